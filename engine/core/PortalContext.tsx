@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+import type { ApiClient } from './apiClient';
+import type { PortalConfig } from './portalConfig';
+
+export interface PortalServices {
+  config: PortalConfig;
+  api: ApiClient;
+  logout: (options?: { timedOut?: boolean }) => Promise<void>;
+}
+
+export const PortalContext = createContext<PortalServices | null>(null);
+
+export function usePortal(): PortalServices {
+  const services = useContext(PortalContext);
+  if (!services) throw new Error('usePortal outside PortalContext');
+  return services;
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { authStateAtom, isLoggedIn } from './authState';
+import { usePortal } from './PortalContext';
+import type { RouteAccess } from '../features/types';
+
+/** Where login sends the visitor back to (portal-core.md §2 "Login"). */
+export interface LoginRedirectState {
+  from?: string;
+}
+
+/**
+ * Route access of route-inventory.txt and portal-core.md §2 "Access rules":
+ * - login routes send a visitor who is not logged in to /login, keeping the query;
+ * - the query flag `p` sends anonymous pages to login too;
+ * - /login (guest) sends logged-in users to /orders;
+ * - a missing user goes to login unless the portal is embedded: then the session-expired text shows.
+ */
+export function AccessGate({ access, children }: { access: RouteAccess; children: ReactNode }) {
+  const auth = useAtomValue(authStateAtom);
+  const location = useLocation();
+  const { config } = usePortal();
+  const { t } = useTranslation();
+  const loggedIn = isLoggedIn(auth);
+  const query = new URLSearchParams(location.search);
+
+  if (access === 'guest') {
+    return loggedIn && !query.has('p') ? <Navigate to="/orders" replace /> : <>{children}</>;
+  }
+  const needsLogin = access === 'login' || query.has('p');
+  if (needsLogin && !loggedIn) {
+    if (config.tenant.embedding.isEmbedded && auth.sessionHasTimedOut) {
+      return (
+        <div role="alert" className="alert alert-warning">
+          {t('shell.sessionExpired')}
+        </div>
+      );
+    }
+    const state: LoginRedirectState = { from: location.pathname };
+    return <Navigate to={{ pathname: '/login', search: location.search }} state={state} replace />;
+  }
+  return <>{children}</>;
+}
+
+/**
+ * After login: the subscription of `subscriptionId` if given, else the requested path without
+ * `p`, else /orders (portal-core.md §2 "Login").
+ */
+export function pathAfterLogin(search: string, from: string | undefined): string {
+  const query = new URLSearchParams(search);
+  const subscriptionId = query.get('subscriptionId');
+  query.delete('p');
+  query.delete('code');
+  if (subscriptionId) return `/subscriptions/${encodeURIComponent(subscriptionId)}`;
+  const rest = query.toString();
+  const target = from && from !== '/login' ? from : '/orders';
+  return rest ? `${target}?${rest}` : target;
+}

@@ -1,0 +1,70 @@
+/**
+ * The API client of portal-core.md §7: base path `<portal base>api`, the `x-auth-token` header
+ * when logged in, the XSRF header read from the XSRF cookie on unsafe requests, and any 401
+ * (except on login calls) logs the user out. No HTTP timeout (§9).
+ */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const AUTH_HEADER = 'x-auth-token';
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClientOptions {
+  basePath: string;
+  getAccessToken: () => string | undefined;
+  onUnauthorized: () => void;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const apiBase = `${options.basePath.replace(/\/$/, '')}/api`;
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.getAccessToken();
+    if (token) headers[AUTH_HEADER] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && method !== 'HEAD') {
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) headers[XSRF_HEADER] = xsrf;
+    }
+    const response = await fetch(`${apiBase}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+    if (response.status === 401 && !path.startsWith('/login')) options.onUnauthorized();
+    const text = await response.text();
+    const data = text ? JSON.parse(text) : undefined;
+    if (!response.ok) {
+      const error = (data as ApiErrorBody | undefined)?.error;
+      throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.details);
+    }
+    return data as T;
+  }
+
+  return {
+    get: <T>(path: string) => request<T>('GET', path),
+    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  };
+}

@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { authStateAtom, isLoggedIn } from '../authState';
+import { usePortal } from '../PortalContext';
+import { LanguageToggle } from './LanguageToggle';
+
+/** Header: logo linking to the tenant's target URL; account menu (e-mail, log out) when logged in. */
+export function Header() {
+  const { config, logout } = usePortal();
+  const { t } = useTranslation();
+  const auth = useAtomValue(authStateAtom);
+  const { tenant } = config;
+  // §1: embedded portals show the language selector only when the tenant asks for it.
+  const showLanguage = !tenant.embedding.isEmbedded || tenant.embedding.showLangSelector;
+
+  return (
+    <header className="portal-header">
+      <a className="portal-logo" href={tenant.logoTargetUrl ?? config.basePath}>
+        {tenant.logoUrl ? <img src={tenant.logoUrl} alt={tenant.name} /> : <span>{tenant.name}</span>}
+      </a>
+      <div className="portal-header-actions">
+        {showLanguage && tenant.locales.length > 1 && <LanguageToggle />}
+        {isLoggedIn(auth) && (
+          <details className="account-menu">
+            <summary>{t('shell.accountMenu')}</summary>
+            <div className="account-menu-panel">
+              <p className="account-email">{auth.user!.email}</p>
+              <button type="button" className="button button-secondary" onClick={() => void logout()}>
+                {t('shell.logout')}
+              </button>
+            </div>
+          </details>
+        )}
+      </div>
+    </header>
+  );
+}

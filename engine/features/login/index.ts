@@ -1,0 +1,7 @@
+import { defineFeature } from '../types';
+
+/** Sign-in (portal-core.md §2 "Login"): guest-only /login. */
+export const loginFeature = defineFeature({
+  id: 'login',
+  routes: [{ path: 'login', access: 'guest', screen: () => import('./LoginScreen') }],
+});

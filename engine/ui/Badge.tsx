@@ -1,0 +1,5 @@
+export type BadgeTone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+
+export function Badge({ tone, children }: { tone: BadgeTone; children: string }) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}
