@@ -1,0 +1,178 @@
+/**
+ * vitest globalSetup of the `postgres` project: starts a private PostgreSQL cluster for one test run
+ * and removes it afterwards. Nothing outside a temp folder is touched, no running server is needed.
+ *
+ *  1. find initdb / pg_ctl (PATH, /usr/local/bin, /usr/lib/postgresql/<newest>/bin),
+ *  2. initdb a cluster in a temp folder (trust auth, superuser `postgres`),
+ *  3. start it with pg_ctl on a free loopback port, its socket inside the temp folder,
+ *  4. create the test database and migrate it once,
+ *  5. provide its URL to the test workers as `inject('postgresUrl')` (tests/support/database.ts).
+ *
+ * PostgreSQL refuses to run as root; when the tests run as root the binaries are run as the
+ * `postgres` system user (runuser, or su as a fallback) after handing it the temp folder.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** postgres:// URL of the migrated test database (postgres project only). */
+    postgresUrl: string;
+  }
+}
+
+const run = promisify(execFile);
+const DATABASE_NAME = 'portal_test';
+
+function findBinary(name: string): string {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  dirs.push('/usr/local/bin');
+  const pgRoot = '/usr/lib/postgresql';
+  if (existsSync(pgRoot)) {
+    const versions = readdirSync(pgRoot)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
+    dirs.push(...versions.map((v) => path.join(pgRoot, v, 'bin')));
+  }
+  for (const dir of dirs) {
+    const candidate = path.join(dir, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(
+    `${name} not found on PATH, in /usr/local/bin or /usr/lib/postgresql/*/bin. ` +
+      'Install PostgreSQL (apt-get install postgresql) or run without the postgres project (PORTAL_TEST_POSTGRES=0).',
+  );
+}
+
+type Runner = (binary: string, args: string[]) => Promise<{ stdout: string; stderr: string }>;
+
+function shellQuote(arg: string): string {
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** How to run a PostgreSQL binary: directly, or as the `postgres` user when we are root. */
+async function pickRunner(): Promise<{ runner: Runner; uid?: number; gid?: number }> {
+  const direct: Runner = (binary, args) => run(binary, args, { encoding: 'utf8' });
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { runner: direct };
+
+  const user = process.env.PORTAL_TEST_POSTGRES_USER ?? 'postgres';
+  let uid: number;
+  let gid: number;
+  try {
+    uid = Number((await run('id', ['-u', user])).stdout.trim());
+    gid = Number((await run('id', ['-g', user])).stdout.trim());
+  } catch {
+    throw new Error(
+      `running as root, and PostgreSQL refuses to run as root, but there is no "${user}" user to run it as. ` +
+        'Create one (useradd -r postgres) or set PORTAL_TEST_POSTGRES_USER.',
+    );
+  }
+  const candidates: Array<{ name: string; runner: Runner }> = [
+    { name: 'runuser', runner: (binary, args) => run('runuser', ['-u', user, '--', binary, ...args], { encoding: 'utf8' }) },
+    {
+      name: 'su',
+      runner: (binary, args) =>
+        run('su', [user, '-s', '/bin/sh', '-c', [binary, ...args].map(shellQuote).join(' ')], { encoding: 'utf8' }),
+    },
+  ];
+  const failures: string[] = [];
+  for (const candidate of candidates) {
+    try {
+      await candidate.runner('/bin/true', []);
+      return { runner: candidate.runner, uid, gid };
+    } catch (error) {
+      failures.push(`${candidate.name}: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  throw new Error(`running as root, and cannot run commands as "${user}" (${failures.join('; ')})`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const initdb = findBinary('initdb');
+  const pgCtl = findBinary('pg_ctl');
+  const { runner, uid, gid } = await pickRunner();
+
+  // Short path: the unix socket path must stay under ~100 characters.
+  const root = await mkdtemp(path.join(os.tmpdir(), 'portal-pg-'));
+  if (uid !== undefined && gid !== undefined) await chown(root, uid, gid);
+  const dataDir = path.join(root, 'data');
+  const logFile = path.join(root, 'server.log');
+  let started = false;
+
+  const teardown = async () => {
+    if (started) {
+      try {
+        await runner(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } catch (error) {
+        console.warn(`postgresGlobalSetup: pg_ctl stop failed: ${(error as Error).message}`);
+      }
+    }
+    await rm(root, { recursive: true, force: true });
+  };
+
+  try {
+    await runner(initdb, ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale']);
+    const port = await freePort();
+    const serverOptions = [
+      `-p ${port}`,
+      `-k ${root}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=200',
+    ].join(' ');
+    try {
+      await runner(pgCtl, ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
+    } catch (error) {
+      const log = await readFile(logFile, 'utf8').catch(() => '');
+      throw new Error(`pg_ctl start failed: ${(error as Error).message}\n${log}`);
+    }
+    started = true;
+
+    const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const url = `postgres://postgres@127.0.0.1:${port}/${DATABASE_NAME}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${DATABASE_NAME}`);
+    } finally {
+      await admin.end();
+    }
+
+    const { openDatabase } = await import('../../server/db/openDatabase');
+    const { migrate } = await import('../../server/db/migrate');
+    const db = await openDatabase({ url });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+
+    project.provide('postgresUrl', url);
+    process.env.PORTAL_TEST_POSTGRES_URL = url;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
