@@ -1,0 +1,26 @@
+import type { PortalConfig } from '../../engine/core/portalConfig';
+
+export const HEAD_PLACEHOLDER = '<!--portal:head-->';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** JSON inside <script> must not be able to close the tag or open a comment. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Inlines a tenant into the engine's index.html (DESIGN.md "Building tenants"): title, theme CSS
+ * and the portal configuration, so the first paint is branded and needs no extra request. Used by
+ * `portal build` and by `portal dev` alike.
+ */
+export function renderTenantHtml(template: string, input: { config: Omit<PortalConfig, 'basePath'>; themeCss: string }): string {
+  if (!template.includes(HEAD_PLACEHOLDER)) throw new Error(`index.html lacks the ${HEAD_PLACEHOLDER} placeholder`);
+  const { tenant } = input.config;
+  const head = [
+    `<title>${escapeHtml(tenant.name)}</title>`,
+    `<style id="portal-theme">${input.themeCss.replace(/<\/style/gi, '<\\/style')}</style>`,
+    `<script type="application/json" id="portal-config">${scriptSafeJson({ ...input.config, basePath: '' })}</script>`,
+  ].join('\n    ');
+  return template.replace(HEAD_PLACEHOLDER, head).replace('<html lang="en-GB">', `<html lang="${tenant.defaultLocale}">`);
+}

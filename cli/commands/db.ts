@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+
+/** `portal db migrate|seed`: database chores against DATABASE_URL or the embedded PGlite. */
+export function registerDb(program: Command): void {
+  const db = program.command('db').description('database commands (DATABASE_URL or PGlite under data/)');
+  db.command('migrate')
+    .description('apply pending SQL migrations')
+    .action(async () => {
+      await withDatabase(async (database) => {
+        const { migrate } = await import('../../server/db/migrate');
+        const applied = await migrate(database);
+        console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
+      });
+    });
+  db.command('seed')
+    .description('migrate, then add the demo data of every demo tenant (idempotent)')
+    .action(async () => {
+      await withDatabase(async (database) => {
+        const { migrate } = await import('../../server/db/migrate');
+        const { seedDemoData } = await import('../../server/seed');
+        const { loadValidTenants } = await import('./loadValidTenants');
+        await migrate(database);
+        const logins = await seedDemoData(database, await loadValidTenants());
+        for (const login of logins) console.log(`${login.tenantId.padEnd(18)} ${login.email.padEnd(40)} ${login.description}`);
+      });
+    });
+}
+
+async function withDatabase(fn: (db: import('../../server/db/database').Database) => Promise<void>) {
+  const path = await import('node:path');
+  const { openDatabase } = await import('../../server/db/openDatabase');
+  const { DATA_DIR } = await import('../paths');
+  const database = await openDatabase({
+    url: process.env.DATABASE_URL,
+    dataDir: path.join(process.env.PORTAL_DATA_DIR ?? DATA_DIR, 'pglite'),
+  });
+  try {
+    await fn(database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { TENANTS_DIR } from '../paths';
+
+/**
+ * Loads the named tenants (ids or file paths; all when none) and refuses to go on when any has an
+ * error: nothing is built or served from an invalid tenant file.
+ */
+export async function loadValidTenants(names: string[] = []) {
+  const { loadTenantFiles, formatIssue } = await import('../tenant');
+  const files = names.map((name) => (name.endsWith('.json') ? name : path.join(TENANTS_DIR, `${name}.json`)));
+  const { tenants, issues } = await loadTenantFiles(files.length ? files : undefined);
+  if (issues.length) {
+    throw new Error(`invalid tenant file(s):\n${issues.map(formatIssue).join('\n')}\nFix them, then run again (npx portal validate shows them too).`);
+  }
+  return tenants;
+}

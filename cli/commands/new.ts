@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+
+/** `portal new <id>`: writes a valid tenant file to start from. */
+export function registerNew(program: Command): void {
+  program
+    .command('new')
+    .description('create tenants/<id>.json, a valid tenant file to start from')
+    .argument('<id>', 'tenant id, kebab-case (e.g. "city-herald")')
+    .option('-f, --force', 'overwrite an existing file', false)
+    .action(async (id: string, options: { force: boolean }) => {
+      const { existsSync } = await import('node:fs');
+      const { writeFile } = await import('node:fs/promises');
+      const path = await import('node:path');
+      const { TENANTS_DIR } = await import('../paths');
+      const { newTenantTemplate } = await import('../tenant');
+      if (!/^[a-z][a-z0-9-]{1,40}$/.test(id)) throw new Error(`"${id}" is not a valid tenant id. Use lower-case letters, digits and hyphens, for example "city-herald".`);
+      const file = path.join(TENANTS_DIR, `${id}.json`);
+      if (existsSync(file) && !options.force) throw new Error(`${path.relative(process.cwd(), file)} exists already. Use --force to overwrite it.`);
+      await writeFile(file, newTenantTemplate(id));
+      console.log(`created ${path.relative(process.cwd(), file)}. Next: npx portal validate ${path.relative(process.cwd(), file)} && npx portal dev ${id}`);
+    });
+}

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+
+/** `portal serve`: the production server over dist/ (PostgreSQL with DATABASE_URL, PGlite otherwise). */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve every built tenant and its /api (run portal build first)')
+    .option('-p, --port <port>', 'port to listen on', (v) => Number(v), Number(process.env.PORT ?? 3000))
+    .option('--host <host>', 'interface to listen on', process.env.HOST ?? '127.0.0.1')
+    .option('--outbox-viewer', 'list file-outbox e-mails at /outbox (never in production)', false)
+    .action(async (options: { port: number; host: string; outboxViewer: boolean }) => {
+      const started = Date.now();
+      const { loadValidTenants } = await import('./loadValidTenants');
+      const { startServer } = await import('../../server/main');
+      const { DATA_DIR, DIST_DIR } = await import('../paths');
+      const tenants = await loadValidTenants();
+      const server = await startServer({
+        tenants,
+        distDir: DIST_DIR,
+        dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+        port: options.port,
+        host: options.host,
+        databaseUrl: process.env.DATABASE_URL,
+        smtpUrl: process.env.SMTP_URL,
+        outboxViewer: options.outboxViewer,
+      });
+      console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
+      for (const tenant of tenants) console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

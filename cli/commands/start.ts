@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+
+/**
+ * `portal start` (what `npm start` runs): build every tenant, migrate and seed the demo data,
+ * serve all portals on one port with the outbox viewer, and print each tenant's URL and demo logins.
+ */
+export function registerStart(program: Command): void {
+  program
+    .command('start')
+    .description('build all tenants, seed demo data and serve them on one port (the demo)')
+    .option('-p, --port <port>', 'port to listen on', (v) => Number(v), Number(process.env.PORT ?? 3000))
+    .option('--host <host>', 'interface to listen on', process.env.HOST ?? '127.0.0.1')
+    .option('--skip-build', 'serve the existing dist/ without rebuilding', false)
+    .action(async (options: { port: number; host: string; skipBuild: boolean }) => {
+      const started = Date.now();
+      const { loadValidTenants } = await import('./loadValidTenants');
+      const { buildTenants, formatBuildTable } = await import('../build/buildTenants');
+      const { startServer } = await import('../../server/main');
+      const { seedDemoData } = await import('../../server/seed');
+      const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
+      const tenants = await loadValidTenants();
+      if (!options.skipBuild) {
+        const reports = await buildTenants(tenants, { distDir: DIST_DIR, engineDir: ENGINE_BUILD_DIR, progress: (m) => console.error(m) });
+        console.error(formatBuildTable(reports));
+      }
+      let logins: Awaited<ReturnType<typeof seedDemoData>> = [];
+      const server = await startServer({
+        tenants,
+        distDir: DIST_DIR,
+        dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+        port: options.port,
+        host: options.host,
+        databaseUrl: process.env.DATABASE_URL,
+        smtpUrl: process.env.SMTP_URL,
+        outboxViewer: true,
+        beforeListen: async (db) => {
+          logins = await seedDemoData(db, tenants);
+        },
+      });
+      console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
+      for (const tenant of tenants) {
+        console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/`);
+        for (const login of logins.filter((l) => l.tenantId === tenant.id)) console.log(`    ${login.email.padEnd(40)} ${login.description}`);
+      }
+      console.log(`\nLog in with a demo e-mail; the magic link arrives in ${server.url}/outbox`);
+      console.log(`QA preview of all tenants side by side: ${server.url}/preview`);
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+
+/** `portal validate [files...]`: every error of every tenant file at once; exit 1 on any. */
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('check tenant files against schemas/tenant.schema.json and the cross-field rules')
+    .argument('[files...]', 'tenant files (default: every tenants/*.json)')
+    .option('--json', 'print the issues as JSON for tools', false)
+    .action(async (files: string[], options: { json: boolean }) => {
+      const { loadTenantFiles, formatIssue } = await import('../tenant');
+      const { tenants, issues } = await loadTenantFiles(files.length ? files : undefined);
+      if (options.json) {
+        console.log(JSON.stringify({ valid: issues.length === 0, tenants: tenants.map((t) => t.id), issues }, null, 2));
+      } else {
+        for (const issue of issues) console.error(formatIssue(issue));
+        console.error(issues.length ? `\n${issues.length} problem(s) found.` : `✓ ${tenants.length} tenant file(s) valid.`);
+      }
+      if (issues.length) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Folders of the repository, independent of the working directory the CLI is started from. */
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const TENANTS_DIR = path.join(ROOT_DIR, 'tenants');
+export const ENGINE_DIR = path.join(ROOT_DIR, 'engine');
+export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+export const ENGINE_BUILD_DIR = path.join(DIST_DIR, '.engine');
+export const DATA_DIR = path.join(ROOT_DIR, 'data');
+export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');

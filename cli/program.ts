@@ -1,0 +1,45 @@
+import { Command } from 'commander';
+import { registerValidate } from './commands/validate';
+import { registerBuild } from './commands/build';
+import { registerServe } from './commands/serve';
+import { registerDev } from './commands/dev';
+import { registerNew } from './commands/new';
+import { registerPreview } from './commands/preview';
+import { registerStart } from './commands/start';
+import { registerDb } from './commands/db';
+
+/**
+ * The `portal` program as a factory (CONVENTIONS.md, Docusaurus): tests build it and drive it
+ * without spawning a process. Each command lives in its own module and imports its heavy
+ * dependencies inside its action so `--help` stays instant (Vite's CLI).
+ */
+export function createProgram(): Command {
+  const program = new Command('portal')
+    .description('Validate, build, serve and preview white-label subscriber portals from tenant files.')
+    .showHelpAfterError()
+    .exitOverride();
+  registerValidate(program);
+  registerBuild(program);
+  registerServe(program);
+  registerDev(program);
+  registerNew(program);
+  registerPreview(program);
+  registerStart(program);
+  registerDb(program);
+  return program;
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const code = (error as { code?: string; exitCode?: number }).code;
+    if (code?.startsWith('commander.')) {
+      process.exitCode = (error as { exitCode?: number }).exitCode ?? 1;
+      return;
+    }
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,87 @@
+import express, { Router, type Express, type RequestHandler } from 'express';
+import type { Database } from './db/database';
+import { authRoutes } from './auth/authRoutes';
+import { createAuthService, type AuthService } from './auth/authService';
+import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
+import { apiNotFound, errorMiddleware } from './http/errors';
+import { requestLog, silentLogger, type Logger } from './http/requestLog';
+import type { Mailer } from './mail/mailer';
+import { outboxPage } from './mail/outboxPage';
+import { tenantSite } from './spa/tenantSite';
+import { subscriptionRoutes } from './subscriptions/subscriptionRoutes';
+import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './tenancy/tenantResolver';
+import type { ServerTenant } from './tenancy/tenantContext';
+import { tenantIndexPage } from './spa/tenantIndexPage';
+import { previewPage } from './preview/previewPage';
+
+export interface AppOptions {
+  db: Database;
+  tenants: readonly ServerTenant[];
+  mailer: Mailer;
+  /** Folder with one built portal per tenant (`dist/`). */
+  distDir: string;
+  mailFrom?: string;
+  log?: Logger;
+  /** Folder of the file outbox; when set, /outbox lists its e-mails (dev and demo only). */
+  outboxViewerDir?: string;
+  /** Replaces the SPA handler, e.g. with Vite's dev middleware in `portal dev`. */
+  siteHandler?: Router | RequestHandler;
+  now?: () => Date;
+}
+
+/**
+ * Builds the Express app without listening (DESIGN.md "server/"): every tenant's portal and its
+ * /api, resolved by Host header or `/t/<id>/` prefix, health and readiness, one error shape.
+ */
+export function createApp(options: AppOptions): { app: Express; auth: AuthService } {
+  const log = options.log ?? silentLogger;
+  const directory = new TenantDirectory(options.tenants);
+  const auth = createAuthService({
+    db: options.db,
+    mailer: options.mailer,
+    mailFrom: options.mailFrom ?? 'Kundenportal <no-reply@portal.example>',
+    now: options.now,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestLog(log));
+
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await options.db.query('select 1');
+      res.json({ status: 'ready', database: options.db.kind, tenants: directory.all().length });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: options.db.kind });
+    }
+  });
+
+  const tenantRouter = (resolver: RequestHandler) => {
+    const router = Router({ mergeParams: true });
+    router.use(resolver);
+    router.use(issueXsrfCookie);
+    const api = Router();
+    api.use(express.json({ limit: '4mb' }));
+    api.use(requireXsrf);
+    api.use(authRoutes(auth));
+    api.use(subscriptionRoutes({ db: options.db, auth }));
+    api.use(apiNotFound);
+    router.use('/api', api);
+    router.use(options.siteHandler ?? tenantSite(options.distDir));
+    return router;
+  };
+
+  app.use(tenantRouter(hostTenantResolver(directory)));
+  app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
+  if (options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
+  app.get('/preview', previewPage(directory));
+  app.get('/', tenantIndexPage(directory));
+  app.use('/api', apiNotFound);
+  app.use((req, res) => {
+    res.status(404).type('text/plain').send(`No portal at ${req.path}. Open / for the list of portals.`);
+  });
+  app.use(errorMiddleware(log));
+  return { app, auth };
+}

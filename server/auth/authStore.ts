@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database';
+
+/** SQL for sessions and single-use login tokens (tables of migration 001). Every query is tenant-scoped. */
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  login_source: string;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export async function insertSession(
+  db: Queryable,
+  tenantId: string,
+  session: { tokenHash: string; userId: string; loginSource: string; expiresAt: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `insert into sessions (tenant_id, id, token_hash, user_id, login_source, expires_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [tenantId, id, session.tokenHash, session.userId, session.loginSource, session.expiresAt.toISOString()],
+  );
+  return id;
+}
+
+export async function findLiveSession(db: Queryable, tenantId: string, tokenHash: string): Promise<SessionRow | undefined> {
+  const rows = await db.query<SessionRow>(
+    `select id, user_id, login_source, last_seen_at, expires_at from sessions
+      where tenant_id = $1 and token_hash = $2 and revoked_at is null`,
+    [tenantId, tokenHash],
+  );
+  return rows[0];
+}
+
+export async function touchSession(db: Queryable, tenantId: string, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.query(`update sessions set last_seen_at = now(), expires_at = $3 where tenant_id = $1 and id = $2`, [
+    tenantId,
+    sessionId,
+    expiresAt.toISOString(),
+  ]);
+}
+
+export async function revokeSession(db: Queryable, tenantId: string, sessionId: string): Promise<void> {
+  await db.query(`update sessions set revoked_at = now() where tenant_id = $1 and id = $2`, [tenantId, sessionId]);
+}
+
+export async function insertLoginToken(
+  db: Queryable,
+  tenantId: string,
+  token: { tokenHash: string; email: string; purpose: string; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at) values ($1, $2, $3, $4, $5)`,
+    [tenantId, token.tokenHash, token.email, token.purpose, token.expiresAt.toISOString()],
+  );
+}
+
+/**
+ * Marks a token used and returns its e-mail in one statement, so two racing requests cannot both
+ * spend it (single use). Expired, used or foreign-tenant tokens return undefined.
+ */
+export async function consumeLoginToken(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  purpose: string,
+): Promise<string | undefined> {
+  const rows = await db.query<{ email: string }>(
+    `update login_tokens set used_at = now()
+      where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is null and expires_at > now()
+      returning email`,
+    [tenantId, tokenHash, purpose],
+  );
+  return rows[0]?.email;
+}

@@ -1,0 +1,50 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+
+/**
+ * The one error shape of the API (DESIGN.md "server/"):
+ *   { "error": { "code": "validation_failed", "message": "...", "details": [...] } }
+ * Handlers throw HttpError; the error middleware answers. Anything else is a 500 whose cause is
+ * logged but never shown to the client.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string, details?: unknown) => new HttpError(400, code, message, details);
+export const unauthorized = (code = 'unauthorized', message = 'Please log in.') => new HttpError(401, code, message);
+export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
+
+export function errorBody(code: string, message: string, details?: unknown) {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** An unknown /api path is a JSON 404, never the SPA's HTML. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json(errorBody('not_found', `No API endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`));
+};
+
+export function errorMiddleware(log: (entry: Record<string, unknown>) => void): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (error instanceof HttpError) {
+      res.status(error.status).json(errorBody(error.code, error.message, error.details));
+      return;
+    }
+    // body-parser errors (malformed JSON, too large) carry a status and `expose`.
+    const status = typeof error?.status === 'number' ? error.status : 500;
+    if (status >= 400 && status < 500) {
+      const code = error.type === 'entity.too.large' ? 'payload_too_large' : 'malformed_request';
+      res.status(status).json(errorBody(code, error.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : String(error.message)));
+      return;
+    }
+    log({ level: 'error', msg: 'unhandled error', method: req.method, url: req.originalUrl, error: String(error?.stack ?? error) });
+    res.status(500).json(errorBody('internal_error', 'An unexpected error occurred. Please try again later.'));
+  };
+}

@@ -1,0 +1,68 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  tenantId: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export interface OutboxEntry {
+  file: string;
+  tenantId: string;
+  to: string;
+  subject: string;
+  date: string;
+  text: string;
+}
+
+/**
+ * E-mails go through nodemailer (DESIGN.md "Real parts"): over SMTP when SMTP_URL is set,
+ * otherwise rendered to RFC 822 files in an outbox folder (one `.eml` plus a `.json` summary per
+ * message) that `portal dev` and `npm start` list at /outbox.
+ */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await mkdir(options.outboxDir, { recursive: true });
+      const date = new Date().toISOString();
+      const base = `${date.replace(/[:.]/g, '-')}-${process.pid}-${(sequence++).toString().padStart(4, '0')}`;
+      await writeFile(path.join(options.outboxDir, `${base}.eml`), info.message as Buffer);
+      const entry: OutboxEntry = { file: `${base}.eml`, tenantId: mail.tenantId, to: mail.to, subject: mail.subject, date, text: mail.text };
+      await writeFile(path.join(options.outboxDir, `${base}.json`), JSON.stringify(entry, null, 2));
+    },
+  };
+}
+
+/** Newest first. */
+export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
+  let files: string[];
+  try {
+    files = await readdir(outboxDir);
+  } catch {
+    return [];
+  }
+  const entries = await Promise.all(
+    files.filter((file) => file.endsWith('.json')).map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxEntry),
+  );
+  return entries.sort((a, b) => b.file.localeCompare(a.file));
+}

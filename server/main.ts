@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Router, RequestHandler } from 'express';
+import { createApp } from './app';
+import type { Database } from './db/database';
+import { openDatabase } from './db/openDatabase';
+import { migrate } from './db/migrate';
+import { jsonLogger, type Logger } from './http/requestLog';
+import { createMailer } from './mail/mailer';
+import type { ServerTenant } from './tenancy/tenantContext';
+
+export interface StartOptions {
+  tenants: readonly ServerTenant[];
+  distDir: string;
+  dataDir: string;
+  port: number;
+  host?: string;
+  /** PostgreSQL when set (DATABASE_URL); PGlite under `<dataDir>/pglite` otherwise. */
+  databaseUrl?: string;
+  smtpUrl?: string;
+  outboxViewer?: boolean;
+  log?: Logger;
+  siteHandler?: Router | RequestHandler;
+  /** Runs after migrations, before listening (the demo seed). */
+  beforeListen?: (db: Database) => Promise<void>;
+}
+
+export interface RunningServer {
+  url: string;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and listens: the production entry of `portal serve`. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const log = options.log ?? jsonLogger();
+  const db = await openDatabase({ url: options.databaseUrl, dataDir: path.join(options.dataDir, 'pglite') });
+  const applied = await migrate(db);
+  if (applied.length) log({ msg: 'migrations applied', migrations: applied });
+  await options.beforeListen?.(db);
+  const outboxDir = path.join(options.dataDir, 'outbox');
+  const { app } = createApp({
+    db,
+    tenants: options.tenants,
+    distDir: options.distDir,
+    mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir }),
+    outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
+    siteHandler: options.siteHandler,
+    log,
+  });
+  const host = options.host ?? '127.0.0.1';
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    db,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await db.close();
+    },
+  };
+}

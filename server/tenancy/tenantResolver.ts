@@ -1,0 +1,61 @@
+import type { Request, RequestHandler } from 'express';
+import type { ServerTenant, TenantContext } from './tenantContext';
+
+/**
+ * Resolves the tenant of a request (DESIGN.md data flow): by the Host header (hosts listed in the
+ * tenant file) or by the `/t/<id>/` prefix, which is how one port shows every demo tenant. The
+ * tenant is never taken from a value the client sends in a body or query.
+ */
+export class TenantDirectory {
+  private readonly byId = new Map<string, ServerTenant>();
+  private readonly byHost = new Map<string, ServerTenant>();
+
+  constructor(tenants: readonly ServerTenant[]) {
+    for (const tenant of tenants) {
+      this.byId.set(tenant.id, tenant);
+      for (const host of tenant.hosts) this.byHost.set(host.toLowerCase(), tenant);
+    }
+  }
+
+  all(): ServerTenant[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: string): ServerTenant | undefined {
+    return this.byId.get(id);
+  }
+
+  forHost(hostHeader: string | undefined): ServerTenant | undefined {
+    if (!hostHeader) return undefined;
+    const host = hostHeader.toLowerCase().replace(/:\d+$/, '');
+    return this.byHost.get(host);
+  }
+}
+
+export function hostOf(req: Request): string | undefined {
+  return req.headers.host;
+}
+
+/** Middleware for the `/t/:tenantId` mount: unknown ids fall through to the next handler (404). */
+export function prefixTenantResolver(directory: TenantDirectory): RequestHandler {
+  return (req, res, next) => {
+    const tenant = directory.get(String(req.params.tenantId));
+    if (!tenant) return next('router');
+    const context: TenantContext = { tenant, basePath: `/t/${tenant.id}/` };
+    res.locals.tenantContext = context;
+    res.locals.tenant = tenant;
+    next();
+  };
+}
+
+/** Middleware for host-based tenants at the root; other hosts fall through. */
+export function hostTenantResolver(directory: TenantDirectory): RequestHandler {
+  return (req, res, next) => {
+    const tenant = directory.forHost(hostOf(req));
+    if (!tenant) return next('router');
+    const context: TenantContext = { tenant, basePath: '/' };
+    res.locals.tenantContext = context;
+    res.locals.tenant = tenant;
+    next();
+  };
+}
