@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm test`: type check, generated-type drift check, unit + integration tests (PGlite and a
+# private PostgreSQL cluster), then the Playwright suites in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if [ "${CI:-}" = "true" ]; then
+    echo "PostgreSQL binaries (initdb, pg_ctl) are missing; .ci/run installs them with apt-get." >&2
+    exit 1
+  fi
+  echo "warning: PostgreSQL binaries not found: skipping the postgres integration project (apt-get install postgresql)." >&2
+  export PORTAL_TEST_POSTGRES=0
+fi
+
+echo "== type check"
+npx tsc --noEmit -p tsconfig.json
+echo "== generated types up to date"
+npx tsx scripts/generateTypes.ts --check
+echo "== tenant files valid"
+node cli/bin.mjs validate
+echo "== unit and integration tests"
+npx vitest run
+echo "== end-to-end tests (Chromium)"
+npx playwright test
