@@ -1,0 +1,57 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+interface OutboxEntry {
+  tenantId: string;
+  to: string;
+  subject: string;
+  date: string;
+  text: string;
+}
+
+/** Waits for the newest e-mail to `to` from `tenantId` sent after `since`, via the outbox viewer. */
+export async function waitForMail(request: APIRequestContext, tenantId: string, to: string, since: string): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/outbox', { headers: { accept: 'application/json' } });
+        const entries = (await response.json()) as OutboxEntry[];
+        found = entries.find((entry) => entry.tenantId === tenantId && entry.to === to && entry.date >= since);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(text: string): string {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`no link in e-mail:\n${text}`);
+  return match[0];
+}
+
+/**
+ * Signs in as a subscriber would: open a protected page, land on /login, ask for a magic link,
+ * open it from the outbox, and arrive back on the page first asked for.
+ */
+export async function signInByMagicLink(page: Page, tenantId: string, email: string, texts: { emailLabel: string; sendLink: string; linkSent: RegExp }) {
+  const since = new Date(Date.now() - 1000).toISOString();
+  await page.goto(`/t/${tenantId}/orders`);
+  await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/login`));
+  await page.getByLabel(texts.emailLabel).fill(email);
+  await page.getByRole('button', { name: texts.sendLink }).click();
+  await expect(page.getByText(texts.linkSent)).toBeVisible();
+  const mail = await waitForMail(page.request, tenantId, email, since);
+  await page.goto(linkIn(mail.text));
+  await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/orders$`));
+}
+
+/** The signed-in user's subscriptions as the API returns them, read with the page's own session. */
+export async function subscriptionsOfSession(page: Page, tenantId: string): Promise<Array<{ id: string; displayName: string }>> {
+  return page.evaluate(async (id) => {
+    const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+    const response = await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } });
+    return response.json();
+  }, tenantId);
+}
