@@ -1,0 +1,208 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { seedDemoData } from '../../../server/seed';
+import { createUser } from '../../../server/store/userStore';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+
+function serverTenant(id: string, overrides: Partial<ServerTenant> = {}): ServerTenant {
+  return {
+    id,
+    name: `Tenant ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    features: [],
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    ...overrides,
+  };
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
+const tenantA = serverTenant(uniqueTenantId('api-a'));
+const tenantB = serverTenant(uniqueTenantId('api-b'), { defaultLocale: 'en-GB' });
+let clock = new Date();
+let baseUrl: string;
+let close: () => Promise<void>;
+let emailA: string;
+let otherEmailA: string;
+
+function mailsTo(email: string): string[] {
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === email)
+    .map((mail) => mail.text as string);
+}
+
+async function signIn(tenant: ServerTenant, email: string) {
+  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+  await client.get('/subscriptions'); // picks up the XSRF cookie, as loading the page would
+  const before = mailsTo(email).length;
+  const requested = await client.post('/login/magic-link', { email });
+  expect(requested.status).toBe(202);
+  const mails = mailsTo(email);
+  expect(mails.length).toBe(before + 1);
+  const token = new URL(/https?:\/\/\S+/.exec(mails.at(-1)!)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  return { client, token, login: login.body };
+}
+
+beforeAll(async () => {
+  const db = await getTestDatabase();
+  const logins = await seedDemoData(db, [tenantA, tenantB]);
+  const ofA = logins.filter((login) => login.tenantId === tenantA.id);
+  emailA = ofA[0].email;
+  otherEmailA = ofA[1].email;
+  // The same address in tenant B, with no subscriptions there.
+  await createUser(db, tenantB.id, { email: emailA });
+  const { app } = createApp({
+    db,
+    tenants: [tenantA, tenantB],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer: createMailer({ outboxDir }),
+    now: () => clock,
+  });
+  ({ baseUrl, close } = await listen(app));
+});
+
+afterAll(async () => close?.());
+
+describe('magic-link sign-in', () => {
+  it('mails a single-use link that logs in with source "token" and lists the user own subscriptions', async () => {
+    const { client, token, login } = await signIn(tenantA, emailA);
+    expect(login).toMatchObject({ loginSource: 'token', user: { email: emailA } });
+    const list = await client.get('/subscriptions');
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThan(0);
+    const again = await client.post('/login/token', { token });
+    expect(again.status).toBe(401);
+    expect(again.body.error.code).toBe('invalid_token');
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    await client.get('/subscriptions');
+    const response = await client.post('/login/magic-link', { email: 'nobody@nowhere.example' });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'sent' });
+    expect(mailsTo('nobody@nowhere.example')).toHaveLength(0);
+  });
+
+  it('writes the e-mail in the tenant language', async () => {
+    await signIn(tenantA, otherEmailA);
+    expect(mailsTo(otherEmailA).at(-1)).toContain('mit diesem Link melden Sie sich');
+  });
+
+  it('refuses a malformed e-mail with validation_failed naming the field', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    await client.get('/subscriptions');
+    const response = await client.post('/login/magic-link', { email: 'not-an-email', extra: 1 });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details).toEqual(
+      expect.arrayContaining([{ field: '/extra', message: 'is not allowed' }, expect.objectContaining({ field: '/email' })]),
+    );
+  });
+
+  it('refuses malformed JSON with a 400, not a crash', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    await client.get('/subscriptions');
+    const response = await client.post('/login/magic-link', '{"email": ', { 'content-type': 'application/json' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('malformed_request');
+  });
+});
+
+describe('sessions and access', () => {
+  it('refuses unsafe requests without the XSRF header', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    const response = await client.post('/login/magic-link', { email: emailA });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('xsrf_failed');
+  });
+
+  it('answers 401 without a session', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    expect((await client.get('/subscriptions')).status).toBe(401);
+    client.setAccessToken('forged-token');
+    expect((await client.get('/subscriptions')).status).toBe(401);
+  });
+
+  it('makes a session of one tenant worthless on another, by prefix and by host', async () => {
+    const { client } = await signIn(tenantA, emailA);
+    const onB = browserLikeClient(baseUrl, `/t/${tenantB.id}/api`);
+    onB.setAccessToken(client.accessToken);
+    expect((await onB.get('/subscriptions')).status).toBe(401);
+    const byHost = browserLikeClient(baseUrl, '/api', { host: `${tenantB.id}.test` });
+    byHost.setAccessToken(client.accessToken);
+    expect((await byHost.get('/subscriptions')).status).toBe(401);
+    const ownHost = browserLikeClient(baseUrl, '/api', { host: `${tenantA.id}.test` });
+    ownHost.setAccessToken(client.accessToken);
+    expect((await ownHost.get('/subscriptions')).status).toBe(200);
+  });
+
+  it('shows the same e-mail in another tenant only that tenant data', async () => {
+    const { client } = await signIn(tenantB, emailA);
+    const list = await client.get('/subscriptions');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([]);
+  });
+
+  it('does not let a user read another user subscription: 404', async () => {
+    const first = await signIn(tenantA, emailA);
+    const second = await signIn(tenantA, otherEmailA);
+    const own = new Set((await first.client.get('/subscriptions')).body.map((s: { id: string }) => s.id));
+    const foreign = (await second.client.get('/subscriptions')).body.find((s: { id: string }) => !own.has(s.id));
+    expect(foreign).toBeDefined();
+    const response = await first.client.get(`/subscriptions/${foreign.id}`);
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('not_found');
+    const mine = await first.client.get(`/subscriptions/${[...own][0]}`);
+    expect(mine.status).toBe(200);
+  });
+
+  it('expires an idle session with 401 session_expired, and log-out ends a session', async () => {
+    const { client } = await signIn(tenantA, emailA);
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    const expired = await client.get('/subscriptions');
+    clock = new Date();
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.code).toBe('session_expired');
+
+    const fresh = await signIn(tenantA, emailA);
+    expect((await fresh.client.post('/logout')).status).toBe(204);
+    expect((await fresh.client.get('/subscriptions')).status).toBe(401);
+  });
+});
+
+describe('server shell', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    const response = await client.get('/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.body.error.code).toBe('not_found');
+  });
+
+  it('reports health and readiness', async () => {
+    const health = await fetch(`${baseUrl}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(await ready.json()).toMatchObject({ status: 'ready', tenants: 2 });
+  });
+
+  it('says so when a tenant portal is not built instead of serving nothing', async () => {
+    const response = await fetch(`${baseUrl}/t/${tenantA.id}/orders`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain(`npx portal build ${tenantA.id}`);
+  });
+});
