@@ -1,0 +1,139 @@
+/**
+ * Shapes the stores read and write. API shapes come from `schemas/api/*.schema.json`, the single
+ * source of shapes (CONVENTIONS.md rule 4), through the types generated into `schemas/generated/`;
+ * tests/server/store/subscriptionStore.int.test.ts also validates the store's output against the
+ * schema at run time. The jsonb `details` shapes below are the database's own.
+ */
+
+/** Business partner roles in display precedence, portal-core.md §6. */
+export const ROLES: readonly Role[] = ['AG', 'WE', 'RE', 'LV'];
+
+/** Order statuses, portal-core.md §4. */
+export type OrderStatusCode = Subscription['orderStatus'];
+
+export type HolidayServiceType = 'redirect' | 'break' | 'download';
+
+export type PaymentMethodKind = 'credit_card' | 'sepa' | 'direct_debit' | 'paypal' | 'invoice' | 'none';
+
+/** Download statuses of delivered issues and purchase orders, portal-core.md §4. */
+export type DownloadStatus = 'unknown' | 'not_supported' | 'not_found' | 'found' | 'expired';
+
+/** Payment history codes: U unknown, A paid, T partially paid, O unpaid (portal-core.md §3). */
+export type InvoiceStatusCode = 'U' | 'A' | 'T' | 'O';
+
+// ---------------------------------------------------------------------------------------------
+// API shapes: generated from schemas/api/subscription.schema.json by scripts/generateTypes.ts
+// ---------------------------------------------------------------------------------------------
+
+import type {
+  BusinessPartnerRole,
+  BusinessPartnerSummary,
+  Issue,
+  MixTypeDetails,
+  Renewal,
+  Role,
+  Subscription,
+} from '../../schemas/generated/subscription';
+
+export type { BusinessPartnerRole, BusinessPartnerSummary, Issue, MixTypeDetails, Renewal, Role, Subscription };
+
+// ---------------------------------------------------------------------------------------------
+// Database: jsonb `details` columns (camelCase, as in the API) and rows
+// ---------------------------------------------------------------------------------------------
+
+/** `subscriptions.details`: the §3 subscription fields that are not columns. All optional. */
+export interface SubscriptionDetails {
+  displayName?: string;
+  typeKey?: string | null;
+  edition?: string | null;
+  mixTypeDetails?: MixTypeDetails;
+  custOrderNumber?: string | null;
+  isRenewal?: boolean;
+  isTimebased?: boolean;
+  isMultiLicense?: boolean;
+  isCombiSubscription?: boolean;
+  isCancelable?: boolean;
+  paymentMethod?: string;
+  subOProcessedPMD?: { subPaymentMethod: string | null };
+  paymentDetails?: { paymentMethod: PaymentMethodKind };
+  billingFrequency?: string | null;
+  billingFrequencyShortDescription?: string | null;
+  currentCyclePaidAmount?: number | null;
+  currentCycleBundlePaidAmount?: number | null;
+  premiumDescription?: string | null;
+  salesDocumentType?: string | null;
+  salesSource?: string | null;
+  salesOrganization?: string | null;
+  prSourceVar?: string | null;
+  activeHolidayServiceType?: HolidayServiceType | null;
+  orderAttributes?: Array<{ type: string; value: string }>;
+  bundles?: Array<{ bundleOrderNumber: string }>;
+  currentPhase?: { canUpgrade: boolean } | null;
+  currentChangeInfo?: { futureMixTypeToIssueNr: string } | null;
+  currentSuspension?: { suspendedFromDate: string; suspendedToDate: string | null } | null;
+  renewal?: Renewal | null;
+}
+
+/** `business_partners.details`: the §3 business-partner fields that are not columns. */
+export interface BusinessPartnerDetails {
+  salutation?: string | null;
+  title?: string | null;
+  titleAcademic?: string | null;
+  titleCodeAcademic?: string | null;
+  lastName2?: string | null;
+  company2?: string | null;
+  jobTitle?: string | null;
+  department?: string | null;
+  streetSuffix?: string | null;
+  streetNumberSuffix?: string | null;
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  addressLine3?: string | null;
+  validFrom?: string | null;
+  validTo?: string | null;
+  info?: string | null;
+  listOfCommunication?: Array<{ communicationType: string; communicationDefault: boolean; communicationValue: string }>;
+  /** Holiday addresses; a redirect is active while one's validTo is after today (§4). */
+  bpHolidayAddress?: Array<{
+    validFrom: string;
+    validTo: string;
+    street?: string;
+    streetNumber?: string;
+    zipcode?: string;
+    city?: string;
+    countryCode?: string;
+    addressLine1?: string | null;
+  }>;
+  status?: 'active' | 'inactive';
+  reactivatable?: boolean;
+  confirmed?: boolean;
+  invitationAccepted?: boolean;
+  academicYear?: string | null;
+}
+
+/** PackageInfo of a purchase order (§3): scanStatus '' pending, '90' shipped; versWeg provider code (§9). */
+export interface PackageInfo {
+  scanStatus: string;
+  versWeg: string | null;
+  consignmentNumber: string | null;
+  deliveryDate: string | null;
+}
+
+/** `purchase_orders.details`. */
+export interface PurchaseOrderDetails {
+  purchaseOrderId?: string;
+  reason?: string | null;
+}
+
+/** A `users` row in camelCase. `passwordHash` never leaves the server. */
+export interface UserRecord {
+  id: string;
+  tenantId: string;
+  email: string;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  passwordHash: string | null;
+  ssoId: string | null;
+  createdAt: Date;
+}
