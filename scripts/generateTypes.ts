@@ -74,7 +74,6 @@ function isObject(value: unknown): value is Schema {
  * annotations only, so dropping them for type generation loses nothing but the duplicate.
  */
 function stripRefSiblings(root: Schema, node: unknown): unknown {
-  if (Array.isArray(node)) return node.map((n) => stripRefSiblings(root, n));
   if (!isObject(node)) return node;
   if (typeof node.$ref === 'string') {
     const target = resolveRef(root, node.$ref);
@@ -86,10 +85,26 @@ function stripRefSiblings(root: Schema, node: unknown): unknown {
     }
     return { $ref: node.$ref };
   }
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(node)) {
-    // `default`, `enum` and `examples` hold data, not schemas.
-    out[key] = key === 'default' || key === 'enum' || key === 'examples' ? value : stripRefSiblings(root, value);
+  return mapSubschemas(node, (child) => stripRefSiblings(root, child));
+}
+
+const SCHEMA_MAP_KEYWORDS = ['properties', 'definitions', 'patternProperties'];
+const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains'];
+const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf'];
+
+/** A shallow copy of `node` with `fn` applied to each direct subschema (never to data such as `default`). */
+function mapSubschemas(node: Schema, fn: (child: unknown) => unknown): Schema {
+  const out: Schema = { ...node };
+  for (const key of SCHEMA_MAP_KEYWORDS) {
+    const map = node[key];
+    if (isObject(map)) out[key] = Object.fromEntries(Object.entries(map).map(([name, child]) => [name, fn(child)]));
+  }
+  for (const key of SCHEMA_KEYWORDS) {
+    if (isObject(node[key])) out[key] = fn(node[key]);
+    else if (key === 'items' && Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map(fn);
+  }
+  for (const key of SCHEMA_ARRAY_KEYWORDS) {
+    if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map(fn);
   }
   return out;
 }
@@ -120,34 +135,41 @@ function hasDefaults(root: Schema, schema: unknown, seen = new Set<unknown>()): 
 }
 
 /**
- * The "defaults applied" variant: properties with a default become required; titled object
- * types that contain defaults get the suffix, titled types without defaults are referenced by
- * their existing name (tsType) so the file declares each unchanged type once.
+ * The "defaults applied" variant: properties with a default become required. Titled types that
+ * contain defaults get the suffix; references to types without defaults use the name the first
+ * compile declared (tsType), so the file declares each unchanged type once.
  */
-function withDefaultsVariant(schema: Schema, rootTitle: string): Schema {
+export function withDefaultsVariant(schema: Schema, rootTitle: string): Schema {
   const original = schema;
-  const copy = structuredClone(schema);
+  const nameOf = (node: Schema, ref: string): string =>
+    typeof node.title === 'string' ? node.title : pascalCase(ref.split('/').pop() ?? 'Unnamed');
   const visit = (node: unknown, isRoot: boolean): unknown => {
-    if (Array.isArray(node)) return node.map((n) => visit(n, false));
     if (!isObject(node)) return node;
-    if (!isRoot && typeof node.title === 'string' && typeof node.$ref !== 'string') {
-      if (!hasDefaults(original, node)) return { tsType: node.title };
-      node.title = `${node.title}${WITH_DEFAULTS_SUFFIX}`;
+    if (typeof node.$ref === 'string') {
+      const target = resolveRef(original, node.$ref);
+      return target && !hasDefaults(original, target) ? { tsType: nameOf(target, node.$ref) } : node;
     }
+    if (!isRoot && typeof node.title === 'string' && !hasDefaults(original, node)) return { tsType: node.title };
+    const out = mapSubschemas(node, (child) => visit(child, false));
+    if (!isRoot && typeof node.title === 'string') out.title = `${node.title}${WITH_DEFAULTS_SUFFIX}`;
     if (isObject(node.properties)) {
       const withDefault = Object.entries(node.properties)
         .filter(([, p]) => isObject(p) && 'default' in p)
         .map(([name]) => name);
       const required = new Set([...(Array.isArray(node.required) ? (node.required as string[]) : []), ...withDefault]);
-      if (required.size > 0) node.required = [...required];
+      if (required.size > 0) out.required = [...required];
     }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'default' || key === 'enum' || key === 'examples' || key === 'required') continue;
-      node[key] = visit(value, false);
+    if (isObject(node.definitions)) {
+      // Definitions without defaults are referenced by their existing name (see above).
+      out.definitions = Object.fromEntries(
+        Object.entries(node.definitions)
+          .filter(([, def]) => hasDefaults(original, def))
+          .map(([name, def]) => [name, visit(def, false)]),
+      );
     }
-    return node;
+    return out;
   };
-  const variant = visit(copy, true) as Schema;
+  const variant = visit(structuredClone(schema), true) as Schema;
   variant.title = rootTitle;
   return variant;
 }

@@ -1,0 +1,319 @@
+/**
+ * Rules between fields of a tenant that JSON Schema cannot express (Docusaurus keeps these in a
+ * plain function after schema validation). They run even when the schema found problems, on the
+ * copy with defaults applied, so an operator sees every mistake at once; each rule therefore
+ * checks the types it relies on instead of trusting them.
+ */
+import type { TenantWithDefaults } from '../../schemas/generated/tenant';
+import type { ThemePreset } from '../../schemas/generated/theme';
+import { contrastFailures, formatContrastRatio, relativeLuminance, resolveThemeTokens, type TenantTheme, type ThemeTokens } from '../../engine/domain/theme';
+import { closestMatch, didYouMean } from './didYouMean';
+import { escapePointerSegment } from './jsonSource';
+import type { Problem } from './schemaErrors';
+
+export interface RuleContext {
+  /** File name without .json; the id must equal it. */
+  fileId?: string;
+  knownTextKeys?: Set<string>;
+  themePresets?: Record<string, ThemePreset>;
+}
+
+type Loose = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Loose {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+function record(value: unknown): Loose {
+  return isRecord(value) ? value : {};
+}
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+function idMatchesFile(tenant: Loose, ctx: RuleContext): Problem[] {
+  const id = text(tenant.id);
+  if (id === undefined || ctx.fileId === undefined || id === ctx.fileId) return [];
+  return [
+    {
+      pointer: '/id',
+      at: 'value',
+      message: `id "${id}" does not match the file name "${ctx.fileId}.json"`,
+      hint: `rename the file to ${id}.json or set "id": "${ctx.fileId}"`,
+    },
+  ];
+}
+
+function localesOffered(tenant: Loose): Problem[] {
+  const problems: Problem[] = [];
+  const locales = list(tenant.locales).filter((l): l is string => typeof l === 'string');
+  const defaultLocale = text(tenant.defaultLocale);
+  if (defaultLocale !== undefined && locales.length > 0 && !locales.includes(defaultLocale)) {
+    problems.push({
+      pointer: '/defaultLocale',
+      at: 'value',
+      message: `default locale "${defaultLocale}" is not offered in locales (${locales.join(', ')})`,
+      hint: `add "${defaultLocale}" to locales or set defaultLocale to ${locales.map((l) => `"${l}"`).join(' or ')}`,
+    });
+  }
+  for (const locale of Object.keys(record(tenant.texts))) {
+    if (locales.length > 0 && !locales.includes(locale)) {
+      problems.push({
+        pointer: `/texts/${escapePointerSegment(locale)}`,
+        at: 'key',
+        message: `texts for "${locale}" are given but "${locale}" is not offered in locales`,
+        hint: `add "${locale}" to locales or remove these texts`,
+      });
+    }
+  }
+  return problems;
+}
+
+function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
+  const known = ctx.knownTextKeys;
+  if (!known) return [];
+  const problems: Problem[] = [];
+  for (const [locale, table] of Object.entries(record(tenant.texts))) {
+    for (const key of Object.keys(record(table))) {
+      if (known.has(key)) continue;
+      problems.push({
+        pointer: `/texts/${escapePointerSegment(locale)}/${escapePointerSegment(key)}`,
+        at: 'key',
+        message: `unknown text key "${key}"${didYouMean(key, known)}`,
+        hint: 'text keys are those of engine/core/texts.json and engine/features/<feature>/texts.json',
+      });
+    }
+  }
+  return problems;
+}
+
+/** The theme tokens of the tenant when its preset exists and its colours are well-formed. */
+export function tenantThemeTokens(tenant: Loose, presets: Record<string, ThemePreset> | undefined): ThemeTokens | undefined {
+  const theme = record(tenant.theme);
+  const preset = presets?.[text(theme.preset) ?? ''];
+  if (!preset) return undefined;
+  return resolveThemeTokens(theme as unknown as TenantTheme, preset);
+}
+
+function themeRules(tenant: Loose, ctx: RuleContext): Problem[] {
+  const presets = ctx.themePresets;
+  const theme = record(tenant.theme);
+  const presetName = text(theme.preset);
+  if (!presets || presetName === undefined) return [];
+  if (!presets[presetName]) {
+    const names = Object.keys(presets).sort();
+    return [
+      {
+        pointer: '/theme/preset',
+        at: 'value',
+        message: `unknown theme preset "${presetName}"${didYouMean(presetName, names)}`,
+        hint: `available presets (files in themes/): ${names.join(', ')}`,
+      },
+    ];
+  }
+  const tokens = tenantThemeTokens(tenant, presets)!;
+  const colors = tokens.colors as unknown as Record<string, unknown>;
+  if (!Object.values(colors).every((c) => typeof c === 'string' && HEX_COLOR.test(c))) return []; // reported by the schema
+  const overridden = record(record(theme.tokens).colors);
+  return contrastFailures(tokens).map((failure) => {
+    const culprit = failure.foreground in overridden ? failure.foreground : failure.background in overridden ? failure.background : undefined;
+    const foregroundIsLighter = relativeLuminance(failure.foregroundColor) > relativeLuminance(failure.backgroundColor);
+    return {
+      pointer: culprit ? `/theme/tokens/colors/${culprit}` : '/theme/preset',
+      at: 'value' as const,
+      message:
+        `insufficient contrast between ${failure.foreground} (${failure.foregroundColor}) and ${failure.background} ` +
+        `(${failure.backgroundColor}): ${formatContrastRatio(failure.ratio)}, WCAG AA needs at least ${failure.minimum}:1`,
+      hint: foregroundIsLighter
+        ? `make ${failure.foreground} lighter or ${failure.background} darker`
+        : `make ${failure.foreground} darker or ${failure.background} lighter`,
+    };
+  });
+}
+
+function blacklistsOfEnabledFeatures(tenant: Loose): Problem[] {
+  const features = new Set(list(tenant.features));
+  return Object.keys(record(tenant.publicationBlacklists))
+    .filter((feature) => !features.has(feature))
+    .map((feature) => ({
+      pointer: `/publicationBlacklists/${escapePointerSegment(feature)}`,
+      at: 'key' as const,
+      message: `blacklist for feature "${feature}", which is not in features`,
+      hint: `add "${feature}" to features or remove this blacklist`,
+    }));
+}
+
+function uniqueHosts(tenant: Loose): Problem[] {
+  const seen = new Map<string, number>();
+  const problems: Problem[] = [];
+  list(tenant.hosts).forEach((host, index) => {
+    if (typeof host !== 'string') return;
+    const key = host.toLowerCase();
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else problems.push({ pointer: `/hosts/${index}`, at: 'value', message: `host "${host}" is listed twice (also at /hosts/${first})`, hint: 'remove one of them' });
+  });
+  return problems;
+}
+
+/** Features that cannot work without a setting (portal-core.md §2, §3). */
+const FEATURE_NEEDS: ReadonlyArray<{ feature: string; missing: (t: Loose) => boolean; message: string; hint: string }> = [
+  {
+    feature: 'announcement',
+    missing: (t) => !isRecord(t.announcement),
+    message: 'there is no announcement',
+    hint: 'add "announcement": {"html": "…", "variant": "info"} or remove "announcement" from features',
+  },
+  {
+    feature: 'oauth',
+    missing: (t) => !isRecord(record(t.login).oauth),
+    message: 'login.oauth is missing',
+    hint: 'add "oauth": {"issuer": "https://…", "clientId": "…"} to login, or remove "oauth" from features',
+  },
+  {
+    feature: 'external-subscription-link',
+    missing: (t) => !isRecord(t.externalSubscriptionLink),
+    message: 'externalSubscriptionLink is missing',
+    hint: 'add "externalSubscriptionLink": {"urlTemplate": "https://…/{orderNumber}"}, or remove the feature',
+  },
+  {
+    feature: 'external-navigation',
+    missing: (t) => list(t.externalNavigationLinks).length === 0,
+    message: 'externalNavigationLinks is empty',
+    hint: 'add a link, for example {"text": "E-Paper", "url": "https://…"}, or remove the feature',
+  },
+  {
+    feature: 'contact-form',
+    missing: (t) => list(record(t.contactForm).activities).length === 0,
+    message: 'contactForm.activities is empty',
+    hint: 'add at least one activity, for example {"activity": "GENERAL", "name": {"de-DE": "Allgemeine Anfrage"}}',
+  },
+  {
+    feature: 'e-card',
+    missing: (t) => list(record(t.eCard).templates).length === 0,
+    message: 'eCard.templates is empty',
+    hint: 'add at least one template {"name", "category", "previewImageUrl"}, or remove the feature',
+  },
+];
+
+function featuresHaveTheirSettings(tenant: Loose): Problem[] {
+  const features = list(tenant.features);
+  const problems: Problem[] = [];
+  for (const need of FEATURE_NEEDS) {
+    const index = features.indexOf(need.feature);
+    if (index >= 0 && need.missing(tenant)) {
+      problems.push({ pointer: `/features/${index}`, at: 'value', message: `feature "${need.feature}" is on but ${need.message}`, hint: need.hint });
+    }
+  }
+  return problems;
+}
+
+function canSignIn(tenant: Loose): Problem[] {
+  const login = record(tenant.login);
+  const features = list(tenant.features);
+  if (login.magicLink !== false || login.password === true || features.includes('oauth') || features.includes('kicker-auth')) return [];
+  return [
+    {
+      pointer: '/login',
+      at: 'key',
+      message: 'no way to sign in: magicLink and password are off and neither the oauth nor the kicker-auth feature is on',
+      hint: 'set "magicLink": true or "password": true in login, or enable oauth or kicker-auth',
+    },
+  ];
+}
+
+function embeddingHasParents(tenant: Loose): Problem[] {
+  const embedding = record(tenant.embedding);
+  if (embedding.isEmbedded !== true || list(embedding.parentOrigins).length > 0) return [];
+  return [
+    {
+      pointer: '/embedding/isEmbedded',
+      at: 'value',
+      message: 'the portal is embedded but embedding.parentOrigins is empty',
+      hint: 'add the origin of the page that frames the portal, for example "parentOrigins": ["https://www.example.com"]',
+    },
+  ];
+}
+
+function referencesResolve(tenant: Loose): Problem[] {
+  const problems: Problem[] = [];
+  const activities = list(record(tenant.contactForm).activities).map((a) => text(record(a).activity)).filter((a): a is string => !!a);
+  const revocation = text(record(tenant.cancellation).revocationContactActivity);
+  if (revocation !== undefined && !activities.includes(revocation)) {
+    problems.push({
+      pointer: '/cancellation/revocationContactActivity',
+      at: 'value',
+      message: `unknown contact activity "${revocation}"${didYouMean(revocation, activities)}`,
+      hint: activities.length ? `use one of contactForm.activities: ${activities.join(', ')}` : 'add the activity to contactForm.activities',
+    });
+  }
+  const faq = record(tenant.faq);
+  const categories = ['general', ...list(faq.categories).map((c) => text(record(c).id)).filter((c): c is string => !!c)];
+  list(faq.entries).forEach((entry, index) => {
+    const category = text(record(entry).category);
+    if (category === undefined || categories.includes(category)) return;
+    const suggestion = closestMatch(category, categories);
+    problems.push({
+      pointer: `/faq/entries/${index}/category`,
+      at: 'value',
+      message: `unknown FAQ category "${category}"${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+      hint: `add it to faq.categories or use one of: ${categories.join(', ')}`,
+    });
+  });
+  return problems;
+}
+
+/** Lists whose entries are told apart by one field; a repeated value is a mistake. */
+const UNIQUE_FIELDS: ReadonlyArray<{ path: string[]; field: string; noun: string }> = [
+  { path: ['faq', 'categories'], field: 'id', noun: 'FAQ category id' },
+  { path: ['faq', 'entries'], field: 'id', noun: 'FAQ entry id' },
+  { path: ['contactForm', 'activities'], field: 'activity', noun: 'contact activity' },
+  { path: ['salutations', 'options'], field: 'code', noun: 'salutation code' },
+  { path: ['academicTitles', 'options'], field: 'code', noun: 'academic title code' },
+  { path: ['shippingStatus', 'providers'], field: 'code', noun: 'shipping provider code' },
+  { path: ['orderAttributes', 'attributes'], field: 'type', noun: 'order attribute type' },
+  { path: ['optIns', 'types'], field: 'type', noun: 'opt-in type' },
+  { path: ['optIns', 'widget', 'providers'], field: 'code', noun: 'opt-in widget provider' },
+  { path: ['multiUserLicenses', 'roles'], field: 'code', noun: 'licence role' },
+  { path: ['eCard', 'templates'], field: 'name', noun: 'e-card template' },
+  { path: ['externalNavigationLinks'], field: 'text', noun: 'navigation link text' },
+];
+
+function uniqueEntries(tenant: Loose): Problem[] {
+  const problems: Problem[] = [];
+  for (const { path, field, noun } of UNIQUE_FIELDS) {
+    const entries = list(path.reduce<unknown>((node, key) => record(node)[key], tenant));
+    const base = `/${path.join('/')}`;
+    const seen = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const value = text(record(entry)[field]);
+      if (value === undefined) return;
+      const first = seen.get(value);
+      if (first === undefined) seen.set(value, index);
+      else problems.push({ pointer: `${base}/${index}/${field}`, at: 'value', message: `duplicate ${noun} "${value}" (also at ${base}/${first}/${field})`, hint: 'each entry needs its own value' });
+    });
+  }
+  return problems;
+}
+
+/** Every cross-field problem of a tenant (defaults applied), in no particular order. */
+export function crossFieldRules(tenant: TenantWithDefaults | Loose, ctx: RuleContext = {}): Problem[] {
+  const loose = record(tenant);
+  return [
+    ...idMatchesFile(loose, ctx),
+    ...localesOffered(loose),
+    ...uniqueHosts(loose),
+    ...canSignIn(loose),
+    ...embeddingHasParents(loose),
+    ...featuresHaveTheirSettings(loose),
+    ...blacklistsOfEnabledFeatures(loose),
+    ...themeRules(loose, ctx),
+    ...textKeysKnown(loose, ctx),
+    ...referencesResolve(loose),
+    ...uniqueEntries(loose),
+  ];
+}

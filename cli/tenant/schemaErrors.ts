@@ -1,0 +1,316 @@
+/**
+ * JSON Schema validation with ajv and the translation of ajv's errors into messages people can
+ * act on (CONVENTIONS.md rule 5, after Docusaurus' configValidation): what is wrong, in the words
+ * of the file, with a "did you mean" where a spelling is close and a hint how to fix it.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { didYouMean } from './didYouMean';
+import { escapePointerSegment } from './jsonSource';
+
+/** A located problem before it gets a file, line and column. */
+export interface Problem {
+  pointer: string;
+  at: 'key' | 'value';
+  message: string;
+  hint?: string;
+}
+
+type SchemaNode = Record<string, unknown>;
+
+const SCHEMA_FILES = {
+  tenant: new URL('../../schemas/tenant.schema.json', import.meta.url),
+  theme: new URL('../../schemas/theme.schema.json', import.meta.url),
+} as const;
+
+export type SchemaName = keyof typeof SCHEMA_FILES;
+
+/**
+ * URLs the portal links to or loads: http(s) with a host, or a data: URI (inline logos). ajv-formats'
+ * `uri` accepts things like "ftp:/x" or "mailto:x" that would only break a link in the portal.
+ */
+export function isPortalUrl(value: string): boolean {
+  if (value.startsWith('data:')) return /^data:[a-z]+\/[a-z0-9.+-]+(;[a-z0-9.+-]+=[^;,\s]+)*(;base64)?,\S+$/i.test(value);
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+let ajv: Ajv | undefined;
+const schemas = new Map<SchemaName, SchemaNode>();
+const validators = new Map<SchemaName, ValidateFunction>();
+
+function ajvInstance(): Ajv {
+  if (!ajv) {
+    // useDefaults: the validated copy becomes the resolved tenant; verbose: errors carry the
+    // schema and data the messages below need.
+    ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, allowUnionTypes: false });
+    addFormats(ajv, ['hostname', 'email', 'date', 'date-time']);
+    ajv.addFormat('uri', { type: 'string', validate: isPortalUrl });
+    // json-schema-to-typescript's keyword for a hand-written TypeScript type; no validation meaning.
+    ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' });
+  }
+  return ajv;
+}
+
+export function loadSchema(name: SchemaName): SchemaNode {
+  let schema = schemas.get(name);
+  if (!schema) {
+    schema = JSON.parse(readFileSync(SCHEMA_FILES[name], 'utf8')) as SchemaNode;
+    schemas.set(name, schema);
+  }
+  return schema;
+}
+
+export function schemaValidator(name: SchemaName): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) {
+    validate = ajvInstance().compile(loadSchema(name));
+    validators.set(name, validate);
+  }
+  return validate;
+}
+
+/** The noun for values of a named definition: `unknown feature "x"` instead of `invalid value "x"`. */
+const ENUM_NOUNS: Record<string, string> = {
+  featureFlag: 'feature',
+  locale: 'locale',
+  paymentMethodKind: 'payment method',
+  messageVariant: 'variant',
+  businessPartnerRole: 'business partner role',
+};
+
+const ENUM_HINTS: Record<string, string> = {
+  featureFlag: 'the feature flags are listed in engine/domain/featureFlags.ts (portal-core.md §6)',
+};
+
+function definitionOf(schemaPath: string): string | undefined {
+  return /#\/definitions\/([^/]+)\//.exec(schemaPath)?.[1];
+}
+
+function quote(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
+}
+
+function describeFound(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  switch (typeof value) {
+    case 'string':
+      return `the string ${quote(value)}`;
+    case 'number':
+      return `the number ${value}`;
+    case 'boolean':
+      return String(value);
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+const EXPECTED: Record<string, { noun: string; hint: string }> = {
+  boolean: { noun: 'true or false', hint: 'write true or false without quotes' },
+  integer: { noun: 'a whole number', hint: 'write the number without quotes, for example 30' },
+  number: { noun: 'a number', hint: 'write the number without quotes, for example 4.5' },
+  string: { noun: 'a string', hint: 'put the value in double quotes' },
+  array: { noun: 'a list', hint: 'write a list in square brackets, for example ["…"]' },
+  object: { noun: 'an object', hint: 'write an object in curly braces, for example {"…": …}' },
+  null: { noun: 'null', hint: 'write null' },
+};
+
+const LOCALIZED = new Set(['localizedText', 'localizedHtml']);
+const LOCALIZED_HINT = 'write one text per locale, for example {"de-DE": "…", "en-GB": "…"}';
+
+function lastSegment(pointer: string): string {
+  const segments = pointer.split('/');
+  return segments[segments.length - 1] ?? '';
+}
+
+function descriptionOf(node: unknown): string | undefined {
+  return node && typeof node === 'object' && typeof (node as SchemaNode).description === 'string'
+    ? ((node as SchemaNode).description as string)
+    : undefined;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function schemaFileHint(schemaName: SchemaName): string {
+  return `see schemas/${schemaName}.schema.json for every setting and its description`;
+}
+
+/** One ajv error as a problem, or undefined for errors that only repeat another one. */
+function describe(error: ErrorObject, schemaName: SchemaName): Problem | undefined {
+  const params = error.params as Record<string, unknown>;
+  const definition = definitionOf(error.schemaPath);
+  const description = descriptionOf(error.parentSchema);
+  const base = error.instancePath;
+
+  // A bad property name (propertyNames): ajv reports the inner keyword with `propertyName` set,
+  // then a summarising "propertyNames" error that adds nothing.
+  if (error.keyword === 'propertyNames') return undefined;
+  if (error.propertyName !== undefined) {
+    const name = error.propertyName;
+    const pointer = `${base}/${escapePointerSegment(name)}`;
+    if (error.keyword === 'enum') {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      const noun = (definition && ENUM_NOUNS[definition]) ?? 'key';
+      return {
+        pointer,
+        at: 'key',
+        message: `unknown ${noun} "${name}"${didYouMean(name, allowed)}`,
+        hint: (definition && ENUM_HINTS[definition]) ?? `use one of: ${allowed.join(', ')}`,
+      };
+    }
+    return { pointer, at: 'key', message: `invalid key "${name}"`, hint: description };
+  }
+
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const allowed = Object.keys(((error.parentSchema as SchemaNode)?.properties as SchemaNode) ?? {});
+      const suggestion = didYouMean(name, allowed);
+      const list = allowed.length <= 12 ? `allowed here: ${allowed.join(', ')}` : schemaFileHint(schemaName);
+      return {
+        pointer: `${base}/${escapePointerSegment(name)}`,
+        at: 'key',
+        message: `unknown property "${name}"${suggestion}`,
+        hint: suggestion ? `rename it, or remove it (${list})` : `remove it (${list})`,
+      };
+    }
+    case 'required': {
+      const name = String(params.missingProperty);
+      const property = ((error.parentSchema as SchemaNode)?.properties as SchemaNode | undefined)?.[name];
+      const what = descriptionOf(property);
+      return {
+        pointer: base,
+        at: 'key',
+        message: `missing required property "${name}"`,
+        hint: `add "${name}"${what ? ` (${what[0].toLowerCase()}${what.slice(1).replace(/\.$/, '')})` : ''}`,
+      };
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      const value = String(error.data);
+      const noun = definition && ENUM_NOUNS[definition];
+      const prefix = noun ? `unknown ${noun} ${quote(error.data)}` : `invalid value ${quote(error.data)}`;
+      return {
+        pointer: base,
+        at: 'value',
+        message: `${prefix}${typeof error.data === 'string' ? didYouMean(value, allowed) : ''}`,
+        hint: (definition && ENUM_HINTS[definition]) ?? `use one of: ${allowed.join(', ')}`,
+      };
+    }
+    case 'type': {
+      const expected = String(params.type).split(',')[0];
+      const known = EXPECTED[expected] ?? { noun: expected, hint: description ?? '' };
+      const localized = definition !== undefined && LOCALIZED.has(definition) && expected === 'object';
+      return {
+        pointer: base,
+        at: 'value',
+        message: `expected ${known.noun} but found ${describeFound(error.data)}`,
+        hint: localized ? LOCALIZED_HINT : known.hint,
+      };
+    }
+    case 'format': {
+      const value = String(error.data);
+      if (params.format === 'uri') {
+        if (value.startsWith('data:')) {
+          return {
+            pointer: base,
+            at: 'value',
+            message: `${quote(value)} is not a valid data URI`,
+            hint: 'write data:<type>[;base64],<data> and percent-encode spaces and special characters (%20, %3C, %3E, %23) or use base64',
+          };
+        }
+        return {
+          pointer: base,
+          at: 'value',
+          message: `${quote(value)} does not look like a valid URL. Make sure it has a protocol; for example https://example.com`,
+        };
+      }
+      if (params.format === 'email') {
+        return { pointer: base, at: 'value', message: `${quote(value)} does not look like a valid e-mail address; for example service@example.com` };
+      }
+      if (params.format === 'hostname') {
+        return {
+          pointer: base,
+          at: 'value',
+          message: `${quote(value)} is not a valid host name`,
+          hint: 'write only the host, for example portal.example.com (no protocol, port or path)',
+        };
+      }
+      return { pointer: base, at: 'value', message: `${quote(value)} is not a valid ${String(params.format)}`, hint: description };
+    }
+    case 'pattern':
+      return { pointer: base, at: 'value', message: `${quote(error.data)} is not in the expected format`, hint: description };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { pointer: base, at: 'value', message: `${quote(error.data)} is too small; the minimum is ${String(params.limit)}`, hint: description };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { pointer: base, at: 'value', message: `${quote(error.data)} is too large; the maximum is ${String(params.limit)}`, hint: description };
+    case 'minLength':
+      return Number(params.limit) === 1
+        ? { pointer: base, at: 'value', message: 'must not be empty', hint: description }
+        : { pointer: base, at: 'value', message: `${quote(error.data)} is too short; use at least ${plural(Number(params.limit), 'character', 'characters')}`, hint: description };
+    case 'maxLength':
+      return {
+        pointer: base,
+        at: 'value',
+        message: `too long (${String(error.data).length} characters); use at most ${plural(Number(params.limit), 'character', 'characters')}`,
+        hint: description,
+      };
+    case 'minItems':
+      return { pointer: base, at: 'value', message: `needs at least ${plural(Number(params.limit), 'entry', 'entries')}`, hint: description };
+    case 'maxItems':
+      return { pointer: base, at: 'value', message: `has too many entries; at most ${Number(params.limit)} are allowed`, hint: description };
+    case 'minProperties':
+      return definition !== undefined && LOCALIZED.has(definition)
+        ? { pointer: base, at: 'value', message: 'needs a text for at least one locale', hint: LOCALIZED_HINT }
+        : { pointer: base, at: 'value', message: `needs at least ${plural(Number(params.limit), 'property', 'properties')}`, hint: description };
+    case 'uniqueItems': {
+      const later = Math.max(Number(params.i), Number(params.j));
+      const earlier = Math.min(Number(params.i), Number(params.j));
+      const items = error.data as unknown[];
+      const noun = lastSegment(base) === 'features' ? 'feature ' : '';
+      return {
+        pointer: `${base}/${later}`,
+        at: 'value',
+        message: `${noun}${quote(items[later])} is listed twice (also at ${base}/${earlier})`,
+        hint: 'remove one of them',
+      };
+    }
+    default:
+      return { pointer: base, at: 'value', message: error.message ?? `invalid (${error.keyword})`, hint: description };
+  }
+}
+
+/**
+ * Validates `data` in place (defaults are filled in) and returns its problems. ajv may report the
+ * same place twice (for example a value failing both pattern and minLength); both are kept since
+ * each says something different, but exact repeats are dropped.
+ */
+export function validateAgainstSchema(schemaName: SchemaName, data: unknown): Problem[] {
+  const validate = schemaValidator(schemaName);
+  if (validate(data)) return [];
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    const problem = describe(error, schemaName);
+    if (!problem) continue;
+    const key = `${problem.pointer}\u0000${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(problem);
+  }
+  return problems;
+}

@@ -1,0 +1,44 @@
+/**
+ * The starting point of `portal new <id>`: a minimal tenant file that validates as it is, with
+ * the settings an operator changes first written out.
+ */
+const TENANT_ID = /^[a-z][a-z0-9-]{1,40}$/;
+
+function titleOf(id: string): string {
+  return id
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** JSON text of tenants/<id>.json; throws when `id` is not a valid tenant id. */
+export function newTenantTemplate(id: string): string {
+  if (!TENANT_ID.test(id)) {
+    throw new Error(`"${id}" is not a valid tenant id. Use 2 to 41 lower-case letters, digits and hyphens, starting with a letter, for example "city-herald".`);
+  }
+  const tenant = {
+    $schema: '../schemas/tenant.schema.json',
+    id,
+    name: titleOf(id),
+    hosts: [`${id}.localhost`],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    logoTargetUrl: 'https://www.example.com',
+    termsOfServiceUrl: 'https://www.example.com/agb',
+    privacyPolicyUrl: 'https://www.example.com/datenschutz',
+    siteNoticeUrl: 'https://www.example.com/impressum',
+    contact: {
+      email: 'service@example.com',
+      phone: '+49 30 1234567',
+      fallbackEmail: 'service@example.com',
+      fallbackPhone: '+49 30 1234567',
+    },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    theme: { preset: 'classic' },
+    features: ['issue-download', 'invoice-request', 'invoice-download', 'faq'],
+    publicationBlacklists: {},
+    texts: {},
+  };
+  return `${JSON.stringify(tenant, null, 2)}\n`;
+}

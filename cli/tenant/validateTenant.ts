@@ -1,0 +1,46 @@
+import { basename } from 'node:path';
+import { crossFieldRules, tenantThemeTokens } from './crossFieldRules';
+import { byPosition, issueAt, issueAtOffset } from './issues';
+import { parseJson } from './jsonSource';
+import { validateAgainstSchema, type Problem } from './schemaErrors';
+import { knownTextKeys, loadThemePresets } from './sources';
+import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
+
+/**
+ * A rule problem is left out when the schema already reported the same setting or one that
+ * contains it (an unknown feature is not also "a blacklist of a feature that is off").
+ */
+function alreadyReported(rule: Problem, schemaProblems: Problem[]): boolean {
+  return schemaProblems.some((s) => s.pointer === rule.pointer || (s.pointer !== '' && rule.pointer.startsWith(`${s.pointer}/`)));
+}
+
+/**
+ * Validates the text of one tenant file: JSON syntax (with line and column), the schema (every
+ * error at once, defaults applied to a copy), then the cross-field rules. `tenant` is set only
+ * when there is no issue. Text keys and theme presets are read from the repository unless given.
+ */
+export function validateTenantSource(
+  file: string,
+  source: string,
+  ctx: ValidationContext = {},
+): { tenant?: ResolvedTenant; issues: TenantIssue[] } {
+  const parsed = parseJson(source);
+  if (!parsed.ok) return { issues: parsed.problems.map((p) => issueAtOffset(file, parsed.lineStarts, p)) };
+  const issues = parsed.problems.map((p) => issueAtOffset(file, parsed.source.lineStarts, p));
+
+  const data = structuredClone(parsed.source.value);
+  const schemaProblems = validateAgainstSchema('tenant', data);
+  const themePresets = ctx.themePresets ?? loadThemePresets();
+  const ruleProblems = crossFieldRules(data as Record<string, unknown>, {
+    fileId: basename(file).replace(/\.json$/i, ''),
+    knownTextKeys: ctx.knownTextKeys ?? knownTextKeys(),
+    themePresets,
+  }).filter((rule) => !alreadyReported(rule, schemaProblems));
+
+  for (const problem of [...schemaProblems, ...ruleProblems]) issues.push(issueAt(file, parsed.source, problem));
+  issues.sort(byPosition);
+  if (issues.length > 0) return { issues };
+
+  const themeTokens = tenantThemeTokens(data as Record<string, unknown>, themePresets)!;
+  return { tenant: { ...(data as Omit<ResolvedTenant, 'themeTokens'>), themeTokens }, issues };
+}
