@@ -1,0 +1,343 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssue, formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../cli/tenant';
+import { makeTenant, makeThemePreset } from '../support/builders';
+
+const FILE = 'tenants/acme.json';
+const ctx: ValidationContext = {
+  knownTextKeys: new Set(['shell.logout', 'shell.providedBy', 'shell.contact', 'login.title']),
+  themePresets: { classic: makeThemePreset(), nordic: makeThemePreset({ name: 'Nordic' }) },
+};
+
+/** Formatted issues of a file text (wording and position tests write the file out in full). */
+function issuesOf(source: string, file = FILE): string[] {
+  return validateTenantSource(file, source, ctx).issues.map(formatIssue);
+}
+
+/** `pointer message` of each issue of a tenant object, for rules whose position does not matter. */
+function problemsOf(tenant: unknown, file = FILE): string[] {
+  return validateTenantSource(file, JSON.stringify(tenant, null, 2), ctx).issues.map((i) => `${i.pointer} ${i.message}`);
+}
+
+describe('validateTenantSource: a valid tenant', () => {
+  it('comes back with every schema default applied', () => {
+    const { tenant, issues } = validateTenantSource(FILE, JSON.stringify(makeTenant()), ctx);
+    expect(issues).toEqual([]);
+    expect(tenant?.embedding).toEqual({ isEmbedded: false, showLangSelector: false, hideNavigation: false, hideBackToOverview: false, parentOrigins: [] });
+    expect(tenant?.login).toMatchObject({ magicLink: true, password: false, sessionIdleMinutes: 30, kickerAuth: { cookieName: 'kickeruser' } });
+    expect(tenant?.publicationBlacklists).toEqual({});
+    expect(tenant?.texts).toEqual({});
+    expect(tenant?.defaultSubscriptionFilter).toBe('active');
+    expect(tenant?.issueCalendar).toEqual({ mode: 'any', blacklistedPublications: [] });
+    expect(tenant?.shippingStatus.providers.map((p) => p.code)).toEqual(['16', '17', '91', '92', '01', '02', '07', '08', '09']);
+  });
+
+  it('carries its theme tokens: the preset with the tenant overrides', () => {
+    const source = JSON.stringify(makeTenant({ theme: { preset: 'classic', tokens: { colors: { primary: '#7a1f2b' }, radii: { button: '999px' } } } }));
+    const { tenant } = validateTenantSource(FILE, source, ctx);
+    expect(tenant?.themeTokens.colors.primary).toBe('#7a1f2b');
+    expect(tenant?.themeTokens.colors.text).toBe('#1c1c1c');
+    expect(tenant?.themeTokens.radii).toEqual({ card: '2px', button: '999px' });
+  });
+});
+
+describe('validateTenantSource: error wording and position', () => {
+  it('names an unknown property and suggests the closest one', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "logoUrll": "https://www.acme.example/logo.svg",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic" },
+  "features": ["faq"]
+}`;
+    expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
+      'tenants/acme.json:4:3 /logoUrll unknown property "logoUrll". Did you mean "logoUrl"?\n' +
+        '    rename it, or remove it (see schemas/tenant.schema.json for every setting and its description)',
+    ]);
+  });
+
+  it('suggests the right spelling of a misspelt feature', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic" },
+  "features": [
+    "faq",
+    "issue_calendar",
+    "cancelation"
+  ]
+}`;
+    expect(issuesOf(source)).toEqual([
+      'tenants/acme.json:9:5 /features/1 unknown feature "issue_calendar". Did you mean "issue-calendar"?',
+      'tenants/acme.json:10:5 /features/2 unknown feature "cancelation". Did you mean "cancellation"?',
+    ]);
+  });
+
+  it('reports an unknown text key with a suggestion', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic" },
+  "features": ["faq"],
+  "texts": {
+    "de-DE": { "shell.logut": "Tschüss" }
+  }
+}`;
+    expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
+      'tenants/acme.json:9:16 /texts/de-DE/shell.logut unknown text key "shell.logut". Did you mean "shell.logout"?\n' +
+        '    text keys are those of engine/core/texts.json and engine/features/<feature>/texts.json',
+    ]);
+  });
+
+  it('explains a URL without a usable protocol', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "logoTargetUrl": "ftp:/x",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic" },
+  "features": ["faq"]
+}`;
+    expect(issuesOf(source)).toEqual([
+      'tenants/acme.json:4:20 /logoTargetUrl "ftp:/x" does not look like a valid URL. Make sure it has a protocol; for example https://example.com',
+    ]);
+  });
+
+  it('reports malformed JSON with line, column and a plain message', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung"
+  "features": []
+}`;
+    expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
+      'tenants/acme.json:4:3 expected a comma before this entry\n    separate entries with commas: add one at the end of the previous entry',
+    ]);
+  });
+
+  it('reports a trailing comma once, at the comma', () => {
+    const source = `{
+  "id": "acme",
+  "features": ["faq",]
+}`;
+    expect(issuesOf(source)).toEqual(['tenants/acme.json:3:21 trailing comma before "]"']);
+  });
+
+  it('refuses a publication blacklist of a feature that is off', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic" },
+  "features": ["faq", "cancellation"],
+  "publicationBlacklists": {
+    "cancellation": ["SKE"],
+    "renewal": ["SKT"]
+  }
+}`;
+    expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
+      'tenants/acme.json:10:5 /publicationBlacklists/renewal blacklist for feature "renewal", which is not in features\n' +
+        '    add "renewal" to features or remove this blacklist',
+    ]);
+  });
+
+  it('names the colour pair and the ratio when text contrast is too low', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": {
+    "preset": "classic",
+    "tokens": { "colors": { "mutedText": "#999999" } }
+  },
+  "features": ["faq"]
+}`;
+    expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
+      'tenants/acme.json:8:42 /theme/tokens/colors/mutedText insufficient contrast between mutedText (#999999) and background (#ffffff): 2.84:1, WCAG AA needs at least 4.5:1\n' +
+        '    make mutedText darker or background lighter',
+    ]);
+  });
+
+  it('refuses a default locale that is not offered', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "defaultLocale": "en-GB",
+  "locales": ["de-DE"],
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic" },
+  "features": ["faq"]
+}`;
+    expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
+      'tenants/acme.json:4:20 /defaultLocale default locale "en-GB" is not offered in locales (de-DE)\n' +
+        '    add "en-GB" to locales or set defaultLocale to "de-DE"',
+    ]);
+  });
+
+  it('reports several errors at once, in file order', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "defaultLocale": "en-GB",
+  "locales": ["de-DE"],
+  "contact": { "fallbackEmail": "service@acme" },
+  "login": { "magicLink": "yes", "sessionIdleMinutes": 3 },
+  "theme": { "preset": "clasic" },
+  "features": ["faq", "cancelation"],
+  "publicationBlacklists": { "renewal": ["SKT"] }
+}`;
+    expect(issuesOf(source)).toEqual([
+      'tenants/acme.json:4:20 /defaultLocale default locale "en-GB" is not offered in locales (de-DE)',
+      'tenants/acme.json:6:3 /contact missing required property "fallbackPhone"',
+      'tenants/acme.json:6:33 /contact/fallbackEmail "service@acme" does not look like a valid e-mail address; for example service@example.com',
+      'tenants/acme.json:7:27 /login/magicLink expected true or false but found the string "yes"',
+      'tenants/acme.json:7:56 /login/sessionIdleMinutes 3 is too small; the minimum is 5',
+      'tenants/acme.json:8:24 /theme/preset unknown theme preset "clasic". Did you mean "classic"?',
+      'tenants/acme.json:9:23 /features/1 unknown feature "cancelation". Did you mean "cancellation"?',
+      'tenants/acme.json:10:30 /publicationBlacklists/renewal blacklist for feature "renewal", which is not in features',
+    ]);
+  });
+
+  it('reports a duplicate key, which JSON.parse would silently drop', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "name": "Acme Anzeiger",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic" },
+  "features": ["faq"]
+}`;
+    expect(issuesOf(source)).toEqual(['tenants/acme.json:4:3 /name duplicate property "name"']);
+  });
+
+  it('reports an empty file plainly', () => {
+    expect(issuesOf('  \n')).toEqual(['tenants/acme.json:1:1 the file is empty']);
+  });
+});
+
+describe('validateTenantSource: schema errors come with a fix', () => {
+  it('says which type was expected and how to write it', () => {
+    const tenant = { ...makeTenant({ login: { magicLink: 'yes' } as never }), hosts: 'acme.localhost' };
+    const issues = validateTenantSource(FILE, JSON.stringify(tenant, null, 2), ctx).issues;
+    expect(issues.map((i) => [i.pointer, i.message, i.hint])).toEqual([
+      ['/hosts', 'expected a list but found the string "acme.localhost"', 'write a list in square brackets, for example ["…"]'],
+      ['/login/magicLink', 'expected true or false but found the string "yes"', 'write true or false without quotes'],
+    ]);
+  });
+
+  it('asks for a text per locale where a plain string was written', () => {
+    const tenant = makeTenant({ faq: { entries: [{ id: 'q', title: 'Frage' as never, content: { 'de-DE': '<p>Antwort</p>' } }] } });
+    const [issue] = validateTenantSource(FILE, JSON.stringify(tenant), ctx).issues;
+    expect([issue.pointer, issue.message, issue.hint]).toEqual([
+      '/faq/entries/0/title',
+      'expected an object but found the string "Frage"',
+      'write one text per locale, for example {"de-DE": "…", "en-GB": "…"}',
+    ]);
+  });
+
+  it('lists the allowed values of an enum and explains a pattern from the description', () => {
+    const tenant = makeTenant({ defaultSubscriptionFilter: 'current' as never, id: 'Acme' });
+    const issues = validateTenantSource('tenants/Acme.json', JSON.stringify(tenant), ctx).issues;
+    expect(issues.map((i) => [i.pointer, i.message, i.hint])).toEqual([
+      ['/id', '"Acme" is not in the expected format', expect.stringContaining('Tenant id in kebab-case')],
+      ['/defaultSubscriptionFilter', 'invalid value "current"', 'use one of: active, inactive, all'],
+    ]);
+  });
+
+  it('says what a missing required property is for', () => {
+    const tenant = makeTenant({ contact: { fallbackEmail: 'service@acme.example' } as never });
+    const [issue] = validateTenantSource(FILE, JSON.stringify(tenant), ctx).issues;
+    expect([issue.pointer, issue.message, issue.hint]).toEqual([
+      '/contact',
+      'missing required property "fallbackPhone"',
+      'add "fallbackPhone" (phone shown in feature-disabled notices and error dialogs)',
+    ]);
+  });
+
+  it('names a feature listed twice', () => {
+    expect(problemsOf(makeTenant({ features: ['faq', 'renewal', 'faq'] }))).toEqual(['/features/2 feature "faq" is listed twice (also at /features/0)']);
+  });
+});
+
+describe('validateTenantSource: cross-field rules', () => {
+  it('refuses texts for a locale that is not offered', () => {
+    expect(problemsOf(makeTenant({ locales: ['de-DE'], texts: { 'en-GB': { 'shell.logout': 'Sign out' } } }))).toEqual([
+      '/texts/en-GB texts for "en-GB" are given but "en-GB" is not offered in locales',
+    ]);
+  });
+
+  it('refuses an id that differs from the file name', () => {
+    expect(problemsOf(makeTenant(), 'tenants/acme-news.json')).toEqual(['/id id "acme" does not match the file name "acme-news.json"']);
+  });
+
+  it('refuses a host listed twice, whatever its case', () => {
+    expect(problemsOf(makeTenant({ hosts: ['acme.localhost', 'ACME.localhost'] }))).toEqual(['/hosts/1 host "ACME.localhost" is listed twice (also at /hosts/0)']);
+  });
+
+  it('requires the settings a switched-on feature cannot work without', () => {
+    expect(problemsOf(makeTenant({ features: ['announcement', 'oauth', 'contact-form', 'e-card', 'external-navigation', 'external-subscription-link'] }))).toEqual([
+      '/features/0 feature "announcement" is on but there is no announcement',
+      '/features/1 feature "oauth" is on but login.oauth is missing',
+      '/features/2 feature "contact-form" is on but contactForm.activities is empty',
+      '/features/3 feature "e-card" is on but eCard.templates is empty',
+      '/features/4 feature "external-navigation" is on but externalNavigationLinks is empty',
+      '/features/5 feature "external-subscription-link" is on but externalSubscriptionLink is missing',
+    ]);
+  });
+
+  it('refuses a tenant nobody can sign in to', () => {
+    expect(problemsOf(makeTenant({ login: { magicLink: false } }))).toEqual([
+      '/login no way to sign in: magicLink and password are off and neither the oauth nor the kicker-auth feature is on',
+    ]);
+    expect(problemsOf(makeTenant({ login: { magicLink: false }, features: ['kicker-auth'] }))).toEqual([]);
+  });
+
+  it('refuses an embedded portal without parent origins', () => {
+    expect(problemsOf(makeTenant({ embedding: { isEmbedded: true } }))).toEqual(['/embedding/isEmbedded the portal is embedded but embedding.parentOrigins is empty']);
+  });
+
+  it('checks references between settings, with suggestions', () => {
+    const tenant = makeTenant({
+      features: ['faq', 'contact-form'],
+      contactForm: { activities: [{ activity: 'REVOCATION', name: { 'de-DE': 'Widerruf' } }] },
+      cancellation: { revocationContactActivity: 'REVOKATION' },
+      faq: {
+        categories: [{ id: 'shipping', title: { 'de-DE': 'Versand' } }],
+        entries: [{ id: 'q', category: 'shiping', title: { 'de-DE': 'Frage' }, content: { 'de-DE': '<p>Antwort</p>' } }],
+      },
+    });
+    expect(problemsOf(tenant)).toEqual([
+      '/cancellation/revocationContactActivity unknown contact activity "REVOKATION". Did you mean "REVOCATION"?',
+      '/faq/entries/0/category unknown FAQ category "shiping". Did you mean "shipping"?',
+    ]);
+  });
+
+  it('refuses two entries with the same id', () => {
+    const entry = { id: 'delivery', title: { 'de-DE': 'Frage' }, content: { 'de-DE': '<p>Antwort</p>' } };
+    expect(problemsOf(makeTenant({ faq: { entries: [entry, entry] } }))).toEqual(['/faq/entries/1/id duplicate FAQ entry id "delivery" (also at /faq/entries/0/id)']);
+  });
+
+  it('does not repeat a schema error as a cross-field error', () => {
+    expect(problemsOf(makeTenant({ publicationBlacklists: { cancelation: ['SKT'] } as never }))).toEqual([
+      '/publicationBlacklists/cancelation unknown feature "cancelation". Did you mean "cancellation"?',
+    ]);
+  });
+
+  it('checks the contrast of every text pair after overrides', () => {
+    const tenant = makeTenant({ theme: { preset: 'classic', tokens: { colors: { primary: '#f0c020', background: '#202020' } } } });
+    expect(problemsOf(tenant)).toEqual([
+      '/theme/tokens/colors/primary insufficient contrast between onPrimary (#ffffff) and primary (#f0c020): 1.71:1, WCAG AA needs at least 4.5:1',
+      '/theme/tokens/colors/background insufficient contrast between text (#1c1c1c) and background (#202020): 1.04:1, WCAG AA needs at least 4.5:1',
+      '/theme/tokens/colors/background insufficient contrast between link (#1b3a6b) and background (#202020): 1.44:1, WCAG AA needs at least 4.5:1',
+      '/theme/tokens/colors/background insufficient contrast between mutedText (#595959) and background (#202020): 2.32:1, WCAG AA needs at least 4.5:1',
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Small builders for test fixtures (CONVENTIONS.md rule 9): each returns a valid object that a
+ * test changes only where its story needs to, e.g. `makeTenant({ features: ['faq'] })`.
+ */
+import type { Tenant } from '../../schemas/generated/tenant';
+import type { ThemePreset } from '../../schemas/generated/theme';
+
+/** A valid, minimal tenant file (id "acme", so it belongs in tenants/acme.json). */
+export function makeTenant(overrides: Partial<Tenant> = {}): Tenant {
+  return {
+    $schema: '../schemas/tenant.schema.json',
+    id: 'acme',
+    name: 'Acme Zeitung',
+    hosts: ['acme.localhost'],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    logoTargetUrl: 'https://www.acme.example/',
+    contact: {
+      email: 'service@acme.example',
+      phone: '+49 30 1234567',
+      fallbackEmail: 'service@acme.example',
+      fallbackPhone: '+49 30 1234567',
+    },
+    login: { magicLink: true },
+    theme: { preset: 'classic' },
+    features: ['faq', 'issue-download', 'invoice-download'],
+    ...overrides,
+  };
+}
+
+/** A valid theme preset with plain, high-contrast colours. */
+export function makeThemePreset(overrides: Partial<ThemePreset> = {}): ThemePreset {
+  return {
+    name: 'Test preset',
+    colors: {
+      primary: '#1b3a6b',
+      onPrimary: '#ffffff',
+      background: '#ffffff',
+      surface: '#ffffff',
+      text: '#1c1c1c',
+      mutedText: '#595959',
+      border: '#d8d3c4',
+      link: '#1b3a6b',
+      success: '#2e6b30',
+      warning: '#8a5300',
+      error: '#b02a1f',
+      info: '#1d5a87',
+    },
+    fonts: { body: 'Georgia, serif', heading: 'Georgia, serif' },
+    radii: { card: '2px', button: '2px' },
+    spacing: { unit: '8px' },
+    ...overrides,
+  };
+}
