@@ -1,9 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { otherLocale, rememberLocale } from '../i18n';
 
-const FLAGS: Record<string, string> = { 'de-DE': '🇩🇪', 'en-GB': '🇬🇧' };
+/** Flags as inline SVG: emoji flags do not render on Windows or on Linux without an emoji font. */
+function Flag({ locale }: { locale: string }) {
+  if (locale === 'de-DE') {
+    return (
+      <svg className="flag" viewBox="0 0 5 3" width="20" height="12" aria-hidden="true">
+        <rect width="5" height="1" y="0" fill="#000" />
+        <rect width="5" height="1" y="1" fill="#D00" />
+        <rect width="5" height="1" y="2" fill="#FFCE00" />
+      </svg>
+    );
+  }
+  return (
+    <svg className="flag" viewBox="0 0 60 30" width="20" height="12" aria-hidden="true">
+      <rect width="60" height="30" fill="#012169" />
+      <path d="M0,0 L60,30 M60,0 L0,30" stroke="#fff" strokeWidth="6" />
+      <path d="M0,0 L60,30 M60,0 L0,30" stroke="#C8102E" strokeWidth="2" />
+      <path d="M30,0 V30 M0,15 H60" stroke="#fff" strokeWidth="10" />
+      <path d="M30,0 V30 M0,15 H60" stroke="#C8102E" strokeWidth="6" />
+    </svg>
+  );
+}
 
-/** The flag button of portal-core.md §1: toggles de-DE and en-GB. It shows the flag of the language it switches to. */
+/**
+ * The flag button of portal-core.md §1: toggles de-DE and en-GB. It shows the flag and name of
+ * the language it switches to; the accessible name says what it does.
+ */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const next = otherLocale(i18n.language);
@@ -11,14 +34,14 @@ export function LanguageToggle() {
     <button
       type="button"
       className="language-toggle"
-      lang={next}
+      aria-label={t('shell.switchLanguage')}
       onClick={() => {
         rememberLocale(next);
         void i18n.changeLanguage(next);
-        document.documentElement.lang = next;
       }}
     >
-      <span aria-hidden="true">{FLAGS[next]}</span> {t('shell.switchLanguage')}
+      <Flag locale={next} />
+      <span lang={next}>{next === 'de-DE' ? 'Deutsch' : 'English'}</span>
     </button>
   );
 }
