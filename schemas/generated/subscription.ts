@@ -29,7 +29,7 @@ export interface Subscription {
    */
   displayName: string;
   /**
-   * Kind of subscription for the optional type badge: standard, gift, trial, membership, licence, student.
+   * Subscription type key for the optional type badge, labelled by the tenant's subscriptionModel.typeLabels (the demo data uses PRINT, DIGITAL, KOMBI, MEMBERSHIP).
    */
   typeKey: string | null;
   /**

@@ -42,11 +42,41 @@ import { addDays, addMonths, dayOf, fromDay } from './dates';
 import { type DemoLocale, type LocalePack, type PersonSeed, localePack } from './locales';
 import { Prng, hashString } from './prng';
 
+/**
+ * What the generator reads of a tenant. A validated tenant (schemas/tenant.schema.json) fits: the
+ * optional settings below make the data match the tenant's configuration when present.
+ */
 export interface DemoTenant {
   id: string;
   defaultLocale: DemoLocale;
   /** The tenant's publications; the known demo tenants' (or codes derived from the id) when missing. */
   publications?: DemoPublication[];
+  /** Salutation codes of the tenant; 0001 Ms, 0002 Mr, 0003 company when missing. */
+  salutations?: { options?: ReadonlyArray<{ code: string; title?: { 'de-DE'?: string; 'en-GB'?: string }; isCompany?: boolean }> };
+  /** The first sales source marks the demo gift subscription (gift-certificate feature). */
+  giftCertificate?: { salesSources?: readonly string[] };
+  /** The first attribute type is filled in on a demo subscription. */
+  orderAttributes?: { attributes?: ReadonlyArray<{ type: string }> };
+}
+
+type SalutationKind = 'female' | 'male' | 'company';
+
+/** Salutation code and title for a kind of partner, from the tenant's list when it has one. */
+function salutationResolver(tenant: DemoTenant, L: LocalePack) {
+  const options = tenant.salutations?.options;
+  const defaults: Record<SalutationKind, string> = { female: '0001', male: '0002', company: '0003' };
+  const titleWords: Record<Exclude<SalutationKind, 'company'>, string[]> = { female: ['frau', 'ms', 'mrs'], male: ['herr', 'mr'] };
+  return (kind: SalutationKind): { code: string | null; title: string | null } => {
+    if (!options || options.length === 0) return { code: defaults[kind], title: L.salutations[kind] };
+    const option =
+      kind === 'company'
+        ? options.find((o) => o.isCompany)
+        : options.find(
+            (o) => !o.isCompany && Object.values(o.title ?? {}).some((t) => titleWords[kind].includes(String(t).toLowerCase())),
+          );
+    if (!option) return { code: null, title: null };
+    return { code: option.code, title: option.title?.[tenant.defaultLocale] ?? option.title?.['en-GB'] ?? option.code };
+  };
 }
 
 export interface DemoLogin {
@@ -71,7 +101,7 @@ export interface UserSeedRow {
 }
 export interface BusinessPartnerSeedRow {
   bp_number: string;
-  salutation_code: string;
+  salutation_code: string | null;
   first_name: string | null;
   last_name1: string | null;
   company1: string | null;
@@ -190,6 +220,8 @@ export interface DemoDataSet {
   deliveredIssues: DeliveredIssueSeedRow[];
 }
 
+const TYPE_KEYS: Record<MixType, string> = { PR: 'PRINT', DE: 'DIGITAL', ON: 'DIGITAL', KO: 'KOMBI', MG: 'MEMBERSHIP' };
+
 /** Shipping provider codes of portal-core.md §9, each used by some purchase order. */
 const PROVIDERS = { postal: '01', dpd: '02', dhl: '07', dhlExpress: '08', gls: '09', pickup: '16', swissPost: '17', freight1: '91', freight2: '92' };
 
@@ -259,6 +291,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
   const seed = demoSeedFor(tenant.id);
   const rng = new Prng(seed);
   const L: LocalePack = localePack(tenant.defaultLocale);
+  const salutation = salutationResolver(tenant, L);
   const today = dayOf(todayDate);
   const currency = tenant.defaultLocale === 'en-GB' ? 'GBP' : 'EUR';
   const domain = `${tenant.id}.example`;
@@ -342,7 +375,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     const bp = nextBpNumber();
     data.businessPartners.push({
       bp_number: bp,
-      salutation_code: person.salutationCode,
+      salutation_code: salutation(person.gender).code,
       first_name: person.firstName,
       last_name1: person.lastName,
       company1: null,
@@ -355,7 +388,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
       phone_number: phone(),
       date_of_birth: person.dateOfBirth,
       details: {
-        salutation: L.salutations[person.salutationCode],
+        salutation: salutation(person.gender).title,
         listOfCommunication: email ? [{ communicationType: 'WW', communicationDefault: true, communicationValue: email }] : [],
         status: 'active',
         confirmed: true,
@@ -401,7 +434,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
   const companyBp = nextBpNumber();
   data.businessPartners.push({
     bp_number: companyBp,
-    salutation_code: '0003',
+    salutation_code: salutation('company').code,
     first_name: null,
     last_name1: null,
     company1: L.company.company,
@@ -414,9 +447,9 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     phone_number: phone(),
     date_of_birth: null,
     details: {
-      salutation: L.salutations['0003'],
+      salutation: salutation('company').title,
       department: L.company.department,
-      addressLine1: `${L.salutations['0001']} ${L.third.firstName} ${L.third.lastName}`,
+      addressLine1: `${L.third.firstName} ${L.third.lastName}`,
       listOfCommunication: [{ communicationType: 'WW', communicationDefault: true, communicationValue: `procurement@${domain}` }],
       status: 'active',
       confirmed: true,
@@ -452,7 +485,8 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     const base: SubscriptionDetails = {
       displayName:
         spec.mix === 'MG' ? L.texts.membershipName(spec.pub.description) : `${spec.pub.description} – ${L.texts.mixType[spec.mix]}`,
-      typeKey: 'standard',
+      // Type keys as tenants label them (subscriptionModel.typeLabels).
+      typeKey: TYPE_KEYS[spec.mix],
       edition: spec.pub.frequency === 'daily' && spec.mix !== 'ON' ? L.texts.edition : null,
       mixTypeDetails: {
         mixTypeDesc: L.texts.mixType[spec.mix],
@@ -577,7 +611,9 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     validFrom: addDays(today, -990),
     payment: 'direct_debit',
     details: {
-      orderAttributes: [{ type: 'DELIVERY_NOTE', value: L.texts.deliveryNote }],
+      orderAttributes: tenant.orderAttributes?.attributes?.length
+        ? [{ type: tenant.orderAttributes.attributes[0].type, value: `${rng.digits(4)}-${rng.digits(2)}` }]
+        : [{ type: 'DELIVERY_NOTE', value: L.texts.deliveryNote }],
       renewal: {
         autoRenewal: true,
         autoRenewalNextPaymentDate: fromDay(addMonths(today, 1)),
@@ -621,7 +657,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     bundleNumber: bundle,
     payment: 'credit_card',
     billing: '12',
-    details: { typeKey: 'bundle', currentCycleBundlePaidAmount: money(monthlyPrice(P, 'KO') * 12), renewal: bundleRenewal('M') },
+    details: { currentCycleBundlePaidAmount: money(monthlyPrice(P, 'KO') * 12), renewal: bundleRenewal('M') },
     payments: { count: 2 },
     deliveredIssues: 12,
   });
@@ -635,7 +671,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     bundleNumber: bundle,
     payment: 'credit_card',
     billing: '12',
-    details: { typeKey: 'bundle', currentCyclePaidAmount: 0, renewal: bundleRenewal('S') },
+    details: { currentCyclePaidAmount: 0, renewal: bundleRenewal('S') },
     deliveredIssues: 20,
   });
   const s3b = addSubscription({
@@ -648,7 +684,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     bundleNumber: bundle,
     payment: 'credit_card',
     billing: '12',
-    details: { typeKey: 'bundle', currentCyclePaidAmount: 0, renewal: bundleRenewal('S') },
+    details: { currentCyclePaidAmount: 0, renewal: bundleRenewal('S') },
   });
   s2.row.details.bundles = [{ bundleOrderNumber: s3.orderNumber }, { bundleOrderNumber: s3b.orderNumber }];
 
@@ -667,7 +703,11 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     validTo: addDays(today, 65),
     payment: 'invoice',
     billing: '12',
-    details: { typeKey: 'gift', isCancelable: false, premiumDescription: L.texts.premiums[0] },
+    details: {
+      isCancelable: false,
+      premiumDescription: L.texts.premiums[0],
+      salesSource: tenant.giftCertificate?.salesSources?.[0] ?? 'GIFT',
+    },
     payments: { count: 1 },
     deliveredIssues: 8,
   });
@@ -711,7 +751,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     orderedDaysAgo: 3,
     validFrom: addDays(today, 14),
     payment: 'credit_card',
-    details: { typeKey: 'trial', currentPhase: { canUpgrade: true }, currentCyclePaidAmount: null },
+    details: { currentPhase: { canUpgrade: true }, currentCyclePaidAmount: null },
   });
   // second: externally managed renewal subscription (WBZA: cancellation refused with a notice).
   const expiryIssue = issueNumberAfter(P, addDays(today, 150)) ?? issueNumberAfter(P, today);
@@ -755,7 +795,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     orderedDaysAgo: 150,
     validFrom: addDays(today, -140),
     payment: 'direct_debit',
-    details: { typeKey: 'student' },
+    details: {},
     payments: { count: 4, code: (i) => (i === 1 ? 'T' : 'A') },
     deliveredIssues: 10,
   });
@@ -775,7 +815,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     validFrom: addDays(today, -480),
     payment: 'invoice',
     billing: '12',
-    details: { typeKey: 'licence', isMultiLicense: true, custOrderNumber: `PO-${rng.digits(6)}` },
+    details: { isMultiLicense: true, custOrderNumber: `PO-${rng.digits(6)}` },
     payments: { count: 2 },
     deliveredIssues: 10,
   });
@@ -789,7 +829,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     validFrom: addDays(today, -240),
     payment: 'sepa',
     billing: '12',
-    details: { typeKey: 'membership', premiumDescription: L.texts.premiums[1] },
+    details: { premiumDescription: L.texts.premiums[1] },
     payments: { count: 1 },
   });
   // third: print subscription switched to digital for the holidays (holiday download).
@@ -832,7 +872,7 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
     const place = rng.pick(L.places);
     const bp = addPerson(
       {
-        salutationCode: female ? '0001' : '0002',
+        gender: female ? 'female' : 'male',
         firstName: rng.pick(female ? L.femaleFirstNames : L.maleFirstNames),
         lastName: rng.pick(L.lastNames),
         street: rng.pick(L.streets),

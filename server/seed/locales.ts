@@ -5,7 +5,7 @@
 export type DemoLocale = 'de-DE' | 'en-GB';
 
 export interface PersonSeed {
-  salutationCode: '0001' | '0002';
+  gender: 'female' | 'male';
   firstName: string;
   lastName: string;
   /** Local part of the login e-mail (ASCII). */
@@ -34,7 +34,8 @@ export interface Place {
 export interface LocalePack {
   countryCode: string;
   phonePrefix: string;
-  salutations: Record<'0001' | '0002' | '0003', string>;
+  /** Salutation titles used when the tenant configures no salutation list (codes 0001, 0002, 0003). */
+  salutations: Record<'female' | 'male' | 'company', string>;
   /** The three fixed demo personas and the shared demo login's person. */
   main: PersonSeed;
   second: PersonSeed;
@@ -69,9 +70,9 @@ export interface LocalePack {
 const de: LocalePack = {
   countryCode: 'DE',
   phonePrefix: '+49 30 23125',
-  salutations: { '0001': 'Frau', '0002': 'Herr', '0003': 'Firma' },
+  salutations: { female: 'Frau', male: 'Herr', company: 'Firma' },
   main: {
-    salutationCode: '0001',
+    gender: 'female',
     firstName: 'Anna',
     lastName: 'Schmidt',
     emailLocal: 'anna.schmidt',
@@ -82,7 +83,7 @@ const de: LocalePack = {
     dateOfBirth: '1984-04-17',
   },
   second: {
-    salutationCode: '0002',
+    gender: 'male',
     firstName: 'Max',
     lastName: 'Müller',
     emailLocal: 'max.mueller',
@@ -93,7 +94,7 @@ const de: LocalePack = {
     dateOfBirth: '1962-11-02',
   },
   third: {
-    salutationCode: '0001',
+    gender: 'female',
     firstName: 'Lena',
     lastName: 'Wagner',
     emailLocal: 'lena.wagner',
@@ -104,7 +105,7 @@ const de: LocalePack = {
     dateOfBirth: '1990-06-23',
   },
   demo: {
-    salutationCode: '0002',
+    gender: 'male',
     firstName: 'Jonas',
     lastName: 'Becker',
     emailLocal: 'demo',
@@ -115,7 +116,7 @@ const de: LocalePack = {
     dateOfBirth: '1978-01-30',
   },
   relative: {
-    salutationCode: '0001',
+    gender: 'female',
     firstName: 'Sophie',
     lastName: 'Müller',
     street: 'Universitätsstraße',
@@ -178,9 +179,9 @@ const de: LocalePack = {
 const en: LocalePack = {
   countryCode: 'GB',
   phonePrefix: '+44 20 7946 0',
-  salutations: { '0001': 'Ms', '0002': 'Mr', '0003': 'Company' },
+  salutations: { female: 'Ms', male: 'Mr', company: 'Company' },
   main: {
-    salutationCode: '0001',
+    gender: 'female',
     firstName: 'Olivia',
     lastName: 'Turner',
     emailLocal: 'olivia.turner',
@@ -191,7 +192,7 @@ const en: LocalePack = {
     dateOfBirth: '1985-03-09',
   },
   second: {
-    salutationCode: '0002',
+    gender: 'male',
     firstName: 'James',
     lastName: 'Whitfield',
     emailLocal: 'james.whitfield',
@@ -202,7 +203,7 @@ const en: LocalePack = {
     dateOfBirth: '1960-08-21',
   },
   third: {
-    salutationCode: '0001',
+    gender: 'female',
     firstName: 'Priya',
     lastName: 'Patel',
     emailLocal: 'priya.patel',
@@ -213,7 +214,7 @@ const en: LocalePack = {
     dateOfBirth: '1991-12-05',
   },
   demo: {
-    salutationCode: '0002',
+    gender: 'male',
     firstName: 'Sam',
     lastName: 'Taylor',
     emailLocal: 'demo',
@@ -224,7 +225,7 @@ const en: LocalePack = {
     dateOfBirth: '1979-05-11',
   },
   relative: {
-    salutationCode: '0001',
+    gender: 'female',
     firstName: 'Emily',
     lastName: 'Whitfield',
     street: 'Pembroke Street',

@@ -103,6 +103,36 @@ describe('buildDemoData', () => {
     expect(new Set(data.subscriptions.map((s) => s.order_number)).size).toBe(data.subscriptions.length);
   });
 
+  it("follows the tenant's salutation codes, gift sales source and order attributes when it has them", () => {
+    const data = buildDemoData(
+      {
+        id: 'northern-review',
+        defaultLocale: 'en-GB',
+        salutations: {
+          options: [
+            { code: 'MR', title: { 'en-GB': 'Mr', 'de-DE': 'Herr' } },
+            { code: 'MRS', title: { 'en-GB': 'Mrs', 'de-DE': 'Frau' } },
+            { code: 'LTD', title: { 'en-GB': 'Company' }, isCompany: true },
+          ],
+        },
+        giftCertificate: { salesSources: ['GESCHENK'] },
+        orderAttributes: { attributes: [{ type: 'KOSTENSTELLE' }] },
+      },
+      TODAY,
+    );
+    expect(new Set(data.businessPartners.map((bp) => bp.salutation_code))).toEqual(new Set(['MR', 'MRS', 'LTD']));
+    const olivia = data.businessPartners.find((bp) => bp.first_name === 'Olivia');
+    expect(olivia).toMatchObject({ salutation_code: 'MRS', details: { salutation: 'Mrs' } });
+    const gifts = data.subscriptions.filter((s) => s.details.salesSource === 'GESCHENK');
+    expect(gifts).toHaveLength(1);
+    expect(data.subscriptions.flatMap((s) => s.details.orderAttributes ?? []).map((a) => a.type)).toEqual(['KOSTENSTELLE']);
+  });
+
+  it('uses the default salutation codes without a tenant list', () => {
+    const data = buildDemoData({ id: 'stadtkurier', defaultLocale: 'de-DE' }, TODAY);
+    expect(new Set(data.businessPartners.map((bp) => bp.salutation_code))).toEqual(new Set(['0001', '0002', '0003']));
+  });
+
   it('dates everything relative to the given day', () => {
     const data = buildDemoData({ id: 'stadtkurier', defaultLocale: 'de-DE' }, TODAY);
     const later = buildDemoData({ id: 'stadtkurier', defaultLocale: 'de-DE' }, new Date(Date.UTC(2026, 2, 25)));

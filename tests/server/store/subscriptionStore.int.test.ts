@@ -117,7 +117,7 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
 
   describe('roles', () => {
     it("gives the gift's ordering party the payment data and both addresses", async () => {
-      const gift = (await list(tenantA, main(tenantA))).find((s) => s.typeKey === 'gift')!;
+      const gift = (await list(tenantA, main(tenantA))).find((s) => s.salesSource === 'GIFT')!;
       expect(gift.roles).toEqual(['AG', 'RE']);
       expect(gift.paymentDetails).toEqual({ paymentMethod: 'invoice' });
       expect(gift.premiumDescription).toBeTruthy();
@@ -127,7 +127,7 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
     });
 
     it("shows the gift's recipient the gift without the giver's payment data or address", async () => {
-      const gift = (await list(tenantA, second(tenantA))).find((s) => s.typeKey === 'gift')!;
+      const gift = (await list(tenantA, second(tenantA))).find((s) => s.salesSource === 'GIFT')!;
       expect(gift.roles).toEqual(['WE']);
       expect(gift.orderStatus).toBe('AK');
       for (const key of ['paymentMethod', 'paymentDetails', 'subOProcessedPMD', 'premiumDescription', 'currentCyclePaidAmount', 'orderingParty'] as const) {
