@@ -69,7 +69,7 @@ function describeParseError(text: string, error: ParseError): { message: string;
     case 'EndOfFileExpected':
       return { message: 'unexpected content after the end of the JSON document', hint: 'a tenant file holds exactly one object; remove what follows its closing }' };
     case 'InvalidCommentToken':
-      return { message: 'comments are not allowed in JSON', hint: 'remove the comment; use a "description"-like text field or the commit message instead' };
+      return { message: 'comments are not allowed in JSON', hint: 'remove the comment; JSON has none (keep notes in the commit message)' };
     case 'UnexpectedEndOfComment':
       return { message: 'comments are not allowed in JSON (and this one is not closed)' };
     case 'UnexpectedEndOfString':
@@ -140,13 +140,19 @@ export function parseJson(text: string): ParsedJson {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0 || !tree) {
-    // jsonc-parser may report one mistake twice at the same place (a trailing comma is both
-    // "property name expected" and "value expected"); a trailing comma is reported at the comma.
+    // After a syntax error the parser recovers and often reports follow-up errors of the same
+    // mistake (a trailing comma is both "property name expected" and "value expected"; 'single
+    // quotes' give four errors): keep the first error of each line. A trailing comma is reported
+    // at the comma.
     const problems: SourceProblem[] = [];
+    const lines = new Set<number>();
     for (const error of errors) {
       const described = describeParseError(text, error);
       const offset = described.message.startsWith('trailing comma') ? text.lastIndexOf(',', error.offset) : error.offset;
-      if (!problems.some((p) => p.offset === offset && p.message === described.message)) problems.push({ offset, pointer: '', ...described });
+      const line = positionAt(lineStarts, offset).line;
+      if (lines.has(line)) continue;
+      lines.add(line);
+      problems.push({ offset, pointer: '', ...described });
     }
     return { ok: false, lineStarts, problems: problems.length ? problems : [{ offset: 0, pointer: '', message: 'invalid JSON' }] };
   }
