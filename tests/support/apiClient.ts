@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import type { Express } from 'express';
 
 /**
@@ -37,11 +37,28 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
     if (xsrf && method !== 'GET') headers['x-xsrf-token'] = xsrf;
     if (accessToken) headers['x-auth-token'] = accessToken;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${prefix}${path}`, { method, headers, body: typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body) });
+    // node:http rather than fetch: fetch does not let a test choose the Host header.
+    const payload = typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body);
+    const response = await new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+      const req = request(`${baseUrl}${prefix}${path}`, { method, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve({ status: res.statusCode ?? 0, headers: responseHeaders, text });
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
     const cookie = response.headers.get('set-cookie');
     const match = cookie && /XSRF-TOKEN=([^;]+)/.exec(cookie);
     if (match) xsrf = match[1];
-    const text = await response.text();
+    const text = response.text;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
