@@ -7,14 +7,15 @@ export function registerNew(program: Command): void {
     .description('create tenants/<id>.json, a valid tenant file to start from')
     .argument('<id>', 'tenant id, kebab-case (e.g. "city-herald")')
     .option('-f, --force', 'overwrite an existing file', false)
-    .action(async (id: string, options: { force: boolean }) => {
+    .option('-d, --dir <folder>', 'folder to write to (default: tenants/)')
+    .action(async (id: string, options: { force: boolean; dir?: string }) => {
       const { existsSync } = await import('node:fs');
       const { writeFile } = await import('node:fs/promises');
       const path = await import('node:path');
       const { TENANTS_DIR } = await import('../paths');
       const { newTenantTemplate } = await import('../tenant');
       if (!/^[a-z][a-z0-9-]{1,40}$/.test(id)) throw new Error(`"${id}" is not a valid tenant id. Use lower-case letters, digits and hyphens, for example "city-herald".`);
-      const file = path.join(TENANTS_DIR, `${id}.json`);
+      const file = path.join(options.dir ?? TENANTS_DIR, `${id}.json`);
       if (existsSync(file) && !options.force) throw new Error(`${path.relative(process.cwd(), file)} exists already. Use --force to overwrite it.`);
       await writeFile(file, newTenantTemplate(id));
       console.log(`created ${path.relative(process.cwd(), file)}. Next: npx portal validate ${path.relative(process.cwd(), file)} && npx portal dev ${id}`);

@@ -8,12 +8,12 @@ export function registerValidate(program: Command): void {
     .argument('[files...]', 'tenant files (default: every tenants/*.json)')
     .option('--json', 'print the issues as JSON for tools', false)
     .action(async (files: string[], options: { json: boolean }) => {
-      const { loadTenantFiles, formatIssue } = await import('../tenant');
+      const { loadTenantFiles, formatIssueWithHint } = await import('../tenant');
       const { tenants, issues } = await loadTenantFiles(files.length ? files : undefined);
       if (options.json) {
         console.log(JSON.stringify({ valid: issues.length === 0, tenants: tenants.map((t) => t.id), issues }, null, 2));
       } else {
-        for (const issue of issues) console.error(formatIssue(issue));
+        for (const issue of issues) console.error(formatIssueWithHint(issue));
         console.error(issues.length ? `\n${issues.length} problem(s) found.` : `✓ ${tenants.length} tenant file(s) valid.`);
       }
       if (issues.length) process.exitCode = 1;

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProgram } from '../../cli/program';
+
+let output: string[];
+
+beforeEach(() => {
+  output = [];
+  process.exitCode = undefined;
+  vi.spyOn(console, 'error').mockImplementation((...args) => void output.push(args.join(' ')));
+  vi.spyOn(console, 'log').mockImplementation((...args) => void output.push(args.join(' ')));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+async function run(...args: string[]) {
+  await createProgram().parseAsync(['node', 'portal', ...args]);
+  return { exitCode: process.exitCode ?? 0, text: output.join('\n') };
+}
+
+describe('portal validate', () => {
+  it('passes every demo tenant', async () => {
+    const result = await run('validate');
+    expect(result.exitCode).toBe(0);
+    expect(result.text).toMatch(/✓ \d+ tenant file\(s\) valid\./);
+  });
+
+  it('reports every problem of a file at once with position, pointer and fix, and exits 1', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-validate-'));
+    const file = path.join(dir, 'acme.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ id: 'acme', name: 'Acme', defaultLocale: 'de-DE', features: ['cancelation'], logoUrll: 'https://x.example/l.svg', contact: { fallbackEmail: 'a@b.example', fallbackPhone: '+49 30 1234567' }, theme: { preset: 'classic' } }, null, 2),
+    );
+    const result = await run('validate', file);
+    expect(result.exitCode).toBe(1);
+    expect(result.text).toContain(`${file}:6:5 /features/0 unknown feature "cancelation". Did you mean "cancellation"?`);
+    expect(result.text).toContain('/logoUrll unknown property "logoUrll". Did you mean "logoUrl"?');
+    expect(result.text).toMatch(/2 problem\(s\) found\./);
+  });
+
+  it('prints machine-readable issues with --json', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-validate-'));
+    const file = path.join(dir, 'broken.json');
+    writeFileSync(file, '{\n  "id": "broken",\n  "name": \n}');
+    const result = await run('validate', '--json', file);
+    expect(result.exitCode).toBe(1);
+    const report = JSON.parse(result.text);
+    expect(report.valid).toBe(false);
+    expect(report.issues[0]).toMatchObject({ line: 4, column: 1 });
+  });
+});
+
+describe('portal new', () => {
+  it('writes a tenant file that validates, and refuses to overwrite it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-new-'));
+    await run('new', 'city-herald', '--dir', dir);
+    const file = path.join(dir, 'city-herald.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).$schema).toBeDefined();
+    output = [];
+    expect((await run('validate', file)).exitCode).toBe(0);
+    await expect(run('new', 'city-herald', '--dir', dir)).rejects.toThrow(/exists already. Use --force/);
+  });
+
+  it('refuses an id that is not kebab-case', async () => {
+    await expect(run('new', 'City Herald')).rejects.toThrow(/not a valid tenant id/);
+  });
+});
