@@ -9,6 +9,7 @@ import { createApiClient } from './core/apiClient';
 import { authStateAtom, clearPersistedLogin, restoreAuthState } from './core/authState';
 import { notifyHostFrame } from './core/hostFrame';
 import { PortalContext, type PortalServices } from './core/PortalContext';
+import { resetSubscriptions, subscriptionsAtom } from './core/subscriptionsStore';
 import { buildRoutes } from './core/router';
 import './ui/styles.css';
 
@@ -36,7 +37,9 @@ async function boot() {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     clearPersistedLogin();
+    // §4: log-out resets the auth state and every other store.
     store.set(authStateAtom, { sessionHasTimedOut: Boolean(options.timedOut) });
+    store.set(subscriptionsAtom, resetSubscriptions);
     if (options.timedOut) notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);
     if (!options.timedOut || !config.tenant.embedding.isEmbedded) await router.navigate('/login');
   }

@@ -1,12 +1,13 @@
 import type { FeatureDefinition } from './types';
 import { loginFeature } from './login';
 import { ordersFeature } from './orders';
+import { membershipsFeature } from './memberships';
 
 /**
  * The only list of features (CONVENTIONS.md rule 2). The shell, the build (which chunks a tenant
  * needs), the validator (which text keys exist) and the preview all read it.
  */
-export const FEATURES: readonly FeatureDefinition[] = assertUniqueIds([loginFeature, ordersFeature]);
+export const FEATURES: readonly FeatureDefinition[] = assertUniqueIds([loginFeature, ordersFeature, membershipsFeature]);
 
 function assertUniqueIds(features: FeatureDefinition[]): FeatureDefinition[] {
   const seen = new Set<string>();

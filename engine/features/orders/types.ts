@@ -1,13 +1,2 @@
-/** The fields of a subscription (portal-core.md §3) the orders page shows. */
-export interface SubscriptionSummary {
-  id: string;
-  orderNumber: string;
-  displayName: string;
-  publication: string;
-  publicationName: string;
-  orderStatus: string;
-  coverImageUrl?: string | null;
-  validFromOnSaleDate?: string | null;
-  validToOnSaleDate?: string | null;
-  custOrderDate?: string | null;
-}
+/** The subscription as GET /api/subscriptions returns it (portal-core.md §3), generated from schemas/api. */
+export type { Subscription as SubscriptionSummary } from '../../../schemas/generated/subscription';
