@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { magicLinkMail } from '../mail/magicLinkMail';
-import { findUserByEmail, getUserById } from '../store/userStore';
+import { findUserByEmail } from '../store/userStore';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { unauthorized } from '../http/errors';
@@ -93,13 +93,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         await revokeSession(deps.db, tenant.id, session.id);
         throw unauthorized('session_expired', 'Your session has expired. Please log in again.');
       }
-      const user = await getUserById(deps.db, tenant.id, session.user_id);
-      if (!user) throw unauthorized();
       // Sliding idle timeout; written at most once a minute to keep reads cheap.
       if (current.getTime() - new Date(session.last_seen_at).getTime() > 60_000) {
         await touchSession(deps.db, tenant.id, session.id, new Date(current.getTime() + idleMs(tenant)));
       }
-      return { id: user.id, email: user.email, sessionId: session.id, loginSource: session.login_source };
+      return { id: session.user_id, email: session.user_email, sessionId: session.id, loginSource: session.login_source };
     },
 
     async logout(tenant: ServerTenant, sessionId: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database';
 export interface SessionRow {
   id: string;
   user_id: string;
+  user_email: string;
   login_source: string;
   last_seen_at: Date;
   expires_at: Date;
@@ -27,8 +28,10 @@ export async function insertSession(
 
 export async function findLiveSession(db: Queryable, tenantId: string, tokenHash: string): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
-    `select id, user_id, login_source, last_seen_at, expires_at from sessions
-      where tenant_id = $1 and token_hash = $2 and revoked_at is null`,
+    // One round trip per authenticated request: the session and its user's e-mail together.
+    `select s.id, s.user_id, u.email as user_email, s.login_source, s.last_seen_at, s.expires_at
+       from sessions s join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
+      where s.tenant_id = $1 and s.token_hash = $2 and s.revoked_at is null`,
     [tenantId, tokenHash],
   );
   return rows[0];
