@@ -37,3 +37,35 @@ test('log-out from the account menu ends the session and returns to login', asyn
   await page.goto('/t/northern-review/orders');
   await expect(page).toHaveURL(/\/t\/northern-review\/login$/);
 });
+
+/** Ends the page's session on the server, as the idle timeout would; the tab keeps its token. */
+async function endSessionOnServer(page: import('@playwright/test').Page, tenantId: string) {
+  const status = await page.evaluate(async (id) => {
+    const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+    const response = await fetch(`/t/${id}/api/logout`, { method: 'POST', headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf } });
+    return response.status;
+  }, tenantId);
+  expect(status).toBe(204);
+}
+
+const GERMAN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+
+test('a 401 from the API logs the user out and shows the session-expired text on the login page', async ({ page }) => {
+  await signInByMagicLink(page, 'stadtkurier', 'max.mueller@stadtkurier.example', GERMAN);
+  await expect(page.locator('.subscription-card').first()).toBeVisible();
+  await endSessionOnServer(page, 'stadtkurier');
+  await page.reload();
+  await expect(page).toHaveURL(/\/t\/stadtkurier\/login$/);
+  await expect(page.getByText('Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('portal.authState'))).toBeNull();
+});
+
+test('an embedded portal stays on its page after a 401 and shows the session-expired text there', async ({ page }) => {
+  await signInByMagicLink(page, 'northern-review', 'james.whitfield@northern-review.example', ENGLISH);
+  await expect(page.locator('.subscription-card').first()).toBeVisible();
+  await endSessionOnServer(page, 'northern-review');
+  await page.reload();
+  await expect(page.getByText('Your session has expired. Please reload the page.')).toBeVisible();
+  await expect(page).toHaveURL(/\/t\/northern-review\/orders$/);
+});
