@@ -10,6 +10,8 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 4321);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// Its own dist/ too, so a test run never overwrites the portals a developer is serving.
+const distDir = path.join(dataDir, 'dist');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,7 +38,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
-    env: { PORTAL_DATA_DIR: dataDir },
+    env: { PORTAL_DATA_DIR: dataDir, PORTAL_DIST_DIR: distDir },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,6 +1,5 @@
 import express, { Router, type Express, type RequestHandler } from 'express';
 import type { Database } from './db/database';
-import { authRoutes } from './auth/authRoutes';
 import { createAuthService, type AuthService } from './auth/authService';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
@@ -8,7 +7,7 @@ import { requestLog, silentLogger, type Logger } from './http/requestLog';
 import type { Mailer } from './mail/mailer';
 import { outboxPage } from './mail/outboxPage';
 import { tenantSite } from './spa/tenantSite';
-import { subscriptionRoutes } from './subscriptions/subscriptionRoutes';
+import { apiRouters } from './apiRoutes';
 import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './tenancy/tenantResolver';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
@@ -36,12 +35,10 @@ export interface AppOptions {
 export function createApp(options: AppOptions): { app: Express; auth: AuthService } {
   const log = options.log ?? silentLogger;
   const directory = new TenantDirectory(options.tenants);
-  const auth = createAuthService({
-    db: options.db,
-    mailer: options.mailer,
-    mailFrom: options.mailFrom ?? 'Kundenportal <no-reply@portal.example>',
-    now: options.now,
-  });
+  const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
+  const now = options.now ?? (() => new Date());
+  const auth = createAuthService({ db: options.db, mailer: options.mailer, mailFrom, now });
+  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now });
 
   const app = express();
   app.disable('x-powered-by');
@@ -65,8 +62,7 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     const api = Router();
     api.use(express.json({ limit: '4mb' }));
     api.use(requireXsrf);
-    api.use(authRoutes(auth));
-    api.use(subscriptionRoutes({ db: options.db, auth }));
+    for (const router of routers) api.use(router);
     api.use(apiNotFound);
     router.use('/api', api);
     router.use(options.siteHandler ?? tenantSite(options.distDir));

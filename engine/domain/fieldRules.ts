@@ -1,5 +1,6 @@
 /**
- * Field rules shared by the forms and the server (portal-core.md §5, §9). Limits live here once.
+ * Field rules shared by the forms and the server (portal-core.md §5, §9). Each limit lives here
+ * once; screens and API handlers both call these functions.
  */
 
 /** A pragmatic e-mail check: one @, something before, a dot in the domain, no spaces. */
@@ -10,3 +11,47 @@ export function isPlausibleEmail(value: string): boolean {
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
+
+/** §5: order numbers are 10 digits (usually starting with 4); the input accepts 8 to 10 digits. */
+export const ORDER_NUMBER_PATTERN = /^\d{8,10}$/;
+export const ORDER_NUMBER_MAX_LENGTH = 10;
+export function isValidOrderNumber(value: string): boolean {
+  return ORDER_NUMBER_PATTERN.test(value);
+}
+
+/** §5: customer or order number on the contact form and e-mail widget: 8 to 10 digits. */
+export function isValidCustomerNumber(value: string): boolean {
+  return /^\d{8,10}$/.test(value);
+}
+
+/** §5: business partner numbers are exactly 10 digits. */
+export function isValidBpNumber(value: string): boolean {
+  return /^\d{10}$/.test(value);
+}
+
+/** §5, §9: zip codes in forms are required and at most 10 characters. */
+export const ZIP_CODE_MAX_LENGTH = 10;
+export function isValidZipCode(value: string): boolean {
+  const trimmed = value.trim();
+  return trimmed.length > 0 && trimmed.length <= ZIP_CODE_MAX_LENGTH;
+}
+
+/** §5: passwords have 8 to 20 characters with at least one upper-case letter, one lower-case letter and one digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+export function isValidPassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    value.length <= PASSWORD_MAX_LENGTH &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /\d/.test(value)
+  );
+}
+
+/** §5: the forgot-password e-mail is trimmed and at most 50 characters. */
+export const FORGOT_PASSWORD_EMAIL_MAX_LENGTH = 50;
+
+/** §5, §9: contact uploads: png, jpeg or pdf, at most 2097152 bytes (2 MB). */
+export const UPLOAD_MAX_BYTES = 2_097_152;
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;

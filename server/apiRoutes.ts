@@ -1,0 +1,25 @@
+import type { Router } from 'express';
+import type { Database } from './db/database';
+import type { AuthService } from './auth/authService';
+import type { Mailer } from './mail/mailer';
+import type { Logger } from './http/requestLog';
+import { authRoutes } from './auth/authRoutes';
+import { subscriptionRoutes } from './subscriptions/subscriptionRoutes';
+
+/** What every API router gets: the database, auth, the mailer and the log. */
+export interface ApiDeps {
+  db: Database;
+  auth: AuthService;
+  mailer: Mailer;
+  mailFrom: string;
+  log: Logger;
+  now: () => Date;
+}
+
+/**
+ * The API routers of every feature, mounted in this order under each tenant's `/api` (after the
+ * JSON body parser and the XSRF check, before the JSON 404). Add a feature's router here.
+ */
+export function apiRouters(deps: ApiDeps): Router[] {
+  return [authRoutes(deps.auth), subscriptionRoutes(deps)];
+}

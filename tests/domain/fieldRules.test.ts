@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isValidBpNumber, isValidCustomerNumber, isValidOrderNumber, isValidPassword, isValidZipCode, isPlausibleEmail } from '../../engine/domain/fieldRules';
+
+describe('field rules of portal-core.md §5', () => {
+  it.each([
+    ['4123456789', true], ['12345678', true], ['1234567', false], ['12345678901', false], ['41234a6789', false], ['', false],
+  ])('order number %j is %s', (value, valid) => expect(isValidOrderNumber(value)).toBe(valid));
+
+  it('accepts customer numbers of 8 to 10 digits', () => {
+    expect(isValidCustomerNumber('12345678')).toBe(true);
+    expect(isValidCustomerNumber('1234567')).toBe(false);
+  });
+
+  it('accepts business partner numbers of exactly 10 digits', () => {
+    expect(isValidBpNumber('1000000001')).toBe(true);
+    expect(isValidBpNumber('100000001')).toBe(false);
+  });
+
+  it('requires a zip code of at most 10 characters', () => {
+    expect(isValidZipCode('86150')).toBe(true);
+    expect(isValidZipCode('SW1A 1AA')).toBe(true);
+    expect(isValidZipCode('   ')).toBe(false);
+    expect(isValidZipCode('12345678901')).toBe(false);
+  });
+
+  it.each([
+    ['Abcdefg1', true], ['abcdefg1', false], ['ABCDEFG1', false], ['Abcdefgh', false], ['Abc1', false], ['Abcdefghij1234567890X', false], ['Abcdefghij123456789X', true],
+  ])('password %j is %s', (value, valid) => expect(isValidPassword(value)).toBe(valid));
+
+  it('checks e-mail addresses plausibly', () => {
+    expect(isPlausibleEmail('a@b.example')).toBe(true);
+    expect(isPlausibleEmail('a b@c.example')).toBe(false);
+    expect(isPlausibleEmail('a@b')).toBe(false);
+  });
+});
