@@ -14,6 +14,8 @@ export interface ApiDeps {
   mailFrom: string;
   log: Logger;
   now: () => Date;
+  /** `development` only under `portal dev`: enables the development login. */
+  mode: 'production' | 'development';
 }
 
 /**
@@ -21,5 +23,5 @@ export interface ApiDeps {
  * JSON body parser and the XSRF check, before the JSON 404). Add a feature's router here.
  */
 export function apiRouters(deps: ApiDeps): Router[] {
-  return [authRoutes(deps.auth), subscriptionRoutes(deps)];
+  return [authRoutes(deps), subscriptionRoutes(deps)];
 }

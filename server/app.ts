@@ -1,6 +1,7 @@
 import express, { Router, type Express, type RequestHandler } from 'express';
 import type { Database } from './db/database';
 import { createAuthService, type AuthService } from './auth/authService';
+import type { SignInLimits } from './auth/rateLimit';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
 import { requestLog, silentLogger, type Logger } from './http/requestLog';
@@ -26,6 +27,9 @@ export interface AppOptions {
   /** Replaces the SPA handler, e.g. with Vite's dev middleware in `portal dev`. */
   siteHandler?: Router | RequestHandler;
   now?: () => Date;
+  /** `development` under `portal dev` (development login on); `production` otherwise. */
+  mode?: 'production' | 'development';
+  signInLimits?: SignInLimits;
 }
 
 /**
@@ -37,8 +41,8 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   const directory = new TenantDirectory(options.tenants);
   const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
   const now = options.now ?? (() => new Date());
-  const auth = createAuthService({ db: options.db, mailer: options.mailer, mailFrom, now });
-  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now });
+  const auth = createAuthService({ db: options.db, mailer: options.mailer, mailFrom, now, signInLimits: options.signInLimits });
+  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now, mode: options.mode ?? 'production' });
 
   const app = express();
   app.disable('x-powered-by');

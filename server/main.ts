@@ -7,6 +7,7 @@ import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
 import { jsonLogger, type Logger } from './http/requestLog';
 import { createMailer } from './mail/mailer';
+import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 
 export interface StartOptions {
@@ -23,6 +24,7 @@ export interface StartOptions {
   siteHandler?: Router | RequestHandler;
   /** Runs after migrations, before listening (the demo seed). */
   beforeListen?: (db: Database) => Promise<void>;
+  mode?: 'production' | 'development';
 }
 
 export interface RunningServer {
@@ -46,6 +48,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir }),
     outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
     siteHandler: options.siteHandler,
+    mode: options.mode,
+    signInLimits: signInLimitsFromEnv(),
     log,
   });
   const host = options.host ?? '127.0.0.1';

@@ -20,7 +20,7 @@ export function registerDev(program: Command): void {
       const { tenantPageInput } = await import('../build/tenantPage');
       const { renderTenantHtml } = await import('../build/renderTenantHtml');
       const { startServer } = await import('../../server/main');
-      const { seedDemoData } = await import('../../server/seed');
+      const { seedDemoData, setDemoPasswords } = await import('../../server/seed');
       const { sendPage, BASE_PLACEHOLDER } = await import('../../server/spa/tenantSite');
       const { DATA_DIR, DIST_DIR, ENGINE_DIR, TENANTS_DIR } = await import('../paths');
       const { formatIssue, loadTenantFiles } = await import('../tenant');
@@ -55,7 +55,8 @@ export function registerDev(program: Command): void {
         databaseUrl: process.env.DATABASE_URL,
         outboxViewer: true,
         siteHandler: site,
-        beforeListen: async (db) => void (await seedDemoData(db, [tenant])),
+        mode: 'development',
+        beforeListen: async (db) => void (await setDemoPasswords(db, [tenant], await seedDemoData(db, [tenant]))),
       });
       const file = path.join(TENANTS_DIR, `${id}.json`);
       watch(file, async () => {

@@ -16,7 +16,7 @@ export function registerStart(program: Command): void {
       const { loadValidTenants } = await import('./loadValidTenants');
       const { buildTenants, formatBuildTable } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
-      const { seedDemoData } = await import('../../server/seed');
+      const { seedDemoData, setDemoPasswords, DEMO_PASSWORD } = await import('../../server/seed');
       const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const tenants = await loadValidTenants();
       if (!options.skipBuild) {
@@ -35,11 +35,13 @@ export function registerStart(program: Command): void {
         outboxViewer: true,
         beforeListen: async (db) => {
           logins = await seedDemoData(db, tenants);
+          await setDemoPasswords(db, tenants, logins);
         },
       });
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
       for (const tenant of tenants) {
-        console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/`);
+        const password = tenant.login.password ? `   (password sign-in: ${DEMO_PASSWORD})` : '';
+        console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/${password}`);
         for (const login of logins.filter((l) => l.tenantId === tenant.id)) console.log(`    ${login.email.padEnd(40)} ${login.description}`);
       }
       console.log(`\nLog in with a demo e-mail; the magic link arrives in ${server.url}/outbox`);

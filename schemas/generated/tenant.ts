@@ -288,10 +288,6 @@ export interface LoginConfig {
    * Minutes without activity after which the session ends and the user is logged out (5 to 1440).
    */
   sessionIdleMinutes?: number;
-  /**
-   * Show the test-environment SSO id field on the login page (POST /login/dev). Never enable for production hosts.
-   */
-  devLogin?: boolean;
   oauth?: OAuthConfig;
   kickerAuth?: KickerAuthConfig;
   /**
@@ -1460,10 +1456,6 @@ export interface LoginConfigWithDefaults {
    * Minutes without activity after which the session ends and the user is logged out (5 to 1440).
    */
   sessionIdleMinutes: number;
-  /**
-   * Show the test-environment SSO id field on the login page (POST /login/dev). Never enable for production hosts.
-   */
-  devLogin: boolean;
   oauth?: OAuthConfigWithDefaults;
   kickerAuth: KickerAuthConfigWithDefaults;
   /**

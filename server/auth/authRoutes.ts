@@ -1,28 +1,71 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { validateBody } from '../http/validateBody';
+import { forbidden, notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
+import { findUserByEmail, findUserBySsoId } from '../store/userStore';
+import type { Database } from '../db/database';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { currentUser, requireUser } from './authMiddleware';
-import type { AuthService } from './authService';
+import type { AuthService, RequestOrigin } from './authService';
 
-/** The login calls of portal-core.md §7 handled so far, and log-out. */
-export function authRoutes(auth: AuthService): Router {
+export function requestOrigin(req: Request, res: Response): RequestOrigin {
+  const { basePath } = tenantContext(res);
+  const locale = typeof req.body?.locale === 'string' ? req.body.locale : undefined;
+  return { portalUrl: `${req.protocol}://${req.headers.host}${basePath}`, client: req.ip ?? 'unknown', locale };
+}
+
+/**
+ * The sign-in calls (portal-core.md §7; the password, registration and reset paths are this
+ * project's, see README "API"), and log-out.
+ */
+export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'production' | 'development' }): Router {
+  const { auth } = deps;
   const router = Router();
 
   router.post('/login/magic-link', validateBody('magic-link-request'), async (req, res) => {
-    const { tenant, basePath } = tenantContext(res);
-    const portalUrl = `${req.protocol}://${req.headers.host}${basePath}`;
-    await auth.requestMagicLink(tenant, { email: req.body.email, locale: req.body.locale, portalUrl });
+    await auth.requestMagicLink(tenantContext(res).tenant, { email: req.body.email }, requestOrigin(req, res));
     res.status(202).json({ status: 'sent' });
   });
 
   router.post('/login/token', validateBody('token-login-request'), async (req, res) => {
+    res.json(await auth.loginWithToken(tenantContext(res).tenant, req.body.token, req.ip));
+  });
+
+  router.post('/login/password', validateBody('password-login-request'), async (req, res) => {
+    res.json(await auth.loginWithPassword(tenantContext(res).tenant, req.body, requestOrigin(req, res)));
+  });
+
+  router.post('/register', validateBody('registration-request'), async (req, res) => {
+    await auth.register(tenantContext(res).tenant, req.body, requestOrigin(req, res));
+    res.status(202).json({ status: 'confirmation_sent' });
+  });
+
+  router.post('/register/confirm', validateBody('token-login-request'), async (req, res) => {
+    res.json(await auth.confirmRegistration(tenantContext(res).tenant, req.body.token, req.ip ?? 'unknown'));
+  });
+
+  router.post('/password/forgot', validateBody('forgot-password-request'), async (req, res) => {
+    await auth.forgotPassword(tenantContext(res).tenant, { email: req.body.email.trim() }, requestOrigin(req, res));
+    res.status(202).json({ status: 'sent' });
+  });
+
+  router.post('/password/reset', validateBody('password-reset-request'), async (req, res) => {
+    res.json(await auth.resetPassword(tenantContext(res).tenant, req.body, req.ip ?? 'unknown'));
+  });
+
+  /** §2 "Login": the test-environment login, only when the server runs in development mode. */
+  router.post('/login/dev', validateBody('dev-login-request'), async (req, res) => {
+    if (deps.mode !== 'development') throw forbidden('dev_login_disabled', 'Development login is only available on a development server.');
     const { tenant } = tenantContext(res);
-    res.json(await auth.loginWithToken(tenant, req.body.token));
+    const user = req.body.ssoId
+      ? await findUserBySsoId(deps.db, tenant.id, req.body.ssoId)
+      : await findUserByEmail(deps.db, tenant.id, normalizeEmail(req.body.email));
+    if (!user) throw notFound('There is no account with this e-mail address or SSO id.');
+    res.json(await auth.startSession(tenant, user, 'dev'));
   });
 
   router.post('/logout', requireUser(auth), async (_req, res) => {
-    const { tenant } = tenantContext(res);
-    await auth.logout(tenant, currentUser(res).sessionId);
+    await auth.logout(tenantContext(res).tenant, currentUser(res).sessionId);
     res.status(204).end();
   });
 

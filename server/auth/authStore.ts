@@ -8,6 +8,7 @@ export interface SessionRow {
   user_id: string;
   user_email: string;
   login_source: string;
+  subscription_id: string | null;
   last_seen_at: Date;
   expires_at: Date;
 }
@@ -15,13 +16,13 @@ export interface SessionRow {
 export async function insertSession(
   db: Queryable,
   tenantId: string,
-  session: { tokenHash: string; userId: string; loginSource: string; expiresAt: Date },
+  session: { tokenHash: string; userId: string; loginSource: string; expiresAt: Date; subscriptionId?: string },
 ): Promise<string> {
   const id = randomUUID();
   await db.query(
-    `insert into sessions (tenant_id, id, token_hash, user_id, login_source, expires_at)
-     values ($1, $2, $3, $4, $5, $6)`,
-    [tenantId, id, session.tokenHash, session.userId, session.loginSource, session.expiresAt.toISOString()],
+    `insert into sessions (tenant_id, id, token_hash, user_id, login_source, expires_at, subscription_id)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [tenantId, id, session.tokenHash, session.userId, session.loginSource, session.expiresAt.toISOString(), session.subscriptionId ?? null],
   );
   return id;
 }
@@ -29,7 +30,7 @@ export async function insertSession(
 export async function findLiveSession(db: Queryable, tenantId: string, tokenHash: string): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
     // One round trip per authenticated request: the session and its user's e-mail together.
-    `select s.id, s.user_id, u.email as user_email, s.login_source, s.last_seen_at, s.expires_at
+    `select s.id, s.user_id, u.email as user_email, s.login_source, s.subscription_id, s.last_seen_at, s.expires_at
        from sessions s join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
       where s.tenant_id = $1 and s.token_hash = $2 and s.revoked_at is null`,
     [tenantId, tokenHash],
@@ -52,11 +53,11 @@ export async function revokeSession(db: Queryable, tenantId: string, sessionId: 
 export async function insertLoginToken(
   db: Queryable,
   tenantId: string,
-  token: { tokenHash: string; email: string; purpose: string; expiresAt: Date },
+  token: { tokenHash: string; email: string; purpose: string; expiresAt: Date; payload?: unknown },
 ): Promise<void> {
   await db.query(
-    `insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at) values ($1, $2, $3, $4, $5)`,
-    [tenantId, token.tokenHash, token.email, token.purpose, token.expiresAt.toISOString()],
+    `insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at, payload) values ($1, $2, $3, $4, $5, $6)`,
+    [tenantId, token.tokenHash, token.email, token.purpose, token.expiresAt.toISOString(), token.payload === undefined ? null : JSON.stringify(token.payload)],
   );
 }
 
@@ -69,12 +70,18 @@ export async function consumeLoginToken(
   tenantId: string,
   tokenHash: string,
   purpose: string,
-): Promise<string | undefined> {
-  const rows = await db.query<{ email: string }>(
-    `update login_tokens set used_at = now()
-      where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is null and expires_at > now()
-      returning email`,
-    [tenantId, tokenHash, purpose],
+  now: Date,
+): Promise<{ email: string; payload: unknown } | undefined> {
+  const rows = await db.query<{ email: string; payload: unknown }>(
+    `update login_tokens set used_at = $4
+      where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is null and expires_at > $4
+      returning email, payload`,
+    [tenantId, tokenHash, purpose, now.toISOString()],
   );
-  return rows[0]?.email;
+  return rows[0];
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function revokeUserSessions(db: Queryable, tenantId: string, userId: string): Promise<void> {
+  await db.query(`update sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and revoked_at is null`, [tenantId, userId]);
 }

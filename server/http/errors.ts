@@ -34,6 +34,8 @@ export const apiNotFound: RequestHandler = (req, res) => {
 export function errorMiddleware(log: (entry: Record<string, unknown>) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (error instanceof HttpError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (error.status === 429 && retryAfter) res.setHeader('Retry-After', String(retryAfter));
       res.status(error.status).json(errorBody(error.code, error.message, error.details));
       return;
     }

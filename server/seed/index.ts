@@ -2,3 +2,4 @@
 export { seedDemoData, type SeedOptions } from './seedDemoData';
 export { buildDemoData, SHARED_DEMO_EMAIL, type DemoDataSet, type DemoLogin, type DemoTenant } from './demoData';
 export type { DemoPublication } from './catalogue';
+export { DEMO_PASSWORD, setDemoPasswords } from './demoPasswords';

@@ -103,3 +103,14 @@ export async function linkBusinessPartner(db: Queryable, tenantId: string, userI
     [tenantId, userId, bpNumber],
   );
 }
+
+/** Sets (or replaces) the password hash of an account. */
+export async function setPasswordHash(db: Queryable, tenantId: string, userId: string, passwordHash: string): Promise<void> {
+  await db.query(`update users set password_hash = $3 where tenant_id = $1 and id = $2`, [tenantId, userId, passwordHash]);
+}
+
+/** The account with this SSO id in the tenant (kicker-auth and dev logins). */
+export async function findUserBySsoId(db: Queryable, tenantId: string, ssoId: string): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where tenant_id = $1 and sso_id = $2`, [tenantId, ssoId]);
+  return rows[0] ? toUser(rows[0]) : null;
+}

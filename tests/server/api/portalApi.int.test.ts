@@ -70,6 +70,7 @@ beforeAll(async () => {
     distDir: path.join(outboxDir, 'no-dist'),
     mailer: createMailer({ outboxDir }),
     now: () => clock,
+    signInLimits: { windowSeconds: 900, perAddress: 50, perClient: 100_000 },
   });
   ({ baseUrl, close } = await listen(app));
 });
