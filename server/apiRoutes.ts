@@ -5,6 +5,13 @@ import type { Mailer } from './mail/mailer';
 import type { Logger } from './http/requestLog';
 import { authRoutes } from './auth/authRoutes';
 import { subscriptionRoutes } from './subscriptions/subscriptionRoutes';
+import { faqRoutes } from './faq/faqRoutes';
+import { issueCalendarRoutes } from './issueCalendar/issueCalendarRoutes';
+import { contactRoutes } from './contact/contactRoutes';
+import { createContactService } from './contact/contactService';
+import { userIdRoutes } from './externalPage/userIdRoutes';
+import type { OAuthLogin } from './auth/oauthLogin';
+import { oauthApiRoutes } from './auth/oauthRoutes';
 
 /** What every API router gets: the database, auth, the mailer and the log. */
 export interface ApiDeps {
@@ -16,6 +23,7 @@ export interface ApiDeps {
   now: () => Date;
   /** `development` only under `portal dev`: enables the development login. */
   mode: 'production' | 'development';
+  oauth: OAuthLogin;
 }
 
 /**
@@ -23,5 +31,14 @@ export interface ApiDeps {
  * JSON body parser and the XSRF check, before the JSON 404). Add a feature's router here.
  */
 export function apiRouters(deps: ApiDeps): Router[] {
-  return [authRoutes(deps), subscriptionRoutes(deps)];
+  return [
+    authRoutes(deps),
+    oauthApiRoutes(deps.oauth),
+    subscriptionRoutes(deps),
+    // Public pages (FAQ, contact, issue calendar, external pages).
+    faqRoutes(deps),
+    issueCalendarRoutes(deps),
+    contactRoutes({ auth: deps.auth, contact: createContactService(deps) }),
+    userIdRoutes(deps),
+  ];
 }

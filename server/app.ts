@@ -2,6 +2,8 @@ import express, { Router, type Express, type RequestHandler } from 'express';
 import type { Database } from './db/database';
 import { createAuthService, type AuthService } from './auth/authService';
 import type { SignInLimits } from './auth/rateLimit';
+import { createOAuthLogin } from './auth/oauthLogin';
+import { ssoAuthorizeRoute } from './auth/oauthRoutes';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
 import { requestLog, silentLogger, type Logger } from './http/requestLog';
@@ -42,7 +44,8 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db: options.db, mailer: options.mailer, mailFrom, now, signInLimits: options.signInLimits });
-  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now, mode: options.mode ?? 'production' });
+  const oauth = createOAuthLogin({ db: options.db, auth, now });
+  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now, mode: options.mode ?? 'production', oauth });
 
   const app = express();
   app.disable('x-powered-by');
@@ -69,6 +72,7 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     for (const router of routers) api.use(router);
     api.use(apiNotFound);
     router.use('/api', api);
+    router.use(ssoAuthorizeRoute(oauth));
     router.use(options.siteHandler ?? tenantSite(options.distDir));
     return router;
   };

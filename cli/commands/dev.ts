@@ -40,7 +40,8 @@ export function registerDev(program: Command): void {
       site.get('/{*path}', async (req, res, next) => {
         try {
           const template = readFileSync(path.join(ENGINE_DIR, 'index.html'), 'utf8');
-          const html = renderTenantHtml(template, tenantPageInput(tenant)).replace(BASE_PLACEHOLDER, '/');
+          const page = tenantPageInput(tenant);
+          const html = renderTenantHtml(template, { ...page, config: { ...page.config, devMode: true } }).replace(BASE_PLACEHOLDER, '/');
           sendPage(res, tenant, await vite.transformIndexHtml(req.originalUrl, html));
         } catch (error) {
           vite.ssrFixStacktrace(error as Error);
@@ -58,6 +59,8 @@ export function registerDev(program: Command): void {
         mode: 'development',
         beforeListen: async (db) => void (await setDemoPasswords(db, [tenant], await seedDemoData(db, [tenant]))),
       });
+      const { startDemoProviders } = await import('../../server/devOidc/startDemoProviders');
+      await startDemoProviders([tenant], server.url, (message) => console.error(message));
       const file = path.join(TENANTS_DIR, `${id}.json`);
       watch(file, async () => {
         const { tenants, issues } = await loadTenantFiles([file]);

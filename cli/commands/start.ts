@@ -38,6 +38,8 @@ export function registerStart(program: Command): void {
           await setDemoPasswords(db, tenants, logins);
         },
       });
+      const { startDemoProviders } = await import('../../server/devOidc/startDemoProviders');
+      const providers = await startDemoProviders(tenants, server.url, (message) => console.error(message));
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
       for (const tenant of tenants) {
         const password = tenant.login.password ? `   (password sign-in: ${DEMO_PASSWORD})` : '';
@@ -46,7 +48,8 @@ export function registerStart(program: Command): void {
       }
       console.log(`\nLog in with a demo e-mail; the magic link arrives in ${server.url}/outbox`);
       console.log(`QA preview of all tenants side by side: ${server.url}/preview`);
-      const stop = () => void server.close().then(() => process.exit(0));
+      for (const provider of providers) console.log(`Demo sign-on provider (any e-mail, any password): ${provider.issuer}`);
+      const stop = () => void Promise.all([server.close(), ...providers.map((p) => p.close())]).then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

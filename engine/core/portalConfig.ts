@@ -22,7 +22,14 @@ export interface ShellTenant {
   features: string[];
   publicationBlacklists?: Record<string, string[]>;
   embedding: { isEmbedded: boolean; showLangSelector: boolean; hideNavigation: boolean; parentOrigins: string[] };
-  login: { magicLink: boolean; password: boolean; sessionIdleMinutes: number; standaloneLoginMessage?: string };
+  login: {
+    magicLink: boolean;
+    password: boolean;
+    sessionIdleMinutes: number;
+    standaloneLoginMessage?: string;
+    oauth?: { issuer: string; clientId: string };
+    kickerAuth?: { cookieName: string };
+  };
   contact: { phone?: string; email?: string; fallbackPhone: string; fallbackEmail: string };
   announcement?: { html: string; variant: 'warning' | 'success' | 'error' | 'info' | 'primary' };
   defaultSubscriptionFilter?: 'active' | 'inactive' | 'all';
@@ -34,6 +41,8 @@ export interface PortalConfig {
   texts: Record<Locale, Record<string, string>>;
   /** Filled in by the server when it serves index.html; the build leaves the placeholder. */
   basePath: string;
+  /** Only under `portal dev`: shows the development login. */
+  devMode?: boolean;
 }
 
 declare global {

@@ -114,3 +114,8 @@ export async function findUserBySsoId(db: Queryable, tenantId: string, ssoId: st
   const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where tenant_id = $1 and sso_id = $2`, [tenantId, ssoId]);
   return rows[0] ? toUser(rows[0]) : null;
 }
+
+/** Links an account to its SSO subject (OAuth and kicker-auth). */
+export async function setSsoId(db: Queryable, tenantId: string, userId: string, ssoId: string): Promise<void> {
+  await db.query(`update users set sso_id = $3 where tenant_id = $1 and id = $2`, [tenantId, userId, ssoId]);
+}

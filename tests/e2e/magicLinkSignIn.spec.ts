@@ -57,7 +57,7 @@ test.describe('magic-link sign-in shows the subscriber their own subscriptions',
 
   test('an expired or reused link is refused with a clear message', async ({ page }) => {
     await page.goto('/t/stadtkurier/login?p=not-a-real-token-at-all-000000');
-    await expect(page.getByText('Dieser Anmeldelink ist ungültig oder abgelaufen.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Dieser Link ist ungültig oder abgelaufen.', { exact: false })).toBeVisible();
   });
 });
 

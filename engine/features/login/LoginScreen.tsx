@@ -1,105 +1,90 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useAtom } from 'jotai';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authStateAtom, persistLogin, type LoginResponse } from '../../core/authState';
-import { pathAfterLogin, type LoginRedirectState } from '../../core/access';
+import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
+import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
 import { Loading } from '../../ui/Loading';
-import { isPlausibleEmail } from '../../domain/fieldRules';
+import { DevLoginForm } from './DevLoginForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { MagicLinkForm } from './MagicLinkForm';
+import { PasswordLoginForm } from './PasswordLoginForm';
+import { RegistrationForm } from './RegistrationForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { loginErrorKey } from './loginErrors';
+import { useCompleteLogin } from './useCompleteLogin';
 
 /**
- * /login (portal-core.md §2 "Login"): token login through the `p` query parameter (the magic
- * link lands here) and the magic-link form. Other methods arrive with the sign-in issue.
+ * A login that arrives in the URL and is spent once: `p` (login link, §2 "token login"), `code`
+ * (the OpenID provider's answer, POST /login/oauth with the query passed through) and `confirm`
+ * (the registration link).
  */
-export default function LoginScreen() {
-  const { config, api } = usePortal();
+function useLinkLogin(): { pending: boolean; error?: string } {
+  const { api } = usePortal();
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
-  const [auth, setAuth] = useAtom(authStateAtom);
-  const token = new URLSearchParams(location.search).get('p');
-  const from = (location.state as LoginRedirectState | null)?.from;
-  const [tokenError, setTokenError] = useState(false);
+  const completeLogin = useCompleteLogin();
+  const query = new URLSearchParams(location.search);
+  const call: (() => Promise<LoginResponse>) | undefined = query.get('p')
+    ? () => api.post('/login/token', { token: query.get('p') })
+    : query.get('code')
+      ? () => api.post(`/login/oauth${location.search}`)
+      : query.get('confirm')
+        ? () => api.post('/register/confirm', { token: query.get('confirm') })
+        : undefined;
+  const [error, setError] = useState<string>();
   const started = useRef(false);
-
   useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true; // StrictMode runs effects twice; a token is single-use.
-    api
-      .post<LoginResponse>('/login/token', { token })
-      .then((response) => {
-        persistLogin(response);
-        setAuth({ ...response, sessionHasTimedOut: false });
-        void navigate(pathAfterLogin(location.search, from), { replace: true });
-      })
-      .catch(() => setTokenError(true));
-  }, [token]);
+    if (!call || started.current) return;
+    started.current = true; // StrictMode runs effects twice; these tokens are single-use.
+    call().then(completeLogin, (failure) => setError(t(loginErrorKey(failure))));
+  }, []);
+  return { pending: Boolean(call) && !error, error };
+}
 
-  if (token && !tokenError) return <Loading />;
+/** /login (portal-core.md §2 "Login"): every sign-in method the tenant switches on. */
+export default function LoginScreen() {
+  const { config } = usePortal();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const auth = useAtomValue(authStateAtom);
+  const query = new URLSearchParams(location.search);
+  const { pending, error } = useLinkLogin();
+  const [view, setView] = useState<'login' | 'forgot' | 'register'>(query.get('forgot') ? 'forgot' : 'login');
+  const { tenant } = config;
+  const resetToken = query.get('reset');
+
+  if (pending) return <Loading />;
+  const offersSso = Boolean(tenant.login.oauth) && isFeatureOn(tenant, 'oauth');
 
   return (
     <section className="login" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
-      {tokenError && <Alert variant="error">{t('login.tokenInvalid')}</Alert>}
-      {!config.tenant.embedding.isEmbedded && config.tenant.login.standaloneLoginMessage && (
-        <div className="standalone-login-message" dangerouslySetInnerHTML={{ __html: config.tenant.login.standaloneLoginMessage }} />
+      {error && <Alert variant="error">{error}</Alert>}
+      {!tenant.embedding.isEmbedded && tenant.login.standaloneLoginMessage && (
+        <div className="standalone-login-message" dangerouslySetInnerHTML={{ __html: tenant.login.standaloneLoginMessage }} />
       )}
-      {config.tenant.login.magicLink && <MagicLinkForm />}
+      {resetToken ? (
+        <ResetPasswordForm token={resetToken} />
+      ) : view === 'forgot' ? (
+        <ForgotPasswordForm onCancel={() => setView('login')} />
+      ) : view === 'register' ? (
+        <RegistrationForm onCancel={() => setView('login')} />
+      ) : (
+        <div className="login-methods">
+          {offersSso && (
+            <a className="button sso-button" href={`${config.basePath}sso/authorize`}>
+              {t('login.ssoButton')}
+            </a>
+          )}
+          {tenant.login.password && <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />}
+          {tenant.login.magicLink && <MagicLinkForm />}
+          {config.devMode && <DevLoginForm />}
+        </div>
+      )}
     </section>
-  );
-}
-
-function MagicLinkForm() {
-  const { api } = usePortal();
-  const { t, i18n } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = email.trim();
-    if (!value) return setFieldError(t('login.emailRequired'));
-    if (!isPlausibleEmail(value)) return setFieldError(t('login.emailInvalid'));
-    setFieldError(undefined);
-    setState('sending');
-    try {
-      await api.post('/login/magic-link', { email: value, locale: i18n.language });
-      setState('sent');
-    } catch {
-      setState('failed');
-    }
-  }
-
-  if (state === 'sent') {
-    return (
-      <Alert variant="success">
-        <h2>{t('login.linkSentTitle')}</h2>
-        <p>{t('login.linkSent', { email: email.trim() })}</p>
-      </Alert>
-    );
-  }
-  return (
-    <form className="card login-form" onSubmit={submit} noValidate>
-      <p>{t('login.intro')}</p>
-      {state === 'failed' && <Alert variant="error">{t('login.error')}</Alert>}
-      <FormField
-        label={t('login.emailLabel')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        error={fieldError}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <button type="submit" className="button" disabled={state === 'sending'}>
-        {state === 'sending' ? t('login.sending') : t('login.sendLink')}
-      </button>
-    </form>
   );
 }

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePortal } from '../../core/PortalContext';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH, isPlausibleEmail } from '../../domain/fieldRules';
+import { loginErrorKey } from './loginErrors';
+
+/** Forgot password (§5: e-mail required, trimmed, at most 50 characters): a reset link by e-mail. */
+export function ForgotPasswordForm({ onCancel }: { onCancel: () => void }) {
+  const { api } = usePortal();
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) return setFieldError(t('login.emailRequired'));
+    if (value.length > FORGOT_PASSWORD_EMAIL_MAX_LENGTH) return setFieldError(t('login.emailTooLong', { max: FORGOT_PASSWORD_EMAIL_MAX_LENGTH }));
+    if (!isPlausibleEmail(value)) return setFieldError(t('login.emailInvalid'));
+    setFieldError(undefined);
+    setState('sending');
+    try {
+      await api.post('/password/forgot', { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB' });
+      setState('sent');
+    } catch (error) {
+      setFailure(t(loginErrorKey(error)));
+      setState('idle');
+    }
+  }
+
+  return (
+    <section role="dialog" aria-modal="false" aria-labelledby="forgot-title" className="card login-form">
+      <h2 id="forgot-title">{t('login.forgotTitle')}</h2>
+      {state === 'sent' ? (
+        <Alert variant="success">{t('login.resetSent', { email: email.trim() })}</Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <p>{t('login.forgotIntro')}</p>
+          {failure && <Alert variant="error">{failure}</Alert>}
+          <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="email" required value={email} error={fieldError} onChange={(e) => setEmail(e.target.value)} />
+          <button type="submit" className="button" disabled={state === 'sending'}>
+            {t('login.sendResetLink')}
+          </button>
+        </form>
+      )}
+      <button type="button" className="link-button" onClick={onCancel}>
+        {t('login.backToLogin')}
+      </button>
+    </section>
+  );
+}

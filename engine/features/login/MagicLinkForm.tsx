@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePortal } from '../../core/PortalContext';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+import { isPlausibleEmail } from '../../domain/fieldRules';
+import { loginErrorKey } from './loginErrors';
+
+/** The magic-link form (§2 "Login"): an e-mail; a login link is sent and a confirmation shown. */
+export function MagicLinkForm() {
+  const { api } = usePortal();
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [failure, setFailure] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) return setFieldError(t('login.emailRequired'));
+    if (!isPlausibleEmail(value)) return setFieldError(t('login.emailInvalid'));
+    setFieldError(undefined);
+    setFailure(undefined);
+    setState('sending');
+    try {
+      await api.post('/login/magic-link', { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB' });
+      setState('sent');
+    } catch (error) {
+      setFailure(t(loginErrorKey(error)));
+      setState('idle');
+    }
+  }
+
+  if (state === 'sent') {
+    return (
+      <Alert variant="success">
+        <h2>{t('login.linkSentTitle')}</h2>
+        <p>{t('login.linkSent', { email: email.trim() })}</p>
+      </Alert>
+    );
+  }
+  return (
+    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="magic-link-title">
+      <h2 id="magic-link-title">{t('login.magicLinkTitle')}</h2>
+      <p>{t('login.intro')}</p>
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="email" required value={email} error={fieldError} onChange={(event) => setEmail(event.target.value)} />
+      <button type="submit" className="button" disabled={state === 'sending'}>
+        {state === 'sending' ? t('login.sending') : t('login.sendLink')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePortal } from '../../core/PortalContext';
+import type { LoginResponse } from '../../core/authState';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+import { isPlausibleEmail } from '../../domain/fieldRules';
+import { loginErrorKey } from './loginErrors';
+import { useCompleteLogin } from './useCompleteLogin';
+
+/** E-mail plus password (§2 "Login", §5: e-mail required and of e-mail type; password required). */
+export function PasswordLoginForm({ onForgot, onRegister }: { onForgot: () => void; onRegister: () => void }) {
+  const { api } = usePortal();
+  const { t } = useTranslation();
+  const completeLogin = useCompleteLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    const found = {
+      email: !value ? t('login.emailRequired') : !isPlausibleEmail(value) ? t('login.emailInvalid') : undefined,
+      password: password ? undefined : t('login.passwordRequired'),
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      completeLogin(await api.post<LoginResponse>('/login/password', { email: value, password }));
+    } catch (error) {
+      setFailure(t(loginErrorKey(error)));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="password-login-title">
+      <h2 id="password-login-title">{t('login.passwordTitle')}</h2>
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="username" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+      <FormField label={t('login.passwordLabel')} type="password" name="password" autoComplete="current-password" required value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('login.loggingIn') : t('login.submitPassword')}
+        </button>
+        <button type="button" className="link-button" onClick={onForgot}>
+          {t('login.forgotPassword')}
+        </button>
+        <button type="button" className="link-button" onClick={onRegister}>
+          {t('login.createAccount')}
+        </button>
+      </div>
+    </form>
+  );
+}

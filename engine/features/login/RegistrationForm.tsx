@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePortal } from '../../core/PortalContext';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+import { isPlausibleEmail, isValidPassword, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
+import { loginErrorKey } from './loginErrors';
+
+type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | 'passwordConfirm';
+
+/**
+ * Create account (§2 "Login", §5: display name, e-mail, password and confirmation required; first
+ * and last name optional). The account exists once the e-mailed link is opened.
+ */
+export function RegistrationForm({ onCancel }: { onCancel: () => void }) {
+  const { api } = usePortal();
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState<Record<Field, string>>({ displayName: '', firstName: '', lastName: '', email: '', password: '', passwordConfirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string>();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const set = (field: Field) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const email = values.email.trim();
+    const found: Partial<Record<Field, string>> = {
+      displayName: values.displayName.trim() ? undefined : t('login.displayNameRequired'),
+      email: !email ? t('login.emailRequired') : !isPlausibleEmail(email) ? t('login.emailInvalid') : undefined,
+      password: isValidPassword(values.password) ? undefined : t('login.passwordRule'),
+      passwordConfirm: values.passwordConfirm === values.password ? undefined : t('login.passwordMismatch'),
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setState('sending');
+    setFailure(undefined);
+    try {
+      await api.post('/register', {
+        displayName: values.displayName.trim(),
+        firstName: values.firstName.trim() || undefined,
+        lastName: values.lastName.trim() || undefined,
+        email,
+        password: values.password,
+        passwordConfirm: values.passwordConfirm,
+        locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB',
+      });
+      setState('sent');
+    } catch (error) {
+      setFailure(t(loginErrorKey(error)));
+      setState('idle');
+    }
+  }
+
+  if (state === 'sent') {
+    return (
+      <Alert variant="success">
+        <h2>{t('login.registrationSentTitle')}</h2>
+        <p>{t('login.registrationSent', { email: values.email.trim() })}</p>
+      </Alert>
+    );
+  }
+  return (
+    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="register-title">
+      <h2 id="register-title">{t('login.createAccountTitle')}</h2>
+      <p className="muted">{t('login.requiredHint')}</p>
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <FormField label={t('login.displayNameLabel')} name="displayName" autoComplete="nickname" required value={values.displayName} error={errors.displayName} onChange={set('displayName')} maxLength={80} />
+      <FormField label={t('login.firstNameLabel')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} maxLength={80} />
+      <FormField label={t('login.lastNameLabel')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} maxLength={80} />
+      <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="email" required value={values.email} error={errors.email} onChange={set('email')} />
+      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={values.password} error={errors.password} onChange={set('password')} maxLength={PASSWORD_MAX_LENGTH} />
+      <p className="muted field-hint">{t('login.passwordRule')}</p>
+      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={values.passwordConfirm} error={errors.passwordConfirm} onChange={set('passwordConfirm')} maxLength={PASSWORD_MAX_LENGTH} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={state === 'sending'}>
+          {t('login.createAccountSubmit')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('login.backToLogin')}
+        </button>
+      </div>
+    </form>
+  );
+}

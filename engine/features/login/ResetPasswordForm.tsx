@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePortal } from '../../core/PortalContext';
+import type { LoginResponse } from '../../core/authState';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+import { isValidPassword, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
+import { loginErrorKey } from './loginErrors';
+import { useCompleteLogin } from './useCompleteLogin';
+
+/** The reset link (`/login?reset=…`) lands here: a new password twice, then logged in. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { api } = usePortal();
+  const { t } = useTranslation();
+  const completeLogin = useCompleteLogin();
+  const [password, setPassword] = useState('');
+  const [passwordConfirm, setPasswordConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; passwordConfirm?: string }>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      password: isValidPassword(password) ? undefined : t('login.passwordRule'),
+      passwordConfirm: password === passwordConfirm ? undefined : t('login.passwordMismatch'),
+    };
+    setErrors(found);
+    if (found.password || found.passwordConfirm) return;
+    setBusy(true);
+    try {
+      completeLogin(await api.post<LoginResponse>('/password/reset', { token, password, passwordConfirm }));
+    } catch (error) {
+      setFailure(t(loginErrorKey(error)));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
+      <h2 id="reset-title">{t('login.resetTitle')}</h2>
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} maxLength={PASSWORD_MAX_LENGTH} />
+      <p className="muted field-hint">{t('login.passwordRule')}</p>
+      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={passwordConfirm} error={errors.passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} maxLength={PASSWORD_MAX_LENGTH} />
+      <button type="submit" className="button" disabled={busy}>
+        {t('login.saveNewPassword')}
+      </button>
+    </form>
+  );
+}

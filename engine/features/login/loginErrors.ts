@@ -1,0 +1,27 @@
+import { ApiError } from '../../core/apiClient';
+
+/** The text key for a failed sign-in call (§8 "Login error"); unknown failures get the generic one. */
+export function loginErrorKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'login.error';
+  switch (error.code) {
+    case 'invalid_credentials':
+      return 'login.invalidCredentials';
+    case 'invalid_token':
+      return 'login.tokenInvalid';
+    case 'rate_limited':
+      return 'login.rateLimited';
+    case 'weak_password':
+      return 'login.passwordRule';
+    case 'password_mismatch':
+      return 'login.passwordMismatch';
+    case 'account_exists':
+      return 'login.accountExists';
+    case 'invalid_oauth_state':
+    case 'oauth_failed':
+    case 'oauth_no_email':
+    case 'sso_unavailable':
+      return 'login.ssoFailed';
+    default:
+      return 'login.error';
+  }
+}

@@ -1,0 +1,128 @@
+import * as oidc from 'openid-client';
+import type { Database } from '../db/database';
+import { HttpError, unauthorized } from '../http/errors';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import { createUser, findUserByEmail, findUserBySsoId, setSsoId } from '../store/userStore';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
+import type { AuthService, LoginResult } from './authService';
+import { insertOAuthRequest, takeOAuthRequest } from './oauthStore';
+import { hashToken } from './tokens';
+
+const REQUEST_MINUTES = 10;
+
+export interface OAuthTenant extends ServerTenant {
+  login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } };
+}
+
+/**
+ * OpenID Connect sign-in for OAuth tenants (portal-core.md §2 "Login": the SSO button goes to
+ * /sso/authorize; /login?code=… completes via POST /api/login/oauth). Authorisation-code flow with
+ * PKCE, state and nonce; the waiting request lives in the database so any instance can finish it.
+ * The client secret, when the provider needs one, comes from PORTAL_OAUTH_CLIENT_SECRET_<TENANT>.
+ */
+export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: () => Date }) {
+  const configurations = new Map<string, Promise<oidc.Configuration>>();
+
+  function oauthSettings(tenant: OAuthTenant) {
+    const settings = tenant.login.oauth;
+    if (!settings || !isFeatureOn(tenant, 'oauth')) throw new HttpError(404, 'not_found', 'This portal does not offer single sign-on.');
+    return settings;
+  }
+
+  /** Discovery metadata is cached per tenant (it is the provider's public document, not session state). */
+  function configuration(tenant: OAuthTenant): Promise<oidc.Configuration> {
+    const settings = oauthSettings(tenant);
+    let config = configurations.get(tenant.id);
+    if (!config) {
+      const secret = process.env[`PORTAL_OAUTH_CLIENT_SECRET_${tenant.id.toUpperCase().replace(/-/g, '_')}`];
+      const issuer = new URL(settings.issuer);
+      // Loopback providers (the demo and the tests) speak plain HTTP; everything else must be HTTPS.
+      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+      config = oidc
+        .discovery(issuer, settings.clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), loopback ? { execute: [oidc.allowInsecureRequests] } : undefined)
+        .catch((error) => {
+          configurations.delete(tenant.id);
+          throw new HttpError(502, 'sso_unavailable', `The sign-on provider cannot be reached right now. Please try again later. (${(error as Error).message})`);
+        });
+      configurations.set(tenant.id, config);
+    }
+    return config;
+  }
+
+  return {
+    /** GET /sso/authorize: remembers state, nonce and PKCE verifier, answers with the provider's URL. */
+    async authorizationUrl(tenant: OAuthTenant, portalUrl: string, returnTo?: string): Promise<URL> {
+      const settings = oauthSettings(tenant);
+      const config = await configuration(tenant);
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const redirectUri = `${portalUrl}login`;
+      await insertOAuthRequest(deps.db, tenant.id, {
+        stateHash: hashToken(state),
+        codeVerifier,
+        nonce,
+        redirectUri,
+        returnTo,
+        expiresAt: new Date(deps.now().getTime() + REQUEST_MINUTES * 60_000),
+      });
+      return oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: (settings.scopes ?? ['openid', 'email']).join(' '),
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+    },
+
+    /**
+     * POST /login/oauth with the provider's query passed through: exchanges the code, reads the
+     * verified e-mail and signs in the account with that SSO subject (linking or creating it).
+     */
+    async complete(tenant: OAuthTenant, query: URLSearchParams): Promise<LoginResult & { returnTo?: string }> {
+      const config = await configuration(tenant);
+      const state = query.get('state');
+      const waiting = state ? await takeOAuthRequest(deps.db, tenant.id, hashToken(state), deps.now()) : undefined;
+      if (!waiting) throw unauthorized('invalid_oauth_state', 'The sign-on took too long or was started elsewhere. Please try again.');
+      let email: string | undefined;
+      let subject: string;
+      let name: string | undefined;
+      try {
+        const callback = new URL(waiting.redirect_uri);
+        callback.search = query.toString();
+        const tokens = await oidc.authorizationCodeGrant(config, callback, {
+          pkceCodeVerifier: waiting.code_verifier,
+          expectedState: state!,
+          expectedNonce: waiting.nonce,
+        });
+        const claims = tokens.claims()!;
+        subject = claims.sub;
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, subject);
+        if (info.email_verified !== false && typeof info.email === 'string') email = normalizeEmail(info.email);
+        name = typeof info.name === 'string' ? info.name : undefined;
+      } catch (error) {
+        throw unauthorized('oauth_failed', `The sign-on provider did not confirm the sign-in. (${(error as Error).message})`);
+      }
+      if (!email) throw unauthorized('oauth_no_email', 'The sign-on provider did not share a verified e-mail address.');
+      const ssoId = `oidc:${subject}`;
+      const user = await deps.db.transaction(async (tx) => {
+        const bySubject = await findUserBySsoId(tx, tenant.id, ssoId);
+        if (bySubject) return bySubject;
+        const byEmail = await findUserByEmail(tx, tenant.id, email!);
+        if (byEmail) {
+          await setSsoId(tx, tenant.id, byEmail.id, ssoId);
+          return byEmail;
+        }
+        const created = await createUser(tx, tenant.id, { email: email!, displayName: name });
+        await setSsoId(tx, tenant.id, created.id, ssoId);
+        return created;
+      });
+      const result = await deps.auth.startSession(tenant, user, 'oauth');
+      return { ...result, returnTo: waiting.return_to ?? undefined };
+    },
+  };
+}
+
+export type OAuthLogin = ReturnType<typeof createOAuthLogin>;
