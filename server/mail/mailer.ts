@@ -9,6 +9,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Reply address (the contact form's sender). */
+  replyTo?: string;
+  /** Files sent along (the contact form's upload). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -34,7 +38,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments });
       },
     };
   }
@@ -42,7 +46,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
   let sequence = 0;
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments });
       await mkdir(options.outboxDir, { recursive: true });
       const date = new Date().toISOString();
       const base = `${date.replace(/[:.]/g, '-')}-${process.pid}-${(sequence++).toString().padStart(4, '0')}`;

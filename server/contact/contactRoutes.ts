@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import type { AuthService } from '../auth/authService';
+import { validateBody } from '../http/validateBody';
+import { optionalUser, userOrUndefined } from '../faq/optionalUser';
+import { publicPagesTenant } from '../faq/tenantSettings';
+import type { ContactService } from './contactService';
+
+/**
+ * POST /contact and POST /login/contact-form (portal-core.md §7). The contact call is open to
+ * anonymous visitors and signed-in users alike; which form's rules apply follows the session.
+ */
+export function contactRoutes(deps: { auth: AuthService; contact: ContactService }): Router {
+  const router = Router();
+
+  router.post('/contact', validateBody('contact-request'), optionalUser(deps.auth), async (req, res) => {
+    const result = await deps.contact.send(publicPagesTenant(res), userOrUndefined(res), req.body);
+    res.status(201).json({ status: 'sent', id: result.id });
+  });
+
+  router.post('/login/contact-form', validateBody('contact-form-login-request'), async (req, res) => {
+    res.json(await deps.contact.login(publicPagesTenant(res), req.body));
+  });
+
+  return router;
+}

@@ -1,0 +1,209 @@
+import type { Database } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import { badRequest, HttpError } from '../http/errors';
+import { contactFieldErrors, detectUploadType, maskEmail, type ContactFieldError } from '../../engine/domain/contactRules';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
+import type { ContactRequest } from '../../schemas/generated/contact-request';
+import type { ContactFormLoginRequest } from '../../schemas/generated/contact-form-login-request';
+import { insertContactMessage } from '../store/contactMessageStore';
+import { partiesOfOrderNumber } from '../store/contactLoginStore';
+import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { createUser, findUserByEmail, linkBusinessPartner } from '../store/userStore';
+import { insertSession } from '../auth/authStore';
+import { hashToken, newSecretToken } from '../auth/tokens';
+import type { AuthenticatedUser } from '../auth/authService';
+import type { PublicPagesTenant } from '../faq/tenantSettings';
+import { contactMail } from './contactMail';
+
+export interface ContactServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  mailFrom: string;
+  now: () => Date;
+}
+
+const FIELD_MESSAGES: Record<ContactFieldError['code'], string> = {
+  required: 'is required',
+  invalid: 'is not valid',
+  not_allowed: 'is not allowed for this activity',
+  file_too_large: 'is larger than 2097152 bytes (2 MB)',
+  file_type: 'must be a png, jpeg or pdf file',
+};
+
+function refuse(errors: ContactFieldError[]): HttpError {
+  return badRequest(
+    'validation_failed',
+    'The contact message is not valid.',
+    errors.map((error) => ({ field: error.field, code: error.code, message: FIELD_MESSAGES[error.code] })),
+  );
+}
+
+/** §2: a tenant without the contact-form feature has no contact form, on the server either. */
+function assertContactOn(tenant: PublicPagesTenant): void {
+  if (!isFeatureOn(tenant, 'contact-form')) throw new HttpError(404, 'feature_disabled', 'This portal has no contact form.');
+}
+
+/** A 400 carrying a link result (portal-core.md §7 "a 400 carries the link result", §8 contact errors). */
+function linkResult(status: string, message: string, extra: Record<string, string> = {}): HttpError {
+  return badRequest('link_failed', message, { status, ...extra });
+}
+
+/**
+ * The contact form's decisions (portal-core.md §2 "Contact", §4, §5, §8): every field rule checked
+ * again on the server, the real type of an upload read from its bytes, the message stored and
+ * mailed to the tenant's contact address in one transaction (a failed e-mail stores nothing).
+ */
+export function createContactService(deps: ContactServiceDeps) {
+  return {
+    async send(tenant: PublicPagesTenant, user: AuthenticatedUser | undefined, body: ContactRequest): Promise<{ id: string }> {
+      assertContactOn(tenant);
+      const loggedIn = user !== undefined;
+      // §5 upload: decode, measure and identify the file by its magic bytes, never by its name.
+      let image: { filename: string; mimeType: string; data: Buffer } | undefined;
+      const errors: ContactFieldError[] = [];
+      if (body.image) {
+        const data = Buffer.from(body.image.data, 'base64');
+        const detected = detectUploadType(data);
+        const declared = body.image.mimeType === 'image/jpg' ? 'image/jpeg' : body.image.mimeType;
+        if (!detected || detected !== declared) errors.push({ field: '/image', code: 'file_type' });
+        image = { filename: body.image.filename.replace(/[\\/\r\n"]/g, '_'), mimeType: detected ?? declared, data };
+      }
+      errors.push(
+        ...contactFieldErrors(
+          tenant,
+          { ...body, image: image && { filename: image.filename, mimeType: image.mimeType, size: image.data.length } },
+          loggedIn,
+        ),
+      );
+      if (errors.length > 0) throw refuse(dedupe(errors));
+
+      const activity = tenant.contactForm!.activities!.find((candidate) => candidate.activity === body.activity)!;
+      const locale = body.locale ?? tenant.defaultLocale;
+      let subscription: { id: string; orderNumber: string; displayName: string } | undefined;
+      if (loggedIn && body.subscriptionId) {
+        const found = await getSubscriptionForUser(deps.db, tenant.id, user.id, body.subscriptionId);
+        // §8 contact error subscription-not-found.
+        if (!found) throw linkResult('not_found', 'There is no such subscription on your account.');
+        subscription = { id: found.id, orderNumber: found.orderNumber, displayName: found.displayName };
+      }
+      const details = loggedIn ? { email: user.email } : trimmed(body.contactDetails ?? {});
+      const recipient = tenant.contact?.email ?? tenant.contact?.fallbackEmail;
+      if (!recipient) throw new HttpError(503, 'contact_unavailable', 'This portal has no contact address.');
+      const missingOrderNumber = !loggedIn && Boolean(body.missingOrderNumber && activity.allowMissingOrderNumber);
+      const message = body.message?.trim() || undefined;
+
+      return deps.db.transaction(async (tx) => {
+        const id = await insertContactMessage(tx, tenant.id, {
+          userId: user?.id,
+          activity: activity.activity,
+          subscriptionId: subscription?.id,
+          publication: loggedIn ? undefined : body.publication || undefined,
+          orderNumber: loggedIn ? subscription?.orderNumber : missingOrderNumber ? undefined : body.orderNumber?.trim(),
+          missingOrderNumber,
+          relatedTo: body.relatedTo ?? (activity.requiresSubscription ? 'subscription' : 'unspecified'),
+          contactDetails: details,
+          message,
+          optIn: Boolean(body.optIn),
+          locale,
+          image,
+          mailedTo: recipient,
+        });
+        const staffLocale = tenant.defaultLocale;
+        const mail = contactMail({
+          tenantName: tenant.name,
+          locale: staffLocale,
+          reference: id,
+          activityName: activity.name[staffLocale] ?? activity.name['de-DE'] ?? activity.name['en-GB'] ?? activity.activity,
+          accountEmail: user?.email,
+          subscription,
+          publication: loggedIn ? undefined : body.publication,
+          orderNumber: loggedIn ? undefined : body.orderNumber,
+          missingOrderNumber,
+          relatedTo: body.relatedTo,
+          contactDetails: loggedIn ? {} : details,
+          optIn: body.optIn === undefined ? undefined : body.optIn,
+          attachment: image ? `${image.filename} (${image.mimeType}, ${image.data.length} bytes)` : undefined,
+          message,
+        });
+        await deps.mailer.send({
+          tenantId: tenant.id,
+          to: recipient,
+          from: deps.mailFrom,
+          replyTo: details.email,
+          ...mail,
+          attachments: image ? [{ filename: image.filename, content: image.data, contentType: image.mimeType }] : undefined,
+        });
+        return { id };
+      });
+    },
+
+    /**
+     * POST /login/contact-form (§4 "an activity with a linked page first needs an order number and
+     * zip code login"; §7 "includes subscription; a 400 carries the link result"). Outcomes:
+     *  - not_found: no subscription with that order number;
+     *  - verification_failed (method zip): no business partner of it has that zip code;
+     *  - already_linked (maskedEmail): it belongs to an account already — log in with that one;
+     *  - email_required: not linked yet, an e-mail is needed to open an account;
+     *  - success: a new account for the e-mail speaks for the matching partners, and a partial
+     *    session (login source contact-form, no sidebar) is opened.
+     * An e-mail that already has an account is answered like already_linked: the visitor logs in
+     * with it, so order number and zip code never open a session into someone's existing account.
+     */
+    async login(tenant: PublicPagesTenant, body: ContactFormLoginRequest) {
+      assertContactOn(tenant);
+      if (body.activity && !tenant.contactForm?.activities?.some((a) => a.activity === body.activity && a.linkedPage)) {
+        throw refuse([{ field: '/activity', code: 'invalid' }]);
+      }
+      const parties = await partiesOfOrderNumber(deps.db, tenant.id, body.orderNumber);
+      if (parties.length === 0) throw linkResult('not_found', 'There is no subscription with this order number.');
+      const zip = (value: string | null) => (value ?? '').replace(/\s+/g, '').toLowerCase();
+      const matching = parties.filter((party) => zip(party.zipcode) === zip(body.zipcode));
+      if (matching.length === 0) throw linkResult('verification_failed', 'The zip code does not match the order number.', { method: 'zip' });
+      const subscriptionId = matching[0].subscriptionId;
+      const ofSubscription = parties.filter((party) => party.subscriptionId === subscriptionId);
+      const linked = ofSubscription.find((party) => party.linkedEmail);
+      if (linked) {
+        throw linkResult('already_linked', 'This subscription is already linked to an account.', { maskedEmail: maskEmail(linked.linkedEmail!) });
+      }
+      if (!body.email) throw linkResult('email_required', 'An e-mail address is needed to continue.');
+      const email = normalizeEmail(body.email);
+      if (await findUserByEmail(deps.db, tenant.id, email)) {
+        throw linkResult('already_linked', 'This e-mail address already has an account.', { maskedEmail: maskEmail(email) });
+      }
+      return deps.db.transaction(async (tx) => {
+        const user = await createUser(tx, tenant.id, { email });
+        for (const party of matching.filter((p) => p.subscriptionId === subscriptionId)) {
+          await linkBusinessPartner(tx, tenant.id, user.id, party.bpNumber);
+        }
+        const accessToken = newSecretToken();
+        await insertSession(tx, tenant.id, {
+          tokenHash: hashToken(accessToken),
+          userId: user.id,
+          loginSource: 'contact-form',
+          expiresAt: new Date(deps.now().getTime() + tenant.login.sessionIdleMinutes * 60_000),
+        });
+        const subscription = await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId);
+        return { user: { id: user.id, email: user.email }, loginSource: 'contact-form' as const, accessToken, subscription };
+      });
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;
+
+function trimmed(details: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(details)) if (value && value.trim()) out[key] = value.trim();
+  return out;
+}
+
+function dedupe(errors: ContactFieldError[]): ContactFieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = `${error.field}:${error.code}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

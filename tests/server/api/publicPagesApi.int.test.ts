@@ -1,0 +1,351 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { seedDemoData } from '../../../server/seed';
+import { cataloguePublications } from '../../../server/seed/catalogue';
+import { listContactMessages } from '../../../server/store/contactMessageStore';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Database } from '../../../server/db/database';
+import { calendarWindow } from '../../../engine/domain/issueCalendar';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import {
+  DISGUISED_PNG,
+  linkedSubscription,
+  oversizedPng,
+  TINY_PDF,
+  TINY_PNG,
+  unlinkedSubscription,
+} from '../../support/publicPagesFixtures';
+
+type PagesTenant = ServerTenant & Record<string, unknown>;
+
+function pagesTenant(id: string, overrides: Record<string, unknown> = {}): PagesTenant {
+  const [, digital] = cataloguePublications(id);
+  return {
+    id,
+    name: `Tenant ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    features: ['faq', 'contact-form', 'issue-calendar', 'opt-ins'],
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    contact: { email: `service@${id}.example`, fallbackEmail: `help@${id}.example`, fallbackPhone: '+49 30 1' },
+    faq: {
+      categories: [{ id: 'delivery', title: { 'de-DE': 'Zustellung' } }],
+      entries: [
+        { id: 'open-question', category: 'delivery', public: true, title: { 'de-DE': 'Offen' }, content: { 'de-DE': '<p>Antwort<script>alert(1)</script></p>' } },
+        { id: 'members-only', title: { 'de-DE': 'Nur für Kunden' }, content: { 'de-DE': '<p>Intern</p>' } },
+      ],
+    },
+    contactForm: {
+      requireSalutation: true,
+      activities: [
+        { activity: 'DELIVERY', name: { 'de-DE': 'Zustellung' }, requiresSubscription: true, supportsImageUpload: true, showOptInCheckbox: true },
+        { activity: 'GENERAL', name: { 'de-DE': 'Allgemein' }, allowMissingOrderNumber: true },
+        { activity: 'CANCEL', name: { 'de-DE': 'Kündigen' }, linkedPage: '/cancellation' },
+        { activity: 'REVOKE', name: { 'de-DE': 'Widerruf' }, visibility: 'authenticated', requiresSubscription: true },
+      ],
+    },
+    issueCalendar: { mode: 'any', blacklistedPublications: [digital.publication] },
+    ...overrides,
+  };
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-pages-outbox-'));
+const today = new Date();
+const tenantA = pagesTenant(uniqueTenantId('pages-a'));
+const tenantOff = pagesTenant(uniqueTenantId('pages-off'), { features: [] });
+let db: Database;
+let baseUrl: string;
+let close: () => Promise<void>;
+let userEmail: string;
+
+function mailsTo(email: string) {
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === email);
+}
+
+function emlOf(file: string): string {
+  return readFileSync(path.join(outboxDir, file), 'utf8');
+}
+
+async function anonymous(tenant: ServerTenant = tenantA) {
+  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+  await client.get('/faq'); // picks up the XSRF cookie, as loading the page would
+  return client;
+}
+
+async function signedIn(email: string) {
+  const client = await anonymous();
+  await client.post('/login/magic-link', { email });
+  const mail = mailsTo(email).at(-1)!;
+  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  return client;
+}
+
+const anonymousMessage = (overrides: Record<string, unknown> = {}) => ({
+  activity: 'GENERAL',
+  orderNumber: '4000123456',
+  contactDetails: { salutation: '0001', firstName: 'Erika', lastName: 'Muster', email: 'erika@example.org' },
+  message: 'Bitte rufen Sie mich an.',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  const logins = await seedDemoData(db, [tenantA as never, tenantOff as never], { today });
+  userEmail = logins.find((login) => login.tenantId === tenantA.id)!.email;
+  const { app } = createApp({ db, tenants: [tenantA, tenantOff], distDir: path.join(outboxDir, 'no-dist'), mailer: createMailer({ outboxDir }) });
+  ({ baseUrl, close } = await listen(app));
+});
+
+afterAll(async () => close?.());
+
+describe('GET /faq', () => {
+  it('gives anonymous visitors only the public entries, sanitized', async () => {
+    const response = await (await anonymous()).get('/faq');
+    expect(response.status).toBe(200);
+    expect(response.body.entries.map((entry: { id: string }) => entry.id)).toEqual(['open-question']);
+    expect(response.body.entries[0].content['de-DE']).toBe('<p>Antwort</p>');
+  });
+
+  it('gives signed-in users every entry, uncategorised ones under general', async () => {
+    const response = await (await signedIn(userEmail)).get('/faq');
+    expect(response.body.entries.map((entry: { id: string }) => entry.id)).toEqual(['open-question', 'members-only']);
+    expect(response.body.entries[1]).toMatchObject({ category: 'general', public: false });
+  });
+
+  it('answers 401 for a dead session rather than quietly showing the public list', async () => {
+    const client = await anonymous();
+    client.setAccessToken('forged');
+    expect((await client.get('/faq')).status).toBe(401);
+  });
+
+  it('is a 404 feature_disabled for a tenant without the FAQ', async () => {
+    const response = await (await anonymous(tenantOff)).get('/faq');
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('feature_disabled');
+  });
+});
+
+describe('issue calendar calls', () => {
+  const [print, digital] = cataloguePublications(tenantA.id);
+
+  it('lists publications with cover, description and current issue, never a blacklisted one', async () => {
+    const response = await (await anonymous()).get('/issue-calendar/publications');
+    expect(response.status).toBe(200);
+    const codes = response.body.map((p: { publication: string }) => p.publication);
+    expect(codes).toContain(print.publication);
+    expect(codes).not.toContain(digital.publication);
+    expect(response.body[0]).toEqual(
+      expect.objectContaining({ clientId: print.clientId, description: print.description, coverImageUrl: expect.any(String), currentIssue: expect.any(String) }),
+    );
+  });
+
+  it('lists the issues on sale from today to one month ahead', async () => {
+    const response = await (await anonymous()).get(`/issue-calendar/publications/${print.clientId}/${print.publication}/upcoming-issues`);
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeGreaterThan(0);
+    const { dateFrom, dateTo } = calendarWindow(new Date());
+    for (const issue of response.body) {
+      expect(issue.dateOfFirstSale >= dateFrom && issue.dateOfFirstSale <= dateTo).toBe(true);
+    }
+  });
+
+  it('refuses the issues of a blacklisted publication or a wrong client with a 404', async () => {
+    const client = await anonymous();
+    expect((await client.get(`/issue-calendar/publications/${digital.clientId}/${digital.publication}/upcoming-issues`)).status).toBe(404);
+    expect((await client.get(`/issue-calendar/publications/999/${print.publication}/upcoming-issues`)).status).toBe(404);
+  });
+
+  it('gives a signed-in user the upcoming issues of an own subscription, tagged with it', async () => {
+    const client = await signedIn(userEmail);
+    const subscriptions = (await client.get('/subscriptions')).body as Array<{ id: string; orderStatus: string; isTimebased: boolean; publication: string; roles: string[] }>;
+    const eligible = subscriptions.find(
+      (s) => ['A', 'IZ', 'AK'].includes(s.orderStatus) && !s.isTimebased && s.publication === print.publication && !s.roles.every((r) => r === 'LV'),
+    );
+    expect(eligible).toBeDefined();
+    const window = calendarWindow(new Date());
+    const response = await client.get(`/subscriptions/${eligible!.id}/upcoming-issues?dateFrom=${window.dateFrom}&dateTo=${window.dateTo}&dateType=1`);
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeGreaterThan(0);
+    expect(response.body.every((issue: { subscriptionId: string }) => issue.subscriptionId === eligible!.id)).toBe(true);
+  });
+
+  it('refuses a bad date, an unknown subscription and an anonymous caller', async () => {
+    const client = await signedIn(userEmail);
+    const id = ((await client.get('/subscriptions')).body as Array<{ id: string }>)[0].id;
+    const bad = await client.get(`/subscriptions/${id}/upcoming-issues?dateFrom=2025-13-40`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].field).toBe('dateFrom');
+    expect((await client.get('/subscriptions/999-nope/upcoming-issues')).status).toBe(404);
+    expect((await (await anonymous()).get(`/subscriptions/${id}/upcoming-issues`)).status).toBe(401);
+  });
+
+  it('is a 404 feature_disabled for a tenant without the calendar', async () => {
+    const response = await (await anonymous(tenantOff)).get('/issue-calendar/publications');
+    expect(response.body.error.code).toBe('feature_disabled');
+  });
+});
+
+describe('POST /contact', () => {
+  it('stores an anonymous message and mails it to the tenant contact address', async () => {
+    const client = await anonymous();
+    const response = await client.post('/contact', anonymousMessage());
+    expect(response.status).toBe(201);
+    const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
+    expect(stored).toMatchObject({ activity: 'GENERAL', orderNumber: '4000123456', contactDetails: { email: 'erika@example.org' } });
+    const mail = mailsTo(`service@${tenantA.id}.example`).at(-1)!;
+    expect(mail.text).toContain('Bitte rufen Sie mich an.');
+    expect(mail.text).toContain(response.body.id);
+    expect(emlOf(mail.file)).toMatch(/Reply-To: erika@example.org/i);
+  });
+
+  it('lists every missing field of the anonymous form at once', async () => {
+    const response = await (await anonymous()).post('/contact', { activity: 'DELIVERY' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    const fields = response.body.error.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['/message', '/contactDetails/firstName', '/contactDetails/lastName', '/contactDetails/email', '/contactDetails/salutation', '/orderNumber']),
+    );
+  });
+
+  it('accepts a missing order number only for activities that allow it', async () => {
+    const client = await anonymous();
+    expect((await client.post('/contact', anonymousMessage({ orderNumber: undefined, missingOrderNumber: true }))).status).toBe(201);
+    const refused = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', orderNumber: undefined, missingOrderNumber: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.map((d: { field: string }) => d.field)).toContain('/missingOrderNumber');
+  });
+
+  it('requires the company for a company salutation and refuses a short order number', async () => {
+    const response = await (await anonymous()).post('/contact', anonymousMessage({ orderNumber: '1234', contactDetails: { salutation: '0003', firstName: 'A', lastName: 'B', email: 'a@b.example' } }));
+    expect(response.body.error.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: '/contactDetails/company', code: 'required' }), expect.objectContaining({ field: '/orderNumber', code: 'invalid' })]),
+    );
+  });
+
+  it('hides authenticated-only activities from anonymous visitors', async () => {
+    const response = await (await anonymous()).post('/contact', anonymousMessage({ activity: 'REVOKE' }));
+    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/activity', code: 'invalid' })]);
+  });
+
+  it('attaches a real png and records its type', async () => {
+    const client = await anonymous();
+    const image = { filename: 'damage.png', mimeType: 'image/png', data: TINY_PNG.toString('base64') };
+    const response = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image }));
+    expect(response.status).toBe(201);
+    const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
+    expect(stored.image).toEqual({ filename: 'damage.png', mimeType: 'image/png', size: TINY_PNG.length });
+    const mail = mailsTo(`service@${tenantA.id}.example`).at(-1)!;
+    expect(emlOf(mail.file)).toMatch(/Content-Type: image\/png; name=damage.png/);
+  });
+
+  it('refuses a file whose bytes are not the type its name and mime type claim', async () => {
+    const client = await anonymous();
+    const disguised = { filename: 'photo.png', mimeType: 'image/png', data: DISGUISED_PNG.toString('base64') };
+    const response = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image: disguised }));
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/image', code: 'file_type' })]);
+    const pdfAsPng = { filename: 'scan.png', mimeType: 'image/png', data: TINY_PDF.toString('base64') };
+    expect((await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image: pdfAsPng }))).status).toBe(400);
+  });
+
+  it('refuses a file over 2097152 bytes and an upload the activity does not take', async () => {
+    const client = await anonymous();
+    const big = { filename: 'big.png', mimeType: 'image/png', data: oversizedPng().toString('base64') };
+    const response = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image: big }));
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/image', code: 'file_too_large' })]);
+    const small = { filename: 'a.pdf', mimeType: 'application/pdf', data: TINY_PDF.toString('base64') };
+    const notTaken = await client.post('/contact', anonymousMessage({ image: small }));
+    expect(notTaken.body.error.details).toEqual([expect.objectContaining({ field: '/image', code: 'not_allowed' })]);
+  });
+
+  it('takes a signed-in user own subscription and refuses someone else', async () => {
+    const client = await signedIn(userEmail);
+    const [subscription] = (await client.get('/subscriptions')).body as Array<{ id: string; orderNumber: string }>;
+    const response = await client.post('/contact', { activity: 'REVOKE', subscriptionId: subscription.id, message: 'Ich möchte weiterlesen.' });
+    expect(response.status).toBe(201);
+    const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
+    expect(stored).toMatchObject({ subscriptionId: subscription.id, orderNumber: subscription.orderNumber, contactDetails: { email: userEmail } });
+    const missing = await client.post('/contact', { activity: 'REVOKE', message: 'x' });
+    expect(missing.body.error.details).toEqual([expect.objectContaining({ field: '/subscriptionId', code: 'required' })]);
+    const foreign = await client.post('/contact', { activity: 'REVOKE', subscriptionId: '101-not-mine', message: 'x' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.details).toEqual({ status: 'not_found' });
+  });
+
+  it('refuses the opt-in for an activity that does not offer it', async () => {
+    const response = await (await anonymous()).post('/contact', anonymousMessage({ optIn: true }));
+    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/optIn', code: 'not_allowed' })]);
+  });
+
+  it('refuses unknown fields and a tenant without the contact form', async () => {
+    const unknown = await (await anonymous()).post('/contact', anonymousMessage({ attachment: 'x' }));
+    expect(unknown.status).toBe(400);
+    const off = await (await anonymous(tenantOff)).post('/contact', anonymousMessage());
+    expect(off.status).toBe(404);
+    expect(off.body.error.code).toBe('feature_disabled');
+  });
+});
+
+describe('POST /login/contact-form', () => {
+  it('asks for an e-mail, then opens a partial session that includes the subscription', async () => {
+    const client = await anonymous();
+    const target = unlinkedSubscription(tenantA as never, today);
+    const first = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: ` ${target.zipcode} `.replace(/^ | $/g, '') });
+    expect(first.status).toBe(400);
+    expect(first.body.error.details).toEqual({ status: 'email_required' });
+    const email = `new-${Date.now()}@example.org`;
+    const login = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email, activity: 'CANCEL' });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ loginSource: 'contact-form', user: { email }, subscription: { orderNumber: target.orderNumber } });
+    client.setAccessToken(login.body.accessToken);
+    const mine = await client.get('/subscriptions');
+    expect(mine.body.map((s: { orderNumber: string }) => s.orderNumber)).toEqual([target.orderNumber]);
+    // Now linked: a second visitor with the same order number is told to log in with that account.
+    const again = await (await anonymous()).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email: 'x@example.org' });
+    expect(again.body.error.details).toEqual({ status: 'already_linked', maskedEmail: `n***@example.org` });
+  });
+
+  it('answers not_found, verification_failed and already_linked as link results in a 400', async () => {
+    const client = await anonymous();
+    const notFound = await client.post('/login/contact-form', { orderNumber: '4999999999', zipcode: '12345' });
+    expect(notFound.status).toBe(400);
+    expect(notFound.body.error).toMatchObject({ code: 'link_failed', details: { status: 'not_found' } });
+    const target = unlinkedSubscription(tenantA as never, today);
+    const wrongZip = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: '00000x' });
+    expect(wrongZip.body.error.details).toEqual({ status: 'verification_failed', method: 'zip' });
+    const linked = linkedSubscription(tenantA as never, today);
+    const taken = await client.post('/login/contact-form', { orderNumber: linked.orderNumber, zipcode: linked.zipcode, email: 'someone@example.org' });
+    expect(taken.body.error.details).toMatchObject({ status: 'already_linked' });
+    expect(taken.body.error.details.maskedEmail).toMatch(/^.\*\*\*@/);
+  });
+
+  it('never opens a session into an existing account by its e-mail', async () => {
+    const target = unlinkedSubscription(tenantA as never, today);
+    const response = await (await anonymous()).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email: userEmail });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.status).toBe('already_linked');
+    expect(response.body.accessToken).toBeUndefined();
+  });
+
+  it('refuses a malformed order number and an activity without a linked page', async () => {
+    const client = await anonymous();
+    expect((await client.post('/login/contact-form', { orderNumber: '12ab', zipcode: '1' })).body.error.code).toBe('validation_failed');
+    const wrongActivity = await client.post('/login/contact-form', { orderNumber: '4000000000', zipcode: '1', activity: 'GENERAL' });
+    expect(wrongActivity.body.error.details).toEqual([expect.objectContaining({ field: '/activity' })]);
+  });
+});
