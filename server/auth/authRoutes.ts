@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { validateBody } from '../http/validateBody';
 import { forbidden, notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
@@ -7,6 +7,12 @@ import type { Database } from '../db/database';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { currentUser, requireUser } from './authMiddleware';
 import type { AuthService, RequestOrigin } from './authService';
+
+/** §5: e-mail addresses are trimmed before they are checked (people paste them with spaces). */
+const trimEmail: RequestHandler = (req, _res, next) => {
+  if (typeof req.body?.email === 'string') req.body.email = req.body.email.trim();
+  next();
+};
 
 export function requestOrigin(req: Request, res: Response): RequestOrigin {
   const { basePath } = tenantContext(res);
@@ -22,7 +28,7 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
   const { auth } = deps;
   const router = Router();
 
-  router.post('/login/magic-link', validateBody('magic-link-request'), async (req, res) => {
+  router.post('/login/magic-link', trimEmail, validateBody('magic-link-request'), async (req, res) => {
     await auth.requestMagicLink(tenantContext(res).tenant, { email: req.body.email }, requestOrigin(req, res));
     res.status(202).json({ status: 'sent' });
   });
@@ -31,11 +37,11 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
     res.json(await auth.loginWithToken(tenantContext(res).tenant, req.body.token, req.ip));
   });
 
-  router.post('/login/password', validateBody('password-login-request'), async (req, res) => {
+  router.post('/login/password', trimEmail, validateBody('password-login-request'), async (req, res) => {
     res.json(await auth.loginWithPassword(tenantContext(res).tenant, req.body, requestOrigin(req, res)));
   });
 
-  router.post('/register', validateBody('registration-request'), async (req, res) => {
+  router.post('/register', trimEmail, validateBody('registration-request'), async (req, res) => {
     await auth.register(tenantContext(res).tenant, req.body, requestOrigin(req, res));
     res.status(202).json({ status: 'confirmation_sent' });
   });
@@ -44,8 +50,8 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
     res.json(await auth.confirmRegistration(tenantContext(res).tenant, req.body.token, req.ip ?? 'unknown'));
   });
 
-  router.post('/password/forgot', validateBody('forgot-password-request'), async (req, res) => {
-    await auth.forgotPassword(tenantContext(res).tenant, { email: req.body.email.trim() }, requestOrigin(req, res));
+  router.post('/password/forgot', trimEmail, validateBody('forgot-password-request'), async (req, res) => {
+    await auth.forgotPassword(tenantContext(res).tenant, { email: req.body.email }, requestOrigin(req, res));
     res.status(202).json({ status: 'sent' });
   });
 
@@ -54,7 +60,7 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
   });
 
   /** §2 "Login": the test-environment login, only when the server runs in development mode. */
-  router.post('/login/dev', validateBody('dev-login-request'), async (req, res) => {
+  router.post('/login/dev', trimEmail, validateBody('dev-login-request'), async (req, res) => {
     if (deps.mode !== 'development') throw forbidden('dev_login_disabled', 'Development login is only available on a development server.');
     const { tenant } = tenantContext(res);
     const user = req.body.ssoId

@@ -1,0 +1,219 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
+import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server/devOidc/demoOidcProvider';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+
+type TestTenant = ServerTenant & { login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } } };
+
+function tenantWith(id: string, login: Partial<TestTenant['login']> = {}, features: string[] = []): TestTenant {
+  return {
+    id,
+    name: `Tenant ${id}`,
+    hosts: [],
+    defaultLocale: 'en-GB',
+    features,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: true, sessionIdleMinutes: 30, ...login },
+  };
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-signin-'));
+const passwordTenant = tenantWith(uniqueTenantId('pw'));
+const magicOnlyTenant = tenantWith(uniqueTenantId('magic'), { password: false });
+const oauthTenant = tenantWith(uniqueTenantId('sso'), {}, ['oauth']);
+let email: string;
+let baseUrl: string;
+let devBaseUrl: string;
+const closers: Array<() => Promise<void>> = [];
+let provider: RunningOidcProvider;
+
+function lastMailTo(to: string): string {
+  const mails = readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to);
+  return mails.at(-1)?.text ?? '';
+}
+const linkParam = (text: string, name: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get(name)!;
+
+async function client(tenant: ServerTenant, url = baseUrl) {
+  const c = browserLikeClient(url, `/t/${tenant.id}/api`);
+  await c.get('/subscriptions'); // picks up the XSRF cookie
+  return c;
+}
+
+beforeAll(async () => {
+  const db = await getTestDatabase();
+  const logins = await seedDemoData(db, [passwordTenant, magicOnlyTenant, oauthTenant]);
+  await setDemoPasswords(db, [passwordTenant, magicOnlyTenant, oauthTenant], logins);
+  email = logins.find((l) => l.tenantId === passwordTenant.id)!.email;
+  const tenants = [passwordTenant, magicOnlyTenant, oauthTenant];
+  const common = { db, tenants, distDir: outboxDir, mailer: createMailer({ outboxDir }) };
+  const production = await listen(createApp({ ...common, signInLimits: { windowSeconds: 900, perAddress: 3, perClient: 1000 } }).app);
+  const development = await listen(createApp({ ...common, mode: 'development' }).app);
+  baseUrl = production.baseUrl;
+  devBaseUrl = development.baseUrl;
+  provider = await startDemoOidcProvider({ port: 0, clients: [{ clientId: 'portal-test', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }] });
+  oauthTenant.login.oauth = { issuer: provider.issuer, clientId: 'portal-test', scopes: ['openid', 'email'] };
+  closers.push(production.close, development.close, provider.close);
+});
+
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+describe('password sign-in', () => {
+  it('logs in with e-mail and password with login source "email"', async () => {
+    const c = await client(passwordTenant);
+    const response = await c.post('/login/password', { email: email.toUpperCase(), password: DEMO_PASSWORD });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ loginSource: 'email', user: { email } });
+    c.setAccessToken(response.body.accessToken);
+    expect((await c.get('/subscriptions')).status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown address alike', async () => {
+    const c = await client(passwordTenant);
+    const wrong = await c.post('/login/password', { email, password: 'Wrong1234' });
+    const unknown = await c.post('/login/password', { email: 'nobody@nowhere.example', password: 'Wrong1234' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.error.code).toBe('invalid_credentials');
+  });
+
+  it('is not offered where the tenant has no password sign-in', async () => {
+    const c = await client(magicOnlyTenant);
+    expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(404);
+  });
+
+  it('stops attempts for one address after the limit with 429 and Retry-After, kept in the database', async () => {
+    const c = await client(passwordTenant);
+    const target = 'limited@nowhere.example';
+    for (let i = 0; i < 3; i++) expect((await c.post('/login/password', { email: target, password: 'Wrong1234' })).status).toBe(401);
+    const limited = await c.post('/login/password', { email: target, password: 'Wrong1234' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const db = await getTestDatabase();
+    const rows = await db.query<{ hits: number }>(`select hits from rate_limits where tenant_id = $1 and bucket = $2`, [passwordTenant.id, `password:address:${target}`]);
+    expect(Number(rows[0].hits)).toBe(4);
+  });
+});
+
+describe('create account', () => {
+  it('creates the account only when the e-mailed link is opened, then logs in', async () => {
+    const c = await client(passwordTenant);
+    const address = `new-${Date.now()}@reader.example`;
+    const response = await c.post('/register', { displayName: 'New Reader', email: address, password: 'Reader2026', passwordConfirm: 'Reader2026' });
+    expect(response.status).toBe(202);
+    expect((await c.post('/login/password', { email: address, password: 'Reader2026' })).status).toBe(401);
+    const token = linkParam(lastMailTo(address), 'confirm');
+    const confirmed = await c.post('/register/confirm', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.loginSource).toBe('email');
+    expect((await c.post('/login/password', { email: address, password: 'Reader2026' })).status).toBe(200);
+    expect((await c.post('/register/confirm', { token })).status).toBe(401);
+  });
+
+  it('answers the same for an existing address and mails that person a hint instead', async () => {
+    const c = await client(passwordTenant);
+    const response = await c.post('/register', { displayName: 'Someone', email, password: 'Reader2026', passwordConfirm: 'Reader2026' });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'confirmation_sent' });
+    expect(lastMailTo(email)).toContain('You already have one');
+  });
+
+  it('refuses a weak password and a mismatched confirmation with the field named', async () => {
+    const c = await client(passwordTenant);
+    const weak = await c.post('/register', { displayName: 'X', email: 'weak@reader.example', password: 'abcdefgh', passwordConfirm: 'abcdefgh' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.code).toBe('weak_password');
+    const mismatch = await c.post('/register', { displayName: 'X', email: 'weak@reader.example', password: 'Reader2026', passwordConfirm: 'Reader2027' });
+    expect(mismatch.body.error.code).toBe('password_mismatch');
+  });
+});
+
+describe('forgotten password', () => {
+  it('mails a single-use reset link; the new password works and old sessions end', async () => {
+    const db = await getTestDatabase();
+    const address = `reset-${Date.now()}@reader.example`;
+    const c = await client(passwordTenant);
+    await c.post('/register', { displayName: 'Reset Me', email: address, password: 'Before2026', passwordConfirm: 'Before2026' });
+    const session = await c.post('/register/confirm', { token: linkParam(lastMailTo(address), 'confirm') });
+    const old = await client(passwordTenant);
+    old.setAccessToken(session.body.accessToken);
+    expect((await old.get('/subscriptions')).status).toBe(200);
+
+    expect((await c.post('/password/forgot', { email: `  ${address}  ` })).status).toBe(202);
+    const token = linkParam(lastMailTo(address), 'reset');
+    const reset = await c.post('/password/reset', { token, password: 'After2026x', passwordConfirm: 'After2026x' });
+    expect(reset.status).toBe(200);
+    expect((await old.get('/subscriptions')).status).toBe(401);
+    expect((await c.post('/login/password', { email: address, password: 'Before2026' })).status).toBe(401);
+    expect((await c.post('/login/password', { email: address, password: 'After2026x' })).status).toBe(200);
+    expect((await c.post('/password/reset', { token, password: 'Again2026x', passwordConfirm: 'Again2026x' })).status).toBe(401);
+    const stored = await db.query<{ password_hash: string }>(`select password_hash from users where tenant_id = $1 and email = $2`, [passwordTenant.id, address]);
+    expect(stored[0].password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it('refuses a forgot-password address over 50 characters (§5)', async () => {
+    const c = await client(passwordTenant);
+    const response = await c.post('/password/forgot', { email: `${'a'.repeat(45)}@reader.example` });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+  });
+});
+
+describe('development login', () => {
+  it('is refused by a production server', async () => {
+    const c = await client(passwordTenant);
+    const response = await c.post('/login/dev', { email });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('dev_login_disabled');
+  });
+
+  it('signs in by e-mail on a development server with login source "dev"', async () => {
+    const c = await client(passwordTenant, devBaseUrl);
+    const response = await c.post('/login/dev', { email });
+    expect(response.status).toBe(200);
+    expect(response.body.loginSource).toBe('dev');
+  });
+});
+
+describe('OAuth sign-in against a real OpenID provider', () => {
+  it('sends the SSO button to the provider with PKCE (S256), state and nonce', async () => {
+    const response = await fetch(`${baseUrl}/t/${oauthTenant.id}/sso/authorize`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.origin).toBe(provider.issuer);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(location.searchParams.get('state')).toBeTruthy();
+    expect(location.searchParams.get('nonce')).toBeTruthy();
+    expect(location.searchParams.get('redirect_uri')).toBe(`${baseUrl}/t/${oauthTenant.id}/login`);
+    const db = await getTestDatabase();
+    const waiting = await db.query(`select * from oauth_requests where tenant_id = $1`, [oauthTenant.id]);
+    expect(waiting.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a code with an unknown state', async () => {
+    const c = await client(oauthTenant);
+    const response = await c.post('/login/oauth?code=abc&state=forged');
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('invalid_oauth_state');
+  });
+
+  it('is not offered by a tenant without the oauth feature', async () => {
+    const response = await fetch(`${baseUrl}/t/${passwordTenant.id}/sso/authorize`, { redirect: 'manual' });
+    expect(response.status).toBe(404);
+  });
+});
