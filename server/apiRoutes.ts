@@ -5,6 +5,11 @@ import type { Mailer } from './mail/mailer';
 import type { Logger } from './http/requestLog';
 import { authRoutes } from './auth/authRoutes';
 import { subscriptionRoutes } from './subscriptions/subscriptionRoutes';
+import { subscriptionPageRoutes } from './subscriptions/subscriptionPageRoutes';
+import { linkRoutes } from './subscriptions/linkRoutes';
+import { purchaseOrderRoutes } from './purchaseOrders/purchaseOrderRoutes';
+import { businessPartnerRoutes } from './businessPartners/businessPartnerRoutes';
+import { fileRoutes } from './invoices/fileRoutes';
 import { faqRoutes } from './faq/faqRoutes';
 import { issueCalendarRoutes } from './issueCalendar/issueCalendarRoutes';
 import { contactRoutes } from './contact/contactRoutes';
@@ -35,6 +40,12 @@ export function apiRouters(deps: ApiDeps): Router[] {
     authRoutes(deps),
     oauthApiRoutes(deps.oauth),
     subscriptionRoutes(deps),
+    // Orders, subscription page, link, purchase orders, business partners, files (issue 4).
+    linkRoutes(deps),
+    subscriptionPageRoutes(deps),
+    purchaseOrderRoutes(deps),
+    businessPartnerRoutes(deps),
+    fileRoutes(deps),
     // Public pages (FAQ, contact, issue calendar, external pages).
     faqRoutes(deps),
     issueCalendarRoutes(deps),

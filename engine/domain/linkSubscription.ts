@@ -1,0 +1,91 @@
+/**
+ * Linking a subscription to the account (portal-core.md §2 "Link subscription", §4 result
+ * statuses, §5 field rules, §8 messages). The form and POST /api/subscriptions share these rules.
+ */
+import { isPlausibleEmail, isValidBpNumber, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
+
+/** §4 "Link-subscription result statuses" (the non-success outcomes arrive as HTTP 400). */
+export const LINK_RESULT_STATUSES = [
+  'email_required',
+  'confirm_email',
+  'validation_failed',
+  'verification_failed',
+  'not_found',
+  'not_supported',
+  'already_linked',
+  'already_linked_bp',
+  'both_found_bp',
+] as const;
+export type LinkResultStatus = (typeof LINK_RESULT_STATUSES)[number];
+
+/** §8: the wording of verification_failed depends on what did not match. */
+export type VerificationMethod = 'order_number_name_zip' | 'bp_number_zip' | 'name' | 'zip';
+
+export interface LinkSettings {
+  hasMultipleAvsClients?: boolean;
+  linkSubscription?: { askGiftQuestion?: boolean; preferredRole?: 'WE' | 'AG'; allowBpNumber?: boolean };
+}
+
+export interface LinkInput {
+  byBpNumber: boolean;
+  publication?: string;
+  orderNumber?: string;
+  bpNumber?: string;
+  lastName?: string;
+  zipcode?: string;
+  preferredRole?: 'WE' | 'AG';
+  email?: string;
+}
+
+/** Which fields the form shows (§5). */
+export function linkFields(settings: LinkSettings, byBpNumber: boolean) {
+  const config = settings.linkSubscription ?? {};
+  const bp = byBpNumber && Boolean(config.allowBpNumber);
+  return {
+    // "publication required when the tenant has several order-system clients and the user does not link by business-partner number"
+    publication: Boolean(settings.hasMultipleAvsClients) && !bp,
+    orderNumber: !bp,
+    bpNumber: bp,
+    // "last name shown only when linking by bp number, or when no preferred-role config and no gift question"
+    lastName: bp || (!config.preferredRole && !config.askGiftQuestion),
+    zipcode: true,
+    // "the gift question (yes = WE, no = AG) is required when enabled and not linking by bp number"
+    giftQuestion: Boolean(config.askGiftQuestion) && !bp,
+  };
+}
+
+export type LinkField = 'publication' | 'orderNumber' | 'bpNumber' | 'lastName' | 'zipcode' | 'preferredRole' | 'email';
+export type LinkFieldError = 'required' | 'invalid_order_number' | 'invalid_bp_number' | 'too_long' | 'invalid_email';
+
+/**
+ * Field errors by §5. The input mask accepts 8 to 10 digits for order numbers; order numbers of the
+ * order system have exactly 10 (§9), which the server checks on top (`strictOrderNumber`).
+ */
+export function linkFieldErrors(settings: LinkSettings, input: LinkInput, options: { strictOrderNumber?: boolean } = {}) {
+  const fields = linkFields(settings, input.byBpNumber);
+  const errors: Partial<Record<LinkField, LinkFieldError>> = {};
+  const blank = (v: string | undefined) => !v || v.trim() === '';
+  if (fields.publication && blank(input.publication)) errors.publication = 'required';
+  if (fields.orderNumber) {
+    if (blank(input.orderNumber)) errors.orderNumber = 'required';
+    else if (!isValidOrderNumber(input.orderNumber!) || (options.strictOrderNumber && !/^\d{10}$/.test(input.orderNumber!)))
+      errors.orderNumber = 'invalid_order_number';
+  }
+  if (fields.bpNumber) {
+    if (blank(input.bpNumber)) errors.bpNumber = 'required';
+    else if (!isValidBpNumber(input.bpNumber!)) errors.bpNumber = 'invalid_bp_number';
+  }
+  if (fields.lastName && blank(input.lastName)) errors.lastName = 'required';
+  if (blank(input.zipcode)) errors.zipcode = 'required';
+  else if (input.zipcode!.trim().length > ZIP_CODE_MAX_LENGTH) errors.zipcode = 'too_long';
+  if (fields.giftQuestion && !input.preferredRole) errors.preferredRole = 'required';
+  if (input.email !== undefined && !isPlausibleEmail(input.email.trim())) errors.email = 'invalid_email';
+  return errors;
+}
+
+/** The e-mail shown in already-linked and confirm dialogs: first letter, stars, the domain. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  if (!domain) return '***';
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(3, local.length - 1))}@${domain}`;
+}

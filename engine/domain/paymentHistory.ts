@@ -1,0 +1,39 @@
+/**
+ * Payment history (portal-core.md §3 "Payment history item", §4) and invoice requests (§4, §9).
+ */
+export type BadgeToneName = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+
+export type InvoiceStatusCode = 'U' | 'A' | 'T' | 'O';
+
+/** §4: "A green, T orange, O indigo, U gray" (indigo is the theme's info colour). */
+export function paymentStatusTone(code: InvoiceStatusCode): BadgeToneName {
+  switch (code) {
+    case 'A':
+      return 'success';
+    case 'T':
+      return 'warning';
+    case 'O':
+      return 'info';
+    default:
+      return 'neutral';
+  }
+}
+
+/** §4 "Invoice request outcomes": success, forwarded, processing (only once a day), not_relevant (amount 0). */
+export const INVOICE_REQUEST_STATUSES = ['success', 'forwarded', 'processing', 'not_relevant'] as const;
+export type InvoiceRequestStatus = (typeof INVOICE_REQUEST_STATUSES)[number];
+
+/**
+ * The outcome of a first request of the day: nothing to send for an amount of 0; forwarded when the
+ * invoice goes to an invoice recipient other than the user; success otherwise. A second request of
+ * the same invoice on the same day is `processing` (the server refuses it, §9 "once per day").
+ */
+export function invoiceRequestOutcome(amount: number, invoiceRecipientIsUser: boolean): Exclude<InvoiceRequestStatus, 'processing'> {
+  if (amount === 0) return 'not_relevant';
+  return invoiceRecipientIsUser ? 'success' : 'forwarded';
+}
+
+/** The invoice download is saved as `<documentId>.pdf` (§2). Only safe characters reach a file name. */
+export function invoiceFileName(documentId: string): string {
+  return `${documentId.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+}

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import type { Database } from '../db/database';
+import { currentUser, requireUser } from '../auth/authMiddleware';
+import type { AuthService } from '../auth/authService';
+import { listBusinessPartnersForUser } from '../store/accountStore';
+import { accountTenant } from '../subscriptions/accountContext';
+
+/**
+ * GET /business-partners (the spec leaves this path unnamed, api-inventory.txt): the account's
+ * business partners with the subscriptions and roles each holds (portal-core.md §2 "business-partners").
+ */
+export function businessPartnerRoutes(deps: { db: Database; auth: AuthService }): Router {
+  const router = Router();
+  router.get('/business-partners', requireUser(deps.auth), async (_req, res) => {
+    res.json(await listBusinessPartnersForUser(deps.db, accountTenant(res).id, currentUser(res).id));
+  });
+  return router;
+}

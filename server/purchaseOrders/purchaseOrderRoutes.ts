@@ -1,0 +1,95 @@
+/**
+ * Purchase orders, pending orders and publications (portal-core.md §2 "Orders page", §7):
+ * GET /purchase-orders, GET /purchase-orders/{id}/download, POST /purchase-orders/{id}/invoices/request,
+ * GET /pending-orders (only when the tenant supports them), GET /publications.
+ */
+import { Router } from 'express';
+import type { Database } from '../db/database';
+import { currentUser, requireUser } from '../auth/authMiddleware';
+import type { AuthService } from '../auth/authService';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { canRequestPurchaseOrderInvoice, purchaseOrderDownload } from '../../engine/domain/purchaseOrders';
+import { invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
+import { createDownloadKey, recordActivity, recordInvoiceRequest } from '../store/accountStore';
+import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser } from '../store/orderStore';
+import { accountTenant, fileUrl, requireFeature, utcDay } from '../subscriptions/accountContext';
+
+export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
+  const { db } = deps;
+  const router = Router();
+  for (const path of ['/purchase-orders', '/pending-orders', '/publications']) router.use(path, requireUser(deps.auth));
+
+  async function purchaseOrderOr404(res: import('express').Response, id: string) {
+    const [order] = await listPurchaseOrdersForUser(db, accountTenant(res).id, currentUser(res).id, id);
+    if (!order) throw notFound('There is no such purchase order on your account.');
+    return order;
+  }
+
+  router.get('/purchase-orders', async (_req, res) => {
+    res.json(await listPurchaseOrdersForUser(db, accountTenant(res).id, currentUser(res).id));
+  });
+
+  // §7: query distributionArticleNumber; url and key. §2: only found downloads (expired are disabled).
+  router.get('/purchase-orders/:id/download', async (req, res) => {
+    const tenant = accountTenant(res);
+    const order = await purchaseOrderOr404(res, String(req.params.id));
+    const state = purchaseOrderDownload(tenant, order.downloadStatus);
+    if (state === 'hidden' && !tenant.features.includes('purchase-order-download')) requireFeature(tenant, 'purchase-order-download');
+    const article = typeof req.query.distributionArticleNumber === 'string' ? req.query.distributionArticleNumber : order.distributionArticleNumber;
+    if (article !== order.distributionArticleNumber) throw notFound('This article is not part of the purchase order.');
+    if (state !== 'enabled') throw new HttpError(409, 'download_not_available', `The download of this order is ${order.downloadStatus.replace('_', ' ')}.`);
+    const key = await createDownloadKey(
+      db,
+      tenant.id,
+      { kind: 'purchase_order', subjectId: order.id, item: article, fileName: `${order.purchaseOrderNumber}-${article}.pdf`, userId: currentUser(res).id },
+      deps.now(),
+    );
+    res.json({ url: fileUrl(res, key), key });
+  });
+
+  // §7: query invoiceNumber; status. §2: only the ordering party; §9: once a day.
+  router.post('/purchase-orders/:id/invoices/request', async (req, res) => {
+    const tenant = accountTenant(res);
+    requireFeature(tenant, 'invoice-request');
+    const order = await purchaseOrderOr404(res, String(req.params.id));
+    if (!canRequestPurchaseOrderInvoice(tenant, order)) {
+      throw new HttpError(403, 'not_allowed', 'Only the ordering party can request the invoice of a purchase order (portal-core.md §2).');
+    }
+    const invoiceNumber = typeof req.query.invoiceNumber === 'string' ? req.query.invoiceNumber : '';
+    if (!invoiceNumber) throw badRequest('validation_failed', 'invoiceNumber is required.', [{ field: 'invoiceNumber', message: 'is required' }]);
+    if (invoiceNumber !== order.invoiceNumber) throw notFound('There is no such invoice for this purchase order.');
+    const user = currentUser(res);
+    const status = invoiceRequestOutcome(1, true);
+    const recorded = await db.transaction(async (tx) => {
+      const first = await recordInvoiceRequest(tx, {
+        tenantId: tenant.id,
+        userId: user.id,
+        kind: 'purchase_order',
+        subjectId: order.id,
+        invoiceNumber,
+        day: utcDay(deps.now()),
+        status,
+      });
+      if (first) await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'invoice_request', subjectId: order.id, details: { invoiceNumber, status } });
+      return first;
+    });
+    if (!recorded) {
+      throw new HttpError(409, 'processing', 'This invoice was already requested today; it is being processed. You can request it again tomorrow.', {
+        status: 'processing',
+      });
+    }
+    res.json({ status });
+  });
+
+  router.get('/pending-orders', async (_req, res) => {
+    const tenant = accountTenant(res);
+    requireFeature(tenant, 'pending-orders');
+    res.json(await listPendingOrdersForUser(db, tenant.id, currentUser(res).id));
+  });
+
+  router.get('/publications', async (_req, res) => {
+    res.json(await listPublications(db, accountTenant(res).id));
+  });
+
+  return router;
+}

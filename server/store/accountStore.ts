@@ -1,0 +1,311 @@
+/**
+ * SQL for the state the account calls keep (migration 002): once-a-day invoice requests, download
+ * keys, the activity record, order attributes, linking partners to accounts, and the business
+ * partners list. Tenant-scoped like every store.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import type { BusinessPartner } from '../../schemas/generated/business-partner';
+import type { Role } from '../../schemas/generated/subscription';
+
+// --- invoice requests --------------------------------------------------------------------------
+
+export type InvoiceSubjectKind = 'subscription' | 'purchase_order';
+
+/**
+ * Records the request of the day; false when this invoice was already requested today (the
+ * primary key holds it, so two instances racing still record one).
+ */
+export async function recordInvoiceRequest(
+  db: Queryable,
+  row: { tenantId: string; userId: string; kind: InvoiceSubjectKind; subjectId: string; invoiceNumber: string; day: string; status: string },
+): Promise<boolean> {
+  const inserted = await db.query(
+    `insert into invoice_requests (tenant_id, user_id, subject_kind, subject_id, invoice_number, requested_on, status)
+     values ($1, $2, $3, $4, $5, $6::date, $7)
+     on conflict do nothing
+     returning 1`,
+    [row.tenantId, row.userId, row.kind, row.subjectId, row.invoiceNumber, row.day, row.status],
+  );
+  return inserted.length === 1;
+}
+
+// --- download keys -----------------------------------------------------------------------------
+
+export const DOWNLOAD_KEY_MINUTES = 10;
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export interface DownloadGrant {
+  kind: 'delivered_issue' | 'purchase_order' | 'gift_certificate';
+  subjectId: string;
+  item: string;
+  fileName: string;
+  userId: string;
+}
+
+export async function createDownloadKey(db: Queryable, tenantId: string, grant: DownloadGrant, now: Date): Promise<string> {
+  const key = randomBytes(24).toString('base64url');
+  await db.query(
+    `insert into download_keys (tenant_id, key_hash, user_id, kind, subject_id, item, file_name, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8::timestamptz + make_interval(mins => $9))`,
+    [tenantId, hashKey(key), grant.userId, grant.kind, grant.subjectId, grant.item, grant.fileName, now.toISOString(), DOWNLOAD_KEY_MINUTES],
+  );
+  return key;
+}
+
+/** The grant behind a key, while it has not expired. */
+export async function findDownloadKey(db: Queryable, tenantId: string, key: string, now: Date): Promise<DownloadGrant | null> {
+  const rows = await db.query<{ kind: DownloadGrant['kind']; subject_id: string; item: string; file_name: string; user_id: string }>(
+    `select kind, subject_id, item, file_name, user_id from download_keys
+      where tenant_id = $1 and key_hash = $2 and expires_at > $3::timestamptz`,
+    [tenantId, hashKey(key), now.toISOString()],
+  );
+  const row = rows[0];
+  return row ? { kind: row.kind, subjectId: row.subject_id, item: row.item, fileName: row.file_name, userId: row.user_id } : null;
+}
+
+// --- activity record ---------------------------------------------------------------------------
+
+export async function recordActivity(
+  db: Queryable,
+  entry: { tenantId: string; userId: string; action: string; subjectId?: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await db.query(`insert into account_activity (tenant_id, user_id, action, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`, [
+    entry.tenantId,
+    entry.userId,
+    entry.action,
+    entry.subjectId ?? null,
+    JSON.stringify(entry.details ?? {}),
+  ]);
+}
+
+// --- order attributes --------------------------------------------------------------------------
+
+/** Sets (or adds) one order attribute of a subscription in its details. */
+export async function setOrderAttribute(db: Queryable, tenantId: string, subscriptionId: string, type: string, value: string): Promise<void> {
+  await db.query(
+    `update subscriptions
+        set details = jsonb_set(details, '{orderAttributes}',
+              coalesce((select jsonb_agg(a) from jsonb_array_elements(coalesce(details->'orderAttributes', '[]'::jsonb)) a
+                         where a->>'type' <> $3), '[]'::jsonb)
+              || jsonb_build_array(jsonb_build_object('type', $3::text, 'value', $4::text)))
+      where tenant_id = $1 and id = $2`,
+    [tenantId, subscriptionId, type, value],
+  );
+}
+
+// --- linking -----------------------------------------------------------------------------------
+
+export interface LinkCandidate {
+  subscriptionId: string;
+  orderNumber: string;
+  publication: string;
+  orderStatus: string;
+  salesDocumentType: string | null;
+  roles: Array<{ bpNumber: string; role: Role }>;
+}
+
+/** Subscriptions with this order number (narrowed to a publication when given). */
+export async function findSubscriptionsByOrderNumber(
+  db: Queryable,
+  tenantId: string,
+  orderNumber: string,
+  publication: string | null,
+): Promise<LinkCandidate[]> {
+  const rows = await db.query<{
+    id: string;
+    order_number: string;
+    publication: string;
+    order_status: string;
+    sales_document_type: string | null;
+    roles: Array<{ bpNumber: string; role: Role }>;
+  }>(
+    `select s.id, s.order_number::text as order_number, s.publication, s.order_status,
+            s.details->>'salesDocumentType' as sales_document_type,
+            coalesce((select jsonb_agg(jsonb_build_object('bpNumber', r.bp_number::text, 'role', r.role))
+                        from subscription_roles r where r.tenant_id = s.tenant_id and r.subscription_id = s.id), '[]'::jsonb) as roles
+       from subscriptions s
+      where s.tenant_id = $1 and s.order_number = $2 and ($3::text is null or s.publication = $3)
+      order by s.id`,
+    [tenantId, orderNumber, publication],
+  );
+  return rows.map((row) => ({
+    subscriptionId: row.id,
+    orderNumber: row.order_number,
+    publication: row.publication,
+    orderStatus: row.order_status,
+    salesDocumentType: row.sales_document_type,
+    roles: row.roles,
+  }));
+}
+
+export interface PartnerForLink {
+  bpNumber: string;
+  lastName: string | null;
+  company: string | null;
+  zipcode: string | null;
+  email: string | null;
+  /** E-mail addresses of the accounts the partner is linked to. */
+  linkedAccounts: Array<{ userId: string; email: string }>;
+  /** How many subscriptions the partner holds a role on. */
+  subscriptionCount: number;
+}
+
+export async function findPartnerForLink(db: Queryable, tenantId: string, bpNumber: string): Promise<PartnerForLink | null> {
+  const rows = await db.query<{
+    bp_number: string;
+    last_name1: string | null;
+    company1: string | null;
+    zipcode: string | null;
+    email: string | null;
+    accounts: Array<{ userId: string; email: string }>;
+    subscriptions: string;
+  }>(
+    `select bp.bp_number::text as bp_number, bp.last_name1, bp.company1, bp.zipcode,
+            coalesce(bp.email_address,
+                     (select c->>'communicationValue' from jsonb_array_elements(coalesce(bp.details->'listOfCommunication', '[]'::jsonb)) c
+                       where c->>'communicationType' = 'WW' and (c->>'communicationDefault')::boolean limit 1)) as email,
+            coalesce((select jsonb_agg(jsonb_build_object('userId', u.id, 'email', u.email) order by u.email)
+                        from user_business_partners ubp join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
+                       where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number), '[]'::jsonb) as accounts,
+            (select count(distinct r.subscription_id) from subscription_roles r
+              where r.tenant_id = bp.tenant_id and r.bp_number = bp.bp_number)::text as subscriptions
+       from business_partners bp
+      where bp.tenant_id = $1 and bp.bp_number = $2`,
+    [tenantId, bpNumber],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    bpNumber: row.bp_number,
+    lastName: row.last_name1,
+    company: row.company1,
+    zipcode: row.zipcode,
+    email: row.email,
+    linkedAccounts: row.accounts,
+    subscriptionCount: Number(row.subscriptions),
+  };
+}
+
+/** Another account of the tenant with this e-mail, if any. */
+export async function findAccountByEmail(db: Queryable, tenantId: string, email: string): Promise<{ id: string; email: string } | null> {
+  const rows = await db.query<{ id: string; email: string }>('select id, email from users where tenant_id = $1 and email = $2', [
+    tenantId,
+    email.trim().toLowerCase(),
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Links the partner to the account; stores the contact e-mail on the partner when it had none. */
+export async function linkPartnerToUser(db: Queryable, tenantId: string, userId: string, bpNumber: string, email: string | null): Promise<void> {
+  await db.query(
+    `insert into user_business_partners (tenant_id, user_id, bp_number) values ($1, $2, $3) on conflict do nothing`,
+    [tenantId, userId, bpNumber],
+  );
+  if (email) {
+    await db.query(
+      `update business_partners
+          set email_address = $3,
+              details = jsonb_set(details, '{listOfCommunication}',
+                coalesce(details->'listOfCommunication', '[]'::jsonb)
+                || jsonb_build_array(jsonb_build_object('communicationType', 'WW', 'communicationDefault', true, 'communicationValue', $3::text)))
+        where tenant_id = $1 and bp_number = $2 and email_address is null`,
+      [tenantId, bpNumber, email],
+    );
+  }
+}
+
+// --- business partners list --------------------------------------------------------------------
+
+interface PartnerRow {
+  bp_number: string;
+  salutation_code: string | null;
+  first_name: string | null;
+  last_name1: string | null;
+  company1: string | null;
+  street: string | null;
+  street_number: string | null;
+  zipcode: string | null;
+  city: string | null;
+  country_code: string | null;
+  email_address: string | null;
+  phone_number: string | null;
+  date_of_birth: string | null;
+  details: Record<string, unknown>;
+  own: boolean;
+  subscriptions: Array<{ subscriptionId: string; orderNumber: string; displayName: string; publication: string; roles: Role[] }>;
+}
+
+export type BusinessPartnerListEntry = BusinessPartner & {
+  /** Whether the partner is linked to the account itself (else a party of one of its subscriptions). */
+  own: boolean;
+  subscriptions: Array<{ subscriptionId: string; orderNumber: string; displayName: string; publication: string; roles: Role[] }>;
+};
+
+/**
+ * The business partners of the account (§2 "business-partners list"): the partners linked to it, and
+ * the other parties of subscriptions it orders (the ordering party sees the goods recipient's and
+ * invoice recipient's address, §6). Each with the subscriptions it holds a role on, among those the
+ * user sees.
+ */
+export async function listBusinessPartnersForUser(db: Queryable, tenantId: string, userId: string): Promise<BusinessPartnerListEntry[]> {
+  const rows = await db.query<PartnerRow>(
+    `with own as (
+       select bp_number from user_business_partners where tenant_id = $1 and user_id = $2
+     ), visible_subs as (
+       select distinct r.subscription_id from subscription_roles r join own on own.bp_number = r.bp_number where r.tenant_id = $1
+     ), ordered_subs as (
+       select distinct r.subscription_id from subscription_roles r join own on own.bp_number = r.bp_number
+        where r.tenant_id = $1 and r.role = 'AG'
+     ), partners as (
+       select bp_number, true as own from own
+       union
+       select r.bp_number, false from subscription_roles r join ordered_subs o on o.subscription_id = r.subscription_id
+        where r.tenant_id = $1 and r.bp_number not in (select bp_number from own)
+     )
+     select bp.bp_number::text as bp_number, bp.salutation_code, bp.first_name, bp.last_name1, bp.company1, bp.street,
+            bp.street_number, bp.zipcode, bp.city, bp.country_code, bp.email_address, bp.phone_number,
+            to_char(bp.date_of_birth, 'YYYY-MM-DD') as date_of_birth, bp.details, bool_or(p.own) as own,
+            coalesce((select jsonb_agg(jsonb_build_object('subscriptionId', s.id, 'orderNumber', s.order_number::text,
+                                 'displayName', coalesce(s.details->>'displayName', s.publication), 'publication', s.publication,
+                                 'roles', (select jsonb_agg(r2.role order by array_position(array['AG', 'WE', 'RE', 'LV'], r2.role))
+                                             from subscription_roles r2
+                                            where r2.tenant_id = s.tenant_id and r2.subscription_id = s.id and r2.bp_number = bp.bp_number))
+                                 order by s.cust_order_date desc nulls last, s.id)
+                        from subscriptions s
+                       where s.tenant_id = $1 and s.id in (select subscription_id from visible_subs)
+                         and exists (select 1 from subscription_roles r3 where r3.tenant_id = $1 and r3.subscription_id = s.id
+                                        and r3.bp_number = bp.bp_number)), '[]'::jsonb) as subscriptions
+       from partners p
+       join business_partners bp on bp.tenant_id = $1 and bp.bp_number = p.bp_number
+      group by bp.tenant_id, bp.bp_number
+      order by bool_or(p.own) desc, bp.bp_number`,
+    [tenantId, userId],
+  );
+  return rows.map((row) => {
+    const d = row.details as Record<string, unknown>;
+    const pick = <T>(key: string) => (d[key] === undefined ? undefined : (d[key] as T));
+    return {
+      bpNumber: row.bp_number,
+      salutation: pick<string | null>('salutation') ?? null,
+      salutationCode: row.salutation_code,
+      firstName: row.first_name,
+      lastName1: row.last_name1,
+      company1: row.company1,
+      department: pick<string | null>('department') ?? null,
+      street: row.street,
+      streetNumber: row.street_number,
+      addressLine1: pick<string | null>('addressLine1') ?? null,
+      zipcode: row.zipcode,
+      city: row.city,
+      countryCode: row.country_code,
+      emailAddress: row.email_address,
+      phoneNumber: row.phone_number,
+      dateOfBirth: row.date_of_birth,
+      status: pick<'active' | 'inactive'>('status'),
+      own: row.own,
+      subscriptions: row.subscriptions,
+    };
+  });
+}

@@ -1,0 +1,271 @@
+/**
+ * SQL of the orders page and the subscription page beyond the subscription itself (portal-core.md
+ * §3, §7): payment history and delivered issues (paged), purchase orders, pending orders,
+ * publications. Every query is scoped by the tenant and reaches rows only through the user's
+ * business partners (user_business_partners), never by a value the client chose alone.
+ */
+import type { Queryable } from '../db/database';
+import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
+import type { PendingOrder } from '../../schemas/generated/pending-order';
+import type { PaymentHistoryItem, DeliveredIssue, Publication } from '../../schemas/generated/subscription-page';
+import { PAGE_SIZE, totalPages, type Page } from '../../engine/domain/paging';
+
+export interface PagedQuery {
+  page: number;
+  pageSize?: number;
+}
+
+function paged<T>(items: T[], total: number, query: PagedQuery): Page<T> {
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  return { items, page: query.page, pageSize, totalItems: total, totalPages: totalPages(total, pageSize) };
+}
+
+interface PaymentRow {
+  id: string;
+  date: string;
+  amount: string;
+  currency: string;
+  invoice_status_code: PaymentHistoryItem['invoiceStatusCode'];
+  invoice_number: string | null;
+  external_document_number: string | null;
+  document_id: string | null;
+  total: string;
+}
+
+function toPayment(row: PaymentRow): PaymentHistoryItem {
+  return {
+    id: row.id,
+    date: row.date,
+    amount: Number(row.amount),
+    currency: row.currency,
+    invoiceStatusCode: row.invoice_status_code,
+    invoiceNumber: row.invoice_number,
+    externalDocumentNumber: row.external_document_number,
+    documentId: row.document_id,
+  };
+}
+
+const PAYMENT_COLUMNS = `id, to_char(date, 'YYYY-MM-DD') as date, amount::text as amount, currency, invoice_status_code,
+  invoice_number, external_document_number, document_id`;
+
+/** Newest first; entries with a hidden status code (tenant paymentHistory.hiddenStatusCodes) are left out. */
+export async function paymentHistoryPage(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  query: PagedQuery & { hiddenCodes?: readonly string[] },
+): Promise<Page<PaymentHistoryItem>> {
+  const size = query.pageSize ?? PAGE_SIZE;
+  const rows = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS}, count(*) over () as total
+       from payment_history
+      where tenant_id = $1 and subscription_id = $2 and not (invoice_status_code = any($3::text[]))
+      order by date desc, id desc
+      limit $4 offset $5`,
+    [tenantId, subscriptionId, query.hiddenCodes ?? [], size, query.page * size],
+  );
+  const total = rows[0] ? Number(rows[0].total) : await countPayments(db, tenantId, subscriptionId, query.hiddenCodes ?? []);
+  return paged(rows.map(toPayment), total, query);
+}
+
+async function countPayments(db: Queryable, tenantId: string, subscriptionId: string, hidden: readonly string[]): Promise<number> {
+  const [row] = await db.query<{ n: string }>(
+    `select count(*) as n from payment_history
+      where tenant_id = $1 and subscription_id = $2 and not (invoice_status_code = any($3::text[]))`,
+    [tenantId, subscriptionId, hidden],
+  );
+  return Number(row.n);
+}
+
+export async function findPayment(db: Queryable, tenantId: string, subscriptionId: string, paymentId: string): Promise<PaymentHistoryItem | null> {
+  const rows = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS}, 1 as total from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
+    [tenantId, subscriptionId, paymentId],
+  );
+  return rows[0] ? toPayment(rows[0]) : null;
+}
+
+export async function findPaymentByInvoice(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  invoiceNumber: string,
+): Promise<PaymentHistoryItem | null> {
+  const rows = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS}, 1 as total from payment_history
+      where tenant_id = $1 and subscription_id = $2 and invoice_number = $3`,
+    [tenantId, subscriptionId, invoiceNumber],
+  );
+  return rows[0] ? toPayment(rows[0]) : null;
+}
+
+interface IssueRow {
+  issue: string;
+  issue_number: string | null;
+  description: string | null;
+  date_of_first_sale: string | null;
+  download_status: DeliveredIssue['downloadStatus'];
+  total: string;
+}
+
+function toIssue(row: IssueRow): DeliveredIssue {
+  return {
+    issue: row.issue,
+    issueNumber: row.issue_number,
+    description: row.description,
+    dateOfFirstSale: row.date_of_first_sale,
+    downloadStatus: row.download_status,
+  };
+}
+
+export async function deliveredIssuesPage(db: Queryable, tenantId: string, subscriptionId: string, query: PagedQuery): Promise<Page<DeliveredIssue>> {
+  const size = query.pageSize ?? PAGE_SIZE;
+  const rows = await db.query<IssueRow>(
+    `select issue, issue_number, description, to_char(date_of_first_sale, 'YYYY-MM-DD') as date_of_first_sale,
+            download_status, count(*) over () as total
+       from delivered_issues
+      where tenant_id = $1 and subscription_id = $2
+      order by date_of_first_sale desc nulls last, issue desc
+      limit $3 offset $4`,
+    [tenantId, subscriptionId, size, query.page * size],
+  );
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows[0] && query.page > 0) {
+    const [row] = await db.query<{ n: string }>(
+      'select count(*) as n from delivered_issues where tenant_id = $1 and subscription_id = $2',
+      [tenantId, subscriptionId],
+    );
+    total = Number(row.n);
+  }
+  return paged(rows.map(toIssue), total, query);
+}
+
+export async function findDeliveredIssue(db: Queryable, tenantId: string, subscriptionId: string, issue: string): Promise<DeliveredIssue | null> {
+  const rows = await db.query<IssueRow>(
+    `select issue, issue_number, description, to_char(date_of_first_sale, 'YYYY-MM-DD') as date_of_first_sale,
+            download_status, 1 as total
+       from delivered_issues where tenant_id = $1 and subscription_id = $2 and issue = $3`,
+    [tenantId, subscriptionId, issue],
+  );
+  return rows[0] ? toIssue(rows[0]) : null;
+}
+
+interface PurchaseOrderRow {
+  id: string;
+  purchase_order_number: string;
+  distribution_article_number: string;
+  distribution_article_description: string;
+  cover_image_url: string | null;
+  date_of_purchase_order_client: string;
+  quantity: number;
+  invoice_status: 1 | 2 | 3;
+  invoice_number: string | null;
+  download_status: PurchaseOrder['downloadStatus'];
+  package_info: PurchaseOrder['packageInfo'];
+  details: { purchaseOrderId?: string; reason?: string | null } | null;
+  role: PurchaseOrder['role'];
+  partner: PurchaseOrder['businessPartner'];
+}
+
+/**
+ * The user's purchase orders, newest purchase first (§2 "Sorting"). `role` is the user's strongest
+ * role on it (AG, WE, RE, LV), so the card offers the invoice request only to the ordering party.
+ */
+export async function listPurchaseOrdersForUser(db: Queryable, tenantId: string, userId: string, purchaseOrderId?: string): Promise<PurchaseOrder[]> {
+  const rows = await db.query<PurchaseOrderRow>(
+    `with mine as (
+       select r.purchase_order_id, r.bp_number,  r.role,
+              row_number() over (partition by r.purchase_order_id
+                                 order by array_position(array['AG', 'WE', 'RE', 'LV'], r.role)) as rank
+         from user_business_partners ubp
+         join purchase_order_roles r on r.tenant_id = ubp.tenant_id and r.bp_number = ubp.bp_number
+        where ubp.tenant_id = $1 and ubp.user_id = $2 and ($3::text is null or r.purchase_order_id = $3)
+     )
+     select po.id, po.purchase_order_number::text as purchase_order_number, po.distribution_article_number,
+            po.distribution_article_description, po.cover_image_url,
+            to_char(po.date_of_purchase_order_client, 'YYYY-MM-DD') as date_of_purchase_order_client,
+            po.quantity, po.invoice_status, po.invoice_number, po.download_status, po.package_info, po.details,
+            mine.role,
+            jsonb_build_object('bpNumber', bp.bp_number::text, 'salutationCode', bp.salutation_code,
+              'firstName', bp.first_name, 'lastName1', bp.last_name1, 'company1', bp.company1, 'street', bp.street,
+              'streetNumber', bp.street_number, 'zipcode', bp.zipcode, 'city', bp.city, 'countryCode', bp.country_code) as partner
+       from mine
+       join purchase_orders po on po.tenant_id = $1 and po.id = mine.purchase_order_id
+       join business_partners bp on bp.tenant_id = $1 and bp.bp_number = mine.bp_number
+      where mine.rank = 1
+      order by po.date_of_purchase_order_client desc, po.id`,
+    [tenantId, userId, purchaseOrderId ?? null],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    purchaseOrderId: row.details?.purchaseOrderId ?? row.purchase_order_number,
+    purchaseOrderNumber: row.purchase_order_number,
+    distributionArticleNumber: row.distribution_article_number,
+    distributionArticleDescription: row.distribution_article_description,
+    coverImageUrl: row.cover_image_url,
+    dateOfPurchaseOrderClient: row.date_of_purchase_order_client,
+    quantity: row.quantity,
+    invoiceStatus: row.invoice_status,
+    invoiceNumber: row.invoice_number,
+    downloadStatus: row.download_status,
+    reason: row.details?.reason ?? null,
+    role: row.role,
+    businessPartner: row.partner,
+    packageInfo: row.package_info,
+  }));
+}
+
+interface PendingRow {
+  id: string;
+  source: string;
+  title: string;
+  order_number: string | null;
+  article_number: string | null;
+  order_date: string | null;
+  cover_image_url: string | null;
+  issue_number_from: string | null;
+  download_url: string | null;
+  download_is_file: boolean | null;
+}
+
+/**
+ * Pending orders of the user's business partners, newest first. §7: "entries duplicating known order
+ * numbers are dropped" — an order the user already sees as a subscription is left out here.
+ */
+export async function listPendingOrdersForUser(db: Queryable, tenantId: string, userId: string): Promise<PendingOrder[]> {
+  const rows = await db.query<PendingRow>(
+    `select po.id, po.source, po.title, po.order_number::text as order_number, po.article_number,
+            to_char(po.order_date, 'YYYY-MM-DD') as order_date, po.cover_image_url, po.issue_number_from,
+            po.download_url, po.download_is_file
+       from pending_orders po
+       join user_business_partners ubp on ubp.tenant_id = po.tenant_id and ubp.bp_number = po.bp_number
+      where po.tenant_id = $1 and ubp.user_id = $2
+        and (po.order_number is null or not exists (
+              select 1 from subscriptions s
+                join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id
+                join user_business_partners u2 on u2.tenant_id = sr.tenant_id and u2.bp_number = sr.bp_number
+               where s.tenant_id = $1 and u2.user_id = $2 and s.order_number = po.order_number))
+      order by po.order_date desc nulls last, po.id`,
+    [tenantId, userId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    source: row.source,
+    title: row.title,
+    orderNumber: row.order_number,
+    articleNumber: row.article_number,
+    orderDate: row.order_date,
+    coverImageUrl: row.cover_image_url,
+    issueNumberFrom: row.issue_number_from,
+    download: row.download_url ? { url: row.download_url, isFile: row.download_is_file ?? false } : null,
+  }));
+}
+
+/** §7 GET /publications: unique by publication, sorted by description. */
+export async function listPublications(db: Queryable, tenantId: string): Promise<Publication[]> {
+  return db.query<Publication>(
+    `select publication, description, client_id as "clientId", cover_image_url as "coverImageUrl", current_issue as "currentIssue"
+       from publications where tenant_id = $1 order by description, publication`,
+    [tenantId],
+  );
+}

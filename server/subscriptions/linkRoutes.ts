@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import type { Database } from '../db/database';
+import { currentUser, requireUser } from '../auth/authMiddleware';
+import type { AuthService } from '../auth/authService';
+import { validateBody } from '../http/validateBody';
+import { HttpError } from '../http/errors';
+import { listSubscriptionsForUser } from '../store/subscriptionStore';
+import { accountTenant, requireFeature } from './accountContext';
+import { linkSubscription } from './linkSubscription';
+
+/** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */
+export function linkRoutes(deps: { db: Database; auth: AuthService }): Router {
+  const router = Router();
+  router.post('/subscriptions', requireUser(deps.auth), async (req, res, next) => {
+    // Malformed bodies are validation_failed link results too (§8: a 400 whose result status selects the message).
+    try {
+      validateBody('link-subscription-request')(req, res, () => undefined);
+    } catch (error) {
+      if (error instanceof HttpError) throw new HttpError(400, 'validation_failed', error.message, { status: 'validation_failed', fields: {} });
+      throw error;
+    }
+    const tenant = accountTenant(res);
+    requireFeature(tenant, 'manual-registration');
+    const user = currentUser(res);
+    const linked = await linkSubscription(
+      deps.db,
+      { tenantId: tenant.id, settings: { hasMultipleAvsClients: tenant.hasMultipleAvsClients, linkSubscription: tenant.linkSubscription }, user },
+      req.body ?? {},
+    );
+    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id);
+    const subscription = subscriptions.find((s) => s.id === linked.subscriptionId) ?? subscriptions.find((s) => s.roles.length > 0 && s.businessPartners.some((b) => b.bpNumber === linked.bpNumber));
+    res.status(201).json(subscription ?? null);
+    void next;
+  });
+  return router;
+}

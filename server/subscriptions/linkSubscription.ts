@@ -1,0 +1,148 @@
+/**
+ * POST /subscriptions: link a subscription to the signed-in account (portal-core.md §2 "Link
+ * subscription", §4 result statuses, §5 field rules, §8). Failures answer 400 with the link result
+ * in `details` (status, and what its message needs); success answers the subscription.
+ *
+ * How this server decides (the spec names the statuses, not the rules behind them):
+ *  - validation_failed: a §5 field rule fails (shared with the form), or the order number is not
+ *    the order system's 10 digits although the input mask accepts 8 to 10.
+ *  - not_found: no subscription with that order number (in that publication), or no such partner.
+ *  - not_supported: the subscription has ended (status I) or is managed outside the portal (WBZA).
+ *  - verification_failed: zip code and/or last name do not match the partner; `method` says which.
+ *  - already_linked: the partner is linked to another account (its masked e-mail is shown).
+ *  - already_linked_bp (by bp number): the partner is already linked to this account.
+ *  - both_found_bp (by bp number): the partner's e-mail already belongs to another account of this
+ *    portal, so the two would have to be merged by customer service (contact button).
+ *  - email_required: the partner has no e-mail on record and the request brings none.
+ *  - confirm_email: the partner's e-mail differs from the account's; resubmitting with that e-mail confirms.
+ * The partner linked is the ordering party (AG) or, for a gift (preferredRole WE), the goods recipient.
+ */
+import type { Database } from '../db/database';
+import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscription-result';
+import { linkFieldErrors, maskEmail, type LinkSettings } from '../../engine/domain/linkSubscription';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
+import { HttpError } from '../http/errors';
+import {
+  findAccountByEmail,
+  findPartnerForLink,
+  findSubscriptionsByOrderNumber,
+  linkPartnerToUser,
+  recordActivity,
+  type PartnerForLink,
+} from '../store/accountStore';
+
+export interface LinkRequest {
+  publication?: string;
+  orderNumber?: string;
+  bpNumber?: string;
+  lastName?: string;
+  zipcode?: string;
+  preferredRole?: 'WE' | 'AG';
+  email?: string;
+}
+
+export class LinkRefused extends HttpError {
+  constructor(readonly result: LinkSubscriptionResult, message: string) {
+    super(400, result.status, message, result);
+  }
+}
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toLocaleLowerCase('de') === (b ?? '').trim().toLocaleLowerCase('de');
+const sameZip = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').replace(/\s+/g, '').toUpperCase() === (b ?? '').replace(/\s+/g, '').toUpperCase();
+
+/** Links and returns the subscription id that was linked (or, by bp number, the partner's first). */
+export async function linkSubscription(
+  db: Database,
+  ctx: { tenantId: string; settings: LinkSettings; user: { id: string; email: string } },
+  body: LinkRequest,
+): Promise<{ bpNumber: string; subscriptionId: string | null }> {
+  const byBpNumber = Boolean(body.bpNumber) && Boolean(ctx.settings.linkSubscription?.allowBpNumber);
+  const fields = linkFieldErrors(ctx.settings, { ...body, byBpNumber }, { strictOrderNumber: true });
+  if (Object.keys(fields).length > 0) {
+    throw new LinkRefused({ status: 'validation_failed', fields }, 'Some fields are missing or not valid.');
+  }
+
+  let partner: PartnerForLink | null;
+  let subscriptionId: string | null = null;
+  if (byBpNumber) {
+    partner = await findPartnerForLink(db, ctx.tenantId, body.bpNumber!);
+    if (!partner) throw new LinkRefused({ status: 'not_found', bpNumber: body.bpNumber }, 'There is no customer with this number.');
+    const zipOk = sameZip(partner.zipcode, body.zipcode);
+    const nameOk = !body.lastName || sameText(partner.lastName ?? partner.company, body.lastName);
+    if (!zipOk || !nameOk) {
+      throw new LinkRefused({ status: 'verification_failed', method: 'bp_number_zip', bpNumber: partner.bpNumber }, 'The details do not match.');
+    }
+    if (partner.linkedAccounts.some((a) => a.userId === ctx.user.id)) {
+      throw new LinkRefused({ status: 'already_linked_bp', bpNumber: partner.bpNumber }, 'This customer number is already linked to your account.');
+    }
+    const other = partner.linkedAccounts.find((a) => a.userId !== ctx.user.id);
+    if (other) {
+      throw new LinkRefused({ status: 'already_linked', bpNumber: partner.bpNumber, maskedEmail: maskEmail(other.email) }, 'Linked to another account.');
+    }
+    if (partner.email && normalizeEmail(partner.email) !== ctx.user.email) {
+      const account = await findAccountByEmail(db, ctx.tenantId, partner.email);
+      if (account && account.id !== ctx.user.id) {
+        throw new LinkRefused(
+          { status: 'both_found_bp', bpNumber: partner.bpNumber, maskedEmail: maskEmail(partner.email) },
+          'The customer already has an account of its own; customer service can merge them.',
+        );
+      }
+    }
+  } else {
+    const candidates = await findSubscriptionsByOrderNumber(db, ctx.tenantId, body.orderNumber!, body.publication?.trim() || null);
+    if (candidates.length === 0) throw new LinkRefused({ status: 'not_found', orderNumber: body.orderNumber }, 'There is no subscription with this order number.');
+    const candidate = candidates[0];
+    if (candidate.orderStatus === 'I' || candidate.salesDocumentType === 'WBZA') {
+      throw new LinkRefused({ status: 'not_supported', orderNumber: body.orderNumber }, 'This subscription cannot be linked online.');
+    }
+    const role = body.preferredRole ?? ctx.settings.linkSubscription?.preferredRole ?? 'AG';
+    const holder = candidate.roles.find((r) => r.role === role) ?? candidate.roles.find((r) => r.role === 'AG');
+    partner = holder ? await findPartnerForLink(db, ctx.tenantId, holder.bpNumber) : null;
+    if (!partner) throw new LinkRefused({ status: 'not_found', orderNumber: body.orderNumber }, 'There is no subscription with this order number.');
+    const zipOk = sameZip(partner.zipcode, body.zipcode);
+    const nameOk = !body.lastName || sameText(partner.lastName ?? partner.company, body.lastName);
+    if (!zipOk || !nameOk) {
+      const method = body.lastName ? (!zipOk && !nameOk ? 'order_number_name_zip' : !nameOk ? 'name' : 'zip') : 'zip';
+      throw new LinkRefused({ status: 'verification_failed', method, orderNumber: body.orderNumber }, 'The details do not match.');
+    }
+    const other = partner.linkedAccounts.find((a) => a.userId !== ctx.user.id);
+    if (other) {
+      throw new LinkRefused(
+        { status: 'already_linked', orderNumber: body.orderNumber, maskedEmail: maskEmail(other.email) },
+        'This subscription is linked to another account.',
+      );
+    }
+    if (partner.linkedAccounts.some((a) => a.userId === ctx.user.id)) {
+      throw new LinkRefused({ status: 'already_linked_bp', bpNumber: partner.bpNumber, orderNumber: body.orderNumber }, 'Already on your account.');
+    }
+    subscriptionId = candidate.subscriptionId;
+  }
+
+  // E-mail of the partner (§4 email_required / confirm_email).
+  const given = body.email ? normalizeEmail(body.email) : null;
+  let storeEmail: string | null = null;
+  if (!partner.email) {
+    if (!given) throw new LinkRefused({ status: 'email_required', orderNumber: body.orderNumber, bpNumber: partner.bpNumber }, 'An e-mail address is needed.');
+    storeEmail = given;
+  } else if (normalizeEmail(partner.email) !== ctx.user.email && given !== normalizeEmail(partner.email)) {
+    throw new LinkRefused(
+      { status: 'confirm_email', maskedEmail: maskEmail(partner.email), email: partner.email, orderNumber: body.orderNumber, bpNumber: partner.bpNumber },
+      'Please confirm the e-mail address on record.',
+    );
+  }
+
+  const linkedBp = partner.bpNumber;
+  await db.transaction(async (tx) => {
+    await linkPartnerToUser(tx, ctx.tenantId, ctx.user.id, linkedBp, storeEmail);
+    await recordActivity(tx, {
+      tenantId: ctx.tenantId,
+      userId: ctx.user.id,
+      action: 'link_subscription',
+      subjectId: subscriptionId ?? undefined,
+      details: { bpNumber: linkedBp, byBpNumber, preferredRole: body.preferredRole ?? null },
+    });
+  });
+  return { bpNumber: linkedBp, subscriptionId };
+}

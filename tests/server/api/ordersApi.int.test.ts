@@ -1,0 +1,416 @@
+/**
+ * The calls of the orders page, the subscription page and the link flow (portal-core.md §2, §4, §6,
+ * §7, §8), against the seeded demo data: answers, paging, once-a-day invoice requests, real PDFs,
+ * download keys, and every refusal (404 not linked, 403 by feature flag or capability rule, 409).
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { seedDemoData } from '../../../server/seed';
+import { buildDemoData } from '../../../server/seed/demoData';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { createUser } from '../../../server/store/userStore';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+
+const ALL_FEATURES = [
+  'manual-registration',
+  'payment-history',
+  'invoice-request',
+  'invoice-download',
+  'issue-history',
+  'issue-download',
+  'purchase-order-download',
+  'pending-orders',
+  'gift-certificate',
+  'cancellation',
+  'shipping-status',
+];
+
+function tenant(id: string, features: string[], settings: Record<string, unknown> = {}): ServerTenant {
+  return {
+    id,
+    name: `Verlag ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    features,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    ...settings,
+  } as ServerTenant;
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-orders-outbox-'));
+const full = tenant(uniqueTenantId('orders-full'), ALL_FEATURES, {
+  linkSubscription: { askGiftQuestion: true, allowBpNumber: true },
+  giftCertificate: { salesSources: ['GIFT'] },
+  orderAttributes: { attributes: [{ type: 'DELIVERY_NOTE', label: { 'de-DE': 'Hinweis' }, editable: true }, { type: 'COSTS', label: { 'de-DE': 'Kosten' }, creatable: true }] },
+  themeTokens: { colors: { primary: '#7a1f2b', onPrimary: '#ffffff' } },
+});
+const bare = tenant(uniqueTenantId('orders-bare'), []);
+const merged = tenant(uniqueTenantId('orders-merge'), ['manual-registration'], { linkSubscription: { allowBpNumber: true } });
+let clock = new Date();
+let baseUrl: string;
+let close: () => Promise<void>;
+let logins: Awaited<ReturnType<typeof seedDemoData>>;
+
+function mailsTo(email: string): string[] {
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === email)
+    .map((mail) => mail.text as string);
+}
+
+const sessions = new Map<string, ReturnType<typeof browserLikeClient>>();
+
+/** Signs in once per tenant and e-mail (sign-in requests are rate-limited) and reuses the session. */
+async function signIn(t: ServerTenant, email: string) {
+  const key = `${t.id}/${email}`;
+  if (!sessions.has(key)) sessions.set(key, await newSession(t, email));
+  return sessions.get(key)!;
+}
+
+async function newSession(t: ServerTenant, email: string) {
+  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
+  await client.get('/subscriptions');
+  const requested = await client.post('/login/magic-link', { email });
+  expect(requested.status).toBe(202);
+  const token = new URL(/https?:\/\/\S+/.exec(mailsTo(email).at(-1)!)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  return client;
+}
+
+const emailOf = (t: ServerTenant, index: number) => logins.filter((l) => l.tenantId === t.id)[index].email;
+const demo = (t: ServerTenant) => buildDemoData(t as Parameters<typeof buildDemoData>[0], clock);
+
+beforeAll(async () => {
+  const db = await getTestDatabase();
+  logins = await seedDemoData(db, [full, bare, merged], { today: clock });
+  // The company partner of `merged` has an account of its own under its e-mail (both_found_bp).
+  const company = demo(merged).businessPartners.find((b) => b.company1 !== null)!;
+  await createUser(db, merged.id, { email: company.email_address! });
+  const { app } = createApp({
+    db,
+    tenants: [full, bare, merged],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer: createMailer({ outboxDir }),
+    now: () => clock,
+  });
+  ({ baseUrl, close } = await listen(app));
+});
+
+afterAll(async () => close?.());
+
+async function mainSubscriptions(client: Awaited<ReturnType<typeof signIn>>): Promise<Subscription[]> {
+  const list = await client.get<Subscription[]>('/subscriptions');
+  expect(list.status).toBe(200);
+  return list.body;
+}
+
+describe('payment history and delivered issues', () => {
+  it('pages the payment history by 10, zero-based, newest first, with the total', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const longest = (await mainSubscriptions(client)).find((s) => s.mixType === 'PR' && s.orderStatus === 'A' && s.renewal?.autoRenewal)!;
+    const first = await client.get(`/subscriptions/${longest.id}/payment-history?page=0`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ page: 0, pageSize: 10 });
+    expect(first.body.items).toHaveLength(10);
+    expect(first.body.totalItems).toBeGreaterThan(25);
+    expect(first.body.totalPages).toBe(Math.ceil(first.body.totalItems / 10));
+    const dates = first.body.items.map((i: { date: string }) => i.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const last = await client.get(`/subscriptions/${longest.id}/payment-history?page=${first.body.totalPages - 1}`);
+    expect(last.body.items.length).toBe(first.body.totalItems - 10 * (first.body.totalPages - 1));
+    expect(last.body.items[0].id).not.toBe(first.body.items[0].id);
+  });
+
+  it('pages delivered issues and leaves out what a tenant hides by status code', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const longest = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
+    const issues = await client.get(`/subscriptions/${longest.id}/delivered-issues?page=1`);
+    expect(issues.status).toBe(200);
+    expect(issues.body.page).toBe(1);
+    expect(issues.body.items).toHaveLength(10);
+  });
+
+  it('answers 404 for a subscription that is not linked to the user', async () => {
+    const other = await signIn(full, emailOf(full, 2));
+    const mine = (await mainSubscriptions(await signIn(full, emailOf(full, 0))))[0];
+    const answer = await other.get(`/subscriptions/${mine.id}/payment-history`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe('not_found');
+  });
+
+  it('refuses the payment history with 403 feature_disabled when the tenant has it off', async () => {
+    const client = await signIn(bare, emailOf(bare, 0));
+    const [first] = await mainSubscriptions(client);
+    const answer = await client.get(`/subscriptions/${first.id}/payment-history`);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('feature_disabled');
+  });
+
+  it('refuses the payment history with 403 not_allowed to a user who is not the ordering party', async () => {
+    const client = await signIn(full, emailOf(full, 1));
+    const asPayer = (await mainSubscriptions(client)).find((s) => !s.roles.includes('AG'))!;
+    const answer = await client.get(`/subscriptions/${asPayer.id}/payment-history`);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('not_allowed');
+  });
+});
+
+describe('invoices', () => {
+  it('takes an invoice request once a day and refuses the second with 409 processing', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
+    const page = await client.get(`/subscriptions/${sub.id}/payment-history?page=1`);
+    const invoice = page.body.items[0];
+    const first = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=${invoice.externalDocumentNumber}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ status: 'success' });
+    const second = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: 'processing', details: { status: 'processing' } });
+    // The next day (a new session: the idle timeout ended this one) it can be requested again.
+    const today = clock;
+    clock = new Date(today.getTime() + 24 * 3600 * 1000);
+    const tomorrow = await newSession(full, emailOf(full, 0));
+    const nextDay = await tomorrow.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`);
+    clock = today;
+    sessions.clear();
+    expect(nextDay.status).toBe(200);
+  });
+
+  it('refuses invoice requests for unknown invoices (404), without a number (400) and by non-ordering parties (403)', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
+    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=0000`)).status).toBe(404);
+    expect((await client.post(`/subscriptions/${sub.id}/invoices/request`)).status).toBe(400);
+    const second = await signIn(full, emailOf(full, 1));
+    const asPayer = (await mainSubscriptions(second)).find((s) => !s.roles.includes('AG'))!;
+    const refused = await second.post(`/subscriptions/${asPayer.id}/invoices/request?invoiceNumber=1`);
+    expect(refused.status).toBe(403);
+  });
+
+  it('downloads an invoice as a real PDF named after its documentId, with the invoice number inside', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
+    const invoice = (await client.get(`/subscriptions/${sub.id}/payment-history`)).body.items[2];
+    const answer = await client.get<string>(`/subscriptions/${sub.id}/invoices/${invoice.id}/download`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.documentId}.pdf"`);
+    expect(answer.body.startsWith('%PDF-1.4')).toBe(true);
+    expect(answer.body.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(answer.body).toContain(`(Rechnung ${invoice.invoiceNumber})`);
+    expect(answer.body).toContain(`(Verlag ${full.id})`);
+    expect(answer.body).toContain('0.478 0.122 0.169 rg'); // the tenant's primary colour #7a1f2b
+  });
+
+  it('answers 404 for an invoice of another subscription', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const [a, b] = (await mainSubscriptions(client)).filter((s) => s.roles.includes('AG'));
+    const invoice = (await client.get(`/subscriptions/${a.id}/payment-history`)).body.items[0];
+    expect((await client.get(`/subscriptions/${b.id}/invoices/${invoice.id}/download`)).status).toBe(404);
+  });
+});
+
+describe('downloads', () => {
+  it('gives a delivered-issue file URL that serves a PDF, and refuses issues that are not found', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const epaper = (await mainSubscriptions(client)).find((s) => s.mixType === 'DE')!;
+    const issues = (await client.get(`/subscriptions/${epaper.id}/delivered-issues`)).body.items as Array<{ issue: string; downloadStatus: string }>;
+    const found = issues.find((i) => i.downloadStatus === 'found')!;
+    const answer = await client.post(`/subscriptions/${epaper.id}/delivered-issues/download`, { issue: found.issue });
+    expect(answer.status).toBe(200);
+    expect(answer.body.url).toBe(`/t/${full.id}/api/files/${answer.body.key}`);
+    const file = await browserLikeClient(baseUrl, '').get<string>(answer.body.url);
+    expect(file.status).toBe(200);
+    expect(file.body.startsWith('%PDF-')).toBe(true);
+    const notFound = issues.find((i) => i.downloadStatus === 'not_found')!;
+    const refused = await client.post(`/subscriptions/${epaper.id}/delivered-issues/download`, { issue: notFound.issue });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('download_not_available');
+    expect((await browserLikeClient(baseUrl, '').get(`/t/${full.id}/api/files/not-a-key`)).status).toBe(404);
+  });
+
+  it('expires file keys after ten minutes and never serves them in another tenant', async () => {
+    const client = await signIn(full, emailOf(full, 2));
+    const orders = (await client.get('/purchase-orders')).body as Array<{ id: string; downloadStatus: string; distributionArticleNumber: string }>;
+    const found = orders.find((o) => o.downloadStatus === 'found')!;
+    const answer = await client.get(`/purchase-orders/${found.id}/download?distributionArticleNumber=${found.distributionArticleNumber}`);
+    expect(answer.status).toBe(200);
+    expect((await browserLikeClient(baseUrl, '').get(`/t/${bare.id}/api/files/${answer.body.key}`)).status).toBe(404);
+    clock = new Date(clock.getTime() + 11 * 60 * 1000);
+    expect((await browserLikeClient(baseUrl, '').get(answer.body.url)).status).toBe(404);
+    clock = new Date(clock.getTime() - 11 * 60 * 1000);
+    const expired = orders.find((o) => o.downloadStatus === 'expired')!;
+    expect((await client.get(`/purchase-orders/${expired.id}/download`)).status).toBe(409);
+  });
+});
+
+describe('purchase orders, pending orders, publications', () => {
+  it('lists purchase orders newest first with the user role, and takes invoice requests only from the ordering party', async () => {
+    const client = await signIn(full, emailOf(full, 2));
+    const orders = (await client.get('/purchase-orders')).body as Array<{ id: string; role: string; invoiceNumber: string; dateOfPurchaseOrderClient: string }>;
+    expect(orders.length).toBeGreaterThanOrEqual(8);
+    const dates = orders.map((o) => o.dateOfPurchaseOrderClient);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const asRecipient = orders.find((o) => o.role === 'WE')!;
+    expect((await client.post(`/purchase-orders/${asRecipient.id}/invoices/request?invoiceNumber=${asRecipient.invoiceNumber}`)).status).toBe(403);
+    const asOrderer = orders.find((o) => o.role === 'AG')!;
+    const first = await client.post(`/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`);
+    expect(first.body).toEqual({ status: 'success' });
+    expect((await client.post(`/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`)).status).toBe(409);
+  });
+
+  it('drops pending orders that duplicate a known order number, and is off when the tenant has no pending orders', async () => {
+    const client = await signIn(full, emailOf(full, 2));
+    const pending = (await client.get('/pending-orders')).body as Array<{ orderNumber: string }>;
+    const known = new Set(((await client.get('/subscriptions')).body as Subscription[]).map((s) => s.orderNumber));
+    expect(pending.length).toBe(2);
+    expect(pending.every((p) => !known.has(p.orderNumber))).toBe(true);
+    const bareClient = await signIn(bare, emailOf(bare, 2));
+    expect((await bareClient.get('/pending-orders')).status).toBe(403);
+  });
+
+  it('lists publications sorted by description', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const pubs = (await client.get('/publications')).body as Array<{ description: string }>;
+    expect(pubs.length).toBeGreaterThan(1);
+    expect(pubs.map((p) => p.description)).toEqual([...pubs.map((p) => p.description)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
+
+describe('gift certificates, order attributes, business partners', () => {
+  it('gives the ordering party of a gift its certificate and refuses others', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const subs = await mainSubscriptions(client);
+    const gift = subs.find((s) => s.salesSource === 'GIFT')!;
+    const answer = await client.get(`/subscriptions/${gift.id}/gift-certificates`);
+    expect(answer.status).toBe(200);
+    expect(answer.body[0].title).toBe(gift.displayName);
+    const file = await browserLikeClient(baseUrl, '').get<string>(answer.body[0].download.url);
+    expect(file.body.startsWith('%PDF-')).toBe(true);
+    const notGift = subs.find((s) => s.salesSource !== 'GIFT')!;
+    expect((await client.get(`/subscriptions/${notGift.id}/gift-certificates`)).status).toBe(403);
+  });
+
+  it('changes an editable attribute, adds a creatable one, refuses an empty value and others', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const sub = (await mainSubscriptions(client)).find((s) => s.orderAttributes.length > 0)!;
+    const changed = await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: 'Bitte beim Nachbarn abgeben' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.orderAttributes).toContainEqual({ type: 'DELIVERY_NOTE', value: 'Bitte beim Nachbarn abgeben' });
+    const added = await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'COSTS', value: '4711' });
+    expect(added.body.orderAttributes).toHaveLength(2);
+    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'COSTS', value: 'x' })).status).toBe(403);
+    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: '' })).status).toBe(400);
+    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'OTHER', value: 'x' })).status).toBe(403);
+  });
+
+  it('lists the account partners with their subscriptions and roles', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const partners = (await client.get('/business-partners')).body as Array<{ own: boolean; bpNumber: string; subscriptions: Array<{ roles: string[] }> }>;
+    expect(partners[0].own).toBe(true);
+    expect(partners[0].subscriptions.length).toBeGreaterThan(3);
+    expect(partners[0].subscriptions[0].roles).toContain('AG');
+    // The gift's goods recipient is shown to the ordering party.
+    expect(partners.some((p) => !p.own && p.subscriptions.some((s) => s.roles.includes('WE')))).toBe(true);
+  });
+});
+
+describe('link subscription (POST /subscriptions)', () => {
+  const fillers = () => {
+    const data = demo(full);
+    const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
+    return data.subscriptions
+      .filter((s) => data.subscriptionRoles.some((r) => r.subscription_id === s.id && r.role === 'AG' && !linkedBps.has(r.bp_number)))
+      .map((s) => {
+        const bp = data.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'AG')!.bp_number;
+        const partner = data.businessPartners.find((b) => b.bp_number === bp)!;
+        return { subscription: s, partner };
+      });
+  };
+
+  it('answers every result status of §4 with a 400 and links on success', async () => {
+    const client = await signIn(full, emailOf(full, 3));
+    const candidates = fillers();
+    const open = candidates.filter((c) => c.partner.email_address === null && c.subscription.order_status === 'A');
+    const target = open[0];
+    const inactive = candidates.find((c) => c.subscription.order_status === 'I' && c.partner.email_address === null)!;
+    const company = candidates.find((c) => c.partner.company1 !== null)!;
+    const link = (body: Record<string, unknown>) => client.post('/subscriptions', body);
+
+    const invalid = await link({ orderNumber: '123', zipcode: '', preferredRole: 'AG' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.details).toMatchObject({ status: 'validation_failed', fields: { orderNumber: 'invalid_order_number', zipcode: 'required' } });
+    // The mask accepts 9 digits (§5) but order numbers have 10 (§9).
+    expect((await link({ orderNumber: '412345678', zipcode: '12345', preferredRole: 'AG' })).body.error.details.status).toBe('validation_failed');
+    expect((await link({ orderNumber: '4999999999', zipcode: '12345', preferredRole: 'AG' })).body.error.details.status).toBe('not_found');
+    expect((await link({ orderNumber: inactive.subscription.order_number, zipcode: inactive.partner.zipcode, preferredRole: 'AG' })).body.error.details.status).toBe(
+      'not_supported',
+    );
+    const wrongZip = await link({ orderNumber: target.subscription.order_number, zipcode: '00000', preferredRole: 'AG' });
+    expect(wrongZip.body.error.details).toMatchObject({ status: 'verification_failed', method: 'zip' });
+    const mainSub = demo(full).subscriptions[0];
+    const mainBp = demo(full).businessPartners[0];
+    const taken = await link({ orderNumber: mainSub.order_number, zipcode: mainBp.zipcode, preferredRole: 'AG' });
+    expect(taken.body.error.details.status).toBe('already_linked');
+    expect(taken.body.error.details.maskedEmail).toMatch(/^.\*{3,}@/);
+    expect(taken.body.error.details.maskedEmail).not.toContain(emailOf(full, 0).split('@')[0]);
+
+    const needsEmail = await link({ orderNumber: target.subscription.order_number, zipcode: target.partner.zipcode, preferredRole: 'AG' });
+    expect(needsEmail.body.error.details.status).toBe('email_required');
+    const linked = await link({ orderNumber: target.subscription.order_number, zipcode: target.partner.zipcode, preferredRole: 'AG', email: emailOf(full, 3) });
+    expect(linked.status).toBe(201);
+    expect(linked.body.orderNumber).toBe(target.subscription.order_number);
+    expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(target.subscription.id);
+    const again = await link({ orderNumber: target.subscription.order_number, zipcode: target.partner.zipcode, preferredRole: 'AG' });
+    expect(again.body.error.details.status).toBe('already_linked_bp');
+
+    const confirm = await link({ orderNumber: company.subscription.order_number, zipcode: company.partner.zipcode, preferredRole: 'AG' });
+    expect(confirm.body.error.details).toMatchObject({ status: 'confirm_email', email: company.partner.email_address });
+    const confirmed = await link({ orderNumber: company.subscription.order_number, zipcode: company.partner.zipcode, preferredRole: 'AG', email: confirm.body.error.details.email });
+    expect(confirmed.status).toBe(201);
+  });
+
+  it('links by business-partner number: verification, already linked, both found', async () => {
+    const client = await signIn(full, emailOf(full, 1));
+    const candidates = fillers().filter((c) => c.partner.email_address === null && c.subscription.order_status !== 'I');
+    const target = candidates[candidates.length - 1];
+    const link = (body: Record<string, unknown>) => client.post('/subscriptions', body);
+    const wrong = await link({ bpNumber: target.partner.bp_number, zipcode: '99999', lastName: target.partner.last_name1 });
+    expect(wrong.body.error.details).toMatchObject({ status: 'verification_failed', method: 'bp_number_zip' });
+    expect((await link({ bpNumber: '9999999999', zipcode: '1', lastName: 'X' })).body.error.details.status).toBe('not_found');
+    const ok = await link({ bpNumber: target.partner.bp_number, zipcode: target.partner.zipcode, lastName: target.partner.last_name1, email: emailOf(full, 1) });
+    expect(ok.status).toBe(201);
+    expect((await link({ bpNumber: target.partner.bp_number, zipcode: target.partner.zipcode, lastName: target.partner.last_name1 })).body.error.details.status).toBe(
+      'already_linked_bp',
+    );
+    // The demo partner has its own account (demo@portal.example) but is looked up from another one.
+    const demoBp = demo(full).businessPartners.find((b) => b.email_address === 'demo@portal.example')!;
+    const taken = await link({ bpNumber: demoBp.bp_number, zipcode: demoBp.zipcode, lastName: demoBp.last_name1 });
+    expect(taken.body.error.details.status).toBe('already_linked');
+  });
+
+  it('answers both_found_bp when the partner already has an account of its own', async () => {
+    const client = await signIn(merged, emailOf(merged, 0));
+    const company = demo(merged).businessPartners.find((b) => b.company1 !== null)!;
+    const answer = await client.post('/subscriptions', { bpNumber: company.bp_number, zipcode: company.zipcode, lastName: company.company1 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toMatchObject({ status: 'both_found_bp', bpNumber: company.bp_number });
+  });
+
+  it('is refused when the tenant has no manual registration', async () => {
+    const client = await signIn(bare, emailOf(bare, 0));
+    expect((await client.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1' })).status).toBe(403);
+  });
+});
