@@ -15,9 +15,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const issueXsrfCookie: RequestHandler = (req, res, next) => {
   const cookies = parseCookies(req.headers.cookie);
   if (!cookies[XSRF_COOKIE]) {
-    const { basePath } = tenantContext(res);
-    const secure = req.secure ? '; Secure' : '';
-    res.append('Set-Cookie', `${XSRF_COOKIE}=${newSecretToken()}; Path=${basePath}; SameSite=Strict${secure}`);
+    const { basePath, tenant } = tenantContext(res);
+    // An embedded portal runs in the publisher's page, usually another site: there the cookie must
+    // be a partitioned third-party cookie (SameSite=None; Secure; Partitioned), which needs HTTPS.
+    // Standalone portals keep SameSite=Strict.
+    const attributes =
+      tenant.embedding.isEmbedded && req.secure ? 'SameSite=None; Secure; Partitioned' : `SameSite=Strict${req.secure ? '; Secure' : ''}`;
+    res.append('Set-Cookie', `${XSRF_COOKIE}=${newSecretToken()}; Path=${basePath}; ${attributes}`);
   }
   next();
 };

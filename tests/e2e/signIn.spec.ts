@@ -1,0 +1,162 @@
+import { createServer, type Server } from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './support';
+
+const DEMO_PASSWORD = 'Lesen2026';
+
+async function openPasswordForm(page: Page, tenant: string, lang?: 'de' | 'en') {
+  await page.goto(`/t/${tenant}/login${lang ? `?lang=${lang}` : ''}`);
+}
+
+test.describe('password sign-in', () => {
+  test('refuses a wrong password with a clear message, then signs in (English)', async ({ page }) => {
+    await openPasswordForm(page, 'northern-review');
+    const form = page.getByRole('form', { name: 'Log in with your password' });
+    await form.getByLabel('E-mail address').fill('olivia.turner@northern-review.example');
+    await form.getByLabel('Password').fill('NotMyPassword1');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(form.getByText('The e-mail address or the password is wrong.')).toBeVisible();
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/t\/northern-review\/orders$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+  });
+
+  test('checks the fields before sending, in German', async ({ page }) => {
+    await openPasswordForm(page, 'technikwelt');
+    const form = page.getByRole('form', { name: 'Anmelden mit Passwort' });
+    await form.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(form.getByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeVisible();
+    await expect(form.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeVisible();
+    await form.getByLabel('E-Mail-Adresse').fill('anna.schmidt@technikwelt.example');
+    await form.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Meine Bestellungen' })).toBeVisible();
+  });
+
+  test('creates an account through the confirmation e-mail', async ({ page }) => {
+    const email = `reader-${Date.now()}-${test.info().project.name}@northern-review.example`;
+    await openPasswordForm(page, 'northern-review');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByLabel('Display name').fill('New Reader');
+    await form.getByLabel('E-mail address').fill(email);
+    await form.getByLabel('New password').fill('short');
+    await form.getByLabel('Repeat the password').fill('short');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('The password needs 8 to 20 characters', { exact: false }).first()).toBeVisible();
+    await form.getByLabel('New password').fill('Reader2026');
+    await form.getByLabel('Repeat the password').fill('Reader2026');
+    const since = new Date(Date.now() - 1000).toISOString();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('We have sent a confirmation link to')).toBeVisible();
+    const mail = await waitForMail(page.request, 'northern-review', email, since);
+    await page.goto(linkIn(mail.text));
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    await expect(page.getByText('There are no subscriptions or orders on your account yet.')).toBeVisible();
+  });
+
+  test('resets a forgotten password by e-mail link', async ({ page }) => {
+    const email = 'james.whitfield@northern-review.example';
+    const newPassword = `Neu${Date.now() % 100000}x${test.info().project.name.length}`;
+    await openPasswordForm(page, 'northern-review');
+    await page.getByRole('button', { name: 'Forgotten your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forgotten password' });
+    await dialog.getByLabel('E-mail address').fill(`  ${email} `);
+    const since = new Date(Date.now() - 1000).toISOString();
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(dialog.getByText('we have sent a reset link there')).toBeVisible();
+    const mail = await waitForMail(page.request, 'northern-review', email, since);
+    await page.goto(linkIn(mail.text));
+    const form = page.getByRole('form', { name: 'Set a new password' });
+    await form.getByLabel('New password').fill(newPassword);
+    await form.getByLabel('Repeat the password').fill(newPassword);
+    await form.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+  });
+});
+
+test('signs in through the OpenID provider (OAuth tenant)', async ({ page }) => {
+  await page.goto('/t/technikwelt/login');
+  await page.getByRole('link', { name: 'Mit Single Sign-on anmelden' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:4455\/interaction\//);
+  await page.locator('input[name=login]').fill('max.mueller@technikwelt.example');
+  await page.locator('input[name=password]').fill('anything');
+  await page.locator('button[type=submit]').click();
+  // The provider asks to confirm the scopes once.
+  if (page.url().includes(':4455/interaction/')) await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/t\/technikwelt\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Bestellungen' })).toBeVisible();
+  await expect(page.locator('.subscription-card')).not.toHaveCount(0);
+});
+
+test('tells the visitor when too many login links were asked for', async ({ page }) => {
+  const email = `flood-${Date.now()}-${test.info().project.name}@stadtkurier.example`;
+  await page.goto('/t/stadtkurier/login');
+  // The end-to-end server allows 20 requests per address in 15 minutes; spend them.
+  const statuses = await page.evaluate(async (address) => {
+    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+    const results: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await fetch('/t/stadtkurier/api/login/magic-link', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ email: address }),
+      });
+      results.push(response.status);
+    }
+    return results;
+  }, email);
+  expect(statuses.every((status) => status === 202)).toBe(true);
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Anmeldelink senden' }) });
+  await form.getByLabel('E-Mail-Adresse').fill(email);
+  await form.getByRole('button', { name: 'Anmeldelink senden' }).click();
+  await expect(form.getByText('Zu viele Versuche. Bitte warten Sie einige Minuten')).toBeVisible();
+});
+
+test.describe('embedded in a publisher page', () => {
+  // northern-review allows http://localhost:4400 as its parent (tenants/northern-review.json).
+  let host: Server;
+  test.beforeAll(async () => {
+    host = createServer((_req, res) => {
+      const port = process.env.E2E_PORT ?? '4321';
+      res.setHeader('content-type', 'text/html');
+      res.end(`<!doctype html><html><body><h1>The Northern Review — members</h1>
+<script>window.portalMessages = []; addEventListener('message', (e) => window.portalMessages.push({ origin: e.origin, data: e.data }));</script>
+<iframe id="portal" title="portal" src="http://localhost:${port}/t/northern-review/login" style="width:100%;height:700px"></iframe></body></html>`);
+    });
+    await new Promise<void>((resolve) => host.listen(4400, '127.0.0.1', () => resolve()));
+  });
+  test.afterAll(async () => new Promise<void>((resolve) => host.close(() => resolve())));
+
+  test('a session timeout posts sessionTimedOut to the embedding page and shows the notice in the frame', async ({ page, request }) => {
+    await page.goto('http://localhost:4400/');
+    const frame = page.frameLocator('#portal');
+    const email = 'priya.patel@northern-review.example';
+    const form = frame.locator('form', { has: frame.getByRole('button', { name: 'Send login link' }) });
+    const since = new Date(Date.now() - 1000).toISOString();
+    await form.getByLabel('E-mail address').fill(email);
+    await form.getByRole('button', { name: 'Send login link' }).click();
+    await expect(frame.getByText('Please check your inbox')).toBeVisible();
+    const mail = await waitForMail(request, 'northern-review', email, since);
+    const portal = page.frame({ url: /\/t\/northern-review\// })!;
+    await portal.goto(linkIn(mail.text).replace('127.0.0.1', 'localhost'));
+    await expect(frame.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    await expect(frame.locator('.subscription-card').first()).toBeVisible();
+
+    // The server ends the session (as the idle timeout does); the next call answers 401.
+    expect(
+      await portal.evaluate(async () => {
+        const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+        const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+        return (await fetch('/t/northern-review/api/logout', { method: 'POST', headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf } })).status;
+      }),
+    ).toBe(204);
+    await portal.goto(portal.url());
+    await expect(frame.getByText('Your session has expired. Please reload the page.')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { portalMessages: unknown[] }).portalMessages)).toContainEqual({
+      origin: `http://localhost:${process.env.E2E_PORT ?? '4321'}`,
+      data: { type: 'sessionTimedOut' },
+    });
+  });
+});
