@@ -11,6 +11,7 @@ import { notifyHostFrame } from './core/hostFrame';
 import { PortalContext, type PortalServices } from './core/PortalContext';
 import { resetSubscriptions, subscriptionsAtom } from './core/subscriptionsStore';
 import { buildRoutes } from './core/router';
+import { expireKickerCookie } from './features/login/kickerCookie';
 import './ui/styles.css';
 
 async function boot() {
@@ -37,6 +38,7 @@ async function boot() {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     clearPersistedLogin();
+    if (config.tenant.features.includes('kicker-auth')) expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser');
     // §4: log-out resets the auth state and every other store.
     store.set(authStateAtom, { sessionHasTimedOut: Boolean(options.timedOut) });
     store.set(subscriptionsAtom, resetSubscriptions);

@@ -17,6 +17,7 @@ import { createContactService } from './contact/contactService';
 import { userIdRoutes } from './externalPage/userIdRoutes';
 import type { OAuthLogin } from './auth/oauthLogin';
 import { oauthApiRoutes } from './auth/oauthRoutes';
+import { kickerAuthRoutes } from './auth/kickerAuth';
 
 /** What every API router gets: the database, auth, the mailer and the log. */
 export interface ApiDeps {
@@ -39,6 +40,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
   return [
     authRoutes(deps),
     oauthApiRoutes(deps.oauth),
+    kickerAuthRoutes(deps),
     subscriptionRoutes(deps),
     // Orders, subscription page, link, purchase orders, business partners, files (issue 4).
     linkRoutes(deps),

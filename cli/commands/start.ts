@@ -42,7 +42,7 @@ export function registerStart(program: Command): void {
       const providers = await startDemoProviders(tenants, server.url, (message) => console.error(message));
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
       for (const tenant of tenants) {
-        const password = tenant.login.password ? `   (password sign-in: ${DEMO_PASSWORD})` : '';
+        const password = tenant.login.password || tenant.features.includes('kicker-auth') ? `   (password sign-in: ${DEMO_PASSWORD})` : '';
         console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/${password}`);
         for (const login of logins.filter((l) => l.tenantId === tenant.id)) console.log(`    ${login.email.padEnd(40)} ${login.description}`);
       }

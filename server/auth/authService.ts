@@ -3,6 +3,7 @@ import type { Mailer } from '../mail/mailer';
 import { authMail, type AuthMail } from '../mail/authMails';
 import { createUser, findUserByEmail, setPasswordHash } from '../store/userStore';
 import { isValidPassword, normalizeEmail } from '../../engine/domain/fieldRules';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import {
@@ -119,8 +120,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
+  /** Password accounts exist where the tenant offers password login or the kicker account (§6 kicker_auth). */
   function requirePasswordLogin(tenant: ServerTenant) {
-    if (!tenant.login.password) throw new HttpError(404, 'not_found', 'This portal does not offer sign-in with a password.');
+    if (!tenant.login.password && !isFeatureOn(tenant, 'kicker-auth')) {
+      throw new HttpError(404, 'not_found', 'This portal does not offer sign-in with a password.');
+    }
   }
 
   return {
@@ -151,14 +155,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** E-mail and password (login source "email"); the same answer for an unknown address and a wrong password. */
-    async loginWithPassword(tenant: ServerTenant, input: { email: string; password: string }, origin: RequestOrigin): Promise<LoginResult> {
+    async loginWithPassword(
+      tenant: ServerTenant,
+      input: { email: string; password: string },
+      origin: RequestOrigin,
+      loginSource: 'email' | 'kicker-auth' = 'email',
+    ): Promise<LoginResult> {
       requirePasswordLogin(tenant);
       const email = normalizeEmail(input.email);
       await limit(tenant, 'password', { address: email, client: origin.client });
       const user = await findUserByEmail(deps.db, tenant.id, email);
       const valid = await verifyPassword(input.password, user?.passwordHash);
       if (!user || !valid) throw invalidCredentials();
-      return startSession(tenant, user, 'email');
+      return startSession(tenant, user, loginSource);
     },
 
     /**

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import type { DemoLogin } from './demoData';
 
-/** The password of every demo login on tenants that offer password sign-in (printed by `npm start`). */
+/** The password of every demo login on tenants with password or kicker-account sign-in (printed by `npm start`). */
 export const DEMO_PASSWORD = 'Lesen2026';
 
 /**
@@ -11,10 +11,10 @@ export const DEMO_PASSWORD = 'Lesen2026';
  */
 export async function setDemoPasswords(
   db: Queryable,
-  tenants: ReadonlyArray<{ id: string; login: { password: boolean } }>,
+  tenants: ReadonlyArray<{ id: string; features: readonly string[]; login: { password: boolean } }>,
   logins: readonly DemoLogin[],
 ): Promise<void> {
-  const passwordTenants = new Set(tenants.filter((tenant) => tenant.login.password).map((tenant) => tenant.id));
+  const passwordTenants = new Set(tenants.filter((tenant) => tenant.login.password || tenant.features.includes('kicker-auth')).map((tenant) => tenant.id));
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const login of logins.filter((l) => passwordTenants.has(l.tenantId))) {
     await db.query(`update users set password_hash = $3 where tenant_id = $1 and email = $2 and password_hash is null`, [login.tenantId, login.email, hash]);

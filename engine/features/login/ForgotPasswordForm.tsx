@@ -7,7 +7,7 @@ import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH, isPlausibleEmail } from '../../domain
 import { loginErrorKey } from './loginErrors';
 
 /** Forgot password (§5: e-mail required, trimmed, at most 50 characters): a reset link by e-mail. */
-export function ForgotPasswordForm({ onCancel }: { onCancel: () => void }) {
+export function ForgotPasswordForm({ onCancel, endpoint = '/password/forgot' }: { onCancel: () => void; endpoint?: string }) {
   const { api } = usePortal();
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
@@ -24,7 +24,7 @@ export function ForgotPasswordForm({ onCancel }: { onCancel: () => void }) {
     setFieldError(undefined);
     setState('sending');
     try {
-      await api.post('/password/forgot', { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB' });
+      await api.post(endpoint, { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB' });
       setState('sent');
     } catch (error) {
       setFailure(t(loginErrorKey(error)));

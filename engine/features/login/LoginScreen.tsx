@@ -15,6 +15,7 @@ import { RegistrationForm } from './RegistrationForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { loginErrorKey } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
+import { expireKickerCookie, readKickerSsoId } from './kickerCookie';
 
 /**
  * A login that arrives in the URL and is spent once: `p` (login link, §2 "token login"), `code`
@@ -22,24 +23,32 @@ import { useCompleteLogin } from './useCompleteLogin';
  * (the registration link).
  */
 function useLinkLogin(): { pending: boolean; error?: string } {
-  const { api } = usePortal();
+  const { api, config } = usePortal();
   const { t } = useTranslation();
   const location = useLocation();
   const completeLogin = useCompleteLogin();
   const query = new URLSearchParams(location.search);
+  const kickerCookie = config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser';
+  const kickerSsoId = useRef(isFeatureOn(config.tenant, 'kicker-auth') && !query.get('reset') ? readKickerSsoId(kickerCookie) : undefined);
   const call: (() => Promise<LoginResponse>) | undefined = query.get('p')
     ? () => api.post('/login/token', { token: query.get('p') })
     : query.get('code')
       ? () => api.post(`/login/oauth${location.search}`)
       : query.get('confirm')
         ? () => api.post('/register/confirm', { token: query.get('confirm') })
-        : undefined;
+        : kickerSsoId.current
+          ? () => api.post('/kicker-auth/get-user', { ssoId: kickerSsoId.current })
+          : undefined;
   const [error, setError] = useState<string>();
   const started = useRef(false);
   useEffect(() => {
     if (!call || started.current) return;
     started.current = true; // StrictMode runs effects twice; these tokens are single-use.
-    call().then(completeLogin, (failure) => setError(t(loginErrorKey(failure))));
+    call().then(completeLogin, (failure) => {
+      // A stale SSO cookie is not the visitor's mistake: drop it and show the forms.
+      if (kickerSsoId.current && !query.get('p') && !query.get('code') && !query.get('confirm')) expireKickerCookie(kickerCookie);
+      setError(t(loginErrorKey(failure)));
+    });
   }, []);
   return { pending: Boolean(call) && !error, error };
 }
@@ -58,6 +67,8 @@ export default function LoginScreen() {
 
   if (pending) return <Loading />;
   const offersSso = Boolean(tenant.login.oauth) && isFeatureOn(tenant, 'oauth');
+  // Kicker-auth tenants keep their accounts with the publisher's sign-on (§7 kicker-auth calls).
+  const kicker = isFeatureOn(tenant, 'kicker-auth');
 
   return (
     <section className="login" aria-labelledby="login-title">
@@ -70,9 +81,9 @@ export default function LoginScreen() {
       {resetToken ? (
         <ResetPasswordForm token={resetToken} />
       ) : view === 'forgot' ? (
-        <ForgotPasswordForm onCancel={() => setView('login')} />
+        <ForgotPasswordForm onCancel={() => setView('login')} endpoint={kicker ? '/kicker-auth/forgotpw' : undefined} />
       ) : view === 'register' ? (
-        <RegistrationForm onCancel={() => setView('login')} />
+        <RegistrationForm onCancel={() => setView('login')} endpoint={kicker ? '/kicker-auth/register' : undefined} />
       ) : (
         <div className="login-methods">
           {offersSso && (
@@ -80,7 +91,10 @@ export default function LoginScreen() {
               {t('login.ssoButton')}
             </a>
           )}
-          {tenant.login.password && <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />}
+          {kicker && (
+            <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} endpoint="/kicker-auth/login" titleKey="login.kickerTitle" />
+          )}
+          {tenant.login.password && !kicker && <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />}
           {tenant.login.magicLink && <MagicLinkForm />}
           {config.devMode && <DevLoginForm />}
         </div>

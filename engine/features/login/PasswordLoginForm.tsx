@@ -8,8 +8,16 @@ import { isPlausibleEmail } from '../../domain/fieldRules';
 import { loginErrorKey } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 
-/** E-mail plus password (§2 "Login", §5: e-mail required and of e-mail type; password required). */
-export function PasswordLoginForm({ onForgot, onRegister }: { onForgot: () => void; onRegister: () => void }) {
+/**
+ * E-mail plus password (§2 "Login", §5: e-mail required and of e-mail type; password required).
+ * Kicker-auth tenants post the same form to /kicker-auth/login (§7).
+ */
+export function PasswordLoginForm({ onForgot, onRegister, endpoint = '/login/password', titleKey = 'login.passwordTitle' }: {
+  onForgot: () => void;
+  onRegister: () => void;
+  endpoint?: string;
+  titleKey?: string;
+}) {
   const { api } = usePortal();
   const { t } = useTranslation();
   const completeLogin = useCompleteLogin();
@@ -31,7 +39,7 @@ export function PasswordLoginForm({ onForgot, onRegister }: { onForgot: () => vo
     setBusy(true);
     setFailure(undefined);
     try {
-      completeLogin(await api.post<LoginResponse>('/login/password', { email: value, password }));
+      completeLogin(await api.post<LoginResponse>(endpoint, { email: value, password }));
     } catch (error) {
       setFailure(t(loginErrorKey(error)));
       setBusy(false);
@@ -40,7 +48,7 @@ export function PasswordLoginForm({ onForgot, onRegister }: { onForgot: () => vo
 
   return (
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="password-login-title">
-      <h2 id="password-login-title">{t('login.passwordTitle')}</h2>
+      <h2 id="password-login-title">{t(titleKey)}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
       <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="username" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
       <FormField label={t('login.passwordLabel')} type="password" name="password" autoComplete="current-password" required value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />

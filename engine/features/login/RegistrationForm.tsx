@@ -12,7 +12,7 @@ type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | '
  * Create account (§2 "Login", §5: display name, e-mail, password and confirmation required; first
  * and last name optional). The account exists once the e-mailed link is opened.
  */
-export function RegistrationForm({ onCancel }: { onCancel: () => void }) {
+export function RegistrationForm({ onCancel, endpoint = '/register' }: { onCancel: () => void; endpoint?: string }) {
   const { api } = usePortal();
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<Record<Field, string>>({ displayName: '', firstName: '', lastName: '', email: '', password: '', passwordConfirm: '' });
@@ -35,7 +35,7 @@ export function RegistrationForm({ onCancel }: { onCancel: () => void }) {
     setState('sending');
     setFailure(undefined);
     try {
-      await api.post('/register', {
+      await api.post(endpoint, {
         displayName: values.displayName.trim(),
         firstName: values.firstName.trim() || undefined,
         lastName: values.lastName.trim() || undefined,

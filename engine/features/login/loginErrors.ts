@@ -16,6 +16,8 @@ export function loginErrorKey(error: unknown): string {
       return 'login.passwordMismatch';
     case 'account_exists':
       return 'login.accountExists';
+    case 'invalid_sso_session':
+      return 'login.ssoSessionInvalid';
     case 'invalid_oauth_state':
     case 'oauth_failed':
     case 'oauth_no_email':

@@ -217,3 +217,61 @@ describe('OAuth sign-in against a real OpenID provider', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('kicker-auth (SSO cookie)', () => {
+  const kickerTenant = tenantWith(uniqueTenantId('kick'), { password: false }, ['kicker-auth']);
+  let kickerUrl: string;
+  let kickerEmail: string;
+
+  beforeAll(async () => {
+    const db = await getTestDatabase();
+    const logins = await seedDemoData(db, [kickerTenant]);
+    await setDemoPasswords(db, [kickerTenant], logins);
+    kickerEmail = logins[0].email;
+    const server = await listen(createApp({ db, tenants: [kickerTenant], distDir: outboxDir, mailer: createMailer({ outboxDir }) }).app);
+    kickerUrl = server.baseUrl;
+    closers.push(server.close);
+  });
+
+  it('logs in with e-mail and password, sets the kickeruser cookie, and its ssoid logs in again', async () => {
+    const c = await client(kickerTenant, kickerUrl);
+    const login = await c.post('/kicker-auth/login', { email: kickerEmail, password: DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.loginSource).toBe('kicker-auth');
+    const cookie = login.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/kickeruser=ssoid%3D[\w-]+; Path=\//);
+    const ssoId = decodeURIComponent(/kickeruser=([^;]+)/.exec(cookie)![1]).replace('ssoid=', '');
+    expect(ssoId).toBe(login.body.ssoId);
+
+    const again = await client(kickerTenant, kickerUrl);
+    const restored = await again.post('/kicker-auth/get-user', { ssoId });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ loginSource: 'kicker-auth', user: { email: kickerEmail } });
+
+    // Log-out ends the SSO session too: the cookie's ssoid is worthless afterwards.
+    again.setAccessToken(restored.body.accessToken);
+    expect((await again.post('/logout')).status).toBe(204);
+    const afterLogout = await again.post('/kicker-auth/get-user', { ssoId });
+    expect(afterLogout.status).toBe(401);
+    expect(afterLogout.body.error.code).toBe('invalid_sso_session');
+  });
+
+  it('refuses a guessed ssoid and a missing one', async () => {
+    const c = await client(kickerTenant, kickerUrl);
+    expect((await c.post('/kicker-auth/get-user', { ssoId: 'x'.repeat(43) })).status).toBe(401);
+    expect((await c.post('/kicker-auth/get-user', {})).status).toBe(400);
+  });
+
+  it('answers register and forgot-password with a message', async () => {
+    const c = await client(kickerTenant, kickerUrl);
+    const registered = await c.post('/kicker-auth/register', { displayName: 'Club Member', email: `club-${Date.now()}@garden.example`, password: 'Garden2026', passwordConfirm: 'Garden2026' });
+    expect(registered.status).toBe(202);
+    expect(registered.body).toEqual({ message: 'confirmation_sent' });
+    expect((await c.post('/kicker-auth/forgotpw', { email: kickerEmail })).body).toEqual({ message: 'reset_sent' });
+  });
+
+  it('does not exist on tenants without the kicker-auth feature', async () => {
+    const c = await client(passwordTenant);
+    expect((await c.post('/kicker-auth/login', { email, password: DEMO_PASSWORD })).status).toBe(404);
+  });
+});

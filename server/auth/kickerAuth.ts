@@ -1,0 +1,81 @@
+import { Router, type RequestHandler } from 'express';
+import type { Database } from '../db/database';
+import { HttpError, unauthorized } from '../http/errors';
+import { validateBody } from '../http/validateBody';
+import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { getUserById } from '../store/userStore';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import type { AuthService } from './authService';
+import { requestOrigin } from './authRoutes';
+import { hashToken, newSecretToken } from './tokens';
+
+const SSO_SESSION_DAYS = 30;
+
+export interface KickerTenant extends ServerTenant {
+  login: ServerTenant['login'] & { kickerAuth?: { cookieName: string } };
+}
+
+export function kickerCookieName(tenant: KickerTenant): string {
+  return tenant.login.kickerAuth?.cookieName ?? 'kickeruser';
+}
+
+const requireKicker: RequestHandler = (_req, res, next) => {
+  if (!isFeatureOn(tenantContext(res).tenant, 'kicker-auth')) throw new HttpError(404, 'not_found', 'This portal does not use the kicker account.');
+  next();
+};
+
+/**
+ * The kicker-auth family (portal-core.md §7): the publisher's single sign-on keeps its session in
+ * the `kickeruser` cookie, whose `ssoid` part names an SSO session. Here the server plays that SSO:
+ * /kicker-auth/login checks e-mail and password and opens an SSO session (a random token, stored
+ * hashed) that it puts in the cookie; /kicker-auth/get-user turns the cookie's ssoid into a portal
+ * session. Register and forgot-password answer with a message (errors use `detail`, §8).
+ */
+export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
+  const router = Router();
+  router.use('/kicker-auth', requireKicker);
+
+  router.post('/kicker-auth/login', validateBody('password-login-request'), async (req, res) => {
+    const tenant = tenantContext(res).tenant as KickerTenant;
+    const login = await deps.auth.loginWithPassword(tenant, req.body, requestOrigin(req, res), 'kicker-auth');
+    const ssoId = newSecretToken();
+    const expiresAt = new Date(deps.now().getTime() + SSO_SESSION_DAYS * 86_400_000);
+    await deps.db.query(`insert into sso_sessions (tenant_id, token_hash, user_id, expires_at) values ($1, $2, $3, $4)`, [
+      tenant.id,
+      hashToken(ssoId),
+      login.user.id,
+      expiresAt.toISOString(),
+    ]);
+    const secure = req.secure ? '; Secure' : '';
+    res.append('Set-Cookie', `${kickerCookieName(tenant)}=${encodeURIComponent(`ssoid=${ssoId}`)}; Path=/; Expires=${expiresAt.toUTCString()}; SameSite=Lax${secure}`);
+    res.json({ ...login, ssoId });
+  });
+
+  router.post('/kicker-auth/get-user', validateBody('kicker-get-user-request'), async (req, res) => {
+    const tenant = tenantContext(res).tenant;
+    const rows = await deps.db.query<{ user_id: string }>(
+      `select user_id from sso_sessions where tenant_id = $1 and token_hash = $2 and revoked_at is null and expires_at > $3`,
+      [tenant.id, hashToken(req.body.ssoId), deps.now().toISOString()],
+    );
+    const user = rows[0] && (await getUserById(deps.db, tenant.id, rows[0].user_id));
+    if (!user) throw unauthorized('invalid_sso_session', 'The sign-on session is not valid any more. Please log in again.');
+    res.json(await deps.auth.startSession(tenant, user, 'kicker-auth'));
+  });
+
+  router.post('/kicker-auth/register', validateBody('registration-request'), async (req, res) => {
+    await deps.auth.register(tenantContext(res).tenant, req.body, requestOrigin(req, res));
+    res.status(202).json({ message: 'confirmation_sent' });
+  });
+
+  router.post('/kicker-auth/forgotpw', validateBody('forgot-password-request'), async (req, res) => {
+    await deps.auth.forgotPassword(tenantContext(res).tenant, { email: req.body.email }, requestOrigin(req, res));
+    res.status(202).json({ message: 'reset_sent' });
+  });
+
+  return router;
+}
+
+/** Log-out of a kicker-auth session also ends the SSO sessions of that account. */
+export async function revokeSsoSessions(db: Database, tenantId: string, userId: string): Promise<void> {
+  await db.query(`update sso_sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and revoked_at is null`, [tenantId, userId]);
+}
