@@ -160,3 +160,27 @@ test.describe('embedded in a publisher page', () => {
     });
   });
 });
+
+test('kicker-auth: the kickeruser cookie signs the visitor in again in a new tab, until log-out', async ({ page, context }) => {
+  await page.goto('/t/gartenfreunde/login');
+  const form = page.getByRole('form', { name: 'Log in with your account' });
+  await form.getByLabel('E-mail address').fill('olivia.turner@gartenfreunde.example');
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+  expect((await context.cookies()).find((cookie) => cookie.name === 'kickeruser')?.value).toMatch(/^ssoid%3D/);
+
+  // A new tab has no session of its own; the SSO cookie brings the visitor back in.
+  const second = await context.newPage();
+  await second.goto('/t/gartenfreunde/orders');
+  await expect(second.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+
+  await second.getByText('Account').click();
+  await second.getByRole('button', { name: 'Log out' }).click();
+  await expect(second).toHaveURL(/\/t\/gartenfreunde\/login$/);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'kickeruser')).toBeUndefined();
+  const third = await context.newPage();
+  await third.goto('/t/gartenfreunde/orders');
+  await expect(third).toHaveURL(/\/t\/gartenfreunde\/login$/);
+  await expect(third.getByRole('form', { name: 'Log in with your account' })).toBeVisible();
+});
