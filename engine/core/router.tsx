@@ -43,6 +43,26 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 }
 
 /**
+ * The catch-all of portal-core.md §2: an enabled feature's `*` route (external-page: a path equal
+ * to an external navigation link's text embeds its URL, else 'Page not found'), otherwise NotFound.
+ */
+function catchAll(tenantFeatures: readonly string[]): RouteObject {
+  const route = FEATURES.filter((feature) => isFeatureEnabled(feature, tenantFeatures))
+    .flatMap((feature) => feature.routes)
+    .find((candidate) => candidate.path === '*');
+  if (!route) return { path: '*', element: <NotFound /> };
+  const Screen = lazyScreen(route.screen);
+  return {
+    path: '*',
+    element: (
+      <Suspense fallback={<Loading />}>
+        <Screen />
+      </Suspense>
+    ),
+  };
+}
+
+/**
  * The route tree of route-inventory.txt assembled from the feature registry: an enabled
  * feature's routes show its screens behind their access rule, a disabled feature's routes show the
  * feature-disabled notice, `/` redirects to /orders, anything else is the catch-all.
@@ -50,8 +70,10 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 export function buildRoutes(tenantFeatures: readonly string[]): RouteObject[] {
   const children: RouteObject[] = [
     { index: true, element: <RedirectKeepingQuery to="/orders" /> },
-    ...FEATURES.flatMap((feature) => featureRoutes(feature, isFeatureEnabled(feature, tenantFeatures))),
-    { path: '*', element: <NotFound /> },
+    ...FEATURES.flatMap((feature) =>
+      featureRoutes({ ...feature, routes: feature.routes.filter((route) => route.path !== '*') }, isFeatureEnabled(feature, tenantFeatures)),
+    ),
+    catchAll(tenantFeatures),
   ];
   return [{ path: '/', element: <Shell />, children }];
 }

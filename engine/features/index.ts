@@ -2,12 +2,24 @@ import type { FeatureDefinition } from './types';
 import { loginFeature } from './login';
 import { ordersFeature } from './orders';
 import { membershipsFeature } from './memberships';
+import { faqFeature } from './faq';
+import { contactFeature } from './contact';
+import { issueCalendarFeature } from './issue-calendar';
+import { externalPageFeature } from './external-page';
 
 /**
  * The only list of features (CONVENTIONS.md rule 2). The shell, the build (which chunks a tenant
  * needs), the validator (which text keys exist) and the preview all read it.
  */
-export const FEATURES: readonly FeatureDefinition[] = assertUniqueIds([loginFeature, ordersFeature, membershipsFeature]);
+export const FEATURES: readonly FeatureDefinition[] = assertUniqueIds([
+  loginFeature,
+  ordersFeature,
+  membershipsFeature,
+  faqFeature,
+  contactFeature,
+  issueCalendarFeature,
+  externalPageFeature,
+]);
 
 function assertUniqueIds(features: FeatureDefinition[]): FeatureDefinition[] {
   const seen = new Set<string>();

@@ -17,6 +17,11 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
     res.status(201).json({ status: 'sent', id: result.id });
   });
 
+  // The anonymous form's publication list (§5 "publication when required"): code and description only.
+  router.get('/contact/publications', async (_req, res) => {
+    res.json(await deps.contact.publications(publicPagesTenant(res)));
+  });
+
   router.post('/login/contact-form', validateBody('contact-form-login-request'), async (req, res) => {
     res.json(await deps.contact.login(publicPagesTenant(res), req.body));
   });

@@ -7,6 +7,7 @@ import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ContactRequest } from '../../schemas/generated/contact-request';
 import type { ContactFormLoginRequest } from '../../schemas/generated/contact-form-login-request';
 import { insertContactMessage } from '../store/contactMessageStore';
+import { listCalendarPublications } from '../store/issueCalendarStore';
 import { partiesOfOrderNumber } from '../store/contactLoginStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { createUser, findUserByEmail, linkBusinessPartner } from '../store/userStore';
@@ -56,6 +57,13 @@ function linkResult(status: string, message: string, extra: Record<string, strin
  */
 export function createContactService(deps: ContactServiceDeps) {
   return {
+    /** Publications the anonymous form offers, sorted by description (like GET /publications, §7). */
+    async publications(tenant: PublicPagesTenant): Promise<Array<{ publication: string; description: string }>> {
+      assertContactOn(tenant);
+      const rows = await listCalendarPublications(deps.db, tenant.id);
+      return rows.map(({ publication, description }) => ({ publication, description }));
+    },
+
     async send(tenant: PublicPagesTenant, user: AuthenticatedUser | undefined, body: ContactRequest): Promise<{ id: string }> {
       assertContactOn(tenant);
       const loggedIn = user !== undefined;

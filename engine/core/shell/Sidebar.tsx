@@ -3,6 +3,8 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuItems } from '../router';
 import { usePortal } from '../PortalContext';
+import { isFeatureOn } from '../../domain/tenantFeatures';
+import type { ExternalNavigationLink } from '../../../schemas/generated/tenant';
 
 /**
  * §2 "Sidebar menu", built from the enabled features. On small screens it collapses behind a
@@ -14,6 +16,10 @@ export function Sidebar() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const items = menuItems(config.tenant.features);
+  // §2 "Tenants may add external links" (external-navigation feature).
+  const externalLinks = isFeatureOn(config.tenant, 'external-navigation')
+    ? ((config.tenant as unknown as { externalNavigationLinks?: ExternalNavigationLink[] }).externalNavigationLinks ?? [])
+    : [];
   const current = items.find((item) => location.pathname === item.to || location.pathname.startsWith(`${item.to}/`));
   const toggleLabel = current ? t(current.labelKey) : t('shell.menuTitle');
 
@@ -34,6 +40,20 @@ export function Sidebar() {
             <NavLink to={item.to} onClick={() => setOpen(false)}>
               {t(item.labelKey)}
             </NavLink>
+          </li>
+        ))}
+        {externalLinks.map((link) => (
+          <li key={`external-${link.text}`}>
+            {/* §2: shown inside the portal at /<text>, or opened in the same or a new tab. */}
+            {link.showInIframe ? (
+              <NavLink to={`/${encodeURIComponent(link.text)}`} onClick={() => setOpen(false)}>
+                {link.text}
+              </NavLink>
+            ) : (
+              <a href={link.url} {...(link.openInNewTab ? { target: '_blank', rel: 'noreferrer' } : {})}>
+                {link.text}
+              </a>
+            )}
           </li>
         ))}
       </ul>

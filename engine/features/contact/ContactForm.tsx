@@ -1,0 +1,278 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ContactActivity } from '../../../schemas/generated/tenant';
+import { usePortal } from '../../core/PortalContext';
+import { useSubscriptions } from '../../core/subscriptionsStore';
+import {
+  contactFieldErrors,
+  DEFAULT_SALUTATIONS,
+  isCompanySalutation,
+  showsMessage,
+  showsOptIn,
+  UPLOAD_ACCEPT,
+  type ContactInput,
+} from '../../domain/contactRules';
+import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
+import { Dialog } from '../../ui/Dialog';
+import { FormField } from '../../ui/FormField';
+import { localized } from '../../ui/localized';
+import { contactErrorKey, fieldErrorsOf, linkResultOf } from './contactErrors';
+import { CheckboxField, SelectField, TextAreaField } from './fields';
+import type { ContactTenant } from './ContactScreen';
+import { pickFile, type PickedFile } from './upload';
+
+const DEFAULT_SALUTATION_KEYS: Record<string, string> = { '0001': 'contact.salutationMs', '0002': 'contact.salutationMr', '0003': 'contact.salutationCompany' };
+
+type Outcome = { kind: 'success' } | { kind: 'error'; messageKey: string; maskedEmail?: string };
+
+/**
+ * The authenticated or anonymous contact form of portal-core.md §5 for one activity: every field
+ * rule checked here with engine/domain/contactRules.ts (the server checks the same), the upload,
+ * the opt-in checkbox, then POST /contact and a success or error dialog (§4, §8).
+ */
+export function ContactForm({ activity, tenant, loggedIn, showMessageInput, preselectedSubscription }: {
+  activity: ContactActivity;
+  tenant: ContactTenant;
+  loggedIn: boolean;
+  showMessageInput: boolean;
+  preselectedSubscription: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { api } = usePortal();
+  const navigate = useNavigate();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState({
+    subscriptionId: preselectedSubscription,
+    salutation: '',
+    company: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    publication: '',
+    orderNumber: '',
+    message: '',
+  });
+  const [missingOrderNumber, setMissingOrderNumber] = useState(false);
+  const [optIn, setOptIn] = useState(false);
+  const [file, setFile] = useState<PickedFile>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+
+  const messageShown = showsMessage(activity, showMessageInput);
+  const optInShown = showsOptIn(tenant, activity);
+  const salutations = tenant.salutations?.options ?? DEFAULT_SALUTATIONS.map((s) => ({ ...s, title: undefined }));
+  const companyRequired = isCompanySalutation(tenant, values.salutation);
+
+  function errorText(code: string | undefined, field: string): string | undefined {
+    if (!code) return undefined;
+    if (code === 'required') return t('contact.required');
+    if (code === 'file_too_large') return t('contact.fileTooLarge');
+    if (code === 'file_type') return t('contact.fileType');
+    if (code === 'not_allowed') return t('contact.notAllowed');
+    if (field === '/orderNumber') return t('contact.invalidOrderNumber');
+    if (field === '/contactDetails/email') return t('contact.invalidEmail');
+    return t('contact.invalid');
+  }
+  const errorOf = (field: string) => errorText(errors[field], field);
+
+  async function onFile(list: FileList | null) {
+    const picked = await pickFile(list);
+    if ('error' in picked) {
+      // §5: too large shows the message and clears the input.
+      if (fileInput.current) fileInput.current.value = '';
+      setFile(undefined);
+      setErrors({ ...errors, '/image': picked.error });
+      return;
+    }
+    const { ['/image']: _dropped, ...rest } = errors;
+    setErrors(rest);
+    setFile(picked.file);
+  }
+
+  function input(): ContactInput & { locale: string } {
+    const base: ContactInput & { locale: string } = {
+      activity: activity.activity,
+      locale: i18n.language.startsWith('de') ? 'de-DE' : 'en-GB',
+      ...(messageShown ? { message: values.message } : {}),
+      ...(showMessageInput ? { showMessageInput: true } : {}),
+      ...(optInShown ? { optIn } : {}),
+    };
+    if (loggedIn) return { ...base, ...(activity.requiresSubscription && values.subscriptionId ? { subscriptionId: values.subscriptionId } : {}) };
+    const details = { salutation: values.salutation, firstName: values.firstName, lastName: values.lastName, email: values.email };
+    return {
+      ...base,
+      contactDetails: companyRequired ? { ...details, company: values.company } : details,
+      ...(values.publication ? { publication: values.publication } : {}),
+      ...(missingOrderNumber && activity.allowMissingOrderNumber ? { missingOrderNumber: true } : { orderNumber: values.orderNumber }),
+    };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = input();
+    const found: Record<string, string> = {};
+    for (const error of contactFieldErrors(tenant, { ...body, image: file && { filename: file.filename, mimeType: file.mimeType, size: file.size } }, loggedIn)) {
+      found[error.field] ??= error.code;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.querySelector<HTMLElement>('.contact-form [aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('/contact', { ...body, ...(file ? { image: { filename: file.filename, mimeType: file.mimeType, data: file.data } } : {}) });
+      setOutcome({ kind: 'success' });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        if (fields['/image'] && fileInput.current) fileInput.current.value = '';
+        if (fields['/image']) setFile(undefined);
+        setOutcome({ kind: 'error', messageKey: 'contact.errorValidationFailed' });
+      } else {
+        const result = linkResultOf(error);
+        setOutcome(result ? { kind: 'error', messageKey: contactErrorKey(result), maskedEmail: result.maskedEmail } : { kind: 'error', messageKey: 'shell.genericError' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function reset() {
+    setOutcome(undefined);
+    navigate('/contact', { replace: true });
+    setValues({ ...values, message: '' });
+    setFile(undefined);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  return (
+    <form className="contact-form" onSubmit={submit} noValidate>
+      {loggedIn && activity.requiresSubscription && <SubscriptionSelect value={values.subscriptionId} onChange={set('subscriptionId')} error={errorOf('/subscriptionId')} />}
+      {!loggedIn && (
+        <>
+          <SelectField label={t('contact.salutation')} required={Boolean(tenant.contactForm?.requireSalutation)} value={values.salutation} onChange={set('salutation')} error={errorOf('/contactDetails/salutation')}>
+            <option value="">{t('contact.salutationPlaceholder')}</option>
+            {salutations.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.title ? localized(s.title, i18n.language) : t(DEFAULT_SALUTATION_KEYS[s.code] ?? s.code)}
+              </option>
+            ))}
+          </SelectField>
+          {companyRequired && <FormField label={t('contact.company')} required maxLength={70} autoComplete="organization" value={values.company} onChange={set('company')} error={errorOf('/contactDetails/company')} />}
+          <FormField label={t('contact.firstName')} required maxLength={35} autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errorOf('/contactDetails/firstName')} />
+          <FormField label={t('contact.lastName')} required maxLength={35} autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errorOf('/contactDetails/lastName')} />
+          <FormField label={t('contact.email')} required type="email" maxLength={254} autoComplete="email" value={values.email} onChange={set('email')} error={errorOf('/contactDetails/email')} />
+          {(tenant.contactForm?.requirePublication || activity.requiresSubscription) && (
+            <PublicationSelect required={Boolean(tenant.contactForm?.requirePublication)} value={values.publication} onChange={set('publication')} error={errorOf('/publication')} />
+          )}
+          {!(missingOrderNumber && activity.allowMissingOrderNumber) && (
+            <FormField
+              label={t('contact.orderNumber')}
+              required
+              inputMode="numeric"
+              maxLength={ORDER_NUMBER_MAX_LENGTH}
+              value={values.orderNumber}
+              onChange={(e) => setValues({ ...values, orderNumber: e.target.value.replace(/\D/g, '') })}
+              error={errorOf('/orderNumber')}
+            />
+          )}
+          {activity.allowMissingOrderNumber && <CheckboxField label={t('contact.missingOrderNumber')} checked={missingOrderNumber} onChange={setMissingOrderNumber} />}
+        </>
+      )}
+      {messageShown && <TextAreaField label={t('contact.message')} required maxLength={5000} value={values.message} onChange={set('message')} error={errorOf('/message')} />}
+      {activity.supportsImageUpload && (
+        <div className="form-field">
+          <label htmlFor="contact-upload">{t('contact.upload')}</label>
+          <input
+            id="contact-upload"
+            ref={fileInput}
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            aria-describedby="contact-upload-hint"
+            aria-invalid={errors['/image'] ? true : undefined}
+            onChange={(e) => void onFile(e.target.files)}
+          />
+          <p id="contact-upload-hint" className="muted">
+            {t('contact.uploadHint')}
+          </p>
+          {errors['/image'] && (
+            <p className="form-error" role="alert">
+              {errorOf('/image')}
+            </p>
+          )}
+        </div>
+      )}
+      {optInShown && <CheckboxField label={t('contact.optIn')} checked={optIn} onChange={setOptIn} />}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('contact.sending') : t('contact.submit')}
+        </button>
+      </div>
+      {outcome?.kind === 'success' && (
+        <Dialog title={t('contact.successTitle')} variant="success" onClose={reset} actions={<button type="button" className="button" onClick={reset}>{t('shell.close')}</button>}>
+          <p>{t('contact.successText')}</p>
+        </Dialog>
+      )}
+      {outcome?.kind === 'error' && (
+        <Dialog
+          title={t('contact.errorTitle')}
+          variant="error"
+          onClose={() => setOutcome(undefined)}
+          actions={
+            <button type="button" className="button" onClick={() => setOutcome(undefined)}>
+              {t('shell.close')}
+            </button>
+          }
+        >
+          <p>{t(outcome.messageKey, { maskedEmail: outcome.maskedEmail ?? '' })}</p>
+        </Dialog>
+      )}
+    </form>
+  );
+}
+
+function SubscriptionSelect({ value, onChange, error }: { value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+  const { t } = useTranslation();
+  const { state } = useSubscriptions();
+  return (
+    <SelectField label={t('contact.subscription')} required value={value} onChange={onChange} error={error} disabled={state.status !== 'ready'}>
+      <option value="">{state.status === 'failed' ? t('contact.subscriptionsError') : t('contact.subscriptionPlaceholder')}</option>
+      {state.subscriptions.map((s) => (
+        <option key={s.id} value={s.id}>
+          {t('contact.subscriptionOption', { name: s.displayName, orderNumber: s.orderNumber })}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function PublicationSelect({ required, value, onChange, error }: { required: boolean; value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const [publications, setPublications] = useState<Array<{ publication: string; description: string }>>([]);
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<Array<{ publication: string; description: string }>>('/contact/publications')
+      .then((list) => !cancelled && setPublications(list))
+      .catch(() => !cancelled && setPublications([]));
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+  return (
+    <SelectField label={t('contact.publication')} required={required} value={value} onChange={onChange} error={error}>
+      <option value="">{t('contact.publicationPlaceholder')}</option>
+      {publications.map((p) => (
+        <option key={p.publication} value={p.publication}>
+          {p.description}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

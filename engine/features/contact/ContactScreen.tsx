@@ -1,0 +1,118 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import type { ContactFormConfig, Salutation } from '../../../schemas/generated/tenant';
+import { authStateAtom, isLoggedIn } from '../../core/authState';
+import { usePortal } from '../../core/PortalContext';
+import { visibleActivities } from '../../domain/contactRules';
+import { Alert } from '../../ui/Alert';
+import { localized } from '../../ui/localized';
+import { ContactForm } from './ContactForm';
+import { LinkedPageLogin } from './LinkedPageLogin';
+import { SelectField } from './fields';
+
+export type ContactTenant = {
+  features: string[];
+  publicationBlacklists?: Record<string, string[]>;
+  contactForm?: ContactFormConfig;
+  salutations?: { options?: Salutation[] };
+  contact: { fallbackEmail: string; fallbackPhone: string };
+};
+
+/**
+ * /contact (portal-core.md §2 "Contact"): heading, required-fields hint, the authenticated or the
+ * anonymous form; an alert with the fallback e-mail and phone when contact is unsupported (no
+ * activity for this visitor); the tenant's custom script. Query parameters: subscriptionId and
+ * activity preselect, showMessageInput=true shows the message field even where the activity hides
+ * it, linkedPage=false skips the linked-page login step (§4) and composes a message directly.
+ */
+export default function ContactScreen() {
+  const { t, i18n } = useTranslation();
+  const { config } = usePortal();
+  const auth = useAtomValue(authStateAtom);
+  const location = useLocation();
+  const tenant = config.tenant as unknown as ContactTenant;
+  const query = new URLSearchParams(location.search);
+  const loggedIn = isLoggedIn(auth);
+  const activities = useMemo(() => visibleActivities(tenant.contactForm?.activities ?? [], loggedIn), [tenant, loggedIn]);
+  const initialActivity = activities.find((a) => a.activity === query.get('activity'))?.activity ?? '';
+  const [activityCode, setActivityCode] = useState(initialActivity);
+  const [composing, setComposing] = useState(query.get('linkedPage') === 'false');
+  const activity = activities.find((a) => a.activity === activityCode);
+  const showMessageInput = query.get('showMessageInput') === 'true';
+  const scriptUrl = tenant.contactForm?.customScriptUrl;
+
+  // §2 "an optional tenant custom script is injected".
+  useEffect(() => {
+    if (!scriptUrl) return;
+    const script = document.createElement('script');
+    script.src = scriptUrl;
+    script.async = true;
+    script.dataset.portalContactScript = 'true';
+    document.body.appendChild(script);
+    return () => script.remove();
+  }, [scriptUrl]);
+
+  useEffect(() => setComposing(query.get('linkedPage') === 'false'), [activityCode]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (activities.length === 0) {
+    const { fallbackEmail, fallbackPhone } = tenant.contact;
+    return (
+      <section className="contact" aria-labelledby="contact-title">
+        <h1 id="contact-title">{t('contact.heading')}</h1>
+        <Alert variant="warning">
+          <p>{t('contact.unsupported')}</p>
+          <ul className="fallback-contact">
+            <li>
+              <a href={`mailto:${fallbackEmail}`}>{t('shell.fallbackEmail', { email: fallbackEmail })}</a>
+            </li>
+            <li>
+              <a href={`tel:${fallbackPhone.replace(/[^+\d]/g, '')}`}>{t('shell.fallbackPhone', { phone: fallbackPhone })}</a>
+            </li>
+          </ul>
+        </Alert>
+      </section>
+    );
+  }
+
+  const linkedPage = activity?.linkedPage;
+  const withReturn = (page: string) => `${page}${page.includes('?') ? '&' : '?'}returnTo=contact`;
+  return (
+    <section className="contact" aria-labelledby="contact-title">
+      <h1 id="contact-title">{t('contact.heading')}</h1>
+      <p>{t(loggedIn ? 'contact.introAuthenticated' : 'contact.introAnonymous')}</p>
+      <p className="muted">{t('contact.requiredHint')}</p>
+      <SelectField label={t('contact.activity')} required value={activityCode} onChange={(e) => setActivityCode(e.target.value)}>
+        <option value="">{t('contact.activityPlaceholder')}</option>
+        {activities.map((a) => (
+          <option key={a.activity} value={a.activity}>
+            {localized(a.name, i18n.language)}
+          </option>
+        ))}
+      </SelectField>
+      {activity?.infoMessage && (
+        <Alert variant={activity.infoMessageType ?? 'info'}>
+          {/* Tenant HTML, sanitized at build time. */}
+          <div className="tenant-html" dangerouslySetInnerHTML={{ __html: localized(activity.infoMessage, i18n.language) }} />
+        </Alert>
+      )}
+      {activity && linkedPage && !composing && !loggedIn && (
+        <LinkedPageLogin key={activity.activity} activity={activity.activity} linkedPage={linkedPage} onCompose={() => setComposing(true)} />
+      )}
+      {activity && linkedPage && !composing && loggedIn && (
+        <div className="form-actions">
+          <Link className="button" to={withReturn(linkedPage)}>
+            {t('contact.toLinkedPage')}
+          </Link>
+          <button type="button" className="button button-secondary" onClick={() => setComposing(true)}>
+            {t('contact.composeInstead')}
+          </button>
+        </div>
+      )}
+      {activity && (!linkedPage || composing) && (
+        <ContactForm key={activity.activity} activity={activity} tenant={tenant} loggedIn={loggedIn} showMessageInput={showMessageInput} preselectedSubscription={query.get('subscriptionId') ?? ''} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { defineFeature } from '../types';
+
+/**
+ * The catch-all of portal-core.md §2, switched by the `external-navigation` flag: a path equal to
+ * the text of an external navigation link embeds its URL; any other path says 'Page not found'.
+ * Its one route is `*`: engine/core/router.tsx puts it last, as the catch-all.
+ */
+export const externalPageFeature = defineFeature({
+  id: 'external-page',
+  flag: 'external-navigation',
+  routes: [{ path: '*', access: 'anonymous', screen: () => import('./ExternalPageScreen') }],
+});
