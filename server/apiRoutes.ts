@@ -18,6 +18,8 @@ import { userIdRoutes } from './externalPage/userIdRoutes';
 import type { OAuthLogin } from './auth/oauthLogin';
 import { oauthApiRoutes } from './auth/oauthRoutes';
 import { kickerAuthRoutes } from './auth/kickerAuth';
+import { partialLoginRoutes } from './auth/partialLogin';
+import type { SignInLimits } from './auth/rateLimit';
 
 /** What every API router gets: the database, auth, the mailer and the log. */
 export interface ApiDeps {
@@ -30,6 +32,7 @@ export interface ApiDeps {
   /** `development` only under `portal dev`: enables the development login. */
   mode: 'production' | 'development';
   oauth: OAuthLogin;
+  signInLimits?: SignInLimits;
 }
 
 /**
@@ -41,6 +44,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
     authRoutes(deps),
     oauthApiRoutes(deps.oauth),
     kickerAuthRoutes(deps),
+    partialLoginRoutes(deps),
     subscriptionRoutes(deps),
     // Orders, subscription page, link, purchase orders, business partners, files (issue 4).
     linkRoutes(deps),

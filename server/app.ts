@@ -45,7 +45,7 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db: options.db, mailer: options.mailer, mailFrom, now, signInLimits: options.signInLimits });
   const oauth = createOAuthLogin({ db: options.db, auth, now });
-  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now, mode: options.mode ?? 'production', oauth });
+  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now, mode: options.mode ?? 'production', oauth, signInLimits: options.signInLimits });
 
   const app = express();
   app.disable('x-powered-by');

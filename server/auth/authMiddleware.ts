@@ -1,14 +1,32 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AUTH_HEADER } from '../../engine/core/apiClient';
 import { tenantContext } from '../tenancy/tenantContext';
+import { forbidden } from '../http/errors';
 import type { AuthenticatedUser, AuthService } from './authService';
+
+/**
+ * What a partial login (order number, contact form: "logged in only", §4) may call: its own
+ * subscription and everything under it, the list (which then holds just that one), log-out.
+ */
+export function allowedForPartialLogin(apiPath: string, subscriptionId: string): boolean {
+  if (apiPath === '/logout' || apiPath === '/subscriptions') return true;
+  const match = /^\/subscriptions\/([^/]+)/.exec(apiPath);
+  return Boolean(match && decodeURIComponent(match[1]) === subscriptionId);
+}
 
 /** Requires a valid session of the request's tenant; puts the user on res.locals.user. */
 export function requireUser(auth: AuthService): RequestHandler {
   return async (req: Request, res: Response, next) => {
     const { tenant } = tenantContext(res);
     const header = req.headers[AUTH_HEADER];
-    res.locals.user = await auth.authenticate(tenant, Array.isArray(header) ? header[0] : header);
+    const user = await auth.authenticate(tenant, Array.isArray(header) ? header[0] : header);
+    if (user.subscriptionId) {
+      const apiPath = req.originalUrl.split('?')[0].replace(/^.*?\/api(?=\/)/, '');
+      if (!allowedForPartialLogin(apiPath, user.subscriptionId)) {
+        throw forbidden('partial_login', 'You are signed in for one subscription only. Please log in with your account for the rest.');
+      }
+    }
+    res.locals.user = user;
     next();
   };
 }

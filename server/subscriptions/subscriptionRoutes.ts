@@ -16,7 +16,10 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): R
 
   router.get('/subscriptions', async (_req, res) => {
     const { tenant } = tenantContext(res);
-    res.json(await listSubscriptionsForUser(deps.db, tenant.id, currentUser(res).id));
+    const user = currentUser(res);
+    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id);
+    // A partial login sees the one subscription it was opened for (§4).
+    res.json(user.subscriptionId ? subscriptions.filter((s) => s.id === user.subscriptionId) : subscriptions);
   });
 
   router.get('/subscriptions/:id', async (req, res) => {

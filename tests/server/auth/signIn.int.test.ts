@@ -275,3 +275,82 @@ describe('kicker-auth (SSO cookie)', () => {
     expect((await c.post('/kicker-auth/login', { email, password: DEMO_PASSWORD })).status).toBe(404);
   });
 });
+
+describe('partial logins', () => {
+  async function partner(where: string) {
+    const db = await getTestDatabase();
+    const rows = await db.query<{ order_number: string; last_name1: string; email_address: string | null; subscription_id: string; zipcode: string }>(
+      `select s.order_number, bp.last_name1, bp.email_address, s.id as subscription_id, bp.zipcode
+         from subscriptions s
+         join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role = 'AG'
+         join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+        where s.tenant_id = $1 and bp.last_name1 is not null and ${where}
+        order by s.id limit 1`,
+      [passwordTenant.id],
+    );
+    expect(rows[0]).toBeDefined();
+    return rows[0];
+  }
+  const linked = `exists (select 1 from user_business_partners u where u.tenant_id = bp.tenant_id and u.bp_number = bp.bp_number)`;
+
+  it('answers not_found and verification_failed as link results', async () => {
+    const c = await client(passwordTenant);
+    const unknown = await c.post('/login/order-number', { orderNumber: '4999999999', lastName: 'Nobody' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual({ status: 'not_found' });
+    const target = await partner(linked);
+    const wrongName = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: 'Wrongname' });
+    expect(wrongName.body.error.details).toEqual({ status: 'verification_failed', method: 'name' });
+  });
+
+  it('asks to confirm the account e-mail, then opens a session for that one subscription only', async () => {
+    const c = await client(passwordTenant);
+    const target = await partner(linked);
+    const first = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1.toUpperCase() });
+    expect(first.status).toBe(400);
+    expect(first.body.error.details).toMatchObject({ status: 'confirm_email', maskedEmail: expect.stringMatching(/^\w\*{3,}@/) });
+    const confirmed = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: first.body.error.details.email });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ loginSource: 'order-number', subscription: { id: target.subscription_id } });
+    c.setAccessToken(confirmed.body.accessToken);
+    const list = await c.get('/subscriptions');
+    expect(list.body.map((s: { id: string }) => s.id)).toEqual([target.subscription_id]);
+    expect((await c.get(`/subscriptions/${target.subscription_id}`)).status).toBe(200);
+    const other = await c.get('/purchase-orders');
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe('partial_login');
+  });
+
+  it('asks for an e-mail when the partner has no account and none on record', async () => {
+    const db = await getTestDatabase();
+    const target = await partner(`not ${linked}`);
+    await db.query(`update business_partners set email_address = null where tenant_id = $1 and bp_number = (select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG')`, [passwordTenant.id, target.subscription_id]);
+    const c = await client(passwordTenant);
+    const asked = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1 });
+    expect(asked.body.error.details).toEqual({ status: 'email_required' });
+    const taken = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email });
+    expect(taken.body.error.details).toMatchObject({ status: 'already_linked' });
+    const fresh = `partial-${Date.now()}@reader.example`;
+    const ok = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: fresh });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe(fresh);
+  });
+
+  it('signs in fully with e-mail and the zip code of the account, and refuses a wrong zip like an unknown address', async () => {
+    const db = await getTestDatabase();
+    const rows = await db.query<{ zipcode: string }>(
+      `select bp.zipcode from users u join user_business_partners ubp on ubp.tenant_id = u.tenant_id and ubp.user_id = u.id
+         join business_partners bp on bp.tenant_id = ubp.tenant_id and bp.bp_number = ubp.bp_number
+        where u.tenant_id = $1 and u.email = $2 and bp.zipcode is not null limit 1`,
+      [passwordTenant.id, email],
+    );
+    const c = await client(passwordTenant);
+    const ok = await c.post('/login/email-zip', { email, zipcode: rows[0].zipcode });
+    expect(ok.status).toBe(200);
+    expect(ok.body.loginSource).toBe('email-zip');
+    const wrong = await c.post('/login/email-zip', { email, zipcode: '00000' });
+    const unknown = await c.post('/login/email-zip', { email: 'nobody@nowhere.example', zipcode: '00000' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+});

@@ -1,0 +1,82 @@
+import { Router } from 'express';
+import type { Database } from '../db/database';
+import { HttpError, unauthorized } from '../http/errors';
+import { validateBody } from '../http/validateBody';
+import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { createUser, findUserByEmail, linkBusinessPartner } from '../store/userStore';
+import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { maskEmail } from '../../engine/domain/linkSubscription';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
+import type { AuthService } from './authService';
+import { limitSignInAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
+import { accountHasZipCode, partnersOfOrderNumber } from './partialLoginStore';
+
+/** A refused order-number login: 400 whose details carry the §4 result (status, maskedEmail, email). */
+function result(status: string, message: string, extra: Record<string, string> = {}) {
+  return new HttpError(400, status, message, { status, ...extra });
+}
+
+const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The partial logins of portal-core.md §4 and §7:
+ *  - POST /login/order-number {orderNumber, lastName, email?}: "logged in only" (no sidebar),
+ *    scoped to the one subscription; the anonymous renewal, upgrade and cancellation flows start here.
+ *    How this server decides (the spec names the results, not the rules):
+ *      not_found — no subscription with that order number;
+ *      verification_failed — the last name matches neither the ordering party nor the goods recipient;
+ *      confirm_email — the partner has an account (or an e-mail on record) and the request does not
+ *        bring that address yet: the dialog shows it masked; resubmitting with `email` confirms;
+ *      email_required — no account and no e-mail on record: the form asks for one;
+ *      already_linked — the e-mail given belongs to another account.
+ *  - POST /login/email-zip {email, zipcode}: fully logged in when the account's business partner has
+ *    that zip code. Wrong pairs and unknown addresses get the same 401.
+ * Both are rate-limited per client and per order number or address.
+ */
+export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now: () => Date; signInLimits?: SignInLimits }): Router {
+  const router = Router();
+  const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+
+  router.post('/login/order-number', validateBody('order-number-login-request'), async (req, res) => {
+    const { tenant } = tenantContext(res);
+    const { orderNumber, lastName } = req.body as { orderNumber: string; lastName: string; email?: string };
+    const email = req.body.email ? normalizeEmail(req.body.email) : undefined;
+    await limitSignInAttempt(deps.db, tenant.id, limits, 'order-number', { address: orderNumber, client: req.ip ?? 'unknown' }, deps.now());
+    const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
+    if (partners.length === 0) throw result('not_found', 'There is no subscription with this order number.');
+    const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
+    if (!partner) throw result('verification_failed', 'The name does not match the order number.', { method: 'name' });
+
+    const user = await deps.db.transaction(async (tx) => {
+      if (partner.accountId) {
+        if (email !== partner.accountEmail) throw result('confirm_email', 'Please confirm the e-mail address of this subscription.', { maskedEmail: maskEmail(partner.accountEmail!), email: partner.accountEmail! });
+        return { id: partner.accountId, email: partner.accountEmail! };
+      }
+      if (!email) {
+        if (partner.email) throw result('confirm_email', 'Please confirm the e-mail address of this subscription.', { maskedEmail: maskEmail(partner.email), email: partner.email });
+        throw result('email_required', 'An e-mail address is needed to continue.');
+      }
+      const existing = await findUserByEmail(tx, tenant.id, email);
+      if (existing) throw result('already_linked', 'This e-mail address belongs to another account.', { maskedEmail: maskEmail(email) });
+      const created = await createUser(tx, tenant.id, { email });
+      await linkBusinessPartner(tx, tenant.id, created.id, partner.bpNumber);
+      return created;
+    });
+    const login = await deps.auth.startSession(tenant, user, 'order-number', partner.subscriptionId);
+    const subscription = await getSubscriptionForUser(deps.db, tenant.id, user.id, partner.subscriptionId);
+    res.json({ ...login, subscription });
+  });
+
+  router.post('/login/email-zip', validateBody('email-zip-login-request'), async (req, res) => {
+    const tenant: ServerTenant = tenantContext(res).tenant;
+    const email = normalizeEmail(req.body.email);
+    await limitSignInAttempt(deps.db, tenant.id, limits, 'email-zip', { address: email, client: req.ip ?? 'unknown' }, deps.now());
+    const user = await findUserByEmail(deps.db, tenant.id, email);
+    if (!user || !(await accountHasZipCode(deps.db, tenant.id, user.id, req.body.zipcode))) {
+      throw unauthorized('invalid_credentials', 'The e-mail address and the zip code do not match.');
+    }
+    res.json(await deps.auth.startSession(tenant, user, 'email-zip'));
+  });
+
+  return router;
+}

@@ -1,0 +1,46 @@
+import type { Queryable } from '../db/database';
+
+/** A business partner with a role on a subscription of an order number, and the account speaking for it. */
+export interface OrderNumberPartner {
+  subscriptionId: string;
+  bpNumber: string;
+  role: string;
+  lastName: string | null;
+  company: string | null;
+  zipcode: string | null;
+  email: string | null;
+  accountId: string | null;
+  accountEmail: string | null;
+}
+
+/** Ordering party first, then goods recipient (the partners an order-number login may speak for). */
+export async function partnersOfOrderNumber(db: Queryable, tenantId: string, orderNumber: string): Promise<OrderNumberPartner[]> {
+  return db.query<OrderNumberPartner>(
+    `select s.id as "subscriptionId", sr.bp_number::text as "bpNumber", sr.role, bp.last_name1 as "lastName", bp.company1 as company,
+            bp.zipcode, bp.email_address as email, u.id as "accountId", u.email as "accountEmail"
+       from subscriptions s
+       join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role in ('AG', 'WE')
+       join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+       left join lateral (
+         select u.id, u.email from user_business_partners ubp
+           join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
+          where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number
+          order by u.created_at limit 1) u on true
+      where s.tenant_id = $1 and s.order_number = lpad($2, 10, '0')
+      order by array_position(array['AG', 'WE'], sr.role), s.id`,
+    [tenantId, orderNumber],
+  );
+}
+
+/** Whether one of the business partners the account speaks for has this zip code. */
+export async function accountHasZipCode(db: Queryable, tenantId: string, userId: string, zipcode: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from user_business_partners ubp
+       join business_partners bp on bp.tenant_id = ubp.tenant_id and bp.bp_number = ubp.bp_number
+      where ubp.tenant_id = $1 and ubp.user_id = $2
+        and lower(replace(bp.zipcode, ' ', '')) = lower(replace($3, ' ', ''))
+      limit 1`,
+    [tenantId, userId, zipcode],
+  );
+  return rows.length > 0;
+}
