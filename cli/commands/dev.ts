@@ -20,9 +20,10 @@ export function registerDev(program: Command): void {
       const { tenantPageInput } = await import('../build/tenantPage');
       const { renderTenantHtml } = await import('../build/renderTenantHtml');
       const { startServer } = await import('../../server/main');
+      const { serverOptionsFromEnv } = await import('./serverOptions');
       const { seedDemoData, setDemoPasswords } = await import('../../server/seed');
       const { sendPage, BASE_PLACEHOLDER } = await import('../../server/spa/tenantSite');
-      const { DATA_DIR, DIST_DIR, ENGINE_DIR, TENANTS_DIR } = await import('../paths');
+      const { ENGINE_DIR, TENANTS_DIR } = await import('../paths');
       const { formatIssue, loadTenantFiles } = await import('../tenant');
 
       const [loaded] = await loadValidTenants([id]);
@@ -50,10 +51,8 @@ export function registerDev(program: Command): void {
       });
       const server = await startServer({
         tenants: [tenant],
-        distDir: DIST_DIR,
-        dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+        ...(await serverOptionsFromEnv()),
         port: options.port,
-        databaseUrl: process.env.DATABASE_URL,
         outboxViewer: true,
         siteHandler: site,
         mode: 'development',

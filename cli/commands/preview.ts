@@ -15,7 +15,8 @@ export function registerPreview(program: Command): void {
       const { loadValidTenants } = await import('./loadValidTenants');
       const { buildTenants } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
-      const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
+      const { serverOptionsFromEnv } = await import('./serverOptions');
+      const { DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const tenants = await loadValidTenants();
       const unknown = ids.filter((id) => !tenants.some((t) => t.id === id));
       if (unknown.length) throw new Error(`unknown tenant(s): ${unknown.join(', ')}. Known: ${tenants.map((t) => t.id).join(', ')}`);
@@ -24,10 +25,8 @@ export function registerPreview(program: Command): void {
       }
       const server = await startServer({
         tenants,
-        distDir: DIST_DIR,
-        dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+        ...(await serverOptionsFromEnv()),
         port: options.port,
-        databaseUrl: process.env.DATABASE_URL,
         outboxViewer: true,
       });
       const query = new URLSearchParams({ route: options.route, width: options.width });

@@ -12,16 +12,13 @@ export function registerServe(program: Command): void {
       const started = Date.now();
       const { loadValidTenants } = await import('./loadValidTenants');
       const { startServer } = await import('../../server/main');
-      const { DATA_DIR, DIST_DIR } = await import('../paths');
+      const { serverOptionsFromEnv } = await import('./serverOptions');
       const tenants = await loadValidTenants();
       const server = await startServer({
         tenants,
-        distDir: DIST_DIR,
-        dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+        ...(await serverOptionsFromEnv()),
         port: options.port,
         host: options.host,
-        databaseUrl: process.env.DATABASE_URL,
-        smtpUrl: process.env.SMTP_URL,
         outboxViewer: options.outboxViewer,
       });
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);

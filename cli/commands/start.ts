@@ -16,8 +16,9 @@ export function registerStart(program: Command): void {
       const { loadValidTenants } = await import('./loadValidTenants');
       const { buildTenants, formatBuildTable } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
+      const { serverOptionsFromEnv } = await import('./serverOptions');
       const { seedDemoData, setDemoPasswords, DEMO_PASSWORD } = await import('../../server/seed');
-      const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
+      const { DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const tenants = await loadValidTenants();
       if (!options.skipBuild) {
         const reports = await buildTenants(tenants, { distDir: DIST_DIR, engineDir: ENGINE_BUILD_DIR, progress: (m) => console.error(m) });
@@ -26,12 +27,9 @@ export function registerStart(program: Command): void {
       let logins: Awaited<ReturnType<typeof seedDemoData>> = [];
       const server = await startServer({
         tenants,
-        distDir: DIST_DIR,
-        dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+        ...(await serverOptionsFromEnv()),
         port: options.port,
         host: options.host,
-        databaseUrl: process.env.DATABASE_URL,
-        smtpUrl: process.env.SMTP_URL,
         outboxViewer: true,
         beforeListen: async (db) => {
           logins = await seedDemoData(db, tenants);

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/database';
 import type { UserRecord } from './rows';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
 
 interface UserRow {
   id: string;
@@ -20,10 +21,8 @@ interface UserRow {
 
 const USER_COLUMNS = 'id, tenant_id, email, display_name, first_name, last_name, password_hash, sso_id, created_at';
 
-/** The stored form of an e-mail address: trimmed, lower case. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** The stored form of an e-mail address: trimmed, lower case (one rule, in engine/domain). */
+export { normalizeEmail };
 
 function toUser(row: UserRow): UserRecord {
   return {
