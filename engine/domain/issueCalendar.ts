@@ -65,7 +65,8 @@ export function fuzzyScore(query: string, text: string): number | undefined {
   const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   const q = fold(query).replace(/\s+/g, '');
   if (!q) return 0;
-  const t = fold(text);
+  // Spaces are ignored on both sides, so "garten fru" finds "Garten Frühling" as a substring.
+  const t = fold(text).replace(/\s+/g, '');
   const direct = t.indexOf(q);
   if (direct >= 0) return direct; // a plain substring beats any scattered match
   let score = 1000;

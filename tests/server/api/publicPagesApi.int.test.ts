@@ -335,11 +335,16 @@ describe('POST /login/contact-form', () => {
   });
 
   it('never opens a session into an existing account by its e-mail', async () => {
-    const target = unlinkedSubscription(tenantA as never, today);
+    // Another subscription than the one the first test linked: still unlinked, so only the e-mail decides.
+    const target = unlinkedSubscription(tenantA as never, today, 1);
     const response = await (await anonymous()).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email: userEmail });
     expect(response.status).toBe(400);
     expect(response.body.error.details.status).toBe('already_linked');
+    expect(response.body.error.details.maskedEmail).toBe(`${userEmail[0]}***@${userEmail.split('@')[1]}`);
     expect(response.body.accessToken).toBeUndefined();
+    // Nothing was linked: the same subscription with a fresh e-mail still opens a new account.
+    const fresh = await (await anonymous()).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email: `fresh-${Date.now()}@example.org` });
+    expect(fresh.status).toBe(200);
   });
 
   it('refuses a malformed order number and an activity without a linked page', async () => {

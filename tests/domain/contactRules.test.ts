@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { contactFieldErrors, detectUploadType, linkedPageLoginErrors, maskEmail, showsMessage, showsOptIn, visibleActivities, type ContactSettings } from '../../engine/domain/contactRules';
+import { TINY_PDF, TINY_PNG } from '../support/publicPagesFixtures';
+
+const tenant = (overrides: Partial<ContactSettings> = {}): ContactSettings => ({
+  features: ['contact-form', 'opt-ins'],
+  contactForm: {
+    requireSalutation: true,
+    requirePublication: true,
+    activities: [
+      { activity: 'DELIVERY', requiresSubscription: true, supportsImageUpload: true, showOptInCheckbox: true },
+      { activity: 'GENERAL', allowMissingOrderNumber: true, visibility: 'all' },
+      { activity: 'CALLBACK', disableMessageInput: true, visibility: 'anonymous' },
+      { activity: 'REVOKE', visibility: 'authenticated', requiresSubscription: true },
+    ],
+  },
+  ...overrides,
+});
+
+const fields = (errors: Array<{ field: string; code: string }>) => errors.map((e) => `${e.field}:${e.code}`).sort();
+
+describe('contact rules (portal-core.md §5, §6)', () => {
+  it('filters activities by visibility', () => {
+    const activities = tenant().contactForm!.activities!;
+    expect(visibleActivities(activities, false).map((a) => a.activity)).toEqual(['DELIVERY', 'GENERAL', 'CALLBACK']);
+    expect(visibleActivities(activities, true).map((a) => a.activity)).toEqual(['DELIVERY', 'GENERAL', 'REVOKE']);
+  });
+
+  it('requires every anonymous field, the salutation and publication when the tenant asks for them', () => {
+    expect(fields(contactFieldErrors(tenant(), { activity: 'GENERAL' }, false))).toEqual([
+      '/contactDetails/email:required',
+      '/contactDetails/firstName:required',
+      '/contactDetails/lastName:required',
+      '/contactDetails/salutation:required',
+      '/message:required',
+      '/orderNumber:required',
+      '/publication:required',
+    ]);
+  });
+
+  it('requires the company for a company salutation and checks e-mail and order number', () => {
+    const input = { activity: 'GENERAL', message: 'x', publication: 'P', orderNumber: '1234567', contactDetails: { salutation: '0003', firstName: 'A', lastName: 'B', email: 'no-at' } };
+    expect(fields(contactFieldErrors(tenant(), input, false))).toEqual(['/contactDetails/company:required', '/contactDetails/email:invalid', '/orderNumber:invalid']);
+  });
+
+  it('lets the missing-order-number box replace the number only where the activity allows it', () => {
+    const base = { message: 'x', publication: 'P', missingOrderNumber: true, contactDetails: { salutation: '0001', firstName: 'A', lastName: 'B', email: 'a@b.example' } };
+    expect(contactFieldErrors(tenant(), { ...base, activity: 'GENERAL' }, false)).toEqual([]);
+    expect(fields(contactFieldErrors(tenant(), { ...base, activity: 'DELIVERY' }, false))).toEqual(['/missingOrderNumber:not_allowed', '/orderNumber:required']);
+  });
+
+  it('drops the message when the activity hides it, unless showMessageInput shows it', () => {
+    const activity = tenant().contactForm!.activities![2];
+    expect(showsMessage(activity)).toBe(false);
+    expect(showsMessage(activity, true)).toBe(true);
+  });
+
+  it('asks a signed-in user for the subscription when the activity requires one', () => {
+    expect(fields(contactFieldErrors(tenant(), { activity: 'REVOKE', message: 'x' }, true))).toEqual(['/subscriptionId:required']);
+    expect(contactFieldErrors(tenant(), { activity: 'REVOKE', message: 'x', subscriptionId: '101-1' }, true)).toEqual([]);
+  });
+
+  it('offers the opt-in only with the opt-ins feature on an activity that requires a subscription and asks for it', () => {
+    const delivery = tenant().contactForm!.activities![0];
+    expect(showsOptIn(tenant(), delivery)).toBe(true);
+    expect(showsOptIn(tenant({ features: ['contact-form'] }), delivery)).toBe(false);
+    expect(showsOptIn(tenant(), tenant().contactForm!.activities![1])).toBe(false);
+  });
+
+  it('takes uploads of the allowed types up to 2097152 bytes, only on activities with upload', () => {
+    const base = { activity: 'DELIVERY', subscriptionId: 's', message: 'x' };
+    expect(contactFieldErrors(tenant(), { ...base, image: { filename: 'a.png', mimeType: 'image/png', size: 2_097_152 } }, true)).toEqual([]);
+    expect(fields(contactFieldErrors(tenant(), { ...base, image: { filename: 'a.png', mimeType: 'image/png', size: 2_097_153 } }, true))).toEqual(['/image:file_too_large']);
+    expect(fields(contactFieldErrors(tenant(), { ...base, image: { filename: 'a.gif', mimeType: 'image/gif', size: 10 } }, true))).toEqual(['/image:file_type']);
+    expect(fields(contactFieldErrors(tenant(), { activity: 'GENERAL', message: 'x', image: { filename: 'a.png', mimeType: 'image/png', size: 10 } }, true))).toEqual(['/image:not_allowed']);
+  });
+
+  it('reads the real file type from the first bytes, never from the name', () => {
+    expect(detectUploadType(TINY_PNG)).toBe('image/png');
+    expect(detectUploadType(TINY_PDF)).toBe('application/pdf');
+    expect(detectUploadType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('image/jpeg');
+    expect(detectUploadType(Buffer.from('GIF89a'))).toBeUndefined();
+    expect(detectUploadType(new Uint8Array())).toBeUndefined();
+  });
+
+  it('checks the linked-page login fields and masks e-mails', () => {
+    expect(fields(linkedPageLoginErrors({ orderNumber: '12', zipcode: '12345678901' }))).toEqual(['/orderNumber:invalid', '/zipcode:invalid']);
+    expect(linkedPageLoginErrors({ orderNumber: '4001234567', zipcode: 'SW1A 1AA' })).toEqual([]);
+    expect(maskEmail('anna.schmidt@example.org')).toBe('a***@example.org');
+  });
+});
