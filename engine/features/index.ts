@@ -2,6 +2,10 @@ import type { FeatureDefinition } from './types';
 import { loginFeature } from './login';
 import { ordersFeature } from './orders';
 import { membershipsFeature } from './memberships';
+import { subscriptionFeature } from './subscription';
+import { linkSubscriptionFeature } from './link-subscription';
+import { bundleGroupFeature } from './bundle-group';
+import { businessPartnersFeature } from './business-partners';
 import { faqFeature } from './faq';
 import { contactFeature } from './contact';
 import { issueCalendarFeature } from './issue-calendar';
@@ -15,6 +19,10 @@ export const FEATURES: readonly FeatureDefinition[] = assertUniqueIds([
   loginFeature,
   ordersFeature,
   membershipsFeature,
+  subscriptionFeature,
+  linkSubscriptionFeature,
+  bundleGroupFeature,
+  businessPartnersFeature,
   faqFeature,
   contactFeature,
   issueCalendarFeature,

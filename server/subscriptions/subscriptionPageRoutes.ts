@@ -16,7 +16,8 @@ import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, recordActivity, recordInvoiceRequest, setOrderAttribute } from '../store/accountStore';
 import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvoice, paymentHistoryPage } from '../store/orderStore';
 import { invoicePdf } from '../invoices/documents';
-import { accountTenant, fileUrl, requireCapability, subscriptionOr404, utcDay } from './accountContext';
+import { can } from '../../engine/domain/capabilities';
+import { accountTenant, capabilityContext, fileUrl, requireCapability, subscriptionOr404, utcDay } from './accountContext';
 
 export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const { db } = deps;
@@ -38,7 +39,8 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
   router.get('/subscriptions/:id/delivered-issues', async (req, res) => {
     const tenant = accountTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
-    requireCapability('issueHistory', subscription, tenant);
+    // The list backs the issue history and the issue downloads (the card's "latest issue").
+    if (!can('issueDownload', subscription, capabilityContext(tenant))) requireCapability('issueHistory', subscription, tenant);
     res.json(await deliveredIssuesPage(db, tenant.id, subscription.id, { page: parsePageNumber(req.query.page) }));
   });
 

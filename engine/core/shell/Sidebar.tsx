@@ -3,6 +3,8 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuItems } from '../router';
 import { usePortal } from '../PortalContext';
+import { useAtomValue } from 'jotai';
+import { newSubscriptionAtom } from '../../features/orders/ordersData';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import type { ExternalNavigationLink } from '../../../schemas/generated/tenant';
 
@@ -15,6 +17,8 @@ export function Sidebar() {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // §2 "Menu items": /orders gets a green 'new' badge when a subscription was just linked.
+  const newSubscription = useAtomValue(newSubscriptionAtom);
   const items = menuItems(config.tenant.features);
   // §2 "Tenants may add external links" (external-navigation feature).
   const externalLinks = isFeatureOn(config.tenant, 'external-navigation')
@@ -39,6 +43,7 @@ export function Sidebar() {
           <li key={item.to}>
             <NavLink to={item.to} onClick={() => setOpen(false)}>
               {t(item.labelKey)}
+              {item.to === '/orders' && newSubscription && <span className="menu-badge">{t('orders.newBadge')}</span>}
             </NavLink>
           </li>
         ))}

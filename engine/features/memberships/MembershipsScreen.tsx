@@ -1,15 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { authStateAtom } from '../../core/authState';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { isMembership } from '../../domain/subscriptionKinds';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
 import { SubscriptionCard } from '../orders/SubscriptionCard';
 
-/** /memberships (portal-core.md §2 "Memberships page"): the user's membership subscriptions. */
+/**
+ * /memberships (portal-core.md §2 "Memberships page"): the user's membership subscriptions plus the
+ * user-profiles block. The spec's profiles are static samples; here the block shows the account's
+ * own profile (real data, no invented people) and the add entry, which leads to the contact form
+ * until co-user profiles (§6: up to 5 co-users) have their own flow.
+ */
 export default function MembershipsScreen() {
   const { t } = useTranslation();
   const { state, reload } = useSubscriptions();
   const memberships = state.subscriptions.filter(isMembership);
+  const user = useAtomValue(authStateAtom).user;
 
   return (
     <section aria-labelledby="memberships-title">
@@ -31,6 +40,27 @@ export default function MembershipsScreen() {
           ))}
         </ul>
       )}
+      <section className="user-profiles" aria-labelledby="profiles-title">
+        <h2 id="profiles-title">{t('memberships.profilesHeading')}</h2>
+        <ul className="card-list">
+          {user && (
+            <li className="card profile-card">
+              <span className="profile-avatar" aria-hidden="true">
+                {user.email.slice(0, 1).toUpperCase()}
+              </span>
+              <span>
+                <strong>{t('memberships.profileOwner')}</strong>
+                <br />
+                <span className="muted">{user.email}</span>
+              </span>
+            </li>
+          )}
+          <li className="card profile-card profile-add">
+            <Link to="/contact">{t('memberships.addProfile')}</Link>
+            <p className="muted">{t('memberships.addProfileHint')}</p>
+          </li>
+        </ul>
+      </section>
     </section>
   );
 }

@@ -1,8 +1,23 @@
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSetAtom } from 'jotai';
 import { useSubscriptions } from '../../core/subscriptionsStore';
+import { usePortal } from '../../core/PortalContext';
+import { isMembership } from '../../domain/subscriptionKinds';
+import { isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
+import { isActive, matchesFilter, type SubscriptionFilter } from '../../domain/orderStatus';
+import { isFeatureOn } from '../../domain/tenantFeatures';
+import type { DeliveredIssuesPage } from '../../../schemas/generated/subscription-page';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
+import { useCapabilityContext } from './capabilityContext';
+import { DownloadDialogs } from './DownloadDialogs';
+import { newSubscriptionAtom, usePendingOrders, usePurchaseOrders } from './ordersData';
+import { PendingOrderCard } from './PendingOrderCard';
+import { PurchaseOrderCard } from './PurchaseOrderCard';
 import { SubscriptionCard } from './SubscriptionCard';
+import { useFileDownload } from './useFileDownload';
 import type { SubscriptionSummary } from './types';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */
@@ -10,15 +25,117 @@ export function sortByOrderDateDesc(subscriptions: SubscriptionSummary[]): Subsc
   return [...subscriptions].sort((a, b) => (b.custOrderDate ?? '').localeCompare(a.custOrderDate ?? ''));
 }
 
-/** /orders (portal-core.md §2 "Orders page"): the signed-in user's subscriptions as cards. */
+/** §2: the search box is a case-insensitive filter on titles. */
+export function matchesTitle(title: string, query: string): boolean {
+  return title.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
+}
+
+interface BundleGroup {
+  bundleNumber: string;
+  members: SubscriptionSummary[];
+}
+
+/** Subscriptions grouped by bundle number (master first), the rest flat (§2 "Sections"). */
+export function groupByBundle(subscriptions: SubscriptionSummary[]): { groups: BundleGroup[]; flat: SubscriptionSummary[] } {
+  const groups = new Map<string, SubscriptionSummary[]>();
+  const flat: SubscriptionSummary[] = [];
+  for (const s of subscriptions) {
+    if (!s.bundle) flat.push(s);
+    else groups.set(s.bundle.bundleNumber, [...(groups.get(s.bundle.bundleNumber) ?? []), s]);
+  }
+  return {
+    groups: [...groups].map(([bundleNumber, members]) => ({
+      bundleNumber,
+      members: [...members].sort((a, b) => Number(isBundleMaster(b)) - Number(isBundleMaster(a))),
+    })),
+    flat,
+  };
+}
+
+/** /orders (portal-core.md §2 "Orders page"). */
 export default function OrdersScreen() {
   const { t } = useTranslation();
+  const { config, api } = usePortal();
+  const ctx = useCapabilityContext();
   const { state, reload } = useSubscriptions();
-  const subscriptions = sortByOrderDateDesc(state.subscriptions);
+  const purchaseOrders = usePurchaseOrders();
+  const pendingOrders = usePendingOrders();
+  const setNewSubscription = useSetAtom(newSubscriptionAtom);
+  const downloads = useFileDownload();
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<SubscriptionFilter>(config.tenant.defaultSubscriptionFilter ?? 'active');
+  const tenant = config.tenant;
+
+  // The 'new' badge points here; seeing the orders page clears it.
+  useEffect(() => setNewSubscription(null), [setNewSubscription]);
+
+  const all = state.subscriptions;
+  const showMemberships = isFeatureOn(tenant, 'membership');
+  // §2: the filter shows only if at least one inactive subscription exists.
+  const hasInactive = all.some((s) => !isActive(s.orderStatus));
+  const effectiveFilter: SubscriptionFilter = hasInactive ? filter : 'all';
+
+  const visible = useMemo(
+    () =>
+      sortByOrderDateDesc(all)
+        .filter((s) => !isHiddenBundleComponent(s, all, ctx))
+        .filter((s) => matchesTitle(s.displayName, query) || matchesTitle(s.publicationName, query))
+        .filter((s) => matchesFilter(s.orderStatus, effectiveFilter)),
+    [all, ctx, query, effectiveFilter],
+  );
+  const memberships = showMemberships ? visible.filter(isMembership) : [];
+  const subscriptions = showMemberships ? visible.filter((s) => !isMembership(s)) : visible;
+  const { groups, flat } = groupByBundle(subscriptions);
+  const orders = [...purchaseOrders.state.items]
+    .sort((a, b) => b.dateOfPurchaseOrderClient.localeCompare(a.dateOfPurchaseOrderClient))
+    .filter((o) => matchesTitle(o.distributionArticleDescription, query));
+  const pending = pendingOrders.state.items.filter((p) => matchesTitle(p.title, query));
+  const ready = state.status === 'ready';
+  const nothing = ready && memberships.length + subscriptions.length + orders.length + pending.length === 0;
+
+  // The card's download is the newest delivered issue that can be downloaded.
+  const downloadNewest = (subscription: SubscriptionSummary) =>
+    void (async () => {
+      try {
+        const page = await api.get<DeliveredIssuesPage>(`/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues?page=0`);
+        const newest = page.items.find((i) => i.downloadStatus === 'found');
+        if (newest) await downloads.issue(subscription.id, newest.issue);
+        else downloads.fail();
+      } catch {
+        downloads.fail();
+      }
+    })();
+
+  const card = (s: SubscriptionSummary) => (
+    <SubscriptionCard key={s.id} subscription={s} onDownload={downloadNewest} downloading={downloads.waiting?.startsWith(`${s.id}/`) ?? false} />
+  );
 
   return (
-    <section aria-labelledby="orders-title">
+    <section aria-labelledby="orders-title" className="orders">
       <h1 id="orders-title">{t('orders.heading')}</h1>
+      <p className="muted delay-notice">{t('orders.delayNotice')}</p>
+      <div className="orders-toolbar">
+        <div className="form-field search-field">
+          <label htmlFor="orders-search">{t('orders.search')}</label>
+          <input id="orders-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('orders.searchPlaceholder')} />
+        </div>
+        {hasInactive && (
+          <div className="form-field">
+            <label htmlFor="orders-filter">{t('orders.filter')}</label>
+            <select id="orders-filter" value={filter} onChange={(e) => setFilter(e.target.value as SubscriptionFilter)}>
+              <option value="active">{t('orders.filterActive')}</option>
+              <option value="inactive">{t('orders.filterInactive')}</option>
+              <option value="all">{t('orders.filterAll')}</option>
+            </select>
+          </div>
+        )}
+        {isFeatureOn(tenant, 'manual-registration') && (
+          <Link className="button button-secondary link-subscription-button" to="/link-subscription">
+            {t('orders.linkSubscription')}
+          </Link>
+        )}
+      </div>
+
       {(state.status === 'loading' || state.status === 'idle') && <Loading />}
       {state.status === 'failed' && (
         <Alert variant="error">
@@ -28,17 +145,59 @@ export default function OrdersScreen() {
           </button>
         </Alert>
       )}
-      {state.status === 'ready' && subscriptions.length === 0 && <Alert variant="info">{t('orders.empty')}</Alert>}
-      {state.status === 'ready' && subscriptions.length > 0 && (
-        <>
-          <h2>{t('orders.subscriptionsHeading')}</h2>
+      {nothing && <Alert variant="info">{query ? t('orders.noMatch') : t('orders.empty')}</Alert>}
+
+      {pending.length > 0 && (
+        <section aria-labelledby="pending-title" className="orders-section">
+          <h2 id="pending-title">{t('orders.pendingHeading')}</h2>
+          <ul className="card-list">{pending.map((p) => <PendingOrderCard key={p.id} order={p} />)}</ul>
+        </section>
+      )}
+      {memberships.length > 0 && (
+        <section aria-labelledby="memberships-section-title" className="orders-section">
+          <h2 id="memberships-section-title">{t('orders.membershipsHeading')}</h2>
+          <ul className="card-list">{memberships.map(card)}</ul>
+        </section>
+      )}
+      {ready && subscriptions.length > 0 && (
+        <section aria-labelledby="subscriptions-title" className="orders-section">
+          <h2 id="subscriptions-title">{t('orders.subscriptionsHeading')}</h2>
+          {groups.map((group) => (
+            <section key={group.bundleNumber} className="bundle-group" aria-labelledby={`bundle-${group.bundleNumber}`}>
+              <div className="bundle-group-header">
+                <h3 id={`bundle-${group.bundleNumber}`}>{t('orders.bundleHeading', { title: group.members[0].displayName })}</h3>
+                <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>{t('orders.toBundleGroup')}</Link>
+              </div>
+              <ul className="card-list">{group.members.map(card)}</ul>
+            </section>
+          ))}
+          {flat.length > 0 && <ul className="card-list">{flat.map(card)}</ul>}
+        </section>
+      )}
+      {orders.length > 0 && (
+        <section aria-labelledby="purchase-orders-title" className="orders-section">
+          <h2 id="purchase-orders-title">{t('orders.purchaseOrdersHeading')}</h2>
           <ul className="card-list">
-            {subscriptions.map((subscription) => (
-              <SubscriptionCard key={subscription.id} subscription={subscription} />
+            {orders.map((o) => (
+              <PurchaseOrderCard
+                key={o.id}
+                order={o}
+                downloading={downloads.waiting === o.id}
+                onDownload={(order) => void downloads.purchaseOrder(order.id, order.distributionArticleNumber)}
+              />
             ))}
           </ul>
-        </>
+        </section>
       )}
+      {purchaseOrders.state.status === 'failed' && (
+        <Alert variant="error">
+          <p>{t('orders.purchaseOrdersError')}</p>
+          <button type="button" className="button button-secondary" onClick={purchaseOrders.reload}>
+            {t('shell.tryAgain')}
+          </button>
+        </Alert>
+      )}
+      <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />
     </section>
   );
 }

@@ -1,29 +1,56 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { statusTone } from '../../domain/orderStatus';
+import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../../domain/capabilities';
 import { usePortal } from '../../core/PortalContext';
 import { Badge } from '../../ui/Badge';
 import { formatDate } from '../../ui/format';
+import { localized } from '../../ui/localized';
+import { useCapabilityContext, useScreenSettings } from './capabilityContext';
 import type { SubscriptionSummary } from './types';
 
-export function SubscriptionCard({ subscription }: { subscription: SubscriptionSummary }) {
+/** The subscription type badge (theme setting showSubscriptionTypeBadge, §2), labelled by the tenant's type labels. */
+export function TypeBadge({ subscription }: { subscription: SubscriptionSummary }) {
+  const { i18n } = useTranslation();
+  const model = useScreenSettings().subscriptionModel;
+  if (!model?.showSubscriptionTypeBadge || !subscription.typeKey) return null;
+  const label = localized(model.typeLabels?.[subscription.typeKey], i18n.language) || subscription.mixTypeDetails.mixTypeDesc;
+  return <Badge tone="info">{label}</Badge>;
+}
+
+/**
+ * A subscription on the orders page (§2 "Subscription card"): Manage leads to the subscription;
+ * download only for active subscriptions that support it; the renewal action for active non-bundle
+ * renewable subscriptions without auto-renewal. Bundle components are not managed separately.
+ */
+export function SubscriptionCard({ subscription, onDownload, downloading }: {
+  subscription: SubscriptionSummary;
+  onDownload?: (subscription: SubscriptionSummary) => void;
+  downloading?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { config } = usePortal();
+  const ctx = useCapabilityContext();
   const titleId = `subscription-${subscription.id}-title`;
   const cover = subscription.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
+  const component = isBundleSlave(subscription);
   return (
     <li className="card subscription-card" aria-labelledby={titleId}>
       {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: subscription.displayName })} width={96} height={128} />}
       <div className="subscription-card-body">
         <h3 id={titleId}>{subscription.displayName}</h3>
         <p className="muted">{subscription.publicationName}</p>
-        <Badge tone={statusTone(subscription.orderStatus)}>{t(`orders.status.${subscription.orderStatus}`)}</Badge>
+        <div className="badges">
+          <Badge tone={statusTone(subscription.orderStatus)}>{t(`orders.status.${subscription.orderStatus}`)}</Badge>
+          <TypeBadge subscription={subscription} />
+        </div>
         <dl className="facts">
           <dt>{t('orders.orderNumber')}</dt>
           <dd>{subscription.orderNumber}</dd>
-          {subscription.validFromOnSaleDate && (
+          {subscription.custOrderDate && (
             <>
-              <dt>{t('orders.validFrom')}</dt>
-              <dd>{formatDate(subscription.validFromOnSaleDate, i18n.language)}</dd>
+              <dt>{t('orders.orderDate')}</dt>
+              <dd>{formatDate(subscription.custOrderDate, i18n.language)}</dd>
             </>
           )}
           {subscription.validToOnSaleDate && (
@@ -33,6 +60,23 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionS
             </>
           )}
         </dl>
+        <div className="card-actions">
+          {!component && (
+            <Link className="button" to={`/subscriptions/${encodeURIComponent(subscription.id)}`} aria-label={t('orders.manageNamed', { title: subscription.displayName })}>
+              {t('orders.manage')}
+            </Link>
+          )}
+          {onDownload && showsCardDownload(subscription, ctx) && (
+            <button type="button" className="button button-secondary" onClick={() => onDownload(subscription)} disabled={downloading}>
+              {downloading ? t('orders.downloadWaiting') : t('orders.downloadLatest')}
+            </button>
+          )}
+          {showsCardRenewal(subscription, ctx) && (
+            <Link className="button button-secondary" to={`/subscriptions/${encodeURIComponent(subscription.id)}/renewal`}>
+              {t('orders.renew')}
+            </Link>
+          )}
+        </div>
       </div>
     </li>
   );

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSubscriptions } from '../../core/subscriptionsStore';
+import { isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
+import { isFeatureOn } from '../../domain/tenantFeatures';
+import { usePortal } from '../../core/PortalContext';
+import { Alert } from '../../ui/Alert';
+import { Loading } from '../../ui/Loading';
+import { useCapabilityContext } from '../orders/capabilityContext';
+import { SubscriptionCard } from '../orders/SubscriptionCard';
+
+/** §2 "Bundle group page": the subscriptions of a bundle; a licences button if multi-user licences are supported. */
+export default function BundleGroupScreen() {
+  const { t } = useTranslation();
+  const { bundleNumber = '' } = useParams();
+  const { config } = usePortal();
+  const ctx = useCapabilityContext();
+  const { state, reload } = useSubscriptions();
+  const all = state.subscriptions;
+  const members = all
+    .filter((s) => s.bundle?.bundleNumber === bundleNumber && !isHiddenBundleComponent(s, all, ctx))
+    .sort((a, b) => Number(isBundleMaster(b)) - Number(isBundleMaster(a)));
+  const master = members.find(isBundleMaster) ?? members[0];
+
+  return (
+    <section aria-labelledby="bundle-title" className="bundle-group-page">
+      <Link className="back-link" to="/orders">
+        ‹ {t('bundle-group.back')}
+      </Link>
+      <h1 id="bundle-title">{master ? t('bundle-group.heading', { title: master.displayName }) : t('bundle-group.headingPlain')}</h1>
+      {(state.status === 'loading' || state.status === 'idle') && <Loading />}
+      {state.status === 'failed' && (
+        <Alert variant="error">
+          <p>{t('bundle-group.loadingError')}</p>
+          <button type="button" className="button button-secondary" onClick={reload}>
+            {t('shell.tryAgain')}
+          </button>
+        </Alert>
+      )}
+      {state.status === 'ready' && members.length === 0 && <Alert variant="info">{t('bundle-group.empty')}</Alert>}
+      {master && isFeatureOn(config.tenant, 'multi-user-licenses', master.publication) && (
+        <p>
+          <Link className="button button-secondary" to={`/subscriptions/${encodeURIComponent(master.id)}/licenses`}>
+            {t('bundle-group.licenses')}
+          </Link>
+        </p>
+      )}
+      {members.length > 0 && (
+        <ul className="card-list">
+          {members.map((s) => (
+            <SubscriptionCard key={s.id} subscription={s} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

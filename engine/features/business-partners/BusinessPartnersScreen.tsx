@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BusinessPartner } from '../../../schemas/generated/business-partner';
+import type { Role } from '../../../schemas/generated/subscription';
+import { usePortal } from '../../core/PortalContext';
+import { Alert } from '../../ui/Alert';
+import { Badge } from '../../ui/Badge';
+import { Loading } from '../../ui/Loading';
+
+type Entry = BusinessPartner & {
+  own: boolean;
+  subscriptions: Array<{ subscriptionId: string; orderNumber: string; displayName: string; publication: string; roles: Role[] }>;
+};
+
+const ROLES: Role[] = ['AG', 'WE', 'RE', 'LV'];
+
+function name(p: BusinessPartner): string {
+  return p.company1 ?? [p.firstName, p.lastName1].filter(Boolean).join(' ');
+}
+
+/**
+ * /business-partners: the account's business partners (search, role filter, bp number, the
+ * subscriptions with role badges, and the change-address button per subscription).
+ */
+export default function BusinessPartnersScreen() {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const [state, setState] = useState<{ status: 'loading' | 'failed' | 'ready'; items: Entry[] }>({ status: 'loading', items: [] });
+  const [query, setQuery] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const load = () => {
+    setState({ status: 'loading', items: [] });
+    api.get<Entry[]>('/business-partners').then(
+      (items) => setState({ status: 'ready', items }),
+      () => setState({ status: 'failed', items: [] }),
+    );
+  };
+  useEffect(load, [api]);
+
+  const q = query.trim().toLocaleLowerCase();
+  const visible = state.items
+    .map((p) => ({ ...p, subscriptions: role ? p.subscriptions.filter((s) => s.roles.includes(role)) : p.subscriptions }))
+    .filter((p) => !role || p.subscriptions.length > 0)
+    .filter(
+      (p) =>
+        !q ||
+        [name(p), p.bpNumber, p.city ?? '', p.zipcode ?? '', ...p.subscriptions.map((s) => s.displayName)].some((v) => v.toLocaleLowerCase().includes(q)),
+    );
+
+  return (
+    <section aria-labelledby="bp-title" className="business-partners">
+      <h1 id="bp-title">{t('business-partners.heading')}</h1>
+      <div className="orders-toolbar">
+        <div className="form-field search-field">
+          <label htmlFor="bp-search">{t('business-partners.search')}</label>
+          <input id="bp-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="bp-role">{t('business-partners.roleFilter')}</label>
+          <select id="bp-role" value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
+            <option value="">{t('business-partners.allRoles')}</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`business-partners.role.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && (
+        <Alert variant="error">
+          <p>{t('business-partners.loadingError')}</p>
+          <button type="button" className="button button-secondary" onClick={load}>
+            {t('shell.tryAgain')}
+          </button>
+        </Alert>
+      )}
+      {state.status === 'ready' && visible.length === 0 && <Alert variant="info">{t('business-partners.empty')}</Alert>}
+      <ul className="card-list">
+        {visible.map((p) => (
+          <li key={p.bpNumber} className="card bp-card" aria-labelledby={`bp-${p.bpNumber}`}>
+            <h2 id={`bp-${p.bpNumber}`}>{name(p)}</h2>
+            <dl className="facts">
+              <dt>{t('business-partners.bpNumber')}</dt>
+              <dd>{p.bpNumber}</dd>
+              <dt>{t('business-partners.address')}</dt>
+              <dd>
+                {[p.addressLine1, [p.street, p.streetNumber].filter(Boolean).join(' '), [p.zipcode, p.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+              </dd>
+              {p.emailAddress && (
+                <>
+                  <dt>{t('business-partners.email')}</dt>
+                  <dd>{p.emailAddress}</dd>
+                </>
+              )}
+            </dl>
+            <h3>{t('business-partners.subscriptions')}</h3>
+            <ul className="plain-list">
+              {p.subscriptions.map((s) => (
+                <li key={s.subscriptionId} className="bp-subscription">
+                  <span>
+                    {s.displayName} <span className="muted">({s.orderNumber})</span>
+                  </span>
+                  <span className="badges">
+                    {s.roles.map((r) => (
+                      <Badge key={r} tone="info">
+                        {t(`business-partners.role.${r}`)}
+                      </Badge>
+                    ))}
+                  </span>
+                  <Link
+                    className="link-button"
+                    to={`/subscriptions/${encodeURIComponent(s.subscriptionId)}/business-partners/${encodeURIComponent(p.bpNumber)}`}
+                    aria-label={t('business-partners.changeAddressFor', { title: s.displayName })}
+                  >
+                    {t('business-partners.changeAddress')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,279 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { Publication } from '../../../schemas/generated/subscription-page';
+import type { LinkSubscriptionResult } from '../../../schemas/generated/link-subscription-result';
+import { ApiError } from '../../core/apiClient';
+import { authStateAtom } from '../../core/authState';
+import { usePortal } from '../../core/PortalContext';
+import { subscriptionsAtom, resetSubscriptions } from '../../core/subscriptionsStore';
+import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
+import { linkFieldErrors, linkFields, type LinkField } from '../../domain/linkSubscription';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { FormField } from '../../ui/FormField';
+import { useScreenSettings } from '../orders/capabilityContext';
+import { newSubscriptionAtom } from '../orders/ordersData';
+
+interface Values {
+  publication: string;
+  orderNumber: string;
+  bpNumber: string;
+  lastName: string;
+  zipcode: string;
+  gift: '' | 'yes' | 'no';
+  email: string;
+}
+
+const EMPTY: Values = { publication: '', orderNumber: '', bpNumber: '', lastName: '', zipcode: '', gift: '', email: '' };
+
+/** /link-subscription (portal-core.md §2, §4 result statuses, §5 field rules, §8 messages). */
+export default function LinkSubscriptionScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { api, config } = usePortal();
+  const settings = useScreenSettings();
+  const user = useAtomValue(authStateAtom).user;
+  const setSubscriptions = useSetAtom(subscriptionsAtom);
+  const setNewSubscription = useSetAtom(newSubscriptionAtom);
+  const [byBp, setByBp] = useState(false);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({});
+  const [result, setResult] = useState<LinkSubscriptionResult | null>(null);
+  const [emailShown, setEmailShown] = useState(false);
+  const [linked, setLinked] = useState<Subscription | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [publications, setPublications] = useState<Publication[]>([]);
+  const fields = linkFields(settings, byBp);
+
+  useEffect(() => {
+    if (!fields.publication) return;
+    api.get<Publication[]>('/publications').then(setPublications, () => setPublications([]));
+  }, [api, fields.publication]);
+
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const preferredRole = fields.giftQuestion ? (values.gift === 'yes' ? 'WE' : values.gift === 'no' ? 'AG' : undefined) : settings.linkSubscription?.preferredRole;
+
+  function payload(email?: string) {
+    return {
+      ...(fields.publication && values.publication ? { publication: values.publication } : {}),
+      ...(fields.orderNumber ? { orderNumber: values.orderNumber.trim() } : {}),
+      ...(fields.bpNumber ? { bpNumber: values.bpNumber.trim() } : {}),
+      ...(fields.lastName ? { lastName: values.lastName.trim() } : {}),
+      zipcode: values.zipcode.trim(),
+      ...(preferredRole ? { preferredRole } : {}),
+      ...(email ? { email } : {}),
+    };
+  }
+
+  async function submit(email?: string) {
+    setSending(true);
+    try {
+      const subscription = await api.post<Subscription | null>('/subscriptions', payload(email));
+      // §4: the order number is stored and the new-subscription flag drives the menu badge.
+      setNewSubscription({ orderNumber: subscription?.orderNumber ?? null });
+      setSubscriptions(resetSubscriptions);
+      setResult(null);
+      setLinked(subscription);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const details = (error.details ?? { status: 'unknown' }) as LinkSubscriptionResult;
+        setResult(details);
+        if (details.status === 'email_required') setEmailShown(true);
+      } else {
+        setFailed(true);
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = linkFieldErrors(settings, { ...payload(), byBpNumber: byBp, email: emailShown ? values.email : undefined });
+    const messages: Partial<Record<LinkField, string>> = {};
+    for (const [field, code] of Object.entries(found)) messages[field as LinkField] = t(`link-subscription.error.${code}`);
+    setErrors(messages);
+    if (Object.keys(messages).length > 0) return;
+    void submit(emailShown ? values.email.trim() : undefined);
+  }
+
+  const message = result && result.status !== 'confirm_email' ? resultMessage(result) : null;
+  function resultMessage(r: LinkSubscriptionResult): string {
+    const vars = { orderNumber: r.orderNumber ?? values.orderNumber, maskedEmail: r.maskedEmail ?? '', bpNumber: r.bpNumber ?? values.bpNumber, ssoId: r.ssoId ?? '' };
+    if (r.status === 'verification_failed') return t(`link-subscription.result.verification_failed.${r.method ?? 'zip'}`, vars);
+    const known = ['email_required', 'validation_failed', 'not_found', 'not_supported', 'already_linked', 'already_linked_bp', 'both_found_bp'];
+    return t(`link-subscription.result.${known.includes(r.status) ? r.status : 'unknown'}`, vars);
+  }
+
+  return (
+    <section className="link-subscription" aria-labelledby="link-title">
+      <h1 id="link-title">{t('link-subscription.heading')}</h1>
+      <p>{t('link-subscription.intro')}</p>
+      {settings.linkSubscription?.allowBpNumber && (
+        <fieldset className="choice">
+          <legend>{t('link-subscription.methodLegend')}</legend>
+          <label>
+            <input type="radio" name="method" checked={!byBp} onChange={() => setByBp(false)} /> {t('link-subscription.byOrderNumber')}
+          </label>
+          <label>
+            <input type="radio" name="method" checked={byBp} onChange={() => setByBp(true)} /> {t('link-subscription.byBpNumber')}
+          </label>
+        </fieldset>
+      )}
+      <form noValidate onSubmit={onSubmit} className="link-form">
+        {fields.publication && (
+          <div className="form-field">
+            <label htmlFor="link-publication">
+              {t('link-subscription.publication')}
+              <span aria-hidden="true"> *</span>
+            </label>
+            <select
+              id="link-publication"
+              required
+              value={values.publication}
+              aria-invalid={errors.publication ? true : undefined}
+              aria-describedby={errors.publication ? 'link-publication-error' : undefined}
+              onChange={(e) => set('publication')(e.target.value)}
+            >
+              <option value="">{t('link-subscription.choosePublication')}</option>
+              {publications.map((p) => (
+                <option key={p.publication} value={p.publication}>
+                  {p.description}
+                </option>
+              ))}
+            </select>
+            {errors.publication && (
+              <p id="link-publication-error" className="form-error">
+                {errors.publication}
+              </p>
+            )}
+          </div>
+        )}
+        {fields.orderNumber && (
+          <FormField
+            label={t('link-subscription.orderNumber')}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={ORDER_NUMBER_MAX_LENGTH}
+            value={values.orderNumber}
+            // §5: digits only, masked to at most 10.
+            onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH))}
+            error={errors.orderNumber}
+          />
+        )}
+        {fields.orderNumber && config.tenant && settings.orderNumberExampleImageUrl && (
+          <img className="order-number-example" src={settings.orderNumberExampleImageUrl} alt={t('link-subscription.orderNumberExample')} />
+        )}
+        {fields.bpNumber && (
+          <FormField
+            label={t('link-subscription.bpNumber')}
+            required
+            inputMode="numeric"
+            maxLength={10}
+            value={values.bpNumber}
+            onChange={(e) => set('bpNumber')(e.target.value.replace(/\D/g, '').slice(0, 10))}
+            error={errors.bpNumber}
+          />
+        )}
+        {fields.lastName && (
+          <FormField label={t('link-subscription.lastName')} required autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName')(e.target.value)} error={errors.lastName} />
+        )}
+        <FormField
+          label={t('link-subscription.zipcode')}
+          required
+          autoComplete="postal-code"
+          maxLength={ZIP_CODE_MAX_LENGTH}
+          value={values.zipcode}
+          onChange={(e) => set('zipcode')(e.target.value)}
+          error={errors.zipcode}
+        />
+        {fields.giftQuestion && (
+          <fieldset className="choice" aria-describedby={errors.preferredRole ? 'gift-error' : undefined}>
+            <legend>
+              {t('link-subscription.giftQuestion')}
+              <span aria-hidden="true"> *</span>
+            </legend>
+            <label>
+              <input type="radio" name="gift" checked={values.gift === 'yes'} onChange={() => set('gift')('yes')} /> {t('link-subscription.giftYes')}
+            </label>
+            <label>
+              <input type="radio" name="gift" checked={values.gift === 'no'} onChange={() => set('gift')('no')} /> {t('link-subscription.giftNo')}
+            </label>
+            {errors.preferredRole && (
+              <p id="gift-error" className="form-error">
+                {errors.preferredRole}
+              </p>
+            )}
+          </fieldset>
+        )}
+        {emailShown && (
+          <FormField
+            label={t('link-subscription.email')}
+            type="email"
+            required
+            autoComplete="email"
+            placeholder={user?.email}
+            value={values.email}
+            onChange={(e) => set('email')(e.target.value)}
+            error={errors.email}
+          />
+        )}
+        {message && (
+          <Alert variant={result?.status === 'email_required' ? 'info' : 'error'}>
+            <p>{message}</p>
+            {result?.status === 'both_found_bp' && (
+              <button type="button" className="button button-secondary" onClick={() => navigate('/contact')}>
+                {t('shell.toContact')}
+              </button>
+            )}
+          </Alert>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={sending}>
+            {t('link-subscription.submit')}
+          </button>
+        </div>
+      </form>
+
+      {result?.status === 'confirm_email' && (
+        <Dialog
+          title={t('link-subscription.confirmTitle')}
+          onClose={() => setResult(null)}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
+                {t('link-subscription.confirmAbort')}
+              </button>
+              <button type="button" className="button" disabled={sending} onClick={() => void submit(result.email)}>
+                {t('link-subscription.confirmYes')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('link-subscription.confirmText', { maskedEmail: result.maskedEmail })}</p>
+        </Dialog>
+      )}
+      {linked !== undefined && (
+        <Dialog
+          title={t('link-subscription.successTitle')}
+          variant="success"
+          onClose={() => navigate('/orders')}
+          actions={
+            <button type="button" className="button" onClick={() => navigate('/orders')}>
+              {t('link-subscription.toOrders')}
+            </button>
+          }
+        >
+          <p>{linked ? t('link-subscription.successText', { title: linked.displayName, orderNumber: linked.orderNumber }) : t('link-subscription.successTextBp')}</p>
+        </Dialog>
+      )}
+      {failed && <ErrorDialog onClose={() => setFailed(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PurchaseOrder } from '../../../schemas/generated/purchase-order';
+import { usePortal } from '../../core/PortalContext';
+import { INVOICE_STATUS_NAMES, canRequestPurchaseOrderInvoice, invoiceStatusTone, purchaseOrderDownload } from '../../domain/purchaseOrders';
+import { providersOf, shippingStatus } from '../../domain/shipping';
+import { isFeatureOn } from '../../domain/tenantFeatures';
+import { Badge } from '../../ui/Badge';
+import { formatDate } from '../../ui/format';
+import { useScreenSettings } from './capabilityContext';
+import { InvoiceRequestDialog } from './InvoiceRequest';
+
+/**
+ * A purchase order (single purchase) on the orders page (§2 "Purchase order card"): cover,
+ * description, purchase date, quantity over 1, invoice status badge (open red, paid green, overpaid
+ * orange), invoice number, shipping status with the provider's tracking link, download for found
+ * (expired: disabled), request invoice for the ordering party.
+ */
+export function PurchaseOrderCard({ order, onDownload, downloading }: {
+  order: PurchaseOrder;
+  onDownload: (order: PurchaseOrder) => void;
+  downloading: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const { config, api } = usePortal();
+  const settings = useScreenSettings();
+  const [requesting, setRequesting] = useState(false);
+  const titleId = `purchase-order-${order.id}-title`;
+  const cover = order.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
+  const download = purchaseOrderDownload(config.tenant, order.downloadStatus);
+  const showShipping = isFeatureOn(config.tenant, 'shipping-status');
+  const shipping = shippingStatus(order.packageInfo, providersOf(settings));
+  const invoiceStatus = INVOICE_STATUS_NAMES[order.invoiceStatus];
+
+  return (
+    <li className="card subscription-card purchase-order-card" aria-labelledby={titleId}>
+      {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: order.distributionArticleDescription })} width={96} height={128} />}
+      <div className="subscription-card-body">
+        <h3 id={titleId}>{order.distributionArticleDescription}</h3>
+        <div className="badges">
+          <Badge tone={invoiceStatusTone(order.invoiceStatus)}>{t(`orders.poInvoiceStatus.${invoiceStatus}`)}</Badge>
+        </div>
+        <dl className="facts">
+          <dt>{t('orders.purchaseDate')}</dt>
+          <dd>{formatDate(order.dateOfPurchaseOrderClient, i18n.language)}</dd>
+          <dt>{t('orders.orderNumber')}</dt>
+          <dd>{order.purchaseOrderNumber}</dd>
+          {order.quantity > 1 && (
+            <>
+              <dt>{t('orders.quantity')}</dt>
+              <dd>{order.quantity}</dd>
+            </>
+          )}
+          {order.invoiceNumber && (
+            <>
+              <dt>{t('orders.invoiceNumber')}</dt>
+              <dd>{order.invoiceNumber}</dd>
+            </>
+          )}
+          {showShipping && (
+            <>
+              <dt>{t('orders.shipping')}</dt>
+              <dd>
+                {shipping.state === 'pending' ? (
+                  t('orders.shippingPending')
+                ) : (
+                  <>
+                    {t('orders.shippingShipped')}
+                    {shipping.providerName && <> · {shipping.providerName}</>}
+                    {shipping.trackingUrl && (
+                      <>
+                        {' · '}
+                        <a href={shipping.trackingUrl} target="_blank" rel="noopener noreferrer">
+                          {t('orders.tracking', { number: shipping.consignmentNumber })}
+                        </a>
+                      </>
+                    )}
+                  </>
+                )}
+              </dd>
+              {shipping.deliveryDate && (
+                <>
+                  <dt>{t('orders.deliveryDate')}</dt>
+                  <dd>{formatDate(shipping.deliveryDate, i18n.language)}</dd>
+                </>
+              )}
+            </>
+          )}
+        </dl>
+        <div className="card-actions">
+          {download !== 'hidden' && (
+            <button type="button" className="button button-secondary" disabled={download === 'disabled' || downloading} onClick={() => onDownload(order)}>
+              {downloading ? t('orders.downloadWaiting') : download === 'disabled' ? t('orders.downloadExpired') : t('orders.download')}
+            </button>
+          )}
+          {canRequestPurchaseOrderInvoice(config.tenant, order) && (
+            <button type="button" className="button button-secondary" onClick={() => setRequesting(true)}>
+              {t('orders.requestInvoice')}
+            </button>
+          )}
+        </div>
+      </div>
+      {requesting && order.invoiceNumber && (
+        <InvoiceRequestDialog
+          invoiceNumber={order.invoiceNumber}
+          onClose={() => setRequesting(false)}
+          send={() =>
+            api.post<{ status: string }>(`/purchase-orders/${encodeURIComponent(order.id)}/invoices/request?invoiceNumber=${encodeURIComponent(order.invoiceNumber!)}`)
+          }
+        />
+      )}
+    </li>
+  );
+}

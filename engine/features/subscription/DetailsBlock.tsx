@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { detailVisibility } from '../../domain/capabilities';
+import { formatDate } from '../../ui/format';
+import type { CapabilityContext } from '../../domain/capabilities';
+
+function money(amount: number | null | undefined, currency: string, locale: string): string {
+  if (amount == null) return '';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+}
+
+function partyName(p: Subscription['goodsRecipient']): string {
+  if (!p) return '';
+  return p.company1 ?? [p.firstName, p.lastName1].filter(Boolean).join(' ');
+}
+
+/** The details block of §2 "Subscription detail" with its display rules (engine/domain detailVisibility). */
+export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const show = detailVisibility(s, ctx);
+  const currency = s.renewal?.orderCurrency ?? 'EUR';
+  const rows: Array<[string, string]> = [];
+  const add = (label: string, value: string | null | undefined) => {
+    if (value) rows.push([t(label), value]);
+  };
+  add('subscription.orderNumber', s.orderNumber);
+  add('subscription.publication', s.publicationName);
+  add('subscription.edition', s.edition);
+  add('subscription.mixType', s.mixTypeDetails.mixTypeDesc);
+  add('subscription.orderDate', formatDate(s.custOrderDate, lang));
+  add('subscription.custOrderNumber', s.custOrderNumber);
+  if (show.validFrom) add('subscription.validFrom', formatDate(s.validFromOnSaleDate, lang));
+  if (show.validTo) add('subscription.validTo', formatDate(s.validToOnSaleDate, lang));
+  if (show.expiryIssue) add('subscription.expiryIssue', s.renewal?.expiryDesc ?? s.renewal?.expiryIssueNr);
+  if (show.suspension && s.currentSuspension) {
+    add('subscription.suspendedFrom', formatDate(s.currentSuspension.suspendedFromDate, lang));
+    add('subscription.suspendedTo', s.currentSuspension.suspendedToDate ? formatDate(s.currentSuspension.suspendedToDate, lang) : t('subscription.openEnded'));
+  }
+  if (show.autoRenewalFields && s.renewal) {
+    add('subscription.nextPaymentDate', formatDate(s.renewal.autoRenewalNextPaymentDate, lang));
+    add('subscription.nextPaymentAmount', money(s.renewal.autoRenewalNextPaymentAmount, currency, lang));
+    add('subscription.paymentFrequency', s.renewal.autoRenewalLastPaymentFrequencyText);
+  }
+  if (show.payment) {
+    add('subscription.paymentMethod', s.paymentDetails ? t(`subscription.paymentMethods.${s.paymentDetails.paymentMethod}`) : null);
+    add('subscription.billingFrequency', s.billingFrequencyShortDescription);
+    add('subscription.paidAmount', money(s.currentCycleBundlePaidAmount ?? s.currentCyclePaidAmount, currency, lang));
+  }
+  if (show.premium) add('subscription.premium', s.premiumDescription);
+  if (show.goodsRecipient && s.goodsRecipient) {
+    const g = s.goodsRecipient;
+    add('subscription.goodsRecipient', [partyName(g), [g.street, g.streetNumber].filter(Boolean).join(' '), [g.zipcode, g.city].filter(Boolean).join(' ')].filter(Boolean).join(', '));
+  }
+  if (s.nextIssue) add('subscription.nextIssue', [s.nextIssue.description ?? s.nextIssue.issueNumber, formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '));
+
+  return (
+    <section className="card details-block" aria-labelledby="details-title">
+      <h2 id="details-title">{t('subscription.detailsHeading')}</h2>
+      {show.holidayIndicator && s.activeHolidayServiceType && (
+        <p className="holiday-indicator">
+          <span aria-hidden="true">☀ </span>
+          {t(`subscription.holidayActive.${s.activeHolidayServiceType}`)}
+        </p>
+      )}
+      <dl className="facts">
+        {rows.map(([label, value]) => (
+          <div key={label} className="fact">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { usePortal } from '../../core/PortalContext';
+import { can, type CapabilityContext } from '../../domain/capabilities';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { localized } from '../../ui/localized';
+import { useScreenSettings } from '../orders/capabilityContext';
+
+/**
+ * Order attributes (tenant orderAttributes config, portal-core.md §3 "Order attribute config"):
+ * shown in the tenant's order, editable or creatable by the ordering party; §5 "value required";
+ * a failed update shows the generic error dialog (§8).
+ */
+export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: Subscription; ctx: CapabilityContext; onSaved: (s: Subscription) => void }) {
+  const { t, i18n } = useTranslation();
+  const { api } = usePortal();
+  const configs = useScreenSettings().orderAttributes?.attributes ?? [];
+  const editable = can('orderAttributes', subscription, ctx);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const rows = configs
+    .map((config) => ({ config, current: subscription.orderAttributes.find((a) => a.type === config.type) }))
+    .filter(({ config, current }) => current || (editable && config.creatable));
+  if (rows.length === 0) return null;
+
+  async function save(type: string) {
+    if (!value.trim()) {
+      setError(t('subscription.attributeRequired'));
+      return;
+    }
+    setSaving(true);
+    try {
+      onSaved(await api.post<Subscription>(`/subscriptions/${encodeURIComponent(subscription.id)}/attributes`, { type, value: value.trim() }));
+      setEditing(null);
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="card order-attributes" aria-labelledby="attributes-title">
+      <h2 id="attributes-title">{t('subscription.attributesHeading')}</h2>
+      <dl className="facts">
+        {rows.map(({ config, current }) => {
+          const label = localized(config.label, i18n.language) || config.type;
+          const mayEdit = editable && (current ? config.editable : config.creatable);
+          const inputId = `attribute-${config.type}`;
+          return (
+            <div key={config.type} className="fact">
+              <dt>{editing === config.type ? <label htmlFor={inputId}>{label}</label> : label}</dt>
+              <dd>
+                {editing === config.type ? (
+                  <form
+                    className="inline-form"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      void save(config.type);
+                    }}
+                  >
+                    <input
+                      id={inputId}
+                      type={config.inputType ?? 'text'}
+                      value={value}
+                      required
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${inputId}-error` : undefined}
+                      onChange={(e) => setValue(e.target.value)}
+                    />
+                    <button type="submit" className="button" disabled={saving}>
+                      {t('subscription.save')}
+                    </button>
+                    <button type="button" className="button button-secondary" onClick={() => setEditing(null)}>
+                      {t('orders.cancel')}
+                    </button>
+                    {error && (
+                      <p id={`${inputId}-error`} className="form-error">
+                        {error}
+                      </p>
+                    )}
+                  </form>
+                ) : (
+                  <>
+                    {current?.value ?? <span className="muted">{t('subscription.attributeMissing')}</span>}{' '}
+                    {mayEdit && (
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => {
+                          setEditing(config.type);
+                          setValue(current?.value ?? config.value ?? '');
+                          setError(null);
+                        }}
+                      >
+                        {current ? t('subscription.edit', { label }) : t('subscription.add', { label })}
+                      </button>
+                    )}
+                  </>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      {failed && <ErrorDialog onClose={() => setFailed(false)} />}
+    </section>
+  );
+}

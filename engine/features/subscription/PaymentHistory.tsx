@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { PaymentHistoryItem } from '../../../schemas/generated/subscription-page';
+import { authStateAtom } from '../../core/authState';
+import { AUTH_HEADER } from '../../core/apiClient';
+import { usePortal } from '../../core/PortalContext';
+import { can, type CapabilityContext } from '../../domain/capabilities';
+import { invoiceFileName, paymentStatusTone } from '../../domain/paymentHistory';
+import { Badge } from '../../ui/Badge';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { Pager } from '../../ui/Pager';
+import { formatDate } from '../../ui/format';
+import { Loading } from '../../ui/Loading';
+import { useScreenSettings } from '../orders/capabilityContext';
+import { InvoiceRequestDialog } from '../orders/InvoiceRequest';
+import { usePagedList } from './useSubscription';
+
+/**
+ * Invoices (payment history) of §2: pages of 10, zero-based, one neighbour page each side; per
+ * entry the status badge (A green, T orange, O indigo, U gray), the PDF download saved as
+ * `<documentId>.pdf` and the invoice request, each by its capability rule.
+ */
+export function PaymentHistory({ subscription, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
+  const { t, i18n } = useTranslation();
+  const { api, config } = usePortal();
+  const auth = useAtomValue(authStateAtom);
+  const settings = useScreenSettings();
+  const path = `/subscriptions/${encodeURIComponent(subscription.id)}/payment-history`;
+  const { page, setPage, state } = usePagedList<PaymentHistoryItem>(path);
+  const [requesting, setRequesting] = useState<PaymentHistoryItem | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const canDownload = can('invoiceDownload', subscription, ctx);
+  const canRequest = can('invoiceRequest', subscription, ctx);
+
+  async function download(item: PaymentHistoryItem) {
+    try {
+      const response = await fetch(`${config.basePath.replace(/\/$/, '')}/api${path.replace('/payment-history', '')}/invoices/${encodeURIComponent(item.id)}/download`, {
+        headers: auth.accessToken ? { [AUTH_HEADER]: auth.accessToken } : {},
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const url = URL.createObjectURL(await response.blob());
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = invoiceFileName(item.documentId ?? item.id);
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      setDownloadFailed(true);
+    }
+  }
+
+  const money = (item: PaymentHistoryItem) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(item.amount);
+
+  return (
+    <div className="paged-list">
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && <p role="alert">{t('subscription.listError')}</p>}
+      {state.status === 'ready' && state.items.length === 0 && <p>{t('subscription.noPayments')}</p>}
+      {state.items.length > 0 && (
+        <ul className="history-list" aria-label={t('subscription.paymentPageLabel', { page: page + 1, pages: state.totalPages })}>
+          {state.items.map((item) => (
+            <li key={item.id} className="history-item">
+              <div className="history-main">
+                <span className="history-date">{formatDate(item.date, i18n.language)}</span>
+                <span className="history-amount">{money(item)}</span>
+                <Badge tone={paymentStatusTone(item.invoiceStatusCode)}>{t(`subscription.paymentStatus.${item.invoiceStatusCode}`)}</Badge>
+              </div>
+              <div className="history-meta muted">
+                {item.invoiceNumber && t('subscription.invoiceNumber', { number: item.invoiceNumber })}
+                {settings.paymentHistory?.showExternalDocumentNumber && item.externalDocumentNumber && ` · ${item.externalDocumentNumber}`}
+              </div>
+              <div className="history-actions">
+                {canDownload && item.documentId && (
+                  <button type="button" className="link-button" onClick={() => void download(item)}>
+                    {t('subscription.downloadInvoice', { number: item.invoiceNumber ?? item.id })}
+                  </button>
+                )}
+                {canRequest && item.invoiceNumber && (
+                  <button type="button" className="link-button" onClick={() => setRequesting(item)}>
+                    {t('subscription.requestInvoice', { number: item.invoiceNumber })}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={page}
+        totalPages={state.totalPages}
+        onPage={setPage}
+        labels={{
+          nav: t('subscription.paymentPager'),
+          previous: t('subscription.previousPage'),
+          next: t('subscription.nextPage'),
+          page: (n) => t('subscription.pageNumber', { page: n }),
+        }}
+      />
+      {requesting && (
+        <InvoiceRequestDialog
+          invoiceNumber={requesting.invoiceNumber!}
+          onClose={() => setRequesting(null)}
+          send={() =>
+            api.post<{ status: string }>(
+              `/subscriptions/${encodeURIComponent(subscription.id)}/invoices/request?invoiceNumber=${encodeURIComponent(requesting.invoiceNumber!)}&externalDocumentNumber=${encodeURIComponent(requesting.externalDocumentNumber ?? '')}`,
+            )
+          }
+        />
+      )}
+      {downloadFailed && <ErrorDialog onClose={() => setDownloadFailed(false)} />}
+    </div>
+  );
+}
