@@ -13,7 +13,7 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
   const router = Router();
 
   router.post('/contact', validateBody('contact-request'), optionalUser(deps.auth), async (req, res) => {
-    const result = await deps.contact.send(publicPagesTenant(res), userOrUndefined(res), req.body);
+    const result = await deps.contact.send(publicPagesTenant(res), userOrUndefined(res), req.body, req.ip ?? 'unknown');
     res.status(201).json({ status: 'sent', id: result.id });
   });
 
@@ -23,7 +23,7 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
   });
 
   router.post('/login/contact-form', validateBody('contact-form-login-request'), async (req, res) => {
-    res.json(await deps.contact.login(publicPagesTenant(res), req.body));
+    res.json(await deps.contact.login(publicPagesTenant(res), req.body, req.ip ?? 'unknown'));
   });
 
   return router;

@@ -16,13 +16,21 @@ import { hashToken, newSecretToken } from '../auth/tokens';
 import type { AuthenticatedUser } from '../auth/authService';
 import type { PublicPagesTenant } from '../faq/tenantSettings';
 import { contactMail } from './contactMail';
+import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
 
 export interface ContactServiceDeps {
   db: Database;
   mailer: Mailer;
   mailFrom: string;
   now: () => Date;
+  signInLimits?: SignInLimits;
 }
+
+/**
+ * Messages one client address may send per 15 minutes (the form is open to anonymous visitors);
+ * counted in the database like the sign-in limits, so every server instance shares them.
+ */
+export const CONTACT_MESSAGES_PER_CLIENT = 30;
 
 const FIELD_MESSAGES: Record<ContactFieldError['code'], string> = {
   required: 'is required',
@@ -64,8 +72,9 @@ export function createContactService(deps: ContactServiceDeps) {
       return rows.map(({ publication, description }) => ({ publication, description }));
     },
 
-    async send(tenant: PublicPagesTenant, user: AuthenticatedUser | undefined, body: ContactRequest): Promise<{ id: string }> {
+    async send(tenant: PublicPagesTenant, user: AuthenticatedUser | undefined, body: ContactRequest, client: string): Promise<{ id: string }> {
       assertContactOn(tenant);
+      await consumeRateLimit(deps.db, tenant.id, { bucket: `contact:client:${client}`, windowSeconds: 15 * 60, limit: CONTACT_MESSAGES_PER_CLIENT }, deps.now());
       const loggedIn = user !== undefined;
       // §5 upload: decode, measure and identify the file by its magic bytes, never by its name.
       let image: { filename: string; mimeType: string; data: Buffer } | undefined;
@@ -158,8 +167,11 @@ export function createContactService(deps: ContactServiceDeps) {
      * An e-mail that already has an account is answered like already_linked: the visitor logs in
      * with it, so order number and zip code never open a session into someone's existing account.
      */
-    async login(tenant: PublicPagesTenant, body: ContactFormLoginRequest) {
+    async login(tenant: PublicPagesTenant, body: ContactFormLoginRequest, client: string) {
       assertContactOn(tenant);
+      // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
+      const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+      await limitSignInAttempt(deps.db, tenant.id, limits, 'contact-form', { address: body.orderNumber.replace(/^0+/, ''), client }, deps.now());
       if (body.activity && !tenant.contactForm?.activities?.some((a) => a.activity === body.activity && a.linkedPage)) {
         throw refuse([{ field: '/activity', code: 'invalid' }]);
       }

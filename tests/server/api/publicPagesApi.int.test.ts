@@ -347,6 +347,19 @@ describe('POST /login/contact-form', () => {
     expect(fresh.status).toBe(200);
   });
 
+  it('limits guesses of the zip code per order number with a 429', async () => {
+    const client = await anonymous();
+    const target = unlinkedSubscription(tenantA as never, today, 2);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      statuses.push((await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: `9${attempt}` })).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const blocked = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email: 'late@example.org' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('rate_limited');
+  });
+
   it('refuses a malformed order number and an activity without a linked page', async () => {
     const client = await anonymous();
     expect((await client.post('/login/contact-form', { orderNumber: '12ab', zipcode: '1' })).body.error.code).toBe('validation_failed');
