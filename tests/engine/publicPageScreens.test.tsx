@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+/**
+ * Screens of the public pages rendered in jsdom with a fake API: the states the demo tenants do not
+ * reach (contact unsupported for this visitor, no subscription with a calendar).
+ */
+import { readFileSync } from 'node:fs';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Provider, createStore } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { authStateAtom } from '../../engine/core/authState';
+import { createI18n } from '../../engine/core/i18n';
+import { PortalContext, type PortalServices } from '../../engine/core/PortalContext';
+import type { PortalConfig } from '../../engine/core/portalConfig';
+import ContactScreen from '../../engine/features/contact/ContactScreen';
+import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const texts = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const tables = ['engine/core/texts.json', 'engine/features/contact/texts.json', 'engine/features/issue-calendar/texts.json'].map(texts);
+const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
+
+function config(tenant: Record<string, unknown>): PortalConfig {
+  return {
+    basePath: '/',
+    texts: { 'de-DE': merged('de-DE'), 'en-GB': merged('en-GB') },
+    tenant: {
+      id: 'acme',
+      name: 'Acme',
+      defaultLocale: 'en-GB',
+      locales: ['en-GB', 'de-DE'],
+      features: ['contact-form', 'issue-calendar'],
+      embedding: { isEmbedded: false, showLangSelector: false, hideNavigation: false, parentOrigins: [] },
+      login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+      contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
+      ...tenant,
+    } as never,
+  };
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+async function render(element: ReactNode, portal: PortalConfig, api: Record<string, unknown>, loggedIn = false) {
+  const i18n = await createI18n(portal, 'en-GB');
+  const store = createStore();
+  if (loggedIn) store.set(authStateAtom, { user: { id: 'u1', email: 'u@acme.example' }, accessToken: 't', loginSource: 'token', sessionHasTimedOut: false });
+  const services: PortalServices = {
+    config: portal,
+    api: { get: async (path: string) => api[path], post: async () => ({}) } as never,
+    logout: async () => undefined,
+  };
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <PortalContext.Provider value={services}>
+            <MemoryRouter>{element}</MemoryRouter>
+          </PortalContext.Provider>
+        </I18nextProvider>
+      </Provider>,
+    );
+  });
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  return container;
+}
+
+describe('contact screen', () => {
+  it('shows the unsupported alert with the fallback e-mail and phone when no activity is offered to the visitor', async () => {
+    const portal = config({ contactForm: { activities: [{ activity: 'MEMBERS', name: { 'en-GB': 'Members only' }, visibility: 'authenticated' }] } });
+    const page = await render(<ContactScreen />, portal, {});
+    expect(page.textContent).toContain('Unfortunately the contact form is not available online');
+    expect(page.textContent).toContain('help@acme.example');
+    expect(page.textContent).toContain('+49 30 123');
+    expect(page.querySelector('select')).toBeNull();
+  });
+
+  it('offers the visible activities and injects the tenant script once', async () => {
+    const portal = config({
+      contactForm: {
+        customScriptUrl: 'https://chat.acme.example/widget.js',
+        activities: [
+          { activity: 'MEMBERS', name: { 'en-GB': 'Members only' }, visibility: 'authenticated' },
+          { activity: 'GENERAL', name: { 'en-GB': 'General' } },
+        ],
+      },
+    });
+    const page = await render(<ContactScreen />, portal, {});
+    const options = [...page.querySelectorAll('option')].map((option) => option.textContent);
+    expect(options).toEqual(['Please choose', 'General']);
+    expect(document.querySelectorAll('script[src="https://chat.acme.example/widget.js"]')).toHaveLength(1);
+  });
+});
+
+describe('issue calendar for a logged-in user', () => {
+  it('says so when no subscription has an issue calendar', async () => {
+    const inactive = { id: '301-1', orderNumber: '4000000001', displayName: 'Old', orderStatus: 'I', isTimebased: false, roles: ['AG'], publication: 'TWM' };
+    const page = await render(<IssueCalendarScreen />, config({}), { '/subscriptions': [inactive] }, true);
+    expect(page.textContent).toContain('None of your subscriptions has an issue calendar.');
+  });
+
+  it('shows the empty notice when no issue appears in the next month', async () => {
+    const active = { id: '301-2', orderNumber: '4000000002', displayName: 'Magazine', orderStatus: 'A', isTimebased: false, roles: ['AG'], publication: 'TWM' };
+    const api: Record<string, unknown> = { '/subscriptions': [active] };
+    const portal = config({});
+    const page = await render(<IssueCalendarScreen />, portal, new Proxy(api, { get: (target, key: string) => (key.startsWith('/subscriptions/') ? [] : target[key]) }), true);
+    expect(page.querySelector('select')?.textContent).toContain('All subscriptions');
+    expect(page.textContent).toContain('No issues appear in the next month.');
+  });
+});
