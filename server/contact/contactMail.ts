@@ -26,6 +26,9 @@ const LABELS: Record<Locale, Record<string, string>> = {
     attachment: 'Anhang',
     message: 'Nachricht',
     reference: 'Vorgang',
+    'relatedTo.subscription': 'Abonnement',
+    'relatedTo.purchase-order': 'Einzelbestellung',
+    'relatedTo.unspecified': 'Sonstiges',
   },
   'en-GB': {
     subject: 'Contact form {tenant}: {activity}',
@@ -47,6 +50,9 @@ const LABELS: Record<Locale, Record<string, string>> = {
     attachment: 'Attachment',
     message: 'Message',
     reference: 'Reference',
+    'relatedTo.subscription': 'Subscription',
+    'relatedTo.purchase-order': 'Single purchase',
+    'relatedTo.unspecified': 'Other',
   },
 };
 
@@ -79,7 +85,7 @@ export function contactMail(input: ContactMailInput): { subject: string; text: s
   if (input.subscription) add(l.subscription, `${input.subscription.displayName} (${input.subscription.orderNumber})`);
   add(l.publication, input.publication);
   add(l.orderNumber, input.missingOrderNumber ? l.noOrderNumber : input.orderNumber);
-  add(l.relatedTo, input.relatedTo);
+  add(l.relatedTo, input.relatedTo && (l[`relatedTo.${input.relatedTo}`] ?? input.relatedTo));
   const d = input.contactDetails;
   add(l.salutation, d.salutation);
   add(l.name, [d.firstName, d.lastName].filter(Boolean).join(' ') || undefined);

@@ -109,6 +109,7 @@ export function createContactService(deps: ContactServiceDeps) {
       if (!recipient) throw new HttpError(503, 'contact_unavailable', 'This portal has no contact address.');
       const missingOrderNumber = !loggedIn && Boolean(body.missingOrderNumber && activity.allowMissingOrderNumber);
       const message = body.message?.trim() || undefined;
+      const relatedTo = body.relatedTo ?? (activity.requiresSubscription || subscription ? 'subscription' : 'unspecified');
 
       return deps.db.transaction(async (tx) => {
         const id = await insertContactMessage(tx, tenant.id, {
@@ -118,7 +119,7 @@ export function createContactService(deps: ContactServiceDeps) {
           publication: loggedIn ? undefined : body.publication || undefined,
           orderNumber: loggedIn ? subscription?.orderNumber : missingOrderNumber ? undefined : body.orderNumber?.trim(),
           missingOrderNumber,
-          relatedTo: body.relatedTo ?? (activity.requiresSubscription ? 'subscription' : 'unspecified'),
+          relatedTo,
           contactDetails: details,
           message,
           optIn: Boolean(body.optIn),
@@ -137,7 +138,7 @@ export function createContactService(deps: ContactServiceDeps) {
           publication: loggedIn ? undefined : body.publication,
           orderNumber: loggedIn ? undefined : body.orderNumber,
           missingOrderNumber,
-          relatedTo: body.relatedTo,
+          relatedTo,
           contactDetails: loggedIn ? {} : details,
           optIn: body.optIn === undefined ? undefined : body.optIn,
           attachment: image ? `${image.filename} (${image.mimeType}, ${image.data.length} bytes)` : undefined,

@@ -104,6 +104,7 @@ test.describe('contact', () => {
     await page.getByLabel('Ihre Nachricht').fill('Bitte schicken Sie mir ein Probeabo.');
     await page.getByRole('button', { name: 'Nachricht senden' }).click();
     await expect(page.getByText('Bitte geben Sie eine gültige Auftragsnummer ein.')).toBeVisible();
+    await page.getByLabel('Betreff').selectOption({ label: 'Sonstiges' });
     await page.getByLabel('Ich habe keine Auftragsnummer').check();
     await expect(page.getByLabel('Kunden- oder Auftragsnummer')).toHaveCount(0);
     const since = new Date(Date.now() - 1000).toISOString();
@@ -113,6 +114,7 @@ test.describe('contact', () => {
     const mail = await waitForMail(page.request, 'stadtkurier', 'leserservice@stadtkurier.example', since);
     expect(mail.text).toContain('Bitte schicken Sie mir ein Probeabo.');
     expect(mail.text).toContain('keine Auftragsnummer vorhanden');
+    expect(mail.text).toContain('Betrifft: Sonstiges');
     await dialog.getByRole('button', { name: 'Schließen' }).click();
     await expect(dialog).toHaveCount(0);
   });
@@ -190,6 +192,11 @@ test.describe('contact', () => {
       return (await fetch('/t/technikwelt/api/subscriptions', { headers: { 'x-auth-token': auth.accessToken } })).json();
     });
     const subscription = subscriptions[0];
+    // A linked-page activity offers the page itself (with returnTo=contact) or a message.
+    await page.goto('/t/technikwelt/contact?activity=ADRESSE');
+    await expect(page.getByRole('link', { name: 'Jetzt online erledigen' })).toHaveAttribute('href', '/t/technikwelt/business-partners?returnTo=contact');
+    await page.getByRole('button', { name: 'Stattdessen eine Nachricht schreiben' }).click();
+    await expect(page.getByLabel('Ihre Nachricht')).toBeVisible();
     await page.goto(`/t/technikwelt/contact?activity=WIDERRUF&subscriptionId=${subscription.id}`);
     await expect(page.getByLabel('Abonnement')).toHaveValue(subscription.id);
     await expect(page.getByLabel('Vorname')).toHaveCount(0);

@@ -11,7 +11,9 @@ import {
   showsMessage,
   showsOptIn,
   UPLOAD_ACCEPT,
+  CONTACT_SUBJECTS,
   type ContactInput,
+  type ContactSubject,
 } from '../../domain/contactRules';
 import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
 import { Dialog } from '../../ui/Dialog';
@@ -51,6 +53,7 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
     email: '',
     publication: '',
     orderNumber: '',
+    relatedTo: '',
     message: '',
   });
   const [missingOrderNumber, setMissingOrderNumber] = useState(false);
@@ -106,6 +109,7 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
       ...base,
       contactDetails: companyRequired ? { ...details, company: values.company } : details,
       ...(values.publication ? { publication: values.publication } : {}),
+      ...(values.relatedTo ? { relatedTo: values.relatedTo as ContactSubject } : {}),
       ...(missingOrderNumber && activity.allowMissingOrderNumber ? { missingOrderNumber: true } : { orderNumber: values.orderNumber }),
     };
   }
@@ -181,6 +185,15 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
               error={errorOf('/orderNumber')}
             />
           )}
+          {/* §9 "Contact subjects": what the message is about; the server picks one from the activity when left open. */}
+          <SelectField label={t('contact.relatedTo')} value={values.relatedTo} onChange={set('relatedTo')}>
+            <option value="">{t('contact.relatedToPlaceholder')}</option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {t(`contact.relatedTo.${subject}`)}
+              </option>
+            ))}
+          </SelectField>
           {activity.allowMissingOrderNumber && <CheckboxField label={t('contact.missingOrderNumber')} checked={missingOrderNumber} onChange={setMissingOrderNumber} />}
         </>
       )}
