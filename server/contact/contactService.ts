@@ -11,9 +11,7 @@ import { listCalendarPublications } from '../store/issueCalendarStore';
 import { partiesOfOrderNumber } from '../store/contactLoginStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { createUser, findUserByEmail, linkBusinessPartner } from '../store/userStore';
-import { insertSession } from '../auth/authStore';
-import { hashToken, newSecretToken } from '../auth/tokens';
-import type { AuthenticatedUser } from '../auth/authService';
+import type { AuthenticatedUser, AuthService } from '../auth/authService';
 import type { PublicPagesTenant } from '../faq/tenantSettings';
 import { contactMail } from './contactMail';
 import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
@@ -23,6 +21,7 @@ export interface ContactServiceDeps {
   mailer: Mailer;
   mailFrom: string;
   now: () => Date;
+  auth: AuthService;
   signInLimits?: SignInLimits;
 }
 
@@ -99,7 +98,9 @@ export function createContactService(deps: ContactServiceDeps) {
       const locale = body.locale ?? tenant.defaultLocale;
       let subscription: { id: string; orderNumber: string; displayName: string } | undefined;
       if (loggedIn && body.subscriptionId) {
-        const found = await getSubscriptionForUser(deps.db, tenant.id, user.id, body.subscriptionId);
+        // A partial login (order number, contact form) speaks for its one subscription only.
+        const inScope = !user.subscriptionId || user.subscriptionId === body.subscriptionId;
+        const found = inScope ? await getSubscriptionForUser(deps.db, tenant.id, user.id, body.subscriptionId) : null;
         // §8 contact error subscription-not-found.
         if (!found) throw linkResult('not_found', 'There is no such subscription on your account.');
         subscription = { id: found.id, orderNumber: found.orderNumber, displayName: found.displayName };
@@ -164,7 +165,7 @@ export function createContactService(deps: ContactServiceDeps) {
      *  - already_linked (maskedEmail): it belongs to an account already — log in with that one;
      *  - email_required: not linked yet, an e-mail is needed to open an account;
      *  - success: a new account for the e-mail speaks for the matching partners, and a partial
-     *    session (login source contact-form, no sidebar) is opened.
+     *    session (login source contact-form, no sidebar) is opened for this one subscription.
      * An e-mail that already has an account is answered like already_linked: the visitor logs in
      * with it, so order number and zip code never open a session into someone's existing account.
      */
@@ -192,21 +193,17 @@ export function createContactService(deps: ContactServiceDeps) {
       if (await findUserByEmail(deps.db, tenant.id, email)) {
         throw linkResult('already_linked', 'This e-mail address already has an account.', { maskedEmail: maskEmail(email) });
       }
-      return deps.db.transaction(async (tx) => {
-        const user = await createUser(tx, tenant.id, { email });
+      const user = await deps.db.transaction(async (tx) => {
+        const created = await createUser(tx, tenant.id, { email });
         for (const party of matching.filter((p) => p.subscriptionId === subscriptionId)) {
-          await linkBusinessPartner(tx, tenant.id, user.id, party.bpNumber);
+          await linkBusinessPartner(tx, tenant.id, created.id, party.bpNumber);
         }
-        const accessToken = newSecretToken();
-        await insertSession(tx, tenant.id, {
-          tokenHash: hashToken(accessToken),
-          userId: user.id,
-          loginSource: 'contact-form',
-          expiresAt: new Date(deps.now().getTime() + tenant.login.sessionIdleMinutes * 60_000),
-        });
-        const subscription = await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId);
-        return { user: { id: user.id, email: user.email }, loginSource: 'contact-form' as const, accessToken, subscription };
+        return created;
       });
+      // "Logged in only" (§4): the session may act on this one subscription (server/auth/authMiddleware.ts).
+      const login = await deps.auth.startSession(tenant, user, 'contact-form', subscriptionId);
+      const subscription = await getSubscriptionForUser(deps.db, tenant.id, user.id, subscriptionId);
+      return { ...login, subscription };
     },
   };
 }

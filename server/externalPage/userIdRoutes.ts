@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
 import type { AuthService } from '../auth/authService';
-import { currentUser } from '../auth/authMiddleware';
-import { requireUserOnce } from '../faq/optionalUser';
+import { unauthorized } from '../http/errors';
+import { optionalUser, userOrUndefined } from '../faq/optionalUser';
 import { getUserById } from '../store/userStore';
 
 /**
@@ -13,8 +13,10 @@ import { getUserById } from '../store/userStore';
  */
 export function userIdRoutes(deps: { db: Database; auth: AuthService }): Router {
   const router = Router();
-  router.get('/user-id', requireUserOnce(deps.auth), async (_req, res) => {
-    const user = currentUser(res);
+  // optionalUser, not requireUser: a partial login may read its own id too (it is not a subscription call).
+  router.get('/user-id', optionalUser(deps.auth), async (_req, res) => {
+    const user = userOrUndefined(res);
+    if (!user) throw unauthorized();
     const { tenant } = res.locals.tenantContext;
     const record = await getUserById(deps.db, tenant.id, user.id);
     res.set('cache-control', 'private, no-store');

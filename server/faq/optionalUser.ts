@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { AUTH_HEADER } from '../../engine/core/apiClient';
 import type { AuthenticatedUser, AuthService } from '../auth/authService';
+import { requireUser } from '../auth/authMiddleware';
 import { tenantContext } from '../tenancy/tenantContext';
 
 /**
@@ -23,13 +24,11 @@ export function userOrUndefined(res: Response): AuthenticatedUser | undefined {
   return res.locals.user as AuthenticatedUser | undefined;
 }
 
-/** Like requireUser, but reuses the user an earlier router (e.g. /subscriptions) already authenticated. */
+/**
+ * Like requireUser (which also keeps a partial login to its one subscription), but reuses the user
+ * an earlier router (e.g. /subscriptions) already authenticated and checked.
+ */
 export function requireUserOnce(auth: AuthService): RequestHandler {
-  return async (req, res, next) => {
-    if (!res.locals.user) {
-      const header = req.headers[AUTH_HEADER];
-      res.locals.user = await auth.authenticate(tenantContext(res).tenant, Array.isArray(header) ? header[0] : header);
-    }
-    next();
-  };
+  const require = requireUser(auth);
+  return (req, res, next) => (res.locals.user ? next() : require(req, res, next));
 }

@@ -315,6 +315,14 @@ describe('POST /login/contact-form', () => {
     client.setAccessToken(login.body.accessToken);
     const mine = await client.get('/subscriptions');
     expect(mine.body.map((s: { orderNumber: string }) => s.orderNumber)).toEqual([target.orderNumber]);
+    // The partial session acts on its one subscription only, and may read its own user id.
+    const subscriptionId = login.body.subscription.id;
+    const ownIssues = await client.get(`/subscriptions/${subscriptionId}/upcoming-issues`);
+    expect(ownIssues.body?.error?.code).not.toBe('partial_login');
+    expect((await client.get('/subscriptions/101-someone-else/upcoming-issues')).body.error.code).toBe('partial_login');
+    expect((await client.get('/user-id')).body).toEqual({ userId: login.body.user.id });
+    const otherMessage = await client.post('/contact', { activity: 'REVOKE', subscriptionId: 'not-this-one', message: 'x' });
+    expect(otherMessage.body.error.details).toEqual({ status: 'not_found' });
     // Now linked: a second visitor with the same order number is told to log in with that account.
     const again = await (await anonymous()).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email: 'x@example.org' });
     expect(again.body.error.details).toEqual({ status: 'already_linked', maskedEmail: `n***@example.org` });
