@@ -22,7 +22,7 @@ export function DeliveredIssues({ subscription, ctx }: { subscription: Subscript
       {state.status === 'failed' && <p role="alert">{t('subscription.listError')}</p>}
       {state.status === 'ready' && state.items.length === 0 && <p>{t('subscription.noIssues')}</p>}
       {state.items.length > 0 && (
-        <ul className="history-list">
+        <ul className="history-list" aria-busy={state.status === 'loading'}>
           {state.items.map((issue) => {
             const download = canDownload ? issueDownloadState(issue.downloadStatus) : 'hidden';
             const waiting = downloads.waiting === `${subscription.id}/${issue.issue}`;

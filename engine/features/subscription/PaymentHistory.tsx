@@ -61,7 +61,11 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
       {state.status === 'failed' && <p role="alert">{t('subscription.listError')}</p>}
       {state.status === 'ready' && state.items.length === 0 && <p>{t('subscription.noPayments')}</p>}
       {state.items.length > 0 && (
-        <ul className="history-list" aria-label={t('subscription.paymentPageLabel', { page: page + 1, pages: state.totalPages })}>
+        <ul
+          className="history-list"
+          aria-busy={state.status === 'loading'}
+          aria-label={t('subscription.paymentPageLabel', { page: state.loadedPage + 1, pages: state.totalPages })}
+        >
           {state.items.map((item) => (
             <li key={item.id} className="history-item">
               <div className="history-main">

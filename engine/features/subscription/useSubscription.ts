@@ -27,11 +27,13 @@ export function useSubscription(id: string): { state: SubscriptionState; replace
 export function usePagedList<T>(path: string | null) {
   const { api } = usePortal();
   const [page, setPage] = useState(0);
-  const [state, setState] = useState<{ status: 'loading' | 'failed' | 'ready'; items: T[]; totalPages: number; totalItems: number }>({
+  // `loadedPage` is the page the items belong to: while the next page loads the old items stay.
+  const [state, setState] = useState<{ status: 'loading' | 'failed' | 'ready'; items: T[]; totalPages: number; totalItems: number; loadedPage: number }>({
     status: 'loading',
     items: [],
     totalPages: 1,
     totalItems: 0,
+    loadedPage: 0,
   });
   useEffect(() => {
     if (!path) return;
@@ -39,7 +41,10 @@ export function usePagedList<T>(path: string | null) {
     setState((s) => ({ ...s, status: 'loading' }));
     api
       .get<{ items: T[]; totalPages: number; totalItems: number }>(`${path}?page=${page}`)
-      .then((result) => live && setState({ status: 'ready', items: result.items, totalPages: result.totalPages, totalItems: result.totalItems }))
+      .then(
+        (result) =>
+          live && setState({ status: 'ready', items: result.items, totalPages: result.totalPages, totalItems: result.totalItems, loadedPage: page }),
+      )
       .catch(() => live && setState((s) => ({ ...s, status: 'failed' })));
     return () => {
       live = false;

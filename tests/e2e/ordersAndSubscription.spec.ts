@@ -1,0 +1,202 @@
+/**
+ * Journeys of issue 4 on two tenants and both languages (technikwelt in English via ?lang=en,
+ * stadtkurier in German): find a subscription by search, open it, page through the payment history,
+ * request an invoice twice (the second is refused), download the invoice PDF, and link subscriptions
+ * through each result status of portal-core.md §4/§8.
+ *
+ * Desktop and phone run against the same server and database one after the other, so each project
+ * picks its own invoice and its own subscriber to link, and a step whose outcome depends on what
+ * an earlier run linked reads that state from the API first.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { buildDemoData } from '../../server/seed/demoData';
+import { maskEmail } from '../../engine/domain/linkSubscription';
+import { signInByMagicLink } from './support';
+
+type Locale = 'de-DE' | 'en-GB';
+const TEXT_FILES = ['core/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/link-subscription/texts.json'];
+const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
+
+function texts(locale: Locale) {
+  return (key: string, vars: Record<string, string | number> = {}) => {
+    const table = TEXTS.find((t) => t[locale][key] !== undefined);
+    if (!table) throw new Error(`no text ${key}`);
+    return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+  };
+}
+
+/** A text with its placeholders as wildcards, for names that carry data. */
+function textPattern(locale: Locale, key: string): RegExp {
+  const table = TEXTS.find((t) => t[locale][key] !== undefined)!;
+  const escaped = table[locale][key].replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\{\{\w+\}\}/g, '.+')}$`);
+}
+
+const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const tenantFile = (id: string) => JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8'));
+
+const JOURNEYS = [
+  { tenant: 'technikwelt', locale: 'en-GB' as Locale, lang: 'en' },
+  { tenant: 'stadtkurier', locale: 'de-DE' as Locale, lang: 'de' },
+];
+
+/** The demo data the server seeded today (a pure function of tenant and day). */
+function demoData(tenantId: string) {
+  return buildDemoData(tenantFile(tenantId), new Date());
+}
+
+async function signIn(page: Page, tenant: string, email: string, lang: string) {
+  await signInByMagicLink(page, tenant, email, GERMAN_LOGIN);
+  await page.goto(`/t/${tenant}/orders?lang=${lang}`);
+}
+
+for (const { tenant, locale, lang } of JOURNEYS) {
+  test.describe(`${tenant} in ${locale}`, () => {
+    test('finds a subscription by search, pages its invoices, requests one twice and downloads its PDF', async ({ page }, testInfo) => {
+      const t = texts(locale);
+      const data = demoData(tenant);
+      const main = data.logins[0].email;
+      // The main persona's first subscription: print, auto-renewal, 30 invoices.
+      const title = data.subscriptions[0].details.displayName!;
+      await signIn(page, tenant, main, lang);
+
+      await page.getByLabel(t('orders.search')).fill(title.toUpperCase());
+      const subscriptions = page.locator('section[aria-labelledby="subscriptions-title"] .subscription-card');
+      await expect(subscriptions).toHaveCount(1);
+      await expect(subscriptions.getByRole('heading', { name: title })).toBeVisible();
+      await page.getByRole('link', { name: t('orders.manageNamed', { title }) }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await page.getByText(t('subscription.paymentsHeading'), { exact: true }).click();
+      const pager = page.getByRole('navigation', { name: t('subscription.paymentPager') });
+      await expect(pager.getByRole('button', { name: t('subscription.pageNumber', { page: 1 }) })).toHaveAttribute('aria-current', 'page');
+      await pager.getByRole('button', { name: t('subscription.pageNumber', { page: 2 }) }).click();
+      await expect(pager.getByRole('button', { name: t('subscription.pageNumber', { page: 2 }) })).toHaveAttribute('aria-current', 'page');
+      // One neighbour each side: on page 2 of 3 the pages 1, 2 and 3 are offered.
+      await expect(pager.getByRole('button', { name: t('subscription.pageNumber', { page: 3 }) })).toBeVisible();
+      // The list is named after the page its entries belong to, so this waits for page 2 to arrive.
+      const list = page.getByRole('list', { name: new RegExp(`^${t('subscription.paymentPageLabel', { page: 2, pages: 3 }).replace(' 3', ' \\d+')}$`) });
+      await expect(list).toBeVisible();
+
+      // Each project requests its own invoice (both run against the same database).
+      const entry = list.locator('.history-item').nth(testInfo.project.name === 'phone' ? 1 : 0);
+      const requestButton = entry.getByRole('button', { name: textPattern(locale, 'subscription.requestInvoice') });
+      const invoiceNumber = ((await requestButton.textContent()) ?? '').replace(/\D/g, '');
+      expect(invoiceNumber).toMatch(/^\d{10}$/);
+
+      await requestButton.click();
+      await page.getByRole('dialog').getByRole('button', { name: t('orders.requestInvoiceConfirm') }).click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: t('orders.invoiceStatus.success') })).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: t('shell.close') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await requestButton.click();
+      await page.getByRole('dialog').getByRole('button', { name: t('orders.requestInvoiceConfirm') }).click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: t('orders.invoiceStatus.processing') })).toBeVisible();
+      await expect(page.getByRole('dialog').getByText(t('orders.invoiceOncePerDay'))).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: t('shell.close') }).click();
+
+      const downloading = page.waitForEvent('download');
+      await entry.getByRole('button', { name: t('subscription.downloadInvoice', { number: invoiceNumber }) }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`DOC-${invoiceNumber}.pdf`);
+      const pdf = readFileSync((await download.path())!).toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      expect(pdf).toContain(invoiceNumber);
+      expect(pdf).toContain(`(${tenantFile(tenant).name})`);
+    });
+
+    test('links subscriptions through every result status', async ({ page }, testInfo) => {
+      const t = texts(locale);
+      const data = demoData(tenant);
+      const settings = tenantFile(tenant);
+      const demoEmail = 'demo@portal.example';
+      const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
+      const partnerOf = (subscriptionId: string) => {
+        const bp = data.subscriptionRoles.find((r) => r.subscription_id === subscriptionId && r.role === 'AG')!.bp_number;
+        return data.businessPartners.find((b) => b.bp_number === bp)!;
+      };
+      const unlinked = data.subscriptions.filter((s) => !linkedBps.has(partnerOf(s.id).bp_number));
+      const noEmail = unlinked.filter((s) => partnerOf(s.id).email_address === null);
+      const target = noEmail.filter((s) => s.order_status === 'A')[testInfo.project.name === 'phone' ? 1 : 0];
+      const inactive = noEmail.find((s) => s.order_status === 'I')!;
+      const company = unlinked.find((s) => partnerOf(s.id).company1 !== null && partnerOf(s.id).email_address !== null)!;
+      const taken = data.subscriptions[0];
+
+      await signIn(page, tenant, demoEmail, lang);
+      await page.getByRole('link', { name: t('orders.linkSubscription') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t('link-subscription.heading') })).toBeVisible();
+
+      const form = page.locator('form.link-form');
+      const alert = form.locator('.alert');
+      async function submit(subscription: { publication: string }, orderNumber: string, zipcode: string) {
+        if (settings.hasMultipleAvsClients) await page.getByRole('combobox', { name: t('link-subscription.publication') }).selectOption(subscription.publication);
+        await page.getByRole('textbox', { name: t('link-subscription.orderNumber') }).fill(orderNumber);
+        await page.getByRole('textbox', { name: t('link-subscription.zipcode') }).fill(zipcode);
+        await page.getByLabel(t('link-subscription.giftNo'), { exact: true }).check();
+        await page.getByRole('button', { name: t('link-subscription.submit') }).click();
+      }
+
+      // Field rules of §5 first: nothing reaches the server without them.
+      await page.getByRole('button', { name: t('link-subscription.submit') }).click();
+      await expect(form.getByText(t('link-subscription.error.required')).first()).toBeVisible();
+
+      // validation_failed: the mask accepts 9 digits, the order system has 10.
+      await submit(target, target.order_number.slice(0, 9), partnerOf(target.id).zipcode);
+      await expect(alert).toHaveText(t('link-subscription.result.validation_failed'));
+      // not_found
+      await submit(target, '4999999999', partnerOf(target.id).zipcode);
+      await expect(alert).toHaveText(t('link-subscription.result.not_found'));
+      // not_supported: an ended subscription
+      await submit(inactive, inactive.order_number, partnerOf(inactive.id).zipcode);
+      await expect(alert).toHaveText(t('link-subscription.result.not_supported', { orderNumber: inactive.order_number }));
+      // verification_failed: the zip code does not match
+      await submit(target, target.order_number, '00000');
+      await expect(alert).toHaveText(t('link-subscription.result.verification_failed.zip', { orderNumber: target.order_number }));
+      // already_linked: another account's subscription, its e-mail masked
+      await submit(taken, taken.order_number, partnerOf(taken.id).zipcode);
+      await expect(alert).toHaveText(t('link-subscription.result.already_linked', { maskedEmail: maskEmail(data.logins[0].email) }));
+      // email_required: the subscriber has no e-mail on record; the field appears, then it links
+      await submit(target, target.order_number, partnerOf(target.id).zipcode);
+      await expect(alert).toHaveText(t('link-subscription.result.email_required'));
+      await page.getByRole('textbox', { name: t('link-subscription.email') }).fill(demoEmail);
+      await page.getByRole('button', { name: t('link-subscription.submit') }).click();
+      const success = page.getByRole('dialog');
+      await expect(success.getByRole('heading', { name: t('link-subscription.successTitle') })).toBeVisible();
+      await expect(success).toContainText(target.order_number);
+      // §4: the new-subscription flag shows the 'new' badge on the orders menu item.
+      await expect(page.locator('.menu-badge')).toHaveText(t('orders.newBadge'));
+      await success.getByRole('button', { name: t('link-subscription.toOrders') }).click();
+      await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders`));
+      await expect(page.locator('.subscription-card', { hasText: target.order_number })).toBeVisible();
+
+      // already_linked_bp: the same subscriber again
+      await page.goto(`/t/${tenant}/link-subscription?lang=${lang}`);
+      await submit(target, target.order_number, partnerOf(target.id).zipcode);
+      await expect(alert).toHaveText(t('link-subscription.result.already_linked_bp'));
+
+      // confirm_email: a company with an e-mail of its own on record. Aborting clears the result;
+      // confirming resubmits with the e-mail the server returned. Once linked (by the other
+      // project's run), the same account gets already_linked_bp.
+      const mine = (await page.evaluate(async (id) => {
+        const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+        return (await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } })).json();
+      }, tenant)) as Array<{ orderNumber: string }>;
+      await submit(company, company.order_number, partnerOf(company.id).zipcode);
+      if (mine.some((s) => s.orderNumber === company.order_number)) {
+        await expect(alert).toHaveText(t('link-subscription.result.already_linked_bp'));
+      } else {
+        const confirm = page.getByRole('dialog');
+        const masked = maskEmail(partnerOf(company.id).email_address!);
+        await expect(confirm.getByText(t('link-subscription.confirmText', { maskedEmail: masked }))).toBeVisible();
+        await confirm.getByRole('button', { name: t('link-subscription.confirmAbort') }).click();
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(alert).toHaveCount(0);
+        await page.getByRole('button', { name: t('link-subscription.submit') }).click();
+        await page.getByRole('dialog').getByRole('button', { name: t('link-subscription.confirmYes') }).click();
+        await expect(page.getByRole('dialog').getByRole('heading', { name: t('link-subscription.successTitle') })).toBeVisible();
+      }
+    });
+  });
+}
