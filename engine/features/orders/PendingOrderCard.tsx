@@ -10,7 +10,7 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
   const titleId = `pending-order-${order.id}-title`;
   const cover = order.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
   return (
-    <li className="card subscription-card pending-order-card" aria-labelledby={titleId}>
+    <li className="card order-card pending-order-card" aria-labelledby={titleId}>
       {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: order.title })} width={96} height={128} />}
       <div className="subscription-card-body">
         <h3 id={titleId}>{order.title}</h3>

@@ -33,7 +33,7 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
   const invoiceStatus = INVOICE_STATUS_NAMES[order.invoiceStatus];
 
   return (
-    <li className="card subscription-card purchase-order-card" aria-labelledby={titleId}>
+    <li className="card order-card purchase-order-card" aria-labelledby={titleId}>
       {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: order.distributionArticleDescription })} width={96} height={128} />}
       <div className="subscription-card-body">
         <h3 id={titleId}>{order.distributionArticleDescription}</h3>
