@@ -145,7 +145,17 @@ export default function OrdersScreen() {
           </button>
         </Alert>
       )}
-      {nothing && <Alert variant="info">{query ? t('orders.noMatch') : t('orders.empty')}</Alert>}
+      {nothing && (
+        <Alert variant="info">
+          <p>{query ? t('orders.noMatch') : t('orders.empty')}</p>
+          {/* §2 "link-subscription hint": an empty account is pointed at linking its subscription. */}
+          {!query && isFeatureOn(tenant, 'manual-registration') && (
+            <p>
+              {t('orders.linkHint')} <Link to="/link-subscription">{t('orders.linkSubscription')}</Link>
+            </p>
+          )}
+        </Alert>
+      )}
 
       {pending.length > 0 && (
         <section aria-labelledby="pending-title" className="orders-section">

@@ -9,6 +9,7 @@ import { Badge } from '../../ui/Badge';
 import { formatDate } from '../../ui/format';
 import { useScreenSettings } from './capabilityContext';
 import { InvoiceRequestDialog } from './InvoiceRequest';
+import { Dialog } from '../../ui/Dialog';
 
 /**
  * A purchase order (single purchase) on the orders page (§2 "Purchase order card"): cover,
@@ -25,6 +26,8 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
   const { config, api } = usePortal();
   const settings = useScreenSettings();
   const [requesting, setRequesting] = useState(false);
+  const [addressOpen, setAddressOpen] = useState(false);
+  const partner = order.businessPartner;
   const titleId = `purchase-order-${order.id}-title`;
   const cover = order.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
   const download = purchaseOrderDownload(config.tenant, order.downloadStatus);
@@ -93,6 +96,9 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
               {downloading ? t('orders.downloadWaiting') : download === 'disabled' ? t('orders.downloadExpired') : t('orders.download')}
             </button>
           )}
+          <button type="button" className="button button-secondary" onClick={() => setAddressOpen(true)}>
+            {t('orders.addressButton')}
+          </button>
           {canRequestPurchaseOrderInvoice(config.tenant, order) && (
             <button type="button" className="button button-secondary" onClick={() => setRequesting(true)}>
               {t('orders.requestInvoice')}
@@ -100,6 +106,27 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
           )}
         </div>
       </div>
+      {addressOpen && (
+        // §2 dialog "business partner address": the address the order belongs to, with the user's role on it.
+        <Dialog
+          title={t('orders.addressTitle')}
+          onClose={() => setAddressOpen(false)}
+          actions={
+            <button type="button" className="button" onClick={() => setAddressOpen(false)}>
+              {t('shell.close')}
+            </button>
+          }
+        >
+          <address className="address">
+            {partner.company1 ?? [partner.firstName, partner.lastName1].filter(Boolean).join(' ')}
+            <br />
+            {[partner.street, partner.streetNumber].filter(Boolean).join(' ')}
+            <br />
+            {[partner.zipcode, partner.city].filter(Boolean).join(' ')}
+          </address>
+          <p className="muted">{t(`orders.role.${order.role}`)}</p>
+        </Dialog>
+      )}
       {requesting && order.invoiceNumber && (
         <InvoiceRequestDialog
           invoiceNumber={order.invoiceNumber}
