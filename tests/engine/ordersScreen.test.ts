@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { groupByBundle, matchesTitle, sortByOrderDateDesc } from '../../engine/features/orders/OrdersScreen';
+import { makeSubscription } from '../support/subscriptionBuilder';
+
+const renewal = makeSubscription().renewal!;
+
+describe('orders page (portal-core.md §2 "Orders page")', () => {
+  it('searches titles case-insensitively', () => {
+    expect(matchesTitle('Stadtkurier am Sonntag – Print', 'SONNTAG')).toBe(true);
+    expect(matchesTitle('Stadtkurier am Sonntag – Print', '  sonntag ')).toBe(true);
+    expect(matchesTitle('Stadtkurier – Print', 'E-Paper')).toBe(false);
+  });
+
+  it('sorts subscriptions by order date, newest first', () => {
+    const list = [
+      makeSubscription({ id: 'old', custOrderDate: '2020-01-01' }),
+      makeSubscription({ id: 'new', custOrderDate: '2026-01-01' }),
+      makeSubscription({ id: 'none', custOrderDate: null }),
+    ];
+    expect(sortByOrderDateDesc(list).map((s) => s.id)).toEqual(['new', 'old', 'none']);
+  });
+
+  it('groups subscriptions by bundle number with the master first and lists the rest flat', () => {
+    const slave = makeSubscription({ id: 'S', bundle: { bundleNumber: 'B' }, renewal: { ...renewal, renewalBundleComponent: 'S' } });
+    const master = makeSubscription({ id: 'M', bundle: { bundleNumber: 'B' }, renewal: { ...renewal, renewalBundleComponent: 'M' } });
+    const single = makeSubscription({ id: 'X' });
+    const { groups, flat } = groupByBundle([slave, single, master]);
+    expect(groups).toEqual([{ bundleNumber: 'B', members: [master, slave] }]);
+    expect(flat).toEqual([single]);
+  });
+});
