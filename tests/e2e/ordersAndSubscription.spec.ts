@@ -197,6 +197,13 @@ for (const { tenant, locale, lang } of JOURNEYS) {
         await page.getByRole('dialog').getByRole('button', { name: t('link-subscription.confirmYes') }).click();
         await expect(page.getByRole('dialog').getByRole('heading', { name: t('link-subscription.successTitle') })).toBeVisible();
       }
+
+      // §8: a subscription that does not load (here: not on this account) opens a dialog back to /orders.
+      await page.goto(`/t/${tenant}/subscriptions/${encodeURIComponent(taken.id)}?lang=${lang}`);
+      const failure = page.getByRole('dialog');
+      await expect(failure.getByRole('heading', { name: t('subscription.loadErrorTitle') })).toBeVisible();
+      await failure.getByRole('button', { name: t('subscription.backToOrders') }).click();
+      await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders$`));
     });
   });
 }
