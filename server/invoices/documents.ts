@@ -6,6 +6,7 @@
 import type { Subscription, BusinessPartnerSummary } from '../../schemas/generated/subscription';
 import type { PaymentHistoryItem, DeliveredIssue } from '../../schemas/generated/subscription-page';
 import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
+import type { PendingOrder } from '../../schemas/generated/pending-order';
 import { A4, renderPdf, textWidth, type PdfOp } from './pdfDocument';
 
 export interface DocumentTenant {
@@ -203,4 +204,24 @@ export function giftCertificatePdf(tenant: DocumentTenant, subscription: Subscri
     ...footer(tenant, tenant.name),
   ];
   return renderPdf({ title, author: tenant.name, ops });
+}
+
+/** The file of a pending order (§3 "Pending order": download with isFile), e.g. an e-book bought in the shop. */
+export function pendingOrderPdf(tenant: DocumentTenant, order: PendingOrder): Buffer {
+  const locale = tenant.defaultLocale;
+  const w = WORDS[locale];
+  const ops: PdfOp[] = [
+    ...header(tenant, order.title),
+    ...facts(
+      [
+        [w.article, order.title],
+        [w.articleNumber, order.articleNumber ?? ''],
+        [w.orderNumber, order.orderNumber ?? ''],
+        [w.purchaseDate, formatDate(order.orderDate, locale)],
+      ],
+      A4.height - 180,
+    ),
+    ...footer(tenant, w.articleFooter),
+  ];
+  return renderPdf({ title: order.title, author: tenant.name, ops });
 }

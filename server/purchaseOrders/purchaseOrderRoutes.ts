@@ -13,6 +13,8 @@ import { invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { createDownloadKey, recordActivity, recordInvoiceRequest } from '../store/accountStore';
 import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser } from '../store/orderStore';
 import { accountTenant, fileUrl, requireFeature, utcDay } from '../subscriptions/accountContext';
+import { tenantContext } from '../tenancy/tenantContext';
+import { pendingOrderPdf } from '../invoices/documents';
 
 export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const { db } = deps;
@@ -81,10 +83,29 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
     res.json({ status });
   });
 
+  // Files of pending orders (download.isFile) are served by the portal itself, to the signed-in
+  // owner only: their url is rewritten to GET /pending-orders/{id}/file; other urls are external pages.
   router.get('/pending-orders', async (_req, res) => {
     const tenant = accountTenant(res);
     requireFeature(tenant, 'pending-orders');
-    res.json(await listPendingOrdersForUser(db, tenant.id, currentUser(res).id));
+    const orders = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id);
+    res.json(
+      orders.map((order) =>
+        order.download?.isFile ? { ...order, download: { url: `${tenantContext(res).basePath}api/pending-orders/${encodeURIComponent(order.id)}/file`, isFile: true } } : order,
+      ),
+    );
+  });
+
+  router.get('/pending-orders/:id/file', async (req, res) => {
+    const tenant = accountTenant(res);
+    requireFeature(tenant, 'pending-orders');
+    const [order] = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id, String(req.params.id));
+    if (!order?.download?.isFile) throw notFound('There is no such file among your pending orders.');
+    res
+      .type('application/pdf')
+      .set('content-disposition', `attachment; filename="${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
+      .set('cache-control', 'private, no-store')
+      .send(pendingOrderPdf(tenant, order));
   });
 
   router.get('/publications', async (_req, res) => {

@@ -232,21 +232,21 @@ interface PendingRow {
  * Pending orders of the user's business partners, newest first. §7: "entries duplicating known order
  * numbers are dropped" — an order the user already sees as a subscription is left out here.
  */
-export async function listPendingOrdersForUser(db: Queryable, tenantId: string, userId: string): Promise<PendingOrder[]> {
+export async function listPendingOrdersForUser(db: Queryable, tenantId: string, userId: string, pendingOrderId?: string): Promise<PendingOrder[]> {
   const rows = await db.query<PendingRow>(
     `select po.id, po.source, po.title, po.order_number::text as order_number, po.article_number,
             to_char(po.order_date, 'YYYY-MM-DD') as order_date, po.cover_image_url, po.issue_number_from,
             po.download_url, po.download_is_file
        from pending_orders po
        join user_business_partners ubp on ubp.tenant_id = po.tenant_id and ubp.bp_number = po.bp_number
-      where po.tenant_id = $1 and ubp.user_id = $2
+      where po.tenant_id = $1 and ubp.user_id = $2 and ($3::text is null or po.id = $3)
         and (po.order_number is null or not exists (
               select 1 from subscriptions s
                 join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id
                 join user_business_partners u2 on u2.tenant_id = sr.tenant_id and u2.bp_number = sr.bp_number
                where s.tenant_id = $1 and u2.user_id = $2 and s.order_number = po.order_number))
       order by po.order_date desc nulls last, po.id`,
-    [tenantId, userId],
+    [tenantId, userId, pendingOrderId ?? null],
   );
   return rows.map((row) => ({
     id: row.id,

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { useSaveFile } from './useSaveFile';
 import type { PendingOrder } from '../../../schemas/generated/pending-order';
 import { usePortal } from '../../core/PortalContext';
 import { formatDate } from '../../ui/format';
@@ -9,6 +12,19 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
   const { config } = usePortal();
   const titleId = `pending-order-${order.id}-title`;
   const cover = order.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
+  const saveFile = useSaveFile();
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  async function save(url: string) {
+    setSaving(true);
+    try {
+      await saveFile(url, `${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`);
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  }
   return (
     <li className="card order-card pending-order-card" aria-labelledby={titleId}>
       {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: order.title })} width={96} height={128} />}
@@ -43,12 +59,20 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
         </dl>
         {order.download && (
           <div className="card-actions">
-            <a className="button button-secondary" href={order.download.url} {...(order.download.isFile ? { download: '' } : { target: '_blank', rel: 'noopener noreferrer' })}>
-              {t('orders.pendingDownload')}
-            </a>
+            {order.download.isFile ? (
+              // Files are served by the portal to their owner only (x-auth-token), so they are fetched, then saved.
+              <button type="button" className="button button-secondary" disabled={saving} onClick={() => void save(order.download!.url)}>
+                {saving ? t('orders.downloadWaiting') : t('orders.pendingDownload')}
+              </button>
+            ) : (
+              <a className="button button-secondary" href={order.download.url} target="_blank" rel="noopener noreferrer">
+                {t('orders.pendingDownload')}
+              </a>
+            )}
           </div>
         )}
       </div>
+      {failed && <ErrorDialog onClose={() => setFailed(false)} />}
     </li>
   );
 }

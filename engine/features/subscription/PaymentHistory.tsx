@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { PaymentHistoryItem } from '../../../schemas/generated/subscription-page';
-import { authStateAtom } from '../../core/authState';
-import { AUTH_HEADER } from '../../core/apiClient';
 import { usePortal } from '../../core/PortalContext';
 import { can, type CapabilityContext } from '../../domain/capabilities';
 import { invoiceFileName, paymentStatusTone } from '../../domain/paymentHistory';
@@ -15,6 +12,7 @@ import { formatDate } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { useScreenSettings } from '../orders/capabilityContext';
 import { InvoiceRequestDialog } from '../orders/InvoiceRequest';
+import { useSaveFile } from '../orders/useSaveFile';
 import { usePagedList } from './useSubscription';
 
 /**
@@ -25,7 +23,7 @@ import { usePagedList } from './useSubscription';
 export function PaymentHistory({ subscription, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
   const { t, i18n } = useTranslation();
   const { api, config } = usePortal();
-  const auth = useAtomValue(authStateAtom);
+  const saveFile = useSaveFile();
   const settings = useScreenSettings();
   const path = `/subscriptions/${encodeURIComponent(subscription.id)}/payment-history`;
   const { page, setPage, state } = usePagedList<PaymentHistoryItem>(path);
@@ -36,18 +34,8 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
 
   async function download(item: PaymentHistoryItem) {
     try {
-      const response = await fetch(`${config.basePath.replace(/\/$/, '')}/api${path.replace('/payment-history', '')}/invoices/${encodeURIComponent(item.id)}/download`, {
-        headers: auth.accessToken ? { [AUTH_HEADER]: auth.accessToken } : {},
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = invoiceFileName(item.documentId ?? item.id);
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const base = `${config.basePath.replace(/\/$/, '')}/api/subscriptions/${encodeURIComponent(subscription.id)}`;
+      await saveFile(`${base}/invoices/${encodeURIComponent(item.id)}/download`, invoiceFileName(item.documentId ?? item.id));
     } catch {
       setDownloadFailed(true);
     }

@@ -277,6 +277,13 @@ describe('purchase orders, pending orders, publications', () => {
     const known = new Set(((await client.get('/subscriptions')).body as Subscription[]).map((s) => s.orderNumber));
     expect(pending.length).toBe(2);
     expect(pending.every((p) => !known.has(p.orderNumber))).toBe(true);
+    // A file of a pending order is served by the portal, to its owner only.
+    const withFile = (pending as Array<{ id: string; download: { url: string; isFile: boolean } | null }>).find((p) => p.download?.isFile)!;
+    expect(withFile.download!.url).toBe(`/t/${full.id}/api/pending-orders/${withFile.id}/file`);
+    const file = await client.get<string>(`/pending-orders/${withFile.id}/file`);
+    expect(file.status).toBe(200);
+    expect(file.body.startsWith('%PDF-')).toBe(true);
+    expect((await (await signIn(full, emailOf(full, 0))).get(`/pending-orders/${withFile.id}/file`)).status).toBe(404);
     const bareClient = await signIn(bare, emailOf(bare, 2));
     expect((await bareClient.get('/pending-orders')).status).toBe(403);
   });
