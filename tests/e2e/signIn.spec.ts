@@ -23,12 +23,12 @@ test.describe('password sign-in', () => {
   });
 
   test('checks the fields before sending, in German', async ({ page }) => {
-    await openPasswordForm(page, 'technikwelt');
+    await openPasswordForm(page, 'northern-review', 'de');
     const form = page.getByRole('form', { name: 'Anmelden mit Passwort' });
     await form.getByRole('button', { name: 'Anmelden' }).click();
     await expect(form.getByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeVisible();
     await expect(form.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeVisible();
-    await form.getByLabel('E-Mail-Adresse').fill('anna.schmidt@technikwelt.example');
+    await form.getByLabel('E-Mail-Adresse').fill('priya.patel@northern-review.example');
     await form.getByLabel('Passwort').fill(DEMO_PASSWORD);
     await form.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Meine Bestellungen' })).toBeVisible();
