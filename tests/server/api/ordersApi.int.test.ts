@@ -149,6 +149,22 @@ describe('payment history and delivered issues', () => {
     expect(answer.body.error.code).toBe('not_found');
   });
 
+  it('never answers for a subscription of another tenant (404), even with the same e-mail', async () => {
+    const mine = (await mainSubscriptions(await signIn(full, emailOf(full, 3))))[0];
+    const elsewhere = await signIn(bare, emailOf(bare, 3));
+    expect(emailOf(bare, 3)).toBe(emailOf(full, 3));
+    expect((await elsewhere.get(`/subscriptions/${mine.id}/delivered-issues`)).status).toBe(404);
+    expect((await elsewhere.post(`/subscriptions/${mine.id}/invoices/request?invoiceNumber=1`)).status).toBe(404);
+  });
+
+  it('refuses the issue history to a licence manager (403 not_allowed)', async () => {
+    const client = await signIn(full, emailOf(full, 2));
+    const licence = (await mainSubscriptions(client)).find((s) => s.roles.includes('LV'))!;
+    const answer = await client.get(`/subscriptions/${licence.id}/delivered-issues`);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('not_allowed');
+  });
+
   it('refuses the payment history with 403 feature_disabled when the tenant has it off', async () => {
     const client = await signIn(bare, emailOf(bare, 0));
     const [first] = await mainSubscriptions(client);
