@@ -294,7 +294,7 @@ describe('purchase orders, pending orders, publications', () => {
     expect(pending.length).toBe(2);
     expect(pending.every((p) => !known.has(p.orderNumber))).toBe(true);
     // A file of a pending order is served by the portal, to its owner only.
-    const withFile = (pending as Array<{ id: string; download: { url: string; isFile: boolean } | null }>).find((p) => p.download?.isFile)!;
+    const withFile = (pending as unknown as Array<{ id: string; download: { url: string; isFile: boolean } | null }>).find((p) => p.download?.isFile)!;
     expect(withFile.download!.url).toBe(`/t/${full.id}/api/pending-orders/${withFile.id}/file`);
     const file = await client.get<string>(`/pending-orders/${withFile.id}/file`);
     expect(file.status).toBe(200);
