@@ -22,6 +22,8 @@ export function linkRoutes(deps: { db: Database; auth: AuthService }): Router {
     const tenant = accountTenant(res);
     requireFeature(tenant, 'manual-registration');
     const user = currentUser(res);
+    // Linking adds partners to the account: a partial login (one subscription, §4) may not.
+    if (user.subscriptionId) throw new HttpError(403, 'partial_login', 'Please log in with your account to add a subscription.');
     const linked = await linkSubscription(
       deps.db,
       { tenantId: tenant.id, settings: { hasMultipleAvsClients: tenant.hasMultipleAvsClients, linkSubscription: tenant.linkSubscription }, user },

@@ -432,6 +432,22 @@ describe('link subscription (POST /subscriptions)', () => {
     expect(answer.body.error.details).toMatchObject({ status: 'both_found_bp', bpNumber: company.bp_number });
   });
 
+  it('is refused to a partial login (order number), which may act on its one subscription only', async () => {
+    const data = demo(full);
+    const sub = data.subscriptions[0];
+    const partner = data.businessPartners[0];
+    const c = browserLikeClient(baseUrl, `/t/${full.id}/api`);
+    await c.get('/subscriptions');
+    const ask = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1 });
+    const login = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1, email: ask.body.error.details.email });
+    expect(login.status).toBe(200);
+    c.setAccessToken(login.body.accessToken);
+    const refused = await c.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1', preferredRole: 'AG' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('partial_login');
+    expect((await c.get(`/subscriptions/${sub.id}/payment-history`)).status).toBe(200);
+  });
+
   it('is refused when the tenant has no manual registration', async () => {
     const client = await signIn(bare, emailOf(bare, 0));
     expect((await client.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1' })).status).toBe(403);
