@@ -13,7 +13,9 @@ export function unlinkedSubscription(tenant: DemoTenant, today: Date, nth = 0): 
   let skip = nth;
   const data = buildDemoData(tenant, today);
   const linkedBps = new Set(data.userBusinessPartners.map((link) => link.bp_number));
-  for (const subscription of data.subscriptions) {
+  // From the end of the list: the link-subscription journeys (ordersAndSubscription.spec.ts) link
+  // the first unlinked ones, and every suite shares one database, so the two must never meet.
+  for (const subscription of [...data.subscriptions].reverse()) {
     const roles = data.subscriptionRoles.filter((role) => role.subscription_id === subscription.id);
     if (roles.length === 0 || roles.some((role) => linkedBps.has(role.bp_number))) continue;
     const partner = data.businessPartners.find((bp) => bp.bp_number === roles[0].bp_number)!;
