@@ -6,10 +6,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { readPortalConfig } from './core/portalConfig';
 import { createI18n, initialLocale } from './core/i18n';
 import { createApiClient } from './core/apiClient';
-import { authStateAtom, clearPersistedLogin, restoreAuthState } from './core/authState';
+import { authStateAtom, clearPersistedLogin, markSessionTimedOut, restoreAuthState } from './core/authState';
 import { notifyHostFrame } from './core/hostFrame';
 import { PortalContext, type PortalServices } from './core/PortalContext';
-import { resetSubscriptions, subscriptionsAtom } from './core/subscriptionsStore';
 import { buildRoutes } from './core/router';
 import { expireKickerCookie } from './features/login/kickerCookie';
 import './ui/styles.css';
@@ -34,16 +33,26 @@ async function boot() {
     onUnauthorized: () => void logout({ timedOut: true }),
   });
 
+  /**
+   * §4 log-out: clears session storage and every store. A full page load to /login resets every
+   * store at once (no store can be forgotten); the timed-out mark survives it in session storage.
+   * An embedded portal whose session timed out stays on its page and shows the session-expired
+   * text (§2: a missing user goes to login unless embedded) after telling its host page.
+   */
   async function logout(options: { timedOut?: boolean } = {}) {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     clearPersistedLogin();
     if (config.tenant.features.includes('kicker-auth')) expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser');
-    // §4: log-out resets the auth state and every other store.
-    store.set(authStateAtom, { sessionHasTimedOut: Boolean(options.timedOut) });
-    store.set(subscriptionsAtom, resetSubscriptions);
-    if (options.timedOut) notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);
-    if (!options.timedOut || !config.tenant.embedding.isEmbedded) await router.navigate('/login');
+    if (options.timedOut) {
+      markSessionTimedOut();
+      notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);
+      if (config.tenant.embedding.isEmbedded) {
+        store.set(authStateAtom, { sessionHasTimedOut: true });
+        return;
+      }
+    }
+    window.location.assign(`${config.basePath}login`);
   }
 
   const services: PortalServices = { config, api, logout };

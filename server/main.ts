@@ -5,6 +5,7 @@ import { createApp } from './app';
 import type { Database } from './db/database';
 import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
+import { startHousekeeping } from './db/housekeeping';
 import { jsonLogger, type Logger } from './http/requestLog';
 import { createMailer } from './mail/mailer';
 import { signInLimitsFromEnv } from './auth/rateLimit';
@@ -40,6 +41,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const applied = await migrate(db);
   if (applied.length) log({ msg: 'migrations applied', migrations: applied });
   await options.beforeListen?.(db);
+  const stopHousekeeping = startHousekeeping(db, log);
   const outboxDir = path.join(options.dataDir, 'outbox');
   const { app } = createApp({
     db,
@@ -62,6 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     db,
     async close() {
+      stopHousekeeping();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

@@ -53,9 +53,17 @@ export function createApiClient(options: ApiClientOptions) {
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
-    if (response.status === 401 && !path.startsWith('/login')) options.onUnauthorized();
+    // §2: a 401 logs the user out, but only when a session was sent; a refused sign-in (wrong
+    // password, spent link) is the sign-in form's error, not a timeout.
+    if (response.status === 401 && token) options.onUnauthorized();
     const text = await response.text();
-    const data = text ? JSON.parse(text) : undefined;
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a proxy's HTML error page): keep the status, drop the body.
+      if (response.ok) throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected format.');
+    }
     if (!response.ok) {
       const error = (data as ApiErrorBody | undefined)?.error;
       throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.details);

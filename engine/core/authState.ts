@@ -41,6 +41,8 @@ export function isFullyLoggedIn(state: AuthState): boolean {
   return isLoggedIn(state) && state.loginSource !== undefined && FULL_LOGIN_SOURCES.includes(state.loginSource);
 }
 
+const TIMED_OUT_STORAGE_KEY = 'portal.sessionTimedOut';
+
 export function restoreAuthState(): AuthState {
   try {
     const raw = sessionStorage.getItem(AUTH_STATE_STORAGE_KEY);
@@ -48,10 +50,22 @@ export function restoreAuthState(): AuthState {
       const saved = JSON.parse(raw) as LoginResponse;
       if (saved.user && saved.accessToken) return { ...saved, sessionHasTimedOut: false };
     }
+    // Set by a log-out after a timeout, read once by the login page that follows it.
+    const timedOut = sessionStorage.getItem(TIMED_OUT_STORAGE_KEY) === '1';
+    sessionStorage.removeItem(TIMED_OUT_STORAGE_KEY);
+    return { sessionHasTimedOut: timedOut };
   } catch {
     // §8: session storage failures are ignored.
   }
   return { sessionHasTimedOut: false };
+}
+
+export function markSessionTimedOut(): void {
+  try {
+    sessionStorage.setItem(TIMED_OUT_STORAGE_KEY, '1');
+  } catch {
+    // §8: session storage failures are ignored.
+  }
 }
 
 export function persistLogin(response: LoginResponse): void {

@@ -35,8 +35,17 @@ export function statusTone(status: string): StatusTone {
 
 export type SubscriptionFilter = 'active' | 'inactive' | 'all';
 
-/** The orders page filter (§2 "Orders page"): "inactive" means not active in the §4 sense. */
+/**
+ * Whether a subscription has ended, for the orders page filter (§2 "Orders page"). Only I has:
+ * IU is "active but halted" (§4 table) — a subscriber on a holiday break must still find it
+ * under "active" — although the §4 grouping "active" (A, IZ, AK) leaves it out for capability rules.
+ */
+export function hasEnded(status: string): boolean {
+  return !isActive(status) && !isSuspended(status);
+}
+
+/** The orders page filter: active = not ended, inactive = ended, all. */
 export function matchesFilter(status: string, filter: SubscriptionFilter): boolean {
   if (filter === 'all') return true;
-  return filter === 'active' ? isActive(status) : !isActive(status);
+  return filter === 'active' ? !hasEnded(status) : hasEnded(status);
 }

@@ -20,4 +20,8 @@ export interface OrderNumberLoginRequest {
    * E-mail address, when the server asked for it (email_required) or to confirm it (confirm_email).
    */
   email?: string;
+  /**
+   * The single-use token of a confirm_email answer: confirms the masked address shown.
+   */
+  confirmToken?: string;
 }

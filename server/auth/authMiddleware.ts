@@ -11,7 +11,12 @@ import type { AuthenticatedUser, AuthService } from './authService';
 export function allowedForPartialLogin(apiPath: string, subscriptionId: string): boolean {
   if (apiPath === '/logout' || apiPath === '/subscriptions') return true;
   const match = /^\/subscriptions\/([^/]+)/.exec(apiPath);
-  return Boolean(match && decodeURIComponent(match[1]) === subscriptionId);
+  if (!match) return false;
+  try {
+    return decodeURIComponent(match[1]) === subscriptionId;
+  } catch {
+    return false; // a malformed escape is nobody's subscription
+  }
 }
 
 /** Requires a valid session of the request's tenant; puts the user on res.locals.user. */

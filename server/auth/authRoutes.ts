@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { validateBody } from '../http/validateBody';
 import { forbidden, notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
+import { portalUrl } from '../tenancy/portalUrl';
 import { findUserByEmail, findUserBySsoId } from '../store/userStore';
 import type { Database } from '../db/database';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
@@ -10,15 +11,14 @@ import type { AuthService, RequestOrigin } from './authService';
 import { revokeSsoSessions } from './kickerAuth';
 
 /** §5: e-mail addresses are trimmed before they are checked (people paste them with spaces). */
-const trimEmail: RequestHandler = (req, _res, next) => {
+export const trimEmail: RequestHandler = (req, _res, next) => {
   if (typeof req.body?.email === 'string') req.body.email = req.body.email.trim();
   next();
 };
 
 export function requestOrigin(req: Request, res: Response): RequestOrigin {
-  const { basePath } = tenantContext(res);
   const locale = typeof req.body?.locale === 'string' ? req.body.locale : undefined;
-  return { portalUrl: `${req.protocol}://${req.headers.host}${basePath}`, client: req.ip ?? 'unknown', locale };
+  return { portalUrl: portalUrl(req, res), client: req.ip ?? 'unknown', locale };
 }
 
 /**

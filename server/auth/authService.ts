@@ -179,6 +179,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       checkNewPassword(input.password, input.passwordConfirm);
       const email = normalizeEmail(input.email);
       await limit(tenant, 'register', { address: email, client: origin.client });
+      // Hash first, whether or not the address has an account: the answer's timing tells nothing.
+      const passwordHash = await hashPassword(input.password);
       if (await findUserByEmail(deps.db, tenant.id, email)) {
         await sendLinkMail(tenant, 'accountExists', email, origin, 'forgot=1', RESET_MINUTES);
         return;
@@ -187,7 +189,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         displayName: input.displayName.trim(),
         firstName: input.firstName?.trim() || undefined,
         lastName: input.lastName?.trim() || undefined,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
       };
       const token = await issueToken(tenant, email, 'register', REGISTRATION_MINUTES, payload);
       await sendLinkMail(tenant, 'confirmRegistration', email, origin, `confirm=${encodeURIComponent(token)}`, REGISTRATION_MINUTES);

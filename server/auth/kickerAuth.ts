@@ -6,7 +6,7 @@ import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { getUserById } from '../store/userStore';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import type { AuthService } from './authService';
-import { requestOrigin } from './authRoutes';
+import { requestOrigin, trimEmail } from './authRoutes';
 import { hashToken, newSecretToken } from './tokens';
 
 const SSO_SESSION_DAYS = 30;
@@ -35,7 +35,7 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
   const router = Router();
   router.use('/kicker-auth', requireKicker);
 
-  router.post('/kicker-auth/login', validateBody('password-login-request'), async (req, res) => {
+  router.post('/kicker-auth/login', trimEmail, validateBody('password-login-request'), async (req, res) => {
     const tenant = tenantContext(res).tenant as KickerTenant;
     const login = await deps.auth.loginWithPassword(tenant, req.body, requestOrigin(req, res), 'kicker-auth');
     const ssoId = newSecretToken();
@@ -48,7 +48,8 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
     ]);
     const secure = req.secure ? '; Secure' : '';
     res.append('Set-Cookie', `${kickerCookieName(tenant)}=${encodeURIComponent(`ssoid=${ssoId}`)}; Path=/; Expires=${expiresAt.toUTCString()}; SameSite=Lax${secure}`);
-    res.json({ ...login, ssoId });
+    // The SSO id travels only in the cookie, never in the body that the tab keeps in sessionStorage.
+    res.json(login);
   });
 
   router.post('/kicker-auth/get-user', validateBody('kicker-get-user-request'), async (req, res) => {
@@ -62,12 +63,12 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
     res.json(await deps.auth.startSession(tenant, user, 'kicker-auth'));
   });
 
-  router.post('/kicker-auth/register', validateBody('registration-request'), async (req, res) => {
+  router.post('/kicker-auth/register', trimEmail, validateBody('registration-request'), async (req, res) => {
     await deps.auth.register(tenantContext(res).tenant, req.body, requestOrigin(req, res));
     res.status(202).json({ message: 'confirmation_sent' });
   });
 
-  router.post('/kicker-auth/forgotpw', validateBody('forgot-password-request'), async (req, res) => {
+  router.post('/kicker-auth/forgotpw', trimEmail, validateBody('forgot-password-request'), async (req, res) => {
     await deps.auth.forgotPassword(tenantContext(res).tenant, { email: req.body.email }, requestOrigin(req, res));
     res.status(202).json({ message: 'reset_sent' });
   });

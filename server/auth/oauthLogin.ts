@@ -21,7 +21,7 @@ export interface OAuthTenant extends ServerTenant {
  * PKCE, state and nonce; the waiting request lives in the database so any instance can finish it.
  * The client secret, when the provider needs one, comes from PORTAL_OAUTH_CLIENT_SECRET_<TENANT>.
  */
-export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: () => Date }) {
+export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: () => Date; log?: (entry: Record<string, unknown>) => void }) {
   const configurations = new Map<string, Promise<oidc.Configuration>>();
 
   function oauthSettings(tenant: OAuthTenant) {
@@ -43,7 +43,8 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
         .discovery(issuer, settings.clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), loopback ? { execute: [oidc.allowInsecureRequests] } : undefined)
         .catch((error) => {
           configurations.delete(tenant.id);
-          throw new HttpError(502, 'sso_unavailable', `The sign-on provider cannot be reached right now. Please try again later. (${(error as Error).message})`);
+          deps.log?.({ level: 'warn', msg: 'oauth discovery failed', tenant: tenant.id, error: String(error) });
+          throw new HttpError(502, 'sso_unavailable', 'The sign-on provider cannot be reached right now. Please try again later.');
         });
       configurations.set(tenant.id, config);
     }
@@ -100,10 +101,12 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
         const claims = tokens.claims()!;
         subject = claims.sub;
         const info = await oidc.fetchUserInfo(config, tokens.access_token, subject);
-        if (info.email_verified !== false && typeof info.email === 'string') email = normalizeEmail(info.email);
+        // Only a verified address may name (or be linked to) an account.
+        if (info.email_verified === true && typeof info.email === 'string') email = normalizeEmail(info.email);
         name = typeof info.name === 'string' ? info.name : undefined;
       } catch (error) {
-        throw unauthorized('oauth_failed', `The sign-on provider did not confirm the sign-in. (${(error as Error).message})`);
+        deps.log?.({ level: 'warn', msg: 'oauth code exchange failed', tenant: tenant.id, error: String(error) });
+        throw unauthorized('oauth_failed', 'The sign-on provider did not confirm the sign-in. Please try again.');
       }
       if (!email) throw unauthorized('oauth_no_email', 'The sign-on provider did not share a verified e-mail address.');
       const ssoId = `oidc:${subject}`;

@@ -67,8 +67,3 @@ export async function limitSignInAttempt(
     await consumeRateLimit(db, tenantId, { bucket: `${action}:address:${subject.address}`, windowSeconds, limit: limits.perAddress }, now);
   }
 }
-
-/** Old windows are deleted now and then; nothing reads them. */
-export async function pruneRateLimits(db: Queryable, before: Date): Promise<void> {
-  await db.query(`delete from rate_limits where window_start < $1`, [before.toISOString()]);
-}

@@ -46,7 +46,13 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
       res.status(status).json(errorBody(code, error.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : String(error.message)));
       return;
     }
-    log({ level: 'error', msg: 'unhandled error', method: req.method, url: req.originalUrl, error: String(error?.stack ?? error) });
+    if (error?.code === 'user_exists') {
+      // Two requests created the same account at once: the second one is told, not crashed.
+      res.status(409).json(errorBody('account_exists', 'An account with this e-mail address exists already.'));
+      return;
+    }
+    // The query is left out of the log: it may carry tokens (login links, OAuth codes).
+    log({ level: 'error', msg: 'unhandled error', method: req.method, path: req.originalUrl.split('?')[0], error: String(error?.stack ?? error) });
     res.status(500).json(errorBody('internal_error', 'An unexpected error occurred. Please try again later.'));
   };
 }

@@ -17,7 +17,8 @@ export function requestLog(log: Logger): RequestHandler {
       log({
         msg: 'request',
         method: req.method,
-        path: req.originalUrl.split('?')[0],
+        // Download keys in /files/<key> are secrets for their lifetime: not in the log.
+        path: req.originalUrl.split('?')[0].replace(/\/files\/[^/]+/, '/files/…'),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         tenant: res.locals.tenant?.id,

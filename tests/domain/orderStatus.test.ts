@@ -22,9 +22,9 @@ describe('order status groupings', () => {
     expect(statusTone(row.status)).toBe(row.tone);
   });
 
-  it('filters active, inactive and all by the active grouping', () => {
-    expect(ORDER_STATUSES.filter((s) => matchesFilter(s, 'active'))).toEqual(['A', 'AK', 'IZ']);
-    expect(ORDER_STATUSES.filter((s) => matchesFilter(s, 'inactive'))).toEqual(['I', 'IU']);
+  it('filters the orders page by whether a subscription has ended: a halted (IU) one is still active', () => {
+    expect(ORDER_STATUSES.filter((s) => matchesFilter(s, 'active'))).toEqual(['A', 'AK', 'IZ', 'IU']);
+    expect(ORDER_STATUSES.filter((s) => matchesFilter(s, 'inactive'))).toEqual(['I']);
     expect(ORDER_STATUSES.filter((s) => matchesFilter(s, 'all'))).toHaveLength(5);
   });
 });

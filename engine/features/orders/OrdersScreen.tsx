@@ -6,7 +6,7 @@ import { useSubscriptions } from '../../core/subscriptionsStore';
 import { usePortal } from '../../core/PortalContext';
 import { isMembership } from '../../domain/subscriptionKinds';
 import { isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
-import { isActive, matchesFilter, type SubscriptionFilter } from '../../domain/orderStatus';
+import { hasEnded, matchesFilter, type SubscriptionFilter } from '../../domain/orderStatus';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import type { DeliveredIssuesPage } from '../../../schemas/generated/subscription-page';
 import { Alert } from '../../ui/Alert';
@@ -72,7 +72,7 @@ export default function OrdersScreen() {
   const all = state.subscriptions;
   const showMemberships = isFeatureOn(tenant, 'membership');
   // §2: the filter shows only if at least one inactive subscription exists.
-  const hasInactive = all.some((s) => !isActive(s.orderStatus));
+  const hasInactive = all.some((s) => hasEnded(s.orderStatus));
   const effectiveFilter: SubscriptionFilter = hasInactive ? filter : 'all';
 
   const visible = useMemo(

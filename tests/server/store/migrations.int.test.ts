@@ -76,3 +76,21 @@ describe(`migrations (${testDatabaseKind()})`, () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('deletes expired tokens and old rate-limit windows and keeps live ones', async () => {
+    const { deleteExpiredRows } = await import('../../../server/db/housekeeping');
+    const db = await getTestDatabase();
+    const tenant = `hk-${Math.random().toString(36).slice(2, 8)}`;
+    const now = new Date();
+    const old = new Date(now.getTime() - 3 * 86_400_000).toISOString();
+    const soon = new Date(now.getTime() + 600_000).toISOString();
+    await db.query(`insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at) values ($1, $2, 'a@b.example', 'magic-link', $3), ($1, $4, 'a@b.example', 'magic-link', $5)`, [tenant, `${tenant}-old`, old, `${tenant}-live`, soon]);
+    await db.query(`insert into rate_limits (tenant_id, bucket, window_start, hits) values ($1, 'x', $2, 3), ($1, 'y', $3, 1)`, [tenant, old, now.toISOString()]);
+    await deleteExpiredRows(db, now);
+    const tokens = await db.query<{ token_hash: string }>(`select token_hash from login_tokens where tenant_id = $1`, [tenant]);
+    expect(tokens.map((t) => t.token_hash)).toEqual([`${tenant}-live`]);
+    const windows = await db.query<{ bucket: string }>(`select bucket from rate_limits where tenant_id = $1`, [tenant]);
+    expect(windows.map((w) => w.bucket)).toEqual(['y']);
+  });
+});
