@@ -300,9 +300,11 @@ export async function listBusinessPartnersForUser(db: Queryable, tenantId: strin
       zipcode: row.zipcode,
       city: row.city,
       countryCode: row.country_code,
-      emailAddress: row.email_address,
-      phoneNumber: row.phone_number,
-      dateOfBirth: row.date_of_birth,
+      // Contact details and birth date only of the account's own partners (§6): the other parties
+      // of a subscription (goods or invoice recipient) show their address only.
+      emailAddress: row.own ? row.email_address : null,
+      phoneNumber: row.own ? row.phone_number : null,
+      dateOfBirth: row.own ? row.date_of_birth : null,
       status: pick<'active' | 'inactive'>('status'),
       own: row.own,
       subscriptions: row.subscriptions,

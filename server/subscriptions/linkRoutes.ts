@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
+import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
@@ -9,7 +10,7 @@ import { accountTenant, requireFeature } from './accountContext';
 import { linkSubscription } from './linkSubscription';
 
 /** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */
-export function linkRoutes(deps: { db: Database; auth: AuthService }): Router {
+export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): Router {
   const router = Router();
   router.post('/subscriptions', requireUser(deps.auth), async (req, res, next) => {
     // Malformed bodies are validation_failed link results too (§8: a 400 whose result status selects the message).
@@ -24,6 +25,8 @@ export function linkRoutes(deps: { db: Database; auth: AuthService }): Router {
     const user = currentUser(res);
     // Linking adds partners to the account: a partial login (one subscription, §4) may not.
     if (user.subscriptionId) throw new HttpError(403, 'partial_login', 'Please log in with your account to add a subscription.');
+    // Order number plus zip or name is the proof of ownership: no guessing by the thousand.
+    await limitSignInAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', { address: user.id, client: req.ip ?? 'unknown' }, new Date());
     const linked = await linkSubscription(
       deps.db,
       { tenantId: tenant.id, settings: { hasMultipleAvsClients: tenant.hasMultipleAvsClients, linkSubscription: tenant.linkSubscription }, user },

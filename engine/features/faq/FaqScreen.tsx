@@ -43,7 +43,7 @@ export default function FaqScreen() {
     };
   }, [api, auth.accessToken, attempt]);
 
-  const anchor = decodeURIComponent(location.hash.replace(/^#/, ''));
+  const anchor = decodeHash(location.hash);
   useEffect(() => {
     if (state.status !== 'ready' || !anchor) return;
     const timer = window.setTimeout(() => {
@@ -94,4 +94,13 @@ export default function FaqScreen() {
       ))}
     </section>
   );
+}
+
+/** The entry id of `#anchor`; a malformed escape in a hand-typed URL is no entry, not a crash. */
+function decodeHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return '';
+  }
 }

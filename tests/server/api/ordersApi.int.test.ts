@@ -103,6 +103,8 @@ beforeAll(async () => {
     distDir: path.join(outboxDir, 'no-dist'),
     mailer: createMailer({ outboxDir }),
     now: () => clock,
+    // The link journeys below try many order numbers for one account on purpose.
+    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
   ({ baseUrl, close } = await listen(app));
 });
@@ -439,7 +441,7 @@ describe('link subscription (POST /subscriptions)', () => {
     const c = browserLikeClient(baseUrl, `/t/${full.id}/api`);
     await c.get('/subscriptions');
     const ask = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1 });
-    const login = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1, email: ask.body.error.details.email });
+    const login = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1, confirmToken: ask.body.error.details.confirmToken });
     expect(login.status).toBe(200);
     c.setAccessToken(login.body.accessToken);
     const refused = await c.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1', preferredRole: 'AG' });
