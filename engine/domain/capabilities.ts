@@ -201,9 +201,17 @@ export const CAPABILITIES = Object.keys(CAPABILITY_RULES) as Capability[];
 export type CapabilityCheck = 'ok' | 'feature_disabled' | 'not_allowed';
 
 /** Which gate, if any, refuses the capability: the tenant flag (with blacklists) first, then the rule. */
+/**
+ * §2 "Bundle components are not managed separately": a component (renewalBundleComponent S) keeps
+ * only what belongs to it alone — its issues (history, downloads, calendar) and contact; every other
+ * action is the bundle master's. The detail page and the server both read this through checkCapability.
+ */
+const BUNDLE_COMPONENT_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['issueHistory', 'issueDownload', 'issueCalendar', 'contact']);
+
 export function checkCapability(capability: Capability, s: CapabilitySubscription, ctx: CapabilityContext): CapabilityCheck {
   const { flags, rule } = CAPABILITY_RULES[capability] as CapabilityRule;
   if (flags.length > 0 && !flags.some((flag) => isFeatureOn(ctx.tenant, flag, s.publication))) return 'feature_disabled';
+  if (isBundleSlave(s) && !BUNDLE_COMPONENT_CAPABILITIES.has(capability)) return 'not_allowed';
   return rule(s, ctx) ? 'ok' : 'not_allowed';
 }
 

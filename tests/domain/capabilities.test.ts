@@ -103,6 +103,19 @@ describe('capability rules of §6: a table of subscriptions × rules', () => {
     expect(canCancel(makeSubscription({ publication: 'SKS' }), ctx)).toBe(true);
   });
 
+  it('leaves a bundle component only its own issues: every other action is the master\'s (§2)', () => {
+    const component = makeSubscription({
+      mixType: 'DE',
+      mixTypeDetails: { ...makeSubscription().mixTypeDetails, pdfDownload: true },
+      bundle: { bundleNumber: '7100000001' },
+      renewal: renewal({ renewalBundleComponent: 'S' }),
+    });
+    for (const capability of ['invoiceRequest', 'cancellation', 'paymentHistory', 'addressChange', 'orderAttributes'] as Capability[]) {
+      expect(checkCapability(capability, component, everything), capability).toBe('not_allowed');
+    }
+    expect(checkCapability('issueHistory', component, everything)).toBe('ok');
+  });
+
   it('tells a refused rule apart from a switched-off feature', () => {
     expect(checkCapability('paymentHistory', subscriptions['gift recipient only (WE)'], everything)).toBe('not_allowed');
   });

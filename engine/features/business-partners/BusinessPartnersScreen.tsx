@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import type { BusinessPartner } from '../../../schemas/generated/business-partner';
 import type { Role } from '../../../schemas/generated/subscription';
 import { usePortal } from '../../core/PortalContext';
+import { useSubscriptions } from '../../core/subscriptionsStore';
+import { can } from '../../domain/capabilities';
+import { useCapabilityContext } from '../orders/capabilityContext';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Loading } from '../../ui/Loading';
@@ -26,6 +29,13 @@ function name(p: BusinessPartner): string {
 export default function BusinessPartnersScreen() {
   const { t } = useTranslation();
   const { api } = usePortal();
+  const { state: subscriptions } = useSubscriptions();
+  const capabilityContext = useCapabilityContext();
+  // §6 address change (flag, licence manager, externally managed), read from the same rule as the detail page.
+  const mayChangeAddress = (subscriptionId: string) => {
+    const subscription = subscriptions.subscriptions.find((candidate) => candidate.id === subscriptionId);
+    return Boolean(subscription && can('addressChange', subscription, capabilityContext));
+  };
   const [state, setState] = useState<{ status: 'loading' | 'failed' | 'ready'; items: Entry[] }>({ status: 'loading', items: [] });
   const [query, setQuery] = useState('');
   const [role, setRole] = useState<Role | ''>('');
@@ -110,13 +120,15 @@ export default function BusinessPartnersScreen() {
                       </Badge>
                     ))}
                   </span>
-                  <Link
-                    className="link-button"
-                    to={`/subscriptions/${encodeURIComponent(s.subscriptionId)}/business-partners/${encodeURIComponent(p.bpNumber)}`}
-                    aria-label={t('business-partners.changeAddressFor', { title: s.displayName })}
-                  >
-                    {t('business-partners.changeAddress')}
-                  </Link>
+                  {mayChangeAddress(s.subscriptionId) && (
+                    <Link
+                      className="link-button"
+                      to={`/subscriptions/${encodeURIComponent(s.subscriptionId)}/business-partners/${encodeURIComponent(p.bpNumber)}`}
+                      aria-label={t('business-partners.changeAddressFor', { title: s.displayName })}
+                    >
+                      {t('business-partners.changeAddress')}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>
