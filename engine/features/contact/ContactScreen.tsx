@@ -7,6 +7,7 @@ import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { visibleActivities } from '../../domain/contactRules';
 import { Alert } from '../../ui/Alert';
+import { FallbackContact } from '../../core/FallbackContact';
 import { localized } from '../../ui/localized';
 import { ContactForm } from './ContactForm';
 import { LinkedPageLogin } from './LinkedPageLogin';
@@ -57,20 +58,12 @@ export default function ContactScreen() {
   useEffect(() => setComposing(query.get('linkedPage') === 'false'), [activityCode]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (activities.length === 0) {
-    const { fallbackEmail, fallbackPhone } = tenant.contact;
     return (
       <section className="contact" aria-labelledby="contact-title">
         <h1 id="contact-title">{t('contact.heading')}</h1>
         <Alert variant="warning">
           <p>{t('contact.unsupported')}</p>
-          <ul className="fallback-contact">
-            <li>
-              <a href={`mailto:${fallbackEmail}`}>{t('shell.fallbackEmail', { email: fallbackEmail })}</a>
-            </li>
-            <li>
-              <a href={`tel:${fallbackPhone.replace(/[^+\d]/g, '')}`}>{t('shell.fallbackPhone', { phone: fallbackPhone })}</a>
-            </li>
-          </ul>
+          <FallbackContact />
         </Alert>
       </section>
     );

@@ -197,8 +197,8 @@ describe('OAuth sign-in against a real OpenID provider', () => {
     expect(location.origin).toBe(provider.issuer);
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
     expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
-    expect(location.searchParams.get('state')).toBeTruthy();
-    expect(location.searchParams.get('nonce')).toBeTruthy();
+    expect(location.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
+    expect(location.searchParams.get('nonce')).toMatch(/^[\w-]{40,}$/);
     expect(location.searchParams.get('redirect_uri')).toBe(`${baseUrl}/t/${oauthTenant.id}/login`);
     const db = await getTestDatabase();
     const waiting = await db.query(`select * from oauth_requests where tenant_id = $1`, [oauthTenant.id]);
