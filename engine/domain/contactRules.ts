@@ -157,10 +157,3 @@ export function detectUploadType(bytes: Uint8Array): (typeof UPLOAD_MIME_TYPES)[
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
   return undefined;
 }
-
-/** §8 "masked e-mail shown": a***@example.com keeps the first letter and the domain. */
-export function maskEmail(email: string): string {
-  const [local, domain] = email.split('@');
-  if (!domain) return '***';
-  return `${local.slice(0, 1)}***@${domain}`;
-}

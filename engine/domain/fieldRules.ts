@@ -12,6 +12,17 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/**
+ * The e-mail shown in already-linked and confirm dialogs (portal-core.md §7 link results, §8
+ * contact errors): first letter, three stars, the domain — a fixed number of stars, so the mask
+ * does not tell the length of the address.
+ */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  if (!domain) return '***';
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
 /** §5: order numbers are 10 digits (usually starting with 4); the input accepts 8 to 10 digits. */
 export const ORDER_NUMBER_PATTERN = /^\d{8,10}$/;
 export const ORDER_NUMBER_MAX_LENGTH = 10;

@@ -82,10 +82,3 @@ export function linkFieldErrors(settings: LinkSettings, input: LinkInput, option
   if (input.email !== undefined && !isPlausibleEmail(input.email.trim())) errors.email = 'invalid_email';
   return errors;
 }
-
-/** The e-mail shown in already-linked and confirm dialogs: first letter, stars, the domain. */
-export function maskEmail(email: string): string {
-  const [local, domain] = email.split('@');
-  if (!domain) return '***';
-  return `${local.slice(0, 1)}${'*'.repeat(Math.max(3, local.length - 1))}@${domain}`;
-}

@@ -5,7 +5,7 @@ import { validateBody } from '../http/validateBody';
 import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { createUser, findUserByEmail, linkBusinessPartner } from '../store/userStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { maskEmail } from '../../engine/domain/linkSubscription';
+import { maskEmail } from '../../engine/domain/fieldRules';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService } from './authService';
 import { limitSignInAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';

@@ -1,9 +1,9 @@
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { badRequest, HttpError } from '../http/errors';
-import { contactFieldErrors, detectUploadType, maskEmail, type ContactFieldError } from '../../engine/domain/contactRules';
+import { contactFieldErrors, detectUploadType, type ContactFieldError } from '../../engine/domain/contactRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
-import { normalizeEmail } from '../../engine/domain/fieldRules';
+import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ContactRequest } from '../../schemas/generated/contact-request';
 import type { ContactFormLoginRequest } from '../../schemas/generated/contact-form-login-request';
 import { insertContactMessage } from '../store/contactMessageStore';

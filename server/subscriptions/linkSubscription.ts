@@ -19,8 +19,8 @@
  */
 import type { Database } from '../db/database';
 import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscription-result';
-import { linkFieldErrors, maskEmail, type LinkSettings } from '../../engine/domain/linkSubscription';
-import { normalizeEmail } from '../../engine/domain/fieldRules';
+import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
+import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError } from '../http/errors';
 import {
   findAccountByEmail,

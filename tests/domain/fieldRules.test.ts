@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBpNumber, isValidCustomerNumber, isValidOrderNumber, isValidPassword, isValidZipCode, isPlausibleEmail } from '../../engine/domain/fieldRules';
+import { isValidBpNumber, isValidCustomerNumber, isValidOrderNumber, isValidPassword, isValidZipCode, isPlausibleEmail, maskEmail } from '../../engine/domain/fieldRules';
 
 describe('field rules of portal-core.md §5', () => {
   it.each([
@@ -31,5 +31,11 @@ describe('field rules of portal-core.md §5', () => {
     expect(isPlausibleEmail('a@b.example')).toBe(true);
     expect(isPlausibleEmail('a b@c.example')).toBe(false);
     expect(isPlausibleEmail('a@b')).toBe(false);
+  });
+
+  it('masks an e-mail with the first letter, three stars and the domain, whatever its length', () => {
+    expect(maskEmail('anna.schmidt@example.de')).toBe('a***@example.de');
+    expect(maskEmail('ab@x.de')).toBe('a***@x.de');
+    expect(maskEmail('not-an-address')).toBe('***');
   });
 });

@@ -3,7 +3,7 @@ import { PAGE_SIZE, pageWindow, parsePageNumber, totalPages } from '../../engine
 import { DEFAULT_SHIPPING_PROVIDERS, shippingStatus } from '../../engine/domain/shipping';
 import { canRequestPurchaseOrderInvoice, invoiceStatusTone, issueDownloadState, purchaseOrderDownload } from '../../engine/domain/purchaseOrders';
 import { invoiceFileName, invoiceRequestOutcome, paymentStatusTone } from '../../engine/domain/paymentHistory';
-import { linkFieldErrors, linkFields, maskEmail } from '../../engine/domain/linkSubscription';
+import { linkFieldErrors, linkFields } from '../../engine/domain/linkSubscription';
 
 describe('paging (§9: 10 per page, zero-based, one neighbour each side)', () => {
   it('shows the current page and one neighbour each side', () => {
@@ -97,9 +97,5 @@ describe('link subscription field rules (§5)', () => {
       'invalid_bp_number',
     );
     expect(linkFieldErrors({ linkSubscription: { preferredRole: 'AG' } }, { ...base, orderNumber: '4123456789', zipcode: '12345678901' }).zipcode).toBe('too_long');
-  });
-  it('masks e-mail addresses', () => {
-    expect(maskEmail('anna.schmidt@example.de')).toBe('a***********@example.de');
-    expect(maskEmail('ab@x.de')).toBe('a***@x.de');
   });
 });

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
-import { maskEmail } from '../../engine/domain/linkSubscription';
+import { maskEmail } from '../../engine/domain/fieldRules';
 import { signInByMagicLink } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
