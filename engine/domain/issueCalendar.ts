@@ -1,7 +1,7 @@
 /**
  * Issue calendar rules shared by the screens and the server (portal-core.md §2 "Issue calendar",
- * §6 capability "issue calendar", §9 "Calendar window" and "Issue calendar excludes
- * tenant-blacklisted publications").
+ * §9 "Calendar window" and "Issue calendar excludes tenant-blacklisted publications"). Whether a
+ * subscription may show the calendar (§6) is the `issueCalendar` capability of capabilities.ts.
  */
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 
@@ -20,17 +20,6 @@ export function isPublicationInCalendar(tenant: IssueCalendarSettings, publicati
 /** §2: mode any lets the user toggle (starting with the calendar); calendar and list fix the view. */
 export function calendarMode(tenant: IssueCalendarSettings): IssueCalendarMode {
   return tenant.issueCalendar?.mode ?? 'any';
-}
-
-/** §6: issue calendar for a subscription when active (A, IZ, AK), not time-based and not licence manager. */
-export function canShowIssueCalendar(subscription: {
-  orderStatus: string;
-  isTimebased?: boolean;
-  roles?: readonly string[];
-}): boolean {
-  const active = ['A', 'IZ', 'AK'].includes(subscription.orderStatus);
-  const licenceManagerOnly = (subscription.roles ?? []).length > 0 && (subscription.roles ?? []).every((role) => role === 'LV');
-  return active && !subscription.isTimebased && !licenceManagerOnly;
 }
 
 /** YYYY-MM-DD of a UTC day. */

@@ -4,9 +4,11 @@ import type { AuthService } from '../auth/authService';
 import { currentUser } from '../auth/authMiddleware';
 import { requireUserOnce } from '../faq/optionalUser';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { calendarWindow, canShowIssueCalendar, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
+import { checkCapability } from '../../engine/domain/capabilities';
+import { calendarWindow, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { accountTenant, capabilityContext } from '../subscriptions/accountContext';
 import { findCalendarPublication, listCalendarPublications, listIssuesOnSale } from '../store/issueCalendarStore';
 import { publicPagesTenant, type PublicPagesTenant } from '../faq/tenantSettings';
 
@@ -61,7 +63,9 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     const tenant = calendarTenant(res);
     const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id));
     if (!subscription) throw notFound('There is no such subscription on your account.');
-    if (!canShowIssueCalendar(subscription) || !isPublicationInCalendar(tenant, subscription.publication)) {
+    // §6 "issue calendar: active, not time-based, not licence manager": the same capability rule the screen reads.
+    const allowed = checkCapability('issueCalendar', subscription, capabilityContext(accountTenant(res))) === 'ok';
+    if (!allowed || !isPublicationInCalendar(tenant, subscription.publication)) {
       throw new HttpError(403, 'not_supported', 'The issue calendar is not available for this subscription.');
     }
     const fallback = calendarWindow(deps.now());

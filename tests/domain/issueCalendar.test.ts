@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMode, calendarWindow, canShowIssueCalendar, fuzzyFilter, fuzzyScore, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
+import { calendarMode, calendarWindow, fuzzyFilter, fuzzyScore, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
 
 describe('issue calendar rules', () => {
   it('spans today to the same day one month ahead, clamped to the month end (§9)', () => {
@@ -14,15 +14,6 @@ describe('issue calendar rules', () => {
     expect(isPublicationInCalendar(tenant, 'AAA')).toBe(false);
     expect(isPublicationInCalendar(tenant, 'BBB')).toBe(false);
     expect(isPublicationInCalendar({ features: [] }, 'CCC')).toBe(false);
-  });
-
-  it('offers the calendar for active, issue-based subscriptions of anyone but a licence manager only (§6)', () => {
-    expect(canShowIssueCalendar({ orderStatus: 'A', roles: ['AG'] })).toBe(true);
-    expect(canShowIssueCalendar({ orderStatus: 'AK', roles: ['WE'] })).toBe(true);
-    expect(canShowIssueCalendar({ orderStatus: 'I', roles: ['AG'] })).toBe(false);
-    expect(canShowIssueCalendar({ orderStatus: 'IU', roles: ['AG'] })).toBe(false);
-    expect(canShowIssueCalendar({ orderStatus: 'A', isTimebased: true, roles: ['AG'] })).toBe(false);
-    expect(canShowIssueCalendar({ orderStatus: 'A', roles: ['LV'] })).toBe(false);
   });
 
   it('defaults the mode to any', () => {

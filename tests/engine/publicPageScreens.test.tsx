@@ -16,6 +16,7 @@ import { PortalContext, type PortalServices } from '../../engine/core/PortalCont
 import type { PortalConfig } from '../../engine/core/portalConfig';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
+import { makeSubscription } from '../support/subscriptionBuilder';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -104,13 +105,13 @@ describe('contact screen', () => {
 
 describe('issue calendar for a logged-in user', () => {
   it('says so when no subscription has an issue calendar', async () => {
-    const inactive = { id: '301-1', orderNumber: '4000000001', displayName: 'Old', orderStatus: 'I', isTimebased: false, roles: ['AG'], publication: 'TWM' };
+    const inactive = makeSubscription({ id: '301-1', orderNumber: '4000000001', displayName: 'Old', orderStatus: 'I', publication: 'TWM' });
     const page = await render(<IssueCalendarScreen />, config({}), { '/subscriptions': [inactive] }, true);
     expect(page.textContent).toContain('None of your subscriptions has an issue calendar.');
   });
 
   it('shows the empty notice when no issue appears in the next month', async () => {
-    const active = { id: '301-2', orderNumber: '4000000002', displayName: 'Magazine', orderStatus: 'A', isTimebased: false, roles: ['AG'], publication: 'TWM' };
+    const active = makeSubscription({ id: '301-2', orderNumber: '4000000002', displayName: 'Magazine', orderStatus: 'A', publication: 'TWM' });
     const api: Record<string, unknown> = { '/subscriptions': [active] };
     const portal = config({});
     const page = await render(<IssueCalendarScreen />, portal, new Proxy(api, { get: (target, key: string) => (key.startsWith('/subscriptions/') ? [] : target[key]) }), true);

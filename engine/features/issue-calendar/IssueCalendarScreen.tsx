@@ -5,9 +5,11 @@ import { useAtomValue } from 'jotai';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { useSubscriptions } from '../../core/subscriptionsStore';
-import { calendarMode, calendarWindow, canShowIssueCalendar, fuzzyFilter, isPublicationInCalendar } from '../../domain/issueCalendar';
+import { can } from '../../domain/capabilities';
+import { calendarMode, calendarWindow, fuzzyFilter, isPublicationInCalendar } from '../../domain/issueCalendar';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
+import { useCapabilityContext } from '../orders/capabilityContext';
 import { IssueViews } from './IssueViews';
 import type { CalendarIssue, CalendarPublication, CalendarTenant } from './calendarTypes';
 
@@ -93,12 +95,14 @@ function SubscriptionsCalendar() {
   const { api, config } = usePortal();
   const { state } = useSubscriptions();
   const tenant = config.tenant as unknown as CalendarTenant;
+  const capabilityContext = useCapabilityContext();
   const [selected, setSelected] = useState(ALL);
   const [issues, setIssues] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; issues: CalendarIssue[] }>({ status: 'loading' });
   const window = useMemo(() => calendarWindow(new Date()), []);
   const eligible = useMemo(
-    () => state.subscriptions.filter((s) => canShowIssueCalendar(s) && isPublicationInCalendar(tenant, s.publication)),
-    [state.subscriptions, tenant],
+    // §6: the issue-calendar capability rule, the one the server checks too.
+    () => state.subscriptions.filter((s) => can('issueCalendar', s, capabilityContext) && isPublicationInCalendar(tenant, s.publication)),
+    [state.subscriptions, tenant, capabilityContext],
   );
 
   useEffect(() => {
