@@ -509,7 +509,7 @@ export interface ExternalNavigationLink {
  */
 export interface ShippingStatusConfig {
   /**
-   * Shipping providers by code (packageInfo.versWeg). Giving this list replaces the default list entirely.
+   * Shipping providers by code (packageInfo.versWeg). Giving this list replaces the default list entirely. The default list names no provider: the portal shows the translated text orders.shippingProvider.<code>.
    */
   providers?: ShippingProvider[];
 }
@@ -525,9 +525,9 @@ export interface ShippingProvider {
    */
   code: string;
   /**
-   * Provider name shown with the shipping status.
+   * Provider name shown with the shipping status, in every language. Leave out to show the translated text orders.shippingProvider.<code> (override it per locale under texts).
    */
-  name: string;
+  name?: string;
   /**
    * https tracking URL with the placeholder {consignmentNumber}; leave out for providers without tracking (self pickup, freight forwarder).
    */
@@ -1527,7 +1527,7 @@ export interface ExternalNavigationLinkWithDefaults {
  */
 export interface ShippingStatusConfigWithDefaults {
   /**
-   * Shipping providers by code (packageInfo.versWeg). Giving this list replaces the default list entirely.
+   * Shipping providers by code (packageInfo.versWeg). Giving this list replaces the default list entirely. The default list names no provider: the portal shows the translated text orders.shippingProvider.<code>.
    */
   providers: ShippingProvider[];
 }

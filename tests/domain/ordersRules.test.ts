@@ -4,6 +4,7 @@ import { DEFAULT_SHIPPING_PROVIDERS, shippingStatus } from '../../engine/domain/
 import { canRequestPurchaseOrderInvoice, invoiceStatusTone, issueDownloadState, purchaseOrderDownload } from '../../engine/domain/purchaseOrders';
 import { invoiceFileName, invoiceRequestOutcome, paymentStatusTone } from '../../engine/domain/paymentHistory';
 import { linkFieldErrors, linkFields } from '../../engine/domain/linkSubscription';
+import ordersTexts from '../../engine/features/orders/texts.json';
 
 describe('paging (§9: 10 per page, zero-based, one neighbour each side)', () => {
   it('shows the current page and one neighbour each side', () => {
@@ -26,16 +27,24 @@ describe('shipping status (§3 PackageInfo, §9)', () => {
   it('is pending until scan status 90, then names the provider and builds its tracking link', () => {
     expect(shippingStatus({ scanStatus: '', versWeg: '07', consignmentNumber: null, deliveryDate: null }, DEFAULT_SHIPPING_PROVIDERS).state).toBe('pending');
     const shipped = shippingStatus({ scanStatus: '90', versWeg: '07', consignmentNumber: '0034 1', deliveryDate: '2026-01-02' }, DEFAULT_SHIPPING_PROVIDERS);
-    expect(shipped).toMatchObject({ state: 'shipped', providerName: 'DHL', deliveryDate: '2026-01-02' });
+    expect(shipped).toMatchObject({ state: 'shipped', providerCode: '07', providerName: null, deliveryDate: '2026-01-02' });
     expect(shipped.trackingUrl).toContain('0034%201');
   });
   it('has every provider code of §9 and no tracking link for self pickup', () => {
     expect(DEFAULT_SHIPPING_PROVIDERS.map((p) => p.code).sort()).toEqual(['01', '02', '07', '08', '09', '16', '17', '91', '92']);
     expect(shippingStatus({ scanStatus: '90', versWeg: '16', consignmentNumber: 'X', deliveryDate: null }, DEFAULT_SHIPPING_PROVIDERS).trackingUrl).toBeNull();
   });
+  it('names every default provider by a text in both locales', () => {
+    for (const locale of ['de-DE', 'en-GB'] as const) {
+      for (const { code } of DEFAULT_SHIPPING_PROVIDERS) expect((ordersTexts[locale] as Record<string, string>)[`orders.shippingProvider.${code}`]).toBeTruthy();
+    }
+    expect(ordersTexts['en-GB']['orders.shippingProvider.16']).toBe('Self pickup');
+  });
   it('uses the tenant provider list instead of the default', () => {
     const own = [{ code: '07', name: 'Own DHL', trackingUrlTemplate: 'https://t.example/{consignmentNumber}' }];
-    expect(shippingStatus({ scanStatus: '90', versWeg: '07', consignmentNumber: 'A1', deliveryDate: null }, own).trackingUrl).toBe('https://t.example/A1');
+    const shipped = shippingStatus({ scanStatus: '90', versWeg: '07', consignmentNumber: 'A1', deliveryDate: null }, own);
+    expect(shipped.trackingUrl).toBe('https://t.example/A1');
+    expect(shipped).toMatchObject({ providerCode: '07', providerName: 'Own DHL' });
   });
 });
 

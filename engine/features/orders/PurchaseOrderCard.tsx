@@ -33,6 +33,8 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
   const download = purchaseOrderDownload(config.tenant, order.downloadStatus);
   const showShipping = isFeatureOn(config.tenant, 'shipping-status');
   const shipping = shippingStatus(order.packageInfo, providersOf(settings));
+  // The tenant's provider name wins; otherwise the translated name of the §9 provider code.
+  const providerName = shipping.providerName ?? (shipping.providerCode ? t(`orders.shippingProvider.${shipping.providerCode}`) : null);
   const invoiceStatus = INVOICE_STATUS_NAMES[order.invoiceStatus];
 
   return (
@@ -69,7 +71,7 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
                 ) : (
                   <>
                     {t('orders.shippingShipped')}
-                    {shipping.providerName && <> · {shipping.providerName}</>}
+                    {providerName && <> · {providerName}</>}
                     {shipping.trackingUrl && (
                       <>
                         {' · '}

@@ -14,7 +14,7 @@ export function useCapabilityContext(): CapabilityContext {
 /** Tenant settings the screens read beyond the shell's (schemas/tenant.schema.json). */
 export interface ScreenSettings {
   download?: { openInNewTab?: boolean };
-  shippingStatus?: { providers?: Array<{ code: string; name: string; trackingUrlTemplate?: string }> };
+  shippingStatus?: { providers?: Array<{ code: string; name?: string; trackingUrlTemplate?: string }> };
   subscriptionModel?: { showSubscriptionTypeBadge?: boolean; typeLabels?: Record<string, { 'de-DE'?: string; 'en-GB'?: string } | undefined> };
   embedding: { hideBackToOverview?: boolean };
   buttons?: { hiddenActions?: string[] };
