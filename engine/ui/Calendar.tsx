@@ -1,7 +1,8 @@
 /**
  * A month grid (Monday first) marking days with events by a dot; the days of the month before
  * `from` and after `to` are dimmed. Dates are YYYY-MM-DD (UTC days). Each marked day carries the
- * events' labels for screen readers and as a tooltip.
+ * events' labels as a tooltip, and for screen readers the text of `dayLabel` (the caller
+ * translates it: no user-visible string is written here, CONVENTIONS.md rule 7).
  */
 export interface CalendarEvent {
   date: string;
@@ -26,7 +27,14 @@ function monthsBetween(from: string, to: string): Array<{ year: number; month: n
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function Calendar({ from, to, events, locale }: { from: string; to: string; events: CalendarEvent[]; locale: string }) {
+export function Calendar({ from, to, events, locale, dayLabel }: {
+  from: string;
+  to: string;
+  events: CalendarEvent[];
+  locale: string;
+  /** The screen-reader text of a marked day: its date (YYYY-MM-DD) and the labels of its events. */
+  dayLabel: (date: string, labels: string[]) => string;
+}) {
   const byDay = new Map<string, string[]>();
   for (const event of events) byDay.set(event.date, [...(byDay.get(event.date) ?? []), event.label]);
   const weekdays = Array.from({ length: 7 }, (_, i) =>
@@ -66,7 +74,7 @@ export function Calendar({ from, to, events, locale }: { from: string; to: strin
                     {labels && (
                       <>
                         <span className="calendar-dot" aria-hidden="true" />
-                        <span className="visually-hidden">{`${i + 1}. ${title}: ${labels.join(', ')}`}</span>
+                        <span className="visually-hidden">{dayLabel(date, labels)}</span>
                       </>
                     )}
                   </li>

@@ -16,6 +16,7 @@ import { PortalContext, type PortalServices } from '../../engine/core/PortalCont
 import type { PortalConfig } from '../../engine/core/portalConfig';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
+import { formatDate } from '../../engine/ui/format';
 import { makeSubscription } from '../support/subscriptionBuilder';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -117,5 +118,16 @@ describe('issue calendar for a logged-in user', () => {
     const page = await render(<IssueCalendarScreen />, portal, new Proxy(api, { get: (target, key: string) => (key.startsWith('/subscriptions/') ? [] : target[key]) }), true);
     expect(page.querySelector('select')?.textContent).toContain('All subscriptions');
     expect(page.textContent).toContain('No issues appear in the next month.');
+  });
+
+  it('reads out a marked day by the translated day label', async () => {
+    const active = makeSubscription({ id: '301-3', orderNumber: '4000000003', displayName: 'Magazine', orderStatus: 'A', publication: 'TWM' });
+    const today = new Date().toISOString().slice(0, 10);
+    const issue = { issue: '2026-47', issueNumber: '47', description: null, dateOfFirstSale: today, publication: 'TWM', subscriptionId: '301-3' };
+    const api: Record<string, unknown> = { '/subscriptions': [active] };
+    const portal = config({ issueCalendar: { mode: 'calendar' } });
+    const page = await render(<IssueCalendarScreen />, portal, new Proxy(api, { get: (target, key: string) => (key.startsWith('/subscriptions/') ? [issue] : target[key]) }), true);
+    const spoken = page.querySelector(`[data-date="${today}"] .visually-hidden`)?.textContent;
+    expect(spoken).toBe(`On sale from ${formatDate(today, 'en-GB')}: Magazine: issue 47`);
   });
 });

@@ -42,6 +42,7 @@ export function IssueViews({ issues, mode, window, label }: {
           to={window.dateTo}
           locale={i18n.language}
           events={issues.map((issue) => ({ date: issue.dateOfFirstSale, label: label(issue) }))}
+          dayLabel={(date, labels) => t('issue-calendar.dayLabel', { date: formatDate(date, i18n.language), issues: labels.join(', ') })}
         />
       ) : (
         <ul className="issue-list">
