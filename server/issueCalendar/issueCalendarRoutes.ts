@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { Database } from '../db/database';
 import type { AuthService } from '../auth/authService';
 import { currentUser } from '../auth/authMiddleware';
@@ -38,7 +38,9 @@ const MAX_WINDOW_DAYS = 366;
  *    today to one month ahead (§9 "Calendar window");
  *  - GET /subscriptions/{id}/upcoming-issues?dateFrom&dateTo&dateType=1 — the same for one of the
  *    signed-in user's subscriptions, each issue tagged with its subscription (§3), only when the
- *    subscription may show the calendar (§6) and its publication is not blacklisted.
+ *    subscription may show the calendar (§6) and its publication is not blacklisted;
+ *  - GET /subscriptions/{id}/issues?dateFrom&dateTo&dateType=1 — the issues of that subscription in
+ *    the asked window (§7), with the same checks and the same query rules.
  */
 export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const router = Router();
@@ -59,7 +61,8 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     res.json(await listIssuesOnSale(deps.db, tenant.id, found.publication, calendarWindow(deps.now())));
   });
 
-  router.get('/subscriptions/:id/upcoming-issues', requireUserOnce(deps.auth), async (req, res) => {
+  // §7 lists both calls with the same query; they share ownership, capability and query checks.
+  const subscriptionIssues: RequestHandler = async (req, res) => {
     const tenant = calendarTenant(res);
     const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id));
     if (!subscription) throw notFound('There is no such subscription on your account.');
@@ -84,7 +87,9 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     }
     const issues = await listIssuesOnSale(deps.db, tenant.id, subscription.publication, { dateFrom, dateTo });
     res.json(issues.map((issue) => ({ ...issue, subscriptionId: subscription.id, orderNumber: subscription.orderNumber })));
-  });
+  };
+  router.get('/subscriptions/:id/upcoming-issues', requireUserOnce(deps.auth), subscriptionIssues);
+  router.get('/subscriptions/:id/issues', requireUserOnce(deps.auth), subscriptionIssues);
 
   return router;
 }

@@ -192,6 +192,28 @@ describe('issue calendar calls', () => {
     expect((await (await anonymous()).get(`/subscriptions/${id}/upcoming-issues`)).status).toBe(401);
   });
 
+  it('lists the issues of an own subscription in any asked window with the same checks (GET /subscriptions/{id}/issues)', async () => {
+    const client = await signedIn(userEmail);
+    const subscriptions = (await client.get('/subscriptions')).body as Array<{ id: string; orderStatus: string; isTimebased: boolean; publication: string }>;
+    const eligible = subscriptions.find((s) => ['A', 'IZ', 'AK'].includes(s.orderStatus) && !s.isTimebased && s.publication === print.publication);
+    expect(eligible).toBeDefined();
+    const { dateFrom, dateTo } = calendarWindow(new Date());
+    const response = await client.get(`/subscriptions/${eligible!.id}/issues?dateFrom=${dateFrom}&dateTo=${dateTo}&dateType=1`);
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeGreaterThan(0);
+    expect(response.body.every((issue: { subscriptionId: string; dateOfFirstSale: string }) => issue.subscriptionId === eligible!.id && issue.dateOfFirstSale >= dateFrom && issue.dateOfFirstSale <= dateTo)).toBe(true);
+    expect(response.body).toEqual((await client.get(`/subscriptions/${eligible!.id}/upcoming-issues?dateFrom=${dateFrom}&dateTo=${dateTo}&dateType=1`)).body);
+
+    const badType = await client.get(`/subscriptions/${eligible!.id}/issues?dateType=2`);
+    expect(badType.status).toBe(400);
+    expect(badType.body.error.details[0].field).toBe('dateType');
+    const reversed = await client.get(`/subscriptions/${eligible!.id}/issues?dateFrom=${dateTo}&dateTo=${dateFrom}`);
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error.details[0].field).toBe('dateTo');
+    expect((await client.get('/subscriptions/999-nope/issues')).status).toBe(404);
+    expect((await (await anonymous()).get(`/subscriptions/${eligible!.id}/issues`)).status).toBe(401);
+  });
+
   it('is a 404 feature_disabled for a tenant without the calendar', async () => {
     const response = await (await anonymous(tenantOff)).get('/issue-calendar/publications');
     expect(response.body.error.code).toBe('feature_disabled');
