@@ -11,7 +11,7 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { canRequestPurchaseOrderInvoice, purchaseOrderDownload } from '../../engine/domain/purchaseOrders';
 import { invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { createDownloadKey, recordActivity, recordInvoiceRequest } from '../store/accountStore';
-import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser } from '../store/orderStore';
+import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser, purchaseOrderInvoiceFacts } from '../store/orderStore';
 import { accountTenant, fileUrl, requireFeature, utcDay } from '../subscriptions/accountContext';
 import { tenantContext } from '../tenancy/tenantContext';
 import { pendingOrderPdf } from '../invoices/documents';
@@ -61,7 +61,11 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
     if (!invoiceNumber) throw badRequest('validation_failed', 'invoiceNumber is required.', [{ field: 'invoiceNumber', message: 'is required' }]);
     if (invoiceNumber !== order.invoiceNumber) throw notFound('There is no such invoice for this purchase order.');
     const user = currentUser(res);
-    const status = invoiceRequestOutcome(1, true);
+    // §4 as for a subscription's invoice: not_relevant for an amount of 0 (an order without a known
+    // amount counts as payable), forwarded when the invoice goes to an invoice recipient (RE) the user
+    // does not speak for, success otherwise; processing is the 409 below.
+    const facts = await purchaseOrderInvoiceFacts(db, tenant.id, user.id, order.id);
+    const status = invoiceRequestOutcome(facts.invoiceAmount ?? Number.POSITIVE_INFINITY, facts.roles.includes('RE'));
     const recorded = await db.transaction(async (tx) => {
       const first = await recordInvoiceRequest(tx, {
         tenantId: tenant.id,

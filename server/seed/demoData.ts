@@ -159,7 +159,7 @@ export interface PurchaseOrderSeedRow {
   invoice_number: string;
   download_status: DownloadStatus;
   package_info: PackageInfo;
-  details: { purchaseOrderId: string; reason: string | null };
+  details: { purchaseOrderId: string; reason: string | null; invoiceAmount: number };
 }
 export interface PurchaseOrderRoleSeedRow {
   purchase_order_id: string;
@@ -959,7 +959,8 @@ export function buildDemoData(tenant: DemoTenant, todayDate: Date): DemoDataSet 
         consignmentNumber: spec.shipped ? consignment(spec.provider) : null,
         deliveryDate: spec.shipped ? fromDay(addDays(ordered, rng.int(2, 6))) : null,
       },
-      details: { purchaseOrderId: number, reason: spec.reason ?? null },
+      // A replacement delivery (with a reason) is free: its invoice request is not_relevant (§4).
+      details: { purchaseOrderId: number, reason: spec.reason ?? null, invoiceAmount: spec.reason ? 0 : Number(((spec.quantity ?? 1) * 14.9).toFixed(2)) },
     });
     for (const [bp, role] of spec.roles) data.purchaseOrderRoles.push({ purchase_order_id: id, bp_number: bp, role });
   }

@@ -215,6 +215,28 @@ export async function listPurchaseOrdersForUser(db: Queryable, tenantId: string,
   }));
 }
 
+/**
+ * What the invoice request of a purchase order decides on (portal-core.md §4): the invoiced amount
+ * (null when the order system sent none) and every role the user's business partners hold on it.
+ */
+export async function purchaseOrderInvoiceFacts(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  purchaseOrderId: string,
+): Promise<{ invoiceAmount: number | null; roles: Array<PurchaseOrder['role']> }> {
+  const rows = await db.query<{ invoice_amount: string | null; role: PurchaseOrder['role'] }>(
+    `select po.details->>'invoiceAmount' as invoice_amount, r.role
+       from user_business_partners ubp
+       join purchase_order_roles r on r.tenant_id = ubp.tenant_id and r.bp_number = ubp.bp_number
+       join purchase_orders po on po.tenant_id = r.tenant_id and po.id = r.purchase_order_id
+      where ubp.tenant_id = $1 and ubp.user_id = $2 and r.purchase_order_id = $3`,
+    [tenantId, userId, purchaseOrderId],
+  );
+  const amount = rows[0]?.invoice_amount;
+  return { invoiceAmount: amount == null ? null : Number(amount), roles: [...new Set(rows.map((row) => row.role))] };
+}
+
 interface PendingRow {
   id: string;
   source: string;

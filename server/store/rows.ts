@@ -123,6 +123,8 @@ export interface PackageInfo {
 export interface PurchaseOrderDetails {
   purchaseOrderId?: string;
   reason?: string | null;
+  /** The invoiced amount; 0 makes an invoice request not_relevant (portal-core.md §4). */
+  invoiceAmount?: number;
 }
 
 /** A `users` row in camelCase. `passwordHash` never leaves the server. */

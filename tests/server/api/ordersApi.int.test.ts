@@ -14,6 +14,7 @@ import { buildDemoData } from '../../../server/seed/demoData';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { createUser } from '../../../server/store/userStore';
+import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 
@@ -91,8 +92,10 @@ async function newSession(t: ServerTenant, email: string) {
 const emailOf = (t: ServerTenant, index: number) => logins.filter((l) => l.tenantId === t.id)[index].email;
 const demo = (t: ServerTenant) => buildDemoData(t as Parameters<typeof buildDemoData>[0], clock);
 
+let db: Database;
+
 beforeAll(async () => {
-  const db = await getTestDatabase();
+  db = await getTestDatabase();
   logins = await seedDemoData(db, [full, bare, merged], { today: clock });
   // The company partner of `merged` has an account of its own under its e-mail (both_found_bp).
   const company = demo(merged).businessPartners.find((b) => b.company1 !== null)!;
@@ -287,6 +290,19 @@ describe('purchase orders, pending orders, publications', () => {
     const first = await client.post(`/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`);
     expect(first.body).toEqual({ status: 'success' });
     expect((await client.post(`/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`)).status).toBe(409);
+  });
+
+  it('answers a purchase-order invoice request by §4: forwarded to another invoice recipient, not_relevant for an amount of 0', async () => {
+    const client = await signIn(full, emailOf(full, 2));
+    const orders = (await client.get('/purchase-orders')).body as Array<{ id: string; role: string; invoiceNumber: string; reason: string | null }>;
+    // The seeded replacement delivery is free.
+    const free = orders.find((o) => o.role === 'AG' && o.reason !== null)!;
+    expect((await client.post(`/purchase-orders/${free.id}/invoices/request?invoiceNumber=${free.invoiceNumber}`)).body).toEqual({ status: 'not_relevant' });
+    // The user orders but no longer receives the invoice: it goes to the invoice recipient.
+    // (The oldest such order: the newest one was requested by the test above.)
+    const other = orders.findLast((o) => o.role === 'AG' && o.reason === null && o.invoiceNumber !== null)!;
+    await db.query(`delete from purchase_order_roles where tenant_id = $1 and purchase_order_id = $2 and role = 'RE'`, [full.id, other.id]);
+    expect((await client.post(`/purchase-orders/${other.id}/invoices/request?invoiceNumber=${other.invoiceNumber}`)).body).toEqual({ status: 'forwarded' });
   });
 
   it('drops pending orders that duplicate a known order number, and is off when the tenant has no pending orders', async () => {
