@@ -19,6 +19,13 @@ export function paymentStatusTone(code: InvoiceStatusCode): BadgeToneName {
   }
 }
 
+/**
+ * Invoice and external document numbers as the invoice request's query carries them (§7
+ * invoiceNumber, externalDocumentNumber). The spec sets no format; this bound keeps the query sane:
+ * 1 to 35 letters, digits and . / _ -, starting with a letter or digit.
+ */
+export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./_-]{0,34}$/;
+
 /** §4 "Invoice request outcomes": success, forwarded, processing (only once a day), not_relevant (amount 0). */
 export const INVOICE_REQUEST_STATUSES = ['success', 'forwarded', 'processing', 'not_relevant'] as const;
 export type InvoiceRequestStatus = (typeof INVOICE_REQUEST_STATUSES)[number];

@@ -90,11 +90,13 @@ export async function findPaymentByInvoice(
   tenantId: string,
   subscriptionId: string,
   invoiceNumber: string,
+  externalDocumentNumber?: string,
 ): Promise<PaymentHistoryItem | null> {
   const rows = await db.query<PaymentRow>(
     `select ${PAYMENT_COLUMNS}, 1 as total from payment_history
-      where tenant_id = $1 and subscription_id = $2 and invoice_number = $3`,
-    [tenantId, subscriptionId, invoiceNumber],
+      where tenant_id = $1 and subscription_id = $2 and invoice_number = $3
+        and ($4::text is null or external_document_number = $4)`,
+    [tenantId, subscriptionId, invoiceNumber, externalDocumentNumber ?? null],
   );
   return rows[0] ? toPayment(rows[0]) : null;
 }

@@ -11,13 +11,38 @@ import type { AuthService } from '../auth/authService';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import { parsePageNumber } from '../../engine/domain/paging';
-import { invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
+import { DOCUMENT_NUMBER_PATTERN, invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, recordActivity, recordInvoiceRequest, setOrderAttribute } from '../store/accountStore';
 import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvoice, paymentHistoryPage } from '../store/orderStore';
 import { invoicePdf } from '../invoices/documents';
 import { can } from '../../engine/domain/capabilities';
 import { accountTenant, capabilityContext, fileUrl, requireCapability, subscriptionOr404, utcDay } from './accountContext';
+
+/**
+ * The §7 query of POST /subscriptions/{id}/invoices/request: invoiceNumber required,
+ * externalDocumentNumber optional (empty counts as absent: the page sends it empty when the entry
+ * has none). Every problem at once as 400 validation_failed.
+ */
+function invoiceRequestQuery(query: Record<string, unknown>): { invoiceNumber: string; externalDocumentNumber?: string } {
+  const problems: Array<{ field: string; message: string }> = [];
+  const read = (field: string, required: boolean): string | undefined => {
+    const value = query[field];
+    if (value === undefined || value === '') {
+      if (required) problems.push({ field, message: 'is required' });
+      return undefined;
+    }
+    if (typeof value !== 'string' || !DOCUMENT_NUMBER_PATTERN.test(value)) {
+      problems.push({ field, message: 'must be 1 to 35 letters, digits or . / _ -' });
+      return undefined;
+    }
+    return value;
+  };
+  const invoiceNumber = read('invoiceNumber', true);
+  const externalDocumentNumber = read('externalDocumentNumber', false);
+  if (problems.length > 0 || !invoiceNumber) throw badRequest('validation_failed', 'The invoice request is not valid.', problems);
+  return { invoiceNumber, externalDocumentNumber };
+}
 
 export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const { db } = deps;
@@ -65,9 +90,10 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     const tenant = accountTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('invoiceRequest', subscription, tenant);
-    const invoiceNumber = typeof req.query.invoiceNumber === 'string' ? req.query.invoiceNumber : '';
-    if (!invoiceNumber) throw badRequest('validation_failed', 'invoiceNumber is required.', [{ field: 'invoiceNumber', message: 'is required' }]);
-    const payment = await findPaymentByInvoice(db, tenant.id, subscription.id, invoiceNumber);
+    // Express 5: req.query is read-only, the validated values live here.
+    const { invoiceNumber, externalDocumentNumber } = invoiceRequestQuery(req.query);
+    // externalDocumentNumber, when given, picks the payment-history entry of that invoice (§7).
+    const payment = await findPaymentByInvoice(db, tenant.id, subscription.id, invoiceNumber, externalDocumentNumber);
     if (!payment) throw notFound('There is no such invoice for this subscription.');
     const user = currentUser(res);
     // Forwarded when the invoice goes to an invoice recipient the user does not speak for.

@@ -209,6 +209,21 @@ describe('invoices', () => {
     expect(nextDay.status).toBe(200);
   });
 
+  it('validates the invoice request query and picks the entry by externalDocumentNumber when given (§7)', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
+    const bad = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${'9'.repeat(36)}&externalDocumentNumber=%3Cscript%3E`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_failed');
+    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['invoiceNumber', 'externalDocumentNumber']);
+    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=1&invoiceNumber=2`)).status).toBe(400);
+    const invoice = (await client.get(`/subscriptions/${sub.id}/payment-history?page=2`)).body.items[0];
+    const wrongDocument = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=RE0000-000000`);
+    expect(wrongDocument.status).toBe(404);
+    const right = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=${invoice.externalDocumentNumber}`);
+    expect(right.body).toEqual({ status: 'success' });
+  });
+
   it('refuses invoice requests for unknown invoices (404), without a number (400) and by non-ordering parties (403)', async () => {
     const client = await signIn(full, emailOf(full, 0));
     const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
