@@ -1,7 +1,9 @@
 /**
  * The API client of portal-core.md §7: base path `<portal base>api`, the `x-auth-token` header
  * when logged in, the XSRF header read from the XSRF cookie on unsafe requests, and any 401
- * (except on login calls) logs the user out. No HTTP timeout (§9).
+ * (except on login calls) logs the user out. No HTTP timeout (§9). Files the API serves to the
+ * signed-in user only (invoice PDFs, pending-order files) come through `getBlob`, so they share the
+ * headers, the 401 log-out and the ApiError of every other call.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -38,8 +40,8 @@ function readCookie(name: string): string | undefined {
 export function createApiClient(options: ApiClientOptions) {
   const apiBase = `${options.basePath.replace(/\/$/, '')}/api`;
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
+    const headers: Record<string, string> = { accept };
     const token = options.getAccessToken();
     if (token) headers[AUTH_HEADER] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -56,23 +58,40 @@ export function createApiClient(options: ApiClientOptions) {
     // §2: a 401 logs the user out, but only when a session was sent; a refused sign-in (wrong
     // password, spent link) is the sign-in form's error, not a timeout.
     if (response.status === 401 && token) options.onUnauthorized();
-    const text = await response.text();
-    let data: unknown;
+    return response;
+  }
+
+  /** The ApiError of a failed answer: the server's error code and message when it sent JSON. */
+  async function failure(response: Response): Promise<ApiError> {
+    let error: ApiErrorBody['error'] | undefined;
     try {
-      data = text ? JSON.parse(text) : undefined;
+      error = ((await response.json()) as ApiErrorBody | undefined)?.error;
     } catch {
-      // Not JSON (a proxy's HTML error page): keep the status, drop the body.
-      if (response.ok) throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected format.');
+      // Not JSON (a proxy's HTML error page): keep the status.
     }
-    if (!response.ok) {
-      const error = (data as ApiErrorBody | undefined)?.error;
-      throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.details);
+    return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.details);
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await send(method, path, body, 'application/json');
+    if (!response.ok) throw await failure(response);
+    const text = await response.text();
+    try {
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch {
+      throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected format.');
     }
-    return data as T;
+  }
+
+  async function getBlob(path: string): Promise<Blob> {
+    const response = await send('GET', path, undefined, '*/*');
+    if (!response.ok) throw await failure(response);
+    return response.blob();
   }
 
   return {
     get: <T>(path: string) => request<T>('GET', path),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+    getBlob,
   };
 }

@@ -15,10 +15,11 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
   const saveFile = useSaveFile();
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
-  async function save(url: string) {
+  async function save() {
     setSaving(true);
     try {
-      await saveFile(url, `${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`);
+      // A file (download.isFile) is served by the portal at GET /pending-orders/{id}/file (§7), the url the server lists.
+      await saveFile(`/pending-orders/${encodeURIComponent(order.id)}/file`, `${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`);
     } catch {
       setFailed(true);
     } finally {
@@ -61,7 +62,7 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
           <div className="card-actions">
             {order.download.isFile ? (
               // Files are served by the portal to their owner only (x-auth-token), so they are fetched, then saved.
-              <button type="button" className="button button-secondary" disabled={saving} onClick={() => void save(order.download!.url)}>
+              <button type="button" className="button button-secondary" disabled={saving} onClick={() => void save()}>
                 {saving ? t('orders.downloadWaiting') : t('orders.pendingDownload')}
               </button>
             ) : (

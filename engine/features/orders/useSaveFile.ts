@@ -1,17 +1,15 @@
-import { useAtomValue } from 'jotai';
-import { authStateAtom } from '../../core/authState';
-import { AUTH_HEADER } from '../../core/apiClient';
+import { usePortal } from '../../core/PortalContext';
 
 /**
- * Fetches a file the API serves only to the signed-in user (x-auth-token) and saves it under the
- * given name — the invoice PDF as `<documentId>.pdf` (§2), pending-order files. Throws on failure.
+ * Fetches a file the API serves only to the signed-in user and saves it under the given name — the
+ * invoice PDF as `<documentId>.pdf` (§2), pending-order files. Goes through the API client
+ * (`getBlob`), so a 401 logs the user out as on every other call (§2, §7). Throws on failure.
+ * `path` is relative to the API base, like the client's other calls.
  */
 export function useSaveFile() {
-  const auth = useAtomValue(authStateAtom);
-  return async (url: string, fileName: string) => {
-    const response = await fetch(url, { headers: auth.accessToken ? { [AUTH_HEADER]: auth.accessToken } : {} });
-    if (!response.ok) throw new Error(`download failed: ${response.status}`);
-    const objectUrl = URL.createObjectURL(await response.blob());
+  const { api } = usePortal();
+  return async (path: string, fileName: string) => {
+    const objectUrl = URL.createObjectURL(await api.getBlob(path));
     const anchor = document.createElement('a');
     anchor.href = objectUrl;
     anchor.download = fileName;

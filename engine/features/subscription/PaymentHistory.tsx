@@ -22,7 +22,7 @@ import { usePagedList } from './useSubscription';
  */
 export function PaymentHistory({ subscription, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
   const { t, i18n } = useTranslation();
-  const { api, config } = usePortal();
+  const { api } = usePortal();
   const saveFile = useSaveFile();
   const settings = useScreenSettings();
   const path = `/subscriptions/${encodeURIComponent(subscription.id)}/payment-history`;
@@ -34,8 +34,7 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
 
   async function download(item: PaymentHistoryItem) {
     try {
-      const base = `${config.basePath.replace(/\/$/, '')}/api/subscriptions/${encodeURIComponent(subscription.id)}`;
-      await saveFile(`${base}/invoices/${encodeURIComponent(item.id)}/download`, invoiceFileName(item.documentId ?? item.id));
+      await saveFile(`/subscriptions/${encodeURIComponent(subscription.id)}/invoices/${encodeURIComponent(item.id)}/download`, invoiceFileName(item.documentId ?? item.id));
     } catch {
       setDownloadFailed(true);
     }

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+/**
+ * The API client of portal-core.md §7: files come through getBlob with the session header, and a 401
+ * there logs the user out like on any other call (§2).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, AUTH_HEADER, createApiClient } from '../../engine/core/apiClient';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function client(fetchImpl: (url: string, init: RequestInit) => Promise<Response>) {
+  const fetchMock = vi.fn(fetchImpl);
+  vi.stubGlobal('fetch', fetchMock);
+  const onUnauthorized = vi.fn();
+  const api = createApiClient({ basePath: '/t/acme/', getAccessToken: () => 'token-1', onUnauthorized });
+  return { api, fetchMock, onUnauthorized };
+}
+
+describe('api client getBlob', () => {
+  it('fetches a file under the API base with the session header', async () => {
+    const { api, fetchMock } = client(async () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const blob = await api.getBlob('/subscriptions/1/invoices/2/download');
+    expect(await blob.text()).toBe('%PDF-1.4');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/t/acme/api/subscriptions/1/invoices/2/download');
+    expect((init.headers as Record<string, string>)[AUTH_HEADER]).toBe('token-1');
+  });
+
+  it('logs out on a 401 and throws the server error as ApiError', async () => {
+    const { api, onUnauthorized } = client(
+      async () => new Response(JSON.stringify({ error: { code: 'session_expired', message: 'Please log in again.' } }), { status: 401 }),
+    );
+    const failure = await api.getBlob('/pending-orders/7/file').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401, code: 'session_expired' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('throws an ApiError with the status when the error is not JSON', async () => {
+    const { api, onUnauthorized } = client(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(api.getBlob('/pending-orders/7/file')).rejects.toMatchObject({ status: 502, code: 'http_error' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
