@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { badRequest, HttpError } from '../http/errors';
 import { contactFieldErrors, detectUploadType, type ContactFieldError } from '../../engine/domain/contactRules';
-import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { requireFeature } from '../tenancy/requireFeature';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ContactRequest } from '../../schemas/generated/contact-request';
 import type { ContactFormLoginRequest } from '../../schemas/generated/contact-form-login-request';
@@ -49,7 +49,7 @@ function refuse(errors: ContactFieldError[]): HttpError {
 
 /** §2: a tenant without the contact-form feature has no contact form, on the server either. */
 function assertContactOn(tenant: PublicPagesTenant): void {
-  if (!isFeatureOn(tenant, 'contact-form')) throw new HttpError(404, 'feature_disabled', 'This portal has no contact form.');
+  requireFeature(tenant, 'contact-form');
 }
 
 /** A 400 carrying a link result (portal-core.md §7 "a 400 carries the link result", §8 contact errors). */

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import type { AuthService } from '../auth/authService';
 import { sanitizeHtml } from '../../cli/build/sanitizeTenantHtml';
-import { isFeatureOn } from '../../engine/domain/tenantFeatures';
-import { HttpError } from '../http/errors';
+import { requireFeature } from '../tenancy/requireFeature';
 import type { FaqEntry } from '../../schemas/generated/tenant';
 import { optionalUser, userOrUndefined } from './optionalUser';
 import { publicPagesTenant, type PublicPagesTenant } from './tenantSettings';
@@ -32,7 +31,7 @@ export function faqRoutes(deps: { auth: AuthService }): Router {
   const router = Router();
   router.get('/faq', optionalUser(deps.auth), (_req, res) => {
     const tenant = publicPagesTenant(res);
-    if (!isFeatureOn(tenant, 'faq')) throw new HttpError(404, 'feature_disabled', 'This portal has no FAQ.');
+    requireFeature(tenant, 'faq');
     const loggedIn = userOrUndefined(res) !== undefined;
     const entries = entriesOf(tenant).filter((entry) => loggedIn || entry.public);
     res.set('cache-control', 'private, no-store');

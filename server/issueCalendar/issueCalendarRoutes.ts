@@ -6,7 +6,7 @@ import { requireUserOnce } from '../faq/optionalUser';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { checkCapability } from '../../engine/domain/capabilities';
 import { calendarWindow, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
-import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { requireFeature } from '../tenancy/requireFeature';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { accountTenant, capabilityContext } from '../subscriptions/accountContext';
 import { findCalendarPublication, listCalendarPublications, listIssuesOnSale } from '../store/issueCalendarStore';
@@ -14,7 +14,7 @@ import { publicPagesTenant, type PublicPagesTenant } from '../faq/tenantSettings
 
 function calendarTenant(res: Response): PublicPagesTenant {
   const tenant = publicPagesTenant(res);
-  if (!isFeatureOn(tenant, 'issue-calendar')) throw new HttpError(404, 'feature_disabled', 'This portal has no issue calendar.');
+  requireFeature(tenant, 'issue-calendar');
   return tenant;
 }
 

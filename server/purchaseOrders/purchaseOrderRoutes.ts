@@ -12,7 +12,8 @@ import { canRequestPurchaseOrderInvoice, purchaseOrderDownload } from '../../eng
 import { invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { createDownloadKey, recordActivity, recordInvoiceRequest } from '../store/accountStore';
 import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser, purchaseOrderInvoiceFacts } from '../store/orderStore';
-import { accountTenant, fileUrl, requireFeature, utcDay } from '../subscriptions/accountContext';
+import { accountTenant, fileUrl, utcDay } from '../subscriptions/accountContext';
+import { requireFeature } from '../tenancy/requireFeature';
 import { tenantContext } from '../tenancy/tenantContext';
 import { pendingOrderPdf } from '../invoices/documents';
 

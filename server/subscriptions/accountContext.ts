@@ -8,8 +8,6 @@ import type { Queryable } from '../db/database';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { TenantWithDefaults } from '../../schemas/generated/tenant';
 import { checkCapability, type Capability, type CapabilityContext } from '../../engine/domain/capabilities';
-import { isFeatureOn } from '../../engine/domain/tenantFeatures';
-import type { FeatureFlag } from '../../engine/domain/featureFlags';
 import { currentUser } from '../auth/authMiddleware';
 import { HttpError, notFound } from '../http/errors';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
@@ -46,10 +44,6 @@ export function requireCapability(capability: Capability, subscription: Subscrip
   if (check === 'not_allowed') {
     throw new HttpError(403, 'not_allowed', `${capability} is not possible for this subscription with your role (portal-core.md §6).`);
   }
-}
-
-export function requireFeature(tenant: AccountTenant, flag: FeatureFlag, publication?: string): void {
-  if (!isFeatureOn(tenant, flag, publication)) throw new HttpError(403, 'feature_disabled', `This portal does not offer ${flag}.`);
 }
 
 /** The UTC day of a moment, 'YYYY-MM-DD'. */

@@ -6,7 +6,8 @@ import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { HttpError } from '../http/errors';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
-import { accountTenant, requireFeature } from './accountContext';
+import { accountTenant } from './accountContext';
+import { requireFeature } from '../tenancy/requireFeature';
 import { linkSubscription } from './linkSubscription';
 
 /** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */

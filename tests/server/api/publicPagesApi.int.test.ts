@@ -131,9 +131,9 @@ describe('GET /faq', () => {
     expect((await client.get('/faq')).status).toBe(401);
   });
 
-  it('is a 404 feature_disabled for a tenant without the FAQ', async () => {
+  it('is a 403 feature_disabled for a tenant without the FAQ', async () => {
     const response = await (await anonymous(tenantOff)).get('/faq');
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('feature_disabled');
   });
 });
@@ -214,8 +214,9 @@ describe('issue calendar calls', () => {
     expect((await (await anonymous()).get(`/subscriptions/${eligible!.id}/issues`)).status).toBe(401);
   });
 
-  it('is a 404 feature_disabled for a tenant without the calendar', async () => {
+  it('is a 403 feature_disabled for a tenant without the calendar', async () => {
     const response = await (await anonymous(tenantOff)).get('/issue-calendar/publications');
+    expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('feature_disabled');
   });
 });
@@ -318,7 +319,7 @@ describe('POST /contact', () => {
     const unknown = await (await anonymous()).post('/contact', anonymousMessage({ attachment: 'x' }));
     expect(unknown.status).toBe(400);
     const off = await (await anonymous(tenantOff)).post('/contact', anonymousMessage());
-    expect(off.status).toBe(404);
+    expect(off.status).toBe(403);
     expect(off.body.error.code).toBe('feature_disabled');
   });
 });
