@@ -164,10 +164,11 @@ export function createContactService(deps: ContactServiceDeps) {
      *  - verification_failed (method zip): no business partner of it has that zip code;
      *  - already_linked (maskedEmail): it belongs to an account already — log in with that one;
      *  - email_required: not linked yet, an e-mail is needed to open an account;
+     *  - email_taken: the e-mail given already has an account — the visitor logs in with it first,
+     *    so order number and zip code never open a session into someone's existing account (the
+     *    subscription is not linked to that account: already_linked would say it is);
      *  - success: a new account for the e-mail speaks for the matching partners, and a partial
      *    session (login source contact-form, no sidebar) is opened for this one subscription.
-     * An e-mail that already has an account is answered like already_linked: the visitor logs in
-     * with it, so order number and zip code never open a session into someone's existing account.
      */
     async login(tenant: PublicPagesTenant, body: ContactFormLoginRequest, client: string) {
       assertContactOn(tenant);
@@ -191,7 +192,7 @@ export function createContactService(deps: ContactServiceDeps) {
       if (!body.email) throw linkResult('email_required', 'An e-mail address is needed to continue.');
       const email = normalizeEmail(body.email);
       if (await findUserByEmail(deps.db, tenant.id, email)) {
-        throw linkResult('already_linked', 'This e-mail address already has an account.', { maskedEmail: maskEmail(email) });
+        throw linkResult('email_taken', 'This e-mail address already has an account. Please log in first.');
       }
       const user = await deps.db.transaction(async (tx) => {
         const created = await createUser(tx, tenant.id, { email });
