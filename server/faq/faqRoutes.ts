@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { AuthService } from '../auth/authService';
 import { sanitizeHtml } from '../../cli/build/sanitizeTenantHtml';
@@ -6,19 +7,25 @@ import type { FaqEntry } from '../../schemas/generated/tenant';
 import { optionalUser, userOrUndefined } from './optionalUser';
 import { publicPagesTenant, type PublicPagesTenant } from './tenantSettings';
 
-/** The FAQ entries of a tenant with their HTML sanitized once (tenant HTML, DESIGN.md "tenants/"). */
-const sanitized = new WeakMap<object, FaqEntry[]>();
+/**
+ * The FAQ entries of a tenant with their HTML sanitized once per content (tenant HTML, DESIGN.md
+ * "tenants/"). Keyed by tenant id and a hash of the entries, not by the tenant object: `portal dev`
+ * reloads an edited tenant file into the same object (Object.assign), and the edited entries must be
+ * served at once. Hashing the entries is cheap next to sanitizing them.
+ */
+const sanitized = new Map<string, { hash: string; entries: FaqEntry[] }>();
 function entriesOf(tenant: PublicPagesTenant): FaqEntry[] {
-  let entries = sanitized.get(tenant);
-  if (!entries) {
-    entries = (tenant.faq?.entries ?? []).map((entry) => ({
-      ...entry,
-      category: entry.category ?? 'general',
-      public: entry.public ?? false,
-      content: Object.fromEntries(Object.entries(entry.content).map(([locale, html]) => [locale, sanitizeHtml(String(html))])),
-    }));
-    sanitized.set(tenant, entries);
-  }
+  const source = tenant.faq?.entries ?? [];
+  const hash = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
+  const cached = sanitized.get(tenant.id);
+  if (cached?.hash === hash) return cached.entries;
+  const entries = source.map((entry) => ({
+    ...entry,
+    category: entry.category ?? 'general',
+    public: entry.public ?? false,
+    content: Object.fromEntries(Object.entries(entry.content).map(([locale, html]) => [locale, sanitizeHtml(String(html))])),
+  }));
+  sanitized.set(tenant.id, { hash, entries });
   return entries;
 }
 

@@ -131,6 +131,22 @@ describe('GET /faq', () => {
     expect((await client.get('/faq')).status).toBe(401);
   });
 
+  it('serves edited entries at once when the tenant is reloaded into the same object (portal dev)', async () => {
+    const client = await anonymous();
+    expect((await client.get('/faq')).body.entries[0].content['de-DE']).toBe('<p>Antwort</p>');
+    const faq = tenantA.faq as { entries: Array<{ content: Record<string, string> }> };
+    const original = faq;
+    const edited = structuredClone(original);
+    edited.entries[0].content['de-DE'] = '<p>Neue Antwort</p>';
+    try {
+      Object.assign(tenantA, { faq: edited });
+      expect((await client.get('/faq')).body.entries[0].content['de-DE']).toBe('<p>Neue Antwort</p>');
+    } finally {
+      Object.assign(tenantA, { faq: original });
+    }
+    expect((await client.get('/faq')).body.entries[0].content['de-DE']).toBe('<p>Antwort</p>');
+  });
+
   it('is a 403 feature_disabled for a tenant without the FAQ', async () => {
     const response = await (await anonymous(tenantOff)).get('/faq');
     expect(response.status).toBe(403);
