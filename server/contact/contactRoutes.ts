@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
-import { optionalUser, userOrUndefined } from '../faq/optionalUser';
-import { publicPagesTenant } from '../faq/tenantSettings';
+import { optionalUser, userOrUndefined } from '../auth/optionalUser';
+import { publicPagesTenant } from '../tenancy/tenantSettings';
 import type { ContactService } from './contactService';
 
 /**

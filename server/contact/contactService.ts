@@ -12,7 +12,7 @@ import { partiesOfOrderNumber } from '../store/contactLoginStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { createUser, findUserByEmail, linkBusinessPartner } from '../store/userStore';
 import type { AuthenticatedUser, AuthService } from '../auth/authService';
-import type { PublicPagesTenant } from '../faq/tenantSettings';
+import type { PublicPagesTenant } from '../tenancy/tenantSettings';
 import { contactMail } from './contactMail';
 import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Database } from '../db/database';
 import type { AuthService } from '../auth/authService';
 import { unauthorized } from '../http/errors';
-import { optionalUser, userOrUndefined } from '../faq/optionalUser';
+import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import { getUserById } from '../store/userStore';
 
 /**

@@ -4,8 +4,8 @@ import type { AuthService } from '../auth/authService';
 import { sanitizeHtml } from '../../cli/build/sanitizeTenantHtml';
 import { requireFeature } from '../tenancy/requireFeature';
 import type { FaqEntry } from '../../schemas/generated/tenant';
-import { optionalUser, userOrUndefined } from './optionalUser';
-import { publicPagesTenant, type PublicPagesTenant } from './tenantSettings';
+import { optionalUser, userOrUndefined } from '../auth/optionalUser';
+import { publicPagesTenant, type PublicPagesTenant } from '../tenancy/tenantSettings';
 
 /**
  * The FAQ entries of a tenant with their HTML sanitized once per content (tenant HTML, DESIGN.md

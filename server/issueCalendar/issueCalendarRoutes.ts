@@ -2,7 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { Database } from '../db/database';
 import type { AuthService } from '../auth/authService';
 import { currentUser } from '../auth/authMiddleware';
-import { requireUserOnce } from '../faq/optionalUser';
+import { requireUserOnce } from '../auth/optionalUser';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { checkCapability } from '../../engine/domain/capabilities';
 import { calendarWindow, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
@@ -10,7 +10,7 @@ import { requireFeature } from '../tenancy/requireFeature';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { accountTenant, capabilityContext } from '../subscriptions/accountContext';
 import { findCalendarPublication, listCalendarPublications, listIssuesOnSale } from '../store/issueCalendarStore';
-import { publicPagesTenant, type PublicPagesTenant } from '../faq/tenantSettings';
+import { publicPagesTenant, type PublicPagesTenant } from '../tenancy/tenantSettings';
 
 function calendarTenant(res: Response): PublicPagesTenant {
   const tenant = publicPagesTenant(res);

@@ -1,6 +1,6 @@
 import type { Tenant } from '../../schemas/generated/tenant';
-import type { ServerTenant } from '../tenancy/tenantContext';
-import { tenantContext } from '../tenancy/tenantContext';
+import type { ServerTenant } from './tenantContext';
+import { tenantContext } from './tenantContext';
 import type { Response } from 'express';
 
 /**

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { AUTH_HEADER } from '../../engine/core/apiClient';
-import type { AuthenticatedUser, AuthService } from '../auth/authService';
-import { requireUser } from '../auth/authMiddleware';
+import type { AuthenticatedUser, AuthService } from './authService';
+import { requireUser } from './authMiddleware';
 import { tenantContext } from '../tenancy/tenantContext';
 
 /**
