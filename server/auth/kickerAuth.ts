@@ -1,10 +1,10 @@
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
-import { HttpError, unauthorized } from '../http/errors';
+import { unauthorized } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { getUserById } from '../store/userStore';
-import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { requireFeature } from '../tenancy/requireFeature';
 import type { AuthService } from './authService';
 import { requestOrigin, trimEmail } from './authRoutes';
 import { hashToken, newSecretToken } from './tokens';
@@ -20,7 +20,7 @@ export function kickerCookieName(tenant: KickerTenant): string {
 }
 
 const requireKicker: RequestHandler = (_req, res, next) => {
-  if (!isFeatureOn(tenantContext(res).tenant, 'kicker-auth')) throw new HttpError(404, 'not_found', 'This portal does not use the kicker account.');
+  requireFeature(tenantContext(res).tenant, 'kicker-auth');
   next();
 };
 

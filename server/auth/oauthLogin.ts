@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { HttpError, unauthorized } from '../http/errors';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { createUser, findUserByEmail, findUserBySsoId, setSsoId } from '../store/userStore';
-import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { requireFeature } from '../tenancy/requireFeature';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService, LoginResult } from './authService';
 import { insertOAuthRequest, takeOAuthRequest } from './oauthStore';
@@ -26,7 +26,8 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
 
   function oauthSettings(tenant: OAuthTenant) {
     const settings = tenant.login.oauth;
-    if (!settings || !isFeatureOn(tenant, 'oauth')) throw new HttpError(404, 'not_found', 'This portal does not offer single sign-on.');
+    requireFeature(tenant, 'oauth');
+    if (!settings) throw new HttpError(403, 'feature_disabled', 'This portal does not offer single sign-on.');
     return settings;
   }
 

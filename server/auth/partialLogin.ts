@@ -34,7 +34,7 @@ const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase()
  *        single-use `confirmToken` confirms (the spec's "e-mail returned by the server" is not
  *        returned in clear: an order number and a name must not reveal someone's address);
  *      email_required — no account and no e-mail on record: the form asks for one;
- *      already_linked — the e-mail given belongs to another account.
+ *      email_taken — the e-mail given already has an account (log in first), as for the contact form.
  *  - POST /login/email-zip {email, zipcode}: fully logged in when the account's business partner has
  *    that zip code. Wrong pairs and unknown addresses get the same 401.
  * Both are rate-limited per client and per order number or address.
@@ -87,7 +87,7 @@ export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now:
       ? { id: partner.accountId, email: partner.accountEmail! }
       : await deps.db.transaction(async (tx) => {
           if (await findUserByEmail(tx, tenant.id, address!)) {
-            throw result('already_linked', 'This e-mail address belongs to another account.', { maskedEmail: maskEmail(address!) });
+            throw result('email_taken', 'This e-mail address already has an account. Please log in first.');
           }
           const created = await createUser(tx, tenant.id, { email: address! });
           await linkBusinessPartner(tx, tenant.id, created.id, partner.bpNumber);

@@ -214,7 +214,7 @@ describe('OAuth sign-in against a real OpenID provider', () => {
 
   it('is not offered by a tenant without the oauth feature', async () => {
     const response = await fetch(`${baseUrl}/t/${passwordTenant.id}/sso/authorize`, { redirect: 'manual' });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(403);
   });
 });
 
@@ -272,7 +272,9 @@ describe('kicker-auth (SSO cookie)', () => {
 
   it('does not exist on tenants without the kicker-auth feature', async () => {
     const c = await client(passwordTenant);
-    expect((await c.post('/kicker-auth/login', { email, password: DEMO_PASSWORD })).status).toBe(404);
+    const refused = await c.post('/kicker-auth/login', { email, password: DEMO_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('feature_disabled');
   });
 });
 
@@ -334,7 +336,7 @@ describe('partial logins', () => {
     const asked = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1 });
     expect(asked.body.error.details).toEqual({ status: 'email_required' });
     const taken = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email });
-    expect(taken.body.error.details).toMatchObject({ status: 'already_linked' });
+    expect(taken.body.error.details).toEqual({ status: 'email_taken' });
     const fresh = `partial-${Date.now()}@reader.example`;
     const ok = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: fresh });
     expect(ok.status).toBe(200);
