@@ -30,4 +30,8 @@ export interface LinkSubscriptionRequest {
    * Sent after an email_required or confirm_email result.
    */
   email?: string;
+  /**
+   * Sent back after a confirm_email result: confirms the partner's address on record.
+   */
+  confirmToken?: string;
 }

@@ -19,10 +19,6 @@ export interface LinkSubscriptionResult {
     | 'already_linked_bp'
     | 'both_found_bp';
   maskedEmail?: string;
-  /**
-   * Only with confirm_email: the address to resubmit with.
-   */
-  email?: string;
   bpNumber?: string;
   orderNumber?: string;
   ssoId?: string;
@@ -36,4 +32,8 @@ export interface LinkSubscriptionResult {
   fields?: {
     [k: string]: string | undefined;
   };
+  /**
+   * Only with confirm_email: a single-use token that confirms the masked address when sent back (the address itself is never sent).
+   */
+  confirmToken?: string;
 }

@@ -14,7 +14,8 @@
  *  - both_found_bp (by bp number): the partner's e-mail already belongs to another account of this
  *    portal, so the two would have to be merged by customer service (contact button).
  *  - email_required: the partner has no e-mail on record and the request brings none.
- *  - confirm_email: the partner's e-mail differs from the account's; resubmitting with that e-mail confirms.
+ *  - confirm_email: the partner's e-mail differs from the account's; the answer shows it masked with a
+ *    single-use confirmToken, and resubmitting with that token confirms (the address is never sent).
  * The partner linked is the ordering party (AG) or, for a gift (preferredRole WE), the goods recipient.
  */
 import type { Database } from '../db/database';
@@ -22,6 +23,10 @@ import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscr
 import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError } from '../http/errors';
+import { consumeLoginToken, insertLoginToken } from '../auth/authStore';
+import { hashToken, newSecretToken } from '../auth/tokens';
+
+const CONFIRM_LINK_PURPOSE = 'confirm-link';
 import {
   findAccountByEmail,
   findPartnerForLink,
@@ -39,6 +44,7 @@ export interface LinkRequest {
   zipcode?: string;
   preferredRole?: 'WE' | 'AG';
   email?: string;
+  confirmToken?: string;
 }
 
 export class LinkRefused extends HttpError {
@@ -127,10 +133,25 @@ export async function linkSubscription(
     if (!given) throw new LinkRefused({ status: 'email_required', orderNumber: body.orderNumber, bpNumber: partner.bpNumber }, 'An e-mail address is needed.');
     storeEmail = given;
   } else if (normalizeEmail(partner.email) !== ctx.user.email && given !== normalizeEmail(partner.email)) {
-    throw new LinkRefused(
-      { status: 'confirm_email', maskedEmail: maskEmail(partner.email), email: partner.email, orderNumber: body.orderNumber, bpNumber: partner.bpNumber },
-      'Please confirm the e-mail address on record.',
-    );
+    const confirmed = body.confirmToken
+      ? await consumeLoginToken(db, ctx.tenantId, hashToken(body.confirmToken), CONFIRM_LINK_PURPOSE, new Date())
+      : undefined;
+    const confirmedThis = confirmed && (confirmed.payload as { bpNumber?: string; userId?: string }).bpNumber === partner.bpNumber
+      && (confirmed.payload as { userId?: string }).userId === ctx.user.id;
+    if (!confirmedThis) {
+      const confirmToken = newSecretToken();
+      await insertLoginToken(db, ctx.tenantId, {
+        tokenHash: hashToken(confirmToken),
+        email: normalizeEmail(partner.email),
+        purpose: CONFIRM_LINK_PURPOSE,
+        expiresAt: new Date(Date.now() + 10 * 60_000),
+        payload: { bpNumber: partner.bpNumber, userId: ctx.user.id },
+      });
+      throw new LinkRefused(
+        { status: 'confirm_email', maskedEmail: maskEmail(partner.email), confirmToken, orderNumber: body.orderNumber, bpNumber: partner.bpNumber },
+        'Please confirm the e-mail address on record.',
+      );
+    }
   }
 
   const linkedBp = partner.bpNumber;

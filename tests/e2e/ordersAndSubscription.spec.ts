@@ -177,7 +177,7 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(alert).toHaveText(t('link-subscription.result.already_linked_bp'));
 
       // confirm_email: a company with an e-mail of its own on record. Aborting clears the result;
-      // confirming resubmits with the e-mail the server returned. Once linked (by the other
+      // confirming resubmits with the single-use token the server returned. Once linked (by the other
       // project's run), the same account gets already_linked_bp.
       const mine = (await page.evaluate(async (id) => {
         const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');

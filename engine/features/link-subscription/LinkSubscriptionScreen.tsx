@@ -58,7 +58,7 @@ export default function LinkSubscriptionScreen() {
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const preferredRole = fields.giftQuestion ? (values.gift === 'yes' ? 'WE' : values.gift === 'no' ? 'AG' : undefined) : settings.linkSubscription?.preferredRole;
 
-  function payload(email?: string) {
+  function payload(email?: string, confirmToken?: string) {
     return {
       ...(fields.publication && values.publication ? { publication: values.publication } : {}),
       ...(fields.orderNumber ? { orderNumber: values.orderNumber.trim() } : {}),
@@ -67,13 +67,14 @@ export default function LinkSubscriptionScreen() {
       zipcode: values.zipcode.trim(),
       ...(preferredRole ? { preferredRole } : {}),
       ...(email ? { email } : {}),
+      ...(confirmToken ? { confirmToken } : {}),
     };
   }
 
-  async function submit(email?: string) {
+  async function submit(email?: string, confirmToken?: string) {
     setSending(true);
     try {
-      const subscription = await api.post<Subscription | null>('/subscriptions', payload(email));
+      const subscription = await api.post<Subscription | null>('/subscriptions', payload(email, confirmToken));
       // §4: the order number is stored and the new-subscription flag drives the menu badge.
       setNewSubscription({ orderNumber: subscription?.orderNumber ?? null });
       setSubscriptions(resetSubscriptions);
@@ -250,7 +251,7 @@ export default function LinkSubscriptionScreen() {
               <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
                 {t('link-subscription.confirmAbort')}
               </button>
-              <button type="button" className="button" disabled={sending} onClick={() => void submit(result.email)}>
+              <button type="button" className="button" disabled={sending} onClick={() => void submit(undefined, result.confirmToken)}>
                 {t('link-subscription.confirmYes')}
               </button>
             </>

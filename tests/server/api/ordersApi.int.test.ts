@@ -433,8 +433,9 @@ describe('link subscription (POST /subscriptions)', () => {
     expect(again.body.error.details.status).toBe('already_linked_bp');
 
     const confirm = await link({ orderNumber: company.subscription.order_number, zipcode: company.partner.zipcode, preferredRole: 'AG' });
-    expect(confirm.body.error.details).toMatchObject({ status: 'confirm_email', email: company.partner.email_address });
-    const confirmed = await link({ orderNumber: company.subscription.order_number, zipcode: company.partner.zipcode, preferredRole: 'AG', email: confirm.body.error.details.email });
+    expect(confirm.body.error.details).toMatchObject({ status: 'confirm_email', confirmToken: expect.stringMatching(/^[\w-]{40,}$/) });
+    expect(JSON.stringify(confirm.body)).not.toContain(company.partner.email_address!); // masked only
+    const confirmed = await link({ orderNumber: company.subscription.order_number, zipcode: company.partner.zipcode, preferredRole: 'AG', confirmToken: confirm.body.error.details.confirmToken });
     expect(confirmed.status).toBe(201);
   });
 
