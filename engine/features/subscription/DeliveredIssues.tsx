@@ -3,7 +3,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import type { DeliveredIssue } from '../../../schemas/generated/subscription-page';
 import { can, type CapabilityContext } from '../../domain/capabilities';
 import { issueDownloadState } from '../../domain/purchaseOrders';
-import { Pager } from '../../ui/Pager';
+import { HistoryPager } from './HistoryPager';
 import { formatDate } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { DownloadDialogs } from '../orders/DownloadDialogs';
@@ -49,17 +49,7 @@ export function DeliveredIssues({ subscription, ctx }: { subscription: Subscript
           })}
         </ul>
       )}
-      <Pager
-        page={page}
-        totalPages={state.totalPages}
-        onPage={setPage}
-        labels={{
-          nav: t('subscription.issuePager'),
-          previous: t('subscription.previousPage'),
-          next: t('subscription.nextPage'),
-          page: (n) => t('subscription.pageNumber', { page: n }),
-        }}
-      />
+      <HistoryPager navKey="subscription.issuePager" page={page} totalPages={state.totalPages} onPage={setPage} />
       <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />
     </div>
   );

@@ -7,7 +7,7 @@ import { can, type CapabilityContext } from '../../domain/capabilities';
 import { invoiceFileName, paymentStatusTone } from '../../domain/paymentHistory';
 import { Badge } from '../../ui/Badge';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { Pager } from '../../ui/Pager';
+import { HistoryPager } from './HistoryPager';
 import { formatDate } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { useScreenSettings } from '../orders/capabilityContext';
@@ -80,17 +80,7 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
           ))}
         </ul>
       )}
-      <Pager
-        page={page}
-        totalPages={state.totalPages}
-        onPage={setPage}
-        labels={{
-          nav: t('subscription.paymentPager'),
-          previous: t('subscription.previousPage'),
-          next: t('subscription.nextPage'),
-          page: (n) => t('subscription.pageNumber', { page: n }),
-        }}
-      />
+      <HistoryPager navKey="subscription.paymentPager" page={page} totalPages={state.totalPages} onPage={setPage} />
       {requesting && (
         <InvoiceRequestDialog
           invoiceNumber={requesting.invoiceNumber!}
