@@ -3,12 +3,27 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three projects:
  *  - unit: pure tests (domain, validator, CLI, engine components).
- *  - pglite: integration tests (`*.int.test.ts`) against embedded PGlite.
- *  - postgres: the same integration tests against a private PostgreSQL cluster started by
- *    tests/support/postgresGlobalSetup.ts (initdb + pg_ctl in a temp folder). Skipped when
- *    PORTAL_TEST_POSTGRES=0 (scripts/test.sh sets it when PostgreSQL binaries are missing).
+ *  - embedded: integration tests (`*.int.test.ts`) against the embedded PostgreSQL 18 cluster the
+ *    portal runs by default; one cluster per run, a fresh database per test file cloned from a
+ *    migrated template (tests/support/databaseGlobalSetup.ts), so files run in parallel.
+ *  - postgres: the same integration tests against DATABASE_URL, or a private cluster of the
+ *    system's PostgreSQL (Debian's 15). Skipped when PORTAL_TEST_POSTGRES=0 (scripts/test.sh sets
+ *    it when PostgreSQL binaries are missing outside CI).
  */
 const withPostgres = process.env.PORTAL_TEST_POSTGRES !== '0';
+
+const integration = (name: 'embedded' | 'postgres') => ({
+  test: {
+    name,
+    include: ['tests/**/*.int.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node' as const,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    globalSetup: ['tests/support/databaseGlobalSetup.ts'],
+    env: { PORTAL_TEST_DB: name },
+  },
+});
 
 export default defineConfig({
   test: {
@@ -21,33 +36,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'pglite',
-          include: ['tests/**/*.int.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          env: { PORTAL_TEST_DB: 'pglite' },
-        },
-      },
-      ...(withPostgres
-        ? [
-            {
-              test: {
-                name: 'postgres',
-                include: ['tests/**/*.int.test.ts'],
-                exclude: ['tests/e2e/**', 'node_modules/**'],
-                environment: 'node',
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
-                globalSetup: ['tests/support/postgresGlobalSetup.ts'],
-                env: { PORTAL_TEST_DB: 'postgres' },
-              },
-            },
-          ]
-        : []),
+      integration('embedded'),
+      ...(withPostgres ? [integration('postgres')] : []),
     ],
   },
 });

@@ -17,10 +17,12 @@ export interface StartOptions {
   dataDir: string;
   port: number;
   host?: string;
-  /** PostgreSQL when set (DATABASE_URL); PGlite under `<dataDir>/pglite` otherwise. */
+  /** An external PostgreSQL when set (DATABASE_URL); the embedded cluster under `<dataDir>/postgres` otherwise. */
   databaseUrl?: string;
   smtpUrl?: string;
   outboxViewer?: boolean;
+  /** The demo and development pages (/, /preview, /outbox): start, dev and preview; default: outboxViewer. */
+  devPages?: boolean;
   log?: Logger;
   siteHandler?: Router | RequestHandler;
   /** Runs after migrations, before listening (the demo seed). */
@@ -37,27 +39,40 @@ export interface RunningServer {
 /** Opens the database, applies migrations and listens: the production entry of `portal serve`. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const log = options.log ?? jsonLogger();
-  const db = await openDatabase({ url: options.databaseUrl, dataDir: path.join(options.dataDir, 'pglite') });
-  const applied = await migrate(db);
-  if (applied.length) log({ msg: 'migrations applied', migrations: applied });
-  await options.beforeListen?.(db);
-  const stopHousekeeping = startHousekeeping(db, log);
-  const outboxDir = path.join(options.dataDir, 'outbox');
-  const { app } = createApp({
-    db,
-    tenants: options.tenants,
-    distDir: options.distDir,
-    mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir }),
-    outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
-    siteHandler: options.siteHandler,
-    mode: options.mode,
-    signInLimits: signInLimitsFromEnv(),
-    log,
-  });
+  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+  let server: Server;
+  let stopHousekeeping = () => {};
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log({ msg: 'migrations applied', migrations: applied });
+    await options.beforeListen?.(db);
+    stopHousekeeping = startHousekeeping(db, log);
+    const outboxDir = path.join(options.dataDir, 'outbox');
+    const { app } = createApp({
+      db,
+      tenants: options.tenants,
+      distDir: options.distDir,
+      mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir }),
+      outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
+      devPages: options.devPages ?? options.outboxViewer ?? false,
+      siteHandler: options.siteHandler,
+      mode: options.mode,
+      signInLimits: signInLimitsFromEnv(),
+      log,
+    });
+    const host = options.host ?? '127.0.0.1';
+    server = await new Promise((resolve, reject) => {
+      const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    });
+    // Requests that outlive their client or this limit are ended (and logged as timed out by the request log).
+    server.requestTimeout = 30_000;
+  } catch (error) {
+    // A failed start must not leave the embedded cluster running behind an exiting process.
+    stopHousekeeping();
+    await db.close().catch(() => undefined);
+    throw error;
+  }
   const host = options.host ?? '127.0.0.1';
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
-  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {

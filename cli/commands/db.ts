@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 
-/** `portal db migrate|seed`: database chores against DATABASE_URL or the embedded PGlite. */
+/** `portal db migrate|seed`: database chores against DATABASE_URL or the embedded PostgreSQL. */
 export function registerDb(program: Command): void {
-  const db = program.command('db').description('database commands (DATABASE_URL or PGlite under data/)');
+  const db = program.command('db').description('database commands (DATABASE_URL, or the embedded PostgreSQL under data/)');
   db.command('migrate')
     .description('apply pending SQL migrations')
     .action(async () => {
@@ -27,12 +27,11 @@ export function registerDb(program: Command): void {
 }
 
 async function withDatabase(fn: (db: import('../../server/db/database').Database) => Promise<void>) {
-  const path = await import('node:path');
   const { openDatabase } = await import('../../server/db/openDatabase');
   const { DATA_DIR } = await import('../paths');
   const database = await openDatabase({
     url: process.env.DATABASE_URL,
-    dataDir: path.join(process.env.PORTAL_DATA_DIR ?? DATA_DIR, 'pglite'),
+    dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
   });
   try {
     await fn(database);

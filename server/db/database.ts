@@ -1,7 +1,7 @@
 /**
- * The one database interface the server, the CLI and the tests use. Two implementations:
- * PGlite (embedded PostgreSQL in WASM, data under `data/`) when no DATABASE_URL is given, and
- * PostgreSQL through `pg` when it is (DESIGN.md "Data and the server"). Same SQL for both.
+ * The one database interface the server, the CLI and the tests use: PostgreSQL through a `pg` pool,
+ * either the embedded cluster the portal runs itself (data under `data/`) or an external server
+ * given by DATABASE_URL (DESIGN.md "Data and the server"). One driver, one SQL dialect.
  */
 export interface Queryable {
   /** Runs one parameterised statement ($1, $2, ...) and returns its rows. */
@@ -9,15 +9,54 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
+  /** `embedded`: the cluster this process started; `postgres`: a server given by URL. */
+  readonly kind: 'embedded' | 'postgres';
+  /** Where it is, for logs and messages: the URL with its password masked. */
+  readonly description: string;
   /** Runs fn inside BEGIN/COMMIT; any throw rolls everything back (no half-applied changes). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes the pool (and stops the embedded cluster). */
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
-  /** postgres://… — when set, PostgreSQL is used; otherwise PGlite. */
+  /** postgres://… — an external PostgreSQL (15 or newer); otherwise the embedded cluster. */
   url?: string;
-  /** PGlite data directory; `memory://` (or undefined) keeps it in memory. */
+  /** Folder of the embedded cluster's files (`<dataDir>/postgres`); required without a URL. */
   dataDir?: string;
+  /** Connections of the pool (default PG_POOL_MAX or 20). */
+  poolSize?: number;
+}
+
+/** The database cannot be reached (down, restarting, refusing connections): callers answer 503. */
+export class DatabaseUnavailableError extends Error {
+  readonly code = 'database_unavailable';
+}
+
+/** postgres://user:secret@host/db → postgres://user:***@host/db */
+export function maskUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/:\/\/([^:/@]+):[^@]*@/, '://$1:***@');
+  }
+}
+
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+
+/**
+ * Errors that mean "the database is not there right now" rather than "this query is wrong":
+ * refused or dropped connections, PostgreSQL shutting down or starting (class 57P), connection
+ * exceptions (class 08), and pg's own connection time-out.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e) return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }

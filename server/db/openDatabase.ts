@@ -1,10 +1,10 @@
 /**
  * Opens the one database the server, the CLI and the tests talk to (DESIGN.md "Data and the
- * server"): PostgreSQL through a `pg` pool when a URL is given, otherwise embedded PGlite with its
- * data under `dataDir` (or in memory).
+ * server"): a `pg` pool on PostgreSQL, either at DATABASE_URL or on the embedded cluster this
+ * process starts from the npm registry's binaries (server/db/embeddedPostgres.ts), data under
+ * `<dataDir>/postgres`, database `portal`.
  *
- * Both implementations hand back the same JavaScript values, so a store never needs to know which
- * one it runs on:
+ * Values every store can rely on:
  *  - `date` columns come back as 'YYYY-MM-DD' strings (never a Date shifted by the time zone),
  *  - `bigint` / `int8` (e.g. count(*)) come back as numbers,
  *  - `numeric` comes back as a string (exact decimal), `timestamptz` as a Date, json/jsonb parsed.
@@ -13,12 +13,15 @@
  * migration file); the rows of the last statement are returned. With parameters it is exactly one
  * statement (PostgreSQL's extended protocol).
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database, DatabaseOptions, Queryable } from './database';
+import type pg from 'pg';
+import { DatabaseUnavailableError, maskUrl, isConnectionError, type Database, type DatabaseOptions, type Queryable } from './database';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embeddedPostgres';
 
 const DATE_OID = 1082;
 const INT8_OID = 20;
+/** The embedded cluster's database of the portal. */
+export const EMBEDDED_DATABASE = 'portal';
 
 const parseDate = (value: string): string => value;
 const parseInt8 = (value: string): number => {
@@ -32,67 +35,75 @@ function hasParams(params: unknown[] | undefined): params is unknown[] {
 }
 
 export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dataDir);
-}
-
-function isMemoryDir(dataDir: string | undefined): boolean {
-  return dataDir === undefined || dataDir === '' || dataDir === 'memory://';
-}
-
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite, types } = await import('@electric-sql/pglite');
-  let dir: string | undefined;
-  if (!isMemoryDir(dataDir)) {
-    dir = path.resolve(dataDir as string);
-    await mkdir(dir, { recursive: true });
+  if (opts.url) return openPool(opts.url, { kind: 'postgres', poolSize: opts.poolSize });
+  if (!opts.dataDir) throw new Error('openDatabase: give a DATABASE_URL or the data folder of the embedded cluster');
+  const cluster = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres') });
+  try {
+    await createDatabaseIfMissing(cluster.adminUrl, EMBEDDED_DATABASE);
+    return await openPool(cluster.urlOf(EMBEDDED_DATABASE), { kind: 'embedded', poolSize: opts.poolSize, cluster });
+  } catch (error) {
+    await cluster.stop();
+    throw error;
   }
-  const pg = await PGlite.create({
-    dataDir: dir,
-    parsers: { [types.DATE]: parseDate, [types.INT8]: parseInt8 },
-  });
-
-  type PgliteLike = Pick<typeof pg, 'query' | 'exec'>;
-  const run = async <Row>(target: PgliteLike, sql: string, params?: unknown[]): Promise<Row[]> => {
-    if (hasParams(params)) {
-      const result = await target.query<Row>(sql, params);
-      return result.rows;
-    }
-    const results = await target.exec(sql);
-    const last = results[results.length - 1];
-    return (last?.rows ?? []) as Row[];
-  };
-
-  return {
-    kind: 'pglite',
-    query: <Row = Record<string, unknown>>(sql: string, params?: unknown[]) => run<Row>(pg, sql, params),
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
-      pg.transaction((tx) =>
-        fn({ query: <Row = Record<string, unknown>>(sql: string, params?: unknown[]) => run<Row>(tx, sql, params) }),
-      ),
-    close: () => pg.close(),
-  };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const { default: pg } = await import('pg');
+/** `create database` is not transactional and has no `if not exists`: check, then create. */
+export async function createDatabaseIfMissing(adminUrl: string, name: string, template?: string): Promise<void> {
+  const { default: pgModule } = await import('pg');
+  const client = new pgModule.Client({ connectionString: adminUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length) return;
+    const escape = (id: string) => client.escapeIdentifier(id);
+    try {
+      await client.query(`create database ${escape(name)}${template ? ` template ${escape(template)}` : ''}`);
+    } catch (error) {
+      // Another process created it in between (42P04 duplicate_database): that is what we wanted.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPool(
+  url: string,
+  opts: { kind: Database['kind']; poolSize?: number; cluster?: EmbeddedPostgres },
+): Promise<Database> {
+  const { default: pgModule } = await import('pg');
   const typeParsers: Record<number, (value: string) => unknown> = {
     [DATE_OID]: parseDate,
     [INT8_OID]: parseInt8,
   };
-  const pool = new pg.Pool({
+  const description = maskUrl(url);
+  const pool = new pgModule.Pool({
     connectionString: url,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
+    // 20 connections: two cores run the portal and PostgreSQL; more only queue inside PostgreSQL
+    // (bench: 10 and 200 concurrent clients are served as well with 20 as with 50).
+    max: opts.poolSize ?? Number(process.env.PG_POOL_MAX ?? 20),
+    // A database that is down must answer 503 quickly, not hold requests until the client gives up.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         (format ?? 'text') === 'text' && typeParsers[oid]
           ? typeParsers[oid]
-          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+          : pgModule.types.getTypeParser(oid, format as 'text')) as typeof pgModule.types.getTypeParser,
     },
   });
   // An idle client losing its connection (server restart) must not crash the process; the next
   // query simply gets a fresh connection.
   pool.on('error', () => {});
+
+  // The database must answer before anything starts on it: a clear message naming it otherwise.
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${description}: ${(error as Error).message || (error as { code?: string }).code}`, { cause: error });
+  }
 
   type ClientLike = { query: (sql: string, params?: unknown[]) => Promise<unknown> };
   const run = async <Row>(target: ClientLike, sql: string, params?: unknown[]): Promise<Row[]> => {
@@ -105,10 +116,11 @@ async function openPostgres(url: string): Promise<Database> {
   };
 
   return {
-    kind: 'postgres',
+    kind: opts.kind,
+    description,
     query: <Row = Record<string, unknown>>(sql: string, params?: unknown[]) => run<Row>(pool, sql, params),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+      const client: pg.PoolClient = await pool.connect();
       let broken = false;
       try {
         await client.query('BEGIN');
@@ -123,11 +135,15 @@ async function openPostgres(url: string): Promise<Database> {
         } catch {
           broken = true; // connection unusable: drop it from the pool instead of reusing it
         }
+        if (isConnectionError(error)) broken = true;
         throw error;
       } finally {
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await pool.end();
+      await opts.cluster?.stop();
+    },
   };
 }

@@ -1,12 +1,11 @@
 /**
- * vitest globalSetup of the `postgres` project: starts a private PostgreSQL cluster for one test run
- * and removes it afterwards. Nothing outside a temp folder is touched, no running server is needed.
+ * The system's PostgreSQL (Debian's postgresql package, 15 here: the oldest major the README
+ * promises) as a private throw-away cluster for the `postgres` test project, when no DATABASE_URL
+ * is given. Nothing outside a temp folder is touched, no running server is needed.
  *
  *  1. find initdb / pg_ctl (PATH, /usr/local/bin, /usr/lib/postgresql/<newest>/bin),
  *  2. initdb a cluster in a temp folder (trust auth, superuser `postgres`),
- *  3. start it with pg_ctl on a free loopback port, its socket inside the temp folder,
- *  4. create the test database and migrate it once,
- *  5. provide its URL to the test workers as `inject('postgresUrl')` (tests/support/database.ts).
+ *  3. start it with pg_ctl on a free loopback port, its socket inside the temp folder.
  *
  * PostgreSQL refuses to run as root; when the tests run as root the binaries are run as the
  * `postgres` system user (runuser, or su as a fallback) after handing it the temp folder.
@@ -18,17 +17,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TestProject } from 'vitest/node';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** postgres:// URL of the migrated test database (postgres project only). */
-    postgresUrl: string;
-  }
-}
 
 const run = promisify(execFile);
-const DATABASE_NAME = 'portal_test';
 
 function findBinary(name: string): string {
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
@@ -105,7 +95,8 @@ function freePort(): Promise<number> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** Starts a private cluster of the system's PostgreSQL; answers its admin URL and how to remove it. */
+export async function startSystemPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
   const initdb = findBinary('initdb');
   const pgCtl = findBinary('pg_ctl');
   const { runner, uid, gid } = await pickRunner();
@@ -117,12 +108,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logFile = path.join(root, 'server.log');
   let started = false;
 
-  const teardown = async () => {
+  const stop = async () => {
     if (started) {
       try {
         await runner(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
       } catch (error) {
-        console.warn(`postgresGlobalSetup: pg_ctl stop failed: ${(error as Error).message}`);
+        console.warn(`systemPostgres: pg_ctl stop failed: ${(error as Error).message}`);
       }
     }
     await rm(root, { recursive: true, force: true });
@@ -138,7 +129,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
-      '-c max_connections=200',
+      '-c max_connections=300',
     ].join(' ');
     try {
       await runner(pgCtl, ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
@@ -147,32 +138,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       throw new Error(`pg_ctl start failed: ${(error as Error).message}\n${log}`);
     }
     started = true;
-
-    const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    const url = `postgres://postgres@127.0.0.1:${port}/${DATABASE_NAME}`;
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${DATABASE_NAME}`);
-    } finally {
-      await admin.end();
-    }
-
-    const { openDatabase } = await import('../../server/db/openDatabase');
-    const { migrate } = await import('../../server/db/migrate');
-    const db = await openDatabase({ url });
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
-
-    project.provide('postgresUrl', url);
-    process.env.PORTAL_TEST_POSTGRES_URL = url;
+    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
   } catch (error) {
-    await teardown();
+    await stop();
     throw error;
   }
-  return teardown;
 }

