@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /api/login/contact-form (portal-core.md §4 contact behaviour, §7): the order number and zip code login of the contact form's linked-page flow. When the subscription is not yet linked to an account, an e-mail creates one (a 400 with status email_required asks for it).
+ * Body of POST /api/login/contact-form (portal-core.md §4 contact behaviour, §7): the order number and zip code login of the contact form's linked-page flow. Order number and zip code earn a sign-in link mailed to the address on record for the partner (a 400 with status confirm_email names it masked); they never open a session or create an account.
  */
 export interface ContactFormLoginRequest {
   /**
@@ -16,10 +16,6 @@ export interface ContactFormLoginRequest {
    * Zip code of a business partner of the subscription, at most 10 characters.
    */
   zipcode: string;
-  /**
-   * E-mail for the new account when the subscription is not linked yet.
-   */
-  email?: string;
   /**
    * The contact activity that asks for the login; when given it must be one of the tenant's activities with a linked page.
    */

@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /api/login/order-number (portal-core.md §7, §4): a partial login scoped to one subscription.
+ * Body of POST /api/login/order-number (portal-core.md §7, §4): order number and last name earn a sign-in link mailed to the address on record (400 confirm_email with the masked address); they never open a session themselves.
  */
 export interface OrderNumberLoginRequest {
   /**
@@ -17,11 +17,7 @@ export interface OrderNumberLoginRequest {
    */
   lastName: string;
   /**
-   * E-mail address, when the server asked for it (email_required) or to confirm it (confirm_email).
+   * Accepted for the renewal and upgrade forms' prefill (account-flows.md §2) and ignored: the sign-in link goes only to the address on record for the partner (issue 10, README "Sign-in safety").
    */
   email?: string;
-  /**
-   * The single-use token of a confirm_email answer: confirms the masked address shown.
-   */
-  confirmToken?: string;
 }

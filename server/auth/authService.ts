@@ -1,7 +1,9 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { Mailer } from '../mail/mailer';
-import { authMail, type AuthMail } from '../mail/authMails';
-import { createUser, findUserByEmail, setPasswordHash } from '../store/userStore';
+import { authMail } from '../mail/authMails';
+import { enqueueMail, enqueueMailJob, type MailJobBase, type MailJobKind } from '../mail/mailQueue';
+import { createUser, findUserByEmail, linkBusinessPartner, setPasswordHash } from '../store/userStore';
+import type { UserRecord } from '../store/rows';
 import { isValidPassword, normalizeEmail } from '../../engine/domain/fieldRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import type { ServerTenant } from '../tenancy/tenantContext';
@@ -16,13 +18,26 @@ import {
   touchSession,
 } from './authStore';
 import { hashPassword, verifyPassword } from './passwords';
-import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from './rateLimit';
+import { DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, limitSignInAttempt, recordPasswordFailure, type SignInLimits } from './rateLimit';
 import { hashToken, newSecretToken } from './tokens';
+import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE } from './signInMailJobs';
+import { partnersOnRecordFor } from './partialLoginStore';
+import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 
-export const MAGIC_LINK_MINUTES = 15;
-export const MAGIC_LINK_PURPOSE = 'magic-link';
-const REGISTRATION_MINUTES = 24 * 60;
-const RESET_MINUTES = 30;
+export { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE };
+/**
+ * A sign-in link sent by a partial login (order number + name, order number + zip) to the address
+ * on record for the business partner (issue 10, findings 1 and 2). Opening it is the proof.
+ */
+export const PARTNER_SIGN_IN_PURPOSE = 'partner-sign-in';
+interface PartnerSignInPayload {
+  bpNumbers: string[];
+  subscriptionId: string;
+  loginSource: 'order-number' | 'contact-form';
+  returnTo?: string;
+}
+/** The purposes POST /login/token spends. */
+const LINK_LOGIN_PURPOSES = [MAGIC_LINK_PURPOSE, EMAIL_ZIP_PURPOSE, PARTNER_SIGN_IN_PURPOSE] as const;
 
 export interface AuthenticatedUser {
   id: string;
@@ -39,9 +54,16 @@ export interface LoginResult {
   accessToken: string;
 }
 
+/** A login that may name a same-portal page to go to next (engine/domain/returnTo.ts). */
+export type LinkLoginResult = LoginResult & { returnTo?: string };
+
 export interface AuthServiceDeps {
   db: Database;
-  mailer: Mailer;
+  /**
+   * Not used: every mail leaves through the queue (server/mail/mailQueue.ts) and the background
+   * sender holds the transport. Accepted so createApp's call compiles until it stops passing it.
+   */
+  mailer?: Mailer;
   mailFrom: string;
   now?: () => Date;
   signInLimits?: SignInLimits;
@@ -91,14 +113,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   const idleMs = (tenant: ServerTenant) => tenant.login.sessionIdleMinutes * 60_000;
   const inMinutes = (minutes: number) => new Date(now().getTime() + minutes * 60_000);
 
-  async function startSession(
+  async function openSession(
+    db: Queryable,
     tenant: ServerTenant,
     user: { id: string; email: string },
     loginSource: string,
     subscriptionId?: string,
   ): Promise<LoginResult> {
     const accessToken = newSecretToken();
-    await insertSession(deps.db, tenant.id, {
+    await insertSession(db, tenant.id, {
       tokenHash: hashToken(accessToken),
       userId: user.id,
       loginSource,
@@ -108,16 +131,37 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { user: { id: user.id, email: user.email }, loginSource, accessToken };
   }
 
-  async function sendLinkMail(tenant: ServerTenant, kind: AuthMail, to: string, origin: RequestOrigin, query: string, minutes: number) {
-    const link = `${origin.portalUrl}login?${query}`;
-    const mail = authMail(kind, origin.locale ?? tenant.defaultLocale, { tenant: tenant.name, link, minutes });
-    await deps.mailer.send({ tenantId: tenant.id, to, from: deps.mailFrom, ...mail });
+  const startSession = (tenant: ServerTenant, user: { id: string; email: string }, loginSource: string, subscriptionId?: string) =>
+    openSession(deps.db, tenant, user, loginSource, subscriptionId);
+
+  /**
+   * Queues a sign-in request for the mail sender (server/auth/signInMailJobs.ts decides there
+   * whether the address has an account). The request itself does one insert whatever the
+   * address: its answer and its timing tell nobody whether an account exists (issue 10, finding 4).
+   */
+  async function queueSignInMail(tenant: ServerTenant, kind: MailJobKind, email: string, origin: RequestOrigin, extra: Record<string, unknown> = {}) {
+    const base: MailJobBase = {
+      email,
+      portalUrl: origin.portalUrl,
+      locale: origin.locale ?? tenant.defaultLocale,
+      tenantName: tenant.name,
+      from: deps.mailFrom,
+      requestedAt: now().toISOString(),
+    };
+    await enqueueMailJob(deps.db, { tenantId: tenant.id, kind, payload: { ...base, ...extra } });
   }
 
-  async function issueToken(tenant: ServerTenant, email: string, purpose: string, minutes: number, payload?: unknown): Promise<string> {
-    const token = newSecretToken();
-    await insertLoginToken(deps.db, tenant.id, { tokenHash: hashToken(token), email, purpose, expiresAt: inMinutes(minutes), payload });
-    return token;
+  /**
+   * Opens a partner sign-in link: the address must (still) be on record for the partners, the
+   * account of that address is found or created and made to speak for them. The account is
+   * created here, from the mailbox, never by the partial login that asked for the link.
+   */
+  async function partnerSignIn(tx: Queryable, tenant: ServerTenant, email: string, bpNumbers: string[]): Promise<UserRecord> {
+    const onRecord = await partnersOnRecordFor(tx, tenant.id, email, bpNumbers);
+    if (onRecord.length === 0) throw invalidLink();
+    const user = (await findUserByEmail(tx, tenant.id, email)) ?? (await createUser(tx, tenant.id, { email }));
+    for (const bpNumber of onRecord) await linkBusinessPartner(tx, tenant.id, user.id, bpNumber);
+    return user;
   }
 
   /** Password accounts exist where the tenant offers password login or the kicker account (§6 kicker_auth). */
@@ -131,27 +175,75 @@ export function createAuthService(deps: AuthServiceDeps) {
     startSession,
 
     /**
-     * Sends a login link when the e-mail belongs to an account of this tenant. The answer is the
-     * same either way, so nobody learns whether an address has an account.
+     * Queues a login link for the address; the sender mails it only when the address has an
+     * account of this tenant. The answer is the same either way, and so is the work done for it.
      */
     async requestMagicLink(tenant: ServerTenant, input: { email: string }, origin: RequestOrigin): Promise<void> {
       if (!tenant.login.magicLink) throw new HttpError(404, 'not_found', 'This portal does not offer login links.');
       const email = normalizeEmail(input.email);
       await limit(tenant, 'magic-link', { address: email, client: origin.client });
-      const user = await findUserByEmail(deps.db, tenant.id, email);
-      if (!user) return;
-      const token = await issueToken(tenant, email, MAGIC_LINK_PURPOSE, MAGIC_LINK_MINUTES);
-      await sendLinkMail(tenant, 'magicLink', email, origin, `p=${encodeURIComponent(token)}`, MAGIC_LINK_MINUTES);
+      await queueSignInMail(tenant, 'magic-link', email, origin);
     },
 
-    /** POST /login/token: spends a single-use link token and opens a session (login source "token"). */
-    async loginWithToken(tenant: ServerTenant, token: string, client = 'unknown'): Promise<LoginResult> {
+    /**
+     * POST /login/email-zip: queues a login link that the sender mails only when the account speaks
+     * for a business partner with that zip code. portal-core.md §7 answers the login itself; here
+     * an address and a zip code (both easy to learn) open nothing without the mailbox, and the
+     * answer cannot tell whether the pair matched (README "Sign-in safety").
+     */
+    async requestEmailZipLink(tenant: ServerTenant, input: { email: string; zipcode: string }, origin: RequestOrigin): Promise<void> {
+      const email = normalizeEmail(input.email);
+      await limit(tenant, 'email-zip', { address: email, client: origin.client });
+      await queueSignInMail(tenant, 'email-zip', email, origin, { zipcode: input.zipcode });
+    },
+
+    /**
+     * Mails a sign-in link to an address on record for business partners (a partial login's
+     * confirm_email), written with its token in one transaction. Opening it opens the session the
+     * partial login asked for — login source order-number or contact-form, "logged in only" for
+     * that one subscription (portal-core.md §4) — now that the mailbox has proved who asks.
+     */
+    async sendPartnerSignInLink(
+      tenant: ServerTenant,
+      input: { email: string; bpNumbers: string[]; subscriptionId: string; loginSource: 'order-number' | 'contact-form'; returnTo?: string },
+      origin: RequestOrigin,
+    ): Promise<void> {
+      const token = newSecretToken();
+      const locale = origin.locale ?? tenant.defaultLocale;
+      const mail = authMail('partnerSignIn', locale, { tenant: tenant.name, link: `${origin.portalUrl}login?p=${encodeURIComponent(token)}`, minutes: MAGIC_LINK_MINUTES });
+      const payload: PartnerSignInPayload = {
+        bpNumbers: input.bpNumbers,
+        subscriptionId: input.subscriptionId,
+        loginSource: input.loginSource,
+        returnTo: samePortalPathOrUndefined(input.returnTo),
+      };
+      await deps.db.transaction(async (tx) => {
+        await insertLoginToken(tx, tenant.id, { tokenHash: hashToken(token), email: input.email, purpose: PARTNER_SIGN_IN_PURPOSE, expiresAt: inMinutes(MAGIC_LINK_MINUTES), payload });
+        await enqueueMail(tx, { tenantId: tenant.id, to: input.email, from: deps.mailFrom, ...mail });
+      });
+    },
+
+    /**
+     * POST /login/token: spends a single-use link token and opens a session — login source "token"
+     * (login link), "email-zip" (the e-mail + zip link) or the partial login's own (partner link,
+     * scoped to its subscription), §4.
+     */
+    async loginWithToken(tenant: ServerTenant, token: string, client = 'unknown'): Promise<LinkLoginResult> {
       await limit(tenant, 'token', { client });
-      const spent = await consumeLoginToken(deps.db, tenant.id, hashToken(token), MAGIC_LINK_PURPOSE, now());
-      if (!spent) throw invalidLink();
-      const user = await findUserByEmail(deps.db, tenant.id, spent.email);
-      if (!user) throw invalidLink();
-      return startSession(tenant, user, 'token');
+      return deps.db.transaction(async (tx) => {
+        const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), LINK_LOGIN_PURPOSES, now());
+        if (!spent) throw invalidLink();
+        if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
+          const data = spent.payload as PartnerSignInPayload;
+          const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers);
+          const login = await openSession(tx, tenant, user, data.loginSource, data.subscriptionId);
+          const returnTo = samePortalPathOrUndefined(data.returnTo);
+          return returnTo ? { ...login, returnTo } : login;
+        }
+        const user = await findUserByEmail(tx, tenant.id, spent.email);
+        if (!user) throw invalidLink();
+        return openSession(tx, tenant, user, spent.purpose === EMAIL_ZIP_PURPOSE ? 'email-zip' : 'token');
+      });
     },
 
     /** E-mail and password (login source "email"); the same answer for an unknown address and a wrong password. */
@@ -163,36 +255,36 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<LoginResult> {
       requirePasswordLogin(tenant);
       const email = normalizeEmail(input.email);
-      await limit(tenant, 'password', { address: email, client: origin.client });
+      // Issue 10, finding 7: limits per client and per address and client, and a per-address
+      // back-off that holds back only clients that failed on it (server/auth/rateLimit.ts).
+      const subject = { address: email, client: origin.client };
+      await limitPasswordAttempt(deps.db, tenant.id, limits, subject, now());
       const user = await findUserByEmail(deps.db, tenant.id, email);
       const valid = await verifyPassword(input.password, user?.passwordHash);
-      if (!user || !valid) throw invalidCredentials();
+      if (!user || !valid) {
+        await recordPasswordFailure(deps.db, tenant.id, limits, subject, now());
+        throw invalidCredentials();
+      }
       return startSession(tenant, user, loginSource);
     },
 
     /**
      * Create-account: nothing is stored as a user until the address is confirmed through the
-     * e-mailed link; an address that has an account gets a hint instead. Same answer either way.
+     * e-mailed link; an address that has an account gets a hint instead (decided by the mail
+     * sender, server/auth/signInMailJobs.ts). Same answer and same work either way.
      */
     async register(tenant: ServerTenant, input: Registration, origin: RequestOrigin): Promise<void> {
       requirePasswordLogin(tenant);
       checkNewPassword(input.password, input.passwordConfirm);
       const email = normalizeEmail(input.email);
       await limit(tenant, 'register', { address: email, client: origin.client });
-      // Hash first, whether or not the address has an account: the answer's timing tells nothing.
       const passwordHash = await hashPassword(input.password);
-      if (await findUserByEmail(deps.db, tenant.id, email)) {
-        await sendLinkMail(tenant, 'accountExists', email, origin, 'forgot=1', RESET_MINUTES);
-        return;
-      }
-      const payload = {
+      await queueSignInMail(tenant, 'register', email, origin, {
         displayName: input.displayName.trim(),
         firstName: input.firstName?.trim() || undefined,
         lastName: input.lastName?.trim() || undefined,
         passwordHash,
-      };
-      const token = await issueToken(tenant, email, 'register', REGISTRATION_MINUTES, payload);
-      await sendLinkMail(tenant, 'confirmRegistration', email, origin, `confirm=${encodeURIComponent(token)}`, REGISTRATION_MINUTES);
+      });
     },
 
     /** The confirmation link creates the account and logs in. */
@@ -212,14 +304,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Forgot password (§5: e-mail trimmed, max 50): a reset link when the account exists; same answer either way. */
+    /** Forgot password (§5: e-mail trimmed, max 50): queued; the sender mails a reset link when the account exists. */
     async forgotPassword(tenant: ServerTenant, input: { email: string }, origin: RequestOrigin): Promise<void> {
       requirePasswordLogin(tenant);
       const email = normalizeEmail(input.email);
       await limit(tenant, 'reset', { address: email, client: origin.client });
-      if (!(await findUserByEmail(deps.db, tenant.id, email))) return;
-      const token = await issueToken(tenant, email, 'reset', RESET_MINUTES);
-      await sendLinkMail(tenant, 'resetPassword', email, origin, `reset=${encodeURIComponent(token)}`, RESET_MINUTES);
+      await queueSignInMail(tenant, 'reset', email, origin);
     },
 
     /** Sets the new password, ends every other session of the account and logs in. */

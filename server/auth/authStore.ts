@@ -63,20 +63,21 @@ export async function insertLoginToken(
 
 /**
  * Marks a token used and returns its e-mail in one statement, so two racing requests cannot both
- * spend it (single use). Expired, used or foreign-tenant tokens return undefined.
+ * spend it (single use). Expired, used or foreign-tenant tokens, and tokens of another purpose,
+ * return undefined.
  */
 export async function consumeLoginToken(
   db: Queryable,
   tenantId: string,
   tokenHash: string,
-  purpose: string,
+  purpose: string | readonly string[],
   now: Date,
-): Promise<{ email: string; payload: unknown } | undefined> {
-  const rows = await db.query<{ email: string; payload: unknown }>(
+): Promise<{ email: string; purpose: string; payload: unknown } | undefined> {
+  const rows = await db.query<{ email: string; purpose: string; payload: unknown }>(
     `update login_tokens set used_at = $4
-      where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is null and expires_at > $4
-      returning email, payload`,
-    [tenantId, tokenHash, purpose, now.toISOString()],
+      where tenant_id = $1 and token_hash = $2 and purpose = any($3::text[]) and used_at is null and expires_at > $4
+      returning email, purpose, payload`,
+    [tenantId, tokenHash, typeof purpose === 'string' ? [purpose] : [...purpose], now.toISOString()],
   );
   return rows[0];
 }

@@ -8,8 +8,9 @@ import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService, LoginResult } from './authService';
 import { insertOAuthRequest, takeOAuthRequest } from './oauthStore';
 import { hashToken } from './tokens';
+import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 
-const REQUEST_MINUTES = 10;
+export const OAUTH_REQUEST_MINUTES = 10;
 
 export interface OAuthTenant extends ServerTenant {
   login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } };
@@ -53,8 +54,11 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
   }
 
   return {
-    /** GET /sso/authorize: remembers state, nonce and PKCE verifier, answers with the provider's URL. */
-    async authorizationUrl(tenant: OAuthTenant, portalUrl: string, returnTo?: string): Promise<URL> {
+    /**
+     * GET /sso/authorize: remembers state, nonce and PKCE verifier with the hash of the browser's
+     * binding value (the caller sets it as a cookie), answers with the provider's URL.
+     */
+    async authorizationUrl(tenant: OAuthTenant, portalUrl: string, binding: string, returnTo?: string): Promise<URL> {
       const settings = oauthSettings(tenant);
       const config = await configuration(tenant);
       const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -63,11 +67,12 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
       const redirectUri = `${portalUrl}login`;
       await insertOAuthRequest(deps.db, tenant.id, {
         stateHash: hashToken(state),
+        bindingHash: hashToken(binding),
         codeVerifier,
         nonce,
         redirectUri,
         returnTo,
-        expiresAt: new Date(deps.now().getTime() + REQUEST_MINUTES * 60_000),
+        expiresAt: new Date(deps.now().getTime() + OAUTH_REQUEST_MINUTES * 60_000),
       });
       return oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -82,11 +87,14 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
     /**
      * POST /login/oauth with the provider's query passed through: exchanges the code, reads the
      * verified e-mail and signs in the account with that SSO subject (linking or creating it).
+     * `binding` is the value of the binding cookie of the browser that posts: a state (and with it
+     * the nonce) started in another browser is refused like an unknown one (login CSRF, issue 10).
      */
-    async complete(tenant: OAuthTenant, query: URLSearchParams): Promise<LoginResult & { returnTo?: string }> {
+    async complete(tenant: OAuthTenant, query: URLSearchParams, binding: string | undefined): Promise<LoginResult & { returnTo?: string }> {
       const config = await configuration(tenant);
       const state = query.get('state');
-      const waiting = state ? await takeOAuthRequest(deps.db, tenant.id, hashToken(state), deps.now()) : undefined;
+      const waiting =
+        state && binding ? await takeOAuthRequest(deps.db, tenant.id, hashToken(state), hashToken(binding), deps.now()) : undefined;
       if (!waiting) throw unauthorized('invalid_oauth_state', 'The sign-on took too long or was started elsewhere. Please try again.');
       let email: string | undefined;
       let subject: string;
@@ -124,7 +132,8 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
         return created;
       });
       const result = await deps.auth.startSession(tenant, user, 'oauth');
-      return { ...result, returnTo: waiting.return_to ?? undefined };
+      // Checked again on the way out: a row written before the rule existed cannot send the browser away.
+      return { ...result, returnTo: samePortalPathOrUndefined(waiting.return_to) };
     },
   };
 }

@@ -1,16 +1,42 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { tenantContext } from '../tenancy/tenantContext';
 import { portalUrl } from '../tenancy/portalUrl';
-import type { OAuthLogin, OAuthTenant } from './oauthLogin';
+import { parseCookies } from '../http/cookies';
+import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
+import { OAUTH_REQUEST_MINUTES, type OAuthLogin, type OAuthTenant } from './oauthLogin';
+import { newSecretToken } from './tokens';
+
+/**
+ * The cookie that binds an OAuth sign-on to the browser that started it (issue 10, login CSRF):
+ * a random value only this browser holds; the waiting request stores its hash. httpOnly (no script
+ * reads it), SameSite=Lax (sent on the portal's own calls), scoped to the tenant's base path.
+ */
+export const OAUTH_BINDING_COOKIE = 'portal_sso_binding';
+const BINDING_SHAPE = /^[\w-]{43}$/;
+
+function bindingOf(req: Request): string | undefined {
+  const value = parseCookies(req.headers.cookie)[OAUTH_BINDING_COOKIE];
+  return value && BINDING_SHAPE.test(value) ? value : undefined;
+}
+
+/** Set (or refreshed) for the lifetime of a waiting request. */
+function setBindingCookie(req: Request, res: Response, binding: string): void {
+  const { basePath } = tenantContext(res);
+  const secure = req.secure ? '; Secure' : '';
+  res.append('Set-Cookie', `${OAUTH_BINDING_COOKIE}=${binding}; Path=${basePath}; Max-Age=${OAUTH_REQUEST_MINUTES * 60}; HttpOnly; SameSite=Lax${secure}`);
+}
 
 /** GET /sso/authorize (a page route, not /api): the SSO button lands here and is sent to the provider. */
 export function ssoAuthorizeRoute(oauth: OAuthLogin): Router {
   const router = Router();
   router.get('/sso/authorize', async (req, res) => {
     const { tenant } = tenantContext(res);
-    // Only a path inside the portal: "//host" would leave it.
-    const returnTo = typeof req.query.returnTo === 'string' && /^\/(?!\/)/.test(req.query.returnTo) ? req.query.returnTo : undefined;
-    const url = await oauth.authorizationUrl(tenant as OAuthTenant, portalUrl(req, res), returnTo);
+    // Only a path inside the portal (engine/domain/returnTo.ts, shared with the screens).
+    const returnTo = samePortalPathOrUndefined(req.query.returnTo);
+    // The browser's binding is kept when it has one, so two tabs signing on at once both finish.
+    const binding = bindingOf(req) ?? newSecretToken();
+    const url = await oauth.authorizationUrl(tenant as OAuthTenant, portalUrl(req, res), binding, returnTo);
+    setBindingCookie(req, res, binding);
     res.redirect(302, url.toString());
   });
   return router;
@@ -22,7 +48,7 @@ export function oauthApiRoutes(oauth: OAuthLogin): Router {
   router.post('/login/oauth', async (req, res) => {
     const { tenant } = tenantContext(res);
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    res.json(await oauth.complete(tenant as OAuthTenant, query));
+    res.json(await oauth.complete(tenant as OAuthTenant, query, bindingOf(req)));
   });
   return router;
 }

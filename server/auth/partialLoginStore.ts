@@ -44,3 +44,23 @@ export async function accountHasZipCode(db: Queryable, tenantId: string, userId:
   );
   return rows.length > 0;
 }
+
+/**
+ * Of these business partners, those for which the address is on record: their own e-mail address,
+ * or the address of an account that already speaks for them. A partner sign-in link may make its
+ * account speak only for these (issue 10: an account is never linked to an address nobody proved).
+ */
+export async function partnersOnRecordFor(db: Queryable, tenantId: string, email: string, bpNumbers: readonly string[]): Promise<string[]> {
+  if (bpNumbers.length === 0) return [];
+  const rows = await db.query<{ bpNumber: string }>(
+    `select bp.bp_number::text as "bpNumber" from business_partners bp
+      where bp.tenant_id = $1 and bp.bp_number::text = any($2::text[])
+        and (lower(btrim(bp.email_address)) = $3
+             or exists (select 1 from user_business_partners ubp
+                          join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
+                         where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number and u.email = $3))
+      order by bp.bp_number`,
+    [tenantId, [...bpNumbers], email],
+  );
+  return rows.map((row) => row.bpNumber);
+}

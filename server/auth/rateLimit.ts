@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
+import { hashToken } from './tokens';
 
 export interface RateLimitRule {
   /** What is limited, e.g. `login:email:anna@example.com` or `login:client:203.0.113.7`. */
@@ -11,21 +12,57 @@ export interface RateLimitRule {
 }
 
 /**
+ * Longest bucket stored as written. Longer ones (a 6,000-character header or address, issue 10
+ * finding 6) are stored as their first characters plus a SHA-256 of the whole, so the key of the
+ * rate_limits primary key stays small whatever a client sends, and distinct inputs stay distinct.
+ */
+export const MAX_BUCKET_LENGTH = 128;
+
+export function bucketKey(bucket: string): string {
+  if (bucket.length <= MAX_BUCKET_LENGTH) return bucket;
+  return `${bucket.slice(0, 48)}#sha256:${hashToken(bucket)}`;
+}
+
+function windowOf(windowSeconds: number, now: Date): { start: Date; ms: number } {
+  const ms = windowSeconds * 1000;
+  return { start: new Date(Math.floor(now.getTime() / ms) * ms), ms };
+}
+
+const tooMany = (retryAfterSeconds: number) =>
+  new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.', { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
+
+/** Counts one hit in the rule's current window and returns the count. */
+export async function countHit(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<number> {
+  const window = windowOf(rule.windowSeconds, now);
+  const rows = await db.query<{ hits: number }>(
+    `insert into rate_limits (tenant_id, bucket, window_start, hits, last_hit_at) values ($1, $2, $3, 1, $4)
+     on conflict (tenant_id, bucket, window_start) do update set hits = rate_limits.hits + 1, last_hit_at = excluded.last_hit_at
+     returning hits`,
+    [tenantId, bucketKey(rule.bucket), window.start.toISOString(), now.toISOString()],
+  );
+  return Number(rows[0].hits);
+}
+
+/** Hits of the rule's current window and when the last one was, without counting. */
+export async function peekHits(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<{ hits: number; lastHitAt?: Date }> {
+  const window = windowOf(rule.windowSeconds, now);
+  const rows = await db.query<{ hits: number; last_hit_at: Date | string | null }>(
+    `select hits, last_hit_at from rate_limits where tenant_id = $1 and bucket = $2 and window_start = $3`,
+    [tenantId, bucketKey(rule.bucket), window.start.toISOString()],
+  );
+  if (!rows[0]) return { hits: 0 };
+  return { hits: Number(rows[0].hits), lastHitAt: rows[0].last_hit_at ? new Date(rows[0].last_hit_at) : undefined };
+}
+
+/**
  * Fixed-window counters in the database (table rate_limits), so every server instance shares
  * them (DESIGN.md: no state in memory that another instance would need). One upsert per rule.
  */
 export async function consumeRateLimit(db: Queryable, tenantId: string, rule: RateLimitRule, now: Date): Promise<void> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const rows = await db.query<{ hits: number }>(
-    `insert into rate_limits (tenant_id, bucket, window_start, hits) values ($1, $2, $3, 1)
-     on conflict (tenant_id, bucket, window_start) do update set hits = rate_limits.hits + 1
-     returning hits`,
-    [tenantId, rule.bucket, windowStart.toISOString()],
-  );
-  if (Number(rows[0].hits) > rule.limit) {
-    const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-    throw new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.', { retryAfterSeconds: retryAfter });
+  const hits = await countHit(db, tenantId, rule, now);
+  if (hits > rule.limit) {
+    const window = windowOf(rule.windowSeconds, now);
+    throw tooMany(Math.ceil((window.start.getTime() + window.ms - now.getTime()) / 1000));
   }
 }
 
@@ -33,7 +70,8 @@ export async function consumeRateLimit(db: Queryable, tenantId: string, rule: Ra
  * Limits of the sign-in calls (login, magic link, registration, reset, token), per e-mail address
  * and per client address, in a 15-minute window. Servers read overrides from
  * PORTAL_SIGNIN_LIMIT_PER_ADDRESS and PORTAL_SIGNIN_LIMIT_PER_CLIENT (the end-to-end suites sign in
- * from one address many times).
+ * from one address many times). For passwords, perAddress applies per address *and client* (see
+ * limitPasswordAttempt).
  */
 export interface SignInLimits {
   windowSeconds: number;
@@ -66,4 +104,46 @@ export async function limitSignInAttempt(
   if (subject.address) {
     await consumeRateLimit(db, tenantId, { bucket: `${action}:address:${subject.address}`, windowSeconds, limit: limits.perAddress }, now);
   }
+}
+
+/** Wrong passwords on one address (from any client) before its back-off starts. */
+export const PASSWORD_FREE_FAILURES = 5;
+/** First back-off step; it doubles with each further failure, up to the window length. */
+export const PASSWORD_BACKOFF_BASE_MS = 2000;
+
+export function passwordBackoffMs(failures: number, windowSeconds: number): number {
+  if (failures < PASSWORD_FREE_FAILURES) return 0;
+  return Math.min(PASSWORD_BACKOFF_BASE_MS * 2 ** (failures - PASSWORD_FREE_FAILURES), windowSeconds * 1000);
+}
+
+const pairOf = (address: string, client: string) => `${address}|${client}`;
+
+/**
+ * Password attempts (issue 10, finding 7): slow a guesser without letting anyone lock the owner
+ * out. Three budgets:
+ *  - per client, any address (`perClient`): one client cannot spray many accounts;
+ *  - per address *and* client (`perAddress`): a client guessing one account is stopped, but its
+ *    429 is its own — the owner on another client is not refused;
+ *  - per address, from all clients, a back-off after PASSWORD_FREE_FAILURES wrong passwords
+ *    (2 s, doubling, at most the window) that holds back only clients that already failed on
+ *    this address: a client without a failure here is still checked, so the owner's correct
+ *    password from a fresh client passes while the guessing clients wait.
+ * Call before checking the password; report the outcome with recordPasswordFailure.
+ */
+export async function limitPasswordAttempt(db: Queryable, tenantId: string, limits: SignInLimits, subject: { address: string; client: string }, now: Date): Promise<void> {
+  const windowSeconds = limits.windowSeconds;
+  await consumeRateLimit(db, tenantId, { bucket: `password:client:${subject.client}`, windowSeconds, limit: limits.perClient }, now);
+  await consumeRateLimit(db, tenantId, { bucket: `password:address-client:${pairOf(subject.address, subject.client)}`, windowSeconds, limit: limits.perAddress }, now);
+  const own = await peekHits(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
+  if (own.hits === 0) return; // a fresh client is always checked
+  const all = await peekHits(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
+  const waitUntil = (all.lastHitAt?.getTime() ?? 0) + passwordBackoffMs(all.hits, windowSeconds);
+  if (now.getTime() < waitUntil) throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
+}
+
+/** Counts a wrong password for the address and for the client on that address. */
+export async function recordPasswordFailure(db: Queryable, tenantId: string, limits: SignInLimits, subject: { address: string; client: string }, now: Date): Promise<void> {
+  const windowSeconds = limits.windowSeconds;
+  await countHit(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
+  await countHit(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
 }

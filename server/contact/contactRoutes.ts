@@ -4,6 +4,7 @@ import { validateBody } from '../http/validateBody';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import { publicPagesTenant } from '../tenancy/tenantSettings';
 import type { ContactService } from './contactService';
+import { requestOrigin } from '../auth/authRoutes';
 
 /**
  * POST /contact and POST /login/contact-form (portal-core.md §7). The contact call is open to
@@ -22,8 +23,9 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
     res.json(await deps.contact.publications(publicPagesTenant(res)));
   });
 
+  // Answers only 400 link results: a sign-in link is mailed instead of a session (contactService.login).
   router.post('/login/contact-form', validateBody('contact-form-login-request'), async (req, res) => {
-    res.json(await deps.contact.login(publicPagesTenant(res), req.body, req.ip ?? 'unknown'));
+    await deps.contact.login(publicPagesTenant(res), req.body, requestOrigin(req, res));
   });
 
   return router;

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
+import { enqueueMail } from '../mail/mailQueue';
 import { badRequest, HttpError } from '../http/errors';
 import { contactFieldErrors, detectUploadType, type ContactFieldError } from '../../engine/domain/contactRules';
 import { requireFeature } from '../tenancy/requireFeature';
@@ -10,15 +11,15 @@ import { insertContactMessage } from '../store/contactMessageStore';
 import { listCalendarPublications } from '../store/issueCalendarStore';
 import { partiesOfOrderNumber } from '../store/contactLoginStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { createUser, findUserByEmail, linkBusinessPartner } from '../store/userStore';
-import type { AuthenticatedUser, AuthService } from '../auth/authService';
+import type { AuthenticatedUser, AuthService, RequestOrigin } from '../auth/authService';
 import type { PublicPagesTenant } from '../tenancy/tenantSettings';
 import { contactMail } from './contactMail';
 import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
 
 export interface ContactServiceDeps {
   db: Database;
-  mailer: Mailer;
+  /** Not used: the message's mail is queued with it (server/mail/mailQueue.ts); the sender holds the transport. */
+  mailer?: Mailer;
   mailFrom: string;
   now: () => Date;
   auth: AuthService;
@@ -59,8 +60,9 @@ function linkResult(status: string, message: string, extra: Record<string, strin
 
 /**
  * The contact form's decisions (portal-core.md §2 "Contact", §4, §5, §8): every field rule checked
- * again on the server, the real type of an upload read from its bytes, the message stored and
- * mailed to the tenant's contact address in one transaction (a failed e-mail stores nothing).
+ * again on the server, the real type of an upload read from its bytes, the message stored and its
+ * mail to the tenant's contact address queued in one transaction (both or neither); the mail
+ * sender delivers it and retries (issue 10: no answer waits for a mail server).
  */
 export function createContactService(deps: ContactServiceDeps) {
   return {
@@ -145,7 +147,7 @@ export function createContactService(deps: ContactServiceDeps) {
           attachment: image ? `${image.filename} (${image.mimeType}, ${image.data.length} bytes)` : undefined,
           message,
         });
-        await deps.mailer.send({
+        await enqueueMail(tx, {
           tenantId: tenant.id,
           to: recipient,
           from: deps.mailFrom,
@@ -159,52 +161,48 @@ export function createContactService(deps: ContactServiceDeps) {
 
     /**
      * POST /login/contact-form (§4 "an activity with a linked page first needs an order number and
-     * zip code login"; §7 "includes subscription; a 400 carries the link result"). Outcomes:
+     * zip code login"; §7 "includes subscription; a 400 carries the link result"). Order number and
+     * zip code are no proof of who asks (issue 10, finding 1), so they never open a session, create
+     * an account or link a business partner. Outcomes, all as 400 link results:
      *  - not_found: no subscription with that order number;
      *  - verification_failed (method zip): no business partner of it has that zip code;
-     *  - already_linked (maskedEmail): it belongs to an account already — log in with that one;
-     *  - email_required: not linked yet, an e-mail is needed to open an account;
-     *  - email_taken: the e-mail given already has an account — the visitor logs in with it first,
-     *    so order number and zip code never open a session into someone's existing account (the
-     *    subscription is not linked to that account: already_linked would say it is);
-     *  - success: a new account for the e-mail speaks for the matching partners, and a partial
-     *    session (login source contact-form, no sidebar) is opened for this one subscription.
+     *  - confirm_email (maskedEmail): a sign-in link went to the address on record for a partner with
+     *    that zip code — the account that speaks for it, else its own e-mail address. Opening the
+     *    link opens the partial session (login source contact-form, this one subscription) and
+     *    lands on the activity's linked page with returnTo=contact. This
+     *    replaces the spec's already_linked (the visitor is helped to that account instead of
+     *    told to find it) and email_required (an address typed here would link the partner to an
+     *    address nobody proved, which finding 1 forbids);
+     *  - no_email_on_record: no account and no e-mail on record: nothing can be proved here, the
+     *    visitor writes a message instead (the form offers it) or contacts customer service.
      */
-    async login(tenant: PublicPagesTenant, body: ContactFormLoginRequest, client: string) {
+    async login(tenant: PublicPagesTenant, body: ContactFormLoginRequest, origin: RequestOrigin): Promise<never> {
       assertContactOn(tenant);
       // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
       const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
-      await limitSignInAttempt(deps.db, tenant.id, limits, 'contact-form', { address: body.orderNumber.replace(/^0+/, ''), client }, deps.now());
-      if (body.activity && !tenant.contactForm?.activities?.some((a) => a.activity === body.activity && a.linkedPage)) {
-        throw refuse([{ field: '/activity', code: 'invalid' }]);
-      }
+      await limitSignInAttempt(deps.db, tenant.id, limits, 'contact-form', { address: body.orderNumber.replace(/^0+/, ''), client: origin.client }, deps.now());
+      const activity = body.activity ? tenant.contactForm?.activities?.find((a) => a.activity === body.activity && a.linkedPage) : undefined;
+      if (body.activity && !activity) throw refuse([{ field: '/activity', code: 'invalid' }]);
       const parties = await partiesOfOrderNumber(deps.db, tenant.id, body.orderNumber);
       if (parties.length === 0) throw linkResult('not_found', 'There is no subscription with this order number.');
       const zip = (value: string | null) => (value ?? '').replace(/\s+/g, '').toLowerCase();
       const matching = parties.filter((party) => zip(party.zipcode) === zip(body.zipcode));
       if (matching.length === 0) throw linkResult('verification_failed', 'The zip code does not match the order number.', { method: 'zip' });
       const subscriptionId = matching[0].subscriptionId;
-      const ofSubscription = parties.filter((party) => party.subscriptionId === subscriptionId);
-      const linked = ofSubscription.find((party) => party.linkedEmail);
-      if (linked) {
-        throw linkResult('already_linked', 'This subscription is already linked to an account.', { maskedEmail: maskEmail(linked.linkedEmail!) });
+      const proved = matching.filter((party) => party.subscriptionId === subscriptionId);
+      const recipient = proved.find((party) => party.linkedEmail)?.linkedEmail ?? proved.find((party) => party.email?.trim())?.email;
+      if (!recipient) {
+        throw linkResult('no_email_on_record', 'No e-mail address is on record for this subscription. Please write to us instead.');
       }
-      if (!body.email) throw linkResult('email_required', 'An e-mail address is needed to continue.');
-      const email = normalizeEmail(body.email);
-      if (await findUserByEmail(deps.db, tenant.id, email)) {
-        throw linkResult('email_taken', 'This e-mail address already has an account. Please log in first.');
-      }
-      const user = await deps.db.transaction(async (tx) => {
-        const created = await createUser(tx, tenant.id, { email });
-        for (const party of matching.filter((p) => p.subscriptionId === subscriptionId)) {
-          await linkBusinessPartner(tx, tenant.id, created.id, party.bpNumber);
-        }
-        return created;
-      });
-      // "Logged in only" (§4): the session may act on this one subscription (server/auth/authMiddleware.ts).
-      const login = await deps.auth.startSession(tenant, user, 'contact-form', subscriptionId);
-      const subscription = await getSubscriptionForUser(deps.db, tenant.id, user.id, subscriptionId);
-      return { ...login, subscription };
+      const email = normalizeEmail(recipient);
+      const linkedPage = activity?.linkedPage;
+      const returnTo = linkedPage ? `${linkedPage}${linkedPage.includes('?') ? '&' : '?'}returnTo=contact` : undefined;
+      await deps.auth.sendPartnerSignInLink(
+        tenant,
+        { email, bpNumbers: proved.map((party) => party.bpNumber), subscriptionId, loginSource: 'contact-form', returnTo },
+        origin,
+      );
+      throw linkResult('confirm_email', 'A sign-in link has been sent to the e-mail address on record for this subscription.', { maskedEmail: maskEmail(email) });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Locale } from '../../engine/core/portalConfig';
  * The sign-in e-mails in the reader's language. Placeholders: {tenant}, {link}, {minutes}.
  * Kept beside the mailer because only the server sends them (the engine's texts are for screens).
  */
-export type AuthMail = 'magicLink' | 'confirmRegistration' | 'accountExists' | 'resetPassword';
+export type AuthMail = 'magicLink' | 'confirmRegistration' | 'accountExists' | 'resetPassword' | 'partnerSignIn';
 
 const TEXTS: Record<Locale, Record<AuthMail, { subject: string; body: string }>> = {
   'de-DE': {
@@ -24,6 +24,10 @@ const TEXTS: Record<Locale, Record<AuthMail, { subject: string; body: string }>>
       subject: 'Passwort zurücksetzen bei {tenant}',
       body: 'Guten Tag,\n\nmit diesem Link legen Sie ein neues Passwort für das Kundenportal von {tenant} fest:\n\n{link}\n\nDer Link ist {minutes} Minuten gültig und funktioniert nur einmal. Wenn Sie das nicht angefordert haben, bleibt Ihr Passwort unverändert.\n',
     },
+    partnerSignIn: {
+      subject: 'Anmeldung zu Ihrem Abonnement bei {tenant}',
+      body: 'Guten Tag,\n\nim Kundenportal von {tenant} wurde mit der Auftragsnummer Ihres Abonnements eine Anmeldung angefragt. Diese E-Mail-Adresse ist bei uns für das Abonnement hinterlegt. Mit diesem Link melden Sie sich an:\n\n{link}\n\nDer Link ist {minutes} Minuten gültig und funktioniert nur einmal. Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren; ohne den Link meldet sich niemand an.\n',
+    },
   },
   'en-GB': {
     magicLink: {
@@ -41,6 +45,10 @@ const TEXTS: Record<Locale, Record<AuthMail, { subject: string; body: string }>>
     resetPassword: {
       subject: 'Reset your {tenant} password',
       body: 'Hello,\n\nuse this link to set a new password for the {tenant} customer portal:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If you did not ask for it, your password stays as it is.\n',
+    },
+    partnerSignIn: {
+      subject: 'Sign in to your {tenant} subscription',
+      body: 'Hello,\n\nsomeone asked to sign in to the {tenant} customer portal with the order number of your subscription. This e-mail address is the one we hold for that subscription. Use this link to sign in:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If this was not you, you can ignore this e-mail; nobody signs in without the link.\n',
     },
   },
 };

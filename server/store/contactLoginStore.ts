@@ -11,12 +11,14 @@ export interface OrderNumberParty {
   bpNumber: string;
   role: string;
   zipcode: string | null;
+  /** The partner's own e-mail address on record. */
+  email: string | null;
   linkedEmail: string | null;
 }
 
 export async function partiesOfOrderNumber(db: Queryable, tenantId: string, orderNumber: string): Promise<OrderNumberParty[]> {
   return db.query<OrderNumberParty>(
-    `select s.id as "subscriptionId", s.publication, sr.bp_number::text as "bpNumber", sr.role, bp.zipcode,
+    `select s.id as "subscriptionId", s.publication, sr.bp_number::text as "bpNumber", sr.role, bp.zipcode, bp.email_address as email,
             (select u.email from user_business_partners ubp
                join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
               where ubp.tenant_id = s.tenant_id and ubp.bp_number = sr.bp_number

@@ -46,7 +46,8 @@ describe('external navigation links (portal-core.md §2 catch-all)', () => {
 describe('contact error messages (portal-core.md §8)', () => {
   it('maps each link result to its message', () => {
     expect(contactErrorKey({ status: 'already_linked', maskedEmail: 'a***@b' })).toBe('contact.errorSubscriptionAlreadyLinked');
-    expect(contactErrorKey({ status: 'email_taken' })).toBe('contact.errorEmailTaken');
+    expect(contactErrorKey({ status: 'confirm_email', maskedEmail: 'a***@b' })).toBe('contact.signInLinkSent');
+    expect(contactErrorKey({ status: 'no_email_on_record' })).toBe('contact.errorNoEmailOnRecord');
     expect(contactErrorKey({ status: 'verification_failed', method: 'zip' })).toBe('contact.errorInvalidZipcode');
     expect(contactErrorKey({ status: 'verification_failed', method: 'order_number_name_zip' })).toBe('contact.errorInvalidNameAndZipcode');
     expect(contactErrorKey({ status: 'verification_failed', method: 'bp_number_zip' })).toBe('contact.errorInvalidBpNumberAndZipcode');

@@ -91,7 +91,7 @@ export default function ContactScreen() {
         </Alert>
       )}
       {activity && linkedPage && !composing && !loggedIn && (
-        <LinkedPageLogin key={activity.activity} activity={activity.activity} linkedPage={linkedPage} onCompose={() => setComposing(true)} />
+        <LinkedPageLogin key={activity.activity} activity={activity.activity} onCompose={() => setComposing(true)} />
       )}
       {activity && linkedPage && !composing && loggedIn && (
         <div className="form-actions">

@@ -1,30 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSetAtom } from 'jotai';
-import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { linkedPageLoginErrors } from '../../domain/contactRules';
-import { isPlausibleEmail, ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
+import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { contactErrorKey, linkResultOf, type LinkResult } from './contactErrors';
 
 /**
  * The linked-page flow of portal-core.md §4: an activity with a linked page first needs an order
- * number and zip code login (POST /login/contact-form), then redirects to the linked page with
- * returnTo=contact; the visitor may instead choose to compose a message. A subscription not yet
- * linked to an account asks for an e-mail (email_required).
+ * number and zip code login (POST /login/contact-form); the visitor may instead choose to compose
+ * a message. Order number and zip code are no proof of identity (issue 10), so the server mails a
+ * sign-in link to the address on record and answers confirm_email with that address masked; the
+ * link signs in and opens the linked page with returnTo=contact. The spec's e-mail field for a
+ * subscription not yet linked (email_required) is gone: a typed address proves nothing.
  */
-export function LinkedPageLogin({ activity, linkedPage, onCompose }: { activity: string; linkedPage: string; onCompose: () => void }) {
+export function LinkedPageLogin({ activity, onCompose }: { activity: string; onCompose: () => void }) {
   const { t } = useTranslation();
   const { api } = usePortal();
-  const setAuth = useSetAtom(authStateAtom);
-  const navigate = useNavigate();
   const [orderNumber, setOrderNumber] = useState('');
   const [zipcode, setZipcode] = useState('');
-  const [email, setEmail] = useState('');
-  const [askEmail, setAskEmail] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<LinkResult | 'generic' | undefined>();
   const [busy, setBusy] = useState(false);
@@ -35,21 +30,16 @@ export function LinkedPageLogin({ activity, linkedPage, onCompose }: { activity:
     for (const error of linkedPageLoginErrors({ orderNumber, zipcode })) {
       errors[error.field] = error.field === '/orderNumber' && error.code === 'invalid' ? t('contact.invalidOrderNumber') : t('contact.required');
     }
-    if (askEmail && !isPlausibleEmail(email.trim())) errors['/email'] = email.trim() ? t('contact.invalidEmail') : t('contact.required');
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setBusy(true);
     setResult(undefined);
     try {
-      const body = { orderNumber: orderNumber.trim(), zipcode: zipcode.trim(), activity, ...(askEmail ? { email: email.trim() } : {}) };
-      const login = await api.post<LoginResponse>('/login/contact-form', body);
-      setAuth({ user: login.user, accessToken: login.accessToken, loginSource: login.loginSource, sessionHasTimedOut: false });
-      const separator = linkedPage.includes('?') ? '&' : '?';
-      navigate(`${linkedPage}${separator}returnTo=contact`);
+      // The server answers with a link result only (confirm_email when the sign-in link went out).
+      await api.post('/login/contact-form', { orderNumber: orderNumber.trim(), zipcode: zipcode.trim(), activity });
+      setResult('generic');
     } catch (error) {
-      const linkResult = linkResultOf(error);
-      if (linkResult?.status === 'email_required') setAskEmail(true);
-      setResult(linkResult ?? 'generic');
+      setResult(linkResultOf(error) ?? 'generic');
     } finally {
       setBusy(false);
     }
@@ -77,11 +67,8 @@ export function LinkedPageLogin({ activity, linkedPage, onCompose }: { activity:
         onChange={(e) => setZipcode(e.target.value)}
         error={fieldErrors['/zipcode']}
       />
-      {askEmail && (
-        <FormField label={t('contact.email')} required type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors['/email']} />
-      )}
       {result && (
-        <Alert variant={result !== 'generic' && result.status === 'email_required' ? 'info' : 'error'}>
+        <Alert variant={result !== 'generic' && result.status === 'confirm_email' ? 'success' : 'error'}>
           <p>{result === 'generic' ? t('shell.genericError') : t(contactErrorKey(result), { maskedEmail: result.maskedEmail ?? '' })}</p>
         </Alert>
       )}

@@ -19,8 +19,9 @@ export function linkResultOf(error: unknown): LinkResult | undefined {
  * The contact errors of portal-core.md §8 by link result: bp-already-linked, bp-both-found,
  * subscription-already-linked (masked e-mail), validation-failed, subscription-not-found,
  * subscription-not-supported, invalid-zipcode, invalid-name, invalid-name-and-zipcode,
- * invalid-bpnumber-and-zipcode, email-required and unknown-error; plus email_taken of the
- * linked-page login (the e-mail given already has an account: log in first).
+ * invalid-bpnumber-and-zipcode, email-required and unknown-error; plus the linked-page login's
+ * confirm_email (a sign-in link went to the masked address on record) and no_email_on_record
+ * (nothing to send it to), issue 10.
  */
 export function contactErrorKey(result: LinkResult | undefined): string {
   switch (result?.status) {
@@ -38,8 +39,10 @@ export function contactErrorKey(result: LinkResult | undefined): string {
       return 'contact.errorSubscriptionNotSupported';
     case 'email_required':
       return 'contact.errorEmailRequired';
-    case 'email_taken':
-      return 'contact.errorEmailTaken';
+    case 'confirm_email':
+      return 'contact.signInLinkSent';
+    case 'no_email_on_record':
+      return 'contact.errorNoEmailOnRecord';
     case 'verification_failed':
       switch (result.method) {
         case 'name':

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
 import { authStateAtom, persistLogin, type LoginResponse } from '../../core/authState';
 import { pathAfterLogin, type LoginRedirectState } from '../../core/access';
+import { samePortalPathOrUndefined } from '../../domain/returnTo';
 
 /** Stores a successful login (§4 auth state) and goes where §2 "Login" says. */
 export function useCompleteLogin() {
@@ -14,6 +15,8 @@ export function useCompleteLogin() {
     setAuth({ user: response.user, accessToken: response.accessToken, loginSource: response.loginSource, sessionHasTimedOut: false });
     const search = new URLSearchParams(location.search);
     for (const key of ['confirm', 'reset', 'state', 'iss', 'session_state', 'forgot']) search.delete(key);
-    void navigate(pathAfterLogin(`?${search}`, response.returnTo ?? from), { replace: true });
+    // The server checks returnTo with the same rule; checked here too, as the screen navigates by it.
+    const returnTo = samePortalPathOrUndefined(response.returnTo);
+    void navigate(pathAfterLogin(`?${search}`, returnTo ?? from), { replace: true });
   };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -46,6 +47,7 @@ function tenant(id: string, features: string[], settings: Record<string, unknown
 }
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-orders-outbox-'));
+const mailer = createMailer({ outboxDir });
 const full = tenant(uniqueTenantId('orders-full'), ALL_FEATURES, {
   linkSubscription: { askGiftQuestion: true, allowBpNumber: true },
   giftCertificate: { salesSources: ['GIFT'] },
@@ -59,7 +61,9 @@ let baseUrl: string;
 let close: () => Promise<void>;
 let logins: Awaited<ReturnType<typeof seedDemoData>>;
 
-function mailsTo(email: string): string[] {
+/** Mails go out through the queue (issue 10): send what is queued, then read the outbox. */
+async function mailsTo(email: string): Promise<string[]> {
+  await drainMailQueue(await getTestDatabase(), mailer);
   return readdirSync(outboxDir)
     .filter((file) => file.endsWith('.json'))
     .sort()
@@ -82,7 +86,7 @@ async function newSession(t: ServerTenant, email: string) {
   await client.get('/subscriptions');
   const requested = await client.post('/login/magic-link', { email });
   expect(requested.status).toBe(202);
-  const token = new URL(/https?:\/\/\S+/.exec(mailsTo(email).at(-1)!)![0]).searchParams.get('p')!;
+  const token = new URL(/https?:\/\/\S+/.exec((await mailsTo(email)).at(-1)!)![0]).searchParams.get('p')!;
   const login = await client.post('/login/token', { token });
   expect(login.status).toBe(200);
   client.setAccessToken(login.body.accessToken);
@@ -104,7 +108,7 @@ beforeAll(async () => {
     db,
     tenants: [full, bare, merged],
     distDir: path.join(outboxDir, 'no-dist'),
-    mailer: createMailer({ outboxDir }),
+    mailer,
     now: () => clock,
     // The link journeys below try many order numbers for one account on purpose.
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
@@ -472,9 +476,14 @@ describe('link subscription (POST /subscriptions)', () => {
     const partner = data.businessPartners[0];
     const c = browserLikeClient(baseUrl, `/t/${full.id}/api`);
     await c.get('/subscriptions');
+    // Order number and name earn a sign-in link to the address on record (issue 10); the link opens the partial session.
     const ask = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1 });
-    const login = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1, confirmToken: ask.body.error.details.confirmToken });
+    expect(ask.body.error.details.status).toBe('confirm_email');
+    const recipient = data.userBusinessPartners.find((link) => link.bp_number === partner.bp_number)?.email ?? partner.email_address!;
+    const token = new URL(/https?:\/\/\S+/.exec((await mailsTo(recipient)).at(-1)!)![0]).searchParams.get('p')!;
+    const login = await c.post('/login/token', { token });
     expect(login.status).toBe(200);
+    expect(login.body.loginSource).toBe('order-number');
     c.setAccessToken(login.body.accessToken);
     const refused = await c.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1', preferredRole: 'AG' });
     expect(refused.status).toBe(403);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { createUser } from '../../../server/store/userStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -24,6 +25,7 @@ function serverTenant(id: string, overrides: Partial<ServerTenant> = {}): Server
 }
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
+const mailer = createMailer({ outboxDir });
 const tenantA = serverTenant(uniqueTenantId('api-a'));
 const tenantB = serverTenant(uniqueTenantId('api-b'), { defaultLocale: 'en-GB' });
 let clock = new Date();
@@ -32,7 +34,9 @@ let close: () => Promise<void>;
 let emailA: string;
 let otherEmailA: string;
 
-function mailsTo(email: string): string[] {
+/** Mails go out through the queue (issue 10): send what is queued, then read the outbox. */
+async function mailsTo(email: string): Promise<string[]> {
+  await drainMailQueue(await getTestDatabase(), mailer);
   return readdirSync(outboxDir)
     .filter((file) => file.endsWith('.json'))
     .sort()
@@ -44,10 +48,10 @@ function mailsTo(email: string): string[] {
 async function signIn(tenant: ServerTenant, email: string) {
   const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
   await client.get('/subscriptions'); // picks up the XSRF cookie, as loading the page would
-  const before = mailsTo(email).length;
+  const before = (await mailsTo(email)).length;
   const requested = await client.post('/login/magic-link', { email });
   expect(requested.status).toBe(202);
-  const mails = mailsTo(email);
+  const mails = await mailsTo(email);
   expect(mails.length).toBe(before + 1);
   const token = new URL(/https?:\/\/\S+/.exec(mails.at(-1)!)![0]).searchParams.get('p')!;
   const login = await client.post('/login/token', { token });
@@ -68,7 +72,7 @@ beforeAll(async () => {
     db,
     tenants: [tenantA, tenantB],
     distDir: path.join(outboxDir, 'no-dist'),
-    mailer: createMailer({ outboxDir }),
+    mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 50, perClient: 100_000 },
   });
@@ -95,12 +99,12 @@ describe('magic-link sign-in', () => {
     const response = await client.post('/login/magic-link', { email: 'nobody@nowhere.example' });
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ status: 'sent' });
-    expect(mailsTo('nobody@nowhere.example')).toHaveLength(0);
+    expect(await mailsTo('nobody@nowhere.example')).toHaveLength(0);
   });
 
   it('writes the e-mail in the tenant language', async () => {
     await signIn(tenantA, otherEmailA);
-    expect(mailsTo(otherEmailA).at(-1)).toContain('mit diesem Link melden Sie sich');
+    expect((await mailsTo(otherEmailA)).at(-1)).toContain('mit diesem Link melden Sie sich');
   });
 
   it('refuses a malformed e-mail with validation_failed naming the field', async () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import type { Database } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
 import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server/devOidc/demoOidcProvider';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -25,6 +27,8 @@ function tenantWith(id: string, login: Partial<TestTenant['login']> = {}, featur
 }
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-signin-'));
+const mailer = createMailer({ outboxDir });
+let db: Database;
 const passwordTenant = tenantWith(uniqueTenantId('pw'));
 const magicOnlyTenant = tenantWith(uniqueTenantId('magic'), { password: false });
 const oauthTenant = tenantWith(uniqueTenantId('sso'), {}, ['oauth']);
@@ -34,7 +38,9 @@ let devBaseUrl: string;
 const closers: Array<() => Promise<void>> = [];
 let provider: RunningOidcProvider;
 
-function lastMailTo(to: string): string {
+/** Sends what the requests queued (the background sender's work, done here deterministically), then reads the outbox. */
+async function lastMailTo(to: string): Promise<string> {
+  await drainMailQueue(db, mailer);
   const mails = readdirSync(outboxDir)
     .filter((file) => file.endsWith('.json'))
     .sort()
@@ -51,12 +57,12 @@ async function client(tenant: ServerTenant, url = baseUrl) {
 }
 
 beforeAll(async () => {
-  const db = await getTestDatabase();
+  db = await getTestDatabase();
   const logins = await seedDemoData(db, [passwordTenant, magicOnlyTenant, oauthTenant]);
   await setDemoPasswords(db, [passwordTenant, magicOnlyTenant, oauthTenant], logins);
   email = logins.find((l) => l.tenantId === passwordTenant.id)!.email;
   const tenants = [passwordTenant, magicOnlyTenant, oauthTenant];
-  const common = { db, tenants, distDir: outboxDir, mailer: createMailer({ outboxDir }) };
+  const common = { db, tenants, distDir: outboxDir, mailer };
   const production = await listen(createApp({ ...common, signInLimits: { windowSeconds: 900, perAddress: 5, perClient: 1000 } }).app);
   const development = await listen(createApp({ ...common, mode: 'development' }).app);
   baseUrl = production.baseUrl;
@@ -95,7 +101,7 @@ describe('password sign-in', () => {
     expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(404);
   });
 
-  it('stops attempts for one address after the limit with 429 and Retry-After, kept in the database', async () => {
+  it('stops one client guessing one address after the limit with 429 and Retry-After, kept in the database', async () => {
     const c = await client(passwordTenant);
     const target = 'limited@nowhere.example';
     for (let i = 0; i < 5; i++) expect((await c.post('/login/password', { email: target, password: 'Wrong1234' })).status).toBe(401);
@@ -103,9 +109,8 @@ describe('password sign-in', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const db = await getTestDatabase();
-    const rows = await db.query<{ hits: number }>(`select hits from rate_limits where tenant_id = $1 and bucket = $2`, [passwordTenant.id, `password:address:${target}`]);
-    expect(Number(rows[0].hits)).toBe(6);
+    const rows = await db.query<{ hits: number }>(`select hits from rate_limits where tenant_id = $1 and bucket like $2`, [passwordTenant.id, `password:address-client:${target}|%`]);
+    expect(rows.map((row) => Number(row.hits))).toEqual([6]);
   });
 });
 
@@ -116,7 +121,7 @@ describe('create account', () => {
     const response = await c.post('/register', { displayName: 'New Reader', email: address, password: 'Reader2026', passwordConfirm: 'Reader2026' });
     expect(response.status).toBe(202);
     expect((await c.post('/login/password', { email: address, password: 'Reader2026' })).status).toBe(401);
-    const token = linkParam(lastMailTo(address), 'confirm');
+    const token = linkParam(await lastMailTo(address), 'confirm');
     const confirmed = await c.post('/register/confirm', { token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.loginSource).toBe('email');
@@ -129,7 +134,7 @@ describe('create account', () => {
     const response = await c.post('/register', { displayName: 'Someone', email, password: 'Reader2026', passwordConfirm: 'Reader2026' });
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ status: 'confirmation_sent' });
-    expect(lastMailTo(email)).toContain('You already have one');
+    expect(await lastMailTo(email)).toContain('You already have one');
   });
 
   it('refuses a weak password and a mismatched confirmation with the field named', async () => {
@@ -144,17 +149,16 @@ describe('create account', () => {
 
 describe('forgotten password', () => {
   it('mails a single-use reset link; the new password works and old sessions end', async () => {
-    const db = await getTestDatabase();
     const address = `reset-${Date.now()}@reader.example`;
     const c = await client(passwordTenant);
     await c.post('/register', { displayName: 'Reset Me', email: address, password: 'Before2026', passwordConfirm: 'Before2026' });
-    const session = await c.post('/register/confirm', { token: linkParam(lastMailTo(address), 'confirm') });
+    const session = await c.post('/register/confirm', { token: linkParam(await lastMailTo(address), 'confirm') });
     const old = await client(passwordTenant);
     old.setAccessToken(session.body.accessToken);
     expect((await old.get('/subscriptions')).status).toBe(200);
 
     expect((await c.post('/password/forgot', { email: `  ${address}  ` })).status).toBe(202);
-    const token = linkParam(lastMailTo(address), 'reset');
+    const token = linkParam(await lastMailTo(address), 'reset');
     const reset = await c.post('/password/reset', { token, password: 'After2026x', passwordConfirm: 'After2026x' });
     expect(reset.status).toBe(200);
     expect((await old.get('/subscriptions')).status).toBe(401);
@@ -305,46 +309,90 @@ describe('partial logins', () => {
     expect(wrongName.body.error.details).toEqual({ status: 'verification_failed', method: 'name' });
   });
 
-  it('asks to confirm the account e-mail, then opens a session for that one subscription only', async () => {
+  async function accountOf(bpWhere: string) {
+    const rows = await db.query<{ email: string }>(
+      `select u.email from users u join user_business_partners ubp on ubp.tenant_id = u.tenant_id and ubp.user_id = u.id
+        where u.tenant_id = $1 and ubp.bp_number = (select sr.bp_number from subscription_roles sr where sr.tenant_id = $1 and sr.subscription_id = $2 and sr.role = 'AG')
+        order by u.created_at limit 1`,
+      [passwordTenant.id, bpWhere],
+    );
+    return rows[0]?.email;
+  }
+  const setAddressOnRecord = (subscriptionId: string, address: string | null) =>
+    db.query(
+      `update business_partners set email_address = $3 where tenant_id = $1 and bp_number = (select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG')`,
+      [passwordTenant.id, subscriptionId, address],
+    );
+  const counts = async () =>
+    (await db.query<{ users: number; links: number }>(
+      `select (select count(*) from users where tenant_id = $1)::int as users, (select count(*) from user_business_partners where tenant_id = $1)::int as links`,
+      [passwordTenant.id],
+    ))[0];
+
+  it('mails a sign-in link to the account of a linked partner; the answer carries the masked address and nothing that stands in for the link', async () => {
     const c = await client(passwordTenant);
     const target = await partner(linked);
+    const accountEmail = (await accountOf(target.subscription_id))!;
     const first = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1.toUpperCase() });
     expect(first.status).toBe(400);
-    expect(first.body.error.details).toMatchObject({ status: 'confirm_email', maskedEmail: expect.stringMatching(/^\w\*{3,}@/) });
-    expect(JSON.stringify(first.body)).not.toContain('@example'); // the address itself is never sent
-    const confirmToken = first.body.error.details.confirmToken;
-    const confirmed = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, confirmToken });
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ loginSource: 'order-number', subscription: { id: target.subscription_id } });
-    c.setAccessToken(confirmed.body.accessToken);
+    expect(first.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: expect.stringMatching(/^\w\*{3}@/) });
+    expect(JSON.stringify(first.body)).not.toContain(accountEmail); // the address itself is never sent
+    expect(first.body.accessToken).toBeUndefined();
+    // The former confirmToken resubmission is no way in any more (issue 10, finding 2).
+    const resubmitted = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, confirmToken: 'x'.repeat(43) });
+    expect(resubmitted.status).toBe(400);
+    expect(resubmitted.body.error.code).toBe('validation_failed');
+
+    // Opening the mailed link opens the §4 partial session for that one subscription and names it.
+    const token = linkParam(await lastMailTo(accountEmail), 'p');
+    const opened = await c.post('/login/token', { token });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ loginSource: 'order-number', user: { email: accountEmail }, returnTo: `/subscriptions/${target.subscription_id}` });
+    expect((await c.post('/login/token', { token })).status).toBe(401); // single use
+    c.setAccessToken(opened.body.accessToken);
     const list = await c.get('/subscriptions');
     expect(list.body.map((s: { id: string }) => s.id)).toEqual([target.subscription_id]);
-    expect((await c.get(`/subscriptions/${target.subscription_id}`)).status).toBe(200);
-    const reused = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, confirmToken });
-    expect(reused.status, JSON.stringify(reused.body)).toBe(400);
-    expect(reused.body.error.details.status).toBe('confirm_email_expired');
     const other = await c.get('/purchase-orders');
     expect(other.status).toBe(403);
     expect(other.body.error.code).toBe('partial_login');
   });
 
-  it('asks for an e-mail when the partner has no account and none on record', async () => {
-    const db = await getTestDatabase();
+  it('neither creates an account nor links the partner for an e-mail the visitor types; the link goes to the address on record and only opening it links', async () => {
     const target = await partner(`not ${linked}`);
-    await db.query(`update business_partners set email_address = null where tenant_id = $1 and bp_number = (select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG')`, [passwordTenant.id, target.subscription_id]);
+    const onRecord = `record-${Date.now()}@reader.example`;
+    await setAddressOnRecord(target.subscription_id, onRecord);
+    const attacker = `attacker-${Date.now()}@evil.example`;
+    const before = await counts();
     const c = await client(passwordTenant);
-    const asked = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1 });
-    expect(asked.body.error.details).toEqual({ status: 'email_required' });
-    const taken = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email });
-    expect(taken.body.error.details).toEqual({ status: 'email_taken' });
-    const fresh = `partial-${Date.now()}@reader.example`;
-    const ok = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: fresh });
-    expect(ok.status).toBe(200);
-    expect(ok.body.user.email).toBe(fresh);
+    const answer = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: attacker });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: `${onRecord[0]}***@${onRecord.split('@')[1]}` });
+    expect(await counts()).toEqual(before);
+    expect(await lastMailTo(attacker)).toBe('');
+    expect((await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [passwordTenant.id, attacker])).length).toBe(0);
+
+    const opened = await c.post('/login/token', { token: linkParam(await lastMailTo(onRecord), 'p') });
+    expect(opened.status).toBe(200);
+    expect(opened.body.user.email).toBe(onRecord);
+    c.setAccessToken(opened.body.accessToken);
+    const list = await c.get('/subscriptions');
+    expect(list.body.map((s: { id: string }) => s.id)).toContain(target.subscription_id);
   });
 
-  it('signs in fully with e-mail and the zip code of the account, and refuses a wrong zip like an unknown address', async () => {
-    const db = await getTestDatabase();
+  it('answers no_email_on_record and creates nothing when the partner has neither an account nor an address', async () => {
+    const target = await partner(`not ${linked}`);
+    await setAddressOnRecord(target.subscription_id, null);
+    const before = await counts();
+    const c = await client(passwordTenant);
+    const fresh = `partial-${Date.now()}@reader.example`;
+    const answer = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: fresh });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual({ status: 'no_email_on_record' });
+    expect(await counts()).toEqual(before);
+    expect(await lastMailTo(fresh)).toBe('');
+  });
+
+  it('answers e-mail + zip with 202 whatever the pair, and mails a login link (source "email-zip") only for a matching one', async () => {
     const rows = await db.query<{ zipcode: string }>(
       `select bp.zipcode from users u join user_business_partners ubp on ubp.tenant_id = u.tenant_id and ubp.user_id = u.id
          join business_partners bp on bp.tenant_id = ubp.tenant_id and bp.bp_number = ubp.bp_number
@@ -352,12 +400,20 @@ describe('partial logins', () => {
       [passwordTenant.id, email],
     );
     const c = await client(passwordTenant);
-    const ok = await c.post('/login/email-zip', { email, zipcode: rows[0].zipcode });
-    expect(ok.status).toBe(200);
-    expect(ok.body.loginSource).toBe('email-zip');
+    await lastMailTo(email); // sends whatever earlier tests queued
+    const before = await lastMailTo(email);
     const wrong = await c.post('/login/email-zip', { email, zipcode: '00000' });
     const unknown = await c.post('/login/email-zip', { email: 'nobody@nowhere.example', zipcode: '00000' });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(202);
     expect(wrong.body).toEqual(unknown.body);
+    expect(await lastMailTo(email)).toBe(before);
+    expect(await lastMailTo('nobody@nowhere.example')).toBe('');
+    const ok = await c.post('/login/email-zip', { email, zipcode: rows[0].zipcode });
+    expect(ok.status).toBe(202);
+    expect(ok.body).toEqual(wrong.body);
+    expect(ok.body.accessToken).toBeUndefined();
+    const opened = await c.post('/login/token', { token: linkParam(await lastMailTo(email), 'p') });
+    expect(opened.status).toBe(200);
+    expect(opened.body.loginSource).toBe('email-zip');
   });
 });

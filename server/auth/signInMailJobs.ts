@@ -1,0 +1,88 @@
+import type { Queryable } from '../db/database';
+import type { OutgoingMail } from '../mail/mailer';
+import type { MailJob, MailJobKind, MailJobResolver } from '../mail/mailQueue';
+import { authMail, type AuthMail } from '../mail/authMails';
+import { findUserByEmail } from '../store/userStore';
+import { insertLoginToken } from './authStore';
+import { accountHasZipCode } from './partialLoginStore';
+import { hashToken, newSecretToken } from './tokens';
+
+export const MAGIC_LINK_MINUTES = 15;
+export const MAGIC_LINK_PURPOSE = 'magic-link';
+/** A login link that opens an e-mail + zip session (login source "email-zip", portal-core.md §4). */
+export const EMAIL_ZIP_PURPOSE = 'email-zip';
+export const REGISTRATION_MINUTES = 24 * 60;
+export const RESET_MINUTES = 30;
+
+/**
+ * The sign-in requests the mail sender resolves (issue 10, finding 4). The request that asks only
+ * queues one row and answers; here, later and off the request, the account is looked up, the
+ * single-use token written and the mail built — or nothing is sent when there is no account. So the
+ * answer's content and timing are the same whether or not the address has an account.
+ */
+async function linkMail(
+  tx: Queryable,
+  job: MailJob,
+  token: { purpose: string; minutes: number; param: string; payload?: unknown },
+  kind: AuthMail,
+): Promise<OutgoingMail> {
+  const secret = newSecretToken();
+  await insertLoginToken(tx, job.tenantId, {
+    tokenHash: hashToken(secret),
+    email: job.payload.email,
+    purpose: token.purpose,
+    expiresAt: new Date(new Date(job.payload.requestedAt).getTime() + token.minutes * 60_000),
+    payload: token.payload,
+  });
+  const link = `${job.payload.portalUrl}login?${token.param}=${encodeURIComponent(secret)}`;
+  return renderAuthMail(job, kind, link, token.minutes);
+}
+
+function renderAuthMail(job: MailJob, kind: AuthMail, link: string, minutes: number): OutgoingMail {
+  const mail = authMail(kind, job.payload.locale, { tenant: job.payload.tenantName, link, minutes });
+  return { tenantId: job.tenantId, to: job.payload.email, from: job.payload.from, ...mail };
+}
+
+export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
+  /** A login link when the address has an account; nothing otherwise. */
+  async 'magic-link'(tx, job) {
+    if (!(await findUserByEmail(tx, job.tenantId, job.payload.email))) return null;
+    return linkMail(tx, job, { purpose: MAGIC_LINK_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p' }, 'magicLink');
+  },
+
+  /**
+   * E-mail + zip (portal-core.md §7 POST /login/email-zip): a login link when the account speaks for
+   * a business partner with that zip code. Knowing someone's address and zip code is no proof, so
+   * the session opens only from the mailbox (README "Sign-in safety").
+   */
+  async 'email-zip'(tx, job) {
+    const user = await findUserByEmail(tx, job.tenantId, job.payload.email);
+    if (!user || !(await accountHasZipCode(tx, job.tenantId, user.id, String(job.payload.zipcode ?? '')))) return null;
+    return linkMail(tx, job, { purpose: EMAIL_ZIP_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p' }, 'magicLink');
+  },
+
+  /** Create-account: a confirmation link carrying the registration, or a hint when the address has an account. */
+  async register(tx, job) {
+    if (await findUserByEmail(tx, job.tenantId, job.payload.email)) {
+      return renderAuthMail(job, 'accountExists', `${job.payload.portalUrl}login?forgot=1`, RESET_MINUTES);
+    }
+    const { displayName, firstName, lastName, passwordHash } = job.payload as MailJob['payload'] & {
+      displayName: string;
+      firstName?: string;
+      lastName?: string;
+      passwordHash: string;
+    };
+    return linkMail(
+      tx,
+      job,
+      { purpose: 'register', minutes: REGISTRATION_MINUTES, param: 'confirm', payload: { displayName, firstName, lastName, passwordHash } },
+      'confirmRegistration',
+    );
+  },
+
+  /** Forgot password (§5): a reset link when the account exists; nothing otherwise. */
+  async reset(tx, job) {
+    if (!(await findUserByEmail(tx, job.tenantId, job.payload.email))) return null;
+    return linkMail(tx, job, { purpose: 'reset', minutes: RESET_MINUTES, param: 'reset' }, 'resetPassword');
+  },
+};

@@ -1,0 +1,127 @@
+import type { Database } from '../db/database';
+import { SIGN_IN_MAIL_JOBS } from '../auth/signInMailJobs';
+import type { Mailer } from './mailer';
+import { claimDueMails, deleteFinishedMails, markAttemptFailed, markSent, saveResolution, type ClaimedRow, type MailJob, type MailJobKind, type MailJobResolver } from './mailQueue';
+
+/**
+ * The background sender of the mail queue (migration 005, issue 10 finding 4): claims due rows,
+ * resolves sign-in requests into mails, hands them to the transport (nodemailer: SMTP or the file
+ * outbox) and retries failures with exponential back-off. Safe with several server instances
+ * (rows are claimed with `for update skip locked` and a lease) and across restarts (the queue is
+ * in the database; a lease of a dead instance runs out).
+ */
+export interface MailSenderOptions {
+  /** Rows claimed per round. */
+  batchSize?: number;
+  /** How long a claimed row stays with this instance before others may take it. */
+  leaseMs?: number;
+  /** Attempts before a mail is given up (`failed`). */
+  maxAttempts?: number;
+  /** First retry delay; doubles with each attempt, at most MAX_RETRY_DELAY_MS. */
+  retryBaseMs?: number;
+  resolvers?: Partial<Record<string, MailJobResolver>>;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export const MAIL_SENDER_DEFAULTS = { batchSize: 20, leaseMs: 2 * 60_000, maxAttempts: 8, retryBaseMs: 30_000 } as const;
+/** The longest wait between two attempts of one mail. */
+export const MAX_RETRY_DELAY_MS = 60 * 60_000;
+/** Finished rows are kept this long for the record, then deleted. */
+export const FINISHED_MAIL_RETENTION_MS = 7 * 86_400_000;
+
+export interface DrainResult {
+  sent: number;
+  skipped: number;
+  retried: number;
+  failed: number;
+}
+
+export function retryDelayMs(attempts: number, baseMs: number = MAIL_SENDER_DEFAULTS.retryBaseMs): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+async function processRow(db: Database, transport: Mailer, row: ClaimedRow, options: MailSenderOptions & { maxAttempts: number; retryBaseMs: number }, result: DrainResult) {
+  try {
+    let mail = row.mail;
+    if (row.kind !== 'mail') {
+      const resolver = options.resolvers?.[row.kind] ?? SIGN_IN_MAIL_JOBS[row.kind as MailJobKind];
+      if (!resolver || !row.payload) throw new Error(`no resolver for mail job "${row.kind}"`);
+      const job: MailJob = { tenantId: row.tenantId, kind: row.kind as MailJobKind, payload: row.payload };
+      mail = await db.transaction(async (tx) => {
+        const resolved = await resolver(tx, job);
+        if (!(await saveResolution(tx, row, resolved))) throw new Error('lease lost');
+        return resolved;
+      });
+      if (!mail) {
+        result.skipped++;
+        return;
+      }
+    }
+    if (!mail) throw new Error('queued mail without content');
+    await transport.send(mail);
+    await markSent(db, row);
+    result.sent++;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const giveUp = row.attempts >= options.maxAttempts;
+    await markAttemptFailed(db, row, message, giveUp ? null : retryDelayMs(row.attempts, options.retryBaseMs));
+    options.log?.({ level: giveUp ? 'error' : 'warn', msg: giveUp ? 'mail given up' : 'mail attempt failed', tenant: row.tenantId, mail: row.id, attempts: row.attempts, error: message });
+    if (giveUp) result.failed++;
+    else result.retried++;
+  }
+}
+
+/**
+ * Sends every mail that is due now, round after round until none is left, and returns what it
+ * did. The background sender calls it on a timer; tests call it to read the outbox
+ * deterministically after a request.
+ */
+export async function drainMailQueue(db: Database, transport: Mailer, options: MailSenderOptions = {}): Promise<DrainResult> {
+  const settings = { ...MAIL_SENDER_DEFAULTS, ...options };
+  const result: DrainResult = { sent: 0, skipped: 0, retried: 0, failed: 0 };
+  for (;;) {
+    const rows = await claimDueMails(db, { limit: settings.batchSize, leaseMs: settings.leaseMs });
+    if (rows.length === 0) return result;
+    for (const row of rows) await processRow(db, transport, row, settings, result);
+  }
+}
+
+/**
+ * Starts the background sender: drains at once (mails queued before a restart go out), then every
+ * `intervalMs`; one round at a time per instance. Deletes finished rows after a week. Returns a
+ * stop function that waits for a running round. Call it where the server starts its housekeeping.
+ */
+export function startMailSender(
+  db: Database,
+  transport: Mailer,
+  options: MailSenderOptions & { intervalMs?: number; log?: (entry: Record<string, unknown>) => void } = {},
+): () => Promise<void> {
+  const intervalMs = options.intervalMs ?? 1000;
+  let running: Promise<void> | undefined;
+  let lastPrune = 0;
+  let stopped = false;
+  const round = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      try {
+        await drainMailQueue(db, transport, options);
+        if (Date.now() - lastPrune > 3_600_000) {
+          lastPrune = Date.now();
+          await deleteFinishedMails(db, FINISHED_MAIL_RETENTION_MS);
+        }
+      } catch (error) {
+        options.log?.({ level: 'warn', msg: 'mail sender round failed', error: String(error) });
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+  round();
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
