@@ -6,6 +6,9 @@ import { createOAuthLogin } from './auth/oauthLogin';
 import { ssoAuthorizeRoute } from './auth/oauthRoutes';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
+import { guardRequestInput, guardRouteParams } from './http/inputGuard';
+import { commonHeaders, noStore } from './http/securityHeaders';
+import { boundClientAddress, trustProxyFromEnv, type TrustProxySetting } from './http/trustProxy';
 import { requestLog, silentLogger, type Logger } from './http/requestLog';
 import type { Mailer } from './mail/mailer';
 import { outboxPage } from './mail/outboxPage';
@@ -24,8 +27,16 @@ export interface AppOptions {
   distDir: string;
   mailFrom?: string;
   log?: Logger;
-  /** Folder of the file outbox; when set, /outbox lists its e-mails (dev and demo only). */
+  /** Folder of the file outbox; with devPages, /outbox lists its e-mails. */
   outboxViewerDir?: string;
+  /**
+   * `portal dev` and the demo (`npm start`, `portal preview`): mounts /preview (every tenant side by
+   * side) and /outbox. Off for `portal serve`: in production they would list every tenant and every
+   * e-mail (issue 10, finding 9).
+   */
+  devPages?: boolean;
+  /** Which proxies may tell the client's address (server/http/trustProxy.ts); default: TRUST_PROXY, unset trusts none. */
+  trustProxy?: TrustProxySetting;
   /** Replaces the SPA handler, e.g. with Vite's dev middleware in `portal dev`. */
   siteHandler?: Router | RequestHandler;
   now?: () => Date;
@@ -49,7 +60,9 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? trustProxyFromEnv());
+  app.use(boundClientAddress);
+  app.use(commonHeaders);
   app.use(requestLog(log));
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
@@ -68,20 +81,27 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     router.use(issueXsrfCookie);
     const api = Router();
     api.use(express.json({ limit: '4mb' }));
+    api.use(noStore);
     api.use(requireXsrf);
+    api.use(guardRequestInput);
     for (const router of routers) api.use(router);
     api.use(apiNotFound);
     router.use('/api', api);
+    // The sign-on start stores its returnTo query: the same boundary check as the API.
+    router.use('/sso', guardRequestInput);
     router.use(ssoAuthorizeRoute(oauth));
     router.use(options.siteHandler ?? tenantSite(options.distDir));
     return router;
   };
 
+  // Path parameters of every API route are checked once the routers hold their routes.
+  guardRouteParams(routers);
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
-  if (options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
-  app.get('/preview', previewPage(directory));
-  app.get('/', tenantIndexPage(directory));
+  if (options.devPages && options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
+  if (options.devPages) app.get('/preview', previewPage(directory));
+  // The list of every tenant on the shared host is a demo page too (it links /preview and /outbox).
+  if (options.devPages) app.get('/', tenantIndexPage(directory, { outbox: Boolean(options.outboxViewerDir) }));
   app.use('/api', apiNotFound);
   app.use((req, res) => {
     res.status(404).type('text/plain').send(`No portal at ${req.path}. Open / for the list of portals.`);

@@ -43,7 +43,7 @@ export function registerDev(program: Command): void {
           const template = readFileSync(path.join(ENGINE_DIR, 'index.html'), 'utf8');
           const page = tenantPageInput(tenant);
           const html = renderTenantHtml(template, { ...page, config: { ...page.config, devMode: true } }).replace(BASE_PLACEHOLDER, '/');
-          sendPage(res, tenant, await vite.transformIndexHtml(req.originalUrl, html));
+          sendPage(res, tenant, await vite.transformIndexHtml(req.originalUrl, html), { development: true });
         } catch (error) {
           vite.ssrFixStacktrace(error as Error);
           next(error);
@@ -54,6 +54,7 @@ export function registerDev(program: Command): void {
         ...(await serverOptionsFromEnv()),
         port: options.port,
         outboxViewer: true,
+        devPages: true,
         siteHandler: site,
         mode: 'development',
         beforeListen: async (db) => void (await setDemoPasswords(db, [tenant], await seedDemoData(db, [tenant]))),

@@ -28,6 +28,7 @@ export function registerPreview(program: Command): void {
         ...(await serverOptionsFromEnv()),
         port: options.port,
         outboxViewer: true,
+        devPages: true,
       });
       const query = new URLSearchParams({ route: options.route, width: options.width });
       if (ids.length) query.set('tenants', ids.join(','));

@@ -39,6 +39,12 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
       res.status(error.status).json(errorBody(error.code, error.message, error.details));
       return;
     }
+    // A path parameter whose %-escapes are not UTF-8 (e.g. a lone surrogate as %ED%A0%80): the router
+    // cannot decode it; the boundary check's answer (server/http/inputGuard.ts, issue 10 finding 5).
+    if (error instanceof URIError && (error as URIError & { status?: number }).status === 400) {
+      res.status(400).json(errorBody('validation_failed', 'The request is not valid.', [{ field: 'params', message: 'must be valid UTF-8 percent-encoding' }]));
+      return;
+    }
     // body-parser errors (malformed JSON, too large) carry a status and `expose`.
     const status = typeof error?.status === 'number' ? error.status : 500;
     if (status >= 400 && status < 500) {

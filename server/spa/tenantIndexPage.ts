@@ -3,8 +3,11 @@ import type { TenantDirectory } from '../tenancy/tenantResolver';
 
 const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** The root of a shared host: links to every tenant's portal (how `npm start` shows all demo tenants). */
-export function tenantIndexPage(directory: TenantDirectory): RequestHandler {
+/**
+ * The root of a shared host: links to every tenant's portal (how `npm start` shows all demo tenants).
+ * Mounted only with the demo pages (server/app.ts devPages), never by `portal serve`.
+ */
+export function tenantIndexPage(directory: TenantDirectory, options: { outbox: boolean }): RequestHandler {
   return (_req, res) => {
     const items = directory
       .all()
@@ -12,6 +15,6 @@ export function tenantIndexPage(directory: TenantDirectory): RequestHandler {
       .join('\n');
     res.type('html').send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Portals</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>Portals on this server</h1><ul>${items}</ul>
-<p><a href="/outbox">Outbox</a> (e-mails sent by the portals, when the outbox viewer is on) · <a href="/preview">QA preview</a></p></body></html>`);
+<p>${options.outbox ? '<a href="/outbox">Outbox</a> (e-mails sent by the portals) · ' : ''}<a href="/preview">QA preview</a></p></body></html>`);
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { pageReferrerPolicy, pageSecurityPolicy, type PagePolicyOptions } from '../http/securityHeaders';
 
 export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
 
@@ -12,18 +13,21 @@ export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
  */
 export function tenantSite(distDir: string): Router {
   const router = Router();
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { html: string; policy: string }>();
 
-  function indexHtml(tenantId: string, basePath: string): string | undefined {
-    const key = `${tenantId}\n${basePath}`;
-    let html = pages.get(key);
-    if (html === undefined) {
-      const file = path.join(distDir, tenantId, 'index.html');
+  // The built page does not change while the server runs: its policy (hashes of the inline theme
+  // and any inline script) is computed once per tenant and base path.
+  function indexPage(tenant: ServerTenant, basePath: string): { html: string; policy: string } | undefined {
+    const key = `${tenant.id}\n${basePath}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const file = path.join(distDir, tenant.id, 'index.html');
       if (!existsSync(file)) return undefined;
-      html = readFileSync(file, 'utf8').replace(BASE_PLACEHOLDER, basePath);
-      pages.set(key, html);
+      const html = readFileSync(file, 'utf8').replace(BASE_PLACEHOLDER, basePath);
+      page = { html, policy: pageSecurityPolicy(tenant, html) };
+      pages.set(key, page);
     }
-    return html;
+    return page;
   }
 
   router.use('/assets', (req, res, next) => {
@@ -31,25 +35,27 @@ export function tenantSite(distDir: string): Router {
     express.static(path.join(distDir, tenant.id, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false })(req, res, next);
   });
 
-  router.get('/{*path}', (_req, res) => {
+  router.get('/{*path}', (req, res) => {
     const { tenant, basePath } = tenantContext(res);
-    const html = indexHtml(tenant.id, basePath);
-    if (!html) {
+    const page = indexPage(tenant, basePath);
+    if (!page) {
       res.status(503).type('text/plain').send(`The portal of "${tenant.id}" is not built yet. Run: npx portal build ${tenant.id}`);
       return;
     }
-    sendPage(res, tenant, html);
+    writePage(res, page.html, page.policy, req.originalUrl);
   });
 
   return router;
 }
 
-export function frameAncestors(tenant: ServerTenant): string {
-  return tenant.embedding.isEmbedded ? ["'self'", ...tenant.embedding.parentOrigins].join(' ') : "'self'";
-}
-
-export function sendPage(res: Response, tenant: ServerTenant, html: string): void {
-  res.setHeader('Content-Security-Policy', `frame-ancestors ${frameAncestors(tenant)}`);
+function writePage(res: Response, html: string, policy: string, url: string): void {
+  res.setHeader('Content-Security-Policy', policy);
+  res.setHeader('Referrer-Policy', pageReferrerPolicy(url));
   res.setHeader('Cache-Control', 'no-cache');
   res.type('html').send(html);
+}
+
+/** Sends a tenant page made per request (`portal dev` renders it through Vite), with its policy. */
+export function sendPage(res: Response, tenant: ServerTenant, html: string, options: PagePolicyOptions & { url?: string } = {}): void {
+  writePage(res, html, pageSecurityPolicy(tenant, html, options), options.url ?? res.req.originalUrl);
 }

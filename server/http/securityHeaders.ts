@@ -1,0 +1,114 @@
+/**
+ * Response headers of issue 10, finding 9: a Content-Security-Policy for the portal pages, nosniff
+ * everywhere, a Referrer-Policy, and no caching of API answers.
+ */
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { ServerTenant } from '../tenancy/tenantContext';
+
+/**
+ * Every answer: browsers must not guess a type other than the one sent (a PDF or JSON answer read as
+ * HTML), and other sites learn at most our origin from a link (the full URL may hold a token).
+ */
+export const commonHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  next();
+};
+
+/**
+ * API answers are personal or carry secrets: sign-in answers hold an access token, FAQ and calendar
+ * answers differ between a visitor and a user, every first answer sets the XSRF cookie. None may be
+ * kept by the browser's or a proxy's cache. Routes may still set their own (files: private, no-store).
+ */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Script types the browser runs; `application/json` (the inlined portal config) is data and needs no hash. */
+const EXECUTABLE_SCRIPT = /^(|module|text\/javascript|application\/javascript)$/i;
+
+/** Hashes of the inline scripts and style elements of a page, exactly as the browser sees their text. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1];
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (EXECUTABLE_SCRIPT.test(type)) scripts.push(sha256(match[2]));
+  }
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) styles.push(sha256(match[1]));
+  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
+}
+
+/** Who may frame the portal: itself, and for embedded tenants their configured parent origins. */
+export function frameAncestors(tenant: ServerTenant): string {
+  return tenant.embedding.isEmbedded ? ["'self'", ...tenant.embedding.parentOrigins].join(' ') : "'self'";
+}
+
+/** Origins of the tenant's external pages that the portal shows in a frame (external navigation links, showInIframe). */
+function framedOrigins(tenant: ServerTenant): string[] {
+  const links = (tenant as ServerTenant & { externalNavigationLinks?: Array<{ url?: string; showInIframe?: boolean }> }).externalNavigationLinks ?? [];
+  const origins = new Set<string>();
+  for (const link of links) {
+    if (!link.showInIframe || !link.url) continue;
+    try {
+      const url = new URL(link.url);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    } catch {
+      // the validator refuses such URLs; a page without the frame is the safe outcome
+    }
+  }
+  return [...origins];
+}
+
+export interface PagePolicyOptions {
+  /**
+   * `portal dev`: Vite adds module CSS as <style> elements from script and talks to its HMR
+   * websocket, so style elements and ws: connections are allowed there, and only there.
+   */
+  development?: boolean;
+}
+
+/**
+ * The Content-Security-Policy of a portal page (index.html of a tenant). Scripts come only from the
+ * portal's own origin or are inline with a hash computed from this very page, so an injected
+ * <script> or event-handler attribute does not run. The inlined theme <style> is allowed by its hash.
+ * `style-src-attr 'unsafe-inline'`: tenant HTML (announcement, FAQ, contact info messages, sanitized
+ * at build time) keeps the `style="…"` attributes publishers write, and hashes of attribute values
+ * would need 'unsafe-hashes' per value of every tenant text; style attributes cannot run script.
+ * `img-src https:`: covers, logos and e-card previews come from the order system's and publishers'
+ * image hosts, which no tenant file lists.
+ */
+export function pageSecurityPolicy(tenant: ServerTenant, html: string, options: PagePolicyOptions = {}): string {
+  const { scripts, styles } = inlineHashes(html);
+  const styleSources = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...styles];
+  const frames = framedOrigins(tenant);
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...scripts].join(' ')}`,
+    `style-src ${styleSources.join(' ')}`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
+    `frame-src ${frames.length ? frames.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors(tenant)}`,
+  ].join('; ');
+}
+
+/**
+ * Referrer policy of a page: a page opened with a query may carry a token (`/login?p=…`,
+ * `?confirm=…`, `?reset=…`, `?code=…&state=…`), which must not travel even as a same-origin referrer
+ * of its assets and API calls; other pages send their origin to other sites only.
+ */
+export function pageReferrerPolicy(url: string): string {
+  return url.includes('?') ? 'no-referrer' : 'strict-origin-when-cross-origin';
+}

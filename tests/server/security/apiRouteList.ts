@@ -1,0 +1,67 @@
+/**
+ * The API's calls as the app itself registers them (issue 10, "generated from the API route list"):
+ * read from Express's router stack, so a route added to server/apiRoutes.ts is in the security
+ * suite the moment it exists, with no list to keep by hand.
+ */
+import type { Express } from 'express';
+
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the tenant's /api, with Express parameters: `/subscriptions/:id/attributes`. */
+  path: string;
+  /** The parameter names of the path, in order. */
+  params: string[];
+}
+
+interface Layer {
+  rawPath?: unknown;
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function paths(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(paths);
+  return [];
+}
+
+function join(prefix: string, path: string): string {
+  if (path === '/' || path === '') return prefix || '/';
+  return `${prefix.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function collect(stack: Layer[], prefix: string, out: Array<{ method: string; path: string }>): void {
+  for (const layer of stack) {
+    if (layer.route) {
+      for (const path of paths(layer.route.path)) {
+        for (const [method, on] of Object.entries(layer.route.methods)) if (on) out.push({ method: method.toUpperCase(), path: join(prefix, path) });
+      }
+    } else if (layer.handle && Array.isArray(layer.handle.stack)) {
+      const mounts = paths(layer.rawPath);
+      for (const mount of mounts.length ? mounts : ['/']) collect(layer.handle.stack, join(prefix, mount), out);
+    }
+  }
+}
+
+/** Every route under the shared prefix's `/t/:tenantId/api`, as paths relative to that API base. */
+export function apiRoutes(app: Express): ApiRoute[] {
+  const all: Array<{ method: string; path: string }> = [];
+  collect((app as unknown as { router: { stack: Layer[] } }).router.stack, '', all);
+  const base = '/t/:tenantId/api';
+  const seen = new Set<string>();
+  const routes: ApiRoute[] = [];
+  for (const { method, path } of all) {
+    if (!path.startsWith(`${base}/`) || !(METHODS as readonly string[]).includes(method)) continue;
+    const relative = path.slice(base.length);
+    const key = `${method} ${relative}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    routes.push({ method: method as ApiRoute['method'], path: relative, params: [...relative.matchAll(/:(\w+)/g)].map((m) => m[1]) });
+  }
+  return routes;
+}
+
+/** Unsafe methods: the ones the XSRF check must guard (portal-core.md §7). */
+export const isUnsafe = (route: ApiRoute) => route.method !== 'GET';
