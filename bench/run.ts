@@ -3,30 +3,23 @@
  * test). Prints:
  *  1. time to build 1 tenant and 20 tenants (variants of the demo tenants);
  *  2. gzipped JS a tenant loads for /orders next to a bare React page built the same way;
- *  3. requests/s and p99 of GET /api/subscriptions next to a plain Express JSON endpoint under the
- *     same autocannon load, on PGlite, or on PostgreSQL when DATABASE_URL is set.
+ *  3. requests/s and p99 of GET /api/subscriptions and of a write call next to a plain Express JSON
+ *     endpoint under the same autocannon load (10 and 200 connections), errors and time-outs, and the
+ *     server's memory with its PostgreSQL processes, on the embedded PostgreSQL, or on the server at
+ *     DATABASE_URL when it is set. Server, baseline and load generator run in separate processes.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import react from '@vitejs/plugin-react';
 import autocannon from 'autocannon';
-import express from 'express';
 import { build, type Manifest } from 'vite';
 import { buildTenants } from '../cli/build/buildTenants';
 import { filesForTenant } from '../cli/build/engineBuild';
 import { loadTenantFiles } from '../cli/tenant';
 import { ROOT_DIR } from '../cli/paths';
-import { createApp } from '../server/app';
-import { openDatabase } from '../server/db/openDatabase';
-import { migrate } from '../server/db/migrate';
-import { createMailer } from '../server/mail/mailer';
-import { seedDemoData } from '../server/seed';
-import { insertLoginToken } from '../server/auth/authStore';
-import { hashToken, newSecretToken } from '../server/auth/tokens';
-import { MAGIC_LINK_PURPOSE } from '../server/auth/authService';
 
 const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -72,47 +65,160 @@ async function buildTimes() {
   return path.join(work, 'dist', '.engine');
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, headers, connections: 10, duration: 8, workers: 0 });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+/** A server process of bench/apiServer.ts; resolves once it prints where it listens. */
+async function spawnServer(args: string[]): Promise<{ info: ServerInfo; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'bench', 'apiServer.ts'), ...args], {
+    cwd: ROOT_DIR,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const info = await new Promise<ServerInfo>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const line = buffer.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as ServerInfo);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before listening`)));
+  });
+  return { info, child };
 }
+
+interface ServerInfo {
+  url: string;
+  pid: number;
+  postmasterPid?: number;
+  headers?: Record<string, string>;
+  writeBody?: string;
+  paths: { read: string; write?: string };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+async function load(url: string, opts: { connections: number; duration: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+    connections: opts.connections,
+    duration: opts.duration,
+    timeout: 10,
+    // The load generator runs in a worker thread of its own, never in the measured process.
+    workers: 1,
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx };
+}
+
+/**
+ * Memory of a process and its children (PostgreSQL's postmaster and backends), as proportional
+ * set size: shared buffers mapped by every backend are counted once, split between them, where
+ * adding RSS would count them once per backend.
+ */
+function memoryOf(rootPids: number[]): number {
+  const stats = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const parent = new Map<number, number>();
+  for (const pid of stats) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const wanted = new Set(rootPids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parent) if (!wanted.has(pid) && wanted.has(ppid)) (wanted.add(pid), (grew = true));
+  }
+  let kb = 0;
+  for (const pid of wanted) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      kb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb * 1024;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const line = (label: string, r: LoadResult, base?: LoadResult) =>
+  `   ${label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms` +
+  (base ? `   ${ratio(r.rps, base.rps)} throughput, ${ratio(r.p99 || 1, base.p99 || 1)} p99` : '   1.00×') +
+  `   errors ${r.errors}, time-outs ${r.timeouts}, non-2xx ${r.non2xx}`;
 
 async function apiThroughput() {
-  const { tenants } = await loadTenantFiles();
-  const tenant = tenants.find((t) => t.id === 'stadtkurier')!;
-  const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(db);
-  const logins = await seedDemoData(db, [tenant]);
-  const { app, auth } = createApp({ db, tenants: [tenant], distDir: path.join(work, 'dist'), mailer: createMailer({ outboxDir: path.join(work, 'outbox') }) });
-  const token = newSecretToken();
-  await insertLoginToken(db, tenant.id, { tokenHash: hashToken(token), email: logins[0].email, purpose: MAGIC_LINK_PURPOSE, expiresAt: new Date(Date.now() + 600_000) });
-  const { accessToken } = await auth.loginWithToken(tenant, token);
-  const portal = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => portal.once('listening', resolve));
-  const portalUrl = `http://127.0.0.1:${(portal.address() as AddressInfo).port}/t/${tenant.id}/api/subscriptions`;
-  const payload = await (await fetch(portalUrl, { headers: { 'x-auth-token': accessToken } })).json();
+  const dataDir = path.join(work, 'api');
+  const portal = await spawnServer(['portal', dataDir]);
+  const { info } = portal;
+  const payloadFile = path.join(work, 'payload.json');
+  const payload = await (await fetch(`${info.url}${info.paths.read}`, { headers: info.headers })).text();
+  writeFileSync(payloadFile, payload);
+  const plain = await spawnServer(['plain', payloadFile]);
+  const where = process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL';
+  const pids = [info.pid, ...(info.postmasterPid ? [info.postmasterPid] : [])];
+  try {
+    const restMemory = memoryOf(pids);
+    const readUrl = `${info.url}${info.paths.read}`;
+    const plainUrl = `${plain.info.url}${plain.info.paths.read}`;
+    const readHeaders = { 'x-auth-token': info.headers!['x-auth-token'] };
+    await load(readUrl, { connections: 10, duration: 2, headers: readHeaders }); // warm-up
 
-  const plain = express();
-  plain.get('/json', (_req, res) => void res.json(payload));
-  const plainServer = plain.listen(0, '127.0.0.1');
-  await new Promise((resolve) => plainServer.once('listening', resolve));
-  const plainUrl = `http://127.0.0.1:${(plainServer.address() as AddressInfo).port}/json`;
+    console.log(`\n3. API on ${where} (${(JSON.parse(payload) as unknown[]).length} subscriptions; server and load generator in separate processes)`);
+    const base10 = await load(plainUrl, { connections: 10, duration: 8 });
+    const read10 = await load(readUrl, { connections: 10, duration: 8, headers: readHeaders });
+    console.log('   GET /api/subscriptions, 10 connections, 8 s');
+    console.log(line('plain Express JSON', base10));
+    console.log(line('portal', read10, base10));
 
-  const baseline = await load(plainUrl, {});
-  const measured = await load(portalUrl, { 'x-auth-token': accessToken });
-  console.log(`\n3. GET /api/subscriptions (${payload.length} subscriptions, ${db.kind}, 10 connections, 8 s)`);
-  console.log(`   plain Express JSON   ${baseline.rps.toFixed(0)} req/s   p99 ${baseline.p99} ms   1.00×`);
-  console.log(`   portal API           ${measured.rps.toFixed(0)} req/s   p99 ${measured.p99} ms   ${ratio(measured.rps, baseline.rps)} throughput, ${ratio(measured.p99 || 1, baseline.p99 || 1)} p99   errors ${measured.errors}`);
-  portal.close();
-  plainServer.close();
-  portal.closeAllConnections();
-  plainServer.closeAllConnections();
-  await db.close();
+    let peakMemory = 0;
+    const sampler = setInterval(() => (peakMemory = Math.max(peakMemory, memoryOf(pids))), 1_000);
+    const base200 = await load(plainUrl, { connections: 200, duration: 20 });
+    const read200 = await load(readUrl, { connections: 200, duration: 20, headers: readHeaders });
+    clearInterval(sampler);
+    console.log('   GET /api/subscriptions, 200 connections, 20 s');
+    console.log(line('plain Express JSON', base200));
+    console.log(line('portal', read200, base200));
+
+    if (info.paths.write) {
+      const writeUrl = `${info.url}${info.paths.write}`;
+      const plainWrite = await load(`${plain.info.url}${plain.info.paths.write}`, { connections: 10, duration: 8, method: 'POST', headers: { 'content-type': 'application/json' }, body: info.writeBody });
+      const write = await load(writeUrl, { connections: 10, duration: 8, method: 'POST', headers: info.headers, body: info.writeBody });
+      console.log('   POST /api/subscriptions/{id}/attributes (one UPDATE + one activity row, committed), 10 connections, 8 s');
+      console.log(line('plain Express JSON (POST)', plainWrite));
+      console.log(line('portal', write, plainWrite));
+    }
+    const plainMemory = memoryOf([plain.info.pid]);
+    console.log(`   memory (PSS, server${info.postmasterPid ? ' + PostgreSQL processes' : ''}): at rest ${mb(restMemory)}, peak under 200 connections ${mb(peakMemory)}   (plain Express: ${mb(plainMemory)})`);
+  } finally {
+    await stopServer(plain.child);
+    await stopServer(portal.child);
+  }
 }
 
+// `npm run bench -- --api` measures only the API (3.).
+const apiOnly = process.argv.includes('--api');
 try {
-  const engineDir = await buildTimes();
-  await bundleSize(engineDir);
+  if (!apiOnly) {
+    const engineDir = await buildTimes();
+    await bundleSize(engineDir);
+  }
   await apiThroughput();
 } finally {
   rmSync(work, { recursive: true, force: true });

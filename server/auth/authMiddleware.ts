@@ -19,12 +19,16 @@ export function allowedForPartialLogin(apiPath: string, subscriptionId: string):
   }
 }
 
-/** Requires a valid session of the request's tenant; puts the user on res.locals.user. */
+/**
+ * Requires a valid session of the request's tenant; puts the user on res.locals.user. The session is
+ * looked up once per request: routers mounted on overlapping paths (/subscriptions and
+ * /subscriptions/:id) reuse the user the first one found; the partial-login scope is checked each time.
+ */
 export function requireUser(auth: AuthService): RequestHandler {
   return async (req: Request, res: Response, next) => {
     const { tenant } = tenantContext(res);
     const header = req.headers[AUTH_HEADER];
-    const user = await auth.authenticate(tenant, Array.isArray(header) ? header[0] : header);
+    const user = (res.locals.user as AuthenticatedUser | undefined) ?? (await auth.authenticate(tenant, Array.isArray(header) ? header[0] : header));
     if (user.subscriptionId) {
       const apiPath = req.originalUrl.split('?')[0].replace(/^.*?\/api(?=\/)/, '');
       if (!allowedForPartialLogin(apiPath, user.subscriptionId)) {

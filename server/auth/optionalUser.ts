@@ -1,7 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { AUTH_HEADER } from '../../engine/core/apiClient';
 import type { AuthenticatedUser, AuthService } from './authService';
-import { requireUser } from './authMiddleware';
 import { tenantContext } from '../tenancy/tenantContext';
 
 /**
@@ -22,13 +21,4 @@ export function optionalUser(auth: AuthService): RequestHandler {
 
 export function userOrUndefined(res: Response): AuthenticatedUser | undefined {
   return res.locals.user as AuthenticatedUser | undefined;
-}
-
-/**
- * Like requireUser (which also keeps a partial login to its one subscription), but reuses the user
- * an earlier router (e.g. /subscriptions) already authenticated and checked.
- */
-export function requireUserOnce(auth: AuthService): RequestHandler {
-  const require = requireUser(auth);
-  return (req, res, next) => (res.locals.user ? next() : require(req, res, next));
 }

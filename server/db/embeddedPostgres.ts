@@ -19,7 +19,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -161,6 +161,30 @@ async function isPostmasterOf(pid: number, dataDir: string): Promise<boolean> {
   return cmdline.includes('postgres') && cmdline.includes(path.resolve(dataDir));
 }
 
+/**
+ * As root the cluster runs as the `postgres` user, which must be able to pass through every folder
+ * above its data folder. Folders of ours that it cannot pass (mkdtemp makes 0700) get o+x (pass
+ * through, not list) when they are temp folders or inside the project; anywhere else we say what to do
+ * rather than change permissions of folders that are not ours.
+ */
+async function letPostgresUserReach(dir: string): Promise<void> {
+  const ours = [path.resolve(os.tmpdir()), path.resolve(process.cwd())];
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) {
+      const inside = ours.some((root) => current === root || current.startsWith(`${root}${path.sep}`));
+      if (!inside || ours.includes(current)) {
+        throw new Error(
+          `PostgreSQL runs as the "${SYSTEM_USER}" user, which cannot pass through ${current} (mode ${(mode & 0o777).toString(8)}). ` +
+            `Allow it with chmod o+x ${current}, or set PORTAL_DATA_DIR to a folder it can reach.`,
+        );
+      }
+      await chmod(current, (mode & 0o777) | 0o001);
+    }
+    if (path.dirname(current) === current) return;
+  }
+}
+
 async function initialise(bin: Binaries, dataDir: string, ids: RunAs, passwordFile: string): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined) await chown(dataDir, ids.uid, ids.gid!);
@@ -206,6 +230,11 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
+interface Launched {
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
 /** Starts (initialising on first use) the cluster in `options.dataDir`. */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
@@ -214,12 +243,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const passwordFile = path.join(parent, `${path.basename(dataDir)}.password`);
   const bin = await binaries();
   const ids = await runAs();
+  if (ids.uid !== undefined) await letPostgresUserReach(parent);
 
-  if (ids.uid !== undefined) {
-    // The postgres user must be able to reach its data folder through ours (mkdtemp makes 0700).
-    const { mode } = await stat(parent);
-    if ((mode & 0o001) === 0) await chmod(parent, (mode & 0o777) | 0o711);
-  }
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await rm(dataDir, { recursive: true, force: true });
     await initialise(bin, dataDir, ids, passwordFile);
@@ -235,11 +260,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
     : ['-c', 'fsync=on', '-c', 'synchronous_commit=on'];
   const startTimeout = options.startTimeoutMs ?? 60_000;
+  const urlAt = (port: number) => (name: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
 
-  // A port picked free can be taken before PostgreSQL binds it: try a few.
-  let lastError: Error | undefined;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const port = await freePort();
+  /** Spawns the postmaster on `port` and waits until it accepts connections. */
+  const launch = async (port: number): Promise<Launched> => {
     const child: ChildProcess = spawn(
       bin.postgres,
       [
@@ -257,12 +281,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
     let exited = false;
     let tail = '';
-    child.on('exit', () => (exited = true));
+    const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
     child.on('error', (error) => {
       exited = true;
       tail += String(error);
     });
-    const { createWriteStream } = await import('node:fs');
     const logStream = createWriteStream(logFile, { flags: 'a' });
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
@@ -271,35 +294,70 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       for (const line of text.split('\n')) if (line) options.onLog?.(line);
     });
     child.on('close', () => logStream.end());
-
-    const url = (name: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
     const deadline = Date.now() + startTimeout;
     while (!exited && Date.now() < deadline) {
-      if (await canConnect(url('postgres'))) {
-        // The postmaster must outlive nothing of ours: it is our child, but not kept alive by us.
+      if (await canConnect(urlAt(port)('postgres'))) {
+        // Our child, but it must not keep this process alive on its own.
         child.unref();
         (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
-        return {
-          adminUrl: url('postgres'),
-          urlOf: url,
-          port,
-          pid: child.pid!,
-          async stop() {
-            if (exited) return;
-            const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-            child.kill('SIGINT');
-            const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
-            await gone;
-            clearTimeout(timer);
-          },
-        };
+        return { child, exited: exitedPromise };
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!exited) child.kill('SIGQUIT');
-    lastError = new Error(`PostgreSQL in ${dataDir} did not start: ${tail.trim() || 'no output'} (log: ${logFile})`);
-    // Only a lost race for the port is worth another try.
-    if (!/could not bind|Address already in use/i.test(tail)) break;
+    throw Object.assign(new Error(`PostgreSQL in ${dataDir} did not start: ${tail.trim() || 'no output'} (log: ${logFile})`), { tail });
+  };
+
+  // A port picked free can be taken before PostgreSQL binds it: try a few.
+  let current: Launched | undefined;
+  let port = 0;
+  for (let attempt = 0; !current; attempt += 1) {
+    port = await freePort();
+    try {
+      current = await launch(port);
+    } catch (error) {
+      if (attempt >= 2 || !/could not bind|Address already in use/i.test((error as { tail?: string }).tail ?? '')) throw error;
+    }
   }
-  throw lastError!;
+
+  // Supervision: a postmaster that dies under us (killed, out of memory) is started again on the
+  // same port, so the pool's URL stays right; requests meanwhile get 503 and recover by themselves.
+  let stopping = false;
+  const supervise = (launched: Launched) => {
+    void launched.exited.then(async () => {
+      for (let delay = 250; !stopping; delay = Math.min(delay * 2, 5_000)) {
+        options.onLog?.(`PostgreSQL exited unexpectedly; starting it again in ${delay} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        if (stopping) return;
+        try {
+          // Backends of a killed postmaster take a moment to notice and release shared memory.
+          await clearLeftovers(dataDir);
+          current = await launch(port);
+          supervise(current);
+          return;
+        } catch (error) {
+          options.onLog?.(String((error as Error).message));
+        }
+      }
+    });
+  };
+  supervise(current);
+
+  return {
+    adminUrl: urlAt(port)('postgres'),
+    urlOf: urlAt(port),
+    port,
+    get pid() {
+      return current!.child.pid!;
+    },
+    async stop() {
+      stopping = true;
+      const { child, exited } = current!;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isConnectionError } from '../db/database';
 
 /**
  * The one error shape of the API (DESIGN.md "server/"):
@@ -50,6 +51,14 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
     if (status >= 400 && status < 500) {
       const code = error.type === 'entity.too.large' ? 'payload_too_large' : 'malformed_request';
       res.status(status).json(errorBody(code, error.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : String(error.message)));
+      return;
+    }
+    if (isConnectionError(error) || isConnectionError(error?.cause)) {
+      // The database is down or restarting: say so, and let the client retry; the pool reconnects
+      // by itself when it is back (no restart needed). /readyz answers 503 meanwhile.
+      log({ level: 'warn', msg: 'database unavailable', method: req.method, path: req.originalUrl.split('?')[0], error: String(error?.code ?? error?.message ?? error) });
+      res.setHeader('Retry-After', '5');
+      res.status(503).json(errorBody('database_unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
       return;
     }
     if (error?.code === 'user_exists') {

@@ -1,8 +1,7 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Database } from '../db/database';
 import type { AuthService } from '../auth/authService';
-import { currentUser } from '../auth/authMiddleware';
-import { requireUserOnce } from '../auth/optionalUser';
+import { currentUser, requireUser } from '../auth/authMiddleware';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { checkCapability } from '../../engine/domain/capabilities';
 import { calendarWindow, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
@@ -88,8 +87,8 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     const issues = await listIssuesOnSale(deps.db, tenant.id, subscription.publication, { dateFrom, dateTo });
     res.json(issues.map((issue) => ({ ...issue, subscriptionId: subscription.id, orderNumber: subscription.orderNumber })));
   };
-  router.get('/subscriptions/:id/upcoming-issues', requireUserOnce(deps.auth), subscriptionIssues);
-  router.get('/subscriptions/:id/issues', requireUserOnce(deps.auth), subscriptionIssues);
+  router.get('/subscriptions/:id/upcoming-issues', requireUser(deps.auth), subscriptionIssues);
+  router.get('/subscriptions/:id/issues', requireUser(deps.auth), subscriptionIssues);
 
   return router;
 }

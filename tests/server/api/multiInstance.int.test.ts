@@ -1,0 +1,133 @@
+/**
+ * Several server instances on one database (README "Running more than one instance"): the server
+ * keeps nothing in memory another instance needs. Two apps, each with its own connection pool on the
+ * same PostgreSQL database, behind no shared memory at all.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import type { Database } from '../../../server/db/database';
+import { openDatabase } from '../../../server/db/openDatabase';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData } from '../../../server/seed';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { createTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+
+const tenant = {
+  id: uniqueTenantId('multi'),
+  name: 'Verlag Zwei Instanzen',
+  hosts: ['multi.test'],
+  defaultLocale: 'de-DE',
+  features: ['payment-history', 'invoice-request'],
+  embedding: { isEmbedded: false, parentOrigins: [] },
+  login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+} as unknown as ServerTenant;
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-multi-outbox-'));
+const mailer = createMailer({ outboxDir });
+const perAddress = 3;
+let first: Database;
+let second: Database;
+let urlA: string;
+let urlB: string;
+const closers: Array<() => Promise<void>> = [];
+let email: string;
+
+async function lastLinkTo(address: string): Promise<string> {
+  await drainMailQueue(first, mailer);
+  const texts = readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === address)
+    .map((mail) => mail.text as string);
+  return new URL(/https?:\/\/\S+/.exec(texts.at(-1)!)![0]).searchParams.get('p')!;
+}
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  first = created.db;
+  // The second instance: its own pool on the same database, as another process would have.
+  second = await openDatabase({ url: created.url, poolSize: 5 });
+  const logins = await seedDemoData(first, [tenant]);
+  email = logins[0].email;
+  for (const [db, assign] of [
+    [first, (u: string) => (urlA = u)],
+    [second, (u: string) => (urlB = u)],
+  ] as const) {
+    const { app } = createApp({ db, tenants: [tenant], distDir: path.join(outboxDir, 'no-dist'), mailer, signInLimits: { windowSeconds: 900, perAddress, perClient: 1_000 } });
+    const { baseUrl, close } = await listen(app);
+    assign(baseUrl);
+    closers.push(close);
+  }
+});
+
+afterAll(async () => {
+  for (const close of closers) await close();
+  await second?.close();
+  await first?.close();
+});
+
+describe('two server instances on one database', () => {
+  it('accepts on one instance a session made on the other', async () => {
+    const onA = browserLikeClient(urlA, `/t/${tenant.id}/api`);
+    await onA.get('/subscriptions');
+    expect((await onA.post('/login/magic-link', { email })).status).toBe(202);
+    const login = await onA.post('/login/token', { token: await lastLinkTo(email) });
+    expect(login.status).toBe(200);
+
+    const onB = browserLikeClient(urlB, `/t/${tenant.id}/api`);
+    onB.setAccessToken(login.body.accessToken);
+    const list = await onB.get('/subscriptions');
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThan(0);
+
+    // Log-out on B ends the session on A as well.
+    await onB.get('/subscriptions'); // XSRF cookie of B
+    expect((await onB.post('/logout')).status).toBeLessThan(300);
+    onA.setAccessToken(login.body.accessToken);
+    expect((await onA.get('/subscriptions')).status).toBe(401);
+  });
+
+  it('counts sign-in requests for one address across both instances', async () => {
+    const address = 'gezaehlt@example.org';
+    const clients = [browserLikeClient(urlA, `/t/${tenant.id}/api`), browserLikeClient(urlB, `/t/${tenant.id}/api`)];
+    for (const client of clients) await client.get('/subscriptions');
+    const statuses: number[] = [];
+    for (let i = 0; i <= perAddress; i += 1) statuses.push((await clients[i % 2].post('/login/magic-link', { email: address })).status);
+    expect(statuses.slice(0, perAddress)).toEqual(Array(perAddress).fill(202));
+    expect(statuses[perAddress]).toBe(429);
+  });
+
+  it('refuses on the other instance a second invoice request of the same day', async () => {
+    const onA = browserLikeClient(urlA, `/t/${tenant.id}/api`);
+    await onA.get('/subscriptions');
+    await onA.post('/login/magic-link', { email });
+    const login = await onA.post('/login/token', { token: await lastLinkTo(email) });
+    onA.setAccessToken(login.body.accessToken);
+    const onB = browserLikeClient(urlB, `/t/${tenant.id}/api`);
+    await onB.get('/subscriptions');
+    onB.setAccessToken(login.body.accessToken);
+
+    const subscriptions = (await onA.get('/subscriptions')).body as Array<{ id: string }>;
+    let requested = false;
+    for (const sub of subscriptions) {
+      const history = await onA.get(`/subscriptions/${sub.id}/payment-history?page=0`);
+      const invoice = history.status === 200 ? history.body.items.find((i: { invoiceNumber?: string }) => i.invoiceNumber) : undefined;
+      if (!invoice) continue;
+      const query = `invoiceNumber=${encodeURIComponent(invoice.invoiceNumber)}`;
+      const firstAnswer = await onA.post(`/subscriptions/${sub.id}/invoices/request?${query}`);
+      if (firstAnswer.status !== 200) continue;
+      const secondAnswer = await onB.post(`/subscriptions/${sub.id}/invoices/request?${query}`);
+      expect(secondAnswer.status).toBe(409);
+      expect(secondAnswer.body.error.code).toBe('processing');
+      requested = true;
+      break;
+    }
+    expect(requested).toBe(true);
+  });
+});
