@@ -3,7 +3,8 @@
  * when logged in, the XSRF header read from the XSRF cookie on unsafe requests, and any 401
  * (except on login calls) logs the user out. No HTTP timeout (§9). Files the API serves to the
  * signed-in user only (invoice PDFs, pending-order files) come through `getBlob`, so they share the
- * headers, the 401 log-out and the ApiError of every other call.
+ * headers, the 401 log-out and the ApiError of every other call; so do the files behind download
+ * keys (`getFile`), which the server serves only to the session that asked for the key.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -89,9 +90,24 @@ export function createApiClient(options: ApiClientOptions) {
     return response.blob();
   }
 
+  /**
+   * A file behind a URL the API handed out (`/…/api/files/{key}` of a download response, §3), with
+   * the file name of its Content-Disposition. The key works once and only with this session
+   * (issue 10, finding 8), so it is fetched here rather than opened as a bare link.
+   */
+  async function getFile(url: string): Promise<{ blob: Blob; fileName?: string }> {
+    const path = url.startsWith(`${apiBase}/`) ? url.slice(apiBase.length) : url;
+    const response = await send('GET', path, undefined, '*/*');
+    if (!response.ok) throw await failure(response);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
+    return { blob: await response.blob(), fileName };
+  }
+
   return {
     get: <T>(path: string) => request<T>('GET', path),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
     getBlob,
+    getFile,
   };
 }

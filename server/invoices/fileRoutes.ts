@@ -1,23 +1,46 @@
 /**
- * GET /files/{key}: the file behind a download key (§3 "Download response: url and key"). A new tab
- * carries no x-auth-token, so the unguessable, short-lived key is the credential; it was made for
- * one user, and that user's right to the subscription or order is checked again when serving.
+ * GET /files/{key}: the file behind a download key (§3 "Download response: url and key"). The key
+ * alone is not enough (issue 10, finding 8: it served anyone holding it): the request must carry the
+ * session (x-auth-token) of the user the key was made for, the key works once and for 10 minutes,
+ * and that user's right to the subscription or order is checked again when serving. The portal
+ * fetches the file through its API client and hands the browser the bytes (engine/features/orders/
+ * useFileDownload.ts). Every refusal — no session, an ended session, another user's, a spent or
+ * expired key — is the same 404, so a key's owner cannot be probed.
  */
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { AUTH_HEADER } from '../../engine/core/apiClient';
+import type { AuthService } from '../auth/authService';
 import type { Database } from '../db/database';
-import { notFound } from '../http/errors';
-import { findDownloadKey } from '../store/accountStore';
+import { HttpError, notFound } from '../http/errors';
+import { tenantContext } from '../tenancy/tenantContext';
+import { consumeDownloadKey } from '../store/accountStore';
 import { findDeliveredIssue, listPurchaseOrdersForUser } from '../store/orderStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { accountTenant } from '../subscriptions/accountContext';
 import { issuePdf, purchaseOrderPdf, giftCertificatePdf } from './documents';
 
-export function fileRoutes(deps: { db: Database; now: () => Date }): Router {
+const EXPIRED = 'This download link has expired. Please start the download again.';
+
+export function fileRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const router = Router();
+
+  /** The signed-in user of the request, or undefined for none, an ended session or another tenant's. */
+  async function sessionUserId(req: Request, res: Response): Promise<string | undefined> {
+    const header = req.headers[AUTH_HEADER];
+    try {
+      return (await deps.auth.authenticate(tenantContext(res).tenant, Array.isArray(header) ? header[0] : header)).id;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) return undefined;
+      throw error;
+    }
+  }
+
   router.get('/files/:key', async (req, res) => {
     const tenant = accountTenant(res);
-    const grant = await findDownloadKey(deps.db, tenant.id, String(req.params.key), deps.now());
-    if (!grant) throw notFound('This download link has expired. Please start the download again.');
+    const userId = await sessionUserId(req, res);
+    if (!userId) throw notFound(EXPIRED);
+    const grant = await consumeDownloadKey(deps.db, tenant.id, String(req.params.key), userId, deps.now());
+    if (!grant) throw notFound(EXPIRED);
     let pdf: Buffer | null = null;
     if (grant.kind === 'purchase_order') {
       const [order] = await listPurchaseOrdersForUser(deps.db, tenant.id, grant.userId, grant.subjectId);

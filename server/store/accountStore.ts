@@ -32,6 +32,11 @@ export async function recordInvoiceRequest(
 
 // --- download keys -----------------------------------------------------------------------------
 
+/**
+ * Download keys (issue 10, finding 8): short-lived (10 minutes, portal-core.md §3 "Download
+ * response"), bound to the user who asked and single-use. The key is stored hashed; serving a file
+ * deletes its key in the same statement that finds it, so two requests racing get one file.
+ */
 export const DOWNLOAD_KEY_MINUTES = 10;
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -54,12 +59,17 @@ export async function createDownloadKey(db: Queryable, tenantId: string, grant: 
   return key;
 }
 
-/** The grant behind a key, while it has not expired. */
-export async function findDownloadKey(db: Queryable, tenantId: string, key: string, now: Date): Promise<DownloadGrant | null> {
+/**
+ * Spends a key of this user: the grant behind it while it has not expired, and the key is gone.
+ * A key of another user (or of no one) is left as it is, so nobody who learns a key can spend it
+ * before its owner.
+ */
+export async function consumeDownloadKey(db: Queryable, tenantId: string, key: string, userId: string, now: Date): Promise<DownloadGrant | null> {
   const rows = await db.query<{ kind: DownloadGrant['kind']; subject_id: string; item: string; file_name: string; user_id: string }>(
-    `select kind, subject_id, item, file_name, user_id from download_keys
-      where tenant_id = $1 and key_hash = $2 and expires_at > $3::timestamptz`,
-    [tenantId, hashKey(key), now.toISOString()],
+    `delete from download_keys
+      where tenant_id = $1 and key_hash = $2 and user_id = $3 and expires_at > $4::timestamptz
+      returning kind, subject_id, item, file_name, user_id`,
+    [tenantId, hashKey(key), userId, now.toISOString()],
   );
   const row = rows[0];
   return row ? { kind: row.kind, subjectId: row.subject_id, item: row.item, fileName: row.file_name, userId: row.user_id } : null;

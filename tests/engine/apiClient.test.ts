@@ -42,3 +42,17 @@ describe('api client getBlob', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });
+
+describe('api client getFile', () => {
+  it('fetches a download URL of the API with the session header and reads the file name (issue 10, finding 8)', async () => {
+    const { api, fetchMock } = client(
+      async () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="TWM-2026-03.pdf"' } }),
+    );
+    const file = await api.getFile('/t/acme/api/files/key-123');
+    expect(await file.blob.text()).toBe('%PDF-1.4');
+    expect(file.fileName).toBe('TWM-2026-03.pdf');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/t/acme/api/files/key-123');
+    expect((init.headers as Record<string, string>)[AUTH_HEADER]).toBe('token-1');
+  });
+});

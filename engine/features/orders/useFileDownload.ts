@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ApiClient } from '../../core/apiClient';
 import { usePortal } from '../../core/PortalContext';
 import { useScreenSettings } from './capabilityContext';
 
@@ -6,8 +7,11 @@ export type DownloadOutcome = 'started' | 'failed' | null;
 
 /**
  * Downloads of delivered issues and purchase orders (portal-core.md §2): a waiting state while the
- * server makes the file URL, then the URL opens (in a new tab when the tenant's download config
- * says so), then the "download started" or "download not available" dialog.
+ * server makes the file URL, then the file, then the "download started" or "download not available"
+ * dialog. §2 says "redirect to the returned file url"; the URL now serves its file once and only to
+ * the session that asked (issue 10, finding 8: a bare link served anyone holding it), so the file is
+ * fetched through the API client and shown in a new tab when the tenant's download config says so,
+ * else saved under its own name.
  */
 export function useFileDownload() {
   const { api } = usePortal();
@@ -21,8 +25,7 @@ export function useFileDownload() {
     setWaiting(id);
     try {
       const { url } = await request();
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      await openFile(api, url, tab);
       setOutcome('started');
     } catch {
       tab?.close();
@@ -44,4 +47,22 @@ export function useFileDownload() {
         api.get<{ url: string }>(`/purchase-orders/${encodeURIComponent(id)}/download?distributionArticleNumber=${encodeURIComponent(article)}`),
       ),
   };
+}
+
+/** Fetches a download URL with the session and shows the file in `tab`, or saves it when there is none. */
+export async function openFile(api: ApiClient, url: string, tab: Window | null): Promise<void> {
+  const { blob, fileName } = await api.getFile(url);
+  const objectUrl = URL.createObjectURL(blob);
+  if (tab) {
+    tab.location.href = objectUrl;
+  } else {
+    const anchor = document.createElement('a');
+    anchor.href = objectUrl;
+    anchor.download = fileName ?? 'download.pdf';
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+  }
+  // The tab or the save has read the bytes by then; the object URL would otherwise live as long as the page.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
 }
