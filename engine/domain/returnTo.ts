@@ -14,13 +14,15 @@
 export const RETURN_TO_MAX_LENGTH = 512;
 
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
+/** After decoding, a space is data ("%20"); control characters still are not. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-function isPlainPortalPath(path: string): boolean {
+function isPlainPortalPath(path: string, forbidden: RegExp = CONTROL_OR_SPACE): boolean {
   return (
     path.startsWith('/') &&
     !path.startsWith('//') &&
     !path.includes('\\') &&
-    !CONTROL_OR_SPACE.test(path) &&
+    !forbidden.test(path) &&
     !/\/\.{1,2}(\/|$|\?|#)/.test(path)
   );
 }
@@ -34,7 +36,7 @@ export function isSamePortalPath(value: unknown): value is string {
   } catch {
     return false; // a malformed escape is no path of ours
   }
-  return decoded === value || isPlainPortalPath(decoded);
+  return decoded === value || isPlainPortalPath(decoded, CONTROL);
 }
 
 /** The value when it is a same-portal path, else undefined (callers fall back to their default page). */

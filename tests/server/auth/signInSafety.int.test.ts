@@ -1,0 +1,293 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createAuthService } from '../../../server/auth/authService';
+import { MAX_BUCKET_LENGTH } from '../../../server/auth/rateLimit';
+import type { Database } from '../../../server/db/database';
+import { createMailer, type Mailer, type OutgoingMail } from '../../../server/mail/mailer';
+import { claimDueMails, enqueueMail } from '../../../server/mail/mailQueue';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
+import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server/devOidc/demoOidcProvider';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+
+/** Tests of issue 10 ("Sign-in safety") findings 3, 4 and 7; findings 1 and 2 are in signIn.int.test.ts. */
+
+type TestTenant = ServerTenant & { login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } } };
+
+function tenantWith(id: string, features: string[] = []): TestTenant {
+  return {
+    id,
+    name: `Tenant ${id}`,
+    hosts: [],
+    defaultLocale: 'en-GB',
+    features,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: true, sessionIdleMinutes: 30 },
+  };
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-safety-'));
+const tenant = tenantWith(uniqueTenantId('safe'));
+const oauthTenant = tenantWith(uniqueTenantId('safe-sso'), ['oauth']);
+/** A mail server that never answers: no sign-in answer may wait for it. */
+const hangingTransport: Mailer = { send: () => new Promise(() => {}) };
+let db: Database;
+let email: string;
+let baseUrl: string;
+let provider: RunningOidcProvider;
+const closers: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  const logins = await seedDemoData(db, [tenant, oauthTenant]);
+  await setDemoPasswords(db, [tenant, oauthTenant], logins);
+  email = logins.find((l) => l.tenantId === tenant.id)!.email;
+  const server = await listen(createApp({ db, tenants: [tenant, oauthTenant], distDir: outboxDir, mailer: hangingTransport }).app);
+  baseUrl = server.baseUrl;
+  provider = await startDemoOidcProvider({ port: 0, clients: [{ clientId: 'portal-safety', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }] });
+  oauthTenant.login.oauth = { issuer: provider.issuer, clientId: 'portal-safety', scopes: ['openid', 'email'] };
+  closers.push(server.close, provider.close);
+});
+
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+async function client(t: ServerTenant = tenant) {
+  const c = browserLikeClient(baseUrl, `/t/${t.id}/api`);
+  await c.get('/subscriptions'); // picks up the XSRF cookie
+  return c;
+}
+
+describe('OAuth sign-on bound to the browser that started it (finding 3)', () => {
+  async function startSignOn(returnTo?: string) {
+    const query = returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+    const response = await fetch(`${baseUrl}/t/${oauthTenant.id}/sso/authorize${query}`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const state = new URL(response.headers.get('location')!).searchParams.get('state')!;
+    const cookie = response.headers.get('set-cookie') ?? '';
+    return { state, cookie, binding: /portal_sso_binding=([^;]+)/.exec(cookie)?.[1] };
+  }
+
+  /** POST /api/login/oauth as a browser with the given cookies (plus its XSRF pair). */
+  async function completeFrom(cookies: string, query: string) {
+    const first = await fetch(`${baseUrl}/t/${oauthTenant.id}/api/subscriptions`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
+    const response = await fetch(`${baseUrl}/t/${oauthTenant.id}/api/login/oauth?${query}`, {
+      method: 'POST',
+      headers: { cookie: [`XSRF-TOKEN=${xsrf}`, cookies].filter(Boolean).join('; '), 'x-xsrf-token': xsrf, accept: 'application/json' },
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  it('sets an httpOnly, SameSite=Lax binding cookie scoped to the tenant base at /sso/authorize', async () => {
+    const { cookie, binding } = await startSignOn();
+    expect(binding).toMatch(/^[\w-]{43}$/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toContain(`Path=/t/${oauthTenant.id}/`);
+    const rows = await db.query<{ binding_hash: string }>(`select binding_hash from oauth_requests where tenant_id = $1`, [oauthTenant.id]);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.binding_hash) && row.binding_hash !== binding)).toBe(true);
+  });
+
+  it('refuses a state started by another browser, without spending it; the starting browser still gets through the state check', async () => {
+    const { state, binding } = await startSignOn();
+    const stranger = await completeFrom('', `code=stolen&state=${state}`);
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.error.code).toBe('invalid_oauth_state');
+    const otherBrowser = await startSignOn();
+    const wrongBinding = await completeFrom(`portal_sso_binding=${otherBrowser.binding}`, `code=stolen&state=${state}`);
+    expect(wrongBinding.body.error.code).toBe('invalid_oauth_state');
+    // The starting browser passes the binding and state check; only the fake code fails after it.
+    const owner = await completeFrom(`portal_sso_binding=${binding}`, `code=not-a-real-code&state=${state}`);
+    expect(owner.status).toBe(401);
+    expect(owner.body.error.code).toBe('oauth_failed');
+  });
+
+  it.each([['/\\evil.example'], ['//evil.example'], ['https://evil.example'], ['/%2F%2Fevil.example']])('drops returnTo %s and keeps a same-portal path', async (returnTo) => {
+    const refused = await startSignOn(returnTo);
+    const kept = await startSignOn('/orders');
+    const rows = await db.query<{ state_hash: string; return_to: string | null }>(`select state_hash, return_to from oauth_requests where tenant_id = $1`, [oauthTenant.id]);
+    const { createHash } = await import('node:crypto');
+    const byState = (state: string) => rows.find((row) => row.state_hash === createHash('sha256').update(state).digest('hex'))!;
+    expect(byState(refused.state).return_to).toBeNull();
+    expect(byState(kept.state).return_to).toBe('/orders');
+  });
+});
+
+describe('e-mails through the queue (finding 4)', () => {
+  const counts = async () =>
+    (await db.query<{ queued: number; tokens: number }>(
+      `select (select count(*) from mail_queue where tenant_id = $1)::int as queued, (select count(*) from login_tokens where tenant_id = $1)::int as tokens`,
+      [tenant.id],
+    ))[0];
+
+  it.each([
+    ['magic link', '/login/magic-link', (address: string) => ({ email: address })],
+    ['forgot password', '/password/forgot', (address: string) => ({ email: address })],
+    ['register', '/register', (address: string) => ({ displayName: 'Someone', email: address, password: 'Reader2026', passwordConfirm: 'Reader2026' })],
+    ['e-mail + zip', '/login/email-zip', (address: string) => ({ email: address, zipcode: '12345' })],
+  ])('%s: answers at once while the mail server hangs, and does the same work for an account and an unknown address', async (_name, call, body) => {
+    const c = await client();
+    const results = [];
+    for (const address of [email, `unknown-${Date.now()}@nowhere.example`]) {
+      const before = await counts();
+      const started = Date.now();
+      const response = await c.post(call, body(address));
+      results.push({ status: response.status, body: response.body, elapsed: Date.now() - started });
+      const after = await counts();
+      // One queued request, no token written by the request itself: the sender decides later.
+      expect(after.queued - before.queued).toBe(1);
+      expect(after.tokens - before.tokens).toBe(0);
+    }
+    expect(results[0].status).toBe(202);
+    expect(results[0].body).toEqual(results[1].body);
+    expect(results[0].status).toBe(results[1].status);
+    for (const result of results) expect(result.elapsed).toBeLessThan(5000);
+  });
+
+  it('kicker forgot-password takes the same path for an account and an unknown address', async () => {
+    const kicker = tenantWith(uniqueTenantId('safe-kick'), ['kicker-auth']);
+    kicker.login.password = false;
+    const logins = await seedDemoData(db, [kicker]);
+    const server = await listen(createApp({ db, tenants: [kicker], distDir: outboxDir, mailer: hangingTransport }).app);
+    closers.push(server.close);
+    const c = browserLikeClient(server.baseUrl, `/t/${kicker.id}/api`);
+    await c.get('/subscriptions');
+    const queued = async () => Number((await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1 and kind = 'reset'`, [kicker.id]))[0].n);
+    const known = await c.post('/kicker-auth/forgotpw', { email: logins[0].email });
+    const unknown = await c.post('/kicker-auth/forgotpw', { email: 'nobody@nowhere.example' });
+    expect(known.body).toEqual(unknown.body);
+    expect(await queued()).toBe(2);
+  });
+
+  it('sends a queued mail once, retries a failure with back-off and gives up after the last attempt', async () => {
+    const sent: OutgoingMail[] = [];
+    let failNext = true;
+    const to = `retry-${Date.now()}@reader.example`;
+    const flaky: Mailer = {
+      async send(mail) {
+        if (mail.to !== to) return;
+        if (failNext) {
+          failNext = false;
+          throw new Error('SMTP 451 try later');
+        }
+        sent.push(mail);
+      },
+    };
+    await enqueueMail(db, { tenantId: tenant.id, to, from: 'portal@example.org', subject: 'Retry me', text: 'Hello' });
+    const first = await drainMailQueue(db, flaky);
+    expect(first.retried).toBeGreaterThanOrEqual(1);
+    const waiting = await db.query<{ state: string; attempts: number; wait_s: number; last_error: string }>(
+      `select state, attempts, extract(epoch from next_attempt_at - now())::float as wait_s, last_error from mail_queue where tenant_id = $1 and mail->>'to' = $2`,
+      [tenant.id, to],
+    );
+    expect(waiting[0]).toMatchObject({ state: 'queued', attempts: 1, last_error: 'SMTP 451 try later' });
+    expect(waiting[0].wait_s).toBeGreaterThan(20); // the first back-off step is 30 s
+    expect((await drainMailQueue(db, flaky)).sent).toBe(0); // not due yet
+
+    await db.query(`update mail_queue set next_attempt_at = now() where tenant_id = $1 and mail->>'to' = $2`, [tenant.id, to]);
+    await drainMailQueue(db, flaky);
+    expect(sent.filter((mail) => mail.to === to)).toHaveLength(1);
+    const done = await db.query<{ state: string; mail: { text?: string } }>(`select state, mail from mail_queue where tenant_id = $1 and mail->>'to' = $2`, [tenant.id, to]);
+    expect(done[0].state).toBe('sent');
+    expect(done[0].mail.text).toBeUndefined(); // a sent body (maybe a live link) is not kept
+
+    const hopeless = `hopeless-${Date.now()}@reader.example`;
+    await enqueueMail(db, { tenantId: tenant.id, to: hopeless, from: 'portal@example.org', subject: 'Never', text: 'x' });
+    const broken: Mailer = { send: async () => Promise.reject(new Error('connection refused')) };
+    const gaveUp = await drainMailQueue(db, broken, { maxAttempts: 1 });
+    expect(gaveUp.failed).toBeGreaterThanOrEqual(1);
+    const failed = await db.query<{ state: string }>(`select state from mail_queue where tenant_id = $1 and mail->>'to' = $2`, [tenant.id, hopeless]);
+    expect(failed[0].state).toBe('failed');
+  });
+
+  it('lets two senders drain one queue at once without sending any mail twice', async () => {
+    const marker = `parallel-${Date.now()}`;
+    for (let i = 0; i < 12; i++) {
+      await enqueueMail(db, { tenantId: tenant.id, to: `${marker}-${i}@reader.example`, from: 'portal@example.org', subject: marker, text: 'x' });
+    }
+    const sent: string[] = [];
+    const slow: Mailer = {
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (mail.subject === marker) sent.push(mail.to);
+      },
+    };
+    await Promise.all([drainMailQueue(db, slow, { batchSize: 3 }), drainMailQueue(db, slow, { batchSize: 3 })]);
+    expect(sent).toHaveLength(12);
+    expect(new Set(sent).size).toBe(12);
+  });
+
+  it('takes over a mail whose sender died while holding it, once its lease runs out', async () => {
+    const to = `orphan-${Date.now()}@reader.example`;
+    await enqueueMail(db, { tenantId: tenant.id, to, from: 'portal@example.org', subject: 'Orphan', text: 'x' });
+    const claimed = await claimDueMails(db, { limit: 100, leaseMs: 50 }); // an instance claims … and dies
+    expect(claimed.some((row) => row.mail?.to === to)).toBe(true);
+    const sent: string[] = [];
+    const transport: Mailer = { send: async (mail) => void sent.push(mail.to) };
+    await drainMailQueue(db, transport);
+    expect(sent).not.toContain(to); // still leased
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await drainMailQueue(db, transport);
+    expect(sent).toContain(to);
+  });
+
+  it('writes the outbox through the file transport when drained (the /outbox demo page reads it)', async () => {
+    const c = await client();
+    await c.post('/login/magic-link', { email });
+    const fileTransport = createMailer({ outboxDir });
+    await drainMailQueue(db, fileTransport);
+    const { readOutbox } = await import('../../../server/mail/mailer');
+    const entries = await readOutbox(outboxDir);
+    expect(entries.some((entry) => entry.to === email && /login\?p=/.test(entry.text))).toBe(true);
+  });
+});
+
+describe('password attempts slow a guesser without locking the owner out (finding 7)', () => {
+  const limits = { windowSeconds: 900, perAddress: 5, perClient: 1000 };
+  const auth = () => createAuthService({ db, mailFrom: 'portal@example.org', signInLimits: limits });
+  const origin = (client: string) => ({ portalUrl: 'http://127.0.0.1/t/x/', client });
+  const attempt = async (password: string, client: string, address = email) => {
+    try {
+      await auth().loginWithPassword(tenant, { email: address, password }, origin(client));
+      return 200;
+    } catch (error) {
+      return (error as { status?: number }).status ?? 500;
+    }
+  };
+
+  it('stops the guessing client after five wrong passwords, while the owner on a fresh client still logs in', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push(await attempt('Wrong1234', '198.51.100.7'));
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(await attempt(DEMO_PASSWORD, '198.51.100.7')).toBe(429);
+    expect(await attempt(DEMO_PASSWORD, '203.0.113.20')).toBe(200);
+  });
+
+  it('backs off clients that failed on an address once it has many failures; a fresh client is still checked', async () => {
+    const target = (await db.query<{ email: string }>(`select email from users where tenant_id = $1 and password_hash is not null and email <> $2 limit 1`, [tenant.id, email]))[0].email;
+    for (let i = 1; i <= 5; i++) expect(await attempt('Wrong1234', `192.0.2.${i}`, target)).toBe(401);
+    // Each of these clients failed here: they wait (2 s, doubling) instead of guessing on.
+    expect(await attempt('Wrong1234', '192.0.2.1', target)).toBe(429);
+    expect(await attempt(DEMO_PASSWORD, '192.0.2.2', target)).toBe(429);
+    // A client without a failure on this address is checked: wrong is 401, right is 200.
+    expect(await attempt('Wrong1234', '192.0.2.50', target)).toBe(401);
+    expect(await attempt(DEMO_PASSWORD, '192.0.2.51', target)).toBe(200);
+  });
+
+  it('keeps rate-limit keys short whatever the client and address (no 500 for a 6,000-character value)', async () => {
+    const huge = `${'x'.repeat(6000)}`;
+    expect(await attempt('Wrong1234', huge)).toBe(401);
+    const c = await client();
+    const response = await c.post('/login/password', { email, password: 'Wrong1234' }, { 'x-forwarded-for': huge });
+    expect(response.status).toBeLessThan(500);
+    const longest = await db.query<{ n: number }>(`select max(length(bucket))::int as n from rate_limits where tenant_id = $1`, [tenant.id]);
+    expect(longest[0].n).toBeLessThanOrEqual(MAX_BUCKET_LENGTH + 80);
+  });
+});
