@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: type check, generated-type drift check, unit + integration tests (PGlite and a
-# private PostgreSQL cluster), then the Playwright suites in Debian's Chromium.
+# `npm test`: type check, generated-type drift check, unit + integration tests (on the embedded
+# PostgreSQL 18 and on the system's PostgreSQL 15, or DATABASE_URL), then the Playwright suites in
+# Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

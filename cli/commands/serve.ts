@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-/** `portal serve`: the production server over dist/ (PostgreSQL with DATABASE_URL, PGlite otherwise). */
+/** `portal serve`: the production server over dist/ (PostgreSQL at DATABASE_URL, else the embedded PostgreSQL under data/). */
 export function registerServe(program: Command): void {
   program
     .command('serve')
