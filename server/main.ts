@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { startHousekeeping } from './db/housekeeping';
 import { jsonLogger, type Logger } from './http/requestLog';
 import { createMailer } from './mail/mailer';
+import { startMailSender } from './mail/mailSender';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 
@@ -42,17 +43,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
   let server: Server;
   let stopHousekeeping = () => {};
+  let stopMailSender: () => Promise<void> = async () => {};
   try {
     const applied = await migrate(db);
     if (applied.length) log({ msg: 'migrations applied', migrations: applied });
     await options.beforeListen?.(db);
     stopHousekeeping = startHousekeeping(db, log);
     const outboxDir = path.join(options.dataDir, 'outbox');
+    const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir });
+    // E-mails leave through the queue in the database; this instance's sender drains it.
+    stopMailSender = startMailSender(db, mailer, { log });
     const { app } = createApp({
       db,
       tenants: options.tenants,
       distDir: options.distDir,
-      mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir }),
+      mailer,
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
       devPages: options.devPages ?? options.outboxViewer ?? false,
       siteHandler: options.siteHandler,
@@ -69,6 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } catch (error) {
     // A failed start must not leave the embedded cluster running behind an exiting process.
     stopHousekeeping();
+    await stopMailSender().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -83,6 +89,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      await stopMailSender();
       await db.close();
     },
   };
