@@ -43,7 +43,7 @@ async function boot() {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     clearPersistedLogin();
-    if (config.tenant.features.includes('kicker-auth')) expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser');
+    if (config.tenant.features.includes('kicker-auth')) expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser', config.basePath);
     if (options.timedOut) {
       markSessionTimedOut();
       notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);

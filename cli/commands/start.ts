@@ -31,6 +31,7 @@ export function registerStart(program: Command): void {
         port: options.port,
         host: options.host,
         outboxViewer: true,
+        devPages: true,
         beforeListen: async (db) => {
           logins = await seedDemoData(db, tenants);
           await setDemoPasswords(db, tenants, logins);

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
 import { unauthorized } from '../http/errors';
 import { validateBody } from '../http/validateBody';
+import { tenantCookie } from '../http/cookies';
 import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { getUserById } from '../store/userStore';
 import { requireFeature } from '../tenancy/requireFeature';
@@ -46,8 +47,8 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
       login.user.id,
       expiresAt.toISOString(),
     ]);
-    const secure = req.secure ? '; Secure' : '';
-    res.append('Set-Cookie', `${kickerCookieName(tenant)}=${encodeURIComponent(`ssoid=${ssoId}`)}; Path=/; Expires=${expiresAt.toUTCString()}; SameSite=Lax${secure}`);
+    // Scoped to this portal's base path: on a shared host another tenant never receives it.
+    res.append('Set-Cookie', tenantCookie(kickerCookieName(tenant), `ssoid=${ssoId}`, { basePath: tenantContext(res).basePath, secure: req.secure, expires: expiresAt, sameSite: 'Lax' }));
     // The SSO id travels only in the cookie, never in the body that the tab keeps in sessionStorage.
     res.json(login);
   });

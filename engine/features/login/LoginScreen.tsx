@@ -46,7 +46,7 @@ function useLinkLogin(): { pending: boolean; error?: string } {
     started.current = true; // StrictMode runs effects twice; these tokens are single-use.
     call().then(completeLogin, (failure) => {
       // A stale SSO cookie is not the visitor's mistake: drop it and show the forms.
-      if (kickerSsoId.current && !query.get('p') && !query.get('code') && !query.get('confirm')) expireKickerCookie(kickerCookie);
+      if (kickerSsoId.current && !query.get('p') && !query.get('code') && !query.get('confirm')) expireKickerCookie(kickerCookie, config.basePath);
       setError(t(loginErrorKey(failure)));
     });
   }, []);

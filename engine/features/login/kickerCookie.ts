@@ -19,7 +19,11 @@ export function readKickerSsoId(cookieName: string, cookieHeader: string = docum
   return ssoId || undefined;
 }
 
-/** Log-out expires the cookie (§4). */
-export function expireKickerCookie(cookieName: string): void {
+/**
+ * Log-out expires the cookie (§4). The server sets it on the portal's own base path (so it never
+ * reaches another tenant on a shared host); a cookie of an older version on `/` goes too.
+ */
+export function expireKickerCookie(cookieName: string, basePath: string): void {
+  document.cookie = `${cookieName}=; Max-Age=0; Path=${basePath}`;
   document.cookie = `${cookieName}=; Max-Age=0; Path=/`;
 }
