@@ -267,6 +267,77 @@ function referencesResolve(tenant: Loose): Problem[] {
   return problems;
 }
 
+/** Hosts a plain-http webhook may point at: a receiver on the portal's own machine (a demo, a test). */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Webhook endpoints (issue 8 "Account events"): events carry subscribers' data and the signing
+ * secret protects them, so they travel over https, except to a receiver on this machine; the
+ * secret comes from the server's environment (secretEnv), a literal one only for such a local
+ * receiver, because a tenant file is committed. A URL the schema already refused is left to it.
+ */
+function webhookRules(tenant: Loose): Problem[] {
+  const problems: Problem[] = [];
+  list(tenant.webhooks).forEach((entry, index) => {
+    const endpoint = record(entry);
+    const base = `/webhooks/${index}`;
+    const raw = text(endpoint.url);
+    let url: URL | undefined;
+    try {
+      url = raw !== undefined && !/\s/.test(raw) ? new URL(raw) : undefined;
+    } catch {
+      url = undefined;
+    }
+    const local = url !== undefined && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+    if (url && url.hostname !== '' && url.protocol !== 'https:' && !local) {
+      const https = url.protocol === 'http:' ? `https://${raw!.slice('http://'.length)}` : undefined;
+      problems.push({
+        pointer: `${base}/url`,
+        at: 'value',
+        message:
+          url.protocol === 'http:'
+            ? `webhook URL "${raw}" must use https; plain http is allowed only for a receiver on this machine (localhost, 127.0.0.1 or [::1])`
+            : `webhook URL "${raw}" must be an https URL`,
+        hint: https ? `write "${https}"` : 'for example "https://crm.example.com/portal-events"',
+      });
+    }
+    if (url && (url.username || url.password)) {
+      problems.push({
+        pointer: `${base}/url`,
+        at: 'value',
+        message: `webhook URL "${raw}" carries a user name or password, which would be committed with the tenant file`,
+        hint: 'remove it from the URL; receivers check the Portal-Signature header made with the endpoint\'s secret (secretEnv) instead',
+      });
+    }
+    const hasEnv = endpoint.secretEnv !== undefined;
+    const hasSecret = endpoint.secret !== undefined;
+    if (!hasEnv && !hasSecret) {
+      const suggested = `PORTAL_WEBHOOK_SECRET_${(text(tenant.id) ?? 'TENANT').toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+      problems.push({
+        pointer: base,
+        at: 'value',
+        message: 'webhook endpoint has no signing secret',
+        hint: `add "secretEnv": "${suggested}" and set that environment variable on the server`,
+      });
+    } else if (hasEnv && hasSecret) {
+      problems.push({
+        pointer: `${base}/secret`,
+        at: 'key',
+        message: 'webhook endpoint gives both secretEnv and secret',
+        hint: 'keep secretEnv and remove secret',
+      });
+    } else if (hasSecret && url && !local) {
+      problems.push({
+        pointer: `${base}/secret`,
+        at: 'key',
+        message: 'a literal webhook secret is allowed only for a receiver on this machine: the tenant file is committed, so the secret would not be secret',
+        hint: 'put the secret in an environment variable of the server and name it: "secretEnv": "PORTAL_WEBHOOK_SECRET_…"',
+      });
+    }
+  });
+  return problems;
+}
+
 /** Lists whose entries are told apart by one field; a repeated value is a mistake. */
 const UNIQUE_FIELDS: ReadonlyArray<{ path: string[]; field: string; noun: string }> = [
   { path: ['faq', 'categories'], field: 'id', noun: 'FAQ category id' },
@@ -281,6 +352,7 @@ const UNIQUE_FIELDS: ReadonlyArray<{ path: string[]; field: string; noun: string
   { path: ['multiUserLicenses', 'roles'], field: 'code', noun: 'licence role' },
   { path: ['eCard', 'templates'], field: 'name', noun: 'e-card template' },
   { path: ['externalNavigationLinks'], field: 'text', noun: 'navigation link text' },
+  { path: ['webhooks'], field: 'url', noun: 'webhook URL' },
 ];
 
 function uniqueEntries(tenant: Loose): Problem[] {
@@ -315,5 +387,6 @@ export function crossFieldRules(tenant: TenantWithDefaults | Loose, ctx: RuleCon
     ...textKeysKnown(loose, ctx),
     ...referencesResolve(loose),
     ...uniqueEntries(loose),
+    ...webhookRules(loose),
   ];
 }

@@ -83,6 +83,7 @@ const ENUM_NOUNS: Record<string, string> = {
   paymentMethodKind: 'payment method',
   messageVariant: 'variant',
   businessPartnerRole: 'business partner role',
+  accountEventType: 'event type',
 };
 
 const ENUM_HINTS: Record<string, string> = {

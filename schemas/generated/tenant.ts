@@ -92,6 +92,18 @@ export type PublicationList = PublicationCode[];
  */
 export type Code = string;
 /**
+ * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "accountEventType".
+ */
+export type AccountEventType =
+  | 'account.created'
+  | 'subscription.linked'
+  | 'invoice.requested'
+  | 'contact_message.created'
+  | 'order_attribute.changed';
+/**
  * A phone number as shown to users, digits with spaces, brackets, slashes or hyphens, optionally starting with +, for example +49 89 1234 5678.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -244,6 +256,10 @@ export interface Tenant {
   ssoProfilePage?: SsoProfilePageConfig;
   loyalty?: LoyaltyConfig;
   upgrade?: UpgradeConfig;
+  /**
+   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON, signed with HMAC-SHA256 in the Portal-Signature header, and retried with back-off for up to a day until the endpoint answers 2xx. `portal events` lists events and their delivery state. Empty: no webhooks.
+   */
+  webhooks?: WebhookEndpoint[];
 }
 /**
  * How the portal behaves inside a frame of a host page (portal-core.md §1).
@@ -1290,6 +1306,32 @@ export interface UpgradeConfig {
    */
   upgradeTimes?: ('NOW' | 'NEXT_CYCLE')[];
 }
+/**
+ * One receiver of account events. Give its signing secret as secretEnv (the name of an environment variable of the server); secret (the value itself) is accepted for local receivers only.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "webhookEndpoint".
+ */
+export interface WebhookEndpoint {
+  /**
+   * Where events are POSTed: an https URL, for example https://crm.example.com/portal-events. Plain http only for a receiver on this machine (localhost, 127.0.0.1 or [::1]); no user name or password in the URL. Each URL once per tenant.
+   */
+  url: string;
+  /**
+   * Event types sent to this endpoint. Leave out to send every type, including types added later.
+   *
+   * @minItems 1
+   */
+  events?: AccountEventType[];
+  /**
+   * Name of the environment variable that holds the signing secret, for example PORTAL_WEBHOOK_SECRET_TECHNIKWELT. Preferred: a tenant file is committed and read by everyone with the repository, so the secret itself belongs in the server's environment (or secret store), where it can also be rotated without a commit. Upper-case letters, digits and underscores.
+   */
+  secretEnv?: string;
+  /**
+   * The signing secret itself, at least 16 characters. Only for a receiver on this machine (a demo or a test): a secret written into a committed file is no secret. Use secretEnv for every other endpoint.
+   */
+  secret?: string;
+}
 
 /**
  * Tenant after validation: every property that has a default in the schema is present.
@@ -1412,6 +1454,10 @@ export interface TenantWithDefaults {
   ssoProfilePage: SsoProfilePageConfigWithDefaults;
   loyalty: LoyaltyConfigWithDefaults;
   upgrade: UpgradeConfigWithDefaults;
+  /**
+   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON, signed with HMAC-SHA256 in the Portal-Signature header, and retried with back-off for up to a day until the endpoint answers 2xx. `portal events` lists events and their delivery state. Empty: no webhooks.
+   */
+  webhooks: WebhookEndpoint[];
 }
 /**
  * How the portal behaves inside a frame of a host page (portal-core.md §1).
