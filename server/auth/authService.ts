@@ -16,13 +16,14 @@ import {
   revokeSession,
   revokeUserSessions,
   touchSession,
-} from './authStore';
+} from '../store/authStore';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, limitSignInAttempt, recordPasswordFailure, type SignInLimits } from './rateLimit';
 import { hashToken, newSecretToken } from './tokens';
 import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE } from './signInMailJobs';
-import { partnersOnRecordFor } from './partialLoginStore';
+import { partnersOnRecordFor } from '../store/partialLoginStore';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
+import { recordEvent } from '../events/recordEvent';
 
 export { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE };
 /**
@@ -156,11 +157,19 @@ export function createAuthService(deps: AuthServiceDeps) {
    * account of that address is found or created and made to speak for them. The account is
    * created here, from the mailbox, never by the partial login that asked for the link.
    */
-  async function partnerSignIn(tx: Queryable, tenant: ServerTenant, email: string, bpNumbers: string[]): Promise<UserRecord> {
+  async function partnerSignIn(tx: Queryable, tenant: ServerTenant, email: string, bpNumbers: string[], subscriptionId: string): Promise<UserRecord> {
     const onRecord = await partnersOnRecordFor(tx, tenant.id, email, bpNumbers);
     if (onRecord.length === 0) throw invalidLink();
-    const user = (await findUserByEmail(tx, tenant.id, email)) ?? (await createUser(tx, tenant.id, { email }));
-    for (const bpNumber of onRecord) await linkBusinessPartner(tx, tenant.id, user.id, bpNumber);
+    const existing = await findUserByEmail(tx, tenant.id, email);
+    const user = existing ?? (await createUser(tx, tenant.id, { email }));
+    // Issue 8 "Account events", in the transaction that spends the link: the new account, and
+    // each partner newly linked to an account (an existing link records nothing).
+    if (!existing) await recordEvent(tx, tenant.id, 'account.created', { userId: user.id, email: user.email, source: 'sign-in-link', bpNumbers: onRecord });
+    for (const bpNumber of onRecord) {
+      if (await linkBusinessPartner(tx, tenant.id, user.id, bpNumber)) {
+        await recordEvent(tx, tenant.id, 'subscription.linked', { userId: user.id, bpNumber, subscriptionId, method: 'sign-in-link', emailStored: null });
+      }
+    }
     return user;
   }
 
@@ -235,7 +244,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!spent) throw invalidLink();
         if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
           const data = spent.payload as PartnerSignInPayload;
-          const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers);
+          const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers, data.subscriptionId);
           const login = await openSession(tx, tenant, user, data.loginSource, data.subscriptionId);
           const returnTo = samePortalPathOrUndefined(data.returnTo);
           return returnTo ? { ...login, returnTo } : login;
@@ -298,6 +307,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const data = spent.payload as { displayName: string; firstName?: string; lastName?: string; passwordHash: string };
         const user = await createUser(tx, tenant.id, { email: spent.email, displayName: data.displayName, firstName: data.firstName, lastName: data.lastName });
         await setPasswordHash(tx, tenant.id, user.id, data.passwordHash);
+        await recordEvent(tx, tenant.id, 'account.created', { userId: user.id, email: user.email, source: 'registration', bpNumbers: [] });
         const accessToken = newSecretToken();
         await insertSession(tx, tenant.id, { tokenHash: hashToken(accessToken), userId: user.id, loginSource: 'email', expiresAt: new Date(now().getTime() + idleMs(tenant)) });
         return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };

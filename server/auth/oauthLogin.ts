@@ -6,9 +6,10 @@ import { createUser, findUserByEmail, findUserBySsoId, setSsoId } from '../store
 import { requireFeature } from '../tenancy/requireFeature';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService, LoginResult } from './authService';
-import { insertOAuthRequest, takeOAuthRequest } from './oauthStore';
+import { insertOAuthRequest, takeOAuthRequest } from '../store/oauthStore';
 import { hashToken } from './tokens';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
+import { recordEvent } from '../events/recordEvent';
 
 export const OAUTH_REQUEST_MINUTES = 10;
 
@@ -129,6 +130,8 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
         }
         const created = await createUser(tx, tenant.id, { email: email!, displayName: name });
         await setSsoId(tx, tenant.id, created.id, ssoId);
+        // Issue 8 "Account events": a first sign-on creates an account like a registration does.
+        await recordEvent(tx, tenant.id, 'account.created', { userId: created.id, email: created.email, source: 'oauth', bpNumbers: [] });
         return created;
       });
       const result = await deps.auth.startSession(tenant, user, 'oauth');

@@ -14,6 +14,7 @@ import { getSubscriptionForUser } from '../store/subscriptionStore';
 import type { AuthenticatedUser, AuthService, RequestOrigin } from '../auth/authService';
 import type { PublicPagesTenant } from '../tenancy/tenantSettings';
 import { contactMail } from './contactMail';
+import { recordEvent } from '../events/recordEvent';
 import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
 
 export interface ContactServiceDeps {
@@ -113,14 +114,16 @@ export function createContactService(deps: ContactServiceDeps) {
       const missingOrderNumber = !loggedIn && Boolean(body.missingOrderNumber && activity.allowMissingOrderNumber);
       const message = body.message?.trim() || undefined;
       const relatedTo = body.relatedTo ?? (activity.requiresSubscription || subscription ? 'subscription' : 'unspecified');
+      const orderNumber = loggedIn ? subscription?.orderNumber : missingOrderNumber ? undefined : body.orderNumber?.trim();
+      const publication = loggedIn ? undefined : body.publication || undefined;
 
       return deps.db.transaction(async (tx) => {
         const id = await insertContactMessage(tx, tenant.id, {
           userId: user?.id,
           activity: activity.activity,
           subscriptionId: subscription?.id,
-          publication: loggedIn ? undefined : body.publication || undefined,
-          orderNumber: loggedIn ? subscription?.orderNumber : missingOrderNumber ? undefined : body.orderNumber?.trim(),
+          publication,
+          orderNumber,
           missingOrderNumber,
           relatedTo,
           contactDetails: details,
@@ -154,6 +157,22 @@ export function createContactService(deps: ContactServiceDeps) {
           replyTo: details.email,
           ...mail,
           attachments: image ? [{ filename: image.filename, content: image.data, contentType: image.mimeType }] : undefined,
+        });
+        // Issue 8 "Account events": the message reaches the publisher's systems as well as its inbox.
+        await recordEvent(tx, tenant.id, 'contact_message.created', {
+          messageId: id,
+          userId: user?.id ?? null,
+          activity: activity.activity,
+          subscriptionId: subscription?.id ?? null,
+          orderNumber: orderNumber || null,
+          publication: publication ?? null,
+          missingOrderNumber,
+          relatedTo,
+          contactDetails: details,
+          message: message ?? null,
+          optIn: Boolean(body.optIn),
+          locale,
+          attachment: image ? { filename: image.filename, mimeType: image.mimeType, size: image.data.length } : null,
         });
         return { id };
       });

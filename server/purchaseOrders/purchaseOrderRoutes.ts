@@ -16,6 +16,7 @@ import { accountTenant, fileUrl, utcDay } from '../subscriptions/accountContext'
 import { requireFeature } from '../tenancy/requireFeature';
 import { tenantContext } from '../tenancy/tenantContext';
 import { pendingOrderPdf } from '../invoices/documents';
+import { recordEvent } from '../events/recordEvent';
 
 export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const { db } = deps;
@@ -77,7 +78,18 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
         day: utcDay(deps.now()),
         status,
       });
-      if (first) await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'invoice_request', subjectId: order.id, details: { invoiceNumber, status } });
+      if (first) {
+        await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'invoice_request', subjectId: order.id, details: { invoiceNumber, status } });
+        // Issue 8 "Account events", as for a subscription's invoice.
+        await recordEvent(tx, tenant.id, 'invoice.requested', {
+          userId: user.id,
+          subjectKind: 'purchase-order',
+          subscriptionId: null,
+          purchaseOrderId: order.id,
+          invoiceNumber,
+          status,
+        });
+      }
       return first;
     });
     if (!recorded) {

@@ -95,12 +95,15 @@ export async function listBusinessPartnerNumbers(db: Queryable, tenantId: string
 }
 
 /** Lets the account speak for a business partner of the same tenant (idempotent). */
-export async function linkBusinessPartner(db: Queryable, tenantId: string, userId: string, bpNumber: string): Promise<void> {
-  await db.query(
+export async function linkBusinessPartner(db: Queryable, tenantId: string, userId: string, bpNumber: string): Promise<boolean> {
+  const inserted = await db.query(
     `insert into user_business_partners (tenant_id, user_id, bp_number) values ($1, $2, $3)
-     on conflict do nothing`,
+     on conflict do nothing
+     returning 1`,
     [tenantId, userId, bpNumber],
   );
+  // True when the link is new (an account event is recorded for it), false when it existed.
+  return inserted.length === 1;
 }
 
 /** Sets (or replaces) the password hash of an account. */

@@ -23,8 +23,9 @@ import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscr
 import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError } from '../http/errors';
-import { consumeLoginToken, insertLoginToken } from '../auth/authStore';
+import { consumeLoginToken, insertLoginToken } from '../store/authStore';
 import { hashToken, newSecretToken } from '../auth/tokens';
+import { recordEvent } from '../events/recordEvent';
 
 const CONFIRM_LINK_PURPOSE = 'confirm-link';
 import {
@@ -163,6 +164,14 @@ export async function linkSubscription(
       action: 'link_subscription',
       subjectId: subscriptionId ?? undefined,
       details: { bpNumber: linkedBp, byBpNumber, preferredRole: body.preferredRole ?? null },
+    });
+    // Issue 8 "Account events": the publisher's systems learn of the link with it.
+    await recordEvent(tx, ctx.tenantId, 'subscription.linked', {
+      userId: ctx.user.id,
+      bpNumber: linkedBp,
+      subscriptionId,
+      method: byBpNumber ? 'bp-number' : 'order-number',
+      emailStored: storeEmail,
     });
   });
   return { bpNumber: linkedBp, subscriptionId };

@@ -17,6 +17,7 @@ import { createDownloadKey, recordActivity, recordInvoiceRequest, setOrderAttrib
 import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvoice, paymentHistoryPage } from '../store/orderStore';
 import { invoicePdf } from '../invoices/documents';
 import { can } from '../../engine/domain/capabilities';
+import { recordEvent } from '../events/recordEvent';
 import { accountTenant, capabilityContext, fileUrl, requireCapability, subscriptionOr404, utcDay } from './accountContext';
 
 /**
@@ -111,6 +112,15 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
       });
       if (first) {
         await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'invoice_request', subjectId: subscription.id, details: { invoiceNumber, status } });
+        // Issue 8 "Account events": only the request that is recorded; a refused repeat changes nothing.
+        await recordEvent(tx, tenant.id, 'invoice.requested', {
+          userId: user.id,
+          subjectKind: 'subscription',
+          subscriptionId: subscription.id,
+          purchaseOrderId: null,
+          invoiceNumber,
+          status,
+        });
       }
       return first;
     });
@@ -170,6 +180,14 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     await db.transaction(async (tx) => {
       await setOrderAttribute(tx, tenant.id, subscription.id, type, value);
       await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'order_attribute', subjectId: subscription.id, details: { type, value } });
+      await recordEvent(tx, tenant.id, 'order_attribute.changed', {
+        userId: user.id,
+        subscriptionId: subscription.id,
+        orderNumber: subscription.orderNumber,
+        type,
+        value,
+        previousValue: subscription.orderAttributes.find((a) => a.type === type)?.value ?? null,
+      });
     });
     res.json(await subscriptionOr404(db, res, subscription.id));
   });

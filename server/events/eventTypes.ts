@@ -1,0 +1,46 @@
+/**
+ * The account event types (issue 8 "Account events"): one typed list, with the subject each type
+ * is filed under. Type names and payloads come from the schemas — the tenant file's
+ * `accountEventType` (which endpoints want which types) and schemas/api/account-event.schema.json
+ * (the body a receiver gets); tests/server/events/eventTypes.test.ts fails when the three drift.
+ * A flow that adds a change adds its type to both schemas and one line here.
+ */
+import type { AccountEvent } from '../../schemas/generated/account-event';
+import type { AccountEventType } from '../../schemas/generated/tenant';
+
+export type { AccountEvent, AccountEventType };
+
+/** The `data` of one event type, as documented in the schema. */
+export type AccountEventData<T extends AccountEventType> = Extract<AccountEvent, { type: T }>['data'];
+
+/** What an event is about, for listings (`portal events`) and look-ups by subject. */
+export interface EventSubject {
+  type: 'account' | 'subscription' | 'purchase_order' | 'contact_message' | 'business_partner';
+  id: string;
+}
+
+/** Per type: the subject it is filed under, and the account that made the change. */
+const EVENT_TYPES: { [T in AccountEventType]: { subject: (data: AccountEventData<T>) => EventSubject; userId: (data: AccountEventData<T>) => string | null } } = {
+  'account.created': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'subscription.linked': {
+    subject: (d) => (d.subscriptionId ? { type: 'subscription', id: d.subscriptionId } : { type: 'business_partner', id: d.bpNumber }),
+    userId: (d) => d.userId,
+  },
+  'invoice.requested': {
+    subject: (d) => (d.subjectKind === 'purchase-order' ? { type: 'purchase_order', id: d.purchaseOrderId! } : { type: 'subscription', id: d.subscriptionId! }),
+    userId: (d) => d.userId,
+  },
+  'contact_message.created': { subject: (d) => ({ type: 'contact_message', id: d.messageId }), userId: (d) => d.userId },
+  'order_attribute.changed': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+};
+
+/** Every event type, in the order of the schema. */
+export const ACCOUNT_EVENT_TYPES = Object.keys(EVENT_TYPES) as AccountEventType[];
+
+export function eventSubject<T extends AccountEventType>(type: T, data: AccountEventData<T>): EventSubject {
+  return EVENT_TYPES[type].subject(data);
+}
+
+export function eventUserId<T extends AccountEventType>(type: T, data: AccountEventData<T>): string | null {
+  return EVENT_TYPES[type].userId(data);
+}

@@ -1,0 +1,249 @@
+/**
+ * SQL of the account events and their webhook deliveries (migration 007, issue 8 "Account
+ * events"). Services write events through server/events/recordEvent.ts inside their own
+ * transaction; the deliverer (server/events/webhookDeliverer.ts) dispatches them into delivery
+ * rows and claims, attempts and settles those; `portal events` lists both. Writes are
+ * tenant-scoped; the deliverer's claims read across the tenants the instance serves, as the mail
+ * sender does.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database';
+
+export interface NewAccountEvent {
+  tenantId: string;
+  /** The idempotency id (a random UUID). */
+  id: string;
+  type: string;
+  userId: string | null;
+  subject: { type: string; id: string };
+  data: unknown;
+}
+
+/** Writes one event. Pass the transaction of the change, so both commit or neither. */
+export async function insertAccountEvent(tx: Queryable, event: NewAccountEvent): Promise<void> {
+  await tx.query(
+    `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data) values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    [event.tenantId, event.id, event.type, event.userId, event.subject.type, event.subject.id, JSON.stringify(event.data)],
+  );
+}
+
+// --- dispatch: events -> delivery rows ----------------------------------------------------------
+
+export interface UndispatchedEvent {
+  tenantId: string;
+  id: string;
+  type: string;
+}
+
+/**
+ * Locks up to `limit` events of these tenants that have no delivery rows yet, oldest first. Call
+ * inside a transaction that then writes their deliveries and marks them dispatched: `skip locked`
+ * lets other instances dispatch other events meanwhile instead of waiting.
+ */
+export async function lockUndispatchedEvents(tx: Queryable, tenantIds: readonly string[], limit: number): Promise<UndispatchedEvent[]> {
+  const rows = await tx.query<{ tenant_id: string; id: string; type: string }>(
+    `select tenant_id, id::text as id, type from account_events
+      where dispatched_at is null and tenant_id = any($1::text[])
+      order by seq
+      limit $2
+      for update skip locked`,
+    [tenantIds, limit],
+  );
+  return rows.map((row) => ({ tenantId: row.tenant_id, id: row.id, type: row.type }));
+}
+
+/** One delivery row per event and endpoint; a pair that exists already is left as it is. */
+export async function insertDeliveries(tx: Queryable, deliveries: ReadonlyArray<{ tenantId: string; eventId: string; url: string }>): Promise<void> {
+  if (deliveries.length === 0) return;
+  await tx.query(
+    `insert into webhook_deliveries (tenant_id, event_id, endpoint_url)
+     select * from unnest($1::text[], $2::uuid[], $3::text[])
+     on conflict do nothing`,
+    [deliveries.map((d) => d.tenantId), deliveries.map((d) => d.eventId), deliveries.map((d) => d.url)],
+  );
+}
+
+export async function markDispatched(tx: Queryable, events: readonly UndispatchedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.query(
+    `update account_events e set dispatched_at = clock_timestamp()
+       from unnest($1::text[], $2::uuid[]) as k(tenant_id, id)
+      where e.tenant_id = k.tenant_id and e.id = k.id`,
+    [events.map((e) => e.tenantId), events.map((e) => e.id)],
+  );
+}
+
+// --- deliveries ---------------------------------------------------------------------------------
+
+export interface ClaimedDelivery {
+  tenantId: string;
+  eventId: string;
+  url: string;
+  /** Attempts including this one. */
+  attempts: number;
+  claimToken: string;
+  type: string;
+  data: unknown;
+  /** When the event was recorded (ISO). */
+  createdAt: string;
+}
+
+/**
+ * Claims up to `limit` due deliveries of these tenants for `leaseMs`, with their events. As the
+ * mail queue (server/mail/mailQueue.ts): due-ness and leases use the database's clock, shared by
+ * every instance; `for update skip locked` keeps two instances from taking the same row, and the
+ * lease keeps it away from others after this statement commits — so one attempt at a time per
+ * event and endpoint — and hands it back when the claiming instance dies.
+ */
+export async function claimDueDeliveries(db: Queryable, options: { tenantIds: readonly string[]; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
+  const claimToken = randomUUID();
+  const rows = await db.query<{ tenant_id: string; event_id: string; endpoint_url: string; attempts: number; type: string; data: unknown; created_at: Date }>(
+    `with claimed as (
+       update webhook_deliveries d
+          set claim_token = $1, claimed_until = clock_timestamp() + $2 * interval '1 millisecond',
+              attempts = d.attempts + 1, last_attempt_at = clock_timestamp()
+        where (d.tenant_id, d.event_id, d.endpoint_url) in (
+          select tenant_id, event_id, endpoint_url from webhook_deliveries
+           where state = 'pending' and next_attempt_at <= clock_timestamp()
+             and (claimed_until is null or claimed_until < clock_timestamp())
+             and tenant_id = any($4::text[])
+           order by next_attempt_at, created_at
+           limit $3
+           for update skip locked)
+       returning d.tenant_id, d.event_id, d.endpoint_url, d.attempts)
+     select c.tenant_id, c.event_id::text as event_id, c.endpoint_url, c.attempts, e.type, e.data, e.created_at
+       from claimed c join account_events e on e.tenant_id = c.tenant_id and e.id = c.event_id`,
+    [claimToken, options.leaseMs, options.limit, options.tenantIds],
+  );
+  return rows.map((row) => ({
+    tenantId: row.tenant_id,
+    eventId: row.event_id,
+    url: row.endpoint_url,
+    attempts: Number(row.attempts),
+    claimToken,
+    type: row.type,
+    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+const claimed = `tenant_id = $1 and event_id = $2 and endpoint_url = $3 and claim_token = $4`;
+const keyOf = (row: ClaimedDelivery) => [row.tenantId, row.eventId, row.url, row.claimToken];
+
+/** The endpoint answered 2xx. False when the lease was lost (another instance owns the row now). */
+export async function markDelivered(db: Queryable, row: ClaimedDelivery, status: number): Promise<boolean> {
+  const updated = await db.query(
+    `update webhook_deliveries
+        set state = 'delivered', done_at = clock_timestamp(), claim_token = null, claimed_until = null, last_status = $5, last_error = null
+      where ${claimed} returning 1`,
+    [...keyOf(row), status],
+  );
+  return updated.length > 0;
+}
+
+/**
+ * A failed attempt: try again in `retryInMs`, unless that would be later than `retryForMs` after
+ * the delivery row was written — then (or when retryInMs is null) it is given up as `failed`.
+ * Answers the state the row is left in, or null when the lease was lost.
+ */
+export async function markAttemptFailed(
+  db: Queryable,
+  row: ClaimedDelivery,
+  outcome: { status: number | null; error: string; retryInMs: number | null; retryForMs: number },
+): Promise<'pending' | 'failed' | null> {
+  const updated = await db.query<{ state: 'pending' | 'failed' }>(
+    `update webhook_deliveries
+        set state = case when give_up then 'failed' else 'pending' end,
+            next_attempt_at = case when give_up then next_attempt_at else clock_timestamp() + $7::bigint * interval '1 millisecond' end,
+            done_at = case when give_up then clock_timestamp() else null end,
+            claim_token = null, claimed_until = null, last_status = $5, last_error = $6
+       from (select $7::bigint is null
+                    or created_at + $8::bigint * interval '1 millisecond' < clock_timestamp() + $7::bigint * interval '1 millisecond' as give_up
+               from webhook_deliveries where ${claimed}) as decision
+      where ${claimed}
+      returning state`,
+    [...keyOf(row), outcome.status, outcome.error.slice(0, 1000), outcome.retryInMs, outcome.retryForMs],
+  );
+  return updated[0]?.state ?? null;
+}
+
+/** Deliveries of an endpoint the tenant file no longer lists are given up at once. */
+export async function markEndpointGone(db: Queryable, row: ClaimedDelivery, error: string): Promise<void> {
+  await db.query(
+    `update webhook_deliveries set state = 'failed', done_at = clock_timestamp(), claim_token = null, claimed_until = null, last_error = $5
+      where ${claimed}`,
+    [...keyOf(row), error],
+  );
+}
+
+// --- listing (portal events) --------------------------------------------------------------------
+
+export interface DeliveryState {
+  url: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+}
+
+export interface ListedEvent {
+  id: string;
+  tenantId: string;
+  type: string;
+  userId: string | null;
+  subject: { type: string; id: string };
+  createdAt: string;
+  /** False until the deliverer has written the event's delivery rows. */
+  dispatched: boolean;
+  deliveries: DeliveryState[];
+}
+
+/** The newest `limit` events (of one tenant, or of all), newest first, each with its deliveries. */
+export async function listAccountEvents(db: Queryable, options: { tenantId?: string; limit: number }): Promise<ListedEvent[]> {
+  const rows = await db.query<{
+    id: string;
+    tenant_id: string;
+    type: string;
+    user_id: string | null;
+    subject_type: string;
+    subject_id: string;
+    created_at: Date;
+    dispatched: boolean;
+    deliveries: Array<{ url: string; state: DeliveryState['state']; attempts: number; last_status: number | null; last_error: string | null; last_attempt_at: string | null; next_attempt_at: string | null }>;
+  }>(
+    `select e.id::text as id, e.tenant_id, e.type, e.user_id, e.subject_type, e.subject_id, e.created_at,
+            e.dispatched_at is not null as dispatched,
+            coalesce((select jsonb_agg(jsonb_build_object(
+                               'url', d.endpoint_url, 'state', d.state, 'attempts', d.attempts, 'last_status', d.last_status,
+                               'last_error', d.last_error, 'last_attempt_at', d.last_attempt_at,
+                               'next_attempt_at', case when d.state = 'pending' then d.next_attempt_at end)
+                             order by d.endpoint_url)
+                        from webhook_deliveries d where d.tenant_id = e.tenant_id and d.event_id = e.id), '[]'::jsonb) as deliveries
+       from account_events e
+      where ($1::text is null or e.tenant_id = $1)
+      order by e.seq desc
+      limit $2`,
+    [options.tenantId ?? null, options.limit],
+  );
+  const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+  return rows.map((row) => ({
+    id: row.id,
+    tenantId: row.tenant_id,
+    type: row.type,
+    userId: row.user_id,
+    subject: { type: row.subject_type, id: row.subject_id },
+    createdAt: new Date(row.created_at).toISOString(),
+    dispatched: row.dispatched,
+    deliveries: row.deliveries.map((d) => ({
+      url: d.url,
+      state: d.state,
+      attempts: Number(d.attempts),
+      lastStatus: d.last_status,
+      lastError: d.last_error,
+      lastAttemptAt: iso(d.last_attempt_at),
+      nextAttemptAt: iso(d.next_attempt_at),
+    })),
+  }));
+}

@@ -1,0 +1,246 @@
+/**
+ * Account events are recorded by every state-changing call, in the transaction of the change
+ * (issue 8 "Account events", proof: "events recorded in the same transaction (a failed change
+ * records none)"). Driven through the real API against the seeded demo data.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData } from '../../../server/seed';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { Database } from '../../../server/db/database';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+
+const tenant = {
+  id: uniqueTenantId('events'),
+  name: 'Verlag Events',
+  hosts: [],
+  defaultLocale: 'de-DE',
+  features: ['manual-registration', 'payment-history', 'invoice-request', 'contact-form'],
+  embedding: { isEmbedded: false, parentOrigins: [] },
+  login: { magicLink: true, password: true, sessionIdleMinutes: 30 },
+  contact: { email: 'service@events.example', fallbackEmail: 'help@events.example', fallbackPhone: '+49 30 1' },
+  contactForm: { activities: [{ activity: 'GENERAL', name: { 'de-DE': 'Allgemein' }, allowMissingOrderNumber: true }] },
+  orderAttributes: { attributes: [{ type: 'DELIVERY_NOTE', label: { 'de-DE': 'Hinweis' }, editable: true, creatable: true }] },
+} as ServerTenant;
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-events-outbox-'));
+const mailer = createMailer({ outboxDir });
+let db: Database;
+let baseUrl: string;
+let close: () => Promise<void>;
+let emails: string[];
+
+interface EventRow {
+  id: string;
+  type: string;
+  user_id: string | null;
+  subject_type: string;
+  subject_id: string;
+  data: Record<string, unknown>;
+}
+
+async function eventsOf(type: string): Promise<EventRow[]> {
+  return db.query<EventRow>(`select id::text, type, user_id, subject_type, subject_id, data from account_events where tenant_id = $1 and type = $2 order by seq`, [tenant.id, type]);
+}
+
+async function lastLink(to: string, param: string): Promise<string> {
+  await drainMailQueue(db, mailer);
+  const mail = readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((m) => m.to === to)
+    .at(-1);
+  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get(param)!;
+}
+
+async function anonymous() {
+  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+  await client.get('/subscriptions'); // picks up the XSRF cookie
+  return client;
+}
+
+async function signIn(email: string) {
+  const client = await anonymous();
+  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
+  const login = await client.post('/login/token', { token: await lastLink(email, 'p') });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  return { client, userId: login.body.user.id as string };
+}
+
+/** A trigger that makes the next statement on `table` fail: a change that breaks half-way. */
+async function failOn(table: string) {
+  await db.query(`create or replace function events_test_fail() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`);
+  await db.query(`create trigger events_test_fail before insert or update on ${table} for each row execute function events_test_fail()`);
+}
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  const logins = await seedDemoData(db, [tenant]);
+  emails = logins.filter((l) => l.tenantId === tenant.id).map((l) => l.email);
+  const { app } = createApp({ db, tenants: [tenant], distDir: path.join(outboxDir, 'no-dist'), mailer, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  ({ baseUrl, close } = await listen(app));
+});
+
+afterEach(async () => {
+  for (const table of ['account_events', 'subscriptions', 'invoice_requests', 'contact_messages']) {
+    await db.query(`drop trigger if exists events_test_fail on ${table}`);
+  }
+});
+
+afterAll(async () => close?.());
+
+describe('account events are recorded with the change', () => {
+  it('records invoice.requested for the first request of the day only, with a random UUID as its id', async () => {
+    const { client, userId } = await signIn(emails[0]);
+    const sub = (await client.get<Subscription[]>('/subscriptions')).body.find((s) => s.renewal?.autoRenewal)!;
+    const invoice = (await client.get(`/subscriptions/${sub.id}/payment-history?page=0`)).body.items[0];
+    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`)).status).toBe(200);
+    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`)).status).toBe(409);
+    const events = (await eventsOf('invoice.requested')).filter((e) => e.subject_id === sub.id);
+    expect(events).toHaveLength(1);
+    expect(events[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(events[0]).toMatchObject({
+      user_id: userId,
+      subject_type: 'subscription',
+      data: { userId, subjectKind: 'subscription', subscriptionId: sub.id, purchaseOrderId: null, invoiceNumber: invoice.invoiceNumber, status: expect.any(String) },
+    });
+  });
+
+  it('records order_attribute.changed with the value before', async () => {
+    const { client, userId } = await signIn(emails[0]);
+    const sub = (await client.get<Subscription[]>('/subscriptions')).body.find((s) => s.orderStatus === 'A')!;
+    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: 'Erster Hinweis' })).status).toBe(200);
+    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: 'Zweiter Hinweis' })).status).toBe(200);
+    const events = (await eventsOf('order_attribute.changed')).filter((e) => e.subject_id === sub.id);
+    const before = sub.orderAttributes.find((a) => a.type === 'DELIVERY_NOTE')?.value ?? null;
+    expect(events.map((e) => e.data)).toEqual([
+      { userId, subscriptionId: sub.id, orderNumber: sub.orderNumber, type: 'DELIVERY_NOTE', value: 'Erster Hinweis', previousValue: before },
+      { userId, subscriptionId: sub.id, orderNumber: sub.orderNumber, type: 'DELIVERY_NOTE', value: 'Zweiter Hinweis', previousValue: 'Erster Hinweis' },
+    ]);
+  });
+
+  it('records contact_message.created for an anonymous message, with the message id as subject', async () => {
+    const client = await anonymous();
+    const sent = await client.post('/contact', {
+      activity: 'GENERAL',
+      missingOrderNumber: true,
+      contactDetails: { firstName: 'Erika', lastName: 'Muster', email: 'erika@example.org' },
+      message: 'Bitte rufen Sie mich an.',
+    });
+    expect(sent.status).toBe(201);
+    const [event] = (await eventsOf('contact_message.created')).filter((e) => e.subject_id === sent.body.id);
+    expect(event).toMatchObject({
+      user_id: null,
+      subject_type: 'contact_message',
+      data: { messageId: sent.body.id, userId: null, activity: 'GENERAL', missingOrderNumber: true, orderNumber: null, message: 'Bitte rufen Sie mich an.', attachment: null },
+    });
+  });
+
+  it('records account.created when a registration is confirmed, not when it is asked for', async () => {
+    const client = await anonymous();
+    const address = `new-${Date.now()}@reader.example`;
+    expect((await client.post('/register', { displayName: 'New Reader', email: address, password: 'Reader2026', passwordConfirm: 'Reader2026' })).status).toBe(202);
+    const token = await lastLink(address, 'confirm');
+    expect((await eventsOf('account.created')).filter((e) => e.data.email === address)).toEqual([]);
+    const confirmed = await client.post('/register/confirm', { token });
+    expect(confirmed.status).toBe(200);
+    expect((await eventsOf('account.created')).filter((e) => e.data.email === address)).toEqual([
+      expect.objectContaining({ user_id: confirmed.body.user.id, subject_type: 'account', data: { userId: confirmed.body.user.id, email: address, source: 'registration', bpNumbers: [] } }),
+    ]);
+  });
+
+  it('records account.created and subscription.linked when a partial login\'s sign-in link opens an account for the address on record', async () => {
+    const [target] = await db.query<{ order_number: string; last_name1: string; subscription_id: string; bp_number: string }>(
+      `select s.order_number::text as order_number, bp.last_name1, s.id as subscription_id, bp.bp_number::text as bp_number
+         from subscriptions s
+         join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role = 'AG'
+         join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+        where s.tenant_id = $1 and bp.last_name1 is not null
+          and not exists (select 1 from user_business_partners u where u.tenant_id = bp.tenant_id and u.bp_number = bp.bp_number)
+        order by s.id limit 1`,
+      [tenant.id],
+    );
+    const onRecord = `record-${Date.now()}@reader.example`;
+    await db.query(`update business_partners set email_address = $3 where tenant_id = $1 and bp_number = $2`, [tenant.id, target.bp_number, onRecord]);
+    const client = await anonymous();
+    expect((await client.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1 })).body.error.details.status).toBe('confirm_email');
+    const opened = await client.post('/login/token', { token: await lastLink(onRecord, 'p') });
+    expect(opened.status).toBe(200);
+    const userId = opened.body.user.id;
+    expect((await eventsOf('account.created')).filter((e) => e.user_id === userId).map((e) => e.data)).toEqual([
+      { userId, email: onRecord, source: 'sign-in-link', bpNumbers: [target.bp_number] },
+    ]);
+    expect((await eventsOf('subscription.linked')).filter((e) => e.user_id === userId).map((e) => e.data)).toEqual([
+      { userId, bpNumber: target.bp_number, subscriptionId: target.subscription_id, method: 'sign-in-link', emailStored: null },
+    ]);
+  });
+
+  it('records subscription.linked when the link dialog links a subscription, with the e-mail it stored', async () => {
+    const { client, userId } = await signIn(emails[2]);
+    const [target] = await db.query<{ id: string; order_number: string; zipcode: string; bp_number: string; last_name1: string }>(
+      `select s.id, s.order_number::text as order_number, bp.zipcode, bp.bp_number::text as bp_number, bp.last_name1
+         from subscriptions s
+         join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role = 'AG'
+         join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+        where s.tenant_id = $1 and s.order_status = 'A' and bp.email_address is null and bp.last_name1 is not null and coalesce(s.details->>'salesDocumentType', '') <> 'WBZA'
+          and not exists (select 1 from user_business_partners u where u.tenant_id = bp.tenant_id and u.bp_number = bp.bp_number)
+        order by s.id limit 1`,
+      [tenant.id],
+    );
+    const linked = await client.post('/subscriptions', { orderNumber: target.order_number, zipcode: target.zipcode, lastName: target.last_name1, preferredRole: 'AG', email: emails[2] });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    expect((await eventsOf('subscription.linked')).filter((e) => e.user_id === userId)).toEqual([
+      expect.objectContaining({
+        subject_type: 'subscription',
+        subject_id: target.id,
+        data: { userId, bpNumber: target.bp_number, subscriptionId: target.id, method: 'order-number', emailStored: emails[2] },
+      }),
+    ]);
+  });
+});
+
+describe('a failed change records no event', () => {
+  it('leaves neither the attribute nor an event when recording the event fails after the change', async () => {
+    const { client } = await signIn(emails[0]);
+    const sub = (await client.get<Subscription[]>('/subscriptions')).body.find((s) => s.orderStatus === 'A')!;
+    const before = await eventsOf('order_attribute.changed');
+    // The change has run (update subscriptions) when the event's insert fails in the same transaction.
+    await failOn('account_events');
+    const answer = await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: 'Darf nicht bleiben' });
+    expect(answer.status).toBe(500);
+    const after = (await client.get<Subscription[]>('/subscriptions')).body.find((s) => s.id === sub.id)!;
+    expect(after.orderAttributes).not.toContainEqual({ type: 'DELIVERY_NOTE', value: 'Darf nicht bleiben' });
+    expect(await eventsOf('order_attribute.changed')).toEqual(before);
+  });
+
+  it('records no event when the change itself fails', async () => {
+    const { client } = await signIn(emails[0]);
+    const sub = (await client.get<Subscription[]>('/subscriptions')).body.find((s) => s.renewal?.autoRenewal)!;
+    // Not the invoice the first test requested: this one has not been asked for today.
+    const invoice = (await client.get(`/subscriptions/${sub.id}/payment-history?page=0`)).body.items[1];
+    const before = await eventsOf('invoice.requested');
+    await failOn('invoice_requests');
+    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`)).status).toBe(500);
+    expect(await eventsOf('invoice.requested')).toEqual(before);
+  });
+
+  it('keeps message, mail and event together: a message that fails to store leaves no event', async () => {
+    const before = await eventsOf('contact_message.created');
+    await failOn('account_events');
+    const client = await anonymous();
+    const sent = await client.post('/contact', { activity: 'GENERAL', missingOrderNumber: true, contactDetails: { firstName: 'A', lastName: 'B', email: 'a@b.example' }, message: 'x' });
+    expect(sent.status).toBe(500);
+    expect(await eventsOf('contact_message.created')).toEqual(before);
+    const stored = await db.query(`select 1 from contact_messages where tenant_id = $1 and contact_details->>'email' = 'a@b.example'`, [tenant.id]);
+    expect(stored).toEqual([]);
+  });
+});
