@@ -36,7 +36,7 @@ if (mode === 'plain') {
   const { migrate } = await import('../server/db/migrate');
   const { createMailer } = await import('../server/mail/mailer');
   const { seedDemoData } = await import('../server/seed');
-  const { insertLoginToken } = await import('../server/auth/authStore');
+  const { insertLoginToken } = await import('../server/store/authStore');
   const { hashToken, newSecretToken } = await import('../server/auth/tokens');
   const { MAGIC_LINK_PURPOSE } = await import('../server/auth/authService');
   const { jsonLogger } = await import('../server/http/requestLog');

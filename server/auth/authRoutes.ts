@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { currentUser, requireUser } from './authMiddleware';
 import type { AuthService, RequestOrigin } from './authService';
-import { revokeSsoSessions } from './kickerAuth';
+import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 
 /** §5: e-mail addresses are trimmed before they are checked (people paste them with spaces). */
 export const trimEmail: RequestHandler = (req, _res, next) => {
@@ -74,7 +74,7 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
   router.post('/logout', requireUser(auth), async (_req, res) => {
     const user = currentUser(res);
     await auth.logout(tenantContext(res).tenant, user.sessionId);
-    if (user.loginSource === 'kicker-auth') await revokeSsoSessions(deps.db, tenantContext(res).tenant.id, user.id);
+    if (user.loginSource === 'kicker-auth') await revokeSsoSessionsOfUser(deps.db, tenantContext(res).tenant.id, user.id);
     res.status(204).end();
   });
 

@@ -5,6 +5,7 @@ import { validateBody } from '../http/validateBody';
 import { tenantCookie } from '../http/cookies';
 import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { getUserById } from '../store/userStore';
+import { findLiveSsoSessionUser, insertSsoSession } from '../store/ssoSessionStore';
 import { requireFeature } from '../tenancy/requireFeature';
 import type { AuthService } from './authService';
 import { requestOrigin, trimEmail } from './authRoutes';
@@ -41,12 +42,7 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
     const login = await deps.auth.loginWithPassword(tenant, req.body, requestOrigin(req, res), 'kicker-auth');
     const ssoId = newSecretToken();
     const expiresAt = new Date(deps.now().getTime() + SSO_SESSION_DAYS * 86_400_000);
-    await deps.db.query(`insert into sso_sessions (tenant_id, token_hash, user_id, expires_at) values ($1, $2, $3, $4)`, [
-      tenant.id,
-      hashToken(ssoId),
-      login.user.id,
-      expiresAt.toISOString(),
-    ]);
+    await insertSsoSession(deps.db, tenant.id, { tokenHash: hashToken(ssoId), userId: login.user.id, expiresAt });
     // Scoped to this portal's base path: on a shared host another tenant never receives it.
     res.append('Set-Cookie', tenantCookie(kickerCookieName(tenant), `ssoid=${ssoId}`, { basePath: tenantContext(res).basePath, secure: req.secure, expires: expiresAt, sameSite: 'Lax' }));
     // The SSO id travels only in the cookie, never in the body that the tab keeps in sessionStorage.
@@ -55,11 +51,8 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
 
   router.post('/kicker-auth/get-user', validateBody('kicker-get-user-request'), async (req, res) => {
     const tenant = tenantContext(res).tenant;
-    const rows = await deps.db.query<{ user_id: string }>(
-      `select user_id from sso_sessions where tenant_id = $1 and token_hash = $2 and revoked_at is null and expires_at > $3`,
-      [tenant.id, hashToken(req.body.ssoId), deps.now().toISOString()],
-    );
-    const user = rows[0] && (await getUserById(deps.db, tenant.id, rows[0].user_id));
+    const userId = await findLiveSsoSessionUser(deps.db, tenant.id, hashToken(req.body.ssoId), deps.now());
+    const user = userId && (await getUserById(deps.db, tenant.id, userId));
     if (!user) throw unauthorized('invalid_sso_session', 'The sign-on session is not valid any more. Please log in again.');
     res.json(await deps.auth.startSession(tenant, user, 'kicker-auth'));
   });
@@ -75,9 +68,4 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
   });
 
   return router;
-}
-
-/** Log-out of a kicker-auth session also ends the SSO sessions of that account. */
-export async function revokeSsoSessions(db: Database, tenantId: string, userId: string): Promise<void> {
-  await db.query(`update sso_sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and revoked_at is null`, [tenantId, userId]);
 }

@@ -7,7 +7,7 @@ import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService } from './authService';
 import { requestOrigin, trimEmail } from './authRoutes';
 import { limitSignInAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
-import { partnersOfOrderNumber } from './partialLoginStore';
+import { partnersOfOrderNumber } from '../store/partialLoginStore';
 
 /** A refused order-number login: 400 whose details carry the §4 result (status, maskedEmail). */
 function result(status: string, message: string, extra: Record<string, string> = {}): HttpError {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { incrementWindow, readWindow } from '../store/rateLimitStore';
 import { HttpError } from '../http/errors';
 import { hashToken } from './tokens';
 
@@ -33,25 +34,12 @@ const tooMany = (retryAfterSeconds: number) =>
 
 /** Counts one hit in the rule's current window and returns the count. */
 export async function countHit(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<number> {
-  const window = windowOf(rule.windowSeconds, now);
-  const rows = await db.query<{ hits: number }>(
-    `insert into rate_limits (tenant_id, bucket, window_start, hits, last_hit_at) values ($1, $2, $3, 1, $4)
-     on conflict (tenant_id, bucket, window_start) do update set hits = rate_limits.hits + 1, last_hit_at = excluded.last_hit_at
-     returning hits`,
-    [tenantId, bucketKey(rule.bucket), window.start.toISOString(), now.toISOString()],
-  );
-  return Number(rows[0].hits);
+  return incrementWindow(db, tenantId, bucketKey(rule.bucket), windowOf(rule.windowSeconds, now).start, now);
 }
 
 /** Hits of the rule's current window and when the last one was, without counting. */
 export async function peekHits(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<{ hits: number; lastHitAt?: Date }> {
-  const window = windowOf(rule.windowSeconds, now);
-  const rows = await db.query<{ hits: number; last_hit_at: Date | string | null }>(
-    `select hits, last_hit_at from rate_limits where tenant_id = $1 and bucket = $2 and window_start = $3`,
-    [tenantId, bucketKey(rule.bucket), window.start.toISOString()],
-  );
-  if (!rows[0]) return { hits: 0 };
-  return { hits: Number(rows[0].hits), lastHitAt: rows[0].last_hit_at ? new Date(rows[0].last_hit_at) : undefined };
+  return readWindow(db, tenantId, bucketKey(rule.bucket), windowOf(rule.windowSeconds, now).start);
 }
 
 /**

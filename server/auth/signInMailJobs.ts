@@ -3,8 +3,8 @@ import type { OutgoingMail } from '../mail/mailer';
 import type { MailJob, MailJobKind, MailJobResolver } from '../mail/mailQueue';
 import { authMail, type AuthMail } from '../mail/authMails';
 import { findUserByEmail } from '../store/userStore';
-import { insertLoginToken } from './authStore';
-import { accountHasZipCode } from './partialLoginStore';
+import { insertLoginToken } from '../store/authStore';
+import { accountHasZipCode } from '../store/partialLoginStore';
 import { hashToken, newSecretToken } from './tokens';
 
 export const MAGIC_LINK_MINUTES = 15;
