@@ -9,6 +9,7 @@ import { startHousekeeping } from './db/housekeeping';
 import { jsonLogger, type Logger } from './http/requestLog';
 import { createMailer } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
+import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 
@@ -44,6 +45,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let server: Server;
   let stopHousekeeping = () => {};
   let stopMailSender: () => Promise<void> = async () => {};
+  let stopWebhookDeliverer: () => Promise<void> = async () => {};
   try {
     const applied = await migrate(db);
     if (applied.length) log({ msg: 'migrations applied', migrations: applied });
@@ -53,6 +55,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir });
     // E-mails leave through the queue in the database; this instance's sender drains it.
     stopMailSender = startMailSender(db, mailer, { log });
+    // Account events go to the tenants' webhook endpoints from the database (issue 8); every instance helps.
+    stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
     const { app } = createApp({
       db,
       tenants: options.tenants,
@@ -75,6 +79,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // A failed start must not leave the embedded cluster running behind an exiting process.
     stopHousekeeping();
     await stopMailSender().catch(() => undefined);
+    await stopWebhookDeliverer().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -89,7 +94,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
-      await stopMailSender();
+      // Both finish what is under way (a webhook request at most its 10 s time-out) before the database goes.
+      await Promise.all([stopMailSender(), stopWebhookDeliverer()]);
       await db.close();
     },
   };

@@ -1,0 +1,266 @@
+import type { Database } from '../db/database';
+import type { WebhookEndpoint } from '../../schemas/generated/tenant';
+import {
+  claimDueDeliveries,
+  insertDeliveries,
+  lockUndispatchedEvents,
+  markAttemptFailed,
+  markDelivered,
+  markDispatched,
+  markEndpointGone,
+  type ClaimedDelivery,
+} from '../store/accountEventStore';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhookSignature';
+
+/**
+ * The background deliverer of account events to the tenants' webhook endpoints (issue 8
+ * "Account events"), built like the mail sender (server/mail/mailSender.ts): its state is in the
+ * database (migration 007), so it survives restarts, and several server instances share the work.
+ *
+ * Two steps per round:
+ *  1. dispatch — events without delivery rows get one row per matching endpoint of their tenant.
+ *     The deliverer writes them, not the request that records the event: the services then need
+ *     no webhook settings (recordEvent takes the tenant id only), and an event stays undispatched
+ *     until an instance that serves its tenant sees it. The endpoints are those of the tenant file
+ *     when the event is dispatched (a second or so after it is recorded), as Stripe sends an event
+ *     to the endpoints that exist when it happens.
+ *  2. deliver — due rows are claimed with `for update skip locked` and a lease longer than the
+ *     request time-out, so at most one attempt per event and endpoint runs at a time across
+ *     instances. 2xx settles the row; anything else, a network error or the 10 s time-out is
+ *     retried with exponential back-off for up to a day, then the row is `failed`.
+ *
+ * Delivery is at least once: an instance that dies after the receiver got a request but before it
+ * recorded the answer leaves a lease that runs out, and the next attempt sends the same event
+ * (same id, same body) again. Receivers drop ids they have processed (README "Account events and
+ * webhooks"). A deliverer that is stopped finishes the requests under way first.
+ */
+export interface WebhookTenant {
+  id: string;
+  webhooks?: readonly WebhookEndpoint[];
+}
+
+export interface WebhookDelivererOptions {
+  /** Deliveries claimed (and attempted side by side) per round. */
+  batchSize?: number;
+  /** How long a claimed delivery stays with this instance; longer than timeoutMs. */
+  leaseMs?: number;
+  /** Time-out of one POST, answer included (issue 8: 10 s). */
+  timeoutMs?: number;
+  /** First retry delay; doubles with each attempt, at most maxRetryDelayMs. */
+  retryBaseMs?: number;
+  maxRetryDelayMs?: number;
+  /** How long after the event a delivery is retried before it is given up (a day). */
+  retryForMs?: number;
+  /** Where secretEnv names are looked up (process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export const WEBHOOK_DELIVERER_DEFAULTS = {
+  batchSize: 10,
+  leaseMs: 60_000,
+  timeoutMs: 10_000,
+  retryBaseMs: 30_000,
+  maxRetryDelayMs: 60 * 60_000,
+  retryForMs: 24 * 60 * 60_000,
+} as const;
+
+type Settings = Required<Omit<WebhookDelivererOptions, 'log' | 'env'>> & Pick<WebhookDelivererOptions, 'log' | 'env'>;
+
+export interface WebhookRoundResult {
+  dispatched: number;
+  delivered: number;
+  retried: number;
+  failed: number;
+}
+
+/** 30 s, 1 min, 2 min, … doubling up to an hour between attempts: about 30 attempts in a day. */
+export function webhookRetryDelayMs(attempts: number, settings: Pick<Settings, 'retryBaseMs' | 'maxRetryDelayMs'> = WEBHOOK_DELIVERER_DEFAULTS): number {
+  return Math.min(settings.retryBaseMs * 2 ** Math.max(0, attempts - 1), settings.maxRetryDelayMs);
+}
+
+/** An endpoint receives an event type when it lists it, or lists none (every type). */
+export function endpointWants(endpoint: Pick<WebhookEndpoint, 'events'>, type: string): boolean {
+  return endpoint.events === undefined || (endpoint.events as readonly string[]).includes(type);
+}
+
+/** The endpoint's signing secret: the environment variable it names, else its literal secret. */
+export function endpointSecret(endpoint: Pick<WebhookEndpoint, 'secret' | 'secretEnv'>, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  if (endpoint.secretEnv) return env[endpoint.secretEnv] || undefined;
+  return endpoint.secret;
+}
+
+/** The JSON body receivers get (schemas/api/account-event.schema.json). */
+export function webhookBody(delivery: Pick<ClaimedDelivery, 'eventId' | 'type' | 'tenantId' | 'createdAt' | 'data'>): string {
+  return JSON.stringify({ id: delivery.eventId, type: delivery.type, tenant: delivery.tenantId, createdAt: delivery.createdAt, data: delivery.data });
+}
+
+function tenantsById(tenants: readonly WebhookTenant[]): Map<string, WebhookTenant> {
+  // Read at every round: `portal dev` reloads a tenant file into the same object.
+  return new Map(tenants.map((tenant) => [tenant.id, tenant]));
+}
+
+/** Writes the delivery rows of undispatched events, a batch per transaction. Returns how many events. */
+export async function dispatchEvents(db: Database, tenants: readonly WebhookTenant[], batchSize = 100): Promise<number> {
+  const byId = tenantsById(tenants);
+  let total = 0;
+  for (;;) {
+    const count = await db.transaction(async (tx) => {
+      const events = await lockUndispatchedEvents(tx, [...byId.keys()], batchSize);
+      const deliveries = events.flatMap((event) =>
+        (byId.get(event.tenantId)?.webhooks ?? []).filter((endpoint) => endpointWants(endpoint, event.type)).map((endpoint) => ({ tenantId: event.tenantId, eventId: event.id, url: endpoint.url })),
+      );
+      await insertDeliveries(tx, deliveries);
+      await markDispatched(tx, events);
+      return events.length;
+    });
+    total += count;
+    if (count < batchSize) return total;
+  }
+}
+
+interface AttemptOutcome {
+  status: number | null;
+  error?: string;
+}
+
+async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<AttemptOutcome> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers,
+      // A redirect is an answer other than 2xx; following it would send the event somewhere the tenant file does not name.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return response.status >= 200 && response.status < 300 ? { status: response.status } : { status: response.status, error: `HTTP ${response.status}` };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const timedOut = (error as Error).name === 'TimeoutError';
+    return { status: null, error: timedOut ? `no answer within ${timeoutMs} ms` : cause?.code ?? cause?.message ?? (error as Error).message };
+  }
+}
+
+async function attempt(db: Database, byId: Map<string, WebhookTenant>, row: ClaimedDelivery, settings: Settings, result: WebhookRoundResult): Promise<void> {
+  const endpoint = byId.get(row.tenantId)?.webhooks?.find((candidate) => candidate.url === row.url);
+  if (!endpoint) {
+    await markEndpointGone(db, row, 'the endpoint is no longer in the tenant file');
+    settings.log?.({ level: 'warn', msg: 'webhook endpoint gone', tenant: row.tenantId, event: row.eventId, url: row.url });
+    result.failed++;
+    return;
+  }
+  const secret = endpointSecret(endpoint, settings.env);
+  let outcome: AttemptOutcome;
+  if (!secret) {
+    // Retried like a failed request: setting the variable and restarting within the day delivers it.
+    outcome = { status: null, error: `environment variable ${endpoint.secretEnv} is not set: the delivery cannot be signed` };
+  } else {
+    const body = webhookBody(row);
+    outcome = await post(
+      row.url,
+      body,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'publisher-portal-webhooks/1',
+        [SIGNATURE_HEADER]: signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
+        [EVENT_ID_HEADER]: row.eventId,
+      },
+      settings.timeoutMs,
+    );
+  }
+  if (!outcome.error) {
+    if (await markDelivered(db, row, outcome.status!)) result.delivered++;
+    return;
+  }
+  const state = await markAttemptFailed(db, row, {
+    status: outcome.status,
+    error: outcome.error,
+    retryInMs: webhookRetryDelayMs(row.attempts, settings),
+    retryForMs: settings.retryForMs,
+  });
+  if (state === 'failed') result.failed++;
+  else if (state === 'pending') result.retried++;
+  settings.log?.({
+    level: state === 'failed' ? 'error' : 'warn',
+    msg: state === 'failed' ? 'webhook delivery given up' : 'webhook delivery attempt failed',
+    tenant: row.tenantId,
+    event: row.eventId,
+    url: row.url,
+    attempts: row.attempts,
+    status: outcome.status,
+    error: outcome.error,
+  });
+}
+
+/**
+ * Dispatches new events, then attempts every due delivery, batch after batch, until none is due
+ * or `shouldStop` says so; requests under way are always finished. The background deliverer calls
+ * it on a timer; tests call it to deliver deterministically.
+ */
+export async function deliverWebhooks(
+  db: Database,
+  tenants: readonly WebhookTenant[],
+  options: WebhookDelivererOptions = {},
+  shouldStop: () => boolean = () => false,
+): Promise<WebhookRoundResult> {
+  const settings: Settings = { ...WEBHOOK_DELIVERER_DEFAULTS, ...options };
+  const result: WebhookRoundResult = { dispatched: 0, delivered: 0, retried: 0, failed: 0 };
+  result.dispatched = await dispatchEvents(db, tenants);
+  const byId = tenantsById(tenants);
+  const tenantIds = [...byId.keys()].filter((id) => (byId.get(id)?.webhooks ?? []).length > 0);
+  if (tenantIds.length === 0) return result;
+  while (!shouldStop()) {
+    const rows = await claimDueDeliveries(db, { tenantIds, limit: settings.batchSize, leaseMs: settings.leaseMs });
+    if (rows.length === 0) break;
+    // Side by side: one slow endpoint does not hold up the others' deliveries for its time-out.
+    await Promise.all(rows.map((row) => attempt(db, byId, row, settings, result)));
+  }
+  return result;
+}
+
+/**
+ * Starts the background deliverer: a round at once (deliveries left by a restart go out), then
+ * every `intervalMs`, one round at a time per instance. Warns once about endpoints whose secret
+ * variable is not set. The returned stop function lets the requests under way finish (at most
+ * the time-out), starts no new ones and resolves when the round has ended. server/main.ts starts
+ * it beside the mail sender and stops it before closing the database.
+ */
+export function startWebhookDeliverer(
+  db: Database,
+  tenants: readonly WebhookTenant[],
+  options: WebhookDelivererOptions & { intervalMs?: number } = {},
+): () => Promise<void> {
+  const intervalMs = options.intervalMs ?? 1000;
+  const env = options.env ?? process.env;
+  for (const tenant of tenants) {
+    for (const endpoint of tenant.webhooks ?? []) {
+      if (endpoint.secretEnv && !env[endpoint.secretEnv]) {
+        options.log?.({ level: 'warn', msg: `webhook secret variable ${endpoint.secretEnv} is not set; deliveries to this endpoint wait for it`, tenant: tenant.id, url: endpoint.url });
+      }
+    }
+  }
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const round = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      try {
+        await deliverWebhooks(db, tenants, options, () => stopped);
+      } catch (error) {
+        options.log?.({ level: 'warn', msg: 'webhook deliverer round failed', error: String(error) });
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+  round();
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
