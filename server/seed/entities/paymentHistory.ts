@@ -1,0 +1,78 @@
+/**
+ * Payment history of a subscription, newest first, one entry per billing cycle. The rows are made by
+ * subscriptions.ts as each subscription is made (their invoice and payment numbers come from the
+ * shared ranges in that order); this module owns the table.
+ */
+import type { InvoiceStatusCode } from '../../store/rows';
+import type { SeedContext, SeedModule } from '../context';
+import { addMonths, fromDay } from '../dates';
+import { insertRows } from '../insertRows';
+
+export interface PaymentSeedRow {
+  subscription_id: string;
+  id: string;
+  date: string;
+  amount: string;
+  currency: string;
+  invoice_status_code: InvoiceStatusCode;
+  invoice_number: string;
+  external_document_number: string;
+  document_id: string;
+}
+
+export interface PaymentHistorySpec {
+  subscriptionId: string;
+  /** Number of entries at most (none before `validFrom`). */
+  count: number;
+  /** Invoice status code of entry i (0 = newest); 'A' when missing. */
+  code?: (i: number) => InvoiceStatusCode;
+  cycleMonths: number;
+  monthlyPrice: number;
+  validFrom: number;
+  /** Day of the newest entry. */
+  lastDay: number;
+}
+
+export function addPaymentHistory(ctx: SeedContext, spec: PaymentHistorySpec): void {
+  for (let i = 0; i < spec.count; i++) {
+    const date = addMonths(spec.lastDay, -i * spec.cycleMonths);
+    if (date < spec.validFrom) break;
+    const code = spec.code?.(i) ?? 'A';
+    const invoice = ctx.numbers.invoice();
+    const year = fromDay(date).slice(0, 4);
+    ctx.data.paymentHistory.push({
+      subscription_id: spec.subscriptionId,
+      id: ctx.numbers.payment(),
+      date: fromDay(date),
+      amount: (spec.monthlyPrice * spec.cycleMonths).toFixed(2),
+      currency: ctx.currency,
+      invoice_status_code: code,
+      invoice_number: invoice,
+      external_document_number: `RE${year}-${invoice.slice(-6)}`,
+      document_id: `DOC-${invoice}`,
+    });
+  }
+}
+
+export const paymentHistory: SeedModule = {
+  name: 'paymentHistory',
+  async insert(tx, data) {
+    await insertRows(
+      tx,
+      data.tenantId,
+      'payment_history',
+      [
+        ['subscription_id', 'text'],
+        ['id', 'text'],
+        ['date', 'date'],
+        ['amount', 'numeric'],
+        ['currency', 'text'],
+        ['invoice_status_code', 'text'],
+        ['invoice_number', 'text'],
+        ['external_document_number', 'text'],
+        ['document_id', 'text'],
+      ],
+      data.paymentHistory,
+    );
+  },
+};

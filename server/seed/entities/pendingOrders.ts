@@ -1,0 +1,90 @@
+/** Pending orders (not yet in the order system): VHS and shop orders of the personas. */
+import type { CataloguePublication } from '../catalogue';
+import { type SeedModule, need } from '../context';
+import { addDays, fromDay } from '../dates';
+import { insertRows } from '../insertRows';
+import { issueNumberAfter } from './publications';
+
+export interface PendingOrderSeedRow {
+  id: string;
+  bp_number: string;
+  source: string;
+  title: string;
+  order_number: string;
+  article_number: string;
+  order_date: string;
+  cover_image_url: string;
+  issue_number_from: string | null;
+  download_url: string | null;
+  download_is_file: boolean | null;
+}
+
+interface PendingOrderSpec {
+  bp: string;
+  source: string;
+  title: string;
+  pub: CataloguePublication;
+  orderNumber?: string;
+  daysAgo: number;
+  download?: { url: string; isFile: boolean };
+}
+
+export const pendingOrders: SeedModule = {
+  name: 'pendingOrders',
+  build(ctx) {
+    const { L, today, tenant } = ctx;
+    const { print: P, otherPrint: P2, digital: D, last: X } = ctx.catalogue;
+    const { main, third } = need(ctx, 'personas');
+    const { holidayDownload } = need(ctx, 'featuredSubscriptions');
+    let index = 0;
+    const add = (spec: PendingOrderSpec): void => {
+      index++;
+      ctx.data.pendingOrders.push({
+        id: `PND${String(index).padStart(3, '0')}${ctx.rng.digits(6)}`,
+        bp_number: spec.bp,
+        source: spec.source,
+        title: spec.title,
+        order_number: spec.orderNumber ?? ctx.numbers.order(),
+        article_number: ctx.numbers.article(),
+        order_date: fromDay(addDays(today, -spec.daysAgo)),
+        cover_image_url: ctx.catalogue.cover(spec.pub),
+        issue_number_from: issueNumberAfter(ctx, spec.pub, addDays(today, 7)),
+        download_url: spec.download?.url ?? null,
+        download_is_file: spec.download?.isFile ?? null,
+      });
+    };
+    add({ bp: third.bp, source: 'VHS', title: L.texts.trialTitle(P.description), pub: P, daysAgo: 1 });
+    add({
+      bp: third.bp,
+      source: 'SHOP',
+      title: L.texts.articles[1],
+      pub: X,
+      daysAgo: 3,
+      download: { url: `/demo-files/${tenant.id}/${L.texts.articles[1].toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`, isFile: true },
+    });
+    // Duplicates an order the subscriptions already show: the orders page drops it (§7 GET /pending-orders).
+    add({ bp: third.bp, source: 'VHS', title: `${P2.description}`, pub: P2, orderNumber: holidayDownload.orderNumber, daysAgo: 110 });
+    add({ bp: main.bp, source: 'VHS', title: L.texts.upgradeTitle(D.description), pub: D, daysAgo: 2 });
+  },
+  async insert(tx, data) {
+    await insertRows(
+      tx,
+      data.tenantId,
+      'pending_orders',
+      [
+        ['id', 'text'],
+        ['bp_number', 'text'],
+        ['source', 'text'],
+        ['title', 'text'],
+        ['order_number', 'text'],
+        ['article_number', 'text'],
+        ['order_date', 'date'],
+        ['cover_image_url', 'text'],
+        ['issue_number_from', 'text'],
+        ['download_url', 'text'],
+        ['download_is_file', 'boolean'],
+      ],
+      data.pendingOrders,
+    );
+  },
+};

@@ -1,0 +1,88 @@
+/** Publications and their issue calendars (no generator draws: the calendar is a function of the title and day). */
+import type { CataloguePublication } from '../catalogue';
+import { issueCalendar } from '../catalogue';
+import type { SeedContext, SeedModule } from '../context';
+import { fromDay } from '../dates';
+import { insertRows } from '../insertRows';
+
+export interface PublicationSeedRow {
+  publication: string;
+  client_id: string;
+  description: string;
+  cover_image_url: string;
+  current_issue: string | null;
+}
+export interface IssueSeedRow {
+  publication: string;
+  issue: string;
+  issue_number: string;
+  description: string;
+  date_of_first_sale: string;
+  date_of_first_shipping: string;
+}
+
+/** The issues of a publication, oldest first. */
+export function issuesOf(ctx: SeedContext, pub: CataloguePublication): IssueSeedRow[] {
+  return ctx.data.issues.filter((issue) => issue.publication === pub.publication);
+}
+
+/** Number of the first issue on sale after `day`. */
+export function issueNumberAfter(ctx: SeedContext, pub: CataloguePublication, day: number): string | null {
+  return issuesOf(ctx, pub).find((issue) => issue.date_of_first_sale > fromDay(day))?.issue_number ?? null;
+}
+
+export const publications: SeedModule = {
+  name: 'publications',
+  build(ctx) {
+    for (const pub of ctx.catalogue.all) {
+      const issues = issueCalendar(pub, ctx.today, ctx.L.texts.issueDescription);
+      const current = [...issues].reverse().find((i) => i.dateOfFirstSale <= fromDay(ctx.today));
+      ctx.data.publications.push({
+        publication: pub.publication,
+        client_id: pub.clientId,
+        description: pub.description,
+        cover_image_url: ctx.catalogue.cover(pub),
+        current_issue: current?.issueNumber ?? null,
+      });
+      for (const issue of issues) {
+        ctx.data.issues.push({
+          publication: pub.publication,
+          issue: issue.issue,
+          issue_number: issue.issueNumber,
+          description: issue.description,
+          date_of_first_sale: issue.dateOfFirstSale,
+          date_of_first_shipping: issue.dateOfFirstShipping,
+        });
+      }
+    }
+  },
+  async insert(tx, data) {
+    await insertRows(
+      tx,
+      data.tenantId,
+      'publications',
+      [
+        ['publication', 'text'],
+        ['client_id', 'text'],
+        ['description', 'text'],
+        ['cover_image_url', 'text'],
+        ['current_issue', 'text'],
+      ],
+      data.publications,
+    );
+    await insertRows(
+      tx,
+      data.tenantId,
+      'issues',
+      [
+        ['publication', 'text'],
+        ['issue', 'text'],
+        ['issue_number', 'text'],
+        ['description', 'text'],
+        ['date_of_first_sale', 'date'],
+        ['date_of_first_shipping', 'date'],
+      ],
+      data.issues,
+    );
+  },
+};

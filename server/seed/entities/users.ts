@@ -1,0 +1,54 @@
+/** The personas' accounts and the business partners they speak for (no password: magic link, or demoPasswords.ts). */
+import { type SeedModule, need } from '../context';
+import { insertRows } from '../insertRows';
+
+export interface UserSeedRow {
+  id: string;
+  email: string;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+}
+
+export const users: SeedModule = {
+  name: 'users',
+  build(ctx) {
+    const { main, second, third, demo } = need(ctx, 'personas');
+    for (const persona of [main, second, third, demo]) {
+      const { person, email, bp } = persona;
+      ctx.data.users.push({
+        id: ctx.rng.uuid(),
+        email,
+        display_name: `${person.firstName} ${person.lastName}`,
+        first_name: person.firstName,
+        last_name: person.lastName,
+      });
+      ctx.data.userBusinessPartners.push({ email, bp_number: bp });
+    }
+  },
+  async insert(tx, data) {
+    await insertRows(
+      tx,
+      data.tenantId,
+      'users',
+      [
+        ['id', 'text'],
+        ['email', 'text'],
+        ['display_name', 'text'],
+        ['first_name', 'text'],
+        ['last_name', 'text'],
+      ],
+      data.users,
+      // An account that signed up before the demo data was seeded keeps its id; links go by e-mail.
+      'on conflict (tenant_id, email) do nothing',
+    );
+    await tx.query(
+      `insert into user_business_partners (tenant_id, user_id, bp_number)
+     select $1, u.id, x.bp_number
+       from jsonb_to_recordset($2::jsonb) as x(email text, bp_number text)
+       join users u on u.tenant_id = $1 and u.email = x.email
+     on conflict do nothing`,
+      [data.tenantId, JSON.stringify(data.userBusinessPartners)],
+    );
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * The demo data, one module per entity, in the order they build and insert.
+ *
+ * To seed a new flow's data: add server/seed/entities/<entity>.ts exporting a SeedModule
+ * (context.ts) whose `build` pushes its rows onto ctx.data (add the row type's field to DemoDataSet)
+ * and whose `insert` writes its own tables with insertRows; then list it here, after the modules
+ * whose rows it reads (ctx.data, ctx.handles via `need`) and whose tables its foreign keys point to.
+ * A new module goes at the end where it can: every module draws from the tenant's one generator
+ * in list order, so one that draws earlier in the list changes the rows of every module after it.
+ */
+import type { SeedModule } from './context';
+import { businessPartners } from './entities/businessPartners';
+import { deliveredIssues } from './entities/deliveredIssues';
+import { linkableSubscribers } from './entities/linkableSubscribers';
+import { logins } from './entities/logins';
+import { paymentHistory } from './entities/paymentHistory';
+import { pendingOrders } from './entities/pendingOrders';
+import { publications } from './entities/publications';
+import { purchaseOrders } from './entities/purchaseOrders';
+import { subscriptions } from './entities/subscriptions';
+import { users } from './entities/users';
+
+export const SEED_MODULES: readonly SeedModule[] = [
+  publications,
+  businessPartners,
+  users,
+  subscriptions,
+  // Rows made by subscriptions.ts with each subscription; these own their tables.
+  paymentHistory,
+  deliveredIssues,
+  linkableSubscribers,
+  purchaseOrders,
+  pendingOrders,
+  // Last: its descriptions count the rows of the modules above.
+  logins,
+];
