@@ -7,6 +7,7 @@ import { registerNew } from './commands/new';
 import { registerPreview } from './commands/preview';
 import { registerStart } from './commands/start';
 import { registerDb } from './commands/db';
+import { registerEvents } from './commands/events';
 
 /**
  * The `portal` program as a factory (CONVENTIONS.md, Docusaurus): tests build it and drive it
@@ -26,6 +27,7 @@ export function createProgram(): Command {
   registerPreview(program);
   registerStart(program);
   registerDb(program);
+  registerEvents(program);
   return program;
 }
 

@@ -26,7 +26,8 @@ export function registerDb(program: Command): void {
     });
 }
 
-async function withDatabase(fn: (db: import('../../server/db/database').Database) => Promise<void>) {
+/** Opens DATABASE_URL, or the embedded PostgreSQL under data/ (PORTAL_DATA_DIR), for one command, and closes it. */
+export async function withDatabase(fn: (db: import('../../server/db/database').Database) => Promise<void>) {
   const { openDatabase } = await import('../../server/db/openDatabase');
   const { DATA_DIR } = await import('../paths');
   const database = await openDatabase({
