@@ -1,11 +1,40 @@
 /**
- * The one answer for a call of a feature the tenant has switched off (portal-core.md §6 feature
- * flags with their per-publication blacklists): 403 `feature_disabled`, on every route alike.
+ * The one way the server refuses what a subscriber may not do (issue 8, "one refusal helper"), so
+ * every route answers the same three refusals with the same codes:
+ *
+ *  - 403 `feature_disabled`: the tenant has the feature switched off, or blacklisted for the
+ *    publication (portal-core.md §6 feature flags with their per-publication blacklists);
+ *  - 403 `not_allowed`: the capability rule of §6 refuses it for this subscription and role;
+ *  - 404 `not_found`: it is not the user's (a subscription not linked to them is "not found", §6),
+ *    so a probe learns nothing about other accounts.
+ *
+ * The checks are the same engine/domain functions the screens use (CONVENTIONS.md rule 3).
  */
+import type { Subscription } from '../../schemas/generated/subscription';
+import { checkCapability, type Capability, type CapabilityContext } from '../../engine/domain/capabilities';
 import type { FeatureFlag } from '../../engine/domain/featureFlags';
 import { isFeatureOn, type FeatureSwitches } from '../../engine/domain/tenantFeatures';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import type { ServerTenant } from './tenantContext';
 
+export const refuse = {
+  featureDisabled: (what: string) => new HttpError(403, 'feature_disabled', `This portal does not offer ${what}.`),
+  notAllowed: (message: string) => new HttpError(403, 'not_allowed', message),
+  notYours: (message = 'Not found.') => notFound(message),
+};
+
+/** 403 `feature_disabled` unless the flag is on for the tenant (and not blacklisted for the publication). */
 export function requireFeature(tenant: FeatureSwitches, flag: FeatureFlag, publication?: string): void {
-  if (!isFeatureOn(tenant, flag, publication)) throw new HttpError(403, 'feature_disabled', `This portal does not offer ${flag}.`);
+  if (!isFeatureOn(tenant, flag, publication)) throw refuse.featureDisabled(publication ? `${flag} for ${publication}` : flag);
+}
+
+export function capabilityContext(tenant: ServerTenant): CapabilityContext {
+  return { tenant };
+}
+
+/** 403 `feature_disabled` when the tenant has the feature off for the publication, 403 `not_allowed` when the rule of §6 refuses. */
+export function requireCapability(capability: Capability, subscription: Subscription, tenant: ServerTenant): void {
+  const check = checkCapability(capability, subscription, capabilityContext(tenant));
+  if (check === 'feature_disabled') throw refuse.featureDisabled(`${capability} for ${subscription.publication}`);
+  if (check === 'not_allowed') throw refuse.notAllowed(`${capability} is not possible for this subscription with your role (portal-core.md §6).`);
 }

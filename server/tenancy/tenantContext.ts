@@ -1,17 +1,14 @@
 import type { Response } from 'express';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { TenantWithDefaults } from '../../schemas/generated/tenant';
+import type { ThemeTokens } from '../../engine/domain/theme';
 
-/** What the server needs of a validated tenant (a ResolvedTenant from cli/tenant satisfies it). */
-export interface ServerTenant {
-  id: string;
-  name: string;
-  hosts: string[];
-  defaultLocale: Locale;
-  features: string[];
-  publicationBlacklists?: Partial<Record<string, string[]>>;
-  embedding: { isEmbedded: boolean; parentOrigins: string[] };
-  login: { magicLink: boolean; password: boolean; sessionIdleMinutes: number };
-}
+/**
+ * The request's tenant as the server holds it: the tenant file validated with its defaults applied
+ * (cli/tenant's ResolvedTenant), typed from the generated schema type, so every route reads every
+ * setting the same typed way (tenantContext(res).tenant) and no route casts it to a hand-written
+ * shape. The theme tokens come from the preset merged with the tenant's overrides.
+ */
+export type ServerTenant = TenantWithDefaults & { themeTokens?: ThemeTokens };
 
 /** Per-request tenant context, set by the tenant resolver before any tenant route runs. */
 export interface TenantContext {
@@ -24,4 +21,9 @@ export function tenantContext(res: Response): TenantContext {
   const context = res.locals.tenantContext as TenantContext | undefined;
   if (!context) throw new Error('tenant context missing: route mounted outside the tenant router');
   return context;
+}
+
+/** The request's tenant: the one way routes read it (typed, defaults applied). */
+export function requestTenant(res: Response): ServerTenant {
+  return tenantContext(res).tenant;
 }
