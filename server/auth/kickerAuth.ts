@@ -3,21 +3,17 @@ import type { Database } from '../db/database';
 import { unauthorized } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import { tenantCookie } from '../http/cookies';
-import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { getUserById } from '../store/userStore';
 import { findLiveSsoSessionUser, insertSsoSession } from '../store/ssoSessionStore';
-import { requireFeature } from '../tenancy/requireFeature';
+import { requireFeature } from '../tenancy/refusals';
 import type { AuthService } from './authService';
 import { requestOrigin, trimEmail } from './authRoutes';
 import { hashToken, newSecretToken } from './tokens';
 
 const SSO_SESSION_DAYS = 30;
 
-export interface KickerTenant extends ServerTenant {
-  login: ServerTenant['login'] & { kickerAuth?: { cookieName: string } };
-}
-
-export function kickerCookieName(tenant: KickerTenant): string {
+export function kickerCookieName(tenant: ServerTenant): string {
   return tenant.login.kickerAuth?.cookieName ?? 'kickeruser';
 }
 
@@ -38,7 +34,7 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
   router.use('/kicker-auth', requireKicker);
 
   router.post('/kicker-auth/login', trimEmail, validateBody('password-login-request'), async (req, res) => {
-    const tenant = tenantContext(res).tenant as KickerTenant;
+    const tenant = requestTenant(res);
     const login = await deps.auth.loginWithPassword(tenant, req.body, requestOrigin(req, res), 'kicker-auth');
     const ssoId = newSecretToken();
     const expiresAt = new Date(deps.now().getTime() + SSO_SESSION_DAYS * 86_400_000);

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { HttpError, unauthorized } from '../http/errors';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { createUser, findUserByEmail, findUserBySsoId, setSsoId } from '../store/userStore';
-import { requireFeature } from '../tenancy/requireFeature';
+import { requireFeature } from '../tenancy/refusals';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService, LoginResult } from './authService';
 import { insertOAuthRequest, takeOAuthRequest } from '../store/oauthStore';
@@ -12,10 +12,6 @@ import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
 
 export const OAUTH_REQUEST_MINUTES = 10;
-
-export interface OAuthTenant extends ServerTenant {
-  login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } };
-}
 
 /**
  * OpenID Connect sign-in for OAuth tenants (portal-core.md §2 "Login": the SSO button goes to
@@ -26,7 +22,7 @@ export interface OAuthTenant extends ServerTenant {
 export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: () => Date; log?: (entry: Record<string, unknown>) => void }) {
   const configurations = new Map<string, Promise<oidc.Configuration>>();
 
-  function oauthSettings(tenant: OAuthTenant) {
+  function oauthSettings(tenant: ServerTenant) {
     const settings = tenant.login.oauth;
     requireFeature(tenant, 'oauth');
     if (!settings) throw new HttpError(403, 'feature_disabled', 'This portal does not offer single sign-on.');
@@ -34,7 +30,7 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
   }
 
   /** Discovery metadata is cached per tenant (it is the provider's public document, not session state). */
-  function configuration(tenant: OAuthTenant): Promise<oidc.Configuration> {
+  function configuration(tenant: ServerTenant): Promise<oidc.Configuration> {
     const settings = oauthSettings(tenant);
     let config = configurations.get(tenant.id);
     if (!config) {
@@ -59,7 +55,7 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
      * GET /sso/authorize: remembers state, nonce and PKCE verifier with the hash of the browser's
      * binding value (the caller sets it as a cookie), answers with the provider's URL.
      */
-    async authorizationUrl(tenant: OAuthTenant, portalUrl: string, binding: string, returnTo?: string): Promise<URL> {
+    async authorizationUrl(tenant: ServerTenant, portalUrl: string, binding: string, returnTo?: string): Promise<URL> {
       const settings = oauthSettings(tenant);
       const config = await configuration(tenant);
       const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -91,7 +87,7 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
      * `binding` is the value of the binding cookie of the browser that posts: a state (and with it
      * the nonce) started in another browser is refused like an unknown one (login CSRF, issue 10).
      */
-    async complete(tenant: OAuthTenant, query: URLSearchParams, binding: string | undefined): Promise<LoginResult & { returnTo?: string }> {
+    async complete(tenant: ServerTenant, query: URLSearchParams, binding: string | undefined): Promise<LoginResult & { returnTo?: string }> {
       const config = await configuration(tenant);
       const state = query.get('state');
       const waiting =

@@ -2,8 +2,9 @@ import { Router, type Request, type Response } from 'express';
 import { tenantContext } from '../tenancy/tenantContext';
 import { portalUrl } from '../tenancy/portalUrl';
 import { parseCookies } from '../http/cookies';
+import { validateQuery } from '../http/validateBody';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
-import { OAUTH_REQUEST_MINUTES, type OAuthLogin, type OAuthTenant } from './oauthLogin';
+import { OAUTH_REQUEST_MINUTES, type OAuthLogin } from './oauthLogin';
 import { newSecretToken } from './tokens';
 
 /**
@@ -35,7 +36,7 @@ export function ssoAuthorizeRoute(oauth: OAuthLogin): Router {
     const returnTo = samePortalPathOrUndefined(req.query.returnTo);
     // The browser's binding is kept when it has one, so two tabs signing on at once both finish.
     const binding = bindingOf(req) ?? newSecretToken();
-    const url = await oauth.authorizationUrl(tenant as OAuthTenant, portalUrl(req, res), binding, returnTo);
+    const url = await oauth.authorizationUrl(tenant, portalUrl(req, res), binding, returnTo);
     setBindingCookie(req, res, binding);
     res.redirect(302, url.toString());
   });
@@ -45,10 +46,10 @@ export function ssoAuthorizeRoute(oauth: OAuthLogin): Router {
 /** POST /api/login/oauth: the provider's query (code, state, …) passed through, no body (portal-core.md §7). */
 export function oauthApiRoutes(oauth: OAuthLogin): Router {
   const router = Router();
-  router.post('/login/oauth', async (req, res) => {
+  router.post('/login/oauth', validateQuery('oauth-login-query'), async (req, res) => {
     const { tenant } = tenantContext(res);
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    res.json(await oauth.complete(tenant as OAuthTenant, query, bindingOf(req)));
+    res.json(await oauth.complete(tenant, query, bindingOf(req)));
   });
   return router;
 }

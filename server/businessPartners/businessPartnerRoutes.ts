@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { listBusinessPartnersForUser } from '../store/accountStore';
-import { accountTenant } from '../subscriptions/accountContext';
+import { requestTenant } from '../tenancy/tenantContext';
 
 /**
  * GET /business-partners (the spec leaves this path unnamed, api-inventory.txt): the account's
@@ -12,7 +12,7 @@ import { accountTenant } from '../subscriptions/accountContext';
 export function businessPartnerRoutes(deps: { db: Database; auth: AuthService }): Router {
   const router = Router();
   router.get('/business-partners', requireUser(deps.auth), async (_req, res) => {
-    res.json(await listBusinessPartnersForUser(deps.db, accountTenant(res).id, currentUser(res).id));
+    res.json(await listBusinessPartnersForUser(deps.db, requestTenant(res).id, currentUser(res).id));
   });
   return router;
 }

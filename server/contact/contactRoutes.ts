@@ -2,9 +2,9 @@ import { Router } from 'express';
 import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
-import { publicPagesTenant } from '../tenancy/tenantSettings';
 import type { ContactService } from './contactService';
 import { requestOrigin } from '../auth/authRoutes';
+import { requestTenant } from '../tenancy/tenantContext';
 
 /**
  * POST /contact and POST /login/contact-form (portal-core.md §7). The contact call is open to
@@ -14,18 +14,18 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
   const router = Router();
 
   router.post('/contact', validateBody('contact-request'), optionalUser(deps.auth), async (req, res) => {
-    const result = await deps.contact.send(publicPagesTenant(res), userOrUndefined(res), req.body, req.ip ?? 'unknown');
+    const result = await deps.contact.send(requestTenant(res), userOrUndefined(res), req.body, req.ip ?? 'unknown');
     res.status(201).json({ status: 'sent', id: result.id });
   });
 
   // The anonymous form's publication list (§5 "publication when required"): code and description only.
   router.get('/contact/publications', async (_req, res) => {
-    res.json(await deps.contact.publications(publicPagesTenant(res)));
+    res.json(await deps.contact.publications(requestTenant(res)));
   });
 
   // Answers only 400 link results: a sign-in link is mailed instead of a session (contactService.login).
   router.post('/login/contact-form', validateBody('contact-form-login-request'), async (req, res) => {
-    await deps.contact.login(publicPagesTenant(res), req.body, requestOrigin(req, res));
+    await deps.contact.login(requestTenant(res), req.body, requestOrigin(req, res));
   });
 
   return router;

@@ -3,7 +3,7 @@ import type { Mailer } from '../mail/mailer';
 import { enqueueMail } from '../mail/mailQueue';
 import { badRequest, HttpError } from '../http/errors';
 import { contactFieldErrors, detectUploadType, type ContactFieldError } from '../../engine/domain/contactRules';
-import { requireFeature } from '../tenancy/requireFeature';
+import { requireFeature } from '../tenancy/refusals';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ContactRequest } from '../../schemas/generated/contact-request';
 import type { ContactFormLoginRequest } from '../../schemas/generated/contact-form-login-request';
@@ -12,7 +12,7 @@ import { listCalendarPublications } from '../store/issueCalendarStore';
 import { partiesOfOrderNumber } from '../store/contactLoginStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import type { AuthenticatedUser, AuthService, RequestOrigin } from '../auth/authService';
-import type { PublicPagesTenant } from '../tenancy/tenantSettings';
+import type { ServerTenant } from '../tenancy/tenantContext';
 import { contactMail } from './contactMail';
 import { recordEvent } from '../events/recordEvent';
 import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
@@ -50,7 +50,7 @@ function refuse(errors: ContactFieldError[]): HttpError {
 }
 
 /** §2: a tenant without the contact-form feature has no contact form, on the server either. */
-function assertContactOn(tenant: PublicPagesTenant): void {
+function assertContactOn(tenant: ServerTenant): void {
   requireFeature(tenant, 'contact-form');
 }
 
@@ -68,13 +68,13 @@ function linkResult(status: string, message: string, extra: Record<string, strin
 export function createContactService(deps: ContactServiceDeps) {
   return {
     /** Publications the anonymous form offers, sorted by description (like GET /publications, §7). */
-    async publications(tenant: PublicPagesTenant): Promise<Array<{ publication: string; description: string }>> {
+    async publications(tenant: ServerTenant): Promise<Array<{ publication: string; description: string }>> {
       assertContactOn(tenant);
       const rows = await listCalendarPublications(deps.db, tenant.id);
       return rows.map(({ publication, description }) => ({ publication, description }));
     },
 
-    async send(tenant: PublicPagesTenant, user: AuthenticatedUser | undefined, body: ContactRequest, client: string): Promise<{ id: string }> {
+    async send(tenant: ServerTenant, user: AuthenticatedUser | undefined, body: ContactRequest, client: string): Promise<{ id: string }> {
       assertContactOn(tenant);
       await consumeRateLimit(deps.db, tenant.id, { bucket: `contact:client:${client}`, windowSeconds: 15 * 60, limit: CONTACT_MESSAGES_PER_CLIENT }, deps.now());
       const loggedIn = user !== undefined;
@@ -195,7 +195,7 @@ export function createContactService(deps: ContactServiceDeps) {
      *  - no_email_on_record: no account and no e-mail on record: nothing can be proved here, the
      *    visitor writes a message instead (the form offers it) or contacts customer service.
      */
-    async login(tenant: PublicPagesTenant, body: ContactFormLoginRequest, origin: RequestOrigin): Promise<never> {
+    async login(tenant: ServerTenant, body: ContactFormLoginRequest, origin: RequestOrigin): Promise<never> {
       assertContactOn(tenant);
       // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
       const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;

@@ -1,5 +1,5 @@
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
-import type { OAuthTenant } from '../auth/oauthLogin';
+import type { ServerTenant } from '../tenancy/tenantContext';
 import { startDemoOidcProvider, type RunningOidcProvider } from './demoOidcProvider';
 
 /**
@@ -8,11 +8,11 @@ import { startDemoOidcProvider, type RunningOidcProvider } from './demoOidcProvi
  * Issuers on real hosts are left alone. A port already in use is reported, not fatal.
  */
 export async function startDemoProviders(
-  tenants: readonly OAuthTenant[],
+  tenants: readonly ServerTenant[],
   serverUrl: string,
   warn: (message: string) => void,
 ): Promise<RunningOidcProvider[]> {
-  const byIssuer = new Map<string, OAuthTenant[]>();
+  const byIssuer = new Map<string, ServerTenant[]>();
   for (const tenant of tenants) {
     const issuer = tenant.login.oauth?.issuer;
     if (!issuer || !isFeatureOn(tenant, 'oauth')) continue;

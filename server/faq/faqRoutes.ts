@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { AuthService } from '../auth/authService';
 import { sanitizeHtml } from '../../cli/build/sanitizeTenantHtml';
-import { requireFeature } from '../tenancy/requireFeature';
+import { requireFeature } from '../tenancy/refusals';
 import type { FaqEntry } from '../../schemas/generated/tenant';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
-import { publicPagesTenant, type PublicPagesTenant } from '../tenancy/tenantSettings';
+import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 
 /**
  * The FAQ entries of a tenant with their HTML sanitized once per content (tenant HTML, DESIGN.md
@@ -14,7 +14,7 @@ import { publicPagesTenant, type PublicPagesTenant } from '../tenancy/tenantSett
  * served at once. Hashing the entries is cheap next to sanitizing them.
  */
 const sanitized = new Map<string, { hash: string; entries: FaqEntry[] }>();
-function entriesOf(tenant: PublicPagesTenant): FaqEntry[] {
+function entriesOf(tenant: ServerTenant): FaqEntry[] {
   const source = tenant.faq?.entries ?? [];
   const hash = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
   const cached = sanitized.get(tenant.id);
@@ -37,7 +37,7 @@ function entriesOf(tenant: PublicPagesTenant): FaqEntry[] {
 export function faqRoutes(deps: { auth: AuthService }): Router {
   const router = Router();
   router.get('/faq', optionalUser(deps.auth), (_req, res) => {
-    const tenant = publicPagesTenant(res);
+    const tenant = requestTenant(res);
     requireFeature(tenant, 'faq');
     const loggedIn = userOrUndefined(res) !== undefined;
     const entries = entriesOf(tenant).filter((entry) => loggedIn || entry.public);

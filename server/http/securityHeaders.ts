@@ -52,7 +52,7 @@ export function frameAncestors(tenant: ServerTenant): string {
 
 /** Origins of the tenant's external pages that the portal shows in a frame (external navigation links, showInIframe). */
 function framedOrigins(tenant: ServerTenant): string[] {
-  const links = (tenant as ServerTenant & { externalNavigationLinks?: Array<{ url?: string; showInIframe?: boolean }> }).externalNavigationLinks ?? [];
+  const links = tenant.externalNavigationLinks ?? [];
   const origins = new Set<string>();
   for (const link of links) {
     if (!link.showInIframe || !link.url) continue;

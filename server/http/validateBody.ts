@@ -3,23 +3,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { badRequest } from './errors';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/api');
-const ajv = new Ajv({ allErrors: true, strict: true });
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
-addFormats(ajv);
+const bodies = new Ajv({ allErrors: true, strict: true });
+addFormats(bodies);
+// Query values arrive as strings: numbers are coerced ("2" -> 2) and defaults filled in.
+const queries = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true });
+addFormats(queries);
 const compiled = new Map<string, ValidateFunction>();
 
-function validatorFor(name: string): ValidateFunction {
-  let validate = compiled.get(name);
+function validatorFor(ajv: Ajv, name: string): ValidateFunction {
+  const key = `${ajv === queries ? 'query' : 'body'}:${name}`;
+  let validate = compiled.get(key);
   if (!validate) {
     const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
     delete schema.$schema;
     validate = ajv.compile(schema);
-    compiled.set(name, validate);
+    compiled.set(key, validate);
   }
   return validate;
 }
@@ -38,11 +42,42 @@ function describe(error: ErrorObject): { field: string; message: string } {
  * 400 `validation_failed` listing every problem. The validated body stays on req.body.
  */
 export function validateBody(name: string): RequestHandler {
-  const validate = validatorFor(name);
+  const validate = validatorFor(bodies, name);
   return (req, _res, next) => {
     if (!validate(req.body ?? {})) {
       throw badRequest('validation_failed', 'The request is not valid.', (validate.errors ?? []).map(describe));
     }
     next();
   };
+}
+
+/**
+ * Validates the query string against `schemas/api/<name>.schema.json` (numbers coerced, defaults
+ * applied) and answers 400 `validation_failed` listing every problem, fields named `query/<name>`.
+ * Express 5's req.query is read-only: the validated copy is read with validQuery(res).
+ */
+export function validateQuery(name: string): RequestHandler {
+  const validate = validatorFor(queries, name);
+  return (req, res, next) => {
+    const query: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(req.query)) query[key] = Array.isArray(value) ? value : value;
+    if (!validate(query)) {
+      throw badRequest(
+        'validation_failed',
+        'The request is not valid.',
+        (validate.errors ?? []).map((error) => {
+          const { field, message } = describe(error);
+          return { field: `query${field === '/' ? '' : field}`, message };
+        }),
+      );
+    }
+    res.locals.validQuery = query;
+    next();
+  };
+}
+
+/** The query validateQuery checked, typed by the schema's generated type. */
+export function validQuery<T>(res: Response): T {
+  if (!res.locals.validQuery) throw new Error('validQuery used on a route without validateQuery');
+  return res.locals.validQuery as T;
 }

@@ -12,11 +12,10 @@ import { AUTH_HEADER } from '../../engine/core/apiClient';
 import type { AuthService } from '../auth/authService';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http/errors';
-import { tenantContext } from '../tenancy/tenantContext';
+import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { consumeDownloadKey } from '../store/accountStore';
 import { findDeliveredIssue, listPurchaseOrdersForUser } from '../store/orderStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { accountTenant } from '../subscriptions/accountContext';
 import { issuePdf, purchaseOrderPdf, giftCertificatePdf } from './documents';
 
 const EXPIRED = 'This download link has expired. Please start the download again.';
@@ -36,7 +35,7 @@ export function fileRoutes(deps: { db: Database; auth: AuthService; now: () => D
   }
 
   router.get('/files/:key', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const userId = await sessionUserId(req, res);
     if (!userId) throw notFound(EXPIRED);
     const grant = await consumeDownloadKey(deps.db, tenant.id, String(req.params.key), userId, deps.now());

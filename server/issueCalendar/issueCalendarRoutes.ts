@@ -2,28 +2,19 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { Database } from '../db/database';
 import type { AuthService } from '../auth/authService';
 import { currentUser, requireUser } from '../auth/authMiddleware';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { checkCapability } from '../../engine/domain/capabilities';
-import { calendarWindow, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
-import { requireFeature } from '../tenancy/requireFeature';
+import { badRequest } from '../http/errors';
+import { validateQuery, validQuery } from '../http/validateBody';
+import { calendarWindow, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
+import type { IssueWindowQuery } from '../../schemas/generated/issue-window-query';
+import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { accountTenant, capabilityContext } from '../subscriptions/accountContext';
 import { findCalendarPublication, listCalendarPublications, listIssuesOnSale } from '../store/issueCalendarStore';
-import { publicPagesTenant, type PublicPagesTenant } from '../tenancy/tenantSettings';
+import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 
-function calendarTenant(res: Response): PublicPagesTenant {
-  const tenant = publicPagesTenant(res);
+function calendarTenant(res: Response): ServerTenant {
+  const tenant = requestTenant(res);
   requireFeature(tenant, 'issue-calendar');
   return tenant;
-}
-
-/** Reads an optional YYYY-MM-DD query value; anything else is a 400 naming the parameter. */
-function dayParam(value: unknown, name: string): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !isIsoDay(value)) {
-    throw badRequest('validation_failed', 'The request is not valid.', [{ field: name, message: 'must be a date written YYYY-MM-DD' }]);
-  }
-  return value;
 }
 
 /** The longest window a caller may ask for, so one request cannot list a publication's whole history. */
@@ -56,7 +47,7 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     const found = isPublicationInCalendar(tenant, publication)
       ? await findCalendarPublication(deps.db, tenant.id, clientId, publication)
       : undefined;
-    if (!found) throw notFound('There is no such publication in the issue calendar.');
+    if (!found) throw refuse.notYours('There is no such publication in the issue calendar.');
     res.json(await listIssuesOnSale(deps.db, tenant.id, found.publication, calendarWindow(deps.now())));
   });
 
@@ -64,20 +55,16 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
   const subscriptionIssues: RequestHandler = async (req, res) => {
     const tenant = calendarTenant(res);
     const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id));
-    if (!subscription) throw notFound('There is no such subscription on your account.');
-    // §6 "issue calendar: active, not time-based, not licence manager": the same capability rule the screen reads.
-    const allowed = checkCapability('issueCalendar', subscription, capabilityContext(accountTenant(res))) === 'ok';
-    if (!allowed || !isPublicationInCalendar(tenant, subscription.publication)) {
-      throw new HttpError(403, 'not_supported', 'The issue calendar is not available for this subscription.');
-    }
+    if (!subscription) throw refuse.notYours('There is no such subscription on your account.');
+    // §6 "issue calendar: active, not time-based, not licence manager": the same capability rule the
+    // screen reads (403 not_allowed); a publication the tenant keeps out of the calendar is off for it.
+    requireCapability('issueCalendar', subscription, tenant);
+    if (!isPublicationInCalendar(tenant, subscription.publication)) throw refuse.featureDisabled(`the issue calendar for ${subscription.publication}`);
     const fallback = calendarWindow(deps.now());
-    const dateFrom = dayParam(req.query.dateFrom, 'dateFrom') ?? fallback.dateFrom;
-    const dateTo = dayParam(req.query.dateTo, 'dateTo') ?? fallback.dateTo;
-    const dateType = req.query.dateType;
-    // §7: dateType 1 = first sale date, the only date type the portal asks for.
-    if (dateType !== undefined && dateType !== '1') {
-      throw badRequest('validation_failed', 'The request is not valid.', [{ field: 'dateType', message: 'must be 1 (first sale date)' }]);
-    }
+    // Query checked by schemas/api/issue-window-query.schema.json (dates, dateType 1 = first sale date, §7).
+    const query = validQuery<IssueWindowQuery>(res);
+    const dateFrom = query.dateFrom ?? fallback.dateFrom;
+    const dateTo = query.dateTo ?? fallback.dateTo;
     const span = (Date.parse(dateTo) - Date.parse(dateFrom)) / 86_400_000;
     if (span < 0 || span > MAX_WINDOW_DAYS) {
       throw badRequest('validation_failed', 'The request is not valid.', [
@@ -87,8 +74,8 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     const issues = await listIssuesOnSale(deps.db, tenant.id, subscription.publication, { dateFrom, dateTo });
     res.json(issues.map((issue) => ({ ...issue, subscriptionId: subscription.id, orderNumber: subscription.orderNumber })));
   };
-  router.get('/subscriptions/:id/upcoming-issues', requireUser(deps.auth), subscriptionIssues);
-  router.get('/subscriptions/:id/issues', requireUser(deps.auth), subscriptionIssues);
+  router.get('/subscriptions/:id/upcoming-issues', requireUser(deps.auth), validateQuery('issue-window-query'), subscriptionIssues);
+  router.get('/subscriptions/:id/issues', requireUser(deps.auth), validateQuery('issue-window-query'), subscriptionIssues);
 
   return router;
 }

@@ -12,9 +12,9 @@ import { canRequestPurchaseOrderInvoice, purchaseOrderDownload } from '../../eng
 import { invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { createDownloadKey, recordActivity, recordInvoiceRequest } from '../store/accountStore';
 import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser, purchaseOrderInvoiceFacts } from '../store/orderStore';
-import { accountTenant, fileUrl, utcDay } from '../subscriptions/accountContext';
-import { requireFeature } from '../tenancy/requireFeature';
-import { tenantContext } from '../tenancy/tenantContext';
+import { fileUrl, utcDay } from '../subscriptions/accountContext';
+import { requireFeature } from '../tenancy/refusals';
+import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { pendingOrderPdf } from '../invoices/documents';
 import { recordEvent } from '../events/recordEvent';
 
@@ -24,18 +24,18 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
   for (const path of ['/purchase-orders', '/pending-orders', '/publications']) router.use(path, requireUser(deps.auth));
 
   async function purchaseOrderOr404(res: import('express').Response, id: string) {
-    const [order] = await listPurchaseOrdersForUser(db, accountTenant(res).id, currentUser(res).id, id);
+    const [order] = await listPurchaseOrdersForUser(db, requestTenant(res).id, currentUser(res).id, id);
     if (!order) throw notFound('There is no such purchase order on your account.');
     return order;
   }
 
   router.get('/purchase-orders', async (_req, res) => {
-    res.json(await listPurchaseOrdersForUser(db, accountTenant(res).id, currentUser(res).id));
+    res.json(await listPurchaseOrdersForUser(db, requestTenant(res).id, currentUser(res).id));
   });
 
   // §7: query distributionArticleNumber; url and key. §2: only found downloads (expired are disabled).
   router.get('/purchase-orders/:id/download', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const order = await purchaseOrderOr404(res, String(req.params.id));
     const state = purchaseOrderDownload(tenant, order.downloadStatus);
     if (state === 'hidden' && !tenant.features.includes('purchase-order-download')) requireFeature(tenant, 'purchase-order-download');
@@ -53,7 +53,7 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
 
   // §7: query invoiceNumber; status. §2: only the ordering party; §9: once a day.
   router.post('/purchase-orders/:id/invoices/request', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     requireFeature(tenant, 'invoice-request');
     const order = await purchaseOrderOr404(res, String(req.params.id));
     if (!canRequestPurchaseOrderInvoice(tenant, order)) {
@@ -103,7 +103,7 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
   // Files of pending orders (download.isFile) are served by the portal itself, to the signed-in
   // owner only: their url is rewritten to GET /pending-orders/{id}/file; other urls are external pages.
   router.get('/pending-orders', async (_req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     requireFeature(tenant, 'pending-orders');
     const orders = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id);
     res.json(
@@ -114,7 +114,7 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
   });
 
   router.get('/pending-orders/:id/file', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     requireFeature(tenant, 'pending-orders');
     const [order] = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id, String(req.params.id));
     if (!order?.download?.isFile) throw notFound('There is no such file among your pending orders.');
@@ -126,7 +126,7 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
   });
 
   router.get('/publications', async (_req, res) => {
-    res.json(await listPublications(db, accountTenant(res).id));
+    res.json(await listPublications(db, requestTenant(res).id));
   });
 
   return router;

@@ -6,9 +6,9 @@ import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { HttpError } from '../http/errors';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
-import { accountTenant } from './accountContext';
-import { requireFeature } from '../tenancy/requireFeature';
+import { requireFeature } from '../tenancy/refusals';
 import { linkSubscription } from './linkSubscription';
+import { requestTenant } from '../tenancy/tenantContext';
 
 /** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */
 export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): Router {
@@ -21,7 +21,7 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
       if (error instanceof HttpError) throw new HttpError(400, 'validation_failed', error.message, { status: 'validation_failed', fields: {} });
       throw error;
     }
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     requireFeature(tenant, 'manual-registration');
     const user = currentUser(res);
     // Linking adds partners to the account: a partial login (one subscription, §4) may not.

@@ -18,7 +18,9 @@ import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvo
 import { invoicePdf } from '../invoices/documents';
 import { can } from '../../engine/domain/capabilities';
 import { recordEvent } from '../events/recordEvent';
-import { accountTenant, capabilityContext, fileUrl, requireCapability, subscriptionOr404, utcDay } from './accountContext';
+import { fileUrl, subscriptionOr404, utcDay } from './accountContext';
+import { capabilityContext, requireCapability } from '../tenancy/refusals';
+import { requestTenant } from '../tenancy/tenantContext';
 
 /**
  * The §7 query of POST /subscriptions/{id}/invoices/request: invoiceNumber required,
@@ -51,7 +53,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
   router.use('/subscriptions/:id', requireUser(deps.auth));
 
   router.get('/subscriptions/:id/payment-history', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('paymentHistory', subscription, tenant);
     res.json(
@@ -63,7 +65,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
   });
 
   router.get('/subscriptions/:id/delivered-issues', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     // The list backs the issue history and the issue downloads (the card's "latest issue").
     if (!can('issueDownload', subscription, capabilityContext(tenant))) requireCapability('issueHistory', subscription, tenant);
@@ -72,7 +74,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
 
   // §7: body issue; answers the url and key of the file. Only found issues can be downloaded (§4).
   router.post('/subscriptions/:id/delivered-issues/download', validateBody('delivered-issue-download-request'), async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('issueDownload', subscription, tenant);
     const issue = await findDeliveredIssue(db, tenant.id, subscription.id, String(req.body.issue));
@@ -88,7 +90,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
 
   // §7: query invoiceNumber, externalDocumentNumber; no body. Once a day per invoice (§9).
   router.post('/subscriptions/:id/invoices/request', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('invoiceRequest', subscription, tenant);
     // Express 5: req.query is read-only, the validated values live here.
@@ -134,7 +136,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
 
   // §7: binary pdf, saved as documentId.pdf.
   router.get('/subscriptions/:id/invoices/:paymentId/download', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('invoiceDownload', subscription, tenant);
     const payment = await findPayment(db, tenant.id, subscription.id, String(req.params.paymentId));
@@ -150,7 +152,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
 
   // §3 "Gift certificate": title and download url, for the ordering party of a gift.
   router.get('/subscriptions/:id/gift-certificates', async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('giftCertificate', subscription, tenant);
     const user = currentUser(res);
@@ -166,7 +168,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
 
   // §5 "Order attribute edit: value required"; only types the tenant marks editable (or creatable when missing).
   router.post('/subscriptions/:id/attributes', validateBody('order-attribute-request'), async (req, res) => {
-    const tenant = accountTenant(res);
+    const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('orderAttributes', subscription, tenant);
     const type = String(req.body.type);

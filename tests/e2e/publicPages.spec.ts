@@ -180,13 +180,14 @@ test.describe('contact', () => {
     await expect(page).toHaveURL(/\/t\/stadtkurier\/cancellation\?returnTo=contact$/);
   });
 
-  test('technikwelt (en): a subscription that belongs to an account shows the masked e-mail; composing instead stays possible', async ({ page }) => {
+  test('technikwelt (en): a subscription that belongs to an account mails the sign-in link to that account and shows only its masked address; composing instead stays possible', async ({ page }) => {
     const target = linkedSubscription(await resolvedTenant('technikwelt'), new Date());
     await page.goto('/t/technikwelt/contact?lang=en&activity=ADRESSE');
     await page.getByLabel('Customer or order number').fill(target.orderNumber);
     await page.getByLabel('Postcode').fill(target.zipcode);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText(/already linked to the account .\*\*\*@technikwelt\.example/)).toBeVisible();
+    await expect(page.getByText(/We have sent a sign-in link to .\*\*\*@technikwelt\.example, the address we hold for this subscription/)).toBeVisible();
+    await expect(page.getByText(target.email)).toHaveCount(0);
     await page.getByRole('button', { name: 'Write a message instead' }).click();
     await expect(page.getByLabel('Your message')).toBeVisible();
   });

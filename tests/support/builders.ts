@@ -4,6 +4,8 @@
  */
 import type { Tenant } from '../../schemas/generated/tenant';
 import type { ThemePreset } from '../../schemas/generated/theme';
+import { schemaValidator } from '../../cli/tenant/schemaErrors';
+import type { ServerTenant } from '../../server/tenancy/tenantContext';
 
 /** A valid, minimal tenant file (id "acme", so it belongs in tenants/acme.json). */
 export function makeTenant(overrides: Partial<Tenant> = {}): Tenant {
@@ -51,4 +53,18 @@ export function makeThemePreset(overrides: Partial<ThemePreset> = {}): ThemePres
     spacing: { unit: '8px' },
     ...overrides,
   };
+}
+
+/**
+ * The tenant a server test hands to createApp: the test's settings with the tenant schema's
+ * defaults applied, which is what the validator hands the real server (ResolvedTenant). Fixtures
+ * may leave out settings a tenant file requires (contact, theme, …); only what the story needs is
+ * written down, and the server sees the same defaults it sees in production.
+ */
+export function makeServerTenant(settings: { id: string } & Record<string, unknown>): ServerTenant {
+  const tenant = structuredClone(settings);
+  // The schema's validator fills every default in place; a fixture's missing required settings
+  // are not the test's story, so its errors are not looked at here.
+  schemaValidator('tenant')(tenant);
+  return tenant as unknown as ServerTenant;
 }

@@ -16,8 +16,9 @@ import { seedDemoData } from '../../../server/seed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { createTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
 
-const tenant = {
+const tenant = makeServerTenant({
   id: uniqueTenantId('multi'),
   name: 'Verlag Zwei Instanzen',
   hosts: ['multi.test'],
@@ -25,7 +26,7 @@ const tenant = {
   features: ['payment-history', 'invoice-request'],
   embedding: { isEmbedded: false, parentOrigins: [] },
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-} as unknown as ServerTenant;
+});
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-multi-outbox-'));
 const mailer = createMailer({ outboxDir });

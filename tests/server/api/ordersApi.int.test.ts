@@ -18,6 +18,7 @@ import { createUser } from '../../../server/store/userStore';
 import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
 
 const ALL_FEATURES = [
   'manual-registration',
@@ -34,7 +35,7 @@ const ALL_FEATURES = [
 ];
 
 function tenant(id: string, features: string[], settings: Record<string, unknown> = {}): ServerTenant {
-  return {
+  return makeServerTenant({
     id,
     name: `Verlag ${id}`,
     hosts: [`${id}.test`],
@@ -43,7 +44,7 @@ function tenant(id: string, features: string[], settings: Record<string, unknown
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
     ...settings,
-  } as ServerTenant;
+  });
 }
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-orders-outbox-'));

@@ -10,9 +10,10 @@ import { createUser } from '../../../server/store/userStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
 
 function serverTenant(id: string, overrides: Partial<ServerTenant> = {}): ServerTenant {
-  return {
+  return makeServerTenant({
     id,
     name: `Tenant ${id}`,
     hosts: [`${id}.test`],
@@ -21,7 +22,7 @@ function serverTenant(id: string, overrides: Partial<ServerTenant> = {}): Server
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
     ...overrides,
-  };
+  });
 }
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));

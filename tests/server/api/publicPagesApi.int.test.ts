@@ -13,6 +13,7 @@ import type { Database } from '../../../server/db/database';
 import { calendarWindow } from '../../../engine/domain/issueCalendar';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
 import {
   DISGUISED_PNG,
   linkedSubscription,
@@ -22,11 +23,10 @@ import {
   unlinkedSubscription,
 } from '../../support/publicPagesFixtures';
 
-type PagesTenant = ServerTenant & Record<string, unknown>;
 
-function pagesTenant(id: string, overrides: Record<string, unknown> = {}): PagesTenant {
+function pagesTenant(id: string, overrides: Record<string, unknown> = {}): ServerTenant {
   const [, digital] = cataloguePublications(id);
-  return {
+  return makeServerTenant({
     id,
     name: `Tenant ${id}`,
     hosts: [`${id}.test`],
@@ -53,7 +53,7 @@ function pagesTenant(id: string, overrides: Record<string, unknown> = {}): Pages
     },
     issueCalendar: { mode: 'any', blacklistedPublications: [digital.publication] },
     ...overrides,
-  };
+  });
 }
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-pages-outbox-'));
@@ -138,7 +138,7 @@ describe('GET /faq', () => {
   it('serves edited entries at once when the tenant is reloaded into the same object (portal dev)', async () => {
     const client = await anonymous();
     expect((await client.get('/faq')).body.entries[0].content['de-DE']).toBe('<p>Antwort</p>');
-    const faq = tenantA.faq as { entries: Array<{ content: Record<string, string> }> };
+    const faq = tenantA.faq!;
     const original = faq;
     const edited = structuredClone(original);
     edited.entries[0].content['de-DE'] = '<p>Neue Antwort</p>';
@@ -207,7 +207,7 @@ describe('issue calendar calls', () => {
     const id = ((await client.get('/subscriptions')).body as Array<{ id: string }>)[0].id;
     const bad = await client.get(`/subscriptions/${id}/upcoming-issues?dateFrom=2025-13-40`);
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details[0].field).toBe('dateFrom');
+    expect(bad.body.error.details[0].field).toBe('query/dateFrom');
     expect((await client.get('/subscriptions/999-nope/upcoming-issues')).status).toBe(404);
     expect((await (await anonymous()).get(`/subscriptions/${id}/upcoming-issues`)).status).toBe(401);
   });
@@ -226,7 +226,7 @@ describe('issue calendar calls', () => {
 
     const badType = await client.get(`/subscriptions/${eligible!.id}/issues?dateType=2`);
     expect(badType.status).toBe(400);
-    expect(badType.body.error.details[0].field).toBe('dateType');
+    expect(badType.body.error.details[0].field).toBe('query/dateType');
     const reversed = await client.get(`/subscriptions/${eligible!.id}/issues?dateFrom=${dateTo}&dateTo=${dateFrom}`);
     expect(reversed.status).toBe(400);
     expect(reversed.body.error.details[0].field).toBe('dateTo');

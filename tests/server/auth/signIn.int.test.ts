@@ -11,11 +11,12 @@ import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
 
 type TestTenant = ServerTenant & { login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } } };
 
 function tenantWith(id: string, login: Partial<TestTenant['login']> = {}, features: string[] = []): TestTenant {
-  return {
+  return makeServerTenant({
     id,
     name: `Tenant ${id}`,
     hosts: [],
@@ -23,7 +24,7 @@ function tenantWith(id: string, login: Partial<TestTenant['login']> = {}, featur
     features,
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: true, sessionIdleMinutes: 30, ...login },
-  };
+  });
 }
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-signin-'));

@@ -21,6 +21,7 @@ import { createMailer } from '../../../server/mail/mailer';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { createTestDatabase, uniqueTenantId } from '../../support/database';
 import { listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -59,7 +60,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const tenant = {
+const tenant = makeServerTenant({
   id: uniqueTenantId('outage'),
   name: 'Verlag Ausfall',
   hosts: ['outage.test'],
@@ -67,7 +68,7 @@ const tenant = {
   features: [],
   embedding: { isEmbedded: false, parentOrigins: [] },
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-} as unknown as ServerTenant;
+});
 
 let outage: Outage;
 let db: Database;
