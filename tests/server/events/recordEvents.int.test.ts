@@ -11,24 +11,31 @@ import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
 import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
-import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { validateTenantSource } from '../../../cli/tenant';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeTenant, makeThemePreset } from '../../support/builders';
 
-const tenant = {
-  id: uniqueTenantId('events'),
-  name: 'Verlag Events',
-  hosts: [],
-  defaultLocale: 'de-DE',
-  features: ['manual-registration', 'payment-history', 'invoice-request', 'contact-form'],
-  embedding: { isEmbedded: false, parentOrigins: [] },
-  login: { magicLink: true, password: true, sessionIdleMinutes: 30 },
-  contact: { email: 'service@events.example', fallbackEmail: 'help@events.example', fallbackPhone: '+49 30 1' },
-  contactForm: { activities: [{ activity: 'GENERAL', name: { 'de-DE': 'Allgemein' }, allowMissingOrderNumber: true }] },
-  orderAttributes: { attributes: [{ type: 'DELIVERY_NOTE', label: { 'de-DE': 'Hinweis' }, editable: true, creatable: true }] },
-} as ServerTenant;
+/** A tenant file as the server gets it: validated, with every default applied. */
+function resolvedTenant() {
+  const id = uniqueTenantId('events');
+  const source = makeTenant({
+    id,
+    name: 'Verlag Events',
+    hosts: [],
+    features: ['manual-registration', 'payment-history', 'invoice-request', 'contact-form'],
+    login: { magicLink: true, password: true },
+    contactForm: { activities: [{ activity: 'GENERAL', name: { 'de-DE': 'Allgemein' }, allowMissingOrderNumber: true }] },
+    orderAttributes: { attributes: [{ type: 'DELIVERY_NOTE', label: { 'de-DE': 'Hinweis' }, editable: true, creatable: true }] },
+  });
+  const { tenant: resolved, issues } = validateTenantSource(`tenants/${id}.json`, JSON.stringify(source), { themePresets: { classic: makeThemePreset() } });
+  if (!resolved) throw new Error(issues.map((issue) => issue.message).join('\n'));
+  return resolved;
+}
+
+const tenant = resolvedTenant();
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-events-outbox-'));
 const mailer = createMailer({ outboxDir });
