@@ -6,7 +6,7 @@ import type { DownloadStatus } from '../../store/rows';
 import type { CataloguePublication } from '../catalogue';
 import type { SeedContext, SeedModule } from '../context';
 import { fromDay } from '../dates';
-import { insertRows } from '../insertRows';
+import { insertTables } from '../insertRows';
 import { issuesOf } from './publications';
 
 export interface DeliveredIssueSeedRow {
@@ -53,20 +53,9 @@ export function addDeliveredIssues(ctx: SeedContext, spec: DeliveredIssuesSpec):
 
 export const deliveredIssues: SeedModule = {
   name: 'deliveredIssues',
-  async insert(tx, data) {
-    await insertRows(
-      tx,
-      data.tenantId,
-      'delivered_issues',
-      [
-        ['subscription_id', 'text'],
-        ['issue', 'text'],
-        ['issue_number', 'text'],
-        ['description', 'text'],
-        ['date_of_first_sale', 'date'],
-        ['download_status', 'text'],
-      ],
-      data.deliveredIssues,
-    );
-  },
+  insert: insertTables({
+    table: 'delivered_issues',
+    columns: 'subscription_id text, issue text, issue_number text, description text, date_of_first_sale date, download_status text',
+    rows: (data) => data.deliveredIssues,
+  }),
 };

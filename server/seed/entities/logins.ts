@@ -17,8 +17,10 @@ export const logins: SeedModule = {
     const { L, data, tenant } = ctx;
     const { main, second, third, demo } = need(ctx, 'personas');
     const featured = need(ctx, 'featuredSubscriptions');
-    const subscriptionsOf = (bp: string) => new Set(data.subscriptionRoles.filter((r) => r.bp_number === bp).map((r) => r.subscription_id)).size;
-    const purchaseOrdersOf = (bp: string) => new Set(data.purchaseOrderRoles.filter((r) => r.bp_number === bp).map((r) => r.purchase_order_id)).size;
+    const subscriptionsOf = (bp: string) =>
+      new Set(data.subscriptionRoles.filter((r) => r.bp_number === bp).map((r) => r.subscription_id)).size;
+    const purchaseOrdersOf = (bp: string) =>
+      new Set(data.purchaseOrderRoles.filter((r) => r.bp_number === bp).map((r) => r.purchase_order_id)).size;
     const pendingOf = (bp: string) => data.pendingOrders.filter((p) => p.bp_number === bp).length;
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 

@@ -2,7 +2,7 @@
 import type { CataloguePublication } from '../catalogue';
 import { type SeedModule, need } from '../context';
 import { addDays, fromDay } from '../dates';
-import { insertRows } from '../insertRows';
+import { insertTables } from '../insertRows';
 import { issueNumberAfter } from './publications';
 
 export interface PendingOrderSeedRow {
@@ -66,25 +66,10 @@ export const pendingOrders: SeedModule = {
     add({ bp: third.bp, source: 'VHS', title: `${P2.description}`, pub: P2, orderNumber: holidayDownload.orderNumber, daysAgo: 110 });
     add({ bp: main.bp, source: 'VHS', title: L.texts.upgradeTitle(D.description), pub: D, daysAgo: 2 });
   },
-  async insert(tx, data) {
-    await insertRows(
-      tx,
-      data.tenantId,
-      'pending_orders',
-      [
-        ['id', 'text'],
-        ['bp_number', 'text'],
-        ['source', 'text'],
-        ['title', 'text'],
-        ['order_number', 'text'],
-        ['article_number', 'text'],
-        ['order_date', 'date'],
-        ['cover_image_url', 'text'],
-        ['issue_number_from', 'text'],
-        ['download_url', 'text'],
-        ['download_is_file', 'boolean'],
-      ],
-      data.pendingOrders,
-    );
-  },
+  insert: insertTables({
+    table: 'pending_orders',
+    columns:
+      'id text, bp_number text, source text, title text, order_number text, article_number text, order_date date, cover_image_url text, issue_number_from text, download_url text, download_is_file boolean',
+    rows: (data) => data.pendingOrders,
+  }),
 };

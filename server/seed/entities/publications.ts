@@ -3,7 +3,7 @@ import type { CataloguePublication } from '../catalogue';
 import { issueCalendar } from '../catalogue';
 import type { SeedContext, SeedModule } from '../context';
 import { fromDay } from '../dates';
-import { insertRows } from '../insertRows';
+import { insertTables } from '../insertRows';
 
 export interface PublicationSeedRow {
   publication: string;
@@ -56,33 +56,16 @@ export const publications: SeedModule = {
       }
     }
   },
-  async insert(tx, data) {
-    await insertRows(
-      tx,
-      data.tenantId,
-      'publications',
-      [
-        ['publication', 'text'],
-        ['client_id', 'text'],
-        ['description', 'text'],
-        ['cover_image_url', 'text'],
-        ['current_issue', 'text'],
-      ],
-      data.publications,
-    );
-    await insertRows(
-      tx,
-      data.tenantId,
-      'issues',
-      [
-        ['publication', 'text'],
-        ['issue', 'text'],
-        ['issue_number', 'text'],
-        ['description', 'text'],
-        ['date_of_first_sale', 'date'],
-        ['date_of_first_shipping', 'date'],
-      ],
-      data.issues,
-    );
-  },
+  insert: insertTables(
+    {
+      table: 'publications',
+      columns: 'publication text, client_id text, description text, cover_image_url text, current_issue text',
+      rows: (data) => data.publications,
+    },
+    {
+      table: 'issues',
+      columns: 'publication text, issue text, issue_number text, description text, date_of_first_sale date, date_of_first_shipping date',
+      rows: (data) => data.issues,
+    },
+  ),
 };

@@ -5,7 +5,7 @@
 import type { DownloadStatus, PackageInfo, Role } from '../../store/rows';
 import { type SeedContext, type SeedModule, need } from '../context';
 import { addDays, fromDay } from '../dates';
-import { insertRows } from '../insertRows';
+import { insertTables } from '../insertRows';
 import { allRoles } from './subscriptions';
 
 export interface PurchaseOrderSeedRow {
@@ -29,7 +29,17 @@ export interface PurchaseOrderRoleSeedRow {
 }
 
 /** Shipping provider codes of portal-core.md §9, each used by some purchase order. */
-const PROVIDERS = { postal: '01', dpd: '02', dhl: '07', dhlExpress: '08', gls: '09', pickup: '16', swissPost: '17', freight1: '91', freight2: '92' };
+const PROVIDERS = {
+  postal: '01',
+  dpd: '02',
+  dhl: '07',
+  dhlExpress: '08',
+  gls: '09',
+  pickup: '16',
+  swissPost: '17',
+  freight1: '91',
+  freight2: '92',
+};
 
 /** A consignment number in the provider's format; none for self pickup. */
 function consignment(ctx: SeedContext, provider: string): string | null {
@@ -123,42 +133,45 @@ export const purchaseOrders: SeedModule = {
       shipped: false,
       download: 'not_supported',
     });
-    add({ roles: ofThird, daysAgo: 130, invoiceStatus: 2, provider: PROVIDERS.swissPost, shipped: true, download: 'not_supported', reason: L.texts.reasonReplacement });
-    add({ roles: ofThird, daysAgo: 160, invoiceStatus: 2, provider: PROVIDERS.freight1, shipped: true, download: 'not_supported', quantity: 2 });
+    add({
+      roles: ofThird,
+      daysAgo: 130,
+      invoiceStatus: 2,
+      provider: PROVIDERS.swissPost,
+      shipped: true,
+      download: 'not_supported',
+      reason: L.texts.reasonReplacement,
+    });
+    add({
+      roles: ofThird,
+      daysAgo: 160,
+      invoiceStatus: 2,
+      provider: PROVIDERS.freight1,
+      shipped: true,
+      download: 'not_supported',
+      quantity: 2,
+    });
     add({ roles: allRoles(main.bp), daysAgo: 33, invoiceStatus: 2, provider: PROVIDERS.postal, shipped: true, download: 'found' });
-    add({ roles: allRoles(demo.bp), daysAgo: 12, invoiceStatus: 2, provider: PROVIDERS.freight2, shipped: true, download: 'not_supported' });
+    add({
+      roles: allRoles(demo.bp),
+      daysAgo: 12,
+      invoiceStatus: 2,
+      provider: PROVIDERS.freight2,
+      shipped: true,
+      download: 'not_supported',
+    });
   },
-  async insert(tx, data) {
-    await insertRows(
-      tx,
-      data.tenantId,
-      'purchase_orders',
-      [
-        ['id', 'text'],
-        ['purchase_order_number', 'text'],
-        ['distribution_article_number', 'text'],
-        ['distribution_article_description', 'text'],
-        ['cover_image_url', 'text'],
-        ['date_of_purchase_order_client', 'date'],
-        ['quantity', 'integer'],
-        ['invoice_status', 'smallint'],
-        ['invoice_number', 'text'],
-        ['download_status', 'text'],
-        ['package_info', 'jsonb'],
-        ['details', 'jsonb'],
-      ],
-      data.purchaseOrders,
-    );
-    await insertRows(
-      tx,
-      data.tenantId,
-      'purchase_order_roles',
-      [
-        ['purchase_order_id', 'text'],
-        ['bp_number', 'text'],
-        ['role', 'text'],
-      ],
-      data.purchaseOrderRoles,
-    );
-  },
+  insert: insertTables(
+    {
+      table: 'purchase_orders',
+      columns:
+        'id text, purchase_order_number text, distribution_article_number text, distribution_article_description text, cover_image_url text, date_of_purchase_order_client date, quantity integer, invoice_status smallint, invoice_number text, download_status text, package_info jsonb, details jsonb',
+      rows: (data) => data.purchaseOrders,
+    },
+    {
+      table: 'purchase_order_roles',
+      columns: 'purchase_order_id text, bp_number text, role text',
+      rows: (data) => data.purchaseOrderRoles,
+    },
+  ),
 };

@@ -10,7 +10,7 @@ import type { HolidayServiceType, InvoiceStatusCode, PaymentMethodKind, Renewal,
 import type { CataloguePublication } from '../catalogue';
 import { type SeedContext, type SeedModule, need } from '../context';
 import { addDays, addMonths, fromDay } from '../dates';
-import { insertRows } from '../insertRows';
+import { insertTables } from '../insertRows';
 import { addDeliveredIssues } from './deliveredIssues';
 import { addPaymentHistory } from './paymentHistory';
 import { issueNumberAfter } from './publications';
@@ -167,7 +167,8 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
   const cycleMonths = Number(billing);
   const active = spec.status !== 'I';
   const base: SubscriptionDetails = {
-    displayName: spec.mix === 'MG' ? L.texts.membershipName(spec.pub.description) : `${spec.pub.description} – ${L.texts.mixType[spec.mix]}`,
+    displayName:
+      spec.mix === 'MG' ? L.texts.membershipName(spec.pub.description) : `${spec.pub.description} – ${L.texts.mixType[spec.mix]}`,
     // Type keys as tenants label them (subscriptionModel.typeLabels).
     typeKey: TYPE_KEYS[spec.mix],
     edition: spec.pub.frequency === 'daily' && spec.mix !== 'ON' ? L.texts.edition : null,
@@ -302,7 +303,11 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
         renewal: renewalOf(ctx, { paid: { current: component === 'M' ? bundlePaid : 0, bundle: bundlePaid }, bundleComponent: component }),
       },
     });
-  const master = bundlePart(P, 'KO', 'M', { details: { currentCycleBundlePaidAmount: bundlePaid }, payments: { count: 2 }, deliveredIssues: 12 });
+  const master = bundlePart(P, 'KO', 'M', {
+    details: { currentCycleBundlePaidAmount: bundlePaid },
+    payments: { count: 2 },
+    deliveredIssues: 12,
+  });
   const epaper = bundlePart(D, 'DE', 'S', { details: { currentCyclePaidAmount: 0 }, deliveredIssues: 20 });
   const online = bundlePart(D, 'ON', 'S', { details: { currentCyclePaidAmount: 0 } });
   master.row.details.bundles = [{ bundleOrderNumber: epaper.orderNumber }, { bundleOrderNumber: online.orderNumber }];
@@ -484,35 +489,17 @@ export const subscriptions: SeedModule = {
   build(ctx) {
     ctx.handles.featuredSubscriptions = buildSubscriptions(ctx);
   },
-  async insert(tx, data) {
-    await insertRows(
-      tx,
-      data.tenantId,
-      'subscriptions',
-      [
-        ['id', 'text'],
-        ['order_number', 'text'],
-        ['publication', 'text'],
-        ['order_status', 'text'],
-        ['mix_type', 'text'],
-        ['bundle_number', 'text'],
-        ['cust_order_date', 'date'],
-        ['valid_from', 'date'],
-        ['valid_to', 'date'],
-        ['details', 'jsonb'],
-      ],
-      data.subscriptions,
-    );
-    await insertRows(
-      tx,
-      data.tenantId,
-      'subscription_roles',
-      [
-        ['subscription_id', 'text'],
-        ['bp_number', 'text'],
-        ['role', 'text'],
-      ],
-      data.subscriptionRoles,
-    );
-  },
+  insert: insertTables(
+    {
+      table: 'subscriptions',
+      columns:
+        'id text, order_number text, publication text, order_status text, mix_type text, bundle_number text, cust_order_date date, valid_from date, valid_to date, details jsonb',
+      rows: (data) => data.subscriptions,
+    },
+    {
+      table: 'subscription_roles',
+      columns: 'subscription_id text, bp_number text, role text',
+      rows: (data) => data.subscriptionRoles,
+    },
+  ),
 };

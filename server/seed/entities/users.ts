@@ -1,6 +1,6 @@
 /** The personas' accounts and the business partners they speak for (no password: magic link, or demoPasswords.ts). */
 import { type SeedModule, need } from '../context';
-import { insertRows } from '../insertRows';
+import { insertTables } from '../insertRows';
 
 export interface UserSeedRow {
   id: string;
@@ -9,6 +9,14 @@ export interface UserSeedRow {
   first_name: string;
   last_name: string;
 }
+
+const writeUsers = insertTables({
+  table: 'users',
+  columns: 'id text, email text, display_name text, first_name text, last_name text',
+  rows: (data) => data.users,
+  // An account that signed up before the demo data was seeded keeps its id; links go by e-mail.
+  onConflict: 'on conflict (tenant_id, email) do nothing',
+});
 
 export const users: SeedModule = {
   name: 'users',
@@ -27,21 +35,8 @@ export const users: SeedModule = {
     }
   },
   async insert(tx, data) {
-    await insertRows(
-      tx,
-      data.tenantId,
-      'users',
-      [
-        ['id', 'text'],
-        ['email', 'text'],
-        ['display_name', 'text'],
-        ['first_name', 'text'],
-        ['last_name', 'text'],
-      ],
-      data.users,
-      // An account that signed up before the demo data was seeded keeps its id; links go by e-mail.
-      'on conflict (tenant_id, email) do nothing',
-    );
+    await writeUsers(tx, data);
+    // Links go by e-mail: the user id is the seeded one, or an earlier sign-up's.
     await tx.query(
       `insert into user_business_partners (tenant_id, user_id, bp_number)
      select $1, u.id, x.bp_number
