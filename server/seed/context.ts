@@ -3,8 +3,7 @@
  * seeded generator, the number ranges, the reference day and the rows the modules before it built.
  *
  * All modules draw from the one generator in list order, so the data set stays a pure function of
- * (tenant, today); a module that draws more, or moves in the list, changes the rows of the modules
- * after it (which is fine for the demo, but the e2e tests read the data through buildDemoData).
+ * (tenant, today).
  */
 import type { Queryable } from '../db/database';
 import { type CataloguePublication, type DemoPublication, cataloguePublications, coverImageUrl } from './catalogue';
@@ -118,6 +117,7 @@ export interface SeedContext {
 
 /** One entity of the demo data: builds its rows, and inserts the tables it owns. */
 export interface SeedModule {
+  /** Names the module in errors and tests. */
   name: string;
   /** Adds the module's rows to ctx.data. */
   build?(ctx: SeedContext): void;
