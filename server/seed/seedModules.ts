@@ -3,10 +3,10 @@
  *
  * To seed a new flow's data: add server/seed/entities/<entity>.ts exporting a SeedModule
  * (context.ts) whose `build` pushes its rows onto ctx.data (add the row type's field to DemoDataSet)
- * and whose `insert` writes its own tables with insertRows; then list it here, after the modules
+ * and whose `insert` writes its own tables (insertTables); then list it here, after the modules
  * whose rows it reads (ctx.data, ctx.handles via `need`) and whose tables its foreign keys point to.
- * A new module goes at the end where it can: every module draws from the tenant's one generator
- * in list order, so one that draws earlier in the list changes the rows of every module after it.
+ * A new module goes as late in the list as it can: every module draws from the tenant's one
+ * generator in list order, so one that draws earlier changes the rows of every module after it.
  */
 import type { SeedModule } from './context';
 import { businessPartners } from './entities/businessPartners';
@@ -31,6 +31,6 @@ export const SEED_MODULES: readonly SeedModule[] = [
   linkableSubscribers,
   purchaseOrders,
   pendingOrders,
-  // Last: its descriptions count the rows of the modules above.
+  // Counts the rows of the modules above and draws nothing, so new modules may go before it.
   logins,
 ];
