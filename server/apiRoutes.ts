@@ -10,6 +10,7 @@ import { linkRoutes } from './subscriptions/linkRoutes';
 import { purchaseOrderRoutes } from './purchaseOrders/purchaseOrderRoutes';
 import { businessPartnerRoutes } from './businessPartners/businessPartnerRoutes';
 import { fileRoutes } from './invoices/fileRoutes';
+import { createInvoiceRequests } from './invoices/invoiceRequests';
 import { faqRoutes } from './faq/faqRoutes';
 import { issueCalendarRoutes } from './issueCalendar/issueCalendarRoutes';
 import { contactRoutes } from './contact/contactRoutes';
@@ -40,6 +41,8 @@ export interface ApiDeps {
  * JSON body parser and the XSRF check, before the JSON 404). Add a feature's router here.
  */
 export function apiRouters(deps: ApiDeps): Router[] {
+  // One invoice-request service behind the subscription page and the purchase orders.
+  const invoiceRequests = createInvoiceRequests(deps);
   return [
     authRoutes(deps),
     oauthApiRoutes(deps.oauth),
@@ -48,8 +51,8 @@ export function apiRouters(deps: ApiDeps): Router[] {
     subscriptionRoutes(deps),
     // Orders, subscription page, link, purchase orders, business partners, files (issue 4).
     linkRoutes(deps),
-    subscriptionPageRoutes(deps),
-    purchaseOrderRoutes(deps),
+    subscriptionPageRoutes({ ...deps, invoiceRequests }),
+    purchaseOrderRoutes({ ...deps, invoiceRequests }),
     businessPartnerRoutes(deps),
     fileRoutes(deps),
     // Public pages (FAQ, contact, issue calendar, external pages).

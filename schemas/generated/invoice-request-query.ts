@@ -5,7 +5,7 @@
  */
 
 /**
- * 1 to 35 letters, digits or . / _ -
+ * 1 to 35 letters, digits or . / _ -, starting with a letter or digit (engine/domain/paymentHistory.ts DOCUMENT_NUMBER_PATTERN).
  *
  * This interface was referenced by `InvoiceRequestQuery`'s JSON-Schema
  * via the `definition` "documentNumber".

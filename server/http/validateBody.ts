@@ -59,8 +59,9 @@ export function validateBody(name: string): RequestHandler {
 export function validateQuery(name: string): RequestHandler {
   const validate = validatorFor(queries, name);
   return (req, res, next) => {
+    // An empty value counts as absent (a form sends `externalDocumentNumber=` when it has none).
     const query: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(req.query)) query[key] = Array.isArray(value) ? value : value;
+    for (const [key, value] of Object.entries(req.query)) if (value !== '') query[key] = value;
     if (!validate(query)) {
       throw badRequest(
         'validation_failed',

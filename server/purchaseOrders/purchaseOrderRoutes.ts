@@ -7,25 +7,28 @@ import { Router } from 'express';
 import type { Database } from '../db/database';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { validateQuery, validQuery } from '../http/validateBody';
+import type { InvoiceRequestQuery } from '../../schemas/generated/invoice-request-query';
+import type { PurchaseOrderDownloadQuery } from '../../schemas/generated/purchase-order-download-query';
+import type { InvoiceRequests } from '../invoices/invoiceRequests';
 import { canRequestPurchaseOrderInvoice, purchaseOrderDownload } from '../../engine/domain/purchaseOrders';
 import { invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
-import { createDownloadKey, recordActivity, recordInvoiceRequest } from '../store/accountStore';
+import { createDownloadKey } from '../store/accountStore';
 import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser, purchaseOrderInvoiceFacts } from '../store/orderStore';
-import { fileUrl, utcDay } from '../subscriptions/accountContext';
-import { requireFeature } from '../tenancy/refusals';
+import { fileUrl } from '../subscriptions/accountContext';
+import { refuse, requireFeature } from '../tenancy/refusals';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { pendingOrderPdf } from '../invoices/documents';
-import { recordEvent } from '../events/recordEvent';
 
-export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
+export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now: () => Date; invoiceRequests: InvoiceRequests }): Router {
   const { db } = deps;
   const router = Router();
   for (const path of ['/purchase-orders', '/pending-orders', '/publications']) router.use(path, requireUser(deps.auth));
 
   async function purchaseOrderOr404(res: import('express').Response, id: string) {
     const [order] = await listPurchaseOrdersForUser(db, requestTenant(res).id, currentUser(res).id, id);
-    if (!order) throw notFound('There is no such purchase order on your account.');
+    if (!order) throw refuse.notYours('There is no such purchase order on your account.');
     return order;
   }
 
@@ -34,13 +37,13 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
   });
 
   // §7: query distributionArticleNumber; url and key. §2: only found downloads (expired are disabled).
-  router.get('/purchase-orders/:id/download', async (req, res) => {
+  router.get('/purchase-orders/:id/download', validateQuery('purchase-order-download-query'), async (req, res) => {
     const tenant = requestTenant(res);
     const order = await purchaseOrderOr404(res, String(req.params.id));
     const state = purchaseOrderDownload(tenant, order.downloadStatus);
     if (state === 'hidden' && !tenant.features.includes('purchase-order-download')) requireFeature(tenant, 'purchase-order-download');
-    const article = typeof req.query.distributionArticleNumber === 'string' ? req.query.distributionArticleNumber : order.distributionArticleNumber;
-    if (article !== order.distributionArticleNumber) throw notFound('This article is not part of the purchase order.');
+    const article = validQuery<PurchaseOrderDownloadQuery>(res).distributionArticleNumber ?? order.distributionArticleNumber;
+    if (article !== order.distributionArticleNumber) throw refuse.notYours('This article is not part of the purchase order.');
     if (state !== 'enabled') throw new HttpError(409, 'download_not_available', `The download of this order is ${order.downloadStatus.replace('_', ' ')}.`);
     const key = await createDownloadKey(
       db,
@@ -52,52 +55,23 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
   });
 
   // §7: query invoiceNumber; status. §2: only the ordering party; §9: once a day.
-  router.post('/purchase-orders/:id/invoices/request', async (req, res) => {
+  router.post('/purchase-orders/:id/invoices/request', validateQuery('invoice-request-query'), async (req, res) => {
     const tenant = requestTenant(res);
     requireFeature(tenant, 'invoice-request');
     const order = await purchaseOrderOr404(res, String(req.params.id));
     if (!canRequestPurchaseOrderInvoice(tenant, order)) {
-      throw new HttpError(403, 'not_allowed', 'Only the ordering party can request the invoice of a purchase order (portal-core.md §2).');
+      throw refuse.notAllowed('Only the ordering party can request the invoice of a purchase order (portal-core.md §2).');
     }
-    const invoiceNumber = typeof req.query.invoiceNumber === 'string' ? req.query.invoiceNumber : '';
-    if (!invoiceNumber) throw badRequest('validation_failed', 'invoiceNumber is required.', [{ field: 'invoiceNumber', message: 'is required' }]);
-    if (invoiceNumber !== order.invoiceNumber) throw notFound('There is no such invoice for this purchase order.');
+    const { invoiceNumber } = validQuery<InvoiceRequestQuery>(res);
+    if (invoiceNumber !== order.invoiceNumber) throw refuse.notYours('There is no such invoice for this purchase order.');
     const user = currentUser(res);
     // §4 as for a subscription's invoice: not_relevant for an amount of 0 (an order without a known
     // amount counts as payable), forwarded when the invoice goes to an invoice recipient (RE) the user
-    // does not speak for, success otherwise; processing is the 409 below.
+    // does not speak for, success otherwise; processing is the service's 409.
     const facts = await purchaseOrderInvoiceFacts(db, tenant.id, user.id, order.id);
     const status = invoiceRequestOutcome(facts.invoiceAmount ?? Number.POSITIVE_INFINITY, facts.roles.includes('RE'));
-    const recorded = await db.transaction(async (tx) => {
-      const first = await recordInvoiceRequest(tx, {
-        tenantId: tenant.id,
-        userId: user.id,
-        kind: 'purchase_order',
-        subjectId: order.id,
-        invoiceNumber,
-        day: utcDay(deps.now()),
-        status,
-      });
-      if (first) {
-        await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'invoice_request', subjectId: order.id, details: { invoiceNumber, status } });
-        // Issue 8 "Account events", as for a subscription's invoice.
-        await recordEvent(tx, tenant.id, 'invoice.requested', {
-          userId: user.id,
-          subjectKind: 'purchase-order',
-          subscriptionId: null,
-          purchaseOrderId: order.id,
-          invoiceNumber,
-          status,
-        });
-      }
-      return first;
-    });
-    if (!recorded) {
-      throw new HttpError(409, 'processing', 'This invoice was already requested today; it is being processed. You can request it again tomorrow.', {
-        status: 'processing',
-      });
-    }
-    res.json({ status });
+    const subject = { kind: 'purchase_order' as const, purchaseOrderId: order.id };
+    res.json(await deps.invoiceRequests.request({ tenantId: tenant.id, userId: user.id, subject, invoiceNumber, status }));
   });
 
   // Files of pending orders (download.isFile) are served by the portal itself, to the signed-in
@@ -117,7 +91,7 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
     const tenant = requestTenant(res);
     requireFeature(tenant, 'pending-orders');
     const [order] = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id, String(req.params.id));
-    if (!order?.download?.isFile) throw notFound('There is no such file among your pending orders.');
+    if (!order?.download?.isFile) throw refuse.notYours('There is no such file among your pending orders.');
     res
       .type('application/pdf')
       .set('content-disposition', `attachment; filename="${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)

@@ -9,9 +9,11 @@ import type { Database } from '../db/database';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { validateBody } from '../http/validateBody';
-import { parsePageNumber } from '../../engine/domain/paging';
-import { DOCUMENT_NUMBER_PATTERN, invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
+import { validateBody, validateQuery, validQuery } from '../http/validateBody';
+import type { InvoiceRequestQuery } from '../../schemas/generated/invoice-request-query';
+import type { PageQuery } from '../../schemas/generated/page-query';
+import type { InvoiceRequests } from '../invoices/invoiceRequests';
+import { invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, recordActivity, recordInvoiceRequest, setOrderAttribute } from '../store/accountStore';
 import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvoice, paymentHistoryPage } from '../store/orderStore';
@@ -19,57 +21,32 @@ import { invoicePdf } from '../invoices/documents';
 import { can } from '../../engine/domain/capabilities';
 import { recordEvent } from '../events/recordEvent';
 import { fileUrl, subscriptionOr404, utcDay } from './accountContext';
-import { capabilityContext, requireCapability } from '../tenancy/refusals';
+import { capabilityContext, refuse, requireCapability } from '../tenancy/refusals';
 import { requestTenant } from '../tenancy/tenantContext';
 
-/**
- * The §7 query of POST /subscriptions/{id}/invoices/request: invoiceNumber required,
- * externalDocumentNumber optional (empty counts as absent: the page sends it empty when the entry
- * has none). Every problem at once as 400 validation_failed.
- */
-function invoiceRequestQuery(query: Record<string, unknown>): { invoiceNumber: string; externalDocumentNumber?: string } {
-  const problems: Array<{ field: string; message: string }> = [];
-  const read = (field: string, required: boolean): string | undefined => {
-    const value = query[field];
-    if (value === undefined || value === '') {
-      if (required) problems.push({ field, message: 'is required' });
-      return undefined;
-    }
-    if (typeof value !== 'string' || !DOCUMENT_NUMBER_PATTERN.test(value)) {
-      problems.push({ field, message: 'must be 1 to 35 letters, digits or . / _ -' });
-      return undefined;
-    }
-    return value;
-  };
-  const invoiceNumber = read('invoiceNumber', true);
-  const externalDocumentNumber = read('externalDocumentNumber', false);
-  if (problems.length > 0 || !invoiceNumber) throw badRequest('validation_failed', 'The invoice request is not valid.', problems);
-  return { invoiceNumber, externalDocumentNumber };
-}
-
-export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
+export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; now: () => Date; invoiceRequests: InvoiceRequests }): Router {
   const { db } = deps;
   const router = Router();
   router.use('/subscriptions/:id', requireUser(deps.auth));
 
-  router.get('/subscriptions/:id/payment-history', async (req, res) => {
+  router.get('/subscriptions/:id/payment-history', validateQuery('page-query'), async (req, res) => {
     const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('paymentHistory', subscription, tenant);
     res.json(
       await paymentHistoryPage(db, tenant.id, subscription.id, {
-        page: parsePageNumber(req.query.page),
+        page: validQuery<PageQuery>(res).page ?? 0,
         hiddenCodes: tenant.paymentHistory?.hiddenStatusCodes ?? [],
       }),
     );
   });
 
-  router.get('/subscriptions/:id/delivered-issues', async (req, res) => {
+  router.get('/subscriptions/:id/delivered-issues', validateQuery('page-query'), async (req, res) => {
     const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     // The list backs the issue history and the issue downloads (the card's "latest issue").
     if (!can('issueDownload', subscription, capabilityContext(tenant))) requireCapability('issueHistory', subscription, tenant);
-    res.json(await deliveredIssuesPage(db, tenant.id, subscription.id, { page: parsePageNumber(req.query.page) }));
+    res.json(await deliveredIssuesPage(db, tenant.id, subscription.id, { page: validQuery<PageQuery>(res).page ?? 0 }));
   });
 
   // §7: body issue; answers the url and key of the file. Only found issues can be downloaded (§4).
@@ -89,49 +66,18 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
   });
 
   // §7: query invoiceNumber, externalDocumentNumber; no body. Once a day per invoice (§9).
-  router.post('/subscriptions/:id/invoices/request', async (req, res) => {
+  router.post('/subscriptions/:id/invoices/request', validateQuery('invoice-request-query'), async (req, res) => {
     const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('invoiceRequest', subscription, tenant);
-    // Express 5: req.query is read-only, the validated values live here.
-    const { invoiceNumber, externalDocumentNumber } = invoiceRequestQuery(req.query);
+    const { invoiceNumber, externalDocumentNumber } = validQuery<InvoiceRequestQuery>(res);
     // externalDocumentNumber, when given, picks the payment-history entry of that invoice (§7).
     const payment = await findPaymentByInvoice(db, tenant.id, subscription.id, invoiceNumber, externalDocumentNumber);
-    if (!payment) throw notFound('There is no such invoice for this subscription.');
-    const user = currentUser(res);
+    if (!payment) throw refuse.notYours('There is no such invoice for this subscription.');
     // Forwarded when the invoice goes to an invoice recipient the user does not speak for.
-    const recipientIsUser = subscription.roles.includes('RE');
-    const status = invoiceRequestOutcome(payment.amount, recipientIsUser);
-    const recorded = await db.transaction(async (tx) => {
-      const first = await recordInvoiceRequest(tx, {
-        tenantId: tenant.id,
-        userId: user.id,
-        kind: 'subscription',
-        subjectId: subscription.id,
-        invoiceNumber,
-        day: utcDay(deps.now()),
-        status,
-      });
-      if (first) {
-        await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'invoice_request', subjectId: subscription.id, details: { invoiceNumber, status } });
-        // Issue 8 "Account events": only the request that is recorded; a refused repeat changes nothing.
-        await recordEvent(tx, tenant.id, 'invoice.requested', {
-          userId: user.id,
-          subjectKind: 'subscription',
-          subscriptionId: subscription.id,
-          purchaseOrderId: null,
-          invoiceNumber,
-          status,
-        });
-      }
-      return first;
-    });
-    if (!recorded) {
-      throw new HttpError(409, 'processing', 'This invoice was already requested today; it is being processed. You can request it again tomorrow.', {
-        status: 'processing',
-      });
-    }
-    res.json({ status });
+    const status = invoiceRequestOutcome(payment.amount, subscription.roles.includes('RE'));
+    const subject = { kind: 'subscription' as const, subscriptionId: subscription.id };
+    res.json(await deps.invoiceRequests.request({ tenantId: tenant.id, userId: currentUser(res).id, subject, invoiceNumber, status }));
   });
 
   // §7: binary pdf, saved as documentId.pdf.

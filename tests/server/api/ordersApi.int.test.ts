@@ -220,7 +220,7 @@ describe('invoices', () => {
     const bad = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${'9'.repeat(36)}&externalDocumentNumber=%3Cscript%3E`);
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_failed');
-    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['invoiceNumber', 'externalDocumentNumber']);
+    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['query/invoiceNumber', 'query/externalDocumentNumber']);
     expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=1&invoiceNumber=2`)).status).toBe(400);
     const invoice = (await client.get(`/subscriptions/${sub.id}/payment-history?page=2`)).body.items[0];
     const wrongDocument = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=RE0000-000000`);
