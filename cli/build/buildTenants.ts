@@ -1,7 +1,7 @@
 import { copyFile, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { FEATURES, isFeatureEnabled } from '../../engine/features';
+import { enabledFeatures } from '../../engine/features';
 import type { ResolvedTenant } from '../tenant';
 import { buildEngine, filesForTenant } from './engineBuild';
 import { renderTenantHtml } from './renderTenantHtml';
@@ -29,7 +29,7 @@ export async function buildTenants(
   const reports: TenantBuildReport[] = [];
   for (const tenant of tenants) {
     progress(`writing dist/${tenant.id}/ …`);
-    const enabled = new Set(FEATURES.filter((feature) => isFeatureEnabled(feature, tenant.features)).map((feature) => feature.id));
+    const enabled = new Set(enabledFeatures(tenant.features).map((feature) => feature.id));
     const files = filesForTenant(manifest, enabled);
     const outDir = path.join(options.distDir, tenant.id);
     await rm(outDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PortalConfig, ShellTenant } from '../../engine/core/portalConfig';
+import type { PortalConfig, PortalTenant } from '../../engine/core/portalConfig';
 import { themeToCss } from '../../engine/domain/theme';
 import type { ResolvedTenant } from '../tenant';
 import { ROOT_DIR } from '../paths';
@@ -16,20 +16,18 @@ function schema(): object {
 /**
  * What a tenant's page inlines: the public part of the validated tenant (tenant HTML sanitized
  * here, at build time), its merged texts and its theme CSS. Hosts, the schema pointer, raw texts,
- * theme tokens and the FAQ entries (served by GET /api/faq) stay out of the page.
+ * theme tokens, webhook endpoints and the FAQ entries (served by GET /api/faq) stay out of the page.
  */
 export function tenantPageInput(tenant: ResolvedTenant): { config: Omit<PortalConfig, 'basePath'>; themeCss: string } {
-  const safe = sanitizeTenantHtml(tenant, schema() as never) as ResolvedTenant & Record<string, unknown>;
-  const { $schema: _schema, texts: _texts, theme: _theme, themeTokens, hosts: _hosts, ...publicTenant } = safe;
+  const safe = sanitizeTenantHtml(tenant, schema() as never);
+  // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only.
+  const { $schema: _schema, texts: _texts, theme: _theme, themeTokens, hosts: _hosts, webhooks: _webhooks, faq, ...rest } = safe;
   // portal-core.md §6: anonymous visitors see only public FAQ entries, so no entry is inlined in
   // the page; the FAQ screen asks GET /api/faq, which filters by the session.
-  const page = publicTenant as Record<string, unknown>;
-  if (page.faq && typeof page.faq === 'object') {
-    const { entries: _entries, ...faqWithoutEntries } = page.faq as Record<string, unknown>;
-    page.faq = faqWithoutEntries;
-  }
+  const { entries: _entries, ...faqWithoutEntries } = faq;
+  const publicTenant: PortalTenant = { ...rest, faq: faqWithoutEntries };
   return {
-    config: { tenant: publicTenant as unknown as ShellTenant, texts: tenantTexts(tenant as never) },
+    config: { tenant: publicTenant, texts: tenantTexts(tenant) },
     themeCss: themeToCss(themeTokens),
   };
 }

@@ -84,7 +84,7 @@ function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
         pointer: `/texts/${escapePointerSegment(locale)}/${escapePointerSegment(key)}`,
         at: 'key',
         message: `unknown text key "${key}"${didYouMean(key, known)}`,
-        hint: 'text keys are those of engine/core/texts.json and engine/features/<feature>/texts.json',
+        hint: 'text keys are those of the base tables the feature registry names (engine/features/index.ts textTables): engine/core/texts.json, engine/account/texts.json and engine/features/<feature>/texts.json',
       });
     }
   }

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { FEATURES, featuresSwitchedBy } from '../../engine/features';
 import { didYouMean } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';
 
@@ -87,8 +88,20 @@ const ENUM_NOUNS: Record<string, string> = {
 };
 
 const ENUM_HINTS: Record<string, string> = {
-  featureFlag: 'the feature flags are listed in engine/domain/featureFlags.ts (portal-core.md §6)',
+  featureFlag: featureFlagHint(),
 };
+
+/**
+ * Which flags switch which portal features, from the feature registry (engine/features/index.ts),
+ * so the hint follows the features as they are added; the other flags of portal-core.md §6 gate
+ * actions and details on the subscription and orders pages (engine/domain/featureFlags.ts).
+ */
+function featureFlagHint(): string {
+  const switching = [...new Set(FEATURES.flatMap((feature) => feature.flags ?? []))]
+    .sort()
+    .map((flag) => `${flag} (${featuresSwitchedBy(flag).join(', ')})`);
+  return `flags that switch features: ${switching.join(', ')}; the other flags of portal-core.md §6 are listed in engine/domain/featureFlags.ts`;
+}
 
 function definitionOf(schemaPath: string): string | undefined {
   return /#\/definitions\/([^/]+)\//.exec(schemaPath)?.[1];

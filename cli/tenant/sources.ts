@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ThemePreset } from '../../schemas/generated/theme';
+import { textTables } from '../../engine/features';
 import type { TenantIssue } from './types';
 import { validateThemeSource } from './validateTheme';
 
@@ -23,17 +24,16 @@ function readTextKeys(file: string): string[] {
   return Object.values(table).flatMap((texts) => Object.keys(texts ?? {}));
 }
 
-/** Every text key of engine/core/texts.json and engine/features/<feature>/texts.json, in any locale. */
+/**
+ * Every text key a tenant may override, in any locale: those of the base tables the feature
+ * registry names (engine/features/index.ts textTables — the shell's, the account kit's and every
+ * registered feature's). A folder under engine/features/ that is not registered adds no keys.
+ */
 export function knownTextKeys(rootDir: string = REPO_ROOT): Set<string> {
   const keys = new Set<string>();
-  const core = join(rootDir, 'engine', 'core', 'texts.json');
-  if (existsSync(core)) readTextKeys(core).forEach((key) => keys.add(key));
-  const featuresDir = join(rootDir, 'engine', 'features');
-  if (existsSync(featuresDir)) {
-    for (const entry of readdirSync(featuresDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = join(featuresDir, entry.name, 'texts.json');
-      if (entry.isDirectory() && existsSync(file)) readTextKeys(file).forEach((key) => keys.add(key));
-    }
+  for (const table of textTables()) {
+    const file = join(rootDir, 'engine', table);
+    if (existsSync(file)) readTextKeys(file).forEach((key) => keys.add(key));
   }
   return keys;
 }

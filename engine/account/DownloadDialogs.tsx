@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog } from '../ui/Dialog';
 import type { DownloadOutcome } from './useFileDownload';
 
 /** §2 dialogs "download error" and "download started". */
@@ -9,7 +9,7 @@ export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome
   const started = outcome === 'started';
   return (
     <Dialog
-      title={t(started ? 'orders.downloadStartedTitle' : 'orders.downloadFailedTitle')}
+      title={t(started ? 'account.downloadStartedTitle' : 'account.downloadFailedTitle')}
       variant={started ? 'success' : 'error'}
       onClose={onClose}
       actions={
@@ -18,7 +18,7 @@ export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome
         </button>
       }
     >
-      <p>{t(started ? 'orders.downloadStarted' : 'orders.downloadNotAvailable')}</p>
+      <p>{t(started ? 'account.downloadStarted' : 'account.downloadNotAvailable')}</p>
     </Dialog>
   );
 }

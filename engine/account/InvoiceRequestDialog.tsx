@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../core/apiClient';
-import { Dialog } from '../../ui/Dialog';
-import { ErrorDialog } from '../../ui/ErrorDialog';
+import { ApiError } from '../core/apiClient';
+import { Dialog } from '../ui/Dialog';
+import { ErrorDialog } from '../ui/ErrorDialog';
 
 type Step = { kind: 'confirm' } | { kind: 'sending' } | { kind: 'done'; status: string } | { kind: 'error'; processing: boolean };
 
@@ -32,7 +32,7 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
   if (step.kind === 'error') {
     return step.processing ? (
       <Dialog
-        title={t('orders.invoiceStatus.processing')}
+        title={t('account.invoiceStatus.processing')}
         variant="error"
         onClose={onClose}
         actions={
@@ -41,7 +41,7 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
           </button>
         }
       >
-        <p>{t('orders.invoiceOncePerDay')}</p>
+        <p>{t('account.invoiceOncePerDay')}</p>
       </Dialog>
     ) : (
       <ErrorDialog onClose={onClose} />
@@ -50,7 +50,7 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
   if (step.kind === 'done') {
     return (
       <Dialog
-        title={t(`orders.invoiceStatus.${step.status}`)}
+        title={t(`account.invoiceStatus.${step.status}`)}
         variant="success"
         onClose={onClose}
         actions={
@@ -59,26 +59,26 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
           </button>
         }
       >
-        <p>{t(`orders.invoiceStatusText.${step.status}`, { invoiceNumber })}</p>
+        <p>{t(`account.invoiceStatusText.${step.status}`, { invoiceNumber })}</p>
       </Dialog>
     );
   }
   return (
     <Dialog
-      title={t('orders.requestInvoiceTitle')}
+      title={t('account.requestInvoiceTitle')}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('orders.cancel')}
+            {t('account.cancel')}
           </button>
           <button type="button" className="button" onClick={confirm} disabled={step.kind === 'sending'}>
-            {t('orders.requestInvoiceConfirm')}
+            {t('account.requestInvoiceConfirm')}
           </button>
         </>
       }
     >
-      <p>{t('orders.requestInvoiceQuestion', { invoiceNumber })}</p>
+      <p>{t('account.requestInvoiceQuestion', { invoiceNumber })}</p>
     </Dialog>
   );
 }

@@ -1,18 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { statusTone } from '../../domain/orderStatus';
-import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../../domain/capabilities';
-import { usePortal } from '../../core/PortalContext';
-import { Badge } from '../../ui/Badge';
-import { formatDate } from '../../ui/format';
-import { localized } from '../../ui/localized';
-import { useCapabilityContext, useScreenSettings } from './capabilityContext';
+import { statusTone } from '../domain/orderStatus';
+import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../domain/capabilities';
+import { usePortal } from '../core/PortalContext';
+import { href, ROUTES } from '../core/routeRefs';
+import { isRouteServed } from '../features';
+import { Badge } from '../ui/Badge';
+import { formatDate } from '../ui/format';
+import { localized } from '../ui/localized';
+import { useCapabilityContext, useTenantSettings } from './capabilityContext';
 import type { SubscriptionSummary } from './types';
 
 /** The subscription type badge (theme setting showSubscriptionTypeBadge, §2), labelled by the tenant's type labels. */
 export function TypeBadge({ subscription }: { subscription: SubscriptionSummary }) {
   const { i18n } = useTranslation();
-  const model = useScreenSettings().subscriptionModel;
+  const model = useTenantSettings().subscriptionModel;
   if (!model?.showSubscriptionTypeBadge || !subscription.typeKey) return null;
   const label = localized(model.typeLabels?.[subscription.typeKey], i18n.language) || subscription.mixTypeDetails.mixTypeDesc;
   return <Badge tone="info">{label}</Badge>;
@@ -34,46 +36,48 @@ export function SubscriptionCard({ subscription, onDownload, downloading }: {
   const titleId = `subscription-${subscription.id}-title`;
   const cover = subscription.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
   const component = isBundleSlave(subscription);
+  // The renewal link only when a feature serves the renewal route (the flows come with their features).
+  const renewal = isRouteServed(config.tenant.features, ROUTES.subscriptionRenewal) && showsCardRenewal(subscription, ctx);
   return (
     <li className="card subscription-card" aria-labelledby={titleId}>
-      {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: subscription.displayName })} width={96} height={128} />}
+      {cover && <img className="cover" src={cover} alt={t('account.coverAlt', { title: subscription.displayName })} width={96} height={128} />}
       <div className="subscription-card-body">
         <h3 id={titleId}>{subscription.displayName}</h3>
         <p className="muted">{subscription.publicationName}</p>
         <div className="badges">
-          <Badge tone={statusTone(subscription.orderStatus)}>{t(`orders.status.${subscription.orderStatus}`)}</Badge>
+          <Badge tone={statusTone(subscription.orderStatus)}>{t(`account.status.${subscription.orderStatus}`)}</Badge>
           <TypeBadge subscription={subscription} />
         </div>
         <dl className="facts">
-          <dt>{t('orders.orderNumber')}</dt>
+          <dt>{t('account.orderNumber')}</dt>
           <dd>{subscription.orderNumber}</dd>
           {subscription.custOrderDate && (
             <>
-              <dt>{t('orders.orderDate')}</dt>
+              <dt>{t('account.orderDate')}</dt>
               <dd>{formatDate(subscription.custOrderDate, i18n.language)}</dd>
             </>
           )}
           {subscription.validToOnSaleDate && (
             <>
-              <dt>{t('orders.validTo')}</dt>
+              <dt>{t('account.validTo')}</dt>
               <dd>{formatDate(subscription.validToOnSaleDate, i18n.language)}</dd>
             </>
           )}
         </dl>
         <div className="card-actions">
           {!component && (
-            <Link className="button" to={`/subscriptions/${encodeURIComponent(subscription.id)}`} aria-label={t('orders.manageNamed', { title: subscription.displayName })}>
-              {t('orders.manage')}
+            <Link className="button" to={href(ROUTES.subscription, { id: subscription.id })} aria-label={t('account.manageNamed', { title: subscription.displayName })}>
+              {t('account.manage')}
             </Link>
           )}
           {onDownload && showsCardDownload(subscription, ctx) && (
             <button type="button" className="button button-secondary" onClick={() => onDownload(subscription)} disabled={downloading}>
-              {downloading ? t('orders.downloadWaiting') : t('orders.downloadLatest')}
+              {downloading ? t('account.downloadWaiting') : t('account.downloadLatest')}
             </button>
           )}
-          {showsCardRenewal(subscription, ctx) && (
-            <Link className="button button-secondary" to={`/subscriptions/${encodeURIComponent(subscription.id)}/renewal`}>
-              {t('orders.renew')}
+          {renewal && (
+            <Link className="button button-secondary" to={href(ROUTES.subscriptionRenewal, { id: subscription.id })}>
+              {t('account.renew')}
             </Link>
           )}
         </div>

@@ -1,24 +1,23 @@
 import { useCallback, useEffect } from 'react';
-import { atom, useAtom } from 'jotai';
-import type { PurchaseOrder } from '../../../schemas/generated/purchase-order';
-import type { PendingOrder } from '../../../schemas/generated/pending-order';
-import { usePortal } from '../../core/PortalContext';
-import { isFeatureOn } from '../../domain/tenantFeatures';
+import { atom, useAtom, type PrimitiveAtom } from 'jotai';
+import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
+import type { PendingOrder } from '../../schemas/generated/pending-order';
+import { usePortal } from '../core/PortalContext';
+import { isFeatureOn } from '../domain/tenantFeatures';
+import { storedResource, type Resource } from './resource';
 
-type ListState<T> = { status: 'idle' | 'loading' | 'failed' | 'ready'; items: T[] };
+interface ListState<T> {
+  status: 'idle' | 'loading' | 'failed' | 'ready';
+  items: T[];
+}
 
 const purchaseOrdersAtom = atom<ListState<PurchaseOrder>>({ status: 'idle', items: [] });
 const pendingOrdersAtom = atom<ListState<PendingOrder>>({ status: 'idle', items: [] });
 
-/**
- * §4 "Adding a subscription through link stores its order number (if present) and sets a
- * new-subscription flag that drives the menu badge." Read by the sidebar, cleared on /orders.
- */
-export const newSubscriptionAtom = atom<{ orderNumber: string | null } | null>(null);
-
-function useList<T>(listAtom: typeof purchaseOrdersAtom | typeof pendingOrdersAtom, path: string, enabled: boolean) {
+/** A list fetched once per session and shared by the screens that show it (like the subscriptions, §4). */
+function useStoredList<T>(listAtom: PrimitiveAtom<ListState<T>>, path: string, enabled: boolean): Resource<T[]> {
   const { api } = usePortal();
-  const [state, setState] = useAtom(listAtom as unknown as ReturnType<typeof atom<ListState<T>>>);
+  const [state, setState] = useAtom(listAtom);
   const load = useCallback(() => {
     setState({ status: 'loading', items: [] });
     api
@@ -29,16 +28,16 @@ function useList<T>(listAtom: typeof purchaseOrdersAtom | typeof pendingOrdersAt
   useEffect(() => {
     if (enabled && state.status === 'idle') load();
   }, [enabled, state.status, load]);
-  return { state: enabled ? state : { status: 'ready' as const, items: [] as T[] }, reload: load };
+  return enabled ? storedResource(state.status, state.items, load) : { state: { status: 'ready', data: [] }, reload: load };
 }
 
 /** §7 GET /purchase-orders, fetched once like the subscriptions. */
-export function usePurchaseOrders() {
-  return useList<PurchaseOrder>(purchaseOrdersAtom, '/purchase-orders', true);
+export function usePurchaseOrders(): Resource<PurchaseOrder[]> {
+  return useStoredList(purchaseOrdersAtom, '/purchase-orders', true);
 }
 
 /** §7 GET /pending-orders: only if the tenant supports pending orders. */
-export function usePendingOrders() {
+export function usePendingOrders(): Resource<PendingOrder[]> {
   const { config } = usePortal();
-  return useList<PendingOrder>(pendingOrdersAtom, '/pending-orders', isFeatureOn(config.tenant, 'pending-orders'));
+  return useStoredList(pendingOrdersAtom, '/pending-orders', isFeatureOn(config.tenant, 'pending-orders'));
 }

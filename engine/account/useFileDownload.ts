@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ApiClient } from '../../core/apiClient';
-import { usePortal } from '../../core/PortalContext';
-import { useScreenSettings } from './capabilityContext';
+import type { ApiClient } from '../core/apiClient';
+import { usePortal } from '../core/PortalContext';
+import { useTenantSettings } from './capabilityContext';
 
 export type DownloadOutcome = 'started' | 'failed' | null;
 
@@ -15,7 +15,7 @@ export type DownloadOutcome = 'started' | 'failed' | null;
  */
 export function useFileDownload() {
   const { api } = usePortal();
-  const settings = useScreenSettings();
+  const settings = useTenantSettings();
   const [waiting, setWaiting] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<DownloadOutcome>(null);
 

@@ -1,4 +1,4 @@
-import { usePortal } from '../../core/PortalContext';
+import { usePortal } from '../core/PortalContext';
 
 /**
  * Fetches a file the API serves only to the signed-in user and saves it under the given name — the

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authStateAtom, isLoggedIn } from './authState';
 import { usePortal } from './PortalContext';
-import type { RouteAccess } from '../features/types';
+import type { OptInRequirement, RouteAccess } from '../features/types';
+import { Loading } from '../ui/Loading';
+import { href } from './routeRefs';
 
 /** Where login sends the visitor back to (portal-core.md §2 "Login"). */
 export interface LoginRedirectState {
@@ -18,7 +20,7 @@ export interface LoginRedirectState {
  * - /login (guest) sends logged-in users to /orders;
  * - a missing user goes to login unless the portal is embedded: then the session-expired text shows.
  */
-export function AccessGate({ access, children }: { access: RouteAccess; children: ReactNode }) {
+export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 'loyalty'>; children: ReactNode }) {
   const auth = useAtomValue(authStateAtom);
   const location = useLocation();
   const { config } = usePortal();
@@ -42,6 +44,29 @@ export function AccessGate({ access, children }: { access: RouteAccess; children
     return <Navigate to={{ pathname: '/login', search: location.search }} state={state} replace />;
   }
   return <>{children}</>;
+}
+
+/**
+ * The loyalty opt-in of route-inventory.txt ("loyalty = login plus loyalty opt-in, else the opt-in
+ * landing"), inside a login gate: asks the route's feature whether the user has opted in and sends
+ * those who have not to its landing, keeping the query.
+ */
+export function OptInGate({ requirement, children }: { requirement: OptInRequirement; children: ReactNode }) {
+  const { api } = usePortal();
+  const location = useLocation();
+  const [optedIn, setOptedIn] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    requirement.isOptedIn(api).then(
+      (answer) => live && setOptedIn(answer),
+      () => live && setOptedIn(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, requirement]);
+  if (optedIn === null) return <Loading />;
+  return optedIn ? <>{children}</> : <Navigate to={{ pathname: href(requirement.landing), search: location.search }} replace />;
 }
 
 /**

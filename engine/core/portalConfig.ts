@@ -4,40 +4,25 @@
  * enabled features with the tenant's overrides applied, and — set by the server at serve time —
  * the base path the portal is mounted under (`/` for a tenant host, `/t/<id>/` otherwise).
  */
+import type { FaqConfigWithDefaults, TenantWithDefaults } from '../../schemas/generated/tenant';
+
 export type Locale = 'de-DE' | 'en-GB';
 export const LOCALES: readonly Locale[] = ['de-DE', 'en-GB'];
 export const FALLBACK_LOCALE: Locale = 'en-GB';
 
-export interface ShellTenant {
-  id: string;
-  name: string;
-  defaultLocale: Locale;
-  locales: Locale[];
-  logoUrl?: string;
-  logoTargetUrl?: string;
-  termsOfServiceUrl?: string;
-  privacyPolicyUrl?: string;
-  siteNoticeUrl?: string;
-  contactUrl?: string;
-  features: string[];
-  publicationBlacklists?: Record<string, string[]>;
-  embedding: { isEmbedded: boolean; showLangSelector: boolean; hideNavigation: boolean; parentOrigins: string[] };
-  login: {
-    magicLink: boolean;
-    password: boolean;
-    sessionIdleMinutes: number;
-    standaloneLoginMessage?: string;
-    oauth?: { issuer: string; clientId: string };
-    kickerAuth?: { cookieName: string };
-  };
-  contact: { phone?: string; email?: string; fallbackPhone: string; fallbackEmail: string };
-  announcement?: { html: string; variant: 'warning' | 'success' | 'error' | 'info' | 'primary' };
-  defaultSubscriptionFilter?: 'active' | 'inactive' | 'all';
-  coverImagePlaceholderUrl?: string;
-}
+/**
+ * The tenant as the page carries it: every setting of schemas/tenant.schema.json with its defaults
+ * applied (the generated TenantWithDefaults), minus what cli/build/tenantPage.ts keeps out of a
+ * public page — hosts, the schema pointer, raw texts (merged into `texts` below), the theme (inlined
+ * as CSS), the webhook endpoints (secrets of the publisher's systems) and the FAQ entries (served by
+ * GET /api/faq, which filters them by the session, portal-core.md §6).
+ */
+export type PortalTenant = Omit<TenantWithDefaults, '$schema' | 'hosts' | 'texts' | 'theme' | 'webhooks' | 'faq'> & {
+  faq: Omit<FaqConfigWithDefaults, 'entries'>;
+};
 
 export interface PortalConfig {
-  tenant: ShellTenant;
+  tenant: PortalTenant;
   texts: Record<Locale, Record<string, string>>;
   /** Filled in by the server when it serves index.html; the build leaves the placeholder. */
   basePath: string;

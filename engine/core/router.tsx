@@ -1,16 +1,17 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { FEATURES, isFeatureEnabled } from '../features';
-import type { FeatureDefinition, FeatureRoute } from '../features/types';
-import { AccessGate } from './access';
+import type { FeatureDefinition, FeatureRedirect, FeatureRoute, LazyScreen } from '../features/types';
+import { AccessGate, OptInGate } from './access';
 import { FeatureDisabled } from './FeatureDisabled';
 import { NotFound } from './NotFound';
+import { ROUTES, href } from './routeRefs';
 import { Shell } from './Shell';
 import { Loading } from '../ui/Loading';
 
 /** One lazy component per screen loader, created once so React keeps its state across renders. */
-const lazyScreens = new Map<FeatureRoute['screen'], ComponentType>();
-function lazyScreen(loader: FeatureRoute['screen']): ComponentType {
+const lazyScreens = new Map<LazyScreen, ComponentType>();
+function lazyScreen(loader: LazyScreen): ComponentType {
   let component = lazyScreens.get(loader);
   if (!component) {
     component = lazy(loader);
@@ -19,27 +20,42 @@ function lazyScreen(loader: FeatureRoute['screen']): ComponentType {
   return component;
 }
 
-function featureRoutes(feature: FeatureDefinition, enabled: boolean): RouteObject[] {
-  return feature.routes.map((route) => {
-    if (!enabled) return { path: route.path, element: <FeatureDisabled /> };
-    const Screen = lazyScreen(route.screen);
-    return {
-      path: route.path,
-      element: (
-        <AccessGate access={route.access}>
-          <Suspense fallback={<Loading />}>
-            <Screen />
-          </Suspense>
-        </AccessGate>
-      ),
-    };
-  });
+function screenElement(route: FeatureRoute): ReactNode {
+  const Screen = lazyScreen(route.screen);
+  const screen = (
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
+  );
+  if (route.access !== 'loyalty') return <AccessGate access={route.access}>{screen}</AccessGate>;
+  // route-inventory.txt: "loyalty = login plus loyalty opt-in (else the opt-in landing)".
+  return (
+    <AccessGate access="login">
+      <OptInGate requirement={route.optIn!}>{screen}</OptInGate>
+    </AccessGate>
+  );
 }
 
-/** `/` redirects to orders; the query (`p`, `lang`, …) travels along. */
-function RedirectKeepingQuery({ to }: { to: string }) {
+/** route-inventory.txt "redirect:": the target with the same path parameters, the query kept and the redirect's own set. */
+function Redirect({ redirect }: { redirect: FeatureRedirect }) {
   const location = useLocation();
-  return <Navigate to={{ pathname: to, search: location.search }} replace />;
+  const params = useParams();
+  const query = new URLSearchParams(location.search);
+  for (const [key, value] of Object.entries(redirect.query ?? {})) query.set(key, value);
+  const pathname = href(redirect.to, params as Record<string, string>);
+  return <Navigate to={{ pathname, search: query.toString() ? `?${query}` : '' }} replace />;
+}
+
+function featureRoutes(feature: FeatureDefinition, tenantFeatures: readonly string[]): RouteObject[] {
+  const enabled = isFeatureEnabled(feature, tenantFeatures);
+  const routes: RouteObject[] = feature.routes
+    .filter((route) => route.ref !== ROUTES.catchAll)
+    .map((route) => ({ path: route.ref.path, element: enabled ? screenElement(route) : <FeatureDisabled /> }));
+  for (const redirect of feature.redirects ?? []) {
+    const on = enabled && (!redirect.flag || tenantFeatures.includes(redirect.flag));
+    routes.push({ path: redirect.from.path, element: on ? <Redirect redirect={redirect} /> : <FeatureDisabled /> });
+  }
+  return routes;
 }
 
 /**
@@ -49,7 +65,7 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 function catchAll(tenantFeatures: readonly string[]): RouteObject {
   const route = FEATURES.filter((feature) => isFeatureEnabled(feature, tenantFeatures))
     .flatMap((feature) => feature.routes)
-    .find((candidate) => candidate.path === '*');
+    .find((candidate) => candidate.ref === ROUTES.catchAll);
   if (!route) return { path: '*', element: <NotFound /> };
   const Screen = lazyScreen(route.screen);
   return {
@@ -62,32 +78,24 @@ function catchAll(tenantFeatures: readonly string[]): RouteObject {
   };
 }
 
+/** `/` redirects to orders; the query (`p`, `lang`, …) travels along. */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const location = useLocation();
+  return <Navigate to={{ pathname: to, search: location.search }} replace />;
+}
+
 /**
- * The route tree of route-inventory.txt assembled from the feature registry: an enabled
- * feature's routes show its screens behind their access rule, a disabled feature's routes show the
- * feature-disabled notice, `/` redirects to /orders, anything else is the catch-all.
+ * The route tree of route-inventory.txt assembled from the feature registry: an enabled feature's
+ * routes show its screens behind their access rule and its redirects send on, a disabled feature's
+ * routes show the feature-disabled notice, `/` redirects to /orders, anything else is the
+ * catch-all. The menu is assembled from the same registry (engine/features/index.ts menuItems),
+ * which the shell reads without going through this module.
  */
 export function buildRoutes(tenantFeatures: readonly string[]): RouteObject[] {
   const children: RouteObject[] = [
-    { index: true, element: <RedirectKeepingQuery to="/orders" /> },
-    ...FEATURES.flatMap((feature) =>
-      featureRoutes({ ...feature, routes: feature.routes.filter((route) => route.path !== '*') }, isFeatureEnabled(feature, tenantFeatures)),
-    ),
+    { index: true, element: <RedirectKeepingQuery to={href(ROUTES.orders)} /> },
+    ...FEATURES.flatMap((feature) => featureRoutes(feature, tenantFeatures)),
     catchAll(tenantFeatures),
   ];
   return [{ path: '/', element: <Shell />, children }];
-}
-
-/** The menu items of the enabled features, in order (portal-core.md §2 "Menu items"). */
-export function menuItems(tenantFeatures: readonly string[]) {
-  return FEATURES.filter((feature) => feature.menu && isFeatureEnabled(feature, tenantFeatures))
-    .map((feature) => feature.menu!)
-    .sort((a, b) => a.order - b.order);
-}
-
-/** Whether an enabled feature serves this route (the footer links only to screens that exist). */
-export function hasEnabledRoute(tenantFeatures: readonly string[], path: string): boolean {
-  return FEATURES.some(
-    (feature) => isFeatureEnabled(feature, tenantFeatures) && feature.routes.some((route) => route.path === path),
-  );
 }

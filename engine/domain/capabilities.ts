@@ -227,6 +227,10 @@ export const canDownloadInvoice = (s: CapabilitySubscription, ctx: CapabilityCon
 export const canSeePaymentHistory = (s: CapabilitySubscription, ctx: CapabilityContext) => can('paymentHistory', s, ctx);
 export const canSeeIssueHistory = (s: CapabilitySubscription, ctx: CapabilityContext) => can('issueHistory', s, ctx);
 export const canDownloadIssues = (s: CapabilitySubscription, ctx: CapabilityContext) => can('issueDownload', s, ctx);
+export const canContactAbout = (s: CapabilitySubscription, ctx: CapabilityContext) => can('contact', s, ctx);
+export const canRevokeCancellation = (s: CapabilitySubscription, ctx: CapabilityContext) => can('cancellationRevocation', s, ctx);
+export const canDownloadGiftCertificate = (s: CapabilitySubscription, ctx: CapabilityContext) => can('giftCertificate', s, ctx);
+export const canOpenExternalLink = (s: CapabilitySubscription, ctx: CapabilityContext) => can('externalLink', s, ctx);
 
 /** Which holiday service types the tenant offers for the subscription's publication (§6, blacklists per type). */
 export function holidayServiceTypes(s: CapabilitySubscription, ctx: CapabilityContext): Array<'redirect' | 'break' | 'download'> {

@@ -1,4 +1,8 @@
-import type { FeatureDefinition } from './types';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { CapabilityContext } from '../domain/capabilities';
+import type { PortalTenant } from '../core/portalConfig';
+import type { RouteRef } from '../core/routeRefs';
+import type { FeatureDefinition, FeatureMenuItem, SubscriptionAction } from './types';
 import { loginFeature } from './login';
 import { ordersFeature } from './orders';
 import { membershipsFeature } from './memberships';
@@ -12,10 +16,12 @@ import { issueCalendarFeature } from './issue-calendar';
 import { externalPageFeature } from './external-page';
 
 /**
- * The only list of features (CONVENTIONS.md rule 2). The shell, the build (which chunks a tenant
- * needs), the validator (which text keys exist) and the preview all read it.
+ * The only list of features (CONVENTIONS.md rule 2). The shell (routes, redirects, menu, the
+ * subscription page's actions), the build (which chunks and texts a tenant needs), the validator
+ * (which text keys exist, which features a flag switches) and the preview all read it. It imports
+ * no React component (screens are lazy), so the CLI and the server load it under Node.
  */
-export const FEATURES: readonly FeatureDefinition[] = assertUniqueIds([
+export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   loginFeature,
   ordersFeature,
   membershipsFeature,
@@ -29,16 +35,73 @@ export const FEATURES: readonly FeatureDefinition[] = assertUniqueIds([
   externalPageFeature,
 ]);
 
-function assertUniqueIds(features: FeatureDefinition[]): FeatureDefinition[] {
-  const seen = new Set<string>();
+/** Duplicate feature ids, served routes or action ids fail loudly, naming them (Backstage). */
+export function assertUnique(features: FeatureDefinition[]): FeatureDefinition[] {
+  const seen = { feature: new Map<string, string>(), route: new Map<string, string>(), action: new Map<string, string>() };
+  const claim = (kind: keyof typeof seen, key: string, owner: string) => {
+    const earlier = seen[kind].get(key);
+    if (earlier !== undefined) throw new Error(`Duplicate ${kind} "${key}" in engine/features/index.ts: declared by "${earlier}" and "${owner}"`);
+    seen[kind].set(key, owner);
+  };
   for (const feature of features) {
-    if (seen.has(feature.id)) throw new Error(`Duplicate feature id "${feature.id}" in engine/features/index.ts`);
-    seen.add(feature.id);
+    claim('feature', feature.id, feature.id);
+    for (const route of feature.routes) claim('route', route.ref.id, feature.id);
+    for (const redirect of feature.redirects ?? []) claim('route', redirect.from.id, feature.id);
+    for (const action of feature.actions ?? []) claim('action', action.id, feature.id);
   }
   return features;
 }
 
-/** A feature is enabled for a tenant when it has no flag or its flag is in the tenant's features. */
-export function isFeatureEnabled(feature: FeatureDefinition, tenantFeatures: readonly string[]): boolean {
-  return feature.flag === undefined || tenantFeatures.includes(feature.flag);
+/** A feature is on for a tenant when it has no flags or any of its flags is in the tenant's features. */
+export function isFeatureEnabled(feature: Pick<FeatureDefinition, 'flags'>, tenantFeatures: readonly string[]): boolean {
+  return !feature.flags || feature.flags.length === 0 || feature.flags.some((flag) => tenantFeatures.includes(flag));
+}
+
+export function enabledFeatures(tenantFeatures: readonly string[], features: readonly FeatureDefinition[] = FEATURES): FeatureDefinition[] {
+  return features.filter((feature) => isFeatureEnabled(feature, tenantFeatures));
+}
+
+/** The menu items of the enabled features, in order (portal-core.md §2 "Menu items"). */
+export function menuItems(tenantFeatures: readonly string[], features: readonly FeatureDefinition[] = FEATURES): FeatureMenuItem[] {
+  return enabledFeatures(tenantFeatures, features)
+    .flatMap((feature) => (feature.menu ? [feature.menu] : []))
+    .sort((a, b) => a.order - b.order);
+}
+
+/** Whether an enabled feature serves the route (links to a route nobody serves are not shown). */
+export function isRouteServed(tenantFeatures: readonly string[], ref: RouteRef, features: readonly FeatureDefinition[] = FEATURES): boolean {
+  return enabledFeatures(tenantFeatures, features).some((feature) => feature.routes.some((route) => route.ref.id === ref.id));
+}
+
+/**
+ * The subscription page's buttons (portal-core.md §2 "Subscription detail"): the actions of the
+ * enabled features whose capability rule (§6, flags and publication blacklists included) allows
+ * them for this subscription and that the tenant does not hide, in order.
+ */
+export function subscriptionActions(
+  tenant: Pick<PortalTenant, 'features' | 'buttons'>,
+  subscription: Subscription,
+  ctx: CapabilityContext,
+  features: readonly FeatureDefinition[] = FEATURES,
+): SubscriptionAction[] {
+  const hidden = new Set<string>(tenant.buttons?.hiddenActions ?? []);
+  return enabledFeatures(tenant.features, features)
+    .flatMap((feature) => feature.actions ?? [])
+    .filter((action) => !hidden.has(action.hiddenBy) && action.allowed(subscription, ctx))
+    .sort((a, b) => a.order - b.order);
+}
+
+/** The feature ids a flag switches on (the validator's and the preview's view of a flag). */
+export function featuresSwitchedBy(flag: string, features: readonly FeatureDefinition[] = FEATURES): string[] {
+  return features.filter((feature) => feature.flags?.includes(flag as never)).map((feature) => feature.id);
+}
+
+/**
+ * The base text tables a tenant's portal ships, relative to engine/ (CONVENTIONS.md rule 7): the
+ * shell's, the account kit's (its screens parts are used by several features) and those of the
+ * enabled features. Without `tenantFeatures`: every table, the keys a tenant may override.
+ */
+export function textTables(tenantFeatures?: readonly string[], features: readonly FeatureDefinition[] = FEATURES): string[] {
+  const chosen = tenantFeatures ? enabledFeatures(tenantFeatures, features) : features;
+  return ['core/texts.json', 'account/texts.json', ...chosen.map((feature) => `features/${feature.id}/texts.json`)];
 }

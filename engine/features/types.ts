@@ -1,39 +1,106 @@
 import type { ComponentType } from 'react';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { ButtonsConfigWithDefaults, LocalizedText } from '../../schemas/generated/tenant';
+import type { CapabilityContext } from '../domain/capabilities';
 import type { FeatureFlag } from '../domain/featureFlags';
+import type { Query, RouteRef } from '../core/routeRefs';
+import type { PortalTenant } from '../core/portalConfig';
+import type { ApiClient } from '../core/apiClient';
 
 /**
  * Route access levels of route-inventory.txt: login = needs a logged-in user; anonymous = open;
- * guest = only for users not logged in.
+ * guest = only for users not logged in; loyalty = logged in and opted in to the loyalty programme
+ * (else the opt-in landing, account-flows.md §2 "Loyalty programme").
  */
-export type RouteAccess = 'login' | 'anonymous' | 'guest';
+export type RouteAccess = 'login' | 'anonymous' | 'guest' | 'loyalty';
+
+/** A lazily loaded screen: each becomes its own chunk, so a tenant ships only what it enables. */
+export type LazyScreen = () => Promise<{ default: ComponentType }>;
 
 export interface FeatureRoute {
-  /** Path relative to the portal base, without leading slash (react-router syntax, e.g. `subscriptions/:id`). */
-  path: string;
+  /** The route it serves (engine/core/routeRefs.ts); its path comes from the reference. */
+  ref: RouteRef;
   access: RouteAccess;
-  /** Lazy screen; each screen becomes its own chunk so a tenant ships only what it enables. */
-  screen: () => Promise<{ default: ComponentType }>;
+  screen: LazyScreen;
+  /** With `loyalty` access: how to tell an opted-in user, and where the others go (required there). */
+  optIn?: OptInRequirement;
+}
+
+/** The loyalty opt-in a `loyalty` route needs (route-inventory.txt: "login plus loyalty opt-in (else the opt-in landing)"). */
+export interface OptInRequirement {
+  isOptedIn: (api: ApiClient) => Promise<boolean>;
+  landing: RouteRef;
+}
+
+/**
+ * A route that only sends the visitor on, keeping the rest of the query (route-inventory.txt
+ * "redirect:"), e.g. /subscriptions/{id}/holiday-break → holiday-service?service=Break. The target
+ * takes the same path parameters as the source.
+ */
+export interface FeatureRedirect {
+  from: RouteRef;
+  to: RouteRef;
+  /** Query parameters the redirect sets on the target. */
+  query?: Record<string, string>;
+  /** The flag that must be on for this redirect (holiday-break only with holiday-break, …); else the feature's. */
+  flag?: FeatureFlag;
 }
 
 export interface FeatureMenuItem {
-  /** Absolute route path the item links to; must be one of the feature's own routes. */
-  to: string;
+  /** The route the item links to; must be one of the feature's own routes (Backstage NavItem → route ref). */
+  route: RouteRef;
   /** Text key of the label (prefixed with the feature id). */
   labelKey: string;
   /** Position in the sidebar, ascending. */
   order: number;
 }
 
+/** The names tenants use in `buttons.hiddenActions` to hide a subscription-page button (schemas/tenant.schema.json). */
+export type HiddenActionName = ButtonsConfigWithDefaults['hiddenActions'][number];
+
+/** Where a subscription-page action leads. */
+export type ActionTarget =
+  /** A portal route, built from its reference (never a hand-written path). */
+  | { kind: 'route'; route: RouteRef; params?: (s: Subscription) => Record<string, string>; query?: (s: Subscription, tenant: PortalTenant) => Query }
+  /** A page outside the portal, opened in a new tab; no URL means no button. */
+  | { kind: 'external'; url: (s: Subscription, ctx: CapabilityContext) => string | null; label?: (tenant: PortalTenant) => LocalizedText | undefined }
+  /** A dialog over the subscription page, loaded when opened. */
+  | { kind: 'dialog'; dialog: () => Promise<{ default: ComponentType<{ subscriptionId: string; onClose: () => void }> }> };
+
 /**
- * One feature: its id (= folder name = text-key prefix), the flag that switches it (none means
- * always on), its routes and its menu entry, declared in one place (CONVENTIONS.md, Backstage).
- * Keep these files free of React imports: the CLI reads the registry in Node.
+ * A button a feature adds to the subscription page (portal-core.md §2 "Subscription detail"): shown
+ * when the feature is on for the tenant and `allowed` — a capability rule of
+ * engine/domain/capabilities.ts (§6), which also checks the flags per publication — passes, unless
+ * the tenant hides it (`buttons.hiddenActions`).
+ */
+export interface SubscriptionAction {
+  /** Unique over all features. */
+  id: string;
+  allowed: (s: Subscription, ctx: CapabilityContext) => boolean;
+  target: ActionTarget;
+  /** Text key of the label (prefixed with the declaring feature's id). */
+  labelKey: string;
+  /** The tenant's name for hiding it (several actions may share one, e.g. both contact buttons). */
+  hiddenBy: HiddenActionName;
+  /** Position among the buttons, ascending (the order of §2's list). */
+  order: number;
+}
+
+/**
+ * One feature, declared in one place (CONVENTIONS.md, Backstage's createFrontendPlugin): its id
+ * (= folder name = text-key prefix), the flags that switch it (any of them on switches it on; none
+ * means always on), its routes and redirects, its menu entry and the actions it adds to the
+ * subscription page. Keep these files free of React components: screens and dialogs are lazy
+ * imports, everything else plain data, because the CLI (build, validate) and the server (preview)
+ * read the registry under Node.
  */
 export interface FeatureDefinition {
   id: string;
-  flag?: FeatureFlag;
-  routes: FeatureRoute[];
+  flags?: readonly FeatureFlag[];
+  routes: readonly FeatureRoute[];
+  redirects?: readonly FeatureRedirect[];
   menu?: FeatureMenuItem;
+  actions?: readonly SubscriptionAction[];
 }
 
 export function defineFeature(feature: FeatureDefinition): FeatureDefinition {

@@ -90,7 +90,7 @@ describe('validateTenantSource: error wording and position', () => {
 }`;
     expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
       'tenants/acme.json:9:16 /texts/de-DE/shell.logut unknown text key "shell.logut". Did you mean "shell.logout"?\n' +
-        '    text keys are those of engine/core/texts.json and engine/features/<feature>/texts.json',
+        '    text keys are those of the base tables the feature registry names (engine/features/index.ts textTables): engine/core/texts.json, engine/account/texts.json and engine/features/<feature>/texts.json',
     ]);
   });
 

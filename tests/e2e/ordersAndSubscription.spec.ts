@@ -15,7 +15,7 @@ import { maskEmail } from '../../engine/domain/fieldRules';
 import { signInByMagicLink } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
-const TEXT_FILES = ['core/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/link-subscription/texts.json'];
+const TEXT_FILES = ['core/texts.json', 'account/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/link-subscription/texts.json'];
 const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
 
 function texts(locale: Locale) {
@@ -65,7 +65,7 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       const subscriptions = page.locator('section[aria-labelledby="subscriptions-title"] .subscription-card');
       await expect(subscriptions).toHaveCount(1);
       await expect(subscriptions.getByRole('heading', { name: title })).toBeVisible();
-      await page.getByRole('link', { name: t('orders.manageNamed', { title }) }).click();
+      await page.getByRole('link', { name: t('account.manageNamed', { title }) }).click();
 
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await page.getByText(t('subscription.paymentsHeading'), { exact: true }).click();
@@ -86,15 +86,15 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       expect(invoiceNumber).toMatch(/^\d{10}$/);
 
       await requestButton.click();
-      await page.getByRole('dialog').getByRole('button', { name: t('orders.requestInvoiceConfirm') }).click();
-      await expect(page.getByRole('dialog').getByRole('heading', { name: t('orders.invoiceStatus.success') })).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: t('account.requestInvoiceConfirm') }).click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: t('account.invoiceStatus.success') })).toBeVisible();
       await page.getByRole('dialog').getByRole('button', { name: t('shell.close') }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       await requestButton.click();
-      await page.getByRole('dialog').getByRole('button', { name: t('orders.requestInvoiceConfirm') }).click();
-      await expect(page.getByRole('dialog').getByRole('heading', { name: t('orders.invoiceStatus.processing') })).toBeVisible();
-      await expect(page.getByRole('dialog').getByText(t('orders.invoiceOncePerDay'))).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: t('account.requestInvoiceConfirm') }).click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: t('account.invoiceStatus.processing') })).toBeVisible();
+      await expect(page.getByRole('dialog').getByText(t('account.invoiceOncePerDay'))).toBeVisible();
       await page.getByRole('dialog').getByRole('button', { name: t('shell.close') }).click();
 
       const downloading = page.waitForEvent('download');
@@ -166,7 +166,7 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(success.getByRole('heading', { name: t('link-subscription.successTitle') })).toBeVisible();
       await expect(success).toContainText(target.order_number);
       // §4: the new-subscription flag shows the 'new' badge on the orders menu item.
-      await expect(page.locator('.menu-badge')).toHaveText(t('orders.newBadge'));
+      await expect(page.locator('.menu-badge')).toHaveText(t('account.newBadge'));
       await success.getByRole('button', { name: t('link-subscription.toOrders') }).click();
       await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders`));
       await expect(page.locator('.subscription-card', { hasText: target.order_number })).toBeVisible();

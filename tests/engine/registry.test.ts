@@ -1,10 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FEATURES, isFeatureEnabled } from '../../engine/features';
+import { assertUnique, FEATURES, isFeatureEnabled, isRouteServed, menuItems, subscriptionActions, textTables } from '../../engine/features';
+import { defineFeature, type FeatureDefinition } from '../../engine/features/types';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
+import { can, type CapabilityContext, type CapabilityTenant } from '../../engine/domain/capabilities';
+import { ROUTES } from '../../engine/core/routeRefs';
+import { makeSubscription } from '../support/subscriptionBuilder';
 
 const ENGINE = path.resolve(__dirname, '../../engine');
+
+/** The tenant settings subscriptionActions reads, with the capability settings. */
+function tenantWith(features: string[], extra: Partial<CapabilityTenant> & { hiddenActions?: string[] } = {}) {
+  const { hiddenActions = [], ...settings } = extra;
+  const tenant = { features, buttons: { hiddenActions }, cancellation: {}, ...settings } as never as Parameters<typeof subscriptionActions>[0] & CapabilityTenant;
+  const ctx: CapabilityContext = { tenant };
+  return { tenant, ctx };
+}
+const ids = (features: string[], extra?: Parameters<typeof tenantWith>[1], subscription = makeSubscription()) => {
+  const { tenant, ctx } = tenantWith(features, extra);
+  return subscriptionActions(tenant, subscription, ctx).map((action) => action.id);
+};
 
 describe('feature registry', () => {
   it('names each feature after its folder, which exists', () => {
@@ -12,28 +28,135 @@ describe('feature registry', () => {
   });
 
   it('switches features only by flags of the spec list', () => {
-    for (const feature of FEATURES) if (feature.flag) expect(FEATURE_FLAGS).toContain(feature.flag);
+    for (const feature of FEATURES) for (const flag of feature.flags ?? []) expect(FEATURE_FLAGS).toContain(flag);
   });
 
   it('points every menu item at one of the feature own routes', () => {
     for (const feature of FEATURES.filter((f) => f.menu)) {
-      expect(feature.routes.map((r) => `/${r.path}`)).toContain(feature.menu!.to);
+      expect(feature.routes.map((r) => r.ref)).toContain(feature.menu!.route);
     }
   });
 
-  it('has base texts in both locales with the same keys, all prefixed by the feature id', () => {
-    for (const feature of FEATURES) {
-      const file = path.join(ENGINE, 'features', feature.id, 'texts.json');
+  it('gives every loyalty route its opt-in check', () => {
+    for (const route of FEATURES.flatMap((f) => f.routes).filter((r) => r.access === 'loyalty')) expect(route.optIn).toBeDefined();
+  });
+
+  it('has base texts in both locales with the same keys, all prefixed by the owner, and every label key exists', () => {
+    const known = new Set<string>();
+    for (const table of textTables()) {
+      const file = path.join(ENGINE, table);
       if (!existsSync(file)) continue;
       const texts = JSON.parse(readFileSync(file, 'utf8'));
+      const owner = table.startsWith('features/') ? table.split('/')[1] : table === 'core/texts.json' ? 'shell' : 'account';
       expect(Object.keys(texts['de-DE']).sort()).toEqual(Object.keys(texts['en-GB']).sort());
-      for (const key of Object.keys(texts['en-GB'])) expect(key.startsWith(`${feature.id}.`)).toBe(true);
+      for (const key of Object.keys(texts['en-GB'])) {
+        expect(key.startsWith(`${owner}.`)).toBe(true);
+        known.add(key);
+      }
+    }
+    for (const feature of FEATURES) {
+      for (const key of [feature.menu?.labelKey, ...(feature.actions ?? []).map((a) => a.labelKey)].filter(Boolean)) {
+        expect(known.has(key!), `${feature.id}: text key ${key}`).toBe(true);
+        expect(key!.startsWith(`${feature.id}.`), `${feature.id}: text key ${key}`).toBe(true);
+      }
     }
   });
 
-  it('enables unflagged features always and flagged ones only when the tenant lists the flag', () => {
-    expect(isFeatureEnabled({ id: 'x', routes: [] }, [])).toBe(true);
-    expect(isFeatureEnabled({ id: 'x', flag: 'faq', routes: [] }, [])).toBe(false);
-    expect(isFeatureEnabled({ id: 'x', flag: 'faq', routes: [] }, ['faq'])).toBe(true);
+  it('enables unflagged features always and flagged ones when any of their flags is on', () => {
+    expect(isFeatureEnabled({}, [])).toBe(true);
+    expect(isFeatureEnabled({ flags: ['faq'] }, [])).toBe(false);
+    expect(isFeatureEnabled({ flags: ['faq'] }, ['faq'])).toBe(true);
+    // account-flows.md: holiday service is one feature behind three flags.
+    const holiday = { flags: ['holiday-redirect', 'holiday-break', 'holiday-download'] as const };
+    expect(isFeatureEnabled(holiday, ['holiday-break'])).toBe(true);
+    expect(isFeatureEnabled(holiday, ['faq'])).toBe(false);
+  });
+
+  it('fails loudly on a duplicate feature id, served route or action id, naming both owners', () => {
+    const a = defineFeature({ id: 'a', routes: [{ ref: ROUTES.faq, access: 'anonymous', screen: async () => ({ default: () => null }) }] });
+    expect(() => assertUnique([a, { ...a }])).toThrow('Duplicate feature "a"');
+    expect(() => assertUnique([a, { id: 'b', routes: a.routes }])).toThrow('Duplicate route "faq" in engine/features/index.ts: declared by "a" and "b"');
+  });
+
+  it('serves only the routes of enabled features, so links to them can be hidden', () => {
+    expect(isRouteServed(['faq'], ROUTES.faq)).toBe(true);
+    expect(isRouteServed([], ROUTES.faq)).toBe(false);
+    expect(isRouteServed([], ROUTES.orders)).toBe(true);
+    // A route of a flow still to come is served by no feature: nothing links to it.
+    expect(isRouteServed([...FEATURE_FLAGS], ROUTES.subscriptionCancellation)).toBe(false);
+  });
+
+  it('assembles the menu from the enabled features in order', () => {
+    expect(menuItems(['faq', 'contact-form']).map((item) => item.route.id)).toEqual(['orders', 'business-partners', 'faq', 'contact']);
+  });
+});
+
+describe('subscription page actions come from the registry (portal-core.md §2, §6)', () => {
+  it("shows a feature's action when its flag and its capability allow, and not otherwise", () => {
+    // contact: flag contact-form, capability "contact" (always, for a non-component subscription).
+    expect(ids(['contact-form'])).toContain('contact');
+    expect(ids([])).not.toContain('contact');
+    // revocation: flag contact-form, capability: status AK and a revocation activity configured.
+    const cancelled = makeSubscription({ orderStatus: 'AK', isCancelable: false });
+    expect(ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled)).toContain('revoke-cancellation');
+    expect(ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } })).not.toContain('revoke-cancellation');
+    expect(ids([], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled)).not.toContain('revoke-cancellation');
+  });
+
+  it('follows the capability rule of engine/domain/capabilities.ts, publication blacklists included', () => {
+    const subscription = makeSubscription();
+    const { ctx } = tenantWith(['contact-form'], { publicationBlacklists: { 'contact-form': [subscription.publication] } });
+    expect(can('contact', subscription, ctx)).toBe(false);
+    expect(ids(['contact-form'], { publicationBlacklists: { 'contact-form': [subscription.publication] } }, subscription)).not.toContain('contact');
+  });
+
+  it('hides actions the tenant lists in buttons.hiddenActions', () => {
+    expect(ids(['contact-form'], { hiddenActions: ['contact'] })).toEqual([]);
+  });
+
+  it('lists in the declared order and leaves out features that are off', () => {
+    const own = makeSubscription({ roles: ['AG'], orderStatus: 'AK', isCancelable: false, salesSource: 'GIFT' });
+    const extra = {
+      cancellation: { revocationContactActivity: 'REVOKE' },
+      giftCertificate: { salesSources: ['GIFT'] },
+      externalSubscriptionLink: { urlTemplate: 'https://shop.example/{orderNumber}' },
+    };
+    expect(ids(['contact-form', 'gift-certificate', 'external-subscription-link'], extra, own)).toEqual([
+      'revoke-cancellation',
+      'contact',
+      'gift-certificate',
+      'external-subscription-link',
+    ]);
+    expect(ids(['gift-certificate'], extra, own)).toEqual(['gift-certificate']);
+  });
+
+  it("shows a registered feature's action behind that feature's own flags", () => {
+    const holiday: FeatureDefinition = defineFeature({
+      id: 'holiday-service',
+      flags: ['holiday-redirect', 'holiday-break', 'holiday-download'],
+      routes: [{ ref: ROUTES.holidayService, access: 'login', screen: async () => ({ default: () => null }) }],
+      actions: [
+        {
+          id: 'holiday-service',
+          allowed: (s, ctx) => can('holidayService', s, ctx),
+          target: { kind: 'route', route: ROUTES.holidayService },
+          labelKey: 'holiday-service.action',
+          hiddenBy: 'holiday-service',
+          order: 40,
+        },
+      ],
+    });
+    const registry = [...FEATURES, holiday];
+    const run = (features: string[], hiddenActions: string[] = []) => {
+      const { tenant, ctx } = tenantWith(features, { hiddenActions });
+      return subscriptionActions(tenant, makeSubscription(), ctx, registry).map((a) => a.id);
+    };
+    expect(run(['holiday-break'])).toEqual(['holiday-service']);
+    expect(run([])).toEqual([]);
+    expect(run(['holiday-break'], ['holiday-service'])).toEqual([]);
+    // The capability refuses a licence manager (§6 "holiday service: ... not licence manager").
+    const { tenant, ctx } = tenantWith(['holiday-break']);
+    const manager = makeSubscription({ roles: ['LV'], currentRoleBusinessPartner: { ...makeSubscription().currentRoleBusinessPartner, role: 'LV' } });
+    expect(subscriptionActions(tenant, manager, ctx, registry)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasEnabledRoute } from '../router';
+import { isRouteServed } from '../../features';
+import { ROUTES } from '../routeRefs';
 import { usePortal } from '../PortalContext';
 
 /**
@@ -16,8 +17,8 @@ export function Footer() {
     { key: 'shell.privacyPolicy', href: tenant.privacyPolicyUrl },
     { key: 'shell.siteNotice', href: tenant.siteNoticeUrl },
   ];
-  const showFaq = hasEnabledRoute(tenant.features, 'faq');
-  const showContact = hasEnabledRoute(tenant.features, 'contact');
+  const showFaq = isRouteServed(tenant.features, ROUTES.faq);
+  const showContact = isRouteServed(tenant.features, ROUTES.contact);
   const links = external.filter((link) => link.href);
   const hasLinks = links.length > 0 || showFaq || showContact || Boolean(tenant.contactUrl);
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { menuItems } from '../router';
-import { usePortal } from '../PortalContext';
 import { useAtomValue } from 'jotai';
-import { newSubscriptionAtom } from '../../features/orders/ordersData';
+import { menuItems } from '../../features';
+import { usePortal } from '../PortalContext';
+import { href, ROUTES } from '../routeRefs';
+import { newSubscriptionAtom } from '../../account/newSubscription';
 import { isFeatureOn } from '../../domain/tenantFeatures';
-import type { ExternalNavigationLink } from '../../../schemas/generated/tenant';
 
 /**
  * §2 "Sidebar menu", built from the enabled features. On small screens it collapses behind a
@@ -19,11 +19,9 @@ export function Sidebar() {
   const [open, setOpen] = useState(false);
   // §2 "Menu items": /orders gets a green 'new' badge when a subscription was just linked.
   const newSubscription = useAtomValue(newSubscriptionAtom);
-  const items = menuItems(config.tenant.features);
+  const items = menuItems(config.tenant.features).map((item) => ({ ...item, to: href(item.route) }));
   // §2 "Tenants may add external links" (external-navigation feature).
-  const externalLinks = isFeatureOn(config.tenant, 'external-navigation')
-    ? ((config.tenant as unknown as { externalNavigationLinks?: ExternalNavigationLink[] }).externalNavigationLinks ?? [])
-    : [];
+  const externalLinks = isFeatureOn(config.tenant, 'external-navigation') ? config.tenant.externalNavigationLinks : [];
   const current = items.find((item) => location.pathname === item.to || location.pathname.startsWith(`${item.to}/`));
   const toggleLabel = current ? t(current.labelKey) : t('shell.menuTitle');
 
@@ -43,7 +41,7 @@ export function Sidebar() {
           <li key={item.to}>
             <NavLink to={item.to} onClick={() => setOpen(false)}>
               {t(item.labelKey)}
-              {item.to === '/orders' && newSubscription && <span className="menu-badge">{t('orders.newBadge')}</span>}
+              {item.route === ROUTES.orders && newSubscription && <span className="menu-badge">{t('account.newBadge')}</span>}
             </NavLink>
           </li>
         ))}

@@ -4,10 +4,10 @@ import { useSubscriptions } from '../../core/subscriptionsStore';
 import { isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { usePortal } from '../../core/PortalContext';
-import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
-import { useCapabilityContext } from '../orders/capabilityContext';
-import { SubscriptionCard } from '../orders/SubscriptionCard';
+import { storedResource } from '../../account/resource';
+import { noEntries, ResourceView } from '../../account/ResourceView';
+import { useCapabilityContext } from '../../account/capabilityContext';
+import { SubscriptionCard } from '../../account/SubscriptionCard';
 
 /** §2 "Bundle group page": the subscriptions of a bundle; a licences button if multi-user licences are supported. */
 export default function BundleGroupScreen() {
@@ -28,29 +28,21 @@ export default function BundleGroupScreen() {
         ‹ {t('bundle-group.back')}
       </Link>
       <h1 id="bundle-title">{master ? t('bundle-group.heading', { title: master.displayName }) : t('bundle-group.headingPlain')}</h1>
-      {(state.status === 'loading' || state.status === 'idle') && <Loading />}
-      {state.status === 'failed' && (
-        <Alert variant="error">
-          <p>{t('bundle-group.loadingError')}</p>
-          <button type="button" className="button button-secondary" onClick={reload}>
-            {t('shell.tryAgain')}
-          </button>
-        </Alert>
-      )}
-      {state.status === 'ready' && members.length === 0 && <Alert variant="info">{t('bundle-group.empty')}</Alert>}
+      <ResourceView resource={storedResource(state.status, members, reload)} errorKey="bundle-group.loadingError" emptyKey="bundle-group.empty" isEmpty={noEntries}>
+        {() => (
+          <ul className="card-list">
+            {members.map((s) => (
+              <SubscriptionCard key={s.id} subscription={s} />
+            ))}
+          </ul>
+        )}
+      </ResourceView>
       {master && isFeatureOn(config.tenant, 'multi-user-licenses', master.publication) && (
         <p>
           <Link className="button button-secondary" to={`/subscriptions/${encodeURIComponent(master.id)}/licenses`}>
             {t('bundle-group.licenses')}
           </Link>
         </p>
-      )}
-      {members.length > 0 && (
-        <ul className="card-list">
-          {members.map((s) => (
-            <SubscriptionCard key={s.id} subscription={s} />
-          ))}
-        </ul>
       )}
     </section>
   );

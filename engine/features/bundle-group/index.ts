@@ -1,7 +1,8 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /** /bundle-group/{bundleNumber} (portal-core.md §2 "Bundle group page"); always on, reached from the orders page. */
 export const bundleGroupFeature = defineFeature({
   id: 'bundle-group',
-  routes: [{ path: 'bundle-group/:bundleNumber', access: 'login', screen: () => import('./BundleGroupScreen') }],
+  routes: [{ ref: ROUTES.bundleGroup, access: 'login', screen: () => import('./BundleGroupScreen') }],
 });

@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BusinessPartner } from '../../../schemas/generated/business-partner';
 import type { Role } from '../../../schemas/generated/subscription';
-import { usePortal } from '../../core/PortalContext';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can } from '../../domain/capabilities';
-import { useCapabilityContext } from '../orders/capabilityContext';
-import { Alert } from '../../ui/Alert';
+import { useCapabilityContext } from '../../account/capabilityContext';
 import { Badge } from '../../ui/Badge';
-import { Loading } from '../../ui/Loading';
+import { useResource } from '../../account/resource';
+import { noEntries, ResourceView } from '../../account/ResourceView';
 
 type Entry = BusinessPartner & {
   own: boolean;
@@ -28,7 +27,6 @@ function name(p: BusinessPartner): string {
  */
 export default function BusinessPartnersScreen() {
   const { t } = useTranslation();
-  const { api } = usePortal();
   const { state: subscriptions } = useSubscriptions();
   const capabilityContext = useCapabilityContext();
   // §6 address change (flag, licence manager, externally managed), read from the same rule as the detail page.
@@ -36,20 +34,12 @@ export default function BusinessPartnersScreen() {
     const subscription = subscriptions.subscriptions.find((candidate) => candidate.id === subscriptionId);
     return Boolean(subscription && can('addressChange', subscription, capabilityContext));
   };
-  const [state, setState] = useState<{ status: 'loading' | 'failed' | 'ready'; items: Entry[] }>({ status: 'loading', items: [] });
+  const partners = useResource('/business-partners', (api) => api.get<Entry[]>('/business-partners'));
   const [query, setQuery] = useState('');
   const [role, setRole] = useState<Role | ''>('');
-  const load = () => {
-    setState({ status: 'loading', items: [] });
-    api.get<Entry[]>('/business-partners').then(
-      (items) => setState({ status: 'ready', items }),
-      () => setState({ status: 'failed', items: [] }),
-    );
-  };
-  useEffect(load, [api]);
-
   const q = query.trim().toLocaleLowerCase();
-  const visible = state.items
+  const visibleOf = (items: Entry[]) =>
+    items
     .map((p) => ({ ...p, subscriptions: role ? p.subscriptions.filter((s) => s.roles.includes(role)) : p.subscriptions }))
     .filter((p) => !role || p.subscriptions.length > 0)
     .filter(
@@ -78,18 +68,10 @@ export default function BusinessPartnersScreen() {
           </select>
         </div>
       </div>
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && (
-        <Alert variant="error">
-          <p>{t('business-partners.loadingError')}</p>
-          <button type="button" className="button button-secondary" onClick={load}>
-            {t('shell.tryAgain')}
-          </button>
-        </Alert>
-      )}
-      {state.status === 'ready' && visible.length === 0 && <Alert variant="info">{t('business-partners.empty')}</Alert>}
+      <ResourceView resource={partners} errorKey="business-partners.loadingError" emptyKey="business-partners.empty" isEmpty={(items) => noEntries(visibleOf(items))}>
+        {(items) => (
       <ul className="card-list">
-        {visible.map((p) => (
+        {visibleOf(items).map((p) => (
           <li key={p.bpNumber} className="card bp-card" aria-labelledby={`bp-${p.bpNumber}`}>
             <h2 id={`bp-${p.bpNumber}`}>{name(p)}</h2>
             <dl className="facts">
@@ -135,6 +117,8 @@ export default function BusinessPartnersScreen() {
           </li>
         ))}
       </ul>
+        )}
+      </ResourceView>
     </section>
   );
 }

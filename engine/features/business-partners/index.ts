@@ -1,8 +1,9 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /** /business-partners (portal-core.md §2 route table, menu "addresses"): always on. */
 export const businessPartnersFeature = defineFeature({
   id: 'business-partners',
-  routes: [{ path: 'business-partners', access: 'login', screen: () => import('./BusinessPartnersScreen') }],
-  menu: { to: '/business-partners', labelKey: 'business-partners.menuTitle', order: 50 },
+  routes: [{ ref: ROUTES.businessPartners, access: 'login', screen: () => import('./BusinessPartnersScreen') }],
+  menu: { route: ROUTES.businessPartners, labelKey: 'business-partners.menuTitle', order: 50 },
 });

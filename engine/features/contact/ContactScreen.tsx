@@ -12,14 +12,10 @@ import { localized } from '../../ui/localized';
 import { ContactForm } from './ContactForm';
 import { LinkedPageLogin } from './LinkedPageLogin';
 import { SelectField } from './fields';
+import type { PortalTenant } from '../../core/portalConfig';
 
-export type ContactTenant = {
-  features: string[];
-  publicationBlacklists?: Record<string, string[]>;
-  contactForm?: ContactFormConfig;
-  salutations?: { options?: Salutation[] };
-  contact: { fallbackEmail: string; fallbackPhone: string };
-};
+/** The tenant settings the contact screens read (schemas/tenant.schema.json, defaults applied). */
+export type ContactTenant = Pick<PortalTenant, 'features' | 'publicationBlacklists' | 'contactForm' | 'salutations' | 'contact'>;
 
 /**
  * /contact (portal-core.md §2 "Contact"): heading, required-fields hint, the authenticated or the
@@ -33,7 +29,7 @@ export default function ContactScreen() {
   const { config } = usePortal();
   const auth = useAtomValue(authStateAtom);
   const location = useLocation();
-  const tenant = config.tenant as unknown as ContactTenant;
+  const tenant: ContactTenant = config.tenant;
   const query = new URLSearchParams(location.search);
   const loggedIn = isLoggedIn(auth);
   const activities = useMemo(() => visibleActivities(tenant.contactForm?.activities ?? [], loggedIn), [tenant, loggedIn]);

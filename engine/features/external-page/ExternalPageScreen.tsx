@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
@@ -6,8 +5,8 @@ import type { ExternalNavigationLink } from '../../../schemas/generated/tenant';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { NotFound } from '../../core/NotFound';
 import { usePortal } from '../../core/PortalContext';
-import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
+import { useResource } from '../../account/resource';
+import { ResourceView } from '../../account/ResourceView';
 import { linkForPath, USER_ID_PLACEHOLDER, withUserId } from './externalLinks';
 
 /**
@@ -18,34 +17,29 @@ import { linkForPath, USER_ID_PLACEHOLDER, withUserId } from './externalLinks';
 export default function ExternalPageScreen() {
   const { config } = usePortal();
   const location = useLocation();
-  const links = (config.tenant as unknown as { externalNavigationLinks?: ExternalNavigationLink[] }).externalNavigationLinks ?? [];
-  const link = linkForPath(links, location.pathname);
+  const link = linkForPath(config.tenant.externalNavigationLinks, location.pathname);
   if (!link) return <NotFound />;
   return <EmbeddedPage link={link} />;
 }
 
+/** The link's page; `-suid-` is filled in only for a logged-in user (§2), whose id is asked first. */
 function EmbeddedPage({ link }: { link: ExternalNavigationLink }) {
-  const { t } = useTranslation();
-  const { api } = usePortal();
   const auth = useAtomValue(authStateAtom);
-  const needsId = link.url.includes(USER_ID_PLACEHOLDER) && isLoggedIn(auth);
-  const [userId, setUserId] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; id: string }>({ status: 'loading' });
+  if (!link.url.includes(USER_ID_PLACEHOLDER) || !isLoggedIn(auth)) return <EmbeddedFrame link={link} src={withUserId(link.url, undefined)} />;
+  return <EmbeddedPageWithUserId link={link} session={auth.accessToken ?? ''} />;
+}
 
-  useEffect(() => {
-    if (!needsId) return;
-    let cancelled = false;
-    api
-      .get<{ userId: string }>('/user-id')
-      .then((body) => !cancelled && setUserId({ status: 'ready', id: body.userId }))
-      .catch(() => !cancelled && setUserId({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [api, needsId, auth.accessToken]);
+function EmbeddedPageWithUserId({ link, session }: { link: ExternalNavigationLink; session: string }) {
+  const userId = useResource(`user-id:${session}`, (api) => api.get<{ userId: string }>('/user-id').then((body) => body.userId));
+  return (
+    <ResourceView resource={userId} errorKey="shell.genericError">
+      {(id) => <EmbeddedFrame link={link} src={withUserId(link.url, id)} />}
+    </ResourceView>
+  );
+}
 
-  if (needsId && userId.status === 'loading') return <Loading />;
-  if (needsId && userId.status === 'failed') return <Alert variant="error">{t('shell.genericError')}</Alert>;
-  const src = withUserId(link.url, needsId && userId.status === 'ready' ? userId.id : undefined);
+function EmbeddedFrame({ link, src }: { link: ExternalNavigationLink; src: string }) {
+  const { t } = useTranslation();
   return (
     <section className="external-page" aria-labelledby="external-page-title">
       <h1 id="external-page-title" className="visually-hidden">

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /**
@@ -7,6 +8,6 @@ import { defineFeature } from '../types';
  */
 export const externalPageFeature = defineFeature({
   id: 'external-page',
-  flag: 'external-navigation',
-  routes: [{ path: '*', access: 'anonymous', screen: () => import('./ExternalPageScreen') }],
+  flags: ['external-navigation'],
+  routes: [{ ref: ROUTES.catchAll, access: 'anonymous', screen: () => import('./ExternalPageScreen') }],
 });

@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
-import type { FaqConfig, FaqEntry } from '../../../schemas/generated/tenant';
+import type { FaqEntry } from '../../../schemas/generated/tenant';
 import { authStateAtom } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
-import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
+import { useResource } from '../../account/resource';
+import { ResourceView } from '../../account/ResourceView';
 import { localized } from '../../ui/localized';
 import { categoryFilter, groupFaq, GENERAL_CATEGORY } from './faqModel';
 
 /** §9 "FAQ anchor scroll delay". */
 const ANCHOR_DELAY_MS = 500;
-
-type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: FaqEntry[] };
 
 /**
  * /faq (portal-core.md §2 "FAQ"): title, heading (tenant HTML or the default), entries grouped by
@@ -23,25 +21,14 @@ type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready
  */
 export default function FaqScreen() {
   const { t, i18n } = useTranslation();
-  const { api, config } = usePortal();
+  const { config } = usePortal();
   const auth = useAtomValue(authStateAtom);
   const location = useLocation();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const faq = (config.tenant as unknown as { faq?: FaqConfig }).faq ?? {};
+  const faq = config.tenant.faq;
   const language = i18n.language;
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    api
-      .get<{ entries: FaqEntry[] }>('/faq')
-      .then((body) => !cancelled && setState({ status: 'ready', entries: body.entries }))
-      .catch(() => !cancelled && setState({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [api, auth.accessToken, attempt]);
+  // Asked again when the session changes: anonymous visitors get only the public entries (§6).
+  const entries = useResource(`faq:${auth.accessToken ?? ''}`, (api) => api.get<{ entries: FaqEntry[] }>('/faq').then((body) => body.entries));
+  const state = entries.state;
 
   const anchor = decodeHash(location.hash);
   useEffect(() => {
@@ -58,7 +45,7 @@ export default function FaqScreen() {
   }, [state.status, anchor]);
 
   const headingHtml = localized(faq.headingHtml, language);
-  const groups = state.status === 'ready' ? groupFaq(state.entries, faq.categories ?? [], categoryFilter(location.search)) : [];
+  const groupsOf = (list: FaqEntry[]) => groupFaq(list, faq.categories ?? [], categoryFilter(location.search));
 
   return (
     <section className="faq" aria-labelledby="faq-title">
@@ -69,17 +56,9 @@ export default function FaqScreen() {
       ) : (
         <p className="faq-heading">{t('faq.defaultHeading')}</p>
       )}
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && (
-        <Alert variant="error">
-          <p>{t('faq.loadingError')}</p>
-          <button type="button" className="button button-secondary" onClick={() => setAttempt(attempt + 1)}>
-            {t('shell.tryAgain')}
-          </button>
-        </Alert>
-      )}
-      {state.status === 'ready' && groups.length === 0 && <Alert variant="info">{t('faq.empty')}</Alert>}
-      {groups.map((group) => (
+      <ResourceView resource={entries} errorKey="faq.loadingError" emptyKey="faq.empty" isEmpty={(list) => groupsOf(list).length === 0}>
+        {(list) =>
+          groupsOf(list).map((group) => (
         <section key={group.id} className="faq-category" aria-labelledby={`faq-category-${group.id}`}>
           <h2 id={`faq-category-${group.id}`}>
             {group.category ? localized(group.category.title, language) : group.id === GENERAL_CATEGORY ? t('faq.generalCategory') : group.id}
@@ -91,7 +70,9 @@ export default function FaqScreen() {
             </details>
           ))}
         </section>
-      ))}
+          ))
+        }
+      </ResourceView>
     </section>
   );
 }

@@ -1,9 +1,10 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /** /faq (portal-core.md §2 "FAQ"), open to anonymous visitors, switched by the `faq` flag. */
 export const faqFeature = defineFeature({
   id: 'faq',
-  flag: 'faq',
-  routes: [{ path: 'faq', access: 'anonymous', screen: () => import('./FaqScreen') }],
-  menu: { to: '/faq', labelKey: 'faq.menuTitle', order: 80 },
+  flags: ['faq'],
+  routes: [{ ref: ROUTES.faq, access: 'anonymous', screen: () => import('./FaqScreen') }],
+  menu: { route: ROUTES.faq, labelKey: 'faq.menuTitle', order: 80 },
 });

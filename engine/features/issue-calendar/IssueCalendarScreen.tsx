@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
@@ -7,11 +7,12 @@ import { usePortal } from '../../core/PortalContext';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can } from '../../domain/capabilities';
 import { calendarMode, calendarWindow, fuzzyFilter, isPublicationInCalendar } from '../../domain/issueCalendar';
-import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
-import { useCapabilityContext } from '../orders/capabilityContext';
+import { useCapabilityContext } from '../../account/capabilityContext';
+import { storedResource, useResource } from '../../account/resource';
+import { noEntries, ResourceView } from '../../account/ResourceView';
 import { IssueViews } from './IssueViews';
-import type { CalendarIssue, CalendarPublication, CalendarTenant } from './calendarTypes';
+import type { CalendarIssue, CalendarPublication } from './calendarTypes';
+import type { Subscription } from '../../../schemas/generated/subscription';
 
 /** /issue-calendar (portal-core.md §2 "Issue calendar"): the picker for visitors, the calendar for users. */
 export default function IssueCalendarScreen() {
@@ -28,28 +29,11 @@ export default function IssueCalendarScreen() {
 /** Anonymous: publications as cards with cover, description and current issue; fuzzy search on the description. */
 function PublicationPicker() {
   const { t } = useTranslation();
-  const { api, config } = usePortal();
-  const [state, setState] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; publications: CalendarPublication[] }>({ status: 'loading' });
+  const { config } = usePortal();
+  const publications = useResource('/issue-calendar/publications', (api) => api.get<CalendarPublication[]>('/issue-calendar/publications'));
   const [query, setQuery] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const tenant = config.tenant as unknown as CalendarTenant;
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    api
-      .get<CalendarPublication[]>('/issue-calendar/publications')
-      .then((publications) => !cancelled && setState({ status: 'ready', publications }))
-      .catch(() => !cancelled && setState({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [api, attempt]);
-
-  const shown = useMemo(
-    () => (state.status === 'ready' ? fuzzyFilter(state.publications, query, (p) => p.description) : []),
-    [state, query],
-  );
+  const tenant = config.tenant;
+  const shownOf = (all: CalendarPublication[]) => fuzzyFilter(all, query, (p) => p.description);
 
   return (
     <>
@@ -58,19 +42,10 @@ function PublicationPicker() {
         <label htmlFor="issue-calendar-search">{t('issue-calendar.searchLabel')}</label>
         <input id="issue-calendar-search" type="search" value={query} placeholder={t('issue-calendar.searchPlaceholder')} onChange={(e) => setQuery(e.target.value)} />
       </div>
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && (
-        <Alert variant="error">
-          <p>{t('issue-calendar.loadingError')}</p>
-          <button type="button" className="button button-secondary" onClick={() => setAttempt(attempt + 1)}>
-            {t('shell.tryAgain')}
-          </button>
-        </Alert>
-      )}
-      {state.status === 'ready' && shown.length === 0 && <Alert variant="info">{t('issue-calendar.noPublications')}</Alert>}
-      {shown.length > 0 && (
+      <ResourceView resource={publications} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.noPublications" isEmpty={(all) => noEntries(shownOf(all))}>
+        {(all) => (
         <ul className="card-list publication-cards">
-          {shown.map((publication) => (
+          {shownOf(all).map((publication) => (
             <li key={publication.publication} className="card publication-card">
               <img className="cover" src={publication.coverImageUrl ?? tenant.coverImagePlaceholderUrl ?? ''} alt="" loading="lazy" />
               <div>
@@ -82,7 +57,8 @@ function PublicationPicker() {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </ResourceView>
     </>
   );
 }
@@ -91,41 +67,33 @@ const ALL = 'all';
 
 /** Logged in: the upcoming issues of the user's subscriptions, filtered by one or all of them. */
 function SubscriptionsCalendar() {
-  const { t } = useTranslation();
-  const { api, config } = usePortal();
-  const { state } = useSubscriptions();
-  const tenant = config.tenant as unknown as CalendarTenant;
+  const { config } = usePortal();
+  const { state, reload } = useSubscriptions();
+  const tenant = config.tenant;
   const capabilityContext = useCapabilityContext();
-  const [selected, setSelected] = useState(ALL);
-  const [issues, setIssues] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; issues: CalendarIssue[] }>({ status: 'loading' });
-  const window = useMemo(() => calendarWindow(new Date()), []);
   const eligible = useMemo(
     // §6: the issue-calendar capability rule, the one the server checks too.
     () => state.subscriptions.filter((s) => can('issueCalendar', s, capabilityContext) && isPublicationInCalendar(tenant, s.publication)),
     [state.subscriptions, tenant, capabilityContext],
   );
+  return (
+    <ResourceView resource={storedResource(state.status, eligible, reload)} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.noSubscriptions" isEmpty={noEntries}>
+      {(subscriptions) => <UpcomingIssues eligible={subscriptions} />}
+    </ResourceView>
+  );
+}
 
-  useEffect(() => {
-    if (state.status !== 'ready' || eligible.length === 0) return;
-    let cancelled = false;
-    setIssues({ status: 'loading' });
-    const targets = selected === ALL ? eligible : eligible.filter((s) => s.id === selected);
-    const query = `dateFrom=${window.dateFrom}&dateTo=${window.dateTo}&dateType=1`;
-    Promise.all(targets.map((s) => api.get<CalendarIssue[]>(`/subscriptions/${encodeURIComponent(s.id)}/upcoming-issues?${query}`)))
-      .then((lists) => {
-        if (cancelled) return;
-        const merged = lists.flat().sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
-        setIssues({ status: 'ready', issues: merged });
-      })
-      .catch(() => !cancelled && setIssues({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [api, state.status, eligible, selected, window]);
-
-  if (state.status === 'idle' || state.status === 'loading') return <Loading />;
-  if (state.status === 'failed') return <Alert variant="error">{t('issue-calendar.loadingError')}</Alert>;
-  if (eligible.length === 0) return <Alert variant="info">{t('issue-calendar.noSubscriptions')}</Alert>;
+function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
+  const { t } = useTranslation();
+  const { config } = usePortal();
+  const [selected, setSelected] = useState(ALL);
+  const window = useMemo(() => calendarWindow(new Date()), []);
+  const targets = selected === ALL ? eligible : eligible.filter((s) => s.id === selected);
+  const query = `dateFrom=${window.dateFrom}&dateTo=${window.dateTo}&dateType=1`;
+  const issues = useResource(`${targets.map((s) => s.id).join(',')}?${query}`, async (api) => {
+    const lists = await Promise.all(targets.map((s) => api.get<CalendarIssue[]>(`/subscriptions/${encodeURIComponent(s.id)}/upcoming-issues?${query}`)));
+    return lists.flat().sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
+  });
 
   const nameOf = (id: string | undefined) => eligible.find((s) => s.id === id)?.displayName ?? '';
   return (
@@ -141,17 +109,16 @@ function SubscriptionsCalendar() {
           ))}
         </select>
       </div>
-      {issues.status === 'loading' && <Loading />}
-      {issues.status === 'failed' && <Alert variant="error">{t('issue-calendar.loadingError')}</Alert>}
-      {issues.status === 'ready' && issues.issues.length === 0 && <Alert variant="info">{t('issue-calendar.noIssues')}</Alert>}
-      {issues.status === 'ready' && issues.issues.length > 0 && (
-        <IssueViews
-          issues={issues.issues}
-          mode={calendarMode(tenant)}
-          window={window}
-          label={(issue) => t('issue-calendar.issueLabel', { name: nameOf(issue.subscriptionId), issue: issue.issueNumber ?? issue.issue })}
-        />
-      )}
+      <ResourceView resource={issues} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.noIssues" isEmpty={noEntries}>
+        {(list) => (
+          <IssueViews
+            issues={list}
+            mode={calendarMode(config.tenant)}
+            window={window}
+            label={(issue) => t('issue-calendar.issueLabel', { name: nameOf(issue.subscriptionId), issue: issue.issueNumber ?? issue.issue })}
+          />
+        )}
+      </ResourceView>
     </>
   );
 }

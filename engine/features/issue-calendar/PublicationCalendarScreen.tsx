@@ -1,16 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePortal } from '../../core/PortalContext';
 import { calendarMode, calendarWindow } from '../../domain/issueCalendar';
 import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
+import { useResource } from '../../account/resource';
+import { ResourceView } from '../../account/ResourceView';
 import { IssueViews } from './IssueViews';
-import type { CalendarIssue, CalendarPublication, CalendarTenant } from './calendarTypes';
+import type { CalendarIssue, CalendarPublication } from './calendarTypes';
 
-type State =
-  | { status: 'loading' | 'failed' | 'missing' }
-  | { status: 'ready'; publication: CalendarPublication; issues: CalendarIssue[] };
+/** The publication with its issues, or null when no publication has the route's code. */
+type Calendar = { publication: CalendarPublication; issues: CalendarIssue[] } | null;
 
 /**
  * /issue-calendar/publications/{publication} (portal-core.md §2 "Issue calendar"): back link
@@ -19,28 +19,20 @@ type State =
  */
 export default function PublicationCalendarScreen() {
   const { t } = useTranslation();
-  const { api, config } = usePortal();
+  const { config } = usePortal();
   const { publication: code = '' } = useParams();
   const location = useLocation();
-  const tenant = config.tenant as unknown as CalendarTenant;
-  const [state, setState] = useState<State>({ status: 'loading' });
   const window = useMemo(() => calendarWindow(new Date()), []);
   const hideBack = new URLSearchParams(location.search).has('hideBackToOverview');
 
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
-      const publications = await api.get<CalendarPublication[]>('/issue-calendar/publications');
-      const publication = publications.find((p) => p.publication === code);
-      if (!publication) return !cancelled && setState({ status: 'missing' });
-      const path = `/issue-calendar/publications/${encodeURIComponent(publication.clientId)}/${encodeURIComponent(publication.publication)}/upcoming-issues`;
-      const issues = await api.get<CalendarIssue[]>(path);
-      if (!cancelled) setState({ status: 'ready', publication, issues });
-    })().catch(() => !cancelled && setState({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [api, code]);
+  const calendar = useResource<Calendar>(code, async (api) => {
+    const publications = await api.get<CalendarPublication[]>('/issue-calendar/publications');
+    const publication = publications.find((p) => p.publication === code);
+    if (!publication) return null;
+    const path = `/issue-calendar/publications/${encodeURIComponent(publication.clientId)}/${encodeURIComponent(publication.publication)}/upcoming-issues`;
+    return { publication, issues: await api.get<CalendarIssue[]>(path) };
+  });
+  const ready = calendar.state.status === 'ready' ? calendar.state.data : null;
 
   return (
     <section className="issue-calendar" aria-labelledby="publication-calendar-title">
@@ -51,25 +43,24 @@ export default function PublicationCalendarScreen() {
           </Link>
         </p>
       )}
-      <h1 id="publication-calendar-title">{state.status === 'ready' ? state.publication.description : t('issue-calendar.title')}</h1>
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <Alert variant="error">{t('issue-calendar.loadingError')}</Alert>}
-      {state.status === 'missing' && <Alert variant="warning">{t('issue-calendar.unknownPublication')}</Alert>}
-      {state.status === 'ready' && (
+      <h1 id="publication-calendar-title">{ready ? ready.publication.description : t('issue-calendar.title')}</h1>
+      <ResourceView resource={calendar} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.unknownPublication" isEmpty={(data) => data === null}>
+        {(data) => (
         <>
           <p className="muted">{t('issue-calendar.windowHint')}</p>
-          {state.issues.length === 0 ? (
+          {data!.issues.length === 0 ? (
             <Alert variant="info">{t('issue-calendar.noIssues')}</Alert>
           ) : (
             <IssueViews
-              issues={state.issues}
-              mode={calendarMode(tenant)}
+              issues={data!.issues}
+              mode={calendarMode(config.tenant)}
               window={window}
               label={(issue) => issue.description ?? issue.issueNumber ?? issue.issue}
             />
           )}
         </>
-      )}
+        )}
+      </ResourceView>
     </section>
   );
 }

@@ -1,5 +1,3 @@
-import type { IssueCalendarSettings } from '../../domain/issueCalendar';
-
 /** GET /api/issue-calendar/publications (portal-core.md §3 "Publication" in the calendar). */
 export interface CalendarPublication {
   publication: string;
@@ -18,6 +16,3 @@ export interface CalendarIssue {
   publication: string;
   subscriptionId?: string;
 }
-
-/** The tenant sections the calendar reads from the page config. */
-export type CalendarTenant = IssueCalendarSettings & { coverImagePlaceholderUrl?: string };

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /**
@@ -7,10 +8,10 @@ import { defineFeature } from '../types';
  */
 export const issueCalendarFeature = defineFeature({
   id: 'issue-calendar',
-  flag: 'issue-calendar',
+  flags: ['issue-calendar'],
   routes: [
-    { path: 'issue-calendar', access: 'anonymous', screen: () => import('./IssueCalendarScreen') },
-    { path: 'issue-calendar/publications/:publication', access: 'anonymous', screen: () => import('./PublicationCalendarScreen') },
+    { ref: ROUTES.issueCalendar, access: 'anonymous', screen: () => import('./IssueCalendarScreen') },
+    { ref: ROUTES.issueCalendarPublication, access: 'anonymous', screen: () => import('./PublicationCalendarScreen') },
   ],
-  menu: { to: '/issue-calendar', labelKey: 'issue-calendar.menuTitle', order: 20 },
+  menu: { route: ROUTES.issueCalendar, labelKey: 'issue-calendar.menuTitle', order: 20 },
 });

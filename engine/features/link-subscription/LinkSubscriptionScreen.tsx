@@ -15,8 +15,8 @@ import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { FormField } from '../../ui/FormField';
-import { useScreenSettings } from '../orders/capabilityContext';
-import { newSubscriptionAtom } from '../orders/ordersData';
+import { useTenantSettings } from '../../account/capabilityContext';
+import { newSubscriptionAtom } from '../../account/newSubscription';
 
 interface Values {
   publication: string;
@@ -35,7 +35,7 @@ export default function LinkSubscriptionScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { api, config } = usePortal();
-  const settings = useScreenSettings();
+  const settings = useTenantSettings();
   const user = useAtomValue(authStateAtom).user;
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const setNewSubscription = useSetAtom(newSubscriptionAtom);

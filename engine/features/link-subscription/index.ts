@@ -1,9 +1,10 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /** /link-subscription (portal-core.md §2 "Link subscription", §5), switched by manual-registration. */
 export const linkSubscriptionFeature = defineFeature({
   id: 'link-subscription',
-  flag: 'manual-registration',
-  routes: [{ path: 'link-subscription', access: 'login', screen: () => import('./LinkSubscriptionScreen') }],
-  menu: { to: '/link-subscription', labelKey: 'link-subscription.menuTitle', order: 30 },
+  flags: ['manual-registration'],
+  routes: [{ ref: ROUTES.linkSubscription, access: 'login', screen: () => import('./LinkSubscriptionScreen') }],
+  menu: { route: ROUTES.linkSubscription, labelKey: 'link-subscription.menuTitle', order: 30 },
 });

@@ -1,7 +1,8 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /** Sign-in (portal-core.md §2 "Login"): guest-only /login. */
 export const loginFeature = defineFeature({
   id: 'login',
-  routes: [{ path: 'login', access: 'guest', screen: () => import('./LoginScreen') }],
+  routes: [{ ref: ROUTES.login, access: 'guest', screen: () => import('./LoginScreen') }],
 });

@@ -4,9 +4,9 @@ import { useAtomValue } from 'jotai';
 import { authStateAtom } from '../../core/authState';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { isMembership } from '../../domain/subscriptionKinds';
-import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
-import { SubscriptionCard } from '../orders/SubscriptionCard';
+import { storedResource } from '../../account/resource';
+import { noEntries, ResourceView } from '../../account/ResourceView';
+import { SubscriptionCard } from '../../account/SubscriptionCard';
 
 /**
  * /memberships (portal-core.md §2 "Memberships page"): the user's membership subscriptions plus the
@@ -23,23 +23,15 @@ export default function MembershipsScreen() {
   return (
     <section aria-labelledby="memberships-title">
       <h1 id="memberships-title">{t('memberships.heading')}</h1>
-      {(state.status === 'loading' || state.status === 'idle') && <Loading />}
-      {state.status === 'failed' && (
-        <Alert variant="error">
-          <p>{t('memberships.loadingError')}</p>
-          <button type="button" className="button button-secondary" onClick={reload}>
-            {t('shell.tryAgain')}
-          </button>
-        </Alert>
-      )}
-      {state.status === 'ready' && memberships.length === 0 && <Alert variant="info">{t('memberships.empty')}</Alert>}
-      {memberships.length > 0 && (
-        <ul className="card-list">
-          {memberships.map((subscription) => (
-            <SubscriptionCard key={subscription.id} subscription={subscription} />
-          ))}
-        </ul>
-      )}
+      <ResourceView resource={storedResource(state.status, memberships, reload)} errorKey="memberships.loadingError" emptyKey="memberships.empty" isEmpty={noEntries}>
+        {(list) => (
+          <ul className="card-list">
+            {list.map((subscription) => (
+              <SubscriptionCard key={subscription.id} subscription={subscription} />
+            ))}
+          </ul>
+        )}
+      </ResourceView>
       <section className="user-profiles" aria-labelledby="profiles-title">
         <h2 id="profiles-title">{t('memberships.profilesHeading')}</h2>
         <ul className="card-list">

@@ -9,16 +9,17 @@ import { isBundleMaster, isHiddenBundleComponent } from '../../domain/capabiliti
 import { hasEnded, matchesFilter, type SubscriptionFilter } from '../../domain/orderStatus';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import type { DeliveredIssuesPage } from '../../../schemas/generated/subscription-page';
-import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
-import { useCapabilityContext } from './capabilityContext';
-import { DownloadDialogs } from './DownloadDialogs';
-import { newSubscriptionAtom, usePendingOrders, usePurchaseOrders } from './ordersData';
+import { useCapabilityContext } from '../../account/capabilityContext';
+import { DownloadDialogs } from '../../account/DownloadDialogs';
+import { newSubscriptionAtom } from '../../account/newSubscription';
+import { usePendingOrders, usePurchaseOrders } from '../../account/ordersData';
 import { PendingOrderCard } from './PendingOrderCard';
 import { PurchaseOrderCard } from './PurchaseOrderCard';
-import { SubscriptionCard } from './SubscriptionCard';
-import { useFileDownload } from './useFileDownload';
-import type { SubscriptionSummary } from './types';
+import { SubscriptionCard } from '../../account/SubscriptionCard';
+import { useFileDownload } from '../../account/useFileDownload';
+import { storedResource } from '../../account/resource';
+import { ResourceView } from '../../account/ResourceView';
+import type { SubscriptionSummary } from '../../account/types';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */
 export function sortByOrderDateDesc(subscriptions: SubscriptionSummary[]): SubscriptionSummary[] {
@@ -86,12 +87,11 @@ export default function OrdersScreen() {
   const memberships = showMemberships ? visible.filter(isMembership) : [];
   const subscriptions = showMemberships ? visible.filter((s) => !isMembership(s)) : visible;
   const { groups, flat } = groupByBundle(subscriptions);
-  const orders = [...purchaseOrders.state.items]
+  const orders = [...(purchaseOrders.state.status === 'ready' ? purchaseOrders.state.data : [])]
     .sort((a, b) => b.dateOfPurchaseOrderClient.localeCompare(a.dateOfPurchaseOrderClient))
     .filter((o) => matchesTitle(o.distributionArticleDescription, query));
-  const pending = pendingOrders.state.items.filter((p) => matchesTitle(p.title, query));
-  const ready = state.status === 'ready';
-  const nothing = ready && memberships.length + subscriptions.length + orders.length + pending.length === 0;
+  const pending = (pendingOrders.state.status === 'ready' ? pendingOrders.state.data : []).filter((p) => matchesTitle(p.title, query));
+  const nothing = memberships.length + subscriptions.length + orders.length + pending.length === 0;
 
   // The card's download is the newest delivered issue that can be downloaded.
   const downloadNewest = (subscription: SubscriptionSummary) =>
@@ -136,77 +136,76 @@ export default function OrdersScreen() {
         )}
       </div>
 
-      {(state.status === 'loading' || state.status === 'idle') && <Loading />}
-      {state.status === 'failed' && (
-        <Alert variant="error">
-          <p>{t('orders.loadingError')}</p>
-          <button type="button" className="button button-secondary" onClick={reload}>
-            {t('shell.tryAgain')}
-          </button>
-        </Alert>
-      )}
-      {nothing && (
-        <Alert variant="info">
-          <p>{query ? t('orders.noMatch') : t('orders.empty')}</p>
-          {/* §2 "link-subscription hint": an empty account is pointed at linking its subscription. */}
-          {!query && isFeatureOn(tenant, 'manual-registration') && (
-            <p>
-              {t('orders.linkHint')} <Link to="/link-subscription">{t('orders.linkSubscription')}</Link>
-            </p>
-          )}
-        </Alert>
-      )}
-
-      {pending.length > 0 && (
-        <section aria-labelledby="pending-title" className="orders-section">
-          <h2 id="pending-title">{t('orders.pendingHeading')}</h2>
-          <ul className="card-list">{pending.map((p) => <PendingOrderCard key={p.id} order={p} />)}</ul>
-        </section>
-      )}
-      {memberships.length > 0 && (
-        <section aria-labelledby="memberships-section-title" className="orders-section">
-          <h2 id="memberships-section-title">{t('orders.membershipsHeading')}</h2>
-          <ul className="card-list">{memberships.map(card)}</ul>
-        </section>
-      )}
-      {ready && subscriptions.length > 0 && (
-        <section aria-labelledby="subscriptions-title" className="orders-section">
-          <h2 id="subscriptions-title">{t('orders.subscriptionsHeading')}</h2>
-          {groups.map((group) => (
-            <section key={group.bundleNumber} className="bundle-group" aria-labelledby={`bundle-${group.bundleNumber}`}>
-              <div className="bundle-group-header">
-                <h3 id={`bundle-${group.bundleNumber}`}>{t('orders.bundleHeading', { title: group.members[0].displayName })}</h3>
-                <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>{t('orders.toBundleGroup')}</Link>
-              </div>
-              <ul className="card-list">{group.members.map(card)}</ul>
+      <ResourceView
+        resource={storedResource(state.status, all, reload)}
+        errorKey="orders.loadingError"
+        isEmpty={() => nothing}
+        empty={
+          <>
+            <p>{query ? t('orders.noMatch') : t('orders.empty')}</p>
+            {/* §2 "link-subscription hint": an empty account is pointed at linking its subscription. */}
+            {!query && isFeatureOn(tenant, 'manual-registration') && (
+              <p>
+                {t('orders.linkHint')} <Link to="/link-subscription">{t('orders.linkSubscription')}</Link>
+              </p>
+            )}
+          </>
+        }
+      >
+        {() => (
+          <>
+          {pending.length > 0 && (
+            <section aria-labelledby="pending-title" className="orders-section">
+              <h2 id="pending-title">{t('orders.pendingHeading')}</h2>
+              <ul className="card-list">{pending.map((p) => <PendingOrderCard key={p.id} order={p} />)}</ul>
             </section>
-          ))}
-          {flat.length > 0 && <ul className="card-list">{flat.map(card)}</ul>}
-        </section>
-      )}
-      {orders.length > 0 && (
-        <section aria-labelledby="purchase-orders-title" className="orders-section">
-          <h2 id="purchase-orders-title">{t('orders.purchaseOrdersHeading')}</h2>
-          <ul className="card-list">
-            {orders.map((o) => (
-              <PurchaseOrderCard
-                key={o.id}
-                order={o}
-                downloading={downloads.waiting === o.id}
-                onDownload={(order) => void downloads.purchaseOrder(order.id, order.distributionArticleNumber)}
-              />
-            ))}
-          </ul>
-        </section>
-      )}
-      {purchaseOrders.state.status === 'failed' && (
-        <Alert variant="error">
-          <p>{t('orders.purchaseOrdersError')}</p>
-          <button type="button" className="button button-secondary" onClick={purchaseOrders.reload}>
-            {t('shell.tryAgain')}
-          </button>
-        </Alert>
-      )}
+          )}
+          {memberships.length > 0 && (
+            <section aria-labelledby="memberships-section-title" className="orders-section">
+              <h2 id="memberships-section-title">{t('orders.membershipsHeading')}</h2>
+              <ul className="card-list">{memberships.map(card)}</ul>
+            </section>
+          )}
+          {subscriptions.length > 0 && (
+            <section aria-labelledby="subscriptions-title" className="orders-section">
+              <h2 id="subscriptions-title">{t('orders.subscriptionsHeading')}</h2>
+              {groups.map((group) => (
+                <section key={group.bundleNumber} className="bundle-group" aria-labelledby={`bundle-${group.bundleNumber}`}>
+                  <div className="bundle-group-header">
+                    <h3 id={`bundle-${group.bundleNumber}`}>{t('orders.bundleHeading', { title: group.members[0].displayName })}</h3>
+                    <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>{t('orders.toBundleGroup')}</Link>
+                  </div>
+                  <ul className="card-list">{group.members.map(card)}</ul>
+                </section>
+              ))}
+              {flat.length > 0 && <ul className="card-list">{flat.map(card)}</ul>}
+            </section>
+          )}
+          </>
+        )}
+      </ResourceView>
+      {/* Purchase orders load apart from the subscriptions; their failure has its own try again. */}
+      <ResourceView resource={purchaseOrders} errorKey="orders.purchaseOrdersError">
+        {() => (
+          <>
+          {orders.length > 0 && (
+            <section aria-labelledby="purchase-orders-title" className="orders-section">
+              <h2 id="purchase-orders-title">{t('orders.purchaseOrdersHeading')}</h2>
+              <ul className="card-list">
+                {orders.map((o) => (
+                  <PurchaseOrderCard
+                    key={o.id}
+                    order={o}
+                    downloading={downloads.waiting === o.id}
+                    onDownload={(order) => void downloads.purchaseOrder(order.id, order.distributionArticleNumber)}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
+          </>
+        )}
+      </ResourceView>
       <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />
     </section>
   );

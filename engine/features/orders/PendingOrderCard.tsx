@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { useSaveFile } from './useSaveFile';
+import { useSaveFile } from '../../account/useSaveFile';
 import type { PendingOrder } from '../../../schemas/generated/pending-order';
 import { usePortal } from '../../core/PortalContext';
 import { formatDate } from '../../ui/format';
@@ -28,14 +28,14 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
   }
   return (
     <li className="card order-card pending-order-card" aria-labelledby={titleId}>
-      {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: order.title })} width={96} height={128} />}
+      {cover && <img className="cover" src={cover} alt={t('account.coverAlt', { title: order.title })} width={96} height={128} />}
       <div className="subscription-card-body">
         <h3 id={titleId}>{order.title}</h3>
         <p className="muted">{t(order.source === 'VHS' ? 'orders.pendingSourceVhs' : 'orders.pendingSourceOther')}</p>
         <dl className="facts">
           {order.orderNumber && (
             <>
-              <dt>{t('orders.orderNumber')}</dt>
+              <dt>{t('account.orderNumber')}</dt>
               <dd>{order.orderNumber}</dd>
             </>
           )}
@@ -47,7 +47,7 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
           )}
           {order.orderDate && (
             <>
-              <dt>{t('orders.orderDate')}</dt>
+              <dt>{t('account.orderDate')}</dt>
               <dd>{formatDate(order.orderDate, i18n.language)}</dd>
             </>
           )}
@@ -63,7 +63,7 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
             {order.download.isFile ? (
               // Files are served by the portal to their owner only (x-auth-token), so they are fetched, then saved.
               <button type="button" className="button button-secondary" disabled={saving} onClick={() => void save()}>
-                {saving ? t('orders.downloadWaiting') : t('orders.pendingDownload')}
+                {saving ? t('account.downloadWaiting') : t('orders.pendingDownload')}
               </button>
             ) : (
               <a className="button button-secondary" href={order.download.url} target="_blank" rel="noopener noreferrer">

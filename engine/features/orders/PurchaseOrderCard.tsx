@@ -7,8 +7,8 @@ import { providersOf, shippingStatus } from '../../domain/shipping';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Badge } from '../../ui/Badge';
 import { formatDate } from '../../ui/format';
-import { useScreenSettings } from './capabilityContext';
-import { InvoiceRequestDialog } from './InvoiceRequest';
+import { useTenantSettings } from '../../account/capabilityContext';
+import { InvoiceRequestDialog } from '../../account/InvoiceRequestDialog';
 import { Dialog } from '../../ui/Dialog';
 
 /**
@@ -24,7 +24,7 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
 }) {
   const { t, i18n } = useTranslation();
   const { config, api } = usePortal();
-  const settings = useScreenSettings();
+  const settings = useTenantSettings();
   const [requesting, setRequesting] = useState(false);
   const [addressOpen, setAddressOpen] = useState(false);
   const partner = order.businessPartner;
@@ -39,7 +39,7 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
 
   return (
     <li className="card order-card purchase-order-card" aria-labelledby={titleId}>
-      {cover && <img className="cover" src={cover} alt={t('orders.coverAlt', { title: order.distributionArticleDescription })} width={96} height={128} />}
+      {cover && <img className="cover" src={cover} alt={t('account.coverAlt', { title: order.distributionArticleDescription })} width={96} height={128} />}
       <div className="subscription-card-body">
         <h3 id={titleId}>{order.distributionArticleDescription}</h3>
         <div className="badges">
@@ -48,7 +48,7 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
         <dl className="facts">
           <dt>{t('orders.purchaseDate')}</dt>
           <dd>{formatDate(order.dateOfPurchaseOrderClient, i18n.language)}</dd>
-          <dt>{t('orders.orderNumber')}</dt>
+          <dt>{t('account.orderNumber')}</dt>
           <dd>{order.purchaseOrderNumber}</dd>
           {order.quantity > 1 && (
             <>
@@ -95,7 +95,7 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
         <div className="card-actions">
           {download !== 'hidden' && (
             <button type="button" className="button button-secondary" disabled={download === 'disabled' || downloading} onClick={() => onDownload(order)}>
-              {downloading ? t('orders.downloadWaiting') : download === 'disabled' ? t('orders.downloadExpired') : t('orders.download')}
+              {downloading ? t('account.downloadWaiting') : download === 'disabled' ? t('account.downloadExpired') : t('orders.download')}
             </button>
           )}
           <button type="button" className="button button-secondary" onClick={() => setAddressOpen(true)}>

@@ -1,8 +1,9 @@
+import { ROUTES } from '../../core/routeRefs';
 import { defineFeature } from '../types';
 
 /** The orders overview (portal-core.md §2 "Orders page"); always on, always first in the menu. */
 export const ordersFeature = defineFeature({
   id: 'orders',
-  routes: [{ path: 'orders', access: 'login', screen: () => import('./OrdersScreen') }],
-  menu: { to: '/orders', labelKey: 'orders.menuTitle', order: 10 },
+  routes: [{ ref: ROUTES.orders, access: 'login', screen: () => import('./OrdersScreen') }],
+  menu: { route: ROUTES.orders, labelKey: 'orders.menuTitle', order: 10 },
 });

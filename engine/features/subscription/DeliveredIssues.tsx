@@ -5,25 +5,25 @@ import { can, type CapabilityContext } from '../../domain/capabilities';
 import { issueDownloadState } from '../../domain/purchaseOrders';
 import { HistoryPager } from './HistoryPager';
 import { formatDate } from '../../ui/format';
-import { Loading } from '../../ui/Loading';
-import { DownloadDialogs } from '../orders/DownloadDialogs';
-import { useFileDownload } from '../orders/useFileDownload';
+import { dataOf } from '../../account/resource';
+import { noEntries, ResourceView } from '../../account/ResourceView';
+import { DownloadDialogs } from '../../account/DownloadDialogs';
+import { useFileDownload } from '../../account/useFileDownload';
 import { usePagedList } from './useSubscription';
 
 /** Delivered-issues history (§2): pages of 10; the issue download with its waiting state and dialogs. */
 export function DeliveredIssues({ subscription, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
   const { t, i18n } = useTranslation();
-  const { page, setPage, state } = usePagedList<DeliveredIssue>(`/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues`);
+  const { page, setPage, resource } = usePagedList<DeliveredIssue>(`/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues`);
+  const loading = resource.state.status === 'loading';
   const downloads = useFileDownload();
   const canDownload = can('issueDownload', subscription, ctx);
   return (
     <div className="paged-list">
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <p role="alert">{t('subscription.listError')}</p>}
-      {state.status === 'ready' && state.items.length === 0 && <p>{t('subscription.noIssues')}</p>}
-      {state.items.length > 0 && (
-        <ul className="history-list" aria-busy={state.status === 'loading'}>
-          {state.items.map((issue) => {
+      <ResourceView resource={resource} errorKey="subscription.listError" emptyKey="subscription.noIssues" isEmpty={(data) => noEntries(data.items)} keepWhileLoading>
+        {(data) => (
+        <ul className="history-list" aria-busy={loading}>
+          {data.items.map((issue) => {
             const download = canDownload ? issueDownloadState(issue.downloadStatus) : 'hidden';
             const waiting = downloads.waiting === `${subscription.id}/${issue.issue}`;
             return (
@@ -40,7 +40,7 @@ export function DeliveredIssues({ subscription, ctx }: { subscription: Subscript
                       disabled={download === 'disabled' || waiting}
                       onClick={() => void downloads.issue(subscription.id, issue.issue)}
                     >
-                      {waiting ? t('orders.downloadWaiting') : download === 'disabled' ? t('orders.downloadExpired') : t('subscription.downloadIssue', { issue: issue.issueNumber ?? issue.issue })}
+                      {waiting ? t('account.downloadWaiting') : download === 'disabled' ? t('account.downloadExpired') : t('subscription.downloadIssue', { issue: issue.issueNumber ?? issue.issue })}
                     </button>
                   </div>
                 )}
@@ -48,8 +48,9 @@ export function DeliveredIssues({ subscription, ctx }: { subscription: Subscript
             );
           })}
         </ul>
-      )}
-      <HistoryPager navKey="subscription.issuePager" page={page} totalPages={state.totalPages} onPage={setPage} />
+        )}
+      </ResourceView>
+      <HistoryPager navKey="subscription.issuePager" page={page} totalPages={dataOf(resource.state)?.totalPages ?? 1} onPage={setPage} />
       <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />
     </div>
   );

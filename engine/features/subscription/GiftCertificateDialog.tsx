@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GiftCertificate } from '../../../schemas/generated/subscription-page';
 import { usePortal } from '../../core/PortalContext';
-import { openFile } from '../orders/useFileDownload';
+import { openFile } from '../../account/useFileDownload';
 import { Dialog } from '../../ui/Dialog';
-import { Loading } from '../../ui/Loading';
+import { useResource } from '../../account/resource';
+import { noEntries, ResourceView } from '../../account/ResourceView';
 
 /**
  * §2 "gift-certificate modal": the certificates of a gift subscription with their downloads. A
@@ -14,14 +15,10 @@ import { Loading } from '../../ui/Loading';
 export function GiftCertificateDialog({ subscriptionId, onClose }: { subscriptionId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = usePortal();
-  const [state, setState] = useState<{ status: 'loading' | 'failed' | 'ready'; items: GiftCertificate[] }>({ status: 'loading', items: [] });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    api
-      .get<GiftCertificate[]>(`/subscriptions/${encodeURIComponent(subscriptionId)}/gift-certificates`)
-      .then((items) => setState({ status: 'ready', items }))
-      .catch(() => setState({ status: 'failed', items: [] }));
-  }, [api, subscriptionId, round]);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const certificates = useResource(`/subscriptions/${subscriptionId}/gift-certificates`, (client) =>
+    client.get<GiftCertificate[]>(`/subscriptions/${encodeURIComponent(subscriptionId)}/gift-certificates`),
+  );
   const download = async (url: string) => {
     // Opened synchronously, before the fetch, so the popup blocker lets it through.
     const tab = window.open('', '_blank');
@@ -29,9 +26,9 @@ export function GiftCertificateDialog({ subscriptionId, onClose }: { subscriptio
       await openFile(api, url, tab);
     } catch {
       tab?.close();
-      setState({ status: 'failed', items: [] });
+      setDownloadFailed(true);
     }
-    setRound((n) => n + 1);
+    certificates.reload();
   };
   return (
     <Dialog
@@ -43,11 +40,11 @@ export function GiftCertificateDialog({ subscriptionId, onClose }: { subscriptio
         </button>
       }
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <p>{t('shell.genericError')}</p>}
-      {state.status === 'ready' && state.items.length === 0 && <p>{t('subscription.giftNone')}</p>}
+      {downloadFailed && <p role="alert">{t('shell.genericError')}</p>}
+      <ResourceView resource={certificates} errorKey="shell.genericError" emptyKey="subscription.giftNone" isEmpty={noEntries}>
+        {(items) => (
       <ul className="plain-list">
-        {state.items.map((item, index) => (
+        {items.map((item, index) => (
           <li key={index}>
             <button type="button" className="button button-secondary" onClick={() => void download(item.download.url)}>
               {t('subscription.giftDownload', { title: item.title })}
@@ -55,6 +52,9 @@ export function GiftCertificateDialog({ subscriptionId, onClose }: { subscriptio
           </li>
         ))}
       </ul>
+        )}
+      </ResourceView>
     </Dialog>
   );
 }
+export default GiftCertificateDialog;

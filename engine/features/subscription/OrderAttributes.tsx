@@ -5,7 +5,7 @@ import { usePortal } from '../../core/PortalContext';
 import { can, type CapabilityContext } from '../../domain/capabilities';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { localized } from '../../ui/localized';
-import { useScreenSettings } from '../orders/capabilityContext';
+import { useTenantSettings } from '../../account/capabilityContext';
 
 /**
  * Order attributes (tenant orderAttributes config, portal-core.md §3 "Order attribute config"):
@@ -15,7 +15,7 @@ import { useScreenSettings } from '../orders/capabilityContext';
 export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: Subscription; ctx: CapabilityContext; onSaved: (s: Subscription) => void }) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
-  const configs = useScreenSettings().orderAttributes?.attributes ?? [];
+  const configs = useTenantSettings().orderAttributes?.attributes ?? [];
   const editable = can('orderAttributes', subscription, ctx);
   const [editing, setEditing] = useState<string | null>(null);
   const [value, setValue] = useState('');
@@ -76,7 +76,7 @@ export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: 
                       {t('subscription.save')}
                     </button>
                     <button type="button" className="button button-secondary" onClick={() => setEditing(null)}>
-                      {t('orders.cancel')}
+                      {t('account.cancel')}
                     </button>
                     {error && (
                       <p id={`${inputId}-error`} className="form-error">

@@ -9,10 +9,11 @@ import { Badge } from '../../ui/Badge';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { HistoryPager } from './HistoryPager';
 import { formatDate } from '../../ui/format';
-import { Loading } from '../../ui/Loading';
-import { useScreenSettings } from '../orders/capabilityContext';
-import { InvoiceRequestDialog } from '../orders/InvoiceRequest';
-import { useSaveFile } from '../orders/useSaveFile';
+import { dataOf } from '../../account/resource';
+import { noEntries, ResourceView } from '../../account/ResourceView';
+import { useTenantSettings } from '../../account/capabilityContext';
+import { InvoiceRequestDialog } from '../../account/InvoiceRequestDialog';
+import { useSaveFile } from '../../account/useSaveFile';
 import { usePagedList } from './useSubscription';
 
 /**
@@ -24,9 +25,9 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const saveFile = useSaveFile();
-  const settings = useScreenSettings();
+  const settings = useTenantSettings();
   const path = `/subscriptions/${encodeURIComponent(subscription.id)}/payment-history`;
-  const { page, setPage, state } = usePagedList<PaymentHistoryItem>(path);
+  const { page, setPage, resource } = usePagedList<PaymentHistoryItem>(path);
   const [requesting, setRequesting] = useState<PaymentHistoryItem | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const canDownload = can('invoiceDownload', subscription, ctx);
@@ -44,16 +45,14 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
 
   return (
     <div className="paged-list">
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <p role="alert">{t('subscription.listError')}</p>}
-      {state.status === 'ready' && state.items.length === 0 && <p>{t('subscription.noPayments')}</p>}
-      {state.items.length > 0 && (
+      <ResourceView resource={resource} errorKey="subscription.listError" emptyKey="subscription.noPayments" isEmpty={(data) => noEntries(data.items)} keepWhileLoading>
+        {(data) => (
         <ul
           className="history-list"
-          aria-busy={state.status === 'loading'}
-          aria-label={t('subscription.paymentPageLabel', { page: state.loadedPage + 1, pages: state.totalPages })}
+          aria-busy={resource.state.status === 'loading'}
+          aria-label={t('subscription.paymentPageLabel', { page: data.page + 1, pages: data.totalPages })}
         >
-          {state.items.map((item) => (
+          {data.items.map((item) => (
             <li key={item.id} className="history-item">
               <div className="history-main">
                 <span className="history-date">{formatDate(item.date, i18n.language)}</span>
@@ -79,8 +78,9 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
             </li>
           ))}
         </ul>
-      )}
-      <HistoryPager navKey="subscription.paymentPager" page={page} totalPages={state.totalPages} onPage={setPage} />
+        )}
+      </ResourceView>
+      <HistoryPager navKey="subscription.paymentPager" page={page} totalPages={dataOf(resource.state)?.totalPages ?? 1} onPage={setPage} />
       {requesting && (
         <InvoiceRequestDialog
           invoiceNumber={requesting.invoiceNumber!}

@@ -6,8 +6,8 @@ import { statusTone } from '../../domain/orderStatus';
 import { Badge } from '../../ui/Badge';
 import { Dialog } from '../../ui/Dialog';
 import { Loading } from '../../ui/Loading';
-import { useCapabilityContext, useScreenSettings } from '../orders/capabilityContext';
-import { SubscriptionCard, TypeBadge } from '../orders/SubscriptionCard';
+import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
+import { SubscriptionCard, TypeBadge } from '../../account/SubscriptionCard';
 import { ActionButtons } from './ActionButtons';
 import { DeliveredIssues } from './DeliveredIssues';
 import { DetailsBlock } from './DetailsBlock';
@@ -21,16 +21,17 @@ export default function SubscriptionScreen() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const settings = useScreenSettings();
+  const settings = useTenantSettings();
   const ctx = useCapabilityContext();
   const { state, replace } = useSubscription(id);
   const list = useSubscriptions();
   // §1: the back link is hidden by the tenant setting or the query parameter hideBackToOverview.
   const hideBack = settings.embedding.hideBackToOverview || new URLSearchParams(location.search).has('hideBackToOverview');
 
+  // The resource's states, except that §8 wants a failure as a dialog back to /orders, not the
+  // ResourceView's try-again alert: "subscription load failure opens a dialog returning to /orders".
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') {
-    // §8: "subscription load failure opens a dialog returning to /orders".
     return (
       <Dialog
         title={t('subscription.loadErrorTitle')}
@@ -46,7 +47,7 @@ export default function SubscriptionScreen() {
       </Dialog>
     );
   }
-  const s = state.subscription;
+  const s = state.data;
   const components = isBundleMaster(s) ? visibleBundleComponents(s, list.state.subscriptions, ctx) : [];
 
   return (
@@ -61,7 +62,7 @@ export default function SubscriptionScreen() {
         <div>
           <h1 id="subscription-title">{s.displayName}</h1>
           <div className="badges">
-            <Badge tone={statusTone(s.orderStatus)}>{t(`orders.status.${s.orderStatus}`)}</Badge>
+            <Badge tone={statusTone(s.orderStatus)}>{t(`account.status.${s.orderStatus}`)}</Badge>
             <TypeBadge subscription={s} />
           </div>
         </div>

@@ -1,34 +1,31 @@
+import { ROUTES } from '../../core/routeRefs';
+import { canDownloadGiftCertificate, canOpenExternalLink, externalLinkUrl } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
- * Routes of the action screens the subscription page links to that are not built yet (account-flows
- * document): until their features exist, each shows the feature-disabled notice with the fallback
- * contact (portal-core.md §1) rather than "page not found". Remove a path here when its feature
- * registers it.
+ * /subscriptions/{id} (portal-core.md §2 "Subscription detail"); always on, no menu entry. Its own
+ * buttons are the gift-certificate dialog and the tenant's external link; the other buttons of §2
+ * come from the features of the account flows, each declaring its action with its route.
  */
-const ACTION_SCREENS_NOT_YET_BUILT = [
-  'renewal',
-  'complaint',
-  'addresses',
-  'business-partners/:bpNumber',
-  'holiday-service',
-  'payment-details',
-  'upgrade',
-  'cancellation',
-  'opt-ins',
-  'licenses',
-  'e-card',
-];
-
-/** /subscriptions/{id} (portal-core.md §2 "Subscription detail"); always on, no menu entry. */
 export const subscriptionFeature = defineFeature({
   id: 'subscription',
-  routes: [
-    { path: 'subscriptions/:id', access: 'login', screen: () => import('./SubscriptionScreen') },
-    ...ACTION_SCREENS_NOT_YET_BUILT.map((screen) => ({
-      path: `subscriptions/:id/${screen}`,
-      access: 'login' as const,
-      screen: () => import('./NotYetAvailable'),
-    })),
+  routes: [{ ref: ROUTES.subscription, access: 'login', screen: () => import('./SubscriptionScreen') }],
+  actions: [
+    {
+      id: 'gift-certificate',
+      allowed: canDownloadGiftCertificate,
+      target: { kind: 'dialog', dialog: () => import('./GiftCertificateDialog') },
+      labelKey: 'subscription.action.giftCertificate',
+      hiddenBy: 'gift-certificate',
+      order: 140,
+    },
+    {
+      id: 'external-subscription-link',
+      allowed: canOpenExternalLink,
+      target: { kind: 'external', url: externalLinkUrl, label: (tenant) => tenant.externalSubscriptionLink?.label },
+      labelKey: 'subscription.action.externalLink',
+      hiddenBy: 'external-subscription-link',
+      order: 150,
+    },
   ],
 });

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../core/apiClient';
+import { usePortal } from '../core/PortalContext';
+
+/**
+ * The states of anything a screen loads: loading (with the data of the previous load, if any, so a
+ * paged list keeps its page while the next one comes), failed, or ready with its data. One shape
+ * for every screen, rendered by ResourceView (loading / error with try again / empty notice).
+ */
+export type ResourceState<T> = { status: 'loading'; previous?: T } | { status: 'failed' } | { status: 'ready'; data: T };
+
+export interface Resource<T> {
+  state: ResourceState<T>;
+  reload: () => void;
+}
+
+/** The data of a resource: when ready, or the previous data while it reloads. */
+export function dataOf<T>(state: ResourceState<T>): T | undefined {
+  return state.status === 'ready' ? state.data : state.status === 'loading' ? state.previous : undefined;
+}
+
+/**
+ * Loads `load(api)` when the screen mounts and again whenever `key` changes (the path with its
+ * query, a page number, the session…) or `reload()` is called. An answer that arrives after the key
+ * changed or the screen left is dropped, so a slow first page never overwrites the second.
+ * `replace` puts the answer of a change in place without loading again.
+ */
+export function useResource<T>(key: string, load: (api: ApiClient) => Promise<T>): Resource<T> & { replace: (data: T) => void } {
+  const { api } = usePortal();
+  const [state, setState] = useState<ResourceState<T>>({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  // `load` is a fresh closure on every render; the key says when its answer changes.
+  const loader = useRef(load);
+  loader.current = load;
+
+  useEffect(() => {
+    let live = true;
+    setState((previous) => ({ status: 'loading', previous: dataOf(previous) }));
+    loader.current(api).then(
+      (data) => live && setState({ status: 'ready', data }),
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, key, round, loader]);
+
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  // A change's answer carries the new state (an order attribute saved returns the subscription).
+  const replace = useCallback((data: T) => setState({ status: 'ready', data }), []);
+  return { state, reload, replace };
+}
+
+/**
+ * A list shared by several screens and kept in a store (the subscriptions, purchase orders): its
+ * store state as a resource, so it is shown by the same ResourceView. `idle` (not asked yet) shows
+ * as loading, since the store asks at once.
+ */
+export function storedResource<T>(status: 'idle' | 'loading' | 'failed' | 'ready', data: T, reload: () => void): Resource<T> {
+  if (status === 'ready') return { state: { status: 'ready', data }, reload };
+  if (status === 'failed') return { state: { status: 'failed' }, reload };
+  return { state: { status: 'loading' }, reload };
+}
