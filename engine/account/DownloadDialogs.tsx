@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog';
-import type { DownloadOutcome } from './useFileDownload';
+import { DOWNLOAD_OUTCOMES, type DownloadOutcome } from './outcomes';
 
-/** §2 dialogs "download error" and "download started". */
-export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome; onClose: () => void }) {
+/** §2 dialogs "download error" and "download started", by the download's named outcome. */
+export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome | null; onClose: () => void }) {
   const { t } = useTranslation();
   if (!outcome) return null;
-  const started = outcome === 'started';
+  const texts = DOWNLOAD_OUTCOMES[outcome];
   return (
     <Dialog
-      title={t(started ? 'account.downloadStartedTitle' : 'account.downloadFailedTitle')}
-      variant={started ? 'success' : 'error'}
+      title={t(texts.titleKey)}
+      variant={texts.tone}
       onClose={onClose}
       actions={
         <button type="button" className="button" onClick={onClose}>
@@ -18,7 +18,7 @@ export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome
         </button>
       }
     >
-      <p>{t(started ? 'account.downloadStarted' : 'account.downloadNotAvailable')}</p>
+      <p>{t(texts.textKey)}</p>
     </Dialog>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../core/apiClient';
 import { Dialog } from '../ui/Dialog';
 import { ErrorDialog } from '../ui/ErrorDialog';
+import { INVOICE_OUTCOMES, invoiceFailureOf, invoiceOutcomeOf, type InvoiceOutcome } from './outcomes';
 
-type Step = { kind: 'confirm' } | { kind: 'sending' } | { kind: 'done'; status: string } | { kind: 'error'; processing: boolean };
+type Step = { kind: 'confirm' } | { kind: 'sending' } | { kind: 'answered'; outcome: InvoiceOutcome };
 
 /**
- * Request invoice (portal-core.md §2, §4): a confirm dialog, then the call, then a success dialog
- * titled by the returned status (success, forwarded, not_relevant), or an error dialog — the second
- * request of a day is refused with status processing (§9 "once per day").
+ * Request invoice (portal-core.md §2, §4): a confirm dialog, then the call, then a dialog for its
+ * named outcome (engine/account/outcomes.ts) — success, forwarded, not_relevant; processing for
+ * the second request of a day (§9 "once per day"); the generic error dialog otherwise.
  */
 export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
   invoiceNumber: string;
@@ -22,36 +22,19 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
   async function confirm() {
     setStep({ kind: 'sending' });
     try {
-      const result = await send();
-      setStep({ kind: 'done', status: result.status });
+      setStep({ kind: 'answered', outcome: invoiceOutcomeOf(await send()) });
     } catch (error) {
-      setStep({ kind: 'error', processing: error instanceof ApiError && error.code === 'processing' });
+      setStep({ kind: 'answered', outcome: invoiceFailureOf(error) });
     }
   }
 
-  if (step.kind === 'error') {
-    return step.processing ? (
-      <Dialog
-        title={t('account.invoiceStatus.processing')}
-        variant="error"
-        onClose={onClose}
-        actions={
-          <button type="button" className="button" onClick={onClose}>
-            {t('shell.close')}
-          </button>
-        }
-      >
-        <p>{t('account.invoiceOncePerDay')}</p>
-      </Dialog>
-    ) : (
-      <ErrorDialog onClose={onClose} />
-    );
-  }
-  if (step.kind === 'done') {
+  if (step.kind === 'answered') {
+    if (step.outcome === 'invoice:failed') return <ErrorDialog onClose={onClose} />;
+    const texts = INVOICE_OUTCOMES[step.outcome];
     return (
       <Dialog
-        title={t(`account.invoiceStatus.${step.status}`)}
-        variant="success"
+        title={t(texts.titleKey)}
+        variant={texts.tone}
         onClose={onClose}
         actions={
           <button type="button" className="button" onClick={onClose}>
@@ -59,7 +42,7 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
           </button>
         }
       >
-        <p>{t(`account.invoiceStatusText.${step.status}`, { invoiceNumber })}</p>
+        <p>{t(texts.textKey, { invoiceNumber })}</p>
       </Dialog>
     );
   }

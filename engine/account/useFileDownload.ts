@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ApiClient } from '../core/apiClient';
 import { usePortal } from '../core/PortalContext';
 import { useTenantSettings } from './capabilityContext';
+import type { DownloadOutcome } from './outcomes';
 
-export type DownloadOutcome = 'started' | 'failed' | null;
 
 /**
  * Downloads of delivered issues and purchase orders (portal-core.md §2): a waiting state while the
@@ -17,7 +17,7 @@ export function useFileDownload() {
   const { api } = usePortal();
   const settings = useTenantSettings();
   const [waiting, setWaiting] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<DownloadOutcome>(null);
+  const [outcome, setOutcome] = useState<DownloadOutcome | null>(null);
 
   async function download(id: string, request: () => Promise<{ url: string }>) {
     // A tab opened synchronously keeps the browser's popup blocker out of the way.
@@ -26,10 +26,10 @@ export function useFileDownload() {
     try {
       const { url } = await request();
       await openFile(api, url, tab);
-      setOutcome('started');
+      setOutcome('download:started');
     } catch {
       tab?.close();
-      setOutcome('failed');
+      setOutcome('download:failed');
     } finally {
       setWaiting(null);
     }
@@ -39,7 +39,7 @@ export function useFileDownload() {
     waiting,
     outcome,
     dismiss: () => setOutcome(null),
-    fail: () => setOutcome('failed'),
+    fail: () => setOutcome('download:failed'),
     issue: (subscriptionId: string, issue: string) =>
       download(`${subscriptionId}/${issue}`, () => api.post<{ url: string }>(`/subscriptions/${encodeURIComponent(subscriptionId)}/delivered-issues/download`, { issue })),
     purchaseOrder: (id: string, article: string) =>

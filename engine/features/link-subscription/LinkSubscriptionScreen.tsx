@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Publication } from '../../../schemas/generated/subscription-page';
 import type { LinkSubscriptionResult } from '../../../schemas/generated/link-subscription-result';
+import { linkOutcomeKey, linkOutcomeOf, type LinkOutcome } from './linkOutcomes';
 import { ApiError } from '../../core/apiClient';
 import { authStateAtom } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
@@ -103,12 +104,11 @@ export default function LinkSubscriptionScreen() {
     void submit(emailShown ? values.email.trim() : undefined);
   }
 
-  const message = result && result.status !== 'confirm_email' ? resultMessage(result) : null;
-  function resultMessage(r: LinkSubscriptionResult): string {
+  const outcome = result ? linkOutcomeOf(result) : null;
+  const message = result && outcome && outcome !== 'link:confirm_email' ? resultMessage(result, outcome) : null;
+  function resultMessage(r: LinkSubscriptionResult, named: Exclude<LinkOutcome, 'link:confirm_email'>): string {
     const vars = { orderNumber: r.orderNumber ?? values.orderNumber, maskedEmail: r.maskedEmail ?? '', bpNumber: r.bpNumber ?? values.bpNumber, ssoId: r.ssoId ?? '' };
-    if (r.status === 'verification_failed') return t(`link-subscription.result.verification_failed.${r.method ?? 'zip'}`, vars);
-    const known = ['email_required', 'validation_failed', 'not_found', 'not_supported', 'already_linked', 'already_linked_bp', 'both_found_bp'];
-    return t(`link-subscription.result.${known.includes(r.status) ? r.status : 'unknown'}`, vars);
+    return t(linkOutcomeKey(named), vars);
   }
 
   return (
