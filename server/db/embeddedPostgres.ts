@@ -133,6 +133,25 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
 }
 
 /**
+ * A postmaster of this data folder that another running portal process owns (`npm start` while
+ * `portal events` or `portal db` runs): its parent is a live Node process. That server is shared,
+ * not stopped: the caller connects to its port. Answers the port, or undefined.
+ */
+async function runningServerOfAnotherPortal(dataDir: string): Promise<number | undefined> {
+  const content = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  if (content === undefined) return undefined;
+  const [pidLine, , , portLine] = content.split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostmasterOf(pid, dataDir))) return undefined;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return undefined;
+  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  if (parent <= 1 || parent === process.pid || !isAlive(parent)) return undefined;
+  const parentCommand = await readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '');
+  return /node/.test(parentCommand) ? Number(portLine) || undefined : undefined;
+}
+
+/**
  * Deals with a `postmaster.pid` left behind: a portal killed with kill -9 leaves its postmaster
  * running (it is not told), a killed postmaster leaves the file. The first is stopped (fast
  * shutdown, then SIGQUIT), the second is removed, so the start that follows always works.
@@ -253,6 +272,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     throw new Error(`${passwordFile} is missing: the superuser password of the cluster in ${dataDir}. Restore it, or delete ${dataDir} to start over (its data is lost).`);
   })).trim();
   await chmod(passwordFile, 0o600).catch(() => undefined);
+  const urlAt = (port: number) => (name: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
+
+  // Another portal process (the running demo) owns a server on this folder: share it, stop nothing.
+  const sharedPort = await runningServerOfAnotherPortal(dataDir);
+  if (sharedPort && (await canConnect(urlAt(sharedPort)('postgres')))) {
+    const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    return { adminUrl: urlAt(sharedPort)('postgres'), urlOf: urlAt(sharedPort), port: sharedPort, pid, stop: async () => undefined };
+  }
   await clearLeftovers(dataDir);
 
   const logFile = path.join(parent, `${path.basename(dataDir)}.log`);
@@ -260,7 +287,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
     : ['-c', 'fsync=on', '-c', 'synchronous_commit=on'];
   const startTimeout = options.startTimeoutMs ?? 60_000;
-  const urlAt = (port: number) => (name: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
 
   /** Spawns the postmaster on `port` and waits until it accepts connections. */
   const launch = async (port: number): Promise<Launched> => {
