@@ -28,7 +28,12 @@ export default function BundleGroupScreen() {
         ‹ {t('bundle-group.back')}
       </Link>
       <h1 id="bundle-title">{master ? t('bundle-group.heading', { title: master.displayName }) : t('bundle-group.headingPlain')}</h1>
-      <ResourceView resource={storedResource(state.status, members, reload)} errorKey="bundle-group.loadingError" emptyKey="bundle-group.empty" isEmpty={noEntries}>
+      <ResourceView
+        resource={storedResource(state.status, members, reload)}
+        errorKey="bundle-group.loadingError"
+        emptyKey="bundle-group.empty"
+        isEmpty={noEntries}
+      >
         {() => (
           <ul className="card-list">
             {members.map((s) => (

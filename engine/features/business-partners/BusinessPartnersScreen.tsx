@@ -40,13 +40,13 @@ export default function BusinessPartnersScreen() {
   const q = query.trim().toLocaleLowerCase();
   const visibleOf = (items: Entry[]) =>
     items
-    .map((p) => ({ ...p, subscriptions: role ? p.subscriptions.filter((s) => s.roles.includes(role)) : p.subscriptions }))
-    .filter((p) => !role || p.subscriptions.length > 0)
-    .filter(
-      (p) =>
-        !q ||
-        [name(p), p.bpNumber, p.city ?? '', p.zipcode ?? '', ...p.subscriptions.map((s) => s.displayName)].some((v) => v.toLocaleLowerCase().includes(q)),
-    );
+      .map((p) => ({ ...p, subscriptions: role ? p.subscriptions.filter((s) => s.roles.includes(role)) : p.subscriptions }))
+      .filter((p) => !role || p.subscriptions.length > 0)
+      .filter(
+        (p) =>
+          !q ||
+          [name(p), p.bpNumber, p.city ?? '', p.zipcode ?? '', ...p.subscriptions.map((s) => s.displayName)].some((v) => v.toLocaleLowerCase().includes(q)),
+      );
 
   return (
     <section aria-labelledby="bp-title" className="business-partners">
@@ -68,55 +68,62 @@ export default function BusinessPartnersScreen() {
           </select>
         </div>
       </div>
-      <ResourceView resource={partners} errorKey="business-partners.loadingError" emptyKey="business-partners.empty" isEmpty={(items) => noEntries(visibleOf(items))}>
+      <ResourceView
+        resource={partners}
+        errorKey="business-partners.loadingError"
+        emptyKey="business-partners.empty"
+        isEmpty={(items) => noEntries(visibleOf(items))}
+      >
         {(items) => (
-      <ul className="card-list">
-        {visibleOf(items).map((p) => (
-          <li key={p.bpNumber} className="card bp-card" aria-labelledby={`bp-${p.bpNumber}`}>
-            <h2 id={`bp-${p.bpNumber}`}>{name(p)}</h2>
-            <dl className="facts">
-              <dt>{t('business-partners.bpNumber')}</dt>
-              <dd>{p.bpNumber}</dd>
-              <dt>{t('business-partners.address')}</dt>
-              <dd>
-                {[p.addressLine1, [p.street, p.streetNumber].filter(Boolean).join(' '), [p.zipcode, p.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
-              </dd>
-              {p.emailAddress && (
-                <>
-                  <dt>{t('business-partners.email')}</dt>
-                  <dd>{p.emailAddress}</dd>
-                </>
-              )}
-            </dl>
-            <h3>{t('business-partners.subscriptions')}</h3>
-            <ul className="plain-list">
-              {p.subscriptions.map((s) => (
-                <li key={s.subscriptionId} className="bp-subscription">
-                  <span>
-                    {s.displayName} <span className="muted">({s.orderNumber})</span>
-                  </span>
-                  <span className="badges">
-                    {s.roles.map((r) => (
-                      <Badge key={r} tone="info">
-                        {t(`business-partners.role.${r}`)}
-                      </Badge>
-                    ))}
-                  </span>
-                  {mayChangeAddress(s.subscriptionId) && (
-                    <Link
-                      className="link-button"
-                      to={`/subscriptions/${encodeURIComponent(s.subscriptionId)}/business-partners/${encodeURIComponent(p.bpNumber)}`}
-                      aria-label={t('business-partners.changeAddressFor', { title: s.displayName })}
-                    >
-                      {t('business-partners.changeAddress')}
-                    </Link>
+          <ul className="card-list">
+            {visibleOf(items).map((p) => (
+              <li key={p.bpNumber} className="card bp-card" aria-labelledby={`bp-${p.bpNumber}`}>
+                <h2 id={`bp-${p.bpNumber}`}>{name(p)}</h2>
+                <dl className="facts">
+                  <dt>{t('business-partners.bpNumber')}</dt>
+                  <dd>{p.bpNumber}</dd>
+                  <dt>{t('business-partners.address')}</dt>
+                  <dd>
+                    {[p.addressLine1, [p.street, p.streetNumber].filter(Boolean).join(' '), [p.zipcode, p.city].filter(Boolean).join(' ')]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </dd>
+                  {p.emailAddress && (
+                    <>
+                      <dt>{t('business-partners.email')}</dt>
+                      <dd>{p.emailAddress}</dd>
+                    </>
                   )}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
+                </dl>
+                <h3>{t('business-partners.subscriptions')}</h3>
+                <ul className="plain-list">
+                  {p.subscriptions.map((s) => (
+                    <li key={s.subscriptionId} className="bp-subscription">
+                      <span>
+                        {s.displayName} <span className="muted">({s.orderNumber})</span>
+                      </span>
+                      <span className="badges">
+                        {s.roles.map((r) => (
+                          <Badge key={r} tone="info">
+                            {t(`business-partners.role.${r}`)}
+                          </Badge>
+                        ))}
+                      </span>
+                      {mayChangeAddress(s.subscriptionId) && (
+                        <Link
+                          className="link-button"
+                          to={`/subscriptions/${encodeURIComponent(s.subscriptionId)}/business-partners/${encodeURIComponent(p.bpNumber)}`}
+                          aria-label={t('business-partners.changeAddressFor', { title: s.displayName })}
+                        >
+                          {t('business-partners.changeAddress')}
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
         )}
       </ResourceView>
     </section>

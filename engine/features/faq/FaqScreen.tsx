@@ -59,17 +59,17 @@ export default function FaqScreen() {
       <ResourceView resource={entries} errorKey="faq.loadingError" emptyKey="faq.empty" isEmpty={(list) => groupsOf(list).length === 0}>
         {(list) =>
           groupsOf(list).map((group) => (
-        <section key={group.id} className="faq-category" aria-labelledby={`faq-category-${group.id}`}>
-          <h2 id={`faq-category-${group.id}`}>
-            {group.category ? localized(group.category.title, language) : group.id === GENERAL_CATEGORY ? t('faq.generalCategory') : group.id}
-          </h2>
-          {group.entries.map((entry) => (
-            <details key={entry.id} id={`faq-${entry.id}`} className="faq-entry">
-              <summary>{localized(entry.title, language)}</summary>
-              <div className="faq-answer tenant-html" dangerouslySetInnerHTML={{ __html: localized(entry.content, language) }} />
-            </details>
-          ))}
-        </section>
+            <section key={group.id} className="faq-category" aria-labelledby={`faq-category-${group.id}`}>
+              <h2 id={`faq-category-${group.id}`}>
+                {group.category ? localized(group.category.title, language) : group.id === GENERAL_CATEGORY ? t('faq.generalCategory') : group.id}
+              </h2>
+              {group.entries.map((entry) => (
+                <details key={entry.id} id={`faq-${entry.id}`} className="faq-entry">
+                  <summary>{localized(entry.title, language)}</summary>
+                  <div className="faq-answer tenant-html" dangerouslySetInnerHTML={{ __html: localized(entry.content, language) }} />
+                </details>
+              ))}
+            </section>
           ))
         }
       </ResourceView>

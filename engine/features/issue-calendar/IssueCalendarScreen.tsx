@@ -40,23 +40,34 @@ function PublicationPicker() {
       <p>{t('issue-calendar.pickerIntro')}</p>
       <div className="form-field search-field">
         <label htmlFor="issue-calendar-search">{t('issue-calendar.searchLabel')}</label>
-        <input id="issue-calendar-search" type="search" value={query} placeholder={t('issue-calendar.searchPlaceholder')} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          id="issue-calendar-search"
+          type="search"
+          value={query}
+          placeholder={t('issue-calendar.searchPlaceholder')}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
-      <ResourceView resource={publications} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.noPublications" isEmpty={(all) => noEntries(shownOf(all))}>
+      <ResourceView
+        resource={publications}
+        errorKey="issue-calendar.loadingError"
+        emptyKey="issue-calendar.noPublications"
+        isEmpty={(all) => noEntries(shownOf(all))}
+      >
         {(all) => (
-        <ul className="card-list publication-cards">
-          {shownOf(all).map((publication) => (
-            <li key={publication.publication} className="card publication-card">
-              <img className="cover" src={publication.coverImageUrl ?? tenant.coverImagePlaceholderUrl ?? ''} alt="" loading="lazy" />
-              <div>
-                <h2>
-                  <Link to={`/issue-calendar/publications/${encodeURIComponent(publication.publication)}`}>{publication.description}</Link>
-                </h2>
-                {publication.currentIssue && <p className="muted">{t('issue-calendar.currentIssue', { issue: publication.currentIssue })}</p>}
-              </div>
-            </li>
-          ))}
-        </ul>
+          <ul className="card-list publication-cards">
+            {shownOf(all).map((publication) => (
+              <li key={publication.publication} className="card publication-card">
+                <img className="cover" src={publication.coverImageUrl ?? tenant.coverImagePlaceholderUrl ?? ''} alt="" loading="lazy" />
+                <div>
+                  <h2>
+                    <Link to={`/issue-calendar/publications/${encodeURIComponent(publication.publication)}`}>{publication.description}</Link>
+                  </h2>
+                  {publication.currentIssue && <p className="muted">{t('issue-calendar.currentIssue', { issue: publication.currentIssue })}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
       </ResourceView>
     </>
@@ -77,7 +88,12 @@ function SubscriptionsCalendar() {
     [state.subscriptions, tenant, capabilityContext],
   );
   return (
-    <ResourceView resource={storedResource(state.status, eligible, reload)} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.noSubscriptions" isEmpty={noEntries}>
+    <ResourceView
+      resource={storedResource(state.status, eligible, reload)}
+      errorKey="issue-calendar.loadingError"
+      emptyKey="issue-calendar.noSubscriptions"
+      isEmpty={noEntries}
+    >
       {(subscriptions) => <UpcomingIssues eligible={subscriptions} />}
     </ResourceView>
   );

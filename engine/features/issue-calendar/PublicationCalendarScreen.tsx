@@ -46,19 +46,19 @@ export default function PublicationCalendarScreen() {
       <h1 id="publication-calendar-title">{ready ? ready.publication.description : t('issue-calendar.title')}</h1>
       <ResourceView resource={calendar} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.unknownPublication" isEmpty={(data) => data === null}>
         {(data) => (
-        <>
-          <p className="muted">{t('issue-calendar.windowHint')}</p>
-          {data!.issues.length === 0 ? (
-            <Alert variant="info">{t('issue-calendar.noIssues')}</Alert>
-          ) : (
-            <IssueViews
-              issues={data!.issues}
-              mode={calendarMode(config.tenant)}
-              window={window}
-              label={(issue) => issue.description ?? issue.issueNumber ?? issue.issue}
-            />
-          )}
-        </>
+          <>
+            <p className="muted">{t('issue-calendar.windowHint')}</p>
+            {data!.issues.length === 0 ? (
+              <Alert variant="info">{t('issue-calendar.noIssues')}</Alert>
+            ) : (
+              <IssueViews
+                issues={data!.issues}
+                mode={calendarMode(config.tenant)}
+                window={window}
+                label={(issue) => issue.description ?? issue.issueNumber ?? issue.issue}
+              />
+            )}
+          </>
         )}
       </ResourceView>
     </section>

@@ -23,7 +23,12 @@ export default function MembershipsScreen() {
   return (
     <section aria-labelledby="memberships-title">
       <h1 id="memberships-title">{t('memberships.heading')}</h1>
-      <ResourceView resource={storedResource(state.status, memberships, reload)} errorKey="memberships.loadingError" emptyKey="memberships.empty" isEmpty={noEntries}>
+      <ResourceView
+        resource={storedResource(state.status, memberships, reload)}
+        errorKey="memberships.loadingError"
+        emptyKey="memberships.empty"
+        isEmpty={noEntries}
+      >
         {(list) => (
           <ul className="card-list">
             {list.map((subscription) => (

@@ -154,33 +154,37 @@ export default function OrdersScreen() {
       >
         {() => (
           <>
-          {pending.length > 0 && (
-            <section aria-labelledby="pending-title" className="orders-section">
-              <h2 id="pending-title">{t('orders.pendingHeading')}</h2>
-              <ul className="card-list">{pending.map((p) => <PendingOrderCard key={p.id} order={p} />)}</ul>
-            </section>
-          )}
-          {memberships.length > 0 && (
-            <section aria-labelledby="memberships-section-title" className="orders-section">
-              <h2 id="memberships-section-title">{t('orders.membershipsHeading')}</h2>
-              <ul className="card-list">{memberships.map(card)}</ul>
-            </section>
-          )}
-          {subscriptions.length > 0 && (
-            <section aria-labelledby="subscriptions-title" className="orders-section">
-              <h2 id="subscriptions-title">{t('orders.subscriptionsHeading')}</h2>
-              {groups.map((group) => (
-                <section key={group.bundleNumber} className="bundle-group" aria-labelledby={`bundle-${group.bundleNumber}`}>
-                  <div className="bundle-group-header">
-                    <h3 id={`bundle-${group.bundleNumber}`}>{t('orders.bundleHeading', { title: group.members[0].displayName })}</h3>
-                    <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>{t('orders.toBundleGroup')}</Link>
-                  </div>
-                  <ul className="card-list">{group.members.map(card)}</ul>
-                </section>
-              ))}
-              {flat.length > 0 && <ul className="card-list">{flat.map(card)}</ul>}
-            </section>
-          )}
+            {pending.length > 0 && (
+              <section aria-labelledby="pending-title" className="orders-section">
+                <h2 id="pending-title">{t('orders.pendingHeading')}</h2>
+                <ul className="card-list">
+                  {pending.map((p) => (
+                    <PendingOrderCard key={p.id} order={p} />
+                  ))}
+                </ul>
+              </section>
+            )}
+            {memberships.length > 0 && (
+              <section aria-labelledby="memberships-section-title" className="orders-section">
+                <h2 id="memberships-section-title">{t('orders.membershipsHeading')}</h2>
+                <ul className="card-list">{memberships.map(card)}</ul>
+              </section>
+            )}
+            {subscriptions.length > 0 && (
+              <section aria-labelledby="subscriptions-title" className="orders-section">
+                <h2 id="subscriptions-title">{t('orders.subscriptionsHeading')}</h2>
+                {groups.map((group) => (
+                  <section key={group.bundleNumber} className="bundle-group" aria-labelledby={`bundle-${group.bundleNumber}`}>
+                    <div className="bundle-group-header">
+                      <h3 id={`bundle-${group.bundleNumber}`}>{t('orders.bundleHeading', { title: group.members[0].displayName })}</h3>
+                      <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>{t('orders.toBundleGroup')}</Link>
+                    </div>
+                    <ul className="card-list">{group.members.map(card)}</ul>
+                  </section>
+                ))}
+                {flat.length > 0 && <ul className="card-list">{flat.map(card)}</ul>}
+              </section>
+            )}
           </>
         )}
       </ResourceView>
@@ -188,21 +192,21 @@ export default function OrdersScreen() {
       <ResourceView resource={purchaseOrders} errorKey="orders.purchaseOrdersError">
         {() => (
           <>
-          {orders.length > 0 && (
-            <section aria-labelledby="purchase-orders-title" className="orders-section">
-              <h2 id="purchase-orders-title">{t('orders.purchaseOrdersHeading')}</h2>
-              <ul className="card-list">
-                {orders.map((o) => (
-                  <PurchaseOrderCard
-                    key={o.id}
-                    order={o}
-                    downloading={downloads.waiting === o.id}
-                    onDownload={(order) => void downloads.purchaseOrder(order.id, order.distributionArticleNumber)}
-                  />
-                ))}
-              </ul>
-            </section>
-          )}
+            {orders.length > 0 && (
+              <section aria-labelledby="purchase-orders-title" className="orders-section">
+                <h2 id="purchase-orders-title">{t('orders.purchaseOrdersHeading')}</h2>
+                <ul className="card-list">
+                  {orders.map((o) => (
+                    <PurchaseOrderCard
+                      key={o.id}
+                      order={o}
+                      downloading={downloads.waiting === o.id}
+                      onDownload={(order) => void downloads.purchaseOrder(order.id, order.distributionArticleNumber)}
+                    />
+                  ))}
+                </ul>
+              </section>
+            )}
           </>
         )}
       </ResourceView>

@@ -20,34 +20,44 @@ export function DeliveredIssues({ subscription, ctx }: { subscription: Subscript
   const canDownload = can('issueDownload', subscription, ctx);
   return (
     <div className="paged-list">
-      <ResourceView resource={resource} errorKey="subscription.listError" emptyKey="subscription.noIssues" isEmpty={(data) => noEntries(data.items)} keepWhileLoading>
+      <ResourceView
+        resource={resource}
+        errorKey="subscription.listError"
+        emptyKey="subscription.noIssues"
+        isEmpty={(data) => noEntries(data.items)}
+        keepWhileLoading
+      >
         {(data) => (
-        <ul className="history-list" aria-busy={loading}>
-          {data.items.map((issue) => {
-            const download = canDownload ? issueDownloadState(issue.downloadStatus) : 'hidden';
-            const waiting = downloads.waiting === `${subscription.id}/${issue.issue}`;
-            return (
-              <li key={issue.issue} className="history-item">
-                <div className="history-main">
-                  <span>{issue.description ?? issue.issueNumber ?? issue.issue}</span>
-                  <span className="muted">{formatDate(issue.dateOfFirstSale, i18n.language)}</span>
-                </div>
-                {download !== 'hidden' && (
-                  <div className="history-actions">
-                    <button
-                      type="button"
-                      className="link-button"
-                      disabled={download === 'disabled' || waiting}
-                      onClick={() => void downloads.issue(subscription.id, issue.issue)}
-                    >
-                      {waiting ? t('account.downloadWaiting') : download === 'disabled' ? t('account.downloadExpired') : t('subscription.downloadIssue', { issue: issue.issueNumber ?? issue.issue })}
-                    </button>
+          <ul className="history-list" aria-busy={loading}>
+            {data.items.map((issue) => {
+              const download = canDownload ? issueDownloadState(issue.downloadStatus) : 'hidden';
+              const waiting = downloads.waiting === `${subscription.id}/${issue.issue}`;
+              return (
+                <li key={issue.issue} className="history-item">
+                  <div className="history-main">
+                    <span>{issue.description ?? issue.issueNumber ?? issue.issue}</span>
+                    <span className="muted">{formatDate(issue.dateOfFirstSale, i18n.language)}</span>
                   </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+                  {download !== 'hidden' && (
+                    <div className="history-actions">
+                      <button
+                        type="button"
+                        className="link-button"
+                        disabled={download === 'disabled' || waiting}
+                        onClick={() => void downloads.issue(subscription.id, issue.issue)}
+                      >
+                        {waiting
+                          ? t('account.downloadWaiting')
+                          : download === 'disabled'
+                            ? t('account.downloadExpired')
+                            : t('subscription.downloadIssue', { issue: issue.issueNumber ?? issue.issue })}
+                      </button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
         )}
       </ResourceView>
       <HistoryPager navKey="subscription.issuePager" page={page} totalPages={dataOf(resource.state)?.totalPages ?? 1} onPage={setPage} />

@@ -43,15 +43,15 @@ export function GiftCertificateDialog({ subscriptionId, onClose }: { subscriptio
       {downloadFailed && <p role="alert">{t('shell.genericError')}</p>}
       <ResourceView resource={certificates} errorKey="shell.genericError" emptyKey="subscription.giftNone" isEmpty={noEntries}>
         {(items) => (
-      <ul className="plain-list">
-        {items.map((item, index) => (
-          <li key={index}>
-            <button type="button" className="button button-secondary" onClick={() => void download(item.download.url)}>
-              {t('subscription.giftDownload', { title: item.title })}
-            </button>
-          </li>
-        ))}
-      </ul>
+          <ul className="plain-list">
+            {items.map((item, index) => (
+              <li key={index}>
+                <button type="button" className="button button-secondary" onClick={() => void download(item.download.url)}>
+                  {t('subscription.giftDownload', { title: item.title })}
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
       </ResourceView>
     </Dialog>

@@ -35,7 +35,10 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
 
   async function download(item: PaymentHistoryItem) {
     try {
-      await saveFile(`/subscriptions/${encodeURIComponent(subscription.id)}/invoices/${encodeURIComponent(item.id)}/download`, invoiceFileName(item.documentId ?? item.id));
+      await saveFile(
+        `/subscriptions/${encodeURIComponent(subscription.id)}/invoices/${encodeURIComponent(item.id)}/download`,
+        invoiceFileName(item.documentId ?? item.id),
+      );
     } catch {
       setDownloadFailed(true);
     }
@@ -45,39 +48,45 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
 
   return (
     <div className="paged-list">
-      <ResourceView resource={resource} errorKey="subscription.listError" emptyKey="subscription.noPayments" isEmpty={(data) => noEntries(data.items)} keepWhileLoading>
+      <ResourceView
+        resource={resource}
+        errorKey="subscription.listError"
+        emptyKey="subscription.noPayments"
+        isEmpty={(data) => noEntries(data.items)}
+        keepWhileLoading
+      >
         {(data) => (
-        <ul
-          className="history-list"
-          aria-busy={resource.state.status === 'loading'}
-          aria-label={t('subscription.paymentPageLabel', { page: data.page + 1, pages: data.totalPages })}
-        >
-          {data.items.map((item) => (
-            <li key={item.id} className="history-item">
-              <div className="history-main">
-                <span className="history-date">{formatDate(item.date, i18n.language)}</span>
-                <span className="history-amount">{money(item)}</span>
-                <Badge tone={paymentStatusTone(item.invoiceStatusCode)}>{t(`subscription.paymentStatus.${item.invoiceStatusCode}`)}</Badge>
-              </div>
-              <div className="history-meta muted">
-                {item.invoiceNumber && t('subscription.invoiceNumber', { number: item.invoiceNumber })}
-                {settings.paymentHistory?.showExternalDocumentNumber && item.externalDocumentNumber && ` · ${item.externalDocumentNumber}`}
-              </div>
-              <div className="history-actions">
-                {canDownload && item.documentId && (
-                  <button type="button" className="link-button" onClick={() => void download(item)}>
-                    {t('subscription.downloadInvoice', { number: item.invoiceNumber ?? item.id })}
-                  </button>
-                )}
-                {canRequest && item.invoiceNumber && (
-                  <button type="button" className="link-button" onClick={() => setRequesting(item)}>
-                    {t('subscription.requestInvoice', { number: item.invoiceNumber })}
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+          <ul
+            className="history-list"
+            aria-busy={resource.state.status === 'loading'}
+            aria-label={t('subscription.paymentPageLabel', { page: data.page + 1, pages: data.totalPages })}
+          >
+            {data.items.map((item) => (
+              <li key={item.id} className="history-item">
+                <div className="history-main">
+                  <span className="history-date">{formatDate(item.date, i18n.language)}</span>
+                  <span className="history-amount">{money(item)}</span>
+                  <Badge tone={paymentStatusTone(item.invoiceStatusCode)}>{t(`subscription.paymentStatus.${item.invoiceStatusCode}`)}</Badge>
+                </div>
+                <div className="history-meta muted">
+                  {item.invoiceNumber && t('subscription.invoiceNumber', { number: item.invoiceNumber })}
+                  {settings.paymentHistory?.showExternalDocumentNumber && item.externalDocumentNumber && ` · ${item.externalDocumentNumber}`}
+                </div>
+                <div className="history-actions">
+                  {canDownload && item.documentId && (
+                    <button type="button" className="link-button" onClick={() => void download(item)}>
+                      {t('subscription.downloadInvoice', { number: item.invoiceNumber ?? item.id })}
+                    </button>
+                  )}
+                  {canRequest && item.invoiceNumber && (
+                    <button type="button" className="link-button" onClick={() => setRequesting(item)}>
+                      {t('subscription.requestInvoice', { number: item.invoiceNumber })}
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
       </ResourceView>
       <HistoryPager navKey="subscription.paymentPager" page={page} totalPages={dataOf(resource.state)?.totalPages ?? 1} onPage={setPage} />
