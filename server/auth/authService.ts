@@ -24,6 +24,7 @@ import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE } from './sig
 import { partnersOnRecordFor } from '../store/partialLoginStore';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
+import type { LoginResult } from '../../schemas/generated/login-result';
 
 export { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE };
 /**
@@ -49,14 +50,13 @@ export interface AuthenticatedUser {
   subscriptionId: string | null;
 }
 
-export interface LoginResult {
-  user: { id: string; email: string };
-  loginSource: string;
-  accessToken: string;
-}
+/** schemas/api/login-result.schema.json: every answer that opens a session. */
+export type { LoginResult } from '../../schemas/generated/login-result';
+/** How a session was opened (portal-core.md §4). */
+export type LoginSource = LoginResult['loginSource'];
 
 /** A login that may name a same-portal page to go to next (engine/domain/returnTo.ts). */
-export type LinkLoginResult = LoginResult & { returnTo?: string };
+export type LinkLoginResult = LoginResult;
 
 export interface AuthServiceDeps {
   db: Database;
@@ -118,7 +118,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     db: Queryable,
     tenant: ServerTenant,
     user: { id: string; email: string },
-    loginSource: string,
+    loginSource: LoginSource,
     subscriptionId?: string,
   ): Promise<LoginResult> {
     const accessToken = newSecretToken();
@@ -132,7 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { user: { id: user.id, email: user.email }, loginSource, accessToken };
   }
 
-  const startSession = (tenant: ServerTenant, user: { id: string; email: string }, loginSource: string, subscriptionId?: string) =>
+  const startSession = (tenant: ServerTenant, user: { id: string; email: string }, loginSource: LoginSource, subscriptionId?: string) =>
     openSession(deps.db, tenant, user, loginSource, subscriptionId);
 
   /**

@@ -5,6 +5,7 @@ import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import type { ContactService } from './contactService';
 import { requestOrigin } from '../auth/authRoutes';
 import { requestTenant } from '../tenancy/tenantContext';
+import type { ContactSent } from '../../schemas/generated/public-pages';
 
 /**
  * POST /contact and POST /login/contact-form (portal-core.md §7). The contact call is open to
@@ -15,7 +16,8 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
 
   router.post('/contact', validateBody('contact-request'), optionalUser(deps.auth), async (req, res) => {
     const result = await deps.contact.send(requestTenant(res), userOrUndefined(res), req.body, req.ip ?? 'unknown');
-    res.status(201).json({ status: 'sent', id: result.id });
+    const answer: ContactSent = { status: 'sent', id: result.id };
+    res.status(201).json(answer);
   });
 
   // The anonymous form's publication list (§5 "publication when required"): code and description only.

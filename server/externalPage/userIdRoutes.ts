@@ -4,6 +4,7 @@ import type { AuthService } from '../auth/authService';
 import { unauthorized } from '../http/errors';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import { getUserById } from '../store/userStore';
+import type { UserIdAnswer } from '../../schemas/generated/public-pages';
 
 /**
  * GET /user-id (this project's call; portal-core.md §2 catch-all: "if that URL contains the
@@ -20,7 +21,8 @@ export function userIdRoutes(deps: { db: Database; auth: AuthService }): Router 
     const { tenant } = res.locals.tenantContext;
     const record = await getUserById(deps.db, tenant.id, user.id);
     res.set('cache-control', 'private, no-store');
-    res.json({ userId: record?.ssoId ?? user.id });
+    const answer: UserIdAnswer = { userId: record?.ssoId ?? user.id };
+    res.json(answer);
   });
   return router;
 }

@@ -3,9 +3,9 @@ import { Router } from 'express';
 import type { AuthService } from '../auth/authService';
 import { sanitizeHtml } from '../../cli/build/sanitizeTenantHtml';
 import { requireFeature } from '../tenancy/refusals';
-import type { FaqEntry } from '../../schemas/generated/tenant';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
+import type { FaqAnswer, FaqAnswerEntry } from '../../schemas/generated/public-pages';
 
 /**
  * The FAQ entries of a tenant with their HTML sanitized once per content (tenant HTML, DESIGN.md
@@ -13,14 +13,15 @@ import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
  * reloads an edited tenant file into the same object (Object.assign), and the edited entries must be
  * served at once. Hashing the entries is cheap next to sanitizing them.
  */
-const sanitized = new Map<string, { hash: string; entries: FaqEntry[] }>();
-function entriesOf(tenant: ServerTenant): FaqEntry[] {
+const sanitized = new Map<string, { hash: string; entries: FaqAnswerEntry[] }>();
+function entriesOf(tenant: ServerTenant): FaqAnswerEntry[] {
   const source = tenant.faq?.entries ?? [];
   const hash = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
   const cached = sanitized.get(tenant.id);
   if (cached?.hash === hash) return cached.entries;
-  const entries = source.map((entry) => ({
-    ...entry,
+  const entries = source.map((entry): FaqAnswerEntry => ({
+    id: entry.id,
+    title: entry.title,
     category: entry.category ?? 'general',
     public: entry.public ?? false,
     content: Object.fromEntries(Object.entries(entry.content).map(([locale, html]) => [locale, sanitizeHtml(String(html))])),
@@ -42,7 +43,8 @@ export function faqRoutes(deps: { auth: AuthService }): Router {
     const loggedIn = userOrUndefined(res) !== undefined;
     const entries = entriesOf(tenant).filter((entry) => loggedIn || entry.public);
     res.set('cache-control', 'private, no-store');
-    res.json({ entries });
+    const answer: FaqAnswer = { entries };
+    res.json(answer);
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isConnectionError } from '../db/database';
+import type { ErrorBody } from '../../schemas/generated/error-body';
 
 /**
  * The one error shape of the API (DESIGN.md "server/"):
@@ -23,7 +24,8 @@ export const unauthorized = (code = 'unauthorized', message = 'Please log in.') 
 export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 
-export function errorBody(code: string, message: string, details?: unknown) {
+/** schemas/api/error-body.schema.json */
+export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 

@@ -4,22 +4,7 @@
  */
 import type { Queryable } from '../db/database';
 
-export interface CalendarPublication {
-  publication: string;
-  clientId: string;
-  description: string;
-  coverImageUrl: string | null;
-  currentIssue: string | null;
-}
-
-export interface CalendarIssue {
-  issue: string;
-  issueNumber: string | null;
-  description: string | null;
-  dateOfFirstSale: string;
-  dateOfFirstShipping: string | null;
-  publication: string;
-}
+import type { CalendarIssue, CalendarPublication } from '../../schemas/generated/public-pages';
 
 export async function listCalendarPublications(db: Queryable, tenantId: string): Promise<CalendarPublication[]> {
   return db.query<CalendarPublication>(
