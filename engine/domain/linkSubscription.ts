@@ -3,6 +3,7 @@
  * statuses, §5 field rules, §8 messages). The form and POST /api/subscriptions share these rules.
  */
 import { isPlausibleEmail, isValidBpNumber, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
+import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subscription-request';
 
 /** §4 "Link-subscription result statuses" (the non-success outcomes arrive as HTTP 400). */
 export const LINK_RESULT_STATUSES = [
@@ -26,16 +27,8 @@ export interface LinkSettings {
   linkSubscription?: { askGiftQuestion?: boolean; preferredRole?: 'WE' | 'AG'; allowBpNumber?: boolean };
 }
 
-export interface LinkInput {
-  byBpNumber: boolean;
-  publication?: string;
-  orderNumber?: string;
-  bpNumber?: string;
-  lastName?: string;
-  zipcode?: string;
-  preferredRole?: 'WE' | 'AG';
-  email?: string;
-}
+/** The request body (schemas/api/link-subscription-request.schema.json) and which way the form links. */
+export type LinkInput = Omit<LinkSubscriptionRequest, 'confirmToken'> & { byBpNumber: boolean };
 
 /** Which fields the form shows (§5). */
 export function linkFields(settings: LinkSettings, byBpNumber: boolean) {

@@ -20,6 +20,7 @@
  */
 import type { Database } from '../db/database';
 import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscription-result';
+import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subscription-request';
 import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError } from '../http/errors';
@@ -37,16 +38,8 @@ import {
   type PartnerForLink,
 } from '../store/accountStore';
 
-export interface LinkRequest {
-  publication?: string;
-  orderNumber?: string;
-  bpNumber?: string;
-  lastName?: string;
-  zipcode?: string;
-  preferredRole?: 'WE' | 'AG';
-  email?: string;
-  confirmToken?: string;
-}
+/** schemas/api/link-subscription-request.schema.json */
+export type LinkRequest = LinkSubscriptionRequest;
 
 export class LinkRefused extends HttpError {
   constructor(readonly result: LinkSubscriptionResult, message: string) {
