@@ -6,13 +6,13 @@
  * headers, the 401 log-out and the ApiError of every other call; so do the files behind download
  * keys (`getFile`), which the server serves only to the session that asked for the key.
  */
+import type { ErrorBody } from '../../schemas/generated/error-body';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const AUTH_HEADER = 'x-auth-token';
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+/** schemas/api/error-body.schema.json: the one error answer of /api. */
+export type ApiErrorBody = ErrorBody;
 
 export class ApiError extends Error {
   constructor(

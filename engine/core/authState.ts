@@ -1,13 +1,10 @@
 import { atom } from 'jotai';
+import type { LoginResult } from '../../schemas/generated/login-result';
 
-/** Login sources of portal-core.md §4. */
-export type LoginSource =
-  | 'email' | 'token' | 'sso' | 'email-zip' | 'kicker-auth' | 'order-number' | 'contact-form' | 'oauth' | 'dev';
+/** Login sources of portal-core.md §4, as the login answers carry them (schemas/api/login-result.schema.json). */
+export type LoginSource = LoginResult['loginSource'];
 
-export interface AuthUser {
-  id: string;
-  email: string;
-}
+export type AuthUser = LoginResult['user'];
 
 export interface AuthState {
   user?: AuthUser;

@@ -13,10 +13,18 @@ export interface LoginResult {
     email: string;
   };
   /**
-   * How the session was opened (§4): order-number and contact-form sessions are scoped to one subscription.
+   * How the session was opened (portal-core.md §4 login sources): order-number and contact-form sessions are scoped to one subscription; sso is §4's name for a publisher's single sign-on, which this server reports as oauth or kicker-auth.
    */
   loginSource:
-    'token' | 'email' | 'oauth' | 'kicker-auth' | 'dev' | 'email-zip' | 'order-number' | 'contact-form';
+    | 'token'
+    | 'email'
+    | 'sso'
+    | 'oauth'
+    | 'kicker-auth'
+    | 'dev'
+    | 'email-zip'
+    | 'order-number'
+    | 'contact-form';
   accessToken: string;
   /**
    * A same-portal path to open next (engine/domain/returnTo.ts), when the link or sign-on named one.
