@@ -7,6 +7,7 @@
  * keys (`getFile`), which the server serves only to the session that asked for the key.
  */
 import type { ErrorBody } from '../../schemas/generated/error-body';
+import { ApiError } from '../domain/apiError';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const AUTH_HEADER = 'x-auth-token';
@@ -14,16 +15,7 @@ export const AUTH_HEADER = 'x-auth-token';
 /** schemas/api/error-body.schema.json: the one error answer of /api. */
 export type ApiErrorBody = ErrorBody;
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export interface ApiClientOptions {
   basePath: string;

@@ -11,6 +11,7 @@ import {
   type ClaimedDelivery,
 } from '../store/accountEventStore';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhookSignature';
+import { startPeriodicJob } from '../jobs/periodicJob';
 
 /**
  * The background deliverer of account events to the tenants' webhook endpoints (issue 8
@@ -241,26 +242,5 @@ export function startWebhookDeliverer(
       }
     }
   }
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        await deliverWebhooks(db, tenants, options, () => stopped);
-      } catch (error) {
-        options.log?.({ level: 'warn', msg: 'webhook deliverer round failed', error: String(error) });
-      } finally {
-        running = undefined;
-      }
-    })();
-  };
-  round();
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob('webhook deliverer', (isStopping) => deliverWebhooks(db, tenants, options, isStopping), { intervalMs, log: options.log });
 }

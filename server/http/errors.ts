@@ -1,23 +1,16 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isConnectionError } from '../db/database';
 import type { ErrorBody } from '../../schemas/generated/error-body';
+import { ApiError as HttpError } from '../../engine/domain/apiError';
 
 /**
  * The one error shape of the API (DESIGN.md "server/"):
  *   { "error": { "code": "validation_failed", "message": "...", "details": [...] } }
  * Handlers throw HttpError; the error middleware answers. Anything else is a 500 whose cause is
- * logged but never shown to the client.
+ * logged but never shown to the client. HttpError is the portal's own ApiError (engine/domain): the
+ * same status, code, message and details on both sides of the wire.
  */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
+export { HttpError };
 
 export const badRequest = (code: string, message: string, details?: unknown) => new HttpError(400, code, message, details);
 export const unauthorized = (code = 'unauthorized', message = 'Please log in.') => new HttpError(401, code, message);

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { SIGN_IN_MAIL_JOBS } from '../auth/signInMailJobs';
 import type { Mailer } from './mailer';
 import { claimDueMails, deleteFinishedMails, markAttemptFailed, markSent, saveResolution, type ClaimedRow, type MailJob, type MailJobKind, type MailJobResolver } from './mailQueue';
+import { startPeriodicJob } from '../jobs/periodicJob';
 
 /**
  * The background sender of the mail queue (migration 005, issue 10 finding 4): claims due rows,
@@ -97,31 +98,16 @@ export function startMailSender(
   options: MailSenderOptions & { intervalMs?: number; log?: (entry: Record<string, unknown>) => void } = {},
 ): () => Promise<void> {
   const intervalMs = options.intervalMs ?? 1000;
-  let running: Promise<void> | undefined;
   let lastPrune = 0;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        await drainMailQueue(db, transport, options);
-        if (Date.now() - lastPrune > 3_600_000) {
-          lastPrune = Date.now();
-          await deleteFinishedMails(db, FINISHED_MAIL_RETENTION_MS);
-        }
-      } catch (error) {
-        options.log?.({ level: 'warn', msg: 'mail sender round failed', error: String(error) });
-      } finally {
-        running = undefined;
+  return startPeriodicJob(
+    'mail sender',
+    async () => {
+      await drainMailQueue(db, transport, options);
+      if (Date.now() - lastPrune > 3_600_000) {
+        lastPrune = Date.now();
+        await deleteFinishedMails(db, FINISHED_MAIL_RETENTION_MS);
       }
-    })();
-  };
-  round();
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+    },
+    { intervalMs, log: options.log },
+  );
 }

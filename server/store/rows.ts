@@ -34,6 +34,7 @@ import type {
   Role,
   Subscription,
 } from '../../schemas/generated/subscription';
+import type { BusinessPartner } from '../../schemas/generated/business-partner';
 
 export type { BusinessPartnerRole, BusinessPartnerSummary, Issue, MixTypeDetails, Renewal, Role, Subscription };
 
@@ -74,42 +75,35 @@ export interface SubscriptionDetails {
   renewal?: Renewal | null;
 }
 
-/** `business_partners.details`: the §3 business-partner fields that are not columns. */
-export interface BusinessPartnerDetails {
-  salutation?: string | null;
-  title?: string | null;
-  titleAcademic?: string | null;
-  titleCodeAcademic?: string | null;
-  lastName2?: string | null;
-  company2?: string | null;
-  jobTitle?: string | null;
-  department?: string | null;
-  streetSuffix?: string | null;
-  streetNumberSuffix?: string | null;
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  addressLine3?: string | null;
-  validFrom?: string | null;
-  validTo?: string | null;
-  info?: string | null;
-  listOfCommunication?: Array<{ communicationType: string; communicationDefault: boolean; communicationValue: string }>;
-  /** Holiday addresses; a redirect is active while one's validTo is after today (§4). */
-  bpHolidayAddress?: Array<{
-    validFrom: string;
-    validTo: string;
-    street?: string;
-    streetNumber?: string;
-    zipcode?: string;
-    city?: string;
-    countryCode?: string;
-    addressLine1?: string | null;
-  }>;
-  status?: 'active' | 'inactive';
-  reactivatable?: boolean;
-  confirmed?: boolean;
-  invitationAccepted?: boolean;
-  academicYear?: string | null;
-}
+/** `business_partners.details`: the §3 business-partner fields that are not columns (schemas/api/business-partner.schema.json). */
+export type BusinessPartnerDetails = Partial<
+  Pick<
+    BusinessPartner,
+    | 'salutation'
+    | 'title'
+    | 'titleAcademic'
+    | 'titleCodeAcademic'
+    | 'lastName2'
+    | 'company2'
+    | 'jobTitle'
+    | 'department'
+    | 'streetSuffix'
+    | 'streetNumberSuffix'
+    | 'addressLine1'
+    | 'addressLine2'
+    | 'addressLine3'
+    | 'validFrom'
+    | 'validTo'
+    | 'info'
+    | 'listOfCommunication'
+    | 'bpHolidayAddress'
+    | 'status'
+    | 'reactivatable'
+    | 'confirmed'
+    | 'invitationAccepted'
+    | 'academicYear'
+  >
+>;
 
 /** PackageInfo of a purchase order (§3): scanStatus '' pending, '90' shipped; versWeg provider code (§9). */
 export interface PackageInfo {

@@ -68,3 +68,16 @@ export function makeServerTenant(settings: { id: string } & Record<string, unkno
   schemaValidator('tenant')(tenant);
   return tenant as unknown as ServerTenant;
 }
+
+/** A tenant for the sign-in tests: English, magic link and password on, 30 minutes idle time. */
+export function makeSignInTenant(id: string, login: Partial<ServerTenant['login']> = {}, features: string[] = []): ServerTenant {
+  return makeServerTenant({
+    id,
+    name: `Tenant ${id}`,
+    hosts: [],
+    defaultLocale: 'en-GB',
+    features,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: true, sessionIdleMinutes: 30, ...login },
+  });
+}

@@ -13,10 +13,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../server/db/embeddedPostgres';
 
 const run = promisify(execFile);
 
@@ -83,17 +83,6 @@ async function pickRunner(): Promise<{ runner: Runner; uid?: number; gid?: numbe
   throw new Error(`running as root, and cannot run commands as "${user}" (${failures.join('; ')})`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Starts a private cluster of the system's PostgreSQL; answers its admin URL and how to remove it. */
 export async function startSystemPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {

@@ -11,21 +11,9 @@ import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
-import { makeServerTenant } from '../../support/builders';
+import { makeSignInTenant } from '../../support/builders';
 
-type TestTenant = ServerTenant & { login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } } };
-
-function tenantWith(id: string, login: Partial<TestTenant['login']> = {}, features: string[] = []): TestTenant {
-  return makeServerTenant({
-    id,
-    name: `Tenant ${id}`,
-    hosts: [],
-    defaultLocale: 'en-GB',
-    features,
-    embedding: { isEmbedded: false, parentOrigins: [] },
-    login: { magicLink: true, password: true, sessionIdleMinutes: 30, ...login },
-  });
-}
+const tenantWith = makeSignInTenant;
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-signin-'));
 const mailer = createMailer({ outboxDir });

@@ -14,23 +14,11 @@ import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
-import { makeServerTenant } from '../../support/builders';
+import { makeSignInTenant } from '../../support/builders';
 
 /** Tests of issue 10 ("Sign-in safety") findings 3, 4 and 7; findings 1 and 2 are in signIn.int.test.ts. */
 
-type TestTenant = ServerTenant & { login: ServerTenant['login'] & { oauth?: { issuer: string; clientId: string; scopes?: string[] } } };
-
-function tenantWith(id: string, features: string[] = []): TestTenant {
-  return makeServerTenant({
-    id,
-    name: `Tenant ${id}`,
-    hosts: [],
-    defaultLocale: 'en-GB',
-    features,
-    embedding: { isEmbedded: false, parentOrigins: [] },
-    login: { magicLink: true, password: true, sessionIdleMinutes: 30 },
-  });
-}
+const tenantWith = (id: string, features: string[] = []) => makeSignInTenant(id, {}, features);
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-safety-'));
 const tenant = tenantWith(uniqueTenantId('safe'));
