@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { AuthService } from '../auth/authService';
-import { sanitizeHtml } from '../../cli/build/sanitizeTenantHtml';
 import { requireFeature } from '../tenancy/refusals';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
@@ -14,11 +13,18 @@ import type { FaqAnswer, FaqAnswerEntry } from '../../schemas/generated/public-p
  * served at once. Hashing the entries is cheap next to sanitizing them.
  */
 const sanitized = new Map<string, { hash: string; entries: FaqAnswerEntry[] }>();
-function entriesOf(tenant: ServerTenant): FaqAnswerEntry[] {
+/**
+ * The sanitizer (DOMPurify on jsdom) is loaded on the first FAQ request, not with the server: jsdom
+ * alone is about 90 MB of a server's memory, which a portal without the FAQ never needs.
+ */
+let sanitizer: Promise<(html: string) => string> | undefined;
+async function entriesOf(tenant: ServerTenant): Promise<FaqAnswerEntry[]> {
   const source = tenant.faq?.entries ?? [];
   const hash = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
   const cached = sanitized.get(tenant.id);
   if (cached?.hash === hash) return cached.entries;
+  sanitizer ??= import('../../cli/build/sanitizeTenantHtml').then((module) => module.sanitizeHtml);
+  const sanitizeHtml = await sanitizer;
   const entries = source.map((entry): FaqAnswerEntry => ({
     id: entry.id,
     title: entry.title,
@@ -37,11 +43,11 @@ function entriesOf(tenant: ServerTenant): FaqAnswerEntry[] {
  */
 export function faqRoutes(deps: { auth: AuthService }): Router {
   const router = Router();
-  router.get('/faq', optionalUser(deps.auth), (_req, res) => {
+  router.get('/faq', optionalUser(deps.auth), async (_req, res) => {
     const tenant = requestTenant(res);
     requireFeature(tenant, 'faq');
     const loggedIn = userOrUndefined(res) !== undefined;
-    const entries = entriesOf(tenant).filter((entry) => loggedIn || entry.public);
+    const entries = (await entriesOf(tenant)).filter((entry) => loggedIn || entry.public);
     res.set('cache-control', 'private, no-store');
     const answer: FaqAnswer = { entries };
     res.json(answer);
