@@ -20,7 +20,11 @@ echo "== generated types up to date"
 npx tsx scripts/generateTypes.ts --check
 echo "== tenant files valid"
 node cli/bin.mjs validate
-echo "== unit and integration tests"
-npx vitest run
+echo "== unit tests and integration tests on the embedded PostgreSQL 18"
+npx vitest run --project unit --project embedded
+if [ "${PORTAL_TEST_POSTGRES:-1}" != "0" ]; then
+  echo "== integration tests on the system's PostgreSQL 15 through DATABASE_URL"
+  npx tsx scripts/withSystemPostgres.ts npx vitest run --project postgres
+fi
 echo "== end-to-end tests (Chromium)"
 npx playwright test
