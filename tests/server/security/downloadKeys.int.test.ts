@@ -1,7 +1,7 @@
 /**
  * Issue 10, finding 8: `/files/{key}` served anyone holding the key (another user, an anonymous
  * client, a client after log-out). Now a key works once, for 10 minutes, and only with the session
- * of the user who asked for it (server/invoices/fileRoutes.ts); every refusal is the same 404.
+ * of the user who asked for it (server/account/fileRoutes.ts); every refusal is the same 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_KEY_MINUTES } from '../../../server/store/accountStore';

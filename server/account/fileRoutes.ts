@@ -16,7 +16,7 @@ import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { consumeDownloadKey } from '../store/accountStore';
 import { findDeliveredIssue, listPurchaseOrdersForUser } from '../store/orderStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { issuePdf, purchaseOrderPdf, giftCertificatePdf } from './documents';
+import { issuePdf, purchaseOrderPdf, giftCertificatePdf } from '../documents/documents';
 
 const EXPIRED = 'This download link has expired. Please start the download again.';
 

@@ -12,15 +12,15 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { validateBody, validateQuery, validQuery } from '../http/validateBody';
 import type { InvoiceRequestQuery } from '../../schemas/generated/invoice-request-query';
 import type { PageQuery } from '../../schemas/generated/page-query';
-import type { InvoiceRequests } from '../invoices/invoiceRequests';
+import type { InvoiceRequests } from '../account/invoiceRequests';
 import { invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, recordActivity, recordInvoiceRequest, setOrderAttribute } from '../store/accountStore';
 import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvoice, paymentHistoryPage } from '../store/orderStore';
-import { invoicePdf } from '../invoices/documents';
+import { invoicePdf } from '../documents/documents';
 import { can } from '../../engine/domain/capabilities';
 import { recordEvent } from '../events/recordEvent';
-import { fileUrl, subscriptionOr404, utcDay } from './accountContext';
+import { fileUrl, subscriptionOr404, utcDay } from '../account/accountContext';
 import { capabilityContext, refuse, requireCapability } from '../tenancy/refusals';
 import { requestTenant } from '../tenancy/tenantContext';
 

@@ -11,15 +11,15 @@ import { HttpError } from '../http/errors';
 import { validateQuery, validQuery } from '../http/validateBody';
 import type { InvoiceRequestQuery } from '../../schemas/generated/invoice-request-query';
 import type { PurchaseOrderDownloadQuery } from '../../schemas/generated/purchase-order-download-query';
-import type { InvoiceRequests } from '../invoices/invoiceRequests';
+import type { InvoiceRequests } from '../account/invoiceRequests';
 import { canRequestPurchaseOrderInvoice, purchaseOrderDownload } from '../../engine/domain/purchaseOrders';
 import { invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { createDownloadKey } from '../store/accountStore';
 import { listPendingOrdersForUser, listPublications, listPurchaseOrdersForUser, purchaseOrderInvoiceFacts } from '../store/orderStore';
-import { fileUrl } from '../subscriptions/accountContext';
+import { fileUrl } from '../account/accountContext';
 import { refuse, requireFeature } from '../tenancy/refusals';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
-import { pendingOrderPdf } from '../invoices/documents';
+import { pendingOrderPdf } from '../documents/documents';
 
 export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now: () => Date; invoiceRequests: InvoiceRequests }): Router {
   const { db } = deps;
