@@ -63,7 +63,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       distDir: options.distDir,
       mailer,
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
-      devPages: options.devPages ?? options.outboxViewer ?? false,
+      // Only the demo and development commands ask for them: never `portal serve`, outbox viewer or not.
+      devPages: options.devPages ?? false,
       siteHandler: options.siteHandler,
       mode: options.mode,
       signInLimits: signInLimitsFromEnv(),

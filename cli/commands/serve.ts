@@ -7,7 +7,7 @@ export function registerServe(program: Command): void {
     .description('serve every built tenant and its /api (run portal build first)')
     .option('-p, --port <port>', 'port to listen on', (v) => Number(v), Number(process.env.PORT ?? 3000))
     .option('--host <host>', 'interface to listen on', process.env.HOST ?? '127.0.0.1')
-    .option('--outbox-viewer', 'list file-outbox e-mails at /outbox (never in production)', false)
+    .option('--outbox-viewer', 'the demo pages: /outbox (file-outbox e-mails), /preview and the tenant list at / (never in production)', false)
     .action(async (options: { port: number; host: string; outboxViewer: boolean }) => {
       const started = Date.now();
       const { loadValidTenants } = await import('./loadValidTenants');
@@ -20,6 +20,7 @@ export function registerServe(program: Command): void {
         port: options.port,
         host: options.host,
         outboxViewer: options.outboxViewer,
+        devPages: options.outboxViewer,
       });
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
       for (const tenant of tenants) console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);

@@ -35,6 +35,12 @@ export function fileRoutes(deps: { db: Database; auth: AuthService; now: () => D
   }
 
   router.get('/files/:key', async (req, res) => {
+    // Express answers HEAD with this GET route: a prefetch or link checker must not spend the
+    // single-use key before the download itself.
+    if (req.method === 'HEAD') {
+      res.status(405).set('allow', 'GET').end();
+      return;
+    }
     const tenant = requestTenant(res);
     const userId = await sessionUserId(req, res);
     if (!userId) throw notFound(EXPIRED);

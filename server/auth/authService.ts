@@ -25,6 +25,7 @@ import { partnersOnRecordFor } from '../store/partialLoginStore';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
 import type { LoginResult } from '../../schemas/generated/login-result';
+import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 
 export { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE };
 /**
@@ -335,6 +336,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!user) throw invalidLink();
         await setPasswordHash(tx, tenant.id, user.id, passwordHash);
         await revokeUserSessions(tx, tenant.id, user.id);
+        // A reset ends kicker sign-on sessions too: a stolen 30-day kickeruser cookie must not outlive it.
+        await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
         const accessToken = newSecretToken();
         await insertSession(tx, tenant.id, { tokenHash: hashToken(accessToken), userId: user.id, loginSource: 'email', expiresAt: new Date(now().getTime() + idleMs(tenant)) });
         return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };

@@ -78,6 +78,21 @@ export function signInLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): SignI
   };
 }
 
+/**
+ * The client a per-client budget counts: an IPv4 address as is, an IPv6 address by its /64 prefix.
+ * A single IPv6 subscriber line usually gets a whole /64, so counting full addresses would hand one
+ * attacker 2^64 "fresh clients".
+ */
+export function clientKey(ip: string): string {
+  const address = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  if (!address.includes(':')) return address;
+  const [head, tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 /** Consumes the per-client and per-address budgets of one sign-in attempt; 429 when one is spent. */
 export async function limitSignInAttempt(
   db: Queryable,
@@ -88,12 +103,14 @@ export async function limitSignInAttempt(
   now: Date,
 ): Promise<void> {
   const windowSeconds = limits.windowSeconds;
-  await consumeRateLimit(db, tenantId, { bucket: `${action}:client:${subject.client}`, windowSeconds, limit: limits.perClient }, now);
+  await consumeRateLimit(db, tenantId, { bucket: `${action}:client:${clientKey(subject.client)}`, windowSeconds, limit: limits.perClient }, now);
   if (subject.address) {
     await consumeRateLimit(db, tenantId, { bucket: `${action}:address:${subject.address}`, windowSeconds, limit: limits.perAddress }, now);
   }
 }
 
+/** Wrong passwords on one address in a day (all clients) after which password sign-in waits for the next day. */
+export const PASSWORD_DAILY_FAILURES = 100;
 /** Wrong passwords on one address (from any client) before its back-off starts. */
 export const PASSWORD_FREE_FAILURES = 5;
 /** First back-off step; it doubles with each further failure, up to the window length. */
@@ -118,8 +135,17 @@ const pairOf = (address: string, client: string) => `${address}|${client}`;
  *    password from a fresh client passes while the guessing clients wait.
  * Call before checking the password; report the outcome with recordPasswordFailure.
  */
-export async function limitPasswordAttempt(db: Queryable, tenantId: string, limits: SignInLimits, subject: { address: string; client: string }, now: Date): Promise<void> {
+export async function limitPasswordAttempt(db: Queryable, tenantId: string, limits: SignInLimits, given: { address: string; client: string }, now: Date): Promise<void> {
+  const subject = { address: given.address, client: clientKey(given.client) };
   const windowSeconds = limits.windowSeconds;
+  // A ceiling per address and day, whatever the clients: a distributed guesser gets at most this
+  // many tries; then password sign-in of the address waits for the next day, while the owner still
+  // signs in by magic link (the mailbox is the proof), so this locks out guessing, not the owner.
+  const day = await peekHits(db, tenantId, { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 }, now);
+  if (day.hits >= PASSWORD_DAILY_FAILURES) {
+    const dayEnd = Math.floor(now.getTime() / 86_400_000 + 1) * 86_400_000;
+    throw tooMany(Math.ceil((dayEnd - now.getTime()) / 1000));
+  }
   await consumeRateLimit(db, tenantId, { bucket: `password:client:${subject.client}`, windowSeconds, limit: limits.perClient }, now);
   await consumeRateLimit(db, tenantId, { bucket: `password:address-client:${pairOf(subject.address, subject.client)}`, windowSeconds, limit: limits.perAddress }, now);
   const own = await peekHits(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
@@ -130,8 +156,10 @@ export async function limitPasswordAttempt(db: Queryable, tenantId: string, limi
 }
 
 /** Counts a wrong password for the address and for the client on that address. */
-export async function recordPasswordFailure(db: Queryable, tenantId: string, limits: SignInLimits, subject: { address: string; client: string }, now: Date): Promise<void> {
+export async function recordPasswordFailure(db: Queryable, tenantId: string, limits: SignInLimits, given: { address: string; client: string }, now: Date): Promise<void> {
+  const subject = { address: given.address, client: clientKey(given.client) };
   const windowSeconds = limits.windowSeconds;
+  await countHit(db, tenantId, { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 }, now);
   await countHit(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
   await countHit(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
 }

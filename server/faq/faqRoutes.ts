@@ -23,7 +23,13 @@ async function entriesOf(tenant: ServerTenant): Promise<FaqAnswerEntry[]> {
   const hash = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
   const cached = sanitized.get(tenant.id);
   if (cached?.hash === hash) return cached.entries;
-  sanitizer ??= import('../../cli/build/sanitizeTenantHtml').then((module) => module.sanitizeHtml);
+  sanitizer ??= import('../../cli/build/sanitizeTenantHtml').then(
+    (module) => module.sanitizeHtml,
+    (error) => {
+      sanitizer = undefined; // a failed load is tried again by the next request, not cached
+      throw error;
+    },
+  );
   const sanitizeHtml = await sanitizer;
   const entries = source.map((entry): FaqAnswerEntry => ({
     id: entry.id,
