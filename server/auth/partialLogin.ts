@@ -57,7 +57,10 @@ export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now:
     const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
     if (!partner) throw result('verification_failed', 'The name does not match the order number.', { method: 'name' });
 
-    const address = partner.accountEmail ?? (partner.email?.trim() ? normalizeEmail(partner.email) : undefined);
+    // The partner's own address on record first: an account may speak for the partner only through
+    // link subscription's knowledge checks (order number and zip), so it must not outrank the
+    // address the publisher holds; the account's address only when the partner has none.
+    const address = partner.email?.trim() ? normalizeEmail(partner.email) : (partner.accountEmail ?? undefined);
     if (!address) {
       throw result('no_email_on_record', 'No e-mail address is on record for this subscription. Please create an account and link the subscription, or contact customer service.');
     }

@@ -209,7 +209,9 @@ export function createContactService(deps: ContactServiceDeps) {
       if (matching.length === 0) throw linkResult('verification_failed', 'The zip code does not match the order number.', { method: 'zip' });
       const subscriptionId = matching[0].subscriptionId;
       const proved = matching.filter((party) => party.subscriptionId === subscriptionId);
-      const recipient = proved.find((party) => party.linkedEmail)?.linkedEmail ?? proved.find((party) => party.email?.trim())?.email;
+      // The partner's own address on record first, an account that speaks for it only when it has
+      // none (as for the order-number login, server/auth/partialLogin.ts).
+      const recipient = proved.find((party) => party.email?.trim())?.email ?? proved.find((party) => party.linkedEmail)?.linkedEmail;
       if (!recipient) {
         throw linkResult('no_email_on_record', 'No e-mail address is on record for this subscription. Please write to us instead.');
       }

@@ -125,7 +125,10 @@ export async function linkSubscription(
   let storeEmail: string | null = null;
   if (!partner.email) {
     if (!given) throw new LinkRefused({ status: 'email_required', orderNumber: body.orderNumber, bpNumber: partner.bpNumber }, 'An e-mail address is needed.');
-    storeEmail = given;
+    // The address put on record is the account's own (proved by its sign-in), never a typed one:
+    // an address on record receives the partner's sign-in links (issue 10), so nobody may name
+    // someone else's (or an unproved) address for it.
+    storeEmail = ctx.user.email;
   } else if (normalizeEmail(partner.email) !== ctx.user.email && given !== normalizeEmail(partner.email)) {
     const confirmed = body.confirmToken
       ? await consumeLoginToken(db, ctx.tenantId, hashToken(body.confirmToken), CONFIRM_LINK_PURPOSE, new Date())
