@@ -168,14 +168,35 @@ export async function markSent(db: Queryable, row: ClaimedRow): Promise<void> {
   );
 }
 
-/** A failed attempt: try again in `retryInMs`, or give up (`failed`) when it is null. */
+/**
+ * Renews the lease of a claimed row right before its mail goes out, and answers whether this sender
+ * still holds it. A row whose lease ran out (a slow SMTP server, a long batch) may already have been
+ * claimed by another instance: then this one must not send it too.
+ */
+export async function renewLease(db: Queryable, row: ClaimedRow, leaseMs: number): Promise<boolean> {
+  const rows = await db.query(
+    `update mail_queue set claimed_until = clock_timestamp() + $4 * interval '1 millisecond'
+      where tenant_id = $1 and id = $2 and claim_token = $3 and state = 'queued' and claimed_until > clock_timestamp()
+      returning id`,
+    [row.tenantId, row.id, row.claimToken, leaseMs],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A failed attempt: try again in `retryInMs`, or give up (`failed`) when it is null. A row given up
+ * keeps only recipient and subject: its body (a sign-in link, a contact message) and a job's payload
+ * (a registration's password hash) go, as for a sent row.
+ */
 export async function markAttemptFailed(db: Queryable, row: ClaimedRow, error: string, retryInMs: number | null): Promise<void> {
   await db.query(
     `update mail_queue
         set state = case when $4::bigint is null then 'failed' else 'queued' end,
             next_attempt_at = case when $4::bigint is null then next_attempt_at else clock_timestamp() + $4::bigint * interval '1 millisecond' end,
             done_at = case when $4::bigint is null then clock_timestamp() else null end,
-            claim_token = null, claimed_until = null, last_error = $5
+            claim_token = null, claimed_until = null, last_error = $5,
+            payload = case when $4::bigint is null then null else payload end,
+            mail = case when $4::bigint is null and mail is not null then jsonb_build_object('to', mail->'to', 'subject', mail->'subject') else mail end
       where tenant_id = $1 and id = $2 and claim_token = $3`,
     [row.tenantId, row.id, row.claimToken, retryInMs, error.slice(0, 1000)],
   );

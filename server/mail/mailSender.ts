@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { SIGN_IN_MAIL_JOBS } from '../auth/signInMailJobs';
 import type { Mailer } from './mailer';
-import { claimDueMails, deleteFinishedMails, markAttemptFailed, markSent, saveResolution, type ClaimedRow, type MailJob, type MailJobKind, type MailJobResolver } from './mailQueue';
+import { claimDueMails, deleteFinishedMails, markAttemptFailed, markSent, renewLease, saveResolution, type ClaimedRow, type MailJob, type MailJobKind, type MailJobResolver } from './mailQueue';
 import { startPeriodicJob } from '../jobs/periodicJob';
 
 /**
@@ -41,7 +41,7 @@ export function retryDelayMs(attempts: number, baseMs: number = MAIL_SENDER_DEFA
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
 
-async function processRow(db: Database, transport: Mailer, row: ClaimedRow, options: MailSenderOptions & { maxAttempts: number; retryBaseMs: number }, result: DrainResult) {
+async function processRow(db: Database, transport: Mailer, row: ClaimedRow, options: MailSenderOptions & { maxAttempts: number; retryBaseMs: number; leaseMs: number }, result: DrainResult) {
   try {
     let mail = row.mail;
     if (row.kind !== 'mail') {
@@ -59,6 +59,9 @@ async function processRow(db: Database, transport: Mailer, row: ClaimedRow, opti
       }
     }
     if (!mail) throw new Error('queued mail without content');
+    // Still ours? A lease that ran out during a long batch may have passed the row to another
+    // instance, which sends it: this one must not send it a second time.
+    if (!(await renewLease(db, row, options.leaseMs))) return;
     await transport.send(mail);
     await markSent(db, row);
     result.sent++;
@@ -77,14 +80,20 @@ async function processRow(db: Database, transport: Mailer, row: ClaimedRow, opti
  * did. The background sender calls it on a timer; tests call it to read the outbox
  * deterministically after a request.
  */
-export async function drainMailQueue(db: Database, transport: Mailer, options: MailSenderOptions = {}): Promise<DrainResult> {
+export async function drainMailQueue(db: Database, transport: Mailer, options: MailSenderOptions = {}, isStopping: () => boolean = () => false): Promise<DrainResult> {
   const settings = { ...MAIL_SENDER_DEFAULTS, ...options };
   const result: DrainResult = { sent: 0, skipped: 0, retried: 0, failed: 0 };
-  for (;;) {
+  // A stopping server finishes the row under way and leaves the rest (their leases run out and
+  // another instance, or the next start, sends them).
+  while (!isStopping()) {
     const rows = await claimDueMails(db, { limit: settings.batchSize, leaseMs: settings.leaseMs });
     if (rows.length === 0) return result;
-    for (const row of rows) await processRow(db, transport, row, settings, result);
+    for (const row of rows) {
+      if (isStopping()) break;
+      await processRow(db, transport, row, settings, result);
+    }
   }
+  return result;
 }
 
 /**
@@ -101,8 +110,8 @@ export function startMailSender(
   let lastPrune = 0;
   return startPeriodicJob(
     'mail sender',
-    async () => {
-      await drainMailQueue(db, transport, options);
+    async (isStopping) => {
+      await drainMailQueue(db, transport, options, isStopping);
       if (Date.now() - lastPrune > 3_600_000) {
         lastPrune = Date.now();
         await deleteFinishedMails(db, FINISHED_MAIL_RETENTION_MS);

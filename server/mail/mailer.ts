@@ -29,13 +29,35 @@ export interface OutboxEntry {
 }
 
 /**
+ * SMTP_URL (`smtp://user:password@host:587`, `smtps://…:465`) as nodemailer options, with time-outs
+ * well below the mail queue's two-minute lease (server/mail/mailSender.ts): a hanging SMTP server
+ * fails the attempt, which is retried, instead of outliving the lease.
+ */
+export function smtpOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    secure,
+    requireTLS: url.searchParams.get('requireTLS') === 'true',
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  };
+}
+
+/**
  * E-mails go through nodemailer (DESIGN.md "Real parts"): over SMTP when SMTP_URL is set,
  * otherwise rendered to RFC 822 files in an outbox folder (one `.eml` plus a `.json` summary per
  * message) that `portal dev` and `npm start` list at /outbox.
  */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Time-outs well below the mail queue's two-minute lease (server/mail/mailSender.ts), so a
+    // hanging SMTP server fails the attempt instead of outliving the lease.
+    const transport = nodemailer.createTransport(smtpOptions(options.smtpUrl));
     return {
       async send(mail) {
         await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments });
