@@ -33,6 +33,8 @@ export async function withDatabase(fn: (db: import('../../server/db/database').D
   const database = await openDatabase({
     url: process.env.DATABASE_URL,
     dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+    // While `npm start` runs, its PostgreSQL is used, never stopped.
+    shareRunning: true,
   });
   try {
     await fn(database);

@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Connections of the pool (default PG_POOL_MAX or 20). */
   poolSize?: number;
+  /** Connect to the embedded cluster another portal process runs instead of refusing (the CLI's tools). */
+  shareRunning?: boolean;
 }
 
 /** The database cannot be reached (down, restarting, refusing connections): callers answer 503. */

@@ -20,7 +20,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,12 @@ export interface EmbeddedPostgresOptions {
   onLog?: (line: string) => void;
   /** How long to wait for the server to accept connections (default 60 s: crash recovery may run). */
   startTimeoutMs?: number;
+  /**
+   * When another portal process runs the cluster of this folder: true (the CLI's `portal db` and
+   * `portal events`) connects to it and leaves it running; false (a server) refuses to start, since
+   * stopping it would pull the database from under the running portal.
+   */
+  shareRunning?: boolean;
 }
 
 export interface EmbeddedPostgres {
@@ -265,7 +271,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (ids.uid !== undefined) await letPostgresUserReach(parent);
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await rm(dataDir, { recursive: true, force: true });
+    // Only a missing or empty folder is initialised: anything else may be data that cannot be read
+    // right now (permissions, a damaged disk), and initdb must never be the thing that deletes it.
+    const entries = await readdir(dataDir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw new Error(`cannot read ${dataDir} (${error.code}): fix its permissions; nothing was changed`);
+    });
+    if (entries.length > 0) {
+      throw new Error(`${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION): move it away or restore it; nothing was changed`);
+    }
     await initialise(bin, dataDir, ids, passwordFile);
   }
   const password = (await readFile(passwordFile, 'utf8').catch(() => {
@@ -274,8 +288,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await chmod(passwordFile, 0o600).catch(() => undefined);
   const urlAt = (port: number) => (name: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
 
-  // Another portal process (the running demo) owns a server on this folder: share it, stop nothing.
+  // Another portal process (the running demo) owns a server on this folder: the CLI's tools share it,
+  // a second server refuses (stopping it would take the database from the running portal).
   const sharedPort = await runningServerOfAnotherPortal(dataDir);
+  if (sharedPort && !options.shareRunning) {
+    throw new Error(`another portal process runs the embedded PostgreSQL of ${dataDir}: stop it first, or give this one its own PORTAL_DATA_DIR`);
+  }
   if (sharedPort && (await canConnect(urlAt(sharedPort)('postgres')))) {
     const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
     return { adminUrl: urlAt(sharedPort)('postgres'), urlOf: urlAt(sharedPort), port: sharedPort, pid, stop: async () => undefined };
@@ -312,7 +330,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       exited = true;
       tail += String(error);
     });
-    const logStream = createWriteStream(logFile, { flags: 'a' });
+    // 0600: PostgreSQL's log may quote key values of the subscribers' rows.
+    const logStream = createWriteStream(logFile, { flags: 'a', mode: 0o600 });
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       logStream.write(text);

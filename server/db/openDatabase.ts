@@ -50,7 +50,7 @@ function hasParams(params: unknown[] | undefined): params is unknown[] {
 export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database> {
   if (opts.url) return openPool(opts.url, { kind: 'postgres', poolSize: opts.poolSize });
   if (!opts.dataDir) throw new Error('openDatabase: give a DATABASE_URL or the data folder of the embedded cluster');
-  const cluster = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres') });
+  const cluster = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), shareRunning: opts.shareRunning });
   try {
     await createDatabaseIfMissing(cluster.adminUrl, EMBEDDED_DATABASE);
     return await openPool(cluster.urlOf(EMBEDDED_DATABASE), { kind: 'embedded', poolSize: opts.poolSize, cluster });
