@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { ListedEvent } from '../../server/store/accountEventStore';
+import { redactedUrl } from '../../server/events/webhookAddress';
 
 /** Most events one call lists. */
 export const EVENTS_LIMIT_MAX = 1000;
@@ -28,7 +29,7 @@ export function formatEvents(events: readonly ListedEvent[]): string {
       const attempts = `${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}`;
       const last = d.lastStatus !== null ? `last answer ${d.lastStatus}` : d.lastError ? `last error: ${d.lastError}` : '';
       const next = d.state === 'pending' && d.nextAttemptAt ? `next ${time(d.nextAttemptAt)}` : '';
-      lines.push(`    ${d.state.padEnd(9)}  ${attempts.padEnd(11)}  ${d.url}${[last, next].filter(Boolean).map((part) => `  ${part}`).join('')}`);
+      lines.push(`    ${d.state.padEnd(9)}  ${attempts.padEnd(11)}  ${redactedUrl(d.url)}${[last, next].filter(Boolean).map((part) => `  ${part}`).join('')}`);
     }
   }
   return lines.join('\n');

@@ -12,6 +12,9 @@ import {
 } from '../store/accountEventStore';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhookSignature';
 import { startPeriodicJob } from '../jobs/periodicJob';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { redactedUrl, webhookLookup } from './webhookAddress';
 
 /**
  * The background deliverer of account events to the tenants' webhook endpoints (issue 8
@@ -126,29 +129,34 @@ interface AttemptOutcome {
 }
 
 async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<AttemptOutcome> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      body,
-      headers,
-      // A redirect is an answer other than 2xx; following it would send the event somewhere the tenant file does not name.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+  // node:http(s) rather than fetch: its `lookup` connects to the very address webhookLookup checked
+  // (no re-resolving between the check and the connection), and it never follows a redirect (an
+  // answer other than 2xx; following it would send the event somewhere the tenant file does not name).
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<AttemptOutcome>((resolve) => {
+    const request = send(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: webhookLookup(target), timeout: timeoutMs },
+      (response) => {
+        response.resume(); // the answer's body is not read
+        const status = response.statusCode ?? 0;
+        resolve(status >= 200 && status < 300 ? { status } : { status, error: `HTTP ${status}` });
+      },
+    );
+    request.on('timeout', () => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT_WEBHOOK' })));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      resolve({ status: null, error: error.code === 'ETIMEDOUT_WEBHOOK' || error.code === 'EWEBHOOKADDRESS' ? error.message : (error.code ?? error.message) });
     });
-    await response.body?.cancel().catch(() => undefined);
-    return response.status >= 200 && response.status < 300 ? { status: response.status } : { status: response.status, error: `HTTP ${response.status}` };
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const timedOut = (error as Error).name === 'TimeoutError';
-    return { status: null, error: timedOut ? `no answer within ${timeoutMs} ms` : cause?.code ?? cause?.message ?? (error as Error).message };
-  }
+    request.end(body);
+  });
 }
 
 async function attempt(db: Database, byId: Map<string, WebhookTenant>, row: ClaimedDelivery, settings: Settings, result: WebhookRoundResult): Promise<void> {
   const endpoint = byId.get(row.tenantId)?.webhooks?.find((candidate) => candidate.url === row.url);
   if (!endpoint) {
     await markEndpointGone(db, row, 'the endpoint is no longer in the tenant file');
-    settings.log?.({ level: 'warn', msg: 'webhook endpoint gone', tenant: row.tenantId, event: row.eventId, url: row.url });
+    settings.log?.({ level: 'warn', msg: 'webhook endpoint gone', tenant: row.tenantId, event: row.eventId, url: redactedUrl(row.url) });
     result.failed++;
     return;
   }
@@ -188,7 +196,7 @@ async function attempt(db: Database, byId: Map<string, WebhookTenant>, row: Clai
     msg: state === 'failed' ? 'webhook delivery given up' : 'webhook delivery attempt failed',
     tenant: row.tenantId,
     event: row.eventId,
-    url: row.url,
+    url: redactedUrl(row.url),
     attempts: row.attempts,
     status: outcome.status,
     error: outcome.error,
