@@ -54,7 +54,7 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   const directory = new TenantDirectory(options.tenants);
   const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
   const now = options.now ?? (() => new Date());
-  const auth = createAuthService({ db: options.db, mailer: options.mailer, mailFrom, now, signInLimits: options.signInLimits });
+  const auth = createAuthService({ db: options.db, mailFrom, now, signInLimits: options.signInLimits });
   const oauth = createOAuthLogin({ db: options.db, auth, now, log });
   const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now, mode: options.mode ?? 'production', oauth, signInLimits: options.signInLimits });
 

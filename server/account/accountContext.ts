@@ -9,7 +9,7 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import { currentUser } from '../auth/authMiddleware';
 import { refuse } from '../tenancy/refusals';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 
 /** The user's subscription or 404 `not_found`. */
 export async function subscriptionOr404(db: Queryable, res: Response, id: string): Promise<Subscription> {

@@ -6,6 +6,7 @@
  * The routes decide the outcome from their own facts with invoiceRequestOutcome (engine/domain).
  */
 import type { Database } from '../db/database';
+import { utcDay } from './accountContext';
 import { HttpError } from '../http/errors';
 import { recordActivity, recordInvoiceRequest } from '../store/accountStore';
 import { recordEvent } from '../events/recordEvent';
@@ -35,7 +36,7 @@ export function createInvoiceRequests(deps: { db: Database; now: () => Date }) {
           kind: subject.kind,
           subjectId,
           invoiceNumber,
-          day: deps.now().toISOString().slice(0, 10),
+          day: utcDay(deps.now()),
           status,
         });
         if (first) {

@@ -1,5 +1,4 @@
 import type { Database, Queryable } from '../db/database';
-import type { Mailer } from '../mail/mailer';
 import { authMail } from '../mail/authMails';
 import { enqueueMail, enqueueMailJob, type MailJobBase, type MailJobKind } from '../mail/mailQueue';
 import { createUser, findUserByEmail, linkBusinessPartner, setPasswordHash } from '../store/userStore';
@@ -61,11 +60,6 @@ export type LinkLoginResult = LoginResult;
 
 export interface AuthServiceDeps {
   db: Database;
-  /**
-   * Not used: every mail leaves through the queue (server/mail/mailQueue.ts) and the background
-   * sender holds the transport. Accepted so createApp's call compiles until it stops passing it.
-   */
-  mailer?: Mailer;
   mailFrom: string;
   now?: () => Date;
   signInLimits?: SignInLimits;

@@ -1,5 +1,4 @@
 import type { Database } from '../db/database';
-import type { Mailer } from '../mail/mailer';
 import { enqueueMail } from '../mail/mailQueue';
 import { badRequest, HttpError } from '../http/errors';
 import { contactFieldErrors, detectUploadType, type ContactFieldError } from '../../engine/domain/contactRules';
@@ -19,8 +18,6 @@ import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type Sign
 
 export interface ContactServiceDeps {
   db: Database;
-  /** Not used: the message's mail is queued with it (server/mail/mailQueue.ts); the sender holds the transport. */
-  mailer?: Mailer;
   mailFrom: string;
   now: () => Date;
   auth: AuthService;

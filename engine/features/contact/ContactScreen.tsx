@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
-import type { ContactFormConfig, Salutation } from '../../../schemas/generated/tenant';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { visibleActivities } from '../../domain/contactRules';
