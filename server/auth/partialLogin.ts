@@ -6,7 +6,7 @@ import { tenantContext } from '../tenancy/tenantContext';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService } from './authService';
 import { requestOrigin, trimEmail } from './authRoutes';
-import { limitSignInAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
+import { limitOrderNumberAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
 import { partnersOfOrderNumber } from '../store/partialLoginStore';
 
 /** A refused order-number login: 400 whose details carry the §4 result (status, maskedEmail). */
@@ -49,9 +49,8 @@ export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now:
   router.post('/login/order-number', validateBody('order-number-login-request'), async (req, res) => {
     const { tenant } = tenantContext(res);
     const { lastName } = req.body as { orderNumber: string; lastName: string };
-    // One budget per order, however many leading zeros are typed.
     const orderNumber = String(req.body.orderNumber).padStart(10, '0');
-    await limitSignInAttempt(deps.db, tenant.id, limits, 'order-number', { address: orderNumber, client: req.ip ?? 'unknown' }, deps.now());
+    await limitOrderNumberAttempt(deps.db, tenant.id, limits, orderNumber, req.ip ?? 'unknown', deps.now());
     const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
     if (partners.length === 0) throw result('not_found', 'There is no subscription with this order number.');
     const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));

@@ -109,6 +109,15 @@ export async function limitSignInAttempt(
   }
 }
 
+/**
+ * An order number is a credential of the anonymous partial logins (with a last name, or a zip code
+ * in the contact form): both count against one budget per order number, however many leading zeros
+ * are typed, and one per client.
+ */
+export async function limitOrderNumberAttempt(db: Queryable, tenantId: string, limits: SignInLimits, orderNumber: string, client: string, now: Date): Promise<void> {
+  await limitSignInAttempt(db, tenantId, limits, 'order-number', { address: orderNumber.replace(/^0+/, ''), client }, now);
+}
+
 /** Wrong passwords on one address in a day (all clients) after which password sign-in waits for the next day. */
 export const PASSWORD_DAILY_FAILURES = 100;
 /** Wrong passwords on one address (from any client) before its back-off starts. */

@@ -14,7 +14,7 @@ import type { AuthenticatedUser, AuthService, RequestOrigin } from '../auth/auth
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { contactMail } from './contactMail';
 import { recordEvent } from '../events/recordEvent';
-import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
+import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitOrderNumberAttempt, type SignInLimits } from '../auth/rateLimit';
 
 export interface ContactServiceDeps {
   db: Database;
@@ -196,7 +196,7 @@ export function createContactService(deps: ContactServiceDeps) {
       assertContactOn(tenant);
       // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
       const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
-      await limitSignInAttempt(deps.db, tenant.id, limits, 'contact-form', { address: body.orderNumber.replace(/^0+/, ''), client: origin.client }, deps.now());
+      await limitOrderNumberAttempt(deps.db, tenant.id, limits, body.orderNumber, origin.client, deps.now());
       const activity = body.activity ? tenant.contactForm?.activities?.find((a) => a.activity === body.activity && a.linkedPage) : undefined;
       if (body.activity && !activity) throw refuse([{ field: '/activity', code: 'invalid' }]);
       const parties = await partiesOfOrderNumber(deps.db, tenant.id, body.orderNumber);
