@@ -13,7 +13,8 @@
  * migration file); the rows of the last statement are returned. With parameters it is exactly one
  * statement (PostgreSQL's extended protocol).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { DatabaseUnavailableError, maskUrl, isConnectionError, type Database, type DatabaseOptions, type Queryable } from './database';
@@ -53,11 +54,67 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
   const cluster = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), shareRunning: opts.shareRunning });
   try {
     await createDatabaseIfMissing(cluster.adminUrl, EMBEDDED_DATABASE);
-    return await openPool(cluster.urlOf(EMBEDDED_DATABASE), { kind: 'embedded', poolSize: opts.poolSize, cluster });
+    const appUrl = await ensureAppRole(cluster, path.join(opts.dataDir, 'postgres.app-password'));
+    return await openPool(appUrl, { kind: 'embedded', poolSize: opts.poolSize, cluster });
   } catch (error) {
     await cluster.stop();
     throw error;
   }
+}
+
+/** The role the portal's pool uses on the embedded cluster: owner of its database, not a superuser. */
+export const EMBEDDED_APP_ROLE = 'portal_app';
+
+/**
+ * The portal connects to its embedded database as `portal_app`, the owner of database `portal` and
+ * of its tables, never as the superuser: a flaw that let SQL through would otherwise reach
+ * superuser powers (COPY … TO PROGRAM runs commands on the host). The superuser only creates the
+ * database and the role. Its password is kept beside the superuser's (mode 600) and set again at
+ * every start; tables an earlier version created as the superuser are handed over.
+ */
+async function ensureAppRole(cluster: EmbeddedPostgres, passwordFile: string): Promise<string> {
+  let password = (await readFile(passwordFile, 'utf8').catch(() => '')).trim();
+  if (!password) {
+    password = randomBytes(24).toString('base64url');
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  }
+  const { default: pgModule } = await import('pg');
+  const run = async (url: string, statements: (client: pg.Client) => string[]) => {
+    const client = new pgModule.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      for (const sql of statements(client)) await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const role = EMBEDDED_APP_ROLE;
+  await run(cluster.adminUrl, (c) => [
+    `do $$ begin if not exists (select from pg_roles where rolname = ${c.escapeLiteral(role)}) then create role ${c.escapeIdentifier(role)} login; end if; end $$`,
+    `alter role ${c.escapeIdentifier(role)} with login nosuperuser nocreatedb nocreaterole password ${c.escapeLiteral(password)}`,
+    `alter database ${c.escapeIdentifier(EMBEDDED_DATABASE)} owner to ${c.escapeIdentifier(role)}`,
+  ]);
+  await run(cluster.urlOf(EMBEDDED_DATABASE), (c) => [
+    `grant all on schema public to ${c.escapeIdentifier(role)}`,
+    `do $$ declare r record; begin
+       for r in select format('alter table %I.%I owner to %I', schemaname, tablename, ${c.escapeLiteral(role)}) as sql
+                  from pg_tables where schemaname = 'public' and tableowner <> ${c.escapeLiteral(role)} loop
+         execute r.sql;
+       end loop;
+       for r in select format('alter sequence %I.%I owner to %I', sequence_schema, sequence_name, ${c.escapeLiteral(role)}) as sql
+                  from information_schema.sequences s
+                  where sequence_schema = 'public'
+                    and not exists (select 1 from pg_depend d join pg_class c on c.oid = d.objid
+                                     where c.relname = s.sequence_name and d.deptype in ('a', 'i')) loop
+         execute r.sql;
+       end loop;
+     end $$`,
+  ]);
+  const url = new URL(cluster.urlOf(EMBEDDED_DATABASE));
+  url.username = role;
+  url.password = encodeURIComponent(password);
+  return url.toString();
 }
 
 /** `create database` is not transactional and has no `if not exists`: check, then create. */
