@@ -44,6 +44,7 @@ if (mode === 'plain') {
 
   const { tenants } = await loadTenantFiles();
   const tenant = tenants.find((t) => t.id === 'technikwelt')!;
+  (await import('node:fs')).mkdirSync(arg, { recursive: true });
   const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: arg });
   await migrate(db);
   const logins = await seedDemoData(db, [tenant]);
