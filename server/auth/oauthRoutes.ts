@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { tenantContext } from '../tenancy/tenantContext';
 import { portalUrl } from '../tenancy/portalUrl';
-import { parseCookies } from '../http/cookies';
+import { parseCookies, tenantCookie } from '../http/cookies';
 import { validateQuery } from '../http/validateBody';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { OAUTH_REQUEST_MINUTES, type OAuthLogin } from './oauthLogin';
@@ -23,8 +23,7 @@ function bindingOf(req: Request): string | undefined {
 /** Set (or refreshed) for the lifetime of a waiting request. */
 function setBindingCookie(req: Request, res: Response, binding: string): void {
   const { basePath } = tenantContext(res);
-  const secure = req.secure ? '; Secure' : '';
-  res.append('Set-Cookie', `${OAUTH_BINDING_COOKIE}=${binding}; Path=${basePath}; Max-Age=${OAUTH_REQUEST_MINUTES * 60}; HttpOnly; SameSite=Lax${secure}`);
+  res.append('Set-Cookie', tenantCookie(OAUTH_BINDING_COOKIE, binding, { basePath, secure: req.secure, maxAgeSeconds: OAUTH_REQUEST_MINUTES * 60, httpOnly: true, sameSite: 'Lax' }));
 }
 
 /** GET /sso/authorize (a page route, not /api): the SSO button lands here and is sent to the provider. */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/core/apiClient';
-import { parseCookies } from '../http/cookies';
+import { parseCookies, tenantCookie } from '../http/cookies';
 import { forbidden } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
 import { constantTimeEquals, newSecretToken } from './tokens';
@@ -19,9 +19,11 @@ export const issueXsrfCookie: RequestHandler = (req, res, next) => {
     // An embedded portal runs in the publisher's page, usually another site: there the cookie must
     // be a partitioned third-party cookie (SameSite=None; Secure; Partitioned), which needs HTTPS.
     // Standalone portals keep SameSite=Strict.
-    const attributes =
-      tenant.embedding.isEmbedded && req.secure ? 'SameSite=None; Secure; Partitioned' : `SameSite=Strict${req.secure ? '; Secure' : ''}`;
-    res.append('Set-Cookie', `${XSRF_COOKIE}=${newSecretToken()}; Path=${basePath}; ${attributes}`);
+    const partitioned = tenant.embedding.isEmbedded && req.secure;
+    res.append(
+      'Set-Cookie',
+      tenantCookie(XSRF_COOKIE, newSecretToken(), { basePath, secure: req.secure, sameSite: partitioned ? 'None' : 'Strict', partitioned }),
+    );
   }
   next();
 };

@@ -26,6 +26,8 @@ export interface TenantCookieOptions {
   sameSite: 'Strict' | 'Lax' | 'None';
   /** Embedded portals on another site: a partitioned third-party cookie (needs Secure). */
   partitioned?: boolean;
+  /** Not readable by scripts (the OAuth binding); the XSRF cookie must stay readable. */
+  httpOnly?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function tenantCookie(name: string, value: string, options: TenantCookieO
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.basePath}`];
   if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
+  if (options.httpOnly) parts.push('HttpOnly');
   parts.push(`SameSite=${options.sameSite}`);
   if (options.secure || options.sameSite === 'None') parts.push('Secure');
   if (options.partitioned) parts.push('Partitioned');
