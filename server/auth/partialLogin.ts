@@ -25,8 +25,8 @@ const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase()
  *  - POST /login/order-number {orderNumber, lastName}:
  *      not_found — no subscription with that order number;
  *      verification_failed (method name) — the last name matches neither ordering party nor goods recipient;
- *      confirm_email (maskedEmail) — a sign-in link went to the address on record: the account that
- *        speaks for the partner, else the partner's own e-mail address. Opening it (POST /login/token)
+ *      confirm_email (maskedEmail) — a sign-in link went to the address on record: the partner's own
+ *        e-mail address, else the account that speaks for the partner. Opening it (POST /login/token)
  *        creates the account for that address if needed, lets it speak for the partner and opens
  *        the §4 "logged in only" session (login source order-number) on the subscription.
  *        portal-core.md §4 / account-flows.md §4 "Link-style results" say the dialog confirms by
