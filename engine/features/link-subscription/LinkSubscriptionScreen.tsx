@@ -85,7 +85,11 @@ export default function LinkSubscriptionScreen() {
       if (error instanceof ApiError && error.status === 400) {
         const details = (error.details ?? { status: 'unknown' }) as LinkSubscriptionResult;
         setResult(details);
-        if (details.status === 'email_required') setEmailShown(true);
+        if (details.status === 'email_required') {
+          // The server puts the account's own (proved) address on record, never a typed one (issue 10).
+          setEmailShown(true);
+          setValues((current) => ({ ...current, email: user?.email ?? '' }));
+        }
       } else {
         setFailed(true);
       }
@@ -219,9 +223,8 @@ export default function LinkSubscriptionScreen() {
             type="email"
             required
             autoComplete="email"
-            placeholder={user?.email}
+            readOnly
             value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
             error={errors.email}
           />
         )}
