@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog';
-import { DOWNLOAD_OUTCOMES, type DownloadOutcome } from './outcomes';
+import { DOWNLOAD_OUTCOMES, type DownloadOutcome, type OutcomeTexts } from './outcomes';
 
-/** §2 dialogs "download error" and "download started", by the download's named outcome. */
-export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome | null; onClose: () => void }) {
+/** The dialog of an action's named outcome (outcomes.ts): its title over its text, and close. */
+export function OutcomeDialog({ texts, values, onClose }: { texts: OutcomeTexts; values?: Record<string, string>; onClose: () => void }) {
   const { t } = useTranslation();
-  if (!outcome) return null;
-  const texts = DOWNLOAD_OUTCOMES[outcome];
   return (
     <Dialog
       title={t(texts.titleKey)}
@@ -18,7 +16,13 @@ export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome
         </button>
       }
     >
-      <p>{t(texts.textKey)}</p>
+      <p>{t(texts.textKey, values)}</p>
     </Dialog>
   );
+}
+
+/** §2 dialogs "download error" and "download started", by the download's named outcome. */
+export function DownloadDialogs({ outcome, onClose }: { outcome: DownloadOutcome | null; onClose: () => void }) {
+  if (!outcome) return null;
+  return <OutcomeDialog texts={DOWNLOAD_OUTCOMES[outcome]} onClose={onClose} />;
 }

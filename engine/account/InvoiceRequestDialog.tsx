@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog';
 import { ErrorDialog } from '../ui/ErrorDialog';
 import { INVOICE_OUTCOMES, invoiceFailureOf, invoiceOutcomeOf, type InvoiceOutcome } from './outcomes';
+import { OutcomeDialog } from './DownloadDialogs';
 
 type Step = { kind: 'confirm' } | { kind: 'sending' } | { kind: 'answered'; outcome: InvoiceOutcome };
 
@@ -30,21 +31,7 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
 
   if (step.kind === 'answered') {
     if (step.outcome === 'invoice:failed') return <ErrorDialog onClose={onClose} />;
-    const texts = INVOICE_OUTCOMES[step.outcome];
-    return (
-      <Dialog
-        title={t(texts.titleKey)}
-        variant={texts.tone}
-        onClose={onClose}
-        actions={
-          <button type="button" className="button" onClick={onClose}>
-            {t('shell.close')}
-          </button>
-        }
-      >
-        <p>{t(texts.textKey, { invoiceNumber })}</p>
-      </Dialog>
-    );
+    return <OutcomeDialog texts={INVOICE_OUTCOMES[step.outcome]} values={{ invoiceNumber }} onClose={onClose} />;
   }
   return (
     <Dialog

@@ -13,7 +13,6 @@ import { openDatabase } from '../../../server/db/openDatabase';
 import { createMailer } from '../../../server/mail/mailer';
 import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
-import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { createTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';

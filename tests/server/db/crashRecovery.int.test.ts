@@ -124,7 +124,8 @@ describe.skipIf(testDatabaseKind() !== 'embedded')('crash recovery of the embedd
 
     // 1. kill -9 of the portal process in the middle of a stream of writes.
     const first = await startPortal(dataDir);
-    expect(first.paths.write).toBeTruthy();
+    // The portal found a subscription whose order attribute the tenant lets subscribers edit.
+    expect(first.paths.write).toMatch(/^\/t\/technikwelt\/api\/subscriptions\/[^/]+\/attributes$/);
     const subscriptionId = subscriptionIdOf(first);
     const started = Date.now();
     const killAfter = setTimeout(() => kill(first.pid), 1_200);

@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/openDatabase';
+import { freePort } from '../../../server/db/embeddedPostgres';
 import { createMailer } from '../../../server/mail/mailer';
-import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { createTestDatabase, uniqueTenantId } from '../../support/database';
 import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
@@ -52,13 +52,6 @@ class Outage {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const tenant = makeServerTenant({
   id: uniqueTenantId('outage'),
