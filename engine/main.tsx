@@ -29,6 +29,7 @@ async function boot() {
   const api = createApiClient({
     basePath: config.basePath,
     getAccessToken: () => store.get(authStateAtom).accessToken,
+    getLocale: () => i18n.language,
     // §2: any 401 other than on login logs the user out; it marks the timed-out state.
     onUnauthorized: () => void logout({ timedOut: true }),
   });

@@ -21,6 +21,8 @@ export interface ApiClientOptions {
   basePath: string;
   getAccessToken: () => string | undefined;
   onUnauthorized: () => void;
+  /** The screen's language: sent as Accept-Language, so texts and e-mails the server writes match it. */
+  getLocale?: () => string | undefined;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -35,6 +37,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
     const headers: Record<string, string> = { accept };
+    const locale = options.getLocale?.();
+    if (locale) headers['accept-language'] = locale;
     const token = options.getAccessToken();
     if (token) headers[AUTH_HEADER] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';

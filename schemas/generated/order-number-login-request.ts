@@ -20,4 +20,8 @@ export interface OrderNumberLoginRequest {
    * Accepted for the renewal and upgrade forms' prefill (account-flows.md §2) and ignored: the sign-in link goes only to the address on record for the partner (issue 10, README "Sign-in safety").
    */
   email?: string;
+  /**
+   * The anonymous flow that asks (account-flows.md §2 Renewal and upgrade screens): the sign-in link then opens /subscriptions/{id}/renewal or /upgrade with returnTo=renewal or upgrade.
+   */
+  flow?: 'renewal' | 'upgrade';
 }

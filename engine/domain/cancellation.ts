@@ -1,0 +1,63 @@
+/**
+ * Cancellation rules shared by the cancellation screens and the server (account-flows.md §4
+ * "Cancellation", §5, §8; portal-core.md §4 order status AK, §6 capability "cancellation").
+ */
+import type { Subscription } from '../../schemas/generated/subscription';
+import { isExternallyManaged } from './capabilities';
+
+/** §5, §9: cancellation feedback max 255 characters; the free-text reason has the same limit. */
+export const CANCELLATION_FEEDBACK_MAX_LENGTH = 255;
+/** §9 "Default categories": retention offers of a cancellation are category CANCEL. */
+export const CANCEL_CATEGORY = 'CANCEL';
+
+/**
+ * What the cancellation screen shows before any form (§4, §8): the success notice for a
+ * subscription already cancelled (AK) or inactive (I), the refusal naming the order number for an
+ * externally managed one (WBZA), otherwise the form. The server refuses a cancel call by the same
+ * function: 409 already_cancelled, 403 externally_managed.
+ */
+export type CancellationStart = 'already_cancelled' | 'externally_managed' | 'form';
+
+export function cancellationStart(s: Pick<Subscription, 'orderStatus' | 'salesDocumentType'>): CancellationStart {
+  if (s.orderStatus === 'AK' || s.orderStatus === 'I') return 'already_cancelled';
+  if (isExternallyManaged(s)) return 'externally_managed';
+  return 'form';
+}
+
+/** §4: "the type reported is exceptional (else regular)" — exceptional when not cancellable regularly. */
+export type CancellationType = 'regular' | 'exceptional';
+export const cancellationType = (cancellableRegularly: boolean): CancellationType => (cancellableRegularly ? 'regular' : 'exceptional');
+
+export interface CancelFormInput {
+  reason: string;
+  /** The chosen date (an issue of the cancellation infos); required when cancellable regularly. */
+  issue: { issueNumber: string | null; dateOfFirstSale: string | null } | null;
+  /** The free-text reason; required when not cancellable regularly. */
+  reasonText?: string;
+  feedback?: string;
+}
+
+export type CancelFormError = { field: 'reason' | 'issue' | 'reasonText' | 'feedback'; code: 'required' | 'too_long' };
+
+/** §5: "reason required; date required when cancellable; free text required when not cancellable; feedback max 255". */
+export function cancelFormErrors(input: CancelFormInput, cancellableRegularly: boolean): CancelFormError[] {
+  const errors: CancelFormError[] = [];
+  if (!input.reason.trim()) errors.push({ field: 'reason', code: 'required' });
+  if (cancellableRegularly && !input.issue) errors.push({ field: 'issue', code: 'required' });
+  if (!cancellableRegularly && !input.reasonText?.trim()) errors.push({ field: 'reasonText', code: 'required' });
+  if ((input.reasonText ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH) errors.push({ field: 'reasonText', code: 'too_long' });
+  if ((input.feedback ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH) errors.push({ field: 'feedback', code: 'too_long' });
+  return errors;
+}
+
+/**
+ * Whether a subscription can be cancelled regularly on `today` (ISO day): not before the end of its
+ * minimum term (the subscription's `minimumTermEnd`). Otherwise only an extraordinary termination
+ * with a reason in words is possible (§4).
+ */
+export function isCancellableRegularly(minimumTermEnd: string | null | undefined, today: string): boolean {
+  return !minimumTermEnd || minimumTermEnd <= today;
+}
+
+/** How dates are offered (§9 "Cancellation date style"). */
+export type CancellationDateStyle = 'date' | 'issue_number' | 'issue_number_date';
