@@ -4,6 +4,7 @@
  */
 import type { Subscription } from '../../schemas/generated/subscription';
 import { isExternallyManaged } from './capabilities';
+import { isPlausibleEmail, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
 
 /** §5, §9: cancellation feedback max 255 characters; the free-text reason has the same limit. */
 export const CANCELLATION_FEEDBACK_MAX_LENGTH = 255;
@@ -61,3 +62,65 @@ export function isCancellableRegularly(minimumTermEnd: string | null | undefined
 
 /** How dates are offered (§9 "Cancellation date style"). */
 export type CancellationDateStyle = 'date' | 'issue_number' | 'issue_number_date';
+
+/**
+ * How one date of the cancellation infos reads in the tenant's date style (§4 "Date display style
+ * from tenant: date, issue_number or issue_number_date"): a null issue number is "the earliest
+ * possible date" (§3); a style whose part is missing falls back to the part there is. The screen
+ * turns the kind into its text and formats the date.
+ */
+export type CancellationDateLabel =
+  | { kind: 'earliest' }
+  | { kind: 'date'; date: string }
+  | { kind: 'issue'; issueNumber: string }
+  | { kind: 'issue_date'; issueNumber: string; date: string };
+
+export function cancellationDateLabel(
+  issue: { issueNumber: string | null; dateOfFirstSale: string | null },
+  style: CancellationDateStyle,
+): CancellationDateLabel {
+  const { issueNumber, dateOfFirstSale: date } = issue;
+  if (issueNumber === null) return { kind: 'earliest' };
+  if (style === 'date') return date ? { kind: 'date', date } : { kind: 'issue', issueNumber };
+  if (style === 'issue_number_date' && date) return { kind: 'issue_date', issueNumber, date };
+  return { kind: 'issue', issueNumber };
+}
+
+/**
+ * §4: "If not cancellable regularly ... the date is fixed to the earliest possible date": the issue
+ * without a number when the infos list one, else their first date. Cancellable: the first date is
+ * preselected. Null when there is no date at all.
+ */
+export function preselectedCancellationIssue<I extends { issueNumber: string | null }>(issues: readonly I[], cancellableRegularly: boolean): I | null {
+  if (!cancellableRegularly) return issues.find((issue) => issue.issueNumber === null) ?? issues[0] ?? null;
+  return issues[0] ?? null;
+}
+
+/** §4: "If a default cancel reason is configured it is preselected" — only when the subscription offers that reason. */
+export function preselectedCancelReason(reasons: ReadonlyArray<{ cancelReason: string }>, configured: string | undefined): string {
+  return configured && reasons.some((reason) => reason.cancelReason === configured) ? configured : '';
+}
+
+/** The anonymous check of §2 "Cancellation screen" (POST /login/cancellation). */
+export interface CancellationCheckInput {
+  email: string;
+  orderNumber: string;
+  zipcode: string;
+}
+
+export type CancellationCheckError = { field: keyof CancellationCheckInput; code: 'required' | 'invalid' | 'too_long' };
+
+/** §5: "Cancellation: email, order number, zip required (zip max 10)"; the e-mail must look like one, the order number 8 to 10 digits. */
+export function cancellationCheckErrors(input: CancellationCheckInput): CancellationCheckError[] {
+  const errors: CancellationCheckError[] = [];
+  const email = input.email.trim();
+  const orderNumber = input.orderNumber.trim();
+  const zipcode = input.zipcode.trim();
+  if (!email) errors.push({ field: 'email', code: 'required' });
+  else if (!isPlausibleEmail(email)) errors.push({ field: 'email', code: 'invalid' });
+  if (!orderNumber) errors.push({ field: 'orderNumber', code: 'required' });
+  else if (!isValidOrderNumber(orderNumber)) errors.push({ field: 'orderNumber', code: 'invalid' });
+  if (!zipcode) errors.push({ field: 'zipcode', code: 'required' });
+  else if (zipcode.length > ZIP_CODE_MAX_LENGTH) errors.push({ field: 'zipcode', code: 'too_long' });
+  return errors;
+}

@@ -2,6 +2,8 @@
  * Offer rules shared by the renewal, bulk renewal, upgrade and cancellation screens and the server
  * (account-flows.md §3 Recommendation and bulk selection, §4 "Offer acceptance", §5, §9).
  */
+import { isPlausibleEmail } from './fieldRules';
+import { isActive } from './orderStatus';
 
 /** §3: how an offer is paid; CREDIT_CARD and PAYPAL go through the payment page (a popup). */
 export type PaymentProvider = 'INVOICE' | 'DIRECT_DEBIT' | 'CREDIT_CARD' | 'PAYPAL';
@@ -45,3 +47,117 @@ export const isRenewalOrderNumber = (value: string) => /^4\d{9}$/.test(value);
 export const PAYMENT_POLL_MS = 1000;
 export const PAYMENT_TOO_LONG_MS = 120_000;
 export const PAYMENT_POPUP = { width: 640, height: 640, closurePollMs: 100 } as const;
+
+/** The renewal and upgrade login of §2 (POST /login/order-number). */
+export interface OrderNumberLoginInput {
+  orderNumber: string;
+  lastName: string;
+}
+export type OrderNumberLoginError = { field: keyof OrderNumberLoginInput; code: 'required' | 'invalid' };
+
+/** §5 Renewal/upgrade: "order number and last name required ... Order number 10 digits starting with 4". */
+export function orderNumberLoginErrors(input: OrderNumberLoginInput): OrderNumberLoginError[] {
+  const errors: OrderNumberLoginError[] = [];
+  const orderNumber = input.orderNumber.trim();
+  if (!orderNumber) errors.push({ field: 'orderNumber', code: 'required' });
+  else if (!isRenewalOrderNumber(orderNumber)) errors.push({ field: 'orderNumber', code: 'invalid' });
+  if (!input.lastName.trim()) errors.push({ field: 'lastName', code: 'required' });
+  return errors;
+}
+
+/** The bulk renewal login of §2 (POST /login/bulk-renewal). */
+export interface BulkLoginInput {
+  email: string;
+  lastName: string;
+  zipcode: string;
+}
+export type BulkLoginError = { field: keyof BulkLoginInput; code: 'required' | 'invalid' | 'too_long' | 'too_short' };
+
+/** §5 Bulk renewal: "email max 35, last name max 35, zip min 4 max 10, all required". */
+export function bulkLoginErrors(input: BulkLoginInput): BulkLoginError[] {
+  const errors: BulkLoginError[] = [];
+  const email = input.email.trim();
+  const lastName = input.lastName.trim();
+  const zipcode = input.zipcode.trim();
+  if (!email) errors.push({ field: 'email', code: 'required' });
+  else if (email.length > BULK_LOGIN_LIMITS.email) errors.push({ field: 'email', code: 'too_long' });
+  else if (!isPlausibleEmail(email)) errors.push({ field: 'email', code: 'invalid' });
+  if (!lastName) errors.push({ field: 'lastName', code: 'required' });
+  else if (lastName.length > BULK_LOGIN_LIMITS.lastName) errors.push({ field: 'lastName', code: 'too_long' });
+  if (!zipcode) errors.push({ field: 'zipcode', code: 'required' });
+  else if (zipcode.length < BULK_LOGIN_LIMITS.zipMin) errors.push({ field: 'zipcode', code: 'too_short' });
+  else if (zipcode.length > BULK_LOGIN_LIMITS.zipMax) errors.push({ field: 'zipcode', code: 'too_long' });
+  return errors;
+}
+
+/**
+ * The upgrade offers the screen lists (§2 "the upgrade screen is the same without an empty
+ * option"): those whose upgrade time the tenant offers (upgrade.upgradeTimes); an offer without an
+ * upgrade option takes effect as the order system decides and stays.
+ */
+export function upgradeOffers<R extends { upgradeOption?: { upgradeTime: UpgradeTime } }>(offers: readonly R[], upgradeTimes: readonly UpgradeTime[]): R[] {
+  return offers.filter((offer) => !offer.upgradeOption || upgradeTimes.includes(offer.upgradeOption.upgradeTime));
+}
+
+/**
+ * §2 Bulk renewal, §6 "Bulk renewal recommendations concern only business partners with role WE":
+ * the user's active renewable subscriptions they receive.
+ */
+export function isBulkRenewalSubscription(s: { orderStatus: string; roles: readonly string[]; isRenewal: boolean }): boolean {
+  return isActive(s.orderStatus) && s.roles.includes('WE') && s.isRenewal;
+}
+
+/** One chosen offer of the bulk renewal: the recommendation with its payment providers. */
+export interface BulkChoice {
+  recommendationId: string;
+  paymentProviders: ReadonlyArray<{ PAYMENT_PROVIDER: PaymentProvider }>;
+}
+
+/**
+ * §3 "Bulk selection: map keyed by client id plus order number, each with the chosen
+ * recommendation and paymentProviders[0].PAYMENT_PROVIDER" — entries without a choice left out.
+ */
+export function bulkSelection(choices: Readonly<Record<string, BulkChoice | null | undefined>>): {
+  selectedRecommendations: Record<string, { recommendationId: string; paymentProviders: Array<{ PAYMENT_PROVIDER: PaymentProvider }> }>;
+  providers: PaymentProvider[];
+} {
+  const selectedRecommendations: Record<string, { recommendationId: string; paymentProviders: Array<{ PAYMENT_PROVIDER: PaymentProvider }> }> = {};
+  const providers: PaymentProvider[] = [];
+  for (const [key, choice] of Object.entries(choices)) {
+    const provider = choice?.paymentProviders[0]?.PAYMENT_PROVIDER;
+    if (!choice || !provider) continue;
+    selectedRecommendations[key] = { recommendationId: choice.recommendationId, paymentProviders: [{ PAYMENT_PROVIDER: provider }] };
+    providers.push(provider);
+  }
+  return { selectedRecommendations, providers };
+}
+
+/** What the payment page posts to its opener when the payment ends (§4 "On its message"). */
+export interface PaymentMessage {
+  type: 'portal-payment';
+  paymentId?: string;
+  status?: string;
+}
+export const PAYMENT_MESSAGE_TYPE = 'portal-payment';
+export const PAYMENT_WINDOW_NAME = 'portal-payment';
+
+/**
+ * §4 "Payment method change ... messages count only from the same origin as the popup URL", used
+ * for every payment popup: the message must come from the popup itself, from the origin of its URL
+ * (resolved against the portal's address), and carry the payment page's type.
+ */
+export function isPaymentMessage(
+  event: { origin: string; source: unknown; data: unknown },
+  popup: unknown,
+  popupUrl: string,
+  base: string,
+): event is { origin: string; source: unknown; data: PaymentMessage } {
+  let origin: string;
+  try {
+    origin = new URL(popupUrl, base).origin;
+  } catch {
+    return false;
+  }
+  const data = event.data as Partial<PaymentMessage> | null;
+  return event.origin === origin && event.source === popup && typeof data === 'object' && data !== null && data.type === PAYMENT_MESSAGE_TYPE;
+}
