@@ -21,6 +21,13 @@ import { oauthApiRoutes } from './auth/oauthRoutes';
 import { kickerAuthRoutes } from './auth/kickerAuth';
 import { partialLoginRoutes } from './auth/partialLogin';
 import type { SignInLimits } from './auth/rateLimit';
+import { createOfferService } from './offers/offerService';
+import { offerRoutes } from './offers/offerRoutes';
+import { createCancellationService } from './cancellation/cancellationService';
+import { cancellationRoutes } from './cancellation/cancellationRoutes';
+import { bulkRenewalRoutes } from './renewal/bulkRenewalRoutes';
+import { createSandboxProvider } from './payments/sandboxProvider';
+import type { PaymentProvider } from './payments/paymentProvider';
 
 /** What every API router gets: the database, auth, the mailer and the log. */
 export interface ApiDeps {
@@ -43,6 +50,10 @@ export interface ApiDeps {
 export function apiRouters(deps: ApiDeps): Router[] {
   // One invoice-request service behind the subscription page and the purchase orders.
   const invoiceRequests = createInvoiceRequests(deps);
+  // The payment providers a tenant may choose (`payments.provider`, README "Payments").
+  const providers = new Map<string, PaymentProvider>([['sandbox', createSandboxProvider(deps)]]);
+  const offers = createOfferService({ ...deps, providers });
+  const cancellations = createCancellationService({ ...deps, offers });
   return [
     authRoutes(deps),
     oauthApiRoutes(deps.oauth),
@@ -55,6 +66,11 @@ export function apiRouters(deps: ApiDeps): Router[] {
     purchaseOrderRoutes({ ...deps, invoiceRequests }),
     businessPartnerRoutes(deps),
     fileRoutes(deps),
+    // Account flows (issue 11): cancellation, the offers of renewal and upgrade, bulk renewal, payments.
+    bulkRenewalRoutes({ auth: deps.auth, offers }),
+    cancellationRoutes({ ...deps, cancellations }),
+    offerRoutes({ auth: deps.auth, offers }),
+    ...[...providers.values()].map((provider) => provider.routes((tenant, paymentId, status) => offers.settle(tenant, paymentId, status))),
     // Public pages (FAQ, contact, issue calendar, external pages).
     faqRoutes(deps),
     issueCalendarRoutes(deps),

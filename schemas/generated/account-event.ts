@@ -12,7 +12,10 @@ export type AccountEvent =
   | SubscriptionLinkedEvent
   | InvoiceRequestedEvent
   | ContactMessageCreatedEvent
-  | OrderAttributeChangedEvent;
+  | OrderAttributeChangedEvent
+  | SubscriptionCancelledEvent
+  | OfferAcceptedEvent
+  | PaymentSettledEvent;
 /**
  * The event's idempotency id, a random UUID; also sent as the Portal-Event-Id header. The same for every delivery attempt and every endpoint.
  */
@@ -219,4 +222,75 @@ export interface OrderAttributeChangedData {
    * The value before, or null when the attribute was added.
    */
   previousValue: string | null;
+}
+/**
+ * A subscription was cancelled (POST /subscriptions/{id}/cancel; account-flows.md §4): order status AK.
+ */
+export interface SubscriptionCancelledEvent {
+  id: EventId;
+  type: 'subscription.cancelled';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: SubscriptionCancelledData;
+}
+export interface SubscriptionCancelledData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  /**
+   * The cancellation reason code.
+   */
+  reason: string;
+  /**
+   * exceptional: an extraordinary termination with a reason in words.
+   */
+  type: 'regular' | 'exceptional';
+  effectiveDate: string;
+  /**
+   * The issue it takes effect with, when chosen by issue.
+   */
+  issueNumber: string | null;
+}
+/**
+ * An offer was applied to a subscription: a renewal, an upgrade or a retention offer (at once, or when its payment succeeded).
+ */
+export interface OfferAcceptedEvent {
+  id: EventId;
+  type: 'offer.accepted';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: OfferAcceptedData;
+}
+export interface OfferAcceptedData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  offerId: string;
+  source: 'cancellation' | 'renewal' | 'upgrade' | 'bulk-renewal';
+  amount: number;
+  currency: string;
+  /**
+   * The online payment that paid it; null when paid by invoice or direct debit.
+   */
+  paymentId: string | null;
+  change: 'extend' | 'upgrade' | 'retain';
+  effectiveDate: string | null;
+}
+/**
+ * An online payment of offers ended: success (the offers were applied), error, or canceled.
+ */
+export interface PaymentSettledEvent {
+  id: EventId;
+  type: 'payment.settled';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: PaymentSettledData;
+}
+export interface PaymentSettledData {
+  userId: UserId;
+  paymentId: string;
+  status: 'success' | 'error' | 'canceled';
+  amount: number;
+  currency: string;
+  subscriptionIds: string[];
 }

@@ -92,7 +92,7 @@ export type PublicationList = PublicationCode[];
  */
 export type Code = string;
 /**
- * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed.
+ * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, offer.accepted, payment.settled.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "accountEventType".
@@ -102,7 +102,10 @@ export type AccountEventType =
   | 'subscription.linked'
   | 'invoice.requested'
   | 'contact_message.created'
-  | 'order_attribute.changed';
+  | 'order_attribute.changed'
+  | 'subscription.cancelled'
+  | 'offer.accepted'
+  | 'payment.settled';
 /**
  * A phone number as shown to users, digits with spaces, brackets, slashes or hyphens, optionally starting with +, for example +49 89 1234 5678.
  *
@@ -256,6 +259,7 @@ export interface Tenant {
   ssoProfilePage?: SsoProfilePageConfig;
   loyalty?: LoyaltyConfig;
   upgrade?: UpgradeConfig;
+  payments?: PaymentsConfig;
   /**
    * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON, signed with HMAC-SHA256 in the Portal-Signature header, and retried with back-off for up to a day until the endpoint answers 2xx. `portal events` lists events and their delivery state. Empty: no webhooks.
    */
@@ -1307,6 +1311,15 @@ export interface UpgradeConfig {
   upgradeTimes?: ('NOW' | 'NEXT_CYCLE')[];
 }
 /**
+ * How subscribers pay for offers by card or PayPal (renewal, upgrade, retention offers, bulk renewal; issue 11). README "Payments" describes the provider adapter.
+ */
+export interface PaymentsConfig {
+  /**
+   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves). A publisher's provider (Stripe Checkout, Adyen, PayPal) is added as another adapter in server/payments/.
+   */
+  provider?: 'sandbox';
+}
+/**
  * One receiver of account events. Give its signing secret as secretEnv (the name of an environment variable of the server); secret (the value itself) is accepted for local receivers only.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1454,6 +1467,7 @@ export interface TenantWithDefaults {
   ssoProfilePage: SsoProfilePageConfigWithDefaults;
   loyalty: LoyaltyConfigWithDefaults;
   upgrade: UpgradeConfigWithDefaults;
+  payments: PaymentsConfigWithDefaults;
   /**
    * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON, signed with HMAC-SHA256 in the Portal-Signature header, and retried with back-off for up to a day until the endpoint answers 2xx. `portal events` lists events and their delivery state. Empty: no webhooks.
    */
@@ -2111,4 +2125,13 @@ export interface UpgradeConfigWithDefaults {
    * Items: When an upgrade takes effect.
    */
   upgradeTimes: ('NOW' | 'NEXT_CYCLE')[];
+}
+/**
+ * How subscribers pay for offers by card or PayPal (renewal, upgrade, retention offers, bulk renewal; issue 11). README "Payments" describes the provider adapter.
+ */
+export interface PaymentsConfigWithDefaults {
+  /**
+   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves). A publisher's provider (Stripe Checkout, Adyen, PayPal) is added as another adapter in server/payments/.
+   */
+  provider: 'sandbox';
 }

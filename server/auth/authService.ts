@@ -19,7 +19,7 @@ import {
 import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, limitSignInAttempt, recordPasswordFailure, type SignInLimits } from './rateLimit';
 import { hashToken, newSecretToken } from './tokens';
-import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE } from './signInMailJobs';
+import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE, PARTNER_SIGN_IN_PURPOSE } from './signInMailJobs';
 import { partnersOnRecordFor } from '../store/partialLoginStore';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
@@ -31,11 +31,11 @@ export { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE };
  * A sign-in link sent by a partial login (order number + name, order number + zip) to the address
  * on record for the business partner (issue 10, findings 1 and 2). Opening it is the proof.
  */
-export const PARTNER_SIGN_IN_PURPOSE = 'partner-sign-in';
-interface PartnerSignInPayload {
+export interface PartnerSignInPayload {
   bpNumbers: string[];
-  subscriptionId: string;
-  loginSource: 'order-number' | 'contact-form';
+  /** The one subscription a partial login may act on; null: the account's session (bulk renewal). */
+  subscriptionId: string | null;
+  loginSource: 'order-number' | 'contact-form' | 'email-zip';
   returnTo?: string;
 }
 /** The purposes POST /login/token spends. */
@@ -152,7 +152,7 @@ export function createAuthService(deps: AuthServiceDeps) {
    * account of that address is found or created and made to speak for them. The account is
    * created here, from the mailbox, never by the partial login that asked for the link.
    */
-  async function partnerSignIn(tx: Queryable, tenant: ServerTenant, email: string, bpNumbers: string[], subscriptionId: string): Promise<UserRecord> {
+  async function partnerSignIn(tx: Queryable, tenant: ServerTenant, email: string, bpNumbers: string[], subscriptionId: string | null): Promise<UserRecord> {
     const onRecord = await partnersOnRecordFor(tx, tenant.id, email, bpNumbers);
     if (onRecord.length === 0) throw invalidLink();
     const existing = await findUserByEmail(tx, tenant.id, email);
@@ -202,6 +202,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
+     * POST /login/bulk-renewal: queues a sign-in link that the sender mails only when the address is
+     * on record for a business partner with that last name and zip code (signInMailJobs.ts); the
+     * link opens the account's session on /bulk-renewal. Same answer and work whatever matched.
+     */
+    async requestBulkRenewalLink(tenant: ServerTenant, input: { email: string; lastName: string; zipcode: string }, origin: RequestOrigin): Promise<void> {
+      const email = normalizeEmail(input.email);
+      await limit(tenant, 'bulk-renewal', { address: email, client: origin.client });
+      await queueSignInMail(tenant, 'bulk-renewal', email, origin, { lastName: input.lastName, zipcode: input.zipcode });
+    },
+
+    /**
      * Mails a sign-in link to an address on record for business partners (a partial login's
      * confirm_email), written with its token in one transaction. Opening it opens the session the
      * partial login asked for — login source order-number or contact-form, "logged in only" for
@@ -240,7 +251,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
           const data = spent.payload as PartnerSignInPayload;
           const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers, data.subscriptionId);
-          const login = await openSession(tx, tenant, user, data.loginSource, data.subscriptionId);
+          const login = await openSession(tx, tenant, user, data.loginSource, data.subscriptionId ?? undefined);
           const returnTo = samePortalPathOrUndefined(data.returnTo);
           return returnTo ? { ...login, returnTo } : login;
         }

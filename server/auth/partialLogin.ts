@@ -8,6 +8,7 @@ import type { AuthService } from './authService';
 import { requestOrigin, trimEmail } from './authRoutes';
 import { limitOrderNumberAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
 import { partnersOfOrderNumber } from '../store/partialLoginStore';
+import { requireFeature } from '../tenancy/refusals';
 
 /** A refused order-number login: 400 whose details carry the §4 result (status, maskedEmail). */
 function result(status: string, message: string, extra: Record<string, string> = {}): HttpError {
@@ -48,7 +49,9 @@ export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now:
 
   router.post('/login/order-number', validateBody('order-number-login-request'), async (req, res) => {
     const { tenant } = tenantContext(res);
-    const { lastName } = req.body as { orderNumber: string; lastName: string };
+    const { lastName, flow } = req.body as { orderNumber: string; lastName: string; flow?: 'renewal' | 'upgrade' };
+    // The anonymous renewal and upgrade screens (account-flows.md §2) log in for their flow.
+    if (flow) requireFeature(tenant, flow);
     const orderNumber = String(req.body.orderNumber).padStart(10, '0');
     await limitOrderNumberAttempt(deps.db, tenant.id, limits, orderNumber, req.ip ?? 'unknown', deps.now());
     const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
@@ -70,7 +73,9 @@ export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now:
         bpNumbers: [partner.bpNumber],
         subscriptionId: partner.subscriptionId,
         loginSource: 'order-number',
-        returnTo: `/subscriptions/${encodeURIComponent(partner.subscriptionId)}`,
+        returnTo: flow
+          ? `/subscriptions/${encodeURIComponent(partner.subscriptionId)}/${flow}?returnTo=${flow}`
+          : `/subscriptions/${encodeURIComponent(partner.subscriptionId)}`,
       },
       requestOrigin(req, res),
     );

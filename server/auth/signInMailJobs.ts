@@ -4,13 +4,15 @@ import type { MailJob, MailJobKind, MailJobResolver } from '../mail/mailQueue';
 import { authMail, type AuthMail } from '../mail/authMails';
 import { findUserByEmail } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
-import { accountHasZipCode } from '../store/partialLoginStore';
+import { accountHasZipCode, partnersByEmailNameAndZip } from '../store/partialLoginStore';
 import { hashToken, newSecretToken } from './tokens';
 
 export const MAGIC_LINK_MINUTES = 15;
 export const MAGIC_LINK_PURPOSE = 'magic-link';
 /** A login link that opens an e-mail + zip session (login source "email-zip", portal-core.md §4). */
 export const EMAIL_ZIP_PURPOSE = 'email-zip';
+/** A partner sign-in link (partial logins and bulk renewal); spent by POST /login/token in authService. */
+export const PARTNER_SIGN_IN_PURPOSE = 'partner-sign-in';
 export const REGISTRATION_MINUTES = 24 * 60;
 export const RESET_MINUTES = 30;
 
@@ -78,6 +80,18 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
       { purpose: 'register', minutes: REGISTRATION_MINUTES, param: 'confirm', payload: { displayName, firstName, lastName, passwordHash } },
       'confirmRegistration',
     );
+  },
+
+  /**
+   * Bulk renewal's login (account-flows.md §2): a sign-in link when the address is on record for a
+   * business partner with that last name and zip code; it opens the account's session (created
+   * from the mailbox when needed) on /bulk-renewal. Nothing is sent otherwise.
+   */
+  async 'bulk-renewal'(tx, job) {
+    const bpNumbers = await partnersByEmailNameAndZip(tx, job.tenantId, job.payload.email, String(job.payload.lastName ?? ''), String(job.payload.zipcode ?? ''));
+    if (bpNumbers.length === 0) return null;
+    const payload = { bpNumbers, subscriptionId: null, loginSource: 'email-zip', returnTo: '/bulk-renewal' };
+    return linkMail(tx, job, { purpose: PARTNER_SIGN_IN_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', payload }, 'magicLink');
   },
 
   /** Forgot password (§5): a reset link when the account exists; nothing otherwise. */

@@ -15,7 +15,7 @@ export type AccountEventData<T extends AccountEventType> = Extract<AccountEvent,
 
 /** What an event is about, for listings (`portal events`) and look-ups by subject. */
 export interface EventSubject {
-  type: 'account' | 'subscription' | 'purchase_order' | 'contact_message' | 'business_partner';
+  type: 'account' | 'subscription' | 'purchase_order' | 'contact_message' | 'business_partner' | 'payment';
   id: string;
 }
 
@@ -32,6 +32,9 @@ const EVENT_TYPES: { [T in AccountEventType]: { subject: (data: AccountEventData
   },
   'contact_message.created': { subject: (d) => ({ type: 'contact_message', id: d.messageId }), userId: (d) => d.userId },
   'order_attribute.changed': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'subscription.cancelled': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'offer.accepted': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'payment.settled': { subject: (d) => ({ type: 'payment', id: d.paymentId }), userId: (d) => d.userId },
 };
 
 /** Every event type, in the order of the schema. */

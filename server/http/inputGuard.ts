@@ -45,6 +45,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 export const PARAM_SHAPES: Readonly<Record<string, { pattern: RegExp; message: string }>> = {
   id: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
   paymentId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
+  recommendationId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
   clientId: { pattern: /^[A-Za-z0-9]{1,10}$/, message: 'must be a client id: 1 to 10 letters or digits' },
   publication: { pattern: /^[A-Za-z0-9_-]{1,20}$/, message: 'must be a publication code: 1 to 20 letters, digits, "_" or "-"' },
   key: { pattern: /^[A-Za-z0-9_-]{1,128}$/, message: 'must be a download key' },

@@ -10,7 +10,7 @@ import type { OutgoingMail } from './mailer';
  */
 
 /** Sign-in requests whose answer must not depend on whether the address has an account (issue 10, finding 4). */
-export type MailJobKind = 'magic-link' | 'register' | 'reset' | 'email-zip';
+export type MailJobKind = 'magic-link' | 'register' | 'reset' | 'email-zip' | 'bulk-renewal';
 
 /** What a sign-in request needs to build its mail later, without the request at hand. */
 export interface MailJobBase {

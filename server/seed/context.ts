@@ -35,6 +35,8 @@ export interface DemoTenant {
   giftCertificate?: { salesSources?: readonly string[] };
   /** The first attribute type is filled in on a demo subscription. */
   orderAttributes?: { attributes?: ReadonlyArray<{ type: string }> };
+  /** The renewal offers' category (offers.ts); RENEW when missing. */
+  renewal?: { recommendationCategory?: string };
 }
 
 /** A tenant's demo rows, keyed by column name, as the seed modules insert them. */

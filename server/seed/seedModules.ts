@@ -13,6 +13,7 @@ import { businessPartners } from './entities/businessPartners';
 import { deliveredIssues } from './entities/deliveredIssues';
 import { linkableSubscribers } from './entities/linkableSubscribers';
 import { logins } from './entities/logins';
+import { offers } from './entities/offers';
 import { paymentHistory } from './entities/paymentHistory';
 import { pendingOrders } from './entities/pendingOrders';
 import { publications } from './entities/publications';
@@ -33,4 +34,6 @@ export const SEED_MODULES: readonly SeedModule[] = [
   pendingOrders,
   // Counts the rows of the modules above and draws nothing, so new modules may go before it.
   logins,
+  // Cancellation reasons, offers, vouchers, payments and the demo login's flow subscriptions (issue 11).
+  offers,
 ];

@@ -64,3 +64,23 @@ export async function partnersOnRecordFor(db: Queryable, tenantId: string, email
   );
   return rows.map((row) => row.bpNumber);
 }
+
+/**
+ * Bulk renewal's login (account-flows.md §2): the business partners with this last name and zip
+ * code for which the address is on record (their own e-mail address, or an account speaking for them).
+ */
+export async function partnersByEmailNameAndZip(db: Queryable, tenantId: string, email: string, lastName: string, zipcode: string): Promise<string[]> {
+  const rows = await db.query<{ bpNumber: string }>(
+    `select bp.bp_number::text as "bpNumber" from business_partners bp
+      where bp.tenant_id = $1
+        and lower(replace(bp.zipcode, ' ', '')) = lower(replace($4, ' ', ''))
+        and lower(btrim(coalesce(bp.last_name1, ''))) = lower(btrim($3))
+        and (lower(btrim(bp.email_address)) = $2
+             or exists (select 1 from user_business_partners ubp
+                          join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
+                         where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number and u.email = $2))
+      order by bp.bp_number`,
+    [tenantId, email, lastName, zipcode],
+  );
+  return rows.map((row) => row.bpNumber);
+}

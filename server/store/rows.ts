@@ -73,6 +73,12 @@ export interface SubscriptionDetails {
   currentChangeInfo?: { futureMixTypeToIssueNr: string } | null;
   currentSuspension?: { suspendedFromDate: string; suspendedToDate: string | null } | null;
   renewal?: Renewal | null;
+  /** End of the minimum term: before it only an extraordinary termination is possible (account-flows.md §4). */
+  minimumTermEnd?: string | null;
+  /** Set by the offer flows (server/offers/applyOffer.ts). */
+  lastRenewal?: { offerId: string; on: string; until: string };
+  plannedUpgrade?: { offerId: string; mixType: string; from: string } | null;
+  retentionOffer?: { offerId: string; discountPercent: number; until: string };
 }
 
 /** `business_partners.details`: the §3 business-partner fields that are not columns (schemas/api/business-partner.schema.json). */

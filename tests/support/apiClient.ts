@@ -69,7 +69,7 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
   }
 
   return {
-    get: <T = any>(path: string) => call<T>('GET', path),
+    get: <T = any>(path: string, extra?: Record<string, string>) => call<T>('GET', path, undefined, extra),
     post: <T = any>(path: string, body?: unknown, extra?: Record<string, string>) => call<T>('POST', path, body ?? {}, extra),
     setAccessToken: (token: string | undefined) => void (accessToken = token),
     get accessToken() {

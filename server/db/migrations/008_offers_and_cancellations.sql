@@ -72,7 +72,9 @@ create table payments (
 );
 
 -- 5. Accepted offers. A second accept of the same offer for the same subscription while the first
---    is pending or applied finds this row and answers as the first did (idempotent, issue 11).
+--    is pending, or within minutes of its being applied, finds this row and answers as the first
+--    did (idempotent, issue 11). Changes to one subscription are serialized by a row lock on it, and
+--    at most one acceptance per offer and subscription can wait for a payment (the index).
 create table offer_acceptances (
   tenant_id       text        not null,
   id              text        not null default gen_random_uuid()::text,
@@ -91,7 +93,7 @@ create table offer_acceptances (
   foreign key (tenant_id, offer_id) references offers (tenant_id, id) on delete cascade,
   foreign key (tenant_id, payment_id) references payments (tenant_id, id)
 );
-create unique index offer_acceptances_once on offer_acceptances (tenant_id, subscription_id, offer_id) where status in ('pending', 'applied');
+create unique index offer_acceptances_one_pending on offer_acceptances (tenant_id, subscription_id, offer_id) where status = 'pending';
 create index offer_acceptances_payment on offer_acceptances (tenant_id, payment_id);
 
 -- 6. Cancellations (§4 "Cancellation": order status AK, regular or exceptional). One per subscription.

@@ -1,0 +1,170 @@
+/**
+ * Cancellation (account-flows.md §2 "Cancellation screen", §4 "Cancellation", §5, §7, §8;
+ * portal-core.md §4: order status AK). Decides with the same engine/domain rules the screen uses;
+ * the cancel runs in one transaction with its account event and confirmation e-mail.
+ *
+ * Dates: a subscription cancellable regularly (its minimum term is over) offers the issues on sale
+ * from the notice period on, up to half a year; one that is not offers only "the earliest possible
+ * date" (issueNumber null), which the server sets to the end of its minimum term.
+ */
+import type { Database, Queryable } from '../db/database';
+import type { Locale } from '../../engine/core/portalConfig';
+import type { CancellationInfos, CancellationReason, CancelAnswer } from '../../schemas/generated/offers';
+import type { CancelRequest } from '../../schemas/generated/cancel-request';
+import type { Subscription } from '../../schemas/generated/subscription';
+import { cancelFormErrors, cancellationStart, cancellationType, isCancellableRegularly } from '../../engine/domain/cancellation';
+import { canRevokeCancellation } from '../../engine/domain/capabilities';
+import { HttpError, badRequest } from '../http/errors';
+import { enqueueMail } from '../mail/mailQueue';
+import { recordEvent } from '../events/recordEvent';
+import { listIssuesOnSale } from '../store/issueCalendarStore';
+import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { insertCancellation, listCancellationReasons, lockSubscription, updateSubscription } from '../store/offerStore';
+import { refuse, requireCapability } from '../tenancy/refusals';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import { externallyManaged, type OfferService } from '../offers/offerService';
+import { cancellationMail } from './cancellationMail';
+
+/** Notice period before the first possible date, and how far ahead dates are offered. */
+export const CANCELLATION_NOTICE_DAYS = 14;
+export const CANCELLATION_HORIZON_DAYS = 183;
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+
+/** The minimum term's end, kept with the subscription in the order system (`details.minimumTermEnd`). */
+export async function minimumTermEnd(db: Queryable, tenantId: string, subscriptionId: string): Promise<string | null> {
+  const rows = await db.query<{ end: string | null }>(`select details->>'minimumTermEnd' as "end" from subscriptions where tenant_id = $1 and id = $2`, [tenantId, subscriptionId]);
+  return rows[0]?.end ?? null;
+}
+
+interface Caller {
+  tenant: ServerTenant;
+  user: { id: string; email: string };
+  locale: Locale;
+}
+
+/** The start checks of §4 and §8, the same as the screen's: already cancelled, externally managed, then the §6 rule. */
+export function requireCancellable(s: Subscription, tenant: ServerTenant): void {
+  const start = cancellationStart(s);
+  if (start === 'already_cancelled') throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
+  if (start === 'externally_managed') throw externallyManaged(s);
+  requireCapability('cancellation', s, tenant);
+}
+
+export function createCancellationService(deps: { db: Database; mailFrom: string; now: () => Date; offers: OfferService }) {
+  const { db } = deps;
+
+  async function subscriptionOf(tx: Queryable, caller: Caller, id: string): Promise<Subscription> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    if (!s) throw refuse.notYours('There is no such subscription on your account.');
+    return s;
+  }
+
+  async function reasonsOf(tx: Queryable, tenant: ServerTenant, s: Subscription, locale: Locale): Promise<CancellationReason[]> {
+    const rows = await listCancellationReasons(tx, tenant.id, s.publication);
+    return rows.map((r) => ({ cancelReason: r.code, longDescription: r.descriptions[locale] ?? r.descriptions['en-GB'] ?? r.descriptions['de-DE'] ?? r.code }));
+  }
+
+  /** The dates of §3 "Cancellation infos". */
+  async function datesOf(tx: Queryable, tenant: ServerTenant, s: Subscription, regular: boolean, today: string): Promise<CancellationInfos['issues']> {
+    if (!regular) return [{ issueNumber: null, dateOfFirstSale: null }];
+    const from = addDays(today, CANCELLATION_NOTICE_DAYS);
+    const issues = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: from, dateTo: addDays(today, CANCELLATION_HORIZON_DAYS) });
+    // A publication without a calendar (digital only) ends on a date: the end of the notice period.
+    if (issues.length === 0) return [{ issueNumber: null, dateOfFirstSale: from }];
+    return issues.slice(0, 12).map((issue) => ({ issueNumber: issue.issueNumber ?? issue.issue, dateOfFirstSale: issue.dateOfFirstSale }));
+  }
+
+  return {
+    async reasons(caller: Caller, id: string): Promise<CancellationReason[]> {
+      const s = await subscriptionOf(db, caller, id);
+      requireCancellable(s, caller.tenant);
+      return reasonsOf(db, caller.tenant, s, caller.locale);
+    },
+
+    async infos(caller: Caller, id: string, reason: string): Promise<CancellationInfos> {
+      const s = await subscriptionOf(db, caller, id);
+      requireCancellable(s, caller.tenant);
+      const reasons = await reasonsOf(db, caller.tenant, s, caller.locale);
+      if (!reasons.some((r) => r.cancelReason === reason)) throw badRequest('validation_failed', 'Unknown cancellation reason.', { fields: { cancellationReason: 'unknown' } });
+      const today = utcDay(deps.now());
+      const regular = isCancellableRegularly(await minimumTermEnd(db, caller.tenant.id, s.id), today);
+      return {
+        cancellable: regular,
+        issues: await datesOf(db, caller.tenant, s, regular, today),
+        recommendations: await deps.offers.retentionOffers(db, caller.tenant, s, reason, caller.locale),
+      };
+    },
+
+    /** POST /subscriptions/{id}/cancel: order status AK, isCancelable cleared, once (a second call is refused cleanly). */
+    async cancel(caller: Caller, id: string, body: CancelRequest): Promise<CancelAnswer> {
+      const { tenant } = caller;
+      return db.transaction(async (tx) => {
+        await lockSubscription(tx, tenant.id, id);
+        const s = await subscriptionOf(tx, caller, id);
+        requireCancellable(s, tenant);
+        const reasons = await reasonsOf(tx, tenant, s, caller.locale);
+        if (reasons.length === 0) throw new HttpError(409, 'cancellation_not_possible', 'This subscription cannot be cancelled online.');
+        if (!reasons.some((r) => r.cancelReason === body.reason)) throw badRequest('validation_failed', 'Unknown cancellation reason.', { fields: { reason: 'unknown' } });
+        const today = utcDay(deps.now());
+        const termEnd = await minimumTermEnd(tx, tenant.id, s.id);
+        const regular = isCancellableRegularly(termEnd, today);
+        const input = { reason: body.reason, issue: body.issue ?? null, reasonText: body.reasonText, feedback: tenant.cancellation.feedbackForm ? body.feedback : undefined };
+        const errors = cancelFormErrors(input, regular);
+        if (errors.length > 0) {
+          throw badRequest('validation_failed', 'Please check the cancellation.', { fields: Object.fromEntries(errors.map((e) => [e.field, e.code])) });
+        }
+        // The date must be one the infos offer (a regular one), or the earliest possible date.
+        const dates = await datesOf(tx, tenant, s, regular, today);
+        let effectiveDate: string;
+        let issueNumber: string | null = null;
+        if (regular) {
+          const chosen = dates.find((d) => d.issueNumber === body.issue?.issueNumber && d.dateOfFirstSale === body.issue?.dateOfFirstSale);
+          if (!chosen || !chosen.dateOfFirstSale) throw badRequest('validation_failed', 'Please choose one of the offered dates.', { fields: { issue: 'invalid' } });
+          effectiveDate = chosen.dateOfFirstSale;
+          issueNumber = chosen.issueNumber;
+        } else {
+          effectiveDate = termEnd && termEnd > today ? termEnd : addDays(today, CANCELLATION_NOTICE_DAYS);
+        }
+        const type = cancellationType(regular);
+        const inserted = await insertCancellation(tx, tenant.id, {
+          subscriptionId: s.id,
+          userId: caller.user.id,
+          reason: body.reason,
+          reasonText: regular ? null : (body.reasonText ?? '').trim(),
+          feedback: input.feedback?.trim() || null,
+          type,
+          issueNumber,
+          effectiveDate,
+        });
+        if (!inserted) throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
+        // portal-core.md §4: "Cancelling a subscription sets AK and clears isCancelable."
+        await updateSubscription(tx, tenant.id, s.id, { orderStatus: 'AK', validTo: effectiveDate, details: { isCancelable: false } });
+        await recordEvent(tx, tenant.id, 'subscription.cancelled', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          orderNumber: s.orderNumber,
+          reason: body.reason,
+          type,
+          effectiveDate,
+          issueNumber,
+        });
+        const revocable = canRevokeCancellation({ ...s, orderStatus: 'AK', isCancelable: false }, { tenant });
+        const mail = cancellationMail(caller.locale, {
+          tenant: tenant.name,
+          subscription: s.displayName,
+          orderNumber: s.orderNumber,
+          effectiveDate,
+          issueNumber,
+          exceptional: !regular,
+          revocable,
+        });
+        await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
+        return { type, effectiveDate, issueNumber };
+      });
+    },
+  };
+}
+
+export type CancellationService = ReturnType<typeof createCancellationService>;

@@ -1,0 +1,402 @@
+/**
+ * Offers of the cancellation, renewal, bulk renewal and upgrade flows (account-flows.md §3
+ * Recommendation, §4 "Offer acceptance", "Bulk renewal", §7 recommendations / accept /
+ * acceptAllRecommendations / pending-payments). Decides, in one transaction per change, with the
+ * capability rules of engine/domain the screens use; the SQL is in server/store/offerStore.ts.
+ *
+ *  - An offer paid by invoice or direct debit applies at once (answer url null).
+ *  - An offer paid by card or PayPal creates a pending payment and answers the provider's page; the
+ *    payment's settlement applies every offer it pays for, or none (server/payments/).
+ *  - A second accept of an offer that is pending or applied for the subscription answers as the
+ *    first did and changes nothing (the unique index of migration 008 decides races).
+ */
+import type { Database, Queryable } from '../db/database';
+import type { Locale } from '../../engine/core/portalConfig';
+import type { AcceptAnswer, PendingPayment, Recommendation } from '../../schemas/generated/offers';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { RecommendationsQuery } from '../../schemas/generated/recommendations-query';
+import type { AcceptRecommendationQuery } from '../../schemas/generated/accept-recommendation-query';
+import type { BulkRenewalRequest } from '../../schemas/generated/bulk-renewal-request';
+import { isActive } from '../../engine/domain/orderStatus';
+import { cancellationStart, CANCEL_CATEGORY } from '../../engine/domain/cancellation';
+import {
+  BULK_PAYMENT_CONFLICT_MESSAGE,
+  bulkSelectionKey,
+  hasPaymentConflict,
+  offerCategory,
+  paysOnline,
+  type PaymentProvider as OfferPaymentProvider,
+  type UpgradeTime,
+} from '../../engine/domain/offers';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { enqueueMail } from '../mail/mailQueue';
+import { recordEvent } from '../events/recordEvent';
+import { hashToken, newSecretToken } from '../auth/tokens';
+import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
+import { getUserById } from '../store/userStore';
+import {
+  acceptancesOfPayment,
+  claimVoucherCode,
+  findLiveAcceptance,
+  findOffer,
+  findPaymentRecord,
+  insertAcceptance,
+  insertPayment,
+  listCancellationReasons,
+  listOffers,
+  lockSubscription,
+  setAcceptancesOfPayment,
+  settlePaymentRecord,
+  type AcceptanceSource,
+  type OfferRow,
+  type PaymentRow,
+} from '../store/offerStore';
+import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import type { PaymentProvider, SettledStatus } from '../payments/paymentProvider';
+import { applyOffer, type AppliedChange } from './applyOffer';
+import { offerTexts, toRecommendation } from './recommendations';
+import { offerAcceptedMail } from './offerMails';
+
+export interface OfferServiceDeps {
+  db: Database;
+  mailFrom: string;
+  now: () => Date;
+  /** The payment providers by id; a tenant picks one with `payments.provider` (default sandbox). */
+  providers: ReadonlyMap<string, PaymentProvider>;
+}
+
+interface Caller {
+  tenant: ServerTenant;
+  user: { id: string; email: string };
+  locale: Locale;
+  /** The tenant portal's base path, for the payment page's URL. */
+  basePath: string;
+}
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The capability rule behind each source (portal-core.md §6; account-flows.md §6 bulk renewal: role WE). */
+export function requireOfferSource(source: AcceptanceSource, s: Subscription, tenant: ServerTenant): void {
+  switch (source) {
+    case 'cancellation': {
+      const start = cancellationStart(s);
+      if (start === 'already_cancelled') throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
+      if (start === 'externally_managed') throw externallyManaged(s);
+      requireCapability('cancellation', s, tenant);
+      return;
+    }
+    case 'renewal':
+      return requireCapability('renewal', s, tenant);
+    case 'upgrade':
+      return requireCapability('upgrade', s, tenant);
+    case 'bulk-renewal':
+      requireFeature(tenant, 'renewal', s.publication);
+      if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
+      if (!s.roles.includes('WE') || !s.isRenewal || !isActive(s.orderStatus)) {
+        throw refuse.notAllowed('Bulk renewal concerns renewable subscriptions you receive (role WE).');
+      }
+  }
+}
+
+export const externallyManaged = (s: Pick<Subscription, 'orderNumber'>) =>
+  new HttpError(403, 'externally_managed', `The subscription ${s.orderNumber} is managed externally and cannot be cancelled here.`, { orderNumber: s.orderNumber });
+
+/** The category a source's offers come from (the query's first, then the tenant's, then §9's default). */
+function categoryOf(source: AcceptanceSource, tenant: ServerTenant, queried: string | undefined): string {
+  if (source === 'cancellation') return CANCEL_CATEGORY;
+  // A retention offer is only for someone about to cancel: no other flow may name its category.
+  if (queried === CANCEL_CATEGORY) throw badRequest('validation_failed', 'The category CANCEL belongs to the cancellation flow.');
+  if (source === 'upgrade') return offerCategory('upgrade', queried, tenant.upgrade.recommendationCategory);
+  return offerCategory('renewal', queried, tenant.renewal.recommendationCategory);
+}
+
+/** Upgrade offers only at the times the tenant allows (tenant file upgrade.upgradeTimes). */
+const upgradeTimeAllowed = (tenant: ServerTenant, offer: OfferRow) =>
+  offer.offer.kind !== 'upgradeOption' || (tenant.upgrade.upgradeTimes as readonly string[]).includes(offer.offer.upgradeTime ?? 'NOW');
+
+export function createOfferService(deps: OfferServiceDeps) {
+  const { db } = deps;
+
+  function providerFor(tenant: ServerTenant): PaymentProvider {
+    const id = tenant.payments?.provider ?? 'sandbox';
+    const provider = deps.providers.get(id);
+    if (!provider) throw new HttpError(503, 'payment_unavailable', `The payment provider ${id} is not available.`);
+    return provider;
+  }
+
+  /** The offers of a source for the subscription, in the caller's language. */
+  async function offersFor(tx: Queryable, tenant: ServerTenant, s: Subscription, source: AcceptanceSource, category: string, cancelReason?: string): Promise<OfferRow[]> {
+    const offers = await listOffers(tx, tenant.id, s.publication, category);
+    return offers.filter(
+      (offer) =>
+        upgradeTimeAllowed(tenant, offer) &&
+        (source !== 'cancellation' || offer.reasons === null || (cancelReason !== undefined && offer.reasons.includes(cancelReason))),
+    );
+  }
+
+  async function subscriptionOf(tx: Queryable, caller: Caller, subscriptionId: string): Promise<Subscription> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, subscriptionId);
+    if (!s) throw refuse.notYours('There is no such subscription on your account.');
+    return s;
+  }
+
+  /** Records, mails and reports one applied offer (inside the transaction that applied it). */
+  async function confirmApplied(
+    tx: Queryable,
+    tenant: ServerTenant,
+    input: { user: { id: string; email: string }; locale: Locale; s: Subscription; offer: OfferRow; source: AcceptanceSource; change: AppliedChange; paymentId: string | null },
+  ) {
+    const { s, offer } = input;
+    await recordEvent(tx, tenant.id, 'offer.accepted', {
+      userId: input.user.id,
+      subscriptionId: s.id,
+      orderNumber: s.orderNumber,
+      offerId: offer.id,
+      source: input.source,
+      amount: offer.price,
+      currency: offer.currency,
+      paymentId: input.paymentId,
+      change: input.change.kind,
+      effectiveDate: input.change.date,
+    });
+    const mail = offerAcceptedMail(input.locale, {
+      tenant: tenant.name,
+      subscription: s.displayName,
+      orderNumber: s.orderNumber,
+      offer: offerTexts(offer, input.locale).title,
+      amount: offer.price,
+      currency: offer.currency,
+      paidOnline: input.paymentId !== null,
+      change: input.change,
+    });
+    await enqueueMail(tx, { tenantId: tenant.id, to: input.user.email, from: deps.mailFrom, ...mail });
+  }
+
+  /** A pending payment for these offers, and the provider's page to pay it on. */
+  async function startPayment(tx: Queryable, caller: Caller, offers: OfferRow[], description: string): Promise<{ id: string; url: string }> {
+    const provider = providerFor(caller.tenant);
+    const secret = newSecretToken();
+    const amount = Math.round(offers.reduce((sum, offer) => sum + offer.price, 0) * 100) / 100;
+    const method = offers.some((offer) => offer.paymentProvider === 'CREDIT_CARD') ? 'CREDIT_CARD' : 'PAYPAL';
+    const id = await insertPayment(tx, caller.tenant.id, {
+      userId: caller.user.id,
+      provider: provider.id,
+      method,
+      amount,
+      currency: offers[0].currency,
+      secretHash: hashToken(secret),
+      locale: caller.locale,
+      description,
+    });
+    const page = await provider.createPaymentPage({ paymentId: id, secret, amount, currency: offers[0].currency, description, method, locale: caller.locale, basePath: caller.basePath });
+    return { id, url: page.url };
+  }
+
+  /** A new page for a payment still pending (a double submit): the old page's key stops working. */
+  async function reopenPayment(tx: Queryable, caller: Caller, payment: PaymentRow): Promise<string> {
+    const secret = newSecretToken();
+    await tx.query(`update payments set secret_hash = $3 where tenant_id = $1 and id = $2`, [caller.tenant.id, payment.id, hashToken(secret)]);
+    const page = await providerFor(caller.tenant).createPaymentPage({
+      paymentId: payment.id,
+      secret,
+      amount: payment.amount,
+      currency: payment.currency,
+      description: payment.description,
+      method: payment.method,
+      locale: payment.locale,
+      basePath: caller.basePath,
+    });
+    return page.url;
+  }
+
+  return {
+    /** GET /subscriptions/{id}/recommendations (§7): the offers of the source's category. */
+    async recommendations(caller: Caller, subscriptionId: string, query: RecommendationsQuery): Promise<Recommendation[]> {
+      const s = await subscriptionOf(db, caller, subscriptionId);
+      requireOfferSource(query.source, s, caller.tenant);
+      const offers = await offersFor(db, caller.tenant, s, query.source, categoryOf(query.source, caller.tenant, query.category));
+      return offers.map((offer) => toRecommendation(offer, caller.locale));
+    },
+
+    /** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them. */
+    async retentionOffers(tx: Queryable, tenant: ServerTenant, s: Subscription, reason: string, locale: Locale): Promise<Recommendation[]> {
+      if (!tenant.cancellation.showRetentionOffers) return [];
+      const offers = await offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason);
+      return offers.map((offer) => toRecommendation(offer, locale));
+    },
+
+    /** POST /subscriptions/{id}/recommendations/{recommendationId}/accept (§7). */
+    async accept(caller: Caller, subscriptionId: string, offerId: string, query: AcceptRecommendationQuery): Promise<AcceptAnswer> {
+      const { tenant } = caller;
+      return db.transaction(async (tx) => {
+        await lockSubscription(tx, tenant.id, subscriptionId);
+        const s = await subscriptionOf(tx, caller, subscriptionId);
+        const source = query.source;
+        requireOfferSource(source, s, tenant);
+        const category = categoryOf(source, tenant, query.category);
+        if (source === 'cancellation') {
+          if (!query.cancelReason) throw badRequest('validation_failed', 'A retention offer is accepted for a cancellation reason (cancelReason).');
+          const reasons = await listCancellationReasons(tx, tenant.id, s.publication);
+          if (!reasons.some((r) => r.code === query.cancelReason)) throw badRequest('validation_failed', 'Unknown cancellation reason.');
+        }
+        const offer = (await offersFor(tx, tenant, s, source, category, query.cancelReason)).find((o) => o.id === offerId);
+        if (!offer) throw notFound('This offer is not available for this subscription.');
+        const upgradeTime: UpgradeTime | null = offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null;
+        if (query.upgradeTime && upgradeTime && query.upgradeTime !== upgradeTime) throw badRequest('validation_failed', `This offer takes effect ${upgradeTime}.`);
+
+        const live = await findLiveAcceptance(tx, tenant.id, s.id, offer.id);
+        if (live?.status === 'applied') return { url: null, status: 'applied' };
+        if (live?.paymentId) {
+          const payment = await findPaymentRecord(tx, tenant.id, live.paymentId, true);
+          if (payment?.status === 'pending') {
+            return { url: await reopenPayment(tx, caller, payment), status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
+          }
+        }
+
+        if (paysOnline(offer.paymentProvider)) {
+          const payment = await startPayment(tx, caller, [offer], `${s.displayName} (${s.orderNumber}): ${offerTexts(offer, caller.locale).title}`);
+          const inserted = await insertAcceptance(tx, tenant.id, {
+            subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source, upgradeTime, cancelReason: query.cancelReason ?? null, status: 'pending', paymentId: payment.id,
+          });
+          if (!inserted) throw new HttpError(409, 'already_accepted', 'This offer has just been accepted.');
+          return { url: payment.url, status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
+        }
+
+        const inserted = await insertAcceptance(tx, tenant.id, {
+          subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source, upgradeTime, cancelReason: query.cancelReason ?? null, status: 'applied', paymentId: null,
+        });
+        if (!inserted) return { url: null, status: 'applied' };
+        const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime, today: utcDay(deps.now()) });
+        await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source, change, paymentId: null });
+        return { url: null, status: 'applied' };
+      });
+    },
+
+    /** POST /subscriptions/acceptAllRecommendations (§4 "Bulk renewal", §5 payment conflict): one payment for all. */
+    async acceptAll(caller: Caller, request: BulkRenewalRequest): Promise<AcceptAnswer> {
+      const { tenant } = caller;
+      const entries = Object.entries(request.selectedRecommendations);
+      const chosen = entries.map(([, value]) => value!.paymentProviders[0].PAYMENT_PROVIDER as OfferPaymentProvider);
+      if (hasPaymentConflict(chosen)) throw badRequest('payment_conflict', BULK_PAYMENT_CONFLICT_MESSAGE);
+      return db.transaction(async (tx) => {
+        const mine = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
+        const picked: Array<{ s: Subscription; offer: OfferRow }> = [];
+        for (const [key, selection] of entries) {
+          const value = selection!;
+          const s = mine.find((candidate) => bulkSelectionKey(candidate) === key);
+          if (!s) throw refuse.notYours(`There is no subscription ${key} on your account.`);
+          requireOfferSource('bulk-renewal', s, tenant);
+          const offers = await offersFor(tx, tenant, s, 'bulk-renewal', categoryOf('bulk-renewal', tenant, undefined));
+          const offer = offers.find((o) => o.id === value.recommendationId);
+          if (!offer) throw notFound(`The offer ${value.recommendationId} is not available for ${s.orderNumber}.`);
+          if (offer.paymentProvider !== value.paymentProviders[0].PAYMENT_PROVIDER) throw badRequest('validation_failed', `The offer ${offer.id} is paid by ${offer.paymentProvider}.`);
+          picked.push({ s, offer });
+        }
+        for (const { s } of picked) await lockSubscription(tx, tenant.id, s.id);
+        // Offers already pending or applied are left as they are: a double submit renews nothing twice.
+        const fresh: typeof picked = [];
+        for (const entry of picked) if (!(await findLiveAcceptance(tx, tenant.id, entry.s.id, entry.offer.id))) fresh.push(entry);
+        if (fresh.length === 0) return { url: null, status: 'applied' };
+
+        const online = fresh.filter(({ offer }) => paysOnline(offer.paymentProvider));
+        if (online.length > 0) {
+          const description = fresh.map(({ s, offer }) => `${s.orderNumber}: ${offerTexts(offer, caller.locale).title}`).join('; ');
+          const payment = await startPayment(tx, caller, online.map(({ offer }) => offer), description);
+          // Everything chosen waits for the one payment, so a failed payment renews nothing.
+          for (const { s, offer } of fresh) {
+            await insertAcceptance(tx, tenant.id, { subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source: 'bulk-renewal', upgradeTime: null, cancelReason: null, status: 'pending', paymentId: payment.id });
+          }
+          return { url: payment.url, status: 'pending', pendingPayment: { id: payment.id, subscriptionId: fresh[0].s.id } };
+        }
+        for (const { s, offer } of fresh) {
+          await insertAcceptance(tx, tenant.id, { subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source: 'bulk-renewal', upgradeTime: null, cancelReason: null, status: 'applied', paymentId: null });
+          const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime: null, today: utcDay(deps.now()) });
+          await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source: 'bulk-renewal', change, paymentId: null });
+        }
+        return { url: null, status: 'applied' };
+      });
+    },
+
+    /**
+     * Settles a pending payment (the provider's report): on success applies every offer it pays
+     * for and hands out the cross-selling voucher; otherwise marks them failed. Once only: a
+     * payment that is no longer pending is left alone (false).
+     */
+    async settle(tenant: ServerTenant, paymentId: string, status: SettledStatus): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const payment = await findPaymentRecord(tx, tenant.id, paymentId, true);
+        if (!payment || payment.status !== 'pending') return false;
+        const acceptances = await acceptancesOfPayment(tx, tenant.id, paymentId);
+        const user = await getUserById(tx, tenant.id, payment.userId);
+        let crossSelling: PaymentRow['crossSelling'] = null;
+        if (status === 'success' && user) {
+          for (const acceptance of acceptances.filter((a) => a.status === 'pending')) {
+            await lockSubscription(tx, tenant.id, acceptance.subscriptionId);
+            const s = await getSubscriptionForUser(tx, tenant.id, user.id, acceptance.subscriptionId);
+            const offer = await findOffer(tx, tenant.id, acceptance.offerId);
+            if (!s || !offer) continue;
+            const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime: acceptance.upgradeTime, today: utcDay(deps.now()) });
+            await confirmApplied(tx, tenant, { user, locale: payment.locale, s, offer, source: acceptance.source, change, paymentId });
+            if (!crossSelling && offer.offer.crossSelling) {
+              const voucherCode = offer.voucherPool ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId) : null;
+              crossSelling = { ...offer.offer.crossSelling, voucherCode };
+            }
+          }
+          await setAcceptancesOfPayment(tx, tenant.id, paymentId, 'applied');
+        } else {
+          await setAcceptancesOfPayment(tx, tenant.id, paymentId, 'failed');
+        }
+        const outcome = status === 'success' && !user ? 'error' : status;
+        await settlePaymentRecord(tx, tenant.id, paymentId, outcome, crossSelling);
+        await recordEvent(tx, tenant.id, 'payment.settled', {
+          userId: payment.userId,
+          paymentId,
+          status: outcome,
+          amount: payment.amount,
+          currency: payment.currency,
+          subscriptionIds: [...new Set(acceptances.map((a) => a.subscriptionId))],
+        });
+        return true;
+      });
+    },
+
+    /** GET /subscriptions/{id}/pending-payments/{pendingPaymentId} (§3 Pending payment), the caller's own only. */
+    async pendingPayment(caller: Caller, subscriptionId: string, paymentId: string): Promise<PendingPayment> {
+      const payment = await ownPayment(caller, subscriptionId, paymentId);
+      return pendingPaymentView(payment, caller.locale);
+    },
+
+    /** The popup was closed without an outcome: a payment still pending is cancelled (its page stops working). */
+    async abandon(caller: Caller, subscriptionId: string, paymentId: string): Promise<PendingPayment> {
+      await ownPayment(caller, subscriptionId, paymentId);
+      await this.settle(caller.tenant, paymentId, 'canceled');
+      return pendingPaymentView((await findPaymentRecord(db, caller.tenant.id, paymentId))!, caller.locale);
+    },
+  };
+
+  async function ownPayment(caller: Caller, subscriptionId: string, paymentId: string): Promise<PaymentRow> {
+    const payment = await findPaymentRecord(db, caller.tenant.id, paymentId);
+    const acceptances = payment ? await acceptancesOfPayment(db, caller.tenant.id, paymentId) : [];
+    if (!payment || payment.userId !== caller.user.id || !acceptances.some((a) => a.subscriptionId === subscriptionId)) {
+      throw notFound('There is no such payment for this subscription.');
+    }
+    // A partial login may only look at its own subscription (the session scope is checked by getSubscriptionForUser).
+    if (!(await getSubscriptionForUser(db, caller.tenant.id, caller.user.id, subscriptionId))) throw notFound('There is no such payment for this subscription.');
+    return payment;
+  }
+}
+
+export function pendingPaymentView(payment: PaymentRow, locale: Locale): PendingPayment {
+  const view: PendingPayment = { status: payment.status };
+  if (payment.status === 'success' && payment.crossSelling) {
+    const c = payment.crossSelling;
+    view.crossSellingOffer = {
+      product: { title: c.titles[locale] ?? c.titles['en-GB'] ?? c.titles['de-DE'] ?? '', images: [{ url: c.imageUrl }], url: c.url },
+      voucherCode: c.voucherCode,
+    };
+  }
+  return view;
+}
+
+export type OfferService = ReturnType<typeof createOfferService>;

@@ -1,0 +1,45 @@
+/**
+ * Offers as the screens see them (account-flows.md §3 Recommendation), in the request's language.
+ */
+import type { Locale } from '../../engine/core/portalConfig';
+import type { Recommendation } from '../../schemas/generated/offers';
+import type { OfferRow, OfferTexts } from '../store/offerStore';
+
+export function offerTexts(offer: OfferRow, locale: Locale): OfferTexts {
+  const texts = offer.offer.texts;
+  return texts[locale] ?? texts['en-GB'] ?? texts['de-DE'] ?? { description: offer.id, title: offer.id };
+}
+
+export function toRecommendation(offer: OfferRow, locale: Locale): Recommendation {
+  const texts = offerTexts(offer, locale);
+  const def = offer.offer;
+  const recommendation: Recommendation = {
+    id: offer.id,
+    recommendationId: offer.id,
+    description: texts.description,
+    pictureUrl: def.pictureUrl,
+    openInNewTab: def.openInNewTab,
+    paymentProviders: [{ PAYMENT_PROVIDER: offer.paymentProvider }],
+  };
+  if (def.kind === 'article') {
+    recommendation.article = { articleText: texts.title, offerType: def.offerType ?? 'RN', price: offer.price, currencyKey: offer.currency };
+  } else if (def.kind === 'product') {
+    recommendation.product = {
+      title: texts.title,
+      images: def.pictureUrl ? [{ url: def.pictureUrl }] : [],
+      attributes: { shortDesc: texts.detail ?? '' },
+      price: offer.price,
+      currency: offer.currency,
+    };
+  } else {
+    recommendation.upgradeOption = {
+      text: texts.title,
+      upgradeTime: def.upgradeTime ?? 'NOW',
+      surchargeAmount: offer.price,
+      surchargeCurrency: offer.currency,
+      nextPaymentAmount: def.nextPaymentAmount ?? 0,
+      nextPaymentCurrency: offer.currency,
+    };
+  }
+  return recommendation;
+}

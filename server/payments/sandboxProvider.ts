@@ -1,0 +1,102 @@
+/**
+ * The built-in sandbox payment provider (issue 11): a real payment page served by the portal, for
+ * demos and tests, with test card numbers that succeed, decline or cancel and a PayPal-style
+ * approve / cancel. The page posts its outcome to the server (which settles the payment) and then
+ * tells the opener by postMessage, addressed to the portal's own origin only; the opener trusts a
+ * message only from the popup's origin (account-flows.md §4 "messages count only from the same
+ * origin as the popup URL").
+ *
+ * The page is reached with the payment's secret in its URL (the popup carries no session); the
+ * server keeps only the secret's hash, and a settled payment cannot be paid again.
+ */
+import { Router } from 'express';
+import { HttpError, notFound } from '../http/errors';
+import { validateBody } from '../http/validateBody';
+import { hashToken } from '../auth/tokens';
+import type { Database } from '../db/database';
+import { findPaymentRecord } from '../store/offerStore';
+import { requestTenant, tenantContext } from '../tenancy/tenantContext';
+import type { PaymentProvider, SettledStatus, SettlePayment } from './paymentProvider';
+import { SANDBOX_PAGE_SCRIPT, SANDBOX_PAGE_STYLE, sandboxPage } from './sandboxPage';
+
+/** README "Payments": the sandbox's test cards. Any other number is declined as unknown. */
+export const SANDBOX_TEST_CARDS: Readonly<Record<string, SettledStatus>> = {
+  '4242424242424242': 'success',
+  '5555555555554444': 'success',
+  '4000000000000002': 'error',
+  '4000000000009995': 'error',
+  '4000000000003220': 'canceled',
+};
+
+/** The card's expiry 'MM/YY' lies in this or a later month. */
+function notExpired(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split('/').map(Number);
+  const endYear = 2000 + year;
+  return endYear > now.getUTCFullYear() || (endYear === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
+
+/** What the sandbox decides for a submitted page. */
+export function sandboxOutcome(input: { action: 'pay' | 'approve' | 'cancel'; method: 'CREDIT_CARD' | 'PAYPAL'; cardNumber?: string; expiry?: string; holder?: string }, now: Date): SettledStatus {
+  if (input.action === 'cancel') return 'canceled';
+  if (input.method === 'PAYPAL') {
+    if (input.action !== 'approve') throw new HttpError(400, 'validation_failed', 'A PayPal payment is approved or cancelled.');
+    return 'success';
+  }
+  if (input.action !== 'pay') throw new HttpError(400, 'validation_failed', 'A card payment is paid or cancelled.');
+  const number = (input.cardNumber ?? '').replace(/\s/g, '');
+  const fields: Record<string, string> = {};
+  if (!/^\d{12,19}$/.test(number)) fields.cardNumber = 'is not a card number';
+  if (!input.expiry || !/^(0[1-9]|1[0-2])\/\d{2}$/.test(input.expiry)) fields.expiry = 'must be MM/YY';
+  else if (!notExpired(input.expiry, now)) fields.expiry = 'has passed';
+  if (!input.holder?.trim()) fields.holder = 'is required';
+  if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation_failed', 'Please check the card details.', { fields });
+  return SANDBOX_TEST_CARDS[number] ?? 'error';
+}
+
+export function createSandboxProvider(deps: { db: Database; now: () => Date }): PaymentProvider {
+  return {
+    id: 'sandbox',
+
+    async createPaymentPage(request) {
+      return { url: `${request.basePath}api/payments/sandbox/${encodeURIComponent(request.paymentId)}?key=${encodeURIComponent(request.secret)}` };
+    },
+
+    routes(settle: SettlePayment) {
+      const router = Router();
+      // The page has its own policy: its script and style are files of this router, nothing inline.
+      const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+      router.get('/payments/sandbox.js', (_req, res) => void res.type('application/javascript').set('cache-control', 'no-cache').send(SANDBOX_PAGE_SCRIPT));
+      router.get('/payments/sandbox.css', (_req, res) => void res.type('text/css').set('cache-control', 'no-cache').send(SANDBOX_PAGE_STYLE));
+
+      router.get('/payments/sandbox/:paymentId', async (req, res) => {
+        const tenant = requestTenant(res);
+        const key = typeof req.query.key === 'string' ? req.query.key : '';
+        const payment = await findPaymentRecord(deps.db, tenant.id, String(req.params.paymentId));
+        if (!payment || payment.provider !== 'sandbox' || payment.secretHash !== hashToken(key)) throw notFound('There is no such payment.');
+        res
+          .status(200)
+          .type('html')
+          .set('content-security-policy', pagePolicy)
+          .set('referrer-policy', 'no-referrer')
+          .send(sandboxPage({ payment, tenantName: tenant.name, basePath: tenantContext(res).basePath, key }));
+      });
+
+      router.post('/payments/sandbox/:paymentId', validateBody('sandbox-payment-request'), async (req, res) => {
+        const tenant = requestTenant(res);
+        const paymentId = String(req.params.paymentId);
+        const payment = await findPaymentRecord(deps.db, tenant.id, paymentId);
+        if (!payment || payment.provider !== 'sandbox' || payment.secretHash !== hashToken(String(req.body.key))) throw notFound('There is no such payment.');
+        if (payment.status !== 'pending') {
+          res.json({ status: payment.status });
+          return;
+        }
+        const status = sandboxOutcome({ ...req.body, method: payment.method }, deps.now());
+        await settle(tenant, paymentId, status);
+        const settled = await findPaymentRecord(deps.db, tenant.id, paymentId);
+        res.json({ status: settled?.status ?? status });
+      });
+      return router;
+    },
+  };
+}

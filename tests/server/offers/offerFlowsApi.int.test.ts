@@ -1,0 +1,361 @@
+/**
+ * The calls of cancellation, renewal, bulk renewal and upgrade (account-flows.md §4, §5, §7, §8;
+ * issue 11) against the seeded demo data: each answer, each refusal, the sandbox payment page's
+ * outcomes, idempotent accepts and the once-only settlement of a payment.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { Database } from '../../../server/db/database';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const FEATURES = ['cancellation', 'renewal', 'upgrade', 'contact-form'];
+const PUBLICATIONS = [
+  { publication: 'OFP', description: 'Offer Post', kind: 'print', frequency: 'weekly' },
+  { publication: 'OFS', description: 'Offer Sunday', kind: 'print', frequency: 'sunday' },
+  { publication: 'OFD', description: 'Offer Digital', kind: 'digital', frequency: 'daily' },
+];
+
+function tenant(id: string, features: string[], settings: Record<string, unknown> = {}): ServerTenant {
+  return makeServerTenant({
+    id,
+    name: `Verlag ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    features,
+    publications: PUBLICATIONS,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    contactForm: { activities: [{ activity: 'WIDERRUF', label: { 'de-DE': 'Widerruf', 'en-GB': 'Revocation' } }] },
+    ...settings,
+  });
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-offers-outbox-'));
+const mailer = createMailer({ outboxDir });
+const flows = tenant(uniqueTenantId('offers'), FEATURES, {
+  cancellation: { revocationContactActivity: 'WIDERRUF', feedbackForm: true },
+  renewal: { recommendationCategory: 'VERL', bulkRenewal: true },
+  upgrade: { upgradeTimes: ['NOW', 'NEXT_CYCLE'] },
+});
+const bare = tenant(uniqueTenantId('offers-bare'), []);
+const clock = new Date();
+let baseUrl: string;
+let close: () => Promise<void>;
+let db: Database;
+
+type Client = ReturnType<typeof browserLikeClient>;
+
+async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
+  await drainMailQueue(db, mailer);
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to);
+}
+
+const sessions = new Map<string, Client>();
+async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL, locale = 'en-GB'): Promise<Client> {
+  const key = `${t.id}/${email}/${locale}`;
+  if (sessions.has(key)) return sessions.get(key)!;
+  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
+  await client.get('/subscriptions');
+  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
+  const token = new URL(/https?:\/\/\S+/.exec((await mails(email)).at(-1)!.text)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  // The screens send their language with every call (engine/core/apiClient.ts).
+  const wrapped = {
+    ...client,
+    get: <T = any>(p: string) => client.get<T>(p, { 'accept-language': locale }),
+    post: <T = any>(p: string, b?: unknown) => client.post<T>(p, b, { 'accept-language': locale }),
+  } as Client;
+  sessions.set(key, wrapped);
+  return wrapped;
+}
+
+async function subscriptions(client: Client): Promise<Subscription[]> {
+  const list = await client.get<Subscription[]>('/subscriptions');
+  expect(list.status).toBe(200);
+  return list.body;
+}
+const renewable = (list: Subscription[], publication = 'OFP') => list.find((s) => s.isRenewal && s.publication === publication && s.orderStatus === 'A' && !s.renewal?.autoRenewal)!;
+
+/** Pays on the sandbox page the accept answer named, as the popup does. */
+async function payOnSandbox(url: string, body: Record<string, string>) {
+  const page = new URL(url, baseUrl);
+  const client = browserLikeClient(baseUrl, '');
+  const html = await client.get<string>(`${page.pathname}${page.search}`, { accept: 'text/html' });
+  expect(html.status).toBe(200);
+  return client.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body });
+}
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  await seedDemoData(db, [flows, bare], { today: clock });
+  const { app } = createApp({
+    db,
+    tenants: [flows, bare],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
+  });
+  ({ baseUrl, close } = await listen(app));
+});
+
+afterAll(async () => close?.());
+
+describe('cancellation', () => {
+  it('lists the reasons in the screen language and loads infos with dates and retention offers', async () => {
+    const client = await signIn(flows);
+    const s = (await subscriptions(client)).find((x) => x.publication === 'OFP' && x.isCancelable && !x.isRenewal)!;
+    const reasons = await client.get<Array<{ cancelReason: string; longDescription: string }>>(`/subscriptions/${s.id}/cancellation-reasons`);
+    expect(reasons.status).toBe(200);
+    expect(reasons.body.map((r) => r.cancelReason)).toEqual(['PREIS', 'ZEIT', 'UMZUG', 'INHALT', 'SONST']);
+    expect(reasons.body[0].longDescription).toBe('The subscription is too expensive for me.');
+    const price = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=PREIS`);
+    expect(price.body.cancellable).toBe(true);
+    expect(price.body.issues.length).toBeGreaterThan(0);
+    expect(price.body.issues[0].dateOfFirstSale > clock.toISOString().slice(0, 10)).toBe(true);
+    expect(price.body.recommendations.map((r: { id: string }) => r.id)).toEqual(['OFP-KEEP-HALF', 'OFP-KEEP-DIGITAL']);
+    const moving = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
+    expect(moving.body.recommendations).toEqual([]);
+    expect((await client.get(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=NOPE`)).status).toBe(400);
+  });
+
+  it('cancels once: status AK, isCancelable cleared, an event and a confirmation e-mail; a second cancel is refused', async () => {
+    const client = await signIn(flows);
+    const s = (await subscriptions(client)).find((x) => x.publication === 'OFD' && x.isCancelable && x.mixType === 'DE' && x.orderStatus === 'A' && !(x as any).minimumTermEnd)!;
+    const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
+    if (!infos.body.cancellable) return; // the demo's minimum-term subscription is covered below
+    const issue = infos.body.issues[1] ?? infos.body.issues[0];
+    const tooLong = await client.post(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue, feedback: 'x'.repeat(256) });
+    expect(tooLong.status).toBe(400);
+    const notOffered = await client.post(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue: { issueNumber: '99/1999', dateOfFirstSale: '1999-01-01' } });
+    expect(notOffered.status).toBe(400);
+    const done = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue, feedback: 'Moving to Spain.' });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ type: 'regular', effectiveDate: issue.dateOfFirstSale, issueNumber: issue.issueNumber });
+    const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
+    expect(after.orderStatus).toBe('AK');
+    expect(after.isCancelable).toBe(false);
+    expect(after.validToOnSaleDate).toBe(issue.dateOfFirstSale);
+    const again = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('already_cancelled');
+    const events = await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and subject_id = $2`, [flows.id, s.id]);
+    expect(events.map((e) => e.type)).toEqual(['subscription.cancelled']);
+    const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) => m.subject.startsWith('Your cancellation'))!;
+    expect(mail.text).toContain(s.orderNumber);
+    expect(mail.text).toContain('revoke');
+  });
+
+  it('offers only an extraordinary termination before the minimum term ends, with a reason in words', async () => {
+    const client = await signIn(flows);
+    const list = await subscriptions(client);
+    const candidates = list.filter((x) => x.publication === 'OFD' && x.isCancelable && x.orderStatus === 'A');
+    let found = false;
+    for (const s of candidates) {
+      const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=SONST`);
+      if (infos.body.cancellable) continue;
+      found = true;
+      expect(infos.body.issues).toEqual([{ issueNumber: null, dateOfFirstSale: null }]);
+      const withoutWords = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'SONST', issue: null });
+      expect(withoutWords.status).toBe(400);
+      expect(withoutWords.body.error.details.fields).toEqual({ reasonText: 'required' });
+      const done = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'SONST', issue: null, reasonText: 'Serious illness.' });
+      expect(done.status).toBe(200);
+      expect(done.body.type).toBe('exceptional');
+    }
+    expect(found).toBe(true);
+  });
+
+  it('refuses an externally managed subscription naming its order number, and a tenant without the feature', async () => {
+    const second = (await db.query<{ email: string }>(
+      `select u.email from users u join user_business_partners ubp on ubp.tenant_id = u.tenant_id and ubp.user_id = u.id
+         join subscription_roles sr on sr.tenant_id = ubp.tenant_id and sr.bp_number = ubp.bp_number
+         join subscriptions s on s.tenant_id = sr.tenant_id and s.id = sr.subscription_id
+        where u.tenant_id = $1 and s.details->>'salesDocumentType' = 'WBZA' limit 1`,
+      [flows.id],
+    ))[0].email;
+    const client = await signIn(flows, second);
+    const wbza = (await subscriptions(client)).find((x) => x.salesDocumentType === 'WBZA')!;
+    const refused = await client.post<any>(`/subscriptions/${wbza.id}/cancel`, { reason: 'PREIS', issue: null });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'externally_managed', details: { orderNumber: wbza.orderNumber } });
+    const other = await signIn(bare);
+    const s = (await subscriptions(other)).find((x) => x.isCancelable)!;
+    const off = await other.get<any>(`/subscriptions/${s.id}/cancellation-reasons`);
+    expect(off.status).toBe(403);
+    expect(off.body.error.code).toBe('feature_disabled');
+  });
+
+  it('the anonymous check mails a sign-in link that opens the cancellation page of that subscription', async () => {
+    const client = await signIn(flows);
+    const s = (await subscriptions(client)).find((x) => x.isCancelable && x.publication === 'OFP')!;
+    const zip = s.goodsRecipient?.zipcode ?? s.currentRoleBusinessPartner.zipcode!;
+    const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
+    await anonymous.get('/faq');
+    const wrongZip = await anonymous.post<any>('/login/cancellation', { email: 'x@example.org', orderNumber: s.orderNumber, zipcode: '00000' });
+    expect(wrongZip.body.error.details).toMatchObject({ status: 'verification_failed', method: 'zip' });
+    const checked = await anonymous.post<any>('/login/cancellation', { email: 'x@example.org', orderNumber: s.orderNumber, zipcode: zip });
+    expect(checked.status).toBe(400);
+    expect(checked.body.error.details.status).toBe('confirm_email');
+    expect(checked.body.error.details.maskedEmail).toMatch(/^\w\*\*\*@/);
+    // The link went to the address on record, not to the typed one.
+    expect(await mails('x@example.org')).toEqual([]);
+  });
+});
+
+describe('renewal and upgrade', () => {
+  it('lists the renewal offers of the tenant category and refuses the cancellation category', async () => {
+    const client = await signIn(flows);
+    const s = renewable(await subscriptions(client));
+    const offers = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
+    expect(offers.status).toBe(200);
+    expect(offers.body.map((o) => o.id)).toEqual(['OFP-RENEW-12', 'OFP-RENEW-DD', 'OFP-RENEW-BUNDLE', 'OFP-RENEW-24']);
+    expect(offers.body[2].article).toMatchObject({ offerType: 'BU', currencyKey: 'EUR' });
+    expect(offers.body[3].product.title).toContain('24 months');
+    expect((await client.get(`/subscriptions/${s.id}/recommendations?source=renewal&category=CANCEL`)).status).toBe(400);
+  });
+
+  it('applies an invoice renewal at once, and a repeated accept does not renew twice', async () => {
+    const client = await signIn(flows);
+    const s = renewable(await subscriptions(client));
+    const first = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`);
+    expect(first.body).toEqual({ url: null, status: 'applied' });
+    const afterFirst = (await subscriptions(client)).find((x) => x.id === s.id)!;
+    expect(afterFirst.validToOnSaleDate! > s.validToOnSaleDate!).toBe(true);
+    const second = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`);
+    expect(second.body).toEqual({ url: null, status: 'applied' });
+    expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(afterFirst.validToOnSaleDate);
+    const mail = (await mails(SHARED_DEMO_EMAIL)).filter((m) => m.subject.includes('renew for 12 months'));
+    expect(mail).toHaveLength(1);
+  });
+
+  it('a card offer waits for the sandbox: declined, then paid, applied once with a voucher', async () => {
+    const client = await signIn(flows);
+    const s = renewable(await subscriptions(client));
+    const before = s.validToOnSaleDate!;
+    const declined = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    expect(declined.body.status).toBe('pending');
+    expect(declined.body.url).toContain('/api/payments/sandbox/');
+    const pendingPath = `/subscriptions/${s.id}/pending-payments/${declined.body.pendingPayment.id}`;
+    expect((await client.get<any>(pendingPath)).body).toEqual({ status: 'pending' });
+    const wrongKey = browserLikeClient(baseUrl, '');
+    await wrongKey.get(`/t/${flows.id}/api/faq`);
+    expect((await wrongKey.post(`${new URL(declined.body.url, baseUrl).pathname}`, { key: 'x'.repeat(40), action: 'approve' })).status).toBe(404);
+    expect((await payOnSandbox(declined.body.url, { action: 'pay', cardNumber: '4000 0000 0000 0002', expiry: '12/39', holder: 'Demo' })).body.status).toBe('error');
+    expect((await client.get<any>(pendingPath)).body).toEqual({ status: 'error' });
+    expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(before);
+
+    const paid = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    const repeat = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    expect(repeat.body.pendingPayment.id).toBe(paid.body.pendingPayment.id);
+    // The repeat's page replaces the first one's.
+    const stale = new URL(paid.body.url, baseUrl);
+    expect((await browserLikeClient(baseUrl, '').get(`${stale.pathname}${stale.search}`)).status).toBe(404);
+    const [a, b] = await Promise.all([
+      payOnSandbox(repeat.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' }),
+      payOnSandbox(repeat.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' }),
+    ]);
+    expect([a.body.status, b.body.status]).toEqual(['success', 'success']);
+    const settled = await client.get<any>(`/subscriptions/${s.id}/pending-payments/${repeat.body.pendingPayment.id}`);
+    expect(settled.body.status).toBe('success');
+    expect(settled.body.crossSellingOffer.voucherCode).toMatch(/^BOOK-/);
+    const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
+    expect(after.validToOnSaleDate! > before).toBe(true);
+    const events = await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and data->>'paymentId' = $2 order by seq`, [flows.id, repeat.body.pendingPayment.id]);
+    expect(events.map((e) => e.type)).toEqual(['offer.accepted', 'payment.settled']);
+  });
+
+  it('says so when the voucher codes are exhausted, and cancels a payment whose popup was closed', async () => {
+    const client = await signIn(flows);
+    const s = renewable(await subscriptions(client));
+    const paypal = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-24/accept?source=renewal`);
+    expect((await payOnSandbox(paypal.body.url, { action: 'approve' })).body.status).toBe('success');
+    const view = await client.get<any>(`/subscriptions/${s.id}/pending-payments/${paypal.body.pendingPayment.id}`);
+    expect(view.body.crossSellingOffer.voucherCode).toBeNull();
+    const upgrade = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NOW/accept?source=upgrade&upgradeTime=NOW`);
+    const abandoned = await client.post<any>(`/subscriptions/${s.id}/pending-payments/${upgrade.body.pendingPayment.id}/abandon`);
+    expect(abandoned.body).toEqual({ status: 'canceled' });
+    expect((await payOnSandbox(upgrade.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' })).body.status).toBe('canceled');
+  });
+
+  it('plans an upgrade at the next cycle and refuses a time the offer does not have', async () => {
+    const client = await signIn(flows);
+    const s = (await subscriptions(client)).find((x) => x.publication === 'OFP' && x.roles.includes('AG') && x.orderStatus === 'A')!;
+    const offers = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`);
+    expect(offers.body.map((o) => o.upgradeOption.upgradeTime)).toEqual(['NOW', 'NEXT_CYCLE']);
+    expect((await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=upgrade&upgradeTime=NOW`)).status).toBe(400);
+    const planned = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=upgrade&upgradeTime=NEXT_CYCLE`);
+    expect(planned.body).toEqual({ url: null, status: 'applied' });
+    const [row] = await db.query<{ planned: { mixType: string } }>(`select details->'plannedUpgrade' as planned from subscriptions where tenant_id = $1 and id = $2`, [flows.id, s.id]);
+    expect(row.planned.mixType).toBe('KO');
+  });
+
+  it('refuses renewal where the capability rule does, and another user’s payment is not found', async () => {
+    const client = await signIn(flows);
+    const notRenewable = (await subscriptions(client)).find((x) => !x.isRenewal)!;
+    const refused = await client.get<any>(`/subscriptions/${notRenewable.id}/recommendations?source=renewal`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('not_allowed');
+    const [pending] = await db.query<{ id: string; subscription_id: string }>(
+      `select p.id, a.subscription_id from payments p join offer_acceptances a on a.tenant_id = p.tenant_id and a.payment_id = p.id
+        where p.tenant_id = $1 and p.status = 'pending' limit 1`,
+      [flows.id],
+    );
+    const stranger = await signIn(flows, (await db.query<{ email: string }>(`select email from users where tenant_id = $1 and email <> $2 limit 1`, [flows.id, SHARED_DEMO_EMAIL]))[0].email);
+    expect((await stranger.get(`/subscriptions/${pending.subscription_id}/pending-payments/${pending.id}`)).status).toBe(404);
+  });
+});
+
+describe('bulk renewal', () => {
+  it('refuses credit card with direct debit, then renews what was chosen by invoice and direct debit', async () => {
+    const client = await signIn(flows);
+    const list = (await subscriptions(client)).filter((x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A');
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    const key = (s: Subscription) => `${s.id.slice(0, 3)}${s.orderNumber}`;
+    const [a, b] = list;
+    const offersB = await client.get<any[]>(`/subscriptions/${b.id}/recommendations?source=bulk-renewal`);
+    const dd = offersB.body.find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'DIRECT_DEBIT')!;
+    const conflict = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: {
+        [key(a)]: { recommendationId: `${a.publication}-RENEW-BUNDLE`, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        [key(b)]: { recommendationId: dd.id, paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] },
+      },
+    });
+    expect(conflict.status).toBe(400);
+    expect(conflict.body.error).toMatchObject({ code: 'payment_conflict', message: "The payment methods 'Credit Card' and 'Direct Debit' cannot be used together." });
+    const done = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: { [key(b)]: { recommendationId: dd.id, paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] } },
+    });
+    expect(done.body).toEqual({ url: null, status: 'applied' });
+    const foreign = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: { '9990000000001': { recommendationId: dd.id, paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] } },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('the anonymous login always answers 202 and mails a link only to an address on record with that name and zip', async () => {
+    const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
+    await anonymous.get('/faq');
+    const unknown = await anonymous.post<any>('/login/bulk-renewal', { email: 'nobody@example.org', lastName: 'Nobody', zipcode: '12345' });
+    expect(unknown.status).toBe(202);
+    expect((await anonymous.post<any>('/login/bulk-renewal', { email: 'nobody@example.org', lastName: 'x'.repeat(36), zipcode: '12345' })).status).toBe(400);
+    expect(await mails('nobody@example.org')).toEqual([]);
+  });
+});
