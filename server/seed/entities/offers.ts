@@ -339,25 +339,31 @@ export const offers: SeedModule = {
         columns: 'id text, publication text, category text, position integer, reasons text[], price numeric, currency text, payment_provider text, offer jsonb, effect jsonb, voucher_pool text',
         rows: () => data.offers ?? [],
       },
-      { table: 'voucher_codes', columns: 'pool text, code text', rows: () => data.voucherCodes ?? [] },
+      {
+        table: 'voucher_codes',
+        columns: 'pool text, code text, payment_id text',
+        rows: () => (data.voucherCodes ?? []).map((v) => ({ pool: v.pool, code: v.code, payment_id: v.assigned ? 'seeded' : null })),
+      },
     )(tx, dataSet);
-    await tx.query(`update voucher_codes set payment_id = 'seeded', assigned_at = now() - interval '30 days' where tenant_id = $1 and pool = 'SPRING'`, [dataSet.tenantId]);
-    for (const p of data.payments ?? []) {
-      // The seeded payments have no page to pay on: their secret is a random value nobody holds.
-      const [user] = await tx.query<{ id: string }>(`select id from users where tenant_id = $1 and email = $2`, [dataSet.tenantId, p.email]);
-      if (!user) continue;
-      await tx.query(
-        `insert into payments (tenant_id, id, user_id, provider, method, amount, currency, status, secret_hash, locale, description, created_at, settled_at)
-         values ($1, $2, $3, 'sandbox', $4, $5, $6, $7, md5(random()::text || clock_timestamp()::text), $8, $9, now() - make_interval(days => $10),
-                 case when $7 = 'pending' then null else now() - make_interval(days => $10) end)`,
-        [dataSet.tenantId, p.id, user.id, p.method, p.amount, p.currency, p.status, p.locale, p.description, p.days_ago],
-      );
-      const acceptance = p.status === 'success' ? 'applied' : p.status === 'pending' ? 'pending' : 'failed';
-      await tx.query(
-        `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, status, payment_id, created_at, applied_at)
-         values ($1, $2, $3, $4, 'renewal', $5, $6, now() - make_interval(days => $7), case when $5 = 'applied' then now() - make_interval(days => $7) end)`,
-        [dataSet.tenantId, p.subscription_id, p.offer_id, user.id, acceptance, p.id, p.days_ago],
-      );
-    }
+    const payments = JSON.stringify(data.payments ?? []);
+    if (!data.payments?.length) return;
+    // The seeded payments have no page to pay on: their secret is a random value nobody holds.
+    await tx.query(
+      `insert into payments (tenant_id, id, user_id, provider, method, amount, currency, status, secret_hash, locale, description, created_at, settled_at)
+       select $1, p.id, u.id, 'sandbox', p.method, p.amount, p.currency, p.status, md5(random()::text || p.id), p.locale, p.description,
+              now() - make_interval(days => p.days_ago), case when p.status = 'pending' then null else now() - make_interval(days => p.days_ago) end
+         from jsonb_to_recordset($2::jsonb) as p(id text, email text, method text, amount numeric, currency text, status text, locale text, description text, days_ago integer)
+         join users u on u.tenant_id = $1 and u.email = p.email`,
+      [dataSet.tenantId, payments],
+    );
+    await tx.query(
+      `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, status, payment_id, created_at, applied_at)
+       select $1, p.subscription_id, p.offer_id, u.id, 'renewal',
+              case p.status when 'success' then 'applied' when 'pending' then 'pending' else 'failed' end, p.id,
+              now() - make_interval(days => p.days_ago), case when p.status = 'success' then now() - make_interval(days => p.days_ago) end
+         from jsonb_to_recordset($2::jsonb) as p(id text, email text, status text, subscription_id text, offer_id text, days_ago integer)
+         join users u on u.tenant_id = $1 and u.email = p.email`,
+      [dataSet.tenantId, payments],
+    );
   },
 };

@@ -37,6 +37,11 @@ describe('seed modules', () => {
       ['purchase_orders', 'purchase_order_roles'],
       ['business_partners', 'purchase_order_roles'],
       ['business_partners', 'pending_orders'],
+      ['publications', 'offers'],
+      ['users', 'payments'],
+      ['payments', 'offer_acceptances'],
+      ['offers', 'offer_acceptances'],
+      ['subscriptions', 'offer_acceptances'],
     ];
     for (const [referenced, referencing] of before) {
       expect(tables.indexOf(referenced), `${referenced} before ${referencing}`).toBeGreaterThan(-1);
