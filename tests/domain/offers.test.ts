@@ -37,7 +37,7 @@ describe('upgrade offers (§2, tenant upgrade.upgradeTimes)', () => {
   it('lists only offers whose upgrade time the tenant offers', () => {
     const now = { id: 'now', upgradeOption: { upgradeTime: 'NOW' as const } };
     const next = { id: 'next', upgradeOption: { upgradeTime: 'NEXT_CYCLE' as const } };
-    const plain = { id: 'plain' };
+    const plain: { id: string; upgradeOption?: { upgradeTime: 'NOW' | 'NEXT_CYCLE' } } = { id: 'plain' };
     expect(upgradeOffers([now, next, plain], ['NEXT_CYCLE']).map((o) => o.id)).toEqual(['next', 'plain']);
     expect(upgradeOffers([now, next], ['NOW', 'NEXT_CYCLE']).map((o) => o.id)).toEqual(['now', 'next']);
   });

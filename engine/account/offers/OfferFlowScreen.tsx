@@ -1,0 +1,199 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useSetAtom } from 'jotai';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { Recommendation } from '../../../schemas/generated/offers';
+import { usePortal } from '../../core/PortalContext';
+import { href, ROUTES } from '../../core/routeRefs';
+import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
+import type { CapabilityContext } from '../../domain/capabilities';
+import { upgradeOffers } from '../../domain/offers';
+import { isRouteServed } from '../../features';
+import { Alert } from '../../ui/Alert';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { Loading } from '../../ui/Loading';
+import { useCapabilityContext, useTenantSettings } from '../capabilityContext';
+import { useResource } from '../resource';
+import { FlowHeader } from './FlowHeader';
+import { useFlowReturn, useFlowSubscription, useWithoutLogin } from './flowNavigation';
+import { OfferList } from './OfferList';
+import { OfferSuccessDialog, OfferSuccessPanel } from './OfferSuccess';
+import { offerParams, offersApi } from './offersApi';
+import { PaymentDialogs } from './PaymentDialogs';
+import { isPaymentBusy, usePaymentFlow } from './usePaymentFlow';
+
+/** The texts a renewal or upgrade page names itself with (each feature's own keys). */
+export interface OfferFlowTexts {
+  heading: string;
+  intro: string;
+  legend: string;
+  submit: string;
+  /** §8 "no options available" / "no-recommendations": no offer for this subscription. */
+  empty: string;
+  /** The capability rule (§6) refuses the flow for this subscription. */
+  notAllowed: string;
+  successTitle: string;
+  successText: string;
+}
+
+/**
+ * The subscription's renewal or upgrade page (account-flows.md §2 "Renewal and upgrade screens",
+ * §4 "Offer acceptance", §8): the offers as radio cards and a submit button. Renewal starts with
+ * nothing chosen (submit waits for a choice); upgrade is "the same without an empty option" — its
+ * first offer is chosen — and lists only the upgrade times the tenant offers. Accepting applies
+ * the offer at once or opens the payment popup (usePaymentFlow). Success is a dialog for signed-in
+ * users and an inline screen without login (§2).
+ */
+export function OfferFlowScreen({ source, texts, allowed }: {
+  source: 'renewal' | 'upgrade';
+  texts: OfferFlowTexts;
+  allowed: (s: Subscription, ctx: CapabilityContext) => boolean;
+}) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const ctx = useCapabilityContext();
+  const subscription = useFlowSubscription(id);
+  const { back } = useFlowReturn(id);
+
+  if (subscription.state.status === 'loading') return <Loading />;
+  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
+  const s = subscription.state.data;
+  const titleId = `${source}-title`;
+  if (!allowed(s, ctx)) {
+    return (
+      <section className="offer-flow" aria-labelledby={titleId}>
+        <FlowHeader subscription={s} titleId={titleId} title={t(texts.heading)} />
+        <Alert variant="info">
+          <p>{t(texts.notAllowed)}</p>
+        </Alert>
+        <BackButton onClick={back} />
+      </section>
+    );
+  }
+  return <OfferChoice subscription={s} source={source} texts={texts} titleId={titleId} onBack={back} />;
+}
+
+function BackButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-actions">
+      <button type="button" className="button button-secondary" onClick={onClick}>
+        {t('account.flow.back')}
+      </button>
+    </div>
+  );
+}
+
+function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
+  subscription: Subscription;
+  source: 'renewal' | 'upgrade';
+  texts: OfferFlowTexts;
+  titleId: string;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const tenant = useTenantSettings();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const withoutLogin = useWithoutLogin();
+  const setSubscriptions = useSetAtom(subscriptionsAtom);
+  const flow = usePaymentFlow();
+  const params = offerParams(source, new URLSearchParams(location.search), tenant);
+  const key = `${s.id}/recommendations?${source}&${params.category}&${params.campaign ?? ''}`;
+  const recommendations = useResource(key, (client) => offersApi(client).recommendations(s.id, { source, ...params }));
+  const offers = useMemo<Recommendation[]>(() => {
+    if (recommendations.state.status !== 'ready') return [];
+    return source === 'upgrade' ? upgradeOffers(recommendations.state.data, tenant.upgrade.upgradeTimes) : recommendations.state.data;
+  }, [recommendations.state, source, tenant.upgrade.upgradeTimes]);
+  const [selected, setSelected] = useState('');
+  // Upgrade: "the same without an empty option" — the first offer is chosen.
+  useEffect(() => {
+    if (source === 'upgrade' && offers.length > 0 && !offers.some((offer) => offer.id === selected)) setSelected(offers[0].id);
+  }, [source, offers, selected]);
+
+  const chosen = offers.find((offer) => offer.id === selected);
+  const busy = isPaymentBusy(flow.state);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen) return;
+    try {
+      await flow.accept(
+        () =>
+          offersApi(api).accept(s.id, chosen.recommendationId, {
+            source,
+            ...params,
+            ...(source === 'upgrade' && chosen.upgradeOption ? { upgradeTime: chosen.upgradeOption.upgradeTime } : {}),
+          }),
+        { openInNewTab: chosen.openInNewTab },
+      );
+    } catch {
+      flow.fail();
+    }
+  }
+
+  function closeSuccess() {
+    flow.reset();
+    // The subscription changed: the orders list loads again, the subscription page shows it.
+    setSubscriptions(resetSubscriptions);
+    navigate(href(ROUTES.subscription, { id: s.id }));
+  }
+
+  const success = flow.state.step === 'success' ? flow.state : null;
+  if (success && withoutLogin) {
+    return (
+      <OfferSuccessPanel title={t(texts.successTitle)} text={t(texts.successText, { title: s.displayName })} crossSelling={success.crossSelling}>
+        <div className="form-actions">
+          <Link className="button button-secondary" to={href(ROUTES.subscription, { id: s.id })}>
+            {t('account.flow.toSubscription')}
+          </Link>
+        </div>
+      </OfferSuccessPanel>
+    );
+  }
+
+  const contactServed = isRouteServed(tenant.features, ROUTES.contact);
+  return (
+    <section className="offer-flow" aria-labelledby={titleId}>
+      <FlowHeader subscription={s} titleId={titleId} title={t(texts.heading)} />
+      <p>{t(texts.intro)}</p>
+      {recommendations.state.status === 'loading' && <Loading />}
+      {recommendations.state.status === 'failed' && <ErrorDialog onClose={onBack} />}
+      {recommendations.state.status === 'ready' && offers.length === 0 && (
+        <>
+          <Alert variant="info">
+            <p>{t(texts.empty)}</p>
+            {contactServed && (
+              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
+            )}
+          </Alert>
+          <BackButton onClick={onBack} />
+        </>
+      )}
+      {offers.length > 0 && (
+        <form onSubmit={submit} noValidate>
+          <OfferList offers={offers} selected={selected} onSelect={setSelected} legend={t(texts.legend)} name={`${source}-offer`} disabled={busy} />
+          <PaymentDialogs flow={flow} />
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={!chosen || busy}>
+              {t(texts.submit)}
+            </button>
+            <button type="button" className="button button-secondary" onClick={onBack}>
+              {t('account.flow.back')}
+            </button>
+          </div>
+        </form>
+      )}
+      {success && (
+        <OfferSuccessDialog
+          title={t(texts.successTitle)}
+          text={t(texts.successText, { title: s.displayName })}
+          crossSelling={success.crossSelling}
+          onClose={closeSuccess}
+        />
+      )}
+    </section>
+  );
+}

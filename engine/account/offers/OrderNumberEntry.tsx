@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { usePortal } from '../../core/PortalContext';
+import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
+import { orderNumberLoginErrors, type OrderNumberLoginInput } from '../../domain/offers';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+import { entryResultOf, entryText, type EntryResult } from './entryOutcomes';
+import { offersApi } from './offersApi';
+
+/**
+ * The anonymous entry of the renewal and upgrade pages (account-flows.md §2 "Anonymous entry",
+ * §4, §5): order number and last name, prefilled from the query (orderNumber, lastName1, email)
+ * and sent once by itself when all three are there. The order number and name earn a sign-in link
+ * to the address on record (issue 10); opening it signs in and opens the subscription's renewal or
+ * upgrade page with returnTo. The spec's e-mail field "only when the server demands it" stays
+ * hidden: the server never asks for a typed address now; a prefilled one is passed along.
+ */
+export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  const [values, setValues] = useState<OrderNumberLoginInput>({
+    orderNumber: (query.get('orderNumber') ?? '').replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH),
+    lastName: query.get('lastName1') ?? '',
+  });
+  const email = query.get('email') ?? undefined;
+  const [errors, setErrors] = useState<Partial<Record<keyof OrderNumberLoginInput, string>>>({});
+  const [result, setResult] = useState<EntryResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const autoSent = useRef(false);
+  const locked = result?.outcome === 'entry:link_sent';
+
+  async function send(input: OrderNumberLoginInput) {
+    const found = orderNumberLoginErrors(input);
+    const messages: Partial<Record<keyof OrderNumberLoginInput, string>> = {};
+    for (const error of found) messages[error.field] = error.code === 'invalid' ? t('account.entry.invalidOrderNumber') : t('account.entry.required');
+    setErrors(messages);
+    if (found.length > 0) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      await offersApi(api).orderNumberLogin({ orderNumber: input.orderNumber.trim(), lastName: input.lastName.trim(), ...(email ? { email } : {}), flow });
+      // Every answer that is no refusal names where the link went; a plain success is not expected.
+      setResult({ outcome: 'entry:failed' });
+    } catch (error) {
+      setResult(entryResultOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // §2: "It auto-submits when all three are present in the query" — once.
+  useEffect(() => {
+    if (autoSent.current) return;
+    autoSent.current = true;
+    if (query.get('orderNumber') && query.get('lastName1') && query.get('email')) void send(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(values);
+  };
+
+  return (
+    <form className="entry-form" onSubmit={submit} noValidate aria-describedby={`${flow}-entry-intro`}>
+      <p id={`${flow}-entry-intro`}>{t('account.entry.orderNumberIntro')}</p>
+      <FormField
+        label={t('account.entry.orderNumber')}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={ORDER_NUMBER_MAX_LENGTH}
+        readOnly={locked}
+        value={values.orderNumber}
+        onChange={(e) => setValues((v) => ({ ...v, orderNumber: e.target.value.replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH) }))}
+        error={errors.orderNumber}
+      />
+      <FormField
+        label={t('account.entry.lastName')}
+        required
+        autoComplete="family-name"
+        readOnly={locked}
+        value={values.lastName}
+        onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))}
+        error={errors.lastName}
+      />
+      {result && (
+        <Alert variant={locked ? 'success' : 'error'}>
+          <p>{t(entryText(result.outcome), { maskedEmail: result.maskedEmail ?? '', orderNumber: result.orderNumber ?? values.orderNumber })}</p>
+        </Alert>
+      )}
+      <div className="form-actions">
+        {locked ? (
+          <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
+            {t('account.entry.changeDetails')}
+          </button>
+        ) : (
+          <button type="submit" className="button" disabled={busy}>
+            {t('account.entry.submit')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

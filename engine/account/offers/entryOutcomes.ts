@@ -1,0 +1,60 @@
+import { ApiError } from '../../core/apiClient';
+
+/**
+ * The named outcomes of the anonymous entries of the renewal, upgrade, cancellation and bulk
+ * renewal flows (account-flows.md §2, §4 "Renewal/upgrade anonymous login", §8): none of them opens
+ * a session; the server mails a sign-in link to the address on record and answers 400 with status
+ * confirm_email and the address masked (issue 10). Other answers name why no link went out.
+ */
+export type EntryOutcome =
+  | 'entry:link_sent'
+  | 'entry:not_found'
+  | 'entry:verification_failed:name'
+  | 'entry:verification_failed:zip'
+  | 'entry:no_email_on_record'
+  | 'entry:validation_failed'
+  | 'entry:rate_limited'
+  | 'entry:externally_managed'
+  | 'entry:cancellation_not_possible'
+  | 'entry:already_cancelled'
+  | 'entry:failed';
+
+export interface EntryResult {
+  outcome: EntryOutcome;
+  maskedEmail?: string;
+  orderNumber?: string;
+}
+
+/** The text of each outcome (placeholders maskedEmail, orderNumber); a flow may override some (entryText). */
+export const ENTRY_OUTCOME_KEYS: Record<EntryOutcome, string> = {
+  'entry:link_sent': 'account.entry.linkSent',
+  'entry:not_found': 'account.entry.notFound',
+  'entry:verification_failed:name': 'account.entry.invalidName',
+  'entry:verification_failed:zip': 'account.entry.invalidZipcode',
+  'entry:no_email_on_record': 'account.entry.noEmailOnRecord',
+  'entry:validation_failed': 'account.entry.validationFailed',
+  'entry:rate_limited': 'account.entry.rateLimited',
+  'entry:externally_managed': 'account.entry.externallyManaged',
+  'entry:cancellation_not_possible': 'account.entry.cancellationNotPossible',
+  'entry:already_cancelled': 'account.entry.alreadyCancelled',
+  'entry:failed': 'shell.genericError',
+};
+
+const KNOWN = new Set(['not_found', 'no_email_on_record', 'validation_failed', 'rate_limited', 'externally_managed', 'cancellation_not_possible', 'already_cancelled']);
+
+/** The outcome of a refused entry call: the 400 result's status (details.status, else the error code), or the generic failure. */
+export function entryResultOf(error: unknown): EntryResult {
+  if (!(error instanceof ApiError)) return { outcome: 'entry:failed' };
+  const details = (error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? error.details : {}) as Record<string, unknown>;
+  const status = typeof details.status === 'string' ? details.status : error.code;
+  const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : undefined);
+  if (status === 'confirm_email') return { outcome: 'entry:link_sent', maskedEmail: text('maskedEmail') ?? '' };
+  if (status === 'verification_failed') return { outcome: text('method') === 'name' ? 'entry:verification_failed:name' : 'entry:verification_failed:zip' };
+  if (KNOWN.has(status)) return { outcome: `entry:${status}` as EntryOutcome, orderNumber: text('orderNumber') };
+  return { outcome: 'entry:failed' };
+}
+
+/** The text key of an outcome, a flow's own key first. */
+export function entryText(outcome: EntryOutcome, overrides: Partial<Record<EntryOutcome, string>> = {}): string {
+  return overrides[outcome] ?? ENTRY_OUTCOME_KEYS[outcome];
+}
