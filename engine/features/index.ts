@@ -14,6 +14,9 @@ import { faqFeature } from './faq';
 import { contactFeature } from './contact';
 import { issueCalendarFeature } from './issue-calendar';
 import { externalPageFeature } from './external-page';
+import { renewalFeature } from './renewal';
+import { upgradeFeature } from './upgrade';
+import { cancellationFeature } from './cancellation';
 
 /**
  * The only list of features (CONVENTIONS.md rule 2). The shell (routes, redirects, menu, the
@@ -32,6 +35,9 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   faqFeature,
   contactFeature,
   issueCalendarFeature,
+  renewalFeature,
+  upgradeFeature,
+  cancellationFeature,
   externalPageFeature,
 ]);
 

@@ -83,7 +83,12 @@ describe('feature registry', () => {
     expect(isRouteServed([], ROUTES.faq)).toBe(false);
     expect(isRouteServed([], ROUTES.orders)).toBe(true);
     // A route of a flow still to come is served by no feature: nothing links to it.
-    expect(isRouteServed([...FEATURE_FLAGS], ROUTES.subscriptionCancellation)).toBe(false);
+    expect(isRouteServed([...FEATURE_FLAGS], ROUTES.subscriptionComplaint)).toBe(false);
+    // The flows of issue 11 serve theirs behind their flags.
+    expect(isRouteServed(['cancellation'], ROUTES.subscriptionCancellation)).toBe(true);
+    expect(isRouteServed([], ROUTES.subscriptionCancellation)).toBe(false);
+    expect(isRouteServed(['renewal'], ROUTES.bulkRenewal)).toBe(true);
+    expect(isRouteServed(['upgrade'], ROUTES.upgrade)).toBe(true);
   });
 
   it('assembles the menu from the enabled features in order', () => {
@@ -128,6 +133,17 @@ describe('subscription page actions come from the registry (portal-core.md §2, 
       'external-subscription-link',
     ]);
     expect(ids(['gift-certificate'], extra, own)).toEqual(['gift-certificate']);
+  });
+
+  it('adds renewal, upgrade and cancellation in the order of §2, each behind its flag and capability', () => {
+    // makeSubscription: ordering party, cancelable; renewable only with isRenewal.
+    const renewable = makeSubscription({ isRenewal: true });
+    expect(ids(['renewal', 'upgrade', 'cancellation'], {}, renewable)).toEqual(['renewal', 'upgrade', 'cancellation']);
+    expect(ids(['renewal', 'upgrade', 'cancellation'])).toEqual(['upgrade', 'cancellation']);
+    expect(ids(['cancellation'], {}, makeSubscription({ isCancelable: false }))).toEqual([]);
+    // §6 "cancellation: ... or when externally managed (WBZA) where it is then refused with a notice".
+    expect(ids(['cancellation'], {}, makeSubscription({ isCancelable: false, salesDocumentType: 'WBZA' }))).toEqual(['cancellation']);
+    expect(ids(['renewal', 'upgrade', 'cancellation'], { hiddenActions: ['upgrade'] }, renewable)).toEqual(['renewal', 'cancellation']);
   });
 
   it("shows a registered feature's action behind that feature's own flags", () => {

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'react-router';
+import { entryResultOf, entryText, type EntryResult } from '../../account/offers/entryOutcomes';
+import { offersApi } from '../../account/offers/offersApi';
+import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';
+import { authStateAtom, isLoggedIn } from '../../core/authState';
+import { usePortal } from '../../core/PortalContext';
+import { ROUTES } from '../../core/routeRefs';
+import { cancellationCheckErrors, type CancellationCheckInput } from '../../domain/cancellation';
+import { canCancel } from '../../domain/capabilities';
+import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+
+/**
+ * /cancellation (account-flows.md §2 "Cancellation screen", §4, §5): signed-in users choose one of
+ * their subscriptions that can be cancelled and go on to its cancellation page; anonymous visitors
+ * check e-mail, order number and zip code.
+ */
+export default function CancellationEntryScreen() {
+  const { t } = useTranslation();
+  const loggedIn = isLoggedIn(useAtomValue(authStateAtom));
+  return (
+    <section className="flow-entry" aria-labelledby="cancellation-entry-title">
+      <h1 id="cancellation-entry-title">{t('cancellation.entryHeading')}</h1>
+      {loggedIn ? (
+        <>
+          <p>{t('cancellation.pickerIntro')}</p>
+          <SubscriptionPicker id="cancellation" allowed={canCancel} target={ROUTES.subscriptionCancellation} returnTo="cancellation" emptyKey="cancellation.pickerEmpty" />
+        </>
+      ) : (
+        <CancellationCheck />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The anonymous check (§4 "Anonymous path: form, then check ... blocks if externally managed or no
+ * reasons"). The three fields are no proof of identity (issue 10), so the check never signs in: the
+ * server mails a sign-in link to the address on record and answers confirm_email with it masked.
+ * The fields then lock; reason and date follow on the cancellation page the link opens.
+ */
+function CancellationCheck() {
+  const { t, i18n } = useTranslation();
+  const { api } = usePortal();
+  const query = new URLSearchParams(useLocation().search);
+  const [values, setValues] = useState<CancellationCheckInput>({
+    email: query.get('email') ?? '',
+    orderNumber: (query.get('orderNumber') ?? '').replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH),
+    zipcode: query.get('zipCode') ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof CancellationCheckInput, string>>>({});
+  const [result, setResult] = useState<EntryResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locked = result?.outcome === 'entry:link_sent';
+
+  async function check(event: FormEvent) {
+    event.preventDefault();
+    const messages: Partial<Record<keyof CancellationCheckInput, string>> = {};
+    for (const error of cancellationCheckErrors(values)) {
+      messages[error.field] =
+        error.code === 'required'
+          ? t('account.entry.required')
+          : error.code === 'too_long'
+            ? t('account.entry.tooLong', { max: ZIP_CODE_MAX_LENGTH })
+            : error.field === 'email'
+              ? t('account.entry.invalidEmail')
+              : t('account.entry.invalidOrderNumber');
+    }
+    setErrors(messages);
+    if (Object.keys(messages).length > 0) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
+      await offersApi(api).cancellationLogin({ email: values.email.trim(), orderNumber: values.orderNumber.trim(), zipcode: values.zipcode.trim(), locale });
+      // Every answer that is no refusal names where the link went; a plain success is not expected.
+      setResult({ outcome: 'entry:failed' });
+    } catch (error) {
+      setResult(entryResultOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (field: keyof CancellationCheckInput) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  return (
+    <form className="entry-form" onSubmit={check} noValidate>
+      <p>{t('cancellation.checkIntro')}</p>
+      <FormField
+        label={t('account.entry.email')}
+        type="email"
+        required
+        autoComplete="email"
+        readOnly={locked}
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+        error={errors.email}
+      />
+      <FormField
+        label={t('account.entry.orderNumber')}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={ORDER_NUMBER_MAX_LENGTH}
+        readOnly={locked}
+        value={values.orderNumber}
+        onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH))}
+        error={errors.orderNumber}
+      />
+      <FormField
+        label={t('account.entry.zipcode')}
+        required
+        autoComplete="postal-code"
+        maxLength={ZIP_CODE_MAX_LENGTH}
+        readOnly={locked}
+        value={values.zipcode}
+        onChange={(e) => set('zipcode')(e.target.value)}
+        error={errors.zipcode}
+      />
+      {result && (
+        <Alert variant={locked ? 'success' : 'error'}>
+          <p>
+            {t(entryText(result.outcome, { 'entry:link_sent': 'cancellation.checkLinkSent' }), {
+              maskedEmail: result.maskedEmail ?? '',
+              orderNumber: result.orderNumber ?? values.orderNumber,
+            })}
+          </p>
+        </Alert>
+      )}
+      <div className="form-actions">
+        {locked ? (
+          <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
+            {t('account.entry.changeDetails')}
+          </button>
+        ) : (
+          <button type="submit" className="button" disabled={busy}>
+            {t('cancellation.check')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,376 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSetAtom } from 'jotai';
+import type { CancelAnswer, CancellationInfos, CancellationIssue, CancellationReason } from '../../../schemas/generated/offers';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { useTenantSettings } from '../../account/capabilityContext';
+import { OfferList } from '../../account/offers/OfferList';
+import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
+import { offersApi } from '../../account/offers/offersApi';
+import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
+import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
+import { useResource } from '../../account/resource';
+import { ApiError } from '../../core/apiClient';
+import { usePortal } from '../../core/PortalContext';
+import { href, ROUTES } from '../../core/routeRefs';
+import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
+import {
+  CANCEL_CATEGORY,
+  CANCELLATION_FEEDBACK_MAX_LENGTH,
+  cancelFormErrors,
+  preselectedCancellationIssue,
+  preselectedCancelReason,
+  type CancelFormError,
+} from '../../domain/cancellation';
+import { isFeatureOn } from '../../domain/tenantFeatures';
+import { enabledFeatures } from '../index';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { Loading } from '../../ui/Loading';
+import { cancelFailureOf } from './cancelOutcomes';
+import { CancellationSuccessDialog, ConfirmCancellationDialog, useDateLabel } from './CancellationDialogs';
+import { SelectField, TextAreaField } from './fields';
+
+interface Callbacks {
+  onBack: () => void;
+  onCancelled: (answer: CancelAnswer) => void;
+  onAlreadyCancelled: () => void;
+  onExternallyManaged: (orderNumber: string | undefined) => void;
+}
+
+/**
+ * The cancellation form (account-flows.md §2, §4 "Cancellation", §5, §8): the reasons load first —
+ * none means cancellation is not possible. Choosing a reason (or the tenant's default, preselected)
+ * loads the cancellation infos: the dates (first preselected; fixed to the earliest possible one
+ * when the subscription cannot be cancelled regularly, which also asks for a reason in words) and
+ * the retention offers, which the tenant may show before the form.
+ */
+export function CancellationForm({ subscription: s, ...callbacks }: Callbacks & { subscription: Subscription }) {
+  const { t } = useTranslation();
+  const reasons = useResource(`${s.id}/cancellation-reasons`, (api) => offersApi(api).cancellationReasons(s.id));
+  if (reasons.state.status === 'loading') return <Loading />;
+  if (reasons.state.status === 'failed') return <ErrorDialog onClose={callbacks.onBack} />;
+  if (reasons.state.data.length === 0) {
+    // §8 "no reasons gives 'cancellation not possible'".
+    return (
+      <>
+        <Alert variant="info">
+          <p>{t('cancellation.notPossible')}</p>
+        </Alert>
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={callbacks.onBack}>
+            {t('account.flow.back')}
+          </button>
+        </div>
+      </>
+    );
+  }
+  return <CancellationChoice subscription={s} reasons={reasons.state.data} {...callbacks} />;
+}
+
+function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onAlreadyCancelled, onExternallyManaged }: Callbacks & {
+  subscription: Subscription;
+  reasons: CancellationReason[];
+}) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const tenant = useTenantSettings();
+  const settings = tenant.cancellation;
+  const calls = useMemo(() => offersApi(api), [api]);
+  const dateLabel = useDateLabel();
+  const navigate = useNavigate();
+  const setSubscriptions = useSetAtom(subscriptionsAtom);
+  const flow = usePaymentFlow();
+
+  const [reason, setReason] = useState(() => preselectedCancelReason(reasons, settings.defaultCancelReason));
+  const infos = useResource<CancellationInfos | null>(`${s.id}/cancellation-infos?${reason}`, (client) =>
+    reason ? offersApi(client).cancellationInfos(s.id, reason) : Promise.resolve(null),
+  );
+  const data = infos.state.status === 'ready' ? infos.state.data : null;
+  // The chosen date belongs to the infos it was chosen from; new infos start at their preselection.
+  const [issueChoice, setIssueChoice] = useState<{ infos: CancellationInfos; index: number } | null>(null);
+  const [reasonText, setReasonText] = useState('');
+  const [feedback, setFeedback] = useState('');
+  const [rejected, setRejected] = useState(false);
+  const [offerId, setOfferId] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<CancelFormError['field'], string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [offerConfirming, setOfferConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<CancelAnswer | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const cancellable = data?.cancellable ?? true;
+  const issues = data?.issues ?? [];
+  const preselected = data ? preselectedCancellationIssue(issues, cancellable) : null;
+  const issueIndex = cancellable && data && issueChoice?.infos === data ? issueChoice.index : preselected ? issues.indexOf(preselected) : -1;
+  const issue: CancellationIssue | null = issues[issueIndex] ?? null;
+  const offers = data?.recommendations ?? [];
+  const hasOffers = settings.showRetentionOffers && offers.length > 0;
+  const showOffers = hasOffers && !rejected;
+  const chosenOffer = offers.find((offer) => offer.id === offerId) ?? offers[0];
+  const busy = isPaymentBusy(flow.state) || sending;
+  const pauseLink =
+    settings.showHolidayBreakLink &&
+    isFeatureOn(tenant, 'holiday-break', s.publication) &&
+    // Only while a feature serves the holiday service (the holiday-break route redirects there).
+    enabledFeatures(tenant.features).some((feature) => feature.routes.some((route) => route.ref.id === ROUTES.holidayService.id));
+
+  function chooseReason(value: string) {
+    setReason(value);
+    setRejected(false);
+    setOfferId('');
+    setErrors({});
+  }
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    const found = cancelFormErrors({ reason, issue, reasonText, feedback }, cancellable);
+    const messages: Partial<Record<CancelFormError['field'], string>> = {};
+    for (const error of found) {
+      if (messages[error.field]) continue;
+      messages[error.field] =
+        error.code === 'too_long' ? t('cancellation.tooLong', { max: CANCELLATION_FEEDBACK_MAX_LENGTH }) : t(`cancellation.required.${error.field}`);
+    }
+    setErrors(messages);
+    if (found.length > 0 || !data) return;
+    if (settings.requireConfirmation) setConfirming(true);
+    else void send();
+  }
+
+  async function send() {
+    setSending(true);
+    setInvalid(false);
+    try {
+      const result = await calls.cancel(s.id, {
+        reason,
+        issue,
+        ...(!cancellable ? { reasonText: reasonText.trim() } : {}),
+        ...(settings.feedbackForm && feedback.trim() ? { feedback: feedback.trim() } : {}),
+      });
+      setConfirming(false);
+      setAnswer(result);
+    } catch (error) {
+      setConfirming(false);
+      switch (cancelFailureOf(error)) {
+        case 'cancel:already_cancelled':
+          onAlreadyCancelled();
+          break;
+        case 'cancel:externally_managed': {
+          const details = error instanceof ApiError ? (error.details as { orderNumber?: string } | undefined) : undefined;
+          onExternallyManaged(details?.orderNumber);
+          break;
+        }
+        case 'cancel:invalid':
+          setInvalid(true);
+          break;
+        default:
+          setFailed(true);
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function takeOffer() {
+    setOfferConfirming(false);
+    if (!chosenOffer) return;
+    try {
+      await flow.accept(
+        () =>
+          calls.accept(s.id, chosenOffer.recommendationId, {
+            source: 'cancellation',
+            category: settings.recommendationCategory || CANCEL_CATEGORY,
+            cancelReason: reason,
+          }),
+        { openInNewTab: chosenOffer.openInNewTab },
+      );
+    } catch {
+      flow.fail();
+    }
+  }
+
+  function closeOfferSuccess() {
+    flow.reset();
+    setSubscriptions(resetSubscriptions);
+    navigate(href(ROUTES.subscription, { id: s.id }));
+  }
+
+  const offerSuccess = flow.state.step === 'success' ? flow.state : null;
+  return (
+    <form className="cancellation-form" onSubmit={check} noValidate>
+      <SelectField
+        label={t('cancellation.reason')}
+        required
+        value={reason}
+        disabled={busy}
+        onChange={(event) => chooseReason(event.target.value)}
+        error={errors.reason}
+      >
+        <option value="">{t('cancellation.reasonPlaceholder')}</option>
+        {reasons.map((r) => (
+          <option key={r.cancelReason} value={r.cancelReason}>
+            {r.longDescription}
+          </option>
+        ))}
+      </SelectField>
+
+      {infos.state.status === 'loading' && <Loading />}
+      {infos.state.status === 'failed' && <ErrorDialog onClose={() => chooseReason('')} />}
+
+      {data && showOffers && (
+        <section className="retention-offers" aria-labelledby="retention-title">
+          <h2 id="retention-title">{t('cancellation.offers.heading')}</h2>
+          <p>{t('cancellation.offers.intro')}</p>
+          <OfferList
+            offers={offers}
+            selected={chosenOffer?.id ?? ''}
+            onSelect={setOfferId}
+            legend={t('cancellation.offers.legend')}
+            name="retention-offer"
+            disabled={busy}
+          />
+          <PaymentDialogs flow={flow} />
+          <div className="form-actions">
+            <button type="button" className="button" disabled={!chosenOffer || busy} onClick={() => setOfferConfirming(true)}>
+              {t('cancellation.offers.take')}
+            </button>
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => setRejected(true)}>
+              {t('cancellation.offers.reject')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={onBack}>
+              {t('cancellation.keep')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {data && !showOffers && (
+        <>
+          {!cancellable && (
+            <Alert variant="warning">
+              <p>{t('cancellation.exceptionalHint')}</p>
+            </Alert>
+          )}
+          {!cancellable && (
+            <TextAreaField
+              label={t('cancellation.reasonText')}
+              required
+              maxLength={CANCELLATION_FEEDBACK_MAX_LENGTH}
+              hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
+              value={reasonText}
+              onChange={(event) => setReasonText(event.target.value)}
+              error={errors.reasonText}
+            />
+          )}
+          {issues.length > 0 && (
+            <SelectField
+              label={t('cancellation.date')}
+              required={cancellable}
+              value={issueIndex >= 0 ? String(issueIndex) : ''}
+              disabled={!cancellable}
+              hint={cancellable ? undefined : t('cancellation.dateFixed')}
+              onChange={(event) => setIssueChoice({ infos: data, index: Number(event.target.value) })}
+              error={errors.issue}
+            >
+              {issues.map((option, index) => (
+                <option key={`${option.issueNumber ?? 'earliest'}-${index}`} value={String(index)}>
+                  {dateLabel(option)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {issues.length === 0 && cancellable && (
+            <Alert variant="info">
+              <p>{t('cancellation.noDates')}</p>
+            </Alert>
+          )}
+          {settings.feedbackForm && (
+            <TextAreaField
+              label={t('cancellation.feedback')}
+              maxLength={CANCELLATION_FEEDBACK_MAX_LENGTH}
+              hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
+              value={feedback}
+              onChange={(event) => setFeedback(event.target.value)}
+              error={errors.feedback}
+            />
+          )}
+          {pauseLink && (
+            <p className="pause-link">
+              {t('cancellation.pauseQuestion')}{' '}
+              <Link to={href(ROUTES.holidayBreak, { id: s.id })}>{t('cancellation.pauseLink')}</Link>
+            </p>
+          )}
+          {invalid && (
+            <Alert variant="error">
+              <p>{t('cancellation.invalid')}</p>
+            </Alert>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button button-danger" disabled={busy || (cancellable && !issue)}>
+              {t('cancellation.submit')}
+            </button>
+            {hasOffers && (
+              <button type="button" className="button button-secondary" onClick={() => setRejected(false)}>
+                {t('cancellation.offers.show')}
+              </button>
+            )}
+            <button type="button" className="button button-secondary" onClick={onBack}>
+              {t('cancellation.keep')}
+            </button>
+          </div>
+        </>
+      )}
+
+      {!data && infos.state.status === 'ready' && (
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onBack}>
+            {t('cancellation.keep')}
+          </button>
+        </div>
+      )}
+
+      {confirming && (
+        <ConfirmCancellationDialog
+          subscription={s}
+          issue={issue}
+          exceptional={!cancellable}
+          sending={sending}
+          onConfirm={() => void send()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+      {answer && <CancellationSuccessDialog subscription={s} answer={answer} onClose={() => onCancelled(answer)} />}
+      {failed && <ErrorDialog onClose={() => setFailed(false)} />}
+      {offerConfirming && chosenOffer && (
+        <Dialog
+          title={t('cancellation.offers.confirmTitle')}
+          onClose={() => setOfferConfirming(false)}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" onClick={() => setOfferConfirming(false)}>
+                {t('account.flow.back')}
+              </button>
+              <button type="button" className="button" onClick={() => void takeOffer()}>
+                {t('cancellation.offers.take')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('cancellation.offers.confirmText', { offer: chosenOffer.description })}</p>
+        </Dialog>
+      )}
+      {offerSuccess && (
+        <OfferSuccessDialog
+          title={t('cancellation.offers.successTitle')}
+          text={t('cancellation.offers.successText', { title: s.displayName })}
+          crossSelling={offerSuccess.crossSelling}
+          onClose={closeOfferSuccess}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { CancelAnswer } from '../../../schemas/generated/offers';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
+import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
+import { href, ROUTES } from '../../core/routeRefs';
+import { cancellationStart } from '../../domain/cancellation';
+import { canRevokeCancellation } from '../../domain/capabilities';
+import { Alert } from '../../ui/Alert';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { formatDate } from '../../ui/format';
+import { Loading } from '../../ui/Loading';
+import { CancellationForm } from './CancellationForm';
+
+/**
+ * /subscriptions/{id}/cancellation (account-flows.md §2 "Cancellation screen", §4, §8): the
+ * subscription's header, then by cancellationStart (engine/domain/cancellation.ts) the
+ * already-cancelled notice, the refusal for an externally managed subscription naming its order
+ * number, or the form. After a cancellation the subscription is loaded again and shows as
+ * cancelled, with the date the cancellation takes effect.
+ */
+export default function CancellationScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const subscription = useFlowSubscription(id);
+  const { back } = useFlowReturn(id);
+  const [done, setDone] = useState<CancelAnswer | null>(null);
+  // A refusal of the cancel call itself (403 externally_managed) overrides the start state.
+  const [refusedOrderNumber, setRefusedOrderNumber] = useState<string | null>(null);
+
+  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
+  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
+  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  const start = refusedOrderNumber !== null ? 'externally_managed' : cancellationStart(s);
+
+  return (
+    <section className="cancellation" aria-labelledby="cancellation-title">
+      <FlowHeader subscription={s} titleId="cancellation-title" title={t('cancellation.heading')} />
+      {start === 'already_cancelled' && <CancelledNotice subscription={s} answer={done} onBack={back} />}
+      {start === 'externally_managed' && (
+        <>
+          <Alert variant="error">
+            <p>{t('cancellation.externallyManaged', { orderNumber: refusedOrderNumber || s.orderNumber })}</p>
+          </Alert>
+          <BackButton onClick={back} />
+        </>
+      )}
+      {start === 'form' && (
+        <CancellationForm
+          subscription={s}
+          onBack={back}
+          onCancelled={(answer) => {
+            setDone(answer);
+            subscription.reload();
+          }}
+          onAlreadyCancelled={subscription.reload}
+          onExternallyManaged={(orderNumber) => setRefusedOrderNumber(orderNumber ?? s.orderNumber)}
+        />
+      )}
+    </section>
+  );
+}
+
+function BackButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-actions">
+      <button type="button" className="button button-secondary" onClick={onClick}>
+        {t('account.flow.back')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * §4 "Already cancelled or inactive subscription: success notice" — after this page's own
+ * cancellation it names the date it takes effect; with the revocation link (§2) where the tenant
+ * offers one.
+ */
+function CancelledNotice({ subscription: s, answer, onBack }: { subscription: Subscription; answer: CancelAnswer | null; onBack: () => void }) {
+  const { t, i18n } = useTranslation();
+  const ctx = useCapabilityContext();
+  const tenant = useTenantSettings();
+  return (
+    <>
+      <Alert variant="success">
+        <p>
+          {answer
+            ? t('cancellation.cancelledOn', { date: formatDate(answer.effectiveDate, i18n.language) })
+            : t('cancellation.alreadyCancelled')}
+        </p>
+        {canRevokeCancellation(s, ctx) && (
+          <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id, activity: tenant.cancellation.revocationContactActivity })}>
+            {t('cancellation.revoke')}
+          </Link>
+        )}
+      </Alert>
+      <BackButton onClick={onBack} />
+    </>
+  );
+}

@@ -1,0 +1,283 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { BulkRenewalCandidate } from '../../../schemas/generated/offers';
+import { useTenantSettings } from '../../account/capabilityContext';
+import { entryResultOf, entryText, type EntryResult } from '../../account/offers/entryOutcomes';
+import { OfferList } from '../../account/offers/OfferList';
+import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
+import { offerParams, offersApi } from '../../account/offers/offersApi';
+import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
+import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
+import { useResource } from '../../account/resource';
+import { ResourceView } from '../../account/ResourceView';
+import { ApiError } from '../../core/apiClient';
+import { authStateAtom, isLoggedIn } from '../../core/authState';
+import { FeatureDisabled } from '../../core/FeatureDisabled';
+import { usePortal } from '../../core/PortalContext';
+import { href, ROUTES } from '../../core/routeRefs';
+import { resetSubscriptions, subscriptionsAtom, useSubscriptions } from '../../core/subscriptionsStore';
+import { BULK_LOGIN_LIMITS, bulkLoginErrors, bulkSelection, bulkSelectionKey, hasPaymentConflict, isBulkRenewalSubscription, type BulkLoginInput } from '../../domain/offers';
+import { Alert } from '../../ui/Alert';
+import { FormField } from '../../ui/FormField';
+import { Loading } from '../../ui/Loading';
+
+/**
+ * /bulk-renewal (account-flows.md §2 "Bulk renewal", §5, §6, §8): only when the tenant offers it
+ * (renewal.bulkRenewal), else the feature-disabled notice. Anonymous visitors ask for a sign-in
+ * link with e-mail, last name and zip code; signed-in users choose an offer (or none) for each
+ * subscription they receive (role WE) and renew them together.
+ */
+export default function BulkRenewalScreen() {
+  const { t } = useTranslation();
+  const tenant = useTenantSettings();
+  const loggedIn = isLoggedIn(useAtomValue(authStateAtom));
+  if (!tenant.renewal.bulkRenewal) return <FeatureDisabled />;
+  return (
+    <section className="bulk-renewal" aria-labelledby="bulk-renewal-title">
+      <h1 id="bulk-renewal-title">{t('renewal.bulk.heading')}</h1>
+      {loggedIn ? <BulkRenewalChoice /> : <BulkRenewalLogin />}
+    </section>
+  );
+}
+
+/** §2 "Anonymous: login form (email, last name, zip code)", prefilled from the query (email, lastName1, zipCode). */
+function BulkRenewalLogin() {
+  const { t, i18n } = useTranslation();
+  const { api } = usePortal();
+  const query = new URLSearchParams(useLocation().search);
+  const [values, setValues] = useState<BulkLoginInput>({
+    email: query.get('email') ?? '',
+    lastName: query.get('lastName1') ?? '',
+    zipcode: query.get('zipCode') ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof BulkLoginInput, string>>>({});
+  const [sent, setSent] = useState(false);
+  const [refused, setRefused] = useState<EntryResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const messages: Partial<Record<keyof BulkLoginInput, string>> = {};
+    for (const error of bulkLoginErrors(values)) {
+      const max = error.field === 'zipcode' ? BULK_LOGIN_LIMITS.zipMax : BULK_LOGIN_LIMITS[error.field];
+      messages[error.field] =
+        error.code === 'required'
+          ? t('account.entry.required')
+          : error.code === 'invalid'
+            ? t('account.entry.invalidEmail')
+            : error.code === 'too_short'
+              ? t('account.entry.tooShort', { min: BULK_LOGIN_LIMITS.zipMin })
+              : t('account.entry.tooLong', { max });
+    }
+    setErrors(messages);
+    if (Object.keys(messages).length > 0) return;
+    setBusy(true);
+    setRefused(null);
+    try {
+      const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
+      await offersApi(api).bulkRenewalLogin({ email: values.email.trim(), lastName: values.lastName.trim(), zipcode: values.zipcode.trim(), locale });
+      setSent(true);
+    } catch (error) {
+      // §8 "login failure shows the authentication login error".
+      setRefused(entryResultOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (field: keyof BulkLoginInput) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  return (
+    <form className="entry-form" onSubmit={submit} noValidate>
+      <p>{t('renewal.bulk.loginIntro')}</p>
+      <FormField
+        label={t('account.entry.email')}
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={BULK_LOGIN_LIMITS.email}
+        readOnly={sent}
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+        error={errors.email}
+      />
+      <FormField
+        label={t('account.entry.lastName')}
+        required
+        autoComplete="family-name"
+        maxLength={BULK_LOGIN_LIMITS.lastName}
+        readOnly={sent}
+        value={values.lastName}
+        onChange={(e) => set('lastName')(e.target.value)}
+        error={errors.lastName}
+      />
+      <FormField
+        label={t('account.entry.zipcode')}
+        required
+        autoComplete="postal-code"
+        minLength={BULK_LOGIN_LIMITS.zipMin}
+        maxLength={BULK_LOGIN_LIMITS.zipMax}
+        readOnly={sent}
+        value={values.zipcode}
+        onChange={(e) => set('zipcode')(e.target.value)}
+        error={errors.zipcode}
+      />
+      {sent && (
+        <Alert variant="success">
+          <p>{t('renewal.bulk.linkSent', { email: values.email.trim() })}</p>
+        </Alert>
+      )}
+      {refused && (
+        <Alert variant="error">
+          <p>{t(entryText(refused.outcome))}</p>
+        </Alert>
+      )}
+      <div className="form-actions">
+        {sent ? (
+          <button type="button" className="button button-secondary" onClick={() => setSent(false)}>
+            {t('account.entry.changeDetails')}
+          </button>
+        ) : (
+          <button type="submit" className="button" disabled={busy}>
+            {t('renewal.bulk.loginSubmit')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * §2 "Logged in: lists subscriptions whose business partner has role WE, each with recommendation
+ * choices; submit stays disabled until at least one recommendation is chosen". §5: a credit-card
+ * and a direct-debit choice together are refused (checked here first, and by the server: 400
+ * payment_conflict).
+ */
+function BulkRenewalChoice() {
+  const { t } = useTranslation();
+  const { state, reload } = useSubscriptions();
+  const tenant = useTenantSettings();
+  const location = useLocation();
+  const params = offerParams('renewal', new URLSearchParams(location.search), tenant);
+  const subscriptions = useMemo(() => (state.status === 'ready' ? state.subscriptions.filter(isBulkRenewalSubscription) : []), [state]);
+  const ids = subscriptions.map((s) => s.id).join(',');
+  const candidates = useResource<BulkRenewalCandidate[]>(`bulk-renewal:${state.status}:${ids}`, async (api) => {
+    const calls = offersApi(api);
+    const answers = await Promise.allSettled(subscriptions.map((s) => calls.recommendations(s.id, { source: 'bulk-renewal', ...params })));
+    // One subscription refused (its offers ended, not allowed) leaves the others; all refused is a failure.
+    if (answers.length > 0 && answers.every((answer) => answer.status === 'rejected')) throw new Error('No bulk renewal offers could be loaded');
+    return subscriptions.flatMap((s, index) => {
+      const answer = answers[index];
+      if (answer.status === 'rejected' || answer.value.length === 0) return [];
+      return [{ key: bulkSelectionKey(s), subscriptionId: s.id, orderNumber: s.orderNumber, displayName: s.displayName, recommendations: answer.value }];
+    });
+  });
+
+  if (state.status === 'failed') {
+    return (
+      <Alert variant="error">
+        <p>{t('renewal.bulk.loadError')}</p>
+        <button type="button" className="button button-secondary" onClick={reload}>
+          {t('shell.tryAgain')}
+        </button>
+      </Alert>
+    );
+  }
+  if (state.status !== 'ready') return <Loading />;
+  return (
+    <ResourceView resource={candidates} errorKey="renewal.bulk.loadError" emptyKey="renewal.bulk.empty" isEmpty={(list) => list.length === 0}>
+      {(list) => <BulkRenewalForm candidates={list} />}
+    </ResourceView>
+  );
+}
+
+function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] }) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const navigate = useNavigate();
+  const setSubscriptions = useSetAtom(subscriptionsAtom);
+  const flow = usePaymentFlow();
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const [serverConflict, setServerConflict] = useState(false);
+  const [submitError, setSubmitError] = useState(false);
+
+  const chosen = Object.fromEntries(
+    candidates.map((candidate) => [candidate.key, candidate.recommendations.find((r) => r.id === choices[candidate.key]) ?? null]),
+  );
+  const selection = bulkSelection(chosen);
+  const count = Object.keys(selection.selectedRecommendations).length;
+  const conflict = hasPaymentConflict(selection.providers) || serverConflict;
+  const busy = isPaymentBusy(flow.state);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (count === 0 || conflict) return;
+    setSubmitError(false);
+    try {
+      await flow.accept(() => offersApi(api).acceptAll({ selectedRecommendations: selection.selectedRecommendations }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'payment_conflict') setServerConflict(true);
+      // §8 "submit errors show the server data or the error text in an alert".
+      else setSubmitError(true);
+    }
+  }
+
+  function closeSuccess() {
+    flow.reset();
+    setSubscriptions(resetSubscriptions);
+    navigate(href(ROUTES.orders));
+  }
+
+  const success = flow.state.step === 'success' ? flow.state : null;
+  return (
+    <form onSubmit={submit} noValidate>
+      <p>{t('renewal.bulk.intro')}</p>
+      {candidates.map((candidate) => (
+        <div key={candidate.key} className="bulk-renewal-item card">
+          <OfferList
+            offers={candidate.recommendations}
+            selected={choices[candidate.key] ?? ''}
+            onSelect={(id) => {
+              setServerConflict(false);
+              setChoices((current) => ({ ...current, [candidate.key]: id }));
+            }}
+            legend={t('renewal.bulk.legend', { title: candidate.displayName, orderNumber: candidate.orderNumber })}
+            name={`bulk-${candidate.key}`}
+            noneLabel={t('renewal.bulk.none')}
+            disabled={busy}
+          />
+        </div>
+      ))}
+      {conflict && (
+        <Alert variant="error">
+          <p>{t('renewal.bulk.paymentConflict')}</p>
+        </Alert>
+      )}
+      {submitError && (
+        <Alert variant="error">
+          <p>{t('renewal.bulk.submitError')}</p>
+        </Alert>
+      )}
+      <PaymentDialogs flow={flow} />
+      {count === 0 && (
+        <p id="bulk-renewal-hint" className="muted">
+          {t('renewal.bulk.chooseHint')}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={count === 0 || conflict || busy} aria-describedby={count === 0 ? 'bulk-renewal-hint' : undefined}>
+          {t('renewal.bulk.submit')}
+        </button>
+      </div>
+      {success && (
+        <OfferSuccessDialog
+          title={t('renewal.bulk.successTitle')}
+          text={t('renewal.bulk.successText')}
+          crossSelling={success.crossSelling}
+          onClose={closeSuccess}
+        />
+      )}
+    </form>
+  );
+}

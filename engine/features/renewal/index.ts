@@ -1,0 +1,31 @@
+import { ROUTES } from '../../core/routeRefs';
+import { canRenew } from '../../domain/capabilities';
+import { defineFeature } from '../types';
+
+/**
+ * Renewal (account-flows.md §2 "Renewal and upgrade screens", "Bulk renewal", §4 "Offer
+ * acceptance", §5, §8), switched by `renewal`: the subscription's renewal page, the /renewal entry
+ * (a picker when signed in, the order-number form otherwise) and /bulk-renewal (only when the
+ * tenant's renewal.bulkRenewal is on). It adds the renewal button to the subscription page, first
+ * in §2's list.
+ */
+export const renewalFeature = defineFeature({
+  id: 'renewal',
+  flags: ['renewal'],
+  routes: [
+    { ref: ROUTES.subscriptionRenewal, access: 'login', screen: () => import('./RenewalScreen') },
+    { ref: ROUTES.renewal, access: 'anonymous', screen: () => import('./RenewalEntryScreen') },
+    { ref: ROUTES.bulkRenewal, access: 'anonymous', screen: () => import('./BulkRenewalScreen') },
+  ],
+  actions: [
+    {
+      // §6 "renewal: renewable, ordering party, and no auto-renewal unless forced".
+      id: 'renewal',
+      allowed: canRenew,
+      target: { kind: 'route', route: ROUTES.subscriptionRenewal },
+      labelKey: 'renewal.action',
+      hiddenBy: 'renewal',
+      order: 10,
+    },
+  ],
+});

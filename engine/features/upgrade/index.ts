@@ -1,0 +1,28 @@
+import { ROUTES } from '../../core/routeRefs';
+import { can } from '../../domain/capabilities';
+import { defineFeature } from '../types';
+
+/**
+ * Upgrade (account-flows.md §2 "Renewal and upgrade screens", §4 "Offer acceptance", §5, §8),
+ * switched by `upgrade`: the subscription's upgrade page and the /upgrade entry (a picker when
+ * signed in, the order-number form otherwise), plus the upgrade button on the subscription page.
+ */
+export const upgradeFeature = defineFeature({
+  id: 'upgrade',
+  flags: ['upgrade'],
+  routes: [
+    { ref: ROUTES.subscriptionUpgrade, access: 'login', screen: () => import('./UpgradeScreen') },
+    { ref: ROUTES.upgrade, access: 'anonymous', screen: () => import('./UpgradeEntryScreen') },
+  ],
+  actions: [
+    {
+      // §6 "upgrade: ordering party".
+      id: 'upgrade',
+      allowed: (s, ctx) => can('upgrade', s, ctx),
+      target: { kind: 'route', route: ROUTES.subscriptionUpgrade },
+      labelKey: 'upgrade.action',
+      hiddenBy: 'upgrade',
+      order: 60,
+    },
+  ],
+});
