@@ -1,0 +1,101 @@
+/**
+ * Holiday service rules shared by the screen and the server (account-flows.md §2 "Holiday service",
+ * §3, §4 "Holiday service", §5 "Holiday", §9; portal-core.md §4 holiday types and precedence).
+ */
+export type HolidayServiceType = 'redirect' | 'break' | 'download';
+export const HOLIDAY_SERVICE_TYPES: readonly HolidayServiceType[] = ['redirect', 'break', 'download'];
+
+/** The query `service` of the route (Redirect, Break, Download) and its type. */
+export const HOLIDAY_QUERY_VALUES: Readonly<Record<HolidayServiceType, string>> = { redirect: 'Redirect', break: 'Break', download: 'Download' };
+export function holidayTypeOfQuery(value: string | null | undefined): HolidayServiceType | undefined {
+  return HOLIDAY_SERVICE_TYPES.find((type) => HOLIDAY_QUERY_VALUES[type].toLowerCase() === (value ?? '').toLowerCase());
+}
+
+/** §9 "picker default 4"; the tenant's defaultMaxDuration replaces it. */
+export const DEFAULT_HOLIDAY_WEEKS = 4;
+
+interface HolidayConfig {
+  defaultMaxDuration?: number;
+  maxDurations?: ReadonlyArray<{ type: HolidayServiceType; weeks: number; publications?: readonly string[] }>;
+}
+
+/** §5: "maximum duration per type and publication from tenant in weeks": an entry naming the publication wins. */
+export function maxDurationWeeks(config: HolidayConfig | undefined, type: HolidayServiceType, publication: string): number {
+  const entries = (config?.maxDurations ?? []).filter((entry) => entry.type === type);
+  const forPublication = entries.find((entry) => entry.publications?.includes(publication));
+  const general = entries.find((entry) => !entry.publications || entry.publications.length === 0);
+  return (forPublication ?? general)?.weeks ?? config?.defaultMaxDuration ?? DEFAULT_HOLIDAY_WEEKS;
+}
+
+const DAY = 86_400_000;
+export const addDaysIso = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const addMonthIso = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/** §9 "Holiday and timed address start: at least tomorrow". */
+export const earliestHolidayStart = (today: string) => addDaysIso(today, 1);
+
+/** The last day a service starting on `dateFrom` may run: the type's weeks; a download at most one month (§5). */
+export function latestHolidayEnd(type: HolidayServiceType, dateFrom: string, weeks: number): string {
+  const byWeeks = addDaysIso(dateFrom, weeks * 7);
+  if (type !== 'download') return byWeeks;
+  const month = addMonthIso(dateFrom);
+  return month < byWeeks ? month : byWeeks;
+}
+
+export type HolidayRangeError = { field: 'dateFrom' | 'dateTo'; code: 'required' | 'too_early' | 'before_start' | 'too_long' };
+
+/** §5 "date range required; earliest start tomorrow; maximum duration per type and publication". */
+export function holidayRangeErrors(input: { type: HolidayServiceType; dateFrom?: string | null; dateTo?: string | null }, limits: { today: string; weeks: number }): HolidayRangeError[] {
+  const errors: HolidayRangeError[] = [];
+  if (!input.dateFrom) errors.push({ field: 'dateFrom', code: 'required' });
+  if (!input.dateTo) errors.push({ field: 'dateTo', code: 'required' });
+  if (!input.dateFrom || !input.dateTo) return errors;
+  if (input.dateFrom < earliestHolidayStart(limits.today)) errors.push({ field: 'dateFrom', code: 'too_early' });
+  if (input.dateTo < input.dateFrom) errors.push({ field: 'dateTo', code: 'before_start' });
+  else if (input.dateTo > latestHolidayEnd(input.type, input.dateFrom, limits.weeks)) errors.push({ field: 'dateTo', code: 'too_long' });
+  return errors;
+}
+
+/**
+ * §4: "submit is disabled when there are no issues or only one issue that has already shipped"
+ * (an issue whose first shipping day is today or earlier cannot be considered any more, §8).
+ */
+export function holidaySubmitBlock(issues: ReadonlyArray<{ dateOfFirstShipping?: string | null; dateOfFirstSale: string }>, today: string): 'no_issues' | 'already_shipped' | null {
+  if (issues.length === 0) return 'no_issues';
+  const shipped = (issue: (typeof issues)[number]) => (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
+  if (issues.length === 1 && shipped(issues[0])) return 'already_shipped';
+  return null;
+}
+
+/** A planned or running service, as the active view shows it (§3 planned-service info). */
+export interface PlannedHolidayService {
+  type: HolidayServiceType;
+  dateFrom: string;
+  dateTo: string | null;
+  /** First shipping day of the first issue it concerns (redirect). */
+  firstIssueShipping: string | null;
+}
+
+/** §4 precedence: "redirect, then break, then download". */
+export function activePlannedService<T extends Pick<PlannedHolidayService, 'type'>>(services: readonly T[]): T | undefined {
+  return HOLIDAY_SERVICE_TYPES.map((type) => services.find((s) => s.type === type)).find((s) => s !== undefined);
+}
+
+/**
+ * §4: cancel "only if cancellable: redirect while its first issue has not shipped; suspension when
+ * not currently suspended; download never".
+ */
+export function canCancelHolidayService(service: PlannedHolidayService, today: string): boolean {
+  switch (service.type) {
+    case 'redirect':
+      return (service.firstIssueShipping ?? service.dateFrom) > today;
+    case 'break':
+      return service.dateFrom > today;
+    case 'download':
+      return false;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Bank account rules of the payment-details screen and the server (account-flows.md §5 "SEPA: holder
+ * and IBAN required; IBAN mask: 2 letters, 2 digits, then groups of four"; issue 12: a real mod-97
+ * checksum and the country's length).
+ */
+
+/** IBAN lengths by country (SEPA countries and the UK). */
+export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27,
+  GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27,
+  MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+};
+
+/** Without spaces, upper case. */
+export const normalizeIban = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/** §5's mask: 2 letters, 2 digits, then groups of four (the last group may be shorter). */
+export function formatIban(value: string): string {
+  return normalizeIban(value).replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+export type IbanProblem = 'required' | 'format' | 'country' | 'length' | 'checksum';
+
+/** Why an IBAN is not valid, or null: shape, known country, that country's length, and ISO 7064 mod 97 = 1. */
+export function ibanProblem(value: string): IbanProblem | null {
+  const iban = normalizeIban(value);
+  if (!iban) return 'required';
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return 'format';
+  const length = IBAN_LENGTHS[iban.slice(0, 2)];
+  if (!length) return 'country';
+  if (iban.length !== length) return 'length';
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1 ? null : 'checksum';
+}
+
+export const isValidIban = (value: string) => ibanProblem(value) === null;
+
+/** BIC: 4 letters bank, 2 letters country, 2 letters/digits location, optional 3 branch. Optional field. */
+export const isValidBic = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.replace(/\s+/g, '').toUpperCase());
+
+/** An account shown back: all but the last four characters hidden. */
+export function maskAccount(value: string): string {
+  const plain = normalizeIban(value);
+  return plain.length <= 4 ? plain : `${plain.slice(0, 2)}${'•'.repeat(Math.max(0, plain.length - 6))}${plain.slice(-4)}`;
+}
