@@ -46,7 +46,8 @@ export function OfferDetails({ offer }: { offer: Recommendation }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { article, product, upgradeOption } = offer;
-  const productImage = product?.images[0]?.url;
+  // The product's picture once: the server may send the offer's picture as both.
+  const productImage = product?.images[0]?.url !== offer.pictureUrl ? product?.images[0]?.url : undefined;
   return (
     <span className="offer-details">
       {offer.pictureUrl && <img className="offer-picture" src={offer.pictureUrl} alt="" width={96} height={96} />}

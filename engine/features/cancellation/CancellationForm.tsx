@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
@@ -11,7 +11,6 @@ import { offersApi } from '../../account/offers/offersApi';
 import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
 import { useResource } from '../../account/resource';
-import { ApiError } from '../../core/apiClient';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../core/routeRefs';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
@@ -29,7 +28,7 @@ import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
-import { cancelFailureOf } from './cancelOutcomes';
+import { cancelFailureOf, isRefusal, refusalOrThrow, refusedOrderNumber, type CancelRefusal } from './cancelOutcomes';
 import { CancellationSuccessDialog, ConfirmCancellationDialog, useDateLabel } from './CancellationDialogs';
 import { SelectField, TextAreaField } from './fields';
 
@@ -49,10 +48,16 @@ interface Callbacks {
  */
 export function CancellationForm({ subscription: s, ...callbacks }: Callbacks & { subscription: Subscription }) {
   const { t } = useTranslation();
-  const reasons = useResource(`${s.id}/cancellation-reasons`, (api) => offersApi(api).cancellationReasons(s.id));
+  const reasons = useResource<CancellationReason[] | CancelRefusal>(`${s.id}/cancellation-reasons`, (api) =>
+    offersApi(api).cancellationReasons(s.id).catch(refusalOrThrow),
+  );
+  const answer = reasons.state.status === 'ready' ? reasons.state.data : null;
+  useRefusal(answer, callbacks);
   if (reasons.state.status === 'loading') return <Loading />;
   if (reasons.state.status === 'failed') return <ErrorDialog onClose={callbacks.onBack} />;
-  if (reasons.state.data.length === 0) {
+  const data = reasons.state.data;
+  if (isRefusal(data) && data.refusal !== 'cancel:not_possible') return <Loading />;
+  if (isRefusal(data) || data.length === 0) {
     // §8 "no reasons gives 'cancellation not possible'".
     return (
       <>
@@ -67,7 +72,18 @@ export function CancellationForm({ subscription: s, ...callbacks }: Callbacks & 
       </>
     );
   }
-  return <CancellationChoice subscription={s} reasons={reasons.state.data} {...callbacks} />;
+  return <CancellationChoice subscription={s} reasons={data} {...callbacks} />;
+}
+
+/** A refused reasons or infos call: the screen's already-cancelled notice or its externally-managed refusal. */
+function useRefusal(answer: unknown, { onAlreadyCancelled, onExternallyManaged }: Pick<Callbacks, 'onAlreadyCancelled' | 'onExternallyManaged'>) {
+  useEffect(() => {
+    if (!isRefusal(answer)) return;
+    if (answer.refusal === 'cancel:already_cancelled') onAlreadyCancelled();
+    if (answer.refusal === 'cancel:externally_managed') onExternallyManaged(answer.orderNumber);
+    // The answer decides; the callbacks are the screen's and stay the same in effect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
 }
 
 function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onAlreadyCancelled, onExternallyManaged }: Callbacks & {
@@ -85,10 +101,13 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   const flow = usePaymentFlow();
 
   const [reason, setReason] = useState(() => preselectedCancelReason(reasons, settings.defaultCancelReason));
-  const infos = useResource<CancellationInfos | null>(`${s.id}/cancellation-infos?${reason}`, (client) =>
-    reason ? offersApi(client).cancellationInfos(s.id, reason) : Promise.resolve(null),
+  const infos = useResource<CancellationInfos | CancelRefusal | null>(`${s.id}/cancellation-infos?${reason}`, (client) =>
+    reason ? offersApi(client).cancellationInfos(s.id, reason).catch(refusalOrThrow) : Promise.resolve(null),
   );
-  const data = infos.state.status === 'ready' ? infos.state.data : null;
+  const infosAnswer = infos.state.status === 'ready' ? infos.state.data : null;
+  useRefusal(infosAnswer, { onAlreadyCancelled, onExternallyManaged });
+  const data = infosAnswer && !isRefusal(infosAnswer) ? infosAnswer : null;
+  const [notPossible, setNotPossible] = useState(false);
   // The chosen date belongs to the infos it was chosen from; new infos start at their preselection.
   const [issueChoice, setIssueChoice] = useState<{ infos: CancellationInfos; index: number } | null>(null);
   const [reasonText, setReasonText] = useState('');
@@ -159,11 +178,12 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
         case 'cancel:already_cancelled':
           onAlreadyCancelled();
           break;
-        case 'cancel:externally_managed': {
-          const details = error instanceof ApiError ? (error.details as { orderNumber?: string } | undefined) : undefined;
-          onExternallyManaged(details?.orderNumber);
+        case 'cancel:externally_managed':
+          onExternallyManaged(refusedOrderNumber(error));
           break;
-        }
+        case 'cancel:not_possible':
+          setNotPossible(true);
+          break;
         case 'cancel:invalid':
           setInvalid(true);
           break;
@@ -309,6 +329,11 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
               <p>{t('cancellation.invalid')}</p>
             </Alert>
           )}
+          {notPossible && (
+            <Alert variant="error">
+              <p>{t('cancellation.notPossible')}</p>
+            </Alert>
+          )}
           <div className="form-actions">
             <button type="submit" className="button button-danger" disabled={busy || (cancellable && !issue)}>
               {t('cancellation.submit')}
@@ -325,6 +350,11 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
         </>
       )}
 
+      {isRefusal(infosAnswer) && infosAnswer.refusal === 'cancel:not_possible' && (
+        <Alert variant="error">
+          <p>{t('cancellation.notPossible')}</p>
+        </Alert>
+      )}
       {!data && infos.state.status === 'ready' && (
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onBack}>

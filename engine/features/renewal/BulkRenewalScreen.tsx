@@ -7,7 +7,7 @@ import { useTenantSettings } from '../../account/capabilityContext';
 import { entryResultOf, entryText, type EntryResult } from '../../account/offers/entryOutcomes';
 import { OfferList } from '../../account/offers/OfferList';
 import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
-import { offerParams, offersApi } from '../../account/offers/offersApi';
+import { offersApi } from '../../account/offers/offersApi';
 import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
 import { useResource } from '../../account/resource';
@@ -157,14 +157,12 @@ function BulkRenewalLogin() {
 function BulkRenewalChoice() {
   const { t } = useTranslation();
   const { state, reload } = useSubscriptions();
-  const tenant = useTenantSettings();
-  const location = useLocation();
-  const params = offerParams('renewal', new URLSearchParams(location.search), tenant);
   const subscriptions = useMemo(() => (state.status === 'ready' ? state.subscriptions.filter(isBulkRenewalSubscription) : []), [state]);
   const ids = subscriptions.map((s) => s.id).join(',');
+  // The tenant's renewal category only: the server accepts the bulk choice from that category alone.
   const candidates = useResource<BulkRenewalCandidate[]>(`bulk-renewal:${state.status}:${ids}`, async (api) => {
     const calls = offersApi(api);
-    const answers = await Promise.allSettled(subscriptions.map((s) => calls.recommendations(s.id, { source: 'bulk-renewal', ...params })));
+    const answers = await Promise.allSettled(subscriptions.map((s) => calls.recommendations(s.id, { source: 'bulk-renewal' })));
     // One subscription refused (its offers ended, not allowed) leaves the others; all refused is a failure.
     if (answers.length > 0 && answers.every((answer) => answer.status === 'rejected')) throw new Error('No bulk renewal offers could be loaded');
     return subscriptions.flatMap((s, index) => {

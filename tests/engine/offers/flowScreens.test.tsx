@@ -1,0 +1,463 @@
+// @vitest-environment jsdom
+/**
+ * The cancellation, renewal, bulk renewal and upgrade screens rendered in jsdom with a fake API
+ * (account-flows.md §2, §4, §5, §8): what each screen shows and sends.
+ */
+import { readFileSync } from 'node:fs';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Provider, createStore } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CancellationInfos, Recommendation } from '../../../schemas/generated/offers';
+import { ApiError } from '../../../engine/domain/apiError';
+import { authStateAtom, type LoginSource } from '../../../engine/core/authState';
+import { createI18n } from '../../../engine/core/i18n';
+import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
+import type { PortalConfig } from '../../../engine/core/portalConfig';
+import CancellationScreen from '../../../engine/features/cancellation/CancellationScreen';
+import CancellationEntryScreen from '../../../engine/features/cancellation/CancellationEntryScreen';
+import RenewalScreen from '../../../engine/features/renewal/RenewalScreen';
+import RenewalEntryScreen from '../../../engine/features/renewal/RenewalEntryScreen';
+import BulkRenewalScreen from '../../../engine/features/renewal/BulkRenewalScreen';
+import UpgradeScreen from '../../../engine/features/upgrade/UpgradeScreen';
+import { makeSubscription } from '../../support/subscriptionBuilder';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(() => {
+  // jsdom has no modal dialogs.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const texts = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const tables = ['core', 'account', 'features/cancellation', 'features/renewal', 'features/upgrade'].map((dir) => texts(`engine/${dir}/texts.json`));
+const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
+const en = merged('en-GB');
+
+function config(tenant: Record<string, unknown> = {}): PortalConfig {
+  return {
+    basePath: '/',
+    texts: { 'de-DE': merged('de-DE'), 'en-GB': en },
+    tenant: {
+      id: 'acme',
+      name: 'Acme',
+      defaultLocale: 'en-GB',
+      locales: ['en-GB', 'de-DE'],
+      features: ['cancellation', 'renewal', 'upgrade', 'contact-form'],
+      embedding: { isEmbedded: false, showLangSelector: false, hideNavigation: false, parentOrigins: [] },
+      login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+      contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
+      buttons: { hiddenActions: [] },
+      cancellation: { dateStyle: 'issue_number_date', requireConfirmation: true, feedbackForm: true, showRetentionOffers: true, showHolidayBreakLink: false, recommendationCategory: 'CANCEL', revocationContactActivity: 'WIDERRUF' },
+      renewal: { forceWithAutoRenewal: false, bulkRenewal: true, recommendationCategory: 'VERL' },
+      upgrade: { recommendationCategory: 'UPGRD', upgradeTimes: ['NEXT_CYCLE'] },
+      ...tenant,
+    } as never,
+  };
+}
+
+type Handler = unknown | ((body: unknown) => unknown);
+interface FakeApi {
+  get: Record<string, Handler>;
+  post: Record<string, Handler>;
+  calls: Array<{ method: string; path: string; body?: unknown }>;
+}
+
+function fakeApi(get: Record<string, Handler> = {}, post: Record<string, Handler> = {}): FakeApi {
+  return { get, post, calls: [] };
+}
+
+function answer(table: Record<string, Handler>, path: string, body?: unknown): Promise<unknown> {
+  if (!(path in table)) return Promise.reject(new ApiError(404, 'not_found', `no fake for ${path}`));
+  const handler = table[path];
+  try {
+    const value = typeof handler === 'function' ? (handler as (b: unknown) => unknown)(body) : handler;
+    return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Where a screen navigated to. */
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+async function settle() {
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+async function render(element: ReactNode, { api, path, route, portal = config(), loginSource = 'token' }: {
+  api: FakeApi;
+  path: string;
+  route: string;
+  portal?: PortalConfig;
+  loginSource?: LoginSource | null;
+}) {
+  const i18n = await createI18n(portal, 'en-GB');
+  const store = createStore();
+  if (loginSource) store.set(authStateAtom, { user: { id: 'u1', email: 'u@acme.example' }, accessToken: 't', loginSource, sessionHasTimedOut: false });
+  const services: PortalServices = {
+    config: portal,
+    api: {
+      get: async (p: string) => {
+        api.calls.push({ method: 'GET', path: p });
+        return answer(api.get, p);
+      },
+      post: async (p: string, body?: unknown) => {
+        api.calls.push({ method: 'POST', path: p, body });
+        return answer(api.post, p, body);
+      },
+    } as never,
+    logout: async () => undefined,
+  };
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <PortalContext.Provider value={services}>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path={route} element={element} />
+                <Route path="*" element={<Elsewhere />} />
+              </Routes>
+            </MemoryRouter>
+          </PortalContext.Provider>
+        </I18nextProvider>
+      </Provider>,
+    );
+  });
+  await settle();
+  return container;
+}
+
+const byText = (container: ParentNode, selector: string, text: string) =>
+  [...container.querySelectorAll<HTMLElement>(selector)].find((element) => element.textContent?.trim() === text);
+async function click(element: HTMLElement | undefined) {
+  expect(element, 'element to click').toBeDefined();
+  await act(async () => element!.click());
+  await settle();
+}
+async function choose(select: HTMLSelectElement, value: string) {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!;
+    setter.call(select, value);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await settle();
+}
+async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  await act(async () => {
+    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await settle();
+}
+const labelled = <T extends HTMLElement>(container: ParentNode, label: string) => {
+  const element = byText(container, 'label', label) as HTMLLabelElement | undefined;
+  expect(element, `label ${label}`).toBeDefined();
+  return (container as Element).ownerDocument!.getElementById(element!.htmlFor) as T;
+};
+
+const subscription = makeSubscription({ id: 'SKZ4123456789', orderNumber: '4123456789', displayName: 'Stadtkurier – Print' });
+const S = '/subscriptions/SKZ4123456789';
+
+function offer(id: string, extra: Partial<Recommendation> = {}): Recommendation {
+  return {
+    id,
+    recommendationId: id,
+    description: `Offer ${id}`,
+    pictureUrl: null,
+    openInNewTab: false,
+    article: { articleText: `Article ${id}`, offerType: 'RN', price: 99, currencyKey: 'EUR' },
+    paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }],
+    ...extra,
+  };
+}
+
+const reasons = [
+  { cancelReason: 'PREIS', longDescription: 'Too expensive' },
+  { cancelReason: 'ZEIT', longDescription: 'No time to read' },
+];
+const infos = (overrides: Partial<CancellationInfos> = {}): CancellationInfos => ({
+  cancellable: true,
+  issues: [
+    { issueNumber: '2026/04', dateOfFirstSale: '2026-04-02' },
+    { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07' },
+  ],
+  recommendations: [],
+  ...overrides,
+});
+
+describe('cancellation page (account-flows.md §2, §4)', () => {
+  it('preselects the default reason and first date, confirms with the date and shows the success dialog with print and revocation link', async () => {
+    const api = fakeApi(
+      {
+        [S]: subscription,
+        [`${S}/cancellation-reasons`]: reasons,
+        [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos(),
+      },
+      { [`${S}/cancel`]: { type: 'regular', effectiveDate: '2026-04-01', issueNumber: '2026/04' } },
+    );
+    const portal = config({ cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' } });
+    const page = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal });
+
+    expect(labelled<HTMLSelectElement>(page, `${en['cancellation.reason']} *`).value).toBe('PREIS');
+    const date = labelled<HTMLSelectElement>(page, `${en['cancellation.date']} *`);
+    expect(date.selectedOptions[0].textContent).toBe('Issue 2026/04 (2 Apr 2026)');
+    await choose(date, '1');
+    await type(labelled<HTMLTextAreaElement>(page, en['cancellation.feedback']), 'Thanks for the years');
+
+    await click(byText(page, 'button', en['cancellation.submit']));
+    const confirm = page.querySelector('dialog[open]')!;
+    expect(confirm.textContent).toContain('Issue 2026/05 (7 May 2026)');
+    await click(byText(confirm, 'button', en['cancellation.confirmYes']));
+
+    expect(api.calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: `${S}/cancel`,
+      body: { reason: 'PREIS', issue: { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07' }, feedback: 'Thanks for the years' },
+    });
+    const success = page.querySelector('dialog[open]')!;
+    expect(success.querySelector('h2')!.textContent).toBe(en['cancellation.successTitle']);
+    expect(byText(success, 'button', en['cancellation.print'])).toBeDefined();
+    expect(byText(success, 'a', en['cancellation.revoke'])!.getAttribute('href')).toBe('/contact?subscriptionId=SKZ4123456789&activity=WIDERRUF');
+  });
+
+  it('fixes the date to the earliest possible one and asks for a reason in words when not cancellable regularly', async () => {
+    const api = fakeApi(
+      {
+        [S]: subscription,
+        [`${S}/cancellation-reasons`]: reasons,
+        [`${S}/cancellation-infos?cancellationReason=ZEIT`]: infos({ cancellable: false, issues: [{ issueNumber: null, dateOfFirstSale: null }] }),
+      },
+      { [`${S}/cancel`]: { type: 'exceptional', effectiveDate: '2026-03-31', issueNumber: null } },
+    );
+    const portal = config({ cancellation: { ...config().tenant.cancellation, requireConfirmation: false, feedbackForm: false } });
+    const page = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal });
+    await choose(labelled<HTMLSelectElement>(page, `${en['cancellation.reason']} *`), 'ZEIT');
+
+    expect(page.textContent).toContain(en['cancellation.exceptionalHint']);
+    const date = labelled<HTMLSelectElement>(page, en['cancellation.date']);
+    expect(date.disabled).toBe(true);
+    expect(date.selectedOptions[0].textContent).toBe(en['cancellation.dateLabel.earliest']);
+    expect(page.textContent).not.toContain(en['cancellation.feedback']);
+
+    await click(byText(page, 'button', en['cancellation.submit']));
+    expect(page.textContent).toContain(en['cancellation.required.reasonText']);
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await type(labelled<HTMLTextAreaElement>(page, `${en['cancellation.reasonText']} *`), 'Moving abroad');
+    await click(byText(page, 'button', en['cancellation.submit']));
+    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({ reason: 'ZEIT', issue: { issueNumber: null, dateOfFirstSale: null }, reasonText: 'Moving abroad' });
+  });
+
+  it('shows retention offers instead of the confirm button; rejecting shows the form, and back again', async () => {
+    const api = fakeApi({
+      [S]: subscription,
+      [`${S}/cancellation-reasons`]: reasons,
+      [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos({ recommendations: [offer('R1'), offer('R2')] }),
+    });
+    const portal = config({ cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' } });
+    const page = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal });
+
+    expect(byText(page, 'button', en['cancellation.offers.take'])).toBeDefined();
+    expect(byText(page, 'button', en['cancellation.submit'])).toBeUndefined();
+    expect(page.querySelectorAll<HTMLInputElement>('input[name="retention-offer"]')[0].checked).toBe(true);
+    await click(byText(page, 'button', en['cancellation.offers.reject']));
+    expect(byText(page, 'button', en['cancellation.submit'])).toBeDefined();
+    await click(byText(page, 'button', en['cancellation.offers.show']));
+    expect(byText(page, 'button', en['cancellation.offers.take'])).toBeDefined();
+  });
+
+  it('refuses an externally managed subscription naming its order number, and notes one already cancelled', async () => {
+    const managed = { ...subscription, salesDocumentType: 'WBZA' };
+    let page = await render(<CancellationScreen />, { api: fakeApi({ [S]: managed }), path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation' });
+    expect(page.textContent).toContain('subscription 4123456789 is managed outside this portal');
+    act(() => root?.unmount());
+
+    page = await render(<CancellationScreen />, { api: fakeApi({ [S]: { ...subscription, orderStatus: 'AK' } }), path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation' });
+    expect(page.textContent).toContain(en['cancellation.alreadyCancelled']);
+  });
+
+  it('says cancellation is not possible when there are no reasons', async () => {
+    const page = await render(<CancellationScreen />, {
+      api: fakeApi({ [S]: subscription, [`${S}/cancellation-reasons`]: [] }),
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+    });
+    expect(page.textContent).toContain(en['cancellation.notPossible']);
+  });
+});
+
+describe('anonymous cancellation check (§2, §4)', () => {
+  it('locks the fields and says where the link went', async () => {
+    const api = fakeApi({}, {
+      '/login/cancellation': new ApiError(400, 'confirm_email', 'sent', { status: 'confirm_email', maskedEmail: 'a***@example.com' }),
+    });
+    const page = await render(<CancellationEntryScreen />, { api, path: '/cancellation', route: 'cancellation', loginSource: null });
+    await type(labelled<HTMLInputElement>(page, `${en['account.entry.email']} *`), 'anna@example.com');
+    await type(labelled<HTMLInputElement>(page, `${en['account.entry.orderNumber']} *`), '4123456789');
+    await type(labelled<HTMLInputElement>(page, `${en['account.entry.zipcode']} *`), '10969');
+    await click(byText(page, 'button', en['cancellation.check']));
+
+    expect(api.calls[0]).toEqual({ method: 'POST', path: '/login/cancellation', body: { email: 'anna@example.com', orderNumber: '4123456789', zipcode: '10969', locale: 'en-GB' } });
+    expect(page.textContent).toContain('We have sent a link to a***@example.com');
+    expect(labelled<HTMLInputElement>(page, `${en['account.entry.email']} *`).readOnly).toBe(true);
+  });
+
+  it('names the order number of an externally managed subscription', async () => {
+    const api = fakeApi({}, { '/login/cancellation': new ApiError(403, 'externally_managed', 'no', { orderNumber: '4123456789' }) });
+    const page = await render(<CancellationEntryScreen />, { api, path: '/cancellation?email=anna@example.com&orderNumber=4123456789&zipCode=10969', route: 'cancellation', loginSource: null });
+    await click(byText(page, 'button', en['cancellation.check']));
+    expect(page.textContent).toContain('Subscription 4123456789 is not managed through this portal');
+  });
+});
+
+describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => {
+  it('renewal: nothing chosen at first; accepting an offer applied at once shows the success dialog', async () => {
+    const api = fakeApi(
+      { [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1'), offer('R2', { article: { articleText: 'Bundle', offerType: 'BD', price: 150, currencyKey: 'EUR' } })] },
+      { [`${S}/recommendations/R2/accept?source=renewal&category=VERL`]: { url: null, status: 'applied' } },
+    );
+    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal`, route: 'subscriptions/:id/renewal' });
+    const submit = byText(page, 'button', en['renewal.submit']) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(page.textContent).toContain(en['account.offers.bundle']);
+    expect(page.textContent).toContain('€150.00');
+
+    await act(async () => page.querySelectorAll<HTMLInputElement>('input[name="renewal-offer"]')[1].click());
+    await settle();
+    expect(submit.disabled).toBe(false);
+    await click(submit);
+    expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.successTitle']);
+  });
+
+  it('renewal without login (returnTo): the success shows inline', async () => {
+    const api = fakeApi(
+      { [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')] },
+      { [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: { url: null, status: 'applied' } },
+    );
+    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal?returnTo=renewal`, route: 'subscriptions/:id/renewal', loginSource: 'order-number' });
+    await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
+    await click(byText(page, 'button', en['renewal.submit']));
+    expect(page.querySelector('[data-testid="offer-success"] h1')!.textContent).toBe(en['renewal.successTitle']);
+    expect(page.querySelector('dialog[open]')).toBeNull();
+  });
+
+  it('renewal: no offers gives the no-options message with a contact link', async () => {
+    const api = fakeApi({ [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [] });
+    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal`, route: 'subscriptions/:id/renewal' });
+    expect(page.textContent).toContain(en['renewal.empty']);
+    expect(byText(page, 'a', en['account.flow.contactUs'])!.getAttribute('href')).toBe('/contact?subscriptionId=SKZ4123456789');
+  });
+
+  it('upgrade: the first offer at an allowed time is chosen, and its time goes with the accept call', async () => {
+    const now = offer('U1', { article: undefined, upgradeOption: { text: 'Digital now', upgradeTime: 'NOW', surchargeAmount: 5, surchargeCurrency: 'EUR', nextPaymentAmount: 20, nextPaymentCurrency: 'EUR' } });
+    const next = offer('U2', { article: undefined, upgradeOption: { text: 'Digital next year', upgradeTime: 'NEXT_CYCLE', surchargeAmount: 0, surchargeCurrency: 'EUR', nextPaymentAmount: 25, nextPaymentCurrency: 'EUR' } });
+    const api = fakeApi(
+      { [S]: subscription, [`${S}/recommendations?source=upgrade&category=UPGRD`]: [now, next] },
+      { [`${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`]: { url: null, status: 'applied' } },
+    );
+    const page = await render(<UpgradeScreen />, { api, path: `${S}/upgrade`, route: 'subscriptions/:id/upgrade' });
+    const radios = page.querySelectorAll<HTMLInputElement>('input[name="upgrade-offer"]');
+    expect(radios).toHaveLength(1);
+    expect(radios[0].checked).toBe(true);
+    expect(page.textContent).toContain(en['account.offers.upgradeTime.NEXT_CYCLE']);
+    await click(byText(page, 'button', en['upgrade.submit']));
+    expect(api.calls.at(-1)!.path).toBe(`${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`);
+  });
+});
+
+describe('renewal entry (§2 anonymous entry)', () => {
+  it('sends the prefilled form once by itself and says where the link went', async () => {
+    const api = fakeApi({}, {
+      '/login/order-number': new ApiError(400, 'confirm_email', 'sent', { status: 'confirm_email', maskedEmail: 'a***@example.com' }),
+    });
+    const page = await render(<RenewalEntryScreen />, { api, path: '/renewal?orderNumber=4123456789&lastName1=Schmidt&email=anna@example.com', route: 'renewal', loginSource: null });
+    expect(api.calls).toEqual([
+      { method: 'POST', path: '/login/order-number', body: { orderNumber: '4123456789', lastName: 'Schmidt', email: 'anna@example.com', flow: 'renewal' } },
+    ]);
+    expect(page.textContent).toContain('We have sent a link to a***@example.com');
+  });
+
+  it('checks the order number: 10 digits starting with 4', async () => {
+    const api = fakeApi();
+    const page = await render(<RenewalEntryScreen />, { api, path: '/renewal?orderNumber=5123456789&lastName1=Schmidt', route: 'renewal', loginSource: null });
+    expect(api.calls).toEqual([]);
+    await click(byText(page, 'button', en['account.entry.submit']));
+    expect(page.textContent).toContain(en['account.entry.invalidOrderNumber']);
+    expect(api.calls).toEqual([]);
+  });
+
+  it('signed in: lists the subscriptions that can be renewed and goes on with returnTo', async () => {
+    const renewable = { ...subscription, isRenewal: true };
+    const other = makeSubscription({ id: 'SKZ4000000002', orderNumber: '4000000002', displayName: 'Not renewable' });
+    const page = await render(<RenewalEntryScreen />, { api: fakeApi({ '/subscriptions': [renewable, other] }), path: '/renewal', route: 'renewal' });
+    const select = labelled<HTMLSelectElement>(page, `${en['account.picker.label']} *`);
+    expect([...select.options].map((o) => o.textContent)).toEqual([en['account.picker.placeholder'], 'Stadtkurier – Print (4123456789)']);
+    await click(byText(page, 'button', en['account.picker.continue']));
+    expect(page.querySelector('[data-testid="elsewhere"]')!.textContent).toBe('/subscriptions/SKZ4123456789/renewal?returnTo=renewal');
+  });
+});
+
+describe('bulk renewal (§2, §5)', () => {
+  const received = { ...subscription, roles: ['WE' as const], isRenewal: true };
+  const second = { ...received, id: 'SKZ4000000002', orderNumber: '4000000002', displayName: 'Technikwelt' };
+  const card = offer('C1', { paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] });
+  const debit = offer('D1', { paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] });
+
+  it('keeps submit disabled until an offer is chosen and refuses card with direct debit', async () => {
+    const api = fakeApi({
+      '/subscriptions': [received, second],
+      [`${S}/recommendations?source=bulk-renewal`]: [card],
+      '/subscriptions/SKZ4000000002/recommendations?source=bulk-renewal': [debit],
+    }, { '/subscriptions/acceptAllRecommendations': { url: null, status: 'applied' } });
+    const page = await render(<BulkRenewalScreen />, { api, path: '/bulk-renewal', route: 'bulk-renewal' });
+    const submit = () => byText(page, 'button', en['renewal.bulk.submit']) as HTMLButtonElement;
+    expect(submit().disabled).toBe(true);
+
+    await act(async () => page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4123456789"][value="C1"]')!.click());
+    await settle();
+    await act(async () => page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4000000002"][value="D1"]')!.click());
+    await settle();
+    expect(page.textContent).toContain(en['renewal.bulk.paymentConflict']);
+    expect(submit().disabled).toBe(true);
+
+    await act(async () => page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4000000002"][value=""]')!.click());
+    await settle();
+    expect(submit().disabled).toBe(false);
+    await click(submit());
+    expect(api.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/subscriptions/acceptAllRecommendations',
+      body: { selectedRecommendations: { SKZ4123456789: { recommendationId: 'C1', paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] } } },
+    });
+    expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.bulk.successTitle']);
+  });
+
+  it('shows the feature-disabled notice when the tenant does not offer bulk renewal', async () => {
+    const portal = config({ renewal: { forceWithAutoRenewal: false, bulkRenewal: false } });
+    const page = await render(<BulkRenewalScreen />, { api: fakeApi(), path: '/bulk-renewal', route: 'bulk-renewal', portal });
+    expect(page.textContent).toContain(en['shell.featureDisabledTitle']);
+  });
+});
