@@ -1,0 +1,96 @@
+/**
+ * Address form rules shared by the address screen and the server (account-flows.md §5 "Address form",
+ * §9: names and company max 35, street number and suffix max 10, zip min 4 max 10, UK postcode
+ * pattern for GB, date of birth at most 100 years back, valid-from at least tomorrow).
+ */
+export const ADDRESS_LIMITS = { name: 35, streetNumber: 10, zipMin: 4, zipMax: 10, email: 35, phone: 35 } as const;
+
+/** The UK postcode (outward and inward code, one optional space); BFPO and GIR 0AA included. */
+export const UK_POSTCODE = /^(GIR ?0AA|BFPO ?\d{1,4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
+export const isUkPostcode = (value: string) => UK_POSTCODE.test(value.trim());
+
+export interface AddressInput {
+  salutationCode?: string | null;
+  firstName?: string | null;
+  lastName1?: string | null;
+  company1?: string | null;
+  jobTitle?: string | null;
+  department?: string | null;
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  addressLine3?: string | null;
+  street?: string | null;
+  streetNumber?: string | null;
+  streetNumberSuffix?: string | null;
+  zipcode?: string | null;
+  city?: string | null;
+  countryCode?: string | null;
+  emailAddress?: string | null;
+  phoneNumber?: string | null;
+  dateOfBirth?: string | null;
+  validFrom?: string | null;
+}
+
+export interface AddressRuleContext {
+  /** The tenant's address-lines feature: three lines instead of street and number. */
+  addressLines: boolean;
+  /** Salutation codes that are companies (company required). */
+  companySalutations: readonly string[];
+  /** E-mail required because the partner has one already (§5). */
+  emailRequired: boolean;
+  /** Today, 'YYYY-MM-DD'. */
+  today: string;
+}
+
+export type AddressField = keyof AddressInput;
+export type AddressError = { field: AddressField; code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'too_early' };
+
+const blank = (value: string | null | undefined) => !value || !value.trim();
+
+/** Every §5 rule at once, field by field. */
+export function addressErrors(input: AddressInput, ctx: AddressRuleContext): AddressError[] {
+  const errors: AddressError[] = [];
+  const max = (field: AddressField, limit: number) => {
+    const value = input[field];
+    if (value && value.length > limit) errors.push({ field, code: 'too_long' });
+  };
+  const required = (field: AddressField) => {
+    if (blank(input[field])) errors.push({ field, code: 'required' });
+  };
+  for (const field of ['firstName', 'lastName1', 'company1', 'jobTitle', 'department', 'city'] as const) max(field, ADDRESS_LIMITS.name);
+  if (input.salutationCode && ctx.companySalutations.includes(input.salutationCode)) required('company1');
+  if (ctx.addressLines) {
+    required('addressLine1');
+    for (const field of ['addressLine1', 'addressLine2', 'addressLine3'] as const) max(field, ADDRESS_LIMITS.name);
+  } else {
+    required('street');
+    max('street', ADDRESS_LIMITS.name);
+    required('streetNumber');
+    max('streetNumber', ADDRESS_LIMITS.streetNumber);
+    max('streetNumberSuffix', ADDRESS_LIMITS.streetNumber);
+  }
+  required('zipcode');
+  const zip = (input.zipcode ?? '').trim();
+  if (zip) {
+    if (zip.length < ADDRESS_LIMITS.zipMin) errors.push({ field: 'zipcode', code: 'too_short' });
+    else if (zip.length > ADDRESS_LIMITS.zipMax) errors.push({ field: 'zipcode', code: 'too_long' });
+    else if ((input.countryCode ?? '').toUpperCase() === 'GB' && !isUkPostcode(zip)) errors.push({ field: 'zipcode', code: 'invalid' });
+  }
+  required('city');
+  required('countryCode');
+  if (ctx.emailRequired) required('emailAddress');
+  max('emailAddress', ADDRESS_LIMITS.email);
+  if (input.emailAddress && input.emailAddress.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.emailAddress.trim())) errors.push({ field: 'emailAddress', code: 'invalid' });
+  max('phoneNumber', ADDRESS_LIMITS.phone);
+  if (input.dateOfBirth) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth) || Number.isNaN(Date.parse(input.dateOfBirth))) errors.push({ field: 'dateOfBirth', code: 'invalid' });
+    else if (input.dateOfBirth < earliestBirthDate(ctx.today) || input.dateOfBirth > ctx.today) errors.push({ field: 'dateOfBirth', code: 'invalid' });
+  }
+  if (input.validFrom && input.validFrom <= ctx.today) errors.push({ field: 'validFrom', code: 'too_early' });
+  return errors;
+}
+
+/** §9 "Date of birth earliest: 100 years back". */
+export function earliestBirthDate(today: string): string {
+  return `${Number(today.slice(0, 4)) - 100}${today.slice(4)}`;
+}
