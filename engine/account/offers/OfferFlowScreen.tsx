@@ -14,7 +14,7 @@ import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { useCapabilityContext, useTenantSettings } from '../capabilityContext';
-import { useResource } from '../resource';
+import { dataOf, useResource } from '../resource';
 import { FlowHeader } from './FlowHeader';
 import { useFlowReturn, useFlowSubscription, useWithoutLogin } from './flowNavigation';
 import { OfferList } from './OfferList';
@@ -92,7 +92,7 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
   titleId: string;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const location = useLocation();
@@ -101,12 +101,15 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const flow = usePaymentFlow();
   const params = offerParams(source, new URLSearchParams(location.search), tenant);
-  const key = `${s.id}/recommendations?${source}&${params.category}&${params.campaign ?? ''}`;
+  // Texts come in the screen's language: a language switch loads the offers again.
+  const key = `${s.id}/recommendations?${source}&${params.category}&${params.campaign ?? ''}&${i18n.language}`;
   const recommendations = useResource(key, (client) => offersApi(client).recommendations(s.id, { source, ...params }));
+  // While they load again (a language switch) the previous offers stay, and so does the choice.
+  const loaded = dataOf(recommendations.state);
   const offers = useMemo<Recommendation[]>(() => {
-    if (recommendations.state.status !== 'ready') return [];
-    return source === 'upgrade' ? upgradeOffers(recommendations.state.data, tenant.upgrade.upgradeTimes) : recommendations.state.data;
-  }, [recommendations.state, source, tenant.upgrade.upgradeTimes]);
+    if (!loaded) return [];
+    return source === 'upgrade' ? upgradeOffers(loaded, tenant.upgrade.upgradeTimes) : loaded;
+  }, [loaded, source, tenant.upgrade.upgradeTimes]);
   const [selected, setSelected] = useState('');
   // Upgrade: "the same without an empty option" — the first offer is chosen.
   useEffect(() => {
@@ -159,7 +162,7 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
     <section className="offer-flow" aria-labelledby={titleId}>
       <FlowHeader subscription={s} titleId={titleId} title={t(texts.heading)} />
       <p>{t(texts.intro)}</p>
-      {recommendations.state.status === 'loading' && <Loading />}
+      {recommendations.state.status === 'loading' && !loaded && <Loading />}
       {recommendations.state.status === 'failed' && <ErrorDialog onClose={onBack} />}
       {recommendations.state.status === 'ready' && offers.length === 0 && (
         <>

@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Recommendation } from '../../../schemas/generated/offers';
 import { isBundleOffer } from '../../domain/offers';
@@ -42,6 +43,11 @@ export function OfferList({ offers, selected, onSelect, legend, name, noneLabel,
   );
 }
 
+/** A picture that does not load is left out rather than shown as a broken frame (they are decoration, alt ""). */
+export const hideImage = (event: SyntheticEvent<HTMLImageElement>) => {
+  event.currentTarget.hidden = true;
+};
+
 export function OfferDetails({ offer }: { offer: Recommendation }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -50,7 +56,7 @@ export function OfferDetails({ offer }: { offer: Recommendation }) {
   const productImage = product?.images[0]?.url !== offer.pictureUrl ? product?.images[0]?.url : undefined;
   return (
     <span className="offer-details">
-      {offer.pictureUrl && <img className="offer-picture" src={offer.pictureUrl} alt="" width={96} height={96} />}
+      {offer.pictureUrl && <img className="offer-picture" src={offer.pictureUrl} alt="" width={96} height={96} onError={hideImage} />}
       <span className="offer-text">
         <span className="offer-description">{offer.description}</span>
         {article && (
@@ -62,7 +68,7 @@ export function OfferDetails({ offer }: { offer: Recommendation }) {
         )}
         {product && (
           <span className="offer-product">
-            {productImage && <img src={productImage} alt="" width={64} height={64} />}
+            {productImage && <img src={productImage} alt="" width={64} height={64} onError={hideImage} />}
             <span>
               <span className="offer-product-title">{product.title}</span>
               {product.attributes.shortDesc && <span className="muted offer-short">{product.attributes.shortDesc}</span>}

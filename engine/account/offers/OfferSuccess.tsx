@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
+import { hideImage } from './OfferList';
 import type { CrossSellingOffer } from './paymentWatch';
 
 /**
@@ -14,7 +15,7 @@ export function CrossSelling({ offer }: { offer: CrossSellingOffer }) {
     <section className="cross-selling" aria-label={t('account.crossSelling.title')}>
       <h3>{t('account.crossSelling.title')}</h3>
       <div className="cross-selling-body">
-        {image && <img src={image} alt="" width={96} height={96} />}
+        {image && <img src={image} alt="" width={96} height={96} onError={hideImage} />}
         <div>
           <p className="cross-selling-product">{offer.product.title}</p>
           {offer.voucherCode ? (

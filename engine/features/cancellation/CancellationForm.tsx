@@ -10,7 +10,7 @@ import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
 import { offersApi } from '../../account/offers/offersApi';
 import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
-import { useResource } from '../../account/resource';
+import { dataOf, useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../core/routeRefs';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
@@ -47,15 +47,16 @@ interface Callbacks {
  * the retention offers, which the tenant may show before the form.
  */
 export function CancellationForm({ subscription: s, ...callbacks }: Callbacks & { subscription: Subscription }) {
-  const { t } = useTranslation();
-  const reasons = useResource<CancellationReason[] | CancelRefusal>(`${s.id}/cancellation-reasons`, (api) =>
+  const { t, i18n } = useTranslation();
+  // The server writes the reasons in the screen's language: a language switch loads them again.
+  const reasons = useResource<CancellationReason[] | CancelRefusal>(`${s.id}/cancellation-reasons?${i18n.language}`, (api) =>
     offersApi(api).cancellationReasons(s.id).catch(refusalOrThrow),
   );
-  const answer = reasons.state.status === 'ready' ? reasons.state.data : null;
-  useRefusal(answer, callbacks);
-  if (reasons.state.status === 'loading') return <Loading />;
+  // While they load again (a language switch) the form keeps the previous ones and its entries.
+  const data = dataOf(reasons.state);
+  useRefusal(data ?? null, callbacks);
   if (reasons.state.status === 'failed') return <ErrorDialog onClose={callbacks.onBack} />;
-  const data = reasons.state.data;
+  if (data === undefined) return <Loading />;
   if (isRefusal(data) && data.refusal !== 'cancel:not_possible') return <Loading />;
   if (isRefusal(data) || data.length === 0) {
     // §8 "no reasons gives 'cancellation not possible'".
@@ -90,7 +91,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   subscription: Subscription;
   reasons: CancellationReason[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const settings = tenant.cancellation;
@@ -101,10 +102,10 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   const flow = usePaymentFlow();
 
   const [reason, setReason] = useState(() => preselectedCancelReason(reasons, settings.defaultCancelReason));
-  const infos = useResource<CancellationInfos | CancelRefusal | null>(`${s.id}/cancellation-infos?${reason}`, (client) =>
+  const infos = useResource<CancellationInfos | CancelRefusal | null>(`${s.id}/cancellation-infos?${reason}&${i18n.language}`, (client) =>
     reason ? offersApi(client).cancellationInfos(s.id, reason).catch(refusalOrThrow) : Promise.resolve(null),
   );
-  const infosAnswer = infos.state.status === 'ready' ? infos.state.data : null;
+  const infosAnswer = dataOf(infos.state) ?? null;
   useRefusal(infosAnswer, { onAlreadyCancelled, onExternallyManaged });
   const data = infosAnswer && !isRefusal(infosAnswer) ? infosAnswer : null;
   const [notPossible, setNotPossible] = useState(false);
@@ -238,7 +239,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
         ))}
       </SelectField>
 
-      {infos.state.status === 'loading' && <Loading />}
+      {infos.state.status === 'loading' && !infosAnswer && <Loading />}
       {infos.state.status === 'failed' && <ErrorDialog onClose={() => chooseReason('')} />}
 
       {data && showOffers && (
@@ -355,7 +356,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
           <p>{t('cancellation.notPossible')}</p>
         </Alert>
       )}
-      {!data && infos.state.status === 'ready' && (
+      {!data && infos.state.status !== 'failed' && !(infos.state.status === 'loading' && !infosAnswer) && (
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onBack}>
             {t('cancellation.keep')}
