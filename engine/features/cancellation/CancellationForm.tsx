@@ -148,6 +148,8 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
 
   function check(event: FormEvent) {
     event.preventDefault();
+    // Only the cancel form submits; the offers view has its own buttons.
+    if (showOffers || busy) return;
     const found = cancelFormErrors({ reason, issue, reasonText, feedback }, cancellable);
     const messages: Partial<Record<CancelFormError['field'], string>> = {};
     for (const error of found) {
