@@ -388,7 +388,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
                 {t('account.flow.back')}
               </button>
               <button type="button" className="button" onClick={() => void takeOffer()}>
-                {t('cancellation.offers.take')}
+                {t('cancellation.offers.confirmYes')}
               </button>
             </>
           }
