@@ -75,14 +75,21 @@ const money = (n: number) => Math.round(n * 100) / 100;
 /** Made-up yearly prices of the demo offers by publication kind. */
 const yearly = (pub: CataloguePublication) => (pub.kind === 'digital' ? 79.9 : pub.frequency === 'daily' ? 399 : 119);
 
+/** A self-contained picture of the book club (data: URL, like the demo covers). */
+const BOOK_CLUB_PICTURE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect width="200" height="120" fill="#2d6a4f"/>' +
+    '<rect x="30" y="22" width="34" height="76" fill="#f4d35e"/><rect x="68" y="30" width="28" height="68" fill="#ee964b"/><rect x="100" y="18" width="38" height="80" fill="#f6f4d2"/>' +
+    '<text x="146" y="66" font-family="Georgia,serif" font-size="20" fill="#fff">Book</text><text x="146" y="88" font-family="Georgia,serif" font-size="20" fill="#fff">club</text></svg>',
+)}`;
+
 /** Cross-selling shown after a successful payment. */
-const crossSelling = (tenantId: string): NonNullable<OfferDefinition['crossSelling']> => ({
+const crossSelling = (): NonNullable<OfferDefinition['crossSelling']> => ({
   titles: { 'de-DE': 'Buchklub: das erste Buch gratis', 'en-GB': 'Book club: your first book free' },
-  imageUrl: `/demo-files/${tenantId}/book-club.svg`,
+  imageUrl: BOOK_CLUB_PICTURE,
   url: 'https://shop.example/book-club',
 });
 
-function offersOf(tenantId: string, pub: CataloguePublication, currency: string, renewalCategory: string): OfferSeedRow[] {
+function offersOf(pub: CataloguePublication, cover: string, currency: string, renewalCategory: string): OfferSeedRow[] {
   const p = pub.publication;
   const price = yearly(pub);
   const rows: OfferSeedRow[] = [];
@@ -161,7 +168,7 @@ function offersOf(tenantId: string, pub: CataloguePublication, currency: string,
         'de-DE': { description: '12 Monate Print und Digital im Paket, per Kreditkarte.', title: `${pub.description}: Paket Print + Digital, 12 Monate` },
         'en-GB': { description: '12 months of print and digital as a bundle, by card.', title: `${pub.description}: print + digital bundle, 12 months` },
       },
-      { crossSelling: crossSelling(tenantId) },
+      { crossSelling: crossSelling() },
     ),
     effect: { kind: 'extend', months: 12 },
   });
@@ -178,9 +185,9 @@ function offersOf(tenantId: string, pub: CataloguePublication, currency: string,
         'de-DE': { description: 'Zwei Jahre zum Vorteilspreis, mit PayPal.', title: `${pub.description}: 24 Monate`, detail: 'Sie sparen 10 % gegenüber zwei Einzeljahren.' },
         'en-GB': { description: 'Two years at a better price, with PayPal.', title: `${pub.description}: 24 months`, detail: 'You save 10% against two single years.' },
       },
-      pictureUrl: `/demo-files/${tenantId}/${p.toLowerCase()}-24.svg`,
+      pictureUrl: cover,
       openInNewTab: false,
-      crossSelling: crossSelling(tenantId),
+      crossSelling: crossSelling(),
     },
     effect: { kind: 'extend', months: 24 },
   });
@@ -243,7 +250,7 @@ export const offers: SeedModule = {
       if (pub !== P2 || P2 === P || P2 === D) {
         REASONS.forEach(([code, de, en], position) => data.cancellationReasons!.push({ publication: pub.publication, code, position, descriptions: { 'de-DE': de, 'en-GB': en } }));
       }
-      data.offers.push(...offersOf(tenant.id, pub, currency, renewalCategory));
+      data.offers.push(...offersOf(pub, ctx.catalogue.cover(pub), currency, renewalCategory));
     }
     // BOOKCLUB has codes; SPRING's are all handed out (§8 "voucher codes exhausted: contact phone support").
     data.voucherCodes = [
