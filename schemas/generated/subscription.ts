@@ -241,6 +241,26 @@ export interface Subscription {
     suspendedToDate: string | null;
   } | null;
   /**
+   * An upgrade accepted to take effect at the next billing cycle (account-flows.md §9 upgrade time NEXT_CYCLE); ordering party only.
+   */
+  plannedUpgrade?: {
+    /**
+     * The day it takes effect.
+     */
+    from: string;
+    /**
+     * The mix type it changes to, in the tenant's language.
+     */
+    mixTypeDesc: string;
+  } | null;
+  /**
+   * A retention offer accepted instead of cancelling (a discount until a day); ordering party only.
+   */
+  retentionOffer?: {
+    discountPercent: number;
+    until: string;
+  } | null;
+  /**
    * Renewal and offer data; null when the order system has none.
    */
   renewal: Renewal | null;

@@ -61,7 +61,8 @@ export async function applyOffer(
     case 'upgrade': {
       if (input.upgradeTime === 'NEXT_CYCLE') {
         const from = s.renewal?.autoRenewalNextPaymentDate ?? addMonths(today, 1);
-        await updateSubscription(tx, input.tenantId, s.id, { details: { plannedUpgrade: { offerId: offer.id, mixType: effect.mixType, from } } });
+        const mixTypeDesc = MIX_TYPE_NAMES[input.tenantLocale][effect.mixType] ?? effect.mixType;
+        await updateSubscription(tx, input.tenantId, s.id, { details: { plannedUpgrade: { offerId: offer.id, mixType: effect.mixType, mixTypeDesc, from } } });
         return { kind: 'upgrade', date: from, mixType: effect.mixType, later: true };
       }
       const name = MIX_TYPE_NAMES[input.tenantLocale][effect.mixType] ?? effect.mixType;

@@ -77,7 +77,7 @@ export interface SubscriptionDetails {
   minimumTermEnd?: string | null;
   /** Set by the offer flows (server/offers/applyOffer.ts). */
   lastRenewal?: { offerId: string; on: string; until: string };
-  plannedUpgrade?: { offerId: string; mixType: string; from: string } | null;
+  plannedUpgrade?: { offerId: string; mixType: string; mixTypeDesc: string; from: string } | null;
   retentionOffer?: { offerId: string; discountPercent: number; until: string };
 }
 

@@ -196,6 +196,9 @@ function toSubscription(row: SubscriptionQueryRow): Subscription {
     subscription.currentCyclePaidAmount = defined(d.currentCyclePaidAmount, null);
     subscription.currentCycleBundlePaidAmount = defined(d.currentCycleBundlePaidAmount, null);
     subscription.premiumDescription = defined(d.premiumDescription, null);
+    // What the offer flows changed for the ordering party (server/offers/applyOffer.ts).
+    subscription.plannedUpgrade = d.plannedUpgrade ? { from: d.plannedUpgrade.from, mixTypeDesc: d.plannedUpgrade.mixTypeDesc } : null;
+    subscription.retentionOffer = d.retentionOffer ? { discountPercent: d.retentionOffer.discountPercent, until: d.retentionOffer.until } : null;
     const orderingParty = party('AG');
     if (orderingParty) subscription.orderingParty = orderingParty;
   }

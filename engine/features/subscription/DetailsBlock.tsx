@@ -48,6 +48,8 @@ export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscript
     add('subscription.paidAmount', money(s.currentCycleBundlePaidAmount ?? s.currentCyclePaidAmount, currency, lang));
   }
   if (show.premium) add('subscription.premium', s.premiumDescription);
+  if (s.plannedUpgrade) add('subscription.plannedUpgrade', t('subscription.plannedUpgradeValue', { mixType: s.plannedUpgrade.mixTypeDesc, date: formatDate(s.plannedUpgrade.from, lang) }));
+  if (s.retentionOffer) add('subscription.retentionOffer', t('subscription.retentionOfferValue', { percent: s.retentionOffer.discountPercent, date: formatDate(s.retentionOffer.until, lang) }));
   if (show.goodsRecipient && s.goodsRecipient) {
     const g = s.goodsRecipient;
     add('subscription.goodsRecipient', [partyName(g), [g.street, g.streetNumber].filter(Boolean).join(' '), [g.zipcode, g.city].filter(Boolean).join(' ')].filter(Boolean).join(', '));

@@ -109,7 +109,8 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     id: `${p}-KEEP-HALF`,
     category: 'CANCEL',
     reasons: ['PREIS', 'ZEIT'],
-    price: 0,
+    // What the three discounted months cost, billed by invoice.
+    price: money((price / 12) * 3 * 0.5),
     payment_provider: 'INVOICE',
     offer: article('RN', {
       'de-DE': { description: 'Bleiben Sie dabei: drei Monate zum halben Preis.', title: `${pub.description}: 3 Monate zum halben Preis` },
@@ -312,6 +313,9 @@ export const offers: SeedModule = {
       payments: { count: 2 },
       deliveredIssues: 4,
     });
+
+    const login = data.logins.find((l) => l.email === demo.email);
+    if (login) login.description += `; for the account flows also 2 renewable subscriptions (${P.publication}, ${P2.publication}) and one of ${D.publication} still in its minimum term, with payments in every state`;
 
     // Payments in every state (§3 pending payment), older than the flows' own.
     const payment = (status: PaymentSeedRow['status'], offerId: string, subscriptionId: string, daysAgo: number, method: PaymentSeedRow['method']): PaymentSeedRow => {

@@ -305,6 +305,10 @@ describe('renewal and upgrade', () => {
     expect(planned.body).toEqual({ url: null, status: 'applied' });
     const [row] = await db.query<{ planned: { mixType: string } }>(`select details->'plannedUpgrade' as planned from subscriptions where tenant_id = $1 and id = $2`, [flows.id, s.id]);
     expect(row.planned.mixType).toBe('KO');
+    // The subscription page shows it to the ordering party; the mix type changes only on that day.
+    const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
+    expect(after.plannedUpgrade).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: 'Print + Digital' });
+    expect(after.mixType).toBe(s.mixType);
   });
 
   it('refuses renewal where the capability rule does, and another user’s payment is not found', async () => {
