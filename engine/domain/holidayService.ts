@@ -99,3 +99,23 @@ export function canCancelHolidayService(service: PlannedHolidayService, today: s
       return false;
   }
 }
+
+/**
+ * The range the setup form opens with (§9 "picker default 4"): from the earliest start, four weeks
+ * or the type's maximum if shorter (a download at most one month).
+ */
+export function defaultHolidayRange(type: HolidayServiceType, earliestStart: string, maxWeeks: number): { dateFrom: string; dateTo: string } {
+  return { dateFrom: earliestStart, dateTo: latestHolidayEnd(type, earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, maxWeeks)) };
+}
+
+type RangeIssue = { issueNumber: string | null; issue?: string; shipped?: boolean; dateOfFirstShipping?: string | null; dateOfFirstSale: string };
+
+/** An issue already dispatched cannot be considered any more (§8): by the server's flag, else by its first shipping day. */
+export const isHolidayIssueShipped = (issue: RangeIssue, today: string) => issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
+
+/** The issue numbers a request names (§3 issueNumberFrom, issueNumberTo): the first and last issue of the range still to come. */
+export function holidayIssueSpan(issues: readonly RangeIssue[], today: string): { issueNumberFrom: string | null; issueNumberTo: string | null } {
+  const considered = issues.filter((issue) => !isHolidayIssueShipped(issue, today));
+  const number = (issue: RangeIssue | undefined) => (issue ? (issue.issueNumber ?? issue.issue ?? null) : null);
+  return { issueNumberFrom: number(considered[0]), issueNumberTo: number(considered[considered.length - 1]) };
+}

@@ -1,0 +1,94 @@
+/**
+ * Payment method change rules shared by the payment-details screen and the server
+ * (account-flows.md §3 "Payment details", §4 "Payment method change", §5 "SEPA", "Direct debit";
+ * portal-core.md §9 "Payment method kinds").
+ */
+import { ibanProblem, isValidBic, normalizeIban, type IbanProblem } from './iban';
+
+export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
+
+/** The methods a subscriber can switch to online: each has its own call (§7); invoice and none need customer service. */
+export const CHANGEABLE_PAYMENT_METHODS = ['sepa', 'direct_debit', 'credit_card', 'paypal'] as const;
+export type ChangeablePaymentMethod = (typeof CHANGEABLE_PAYMENT_METHODS)[number];
+
+export const isChangeablePaymentMethod = (kind: string): kind is ChangeablePaymentMethod =>
+  (CHANGEABLE_PAYMENT_METHODS as readonly string[]).includes(kind);
+
+/**
+ * §4 "Only directions in the tenant's allowed list; an active method can be updated only if the
+ * tenant allows from equal to to": the tenant's list for the current method, in its order, without
+ * the methods that have no online call.
+ */
+export function allowedPaymentChanges(
+  config: { allowedChanges?: Partial<Record<PaymentMethodKind, readonly PaymentMethodKind[]>> } | undefined,
+  current: PaymentMethodKind,
+): ChangeablePaymentMethod[] {
+  const listed = config?.allowedChanges?.[current] ?? [];
+  return [...new Set(listed)].filter(isChangeablePaymentMethod);
+}
+
+/** §4 "Card and PayPal go through a popup". */
+export const paysInPopup = (kind: PaymentMethodKind): kind is 'credit_card' | 'paypal' => kind === 'credit_card' || kind === 'paypal';
+
+/** Limits of the account forms (schemas/api/sepa-request and direct-debit-request). */
+export const BANK_ACCOUNT_LIMITS = { holder: 70, bankName: 60, accountNumber: 10, bankCode: 8 } as const;
+
+export type SepaField = 'debitAccountHolder' | 'iban' | 'bic';
+export type SepaError = { field: SepaField; code: 'required' | 'too_long' | 'invalid' | IbanProblem };
+
+const blank = (value: string | null | undefined) => !value || !value.trim();
+
+/** §5 "SEPA: holder and IBAN required"; the IBAN by its country's length and checksum, a BIC when given. */
+export function sepaErrors(input: { debitAccountHolder?: string | null; iban?: string | null; bic?: string | null }): SepaError[] {
+  const errors: SepaError[] = [];
+  if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
+  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder) errors.push({ field: 'debitAccountHolder', code: 'too_long' });
+  const iban = ibanProblem(input.iban ?? '');
+  if (iban) errors.push({ field: 'iban', code: iban });
+  if (!blank(input.bic) && !isValidBic(input.bic!)) errors.push({ field: 'bic', code: 'invalid' });
+  return errors;
+}
+
+/** The SEPA body as the server takes it: IBAN and BIC without spaces, upper case; no BIC is null. */
+export function sepaRequest(input: { debitAccountHolder: string; iban: string; bic?: string | null }) {
+  const bic = (input.bic ?? '').replace(/\s+/g, '').toUpperCase();
+  return { debitAccountHolder: input.debitAccountHolder.trim(), iban: normalizeIban(input.iban), bic: bic || null };
+}
+
+export type DirectDebitField = 'debitAccountHolder' | 'debitAccountNumber' | 'debitBankCode' | 'debitBankName';
+export type DirectDebitError = { field: DirectDebitField; code: 'required' | 'too_long' | 'invalid' };
+
+/** §5 "Direct debit: holder, account number, bank code required": up to 10 digits, a bank code of 8 digits. */
+export function directDebitErrors(input: {
+  debitAccountHolder?: string | null;
+  debitAccountNumber?: string | null;
+  debitBankCode?: string | null;
+  debitBankName?: string | null;
+}): DirectDebitError[] {
+  const errors: DirectDebitError[] = [];
+  if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
+  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder) errors.push({ field: 'debitAccountHolder', code: 'too_long' });
+  const account = (input.debitAccountNumber ?? '').replace(/\s+/g, '');
+  if (!account) errors.push({ field: 'debitAccountNumber', code: 'required' });
+  else if (!/^\d{1,10}$/.test(account)) errors.push({ field: 'debitAccountNumber', code: 'invalid' });
+  const bankCode = (input.debitBankCode ?? '').replace(/\s+/g, '');
+  if (!bankCode) errors.push({ field: 'debitBankCode', code: 'required' });
+  else if (!/^\d{8}$/.test(bankCode)) errors.push({ field: 'debitBankCode', code: 'invalid' });
+  if ((input.debitBankName ?? '').trim().length > BANK_ACCOUNT_LIMITS.bankName) errors.push({ field: 'debitBankName', code: 'too_long' });
+  return errors;
+}
+
+/** The direct debit body: digits without spaces, no bank name is null. */
+export function directDebitRequest(input: { debitAccountHolder: string; debitAccountNumber: string; debitBankCode: string; debitBankName?: string | null }) {
+  return {
+    debitAccountHolder: input.debitAccountHolder.trim(),
+    debitAccountNumber: input.debitAccountNumber.replace(/\s+/g, ''),
+    debitBankCode: input.debitBankCode.replace(/\s+/g, ''),
+    debitBankName: (input.debitBankName ?? '').trim() || null,
+  };
+}
+
+/** A card's expiry YYYYMM as MM/YYYY. */
+export function formatCardExpiry(value: string | null | undefined): string {
+  return value && /^\d{6}$/.test(value) ? `${value.slice(4)}/${value.slice(0, 4)}` : (value ?? '');
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { defaultHolidayRange, holidayIssueSpan } from '../../engine/domain/holidayService';
+
+const today = '2026-11-22';
+
+describe('holiday setup form (account-flows.md §5, §8, §9)', () => {
+  it('opens with four weeks from the earliest start, shorter when the type allows less, a download at most a month', () => {
+    expect(defaultHolidayRange('break', '2026-11-23', 8)).toEqual({ dateFrom: '2026-11-23', dateTo: '2026-12-21' });
+    expect(defaultHolidayRange('redirect', '2026-11-23', 2)).toEqual({ dateFrom: '2026-11-23', dateTo: '2026-12-07' });
+    expect(defaultHolidayRange('download', '2027-02-01', 8).dateTo).toBe('2027-03-01');
+  });
+
+  it('names the first and last issue still to come, leaving out issues already dispatched', () => {
+    const issues = [
+      { issue: 'i1', issueNumber: '47/2026', dateOfFirstSale: '2026-11-23', dateOfFirstShipping: '2026-11-21', shipped: true },
+      { issue: 'i2', issueNumber: '48/2026', dateOfFirstSale: '2026-11-30', dateOfFirstShipping: '2026-11-28', shipped: false },
+      { issue: 'i3', issueNumber: null, dateOfFirstSale: '2026-12-07', dateOfFirstShipping: '2026-12-05', shipped: false },
+    ];
+    expect(holidayIssueSpan(issues, today)).toEqual({ issueNumberFrom: '48/2026', issueNumberTo: 'i3' });
+    expect(holidayIssueSpan([], today)).toEqual({ issueNumberFrom: null, issueNumberTo: null });
+    // Without the server's flag the first shipping day decides.
+    expect(holidayIssueSpan([{ issueNumber: '1', dateOfFirstSale: '2026-11-23', dateOfFirstShipping: today }], today).issueNumberFrom).toBeNull();
+  });
+});
