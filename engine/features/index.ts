@@ -17,6 +17,7 @@ import { externalPageFeature } from './external-page';
 import { renewalFeature } from './renewal';
 import { upgradeFeature } from './upgrade';
 import { cancellationFeature } from './cancellation';
+import { holidayServiceFeature } from './holiday-service';
 
 /**
  * The only list of features (CONVENTIONS.md rule 2). The shell (routes, redirects, menu, the
@@ -38,6 +39,7 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   renewalFeature,
   upgradeFeature,
   cancellationFeature,
+  holidayServiceFeature,
   externalPageFeature,
 ]);
 

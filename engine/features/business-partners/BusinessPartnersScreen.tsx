@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { href, ROUTES } from '../../core/routeRefs';
 import type { BusinessPartner } from '../../../schemas/generated/business-partner';
 import type { Role } from '../../../schemas/generated/subscription';
 import { useSubscriptions } from '../../core/subscriptionsStore';
@@ -29,7 +30,8 @@ export default function BusinessPartnersScreen() {
   const { t } = useTranslation();
   const { state: subscriptions } = useSubscriptions();
   const capabilityContext = useCapabilityContext();
-  // §6 address change (flag, licence manager, externally managed), read from the same rule as the detail page.
+  // §6 address change (flag, licence manager, externally managed), read from the same rule as the
+  // detail page; the button leads to the subscription's addresses, where each partner is edited.
   const mayChangeAddress = (subscriptionId: string) => {
     const subscription = subscriptions.subscriptions.find((candidate) => candidate.id === subscriptionId);
     return Boolean(subscription && can('addressChange', subscription, capabilityContext));
@@ -62,7 +64,7 @@ export default function BusinessPartnersScreen() {
             <option value="">{t('business-partners.allRoles')}</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {t(`business-partners.role.${r}`)}
+                {t(`account.role.${r}`)}
               </option>
             ))}
           </select>
@@ -105,14 +107,14 @@ export default function BusinessPartnersScreen() {
                       <span className="badges">
                         {s.roles.map((r) => (
                           <Badge key={r} tone="info">
-                            {t(`business-partners.role.${r}`)}
+                            {t(`account.role.${r}`)}
                           </Badge>
                         ))}
                       </span>
                       {mayChangeAddress(s.subscriptionId) && (
                         <Link
                           className="link-button"
-                          to={`/subscriptions/${encodeURIComponent(s.subscriptionId)}/business-partners/${encodeURIComponent(p.bpNumber)}`}
+                          to={href(ROUTES.subscriptionAddresses, { id: s.subscriptionId })}
                           aria-label={t('business-partners.changeAddressFor', { title: s.displayName })}
                         >
                           {t('business-partners.changeAddress')}

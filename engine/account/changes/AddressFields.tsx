@@ -1,0 +1,95 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AddressField } from '../../domain/addressRules';
+import { InputField, SelectField } from './fields';
+import { LockedHint, LockedNote } from './LockedHint';
+import type { PostalField, PostalValues } from './postalAddress';
+
+export interface AddressFieldsProps {
+  legend: string;
+  values: PostalValues;
+  onChange: (field: PostalField, value: string) => void;
+  errors: Partial<Record<AddressField, string>>;
+  /** The starred fields (engine/domain/addressChange.ts requiredAddressFields). */
+  required: ReadonlySet<AddressField>;
+  /** The tenant's `address-lines` feature: three lines instead of street and number (§5). */
+  addressLines: boolean;
+  salutations: ReadonlyArray<{ code: string; label: string }>;
+  countries: ReadonlyArray<{ code: string; name: string }>;
+  /** Names and salutation, and the country, shown but not editable (tenant addressChange, §5). */
+  namesLocked?: boolean;
+  countryLocked?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * The postal address part of the address forms (account-flows.md §5 "Address form"), used by the
+ * address change and by the holiday redirect's target address: salutation and names, company,
+ * address lines or street and number, zip code, town and country. Locked groups stay visible,
+ * disabled, with the pointer to the contact form.
+ */
+export function AddressFields({ legend, values, onChange, errors, required, addressLines, salutations, countries, namesLocked, countryLocked, disabled }: AddressFieldsProps) {
+  const { t } = useTranslation();
+  const namesHintId = useId();
+  const text = (field: PostalField) => ({
+    label: t(`account.address.${field}`),
+    value: values[field],
+    required: required.has(field),
+    error: errors[field],
+    disabled,
+    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+  });
+  const names = (field: PostalField) => ({ ...text(field), disabled: disabled || namesLocked, describedById: namesLocked ? namesHintId : undefined });
+
+  return (
+    <fieldset className="address-fields">
+      <legend>{legend}</legend>
+      <div className="field-row">
+        <SelectField {...names('salutationCode')} className="field-narrow">
+          <option value="">{t('account.address.salutationPlaceholder')}</option>
+          {salutations.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="field-row">
+        <InputField {...names('firstName')} autoComplete="given-name" />
+        <InputField {...names('lastName1')} autoComplete="family-name" />
+      </div>
+      <InputField {...names('company1')} autoComplete="organization" />
+      {namesLocked && <LockedHint id={namesHintId} />}
+      {addressLines ? (
+        <>
+          <InputField {...text('addressLine1')} autoComplete="address-line1" />
+          <InputField {...text('addressLine2')} autoComplete="address-line2" />
+          <InputField {...text('addressLine3')} autoComplete="address-line3" />
+        </>
+      ) : (
+        <div className="field-row street-row">
+          <InputField {...text('street')} autoComplete="address-line1" className="field-wide" />
+          <InputField {...text('streetNumber')} className="field-narrow" />
+          <InputField {...text('streetNumberSuffix')} className="field-narrow" />
+        </div>
+      )}
+      <div className="field-row zip-row">
+        <InputField {...text('zipcode')} autoComplete="postal-code" className="field-narrow" />
+        <InputField {...text('city')} autoComplete="address-level2" className="field-wide" />
+      </div>
+      <SelectField
+        {...text('countryCode')}
+        disabled={disabled || countryLocked}
+        hint={countryLocked ? <LockedNote /> : undefined}
+        autoComplete="country"
+      >
+        <option value="">{t('account.address.countryPlaceholder')}</option>
+        {countries.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </SelectField>
+    </fieldset>
+  );
+}

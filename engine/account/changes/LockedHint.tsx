@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { href, ROUTES } from '../../core/routeRefs';
+
+/**
+ * §5 "country, email, phone and birth date editable only per tenant flags (otherwise the contact
+ * form is needed)": the pointer under a locked field, as a field's hint (inline content).
+ */
+export function LockedNote() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('account.address.locked')} <Link to={href(ROUTES.contact)}>{t('account.address.lockedLink')}</Link>
+    </>
+  );
+}
+
+/** The same pointer as a paragraph under a locked group (the names), referenced by the group's fields. */
+export function LockedHint({ id }: { id?: string }) {
+  return (
+    <p id={id} className="field-note muted">
+      <LockedNote />
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AddressError, AddressField } from '../../domain/addressRules';
+import { addressLimit } from './postalAddress';
+
+/** The text keys of invalid entries that say more than "please check" (§5). */
+const INVALID_KEYS: Partial<Record<AddressField, string>> = {
+  zipcode: 'account.address.error.invalidPostcode',
+  emailAddress: 'account.address.error.invalidEmail',
+  dateOfBirth: 'account.address.error.invalidDateOfBirth',
+};
+
+/**
+ * The messages of the §5 address rules (engine/domain/addressRules.ts addressErrors) and of the
+ * server's `details.fields` codes, the first per field.
+ */
+export function useAddressErrorTexts(): (errors: ReadonlyArray<{ field: string; code: string }>) => Partial<Record<AddressField, string>> {
+  const { t } = useTranslation();
+  return useCallback(
+    (errors) => {
+      const messages: Partial<Record<AddressField, string>> = {};
+      for (const { field, code } of errors) {
+        const key = field as AddressField;
+        if (messages[key]) continue;
+        switch (code as AddressError['code']) {
+          case 'required':
+            messages[key] = t('account.address.error.required');
+            break;
+          case 'too_long':
+            messages[key] = t('account.address.error.tooLong', { max: addressLimit(key, 'too_long') });
+            break;
+          case 'too_short':
+            messages[key] = t('account.address.error.tooShort', { min: addressLimit(key, 'too_short') });
+            break;
+          case 'too_early':
+            messages[key] = t('account.address.error.tooEarly');
+            break;
+          default:
+            messages[key] = t(INVALID_KEYS[key] ?? 'account.address.error.invalid');
+        }
+      }
+      return messages;
+    },
+    [t],
+  );
+}

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../resource';
+
+/** A country's name in the screen's language (ISO 3166 code; the code itself where the browser has no name). */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * §5 "Country list limited to those supported for the subscription and role" (GET
+ * /subscriptions/{id}/supported-countries?role=…), as options sorted by name in the screen's
+ * language. The partner's current country stays in the list, so a locked or unusual country still
+ * shows. A failed load leaves only that one (the server checks the country again).
+ */
+export function useSupportedCountries(subscriptionId: string, role: string, current?: string | null) {
+  const { i18n } = useTranslation();
+  const resource = useResource(`/subscriptions/${subscriptionId}/supported-countries?role=${role}`, (api) =>
+    api.get<string[]>(`/subscriptions/${encodeURIComponent(subscriptionId)}/supported-countries?role=${encodeURIComponent(role)}`),
+  );
+  const codes = resource.state.status === 'ready' ? resource.state.data : [];
+  const loading = resource.state.status === 'loading';
+  const options = useMemo(() => {
+    const all = new Set(codes);
+    if (current) all.add(current);
+    return [...all]
+      .map((code) => ({ code, name: countryName(code, i18n.language) }))
+      .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+  }, [codes, current, i18n.language]);
+  return { options, loading };
+}

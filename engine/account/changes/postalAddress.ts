@@ -1,0 +1,74 @@
+import type { PostalAddress } from '../../../schemas/generated/account-changes';
+import { ADDRESS_LIMITS, type AddressError, type AddressField } from '../../domain/addressRules';
+
+/** The fields of a postal address (account-flows.md §3 business partner), in form order. */
+export const POSTAL_FIELDS = [
+  'salutationCode',
+  'firstName',
+  'lastName1',
+  'company1',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'street',
+  'streetNumber',
+  'streetNumberSuffix',
+  'zipcode',
+  'city',
+  'countryCode',
+] as const satisfies readonly (keyof PostalAddress & AddressField)[];
+export type PostalField = (typeof POSTAL_FIELDS)[number];
+export type PostalValues = Record<PostalField, string>;
+
+/** The form's values of an address (missing fields empty). */
+export function postalValuesOf(address: Partial<Record<PostalField, string | null>> | null | undefined): PostalValues {
+  return Object.fromEntries(POSTAL_FIELDS.map((field) => [field, address?.[field] ?? ''])) as PostalValues;
+}
+
+const LINE_FIELDS: readonly PostalField[] = ['addressLine1', 'addressLine2', 'addressLine3'];
+const STREET_FIELDS: readonly PostalField[] = ['street', 'streetNumber', 'streetNumberSuffix'];
+
+/**
+ * The address the server takes: trimmed, empty fields null, and either the address lines or street
+ * and number — whichever the tenant's `address-lines` feature asks for (§5).
+ */
+export function postalAddressOf(values: PostalValues, addressLines: boolean): PostalAddress {
+  const skipped = addressLines ? STREET_FIELDS : LINE_FIELDS;
+  return Object.fromEntries(
+    POSTAL_FIELDS.filter((field) => !skipped.includes(field)).map((field) => [field, values[field].trim() || null]),
+  ) as PostalAddress;
+}
+
+/** The limit a too_long or too_short error speaks of (§9). */
+export function addressLimit(field: AddressField, code: AddressError['code']): number | undefined {
+  if (code === 'too_short') return ADDRESS_LIMITS.zipMin;
+  if (code !== 'too_long') return undefined;
+  switch (field) {
+    case 'streetNumber':
+    case 'streetNumberSuffix':
+      return ADDRESS_LIMITS.streetNumber;
+    case 'zipcode':
+      return ADDRESS_LIMITS.zipMax;
+    case 'emailAddress':
+      return ADDRESS_LIMITS.email;
+    case 'phoneNumber':
+      return ADDRESS_LIMITS.phone;
+    default:
+      return ADDRESS_LIMITS.name;
+  }
+}
+
+/** One line per part of an address, for showing it (name, company, street or lines, zip and town). */
+export function postalLines(address: Partial<PostalAddress> | null | undefined): string[] {
+  if (!address) return [];
+  const join = (parts: Array<string | null | undefined>, separator = ' ') => parts.filter(Boolean).join(separator);
+  return [
+    join([address.firstName, address.lastName1]),
+    address.company1 ?? '',
+    address.addressLine1 ?? '',
+    address.addressLine2 ?? '',
+    address.addressLine3 ?? '',
+    join([address.street, join([address.streetNumber, address.streetNumberSuffix], '')]),
+    join([address.zipcode, address.city]),
+  ].filter((line) => line.trim() !== '');
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import type { HolidayServiceState } from '../../../schemas/generated/account-changes';
+import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
+import { useResource } from '../../account/resource';
+import { holidayTypeOfQuery } from '../../domain/holidayService';
+import { Alert } from '../../ui/Alert';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { Loading } from '../../ui/Loading';
+import { ActiveService } from './ActiveService';
+import { holidayApi } from './holidayApi';
+import { HolidaySetupForm } from './HolidaySetupForm';
+
+/**
+ * /subscriptions/{id}/holiday-service (account-flows.md §2 "Holiday service", §4, §8): the
+ * subscription's header, then the planned service (with cancel where allowed) or, without one, the
+ * setup form; query `service` (Redirect, Break, Download) preselects the type. Booking or
+ * cancelling loads the state again, so the page turns from one view to the other.
+ */
+export default function HolidayServiceScreen() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const preselected = holidayTypeOfQuery(new URLSearchParams(location.search).get('service'));
+  const subscription = useFlowSubscription(id);
+  const { back } = useFlowReturn(id);
+  const state = useResource<HolidayServiceState>(`${id}/holiday-service?${i18n.language}`, (api) => holidayApi(api).state(id));
+  // The note of the last change, shown above the view it led to.
+  const [notice, setNotice] = useState<'booked' | 'cancelled' | 'active' | null>(null);
+
+  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
+  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
+  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+
+  return (
+    <section className="account-change holiday-service" aria-labelledby="holiday-title">
+      <FlowHeader subscription={s} titleId="holiday-title" title={t('holiday-service.heading')} />
+      {notice && (
+        <Alert variant={notice === 'active' ? 'warning' : 'success'} onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
+          <p>{t(`holiday-service.notice.${notice}`)}</p>
+        </Alert>
+      )}
+      {state.state.status === 'loading' && <Loading />}
+      {state.state.status === 'failed' && <ErrorDialog message={t('holiday-service.loadError')} onClose={back} />}
+      {state.state.status === 'ready' &&
+        (state.state.data.planned ? (
+          <ActiveService
+            subscription={s}
+            planned={state.state.data.planned}
+            onBack={back}
+            onCancelled={() => {
+              setNotice('cancelled');
+              state.reload();
+            }}
+            onChanged={state.reload}
+          />
+        ) : state.state.data.types.length === 0 ? (
+          <>
+            <Alert variant="info">
+              <p>{t('holiday-service.noTypes')}</p>
+            </Alert>
+            <div className="form-actions">
+              <button type="button" className="button button-secondary" onClick={back}>
+                {t('account.flow.back')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <HolidaySetupForm
+            subscription={s}
+            state={state.state.data}
+            preselected={preselected}
+            onBack={back}
+            onBooked={() => {
+              setNotice('booked');
+              state.reload();
+            }}
+            onActive={() => {
+              setNotice('active');
+              state.reload();
+            }}
+          />
+        ))}
+    </section>
+  );
+}
