@@ -28,6 +28,20 @@ import { cancellationRoutes } from './cancellation/cancellationRoutes';
 import { bulkRenewalRoutes } from './renewal/bulkRenewalRoutes';
 import { createSandboxProvider } from './payments/sandboxProvider';
 import type { PaymentProvider } from './payments/paymentProvider';
+import { createPaymentPages } from './payments/paymentPages';
+import { createHolidayService } from './holiday-service/holidayService';
+import { holidayServiceRoutes } from './holiday-service/holidayServiceRoutes';
+import { createPaymentMethodChange } from './payment-method-change/paymentMethodChange';
+import { paymentMethodChangeRoutes } from './payment-method-change/paymentMethodChangeRoutes';
+import { createComplaintService } from './issue-complaint/complaintService';
+import { complaintRoutes } from './issue-complaint/complaintRoutes';
+import { createAddressChange } from './address-change/addressChange';
+import { addressChangeRoutes } from './address-change/addressChangeRoutes';
+import { createOptIns } from './opt-ins/optIns';
+import { optInRoutes } from './opt-ins/optInRoutes';
+import { findPaymentRecord } from './store/offerStore';
+import type { SettledStatus } from './payments/paymentProvider';
+import type { ServerTenant } from './tenancy/tenantContext';
 
 /** What every API router gets: the database, auth, the mailer and the log. */
 export interface ApiDeps {
@@ -52,7 +66,14 @@ export function apiRouters(deps: ApiDeps): Router[] {
   const invoiceRequests = createInvoiceRequests(deps);
   // The payment providers a tenant may choose (`payments.provider`, README "Payments").
   const providers = new Map<string, PaymentProvider>([['sandbox', createSandboxProvider(deps)]]);
-  const offers = createOfferService({ ...deps, providers });
+  const paymentPages = createPaymentPages(providers);
+  const paymentMethods = createPaymentMethodChange({ ...deps, paymentPages });
+  // A payment settles by what it pays for: offers, or the registration of a card or PayPal.
+  const settle = async (tenant: ServerTenant, paymentId: string, status: SettledStatus): Promise<boolean> => {
+    const payment = await findPaymentRecord(deps.db, tenant.id, paymentId);
+    return payment?.purpose === 'payment-method' ? paymentMethods.settle(tenant, paymentId, status) : offers.settle(tenant, paymentId, status);
+  };
+  const offers = createOfferService({ ...deps, paymentPages, settleAny: settle });
   const cancellations = createCancellationService({ ...deps, offers });
   return [
     authRoutes(deps),
@@ -70,7 +91,13 @@ export function apiRouters(deps: ApiDeps): Router[] {
     bulkRenewalRoutes({ auth: deps.auth, offers }),
     cancellationRoutes({ ...deps, cancellations }),
     offerRoutes({ auth: deps.auth, offers }),
-    ...[...providers.values()].map((provider) => provider.routes((tenant, paymentId, status) => offers.settle(tenant, paymentId, status))),
+    ...[...providers.values()].map((provider) => provider.routes(settle)),
+    // Account changes (issue 12): holiday service, payment method, complaints, addresses, opt-ins.
+    holidayServiceRoutes({ auth: deps.auth, holiday: createHolidayService(deps) }),
+    paymentMethodChangeRoutes({ auth: deps.auth, paymentMethods }),
+    complaintRoutes({ auth: deps.auth, complaints: createComplaintService(deps) }),
+    optInRoutes({ auth: deps.auth, optIns: createOptIns(deps) }),
+    addressChangeRoutes({ auth: deps.auth, addresses: createAddressChange(deps) }),
     // Public pages (FAQ, contact, issue calendar, external pages).
     faqRoutes(deps),
     issueCalendarRoutes(deps),

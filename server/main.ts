@@ -10,6 +10,7 @@ import { jsonLogger, type Logger } from './http/requestLog';
 import { createMailer } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
+import { startDueChanges } from './jobs/dueChanges';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 
@@ -46,6 +47,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopHousekeeping = () => {};
   let stopMailSender: () => Promise<void> = async () => {};
   let stopWebhookDeliverer: () => Promise<void> = async () => {};
+  let stopDueChanges: () => Promise<void> = async () => {};
   try {
     const applied = await migrate(db);
     if (applied.length) log({ msg: 'migrations applied', migrations: applied });
@@ -57,6 +59,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     stopMailSender = startMailSender(db, mailer, { log });
     // Account events go to the tenants' webhook endpoints from the database (issue 8); every instance helps.
     stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
+    // Dated address changes and payment method changes take effect on their day (issue 12).
+    stopDueChanges = startDueChanges(db, { log });
     const { app } = createApp({
       db,
       tenants: options.tenants,
@@ -81,6 +85,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     stopHousekeeping();
     await stopMailSender().catch(() => undefined);
     await stopWebhookDeliverer().catch(() => undefined);
+    await stopDueChanges().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -96,7 +101,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.closeAllConnections();
       await closed;
       // Both finish what is under way (a webhook request at most its 10 s time-out) before the database goes.
-      await Promise.all([stopMailSender(), stopWebhookDeliverer()]);
+      await Promise.all([stopMailSender(), stopWebhookDeliverer(), stopDueChanges()]);
       await db.close();
     },
   };

@@ -94,3 +94,19 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
 export function earliestBirthDate(today: string): string {
   return `${Number(today.slice(0, 4)) - 100}${today.slice(4)}`;
 }
+
+/**
+ * Countries an address may be in, by role (account-flows.md §5 "Country list limited to those
+ * supported for the subscription and role"): deliveries (WE) go to the publisher's delivery area,
+ * invoices and orders (RE, AG, LV) may be addressed anywhere in Europe.
+ */
+const DELIVERY_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
+  'de-DE': ['DE', 'AT', 'CH', 'LU', 'NL', 'BE', 'DK', 'FR', 'IT', 'PL'],
+  'en-GB': ['GB', 'IE'],
+};
+const BILLING_COUNTRIES = ['AT', 'BE', 'CH', 'CZ', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'LU', 'NL', 'NO', 'PL', 'PT', 'SE'] as const;
+
+export function supportedCountries(tenantLocale: string, roles: readonly string[]): string[] {
+  const delivery = DELIVERY_COUNTRIES[tenantLocale] ?? DELIVERY_COUNTRIES['de-DE'];
+  return roles.includes('WE') ? [...delivery] : [...new Set([...delivery, ...BILLING_COUNTRIES])];
+}

@@ -15,7 +15,14 @@ export type AccountEvent =
   | OrderAttributeChangedEvent
   | SubscriptionCancelledEvent
   | OfferAcceptedEvent
-  | PaymentSettledEvent;
+  | PaymentSettledEvent
+  | HolidayServiceSetEvent
+  | HolidayServiceCancelledEvent
+  | PaymentMethodChangedEvent
+  | ComplaintCreatedEvent
+  | AddressChangedEvent
+  | OptInsChangedEvent
+  | OptInConfirmedEvent;
 /**
  * The event's idempotency id, a random UUID; also sent as the Portal-Event-Id header. The same for every delivery attempt and every endpoint.
  */
@@ -293,4 +300,133 @@ export interface PaymentSettledData {
   amount: number;
   currency: string;
   subscriptionIds: string[];
+}
+/**
+ * A holiday service was set up (POST /subscriptions/{id}/holiday-service; account-flows.md §4): a redirect to a holiday address, a break, or digital instead of print.
+ */
+export interface HolidayServiceSetEvent {
+  id: EventId;
+  type: 'holiday_service.set';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: HolidayServiceSetData;
+}
+export interface HolidayServiceSetData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  service: 'redirect' | 'break' | 'download';
+  dateFrom: string;
+  dateTo: string;
+  issueNumberFrom: string | null;
+  issueNumberTo: string | null;
+}
+/**
+ * A planned holiday service was cancelled.
+ */
+export interface HolidayServiceCancelledEvent {
+  id: EventId;
+  type: 'holiday_service.cancelled';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: HolidayServiceCancelledData;
+}
+export interface HolidayServiceCancelledData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  service: 'redirect' | 'break' | 'download';
+}
+/**
+ * A payment method change was recorded (SEPA or direct debit at once; card or PayPal when the payment page succeeded); it takes effect at the end of the payment period.
+ */
+export interface PaymentMethodChangedEvent {
+  id: EventId;
+  type: 'payment_method.changed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: PaymentMethodChangedData;
+}
+export interface PaymentMethodChangedData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  from: string;
+  to: string;
+  effectiveFrom: string;
+}
+/**
+ * A complaint about a delivered issue with its compensation (POST …/delivered-issues/request-compensation).
+ */
+export interface ComplaintCreatedEvent {
+  id: EventId;
+  type: 'complaint.created';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: ComplaintCreatedData;
+}
+export interface ComplaintCreatedData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  issue: string;
+  reason: 'damaged' | 'notdelivered' | 'other';
+  compensation: 'download' | 'complimentary_issue' | 'replacement';
+}
+/**
+ * A business partner's address was changed, at once or from a later day (POST /subscriptions/{id}/business-partners/{bpNumber}).
+ */
+export interface AddressChangedEvent {
+  id: EventId;
+  type: 'address.changed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: AddressChangedData;
+}
+export interface AddressChangedData {
+  userId: UserId;
+  bpNumber: string;
+  subscriptionId: string;
+  /**
+   * null: as soon as possible.
+   */
+  validFrom: string | null;
+  /**
+   * The fields that changed.
+   */
+  fields: string[];
+}
+/**
+ * Opt-ins of a business partner were changed: switched off at once, or switched on pending the double opt-in link.
+ */
+export interface OptInsChangedEvent {
+  id: EventId;
+  type: 'opt_ins.changed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: OptInsChangedData;
+}
+export interface OptInsChangedData {
+  userId: UserId;
+  bpNumber: string;
+  changes: {
+    type: string;
+    value: boolean;
+    pending: boolean;
+  }[];
+}
+/**
+ * Opt-ins were confirmed by opening the double opt-in link sent to the address on record.
+ */
+export interface OptInConfirmedEvent {
+  id: EventId;
+  type: 'opt_in.confirmed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: OptInConfirmedData;
+}
+export interface OptInConfirmedData {
+  userId: string | null;
+  bpNumber: string;
+  types: string[];
 }

@@ -285,9 +285,9 @@ export interface MixTypeDetails {
    */
   pdfDownload: boolean;
   /**
-   * Physical delivery about which issue complaints can be made.
+   * How many of the latest delivered issues a complaint may be about (account-flows.md §5: the first N delivered issues); 0: none (digital).
    */
-  complaintIssues: boolean;
+  complaintIssues: number;
 }
 /**
  * A business partner's role on a subscription.

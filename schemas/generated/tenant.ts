@@ -92,7 +92,7 @@ export type PublicationList = PublicationCode[];
  */
 export type Code = string;
 /**
- * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, offer.accepted, payment.settled.
+ * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, offer.accepted, payment.settled, holiday_service.set, holiday_service.cancelled, payment_method.changed, complaint.created, address.changed, opt_ins.changed, opt_in.confirmed.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "accountEventType".
@@ -105,7 +105,14 @@ export type AccountEventType =
   | 'order_attribute.changed'
   | 'subscription.cancelled'
   | 'offer.accepted'
-  | 'payment.settled';
+  | 'payment.settled'
+  | 'holiday_service.set'
+  | 'holiday_service.cancelled'
+  | 'payment_method.changed'
+  | 'complaint.created'
+  | 'address.changed'
+  | 'opt_ins.changed'
+  | 'opt_in.confirmed';
 /**
  * A phone number as shown to users, digits with spaces, brackets, slashes or hyphens, optionally starting with +, for example +49 89 1234 5678.
  *

@@ -3,13 +3,14 @@
  * linked to the user is not found), the day of a moment, and file URLs. Refusals by feature flag
  * and capability rule are in server/tenancy/refusals.ts.
  */
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Queryable } from '../db/database';
 import type { Subscription } from '../../schemas/generated/subscription';
 import { currentUser } from '../auth/authMiddleware';
 import { refuse } from '../tenancy/refusals';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { requestTenant, tenantContext } from '../tenancy/tenantContext';
+import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { requestLocale } from '../tenancy/requestLocale';
 
 /** The user's subscription or 404 `not_found`. */
 export async function subscriptionOr404(db: Queryable, res: Response, id: string): Promise<Subscription> {
@@ -25,3 +26,13 @@ export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 export function fileUrl(res: Response, key: string): string {
   return `${tenantContext(res).basePath}api/files/${encodeURIComponent(key)}`;
 }
+
+/** Who changes something, in which language: the tenant, the signed-in user and the screen's locale. */
+export function accountCaller(req: Request, res: Response) {
+  const tenant = requestTenant(res);
+  return { tenant, user: currentUser(res), locale: requestLocale(req, tenant) };
+}
+export type AccountCaller = ReturnType<typeof accountCaller>;
+
+/** Salutation codes that are companies (account-flows.md §5: company required). */
+export const companySalutations = (tenant: ServerTenant) => (tenant.salutations?.options ?? []).filter((s) => s.isCompany).map((s) => s.code);

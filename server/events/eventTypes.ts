@@ -35,6 +35,13 @@ const EVENT_TYPES: { [T in AccountEventType]: { subject: (data: AccountEventData
   'subscription.cancelled': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
   'offer.accepted': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
   'payment.settled': { subject: (d) => ({ type: 'payment', id: d.paymentId }), userId: (d) => d.userId },
+  'holiday_service.set': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'holiday_service.cancelled': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'payment_method.changed': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'complaint.created': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'address.changed': { subject: (d) => ({ type: 'business_partner', id: d.bpNumber }), userId: (d) => d.userId },
+  'opt_ins.changed': { subject: (d) => ({ type: 'business_partner', id: d.bpNumber }), userId: (d) => d.userId },
+  'opt_in.confirmed': { subject: (d) => ({ type: 'business_partner', id: d.bpNumber }), userId: (d) => d.userId },
 };
 
 /** Every event type, in the order of the schema. */

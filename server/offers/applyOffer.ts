@@ -76,7 +76,7 @@ export async function applyOffer(
             mixTypeDesc: name,
             mediumType: effect.mixType === 'PR' ? null : effect.mixType,
             pdfDownload: effect.mixType === 'DE' || effect.mixType === 'KO',
-            complaintIssues: effect.mixType === 'PR' || effect.mixType === 'KO',
+            complaintIssues: effect.mixType === 'PR' || effect.mixType === 'KO' ? 3 : 0,
           },
           isCombiSubscription: effect.mixType === 'KO',
           isTimebased: effect.mixType === 'ON',

@@ -31,7 +31,6 @@ import {
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
-import { hashToken, newSecretToken } from '../auth/tokens';
 import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
 import { getUserById } from '../store/userStore';
 import {
@@ -53,7 +52,8 @@ import {
 } from '../store/offerStore';
 import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
-import type { PaymentProvider, SettledStatus } from '../payments/paymentProvider';
+import type { SettledStatus } from '../payments/paymentProvider';
+import type { PaymentPages } from '../payments/paymentPages';
 import { applyOffer, type AppliedChange } from './applyOffer';
 import { offerTexts, toRecommendation } from './recommendations';
 import { offerAcceptedMail } from './offerMails';
@@ -62,8 +62,13 @@ export interface OfferServiceDeps {
   db: Database;
   mailFrom: string;
   now: () => Date;
-  /** The payment providers by id; a tenant picks one with `payments.provider` (default sandbox). */
-  providers: ReadonlyMap<string, PaymentProvider>;
+  /** Starts payments on the tenant's provider (server/payments/paymentPages.ts). */
+  paymentPages: PaymentPages;
+  /**
+   * Settles any payment by its purpose (server/apiRoutes.ts): a popup closed without an outcome
+   * cancels an offer payment and a payment method registration alike.
+   */
+  settleAny?: (tenant: ServerTenant, paymentId: string, status: SettledStatus) => Promise<boolean>;
 }
 
 interface Caller {
@@ -118,13 +123,6 @@ const upgradeTimeAllowed = (tenant: ServerTenant, offer: OfferRow) =>
 export function createOfferService(deps: OfferServiceDeps) {
   const { db } = deps;
 
-  function providerFor(tenant: ServerTenant): PaymentProvider {
-    const id = tenant.payments?.provider ?? 'sandbox';
-    const provider = deps.providers.get(id);
-    if (!provider) throw new HttpError(503, 'payment_unavailable', `The payment provider ${id} is not available.`);
-    return provider;
-  }
-
   /** The offers of a source for the subscription, in the caller's language. */
   async function offersFor(tx: Queryable, tenant: ServerTenant, s: Subscription, source: AcceptanceSource, category: string, cancelReason?: string): Promise<OfferRow[]> {
     const offers = await listOffers(tx, tenant.id, s.publication, category);
@@ -173,41 +171,19 @@ export function createOfferService(deps: OfferServiceDeps) {
     await enqueueMail(tx, { tenantId: tenant.id, to: input.user.email, from: deps.mailFrom, ...mail });
   }
 
-  /** A pending payment for these offers, and the provider's page to pay it on. */
-  async function startPayment(tx: Queryable, caller: Caller, offers: OfferRow[], description: string): Promise<{ id: string; url: string }> {
-    const provider = providerFor(caller.tenant);
-    const secret = newSecretToken();
-    const amount = Math.round(offers.reduce((sum, offer) => sum + offer.price, 0) * 100) / 100;
-    const method = offers.some((offer) => offer.paymentProvider === 'CREDIT_CARD') ? 'CREDIT_CARD' : 'PAYPAL';
-    const id = await insertPayment(tx, caller.tenant.id, {
+  /** A pending payment for these offers, and the provider's page to pay it on (one payment for all). */
+  function startPayment(tx: Queryable, caller: Caller, offers: OfferRow[], description: string): Promise<{ id: string; url: string }> {
+    return deps.paymentPages.start(tx, {
+      tenant: caller.tenant,
       userId: caller.user.id,
-      provider: provider.id,
-      method,
-      amount,
-      currency: offers[0].currency,
-      secretHash: hashToken(secret),
       locale: caller.locale,
-      description,
-    });
-    const page = await provider.createPaymentPage({ paymentId: id, secret, amount, currency: offers[0].currency, description, method, locale: caller.locale, basePath: caller.basePath });
-    return { id, url: page.url };
-  }
-
-  /** A new page for a payment still pending (a double submit): the old page's key stops working. */
-  async function reopenPayment(tx: Queryable, caller: Caller, payment: PaymentRow): Promise<string> {
-    const secret = newSecretToken();
-    await tx.query(`update payments set secret_hash = $3 where tenant_id = $1 and id = $2`, [caller.tenant.id, payment.id, hashToken(secret)]);
-    const page = await providerFor(caller.tenant).createPaymentPage({
-      paymentId: payment.id,
-      secret,
-      amount: payment.amount,
-      currency: payment.currency,
-      description: payment.description,
-      method: payment.method,
-      locale: payment.locale,
       basePath: caller.basePath,
+      method: offers.some((offer) => offer.paymentProvider === 'CREDIT_CARD') ? 'CREDIT_CARD' : 'PAYPAL',
+      amount: offers.reduce((sum, offer) => sum + offer.price, 0),
+      currency: offers[0].currency,
+      description,
+      purpose: 'offers',
     });
-    return page.url;
   }
 
   return {
@@ -250,7 +226,7 @@ export function createOfferService(deps: OfferServiceDeps) {
         if (live?.paymentId) {
           const payment = await findPaymentRecord(tx, tenant.id, live.paymentId, true);
           if (payment?.status === 'pending') {
-            return { url: await reopenPayment(tx, caller, payment), status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
+            return { url: await deps.paymentPages.reopen(tx, tenant, payment, caller.basePath), status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
           }
         }
 
@@ -370,7 +346,7 @@ export function createOfferService(deps: OfferServiceDeps) {
     /** The popup was closed without an outcome: a payment still pending is cancelled (its page stops working). */
     async abandon(caller: Caller, subscriptionId: string, paymentId: string): Promise<PendingPayment> {
       await ownPayment(caller, subscriptionId, paymentId);
-      await this.settle(caller.tenant, paymentId, 'canceled');
+      await (deps.settleAny ?? this.settle)(caller.tenant, paymentId, 'canceled');
       return pendingPaymentView((await findPaymentRecord(db, caller.tenant.id, paymentId))!, caller.locale);
     },
   };
@@ -378,7 +354,8 @@ export function createOfferService(deps: OfferServiceDeps) {
   async function ownPayment(caller: Caller, subscriptionId: string, paymentId: string): Promise<PaymentRow> {
     const payment = await findPaymentRecord(db, caller.tenant.id, paymentId);
     const acceptances = payment ? await acceptancesOfPayment(db, caller.tenant.id, paymentId) : [];
-    if (!payment || payment.userId !== caller.user.id || !acceptances.some((a) => a.subscriptionId === subscriptionId)) {
+    const paysFor = acceptances.some((a) => a.subscriptionId === subscriptionId) || payment?.details.subscriptionId === subscriptionId;
+    if (!payment || payment.userId !== caller.user.id || !paysFor) {
       throw notFound('There is no such payment for this subscription.');
     }
     // A partial login may only look at its own subscription (the session scope is checked by getSubscriptionForUser).

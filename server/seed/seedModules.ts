@@ -14,6 +14,7 @@ import { deliveredIssues } from './entities/deliveredIssues';
 import { linkableSubscribers } from './entities/linkableSubscribers';
 import { logins } from './entities/logins';
 import { offers } from './entities/offers';
+import { accountChanges } from './entities/accountChanges';
 import { paymentHistory } from './entities/paymentHistory';
 import { pendingOrders } from './entities/pendingOrders';
 import { publications } from './entities/publications';
@@ -36,4 +37,6 @@ export const SEED_MODULES: readonly SeedModule[] = [
   logins,
   // Cancellation reasons, offers, vouchers, payments and the demo login's flow subscriptions (issue 11).
   offers,
+  // Holiday services, bank accounts, a complaint, a future address and opt-ins (issue 12).
+  accountChanges,
 ];

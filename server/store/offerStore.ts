@@ -157,16 +157,20 @@ export interface PaymentRow {
   locale: Locale;
   description: string;
   crossSelling: { titles: Partial<Record<Locale, string>>; imageUrl: string; url: string; voucherCode: string | null } | null;
+  /** What it pays for (migration 009): accepted offers, or a payment method change. */
+  purpose: 'offers' | 'payment-method';
+  /** payment-method: { subscriptionId, method }. */
+  details: Record<string, unknown>;
 }
 
 const PAYMENT_COLUMNS = `id, user_id as "userId", provider, method, amount::float8 as amount, currency, status, secret_hash as "secretHash",
-  locale, description, cross_selling as "crossSelling"`;
+  locale, description, cross_selling as "crossSelling", purpose, details`;
 
 export async function insertPayment(db: Queryable, tenantId: string, row: Omit<PaymentRow, 'id' | 'status' | 'crossSelling'>): Promise<string> {
   const rows = await db.query<{ id: string }>(
-    `insert into payments (tenant_id, user_id, provider, method, amount, currency, secret_hash, locale, description)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [tenantId, row.userId, row.provider, row.method, row.amount, row.currency, row.secretHash, row.locale, row.description],
+    `insert into payments (tenant_id, user_id, provider, method, amount, currency, secret_hash, locale, description, purpose, details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    [tenantId, row.userId, row.provider, row.method, row.amount, row.currency, row.secretHash, row.locale, row.description, row.purpose, JSON.stringify(row.details)],
   );
   return rows[0].id;
 }

@@ -79,6 +79,10 @@ export interface SubscriptionDetails {
   lastRenewal?: { offerId: string; on: string; until: string };
   plannedUpgrade?: { offerId: string; mixType: string; mixTypeDesc: string; from: string } | null;
   retentionOffer?: { offerId: string; discountPercent: number; until: string };
+  /** A payment method change waiting for the end of the payment period (server/payment-method-change/). */
+  pendingPaymentMethod?: { paymentMethod: PaymentMethodKind; effectiveFrom: string; account: Record<string, unknown> | null } | null;
+  /** The account of the current method, masked. */
+  paymentAccount?: Record<string, unknown> | null;
 }
 
 /** `business_partners.details`: the §3 business-partner fields that are not columns (schemas/api/business-partner.schema.json). */

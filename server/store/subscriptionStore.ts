@@ -157,7 +157,7 @@ function toSubscription(row: SubscriptionQueryRow): Subscription {
     edition: defined(d.edition, null),
     clientId: row.client_id,
     mixType: row.mix_type,
-    mixTypeDetails: d.mixTypeDetails ?? { mixTypeDesc: row.mix_type, mediumType: null, pdfDownload: false, complaintIssues: false },
+    mixTypeDetails: d.mixTypeDetails ?? { mixTypeDesc: row.mix_type, mediumType: null, pdfDownload: false, complaintIssues: 0 },
     coverImageUrl: row.cover_image_url,
     orderStatus: row.order_status,
     validFromOnSaleDate: row.valid_from,

@@ -176,7 +176,7 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
       mixTypeDesc: L.texts.mixType[spec.mix],
       mediumType: spec.mix === 'PR' || spec.mix === 'MG' ? null : spec.mix,
       pdfDownload: spec.mix === 'DE' || spec.mix === 'KO',
-      complaintIssues: spec.mix === 'PR' || spec.mix === 'KO',
+      complaintIssues: spec.mix === 'PR' || spec.mix === 'KO' ? 3 : 0,
     },
     custOrderNumber: null,
     isRenewal: false,

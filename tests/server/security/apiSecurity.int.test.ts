@@ -211,8 +211,11 @@ function fill(route: ApiRoute, values: Record<string, string>, tenant: ServerTen
 
 const hasBody = (route: ApiRoute) => route.method !== 'GET';
 
-/** Files that are the same for every visitor (the sandbox payment page's script and style): no one's data. */
-const PUBLIC_ASSETS = /\/api\/payments\/sandbox\.(js|css)$/;
+/**
+ * Pages and files that are the same for every visitor: the sandbox payment page's script and style,
+ * and the double opt-in link's page and script (it shows a button; the token decides on POST).
+ */
+const PUBLIC_ASSETS = /\/api\/(payments\/sandbox\.(js|css)|opt-ins\/confirm(\.js)?)(\?.*)?$/;
 
 /** The owner's data in an answer: JSON string values equal to one of the markers, or a file. */
 function leaked(answer: Answer, markers: Set<string>): string[] {

@@ -42,6 +42,10 @@ describe('seed modules', () => {
       ['payments', 'offer_acceptances'],
       ['offers', 'offer_acceptances'],
       ['subscriptions', 'offer_acceptances'],
+      ['subscriptions', 'holiday_services'],
+      ['business_partners', 'opt_ins'],
+      ['business_partners', 'future_addresses'],
+      ['subscriptions', 'complaints'],
     ];
     for (const [referenced, referencing] of before) {
       expect(tables.indexOf(referenced), `${referenced} before ${referencing}`).toBeGreaterThan(-1);

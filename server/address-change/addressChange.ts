@@ -1,0 +1,189 @@
+/**
+ * Address changes (account-flows.md §2 "Addresses", §3 business partner, §4 "Address change timing",
+ * §5 address form, §6 "Goods recipient determines the affected physical subscriptions", §7, §8).
+ * The partner's address is one record: a change of the goods recipient's address reaches every
+ * subscription delivered to that partner. A dated change waits in future_addresses until its day
+ * (server/jobs/dueChanges.ts applies it); fields the tenant does not let subscribers change are
+ * refused (they need the contact form).
+ */
+import type { Database, Queryable } from '../db/database';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { PostalAddress, SubscriptionPartner } from '../../schemas/generated/account-changes';
+import type { AddressChangeRequest } from '../../schemas/generated/address-change-request';
+import { addressErrors, supportedCountries, type AddressInput } from '../../engine/domain/addressRules';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { addDaysIso } from '../../engine/domain/holidayService';
+import { badRequest, notFound } from '../http/errors';
+import { enqueueMail } from '../mail/mailQueue';
+import { recordEvent } from '../events/recordEvent';
+import { listIssuesOnSale } from '../store/issueCalendarStore';
+import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { futureAddressesOf, partnersOfSubscription, updatePartner, upsertFutureAddress, type PartnerRow } from '../store/accountChangeStore';
+import { refuse, requireCapability } from '../tenancy/refusals';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import { companySalutations, type AccountCaller } from '../account/accountContext';
+import { changeMail, mailWord } from '../account/changeMails';
+import { formatDay } from '../offers/offerMails';
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/** Fields kept in the partner's `details` rather than in columns. */
+const DETAIL_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumberSuffix', 'jobTitle', 'department', 'company2'] as const;
+const ADDRESS_FIELDS = ['salutationCode', 'firstName', 'lastName1', 'company1', 'company2', 'jobTitle', 'department', 'addressLine1', 'addressLine2', 'addressLine3', 'street', 'streetNumber', 'streetNumberSuffix', 'zipcode', 'city', 'countryCode', 'emailAddress', 'phoneNumber', 'dateOfBirth'] as const;
+type Field = (typeof ADDRESS_FIELDS)[number];
+
+/** Which fields the tenant lets subscribers change (§5; the rest needs the contact form). */
+function lockedFields(tenant: ServerTenant): Set<Field> {
+  const c = tenant.addressChange;
+  const locked = new Set<Field>();
+  if (!c.allowNameChange) for (const f of ['salutationCode', 'firstName', 'lastName1', 'company1', 'company2'] as const) locked.add(f);
+  if (!c.allowCountryChange) locked.add('countryCode');
+  if (!c.allowEmailChange) locked.add('emailAddress');
+  if (!c.allowPhoneChange) locked.add('phoneNumber');
+  if (!c.allowDateOfBirthChange) locked.add('dateOfBirth');
+  return locked;
+}
+
+function currentValues(row: PartnerRow): Record<Field, string | null> {
+  const d = row.details as Record<string, string | null | undefined>;
+  return {
+    salutationCode: row.salutationCode,
+    firstName: row.firstName,
+    lastName1: row.lastName1,
+    company1: row.company1,
+    company2: d.company2 ?? null,
+    jobTitle: d.jobTitle ?? null,
+    department: d.department ?? null,
+    addressLine1: d.addressLine1 ?? null,
+    addressLine2: d.addressLine2 ?? null,
+    addressLine3: d.addressLine3 ?? null,
+    street: row.street,
+    streetNumber: row.streetNumber,
+    streetNumberSuffix: d.streetNumberSuffix ?? null,
+    zipcode: row.zipcode,
+    city: row.city,
+    countryCode: row.countryCode,
+    emailAddress: row.emailAddress,
+    phoneNumber: row.phoneNumber,
+    dateOfBirth: row.dateOfBirth,
+  };
+}
+
+const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
+
+function postal(values: Record<Field, string | null>): PostalAddress {
+  const { salutationCode, firstName, lastName1, company1, addressLine1, addressLine2, addressLine3, street, streetNumber, streetNumberSuffix, zipcode, city, countryCode } = values;
+  return { salutationCode, firstName, lastName1, company1, addressLine1, addressLine2, addressLine3, street, streetNumber, streetNumberSuffix, zipcode, city, countryCode };
+}
+
+export function createAddressChange(deps: { db: Database; mailFrom: string; now: () => Date }) {
+  const { db } = deps;
+
+  async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    if (!s) throw refuse.notYours('There is no such subscription on your account.');
+    requireCapability('addressChange', s, caller.tenant);
+    return s;
+  }
+
+  async function view(tx: Queryable, tenant: ServerTenant, s: Subscription, row: PartnerRow, today: string): Promise<SubscriptionPartner> {
+    const values = currentValues(row);
+    const partner: SubscriptionPartner = {
+      bpNumber: row.bpNumber,
+      roles: row.roles as SubscriptionPartner['roles'],
+      address: postal(values),
+      emailAddress: row.emailAddress,
+      phoneNumber: row.phoneNumber,
+      dateOfBirth: row.dateOfBirth,
+      futureAddresses: (await futureAddressesOf(tx, tenant.id, row.bpNumber, today)).map((f) => ({ validFrom: f.validFrom, address: postal({ ...values, ...(f.address as Partial<Record<Field, string | null>>) }) })),
+      editable: row.mine,
+    };
+    // §5: the warning for 'as soon as possible' needs the goods recipient's next printed issue.
+    if (row.roles.includes('WE') && (s.mixType === 'PR' || s.mixType === 'KO')) {
+      const [next] = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: addDaysIso(today, 1), dateTo: addDaysIso(today, 120) });
+      partner.nextPhysicalIssue = next ? { issueNumber: next.issueNumber ?? null, dateOfFirstShipping: next.dateOfFirstShipping ?? null } : null;
+    }
+    return partner;
+  }
+
+  return {
+    /** GET /subscriptions/{id}/business-partners: one entry per partner with its roles (§2 Addresses). */
+    async partners(caller: AccountCaller, id: string): Promise<SubscriptionPartner[]> {
+      const s = await subscriptionOf(db, caller, id);
+      const today = utcDay(deps.now());
+      const rows = await partnersOfSubscription(db, caller.tenant.id, s.id, caller.user.id);
+      return Promise.all(rows.map((row) => view(db, caller.tenant, s, row, today)));
+    },
+
+    /** GET /subscriptions/{id}/supported-countries?role (§7). */
+    async countries(caller: AccountCaller, id: string, role: string): Promise<string[]> {
+      await subscriptionOf(db, caller, id);
+      return supportedCountries(caller.tenant.defaultLocale, [role]);
+    },
+
+    /** POST /subscriptions/{id}/business-partners/{bpNumber}: every §5 rule, then at once or from the chosen day. */
+    async change(caller: AccountCaller, id: string, bpNumber: string, body: AddressChangeRequest): Promise<SubscriptionPartner> {
+      const { tenant } = caller;
+      const today = utcDay(deps.now());
+      return db.transaction(async (tx) => {
+        const s = await subscriptionOf(tx, caller, id);
+        const row = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber);
+        if (!row) throw notFound('This business partner has no role on this subscription.');
+        if (!row.mine) throw refuse.notAllowed('You cannot change the address of a partner you do not speak for.');
+        const current = currentValues(row);
+        const fields: Record<string, string> = {};
+        const locked = lockedFields(tenant);
+        const next: Record<Field, string | null> = { ...current };
+        for (const field of ADDRESS_FIELDS) {
+          if (!(field in body)) continue;
+          const value = blankToNull((body as Record<string, string | null | undefined>)[field]);
+          if (value === blankToNull(current[field])) continue;
+          if (locked.has(field)) fields[field] = 'not_editable';
+          next[field] = value;
+        }
+        const salutations = tenant.salutations?.options ?? [];
+        if (next.salutationCode !== current.salutationCode && next.salutationCode && !salutations.some((x) => x.code === next.salutationCode && x.isUserSelectable !== false)) {
+          fields.salutationCode = 'invalid';
+        }
+        const validFrom = body.validFrom ?? null;
+        if (validFrom && !tenant.addressChange.timedChanges) fields.validFrom = 'not_editable';
+        const errors = addressErrors({ ...(next as AddressInput), validFrom }, {
+          addressLines: isFeatureOn(tenant, 'address-lines', s.publication),
+          companySalutations: companySalutations(tenant),
+          emailRequired: Boolean(current.emailAddress),
+          today,
+        });
+        for (const error of errors) fields[error.field] ??= error.code;
+        if (next.countryCode && next.countryCode !== current.countryCode && !supportedCountries(tenant.defaultLocale, row.roles).includes(next.countryCode)) fields.countryCode ??= 'not_supported';
+        if (Object.keys(fields).length > 0) throw badRequest('validation_failed', 'Please check the address.', { fields });
+
+        const changed = ADDRESS_FIELDS.filter((field) => next[field] !== current[field]);
+        if (changed.length > 0) {
+          const columns = Object.fromEntries(changed.filter((f) => !(DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]));
+          const details = Object.fromEntries(changed.filter((f) => (DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]));
+          if (validFrom) {
+            await upsertFutureAddress(tx, tenant.id, { bpNumber, validFrom, address: { ...columns, details }, userId: caller.user.id });
+          } else {
+            await updatePartner(tx, tenant.id, bpNumber, { ...columns, details });
+          }
+          await recordEvent(tx, tenant.id, 'address.changed', { userId: caller.user.id, bpNumber, subscriptionId: s.id, validFrom, fields: [...changed] });
+          const lines = [
+            [next.firstName, next.lastName1].filter(Boolean).join(' ') || next.company1,
+            next.addressLine1 ?? [next.street, next.streetNumber, next.streetNumberSuffix].filter(Boolean).join(' '),
+            [next.zipcode, next.city].filter(Boolean).join(' '),
+            next.countryCode,
+          ].filter(Boolean);
+          const mail = changeMail('address', caller.locale, {
+            tenant: tenant.name,
+            when: validFrom ? mailWord(caller.locale, 'from', { date: formatDay(caller.locale, validFrom) }) : mailWord(caller.locale, 'asap'),
+            address: lines.join('\n'),
+          });
+          await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
+        }
+        const updated = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber)!;
+        return view(tx, tenant, s, updated, today);
+      });
+    },
+  };
+}
+
+export type AddressChange = ReturnType<typeof createAddressChange>;

@@ -1,0 +1,209 @@
+/**
+ * Holiday service (account-flows.md §2 "Holiday service", §3, §4, §5 "Holiday", §7, §8;
+ * portal-core.md §4 holiday types and precedence, §6 capability "holiday service"). Decides with the
+ * rules of engine/domain/holidayService.ts and addressRules.ts the screen uses; each change runs in
+ * one transaction with its event and confirmation e-mail. The subscription's display fields
+ * (activeHolidayServiceType, currentSuspension, currentChangeInfo) follow the planned services.
+ */
+import type { Database, Queryable } from '../db/database';
+import type { Locale } from '../../engine/core/portalConfig';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { HolidayIssue, HolidayServiceState, PlannedHolidayService, PostalAddress } from '../../schemas/generated/account-changes';
+import type { HolidayServiceRequest } from '../../schemas/generated/holiday-service-request';
+import { holidayServiceTypes } from '../../engine/domain/capabilities';
+import {
+  activePlannedService,
+  canCancelHolidayService,
+  earliestHolidayStart,
+  holidayRangeErrors,
+  holidaySubmitBlock,
+  maxDurationWeeks,
+  type HolidayServiceType,
+} from '../../engine/domain/holidayService';
+import { addressErrors, supportedCountries } from '../../engine/domain/addressRules';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { enqueueMail } from '../mail/mailQueue';
+import { recordEvent } from '../events/recordEvent';
+import { listIssuesOnSale } from '../store/issueCalendarStore';
+import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { lockSubscription, updateSubscription } from '../store/offerStore';
+import { cancelHolidayServiceRow, insertHolidayService, plannedHolidayServices, type HolidayServiceRow } from '../store/accountChangeStore';
+import { refuse, requireCapability, capabilityContext } from '../tenancy/refusals';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import { changeMail, mailWord } from '../account/changeMails';
+import { companySalutations, type AccountCaller } from '../account/accountContext';
+import { formatDay } from '../offers/offerMails';
+
+type Caller = AccountCaller;
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/** §7 issues window: at most a year. */
+const MAX_WINDOW_DAYS = 366;
+
+export function createHolidayService(deps: { db: Database; mailFrom: string; now: () => Date }) {
+  const { db } = deps;
+
+  async function subscriptionOf(tx: Queryable, caller: Caller, id: string): Promise<Subscription> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    if (!s) throw refuse.notYours('There is no such subscription on your account.');
+    requireCapability('holidayService', s, caller.tenant);
+    return s;
+  }
+
+  function plannedView(row: HolidayServiceRow, today: string): PlannedHolidayService {
+    const view: PlannedHolidayService = {
+      type: row.type,
+      dateFrom: row.dateFrom,
+      dateTo: row.dateTo,
+      fromIssueNumber: row.issueNumberFrom,
+      toIssueNumber: row.issueNumberTo,
+      address: row.address,
+      isCancellable: canCancelHolidayService({ type: row.type, dateFrom: row.dateFrom, dateTo: row.dateTo, firstIssueShipping: row.firstShipping }, today),
+    };
+    if (row.type === 'break') Object.assign(view, { suspendedFromIssueNr: row.issueNumberFrom, suspendedToIssueNr: row.issueNumberTo });
+    if (row.type === 'download') Object.assign(view, { futureMixTypeFromIssueNr: row.issueNumberFrom, futureMixTypeToIssueNr: row.issueNumberTo });
+    return view;
+  }
+
+  /** The subscription's display fields after a change, by §4's precedence. */
+  async function syncDisplay(tx: Queryable, tenantId: string, s: Subscription, today: string): Promise<void> {
+    const services = await plannedHolidayServices(tx, tenantId, s.id, today);
+    const pause = services.find((x) => x.type === 'break');
+    const download = services.find((x) => x.type === 'download');
+    await updateSubscription(tx, tenantId, s.id, {
+      details: {
+        activeHolidayServiceType: activePlannedService(services)?.type ?? null,
+        currentSuspension: pause ? { suspendedFromDate: pause.dateFrom, suspendedToDate: pause.dateTo } : null,
+        currentChangeInfo: download ? { futureMixTypeToIssueNr: download.issueNumberTo ?? download.dateTo } : null,
+      },
+    });
+  }
+
+  async function issuesIn(tx: Queryable, tenant: ServerTenant, s: Subscription, dateFrom: string, dateTo: string, today: string): Promise<HolidayIssue[]> {
+    const issues = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom, dateTo });
+    return issues.map((issue) => ({
+      issue: issue.issue,
+      issueNumber: issue.issueNumber ?? null,
+      dateOfFirstSale: issue.dateOfFirstSale,
+      dateOfFirstShipping: issue.dateOfFirstShipping ?? null,
+      shipped: (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today,
+    }));
+  }
+
+  async function confirm(tx: Queryable, caller: Caller, s: Subscription, kind: 'holidaySet' | 'holidayCancelled', type: HolidayServiceType, range?: { from: string; to: string }) {
+    const mail = changeMail(kind, caller.locale, {
+      tenant: caller.tenant.name,
+      subscription: s.displayName,
+      orderNumber: s.orderNumber,
+      service: mailWord(caller.locale, type),
+      from: range ? formatDay(caller.locale, range.from) : '',
+      to: range ? formatDay(caller.locale, range.to) : '',
+    });
+    await enqueueMail(tx, { tenantId: caller.tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
+  }
+
+  return {
+    /** GET /subscriptions/{id}/holiday-service: the offered types, the planned service (active view) or none (setup form). */
+    async state(caller: Caller, id: string): Promise<HolidayServiceState> {
+      const s = await subscriptionOf(db, caller, id);
+      const today = utcDay(deps.now());
+      const planned = activePlannedService(await plannedHolidayServices(db, caller.tenant.id, s.id, today));
+      const weeks = (type: HolidayServiceType) => maxDurationWeeks(caller.tenant.holidayService, type, s.publication);
+      return {
+        types: holidayServiceTypes(s, capabilityContext(caller.tenant)),
+        planned: planned ? plannedView(planned, today) : null,
+        maxWeeks: { redirect: weeks('redirect'), break: weeks('break'), download: weeks('download') },
+        earliestStart: earliestHolidayStart(today),
+      };
+    },
+
+    /** GET /subscriptions/{id}/holiday-service/issues: the issues a date range picks (§2 "a date range picking issues"). */
+    async issues(caller: Caller, id: string, window: { dateFrom: string; dateTo: string }): Promise<HolidayIssue[]> {
+      const s = await subscriptionOf(db, caller, id);
+      if (window.dateTo < window.dateFrom) throw badRequest('validation_failed', 'dateTo lies before dateFrom.', { fields: { dateTo: 'before_start' } });
+      if (Date.parse(window.dateTo) - Date.parse(window.dateFrom) > MAX_WINDOW_DAYS * 86_400_000) throw badRequest('validation_failed', 'At most a year at a time.', { fields: { dateTo: 'too_long' } });
+      return issuesIn(db, caller.tenant, s, window.dateFrom, window.dateTo, utcDay(deps.now()));
+    },
+
+    /** POST /subscriptions/{id}/holiday-service: sets up one service; the updated subscription. */
+    async set(caller: Caller, id: string, body: HolidayServiceRequest): Promise<Subscription> {
+      const { tenant } = caller;
+      const today = utcDay(deps.now());
+      await db.transaction(async (tx) => {
+        await lockSubscription(tx, tenant.id, id);
+        const s = await subscriptionOf(tx, caller, id);
+        const type = body.service;
+        if (!holidayServiceTypes(s, capabilityContext(tenant)).includes(type)) throw refuse.featureDisabled(`holiday-${type} for ${s.publication}`);
+        if ((await plannedHolidayServices(tx, tenant.id, s.id, today)).length > 0) {
+          throw new HttpError(409, 'holiday_service_active', 'A holiday service is planned already: cancel it before setting up another.');
+        }
+        const weeks = maxDurationWeeks(tenant.holidayService, type, s.publication);
+        const fields: Record<string, string> = {};
+        for (const error of holidayRangeErrors({ type, dateFrom: body.dateFrom, dateTo: body.dateTo }, { today, weeks })) fields[error.field] = error.code;
+        let address: PostalAddress | null = null;
+        if (type === 'redirect') {
+          address = body.businessPartner ?? null;
+          if (!address) fields.businessPartner = 'required';
+          else {
+            const errors = addressErrors(address, { addressLines: isFeatureOn(tenant, 'address-lines'), companySalutations: companySalutations(tenant), emailRequired: false, today });
+            for (const error of errors) fields[`businessPartner/${error.field}`] = error.code;
+            if (!address.lastName1?.trim() && !address.company1?.trim()) fields['businessPartner/lastName1'] = 'required';
+            if (address.countryCode && !supportedCountries(tenant.defaultLocale, ['WE']).includes(address.countryCode)) fields['businessPartner/countryCode'] = 'not_supported';
+          }
+        }
+        if (Object.keys(fields).length > 0) throw badRequest('validation_failed', 'Please check the holiday service.', { fields });
+        const issues = await issuesIn(tx, tenant, s, body.dateFrom, body.dateTo, today);
+        const block = holidaySubmitBlock(issues, today);
+        if (block) throw badRequest(block, block === 'no_issues' ? 'No issue appears in this period.' : 'The only issue in this period has already been dispatched.');
+        const open = issues.filter((issue) => !issue.shipped);
+        const first = open[0];
+        const last = open[open.length - 1];
+        await insertHolidayService(tx, tenant.id, {
+          subscriptionId: s.id,
+          userId: caller.user.id,
+          type,
+          dateFrom: body.dateFrom,
+          dateTo: body.dateTo,
+          issueNumberFrom: first.issueNumber ?? first.issue,
+          issueNumberTo: last.issueNumber ?? last.issue,
+          firstShipping: first.dateOfFirstShipping ?? first.dateOfFirstSale,
+          address,
+        });
+        await syncDisplay(tx, tenant.id, s, today);
+        await recordEvent(tx, tenant.id, 'holiday_service.set', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          orderNumber: s.orderNumber,
+          service: type,
+          dateFrom: body.dateFrom,
+          dateTo: body.dateTo,
+          issueNumberFrom: first.issueNumber ?? first.issue,
+          issueNumberTo: last.issueNumber ?? last.issue,
+        });
+        await confirm(tx, caller, s, 'holidaySet', type, { from: body.dateFrom, to: body.dateTo });
+      });
+      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id))!;
+    },
+
+    /** POST /subscriptions/{id}/holiday-service/cancel: only where §4 allows it; the updated subscription. */
+    async cancel(caller: Caller, id: string, service: HolidayServiceType): Promise<Subscription> {
+      const { tenant } = caller;
+      const today = utcDay(deps.now());
+      await db.transaction(async (tx) => {
+        await lockSubscription(tx, tenant.id, id);
+        const s = await subscriptionOf(tx, caller, id);
+        const row = (await plannedHolidayServices(tx, tenant.id, s.id, today)).find((x) => x.type === service);
+        if (!row) throw notFound('There is no such holiday service planned.');
+        if (!plannedView(row, today).isCancellable) throw new HttpError(409, 'not_cancellable', 'This holiday service can no longer be cancelled.');
+        await cancelHolidayServiceRow(tx, tenant.id, row.id);
+        await syncDisplay(tx, tenant.id, s, today);
+        await recordEvent(tx, tenant.id, 'holiday_service.cancelled', { userId: caller.user.id, subscriptionId: s.id, orderNumber: s.orderNumber, service });
+        await confirm(tx, caller, s, 'holidayCancelled', service);
+      });
+      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id))!;
+    },
+  };
+}
+
+export type HolidayServiceService = ReturnType<typeof createHolidayService>;

@@ -1,0 +1,97 @@
+/**
+ * Opt-ins of a business partner (account-flows.md §2 "Opt-ins", §3 opt-in item, §4 "Opt-ins", §7;
+ * portal-core.md §6 capability "opt-ins"). Switching an opt-in off applies at once; switching one on
+ * waits for the double opt-in: an e-mail to the account's address with a link whose page confirms it
+ * (a GET shows a button and the button confirms, so a mail scanner opening links confirms nothing).
+ * Only the partner the user acts as on the subscription (their current role's partner) is edited.
+ */
+import type { Database, Queryable } from '../db/database';
+import type { Locale } from '../../engine/core/portalConfig';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { OptIn } from '../../schemas/generated/account-changes';
+import type { OptInsRequest } from '../../schemas/generated/opt-ins-request';
+import { badRequest, notFound } from '../http/errors';
+import { enqueueMail } from '../mail/mailQueue';
+import { recordEvent } from '../events/recordEvent';
+import { hashToken, newSecretToken } from '../auth/tokens';
+import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { confirmOptIns, markOptInPending, optInsOf, partnersOfSubscription, switchOptInOff, type OptInRow } from '../store/accountChangeStore';
+import { refuse, requireCapability } from '../tenancy/refusals';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import type { AccountCaller } from '../account/accountContext';
+import { changeMail } from '../account/changeMails';
+
+/** How long the double opt-in link works. */
+export const OPT_IN_LINK_DAYS = 7;
+
+const view = (rows: OptInRow[], locale: Locale): OptIn[] =>
+  rows.map((r) => ({ type: r.type, description: r.description[locale] ?? r.description['en-GB'] ?? r.description['de-DE'] ?? r.type, value: r.value, pending: r.pending }));
+
+export function createOptIns(deps: { db: Database; mailFrom: string; now: () => Date }) {
+  const { db } = deps;
+
+  /** The subscription and the partner: one of the subscription's partners the user speaks for. */
+  async function partnerOf(tx: Queryable, caller: AccountCaller, id: string, bpNumber: string): Promise<Subscription> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    if (!s) throw refuse.notYours('There is no such subscription on your account.');
+    requireCapability('optIns', s, caller.tenant);
+    const partner = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber);
+    if (!partner || !partner.mine) throw notFound('This business partner is not yours on this subscription.');
+    return s;
+  }
+
+  return {
+    async list(caller: AccountCaller, id: string, bpNumber: string): Promise<OptIn[]> {
+      await partnerOf(db, caller, id, bpNumber);
+      return view(await optInsOf(db, caller.tenant.id, bpNumber), caller.locale);
+    },
+
+    /** POST: the changed items; off at once, on pending the e-mailed link (one link for all switched on). */
+    async change(caller: AccountCaller, id: string, bpNumber: string, body: OptInsRequest, portalUrl: string): Promise<OptIn[]> {
+      const { tenant } = caller;
+      return db.transaction(async (tx) => {
+        await partnerOf(tx, caller, id, bpNumber);
+        const rows = await optInsOf(tx, tenant.id, bpNumber);
+        const unknown = body.optIns.filter((item) => !rows.some((r) => r.type === item.type));
+        if (unknown.length > 0) throw badRequest('validation_failed', `Unknown opt-in: ${unknown.map((u) => u.type).join(', ')}.`, { fields: { optIns: 'invalid' } });
+        const changes: Array<{ type: string; value: boolean; pending: boolean }> = [];
+        const switchedOn: OptInRow[] = [];
+        const token = newSecretToken();
+        const expiresAt = new Date(deps.now().getTime() + OPT_IN_LINK_DAYS * 86_400_000);
+        for (const item of body.optIns) {
+          const row = rows.find((r) => r.type === item.type)!;
+          if (!item.value && (row.value || row.pending)) {
+            await switchOptInOff(tx, tenant.id, bpNumber, item.type);
+            changes.push({ type: item.type, value: false, pending: false });
+          } else if (item.value && !row.value) {
+            await markOptInPending(tx, tenant.id, bpNumber, item.type, hashToken(token), expiresAt);
+            changes.push({ type: item.type, value: false, pending: true });
+            switchedOn.push(row);
+          }
+        }
+        if (changes.length > 0) await recordEvent(tx, tenant.id, 'opt_ins.changed', { userId: caller.user.id, bpNumber, changes });
+        if (switchedOn.length > 0) {
+          const mail = changeMail('optInConfirm', caller.locale, {
+            tenant: tenant.name,
+            types: view(switchedOn, caller.locale).map((o) => o.description).join(', '),
+            link: `${portalUrl}api/opt-ins/confirm?token=${encodeURIComponent(token)}`,
+          });
+          await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
+        }
+        return view(await optInsOf(tx, tenant.id, bpNumber), caller.locale);
+      });
+    },
+
+    /** The link's confirmation: the pending opt-ins of that link become on. Once; null when spent or expired. */
+    async confirm(tenant: ServerTenant, token: string): Promise<{ types: string[] } | null> {
+      return db.transaction(async (tx) => {
+        const confirmed = await confirmOptIns(tx, tenant.id, hashToken(token), deps.now());
+        if (!confirmed) return null;
+        await recordEvent(tx, tenant.id, 'opt_in.confirmed', { userId: null, bpNumber: confirmed.bpNumber, types: confirmed.types });
+        return { types: confirmed.types };
+      });
+    },
+  };
+}
+
+export type OptIns = ReturnType<typeof createOptIns>;

@@ -1,0 +1,184 @@
+/**
+ * Payment method change (account-flows.md §2 "Payment details", §3, §4 "Payment method change", §5
+ * SEPA and direct debit, §7, §8; portal-core.md §6 capability, §9 payment method mapping). Only the
+ * tenant's directions (paymentMethodChange.allowedChanges) are offered or accepted; updating the
+ * active method needs the tenant to list it under itself. A change takes effect at the end of the
+ * payment period (§4): it is recorded as the subscription's pending change and applied on that day
+ * by the due-changes job (server/jobs/dueChanges.ts). SEPA and direct debit are saved at once; card
+ * and PayPal are registered on the payment provider's page (server/payments/, amount 0) and
+ * recorded when it succeeds. Only masked account data is kept.
+ */
+import type { Database, Queryable } from '../db/database';
+import type { Locale } from '../../engine/core/portalConfig';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { PaymentDetails, PaymentPopupAnswer } from '../../schemas/generated/account-changes';
+import type { SepaRequest } from '../../schemas/generated/sepa-request';
+import type { DirectDebitRequest } from '../../schemas/generated/direct-debit-request';
+import { ibanProblem, isValidBic, maskAccount, normalizeIban } from '../../engine/domain/iban';
+import { badRequest } from '../http/errors';
+import { enqueueMail } from '../mail/mailQueue';
+import { recordEvent } from '../events/recordEvent';
+import { getSubscriptionForUser } from '../store/subscriptionStore';
+import { getUserById } from '../store/userStore';
+import { findPaymentRecord, lockSubscription, settlePaymentRecord, updateSubscription } from '../store/offerStore';
+import { refuse, requireCapability } from '../tenancy/refusals';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import type { AccountCaller } from '../account/accountContext';
+import { changeMail, mailWord } from '../account/changeMails';
+import { formatDay } from '../offers/offerMails';
+import type { PaymentPages } from '../payments/paymentPages';
+import type { SettledStatus } from '../payments/paymentProvider';
+
+type Kind = PaymentDetails['paymentMethod'];
+type Caller = AccountCaller & { basePath: string };
+type StoredAccount = NonNullable<PaymentDetails['account']>;
+
+/** What the subscription keeps of a change (`details.pendingPaymentMethod`). */
+export interface PendingPaymentMethod {
+  paymentMethod: Kind;
+  effectiveFrom: string;
+  account: StoredAccount | null;
+}
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** §4 "usually at the end of the payment period": the next payment day, else the first of next month. */
+export function endOfPaymentPeriod(s: Pick<Subscription, 'renewal'>, today: string): string {
+  const next = s.renewal?.autoRenewalNextPaymentDate;
+  if (next && next > today) return next;
+  const date = new Date(`${today}T00:00:00Z`);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
+export function createPaymentMethodChange(deps: { db: Database; mailFrom: string; now: () => Date; paymentPages: PaymentPages }) {
+  const { db } = deps;
+
+  async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    if (!s) throw refuse.notYours('There is no such subscription on your account.');
+    requireCapability('paymentMethodChange', s, caller.tenant);
+    return s;
+  }
+
+  const current = (s: Subscription): Kind => s.paymentDetails?.paymentMethod ?? 'invoice';
+  const allowed = (tenant: ServerTenant, s: Subscription): Kind[] => [...((tenant.paymentMethodChange.allowedChanges as Partial<Record<Kind, Kind[]>>)[current(s)] ?? [])];
+  function requireDirection(tenant: ServerTenant, s: Subscription, to: Kind) {
+    if (!allowed(tenant, s).includes(to)) throw refuse.notAllowed(`This portal does not offer a change from ${current(s)} to ${to}.`);
+  }
+
+  async function stored(tx: Queryable, tenantId: string, id: string): Promise<{ account: StoredAccount | null; pending: PendingPaymentMethod | null }> {
+    const rows = await tx.query<{ account: StoredAccount | null; pending: PendingPaymentMethod | null }>(
+      `select details->'paymentAccount' as account, details->'pendingPaymentMethod' as pending from subscriptions where tenant_id = $1 and id = $2`,
+      [tenantId, id],
+    );
+    return rows[0] ?? { account: null, pending: null };
+  }
+
+  async function view(tx: Queryable, tenant: ServerTenant, s: Subscription): Promise<PaymentDetails> {
+    const { account, pending } = await stored(tx, tenant.id, s.id);
+    return {
+      paymentMethod: current(s),
+      account: account ?? null,
+      allowedChanges: allowed(tenant, s),
+      pendingChange: pending ? { paymentMethod: pending.paymentMethod, effectiveFrom: pending.effectiveFrom } : null,
+    };
+  }
+
+  /** Records the change (in the caller's transaction) with its event and confirmation e-mail. */
+  async function record(tx: Queryable, tenant: ServerTenant, who: { user: { id: string; email: string }; locale: Locale }, s: Subscription, to: Kind, account: StoredAccount | null) {
+    const effectiveFrom = endOfPaymentPeriod(s, utcDay(deps.now()));
+    const pending: PendingPaymentMethod = { paymentMethod: to, effectiveFrom, account };
+    await updateSubscription(tx, tenant.id, s.id, { details: { pendingPaymentMethod: pending } });
+    await recordEvent(tx, tenant.id, 'payment_method.changed', { userId: who.user.id, subscriptionId: s.id, orderNumber: s.orderNumber, from: current(s), to, effectiveFrom });
+    const mail = changeMail('paymentMethod', who.locale, {
+      tenant: tenant.name,
+      subscription: s.displayName,
+      orderNumber: s.orderNumber,
+      from: formatDay(who.locale, effectiveFrom),
+      method: mailWord(who.locale, to),
+    });
+    await enqueueMail(tx, { tenantId: tenant.id, to: who.user.email, from: deps.mailFrom, ...mail });
+  }
+
+  return {
+    async details(caller: AccountCaller, id: string): Promise<PaymentDetails> {
+      const s = await subscriptionOf(db, caller, id);
+      return view(db, caller.tenant, s);
+    },
+
+    async sepa(caller: AccountCaller, id: string, body: SepaRequest): Promise<PaymentDetails> {
+      const fields: Record<string, string> = {};
+      const problem = ibanProblem(body.iban);
+      if (problem) fields.iban = problem;
+      if (body.bic && !isValidBic(body.bic)) fields.bic = 'invalid';
+      if (Object.keys(fields).length > 0) throw badRequest('validation_failed', 'Please check the bank details.', { fields });
+      return db.transaction(async (tx) => {
+        await lockSubscription(tx, caller.tenant.id, id);
+        const s = await subscriptionOf(tx, caller, id);
+        requireDirection(caller.tenant, s, 'sepa');
+        const bic = body.bic ? body.bic.replace(/\s+/g, '').toUpperCase() : null;
+        await record(tx, caller.tenant, caller, s, 'sepa', { debitAccountHolder: body.debitAccountHolder.trim(), iban: maskAccount(normalizeIban(body.iban)), bic });
+        return view(tx, caller.tenant, s);
+      });
+    },
+
+    async directDebit(caller: AccountCaller, id: string, body: DirectDebitRequest): Promise<PaymentDetails> {
+      return db.transaction(async (tx) => {
+        await lockSubscription(tx, caller.tenant.id, id);
+        const s = await subscriptionOf(tx, caller, id);
+        requireDirection(caller.tenant, s, 'direct_debit');
+        await record(tx, caller.tenant, caller, s, 'direct_debit', {
+          debitAccountHolder: body.debitAccountHolder.trim(),
+          debitAccountNumber: maskAccount(body.debitAccountNumber),
+          debitBankCode: body.debitBankCode,
+          debitBankName: body.debitBankName?.trim() || null,
+        });
+        return view(tx, caller.tenant, s);
+      });
+    },
+
+    /** POST …/payment-details/credit-card and /paypal: the provider's page to register it on (nothing is charged). */
+    async popup(caller: Caller, id: string, to: 'credit_card' | 'paypal'): Promise<PaymentPopupAnswer> {
+      return db.transaction(async (tx) => {
+        const s = await subscriptionOf(tx, caller, id);
+        requireDirection(caller.tenant, s, to);
+        const payment = await deps.paymentPages.start(tx, {
+          tenant: caller.tenant,
+          userId: caller.user.id,
+          locale: caller.locale,
+          basePath: caller.basePath,
+          method: to === 'credit_card' ? 'CREDIT_CARD' : 'PAYPAL',
+          amount: 0,
+          currency: s.renewal?.orderCurrency ?? 'EUR',
+          description: `${s.displayName} (${s.orderNumber}): ${mailWord(caller.locale, to)}`,
+          purpose: 'payment-method',
+          details: { subscriptionId: s.id, method: to },
+        });
+        return { url: payment.url, pendingPayment: { id: payment.id, subscriptionId: s.id } };
+      });
+    },
+
+    /** The provider's outcome of a registration: on success the change is recorded. Once only. */
+    async settle(tenant: ServerTenant, paymentId: string, status: SettledStatus): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const payment = await findPaymentRecord(tx, tenant.id, paymentId, true);
+        if (!payment || payment.status !== 'pending' || payment.purpose !== 'payment-method') return false;
+        const user = await getUserById(tx, tenant.id, payment.userId);
+        const subscriptionId = String(payment.details.subscriptionId ?? '');
+        const to = payment.details.method === 'paypal' ? 'paypal' : 'credit_card';
+        let outcome: SettledStatus = status;
+        if (status === 'success') {
+          await lockSubscription(tx, tenant.id, subscriptionId);
+          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId) : null;
+          if (user && s) await record(tx, tenant, { user, locale: payment.locale }, s, to, null);
+          else outcome = 'error';
+        }
+        await settlePaymentRecord(tx, tenant.id, paymentId, outcome, null);
+        await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId, status: outcome, amount: payment.amount, currency: payment.currency, subscriptionIds: [subscriptionId] });
+        return true;
+      });
+    },
+  };
+}
+
+export type PaymentMethodChange = ReturnType<typeof createPaymentMethodChange>;

@@ -1,0 +1,76 @@
+/**
+ * Starting a payment on the tenant's provider (server/payments/paymentProvider.ts): the payment row
+ * with the hash of a fresh single-use secret, and the provider's page for the popup. Shared by the
+ * offer flows (what is bought) and the payment method change (registering a card or PayPal).
+ */
+import type { Queryable } from '../db/database';
+import type { Locale } from '../../engine/core/portalConfig';
+import { HttpError } from '../http/errors';
+import { hashToken, newSecretToken } from '../auth/tokens';
+import { insertPayment, type PaymentRow } from '../store/offerStore';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import type { PaymentProvider } from './paymentProvider';
+
+export interface PaymentStart {
+  tenant: ServerTenant;
+  userId: string;
+  locale: Locale;
+  basePath: string;
+  method: 'CREDIT_CARD' | 'PAYPAL';
+  amount: number;
+  currency: string;
+  description: string;
+  purpose: PaymentRow['purpose'];
+  details?: Record<string, unknown>;
+}
+
+export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvider>) {
+  function providerFor(tenant: ServerTenant): PaymentProvider {
+    const id = tenant.payments?.provider ?? 'sandbox';
+    const provider = providers.get(id);
+    if (!provider) throw new HttpError(503, 'payment_unavailable', `The payment provider ${id} is not available.`);
+    return provider;
+  }
+
+  return {
+    /** A pending payment and the page to pay it on. */
+    async start(tx: Queryable, input: PaymentStart): Promise<{ id: string; url: string }> {
+      const provider = providerFor(input.tenant);
+      const secret = newSecretToken();
+      const amount = Math.round(input.amount * 100) / 100;
+      const id = await insertPayment(tx, input.tenant.id, {
+        userId: input.userId,
+        provider: provider.id,
+        method: input.method,
+        amount,
+        currency: input.currency,
+        secretHash: hashToken(secret),
+        locale: input.locale,
+        description: input.description,
+        purpose: input.purpose,
+        details: input.details ?? {},
+      });
+      const page = await provider.createPaymentPage({ paymentId: id, secret, amount, currency: input.currency, description: input.description, method: input.method, locale: input.locale, basePath: input.basePath });
+      return { id, url: page.url };
+    },
+
+    /** A new page for a payment still pending (a repeated request): the old page's key stops working. */
+    async reopen(tx: Queryable, tenant: ServerTenant, payment: PaymentRow, basePath: string): Promise<string> {
+      const secret = newSecretToken();
+      await tx.query(`update payments set secret_hash = $3 where tenant_id = $1 and id = $2`, [tenant.id, payment.id, hashToken(secret)]);
+      const page = await providerFor(tenant).createPaymentPage({
+        paymentId: payment.id,
+        secret,
+        amount: payment.amount,
+        currency: payment.currency,
+        description: payment.description,
+        method: payment.method,
+        locale: payment.locale,
+        basePath,
+      });
+      return page.url;
+    },
+  };
+}
+
+export type PaymentPages = ReturnType<typeof createPaymentPages>;

@@ -1,0 +1,277 @@
+/**
+ * The calls of the holiday service, payment details, complaint, address and opt-in flows
+ * (account-flows.md §4, §5, §7, §8; issue 12) against the seeded demo data: answers, refusals, the
+ * e-mails they send, and the changes that wait for their day (server/jobs/dueChanges.ts).
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
+import { applyDueChanges } from '../../../server/jobs/dueChanges';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { Database } from '../../../server/db/database';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const FEATURES = ['holiday-redirect', 'holiday-break', 'holiday-download', 'payment-method-change', 'issue-complaint', 'address-change', 'opt-ins', 'issue-download', 'issue-history'];
+const PUBLICATIONS = [
+  { publication: 'ACP', description: 'Account Post', kind: 'print', frequency: 'weekly' },
+  { publication: 'ACS', description: 'Account Sunday', kind: 'print', frequency: 'sunday' },
+  { publication: 'ACD', description: 'Account Digital', kind: 'digital', frequency: 'daily' },
+];
+
+function tenant(id: string, locale: 'de-DE' | 'en-GB', settings: Record<string, unknown> = {}): ServerTenant {
+  return makeServerTenant({
+    id,
+    name: `Verlag ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: locale,
+    locales: ['de-DE', 'en-GB'],
+    features: FEATURES,
+    publications: PUBLICATIONS,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    addressChange: { timedChanges: true, allowEmailChange: true },
+    publicationBlacklists: { 'holiday-break': ['ACS'] },
+    holidayService: { defaultMaxDuration: 6 },
+    ...settings,
+  });
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-changes-outbox-'));
+const mailer = createMailer({ outboxDir });
+const german = tenant(uniqueTenantId('changes'), 'de-DE');
+const british = tenant(uniqueTenantId('changes-gb'), 'en-GB', { paymentMethodChange: { allowedChanges: { direct_debit: ['credit_card'], sepa: ['credit_card'], invoice: ['credit_card'], credit_card: ['credit_card'], paypal: ['credit_card'], none: ['credit_card'] } } });
+const clock = new Date();
+const today = clock.toISOString().slice(0, 10);
+const addDays = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+let baseUrl: string;
+let close: () => Promise<void>;
+let db: Database;
+type Client = ReturnType<typeof browserLikeClient>;
+
+/** The mails to an address in one tenant (the demo address exists in every tenant), oldest first. */
+async function mails(to: string, tenantId?: string): Promise<Array<{ subject: string; text: string }>> {
+  await drainMailQueue(db, mailer);
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to && (!tenantId || mail.tenantId === tenantId));
+}
+
+const sessions = new Map<string, Client>();
+async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL): Promise<Client> {
+  const key = `${t.id}/${email}`;
+  if (sessions.has(key)) return sessions.get(key)!;
+  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
+  await client.get('/subscriptions');
+  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
+  const link = (await mails(email, t.id)).filter((m) => /Anmeldelink|login link/.test(m.subject)).at(-1)!;
+  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  sessions.set(key, client);
+  return client;
+}
+
+async function subscriptions(client: Client): Promise<Subscription[]> {
+  const list = await client.get<Subscription[]>('/subscriptions');
+  expect(list.status).toBe(200);
+  return list.body;
+}
+const printOf = (list: Subscription[], publication = 'ACP') =>
+  list.find((s) => s.publication === publication && s.mixType === 'PR' && s.orderStatus === 'A' && s.roles.includes('AG') && s.activeHolidayServiceType === null)!;
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  await seedDemoData(db, [german, british], { today: clock });
+  const { app } = createApp({ db, tenants: [german, british], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  ({ baseUrl, close } = await listen(app));
+});
+
+afterAll(async () => close?.());
+
+describe('holiday service', () => {
+  it('sets up a break, shows it on the subscription, refuses a second one and cancels it', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const state = await client.get<any>(`/subscriptions/${s.id}/holiday-service`);
+    expect(state.body).toMatchObject({ types: ['redirect', 'break', 'download'], planned: null, maxWeeks: { redirect: 6, break: 6, download: 6 }, earliestStart: addDays(1) });
+    const issues = await client.get<any[]>(`/subscriptions/${s.id}/holiday-service/issues?dateFrom=${addDays(7)}&dateTo=${addDays(27)}`);
+    expect(issues.body.length).toBeGreaterThan(0);
+    const tooEarly = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'break', dateFrom: today, dateTo: addDays(14) });
+    expect(tooEarly.body.error.details.fields).toEqual({ dateFrom: 'too_early' });
+    const tooLong = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'break', dateFrom: addDays(7), dateTo: addDays(7 + 43) });
+    expect(tooLong.body.error.details.fields).toEqual({ dateTo: 'too_long' });
+    const set = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service`, { subscriptionId: s.id, service: 'break', dateFrom: addDays(7), dateTo: addDays(27) });
+    expect(set.status).toBe(200);
+    expect(set.body.activeHolidayServiceType).toBe('break');
+    expect(set.body.currentSuspension).toEqual({ suspendedFromDate: addDays(7), suspendedToDate: addDays(27) });
+    const second = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(30), dateTo: addDays(35) });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('holiday_service_active');
+    const planned = await client.get<any>(`/subscriptions/${s.id}/holiday-service`);
+    expect(planned.body.planned).toMatchObject({ type: 'break', dateFrom: addDays(7), isCancellable: true });
+    const cancelled = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service/cancel`, { subscriptionId: s.id, service: 'break' });
+    expect(cancelled.body.activeHolidayServiceType).toBeNull();
+    expect(cancelled.body.currentSuspension).toBeNull();
+    const subjects = (await mails(SHARED_DEMO_EMAIL)).map((m) => m.subject);
+    expect(subjects).toContain(`Ihr Urlaubsservice bei ${german.name}`);
+    expect(subjects).toContain(`Urlaubsservice storniert – ${german.name}`);
+  });
+
+  it('needs a valid holiday address for a redirect and refuses a break for a blacklisted publication', async () => {
+    const client = await signIn(german);
+    const list = await subscriptions(client);
+    const s = printOf(list);
+    const bad = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(8), dateTo: addDays(20), businessPartner: { lastName1: 'Becker', street: 'Strandweg', zipcode: '12', city: 'Sylt', countryCode: 'DE' } });
+    expect(bad.body.error.details.fields).toEqual({ 'businessPartner/streetNumber': 'required', 'businessPartner/zipcode': 'too_short' });
+    const abroad = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(8), dateTo: addDays(20), businessPartner: { lastName1: 'Becker', street: 'Main St', streetNumber: '1', zipcode: '10001', city: 'New York', countryCode: 'US' } });
+    expect(abroad.body.error.details.fields).toEqual({ 'businessPartner/countryCode': 'not_supported' });
+    const good = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(8), dateTo: addDays(20), businessPartner: { lastName1: 'Becker', street: 'Strandweg', streetNumber: '3', zipcode: '25980', city: 'Sylt', countryCode: 'DE' } });
+    expect(good.body.activeHolidayServiceType).toBe('redirect');
+    const sunday = printOf(list, 'ACS');
+    if (sunday) {
+      const refused = await client.post<any>(`/subscriptions/${sunday.id}/holiday-service`, { service: 'break', dateFrom: addDays(8), dateTo: addDays(20) });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('feature_disabled');
+    }
+  });
+
+  it('shows a running redirect that can no longer be cancelled', async () => {
+    const [owner] = await db.query<{ email: string }>(
+      `select u.email from holiday_services h
+         join subscription_roles sr on sr.tenant_id = h.tenant_id and sr.subscription_id = h.subscription_id and sr.role = 'AG'
+         join user_business_partners ubp on ubp.tenant_id = sr.tenant_id and ubp.bp_number = sr.bp_number
+         join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
+        where h.tenant_id = $1 and h.type = 'redirect' and h.date_from < current_date limit 1`,
+      [german.id],
+    );
+    const client = await signIn(german, owner.email);
+    const running = (await subscriptions(client)).find((s) => s.activeHolidayServiceType === 'redirect' && s.roles.includes('WE'))!;
+    const state = await client.get<any>(`/subscriptions/${running.id}/holiday-service`);
+    expect(state.body.planned).toMatchObject({ type: 'redirect', isCancellable: false });
+    expect((await client.post<any>(`/subscriptions/${running.id}/holiday-service/cancel`, { service: 'redirect' })).body.error.code).toBe('not_cancellable');
+  });
+});
+
+describe('payment details', () => {
+  it('refuses a wrong IBAN, records SEPA for the end of the period and applies it on that day', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const before = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
+    expect(before.body.allowedChanges).toEqual(expect.arrayContaining(['sepa', 'credit_card', 'paypal']));
+    const wrong = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, { debitAccountHolder: 'Jonas Becker', iban: 'DE89 3704 0044 0532 0130 01' });
+    expect(wrong.body.error.details.fields).toEqual({ iban: 'checksum' });
+    const saved = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, { debitAccountHolder: 'Jonas Becker', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.pendingChange).toEqual({ paymentMethod: 'sepa', effectiveFrom: expect.any(String) });
+    expect(JSON.stringify(saved.body)).not.toContain('370400440532013000');
+    expect(await applyDueChanges(db, saved.body.pendingChange.effectiveFrom)).toBeGreaterThan(0);
+    const after = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
+    expect(after.body).toMatchObject({ paymentMethod: 'sepa', account: { iban: 'DE••••••••••••••••3000', debitAccountHolder: 'Jonas Becker' }, pendingChange: null });
+  });
+
+  it('offers only the tenant’s directions and registers a card through the sandbox page', async () => {
+    const client = await signIn(british);
+    const s = printOf(await subscriptions(client));
+    const refused = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, { debitAccountHolder: 'Sam Taylor', iban: 'GB29 NWBK 6016 1331 9268 19' });
+    expect(refused.status).toBe(403);
+    const popup = await client.post<any>(`/subscriptions/${s.id}/payment-details/credit-card`);
+    expect(popup.body.url).toContain('/api/payments/sandbox/');
+    const page = new URL(popup.body.url, baseUrl);
+    const sandbox = browserLikeClient(baseUrl, '');
+    await sandbox.get(`${page.pathname}${page.search}`);
+    const paid = await sandbox.post<any>(page.pathname, { key: page.searchParams.get('key'), action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Sam Taylor' });
+    expect(paid.body.status).toBe('success');
+    expect((await client.get<any>(`/subscriptions/${s.id}/pending-payments/${popup.body.pendingPayment.id}`)).body.status).toBe('success');
+    expect((await client.get<any>(`/subscriptions/${s.id}/payment-details`)).body.pendingChange.paymentMethod).toBe('credit_card');
+  });
+});
+
+describe('complaint', () => {
+  it('lists the latest delivered issues, gives a replacement once, and a download as a file', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const state = await client.get<any>(`/subscriptions/${s.id}/complaint`);
+    expect(state.body.reasons).toEqual(['damaged', 'notdelivered', 'other']);
+    expect(state.body.issues.length).toBeGreaterThan(0);
+    expect(state.body.issues.length).toBeLessThanOrEqual(3);
+    const [first, second] = state.body.issues;
+    const options = await client.post<string[]>(`/subscriptions/${s.id}/delivered-issues/compensation-options`, { issue: first.issue });
+    expect(options.body).toContain('complimentary_issue');
+    const given = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, { issue: first.issue, complaintReason: 'damaged', compensationOption: 'complimentary_issue' });
+    expect(given.body).toMatchObject({ url: null, compensationOption: 'complimentary_issue', expectedBy: addDays(7) });
+    const again = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, { issue: first.issue, complaintReason: 'other', compensationOption: 'complimentary_issue' });
+    expect(again.body.error.code).toBe('complaint_exists');
+    const delivered = await client.get<any>(`/subscriptions/${s.id}/delivered-issues?page=0`);
+    expect(delivered.body.items.some((i: { issue: string }) => i.issue === `C-${first.issue}`)).toBe(true);
+    if (second) {
+      const download = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, { issue: second.issue, complaintReason: 'notdelivered', compensationOption: 'download' });
+      expect(download.body.url).toMatch(/\/api\/files\//);
+      const file = await client.get<string>(new URL(download.body.url, baseUrl).pathname.replace(`/t/${german.id}/api`, ''));
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('application/pdf');
+    }
+    const refused = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/compensation-options`, { issue: 'not-an-issue' });
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe('addresses', () => {
+  it('lists the partners with roles, refuses a wrong UK postcode and a locked name, and saves a dated change for its day', async () => {
+    const client = await signIn(british);
+    const s = printOf(await subscriptions(client));
+    const partners = await client.get<any[]>(`/subscriptions/${s.id}/business-partners`);
+    const me = partners.body.find((p) => p.roles.includes('WE'))!;
+    expect(me).toMatchObject({ editable: true, roles: ['AG', 'WE', 'RE'] });
+    expect((await client.get<string[]>(`/subscriptions/${s.id}/supported-countries?role=WE`)).body).toEqual(['GB', 'IE']);
+    const wrong = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, zipcode: '12345', countryCode: 'GB' });
+    expect(wrong.body.error.details.fields).toMatchObject({ zipcode: 'invalid' });
+    const locked = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, lastName1: 'Someone Else' });
+    expect(locked.body.error.details.fields).toMatchObject({ lastName1: 'not_editable' });
+    const dated = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, street: 'Rosebery Avenue', streetNumber: '14', zipcode: 'EC1R 4TD', city: 'London', validFrom: addDays(12) });
+    expect(dated.status).toBe(200);
+    expect(dated.body.address.street).toBe(me.address.street);
+    expect(dated.body.futureAddresses).toEqual([{ validFrom: addDays(12), address: expect.objectContaining({ street: 'Rosebery Avenue', zipcode: 'EC1R 4TD' }) }]);
+    await applyDueChanges(db, addDays(12));
+    const moved = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) => p.bpNumber === me.bpNumber)!;
+    expect(moved.address).toMatchObject({ street: 'Rosebery Avenue', streetNumber: '14', zipcode: 'EC1R 4TD', city: 'London' });
+    const events = await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and subject_id = $2`, [british.id, me.bpNumber]);
+    expect(events.map((e) => e.type)).toContain('address.changed');
+  });
+});
+
+describe('opt-ins', () => {
+  it('switches off at once and on only when the e-mailed link is confirmed, once', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const bp = s.currentRoleBusinessPartner.bpNumber;
+    const list = await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`);
+    expect(list.body.map((o) => o.type)).toEqual(['NEWSLETTER', 'PARTNER', 'PHONE', 'POST']);
+    const changed = await client.post<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, { optIns: [{ type: 'NEWSLETTER', value: true }, { type: 'PHONE', value: false }] });
+    expect(changed.body.find((o) => o.type === 'NEWSLETTER')).toMatchObject({ value: false, pending: true });
+    expect(changed.body.find((o) => o.type === 'PHONE')).toMatchObject({ value: false, pending: false });
+    const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) => m.subject.startsWith('Bitte bestätigen Sie Ihre Einwilligung'))!;
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    const visitor = browserLikeClient(baseUrl, '');
+    const page = await visitor.get<string>(`${link.pathname}${link.search}`, { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    // Opening the page confirms nothing (mail scanners open links); the button does.
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find((o) => o.type === 'NEWSLETTER').value).toBe(false);
+    const confirmed = await visitor.post<any>(link.pathname, { token: link.searchParams.get('token') });
+    expect(confirmed.body).toEqual({ status: 'confirmed', types: ['NEWSLETTER'] });
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find((o) => o.type === 'NEWSLETTER')).toMatchObject({ value: true, pending: false });
+    expect((await visitor.post<any>(link.pathname, { token: link.searchParams.get('token') })).status).toBe(404);
+    const unknown = await client.post<any>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, { optIns: [{ type: 'SMOKE_SIGNALS', value: true }] });
+    expect(unknown.status).toBe(400);
+  });
+});
