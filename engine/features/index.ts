@@ -18,6 +18,7 @@ import { renewalFeature } from './renewal';
 import { upgradeFeature } from './upgrade';
 import { cancellationFeature } from './cancellation';
 import { holidayServiceFeature } from './holiday-service';
+import { paymentMethodChangeFeature } from './payment-method-change';
 
 /**
  * The only list of features (CONVENTIONS.md rule 2). The shell (routes, redirects, menu, the
@@ -40,6 +41,7 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   upgradeFeature,
   cancellationFeature,
   holidayServiceFeature,
+  paymentMethodChangeFeature,
   externalPageFeature,
 ]);
 

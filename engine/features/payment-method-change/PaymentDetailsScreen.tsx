@@ -1,0 +1,158 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { PaymentDetails } from '../../../schemas/generated/account-changes';
+import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
+import { useResource } from '../../account/resource';
+import { href, ROUTES } from '../../core/routeRefs';
+import { isChangeablePaymentMethod, paysInPopup, type ChangeablePaymentMethod } from '../../domain/paymentMethodChange';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { formatDate } from '../../ui/format';
+import { Loading } from '../../ui/Loading';
+import { CurrentMethod } from './CurrentMethod';
+import { DirectDebitForm } from './DirectDebitForm';
+import { paymentDetailsApi } from './paymentDetailsApi';
+import { PopupChange } from './PopupChange';
+import { SepaForm } from './SepaForm';
+
+/**
+ * /subscriptions/{id}/payment-details (account-flows.md §2 "Payment details", §4 "Payment method
+ * change", §8): the current method, then — on "change" — the methods the tenant allows from it
+ * (the current one only when the tenant lists it under itself: an update), each with its form or
+ * the payment popup; save and cancel; a success dialog that says changes take effect at the end of
+ * the payment period. A failed load opens the loading-error dialog with back; a failed update the
+ * generic dialog.
+ */
+export default function PaymentDetailsScreen() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const subscription = useFlowSubscription(id);
+  const { back } = useFlowReturn(id);
+  const details = useResource<PaymentDetails>(`${id}/payment-details`, (api) => paymentDetailsApi(api).details(id));
+  const [editing, setEditing] = useState(false);
+  const [chosen, setChosen] = useState<ChangeablePaymentMethod | ''>('');
+  const [saved, setSaved] = useState(false);
+  const { replace, reload } = details;
+
+  const finish = useCallback(
+    (answer: PaymentDetails | null) => {
+      setEditing(false);
+      setChosen('');
+      setSaved(true);
+      // A form's answer is the new state; after the popup the server has it.
+      if (answer) replace(answer);
+      else reload();
+    },
+    [replace, reload],
+  );
+
+  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
+  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
+  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  const data = details.state.status === 'ready' ? details.state.data : details.state.status === 'loading' ? details.state.previous : undefined;
+  const offered = (data?.allowedChanges ?? []).filter(isChangeablePaymentMethod);
+  const selected = chosen || (offered.length === 1 ? offered[0] : '');
+  const holder = data?.account?.debitAccountHolder;
+
+  return (
+    <section className="account-change payment-details" aria-labelledby="payment-title">
+      <FlowHeader subscription={s} titleId="payment-title" title={t('payment-method-change.heading')} />
+      {details.state.status === 'failed' && (
+        <Dialog
+          title={t('payment-method-change.loadErrorTitle')}
+          variant="error"
+          onClose={back}
+          actions={
+            <button type="button" className="button" onClick={back}>
+              {t('account.flow.back')}
+            </button>
+          }
+        >
+          <p>{t('payment-method-change.loadError')}</p>
+        </Dialog>
+      )}
+      {!data && details.state.status === 'loading' && <Loading />}
+      {data && (
+        <>
+          <CurrentMethod details={data} />
+          {data.pendingChange && (
+            <Alert variant="info">
+              <p>
+                {t('payment-method-change.pending', {
+                  method: t(`payment-method-change.method.${data.pendingChange.paymentMethod}`),
+                  date: formatDate(data.pendingChange.effectiveFrom, i18n.language),
+                })}
+              </p>
+            </Alert>
+          )}
+          <p className="muted">{t('payment-method-change.effectNote')}</p>
+          {offered.length === 0 && (
+            <p>
+              {t('payment-method-change.noChange')} <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
+            </p>
+          )}
+          {offered.length > 0 && !editing && (
+            <div className="form-actions">
+              <button type="button" className="button" onClick={() => setEditing(true)}>
+                {t('payment-method-change.change')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={back}>
+                {t('account.flow.back')}
+              </button>
+            </div>
+          )}
+          {offered.length > 0 && editing && (
+            <section className="payment-change" aria-labelledby="payment-change-title">
+              <h2 id="payment-change-title">{t('payment-method-change.changeHeading')}</h2>
+              <fieldset className="choice">
+                <legend>{t('payment-method-change.newMethod')}</legend>
+                {offered.map((kind) => (
+                  <label key={kind}>
+                    <input type="radio" name="payment-method" value={kind} checked={selected === kind} onChange={() => setChosen(kind)} />
+                    {t(kind === data.paymentMethod ? `payment-method-change.update.${kind}` : `payment-method-change.method.${kind}`)}
+                  </label>
+                ))}
+              </fieldset>
+              {selected === 'sepa' && <SepaForm subscriptionId={s.id} holder={holder} onSaved={finish} onCancel={() => setEditing(false)} />}
+              {selected === 'direct_debit' && <DirectDebitForm subscriptionId={s.id} holder={holder} onSaved={finish} onCancel={() => setEditing(false)} />}
+              {selected !== '' && paysInPopup(selected) && (
+                <PopupChange
+                  key={selected}
+                  subscriptionId={s.id}
+                  kind={selected}
+                  update={selected === data.paymentMethod}
+                  onSuccess={() => finish(null)}
+                  onCancel={() => setEditing(false)}
+                />
+              )}
+              {selected === '' && (
+                <div className="form-actions">
+                  <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
+                    {t('payment-method-change.cancel')}
+                  </button>
+                </div>
+              )}
+            </section>
+          )}
+        </>
+      )}
+      {saved && (
+        <Dialog
+          title={t('payment-method-change.successTitle')}
+          variant="success"
+          onClose={() => setSaved(false)}
+          actions={
+            <button type="button" className="button" onClick={() => setSaved(false)}>
+              {t('shell.close')}
+            </button>
+          }
+        >
+          <p>{t('payment-method-change.successText')}</p>
+        </Dialog>
+      )}
+    </section>
+  );
+}
