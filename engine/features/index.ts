@@ -19,6 +19,7 @@ import { upgradeFeature } from './upgrade';
 import { cancellationFeature } from './cancellation';
 import { holidayServiceFeature } from './holiday-service';
 import { paymentMethodChangeFeature } from './payment-method-change';
+import { optInsFeature } from './opt-ins';
 
 /**
  * The only list of features (CONVENTIONS.md rule 2). The shell (routes, redirects, menu, the
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   cancellationFeature,
   holidayServiceFeature,
   paymentMethodChangeFeature,
+  optInsFeature,
   externalPageFeature,
 ]);
 

@@ -1,0 +1,14 @@
+/** The calls of the opt-ins page (account-flows.md §7), each path written once. */
+import type { OptIn } from '../../../schemas/generated/account-changes';
+import type { OptInsRequest } from '../../../schemas/generated/opt-ins-request';
+import type { ApiClient } from '../../core/apiClient';
+
+const path = (id: string, bpNumber: string) => `/subscriptions/${encodeURIComponent(id)}/business-partners/${encodeURIComponent(bpNumber)}/opt-ins`;
+
+export function optInsApi(api: ApiClient) {
+  return {
+    list: (id: string, bpNumber: string) => api.get<OptIn[]>(path(id, bpNumber)),
+    /** Only the changed items (§3); answers the whole list again. */
+    save: (id: string, bpNumber: string, body: OptInsRequest) => api.post<OptIn[]>(path(id, bpNumber), body),
+  };
+}
