@@ -106,11 +106,14 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
   }
 
   return {
-    /** GET /subscriptions/{id}/business-partners: one entry per partner with its roles (§2 Addresses). */
+    /**
+     * GET /subscriptions/{id}/business-partners: one entry per partner with its roles (§2 Addresses),
+     * only the partners the account speaks for: a gift's recipient does not see the giver's address.
+     */
     async partners(caller: AccountCaller, id: string): Promise<SubscriptionPartner[]> {
       const s = await subscriptionOf(db, caller, id);
       const today = utcDay(deps.now());
-      const rows = await partnersOfSubscription(db, caller.tenant.id, s.id, caller.user.id);
+      const rows = (await partnersOfSubscription(db, caller.tenant.id, s.id, caller.user.id)).filter((row) => row.mine);
       return Promise.all(rows.map((row) => view(db, caller.tenant, s, row, today)));
     },
 

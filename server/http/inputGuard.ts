@@ -46,6 +46,8 @@ export const PARAM_SHAPES: Readonly<Record<string, { pattern: RegExp; message: s
   id: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
   paymentId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
   recommendationId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
+  // portal-core.md §9 "Business partner number: 10 digits".
+  bpNumber: { pattern: /^[0-9]{10}$/, message: 'must be a business partner number: 10 digits' },
   clientId: { pattern: /^[A-Za-z0-9]{1,10}$/, message: 'must be a client id: 1 to 10 letters or digits' },
   publication: { pattern: /^[A-Za-z0-9_-]{1,20}$/, message: 'must be a publication code: 1 to 20 letters, digits, "_" or "-"' },
   key: { pattern: /^[A-Za-z0-9_-]{1,128}$/, message: 'must be a download key' },
