@@ -67,7 +67,8 @@ export const companySalutationCodes = (salutations: readonly SalutationOption[])
  * are locked the partner's own salutation is shown (all of them, so it can be named).
  */
 export function salutationChoices<T extends SalutationOption>(salutations: readonly T[], namesEditable: boolean): T[] {
-  return namesEditable ? salutations.filter((s) => s.isUserSelectable) : [...salutations];
+  // The schema's default: selectable unless said otherwise.
+  return namesEditable ? salutations.filter((s) => s.isUserSelectable !== false) : [...salutations];
 }
 
 /** §4 "Address change timing: immediately or on a chosen date". */

@@ -34,3 +34,20 @@ export function compensationOptionsFor(
     return true;
   });
 }
+
+/**
+ * What the complaint page shows first (§8): no delivered issues → the no-issues message with the
+ * contact link; the maximum reached → the conflict message; every issue complained about already →
+ * no eligible issue, to contact; else the form.
+ */
+export function complaintStart(state: { issues: ReadonlyArray<{ complained: boolean }>; maxReached: boolean }): 'no_issues' | 'max_reached' | 'no_eligible' | 'form' {
+  if (state.issues.length === 0) return 'no_issues';
+  if (state.maxReached) return 'max_reached';
+  if (state.issues.every((issue) => issue.complained)) return 'no_eligible';
+  return 'form';
+}
+
+/** §4, §5 "issue, reason and compensation all required": submit stays disabled until all three are chosen. */
+export function complaintReady(input: { issue?: string | null; reason?: string | null; option?: string | null }): boolean {
+  return Boolean(input.issue && input.reason && input.option);
+}

@@ -18,6 +18,7 @@ import { renewalFeature } from './renewal';
 import { upgradeFeature } from './upgrade';
 import { cancellationFeature } from './cancellation';
 import { holidayServiceFeature } from './holiday-service';
+import { issueComplaintFeature } from './issue-complaint';
 import { paymentMethodChangeFeature } from './payment-method-change';
 import { optInsFeature } from './opt-ins';
 
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   upgradeFeature,
   cancellationFeature,
   holidayServiceFeature,
+  issueComplaintFeature,
   paymentMethodChangeFeature,
   optInsFeature,
   externalPageFeature,

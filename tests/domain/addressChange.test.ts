@@ -44,6 +44,7 @@ describe('address change rules (account-flows.md §4, §5)', () => {
   it('offers only user-selectable salutations when names may change', () => {
     expect(salutationChoices(salutations, true).map((s) => s.code)).toEqual(['0001', '0002', '0003']);
     expect(salutationChoices(salutations, false)).toHaveLength(4);
+    expect(salutationChoices([{ code: '0005' }], true)).toEqual([{ code: '0005' }]);
   });
 
   it('needs a date for a timed change', () => {

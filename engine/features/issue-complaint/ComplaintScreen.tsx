@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { ComplaintState } from '../../../schemas/generated/account-changes';
+import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
+import { useResource } from '../../account/resource';
+import { href, ROUTES } from '../../core/routeRefs';
+import { complaintStart } from '../../domain/complaint';
+import { Alert } from '../../ui/Alert';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { Loading } from '../../ui/Loading';
+import { ComplaintForm } from './ComplaintForm';
+import { complaintApi } from './complaintApi';
+
+/**
+ * /subscriptions/{id}/complaint (account-flows.md §2 "Complaint", §4, §8): by complaintStart
+ * (engine/domain/complaint.ts) the no-issues message with the contact link, the conflict message
+ * when the maximum is reached, the pointer to contact when every issue has a complaint already, or
+ * the form. A complaint made loads the state again (its issue is then marked).
+ */
+export default function ComplaintScreen() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const subscription = useFlowSubscription(id);
+  const { back } = useFlowReturn(id);
+  const state = useResource<ComplaintState>(`${id}/complaint?${i18n.language}`, (api) => complaintApi(api).state(id));
+  const [round, setRound] = useState(0);
+
+  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
+  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
+  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  const data = state.state.status === 'ready' ? state.state.data : state.state.status === 'loading' ? state.state.previous : undefined;
+  const start = data ? complaintStart(data) : null;
+  const contact = <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('issue-complaint.toContact')}</Link>;
+
+  return (
+    <section className="account-change complaint" aria-labelledby="complaint-title">
+      <FlowHeader subscription={s} titleId="complaint-title" title={t('issue-complaint.heading')} />
+      {!data && state.state.status === 'loading' && <Loading />}
+      {state.state.status === 'failed' && <ErrorDialog message={t('issue-complaint.loadError')} onClose={back} />}
+      {start && start !== 'form' && (
+        <Alert variant={start === 'max_reached' ? 'warning' : 'info'}>
+          <p>
+            {t(`issue-complaint.start.${start}`)} {contact}
+          </p>
+        </Alert>
+      )}
+      {start === 'form' && data && (
+        <ComplaintForm
+          key={round}
+          subscription={s}
+          state={data}
+          onDone={() => {
+            setRound((n) => n + 1);
+            state.reload();
+          }}
+          onStale={state.reload}
+          onBack={back}
+        />
+      )}
+      {start && start !== 'form' && (
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={back}>
+            {t('account.flow.back')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
