@@ -2,6 +2,8 @@
  * Holiday service rules shared by the screen and the server (account-flows.md §2 "Holiday service",
  * §3, §4 "Holiday service", §5 "Holiday", §9; portal-core.md §4 holiday types and precedence).
  */
+import { addressErrors, type AddressError, type AddressInput, type AddressRuleContext } from './addressRules';
+
 export type HolidayServiceType = 'redirect' | 'break' | 'download';
 export const HOLIDAY_SERVICE_TYPES: readonly HolidayServiceType[] = ['redirect', 'break', 'download'];
 
@@ -118,4 +120,14 @@ export function holidayIssueSpan(issues: readonly RangeIssue[], today: string): 
   const considered = issues.filter((issue) => !isHolidayIssueShipped(issue, today));
   const number = (issue: RangeIssue | undefined) => (issue ? (issue.issueNumber ?? issue.issue ?? null) : null);
   return { issueNumberFrom: number(considered[0]), issueNumberTo: number(considered[considered.length - 1]) };
+}
+
+/**
+ * §5 "redirect requires a valid address": the address rules of addressRules.ts, and someone to
+ * deliver to — a last name or a company (the server refuses the redirect without either).
+ */
+export function holidayAddressErrors(address: AddressInput, ctx: AddressRuleContext): AddressError[] {
+  const errors = addressErrors(address, ctx);
+  if (!address.lastName1?.trim() && !address.company1?.trim() && !errors.some((error) => error.field === 'lastName1')) errors.push({ field: 'lastName1', code: 'required' });
+  return errors;
 }

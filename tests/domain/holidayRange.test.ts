@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultHolidayRange, holidayIssueSpan } from '../../engine/domain/holidayService';
+import { defaultHolidayRange, holidayAddressErrors, holidayIssueSpan } from '../../engine/domain/holidayService';
 
 const today = '2026-11-22';
 
@@ -20,5 +20,17 @@ describe('holiday setup form (account-flows.md §5, §8, §9)', () => {
     expect(holidayIssueSpan([], today)).toEqual({ issueNumberFrom: null, issueNumberTo: null });
     // Without the server's flag the first shipping day decides.
     expect(holidayIssueSpan([{ issueNumber: '1', dateOfFirstSale: '2026-11-23', dateOfFirstShipping: today }], today).issueNumberFrom).toBeNull();
+  });
+});
+
+describe('holiday address (account-flows.md §5 "redirect requires a valid address")', () => {
+  const ctx = { addressLines: false, companySalutations: ['0003'], emailRequired: false, today };
+  const address = { street: 'Strandweg', streetNumber: '3', zipcode: '18225', city: 'Kühlungsborn', countryCode: 'DE' };
+
+  it('needs a last name or a company besides the address rules', () => {
+    expect(holidayAddressErrors(address, ctx)).toEqual([{ field: 'lastName1', code: 'required' }]);
+    expect(holidayAddressErrors({ ...address, lastName1: 'Schmidt' }, ctx)).toEqual([]);
+    expect(holidayAddressErrors({ ...address, company1: 'Hotel Seeblick' }, ctx)).toEqual([]);
+    expect(holidayAddressErrors({ ...address, lastName1: 'Schmidt', zipcode: '' }, ctx)).toEqual([{ field: 'zipcode', code: 'required' }]);
   });
 });

@@ -11,11 +11,12 @@ import { useReplaceStoredSubscription } from '../../account/changes/storedSubscr
 import { todayIso } from '../../account/changes/today';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
-import { addressErrors, type AddressInput } from '../../domain/addressRules';
+import type { AddressInput } from '../../domain/addressRules';
 import {
   addDaysIso,
   defaultHolidayRange,
   DEFAULT_HOLIDAY_WEEKS,
+  holidayAddressErrors,
   holidayIssueSpan,
   holidayRangeErrors,
   holidaySubmitBlock,
@@ -77,7 +78,7 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
   const issues = useResource<HolidayIssue[] | null>(issuesKey, (client) => (rangeOk ? holidayApi(client).issues(s.id, range.dateFrom, range.dateTo) : Promise.resolve(null)));
   const issueList = issues.state.status === 'ready' ? issues.state.data : null;
   const block = issueList ? holidaySubmitBlock(issueList, today) : null;
-  const addressProblems = type === 'redirect' ? addressErrors(address as AddressInput, ruleContext) : [];
+  const addressProblems = type === 'redirect' ? holidayAddressErrors(address as AddressInput, ruleContext) : [];
 
   const rangeMessage = (field: RangeField): string | undefined => {
     const server = serverFields && Object.entries(serverFields).find(([name]) => fieldName(name) === field);

@@ -9,8 +9,8 @@ import type { AddressField, AddressRuleContext } from '../../domain/addressRules
 
 /**
  * The holiday address of a redirect (§3 "businessPartner (redirect target only)", §5 "redirect
- * requires a valid address"): the address form of the account kit, the countries the goods
- * recipient may be delivered to.
+ * requires a valid address", engine/domain/holidayService.ts holidayAddressErrors): the address
+ * form of the account kit, the countries the goods recipient may be delivered to.
  */
 export function RedirectAddress({ subscription: s, values, onChange, errors, ruleContext }: {
   subscription: Subscription;
@@ -22,13 +22,16 @@ export function RedirectAddress({ subscription: s, values, onChange, errors, rul
   const { t } = useTranslation();
   const countries = useSupportedCountries(s.id, 'WE', values.countryCode);
   const salutations = useSalutationOptions(true, values.salutationCode);
+  // holidayAddressErrors: someone to deliver to, a last name or else a company.
+  const required = requiredAddressFields(ruleContext, values.salutationCode);
+  if (!values.company1.trim()) required.add('lastName1');
   return (
     <AddressFields
       legend={t('holiday-service.setup.address')}
       values={values}
       onChange={onChange}
       errors={errors}
-      required={requiredAddressFields(ruleContext, values.salutationCode)}
+      required={required}
       addressLines={ruleContext.addressLines}
       salutations={salutations}
       countries={countries.options}
