@@ -19,6 +19,7 @@ import { upgradeFeature } from './upgrade';
 import { cancellationFeature } from './cancellation';
 import { holidayServiceFeature } from './holiday-service';
 import { issueComplaintFeature } from './issue-complaint';
+import { addressChangeFeature } from './address-change';
 import { paymentMethodChangeFeature } from './payment-method-change';
 import { optInsFeature } from './opt-ins';
 
@@ -44,6 +45,7 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   cancellationFeature,
   holidayServiceFeature,
   issueComplaintFeature,
+  addressChangeFeature,
   paymentMethodChangeFeature,
   optInsFeature,
   externalPageFeature,

@@ -83,12 +83,23 @@ describe('feature registry', () => {
     expect(isRouteServed([], ROUTES.faq)).toBe(false);
     expect(isRouteServed([], ROUTES.orders)).toBe(true);
     // A route of a flow still to come is served by no feature: nothing links to it.
-    expect(isRouteServed([...FEATURE_FLAGS], ROUTES.subscriptionComplaint)).toBe(false);
+    expect(isRouteServed([...FEATURE_FLAGS], ROUTES.subscriptionLicenses)).toBe(false);
     // The flows of issue 11 serve theirs behind their flags.
     expect(isRouteServed(['cancellation'], ROUTES.subscriptionCancellation)).toBe(true);
     expect(isRouteServed([], ROUTES.subscriptionCancellation)).toBe(false);
     expect(isRouteServed(['renewal'], ROUTES.bulkRenewal)).toBe(true);
     expect(isRouteServed(['upgrade'], ROUTES.upgrade)).toBe(true);
+    // Those of issue 12 too; the holiday service behind any of its three flags.
+    expect(isRouteServed(['issue-complaint'], ROUTES.subscriptionComplaint)).toBe(true);
+    expect(isRouteServed(['holiday-download'], ROUTES.holidayService)).toBe(true);
+    expect(isRouteServed(['address-change'], ROUTES.subscriptionBusinessPartner)).toBe(true);
+    expect(isRouteServed([], ROUTES.subscriptionOptIns)).toBe(false);
+  });
+
+  it('orders the subscription page buttons as portal-core.md §2 lists them', () => {
+    const all = ids(['renewal', 'issue-complaint', 'address-change', 'holiday-break', 'payment-method-change', 'upgrade', 'cancellation', 'opt-ins'], {}, makeSubscription({ isRenewal: true }));
+    expect(all).toEqual(['renewal', 'complaint', 'addresses', 'holiday-service', 'payment-details', 'upgrade', 'cancellation', 'opt-ins']);
+    expect(ids(['issue-complaint', 'address-change', 'payment-method-change', 'opt-ins'], { hiddenActions: ['complaint', 'addresses', 'payment-details', 'opt-ins'] })).toEqual([]);
   });
 
   it('assembles the menu from the enabled features in order', () => {
