@@ -11,7 +11,6 @@
  * (not yet renewed, no retention offer taken, no upgrade planned), or one of its own per project
  * where the state does not show to the journey (an anonymous cancellation, the bulk choices).
  *
- * One journey is test.fixme: it shows a product bug (see its comment).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
@@ -274,11 +273,9 @@ test.describe('cancellation', () => {
     expect(mail.text).toContain('(paid)');
   });
 
-  // Product bug: the cancellation page never tells the shared order list (subscriptionsAtom) that
-  // the subscription changed, unlike the offer flows (which reset it when their success dialog
-  // closes). Back on the overview, reached inside the app, the card still says "Aktiv" until the
-  // page is reloaded. Remove fixme once the cancellation resets the list.
-  test.fixme('stadtkurier (de): a signed-in subscriber cancels and the overview then shows the subscription cancelled', async ({ page }) => {
+  // The cancellation resets the shared order list (subscriptionsAtom), so the overview reached
+  // inside the app shows the card cancelled without a reload.
+  test('stadtkurier (de): a signed-in subscriber cancels and the overview then shows the subscription cancelled', async ({ page }) => {
     const t = texts('de-DE');
     const tenant = 'stadtkurier';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);

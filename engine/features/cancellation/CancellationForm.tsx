@@ -175,6 +175,8 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
       });
       setConfirming(false);
       setAnswer(result);
+      // The overview lists the subscription too: it now shows it cancelled (AK).
+      setSubscriptions(resetSubscriptions);
     } catch (error) {
       setConfirming(false);
       switch (cancelFailureOf(error)) {
@@ -376,7 +378,13 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
           onClose={() => setConfirming(false)}
         />
       )}
-      {answer && <CancellationSuccessDialog subscription={s} answer={answer} onClose={() => onCancelled(answer)} />}
+      {answer && (
+        <CancellationSuccessDialog
+          subscription={s}
+          answer={answer}
+          onClose={() => onCancelled(answer)}
+        />
+      )}
       {failed && <ErrorDialog onClose={() => setFailed(false)} />}
       {offerConfirming && chosenOffer && (
         <Dialog
