@@ -28,7 +28,7 @@ const everything: CapabilityContext = {
   },
 };
 
-const digital = { mixType: 'DE', mixTypeDetails: { mixTypeDesc: 'E-Paper', mediumType: 'DE', pdfDownload: true, complaintIssues: false } } as const;
+const digital = { mixType: 'DE', mixTypeDetails: { mixTypeDesc: 'E-Paper', mediumType: 'DE', pdfDownload: true, complaintIssues: 0 } } as const;
 const renewal = (patch: Partial<NonNullable<Subscription['renewal']>>) => ({ ...makeSubscription().renewal!, ...patch });
 
 // One row per kind of subscription of §3/§4/§6; the columns are the capability rules of §6.

@@ -28,7 +28,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     edition: null,
     clientId: 'SKZ',
     mixType: 'PR',
-    mixTypeDetails: { mixTypeDesc: 'Print', mediumType: null, pdfDownload: false, complaintIssues: true },
+    mixTypeDetails: { mixTypeDesc: 'Print', mediumType: null, pdfDownload: false, complaintIssues: 3 },
     coverImageUrl: null,
     orderStatus: 'A',
     validFromOnSaleDate: '2024-01-01',
