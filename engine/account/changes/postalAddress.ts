@@ -20,23 +20,29 @@ export const POSTAL_FIELDS = [
 export type PostalField = (typeof POSTAL_FIELDS)[number];
 export type PostalValues = Record<PostalField, string>;
 
-/** The form's values of an address (missing fields empty). */
-export function postalValuesOf(address: Partial<Record<PostalField, string | null>> | null | undefined): PostalValues {
-  return Object.fromEntries(POSTAL_FIELDS.map((field) => [field, address?.[field] ?? ''])) as PostalValues;
-}
-
 const LINE_FIELDS: readonly PostalField[] = ['addressLine1', 'addressLine2', 'addressLine3'];
 const STREET_FIELDS: readonly PostalField[] = ['street', 'streetNumber', 'streetNumberSuffix'];
 
 /**
+ * The form's values of an address (missing fields empty). With `addressLines`, an address on record
+ * as street and number only opens with them as its first line, so the form shows the address it has.
+ */
+export function postalValuesOf(address: Partial<Record<PostalField, string | null>> | null | undefined, addressLines = false): PostalValues {
+  const values = Object.fromEntries(POSTAL_FIELDS.map((field) => [field, address?.[field] ?? ''])) as PostalValues;
+  if (addressLines && !LINE_FIELDS.some((field) => values[field].trim()) && values.street.trim()) {
+    values.addressLine1 = [values.street, [values.streetNumber, values.streetNumberSuffix].join('')].filter((part) => part.trim()).join(' ');
+  }
+  return values;
+}
+
+/**
  * The address the server takes: trimmed, empty fields null, and either the address lines or street
- * and number — whichever the tenant's `address-lines` feature asks for (§5).
+ * and number — whichever the tenant's `address-lines` feature asks for (§5); the other kind is sent
+ * empty, so an address keeps one form (no street left behind next to the lines that replaced it).
  */
 export function postalAddressOf(values: PostalValues, addressLines: boolean): PostalAddress {
-  const skipped = addressLines ? STREET_FIELDS : LINE_FIELDS;
-  return Object.fromEntries(
-    POSTAL_FIELDS.filter((field) => !skipped.includes(field)).map((field) => [field, values[field].trim() || null]),
-  ) as PostalAddress;
+  const unused = addressLines ? STREET_FIELDS : LINE_FIELDS;
+  return Object.fromEntries(POSTAL_FIELDS.map((field) => [field, unused.includes(field) ? null : values[field].trim() || null])) as PostalAddress;
 }
 
 /** The limit a too_long or too_short error speaks of (§9). */

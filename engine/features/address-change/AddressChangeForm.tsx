@@ -35,8 +35,8 @@ import { addressApi, type SavedChange } from './addressApi';
 type ContactField = 'emailAddress' | 'phoneNumber' | 'dateOfBirth';
 type Values = PostalValues & Record<ContactField, string>;
 
-const initialValues = (partner: SubscriptionPartner): Values => ({
-  ...postalValuesOf(partner.address),
+const initialValues = (partner: SubscriptionPartner, addressLines: boolean): Values => ({
+  ...postalValuesOf(partner.address, addressLines),
   emailAddress: partner.emailAddress ?? '',
   phoneNumber: partner.phoneNumber ?? '',
   dateOfBirth: partner.dateOfBirth ?? '',
@@ -61,7 +61,8 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
   const tenant = useTenantSettings();
   const access = addressChangeAccess(tenant.addressChange);
   const timed = Boolean(tenant.addressChange.timedChanges);
-  const initial = useMemo(() => initialValues(partner), [partner]);
+  const ruleContext = useAddressRuleContext(s.publication, Boolean(partner.emailAddress));
+  const initial = useMemo(() => initialValues(partner, ruleContext.addressLines), [partner, ruleContext.addressLines]);
   const [values, setValues] = useState<Values>(initial);
   const [timing, setTiming] = useState<AddressChangeTiming>('asap');
   const [validFrom, setValidFrom] = useState('');
@@ -71,7 +72,6 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
   const [failed, setFailed] = useState(false);
   const [serverErrors, setServerErrors] = useState<Array<{ field: string; code: string }>>([]);
   const { ref, refused } = useFocusFirstError();
-  const ruleContext = useAddressRuleContext(s.publication, Boolean(partner.emailAddress));
   const countries = useSupportedCountries(s.id, countryRoleOf(partner.roles), values.countryCode);
   const salutations = useSalutationOptions(access.names, partner.address.salutationCode);
   const messages = useAddressErrorTexts();

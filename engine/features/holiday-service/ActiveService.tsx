@@ -14,8 +14,8 @@ import { formatDate } from '../../ui/format';
 import { holidayApi } from './holidayApi';
 import { holidayFailureOf } from './holidayOutcomes';
 
-/** "from – to" of two optional values; one alone stands alone. */
-const span = (from: string | null | undefined, to: string | null | undefined) => [from, to].filter(Boolean).join(' – ');
+/** "from – to" of two optional values; one alone, or both the same, stands alone. */
+const span = (from: string | null | undefined, to: string | null | undefined) => (from === to ? (from ?? '') : [from, to].filter(Boolean).join(' – '));
 
 /**
  * §4 "If a planned service exists (redirect, download/mix-type change, or suspension) the active

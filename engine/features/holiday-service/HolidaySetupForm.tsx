@@ -6,6 +6,7 @@ import { useAddressRuleContext } from '../../account/changes/addressContext';
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField } from '../../account/changes/fields';
+import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { postalAddressOf, postalValuesOf, type PostalValues } from '../../account/changes/postalAddress';
 import { useReplaceStoredSubscription } from '../../account/changes/storedSubscription';
 import { todayIso } from '../../account/changes/today';
@@ -68,6 +69,7 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const [serverFields, setServerFields] = useState<Record<string, string> | null>(null);
+  const { ref, refused } = useFocusFirstError();
 
   // The server's earliest start is the rule's "tomorrow" (§5, §9).
   const rangeToday = addDaysIso(state.earliestStart, -1);
@@ -114,7 +116,11 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (!rangeOk || addressProblems.length > 0 || !issueList || block || sending) return;
+    if (!rangeOk || addressProblems.length > 0) {
+      refused();
+      return;
+    }
+    if (!issueList || block || sending) return;
     setSending(true);
     setServerFields(null);
     try {
@@ -135,6 +141,7 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
           break;
         case 'holiday:invalid':
           setServerFields(apiFieldCodes(error) ?? {});
+          refused();
           break;
         default:
           setFailed(true);
@@ -146,7 +153,7 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
 
   const maxDate = range.dateFrom ? latestHolidayEnd(type, range.dateFrom, weeksOf(type)) : undefined;
   return (
-    <form className="holiday-form" onSubmit={submit} noValidate aria-labelledby="holiday-setup-title">
+    <form ref={ref} className="holiday-form" onSubmit={submit} noValidate aria-labelledby="holiday-setup-title">
       <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
       <fieldset className="choice holiday-types">
         <legend>{t('holiday-service.setup.type')}</legend>

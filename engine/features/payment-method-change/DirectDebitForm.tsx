@@ -76,7 +76,7 @@ export function DirectDebitForm({ subscriptionId, holder: initialHolder, onSaved
           hint={t('payment-method-change.directDebit.bankCodeHint')}
         />
       </div>
-      <InputField {...field('debitBankName')} autoComplete="off" maxLength={BANK_ACCOUNT_LIMITS.bankName} />
+      <InputField {...field('debitBankName')} autoComplete="off" maxLength={BANK_ACCOUNT_LIMITS.bankName} hint={t('payment-method-change.optional')} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
           {t('payment-method-change.save')}

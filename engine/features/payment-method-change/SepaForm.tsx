@@ -90,6 +90,7 @@ export function SepaForm({ subscriptionId, holder: initialHolder, onSaved, onCan
         autoCapitalize="characters"
         spellCheck={false}
         maxLength={14}
+        hint={t('payment-method-change.optional')}
         value={bic}
         onChange={(event) => setBic(event.target.value)}
         error={errors.bic}
