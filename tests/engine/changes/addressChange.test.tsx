@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+/**
+ * The address edit page in jsdom with a fake API (account-flows.md §2 "Addresses", §4 "Address
+ * change timing", §5 "Address form"): locked fields, stars, the timing and its warning, the
+ * confirmation, what is sent, and the question on leaving with unsaved changes.
+ */
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
+import { ApiError } from '../../../engine/domain/apiError';
+import AddressChangeScreen from '../../../engine/features/address-change/AddressChangeScreen';
+import { makeSubscription } from '../../support/subscriptionBuilder';
+import { byText, cleanUp, click, config, de, en, fakeApi, labelled, openDialog, polyfillDialogs, render, settle, type } from './harness';
+
+beforeAll(polyfillDialogs);
+afterEach(() => {
+  cleanUp();
+  vi.restoreAllMocks();
+});
+
+const subscription = makeSubscription();
+const S = `/subscriptions/${subscription.id}`;
+const BP = '0012345678';
+const route = 'subscriptions/:id/business-partners/:bpNumber';
+const partner: SubscriptionPartner = {
+  bpNumber: BP,
+  roles: ['AG', 'WE'],
+  address: { salutationCode: '0001', firstName: 'Anna', lastName1: 'Schmidt', company1: null, street: 'Lindenstraße', streetNumber: '12', zipcode: '10969', city: 'Berlin', countryCode: 'DE' },
+  emailAddress: 'anna@example.org',
+  phoneNumber: '+49 30 1234',
+  dateOfBirth: null,
+  futureAddresses: [],
+  editable: true,
+  // Shipping today: an immediate change misses it.
+  nextPhysicalIssue: { issueNumber: '48/2026', dateOfFirstShipping: '2000-01-01' },
+};
+
+async function editPage(post: Record<string, unknown> = {}, locale: 'en-GB' | 'de-DE' = 'en-GB') {
+  const api = fakeApi({ [S]: subscription, [`${S}/business-partners`]: [partner], [`${S}/supported-countries?role=WE`]: ['DE', 'AT'] }, post);
+  const rendered = await render(<AddressChangeScreen />, { api, path: `${S}/business-partners/${BP}`, route, portal: config(), locale });
+  return { api, ...rendered };
+}
+
+describe('address edit page', () => {
+  it('locks names and country with the pointer to the contact form, stars the required fields and warns that an immediate change misses the next issue', async () => {
+    const { page } = await editPage();
+    expect(labelled<HTMLInputElement>(page, en['account.address.lastName1']).disabled).toBe(true);
+    const country = labelled<HTMLSelectElement>(page, `${en['account.address.countryCode']} *`);
+    expect(country.disabled).toBe(true);
+    expect(document.getElementById(country.getAttribute('aria-describedby')!)!.textContent).toContain(en['account.address.locked']);
+    // E-mail may change here and is required because one is on record.
+    expect(labelled<HTMLInputElement>(page, `${en['account.address.emailAddress']} *`).disabled).toBe(false);
+    expect(labelled<HTMLInputElement>(page, en['account.address.phoneNumber']).disabled).toBe(true);
+    expect(labelled<HTMLInputElement>(page, `${en['account.address.street']} *`).value).toBe('Lindenstraße');
+    expect(page.textContent).toContain(en['address-change.nextIssueWarning'].replace('{{issueNumber}}', '48/2026'));
+
+    await click(page.querySelector<HTMLInputElement>('input[name="address-timing"][value="date"]'));
+    expect(page.textContent).not.toContain(en['address-change.nextIssueWarning'].replace('{{issueNumber}}', '48/2026'));
+  });
+
+  it('refuses a missing date for a timed change, then confirms and sends the address with its date', async () => {
+    const { api, page, router } = await editPage({ [`${S}/business-partners/${BP}`]: partner });
+    await type(labelled<HTMLInputElement>(page, `${en['account.address.street']} *`), 'Oranienstraße');
+    await click(page.querySelector<HTMLInputElement>('input[name="address-timing"][value="date"]'));
+    await click(byText(page, 'button', en['address-change.save']));
+    const validFrom = labelled<HTMLInputElement>(page, `${en['address-change.timing.validFrom']} *`);
+    expect(validFrom.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(validFrom);
+    expect(openDialog(page)).toBeUndefined();
+
+    await type(validFrom, '2099-01-15');
+    await click(byText(page, 'button', en['address-change.save']));
+    const confirm = openDialog(page)!;
+    expect(confirm.textContent).toContain('15 Jan 2099');
+    await click(byText(confirm, 'button', en['address-change.confirmYes']));
+
+    expect(api.calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: `${S}/business-partners/${BP}`,
+      body: {
+        salutationCode: '0001',
+        firstName: 'Anna',
+        lastName1: 'Schmidt',
+        company1: null,
+        addressLine1: null,
+        addressLine2: null,
+        addressLine3: null,
+        street: 'Oranienstraße',
+        streetNumber: '12',
+        streetNumberSuffix: null,
+        zipcode: '10969',
+        city: 'Berlin',
+        countryCode: 'DE',
+        emailAddress: 'anna@example.org',
+        phoneNumber: '+49 30 1234',
+        dateOfBirth: null,
+        validFrom: '2099-01-15',
+      },
+    });
+    // Saved: on to the addresses without being asked about unsaved changes.
+    expect(router.state.location.pathname).toBe(`${S}/addresses`);
+  });
+
+  it("shows the server's refusal at the field", async () => {
+    const refusal = new ApiError(400, 'validation_failed', 'invalid', { fields: { zipcode: 'invalid' } });
+    const { page } = await editPage({ [`${S}/business-partners/${BP}`]: refusal });
+    await type(labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`), '1096');
+    await click(byText(page, 'button', en['address-change.save']));
+    await click(byText(openDialog(page)!, 'button', en['address-change.confirmYes']));
+    expect(labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`).getAttribute('aria-invalid')).toBe('true');
+    expect(page.textContent).toContain(en['account.address.error.invalidPostcode']);
+  });
+
+  it('asks before leaving with unsaved changes (German: "Ungespeicherte Änderungen verwerfen?")', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { page, router } = await editPage({}, 'de-DE');
+    await type(labelled<HTMLInputElement>(page, `${de['account.address.city']} *`), 'Potsdam');
+    await act(async () => {
+      await router.navigate('/orders');
+    });
+    await settle();
+    expect(confirm).toHaveBeenCalledWith('Ungespeicherte Änderungen verwerfen?');
+    expect(router.state.location.pathname).toBe(`${S}/business-partners/${BP}`);
+
+    confirm.mockReturnValue(true);
+    await act(async () => {
+      await router.navigate('/orders');
+    });
+    await settle();
+    expect(router.state.location.pathname).toBe('/orders');
+  });
+});
