@@ -66,9 +66,10 @@ export function holidayRangeErrors(input: { type: HolidayServiceType; dateFrom?:
  * §4: "submit is disabled when there are no issues or only one issue that has already shipped"
  * (an issue whose first shipping day is today or earlier cannot be considered any more, §8).
  */
-export function holidaySubmitBlock(issues: ReadonlyArray<{ dateOfFirstShipping?: string | null; dateOfFirstSale: string }>, today: string): 'no_issues' | 'already_shipped' | null {
+export function holidaySubmitBlock(issues: ReadonlyArray<{ dateOfFirstShipping?: string | null; dateOfFirstSale: string; shipped?: boolean }>, today: string): 'no_issues' | 'already_shipped' | null {
   if (issues.length === 0) return 'no_issues';
-  const shipped = (issue: (typeof issues)[number]) => (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
+  // The server's `shipped` flag where the issue has one (its clock decides), else the first shipping day.
+  const shipped = (issue: (typeof issues)[number]) => issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
   if (issues.length === 1 && shipped(issues[0])) return 'already_shipped';
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultHolidayRange, holidayAddressErrors, holidayIssueSpan } from '../../engine/domain/holidayService';
+import { defaultHolidayRange, holidayAddressErrors, holidayIssueSpan, holidaySubmitBlock } from '../../engine/domain/holidayService';
 
 const today = '2026-11-22';
 
@@ -20,6 +20,11 @@ describe('holiday setup form (account-flows.md §5, §8, §9)', () => {
     expect(holidayIssueSpan([], today)).toEqual({ issueNumberFrom: null, issueNumberTo: null });
     // Without the server's flag the first shipping day decides.
     expect(holidayIssueSpan([{ issueNumber: '1', dateOfFirstSale: '2026-11-23', dateOfFirstShipping: today }], today).issueNumberFrom).toBeNull();
+  });
+
+  it("blocks the submit by the server's shipped flag where the issue has one", () => {
+    expect(holidaySubmitBlock([{ dateOfFirstSale: '2026-11-30', dateOfFirstShipping: '2026-11-28', shipped: true }], today)).toBe('already_shipped');
+    expect(holidaySubmitBlock([{ dateOfFirstSale: '2026-11-22', dateOfFirstShipping: '2026-11-20', shipped: false }], today)).toBeNull();
   });
 });
 
