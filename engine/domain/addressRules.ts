@@ -83,11 +83,19 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   if (input.emailAddress && input.emailAddress.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.emailAddress.trim())) errors.push({ field: 'emailAddress', code: 'invalid' });
   max('phoneNumber', ADDRESS_LIMITS.phone);
   if (input.dateOfBirth) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth) || Number.isNaN(Date.parse(input.dateOfBirth))) errors.push({ field: 'dateOfBirth', code: 'invalid' });
+    if (!isRealDay(input.dateOfBirth)) errors.push({ field: 'dateOfBirth', code: 'invalid' });
     else if (input.dateOfBirth < earliestBirthDate(ctx.today) || input.dateOfBirth > ctx.today) errors.push({ field: 'dateOfBirth', code: 'invalid' });
   }
-  if (input.validFrom && input.validFrom <= ctx.today) errors.push({ field: 'validFrom', code: 'too_early' });
+  if (input.validFrom && !isRealDay(input.validFrom)) errors.push({ field: 'validFrom', code: 'invalid' });
+  else if (input.validFrom && input.validFrom <= ctx.today) errors.push({ field: 'validFrom', code: 'too_early' });
   return errors;
+}
+
+/** A 'YYYY-MM-DD' that names a day of the calendar (no 30 February), between 1900 and 2199. */
+export function isRealDay(value: string): boolean {
+  if (!/^(19|20|21)\d{2}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** §9 "Date of birth earliest: 100 years back". */

@@ -43,8 +43,12 @@ export const isValidIban = (value: string) => ibanProblem(value) === null;
 /** BIC: 4 letters bank, 2 letters country, 2 letters/digits location, optional 3 branch. Optional field. */
 export const isValidBic = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.replace(/\s+/g, '').toUpperCase());
 
-/** An account shown back: all but the last four characters hidden. */
+/**
+ * An account shown back: an IBAN keeps its country and its last four characters; any other number
+ * only its last two (a short account number would otherwise be nearly whole).
+ */
 export function maskAccount(value: string): string {
   const plain = normalizeIban(value);
-  return plain.length <= 4 ? plain : `${plain.slice(0, 2)}${'•'.repeat(Math.max(0, plain.length - 6))}${plain.slice(-4)}`;
+  if (/^[A-Z]{2}\d{2}/.test(plain) && plain.length > 8) return `${plain.slice(0, 2)}${'•'.repeat(plain.length - 6)}${plain.slice(-4)}`;
+  return `${'•'.repeat(Math.max(4, plain.length - 2))}${plain.slice(-2)}`;
 }

@@ -23,6 +23,9 @@ export interface AddressChangeRequest {
   countryCode?: string | null;
   emailAddress?: string | null;
   phoneNumber?: string | null;
+  /**
+   * YYYY-MM-DD, a real day (portal-core.md §5).
+   */
   dateOfBirth?: string | null;
   jobTitle?: string | null;
   department?: string | null;

@@ -8,6 +8,12 @@
  * Query of GET /api/subscriptions/{id}/holiday-service/issues: the issues in a date range (at most 366 days).
  */
 export interface HolidayIssuesQuery {
+  /**
+   * A day between 1900 and 2199.
+   */
   dateFrom: string;
+  /**
+   * A day between 1900 and 2199.
+   */
   dateTo: string;
 }

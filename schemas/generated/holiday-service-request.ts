@@ -10,7 +10,13 @@
 export interface HolidayServiceRequest {
   subscriptionId?: string;
   service: 'redirect' | 'break' | 'download';
+  /**
+   * A day between 1900 and 2199.
+   */
   dateFrom: string;
+  /**
+   * A day between 1900 and 2199.
+   */
   dateTo: string;
   issueNumberFrom?: string | null;
   issueNumberTo?: string | null;

@@ -36,3 +36,14 @@ export type AccountCaller = ReturnType<typeof accountCaller>;
 
 /** Salutation codes that are companies (account-flows.md §5: company required). */
 export const companySalutations = (tenant: ServerTenant) => (tenant.salutations?.options ?? []).filter((s) => s.isCompany).map((s) => s.code);
+
+/**
+ * Who hears of a change to a partner's data: the account that made it and the partner's own address
+ * on record when it differs (issue 12 security review: an account may speak for a partner by
+ * knowledge of order number and zip code alone).
+ */
+export function recipients(accountEmail: string, partnerEmail: string | null | undefined): string[] {
+  const account = accountEmail.trim().toLowerCase();
+  const partner = partnerEmail?.trim().toLowerCase();
+  return partner && partner !== account ? [account, partner] : [account];
+}

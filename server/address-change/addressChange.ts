@@ -21,7 +21,8 @@ import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { futureAddressesOf, partnersOfSubscription, updatePartner, upsertFutureAddress, type PartnerRow } from '../store/accountChangeStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
-import { companySalutations, type AccountCaller } from '../account/accountContext';
+import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
 import { formatDay } from '../offers/offerMails';
 
@@ -143,6 +144,11 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           if (locked.has(field)) fields[field] = 'not_editable';
           next[field] = value;
         }
+        // The partner's e-mail address is the address on record that sign-in links go to: it may only
+        // become an address proved by a mailbox, the account's own (README "Sign-in safety").
+        if (next.emailAddress !== current.emailAddress && next.emailAddress && normalizeEmail(next.emailAddress) !== normalizeEmail(caller.user.email)) {
+          fields.emailAddress ??= 'not_verified';
+        }
         const salutations = tenant.salutations?.options ?? [];
         if (next.salutationCode !== current.salutationCode && next.salutationCode && !salutations.some((x) => x.code === next.salutationCode && x.isUserSelectable !== false)) {
           fields.salutationCode = 'invalid';
@@ -180,7 +186,9 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
             when: validFrom ? mailWord(caller.locale, 'from', { date: formatDay(caller.locale, validFrom) }) : mailWord(caller.locale, 'asap'),
             address: lines.join('\n'),
           });
-          await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
+          // The account and the address on record both hear of it: a change made by an account that
+          // linked the partner by knowledge alone does not go unnoticed by the partner.
+          for (const to of recipients(caller.user.email, current.emailAddress)) await enqueueMail(tx, { tenantId: tenant.id, to, from: deps.mailFrom, ...mail });
         }
         const updated = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber)!;
         return view(tx, tenant, s, updated, today);

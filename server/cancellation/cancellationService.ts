@@ -19,7 +19,7 @@ import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { insertCancellation, listCancellationReasons, lockSubscription, updateSubscription } from '../store/offerStore';
+import { failPendingAcceptances, findPaymentRecord, insertCancellation, listCancellationReasons, lockSubscription, updateSubscription } from '../store/offerStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { externallyManaged, type OfferService } from '../offers/offerService';
@@ -141,6 +141,13 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
         if (!inserted) throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
         // portal-core.md §4: "Cancelling a subscription sets AK and clears isCancelable."
         await updateSubscription(tx, tenant.id, s.id, { orderStatus: 'AK', validTo: effectiveDate, details: { isCancelable: false } });
+        // An offer still waiting for its payment is void now: its payment page stops working.
+        for (const paymentId of await failPendingAcceptances(tx, tenant.id, s.id)) {
+          const payment = await findPaymentRecord(tx, tenant.id, paymentId);
+          if (payment) {
+            await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId, status: 'canceled', amount: payment.amount, currency: payment.currency, subscriptionIds: [s.id] });
+          }
+        }
         await recordEvent(tx, tenant.id, 'subscription.cancelled', {
           userId: caller.user.id,
           subscriptionId: s.id,

@@ -28,11 +28,11 @@ import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { lockSubscription, updateSubscription } from '../store/offerStore';
-import { cancelHolidayServiceRow, insertHolidayService, plannedHolidayServices, type HolidayServiceRow } from '../store/accountChangeStore';
+import { cancelHolidayServiceRow, endPastHolidayServices, insertHolidayService, partnersOfSubscription, plannedHolidayServices, type HolidayServiceRow } from '../store/accountChangeStore';
 import { refuse, requireCapability, capabilityContext } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { changeMail, mailWord } from '../account/changeMails';
-import { companySalutations, type AccountCaller } from '../account/accountContext';
+import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
 import { formatDay } from '../offers/offerMails';
 
 type Caller = AccountCaller;
@@ -51,14 +51,15 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
     return s;
   }
 
-  function plannedView(row: HolidayServiceRow, today: string): PlannedHolidayService {
+  function plannedView(row: HolidayServiceRow, today: string, s?: Subscription): PlannedHolidayService {
     const view: PlannedHolidayService = {
       type: row.type,
       dateFrom: row.dateFrom,
       dateTo: row.dateTo,
       fromIssueNumber: row.issueNumberFrom,
       toIssueNumber: row.issueNumberTo,
-      address: row.address,
+      // The holiday address is the recipient's: a gift's giver sees that there is a redirect, not where to.
+      address: s && !s.roles.includes('WE') ? null : row.address,
       isCancellable: canCancelHolidayService({ type: row.type, dateFrom: row.dateFrom, dateTo: row.dateTo, firstIssueShipping: row.firstShipping }, today),
     };
     if (row.type === 'break') Object.assign(view, { suspendedFromIssueNr: row.issueNumberFrom, suspendedToIssueNr: row.issueNumberTo });
@@ -100,7 +101,10 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       from: range ? formatDay(caller.locale, range.from) : '',
       to: range ? formatDay(caller.locale, range.to) : '',
     });
-    await enqueueMail(tx, { tenantId: caller.tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
+    // The goods recipient's address on record hears of it too (a redirect changes where copies go).
+    const goodsRecipient = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find((p) => p.roles.includes('WE'));
+    const recipientEmail = goodsRecipient?.emailAddress ?? null;
+    for (const to of recipients(caller.user.email, recipientEmail)) await enqueueMail(tx, { tenantId: caller.tenant.id, to, from: deps.mailFrom, ...mail });
   }
 
   return {
@@ -112,7 +116,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       const weeks = (type: HolidayServiceType) => maxDurationWeeks(caller.tenant.holidayService, type, s.publication);
       return {
         types: holidayServiceTypes(s, capabilityContext(caller.tenant)),
-        planned: planned ? plannedView(planned, today) : null,
+        planned: planned ? plannedView(planned, today, s) : null,
         maxWeeks: { redirect: weeks('redirect'), break: weeks('break'), download: weeks('download') },
         earliestStart: earliestHolidayStart(today),
       };
@@ -135,6 +139,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         const s = await subscriptionOf(tx, caller, id);
         const type = body.service;
         if (!holidayServiceTypes(s, capabilityContext(tenant)).includes(type)) throw refuse.featureDisabled(`holiday-${type} for ${s.publication}`);
+        await endPastHolidayServices(tx, tenant.id, s.id, today);
         if ((await plannedHolidayServices(tx, tenant.id, s.id, today)).length > 0) {
           throw new HttpError(409, 'holiday_service_active', 'A holiday service is planned already: cancel it before setting up another.');
         }
@@ -159,7 +164,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         const open = issues.filter((issue) => !issue.shipped);
         const first = open[0];
         const last = open[open.length - 1];
-        await insertHolidayService(tx, tenant.id, {
+        const inserted = await insertHolidayService(tx, tenant.id, {
           subscriptionId: s.id,
           userId: caller.user.id,
           type,
@@ -170,6 +175,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
           firstShipping: first.dateOfFirstShipping ?? first.dateOfFirstSale,
           address,
         });
+        if (!inserted) throw new HttpError(409, 'holiday_service_active', 'A holiday service is planned already: cancel it before setting up another.');
         await syncDisplay(tx, tenant.id, s, today);
         await recordEvent(tx, tenant.id, 'holiday_service.set', {
           userId: caller.user.id,

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../db/database';
 import { startPeriodicJob } from './periodicJob';
-import { claimDueFutureAddresses, claimDuePaymentMethodChanges, markFutureAddressApplied, updatePartner } from '../store/accountChangeStore';
+import { claimDueFutureAddresses, claimDuePaymentMethodChanges, markFutureAddressApplied, markFutureAddressFailed, updatePartner } from '../store/accountChangeStore';
 import { updateSubscription } from '../store/offerStore';
 import type { PaymentMethodKind, SubscriptionDetails } from '../store/rows';
 
@@ -25,25 +25,50 @@ export function paymentMethodFields(kind: PaymentMethodKind): Pick<SubscriptionD
   }
 }
 
-/** Applies what is due on `today`; answers how many changes were applied. */
-export async function applyDueChanges(db: Database, today: string): Promise<number> {
+/**
+ * Applies what is due on `today`; answers how many changes were applied. Each change runs behind a
+ * savepoint: one that fails (bad data) is rolled back alone and set aside, so it cannot hold up the
+ * changes of every other partner and tenant.
+ */
+export async function applyDueChanges(db: Database, today: string, log?: (entry: Record<string, unknown>) => void): Promise<number> {
   return db.transaction(async (tx) => {
     let applied = 0;
+    const attempt = async (what: Record<string, unknown>, apply: () => Promise<void>, setAside: (error: string) => Promise<void>) => {
+      await tx.query('savepoint due_change');
+      try {
+        await apply();
+        await tx.query('release savepoint due_change');
+        applied++;
+      } catch (error) {
+        await tx.query('rollback to savepoint due_change');
+        log?.({ level: 'warn', msg: 'due change failed', ...what, error: String(error) });
+        await setAside(String(error));
+      }
+    };
     for (const due of await claimDueFutureAddresses(tx, today)) {
-      await updatePartner(tx, due.tenantId, due.bpNumber, due.address);
-      await markFutureAddressApplied(tx, due.tenantId, due.bpNumber, due.validFrom);
-      applied++;
+      await attempt(
+        { kind: 'address', tenantId: due.tenantId, bpNumber: due.bpNumber },
+        async () => {
+          await updatePartner(tx, due.tenantId, due.bpNumber, due.address);
+          await markFutureAddressApplied(tx, due.tenantId, due.bpNumber, due.validFrom);
+        },
+        (error) => markFutureAddressFailed(tx, due.tenantId, due.bpNumber, due.validFrom, error),
+      );
     }
     for (const due of await claimDuePaymentMethodChanges(tx, today)) {
-      await updateSubscription(tx, due.tenantId, due.id, {
-        details: { ...paymentMethodFields(due.pending.paymentMethod as PaymentMethodKind), paymentAccount: due.pending.account, pendingPaymentMethod: null },
-      });
-      applied++;
+      await attempt(
+        { kind: 'payment method', tenantId: due.tenantId, subscriptionId: due.id },
+        () =>
+          updateSubscription(tx, due.tenantId, due.id, {
+            details: { ...paymentMethodFields(due.pending.paymentMethod as PaymentMethodKind), paymentAccount: due.pending.account, pendingPaymentMethod: null },
+          }),
+        async (error) => updateSubscription(tx, due.tenantId, due.id, { details: { pendingPaymentMethod: null, failedPaymentMethodChange: { ...due.pending, error } } }),
+      );
     }
     return applied;
   });
 }
 
 export function startDueChanges(db: Database, options: { log?: (entry: Record<string, unknown>) => void; intervalMs?: number } = {}): () => Promise<void> {
-  return startPeriodicJob('due changes', () => applyDueChanges(db, new Date().toISOString().slice(0, 10)), { intervalMs: options.intervalMs ?? 60_000, log: options.log });
+  return startPeriodicJob('due changes', () => applyDueChanges(db, new Date().toISOString().slice(0, 10), options.log), { intervalMs: options.intervalMs ?? 60_000, log: options.log });
 }

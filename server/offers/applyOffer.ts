@@ -47,7 +47,6 @@ export async function applyOffer(
       await updateSubscription(tx, input.tenantId, s.id, {
         validTo,
         details: {
-          isCancelable: true,
           renewal: {
             ...(s.renewal ?? { autoRenewal: false, orderCurrency: offer.currency, offerClassification: null, renewalBundleComponent: null, maxCycleOfferOfferDescription: null }),
             expiryDesc: untilText(input.tenantLocale, validTo),

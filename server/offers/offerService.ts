@@ -18,6 +18,7 @@ import type { RecommendationsQuery } from '../../schemas/generated/recommendatio
 import type { AcceptRecommendationQuery } from '../../schemas/generated/accept-recommendation-query';
 import type { BulkRenewalRequest } from '../../schemas/generated/bulk-renewal-request';
 import { isActive } from '../../engine/domain/orderStatus';
+import { isBundleSlave, isExternallyManaged, isOrderingParty } from '../../engine/domain/capabilities';
 import { cancellationStart, CANCEL_CATEGORY } from '../../engine/domain/cancellation';
 import {
   BULK_PAYMENT_CONFLICT_MESSAGE,
@@ -44,6 +45,7 @@ import {
   listCancellationReasons,
   listOffers,
   lockSubscription,
+  retentionOffersTaken,
   setAcceptancesOfPayment,
   settlePaymentRecord,
   type AcceptanceSource,
@@ -53,7 +55,7 @@ import {
 import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { SettledStatus } from '../payments/paymentProvider';
-import type { PaymentPages } from '../payments/paymentPages';
+import { isExpired, type PaymentPages } from '../payments/paymentPages';
 import { applyOffer, type AppliedChange } from './applyOffer';
 import { offerTexts, toRecommendation } from './recommendations';
 import { offerAcceptedMail } from './offerMails';
@@ -95,12 +97,35 @@ export function requireOfferSource(source: AcceptanceSource, s: Subscription, te
       return requireCapability('renewal', s, tenant);
     case 'upgrade':
       return requireCapability('upgrade', s, tenant);
-    case 'bulk-renewal':
+    case 'bulk-renewal': {
       requireFeature(tenant, 'renewal', s.publication);
       if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
-      if (!s.roles.includes('WE') || !s.isRenewal || !isActive(s.orderStatus)) {
+      const autoRenewing = (s.renewal?.autoRenewal ?? false) && !tenant.renewal.forceWithAutoRenewal;
+      if (!s.roles.includes('WE') || !s.isRenewal || !isActive(s.orderStatus) || autoRenewing || isBundleSlave(s) || isExternallyManaged(s)) {
         throw refuse.notAllowed('Bulk renewal concerns renewable subscriptions you receive (role WE).');
       }
+    }
+  }
+}
+
+/** What an offer of each source may do (a category named in the query cannot lend one flow another's offers). */
+const EFFECTS_OF_SOURCE: Record<AcceptanceSource, ReadonlyArray<OfferRow['effect']['kind']>> = {
+  cancellation: ['retain', 'extend'],
+  renewal: ['extend'],
+  'bulk-renewal': ['extend'],
+  upgrade: ['upgrade'],
+};
+
+/** A retention offer is a one-off: one per subscription a year (else a subscriber takes it again and again). */
+const RETENTION_OFFERS_PER_YEAR = 1;
+
+/**
+ * Offers paid by invoice or direct debit are billed to the ordering party, so only the ordering party
+ * may accept them; a recipient (a gift's, say) may only pay online themselves.
+ */
+function requirePayer(s: Subscription, offer: OfferRow): void {
+  if (!paysOnline(offer.paymentProvider) && !isOrderingParty(s)) {
+    throw refuse.notAllowed('Offers paid by invoice or direct debit are for the ordering party.');
   }
 }
 
@@ -128,6 +153,7 @@ export function createOfferService(deps: OfferServiceDeps) {
     const offers = await listOffers(tx, tenant.id, s.publication, category);
     return offers.filter(
       (offer) =>
+        EFFECTS_OF_SOURCE[source].includes(offer.effect.kind) &&
         upgradeTimeAllowed(tenant, offer) &&
         (source !== 'cancellation' || offer.reasons === null || (cancelReason !== undefined && offer.reasons.includes(cancelReason))),
     );
@@ -221,13 +247,20 @@ export function createOfferService(deps: OfferServiceDeps) {
         const upgradeTime: UpgradeTime | null = offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null;
         if (query.upgradeTime && upgradeTime && query.upgradeTime !== upgradeTime) throw badRequest('validation_failed', `This offer takes effect ${upgradeTime}.`);
 
+        requirePayer(s, offer);
+
         const live = await findLiveAcceptance(tx, tenant.id, s.id, offer.id);
+        // Only the caller's own earlier accept is repeated; another account's waits for its payment.
+        if (live && live.userId !== caller.user.id) throw new HttpError(409, 'already_accepted', 'This offer has just been accepted for this subscription.');
         if (live?.status === 'applied') return { url: null, status: 'applied' };
         if (live?.paymentId) {
           const payment = await findPaymentRecord(tx, tenant.id, live.paymentId, true);
           if (payment?.status === 'pending') {
             return { url: await deps.paymentPages.reopen(tx, tenant, payment, caller.basePath), status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
           }
+        }
+        if (source === 'cancellation' && (await retentionOffersTaken(tx, tenant.id, s.id, new Date(deps.now().getTime() - 365 * 86_400_000))) >= RETENTION_OFFERS_PER_YEAR) {
+          throw new HttpError(409, 'offer_already_used', 'A retention offer has been taken for this subscription this year already.');
         }
 
         if (paysOnline(offer.paymentProvider)) {
@@ -256,6 +289,10 @@ export function createOfferService(deps: OfferServiceDeps) {
       const chosen = entries.map(([, value]) => value!.paymentProviders[0].PAYMENT_PROVIDER as OfferPaymentProvider);
       if (hasPaymentConflict(chosen)) throw badRequest('payment_conflict', BULK_PAYMENT_CONFLICT_MESSAGE);
       return db.transaction(async (tx) => {
+        // Lock first, in one order (as every flow does), then read what the locks protect.
+        const listed = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
+        const keys = new Set(entries.map(([key]) => key));
+        for (const id of listed.filter((x) => keys.has(bulkSelectionKey(x))).map((x) => x.id).sort()) await lockSubscription(tx, tenant.id, id);
         const mine = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
         const picked: Array<{ s: Subscription; offer: OfferRow }> = [];
         for (const [key, selection] of entries) {
@@ -267,12 +304,16 @@ export function createOfferService(deps: OfferServiceDeps) {
           const offer = offers.find((o) => o.id === value.recommendationId);
           if (!offer) throw notFound(`The offer ${value.recommendationId} is not available for ${s.orderNumber}.`);
           if (offer.paymentProvider !== value.paymentProviders[0].PAYMENT_PROVIDER) throw badRequest('validation_failed', `The offer ${offer.id} is paid by ${offer.paymentProvider}.`);
+          requirePayer(s, offer);
           picked.push({ s, offer });
         }
-        for (const { s } of picked) await lockSubscription(tx, tenant.id, s.id);
         // Offers already pending or applied are left as they are: a double submit renews nothing twice.
         const fresh: typeof picked = [];
-        for (const entry of picked) if (!(await findLiveAcceptance(tx, tenant.id, entry.s.id, entry.offer.id))) fresh.push(entry);
+        for (const entry of picked) {
+          const live = await findLiveAcceptance(tx, tenant.id, entry.s.id, entry.offer.id);
+          if (live && live.userId !== caller.user.id) throw new HttpError(409, 'already_accepted', `The offer for ${entry.s.orderNumber} has just been accepted.`);
+          if (!live) fresh.push(entry);
+        }
         if (fresh.length === 0) return { url: null, status: 'applied' };
 
         const online = fresh.filter(({ offer }) => paysOnline(offer.paymentProvider));
@@ -301,29 +342,38 @@ export function createOfferService(deps: OfferServiceDeps) {
      */
     async settle(tenant: ServerTenant, paymentId: string, status: SettledStatus): Promise<boolean> {
       return db.transaction(async (tx) => {
+        // Subscriptions first, then the payment: the order accept uses too (no deadlock between them).
+        const acceptances = await acceptancesOfPayment(tx, tenant.id, paymentId);
+        for (const id of [...new Set(acceptances.map((a) => a.subscriptionId))].sort()) await lockSubscription(tx, tenant.id, id);
         const payment = await findPaymentRecord(tx, tenant.id, paymentId, true);
         if (!payment || payment.status !== 'pending') return false;
-        const acceptances = await acceptancesOfPayment(tx, tenant.id, paymentId);
         const user = await getUserById(tx, tenant.id, payment.userId);
         let crossSelling: PaymentRow['crossSelling'] = null;
-        if (status === 'success' && user) {
+        let outcome: SettledStatus = status;
+        if (status === 'success') {
+          // What was bought must still be allowed now (a subscription cancelled meanwhile is not renewed).
+          const ready: Array<{ acceptance: (typeof acceptances)[number]; s: Subscription; offer: OfferRow }> = [];
           for (const acceptance of acceptances.filter((a) => a.status === 'pending')) {
-            await lockSubscription(tx, tenant.id, acceptance.subscriptionId);
-            const s = await getSubscriptionForUser(tx, tenant.id, user.id, acceptance.subscriptionId);
+            const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, acceptance.subscriptionId) : null;
             const offer = await findOffer(tx, tenant.id, acceptance.offerId);
-            if (!s || !offer) continue;
-            const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime: acceptance.upgradeTime, today: utcDay(deps.now()) });
-            await confirmApplied(tx, tenant, { user, locale: payment.locale, s, offer, source: acceptance.source, change, paymentId });
-            if (!crossSelling && offer.offer.crossSelling) {
-              const voucherCode = offer.voucherPool ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId) : null;
-              crossSelling = { ...offer.offer.crossSelling, voucherCode };
+            if (!s || !offer || !stillAllowed(acceptance.source, s, tenant)) {
+              outcome = 'error';
+              break;
+            }
+            ready.push({ acceptance, s, offer });
+          }
+          if (outcome === 'success' && user) {
+            for (const { acceptance, s, offer } of ready) {
+              const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime: acceptance.upgradeTime, today: utcDay(deps.now()) });
+              await confirmApplied(tx, tenant, { user, locale: payment.locale, s, offer, source: acceptance.source, change, paymentId });
+              if (!crossSelling && offer.offer.crossSelling) {
+                const voucherCode = offer.voucherPool ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId) : null;
+                crossSelling = { ...offer.offer.crossSelling, voucherCode };
+              }
             }
           }
-          await setAcceptancesOfPayment(tx, tenant.id, paymentId, 'applied');
-        } else {
-          await setAcceptancesOfPayment(tx, tenant.id, paymentId, 'failed');
         }
-        const outcome = status === 'success' && !user ? 'error' : status;
+        await setAcceptancesOfPayment(tx, tenant.id, paymentId, outcome === 'success' ? 'applied' : 'failed');
         await settlePaymentRecord(tx, tenant.id, paymentId, outcome, crossSelling);
         await recordEvent(tx, tenant.id, 'payment.settled', {
           userId: payment.userId,
@@ -340,6 +390,10 @@ export function createOfferService(deps: OfferServiceDeps) {
     /** GET /subscriptions/{id}/pending-payments/{pendingPaymentId} (§3 Pending payment), the caller's own only. */
     async pendingPayment(caller: Caller, subscriptionId: string, paymentId: string): Promise<PendingPayment> {
       const payment = await ownPayment(caller, subscriptionId, paymentId);
+      if (payment.status === 'pending' && isExpired(payment, deps.now())) {
+        await (deps.settleAny ?? this.settle)(caller.tenant, paymentId, 'canceled');
+        return pendingPaymentView((await findPaymentRecord(db, caller.tenant.id, paymentId))!, caller.locale);
+      }
       return pendingPaymentView(payment, caller.locale);
     },
 
@@ -361,6 +415,16 @@ export function createOfferService(deps: OfferServiceDeps) {
     // A partial login may only look at its own subscription (the session scope is checked by getSubscriptionForUser).
     if (!(await getSubscriptionForUser(db, caller.tenant.id, caller.user.id, subscriptionId))) throw notFound('There is no such payment for this subscription.');
     return payment;
+  }
+}
+
+/** Whether an offer may still be applied when its payment arrives (the rule of its flow, checked again). */
+function stillAllowed(source: AcceptanceSource, s: Subscription, tenant: ServerTenant): boolean {
+  try {
+    requireOfferSource(source, s, tenant);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -31,13 +31,13 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
   const { db } = deps;
 
   /** The subscription and the partner: one of the subscription's partners the user speaks for. */
-  async function partnerOf(tx: Queryable, caller: AccountCaller, id: string, bpNumber: string): Promise<Subscription> {
+  async function partnerOf(tx: Queryable, caller: AccountCaller, id: string, bpNumber: string): Promise<{ s: Subscription; email: string | null }> {
     const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('optIns', s, caller.tenant);
     const partner = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber);
     if (!partner || !partner.mine) throw notFound('This business partner is not yours on this subscription.');
-    return s;
+    return { s, email: partner.emailAddress };
   }
 
   return {
@@ -50,7 +50,7 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
     async change(caller: AccountCaller, id: string, bpNumber: string, body: OptInsRequest, portalUrl: string): Promise<OptIn[]> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
-        await partnerOf(tx, caller, id, bpNumber);
+        const partner = await partnerOf(tx, caller, id, bpNumber);
         const rows = await optInsOf(tx, tenant.id, bpNumber);
         const unknown = body.optIns.filter((item) => !rows.some((r) => r.type === item.type));
         if (unknown.length > 0) throw badRequest('validation_failed', `Unknown opt-in: ${unknown.map((u) => u.type).join(', ')}.`, { fields: { optIns: 'invalid' } });
@@ -76,7 +76,8 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
             types: view(switchedOn, caller.locale).map((o) => o.description).join(', '),
             link: `${portalUrl}api/opt-ins/confirm?token=${encodeURIComponent(token)}`,
           });
-          await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
+          // Double opt-in: the address the information will go to confirms it — the partner's own on record, else the account's.
+          await enqueueMail(tx, { tenantId: tenant.id, to: partner.email?.trim() || caller.user.email, from: deps.mailFrom, ...mail });
         }
         return view(await optInsOf(tx, tenant.id, bpNumber), caller.locale);
       });

@@ -11,6 +11,10 @@ import { insertPayment, type PaymentRow } from '../store/offerStore';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { PaymentProvider } from './paymentProvider';
 
+/** A payment page left unpaid this long is void: it settles as cancelled (its offer may be accepted again). */
+export const PAYMENT_EXPIRY_MINUTES = 60;
+export const isExpired = (payment: Pick<PaymentRow, 'createdAt'>, now: Date) => now.getTime() - new Date(payment.createdAt).getTime() > PAYMENT_EXPIRY_MINUTES * 60_000;
+
 export interface PaymentStart {
   tenant: ServerTenant;
   userId: string;

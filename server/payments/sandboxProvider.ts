@@ -17,6 +17,7 @@ import type { Database } from '../db/database';
 import { findPaymentRecord } from '../store/offerStore';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import type { PaymentProvider, SettledStatus, SettlePayment } from './paymentProvider';
+import { isExpired } from './paymentPages';
 import { SANDBOX_PAGE_SCRIPT, SANDBOX_PAGE_STYLE, sandboxPage } from './sandboxPage';
 
 /** README "Payments": the sandbox's test cards. Any other number is declined as unknown. */
@@ -91,7 +92,8 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
           res.json({ status: payment.status });
           return;
         }
-        const status = sandboxOutcome({ ...req.body, method: payment.method }, deps.now());
+        // An expired page pays nothing: the payment is cancelled instead.
+        const status = isExpired(payment, deps.now()) ? 'canceled' : sandboxOutcome({ ...req.body, method: payment.method }, deps.now());
         await settle(tenant, paymentId, status);
         const settled = await findPaymentRecord(deps.db, tenant.id, paymentId);
         res.json({ status: settled?.status ?? status });

@@ -11,7 +11,7 @@ import { validateBody } from '../http/validateBody';
 import type { BulkRenewalRequest } from '../../schemas/generated/bulk-renewal-request';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
-import { requireFeature } from '../tenancy/refusals';
+import { refuse, requireFeature } from '../tenancy/refusals';
 import { offerCaller } from '../offers/offerRoutes';
 import type { OfferService } from '../offers/offerService';
 
@@ -31,6 +31,7 @@ export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferServic
   router.post('/login/bulk-renewal', trimEmail, validateBody('bulk-renewal-login-request'), async (req, res) => {
     const tenant = requestTenant(res);
     requireFeature(tenant, 'renewal');
+    if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
     const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
     await deps.auth.requestBulkRenewalLink(tenant, { email: req.body.email, lastName: req.body.lastName, zipcode: req.body.zipcode }, origin);
     res.status(202).json({ status: 'sent' });

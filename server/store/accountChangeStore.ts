@@ -33,6 +33,11 @@ export async function plannedHolidayServices(db: Queryable, tenantId: string, su
   );
 }
 
+/** Services whose last day has passed are no longer planned (a new one may be set up). */
+export async function endPastHolidayServices(db: Queryable, tenantId: string, subscriptionId: string, today: string): Promise<void> {
+  await db.query(`update holiday_services set status = 'ended' where tenant_id = $1 and subscription_id = $2 and status = 'planned' and date_to < $3::date`, [tenantId, subscriptionId, today]);
+}
+
 /** Inserts a planned service; false when the subscription has one already (the unique index). */
 export async function insertHolidayService(db: Queryable, tenantId: string, row: Omit<HolidayServiceRow, 'id'> & { userId: string | null }): Promise<boolean> {
   const rows = await db.query(
@@ -197,10 +202,14 @@ export async function updatePartner(db: Queryable, tenantId: string, bpNumber: s
 export async function claimDueFutureAddresses(db: Queryable, today: string): Promise<Array<{ tenantId: string; bpNumber: string; validFrom: string; address: PartnerChange }>> {
   return db.query(
     `select tenant_id as "tenantId", bp_number::text as "bpNumber", to_char(valid_from, 'YYYY-MM-DD') as "validFrom", address
-       from future_addresses where applied_at is null and valid_from <= $1::date
+       from future_addresses where applied_at is null and last_error is null and valid_from <= $1::date
       order by valid_from limit 100 for update skip locked`,
     [today],
   );
+}
+
+export async function markFutureAddressFailed(db: Queryable, tenantId: string, bpNumber: string, validFrom: string, error: string): Promise<void> {
+  await db.query(`update future_addresses set last_error = $4 where tenant_id = $1 and bp_number = $2 and valid_from = $3`, [tenantId, bpNumber, validFrom, error.slice(0, 500)]);
 }
 
 export async function markFutureAddressApplied(db: Queryable, tenantId: string, bpNumber: string, validFrom: string): Promise<void> {

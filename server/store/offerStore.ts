@@ -161,12 +161,13 @@ export interface PaymentRow {
   purpose: 'offers' | 'payment-method';
   /** payment-method: { subscriptionId, method }. */
   details: Record<string, unknown>;
+  createdAt: Date;
 }
 
 const PAYMENT_COLUMNS = `id, user_id as "userId", provider, method, amount::float8 as amount, currency, status, secret_hash as "secretHash",
-  locale, description, cross_selling as "crossSelling", purpose, details`;
+  locale, description, cross_selling as "crossSelling", purpose, details, created_at as "createdAt"`;
 
-export async function insertPayment(db: Queryable, tenantId: string, row: Omit<PaymentRow, 'id' | 'status' | 'crossSelling'>): Promise<string> {
+export async function insertPayment(db: Queryable, tenantId: string, row: Omit<PaymentRow, 'id' | 'status' | 'crossSelling' | 'createdAt'>): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into payments (tenant_id, user_id, provider, method, amount, currency, secret_hash, locale, description, purpose, details)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
@@ -264,4 +265,27 @@ export async function subscriptionFacts(
     [tenantId, id],
   );
   return rows[0] ? { ...rows[0], isCancelable: rows[0].isCancelable ?? false } : null;
+}
+
+/** Retention offers (source cancellation) taken for a subscription since a moment, pending or applied. */
+export async function retentionOffersTaken(db: Queryable, tenantId: string, subscriptionId: string, since: Date): Promise<number> {
+  const rows = await db.query<{ count: string }>(
+    `select count(*)::text as count from offer_acceptances
+      where tenant_id = $1 and subscription_id = $2 and source = 'cancellation' and status in ('pending', 'applied') and created_at >= $3`,
+    [tenantId, subscriptionId, since],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Fails the offers waiting for a payment on this subscription and cancels their payments (a cancellation came first). */
+export async function failPendingAcceptances(db: Queryable, tenantId: string, subscriptionId: string): Promise<string[]> {
+  const rows = await db.query<{ paymentId: string }>(
+    `update offer_acceptances set status = 'failed' where tenant_id = $1 and subscription_id = $2 and status = 'pending' returning payment_id as "paymentId"`,
+    [tenantId, subscriptionId],
+  );
+  const ids = [...new Set(rows.map((r) => r.paymentId).filter(Boolean))];
+  if (ids.length > 0) {
+    await db.query(`update payments set status = 'canceled', settled_at = now() where tenant_id = $1 and id = any($2::text[]) and status = 'pending'`, [tenantId, ids]);
+  }
+  return ids;
 }

@@ -81,6 +81,8 @@ export interface SubscriptionDetails {
   retentionOffer?: { offerId: string; discountPercent: number; until: string };
   /** A payment method change waiting for the end of the payment period (server/payment-method-change/). */
   pendingPaymentMethod?: { paymentMethod: PaymentMethodKind; effectiveFrom: string; account: Record<string, unknown> | null } | null;
+  /** A change the due-changes job could not apply (left for a person to look at). */
+  failedPaymentMethodChange?: Record<string, unknown>;
   /** The account of the current method, masked. */
   paymentAccount?: Record<string, unknown> | null;
 }

@@ -30,6 +30,8 @@ describe('address rules (account-flows.md §5)', () => {
   it('takes birth dates of the last 100 years and valid-from dates from tomorrow', () => {
     expect(addressErrors({ ...valid, dateOfBirth: '1926-11-21' }, ctx)).toEqual([{ field: 'dateOfBirth', code: 'invalid' }]);
     expect(addressErrors({ ...valid, dateOfBirth: '1926-11-22' }, ctx)).toEqual([]);
+    expect(addressErrors({ ...valid, dateOfBirth: '1980-02-30' }, ctx)).toEqual([{ field: 'dateOfBirth', code: 'invalid' }]);
+    expect(addressErrors({ ...valid, validFrom: '2027-02-30' }, ctx)).toEqual([{ field: 'validFrom', code: 'invalid' }]);
     expect(addressErrors({ ...valid, validFrom: '2026-11-22' }, ctx)).toEqual([{ field: 'validFrom', code: 'too_early' }]);
     expect(addressErrors({ ...valid, validFrom: '2026-11-23' }, ctx)).toEqual([]);
   });

@@ -18,6 +18,8 @@ describe('IBAN rules (account-flows.md §5, issue 12)', () => {
   it('formats in groups of four and masks all but the last four characters', () => {
     expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
     expect(maskAccount('DE89370400440532013000')).toBe('DE••••••••••••••••3000');
+    expect(maskAccount('123456')).toBe('••••56');
+    expect(maskAccount('1234567890')).toBe('••••••••90');
   });
 
   it('checks a BIC of 8 or 11 characters', () => {

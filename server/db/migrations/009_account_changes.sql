@@ -3,7 +3,7 @@
 
 -- 1. Holiday services (§3: type, dateFrom, dateTo, issue numbers, the redirect's address). One
 --    planned service per subscription at a time (§4: "An active service must be cancelled before it
---    can be changed"); a cancelled one stays for the record.
+--    can be changed"); a cancelled or ended one stays for the record.
 create table holiday_services (
   tenant_id         text        not null,
   id                text        not null default gen_random_uuid()::text,
@@ -16,7 +16,7 @@ create table holiday_services (
   issue_number_to   text,
   first_shipping    date,                   -- first shipping day of the first issue it concerns
   address           jsonb,                  -- redirect: the holiday address
-  status            text        not null default 'planned' check (status in ('planned', 'cancelled')),
+  status            text        not null default 'planned' check (status in ('planned', 'cancelled', 'ended')),
   created_at        timestamptz not null default now(),
   cancelled_at      timestamptz,
   primary key (tenant_id, id),
@@ -54,10 +54,11 @@ create table future_addresses (
   user_id    text,
   created_at timestamptz not null default now(),
   applied_at timestamptz,
+  last_error text,                        -- set when applying failed: the row is left for a person to look at
   primary key (tenant_id, bp_number, valid_from),
   foreign key (tenant_id, bp_number) references business_partners (tenant_id, bp_number) on delete cascade
 );
-create index future_addresses_due on future_addresses (valid_from) where applied_at is null;
+create index future_addresses_due on future_addresses (valid_from) where applied_at is null and last_error is null;
 
 -- 5. Opt-ins of business partners (§3 opt-in item). Switching one on waits for the double opt-in
 --    link (`pending`, the link's token hash); switching off applies at once.

@@ -250,6 +250,46 @@ describe('addresses', () => {
   });
 });
 
+describe('what the security review found', () => {
+  it('refuses a day that does not exist and a year out of range without a 5xx', async () => {
+    const client = await signIn(british);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body[0];
+    const feb30 = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, dateOfBirth: '1980-02-30', validFrom: addDays(3) });
+    expect(feb30.status).toBe(400);
+    const yearZero = await client.get<any>(`/subscriptions/${s.id}/holiday-service/issues?dateFrom=0000-01-01&dateTo=0000-02-01`);
+    expect(yearZero.status).toBe(400);
+  });
+
+  it('sets a partner e-mail address only to the account’s own, and tells the address on record of a change', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body[0];
+    const other = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, emailAddress: 'someone.else@example.org' });
+    expect(other.body.error.details.fields).toMatchObject({ emailAddress: 'not_verified' });
+    const own = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, emailAddress: SHARED_DEMO_EMAIL });
+    expect(own.status).toBe(200);
+  });
+
+  it('applies the other due changes when one of them cannot be applied', async () => {
+    const [bp] = await db.query<{ bp: string }>(`select bp_number::text as bp from business_partners where tenant_id = $1 order by bp_number limit 2`, [german.id]);
+    const [second] = (await db.query<{ bp: string }>(`select bp_number::text as bp from business_partners where tenant_id = $1 order by bp_number offset 1 limit 1`, [german.id]));
+    await db.query(`insert into future_addresses (tenant_id, bp_number, valid_from, address) values ($1, $2, $3, $4), ($1, $5, $3, $6)`, [
+      german.id,
+      bp.bp,
+      addDays(40),
+      JSON.stringify({ dateOfBirth: 'not a date' }),
+      second.bp,
+      JSON.stringify({ city: 'Neustadt' }),
+    ]);
+    expect(await applyDueChanges(db, addDays(40))).toBeGreaterThanOrEqual(1);
+    const [moved] = await db.query<{ city: string }>(`select city from business_partners where tenant_id = $1 and bp_number = $2`, [german.id, second.bp]);
+    expect(moved.city).toBe('Neustadt');
+    const [failed] = await db.query<{ lastError: string | null }>(`select last_error as "lastError" from future_addresses where tenant_id = $1 and bp_number = $2 and valid_from = $3`, [german.id, bp.bp, addDays(40)]);
+    expect(failed.lastError).toBeTruthy();
+  });
+});
+
 describe('opt-ins', () => {
   it('switches off at once and on only when the e-mailed link is confirmed, once', async () => {
     const client = await signIn(german);

@@ -363,3 +363,39 @@ describe('bulk renewal', () => {
     expect(await mails('nobody@example.org')).toEqual([]);
   });
 });
+
+describe('what the security review found', () => {
+  it('keeps each flow to its own offers: no upgrade through the renewal source', async () => {
+    const client = await signIn(flows);
+    const s = renewable(await subscriptions(client));
+    const asRenewal = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=renewal&category=UPGRD`);
+    expect(asRenewal.status).toBe(404);
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal&category=UPGRD`)).body).toEqual([]);
+  });
+
+  it('takes a retention offer once a year, not again and again', async () => {
+    const client = await signIn(flows);
+    const s = (await subscriptions(client)).find((x) => x.publication === 'OFP' && !x.isRenewal && x.isCancelable && x.orderStatus === 'A' && x.roles.includes('AG') && !x.retentionOffer)!;
+    const first = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`);
+    expect(first.body).toEqual({ url: null, status: 'applied' });
+    const other = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-KEEP-DIGITAL/accept?source=cancellation&cancelReason=PREIS`);
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('offer_already_used');
+  });
+
+  it('a cancellation voids an offer still waiting for its payment', async () => {
+    const client = await signIn(flows);
+    // Runs last: it cancels the renewable subscription the renewal tests above use.
+    const s = (await subscriptions(client)).find((x) => x.isRenewal && x.orderStatus === 'A' && x.isCancelable && x.publication === 'OFP')!;
+    const pending = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NOW/accept?source=upgrade&upgradeTime=NOW`);
+    expect(pending.body.status).toBe('pending');
+    const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
+    const cancelled = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue: infos.body.issues[0], reasonText: infos.body.cancellable ? undefined : 'Moving.' });
+    expect(cancelled.status).toBe(200);
+    const paid = await payOnSandbox(pending.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' });
+    expect(paid.body.status).toBe('canceled');
+    const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
+    expect(after.validToOnSaleDate).toBe(cancelled.body.effectiveDate);
+    expect(after.mixType).toBe(s.mixType);
+  });
+});
