@@ -95,7 +95,11 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
       emailAddress: row.emailAddress,
       phoneNumber: row.phoneNumber,
       dateOfBirth: row.dateOfBirth,
-      futureAddresses: (await futureAddressesOf(tx, tenant.id, row.bpNumber, today)).map((f) => ({ validFrom: f.validFrom, address: postal({ ...values, ...(f.address as Partial<Record<Field, string | null>>) }) })),
+      // A stored change keeps its column fields at the top and the others under `details`.
+      futureAddresses: (await futureAddressesOf(tx, tenant.id, row.bpNumber, today)).map((f) => {
+        const { details, ...columns } = f.address as Partial<Record<Field, string | null>> & { details?: Partial<Record<Field, string | null>> };
+        return { validFrom: f.validFrom, address: postal({ ...values, ...columns, ...details }) };
+      }),
       editable: row.mine,
     };
     // §5: the warning for 'as soon as possible' needs the goods recipient's next printed issue.

@@ -15,12 +15,13 @@ import {
   activePlannedService,
   canCancelHolidayService,
   earliestHolidayStart,
+  holidayAddressErrors,
   holidayRangeErrors,
   holidaySubmitBlock,
   maxDurationWeeks,
   type HolidayServiceType,
 } from '../../engine/domain/holidayService';
-import { addressErrors, supportedCountries } from '../../engine/domain/addressRules';
+import { supportedCountries } from '../../engine/domain/addressRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
@@ -151,9 +152,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
           address = body.businessPartner ?? null;
           if (!address) fields.businessPartner = 'required';
           else {
-            const errors = addressErrors(address, { addressLines: isFeatureOn(tenant, 'address-lines'), companySalutations: companySalutations(tenant), emailRequired: false, today });
-            for (const error of errors) fields[`businessPartner/${error.field}`] = error.code;
-            if (!address.lastName1?.trim() && !address.company1?.trim()) fields['businessPartner/lastName1'] = 'required';
+            const errors = holidayAddressErrors(address, { addressLines: isFeatureOn(tenant, 'address-lines'), companySalutations: companySalutations(tenant), emailRequired: false, today });
+            for (const error of errors) fields[`businessPartner/${error.field}`] ??= error.code;
             if (address.countryCode && !supportedCountries(tenant.defaultLocale, ['WE']).includes(address.countryCode)) fields['businessPartner/countryCode'] = 'not_supported';
           }
         }

@@ -14,7 +14,8 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { PaymentDetails, PaymentPopupAnswer } from '../../schemas/generated/account-changes';
 import type { SepaRequest } from '../../schemas/generated/sepa-request';
 import type { DirectDebitRequest } from '../../schemas/generated/direct-debit-request';
-import { ibanProblem, isValidBic, maskAccount, normalizeIban } from '../../engine/domain/iban';
+import { maskAccount, normalizeIban } from '../../engine/domain/iban';
+import { allowedPaymentChanges, directDebitErrors, sepaErrors } from '../../engine/domain/paymentMethodChange';
 import { badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
@@ -61,7 +62,7 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
   }
 
   const current = (s: Subscription): Kind => s.paymentDetails?.paymentMethod ?? 'invoice';
-  const allowed = (tenant: ServerTenant, s: Subscription): Kind[] => [...((tenant.paymentMethodChange.allowedChanges as Partial<Record<Kind, Kind[]>>)[current(s)] ?? [])];
+  const allowed = (tenant: ServerTenant, s: Subscription): Kind[] => allowedPaymentChanges(tenant.paymentMethodChange, current(s));
   function requireDirection(tenant: ServerTenant, s: Subscription, to: Kind) {
     if (!allowed(tenant, s).includes(to)) throw refuse.notAllowed(`This portal does not offer a change from ${current(s)} to ${to}.`);
   }
@@ -107,11 +108,8 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
     },
 
     async sepa(caller: AccountCaller, id: string, body: SepaRequest): Promise<PaymentDetails> {
-      const fields: Record<string, string> = {};
-      const problem = ibanProblem(body.iban);
-      if (problem) fields.iban = problem;
-      if (body.bic && !isValidBic(body.bic)) fields.bic = 'invalid';
-      if (Object.keys(fields).length > 0) throw badRequest('validation_failed', 'Please check the bank details.', { fields });
+      const errors = sepaErrors(body);
+      if (errors.length > 0) throw badRequest('validation_failed', 'Please check the bank details.', { fields: Object.fromEntries(errors.map((e) => [e.field, e.code])) });
       return db.transaction(async (tx) => {
         await lockSubscription(tx, caller.tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
@@ -123,6 +121,8 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
     },
 
     async directDebit(caller: AccountCaller, id: string, body: DirectDebitRequest): Promise<PaymentDetails> {
+      const errors = directDebitErrors(body);
+      if (errors.length > 0) throw badRequest('validation_failed', 'Please check the bank details.', { fields: Object.fromEntries(errors.map((e) => [e.field, e.code])) });
       return db.transaction(async (tx) => {
         await lockSubscription(tx, caller.tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);

@@ -54,6 +54,9 @@ const trimmedOrNull = (value: string) => value.trim() || null;
  * immediate change misses the next issue already shipping. Saving is confirmed first; leaving with
  * unsaved changes asks (§2).
  */
+/** Codes only the server can know (the tenant's locks, the countries, the account's proven address). */
+const SERVER_ONLY_CODES: Record<string, string> = { not_editable: 'notEditable', not_supported: 'notSupported', not_verified: 'notVerified' };
+
 export function AddressChangeForm({ subscription: s, partner, onDone }: { subscription: Subscription; partner: SubscriptionPartner; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
@@ -85,8 +88,8 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
     ...errorTexts,
     ...Object.fromEntries(
       serverErrors
-        .filter((error) => error.code === 'not_editable' || error.code === 'not_supported')
-        .map((error) => [error.field, t(`address-change.error.${error.code === 'not_editable' ? 'notEditable' : 'notSupported'}`)]),
+        .filter((error) => error.code in SERVER_ONLY_CODES)
+        .map((error) => [error.field, t(`address-change.error.${SERVER_ONLY_CODES[error.code]}`)]),
     ),
   };
   const required = requiredAddressFields(ruleContext, values.salutationCode);
