@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import type { CancelAnswer, CancellationInfos, CancellationIssue, CancellationReason } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
-import { useTenantSettings } from '../../account/capabilityContext';
+import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
+import { holidayServiceTypes } from '../../domain/capabilities';
 import { OfferList } from '../../account/offers/OfferList';
 import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
 import { offersApi } from '../../account/offers/offersApi';
@@ -22,7 +23,6 @@ import {
   preselectedCancelReason,
   type CancelFormError,
 } from '../../domain/cancellation';
-import { isFeatureOn } from '../../domain/tenantFeatures';
 import { enabledFeatures } from '../index';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
@@ -94,6 +94,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
+  const capabilities = useCapabilityContext();
   const settings = tenant.cancellation;
   const calls = useMemo(() => offersApi(api), [api]);
   const dateLabel = useDateLabel();
@@ -135,8 +136,9 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   const busy = isPaymentBusy(flow.state) || sending;
   const pauseLink =
     settings.showHolidayBreakLink &&
-    isFeatureOn(tenant, 'holiday-break', s.publication) &&
-    // Only while a feature serves the holiday service (the holiday-break route redirects there).
+    // A break this subscription may take (flag, publication blacklist, the §6 holiday rule) ...
+    holidayServiceTypes(s, capabilities).includes('break') &&
+    // ... while a feature serves the holiday service (the holiday-break route redirects there).
     enabledFeatures(tenant.features).some((feature) => feature.routes.some((route) => route.ref.id === ROUTES.holidayService.id));
 
   function chooseReason(value: string) {
