@@ -6,7 +6,6 @@
  * (activeHolidayServiceType, currentSuspension, currentChangeInfo) follow the planned services.
  */
 import type { Database, Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { HolidayIssue, HolidayServiceState, PlannedHolidayService, PostalAddress } from '../../schemas/generated/account-changes';
 import type { HolidayServiceRequest } from '../../schemas/generated/holiday-service-request';

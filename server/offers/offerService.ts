@@ -41,7 +41,6 @@ import {
   findOffer,
   findPaymentRecord,
   insertAcceptance,
-  insertPayment,
   listCancellationReasons,
   listOffers,
   lockSubscription,
