@@ -30,7 +30,7 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { cancelFailureOf, isRefusal, refusalOrThrow, refusedOrderNumber, type CancelRefusal } from './cancelOutcomes';
 import { CancellationSuccessDialog, ConfirmCancellationDialog, useDateLabel } from './CancellationDialogs';
-import { SelectField, TextAreaField } from './fields';
+import { SelectField, TextAreaField } from '../../ui/fields';
 
 interface Callbacks {
   onBack: () => void;

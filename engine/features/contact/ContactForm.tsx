@@ -20,7 +20,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
 import { localized } from '../../ui/localized';
 import { contactErrorKey, fieldErrorsOf, linkResultOf } from './contactErrors';
-import { CheckboxField, SelectField, TextAreaField } from './fields';
+import { CheckboxField, SelectField, TextAreaField } from '../../ui/fields';
 import type { ContactTenant } from './ContactScreen';
 import { pickFile, type PickedFile } from './upload';
 
@@ -197,7 +197,7 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
           {activity.allowMissingOrderNumber && <CheckboxField label={t('contact.missingOrderNumber')} checked={missingOrderNumber} onChange={setMissingOrderNumber} />}
         </>
       )}
-      {messageShown && <TextAreaField label={t('contact.message')} required maxLength={5000} value={values.message} onChange={set('message')} error={errorOf('/message')} />}
+      {messageShown && <TextAreaField label={t('contact.message')} required rows={6} maxLength={5000} value={values.message} onChange={set('message')} error={errorOf('/message')} />}
       {activity.supportsImageUpload && (
         <div className="form-field">
           <label htmlFor="contact-upload">{t('contact.upload')}</label>

@@ -10,7 +10,7 @@ import { FallbackContact } from '../../core/FallbackContact';
 import { localized } from '../../ui/localized';
 import { ContactForm } from './ContactForm';
 import { LinkedPageLogin } from './LinkedPageLogin';
-import { SelectField } from './fields';
+import { SelectField } from '../../ui/fields';
 import type { PortalTenant } from '../../core/portalConfig';
 
 /** The tenant settings the contact screens read (schemas/tenant.schema.json, defaults applied). */
