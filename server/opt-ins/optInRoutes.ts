@@ -33,11 +33,12 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
   router.get('/opt-ins/confirm', (req, res) => {
     const tenant = requestTenant(res);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
+    // The page speaks the language of the e-mail that linked to it (`lang`), else the browser's.
     res
       .type('html')
       .set('content-security-policy', PAGE_POLICY)
       .set('referrer-policy', 'no-referrer')
-      .send(optInConfirmPage({ tenantName: tenant.name, locale: requestLocale(req, tenant), basePath: tenantContext(res).basePath, token }));
+      .send(optInConfirmPage({ tenantName: tenant.name, locale: requestLocale(req, tenant, req.query.lang), basePath: tenantContext(res).basePath, token }));
   });
   router.post('/opt-ins/confirm', validateBody('opt-in-confirm-request'), async (req, res) => {
     const confirmed = await deps.optIns.confirm(requestTenant(res), String(req.body.token));

@@ -74,7 +74,7 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
           const mail = changeMail('optInConfirm', caller.locale, {
             tenant: tenant.name,
             types: view(switchedOn, caller.locale).map((o) => o.description).join(', '),
-            link: `${portalUrl}api/opt-ins/confirm?token=${encodeURIComponent(token)}`,
+            link: `${portalUrl}api/opt-ins/confirm?token=${encodeURIComponent(token)}&lang=${caller.locale}`,
           });
           // Double opt-in: the address the information will go to confirms it — the partner's own on record, else the account's.
           await enqueueMail(tx, { tenantId: tenant.id, to: partner.email?.trim() || caller.user.email, from: deps.mailFrom, ...mail });

@@ -5,6 +5,7 @@ import type { HolidayServiceState } from '../../../schemas/generated/account-cha
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
+import { ApiError } from '../../core/apiClient';
 import { holidayTypeOfQuery } from '../../domain/holidayService';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -19,6 +20,9 @@ import { HolidaySetupForm } from './HolidaySetupForm';
  * setup form; query `service` (Redirect, Break, Download) preselects the type. Booking or
  * cancelling loads the state again, so the page turns from one view to the other.
  */
+/** What the page shows when the server refuses the holiday service for this subscription. */
+const NO_HOLIDAY_SERVICE: HolidayServiceState = { types: [], planned: null, maxWeeks: { redirect: 0, break: 0, download: 0 }, earliestStart: '' };
+
 export default function HolidayServiceScreen() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
@@ -26,7 +30,16 @@ export default function HolidayServiceScreen() {
   const preselected = holidayTypeOfQuery(new URLSearchParams(location.search).get('service'));
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const state = useResource<HolidayServiceState>(`${id}/holiday-service?${i18n.language}`, (api) => holidayApi(api).state(id));
+  const state = useResource<HolidayServiceState>(`${id}/holiday-service?${i18n.language}`, (api) =>
+    // A refusal by the tenant's flags or the §6 rule (a blacklisted title, say) is no failure to try
+    // again: the page says no holiday service is possible for this subscription.
+    holidayApi(api)
+      .state(id)
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 403) return NO_HOLIDAY_SERVICE;
+        throw error;
+      }),
+  );
   // The note of the last change, shown above the view it led to.
   const [notice, setNotice] = useState<'booked' | 'cancelled' | 'active' | null>(null);
 
