@@ -7,8 +7,11 @@
  *  - An offer paid by invoice or direct debit applies at once (answer url null).
  *  - An offer paid by card or PayPal creates a pending payment and answers the provider's page; the
  *    payment's settlement applies every offer it pays for, or none (server/payments/).
- *  - A second accept of an offer that is pending or applied for the subscription answers as the
- *    first did and changes nothing (the unique index of migration 008 decides races).
+ *  - A second accept of an offer by the same account while its payment is pending, or within
+ *    minutes of its being applied, answers as the first did and changes nothing; changes to one
+ *    subscription are serialized by its row lock (subscriptions first, then payments, everywhere).
+ *  - Each source keeps to its own kind of offer, a retention offer is taken once a year, and offers
+ *    billed by invoice or direct debit are for the ordering party (the security review's findings).
  */
 import type { Database, Queryable } from '../db/database';
 import type { Locale } from '../../engine/core/portalConfig';
