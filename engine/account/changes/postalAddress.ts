@@ -1,4 +1,5 @@
 import type { PostalAddress } from '../../../schemas/generated/account-changes';
+import { addressLines } from '../../domain/addressFormat';
 import { ADDRESS_LIMITS, type AddressError, type AddressField } from '../../domain/addressRules';
 
 /** The fields of a postal address (account-flows.md §3 business partner), in form order. */
@@ -64,17 +65,7 @@ export function addressLimit(field: AddressField, code: AddressError['code']): n
   }
 }
 
-/** One line per part of an address, for showing it (name, company, street or lines, zip and town). */
+/** One line per part of an address, for showing it, in its country's order (engine/domain/addressFormat.ts). */
 export function postalLines(address: Partial<PostalAddress> | null | undefined): string[] {
-  if (!address) return [];
-  const join = (parts: Array<string | null | undefined>, separator = ' ') => parts.filter(Boolean).join(separator);
-  return [
-    join([address.firstName, address.lastName1]),
-    address.company1 ?? '',
-    address.addressLine1 ?? '',
-    address.addressLine2 ?? '',
-    address.addressLine3 ?? '',
-    join([address.street, join([address.streetNumber, address.streetNumberSuffix], '')]),
-    join([address.zipcode, address.city]),
-  ].filter((line) => line.trim() !== '');
+  return addressLines(address);
 }

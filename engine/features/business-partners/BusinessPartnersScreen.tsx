@@ -1,3 +1,4 @@
+import { streetLine, townLines } from '../../domain/addressFormat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -86,7 +87,7 @@ export default function BusinessPartnersScreen() {
                   <dd>{p.bpNumber}</dd>
                   <dt>{t('business-partners.address')}</dt>
                   <dd>
-                    {[p.addressLine1, [p.street, p.streetNumber].filter(Boolean).join(' '), [p.zipcode, p.city].filter(Boolean).join(' ')]
+                    {[p.addressLine1, streetLine(p), ...townLines(p)]
                       .filter(Boolean)
                       .join(', ')}
                   </dd>

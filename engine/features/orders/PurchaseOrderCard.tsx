@@ -1,3 +1,4 @@
+import { streetLine, townLines } from '../../domain/addressFormat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseOrder } from '../../../schemas/generated/purchase-order';
@@ -120,11 +121,11 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
           }
         >
           <address className="address">
-            {partner.company1 ?? [partner.firstName, partner.lastName1].filter(Boolean).join(' ')}
-            <br />
-            {[partner.street, partner.streetNumber].filter(Boolean).join(' ')}
-            <br />
-            {[partner.zipcode, partner.city].filter(Boolean).join(' ')}
+            {[partner.company1 ?? [partner.firstName, partner.lastName1].filter(Boolean).join(' '), streetLine(partner), ...townLines(partner)].map((line, index) => (
+              <span key={index} className="address-line">
+                {line}
+              </span>
+            ))}
           </address>
           <p className="muted">{t(`orders.role.${order.role}`)}</p>
         </Dialog>

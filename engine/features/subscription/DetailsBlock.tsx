@@ -1,3 +1,4 @@
+import { streetLine, townLines } from '../../domain/addressFormat';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { detailVisibility } from '../../domain/capabilities';
@@ -52,7 +53,7 @@ export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscript
   if (s.retentionOffer) add('subscription.retentionOffer', t('subscription.retentionOfferValue', { percent: s.retentionOffer.discountPercent, date: formatDate(s.retentionOffer.until, lang) }));
   if (show.goodsRecipient && s.goodsRecipient) {
     const g = s.goodsRecipient;
-    add('subscription.goodsRecipient', [partyName(g), [g.street, g.streetNumber].filter(Boolean).join(' '), [g.zipcode, g.city].filter(Boolean).join(' ')].filter(Boolean).join(', '));
+    add('subscription.goodsRecipient', [partyName(g), streetLine(g), ...townLines(g)].filter(Boolean).join(', '));
   }
   if (s.nextIssue) add('subscription.nextIssue', [s.nextIssue.description ?? s.nextIssue.issueNumber, formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '));
 
