@@ -6,7 +6,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { readPortalConfig } from './core/portalConfig';
 import { createI18n, initialLocale } from './core/i18n';
 import { createApiClient } from './core/apiClient';
-import { authStateAtom, clearPersistedLogin, markSessionTimedOut, restoreAuthState } from './core/authState';
+import { authStateAtom, isLoggedIn } from './core/authState';
+import { createTenantSession, openSessionChannel } from './core/tenantSession';
 import { notifyHostFrame } from './core/hostFrame';
 import { PortalContext, type PortalServices } from './core/PortalContext';
 import { buildRoutes } from './core/router';
@@ -20,7 +21,34 @@ async function boot() {
   i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng));
 
   const store = createStore();
-  store.set(authStateAtom, restoreAuthState());
+  const session = createTenantSession({
+    tenantId: config.tenant.id,
+    storage: storageOrUndefined(() => window.sessionStorage),
+    hints: storageOrUndefined(() => window.localStorage),
+    channel: openSessionChannel(config.tenant.id),
+  });
+  store.set(authStateAtom, await session.restore());
+  // The auth state is the truth; a sign-in (useCompleteLogin sets it) is kept and handed to the other tabs.
+  store.sub(authStateAtom, () => {
+    const auth = store.get(authStateAtom);
+    if (isLoggedIn(auth) && auth.loginSource) session.signedIn({ user: auth.user!, accessToken: auth.accessToken!, loginSource: auth.loginSource });
+  });
+  session.onRemoteChange((change) => {
+    const before = store.get(authStateAtom);
+    if (change.type === 'signed-in' && (!before.user || before.user.id === change.session.user.id)) {
+      store.set(authStateAtom, { ...change.session, sessionHasTimedOut: false });
+      return;
+    }
+    if (change.type === 'ended' && change.timedOut) {
+      notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);
+      if (config.tenant.embedding.isEmbedded) {
+        store.set(authStateAtom, { sessionHasTimedOut: true });
+        return;
+      }
+    }
+    // Ended, or another user signed in: a full load resets every store (see logout below).
+    window.location.reload();
+  });
 
   const router = createBrowserRouter(buildRoutes(config.tenant.features), {
     basename: config.basePath.replace(/\/$/, '') || '/',
@@ -35,7 +63,7 @@ async function boot() {
   });
 
   /**
-   * §4 log-out: clears session storage and every store. A full page load to /login resets every
+   * §4 log-out: clears session storage (in every tab of the tenant, engine/core/tenantSession.ts) and every store. A full page load to /login resets every
    * store at once (no store can be forgotten); the timed-out mark survives it in session storage.
    * An embedded portal whose session timed out stays on its page and shows the session-expired
    * text (§2: a missing user goes to login unless embedded) after telling its host page.
@@ -43,10 +71,9 @@ async function boot() {
   async function logout(options: { timedOut?: boolean } = {}) {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
-    clearPersistedLogin();
+    session.ended({ timedOut: options.timedOut });
     if (config.tenant.features.includes('kicker-auth')) expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser', config.basePath);
     if (options.timedOut) {
-      markSessionTimedOut();
       notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);
       if (config.tenant.embedding.isEmbedded) {
         store.set(authStateAtom, { sessionHasTimedOut: true });
@@ -68,6 +95,15 @@ async function boot() {
       </JotaiProvider>
     </StrictMode>,
   );
+}
+
+function storageOrUndefined(get: () => Storage): Storage | undefined {
+  try {
+    return get();
+  } catch {
+    // §8: storage that cannot be reached (blocked third-party storage) is ignored.
+    return undefined;
+  }
 }
 
 void boot();

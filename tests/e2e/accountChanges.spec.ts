@@ -87,7 +87,7 @@ interface ApiSubscription {
 async function apiGet<T>(page: Page, tenantId: string, path: string): Promise<T | null> {
   return page.evaluate(
     async ({ id, path }) => {
-      const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+      const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
       const response = await fetch(`/t/${id}/api${path}`, { headers: { 'x-auth-token': auth.accessToken } });
       return response.ok ? response.json() : null;
     },

@@ -41,7 +41,7 @@ test('log-out from the account menu ends the session and returns to login', asyn
 /** Ends the page's session on the server, as the idle timeout would; the tab keeps its token. */
 async function endSessionOnServer(page: import('@playwright/test').Page, tenantId: string) {
   const status = await page.evaluate(async (id) => {
-    const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+    const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
     const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
     const response = await fetch(`/t/${id}/api/logout`, { method: 'POST', headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf } });
     return response.status;
@@ -58,7 +58,7 @@ test('a 401 from the API logs the user out and shows the session-expired text on
   await page.reload();
   await expect(page).toHaveURL(/\/t\/stadtkurier\/login$/);
   await expect(page.getByText('Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.')).toBeVisible();
-  expect(await page.evaluate(() => sessionStorage.getItem('portal.authState'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('portal.authState.stadtkurier'))).toBeNull();
 });
 
 test('an embedded portal stays on its page after a 401 and shows the session-expired text there', async ({ page }) => {

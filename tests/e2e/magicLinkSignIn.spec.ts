@@ -54,7 +54,7 @@ test.describe('magic-link sign-in shows the subscriber their own subscriptions',
   test('a session of one tenant is worthless on another', async ({ page }) => {
     await signInByMagicLink(page, 'stadtkurier', SHARED_EMAIL, GERMAN);
     const status = await page.evaluate(async () => {
-      const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+      const auth = JSON.parse(sessionStorage.getItem('portal.authState.stadtkurier') ?? '{}');
       const response = await fetch('/t/northern-review/api/subscriptions', { headers: { 'x-auth-token': auth.accessToken } });
       return response.status;
     });

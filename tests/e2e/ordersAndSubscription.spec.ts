@@ -181,7 +181,7 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       // confirming resubmits with the single-use token the server returned. Once linked (by the other
       // project's run), the same account gets already_linked_bp.
       const mine = (await page.evaluate(async (id) => {
-        const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+        const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
         return (await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } })).json();
       }, tenant)) as Array<{ orderNumber: string }>;
       await submit(company, company.order_number, partnerOf(company.id).zipcode);

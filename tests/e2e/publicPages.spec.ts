@@ -199,7 +199,7 @@ test.describe('contact', () => {
   test('technikwelt: a signed-in user writes about a preselected subscription', async ({ page }) => {
     await signIn(page, 'technikwelt', 'anna.schmidt@technikwelt.example');
     const subscriptions = await page.evaluate(async () => {
-      const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+      const auth = JSON.parse(sessionStorage.getItem('portal.authState.technikwelt') ?? '{}');
       return (await fetch('/t/technikwelt/api/subscriptions', { headers: { 'x-auth-token': auth.accessToken } })).json();
     });
     const subscription = subscriptions[0];

@@ -150,7 +150,7 @@ test.describe('embedded in a publisher page', () => {
     // The server ends the session (as the idle timeout does); the next call answers 401.
     expect(
       await portal.evaluate(async () => {
-        const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+        const auth = JSON.parse(sessionStorage.getItem('portal.authState.northern-review') ?? '{}');
         const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
         return (await fetch('/t/northern-review/api/logout', { method: 'POST', headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf } })).status;
       }),

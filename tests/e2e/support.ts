@@ -56,7 +56,7 @@ export async function signInByMagicLink(page: Page, tenantId: string, email: str
 /** The signed-in user's subscriptions as the API returns them, read with the page's own session. */
 export async function subscriptionsOfSession(page: Page, tenantId: string): Promise<Array<{ id: string; displayName: string }>> {
   return page.evaluate(async (id) => {
-    const auth = JSON.parse(sessionStorage.getItem('portal.authState') ?? '{}');
+    const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
     const response = await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } });
     return response.json();
   }, tenantId);

@@ -1,17 +1,19 @@
 import { useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
-import { authStateAtom, persistLogin, type LoginResponse } from '../../core/authState';
+import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { pathAfterLogin, type LoginRedirectState } from '../../core/access';
 import { samePortalPathOrUndefined } from '../../domain/returnTo';
 
-/** Stores a successful login (§4 auth state) and goes where §2 "Login" says. */
+/**
+ * Stores a successful login (§4 auth state) and goes where §2 "Login" says. engine/main.tsx keeps
+ * the auth state in the tenant's session storage and hands it to the tenant's other tabs.
+ */
 export function useCompleteLogin() {
   const setAuth = useSetAtom(authStateAtom);
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as LoginRedirectState | null)?.from;
   return (response: LoginResponse & { returnTo?: string }) => {
-    persistLogin(response);
     setAuth({ user: response.user, accessToken: response.accessToken, loginSource: response.loginSource, sessionHasTimedOut: false });
     const search = new URLSearchParams(location.search);
     for (const key of ['confirm', 'reset', 'state', 'iss', 'session_state', 'forgot']) search.delete(key);
