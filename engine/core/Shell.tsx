@@ -7,6 +7,7 @@ import { Header } from './shell/Header';
 import { AnnouncementBanner } from './shell/AnnouncementBanner';
 import { Sidebar } from './shell/Sidebar';
 import { Footer } from './shell/Footer';
+import { usePageTitle } from './shell/usePageTitle';
 
 /** The page shell of portal-core.md §2 "Shell". */
 export function Shell() {
@@ -16,6 +17,7 @@ export function Shell() {
   const { embedding } = config.tenant;
   // §2: the sidebar only when the user is fully logged in and navigation is not hidden.
   const showSidebar = isFullyLoggedIn(auth) && !embedding.hideNavigation;
+  usePageTitle(config.tenant.name);
 
   return (
     <div className={`portal${embedding.isEmbedded ? ' portal-embedded' : ''}`}>

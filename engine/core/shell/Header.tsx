@@ -1,15 +1,23 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { href, ROUTES } from '../routeRefs';
 import { authStateAtom, isLoggedIn } from '../authState';
 import { usePortal } from '../PortalContext';
 import { LanguageToggle } from './LanguageToggle';
+import { useDismissable } from './useDismissable';
 
-/** Header: logo linking to the tenant's target URL; account menu (e-mail, log out) when logged in. */
+/** Header: logo linking to the tenant's target URL; account menu (e-mail, log out) when logged in, a sign-in link when not. */
 export function Header() {
   const { config, logout } = usePortal();
   const { t } = useTranslation();
   const auth = useAtomValue(authStateAtom);
   const { tenant } = config;
+  const location = useLocation();
+  const menuRef = useDismissable<HTMLDetailsElement>();
+  const loginPath = href(ROUTES.login);
+  // Anonymous visitors (FAQ, contact, calendar) get a way in; the login page itself needs none.
+  const showSignIn = !isLoggedIn(auth) && location.pathname !== loginPath;
   // §1: embedded portals show the language selector only when the tenant asks for it.
   const showLanguage = !tenant.embedding.isEmbedded || tenant.embedding.showLangSelector;
 
@@ -20,8 +28,13 @@ export function Header() {
       </a>
       <div className="portal-header-actions">
         {showLanguage && tenant.locales.length > 1 && <LanguageToggle />}
+        {showSignIn && (
+          <Link className="button button-secondary header-sign-in" to={loginPath}>
+            {t('shell.signIn')}
+          </Link>
+        )}
         {isLoggedIn(auth) && (
-          <details className="account-menu">
+          <details className="account-menu" ref={menuRef}>
             <summary>{t('shell.accountMenu')}</summary>
             <div className="account-menu-panel">
               <p className="account-email">{auth.user!.email}</p>

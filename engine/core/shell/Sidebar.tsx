@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { menuItems } from '../../features';
@@ -7,6 +7,7 @@ import { usePortal } from '../PortalContext';
 import { href, ROUTES } from '../routeRefs';
 import { newSubscriptionAtom } from '../../account/newSubscription';
 import { isFeatureOn } from '../../domain/tenantFeatures';
+import { currentMenuItem } from './menuSection';
 
 /**
  * §2 "Sidebar menu", built from the enabled features. On small screens it collapses behind a
@@ -22,7 +23,7 @@ export function Sidebar() {
   const items = menuItems(config.tenant.features).map((item) => ({ ...item, to: href(item.route) }));
   // §2 "Tenants may add external links" (external-navigation feature).
   const externalLinks = isFeatureOn(config.tenant, 'external-navigation') ? config.tenant.externalNavigationLinks : [];
-  const current = items.find((item) => location.pathname === item.to || location.pathname.startsWith(`${item.to}/`));
+  const current = currentMenuItem(items, location.pathname);
   const toggleLabel = current ? t(current.labelKey) : t('shell.menuTitle');
 
   return (
@@ -39,10 +40,11 @@ export function Sidebar() {
       <ul id="sidebar-items" className="sidebar-items">
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} onClick={() => setOpen(false)}>
+            {/* The item of the current section is marked even on its sub-pages (detail, bundle, flows). */}
+            <Link to={item.to} onClick={() => setOpen(false)} aria-current={item === current ? 'page' : undefined} className={item === current ? 'active' : undefined}>
               {t(item.labelKey)}
               {item.route === ROUTES.orders && newSubscription && <span className="menu-badge">{t('account.newBadge')}</span>}
-            </NavLink>
+            </Link>
           </li>
         ))}
         {externalLinks.map((link) => (
