@@ -32,23 +32,23 @@ const TEXTS: Record<Locale, Record<AuthMail, { subject: string; body: string }>>
   'en-GB': {
     magicLink: {
       subject: 'Your login link for {tenant}',
-      body: 'Hello,\n\nuse this link to log in to the {tenant} customer portal:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If you did not ask for it, you can ignore this e-mail.\n',
+      body: 'Hello,\n\nuse this link to log in to the customer portal of {tenant}:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If you did not ask for it, you can ignore this e-mail.\n',
     },
     confirmRegistration: {
       subject: 'Please confirm your {tenant} account',
-      body: 'Hello,\n\nplease confirm your e-mail address to create your account on the {tenant} customer portal:\n\n{link}\n\nThe link is valid for {minutes} minutes. If you did not register, you can ignore this e-mail.\n',
+      body: 'Hello,\n\nplease confirm your e-mail address to create your account on the customer portal of {tenant}:\n\n{link}\n\nThe link is valid for {minutes} minutes. If you did not register, you can ignore this e-mail.\n',
     },
     accountExists: {
       subject: 'Your {tenant} account',
-      body: 'Hello,\n\nsomeone tried to create an account on the {tenant} customer portal with your e-mail address. You already have one. Log in or reset your password here:\n\n{link}\n\nIf this was not you, you can ignore this e-mail.\n',
+      body: 'Hello,\n\nsomeone tried to create an account on the customer portal of {tenant} with your e-mail address. You already have one. Log in or reset your password here:\n\n{link}\n\nIf this was not you, you can ignore this e-mail.\n',
     },
     resetPassword: {
       subject: 'Reset your {tenant} password',
-      body: 'Hello,\n\nuse this link to set a new password for the {tenant} customer portal:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If you did not ask for it, your password stays as it is.\n',
+      body: 'Hello,\n\nuse this link to set a new password for the customer portal of {tenant}:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If you did not ask for it, your password stays as it is.\n',
     },
     partnerSignIn: {
       subject: 'Sign in to your {tenant} subscription',
-      body: 'Hello,\n\nsomeone asked to sign in to the {tenant} customer portal with the order number of your subscription. This e-mail address is the one we hold for that subscription. Use this link to sign in:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If this was not you, you can ignore this e-mail; nobody signs in without the link.\n',
+      body: 'Hello,\n\nsomeone asked to sign in to the customer portal of {tenant} with the order number of your subscription. This e-mail address is the one we hold for that subscription. Use this link to sign in:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If this was not you, you can ignore this e-mail; nobody signs in without the link.\n',
     },
   },
 };
