@@ -84,7 +84,16 @@ export interface SubscriptionAction {
   hiddenBy: HiddenActionName;
   /** Position among the buttons, ascending (the order of §2's list). */
   order: number;
+  /**
+   * The heading it is shown under: keep (renew, upgrade — the first of these is the page's primary
+   * action), manage (addresses, payment, holidays, …), help (complaints, contact), end (cancel).
+   */
+  group: ActionGroup;
 }
+
+/** The action groups of the subscription page, in the order they are shown. */
+export const ACTION_GROUPS = ['keep', 'manage', 'help', 'end'] as const;
+export type ActionGroup = (typeof ACTION_GROUPS)[number];
 
 /**
  * One feature, declared in one place (CONVENTIONS.md, Backstage's createFrontendPlugin): its id

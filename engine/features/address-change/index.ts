@@ -24,6 +24,7 @@ export const addressChangeFeature = defineFeature({
       labelKey: 'address-change.action',
       hiddenBy: 'addresses',
       order: 30,
+      group: 'manage',
     },
   ],
 });

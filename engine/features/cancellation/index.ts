@@ -24,6 +24,7 @@ export const cancellationFeature = defineFeature({
       labelKey: 'cancellation.action',
       hiddenBy: 'cancellation',
       order: 70,
+      group: 'end',
     },
   ],
 });

@@ -26,6 +26,7 @@ export const contactFeature = defineFeature({
       labelKey: 'contact.action.revokeCancellation',
       hiddenBy: 'contact',
       order: 120,
+      group: 'help',
     },
     {
       id: 'contact',
@@ -34,6 +35,7 @@ export const contactFeature = defineFeature({
       labelKey: 'contact.action.contact',
       hiddenBy: 'contact',
       order: 130,
+      group: 'help',
     },
   ],
 });

@@ -28,6 +28,7 @@ export const holidayServiceFeature = defineFeature({
       labelKey: 'holiday-service.action',
       hiddenBy: 'holiday-service',
       order: 40,
+      group: 'manage',
     },
   ],
 });

@@ -20,6 +20,7 @@ export const issueComplaintFeature = defineFeature({
       labelKey: 'issue-complaint.action',
       hiddenBy: 'complaint',
       order: 20,
+      group: 'help',
     },
   ],
 });

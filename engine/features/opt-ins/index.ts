@@ -20,6 +20,7 @@ export const optInsFeature = defineFeature({
       labelKey: 'opt-ins.action',
       hiddenBy: 'opt-ins',
       order: 135,
+      group: 'manage',
     },
   ],
 });

@@ -21,6 +21,7 @@ export const paymentMethodChangeFeature = defineFeature({
       labelKey: 'payment-method-change.action',
       hiddenBy: 'payment-details',
       order: 50,
+      group: 'manage',
     },
   ],
 });

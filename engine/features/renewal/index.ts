@@ -26,6 +26,7 @@ export const renewalFeature = defineFeature({
       labelKey: 'renewal.action',
       hiddenBy: 'renewal',
       order: 10,
+      group: 'keep',
     },
   ],
 });

@@ -7,7 +7,7 @@ import { href } from '../../core/routeRefs';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { subscriptionActions } from '../index';
-import type { ActionTarget, SubscriptionAction } from '../types';
+import { ACTION_GROUPS, type ActionTarget, type SubscriptionAction } from '../types';
 
 type DialogTarget = Extract<ActionTarget, { kind: 'dialog' }>;
 type ActionDialog = ComponentType<{ subscriptionId: string; onClose: () => void }>;
@@ -27,49 +27,63 @@ function dialogOf(target: DialogTarget): ActionDialog {
  * The action buttons of §2 "Subscription detail", built from the feature registry: each enabled
  * feature's actions whose capability rule of §6 allows them (engine/features/index.ts
  * subscriptionActions). A link goes to the route its feature serves, an external link opens in a
- * new tab, a dialog opens over the page.
+ * new tab, a dialog opens over the page. Grouped under headings (keep, manage, help, end), with one
+ * primary button.
  */
 export function ActionButtons({ subscription: s, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
   const { t, i18n } = useTranslation();
   const tenant = useTenantSettings();
   const [open, setOpen] = useState<SubscriptionAction | null>(null);
-  const buttons = subscriptionActions(tenant, s, ctx).flatMap((action) => {
+  const actions = subscriptionActions(tenant, s, ctx);
+  // One clear primary action: the first way to keep the subscription (renew, upgrade), else the
+  // first way to manage it; never help or cancellation.
+  const primary = actions.find((action) => action.group === 'keep') ?? actions.find((action) => action.group === 'manage');
+  const button = (action: SubscriptionAction) => {
     const { target } = action;
     const label = t(action.labelKey);
+    const className = action === primary ? 'button' : 'button button-secondary';
     switch (target.kind) {
       case 'route': {
         const params = target.params?.(s) ?? { id: s.id };
         const to = href(target.route, params, target.query?.(s, tenant));
-        return [
-          <Link key={action.id} className="button button-secondary" to={to}>
+        return (
+          <Link key={action.id} className={className} to={to}>
             {label}
-          </Link>,
-        ];
+          </Link>
+        );
       }
       case 'external': {
         const url = target.url(s, ctx);
-        if (!url) return [];
-        return [
-          <a key={action.id} className="button button-secondary" href={url} target="_blank" rel="noopener noreferrer">
+        if (!url) return null;
+        return (
+          <a key={action.id} className={className} href={url} target="_blank" rel="noopener noreferrer">
             {localized(target.label?.(tenant), i18n.language) || label}
-          </a>,
-        ];
+          </a>
+        );
       }
       case 'dialog':
-        return [
-          <button key={action.id} type="button" className="button button-secondary" onClick={() => setOpen(action)}>
+        return (
+          <button key={action.id} type="button" className={className} onClick={() => setOpen(action)}>
             {label}
-          </button>,
-        ];
+          </button>
+        );
     }
-  });
-  if (buttons.length === 0) return null;
+  };
+  const groups = ACTION_GROUPS.map((group) => ({ group, buttons: actions.filter((action) => action.group === group).map(button).filter((b) => b !== null) })).filter(
+    (entry) => entry.buttons.length > 0,
+  );
+  if (groups.length === 0) return null;
   const Dialog = open?.target.kind === 'dialog' ? dialogOf(open.target) : null;
 
   return (
     <section className="action-buttons" aria-labelledby="actions-title">
       <h2 id="actions-title">{t('subscription.actionsHeading')}</h2>
-      <div className="button-row">{buttons}</div>
+      {groups.map(({ group, buttons }) => (
+        <div key={group} className={`action-group action-group-${group}`} role="group" aria-labelledby={`actions-${group}`}>
+          <h3 id={`actions-${group}`}>{t(`subscription.actionGroup.${group}`)}</h3>
+          <div className="button-row">{buttons}</div>
+        </div>
+      ))}
       {Dialog && (
         <Suspense fallback={null}>
           <Dialog subscriptionId={s.id} onClose={() => setOpen(null)} />

@@ -18,6 +18,7 @@ export const subscriptionFeature = defineFeature({
       labelKey: 'subscription.action.giftCertificate',
       hiddenBy: 'gift-certificate',
       order: 140,
+      group: 'manage',
     },
     {
       id: 'external-subscription-link',
@@ -26,6 +27,7 @@ export const subscriptionFeature = defineFeature({
       labelKey: 'subscription.action.externalLink',
       hiddenBy: 'external-subscription-link',
       order: 150,
+      group: 'manage',
     },
   ],
 });

@@ -23,6 +23,7 @@ export const upgradeFeature = defineFeature({
       labelKey: 'upgrade.action',
       hiddenBy: 'upgrade',
       order: 60,
+      group: 'keep',
     },
   ],
 });
