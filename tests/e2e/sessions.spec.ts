@@ -7,6 +7,7 @@ import { signInByMagicLink } from './support';
  * ends in every tab at log-out.
  */
 const GERMAN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+// README "Demo tenants"; not james.whitfield, whose password signIn.spec.ts resets.
 const DEMO_PASSWORD = 'Lesen2026';
 
 async function signInWithPassword(page: Page, email: string) {
@@ -53,7 +54,7 @@ test('a password sign-in survives a reload', async ({ page }) => {
 });
 
 test('a portal link opened in a new tab is signed in', async ({ page, context }) => {
-  await signInWithPassword(page, 'james.whitfield@northern-review.example');
+  await signInWithPassword(page, 'demo@portal.example');
   const manage = page.locator('.subscription-card a[href*="/subscriptions/"]').first();
   const href = await manage.getAttribute('href');
   expect(href).toBeTruthy();
