@@ -20,17 +20,19 @@ export function eligibleComplaintIssues<T>(deliveredNewestFirst: readonly T[], c
 
 /**
  * The compensation options for an issue (the tenant's list, narrowed): a download needs the issue as
- * a file (the title has an e-paper); a replacement copy only while copies of it are still printed.
+ * a file (the title has an e-paper); a replacement copy only while copies of it are still to be had —
+ * the latest delivered issue always (a monthly title's is often older than REPLACEMENT_DAYS), an
+ * older one up to REPLACEMENT_DAYS after its first sale.
  */
 export function compensationOptionsFor(
   tenantOptions: readonly CompensationOption[],
-  issue: { dateOfFirstSale: string | null },
+  issue: { dateOfFirstSale: string | null; latest?: boolean },
   facts: { hasEpaper: boolean; today: string },
 ): CompensationOption[] {
   const ageDays = issue.dateOfFirstSale ? (Date.parse(facts.today) - Date.parse(issue.dateOfFirstSale)) / 86_400_000 : Infinity;
   return tenantOptions.filter((option) => {
     if (option === 'download') return facts.hasEpaper;
-    if (option === 'replacement') return ageDays <= REPLACEMENT_DAYS;
+    if (option === 'replacement') return Boolean(issue.latest) || ageDays <= REPLACEMENT_DAYS;
     return true;
   });
 }

@@ -49,7 +49,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
   const maxReached = async (tx: Queryable, tenantId: string, s: Subscription) =>
     (await complaintsSince(tx, tenantId, s.id, new Date(deps.now().getTime() - 365 * 86_400_000))) >= COMPLAINTS_PER_YEAR;
 
-  function options(tenant: ServerTenant, s: Subscription, issue: { dateOfFirstSale: string | null }): CompensationOption[] {
+  function options(tenant: ServerTenant, s: Subscription, issue: { dateOfFirstSale: string | null; latest: boolean }): CompensationOption[] {
     return compensationOptionsFor(tenant.issueComplaint.compensationOptions as CompensationOption[], issue, {
       hasEpaper: isFeatureOn(tenant, 'issue-download', s.publication),
       today: utcDay(deps.now()),
@@ -58,8 +58,10 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
 
   /** The eligible issue the request names, or 404 / 409 (§8: a complaint exists already). */
   async function issueOf(tx: Queryable, tenantId: string, s: Subscription, issue: string) {
-    const found = (await eligible(tx, tenantId, s)).find((x) => x.issue === issue);
-    if (!found) throw notFound('A complaint can only be about one of the latest delivered issues.');
+    const issues = await eligible(tx, tenantId, s);
+    const index = issues.findIndex((x) => x.issue === issue);
+    if (index < 0) throw notFound('A complaint can only be about one of the latest delivered issues.');
+    const found = { ...issues[index], latest: index === 0 };
     if ((await complainedIssues(tx, tenantId, s.id)).has(issue)) throw new HttpError(409, 'complaint_exists', 'There is a complaint about this issue already.');
     return found;
   }

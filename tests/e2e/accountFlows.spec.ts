@@ -484,7 +484,7 @@ test.describe('upgrade', () => {
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target.id}$`));
     // The subscription page shows the change it plans.
     const planned = (await ownSubscriptions(page, tenant)).find((s) => s.id === target.id)!.plannedUpgrade;
-    expect(planned).toBeTruthy();
+    expect(planned).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: expect.any(String) });
     await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
       t('subscription.plannedUpgradeValue', { mixType: planned!.mixTypeDesc, date: formatDate(planned!.from, 'en-GB') }),
     );

@@ -57,7 +57,7 @@ test('a portal link opened in a new tab is signed in', async ({ page, context })
   await signInWithPassword(page, 'demo@portal.example');
   const manage = page.locator('.subscription-card a[href*="/subscriptions/"]').first();
   const href = await manage.getAttribute('href');
-  expect(href).toBeTruthy();
+  expect(href).toMatch(/\/t\/northern-review\/subscriptions\/[^/]+$/);
 
   // As a middle-click does: a fresh tab of the same browser with nothing in its session storage.
   const second = await context.newPage();

@@ -152,8 +152,8 @@ export const byText = (container: ParentNode, selector: string, text: string) =>
   [...container.querySelectorAll<HTMLElement>(selector)].find((element) => element.textContent?.trim() === text);
 
 export async function click(element: HTMLElement | undefined | null) {
-  expect(element, 'element to click').toBeTruthy();
-  await act(async () => element!.click());
+  if (!element) throw new Error('click: the element to click is not on the screen');
+  await act(async () => element.click());
   await settle();
 }
 
