@@ -40,7 +40,16 @@ export default defineConfig({
     reuseExistingServer: false,
     // Every suite signs in from 127.0.0.1, many times over, and many journeys as the same demo
     // login: generous limits here; the rate-limit journey spends the per-address one on purpose.
-    env: { PORTAL_DATA_DIR: dataDir, PORTAL_DIST_DIR: distDir, PORTAL_SIGNIN_LIMIT_PER_CLIENT: '100000', PORTAL_SIGNIN_LIMIT_PER_ADDRESS: '80' },
+    // The e-card job's clock runs 25 hours ahead and checks every 2 s, so a card timed for the
+    // earliest moment (one day ahead, account-flows.md §9) arrives while its journey watches.
+    env: {
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_DIST_DIR: distDir,
+      PORTAL_SIGNIN_LIMIT_PER_CLIENT: '100000',
+      PORTAL_SIGNIN_LIMIT_PER_ADDRESS: '80',
+      PORTAL_E_CARD_CLOCK_OFFSET_MS: String(25 * 60 * 60 * 1000),
+      PORTAL_E_CARD_INTERVAL_MS: '2000',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

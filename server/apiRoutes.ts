@@ -39,6 +39,18 @@ import { createAddressChange } from './address-change/addressChange';
 import { addressChangeRoutes } from './address-change/addressChangeRoutes';
 import { createOptIns } from './opt-ins/optIns';
 import { optInRoutes } from './opt-ins/optInRoutes';
+import { createECards } from './e-card/eCardService';
+import { eCardRoutes } from './e-card/eCardRoutes';
+import { createEmailWidget } from './email-widget/emailWidget';
+import { emailWidgetRoutes } from './email-widget/emailWidgetRoutes';
+import { createOptInWidget } from './opt-in-widget/optInWidget';
+import { optInWidgetRoutes } from './opt-in-widget/optInWidgetRoutes';
+import { createSsoProfileService } from './sso-profile-page/ssoProfileService';
+import { ssoProfileRoutes } from './sso-profile-page/ssoProfileRoutes';
+import { createLoyaltyService } from './loyalty-programme/loyaltyService';
+import { loyaltyRoutes } from './loyalty-programme/loyaltyRoutes';
+import { createLicenses } from './multi-user-licenses/licenseService';
+import { licenseAcceptRoutes, licenseRoutes } from './multi-user-licenses/licenseRoutes';
 import { findPaymentRecord } from './store/offerStore';
 import type { SettledStatus } from './payments/paymentProvider';
 import type { ServerTenant } from './tenancy/tenantContext';
@@ -80,6 +92,8 @@ export function apiRouters(deps: ApiDeps): Router[] {
     oauthApiRoutes(deps.oauth),
     kickerAuthRoutes(deps),
     partialLoginRoutes(deps),
+    // The anonymous accept-licence URL, before the subscription routes that require a user under /subscriptions.
+    licenseAcceptRoutes({ licenses: createLicenses(deps) }),
     subscriptionRoutes(deps),
     // Orders, subscription page, link, purchase orders, business partners, files (issue 4).
     linkRoutes(deps),
@@ -98,10 +112,19 @@ export function apiRouters(deps: ApiDeps): Router[] {
     complaintRoutes({ auth: deps.auth, complaints: createComplaintService(deps) }),
     optInRoutes({ auth: deps.auth, optIns: createOptIns(deps) }),
     addressChangeRoutes({ auth: deps.auth, addresses: createAddressChange(deps) }),
+    // E-cards, the e-mail widget and the opt-in widget (account-flows.md §2, §7).
+    eCardRoutes({ auth: deps.auth, eCards: createECards(deps) }),
+    emailWidgetRoutes({ db: deps.db, emailWidget: createEmailWidget(deps), now: deps.now, signInLimits: deps.signInLimits }),
+    optInWidgetRoutes({ db: deps.db, optInWidget: createOptInWidget(deps), now: deps.now, signInLimits: deps.signInLimits }),
+    // Multi-user licences (account-flows.md §7).
+    licenseRoutes({ auth: deps.auth, licenses: createLicenses(deps) }),
     // Public pages (FAQ, contact, issue calendar, external pages).
     faqRoutes(deps),
     issueCalendarRoutes(deps),
     contactRoutes({ auth: deps.auth, contact: createContactService(deps) }),
     userIdRoutes(deps),
+    // The SSO profile page and the loyalty programme (account-flows.md §2, §7).
+    ssoProfileRoutes({ auth: deps.auth, ssoProfile: createSsoProfileService(deps) }),
+    loyaltyRoutes({ auth: deps.auth, loyalty: createLoyaltyService(deps) }),
   ];
 }

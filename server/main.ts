@@ -11,6 +11,7 @@ import { createMailer } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { startDueChanges } from './jobs/dueChanges';
+import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 
@@ -48,6 +49,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopMailSender: () => Promise<void> = async () => {};
   let stopWebhookDeliverer: () => Promise<void> = async () => {};
   let stopDueChanges: () => Promise<void> = async () => {};
+  let stopECards: () => Promise<void> = async () => {};
   try {
     const applied = await migrate(db);
     if (applied.length) log({ msg: 'migrations applied', migrations: applied });
@@ -61,6 +63,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
     // Dated address changes and payment method changes take effect on their day (issue 12).
     stopDueChanges = startDueChanges(db, { log });
+    // Timed e-cards go out at their time (account-flows.md §9); the mail sender above delivers them.
+    stopECards = startECards(db, { tenants: options.tenants, mailFrom: 'Kundenportal <no-reply@portal.example>', log, clockOffsetMs: eCardClockOffsetFromEnv(), intervalMs: Number(process.env.PORTAL_E_CARD_INTERVAL_MS) > 0 ? Number(process.env.PORTAL_E_CARD_INTERVAL_MS) : undefined });
     const { app } = createApp({
       db,
       tenants: options.tenants,
@@ -86,6 +90,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopMailSender().catch(() => undefined);
     await stopWebhookDeliverer().catch(() => undefined);
     await stopDueChanges().catch(() => undefined);
+    await stopECards().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -101,7 +106,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.closeAllConnections();
       await closed;
       // Both finish what is under way (a webhook request at most its 10 s time-out) before the database goes.
-      await Promise.all([stopMailSender(), stopWebhookDeliverer(), stopDueChanges()]);
+      await Promise.all([stopMailSender(), stopWebhookDeliverer(), stopDueChanges(), stopECards()]);
       await db.close();
     },
   };

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 
-/** `portal validate [files...]`: every error of every tenant file at once; exit 1 on any. */
+/**
+ * `portal validate [files...]`: every error of every tenant file at once; exit 1 on any. Warnings
+ * (a text missing in an offered locale) are printed too but do not fail the command.
+ */
 export function registerValidate(program: Command): void {
   program
     .command('validate')
@@ -9,12 +12,14 @@ export function registerValidate(program: Command): void {
     .option('--json', 'print the issues as JSON for tools', false)
     .action(async (files: string[], options: { json: boolean }) => {
       const { loadTenantFiles, formatIssueWithHint } = await import('../tenant');
-      const { tenants, issues } = await loadTenantFiles(files.length ? files : undefined);
+      const { tenants, issues, warnings } = await loadTenantFiles(files.length ? files : undefined);
       if (options.json) {
-        console.log(JSON.stringify({ valid: issues.length === 0, tenants: tenants.map((t) => t.id), issues }, null, 2));
+        console.log(JSON.stringify({ valid: issues.length === 0, tenants: tenants.map((t) => t.id), issues, warnings }, null, 2));
       } else {
         for (const issue of issues) console.error(formatIssueWithHint(issue));
-        console.error(issues.length ? `\n${issues.length} problem(s) found.` : `✓ ${tenants.length} tenant file(s) valid.`);
+        for (const warning of warnings) console.error(formatIssueWithHint(warning));
+        const warned = warnings.length ? ` ${warnings.length} warning(s).` : '';
+        console.error(issues.length ? `\n${issues.length} problem(s) found.${warned}` : `✓ ${tenants.length} tenant file(s) valid.${warned}`);
       }
       if (issues.length) process.exitCode = 1;
     });

@@ -351,7 +351,6 @@ const UNIQUE_FIELDS: ReadonlyArray<{ path: string[]; field: string; noun: string
   { path: ['optIns', 'widget', 'providers'], field: 'code', noun: 'opt-in widget provider' },
   { path: ['multiUserLicenses', 'roles'], field: 'code', noun: 'licence role' },
   { path: ['eCard', 'templates'], field: 'name', noun: 'e-card template' },
-  { path: ['externalNavigationLinks'], field: 'text', noun: 'navigation link text' },
   { path: ['webhooks'], field: 'url', noun: 'webhook URL' },
 ];
 
@@ -372,6 +371,31 @@ function uniqueEntries(tenant: Loose): Problem[] {
   return problems;
 }
 
+/**
+ * A menu link's text is also its route inside the portal (/<text>), in every locale, so two links
+ * may not share a text in any locale (portal-core.md §2; texts per locale since issue 14).
+ */
+function uniqueLinkTexts(tenant: Loose): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Map<string, number>();
+  list(tenant.externalNavigationLinks).forEach((link, index) => {
+    for (const [locale, value] of Object.entries(record(record(link).text))) {
+      if (typeof value !== 'string') continue;
+      const first = seen.get(value);
+      if (first === undefined) seen.set(value, index);
+      else if (first !== index) {
+        problems.push({
+          pointer: `/externalNavigationLinks/${index}/text/${escapePointerSegment(locale)}`,
+          at: 'value',
+          message: `duplicate navigation link text "${value}" (also at /externalNavigationLinks/${first}/text)`,
+          hint: 'each link needs its own text in every locale: the text is also its route (/<text>)',
+        });
+      }
+    }
+  });
+  return problems;
+}
+
 /** Every cross-field problem of a tenant (defaults applied), in no particular order. */
 export function crossFieldRules(tenant: TenantWithDefaults | Loose, ctx: RuleContext = {}): Problem[] {
   const loose = record(tenant);
@@ -387,6 +411,7 @@ export function crossFieldRules(tenant: TenantWithDefaults | Loose, ctx: RuleCon
     ...textKeysKnown(loose, ctx),
     ...referencesResolve(loose),
     ...uniqueEntries(loose),
+    ...uniqueLinkTexts(loose),
     ...webhookRules(loose),
   ];
 }

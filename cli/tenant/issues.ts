@@ -34,7 +34,8 @@ export function byPosition(a: TenantIssue, b: TenantIssue): number {
  */
 export function formatIssue(issue: TenantIssue): string {
   const location = `${issue.file}:${issue.line}:${issue.column}`;
-  return issue.pointer ? `${location} ${issue.pointer} ${issue.message}` : `${location} ${issue.message}`;
+  const message = issue.severity === 'warning' ? `warning: ${issue.message}` : issue.message;
+  return issue.pointer ? `${location} ${issue.pointer} ${message}` : `${location} ${message}`;
 }
 
 /** formatIssue plus the fix on an indented second line, when there is one. */

@@ -35,9 +35,13 @@ function locatedIssue(file: string, source: string, pointer: string, message: st
  * the theme presets, and rules across tenants (a host or id claimed twice). A tenant with any
  * issue is not returned. Relative paths are taken from the working directory.
  */
-export function loadTenantFiles(paths?: string[], opts: LoadTenantOptions = {}): { tenants: ResolvedTenant[]; issues: TenantIssue[] } {
+export function loadTenantFiles(
+  paths?: string[],
+  opts: LoadTenantOptions = {},
+): { tenants: ResolvedTenant[]; issues: TenantIssue[]; warnings: TenantIssue[] } {
   const rootDir = opts.rootDir ?? REPO_ROOT;
   const issues: TenantIssue[] = [];
+  const warnings: TenantIssue[] = [];
   const themePresets = opts.themePresets ?? loadThemePresets(rootDir, issues);
   const ctx: ValidationContext = { themePresets, knownTextKeys: opts.knownTextKeys ?? knownTextKeys(rootDir) };
   const files = (paths ?? tenantFilePaths(rootDir)).map((p) => resolve(p));
@@ -55,6 +59,7 @@ export function loadTenantFiles(paths?: string[], opts: LoadTenantOptions = {}):
     }
     const result = validateTenantSource(file, source, ctx);
     issues.push(...result.issues);
+    warnings.push(...result.warnings);
     loaded.push({ file, source, tenant: result.tenant });
   }
 
@@ -85,5 +90,5 @@ export function loadTenantFiles(paths?: string[], opts: LoadTenantOptions = {}):
 
   issues.sort(byPosition);
   const tenants = loaded.filter((e) => e.tenant && !rejected.has(e.file)).map((e) => e.tenant!);
-  return { tenants, issues };
+  return { tenants, issues, warnings };
 }

@@ -139,7 +139,7 @@ const EXPECTED: Record<string, { noun: string; hint: string }> = {
   null: { noun: 'null', hint: 'write null' },
 };
 
-const LOCALIZED = new Set(['localizedText', 'localizedHtml']);
+const LOCALIZED = new Set(['localizedText', 'localizedHtml', 'localizedLabel']);
 const LOCALIZED_HINT = 'write one text per locale, for example {"de-DE": "…", "en-GB": "…"}';
 
 function lastSegment(pointer: string): string {

@@ -14,6 +14,8 @@ export interface TenantIssue {
   pointer: string;
   message: string;
   hint?: string;
+  /** Set on warnings: the file is valid and loads, but something deserves a look (a missing translation). */
+  severity?: 'warning';
 }
 
 /**

@@ -4,6 +4,7 @@ import { byPosition, issueAt, issueAtOffset } from './issues';
 import { parseJson } from './jsonSource';
 import { validateAgainstSchema, type Problem } from './schemaErrors';
 import { knownTextKeys, loadThemePresets } from './sources';
+import { translationWarnings } from './translationWarnings';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
 
 /**
@@ -23,9 +24,9 @@ export function validateTenantSource(
   file: string,
   source: string,
   ctx: ValidationContext = {},
-): { tenant?: ResolvedTenant; issues: TenantIssue[] } {
+): { tenant?: ResolvedTenant; issues: TenantIssue[]; warnings: TenantIssue[] } {
   const parsed = parseJson(source);
-  if (!parsed.ok) return { issues: parsed.problems.map((p) => issueAtOffset(file, parsed.lineStarts, p)) };
+  if (!parsed.ok) return { issues: parsed.problems.map((p) => issueAtOffset(file, parsed.lineStarts, p)), warnings: [] };
   const issues = parsed.problems.map((p) => issueAtOffset(file, parsed.source.lineStarts, p));
 
   const data = structuredClone(parsed.source.value);
@@ -39,8 +40,13 @@ export function validateTenantSource(
 
   for (const problem of [...schemaProblems, ...ruleProblems]) issues.push(issueAt(file, parsed.source, problem));
   issues.sort(byPosition);
-  if (issues.length > 0) return { issues };
+  // Warnings never stop a tenant from loading (a text missing in an offered locale, issue 14).
+  const warnings = translationWarnings(parsed.source.value as Record<string, unknown>)
+    .filter((warning) => !alreadyReported(warning, schemaProblems))
+    .map((warning) => ({ ...issueAt(file, parsed.source, warning), severity: 'warning' as const }))
+    .sort(byPosition);
+  if (issues.length > 0) return { issues, warnings };
 
   const themeTokens = tenantThemeTokens(data as Record<string, unknown>, themePresets)!;
-  return { tenant: { ...(data as Omit<ResolvedTenant, 'themeTokens'>), themeTokens }, issues };
+  return { tenant: { ...(data as Omit<ResolvedTenant, 'themeTokens'>), themeTokens }, issues, warnings };
 }

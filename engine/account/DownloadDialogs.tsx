@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../core/translation';
 import { Dialog } from '../ui/Dialog';
 import { DOWNLOAD_OUTCOMES, type DownloadOutcome, type OutcomeTexts } from './outcomes';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../core/translation';
 import { Dialog } from '../ui/Dialog';
 import { ErrorDialog } from '../ui/ErrorDialog';
 import { INVOICE_OUTCOMES, invoiceFailureOf, invoiceOutcomeOf, type InvoiceOutcome } from './outcomes';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../core/translation';
 import { Alert } from '../ui/Alert';
 import { Loading } from '../ui/Loading';
 import type { Resource } from './resource';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../core/translation';
 import { Link } from 'react-router';
 import { statusTone } from '../domain/orderStatus';
 import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../domain/capabilities';
@@ -8,15 +8,16 @@ import { isRouteServed } from '../features';
 import { Badge } from '../ui/Badge';
 import { formatDate } from '../ui/format';
 import { localized } from '../ui/localized';
+import { mixTypeLabel } from './labels';
 import { useCapabilityContext, useTenantSettings } from './capabilityContext';
 import type { SubscriptionSummary } from './types';
 
 /** The subscription type badge (theme setting showSubscriptionTypeBadge, §2), labelled by the tenant's type labels. */
 export function TypeBadge({ subscription }: { subscription: SubscriptionSummary }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const model = useTenantSettings().subscriptionModel;
   if (!model?.showSubscriptionTypeBadge || !subscription.typeKey) return null;
-  const label = localized(model.typeLabels?.[subscription.typeKey], i18n.language) || subscription.mixTypeDetails.mixTypeDesc;
+  const label = localized(model.typeLabels?.[subscription.typeKey], i18n.language) || mixTypeLabel(t, subscription.mixType, subscription.mixTypeDetails.mixTypeDesc);
   return <Badge tone="info">{label}</Badge>;
 }
 

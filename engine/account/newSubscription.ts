@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom } from '../core/atoms';
 
 /**
  * portal-core.md §4: "Adding a subscription through link stores its order number (if present) and

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { usePortal } from './PortalContext';
 
 /** The tenant's fallback e-mail and phone (portal-core.md §1, §8: feature disabled, contact unsupported). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { FallbackContact } from './FallbackContact';
 
 /** A disabled feature's route: notice with the tenant's fallback e-mail and phone (portal-core.md §1, §8). */

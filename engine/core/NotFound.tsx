@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 
 /** Catch-all of portal-core.md §2: any unknown path says 'Page not found'. */
 export function NotFound() {

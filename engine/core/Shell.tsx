@@ -1,6 +1,6 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from './atoms';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { authStateAtom, isFullyLoggedIn } from './authState';
 import { usePortal } from './PortalContext';
 import { Header } from './shell/Header';

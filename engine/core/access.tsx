@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from './atoms';
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { authStateAtom, isLoggedIn } from './authState';
 import { usePortal } from './PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
@@ -71,13 +71,15 @@ export function OptInGate({ requirement, children }: { requirement: OptInRequire
 
 /**
  * After login: the subscription of `subscriptionId` if given, else the requested path without
- * `p`, else /orders (portal-core.md §2 "Login").
+ * `p` (and `lang`, already applied), else /orders (portal-core.md §2 "Login").
  */
 export function pathAfterLogin(search: string, from: string | undefined): string {
   const query = new URLSearchParams(search);
   const subscriptionId = query.get('subscriptionId');
   query.delete('p');
   query.delete('code');
+  // A sign-in link's `lang` has been applied and remembered at start (engine/core/i18n.ts).
+  query.delete('lang');
   if (subscriptionId) return `/subscriptions/${encodeURIComponent(subscriptionId)}`;
   const rest = query.toString();
   const target = from && from !== '/login' ? from : '/orders';

@@ -103,6 +103,7 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     get: <T>(path: string) => request<T>('GET', path),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+    delete: <T = void>(path: string) => request<T>('DELETE', path),
     getBlob,
     getFile,
   };

@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom } from './atoms';
 import type { LoginResult } from '../../schemas/generated/login-result';
 
 /** Login sources of portal-core.md §4, as the login answers carry them (schemas/api/login-result.schema.json). */

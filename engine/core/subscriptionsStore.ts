@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { atom, useAtom } from 'jotai';
+import { atom, useAtom } from './atoms';
 import type { Subscription } from '../../schemas/generated/subscription';
 import { usePortal } from './PortalContext';
 

@@ -22,6 +22,12 @@ import { issueComplaintFeature } from './issue-complaint';
 import { addressChangeFeature } from './address-change';
 import { paymentMethodChangeFeature } from './payment-method-change';
 import { optInsFeature } from './opt-ins';
+import { eCardFeature } from './e-card';
+import { emailWidgetFeature } from './email-widget';
+import { optInWidgetFeature } from './opt-in-widget';
+import { ssoProfilePageFeature } from './sso-profile-page';
+import { loyaltyProgrammeFeature } from './loyalty-programme';
+import { multiUserLicensesFeature } from './multi-user-licenses';
 
 /**
  * The only list of features (CONVENTIONS.md rule 2). The shell (routes, redirects, menu, the
@@ -48,6 +54,12 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   addressChangeFeature,
   paymentMethodChangeFeature,
   optInsFeature,
+  eCardFeature,
+  emailWidgetFeature,
+  optInWidgetFeature,
+  ssoProfilePageFeature,
+  loyaltyProgrammeFeature,
+  multiUserLicensesFeature,
   externalPageFeature,
 ]);
 

@@ -53,6 +53,8 @@ export interface FeatureMenuItem {
   labelKey: string;
   /** Position in the sidebar, ascending. */
   order: number;
+  /** A tenant setting the item also needs besides the feature's flag (loyalty: `loyalty.showInNavbar`, portal-core.md §2). */
+  when?: (tenant: PortalTenant) => boolean;
 }
 
 /** The names tenants use in `buttons.hiddenActions` to hide a subscription-page button (schemas/tenant.schema.json). */

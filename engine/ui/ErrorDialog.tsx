@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../core/translation';
 import { useNavigate } from 'react-router';
 import { Dialog } from './Dialog';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../core/translation';
 
 export function Loading() {
   const { t } = useTranslation();

@@ -22,7 +22,27 @@ export type AccountEvent =
   | ComplaintCreatedEvent
   | AddressChangedEvent
   | OptInsChangedEvent
-  | OptInConfirmedEvent;
+  | OptInConfirmedEvent
+  | ECardScheduledEvent
+  | ECardSentEvent
+  | EmailWidgetLinkedEvent
+  | OptInWidgetSignedUpEvent
+  | OptInWidgetConfirmedEvent
+  | SsoProfilePasswordChangedEvent
+  | SsoProfileEmailChangeRequestedEvent
+  | SsoProfileEmailChangedEvent
+  | SsoProfileDeletedEvent
+  | LoyaltyOptedInEvent
+  | LoyaltyOptedOutEvent
+  | LoyaltyRewardClaimedEvent
+  | LoyaltyFavoriteChangedEvent
+  | LicenseAddedEvent
+  | LicenseActivatedEvent
+  | LicenseDeactivatedEvent
+  | LicenseDeletedEvent
+  | LicenseInvitationSentEvent
+  | LicenseAcceptedEvent
+  | LicenseManagerReplacedEvent;
 /**
  * The event's idempotency id, a random UUID; also sent as the Portal-Event-Id header. The same for every delivery attempt and every endpoint.
  */
@@ -57,9 +77,9 @@ export interface AccountCreatedData {
    */
   email: string;
   /**
-   * How it was created: `registration` — the create-account form's confirmation link; `sign-in-link` — a partial login's sign-in link (order number and name, or the contact form's order number and zip code) opened by an address on record that had no account; `oauth` — the first single sign-on with a verified address that had no account.
+   * How it was created: `registration` — the create-account form's confirmation link; `sign-in-link` — a partial login's sign-in link (order number and name, or the contact form's order number and zip code) opened by an address on record that had no account; `oauth` — the first single sign-on with a verified address that had no account. `license-invitation` — a licence invitation's accept link opened from the invited address (or a new licence manager named by the subscription's ordering party or manager).
    */
-  source: 'registration' | 'sign-in-link' | 'oauth';
+  source: 'registration' | 'sign-in-link' | 'oauth' | 'license-invitation';
   /**
    * Business partners the new account speaks for from the start (a sign-in link's partners); empty otherwise.
    */
@@ -429,4 +449,331 @@ export interface OptInConfirmedData {
   userId: string | null;
   bpNumber: string;
   types: string[];
+}
+/**
+ * A signed-in user scheduled an e-card for a later time (account-flows.md §2 "E-card"); the recipient's address and the message are not part of the event.
+ */
+export interface ECardScheduledEvent {
+  id: EventId;
+  type: 'e_card.scheduled';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: ECardScheduledData;
+}
+export interface ECardScheduledData {
+  userId: string;
+  eCardId: string;
+  subscriptionId: string | null;
+  template: string;
+  sendAt: string;
+}
+/**
+ * An e-card was handed to the mail queue: at once, or by the e-card job at its time.
+ */
+export interface ECardSentEvent {
+  id: EventId;
+  type: 'e_card.sent';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: ECardSentData;
+}
+export interface ECardSentData {
+  userId: string;
+  eCardId: string;
+  subscriptionId: string | null;
+  template: string;
+  sendAt: string;
+}
+/**
+ * The address on record of a subscription opened the e-mail widget's link (the proof), which links the address to the subscription and records the opt-in when it was ticked.
+ */
+export interface EmailWidgetLinkedEvent {
+  id: EventId;
+  type: 'email_widget.linked';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: EmailWidgetLinkedData;
+}
+export interface EmailWidgetLinkedData {
+  userId: null;
+  subscriptionId: string;
+  email: string;
+  optIn: boolean;
+}
+/**
+ * Someone signed up on the opt-in widget; it waits for the confirmation link mailed to the address.
+ */
+export interface OptInWidgetSignedUpEvent {
+  id: EventId;
+  type: 'opt_in_widget.signed_up';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: OptInWidgetSignedUpData;
+}
+export interface OptInWidgetSignedUpData {
+  userId: null;
+  signupId: string;
+  provider: string;
+}
+/**
+ * An opt-in widget sign-up was confirmed by its link: the opt-in holds and the voucher code was handed out.
+ */
+export interface OptInWidgetConfirmedEvent {
+  id: EventId;
+  type: 'opt_in_widget.confirmed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: OptInWidgetConfirmedData;
+}
+export interface OptInWidgetConfirmedData {
+  userId: null;
+  signupId: string;
+  provider: string;
+  email: string;
+  salutationCode: string;
+  firstName: string;
+  lastName1: string;
+  voucherCode: string | null;
+}
+/**
+ * The account's password was set or changed on the SSO profile page (account-flows.md §2 "SSO profile").
+ */
+export interface SsoProfilePasswordChangedEvent {
+  id: EventId;
+  type: 'sso_profile.password_changed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: SsoProfilePasswordChangedData;
+}
+export interface SsoProfilePasswordChangedData {
+  userId: UserId;
+}
+/**
+ * A new sign-in address was asked for; a confirmation link went to it (it counts only once confirmed). The address is not part of the event.
+ */
+export interface SsoProfileEmailChangeRequestedEvent {
+  id: EventId;
+  type: 'sso_profile.email_change_requested';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: SsoProfileEmailChangeRequestedData;
+}
+export interface SsoProfileEmailChangeRequestedData {
+  userId: UserId;
+}
+/**
+ * The new sign-in address was confirmed by the link mailed to it; the old address got a notice.
+ */
+export interface SsoProfileEmailChangedEvent {
+  id: EventId;
+  type: 'sso_profile.email_changed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: SsoProfileEmailChangedData;
+}
+export interface SsoProfileEmailChangedData {
+  userId: UserId;
+}
+/**
+ * The account was deleted (account-flows.md §4 "SSO delete"): personal data removed, every session ended; the id stays only on records kept for accounting.
+ */
+export interface SsoProfileDeletedEvent {
+  id: EventId;
+  type: 'sso_profile.deleted';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: SsoProfileDeletedData;
+}
+export interface SsoProfileDeletedData {
+  userId: UserId;
+}
+/**
+ * The member joined the loyalty programme (account-flows.md §2 "Loyalty programme").
+ */
+export interface LoyaltyOptedInEvent {
+  id: EventId;
+  type: 'loyalty.opted_in';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LoyaltyOptedInData;
+}
+export interface LoyaltyOptedInData {
+  userId: UserId;
+}
+/**
+ * The member left the loyalty programme (§4 "Loyalty opt-out").
+ */
+export interface LoyaltyOptedOutEvent {
+  id: EventId;
+  type: 'loyalty.opted_out';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LoyaltyOptedOutData;
+}
+export interface LoyaltyOptedOutData {
+  userId: UserId;
+}
+/**
+ * A reward was claimed (§4 "Reward claim"): a code handed out or a shop link opened. The code is not part of the event.
+ */
+export interface LoyaltyRewardClaimedEvent {
+  id: EventId;
+  type: 'loyalty.reward_claimed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LoyaltyRewardClaimedData;
+}
+export interface LoyaltyRewardClaimedData {
+  userId: UserId;
+  rewardId: string;
+  tierCode: string;
+  rewardType: string;
+}
+/**
+ * A reward was marked or unmarked as a favourite.
+ */
+export interface LoyaltyFavoriteChangedEvent {
+  id: EventId;
+  type: 'loyalty.favorite_changed';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LoyaltyFavoriteChangedData;
+}
+export interface LoyaltyFavoriteChangedData {
+  userId: UserId;
+  rewardId: string;
+  favorite: boolean;
+}
+/**
+ * A licence user was added to a licence object (and invited when the invitation went out).
+ */
+export interface LicenseAddedEvent {
+  id: EventId;
+  type: 'license.added';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseAddedData;
+}
+export interface LicenseAddedData {
+  /**
+   * The account that made the change (for license.accepted: the accepting person's).
+   */
+  userId: string | null;
+  subscriptionId: string;
+  orderNumber: string;
+  licenseId: string;
+}
+/**
+ * A licence was activated.
+ */
+export interface LicenseActivatedEvent {
+  id: EventId;
+  type: 'license.activated';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseActivatedData;
+}
+export interface LicenseActivatedData {
+  /**
+   * The account that made the change (for license.accepted: the accepting person's).
+   */
+  userId: string | null;
+  subscriptionId: string;
+  orderNumber: string;
+  licenseId: string;
+}
+/**
+ * A licence was deactivated.
+ */
+export interface LicenseDeactivatedEvent {
+  id: EventId;
+  type: 'license.deactivated';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseDeactivatedData;
+}
+export interface LicenseDeactivatedData {
+  /**
+   * The account that made the change (for license.accepted: the accepting person's).
+   */
+  userId: string | null;
+  subscriptionId: string;
+  orderNumber: string;
+  licenseId: string;
+}
+/**
+ * A licence was deleted.
+ */
+export interface LicenseDeletedEvent {
+  id: EventId;
+  type: 'license.deleted';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseDeletedData;
+}
+export interface LicenseDeletedData {
+  /**
+   * The account that made the change (for license.accepted: the accepting person's).
+   */
+  userId: string | null;
+  subscriptionId: string;
+  orderNumber: string;
+  licenseId: string;
+}
+/**
+ * An invitation with a new single-use accept link was sent (earlier links stop working).
+ */
+export interface LicenseInvitationSentEvent {
+  id: EventId;
+  type: 'license.invitation_sent';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseInvitationSentData;
+}
+export interface LicenseInvitationSentData {
+  /**
+   * The account that made the change (for license.accepted: the accepting person's).
+   */
+  userId: string | null;
+  subscriptionId: string;
+  orderNumber: string;
+  licenseId: string;
+}
+/**
+ * The invited person accepted the licence through the e-mailed link; userId is the account they got.
+ */
+export interface LicenseAcceptedEvent {
+  id: EventId;
+  type: 'license.accepted';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseAcceptedData;
+}
+export interface LicenseAcceptedData {
+  /**
+   * The account that made the change (for license.accepted: the accepting person's).
+   */
+  userId: string | null;
+  subscriptionId: string;
+  orderNumber: string;
+  licenseId: string;
+}
+/**
+ * The licence manager (role LV) of a subscription was replaced by someone else, or removed (bpNumber null).
+ */
+export interface LicenseManagerReplacedEvent {
+  id: EventId;
+  type: 'license_manager.replaced';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseManagerReplacedData;
+}
+export interface LicenseManagerReplacedData {
+  userId: UserId;
+  subscriptionId: string;
+  /**
+   * The new licence manager's business partner; null when a manager was removed.
+   */
+  bpNumber: string | null;
+  previousBpNumbers: string[];
 }

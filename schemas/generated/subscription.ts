@@ -252,6 +252,10 @@ export interface Subscription {
      * The mix type it changes to, in the tenant's language.
      */
     mixTypeDesc: string;
+    /**
+     * The mix type code it changes to (PR, DE, ON, KO, MG); the screens label it in their language.
+     */
+    mixType?: string;
   } | null;
   /**
    * A retention offer accepted instead of cancelling (a discount until a day); ordering party only.
@@ -406,6 +410,10 @@ export interface Renewal {
    * Ordering party only. Frequency of the automatic payments in words.
    */
   autoRenewalLastPaymentFrequencyText?: string | null;
+  /**
+   * Ordering party only. Frequency code of the automatic payments (01, 03, 06, 12 as billingFrequency); the screens label it in their language.
+   */
+  autoRenewalLastPaymentFrequency?: string | null;
   /**
    * ISO currency code of the order (EUR, GBP, USD, AUD).
    */

@@ -92,7 +92,7 @@ export type PublicationList = PublicationCode[];
  */
 export type Code = string;
 /**
- * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, offer.accepted, payment.settled, holiday_service.set, holiday_service.cancelled, payment_method.changed, complaint.created, address.changed, opt_ins.changed, opt_in.confirmed.
+ * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, offer.accepted, payment.settled, holiday_service.set, holiday_service.cancelled, payment_method.changed, complaint.created, address.changed, opt_ins.changed, opt_in.confirmed, e_card.scheduled, e_card.sent, email_widget.linked, opt_in_widget.signed_up, opt_in_widget.confirmed, sso_profile.password_changed, sso_profile.email_change_requested, sso_profile.email_changed, sso_profile.deleted, loyalty.opted_in, loyalty.opted_out, loyalty.reward_claimed, loyalty.favorite_changed, license.added, license.activated, license.deactivated, license.deleted, license.invitation_sent, license.accepted, license_manager.replaced.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "accountEventType".
@@ -112,7 +112,27 @@ export type AccountEventType =
   | 'complaint.created'
   | 'address.changed'
   | 'opt_ins.changed'
-  | 'opt_in.confirmed';
+  | 'opt_in.confirmed'
+  | 'e_card.scheduled'
+  | 'e_card.sent'
+  | 'email_widget.linked'
+  | 'opt_in_widget.signed_up'
+  | 'opt_in_widget.confirmed'
+  | 'sso_profile.password_changed'
+  | 'sso_profile.email_change_requested'
+  | 'sso_profile.email_changed'
+  | 'sso_profile.deleted'
+  | 'loyalty.opted_in'
+  | 'loyalty.opted_out'
+  | 'loyalty.reward_claimed'
+  | 'loyalty.favorite_changed'
+  | 'license.added'
+  | 'license.activated'
+  | 'license.deactivated'
+  | 'license.deleted'
+  | 'license.invitation_sent'
+  | 'license.accepted'
+  | 'license_manager.replaced';
 /**
  * A phone number as shown to users, digits with spaces, brackets, slashes or hyphens, optionally starting with +, for example +49 89 1234 5678.
  *
@@ -254,6 +274,7 @@ export interface Tenant {
   subscriptionModel?: SubscriptionModelConfig;
   cancellation?: CancellationConfig;
   paymentHistory?: PaymentHistoryConfig;
+  invoice?: InvoiceConfig;
   issueComplaint?: IssueComplaintConfig;
   emailWidget?: EmailWidgetConfig;
   linkSubscription?: LinkSubscriptionConfig;
@@ -317,10 +338,7 @@ export interface LoginConfig {
   sessionIdleMinutes?: number;
   oauth?: OAuthConfig;
   kickerAuth?: KickerAuthConfig;
-  /**
-   * HTML shown above the login form when the portal is not embedded (sanitized at build time).
-   */
-  standaloneLoginMessage?: string;
+  standaloneLoginMessage?: LocalizedHtml;
 }
 /**
  * OpenID Connect provider for single sign-on; needed when the oauth feature is on (the login page then shows an SSO button to /sso/authorize).
@@ -351,6 +369,22 @@ export interface KickerAuthConfig {
   cookieName?: string;
 }
 /**
+ * HTML per locale, for example {"de-DE": "<p>…</p>", "en-GB": "<p>…</p>"}; sanitized at build time. A missing locale falls back to the other one.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "localizedHtml".
+ */
+export interface LocalizedHtml {
+  /**
+   * German HTML.
+   */
+  'de-DE'?: string;
+  /**
+   * British English HTML.
+   */
+  'en-GB'?: string;
+}
+/**
  * Customer service contact. The fallback e-mail and phone appear wherever a feature is disabled or the contact form is unavailable.
  */
 export interface ContactConfig {
@@ -375,10 +409,7 @@ export interface ContactConfig {
  * Banner at the top of every page, shown until the user closes it; needed when the announcement feature is on.
  */
 export interface AnnouncementConfig {
-  /**
-   * Banner content as HTML (sanitized at build time).
-   */
-  html: string;
+  html: LocalizedHtml;
   variant?: MessageVariant;
 }
 /**
@@ -514,10 +545,7 @@ export interface TextTable {
  * via the `definition` "externalNavigationLink".
  */
 export interface ExternalNavigationLink {
-  /**
-   * Menu label; with showInIframe also the route (/<text>) at which the page is shown inside the portal.
-   */
-  text: string;
+  text: LocalizedLabel;
   /**
    * Target URL. The placeholder -suid- is replaced by the user id of a logged-in user when shown inside the portal.
    */
@@ -530,6 +558,22 @@ export interface ExternalNavigationLink {
    * Open the link in a new tab (ignored with showInIframe).
    */
   openInNewTab?: boolean;
+}
+/**
+ * A short label per locale (at most 60 characters), for example {"de-DE": "Heftarchiv", "en-GB": "Back issues"}. A missing locale falls back to the other one.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "localizedLabel".
+ */
+export interface LocalizedLabel {
+  /**
+   * German label.
+   */
+  'de-DE'?: string;
+  /**
+   * British English label.
+   */
+  'en-GB'?: string;
 }
 /**
  * Shipping status of purchase orders (shipping-status feature): provider names and tracking links by provider code (portal-core.md §9).
@@ -600,22 +644,6 @@ export interface FaqConfig {
    * Questions and answers in display order within their category.
    */
   entries?: FaqEntry[];
-}
-/**
- * HTML per locale, for example {"de-DE": "<p>…</p>", "en-GB": "<p>…</p>"}; sanitized at build time. A missing locale falls back to the other one.
- *
- * This interface was referenced by `Tenant`'s JSON-Schema
- * via the `definition` "localizedHtml".
- */
-export interface LocalizedHtml {
-  /**
-   * German HTML.
-   */
-  'de-DE'?: string;
-  /**
-   * British English HTML.
-   */
-  'en-GB'?: string;
 }
 /**
  * A FAQ category.
@@ -1051,6 +1079,50 @@ export interface PaymentHistoryConfig {
   showExternalDocumentNumber?: boolean;
 }
 /**
+ * What the invoice PDFs print besides the payment: the publisher as seller (postal address, VAT id), the VAT rate that splits the gross amount of the payment history into net and VAT, and the logo. See README "Invoices and documents".
+ */
+export interface InvoiceConfig {
+  publisher?: InvoicePublisher;
+  /**
+   * VAT rate in percent included in the payment amounts (they are gross): 7 for German press (reduced rate), 0 for zero-rated UK newspapers and magazines. Net = gross / (1 + rate), rounded to the cent; VAT = gross - net.
+   */
+  vatRatePercent?: number;
+  /**
+   * VAT rate in percent for single publications, by publication code, where it differs from vatRatePercent (for example a digital-only title at 19).
+   */
+  vatRatePercentByPublication?: {
+    [k: string]: number | undefined;
+  };
+  /**
+   * Logo printed on the PDFs when it differs from logoUrl: a data: URI of a PNG, JPEG or SVG image. Without it the PDFs use logoUrl when that is such a data: URI, else the publisher's name in the brand band.
+   */
+  logoUrl?: string;
+}
+/**
+ * The seller printed on every invoice: legal name, postal address and VAT id.
+ */
+export interface InvoicePublisher {
+  /**
+   * Legal name of the publisher, for example "Stadtkurier Verlag GmbH".
+   */
+  name: string;
+  /**
+   * Postal address, one line each, in the order they are printed; for example ["Marktplatz 1", "04109 Leipzig", "Deutschland"].
+   *
+   * @minItems 1
+   * @maxItems 5
+   */
+  addressLines: string[];
+  /**
+   * VAT identification number: the two-letter country prefix and the number in capitals without spaces; for example DE123456789 or GB123456789.
+   */
+  vatId?: string;
+  /**
+   * Optional commercial register entry printed in the footer, for example "Amtsgericht Leipzig HRB 12345".
+   */
+  registration?: string;
+}
+/**
  * Complaints about missing or damaged issues (issue-complaint feature; account-flows.md §4).
  */
 export interface IssueComplaintConfig {
@@ -1187,7 +1259,7 @@ export interface ECardTemplate {
    */
   category: string;
   /**
-   * Preview image of the card.
+   * Image of the card, shown as its preview and sent inline in the e-mail: an https URL, or the file name of an image in tenants/assets/<tenant>/e-cards/ (for example birthday.png), which the portal serves and attaches to the e-mail.
    */
   previewImageUrl: string;
 }
@@ -1462,6 +1534,7 @@ export interface TenantWithDefaults {
   subscriptionModel: SubscriptionModelConfigWithDefaults;
   cancellation: CancellationConfigWithDefaults;
   paymentHistory: PaymentHistoryConfigWithDefaults;
+  invoice: InvoiceConfigWithDefaults;
   issueComplaint: IssueComplaintConfigWithDefaults;
   emailWidget: EmailWidgetConfigWithDefaults;
   linkSubscription: LinkSubscriptionConfigWithDefaults;
@@ -1525,10 +1598,7 @@ export interface LoginConfigWithDefaults {
   sessionIdleMinutes: number;
   oauth?: OAuthConfigWithDefaults;
   kickerAuth: KickerAuthConfigWithDefaults;
-  /**
-   * HTML shown above the login form when the portal is not embedded (sanitized at build time).
-   */
-  standaloneLoginMessage?: string;
+  standaloneLoginMessage?: LocalizedHtml;
 }
 /**
  * OpenID Connect provider for single sign-on; needed when the oauth feature is on (the login page then shows an SSO button to /sso/authorize).
@@ -1562,20 +1632,14 @@ export interface KickerAuthConfigWithDefaults {
  * Banner at the top of every page, shown until the user closes it; needed when the announcement feature is on.
  */
 export interface AnnouncementConfigWithDefaults {
-  /**
-   * Banner content as HTML (sanitized at build time).
-   */
-  html: string;
+  html: LocalizedHtml;
   variant: MessageVariant;
 }
 /**
  * An extra menu entry.
  */
 export interface ExternalNavigationLinkWithDefaults {
-  /**
-   * Menu label; with showInIframe also the route (/<text>) at which the page is shown inside the portal.
-   */
-  text: string;
+  text: LocalizedLabel;
   /**
    * Target URL. The placeholder -suid- is replaced by the user id of a logged-in user when shown inside the portal.
    */
@@ -1952,6 +2016,26 @@ export interface PaymentHistoryConfigWithDefaults {
    * Show the external document number next to the invoice number.
    */
   showExternalDocumentNumber: boolean;
+}
+/**
+ * What the invoice PDFs print besides the payment: the publisher as seller (postal address, VAT id), the VAT rate that splits the gross amount of the payment history into net and VAT, and the logo. See README "Invoices and documents".
+ */
+export interface InvoiceConfigWithDefaults {
+  publisher?: InvoicePublisher;
+  /**
+   * VAT rate in percent included in the payment amounts (they are gross): 7 for German press (reduced rate), 0 for zero-rated UK newspapers and magazines. Net = gross / (1 + rate), rounded to the cent; VAT = gross - net.
+   */
+  vatRatePercent: number;
+  /**
+   * VAT rate in percent for single publications, by publication code, where it differs from vatRatePercent (for example a digital-only title at 19).
+   */
+  vatRatePercentByPublication?: {
+    [k: string]: number | undefined;
+  };
+  /**
+   * Logo printed on the PDFs when it differs from logoUrl: a data: URI of a PNG, JPEG or SVG image. Without it the PDFs use logoUrl when that is such a data: URI, else the publisher's name in the brand band.
+   */
+  logoUrl?: string;
 }
 /**
  * Complaints about missing or damaged issues (issue-complaint feature; account-flows.md §4).

@@ -12,9 +12,10 @@ import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
 
-/** The user's subscription or 404 `not_found`. */
-export async function subscriptionOr404(db: Queryable, res: Response, id: string): Promise<Subscription> {
-  const subscription = await getSubscriptionForUser(db, requestTenant(res).id, currentUser(res).id, id);
+/** The user's subscription or 404 `not_found`; in the screen's language when the request is given (issue 14, finding 4). */
+export async function subscriptionOr404(db: Queryable, res: Response, id: string, req?: Request): Promise<Subscription> {
+  const tenant = requestTenant(res);
+  const subscription = await getSubscriptionForUser(db, tenant.id, currentUser(res).id, id, { locale: req ? requestLocale(req, tenant) : undefined });
   if (!subscription) throw refuse.notYours('There is no such subscription on your account.');
   return subscription;
 }

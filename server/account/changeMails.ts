@@ -78,6 +78,7 @@ export const MAIL_WORDS: Record<Locale, Record<string, string>> = {
     replacement: 'ein Ersatzexemplar (innerhalb einer Woche)',
     asap: 'ab sofort',
     from: 'ab dem {date}',
+    issue: 'Ausgabe {number}',
   },
   'en-GB': {
     redirect: 'delivery to your holiday address',
@@ -93,6 +94,7 @@ export const MAIL_WORDS: Record<Locale, Record<string, string>> = {
     replacement: 'a replacement copy (within a week)',
     asap: 'straight away',
     from: 'from {date}',
+    issue: 'issue {number}',
   },
 };
 

@@ -17,6 +17,7 @@ import { consumeDownloadKey } from '../store/accountStore';
 import { findDeliveredIssue, listPurchaseOrdersForUser } from '../store/orderStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { issuePdf, purchaseOrderPdf, giftCertificatePdf } from '../documents/documents';
+import { requestLocale } from '../tenancy/requestLocale';
 
 const EXPIRED = 'This download link has expired. Please start the download again.';
 
@@ -47,16 +48,18 @@ export function fileRoutes(deps: { db: Database; auth: AuthService; now: () => D
     const grant = await consumeDownloadKey(deps.db, tenant.id, String(req.params.key), userId, deps.now());
     if (!grant) throw notFound(EXPIRED);
     let pdf: Buffer | null = null;
+    // The file in the subscriber's language: the portal fetches it with the screen's Accept-Language (or ?lang=).
+    const locale = requestLocale(req, tenant, req.query.lang);
     if (grant.kind === 'purchase_order') {
       const [order] = await listPurchaseOrdersForUser(deps.db, tenant.id, grant.userId, grant.subjectId);
-      if (order) pdf = purchaseOrderPdf(tenant, order);
+      if (order) pdf = await purchaseOrderPdf(tenant, locale, order);
     } else {
       const subscription = await getSubscriptionForUser(deps.db, tenant.id, grant.userId, grant.subjectId);
       if (subscription && grant.kind === 'delivered_issue') {
         const issue = await findDeliveredIssue(deps.db, tenant.id, subscription.id, grant.item);
-        if (issue) pdf = issuePdf(tenant, subscription, issue);
+        if (issue) pdf = await issuePdf(tenant, locale, subscription, issue);
       } else if (subscription) {
-        pdf = giftCertificatePdf(tenant, subscription);
+        pdf = await giftCertificatePdf(tenant, locale, subscription);
       }
     }
     if (!pdf) throw notFound('This file is no longer available.');

@@ -80,7 +80,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('addressChange', s, caller.tenant);
     return s;

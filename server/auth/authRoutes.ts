@@ -3,6 +3,7 @@ import { validateBody } from '../http/validateBody';
 import { forbidden, notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
 import { portalUrl } from '../tenancy/portalUrl';
+import { requestLocale } from '../tenancy/requestLocale';
 import { findUserByEmail, findUserBySsoId } from '../store/userStore';
 import type { Database } from '../db/database';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
@@ -16,8 +17,13 @@ export const trimEmail: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * The locale is the one the visitor used (the body's `locale`, else the screen's Accept-Language),
+ * and only one the tenant offers: the sign-in e-mail and the link in it speak that language
+ * (issue 14, finding 4).
+ */
 export function requestOrigin(req: Request, res: Response): RequestOrigin {
-  const locale = typeof req.body?.locale === 'string' ? req.body.locale : undefined;
+  const locale = requestLocale(req, tenantContext(res).tenant, req.body?.locale);
   return { portalUrl: portalUrl(req, res), client: req.ip ?? 'unknown', locale };
 }
 

@@ -19,7 +19,7 @@ import {
 import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, limitSignInAttempt, recordPasswordFailure, type SignInLimits } from './rateLimit';
 import { hashToken, newSecretToken } from './tokens';
-import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE, PARTNER_SIGN_IN_PURPOSE } from './signInMailJobs';
+import { EMAIL_ZIP_PURPOSE, langQuery, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE, PARTNER_SIGN_IN_PURPOSE } from './signInMailJobs';
 import { partnersOnRecordFor } from '../store/partialLoginStore';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
@@ -225,7 +225,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<void> {
       const token = newSecretToken();
       const locale = origin.locale ?? tenant.defaultLocale;
-      const mail = authMail('partnerSignIn', locale, { tenant: tenant.name, link: `${origin.portalUrl}login?p=${encodeURIComponent(token)}`, minutes: MAGIC_LINK_MINUTES });
+      const mail = authMail('partnerSignIn', locale, { tenant: tenant.name, link: `${origin.portalUrl}login?p=${encodeURIComponent(token)}${langQuery(locale)}`, minutes: MAGIC_LINK_MINUTES });
       const payload: PartnerSignInPayload = {
         bpNumbers: input.bpNumbers,
         subscriptionId: input.subscriptionId,

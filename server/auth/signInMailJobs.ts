@@ -36,8 +36,17 @@ async function linkMail(
     expiresAt: new Date(new Date(job.payload.requestedAt).getTime() + token.minutes * 60_000),
     payload: token.payload,
   });
-  const link = `${job.payload.portalUrl}login?${token.param}=${encodeURIComponent(secret)}`;
+  const link = `${job.payload.portalUrl}login?${token.param}=${encodeURIComponent(secret)}${langQuery(job.payload.locale)}`;
   return renderAuthMail(job, kind, link, token.minutes);
+}
+
+/**
+ * The language the visitor asked in travels with the link (`&lang=de|en`), so the portal opens in
+ * it even in a new tab or another browser (issue 14, finding 4; engine/core/i18n.ts initialLocale).
+ */
+export function langQuery(locale: string | undefined): string {
+  if (!locale) return '';
+  return `&lang=${locale.startsWith('de') ? 'de' : 'en'}`;
 }
 
 function renderAuthMail(job: MailJob, kind: AuthMail, link: string, minutes: number): OutgoingMail {
@@ -66,7 +75,7 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
   /** Create-account: a confirmation link carrying the registration, or a hint when the address has an account. */
   async register(tx, job) {
     if (await findUserByEmail(tx, job.tenantId, job.payload.email)) {
-      return renderAuthMail(job, 'accountExists', `${job.payload.portalUrl}login?forgot=1`, RESET_MINUTES);
+      return renderAuthMail(job, 'accountExists', `${job.payload.portalUrl}login?forgot=1${langQuery(job.payload.locale)}`, RESET_MINUTES);
     }
     const { displayName, firstName, lastName, passwordHash } = job.payload as MailJob['payload'] & {
       displayName: string;

@@ -56,7 +56,7 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: Caller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     return s;
   }

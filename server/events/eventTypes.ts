@@ -15,7 +15,7 @@ export type AccountEventData<T extends AccountEventType> = Extract<AccountEvent,
 
 /** What an event is about, for listings (`portal events`) and look-ups by subject. */
 export interface EventSubject {
-  type: 'account' | 'subscription' | 'purchase_order' | 'contact_message' | 'business_partner' | 'payment';
+  type: 'account' | 'subscription' | 'purchase_order' | 'contact_message' | 'business_partner' | 'payment' | 'opt_in_widget_signup';
   id: string;
 }
 
@@ -42,6 +42,26 @@ const EVENT_TYPES: { [T in AccountEventType]: { subject: (data: AccountEventData
   'address.changed': { subject: (d) => ({ type: 'business_partner', id: d.bpNumber }), userId: (d) => d.userId },
   'opt_ins.changed': { subject: (d) => ({ type: 'business_partner', id: d.bpNumber }), userId: (d) => d.userId },
   'opt_in.confirmed': { subject: (d) => ({ type: 'business_partner', id: d.bpNumber }), userId: (d) => d.userId },
+  'e_card.scheduled': { subject: (d) => (d.subscriptionId ? { type: 'subscription', id: d.subscriptionId } : { type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'e_card.sent': { subject: (d) => (d.subscriptionId ? { type: 'subscription', id: d.subscriptionId } : { type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'email_widget.linked': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: () => null },
+  'opt_in_widget.signed_up': { subject: (d) => ({ type: 'opt_in_widget_signup', id: d.signupId }), userId: () => null },
+  'opt_in_widget.confirmed': { subject: (d) => ({ type: 'opt_in_widget_signup', id: d.signupId }), userId: () => null },
+  'sso_profile.password_changed': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'sso_profile.email_change_requested': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'sso_profile.email_changed': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'sso_profile.deleted': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'loyalty.opted_in': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'loyalty.opted_out': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'loyalty.reward_claimed': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'loyalty.favorite_changed': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'license.added': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'license.activated': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'license.deactivated': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'license.deleted': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'license.invitation_sent': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'license.accepted': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'license_manager.replaced': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
 };
 
 /** Every event type, in the order of the schema. */

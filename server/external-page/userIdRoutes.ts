@@ -15,7 +15,8 @@ import type { UserIdAnswer } from '../../schemas/generated/public-pages';
 export function userIdRoutes(deps: { db: Database; auth: AuthService }): Router {
   const router = Router();
   // optionalUser, not requireUser: a partial login may read its own id too (it is not a subscription call).
-  router.get('/user-id', optionalUser(deps.auth), async (_req, res) => {
+  // account-flows.md §7 names the same call GET /sso-profile/getSpektrumUserId: one handler for both paths.
+  router.get(['/user-id', '/sso-profile/getSpektrumUserId'], optionalUser(deps.auth), async (_req, res) => {
     const user = userOrUndefined(res);
     if (!user) throw unauthorized();
     const { tenant } = res.locals.tenantContext;

@@ -51,6 +51,9 @@ export const PARAM_SHAPES: Readonly<Record<string, { pattern: RegExp; message: s
   clientId: { pattern: /^[A-Za-z0-9]{1,10}$/, message: 'must be a client id: 1 to 10 letters or digits' },
   publication: { pattern: /^[A-Za-z0-9_-]{1,20}$/, message: 'must be a publication code: 1 to 20 letters, digits, "_" or "-"' },
   key: { pattern: /^[A-Za-z0-9_-]{1,128}$/, message: 'must be a download key' },
+  // account-flows.md §7 licence calls: a licence object's order number (the service answers 404 for one that is not 10 digits, §9) and a licence id.
+  orderNumber: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
+  licenseId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
 };
 
 // A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.

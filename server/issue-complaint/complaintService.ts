@@ -37,7 +37,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('issueComplaint', s, caller.tenant);
     return s;
@@ -122,7 +122,8 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
           tenant: tenant.name,
           subscription: s.displayName,
           orderNumber: s.orderNumber,
-          issue: issue.description ?? issue.issueNumber ?? issue.issue,
+          // The issue by its number in the reader's language (issue 14, finding 4), like the screens label it.
+          issue: issue.issueNumber ? mailWord(caller.locale, 'issue', { number: issue.issueNumber }) : (issue.description ?? issue.issue),
           compensation: mailWord(caller.locale, body.compensationOption === 'download' ? 'download_compensation' : body.compensationOption),
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });

@@ -9,6 +9,7 @@ import { listSubscriptionsForUser } from '../store/subscriptionStore';
 import { requireFeature } from '../tenancy/refusals';
 import { linkSubscription } from './linkSubscription';
 import { requestTenant } from '../tenancy/tenantContext';
+import { requestLocale } from '../tenancy/requestLocale';
 
 /** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */
 export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): Router {
@@ -33,7 +34,7 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
       { tenantId: tenant.id, settings: { hasMultipleAvsClients: tenant.hasMultipleAvsClients, linkSubscription: tenant.linkSubscription }, user },
       req.body ?? {},
     );
-    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id);
+    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale: requestLocale(req, tenant) });
     const subscription = subscriptions.find((s) => s.id === linked.subscriptionId) ?? subscriptions.find((s) => s.roles.length > 0 && s.businessPartners.some((b) => b.bpNumber === linked.bpNumber));
     res.status(201).json(subscription ?? null);
     void next;

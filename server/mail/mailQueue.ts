@@ -44,7 +44,7 @@ interface StoredMail {
   subject: string;
   text: string;
   html?: string;
-  attachments?: Array<{ filename: string; contentType: string; content: string }>;
+  attachments?: Array<{ filename: string; contentType: string; content: string; cid?: string }>;
 }
 
 function toStored(mail: OutgoingMail): StoredMail {
@@ -55,7 +55,7 @@ function toStored(mail: OutgoingMail): StoredMail {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: mail.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content.toString('base64') })),
+    attachments: mail.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content.toString('base64'), ...(file.cid ? { cid: file.cid } : {}) })),
   };
 }
 
@@ -68,7 +68,7 @@ function fromStored(tenantId: string, stored: StoredMail): OutgoingMail {
     subject: stored.subject,
     text: stored.text,
     html: stored.html ?? undefined,
-    attachments: stored.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'base64') })),
+    attachments: stored.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'base64'), ...(file.cid ? { cid: file.cid } : {}) })),
   };
 }
 

@@ -11,8 +11,8 @@ export interface OutgoingMail {
   html?: string;
   /** Reply address (the contact form's sender). */
   replyTo?: string;
-  /** Files sent along (the contact form's upload). */
-  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** Files sent along (the contact form's upload); with `cid`, an inline image the HTML shows as `cid:<cid>` (the e-card). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>;
 }
 
 export interface Mailer {

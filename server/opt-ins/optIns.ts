@@ -32,7 +32,7 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
 
   /** The subscription and the partner: one of the subscription's partners the user speaks for. */
   async function partnerOf(tx: Queryable, caller: AccountCaller, id: string, bpNumber: string): Promise<{ s: Subscription; email: string | null }> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('optIns', s, caller.tenant);
     const partner = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber);

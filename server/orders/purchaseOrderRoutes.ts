@@ -20,6 +20,7 @@ import { fileUrl } from '../account/accountContext';
 import { refuse, requireFeature } from '../tenancy/refusals';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { pendingOrderPdf } from '../documents/documents';
+import { requestLocale } from '../tenancy/requestLocale';
 
 export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now: () => Date; invoiceRequests: InvoiceRequests }): Router {
   const { db } = deps;
@@ -32,8 +33,10 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
     return order;
   }
 
-  router.get('/purchase-orders', async (_req, res) => {
-    res.json(await listPurchaseOrdersForUser(db, requestTenant(res).id, currentUser(res).id));
+  router.get('/purchase-orders', async (req, res) => {
+    const tenant = requestTenant(res);
+    // In the screen's language (issue 14, finding 4).
+    res.json(await listPurchaseOrdersForUser(db, tenant.id, currentUser(res).id, undefined, { locale: requestLocale(req, tenant) }));
   });
 
   // §7: query distributionArticleNumber; url and key. §2: only found downloads (expired are disabled).
@@ -96,7 +99,8 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
       .type('application/pdf')
       .set('content-disposition', `attachment; filename="${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
       .set('cache-control', 'private, no-store')
-      .send(pendingOrderPdf(tenant, order));
+      // In the subscriber's language (issue 14, finding 7).
+      .send(await pendingOrderPdf(tenant, requestLocale(req, tenant, req.query.lang), order));
   });
 
   router.get('/publications', async (_req, res) => {

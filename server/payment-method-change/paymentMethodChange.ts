@@ -55,7 +55,7 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('paymentMethodChange', s, caller.tenant);
     return s;

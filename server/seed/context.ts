@@ -27,6 +27,8 @@ import { Prng, hashString } from './prng';
 export interface DemoTenant {
   id: string;
   defaultLocale: DemoLocale;
+  /** The tenant's languages; the demo prose is written in each of them (issue 14, finding 4). */
+  locales?: readonly string[];
   /** The tenant's publications; the known demo tenants' (or codes derived from the id) when missing. */
   publications?: DemoPublication[];
   /** Salutation codes of the tenant; 0001 Ms, 0002 Mr, 0003 company when missing. */
@@ -202,4 +204,15 @@ export function createSeedContext(tenant: DemoTenant, todayDate: Date): SeedCont
     },
     handles: {},
   };
+}
+
+/**
+ * Demo prose in the tenant's other languages, for the `translations` of a details value
+ * (server/store/localizedDetails.ts): `build` gets each other offered locale's pack. Undefined
+ * for a tenant with one language.
+ */
+export function translationsOf<T>(ctx: Pick<SeedContext, 'tenant'>, build: (pack: LocalePack) => T): Partial<Record<DemoLocale, T>> | undefined {
+  const others = (ctx.tenant.locales ?? []).filter((l): l is DemoLocale => (l === 'de-DE' || l === 'en-GB') && l !== ctx.tenant.defaultLocale);
+  if (others.length === 0) return undefined;
+  return Object.fromEntries(others.map((locale) => [locale, build(localePack(locale))]));
 }

@@ -21,6 +21,10 @@ import { publications } from './entities/publications';
 import { purchaseOrders } from './entities/purchaseOrders';
 import { subscriptions } from './entities/subscriptions';
 import { users } from './entities/users';
+import { eCards } from './entities/eCards';
+import { widgets } from './entities/widgets';
+import { loyalty } from './entities/loyalty';
+import { licenses } from './entities/licenses';
 
 export const SEED_MODULES: readonly SeedModule[] = [
   publications,
@@ -39,4 +43,11 @@ export const SEED_MODULES: readonly SeedModule[] = [
   offers,
   // Holiday services, bank accounts, a complaint, a future address and opt-ins (issue 12).
   accountChanges,
+  // Licence objects and licences; the demo login's multi-licence where the tenant has multi-user-licenses.
+  licenses,
+  // Loyalty tiers, rewards, code pools, the demo login's membership; the e2e journeys' own accounts (migration 012).
+  loyalty,
+  // E-cards, voucher code pools of the opt-in widget and the e-mail widget's rewards (migration 011).
+  eCards,
+  widgets,
 ];

@@ -213,7 +213,11 @@ export async function lockSubscription(db: Queryable, tenantId: string, id: stri
   await db.query(`select 1 from subscriptions where tenant_id = $1 and id = $2 for update`, [tenantId, id]);
 }
 
-/** Changes columns and merges `details` keys of a subscription. */
+/**
+ * Changes columns and merges `details` keys of a subscription. A key it writes loses its stored
+ * translations (server/store/localizedDetails.ts): the new words are the truth in every language
+ * until the order system translates them again (issue 14, finding 4).
+ */
 export async function updateSubscription(
   db: Queryable,
   tenantId: string,
@@ -225,7 +229,13 @@ export async function updateSubscription(
         set order_status = coalesce($3, order_status),
             valid_to = case when $4::boolean then $5::date else valid_to end,
             mix_type = coalesce($6, mix_type),
-            details = details || $7::jsonb
+            details = case
+              when details ? 'translations' then
+                (details || $7::jsonb) || jsonb_build_object('translations', (
+                  select coalesce(jsonb_object_agg(t.key, t.value - array(select jsonb_object_keys($7::jsonb))), '{}'::jsonb)
+                    from jsonb_each(details->'translations') t))
+              else details || $7::jsonb
+            end
       where tenant_id = $1 and id = $2`,
     [tenantId, id, change.orderStatus ?? null, change.validTo !== undefined, change.validTo ?? null, change.mixType ?? null, JSON.stringify(change.details ?? {})],
   );

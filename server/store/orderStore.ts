@@ -9,6 +9,7 @@ import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
 import type { PendingOrder } from '../../schemas/generated/pending-order';
 import type { PaymentHistoryItem, DeliveredIssue, Publication } from '../../schemas/generated/subscription-page';
 import { PAGE_SIZE, totalPages, type Page } from '../../engine/domain/paging';
+import { localizedDetails, type Translations } from './localizedDetails';
 
 export interface PagedQuery {
   page: number;
@@ -164,7 +165,7 @@ interface PurchaseOrderRow {
   invoice_number: string | null;
   download_status: PurchaseOrder['downloadStatus'];
   package_info: PurchaseOrder['packageInfo'];
-  details: { purchaseOrderId?: string; reason?: string | null } | null;
+  details: { purchaseOrderId?: string; reason?: string | null; translations?: Translations<PurchaseOrderProse> } | null;
   role: PurchaseOrder['role'];
   partner: PurchaseOrder['businessPartner'];
 }
@@ -173,7 +174,13 @@ interface PurchaseOrderRow {
  * The user's purchase orders, newest purchase first (§2 "Sorting"). `role` is the user's strongest
  * role on it (AG, WE, RE, LV), so the card offers the invoice request only to the ordering party.
  */
-export async function listPurchaseOrdersForUser(db: Queryable, tenantId: string, userId: string, purchaseOrderId?: string): Promise<PurchaseOrder[]> {
+export async function listPurchaseOrdersForUser(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  purchaseOrderId?: string,
+  opts: { locale?: string } = {},
+): Promise<PurchaseOrder[]> {
   const rows = await db.query<PurchaseOrderRow>(
     `with mine as (
        select r.purchase_order_id, r.bp_number,  r.role,
@@ -198,23 +205,36 @@ export async function listPurchaseOrdersForUser(db: Queryable, tenantId: string,
       order by po.date_of_purchase_order_client desc, po.id`,
     [tenantId, userId, purchaseOrderId ?? null],
   );
-  return rows.map((row) => ({
+  return rows.map((row) => {
+    // The article's words in the request's language when the order system gave them (issue 14, finding 4).
+    const prose = localizedDetails<PurchaseOrderProse>(
+      { distributionArticleDescription: row.distribution_article_description, reason: row.details?.reason ?? null, translations: row.details?.translations },
+      opts.locale,
+    );
+    return {
     id: row.id,
     purchaseOrderId: row.details?.purchaseOrderId ?? row.purchase_order_number,
     purchaseOrderNumber: row.purchase_order_number,
     distributionArticleNumber: row.distribution_article_number,
-    distributionArticleDescription: row.distribution_article_description,
+    distributionArticleDescription: prose.distributionArticleDescription,
     coverImageUrl: row.cover_image_url,
     dateOfPurchaseOrderClient: row.date_of_purchase_order_client,
     quantity: row.quantity,
     invoiceStatus: row.invoice_status,
     invoiceNumber: row.invoice_number,
     downloadStatus: row.download_status,
-    reason: row.details?.reason ?? null,
+    reason: prose.reason,
     role: row.role,
     businessPartner: row.partner,
     packageInfo: row.package_info,
-  }));
+    };
+  });
+}
+
+/** A purchase order's prose, which `details.translations` may give in other languages (server/store/localizedDetails.ts). */
+export interface PurchaseOrderProse {
+  distributionArticleDescription: string;
+  reason: string | null;
 }
 
 /**

@@ -35,6 +35,7 @@ import type {
   Subscription,
 } from '../../schemas/generated/subscription';
 import type { BusinessPartner } from '../../schemas/generated/business-partner';
+import type { Translations } from './localizedDetails';
 
 export type { BusinessPartnerRole, BusinessPartnerSummary, Issue, MixTypeDetails, Renewal, Role, Subscription };
 
@@ -85,6 +86,8 @@ export interface SubscriptionDetails {
   failedPaymentMethodChange?: Record<string, unknown>;
   /** The account of the current method, masked. */
   paymentAccount?: Record<string, unknown> | null;
+  /** The prose above in other languages (server/store/localizedDetails.ts). */
+  translations?: Translations<SubscriptionDetails>;
 }
 
 /** `business_partners.details`: the §3 business-partner fields that are not columns (schemas/api/business-partner.schema.json). */

@@ -23,6 +23,7 @@ import type {
   SubscriptionDetails,
 } from './rows';
 import { ROLES } from './rows';
+import { localizedDetails } from './localizedDetails';
 
 interface SubscriptionQueryRow {
   id: string;
@@ -95,6 +96,8 @@ const SELECT_SUBSCRIPTIONS = `
 export interface SubscriptionQueryOptions {
   /** Reference date for nextIssue ('YYYY-MM-DD' or a Date, UTC day); the database's current_date by default. */
   today?: string | Date;
+  /** The locale of the answer: order-system prose stored in several languages is given in it (server/store/localizedDetails.ts). */
+  locale?: string;
 }
 
 function isoDay(value: string | Date | undefined): string | null {
@@ -110,7 +113,7 @@ export async function listSubscriptionsForUser(
   opts: SubscriptionQueryOptions = {},
 ): Promise<Subscription[]> {
   const rows = await db.query<SubscriptionQueryRow>(SELECT_SUBSCRIPTIONS, [tenantId, userId, null, isoDay(opts.today)]);
-  return rows.map(toSubscription);
+  return rows.map((row) => toSubscription(row, opts.locale));
 }
 
 /** One subscription, or null when it does not exist in this tenant or the user holds no role on it. */
@@ -127,15 +130,15 @@ export async function getSubscriptionForUser(
     subscriptionId,
     isoDay(opts.today),
   ]);
-  return rows[0] ? toSubscription(rows[0]) : null;
+  return rows[0] ? toSubscription(rows[0], opts.locale) : null;
 }
 
 function defined<T>(value: T | undefined, fallback: T): T {
   return value === undefined ? fallback : value;
 }
 
-function toSubscription(row: SubscriptionQueryRow): Subscription {
-  const d: SubscriptionDetails = row.details ?? {};
+function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): Subscription {
+  const d: SubscriptionDetails = localizedDetails(row.details ?? {}, locale);
   const parties = row.parties ?? [];
   const myRoles = ROLES.filter((role) => row.mine.some((m) => m.role === role));
   const isOrderingParty = myRoles.includes('AG');
@@ -197,7 +200,7 @@ function toSubscription(row: SubscriptionQueryRow): Subscription {
     subscription.currentCycleBundlePaidAmount = defined(d.currentCycleBundlePaidAmount, null);
     subscription.premiumDescription = defined(d.premiumDescription, null);
     // What the offer flows changed for the ordering party (server/offers/applyOffer.ts).
-    subscription.plannedUpgrade = d.plannedUpgrade ? { from: d.plannedUpgrade.from, mixTypeDesc: d.plannedUpgrade.mixTypeDesc } : null;
+    subscription.plannedUpgrade = d.plannedUpgrade ? { from: d.plannedUpgrade.from, mixTypeDesc: d.plannedUpgrade.mixTypeDesc, mixType: d.plannedUpgrade.mixType } : null;
     subscription.retentionOffer = d.retentionOffer ? { discountPercent: d.retentionOffer.discountPercent, until: d.retentionOffer.until } : null;
     const orderingParty = party('AG');
     if (orderingParty) subscription.orderingParty = orderingParty;
@@ -221,6 +224,7 @@ function renewalFor(r: Renewal, isOrderingParty: boolean): Renewal {
     renewal.autoRenewalNextPaymentAmount = defined(r.autoRenewalNextPaymentAmount, null);
     renewal.autoRenewalLastPaymentAmount = defined(r.autoRenewalLastPaymentAmount, null);
     renewal.autoRenewalLastPaymentFrequencyText = defined(r.autoRenewalLastPaymentFrequencyText, null);
+    renewal.autoRenewalLastPaymentFrequency = defined(r.autoRenewalLastPaymentFrequency, null);
     renewal.currentCyclePaidAmount = defined(r.currentCyclePaidAmount, null);
     renewal.currentCycleBundlePaidAmount = defined(r.currentCycleBundlePaidAmount, null);
   }

@@ -17,7 +17,9 @@ import { invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paym
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, recordActivity, setOrderAttribute } from '../store/accountStore';
 import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvoice, paymentHistoryPage } from '../store/orderStore';
-import { invoicePdf } from '../documents/documents';
+import { billedParty, invoicePdf } from '../documents/documents';
+import { partnersOfSubscription } from '../store/accountChangeStore';
+import { requestLocale } from '../tenancy/requestLocale';
 import { can } from '../../engine/domain/capabilities';
 import { recordEvent } from '../events/recordEvent';
 import { fileUrl, subscriptionOr404 } from '../account/accountContext';
@@ -87,7 +89,11 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     requireCapability('invoiceDownload', subscription, tenant);
     const payment = await findPayment(db, tenant.id, subscription.id, String(req.params.paymentId));
     if (!payment || !payment.documentId) throw notFound('There is no such invoice for this subscription.');
-    const pdf = invoicePdf(tenant, subscription, payment);
+    // In the subscriber's language (the screen's Accept-Language, or ?lang=), addressed to the
+    // invoice recipient (RE) when there is one, else the ordering party (issue 14, finding 7).
+    const locale = requestLocale(req, tenant, req.query.lang);
+    const billedTo = billedParty(await partnersOfSubscription(db, tenant.id, subscription.id, currentUser(res).id), subscription.orderingParty);
+    const pdf = await invoicePdf({ tenant, locale, subscription, payment, billedTo });
     res
       .status(200)
       .type('application/pdf')
@@ -137,7 +143,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
         previousValue: subscription.orderAttributes.find((a) => a.type === type)?.value ?? null,
       });
     });
-    res.json(await subscriptionOr404(db, res, subscription.id));
+    res.json(await subscriptionOr404(db, res, subscription.id, req));
   });
 
   return router;

@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/authService';
 import { notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
 import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
+import { requestLocale } from '../tenancy/requestLocale';
 
 /**
  * GET /subscriptions and /subscriptions/{id} (portal-core.md §7): only the signed-in user's
@@ -14,17 +15,18 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): R
   const router = Router();
   router.use('/subscriptions', requireUser(deps.auth));
 
-  router.get('/subscriptions', async (_req, res) => {
+  router.get('/subscriptions', async (req, res) => {
     const { tenant } = tenantContext(res);
     const user = currentUser(res);
-    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id);
+    // In the screen's language (issue 14, finding 4).
+    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale: requestLocale(req, tenant) });
     // A partial login sees the one subscription it was opened for (§4).
     res.json(user.subscriptionId ? subscriptions.filter((s) => s.id === user.subscriptionId) : subscriptions);
   });
 
   router.get('/subscriptions/:id', async (req, res) => {
     const { tenant } = tenantContext(res);
-    const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id));
+    const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id), { locale: requestLocale(req, tenant) });
     if (!subscription) throw notFound('There is no such subscription on your account.');
     res.json(subscription);
   });

@@ -88,7 +88,8 @@ async function apiGet<T>(page: Page, tenantId: string, path: string): Promise<T 
   return page.evaluate(
     async ({ id, path }) => {
       const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-      const response = await fetch(`/t/${id}/api${path}`, { headers: { 'x-auth-token': auth.accessToken } });
+      // In the page's language, as the screens ask (issue 14, finding 4).
+      const response = await fetch(`/t/${id}/api${path}`, { headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang } });
       return response.ok ? response.json() : null;
     },
     { id: tenantId, path },
@@ -446,7 +447,8 @@ test.describe('complaint', () => {
     // The delivered issues are folded away under their heading.
     await page.getByRole('heading', { name: t('subscription.issuesHeading') }).click();
     const replacementText = `Ersatz für ${target.description ?? target.issueNumber ?? target.issue}`;
-    const delivered = page.getByRole('listitem').filter({ hasText: replacementText });
+    // The screen labels the replacement from its issue number, in its own language (issue 14, finding 4).
+    const delivered = page.getByRole('listitem').filter({ hasText: t('account.replacementIssue', { issueNumber: target.issueNumber! }) });
     await expect(delivered).toBeVisible();
     await expect(delivered).toContainText(formatDate(expectedBy, 'de-DE'));
     const list = await apiGet<{ items: Array<{ issue: string; description: string | null }> }>(page, tenant, `/subscriptions/${s.id}/delivered-issues?page=0`);

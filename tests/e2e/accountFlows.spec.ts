@@ -80,7 +80,7 @@ interface ApiSubscription {
   salesDocumentType: string | null;
   roles: string[];
   validToOnSaleDate: string | null;
-  plannedUpgrade?: { from: string; mixTypeDesc: string } | null;
+  plannedUpgrade?: { from: string; mixTypeDesc: string; mixType?: string } | null;
   renewal: { autoRenewal: boolean; expiryDesc: string | null; expiryIssueNr: string | null } | null;
 }
 
@@ -478,15 +478,18 @@ test.describe('upgrade', () => {
     const mailSince = new Date().toISOString();
     await page.getByRole('button', { name: t('upgrade.submit') }).click();
     const success = page.getByRole('dialog', { name: t('upgrade.successTitle') });
-    await expect(success.getByText(t('upgrade.successText', { title: target.displayName }))).toBeVisible();
+    // The name as the English screen shows it (the order system's words in the screen's language, issue 14).
+    const shownName = (await ownSubscriptions(page, tenant)).find((s) => s.id === target.id)!.displayName;
+    await expect(success.getByText(t('upgrade.successText', { title: shownName }))).toBeVisible();
     expect(popups).toBe(0);
     await success.getByRole('button', { name: t('shell.close') }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target.id}$`));
     // The subscription page shows the change it plans.
     const planned = (await ownSubscriptions(page, tenant)).find((s) => s.id === target.id)!.plannedUpgrade;
-    expect(planned).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: expect.any(String) });
+    expect(planned).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: expect.any(String), mixType: 'KO' });
+    // The screen names the mix type from its code, in its own language (issue 14, finding 4).
     await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
-      t('subscription.plannedUpgradeValue', { mixType: planned!.mixTypeDesc, date: formatDate(planned!.from, 'en-GB') }),
+      t('subscription.plannedUpgradeValue', { mixType: t(`account.mixType.${planned!.mixType}`), date: formatDate(planned!.from, 'en-GB') }),
     );
 
     const mail = await waitForMail(page.request, tenant, DEMO_EMAIL, mailSince, /Your order with .*: Print \+ digital from the next period/);

@@ -13,6 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
 import { maskEmail } from '../../engine/domain/fieldRules';
 import { signInByMagicLink } from './support';
+import { pdfText } from '../server/documents/pdfText';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = ['core/texts.json', 'account/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/link-subscription/texts.json'];
@@ -58,7 +59,9 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       const data = demoData(tenant);
       const main = data.logins[0].email;
       // The main persona's first subscription: print, auto-renewal, 30 invoices.
-      const title = data.subscriptions[0].details.displayName!;
+      // Its name as the order system wrote it in the screen's language (issue 14, finding 4).
+      const details = data.subscriptions[0].details;
+      const title = (details.translations?.[locale]?.displayName ?? details.displayName)!;
       await signIn(page, tenant, main, lang);
 
       await page.getByLabel(t('orders.search')).fill(title.toUpperCase());
@@ -101,10 +104,12 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await entry.getByRole('button', { name: t('subscription.downloadInvoice', { number: invoiceNumber }) }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(`DOC-${invoiceNumber}.pdf`);
-      const pdf = readFileSync((await download.path())!).toString('latin1');
-      expect(pdf.startsWith('%PDF-')).toBe(true);
-      expect(pdf).toContain(invoiceNumber);
-      expect(pdf).toContain(`(${tenantFile(tenant).name})`);
+      const bytes = readFileSync((await download.path())!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // Read back as a PDF reader does: the publisher's section of the tenant file, in the screen's language (issue 14, finding 7).
+      const { text } = await pdfText(bytes);
+      expect(text).toContain(`${locale === 'de-DE' ? 'Rechnungsnummer' : 'Invoice number'} ${invoiceNumber}`);
+      expect(text).toContain(tenantFile(tenant).invoice?.publisher?.name ?? tenantFile(tenant).name);
     });
 
     test('links subscriptions through every result status', async ({ page }, testInfo) => {

@@ -53,11 +53,14 @@ export async function signInByMagicLink(page: Page, tenantId: string, email: str
   await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/orders$`));
 }
 
-/** The signed-in user's subscriptions as the API returns them, read with the page's own session. */
+/**
+ * The signed-in user's subscriptions as the API returns them, read with the page's own session and,
+ * as the screens do, in the page's language (the server answers product names in it, issue 14).
+ */
 export async function subscriptionsOfSession(page: Page, tenantId: string): Promise<Array<{ id: string; displayName: string }>> {
   return page.evaluate(async (id) => {
     const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-    const response = await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } });
+    const response = await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang } });
     return response.json();
   }, tenantId);
 }

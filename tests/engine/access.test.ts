@@ -8,7 +8,11 @@ describe('where login sends the user (portal-core.md §2 "Login")', () => {
   });
 
   it('goes back to the requested path without the p token, keeping the rest of the query', () => {
-    expect(pathAfterLogin('?p=abc&lang=de', '/link-subscription')).toBe('/link-subscription?lang=de');
+    expect(pathAfterLogin('?p=abc&category=x', '/link-subscription')).toBe('/link-subscription?category=x');
+  });
+
+  it('drops the lang of a sign-in link, which the portal applied and remembered at start', () => {
+    expect(pathAfterLogin('?p=abc&lang=de', '/link-subscription')).toBe('/link-subscription');
   });
 
   it('goes to orders when nothing was requested', () => {

@@ -56,3 +56,17 @@ describe('api client getFile', () => {
     expect((init.headers as Record<string, string>)[AUTH_HEADER]).toBe('token-1');
   });
 });
+
+describe('api client: the screen language on every request, files included (issue 14, finding 4)', () => {
+  it('sends the current locale as Accept-Language on downloads, so documents come in the language the subscriber reads', async () => {
+    const fetchMock = vi.fn(async () => new Response('%PDF-1.4', { status: 200, headers: { 'content-disposition': 'inline; filename="x.pdf"' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    let locale = 'en-GB';
+    const api = createApiClient({ basePath: '/t/acme/', getAccessToken: () => 'token-1', onUnauthorized: vi.fn(), getLocale: () => locale });
+    await api.getFile('/t/acme/api/files/key-1');
+    locale = 'de-DE';
+    await api.getBlob('/subscriptions/1/invoices/2/download');
+    const headers = fetchMock.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['accept-language']);
+    expect(headers).toEqual(['en-GB', 'de-DE']);
+  });
+});

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { Provider, createStore } from '../../engine/core/atoms';
+import { TranslationProvider } from '../../engine/core/translation';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStateAtom } from '../../engine/core/authState';
@@ -65,11 +65,11 @@ async function render(element: ReactNode, portal: PortalConfig, api: Record<stri
   await act(async () => {
     root!.render(
       <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
             <MemoryRouter>{element}</MemoryRouter>
           </PortalContext.Provider>
-        </I18nextProvider>
+        </TranslationProvider>
       </Provider>,
     );
   });

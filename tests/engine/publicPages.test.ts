@@ -21,12 +21,19 @@ describe('FAQ grouping (portal-core.md §2 "FAQ")', () => {
 });
 
 describe('external navigation links (portal-core.md §2 catch-all)', () => {
-  const links = [{ text: 'E-Paper', url: 'https://e.example/r?uid=-suid-&x=-suid-' }, { text: 'Mein Archiv', url: 'https://a.example/' }];
+  const links = [
+    { text: { 'de-DE': 'E-Paper' }, url: 'https://e.example/r?uid=-suid-&x=-suid-' },
+    { text: { 'de-DE': 'Mein Archiv', 'en-GB': 'My archive' }, url: 'https://a.example/' },
+  ];
   it('finds the link whose text equals the path, decoded', () => {
     expect(linkForPath(links, '/E-Paper')?.url).toContain('e.example');
-    expect(linkForPath(links, '/Mein%20Archiv')?.text).toBe('Mein Archiv');
+    expect(linkForPath(links, '/Mein%20Archiv')?.url).toBe('https://a.example/');
     expect(linkForPath(links, '/e-paper')).toBeUndefined();
     expect(linkForPath(links, '/%E0%A4%A')).toBeUndefined();
+  });
+
+  it('finds a link by its text in any locale, so a link shared in one language opens in the other', () => {
+    expect(linkForPath(links, '/My%20archive')?.url).toBe('https://a.example/');
   });
 
   it('replaces every -suid- with the user id, and leaves the URL alone without one', () => {

@@ -82,8 +82,10 @@ describe('feature registry', () => {
     expect(isRouteServed(['faq'], ROUTES.faq)).toBe(true);
     expect(isRouteServed([], ROUTES.faq)).toBe(false);
     expect(isRouteServed([], ROUTES.orders)).toBe(true);
-    // A route of a flow still to come is served by no feature: nothing links to it.
-    expect(isRouteServed([...FEATURE_FLAGS], ROUTES.subscriptionLicenses)).toBe(false);
+    // Multi-user licences serve the licences page and the anonymous accept page behind their flag.
+    expect(isRouteServed(['multi-user-licenses'], ROUTES.subscriptionLicenses)).toBe(true);
+    expect(isRouteServed(['multi-user-licenses'], ROUTES.acceptLicense)).toBe(true);
+    expect(isRouteServed([...FEATURE_FLAGS].filter((flag) => flag !== 'multi-user-licenses'), ROUTES.subscriptionLicenses)).toBe(false);
     // The flows of issue 11 serve theirs behind their flags.
     expect(isRouteServed(['cancellation'], ROUTES.subscriptionCancellation)).toBe(true);
     expect(isRouteServed([], ROUTES.subscriptionCancellation)).toBe(false);

@@ -71,6 +71,7 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
   return {
     get: <T = any>(path: string, extra?: Record<string, string>) => call<T>('GET', path, undefined, extra),
     post: <T = any>(path: string, body?: unknown, extra?: Record<string, string>) => call<T>('POST', path, body ?? {}, extra),
+    delete: <T = any>(path: string, extra?: Record<string, string>) => call<T>('DELETE', path, undefined, extra),
     setAccessToken: (token: string | undefined) => void (accessToken = token),
     get accessToken() {
       return accessToken;

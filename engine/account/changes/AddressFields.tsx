@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { AddressField } from '../../domain/addressRules';
 import { InputField, SelectField } from './fields';
 import { LockedHint, LockedNote } from './LockedHint';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
 import { href, ROUTES } from '../../core/routeRefs';
 

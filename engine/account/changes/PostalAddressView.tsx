@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { PostalAddress } from '../../../schemas/generated/account-changes';
 import { countryName } from './countries';
 import { postalLines } from './postalAddress';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useTenantSettings } from '../capabilityContext';
 import { companySalutationCodes, salutationChoices } from '../../domain/addressChange';
 import type { AddressRuleContext } from '../../domain/addressRules';

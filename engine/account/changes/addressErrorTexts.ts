@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { AddressError, AddressField } from '../../domain/addressRules';
 import { addressLimit } from './postalAddress';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useResource } from '../resource';
 
 /** A country's name in the screen's language (ISO 3166 code; the code itself where the browser has no name). */

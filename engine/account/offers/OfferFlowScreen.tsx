@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useSetAtom } from 'jotai';
+import { useSetAtom } from '../../core/atoms';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Recommendation } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';

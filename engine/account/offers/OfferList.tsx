@@ -1,5 +1,5 @@
 import type { SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { Recommendation } from '../../../schemas/generated/offers';
 import { isBundleOffer } from '../../domain/offers';
 import { Badge } from '../../ui/Badge';

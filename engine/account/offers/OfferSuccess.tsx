@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { hideImage } from './OfferList';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useLocation } from 'react-router';
 import { usePortal } from '../../core/PortalContext';
 import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
 import { href, ROUTES } from '../../core/routeRefs';
 import { Alert } from '../../ui/Alert';

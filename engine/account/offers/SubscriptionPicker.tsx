@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useNavigate } from 'react-router';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useSubscriptions } from '../../core/subscriptionsStore';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { isRouteServed } from '../../features';
 import { ROUTES } from '../routeRefs';
 import { usePortal } from '../PortalContext';

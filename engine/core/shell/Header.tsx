@@ -1,5 +1,5 @@
-import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useAtomValue } from '../atoms';
+import { useTranslation } from '../translation';
 import { Link, useLocation } from 'react-router';
 import { href, ROUTES } from '../routeRefs';
 import { authStateAtom, isLoggedIn } from '../authState';

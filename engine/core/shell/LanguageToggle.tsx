@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { otherLocale, rememberLocale } from '../i18n';
+import { usePortal } from '../PortalContext';
 
 /** Flags as inline SVG: emoji flags do not render on Windows or on Linux without an emoji font. */
 function Flag({ locale }: { locale: string }) {
@@ -29,6 +30,7 @@ function Flag({ locale }: { locale: string }) {
  */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
+  const { config } = usePortal();
   const next = otherLocale(i18n.language);
   return (
     <button
@@ -36,7 +38,7 @@ export function LanguageToggle() {
       className="language-toggle"
       aria-label={t('shell.switchLanguage')}
       onClick={() => {
-        rememberLocale(next);
+        rememberLocale(config.tenant.id, next);
         void i18n.changeLanguage(next);
       }}
     >

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { useAtomValue } from 'jotai';
+import { useTranslation } from '../translation';
+import { useAtomValue } from '../atoms';
 import { menuItems } from '../../features';
 import { usePortal } from '../PortalContext';
 import { href, ROUTES } from '../routeRefs';
 import { newSubscriptionAtom } from '../../account/newSubscription';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { currentMenuItem } from './menuSection';
+import { localized } from '../../ui/localized';
 
 /**
  * §2 "Sidebar menu", built from the enabled features. On small screens it collapses behind a
@@ -15,12 +16,14 @@ import { currentMenuItem } from './menuSection';
  */
 export function Sidebar() {
   const { config } = usePortal();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   // §2 "Menu items": /orders gets a green 'new' badge when a subscription was just linked.
   const newSubscription = useAtomValue(newSubscriptionAtom);
-  const items = menuItems(config.tenant.features).map((item) => ({ ...item, to: href(item.route) }));
+  const items = menuItems(config.tenant.features)
+    .filter((item) => !item.when || item.when(config.tenant))
+    .map((item) => ({ ...item, to: href(item.route) }));
   // §2 "Tenants may add external links" (external-navigation feature).
   const externalLinks = isFeatureOn(config.tenant, 'external-navigation') ? config.tenant.externalNavigationLinks : [];
   const current = currentMenuItem(items, location.pathname);
@@ -48,15 +51,15 @@ export function Sidebar() {
           </li>
         ))}
         {externalLinks.map((link) => (
-          <li key={`external-${link.text}`}>
-            {/* §2: shown inside the portal at /<text>, or opened in the same or a new tab. */}
+          <li key={`external-${link.url}`}>
+            {/* §2: shown inside the portal at /<text>, or opened in the same or a new tab; the text in the screen's language (issue 14). */}
             {link.showInIframe ? (
-              <NavLink to={`/${encodeURIComponent(link.text)}`} onClick={() => setOpen(false)}>
-                {link.text}
+              <NavLink to={`/${encodeURIComponent(localized(link.text, i18n.language))}`} onClick={() => setOpen(false)}>
+                {localized(link.text, i18n.language)}
               </NavLink>
             ) : (
               <a href={link.url} {...(link.openInNewTab ? { target: '_blank', rel: 'noreferrer' } : {})}>
-                {link.text}
+                {localized(link.text, i18n.language)}
               </a>
             )}
           </li>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 
 /**
  * WCAG 2.4.2 "Page Titled": the tab title names the page, then the portal ("Meine Bestellungen –

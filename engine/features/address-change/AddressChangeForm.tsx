@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useNavigate } from 'react-router';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useNavigate, useParams } from 'react-router';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import { FlowHeader } from '../../account/offers/FlowHeader';

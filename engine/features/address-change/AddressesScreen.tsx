@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link, useLocation, useParams } from 'react-router';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';

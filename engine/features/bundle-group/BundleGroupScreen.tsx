@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import { useSubscriptions } from '../../core/subscriptionsStore';
-import { isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
+import { can, isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
+import { href, ROUTES } from '../../core/routeRefs';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { usePortal } from '../../core/PortalContext';
 import { storedResource } from '../../account/resource';
@@ -42,9 +43,10 @@ export default function BundleGroupScreen() {
           </ul>
         )}
       </ResourceView>
-      {master && isFeatureOn(config.tenant, 'multi-user-licenses', master.publication) && (
+      {/* The licences page of engine/features/multi-user-licenses, by its capability rule (portal-core.md §6: flag, blacklist, multi-licence and manager or ordering party). */}
+      {master && isFeatureOn(config.tenant, 'multi-user-licenses', master.publication) && can('multiUserLicenses', master, ctx) && (
         <p>
-          <Link className="button button-secondary" to={`/subscriptions/${encodeURIComponent(master.id)}/licenses`}>
+          <Link className="button button-secondary" to={href(ROUTES.subscriptionLicenses, { id: master.id })}>
             {t('bundle-group.licenses')}
           </Link>
         </p>

@@ -1,6 +1,6 @@
 import { streetLine, townLines } from '../../domain/addressFormat';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
 import { href, ROUTES } from '../../core/routeRefs';
 import type { BusinessPartner } from '../../../schemas/generated/business-partner';

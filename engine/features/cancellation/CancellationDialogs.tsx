@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
 import type { CancelAnswer, CancellationIssue } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';

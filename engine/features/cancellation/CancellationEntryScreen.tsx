@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useAtomValue } from 'jotai';
+import { useTranslation } from '../../core/translation';
+import { useAtomValue } from '../../core/atoms';
 import { useLocation } from 'react-router';
 import { entryResultOf, entryText, type EntryResult } from '../../account/offers/entryOutcomes';
 import { offersApi } from '../../account/offers/offersApi';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link, useNavigate } from 'react-router';
-import { useSetAtom } from 'jotai';
+import { useSetAtom } from '../../core/atoms';
 import type { CancelAnswer, CancellationInfos, CancellationIssue, CancellationReason } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';

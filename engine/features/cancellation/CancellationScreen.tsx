@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { CancelAnswer } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';

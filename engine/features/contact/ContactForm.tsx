@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { ContactActivity } from '../../../schemas/generated/tenant';
 import { usePortal } from '../../core/PortalContext';
 import { useSubscriptions } from '../../core/subscriptionsStore';

@@ -1,13 +1,13 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { useAtomValue } from 'jotai';
+import { useTranslation } from '../../core/translation';
+import { useAtomValue } from '../../core/atoms';
 import type { ExternalNavigationLink } from '../../../schemas/generated/tenant';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { NotFound } from '../../core/NotFound';
 import { usePortal } from '../../core/PortalContext';
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
-import { linkForPath, USER_ID_PLACEHOLDER, withUserId } from './externalLinks';
+import { linkForPath, linkText, USER_ID_PLACEHOLDER, withUserId } from './externalLinks';
 
 /**
  * The catch-all (portal-core.md §2): a path equal to an external navigation link's text embeds its
@@ -39,16 +39,17 @@ function EmbeddedPageWithUserId({ link, session }: { link: ExternalNavigationLin
 }
 
 function EmbeddedFrame({ link, src }: { link: ExternalNavigationLink; src: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const name = linkText(link, i18n.language);
   return (
     <section className="external-page" aria-labelledby="external-page-title">
       <h1 id="external-page-title" className="visually-hidden">
-        {link.text}
+        {name}
       </h1>
-      <iframe className="external-frame" src={src} title={t('external-page.frameTitle', { name: link.text })} />
+      <iframe className="external-frame" src={src} title={t('external-page.frameTitle', { name })} />
       <p className="muted">
         <a href={src} target="_blank" rel="noreferrer">
-          {t('external-page.openInNewTab', { name: link.text })}
+          {t('external-page.openInNewTab', { name })}
         </a>
       </p>
     </section>

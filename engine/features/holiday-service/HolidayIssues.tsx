@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { HolidayIssue } from '../../../schemas/generated/account-changes';
 import type { Resource } from '../../account/resource';
 import { isHolidayIssueShipped } from '../../domain/holidayService';

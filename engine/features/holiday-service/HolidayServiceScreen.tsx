@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useLocation, useParams } from 'react-router';
 import type { HolidayServiceState } from '../../../schemas/generated/account-changes';
 import { FlowHeader } from '../../account/offers/FlowHeader';

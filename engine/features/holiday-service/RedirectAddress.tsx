@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useSalutationOptions } from '../../account/changes/addressContext';
 import { AddressFields } from '../../account/changes/AddressFields';

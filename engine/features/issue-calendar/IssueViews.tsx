@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Calendar } from '../../ui/Calendar';
 import { formatDate } from '../../ui/format';
 import type { IssueCalendarMode } from '../../domain/issueCalendar';

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { calendarMode, calendarWindow } from '../../domain/issueCalendar';
 import { Alert } from '../../ui/Alert';
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
 import { IssueViews } from './IssueViews';
+import { issueLabel } from '../../account/labels';
 import type { CalendarIssue, CalendarPublication } from './calendarTypes';
 
 /** The publication with its issues, or null when no publication has the route's code. */
@@ -55,7 +56,7 @@ export default function PublicationCalendarScreen() {
                 issues={data!.issues}
                 mode={calendarMode(config.tenant)}
                 window={window}
-                label={(issue) => issue.description ?? issue.issueNumber ?? issue.issue}
+                label={(issue) => issueLabel(t, issue)}
               />
             )}
           </>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { CompensationAnswer } from '../../../schemas/generated/account-changes';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { DownloadDialogs } from '../../account/DownloadDialogs';

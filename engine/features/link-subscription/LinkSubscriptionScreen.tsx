@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useNavigate } from 'react-router';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from '../../core/atoms';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Publication } from '../../../schemas/generated/subscription-page';
 import type { LinkSubscriptionResult } from '../../../schemas/generated/link-subscription-result';

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../core/atoms';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
+import { localized } from '../../ui/localized';
 import { DevLoginForm } from './DevLoginForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { MagicLinkForm } from './MagicLinkForm';
@@ -56,7 +57,7 @@ function useLinkLogin(): { pending: boolean; error?: string } {
 /** /login (portal-core.md §2 "Login"): every sign-in method the tenant switches on. */
 export default function LoginScreen() {
   const { config } = usePortal();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const auth = useAtomValue(authStateAtom);
   const query = new URLSearchParams(location.search);
@@ -76,7 +77,7 @@ export default function LoginScreen() {
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
       {error && <Alert variant="error">{error}</Alert>}
       {!tenant.embedding.isEmbedded && tenant.login.standaloneLoginMessage && (
-        <div className="standalone-login-message" dangerouslySetInnerHTML={{ __html: tenant.login.standaloneLoginMessage }} />
+        <div className="standalone-login-message" dangerouslySetInnerHTML={{ __html: localized(tenant.login.standaloneLoginMessage, i18n.language) }} />
       )}
       {resetToken ? (
         <ResetPasswordForm token={resetToken} />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';

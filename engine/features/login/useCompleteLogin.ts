@@ -1,4 +1,4 @@
-import { useSetAtom } from 'jotai';
+import { useSetAtom } from '../../core/atoms';
 import { useLocation, useNavigate } from 'react-router';
 import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { pathAfterLogin, type LoginRedirectState } from '../../core/access';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
 import type { OptIn } from '../../../schemas/generated/account-changes';
 import { useTenantSettings } from '../../account/capabilityContext';

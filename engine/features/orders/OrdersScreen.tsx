@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
-import { useSetAtom } from 'jotai';
+import { useSetAtom } from '../../core/atoms';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { usePortal } from '../../core/PortalContext';
 import { isMembership } from '../../domain/subscriptionKinds';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { useSaveFile } from '../../account/useSaveFile';
 import type { PendingOrder } from '../../../schemas/generated/pending-order';

@@ -1,6 +1,6 @@
 import { streetLine, townLines } from '../../domain/addressFormat';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { PurchaseOrder } from '../../../schemas/generated/purchase-order';
 import { usePortal } from '../../core/PortalContext';
 import { INVOICE_STATUS_NAMES, canRequestPurchaseOrderInvoice, invoiceStatusTone, purchaseOrderDownload } from '../../domain/purchaseOrders';

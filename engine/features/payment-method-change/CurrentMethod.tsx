@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import { formatCardExpiry } from '../../domain/paymentMethodChange';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField } from '../../account/changes/fields';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import { FlowHeader } from '../../account/offers/FlowHeader';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
 import { usePortal } from '../../core/PortalContext';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { bankErrorKey, type BankField } from './bankErrors';
 
 /** The messages of bank form errors, the first per field. */

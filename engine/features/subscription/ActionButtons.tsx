@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { CapabilityContext } from '../../domain/capabilities';

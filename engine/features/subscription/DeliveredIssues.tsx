@@ -1,10 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { DeliveredIssue } from '../../../schemas/generated/subscription-page';
 import { can, type CapabilityContext } from '../../domain/capabilities';
 import { issueDownloadState } from '../../domain/purchaseOrders';
 import { HistoryPager } from './HistoryPager';
 import { formatDate } from '../../ui/format';
+import { issueLabel } from '../../account/labels';
 import { dataOf } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
 import { DownloadDialogs } from '../../account/DownloadDialogs';
@@ -35,7 +36,7 @@ export function DeliveredIssues({ subscription, ctx }: { subscription: Subscript
               return (
                 <li key={issue.issue} className="history-item">
                   <div className="history-main">
-                    <span>{issue.description ?? issue.issueNumber ?? issue.issue}</span>
+                    <span>{issueLabel(t, issue)}</span>
                     <span className="muted">{formatDate(issue.dateOfFirstSale, i18n.language)}</span>
                   </div>
                   {download !== 'hidden' && (

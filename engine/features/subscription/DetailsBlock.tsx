@@ -1,8 +1,9 @@
 import { streetLine, townLines } from '../../domain/addressFormat';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { detailVisibility } from '../../domain/capabilities';
 import { formatDate } from '../../ui/format';
+import { billingFrequencyLabel, expiryLabel, issueLabel, mixTypeLabel } from '../../account/labels';
 import type { CapabilityContext } from '../../domain/capabilities';
 
 function money(amount: number | null | undefined, currency: string, locale: string): string {
@@ -28,12 +29,13 @@ export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscript
   add('subscription.orderNumber', s.orderNumber);
   add('subscription.publication', s.publicationName);
   add('subscription.edition', s.edition);
-  add('subscription.mixType', s.mixTypeDetails.mixTypeDesc);
+  // Labels from codes, in the screen's language (issue 14, finding 4; engine/account/labels.ts).
+  add('subscription.mixType', mixTypeLabel(t, s.mixType, s.mixTypeDetails.mixTypeDesc));
   add('subscription.orderDate', formatDate(s.custOrderDate, lang));
   add('subscription.custOrderNumber', s.custOrderNumber);
   if (show.validFrom) add('subscription.validFrom', formatDate(s.validFromOnSaleDate, lang));
   if (show.validTo) add('subscription.validTo', formatDate(s.validToOnSaleDate, lang));
-  if (show.expiryIssue) add('subscription.expiryIssue', s.renewal?.expiryDesc ?? s.renewal?.expiryIssueNr);
+  if (show.expiryIssue) add('subscription.expiryIssue', expiryLabel(t, s.renewal));
   if (show.suspension && s.currentSuspension) {
     add('subscription.suspendedFrom', formatDate(s.currentSuspension.suspendedFromDate, lang));
     add('subscription.suspendedTo', s.currentSuspension.suspendedToDate ? formatDate(s.currentSuspension.suspendedToDate, lang) : t('subscription.openEnded'));
@@ -41,21 +43,21 @@ export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscript
   if (show.autoRenewalFields && s.renewal) {
     add('subscription.nextPaymentDate', formatDate(s.renewal.autoRenewalNextPaymentDate, lang));
     add('subscription.nextPaymentAmount', money(s.renewal.autoRenewalNextPaymentAmount, currency, lang));
-    add('subscription.paymentFrequency', s.renewal.autoRenewalLastPaymentFrequencyText);
+    add('subscription.paymentFrequency', billingFrequencyLabel(t, s.renewal.autoRenewalLastPaymentFrequency, s.renewal.autoRenewalLastPaymentFrequencyText));
   }
   if (show.payment) {
     add('subscription.paymentMethod', s.paymentDetails ? t(`subscription.paymentMethods.${s.paymentDetails.paymentMethod}`) : null);
-    add('subscription.billingFrequency', s.billingFrequencyShortDescription);
+    add('subscription.billingFrequency', billingFrequencyLabel(t, s.billingFrequency, s.billingFrequencyShortDescription));
     add('subscription.paidAmount', money(s.currentCycleBundlePaidAmount ?? s.currentCyclePaidAmount, currency, lang));
   }
   if (show.premium) add('subscription.premium', s.premiumDescription);
-  if (s.plannedUpgrade) add('subscription.plannedUpgrade', t('subscription.plannedUpgradeValue', { mixType: s.plannedUpgrade.mixTypeDesc, date: formatDate(s.plannedUpgrade.from, lang) }));
+  if (s.plannedUpgrade) add('subscription.plannedUpgrade', t('subscription.plannedUpgradeValue', { mixType: mixTypeLabel(t, s.plannedUpgrade.mixType, s.plannedUpgrade.mixTypeDesc), date: formatDate(s.plannedUpgrade.from, lang) }));
   if (s.retentionOffer) add('subscription.retentionOffer', t('subscription.retentionOfferValue', { percent: s.retentionOffer.discountPercent, date: formatDate(s.retentionOffer.until, lang) }));
   if (show.goodsRecipient && s.goodsRecipient) {
     const g = s.goodsRecipient;
     add('subscription.goodsRecipient', [partyName(g), streetLine(g), ...townLines(g)].filter(Boolean).join(', '));
   }
-  if (s.nextIssue) add('subscription.nextIssue', [s.nextIssue.description ?? s.nextIssue.issueNumber, formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '));
+  if (s.nextIssue) add('subscription.nextIssue', [issueLabel(t, s.nextIssue), formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '));
 
   return (
     <section className="card details-block" aria-labelledby="details-title">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Pager } from '../../ui/Pager';
 
 /** The pager of the subscription page's histories (§2: pages of 10, zero-based, one neighbour each side). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { PaymentHistoryItem } from '../../../schemas/generated/subscription-page';
 import { usePortal } from '../../core/PortalContext';

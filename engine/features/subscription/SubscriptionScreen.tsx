@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../core/translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can, isBundleMaster, visibleBundleComponents } from '../../domain/capabilities';

@@ -3,7 +3,7 @@
  * 3 overpaid), shipping state (pending / 90 shipped) and shipping provider code (§9).
  */
 import type { DownloadStatus, PackageInfo, Role } from '../../store/rows';
-import { type SeedContext, type SeedModule, need } from '../context';
+import { type SeedContext, type SeedModule, need, translationsOf } from '../context';
 import { addDays, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
 import { allRoles } from './subscriptions';
@@ -86,7 +86,13 @@ export const purchaseOrders: SeedModule = {
     const add = (spec: PurchaseOrderSpec): void => {
       const number = ctx.numbers.purchaseOrder();
       const id = `${P.clientId}${number}`;
-      const article = L.texts.articles[articleIndex++ % L.texts.articles.length];
+      const articleAt = articleIndex++ % L.texts.articles.length;
+      const article = L.texts.articles[articleAt];
+      // The article's words in the tenant's other languages (issue 14, finding 4; server/store/localizedDetails.ts).
+      const translations = translationsOf(ctx, (O) => ({
+        distributionArticleDescription: O.texts.articles[articleAt],
+        ...(spec.reason && { reason: O.texts.reasonReplacement }),
+      }));
       const ordered = addDays(today, -spec.daysAgo);
       ctx.data.purchaseOrders.push({
         id,
@@ -110,6 +116,7 @@ export const purchaseOrders: SeedModule = {
           purchaseOrderId: number,
           reason: spec.reason ?? null,
           invoiceAmount: spec.reason ? 0 : Number(((spec.quantity ?? 1) * 14.9).toFixed(2)),
+          ...(translations && { translations }),
         },
       });
       for (const [bp, role] of spec.roles) ctx.data.purchaseOrderRoles.push({ purchase_order_id: id, bp_number: bp, role });

@@ -8,7 +8,9 @@
  */
 import type { HolidayServiceType, InvoiceStatusCode, PaymentMethodKind, Renewal, Role, SubscriptionDetails } from '../../store/rows';
 import type { CataloguePublication } from '../catalogue';
-import { type SeedContext, type SeedModule, need } from '../context';
+import { type SeedContext, type SeedModule, need, translationsOf } from '../context';
+import type { LocalePack } from '../locales';
+import type { DeepPartial } from '../../store/localizedDetails';
 import { addDays, addMonths, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
 import { addDeliveredIssues } from './deliveredIssues';
@@ -107,7 +109,7 @@ function paymentFields(kind: PaymentMethodKind): Pick<SubscriptionDetails, 'paym
 
 type AutoRenewalFields = Pick<
   Renewal,
-  'autoRenewalNextPaymentDate' | 'autoRenewalNextPaymentAmount' | 'autoRenewalLastPaymentAmount' | 'autoRenewalLastPaymentFrequencyText'
+  'autoRenewalNextPaymentDate' | 'autoRenewalNextPaymentAmount' | 'autoRenewalLastPaymentAmount' | 'autoRenewalLastPaymentFrequencyText' | 'autoRenewalLastPaymentFrequency'
 >;
 
 /**
@@ -149,6 +151,29 @@ function holidayType(ctx: SeedContext, spec: SubscriptionSpec, details: Subscrip
   if (details.currentSuspension?.suspendedToDate) return 'break';
   if (details.currentChangeInfo) return 'download';
   return null;
+}
+
+/**
+ * The subscription's prose in another language `O` (the tenant's default pack is `L`): what the
+ * order system would write there (issue 14, finding 4; server/store/localizedDetails.ts).
+ */
+function subscriptionProse(L: LocalePack, O: LocalePack, spec: SubscriptionSpec, d: SubscriptionDetails): DeepPartial<SubscriptionDetails> {
+  const premium = d.premiumDescription ? L.texts.premiums.indexOf(d.premiumDescription) : -1;
+  const billing = d.billingFrequency as keyof LocalePack['texts']['billing'] | null | undefined;
+  return {
+    displayName: spec.mix === 'MG' ? O.texts.membershipName(spec.pub.description) : `${spec.pub.description} – ${O.texts.mixType[spec.mix]}`,
+    ...(d.edition && { edition: O.texts.edition }),
+    ...(d.mixTypeDetails && { mixTypeDetails: { mixTypeDesc: O.texts.mixType[spec.mix] } }),
+    ...(billing && O.texts.billing[billing] && { billingFrequencyShortDescription: O.texts.billing[billing] }),
+    ...(premium >= 0 && { premiumDescription: O.texts.premiums[premium] }),
+    ...(d.renewal && {
+      renewal: {
+        ...(d.renewal.expiryIssueNr && d.renewal.expiryDesc && { expiryDesc: O.texts.expiryDesc(d.renewal.expiryIssueNr) }),
+        ...(d.renewal.maxCycleOfferOfferDescription && { maxCycleOfferOfferDescription: O.texts.maxCycleOffer }),
+        ...(d.renewal.autoRenewalLastPaymentFrequencyText && { autoRenewalLastPaymentFrequencyText: O.texts.billing['01'] }),
+      },
+    }),
+  };
 }
 
 /** Ordering party, recipient and payer in one. */
@@ -207,6 +232,8 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
     renewal: spec.details?.renewal === undefined ? base.renewal : spec.details.renewal,
   };
   details.activeHolidayServiceType = holidayType(ctx, spec, details);
+  const translations = translationsOf(ctx, (O) => subscriptionProse(L, O, spec, details));
+  if (translations) details.translations = translations;
 
   const row: SubscriptionSeedRow = {
     id,
@@ -270,6 +297,7 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
           autoRenewalNextPaymentAmount: monthlyPrice(P, 'PR'),
           autoRenewalLastPaymentAmount: monthlyPrice(P, 'PR'),
           autoRenewalLastPaymentFrequencyText: L.texts.billing['01'],
+          autoRenewalLastPaymentFrequency: '01',
         },
         paid: { current: monthlyPrice(P, 'PR'), bundle: null },
       }),

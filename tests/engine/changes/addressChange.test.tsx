@@ -115,18 +115,12 @@ describe('address edit page', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { page, router } = await editPage({}, 'de-DE');
     await type(labelled<HTMLInputElement>(page, `${de['account.address.city']} *`), 'Potsdam');
-    await act(async () => {
-      await router.navigate('/orders');
-    });
-    await settle();
+    await click(byText(page, 'a', 'Elsewhere'));
     expect(confirm).toHaveBeenCalledWith('Ungespeicherte Änderungen verwerfen?');
     expect(router.state.location.pathname).toBe(`${S}/business-partners/${BP}`);
 
     confirm.mockReturnValue(true);
-    await act(async () => {
-      await router.navigate('/orders');
-    });
-    await settle();
+    await click(byText(page, 'a', 'Elsewhere'));
     expect(router.state.location.pathname).toBe('/orders');
   });
 });

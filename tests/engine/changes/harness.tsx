@@ -1,14 +1,14 @@
 /**
  * Rendering the account change screens in jsdom with a fake API (the way
- * tests/engine/offers/flowScreens.test.tsx renders the offer flows), on a data router so
- * react-router's useBlocker works as in the portal (engine/main.tsx createBrowserRouter).
+ * tests/engine/offers/flowScreens.test.tsx renders the offer flows). The page carries a link to
+ * /orders so tests can leave it the way a subscriber does (the menu, a header link).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Provider, createStore } from '../../../engine/core/atoms';
+import { TranslationProvider } from '../../../engine/core/translation';
+import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
 import { expect } from 'vitest';
 import { ApiError } from '../../../engine/domain/apiError';
 import { authStateAtom } from '../../../engine/core/authState';
@@ -125,7 +125,15 @@ export async function render(element: ReactNode, { api, path, route, portal = co
   };
   const router = createMemoryRouter(
     [
-      { path: route, element },
+      {
+        path: route,
+        element: (
+          <>
+            {element}
+            <Link to="/orders">Elsewhere</Link>
+          </>
+        ),
+      },
       { path: '*', element: <Elsewhere /> },
     ],
     { initialEntries: [path] },
@@ -136,11 +144,11 @@ export async function render(element: ReactNode, { api, path, route, portal = co
   await act(async () => {
     root!.render(
       <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
             <RouterProvider router={router} />
           </PortalContext.Provider>
-        </I18nextProvider>
+        </TranslationProvider>
       </Provider>,
     );
   });

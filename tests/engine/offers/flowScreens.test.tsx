@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { Provider, createStore } from '../../../engine/core/atoms';
+import { TranslationProvider } from '../../../engine/core/translation';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CancellationInfos, Recommendation } from '../../../schemas/generated/offers';
@@ -132,7 +132,7 @@ async function render(element: ReactNode, { api, path, route, portal = config(),
   await act(async () => {
     root!.render(
       <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
             <MemoryRouter initialEntries={[path]}>
               <Routes>
@@ -141,7 +141,7 @@ async function render(element: ReactNode, { api, path, route, portal = config(),
               </Routes>
             </MemoryRouter>
           </PortalContext.Provider>
-        </I18nextProvider>
+        </TranslationProvider>
       </Provider>,
     );
   });

@@ -19,6 +19,7 @@ import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { fetchFile, pdfText } from '../documents/pdfText';
 
 const ALL_FEATURES = [
   'manual-registration',
@@ -248,11 +249,14 @@ describe('invoices', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.documentId}.pdf"`);
-    expect(answer.body.startsWith('%PDF-1.4')).toBe(true);
-    expect(answer.body.trimEnd().endsWith('%%EOF')).toBe(true);
-    expect(answer.body).toContain(`(Rechnung ${invoice.invoiceNumber})`);
-    expect(answer.body).toContain(`(Verlag ${full.id})`);
-    expect(answer.body).toContain('0.478 0.122 0.169 rg'); // the tenant's primary colour #7a1f2b
+    // The file itself, as bytes, read back as text the way a PDF reader does (pdfkit since issue 14, finding 7).
+    const file = await fetchFile(`${baseUrl}/t/${full.id}/api/subscriptions/${sub.id}/invoices/${invoice.id}/download`, client.accessToken);
+    expect(file.bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(file.bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    const { text, title } = await pdfText(file.bytes);
+    expect(title).toBe(`Rechnung ${invoice.invoiceNumber}`);
+    expect(text).toContain(`Rechnungsnummer ${invoice.invoiceNumber}`);
+    expect(text).toContain(`Verlag ${full.id}`);
   });
 
   it('answers 404 for an invoice of another subscription', async () => {

@@ -307,7 +307,7 @@ describe('renewal and upgrade', () => {
     expect(row.planned.mixType).toBe('KO');
     // The subscription page shows it to the ordering party; the mix type changes only on that day.
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
-    expect(after.plannedUpgrade).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: 'Print + Digital' });
+    expect(after.plannedUpgrade).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: 'Print + Digital', mixType: 'KO' });
     expect(after.mixType).toBe(s.mixType);
   });
 

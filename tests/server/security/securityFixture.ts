@@ -50,7 +50,11 @@ export function send(baseUrl: string, call: Call): Promise<Answer> {
   }
   if (call.token) headers['x-auth-token'] = call.token;
   const payload = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
-  if (payload !== undefined) headers['content-type'] = 'application/json';
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    // node:http frames GET and DELETE bodies only with a length (it chunks other methods by itself).
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
   return new Promise((resolve, reject) => {
     const req = request(`${baseUrl}${call.path}`, { method: call.method, headers }, (res) => {
       const chunks: Buffer[] = [];

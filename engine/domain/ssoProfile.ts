@@ -1,0 +1,48 @@
+/**
+ * Rules of the SSO profile page (account-flows.md §2 "SSO profile", §4 "SSO delete", §5 "SSO",
+ * "Password", §9 "SSO email max 50"), shared by the form and the server. The password rule itself
+ * is fieldRules.ts's (§5), used here, not repeated.
+ */
+import { isPlausibleEmail, isValidPassword, normalizeEmail } from './fieldRules';
+import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
+
+/** §9: SSO email max 50 (the new address and the delete confirmation). */
+export const SSO_EMAIL_MAX_LENGTH = 50;
+
+export type SsoEmailProblem = 'required' | 'too_long' | 'invalid' | 'unchanged';
+
+/** §5 "SSO: email required, trimmed, max 50" — and a different address than the current one. */
+export function ssoEmailProblem(value: string, current?: string): SsoEmailProblem | null {
+  const trimmed = value.trim();
+  if (!trimmed) return 'required';
+  if (trimmed.length > SSO_EMAIL_MAX_LENGTH) return 'too_long';
+  if (!isPlausibleEmail(trimmed)) return 'invalid';
+  if (current !== undefined && normalizeEmail(trimmed) === normalizeEmail(current)) return 'unchanged';
+  return null;
+}
+
+/** §5 "delete confirmation email max 50 and must match" (case and surrounding blanks do not count). */
+export function deleteConfirmationMatches(typed: string, accountEmail: string): boolean {
+  const trimmed = typed.trim();
+  return trimmed.length > 0 && trimmed.length <= SSO_EMAIL_MAX_LENGTH && normalizeEmail(trimmed) === normalizeEmail(accountEmail);
+}
+
+export type PasswordProblem = 'current_required' | 'invalid' | 'mismatch' | 'unchanged';
+
+/** §5 password: 8–20, upper, lower, digit; the current one is required when the account has one. */
+export function passwordChangeProblem(input: { currentPassword?: string; newPassword: string; repeatPassword?: string }, hasPassword: boolean): PasswordProblem | null {
+  if (hasPassword && !input.currentPassword) return 'current_required';
+  if (!isValidPassword(input.newPassword)) return 'invalid';
+  if (input.repeatPassword !== undefined && input.repeatPassword !== input.newPassword) return 'mismatch';
+  if (hasPassword && input.currentPassword === input.newPassword) return 'unchanged';
+  return null;
+}
+
+export interface SsoProfileSwitches extends FeatureSwitches {
+  ssoProfilePage?: { editEmail?: boolean; deleteEmail?: boolean };
+}
+
+/** portal-core.md §3 tenant `ssoProfilePage.editEmail` (default on). */
+export const canEditSsoEmail = (tenant: SsoProfileSwitches) => isFeatureOn(tenant, 'sso-profile-page') && tenant.ssoProfilePage?.editEmail !== false;
+/** portal-core.md §3 tenant `ssoProfilePage.deleteEmail` (default off, schemas/tenant.schema.json): the delete-account section. */
+export const canDeleteSsoAccount = (tenant: SsoProfileSwitches) => isFeatureOn(tenant, 'sso-profile-page') && tenant.ssoProfilePage?.deleteEmail === true;

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from '../../core/translation';
+import { useParams } from 'react-router';
+import type { LicenseManager, LicenseObject } from '../../../schemas/generated/licenses';
+import { useTenantSettings } from '../../account/capabilityContext';
+import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
+import { useResource } from '../../account/resource';
+import { usePortal } from '../../core/PortalContext';
+import { isLicenceManager } from '../../domain/capabilities';
+import { canLicenseAction } from '../../domain/licenses';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { Loading } from '../../ui/Loading';
+import { LicenseObjectCard } from './LicenseObjectCard';
+import { actionErrorKey } from './licenseErrors';
+import { licensesApi } from './licensesApi';
+import { PersonDialog } from './PersonDialog';
+import { EmailText } from './EmailText';
+
+/**
+ * /subscriptions/{id}/licenses (account-flows.md §2 "Licences", §4, §6, §8): the licence manager
+ * with replace (and remove, never for a licence manager, §6), and the licence objects, each with
+ * its licences in pages of 10. Buttons follow engine/domain/licenses.ts — the rules the server
+ * refuses by.
+ */
+export default function LicensesScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { api } = usePortal();
+  const tenant = useTenantSettings();
+  const subscription = useFlowSubscription(id);
+  const { back } = useFlowReturn(id);
+  const objects = useResource<LicenseObject[]>(`${id}/licenses`, (client) => licensesApi(client).objects(id));
+  const managers = useResource<LicenseManager[]>(`${id}/license-managers`, (client) => licensesApi(client).managers(id));
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null | undefined>(undefined);
+  const [replacing, setReplacing] = useState(false);
+  const [removing, setRemoving] = useState<LicenseManager | null>(null);
+
+  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
+  if (subscription.state.status !== 'ready') return <Loading />;
+  const s = subscription.state.data;
+  const actor = { isLicenseManager: isLicenceManager(s) };
+  const settings = tenant.multiUserLicenses;
+  const loadedManagers = managers.state.status === 'ready' ? managers.state.data : [];
+
+  /** Runs an action; a refusal the screen can name shows its text, anything else the generic dialog. */
+  async function run(action: () => Promise<unknown>, done: string) {
+    setNotice(null);
+    try {
+      await action();
+      setNotice(done);
+    } catch (error) {
+      const key = actionErrorKey(error);
+      setFailure(key ? t(key) : null);
+    } finally {
+      objects.reload();
+    }
+  }
+
+  return (
+    <section className="account-change licenses" aria-labelledby="licenses-title">
+      <FlowHeader subscription={s} titleId="licenses-title" title={t('multi-user-licenses.heading')} />
+      {notice && (
+        <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
+          <p>{notice}</p>
+        </Alert>
+      )}
+
+      <section className="license-managers" aria-labelledby="license-managers-title">
+        <h2 id="license-managers-title">{t('multi-user-licenses.managers.heading')}</h2>
+        {managers.state.status === 'loading' && <Loading />}
+        {managers.state.status === 'failed' && <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>}
+        {managers.state.status === 'ready' && loadedManagers.length === 0 && <p className="muted">{t('multi-user-licenses.managers.none')}</p>}
+        <ul className="plain-list license-manager-list">
+          {loadedManagers.map((m) => (
+            <li key={m.bpNumber} className="license-person">
+              <strong>{[m.firstName, m.lastName1].filter(Boolean).join(' ') || m.bpNumber}</strong>
+              {m.email && <EmailText email={m.email} />}
+              {canLicenseAction('deleteManager', actor, settings) && (
+                <button type="button" className="button button-secondary" onClick={() => setRemoving(m)}>
+                  {t('multi-user-licenses.managers.remove')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {canLicenseAction('replaceManager', actor, settings) && (
+          <div className="card-actions">
+            <button type="button" className="button button-secondary" onClick={() => setReplacing(true)}>
+              {t('multi-user-licenses.managers.replace')}
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="license-objects-title">
+        <h2 id="license-objects-title">{t('multi-user-licenses.objects.heading')}</h2>
+        {objects.state.status === 'loading' && !objects.state.previous && <Loading />}
+        {objects.state.status === 'failed' && <ErrorDialog message={t('multi-user-licenses.loadError')} onClose={back} />}
+        {(() => {
+          const list = objects.state.status === 'ready' ? objects.state.data : objects.state.status === 'loading' ? objects.state.previous : undefined;
+          if (!list) return null;
+          if (list.length === 0) return <p className="muted">{t('multi-user-licenses.objects.none')}</p>;
+          return (
+            <ul className="plain-list license-objects">
+              {list.map((object) => (
+                <LicenseObjectCard key={object.orderNumber} subscriptionId={id} object={object} actor={actor} settings={settings} run={run} />
+              ))}
+            </ul>
+          );
+        })()}
+      </section>
+
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={back}>
+          {t('account.flow.back')}
+        </button>
+      </div>
+
+      {replacing && (
+        <PersonDialog
+          title={t('multi-user-licenses.managers.replaceTitle')}
+          intro={t('multi-user-licenses.managers.replaceIntro')}
+          submitLabel={t('multi-user-licenses.managers.replaceSubmit')}
+          salutationRequired
+          onClose={() => setReplacing(false)}
+          onSubmit={async (person) => {
+            const manager = await licensesApi(api).replaceManager(id, person);
+            setReplacing(false);
+            setNotice(t('multi-user-licenses.managers.replaced', { email: manager.email ?? '' }));
+            managers.reload();
+            // A licence manager who handed the role on may no longer manage this subscription.
+            if (actor.isLicenseManager) subscription.reload();
+          }}
+        />
+      )}
+      {removing && (
+        <Dialog
+          title={t('multi-user-licenses.managers.removeTitle')}
+          onClose={() => setRemoving(null)}
+          actions={
+            <>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => {
+                  const m = removing;
+                  setRemoving(null);
+                  void run(() => licensesApi(api).removeManager(id, m.bpNumber), t('multi-user-licenses.managers.removed')).then(() => managers.reload());
+                }}
+              >
+                {t('multi-user-licenses.managers.remove')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setRemoving(null)}>
+                {t('multi-user-licenses.cancel')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('multi-user-licenses.managers.removeText', { name: [removing.firstName, removing.lastName1].filter(Boolean).join(' ') })}</p>
+        </Dialog>
+      )}
+      {failure !== undefined && <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />}
+    </section>
+  );
+}

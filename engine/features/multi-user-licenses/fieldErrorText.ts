@@ -1,0 +1,15 @@
+import type { TranslateFn } from '../../core/translation';
+
+/** The text of a field error code (engine/domain/licenses.ts FieldError, or the server's `taken`). */
+export function fieldErrorText(t: TranslateFn, code: string, max?: number): string {
+  switch (code) {
+    case 'required':
+      return t('multi-user-licenses.field.required');
+    case 'too_long':
+      return t('multi-user-licenses.field.tooLong', { max });
+    case 'taken':
+      return t('multi-user-licenses.error.exists');
+    default:
+      return t('multi-user-licenses.field.invalid');
+  }
+}

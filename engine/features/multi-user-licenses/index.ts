@@ -1,0 +1,31 @@
+import { ROUTES } from '../../core/routeRefs';
+import { can } from '../../domain/capabilities';
+import { defineFeature } from '../types';
+
+/**
+ * Multi-user licences (account-flows.md §2 "Licences", §4, §5, §6, §8), switched by
+ * `multi-user-licenses`: the licence objects of a multi-licence subscription with their licences
+ * (add, activate / deactivate, delete, resend invitation) and the licence manager (replace,
+ * remove); the anonymous accept page the invitation e-mail links to; and the subscription page's
+ * button (portal-core.md §2, after opt-ins).
+ */
+export const multiUserLicensesFeature = defineFeature({
+  id: 'multi-user-licenses',
+  flags: ['multi-user-licenses'],
+  routes: [
+    { ref: ROUTES.subscriptionLicenses, access: 'login', screen: () => import('./LicensesScreen') },
+    { ref: ROUTES.acceptLicense, access: 'anonymous', screen: () => import('./AcceptLicenseScreen') },
+  ],
+  actions: [
+    {
+      // portal-core.md §6 "multi-user licences: multi-licence and (licence manager or ordering party)".
+      id: 'licenses',
+      allowed: (s, ctx) => can('multiUserLicenses', s, ctx),
+      target: { kind: 'route', route: ROUTES.subscriptionLicenses },
+      labelKey: 'multi-user-licenses.action',
+      hiddenBy: 'licenses',
+      order: 137,
+      group: 'manage',
+    },
+  ],
+});

@@ -1,0 +1,15 @@
+import { ROUTES } from '../../core/routeRefs';
+import { defineFeature } from '../types';
+
+/**
+ * The SSO profile page (account-flows.md §2 "SSO profile", §4 "SSO delete", §5, §8), switched by
+ * `sso-profile-page`: change the password, change the sign-in e-mail (confirmed by a link mailed to
+ * the new address), delete the account; the tenant's `ssoProfilePage` switches hide the last two
+ * (and the server refuses them). Its menu item is "account details" (portal-core.md §2).
+ */
+export const ssoProfilePageFeature = defineFeature({
+  id: 'sso-profile-page',
+  flags: ['sso-profile-page'],
+  routes: [{ ref: ROUTES.ssoProfile, access: 'login', screen: () => import('./SsoProfileScreen') }],
+  menu: { route: ROUTES.ssoProfile, labelKey: 'sso-profile-page.menuTitle', order: 100 },
+});

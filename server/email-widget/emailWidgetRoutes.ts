@@ -1,0 +1,53 @@
+/**
+ * The e-mail widget's calls (account-flows.md §7 POST /link-email; README "E-mail widget" for the
+ * mailed link): the form's request always answers 202 `check_inbox`, whatever matched; the link's
+ * page confirms with POST /link-email/confirm and downloads rewards with its token. Rate-limited
+ * like the anonymous sign-ins: per client and per order number.
+ */
+import { Router } from 'express';
+import { requestOrigin, trimEmail } from '../auth/authRoutes';
+import { DEFAULT_SIGN_IN_LIMITS, limitOrderNumberAttempt, type SignInLimits } from '../auth/rateLimit';
+import type { Database } from '../db/database';
+import { validateBody } from '../http/validateBody';
+import { badRequest } from '../http/errors';
+import type { LinkEmailRequest } from '../../schemas/generated/link-email-request';
+import { requestLocale } from '../tenancy/requestLocale';
+import { requestTenant } from '../tenancy/tenantContext';
+import { requireFeature } from '../tenancy/refusals';
+import type { EmailWidget } from './emailWidget';
+
+export function emailWidgetRoutes(deps: { db: Database; emailWidget: EmailWidget; now: () => Date; signInLimits?: SignInLimits }): Router {
+  const router = Router();
+
+  router.post('/link-email', trimEmail, validateBody('link-email-request'), async (req, res) => {
+    const tenant = requestTenant(res);
+    requireFeature(tenant, 'email-widget');
+    const origin = requestOrigin(req, res);
+    const body = req.body as LinkEmailRequest;
+    await limitOrderNumberAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, body.orderNumber, origin.client, deps.now());
+    await deps.emailWidget.request(tenant, body, { portalUrl: origin.portalUrl, locale: requestLocale(req, tenant, body.locale) });
+    // The same answer whether or not anything matched (no probing of order numbers or addresses).
+    res.status(202).json({ status: 'check_inbox' });
+  });
+
+  router.post('/link-email/confirm', validateBody('widget-token-request'), async (req, res) => {
+    const tenant = requestTenant(res);
+    res.json(await deps.emailWidget.confirm(tenant, String(req.body.token), requestLocale(req, tenant)));
+  });
+
+  router.get('/link-email/rewards/:key', async (req, res) => {
+    const tenant = requestTenant(res);
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    if (token.length < 20 || token.length > 200) throw badRequest('validation_failed', 'The link is not valid.', [{ field: 'query/token', message: 'is invalid' }]);
+    const file = await deps.emailWidget.rewardFile(tenant, token, String(req.params.key), requestLocale(req, tenant));
+    res
+      .set('cache-control', 'private, no-store')
+      // Opened as a download, never rendered in the portal's origin.
+      .set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .set('content-disposition', `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .type('image/svg+xml')
+      .send(file.content);
+  });
+
+  return router;
+}

@@ -1,0 +1,34 @@
+/**
+ * The opt-in widget's calls (account-flows.md §7 POST /opt-in; README "Opt-in widget"): the sign-up
+ * answers 202 `confirmation_sent` (the voucher code comes with the confirmation), the link's page
+ * confirms with POST /opt-in/confirm. Rate-limited like the sign-ins: per client and per address.
+ */
+import { Router } from 'express';
+import { requestOrigin, trimEmail } from '../auth/authRoutes';
+import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
+import type { Database } from '../db/database';
+import { validateBody } from '../http/validateBody';
+import type { OptInWidgetRequest } from '../../schemas/generated/opt-in-widget-request';
+import { normalizeEmail } from '../../engine/domain/fieldRules';
+import { requestLocale } from '../tenancy/requestLocale';
+import { requestTenant } from '../tenancy/tenantContext';
+import type { OptInWidget } from './optInWidget';
+
+export function optInWidgetRoutes(deps: { db: Database; optInWidget: OptInWidget; now: () => Date; signInLimits?: SignInLimits }): Router {
+  const router = Router();
+
+  router.post('/opt-in', trimEmail, validateBody('opt-in-widget-request'), async (req, res) => {
+    const tenant = requestTenant(res);
+    const body = req.body as OptInWidgetRequest;
+    const origin = requestOrigin(req, res);
+    await limitSignInAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'opt-in-widget', { address: normalizeEmail(body.email), client: origin.client }, deps.now());
+    await deps.optInWidget.signUp(tenant, body, { portalUrl: origin.portalUrl, locale: requestLocale(req, tenant, body.locale) });
+    res.status(202).json({ status: 'confirmation_sent' });
+  });
+
+  router.post('/opt-in/confirm', validateBody('widget-token-request'), async (req, res) => {
+    res.json(await deps.optInWidget.confirm(requestTenant(res), String(req.body.token)));
+  });
+
+  return router;
+}

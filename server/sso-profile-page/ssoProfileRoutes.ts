@@ -1,0 +1,36 @@
+/**
+ * The SSO profile calls (account-flows.md §7), each behind a session of the tenant:
+ * GET /sso-profile/getProfile, POST /sso-profile/executeUpdatePassword, POST /sso-profile/updateUser,
+ * POST /sso-profile/deleteUser; and POST /sso-profile/confirmEmail (this project's: the link mailed to
+ * the new address carries its token to the profile page, which sends it here).
+ * GET /sso-profile/getSpektrumUserId is served by server/external-page/userIdRoutes.ts (one implementation).
+ */
+import { Router } from 'express';
+import { requireUser } from '../auth/authMiddleware';
+import type { AuthService } from '../auth/authService';
+import { requestOrigin } from '../auth/authRoutes';
+import { validateBody } from '../http/validateBody';
+import { accountCaller } from '../account/accountContext';
+import type { SsoPasswordRequest } from '../../schemas/generated/sso-password-request';
+import type { SsoProfileService } from './ssoProfileService';
+
+export function ssoProfileRoutes(deps: { auth: AuthService; ssoProfile: SsoProfileService }): Router {
+  const router = Router();
+  const user = requireUser(deps.auth);
+  router.get('/sso-profile/getProfile', user, async (req, res) => {
+    res.set('cache-control', 'private, no-store').json(await deps.ssoProfile.profile(accountCaller(req, res)));
+  });
+  router.post('/sso-profile/executeUpdatePassword', user, validateBody('sso-password-request'), async (req, res) => {
+    res.json(await deps.ssoProfile.updatePassword(accountCaller(req, res), req.body as SsoPasswordRequest, req.ip ?? 'unknown'));
+  });
+  router.post('/sso-profile/updateUser', user, validateBody('sso-email-request'), async (req, res) => {
+    res.json(await deps.ssoProfile.requestEmailChange(accountCaller(req, res), String(req.body.email), requestOrigin(req, res).portalUrl));
+  });
+  router.post('/sso-profile/confirmEmail', user, validateBody('sso-email-confirm-request'), async (req, res) => {
+    res.json(await deps.ssoProfile.confirmEmailChange(accountCaller(req, res), String(req.body.token)));
+  });
+  router.post('/sso-profile/deleteUser', user, validateBody('sso-email-request'), async (req, res) => {
+    res.json(await deps.ssoProfile.deleteAccount(accountCaller(req, res), String(req.body.email)));
+  });
+  return router;
+}

@@ -1,0 +1,179 @@
+/**
+ * SQL of the multi-user licences (migration 010_licenses.sql; account-flows.md §3 licence, licence
+ * object, licence manager). Every query is scoped by tenant and subscription; the service decides.
+ */
+import type { Queryable } from '../db/database';
+
+export interface LicensePartner {
+  salutationCode?: string | null;
+  titleAcademic?: string | null;
+  firstName?: string | null;
+  lastName1?: string | null;
+  company1?: string | null;
+  emailAddress: string;
+  bpNumber?: string | null;
+}
+
+export interface LicenseRow {
+  id: string;
+  subscriptionId: string;
+  orderNumber: string;
+  isActive: boolean;
+  isReactivatable: boolean;
+  isConfirmed: boolean;
+  role: string | null;
+  academicYear: string | null;
+  businessPartner: LicensePartner;
+  email: string;
+  bpNumber: string | null;
+  inviteTokenHash: string | null;
+  createdAt: string;
+}
+
+export interface LicenseObjectRow {
+  subscriptionId: string;
+  orderNumber: string;
+  maxActiveLicenses: number;
+  selfServiceEnabled: boolean;
+}
+
+const LICENSE_COLUMNS = `id, subscription_id as "subscriptionId", order_number::text as "orderNumber", is_active as "isActive",
+  is_reactivatable as "isReactivatable", is_confirmed as "isConfirmed", role, academic_year as "academicYear",
+  business_partner as "businessPartner", email, bp_number::text as "bpNumber", invite_token_hash as "inviteTokenHash",
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+const OBJECT_COLUMNS = `subscription_id as "subscriptionId", order_number::text as "orderNumber", max_active_licenses as "maxActiveLicenses", self_service_enabled as "selfServiceEnabled"`;
+
+export async function licenseObjectsOf(db: Queryable, tenantId: string, subscriptionId: string): Promise<LicenseObjectRow[]> {
+  return db.query<LicenseObjectRow>(`select ${OBJECT_COLUMNS} from license_objects where tenant_id = $1 and subscription_id = $2 order by order_number`, [tenantId, subscriptionId]);
+}
+
+/** One object, locked for the rest of the transaction so two adds cannot both take the last seat. */
+export async function lockLicenseObject(db: Queryable, tenantId: string, subscriptionId: string, orderNumber: string): Promise<LicenseObjectRow | null> {
+  const rows = await db.query<LicenseObjectRow>(
+    `select ${OBJECT_COLUMNS} from license_objects where tenant_id = $1 and subscription_id = $2 and order_number = $3 for update`,
+    [tenantId, subscriptionId, orderNumber],
+  );
+  return rows[0] ?? null;
+}
+
+export async function licensesOf(db: Queryable, tenantId: string, subscriptionId: string, orderNumber?: string): Promise<LicenseRow[]> {
+  return db.query<LicenseRow>(
+    `select ${LICENSE_COLUMNS} from licenses where tenant_id = $1 and subscription_id = $2 and ($3::text is null or order_number = $3)
+      order by created_at, id`,
+    [tenantId, subscriptionId, orderNumber ?? null],
+  );
+}
+
+export async function findLicense(db: Queryable, tenantId: string, subscriptionId: string, licenseId: string, forUpdate = false): Promise<LicenseRow | null> {
+  const rows = await db.query<LicenseRow>(
+    `select ${LICENSE_COLUMNS} from licenses where tenant_id = $1 and subscription_id = $2 and id = $3${forUpdate ? ' for update' : ''}`,
+    [tenantId, subscriptionId, licenseId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertLicense(
+  db: Queryable,
+  tenantId: string,
+  row: { subscriptionId: string; orderNumber: string; isReactivatable: boolean; businessPartner: LicensePartner; email: string; inviteTokenHash: string | null },
+): Promise<LicenseRow | null> {
+  const rows = await db.query<LicenseRow>(
+    `insert into licenses (tenant_id, subscription_id, order_number, is_reactivatable, business_partner, email, invite_token_hash, invited_at)
+     values ($1, $2, $3, $4, $5, $6, $7, case when $7::text is null then null else now() end)
+     on conflict (tenant_id, subscription_id, order_number, email) do nothing
+     returning ${LICENSE_COLUMNS}`,
+    [tenantId, row.subscriptionId, row.orderNumber, row.isReactivatable, JSON.stringify(row.businessPartner), row.email, row.inviteTokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setLicenseActive(db: Queryable, tenantId: string, licenseId: string, isActive: boolean): Promise<LicenseRow> {
+  const rows = await db.query<LicenseRow>(`update licenses set is_active = $3 where tenant_id = $1 and id = $2 returning ${LICENSE_COLUMNS}`, [tenantId, licenseId, isActive]);
+  return rows[0];
+}
+
+export async function setInviteToken(db: Queryable, tenantId: string, licenseId: string, tokenHash: string): Promise<void> {
+  await db.query(`update licenses set invite_token_hash = $3, invited_at = now() where tenant_id = $1 and id = $2`, [tenantId, licenseId, tokenHash]);
+}
+
+export async function deleteLicense(db: Queryable, tenantId: string, licenseId: string): Promise<void> {
+  await db.query(`delete from licenses where tenant_id = $1 and id = $2`, [tenantId, licenseId]);
+}
+
+/** Marks the licence accepted: person, role and year as given, its partner, confirmed; the token stays as "used". */
+export async function confirmLicense(
+  db: Queryable,
+  tenantId: string,
+  licenseId: string,
+  row: { businessPartner: LicensePartner; bpNumber: string; role: string | null; academicYear: string | null; userId: string },
+): Promise<LicenseRow> {
+  const rows = await db.query<LicenseRow>(
+    `update licenses set business_partner = $3, bp_number = $4, role = $5, academic_year = $6, accepted_user_id = $7,
+            is_confirmed = true, accepted_at = now()
+      where tenant_id = $1 and id = $2 returning ${LICENSE_COLUMNS}`,
+    [tenantId, licenseId, JSON.stringify(row.businessPartner), row.bpNumber, row.role, row.academicYear, row.userId],
+  );
+  return rows[0];
+}
+
+// --- business partners and roles of licence users and managers --------------------------------
+
+/**
+ * A new business partner for a licence user or manager. Numbers of partners made by the portal
+ * start with 9 (the order system's range for self-service partners, so they sort after the
+ * subscription's own parties); a clash with an existing number is retried.
+ */
+export async function createPartner(db: Queryable, tenantId: string, p: LicensePartner): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const rows = await db.query<{ bp: string }>(
+      `insert into business_partners (tenant_id, bp_number, salutation_code, first_name, last_name1, company1, email_address, details)
+       values ($1, '9' || lpad((floor(random() * 1000000000))::bigint::text, 9, '0'), $2, $3, $4, $5, $6, $7)
+       on conflict (tenant_id, bp_number) do nothing
+       returning bp_number::text as bp`,
+      [tenantId, p.salutationCode ?? null, p.firstName ?? null, p.lastName1 ?? null, p.company1 ?? null, p.emailAddress, JSON.stringify(p.titleAcademic ? { titleAcademic: p.titleAcademic } : {})],
+    );
+    if (rows[0]) return rows[0].bp;
+  }
+  throw new Error('createPartner: no free business partner number');
+}
+
+export async function addRole(db: Queryable, tenantId: string, subscriptionId: string, bpNumber: string, role: 'WE' | 'LV'): Promise<void> {
+  await db.query(`insert into subscription_roles (tenant_id, subscription_id, bp_number, role) values ($1, $2, $3, $4) on conflict do nothing`, [
+    tenantId,
+    subscriptionId,
+    bpNumber,
+    role,
+  ]);
+}
+
+export async function removeRole(db: Queryable, tenantId: string, subscriptionId: string, bpNumber: string, role: 'WE' | 'LV'): Promise<number> {
+  const rows = await db.query(`delete from subscription_roles where tenant_id = $1 and subscription_id = $2 and bp_number = $3 and role = $4 returning 1`, [
+    tenantId,
+    subscriptionId,
+    bpNumber,
+    role,
+  ]);
+  return rows.length;
+}
+
+export interface ManagerRow {
+  bpNumber: string;
+  salutationCode: string | null;
+  firstName: string | null;
+  lastName1: string | null;
+  email: string | null;
+}
+
+/** §3 "Licence manager: bpNumber, names, email": the LV partners of the subscription. */
+export async function managersOf(db: Queryable, tenantId: string, subscriptionId: string): Promise<ManagerRow[]> {
+  return db.query<ManagerRow>(
+    `select bp.bp_number::text as "bpNumber", bp.salutation_code as "salutationCode", bp.first_name as "firstName",
+            bp.last_name1 as "lastName1", bp.email_address as email
+       from subscription_roles sr
+       join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+      where sr.tenant_id = $1 and sr.subscription_id = $2 and sr.role = 'LV'
+      order by bp.bp_number`,
+    [tenantId, subscriptionId],
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Multi-user licences (account-flows.md §2 "Licences", §4, §5, §6, §8) on technikwelt, which has the
+ * feature on: the demo login (ordering party of a seeded multi-licence) invites a licence user; the
+ * invitation e-mail's link, opened without a session, accepts the licence (role with academic year,
+ * as the tenant asks); the licence then shows as active, and the invited person signs in and sees
+ * the licensed subscription. Desktop runs it in German, phone (360 px) in English; both against the
+ * same server one after the other, so each invites an address of its own and the seeded object has
+ * two free seats for them.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { linkIn, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
+
+type Locale = 'de-DE' | 'en-GB';
+const TEXTS = ['core/texts.json', 'account/texts.json', 'features/subscription/texts.json', 'features/multi-user-licenses/texts.json'].map(
+  (file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>,
+);
+function texts(locale: Locale) {
+  return (key: string, vars: Record<string, string | number> = {}) => {
+    const table = TEXTS.find((t) => t[locale][key] !== undefined);
+    if (!table) throw new Error(`no text ${key}`);
+    return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+  };
+}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A form field by its label; required labels end in an aria-hidden " *". */
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+
+const TENANT = 'technikwelt';
+const DEMO_EMAIL = 'demo@portal.example';
+const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const ENGLISH_LOGIN = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
+const localeOf = (testInfo: TestInfo): Locale => (testInfo.project.name === 'phone' ? 'en-GB' : 'de-DE');
+
+async function noHorizontalOverflow(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, 'page wider than the viewport').toBeLessThanOrEqual(clientWidth);
+}
+
+test('the ordering party invites a licence user, who accepts through the e-mailed link, shows as active and sees the subscription', async ({ page, browser }, testInfo) => {
+  const locale = localeOf(testInfo);
+  const lang = locale === 'de-DE' ? 'de' : 'en';
+  const t = texts(locale);
+  const invited = `lizenz.${testInfo.project.name}.${Date.now()}@example.org`;
+
+  await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);
+  const all = (await subscriptionsOfSession(page, TENANT)) as unknown as Array<{ id: string; displayName: string; orderNumber: string; isMultiLicense: boolean; roles: string[] }>;
+  const s = all.find((x) => x.isMultiLicense && x.roles.includes('AG'));
+  expect(s, 'the demo login’s multi-licence').toBeDefined();
+
+  // The subscription page offers the licences (portal-core.md §6 multi-user licences).
+  await page.goto(`/t/${TENANT}/subscriptions/${s!.id}?lang=${lang}`);
+  // (The page names the subscription by the tenant's type labels, so the API's displayName is not its heading.)
+  await page.getByRole('region', { name: t('subscription.actionsHeading') }).getByRole('link', { name: t('multi-user-licenses.action'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('multi-user-licenses.heading') })).toBeVisible();
+  const object = page.locator('li.license-object', { has: page.getByRole('heading', { name: t('multi-user-licenses.object.title', { orderNumber: s!.orderNumber }) }) });
+  await expect(object.getByTestId('license')).not.toHaveCount(0);
+  // Every state of the seed shows: invited, active, inactive.
+  for (const status of ['invited', 'active', 'inactive']) await expect(object.getByText(t(`multi-user-licenses.status.${status}`), { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('licenses.png'), fullPage: true });
+  await noHorizontalOverflow(page);
+
+  // Invite: the dialog checks the fields first (§5), then sends.
+  await object.getByRole('button', { name: t('multi-user-licenses.add') }).click();
+  const dialog = page.getByRole('dialog', { name: t('multi-user-licenses.addTitle') });
+  await dialog.getByRole('button', { name: t('multi-user-licenses.addSubmit') }).click();
+  await expect(dialog.getByText(t('multi-user-licenses.field.required')).first()).toBeVisible();
+  await field(dialog, t('multi-user-licenses.field.salutation')).selectOption({ index: 1 });
+  await field(dialog, t('multi-user-licenses.field.email')).fill(invited);
+  await field(dialog, t('multi-user-licenses.field.firstName')).fill('Clara');
+  await field(dialog, t('multi-user-licenses.field.lastName')).fill('Lizenz');
+  const since = new Date().toISOString();
+  await dialog.getByRole('button', { name: t('multi-user-licenses.addSubmit') }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('multi-user-licenses.added', { email: invited }) })).toBeVisible();
+  const row = object.getByTestId('license').filter({ hasText: invited });
+  await expect(row).toContainText(t('multi-user-licenses.status.invited'));
+
+  // The invitation e-mail's link, opened by someone without a session.
+  const mail = await waitForMail(page.request, TENANT, invited, since, /Einladung|invitation/);
+  const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const guest = await visitor.newPage();
+  await guest.goto(linkIn(mail.text));
+  await expect(guest.getByRole('heading', { level: 1, name: t('multi-user-licenses.accept.heading') })).toBeVisible();
+  await expect(field(guest, t('multi-user-licenses.field.email'))).toBeDisabled();
+  await expect(field(guest, t('multi-user-licenses.field.email'))).toHaveValue(invited);
+  await expect(field(guest, t('multi-user-licenses.field.firstName'))).toHaveValue('Clara');
+  await field(guest, t('multi-user-licenses.field.company')).fill('Hochschule Nord');
+  // technikwelt requires a role; students give their academic year (2 digits).
+  await field(guest, t('multi-user-licenses.field.role')).selectOption({ label: locale === 'de-DE' ? 'Studierende' : 'Student' });
+  await guest.getByRole('button', { name: t('multi-user-licenses.accept.submit') }).click();
+  await expect(field(guest, t('multi-user-licenses.field.academicYear'))).toBeFocused();
+  await field(guest, t('multi-user-licenses.field.academicYear')).fill('24');
+  await guest.screenshot({ path: testInfo.outputPath('accept.png'), fullPage: true });
+  await noHorizontalOverflow(guest);
+  await guest.getByRole('button', { name: t('multi-user-licenses.accept.submit') }).click();
+  await expect(guest.getByText(t('multi-user-licenses.accept.done', { email: invited }))).toBeVisible();
+  // The link works once.
+  await guest.goto(linkIn(mail.text));
+  await expect(guest.getByText(t('multi-user-licenses.accept.alreadyAccepted'))).toBeVisible();
+
+  // Back with the manager: the licence is accepted and active.
+  await page.reload();
+  await expect(row).toContainText(t('multi-user-licenses.status.active'));
+  await expect(row).toContainText(locale === 'de-DE' ? 'Studierende' : 'Student');
+
+  // The licence user signs in with the invited address and sees the licensed subscription.
+  // The accept link carried the invitation's language, which the portal keeps for the sign-in.
+  await signInByMagicLink(guest, TENANT, invited, locale === 'de-DE' ? GERMAN_LOGIN : ENGLISH_LOGIN);
+  const theirs = await subscriptionsOfSession(guest, TENANT);
+  expect(theirs.map((x) => x.id)).toContain(s!.id);
+  await expect(guest.locator(`main a[href$="/subscriptions/${s!.id}"]`).first()).toBeVisible();
+  await visitor.close();
+});
+
+test('the accept page says a link without its token is not valid and an unknown licence is not found', async ({ page }, testInfo) => {
+  const t = texts(localeOf(testInfo));
+  const lang = localeOf(testInfo) === 'de-DE' ? 'de' : 'en';
+  await page.goto(`/t/${TENANT}/subscriptions/TW1000000000/licenses/00000000-0000-0000-0000-000000000000/accept?lang=${lang}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('multi-user-licenses.accept.heading') })).toBeVisible();
+  await expect(page.getByText(t('multi-user-licenses.accept.invalidLink'))).toBeVisible();
+  await page.goto(`/t/${TENANT}/subscriptions/TW1000000000/licenses/00000000-0000-0000-0000-000000000000/accept?token=abc&lang=${lang}`);
+  await expect(page.getByText(t('multi-user-licenses.accept.notFound'))).toBeVisible();
+});

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+/**
+ * The widget screens in jsdom with a fake API (account-flows.md §2 "Email widget", "Opt-in widget",
+ * §8): the opt-in checkbox only with opt-ins, the neutral answer, the disabled opt-in widget with the
+ * fallback contact, and the voucher code only after the confirmation.
+ */
+import { readFileSync } from 'node:fs';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Provider, createStore } from '../../../engine/core/atoms';
+import { TranslationProvider } from '../../../engine/core/translation';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../../../engine/core/i18n';
+import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
+import type { PortalConfig } from '../../../engine/core/portalConfig';
+import EmailWidgetScreen from '../../../engine/features/email-widget/EmailWidgetScreen';
+import OptInWidgetScreen from '../../../engine/features/opt-in-widget/OptInWidgetScreen';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const tables = ['engine/core/texts.json', 'engine/account/texts.json', 'engine/features/email-widget/texts.json', 'engine/features/opt-in-widget/texts.json'].map((file) => JSON.parse(readFileSync(file, 'utf8')));
+const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
+const PROVIDER = {
+  code: 'messe',
+  voucherCodeKey: 'M',
+  title: { 'en-GB': 'Your fair voucher' },
+  success: { 'en-GB': '<p>Enjoy!</p>' },
+  disclaimer: { 'en-GB': '<p>I agree to offers by e-mail.</p>' },
+};
+
+function config(tenant: Record<string, unknown>): PortalConfig {
+  return {
+    basePath: '/',
+    texts: { 'de-DE': merged('de-DE'), 'en-GB': merged('en-GB') },
+    tenant: {
+      id: 'acme',
+      name: 'Acme',
+      defaultLocale: 'en-GB',
+      locales: ['en-GB', 'de-DE'],
+      features: ['email-widget', 'opt-ins'],
+      embedding: { isEmbedded: false, showLangSelector: false, hideNavigation: false, parentOrigins: [] },
+      login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+      contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
+      emailWidget: { showRewards: true },
+      salutations: { options: [{ code: '0001', title: { 'en-GB': 'Ms' } }] },
+      optIns: { types: [], widget: { providers: [PROVIDER] } },
+      ...tenant,
+    } as never,
+  };
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+async function render(element: ReactNode, portal: PortalConfig, url: string, post: (path: string, body: unknown) => unknown = () => ({})) {
+  const i18n = await createI18n(portal, 'en-GB');
+  const calls: Array<{ path: string; body: unknown }> = [];
+  const services: PortalServices = {
+    config: portal,
+    api: { get: async () => undefined, post: async (path: string, body: unknown) => (calls.push({ path, body }), post(path, body)) } as never,
+    logout: async () => undefined,
+  };
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <Provider store={createStore()}>
+        <TranslationProvider translator={i18n}>
+          <PortalContext.Provider value={services}>
+            <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
+          </PortalContext.Provider>
+        </TranslationProvider>
+      </Provider>,
+    );
+  });
+  return { container, calls };
+}
+
+const byLabel = (container: HTMLElement, text: string) => {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.replace(' *', '').trim() === text);
+  return document.getElementById(label!.htmlFor) as HTMLInputElement;
+};
+function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+const click = (element: Element) => act(async () => void (element as HTMLElement).click());
+const button = (container: HTMLElement, text: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === text)!;
+
+describe('e-mail widget screen', () => {
+  it('offers the opt-in checkbox only when the tenant supports opt-ins', async () => {
+    const withOptIns = await render(<EmailWidgetScreen />, config({}), '/email-widget');
+    expect(withOptIns.container.textContent).toContain('Yes, I would like to receive news and offers by e-mail.');
+    act(() => root?.unmount());
+    const without = await render(<EmailWidgetScreen />, config({ features: ['email-widget'] }), '/email-widget');
+    expect(without.container.querySelector('input[type=checkbox]')).toBeNull();
+  });
+
+  it('sends the form with the opt-in and shows the neutral answer, and keeps it after changing the details', async () => {
+    const { container, calls } = await render(<EmailWidgetScreen />, config({}), '/email-widget', () => ({ status: 'check_inbox' }));
+    await act(async () => {
+      type(byLabel(container, 'E-mail address'), 'anna@example.org');
+      type(byLabel(container, 'Order number'), '4000000001');
+      type(byLabel(container, 'Postcode'), '10115');
+    });
+    await click(container.querySelector('input[type=checkbox]')!);
+    await click(button(container, 'Request my rewards'));
+    expect(calls).toEqual([{ path: '/link-email', body: { email: 'anna@example.org', orderNumber: '4000000001', zipcode: '10115', optIn: true, locale: 'en-GB' } }]);
+    expect(container.textContent).toContain('Please check your inbox');
+    await click(button(container, 'Enter different details'));
+    expect(container.querySelector('input[type=checkbox]')).not.toBeNull();
+  });
+});
+
+describe('opt-in widget screen', () => {
+  it('shows the disabled message with the fallback contact for an unknown provider', async () => {
+    const { container } = await render(<OptInWidgetScreen />, config({}), '/opt-in-widget?provider=nobody');
+    expect(container.querySelector('h1')?.textContent).toBe('This sign-up is not available');
+    expect(container.textContent).toContain('help@acme.example');
+    expect(container.textContent).toContain('+49 30 123');
+  });
+
+  it('shows the voucher code only after the confirmation link’s button', async () => {
+    const { container, calls } = await render(<OptInWidgetScreen />, config({}), '/opt-in-widget?provider=messe&token=abc', () => ({ provider: 'messe', voucherCode: 'M-0001' }));
+    expect(container.textContent).not.toContain('M-0001');
+    await click(button(container, 'Confirm sign-up'));
+    expect(calls).toEqual([{ path: '/opt-in/confirm', body: { token: 'abc' } }]);
+    expect(container.querySelector('[data-testid=voucher-code]')?.textContent).toBe('M-0001');
+    expect(container.textContent).toContain('Enjoy!');
+  });
+});

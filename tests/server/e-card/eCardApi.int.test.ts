@@ -1,0 +1,221 @@
+/**
+ * POST /e-cards and the e-card job (account-flows.md §2 "E-card", §5, §7, §9; README "E-cards"):
+ * cards sent now and at their time as real e-mails with the template image inline, the refusals
+ * (no session, flag off, another's subscription, bad fields, too early), the abuse limits (daily cap,
+ * message length) and one mail even when two job runners race over the same due card.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
+import { sendDueECards } from '../../../server/jobs/eCards';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Database } from '../../../server/db/database';
+import { ECARD_DAILY_CAP, ECARD_MESSAGE_MAX_LENGTH } from '../../../engine/domain/eCard';
+import { getTestDatabase } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const TEMPLATES = [
+  { name: 'balloons', category: 'birthday', previewImageUrl: 'birthday.png' },
+  { name: 'thank-you', category: 'thanks', previewImageUrl: 'thanks.png' },
+  { name: 'remote', category: 'season', previewImageUrl: 'https://cdn.example.com/season.png' },
+];
+
+function tenant(id: string, features: string[], settings: Record<string, unknown> = {}): ServerTenant {
+  return makeServerTenant({
+    id,
+    name: `Verlag ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    features,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    eCard: { templates: TEMPLATES },
+    ...settings,
+  });
+}
+
+// The images the tests send are the demo's (tenants/assets/technikwelt/e-cards/); each test file has its own database.
+const cards = tenant('technikwelt', ['e-card']);
+const off = tenant('ecard-off', []);
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-ecard-outbox-'));
+const mailer = createMailer({ outboxDir });
+let clock = new Date();
+let baseUrl: string;
+let close: () => Promise<void>;
+let db: Database;
+type Client = ReturnType<typeof browserLikeClient>;
+const DAY = 86_400_000;
+const MAIL_FROM = 'Kundenportal <no-reply@portal.example>';
+
+async function mails(to: string): Promise<Array<{ subject: string; text: string; file: string }>> {
+  await drainMailQueue(db, mailer);
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to);
+}
+
+async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL): Promise<Client> {
+  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
+  await client.get('/subscriptions');
+  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
+  const link = (await mails(email)).filter((m) => /Anmeldelink|login link/.test(m.subject)).at(-1)!;
+  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  return client;
+}
+
+const card = (overrides: Record<string, unknown> = {}) => ({
+  from: 'Alex',
+  to: 'Sam',
+  toEmail: 'sam@friends.example',
+  message: 'Alles Gute zum Geburtstag!',
+  sendAt: null,
+  template: { name: 'balloons', category: 'birthday' },
+  ...overrides,
+});
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  await seedDemoData(db, [cards, off], { today: clock });
+  const { app } = createApp({ db, tenants: [cards, off], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  ({ baseUrl, close } = await listen(app));
+  // The demo seed's cards are not this story's.
+  await db.query(`delete from e_cards`);
+});
+
+afterAll(async () => close?.());
+
+describe('POST /e-cards', () => {
+  it('sends a card now as an e-mail with the template image inline and records e_card.sent', async () => {
+    const client = await signIn(cards);
+    const sent = await client.post('/e-cards', card({ toEmail: 'now@friends.example' }));
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ status: 'sent' });
+    const [mail] = await mails('now@friends.example');
+    expect(mail.subject).toBe('Alex hat Ihnen eine E-Card geschickt');
+    expect(mail.text).toContain('Alles Gute zum Geburtstag!');
+    // Quoted-printable: soft line breaks joined, '=3D' read as '='.
+    const eml = readFileSync(path.join(outboxDir, mail.file), 'utf8').replace(/=\n/g, '').replace(/=3D/g, '=');
+    expect(eml).toContain('Content-Type: image/png');
+    expect(eml).toMatch(/Content-ID: <e-card-image@portal>/);
+    expect(eml).toContain('src="cid:e-card-image@portal"');
+    const events = await db.query<{ type: string; data: any }>(`select type, data from account_events where tenant_id = $1 and type like 'e_card.%'`, [cards.id]);
+    expect(events.map((e) => e.type)).toEqual(['e_card.sent']);
+    // The event names the card, not the recipient or the message.
+    expect(JSON.stringify(events[0].data)).not.toContain('now@friends.example');
+  });
+
+  it('writes the card in the language of the screen and links an https image when the tenant ships no file', async () => {
+    const client = await signIn(cards);
+    const sent = await client.post('/e-cards', card({ toEmail: 'english@friends.example', template: { name: 'remote' } }), { 'accept-language': 'en-GB' });
+    expect(sent.status).toBe(201);
+    const [mail] = await mails('english@friends.example');
+    expect(mail.subject).toBe('Alex has sent you an e-card');
+    const eml = readFileSync(path.join(outboxDir, mail.file), 'utf8');
+    expect(eml).not.toContain('Content-ID:');
+    expect(eml).toContain('https://cdn.example.com/season.png');
+  });
+
+  it('schedules a timed card that the job sends at its time, not before, and only once', async () => {
+    const client = await signIn(cards);
+    const at = new Date(clock.getTime() + DAY + 60 * 60_000);
+    const scheduled = await client.post('/e-cards', card({ toEmail: 'later@friends.example', sendAt: at.toISOString(), template: { name: 'thank-you' } }));
+    expect(scheduled.status).toBe(201);
+    expect(scheduled.body).toEqual({ id: expect.any(String), status: 'scheduled', sendAt: at.toISOString() });
+    expect(await sendDueECards(db, new Date(at.getTime() - 60_000), { tenants: [cards], mailFrom: MAIL_FROM })).toBe(0);
+    expect(await mails('later@friends.example')).toHaveLength(0);
+    expect(await sendDueECards(db, at, { tenants: [cards], mailFrom: MAIL_FROM })).toBe(1);
+    expect(await sendDueECards(db, new Date(at.getTime() + DAY), { tenants: [cards], mailFrom: MAIL_FROM })).toBe(0);
+    const arrived = await mails('later@friends.example');
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0].text).toContain('Alles Gute zum Geburtstag!');
+    const types = (await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and data->>'eCardId' = $2 order by seq`, [cards.id, scheduled.body.id])).map((e) => e.type);
+    expect(types).toEqual(['e_card.scheduled', 'e_card.sent']);
+  });
+
+  it('sends a due card once when two job runners race over it', async () => {
+    const client = await signIn(cards);
+    const at = new Date(clock.getTime() + 2 * DAY);
+    const scheduled = await client.post('/e-cards', card({ toEmail: 'race@friends.example', sendAt: at.toISOString() }));
+    expect(scheduled.status).toBe(201);
+    const runs = await Promise.all([1, 2, 3].map(() => sendDueECards(db, at, { tenants: [cards], mailFrom: MAIL_FROM })));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    const queued = await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1 and mail->>'to' = 'race@friends.example'`, [cards.id]);
+    expect(queued[0].n).toBe(1);
+  });
+
+  it('refuses a timed card less than one day ahead or more than a year ahead, naming the field', async () => {
+    const client = await signIn(cards);
+    const early = await client.post('/e-cards', card({ sendAt: new Date(clock.getTime() + 2 * 60 * 60_000).toISOString() }));
+    expect(early.status).toBe(400);
+    expect(early.body.error).toMatchObject({ code: 'validation_failed', details: { fields: { sendAt: 'too_early' } } });
+    const late = await client.post('/e-cards', card({ sendAt: new Date(clock.getTime() + 400 * DAY).toISOString() }));
+    expect(late.body.error.details.fields).toEqual({ sendAt: 'too_late' });
+  });
+
+  it('refuses missing fields, a bad address, an unknown template and an over-long message, all at once or by the schema', async () => {
+    const client = await signIn(cards);
+    const bad = await client.post('/e-cards', card({ from: ' ', to: '', toEmail: 'not-an-address', message: ' ', template: { name: 'nope' } }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fields).toEqual({ template: 'invalid', from: 'required', to: 'required', toEmail: 'invalid', message: 'required' });
+    const long = await client.post('/e-cards', card({ message: 'x'.repeat(ECARD_MESSAGE_MAX_LENGTH + 1) }));
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe('validation_failed');
+    const missing = await client.post('/e-cards', { from: 'Alex' });
+    expect(missing.status).toBe(400);
+  });
+
+  it('refuses anonymous callers, tenants without the feature and subscriptions that are not the user’s', async () => {
+    const anonymous = browserLikeClient(baseUrl, `/t/${cards.id}/api`);
+    await anonymous.get('/subscriptions');
+    expect((await anonymous.post('/e-cards', card())).status).toBe(401);
+    const elsewhere = await signIn(off);
+    const disabled = await elsewhere.post('/e-cards', card());
+    expect(disabled.status).toBe(403);
+    expect(disabled.body.error.code).toBe('feature_disabled');
+    const client = await signIn(cards);
+    const foreign = await client.post('/e-cards', card({ subscriptionId: 'XYZ0000000001' }));
+    expect(foreign.status).toBe(404);
+    const own = (await client.get<Array<{ id: string }>>('/subscriptions')).body[0];
+    const fromSubscription = await client.post('/e-cards', card({ subscriptionId: own.id, toEmail: 'from-subscription@friends.example' }));
+    expect(fromSubscription.status).toBe(201);
+    const event = await db.query<{ data: any }>(`select data from account_events where tenant_id = $1 and type = 'e_card.sent' and data->>'eCardId' = $2`, [cards.id, fromSubscription.body.id]);
+    expect(event[0].data.subscriptionId).toBe(own.id);
+  });
+
+  it(`stops a user at ${ECARD_DAILY_CAP} cards in 24 hours and lets them send again a day later`, async () => {
+    const sender = await signIn(cards);
+    await db.query(`delete from e_cards where tenant_id = $1`, [cards.id]);
+    const answers = [];
+    for (let i = 0; i < ECARD_DAILY_CAP + 1; i++) answers.push((await sender.post('/e-cards', card({ toEmail: `cap${i}@friends.example` }))).status);
+    expect(answers.slice(0, ECARD_DAILY_CAP).every((s) => s === 201)).toBe(true);
+    expect(answers[ECARD_DAILY_CAP]).toBe(429);
+    const refused = await sender.post('/e-cards', card());
+    expect(refused.body.error.code).toBe('e_card_limit_reached');
+    clock = new Date(clock.getTime() + DAY + 60_000);
+    // A day later the session has ended too: sign in again.
+    expect((await (await signIn(cards)).post('/e-cards', card({ toEmail: 'next-day@friends.example' }))).status).toBe(201);
+  });
+});
+
+describe('GET /e-card/images/{file}', () => {
+  it('serves the images of the tenant’s templates and nothing else', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${cards.id}/api`);
+    const image = await client.get('/e-card/images/birthday.png');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await client.get('/e-card/images/other.png')).status).toBe(404);
+    expect((await browserLikeClient(baseUrl, `/t/${off.id}/api`).get('/e-card/images/birthday.png')).status).toBe(404);
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * The multi-user licence calls (account-flows.md §4, §5, §6, §7, §8) against the seeded demo data:
+ * every call with its refusals (not signed in, another user's subscription, flag off, not capable,
+ * self-service off, at the maximum, licence manager restrictions, bad input), and the invitation
+ * link: accept once, a bad / used / replaced token, 404, then the licence user signs in and sees the
+ * licensed subscription for as long as the licence is active.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { LicenseObject } from '../../../schemas/generated/licenses';
+import type { Database } from '../../../server/db/database';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const PUBLICATIONS = [
+  { publication: 'LIP', description: 'Licence Post', kind: 'print', frequency: 'weekly' },
+  { publication: 'LID', description: 'Licence Digital', kind: 'digital', frequency: 'monthly' },
+];
+const LICENSE_SETTINGS = {
+  requireSalutation: true,
+  requireRole: true,
+  roles: [
+    { code: 'STUD', title: { 'de-DE': 'Studierende', 'en-GB': 'Student' }, requiresAcademicYear: true },
+    { code: 'LEHR', title: { 'de-DE': 'Lehrende', 'en-GB': 'Lecturer' } },
+  ],
+};
+
+function tenant(id: string, features: string[], multiUserLicenses: Record<string, unknown> = LICENSE_SETTINGS): ServerTenant {
+  return makeServerTenant({
+    id,
+    name: `Verlag ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    features,
+    publications: PUBLICATIONS,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    multiUserLicenses,
+  });
+}
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-licenses-outbox-'));
+const mailer = createMailer({ outboxDir });
+const on = tenant(uniqueTenantId('lic'), ['multi-user-licenses'], { ...LICENSE_SETTINGS, allowDelete: false, allowManagerReplacement: false });
+const off = tenant(uniqueTenantId('lic-off'), []);
+const clock = new Date();
+let baseUrl: string;
+let close: () => Promise<void>;
+let db: Database;
+/** The third persona's address (licence manager of the company's multi-licence) per tenant. */
+const managerEmails = new Map<string, string>();
+type Client = ReturnType<typeof browserLikeClient>;
+
+async function mails(to: string, tenantId: string): Promise<Array<{ subject: string; text: string }>> {
+  await drainMailQueue(db, mailer);
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to && mail.tenantId === tenantId);
+}
+
+const api = (t: ServerTenant) => browserLikeClient(baseUrl, `/t/${t.id}/api`);
+const sessions = new Map<string, Client>();
+async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL): Promise<Client> {
+  const key = `${t.id}/${email}`;
+  if (sessions.has(key)) return sessions.get(key)!;
+  const client = api(t);
+  await client.get('/subscriptions');
+  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
+  const link = (await mails(email, t.id)).filter((m) => /Anmeldelink|login link/.test(m.subject)).at(-1)!;
+  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  sessions.set(key, client);
+  return client;
+}
+
+const subscriptionsOf = async (client: Client) => (await client.get<Subscription[]>('/subscriptions')).body;
+/** The demo login's own multi-licence (ordering party), seeded where the feature is on. */
+async function ownLicence(client: Client): Promise<Subscription> {
+  return (await subscriptionsOf(client)).find((s) => s.isMultiLicense && s.roles.includes('AG'))!;
+}
+/** The accept link of the newest invitation to an address: its API path and token. */
+async function invitationTo(email: string, t: ServerTenant): Promise<{ path: string; token: string; url: URL }> {
+  const mail = (await mails(email, t.id)).filter((m) => /Einladung|invitation/.test(m.subject)).at(-1)!;
+  const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  const portalPath = url.pathname.replace(`/t/${t.id}`, '');
+  return { path: portalPath, token: url.searchParams.get('token')!, url };
+}
+const person = (email: string) => ({ salutationCode: '0001', emailAddress: email, firstName: 'Clara', lastName1: 'Lizenz' });
+const acceptBody = (token: string) => ({ token, businessPartner: { salutationCode: '0001', firstName: 'Clara', lastName1: 'Lizenz', company1: 'Uni Nord' }, role: 'STUD', academicYear: '24' });
+async function events(t: ServerTenant, type: string): Promise<Array<{ data: Record<string, unknown> }>> {
+  return db.query(`select data from account_events where tenant_id = $1 and type = $2 order by seq`, [t.id, type]);
+}
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  const logins = await seedDemoData(db, [on, off], { today: clock });
+  for (const l of logins) if (l.description.includes('licence manager (LV)')) managerEmails.set(l.tenantId, l.email);
+  const { app } = createApp({ db, tenants: [on, off], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  ({ baseUrl, close } = await listen(app));
+});
+
+afterAll(async () => close?.());
+
+describe('licence objects and managers', () => {
+  it('lists the licence objects with their licences in every state, and the managers', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const list = await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`);
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(2);
+    const [first, second] = list.body.sort((a, b) => (a.selfServiceEnabled === b.selfServiceEnabled ? 0 : a.selfServiceEnabled ? -1 : 1));
+    expect(first).toMatchObject({ orderNumber: s.orderNumber, publicationName: s.publicationName, maxActiveLicenses: 6, selfServiceEnabled: true });
+    expect(first.licenses.map((l) => [l.isActive, l.isConfirmed])).toEqual([[true, true], [true, true], [true, true], [true, false], [false, true], [false, true]]);
+    expect(second).toMatchObject({ selfServiceEnabled: false });
+    expect(second.licenses).toHaveLength(12);
+    const managers = await client.get<any[]>(`/subscriptions/${s.id}/license-managers`);
+    expect(managers.status).toBe(200);
+    expect(managers.body).toEqual([]);
+    const licence = first.licenses[0];
+    const partner = await client.get<any>(`/subscriptions/${s.id}/objects/${s.orderNumber}/licenses/${licence.id}/business-partner`);
+    expect(partner.body).toMatchObject({ emailAddress: licence.businessPartner.emailAddress, firstName: licence.businessPartner.firstName });
+  });
+
+  it('refuses a visitor who is not signed in, another account’s subscription, a subscription that is no multi-licence and a tenant without the feature', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    expect((await api(on).get<any>(`/subscriptions/${s.id}/licenses`)).status).toBe(401);
+    const manager = await signIn(on, managerEmails.get(on.id));
+    const notMine = await manager.get<any>(`/subscriptions/${s.id}/licenses`);
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.error.code).toBe('not_found');
+    expect((await manager.post<any>(`/subscriptions/${s.id}/objects/${s.orderNumber}/licenses`, { businessPartner: person('x@example.org') })).status).toBe(404);
+    const plain = (await subscriptionsOf(client)).find((x) => !x.isMultiLicense)!;
+    const notCapable = await client.get<any>(`/subscriptions/${plain.id}/licenses`);
+    expect(notCapable.status).toBe(403);
+    expect(notCapable.body.error.code).toBe('not_allowed');
+    const offManager = await signIn(off, managerEmails.get(off.id));
+    const company = (await subscriptionsOf(offManager)).find((x) => x.isMultiLicense)!;
+    const disabled = await offManager.get<any>(`/subscriptions/${company.id}/licenses`);
+    expect(disabled.status).toBe(403);
+    expect(disabled.body.error.code).toBe('feature_disabled');
+  });
+
+  it('lets the licence manager see the company’s licences but not remove managers, delete licences or hand on the role where the tenant forbids it', async () => {
+    const manager = await signIn(on, managerEmails.get(on.id));
+    const company = (await subscriptionsOf(manager)).find((x) => x.isMultiLicense)!;
+    expect(company.roles).toEqual(['LV']);
+    const objects = (await manager.get<LicenseObject[]>(`/subscriptions/${company.id}/licenses`)).body;
+    expect(objects[0].licenses.length).toBeGreaterThan(0);
+    const managers = (await manager.get<any[]>(`/subscriptions/${company.id}/license-managers`)).body;
+    expect(managers).toHaveLength(1);
+    const removeManager = await manager.delete<any>(`/subscriptions/${company.id}/license-managers/${managers[0].bpNumber}`);
+    expect(removeManager.status).toBe(403);
+    expect(removeManager.body.error.code).toBe('not_allowed');
+    const deleting = await manager.delete<any>(`/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses/${objects[0].licenses[0].id}`);
+    expect(deleting.status).toBe(403);
+    expect(deleting.body.error.code).toBe('not_allowed');
+    const replacing = await manager.post<any>(`/subscriptions/${company.id}/license-managers`, person('new.manager@example.org'));
+    expect(replacing.status).toBe(403);
+    // A licence manager may add users (§6) and deactivate them.
+    const added = await manager.post<any>(`/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses`, { businessPartner: person('colleague@example.org') });
+    expect(added.status).toBe(201);
+    const deactivated = await manager.post<any>(`/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses/${added.body.id}`, { isActive: false });
+    expect(deactivated.body).toMatchObject({ isActive: false });
+    expect((await manager.get<LicenseObject[]>(`/subscriptions/${company.id}/licenses`)).body[0].licenses.find((l) => l.id === added.body.id)).toBeDefined();
+  });
+
+  it('replaces the manager for the ordering party, mails the new one and removes a manager', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const bad = await client.post<any>(`/subscriptions/${s.id}/license-managers`, { emailAddress: 'boss@example.org', firstName: 'B'.repeat(31), lastName1: 'Boss' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fields).toEqual({ salutationCode: 'required', firstName: 'too_long' });
+    const replaced = await client.post<any>(`/subscriptions/${s.id}/license-managers`, { salutationCode: '0002', emailAddress: 'Boss@Example.org', firstName: 'Bert', lastName1: 'Boss' });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ firstName: 'Bert', lastName1: 'Boss', email: 'boss@example.org' });
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body.map((m) => m.bpNumber)).toEqual([replaced.body.bpNumber]);
+    expect((await mails('boss@example.org', on.id)).map((m) => m.subject)).toContain(`Sie verwalten jetzt die Lizenzen von „Licence Digital“ – ${on.name}`);
+    // The new manager signs in with that address and manages the licences.
+    const boss = await signIn(on, 'boss@example.org');
+    expect((await boss.get<any[]>(`/subscriptions/${s.id}/licenses`)).status).toBe(200);
+    expect((await events(on, 'license_manager.replaced')).at(-1)!.data).toMatchObject({ subscriptionId: s.id, bpNumber: replaced.body.bpNumber, previousBpNumbers: [] });
+    expect((await client.delete(`/subscriptions/${s.id}/license-managers/${replaced.body.bpNumber}`)).status).toBe(204);
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body).toEqual([]);
+    expect((await client.delete<any>(`/subscriptions/${s.id}/license-managers/${replaced.body.bpNumber}`)).status).toBe(404);
+  });
+});
+
+describe('adding, changing and deleting licences', () => {
+  it('refuses bad input field by field, an address that has a licence already, and any change on an object without self-service', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const objects = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body;
+    const own = objects.find((o) => o.selfServiceEnabled)!;
+    const publisher = objects.find((o) => !o.selfServiceEnabled)!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const bad = await client.post<any>(path, { businessPartner: { emailAddress: 'no-at-sign', firstName: '', lastName1: 'L'.repeat(31) } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'validation_failed', details: { fields: { salutationCode: 'required', emailAddress: 'invalid', firstName: 'required', lastName1: 'too_long' } } });
+    expect((await client.post<any>(path, { businessPartner: person('a@example.org'), surprise: true })).status).toBe(400);
+    expect((await client.post<any>(path, { businessPartner: { ...person('a@example.org'), salutationCode: 42 } })).status).toBe(400);
+    expect((await client.post<any>(`/subscriptions/${s.id}/objects/12345/licenses`, { businessPartner: person('a@example.org') })).status).toBe(404);
+    const existing = own.licenses[0].businessPartner.emailAddress;
+    const taken = await client.post<any>(path, { businessPartner: person(existing.toUpperCase()), sendInvitation: false });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('license_exists');
+    const closed = await client.post<any>(`/subscriptions/${s.id}/objects/${publisher.orderNumber}/licenses`, { businessPartner: person('b@example.org') });
+    expect(closed.status).toBe(403);
+    expect(closed.body.error.code).toBe('self_service_disabled');
+    const toggle = await client.post<any>(`/subscriptions/${s.id}/objects/${publisher.orderNumber}/licenses/${publisher.licenses[0].id}`, { isActive: false });
+    expect(toggle.body.error.code).toBe('self_service_disabled');
+    expect((await client.post<any>(`${path}/${own.licenses[0].id}`, { isActive: 'no' })).status).toBe(400);
+  });
+
+  it('adds up to the maximum of active licences, refuses the next, and frees a seat by deactivating', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const free = own.maxActiveLicenses - own.licenses.filter((l) => l.isActive).length;
+    const added: string[] = [];
+    for (let i = 0; i < free; i += 1) {
+      const answer = await client.post<any>(path, { businessPartner: person(`seat${i}@example.org`), sendInvitation: false });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ isActive: true, isConfirmed: false, isReactivatable: true });
+      added.push(answer.body.id);
+    }
+    const full = await client.post<any>(path, { businessPartner: person('one-too-many@example.org') });
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('license_limit_reached');
+    const inactive = own.licenses.find((l) => !l.isActive && l.isReactivatable)!;
+    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body.error.code).toBe('license_limit_reached');
+    const stuck = own.licenses.find((l) => !l.isReactivatable)!;
+    expect((await client.post<any>(`${path}/${stuck.id}`, { isActive: true })).body.error.code).toBe('license_not_reactivatable');
+    expect((await client.post<any>(`${path}/${added[0]}`, { isActive: false })).body).toMatchObject({ isActive: false });
+    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body).toMatchObject({ isActive: true });
+    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body.error.code).toBe('no_change');
+    // Deleting frees the record; the ordering party may delete even where managers may not.
+    expect((await client.delete(`${path}/${added[0]}`)).status).toBe(204);
+    expect((await client.delete<any>(`${path}/${added[0]}`)).status).toBe(404);
+    expect((await events(on, 'license.deleted')).some((e) => e.data.licenseId === added[0])).toBe(true);
+    expect((await events(on, 'license.activated')).some((e) => e.data.licenseId === inactive.id)).toBe(true);
+    expect((await events(on, 'license.deactivated')).some((e) => e.data.licenseId === added[0])).toBe(true);
+    // Leave a seat for the acceptance tests.
+    for (const id of added.slice(1)) expect((await client.delete(`${path}/${id}`)).status).toBe(204);
+    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: false })).status).toBe(200);
+  });
+});
+
+describe('the invitation link', () => {
+  it('invites by e-mail; the link is accepted once, then the licence user signs in and sees the subscription while the licence is active', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const added = await client.post<any>(path, { businessPartner: person('Clara.Lizenz@Example.org') });
+    expect(added.status).toBe(201);
+    const link = await invitationTo('clara.lizenz@example.org', on);
+    expect(link.url.pathname).toBe(`/t/${on.id}/subscriptions/${s.id}/licenses/${added.body.id}/accept`);
+    expect(link.token.length).toBeGreaterThanOrEqual(40);
+    // Only the hash is stored.
+    const stored = await db.query<{ invite_token_hash: string }>(`select invite_token_hash from licenses where tenant_id = $1 and id = $2`, [on.id, added.body.id]);
+    expect(stored[0].invite_token_hash).not.toContain(link.token);
+
+    const visitor = api(on);
+    const info = await visitor.get<any>(`${link.path}?token=${encodeURIComponent(link.token)}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ email: 'clara.lizenz@example.org', orderNumber: own.orderNumber, publicationName: 'Licence Digital', businessPartner: { firstName: 'Clara' } });
+    const noToken = await visitor.get<any>(link.path);
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.error.code).toBe('license_link_invalid');
+    const guessed = await visitor.post<any>(link.path, acceptBody('x'.repeat(43)));
+    expect(guessed.body.error.code).toBe('license_link_invalid');
+    const missingYear = await visitor.post<any>(link.path, { ...acceptBody(link.token), academicYear: null, businessPartner: { salutationCode: '0001', firstName: 'Clara', lastName1: 'Lizenz', company1: 'C'.repeat(36) } });
+    expect(missingYear.status).toBe(400);
+    expect(missingYear.body.error.details.fields).toEqual({ company1: 'too_long', academicYear: 'required' });
+    const unknown = await visitor.get<any>(`/subscriptions/${s.id}/licenses/00000000-0000-0000-0000-000000000000/accept?token=${link.token}`);
+    expect(unknown.status).toBe(404);
+    expect((await visitor.get<any>(`/subscriptions/NOPE123/licenses/${added.body.id}/accept?token=${link.token}`)).status).toBe(404);
+
+    const accepted = await visitor.post<any>(link.path, { ...acceptBody(link.token), businessPartner: { ...acceptBody(link.token).businessPartner, emailAddress: 'attacker@example.org' } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ status: 'accepted', email: 'clara.lizenz@example.org' });
+    const used = await visitor.post<any>(link.path, acceptBody(link.token));
+    expect(used.status).toBe(409);
+    expect(used.body.error.code).toBe('license_already_accepted');
+    const after = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!.licenses.find((l) => l.id === added.body.id)!;
+    expect(after).toMatchObject({ isConfirmed: true, isActive: true, role: 'STUD', academicYear: '24', businessPartner: { company1: 'Uni Nord', emailAddress: 'clara.lizenz@example.org' } });
+    expect(after.businessPartner.bpNumber).toMatch(/^9\d{9}$/);
+    expect((await events(on, 'license.accepted')).at(-1)!.data).toMatchObject({ licenseId: added.body.id, subscriptionId: s.id });
+    expect((await events(on, 'account.created')).some((e) => e.data.email === 'clara.lizenz@example.org' && e.data.source === 'license-invitation')).toBe(true);
+    // The resend is refused once accepted.
+    expect((await client.post<any>(`${path}/${added.body.id}/send-invitation`)).body.error.code).toBe('license_already_confirmed');
+
+    const clara = await signIn(on, 'clara.lizenz@example.org');
+    const seen = (await subscriptionsOf(clara)).find((x) => x.id === s.id)!;
+    expect(seen).toMatchObject({ roles: ['WE'], isMultiLicense: true });
+    expect(seen.paymentMethod).toBeUndefined();
+    // Not a manager of it: the licences page is refused.
+    expect((await clara.get<any>(`/subscriptions/${s.id}/licenses`)).status).toBe(403);
+    await client.post(`${path}/${added.body.id}`, { isActive: false });
+    expect((await subscriptionsOf(clara)).some((x) => x.id === s.id)).toBe(false);
+    await client.post(`${path}/${added.body.id}`, { isActive: true });
+    expect((await subscriptionsOf(clara)).some((x) => x.id === s.id)).toBe(true);
+    expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
+    expect((await subscriptionsOf(clara)).some((x) => x.id === s.id)).toBe(false);
+    // The link of a deleted licence is 'not found'.
+    expect((await visitor.get<any>(`${link.path}?token=${link.token}`)).status).toBe(404);
+  });
+
+  it('a resend replaces the link: the old token stops working, the new one works', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const added = await client.post<any>(path, { businessPartner: person('resend@example.org') });
+    const first = await invitationTo('resend@example.org', on);
+    expect((await client.post(`${path}/${added.body.id}/send-invitation`)).status).toBe(204);
+    const second = await invitationTo('resend@example.org', on);
+    expect(second.token).not.toBe(first.token);
+    const visitor = api(on);
+    expect((await visitor.get<any>(`${first.path}?token=${first.token}`)).body.error.code).toBe('license_link_invalid');
+    expect((await visitor.post<any>(first.path, acceptBody(first.token))).body.error.code).toBe('license_link_invalid');
+    expect((await visitor.post<any>(second.path, { ...acceptBody(second.token), role: 'LEHR', academicYear: '99' })).status).toBe(200);
+    expect((await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id)).toHaveLength(2);
+    expect((await events(on, 'license.added')).some((e) => e.data.licenseId === added.body.id)).toBe(true);
+    const accepted = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!.licenses.find((l) => l.id === added.body.id)!;
+    // A role without an academic year keeps none.
+    expect(accepted).toMatchObject({ role: 'LEHR', academicYear: null, isConfirmed: true });
+  });
+
+  it('refuses the accept link where the tenant has the feature off', async () => {
+    const visitor = api(off);
+    const rows = await db.query<{ subscription_id: string; id: string }>(`select subscription_id, id from licenses where tenant_id = $1 limit 1`, [off.id]);
+    const answer = await visitor.get<any>(`/subscriptions/${rows[0].subscription_id}/licenses/${rows[0].id}/accept?token=whatever`);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('feature_disabled');
+  });
+});

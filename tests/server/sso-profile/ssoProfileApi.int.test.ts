@@ -1,0 +1,223 @@
+/**
+ * The SSO profile calls (account-flows.md §2 "SSO profile", §4 "SSO delete", §5, §7, §8, §9):
+ * password (rules, current password, other sessions end), e-mail change confirmed by the link mailed
+ * to the new address (the old one told), account deletion, the tenant's switches, and the user id.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
+import { hashToken, newSecretToken } from '../../../server/auth/tokens';
+import { insertSession } from '../../../server/store/authStore';
+import { createUser, findUserByEmail, getUserById } from '../../../server/store/userStore';
+import type { Database } from '../../../server/db/database';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const tenantOf = (id: string, locale: 'de-DE' | 'en-GB', settings: Record<string, unknown>): ServerTenant =>
+  makeServerTenant({
+    id,
+    name: `Profile ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: locale,
+    locales: ['de-DE', 'en-GB'],
+    features: ['sso-profile-page', 'loyalty-programme'],
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: true, sessionIdleMinutes: 30 },
+    ssoProfilePage: { editEmail: true, deleteEmail: true },
+    ...settings,
+  });
+
+const open = tenantOf(uniqueTenantId('profile'), 'de-DE', {});
+const locked = tenantOf(uniqueTenantId('profile-locked'), 'en-GB', { ssoProfilePage: { editEmail: false, deleteEmail: false }, login: { magicLink: true, password: false, sessionIdleMinutes: 30 } });
+const off = tenantOf(uniqueTenantId('profile-off'), 'en-GB', { features: [] });
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'sso-profile-outbox-'));
+const mailer = createMailer({ outboxDir });
+const clock = new Date();
+let db: Database;
+let baseUrl: string;
+let close: () => Promise<void>;
+type Client = ReturnType<typeof browserLikeClient>;
+
+async function clientFor(tenant: ServerTenant, email: string): Promise<Client> {
+  const user = (await findUserByEmail(db, tenant.id, email)) ?? (await createUser(db, tenant.id, { email }));
+  const token = newSecretToken();
+  await insertSession(db, tenant.id, { tokenHash: hashToken(token), userId: user.id, loginSource: 'email', expiresAt: new Date(Date.now() + 3_600_000) });
+  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+  await client.get('/sso-profile/getProfile');
+  client.setAccessToken(token);
+  return client;
+}
+
+async function mailsTo(to: string, tenantId: string): Promise<Array<{ subject: string; text: string }>> {
+  await drainMailQueue(db, mailer);
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to && mail.tenantId === tenantId);
+}
+
+const eventTypes = async (tenantId: string, userId: string) =>
+  (await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and user_id = $2 order by created_at`, [tenantId, userId])).map((e) => e.type);
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  await seedDemoData(db, [open, locked, off], { today: clock });
+  const { app } = createApp({ db, tenants: [open, locked, off], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock });
+  ({ baseUrl, close } = await listen(app));
+});
+afterAll(async () => close?.());
+
+describe('profile', () => {
+  it('shows the address, whether a password is set and the tenant switches', async () => {
+    const client = await clientFor(open, 'reader@profile.example');
+    expect((await client.get('/sso-profile/getProfile')).body).toEqual({ email: 'reader@profile.example', hasPassword: false, pendingEmail: null, editEmail: true, deleteEmail: true, passwordLogin: true });
+    const lockedClient = await clientFor(locked, 'reader@profile.example');
+    expect((await lockedClient.get('/sso-profile/getProfile')).body).toMatchObject({ editEmail: false, deleteEmail: false, passwordLogin: false });
+  });
+
+  it('answers the user id for the -suid- placeholder under its §7 name', async () => {
+    const client = await clientFor(open, 'reader@profile.example');
+    const user = await findUserByEmail(db, open.id, 'reader@profile.example');
+    expect((await client.get('/sso-profile/getSpektrumUserId')).body).toEqual({ userId: user!.id });
+  });
+});
+
+describe('password', () => {
+  it('sets a first password by the §5 rules, then needs the current one, and ends the other sessions', async () => {
+    const email = 'pw@profile.example';
+    const client = await clientFor(open, email);
+    const otherDevice = await clientFor(open, email);
+    for (const newPassword of ['Short1', 'alllowercase1', 'NODIGITSHere', 'Waytoolongpassword123']) {
+      const refused = await client.post('/sso-profile/executeUpdatePassword', { newPassword });
+      expect([refused.status, refused.body.error.details.fields.newPassword]).toEqual([400, 'invalid']);
+    }
+    const first = await client.post('/sso-profile/executeUpdatePassword', { newPassword: 'Lesen2026' });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toMatch(/Passwort wurde geändert/);
+    expect((await otherDevice.get('/sso-profile/getProfile')).status).toBe(401);
+    expect((await client.get('/sso-profile/getProfile')).body.hasPassword).toBe(true);
+
+    const missing = await client.post('/sso-profile/executeUpdatePassword', { newPassword: 'Schreiben2027' });
+    expect(missing.body.error.details.fields).toEqual({ currentPassword: 'required' });
+    const wrong = await client.post('/sso-profile/executeUpdatePassword', { currentPassword: 'Falsch2026', newPassword: 'Schreiben2027' });
+    expect([wrong.status, wrong.body.error.code]).toEqual([400, 'wrong_password']);
+    const changed = await client.post('/sso-profile/executeUpdatePassword', { currentPassword: 'Lesen2026', newPassword: 'Schreiben2027' }, { 'accept-language': 'en-GB' });
+    expect(changed.body.message).toMatch(/password has been changed/);
+    const login = await browserLikeClient(baseUrl, `/t/${open.id}/api`);
+    await login.get('/sso-profile/getProfile');
+    expect((await login.post('/login/password', { email, password: 'Schreiben2027' })).status).toBe(200);
+    const user = await findUserByEmail(db, open.id, email);
+    expect(await eventTypes(open.id, user!.id)).toEqual(['sso_profile.password_changed', 'sso_profile.password_changed']);
+  });
+
+  it('is refused where the tenant has no password sign-in', async () => {
+    const client = await clientFor(locked, 'pw@profile.example');
+    const refused = await client.post('/sso-profile/executeUpdatePassword', { newPassword: 'Lesen2026' });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'feature_disabled']);
+  });
+});
+
+describe('e-mail change', () => {
+  it('counts the new address only once the link mailed to it is opened by the same account; the old address is told', async () => {
+    const client = await clientFor(open, 'old@profile.example');
+    const tooLong = await client.post('/sso-profile/updateUser', { email: `${'a'.repeat(39)}@example.com` });
+    expect(tooLong.body.error.details.fields).toEqual({ email: 'too_long' });
+    expect((await client.post('/sso-profile/updateUser', { email: ' OLD@profile.example ' })).body.error.details.fields).toEqual({ email: 'unchanged' });
+    expect((await client.post('/sso-profile/updateUser', { email: 'not-an-address' })).body.error.details.fields).toEqual({ email: 'invalid' });
+
+    const asked = await client.post('/sso-profile/updateUser', { email: ' New@Profile.example ' });
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toContain('new@profile.example');
+    expect((await client.get('/sso-profile/getProfile')).body).toMatchObject({ email: 'old@profile.example', pendingEmail: 'new@profile.example' });
+    const [mail] = await mailsTo('new@profile.example', open.id);
+    expect(mail.subject).toMatch(/neue E-Mail-Adresse/);
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(link.pathname).toMatch(/\/sso-profile$/);
+    const token = link.searchParams.get('emailToken')!;
+
+    const stranger = await clientFor(open, 'stranger@profile.example');
+    expect((await stranger.post('/sso-profile/confirmEmail', { token })).status).toBe(404);
+    const confirmed = await client.post('/sso-profile/confirmEmail', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.email).toBe('new@profile.example');
+    expect((await client.get('/sso-profile/getProfile')).body).toMatchObject({ email: 'new@profile.example', pendingEmail: null });
+    expect((await client.post('/sso-profile/confirmEmail', { token })).status).toBe(404);
+    const notice = await mailsTo('old@profile.example', open.id);
+    expect(notice.map((m) => m.subject)).toEqual([expect.stringMatching(/Anmeldeadresse .* geändert/)]);
+    expect(notice[0].text).toContain('n***@profile.example');
+    const user = await findUserByEmail(db, open.id, 'new@profile.example');
+    expect(await eventTypes(open.id, user!.id)).toEqual(['sso_profile.email_change_requested', 'sso_profile.email_changed']);
+  });
+
+  it('answers the same for an address another account uses, and mails that address no link', async () => {
+    await clientFor(open, 'taken@profile.example');
+    const client = await clientFor(open, 'wants@profile.example');
+    const asked = await client.post('/sso-profile/updateUser', { email: 'taken@profile.example' });
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toContain('taken@profile.example');
+    const mails = await mailsTo('taken@profile.example', open.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).not.toMatch(/https?:\/\//);
+    expect((await client.get('/sso-profile/getProfile')).body.pendingEmail).toBeNull();
+  });
+
+  it('mails at most 5 addresses per account and hour', async () => {
+    const client = await clientFor(open, 'busy@profile.example');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await client.post('/sso-profile/updateUser', { email: `target${i}@profile.example` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await mailsTo('target5@profile.example', open.id)).toHaveLength(0);
+  });
+
+  it('is refused where the tenant switches it off', async () => {
+    const client = await clientFor(locked, 'old@profile.example');
+    const refused = await client.post('/sso-profile/updateUser', { email: 'new@profile.example' });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'feature_disabled']);
+  });
+});
+
+describe('delete account', () => {
+  it('needs the typed address, then removes the personal data and ends every session', async () => {
+    // The demo login speaks for business partners, is a loyalty member with favourites and claims.
+    const client = await clientFor(open, SHARED_DEMO_EMAIL);
+    const phone = await clientFor(open, SHARED_DEMO_EMAIL);
+    const user = (await findUserByEmail(db, open.id, SHARED_DEMO_EMAIL))!;
+    expect((await client.get<any[]>('/subscriptions')).body.length).toBeGreaterThan(0);
+    const mismatch = await client.post('/sso-profile/deleteUser', { email: 'someone@else.example' });
+    expect(mismatch.body.error.details.fields).toEqual({ email: 'mismatch' });
+
+    const deleted = await client.post('/sso-profile/deleteUser', { email: ` ${SHARED_DEMO_EMAIL.toUpperCase()} ` });
+    expect([deleted.status, deleted.body]).toEqual([200, { message: '' }]);
+    expect((await client.get('/sso-profile/getProfile')).status).toBe(401);
+    expect((await phone.get('/subscriptions')).status).toBe(401);
+    const row = await getUserById(db, open.id, user.id);
+    expect(row).toMatchObject({ email: `deleted-${user.id}@deleted.invalid`, displayName: null, firstName: null, lastName: null, passwordHash: null, ssoId: null });
+    for (const table of ['user_business_partners', 'loyalty_members', 'loyalty_favorites', 'loyalty_claims']) {
+      expect(await db.query(`select 1 from ${table} where tenant_id = $1 and user_id = $2`, [open.id, user.id]), table).toHaveLength(0);
+    }
+    expect(await db.query(`select 1 from sessions where tenant_id = $1 and user_id = $2`, [open.id, user.id])).toHaveLength(0);
+    // The codes it was given stay taken: never handed out twice.
+    expect((await db.query<{ n: number }>(`select count(*)::int as n from loyalty_codes where tenant_id = $1 and claimed_at is not null and claimed_by is null`, [open.id]))[0].n).toBe(1);
+    expect(await findUserByEmail(db, open.id, SHARED_DEMO_EMAIL)).toBeNull();
+    expect(await eventTypes(open.id, user.id)).toContain('sso_profile.deleted');
+    expect((await mailsTo(SHARED_DEMO_EMAIL, open.id)).map((m) => m.subject)).toContain(`Ihr Konto bei ${open.name} wurde gelöscht`);
+  });
+
+  it('is refused where the tenant switches it off, and the whole page where the feature is off', async () => {
+    const client = await clientFor(locked, SHARED_DEMO_EMAIL);
+    const refused = await client.post('/sso-profile/deleteUser', { email: SHARED_DEMO_EMAIL });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'feature_disabled']);
+    expect(await findUserByEmail(db, locked.id, SHARED_DEMO_EMAIL)).not.toBeNull();
+    const elsewhere = await clientFor(off, SHARED_DEMO_EMAIL);
+    expect((await elsewhere.get('/sso-profile/getProfile')).body.error.code).toBe('feature_disabled');
+    expect((await browserLikeClient(baseUrl, `/t/${open.id}/api`).post('/sso-profile/deleteUser', { email: SHARED_DEMO_EMAIL })).status).toBe(403);
+  });
+});

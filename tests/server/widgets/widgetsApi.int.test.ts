@@ -1,0 +1,269 @@
+/**
+ * The anonymous widgets (account-flows.md §2 "Email widget", "Opt-in widget", §3, §5, §7, §8;
+ * README "E-mail widget", "Opt-in widget"): POST /link-email answers the same whatever matched and
+ * mails a link only to the address on record; the link shows the subscription and rewards and
+ * records the link and opt-in once. POST /opt-in mails a confirmation; the voucher code comes with
+ * the confirmation, once per code even under concurrent confirmations; an exhausted pool, a
+ * disabled widget and an unknown provider are refused; both are rate-limited.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData } from '../../../server/seed';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Database } from '../../../server/db/database';
+import { DEMO_VOUCHER_CODES } from '../../../server/seed/entities/widgets';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const provider = (code: string, voucherCodeKey?: string) => ({
+  code,
+  ...(voucherCodeKey ? { voucherCodeKey } : {}),
+  title: { 'de-DE': `Titel ${code}`, 'en-GB': `Title ${code}` },
+  success: { 'de-DE': '<p>Danke!</p>', 'en-GB': '<p>Thanks!</p>' },
+  disclaimer: { 'de-DE': '<p>Ich willige ein.</p>', 'en-GB': '<p>I agree.</p>' },
+});
+
+function tenant(id: string, features: string[]): ServerTenant {
+  return makeServerTenant({
+    id,
+    name: `Verlag ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    features,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    emailWidget: { successHtml: { 'de-DE': '<p>Danke!</p>', 'en-GB': '<p>Thank you!</p>' } },
+    optIns: { widget: { providers: [provider('messe', 'MESSE-2026'), provider('sommerfest', 'SOMMERFEST-2026'), provider('race', 'RACE-2026')] } },
+  });
+}
+
+const widgets = tenant(uniqueTenantId('widgets'), ['email-widget', 'opt-ins']);
+const off = tenant(uniqueTenantId('widgets-off'), []);
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-widgets-outbox-'));
+const mailer = createMailer({ outboxDir });
+let clock = new Date();
+let baseUrl: string;
+let strictUrl: string;
+const closers: Array<() => Promise<void>> = [];
+let db: Database;
+let known: { orderNumber: string; zipcode: string; email: string; subscriptionId: string };
+
+async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
+  await drainMailQueue(db, mailer);
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to);
+}
+const tokenOf = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;
+const client = (t: ServerTenant = widgets, url = baseUrl) => browserLikeClient(url, `/t/${t.id}/api`);
+const events = async (type: string) => db.query<{ data: any }>(`select data from account_events where tenant_id = $1 and type = $2 order by seq`, [widgets.id, type]);
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  await seedDemoData(db, [widgets, off], { today: clock });
+  const options = { db, tenants: [widgets, off], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock };
+  const relaxed = await listen(createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 1000, perClient: 100_000 } }).app);
+  const strict = await listen(createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 3, perClient: 100_000 } }).app);
+  baseUrl = relaxed.baseUrl;
+  strictUrl = strict.baseUrl;
+  closers.push(relaxed.close, strict.close);
+  // A subscription whose goods recipient or ordering party has an address on record.
+  [known] = await db.query(
+    `select s.order_number::text as "orderNumber", bp.zipcode, bp.email_address as email, s.id as "subscriptionId"
+       from subscriptions s join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role in ('AG', 'WE')
+       join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+      where s.tenant_id = $1 and bp.email_address is not null and bp.zipcode is not null order by s.id limit 1`,
+    [widgets.id],
+  );
+});
+
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+describe('e-mail widget: POST /link-email', () => {
+  it('answers the same neutral "check your inbox" whether or not the details match, and mails only the address on record', async () => {
+    const c = client();
+    await c.get('/subscriptions');
+    const match = await c.post('/link-email', { email: known.email.toUpperCase(), orderNumber: known.orderNumber, zipcode: known.zipcode, optIn: true });
+    const otherEmail = await c.post('/link-email', { email: 'stranger@elsewhere.example', orderNumber: known.orderNumber, zipcode: known.zipcode, optIn: true });
+    const wrongZip = await c.post('/link-email', { email: known.email, orderNumber: known.orderNumber, zipcode: '00000', optIn: false });
+    const unknown = await c.post('/link-email', { email: known.email, orderNumber: '4999999999', zipcode: known.zipcode });
+    for (const answer of [match, otherEmail, wrongZip, unknown]) {
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual({ status: 'check_inbox' });
+    }
+    expect(await mails('stranger@elsewhere.example')).toHaveLength(0);
+    const sent = await mails(known.email.toLowerCase());
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe(`Ihre Prämien bei ${widgets.name}`);
+    expect(sent[0].text).toContain('/email-widget?token=');
+    // Nothing is linked before the link is opened.
+    expect(await events('email_widget.linked')).toHaveLength(0);
+  });
+
+  it('shows the subscription and the rewards when the link is opened and records the link and the opt-in once', async () => {
+    const [mail] = (await mails(known.email.toLowerCase())).slice(-1);
+    const token = tokenOf(mail.text);
+    const c = client();
+    await c.get('/subscriptions');
+    const result = await c.post('/link-email/confirm', { token }, { 'accept-language': 'en-GB' });
+    expect(result.status).toBe(200);
+    expect(result.body.subscription).toMatchObject({ orderNumber: known.orderNumber });
+    expect(result.body.rewards.map((r: { key: string }) => r.key)).toEqual(['wallpaper', 'reading-guide', 'bookmark']);
+    expect(result.body.rewards[0].description).toBe('Desktop wallpaper');
+    expect((await c.post('/link-email/confirm', { token })).status).toBe(200);
+    const linked = await events('email_widget.linked');
+    expect(linked).toHaveLength(1);
+    expect(linked[0].data).toEqual({ userId: null, subscriptionId: known.subscriptionId, email: known.email.toLowerCase(), optIn: true });
+    const file = await c.get(result.body.rewards[0].download);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('image/svg+xml');
+    expect(file.headers.get('content-disposition')).toContain('attachment');
+    expect(String(file.body)).toContain(known.orderNumber);
+  });
+
+  it('refuses a made-up or expired token and downloads without a valid one', async () => {
+    const c = client();
+    await c.get('/subscriptions');
+    expect((await c.post('/link-email/confirm', { token: 'x'.repeat(43) })).status).toBe(404);
+    expect((await c.get(`/link-email/rewards/wallpaper?token=${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await c.get('/link-email/rewards/wallpaper')).status).toBe(400);
+    const [mail] = (await mails(known.email.toLowerCase())).slice(-1);
+    const saved = clock;
+    clock = new Date(clock.getTime() + 49 * 3_600_000);
+    try {
+      expect((await c.post('/link-email/confirm', { token: tokenOf(mail.text) })).status).toBe(404);
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it('checks the form: zip at most 10, order number 8 to 10 digits, e-mail required', async () => {
+    const c = client();
+    await c.get('/subscriptions');
+    const answer = await c.post('/link-email', { email: '', orderNumber: '12', zipcode: '12345678901' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    const fields = answer.body.error.details.map((d: { field: string }) => d.field).sort();
+    expect(fields).toEqual(['/email', '/orderNumber', '/zipcode']);
+    const address = await c.post('/link-email', { email: 'no-at-sign', orderNumber: known.orderNumber, zipcode: known.zipcode });
+    expect(address.body.error.details.fields).toEqual({ email: 'invalid' });
+  });
+
+  it('is refused when the tenant has no e-mail widget', async () => {
+    const c = client(off);
+    await c.get('/subscriptions');
+    const answer = await c.post('/link-email', { email: known.email, orderNumber: known.orderNumber, zipcode: known.zipcode });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('feature_disabled');
+  });
+
+  it('is rate-limited per order number like the anonymous sign-ins', async () => {
+    const c = client(widgets, strictUrl);
+    await c.get('/subscriptions');
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await c.post('/link-email', { email: `probe${i}@x.example`, orderNumber: '4111111111', zipcode: '12345' })).status);
+    expect(statuses.slice(0, 3)).toEqual([202, 202, 202]);
+    expect(statuses[3]).toBe(429);
+  });
+});
+
+describe('opt-in widget: POST /opt-in', () => {
+  const signUp = (c: ReturnType<typeof client>, email: string, extra: Record<string, unknown> = {}) =>
+    c.post('/opt-in', { salutationCode: '0001', firstName: 'Mia', lastName1: 'Muster', email, optIn: true, provider: 'messe', ...extra });
+
+  it('mails a confirmation link and hands the voucher code out only on confirmation, once per address', async () => {
+    const c = client();
+    await c.get('/subscriptions');
+    const answer = await signUp(c, 'Mia@Example.org ');
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ status: 'confirmation_sent' });
+    const [confirmMail] = await mails('mia@example.org');
+    expect(confirmMail.subject).toBe(`Bitte bestätigen Sie Ihre Anmeldung – ${widgets.name}`);
+    expect(confirmMail.text).toContain('/opt-in-widget?provider=messe&token=');
+    expect(await events('opt_in_widget.signed_up')).toHaveLength(1);
+    const confirmed = await c.post('/opt-in/confirm', { token: tokenOf(confirmMail.text) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ provider: 'messe', voucherCode: expect.stringMatching(/^MESSE-2026-/) });
+    const code = confirmed.body.voucherCode;
+    // Opened again: the same code, no second one.
+    expect((await c.post('/opt-in/confirm', { token: tokenOf(confirmMail.text) })).body.voucherCode).toBe(code);
+    const voucherMail = (await mails('mia@example.org')).find((m) => m.subject.startsWith('Ihr Gutscheincode'));
+    expect(voucherMail?.text).toContain(code);
+    // A second sign-up of the same address gets the same code.
+    await signUp(c, 'mia@example.org');
+    const second = (await mails('mia@example.org')).filter((m) => m.subject.startsWith('Bitte bestätigen')).at(-1)!;
+    expect((await c.post('/opt-in/confirm', { token: tokenOf(second.text) })).body.voucherCode).toBe(code);
+    const claimed = await db.query<{ n: number }>(`select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = 'MESSE-2026' and claimed_at is not null`, [widgets.id]);
+    expect(claimed[0].n).toBe(1);
+    const confirmedEvents = await events('opt_in_widget.confirmed');
+    expect(confirmedEvents[0].data).toMatchObject({ provider: 'messe', email: 'mia@example.org', voucherCode: code, firstName: 'Mia', lastName1: 'Muster' });
+  });
+
+  it('never hands one code out twice when many sign-ups confirm at the same moment, and says when the codes run out', async () => {
+    // Leave 5 codes in the race pool; 8 people confirm at once.
+    await db.query(`delete from widget_voucher_codes where tenant_id = $1 and pool = 'RACE-2026' and code not in (select code from widget_voucher_codes where tenant_id = $1 and pool = 'RACE-2026' order by code limit 5)`, [widgets.id]);
+    const c = client();
+    await c.get('/subscriptions');
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      expect((await signUp(c, `racer${i}@example.org`, { provider: 'race' })).status).toBe(202);
+      tokens.push(tokenOf((await mails(`racer${i}@example.org`))[0].text));
+    }
+    const answers = await Promise.all(tokens.map((token) => c.post('/opt-in/confirm', { token })));
+    const codes = answers.filter((a) => a.status === 200).map((a) => a.body.voucherCode);
+    expect(codes).toHaveLength(5);
+    expect(new Set(codes).size).toBe(5);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => [a.status, a.body.error.code])).toEqual(Array(3).fill([409, 'voucher_codes_exhausted']));
+    // Now the pool is empty: a new sign-up is told at once (§8 "voucher codes exhausted: contact phone support").
+    const late = await signUp(c, 'late@example.org', { provider: 'race' });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('voucher_codes_exhausted');
+  });
+
+  it('refuses the exhausted demo provider, an unknown provider and a tenant without opt-ins', async () => {
+    const c = client();
+    await c.get('/subscriptions');
+    expect(DEMO_VOUCHER_CODES).toBeGreaterThan(0);
+    const exhausted = await signUp(c, 'summer@example.org', { provider: 'sommerfest' });
+    expect([exhausted.status, exhausted.body.error.code]).toEqual([409, 'voucher_codes_exhausted']);
+    const unknown = await signUp(c, 'who@example.org', { provider: 'nobody' });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'provider_not_found']);
+    const o = client(off);
+    await o.get('/subscriptions');
+    const disabled = await signUp(o, 'who@example.org');
+    expect([disabled.status, disabled.body.error.code]).toEqual([403, 'feature_disabled']);
+    expect(await mails('summer@example.org')).toHaveLength(0);
+  });
+
+  it('checks the form: names at most 35, consent and a valid address required, a known salutation', async () => {
+    const c = client();
+    await c.get('/subscriptions');
+    const long = await signUp(c, 'long@example.org', { firstName: 'x'.repeat(36) });
+    expect(long.status).toBe(400);
+    const noConsent = await signUp(c, 'consent@example.org', { optIn: false, lastName1: ' ' });
+    expect(noConsent.body.error.details.fields).toEqual({ lastName1: 'required', optIn: 'required' });
+    const badAddress = await signUp(c, 'nope');
+    expect(badAddress.body.error.details.fields).toEqual({ email: 'invalid' });
+    expect((await c.post('/opt-in/confirm', { token: 'y'.repeat(43) })).status).toBe(404);
+  });
+
+  it('is rate-limited per address', async () => {
+    const c = client(widgets, strictUrl);
+    await c.get('/subscriptions');
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signUp(c, 'flood@example.org')).status);
+    expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+});
