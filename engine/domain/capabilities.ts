@@ -28,6 +28,7 @@ export type CapabilitySubscription = Pick<
   | 'isCancelable'
   | 'isRenewal'
   | 'isMultiLicense'
+  | 'isLicenseUser'
   | 'isCombiSubscription'
   | 'currentSuspension'
   | 'currentPhase'
@@ -208,10 +209,19 @@ export type CapabilityCheck = 'ok' | 'feature_disabled' | 'not_allowed';
  */
 const BUNDLE_COMPONENT_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['issueHistory', 'issueDownload', 'issueCalendar', 'contact']);
 
+/**
+ * A licence user (account-flows.md §3 "Licence") reads the subscription their licence gives them:
+ * its issues, the calendar, contact. The contract stays the ordering party's: cancelling, pausing
+ * or redirecting deliveries, complaints, addresses and opt-ins of the company's partners are not
+ * theirs to change, though their role on it is a goods recipient's (WE).
+ */
+const LICENCE_USER_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['issueHistory', 'issueDownload', 'issueCalendar', 'contact', 'eCard']);
+
 export function checkCapability(capability: Capability, s: CapabilitySubscription, ctx: CapabilityContext): CapabilityCheck {
   const { flags, rule } = CAPABILITY_RULES[capability] as CapabilityRule;
   if (flags.length > 0 && !flags.some((flag) => isFeatureOn(ctx.tenant, flag, s.publication))) return 'feature_disabled';
   if (isBundleSlave(s) && !BUNDLE_COMPONENT_CAPABILITIES.has(capability)) return 'not_allowed';
+  if (s.isLicenseUser && !LICENCE_USER_CAPABILITIES.has(capability)) return 'not_allowed';
   return rule(s, ctx) ? 'ok' : 'not_allowed';
 }
 

@@ -90,6 +90,10 @@ export interface Subscription {
    */
   isMultiLicense: boolean;
   /**
+   * The user holds it only through a multi-user licence: they read it and its issues, but never change the contract.
+   */
+  isLicenseUser?: boolean;
+  /**
    * Combines print and digital (medium type KO).
    */
   isCombiSubscription: boolean;

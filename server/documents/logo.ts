@@ -20,7 +20,12 @@ export function decodeDataUri(uri: string | undefined): DecodedImage | null {
   const match = uri ? /^data:image\/(png|jpeg|svg\+xml)((?:;[^,;]+)*?)(;base64)?,(.*)$/s.exec(uri) : null;
   if (!match) return null;
   const [, kind, , base64, payload] = match;
-  const data = base64 ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  let data: Buffer;
+  try {
+    data = base64 ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  } catch {
+    return null; // a malformed %-escape: no logo rather than a failed download
+  }
   return { type: kind === 'svg+xml' ? 'svg' : (kind as 'png' | 'jpeg'), data };
 }
 
@@ -45,6 +50,9 @@ export function drawLogo(doc: PDFKit.PDFDocument, tenant: DocumentTenant, x: num
         width,
         height,
         preserveAspectRatio: 'xMinYMid meet',
+        // An <image> inside the SVG is drawn only from an inline PNG or JPEG: svg-to-pdfkit would
+        // otherwise hand its href to pdfkit, which reads paths from the server's disk.
+        imageCallback: (href: string) => (/^data:image\/(png|jpeg);base64,/.test(href) ? href : ''),
         fontCallback: (family, bold, _italic, options) => {
           // DejaVu has no italic in use here; svg-to-pdfkit slants the upright font instead.
           options.fauxItalic = _italic;

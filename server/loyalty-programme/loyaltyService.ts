@@ -32,6 +32,16 @@ import {
   type RewardRow,
 } from '../store/loyaltyStore';
 
+/** A shop link is followed by the browser (window.location): only an https URL ever leaves the server. */
+function shopUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** §8 loyalty errors, one code each; the screen maps them to its texts (engine/features/loyalty-programme/loyaltyOutcomes.ts). */
 export const LOYALTY_ERRORS = {
   not_opted_in: () => new HttpError(403, 'loyalty_not_opted_in', 'Please join the loyalty programme first.'),
@@ -63,7 +73,7 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
       claimable: r.claimable,
       used: isUsed,
       // A shop link is handed out by the claim (§4), and stays in the history afterwards.
-      targetURL: isUsed && rewardKind(r.reward_type) === 'shop-link' ? r.target_url : null,
+      targetURL: isUsed && rewardKind(r.reward_type) === 'shop-link' ? shopUrl(r.target_url) : null,
       consent: text(r.consent),
       tierCode: r.tier_code,
       favorite: favorites.has(r.id),
@@ -160,10 +170,10 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
         const kind = rewardKind(reward.reward_type);
         const code = kind === 'code' ? await takeCode(tx, tenant.id, rewardId, user.id, at) : null;
         if (kind === 'code' && !code) throw LOYALTY_ERRORS.claim_failed();
-        if (kind === 'shop-link' && !reward.target_url) throw LOYALTY_ERRORS.claim_failed();
+        if (kind === 'shop-link' && !shopUrl(reward.target_url)) throw LOYALTY_ERRORS.claim_failed();
         if (!(await insertClaim(tx, tenant.id, user.id, rewardId, code, at))) throw LOYALTY_ERRORS.already_used();
         await recordEvent(tx, tenant.id, 'loyalty.reward_claimed', { userId: user.id, rewardId, tierCode, rewardType: reward.reward_type });
-        return { success: true, codeValue: code, targetURL: kind === 'shop-link' ? reward.target_url : null };
+        return { success: true, codeValue: code, targetURL: kind === 'shop-link' ? shopUrl(reward.target_url) : null };
       });
     },
 
@@ -180,7 +190,7 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
             shortText: text(reward.name)!,
             timestamp: new Date(c.claimed_at).toISOString(),
             couponCode: c.code,
-            targetURL: rewardKind(reward.reward_type) === 'shop-link' ? reward.target_url : null,
+            targetURL: rewardKind(reward.reward_type) === 'shop-link' ? shopUrl(reward.target_url) : null,
             rewardType: reward.reward_type,
           },
         ];

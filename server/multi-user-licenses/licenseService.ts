@@ -217,7 +217,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
         const updated = await setLicenseActive(tx, tenant.id, license.id, isActive);
         // While active, an accepted licence lets its user see the subscription (WE); inactive, not.
         if (license.bpNumber) {
-          if (isActive) await addRole(tx, tenant.id, s.id, license.bpNumber, 'WE');
+          if (isActive) await addRole(tx, tenant.id, s.id, license.bpNumber, 'WE', true);
           else await removeRole(tx, tenant.id, s.id, license.bpNumber, 'WE');
         }
         await recordEvent(tx, tenant.id, isActive ? 'license.activated' : 'license.deactivated', { userId: caller.user.id, subscriptionId: s.id, orderNumber, licenseId });
@@ -329,7 +329,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
         };
         const bpNumber = await createPartner(tx, tenant.id, partner);
         const userId = await accountFor(tx, tenant, license.email, bpNumber, { firstName: partner.firstName ?? null, lastName: partner.lastName1 ?? null });
-        if (license.isActive) await addRole(tx, tenant.id, id, bpNumber, 'WE');
+        if (license.isActive) await addRole(tx, tenant.id, id, bpNumber, 'WE', true);
         await confirmLicense(tx, tenant.id, license.id, { businessPartner: partner, bpNumber, role, academicYear: needsYear ? trimmed(body.academicYear) : null, userId });
         await recordEvent(tx, tenant.id, 'license.accepted', { userId, subscriptionId: id, orderNumber: license.orderNumber, licenseId: license.id });
         return { status: 'accepted' as const, email: license.email };
@@ -349,7 +349,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
     if (!rows[0] || !license) throw notFound('There is no such licence.');
     requireFeature(tenant, 'multi-user-licenses', rows[0].publication);
     const matches = Boolean(token) && license.inviteTokenHash !== null && constantTimeEquals(hashToken(token), license.inviteTokenHash);
-    if (!matches) throw badRequest('license_link_invalid', 'This link is not valid (any more). Ask for a new invitation.');
+    if (!matches || !license.invitationLive) throw badRequest('license_link_invalid', 'This link is not valid (any more). Ask for a new invitation.');
     if (license.isConfirmed) throw new HttpError(409, 'license_already_accepted', 'This licence has been accepted already.');
     return { license, publicationName: rows[0].publicationName ?? rows[0].publication };
   }

@@ -27,6 +27,8 @@ export interface LicenseRow {
   email: string;
   bpNumber: string | null;
   inviteTokenHash: string | null;
+  /** The invitation was sent within INVITATION_DAYS (a link from an old mailbox no longer works). */
+  invitationLive: boolean;
   createdAt: string;
 }
 
@@ -37,9 +39,13 @@ export interface LicenseObjectRow {
   selfServiceEnabled: boolean;
 }
 
+/** How long an invitation link works; a resend makes a new one. */
+export const INVITATION_DAYS = 14;
+
 const LICENSE_COLUMNS = `id, subscription_id as "subscriptionId", order_number::text as "orderNumber", is_active as "isActive",
   is_reactivatable as "isReactivatable", is_confirmed as "isConfirmed", role, academic_year as "academicYear",
   business_partner as "businessPartner", email, bp_number::text as "bpNumber", invite_token_hash as "inviteTokenHash",
+  (invited_at is not null and invited_at > now() - make_interval(days => ${INVITATION_DAYS})) as "invitationLive",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
 const OBJECT_COLUMNS = `subscription_id as "subscriptionId", order_number::text as "orderNumber", max_active_licenses as "maxActiveLicenses", self_service_enabled as "selfServiceEnabled"`;
@@ -138,13 +144,12 @@ export async function createPartner(db: Queryable, tenantId: string, p: LicenseP
   throw new Error('createPartner: no free business partner number');
 }
 
-export async function addRole(db: Queryable, tenantId: string, subscriptionId: string, bpNumber: string, role: 'WE' | 'LV'): Promise<void> {
-  await db.query(`insert into subscription_roles (tenant_id, subscription_id, bp_number, role) values ($1, $2, $3, $4) on conflict do nothing`, [
-    tenantId,
-    subscriptionId,
-    bpNumber,
-    role,
-  ]);
+/** `viaLicense`: the role comes from a licence (a licence user's WE), which reads but never changes the contract. */
+export async function addRole(db: Queryable, tenantId: string, subscriptionId: string, bpNumber: string, role: 'WE' | 'LV', viaLicense = false): Promise<void> {
+  await db.query(
+    `insert into subscription_roles (tenant_id, subscription_id, bp_number, role, via_license) values ($1, $2, $3, $4, $5) on conflict do nothing`,
+    [tenantId, subscriptionId, bpNumber, role, viaLicense],
+  );
 }
 
 export async function removeRole(db: Queryable, tenantId: string, subscriptionId: string, bpNumber: string, role: 'WE' | 'LV'): Promise<number> {

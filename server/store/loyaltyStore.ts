@@ -136,7 +136,7 @@ export async function subscriptionStarts(db: Queryable, tenantId: string, userId
        from user_business_partners ubp
        join subscription_roles r on r.tenant_id = ubp.tenant_id and r.bp_number = ubp.bp_number
        join subscriptions s on s.tenant_id = r.tenant_id and s.id = r.subscription_id
-      where ubp.tenant_id = $1 and ubp.user_id = $2`,
+      where ubp.tenant_id = $1 and ubp.user_id = $2 and not r.via_license`,
     [tenantId, userId],
   );
   return rows.map((r) => r.start).filter((d): d is string => Boolean(d));

@@ -41,6 +41,8 @@ interface SubscriptionQueryRow {
   details: SubscriptionDetails | null;
   /** The user's own (bp number, role) pairs on the subscription. */
   mine: BusinessPartnerRole[];
+  /** Every one of the user's roles on it comes from a licence (a licence user). */
+  via_license: boolean;
   /** Every party with a role on it, with name and address. */
   parties: BusinessPartnerSummary[] | null;
   next_issue: Issue | null;
@@ -51,7 +53,8 @@ const SELECT_SUBSCRIPTIONS = `
   with mine as (
     select sr.subscription_id,
            jsonb_agg(jsonb_build_object('bpNumber', sr.bp_number::text, 'role', sr.role)
-                     order by array_position(array['AG', 'WE', 'RE', 'LV'], sr.role), sr.bp_number) as mine
+                     order by array_position(array['AG', 'WE', 'RE', 'LV'], sr.role), sr.bp_number) as mine,
+           bool_and(sr.via_license) as via_license
       from user_business_partners ubp
       join subscription_roles sr on sr.tenant_id = ubp.tenant_id and sr.bp_number = ubp.bp_number
      where ubp.tenant_id = $1 and ubp.user_id = $2
@@ -64,7 +67,7 @@ const SELECT_SUBSCRIPTIONS = `
          to_char(s.cust_order_date, 'YYYY-MM-DD') as cust_order_date,
          to_char(s.valid_from, 'YYYY-MM-DD') as valid_from,
          to_char(s.valid_to, 'YYYY-MM-DD') as valid_to,
-         s.details, mine.mine, parties.parties, next_issue.next_issue
+         s.details, mine.mine, mine.via_license, parties.parties, next_issue.next_issue
     from mine
     join subscriptions s on s.tenant_id = $1 and s.id = mine.subscription_id
     left join publications p on p.tenant_id = s.tenant_id and p.publication = s.publication
@@ -170,6 +173,7 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     isRenewal: d.isRenewal ?? false,
     isTimebased: d.isTimebased ?? false,
     isMultiLicense: d.isMultiLicense ?? false,
+    isLicenseUser: row.via_license === true,
     isCombiSubscription: d.isCombiSubscription ?? false,
     isCancelable: d.isCancelable ?? false,
     salesDocumentType: defined(d.salesDocumentType, null),

@@ -30,7 +30,7 @@ test('the menu is built from the enabled features and leads to them', async ({ p
 
 test('log-out from the account menu ends the session and returns to login', async ({ page }) => {
   await signInByMagicLink(page, 'northern-review', 'olivia.turner@northern-review.example', ENGLISH);
-  await page.getByText('Account').click();
+  await page.getByText('Account', { exact: true }).click();
   await expect(page.getByText('olivia.turner@northern-review.example')).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/t\/northern-review\/login$/);

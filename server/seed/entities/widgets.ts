@@ -9,7 +9,7 @@ import type { SeedModule } from '../context';
 import { hashString } from '../prng';
 
 export interface WidgetSeedData {
-  voucherCodes: Array<{ pool: string; code: string; claimed_at: string | null }>;
+  widgetVoucherCodes: Array<{ pool: string; code: string; claimed_at: string | null }>;
   emailWidgetRewards: Array<{ key: string; position: number; description: Record<string, string>; cover_image_url: string; file_name: string }>;
 }
 
@@ -39,7 +39,7 @@ export const widgets: SeedModule = {
     const data = ctx.data as typeof ctx.data & Partial<WidgetSeedData>;
     const pools = [...new Set((tenant.optIns?.widget?.providers ?? []).flatMap((p) => (p.voucherCodeKey ? [p.voucherCodeKey] : [])))];
     const claimedAt = `${ctx.data.today}T09:00:00Z`;
-    data.voucherCodes = pools.flatMap((pool) =>
+    data.widgetVoucherCodes = pools.flatMap((pool) =>
       Array.from({ length: DEMO_VOUCHER_CODES }, (_v, i) => ({
         pool,
         code: `${pool}-${(hashString(`${ctx.data.tenantId}:${pool}:${i}`) % 1_679_616).toString(36).toUpperCase().padStart(4, '0')}${i.toString().padStart(2, '0')}`,
@@ -52,11 +52,11 @@ export const widgets: SeedModule = {
   },
   insert: async (tx, dataSet) => {
     const data = dataSet as typeof dataSet & Partial<WidgetSeedData>;
-    if (data.voucherCodes?.length) {
+    if (data.widgetVoucherCodes?.length) {
       await tx.query(
         `insert into widget_voucher_codes (tenant_id, pool, code, claimed_at)
          select $1, pool, code, claimed_at from jsonb_to_recordset($2::jsonb) as x(pool text, code text, claimed_at timestamptz) on conflict do nothing`,
-        [dataSet.tenantId, JSON.stringify(data.voucherCodes)],
+        [dataSet.tenantId, JSON.stringify(data.widgetVoucherCodes)],
       );
     }
     if (data.emailWidgetRewards?.length) {

@@ -312,6 +312,13 @@ describe('the invitation link', () => {
     expect(seen.paymentMethod).toBeUndefined();
     // Not a manager of it: the licences page is refused.
     expect((await clara.get<any>(`/subscriptions/${s.id}/licenses`)).status).toBe(403);
+    // A licence user reads the company's subscription but never changes the contract (cancel, pause).
+    expect(seen.isLicenseUser).toBe(true);
+    const cancel = await clara.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'x', feedback: '', issue: null });
+    expect(cancel.status).toBe(403);
+    expect((await clara.get<any>(`/subscriptions/${s.id}/cancellation-reasons`)).status).toBe(403);
+    expect((await clara.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'break', dateFrom: '2099-01-01', dateTo: '2099-01-20' })).status).toBe(403);
+    expect((await subscriptionsOf(client)).find((x) => x.id === s.id)).toMatchObject({ orderStatus: s.orderStatus });
     await client.post(`${path}/${added.body.id}`, { isActive: false });
     expect((await subscriptionsOf(clara)).some((x) => x.id === s.id)).toBe(false);
     await client.post(`${path}/${added.body.id}`, { isActive: true });
