@@ -20,6 +20,8 @@ import { useFileDownload } from '../../account/useFileDownload';
 import { storedResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
 import type { SubscriptionSummary } from '../../account/types';
+import { OrdersSummaryPanel } from './OrdersSummaryPanel';
+import { ordersSummary } from './ordersSummary';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */
 export function sortByOrderDateDesc(subscriptions: SubscriptionSummary[]): SubscriptionSummary[] {
@@ -84,6 +86,7 @@ export default function OrdersScreen() {
         .filter((s) => matchesFilter(s.orderStatus, effectiveFilter)),
     [all, ctx, query, effectiveFilter],
   );
+  const summary = useMemo(() => ordersSummary(all, ctx, new Date().toISOString().slice(0, 10)), [all, ctx]);
   const memberships = showMemberships ? visible.filter(isMembership) : [];
   const subscriptions = showMemberships ? visible.filter((s) => !isMembership(s)) : visible;
   const { groups, flat } = groupByBundle(subscriptions);
@@ -114,6 +117,7 @@ export default function OrdersScreen() {
     <section aria-labelledby="orders-title" className="orders">
       <h1 id="orders-title">{t('orders.heading')}</h1>
       <p className="muted delay-notice">{t('orders.delayNotice')}</p>
+      {state.status === 'ready' && <OrdersSummaryPanel summary={summary} />}
       <div className="orders-toolbar">
         <div className="form-field search-field">
           <label htmlFor="orders-search">{t('orders.search')}</label>
