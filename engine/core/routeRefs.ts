@@ -37,6 +37,8 @@ export const ROUTES = {
   subscriptionComplaint: routeRef<'id'>('subscription-complaint', 'subscriptions/:id/complaint'),
   subscriptionLicenses: routeRef<'id'>('subscription-licenses', 'subscriptions/:id/licenses'),
   acceptLicense: routeRef<'id' | 'licenseId'>('accept-license', 'subscriptions/:id/licenses/:licenseId/accept'),
+  // The licence-manager appointment's confirm link (issue 13 review, finding 1), anonymous like accept-license.
+  confirmLicenseManager: routeRef<'id' | 'appointmentId'>('confirm-license-manager', 'subscriptions/:id/license-managers/:appointmentId/confirm'),
   subscriptionCancellation: routeRef<'id'>('subscription-cancellation', 'subscriptions/:id/cancellation'),
   subscriptionRenewal: routeRef<'id'>('subscription-renewal', 'subscriptions/:id/renewal'),
   subscriptionUpgrade: routeRef<'id'>('subscription-upgrade', 'subscriptions/:id/upgrade'),

@@ -2,8 +2,9 @@ import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNod
 
 /**
  * The portal's translator: flat text keys ("orders.heading", CONVENTIONS.md rule 7) per locale,
- * `{{name}}` placeholders, the fallback locale for a missing key and the key itself when no
- * locale has it. That is all the engine asks of i18next and react-i18next, which cost 16 KB of
+ * `{{name}}` placeholders, plural keys chosen by `count` the way i18next does (`key_one`,
+ * `key_other`, by the locale's Intl.PluralRules), the fallback locale for a missing key and the key
+ * itself when no locale has it. That is all the engine asks of i18next and react-i18next, which cost 16 KB of
  * gzipped JavaScript on every screen (README "Speed and size"); this is under 1 KB.
  */
 export type TextTable = Readonly<Record<string, string>>;
@@ -31,7 +32,13 @@ export function createTranslator(options: { locale: string; fallbackLocale: stri
   const fallback = options.texts[options.fallbackLocale] ?? {};
   const translateIn = (locale: string): TranslateFn => {
     const table = options.texts[locale] ?? {};
-    return (key, values) => interpolate(table[key] ?? fallback[key] ?? key, values);
+    const plurals = new Intl.PluralRules(locale);
+    const lookup = (key: string) => table[key] ?? fallback[key];
+    return (key, values) => {
+      const count = values?.count;
+      const plural = typeof count === 'number' ? lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`) : undefined;
+      return interpolate(plural ?? lookup(key) ?? key, values);
+    };
   };
   let language = options.locale;
   let t = translateIn(language);

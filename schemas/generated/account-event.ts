@@ -42,7 +42,8 @@ export type AccountEvent =
   | LicenseDeletedEvent
   | LicenseInvitationSentEvent
   | LicenseAcceptedEvent
-  | LicenseManagerReplacedEvent;
+  | LicenseManagerReplacedEvent
+  | LicenseManagerAppointmentSentEvent;
 /**
  * The event's idempotency id, a random UUID; also sent as the Portal-Event-Id header. The same for every delivery attempt and every endpoint.
  */
@@ -776,4 +777,23 @@ export interface LicenseManagerReplacedData {
    */
   bpNumber: string | null;
   previousBpNumbers: string[];
+  /**
+   * The appointment whose e-mailed link the new licence manager confirmed (see license_manager.appointment_sent); userId is then the new manager's account. Absent when a manager was removed.
+   */
+  appointmentId?: string;
+}
+/**
+ * Someone was appointed licence manager (role LV) of a subscription and was mailed a confirmation link; nothing changes until that link is confirmed (then license_manager.replaced).
+ */
+export interface LicenseManagerAppointmentSentEvent {
+  id: EventId;
+  type: 'license_manager.appointment_sent';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseManagerAppointmentSentData;
+}
+export interface LicenseManagerAppointmentSentData {
+  userId: UserId;
+  subscriptionId: string;
+  appointmentId: string;
 }

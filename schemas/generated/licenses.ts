@@ -19,6 +19,8 @@ export interface LicenseShapes {
   licenseManager?: LicenseManager;
   licensePartner?: LicensePartner;
   acceptLicenseInfo?: AcceptLicenseInfo;
+  licenseManagerAppointment?: LicenseManagerAppointment;
+  managerAppointmentInfo?: ManagerAppointmentInfo;
 }
 /**
  * A licence object (§3) of a multi-licence subscription with all its licences (the screen pages them by 10, §9).
@@ -87,4 +89,32 @@ export interface AcceptLicenseInfo {
   publicationName: string;
   orderNumber: string;
   businessPartner: LicensePartner;
+}
+/**
+ * A pending licence-manager appointment (GET /subscriptions/{id}/license-manager-appointments, answer of POST /subscriptions/{id}/license-managers): the appointed person was mailed a confirmation link and becomes licence manager only when they confirm it (README "Multi-user licences").
+ *
+ * This interface was referenced by `LicenseShapes`'s JSON-Schema
+ * via the `definition` "licenseManagerAppointment".
+ */
+export interface LicenseManagerAppointment {
+  id: string;
+  salutationCode: NullableText;
+  firstName: NullableText;
+  lastName1: NullableText;
+  email: string;
+  sentAt: string;
+  expiresAt: string;
+}
+/**
+ * GET on the confirm-licence-manager URL with a valid token: what the confirm page shows before the button.
+ *
+ * This interface was referenced by `LicenseShapes`'s JSON-Schema
+ * via the `definition` "managerAppointmentInfo".
+ */
+export interface ManagerAppointmentInfo {
+  email: string;
+  firstName: NullableText;
+  lastName1: NullableText;
+  publicationName: string;
+  orderNumber: string;
 }

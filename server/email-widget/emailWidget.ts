@@ -2,8 +2,9 @@
  * The e-mail widget (account-flows.md §2 "Email widget", §3, §5, §7 POST /link-email). Order number
  * and zip code are knowledge others can have (a neighbour, an old invoice), so the answer never
  * reveals a subscription and never links an address by itself (README "E-mail widget"): POST
- * /link-email always answers the same "check your inbox"; only when order number and zip code match
- * a subscription whose address on record is the typed one does that address get a link. Opening
+ * /link-email always answers the same "check your inbox" after the same work (one queued job);
+ * the mail sender then looks for the match (emailWidgetMailJobs.ts): only when order number and zip
+ * code match a subscription whose address on record is the typed one does that address get a link. Opening
  * the link (the proof) shows the subscription and its rewards, and records the link and the opt-in
  * — once, with the account event `email_widget.linked`.
  */
@@ -11,28 +12,23 @@ import type { Database } from '../db/database';
 import type { LinkEmailRequest } from '../../schemas/generated/link-email-request';
 import type { EmailWidgetResult } from '../../schemas/generated/email-widget-result';
 import type { Locale } from '../../engine/core/portalConfig';
-import { EMAIL_WIDGET_LINK_HOURS, emailWidgetProblems, emailWidgetShowsOptIn } from '../../engine/domain/widgets';
+import { emailWidgetProblems, emailWidgetShowsOptIn } from '../../engine/domain/widgets';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
-import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { badRequest, notFound } from '../http/errors';
-import { hashToken, newSecretToken } from '../auth/tokens';
-import { enqueueMail } from '../mail/mailQueue';
+import { hashToken } from '../auth/tokens';
+import { enqueueMailJob } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
-import { partnersOfOrderNumber } from '../store/partialLoginStore';
-import { subscriptionFacts } from '../store/offerStore';
 import {
   findEmailWidgetLink,
-  insertEmailWidgetLink,
   listEmailWidgetRewards,
   markEmailWidgetLinkConfirmed,
   widgetSubscriptionSummary,
 } from '../store/widgetStore';
 import { requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
-import { widgetMail } from './emailWidgetMails';
+import { EMAIL_WIDGET_JOB, type EmailWidgetJobInput } from './emailWidgetMailJobs';
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const zip = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, '').toLowerCase();
 
 export function createEmailWidget(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
@@ -66,37 +62,25 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
   }
 
   return {
-    /** POST /link-email: mails the link when everything matches; the caller answers the same either way. */
+    /**
+     * POST /link-email: queues the request for the mail sender, which mails the link when
+     * everything matches (emailWidgetMailJobs.ts). One insert whatever was typed: the answer and
+     * its timing are the same whether or not anything matched (issue 13 review, finding 2).
+     */
     async request(tenant: ServerTenant, body: LinkEmailRequest, origin: { portalUrl: string; locale: Locale }): Promise<void> {
       requireFeature(tenant, 'email-widget');
       const problems = emailWidgetProblems({ email: body.email, orderNumber: body.orderNumber, zipcode: body.zipcode });
       if (Object.keys(problems).length > 0) throw badRequest('validation_failed', 'Please check the form.', { fields: problems });
-      const email = normalizeEmail(body.email);
-      await db.transaction(async (tx) => {
-        const partners = (await partnersOfOrderNumber(tx, tenant.id, body.orderNumber)).filter((p) => zip(p.zipcode) === zip(body.zipcode));
-        for (const subscriptionId of new Set(partners.map((p) => p.subscriptionId))) {
-          const proved = partners.filter((p) => p.subscriptionId === subscriptionId);
-          // An address on record of the subscription: a partner's own, or the account that speaks for one. The link goes
-          // only there, so whoever opens it has proved they read that mailbox.
-          const onRecord = new Set(proved.flatMap((p) => [p.email, p.accountEmail]).filter((e): e is string => Boolean(e?.trim())).map(normalizeEmail));
-          if (!onRecord.has(email)) continue;
-          const facts = await subscriptionFacts(tx, tenant.id, subscriptionId);
-          if (!facts || !isFeatureOn(tenant, 'email-widget', facts.publication)) continue;
-          const token = newSecretToken();
-          await insertEmailWidgetLink(tx, {
-            tenantId: tenant.id,
-            subscriptionId,
-            email,
-            optIn: Boolean(body.optIn) && emailWidgetShowsOptIn(tenant),
-            locale: origin.locale,
-            tokenHash: hashToken(token),
-            expiresAt: new Date(deps.now().getTime() + EMAIL_WIDGET_LINK_HOURS * 3_600_000),
-          });
-          const link = `${origin.portalUrl}email-widget?token=${encodeURIComponent(token)}&lang=${origin.locale === 'de-DE' ? 'de' : 'en'}`;
-          const mail = widgetMail('emailWidgetLink', origin.locale, { tenant: tenant.name, orderNumber: body.orderNumber, link, hours: String(EMAIL_WIDGET_LINK_HOURS) });
-          await enqueueMail(tx, { tenantId: tenant.id, to: email, from: deps.mailFrom, ...mail });
-          return;
-        }
+      const input: EmailWidgetJobInput = {
+        orderNumber: body.orderNumber,
+        zipcode: body.zipcode,
+        optIn: Boolean(body.optIn) && emailWidgetShowsOptIn(tenant),
+        blacklist: [...(tenant.publicationBlacklists?.['email-widget'] ?? [])],
+      };
+      await enqueueMailJob(db, {
+        tenantId: tenant.id,
+        kind: EMAIL_WIDGET_JOB,
+        payload: { email: normalizeEmail(body.email), portalUrl: origin.portalUrl, locale: origin.locale, tenantName: tenant.name, from: deps.mailFrom, requestedAt: deps.now().toISOString(), ...input },
       });
     },
 

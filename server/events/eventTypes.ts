@@ -62,6 +62,7 @@ const EVENT_TYPES: { [T in AccountEventType]: { subject: (data: AccountEventData
   'license.invitation_sent': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
   'license.accepted': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
   'license_manager.replaced': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'license_manager.appointment_sent': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
 };
 
 /** Every event type, in the order of the schema. */

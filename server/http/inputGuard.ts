@@ -54,6 +54,8 @@ export const PARAM_SHAPES: Readonly<Record<string, { pattern: RegExp; message: s
   // account-flows.md §7 licence calls: a licence object's order number (the service answers 404 for one that is not 10 digits, §9) and a licence id.
   orderNumber: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
   licenseId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
+  // A licence-manager appointment (its confirm link, issue 13 review finding 1).
+  appointmentId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
   // An e-card template image (tenant eCard.templates[].previewImageUrl): a plain file name, never a path.
   file: { pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(png|jpe?g|webp|svg)$/, message: 'must be an image file name such as birthday.png' },
 };

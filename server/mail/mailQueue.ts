@@ -11,6 +11,8 @@ import type { OutgoingMail } from './mailer';
 
 /** Sign-in requests whose answer must not depend on whether the address has an account (issue 10, finding 4). */
 export type MailJobKind = 'magic-link' | 'register' | 'reset' | 'email-zip' | 'bulk-renewal';
+/** Other requests whose answer must not depend on what matched (the e-mail widget, server/email-widget/emailWidgetMailJobs.ts). */
+export type FeatureMailJobKind = 'email-widget';
 
 /** What a sign-in request needs to build its mail later, without the request at hand. */
 export interface MailJobBase {
@@ -26,7 +28,7 @@ export interface MailJobBase {
 
 export interface MailJob {
   tenantId: string;
-  kind: MailJobKind;
+  kind: MailJobKind | FeatureMailJobKind;
   payload: MailJobBase & Record<string, unknown>;
 }
 

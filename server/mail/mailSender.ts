@@ -1,7 +1,8 @@
 import type { Database } from '../db/database';
 import { SIGN_IN_MAIL_JOBS } from '../auth/signInMailJobs';
+import { EMAIL_WIDGET_MAIL_JOBS } from '../email-widget/emailWidgetMailJobs';
 import type { Mailer } from './mailer';
-import { claimDueMails, deleteFinishedMails, markAttemptFailed, markSent, renewLease, saveResolution, type ClaimedRow, type MailJob, type MailJobKind, type MailJobResolver } from './mailQueue';
+import { claimDueMails, deleteFinishedMails, markAttemptFailed, markSent, renewLease, saveResolution, type ClaimedRow, type MailJob, type MailJobResolver } from './mailQueue';
 import { startPeriodicJob } from '../jobs/periodicJob';
 
 /**
@@ -37,6 +38,9 @@ export interface DrainResult {
   failed: number;
 }
 
+/** Every kind of request the sender resolves into a mail (or nothing). */
+const MAIL_JOBS: Partial<Record<string, MailJobResolver>> = { ...SIGN_IN_MAIL_JOBS, ...EMAIL_WIDGET_MAIL_JOBS };
+
 export function retryDelayMs(attempts: number, baseMs: number = MAIL_SENDER_DEFAULTS.retryBaseMs): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
@@ -45,9 +49,9 @@ async function processRow(db: Database, transport: Mailer, row: ClaimedRow, opti
   try {
     let mail = row.mail;
     if (row.kind !== 'mail') {
-      const resolver = options.resolvers?.[row.kind] ?? SIGN_IN_MAIL_JOBS[row.kind as MailJobKind];
+      const resolver = options.resolvers?.[row.kind] ?? MAIL_JOBS[row.kind];
       if (!resolver || !row.payload) throw new Error(`no resolver for mail job "${row.kind}"`);
-      const job: MailJob = { tenantId: row.tenantId, kind: row.kind as MailJobKind, payload: row.payload };
+      const job: MailJob = { tenantId: row.tenantId, kind: row.kind as MailJob['kind'], payload: row.payload };
       mail = await db.transaction(async (tx) => {
         const resolved = await resolver(tx, job);
         if (!(await saveResolution(tx, row, resolved))) throw new Error('lease lost');

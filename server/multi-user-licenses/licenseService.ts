@@ -7,6 +7,15 @@
  * of §6 (engine/domain/licenses.ts, the same functions the screen shows its buttons by). Each
  * change runs in one transaction and records an account event.
  *
+ * Appointing a licence manager works the same way (issue 13 review, finding 1): the appointment is
+ * stored as pending and the appointed address is mailed a link with a single-use token (14 days);
+ * only when that link is confirmed does the address get an account and the LV role, and do the
+ * previous managers lose theirs. Nobody can link an account, or a person's data, to an address by
+ * typing it.
+ *
+ * Invitation and appointment mails go to addresses the user types, so they are limited per user
+ * and per licence (issue 13 review, finding 3; LICENSE_MAIL_LIMITS).
+ *
  * Accepting is anonymous: the accept URL carries the single-use token of the invitation e-mail
  * (only its hash is stored; a resend replaces it). The token is the proof that the person reads the
  * invited address, so accepting gives that address an account on this tenant (or links the
@@ -18,7 +27,7 @@
 import type { Database, Queryable } from '../db/database';
 import type { Locale } from '../../engine/core/portalConfig';
 import type { Subscription } from '../../schemas/generated/subscription';
-import type { AcceptLicenseInfo, License, LicenseManager, LicenseObject } from '../../schemas/generated/licenses';
+import type { AcceptLicenseInfo, License, LicenseManager, LicenseManagerAppointment, LicenseObject, ManagerAppointmentInfo } from '../../schemas/generated/licenses';
 import type { LicenseAddRequest } from '../../schemas/generated/license-add-request';
 import type { LicensePersonRequest } from '../../schemas/generated/license-person-request';
 import type { LicenseAcceptRequest } from '../../schemas/generated/license-accept-request';
@@ -36,26 +45,33 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { constantTimeEquals, hashToken, newSecretToken } from '../auth/tokens';
-import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
+import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { createUser, findUserByEmail, linkBusinessPartner, normalizeEmail } from '../store/userStore';
 import {
   addRole,
+  confirmAppointment,
   confirmLicense,
   createPartner,
   deleteLicense,
+  deletePendingAppointment,
+  findAppointment,
   findLicense,
   insertLicense,
   licenseObjectsOf,
   licensesOf,
   lockLicenseObject,
   managersOf,
+  pendingAppointmentsOf,
   removeRole,
+  replacePendingAppointment,
   setInviteToken,
   setLicenseActive,
+  type AppointmentRow,
   type LicenseObjectRow,
   type LicensePartner,
   type LicenseRow,
+  APPOINTMENT_DAYS,
 } from '../store/licenseStore';
 import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
@@ -63,6 +79,18 @@ import type { AccountCaller } from '../account/accountContext';
 import { licenseMail } from './licenseMails';
 
 const ORDER_NUMBER = /^[0-9]{10}$/;
+
+/**
+ * Limits of the mails a signed-in user makes the portal send to addresses they type (licence
+ * invitations and resends, licence-manager appointments): per user and hour, and per licence (its
+ * object and invited address, so deleting and adding the same person again does not reset it) and
+ * day. Beyond them the call answers 429 `rate_limited` and sends nothing.
+ */
+export interface LicenseMailLimits {
+  perUserPerHour: number;
+  perLicencePerDay: number;
+}
+export const LICENSE_MAIL_LIMITS: LicenseMailLimits = { perUserPerHour: 50, perLicencePerDay: 5 };
 
 /** The refusals of §6 and §8 as answers: 403 for rules, 409 for states. */
 const REFUSALS = {
@@ -74,6 +102,7 @@ const REFUSALS = {
   no_change: () => new HttpError(409, 'no_change', 'The licence is in that state already.'),
 } as const;
 
+const linkInvalid = () => badRequest('license_link_invalid', 'This link is not valid (any more). Ask for a new invitation.');
 const invalidFields = (fields: FieldErrors) => badRequest('validation_failed', 'Some fields are not valid.', { fields });
 const trimmed = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
 
@@ -98,15 +127,50 @@ function licenseView(row: LicenseRow): License {
   };
 }
 
+const appointmentView = (a: AppointmentRow): LicenseManagerAppointment => ({
+  id: a.id,
+  salutationCode: a.salutationCode,
+  firstName: a.firstName,
+  lastName1: a.lastName1,
+  email: a.email,
+  sentAt: a.sentAt,
+  expiresAt: a.expiresAt,
+});
+
+/** The capability rule of portal-core.md §6 for a subscription as its user holds it. */
+function capable(s: Subscription, tenant: ServerTenant): boolean {
+  try {
+    requireCapability('multiUserLicenses', s, tenant);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const objectState = (object: LicenseObjectRow, licenses: readonly LicenseState[]): LicenseObjectState => ({
   maxActiveLicenses: object.maxActiveLicenses,
   selfServiceEnabled: object.selfServiceEnabled,
   licenses,
 });
 
-export function createLicenses(deps: { db: Database; mailFrom: string; now: () => Date; signInLimits?: SignInLimits }) {
+export function createLicenses(deps: { db: Database; mailFrom: string; now: () => Date; signInLimits?: SignInLimits; licenseMailLimits?: LicenseMailLimits }) {
   const { db } = deps;
   const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+  const mailLimits = deps.licenseMailLimits ?? LICENSE_MAIL_LIMITS;
+
+  /**
+   * Counts one mail to a typed address against the user's hourly budget and, for an invitation,
+   * the licence's daily one. Called inside the transaction that sends it: a refused call changes
+   * nothing (an added licence is rolled back with it), a failed one counts nothing.
+   */
+  async function limitMail(tx: Queryable, caller: AccountCaller, licence?: { subscriptionId: string; orderNumber: string; email: string }) {
+    const now = deps.now();
+    await consumeRateLimit(tx, caller.tenant.id, { bucket: `license-mail:user:${caller.user.id}`, windowSeconds: 3600, limit: mailLimits.perUserPerHour }, now);
+    if (licence) {
+      const bucket = `license-mail:licence:${licence.subscriptionId}:${licence.orderNumber}:${licence.email}`;
+      await consumeRateLimit(tx, caller.tenant.id, { bucket, windowSeconds: 86_400, limit: mailLimits.perLicencePerDay }, now);
+    }
+  }
 
   /** The user's multi-licence subscription, capability checked (portal-core.md §6). */
   async function mine(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
@@ -141,6 +205,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
 
   /** A fresh single-use token for the licence, mailed to the invited address (the old link stops working). */
   async function invite(tx: Queryable, caller: AccountCaller, s: Subscription, license: LicenseRow, portalUrl: string): Promise<void> {
+    await limitMail(tx, caller, { subscriptionId: s.id, orderNumber: license.orderNumber, email: license.email });
     const token = newSecretToken();
     await setInviteToken(tx, caller.tenant.id, license.id, hashToken(token));
     const bp = license.businessPartner;
@@ -251,11 +316,12 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
     },
 
     /**
-     * POST /subscriptions/{id}/license-managers: the given person becomes the licence manager in
-     * place of the current ones. Their address gets an account on this tenant (or its existing one
-     * is used) that speaks for the new partner, and a notice with the portal's address.
+     * POST /subscriptions/{id}/license-managers: appoints the given person licence manager in place
+     * of the current ones — pending until they confirm the mailed link (confirmManager). Nothing
+     * changes on the subscription now: no account, no partner, no role (issue 13 review, finding 1).
+     * A pending appointment of the subscription is replaced (its link stops working).
      */
-    async replaceManager(caller: AccountCaller, id: string, body: LicensePersonRequest, portalUrl: string): Promise<LicenseManager> {
+    async replaceManager(caller: AccountCaller, id: string, body: LicensePersonRequest, portalUrl: string): Promise<LicenseManagerAppointment> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         const s = await mine(tx, caller, id);
@@ -263,22 +329,85 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
         // §5 "Manager dialog: salutation, email, first name, last name (max 30)".
         const errors = licensePersonErrors(body, { salutationRequired: true, salutationCodes: salutationCodes(tenant) });
         if (Object.keys(errors).length > 0) throw invalidFields(errors);
+        await limitMail(tx, caller);
         const email = normalizeEmail(body.emailAddress ?? '');
-        const previous = await managersOf(tx, tenant.id, s.id);
-        for (const manager of previous) await removeRole(tx, tenant.id, s.id, manager.bpNumber, 'LV');
-        const bpNumber = await createPartner(tx, tenant.id, { salutationCode: trimmed(body.salutationCode), firstName: trimmed(body.firstName), lastName1: trimmed(body.lastName1), emailAddress: email });
-        await addRole(tx, tenant.id, s.id, bpNumber, 'LV');
-        await accountFor(tx, tenant, email, bpNumber, { firstName: trimmed(body.firstName), lastName: trimmed(body.lastName1) });
-        await recordEvent(tx, tenant.id, 'license_manager.replaced', { userId: caller.user.id, subscriptionId: s.id, bpNumber, previousBpNumbers: previous.map((m) => m.bpNumber) });
-        const mail = licenseMail('managerAppointed', caller.locale, {
+        const token = newSecretToken();
+        const appointment = await replacePendingAppointment(tx, tenant.id, {
+          subscriptionId: s.id,
+          salutationCode: trimmed(body.salutationCode),
+          firstName: trimmed(body.firstName),
+          lastName1: trimmed(body.lastName1),
+          email,
+          tokenHash: hashToken(token),
+          appointedByUserId: caller.user.id,
+          locale: caller.locale,
+        });
+        await recordEvent(tx, tenant.id, 'license_manager.appointment_sent', { userId: caller.user.id, subscriptionId: s.id, appointmentId: appointment.id });
+        const mail = licenseMail('managerAppointment', caller.locale, {
           tenant: tenant.name,
-          name: [trimmed(body.firstName), trimmed(body.lastName1)].filter(Boolean).join(' '),
+          name: [appointment.firstName, appointment.lastName1].filter(Boolean).join(' '),
           publication: s.publicationName,
           orderNumber: s.orderNumber,
-          link: `${portalUrl}login`,
+          days: String(APPOINTMENT_DAYS),
+          link: `${portalUrl}subscriptions/${encodeURIComponent(s.id)}/license-managers/${encodeURIComponent(appointment.id)}/confirm?token=${encodeURIComponent(token)}&lang=${caller.locale === 'de-DE' ? 'de' : 'en'}`,
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: email, from: deps.mailFrom, ...mail });
-        return (await managersOf(tx, tenant.id, s.id)).find((m) => m.bpNumber === bpNumber)!;
+        return appointmentView(appointment);
+      });
+    },
+
+    /** GET /subscriptions/{id}/license-manager-appointments: the pending appointment (whose link still works), if any. */
+    async appointments(caller: AccountCaller, id: string): Promise<LicenseManagerAppointment[]> {
+      const s = await mine(db, caller, id);
+      return (await pendingAppointmentsOf(db, caller.tenant.id, s.id)).map(appointmentView);
+    },
+
+    /** DELETE /subscriptions/{id}/license-manager-appointments/{appointmentId}: withdraws a pending appointment (its link stops working). */
+    async withdrawAppointment(caller: AccountCaller, id: string, appointmentId: string): Promise<void> {
+      const { tenant } = caller;
+      await db.transaction(async (tx) => {
+        const s = await mine(tx, caller, id);
+        check('replaceManager', caller, s);
+        if ((await deletePendingAppointment(tx, tenant.id, s.id, appointmentId)) === 0) throw notFound('There is no such pending appointment.');
+      });
+    },
+
+    /**
+     * GET on the confirm URL: what the confirm page shows, when the token is the appointment's and
+     * it is pending and younger than 14 days. Same answers as the accept URL: 404 unknown,
+     * 400 `license_link_invalid`, 409 `license_already_accepted`.
+     */
+    async appointmentInfo(tenant: ServerTenant, id: string, appointmentId: string, token: string, client: string): Promise<ManagerAppointmentInfo> {
+      await limitSignInAttempt(db, tenant.id, limits, 'license-manager-confirm', { client }, deps.now());
+      const { appointment, publicationName, orderNumber } = await appointmentOf(db, tenant, id, appointmentId, token);
+      return { email: appointment.email, firstName: appointment.firstName, lastName1: appointment.lastName1, publicationName, orderNumber };
+    },
+
+    /**
+     * POST on the confirm URL: the link is the proof that the appointed person reads the address.
+     * Only now does the address get its account on this tenant (or its existing one is used), a
+     * business partner with the LV role, and do the previous managers lose theirs — while the
+     * person who appointed may still appoint (else the appointment lapsed: `license_link_invalid`).
+     */
+    async confirmManager(tenant: ServerTenant, id: string, appointmentId: string, token: string, client: string): Promise<{ status: 'confirmed'; email: string }> {
+      await limitSignInAttempt(db, tenant.id, limits, 'license-manager-confirm', { client }, deps.now());
+      return db.transaction(async (tx) => {
+        const { appointment } = await appointmentOf(tx, tenant, id, appointmentId, token, true);
+        const appointer = await getSubscriptionForUser(tx, tenant.id, appointment.appointedByUserId, id);
+        const stillAllowed =
+          Boolean(appointer) &&
+          capable(appointer!, tenant) &&
+          licenseActionRefusal('replaceManager', { isLicenseManager: isLicenceManager(appointer!) }, tenant.multiUserLicenses) === null;
+        if (!stillAllowed) throw linkInvalid();
+        const previous = await managersOf(tx, tenant.id, id);
+        for (const manager of previous) await removeRole(tx, tenant.id, id, manager.bpNumber, 'LV');
+        const names = { firstName: appointment.firstName, lastName: appointment.lastName1 };
+        const bpNumber = await createPartner(tx, tenant.id, { salutationCode: appointment.salutationCode, firstName: appointment.firstName, lastName1: appointment.lastName1, emailAddress: appointment.email });
+        await addRole(tx, tenant.id, id, bpNumber, 'LV');
+        const userId = await accountFor(tx, tenant, appointment.email, bpNumber, names);
+        await confirmAppointment(tx, tenant.id, appointment.id, { userId, bpNumber });
+        await recordEvent(tx, tenant.id, 'license_manager.replaced', { userId, subscriptionId: id, bpNumber, previousBpNumbers: previous.map((m) => m.bpNumber), appointmentId: appointment.id });
+        return { status: 'confirmed' as const, email: appointment.email };
       });
     },
 
@@ -349,9 +478,26 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
     if (!rows[0] || !license) throw notFound('There is no such licence.');
     requireFeature(tenant, 'multi-user-licenses', rows[0].publication);
     const matches = Boolean(token) && license.inviteTokenHash !== null && constantTimeEquals(hashToken(token), license.inviteTokenHash);
-    if (!matches || !license.invitationLive) throw badRequest('license_link_invalid', 'This link is not valid (any more). Ask for a new invitation.');
+    if (!matches || !license.invitationLive) throw linkInvalid();
     if (license.isConfirmed) throw new HttpError(409, 'license_already_accepted', 'This licence has been accepted already.');
     return { license, publicationName: rows[0].publicationName ?? rows[0].publication };
+  }
+
+  /** The appointment a confirm link names, when its token is the appointment's and it is pending and live. */
+  async function appointmentOf(tx: Queryable, tenant: ServerTenant, id: string, appointmentId: string, token: string, forUpdate = false) {
+    const rows = await tx.query<{ publication: string; publicationName: string | null; orderNumber: string }>(
+      `select s.publication, p.description as "publicationName", s.order_number::text as "orderNumber" from subscriptions s
+         left join publications p on p.tenant_id = s.tenant_id and p.publication = s.publication
+        where s.tenant_id = $1 and s.id = $2`,
+      [tenant.id, id],
+    );
+    const appointment = rows[0] ? await findAppointment(tx, tenant.id, id, appointmentId, forUpdate) : null;
+    if (!rows[0] || !appointment) throw notFound('There is no such appointment.');
+    requireFeature(tenant, 'multi-user-licenses', rows[0].publication);
+    const matches = Boolean(token) && constantTimeEquals(hashToken(token), appointment.tokenHash);
+    if (!matches || !appointment.live) throw linkInvalid();
+    if (appointment.confirmedAt) throw new HttpError(409, 'license_already_accepted', 'This appointment has been confirmed already.');
+    return { appointment, publicationName: rows[0].publicationName ?? rows[0].publication, orderNumber: rows[0].orderNumber };
   }
 
   /** The account of an address on this tenant (made when there is none), speaking for the partner. */

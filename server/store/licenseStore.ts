@@ -182,3 +182,92 @@ export async function managersOf(db: Queryable, tenantId: string, subscriptionId
     [tenantId, subscriptionId],
   );
 }
+
+// --- licence-manager appointments (migration 014) ----------------------------------------------
+
+/** How long an appointment link works, like an invitation's (account-flows.md §2 "Licences"). */
+export const APPOINTMENT_DAYS = INVITATION_DAYS;
+
+export interface AppointmentRow {
+  id: string;
+  subscriptionId: string;
+  salutationCode: string | null;
+  firstName: string | null;
+  lastName1: string | null;
+  email: string;
+  tokenHash: string;
+  appointedByUserId: string;
+  locale: string;
+  sentAt: string;
+  expiresAt: string;
+  /** Sent within APPOINTMENT_DAYS. */
+  live: boolean;
+  confirmedAt: string | null;
+}
+
+const ISO = (expression: string) => `to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const APPOINTMENT_COLUMNS = `id, subscription_id as "subscriptionId", salutation_code as "salutationCode", first_name as "firstName",
+  last_name1 as "lastName1", email, token_hash as "tokenHash", appointed_by_user_id as "appointedByUserId", locale,
+  ${ISO('created_at')} as "sentAt", ${ISO(`created_at + make_interval(days => ${APPOINTMENT_DAYS})`)} as "expiresAt",
+  (created_at > now() - make_interval(days => ${APPOINTMENT_DAYS})) as "live", ${ISO('confirmed_at')} as "confirmedAt"`;
+
+/**
+ * Stores a pending appointment in place of any pending one of the subscription (whose link then
+ * stops working: its row is gone).
+ */
+export async function replacePendingAppointment(
+  db: Queryable,
+  tenantId: string,
+  row: { subscriptionId: string; salutationCode: string | null; firstName: string | null; lastName1: string | null; email: string; tokenHash: string; appointedByUserId: string; locale: string },
+): Promise<AppointmentRow> {
+  await db.query(`delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and confirmed_at is null`, [tenantId, row.subscriptionId]);
+  const rows = await db.query<AppointmentRow>(
+    `insert into license_manager_appointments (tenant_id, subscription_id, salutation_code, first_name, last_name1, email, token_hash, appointed_by_user_id, locale)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     -- Two appointments at the same moment: the later one wins, as if it came second.
+     on conflict (tenant_id, subscription_id) where confirmed_at is null do update
+       set id = gen_random_uuid()::text, salutation_code = excluded.salutation_code, first_name = excluded.first_name, last_name1 = excluded.last_name1,
+           email = excluded.email, token_hash = excluded.token_hash, appointed_by_user_id = excluded.appointed_by_user_id, locale = excluded.locale, created_at = now()
+     returning ${APPOINTMENT_COLUMNS}`,
+    [tenantId, row.subscriptionId, row.salutationCode, row.firstName, row.lastName1, row.email, row.tokenHash, row.appointedByUserId, row.locale],
+  );
+  return rows[0];
+}
+
+/** The subscription's pending appointments whose link still works (at most one). */
+export async function pendingAppointmentsOf(db: Queryable, tenantId: string, subscriptionId: string): Promise<AppointmentRow[]> {
+  return db.query<AppointmentRow>(
+    `select ${APPOINTMENT_COLUMNS} from license_manager_appointments
+      where tenant_id = $1 and subscription_id = $2 and confirmed_at is null and created_at > now() - make_interval(days => ${APPOINTMENT_DAYS})
+      order by created_at`,
+    [tenantId, subscriptionId],
+  );
+}
+
+export async function findAppointment(db: Queryable, tenantId: string, subscriptionId: string, appointmentId: string, forUpdate = false): Promise<AppointmentRow | null> {
+  const rows = await db.query<AppointmentRow>(
+    `select ${APPOINTMENT_COLUMNS} from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and id = $3${forUpdate ? ' for update' : ''}`,
+    [tenantId, subscriptionId, appointmentId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Marks the appointment confirmed (single use): the token stays as "used". */
+export async function confirmAppointment(db: Queryable, tenantId: string, appointmentId: string, row: { userId: string; bpNumber: string }): Promise<void> {
+  await db.query(`update license_manager_appointments set confirmed_at = now(), confirmed_user_id = $3, bp_number = $4 where tenant_id = $1 and id = $2`, [
+    tenantId,
+    appointmentId,
+    row.userId,
+    row.bpNumber,
+  ]);
+}
+
+/** A pending appointment withdrawn (by its subscription's ordering party or manager). */
+export async function deletePendingAppointment(db: Queryable, tenantId: string, subscriptionId: string, appointmentId: string): Promise<number> {
+  const rows = await db.query(`delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and id = $3 and confirmed_at is null returning 1`, [
+    tenantId,
+    subscriptionId,
+    appointmentId,
+  ]);
+  return rows.length;
+}

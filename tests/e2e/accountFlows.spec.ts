@@ -238,7 +238,9 @@ test.describe('cancellation', () => {
     await page.goto(`/t/${tenant}/subscriptions/${target!.id}`);
     await page.getByRole('button', { name: 'Switch to English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
-    await expect(page.getByRole('heading', { level: 1, name: target!.displayName })).toBeVisible();
+    // The product name as the English screen shows it (the server answers in the page's language).
+    const title = (await subscriptionsOfSession(page, tenant)).find((s) => s.id === target!.id)!.displayName;
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await page.getByRole('link', { name: t('cancellation.action') }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target!.id}/cancellation$`));
     await expect(page.getByRole('heading', { level: 1, name: t('cancellation.heading') })).toBeVisible();
@@ -257,7 +259,7 @@ test.describe('cancellation', () => {
     await payInPopup(page, () => confirm.getByRole('button', { name: t('cancellation.offers.confirmYes') }).click(), CARD_SUCCEEDS, 'en-GB', t('account.payment.waiting'));
 
     const success = page.getByRole('dialog', { name: t('cancellation.offers.successTitle') });
-    await expect(success.getByText(t('cancellation.offers.successText', { title: target!.displayName }))).toBeVisible();
+    await expect(success.getByText(t('cancellation.offers.successText', { title }))).toBeVisible();
     await success.getByRole('button', { name: t('shell.close') }).click();
     // Back on the subscription page: still active, and nothing was cancelled.
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target!.id}$`));

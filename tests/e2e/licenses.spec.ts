@@ -3,11 +3,14 @@
  * feature on: the demo login (ordering party of a seeded multi-licence) invites a licence user; the
  * invitation e-mail's link, opened without a session, accepts the licence (role with academic year,
  * as the tenant asks); the licence then shows as active, and the invited person signs in and sees
- * the licensed subscription. Desktop runs it in German, phone (360 px) in English; both against the
+ * the licensed subscription. Replacing the licence manager mails a confirmation link: the page shows
+ * the appointment as pending until the appointed person confirms it on the link's page (issue 13
+ * review, finding 1). Desktop runs it in German, phone (360 px) in English; both against the
  * same server one after the other, so each invites an address of its own and the seeded object has
  * two free seats for them.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { linkIn, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
 
@@ -31,6 +34,18 @@ const DEMO_EMAIL = 'demo@portal.example';
 const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
 const ENGLISH_LOGIN = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
 const localeOf = (testInfo: TestInfo): Locale => (testInfo.project.name === 'phone' ? 'en-GB' : 'de-DE');
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Serious or critical axe-core violations of the page (as tests/e2e/accessibility.spec.ts checks every screen). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the portal's CSP (script-src 'self') refuses a script tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  });
+}
 
 async function noHorizontalOverflow(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
@@ -120,4 +135,57 @@ test('the accept page says a link without its token is not valid and an unknown 
   await expect(page.getByText(t('multi-user-licenses.accept.invalidLink'))).toBeVisible();
   await page.goto(`/t/${TENANT}/subscriptions/TW1000000000/licenses/00000000-0000-0000-0000-000000000000/accept?token=abc&lang=${lang}`);
   await expect(page.getByText(t('multi-user-licenses.accept.notFound'))).toBeVisible();
+});
+
+test('replacing the licence manager mails a confirmation link; the appointment is pending until the appointed person confirms it', async ({ page, browser }, testInfo) => {
+  const locale = localeOf(testInfo);
+  const lang = locale === 'de-DE' ? 'de' : 'en';
+  const t = texts(locale);
+  const appointed = `verwalter.${testInfo.project.name}.${Date.now()}@example.org`;
+
+  await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);
+  const all = (await subscriptionsOfSession(page, TENANT)) as unknown as Array<{ id: string; isMultiLicense: boolean; roles: string[] }>;
+  const s = all.find((x) => x.isMultiLicense && x.roles.includes('AG'))!;
+  await page.goto(`/t/${TENANT}/subscriptions/${s.id}/licenses?lang=${lang}`);
+  const managers = page.getByRole('region', { name: t('multi-user-licenses.managers.heading') });
+  await managers.getByRole('button', { name: t('multi-user-licenses.managers.replace') }).click();
+  const dialog = page.getByRole('dialog', { name: t('multi-user-licenses.managers.replaceTitle') });
+  await expect(dialog.getByText(t('multi-user-licenses.managers.replaceIntro'))).toBeVisible();
+  await field(dialog, t('multi-user-licenses.field.salutation')).selectOption({ index: 1 });
+  await field(dialog, t('multi-user-licenses.field.email')).fill(appointed);
+  await field(dialog, t('multi-user-licenses.field.firstName')).fill('Vera');
+  await field(dialog, t('multi-user-licenses.field.lastName')).fill('Verwalterin');
+  const since = new Date().toISOString();
+  await dialog.getByRole('button', { name: t('multi-user-licenses.managers.replaceSubmit') }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('multi-user-licenses.managers.appointmentSent', { email: appointed }) })).toBeVisible();
+  // Pending, not yet manager.
+  const pending = managers.getByTestId('license-manager-pending').filter({ hasText: appointed });
+  await expect(pending).toContainText(t('multi-user-licenses.managers.pending'));
+  await page.screenshot({ path: testInfo.outputPath('manager-pending.png'), fullPage: true });
+  await noHorizontalOverflow(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The appointed person opens the mailed link without a session and confirms.
+  const mail = await waitForMail(page.request, TENANT, appointed, since, /Lizenzverwaltung|licence management|managing the licences/);
+  const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const guest = await visitor.newPage();
+  await guest.goto(linkIn(mail.text));
+  await expect(guest.getByRole('heading', { level: 1, name: t('multi-user-licenses.confirmManager.heading') })).toBeVisible();
+  await expect(guest.getByText(appointed)).toBeVisible();
+  // Opening the link changed nothing yet.
+  await page.reload();
+  await expect(managers.getByTestId('license-manager-pending').filter({ hasText: appointed })).toBeVisible();
+  await guest.screenshot({ path: testInfo.outputPath('manager-confirm.png'), fullPage: true });
+  await noHorizontalOverflow(guest);
+  expect(await seriousViolations(guest)).toEqual([]);
+  await guest.getByRole('button', { name: t('multi-user-licenses.confirmManager.submit') }).click();
+  await expect(guest.getByText(t('multi-user-licenses.confirmManager.done', { email: appointed }))).toBeVisible();
+  await guest.goto(linkIn(mail.text));
+  await expect(guest.getByText(t('multi-user-licenses.confirmManager.alreadyConfirmed'))).toBeVisible();
+  await visitor.close();
+
+  // Now the appointed person is the licence manager.
+  await page.reload();
+  await expect(managers.getByTestId('license-manager-pending')).toHaveCount(0);
+  await expect(managers.locator('li.license-person').filter({ hasText: appointed })).toContainText('Vera Verwalterin');
 });

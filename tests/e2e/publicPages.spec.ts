@@ -24,7 +24,8 @@ async function signIn(page: Page, tenantId: string, email: string) {
       const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
       const response = await fetch(`/t/${tenant}/api/login/magic-link`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        // As the login screen does: in the page's language, which the mailed link then keeps.
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, 'accept-language': document.documentElement.lang },
         body: JSON.stringify({ email: address }),
       });
       return response.status;

@@ -75,7 +75,7 @@ test('log-out in one tab ends the session in the other tab', async ({ page, cont
   await second.goto('/t/northern-review/orders');
   await expect(second.locator('.subscription-card').first()).toBeVisible();
 
-  await page.getByText('Account').click();
+  await page.getByText('Account', { exact: true }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/t\/northern-review\/login$/);
 

@@ -182,7 +182,7 @@ test('kicker-auth: the kickeruser cookie signs the visitor in again in a new tab
   await second.goto('/t/gartenfreunde/orders');
   await expect(second.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
 
-  await second.getByText('Account').click();
+  await second.getByText('Account', { exact: true }).click();
   await second.getByRole('button', { name: 'Log out' }).click();
   await expect(second).toHaveURL(/\/t\/gartenfreunde\/login$/);
   expect((await context.cookies()).find((cookie) => cookie.name === 'kickeruser')).toBeUndefined();

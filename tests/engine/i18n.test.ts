@@ -52,3 +52,27 @@ describe('the language a portal starts in (portal-core.md §1, issue 14 finding 
     expect(langParam('en-GB')).toBe('en');
   });
 });
+
+describe('the translator (engine/core/translation.tsx)', () => {
+  it('picks plural keys by count as i18next did, falls back to the fallback locale, then to the key', async () => {
+    const { createTranslator } = await import('../../engine/core/translation');
+    const translator = createTranslator({
+      locale: 'de-DE',
+      fallbackLocale: 'en-GB',
+      texts: {
+        'de-DE': { 'x.months_one': 'seit {{count}} Monat', 'x.months_other': 'seit {{count}} Monaten', 'x.hello': 'Hallo {{name}}' },
+        'en-GB': { 'x.only': 'only English' },
+      },
+    });
+    expect(translator.t('x.months', { count: 1 })).toBe('seit 1 Monat');
+    expect(translator.t('x.months', { count: 0 })).toBe('seit 0 Monaten');
+    expect(translator.t('x.months', { count: 7 })).toBe('seit 7 Monaten');
+    expect(translator.t('x.hello', { name: 'Zoë' })).toBe('Hallo Zoë');
+    expect(translator.t('x.only')).toBe('only English');
+    expect(translator.t('x.missing')).toBe('x.missing');
+    await translator.changeLanguage('en-GB');
+    expect(translator.language).toBe('en-GB');
+    expect(translator.t('x.only')).toBe('only English');
+    expect(translator.t('x.hello', { name: 'Zoë' })).toBe('x.hello'); // never the other language's text
+  });
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
-import type { LicenseManager, LicenseObject } from '../../../schemas/generated/licenses';
+import type { LicenseManager, LicenseManagerAppointment, LicenseObject } from '../../../schemas/generated/licenses';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
@@ -10,6 +10,8 @@ import { usePortal } from '../../core/PortalContext';
 import { isLicenceManager } from '../../domain/capabilities';
 import { canLicenseAction } from '../../domain/licenses';
 import { Alert } from '../../ui/Alert';
+import { Badge } from '../../ui/Badge';
+import { formatDate } from '../../ui/format';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
@@ -23,10 +25,12 @@ import { EmailText } from './EmailText';
  * /subscriptions/{id}/licenses (account-flows.md §2 "Licences", §4, §6, §8): the licence manager
  * with replace (and remove, never for a licence manager, §6), and the licence objects, each with
  * its licences in pages of 10. Buttons follow engine/domain/licenses.ts — the rules the server
- * refuses by.
+ * refuses by. Replacing appoints: the new person is mailed a link and becomes manager only when they
+ * confirm it (issue 13 review, finding 1); until then the appointment shows as pending, and can be
+ * withdrawn or replaced by another.
  */
 export default function LicensesScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const { api } = usePortal();
   const tenant = useTenantSettings();
@@ -34,10 +38,12 @@ export default function LicensesScreen() {
   const { back } = useFlowReturn(id);
   const objects = useResource<LicenseObject[]>(`${id}/licenses`, (client) => licensesApi(client).objects(id));
   const managers = useResource<LicenseManager[]>(`${id}/license-managers`, (client) => licensesApi(client).managers(id));
+  const pending = useResource<LicenseManagerAppointment[]>(`${id}/license-manager-appointments`, (client) => licensesApi(client).appointments(id));
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null | undefined>(undefined);
   const [replacing, setReplacing] = useState(false);
   const [removing, setRemoving] = useState<LicenseManager | null>(null);
+  const [withdrawing, setWithdrawing] = useState<LicenseManagerAppointment | null>(null);
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status !== 'ready') return <Loading />;
@@ -45,6 +51,8 @@ export default function LicensesScreen() {
   const actor = { isLicenseManager: isLicenceManager(s) };
   const settings = tenant.multiUserLicenses;
   const loadedManagers = managers.state.status === 'ready' ? managers.state.data : [];
+  const pendingAppointments = pending.state.status === 'ready' ? pending.state.data : [];
+  const personName = (p: { firstName: string | null; lastName1: string | null }) => [p.firstName, p.lastName1].filter(Boolean).join(' ');
 
   /** Runs an action; a refusal the screen can name shows its text, anything else the generic dialog. */
   async function run(action: () => Promise<unknown>, done: string) {
@@ -65,7 +73,7 @@ export default function LicensesScreen() {
       <FlowHeader subscription={s} titleId="licenses-title" title={t('multi-user-licenses.heading')} />
       {notice && (
         <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
-          <p>{notice}</p>
+          <p className="license-notice">{notice}</p>
         </Alert>
       )}
 
@@ -73,7 +81,7 @@ export default function LicensesScreen() {
         <h2 id="license-managers-title">{t('multi-user-licenses.managers.heading')}</h2>
         {managers.state.status === 'loading' && <Loading />}
         {managers.state.status === 'failed' && <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>}
-        {managers.state.status === 'ready' && loadedManagers.length === 0 && <p className="muted">{t('multi-user-licenses.managers.none')}</p>}
+        {managers.state.status === 'ready' && loadedManagers.length === 0 && pendingAppointments.length === 0 && <p className="muted">{t('multi-user-licenses.managers.none')}</p>}
         <ul className="plain-list license-manager-list">
           {loadedManagers.map((m) => (
             <li key={m.bpNumber} className="license-person">
@@ -82,6 +90,20 @@ export default function LicensesScreen() {
               {canLicenseAction('deleteManager', actor, settings) && (
                 <button type="button" className="button button-secondary" onClick={() => setRemoving(m)}>
                   {t('multi-user-licenses.managers.remove')}
+                </button>
+              )}
+            </li>
+          ))}
+          {pendingAppointments.map((a) => (
+            <li key={a.id} className="license-person" data-testid="license-manager-pending">
+              <span className="license-name">
+                <strong>{personName(a) || a.email}</strong> <Badge tone="warning">{t('multi-user-licenses.managers.pending')}</Badge>
+              </span>
+              <EmailText email={a.email} />
+              <span className="muted">{t('multi-user-licenses.managers.pendingNote', { date: formatDate(a.expiresAt, i18n.language) })}</span>
+              {canLicenseAction('replaceManager', actor, settings) && (
+                <button type="button" className="button button-secondary" onClick={() => setWithdrawing(a)}>
+                  {t('multi-user-licenses.managers.withdraw')}
                 </button>
               )}
             </li>
@@ -128,12 +150,11 @@ export default function LicensesScreen() {
           salutationRequired
           onClose={() => setReplacing(false)}
           onSubmit={async (person) => {
-            const manager = await licensesApi(api).replaceManager(id, person);
+            const appointment = await licensesApi(api).replaceManager(id, person);
             setReplacing(false);
-            setNotice(t('multi-user-licenses.managers.replaced', { email: manager.email ?? '' }));
-            managers.reload();
-            // A licence manager who handed the role on may no longer manage this subscription.
-            if (actor.isLicenseManager) subscription.reload();
+            // Nothing changes until the appointed person confirms the mailed link.
+            setNotice(t('multi-user-licenses.managers.appointmentSent', { email: appointment.email }));
+            pending.reload();
           }}
         />
       )}
@@ -161,6 +182,32 @@ export default function LicensesScreen() {
           }
         >
           <p>{t('multi-user-licenses.managers.removeText', { name: [removing.firstName, removing.lastName1].filter(Boolean).join(' ') })}</p>
+        </Dialog>
+      )}
+      {withdrawing && (
+        <Dialog
+          title={t('multi-user-licenses.managers.withdrawTitle')}
+          onClose={() => setWithdrawing(null)}
+          actions={
+            <>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => {
+                  const a = withdrawing;
+                  setWithdrawing(null);
+                  void run(() => licensesApi(api).withdrawAppointment(id, a.id), t('multi-user-licenses.managers.withdrawn')).then(() => pending.reload());
+                }}
+              >
+                {t('multi-user-licenses.managers.withdraw')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setWithdrawing(null)}>
+                {t('multi-user-licenses.cancel')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('multi-user-licenses.managers.withdrawText', { email: withdrawing.email })}</p>
         </Dialog>
       )}
       {failure !== undefined && <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />}

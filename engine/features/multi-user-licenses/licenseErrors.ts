@@ -12,6 +12,8 @@ const ACTION_ERRORS: Record<string, string> = {
   license_not_reactivatable: 'multi-user-licenses.error.notReactivatable',
   license_already_confirmed: 'multi-user-licenses.error.alreadyConfirmed',
   license_exists: 'multi-user-licenses.error.exists',
+  // Too many invitation or appointment mails (LICENSE_MAIL_LIMITS in server/multi-user-licenses/licenseService.ts).
+  rate_limited: 'multi-user-licenses.error.rateLimited',
 };
 
 /** The message key of a failed licence action, or undefined for the generic error dialog. */

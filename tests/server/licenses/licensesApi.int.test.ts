@@ -3,7 +3,9 @@
  * every call with its refusals (not signed in, another user's subscription, flag off, not capable,
  * self-service off, at the maximum, licence manager restrictions, bad input), and the invitation
  * link: accept once, a bad / used / replaced token, 404, then the licence user signs in and sees the
- * licensed subscription for as long as the licence is active.
+ * licensed subscription for as long as the licence is active; an invitation link older than 14 days.
+ * The licence-manager appointment: pending until its mailed link is confirmed (nothing linked before),
+ * replaced, withdrawn, expired or lapsed. Limits on invitation and appointment mails (429).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,8 @@ import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { LicenseObject } from '../../../schemas/generated/licenses';
 import type { Database } from '../../../server/db/database';
+import type { AccountCaller } from '../../../server/account/accountContext';
+import { createLicenses, LICENSE_MAIL_LIMITS } from '../../../server/multi-user-licenses/licenseService';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
@@ -53,6 +57,8 @@ const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-licenses-outbox-'));
 const mailer = createMailer({ outboxDir });
 const on = tenant(uniqueTenantId('lic'), ['multi-user-licenses'], { ...LICENSE_SETTINGS, allowDelete: false, allowManagerReplacement: false });
 const off = tenant(uniqueTenantId('lic-off'), []);
+/** Licence managers may hand their role on here (allowManagerReplacement). */
+const onReplace = tenant(uniqueTenantId('lic-repl'), ['multi-user-licenses'], { ...LICENSE_SETTINGS, allowManagerReplacement: true });
 const clock = new Date();
 let baseUrl: string;
 let close: () => Promise<void>;
@@ -99,6 +105,13 @@ async function invitationTo(email: string, t: ServerTenant): Promise<{ path: str
   const portalPath = url.pathname.replace(`/t/${t.id}`, '');
   return { path: portalPath, token: url.searchParams.get('token')!, url };
 }
+/** The confirm link of the newest licence-manager appointment to an address: its API path and token. */
+async function appointmentTo(email: string, t: ServerTenant) {
+  const mail = (await mails(email, t.id)).filter((m) => /Lizenzverwaltung|licence management|managing the licences/.test(m.subject)).at(-1)!;
+  const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  const [, id, appointmentId] = /\/subscriptions\/([^/]+)\/license-managers\/([^/]+)\/confirm$/.exec(url.pathname)!;
+  return { mail, url, token: url.searchParams.get('token')!, apiPath: `/subscriptions/${id}/license-manager-appointments/${appointmentId}` };
+}
 const person = (email: string) => ({ salutationCode: '0001', emailAddress: email, firstName: 'Clara', lastName1: 'Lizenz' });
 const acceptBody = (token: string) => ({ token, businessPartner: { salutationCode: '0001', firstName: 'Clara', lastName1: 'Lizenz', company1: 'Uni Nord' }, role: 'STUD', academicYear: '24' });
 async function events(t: ServerTenant, type: string): Promise<Array<{ data: Record<string, unknown> }>> {
@@ -107,9 +120,9 @@ async function events(t: ServerTenant, type: string): Promise<Array<{ data: Reco
 
 beforeAll(async () => {
   db = await getTestDatabase();
-  const logins = await seedDemoData(db, [on, off], { today: clock });
+  const logins = await seedDemoData(db, [on, off, onReplace], { today: clock });
   for (const l of logins) if (l.description.includes('licence manager (LV)')) managerEmails.set(l.tenantId, l.email);
-  const { app } = createApp({ db, tenants: [on, off], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  const { app } = createApp({ db, tenants: [on, off, onReplace], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
   ({ baseUrl, close } = await listen(app));
 });
 
@@ -179,24 +192,110 @@ describe('licence objects and managers', () => {
     expect((await manager.get<LicenseObject[]>(`/subscriptions/${company.id}/licenses`)).body[0].licenses.find((l) => l.id === added.body.id)).toBeDefined();
   });
 
-  it('replaces the manager for the ordering party, mails the new one and removes a manager', async () => {
+  it('appoints a new manager only when the appointed address confirms the mailed link: pending until then, nothing linked, then the role moves', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
     const bad = await client.post<any>(`/subscriptions/${s.id}/license-managers`, { emailAddress: 'boss@example.org', firstName: 'B'.repeat(31), lastName1: 'Boss' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.fields).toEqual({ salutationCode: 'required', firstName: 'too_long' });
-    const replaced = await client.post<any>(`/subscriptions/${s.id}/license-managers`, { salutationCode: '0002', emailAddress: 'Boss@Example.org', firstName: 'Bert', lastName1: 'Boss' });
-    expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ firstName: 'Bert', lastName1: 'Boss', email: 'boss@example.org' });
-    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body.map((m) => m.bpNumber)).toEqual([replaced.body.bpNumber]);
-    expect((await mails('boss@example.org', on.id)).map((m) => m.subject)).toContain(`Sie verwalten jetzt die Lizenzen von „Licence Digital“ – ${on.name}`);
-    // The new manager signs in with that address and manages the licences.
-    const boss = await signIn(on, 'boss@example.org');
-    expect((await boss.get<any[]>(`/subscriptions/${s.id}/licenses`)).status).toBe(200);
-    expect((await events(on, 'license_manager.replaced')).at(-1)!.data).toMatchObject({ subscriptionId: s.id, bpNumber: replaced.body.bpNumber, previousBpNumbers: [] });
-    expect((await client.delete(`/subscriptions/${s.id}/license-managers/${replaced.body.bpNumber}`)).status).toBe(204);
+    const appointed = await client.post<any>(`/subscriptions/${s.id}/license-managers`, { salutationCode: '0002', emailAddress: 'Boss@Example.org', firstName: 'Bert', lastName1: 'Boss' });
+    expect(appointed.status).toBe(202);
+    expect(appointed.body).toMatchObject({ firstName: 'Bert', lastName1: 'Boss', email: 'boss@example.org', id: expect.any(String) });
+    // Nothing changed yet: no manager, no account, no partner for the typed address.
     expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body).toEqual([]);
-    expect((await client.delete<any>(`/subscriptions/${s.id}/license-managers/${replaced.body.bpNumber}`)).status).toBe(404);
+    expect(await db.query(`select 1 from users where tenant_id = $1 and email = 'boss@example.org'`, [on.id])).toHaveLength(0);
+    expect(await db.query(`select 1 from business_partners where tenant_id = $1 and email_address = 'boss@example.org'`, [on.id])).toHaveLength(0);
+    expect((await events(on, 'license_manager.replaced')).filter((e) => e.data.subscriptionId === s.id)).toHaveLength(0);
+    expect((await events(on, 'license_manager.appointment_sent')).at(-1)!.data).toEqual({ userId: expect.any(String), subscriptionId: s.id, appointmentId: appointed.body.id });
+    // The list shows the pending appointment, valid for 14 days.
+    const pending = await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`);
+    expect(pending.body).toEqual([appointed.body]);
+    expect(new Date(appointed.body.expiresAt).getTime() - new Date(appointed.body.sentAt).getTime()).toBe(14 * 86_400_000);
+
+    const link = await appointmentTo('boss@example.org', on);
+    expect(link.mail.subject).toBe(`Bitte bestätigen: Lizenzverwaltung für „Licence Digital“ – ${on.name}`);
+    expect(link.url.pathname).toBe(`/t/${on.id}/subscriptions/${s.id}/license-managers/${appointed.body.id}/confirm`);
+    const stored = await db.query<{ token_hash: string }>(`select token_hash from license_manager_appointments where tenant_id = $1 and id = $2`, [on.id, appointed.body.id]);
+    expect(stored[0].token_hash).not.toContain(link.token);
+    const visitor = api(on);
+    const apiPath = `/subscriptions/${s.id}/license-manager-appointments/${appointed.body.id}`;
+    const info = await visitor.get<any>(`${apiPath}?token=${encodeURIComponent(link.token)}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({ email: 'boss@example.org', firstName: 'Bert', lastName1: 'Boss', publicationName: 'Licence Digital', orderNumber: s.orderNumber });
+    // Opening the link (GET) changes nothing.
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body).toEqual([]);
+    expect((await visitor.get<any>(apiPath)).body.error.code).toBe('license_link_invalid');
+    const guessed = await visitor.post<any>(apiPath, { token: 'x'.repeat(43) });
+    expect([guessed.status, guessed.body.error.code]).toEqual([400, 'license_link_invalid']);
+    expect((await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/00000000-0000-0000-0000-000000000000`, { token: link.token })).status).toBe(404);
+    expect((await visitor.post<any>(apiPath, { token: link.token, extra: 1 })).status).toBe(400);
+
+    const confirmed = await visitor.post<any>(apiPath, { token: link.token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ status: 'confirmed', email: 'boss@example.org' });
+    const managers = (await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body;
+    expect(managers).toEqual([{ bpNumber: expect.stringMatching(/^9\d{9}$/), salutationCode: '0002', firstName: 'Bert', lastName1: 'Boss', email: 'boss@example.org' }]);
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`)).body).toEqual([]);
+    const replacedEvent = (await events(on, 'license_manager.replaced')).at(-1)!.data;
+    expect(replacedEvent).toMatchObject({ subscriptionId: s.id, bpNumber: managers[0].bpNumber, previousBpNumbers: [], appointmentId: appointed.body.id });
+    const [boss] = await db.query<{ id: string }>(`select id from users where tenant_id = $1 and email = 'boss@example.org'`, [on.id]);
+    expect(replacedEvent.userId).toBe(boss.id);
+    // Single use.
+    const again = await visitor.post<any>(apiPath, { token: link.token });
+    expect([again.status, again.body.error.code]).toEqual([409, 'license_already_accepted']);
+    // The new manager signs in with that address and manages the licences.
+    const bossClient = await signIn(on, 'boss@example.org');
+    expect((await bossClient.get<any[]>(`/subscriptions/${s.id}/licenses`)).status).toBe(200);
+    expect((await client.delete(`/subscriptions/${s.id}/license-managers/${managers[0].bpNumber}`)).status).toBe(204);
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body).toEqual([]);
+    expect((await client.delete<any>(`/subscriptions/${s.id}/license-managers/${managers[0].bpNumber}`)).status).toBe(404);
+  });
+
+  it('a newer appointment replaces a pending one, a withdrawn one and one older than 14 days no longer confirm, and the old manager keeps the role until then', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const appoint = async (email: string) => (await client.post<any>(`/subscriptions/${s.id}/license-managers`, { salutationCode: '0001', emailAddress: email, firstName: 'Mara', lastName1: 'Manager' })).body;
+    const first = await appoint('first.manager@example.org');
+    const firstLink = await appointmentTo('first.manager@example.org', on);
+    const second = await appoint('second.manager@example.org');
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`)).body.map((a) => a.id)).toEqual([second.id]);
+    const visitor = api(on);
+    await visitor.get('/subscriptions'); // the XSRF cookie a browser gets with the page
+    expect((await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${first.id}`, { token: firstLink.token })).status).toBe(404);
+    // Withdrawn: its link no longer works.
+    const secondLink = await appointmentTo('second.manager@example.org', on);
+    expect((await client.delete(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`)).status).toBe(204);
+    expect((await client.delete<any>(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`)).status).toBe(404);
+    expect((await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`, { token: secondLink.token })).status).toBe(404);
+    // Older than 14 days: refused, and the list no longer shows it.
+    const third = await appoint('third.manager@example.org');
+    const thirdLink = await appointmentTo('third.manager@example.org', on);
+    await db.query(`update license_manager_appointments set created_at = now() - interval '15 days' where tenant_id = $1 and id = $2`, [on.id, third.id]);
+    const expired = await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${third.id}`, { token: thirdLink.token });
+    expect([expired.status, expired.body.error.code]).toEqual([400, 'license_link_invalid']);
+    expect((await visitor.get<any>(`${thirdLink.apiPath}?token=${thirdLink.token}`)).body.error.code).toBe('license_link_invalid');
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`)).body).toEqual([]);
+    for (const email of ['first.manager@example.org', 'second.manager@example.org', 'third.manager@example.org']) {
+      expect(await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [on.id, email])).toHaveLength(0);
+    }
+  });
+
+  it('lets the appointment lapse when the person who made it may no longer appoint', async () => {
+    // The company's licence manager may hand the role on here (allowManagerReplacement) and appoints a successor.
+    const manager = await signIn(onReplace, managerEmails.get(onReplace.id));
+    const company = (await subscriptionsOf(manager)).find((x) => x.isMultiLicense)!;
+    const appointed = await manager.post<any>(`/subscriptions/${company.id}/license-managers`, { salutationCode: '0001', emailAddress: 'successor@example.org', firstName: 'Sam', lastName1: 'Successor' });
+    expect(appointed.status).toBe(202);
+    const link = await appointmentTo('successor@example.org', onReplace);
+    expect((await manager.get<any[]>(`/subscriptions/${company.id}/license-managers`)).body).toHaveLength(1);
+    // Before the link is confirmed, the appointing manager loses the role (as when the ordering party removes them).
+    await db.query(`delete from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV'`, [onReplace.id, company.id]);
+    const visitor = api(onReplace);
+    await visitor.get('/subscriptions');
+    const lapsed = await visitor.post<any>(link.apiPath, { token: link.token });
+    expect([lapsed.status, lapsed.body.error.code]).toEqual([400, 'license_link_invalid']);
+    expect(await db.query(`select 1 from users where tenant_id = $1 and email = 'successor@example.org'`, [onReplace.id])).toHaveLength(0);
+    expect(await db.query(`select 1 from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV'`, [onReplace.id, company.id])).toHaveLength(0);
   });
 });
 
@@ -350,11 +449,76 @@ describe('the invitation link', () => {
     expect(accepted).toMatchObject({ role: 'LEHR', academicYear: null, isConfirmed: true });
   });
 
+  it('refuses an invitation link older than 14 days, and a resend makes a working one', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const added = await client.post<any>(path, { businessPartner: person('old.link@example.org'), sendInvitation: true });
+    expect(added.status).toBe(201);
+    const link = await invitationTo('old.link@example.org', on);
+    const visitor = api(on);
+    await db.query(`update licenses set invited_at = now() - interval '14 days 1 minute' where tenant_id = $1 and id = $2`, [on.id, added.body.id]);
+    const info = await visitor.get<any>(`${link.path}?token=${encodeURIComponent(link.token)}`);
+    expect([info.status, info.body.error.code]).toEqual([400, 'license_link_invalid']);
+    const accept = await visitor.post<any>(link.path, acceptBody(link.token));
+    expect([accept.status, accept.body.error.code]).toEqual([400, 'license_link_invalid']);
+    // Just inside the 14 days it still works.
+    await db.query(`update licenses set invited_at = now() - interval '13 days 23 hours' where tenant_id = $1 and id = $2`, [on.id, added.body.id]);
+    expect((await visitor.get<any>(`${link.path}?token=${encodeURIComponent(link.token)}`)).status).toBe(200);
+    expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
+  });
+
   it('refuses the accept link where the tenant has the feature off', async () => {
     const visitor = api(off);
     const rows = await db.query<{ subscription_id: string; id: string }>(`select subscription_id, id from licenses where tenant_id = $1 limit 1`, [off.id]);
     const answer = await visitor.get<any>(`/subscriptions/${rows[0].subscription_id}/licenses/${rows[0].id}/accept?token=whatever`);
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('feature_disabled');
+  });
+});
+
+describe('limits on invitation and appointment mails', () => {
+  it('sends at most 5 invitation mails per licence and day, answers 429 with the error envelope beyond, and counts the address again after a delete', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const added = await client.post<any>(path, { businessPartner: person('flood@example.org') });
+    expect(added.status).toBe(201);
+    for (let i = 0; i < LICENSE_MAIL_LIMITS.perLicencePerDay - 1; i += 1) expect((await client.post(`${path}/${added.body.id}/send-invitation`)).status).toBe(204);
+    const refused = await client.post<any>(`${path}/${added.body.id}/send-invitation`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: expect.any(String), details: { retryAfterSeconds: expect.any(Number) } });
+    expect((await mails('flood@example.org', on.id)).filter((m) => /Einladung/.test(m.subject))).toHaveLength(LICENSE_MAIL_LIMITS.perLicencePerDay);
+    expect((await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id)).toHaveLength(LICENSE_MAIL_LIMITS.perLicencePerDay);
+    // Deleting and adding the same person again does not reset the count; the refused add changes nothing.
+    expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
+    const readded = await client.post<any>(path, { businessPartner: person('flood@example.org') });
+    expect([readded.status, readded.body.error.code]).toEqual([429, 'rate_limited']);
+    const after = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    expect(after.licenses.some((l) => l.businessPartner.emailAddress === 'flood@example.org')).toBe(false);
+    // Without an invitation mail nothing is counted.
+    const silent = await client.post<any>(path, { businessPartner: person('flood@example.org'), sendInvitation: false });
+    expect(silent.status).toBe(201);
+    expect((await client.delete(`${path}/${silent.body.id}`)).status).toBe(204);
+  });
+
+  it('limits a user’s invitation and appointment mails per hour', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const [demo] = await db.query<{ id: string; email: string }>(`select id, email from users where tenant_id = $1 and email = $2`, [on.id, SHARED_DEMO_EMAIL]);
+    const limits = { perUserPerHour: 2, perLicencePerDay: 100 };
+    const licenses = createLicenses({ db, mailFrom: 'portal@example.org', now: () => clock, licenseMailLimits: limits });
+    const caller = { tenant: on, user: demo, locale: 'de-DE' } as unknown as AccountCaller;
+    // Start from an empty hourly budget (other tests of this file spent some).
+    await db.query(`delete from rate_limits where tenant_id = $1 and bucket = $2`, [on.id, `license-mail:user:${demo.id}`]);
+    const invited = own.licenses.find((l) => !l.isConfirmed)!;
+    for (let i = 0; i < limits.perUserPerHour; i += 1) await licenses.sendInvitation(caller, s.id, own.orderNumber, invited.id, 'http://portal.test/');
+    await expect(licenses.sendInvitation(caller, s.id, own.orderNumber, invited.id, 'http://portal.test/')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    await expect(licenses.replaceManager(caller, s.id, { salutationCode: '0001', emailAddress: 'm@example.org', firstName: 'M', lastName1: 'M' }, 'http://portal.test/')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    expect((await licenses.appointments(caller, s.id)).some((a) => a.email === 'm@example.org')).toBe(false);
+    await db.query(`delete from rate_limits where tenant_id = $1 and bucket = $2`, [on.id, `license-mail:user:${demo.id}`]);
   });
 });

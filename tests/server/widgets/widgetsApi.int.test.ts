@@ -148,6 +148,27 @@ describe('e-mail widget: POST /link-email', () => {
     }
   });
 
+  it('does the same work for a match and a miss: the request only queues one job, and the mail sender matches, writes the link and mails it', async () => {
+    await drainMailQueue(db, mailer);
+    const queued = async () => (await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1 and state = 'queued'`, [widgets.id]))[0].n;
+    const links = async () => (await db.query<{ n: number }>(`select count(*)::int as n from email_widget_links where tenant_id = $1`, [widgets.id]))[0].n;
+    const linksBefore = await links();
+    const c = client();
+    await c.get('/subscriptions');
+    expect((await c.post('/link-email', { email: known.email, orderNumber: known.orderNumber, zipcode: known.zipcode })).status).toBe(202);
+    // A match: one queued job, no link yet (no facts query, no token, no mail in the request).
+    expect(await queued()).toBe(1);
+    expect(await links()).toBe(linksBefore);
+    expect((await c.post('/link-email', { email: 'stranger@elsewhere.example', orderNumber: known.orderNumber, zipcode: known.zipcode })).status).toBe(202);
+    // A miss: the same one row.
+    expect(await queued()).toBe(2);
+    const jobs = await db.query<{ kind: string; mail: unknown }>(`select kind, mail from mail_queue where tenant_id = $1 and state = 'queued'`, [widgets.id]);
+    expect(jobs).toEqual([{ kind: 'email-widget', mail: null }, { kind: 'email-widget', mail: null }]);
+    const result = await drainMailQueue(db, mailer);
+    expect(result).toMatchObject({ sent: 1, skipped: 1 });
+    expect(await links()).toBe(linksBefore + 1);
+  });
+
   it('checks the form: zip at most 10, order number 8 to 10 digits, e-mail required', async () => {
     const c = client();
     await c.get('/subscriptions');

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../core/translation';
+import { Link, useLocation, useParams } from 'react-router';
+import type { ManagerAppointmentInfo } from '../../../schemas/generated/licenses';
+import { usePortal } from '../../core/PortalContext';
+import { href, ROUTES } from '../../core/routeRefs';
+import { Alert } from '../../ui/Alert';
+import { Loading } from '../../ui/Loading';
+import { EmailText } from './EmailText';
+import { acceptOutcome, type AcceptOutcome } from './licenseErrors';
+import { licensesApi } from './licensesApi';
+
+/**
+ * /subscriptions/{id}/license-managers/{appointmentId}/confirm?token=… (account-flows.md §2
+ * "Licences", §6; issue 13 review, finding 1), anonymous: the link of the licence-manager
+ * appointment e-mail. Designed like the accept-licence page: it shows what is being confirmed (the
+ * subscription and the address) and a button; only the button (POST) makes the address licence
+ * manager — opening the link (GET) changes nothing, so a mail scanner following links confirms
+ * nothing. Outcomes as on the accept page (§8): not found, invalid or replaced link, already
+ * confirmed, too many attempts, error with try again.
+ */
+export default function ConfirmManagerScreen() {
+  const { t } = useTranslation();
+  const { id = '', appointmentId = '' } = useParams();
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const { api } = usePortal();
+  const [info, setInfo] = useState<ManagerAppointmentInfo | null>(null);
+  const [outcome, setOutcome] = useState<AcceptOutcome | 'loading' | 'confirmed' | null>('loading');
+  const [round, setRound] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    if (!token) {
+      // Without the link's token there is nothing to confirm (the link is the proof).
+      setOutcome('invalidLink');
+      return undefined;
+    }
+    setOutcome('loading');
+    licensesApi(api)
+      .appointmentInfo(id, appointmentId, token)
+      .then(
+        (answer) => {
+          if (!live) return;
+          setInfo(answer);
+          setOutcome(null);
+        },
+        (error) => live && setOutcome(acceptOutcome(error)),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, id, appointmentId, token, round]);
+
+  async function confirm() {
+    setSending(true);
+    try {
+      await licensesApi(api).confirmManager(id, appointmentId, token);
+      setOutcome('confirmed');
+    } catch (caught) {
+      setOutcome(acceptOutcome(caught));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="account-change confirm-license-manager" aria-labelledby="confirm-manager-title">
+      <h1 id="confirm-manager-title">{t('multi-user-licenses.confirmManager.heading')}</h1>
+      {outcome === 'loading' && <Loading />}
+      {outcome === 'confirmed' && (
+        <Alert variant="success">
+          <p>{t('multi-user-licenses.confirmManager.done', { email: info?.email ?? '' })}</p>
+          <p>
+            <Link className="button" to={href(ROUTES.login)}>
+              {t('multi-user-licenses.accept.signIn')}
+            </Link>
+          </p>
+        </Alert>
+      )}
+      {outcome === 'notFound' && <Alert variant="info">{t('multi-user-licenses.confirmManager.notFound')}</Alert>}
+      {outcome === 'invalidLink' && <Alert variant="error">{t('multi-user-licenses.confirmManager.invalidLink')}</Alert>}
+      {outcome === 'alreadyAccepted' && (
+        <Alert variant="info">
+          <p>{t('multi-user-licenses.confirmManager.alreadyConfirmed')}</p>
+          <p>
+            <Link to={href(ROUTES.login)}>{t('multi-user-licenses.accept.signIn')}</Link>
+          </p>
+        </Alert>
+      )}
+      {(outcome === 'error' || outcome === 'rateLimited') && (
+        <Alert variant="error">
+          <p>{t(outcome === 'rateLimited' ? 'multi-user-licenses.accept.rateLimited' : 'multi-user-licenses.accept.error')}</p>
+          <button type="button" className="button button-secondary" onClick={() => setRound((n) => n + 1)}>
+            {t('multi-user-licenses.accept.tryAgain')}
+          </button>
+        </Alert>
+      )}
+      {outcome === null && info && (
+        <div className="confirm-license-manager-details">
+          <p>{t('multi-user-licenses.confirmManager.intro', { publication: info.publicationName, orderNumber: info.orderNumber })}</p>
+          <dl className="facts">
+            {(info.firstName || info.lastName1) && (
+              <>
+                <dt>{t('multi-user-licenses.confirmManager.name')}</dt>
+                <dd>{[info.firstName, info.lastName1].filter(Boolean).join(' ')}</dd>
+              </>
+            )}
+            <dt>{t('multi-user-licenses.field.email')}</dt>
+            <dd>
+              <EmailText email={info.email} />
+            </dd>
+          </dl>
+          <p className="muted">{t('multi-user-licenses.confirmManager.note')}</p>
+          <div className="form-actions">
+            <button type="button" className="button" disabled={sending} onClick={() => void confirm()}>
+              {t('multi-user-licenses.confirmManager.submit')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
