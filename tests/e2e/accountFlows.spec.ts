@@ -462,7 +462,10 @@ test.describe('upgrade', () => {
     expect(target, 'an upgradeable subscription without a planned upgrade').toBeDefined();
 
     await page.goto(`/t/${tenant}/subscriptions/${target.id}?lang=en`);
-    await expect(page.getByRole('heading', { level: 1, name: target.displayName })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    // The product name as the English screen shows it (the server answers in the page's language).
+    const title = (await subscriptionsOfSession(page, tenant)).find((s) => s.id === target.id)!.displayName;
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await page.getByRole('link', { name: t('upgrade.action'), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target.id}/upgrade$`));
     await expect(page.getByRole('heading', { level: 1, name: t('upgrade.heading') })).toBeVisible();
