@@ -9,13 +9,11 @@ import { createContext, createElement, useCallback, useContext, useState, useSyn
  */
 export interface Atom<Value> {
   readonly init: Value;
-  /** For error messages and debugging only. */
-  readonly label: string;
 }
 
-let created = 0;
+/** A value with its initial state; the atom object itself is the key in every store. */
 export function atom<Value>(init: Value): Atom<Value> {
-  return { init, label: `atom${++created}` };
+  return { init };
 }
 
 type SetStateAction<Value> = Value | ((previous: Value) => Value);

@@ -4,14 +4,11 @@
  */
 import { addressErrors, type AddressError, type AddressInput, type AddressRuleContext } from './addressRules';
 
-export type HolidayServiceType = 'redirect' | 'break' | 'download';
-export const HOLIDAY_SERVICE_TYPES: readonly HolidayServiceType[] = ['redirect', 'break', 'download'];
+import { HOLIDAY_SERVICE_TYPES, type HolidayServiceType } from './holidayQuery';
 
-/** The query `service` of the route (Redirect, Break, Download) and its type. */
-export const HOLIDAY_QUERY_VALUES: Readonly<Record<HolidayServiceType, string>> = { redirect: 'Redirect', break: 'Break', download: 'Download' };
-export function holidayTypeOfQuery(value: string | null | undefined): HolidayServiceType | undefined {
-  return HOLIDAY_SERVICE_TYPES.find((type) => HOLIDAY_QUERY_VALUES[type].toLowerCase() === (value ?? '').toLowerCase());
-}
+// The route's query values live apart (holidayQuery.ts): the feature registry, which every screen
+// loads, needs only them; this module's rules load with the holiday screen.
+export { HOLIDAY_QUERY_VALUES, HOLIDAY_SERVICE_TYPES, holidayTypeOfQuery, type HolidayServiceType } from './holidayQuery';
 
 /** §9 "picker default 4"; the tenant's defaultMaxDuration replaces it. */
 export const DEFAULT_HOLIDAY_WEEKS = 4;

@@ -90,7 +90,5 @@ export function runtimeMonths(starts: ReadonlyArray<string | null | undefined>, 
 }
 
 /** The loyalty feature is on (tenant flag). */
-export const isLoyaltyOn = (tenant: FeatureSwitches) => isFeatureOn(tenant, 'loyalty-programme');
-
-/** portal-core.md §2 "Menu items": /loyalty-programme when the feature is on and the tenant shows it in the navbar. */
-export const showLoyaltyInMenu = (tenant: FeatureSwitches & { loyalty?: { showInNavbar?: boolean } }) => isLoyaltyOn(tenant) && Boolean(tenant.loyalty?.showInNavbar);
+// The menu rule lives apart (loyaltyMenu.ts): the registry, loaded by every screen, needs only it.
+export { isLoyaltyOn, showLoyaltyInMenu } from './loyaltyMenu';

@@ -1,6 +1,6 @@
 import { ROUTES } from '../../core/routeRefs';
 import { can, holidayServiceTypes } from '../../domain/capabilities';
-import { HOLIDAY_QUERY_VALUES } from '../../domain/holidayService';
+import { HOLIDAY_QUERY_VALUES } from '../../domain/holidayQuery';
 import { defineFeature } from '../types';
 
 /**

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../core/routeRefs';
-import { showLoyaltyInMenu } from '../../domain/loyalty';
+import { showLoyaltyInMenu } from '../../domain/loyaltyMenu';
 import type { ApiClient } from '../../core/apiClient';
 import type { OptInRequirement } from '../types';
 import { defineFeature } from '../types';
