@@ -10,6 +10,31 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
+ * The texts of a locale are most of a page (a thousand keys). Frozen tables are the shared base
+ * texts of a feature set (cli/build/tenantTexts.ts): they are serialized once, however many tenants
+ * ship them (issue 15: per-tenant work is only what differs).
+ */
+const serializedTables = new WeakMap<object, string>();
+function textsJson(texts: Record<string, Record<string, string>>): string {
+  const parts = Object.entries(texts).map(([locale, table]) => {
+    let json = Object.isFrozen(table) ? serializedTables.get(table) : undefined;
+    if (json === undefined) {
+      json = scriptSafeJson(table);
+      if (Object.isFrozen(table)) serializedTables.set(table, json);
+    }
+    return `${scriptSafeJson(locale)}:${json}`;
+  });
+  return `{${parts.join(',')}}`;
+}
+
+/** The page's configuration as script-safe JSON, the texts spliced in (the same JSON as stringifying it whole). */
+function configJson(config: Omit<PortalConfig, 'basePath'>): string {
+  const { texts, ...rest } = config;
+  const head = scriptSafeJson({ ...rest, basePath: '' });
+  return `${head.slice(0, -1)},"texts":${textsJson(texts)}}`;
+}
+
+/**
  * Inlines a tenant into the engine's index.html (DESIGN.md "Building tenants"): title, theme CSS
  * and the portal configuration, so the first paint is branded and needs no extra request. Used by
  * `portal build` and by `portal dev` alike.
@@ -20,7 +45,7 @@ export function renderTenantHtml(template: string, input: { config: Omit<PortalC
   const head = [
     `<title>${escapeHtml(tenant.name)}</title>`,
     `<style id="portal-theme">${input.themeCss.replace(/<\/style/gi, '<\\/style')}</style>`,
-    `<script type="application/json" id="portal-config">${scriptSafeJson({ ...input.config, basePath: '' })}</script>`,
+    `<script type="application/json" id="portal-config">${configJson(input.config)}</script>`,
   ].join('\n    ');
   return template.replace(HEAD_PLACEHOLDER, head).replace('<html lang="en-GB">', `<html lang="${tenant.defaultLocale}">`);
 }

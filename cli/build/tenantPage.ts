@@ -19,13 +19,14 @@ function schema(): object {
  * theme tokens, webhook endpoints and the FAQ entries (served by GET /api/faq) stay out of the page.
  */
 export function tenantPageInput(tenant: ResolvedTenant): { config: Omit<PortalConfig, 'basePath'>; themeCss: string } {
-  const safe = sanitizeTenantHtml(tenant, schema() as never);
-  // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only.
-  const { $schema: _schema, texts: _texts, theme: _theme, themeTokens, hosts: _hosts, webhooks: _webhooks, faq, ...rest } = safe;
   // portal-core.md §6: anonymous visitors see only public FAQ entries, so no entry is inlined in
-  // the page; the FAQ screen asks GET /api/faq, which filters by the session.
-  const { entries: _entries, ...faqWithoutEntries } = faq;
-  const publicTenant: PortalTenant = { ...rest, faq: faqWithoutEntries };
+  // the page; the FAQ screen asks GET /api/faq, which filters by the session. Left out before
+  // sanitizing, so no time goes into HTML that the page never carries.
+  const { entries: _entries, ...faqWithoutEntries } = tenant.faq;
+  const safe = sanitizeTenantHtml({ ...tenant, faq: faqWithoutEntries }, schema() as never);
+  // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only.
+  const { $schema: _schema, texts: _texts, theme: _theme, themeTokens, hosts: _hosts, webhooks: _webhooks, ...rest } = safe;
+  const publicTenant: PortalTenant = rest;
   return {
     config: { tenant: publicTenant, texts: tenantTexts(tenant) },
     themeCss: themeToCss(themeTokens),

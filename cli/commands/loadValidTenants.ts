@@ -6,11 +6,13 @@ import { TENANTS_DIR } from '../paths';
  * error: nothing is built or served from an invalid tenant file.
  */
 export async function loadValidTenants(names: string[] = []) {
-  const { loadTenantFiles, formatIssue } = await import('../tenant');
+  const { loadTenantFiles, formatIssueWithHint } = await import('../tenant');
   const files = names.map((name) => (name.endsWith('.json') ? name : path.join(TENANTS_DIR, `${name}.json`)));
   const { tenants, issues } = await loadTenantFiles(files.length ? files : undefined);
   if (issues.length) {
-    throw new Error(`invalid tenant file(s):\n${issues.map(formatIssue).join('\n')}\nFix them, then run again (npx portal validate shows them too).`);
+    // Issue 15: each problem with its fix, as `portal validate` prints them.
+    const count = `${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}`;
+    throw new Error(`${count} in tenant files:\n${issues.map(formatIssueWithHint).join('\n')}\nFix them, then run again (npx portal validate shows them too).`);
   }
   return tenants;
 }

@@ -6,8 +6,9 @@
  */
 import type { TenantWithDefaults } from '../../schemas/generated/tenant';
 import type { ThemePreset } from '../../schemas/generated/theme';
-import { contrastFailures, formatContrastRatio, relativeLuminance, resolveThemeTokens, type TenantTheme, type ThemeTokens } from '../../engine/domain/theme';
-import { closestMatch, didYouMean } from './didYouMean';
+import { contrastFailures, formatContrastRatio, resolveThemeTokens, type TenantTheme, type ThemeTokens } from '../../engine/domain/theme';
+import { contrastHint } from './contrastHint';
+import { closestMatch, closestTextKey, didYouMean, textKeyHint } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';
 import type { Problem } from './schemaErrors';
 
@@ -73,6 +74,10 @@ function localesOffered(tenant: Loose): Problem[] {
   return problems;
 }
 
+function meantKey(match: string | undefined): string {
+  return match === undefined ? '' : `. Did you mean "${match}"?`;
+}
+
 function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
   const known = ctx.knownTextKeys;
   if (!known) return [];
@@ -83,8 +88,9 @@ function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
       problems.push({
         pointer: `/texts/${escapePointerSegment(locale)}/${escapePointerSegment(key)}`,
         at: 'key',
-        message: `unknown text key "${key}"${didYouMean(key, known)}`,
-        hint: 'text keys are those of the base tables the feature registry names (engine/features/index.ts textTables): engine/core/texts.json, engine/account/texts.json and engine/features/<feature>/texts.json',
+        message: `unknown text key "${key}"${meantKey(closestTextKey(key, known))}`,
+        // Issue 15: the valid keys themselves, not the files they come from.
+        hint: textKeyHint(key, known),
       });
     }
   }
@@ -121,16 +127,13 @@ function themeRules(tenant: Loose, ctx: RuleContext): Problem[] {
   const overridden = record(record(theme.tokens).colors);
   return contrastFailures(tokens).map((failure) => {
     const culprit = failure.foreground in overridden ? failure.foreground : failure.background in overridden ? failure.background : undefined;
-    const foregroundIsLighter = relativeLuminance(failure.foregroundColor) > relativeLuminance(failure.backgroundColor);
     return {
       pointer: culprit ? `/theme/tokens/colors/${culprit}` : '/theme/preset',
       at: 'value' as const,
       message:
         `insufficient contrast between ${failure.foreground} (${failure.foregroundColor}) and ${failure.background} ` +
         `(${failure.backgroundColor}): ${formatContrastRatio(failure.ratio)}, WCAG AA needs at least ${failure.minimum}:1`,
-      hint: foregroundIsLighter
-        ? `make ${failure.foreground} lighter or ${failure.background} darker`
-        : `make ${failure.foreground} darker or ${failure.background} lighter`,
+      hint: contrastHint(failure),
     };
   });
 }

@@ -87,20 +87,31 @@ const ENUM_NOUNS: Record<string, string> = {
   accountEventType: 'event type',
 };
 
-const ENUM_HINTS: Record<string, string> = {
-  featureFlag: featureFlagHint(),
+/**
+ * Hints for enums beyond "use one of: …" (issue 15: the valid values, never a source file to read).
+ * Feature flags list every flag and, for those that switch screens, which features they switch.
+ */
+const ENUM_HINTS: Record<string, (allowed: string[]) => string> = {
+  featureFlag: featureFlagHint,
 };
 
 /**
- * Which flags switch which portal features, from the feature registry (engine/features/index.ts),
- * so the hint follows the features as they are added; the other flags of portal-core.md §6 gate
- * actions and details on the subscription and orders pages (engine/domain/featureFlags.ts).
+ * Every flag of portal-core.md §6 (the schema's enum), with the features each switches from the
+ * feature registry (engine/features/index.ts), so the hint follows the features as they are added;
+ * flags without features gate actions and details on the subscription and orders pages.
  */
-function featureFlagHint(): string {
-  const switching = [...new Set(FEATURES.flatMap((feature) => feature.flags ?? []))]
-    .sort()
-    .map((flag) => `${flag} (${featuresSwitchedBy(flag).join(', ')})`);
-  return `flags that switch features: ${switching.join(', ')}; the other flags of portal-core.md §6 are listed in engine/domain/featureFlags.ts`;
+function featureFlagHint(allowed: string[]): string {
+  const switching = new Set<string>(FEATURES.flatMap((feature) => feature.flags ?? []));
+  const described = allowed.map((flag) => {
+    const features = switching.has(flag) ? featuresSwitchedBy(flag).filter((id) => id !== flag) : [];
+    return features.length ? `${flag} (${features.join(', ')})` : flag;
+  });
+  return `use one of: ${described.join(', ')}`;
+}
+
+function enumHint(definition: string | undefined, allowed: string[]): string {
+  const special = definition === undefined ? undefined : ENUM_HINTS[definition];
+  return special ? special(allowed) : `use one of: ${allowed.join(', ')}`;
 }
 
 function definitionOf(schemaPath: string): string | undefined {
@@ -157,12 +168,8 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function schemaFileHint(schemaName: SchemaName): string {
-  return `see schemas/${schemaName}.schema.json for every setting and its description`;
-}
-
 /** One ajv error as a problem, or undefined for errors that only repeat another one. */
-function describe(error: ErrorObject, schemaName: SchemaName): Problem | undefined {
+function describe(error: ErrorObject): Problem | undefined {
   const params = error.params as Record<string, unknown>;
   const definition = definitionOf(error.schemaPath);
   const description = descriptionOf(error.parentSchema);
@@ -181,7 +188,7 @@ function describe(error: ErrorObject, schemaName: SchemaName): Problem | undefin
         pointer,
         at: 'key',
         message: `unknown ${noun} "${name}"${didYouMean(name, allowed)}`,
-        hint: (definition && ENUM_HINTS[definition]) ?? `use one of: ${allowed.join(', ')}`,
+        hint: enumHint(definition, allowed),
       };
     }
     return { pointer, at: 'key', message: `invalid key "${name}"`, hint: description };
@@ -192,7 +199,8 @@ function describe(error: ErrorObject, schemaName: SchemaName): Problem | undefin
       const name = String(params.additionalProperty);
       const allowed = Object.keys(((error.parentSchema as SchemaNode)?.properties as SchemaNode) ?? {});
       const suggestion = didYouMean(name, allowed);
-      const list = allowed.length <= 12 ? `allowed here: ${allowed.join(', ')}` : schemaFileHint(schemaName);
+      // Issue 15: every setting allowed at this place, however many, instead of the schema file's name.
+      const list = `allowed here: ${allowed.join(', ')}`;
       return {
         pointer: `${base}/${escapePointerSegment(name)}`,
         at: 'key',
@@ -220,7 +228,7 @@ function describe(error: ErrorObject, schemaName: SchemaName): Problem | undefin
         pointer: base,
         at: 'value',
         message: `${prefix}${typeof error.data === 'string' ? didYouMean(value, allowed) : ''}`,
-        hint: (definition && ENUM_HINTS[definition]) ?? `use one of: ${allowed.join(', ')}`,
+        hint: enumHint(definition, allowed),
       };
     }
     case 'type': {
@@ -319,7 +327,7 @@ export function validateAgainstSchema(schemaName: SchemaName, data: unknown): Pr
   const problems: Problem[] = [];
   const seen = new Set<string>();
   for (const error of validate.errors ?? []) {
-    const problem = describe(error, schemaName);
+    const problem = describe(error);
     if (!problem) continue;
     const key = `${problem.pointer}\u0000${problem.message}`;
     if (seen.has(key)) continue;

@@ -1,5 +1,6 @@
 import type { ThemePreset } from '../../schemas/generated/theme';
 import { contrastFailures, formatContrastRatio } from '../../engine/domain/theme';
+import { contrastHint } from './contrastHint';
 import { byPosition, issueAt, issueAtOffset } from './issues';
 import { parseJson } from './jsonSource';
 import { validateAgainstSchema } from './schemaErrors';
@@ -22,6 +23,7 @@ export function validateThemeSource(file: string, source: string): { preset?: Th
           message:
             `insufficient contrast between ${failure.foreground} (${failure.foregroundColor}) and ${failure.background} ` +
             `(${failure.backgroundColor}): ${formatContrastRatio(failure.ratio)}, WCAG AA needs at least ${failure.minimum}:1`,
+          hint: contrastHint(failure),
         }),
       );
     }

@@ -55,3 +55,38 @@ export function requestLog(log: Logger): RequestHandler {
     next();
   };
 }
+
+/** Paths Vite's dev server answers with modules and assets: hundreds per page load, not news. */
+export function isDevAssetPath(path: string): boolean {
+  return /^\/(@|node_modules\/|__vite)/.test(path) || /\.(tsx?|jsx?|mjs|css|json|svg|png|jpe?g|webp|gif|ico|woff2?|map)$/.test(path);
+}
+
+const COLORS = { red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 } as const;
+
+/**
+ * The log of `portal dev` (issue 15: readable and quiet in dev, JSON in production): one line a
+ * request, `GET /t/technikwelt/api/subscriptions 200 12 ms`, coloured only on a terminal; modules
+ * and assets Vite serves successfully are left out; other entries read `message key=value …`.
+ */
+export function devLogger(options: { write?: (line: string) => void; color?: boolean } = {}): Logger {
+  const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const color = options.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
+  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return (entry) => {
+    if (entry.msg === 'request') {
+      const path = String(entry.path);
+      const status = Number(entry.status);
+      if (status < 400 && isDevAssetPath(path)) return;
+      const statusColor = status >= 500 ? COLORS.red : status >= 400 ? COLORS.yellow : status >= 300 ? COLORS.cyan : COLORS.green;
+      const aborted = entry.aborted ? ' (client went away)' : '';
+      write(`${entry.method} ${path} ${paint(statusColor, String(status))} ${paint(COLORS.dim, `${Math.round(Number(entry.ms))} ms`)}${aborted}`);
+      return;
+    }
+    const { msg, level, ...rest } = entry;
+    const fields = Object.entries(rest)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    const text = [String(msg ?? ''), ...fields].join(' ');
+    write(level === 'error' ? paint(COLORS.red, `error: ${text}`) : level === 'warn' ? paint(COLORS.yellow, `warning: ${text}`) : text);
+  };
+}
