@@ -8,6 +8,7 @@ import { registerPreview } from './commands/preview';
 import { registerStart } from './commands/start';
 import { registerDb } from './commands/db';
 import { registerEvents } from './commands/events';
+import { registerStudio } from './commands/studio';
 
 /**
  * The `portal` program as a factory (CONVENTIONS.md, Docusaurus): tests build it and drive it
@@ -28,6 +29,7 @@ export function createProgram(): Command {
   registerStart(program);
   registerDb(program);
   registerEvents(program);
+  registerStudio(program);
   return program;
 }
 

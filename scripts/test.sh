@@ -16,6 +16,7 @@ fi
 
 echo "== type check"
 npx tsc --noEmit -p tsconfig.json
+npx tsc --noEmit -p studio/tsconfig.json
 echo "== generated types up to date"
 npx tsx scripts/generateTypes.ts --check
 echo "== tenant files valid"

@@ -17,7 +17,8 @@ import { apiRouters } from './apiRoutes';
 import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './tenancy/tenantResolver';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
-import { previewPage } from './preview/previewPage';
+import { previewRouter } from './preview/previewRoutes';
+import { studioRouter } from './studio/studioRoutes';
 
 export interface AppOptions {
   db: Database;
@@ -96,10 +97,14 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
 
   // Path parameters of every API route are checked once the routers hold their routes.
   guardRouteParams(routers);
+  // The portal studio (issue 15) before the host-resolved tenant, which answers every path under `portal dev`.
+  if (options.devPages) app.use('/studio', studioRouter({ db: options.db, auth, tenants: options.tenants, distDir: options.distDir }));
+  // The QA preview and its dev-only sign-in of demo logins (issue 15), never in production; before
+  // the host-resolved tenant too, so `portal dev` serves it as well.
+  if (options.devPages) app.use(previewRouter({ db: options.db, directory, now }));
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
   if (options.devPages && options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
-  if (options.devPages) app.get('/preview', previewPage(directory));
   // The list of every tenant on the shared host is a demo page too (it links /preview and /outbox).
   if (options.devPages) app.get('/', tenantIndexPage(directory, { outbox: Boolean(options.outboxViewerDir) }));
   app.use('/api', apiNotFound);

@@ -1,0 +1,239 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Request, type Response } from 'express';
+import { validateTenantSource } from '../../cli/tenant/validateTenant';
+import type { ResolvedTenant, TenantIssue } from '../../cli/tenant/types';
+import { tenantPageInput } from '../../cli/build/tenantPage';
+import { renderTenantHtml } from '../../cli/build/renderTenantHtml';
+import { loadThemePresets, REPO_ROOT } from '../../cli/tenant/sources';
+import { ensureStudioBuilt, studioBuildDir } from '../../studio/buildStudio';
+import type { AuthService } from '../auth/authService';
+import { MAGIC_LINK_PURPOSE } from '../auth/authService';
+import { hashToken, newSecretToken } from '../auth/tokens';
+import type { Database } from '../db/database';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { noStore } from '../http/securityHeaders';
+import { BASE_PLACEHOLDER, sendPage } from '../spa/tenantSite';
+import { insertLoginToken } from '../store/authStore';
+import type { ServerTenant } from '../tenancy/tenantContext';
+import { authStateKey } from '../../engine/core/tenantSession';
+import { applyMinimalEdits } from './minimalEdit';
+import { lineDiff } from './lineDiff';
+import { displayName, fileIdOf, listTenantFiles, readTenantSource, writeTenantSource } from './studioFiles';
+
+export interface StudioOptions {
+  db: Database;
+  auth: AuthService;
+  /** The tenants this server serves: the preview's API and demo users come from one of them. */
+  tenants: readonly ServerTenant[];
+  distDir: string;
+}
+
+/** A draft the operator is typing: the last valid version is what the preview frames show. */
+interface Draft {
+  fileId: string;
+  apiTenantId: string;
+  tenant?: ResolvedTenant;
+  version: number;
+}
+
+const MAX_DRAFTS = 50;
+
+/**
+ * `/studio` (issue 15): the tenant editor of `portal studio`, `portal dev` and the demo. Mounted
+ * only with the development pages (server/app.ts devPages): it reads and writes tenant files and
+ * opens sessions of demo users without a link, which no production server may do.
+ *
+ * - `/studio/` the studio itself (its own Vite build, `<dist>/.studio`, built on first use);
+ * - `/studio/api/…` tenant files, validation with the validator of `portal validate`, drafts,
+ *   diff and save, demo users and their sessions;
+ * - `/studio/preview/<draft>/…` the engine build with the draft's configuration inlined; its
+ *   `/api` is the API of a tenant this server serves (the draft's id when served, else the first).
+ */
+export function studioRouter(options: StudioOptions): Router {
+  const router = Router();
+  const drafts = new Map<string, Draft>();
+  // It writes files and opens sessions without a link: only for a browser on this machine, even
+  // when the demo listens on every interface (`portal start --host 0.0.0.0`).
+  router.use((req, _res, next) => {
+    const address = req.socket.remoteAddress ?? '';
+    if (/^(127\.|::1$|::ffff:127\.)/.test(address)) return next();
+    next(forbidden('studio_local_only', 'The studio answers only on the machine it runs on; open it there (or through an SSH tunnel).'));
+  });
+  const engineDir = path.join(options.distDir, '.engine');
+  const studioDir = studioBuildDir(options.distDir);
+
+  const apiTenantFor = (ids: unknown[]): ServerTenant => {
+    const tenant = ids.map((id) => options.tenants.find((t) => t.id === id)).find(Boolean) ?? options.tenants[0];
+    if (!tenant) throw notFound('This server serves no tenant, so the studio has no API to preview with.');
+    return tenant;
+  };
+
+  /** The text a save would write and what `portal validate` says about it. */
+  function check(fileId: string, data: unknown) {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('invalid_body', 'Send the tenant as a JSON object in "data".');
+    const { source: before, exists } = readTenantSource(fileId, { orNew: true });
+    const after = applyMinimalEdits(before, data);
+    const result = validateTenantSource(displayName(fileId), after);
+    return { before: exists ? before : '', after, exists, ...result };
+  }
+
+  const issuesOf = (result: { issues: TenantIssue[]; warnings: TenantIssue[] }) => ({ issues: result.issues, warnings: result.warnings });
+
+  // ---- the studio's own page and assets
+  router.get(['/', '/index.html'], async (_req, res) => {
+    await ensureStudioBuilt(options.distDir);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+    );
+    res.type('html').send(readFileSync(path.join(studioDir, 'index.html'), 'utf8'));
+  });
+  router.use('/assets', (req, res, next) => express.static(path.join(studioDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false })(req, res, next));
+
+  // ---- the JSON API of the studio
+  const api = Router();
+  api.use(express.json({ limit: '4mb' }));
+  api.use(noStore);
+
+  api.get('/schema', (_req, res) => {
+    res.type('json').send(readFileSync(path.join(REPO_ROOT, 'schemas', 'tenant.schema.json'), 'utf8'));
+  });
+
+  /** The theme presets by name, so colour widgets show the contrast of the colours in effect. */
+  api.get('/themes', (_req, res) => {
+    res.json(loadThemePresets());
+  });
+
+  api.get('/tenants', (_req, res) => {
+    res.json({ files: listTenantFiles(), served: options.tenants.map((t) => ({ id: t.id, name: t.name })) });
+  });
+
+  /** A tenant file (or the `portal new` template for a new id) with its problems. */
+  api.get('/tenants/:fileId', (req, res) => {
+    const fileId = fileIdOf(req.params.fileId);
+    const { source, exists } = readTenantSource(fileId, { orNew: true });
+    const result = validateTenantSource(displayName(fileId), source);
+    let data: unknown;
+    try {
+      data = JSON.parse(source);
+    } catch {
+      throw badRequest('invalid_json', `${displayName(fileId)} is not valid JSON; fix it in an editor first.`, result.issues);
+    }
+    res.json({ fileId, exists, data, ...issuesOf(result) });
+  });
+
+  /** Every problem `portal validate` would report for the text a save would write (issue 15). */
+  api.post('/validate', (req, res) => {
+    res.json(issuesOf(check(fileIdOf(req.body?.fileId), req.body?.data)));
+  });
+
+  /** Creates or updates a draft; its preview follows when the draft is valid. */
+  api.put('/drafts/:draftId', (req, res) => {
+    const draftId = String(req.params.draftId);
+    if (!/^[a-z0-9-]{8,64}$/.test(draftId)) throw badRequest('invalid_draft', 'A draft id is 8 to 64 lower-case letters, digits and hyphens.');
+    const fileId = fileIdOf(req.body?.fileId);
+    const result = check(fileId, req.body?.data);
+    const apiTenant = apiTenantFor([(req.body.data as { id?: unknown }).id, fileId]);
+    const draft: Draft = drafts.get(draftId) ?? { fileId, apiTenantId: apiTenant.id, version: 0 };
+    drafts.delete(draftId);
+    drafts.set(draftId, draft);
+    while (drafts.size > MAX_DRAFTS) drafts.delete(drafts.keys().next().value!);
+    draft.fileId = fileId;
+    draft.apiTenantId = apiTenant.id;
+    if (result.tenant) {
+      draft.tenant = result.tenant;
+      draft.version += 1;
+    }
+    res.json({ draftId, version: draft.version, previewUpToDate: Boolean(result.tenant), apiTenant: apiTenant.id, ...issuesOf(result) });
+  });
+
+  api.post('/diff', (req, res) => {
+    const result = check(fileIdOf(req.body?.fileId), req.body?.data);
+    res.json({ exists: result.exists, diff: lineDiff(result.before, result.after), ...issuesOf(result) });
+  });
+
+  /** Writes the file with minimal edits; a file with problems only when they were confirmed. */
+  api.post('/save', async (req, res) => {
+    const fileId = fileIdOf(req.body?.fileId);
+    const result = check(fileId, req.body?.data);
+    const confirmed = Number(req.body?.confirmedProblems);
+    if (result.issues.length > 0 && confirmed !== result.issues.length) {
+      throw badRequest('unconfirmed_problems', `The file has ${result.issues.length} problem(s); confirm them to save it anyway.`, result.issues);
+    }
+    if (result.after !== result.before) await writeTenantSource(fileId, result.after);
+    res.json({ saved: result.after !== result.before, file: displayName(fileId), ...issuesOf(result) });
+  });
+
+  api.get('/demo-users', async (req, res) => {
+    const tenant = apiTenantFor([req.query.tenant]);
+    const rows = await options.db.query<{ email: string; display_name: string | null }>(
+      'select email, display_name from users where tenant_id = $1 order by email limit 40',
+      [tenant.id],
+    );
+    res.json({ tenant: tenant.id, users: rows.map((row) => ({ email: row.email, name: row.display_name ?? undefined })) });
+  });
+
+  /**
+   * A session of a demo user for the preview frames, opened the way a magic link would (the path
+   * `npm run bench` uses): development pages only. The studio puts it in session storage under
+   * the tenant's key, where the portal in the frames finds it.
+   */
+  api.post('/sign-in', async (req, res) => {
+    const tenant = apiTenantFor([req.body?.tenant]);
+    const email = String(req.body?.email ?? '');
+    const [user] = await options.db.query('select 1 from users where tenant_id = $1 and email = $2', [tenant.id, email]);
+    if (!user) throw notFound(`No demo user ${email} in tenant "${tenant.id}".`);
+    const token = newSecretToken();
+    await insertLoginToken(options.db, tenant.id, { tokenHash: hashToken(token), email, purpose: MAGIC_LINK_PURPOSE, expiresAt: new Date(Date.now() + 60_000) });
+    const session = await options.auth.loginWithToken(tenant, token, 'studio');
+    res.json({ storageKey: authStateKey(tenant.id), session });
+  });
+
+  api.use((_req, res) => void res.status(404).json({ error: { code: 'not_found', message: 'No such studio endpoint.' } }));
+  router.use('/api', api);
+
+  // ---- the live preview of a draft
+  const draftOf = (req: Request): Draft => {
+    const draft = drafts.get(String(req.params.draftId));
+    if (!draft?.tenant) throw notFound('This draft has no valid version yet; fix the problems shown in the studio.');
+    return draft;
+  };
+
+  router.use('/preview/:draftId/assets', (req, res, next) => express.static(path.join(engineDir, 'assets'), { fallthrough: false, index: false })(req, res, next));
+
+  // The draft's screens call the API of a served tenant: the request goes on as `/t/<id>/api/…`.
+  router.all('/preview/:draftId/api/{*rest}', (req: Request, res: Response, next) => {
+    const draft = draftOf(req);
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const rest = ([] as string[]).concat((req.params as { rest?: string[] }).rest ?? []).join('/');
+    // Cookies the tenant's routes set (the XSRF cookie) are scoped to the preview's path instead of
+    // /t/<id>/, so the draft's own unsafe calls can echo them.
+    const from = `Path=/t/${draft.apiTenantId}/`;
+    const to = `Path=/studio/preview/${String(req.params.draftId)}/`;
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+      if (name.toLowerCase() !== 'set-cookie') return setHeader(name, value);
+      return setHeader(name, Array.isArray(value) ? value.map((cookie: string) => cookie.replace(from, to)) : String(value).replace(from, to));
+    }) as typeof res.setHeader;
+    req.url = `/t/${draft.apiTenantId}/api/${rest}${query}`;
+    req.baseUrl = '';
+    (req.app as unknown as { handle: (req: Request, res: Response, next: (error?: unknown) => void) => void }).handle(req, res, next);
+  });
+
+  router.get('/preview/:draftId{/*path}', async (req, res) => {
+    const draft = draftOf(req);
+    if (!existsSync(path.join(engineDir, 'index.html'))) {
+      const { buildEngine } = await import('../../cli/build/engineBuild');
+      await buildEngine(engineDir);
+    }
+    const template = readFileSync(path.join(engineDir, 'index.html'), 'utf8');
+    // The draft speaks as the served tenant whose API it uses: same session key, same demo data.
+    const tenant = { ...draft.tenant!, id: draft.apiTenantId };
+    const html = renderTenantHtml(template, tenantPageInput(tenant)).replace(BASE_PLACEHOLDER, `/studio/preview/${String(req.params.draftId)}/`);
+    sendPage(res, tenant, html);
+  });
+
+  return router;
+}

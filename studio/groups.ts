@@ -1,0 +1,101 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { LocaleTabsTemplate } from './widgets';
+
+/**
+ * The tenant settings grouped the way an operator thinks (issue 15): brand and links, sign-in,
+ * features, texts, and the flows (everything else, one section per flow). Each tab is a form of its
+ * own over the part of schemas/tenant.schema.json it shows, so a tab stays quick to render.
+ */
+export interface StudioGroup {
+  id: 'brand' | 'sign-in' | 'features' | 'texts' | 'flows';
+  label: string;
+  keys: readonly string[];
+}
+
+const BRAND = ['id', 'name', 'hosts', 'defaultLocale', 'locales', 'theme', 'logoUrl', 'logoTargetUrl', 'termsOfServiceUrl', 'privacyPolicyUrl', 'siteNoticeUrl', 'contactUrl', 'contact', 'externalNavigationLinks', 'announcement', 'coverImagePlaceholderUrl', 'orderNumberExampleImageUrl', 'buttons'];
+const SIGN_IN = ['login', 'embedding', 'ssoProfilePage', 'analytics'];
+const FEATURES = ['features', 'publicationBlacklists'];
+const TEXTS = ['texts'];
+
+export function studioGroups(schema: RJSFSchema): StudioGroup[] {
+  const named = new Set([...BRAND, ...SIGN_IN, ...FEATURES, ...TEXTS, '$schema']);
+  const rest = Object.keys(schema.properties ?? {}).filter((key) => !named.has(key));
+  return [
+    { id: 'brand', label: 'Brand and links', keys: BRAND },
+    { id: 'sign-in', label: 'Sign-in', keys: SIGN_IN },
+    { id: 'features', label: 'Features', keys: FEATURES },
+    { id: 'texts', label: 'Texts', keys: TEXTS },
+    { id: 'flows', label: 'Flows', keys: rest },
+  ];
+}
+
+/**
+ * Labels are the keys of the file (`logoTargetUrl`, `primary`): the schema's titles name generated
+ * TypeScript types ("ThemeColorValue"), which would label every colour alike. Descriptions stay.
+ */
+function titledByKey(schema: RJSFSchema): RJSFSchema {
+  if (!schema || typeof schema !== 'object') return schema;
+  const next: RJSFSchema = { ...schema };
+  if (schema.properties) {
+    next.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([key, property]) => [key, typeof property === 'object' ? { ...titledByKey(property as RJSFSchema), title: key } : property]),
+    );
+  }
+  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) next.items = titledByKey(schema.items as RJSFSchema);
+  return next;
+}
+
+/** The part of the tenant schema one tab edits: its properties and the shared definitions. */
+export function groupSchema(schema: RJSFSchema, group: StudioGroup): RJSFSchema {
+  const properties = Object.fromEntries(group.keys.filter((key) => schema.properties?.[key]).map((key) => [key, schema.properties![key]]));
+  const definitions = Object.fromEntries(Object.entries(schema.definitions ?? {}).map(([name, definition]) => [name, titledByKey(definition as RJSFSchema)]));
+  return {
+    type: 'object',
+    definitions,
+    properties: titledByKey({ properties } as RJSFSchema).properties,
+    required: (schema.required ?? []).filter((key) => group.keys.includes(key)),
+  } as RJSFSchema;
+}
+
+/** The tenant's settings that belong to a tab. */
+export function pick(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in data).map((key) => [key, data[key]]));
+}
+
+/**
+ * Puts a tab's settings back into the whole tenant, keeping the file's key order: settings the tab
+ * cleared are removed, new ones go at the end (the save writes them with minimal edits).
+ */
+export function mergeGroup(data: Record<string, unknown>, keys: readonly string[], part: Record<string, unknown>): Record<string, unknown> {
+  const next: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!keys.includes(key)) next[key] = value;
+    else if (part[key] !== undefined) next[key] = part[key];
+  }
+  for (const [key, value] of Object.entries(part)) if (!(key in next) && value !== undefined) next[key] = value;
+  return next;
+}
+
+const COLOR_KEYS = ['primary', 'onPrimary', 'background', 'surface', 'text', 'mutedText', 'border', 'link', 'success', 'warning', 'error', 'info'];
+
+/** Widgets that fit: colour pickers with contrast, HTML with a sanitized preview, feature switches. */
+export function studioUiSchema(schema: RJSFSchema, groupId?: StudioGroup['id']): UiSchema {
+  const html = { 'de-DE': { 'ui:widget': 'html' }, 'en-GB': { 'ui:widget': 'html' } };
+  const colors = Object.fromEntries(COLOR_KEYS.map((key) => [key, { 'ui:widget': 'contrastColor' }]));
+  const ui: UiSchema = {
+    'ui:submitButtonOptions': { norender: true },
+    // The features tab is one field: each switch with its publication blacklist beside it.
+    ...(groupId === 'features' ? { 'ui:field': 'featureSwitches' } : {}),
+    features: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
+    theme: { tokens: { colors } },
+    texts: { 'ui:ObjectFieldTemplate': LocaleTabsTemplate },
+  };
+  // Every LocalizedHtml setting gets the HTML widget, wherever it sits (one level below the root).
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    const props = (property as RJSFSchema).properties ?? {};
+    for (const [child, sub] of Object.entries(props)) {
+      if ((sub as RJSFSchema).$ref === '#/definitions/localizedHtml') ui[key] = { ...(ui[key] as object), [child]: html };
+    }
+  }
+  return ui;
+}

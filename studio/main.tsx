@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StudioApp } from './StudioApp';
+import './studio.css';
+
+// The studio's own entry (operator code): built into <dist>/.studio, never into a tenant's portal.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StudioApp />
+  </StrictMode>,
+);

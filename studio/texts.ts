@@ -1,0 +1,75 @@
+/**
+ * The studio's own words, in the operator's language (`portal studio --lang`). The validator's
+ * messages stay as `portal validate` writes them (English), so the studio and the terminal agree.
+ */
+const TEXTS = {
+  'en-GB': {
+    title: 'Portal studio',
+    tenant: 'Tenant file',
+    open: 'Open',
+    newTenant: 'New tenant id',
+    start: 'Start new tenant',
+    problems: '{n} problem(s) — portal validate would fail',
+    noProblems: 'No problems: portal validate passes',
+    warnings: '{n} warning(s)',
+    preview: 'Live portal',
+    previewStale: 'The preview shows the last valid version; fix the problems to update it.',
+    signedInAs: 'Signed in as',
+    signedOut: 'Signed out',
+    phone: 'Phone, 360 px',
+    desktop: 'Desktop, 1280 px (scaled)',
+    review: 'Review changes and save',
+    diff: 'Changes to {file}',
+    noChanges: 'No changes to save.',
+    confirm: 'Save with {n} problem(s)',
+    save: 'Save',
+    cancel: 'Close',
+    saved: 'Saved {file}.',
+    newFile: 'new file',
+    loading: 'Loading …',
+    groups: 'Settings',
+  },
+  'de-DE': {
+    title: 'Portal-Studio',
+    tenant: 'Mandantendatei',
+    open: 'Öffnen',
+    newTenant: 'ID des neuen Mandanten',
+    start: 'Neuen Mandanten anlegen',
+    problems: '{n} Problem(e) – portal validate würde scheitern',
+    noProblems: 'Keine Probleme: portal validate ist zufrieden',
+    warnings: '{n} Warnung(en)',
+    preview: 'Portal live',
+    previewStale: 'Die Vorschau zeigt die letzte gültige Fassung; beheben Sie die Probleme, um sie zu aktualisieren.',
+    signedInAs: 'Angemeldet als',
+    signedOut: 'Abgemeldet',
+    phone: 'Telefon, 360 px',
+    desktop: 'Desktop, 1280 px (verkleinert)',
+    review: 'Änderungen prüfen und speichern',
+    diff: 'Änderungen an {file}',
+    noChanges: 'Keine Änderungen zu speichern.',
+    confirm: 'Mit {n} Problem(en) speichern',
+    save: 'Speichern',
+    cancel: 'Schließen',
+    saved: '{file} gespeichert.',
+    newFile: 'neue Datei',
+    loading: 'Lädt …',
+    groups: 'Einstellungen',
+  },
+} as const;
+
+export type StudioLang = keyof typeof TEXTS;
+export type TextKey = keyof (typeof TEXTS)['en-GB'];
+
+export function studioLang(search: string): StudioLang {
+  const lang = new URLSearchParams(search).get('lang');
+  return lang === 'de-DE' ? 'de-DE' : 'en-GB';
+}
+
+export function translate(lang: StudioLang, key: TextKey, values: Record<string, string | number> = {}): string {
+  return TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+export const GROUP_LABELS: Record<StudioLang, Record<string, string>> = {
+  'en-GB': { brand: 'Brand and links', 'sign-in': 'Sign-in', features: 'Features', texts: 'Texts', flows: 'Flows' },
+  'de-DE': { brand: 'Marke und Links', 'sign-in': 'Anmeldung', features: 'Funktionen', texts: 'Texte', flows: 'Abläufe' },
+};

@@ -1,0 +1,125 @@
+/**
+ * `/studio/api` (issue 15) on a real app and database: the validator's problems with pointers,
+ * drafts whose preview calls a served tenant's API, a demo user's session, and the save that
+ * writes minimal edits and refuses a file with unconfirmed problems.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { createMailer } from '../../server/mail/mailer';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../server/seed';
+import { loadTenantFiles } from '../../cli/tenant';
+import { getTestDatabase, uniqueTenantId } from '../support/database';
+import { listen } from '../support/apiClient';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'studio-routes-'));
+const id = uniqueTenantId('studio');
+const file = path.join(dir, `${id}.json`);
+const original = readFileSync(path.join(ROOT, 'tenants', 'technikwelt.json'), 'utf8')
+  .replace('"id": "technikwelt"', `"id": "${id}"`)
+  .replace('"hosts": ["technikwelt.localhost", "abo.technikwelt.localhost"]', `"hosts": ["${id}.localhost"]`);
+writeFileSync(file, original);
+
+let baseUrl = '';
+let close: (() => Promise<void>) | undefined;
+let otherUrl = '';
+let closeOther: (() => Promise<void>) | undefined;
+
+async function call(base: string, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${base}${url}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text };
+}
+const studio = (method: string, url: string, body?: unknown) => call(baseUrl, method, `/studio${url}`, body);
+
+beforeAll(async () => {
+  process.env.PORTAL_TENANTS_DIR = dir;
+  const { tenants, issues } = loadTenantFiles([file]);
+  expect(issues).toEqual([]);
+  const db = await getTestDatabase();
+  await seedDemoData(db, tenants);
+  const mailer = createMailer({ outboxDir: path.join(dir, 'outbox') });
+  ({ baseUrl, close } = await listen(createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer, devPages: true }).app));
+  ({ baseUrl: otherUrl, close: closeOther } = await listen(createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer }).app));
+});
+
+afterAll(async () => {
+  await close?.();
+  await closeOther?.();
+});
+
+const tenantData = () => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+describe('portal studio API', () => {
+  it('answers the problems portal validate reports, with their JSON pointers', async () => {
+    const answer = await studio('POST', '/api/validate', { fileId: id, data: { ...tenantData(), logoTargetUrl: 'www.example.com' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.issues).toEqual([
+      expect.objectContaining({ file: `tenants/${id}.json`, pointer: '/logoTargetUrl', message: expect.stringContaining('does not look like a valid URL') }),
+    ]);
+  });
+
+  it('refuses a file name that is not a tenant id, so nothing outside the tenants folder is read or written', async () => {
+    for (const bad of ['..%2F..%2Fpackage', 'UPPER']) {
+      const answer = await studio('GET', `/api/tenants/${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('invalid_tenant_id');
+    }
+    expect((await studio('POST', '/api/save', { fileId: '../x', data: {} })).status).toBe(400);
+  });
+
+  it('previews a valid draft with the served tenant\'s API and keeps the last valid version while the draft has problems', async () => {
+    const draftId = 'draft-0001-abcd';
+    const first = await studio('PUT', `/api/drafts/${draftId}`, { fileId: id, data: { ...tenantData(), name: 'Draft Verlag' } });
+    expect(first.body).toMatchObject({ version: 1, previewUpToDate: true, apiTenant: id, issues: [] });
+    const broken = await studio('PUT', `/api/drafts/${draftId}`, { fileId: id, data: { ...tenantData(), name: '' } });
+    expect(broken.body).toMatchObject({ version: 1, previewUpToDate: false });
+    expect(broken.body.issues[0].pointer).toBe('/name');
+    const faq = await studio('GET', `/preview/${draftId}/api/faq`);
+    expect(faq.status).toBe(200);
+    const raw = await fetch(`${baseUrl}/studio/preview/${draftId}/api/faq`);
+    // The XSRF cookie belongs to the preview's path, where the draft's screens can read it.
+    expect(raw.headers.get('set-cookie')).toContain(`Path=/studio/preview/${draftId}/`);
+    expect(Array.isArray(faq.body.entries)).toBe(true);
+    expect((await studio('GET', '/preview/draft-unknown-1/api/faq')).status).toBe(404);
+  });
+
+  it('opens a session of a demo user that the tenant\'s API accepts', async () => {
+    const users = await studio('GET', `/api/demo-users?tenant=${id}`);
+    expect(users.body.users.map((u: { email: string }) => u.email)).toContain(SHARED_DEMO_EMAIL);
+    const signIn = await studio('POST', '/api/sign-in', { tenant: id, email: SHARED_DEMO_EMAIL });
+    expect(signIn.body.storageKey).toBe(`portal.authState.${id}`);
+    const response = await fetch(`${baseUrl}/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': signIn.body.session.accessToken } });
+    expect(response.status).toBe(200);
+    expect((await studio('POST', '/api/sign-in', { tenant: id, email: 'nobody@example.com' })).status).toBe(404);
+  });
+
+  it('saves with minimal edits, and a file with problems only when they are confirmed', async () => {
+    const diff = await studio('POST', '/api/diff', { fileId: id, data: { ...tenantData(), name: 'Saved Verlag' } });
+    expect(diff.body.diff.filter((line: { kind: string }) => line.kind !== ' ')).toEqual([
+      { kind: '-', text: '  "name": "TechnikWelt Verlagsgruppe",' },
+      { kind: '+', text: '  "name": "Saved Verlag",' },
+    ]);
+    const invalid = { ...tenantData(), name: 'Saved Verlag', logoTargetUrl: 'www.example.com' };
+    const refused = await studio('POST', '/api/save', { fileId: id, data: invalid });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('unconfirmed_problems');
+    expect(readFileSync(file, 'utf8')).toBe(original);
+
+    const saved = await studio('POST', '/api/save', { fileId: id, data: { ...tenantData(), name: 'Saved Verlag' } });
+    expect(saved.body).toMatchObject({ saved: true, issues: [] });
+    expect(readFileSync(file, 'utf8')).toBe(original.replace('"name": "TechnikWelt Verlagsgruppe"', '"name": "Saved Verlag"'));
+
+    const confirmed = await studio('POST', '/api/save', { fileId: id, data: invalid, confirmedProblems: 1 });
+    expect(confirmed.body.saved).toBe(true);
+    expect(tenantData().logoTargetUrl).toBe('www.example.com');
+  });
+
+  it('is not there without the development pages (portal serve)', async () => {
+    const answer = await call(otherUrl, 'GET', '/studio/api/tenants');
+    expect(answer.status).toBe(404);
+  });
+});
