@@ -263,7 +263,7 @@ test.describe('cancellation', () => {
     await success.getByRole('button', { name: t('shell.close') }).click();
     // Back on the subscription page: still active, and nothing was cancelled.
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target!.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: target!.displayName })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.locator('.subscription-header').getByText(t('account.status.A'), { exact: true })).toBeVisible();
     const after = (await ownSubscriptions(page, tenant)).find((s) => s.id === target!.id)!;
     expect(after.orderStatus).toBe('A');
