@@ -27,9 +27,16 @@ test('two tenants side by side, signed in as their demo user, follow the route p
 
   // Each tenant keeps its own session (engine/core/tenantSession.ts): two different tokens.
   const tokens = await page.evaluate((ids) => ids.map((id) => JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}').accessToken), [...TENANTS]);
-  expect(tokens[0]).toBeTruthy();
-  expect(tokens[1]).toBeTruthy();
   expect(tokens[0]).not.toBe(tokens[1]);
+  // Each token is a live session of its own tenant and of no other.
+  const statuses = await page.evaluate(
+    async ([ids, keys]) =>
+      Promise.all(
+        ids.flatMap((id) => keys.map((token) => fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': String(token) } }).then((r) => r.status))),
+      ),
+    [[...TENANTS], tokens] as const,
+  );
+  expect(statuses).toEqual([200, 401, 401, 200]);
 
   // The route picker: the subscription page, with each tenant's own subscription id filled in.
   await page.getByLabel('Screen').selectOption('subscription');
