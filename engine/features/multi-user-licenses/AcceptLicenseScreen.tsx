@@ -1,15 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { AcceptLicenseInfo } from '../../../schemas/generated/licenses';
 import type { LicenseAcceptRequest } from '../../../schemas/generated/license-accept-request';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useSalutationOptions } from '../../account/changes/addressContext';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
 import { ACCEPT_NAME_MAX, acceptLicenseErrors, roleNeedsAcademicYear } from '../../domain/licenses';
-import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { SelectField } from '../../ui/fields';
 import { Loading } from '../../ui/Loading';
@@ -17,6 +15,7 @@ import { localized } from '../../ui/localized';
 import { fieldErrorText } from './fieldErrorText';
 import { acceptOutcome, fieldErrorsOf, type AcceptOutcome } from './licenseErrors';
 import { licensesApi } from './licensesApi';
+import { LinkOutcomeNotice } from './LinkOutcomeNotice';
 
 type Bp = LicenseAcceptRequest['businessPartner'];
 
@@ -103,33 +102,13 @@ export default function AcceptLicenseScreen() {
     <section className="account-change accept-license" aria-labelledby="accept-license-title">
       <h1 id="accept-license-title">{t('multi-user-licenses.accept.heading')}</h1>
       {outcome === 'loading' && <Loading />}
-      {outcome === 'accepted' && (
-        <Alert variant="success">
-          <p>{t('multi-user-licenses.accept.done', { email: info?.email ?? '' })}</p>
-          <p>
-            <Link className="button" to={href(ROUTES.login)}>
-              {t('multi-user-licenses.accept.signIn')}
-            </Link>
-          </p>
-        </Alert>
-      )}
-      {outcome === 'notFound' && <Alert variant="info">{t('multi-user-licenses.accept.notFound')}</Alert>}
-      {outcome === 'invalidLink' && <Alert variant="error">{t('multi-user-licenses.accept.invalidLink')}</Alert>}
-      {outcome === 'alreadyAccepted' && (
-        <Alert variant="info">
-          <p>{t('multi-user-licenses.accept.alreadyAccepted')}</p>
-          <p>
-            <Link to={href(ROUTES.login)}>{t('multi-user-licenses.accept.signIn')}</Link>
-          </p>
-        </Alert>
-      )}
-      {(outcome === 'error' || outcome === 'rateLimited') && (
-        <Alert variant="error">
-          <p>{t(outcome === 'rateLimited' ? 'multi-user-licenses.accept.rateLimited' : 'multi-user-licenses.accept.error')}</p>
-          <button type="button" className="button button-secondary" onClick={() => setRound((n) => n + 1)}>
-            {t('multi-user-licenses.accept.tryAgain')}
-          </button>
-        </Alert>
+      {outcome !== null && outcome !== 'loading' && (
+        <LinkOutcomeNotice
+          outcome={outcome === 'accepted' ? 'done' : outcome}
+          email={info?.email ?? ''}
+          texts={{ done: 'multi-user-licenses.accept.done', notFound: 'multi-user-licenses.accept.notFound', invalidLink: 'multi-user-licenses.accept.invalidLink', alreadyUsed: 'multi-user-licenses.accept.alreadyAccepted' }}
+          onTryAgain={() => setRound((n) => n + 1)}
+        />
       )}
       {outcome === null && info && (
         <form ref={formRef} className="accept-license-form" onSubmit={submit} noValidate>

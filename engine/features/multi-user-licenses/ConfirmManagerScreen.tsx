@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { ManagerAppointmentInfo } from '../../../schemas/generated/licenses';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
-import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
 import { EmailText } from './EmailText';
 import { acceptOutcome, type AcceptOutcome } from './licenseErrors';
 import { licensesApi } from './licensesApi';
+import { LinkOutcomeNotice } from './LinkOutcomeNotice';
 
 /**
  * /subscriptions/{id}/license-managers/{appointmentId}/confirm?token=… (account-flows.md §2
@@ -68,33 +67,13 @@ export default function ConfirmManagerScreen() {
     <section className="account-change confirm-license-manager" aria-labelledby="confirm-manager-title">
       <h1 id="confirm-manager-title">{t('multi-user-licenses.confirmManager.heading')}</h1>
       {outcome === 'loading' && <Loading />}
-      {outcome === 'confirmed' && (
-        <Alert variant="success">
-          <p>{t('multi-user-licenses.confirmManager.done', { email: info?.email ?? '' })}</p>
-          <p>
-            <Link className="button" to={href(ROUTES.login)}>
-              {t('multi-user-licenses.accept.signIn')}
-            </Link>
-          </p>
-        </Alert>
-      )}
-      {outcome === 'notFound' && <Alert variant="info">{t('multi-user-licenses.confirmManager.notFound')}</Alert>}
-      {outcome === 'invalidLink' && <Alert variant="error">{t('multi-user-licenses.confirmManager.invalidLink')}</Alert>}
-      {outcome === 'alreadyAccepted' && (
-        <Alert variant="info">
-          <p>{t('multi-user-licenses.confirmManager.alreadyConfirmed')}</p>
-          <p>
-            <Link to={href(ROUTES.login)}>{t('multi-user-licenses.accept.signIn')}</Link>
-          </p>
-        </Alert>
-      )}
-      {(outcome === 'error' || outcome === 'rateLimited') && (
-        <Alert variant="error">
-          <p>{t(outcome === 'rateLimited' ? 'multi-user-licenses.accept.rateLimited' : 'multi-user-licenses.accept.error')}</p>
-          <button type="button" className="button button-secondary" onClick={() => setRound((n) => n + 1)}>
-            {t('multi-user-licenses.accept.tryAgain')}
-          </button>
-        </Alert>
+      {outcome !== null && outcome !== 'loading' && (
+        <LinkOutcomeNotice
+          outcome={outcome === 'confirmed' ? 'done' : outcome}
+          email={info?.email ?? ''}
+          texts={{ done: 'multi-user-licenses.confirmManager.done', notFound: 'multi-user-licenses.confirmManager.notFound', invalidLink: 'multi-user-licenses.confirmManager.invalidLink', alreadyUsed: 'multi-user-licenses.confirmManager.alreadyConfirmed' }}
+          onTryAgain={() => setRound((n) => n + 1)}
+        />
       )}
       {outcome === null && info && (
         <div className="confirm-license-manager-details">
