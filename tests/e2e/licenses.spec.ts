@@ -63,6 +63,12 @@ test('the ordering party invites a licence user, who accepts through the e-maile
   const s = all.find((x) => x.isMultiLicense && x.roles.includes('AG'));
   expect(s, 'the demo login’s multi-licence').toBeDefined();
 
+  // A subscription without licences says so rather than failing to load (§6).
+  const plain = all.find((x) => !x.isMultiLicense)!;
+  await page.goto(`/t/${TENANT}/subscriptions/${plain.id}/licenses?lang=${lang}`);
+  await expect(page.getByText(t('multi-user-licenses.notAvailable'))).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
   // The subscription page offers the licences (portal-core.md §6 multi-user licences).
   await page.goto(`/t/${TENANT}/subscriptions/${s!.id}?lang=${lang}`);
   // (The page names the subscription by the tenant's type labels, so the API's displayName is not its heading.)

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
 import type { LicenseManager, LicenseManagerAppointment, LicenseObject } from '../../../schemas/generated/licenses';
-import { useTenantSettings } from '../../account/capabilityContext';
+import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
-import { isLicenceManager } from '../../domain/capabilities';
+import { can, isLicenceManager } from '../../domain/capabilities';
 import { canLicenseAction } from '../../domain/licenses';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
@@ -35,6 +35,7 @@ export default function LicensesScreen() {
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const subscription = useFlowSubscription(id);
+  const capabilities = useCapabilityContext();
   const { back } = useFlowReturn(id);
   const objects = useResource<LicenseObject[]>(`${id}/licenses`, (client) => licensesApi(client).objects(id));
   const managers = useResource<LicenseManager[]>(`${id}/license-managers`, (client) => licensesApi(client).managers(id));
@@ -48,6 +49,19 @@ export default function LicensesScreen() {
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status !== 'ready') return <Loading />;
   const s = subscription.state.data;
+  // account-flows.md §6: licences are managed on a multi-licence subscription by its licence manager
+  // or ordering party; for any other one the page says so instead of failing to load.
+  if (!can('multiUserLicenses', s, capabilities)) {
+    return (
+      <section className="account-change licenses" aria-labelledby="licenses-title">
+        <FlowHeader subscription={s} titleId="licenses-title" title={t('multi-user-licenses.heading')} />
+        <Alert variant="info">{t('multi-user-licenses.notAvailable')}</Alert>
+        <button type="button" className="button button-secondary" onClick={back}>
+          {t('account.flow.back')}
+        </button>
+      </section>
+    );
+  }
   const actor = { isLicenseManager: isLicenceManager(s) };
   const settings = tenant.multiUserLicenses;
   const loadedManagers = managers.state.status === 'ready' ? managers.state.data : [];
