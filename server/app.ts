@@ -18,7 +18,6 @@ import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './ten
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
-import { studioRouter } from './studio/studioRoutes';
 
 export interface AppOptions {
   db: Database;
@@ -44,6 +43,18 @@ export interface AppOptions {
   /** `development` under `portal dev` (development login on); `production` otherwise. */
   mode?: 'production' | 'development';
   signInLimits?: SignInLimits;
+}
+
+/** A handler made on its first request; a failed load is tried again by the next one. */
+function loadedOnFirstUse(load: () => Promise<RequestHandler>): RequestHandler {
+  let handler: Promise<RequestHandler> | undefined;
+  return (req, res, next) => {
+    handler ??= load().catch((error: unknown) => {
+      handler = undefined;
+      throw error;
+    });
+    handler.then((ready) => ready(req, res, next), next);
+  };
 }
 
 /**
@@ -98,7 +109,12 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   // Path parameters of every API route are checked once the routers hold their routes.
   guardRouteParams(routers);
   // The portal studio (issue 15) before the host-resolved tenant, which answers every path under `portal dev`.
-  if (options.devPages) app.use('/studio', studioRouter({ db: options.db, auth, tenants: options.tenants, distDir: options.distDir }));
+  // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
+  // under it is about 90 MB that a server nobody opens the studio on never needs (issue 9, memory).
+  if (options.devPages) {
+    const studio = { db: options.db, auth, tenants: options.tenants, distDir: options.distDir };
+    app.use('/studio', loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))));
+  }
   // The QA preview and its dev-only sign-in of demo logins (issue 15), never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
   if (options.devPages) app.use(previewRouter({ db: options.db, directory, now }));

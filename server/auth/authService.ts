@@ -48,6 +48,11 @@ export interface AuthenticatedUser {
   loginSource: string;
   /** Set for partial logins that may act on one subscription only (portal-core.md §4). */
   subscriptionId: string | null;
+  /**
+   * The tenant's subscription data version and the day when the request began (migration 015):
+   * an answer of GET /subscriptions made under the same value is still true.
+   */
+  subscriptionDataVersion: string;
 }
 
 /** schemas/api/login-result.schema.json: every answer that opens a session. */
@@ -372,6 +377,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         sessionId: session.id,
         loginSource: session.login_source,
         subscriptionId: session.subscription_id,
+        subscriptionDataVersion: session.subscription_data_version,
       };
     },
 

@@ -150,9 +150,11 @@ async function openPool(
   const description = maskUrl(url);
   const pool = new pgModule.Pool({
     connectionString: url,
-    // 20 connections: two cores run the portal and PostgreSQL; more only queue inside PostgreSQL
-    // (bench: 10 and 200 concurrent clients are served as well with 20 as with 50).
-    max: opts.poolSize ?? Number(process.env.PG_POOL_MAX ?? 20),
+    // An embedded server shares the portal's cores: 8 connections keep them busy, and each more
+    // is another backend's memory (bench, 200 clients: 20 connections peaked at 430 MB with the
+    // database's processes, 8 at 260 MB, at the same throughput). An external server: 20.
+    // PG_POOL_MAX sets either.
+    max: opts.poolSize ?? Number(process.env.PG_POOL_MAX ?? (opts.kind === 'embedded' ? 8 : 20)),
     // A database that is down must answer 503 quickly, not hold requests until the client gives up.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,

@@ -6,11 +6,18 @@
  * its metadata. pdfkit streams its output; `finish` collects it into one Buffer, so a request waits
  * on a promise instead of holding the event loop while the file is written out.
  */
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
 import { ensureFont, fontRuns, type FontRole } from './fonts';
 import { drawLogo } from './logo';
 import type { DocumentLocale, DocumentWords } from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
+
+/**
+ * pdfkit is loaded with the first document, not with the server: it is about 17 MB of a server's
+ * memory, and most requests never make a PDF (issue 9, memory under 300 MB).
+ */
+let pdfkit: typeof import('pdfkit') | undefined;
+const PDFDocument = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit'));
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = 50;
@@ -44,7 +51,7 @@ export function startPdf(opts: { tenant: DocumentTenant; locale: DocumentLocale;
   page: PdfPage;
   finish: () => Promise<Buffer>;
 } {
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

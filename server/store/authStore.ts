@@ -11,6 +11,8 @@ export interface SessionRow {
   subscription_id: string | null;
   last_seen_at: Date;
   expires_at: Date;
+  /** The tenant's subscription data version and the database's day (migration 015), read with the session. */
+  subscription_data_version: string;
 }
 
 export async function insertSession(
@@ -29,8 +31,12 @@ export async function insertSession(
 
 export async function findLiveSession(db: Queryable, tenantId: string, tokenHash: string): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
-    // One round trip per authenticated request: the session and its user's e-mail together.
-    `select s.id, s.user_id, u.email as user_email, s.login_source, s.subscription_id, s.last_seen_at, s.expires_at
+    // One round trip per authenticated request: the session, its user's e-mail and what
+    // GET /subscriptions needs to reuse an earlier answer (server/subscription/subscriptionListCache.ts):
+    // the tenant's data version and the day, as next issues change with it.
+    `select s.id, s.user_id, u.email as user_email, s.login_source, s.subscription_id, s.last_seen_at, s.expires_at,
+            coalesce((select v.version from subscription_data_versions v where v.tenant_id = $1), 0) || ':' || current_date
+              as subscription_data_version
        from sessions s join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
       where s.tenant_id = $1 and s.token_hash = $2 and s.revoked_at is null`,
     [tenantId, tokenHash],

@@ -6,6 +6,7 @@ import { notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
 import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
 import { requestLocale } from '../tenancy/requestLocale';
+import { createSubscriptionListCache } from './subscriptionListCache';
 
 /**
  * GET /subscriptions and /subscriptions/{id} (portal-core.md §7): only the signed-in user's
@@ -13,15 +14,32 @@ import { requestLocale } from '../tenancy/requestLocale';
  */
 export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): Router {
   const router = Router();
+  const lists = createSubscriptionListCache();
   router.use('/subscriptions', requireUser(deps.auth));
 
   router.get('/subscriptions', async (req, res) => {
     const { tenant } = tenantContext(res);
     const user = currentUser(res);
     // In the screen's language (issue 14, finding 4).
-    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale: requestLocale(req, tenant) });
-    // A partial login sees the one subscription it was opened for (§4).
-    res.json(user.subscriptionId ? subscriptions.filter((s) => s.id === user.subscriptionId) : subscriptions);
+    const locale = requestLocale(req, tenant);
+    if (user.subscriptionId) {
+      // A partial login sees the one subscription it was opened for (§4); rare enough to build each time.
+      const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale });
+      res.json(subscriptions.filter((s) => s.id === user.subscriptionId));
+      return;
+    }
+    // An answer made under the data version the session query just read is still true (migration 015).
+    const key = { tenantId: tenant.id, userId: user.id, locale, dataVersion: user.subscriptionDataVersion };
+    let answer = lists.get(key);
+    if (!answer) {
+      const body = Buffer.from(JSON.stringify(await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale })));
+      // The app's own ETag function, as res.send would use it; send leaves a set ETag alone.
+      const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
+      answer = { body, etag: etagOf?.(body) };
+      lists.set(key, answer);
+    }
+    if (answer.etag) res.setHeader('ETag', answer.etag);
+    res.type('json').send(answer.body);
   });
 
   router.get('/subscriptions/:id', async (req, res) => {

@@ -93,6 +93,33 @@ describe('two server instances on one database', () => {
     expect((await onA.get('/subscriptions')).status).toBe(401);
   });
 
+  it('shows on one instance, at once, a change committed through the other (no stale subscription list)', async () => {
+    const onA = browserLikeClient(urlA, `/t/${tenant.id}/api`);
+    await onA.get('/subscriptions');
+    await onA.post('/login/magic-link', { email });
+    const login = await onA.post('/login/token', { token: await lastLinkTo(email) });
+    onA.setAccessToken(login.body.accessToken);
+    const before = (await onA.get('/subscriptions')).body as Array<{ id: string; displayName: string }>;
+    // Asked twice on A: the second answer may come from A's memory (server/subscription/subscriptionListCache.ts).
+    expect((await onA.get('/subscriptions')).body).toEqual(before);
+
+    // Instance B's pool changes the first subscription's name (as any write of B would, in a transaction).
+    await second.transaction(async (tx) => {
+      await tx.query(`update subscriptions set details = jsonb_set(coalesce(details, '{}'::jsonb), '{displayName}', '"Umbenannt auf B"') where tenant_id = $1 and id = $2`, [tenant.id, before[0].id]);
+    });
+    const after = (await onA.get('/subscriptions')).body as Array<{ id: string; displayName: string }>;
+    expect(after.find((s) => s.id === before[0].id)?.displayName).toBe('Umbenannt auf B');
+
+    // A change that is rolled back is never seen, and leaves A's answer as it was.
+    await expect(
+      second.transaction(async (tx) => {
+        await tx.query(`update subscriptions set details = jsonb_set(details, '{displayName}', '"Nie gespeichert"') where tenant_id = $1 and id = $2`, [tenant.id, before[0].id]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await onA.get('/subscriptions')).body).toEqual(after);
+  });
+
   it('counts sign-in requests for one address across both instances', async () => {
     const address = 'gezaehlt@example.org';
     const clients = [browserLikeClient(urlA, `/t/${tenant.id}/api`), browserLikeClient(urlB, `/t/${tenant.id}/api`)];

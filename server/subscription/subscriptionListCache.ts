@@ -1,0 +1,56 @@
+/**
+ * Answers of GET /subscriptions kept in memory (issue 9: an API that keeps up under load). Building
+ * the list is the most expensive read of the portal: one query over six tables, a JSON row per
+ * subscription parsed, shaped and written again. A user's list changes only when the tenant's
+ * subscription data does (every change raises the version of migration 015, in the same
+ * transaction) or the day does (the next issue), and the session query reads both.
+ *
+ * Nothing here is needed by another instance: each keeps its own answers and checks them against
+ * the version in the database on every request, so a change made anywhere is seen at once
+ * everywhere (README "Running more than one instance").
+ */
+export interface SubscriptionListCache {
+  /** The answer made for this user and language under this data version, if it is still kept. */
+  get(key: SubscriptionListKey): CachedAnswer | undefined;
+  set(key: SubscriptionListKey, answer: CachedAnswer): void;
+}
+
+/** The JSON as sent, and its ETag (made once, not on every send). */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string | undefined;
+}
+
+export interface SubscriptionListKey {
+  tenantId: string;
+  userId: string;
+  locale: string;
+  /** `version:day` from the session query (AuthenticatedUser.subscriptionDataVersion). */
+  dataVersion: string;
+}
+
+/** At most this many users' answers (about 4 KB a subscription): the oldest used go first. */
+const DEFAULT_LIMIT = 1000;
+
+export function createSubscriptionListCache(limit = DEFAULT_LIMIT): SubscriptionListCache {
+  // One entry per user and language: a newer version replaces the older answer at once. A Map
+  // keeps insertion order, so re-inserting on use makes its first key the least recently used.
+  const entries = new Map<string, { dataVersion: string; answer: CachedAnswer }>();
+  const slot = (key: SubscriptionListKey) => `${key.tenantId}\n${key.userId}\n${key.locale}`;
+  return {
+    get(key) {
+      const name = slot(key);
+      const entry = entries.get(name);
+      if (!entry || entry.dataVersion !== key.dataVersion) return undefined;
+      entries.delete(name);
+      entries.set(name, entry);
+      return entry.answer;
+    },
+    set(key, answer) {
+      const name = slot(key);
+      entries.delete(name);
+      entries.set(name, { dataVersion: key.dataVersion, answer });
+      if (entries.size > limit) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
