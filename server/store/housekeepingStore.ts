@@ -7,10 +7,17 @@ import type { Queryable } from '../db/database';
 
 /** How long account events and their deliveries are kept once every delivery has ended. */
 export const EVENT_RETENTION_DAYS = 90;
+/**
+ * How long an e-card that went out (or finally failed) is kept: its message and both names and the
+ * recipient's address are personal data, and nothing shows sent cards again. A month answers a
+ * subscriber's "did my card go out?" and the daily cap (server/e-card/) needs a day.
+ */
+export const E_CARD_RETENTION_DAYS = 30;
 
 export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void> {
   const day = new Date(now.getTime() - 86_400_000).toISOString();
   const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const eCardsBefore = new Date(now.getTime() - E_CARD_RETENTION_DAYS * 86_400_000).toISOString();
   const eventsBefore = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
   const at = now.toISOString();
   await db.query(`delete from rate_limits where window_start < $1`, [day]);
@@ -19,6 +26,8 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   await db.query(`delete from download_keys where expires_at < $1`, [at]);
   await db.query(`delete from sso_sessions where expires_at < $1 or revoked_at < $2`, [at, week]);
   await db.query(`delete from sessions where coalesce(revoked_at, expires_at) < $1`, [week]);
+  // Scheduled cards stay until they are sent, however far ahead they were timed.
+  await db.query(`delete from e_cards where status in ('sent', 'failed') and coalesce(sent_at, created_at) < $1`, [eCardsBefore]);
   // Account events carry contact messages, addresses and e-mail addresses: they go (with their
   // deliveries, on delete cascade) once dispatched, older than the retention, and no delivery of
   // theirs is still pending.
