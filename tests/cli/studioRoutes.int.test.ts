@@ -49,6 +49,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await close?.();
   await closeOther?.();
+  // The worker may run other test files next: none of them should edit this temporary folder.
+  delete process.env.PORTAL_TENANTS_DIR;
 });
 
 const tenantData = () => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
