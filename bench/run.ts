@@ -56,7 +56,8 @@ async function bundleSize(tenantDir: string) {
  * Issue 15: 100 tenants build in at most 1.5× the time of one (one engine build; per tenant only
  * what differs). The variants are the demo tenants under other ids, each with its own name and
  * announcement, so no two pages are the same; each figure is the best of two runs (the machine is
- * shared).
+ * shared). Every run builds into a fresh, empty dist folder, a clean build as CI and deploys make,
+ * so no run removes or overwrites the output of the one before.
  */
 async function buildTimes() {
   const { tenants, issues } = await loadTenantFiles();
@@ -69,9 +70,12 @@ async function buildTimes() {
     };
     return { ...base, id: `${base.id}-v${i}`, name: `${base.name} ${i}`, ...(announcement ? { announcement } : {}) };
   });
+  let engineDir = '';
   const time = async (list: typeof tenants) => {
+    const distDir = mkdtempSync(path.join(work, 'dist-'));
+    engineDir = path.join(distDir, '.engine');
     const started = performance.now();
-    await buildTenants(list, { distDir: path.join(work, 'dist'), engineDir: path.join(work, 'dist', '.engine') });
+    await buildTenants(list, { distDir, engineDir });
     return performance.now() - started;
   };
   await time(variants.slice(0, 1)); // warm-up: first Vite run loads its plugins
@@ -84,7 +88,7 @@ async function buildTimes() {
   console.log(`   20 tenants           ${(twenty / 1000).toFixed(2)} s   ${ratio(twenty, one)}`);
   console.log(`   100 tenants          ${(hundred / 1000).toFixed(2)} s   ${ratio(hundred, one)}`);
   console.log(`   100 tenants: ${ratio(hundred, one)} the time of 1 (goal ≤ 1.5×)`);
-  return path.join(work, 'dist', '.engine');
+  return engineDir;
 }
 
 /** A server process of bench/apiServer.ts; resolves once it prints where it listens. */

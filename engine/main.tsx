@@ -11,7 +11,6 @@ import { createTenantSession, openSessionChannel } from './core/tenantSession';
 import { notifyHostFrame } from './core/hostFrame';
 import { PortalContext, type PortalServices } from './core/PortalContext';
 import { buildRoutes } from './core/router';
-import { expireKickerCookie } from './features/login/kickerCookie';
 import './ui/styles.css';
 
 async function boot() {
@@ -76,7 +75,11 @@ async function boot() {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     session.ended({ timedOut: options.timedOut });
-    if (config.tenant.features.includes('kicker-auth')) expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser', config.basePath);
+    // Loaded only here (the login screen shares its chunk): its code is for kicker-auth tenants alone.
+    if (config.tenant.features.includes('kicker-auth')) {
+      const { expireKickerCookie } = await import('./features/login/kickerCookie');
+      expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser', config.basePath);
+    }
     if (options.timedOut) {
       notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);
       if (config.tenant.embedding.isEmbedded) {
@@ -112,4 +115,9 @@ function storageOrUndefined(get: () => Storage): Storage | undefined {
   }
 }
 
-void boot();
+// A boot that fails (the text file of the language cannot be loaded) leaves words in both
+// languages, not a blank page: no text table is at hand to say it otherwise.
+boot().catch((error) => {
+  document.getElementById('root')!.textContent = 'Laden fehlgeschlagen, bitte neu laden. / Loading failed, please reload.';
+  throw error;
+});

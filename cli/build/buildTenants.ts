@@ -1,14 +1,16 @@
-import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, writeFile as writeFileCallback, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Manifest } from 'vite';
 import { enabledFeatures } from '../../engine/features';
+import type { Locale } from '../../engine/core/portalConfig';
 import type { ResolvedTenant } from '../tenant';
 import { buildEngine, filesForTenant } from './engineBuild';
 import { renderTenantHtml } from './renderTenantHtml';
-import { tenantPageInput } from './tenantPage';
+import { builtTenantPageInput } from './tenantPage';
 
 export interface TenantBuildReport {
   tenant: string;
@@ -25,14 +27,20 @@ interface EngineFile {
 }
 
 /**
- * What every tenant of one build shares: the engine's manifest and index.html, and the sizes of its
- * files (DESIGN.md "Building tenants": per-tenant work is only what differs).
+ * What every tenant of one build shares: the engine's manifest and index.html, the sizes of its
+ * files and the base texts' files written so far, by table and by name (DESIGN.md "Building
+ * tenants": per-tenant work is only what differs).
  */
 export interface EngineOutput {
   dir: string;
   manifest: Manifest;
   template: string;
   sizes: Map<string, Promise<EngineFile>>;
+  textFiles: Map<object | string, string>;
+  /** The base text tables by feature set, read once per build (cli/build/tenantTexts.ts). */
+  baseTexts?: Map<string, Record<Locale, Record<string, string>>>;
+  /** The engine files by set of enabled features, found in the manifest once per build. */
+  chunks?: Map<string, string[]>;
 }
 
 /**
@@ -46,7 +54,7 @@ export async function buildTenants(
   const progress = options.progress ?? (() => undefined);
   progress(`building the engine once for ${tenants.length} tenant(s) …`);
   const { manifest, template } = await buildEngine(options.engineDir);
-  const engine: EngineOutput = { dir: options.engineDir, manifest, template, sizes: new Map() };
+  const engine: EngineOutput = { dir: options.engineDir, manifest, template, sizes: new Map(), textFiles: new Map(), baseTexts: new Map(), chunks: new Map() };
   // Tenants are written a few at a time, so one's compression overlaps the next one's page.
   const reports: TenantBuildReport[] = new Array(tenants.length);
   let next = 0;
@@ -62,6 +70,9 @@ export async function buildTenants(
 }
 
 const gzipAsync = promisify(gzip);
+// The callback form: fs/promises' writeFile goes through a FileHandle, several times the work on
+// this thread for a small file.
+const writeFile = promisify(writeFileCallback);
 
 function engineFile(engine: EngineOutput, file: string): Promise<EngineFile> {
   let size = engine.sizes.get(file);
@@ -70,6 +81,33 @@ function engineFile(engine: EngineOutput, file: string): Promise<EngineFile> {
     engine.sizes.set(file, size);
   }
   return size;
+}
+
+/**
+ * The file of one locale's complete base texts (issue 15), `assets/texts.<locale>.<hash>.json`:
+ * written into the engine's folder once per distinct table, however many tenants ship it, and then
+ * linked into each tenant's folder like the engine's own files. Named by its content, so a browser
+ * keeps it across deploys until the texts change, and tenants with the same features share it.
+ */
+function textFile(engine: EngineOutput, locale: string, table: Readonly<Record<string, string>>): string {
+  let file = engine.textFiles.get(table);
+  if (file === undefined) {
+    const json = JSON.stringify(table);
+    file = `assets/texts.${locale}.${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`;
+    if (!engine.textFiles.has(file)) {
+      try {
+        // Vite empties the folder before each engine build; an existing file of this name has this content.
+        writeFileSync(path.join(engine.dir, file), json, { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const content = Buffer.from(json);
+      engine.sizes.set(file, gzipAsync(content).then((gzipped) => ({ bytes: content.length, gzipBytes: gzipped.length })));
+      engine.textFiles.set(file, file);
+    }
+    engine.textFiles.set(table, file);
+  }
+  return file;
 }
 
 /**
@@ -89,21 +127,38 @@ function placeFile(from: string, to: string): void {
   }
 }
 
-/** `dist/<tenant>/`: the engine files its features need (linked), its index.html and its build record. */
+/**
+ * `dist/<tenant>/`: the engine files its features need and the base texts' files of its locales
+ * (linked), its index.html and its build record.
+ */
 export async function writeTenant(tenant: ResolvedTenant, engine: EngineOutput, distDir: string): Promise<TenantBuildReport> {
   const enabled = new Set(enabledFeatures(tenant.features).map((feature) => feature.id));
-  const files = [...filesForTenant(engine.manifest, enabled)].sort();
+  const page = builtTenantPageInput(tenant, (locale, table) => textFile(engine, locale, table), engine.baseTexts);
+  const texts = Object.values(page.textFiles);
+  const featureKey = [...enabled].sort().join(' ');
+  let chunks = engine.chunks?.get(featureKey);
+  if (!chunks) {
+    chunks = [...filesForTenant(engine.manifest, enabled)];
+    engine.chunks?.set(featureKey, chunks);
+  }
+  const files = [...chunks, ...texts].sort();
   const outDir = path.join(distDir, tenant.id);
-  rmSync(outDir, { recursive: true, force: true });
-  const folders = new Set([path.join(outDir, 'assets'), ...files.map((file) => path.dirname(path.join(outDir, file)))]);
-  for (const folder of folders) mkdirSync(folder, { recursive: true });
-  const html = renderTenantHtml(engine.template, tenantPageInput(tenant));
-  // Compressing runs on libuv's threads while this thread links and writes.
+  const html = renderTenantHtml(engine.template, page);
+  // Compressing runs on libuv's threads while this thread goes on.
   const sized = Promise.all([Promise.all(files.map((file) => engineFile(engine, file))), gzipAsync(html)]);
-  for (const file of files) placeFile(path.join(engine.dir, file), path.join(outDir, file));
-  writeFileSync(path.join(outDir, 'index.html'), html);
-  writeFileSync(path.join(outDir, 'portal-build.json'), JSON.stringify({ tenant: tenant.id, features: [...enabled], files }, null, 2));
-  const [sizes, gzippedHtml] = await sized;
+  // Creating folders and files waits for the disk (a millisecond each on a build machine's virtual
+  // disk, much more than a link): on libuv's threads, the tenants being written at once overlap.
+  await rm(outDir, { recursive: true, force: true });
+  const folders = new Set([path.join(outDir, 'assets'), ...files.map((file) => path.dirname(path.join(outDir, file)))]);
+  await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
+  const written = Promise.all([
+    writeFile(path.join(outDir, 'index.html'), html),
+    writeFile(path.join(outDir, 'portal-build.json'), JSON.stringify({ tenant: tenant.id, features: [...enabled], files, texts: page.textFiles }, null, 2)),
+  ]);
+  // Paths by concatenation: the manifest's file names are relative and normalized already, and
+  // path.join for thousands of links is measurable.
+  for (const file of files) placeFile(`${engine.dir}${path.sep}${file}`, `${outDir}${path.sep}${file}`);
+  const [[sizes, gzippedHtml]] = await Promise.all([sized, written]);
   let bytes = Buffer.byteLength(html);
   let gzipBytes = gzippedHtml.length;
   let jsGzipBytes = 0;

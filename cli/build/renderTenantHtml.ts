@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../engine/core/portalConfig';
+import type { Locale, PortalConfig } from '../../engine/core/portalConfig';
 
 export const HEAD_PLACEHOLDER = '<!--portal:head-->';
 
@@ -15,8 +15,9 @@ function scriptSafeJson(value: unknown): string {
  * ship them (issue 15: per-tenant work is only what differs).
  */
 const serializedTables = new WeakMap<object, string>();
-function textsJson(texts: Record<string, Record<string, string>>): string {
-  const parts = Object.entries(texts).map(([locale, table]) => {
+function textsJson(texts: Partial<Record<string, Record<string, string>>>): string {
+  const parts = Object.entries(texts).flatMap(([locale, table]) => {
+    if (!table) return [];
     let json = Object.isFrozen(table) ? serializedTables.get(table) : undefined;
     if (json === undefined) {
       json = scriptSafeJson(table);
@@ -29,21 +30,26 @@ function textsJson(texts: Record<string, Record<string, string>>): string {
 
 /** The page's configuration as script-safe JSON, the texts spliced in (the same JSON as stringifying it whole). */
 function configJson(config: Omit<PortalConfig, 'basePath'>): string {
-  const { texts, ...rest } = config;
-  const head = scriptSafeJson({ ...rest, basePath: '' });
+  const { texts, textFiles, ...rest } = config;
+  const head = scriptSafeJson({ ...rest, ...(textFiles && { textFiles }), basePath: '' });
   return `${head.slice(0, -1)},"texts":${textsJson(texts)}}`;
 }
 
 /**
  * Inlines a tenant into the engine's index.html (DESIGN.md "Building tenants"): title, theme CSS
  * and the portal configuration, so the first paint is branded and needs no extra request. Used by
- * `portal build` and by `portal dev` alike.
+ * `portal build` and by `portal dev` alike. A built page names its base texts' files instead of
+ * carrying them (issue 15); the default locale's is preloaded, so its download starts with the
+ * page's and not only once the entry script runs (engine/core/i18n.ts fetches it the same way:
+ * same URL, against <base href>, CORS mode, same-origin credentials).
  */
 export function renderTenantHtml(template: string, input: { config: Omit<PortalConfig, 'basePath'>; themeCss: string }): string {
   if (!template.includes(HEAD_PLACEHOLDER)) throw new Error(`index.html lacks the ${HEAD_PLACEHOLDER} placeholder`);
-  const { tenant } = input.config;
+  const { tenant, textFiles } = input.config;
+  const preload = textFiles?.[tenant.defaultLocale as Locale];
   const head = [
     `<title>${escapeHtml(tenant.name)}</title>`,
+    ...(preload ? [`<link rel="preload" href="${escapeHtml(preload)}" as="fetch" crossorigin="anonymous">`] : []),
     `<style id="portal-theme">${input.themeCss.replace(/<\/style/gi, '<\\/style')}</style>`,
     `<script type="application/json" id="portal-config">${configJson(input.config)}</script>`,
   ].join('\n    ');

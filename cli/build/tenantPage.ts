@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PortalConfig, PortalTenant } from '../../engine/core/portalConfig';
+import type { Locale, PortalConfig, PortalTenant } from '../../engine/core/portalConfig';
 import { themeToCss } from '../../engine/domain/theme';
 import type { ResolvedTenant } from '../tenant';
 import { ROOT_DIR } from '../paths';
 import { sanitizeTenantHtml } from './sanitizeTenantHtml';
-import { tenantTexts } from './tenantTexts';
+import { splitTenantTexts, tenantTexts } from './tenantTexts';
 
 let tenantSchema: object | undefined;
 function schema(): object {
@@ -13,12 +13,40 @@ function schema(): object {
   return tenantSchema!;
 }
 
+type PageInput = { config: Omit<PortalConfig, 'basePath'>; themeCss: string };
+
 /**
  * What a tenant's page inlines: the public part of the validated tenant (tenant HTML sanitized
  * here, at build time), its merged texts and its theme CSS. Hosts, the schema pointer, raw texts,
  * theme tokens, webhook endpoints and the FAQ entries (served by GET /api/faq) stay out of the page.
+ * Pages made per request (`portal dev`, the studio's preview) carry the full texts like this.
  */
-export function tenantPageInput(tenant: ResolvedTenant): { config: Omit<PortalConfig, 'basePath'>; themeCss: string } {
+export function tenantPageInput(tenant: ResolvedTenant): PageInput {
+  const { tenant: publicTenant, themeCss } = publicPart(tenant);
+  return { config: { tenant: publicTenant, texts: tenantTexts(tenant) }, themeCss };
+}
+
+/**
+ * A built page's input (issue 15): instead of the full texts, only the tenant's own texts per
+ * offered locale, and the URL of each locale's base texts file, which `textFile` writes (once per
+ * distinct table) and names.
+ */
+export function builtTenantPageInput(
+  tenant: ResolvedTenant,
+  textFile: (locale: Locale, base: Readonly<Record<string, string>>) => string,
+  buildCache?: Parameters<typeof splitTenantTexts>[1],
+): PageInput & { textFiles: Partial<Record<Locale, string>> } {
+  const { tenant: publicTenant, themeCss } = publicPart(tenant);
+  const texts: Partial<Record<Locale, Record<string, string>>> = {};
+  const textFiles: Partial<Record<Locale, string>> = {};
+  for (const { locale, base, overrides } of splitTenantTexts(tenant, buildCache)) {
+    texts[locale] = overrides;
+    textFiles[locale] = textFile(locale, base);
+  }
+  return { config: { tenant: publicTenant, texts, textFiles }, themeCss, textFiles };
+}
+
+function publicPart(tenant: ResolvedTenant): { tenant: PortalTenant; themeCss: string } {
   // portal-core.md §6: anonymous visitors see only public FAQ entries, so no entry is inlined in
   // the page; the FAQ screen asks GET /api/faq, which filters by the session. Left out before
   // sanitizing, so no time goes into HTML that the page never carries.
@@ -26,9 +54,5 @@ export function tenantPageInput(tenant: ResolvedTenant): { config: Omit<PortalCo
   const safe = sanitizeTenantHtml({ ...tenant, faq: faqWithoutEntries }, schema() as never);
   // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only.
   const { $schema: _schema, texts: _texts, theme: _theme, themeTokens, hosts: _hosts, webhooks: _webhooks, ...rest } = safe;
-  const publicTenant: PortalTenant = rest;
-  return {
-    config: { tenant: publicTenant, texts: tenantTexts(tenant) },
-    themeCss: themeToCss(themeTokens),
-  };
+  return { tenant: rest, themeCss: themeToCss(themeTokens) };
 }

@@ -2,6 +2,7 @@ import { readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { textTables } from '../../engine/features';
 import type { Locale } from '../../engine/core/portalConfig';
+import { fallbackLocaleOf } from '../../engine/core/i18n';
 import type { TextOverrides } from '../../schemas/generated/tenant';
 import { ENGINE_DIR } from '../paths';
 
@@ -37,6 +38,66 @@ export function tenantTexts(tenant: { features: readonly string[]; texts?: TextO
     if (overrides.length) merged[locale] = { ...base[locale], ...Object.fromEntries(overrides) };
   }
   return merged;
+}
+
+/**
+ * A built page's texts (issue 15): per offered locale, the complete base table the page fetches
+ * from a file shared by every tenant with the same features, and the tenant's own texts the page
+ * carries inline, laid over it. The base table of a locale is filled, key by key, from the fallback
+ * locale's base (engine/core/i18n.ts `fallbackLocaleOf`, the lookup of engine/core/translation.tsx),
+ * so a page needs no second file; an override in the fallback locale of a key filled that way
+ * travels with the locale's overrides. File and overrides together give the page exactly what
+ * `tenantTexts` plus the fallback lookup gave it.
+ */
+export function splitTenantTexts(
+  tenant: { features: readonly string[]; texts?: TextOverrides; locales: readonly string[]; defaultLocale: string },
+  /** Base tables by feature set for one build: the files are not read (nor their dates checked) again. */
+  buildCache?: Map<string, TextTable>,
+): Array<{ locale: Locale; base: Readonly<Record<string, string>>; overrides: Record<string, string> }> {
+  const files = textTables(tenant.features).map((file) => path.join(ENGINE_DIR, file));
+  const key = files.join('\n');
+  let base = buildCache?.get(key);
+  if (!base) {
+    base = baseTexts(files);
+    buildCache?.set(key, base);
+  }
+  return splitTexts(base, tenant.texts, tenant.locales as Locale[], fallbackLocaleOf(tenant) as Locale);
+}
+
+/** splitTenantTexts over given base tables (exported for tests with tables that miss keys). */
+export function splitTexts(
+  base: TextTable,
+  texts: TextOverrides | undefined,
+  locales: readonly Locale[],
+  fallback: Locale,
+): Array<{ locale: Locale; base: Readonly<Record<string, string>>; overrides: Record<string, string> }> {
+  const overridesOf = (locale: Locale) => Object.fromEntries(Object.entries(texts?.[locale] ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const fallbackOverrides = overridesOf(fallback);
+  return locales.map((locale) => {
+    const overrides = overridesOf(locale);
+    if (locale !== fallback) {
+      for (const [key, text] of Object.entries(fallbackOverrides)) if (!(key in base[locale]) && !(key in overrides)) overrides[key] = text;
+    }
+    return { locale, base: filledBase(base, locale, fallback), overrides };
+  });
+}
+
+/** A locale's base table with the keys it misses taken from the fallback locale, once per table pair. */
+const filledBases = new WeakMap<object, Map<string, Readonly<Record<string, string>>>>();
+function filledBase(base: TextTable, locale: Locale, fallback: Locale): Readonly<Record<string, string>> {
+  const own = base[locale];
+  if (locale === fallback) return own;
+  let byFallback = filledBases.get(own);
+  if (!byFallback) filledBases.set(own, (byFallback = new Map()));
+  let filled = byFallback.get(fallback);
+  if (!filled) {
+    const table = { ...own };
+    // Keys missing here come after the locale's own, so a complete table keeps its order (and file).
+    for (const [key, text] of Object.entries(base[fallback])) if (!(key in table)) table[key] = text;
+    filled = Object.keys(table).length === Object.keys(own).length ? own : Object.freeze(table);
+    byFallback.set(fallback, filled);
+  }
+  return filled;
 }
 
 const mergedBases = new Map<string, { tables: TextTable[]; merged: TextTable }>();

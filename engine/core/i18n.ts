@@ -29,16 +29,14 @@ export function langParam(locale: string): 'de' | 'en' {
 }
 
 /**
- * The tenant's locale that a wish names: exactly, or by its language ("en-US" → "en-GB"); a
- * language the tenant does not offer gives undefined. A tenant that offers only German shows only
- * German, whatever `?lang` says (issue 14, finding 4; portal-core.md §1 "The tenant has a default
- * locale").
+ * The tenant's locale that a wish names, by its language ("en-US" → "en-GB"; the portal's locales
+ * differ in language, so that is also the exact match); a language the tenant does not offer gives
+ * undefined. A tenant that offers only German shows only German, whatever `?lang` says (issue 14,
+ * finding 4; portal-core.md §1 "The tenant has a default locale").
  */
 export function offeredLocale(offered: readonly string[], wish: string | null | undefined): Locale | undefined {
-  if (!wish) return undefined;
-  const exact = offered.find((locale) => locale.toLowerCase() === wish.toLowerCase());
-  const sameLanguage = offered.find((locale) => locale.slice(0, 2).toLowerCase() === wish.slice(0, 2).toLowerCase());
-  return (exact ?? sameLanguage) as Locale | undefined;
+  const language = wish?.slice(0, 2).toLowerCase();
+  return offered.find((locale) => locale.slice(0, 2).toLowerCase() === language) as Locale | undefined;
 }
 
 /**
@@ -69,7 +67,8 @@ export function rememberLocale(tenantId: string, locale: string, storage: Pick<S
 
 function safeLocalStorage(): Storage | undefined {
   try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
+    // Outside a browser (unit tests) `window` is not defined: that throws, and the answer is the same.
+    return window.localStorage;
   } catch {
     return undefined;
   }
@@ -80,12 +79,33 @@ export function otherLocale(current: string): Locale {
   return current.startsWith('de') ? 'en-GB' : 'de-DE';
 }
 
+/**
+ * The locale whose text stands in for a key missing in the locale shown: British English when the
+ * tenant offers it, else the tenant's own default locale, never a language the tenant does not
+ * offer. The build fills each locale's text file by the same rule (cli/build/tenantTexts.ts).
+ */
+export function fallbackLocaleOf(tenant: { locales: readonly string[]; defaultLocale: string }): string {
+  return tenant.locales.includes(FALLBACK_LOCALE) ? FALLBACK_LOCALE : tenant.defaultLocale;
+}
+
+/**
+ * A built page (issue 15) carries only the tenant's own texts per locale and, in `textFiles`, the
+ * hashed file of each offered locale's complete base texts, shared by every tenant with the same
+ * features and cached across deploys: the locale shown is fetched before the first render (its
+ * preload link starts that before this script runs), another one before switching to it.
+ * Without `textFiles` (`portal dev`, the studio's preview) the inline texts are the full tables.
+ */
 export async function createI18n(config: PortalConfig, locale: string): Promise<Translator> {
-  return createTranslator({
-    locale,
-    // A text missing in the locale shown falls back to the tenant's own default locale, never to
-    // a language the tenant does not offer.
-    fallbackLocale: config.tenant.locales.includes(FALLBACK_LOCALE) ? FALLBACK_LOCALE : config.tenant.defaultLocale,
-    texts: config.texts,
-  });
+  const { texts, textFiles = {} } = config;
+  const load = async (shown: string) => {
+    const file = textFiles[shown as Locale];
+    if (file) {
+      const response = await fetch(file);
+      if (!response.ok) throw response;
+      texts[shown as Locale] = { ...(await response.json()), ...texts[shown as Locale] };
+      delete textFiles[shown as Locale];
+    }
+  };
+  await load(locale);
+  return createTranslator({ locale, fallbackLocale: fallbackLocaleOf(config.tenant), texts, load });
 }

@@ -1,7 +1,8 @@
 /**
  * The configuration the build inlines into each tenant's index.html (DESIGN.md "Building
- * tenants"): the validated tenant (public part), the merged texts of the shell and the tenant's
- * enabled features with the tenant's overrides applied, and — set by the server at serve time —
+ * tenants"): the validated tenant (public part), the texts of the shell and the tenant's enabled
+ * features with the tenant's overrides applied (in a built page: the overrides and the URLs of the
+ * base texts' files), and — set by the server at serve time —
  * the base path the portal is mounted under (`/` for a tenant host, `/t/<id>/` otherwise).
  */
 import type { FaqConfigWithDefaults, TenantWithDefaults } from '../../schemas/generated/tenant';
@@ -23,7 +24,16 @@ export type PortalTenant = Omit<TenantWithDefaults, '$schema' | 'hosts' | 'texts
 
 export interface PortalConfig {
   tenant: PortalTenant;
-  texts: Record<Locale, Record<string, string>>;
+  /**
+   * Texts by locale: the full tables, or — when `textFiles` is set (a built page) — only the
+   * tenant's overrides, laid over the files' base texts.
+   */
+  texts: Partial<Record<Locale, Record<string, string>>>;
+  /**
+   * Only in a built page: per offered locale, the hashed file (relative to <base href>) with the
+   * complete base texts of the tenant's features (cli/build/buildTenants.ts).
+   */
+  textFiles?: Partial<Record<Locale, string>>;
   /** Filled in by the server when it serves index.html; the build leaves the placeholder. */
   basePath: string;
   /** Only under `portal dev`: shows the development login. */
@@ -37,9 +47,8 @@ declare global {
 }
 
 export function readPortalConfig(): PortalConfig {
-  const element = document.getElementById('portal-config');
-  if (!element?.textContent) throw new Error('Portal configuration missing from index.html');
-  const config = JSON.parse(element.textContent) as PortalConfig;
+  // Every page the build or the server makes has it; without it the page cannot start anyway.
+  const config = JSON.parse(document.getElementById('portal-config')!.textContent!) as PortalConfig;
   const base = document.querySelector('base')?.getAttribute('href') ?? '/';
   return { ...config, basePath: base };
 }

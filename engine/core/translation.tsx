@@ -24,10 +24,16 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 export function interpolate(text: string, values?: TextValues): string {
   if (!values) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => (values[name] === undefined || values[name] === null ? whole : String(values[name])));
+  return text.replace(PLACEHOLDER, (whole, name: string) => (values[name] == null ? whole : String(values[name])));
 }
 
-export function createTranslator(options: { locale: string; fallbackLocale: string; texts: Readonly<Record<string, TextTable | undefined>> }): Translator {
+export function createTranslator(options: {
+  locale: string;
+  fallbackLocale: string;
+  texts: Readonly<Record<string, TextTable | undefined>>;
+  /** Makes a locale's texts present before the switch to it (a built page fetches its text file, engine/core/i18n.ts). */
+  load?: (locale: string) => Promise<void>;
+}): Translator {
   const listeners = new Set<(locale: string) => void>();
   const fallback = options.texts[options.fallbackLocale] ?? {};
   const translateIn = (locale: string): TranslateFn => {
@@ -49,6 +55,7 @@ export function createTranslator(options: { locale: string; fallbackLocale: stri
     t: (key, values) => t(key, values),
     async changeLanguage(locale) {
       if (locale === language) return;
+      await options.load?.(locale);
       language = locale;
       t = translateIn(locale);
       listeners.forEach((listener) => listener(locale));
@@ -71,8 +78,8 @@ export function TranslationProvider({ translator, children }: { translator: Tran
  * function per language, so effects and memos that list it follow the language too.
  */
 export function useTranslation(): { t: TranslateFn; i18n: Translator } {
-  const translator = useContext(TranslationContext);
-  if (!translator) throw new Error('useTranslation needs a <TranslationProvider> above it');
+  // Every screen renders under the provider of engine/main.tsx (and of the test harnesses).
+  const translator = useContext(TranslationContext)!;
   const language = useSyncExternalStore(translator.onLanguageChanged, () => translator.language);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new `t` per language is the point
   const t = useMemo<TranslateFn>(() => (key, values) => translator.t(key, values), [translator, language]);

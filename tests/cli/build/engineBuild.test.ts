@@ -38,6 +38,15 @@ describe('renderTenantHtml', () => {
     expect(html).toContain('id="portal-config"');
   });
 
+  it('names the text files of a built page and preloads the default locale\'s, the way the engine fetches it', () => {
+    const textFiles = { 'de-DE': 'assets/texts.de-DE.0123abcd.json', 'en-GB': 'assets/texts.en-GB.4567ef01.json' };
+    const html = renderTenantHtml(template, { config: { tenant, texts: { 'de-DE': { 'shell.logout': 'Tschüss' } }, textFiles }, themeCss: '' });
+    expect(html).toContain('<link rel="preload" href="assets/texts.de-DE.0123abcd.json" as="fetch" crossorigin="anonymous">');
+    expect(html).not.toContain('rel="preload" href="assets/texts.en-GB');
+    const json = /id="portal-config">(.*?)<\/script>/s.exec(html)![1];
+    expect(JSON.parse(json)).toEqual({ tenant, textFiles, texts: { 'de-DE': { 'shell.logout': 'Tschüss' } }, basePath: '' });
+  });
+
   it('cannot be broken out of by tenant text', () => {
     const html = renderTenantHtml(template, { config: { tenant, texts: { 'de-DE': {}, 'en-GB': {} } }, themeCss: '' });
     expect(html.match(/<script/g)).toHaveLength(1);

@@ -1,9 +1,10 @@
 /**
  * Issue 15, "building many tenants": one engine build, and per tenant only what differs — engine
- * files hard-linked instead of copied, base texts merged and serialized once per feature set, the
- * same HTML sanitized once. These tests pin that the shortcuts change no tenant's output.
+ * files hard-linked instead of copied, base texts merged once per feature set and written once per
+ * locale into a shared, hashed file instead of into every page, the same HTML sanitized once. These
+ * tests pin that the shortcuts change no tenant's output.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,9 @@ import { writeTenant, type EngineOutput } from '../../../cli/build/buildTenants'
 import { renderTenantHtml } from '../../../cli/build/renderTenantHtml';
 import { sanitizeHtml } from '../../../cli/build/sanitizeTenantHtml';
 import { tenantPageInput } from '../../../cli/build/tenantPage';
-import { tenantTexts } from '../../../cli/build/tenantTexts';
+import { splitTexts, tenantTexts } from '../../../cli/build/tenantTexts';
+import { fallbackLocaleOf } from '../../../engine/core/i18n';
+import type { Locale, PortalConfig } from '../../../engine/core/portalConfig';
 import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-many-'));
@@ -29,6 +32,8 @@ function fakeEngine(): EngineOutput {
     dir,
     template: TEMPLATE,
     sizes: new Map(),
+    textFiles: new Map(),
+    baseTexts: new Map(),
     manifest: {
       'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, dynamicImports: ['features/orders/OrdersScreen.tsx', 'features/loyalty-programme/RewardsScreen.tsx'] },
       'features/orders/OrdersScreen.tsx': { file: 'assets/OrdersScreen.js', isDynamicEntry: true },
@@ -90,5 +95,98 @@ describe('per-tenant work only where tenants differ', () => {
     expect(first).not.toMatch(/onerror|javascript:/);
     expect(sanitizeHtml(dirty)).toBe(first);
     expect(sanitizeHtml('plain text without markup')).toBe('plain text without markup');
+  });
+});
+
+describe('base texts in shared files instead of every page (issue 15)', () => {
+  const pageConfig = (html: string) => JSON.parse(/<script type="application\/json" id="portal-config">(.*?)<\/script>/s.exec(html)![1]) as PortalConfig;
+  const built = (id: string) => {
+    const out = path.join(work, id);
+    return {
+      out,
+      html: readFileSync(path.join(out, 'index.html'), 'utf8'),
+      record: JSON.parse(readFileSync(path.join(out, 'portal-build.json'), 'utf8')) as { files: string[]; texts: Record<string, string> },
+      textFiles: readdirSync(path.join(out, 'assets')).filter((file) => file.startsWith('texts.')),
+    };
+  };
+
+  it('ships a tenant that offers only German the German text file only', async () => {
+    const [stadtkurier] = await loadValidTenants(['stadtkurier']);
+    expect(stadtkurier.locales).toEqual(['de-DE']);
+    const report = await writeTenant(stadtkurier, fakeEngine(), work);
+    const { html, record, textFiles } = built('stadtkurier');
+    expect(textFiles).toHaveLength(1);
+    expect(textFiles[0]).toMatch(/^texts\.de-DE\.[0-9a-f]{8}\.json$/);
+    expect(record.texts).toEqual({ 'de-DE': `assets/${textFiles[0]}` });
+    expect(record.files).toContain(`assets/${textFiles[0]}`);
+    expect(report.files).toBe(record.files.length + 1);
+    expect(pageConfig(html).textFiles).toEqual({ 'de-DE': `assets/${textFiles[0]}` });
+    expect(Object.keys(pageConfig(html).texts)).toEqual(['de-DE']);
+  });
+
+  it('gives tenants with the same features the very same files, linked from one written once', async () => {
+    const [technikwelt] = await loadValidTenants(['technikwelt']);
+    const engine = fakeEngine();
+    await writeTenant(technikwelt, engine, work);
+    await writeTenant({ ...technikwelt, id: 'technikwelt-copy', name: 'Copy', texts: { 'en-GB': { 'shell.logout': 'Bye' } } }, engine, work);
+    const first = built('technikwelt');
+    const copy = built('technikwelt-copy');
+    expect(first.textFiles).toHaveLength(2);
+    expect(copy.textFiles).toEqual(first.textFiles);
+    for (const file of first.textFiles) {
+      const inode = statSync(path.join(engine.dir, 'assets', file)).ino;
+      expect(statSync(path.join(first.out, 'assets', file)).ino).toBe(inode);
+      expect(statSync(path.join(copy.out, 'assets', file)).ino).toBe(inode);
+    }
+    // The override is the copy's alone, in its page.
+    expect(copy.html).toContain('"shell.logout":"Bye"');
+    expect(first.html).not.toContain('"shell.logout":"Bye"');
+  });
+
+  it('keeps the base texts out of index.html and preloads the default locale\'s file', async () => {
+    const [technikwelt] = await loadValidTenants(['technikwelt']);
+    await writeTenant(technikwelt, fakeEngine(), work);
+    const { html, record } = built('technikwelt');
+    const full = tenantTexts(technikwelt);
+    const baseOnly = Object.entries(full['en-GB']).filter(([key, text]) => text.length > 20 && !technikwelt.texts?.['en-GB']?.[key]);
+    expect(baseOnly.length).toBeGreaterThan(100);
+    for (const [, text] of baseOnly.slice(0, 50)) expect(html).not.toContain(JSON.stringify(text).slice(1, -1));
+    expect(Buffer.byteLength(html)).toBeLessThan(40_000);
+    expect(html).toContain(`<link rel="preload" href="${record.texts[technikwelt.defaultLocale]}" as="fetch" crossorigin="anonymous">`);
+  });
+
+  it('gives every page, file plus overrides, exactly the texts the full tables gave it', async () => {
+    const tenants = await loadValidTenants();
+    const engine = fakeEngine();
+    for (const tenant of tenants) {
+      await writeTenant(tenant, engine, work);
+      const { out, html } = built(tenant.id);
+      const config = pageConfig(html);
+      const full = tenantTexts(tenant);
+      const fallback = fallbackLocaleOf(tenant) as Locale;
+      expect(Object.keys(config.textFiles!).sort()).toEqual([...tenant.locales].sort());
+      for (const locale of tenant.locales as Locale[]) {
+        const file = JSON.parse(readFileSync(path.join(out, config.textFiles![locale]!), 'utf8'));
+        // What the translator looked up before: the locale's table, then the fallback locale's.
+        expect({ ...file, ...config.texts[locale] }).toEqual({ ...full[fallback], ...full[locale] });
+      }
+    }
+  });
+
+  it('fills a key a locale misses from the fallback locale, with the fallback override on top', () => {
+    const base = {
+      'de-DE': { 'a.hello': 'Hallo', 'a.months_other': 'Monate' },
+      'en-GB': { 'a.hello': 'Hello', 'a.months_other': 'months', 'a.onlyEnglish': 'English only', 'a.also': 'Also' },
+    };
+    const texts = { 'en-GB': { 'a.onlyEnglish': 'Tenant English', 'a.hello': 'Hi' }, 'de-DE': { 'a.also': 'Auch' } };
+    const [de, en] = splitTexts(base, texts, ['de-DE', 'en-GB'], 'en-GB');
+    expect(de.base).toEqual({ 'a.hello': 'Hallo', 'a.months_other': 'Monate', 'a.onlyEnglish': 'English only', 'a.also': 'Also' });
+    expect(de.overrides).toEqual({ 'a.also': 'Auch', 'a.onlyEnglish': 'Tenant English' });
+    expect(en.base).toBe(base['en-GB']);
+    expect(en.overrides).toEqual({ 'a.onlyEnglish': 'Tenant English', 'a.hello': 'Hi' });
+    // A German-only tenant falls back to German: nothing English is filled in.
+    const [onlyGerman] = splitTexts(base, texts, ['de-DE'], 'de-DE');
+    expect(onlyGerman.base).toBe(base['de-DE']);
+    expect(onlyGerman.overrides).toEqual({ 'a.also': 'Auch' });
   });
 });

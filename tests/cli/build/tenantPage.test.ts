@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tenantPageInput } from '../../../cli/build/tenantPage';
+import { builtTenantPageInput, tenantPageInput } from '../../../cli/build/tenantPage';
 import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 
 describe('the page config of a tenant', () => {
@@ -13,5 +13,20 @@ describe('the page config of a tenant', () => {
     expect(faq.categories).toEqual(stadtkurier.faq.categories);
     expect(page).not.toContain(hidden.title['de-DE']!);
     expect(page).not.toContain(hidden.id);
+  });
+
+  it('in a built page: the same tenant, only its own texts and a text file per offered locale (issue 15)', async () => {
+    const [technikwelt] = await loadValidTenants(['technikwelt']);
+    const named: string[] = [];
+    const built = builtTenantPageInput(technikwelt, (locale) => {
+      named.push(locale);
+      return `assets/texts.${locale}.x.json`;
+    });
+    const { config, themeCss } = tenantPageInput(technikwelt);
+    expect(built.config.tenant).toEqual(config.tenant);
+    expect(built.themeCss).toBe(themeCss);
+    expect(named.sort()).toEqual([...technikwelt.locales].sort());
+    expect(built.config.textFiles).toEqual(built.textFiles);
+    expect(built.config.texts['de-DE']).toEqual(technikwelt.texts?.['de-DE'] ?? {});
   });
 });
