@@ -14,6 +14,8 @@ import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { useCapabilityContext, useTenantSettings } from '../capabilityContext';
+import { flowRefusal } from '../flowRefusal';
+import { FlowUnavailable } from '../FlowUnavailable';
 import { dataOf, useResource } from '../resource';
 import { FlowHeader } from './FlowHeader';
 import { useFlowReturn, useFlowSubscription, useWithoutLogin } from './flowNavigation';
@@ -60,16 +62,10 @@ export function OfferFlowScreen({ source, texts, allowed }: {
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   const s = subscription.state.data;
   const titleId = `${source}-title`;
+  // account-flows.md §6: the shared notice, naming why where the rule tells, else the flow's own text.
   if (!allowed(s, ctx)) {
-    return (
-      <section className="offer-flow" aria-labelledby={titleId}>
-        <FlowHeader subscription={s} titleId={titleId} title={t(texts.heading)} />
-        <Alert variant="info">
-          <p>{t(texts.notAllowed)}</p>
-        </Alert>
-        <BackButton onClick={back} />
-      </section>
-    );
+    const refusal = flowRefusal(source, s, ctx) ?? 'other';
+    return <FlowUnavailable subscription={s} refusal={refusal} titleId={titleId} title={t(texts.heading)} className="offer-flow" texts={{ other: t(texts.notAllowed) }} />;
   }
   return <OfferChoice subscription={s} source={source} texts={texts} titleId={titleId} onBack={back} />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../core/translation';
 import { useNavigate, useParams } from 'react-router';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
@@ -24,10 +25,15 @@ export default function AddressChangeScreen() {
   const subscription = useFlowSubscription(id);
   const partners = useResource<SubscriptionPartner[]>(`${id}/business-partners`, (api) => addressApi(api).partners(id));
   const toAddresses = () => navigate(href(ROUTES.subscriptionAddresses, { id }));
+  const refusal = useFlowRefusal('addressChange', subscription.state.status === 'ready' ? subscription.state.data : undefined);
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={toAddresses} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+  if (refusal) {
+    return <FlowUnavailable subscription={s} refusal={refusal} titleId="address-change-title" title={t('address-change.editHeading')} className="account-change address-change" />;
+  }
 
   return (
     <section className="account-change address-change" aria-labelledby="address-change-title">

@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { Link, useLocation, useParams } from 'react-router';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
@@ -32,10 +33,15 @@ export default function AddressesScreen() {
   const partners = useResource<SubscriptionPartner[]>(`${id}/business-partners`, (api) => addressApi(api).partners(id));
   const [saved, setSaved] = useState<SavedChange | null>(() => (location.state as { saved?: SavedChange } | null)?.saved ?? null);
   const [future, setFuture] = useState<SubscriptionPartner | null>(null);
+  const refusal = useFlowRefusal('addressChange', subscription.state.status === 'ready' ? subscription.state.data : undefined);
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+  if (refusal) {
+    return <FlowUnavailable subscription={s} refusal={refusal} titleId="addresses-title" title={t('address-change.heading')} className="account-change addresses" />;
+  }
 
   return (
     <section className="account-change addresses" aria-labelledby="addresses-title">

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { CancelAnswer } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { href, ROUTES } from '../../core/routeRefs';
@@ -30,11 +31,19 @@ export default function CancellationScreen() {
   const [done, setDone] = useState<CancelAnswer | null>(null);
   // A refusal of the cancel call itself (403 externally_managed) overrides the start state.
   const [refusedOrderNumber, setRefusedOrderNumber] = useState<string | null>(null);
+  const refusal = useFlowRefusal('cancellation', subscription.state.status === 'ready' ? subscription.state.data : undefined);
 
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
   const start = refusedOrderNumber !== null ? 'externally_managed' : cancellationStart(s);
+  // account-flows.md §6: the already-cancelled and externally-managed notices stay; only where the
+  // form would open for a subscription the rule refuses (not cancelable, not offered for its
+  // publication) does the page say so instead of its calls failing. After this page's own
+  // cancellation (done) the subscription is no longer cancelable: the success notice shows.
+  if (start === 'form' && refusal && !done) {
+    return <FlowUnavailable subscription={s} refusal={refusal} titleId="cancellation-title" title={t('cancellation.heading')} className="cancellation" />;
+  }
 
   return (
     <section className="cancellation" aria-labelledby="cancellation-title">

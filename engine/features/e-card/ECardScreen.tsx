@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { ECardAnswer } from '../../../schemas/generated/e-card-answer';
 import { useTenantSettings } from '../../account/capabilityContext';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { usePortal } from '../../core/PortalContext';
@@ -49,8 +50,11 @@ function ECardForSubscription({ id }: { id: string }) {
   const { t } = useTranslation();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
+  const refusal = useFlowRefusal('eCard', subscription.state.status === 'ready' ? subscription.state.data : undefined);
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status !== 'ready') return <Loading />;
+  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+  if (refusal) return <FlowUnavailable subscription={subscription.state.data} refusal={refusal} titleId="e-card-title" title={t('e-card.heading')} />;
   return <ECardForm header={<FlowHeader subscription={subscription.state.data} titleId="e-card-title" title={t('e-card.heading')} />} subscriptionId={id} />;
 }
 

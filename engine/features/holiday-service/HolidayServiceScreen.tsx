@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useLocation, useParams } from 'react-router';
 import type { HolidayServiceState } from '../../../schemas/generated/account-changes';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
@@ -42,10 +43,26 @@ export default function HolidayServiceScreen() {
   );
   // The note of the last change, shown above the view it led to.
   const [notice, setNotice] = useState<'booked' | 'cancelled' | 'active' | null>(null);
+  const loaded = subscription.state.status === 'ready' ? subscription.state.data : undefined;
+  const refusal = useFlowRefusal('holidayService', loaded);
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  // account-flows.md §6: the rule the button and the server go by refuses this subscription. A title
+  // the tenant offers no holiday service for keeps this page's own sentence (holiday-service.noTypes).
+  if (refusal) {
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="holiday-title"
+        title={t('holiday-service.heading')}
+        className="account-change holiday-service"
+        texts={{ notOffered: t('holiday-service.noTypes'), other: t('holiday-service.noTypes') }}
+      />
+    );
+  }
 
   return (
     <section className="account-change holiday-service" aria-labelledby="holiday-title">

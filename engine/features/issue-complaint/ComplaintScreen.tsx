@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { ComplaintState } from '../../../schemas/generated/account-changes';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
@@ -26,10 +27,15 @@ export default function ComplaintScreen() {
   const { back } = useFlowReturn(id);
   const state = useResource<ComplaintState>(`${id}/complaint?${i18n.language}`, (api) => complaintApi(api).state(id));
   const [round, setRound] = useState(0);
+  const refusal = useFlowRefusal('issueComplaint', subscription.state.status === 'ready' ? subscription.state.data : undefined);
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+  if (refusal) {
+    return <FlowUnavailable subscription={s} refusal={refusal} titleId="complaint-title" title={t('issue-complaint.heading')} className="account-change complaint" />;
+  }
   const data = state.state.status === 'ready' ? state.state.data : state.state.status === 'loading' ? state.state.previous : undefined;
   const start = data ? complaintStart(data) : null;
   const contact = <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('issue-complaint.toContact')}</Link>;

@@ -3,11 +3,13 @@ import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
 import type { LicenseManager, LicenseManagerAppointment, LicenseObject } from '../../../schemas/generated/licenses';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
+import { FlowUnavailable } from '../../account/FlowUnavailable';
+import { flowRefusal } from '../../account/flowRefusal';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
-import { can, isLicenceManager } from '../../domain/capabilities';
+import { isLicenceManager } from '../../domain/capabilities';
 import { canLicenseAction } from '../../domain/licenses';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
@@ -50,16 +52,19 @@ export default function LicensesScreen() {
   if (subscription.state.status !== 'ready') return <Loading />;
   const s = subscription.state.data;
   // account-flows.md §6: licences are managed on a multi-licence subscription by its licence manager
-  // or ordering party; for any other one the page says so instead of failing to load.
-  if (!can('multiUserLicenses', s, capabilities)) {
+  // or ordering party; for any other one the page says so instead of failing to load (the shared
+  // notice, with this flow's own sentence where the rule names no other reason).
+  const refusal = flowRefusal('multiUserLicenses', s, capabilities);
+  if (refusal) {
     return (
-      <section className="account-change licenses" aria-labelledby="licenses-title">
-        <FlowHeader subscription={s} titleId="licenses-title" title={t('multi-user-licenses.heading')} />
-        <Alert variant="info">{t('multi-user-licenses.notAvailable')}</Alert>
-        <button type="button" className="button button-secondary" onClick={back}>
-          {t('account.flow.back')}
-        </button>
-      </section>
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="licenses-title"
+        title={t('multi-user-licenses.heading')}
+        className="account-change licenses"
+        texts={{ other: t('multi-user-licenses.notAvailable') }}
+      />
     );
   }
   const actor = { isLicenseManager: isLicenceManager(s) };

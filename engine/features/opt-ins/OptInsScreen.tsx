@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
 import type { OptIn } from '../../../schemas/generated/account-changes';
 import { useTenantSettings } from '../../account/capabilityContext';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
@@ -30,7 +31,9 @@ export default function OptInsScreen() {
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
   const s = subscription.state.status === 'ready' ? subscription.state.data : undefined;
-  const bpNumber = s?.currentRoleBusinessPartner.bpNumber;
+  const refusal = useFlowRefusal('optIns', s);
+  // A refused subscription loads no opt-ins: the server would refuse the call by the same rule.
+  const bpNumber = refusal ? undefined : s?.currentRoleBusinessPartner.bpNumber;
   const optIns = useResource<OptIn[] | null>(`${id}/opt-ins/${bpNumber ?? ''}?${i18n.language}`, (client) =>
     bpNumber ? optInsApi(client).list(id, bpNumber) : Promise.resolve(null),
   );
@@ -42,6 +45,10 @@ export default function OptInsScreen() {
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (!s) return <Loading />;
+  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+  if (refusal) {
+    return <FlowUnavailable subscription={s} refusal={refusal} titleId="opt-ins-title" title={t('opt-ins.heading')} className="account-change opt-ins" />;
+  }
   const loaded = optIns.state.status === 'ready' ? optIns.state.data : null;
   const chosen = { ...optInChoices(loaded ?? []), ...touched };
   const changes = changedOptIns(loaded ?? [], chosen);

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
+import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
@@ -36,6 +37,7 @@ export default function PaymentDetailsScreen() {
   const [chosen, setChosen] = useState<ChangeablePaymentMethod | ''>('');
   const [saved, setSaved] = useState(false);
   const { replace, reload } = details;
+  const refusal = useFlowRefusal('paymentMethodChange', subscription.state.status === 'ready' ? subscription.state.data : undefined);
 
   const finish = useCallback(
     (answer: PaymentDetails | null) => {
@@ -52,6 +54,10 @@ export default function PaymentDetailsScreen() {
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
+  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+  if (refusal) {
+    return <FlowUnavailable subscription={s} refusal={refusal} titleId="payment-title" title={t('payment-method-change.heading')} className="account-change payment-details" />;
+  }
   const data = details.state.status === 'ready' ? details.state.data : details.state.status === 'loading' ? details.state.previous : undefined;
   const offered = (data?.allowedChanges ?? []).filter(isChangeablePaymentMethod);
   const selected = chosen || (offered.length === 1 ? offered[0] : '');
