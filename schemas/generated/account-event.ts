@@ -25,6 +25,7 @@ export type AccountEvent =
   | OptInConfirmedEvent
   | ECardScheduledEvent
   | ECardSentEvent
+  | ECardCancelledEvent
   | EmailWidgetLinkedEvent
   | OptInWidgetSignedUpEvent
   | OptInWidgetConfirmedEvent
@@ -479,6 +480,23 @@ export interface ECardSentEvent {
   data: ECardSentData;
 }
 export interface ECardSentData {
+  userId: string;
+  eCardId: string;
+  subscriptionId: string | null;
+  template: string;
+  sendAt: string;
+}
+/**
+ * A signed-in user cancelled one of their timed e-cards before its time (account-flows.md §2 "E-card"); it will not be sent. The recipient's address and the message are not part of the event.
+ */
+export interface ECardCancelledEvent {
+  id: EventId;
+  type: 'e_card.cancelled';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: ECardCancelledData;
+}
+export interface ECardCancelledData {
   userId: string;
   eCardId: string;
   subscriptionId: string | null;

@@ -1,6 +1,8 @@
 /**
- * The e-card calls (account-flows.md §7): POST /e-cards for signed-in users, and the template
- * images the tenant ships (GET /e-card/images/{file}, public like the portal's other images).
+ * The e-card calls (account-flows.md §7): POST /e-cards for signed-in users, the template images
+ * the tenant ships (GET /e-card/images/{file}, public like the portal's other images), and — the
+ * project's own, README "E-cards" — GET /e-cards and DELETE /e-cards/{id}: a timed card can be seen
+ * and cancelled until it goes out.
  */
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
@@ -19,6 +21,15 @@ export function eCardRoutes(deps: { auth: AuthService; eCards: ECards; assetsDir
 
   router.post('/e-cards', requireUser(deps.auth), validateBody('e-card-request'), async (req, res) => {
     res.status(201).json(await deps.eCards.create(accountCaller(req, res), req.body as ECardRequest));
+  });
+
+  router.get('/e-cards', requireUser(deps.auth), async (req, res) => {
+    res.json(await deps.eCards.scheduled(accountCaller(req, res)));
+  });
+
+  router.delete('/e-cards/:id', requireUser(deps.auth), async (req, res) => {
+    await deps.eCards.cancel(accountCaller(req, res), String(req.params.id));
+    res.status(204).end();
   });
 
   router.get('/e-card/images/:file', async (req, res) => {

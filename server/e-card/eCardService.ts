@@ -10,13 +10,23 @@
 import type { Database, Queryable } from '../db/database';
 import type { ECardRequest } from '../../schemas/generated/e-card-request';
 import type { ECardAnswer } from '../../schemas/generated/e-card-answer';
+import type { ECardList } from '../../schemas/generated/e-card-list';
 import { ECARD_DAILY_CAP, eCardProblems, withinDailyCap } from '../../engine/domain/eCard';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import { recordEvent } from '../events/recordEvent';
 import { enqueueMail } from '../mail/mailQueue';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { countECardsSince, insertECard, lockUserForECards, markECardSent, type ECardRow } from '../store/eCardStore';
+import {
+  cancelScheduledECard,
+  countECardsSince,
+  findECard,
+  insertECard,
+  listScheduledECards,
+  lockUserForECards,
+  markECardSent,
+  type ECardRow,
+} from '../store/eCardStore';
 import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
@@ -90,6 +100,40 @@ export function createECards(deps: ECardDeps) {
         }
         await recordEvent(tx, tenant.id, 'e_card.scheduled', { userId: user.id, eCardId: card.id, subscriptionId, template: template.name, sendAt: sendAt.toISOString() });
         return { id: card.id, status: 'scheduled', sendAt: sendAt.toISOString() };
+      });
+    },
+
+    /** GET /e-cards: the caller's timed cards still waiting, so they can be seen and cancelled. */
+    async scheduled(caller: AccountCaller): Promise<ECardList> {
+      requireFeature(caller.tenant, 'e-card');
+      const cards = await listScheduledECards(db, caller.tenant.id, caller.user.id);
+      return {
+        cards: cards.map((card) => ({
+          id: card.id,
+          template: { name: card.templateName, category: card.templateCategory },
+          to: card.toName,
+          toEmail: card.toEmail,
+          sendAt: new Date(card.sendAt).toISOString(),
+          subscriptionId: card.subscriptionId,
+        })),
+      };
+    },
+
+    /**
+     * DELETE /e-cards/{id}: a timed card of the caller's, before it goes out, with `e_card.cancelled`
+     * in the same transaction. Someone else's card is as unknown as a card that does not exist.
+     */
+    async cancel(caller: AccountCaller, id: string): Promise<void> {
+      const { tenant, user } = caller;
+      requireFeature(tenant, 'e-card');
+      await db.transaction(async (tx) => {
+        const card = await cancelScheduledECard(tx, tenant.id, user.id, id);
+        if (!card) {
+          const existing = await findECard(tx, tenant.id, id);
+          if (existing && existing.userId === user.id) throw new HttpError(409, 'e_card_already_sent', 'This e-card has already been sent.');
+          throw notFound('There is no such e-card.');
+        }
+        await recordEvent(tx, tenant.id, 'e_card.cancelled', { userId: user.id, eCardId: card.id, subscriptionId: card.subscriptionId, template: card.templateName, sendAt: new Date(card.sendAt).toISOString() });
       });
     },
   };

@@ -44,6 +44,7 @@ const EVENT_TYPES: { [T in AccountEventType]: { subject: (data: AccountEventData
   'opt_in.confirmed': { subject: (d) => ({ type: 'business_partner', id: d.bpNumber }), userId: (d) => d.userId },
   'e_card.scheduled': { subject: (d) => (d.subscriptionId ? { type: 'subscription', id: d.subscriptionId } : { type: 'account', id: d.userId }), userId: (d) => d.userId },
   'e_card.sent': { subject: (d) => (d.subscriptionId ? { type: 'subscription', id: d.subscriptionId } : { type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'e_card.cancelled': { subject: (d) => (d.subscriptionId ? { type: 'subscription', id: d.subscriptionId } : { type: 'account', id: d.userId }), userId: (d) => d.userId },
   'email_widget.linked': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: () => null },
   'opt_in_widget.signed_up': { subject: (d) => ({ type: 'opt_in_widget_signup', id: d.signupId }), userId: () => null },
   'opt_in_widget.confirmed': { subject: (d) => ({ type: 'opt_in_widget_signup', id: d.signupId }), userId: () => null },

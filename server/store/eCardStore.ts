@@ -72,3 +72,21 @@ export async function markECardFailed(db: Queryable, tenantId: string, id: strin
 export async function findECard(db: Queryable, tenantId: string, id: string): Promise<ECardRow | undefined> {
   return (await db.query<ECardRow>(`select ${COLUMNS} from e_cards where tenant_id = $1 and id = $2`, [tenantId, id]))[0];
 }
+
+/** The user's timed cards that have not gone out yet, soonest first (GET /e-cards). */
+export async function listScheduledECards(db: Queryable, tenantId: string, userId: string): Promise<ECardRow[]> {
+  return db.query<ECardRow>(`select ${COLUMNS} from e_cards where tenant_id = $1 and user_id = $2 and status = 'scheduled' order by send_at, id`, [tenantId, userId]);
+}
+
+/**
+ * Deletes one of the user's timed cards while it is still waiting. A card the e-card job is sending
+ * at this moment is locked by the job: the delete waits for it, then finds it sent and deletes
+ * nothing, so a card is either cancelled or sent, never both.
+ */
+export async function cancelScheduledECard(db: Queryable, tenantId: string, userId: string, id: string): Promise<ECardRow | undefined> {
+  const rows = await db.query<ECardRow>(
+    `delete from e_cards where tenant_id = $1 and user_id = $2 and id = $3 and status = 'scheduled' returning ${COLUMNS}`,
+    [tenantId, userId, id],
+  );
+  return rows[0];
+}

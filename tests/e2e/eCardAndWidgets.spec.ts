@@ -79,6 +79,43 @@ test.describe('e-card', () => {
     expect(mail.text).toContain('Liebe(r) Sam');
   });
 
+  test('a card timed a month ahead waits under the timed cards until "Do not send" deletes it (English)', async ({ page }, testInfo) => {
+    const t = texts('en-GB');
+    await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);
+    await page.goto(`/t/${TENANT}/e-card?lang=en`);
+    await expect(page.getByRole('heading', { level: 1, name: t('e-card.heading') })).toBeVisible();
+    const to = `Robin ${testInfo.project.name}`;
+    await field(page, t('e-card.from')).fill('Alex');
+    await field(page, t('e-card.to')).fill(to);
+    await field(page, t('e-card.toEmail')).fill(own(testInfo, 'month-ahead'));
+    await field(page, t('e-card.message')).fill('See you next month!');
+    await page.getByRole('radio', { name: t('e-card.timed') }).check();
+    // A month ahead: far beyond the end-to-end server's e-card clock (25 hours ahead), so it waits.
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await field(page, t('e-card.sendAt')).fill(`${inAMonth.getFullYear()}-${pad(inAMonth.getMonth() + 1)}-${pad(inAMonth.getDate())}T10:00`);
+    await page.getByRole('button', { name: t('e-card.schedule') }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Your e-card will be sent on/ })).toBeVisible();
+
+    const timed = page.getByRole('region', { name: t('e-card.scheduledList.heading') });
+    const entry = timed.getByRole('listitem').filter({ hasText: t('e-card.scheduledList.to', { to }) });
+    await expect(entry).toBeVisible();
+    await noHorizontalOverflow(page);
+    await snapshot(page, testInfo, 'e-card-timed-list');
+    // It survives a reload: the list comes from the server.
+    await page.reload();
+    await expect(entry).toBeVisible();
+    await entry.getByRole('button', { name: new RegExp(`^${escapeRegExp(t('e-card.scheduledList.cancel'))}`) }).click();
+    const dialog = page.getByRole('dialog', { name: t('e-card.scheduledList.confirmTitle') });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: t('e-card.scheduledList.confirm') }).click();
+    await expect(page.getByText(t('e-card.scheduledList.cancelled', { to }))).toBeVisible();
+    await expect(entry).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: t('e-card.heading') })).toBeVisible();
+    await expect(page.getByText(t('e-card.scheduledList.to', { to }))).toHaveCount(0);
+  });
+
   test('a card sent at once from the subscription page (English)', async ({ page }, testInfo) => {
     const t = texts('en-GB');
     await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);

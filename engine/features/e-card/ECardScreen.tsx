@@ -26,6 +26,8 @@ import { FormField } from '../../ui/FormField';
 import { SelectField, TextAreaField } from '../../ui/fields';
 import { Loading } from '../../ui/Loading';
 import { eCardApi } from './eCardApi';
+import { ScheduledECards } from './ScheduledECards';
+import { useResource } from '../../account/resource';
 import { failureOf, OUTCOME_TEXT, PROBLEM_TEXT, type ECardOutcome } from './eCardOutcomes';
 import './eCard.css';
 
@@ -72,6 +74,8 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
   const [problems, setProblems] = useState<Partial<Record<ECardField, ECardProblem>>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ outcome: ECardOutcome; answer?: ECardAnswer } | null>(null);
+  // The user's timed cards still waiting, with "Do not send" (README "E-cards").
+  const scheduled = useResource('/e-cards', (client) => eCardApi(client).scheduled());
   const earliest = useMemo(() => {
     // The next whole minute one day ahead: the input works in minutes.
     const at = earliestSendAt(new Date());
@@ -114,6 +118,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
         ...(subscriptionId ? { subscriptionId } : {}),
       });
       setOutcome({ outcome: answer.status === 'sent' ? 'e-card:sent' : 'e-card:scheduled', answer });
+      if (answer.status === 'scheduled') scheduled.reload();
       setValues((v) => ({ ...v, to: '', toEmail: '', message: '', timing: 'now', sendAt: '' }));
     } catch (error) {
       const failure = failureOf(error);
@@ -222,6 +227,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
           )}
         </div>
       </form>
+      <ScheduledECards cards={scheduled} categoryLabel={categoryLabel} />
       {outcome?.outcome === 'e-card:failed' && <ErrorDialog onClose={() => setOutcome(null)} />}
     </section>
   );

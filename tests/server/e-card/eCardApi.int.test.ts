@@ -209,6 +209,60 @@ describe('POST /e-cards', () => {
   });
 });
 
+describe('GET /e-cards and DELETE /e-cards/{id}: timed cards until they go out', () => {
+  it('lists the user’s own waiting cards, soonest first, and cancels one so that it never goes out', async () => {
+    const client = await signIn(cards);
+    // Another account's timed card, written as POST /e-cards would have.
+    await db.query(`insert into users (tenant_id, id, email) values ($1, 'someone-else', 'someone-else@friends.example')`, [cards.id]);
+    const later = new Date(clock.getTime() + 3 * DAY);
+    const sooner = new Date(clock.getTime() + 2 * DAY);
+    const first = (await client.post('/e-cards', card({ toEmail: 'later-list@friends.example', to: 'Lea', sendAt: later.toISOString() }))).body;
+    const second = (await client.post('/e-cards', card({ toEmail: 'sooner-list@friends.example', to: 'Sami', sendAt: sooner.toISOString(), template: { name: 'thank-you' } }))).body;
+    await client.post('/e-cards', card({ toEmail: 'sent-now@friends.example' }));
+    const [theirs] = await db.query<{ id: string }>(
+      `insert into e_cards (tenant_id, user_id, template_name, template_category, from_name, to_name, to_email, message, locale, send_at)
+       values ($1, 'someone-else', 'balloons', 'birthday', 'Kim', 'Jo', 'theirs@friends.example', 'Hallo', 'de-DE', $2) returning id`,
+      [cards.id, later],
+    );
+
+    const listed = await client.get('/e-cards');
+    expect(listed.status).toBe(200);
+    expect(listed.body.cards).toEqual([
+      { id: second.id, template: { name: 'thank-you', category: 'thanks' }, to: 'Sami', toEmail: 'sooner-list@friends.example', sendAt: sooner.toISOString(), subscriptionId: null },
+      { id: first.id, template: { name: 'balloons', category: 'birthday' }, to: 'Lea', toEmail: 'later-list@friends.example', sendAt: later.toISOString(), subscriptionId: null },
+    ]);
+
+    // Someone else's card is as unknown as one that does not exist, and stays.
+    const foreign = await client.delete(`/e-cards/${theirs.id}`);
+    expect(foreign.status).toBe(404);
+    expect((await db.query(`select 1 from e_cards where tenant_id = $1 and id = $2 and status = 'scheduled'`, [cards.id, theirs.id])).length).toBe(1);
+
+    expect((await client.delete(`/e-cards/${first.id}`)).status).toBe(204);
+    expect((await client.get('/e-cards')).body.cards.map((c: { id: string }) => c.id)).toEqual([second.id]);
+    // Due now: the other account's card and the sooner one go out; the cancelled one does not.
+    expect(await sendDueECards(db, new Date(later.getTime() + DAY), { tenants: [cards], mailFrom: MAIL_FROM })).toBe(2);
+    expect(await mails('later-list@friends.example')).toHaveLength(0);
+    expect(await mails('sooner-list@friends.example')).toHaveLength(1);
+    const types = (await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and data->>'eCardId' = $2 order by seq`, [cards.id, first.id])).map((e) => e.type);
+    expect(types).toEqual(['e_card.scheduled', 'e_card.cancelled']);
+
+    // A card that has gone out can no longer be cancelled; it says so.
+    const gone = await client.delete(`/e-cards/${second.id}`);
+    expect(gone.status).toBe(409);
+    expect(gone.body.error.code).toBe('e_card_already_sent');
+  });
+
+  it('refuses anonymous callers and tenants without the feature', async () => {
+    const anonymous = browserLikeClient(baseUrl, `/t/${cards.id}/api`);
+    await anonymous.get('/subscriptions');
+    expect((await anonymous.get('/e-cards')).status).toBe(401);
+    expect((await anonymous.delete('/e-cards/any')).status).toBe(401);
+    const elsewhere = await signIn(off);
+    expect((await elsewhere.get('/e-cards')).body.error.code).toBe('feature_disabled');
+    expect((await elsewhere.delete('/e-cards/any')).body.error.code).toBe('feature_disabled');
+  });
+});
+
 describe('GET /e-card/images/{file}', () => {
   it('serves the images of the tenant’s templates and nothing else', async () => {
     const client = browserLikeClient(baseUrl, `/t/${cards.id}/api`);

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import type { ECardList } from '../../../schemas/generated/e-card-list';
+import type { Resource } from '../../account/resource';
+import { usePortal } from '../../core/PortalContext';
+import { useTranslation } from '../../core/translation';
+import { ApiError } from '../../domain/apiError';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { eCardApi } from './eCardApi';
+
+type ScheduledCard = ECardList['cards'][number];
+
+/**
+ * The user's timed cards that have not gone out (README "E-cards"): who gets which card when, and
+ * "Cancel" until its time — a person who timed a birthday card for next week may change their mind.
+ * The server deletes a card only while it waits; one the job is sending at that moment goes out,
+ * and the list says so.
+ */
+export function ScheduledECards({ cards, categoryLabel }: { cards: Resource<ECardList>; categoryLabel: (code: string) => string }) {
+  const { t, i18n } = useTranslation();
+  const { api } = usePortal();
+  const [cancelling, setCancelling] = useState<ScheduledCard | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ variant: 'success' | 'warning' | 'error'; text: string } | null>(null);
+  const list = cards.state.status === 'ready' ? cards.state.data.cards : [];
+  const when = (card: ScheduledCard) => new Date(card.sendAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+
+  async function cancel(card: ScheduledCard) {
+    setBusy(true);
+    try {
+      await eCardApi(api).cancel(card.id);
+      setNotice({ variant: 'success', text: t('e-card.scheduledList.cancelled', { to: card.to }) });
+    } catch (error) {
+      const sent = error instanceof ApiError && error.code === 'e_card_already_sent';
+      setNotice(sent ? { variant: 'warning', text: t('e-card.scheduledList.alreadySent', { to: card.to }) } : { variant: 'error', text: t('shell.genericError') });
+    } finally {
+      setBusy(false);
+      setCancelling(null);
+      cards.reload();
+    }
+  }
+
+  if (list.length === 0 && !notice) return null;
+  return (
+    <section className="e-card-scheduled" aria-labelledby="e-card-scheduled-title">
+      <h2 id="e-card-scheduled-title">{t('e-card.scheduledList.heading')}</h2>
+      {notice && (
+        <Alert variant={notice.variant} onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
+          <p>{notice.text}</p>
+        </Alert>
+      )}
+      {list.length > 0 && (
+        <ul className="plain-list e-card-scheduled-list">
+          {list.map((card) => (
+            <li key={card.id} className="e-card-scheduled-card">
+              <div>
+                <strong>{t('e-card.scheduledList.to', { to: card.to })}</strong>
+                <span className="e-card-scheduled-email">{card.toEmail}</span>
+                <span>{t('e-card.scheduledList.when', { when: when(card), category: categoryLabel(card.template.category) })}</span>
+              </div>
+              <button type="button" className="button button-secondary" onClick={() => setCancelling(card)} aria-label={t('e-card.scheduledList.cancelFor', { to: card.to, when: when(card) })}>
+                {t('e-card.scheduledList.cancel')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cancelling && (
+        <Dialog
+          title={t('e-card.scheduledList.confirmTitle')}
+          onClose={() => setCancelling(null)}
+          actions={
+            <>
+              <button type="button" className="button" disabled={busy} onClick={() => void cancel(cancelling)}>
+                {t('e-card.scheduledList.confirm')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setCancelling(null)}>
+                {t('e-card.scheduledList.keep')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('e-card.scheduledList.confirmText', { to: cancelling.to, when: when(cancelling) })}</p>
+        </Dialog>
+      )}
+    </section>
+  );
+}
