@@ -8,8 +8,8 @@
  *     server's memory with its PostgreSQL processes, on the embedded PostgreSQL, or on the server at
  *     DATABASE_URL when it is set. Server, baseline and load generator run in separate processes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +22,8 @@ import { loadTenantFiles } from '../cli/tenant';
 import { ROOT_DIR } from '../cli/paths';
 
 const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+/** The builds of section 1 (removed at the end, like `work`). */
+let buildsDir: string | undefined;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
 const gzipOf = (dir: string, files: Iterable<string>) =>
@@ -71,8 +73,16 @@ async function buildTimes() {
     return { ...base, id: `${base.id}-v${i}`, name: `${base.name} ${i}`, ...(announcement ? { announcement } : {}) };
   });
   let engineDir = '';
+  // Built where `portal build` writes, beside dist/ on the project's own disk, not in the system's
+  // temporary folder (another file system on many machines, and on this project's build machines
+  // one that creates directory entries many times slower).
+  mkdirSync(path.join(ROOT_DIR, 'dist'), { recursive: true });
+  const builds = (buildsDir = mkdtempSync(path.join(ROOT_DIR, 'dist', '.bench-')));
   const time = async (list: typeof tenants) => {
-    const distDir = mkdtempSync(path.join(work, 'dist-'));
+    // Each run starts on a quiet disk: everything the previous runs wrote is written out first,
+    // so one run's writeback is not the next one's cost.
+    execFileSync('sync');
+    const distDir = mkdtempSync(path.join(builds, 'dist-'));
     engineDir = path.join(distDir, '.engine');
     const started = performance.now();
     await buildTenants(list, { distDir, engineDir });
@@ -249,4 +259,5 @@ try {
   if (!buildOnly) await apiThroughput();
 } finally {
   rmSync(work, { recursive: true, force: true });
+  if (buildsDir) rmSync(buildsDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { copyFileSync, linkSync, writeFile as writeFileCallback, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -41,6 +41,8 @@ export interface EngineOutput {
   baseTexts?: Map<string, Record<Locale, Record<string, string>>>;
   /** The engine files by set of enabled features, found in the manifest once per build. */
   chunks?: Map<string, string[]>;
+  /** The shared assets folders made in this build, by their name (assetsFolder). */
+  assetFolders?: Map<string, Promise<string>>;
 }
 
 /**
@@ -54,19 +56,21 @@ export async function buildTenants(
   const progress = options.progress ?? (() => undefined);
   progress(`building the engine once for ${tenants.length} tenant(s) …`);
   const { manifest, template } = await buildEngine(options.engineDir);
-  const engine: EngineOutput = { dir: options.engineDir, manifest, template, sizes: new Map(), textFiles: new Map(), baseTexts: new Map(), chunks: new Map() };
-  // Tenants are written a few at a time, so one's compression overlaps the next one's page.
-  const reports: TenantBuildReport[] = new Array(tenants.length);
+  const engine: EngineOutput = { dir: options.engineDir, manifest, template, sizes: new Map(), textFiles: new Map(), baseTexts: new Map(), chunks: new Map(), assetFolders: new Map() };
+  // Tenants are written a few at a time, so one's files and folders are made on libuv's threads
+  // while the next one's page is made; their sizes are measured once all are written.
+  const placed: PlacedTenant[] = new Array(tenants.length);
   let next = 0;
   const worker = async () => {
     while (next < tenants.length) {
       const index = next++;
       progress(`writing dist/${tenants[index].id}/ …`);
-      reports[index] = await writeTenant(tenants[index], engine, options.distDir);
+      placed[index] = await placeTenant(tenants[index], engine, options.distDir);
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, tenants.length) }, worker));
-  return reports;
+  await removeUnusedAssetFolders(options.distDir);
+  return Promise.all(placed.map((tenant) => measureTenant(engine, tenant)));
 }
 
 const gzipAsync = promisify(gzip);
@@ -127,11 +131,97 @@ function placeFile(from: string, to: string): void {
   }
 }
 
+/** Where the shared assets folders live: `dist/.assets/<name>/`. */
+export const ASSET_FOLDERS = '.assets';
+
+/**
+ * The one folder of exactly these asset files that every tenant with the same features and
+ * languages shares, `dist/.assets/<hash of the file names>/`, each file hard-linked from the engine
+ * build. A tenant's `assets` is a link to it: creating a hundred directory entries for every tenant
+ * was most of a build of many tenants on a journaling disk (issue 15), one link is almost nothing.
+ * The names carry their content's hash, so a folder of the same name holds the same files and is
+ * reused by later builds; it is made under a temporary name and renamed when complete.
+ */
+async function assetsFolder(engine: EngineOutput, distDir: string, files: readonly string[]): Promise<string> {
+  const name = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
+  let made = engine.assetFolders?.get(name);
+  if (!made) {
+    made = (async () => {
+      const folder = path.join(distDir, ASSET_FOLDERS, name);
+      const prefix = `assets${path.sep}`;
+      // Reused only when complete and holding exactly these files (nothing added by hand since).
+      if (await lstat(path.join(folder, '.complete')).then(() => true, () => false)) {
+        const expected = new Set(files.map((file) => file.slice(prefix.length)));
+        for (const file of expected) for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(dir);
+        const present = (await readdir(folder, { recursive: true })).filter((entry) => entry !== '.complete');
+        if (present.length === expected.size && present.every((entry) => expected.has(entry))) return name;
+      }
+      const building = `${folder}.${process.pid}.${Date.now()}`;
+      const subfolders = new Set(files.map((file) => path.dirname(path.join(building, file.slice(prefix.length)))));
+      for (const subfolder of subfolders) await mkdir(subfolder, { recursive: true });
+      for (const file of files) placeFile(`${engine.dir}${path.sep}${file}`, `${building}${path.sep}${file.slice(prefix.length)}`);
+      writeFileSync(path.join(building, '.complete'), '');
+      await rm(folder, { recursive: true, force: true });
+      await rename(building, folder).catch(async (error: NodeJS.ErrnoException) => {
+        // Another build made it meanwhile: the same files under the same name.
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+        await rm(building, { recursive: true, force: true });
+      });
+      return name;
+    })();
+    engine.assetFolders?.set(name, made);
+  }
+  return made;
+}
+
+/**
+ * A tenant's `assets`: a relative link to its shared folder, so `dist/` can move as a whole; where
+ * the file system has no symbolic links, a folder of its own with each file hard-linked.
+ */
+async function linkAssets(engine: EngineOutput, outDir: string, folder: string, files: readonly string[]): Promise<void> {
+  try {
+    await symlink(`..${path.sep}${ASSET_FOLDERS}${path.sep}${folder}`, path.join(outDir, 'assets'), 'dir');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EINVAL' && code !== 'ENOSYS') throw error;
+    for (const subfolder of new Set(files.map((file) => path.dirname(path.join(outDir, file))))) await mkdir(subfolder, { recursive: true });
+    for (const file of files) placeFile(`${engine.dir}${path.sep}${file}`, `${outDir}${path.sep}${file}`);
+  }
+}
+
+/**
+ * After a build, the shared assets folders no tenant links to any more (an engine change gives new
+ * file names, a tenant's new feature another set) are removed; tenants not built this time keep theirs.
+ */
+async function removeUnusedAssetFolders(distDir: string): Promise<void> {
+  const root = path.join(distDir, ASSET_FOLDERS);
+  const folders = await readdir(root).catch(() => [] as string[]);
+  if (folders.length === 0) return;
+  const used = new Set<string>();
+  for (const entry of await readdir(distDir)) {
+    const target = await readlink(path.join(distDir, entry, 'assets')).catch(() => undefined);
+    if (target) used.add(path.basename(target));
+  }
+  await Promise.all(folders.filter((folder) => !used.has(folder)).map((folder) => rm(path.join(root, folder), { recursive: true, force: true })));
+}
+
 /**
  * `dist/<tenant>/`: the engine files its features need and the base texts' files of its locales
- * (linked), its index.html and its build record.
+ * (in its `assets`, a link to the folder it shares with tenants of the same features and
+ * languages), its index.html and its build record.
  */
 export async function writeTenant(tenant: ResolvedTenant, engine: EngineOutput, distDir: string): Promise<TenantBuildReport> {
+  return measureTenant(engine, await placeTenant(tenant, engine, distDir));
+}
+
+/** What a tenant's folder was made of, for its line in the build table. */
+interface PlacedTenant {
+  tenant: string;
+  files: string[];
+  html: string;
+}
+
+async function placeTenant(tenant: ResolvedTenant, engine: EngineOutput, distDir: string): Promise<PlacedTenant> {
   const enabled = new Set(enabledFeatures(tenant.features).map((feature) => feature.id));
   const page = builtTenantPageInput(tenant, (locale, table) => textFile(engine, locale, table), engine.baseTexts);
   const texts = Object.values(page.textFiles);
@@ -144,30 +234,39 @@ export async function writeTenant(tenant: ResolvedTenant, engine: EngineOutput, 
   const files = [...chunks, ...texts].sort();
   const outDir = path.join(distDir, tenant.id);
   const html = renderTenantHtml(engine.template, page);
-  // Compressing runs on libuv's threads while this thread goes on.
-  const sized = Promise.all([Promise.all(files.map((file) => engineFile(engine, file))), gzipAsync(html)]);
-  // Creating folders and files waits for the disk (a millisecond each on a build machine's virtual
-  // disk, much more than a link): on libuv's threads, the tenants being written at once overlap.
-  await rm(outDir, { recursive: true, force: true });
-  const folders = new Set([path.join(outDir, 'assets'), ...files.map((file) => path.dirname(path.join(outDir, file)))]);
-  await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-  const written = Promise.all([
+  // Folders and files are made on libuv's threads while this thread makes the next tenant's page.
+  const prefix = `assets${path.sep}`;
+  const shared = files.filter((file) => file.startsWith(prefix));
+  const [folder] = await Promise.all([assetsFolder(engine, distDir, shared), rm(outDir, { recursive: true, force: true })]);
+  await mkdir(outDir, { recursive: true });
+  await Promise.all([
     writeFile(path.join(outDir, 'index.html'), html),
     writeFile(path.join(outDir, 'portal-build.json'), JSON.stringify({ tenant: tenant.id, features: [...enabled], files, texts: page.textFiles }, null, 2)),
+    linkAssets(engine, outDir, folder, shared),
   ]);
-  // Paths by concatenation: the manifest's file names are relative and normalized already, and
-  // path.join for thousands of links is measurable.
-  for (const file of files) placeFile(`${engine.dir}${path.sep}${file}`, `${outDir}${path.sep}${file}`);
-  const [[sizes, gzippedHtml]] = await Promise.all([sized, written]);
-  let bytes = Buffer.byteLength(html);
+  // Vite puts every file under assets/; anything else would be linked on its own.
+  for (const file of files.filter((f) => !f.startsWith(prefix))) {
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    placeFile(`${engine.dir}${path.sep}${file}`, `${outDir}${path.sep}${file}`);
+  }
+  return { tenant: tenant.id, files, html };
+}
+
+/**
+ * A tenant's sizes, raw and gzipped. Measured once every folder is written: compressing the
+ * engine's files for the table would otherwise hold libuv's threads while folders wait for them.
+ */
+async function measureTenant(engine: EngineOutput, placed: PlacedTenant): Promise<TenantBuildReport> {
+  const [sizes, gzippedHtml] = await Promise.all([Promise.all(placed.files.map((file) => engineFile(engine, file))), gzipAsync(placed.html)]);
+  let bytes = Buffer.byteLength(placed.html);
   let gzipBytes = gzippedHtml.length;
   let jsGzipBytes = 0;
-  files.forEach((file, index) => {
+  placed.files.forEach((file, index) => {
     bytes += sizes[index].bytes;
     gzipBytes += sizes[index].gzipBytes;
     if (file.endsWith('.js')) jsGzipBytes += sizes[index].gzipBytes;
   });
-  return { tenant: tenant.id, files: files.length + 1, bytes, gzipBytes, jsGzipBytes };
+  return { tenant: placed.tenant, files: placed.files.length + 1, bytes, gzipBytes, jsGzipBytes };
 }
 
 export function formatBuildTable(reports: readonly TenantBuildReport[]): string {

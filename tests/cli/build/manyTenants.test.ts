@@ -1,14 +1,15 @@
 /**
  * Issue 15, "building many tenants": one engine build, and per tenant only what differs — engine
- * files hard-linked instead of copied, base texts merged once per feature set and written once per
+ * files hard-linked instead of copied into one assets folder per set of files that every tenant with
+ * those features and languages links to, base texts merged once per feature set and written once per
  * locale into a shared, hashed file instead of into every page, the same HTML sanitized once. These
  * tests pin that the shortcuts change no tenant's output.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeTenant, type EngineOutput } from '../../../cli/build/buildTenants';
+import { ASSET_FOLDERS, buildTenants, writeTenant, type EngineOutput } from '../../../cli/build/buildTenants';
 import { renderTenantHtml } from '../../../cli/build/renderTenantHtml';
 import { sanitizeHtml } from '../../../cli/build/sanitizeTenantHtml';
 import { tenantPageInput } from '../../../cli/build/tenantPage';
@@ -54,6 +55,37 @@ describe('writing a tenant from the shared engine build', () => {
     expect(report.files).toBe(JSON.parse(readFileSync(path.join(out, 'portal-build.json'), 'utf8')).files.length + 1);
     expect(report.jsGzipBytes).toBeGreaterThan(0);
   });
+
+  it('links each tenant\'s assets to one folder shared by the tenants with the same files, and only those', async () => {
+    const [technikwelt, stadtkurier] = await loadValidTenants(['technikwelt', 'stadtkurier']);
+    const engine = fakeEngine();
+    await writeTenant(technikwelt, engine, work);
+    await writeTenant({ ...technikwelt, id: 'technikwelt-twin', name: 'Twin' }, engine, work);
+    await writeTenant(stadtkurier, engine, work);
+    const target = (id: string) => readlinkSync(path.join(work, id, 'assets'));
+    expect(lstatSync(path.join(work, 'technikwelt', 'assets')).isSymbolicLink()).toBe(true);
+    // Relative, so dist/ can be moved or copied as a whole.
+    expect(target('technikwelt')).toBe(path.join('..', ASSET_FOLDERS, path.basename(target('technikwelt'))));
+    expect(target('technikwelt-twin')).toBe(target('technikwelt'));
+    // stadtkurier offers German only and has other features: another set of files, another folder.
+    expect(target('stadtkurier')).not.toBe(target('technikwelt'));
+    const shared = realpathSync(path.join(work, 'technikwelt', 'assets'));
+    expect(path.dirname(shared)).toBe(realpathSync(path.join(work, ASSET_FOLDERS)));
+    const record = JSON.parse(readFileSync(path.join(work, 'technikwelt', 'portal-build.json'), 'utf8')) as { files: string[] };
+    expect(readdirSync(shared).filter((f) => f !== '.complete').sort()).toEqual(record.files.map((f) => f.slice('assets/'.length)).sort());
+  });
+
+  it('removes the shared folders no tenant links to any more after a build', async () => {
+    const dist = mkdtempSync(path.join(work, 'dist-gc-'));
+    mkdirSync(path.join(dist, ASSET_FOLDERS, 'an-old-set'), { recursive: true });
+    writeFileSync(path.join(dist, ASSET_FOLDERS, 'an-old-set', 'index-old.js'), 'old');
+    const [stadtkurier] = await loadValidTenants(['stadtkurier']);
+    await buildTenants([stadtkurier], { distDir: dist, engineDir: path.join(dist, '.engine') });
+    const left = readdirSync(path.join(dist, ASSET_FOLDERS));
+    expect(left).toEqual([path.basename(readlinkSync(path.join(dist, 'stadtkurier', 'assets')))]);
+    // The built tenant's files are reachable through its link.
+    expect(existsSync(path.join(dist, 'stadtkurier', 'assets', path.basename(JSON.parse(readFileSync(path.join(dist, 'stadtkurier', 'portal-build.json'), 'utf8')).texts['de-DE'])))).toBe(true);
+  }, 60_000);
 
   it('leaves no file of an earlier build behind', async () => {
     const [tenant] = await loadValidTenants(['stadtkurier']);
