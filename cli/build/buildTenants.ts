@@ -189,9 +189,14 @@ async function linkAssets(engine: EngineOutput, outDir: string, folder: string, 
   }
 }
 
+/** A shared folder younger than this may belong to a build still running beside this one. */
+const UNUSED_FOLDER_GRACE_MS = 10 * 60_000;
+
 /**
  * After a build, the shared assets folders no tenant links to any more (an engine change gives new
- * file names, a tenant's new feature another set) are removed; tenants not built this time keep theirs.
+ * file names, a tenant's new feature another set) are removed; tenants not built this time keep
+ * theirs. Folders still being made (temporary names) and young ones are left to a later build, so
+ * a build running at the same time keeps the folders it is about to link.
  */
 async function removeUnusedAssetFolders(distDir: string): Promise<void> {
   const root = path.join(distDir, ASSET_FOLDERS);
@@ -202,7 +207,12 @@ async function removeUnusedAssetFolders(distDir: string): Promise<void> {
     const target = await readlink(path.join(distDir, entry, 'assets')).catch(() => undefined);
     if (target) used.add(path.basename(target));
   }
-  await Promise.all(folders.filter((folder) => !used.has(folder)).map((folder) => rm(path.join(root, folder), { recursive: true, force: true })));
+  const now = Date.now();
+  for (const folder of folders) {
+    if (used.has(folder) || folder.includes('.')) continue;
+    const modified = await lstat(path.join(root, folder)).then((stat) => stat.mtimeMs, () => now);
+    if (now - modified > UNUSED_FOLDER_GRACE_MS) await rm(path.join(root, folder), { recursive: true, force: true });
+  }
 }
 
 /**

@@ -130,7 +130,10 @@ export function createECards(deps: ECardDeps) {
         const card = await cancelScheduledECard(tx, tenant.id, user.id, id);
         if (!card) {
           const existing = await findECard(tx, tenant.id, id);
-          if (existing && existing.userId === user.id) throw new HttpError(409, 'e_card_already_sent', 'This e-card has already been sent.');
+          if (existing && existing.userId === user.id) {
+            if (existing.status === 'sent') throw new HttpError(409, 'e_card_already_sent', 'This e-card has already been sent.');
+            throw new HttpError(409, 'e_card_not_waiting', 'This e-card could not be sent and is no longer waiting.');
+          }
           throw notFound('There is no such e-card.');
         }
         await recordEvent(tx, tenant.id, 'e_card.cancelled', { userId: user.id, eCardId: card.id, subscriptionId: card.subscriptionId, template: card.templateName, sendAt: new Date(card.sendAt).toISOString() });

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { startPeriodicJob } from './periodicJob';
 import { claimDueFutureAddresses, claimDuePaymentMethodChanges, markFutureAddressApplied, markFutureAddressFailed, updatePartner } from '../store/accountChangeStore';
 import { updateSubscription } from '../store/offerStore';
+import { lockSubscriptionDataVersions } from '../store/subscriptionStore';
 import type { PaymentMethodKind, SubscriptionDetails } from '../store/rows';
 
 /** portal-core.md §9 "Payment method mapping": E direct debit; K credit card; sub payment method 660 PayPal, 000 invoice. */
@@ -33,7 +34,9 @@ export function paymentMethodFields(kind: PaymentMethodKind): Pick<SubscriptionD
 export async function applyDueChanges(db: Database, today: string, log?: (entry: Record<string, unknown>) => void): Promise<number> {
   return db.transaction(async (tx) => {
     let applied = 0;
-    const attempt = async (what: Record<string, unknown>, apply: () => Promise<void>, setAside: (error: string) => Promise<void>) => {
+    const tenants = new Set<string>();
+    const attempt = async (what: Record<string, unknown> & { tenantId: string }, apply: () => Promise<void>, setAside: (error: string) => Promise<void>) => {
+      tenants.add(what.tenantId);
       await tx.query('savepoint due_change');
       try {
         await apply();
@@ -65,6 +68,10 @@ export async function applyDueChanges(db: Database, today: string, log?: (entry:
         async (error) => updateSubscription(tx, due.tenantId, due.id, { details: { pendingPaymentMethod: null, failedPaymentMethodChange: { ...due.pending, error } } }),
       );
     }
+    // One transaction for every tenant: their subscription data versions (migration 015) are
+    // locked now, in tenant order, not at commit in the order the changes came, so two instances
+    // committing at once cannot deadlock on them.
+    await lockSubscriptionDataVersions(tx, [...tenants]);
     return applied;
   });
 }

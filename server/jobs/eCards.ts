@@ -6,6 +6,7 @@
  * so they survive restarts. A card that fails (its tenant gone, bad data) is set aside as failed
  * alone. The clock is a parameter, so tests and the demo can run a round "at" a time.
  */
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import type { Database } from '../db/database';
 import { startPeriodicJob } from './periodicJob';
 import { claimDueECards, markECardFailed } from '../store/eCardStore';
@@ -28,6 +29,9 @@ export async function sendDueECards(db: Database, now: Date, deps: ECardJobDeps)
       try {
         const tenant = deps.tenants.find((t) => t.id === card.tenantId);
         if (!tenant) throw new Error(`tenant ${card.tenantId} is not served`);
+        // A tenant that switched e-cards off sends none of its waiting cards (its subscribers can
+        // no longer see or cancel them): they are set aside as failed.
+        if (!isFeatureOn(tenant, 'e-card')) throw new Error('the tenant has switched e-cards off');
         await sendECard(tx, tenant, card, deps, now);
         await tx.query('release savepoint e_card');
         sent++;

@@ -250,3 +250,14 @@ function emptyParty(bpNumber: string, role: Role): BusinessPartnerSummary {
     countryCode: null,
   };
 }
+
+/**
+ * Locks the subscription data versions (migration 015) of these tenants in tenant order. A
+ * transaction that changes several tenants' subscription data calls it before it commits: the
+ * versions are otherwise locked at commit in the order the changes came, and two such transactions
+ * could wait for each other.
+ */
+export async function lockSubscriptionDataVersions(db: Queryable, tenantIds: readonly string[]): Promise<void> {
+  if (tenantIds.length < 2) return;
+  await db.query(`select 1 from subscription_data_versions where tenant_id = any($1) order by tenant_id for update`, [[...tenantIds]]);
+}

@@ -29,13 +29,23 @@ export interface SubscriptionListKey {
   dataVersion: string;
 }
 
-/** At most this many users' answers (about 4 KB a subscription): the oldest used go first. */
+/**
+ * At most this many users' answers and this many bytes of them (an answer is about 4 KB a
+ * subscription; a company's list can be large): the least recently used go first.
+ */
 const DEFAULT_LIMIT = 1000;
+const DEFAULT_BYTES = 32 * 1024 * 1024;
 
-export function createSubscriptionListCache(limit = DEFAULT_LIMIT): SubscriptionListCache {
+export function createSubscriptionListCache(limit = DEFAULT_LIMIT, maxBytes = DEFAULT_BYTES): SubscriptionListCache {
   // One entry per user and language: a newer version replaces the older answer at once. A Map
   // keeps insertion order, so re-inserting on use makes its first key the least recently used.
   const entries = new Map<string, { dataVersion: string; answer: CachedAnswer }>();
+  let bytes = 0;
+  const drop = (name: string) => {
+    const entry = entries.get(name);
+    if (entry) bytes -= entry.answer.body.length;
+    entries.delete(name);
+  };
   const slot = (key: SubscriptionListKey) => `${key.tenantId}\n${key.userId}\n${key.locale}`;
   return {
     get(key) {
@@ -48,9 +58,12 @@ export function createSubscriptionListCache(limit = DEFAULT_LIMIT): Subscription
     },
     set(key, answer) {
       const name = slot(key);
-      entries.delete(name);
+      drop(name);
+      // One answer larger than a quarter of the budget is built each time rather than kept.
+      if (answer.body.length > maxBytes / 4) return;
       entries.set(name, { dataVersion: key.dataVersion, answer });
-      if (entries.size > limit) entries.delete(entries.keys().next().value!);
+      bytes += answer.body.length;
+      while (entries.size > limit || bytes > maxBytes) drop(entries.keys().next().value!);
     },
   };
 }

@@ -6,10 +6,14 @@
 -- server: a change made through one instance is seen by the next request on every other one
 -- (README "Running more than one instance").
 --
--- The triggers are deferred to the commit: the version row is locked only in the last moment of a
--- transaction, after every other lock it takes, so it cannot take part in a deadlock, and it
--- becomes visible together with the data. A transaction raises each tenant's version once,
--- however many rows it changes (portal.raised_versions, local to the transaction).
+-- The triggers are deferred to the commit: a version row is locked only in the last moment of a
+-- transaction, after every other lock it takes, and becomes visible together with the data. A
+-- transaction of one tenant therefore cannot deadlock on it; one that changes several tenants locks
+-- their versions in tenant order before it commits (lockSubscriptionDataVersions in
+-- server/store/subscriptionStore.ts, used by the due-changes job). A transaction raises each
+-- tenant's version once, however many rows it changes (portal.raised_versions, local to it).
+-- A database restored from a backup may bring back an older version: restart the servers after a
+-- restore (README "Running more than one instance").
 create table subscription_data_versions (
   tenant_id text   primary key,
   version   bigint not null
@@ -25,14 +29,18 @@ begin
     update subscription_data_versions set version = version + 1;
     return null;
   end if;
-  changed_tenant := case when tg_op = 'DELETE' then old.tenant_id else new.tenant_id end;
-  raised := coalesce(current_setting('portal.raised_versions', true), '');
-  if position(E'\n' || changed_tenant || E'\n' in raised) > 0 then
-    return null;
-  end if;
-  insert into subscription_data_versions (tenant_id, version) values (changed_tenant, 1)
-    on conflict (tenant_id) do update set version = subscription_data_versions.version + 1;
-  perform set_config('portal.raised_versions', raised || E'\n' || changed_tenant || E'\n', true);
+  -- A row moved to another tenant changes both tenants' data.
+  foreach changed_tenant in array case
+    when tg_op = 'DELETE' then array[old.tenant_id]
+    when tg_op = 'UPDATE' and old.tenant_id is distinct from new.tenant_id then array[old.tenant_id, new.tenant_id]
+    else array[new.tenant_id]
+  end loop
+    raised := coalesce(current_setting('portal.raised_versions', true), '');
+    continue when position(E'\n' || changed_tenant || E'\n' in raised) > 0;
+    insert into subscription_data_versions (tenant_id, version) values (changed_tenant, 1)
+      on conflict (tenant_id) do update set version = subscription_data_versions.version + 1;
+    perform set_config('portal.raised_versions', raised || E'\n' || changed_tenant || E'\n', true);
+  end loop;
   return null;
 end;
 $$;

@@ -5,7 +5,7 @@
  * locale into a shared, hashed file instead of into every page, the same HTML sanitized once. These
  * tests pin that the shortcuts change no tenant's output.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,10 +79,15 @@ describe('writing a tenant from the shared engine build', () => {
     const dist = mkdtempSync(path.join(work, 'dist-gc-'));
     mkdirSync(path.join(dist, ASSET_FOLDERS, 'an-old-set'), { recursive: true });
     writeFileSync(path.join(dist, ASSET_FOLDERS, 'an-old-set', 'index-old.js'), 'old');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(path.join(dist, ASSET_FOLDERS, 'an-old-set'), anHourAgo, anHourAgo);
+    // A folder another build is making, and one it has just made: both are left alone.
+    mkdirSync(path.join(dist, ASSET_FOLDERS, 'a-new-set.4242.1'), { recursive: true });
+    mkdirSync(path.join(dist, ASSET_FOLDERS, 'a-new-set'), { recursive: true });
     const [stadtkurier] = await loadValidTenants(['stadtkurier']);
     await buildTenants([stadtkurier], { distDir: dist, engineDir: path.join(dist, '.engine') });
-    const left = readdirSync(path.join(dist, ASSET_FOLDERS));
-    expect(left).toEqual([path.basename(readlinkSync(path.join(dist, 'stadtkurier', 'assets')))]);
+    const left = readdirSync(path.join(dist, ASSET_FOLDERS)).sort();
+    expect(left).toEqual(['a-new-set', 'a-new-set.4242.1', path.basename(readlinkSync(path.join(dist, 'stadtkurier', 'assets')))].sort());
     // The built tenant's files are reachable through its link.
     expect(existsSync(path.join(dist, 'stadtkurier', 'assets', path.basename(JSON.parse(readFileSync(path.join(dist, 'stadtkurier', 'portal-build.json'), 'utf8')).texts['de-DE'])))).toBe(true);
   }, 60_000);

@@ -261,6 +261,20 @@ describe('GET /e-cards and DELETE /e-cards/{id}: timed cards until they go out',
     expect((await elsewhere.get('/e-cards')).body.error.code).toBe('feature_disabled');
     expect((await elsewhere.delete('/e-cards/any')).body.error.code).toBe('feature_disabled');
   });
+
+  it('sends no waiting card of a tenant that has switched e-cards off: it is set aside as failed', async () => {
+    await db.query(`insert into users (tenant_id, id, email) values ($1, 'was-sender', 'was-sender@friends.example') on conflict do nothing`, [off.id]);
+    const due = new Date(clock.getTime() + DAY);
+    const [card] = await db.query<{ id: string }>(
+      `insert into e_cards (tenant_id, user_id, template_name, template_category, from_name, to_name, to_email, message, locale, send_at)
+       values ($1, 'was-sender', 'balloons', 'birthday', 'Kim', 'Jo', 'switched-off@friends.example', 'Hallo', 'de-DE', $2) returning id`,
+      [off.id, due],
+    );
+    await sendDueECards(db, new Date(due.getTime() + 60_000), { tenants: [cards, off], mailFrom: MAIL_FROM });
+    expect(await mails('switched-off@friends.example')).toHaveLength(0);
+    const [row] = await db.query<{ status: string }>(`select status from e_cards where tenant_id = $1 and id = $2`, [off.id, card.id]);
+    expect(row.status).toBe('failed');
+  });
 });
 
 describe('GET /e-card/images/{file}', () => {

@@ -60,6 +60,14 @@ describe('the subscription data version (migration 015)', () => {
     expect(await version(tenant.id)).toBe(start);
   });
 
+  it('raises both tenants when a row moves from one to the other', async () => {
+    const [mine, theirs] = [await version(tenant.id), await version(other.id)];
+    await db.query(`insert into business_partners (tenant_id, bp_number, last_name1) values ($1, '9999999901', 'Umzug')`, [tenant.id]);
+    await db.query(`update business_partners set tenant_id = $2 where tenant_id = $1 and bp_number = '9999999901'`, [tenant.id, other.id]);
+    expect(await version(tenant.id)).toBe(mine + 2);
+    expect(await version(other.id)).toBe(theirs + 1);
+  });
+
   it('raises only the tenants whose rows changed', async () => {
     const [mine, theirs] = [await version(tenant.id), await version(other.id)];
     await db.query(`update subscriptions set details = details where tenant_id = $1`, [other.id]);

@@ -34,4 +34,19 @@ describe('the subscription list cache', () => {
     expect(cache.get(key('anna', '2:2026-11-23'))).toBeDefined();
     expect(cache.get(key('carl'))).toBeDefined();
   });
+
+  it('keeps at most its byte budget, forgetting the least recently used, and never keeps an answer over a quarter of it', () => {
+    const cache = createSubscriptionListCache(100, 40);
+    cache.set(key('anna'), answer('x'.repeat(8)));
+    cache.set(key('bert'), answer('y'.repeat(8)));
+    cache.set(key('carl'), answer('z'.repeat(11)));
+    expect(cache.get(key('carl'))).toBeUndefined();
+    cache.set(key('dora'), answer('d'.repeat(10)));
+    cache.set(key('emil'), answer('e'.repeat(10)));
+    cache.set(key('fina'), answer('f'.repeat(10)));
+    // 8 + 8 + 10 + 10 + 10 > 40: anna, the least recently used, went.
+    expect(cache.get(key('anna'))).toBeUndefined();
+    expect(cache.get(key('bert'))).toBeDefined();
+    expect(cache.get(key('fina'))).toBeDefined();
+  });
 });
