@@ -336,6 +336,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         '-c', 'max_connections=200',
         // A small cluster for one portal: 300 MB is the memory goal with its processes counted.
         '-c', 'shared_buffers=64MB',
+        // Reads in the backend itself (PostgreSQL 18's default starts three I/O worker processes,
+        // whose memory a portal's small database does not repay).
+        '-c', 'io_method=sync',
         ...durability,
       ],
       { uid: ids.uid, gid: ids.gid, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] },

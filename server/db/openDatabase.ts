@@ -150,11 +150,11 @@ async function openPool(
   const description = maskUrl(url);
   const pool = new pgModule.Pool({
     connectionString: url,
-    // An embedded server shares the portal's cores: 8 connections keep them busy, and each more
+    // An embedded server shares the portal's cores: 6 connections keep them busy, and each more
     // is another backend's memory (bench, 200 clients: 20 connections peaked at 430 MB with the
-    // database's processes, 8 at 260 MB, at the same throughput). An external server: 20.
-    // PG_POOL_MAX sets either.
-    max: opts.poolSize ?? Number(process.env.PG_POOL_MAX ?? (opts.kind === 'embedded' ? 8 : 20)),
+    // database's processes, 8 at 260 to 295 MB, 6 at about 275 MB, at the same throughput). An
+    // external server: 20. PG_POOL_MAX sets either.
+    max: opts.poolSize ?? Number(process.env.PG_POOL_MAX ?? (opts.kind === 'embedded' ? 6 : 20)),
     // A database that is down must answer 503 quickly, not hold requests until the client gives up.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
