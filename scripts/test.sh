@@ -14,6 +14,15 @@ if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb 
   export PORTAL_TEST_POSTGRES=0
 fi
 
+# Whatever the tests put in the system's temporary folder (databases, outboxes, browser profiles,
+# built portals) goes into one folder of this run, removed when it ends: runs used to leave
+# hundreds of folders behind each, and on a long-lived machine directory operations in /tmp became
+# many times slower. World-writable like /tmp: the embedded PostgreSQL runs as the postgres user.
+TMPDIR="$(mktemp -d "${TMPDIR:-/tmp}/portal-tests-XXXXXX")"
+chmod 1777 "$TMPDIR"
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
+
 echo "== type check"
 npx tsc --noEmit -p tsconfig.json
 npx tsc --noEmit -p studio/tsconfig.json
