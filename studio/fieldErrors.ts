@@ -1,15 +1,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
+import type { TenantIssue } from '../cli/tenant/types';
 
-/** One problem as the studio's validate endpoint answers it: `cli/tenant` TenantIssue, in its words. */
-export interface StudioIssue {
-  file: string;
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  hint?: string;
-  severity?: 'warning';
-}
+/** One problem as the studio's validate endpoint answers it: `cli/tenant`'s TenantIssue, in its words. */
+export type StudioIssue = TenantIssue;
 
 /** `/texts/de-DE/shell.title` → ["texts", "de-DE", "shell.title"] (RFC 6901: ~1 is "/", ~0 is "~"). */
 export function pointerSegments(pointer: string): string[] {

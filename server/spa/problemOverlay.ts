@@ -5,15 +5,9 @@
  * passes it through Vite, whose client script reloads it when the file changes; without scripts a
  * meta refresh does.
  */
-export interface OverlayProblem {
-  file: string;
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  hint?: string;
-  severity?: 'warning';
-}
+import type { TenantIssue } from '../../cli/tenant/types';
+
+export type OverlayProblem = TenantIssue;
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
