@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { FlowBackButton } from './FlowBackButton';
 import type { Subscription } from '../../schemas/generated/subscription';
 import { href, ROUTES } from '../core/routeRefs';
 import { useTranslation } from '../core/translation';
@@ -72,11 +73,7 @@ export function FlowUnavailable({
           </p>
         )}
       </Alert>
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={back}>
-          {t('account.flow.back')}
-        </button>
-      </div>
+      <FlowBackButton onClick={back} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { FlowBackButton } from '../FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSetAtom } from '../../core/atoms';
@@ -68,17 +69,6 @@ export function OfferFlowScreen({ source, texts, allowed }: {
     return <FlowUnavailable subscription={s} refusal={refusal} titleId={titleId} title={t(texts.heading)} className="offer-flow" texts={{ other: t(texts.notAllowed) }} />;
   }
   return <OfferChoice subscription={s} source={source} texts={texts} titleId={titleId} onBack={back} />;
-}
-
-function BackButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="form-actions">
-      <button type="button" className="button button-secondary" onClick={onClick}>
-        {t('account.flow.back')}
-      </button>
-    </div>
-  );
 }
 
 function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
@@ -168,7 +158,7 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
               <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
             )}
           </Alert>
-          <BackButton onClick={onBack} />
+          <FlowBackButton onClick={onBack} />
         </>
       )}
       {offers.length > 0 && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { CancelAnswer } from '../../../schemas/generated/offers';
@@ -54,7 +55,7 @@ export default function CancellationScreen() {
           <Alert variant="error">
             <p>{t('cancellation.externallyManaged', { orderNumber: refusedOrderNumber || s.orderNumber })}</p>
           </Alert>
-          <BackButton onClick={back} />
+          <FlowBackButton onClick={back} />
         </>
       )}
       {start === 'form' && (
@@ -70,17 +71,6 @@ export default function CancellationScreen() {
         />
       )}
     </section>
-  );
-}
-
-function BackButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="form-actions">
-      <button type="button" className="button button-secondary" onClick={onClick}>
-        {t('account.flow.back')}
-      </button>
-    </div>
   );
 }
 
@@ -107,7 +97,7 @@ function CancelledNotice({ subscription: s, answer, onBack }: { subscription: Su
           </Link>
         )}
       </Alert>
-      <BackButton onClick={onBack} />
+      <FlowBackButton onClick={onBack} />
     </>
   );
 }

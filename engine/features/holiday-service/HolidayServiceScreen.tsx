@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { useLocation, useParams } from 'react-router';
 import type { HolidayServiceState } from '../../../schemas/generated/account-changes';
@@ -91,11 +92,7 @@ export default function HolidayServiceScreen() {
             <Alert variant="info">
               <p>{t('holiday-service.noTypes')}</p>
             </Alert>
-            <div className="form-actions">
-              <button type="button" className="button button-secondary" onClick={back}>
-                {t('account.flow.back')}
-              </button>
-            </div>
+            <FlowBackButton onClick={back} />
           </>
         ) : (
           <HolidaySetupForm

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { ComplaintState } from '../../../schemas/generated/account-changes';
@@ -66,11 +67,7 @@ export default function ComplaintScreen() {
         />
       )}
       {start && start !== 'form' && (
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={back}>
-            {t('account.flow.back')}
-          </button>
-        </div>
+        <FlowBackButton onClick={back} />
       )}
     </section>
   );
