@@ -18,9 +18,11 @@ import { HttpError, badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
-import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { failPendingAcceptances, findPaymentRecord, insertCancellation, listCancellationReasons, lockSubscription, updateSubscription } from '../store/offerStore';
-import { refuse, requireCapability } from '../tenancy/refusals';
+import { changeLifecycle, getSubscriptionForUser, lockSubscription } from '../store/subscriptionStore';
+import { cancelPendingPayments, listCancellationReasons } from '../store/offerStore';
+import { cancel as cancelLifecycle } from '../../engine/domain/lifecycle';
+import { issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
+import { refuse, refusedTransition, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { externallyManaged, type OfferService } from '../offers/offerService';
 import { cancellationMail } from './cancellationMail';
@@ -66,11 +68,17 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
     return rows.map((r) => ({ cancelReason: r.code, longDescription: r.descriptions[locale] ?? r.descriptions['en-GB'] ?? r.descriptions['de-DE'] ?? r.code }));
   }
 
-  /** The dates of §3 "Cancellation infos". */
+  /**
+   * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/lifecycle.ts
+   * withinTerm); a term that ends within the notice period is cancelled to its end.
+   */
   async function datesOf(tx: Queryable, tenant: ServerTenant, s: Subscription, regular: boolean, today: string): Promise<CancellationInfos['issues']> {
     if (!regular) return [{ issueNumber: null, dateOfFirstSale: null }];
+    const end = lastDayOfTerm(s);
     const from = addDays(today, CANCELLATION_NOTICE_DAYS);
-    const issues = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: from, dateTo: addDays(today, CANCELLATION_HORIZON_DAYS) });
+    // A term that ends within the notice period can only be cancelled to its end.
+    if (end !== null && end < from) return end >= today ? [{ issueNumber: s.renewal?.expiryIssueNr ?? null, dateOfFirstSale: end }] : [];
+    const issues = issuesWithinTerm(await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: from, dateTo: addDays(today, CANCELLATION_HORIZON_DAYS) }), end);
     // A publication without a calendar (digital only) ends on a date: the end of the notice period.
     if (issues.length === 0) return [{ issueNumber: null, dateOfFirstSale: from }];
     return issues.slice(0, 12).map((issue) => ({ issueNumber: issue.issueNumber ?? issue.issue, dateOfFirstSale: issue.dateOfFirstSale }));
@@ -128,25 +136,17 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
           effectiveDate = termEnd && termEnd > today ? termEnd : addDays(today, CANCELLATION_NOTICE_DAYS);
         }
         const type = cancellationType(regular);
-        const inserted = await insertCancellation(tx, tenant.id, {
-          subscriptionId: s.id,
+        // The one way a subscription is cancelled (engine/domain/lifecycle.ts): AK, isCancelable
+        // cleared, the end and last issue those of the cancellation, offers waiting for a payment void.
+        const result = await changeLifecycle(tx, tenant.id, s.id, (state) => cancelLifecycle(state, { type, effectiveDate, issueNumber, today }), {
           userId: caller.user.id,
-          reason: body.reason,
-          reasonText: regular ? null : (body.reasonText ?? '').trim(),
-          feedback: input.feedback?.trim() || null,
-          type,
-          issueNumber,
-          effectiveDate,
+          locale: tenant.defaultLocale,
+          cancellation: { reason: body.reason, reasonText: regular ? null : (body.reasonText ?? '').trim(), feedback: input.feedback?.trim() || null },
         });
-        if (!inserted) throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
-        // portal-core.md §4: "Cancelling a subscription sets AK and clears isCancelable."
-        await updateSubscription(tx, tenant.id, s.id, { orderStatus: 'AK', validTo: effectiveDate, details: { isCancelable: false } });
+        if (!result.ok) throw refusedTransition(result.refusal);
         // An offer still waiting for its payment is void now: its payment page stops working.
-        for (const paymentId of await failPendingAcceptances(tx, tenant.id, s.id)) {
-          const payment = await findPaymentRecord(tx, tenant.id, paymentId);
-          if (payment) {
-            await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId, status: 'canceled', amount: payment.amount, currency: payment.currency, subscriptionIds: [s.id] });
-          }
+        for (const payment of await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? [])) {
+          await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId: payment.id, status: 'canceled', amount: payment.amount, currency: payment.currency, subscriptionIds: [s.id] });
         }
         await recordEvent(tx, tenant.id, 'subscription.cancelled', {
           userId: caller.user.id,

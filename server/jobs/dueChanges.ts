@@ -7,8 +7,7 @@
 import type { Database } from '../db/database';
 import { startPeriodicJob } from './periodicJob';
 import { claimDueFutureAddresses, claimDuePaymentMethodChanges, markFutureAddressApplied, markFutureAddressFailed, updatePartner } from '../store/accountChangeStore';
-import { updateSubscription } from '../store/offerStore';
-import { lockSubscriptionDataVersions } from '../store/subscriptionStore';
+import { lockSubscriptionDataVersions, updateSubscription } from '../store/subscriptionStore';
 import type { PaymentMethodKind, SubscriptionDetails } from '../store/rows';
 
 /** portal-core.md §9 "Payment method mapping": E direct debit; K credit card; sub payment method 660 PayPal, 000 invoice. */

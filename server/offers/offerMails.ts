@@ -4,7 +4,7 @@
  * {orderNumber}, {offer}, {amount}, {change}.
  */
 import type { Locale } from '../../engine/core/portalConfig';
-import type { AppliedChange } from './applyOffer';
+import type { OfferChange } from '../../engine/domain/lifecycle';
 
 const TEXTS: Record<Locale, { subject: string; body: string; paid: string; invoice: string; change: Record<string, string> }> = {
   'de-DE': {
@@ -41,7 +41,7 @@ export function formatDay(locale: Locale, day: string): string {
 
 export function offerAcceptedMail(
   locale: Locale,
-  values: { tenant: string; subscription: string; orderNumber: string; offer: string; amount: number; currency: string; paidOnline: boolean; change: AppliedChange },
+  values: { tenant: string; subscription: string; orderNumber: string; offer: string; amount: number; currency: string; paidOnline: boolean; change: OfferChange },
 ): { subject: string; text: string } {
   const t = TEXTS[locale] ?? TEXTS['en-GB'];
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: values.currency }).format(values.amount);

@@ -35,30 +35,26 @@ import {
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
-import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
+import { getSubscriptionForUser, listSubscriptionsForUser, loadLifecycle, lockSubscription, saveLifecycle, changeLifecycle } from '../store/subscriptionStore';
+import { acceptOffer, addMonths, isOfferTaken, openOffers, settlePayment, isOfferChange, type OfferChange, type LifecycleState } from '../../engine/domain/lifecycle';
 import { getUserById } from '../store/userStore';
 import {
   acceptancesOfPayment,
   claimVoucherCode,
-  findLiveAcceptance,
   findOffer,
   findPaymentRecord,
-  insertAcceptance,
   listCancellationReasons,
   listOffers,
-  lockSubscription,
   retentionOffersTaken,
-  setAcceptancesOfPayment,
   settlePaymentRecord,
   type AcceptanceSource,
   type OfferRow,
   type PaymentRow,
 } from '../store/offerStore';
-import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
+import { refuse, refusedTransition, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { SettledStatus } from '../payments/paymentProvider';
 import { isExpired, type PaymentPages } from '../payments/paymentPages';
-import { applyOffer, type AppliedChange } from './applyOffer';
 import { offerTexts, toRecommendation } from './recommendations';
 import { offerAcceptedMail } from './offerMails';
 
@@ -167,11 +163,24 @@ export function createOfferService(deps: OfferServiceDeps) {
     return s;
   }
 
+  /** The subscription's lifecycle (engine/domain/lifecycle.ts), under the caller's lock when changing it. */
+  async function lifecycleOf(tx: Queryable, tenant: ServerTenant, subscriptionId: string): Promise<LifecycleState> {
+    const state = await loadLifecycle(tx, tenant.id, subscriptionId);
+    if (!state) throw refuse.notYours('There is no such subscription on your account.');
+    return state;
+  }
+
+  /** The lifecycle request of accepting an offer (without its payment). */
+  function acceptRequest(s: Subscription, offer: OfferRow, source: AcceptanceSource, upgradeTime: UpgradeTime | null) {
+    const today = utcDay(deps.now());
+    return { offerId: offer.id, source, effect: offer.effect, upgradeTime, today, nextCycle: nextCycleOf(s, today) };
+  }
+
   /** Records, mails and reports one applied offer (inside the transaction that applied it). */
   async function confirmApplied(
     tx: Queryable,
     tenant: ServerTenant,
-    input: { user: { id: string; email: string }; locale: Locale; s: Subscription; offer: OfferRow; source: AcceptanceSource; change: AppliedChange; paymentId: string | null },
+    input: { user: { id: string; email: string }; locale: Locale; s: Subscription; offer: OfferRow; source: AcceptanceSource; change: OfferChange; paymentId: string | null },
   ) {
     const { s, offer } = input;
     await recordEvent(tx, tenant.id, 'offer.accepted', {
@@ -215,22 +224,30 @@ export function createOfferService(deps: OfferServiceDeps) {
   }
 
   return {
-    /** GET /subscriptions/{id}/recommendations (§7): the offers of the source's category. */
+    /**
+     * GET /subscriptions/{id}/recommendations (§7): the offers of the source's category that are
+     * still open to the subscription (engine/domain/lifecycle.ts openOffers: one accepted or waiting
+     * for its payment is not offered again).
+     */
     async recommendations(caller: Caller, subscriptionId: string, query: RecommendationsQuery): Promise<Recommendation[]> {
       const s = await subscriptionOf(db, caller, subscriptionId);
       requireOfferSource(query.source, s, caller.tenant);
       const offers = await offersFor(db, caller.tenant, s, query.source, categoryOf(query.source, caller.tenant, query.category));
-      return offers.map((offer) => toRecommendation(offer, caller.locale));
+      return openOffers(await lifecycleOf(db, caller.tenant, s.id), offers, utcDay(deps.now())).map((offer) => toRecommendation(offer, caller.locale));
     },
 
-    /** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them. */
+    /** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them; open ones only. */
     async retentionOffers(tx: Queryable, tenant: ServerTenant, s: Subscription, reason: string, locale: Locale): Promise<Recommendation[]> {
       if (!tenant.cancellation.showRetentionOffers) return [];
       const offers = await offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason);
-      return offers.map((offer) => toRecommendation(offer, locale));
+      return openOffers(await lifecycleOf(tx, tenant, s.id), offers, utcDay(deps.now())).map((offer) => toRecommendation(offer, locale));
     },
 
-    /** POST /subscriptions/{id}/recommendations/{recommendationId}/accept (§7). */
+    /**
+     * POST /subscriptions/{id}/recommendations/{recommendationId}/accept (§7): through the
+     * lifecycle's acceptOffer, so an offer is accepted once (a second accept, even a double submit,
+     * is 409 offer_already_accepted and changes nothing).
+     */
     async accept(caller: Caller, subscriptionId: string, offerId: string, query: AcceptRecommendationQuery): Promise<AcceptAnswer> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
@@ -248,38 +265,28 @@ export function createOfferService(deps: OfferServiceDeps) {
         if (!offer) throw notFound('This offer is not available for this subscription.');
         const upgradeTime: UpgradeTime | null = offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null;
         if (query.upgradeTime && upgradeTime && query.upgradeTime !== upgradeTime) throw badRequest('validation_failed', `This offer takes effect ${upgradeTime}.`);
-
         requirePayer(s, offer);
 
-        const live = await findLiveAcceptance(tx, tenant.id, s.id, offer.id);
-        // Only the caller's own earlier accept is repeated; another account's waits for its payment.
-        if (live && live.userId !== caller.user.id) throw new HttpError(409, 'already_accepted', 'This offer has just been accepted for this subscription.');
-        if (live?.status === 'applied') return { url: null, status: 'applied' };
-        if (live?.paymentId) {
-          const payment = await findPaymentRecord(tx, tenant.id, live.paymentId, true);
-          if (payment?.status === 'pending') {
-            return { url: await deps.paymentPages.reopen(tx, tenant, payment, caller.basePath), status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
-          }
-        }
+        const state = await lifecycleOf(tx, tenant, s.id);
+        if (isOfferTaken(state, offer.id, utcDay(deps.now()))) throw refusedTransition('offer_already_accepted');
         if (source === 'cancellation' && (await retentionOffersTaken(tx, tenant.id, s.id, new Date(deps.now().getTime() - 365 * 86_400_000))) >= RETENTION_OFFERS_PER_YEAR) {
           throw new HttpError(409, 'offer_already_used', 'A retention offer has been taken for this subscription this year already.');
         }
+        const request = acceptRequest(s, offer, source, upgradeTime);
+        // Whether it may apply is decided before anyone is sent to pay for it.
+        const check = acceptOffer(state, { ...request, paymentId: null });
+        if (!check.ok) throw refusedTransition(check.refusal);
+        const context = { userId: caller.user.id, locale: tenant.defaultLocale, cancelReason: query.cancelReason ?? null };
 
         if (paysOnline(offer.paymentProvider)) {
           const payment = await startPayment(tx, caller, [offer], `${s.displayName} (${s.orderNumber}): ${offerTexts(offer, caller.locale).title}`);
-          const inserted = await insertAcceptance(tx, tenant.id, {
-            subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source, upgradeTime, cancelReason: query.cancelReason ?? null, status: 'pending', paymentId: payment.id,
-          });
-          if (!inserted) throw new HttpError(409, 'already_accepted', 'This offer has just been accepted.');
+          const result = acceptOffer(state, { ...request, paymentId: payment.id });
+          if (!result.ok) throw refusedTransition(result.refusal);
+          await saveLifecycle(tx, tenant.id, s.id, state, result.state, context);
           return { url: payment.url, status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
         }
-
-        const inserted = await insertAcceptance(tx, tenant.id, {
-          subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source, upgradeTime, cancelReason: query.cancelReason ?? null, status: 'applied', paymentId: null,
-        });
-        if (!inserted) return { url: null, status: 'applied' };
-        const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime, today: utcDay(deps.now()) });
-        await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source, change, paymentId: null });
+        await saveLifecycle(tx, tenant.id, s.id, state, check.state, context);
+        for (const change of check.changes.filter(isOfferChange)) await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source, change, paymentId: null });
         return { url: null, status: 'applied' };
       });
     },
@@ -296,7 +303,7 @@ export function createOfferService(deps: OfferServiceDeps) {
         const keys = new Set(entries.map(([key]) => key));
         for (const id of listed.filter((x) => keys.has(bulkSelectionKey(x))).map((x) => x.id).sort()) await lockSubscription(tx, tenant.id, id);
         const mine = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
-        const picked: Array<{ s: Subscription; offer: OfferRow }> = [];
+        const picked: Array<{ s: Subscription; offer: OfferRow; state: LifecycleState }> = [];
         for (const [key, selection] of entries) {
           const value = selection!;
           const s = mine.find((candidate) => bulkSelectionKey(candidate) === key);
@@ -307,75 +314,88 @@ export function createOfferService(deps: OfferServiceDeps) {
           if (!offer) throw notFound(`The offer ${value.recommendationId} is not available for ${s.orderNumber}.`);
           if (offer.paymentProvider !== value.paymentProviders[0].PAYMENT_PROVIDER) throw badRequest('validation_failed', `The offer ${offer.id} is paid by ${offer.paymentProvider}.`);
           requirePayer(s, offer);
-          picked.push({ s, offer });
+          const state = await lifecycleOf(tx, tenant, s.id);
+          // Each one through the lifecycle: an offer already taken for one of them refuses the whole order.
+          const check = acceptOffer(state, { ...acceptRequest(s, offer, 'bulk-renewal', null), paymentId: null });
+          if (!check.ok) {
+            const refused = refusedTransition(check.refusal);
+            throw new HttpError(refused.status, refused.code, `${s.orderNumber}: ${refused.message}`, { orderNumber: s.orderNumber });
+          }
+          picked.push({ s, offer, state });
         }
-        // Offers already pending or applied are left as they are: a double submit renews nothing twice.
-        const fresh: typeof picked = [];
-        for (const entry of picked) {
-          const live = await findLiveAcceptance(tx, tenant.id, entry.s.id, entry.offer.id);
-          if (live && live.userId !== caller.user.id) throw new HttpError(409, 'already_accepted', `The offer for ${entry.s.orderNumber} has just been accepted.`);
-          if (!live) fresh.push(entry);
-        }
-        if (fresh.length === 0) return { url: null, status: 'applied' };
-
-        const online = fresh.filter(({ offer }) => paysOnline(offer.paymentProvider));
+        const context = { userId: caller.user.id, locale: tenant.defaultLocale };
+        const online = picked.filter(({ offer }) => paysOnline(offer.paymentProvider));
         if (online.length > 0) {
-          const description = fresh.map(({ s, offer }) => `${s.orderNumber}: ${offerTexts(offer, caller.locale).title}`).join('; ');
+          const description = picked.map(({ s, offer }) => `${s.orderNumber}: ${offerTexts(offer, caller.locale).title}`).join('; ');
           const payment = await startPayment(tx, caller, online.map(({ offer }) => offer), description);
           // Everything chosen waits for the one payment, so a failed payment renews nothing.
-          for (const { s, offer } of fresh) {
-            await insertAcceptance(tx, tenant.id, { subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source: 'bulk-renewal', upgradeTime: null, cancelReason: null, status: 'pending', paymentId: payment.id });
+          for (const { s, offer, state } of picked) {
+            const result = acceptOffer(state, { ...acceptRequest(s, offer, 'bulk-renewal', null), paymentId: payment.id });
+            if (!result.ok) throw refusedTransition(result.refusal);
+            await saveLifecycle(tx, tenant.id, s.id, state, result.state, context);
           }
-          return { url: payment.url, status: 'pending', pendingPayment: { id: payment.id, subscriptionId: fresh[0].s.id } };
+          return { url: payment.url, status: 'pending', pendingPayment: { id: payment.id, subscriptionId: picked[0].s.id } };
         }
-        for (const { s, offer } of fresh) {
-          await insertAcceptance(tx, tenant.id, { subscriptionId: s.id, offerId: offer.id, userId: caller.user.id, source: 'bulk-renewal', upgradeTime: null, cancelReason: null, status: 'applied', paymentId: null });
-          const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime: null, today: utcDay(deps.now()) });
-          await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source: 'bulk-renewal', change, paymentId: null });
+        for (const { s, offer, state } of picked) {
+          const result = acceptOffer(state, { ...acceptRequest(s, offer, 'bulk-renewal', null), paymentId: null });
+          if (!result.ok) throw refusedTransition(result.refusal);
+          await saveLifecycle(tx, tenant.id, s.id, state, result.state, context);
+          for (const change of result.changes.filter(isOfferChange)) await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source: 'bulk-renewal', change, paymentId: null });
         }
         return { url: null, status: 'applied' };
       });
     },
 
     /**
-     * Settles a pending payment (the provider's report): on success applies every offer it pays
-     * for and hands out the cross-selling voucher; otherwise marks them failed. Once only: a
+     * Settles a pending payment (the provider's report) through each paid-for subscription's
+     * lifecycle (settlePayment): on success every offer it pays for applies and the cross-selling
+     * voucher is handed out; otherwise they fail. All or none: if one may no longer apply (a
+     * subscription cancelled meanwhile is not renewed) the payment ends as an error. Once only: a
      * payment that is no longer pending is left alone (false).
      */
     async settle(tenant: ServerTenant, paymentId: string, status: SettledStatus): Promise<boolean> {
       return db.transaction(async (tx) => {
         // Subscriptions first, then the payment: the order accept uses too (no deadlock between them).
         const acceptances = await acceptancesOfPayment(tx, tenant.id, paymentId);
-        for (const id of [...new Set(acceptances.map((a) => a.subscriptionId))].sort()) await lockSubscription(tx, tenant.id, id);
+        const subscriptionIds = [...new Set(acceptances.map((a) => a.subscriptionId))].sort();
+        for (const id of subscriptionIds) await lockSubscription(tx, tenant.id, id);
         const payment = await findPaymentRecord(tx, tenant.id, paymentId, true);
         if (!payment || payment.status !== 'pending') return false;
         const user = await getUserById(tx, tenant.id, payment.userId);
-        let crossSelling: PaymentRow['crossSelling'] = null;
+        const today = utcDay(deps.now());
         let outcome: SettledStatus = status;
-        if (status === 'success') {
-          // What was bought must still be allowed now (a subscription cancelled meanwhile is not renewed).
-          const ready: Array<{ acceptance: (typeof acceptances)[number]; s: Subscription; offer: OfferRow }> = [];
-          for (const acceptance of acceptances.filter((a) => a.status === 'pending')) {
-            const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, acceptance.subscriptionId) : null;
-            const offer = await findOffer(tx, tenant.id, acceptance.offerId);
-            if (!s || !offer || !stillAllowed(acceptance.source, s, tenant)) {
-              outcome = 'error';
-              break;
-            }
-            ready.push({ acceptance, s, offer });
+        const paidFor: Array<{ s: Subscription; state: LifecycleState }> = [];
+        for (const id of subscriptionIds) {
+          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, id) : null;
+          const state = await loadLifecycle(tx, tenant.id, id);
+          if (!s || !state) {
+            outcome = 'error';
+            continue;
           }
-          if (outcome === 'success' && user) {
-            for (const { acceptance, s, offer } of ready) {
-              const change = await applyOffer(tx, { tenantId: tenant.id, tenantLocale: tenant.defaultLocale as Locale, subscription: s, offer, upgradeTime: acceptance.upgradeTime, today: utcDay(deps.now()) });
-              await confirmApplied(tx, tenant, { user, locale: payment.locale, s, offer, source: acceptance.source, change, paymentId });
-              if (!crossSelling && offer.offer.crossSelling) {
-                const voucherCode = offer.voucherPool ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId) : null;
-                crossSelling = { ...offer.offer.crossSelling, voucherCode };
-              }
+          paidFor.push({ s, state });
+          const mine = acceptances.filter((a) => a.subscriptionId === id && a.status === 'pending');
+          // What was bought must still be allowed now: the flow's rule and the lifecycle, checked again.
+          const allowed = mine.every((a) => stillAllowed(a.source, s, tenant)) && settlePayment(state, { paymentId, outcome: 'success', today, nextCycle: nextCycleOf(s, today) }).ok;
+          if (!allowed) outcome = 'error';
+        }
+        let crossSelling: PaymentRow['crossSelling'] = null;
+        for (const { s, state } of paidFor) {
+          const result = await changeLifecycle(tx, tenant.id, s.id, () => settlePayment(state, { paymentId, outcome, today, nextCycle: nextCycleOf(s, today) }), {
+            userId: payment.userId,
+            locale: tenant.defaultLocale,
+          });
+          if (!result.ok || outcome !== 'success' || !user) continue;
+          for (const change of result.changes.filter(isOfferChange)) {
+            const acceptance = acceptances.find((a) => a.subscriptionId === s.id && a.offerId === change.offerId);
+            const offer = change.offerId ? await findOffer(tx, tenant.id, change.offerId) : null;
+            if (!acceptance || !offer) continue;
+            await confirmApplied(tx, tenant, { user, locale: payment.locale, s, offer, source: acceptance.source, change, paymentId });
+            if (!crossSelling && offer.offer.crossSelling) {
+              const voucherCode = offer.voucherPool ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId) : null;
+              crossSelling = { ...offer.offer.crossSelling, voucherCode };
             }
           }
         }
-        await setAcceptancesOfPayment(tx, tenant.id, paymentId, outcome === 'success' ? 'applied' : 'failed');
         await settlePaymentRecord(tx, tenant.id, paymentId, outcome, crossSelling);
         await recordEvent(tx, tenant.id, 'payment.settled', {
           userId: payment.userId,
@@ -383,7 +403,7 @@ export function createOfferService(deps: OfferServiceDeps) {
           status: outcome,
           amount: payment.amount,
           currency: payment.currency,
-          subscriptionIds: [...new Set(acceptances.map((a) => a.subscriptionId))],
+          subscriptionIds,
         });
         return true;
       });
@@ -418,6 +438,11 @@ export function createOfferService(deps: OfferServiceDeps) {
     if (!(await getSubscriptionForUser(db, caller.tenant.id, caller.user.id, subscriptionId))) throw notFound('There is no such payment for this subscription.');
     return payment;
   }
+}
+
+/** The day a NEXT_CYCLE upgrade takes effect: the next payment date, else in a month. */
+function nextCycleOf(s: Subscription, today: string): string {
+  return s.renewal?.autoRenewalNextPaymentDate ?? addMonths(today, 1);
 }
 
 /** Whether an offer may still be applied when its payment arrives (the rule of its flow, checked again). */

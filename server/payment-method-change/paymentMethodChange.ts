@@ -19,9 +19,9 @@ import { allowedPaymentChanges, directDebitErrors, sepaErrors } from '../../engi
 import { badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
-import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { getUserById } from '../store/userStore';
-import { findPaymentRecord, lockSubscription, settlePaymentRecord, updateSubscription } from '../store/offerStore';
+import { findPaymentRecord, settlePaymentRecord } from '../store/offerStore';
+import { getSubscriptionForUser, lockSubscription, updateSubscription } from '../store/subscriptionStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';

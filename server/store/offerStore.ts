@@ -1,11 +1,13 @@
 /**
- * SQL of the cancellation and offer flows (migration 008): cancellation reasons, offers, accepted
- * offers, payments, voucher codes and cancellations, and the subscription changes they make.
+ * SQL of the cancellation and offer flows (migration 008): cancellation reasons, offers, the
+ * acceptances a payment pays for, payments and voucher codes. What changes a subscription (its
+ * status, end, cancellation, accepted offers) is written by server/store/subscriptionStore.ts
+ * saveLifecycle, from the lifecycle model of engine/domain/lifecycle.ts, and nowhere here.
  */
 import type { Queryable } from '../db/database';
 import type { Locale } from '../../engine/core/portalConfig';
 import type { PaymentProvider, UpgradeTime } from '../../engine/domain/offers';
-import type { SubscriptionDetails } from './rows';
+import type { AcceptanceSource, OfferEffect } from '../../engine/domain/lifecycle';
 import type { OrderStatus } from '../../engine/domain/orderStatus';
 
 export interface CancellationReasonRow {
@@ -44,11 +46,8 @@ export interface OfferDefinition {
   crossSelling?: { titles: Partial<Record<Locale, string>>; imageUrl: string; url: string };
 }
 
-/** What accepting an offer does to the subscription (server/offers/applyOffer.ts). */
-export type OfferEffect =
-  | { kind: 'extend'; months: number }
-  | { kind: 'upgrade'; mixType: 'PR' | 'DE' | 'ON' | 'KO'; typeKey: string }
-  | { kind: 'retain'; months: number; discountPercent: number };
+/** What accepting an offer does to the subscription: the lifecycle's effects (engine/domain/lifecycle.ts). */
+export type { OfferEffect, AcceptanceSource } from '../../engine/domain/lifecycle';
 
 export interface OfferRow {
   id: string;
@@ -77,7 +76,6 @@ export async function findOffer(db: Queryable, tenantId: string, id: string): Pr
   return rows[0] ?? null;
 }
 
-export type AcceptanceSource = 'cancellation' | 'renewal' | 'upgrade' | 'bulk-renewal';
 
 export interface AcceptanceRow {
   id: string;
@@ -94,53 +92,11 @@ export interface AcceptanceRow {
 const ACCEPTANCE_COLUMNS = `id, subscription_id as "subscriptionId", offer_id as "offerId", user_id as "userId", source,
   upgrade_time as "upgradeTime", cancel_reason as "cancelReason", status, payment_id as "paymentId"`;
 
-/** How long an applied acceptance makes a second accept of the same offer a repeat (a double submit, a reload). */
-export const REPEAT_ACCEPT_MINUTES = 10;
-
-/**
- * The acceptance a new accept of this offer for this subscription repeats: the one waiting for its
- * payment, or one applied in the last REPEAT_ACCEPT_MINUTES. Read under the subscription's row lock.
- */
-export async function findLiveAcceptance(db: Queryable, tenantId: string, subscriptionId: string, offerId: string): Promise<AcceptanceRow | null> {
-  const rows = await db.query<AcceptanceRow>(
-    `select ${ACCEPTANCE_COLUMNS} from offer_acceptances
-      where tenant_id = $1 and subscription_id = $2 and offer_id = $3
-        and (status = 'pending' or (status = 'applied' and applied_at > now() - make_interval(mins => $4)))
-      order by created_at desc limit 1`,
-    [tenantId, subscriptionId, offerId, REPEAT_ACCEPT_MINUTES],
-  );
-  return rows[0] ?? null;
-}
-
-/** Inserts an acceptance; null when one is pending already (a double submit lost the race). */
-export async function insertAcceptance(
-  db: Queryable,
-  tenantId: string,
-  row: Omit<AcceptanceRow, 'id'>,
-): Promise<string | null> {
-  const rows = await db.query<{ id: string }>(
-    `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, upgrade_time, cancel_reason, status, payment_id, applied_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $8 = 'applied' then now() end)
-     on conflict (tenant_id, subscription_id, offer_id) where status = 'pending' do nothing
-     returning id`,
-    [tenantId, row.subscriptionId, row.offerId, row.userId, row.source, row.upgradeTime, row.cancelReason, row.status, row.paymentId],
-  );
-  return rows[0]?.id ?? null;
-}
-
 export async function acceptancesOfPayment(db: Queryable, tenantId: string, paymentId: string): Promise<AcceptanceRow[]> {
   return db.query<AcceptanceRow>(`select ${ACCEPTANCE_COLUMNS} from offer_acceptances where tenant_id = $1 and payment_id = $2 order by created_at, id`, [
     tenantId,
     paymentId,
   ]);
-}
-
-export async function setAcceptancesOfPayment(db: Queryable, tenantId: string, paymentId: string, status: 'applied' | 'failed'): Promise<void> {
-  await db.query(
-    `update offer_acceptances set status = $3, applied_at = case when $3 = 'applied' then now() end
-      where tenant_id = $1 and payment_id = $2 and status = 'pending'`,
-    [tenantId, paymentId, status],
-  );
 }
 
 export type PaymentStatus = 'pending' | 'success' | 'error' | 'canceled';
@@ -208,60 +164,6 @@ export async function claimVoucherCode(db: Queryable, tenantId: string, pool: st
   return rows[0]?.code ?? null;
 }
 
-/** Locks the subscription row for the change about to be made (one change at a time per subscription). */
-export async function lockSubscription(db: Queryable, tenantId: string, id: string): Promise<void> {
-  await db.query(`select 1 from subscriptions where tenant_id = $1 and id = $2 for update`, [tenantId, id]);
-}
-
-/**
- * Changes columns and merges `details` keys of a subscription. A key it writes loses its stored
- * translations (server/store/localizedDetails.ts): the new words are the truth in every language
- * until the order system translates them again (issue 14, finding 4).
- */
-export async function updateSubscription(
-  db: Queryable,
-  tenantId: string,
-  id: string,
-  change: { orderStatus?: string; validTo?: string | null; mixType?: string; details?: Partial<SubscriptionDetails> & Record<string, unknown> },
-): Promise<void> {
-  await db.query(
-    `update subscriptions
-        set order_status = coalesce($3, order_status),
-            valid_to = case when $4::boolean then $5::date else valid_to end,
-            mix_type = coalesce($6, mix_type),
-            details = case
-              when details ? 'translations' then
-                (details || $7::jsonb) || jsonb_build_object('translations', (
-                  select coalesce(jsonb_object_agg(t.key, t.value - array(select jsonb_object_keys($7::jsonb))), '{}'::jsonb)
-                    from jsonb_each(details->'translations') t))
-              else details || $7::jsonb
-            end
-      where tenant_id = $1 and id = $2`,
-    [tenantId, id, change.orderStatus ?? null, change.validTo !== undefined, change.validTo ?? null, change.mixType ?? null, JSON.stringify(change.details ?? {})],
-  );
-}
-
-export interface CancellationRow {
-  subscriptionId: string;
-  userId: string;
-  reason: string;
-  reasonText: string | null;
-  feedback: string | null;
-  type: 'regular' | 'exceptional';
-  issueNumber: string | null;
-  effectiveDate: string;
-}
-
-/** Records the cancellation; false when the subscription has one already (a double submit). */
-export async function insertCancellation(db: Queryable, tenantId: string, row: CancellationRow): Promise<boolean> {
-  const rows = await db.query(
-    `insert into cancellations (tenant_id, subscription_id, user_id, reason, reason_text, feedback, type, issue_number, effective_date)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing returning 1`,
-    [tenantId, row.subscriptionId, row.userId, row.reason, row.reasonText, row.feedback, row.type, row.issueNumber, row.effectiveDate],
-  );
-  return rows.length > 0;
-}
-
 /** The facts the anonymous cancellation check needs before any session exists. */
 export async function subscriptionFacts(
   db: Queryable,
@@ -287,15 +189,11 @@ export async function retentionOffersTaken(db: Queryable, tenantId: string, subs
   return Number(rows[0]?.count ?? 0);
 }
 
-/** Fails the offers waiting for a payment on this subscription and cancels their payments (a cancellation came first). */
-export async function failPendingAcceptances(db: Queryable, tenantId: string, subscriptionId: string): Promise<string[]> {
-  const rows = await db.query<{ paymentId: string }>(
-    `update offer_acceptances set status = 'failed' where tenant_id = $1 and subscription_id = $2 and status = 'pending' returning payment_id as "paymentId"`,
-    [tenantId, subscriptionId],
+/** Cancels these payments while still pending (the offers they paid for are void); answers the ones cancelled. */
+export async function cancelPendingPayments(db: Queryable, tenantId: string, ids: readonly string[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<PaymentRow>(
+    `update payments set status = 'canceled', settled_at = now() where tenant_id = $1 and id = any($2::text[]) and status = 'pending' returning ${PAYMENT_COLUMNS}`,
+    [tenantId, [...ids]],
   );
-  const ids = [...new Set(rows.map((r) => r.paymentId).filter(Boolean))];
-  if (ids.length > 0) {
-    await db.query(`update payments set status = 'canceled', settled_at = now() where tenant_id = $1 and id = any($2::text[]) and status = 'pending'`, [tenantId, ids]);
-  }
-  return ids;
 }

@@ -24,6 +24,9 @@ import type {
 } from './rows';
 import { ROLES } from './rows';
 import { localizedDetails } from './localizedDetails';
+import { withinTerm } from '../../engine/domain/subscriptionTerm';
+import type { Acceptance, CancellationState, LifecycleState, Transition } from '../../engine/domain/lifecycle';
+import type { OrderStatus } from '../../engine/domain/orderStatus';
 
 interface SubscriptionQueryRow {
   id: string;
@@ -183,7 +186,8 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     roles: myRoles,
     businessPartners: parties.map((p) => ({ role: p.role, bpNumber: p.bpNumber })),
     currentRoleBusinessPartner: currentParty,
-    nextIssue: row.next_issue,
+    // No issue after the subscription's end is shown as its next (engine/domain/subscriptionTerm.ts, issue 21).
+    nextIssue: row.next_issue?.dateOfFirstSale && !withinTerm(row.next_issue.dateOfFirstSale, row.valid_to) ? null : row.next_issue,
     activeHolidayServiceType: defined(d.activeHolidayServiceType, null),
     orderAttributes: d.orderAttributes ?? [],
     bundle: row.bundle_number ? { bundleNumber: row.bundle_number } : null,
@@ -260,4 +264,253 @@ function emptyParty(bpNumber: string, role: Role): BusinessPartnerSummary {
 export async function lockSubscriptionDataVersions(db: Queryable, tenantIds: readonly string[]): Promise<void> {
   if (tenantIds.length < 2) return;
   await db.query(`select 1 from subscription_data_versions where tenant_id = any($1) order by tenant_id for update`, [[...tenantIds]]);
+}
+
+// --- the lifecycle (engine/domain/lifecycle.ts): loaded and written here, nowhere else -----------
+
+/** Locks the subscription row for the change about to be made (one change at a time per subscription). */
+export async function lockSubscription(db: Queryable, tenantId: string, id: string): Promise<void> {
+  await db.query(`select 1 from subscriptions where tenant_id = $1 and id = $2 for update`, [tenantId, id]);
+}
+
+/**
+ * Changes columns and merges `details` keys of a subscription. A key it writes loses its stored
+ * translations (server/store/localizedDetails.ts): the new words are the truth in every language
+ * until the order system translates them again (issue 14, finding 4). Lifecycle fields (status,
+ * end, cancellation, offers) are written by saveLifecycle only; this is for what the lifecycle
+ * does not decide (holiday display fields, a pending payment method).
+ */
+export async function updateSubscription(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  change: { orderStatus?: string; validTo?: string | null; mixType?: string; details?: Partial<SubscriptionDetails> & Record<string, unknown> },
+): Promise<void> {
+  await db.query(
+    `update subscriptions
+        set order_status = coalesce($3, order_status),
+            valid_to = case when $4::boolean then $5::date else valid_to end,
+            mix_type = coalesce($6, mix_type),
+            details = case
+              when details ? 'translations' then
+                (details || $7::jsonb) || jsonb_build_object('translations', (
+                  select coalesce(jsonb_object_agg(t.key, t.value - array(select jsonb_object_keys($7::jsonb))), '{}'::jsonb)
+                    from jsonb_each(details->'translations') t))
+              else details || $7::jsonb
+            end
+      where tenant_id = $1 and id = $2`,
+    [tenantId, id, change.orderStatus ?? null, change.validTo !== undefined, change.validTo ?? null, change.mixType ?? null, JSON.stringify(change.details ?? {})],
+  );
+}
+
+interface LifecycleRow {
+  status: OrderStatusCode;
+  end: string | null;
+  mixType: string;
+  details: SubscriptionDetails | null;
+  cancellation: CancellationState | null;
+  acceptances: Array<StoredAcceptance> | null;
+}
+
+/** An acceptance as stored: the model's fields and the row's id. */
+export type StoredAcceptance = Acceptance & { id?: string };
+
+/** The subscription's lifecycle state (call it under lockSubscription inside the changing transaction). */
+export async function loadLifecycle(db: Queryable, tenantId: string, id: string): Promise<(LifecycleState & { acceptances: readonly StoredAcceptance[] }) | null> {
+  const rows = await db.query<LifecycleRow>(
+    `select s.order_status as status, to_char(s.valid_to, 'YYYY-MM-DD') as "end", s.mix_type as "mixType", s.details,
+            (select jsonb_build_object('type', c.type, 'effectiveDate', to_char(c.effective_date, 'YYYY-MM-DD'), 'issueNumber', c.issue_number)
+               from cancellations c where c.tenant_id = s.tenant_id and c.subscription_id = s.id) as cancellation,
+            (select jsonb_agg(jsonb_build_object('id', a.id, 'offerId', a.offer_id, 'source', a.source, 'status', a.status, 'paymentId', a.payment_id,
+                                                 'effect', o.effect, 'upgradeTime', a.upgrade_time,
+                                                 'on', to_char(coalesce(a.applied_at, a.created_at), 'YYYY-MM-DD')) order by a.created_at, a.id)
+               from offer_acceptances a join offers o on o.tenant_id = a.tenant_id and o.id = a.offer_id
+              where a.tenant_id = s.tenant_id and a.subscription_id = s.id) as acceptances
+       from subscriptions s where s.tenant_id = $1 and s.id = $2`,
+    [tenantId, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const d = row.details ?? {};
+  const suspension = d.currentSuspension ?? null;
+  // A payment method change waiting for its day (server/payment-method-change: details.pendingPaymentMethod).
+  const pendingPaymentMethod = (d as Record<string, unknown>).pendingPaymentMethod as { effectiveFrom?: string } | null | undefined;
+  const paymentMethodDay = pendingPaymentMethod?.effectiveFrom;
+  return {
+    status: row.status as OrderStatus,
+    end: row.end,
+    endIssue: d.renewal?.expiryIssueNr ?? null,
+    isCancelable: d.isCancelable ?? false,
+    cancellation: row.cancellation,
+    mixType: row.mixType,
+    plannedUpgrade: d.plannedUpgrade ? { offerId: d.plannedUpgrade.offerId, mixType: d.plannedUpgrade.mixType, from: d.plannedUpgrade.from } : null,
+    retention: d.retentionOffer ?? null,
+    suspension: suspension ? { from: suspension.suspendedFromDate, to: suspension.suspendedToDate } : null,
+    scheduled: paymentMethodDay ? [{ kind: 'payment-method', from: paymentMethodDay }] : [],
+    acceptances: row.acceptances ?? [],
+  };
+}
+
+/** What the model does not hold but the rows need: who made the change, and the cancellation's words. */
+export interface LifecycleWriteContext {
+  userId: string;
+  /** The tenant's language, for the words of a planned upgrade's mix type (the screens label the code). */
+  locale: string;
+  cancelReason?: string | null;
+  cancellation?: { reason: string; reasonText: string | null; feedback: string | null };
+}
+
+const MIX_TYPE_NAMES: Record<string, Record<string, string>> = {
+  'de-DE': { PR: 'Print', DE: 'E-Paper', ON: 'Digital', KO: 'Print + Digital' },
+  'en-GB': { PR: 'Print', DE: 'E-paper', ON: 'Digital', KO: 'Print + digital' },
+};
+const mixTypeName = (locale: string, mixType: string) => MIX_TYPE_NAMES[locale]?.[mixType] ?? mixType;
+
+/**
+ * Writes the state a lifecycle transition returned (engine/domain/lifecycle.ts): the subscription's
+ * status, end, last issue, cancellability, mix type and planned changes; the cancellation row;
+ * the offer acceptances. Only what differs from `before` is written. The one place these are
+ * written: every flow goes through the model and then through here.
+ */
+export async function saveLifecycle(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  before: LifecycleState & { acceptances: readonly StoredAcceptance[] },
+  after: LifecycleState & { acceptances: readonly StoredAcceptance[] },
+  context: LifecycleWriteContext,
+): Promise<void> {
+  const details: Record<string, unknown> = {};
+  if (after.isCancelable !== before.isCancelable) details.isCancelable = after.isCancelable;
+  if (after.end !== before.end || after.endIssue !== before.endIssue) {
+    // The end in words is the order system's; once the portal moves the end the screens word it
+    // from the date and the issue in their own language (engine/account/labels.ts expiryLabel).
+    details.renewal = await renewalWithEnd(db, tenantId, id, after.endIssue);
+  }
+  if (after.plannedUpgrade !== before.plannedUpgrade) {
+    details.plannedUpgrade = after.plannedUpgrade && { ...after.plannedUpgrade, mixTypeDesc: mixTypeName(context.locale, after.plannedUpgrade.mixType) };
+  }
+  if (after.retention !== before.retention) details.retentionOffer = after.retention;
+  if (after.suspension !== before.suspension) {
+    details.currentSuspension = after.suspension && { suspendedFromDate: after.suspension.from, suspendedToDate: after.suspension.to };
+  }
+  let translations: Record<string, unknown> | null = null;
+  if (after.mixType !== before.mixType) {
+    const changed = await mixTypeDetails(db, tenantId, id, after, context.locale);
+    translations = changed.translations;
+    Object.assign(details, changed.fields);
+  }
+  await updateSubscription(db, tenantId, id, {
+    orderStatus: after.status !== before.status ? after.status : undefined,
+    validTo: after.end !== before.end ? after.end : undefined,
+    mixType: after.mixType !== before.mixType ? after.mixType : undefined,
+    details,
+  });
+  if (translations) {
+    // Merged per language after the write above, which drops the stored translations of the keys it writes.
+    await db.query(
+      `update subscriptions
+          set details = jsonb_set(details, '{translations}', coalesce(details->'translations', '{}'::jsonb) || (
+                select jsonb_object_agg(e.key, coalesce(details->'translations'->e.key, '{}'::jsonb) || e.value) from jsonb_each($3::jsonb) e))
+        where tenant_id = $1 and id = $2`,
+      [tenantId, id, JSON.stringify(translations)],
+    );
+  }
+
+  if (after.cancellation && !before.cancellation) {
+    const words = context.cancellation ?? { reason: '', reasonText: null, feedback: null };
+    await db.query(
+      `insert into cancellations (tenant_id, subscription_id, user_id, reason, reason_text, feedback, type, issue_number, effective_date)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [tenantId, id, context.userId, words.reason, words.reasonText, words.feedback, after.cancellation.type, after.cancellation.issueNumber, after.cancellation.effectiveDate],
+    );
+  } else if (!after.cancellation && before.cancellation) {
+    // A renewal revoked it: the subscription may be cancelled again later.
+    await db.query(`delete from cancellations where tenant_id = $1 and subscription_id = $2`, [tenantId, id]);
+  }
+
+  for (const acceptance of after.acceptances as readonly StoredAcceptance[]) {
+    const old = acceptance.id ? (before.acceptances as readonly StoredAcceptance[]).find((a) => a.id === acceptance.id) : undefined;
+    if (!acceptance.id) {
+      await db.query(
+        `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, upgrade_time, cancel_reason, status, payment_id, applied_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $8 = 'applied' then now() end)`,
+        [tenantId, id, acceptance.offerId, context.userId, acceptance.source, acceptance.upgradeTime, context.cancelReason ?? null, acceptance.status, acceptance.paymentId],
+      );
+    } else if (old && old.status !== acceptance.status) {
+      await db.query(
+        `update offer_acceptances set status = $3, applied_at = case when $3 = 'applied' then now() else applied_at end where tenant_id = $1 and id = $2`,
+        [tenantId, acceptance.id, acceptance.status],
+      );
+    }
+  }
+}
+
+async function renewalWithEnd(db: Queryable, tenantId: string, id: string, endIssue: string | null): Promise<Renewal> {
+  const rows = await db.query<{ renewal: Renewal | null }>(`select details->'renewal' as renewal from subscriptions where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const renewal = rows[0]?.renewal ?? {
+    autoRenewal: false,
+    orderCurrency: 'EUR',
+    offerClassification: null,
+    renewalBundleComponent: null,
+    maxCycleOfferOfferDescription: null,
+    expiryDesc: null,
+    expiryIssueNr: null,
+  };
+  return { ...renewal, expiryIssueNr: endIssue, expiryDesc: null };
+}
+
+/** What a new mix type means for the rest of the subscription's fields (an upgrade that applied now). */
+async function mixTypeDetails(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  after: LifecycleState,
+  locale: string,
+): Promise<{ fields: Record<string, unknown>; translations: Record<string, unknown> }> {
+  const rows = await db.query<{ publicationName: string | null; mixTypeDetails: SubscriptionDetails['mixTypeDetails'] | null }>(
+    `select p.description as "publicationName", s.details->'mixTypeDetails' as "mixTypeDetails"
+       from subscriptions s left join publications p on p.tenant_id = s.tenant_id and p.publication = s.publication
+      where s.tenant_id = $1 and s.id = $2`,
+    [tenantId, id],
+  );
+  const mixType = after.mixType;
+  const upgrade = [...after.acceptances].reverse().find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
+  const publicationName = rows[0]?.publicationName ?? '';
+  const name = (locale: string) => `${publicationName} – ${mixTypeName(locale, mixType)}`;
+  // The product's name in both languages, so neither screen shows the other's words (issue 22).
+  const translations = Object.fromEntries(Object.keys(MIX_TYPE_NAMES).map((l) => [l, { displayName: name(l), mixTypeDetails: { mixTypeDesc: mixTypeName(l, mixType) } }]));
+  const fields = {
+    ...(upgrade?.effect.kind === 'upgrade' && { typeKey: upgrade.effect.typeKey }),
+    displayName: name(locale),
+    mixTypeDetails: {
+      ...rows[0]?.mixTypeDetails,
+      mixTypeDesc: mixTypeName(locale, mixType),
+      mediumType: mixType === 'PR' ? null : mixType,
+      pdfDownload: mixType === 'DE' || mixType === 'KO',
+      complaintIssues: mixType === 'PR' || mixType === 'KO' ? 3 : 0,
+    },
+    isCombiSubscription: mixType === 'KO',
+    isTimebased: mixType === 'ON',
+  };
+  return { fields, translations };
+}
+
+/**
+ * One lifecycle change: loads the state (the caller holds the subscription's row lock), runs the
+ * transition, writes what it returned. A refusal writes nothing and is returned for the caller to
+ * answer (server/tenancy/refusals.ts `refusedTransition`).
+ */
+export async function changeLifecycle(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  transition: (state: LifecycleState) => Transition,
+  context: LifecycleWriteContext,
+): Promise<Transition> {
+  const before = await loadLifecycle(db, tenantId, id);
+  if (!before) return { ok: false, refusal: 'inactive' };
+  const result = transition(before);
+  if (result.ok) await saveLifecycle(db, tenantId, id, before, result.state, context);
+  return result;
 }

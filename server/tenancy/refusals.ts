@@ -14,6 +14,7 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import { checkCapability, type Capability, type CapabilityContext } from '../../engine/domain/capabilities';
 import type { FeatureFlag } from '../../engine/domain/featureFlags';
 import { isFeatureOn, type FeatureSwitches } from '../../engine/domain/tenantFeatures';
+import type { LifecycleRefusal } from '../../engine/domain/lifecycle';
 import { HttpError, notFound } from '../http/errors';
 import type { ServerTenant } from './tenantContext';
 
@@ -37,4 +38,21 @@ export function requireCapability(capability: Capability, subscription: Subscrip
   const check = checkCapability(capability, subscription, capabilityContext(tenant));
   if (check === 'feature_disabled') throw refuse.featureDisabled(`${capability} for ${subscription.publication}`);
   if (check === 'not_allowed') throw refuse.notAllowed(`${capability} is not possible for this subscription with your role (portal-core.md §6).`);
+}
+
+const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: string }> = {
+  already_cancelled: { status: 409, message: 'This subscription is already cancelled.' },
+  not_cancellable: { status: 409, message: 'This subscription cannot be cancelled online.' },
+  inactive: { status: 409, message: 'This subscription is not active.' },
+  date_in_past: { status: 400, message: 'The date has passed.' },
+  date_after_end: { status: 400, message: 'The date is after the end of the subscription.' },
+  offer_already_accepted: { status: 409, message: 'This offer has already been accepted for this subscription.' },
+  payment_already_settled: { status: 409, message: 'This payment has already been settled.' },
+  invalid_range: { status: 400, message: 'The dates are not a valid range.' },
+};
+
+/** The answer to a transition the subscription's lifecycle refused (engine/domain/lifecycle.ts), by the refusal's name. */
+export function refusedTransition(refusal: LifecycleRefusal): HttpError {
+  const { status, message } = LIFECYCLE_REFUSALS[refusal];
+  return new HttpError(status, refusal, message);
 }

@@ -35,7 +35,9 @@ export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscript
   add('subscription.custOrderNumber', s.custOrderNumber);
   if (show.validFrom) add('subscription.validFrom', formatDate(s.validFromOnSaleDate, lang));
   if (show.validTo) add('subscription.validTo', formatDate(s.validToOnSaleDate, lang));
-  if (show.expiryIssue) add('subscription.expiryIssue', expiryLabel(t, s.renewal));
+  // The last issue, else the end as a date in the screen's language: an end the portal moved (a
+  // cancellation to a date, a renewal) has no words of the order system (engine/domain/lifecycle.ts).
+  if (show.expiryIssue) add('subscription.expiryIssue', expiryLabel(t, s.renewal) || formatDate(s.validToOnSaleDate, lang));
   if (show.suspension && s.currentSuspension) {
     add('subscription.suspendedFrom', formatDate(s.currentSuspension.suspendedFromDate, lang));
     add('subscription.suspendedTo', s.currentSuspension.suspendedToDate ? formatDate(s.currentSuspension.suspendedToDate, lang) : t('subscription.openEnded'));

@@ -232,7 +232,7 @@ describe('renewal and upgrade', () => {
     expect((await client.get(`/subscriptions/${s.id}/recommendations?source=renewal&category=CANCEL`)).status).toBe(400);
   });
 
-  it('applies an invoice renewal at once, and a repeated accept does not renew twice', async () => {
+  it('applies an invoice renewal at once; a repeated accept is refused, renews nothing and the offer is no longer listed', async () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
     const first = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`);
@@ -240,7 +240,10 @@ describe('renewal and upgrade', () => {
     const afterFirst = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(afterFirst.validToOnSaleDate! > s.validToOnSaleDate!).toBe(true);
     const second = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`);
-    expect(second.body).toEqual({ url: null, status: 'applied' });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('offer_already_accepted');
+    const listed = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
+    expect(listed.body.map((o) => o.id)).not.toContain('OFP-RENEW-12');
     expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(afterFirst.validToOnSaleDate);
     const mail = (await mails(SHARED_DEMO_EMAIL)).filter((m) => m.subject.includes('renew for 12 months'));
     expect(mail).toHaveLength(1);
@@ -262,12 +265,11 @@ describe('renewal and upgrade', () => {
     expect((await client.get<any>(pendingPath)).body).toEqual({ status: 'error' });
     expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(before);
 
-    const paid = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    // A failed payment leaves the offer open; once accepted again it waits for its payment and is taken.
     const repeat = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
-    expect(repeat.body.pendingPayment.id).toBe(paid.body.pendingPayment.id);
-    // The repeat's page replaces the first one's.
-    const stale = new URL(paid.body.url, baseUrl);
-    expect((await browserLikeClient(baseUrl, '').get(`${stale.pathname}${stale.search}`)).status).toBe(404);
+    expect(repeat.body.status).toBe('pending');
+    const again = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    expect([again.status, again.body.error.code]).toEqual([409, 'offer_already_accepted']);
     const [a, b] = await Promise.all([
       payOnSandbox(repeat.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' }),
       payOnSandbox(repeat.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' }),

@@ -1,0 +1,356 @@
+/**
+ * The lifecycle of one subscription: what its term, status and pending changes are, and the only
+ * way they change (issue 21, "one subscription, one truth").
+ *
+ * Every flow that changes a subscription — cancellation, offers of the cancellation, renewal, bulk
+ * renewal and upgrade flows, the payment that settles them, holiday breaks, scheduled changes —
+ * loads this state inside its transaction, calls one transition, and hands the new state to the
+ * store (server/store/subscriptionStore.ts `saveLifecycle`), which writes it and nothing else. The
+ * screens read the same fields back from the API, so what a page shows is what the server decided.
+ *
+ * Pure: no clock, no I/O. A transition takes the state and a request and returns the new state or
+ * a named refusal; it never changes its argument.
+ *
+ * Rules, with their sources:
+ *  - Cancelling sets order status AK and clears isCancelable (portal-core.md §4 order status,
+ *    account-flows.md §4 "Cancellation"). The cancellation's effective date becomes the end of the
+ *    term, and its issue the last issue: the end shown equals the cancellation.
+ *  - An offer accepted (applied, or waiting for its payment) is not offered or accepted again for
+ *    that subscription (issue 21 "Offers"); a failed one may be taken again. "Again" is for as long
+ *    as what it bought lasts: an upgrade for good, a renewal or a retention discount for the months
+ *    it runs from the day it applied (the subscriber renews for the next term a year later with the
+ *    same offer, as the order system's catalogue keeps it).
+ *  - A payment settles once: a second report of it is refused (account-flows.md §4 "Offer
+ *    acceptance": success, error and canceled are final).
+ *  - A renewal runs on from the current end (or today, when that has passed). Renewing a cancelled
+ *    subscription revokes the cancellation (status A again): a subscription is never "cancelled"
+ *    with an end after its cancellation. An inactive one renewed is active again.
+ *  - Nothing is scheduled after the end: no cancellation date, upgrade, holiday break or change.
+ *  - Cancelling voids what waits for a payment (the payment page stops working) and an upgrade
+ *    planned after the new end.
+ *
+ * Where the spec's rules pull apart, the model decides (README "The subscription lifecycle"):
+ *  - Upgrade (§6 "upgrade: ordering party") names no status. An upgrade changes what is delivered
+ *    from now or the next cycle, so an inactive subscription (I) has nothing to upgrade: refused
+ *    `inactive`. A cancelled one (AK) may still upgrade now, until its end.
+ *  - An externally managed subscription (WBZA) refuses cancellation (§6, §8) but may be offered a
+ *    paid renewal (§6 "renewal" does not exclude it). The model follows the renewal rule: renewing
+ *    extends the term the order system manages, which it confirms through the change feed; only
+ *    the cancellation, which the external party must receive, is refused.
+ */
+import type { OrderStatus } from './orderStatus';
+import { isActive } from './orderStatus';
+import type { UpgradeTime } from './offers';
+import { withinTerm } from './subscriptionTerm';
+
+/** What accepting an offer does (the offers table's `effect`). */
+export type OfferEffect =
+  | { kind: 'extend'; months: number }
+  | { kind: 'upgrade'; mixType: 'PR' | 'DE' | 'ON' | 'KO'; typeKey: string }
+  | { kind: 'retain'; months: number; discountPercent: number };
+
+export type AcceptanceSource = 'cancellation' | 'renewal' | 'upgrade' | 'bulk-renewal';
+export type AcceptanceStatus = 'pending' | 'applied' | 'failed';
+
+export interface Acceptance {
+  offerId: string;
+  source: AcceptanceSource;
+  status: AcceptanceStatus;
+  /** The online payment it waits for (pending) or was paid by; null when billed by invoice or direct debit. */
+  paymentId: string | null;
+  effect: OfferEffect;
+  upgradeTime: UpgradeTime | null;
+  /** The day it was accepted, or applied once paid. */
+  on: string;
+}
+
+export interface CancellationState {
+  type: 'regular' | 'exceptional';
+  /** The day it takes effect: the last day of the term. */
+  effectiveDate: string;
+  /** The last issue, when the cancellation was to an issue. */
+  issueNumber: string | null;
+}
+
+export interface LifecycleState {
+  status: OrderStatus;
+  /** The last day of the term (validToOnSaleDate); null when open-ended. */
+  end: string | null;
+  /** The last issue of the term when known (renewal.expiryIssueNr); null when the end is a date. */
+  endIssue: string | null;
+  isCancelable: boolean;
+  cancellation: CancellationState | null;
+  mixType: string;
+  plannedUpgrade: { offerId: string; mixType: string; from: string } | null;
+  retention: { offerId: string; discountPercent: number; until: string } | null;
+  /** A holiday break: issues are not delivered from..to (both inside the term). */
+  suspension: { from: string; to: string | null } | null;
+  /** Changes waiting for their day (address, payment method), none after the end. */
+  scheduled: ReadonlyArray<{ kind: 'address' | 'payment-method'; from: string }>;
+  acceptances: readonly Acceptance[];
+}
+
+export type LifecycleRefusal =
+  | 'already_cancelled'
+  | 'not_cancellable'
+  | 'inactive'
+  | 'date_in_past'
+  | 'date_after_end'
+  | 'offer_already_accepted'
+  | 'payment_already_settled'
+  | 'invalid_range';
+
+export type Transition = { ok: true; state: LifecycleState; changes: readonly AppliedChange[] } | { ok: false; refusal: LifecycleRefusal };
+
+/** What a transition changed, for the account event and the confirmation e-mail. */
+export interface AppliedChange {
+  kind: 'cancel' | 'extend' | 'upgrade' | 'retain' | 'suspend' | 'schedule';
+  /** cancel, extend: the new end; upgrade: the day it takes effect; retain: the discount's end; suspend: its first day. */
+  date: string | null;
+  offerId?: string;
+  mixType?: string;
+  /** upgrade: takes effect at the next cycle rather than now. */
+  later?: boolean;
+  /** extend of a cancelled subscription: the cancellation was revoked. */
+  revokedCancellation?: boolean;
+  /** cancel: payments of offers that were waiting and are void now. */
+  voidedPayments?: string[];
+}
+
+/** What accepting an offer changed (an extension, an upgrade, a retention discount). */
+export type OfferChange = AppliedChange & { kind: 'extend' | 'upgrade' | 'retain' };
+export const isOfferChange = (change: AppliedChange): change is OfferChange => change.kind === 'extend' || change.kind === 'upgrade' || change.kind === 'retain';
+
+const refuse = (refusal: LifecycleRefusal): Transition => ({ ok: false, refusal });
+const done = (state: LifecycleState, ...changes: AppliedChange[]): Transition => ({ ok: true, state, changes });
+
+/** Adds calendar months to an ISO day (31 January + 1 month = 3 March, as Date does; the order system does the same). */
+export function addMonths(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+// --- what the screens and the server read ------------------------------------------------------
+
+/** Whether a day lies inside the term (engine/domain/subscriptionTerm.ts: on or before its last day). */
+export function isWithinTerm(state: Pick<LifecycleState, 'end'>, day: string): boolean {
+  return withinTerm(day, state.end);
+}
+
+/** Whether an acceptance keeps its offer from being offered or accepted again on `today`. */
+export function holdsOffer(acceptance: Acceptance, today: string): boolean {
+  if (acceptance.status === 'failed') return false;
+  if (acceptance.status === 'pending') return true;
+  const { effect } = acceptance;
+  return effect.kind === 'upgrade' || today < addMonths(acceptance.on, effect.months);
+}
+
+/** An offer is offered and accepted once: not while it waits for its payment, nor while what it bought lasts. */
+export function isOfferTaken(state: Pick<LifecycleState, 'acceptances'>, offerId: string, today: string): boolean {
+  return state.acceptances.some((a) => a.offerId === offerId && holdsOffer(a, today));
+}
+
+/** The offers still open to this subscription on `today`, in their order. */
+export function openOffers<T extends { id: string }>(state: Pick<LifecycleState, 'acceptances'>, offers: readonly T[], today: string): T[] {
+  return offers.filter((offer) => !isOfferTaken(state, offer.id, today));
+}
+
+export const isCancelled = (state: Pick<LifecycleState, 'status'>) => state.status === 'AK' || state.status === 'I';
+
+// --- transitions -------------------------------------------------------------------------------
+
+export interface CancelRequest {
+  type: 'regular' | 'exceptional';
+  effectiveDate: string;
+  issueNumber: string | null;
+  today: string;
+}
+
+/** account-flows.md §4 "Cancellation": AK, isCancelable cleared, the end is the cancellation's. */
+export function cancel(state: LifecycleState, request: CancelRequest): Transition {
+  if (isCancelled(state)) return refuse('already_cancelled');
+  if (!state.isCancelable) return refuse('not_cancellable');
+  if (request.effectiveDate < request.today) return refuse('date_in_past');
+  if (!isWithinTerm(state, request.effectiveDate)) return refuse('date_after_end');
+  const voided = state.acceptances.filter((a) => a.status === 'pending');
+  const voidedPayments = [...new Set(voided.map((a) => a.paymentId).filter((id): id is string => id !== null))];
+  const end = request.effectiveDate;
+  const next: LifecycleState = {
+    ...state,
+    status: 'AK',
+    end,
+    endIssue: request.issueNumber,
+    isCancelable: false,
+    cancellation: { type: request.type, effectiveDate: end, issueNumber: request.issueNumber },
+    plannedUpgrade: state.plannedUpgrade && state.plannedUpgrade.from <= end ? state.plannedUpgrade : null,
+    retention: state.retention && state.retention.until > end ? { ...state.retention, until: end } : state.retention,
+    suspension: clipToEnd(state.suspension, end),
+    scheduled: state.scheduled.filter((change) => change.from <= end),
+    acceptances: state.acceptances.map((a) => (a.status === 'pending' ? { ...a, status: 'failed' } : a)),
+  };
+  return done(next, { kind: 'cancel', date: end, voidedPayments });
+}
+
+function clipToEnd(suspension: LifecycleState['suspension'], end: string): LifecycleState['suspension'] {
+  if (!suspension || suspension.from > end) return null;
+  return suspension.to === null || suspension.to > end ? { ...suspension, to: end } : suspension;
+}
+
+export interface AcceptRequest {
+  offerId: string;
+  source: AcceptanceSource;
+  effect: OfferEffect;
+  upgradeTime: UpgradeTime | null;
+  /** The online payment it waits for; null when billed by invoice or direct debit (applies at once). */
+  paymentId: string | null;
+  today: string;
+  /** upgrade NEXT_CYCLE: the day the next cycle starts. */
+  nextCycle: string;
+}
+
+/** account-flows.md §4 "Offer acceptance": once per offer; applies at once unless paid online. */
+export function acceptOffer(state: LifecycleState, request: AcceptRequest): Transition {
+  if (isOfferTaken(state, request.offerId, request.today)) return refuse('offer_already_accepted');
+  if (request.source === 'cancellation' && isCancelled(state)) return refuse('already_cancelled');
+  const blocked = effectRefusal(state, request.effect, request.upgradeTime, request.today, request.nextCycle);
+  if (blocked) return refuse(blocked);
+  const acceptance: Acceptance = {
+    offerId: request.offerId,
+    source: request.source,
+    status: request.paymentId ? 'pending' : 'applied',
+    paymentId: request.paymentId,
+    effect: request.effect,
+    upgradeTime: request.upgradeTime,
+    on: request.today,
+  };
+  const accepted: LifecycleState = { ...state, acceptances: [...state.acceptances, acceptance] };
+  if (request.paymentId) return done(accepted);
+  return applyEffect(accepted, acceptance, request.today, request.nextCycle);
+}
+
+/** Why an offer's effect cannot apply now, if it cannot. */
+function effectRefusal(state: LifecycleState, effect: OfferEffect, upgradeTime: UpgradeTime | null, today: string, nextCycle: string): LifecycleRefusal | null {
+  if (effect.kind === 'upgrade') {
+    if (!isActive(state.status)) return 'inactive';
+    if (upgradeTime === 'NEXT_CYCLE' && !isWithinTerm(state, nextCycle)) return 'date_after_end';
+  }
+  if (effect.kind === 'retain' && isCancelled(state)) return 'already_cancelled';
+  if (effect.kind === 'retain' && state.end !== null && state.end < today) return 'inactive';
+  return null;
+}
+
+export interface SettleRequest {
+  paymentId: string;
+  outcome: 'success' | 'error' | 'canceled';
+  today: string;
+  nextCycle: string;
+}
+
+/**
+ * The payment of offers waiting for it reported its outcome: on success each applies (if it still
+ * may: a subscription cancelled meanwhile is not renewed), otherwise they fail. Once only.
+ */
+export function settlePayment(state: LifecycleState, request: SettleRequest): Transition {
+  const waiting = state.acceptances.filter((a) => a.paymentId === request.paymentId && a.status === 'pending');
+  if (waiting.length === 0) return refuse('payment_already_settled');
+  if (request.outcome !== 'success') {
+    return done({ ...state, acceptances: state.acceptances.map((a) => (waiting.includes(a) ? { ...a, status: 'failed' } : a)) });
+  }
+  for (const acceptance of waiting) {
+    const blocked = effectRefusal(state, acceptance.effect, acceptance.upgradeTime, request.today, request.nextCycle);
+    if (blocked) return refuse(blocked);
+  }
+  let next = state;
+  const changes: AppliedChange[] = [];
+  for (const acceptance of waiting) {
+    const result = applyEffect(next, acceptance, request.today, request.nextCycle);
+    if (!result.ok) return result;
+    next = result.state;
+    changes.push(...result.changes);
+  }
+  return done(next, ...changes);
+}
+
+/** Marks the acceptance applied and makes its change. */
+function applyEffect(state: LifecycleState, acceptance: Acceptance, today: string, nextCycle: string): Transition {
+  const applied: LifecycleState = {
+    ...state,
+    acceptances: state.acceptances.map((a) => (a === acceptance ? { ...a, status: 'applied', on: today } : a)),
+  };
+  const { effect } = acceptance;
+  switch (effect.kind) {
+    case 'extend':
+      return renew(applied, { months: effect.months, today, offerId: acceptance.offerId });
+    case 'upgrade':
+      return upgrade(applied, { offerId: acceptance.offerId, mixType: effect.mixType, time: acceptance.upgradeTime ?? 'NOW', today, nextCycle });
+    case 'retain': {
+      const until = addMonths(today, effect.months);
+      return done(
+        { ...applied, retention: { offerId: acceptance.offerId, discountPercent: effect.discountPercent, until: applied.end !== null && applied.end < until ? applied.end : until } },
+        { kind: 'retain', date: until, offerId: acceptance.offerId },
+      );
+    }
+  }
+}
+
+/**
+ * A renewal: the term runs on by `months` from its end (or from today when that has passed). A
+ * cancelled subscription renewed is no longer cancelled; an inactive one is active again.
+ */
+export function renew(state: LifecycleState, request: { months: number; today: string; offerId?: string }): Transition {
+  if (!(request.months > 0)) return refuse('invalid_range');
+  const from = state.end !== null && state.end > request.today ? state.end : request.today;
+  const end = addMonths(from, request.months);
+  const revoked = state.status === 'AK';
+  const next: LifecycleState = {
+    ...state,
+    status: state.status === 'AK' || state.status === 'I' ? 'A' : state.status,
+    end,
+    // The new last issue is the order system's to name; until it does, the end is a date.
+    endIssue: null,
+    isCancelable: revoked || state.status === 'I' ? true : state.isCancelable,
+    cancellation: null,
+  };
+  return done(next, { kind: 'extend', date: end, offerId: request.offerId, revokedCancellation: revoked || undefined });
+}
+
+/** An upgrade now changes the mix type; at the next cycle it is planned for that day (inside the term). */
+export function upgrade(state: LifecycleState, request: { offerId: string; mixType: string; time: UpgradeTime; today: string; nextCycle: string }): Transition {
+  if (!isActive(state.status)) return refuse('inactive');
+  if (request.time === 'NEXT_CYCLE') {
+    if (!isWithinTerm(state, request.nextCycle)) return refuse('date_after_end');
+    return done(
+      { ...state, plannedUpgrade: { offerId: request.offerId, mixType: request.mixType, from: request.nextCycle } },
+      { kind: 'upgrade', date: request.nextCycle, offerId: request.offerId, mixType: request.mixType, later: true },
+    );
+  }
+  return done(
+    { ...state, mixType: request.mixType, plannedUpgrade: null },
+    { kind: 'upgrade', date: request.today, offerId: request.offerId, mixType: request.mixType },
+  );
+}
+
+/** A holiday break from..to: inside the term, not in the past (account-flows.md §4 "Holiday service"). */
+export function startHoliday(state: LifecycleState, request: { from: string; to: string; today: string }): Transition {
+  if (!isActive(state.status) && state.status !== 'IU') return refuse('inactive');
+  if (request.to < request.from) return refuse('invalid_range');
+  if (request.from < request.today) return refuse('date_in_past');
+  if (!isWithinTerm(state, request.to)) return refuse('date_after_end');
+  return done({ ...state, suspension: { from: request.from, to: request.to } }, { kind: 'suspend', date: request.from });
+}
+
+/** The holiday break was cancelled (or ended). */
+export function endHoliday(state: LifecycleState): Transition {
+  return done({ ...state, suspension: null });
+}
+
+/** A change waiting for its day (address, payment method): not after the end. */
+export function scheduleChange(state: LifecycleState, request: { kind: 'address' | 'payment-method'; from: string; today: string }): Transition {
+  if (request.from < request.today) return refuse('date_in_past');
+  if (!isWithinTerm(state, request.from)) return refuse('date_after_end');
+  return done(
+    { ...state, scheduled: [...state.scheduled.filter((change) => change.kind !== request.kind), { kind: request.kind, from: request.from }] },
+    { kind: 'schedule', date: request.from },
+  );
+}
