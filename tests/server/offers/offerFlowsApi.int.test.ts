@@ -3,120 +3,33 @@
  * issue 11) against the seeded demo data: each answer, each refusal, the sandbox payment page's
  * outcomes, idempotent accepts and the once-only settlement of a payment.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
-import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
-import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { SHARED_DEMO_EMAIL } from '../../../server/seed';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
-import { getTestDatabase, uniqueTenantId } from '../../support/database';
-import { browserLikeClient, listen } from '../../support/apiClient';
-import { makeServerTenant } from '../../support/builders';
+import { uniqueTenantId } from '../../support/database';
+import { browserLikeClient } from '../../support/apiClient';
+import { fullOfferFlowTenant, offerFlowTenant, startOfferFlows, type Client, type OfferFlowsServer } from '../../support/offerFlowsHarness';
 
-const FEATURES = ['cancellation', 'renewal', 'upgrade', 'contact-form'];
-const PUBLICATIONS = [
-  { publication: 'OFP', description: 'Offer Post', kind: 'print', frequency: 'weekly' },
-  { publication: 'OFS', description: 'Offer Sunday', kind: 'print', frequency: 'sunday' },
-  { publication: 'OFD', description: 'Offer Digital', kind: 'digital', frequency: 'daily' },
-];
-
-function tenant(id: string, features: string[], settings: Record<string, unknown> = {}): ServerTenant {
-  return makeServerTenant({
-    id,
-    name: `Verlag ${id}`,
-    hosts: [`${id}.test`],
-    defaultLocale: 'de-DE',
-    locales: ['de-DE', 'en-GB'],
-    features,
-    publications: PUBLICATIONS,
-    embedding: { isEmbedded: false, parentOrigins: [] },
-    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-    contactForm: { activities: [{ activity: 'WIDERRUF', label: { 'de-DE': 'Widerruf', 'en-GB': 'Revocation' } }] },
-    ...settings,
-  });
-}
-
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-offers-outbox-'));
-const mailer = createMailer({ outboxDir });
-const flows = tenant(uniqueTenantId('offers'), FEATURES, {
-  cancellation: { revocationContactActivity: 'WIDERRUF', feedbackForm: true },
-  renewal: { recommendationCategory: 'VERL', bulkRenewal: true },
-  upgrade: { upgradeTimes: ['NOW', 'NEXT_CYCLE'] },
-});
-const bare = tenant(uniqueTenantId('offers-bare'), []);
+const flows = fullOfferFlowTenant('offers');
+const bare = offerFlowTenant(uniqueTenantId('offers-bare'), []);
 const clock = new Date();
+let server: OfferFlowsServer;
 let baseUrl: string;
-let close: () => Promise<void>;
 let db: Database;
 
-type Client = ReturnType<typeof browserLikeClient>;
-
-async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to);
-}
-
-const sessions = new Map<string, Client>();
-async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL, locale = 'en-GB'): Promise<Client> {
-  const key = `${t.id}/${email}/${locale}`;
-  if (sessions.has(key)) return sessions.get(key)!;
-  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  const token = new URL(/https?:\/\/\S+/.exec((await mails(email)).at(-1)!.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  // The screens send their language with every call (engine/core/apiClient.ts).
-  const wrapped = {
-    ...client,
-    get: <T = any>(p: string) => client.get<T>(p, { 'accept-language': locale }),
-    post: <T = any>(p: string, b?: unknown) => client.post<T>(p, b, { 'accept-language': locale }),
-  } as Client;
-  sessions.set(key, wrapped);
-  return wrapped;
-}
-
-async function subscriptions(client: Client): Promise<Subscription[]> {
-  const list = await client.get<Subscription[]>('/subscriptions');
-  expect(list.status).toBe(200);
-  return list.body;
-}
+const signIn: OfferFlowsServer['signIn'] = (...args) => server.signIn(...args);
+const mails: OfferFlowsServer['mails'] = (to) => server.mails(to);
+const subscriptions = (client: Client): Promise<Subscription[]> => server.subscriptions(client);
+const payOnSandbox: OfferFlowsServer['payOnSandbox'] = (url, body) => server.payOnSandbox(url, body);
 const renewable = (list: Subscription[], publication = 'OFP') => list.find((s) => s.isRenewal && s.publication === publication && s.orderStatus === 'A' && !s.renewal?.autoRenewal)!;
 
-/** Pays on the sandbox page the accept answer named, as the popup does. */
-async function payOnSandbox(url: string, body: Record<string, string>) {
-  const page = new URL(url, baseUrl);
-  const client = browserLikeClient(baseUrl, '');
-  const html = await client.get<string>(`${page.pathname}${page.search}`, { accept: 'text/html' });
-  expect(html.status).toBe(200);
-  return client.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body });
-}
-
 beforeAll(async () => {
-  db = await getTestDatabase();
-  await seedDemoData(db, [flows, bare], { today: clock });
-  const { app } = createApp({
-    db,
-    tenants: [flows, bare],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
-    now: () => clock,
-    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
-  });
-  ({ baseUrl, close } = await listen(app));
+  server = await startOfferFlows([flows, bare], clock);
+  ({ baseUrl, db } = server);
 });
 
-afterAll(async () => close?.());
+afterAll(async () => server?.close());
 
 describe('cancellation', () => {
   it('lists the reasons in the screen language and loads infos with dates and retention offers', async () => {

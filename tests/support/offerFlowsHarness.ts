@@ -1,0 +1,127 @@
+/**
+ * A server with the demo data of a tenant that has every offer flow (cancellation, renewal, bulk
+ * renewal, upgrade), signed-in clients of the shared demo login, its outbox and the sandbox payment
+ * page — for the API tests of the offer flows and the subscription lifecycle.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { createApp } from '../../server/app';
+import { createMailer } from '../../server/mail/mailer';
+import { drainMailQueue } from '../../server/mail/mailSender';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../server/seed';
+import type { ServerTenant } from '../../server/tenancy/tenantContext';
+import type { Subscription } from '../../schemas/generated/subscription';
+import type { Database } from '../../server/db/database';
+import { getTestDatabase, uniqueTenantId } from './database';
+import { browserLikeClient, listen } from './apiClient';
+import { makeServerTenant } from './builders';
+
+export const OFFER_FLOW_FEATURES = ['cancellation', 'renewal', 'upgrade', 'contact-form'];
+const PUBLICATIONS = [
+  { publication: 'OFP', description: 'Offer Post', kind: 'print', frequency: 'weekly' },
+  { publication: 'OFS', description: 'Offer Sunday', kind: 'print', frequency: 'sunday' },
+  { publication: 'OFD', description: 'Offer Digital', kind: 'digital', frequency: 'daily' },
+];
+
+export function offerFlowTenant(id: string, features: string[], settings: Record<string, unknown> = {}): ServerTenant {
+  return makeServerTenant({
+    id,
+    name: `Verlag ${id}`,
+    hosts: [`${id}.test`],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    features,
+    publications: PUBLICATIONS,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+    contactForm: { activities: [{ activity: 'WIDERRUF', label: { 'de-DE': 'Widerruf', 'en-GB': 'Revocation' } }] },
+    ...settings,
+  });
+}
+
+/** The tenant with every offer flow on, as the offer tests configure it. */
+export const fullOfferFlowTenant = (prefix: string) =>
+  offerFlowTenant(uniqueTenantId(prefix), OFFER_FLOW_FEATURES, {
+    cancellation: { revocationContactActivity: 'WIDERRUF', feedbackForm: true },
+    renewal: { recommendationCategory: 'VERL', bulkRenewal: true },
+    upgrade: { upgradeTimes: ['NOW', 'NEXT_CYCLE'] },
+  });
+
+export type Client = ReturnType<typeof browserLikeClient>;
+
+export interface OfferFlowsServer {
+  baseUrl: string;
+  db: Database;
+  clock: Date;
+  close: () => Promise<void>;
+  mails: (to: string) => Promise<Array<{ subject: string; text: string }>>;
+  signIn: (t: ServerTenant, email?: string, locale?: string) => Promise<Client>;
+  subscriptions: (client: Client) => Promise<Subscription[]>;
+  payOnSandbox: (url: string, body: Record<string, string>) => Promise<{ status: number; body: { status: string } }>;
+}
+
+/** Seeds the tenants, serves them, and gives the helpers the tests sign in and pay with. */
+export async function startOfferFlows(tenants: ServerTenant[], clock = new Date()): Promise<OfferFlowsServer> {
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-offers-outbox-'));
+  const mailer = createMailer({ outboxDir });
+  const db = await getTestDatabase();
+  await seedDemoData(db, tenants, { today: clock });
+  const { app } = createApp({
+    db,
+    tenants,
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
+  });
+  const { baseUrl, close } = await listen(app);
+
+  async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
+    await drainMailQueue(db, mailer);
+    return readdirSync(outboxDir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+      .filter((mail) => mail.to === to);
+  }
+
+  const sessions = new Map<string, Client>();
+  async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL, locale = 'en-GB'): Promise<Client> {
+    const key = `${t.id}/${email}/${locale}`;
+    if (sessions.has(key)) return sessions.get(key)!;
+    const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
+    await client.get('/subscriptions');
+    expect((await client.post('/login/magic-link', { email })).status).toBe(202);
+    const token = new URL(/https?:\/\/\S+/.exec((await mails(email)).at(-1)!.text)![0]).searchParams.get('p')!;
+    const login = await client.post('/login/token', { token });
+    expect(login.status).toBe(200);
+    client.setAccessToken(login.body.accessToken);
+    // The screens send their language with every call (engine/core/apiClient.ts).
+    const wrapped = {
+      ...client,
+      get: <T = any>(p: string) => client.get<T>(p, { 'accept-language': locale }),
+      post: <T = any>(p: string, b?: unknown) => client.post<T>(p, b, { 'accept-language': locale }),
+    } as Client;
+    sessions.set(key, wrapped);
+    return wrapped;
+  }
+
+  async function subscriptions(client: Client): Promise<Subscription[]> {
+    const list = await client.get<Subscription[]>('/subscriptions');
+    expect(list.status).toBe(200);
+    return list.body;
+  }
+
+  /** Pays on the sandbox page the accept answer named, as the popup does. */
+  async function payOnSandbox(url: string, body: Record<string, string>) {
+    const page = new URL(url, baseUrl);
+    const client = browserLikeClient(baseUrl, '');
+    const html = await client.get<string>(`${page.pathname}${page.search}`, { accept: 'text/html' });
+    expect(html.status).toBe(200);
+    return client.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body });
+  }
+
+  return { baseUrl, db, clock, close, mails, signIn, subscriptions, payOnSandbox };
+}
