@@ -1,8 +1,11 @@
 /**
  * Address form rules shared by the address screen and the server (account-flows.md §5 "Address form",
  * §9: names and company max 35, street number and suffix max 10, zip min 4 max 10, UK postcode
- * pattern for GB, date of birth at most 100 years back, valid-from at least tomorrow).
+ * pattern for GB, date of birth at most 100 years back, valid-from at least tomorrow and, for the
+ * subscription the change is made from, not after its end: subscriptionTerm.ts, issue 21).
  */
+import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
+
 export const ADDRESS_LIMITS = { name: 35, streetNumber: 10, zipMin: 4, zipMax: 10, email: 35, phone: 35 } as const;
 
 /** The UK postcode (outward and inward code, one optional space); BFPO and GIR 0AA included. */
@@ -40,10 +43,12 @@ export interface AddressRuleContext {
   emailRequired: boolean;
   /** Today, 'YYYY-MM-DD'. */
   today: string;
+  /** The last day of the subscription the change is made from (a dated change may not begin after it); none: no limit. */
+  termEnd?: TermEnd;
 }
 
 export type AddressField = keyof AddressInput;
-export type AddressError = { field: AddressField; code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'too_early' };
+export type AddressError = { field: AddressField; code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'too_early' | typeof AFTER_TERM_END };
 
 const blank = (value: string | null | undefined) => !value || !value.trim();
 
@@ -88,6 +93,7 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   }
   if (input.validFrom && !isRealDay(input.validFrom)) errors.push({ field: 'validFrom', code: 'invalid' });
   else if (input.validFrom && input.validFrom <= ctx.today) errors.push({ field: 'validFrom', code: 'too_early' });
+  else if (input.validFrom && !withinTerm(input.validFrom, ctx.termEnd ?? null)) errors.push({ field: 'validFrom', code: AFTER_TERM_END });
   return errors;
 }
 

@@ -5,6 +5,7 @@
 import { addressErrors, type AddressError, type AddressInput, type AddressRuleContext } from './addressRules';
 
 import { HOLIDAY_SERVICE_TYPES, type HolidayServiceType } from './holidayQuery';
+import { AFTER_TERM_END, capToTerm, withinTerm, type TermEnd } from './subscriptionTerm';
 
 // The route's query values live apart (holidayQuery.ts): the feature registry, which every screen
 // loads, needs only them; this module's rules load with the holiday screen.
@@ -45,19 +46,39 @@ export function latestHolidayEnd(type: HolidayServiceType, dateFrom: string, wee
   return month < byWeeks ? month : byWeeks;
 }
 
-export type HolidayRangeError = { field: 'dateFrom' | 'dateTo'; code: 'required' | 'too_early' | 'before_start' | 'too_long' };
+/**
+ * The last day the picker offers for a service starting on `dateFrom`: the type's limit
+ * (latestHolidayEnd), and never after the subscription's last day (subscriptionTerm.ts).
+ */
+export function holidayEndLimit(type: HolidayServiceType, dateFrom: string, weeks: number, termEnd: TermEnd = null): string {
+  return capToTerm(latestHolidayEnd(type, dateFrom, weeks), termEnd);
+}
 
-/** §5 "date range required; earliest start tomorrow; maximum duration per type and publication". */
-export function holidayRangeErrors(input: { type: HolidayServiceType; dateFrom?: string | null; dateTo?: string | null }, limits: { today: string; weeks: number }): HolidayRangeError[] {
+export type HolidayRangeError = { field: 'dateFrom' | 'dateTo'; code: 'required' | 'too_early' | 'before_start' | 'too_long' | typeof AFTER_TERM_END };
+
+/**
+ * §5 "date range required; earliest start tomorrow; maximum duration per type and publication";
+ * and no day after the subscription's end (`termEnd`, subscriptionTerm.ts; issue 21).
+ */
+export function holidayRangeErrors(
+  input: { type: HolidayServiceType; dateFrom?: string | null; dateTo?: string | null },
+  limits: { today: string; weeks: number; termEnd?: TermEnd },
+): HolidayRangeError[] {
   const errors: HolidayRangeError[] = [];
+  const termEnd = limits.termEnd ?? null;
   if (!input.dateFrom) errors.push({ field: 'dateFrom', code: 'required' });
   if (!input.dateTo) errors.push({ field: 'dateTo', code: 'required' });
   if (!input.dateFrom || !input.dateTo) return errors;
   if (input.dateFrom < earliestHolidayStart(limits.today)) errors.push({ field: 'dateFrom', code: 'too_early' });
+  else if (!withinTerm(input.dateFrom, termEnd)) errors.push({ field: 'dateFrom', code: AFTER_TERM_END });
   if (input.dateTo < input.dateFrom) errors.push({ field: 'dateTo', code: 'before_start' });
+  else if (!withinTerm(input.dateTo, termEnd)) errors.push({ field: 'dateTo', code: AFTER_TERM_END });
   else if (input.dateTo > latestHolidayEnd(input.type, input.dateFrom, limits.weeks)) errors.push({ field: 'dateTo', code: 'too_long' });
   return errors;
 }
+
+/** Whether any day of a service can still be chosen: its earliest start lies within the subscription's term. */
+export const holidayPossibleWithinTerm = (earliestStart: string, termEnd: TermEnd) => withinTerm(earliestStart, termEnd);
 
 /**
  * §4: "submit is disabled when there are no issues or only one issue that has already shipped"
@@ -104,8 +125,8 @@ export function canCancelHolidayService(service: PlannedHolidayService, today: s
  * The range the setup form opens with (§9 "picker default 4"): from the earliest start, four weeks
  * or the type's maximum if shorter (a download at most one month).
  */
-export function defaultHolidayRange(type: HolidayServiceType, earliestStart: string, maxWeeks: number): { dateFrom: string; dateTo: string } {
-  return { dateFrom: earliestStart, dateTo: latestHolidayEnd(type, earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, maxWeeks)) };
+export function defaultHolidayRange(type: HolidayServiceType, earliestStart: string, maxWeeks: number, termEnd: TermEnd = null): { dateFrom: string; dateTo: string } {
+  return { dateFrom: earliestStart, dateTo: holidayEndLimit(type, earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, maxWeeks), termEnd) };
 }
 
 type RangeIssue = { issueNumber: string | null; issue?: string; shipped?: boolean; dateOfFirstShipping?: string | null; dateOfFirstSale: string };
@@ -113,11 +134,34 @@ type RangeIssue = { issueNumber: string | null; issue?: string; shipped?: boolea
 /** An issue already dispatched cannot be considered any more (§8): by the server's flag, else by its first shipping day. */
 export const isHolidayIssueShipped = (issue: RangeIssue, today: string) => issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
 
-/** The issue numbers a request names (§3 issueNumberFrom, issueNumberTo): the first and last issue of the range still to come. */
-export function holidayIssueSpan(issues: readonly RangeIssue[], today: string): { issueNumberFrom: string | null; issueNumberTo: string | null } {
-  const considered = issues.filter((issue) => !isHolidayIssueShipped(issue, today));
-  const number = (issue: RangeIssue | undefined) => (issue ? (issue.issueNumber ?? issue.issue ?? null) : null);
-  return { issueNumberFrom: number(considered[0]), issueNumberTo: number(considered[considered.length - 1]) };
+/** A service's dates: its first and last day, both included (an open end runs on). */
+export type HolidayDates = { dateFrom: string; dateTo: string | null };
+
+/**
+ * The issues a service's dates pick: those on sale from its first to its last day, both included
+ * (§2 "a date range picking issues"). A suspension's issues lie inside its dates (issue 21): a pause
+ * of 16.11.–16.12.2026 pauses the issue on sale on 5.12., not the one of 5.1.2027.
+ */
+export function issuesInsideDates<T extends { dateOfFirstSale: string }>(issues: readonly T[], dates: HolidayDates): T[] {
+  return issues.filter((issue) => issue.dateOfFirstSale >= dates.dateFrom && (dates.dateTo === null || issue.dateOfFirstSale <= dates.dateTo));
+}
+
+type IssueSpan = { issueNumberFrom: string | null; issueNumberTo: string | null };
+const issueName = (issue: Pick<RangeIssue, 'issueNumber' | 'issue'> | undefined) => (issue ? (issue.issueNumber ?? issue.issue ?? null) : null);
+
+/** The first and last issue inside a service's dates (§3 fromIssueNumber, toIssueNumber), earliest first; none without issues. */
+export function issueSpanInsideDates(issues: ReadonlyArray<Pick<RangeIssue, 'issueNumber' | 'issue' | 'dateOfFirstSale'>>, dates: HolidayDates): IssueSpan {
+  const inside = [...issuesInsideDates(issues, dates)].sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
+  return { issueNumberFrom: issueName(inside[0]), issueNumberTo: issueName(inside[inside.length - 1]) };
+}
+
+/**
+ * The issue numbers a request names (§3 issueNumberFrom, issueNumberTo): the first and last issue
+ * inside the dates (when given) still to come. The screen sends them, the server stores them.
+ */
+export function holidayIssueSpan(issues: readonly RangeIssue[], today: string, dates?: HolidayDates): IssueSpan {
+  const considered = (dates ? issuesInsideDates(issues, dates) : issues).filter((issue) => !isHolidayIssueShipped(issue, today));
+  return issueSpanInsideDates(considered, dates ?? { dateFrom: '', dateTo: null });
 }
 
 /**

@@ -13,6 +13,7 @@ import type { AddressChangeRequest } from '../../schemas/generated/address-chang
 import { addressErrors, supportedCountries, type AddressInput } from '../../engine/domain/addressRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { addDaysIso } from '../../engine/domain/holidayService';
+import { AFTER_TERM_END, afterTermEndMessage, issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
@@ -104,7 +105,8 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
     };
     // §5: the warning for 'as soon as possible' needs the goods recipient's next printed issue.
     if (row.roles.includes('WE') && (s.mixType === 'PR' || s.mixType === 'KO')) {
-      const [next] = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: addDaysIso(today, 1), dateTo: addDaysIso(today, 120) });
+      // None after the subscription's end (issue 21).
+      const [next] = issuesWithinTerm(await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: addDaysIso(today, 1), dateTo: addDaysIso(today, 120) }), lastDayOfTerm(s));
       partner.nextPhysicalIssue = next ? { issueNumber: next.issueNumber ?? null, dateOfFirstShipping: next.dateOfFirstShipping ?? null } : null;
     }
     return partner;
@@ -164,10 +166,15 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           companySalutations: companySalutations(tenant),
           emailRequired: Boolean(current.emailAddress),
           today,
+          // A dated change may not begin after the end of the subscription it is made from (issue 21).
+          termEnd: lastDayOfTerm(s),
         });
         for (const error of errors) fields[error.field] ??= error.code;
         if (next.countryCode && next.countryCode !== current.countryCode && !supportedCountries(tenant.defaultLocale, row.roles).includes(next.countryCode)) fields.countryCode ??= 'not_supported';
-        if (Object.keys(fields).length > 0) throw badRequest('validation_failed', 'Please check the address.', { fields });
+        if (Object.keys(fields).length > 0) {
+          const end = lastDayOfTerm(s);
+          throw badRequest('validation_failed', fields.validFrom === AFTER_TERM_END && end ? afterTermEndMessage(end) : 'Please check the address.', { fields });
+        }
 
         const changed = ADDRESS_FIELDS.filter((field) => next[field] !== current[field]);
         if (changed.length > 0) {

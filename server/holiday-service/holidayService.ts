@@ -16,10 +16,13 @@ import {
   earliestHolidayStart,
   holidayAddressErrors,
   holidayRangeErrors,
+  holidayIssueSpan,
   holidaySubmitBlock,
+  issuesInsideDates,
   maxDurationWeeks,
   type HolidayServiceType,
 } from '../../engine/domain/holidayService';
+import { AFTER_TERM_END, afterTermEndMessage, issuesWithinTerm, lastDayOfTerm, withinTerm } from '../../engine/domain/subscriptionTerm';
 import { supportedCountries } from '../../engine/domain/addressRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -80,8 +83,10 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
     });
   }
 
+  /** The issues a service's dates pick (inside its dates, issue 21), none after the subscription's end. */
   async function issuesIn(tx: Queryable, tenant: ServerTenant, s: Subscription, dateFrom: string, dateTo: string, today: string): Promise<HolidayIssue[]> {
-    const issues = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom, dateTo });
+    const onSale = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom, dateTo });
+    const issues = issuesWithinTerm(issuesInsideDates(onSale, { dateFrom, dateTo }), lastDayOfTerm(s));
     return issues.map((issue) => ({
       issue: issue.issue,
       issueNumber: issue.issueNumber ?? null,
@@ -126,6 +131,11 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       const s = await subscriptionOf(db, caller, id);
       if (window.dateTo < window.dateFrom) throw badRequest('validation_failed', 'dateTo lies before dateFrom.', { fields: { dateTo: 'before_start' } });
       if (Date.parse(window.dateTo) - Date.parse(window.dateFrom) > MAX_WINDOW_DAYS * 86_400_000) throw badRequest('validation_failed', 'At most a year at a time.', { fields: { dateTo: 'too_long' } });
+      // Issue 21: no day after the subscription's end can be asked for (the screen's picker stops there).
+      const end = lastDayOfTerm(s);
+      if (end !== null && !withinTerm(window.dateTo, end)) {
+        throw badRequest('validation_failed', afterTermEndMessage(end), { fields: withinTerm(window.dateFrom, end) ? { dateTo: AFTER_TERM_END } : { dateFrom: AFTER_TERM_END, dateTo: AFTER_TERM_END } });
+      }
       return issuesIn(db, caller.tenant, s, window.dateFrom, window.dateTo, utcDay(deps.now()));
     },
 
@@ -144,7 +154,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         }
         const weeks = maxDurationWeeks(tenant.holidayService, type, s.publication);
         const fields: Record<string, string> = {};
-        for (const error of holidayRangeErrors({ type, dateFrom: body.dateFrom, dateTo: body.dateTo }, { today, weeks })) fields[error.field] = error.code;
+        const termEnd = lastDayOfTerm(s);
+        for (const error of holidayRangeErrors({ type, dateFrom: body.dateFrom, dateTo: body.dateTo }, { today, weeks, termEnd })) fields[error.field] = error.code;
         let address: PostalAddress | null = null;
         if (type === 'redirect') {
           address = body.businessPartner ?? null;
@@ -155,21 +166,25 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
             if (address.countryCode && !supportedCountries(tenant.defaultLocale, ['WE']).includes(address.countryCode)) fields['businessPartner/countryCode'] = 'not_supported';
           }
         }
-        if (Object.keys(fields).length > 0) throw badRequest('validation_failed', 'Please check the holiday service.', { fields });
+        if (Object.keys(fields).length > 0) {
+          const afterEnd = termEnd !== null && Object.values(fields).includes(AFTER_TERM_END);
+          throw badRequest('validation_failed', afterEnd ? afterTermEndMessage(termEnd) : 'Please check the holiday service.', { fields });
+        }
         const issues = await issuesIn(tx, tenant, s, body.dateFrom, body.dateTo, today);
         const block = holidaySubmitBlock(issues, today);
         if (block) throw badRequest(block, block === 'no_issues' ? 'No issue appears in this period.' : 'The only issue in this period has already been dispatched.');
-        const open = issues.filter((issue) => !issue.shipped);
-        const first = open[0];
-        const last = open[open.length - 1];
+        // The issues it concerns: inside its dates and still to come, by the rule the screen sends them by.
+        const dates = { dateFrom: body.dateFrom, dateTo: body.dateTo };
+        const { issueNumberFrom, issueNumberTo } = holidayIssueSpan(issues, today, dates);
+        const first = issues.find((issue) => !issue.shipped)!;
         const inserted = await insertHolidayService(tx, tenant.id, {
           subscriptionId: s.id,
           userId: caller.user.id,
           type,
           dateFrom: body.dateFrom,
           dateTo: body.dateTo,
-          issueNumberFrom: first.issueNumber ?? first.issue,
-          issueNumberTo: last.issueNumber ?? last.issue,
+          issueNumberFrom,
+          issueNumberTo,
           firstShipping: first.dateOfFirstShipping ?? first.dateOfFirstSale,
           address,
         });
@@ -182,8 +197,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
           service: type,
           dateFrom: body.dateFrom,
           dateTo: body.dateTo,
-          issueNumberFrom: first.issueNumber ?? first.issue,
-          issueNumberTo: last.issueNumber ?? last.issue,
+          issueNumberFrom,
+          issueNumberTo,
         });
         await confirm(tx, caller, s, 'holidaySet', type, { from: body.dateFrom, to: body.dateTo });
       });

@@ -5,6 +5,7 @@ import { currentUser, requireUser } from '../auth/authMiddleware';
 import { badRequest } from '../http/errors';
 import { validateQuery, validQuery } from '../http/validateBody';
 import { calendarWindow, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
+import { AFTER_TERM_END, afterTermEndMessage, issuesWithinTerm, lastDayOfTerm, windowWithinTerm } from '../../engine/domain/subscriptionTerm';
 import type { IssueWindowQuery } from '../../schemas/generated/issue-window-query';
 import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
@@ -31,6 +32,8 @@ const MAX_WINDOW_DAYS = 366;
  *    subscription may show the calendar (§6) and its publication is not blacklisted;
  *  - GET /subscriptions/{id}/issues?dateFrom&dateTo&dateType=1 — the issues of that subscription in
  *    the asked window (§7), with the same checks and the same query rules.
+ * A subscription's issues end with its term (engine/domain/subscriptionTerm.ts, issue 21): the
+ * window is cut at its last day, and one beginning after it is refused.
  */
 export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const router = Router();
@@ -71,7 +74,10 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
         { field: 'dateTo', message: `must be on or after dateFrom and at most ${MAX_WINDOW_DAYS} days later` },
       ]);
     }
-    const issues = await listIssuesOnSale(deps.db, tenant.id, subscription.publication, { dateFrom, dateTo });
+    const end = lastDayOfTerm(subscription);
+    const window = windowWithinTerm({ dateFrom, dateTo }, end);
+    if (!window) throw badRequest('validation_failed', afterTermEndMessage(end!), [{ field: 'dateFrom', code: AFTER_TERM_END, message: `must be on or before ${end}, the subscription's last day` }]);
+    const issues = issuesWithinTerm(await listIssuesOnSale(deps.db, tenant.id, subscription.publication, window), end);
     res.json(issues.map((issue) => ({ ...issue, subscriptionId: subscription.id, orderNumber: subscription.orderNumber })));
   };
   router.get('/subscriptions/:id/upcoming-issues', requireUser(deps.auth), validateQuery('issue-window-query'), subscriptionIssues);

@@ -16,6 +16,7 @@ import type { SepaRequest } from '../../schemas/generated/sepa-request';
 import type { DirectDebitRequest } from '../../schemas/generated/direct-debit-request';
 import { maskAccount, normalizeIban } from '../../engine/domain/iban';
 import { allowedPaymentChanges, directDebitErrors, sepaErrors } from '../../engine/domain/paymentMethodChange';
+import { capToTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
@@ -43,12 +44,15 @@ export interface PendingPaymentMethod {
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** §4 "usually at the end of the payment period": the next payment day, else the first of next month. */
-export function endOfPaymentPeriod(s: Pick<Subscription, 'renewal'>, today: string): string {
+/**
+ * §4 "usually at the end of the payment period": the next payment day, else the first of next
+ * month; never after the subscription's last day (engine/domain/subscriptionTerm.ts, issue 21).
+ */
+export function endOfPaymentPeriod(s: Pick<Subscription, 'renewal' | 'validToOnSaleDate'>, today: string): string {
   const next = s.renewal?.autoRenewalNextPaymentDate;
-  if (next && next > today) return next;
   const date = new Date(`${today}T00:00:00Z`);
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  const periodEnd = next && next > today ? next : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  return capToTerm(periodEnd, lastDayOfTerm(s));
 }
 
 export function createPaymentMethodChange(deps: { db: Database; mailFrom: string; now: () => Date; paymentPages: PaymentPages }) {
@@ -81,7 +85,8 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
       paymentMethod: current(s),
       account: account ?? null,
       allowedChanges: allowed(tenant, s),
-      pendingChange: pending ? { paymentMethod: pending.paymentMethod, effectiveFrom: pending.effectiveFrom } : null,
+      // A change recorded before the subscription was cancelled takes effect by its end at the latest.
+      pendingChange: pending ? { paymentMethod: pending.paymentMethod, effectiveFrom: capToTerm(pending.effectiveFrom, lastDayOfTerm(s)) } : null,
     };
   }
 

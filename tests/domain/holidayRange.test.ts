@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultHolidayRange, holidayAddressErrors, holidayIssueSpan, holidaySubmitBlock } from '../../engine/domain/holidayService';
+import { defaultHolidayRange, holidayAddressErrors, holidayIssueSpan, holidaySubmitBlock, issueSpanInsideDates, issuesInsideDates } from '../../engine/domain/holidayService';
 
 const today = '2026-11-22';
 
@@ -20,6 +20,24 @@ describe('holiday setup form (account-flows.md §5, §8, §9)', () => {
     expect(holidayIssueSpan([], today)).toEqual({ issueNumberFrom: null, issueNumberTo: null });
     // Without the server's flag the first shipping day decides.
     expect(holidayIssueSpan([{ issueNumber: '1', dateOfFirstSale: '2026-11-23', dateOfFirstShipping: today }], today).issueNumberFrom).toBeNull();
+  });
+
+  it('a pause of 16.11.–16.12.2026 pauses the issue of 5.12., not 1/2027 (issue 21: its issues lie inside its dates)', () => {
+    // A monthly title on sale on the 5th.
+    const monthly = [
+      { issue: '2026011', issueNumber: '11/2026', dateOfFirstSale: '2026-11-05' },
+      { issue: '2026012', issueNumber: '12/2026', dateOfFirstSale: '2026-12-05' },
+      { issue: '2027001', issueNumber: '1/2027', dateOfFirstSale: '2027-01-05' },
+    ];
+    const pause = { dateFrom: '2026-11-16', dateTo: '2026-12-16' };
+    expect(issuesInsideDates(monthly, pause).map((i) => i.issueNumber)).toEqual(['12/2026']);
+    expect(issueSpanInsideDates(monthly, pause)).toEqual({ issueNumberFrom: '12/2026', issueNumberTo: '12/2026' });
+    // Both days count; an open end runs on; dates without an issue name none.
+    expect(issueSpanInsideDates(monthly, { dateFrom: '2026-11-05', dateTo: '2027-01-05' })).toEqual({ issueNumberFrom: '11/2026', issueNumberTo: '1/2027' });
+    expect(issueSpanInsideDates(monthly, { dateFrom: '2026-12-01', dateTo: null })).toEqual({ issueNumberFrom: '12/2026', issueNumberTo: '1/2027' });
+    expect(issueSpanInsideDates(monthly, { dateFrom: '2026-12-06', dateTo: '2027-01-04' })).toEqual({ issueNumberFrom: null, issueNumberTo: null });
+    // The span a request names: inside the dates and still to come, whatever else was loaded.
+    expect(holidayIssueSpan(monthly, '2026-11-25', pause)).toEqual({ issueNumberFrom: '12/2026', issueNumberTo: '12/2026' });
   });
 
   it("blocks the submit by the server's shipped flag where the issue has one", () => {

@@ -35,6 +35,9 @@ export function useAddressErrorTexts(): (errors: ReadonlyArray<{ field: string; 
           case 'too_early':
             messages[key] = t('account.address.error.tooEarly');
             break;
+          case 'after_term_end':
+            messages[key] = t('account.address.error.afterTermEnd');
+            break;
           default:
             messages[key] = t(INVALID_KEYS[key] ?? 'account.address.error.invalid');
         }

@@ -26,6 +26,7 @@ import {
 } from '../../domain/addressChange';
 import { addDaysIso } from '../../domain/holidayService';
 import { addressErrors, ADDRESS_LIMITS, earliestBirthDate, type AddressField } from '../../domain/addressRules';
+import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -63,8 +64,12 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
   const navigate = useNavigate();
   const tenant = useTenantSettings();
   const access = addressChangeAccess(tenant.addressChange);
-  const timed = Boolean(tenant.addressChange.timedChanges);
-  const ruleContext = useAddressRuleContext(s.publication, Boolean(partner.emailAddress));
+  const baseContext = useAddressRuleContext(s.publication, Boolean(partner.emailAddress));
+  // A dated change may not begin after the subscription's end (issue 21), as the server checks;
+  // when even tomorrow lies after it, no date is offered at all.
+  const termEnd = lastDayOfTerm(s);
+  const ruleContext = useMemo(() => ({ ...baseContext, termEnd }), [baseContext, termEnd]);
+  const timed = Boolean(tenant.addressChange.timedChanges) && withinTerm(addDaysIso(baseContext.today, 1), termEnd);
   const initial = useMemo(() => initialValues(partner, ruleContext.addressLines), [partner, ruleContext.addressLines]);
   const [values, setValues] = useState<Values>(initial);
   const [timing, setTiming] = useState<AddressChangeTiming>('asap');
@@ -188,6 +193,7 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
             required={timing === 'date'}
             disabled={timing !== 'date' || sending}
             min={addDaysIso(today, 1)}
+            max={termEnd ?? undefined}
             value={validFrom}
             onChange={(event) => {
               setValidFrom(event.target.value);

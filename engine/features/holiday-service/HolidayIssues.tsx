@@ -15,7 +15,13 @@ import { Loading } from '../../ui/Loading';
  * submit block of §4 shows as a warning. A failed load opens the error dialog with the contact
  * link (§8), then leaves "try again" in place.
  */
-export function HolidayIssues({ resource, block, today }: { resource: Resource<HolidayIssue[] | null>; block: 'no_issues' | 'already_shipped' | null; today: string }) {
+export function HolidayIssues({ resource, issues: picked, block, today }: {
+  resource: Resource<HolidayIssue[] | null>;
+  /** The loaded issues the dates pick (inside them, none after the subscription's end). */
+  issues: HolidayIssue[] | null;
+  block: 'no_issues' | 'already_shipped' | null;
+  today: string;
+}) {
   const { t, i18n } = useTranslation();
   const [dialogClosed, setDialogClosed] = useState(false);
   const { state } = resource;
@@ -39,7 +45,7 @@ export function HolidayIssues({ resource, block, today }: { resource: Resource<H
       <ErrorDialog message={t('holiday-service.issues.loadError')} onClose={() => setDialogClosed(true)} />
     );
   }
-  const issues = state.data ?? [];
+  const issues = picked ?? [];
   const someShipped = issues.some((issue) => isHolidayIssueShipped(issue, today));
   return (
     <section className="holiday-issues" aria-labelledby="holiday-issues-title" data-testid="holiday-issues">

@@ -18,12 +18,15 @@ import {
   defaultHolidayRange,
   DEFAULT_HOLIDAY_WEEKS,
   holidayAddressErrors,
+  holidayEndLimit,
   holidayIssueSpan,
+  holidayPossibleWithinTerm,
   holidayRangeErrors,
   holidaySubmitBlock,
-  latestHolidayEnd,
+  issuesInsideDates,
   type HolidayServiceType,
 } from '../../domain/holidayService';
+import { AFTER_TERM_END, issuesWithinTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { formatDate } from '../../ui/format';
@@ -40,7 +43,8 @@ const fieldName = (name: string) => name.split(/[./]/).pop() ?? name;
 /**
  * The setup form of §4 "Holiday service": the type (preselected by the query when offered), the
  * date range (§5: from tomorrow — the server's earliestStart —, at most the type's weeks, a
- * download at most one month; §9 picker default four weeks), the issues the range picks, and for a
+ * download at most one month; §9 picker default four weeks; never after the subscription's end,
+ * engine/domain/subscriptionTerm.ts), the issues the range picks (inside its dates), and for a
  * redirect the holiday address (§5 "redirect requires a valid address"). Submit stays disabled
  * while there are no issues or only one already shipped (holidaySubmitBlock).
  */
@@ -59,7 +63,9 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
   const addressMessages = useAddressErrorTexts();
   const [type, setType] = useState<HolidayServiceType>(() => (preselected && state.types.includes(preselected) ? preselected : state.types[0]));
   const weeksOf = (of: HolidayServiceType) => state.maxWeeks[of];
-  const [range, setRange] = useState(() => defaultHolidayRange(type, state.earliestStart, weeksOf(type)));
+  // Issue 21: no day after the subscription's last one is offered (the server refuses it too).
+  const termEnd = lastDayOfTerm(s);
+  const [range, setRange] = useState(() => defaultHolidayRange(type, state.earliestStart, weeksOf(type), termEnd));
   const recipient = s.goodsRecipient ?? s.currentRoleBusinessPartner;
   const [address, setAddress] = useState<PostalValues>(() =>
     postalValuesOf({ salutationCode: recipient.salutationCode, firstName: recipient.firstName, lastName1: recipient.lastName1, company1: recipient.company1, countryCode: recipient.countryCode }),
@@ -74,20 +80,21 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
   // The server's earliest start is the rule's "tomorrow" (§5, §9).
   const rangeToday = addDaysIso(state.earliestStart, -1);
   const today = todayIso();
-  const rangeErrors = holidayRangeErrors({ type, ...range }, { today: rangeToday, weeks: weeksOf(type) });
+  const rangeErrors = holidayRangeErrors({ type, ...range }, { today: rangeToday, weeks: weeksOf(type), termEnd });
   const rangeOk = rangeErrors.length === 0;
   const issuesKey = rangeOk ? `${s.id}/holiday-issues?${range.dateFrom}&${range.dateTo}` : `${s.id}/holiday-issues`;
   const issues = useResource<HolidayIssue[] | null>(issuesKey, (client) => (rangeOk ? holidayApi(client).issues(s.id, range.dateFrom, range.dateTo) : Promise.resolve(null)));
-  const issueList = issues.state.status === 'ready' ? issues.state.data : null;
+  // The issues inside the chosen dates, none after the end: the rule the server picks them by.
+  const issueList = issues.state.status === 'ready' && issues.state.data ? issuesWithinTerm(issuesInsideDates(issues.state.data, range), termEnd) : null;
   const block = issueList ? holidaySubmitBlock(issueList, today) : null;
   const addressProblems = type === 'redirect' ? holidayAddressErrors(address as AddressInput, ruleContext) : [];
 
   const rangeMessage = (field: RangeField): string | undefined => {
     const server = serverFields && Object.entries(serverFields).find(([name]) => fieldName(name) === field);
-    if (server) return t('holiday-service.error.invalidDate');
+    if (server) return server[1] === AFTER_TERM_END && termEnd ? t('holiday-service.error.after_term_end', { date: formatDate(termEnd, i18n.language) }) : t('holiday-service.error.invalidDate');
     const error = rangeErrors.find((e) => e.field === field);
     if (!error || (error.code === 'required' && !submitted)) return undefined;
-    return t(`holiday-service.error.${error.code}`);
+    return t(`holiday-service.error.${error.code}`, { date: termEnd ? formatDate(termEnd, i18n.language) : '' });
   };
   const serverAddressErrors = Object.entries(serverFields ?? {})
     .filter(([name]) => name.startsWith('businessPartner'))
@@ -98,7 +105,7 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
     setType(next);
     setServerFields(null);
     // A new type keeps the start and opens with its own default length.
-    setRange((current) => ({ dateFrom: current.dateFrom, dateTo: latestHolidayEnd(next, current.dateFrom || state.earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(next))) }));
+    setRange((current) => ({ dateFrom: current.dateFrom, dateTo: holidayEndLimit(next, current.dateFrom || state.earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(next)), termEnd) }));
   }
 
   function chooseDate(field: RangeField, value: string) {
@@ -106,8 +113,8 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
     setRange((current) => {
       const next = { ...current, [field]: value };
       // A start moved past the end (or too far before it) takes the default length again.
-      if (field === 'dateFrom' && value && next.dateTo && (next.dateTo < value || next.dateTo > latestHolidayEnd(type, value, weeksOf(type)))) {
-        next.dateTo = latestHolidayEnd(type, value, Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(type)));
+      if (field === 'dateFrom' && value && next.dateTo && (next.dateTo < value || next.dateTo > holidayEndLimit(type, value, weeksOf(type), termEnd))) {
+        next.dateTo = holidayEndLimit(type, value, Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(type)), termEnd);
       }
       return next;
     });
@@ -129,7 +136,7 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
         service: type,
         dateFrom: range.dateFrom,
         dateTo: range.dateTo,
-        ...holidayIssueSpan(issueList, today),
+        ...holidayIssueSpan(issueList, today, range),
         ...(type === 'redirect' ? { businessPartner: postalAddressOf(address, ruleContext.addressLines) } : {}),
       });
       replaceStored(updated);
@@ -151,7 +158,23 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
     }
   }
 
-  const maxDate = range.dateFrom ? latestHolidayEnd(type, range.dateFrom, weeksOf(type)) : undefined;
+  const maxDate = range.dateFrom ? holidayEndLimit(type, range.dateFrom, weeksOf(type), termEnd) : undefined;
+  if (!holidayPossibleWithinTerm(state.earliestStart, termEnd)) {
+    // The subscription ends before a service could begin: no date to offer.
+    return (
+      <section className="holiday-form" aria-labelledby="holiday-setup-title">
+        <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
+        <Alert variant="info">
+          <p>{t('holiday-service.endsBeforeStart', { date: formatDate(termEnd, i18n.language) })}</p>
+        </Alert>
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onBack}>
+            {t('account.flow.back')}
+          </button>
+        </div>
+      </section>
+    );
+  }
   return (
     <form ref={ref} className="holiday-form" onSubmit={submit} noValidate aria-labelledby="holiday-setup-title">
       <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
@@ -174,6 +197,7 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
           label={t('holiday-service.setup.dateFrom')}
           required
           min={state.earliestStart}
+          max={termEnd ?? undefined}
           value={range.dateFrom}
           onChange={(event) => chooseDate('dateFrom', event.target.value)}
           error={rangeMessage('dateFrom')}
@@ -185,13 +209,19 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
           min={range.dateFrom || state.earliestStart}
           max={maxDate}
           value={range.dateTo}
-          hint={maxDate ? t('holiday-service.setup.latestEnd', { date: formatDate(maxDate, i18n.language) }) : undefined}
+          hint={
+            maxDate
+              ? termEnd && maxDate === termEnd
+                ? t('holiday-service.setup.termEnd', { date: formatDate(termEnd, i18n.language) })
+                : t('holiday-service.setup.latestEnd', { date: formatDate(maxDate, i18n.language) })
+              : undefined
+          }
           onChange={(event) => chooseDate('dateTo', event.target.value)}
           error={rangeMessage('dateTo')}
         />
       </div>
 
-      {rangeOk && <HolidayIssues resource={issues} block={block} today={today} />}
+      {rangeOk && <HolidayIssues resource={issues} issues={issueList} block={block} today={today} />}
 
       {type === 'redirect' && (
         <RedirectAddress

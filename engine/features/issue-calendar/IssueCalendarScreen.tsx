@@ -7,6 +7,7 @@ import { usePortal } from '../../core/PortalContext';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can } from '../../domain/capabilities';
 import { calendarMode, calendarWindow, fuzzyFilter, isPublicationInCalendar } from '../../domain/issueCalendar';
+import { issuesWithinTerm, lastDayOfTerm, windowWithinTerm } from '../../domain/subscriptionTerm';
 import { useCapabilityContext } from '../../account/capabilityContext';
 import { storedResource, useResource } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
@@ -104,10 +105,18 @@ function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
   const { config } = usePortal();
   const [selected, setSelected] = useState(ALL);
   const window = useMemo(() => calendarWindow(new Date()), []);
-  const targets = selected === ALL ? eligible : eligible.filter((s) => s.id === selected);
-  const query = `dateFrom=${window.dateFrom}&dateTo=${window.dateTo}&dateType=1`;
-  const issues = useResource(`${targets.map((s) => s.id).join(',')}?${query}`, async (api) => {
-    const lists = await Promise.all(targets.map((s) => api.get<CalendarIssue[]>(`/subscriptions/${encodeURIComponent(s.id)}/upcoming-issues?${query}`)));
+  const chosen = selected === ALL ? eligible : eligible.filter((s) => s.id === selected);
+  // A subscription's issues end with its term (subscriptionTerm.ts, issue 21): one that ends before
+  // the window is not asked for, the others' windows stop at their last day, as the server's do.
+  const targets = chosen.filter((s) => windowWithinTerm(window, lastDayOfTerm(s)) !== null);
+  const queryOf = (s: Subscription) => {
+    const own = windowWithinTerm(window, lastDayOfTerm(s))!;
+    return `dateFrom=${own.dateFrom}&dateTo=${own.dateTo}&dateType=1`;
+  };
+  const issues = useResource(`${targets.map((s) => `${s.id}:${lastDayOfTerm(s) ?? ''}`).join(',')}?${window.dateFrom}&${window.dateTo}`, async (api) => {
+    const lists = await Promise.all(
+      targets.map(async (s) => issuesWithinTerm(await api.get<CalendarIssue[]>(`/subscriptions/${encodeURIComponent(s.id)}/upcoming-issues?${queryOf(s)}`), lastDayOfTerm(s))),
+    );
     return lists.flat().sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
   });
 

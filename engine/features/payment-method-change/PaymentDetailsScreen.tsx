@@ -8,6 +8,7 @@ import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNav
 import { useResource } from '../../account/resource';
 import { href, ROUTES } from '../../core/routeRefs';
 import { isChangeablePaymentMethod, paysInPopup, type ChangeablePaymentMethod } from '../../domain/paymentMethodChange';
+import { capToTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -89,7 +90,8 @@ export default function PaymentDetailsScreen() {
               <p>
                 {t('payment-method-change.pending', {
                   method: t(`payment-method-change.method.${data.pendingChange.paymentMethod}`),
-                  date: formatDate(data.pendingChange.effectiveFrom, i18n.language),
+                  // Never after the subscription's end (subscriptionTerm.ts; the server caps it alike).
+                  date: formatDate(capToTerm(data.pendingChange.effectiveFrom, lastDayOfTerm(s)), i18n.language),
                 })}
               </p>
             </Alert>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { detailVisibility } from '../../domain/capabilities';
 import { formatDate } from '../../ui/format';
+import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { billingFrequencyLabel, expiryLabel, issueLabel, mixTypeLabel } from '../../account/labels';
 import type { CapabilityContext } from '../../domain/capabilities';
 
@@ -59,7 +60,8 @@ export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscript
     const g = s.goodsRecipient;
     add('subscription.goodsRecipient', [partyName(g), streetLine(g), ...townLines(g)].filter(Boolean).join(', '));
   }
-  if (s.nextIssue) add('subscription.nextIssue', [issueLabel(t, s.nextIssue), formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '));
+  // No issue after the subscription's end is its next one (subscriptionTerm.ts, issue 21).
+  if (s.nextIssue && withinTerm(s.nextIssue.dateOfFirstSale ?? '', lastDayOfTerm(s))) add('subscription.nextIssue', [issueLabel(t, s.nextIssue), formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '));
 
   return (
     <section className="card details-block" aria-labelledby="details-title">

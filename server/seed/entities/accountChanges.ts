@@ -6,9 +6,9 @@
  */
 import type { Locale } from '../../../engine/core/portalConfig';
 import { type SeedModule, need } from '../context';
-import { addDays, dayOf, fromDay } from '../dates';
+import { addDays, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
-import { issueNumberAfter } from './publications';
+import { issueSpanBetween } from './publications';
 
 export interface HolidayServiceSeedRow {
   subscription_id: string;
@@ -48,7 +48,7 @@ export const accountChanges: SeedModule = {
   build(ctx) {
     const { today } = ctx;
     const { main, second, demo } = need(ctx, 'personas');
-    const { paging, holidayDownload } = need(ctx, 'featuredSubscriptions');
+    const { paging, holidayDownload, holidayDownloadDates } = need(ctx, 'featuredSubscriptions');
     const data = ctx.data as typeof ctx.data & Partial<AccountChangeData>;
     const pubOf = (subscriptionId: string) => ctx.catalogue.all.find((p) => p.publication === ctx.data.subscriptions.find((s) => s.id === subscriptionId)?.publication)!;
 
@@ -62,13 +62,15 @@ export const accountChanges: SeedModule = {
         const pub = pubOf(redirected.id);
         // It runs already (it began before today): its first issue has shipped, so it cannot be cancelled (§4).
         const from = holidayAddress.validFrom;
+        // Its issues lie inside its dates (issue 21), by the rule the server books with.
+        const span = issueSpanBetween(ctx, pub, from, holidayAddress.validTo);
         data.holidayServices.push({
           subscription_id: redirected.id,
           type: 'redirect',
           date_from: from,
           date_to: holidayAddress.validTo,
-          issue_number_from: issueNumberAfter(ctx, pub, dayOf(new Date(`${from}T00:00:00Z`)) - 1),
-          issue_number_to: null,
+          issue_number_from: span.issueNumberFrom,
+          issue_number_to: span.issueNumberTo,
           first_shipping: from,
           address: {
             firstName: mainPartner?.first_name ?? null,
@@ -86,27 +88,32 @@ export const accountChanges: SeedModule = {
     if (suspended?.details.currentSuspension?.suspendedToDate) {
       const pub = pubOf(suspended.id);
       const { suspendedFromDate, suspendedToDate } = suspended.details.currentSuspension;
+      // The paused issues are those on sale inside the pause (issue 21: a pause of 16.11.–16.12.2026
+      // had listed 12/2026 – 1/2027, its last issue taken as the first one after the end less a week).
+      const span = issueSpanBetween(ctx, pub, suspendedFromDate, suspendedToDate);
       data.holidayServices.push({
         subscription_id: suspended.id,
         type: 'break',
         date_from: suspendedFromDate,
         date_to: suspendedToDate,
-        issue_number_from: issueNumberAfter(ctx, pub, dayOf(new Date(`${suspendedFromDate}T00:00:00Z`)) - 1),
-        issue_number_to: suspended.details.currentSuspension ? issueNumberAfter(ctx, pub, dayOf(new Date(`${suspendedToDate}T00:00:00Z`)) - 8) : null,
+        issue_number_from: span.issueNumberFrom,
+        issue_number_to: span.issueNumberTo,
         first_shipping: suspendedFromDate,
         address: null,
       });
     }
     const download = holidayDownload.row.details.currentChangeInfo;
     if (download) {
+      const { from, to } = holidayDownloadDates;
+      const span = issueSpanBetween(ctx, pubOf(holidayDownload.id), from, to);
       data.holidayServices.push({
         subscription_id: holidayDownload.id,
         type: 'download',
-        date_from: fromDay(addDays(today, 5)),
-        date_to: fromDay(addDays(today, 20)),
-        issue_number_from: issueNumberAfter(ctx, pubOf(holidayDownload.id), addDays(today, 4)),
-        issue_number_to: download.futureMixTypeToIssueNr,
-        first_shipping: fromDay(addDays(today, 5)),
+        date_from: from,
+        date_to: to,
+        issue_number_from: span.issueNumberFrom,
+        issue_number_to: span.issueNumberTo,
+        first_shipping: from,
         address: null,
       });
     }

@@ -3,6 +3,7 @@ import type { CataloguePublication } from '../catalogue';
 import { issueCalendar } from '../catalogue';
 import type { SeedContext, SeedModule } from '../context';
 import { fromDay } from '../dates';
+import { issueSpanInsideDates } from '../../../engine/domain/holidayService';
 import { insertTables } from '../insertRows';
 
 export interface PublicationSeedRow {
@@ -24,6 +25,15 @@ export interface IssueSeedRow {
 /** The issues of a publication, oldest first. */
 export function issuesOf(ctx: SeedContext, pub: CataloguePublication): IssueSeedRow[] {
   return ctx.data.issues.filter((issue) => issue.publication === pub.publication);
+}
+
+/**
+ * The first and last issue on sale from `from` to `to` ('YYYY-MM-DD', both included): the issues a
+ * holiday service of those dates concerns, by the screen's and the server's rule (issue 21).
+ */
+export function issueSpanBetween(ctx: SeedContext, pub: CataloguePublication, from: string, to: string): { issueNumberFrom: string | null; issueNumberTo: string | null } {
+  const issues = issuesOf(ctx, pub).map((issue) => ({ issue: issue.issue, issueNumber: issue.issue_number, dateOfFirstSale: issue.date_of_first_sale }));
+  return issueSpanInsideDates(issues, { dateFrom: from, dateTo: to });
 }
 
 /** Number of the first issue on sale after `day`. */

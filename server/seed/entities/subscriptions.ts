@@ -15,7 +15,7 @@ import { addDays, addMonths, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
 import { addDeliveredIssues } from './deliveredIssues';
 import { addPaymentHistory } from './paymentHistory';
-import { issueNumberAfter } from './publications';
+import { issueNumberAfter, issueSpanBetween, issuesOf } from './publications';
 
 export type MixType = 'PR' | 'DE' | 'ON' | 'KO' | 'MG';
 export type OrderStatus = 'A' | 'AK' | 'I' | 'IZ' | 'IU';
@@ -61,12 +61,25 @@ export interface CreatedSubscription {
   row: SubscriptionSeedRow;
 }
 
+/**
+ * The dates of the demo's switch to digital: from in five days for about two weeks, longer when the
+ * title appears only later, as long as that stays within the month a download may last (§5).
+ */
+function downloadDates(ctx: SeedContext, pub: CataloguePublication): { from: string; to: string } {
+  const from = addDays(ctx.today, 5);
+  const to = fromDay(addDays(ctx.today, 20));
+  const first = issuesOf(ctx, pub).find((issue) => issue.date_of_first_sale >= fromDay(from))?.date_of_first_sale;
+  return { from: fromDay(from), to: first && first > to && first <= fromDay(addMonths(from, 1)) ? first : to };
+}
+
 /** Subscriptions later modules point at (handed on as ctx.handles.featuredSubscriptions). */
 export interface FeaturedSubscriptions {
   /** The main persona's subscription with more than 25 payments. */
   paging: CreatedSubscription;
   /** The third persona's print subscription switched to digital for the holidays. */
   holidayDownload: CreatedSubscription;
+  /** The dates of that switch ('YYYY-MM-DD'). */
+  holidayDownloadDates: { from: string; to: string };
   /** The shared demo login's subscriptions. */
   demo: CreatedSubscription[];
 }
@@ -477,7 +490,9 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
     details: { premiumDescription: L.texts.premiums[1] },
     payments: { count: 1 },
   });
-  // third: print subscription switched to digital for the holidays (holiday download).
+  // third: print subscription switched to digital for the holidays (holiday download); its last
+  // digital issue is the last one inside its dates (issue 21), the end date when none appears then.
+  const holidayDownloadDates = downloadDates(ctx, P2);
   const holidayDownload = add({
     pub: P2,
     mix: 'PR',
@@ -487,7 +502,7 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
     validFrom: addDays(today, -110),
     payment: 'direct_debit',
     details: {
-      currentChangeInfo: { futureMixTypeToIssueNr: issueNumberAfter(ctx, P2, addDays(today, 20)) ?? '1/2099' },
+      currentChangeInfo: { futureMixTypeToIssueNr: issueSpanBetween(ctx, P2, holidayDownloadDates.from, holidayDownloadDates.to).issueNumberTo ?? holidayDownloadDates.to },
     },
     payments: { count: 3 },
     deliveredIssues: 8,
@@ -509,7 +524,7 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
       deliveredIssues: 5,
     }),
   );
-  return { paging, holidayDownload, demo: demoSubscriptions };
+  return { paging, holidayDownload, holidayDownloadDates, demo: demoSubscriptions };
 }
 
 export const subscriptions: SeedModule = {
