@@ -29,9 +29,10 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
-import { getSubscriptionForUser, lockSubscription, updateSubscription } from '../store/subscriptionStore';
+import { changeLifecycle, getSubscriptionForUser, lockSubscription, updateSubscription } from '../store/subscriptionStore';
+import { endHoliday, startHoliday } from '../../engine/domain/lifecycle';
 import { cancelHolidayServiceRow, endPastHolidayServices, insertHolidayService, partnersOfSubscription, plannedHolidayServices, type HolidayServiceRow } from '../store/accountChangeStore';
-import { refuse, requireCapability, capabilityContext } from '../tenancy/refusals';
+import { capabilityContext, refuse, refusedTransition, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { changeMail, mailWord } from '../account/changeMails';
 import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
@@ -177,6 +178,11 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         const dates = { dateFrom: body.dateFrom, dateTo: body.dateTo };
         const { issueNumberFrom, issueNumberTo } = holidayIssueSpan(issues, today, dates);
         const first = issues.find((issue) => !issue.shipped)!;
+        // A break suspends the subscription: a lifecycle transition (inside the term, not in the past).
+        if (type === 'break') {
+          const result = await changeLifecycle(tx, tenant.id, s.id, (state) => startHoliday(state, { from: body.dateFrom, to: body.dateTo, today }), { userId: caller.user.id, locale: tenant.defaultLocale });
+          if (!result.ok) throw refusedTransition(result.refusal);
+        }
         const inserted = await insertHolidayService(tx, tenant.id, {
           subscriptionId: s.id,
           userId: caller.user.id,
@@ -216,6 +222,10 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         if (!row) throw notFound('There is no such holiday service planned.');
         if (!plannedView(row, today).isCancellable) throw new HttpError(409, 'not_cancellable', 'This holiday service can no longer be cancelled.');
         await cancelHolidayServiceRow(tx, tenant.id, row.id);
+        if (service === 'break') {
+          const result = await changeLifecycle(tx, tenant.id, s.id, endHoliday, { userId: caller.user.id, locale: tenant.defaultLocale });
+          if (!result.ok) throw refusedTransition(result.refusal);
+        }
         await syncDisplay(tx, tenant.id, s, today);
         await recordEvent(tx, tenant.id, 'holiday_service.cancelled', { userId: caller.user.id, subscriptionId: s.id, orderNumber: s.orderNumber, service });
         await confirm(tx, caller, s, 'holidayCancelled', service);
