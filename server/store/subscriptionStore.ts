@@ -341,7 +341,8 @@ export async function loadLifecycle(db: Queryable, tenantId: string, id: string)
   return {
     status: row.status as OrderStatus,
     end: row.end,
-    endIssue: d.renewal?.expiryIssueNr ?? null,
+    // A subscription without renewal data keeps its last issue with its cancellation only.
+    endIssue: d.renewal ? (d.renewal.expiryIssueNr ?? null) : (row.cancellation?.issueNumber ?? null),
     isCancelable: d.isCancelable ?? false,
     cancellation: row.cancellation,
     mixType: row.mixType,
@@ -387,7 +388,8 @@ export async function saveLifecycle(
   if (after.end !== before.end || after.endIssue !== before.endIssue) {
     // The end in words is the order system's; once the portal moves the end the screens word it
     // from the date and the issue in their own language (engine/account/labels.ts expiryLabel).
-    details.renewal = await renewalWithEnd(db, tenantId, id, after.endIssue);
+    const renewal = await renewalWithEnd(db, tenantId, id, after.endIssue);
+    if (renewal) details.renewal = renewal;
   }
   if (after.plannedUpgrade !== before.plannedUpgrade) {
     details.plannedUpgrade = after.plannedUpgrade && { ...after.plannedUpgrade, mixTypeDesc: mixTypeName(context.locale, after.plannedUpgrade.mixType) };
@@ -448,18 +450,11 @@ export async function saveLifecycle(
   }
 }
 
-async function renewalWithEnd(db: Queryable, tenantId: string, id: string, endIssue: string | null): Promise<Renewal> {
+async function renewalWithEnd(db: Queryable, tenantId: string, id: string, endIssue: string | null): Promise<Renewal | null> {
   const rows = await db.query<{ renewal: Renewal | null }>(`select details->'renewal' as renewal from subscriptions where tenant_id = $1 and id = $2`, [tenantId, id]);
-  const renewal = rows[0]?.renewal ?? {
-    autoRenewal: false,
-    orderCurrency: 'EUR',
-    offerClassification: null,
-    renewalBundleComponent: null,
-    maxCycleOfferOfferDescription: null,
-    expiryDesc: null,
-    expiryIssueNr: null,
-  };
-  return { ...renewal, expiryIssueNr: endIssue, expiryDesc: null };
+  // Without renewal data (not a renewal subscription) the end is its date alone; nothing to word.
+  const renewal = rows[0]?.renewal;
+  return renewal ? { ...renewal, expiryIssueNr: endIssue, expiryDesc: null } : null;
 }
 
 /** What a new mix type means for the rest of the subscription's fields (an upgrade that applied now). */
