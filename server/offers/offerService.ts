@@ -364,29 +364,27 @@ export function createOfferService(deps: OfferServiceDeps) {
         const user = await getUserById(tx, tenant.id, payment.userId);
         const today = utcDay(deps.now());
         let outcome: SettledStatus = status;
-        const paidFor: Array<{ s: Subscription; state: LifecycleState }> = [];
+        const paidFor: Array<{ id: string; s: Subscription | null; state: LifecycleState }> = [];
         for (const id of subscriptionIds) {
-          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, id) : null;
           const state = await loadLifecycle(tx, tenant.id, id);
-          if (!s || !state) {
-            outcome = 'error';
-            continue;
-          }
-          paidFor.push({ s, state });
+          if (!state) continue; // deleted meanwhile, with its acceptances
+          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, id) : null;
+          paidFor.push({ id, s, state });
           const mine = acceptances.filter((a) => a.subscriptionId === id && a.status === 'pending');
           // What was bought must still be allowed now: the flow's rule and the lifecycle, checked again.
-          const allowed = mine.every((a) => stillAllowed(a.source, s, tenant)) && settlePayment(state, { paymentId, outcome: 'success', today, nextCycle: nextCycleOf(s, today) }).ok;
+          const allowed = s !== null && mine.every((a) => stillAllowed(a.source, s, tenant)) && settlePayment(state, { paymentId, outcome: 'success', today, nextCycle: nextCycleOf(s, today) }).ok;
           if (!allowed) outcome = 'error';
         }
         let crossSelling: PaymentRow['crossSelling'] = null;
-        for (const { s, state } of paidFor) {
-          const result = await changeLifecycle(tx, tenant.id, s.id, () => settlePayment(state, { paymentId, outcome, today, nextCycle: nextCycleOf(s, today) }), {
+        for (const { id, s, state } of paidFor) {
+          const nextCycle = s ? nextCycleOf(s, today) : today;
+          const result = await changeLifecycle(tx, tenant.id, id, () => settlePayment(state, { paymentId, outcome, today, nextCycle }), {
             userId: payment.userId,
             locale: tenant.defaultLocale,
           });
-          if (!result.ok || outcome !== 'success' || !user) continue;
+          if (!result.ok || outcome !== 'success' || !user || !s) continue;
           for (const change of result.changes.filter(isOfferChange)) {
-            const acceptance = acceptances.find((a) => a.subscriptionId === s.id && a.offerId === change.offerId);
+            const acceptance = acceptances.find((a) => a.subscriptionId === id && a.offerId === change.offerId);
             const offer = change.offerId ? await findOffer(tx, tenant.id, change.offerId) : null;
             if (!acceptance || !offer) continue;
             await confirmApplied(tx, tenant, { user, locale: payment.locale, s, offer, source: acceptance.source, change, paymentId });
