@@ -1,102 +1,180 @@
 /**
- * The sandbox payment page (server/payments/sandboxProvider.ts): plain HTML in the payment's
- * language, one script and one style file (the page's policy allows nothing inline). The script
- * posts the form to the server, then tells the opener the outcome — addressed to the portal's own
- * origin — and closes the popup.
+ * The sandbox payment page (server/payments/sandboxProvider.ts): plain HTML, one script and one
+ * style file (the page's policy allows nothing inline). The script posts the form to the server,
+ * then tells the opener the outcome — addressed to the portal's own origin — and closes the popup.
+ *
+ * What it shows (issue 21 "Payment popup"): the subscription(s), order number(s) and amount the
+ * payment is for, taken from what it really pays for (server/payments/paymentSummary.ts), in the
+ * language of the page that opened it; a payment-method change that charges nothing says so and
+ * its button saves the card instead of paying; all of it fits the 640 × 640 popup
+ * (account-flows.md §7, §9 "Popup default size 640 by 640") without scrolling to a button.
  */
 import type { Locale } from '../../engine/core/portalConfig';
+import { mailWord } from '../account/changeMails';
 import type { PaymentRow } from '../store/offerStore';
+import type { PaymentSummary } from './paymentSummary';
 
-const TEXTS: Record<Locale, Record<string, string>> = {
+/** Every text of the page, in both of the portal's languages (CONVENTIONS.md 7). */
+export const SANDBOX_TEXTS = {
   'de-DE': {
     title: 'Zahlung (Testumgebung)',
+    titleMethod: 'Zahlungsart (Testumgebung)',
     sandbox: 'Testumgebung: Es wird kein Geld bewegt.',
+    paysFor: 'Sie bezahlen',
+    changeFor: 'Änderung der Zahlungsart',
+    orderNumber: 'Bestellnr. {number}',
+    newMethod: 'Neue Zahlungsart: {method}',
     amount: 'Betrag',
+    noCharge: 'Es wird jetzt kein Betrag abgebucht.',
     cardNumber: 'Kartennummer',
     expiry: 'Gültig bis (MM/JJ)',
     holder: 'Karteninhaber',
     pay: 'Jetzt bezahlen',
+    saveCard: 'Karte speichern',
     approve: 'Mit PayPal (Test) bezahlen',
+    approveMethod: 'PayPal (Test) als Zahlungsart speichern',
     cancel: 'Zahlung abbrechen',
-    paypalIntro: 'Sie werden zum Test-PayPal-Konto weitergeleitet. Bestätigen Sie die Zahlung oder brechen Sie sie ab.',
+    cancelMethod: 'Abbrechen',
+    paypalIntro: 'Dies ist das Test-PayPal-Konto. Bestätigen Sie die Zahlung oder brechen Sie sie ab.',
+    paypalIntroMethod: 'Dies ist das Test-PayPal-Konto. Bestätigen Sie es als Zahlungsart oder brechen Sie ab.',
     testCards: 'Testkarten: 4242 4242 4242 4242 (erfolgreich), 4000 0000 0000 0002 (abgelehnt), 4000 0000 0000 3220 (abgebrochen).',
     success: 'Zahlung erfolgreich. Dieses Fenster schließt sich.',
     error: 'Die Zahlung wurde abgelehnt. Dieses Fenster schließt sich.',
     canceled: 'Die Zahlung wurde abgebrochen. Dieses Fenster schließt sich.',
+    successMethod: 'Zahlungsart gespeichert. Dieses Fenster schließt sich.',
+    errorMethod: 'Die Zahlungsart wurde abgelehnt. Dieses Fenster schließt sich.',
+    canceledMethod: 'Es wurde nichts geändert. Dieses Fenster schließt sich.',
     invalid: 'Bitte prüfen Sie die Kartendaten.',
-    failed: 'Die Zahlung konnte nicht übermittelt werden. Bitte versuchen Sie es erneut.',
+    failed: 'Die Angaben konnten nicht übermittelt werden. Bitte versuchen Sie es erneut.',
     close: 'Fenster schließen',
     settled: 'Diese Zahlung ist bereits abgeschlossen.',
+    settledMethod: 'Diese Änderung ist bereits abgeschlossen.',
   },
   'en-GB': {
     title: 'Payment (sandbox)',
+    titleMethod: 'Payment method (sandbox)',
     sandbox: 'Sandbox: no money is moved.',
+    paysFor: 'You are paying for',
+    changeFor: 'Change of payment method',
+    orderNumber: 'Order no. {number}',
+    newMethod: 'New payment method: {method}',
     amount: 'Amount',
+    noCharge: 'No amount is charged now.',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM/YY)',
     holder: 'Cardholder name',
     pay: 'Pay now',
+    saveCard: 'Save card',
     approve: 'Pay with PayPal (sandbox)',
+    approveMethod: 'Save PayPal (sandbox) as payment method',
     cancel: 'Cancel payment',
+    cancelMethod: 'Cancel',
     paypalIntro: 'This is the sandbox PayPal account. Approve the payment or cancel it.',
+    paypalIntroMethod: 'This is the sandbox PayPal account. Approve it as your payment method or cancel.',
     testCards: 'Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000 3220 (cancelled).',
     success: 'Payment successful. This window closes now.',
     error: 'The payment was declined. This window closes now.',
     canceled: 'The payment was cancelled. This window closes now.',
+    successMethod: 'Payment method saved. This window closes now.',
+    errorMethod: 'The payment method was declined. This window closes now.',
+    canceledMethod: 'Nothing was changed. This window closes now.',
     invalid: 'Please check the card details.',
-    failed: 'The payment could not be sent. Please try again.',
+    failed: 'The details could not be sent. Please try again.',
     close: 'Close window',
     settled: 'This payment has already been completed.',
+    settledMethod: 'This change has already been completed.',
   },
-};
+} satisfies Record<Locale, Record<string, string>>;
+
+type TextKey = keyof (typeof SANDBOX_TEXTS)['en-GB'];
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function sandboxPage(input: { payment: PaymentRow; tenantName: string; basePath: string; key: string }): string {
-  const { payment } = input;
-  const t = TEXTS[payment.locale] ?? TEXTS['en-GB'];
-  const amount = new Intl.NumberFormat(payment.locale, { style: 'currency', currency: payment.currency }).format(payment.amount);
-  const messages = ['success', 'error', 'canceled', 'invalid', 'failed', 'settled'].map((k) => ` data-text-${k}="${escapeHtml(t[k])}"`).join('');
+export interface SandboxPageInput {
+  payment: Pick<PaymentRow, 'id' | 'method' | 'status'>;
+  summary: PaymentSummary;
+  /** The language of the page that opened the popup (sandboxProvider.ts pageLocale). */
+  locale: Locale;
+  tenantName: string;
+  basePath: string;
+  key: string;
+}
+
+export function sandboxPage(input: SandboxPageInput): string {
+  const { payment, summary, locale } = input;
+  const texts = SANDBOX_TEXTS[locale] ?? SANDBOX_TEXTS['en-GB'];
+  const t = (key: TextKey, values: Record<string, string> = {}) => escapeHtml(texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole));
+  // Nothing is charged (a payment-method change registers a card or PayPal for later): the page
+  // says so instead of "€0.00 · Pay now", and its words are those of a change, not a payment.
+  const noCharge = summary.amount === 0;
+  const change = noCharge || summary.newMethod !== null;
+  const pick = (key: TextKey, changeKey: TextKey) => t(change ? changeKey : key);
+  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: summary.currency }).format(summary.amount);
+  const messages = (['success', 'error', 'canceled', 'settled'] as const)
+    .map((k) => ` data-text-${k}="${pick(k, `${k}Method` as TextKey)}"`)
+    .concat((['invalid', 'failed'] as const).map((k) => ` data-text-${k}="${t(k)}"`))
+    .join('');
+  const lines = summary.lines
+    .map(
+      (line) => `
+      <li>${line.subscription ? `<strong class="subscription">${escapeHtml(line.subscription)}</strong>` : ''}
+        <span class="order-number">${t('orderNumber', { number: line.orderNumber })}</span>
+        <span class="item">${line.offer !== null ? escapeHtml(line.offer) : t('newMethod', { method: mailWord(locale, summary.newMethod ?? 'credit_card') })}</span></li>`,
+    )
+    .join('');
   const cardFields = `
-      <label for="cardNumber">${t.cardNumber}</label>
+      <label for="cardNumber">${t('cardNumber')}</label>
       <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
-      <label for="expiry">${t.expiry}</label>
-      <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="MM/YY" required>
-      <label for="holder">${t.holder}</label>
-      <input id="holder" name="holder" autocomplete="cc-name" maxlength="60" required>
-      <p class="hint">${t.testCards}</p>
-      <button type="submit" class="primary" data-action="pay">${t.pay}</button>`;
+      <div class="pair">
+        <div><label for="expiry">${t('expiry')}</label>
+        <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="${locale === 'de-DE' ? 'MM/JJ' : 'MM/YY'}" required></div>
+        <div><label for="holder">${t('holder')}</label>
+        <input id="holder" name="holder" autocomplete="cc-name" maxlength="60" required></div>
+      </div>
+      <p class="hint">${t('testCards')}</p>`;
   const paypal = `
-      <p>${t.paypalIntro}</p>
-      <button type="submit" class="primary" data-action="approve">${t.approve}</button>`;
+      <p class="hint">${pick('paypalIntro', 'paypalIntroMethod')}</p>`;
+  const submit =
+    payment.method === 'PAYPAL'
+      ? `<button type="submit" class="primary" data-action="approve">${pick('approve', 'approveMethod')}</button>`
+      : `<button type="submit" class="primary" data-action="pay">${pick('pay', 'saveCard')}</button>`;
   const settled = payment.status !== 'pending';
   return `<!doctype html>
-<html lang="${payment.locale}">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${t.title} – ${escapeHtml(input.tenantName)}</title>
+<title>${pick('title', 'titleMethod')} – ${escapeHtml(input.tenantName)}</title>
 <link rel="stylesheet" href="${input.basePath}api/payments/sandbox.css">
 </head>
 <body>
 <main id="payment" data-payment-id="${escapeHtml(payment.id)}" data-key="${escapeHtml(input.key)}" data-api="${escapeHtml(input.basePath)}api"${messages}>
-  <h1>${t.title}</h1>
-  <p class="banner">${t.sandbox}</p>
-  <p class="merchant">${escapeHtml(input.tenantName)}</p>
-  <p class="description">${escapeHtml(payment.description)}</p>
-  <p class="amount">${t.amount}: <strong>${escapeHtml(amount)}</strong></p>
+  <header class="top">
+    <h1>${pick('title', 'titleMethod')}</h1>
+    <p class="merchant">${escapeHtml(input.tenantName)}</p>
+  </header>
+  <p class="banner">${t('sandbox')}</p>
+  <section class="summary" aria-labelledby="pays-for">
+    <h2 id="pays-for">${pick('paysFor', 'changeFor')}</h2>
+    <ul class="lines">${lines}
+    </ul>
+    ${noCharge ? `<p class="amount no-charge">${t('noCharge')}</p>` : `<p class="amount">${t('amount')}: <strong>${escapeHtml(amount)}</strong></p>`}
+  </section>
   ${
     settled
-      ? `<p role="status">${t.settled}</p>`
+      ? `<p role="status">${pick('settled', 'settledMethod')}</p>`
       : `<form id="pay-form" novalidate>
     ${payment.method === 'PAYPAL' ? paypal : cardFields}
-    <button type="submit" class="secondary" data-action="cancel" formnovalidate>${t.cancel}</button>
+    <div class="actions">
+      ${submit}
+      <button type="submit" class="secondary" data-action="cancel" formnovalidate>${pick('cancel', 'cancelMethod')}</button>
+    </div>
   </form>`
   }
   <p id="result" role="status" aria-live="polite"></p>
-  <button type="button" id="close" class="secondary" hidden>${t.close}</button>
+  <button type="button" id="close" class="secondary" hidden>${t('close')}</button>
 </main>
 <script src="${input.basePath}api/payments/sandbox.js"></script>
 </body>
@@ -163,6 +241,12 @@ export const SANDBOX_PAGE_SCRIPT = `(function () {
 })();
 `;
 
+/**
+ * Shared with the opt-in confirmation page (server/opt-ins/optInConfirmPage.ts); the rules under
+ * #payment keep the payment page inside the 640 × 640 popup (account-flows.md §9) in both
+ * languages: compact spacing, expiry and holder side by side, both buttons in one row, and a long
+ * bulk renewal's list scrolling inside its box instead of pushing the buttons down.
+ */
 export const SANDBOX_PAGE_STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 body { margin: 0; background: #f4f5f7; color: #1d2330; }
@@ -170,7 +254,6 @@ main { max-width: 26rem; margin: 1.5rem auto; background: #fff; border-radius: 8
 h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
 .banner { background: #fff4d6; border: 1px solid #e0b84c; padding: .4rem .6rem; border-radius: 4px; font-size: .9rem; }
 .merchant { font-weight: 600; margin-bottom: 0; }
-.description { margin-top: .2rem; }
 .amount { font-size: 1.1rem; }
 label { display: block; font-weight: 600; margin: .8rem 0 .25rem; }
 input { width: 100%; box-sizing: border-box; font: inherit; padding: .55rem .6rem; border: 1px solid #8a93a3; border-radius: 4px; }
@@ -181,4 +264,28 @@ button.primary { background: #1f4f8a; color: #fff; }
 button.secondary { background: #fff; color: #1f4f8a; }
 button:disabled { opacity: .6; cursor: default; }
 #result { font-weight: 600; min-height: 1.2em; }
+#payment { max-width: 32rem; margin: .75rem auto; padding: .9rem 1.25rem; line-height: 1.35; }
+#payment .top { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0 1rem; }
+#payment h1 { font-size: 1.2rem; margin: 0; }
+#payment .merchant { margin: 0; color: #4a5363; }
+#payment .banner { margin: .5rem 0; padding: .3rem .6rem; font-size: .85rem; }
+#payment .summary { border: 1px solid #d5d9e0; border-radius: 4px; padding: .45rem .75rem; margin: .5rem 0; }
+#payment h2 { font-size: .85rem; font-weight: 600; color: #4a5363; margin: 0 0 .2rem; }
+#payment .lines { list-style: none; margin: 0; padding: 0; max-height: 8.6rem; overflow-y: auto; }
+#payment .lines li { padding: .15rem 0; }
+#payment .lines li + li { border-top: 1px solid #eceef2; }
+#payment .subscription, #payment .order-number, #payment .item { display: block; }
+#payment .order-number { color: #4a5363; }
+#payment .amount { margin: .35rem 0 0; }
+#payment .no-charge { font-weight: 600; }
+#payment label { margin: .5rem 0 .2rem; }
+#payment input { padding: .45rem .6rem; }
+#payment .pair { display: grid; grid-template-columns: 1fr 1.5fr; gap: 0 .75rem; }
+#payment .hint { margin: .4rem 0 0; }
+#payment .actions { display: flex; flex-wrap: wrap; gap: 0 .75rem; }
+#payment .actions button { flex: 1 1 12rem; width: auto; margin-top: .6rem; }
+#payment #result { margin: .4rem 0 0; }
+#payment #close { margin-top: .4rem; }
+@media (max-width: 26rem) { #payment .pair { grid-template-columns: 1fr; } }
+[hidden] { display: none !important; }
 `;

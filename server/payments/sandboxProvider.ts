@@ -14,11 +14,13 @@ import { HttpError, notFound } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import { hashToken } from '../auth/tokens';
 import type { Database } from '../db/database';
+import type { Locale } from '../../engine/core/portalConfig';
 import { findPaymentRecord } from '../store/offerStore';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import type { PaymentProvider, SettledStatus, SettlePayment } from './paymentProvider';
 import { isExpired } from './paymentPages';
 import { SANDBOX_PAGE_SCRIPT, SANDBOX_PAGE_STYLE, sandboxPage } from './sandboxPage';
+import { summarizePayment } from './paymentSummary';
 
 /** README "Payments": the sandbox's test cards. Any other number is declined as unknown. */
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, SettledStatus>> = {
@@ -28,6 +30,17 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SettledStatus>> = {
   '4000000000009995': 'error',
   '4000000000003220': 'canceled',
 };
+
+/**
+ * The page's language: the opener's (`lang`, as `en` or `en-GB`, which the portal adds to the
+ * popup URL, engine/account/offers/paymentWatch.ts popupUrlInLanguage) when the tenant offers it,
+ * else the language the payment was started in. Not the popup's own Accept-Language: that is the
+ * browser's, not the screen language the subscriber chose (issue 21 "Payment popup").
+ */
+export function pageLocale(offered: readonly string[], lang: unknown, paymentLocale: Locale): Locale {
+  const language = typeof lang === 'string' ? lang.slice(0, 2).toLowerCase() : '';
+  return (offered.find((locale) => language !== '' && locale.slice(0, 2).toLowerCase() === language) as Locale | undefined) ?? paymentLocale;
+}
 
 /** The card's expiry 'MM/YY' lies in this or a later month. */
 function notExpired(expiry: string, now: Date): boolean {
@@ -75,12 +88,14 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
         const key = typeof req.query.key === 'string' ? req.query.key : '';
         const payment = await findPaymentRecord(deps.db, tenant.id, String(req.params.paymentId));
         if (!payment || payment.provider !== 'sandbox' || payment.secretHash !== hashToken(key)) throw notFound('There is no such payment.');
+        const locale = pageLocale(tenant.locales, req.query.lang, payment.locale);
+        const summary = await summarizePayment(deps.db, tenant.id, payment, locale);
         res
           .status(200)
           .type('html')
           .set('content-security-policy', pagePolicy)
           .set('referrer-policy', 'no-referrer')
-          .send(sandboxPage({ payment, tenantName: tenant.name, basePath: tenantContext(res).basePath, key }));
+          .send(sandboxPage({ payment, summary, locale, tenantName: tenant.name, basePath: tenantContext(res).basePath, key }));
       });
 
       router.post('/payments/sandbox/:paymentId', validateBody('sandbox-payment-request'), async (req, res) => {

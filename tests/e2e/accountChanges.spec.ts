@@ -48,10 +48,13 @@ const field = (scope: Page | Locator, label: string) => scope.getByLabel(new Reg
 /** A radio whose label starts with the option's title (its explanation follows in the same label). */
 const radio = (scope: Page | Locator, title: string) => scope.getByRole('radio', { name: new RegExp(`^${escapeRegExp(title)}`) });
 
-/** The sandbox payment page's labels (server/payments/sandboxPage.ts), in the payment's language. */
-const SANDBOX: Record<Locale, { title: RegExp; cardNumber: string; expiry: string; holder: string; pay: string }> = {
-  'de-DE': { title: /Zahlung \(Testumgebung\)/, cardNumber: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', holder: 'Karteninhaber', pay: 'Jetzt bezahlen' },
-  'en-GB': { title: /Payment \(sandbox\)/, cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', holder: 'Cardholder name', pay: 'Pay now' },
+/**
+ * The sandbox page's labels for registering a card (server/payments/sandboxPage.ts), in the opener's
+ * language: nothing is charged, so it says so and saves the card (issue 21 "Payment popup").
+ */
+const SANDBOX: Record<Locale, { title: RegExp; noCharge: string; cardNumber: string; expiry: string; holder: string; save: string }> = {
+  'de-DE': { title: /Zahlungsart \(Testumgebung\)/, noCharge: 'Es wird jetzt kein Betrag abgebucht.', cardNumber: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', holder: 'Karteninhaber', save: 'Karte speichern' },
+  'en-GB': { title: /Payment method \(sandbox\)/, noCharge: 'No amount is charged now.', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', holder: 'Cardholder name', save: 'Save card' },
 };
 const CARD_SUCCEEDS = '4242 4242 4242 4242';
 
@@ -351,12 +354,14 @@ test.describe('payment details', () => {
     const popup = await popupOpened;
     const sandbox = SANDBOX['en-GB'];
     await expect(popup.getByRole('heading', { level: 1, name: sandbox.title })).toBeVisible();
+    await expect(popup.getByText(sandbox.noCharge)).toBeVisible();
+    await expect(popup.getByText(`Order no. ${s.orderNumber}`)).toBeVisible();
     await expect(page.getByText(t('account.payment.waiting'))).toBeVisible();
     await popup.getByLabel(sandbox.cardNumber).fill(CARD_SUCCEEDS);
     await popup.getByLabel(sandbox.expiry).fill('12/39');
     await popup.getByLabel(sandbox.holder).fill('Sam Taylor');
     const closed = popup.waitForEvent('close');
-    await popup.getByRole('button', { name: sandbox.pay }).click();
+    await popup.getByRole('button', { name: sandbox.save }).click();
     await closed;
 
     const success = page.getByRole('dialog', { name: t('payment-method-change.successTitle') });

@@ -15,6 +15,7 @@
  */
 import type { PendingPayment } from '../../../schemas/generated/offers';
 import { isPaymentMessage, PAYMENT_POLL_MS, PAYMENT_POPUP, PAYMENT_TOO_LONG_MS, PAYMENT_WINDOW_NAME } from '../../domain/offers';
+import { langParam } from '../../core/i18n';
 import type { PendingPaymentRef } from './offersApi';
 
 export type CrossSellingOffer = NonNullable<PendingPayment['crossSellingOffer']>;
@@ -71,6 +72,25 @@ function stateOfMessageStatus(status: string | undefined): PaymentWatchState {
   if (status === 'error') return { step: 'error' };
   if (status === 'canceled' || status === 'cancelled') return { step: 'canceled' };
   return { step: 'success' };
+}
+
+/**
+ * The popup URL with the screen's language (`lang=de|en`), so the payment page speaks the language
+ * of the page that opened it (issue 21 "Payment popup"), whatever language the payment was stored
+ * with when it started (an older payment opened again, a language switched since). Only a page on
+ * the portal's own origin (the sandbox) gets it; a provider's page elsewhere is left as it was given.
+ */
+export function popupUrlInLanguage(url: string, locale: string, pageHref: string): string {
+  let target: URL;
+  try {
+    target = new URL(url, pageHref);
+  } catch {
+    return url;
+  }
+  if (target.origin !== new URL(pageHref).origin) return url;
+  target.searchParams.set('lang', langParam(locale));
+  // A relative URL stays relative (the opener compares the message's origin with it).
+  return /^[a-z][a-z\d+.-]*:/i.test(url) ? target.toString() : `${target.pathname}${target.search}${target.hash}`;
 }
 
 export function watchPayment(options: PaymentWatchOptions): PaymentWatch {

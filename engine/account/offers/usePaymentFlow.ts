@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AcceptAnswer } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';
+import { useTranslation } from '../../core/translation';
 import { offersApi } from './offersApi';
-import { watchPayment, type PaymentWatch, type PaymentWatchState } from './paymentWatch';
+import { popupUrlInLanguage, watchPayment, type PaymentWatch, type PaymentWatchState } from './paymentWatch';
 
 /**
  * The state of an offer's acceptance on a screen (account-flows.md §4 "Offer acceptance"):
@@ -26,6 +27,7 @@ export interface PaymentFlow {
 
 export function usePaymentFlow(): PaymentFlow {
   const { api } = usePortal();
+  const { i18n } = useTranslation();
   const calls = useMemo(() => offersApi(api), [api]);
   const [state, setState] = useState<PaymentFlowState>({ step: 'idle' });
   const watch = useRef<PaymentWatch | null>(null);
@@ -54,7 +56,8 @@ export function usePaymentFlow(): PaymentFlow {
         return;
       }
       watch.current = watchPayment({
-        url: answer.url,
+        // The payment page in the language of this screen (issue 21 "Payment popup").
+        url: popupUrlInLanguage(answer.url, i18n.language, window.location.href),
         pendingPayment: answer.pendingPayment,
         openInNewTab: options.openInNewTab,
         host: window,
@@ -63,7 +66,7 @@ export function usePaymentFlow(): PaymentFlow {
         onState: setState,
       });
     },
-    [calls, end],
+    [calls, end, i18n],
   );
 
   const stop = useCallback(() => {

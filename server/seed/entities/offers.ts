@@ -318,7 +318,7 @@ export const offers: SeedModule = {
     if (login) login.description += `; for the account flows also 2 renewable subscriptions (${P.publication}, ${P2.publication}) and one of ${D.publication} still in its minimum term, with payments in every state`;
 
     // Payments in every state (§3 pending payment), older than the flows' own.
-    const payment = (status: PaymentSeedRow['status'], offerId: string, subscriptionId: string, daysAgo: number, method: PaymentSeedRow['method']): PaymentSeedRow => {
+    const payment = (status: PaymentSeedRow['status'], offerId: string, subscription: { id: string; orderNumber: string }, daysAgo: number, method: PaymentSeedRow['method']): PaymentSeedRow => {
       const offer = data.offers!.find((o) => o.id === offerId)!;
       return {
         id: `PAY-${ctx.rng.digits(8)}`,
@@ -328,17 +328,19 @@ export const offers: SeedModule = {
         amount: offer.price,
         currency,
         locale: tenant.defaultLocale,
-        description: `${renewable.orderNumber}: ${offer.offer.texts[tenant.defaultLocale]?.title ?? offer.id}`,
-        subscription_id: subscriptionId,
+        // The order of the subscription paid for (it once named the first renewable's for all four,
+        // which a reopened payment page then showed: issue 21 "Payment popup").
+        description: `${subscription.orderNumber}: ${offer.offer.texts[tenant.defaultLocale]?.title ?? offer.id}`,
+        subscription_id: subscription.id,
         offer_id: offerId,
         days_ago: daysAgo,
       };
     };
     data.payments = [
-      payment('success', `${P.publication}-RENEW-BUNDLE`, renewable.id, 400, 'CREDIT_CARD'),
-      payment('error', `${P.publication}-RENEW-BUNDLE`, renewable.id, 30, 'CREDIT_CARD'),
-      payment('canceled', `${P.publication}-RENEW-24`, renewable.id, 20, 'PAYPAL'),
-      payment('pending', `${P2.publication}-RENEW-24`, secondRenewable.id, 1, 'PAYPAL'),
+      payment('success', `${P.publication}-RENEW-BUNDLE`, renewable, 400, 'CREDIT_CARD'),
+      payment('error', `${P.publication}-RENEW-BUNDLE`, renewable, 30, 'CREDIT_CARD'),
+      payment('canceled', `${P.publication}-RENEW-24`, renewable, 20, 'PAYPAL'),
+      payment('pending', `${P2.publication}-RENEW-24`, secondRenewable, 1, 'PAYPAL'),
     ];
   },
   insert: async (tx, dataSet) => {

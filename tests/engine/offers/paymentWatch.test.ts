@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingPayment } from '../../../schemas/generated/offers';
-import { watchPayment, type PaymentHost, type PaymentWatchState } from '../../../engine/account/offers/paymentWatch';
+import { popupUrlInLanguage, watchPayment, type PaymentHost, type PaymentWatchState } from '../../../engine/account/offers/paymentWatch';
 import { PAYMENT_POLL_MS, PAYMENT_TOO_LONG_MS } from '../../../engine/domain/offers';
 
 const URL_OF_PAGE = '/api/payments/P1/page';
@@ -136,5 +136,18 @@ describe('payment popup (account-flows.md §4 "Offer acceptance", §9)', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(byClosure.last()).toEqual({ step: 'canceled' });
     expect(byClosure.fetchPending).not.toHaveBeenCalled();
+  });
+});
+
+describe('the popup in the language of the page that opened it (issue 21 "Payment popup")', () => {
+  it('adds the screen language to a payment page on the portal’s own origin, relative or absolute', () => {
+    expect(popupUrlInLanguage('/t/acme/api/payments/sandbox/P1?key=abc', 'en-GB', PORTAL)).toBe('/t/acme/api/payments/sandbox/P1?key=abc&lang=en');
+    expect(popupUrlInLanguage('https://portal.example/api/payments/sandbox/P1?key=abc&lang=de', 'en-GB', PORTAL)).toBe('https://portal.example/api/payments/sandbox/P1?key=abc&lang=en');
+    expect(popupUrlInLanguage('/api/payments/sandbox/P1?key=a%2Bb', 'de-DE', PORTAL)).toBe('/api/payments/sandbox/P1?key=a%2Bb&lang=de');
+  });
+
+  it('leaves a provider’s page on another origin as it was given', () => {
+    const stripe = 'https://checkout.provider.example/pay/cs_123#fragment';
+    expect(popupUrlInLanguage(stripe, 'de-DE', PORTAL)).toBe(stripe);
   });
 });
