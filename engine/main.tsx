@@ -33,7 +33,9 @@ async function boot() {
   // The auth state is the truth; a sign-in (useCompleteLogin sets it) is kept and handed to the other tabs.
   store.sub(authStateAtom, () => {
     const auth = store.get(authStateAtom);
-    if (isLoggedIn(auth) && auth.loginSource) session.signedIn({ user: auth.user!, accessToken: auth.accessToken!, loginSource: auth.loginSource });
+    if (isLoggedIn(auth) && auth.loginSource) {
+      session.signedIn({ user: auth.user!, accessToken: auth.accessToken!, loginSource: auth.loginSource, subscriptionId: auth.subscriptionId });
+    }
   });
   session.onRemoteChange((change) => {
     const before = store.get(authStateAtom);

@@ -4,6 +4,8 @@ import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
 import type { PendingOrder } from '../../schemas/generated/pending-order';
 import { usePortal } from '../core/PortalContext';
 import { isFeatureOn } from '../domain/tenantFeatures';
+import { mayCall } from '../domain/sessionScope';
+import { useSessionScope } from '../core/authState';
 import { storedResource, type Resource } from './resource';
 
 interface ListState<T> {
@@ -31,13 +33,19 @@ function useStoredList<T>(listAtom: PrimitiveAtom<ListState<T>>, path: string, e
   return enabled ? storedResource(state.status, state.items, load) : { state: { status: 'ready', data: [] }, reload: load };
 }
 
-/** §7 GET /purchase-orders, fetched once like the subscriptions. */
+/**
+ * §7 GET /purchase-orders, fetched once like the subscriptions; not asked by a "logged in only"
+ * session (portal-core.md §4), whose one subscription has no purchase orders of the account: it
+ * gets an empty list instead of the server's 403 (engine/domain/sessionScope.ts).
+ */
 export function usePurchaseOrders(): Resource<PurchaseOrder[]> {
-  return useStoredList(purchaseOrdersAtom, '/purchase-orders', true);
+  const scope = useSessionScope();
+  return useStoredList(purchaseOrdersAtom, '/purchase-orders', mayCall(scope, 'GET', '/purchase-orders'));
 }
 
-/** §7 GET /pending-orders: only if the tenant supports pending orders. */
+/** §7 GET /pending-orders: only if the tenant supports pending orders, and not for a "logged in only" session (§4). */
 export function usePendingOrders(): Resource<PendingOrder[]> {
   const { config } = usePortal();
-  return useStoredList(pendingOrdersAtom, '/pending-orders', isFeatureOn(config.tenant, 'pending-orders'));
+  const scope = useSessionScope();
+  return useStoredList(pendingOrdersAtom, '/pending-orders', isFeatureOn(config.tenant, 'pending-orders') && mayCall(scope, 'GET', '/pending-orders'));
 }

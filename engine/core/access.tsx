@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from './atoms';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from './translation';
-import { authStateAtom, isLoggedIn } from './authState';
+import { authStateAtom, isLoggedIn, scopeOf } from './authState';
+import { mayOpenScreen } from '../domain/sessionScope';
+import { PartialSessionNotice } from './PartialSessionNotice';
 import { usePortal } from './PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
 import { Loading } from '../ui/Loading';
@@ -18,11 +20,15 @@ export interface LoginRedirectState {
  * - login routes send a visitor who is not logged in to /login, keeping the query;
  * - the query flag `p` sends anonymous pages to login too;
  * - /login (guest) sends logged-in users to /orders;
- * - a missing user goes to login unless the portal is embedded: then the session-expired text shows.
+ * - a missing user goes to login unless the portal is embedded: then the session-expired text shows;
+ * - a "logged in only" session (portal-core.md §4, one subscription) gets a notice instead of a
+ *   screen of the whole account (`account`) or of another subscription (`:id`), whose calls the
+ *   server would refuse (engine/domain/sessionScope.ts mayOpenScreen).
  */
 export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 'loyalty'>; children: ReactNode }) {
   const auth = useAtomValue(authStateAtom);
   const location = useLocation();
+  const { id } = useParams();
   const { config } = usePortal();
   const { t } = useTranslation();
   const loggedIn = isLoggedIn(auth);
@@ -31,7 +37,7 @@ export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 
   if (access === 'guest') {
     return loggedIn && !query.has('p') ? <Navigate to="/orders" replace /> : <>{children}</>;
   }
-  const needsLogin = access === 'login' || query.has('p');
+  const needsLogin = access === 'login' || access === 'account' || query.has('p');
   if (needsLogin && !loggedIn) {
     if (config.tenant.embedding.isEmbedded && auth.sessionHasTimedOut) {
       return (
@@ -42,6 +48,9 @@ export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 
     }
     const state: LoginRedirectState = { from: location.pathname };
     return <Navigate to={{ pathname: '/login', search: location.search }} state={state} replace />;
+  }
+  if (loggedIn && (access === 'login' || access === 'account') && !mayOpenScreen(scopeOf(auth), { account: access === 'account', subscriptionId: id })) {
+    return <PartialSessionNotice />;
   }
   return <>{children}</>;
 }

@@ -28,9 +28,10 @@ function screenElement(route: FeatureRoute): ReactNode {
     </Suspense>
   );
   if (route.access !== 'loyalty') return <AccessGate access={route.access}>{screen}</AccessGate>;
-  // route-inventory.txt: "loyalty = login plus loyalty opt-in (else the opt-in landing)".
+  // route-inventory.txt: "loyalty = login plus loyalty opt-in (else the opt-in landing)"; the
+  // programme is the account's, not a "logged in only" session's (portal-core.md §4).
   return (
-    <AccessGate access="login">
+    <AccessGate access="account">
       <OptInGate requirement={route.optIn!}>{screen}</OptInGate>
     </AccessGate>
   );

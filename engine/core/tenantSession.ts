@@ -61,6 +61,12 @@ function isSession(value: unknown): value is LoginResponse {
   return Boolean(session && typeof session === 'object' && session.user && typeof session.accessToken === 'string' && session.accessToken && session.loginSource);
 }
 
+/** The fields of a session that are kept and handed over: a partial one's subscription too (§4 scope). */
+export function sessionOf(session: LoginResponse): LoginResponse {
+  const kept: LoginResponse = { user: session.user, accessToken: session.accessToken, loginSource: session.loginSource };
+  return session.subscriptionId ? { ...kept, subscriptionId: session.subscriptionId } : kept;
+}
+
 function quietly<T>(action: () => T): T | undefined {
   try {
     return action();
@@ -163,7 +169,7 @@ export function createTenantSession(options: TenantSessionOptions) {
     signedIn(session: LoginResponse): void {
       if (!isSession(session) || session.accessToken === current?.accessToken) return;
       save(session);
-      post({ type: 'signed-in', session: { user: session.user, accessToken: session.accessToken, loginSource: session.loginSource } });
+      post({ type: 'signed-in', session: sessionOf(session) });
     },
 
     /** A log-out or expiry in this tab: ends the session here and in every other tab of the tenant. */

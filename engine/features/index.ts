@@ -2,7 +2,8 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { CapabilityContext } from '../domain/capabilities';
 import type { PortalTenant } from '../core/portalConfig';
 import type { RouteRef } from '../core/routeRefs';
-import type { FeatureDefinition, FeatureMenuItem, SubscriptionAction } from './types';
+import { needsAccount, type FeatureDefinition, type FeatureMenuItem, type SubscriptionAction } from './types';
+import { mayOpenScreen, type SessionScope } from '../domain/sessionScope';
 import { loginFeature } from './login';
 import { ordersFeature } from './orders';
 import { membershipsFeature } from './memberships';
@@ -117,6 +118,26 @@ export function subscriptionActions(
     .flatMap((feature) => feature.actions ?? [])
     .filter((action) => !hidden.has(action.hiddenBy) && action.allowed(subscription, ctx))
     .sort((a, b) => a.order - b.order);
+}
+
+/**
+ * Whether a session of this scope may open the route with these parameters (portal-core.md §4
+ * "logged in only"): a route of the whole account (access `account`, `loyalty`) needs the account's
+ * session; a subscription's route (`:id`) needs a session that speaks for that subscription
+ * (engine/domain/sessionScope.ts mayOpenScreen, the rule the server's 403 partial_login follows).
+ */
+export function mayOpenRoute(scope: SessionScope, ref: RouteRef, params: Readonly<Record<string, string>> = {}, features: readonly FeatureDefinition[] = FEATURES): boolean {
+  const route = features.flatMap((feature) => feature.routes).find((candidate) => candidate.ref.id === ref.id);
+  return mayOpenScreen(scope, { account: route ? needsAccount(route.access) : false, subscriptionId: ref.params.includes('id') ? params.id : undefined });
+}
+
+/**
+ * Whether the session may follow a subscription-page action: a link to a route it may open
+ * (mayOpenRoute); dialogs and external links make no call of the account's.
+ */
+export function isActionOpenTo(scope: SessionScope, action: SubscriptionAction, subscription: Subscription, features: readonly FeatureDefinition[] = FEATURES): boolean {
+  if (action.target.kind !== 'route') return true;
+  return mayOpenRoute(scope, action.target.route, action.target.params?.(subscription) ?? { id: subscription.id }, features);
 }
 
 /** The feature ids a flag switches on (the validator's and the preview's view of a flag). */

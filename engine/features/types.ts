@@ -10,9 +10,15 @@ import type { ApiClient } from '../core/apiClient';
 /**
  * Route access levels of route-inventory.txt: login = needs a logged-in user; anonymous = open;
  * guest = only for users not logged in; loyalty = logged in and opted in to the loyalty programme
- * (else the opt-in landing, account-flows.md §2 "Loyalty programme").
+ * (else the opt-in landing, account-flows.md §2 "Loyalty programme"). account = login, and the
+ * screen makes calls of the whole account, which a "logged in only" session (portal-core.md §4,
+ * one subscription) may not make (engine/domain/sessionScope.ts): such a session sees a notice
+ * instead, and no button leads there. The loyalty routes need the account too.
  */
-export type RouteAccess = 'login' | 'anonymous' | 'guest' | 'loyalty';
+export type RouteAccess = 'login' | 'account' | 'anonymous' | 'guest' | 'loyalty';
+
+/** Whether a route's screen makes calls of the whole account (§4: not for a "logged in only" session). */
+export const needsAccount = (access: RouteAccess): boolean => access === 'account' || access === 'loyalty';
 
 /** A lazily loaded screen: each becomes its own chunk, so a tenant ships only what it enables. */
 export type LazyScreen = () => Promise<{ default: ComponentType }>;

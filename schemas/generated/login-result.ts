@@ -27,6 +27,10 @@ export interface LoginResult {
     | 'contact-form';
   accessToken: string;
   /**
+   * Only for a "logged in only" session (login source order-number or contact-form, portal-core.md §4: the login response carries its subscription): the one subscription it may act on. The screens read the session's scope from it (engine/domain/sessionScope.ts); absent for sessions of the whole account.
+   */
+  subscriptionId?: string;
+  /**
    * A same-portal path to open next (engine/domain/returnTo.ts), when the link or sign-on named one.
    */
   returnTo?: string;

@@ -3,20 +3,14 @@ import { AUTH_HEADER } from '../../engine/core/apiClient';
 import { tenantContext } from '../tenancy/tenantContext';
 import { forbidden } from '../http/errors';
 import type { AuthenticatedUser, AuthService } from './authService';
+import { isPartialScope, mayCall, sessionScope } from '../../engine/domain/sessionScope';
 
 /**
- * What a partial login (order number, contact form: "logged in only", §4) may call: its own
- * subscription and everything under it, the list (which then holds just that one), log-out.
+ * What a partial login (order number, contact form: "logged in only", portal-core.md §4) may call:
+ * the rule of engine/domain/sessionScope.ts `mayCall`, which the screens ask too (issue 21).
  */
-export function allowedForPartialLogin(apiPath: string, subscriptionId: string): boolean {
-  if (apiPath === '/logout' || apiPath === '/subscriptions') return true;
-  const match = /^\/subscriptions\/([^/]+)/.exec(apiPath);
-  if (!match) return false;
-  try {
-    return decodeURIComponent(match[1]) === subscriptionId;
-  } catch {
-    return false; // a malformed escape is nobody's subscription
-  }
+export function allowedForPartialLogin(apiPath: string, subscriptionId: string, method = 'GET'): boolean {
+  return mayCall({ kind: 'subscription', subscriptionId }, method, apiPath);
 }
 
 /**
@@ -29,9 +23,10 @@ export function requireUser(auth: AuthService): RequestHandler {
     const { tenant } = tenantContext(res);
     const header = req.headers[AUTH_HEADER];
     const user = (res.locals.user as AuthenticatedUser | undefined) ?? (await auth.authenticate(tenant, Array.isArray(header) ? header[0] : header));
-    if (user.subscriptionId) {
+    const scope = sessionScope(user);
+    if (isPartialScope(scope)) {
       const apiPath = req.originalUrl.split('?')[0].replace(/^.*?\/api(?=\/)/, '');
-      if (!allowedForPartialLogin(apiPath, user.subscriptionId)) {
+      if (!mayCall(scope, req.method, apiPath)) {
         throw forbidden('partial_login', 'You are signed in for one subscription only. Please log in with your account for the rest.');
       }
     }

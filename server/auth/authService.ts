@@ -129,7 +129,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       expiresAt: new Date(now().getTime() + idleMs(tenant)),
       subscriptionId,
     });
-    return { user: { id: user.id, email: user.email }, loginSource, accessToken };
+    const login: LoginResult = { user: { id: user.id, email: user.email }, loginSource, accessToken };
+    // §4 "Login response: … for order-number and contact-form logins a subscription": the one a
+    // "logged in only" session may act on, so the screens know its scope (engine/domain/sessionScope.ts).
+    return subscriptionId ? { ...login, subscriptionId } : login;
   }
 
   const startSession = (tenant: ServerTenant, user: { id: string; email: string }, loginSource: LoginSource, subscriptionId?: string) =>

@@ -24,9 +24,9 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
     }
     const tenant = requestTenant(res);
     requireFeature(tenant, 'manual-registration');
+    // Linking adds partners to the account: a partial login (one subscription, §4) may not;
+    // requireUser has refused it already (engine/domain/sessionScope.ts mayCall, 403 partial_login).
     const user = currentUser(res);
-    // Linking adds partners to the account: a partial login (one subscription, §4) may not.
-    if (user.subscriptionId) throw new HttpError(403, 'partial_login', 'Please log in with your account to add a subscription.');
     // Order number plus zip or name is the proof of ownership: no guessing by the thousand.
     await limitSignInAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', { address: user.id, client: req.ip ?? 'unknown' }, new Date());
     const linked = await linkSubscription(

@@ -104,6 +104,22 @@ describe('one session per tenant (issue 14, finding 3)', () => {
     expect(newTab.storage.getItem(authStateKey('technikwelt'))).toContain('token-1');
   });
 
+  it('keeps a "logged in only" session scoped to its subscription across a reload, a new tab and a sign-in elsewhere (portal-core.md §4)', async () => {
+    browser = makeBrowser();
+    const storage = makeStorage();
+    const partial = makeLogin({ loginSource: 'order-number', subscriptionId: '4279710632-1' });
+    const open = browser.tab('technikwelt', storage);
+    await open.session.restore();
+    const watching = browser.tab('technikwelt');
+    await watching.session.restore();
+    open.session.signedIn(partial);
+    await settle();
+    expect(watching.changes).toEqual([{ type: 'signed-in', session: partial }]);
+
+    expect(await browser.tab('technikwelt', storage).session.restore()).toEqual({ ...partial, sessionHasTimedOut: false });
+    expect(await browser.tab('technikwelt').session.restore()).toEqual({ ...partial, sessionHasTimedOut: false });
+  });
+
   it('never writes the token to the storage every tab shares, only that a session may be open', async () => {
     browser = makeBrowser();
     const open = browser.tab('technikwelt');

@@ -14,7 +14,8 @@ export function useCompleteLogin() {
   const location = useLocation();
   const from = (location.state as LoginRedirectState | null)?.from;
   return (response: LoginResponse & { returnTo?: string }) => {
-    setAuth({ user: response.user, accessToken: response.accessToken, loginSource: response.loginSource, sessionHasTimedOut: false });
+    // A "logged in only" answer names its one subscription: the session's scope (§4, engine/domain/sessionScope.ts).
+    setAuth({ user: response.user, accessToken: response.accessToken, loginSource: response.loginSource, subscriptionId: response.subscriptionId, sessionHasTimedOut: false });
     const search = new URLSearchParams(location.search);
     for (const key of ['confirm', 'reset', 'state', 'iss', 'session_state', 'forgot']) search.delete(key);
     // The server checks returnTo with the same rule; checked here too, as the screen navigates by it.

@@ -20,8 +20,8 @@ export const loyaltyProgrammeFeature = defineFeature({
   id: 'loyalty-programme',
   flags: ['loyalty-programme'],
   routes: [
-    { ref: ROUTES.loyaltyProgramme, access: 'login', screen: () => import('./LoyaltyIndexScreen') },
-    { ref: ROUTES.loyaltyOptIn, access: 'login', screen: () => import('./LoyaltyOptInScreen') },
+    { ref: ROUTES.loyaltyProgramme, access: 'account', screen: () => import('./LoyaltyIndexScreen') },
+    { ref: ROUTES.loyaltyOptIn, access: 'account', screen: () => import('./LoyaltyOptInScreen') },
     { ref: ROUTES.loyaltyRewards, access: 'loyalty', optIn, screen: () => import('./LoyaltyRewardsScreen') },
     { ref: ROUTES.loyaltyReward, access: 'loyalty', optIn, screen: () => import('./LoyaltyRewardScreen') },
     { ref: ROUTES.loyaltyFavorites, access: 'loyalty', optIn, screen: () => import('./LoyaltyFavoritesScreen') },

@@ -21,6 +21,10 @@ import { storedResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
 import type { SubscriptionSummary } from '../../account/types';
 import { OrdersSummaryPanel } from './OrdersSummaryPanel';
+import { useSessionScope } from '../../core/authState';
+import { isPartialScope } from '../../domain/sessionScope';
+import { href, ROUTES } from '../../core/routeRefs';
+import { mayOpenRoute } from '../index';
 import { ordersSummary } from './ordersSummary';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */
@@ -58,7 +62,7 @@ export function groupByBundle(subscriptions: SubscriptionSummary[]): { groups: B
 /** /orders (portal-core.md §2 "Orders page"). */
 export default function OrdersScreen() {
   const { t } = useTranslation();
-  const { config, api } = usePortal();
+  const { config, api, logout } = usePortal();
   const ctx = useCapabilityContext();
   const { state, reload } = useSubscriptions();
   const purchaseOrders = usePurchaseOrders();
@@ -68,6 +72,10 @@ export default function OrdersScreen() {
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<SubscriptionFilter>(config.tenant.defaultSubscriptionFilter ?? 'active');
   const tenant = config.tenant;
+  const scope = useSessionScope();
+  // §2 link button and hint, when the tenant links online and the link screen is open to the session:
+  // a "logged in only" session (§4) may not link (POST /subscriptions is refused to it).
+  const canLink = isFeatureOn(tenant, 'manual-registration') && mayOpenRoute(scope, ROUTES.linkSubscription);
 
   // The 'new' badge points here; seeing the orders page clears it.
   useEffect(() => setNewSubscription(null), [setNewSubscription]);
@@ -117,6 +125,15 @@ export default function OrdersScreen() {
     <section aria-labelledby="orders-title" className="orders">
       <h1 id="orders-title">{t('orders.heading')}</h1>
       <p className="muted delay-notice">{t('orders.delayNotice')}</p>
+      {/* §4 "logged in only": the list holds the link's one subscription; the rest needs the account. */}
+      {isPartialScope(scope) && (
+        <p className="muted partial-session-hint">
+          {t('shell.partialSessionHint')}{' '}
+          <button type="button" className="link-button" onClick={() => void logout()}>
+            {t('shell.partialSessionLogIn')}
+          </button>
+        </p>
+      )}
       {state.status === 'ready' && <OrdersSummaryPanel summary={summary} />}
       <div className="orders-toolbar">
         <div className="form-field search-field">
@@ -133,8 +150,8 @@ export default function OrdersScreen() {
             </select>
           </div>
         )}
-        {isFeatureOn(tenant, 'manual-registration') && (
-          <Link className="button button-secondary link-subscription-button" to="/link-subscription">
+        {canLink && (
+          <Link className="button button-secondary link-subscription-button" to={href(ROUTES.linkSubscription)}>
             {t('orders.linkSubscription')}
           </Link>
         )}
@@ -148,9 +165,9 @@ export default function OrdersScreen() {
           <>
             <p>{query ? t('orders.noMatch') : t('orders.empty')}</p>
             {/* §2 "link-subscription hint": an empty account is pointed at linking its subscription. */}
-            {!query && isFeatureOn(tenant, 'manual-registration') && (
+            {!query && canLink && (
               <p>
-                {t('orders.linkHint')} <Link to="/link-subscription">{t('orders.linkSubscription')}</Link>
+                {t('orders.linkHint')} <Link to={href(ROUTES.linkSubscription)}>{t('orders.linkSubscription')}</Link>
               </p>
             )}
           </>

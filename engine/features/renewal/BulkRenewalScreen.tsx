@@ -13,7 +13,8 @@ import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFl
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
 import { ApiError } from '../../core/apiClient';
-import { authStateAtom, isLoggedIn } from '../../core/authState';
+import { authStateAtom, isLoggedIn, scopeOf } from '../../core/authState';
+import { mayCall } from '../../domain/sessionScope';
 import { FeatureDisabled } from '../../core/FeatureDisabled';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../core/routeRefs';
@@ -32,12 +33,16 @@ import { Loading } from '../../ui/Loading';
 export default function BulkRenewalScreen() {
   const { t } = useTranslation();
   const tenant = useTenantSettings();
-  const loggedIn = isLoggedIn(useAtomValue(authStateAtom));
+  const auth = useAtomValue(authStateAtom);
+  // Bulk renewal acts on the account (POST /subscriptions/acceptAllRecommendations): a "logged in
+  // only" session (portal-core.md §4, one subscription) may not, so it asks for the account's link
+  // like an anonymous visitor (engine/domain/sessionScope.ts).
+  const mayChoose = isLoggedIn(auth) && mayCall(scopeOf(auth), 'POST', '/subscriptions/acceptAllRecommendations');
   if (!tenant.renewal.bulkRenewal) return <FeatureDisabled />;
   return (
     <section className="bulk-renewal" aria-labelledby="bulk-renewal-title">
       <h1 id="bulk-renewal-title">{t('renewal.bulk.heading')}</h1>
-      {loggedIn ? <BulkRenewalChoice /> : <BulkRenewalLogin />}
+      {mayChoose ? <BulkRenewalChoice /> : <BulkRenewalLogin />}
     </section>
   );
 }

@@ -10,6 +10,6 @@ import { defineFeature } from '../types';
 export const ssoProfilePageFeature = defineFeature({
   id: 'sso-profile-page',
   flags: ['sso-profile-page'],
-  routes: [{ ref: ROUTES.ssoProfile, access: 'login', screen: () => import('./SsoProfileScreen') }],
+  routes: [{ ref: ROUTES.ssoProfile, access: 'account', screen: () => import('./SsoProfileScreen') }],
   menu: { route: ROUTES.ssoProfile, labelKey: 'sso-profile-page.menuTitle', order: 100 },
 });

@@ -6,7 +6,8 @@ import type { CapabilityContext } from '../../domain/capabilities';
 import { href } from '../../core/routeRefs';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { subscriptionActions } from '../index';
+import { isActionOpenTo, subscriptionActions } from '../index';
+import { useSessionScope } from '../../core/authState';
 import { ACTION_GROUPS, type ActionTarget, type SubscriptionAction } from '../types';
 
 type DialogTarget = Extract<ActionTarget, { kind: 'dialog' }>;
@@ -26,15 +27,17 @@ function dialogOf(target: DialogTarget): ActionDialog {
 /**
  * The action buttons of §2 "Subscription detail", built from the feature registry: each enabled
  * feature's actions whose capability rule of §6 allows them (engine/features/index.ts
- * subscriptionActions). A link goes to the route its feature serves, an external link opens in a
- * new tab, a dialog opens over the page. Grouped under headings (keep, manage, help, end), with one
- * primary button.
+ * subscriptionActions) and that the session may follow (isActionOpenTo, portal-core.md §4). A link
+ * goes to the route its feature serves, an external link opens in a new tab, a dialog opens over
+ * the page. Grouped under headings (keep, manage, help, end), with one primary button.
  */
 export function ActionButtons({ subscription: s, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
   const { t, i18n } = useTranslation();
   const tenant = useTenantSettings();
   const [open, setOpen] = useState<SubscriptionAction | null>(null);
-  const actions = subscriptionActions(tenant, s, ctx);
+  const scope = useSessionScope();
+  // A "logged in only" session (portal-core.md §4) gets no button to a screen whose calls the server refuses it.
+  const actions = subscriptionActions(tenant, s, ctx).filter((action) => isActionOpenTo(scope, action, s));
   // One clear primary action: the first way to keep the subscription (renew, upgrade), else the
   // first way to manage it; never help or cancellation.
   const primary = actions.find((action) => action.group === 'keep') ?? actions.find((action) => action.group === 'manage');
