@@ -98,6 +98,8 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
       if (!reasons.some((r) => r.cancelReason === reason)) throw badRequest('validation_failed', 'Unknown cancellation reason.', { fields: { cancellationReason: 'unknown' } });
       const today = utcDay(deps.now());
       const regular = isCancellableRegularly(await minimumTermEnd(db, caller.tenant.id, s.id), today);
+      // An offer whose payment page expired unpaid is open again.
+      await deps.offers.expireStalePayments(caller.tenant, [s.id]);
       return {
         cancellable: regular,
         issues: await datesOf(db, caller.tenant, s, regular, today),

@@ -47,6 +47,7 @@ import {
   listOffers,
   retentionOffersTaken,
   settlePaymentRecord,
+  stalePendingPayments,
   type AcceptanceSource,
   type OfferRow,
   type PaymentRow,
@@ -54,7 +55,7 @@ import {
 import { refuse, refusedTransition, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { SettledStatus } from '../payments/paymentProvider';
-import { isExpired, type PaymentPages } from '../payments/paymentPages';
+import { isExpired, PAYMENT_EXPIRY_MINUTES, type PaymentPages } from '../payments/paymentPages';
 import { offerTexts, toRecommendation } from './recommendations';
 import { offerAcceptedMail } from './offerMails';
 
@@ -176,6 +177,18 @@ export function createOfferService(deps: OfferServiceDeps) {
     return { offerId: offer.id, source, effect: offer.effect, upgradeTime, today, nextCycle: nextCycleOf(s, today) };
   }
 
+  /**
+   * Cancels the payments whose page expired while offers of these subscriptions still wait for
+   * them (a popup never finished, nobody polled): until then their offers count as taken. Runs
+   * before the caller's transaction, since settling locks the subscriptions itself.
+   */
+  async function expireStalePayments(tenant: ServerTenant, subscriptionIds: readonly string[]): Promise<void> {
+    const before = new Date(deps.now().getTime() - PAYMENT_EXPIRY_MINUTES * 60_000);
+    for (const paymentId of await stalePendingPayments(db, tenant.id, subscriptionIds, before)) {
+      await (deps.settleAny ?? service.settle)(tenant, paymentId, 'canceled');
+    }
+  }
+
   /** Records, mails and reports one applied offer (inside the transaction that applied it). */
   async function confirmApplied(
     tx: Queryable,
@@ -223,7 +236,9 @@ export function createOfferService(deps: OfferServiceDeps) {
     });
   }
 
-  return {
+  const service = {
+    expireStalePayments,
+
     /**
      * GET /subscriptions/{id}/recommendations (§7): the offers of the source's category that are
      * still open to the subscription (engine/domain/lifecycle.ts openOffers: one accepted or waiting
@@ -231,6 +246,7 @@ export function createOfferService(deps: OfferServiceDeps) {
      */
     async recommendations(caller: Caller, subscriptionId: string, query: RecommendationsQuery): Promise<Recommendation[]> {
       const s = await subscriptionOf(db, caller, subscriptionId);
+      await expireStalePayments(caller.tenant, [s.id]);
       requireOfferSource(query.source, s, caller.tenant);
       const offers = await offersFor(db, caller.tenant, s, query.source, categoryOf(query.source, caller.tenant, query.category));
       return openOffers(await lifecycleOf(db, caller.tenant, s.id), offers, utcDay(deps.now())).map((offer) => toRecommendation(offer, caller.locale));
@@ -250,6 +266,7 @@ export function createOfferService(deps: OfferServiceDeps) {
      */
     async accept(caller: Caller, subscriptionId: string, offerId: string, query: AcceptRecommendationQuery): Promise<AcceptAnswer> {
       const { tenant } = caller;
+      await expireStalePayments(tenant, [(await subscriptionOf(db, caller, subscriptionId)).id]);
       return db.transaction(async (tx) => {
         await lockSubscription(tx, tenant.id, subscriptionId);
         const s = await subscriptionOf(tx, caller, subscriptionId);
@@ -297,10 +314,11 @@ export function createOfferService(deps: OfferServiceDeps) {
       const entries = Object.entries(request.selectedRecommendations);
       const chosen = entries.map(([, value]) => value!.paymentProviders[0].PAYMENT_PROVIDER as OfferPaymentProvider);
       if (hasPaymentConflict(chosen)) throw badRequest('payment_conflict', BULK_PAYMENT_CONFLICT_MESSAGE);
+      const keys = new Set(entries.map(([key]) => key));
+      await expireStalePayments(tenant, (await listSubscriptionsForUser(db, tenant.id, caller.user.id)).filter((x) => keys.has(bulkSelectionKey(x))).map((x) => x.id));
       return db.transaction(async (tx) => {
         // Lock first, in one order (as every flow does), then read what the locks protect.
         const listed = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
-        const keys = new Set(entries.map(([key]) => key));
         for (const id of listed.filter((x) => keys.has(bulkSelectionKey(x))).map((x) => x.id).sort()) await lockSubscription(tx, tenant.id, id);
         const mine = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
         const picked: Array<{ s: Subscription; offer: OfferRow; state: LifecycleState }> = [];
@@ -424,6 +442,7 @@ export function createOfferService(deps: OfferServiceDeps) {
       return pendingPaymentView((await findPaymentRecord(db, caller.tenant.id, paymentId))!, caller.locale);
     },
   };
+  return service;
 
   async function ownPayment(caller: Caller, subscriptionId: string, paymentId: string): Promise<PaymentRow> {
     const payment = await findPaymentRecord(db, caller.tenant.id, paymentId);

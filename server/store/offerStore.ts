@@ -197,3 +197,14 @@ export async function cancelPendingPayments(db: Queryable, tenantId: string, ids
     [tenantId, [...ids]],
   );
 }
+
+/** Payments still pending, created before `before`, that offers of these subscriptions wait for (their page has expired). */
+export async function stalePendingPayments(db: Queryable, tenantId: string, subscriptionIds: readonly string[], before: Date): Promise<string[]> {
+  if (subscriptionIds.length === 0) return [];
+  const rows = await db.query<{ id: string }>(
+    `select distinct p.id from offer_acceptances a join payments p on p.tenant_id = a.tenant_id and p.id = a.payment_id
+      where a.tenant_id = $1 and a.subscription_id = any($2::text[]) and a.status = 'pending' and p.status = 'pending' and p.created_at < $3`,
+    [tenantId, [...subscriptionIds], before],
+  );
+  return rows.map((row) => row.id);
+}

@@ -34,6 +34,20 @@ describe('the subscription lifecycle through the API', () => {
   let cancelledId = '';
   let cancelledOn = '';
 
+  it('an offer whose payment page expired unpaid is open again (its payment is cancelled)', async () => {
+    const s = (await renewables()).find((x) => x.publication === 'OFS')!;
+    const [waiting] = await server.db.query<{ id: string }>(
+      `select p.id from payments p join offer_acceptances a on a.tenant_id = p.tenant_id and a.payment_id = p.id
+        where p.tenant_id = $1 and a.subscription_id = $2 and p.status = 'pending'`,
+      [tenant.id, s.id],
+    );
+    expect(waiting, 'the demo data has a payment left pending a day ago').toBeDefined();
+    const offers = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
+    expect(offers.body.map((o) => o.id)).toContain('OFS-RENEW-24');
+    const [payment] = await server.db.query<{ status: string }>(`select status from payments where tenant_id = $1 and id = $2`, [tenant.id, waiting.id]);
+    expect(payment.status).toBe('canceled');
+  });
+
   it('cancel, then read: the end and last issue are the cancellation’s, no date after it is offered, cancelling again is refused', async () => {
     const s = (await renewables()).find((x) => x.publication === 'OFP' && x.orderStatus === 'A')!;
     expect(s.renewal?.expiryIssueNr).toBeTruthy();
