@@ -118,8 +118,8 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
           }),
         { openInNewTab: chosen.openInNewTab },
       );
-    } catch {
-      flow.fail();
+    } catch (error) {
+      flow.fail(error);
     }
   }
 

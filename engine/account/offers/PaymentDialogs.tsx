@@ -29,6 +29,8 @@ export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
       return <OutcomeDialog texts={PAYMENT_OUTCOMES['payment:error']} onClose={flow.reset} />;
     case 'canceled':
       return <OutcomeDialog texts={PAYMENT_OUTCOMES['payment:canceled']} onClose={flow.reset} />;
+    case 'refused':
+      return <OutcomeDialog texts={PAYMENT_OUTCOMES[state.outcome]} onClose={flow.reset} />;
     case 'failed':
       return <ErrorDialog onClose={flow.reset} />;
     default:

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AcceptAnswer } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';
 import { useTranslation } from '../../core/translation';
+import { ApiError } from '../../core/apiClient';
 import { offersApi } from './offersApi';
+import { refusedOfferOutcome, type PaymentOutcome } from './paymentOutcomes';
 import { popupUrlInLanguage, watchPayment, type PaymentWatch, type PaymentWatchState } from './paymentWatch';
 
 /**
@@ -11,7 +13,13 @@ import { popupUrlInLanguage, watchPayment, type PaymentWatch, type PaymentWatchS
  * visitor closed the processing overlay (polling ends, §4 "the user may close the overlay to stop
  * polling").
  */
-export type PaymentFlowState = { step: 'idle' } | { step: 'accepting' } | { step: 'stopped' } | PaymentWatchState;
+export type PaymentFlowState =
+  | { step: 'idle' }
+  | { step: 'accepting' }
+  | { step: 'stopped' }
+  /** The server refused the accept with a reason of its own (an offer taken already): its dialog, nothing charged. */
+  | { step: 'refused'; outcome: PaymentOutcome }
+  | PaymentWatchState;
 
 export interface PaymentFlow {
   state: PaymentFlowState;
@@ -21,8 +29,8 @@ export interface PaymentFlow {
   stop: () => void;
   /** Back to idle after an outcome dialog closed. */
   reset: () => void;
-  /** Shows the generic error (a failed accept call the caller does not handle itself). */
-  fail: () => void;
+  /** Shows why a failed accept call failed: the refusal's own dialog when it has one, else the generic error. */
+  fail: (error?: unknown) => void;
 }
 
 export function usePaymentFlow(): PaymentFlow {
@@ -77,10 +85,14 @@ export function usePaymentFlow(): PaymentFlow {
     end();
     setState({ step: 'idle' });
   }, [end]);
-  const fail = useCallback(() => {
-    end();
-    setState({ step: 'failed' });
-  }, [end]);
+  const fail = useCallback(
+    (error?: unknown) => {
+      end();
+      const outcome = refusedOfferOutcome(error instanceof ApiError ? error.code : undefined);
+      setState(outcome ? { step: 'refused', outcome } : { step: 'failed' });
+    },
+    [end],
+  );
 
   return { state, accept, stop, reset, fail };
 }

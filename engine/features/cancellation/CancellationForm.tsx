@@ -215,8 +215,8 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
           }),
         { openInNewTab: chosenOffer.openInNewTab },
       );
-    } catch {
-      flow.fail();
+    } catch (error) {
+      flow.fail(error);
     }
   }
 

@@ -10,6 +10,7 @@ import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
 import { offersApi } from '../../account/offers/offersApi';
 import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
+import { refusedOfferOutcome } from '../../account/offers/paymentOutcomes';
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
 import { ApiError } from '../../core/apiClient';
@@ -221,6 +222,8 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
       await flow.accept(() => offersApi(api).acceptAll({ selectedRecommendations: selection.selectedRecommendations }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'payment_conflict') setServerConflict(true);
+      // One of them was renewed already (409 offer_already_accepted): its own dialog, nothing charged.
+      else if (error instanceof ApiError && refusedOfferOutcome(error.code)) flow.fail(error);
       // §8 "submit errors show the server data or the error text in an alert".
       else setSubmitError(true);
     }

@@ -352,6 +352,19 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.successTitle']);
   });
 
+  it('renewal: an offer accepted already is refused with its own dialog, not the generic error (409 offer_already_accepted)', async () => {
+    const api = fakeApi(
+      { [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')] },
+      { [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: new ApiError(409, 'offer_already_accepted', 'This offer has already been accepted for this subscription.') },
+    );
+    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal`, route: 'subscriptions/:id/renewal' });
+    await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
+    await settle();
+    await click(byText(page, 'button', en['renewal.submit']));
+    expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['account.offer.alreadyAcceptedTitle']);
+    expect(page.querySelector('dialog[open]')!.textContent).toContain(en['account.offer.alreadyAcceptedText']);
+  });
+
   it('renewal without login (returnTo): the success shows inline', async () => {
     const api = fakeApi(
       { [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')] },
