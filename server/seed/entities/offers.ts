@@ -11,7 +11,7 @@ import type { CataloguePublication } from '../catalogue';
 import { type SeedModule, need } from '../context';
 import { addDays, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
-import { issueNumberAfter } from './publications';
+import { lastIssueBy } from './publications';
 import { addSubscription, allRoles } from './subscriptions';
 
 export interface CancellationReasonSeedRow {
@@ -260,13 +260,16 @@ export const offers: SeedModule = {
     ];
 
     // The shared demo login's flow subscriptions (created after every other module's rows).
+    // Each ends on the day its last issue goes on sale, and names that issue (the end and the last
+    // issue of one term agree: they once named the issue after the end, issue 21).
+    const termEnd = (pub: CataloguePublication, endsIn: number) => lastIssueBy(ctx, pub, addDays(today, endsIn))?.day ?? addDays(today, endsIn);
     const renewalSpec = (pub: CataloguePublication, endsIn: number) => ({
       isRenewal: true,
       renewal: {
         autoRenewal: false,
         orderCurrency: currency,
-        expiryDesc: ctx.L.texts.expiryDesc(issueNumberAfter(ctx, pub, addDays(today, endsIn)) ?? '—'),
-        expiryIssueNr: issueNumberAfter(ctx, pub, addDays(today, endsIn)),
+        expiryDesc: ctx.L.texts.expiryDesc(lastIssueBy(ctx, pub, addDays(today, endsIn))?.issueNumber ?? '—'),
+        expiryIssueNr: lastIssueBy(ctx, pub, addDays(today, endsIn))?.issueNumber ?? null,
         offerClassification: null,
         renewalBundleComponent: null,
         maxCycleOfferOfferDescription: null,
@@ -279,7 +282,7 @@ export const offers: SeedModule = {
       roles: allRoles(demo.bp),
       orderedDaysAgo: 320,
       validFrom: addDays(today, -310),
-      validTo: addDays(today, 45),
+      validTo: termEnd(P, 45),
       payment: 'invoice',
       billing: '12',
       details: renewalSpec(P, 45),
@@ -293,7 +296,7 @@ export const offers: SeedModule = {
       roles: allRoles(demo.bp),
       orderedDaysAgo: 300,
       validFrom: addDays(today, -290),
-      validTo: addDays(today, 75),
+      validTo: termEnd(P2, 75),
       payment: 'direct_debit',
       billing: '12',
       details: renewalSpec(P2, 75),

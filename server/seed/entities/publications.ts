@@ -2,7 +2,7 @@
 import type { CataloguePublication } from '../catalogue';
 import { issueCalendar } from '../catalogue';
 import type { SeedContext, SeedModule } from '../context';
-import { fromDay } from '../dates';
+import { dayOf, fromDay } from '../dates';
 import { issueSpanInsideDates } from '../../../engine/domain/holidayService';
 import { insertTables } from '../insertRows';
 
@@ -34,6 +34,15 @@ export function issuesOf(ctx: SeedContext, pub: CataloguePublication): IssueSeed
 export function issueSpanBetween(ctx: SeedContext, pub: CataloguePublication, from: string, to: string): { issueNumberFrom: string | null; issueNumberTo: string | null } {
   const issues = issuesOf(ctx, pub).map((issue) => ({ issue: issue.issue, issueNumber: issue.issue_number, dateOfFirstSale: issue.date_of_first_sale }));
   return issueSpanInsideDates(issues, { dateFrom: from, dateTo: to });
+}
+
+/**
+ * The last issue on sale on or before `day`, with that day: a term that ends there ends with this
+ * issue (the lifecycle's end and last issue agree, engine/domain/lifecycle.ts).
+ */
+export function lastIssueBy(ctx: SeedContext, pub: CataloguePublication, day: number): { issueNumber: string; day: number } | null {
+  const issue = [...issuesOf(ctx, pub)].reverse().find((candidate) => candidate.date_of_first_sale <= fromDay(day));
+  return issue ? { issueNumber: issue.issue_number, day: dayOf(new Date(`${issue.date_of_first_sale}T00:00:00Z`)) } : null;
 }
 
 /** Number of the first issue on sale after `day`. */
