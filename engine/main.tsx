@@ -11,6 +11,7 @@ import { createTenantSession, openSessionChannel } from './core/tenantSession';
 import { notifyHostFrame } from './core/hostFrame';
 import { PortalContext, type PortalServices } from './core/PortalContext';
 import { buildRoutes } from './core/router';
+import { loginSearchFor } from './domain/returnTo';
 import './ui/styles.css';
 
 async function boot() {
@@ -89,7 +90,9 @@ async function boot() {
         return;
       }
     }
-    window.location.assign(`${config.basePath}login`);
+    // §2 "Login": after a timed-out session the sign-in leads back to the page the visitor was on.
+    const page = window.location.pathname.startsWith(config.basePath) ? `/${window.location.pathname.slice(config.basePath.length)}` : '/';
+    window.location.assign(`${config.basePath}login${options.timedOut ? loginSearchFor(page, window.location.search) : ''}`);
   }
 
   const services: PortalServices = { config, api, logout };

@@ -9,17 +9,16 @@ import { usePortal } from './PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
 import { Loading } from '../ui/Loading';
 import { href } from './routeRefs';
-
-/** Where login sends the visitor back to (portal-core.md §2 "Login"). */
-export interface LoginRedirectState {
-  from?: string;
-}
+import { destinationAfterSignIn, loginSearchFor } from '../domain/returnTo';
+import { signInDestinationAtom } from './signInDestination';
 
 /**
  * Route access of route-inventory.txt and portal-core.md §2 "Access rules":
- * - login routes send a visitor who is not logged in to /login, keeping the query;
+ * - login routes send a visitor who is not logged in to /login, keeping the page and its query as
+ *   `returnTo` (engine/domain/returnTo.ts loginSearchFor; `p` and `lang` stay for the login);
  * - the query flag `p` sends anonymous pages to login too;
- * - /login (guest) sends logged-in users to /orders;
+ * - /login (guest) sends logged-in users where a sign-in goes (§2 "Login": subscriptionId,
+ *   returnTo, else /orders; engine/domain/returnTo.ts destinationAfterSignIn);
  * - a missing user goes to login unless the portal is embedded: then the session-expired text shows;
  * - a "logged in only" session (portal-core.md §4, one subscription) gets a notice instead of a
  *   screen of the whole account (`account`) or of another subscription (`:id`), whose calls the
@@ -33,9 +32,13 @@ export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 
   const { t } = useTranslation();
   const loggedIn = isLoggedIn(auth);
   const query = new URLSearchParams(location.search);
+  // A sign-in made on this screen names its own destination (engine/core/signInDestination.ts).
+  const signedIn = useAtomValue(signInDestinationAtom);
 
   if (access === 'guest') {
-    return loggedIn && !query.has('p') ? <Navigate to="/orders" replace /> : <>{children}</>;
+    if (!loggedIn || query.has('p')) return <>{children}</>;
+    const destination = signedIn && signedIn.accessToken === auth.accessToken ? signedIn.path : destinationAfterSignIn(location.search);
+    return <Navigate to={destination} replace />;
   }
   const needsLogin = access === 'login' || access === 'account' || query.has('p');
   if (needsLogin && !loggedIn) {
@@ -46,8 +49,7 @@ export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 
         </div>
       );
     }
-    const state: LoginRedirectState = { from: location.pathname };
-    return <Navigate to={{ pathname: '/login', search: location.search }} state={state} replace />;
+    return <Navigate to={{ pathname: '/login', search: loginSearchFor(location.pathname, location.search) }} replace />;
   }
   if (loggedIn && (access === 'login' || access === 'account') && !mayOpenScreen(scopeOf(auth), { account: access === 'account', subscriptionId: id })) {
     return <PartialSessionNotice />;
@@ -76,21 +78,4 @@ export function OptInGate({ requirement, children }: { requirement: OptInRequire
   }, [api, requirement]);
   if (optedIn === null) return <Loading />;
   return optedIn ? <>{children}</> : <Navigate to={{ pathname: href(requirement.landing), search: location.search }} replace />;
-}
-
-/**
- * After login: the subscription of `subscriptionId` if given, else the requested path without
- * `p` (and `lang`, already applied), else /orders (portal-core.md §2 "Login").
- */
-export function pathAfterLogin(search: string, from: string | undefined): string {
-  const query = new URLSearchParams(search);
-  const subscriptionId = query.get('subscriptionId');
-  query.delete('p');
-  query.delete('code');
-  // A sign-in link's `lang` has been applied and remembered at start (engine/core/i18n.ts).
-  query.delete('lang');
-  if (subscriptionId) return `/subscriptions/${encodeURIComponent(subscriptionId)}`;
-  const rest = query.toString();
-  const target = from && from !== '/login' ? from : '/orders';
-  return rest ? `${target}?${rest}` : target;
 }

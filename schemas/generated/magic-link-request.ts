@@ -16,4 +16,8 @@ export interface MagicLinkRequest {
    * Language of the e-mail; the tenant's default locale when missing.
    */
   locale?: 'de-DE' | 'en-GB';
+  /**
+   * The portal page the login was asked for (portal-core.md §2 "Login"), base-relative with its query (/subscriptions/1?view=x). The mailed link carries it when it is a same-portal path (engine/domain/returnTo.ts isSamePortalPath); any other value is left out of the link, which then leads to orders.
+   */
+  returnTo?: string;
 }

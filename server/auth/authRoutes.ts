@@ -36,7 +36,7 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
   const router = Router();
 
   router.post('/login/magic-link', trimEmail, validateBody('magic-link-request'), async (req, res) => {
-    await auth.requestMagicLink(tenantContext(res).tenant, { email: req.body.email }, requestOrigin(req, res));
+    await auth.requestMagicLink(tenantContext(res).tenant, { email: req.body.email, returnTo: req.body.returnTo }, requestOrigin(req, res));
     res.status(202).json({ status: 'sent' });
   });
 

@@ -189,12 +189,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Queues a login link for the address; the sender mails it only when the address has an
      * account of this tenant. The answer is the same either way, and so is the work done for it.
+     * The link leads to `returnTo` when that is a same-portal path (engine/domain/returnTo.ts,
+     * the rule the screen navigates by); any other value is left out, not refused.
      */
-    async requestMagicLink(tenant: ServerTenant, input: { email: string }, origin: RequestOrigin): Promise<void> {
+    async requestMagicLink(tenant: ServerTenant, input: { email: string; returnTo?: string }, origin: RequestOrigin): Promise<void> {
       if (!tenant.login.magicLink) throw new HttpError(404, 'not_found', 'This portal does not offer login links.');
       const email = normalizeEmail(input.email);
       await limit(tenant, 'magic-link', { address: email, client: origin.client });
-      await queueSignInMail(tenant, 'magic-link', email, origin);
+      const returnTo = samePortalPathOrUndefined(input.returnTo);
+      await queueSignInMail(tenant, 'magic-link', email, origin, returnTo ? { returnTo } : {});
     },
 
     /**

@@ -6,6 +6,7 @@ import { findUserByEmail } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
 import { accountHasZipCode, partnersByEmailNameAndZip } from '../store/partialLoginStore';
 import { hashToken, newSecretToken } from './tokens';
+import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 
 export const MAGIC_LINK_MINUTES = 15;
 export const MAGIC_LINK_PURPOSE = 'magic-link';
@@ -25,7 +26,7 @@ export const RESET_MINUTES = 30;
 async function linkMail(
   tx: Queryable,
   job: MailJob,
-  token: { purpose: string; minutes: number; param: string; payload?: unknown },
+  token: { purpose: string; minutes: number; param: string; payload?: unknown; returnTo?: unknown },
   kind: AuthMail,
 ): Promise<OutgoingMail> {
   const secret = newSecretToken();
@@ -36,7 +37,7 @@ async function linkMail(
     expiresAt: new Date(new Date(job.payload.requestedAt).getTime() + token.minutes * 60_000),
     payload: token.payload,
   });
-  const link = `${job.payload.portalUrl}login?${token.param}=${encodeURIComponent(secret)}${langQuery(job.payload.locale)}`;
+  const link = `${job.payload.portalUrl}login?${token.param}=${encodeURIComponent(secret)}${langQuery(job.payload.locale)}${returnToQuery(token.returnTo)}`;
   return renderAuthMail(job, kind, link, token.minutes);
 }
 
@@ -49,6 +50,15 @@ export function langQuery(locale: string | undefined): string {
   return `&lang=${locale.startsWith('de') ? 'de' : 'en'}`;
 }
 
+/**
+ * The page the login was asked for travels with the link (`&returnTo=`, portal-core.md §2 "Login",
+ * issue 22), checked again here as the queued request was stored: only a same-portal path.
+ */
+function returnToQuery(returnTo: unknown): string {
+  const path = samePortalPathOrUndefined(returnTo);
+  return path ? `&returnTo=${encodeURIComponent(path)}` : '';
+}
+
 function renderAuthMail(job: MailJob, kind: AuthMail, link: string, minutes: number): OutgoingMail {
   const mail = authMail(kind, job.payload.locale, { tenant: job.payload.tenantName, link, minutes });
   return { tenantId: job.tenantId, to: job.payload.email, from: job.payload.from, ...mail };
@@ -58,7 +68,7 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
   /** A login link when the address has an account; nothing otherwise. */
   async 'magic-link'(tx, job) {
     if (!(await findUserByEmail(tx, job.tenantId, job.payload.email))) return null;
-    return linkMail(tx, job, { purpose: MAGIC_LINK_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p' }, 'magicLink');
+    return linkMail(tx, job, { purpose: MAGIC_LINK_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', returnTo: job.payload.returnTo }, 'magicLink');
   },
 
   /**

@@ -5,6 +5,7 @@ import { useTranslation } from '../../core/translation';
 import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { isFeatureOn } from '../../domain/tenantFeatures';
+import { requestedDestination } from '../../domain/returnTo';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
 import { localized } from '../../ui/localized';
@@ -67,6 +68,9 @@ export default function LoginScreen() {
   const resetToken = query.get('reset');
 
   if (pending) return <Loading />;
+  // §2: the page this sign-in leads to travels with every method that leaves this screen: in the
+  // OAuth state (/sso/authorize keeps it) and in the mailed login link (the server checks it too).
+  const destination = requestedDestination(location.search);
   const offersSso = Boolean(tenant.login.oauth) && isFeatureOn(tenant, 'oauth');
   // Kicker-auth tenants keep their accounts with the publisher's sign-on (§7 kicker-auth calls).
   const kicker = isFeatureOn(tenant, 'kicker-auth');
@@ -88,7 +92,7 @@ export default function LoginScreen() {
       ) : (
         <div className="login-methods">
           {offersSso && (
-            <a className="button sso-button" href={`${config.basePath}sso/authorize`}>
+            <a className="button sso-button" href={`${config.basePath}sso/authorize${destination ? `?returnTo=${encodeURIComponent(destination)}` : ''}`}>
               {t('login.ssoButton')}
             </a>
           )}
@@ -96,7 +100,7 @@ export default function LoginScreen() {
             <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} endpoint="/kicker-auth/login" titleKey="login.kickerTitle" />
           )}
           {tenant.login.password && !kicker && <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />}
-          {tenant.login.magicLink && <MagicLinkForm />}
+          {tenant.login.magicLink && <MagicLinkForm returnTo={destination} />}
           {config.devMode && <DevLoginForm />}
         </div>
       )}

@@ -6,8 +6,11 @@ import { FormField } from '../../ui/FormField';
 import { isPlausibleEmail } from '../../domain/fieldRules';
 import { loginErrorKey } from './loginErrors';
 
-/** The magic-link form (§2 "Login"): an e-mail; a login link is sent and a confirmation shown. */
-export function MagicLinkForm() {
+/**
+ * The magic-link form (§2 "Login"): an e-mail; a login link is sent and a confirmation shown. The
+ * link leads to `returnTo`, the page the login was asked for (engine/domain/returnTo.ts).
+ */
+export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
   const { api } = usePortal();
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
@@ -24,7 +27,7 @@ export function MagicLinkForm() {
     setFailure(undefined);
     setState('sending');
     try {
-      await api.post('/login/magic-link', { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB' });
+      await api.post('/login/magic-link', { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB', returnTo });
       setState('sent');
     } catch (error) {
       setFailure(t(loginErrorKey(error)));

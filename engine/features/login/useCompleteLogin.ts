@@ -1,25 +1,27 @@
 import { useSetAtom } from '../../core/atoms';
 import { useLocation, useNavigate } from 'react-router';
 import { authStateAtom, type LoginResponse } from '../../core/authState';
-import { pathAfterLogin, type LoginRedirectState } from '../../core/access';
-import { samePortalPathOrUndefined } from '../../domain/returnTo';
+import { signInDestinationAtom } from '../../core/signInDestination';
+import { destinationAfterSignIn } from '../../domain/returnTo';
 
 /**
- * Stores a successful login (§4 auth state) and goes where §2 "Login" says. engine/main.tsx keeps
- * the auth state in the tenant's session storage and hands it to the tenant's other tabs.
+ * Stores a successful login (§4 auth state) and goes where §2 "Login" says: the page the answer
+ * names (a partner link's subscription, the OAuth state's path), else the login URL's
+ * subscriptionId or returnTo, else orders (engine/domain/returnTo.ts, the rule the server checks
+ * these paths with too). engine/main.tsx keeps the auth state in the tenant's session storage and
+ * hands it to the tenant's other tabs.
  */
 export function useCompleteLogin() {
   const setAuth = useSetAtom(authStateAtom);
+  const setDestination = useSetAtom(signInDestinationAtom);
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as LoginRedirectState | null)?.from;
   return (response: LoginResponse & { returnTo?: string }) => {
+    const destination = destinationAfterSignIn(location.search, response.returnTo);
+    // Before the auth state: the login route's guard sees both at once (engine/core/signInDestination.ts).
+    setDestination({ accessToken: response.accessToken, path: destination });
     // A "logged in only" answer names its one subscription: the session's scope (§4, engine/domain/sessionScope.ts).
     setAuth({ user: response.user, accessToken: response.accessToken, loginSource: response.loginSource, subscriptionId: response.subscriptionId, sessionHasTimedOut: false });
-    const search = new URLSearchParams(location.search);
-    for (const key of ['confirm', 'reset', 'state', 'iss', 'session_state', 'forgot']) search.delete(key);
-    // The server checks returnTo with the same rule; checked here too, as the screen navigates by it.
-    const returnTo = samePortalPathOrUndefined(response.returnTo);
-    void navigate(pathAfterLogin(`?${search}`, returnTo ?? from), { replace: true });
+    void navigate(destination, { replace: true });
   };
 }
