@@ -4,8 +4,8 @@
  * without the p query, else to orders"). A subscriber who opens "your subscription" from an e-mail
  * lands on it after signing in, whichever way they sign in: with a password, a login link (the
  * link carries the page, even into another browser), single sign-on (the OAuth state keeps it), a
- * token in the URL (`?p=`), the kicker account or `subscriptionId`. Only pages of the same portal
- * are destinations (engine/domain/returnTo.ts).
+ * token in the URL (`?p=`), the kicker account, a partial login's sign-in link or `subscriptionId`.
+ * Only pages of the same portal are destinations (engine/domain/returnTo.ts).
  *
  * Both projects run every journey: German at 360 px (phone), English at 1280 px (desktop).
  * technikwelt (German by default) sends anonymous visitors to its login; its password form is the
@@ -19,7 +19,7 @@ import { buildDemoData } from '../../server/seed/demoData';
 import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
-const TEXT_FILES = ['features/login/texts.json', 'features/orders/texts.json'];
+const TEXT_FILES = ['features/login/texts.json', 'features/orders/texts.json', 'account/texts.json'];
 const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
 const DEMO_PASSWORD = 'Lesen2026';
 
@@ -79,6 +79,9 @@ async function requestLoginLink(page: Page, tenant: string, locale: Locale, emai
   const mail = await waitForMail(page.request, tenant, email, since, MAGIC_LINK_SUBJECT);
   return linkIn(mail.text);
 }
+
+/** The partner sign-in mail of a partial login (server/mail/authMails.ts partnerSignIn), in either language. */
+const PARTNER_SIGN_IN_SUBJECT = /Anmeldung zu Ihrem Abonnement bei|Log in to your .* subscription/;
 
 const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
@@ -153,6 +156,32 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
     await expectOnPage(page, TENANT, deepLink);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await shot(page, testInfo, 'sso-landed');
+  });
+
+  test('through a partial login: the renewal’s order-number link opens that subscription’s renewal', async ({ page }, testInfo) => {
+    const locale = localeOf(testInfo);
+    const t = texts(locale);
+    const data = buildDemoData(JSON.parse(readFileSync(`tenants/${TENANT}.json`, 'utf8')), new Date());
+    const email = data.logins[0].email;
+    // A subscription whose ordering party has the login's address on record: the link goes there.
+    const target = data.subscriptions
+      .filter((s) => s.order_status === 'A' && !s.details.renewal?.renewalBundleComponent)
+      .flatMap((s) => {
+        const ag = data.subscriptionRoles.find((role) => role.subscription_id === s.id && role.role === 'AG');
+        const partner = data.businessPartners.find((bp) => bp.bp_number === ag?.bp_number);
+        return partner?.email_address === email ? [{ id: s.id, orderNumber: s.order_number, lastName: partner.last_name1! }] : [];
+      })[0];
+    expect(target).toBeDefined();
+    await page.goto(`/t/${TENANT}/renewal?lang=${langOf(locale)}`);
+    await page.getByLabel(t('account.entry.orderNumber')).fill(target.orderNumber);
+    await page.getByLabel(t('account.entry.lastName')).fill(target.lastName);
+    const since = new Date().toISOString();
+    await page.getByRole('button', { name: t('account.entry.submit') }).click();
+    const mail = await waitForMail(page.request, TENANT, email, since, PARTNER_SIGN_IN_SUBJECT);
+    await page.goto(linkIn(mail.text));
+    await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target.id}/renewal\\?returnTo=renewal$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot(page, testInfo, 'partial-login-landed');
   });
 
   test('only to pages of this portal: another origin or another tenant leads to orders', async ({ page, browser, baseURL }, testInfo) => {
