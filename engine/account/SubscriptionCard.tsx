@@ -26,10 +26,12 @@ export function TypeBadge({ subscription }: { subscription: SubscriptionSummary 
  * download only for active subscriptions that support it; the renewal action for active non-bundle
  * renewable subscriptions without auto-renewal. Bundle components are not managed separately.
  */
-export function SubscriptionCard({ subscription, onDownload, downloading }: {
+export function SubscriptionCard({ subscription, onDownload, downloading, isNew = false }: {
   subscription: SubscriptionSummary;
   onDownload?: (subscription: SubscriptionSummary) => void;
   downloading?: boolean;
+  /** Just linked and not seen yet (§4 new-subscription flag): the card says 'new' like the menu does. */
+  isNew?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { config } = usePortal();
@@ -48,6 +50,7 @@ export function SubscriptionCard({ subscription, onDownload, downloading }: {
         <div className="badges">
           <Badge tone={statusTone(subscription.orderStatus)}>{t(`account.status.${subscription.orderStatus}`)}</Badge>
           <TypeBadge subscription={subscription} />
+          {isNew && <Badge tone="success">{t('account.newBadge')}</Badge>}
         </div>
         <dl className="facts">
           <dt>{t('account.orderNumber')}</dt>

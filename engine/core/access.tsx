@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from './atoms';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useTranslation } from './translation';
 import { authStateAtom, isLoggedIn, scopeOf } from './authState';
 import { mayOpenScreen } from '../domain/sessionScope';
 import { PartialSessionNotice } from './PartialSessionNotice';
+import { EmbeddedSignInNotice } from './EmbeddedSignInNotice';
 import { usePortal } from './PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
 import { Loading } from '../ui/Loading';
@@ -19,7 +19,8 @@ import { signInDestinationAtom } from './signInDestination';
  * - the query flag `p` sends anonymous pages to login too;
  * - /login (guest) sends logged-in users where a sign-in goes (§2 "Login": subscriptionId,
  *   returnTo, else /orders; engine/domain/returnTo.ts destinationAfterSignIn);
- * - a missing user goes to login unless the portal is embedded: then the session-expired text shows;
+ * - a missing user goes to login unless the portal is embedded: then the page says how to sign in
+ *   (engine/core/EmbeddedSignInNotice.tsx), with the session-expired text after a timeout;
  * - a "logged in only" session (portal-core.md §4, one subscription) gets a notice instead of a
  *   screen of the whole account (`account`) or of another subscription (`:id`), whose calls the
  *   server would refuse (engine/domain/sessionScope.ts mayOpenScreen).
@@ -29,7 +30,6 @@ export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 
   const location = useLocation();
   const { id } = useParams();
   const { config } = usePortal();
-  const { t } = useTranslation();
   const loggedIn = isLoggedIn(auth);
   const query = new URLSearchParams(location.search);
   // A sign-in made on this screen names its own destination (engine/core/signInDestination.ts).
@@ -42,13 +42,9 @@ export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 
   }
   const needsLogin = access === 'login' || access === 'account' || query.has('p');
   if (needsLogin && !loggedIn) {
-    if (config.tenant.embedding.isEmbedded && auth.sessionHasTimedOut) {
-      return (
-        <div role="alert" className="alert alert-warning">
-          {t('shell.sessionExpired')}
-        </div>
-      );
-    }
+    // §2: "A missing user sends to login unless the portal is embedded": its host page signs
+    // visitors in (a `p` token still goes through the login page); the page asked for says so.
+    if (config.tenant.embedding.isEmbedded && !query.has('p')) return <EmbeddedSignInNotice timedOut={auth.sessionHasTimedOut} />;
     return <Navigate to={{ pathname: '/login', search: loginSearchFor(location.pathname, location.search) }} replace />;
   }
   if (loggedIn && (access === 'login' || access === 'account') && !mayOpenScreen(scopeOf(auth), { account: access === 'account', subscriptionId: id })) {

@@ -172,7 +172,9 @@ export const CAPABILITY_RULES = {
     flags: ['phase-upgrade'],
     rule: (s) => Boolean(s.currentPhase?.canUpgrade) && isOrderingParty(s) && isActive(s.orderStatus),
   },
-  // "e-card: never by this rule set (gated by tenant)": only the flag decides.
+  // "e-card: never by this rule set (gated by tenant)": the subscription page offers no e-card
+  // (engine/features/e-card declares no action); the e-card routes and POST /e-cards, also for a
+  // subscription reached by link, are gated by the flag and its publication blacklist alone.
   eCard: { flags: ['e-card'], rule: () => true },
   // "invoice request and several detail blocks: ordering party only"
   invoiceRequest: { flags: ['invoice-request'], rule: (s) => isOrderingParty(s) && !isExternallyManaged(s) },

@@ -47,8 +47,8 @@ const TEXTS: Record<Locale, Record<AuthMail, { subject: string; body: string }>>
       body: 'Hello,\n\nuse this link to set a new password for the customer portal of {tenant}:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If you did not ask for it, your password stays as it is.\n',
     },
     partnerSignIn: {
-      subject: 'Sign in to your {tenant} subscription',
-      body: 'Hello,\n\nsomeone asked to sign in to the customer portal of {tenant} with the order number of your subscription. This e-mail address is the one we hold for that subscription. Use this link to sign in:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If this was not you, you can ignore this e-mail; nobody signs in without the link.\n',
+      subject: 'Log in to your {tenant} subscription',
+      body: 'Hello,\n\nsomeone asked to log in to the customer portal of {tenant} with the order number of your subscription. This e-mail address is the one we hold for that subscription. Use this link to log in:\n\n{link}\n\nThe link is valid for {minutes} minutes and works once. If this was not you, you can ignore this e-mail; nobody logs in without the link.\n',
     },
   },
 };

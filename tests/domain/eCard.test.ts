@@ -16,7 +16,7 @@ import {
   type ECardDraft,
 } from '../../engine/domain/eCard';
 import { isRouteServed, menuItems, subscriptionActions } from '../../engine/features';
-import type { CapabilityTenant } from '../../engine/domain/capabilities';
+import { checkCapability, type CapabilityTenant } from '../../engine/domain/capabilities';
 import { ROUTES } from '../../engine/core/routeRefs';
 import { makeSubscription } from '../support/subscriptionBuilder';
 import { emailWidgetProblems, emailWidgetShowsOptIn, optInWidgetProblems, optInWidgetProvider } from '../../engine/domain/widgets';
@@ -123,16 +123,19 @@ describe('e-card in the registry', () => {
     return subscriptionActions(tenant, subscription, { tenant }).map((a) => a.id);
   };
 
-  it('offers "send an e-card" on every subscription when the tenant has the flag (portal-core.md §6: gated by the tenant only)', () => {
-    expect(actions(['e-card'])).toEqual(['e-card']);
-    expect(actions(['e-card'], {}, makeSubscription({ orderStatus: 'I', roles: ['WE'] }))).toEqual(['e-card']);
-    expect(actions([])).toEqual([]);
+  it('never offers "send an e-card" on a subscription page, whatever the flag (portal-core.md §6: "e-card: never by this rule set")', () => {
+    expect(actions(['e-card'])).toEqual([]);
+    expect(actions(['e-card', 'contact-form'])).toEqual(['contact']);
+    expect(actions(['e-card'], {}, makeSubscription({ orderStatus: 'I', roles: ['WE'] }))).toEqual([]);
   });
 
-  it('hides it when the tenant hides the button or blacklists the publication', () => {
+  it('gates the e-card routes by the tenant alone: the flag and its publication blacklist (account-flows.md §6)', () => {
     const subscription = makeSubscription();
-    expect(actions(['e-card'], { hiddenActions: ['e-card'] })).toEqual([]);
-    expect(actions(['e-card'], { publicationBlacklists: { 'e-card': [subscription.publication] } }, subscription)).toEqual([]);
+    const ctx = (extra: Record<string, unknown>) => ({ tenant: { features: ['e-card'], ...extra } as never as CapabilityTenant });
+    expect(checkCapability('eCard', subscription, ctx({}))).toBe('ok');
+    expect(checkCapability('eCard', makeSubscription({ orderStatus: 'I', roles: ['WE'] }), ctx({}))).toBe('ok');
+    expect(checkCapability('eCard', subscription, ctx({ publicationBlacklists: { 'e-card': [subscription.publication] } }))).toBe('feature_disabled');
+    expect(checkCapability('eCard', subscription, { tenant: { features: [] } as never as CapabilityTenant })).toBe('feature_disabled');
   });
 
   it('has no menu item (portal-core.md §2 lists none) but serves both routes', () => {

@@ -116,13 +116,16 @@ test.describe('e-card', () => {
     await expect(page.getByText(t('e-card.scheduledList.to', { to }))).toHaveCount(0);
   });
 
-  test('a card sent at once from the subscription page (English)', async ({ page }, testInfo) => {
+  test("a card sent at once from a subscription's e-card page (English)", async ({ page }, testInfo) => {
     const t = texts('en-GB');
     await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);
     const [first] = await subscriptionsOfSession(page, TENANT);
+    // portal-core.md §6 "e-card: never by this rule set": the subscription page offers none; the
+    // tenant-gated route opens from a link.
     await page.goto(`/t/${TENANT}/subscriptions/${first.id}?lang=en`);
-    await page.getByRole('link', { name: t('e-card.action'), exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/subscriptions/${first.id}/e-card`));
+    await expect(page.getByRole('heading', { level: 2, name: t('subscription.actionsHeading') })).toBeVisible();
+    await expect(page.getByRole('link', { name: t('e-card.heading'), exact: true })).toHaveCount(0);
+    await page.goto(`/t/${TENANT}/subscriptions/${first.id}/e-card?lang=en`);
     await expect(page.getByRole('heading', { level: 1, name: t('e-card.heading') })).toBeVisible();
     // Sending without the required fields names each of them.
     await page.getByRole('button', { name: t('e-card.send') }).click();

@@ -34,8 +34,10 @@ test('log-out from the account menu ends the session and returns to login', asyn
   await expect(page.getByText('olivia.turner@northern-review.example')).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/t\/northern-review\/login$/);
+  // northern-review is embedded: without a session a page of the account stays and says how to log in (portal-core.md §2).
   await page.goto('/t/northern-review/orders');
-  await expect(page).toHaveURL(/\/t\/northern-review\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Please log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/t\/northern-review\/orders$/);
 });
 
 /** Ends the page's session on the server, as the idle timeout would; the tab keeps its token. */
@@ -66,6 +68,6 @@ test('an embedded portal stays on its page after a 401 and shows the session-exp
   await expect(page.locator('.subscription-card').first()).toBeVisible();
   await endSessionOnServer(page, 'northern-review');
   await page.reload();
-  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await expect(page).toHaveURL(/\/t\/northern-review\/orders$/);
 });

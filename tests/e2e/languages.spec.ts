@@ -133,7 +133,7 @@ test.describe('one language at a time', () => {
     await expect(page.getByRole('button', { name: GERMAN.sendLink })).toBeVisible();
     await page.getByRole('button', { name: 'Switch to English' }).click();
     await expect(page.getByRole('button', { name: ENGLISH.sendLink })).toBeVisible();
-    await expect(page.getByText('Have a TechnikWelt account? Sign in with single sign-on.')).toBeVisible();
+    await expect(page.getByText('Have a TechnikWelt account? Log in with single sign-on.')).toBeVisible();
     const { link, subject } = await requestLink(page, 'technikwelt', ENGLISH);
     expect(subject).toMatch(/Your login link/);
     expect(new URL(link).searchParams.get('lang')).toBe('en');

@@ -30,7 +30,7 @@ function texts(locale: Locale) {
 
 const TENANT = 'technikwelt';
 /** The partner sign-in mail (server/mail/authMails.ts partnerSignIn), in either language. */
-const PARTNER_SIGN_IN_SUBJECT = /Anmeldung zu Ihrem Abonnement bei|Sign in to your .* subscription/;
+const PARTNER_SIGN_IN_SUBJECT = /Anmeldung zu Ihrem Abonnement bei|Log in to your .* subscription/;
 
 /** Anna Schmidt's own subscriptions the orders page lists with a "Manage" button: active, not a bundle component. */
 function target(testInfo: TestInfo) {

@@ -192,7 +192,7 @@ test.describe('contact', () => {
     await page.getByLabel('Customer or order number').fill(target.orderNumber);
     await page.getByLabel('Postcode').fill(target.zipcode);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText(/We have sent a sign-in link to .\*\*\*@technikwelt\.example, the address we hold for this subscription/)).toBeVisible();
+    await expect(page.getByText(/We have sent a login link to .\*\*\*@technikwelt\.example, the address we hold for this subscription/)).toBeVisible();
     await expect(page.getByText(target.email)).toHaveCount(0);
     await page.getByRole('button', { name: 'Write a message instead' }).click();
     await expect(page.getByLabel('Your message')).toBeVisible();

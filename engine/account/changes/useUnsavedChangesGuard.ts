@@ -11,9 +11,11 @@ import { useEffect, useRef } from 'react';
  *   back, asks, and either steps back once more or restores the entry.
  * The portal uses react-router's declarative router (its data router, which offers useBlocker,
  * costs 16 KB of gzipped JavaScript on every screen; README "Speed and size"), so the guard does
- * not go through the router. `release()` lets a save navigate on without asking.
+ * not go through the router. `release()` lets a save navigate on without asking; `confirmLeave()`
+ * asks for the form's own ways out (its cancel button), which are no links: true when the user may
+ * leave (nothing unsaved, or "leave" chosen), and the guard is released then.
  */
-export function useUnsavedChangesGuard(dirty: boolean, message: string): { release: () => void } {
+export function useUnsavedChangesGuard(dirty: boolean, message: string): { release: () => void; confirmLeave: () => boolean } {
   const released = useRef(false);
   const active = dirty && !released.current;
   const messageRef = useRef(message);
@@ -68,6 +70,11 @@ export function useUnsavedChangesGuard(dirty: boolean, message: string): { relea
   return {
     release: () => {
       released.current = true;
+    },
+    confirmLeave: () => {
+      if (dirty && !released.current && !window.confirm(messageRef.current)) return false;
+      released.current = true;
+      return true;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../core/translation';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
+import { ContactPhone } from '../../core/ContactPhone';
 import { hideImage } from './OfferList';
 import type { CrossSellingOffer } from './paymentWatch';
 
@@ -23,7 +24,10 @@ export function CrossSelling({ offer }: { offer: CrossSellingOffer }) {
               {t('account.crossSelling.voucherLabel')} <strong className="voucher-code" data-testid="voucher-code">{offer.voucherCode}</strong>
             </p>
           ) : (
-            <p>{t('account.crossSelling.vouchersExhausted')}</p>
+            <>
+              <p>{t('account.crossSelling.vouchersExhausted')}</p>
+              <ContactPhone />
+            </>
           )}
           <a href={offer.product.url} target="_blank" rel="noopener noreferrer">
             {t('account.crossSelling.viewOffer', { title: offer.product.title })}

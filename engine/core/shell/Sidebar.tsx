@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../translation';
-import { useAtomValue } from '../atoms';
 import { menuItems } from '../../features';
 import { usePortal } from '../PortalContext';
 import { href, ROUTES } from '../routeRefs';
-import { newSubscriptionAtom } from '../../account/newSubscription';
+import { useNewSubscription } from '../../account/newSubscription';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { currentMenuItem } from './menuSection';
 import { localized } from '../../ui/localized';
@@ -20,7 +19,7 @@ export function Sidebar() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   // §2 "Menu items": /orders gets a green 'new' badge when a subscription was just linked.
-  const newSubscription = useAtomValue(newSubscriptionAtom);
+  const newSubscription = useNewSubscription();
   const items = menuItems(config.tenant.features)
     .filter((item) => !item.when || item.when(config.tenant))
     .map((item) => ({ ...item, to: href(item.route) }));
@@ -39,6 +38,8 @@ export function Sidebar() {
         onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true">☰</span> {toggleLabel}
+        {/* Collapsed on small screens, the menu would hide the orders item's badge: the toggle carries it. */}
+        {newSubscription && <span className="menu-badge">{t('account.newBadge')}</span>}
       </button>
       <ul id="sidebar-items" className="sidebar-items">
         {items.map((item) => (

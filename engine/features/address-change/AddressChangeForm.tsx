@@ -85,7 +85,7 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
   const messages = useAddressErrorTexts();
 
   const dirty = (Object.keys(initial) as Array<keyof Values>).some((field) => values[field].trim() !== initial[field].trim());
-  const { release } = useUnsavedChangesGuard(dirty, t('address-change.unsavedConfirm'));
+  const { release, confirmLeave } = useUnsavedChangesGuard(dirty, t('address-change.unsavedConfirm'));
   const chosenDate = timed && timing === 'date' ? validFrom : null;
   const problems = [...addressErrors({ ...values, validFrom: chosenDate }, ruleContext), ...(timed ? timingErrors(timing, validFrom) : [])];
   const errorTexts = messages([...serverErrors, ...(submitted ? problems : [])].map(({ field, code }) => ({ field, code })));
@@ -218,7 +218,8 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
         <button type="submit" className="button" disabled={sending}>
           {t('address-change.save')}
         </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
+        {/* Cancel leaves like a link does: with unsaved changes it asks first (account-flows.md §2 "Addresses"). */}
+        <button type="button" className="button button-secondary" onClick={() => confirmLeave() && onDone()}>
           {t('address-change.cancel')}
         </button>
       </div>

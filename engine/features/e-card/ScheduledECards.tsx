@@ -71,11 +71,11 @@ export function ScheduledECards({ cards, categoryLabel }: { cards: Resource<ECar
           onClose={() => setCancelling(null)}
           actions={
             <>
-              <button type="button" className="button" disabled={busy} onClick={() => void cancel(cancelling)}>
-                {t('e-card.scheduledList.confirm')}
-              </button>
               <button type="button" className="button button-secondary" onClick={() => setCancelling(null)}>
                 {t('e-card.scheduledList.keep')}
+              </button>
+              <button type="button" className="button" disabled={busy} onClick={() => void cancel(cancelling)}>
+                {t('e-card.scheduledList.confirm')}
               </button>
             </>
           }

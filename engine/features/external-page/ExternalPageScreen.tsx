@@ -13,13 +13,36 @@ import { linkForPath, linkText, USER_ID_PLACEHOLDER, withUserId } from './extern
  * The catch-all (portal-core.md §2): a path equal to an external navigation link's text embeds its
  * URL in a frame; `-suid-` in the URL is replaced by the user id from GET /api/user-id when the
  * user is logged in. Any other path shows 'Page not found'.
+ *
+ * Only a link the tenant shows inside the portal (`showInIframe`) is framed: the others are pages
+ * that open outside it (§2 "each opened externally … or shown inside the portal"), and many of
+ * them refuse to be framed. Their path (typed, or an old bookmark) gets a page that opens the link
+ * in a new tab instead of a broken frame.
  */
 export default function ExternalPageScreen() {
   const { config } = usePortal();
   const location = useLocation();
   const link = linkForPath(config.tenant.externalNavigationLinks, location.pathname);
   if (!link) return <NotFound />;
+  if (!link.showInIframe) return <OutsidePage link={link} />;
   return <EmbeddedPage link={link} />;
+}
+
+/** A link that is not shown inside the portal: its name and the way to it, in a new tab. */
+function OutsidePage({ link }: { link: ExternalNavigationLink }) {
+  const { t, i18n } = useTranslation();
+  const name = linkText(link, i18n.language);
+  return (
+    <section className="notice-page external-page-outside" aria-labelledby="external-page-title">
+      <h1 id="external-page-title">{name}</h1>
+      <p>{t('external-page.outsideText', { name })}</p>
+      <p>
+        <a className="button" href={withUserId(link.url, undefined)} target="_blank" rel="noreferrer">
+          {t('external-page.openInNewTab', { name })}
+        </a>
+      </p>
+    </section>
+  );
 }
 
 /** The link's page; `-suid-` is filled in only for a logged-in user (§2), whose id is asked first. */

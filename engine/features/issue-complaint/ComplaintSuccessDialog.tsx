@@ -47,14 +47,14 @@ export function ComplaintSuccessDialog({ answer, onClose }: { answer: Compensati
       onClose={onClose}
       actions={
         <>
+          <button type="button" className={option === 'download' && answer.url ? 'button button-secondary' : 'button'} onClick={onClose}>
+            {t('shell.close')}
+          </button>
           {option === 'download' && answer.url && (
             <button type="button" className="button" disabled={downloading} onClick={() => void download()}>
               {downloading ? t('account.downloadWaiting') : t('issue-complaint.download')}
             </button>
           )}
-          <button type="button" className={option === 'download' && answer.url ? 'button button-secondary' : 'button'} onClick={onClose}>
-            {t('shell.close')}
-          </button>
         </>
       }
     >

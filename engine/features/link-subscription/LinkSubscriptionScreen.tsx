@@ -17,7 +17,7 @@ import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { FormField } from '../../ui/FormField';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { newSubscriptionAtom } from '../../account/newSubscription';
+import { useNewSubscriptionFlag } from '../../account/newSubscription';
 
 interface Values {
   publication: string;
@@ -39,7 +39,7 @@ export default function LinkSubscriptionScreen() {
   const settings = useTenantSettings();
   const user = useAtomValue(authStateAtom).user;
   const setSubscriptions = useSetAtom(subscriptionsAtom);
-  const setNewSubscription = useSetAtom(newSubscriptionAtom);
+  const { mark: markNewSubscription } = useNewSubscriptionFlag();
   const [byBp, setByBp] = useState(false);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({});
@@ -77,7 +77,7 @@ export default function LinkSubscriptionScreen() {
     try {
       const subscription = await api.post<Subscription | null>('/subscriptions', payload(email, confirmToken));
       // §4: the order number is stored and the new-subscription flag drives the menu badge.
-      setNewSubscription({ orderNumber: subscription?.orderNumber ?? null });
+      markNewSubscription(subscription?.orderNumber ?? null);
       setSubscriptions(resetSubscriptions);
       setResult(null);
       setLinked(subscription);

@@ -4,7 +4,7 @@ import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH, isPlausibleEmail } from '../../domain/fieldRules';
-import { loginErrorKey } from './loginErrors';
+import { refusalOf } from './refusalText';
 
 /** Forgot password (§5: e-mail required, trimmed, at most 50 characters): a reset link by e-mail. */
 export function ForgotPasswordForm({ onCancel, endpoint = '/password/forgot' }: { onCancel: () => void; endpoint?: string }) {
@@ -22,12 +22,16 @@ export function ForgotPasswordForm({ onCancel, endpoint = '/password/forgot' }: 
     if (value.length > FORGOT_PASSWORD_EMAIL_MAX_LENGTH) return setFieldError(t('login.emailTooLong', { max: FORGOT_PASSWORD_EMAIL_MAX_LENGTH }));
     if (!isPlausibleEmail(value)) return setFieldError(t('login.emailInvalid'));
     setFieldError(undefined);
+    setFailure(undefined);
     setState('sending');
     try {
       await api.post(endpoint, { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB' });
       setState('sent');
     } catch (error) {
-      setFailure(t(loginErrorKey(error)));
+      // §8: the server's reason, at the address or over the form (./refusalText.ts).
+      const refusal = refusalOf(error, t);
+      setFieldError(refusal.fields.email);
+      setFailure(refusal.message);
       setState('idle');
     }
   }

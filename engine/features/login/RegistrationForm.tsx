@@ -4,7 +4,7 @@ import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { isPlausibleEmail, isValidPassword, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
-import { loginErrorKey } from './loginErrors';
+import { refusalOf } from './refusalText';
 
 type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | 'passwordConfirm';
 
@@ -46,7 +46,10 @@ export function RegistrationForm({ onCancel, endpoint = '/register' }: { onCance
       });
       setState('sent');
     } catch (error) {
-      setFailure(t(loginErrorKey(error)));
+      // §8: the server's reason, at the field it names or over the form (./refusalText.ts).
+      const refusal = refusalOf(error, t);
+      setErrors(refusal.fields);
+      setFailure(refusal.message);
       setState('idle');
     }
   }

@@ -145,6 +145,9 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
           onClose={() => setDeleting(null)}
           actions={
             <>
+              <button type="button" className="button button-secondary" onClick={() => setDeleting(null)}>
+                {t('multi-user-licenses.cancel')}
+              </button>
               <button
                 type="button"
                 className="button button-danger"
@@ -155,9 +158,6 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
                 }}
               >
                 {t('multi-user-licenses.delete')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => setDeleting(null)}>
-                {t('multi-user-licenses.cancel')}
               </button>
             </>
           }

@@ -183,6 +183,9 @@ export default function LicensesScreen() {
           onClose={() => setRemoving(null)}
           actions={
             <>
+              <button type="button" className="button button-secondary" onClick={() => setRemoving(null)}>
+                {t('multi-user-licenses.cancel')}
+              </button>
               <button
                 type="button"
                 className="button button-danger"
@@ -193,9 +196,6 @@ export default function LicensesScreen() {
                 }}
               >
                 {t('multi-user-licenses.managers.remove')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => setRemoving(null)}>
-                {t('multi-user-licenses.cancel')}
               </button>
             </>
           }
@@ -209,6 +209,9 @@ export default function LicensesScreen() {
           onClose={() => setWithdrawing(null)}
           actions={
             <>
+              <button type="button" className="button button-secondary" onClick={() => setWithdrawing(null)}>
+                {t('multi-user-licenses.cancel')}
+              </button>
               <button
                 type="button"
                 className="button button-danger"
@@ -219,9 +222,6 @@ export default function LicensesScreen() {
                 }}
               >
                 {t('multi-user-licenses.managers.withdraw')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => setWithdrawing(null)}>
-                {t('multi-user-licenses.cancel')}
               </button>
             </>
           }

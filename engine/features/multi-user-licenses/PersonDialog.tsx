@@ -63,11 +63,11 @@ export function PersonDialog({ title, submitLabel, intro, salutationRequired, on
       onClose={onClose}
       actions={
         <>
-          <button type="submit" form="license-person-form" className="button" disabled={sending}>
-            {submitLabel}
-          </button>
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('multi-user-licenses.cancel')}
+          </button>
+          <button type="submit" form="license-person-form" className="button" disabled={sending}>
+            {submitLabel}
           </button>
         </>
       }

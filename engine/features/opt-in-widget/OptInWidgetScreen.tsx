@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { useLocation } from 'react-router';
 import type { OptInWidgetProvider } from '../../../schemas/generated/tenant';
 import { useTenantSettings } from '../../account/capabilityContext';
+import { ContactPhone } from '../../core/ContactPhone';
 import { FallbackContact } from '../../core/FallbackContact';
 import { usePortal } from '../../core/PortalContext';
 import { ApiError } from '../../domain/apiError';
@@ -42,16 +43,13 @@ export default function OptInWidgetScreen() {
   return token ? <Confirmation provider={provider} token={token} /> : <SignUpForm provider={provider} />;
 }
 
+/** §8 "Voucher codes exhausted: contact phone support": the tenant's contact phone. */
 function Exhausted() {
   const { t } = useTranslation();
-  const { config } = usePortal();
-  const phone = config.tenant.contact.fallbackPhone;
   return (
     <Alert variant="warning">
       <p>{t('opt-in-widget.exhausted')}</p>
-      <p>
-        <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{t('shell.fallbackPhone', { phone })}</a>
-      </p>
+      <ContactPhone />
     </Alert>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
-import { useSetAtom } from '../../core/atoms';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { usePortal } from '../../core/PortalContext';
 import { isMembership } from '../../domain/subscriptionKinds';
@@ -11,7 +10,7 @@ import { isFeatureOn } from '../../domain/tenantFeatures';
 import type { DeliveredIssuesPage } from '../../../schemas/generated/subscription-page';
 import { useCapabilityContext } from '../../account/capabilityContext';
 import { DownloadDialogs } from '../../account/DownloadDialogs';
-import { newSubscriptionAtom } from '../../account/newSubscription';
+import { useNewSubscription, useNewSubscriptionFlag } from '../../account/newSubscription';
 import { usePendingOrders, usePurchaseOrders } from '../../account/ordersData';
 import { PendingOrderCard } from './PendingOrderCard';
 import { PurchaseOrderCard } from './PurchaseOrderCard';
@@ -67,7 +66,8 @@ export default function OrdersScreen() {
   const { state, reload } = useSubscriptions();
   const purchaseOrders = usePurchaseOrders();
   const pendingOrders = usePendingOrders();
-  const setNewSubscription = useSetAtom(newSubscriptionAtom);
+  const newSubscription = useNewSubscription();
+  const { clear: clearNewSubscription } = useNewSubscriptionFlag();
   const downloads = useFileDownload();
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<SubscriptionFilter>(config.tenant.defaultSubscriptionFilter ?? 'active');
@@ -77,8 +77,13 @@ export default function OrdersScreen() {
   // a "logged in only" session (§4) may not link (POST /subscriptions is refused to it).
   const canLink = isFeatureOn(tenant, 'manual-registration') && mayOpenRoute(scope, ROUTES.linkSubscription);
 
-  // The 'new' badge points here; seeing the orders page clears it.
-  useEffect(() => setNewSubscription(null), [setNewSubscription]);
+  // §2, §4: the 'new' badge points here and stays while the user looks at the list (a reload
+  // included); leaving the orders page after the list showed is having seen it.
+  const listed = state.status === 'ready';
+  useEffect(() => {
+    if (!listed) return;
+    return clearNewSubscription;
+  }, [listed, clearNewSubscription]);
 
   const all = state.subscriptions;
   const showMemberships = isFeatureOn(tenant, 'membership');
@@ -118,7 +123,13 @@ export default function OrdersScreen() {
     })();
 
   const card = (s: SubscriptionSummary) => (
-    <SubscriptionCard key={s.id} subscription={s} onDownload={downloadNewest} downloading={downloads.waiting?.startsWith(`${s.id}/`) ?? false} />
+    <SubscriptionCard
+      key={s.id}
+      subscription={s}
+      onDownload={downloadNewest}
+      downloading={downloads.waiting?.startsWith(`${s.id}/`) ?? false}
+      isNew={Boolean(newSubscription?.orderNumber) && newSubscription?.orderNumber === s.orderNumber}
+    />
   );
 
   return (

@@ -6,6 +6,7 @@ import { can, type CapabilityContext } from '../../domain/capabilities';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
+import { labelInSentence } from './attributeLabel';
 
 /**
  * Order attributes (tenant orderAttributes config, portal-core.md §3 "Order attribute config"):
@@ -97,7 +98,7 @@ export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: 
                           setError(null);
                         }}
                       >
-                        {current ? t('subscription.edit', { label }) : t('subscription.add', { label })}
+                        {current ? t('subscription.edit', { label: labelInSentence(label, i18n.language) }) : t('subscription.add', { label: labelInSentence(label, i18n.language) })}
                       </button>
                     )}
                   </>
