@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createStore, Provider as JotaiProvider } from './core/atoms';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { readPortalConfig } from './core/portalConfig';
-import { createI18n, initialLocale, rememberLocale } from './core/i18n';
+import { addressWithoutLang, createI18n, initialLocale, rememberLocale } from './core/i18n';
 import { TranslationProvider } from './core/translation';
 import { createApiClient } from './core/apiClient';
 import { authStateAtom, isLoggedIn } from './core/authState';
@@ -17,8 +17,13 @@ import './ui/styles.css';
 async function boot() {
   const config = readPortalConfig();
   const locale = initialLocale(config, window.location.search);
-  // A `?lang` the tenant offers (a sign-in link carries it) is the visitor's choice from now on.
-  if (new URLSearchParams(window.location.search).has('lang')) rememberLocale(config.tenant.id, locale);
+  // A `?lang` the tenant offers (a sign-in link carries it) is the visitor's choice from now on,
+  // and leaves the address: the flag button's later choice wins over it on a reload (issue 22).
+  const withoutLang = addressWithoutLang(window.location);
+  if (withoutLang !== undefined) {
+    rememberLocale(config.tenant.id, locale);
+    window.history.replaceState(window.history.state, '', withoutLang);
+  }
   const i18n = await createI18n(config, locale);
   document.documentElement.lang = i18n.language;
   i18n.onLanguageChanged((lng) => (document.documentElement.lang = lng));

@@ -49,8 +49,10 @@ const validators = new Map<SchemaName, ValidateFunction>();
 function ajvInstance(): Ajv {
   if (!ajv) {
     // useDefaults: the validated copy becomes the resolved tenant; verbose: errors carry the
-    // schema and data the messages below need.
-    ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, allowUnionTypes: false });
+    // schema and data the messages below need; allowUnionTypes: a setting given once or per locale
+    // (orderNumberExampleImageUrl: a URL or {"de-DE": …, "en-GB": …}) is one type list, whose
+    // mistakes read like any other ("expected text but found number", an invalid URL, an unknown key).
+    ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, allowUnionTypes: true });
     addFormats(ajv, ['hostname', 'email', 'date', 'date-time']);
     ajv.addFormat('uri', { type: 'string', validate: isPortalUrl });
     // json-schema-to-typescript's keyword for a hand-written TypeScript type; no validation meaning.

@@ -3,6 +3,7 @@ import { atom, useAtom, type PrimitiveAtom } from '../core/atoms';
 import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
 import type { PendingOrder } from '../../schemas/generated/pending-order';
 import { usePortal } from '../core/PortalContext';
+import { useLanguage } from '../core/translation';
 import { isFeatureOn } from '../domain/tenantFeatures';
 import { mayCall } from '../domain/sessionScope';
 import { useSessionScope } from '../core/authState';
@@ -11,25 +12,38 @@ import { storedResource, type Resource } from './resource';
 interface ListState<T> {
   status: 'idle' | 'loading' | 'failed' | 'ready';
   items: T[];
+  /** The language the server worded the items in (issue 22). */
+  locale?: string;
 }
 
 const purchaseOrdersAtom = atom<ListState<PurchaseOrder>>({ status: 'idle', items: [] });
 const pendingOrdersAtom = atom<ListState<PendingOrder>>({ status: 'idle', items: [] });
 
-/** A list fetched once per session and shared by the screens that show it (like the subscriptions, §4). */
+/**
+ * A list fetched once per session and shared by the screens that show it (like the subscriptions,
+ * §4); fetched again, quietly, when the screen's language changes, since the server words article
+ * and product names in it (engine/core/subscriptionsStore.ts does the same).
+ */
 function useStoredList<T>(listAtom: PrimitiveAtom<ListState<T>>, path: string, enabled: boolean): Resource<T[]> {
   const { api } = usePortal();
+  const language = useLanguage();
   const [state, setState] = useAtom(listAtom);
-  const load = useCallback(() => {
-    setState({ status: 'loading', items: [] });
-    api
-      .get<T[]>(path)
-      .then((items) => setState({ status: 'ready', items }))
-      .catch(() => setState({ status: 'failed', items: [] }));
-  }, [api, path, setState]);
+  const fetchList = useCallback(
+    (quiet: boolean) => {
+      setState((previous) => (quiet ? { ...previous, locale: language } : { status: 'loading', items: [] }));
+      api
+        .get<T[]>(path)
+        .then((items) => setState({ status: 'ready', items, locale: language }))
+        .catch(() => setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed', items: [] })));
+    },
+    [api, path, language, setState],
+  );
+  const load = useCallback(() => fetchList(false), [fetchList]);
   useEffect(() => {
-    if (enabled && state.status === 'idle') load();
-  }, [enabled, state.status, load]);
+    if (!enabled) return;
+    if (state.status === 'idle') load();
+    else if (state.status === 'ready' && state.locale !== undefined && language !== undefined && state.locale !== language) fetchList(true);
+  }, [enabled, state, language, load, fetchList]);
   return enabled ? storedResource(state.status, state.items, load) : { state: { status: 'ready', data: [] }, reload: load };
 }
 

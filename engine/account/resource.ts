@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../core/apiClient';
 import { usePortal } from '../core/PortalContext';
+import { useLanguage } from '../core/translation';
 
 /**
  * The states of anything a screen loads: loading (with the data of the previous load, if any, so a
@@ -24,26 +25,37 @@ export function dataOf<T>(state: ResourceState<T>): T | undefined {
  * query, a page number, the session…) or `reload()` is called. An answer that arrives after the key
  * changed or the screen left is dropped, so a slow first page never overwrites the second.
  * `replace` puts the answer of a change in place without loading again.
+ *
+ * A change of the screen's language loads again too, quietly: the server words product, article
+ * and offer names in the language of the call (issue 22), so the new words replace the old ones
+ * when they arrive, while the screen keeps what it shows (a form keeps what was typed). A quiet load
+ * that fails keeps the words in the old language rather than an error in place of the screen.
  */
 export function useResource<T>(key: string, load: (api: ApiClient) => Promise<T>): Resource<T> & { replace: (data: T) => void } {
   const { api } = usePortal();
+  const language = useLanguage();
   const [state, setState] = useState<ResourceState<T>>({ status: 'loading' });
   const [round, setRound] = useState(0);
   // `load` is a fresh closure on every render; the key says when its answer changes.
   const loader = useRef(load);
   loader.current = load;
+  // What the last load was asked for: when only the language differs, the next load is a quiet one.
+  const asked = useRef<{ api: ApiClient; key: string; round: number } | null>(null);
 
   useEffect(() => {
     let live = true;
-    setState((previous) => ({ status: 'loading', previous: dataOf(previous) }));
+    const before = asked.current;
+    const quiet = before !== null && before.api === api && before.key === key && before.round === round;
+    asked.current = { api, key, round };
+    if (!quiet) setState((previous) => ({ status: 'loading', previous: dataOf(previous) }));
     loader.current(api).then(
       (data) => live && setState({ status: 'ready', data }),
-      () => live && setState({ status: 'failed' }),
+      () => live && setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed' })),
     );
     return () => {
       live = false;
     };
-  }, [api, key, round, loader]);
+  }, [api, key, round, loader, language]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
   // A change's answer carries the new state (an order attribute saved returns the subscription).

@@ -1,5 +1,9 @@
 import { FALLBACK_LOCALE, type Locale, type PortalConfig } from './portalConfig';
 import { createTranslator, type Translator } from './translation';
+import { chooseLocale } from '../domain/language';
+
+/** The query parameter that names a language (portal-core.md §1). */
+export const LANG_PARAM = 'lang';
 
 /**
  * Where the visitor's choice of language is kept: local storage, per tenant, so it survives
@@ -11,50 +15,35 @@ export function localeStorageKey(tenantId: string): string {
   return `portal.locale.${tenantId}`;
 }
 
-/**
- * The `lang` query parameter of portal-core.md §1: "de" gives German, "en" British English,
- * any other value is used as given (and then matched against the tenant's locales, see
- * offeredLocale).
- */
-export function localeFromLangParam(lang: string | null): string | undefined {
-  if (!lang) return undefined;
-  if (lang === 'de') return 'de-DE';
-  if (lang === 'en') return 'en-GB';
-  return lang;
-}
-
-/** The short form a link carries (`?lang=de`), the inverse of localeFromLangParam. */
-export function langParam(locale: string): 'de' | 'en' {
-  return locale.startsWith('de') ? 'de' : 'en';
-}
-
-/**
- * The tenant's locale that a wish names, by its language ("en-US" → "en-GB"; the portal's locales
- * differ in language, so that is also the exact match); a language the tenant does not offer gives
- * undefined. A tenant that offers only German shows only German, whatever `?lang` says (issue 14,
- * finding 4; portal-core.md §1 "The tenant has a default locale").
- */
-export function offeredLocale(offered: readonly string[], wish: string | null | undefined): Locale | undefined {
-  const language = wish?.slice(0, 2).toLowerCase();
-  return offered.find((locale) => locale.slice(0, 2).toLowerCase() === language) as Locale | undefined;
-}
+export { langParam, localeFromLangParam, offeredLocale } from '../domain/language';
 
 /**
  * Query parameter first (a sign-in link carries the language the visitor used, see
  * server/auth/signInMailJobs.ts), then the visitor's earlier choice, then the tenant default —
- * each only when the tenant offers it.
+ * each only when the tenant offers it (engine/domain/language.ts, the server's rule too).
  */
 export function initialLocale(config: PortalConfig, search: string, storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Locale {
-  const offered = config.tenant.locales;
-  const fromQuery = offeredLocale(offered, localeFromLangParam(new URLSearchParams(search).get('lang')));
-  if (fromQuery) return fromQuery;
   let stored: string | null = null;
   try {
     stored = storage?.getItem(localeStorageKey(config.tenant.id)) ?? null;
   } catch {
     // Storage can be blocked inside third-party frames; the tenant default is fine then.
   }
-  return offeredLocale(offered, stored) ?? (config.tenant.defaultLocale as Locale);
+  return chooseLocale(config.tenant, [new URLSearchParams(search).get(LANG_PARAM), stored]);
+}
+
+/**
+ * The address without its `lang` (undefined when it has none). The portal applies a `?lang` once,
+ * at start, remembers it as the visitor's choice and takes it out of the address bar: a `lang`
+ * left there would bring its language back on the next reload after the visitor chose the other
+ * one with the flag button (issue 22: the chosen language wins over a `lang` left in the URL).
+ */
+export function addressWithoutLang(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string | undefined {
+  const query = new URLSearchParams(location.search);
+  if (!query.has(LANG_PARAM)) return undefined;
+  query.delete(LANG_PARAM);
+  const rest = query.toString();
+  return `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`;
 }
 
 export function rememberLocale(tenantId: string, locale: string, storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()): void {

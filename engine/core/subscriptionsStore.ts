@@ -2,10 +2,12 @@ import { useCallback, useEffect } from 'react';
 import { atom, useAtom } from './atoms';
 import type { Subscription } from '../../schemas/generated/subscription';
 import { usePortal } from './PortalContext';
+import { useLanguage } from './translation';
 
 export type SubscriptionsState =
   | { status: 'idle' | 'loading' | 'failed'; subscriptions: [] }
-  | { status: 'ready'; subscriptions: Subscription[] };
+  /** `locale`: the language the server worded the list in (left out by a change that puts its answer in place). */
+  | { status: 'ready'; subscriptions: Subscription[]; locale?: string };
 
 const INITIAL: SubscriptionsState = { status: 'idle', subscriptions: [] };
 
@@ -13,25 +15,36 @@ const INITIAL: SubscriptionsState = { status: 'idle', subscriptions: [] };
  * The order list of portal-core.md §4: fetched once and shared by every screen that lists
  * subscriptions; while a fetch runs further fetches are ignored; a failure sets the error state
  * (`failed`), a finished load the complete state (`ready`). Log-out resets it.
+ *
+ * The server words product names in the screen's language (issue 22): after the flag button
+ * switched it, the list is fetched again, quietly — it stays on screen until the new words arrive.
  */
 export const subscriptionsAtom = atom<SubscriptionsState>(INITIAL);
 export const resetSubscriptions = INITIAL;
 
 export function useSubscriptions(): { state: SubscriptionsState; reload: () => void } {
   const { api } = usePortal();
+  const language = useLanguage();
   const [state, setState] = useAtom(subscriptionsAtom);
 
-  const load = useCallback(() => {
-    setState({ status: 'loading', subscriptions: [] });
-    api
-      .get<Subscription[]>('/subscriptions')
-      .then((subscriptions) => setState({ status: 'ready', subscriptions }))
-      .catch(() => setState({ status: 'failed', subscriptions: [] }));
-  }, [api, setState]);
+  const fetchList = useCallback(
+    (quiet: boolean) => {
+      if (!quiet) setState({ status: 'loading', subscriptions: [] });
+      // Marked at once, so the other screens that list subscriptions do not fetch it a second time.
+      else setState((previous) => (previous.status === 'ready' ? { ...previous, locale: language } : previous));
+      api
+        .get<Subscription[]>('/subscriptions')
+        .then((subscriptions) => setState({ status: 'ready', subscriptions, locale: language }))
+        .catch(() => setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed', subscriptions: [] })));
+    },
+    [api, language, setState],
+  );
+  const load = useCallback(() => fetchList(false), [fetchList]);
 
   useEffect(() => {
     if (state.status === 'idle') load();
-  }, [state.status, load]);
+    else if (state.status === 'ready' && state.locale !== undefined && language !== undefined && state.locale !== language) fetchList(true);
+  }, [state, language, load, fetchList]);
 
   return { state, reload: load };
 }

@@ -85,3 +85,15 @@ export function useTranslation(): { t: TranslateFn; i18n: Translator } {
   const t = useMemo<TranslateFn>(() => (key, values) => translator.t(key, values), [translator, language]);
   return { t, i18n: translator };
 }
+
+const NO_LANGUAGE_CHANGES = () => () => undefined;
+
+/**
+ * The language the screen shows, or undefined outside a translator (a bare test harness). Data the
+ * server words in it (product names, issue 22) is loaded again when it changes: useResource and the
+ * shared lists (engine/core/subscriptionsStore.ts, engine/account/ordersData.ts) follow it.
+ */
+export function useLanguage(): string | undefined {
+  const translator = useContext(TranslationContext);
+  return useSyncExternalStore(translator ? translator.onLanguageChanged : NO_LANGUAGE_CHANGES, () => translator?.language);
+}

@@ -1,3 +1,6 @@
+import type { Locale } from '../core/portalConfig';
+import { wordsIn } from './language';
+
 /**
  * Opt-in rules of the opt-ins screen (account-flows.md §3 "Opt-in item", §4 "Opt-ins": "Save is
  * enabled only when a value differs from the loaded one; after save the loaded values reset").
@@ -28,3 +31,19 @@ export function changedOptIns(loaded: readonly OptInItem[], chosen: Readonly<Rec
 
 /** §4: save is enabled only when something differs. */
 export const optInsChanged = (loaded: readonly OptInItem[], chosen: Readonly<Record<string, boolean>>) => changedOptIns(loaded, chosen).length > 0;
+
+/**
+ * The name of an opt-in, the same on the screen and in the double opt-in e-mail (issue 22): the
+ * tenant's label of its type (tenant file `optIns.types`) in the language shown, else the order
+ * system's description in it (`{"de-DE": …, "en-GB": …}`, or words already in that language),
+ * else the type's code.
+ */
+export function optInName(
+  tenantTypes: ReadonlyArray<{ type: string; description?: Readonly<Partial<Record<Locale, string>>> }> | undefined,
+  item: { type: string; description?: string | Readonly<Partial<Record<string, string>>> | null },
+  locale: string,
+): string {
+  const label = wordsIn(tenantTypes?.find((type) => type.type === item.type)?.description, locale);
+  const described = typeof item.description === 'string' ? item.description : wordsIn(item.description ?? undefined, locale);
+  return label || described || item.type;
+}

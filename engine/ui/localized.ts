@@ -1,10 +1,10 @@
+import { wordsIn } from '../domain/language';
+
 /**
  * Tenant texts given per locale ({"de-DE": …, "en-GB": …}, schemas/tenant.schema.json
  * "localizedText"/"localizedHtml"): the current locale, else the other one (a missing locale falls
- * back to the other one).
+ * back to the other one) — the rule the server words per-locale texts by (engine/domain/language.ts).
  */
 export function localized(value: { 'de-DE'?: string; 'en-GB'?: string } | undefined, language: string): string {
-  if (!value) return '';
-  const primary = language.startsWith('de') ? value['de-DE'] : value['en-GB'];
-  return primary ?? value['en-GB'] ?? value['de-DE'] ?? '';
+  return wordsIn(value, language) ?? '';
 }

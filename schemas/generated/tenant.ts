@@ -251,9 +251,20 @@ export interface Tenant {
    */
   coverImagePlaceholderUrl?: string;
   /**
-   * Image showing where the order number is printed (invoice, address label), shown next to order number fields.
+   * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one URL, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
    */
-  orderNumberExampleImageUrl?: string;
+  orderNumberExampleImageUrl?:
+    | string
+    | {
+        /**
+         * The image the German screens show.
+         */
+        'de-DE'?: string;
+        /**
+         * The image the British English screens show.
+         */
+        'en-GB'?: string;
+      };
   /**
    * The publisher runs several order-system clients: linking a subscription then asks for the publication unless the user links by business-partner number.
    */
@@ -1511,9 +1522,20 @@ export interface TenantWithDefaults {
    */
   coverImagePlaceholderUrl?: string;
   /**
-   * Image showing where the order number is printed (invoice, address label), shown next to order number fields.
+   * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one URL, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
    */
-  orderNumberExampleImageUrl?: string;
+  orderNumberExampleImageUrl?:
+    | string
+    | {
+        /**
+         * The image the German screens show.
+         */
+        'de-DE'?: string;
+        /**
+         * The image the British English screens show.
+         */
+        'en-GB'?: string;
+      };
   /**
    * The publisher runs several order-system clients: linking a subscription then asks for the publication unless the user links by business-partner number.
    */

@@ -51,12 +51,12 @@ export function fileRoutes(deps: { db: Database; auth: AuthService; now: () => D
     // The file in the subscriber's language: the portal fetches it with the screen's Accept-Language (or ?lang=).
     const locale = requestLocale(req, tenant, req.query.lang);
     if (grant.kind === 'purchase_order') {
-      const [order] = await listPurchaseOrdersForUser(deps.db, tenant.id, grant.userId, grant.subjectId);
+      const [order] = await listPurchaseOrdersForUser(deps.db, tenant.id, grant.userId, grant.subjectId, { locale });
       if (order) pdf = await purchaseOrderPdf(tenant, locale, order);
     } else {
-      const subscription = await getSubscriptionForUser(deps.db, tenant.id, grant.userId, grant.subjectId);
+      const subscription = await getSubscriptionForUser(deps.db, tenant.id, grant.userId, grant.subjectId, { locale });
       if (subscription && grant.kind === 'delivered_issue') {
-        const issue = await findDeliveredIssue(deps.db, tenant.id, subscription.id, grant.item);
+        const issue = await findDeliveredIssue(deps.db, tenant.id, subscription.id, grant.item, { locale });
         if (issue) pdf = await issuePdf(tenant, locale, subscription, issue);
       } else if (subscription) {
         pdf = await giftCertificatePdf(tenant, locale, subscription);

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { listBusinessPartnersForUser } from '../store/accountStore';
+import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
 
 /**
@@ -11,8 +12,10 @@ import { requestTenant } from '../tenancy/tenantContext';
  */
 export function businessPartnerRoutes(deps: { db: Database; auth: AuthService }): Router {
   const router = Router();
-  router.get('/business-partners', requireUser(deps.auth), async (_req, res) => {
-    res.json(await listBusinessPartnersForUser(deps.db, requestTenant(res).id, currentUser(res).id));
+  router.get('/business-partners', requireUser(deps.auth), async (req, res) => {
+    const tenant = requestTenant(res);
+    // Product names in the screen's language (issue 22).
+    res.json(await listBusinessPartnersForUser(deps.db, tenant.id, currentUser(res).id, { locale: requestLocale(req, tenant) }));
   });
   return router;
 }

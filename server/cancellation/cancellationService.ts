@@ -26,6 +26,7 @@ import { refuse, refusedTransition, requireCapability } from '../tenancy/refusal
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { externallyManaged, type OfferService } from '../offers/offerService';
 import { cancellationMail } from './cancellationMail';
+import { wordsIn } from '../../engine/domain/language';
 
 /** Notice period before the first possible date, and how far ahead dates are offered. */
 export const CANCELLATION_NOTICE_DAYS = 14;
@@ -65,7 +66,7 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
 
   async function reasonsOf(tx: Queryable, tenant: ServerTenant, s: Subscription, locale: Locale): Promise<CancellationReason[]> {
     const rows = await listCancellationReasons(tx, tenant.id, s.publication);
-    return rows.map((r) => ({ cancelReason: r.code, longDescription: r.descriptions[locale] ?? r.descriptions['en-GB'] ?? r.descriptions['de-DE'] ?? r.code }));
+    return rows.map((r) => ({ cancelReason: r.code, longDescription: wordsIn(r.descriptions, locale) ?? r.code }));
   }
 
   /**

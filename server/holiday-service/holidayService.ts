@@ -208,7 +208,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         });
         await confirm(tx, caller, s, 'holidaySet', type, { from: body.dateFrom, to: body.dateTo });
       });
-      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id))!;
+      // The answer replaces the stored subscription on screen: in the screen's language (issue 22).
+      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id, { locale: caller.locale }))!;
     },
 
     /** POST /subscriptions/{id}/holiday-service/cancel: only where §4 allows it; the updated subscription. */
@@ -230,7 +231,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         await recordEvent(tx, tenant.id, 'holiday_service.cancelled', { userId: caller.user.id, subscriptionId: s.id, orderNumber: s.orderNumber, service });
         await confirm(tx, caller, s, 'holidayCancelled', service);
       });
-      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id))!;
+      // The answer replaces the stored subscription on screen: in the screen's language (issue 22).
+      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id, { locale: caller.locale }))!;
     },
   };
 }

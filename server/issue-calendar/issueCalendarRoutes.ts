@@ -10,6 +10,7 @@ import type { IssueWindowQuery } from '../../schemas/generated/issue-window-quer
 import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { findCalendarPublication, listCalendarPublications, listIssuesOnSale } from '../store/issueCalendarStore';
+import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 
 function calendarTenant(res: Response): ServerTenant {
@@ -51,13 +52,14 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
       ? await findCalendarPublication(deps.db, tenant.id, clientId, publication)
       : undefined;
     if (!found) throw refuse.notYours('There is no such publication in the issue calendar.');
-    res.json(await listIssuesOnSale(deps.db, tenant.id, found.publication, calendarWindow(deps.now())));
+    res.json(await listIssuesOnSale(deps.db, tenant.id, found.publication, calendarWindow(deps.now()), { locale: requestLocale(req, tenant) }));
   });
 
   // §7 lists both calls with the same query; they share ownership, capability and query checks.
   const subscriptionIssues: RequestHandler = async (req, res) => {
     const tenant = calendarTenant(res);
-    const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id));
+    const locale = requestLocale(req, tenant);
+    const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id), { locale });
     if (!subscription) throw refuse.notYours('There is no such subscription on your account.');
     // §6 "issue calendar: active, not time-based, not licence manager": the same capability rule the
     // screen reads (403 not_allowed); a publication the tenant keeps out of the calendar is off for it.
@@ -77,7 +79,7 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     const end = lastDayOfTerm(subscription);
     const window = windowWithinTerm({ dateFrom, dateTo }, end);
     if (!window) throw badRequest('validation_failed', afterTermEndMessage(end!), [{ field: 'dateFrom', code: AFTER_TERM_END, message: `must be on or before ${end}, the subscription's last day` }]);
-    const issues = issuesWithinTerm(await listIssuesOnSale(deps.db, tenant.id, subscription.publication, window), end);
+    const issues = issuesWithinTerm(await listIssuesOnSale(deps.db, tenant.id, subscription.publication, window, { locale }), end);
     res.json(issues.map((issue) => ({ ...issue, subscriptionId: subscription.id, orderNumber: subscription.orderNumber })));
   };
   router.get('/subscriptions/:id/upcoming-issues', requireUser(deps.auth), validateQuery('issue-window-query'), subscriptionIssues);

@@ -28,6 +28,7 @@ import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { fileUrl, type AccountCaller } from '../account/accountContext';
 import { changeMail, mailWord } from '../account/changeMails';
+import { localizedRow } from '../store/localizedDetails';
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 const COMPENSATION_TEXTS = { 'de-DE': 'Ersatz für', 'en-GB': 'Replacement for' } as const;
@@ -71,7 +72,8 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
       const s = await subscriptionOf(db, caller, id);
       const done = await complainedIssues(db, caller.tenant.id, s.id);
       return {
-        issues: (await eligible(db, caller.tenant.id, s)).map((x) => ({ ...x, complained: done.has(x.issue) })),
+        // Issue names in the screen's language (issue 22).
+        issues: (await eligible(db, caller.tenant.id, s)).map((x) => ({ ...localizedRow(x, caller.locale), complained: done.has(x.issue) })),
         reasons: [...caller.tenant.issueComplaint.reasons],
         maxReached: await maxReached(db, caller.tenant.id, s),
       };
@@ -106,8 +108,11 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
           const key = await createDownloadKey(tx, tenant.id, { kind: 'delivered_issue', subjectId: s.id, item: issue.issue, fileName, userId: caller.user.id }, deps.now());
           url = fileUrl(res, key);
         } else {
-          const label = `${COMPENSATION_TEXTS[tenant.defaultLocale as 'de-DE' | 'en-GB'] ?? COMPENSATION_TEXTS['en-GB']} ${issue.description ?? issue.issueNumber ?? issue.issue}`;
-          await insertCompensationDelivery(tx, tenant.id, { subscriptionId: s.id, issue: `C-${issue.issue}`, issueNumber: issue.issueNumber, description: label, date: expectedBy! });
+          // Worded in every language of the tenant, like the order system's own issue names (issue 22).
+          const labelIn = (locale: string) =>
+            `${COMPENSATION_TEXTS[locale as 'de-DE' | 'en-GB'] ?? COMPENSATION_TEXTS['en-GB']} ${localizedRow(issue, locale).description ?? issue.issueNumber ?? issue.issue}`;
+          const translations = Object.fromEntries(tenant.locales.filter((locale) => locale !== tenant.defaultLocale).map((locale) => [locale, { description: labelIn(locale) }]));
+          await insertCompensationDelivery(tx, tenant.id, { subscriptionId: s.id, issue: `C-${issue.issue}`, issueNumber: issue.issueNumber, description: labelIn(tenant.defaultLocale), date: expectedBy!, translations });
         }
         await recordEvent(tx, tenant.id, 'complaint.created', {
           userId: caller.user.id,
@@ -122,7 +127,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
           subscription: s.displayName,
           orderNumber: s.orderNumber,
           // The issue by its number in the reader's language (issue 14, finding 4), like the screens label it.
-          issue: issue.issueNumber ? mailWord(caller.locale, 'issue', { number: issue.issueNumber }) : (issue.description ?? issue.issue),
+          issue: issue.issueNumber ? mailWord(caller.locale, 'issue', { number: issue.issueNumber }) : (localizedRow(issue, caller.locale).description ?? issue.issue),
           compensation: mailWord(caller.locale, body.compensationOption === 'download' ? 'download_compensation' : body.compensationOption),
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });

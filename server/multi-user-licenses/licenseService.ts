@@ -174,7 +174,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
 
   /** The user's multi-licence subscription, capability checked (portal-core.md §6). */
   async function mine(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id);
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('multiUserLicenses', s, caller.tenant);
     return s;

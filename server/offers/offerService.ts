@@ -58,6 +58,7 @@ import type { SettledStatus } from '../payments/paymentProvider';
 import { isExpired, PAYMENT_EXPIRY_MINUTES, type PaymentPages } from '../payments/paymentPages';
 import { offerTexts, toRecommendation } from './recommendations';
 import { offerAcceptedMail } from './offerMails';
+import { wordsIn } from '../../engine/domain/language';
 
 export interface OfferServiceDeps {
   db: Database;
@@ -159,7 +160,7 @@ export function createOfferService(deps: OfferServiceDeps) {
   }
 
   async function subscriptionOf(tx: Queryable, caller: Caller, subscriptionId: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, subscriptionId);
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, subscriptionId, { locale: caller.locale });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     return s;
   }
@@ -320,7 +321,7 @@ export function createOfferService(deps: OfferServiceDeps) {
         // Lock first, in one order (as every flow does), then read what the locks protect.
         const listed = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
         for (const id of listed.filter((x) => keys.has(bulkSelectionKey(x))).map((x) => x.id).sort()) await lockSubscription(tx, tenant.id, id);
-        const mine = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
+        const mine = await listSubscriptionsForUser(tx, tenant.id, caller.user.id, { locale: caller.locale });
         const picked: Array<{ s: Subscription; offer: OfferRow; state: LifecycleState }> = [];
         for (const [key, selection] of entries) {
           const value = selection!;
@@ -386,7 +387,7 @@ export function createOfferService(deps: OfferServiceDeps) {
         for (const id of subscriptionIds) {
           const state = await loadLifecycle(tx, tenant.id, id);
           if (!state) continue; // deleted meanwhile, with its acceptances
-          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, id) : null;
+          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, id, { locale: payment.locale }) : null;
           paidFor.push({ id, s, state });
           const mine = acceptances.filter((a) => a.subscriptionId === id && a.status === 'pending');
           // What was bought must still be allowed now: the flow's rule and the lifecycle, checked again.
@@ -477,7 +478,7 @@ export function pendingPaymentView(payment: PaymentRow, locale: Locale): Pending
   if (payment.status === 'success' && payment.crossSelling) {
     const c = payment.crossSelling;
     view.crossSellingOffer = {
-      product: { title: c.titles[locale] ?? c.titles['en-GB'] ?? c.titles['de-DE'] ?? '', images: [{ url: c.imageUrl }], url: c.url },
+      product: { title: wordsIn(c.titles, locale) ?? '', images: [{ url: c.imageUrl }], url: c.url },
       voucherCode: c.voucherCode,
     };
   }

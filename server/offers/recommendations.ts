@@ -4,10 +4,11 @@
 import type { Locale } from '../../engine/core/portalConfig';
 import type { Recommendation } from '../../schemas/generated/offers';
 import type { OfferRow, OfferTexts } from '../store/offerStore';
+import { wordsIn } from '../../engine/domain/language';
 
 export function offerTexts(offer: OfferRow, locale: Locale): OfferTexts {
   const texts = offer.offer.texts;
-  return texts[locale] ?? texts['en-GB'] ?? texts['de-DE'] ?? { description: offer.id, title: offer.id };
+  return wordsIn(texts, locale) ?? { description: offer.id, title: offer.id };
 }
 
 export function toRecommendation(offer: OfferRow, locale: Locale): Recommendation {

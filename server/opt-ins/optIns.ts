@@ -20,12 +20,14 @@ import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
 import { changeMail } from '../account/changeMails';
+import { optInName } from '../../engine/domain/optIns';
 
 /** How long the double opt-in link works. */
 export const OPT_IN_LINK_DAYS = 7;
 
-const view = (rows: OptInRow[], locale: Locale): OptIn[] =>
-  rows.map((r) => ({ type: r.type, description: r.description[locale] ?? r.description['en-GB'] ?? r.description['de-DE'] ?? r.type, value: r.value, pending: r.pending }));
+/** The opt-ins as the screen shows them, each named as the confirmation e-mail names it (engine/domain/optIns.ts). */
+const view = (rows: OptInRow[], tenant: ServerTenant, locale: Locale): OptIn[] =>
+  rows.map((r) => ({ type: r.type, description: optInName(tenant.optIns?.types, r, locale), value: r.value, pending: r.pending }));
 
 export function createOptIns(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
@@ -43,7 +45,7 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
   return {
     async list(caller: AccountCaller, id: string, bpNumber: string): Promise<OptIn[]> {
       await partnerOf(db, caller, id, bpNumber);
-      return view(await optInsOf(db, caller.tenant.id, bpNumber), caller.locale);
+      return view(await optInsOf(db, caller.tenant.id, bpNumber), caller.tenant, caller.locale);
     },
 
     /** POST: the changed items; off at once, on pending the e-mailed link (one link for all switched on). */
@@ -73,13 +75,13 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
         if (switchedOn.length > 0) {
           const mail = changeMail('optInConfirm', caller.locale, {
             tenant: tenant.name,
-            types: view(switchedOn, caller.locale).map((o) => o.description).join(', '),
+            types: view(switchedOn, tenant, caller.locale).map((o) => o.description).join(', '),
             link: `${portalUrl}api/opt-ins/confirm?token=${encodeURIComponent(token)}&lang=${caller.locale}`,
           });
           // Double opt-in: the address the information will go to confirms it — the partner's own on record, else the account's.
           await enqueueMail(tx, { tenantId: tenant.id, to: partner.email?.trim() || caller.user.email, from: deps.mailFrom, ...mail });
         }
-        return view(await optInsOf(tx, tenant.id, bpNumber), caller.locale);
+        return view(await optInsOf(tx, tenant.id, bpNumber), tenant, caller.locale);
       });
     },
 

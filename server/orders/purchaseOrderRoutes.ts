@@ -79,10 +79,11 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
 
   // Files of pending orders (download.isFile) are served by the portal itself, to the signed-in
   // owner only: their url is rewritten to GET /pending-orders/{id}/file; other urls are external pages.
-  router.get('/pending-orders', async (_req, res) => {
+  router.get('/pending-orders', async (req, res) => {
     const tenant = requestTenant(res);
     requireFeature(tenant, 'pending-orders');
-    const orders = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id);
+    // Titles in the screen's language (issue 22).
+    const orders = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id, undefined, { locale: requestLocale(req, tenant) });
     res.json(
       orders.map((order) =>
         order.download?.isFile ? { ...order, download: { url: `${tenantContext(res).basePath}api/pending-orders/${encodeURIComponent(order.id)}/file`, isFile: true } } : order,
@@ -93,14 +94,15 @@ export function purchaseOrderRoutes(deps: { db: Database; auth: AuthService; now
   router.get('/pending-orders/:id/file', async (req, res) => {
     const tenant = requestTenant(res);
     requireFeature(tenant, 'pending-orders');
-    const [order] = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id, String(req.params.id));
+    const locale = requestLocale(req, tenant, req.query.lang);
+    const [order] = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id, String(req.params.id), { locale });
     if (!order?.download?.isFile) throw refuse.notYours('There is no such file among your pending orders.');
     res
       .type('application/pdf')
       .set('content-disposition', `attachment; filename="${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
       .set('cache-control', 'private, no-store')
       // In the subscriber's language (issue 14, finding 7).
-      .send(await pendingOrderPdf(tenant, requestLocale(req, tenant, req.query.lang), order));
+      .send(await pendingOrderPdf(tenant, locale, order));
   });
 
   router.get('/publications', async (_req, res) => {

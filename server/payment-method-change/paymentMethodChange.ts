@@ -174,7 +174,7 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
         let outcome: SettledStatus = status;
         if (status === 'success') {
           await lockSubscription(tx, tenant.id, subscriptionId);
-          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId) : null;
+          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId, { locale: payment.locale }) : null;
           if (user && s) await record(tx, tenant, { user, locale: payment.locale }, s, to, null);
           else outcome = 'error';
         }

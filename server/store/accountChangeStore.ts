@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database';
 import type { Locale } from '../../engine/core/portalConfig';
 import type { HolidayServiceType } from '../../engine/domain/holidayService';
 import type { PostalAddress } from '../../schemas/generated/account-changes';
+import type { Translations } from './localizedDetails';
 
 // --- holiday services ---------------------------------------------------------------------------
 
@@ -81,16 +82,19 @@ export async function insertComplaint(
   return rows.length > 0;
 }
 
-/** A replacement or complimentary copy, listed with the delivered issues (the detail page shows it). */
+/**
+ * A replacement or complimentary copy, listed with the delivered issues (the detail page shows it);
+ * `translations` words its description in the tenant's other languages (server/store/localizedDetails.ts).
+ */
 export async function insertCompensationDelivery(
   db: Queryable,
   tenantId: string,
-  row: { subscriptionId: string; issue: string; issueNumber: string | null; description: string; date: string },
+  row: { subscriptionId: string; issue: string; issueNumber: string | null; description: string; date: string; translations?: Translations<{ description: string }> },
 ): Promise<void> {
   await db.query(
-    `insert into delivered_issues (tenant_id, subscription_id, issue, issue_number, description, date_of_first_sale, download_status)
-     values ($1, $2, $3, $4, $5, $6, 'not_supported') on conflict do nothing`,
-    [tenantId, row.subscriptionId, row.issue, row.issueNumber, row.description, row.date],
+    `insert into delivered_issues (tenant_id, subscription_id, issue, issue_number, description, date_of_first_sale, download_status, translations)
+     values ($1, $2, $3, $4, $5, $6, 'not_supported', $7) on conflict do nothing`,
+    [tenantId, row.subscriptionId, row.issue, row.issueNumber, row.description, row.date, row.translations ? JSON.stringify(row.translations) : null],
   );
 }
 
@@ -257,15 +261,20 @@ export async function confirmOptIns(db: Queryable, tenantId: string, tokenHash: 
   return { bpNumber: rows[0].bpNumber, types: rows.map((r) => r.type).sort() };
 }
 
-/** The latest delivered issues of a subscription (newest first), without compensation copies. */
+/**
+ * The latest delivered issues of a subscription (newest first), without compensation copies; with the
+ * `translations` of their descriptions (localizedDetails gives them in a language).
+ */
 export async function latestDeliveredIssues(
   db: Queryable,
   tenantId: string,
   subscriptionId: string,
   limit: number,
-): Promise<Array<{ issue: string; issueNumber: string | null; description: string | null; dateOfFirstSale: string | null }>> {
+): Promise<
+  Array<{ issue: string; issueNumber: string | null; description: string | null; dateOfFirstSale: string | null; translations: Translations<{ description: string | null }> | null }>
+> {
   return db.query(
-    `select issue, issue_number as "issueNumber", description, to_char(date_of_first_sale, 'YYYY-MM-DD') as "dateOfFirstSale"
+    `select issue, issue_number as "issueNumber", description, to_char(date_of_first_sale, 'YYYY-MM-DD') as "dateOfFirstSale", translations
        from delivered_issues
       where tenant_id = $1 and subscription_id = $2 and issue not like 'C-%'
       order by date_of_first_sale desc nulls last, issue desc limit $3`,

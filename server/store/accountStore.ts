@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { BusinessPartner } from '../../schemas/generated/business-partner';
 import type { Role } from '../../schemas/generated/subscription';
+import { localizedDetails, type Translations } from './localizedDetails';
 
 // --- invoice requests --------------------------------------------------------------------------
 
@@ -244,7 +245,14 @@ interface PartnerRow {
   date_of_birth: string | null;
   details: Record<string, unknown>;
   own: boolean;
-  subscriptions: Array<{ subscriptionId: string; orderNumber: string; displayName: string; publication: string; roles: Role[] }>;
+  subscriptions: Array<{
+    subscriptionId: string;
+    orderNumber: string;
+    displayName: string;
+    publication: string;
+    roles: Role[];
+    translations: Translations<{ displayName: string }> | null;
+  }>;
 }
 
 export type BusinessPartnerListEntry = BusinessPartner & {
@@ -259,7 +267,7 @@ export type BusinessPartnerListEntry = BusinessPartner & {
  * invoice recipient's address, §6). Each with the subscriptions it holds a role on, among those the
  * user sees.
  */
-export async function listBusinessPartnersForUser(db: Queryable, tenantId: string, userId: string): Promise<BusinessPartnerListEntry[]> {
+export async function listBusinessPartnersForUser(db: Queryable, tenantId: string, userId: string, opts: { locale?: string } = {}): Promise<BusinessPartnerListEntry[]> {
   const rows = await db.query<PartnerRow>(
     `with own as (
        select bp_number from user_business_partners where tenant_id = $1 and user_id = $2
@@ -279,6 +287,7 @@ export async function listBusinessPartnersForUser(db: Queryable, tenantId: strin
             to_char(bp.date_of_birth, 'YYYY-MM-DD') as date_of_birth, bp.details, bool_or(p.own) as own,
             coalesce((select jsonb_agg(jsonb_build_object('subscriptionId', s.id, 'orderNumber', s.order_number::text,
                                  'displayName', coalesce(s.details->>'displayName', s.publication), 'publication', s.publication,
+                                 'translations', s.details->'translations',
                                  'roles', (select jsonb_agg(r2.role order by array_position(array['AG', 'WE', 'RE', 'LV'], r2.role))
                                              from subscription_roles r2
                                             where r2.tenant_id = s.tenant_id and r2.subscription_id = s.id and r2.bp_number = bp.bp_number))
@@ -317,7 +326,11 @@ export async function listBusinessPartnersForUser(db: Queryable, tenantId: strin
       dateOfBirth: row.own ? row.date_of_birth : null,
       status: pick<'active' | 'inactive'>('status'),
       own: row.own,
-      subscriptions: row.subscriptions,
+      // Product names in the request's language, as GET /subscriptions gives them (issue 22).
+      subscriptions: row.subscriptions.map(({ translations, ...subscription }) => ({
+        ...subscription,
+        displayName: localizedDetails({ displayName: subscription.displayName, translations }, opts.locale).displayName,
+      })),
     };
   });
 }

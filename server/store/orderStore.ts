@@ -108,24 +108,32 @@ interface IssueRow {
   description: string | null;
   date_of_first_sale: string | null;
   download_status: DeliveredIssue['downloadStatus'];
+  translations: Translations<{ description: string | null }> | null;
   total: string;
 }
 
-function toIssue(row: IssueRow): DeliveredIssue {
+/** A delivered issue, its description (the order system's name of the issue) in `locale` when given in it. */
+function toIssue(row: IssueRow, locale: string | undefined): DeliveredIssue {
   return {
     issue: row.issue,
     issueNumber: row.issue_number,
-    description: row.description,
+    description: localizedDetails({ description: row.description, translations: row.translations }, locale).description,
     dateOfFirstSale: row.date_of_first_sale,
     downloadStatus: row.download_status,
   };
 }
 
-export async function deliveredIssuesPage(db: Queryable, tenantId: string, subscriptionId: string, query: PagedQuery): Promise<Page<DeliveredIssue>> {
+export async function deliveredIssuesPage(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  query: PagedQuery,
+  opts: { locale?: string } = {},
+): Promise<Page<DeliveredIssue>> {
   const size = query.pageSize ?? PAGE_SIZE;
   const rows = await db.query<IssueRow>(
     `select issue, issue_number, description, to_char(date_of_first_sale, 'YYYY-MM-DD') as date_of_first_sale,
-            download_status, count(*) over () as total
+            download_status, translations, count(*) over () as total
        from delivered_issues
       where tenant_id = $1 and subscription_id = $2
       order by date_of_first_sale desc nulls last, issue desc
@@ -140,17 +148,23 @@ export async function deliveredIssuesPage(db: Queryable, tenantId: string, subsc
     );
     total = Number(row.n);
   }
-  return paged(rows.map(toIssue), total, query);
+  return paged(rows.map((row) => toIssue(row, opts.locale)), total, query);
 }
 
-export async function findDeliveredIssue(db: Queryable, tenantId: string, subscriptionId: string, issue: string): Promise<DeliveredIssue | null> {
+export async function findDeliveredIssue(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  issue: string,
+  opts: { locale?: string } = {},
+): Promise<DeliveredIssue | null> {
   const rows = await db.query<IssueRow>(
     `select issue, issue_number, description, to_char(date_of_first_sale, 'YYYY-MM-DD') as date_of_first_sale,
-            download_status, 1 as total
+            download_status, translations, 1 as total
        from delivered_issues where tenant_id = $1 and subscription_id = $2 and issue = $3`,
     [tenantId, subscriptionId, issue],
   );
-  return rows[0] ? toIssue(rows[0]) : null;
+  return rows[0] ? toIssue(rows[0], opts.locale) : null;
 }
 
 interface PurchaseOrderRow {
@@ -270,17 +284,25 @@ interface PendingRow {
   issue_number_from: string | null;
   download_url: string | null;
   download_is_file: boolean | null;
+  translations: Translations<{ title: string }> | null;
 }
 
 /**
  * Pending orders of the user's business partners, newest first. §7: "entries duplicating known order
- * numbers are dropped" — an order the user already sees as a subscription is left out here.
+ * numbers are dropped" — an order the user already sees as a subscription is left out here. The
+ * title (a product or article name of the order system) in `opts.locale` when it was given in it.
  */
-export async function listPendingOrdersForUser(db: Queryable, tenantId: string, userId: string, pendingOrderId?: string): Promise<PendingOrder[]> {
+export async function listPendingOrdersForUser(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  pendingOrderId?: string,
+  opts: { locale?: string } = {},
+): Promise<PendingOrder[]> {
   const rows = await db.query<PendingRow>(
     `select po.id, po.source, po.title, po.order_number::text as order_number, po.article_number,
             to_char(po.order_date, 'YYYY-MM-DD') as order_date, po.cover_image_url, po.issue_number_from,
-            po.download_url, po.download_is_file
+            po.download_url, po.download_is_file, po.translations
        from pending_orders po
        join user_business_partners ubp on ubp.tenant_id = po.tenant_id and ubp.bp_number = po.bp_number
       where po.tenant_id = $1 and ubp.user_id = $2 and ($3::text is null or po.id = $3)
@@ -295,7 +317,7 @@ export async function listPendingOrdersForUser(db: Queryable, tenantId: string, 
   return rows.map((row) => ({
     id: row.id,
     source: row.source,
-    title: row.title,
+    title: localizedDetails({ title: row.title, translations: row.translations }, opts.locale).title,
     orderNumber: row.order_number,
     articleNumber: row.article_number,
     orderDate: row.order_date,

@@ -23,7 +23,7 @@ import type {
   SubscriptionDetails,
 } from './rows';
 import { ROLES } from './rows';
-import { localizedDetails } from './localizedDetails';
+import { localizedDetails, localizedRow, type Translations } from './localizedDetails';
 import { withinTerm } from '../../engine/domain/subscriptionTerm';
 import type { Acceptance, CancellationState, LifecycleState, Transition } from '../../engine/domain/lifecycle';
 import type { OrderStatus } from '../../engine/domain/orderStatus';
@@ -48,7 +48,7 @@ interface SubscriptionQueryRow {
   via_license: boolean;
   /** Every party with a role on it, with name and address. */
   parties: BusinessPartnerSummary[] | null;
-  next_issue: Issue | null;
+  next_issue: (Issue & { translations?: Translations<Issue> | null }) | null;
 }
 
 // Dates leave the database as 'YYYY-MM-DD' text whatever driver parsers are configured.
@@ -89,7 +89,8 @@ const SELECT_SUBSCRIPTIONS = `
       select jsonb_build_object(
                'issue', i.issue, 'issueNumber', i.issue_number, 'description', i.description,
                'dateOfFirstSale', to_char(i.date_of_first_sale, 'YYYY-MM-DD'),
-               'dateOfFirstShipping', to_char(i.date_of_first_shipping, 'YYYY-MM-DD')) as next_issue
+               'dateOfFirstShipping', to_char(i.date_of_first_shipping, 'YYYY-MM-DD'),
+               'translations', i.translations) as next_issue
         from issues i
        where i.tenant_id = $1 and i.publication = s.publication
          and i.date_of_first_sale > coalesce($4::date, current_date)
@@ -189,7 +190,7 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     businessPartners: parties.map((p) => ({ role: p.role, bpNumber: p.bpNumber })),
     currentRoleBusinessPartner: currentParty,
     // No issue after the subscription's end is shown as its next (engine/domain/subscriptionTerm.ts, issue 21).
-    nextIssue: row.next_issue?.dateOfFirstSale && !withinTerm(row.next_issue.dateOfFirstSale, row.valid_to) ? null : row.next_issue,
+    nextIssue: !row.next_issue || (row.next_issue.dateOfFirstSale && !withinTerm(row.next_issue.dateOfFirstSale, row.valid_to)) ? null : localizedRow(row.next_issue, locale),
     activeHolidayServiceType: defined(d.activeHolidayServiceType, null),
     orderAttributes: d.orderAttributes ?? [],
     bundle: row.bundle_number ? { bundleNumber: row.bundle_number } : null,

@@ -48,7 +48,7 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     // The list backs the issue history and the issue downloads (the card's "latest issue").
     if (!can('issueDownload', subscription, capabilityContext(tenant))) requireCapability('issueHistory', subscription, tenant);
-    res.json(await deliveredIssuesPage(db, tenant.id, subscription.id, { page: validQuery<PageQuery>(res).page ?? 0 }));
+    res.json(await deliveredIssuesPage(db, tenant.id, subscription.id, { page: validQuery<PageQuery>(res).page ?? 0 }, { locale: requestLocale(req, tenant) }));
   });
 
   // §7: body issue; answers the url and key of the file. Only found issues can be downloaded (§4).

@@ -78,7 +78,7 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
   titleId: string;
   onBack: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const location = useLocation();
@@ -87,8 +87,8 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const flow = usePaymentFlow();
   const params = offerParams(source, new URLSearchParams(location.search), tenant);
-  // Texts come in the screen's language: a language switch loads the offers again.
-  const key = `${s.id}/recommendations?${source}&${params.category}&${params.campaign ?? ''}&${i18n.language}`;
+  // Texts come in the screen's language: useResource loads the offers again, quietly, when it changes.
+  const key = `${s.id}/recommendations?${source}&${params.category}&${params.campaign ?? ''}`;
   const recommendations = useResource(key, (client) => offersApi(client).recommendations(s.id, { source, ...params }));
   // While they load again (a language switch) the previous offers stay, and so does the choice.
   const loaded = dataOf(recommendations.state);

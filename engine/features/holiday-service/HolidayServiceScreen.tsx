@@ -26,13 +26,13 @@ import { HolidaySetupForm } from './HolidaySetupForm';
 const NO_HOLIDAY_SERVICE: HolidayServiceState = { types: [], planned: null, maxWeeks: { redirect: 0, break: 0, download: 0 }, earliestStart: '' };
 
 export default function HolidayServiceScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const location = useLocation();
   const preselected = holidayTypeOfQuery(new URLSearchParams(location.search).get('service'));
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const state = useResource<HolidayServiceState>(`${id}/holiday-service?${i18n.language}`, (api) =>
+  const state = useResource<HolidayServiceState>(`${id}/holiday-service`, (api) =>
     // A refusal by the tenant's flags or the §6 rule (a blacklisted title, say) is no failure to try
     // again: the page says no holiday service is possible for this subscription.
     holidayApi(api)

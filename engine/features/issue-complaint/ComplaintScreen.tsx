@@ -22,11 +22,11 @@ import { complaintApi } from './complaintApi';
  * the form. A complaint made loads the state again (its issue is then marked).
  */
 export default function ComplaintScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const state = useResource<ComplaintState>(`${id}/complaint?${i18n.language}`, (api) => complaintApi(api).state(id));
+  const state = useResource<ComplaintState>(`${id}/complaint`, (api) => complaintApi(api).state(id));
   const [round, setRound] = useState(0);
   const refusal = useFlowRefusal('issueComplaint', subscription.state.status === 'ready' ? subscription.state.data : undefined);
 

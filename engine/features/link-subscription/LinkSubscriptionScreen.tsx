@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
+import { settingIn } from '../../domain/language';
 import { useNavigate } from 'react-router';
 import { useAtomValue, useSetAtom } from '../../core/atoms';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -33,7 +34,7 @@ const EMPTY: Values = { publication: '', orderNumber: '', bpNumber: '', lastName
 
 /** /link-subscription (portal-core.md §2, §4 result statuses, §5 field rules, §8 messages). */
 export default function LinkSubscriptionScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { api, config } = usePortal();
   const settings = useTenantSettings();
@@ -172,8 +173,9 @@ export default function LinkSubscriptionScreen() {
             error={errors.orderNumber}
           />
         )}
-        {fields.orderNumber && config.tenant && settings.orderNumberExampleImageUrl && (
-          <img className="order-number-example" src={settings.orderNumberExampleImageUrl} alt={t('link-subscription.orderNumberExample')} />
+        {fields.orderNumber && config.tenant && settingIn(settings.orderNumberExampleImageUrl, i18n.language) && (
+          // The image in the screen's language when the tenant gives one per locale (issue 22).
+          <img className="order-number-example" src={settingIn(settings.orderNumberExampleImageUrl, i18n.language)} alt={t('link-subscription.orderNumberExample')} />
         )}
         {fields.bpNumber && (
           <FormField

@@ -8,12 +8,11 @@ import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
-import { changedOptIns, optInChoices } from '../../domain/optIns';
+import { changedOptIns, optInChoices, optInName } from '../../domain/optIns';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
-import { localized } from '../../ui/localized';
 import { optInsApi } from './optInsApi';
 
 /**
@@ -34,7 +33,7 @@ export default function OptInsScreen() {
   const refusal = useFlowRefusal('optIns', s);
   // A refused subscription loads no opt-ins: the server would refuse the call by the same rule.
   const bpNumber = refusal ? undefined : s?.currentRoleBusinessPartner.bpNumber;
-  const optIns = useResource<OptIn[] | null>(`${id}/opt-ins/${bpNumber ?? ''}?${i18n.language}`, (client) =>
+  const optIns = useResource<OptIn[] | null>(`${id}/opt-ins/${bpNumber ?? ''}`, (client) =>
     bpNumber ? optInsApi(client).list(id, bpNumber) : Promise.resolve(null),
   );
   // The boxes the user touched; the others show the loaded value.
@@ -52,7 +51,8 @@ export default function OptInsScreen() {
   const loaded = optIns.state.status === 'ready' ? optIns.state.data : null;
   const chosen = { ...optInChoices(loaded ?? []), ...touched };
   const changes = changedOptIns(loaded ?? [], chosen);
-  const label = (item: OptIn) => localized(tenant.optIns.types.find((type) => type.type === item.type)?.description, i18n.language) || item.description;
+  // Named as the confirmation e-mail names it: one rule on both sides (engine/domain/optIns.ts).
+  const label = (item: OptIn) => optInName(tenant.optIns.types, item, i18n.language);
 
   async function save(event: FormEvent) {
     event.preventDefault();

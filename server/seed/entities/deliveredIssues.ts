@@ -16,6 +16,7 @@ export interface DeliveredIssueSeedRow {
   description: string;
   date_of_first_sale: string;
   download_status: DownloadStatus;
+  translations?: Partial<Record<string, { description: string }>>;
 }
 
 export interface DeliveredIssuesSpec {
@@ -47,6 +48,7 @@ export function addDeliveredIssues(ctx: SeedContext, spec: DeliveredIssuesSpec):
       description: issue.description,
       date_of_first_sale: issue.date_of_first_sale,
       download_status: status,
+      translations: issue.translations,
     });
   });
 }
@@ -55,7 +57,7 @@ export const deliveredIssues: SeedModule = {
   name: 'deliveredIssues',
   insert: insertTables({
     table: 'delivered_issues',
-    columns: 'subscription_id text, issue text, issue_number text, description text, date_of_first_sale date, download_status text',
+    columns: 'subscription_id text, issue text, issue_number text, description text, date_of_first_sale date, download_status text, translations jsonb',
     rows: (data) => data.deliveredIssues,
   }),
 };

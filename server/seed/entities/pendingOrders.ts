@@ -1,6 +1,7 @@
 /** Pending orders (not yet in the order system): VHS and shop orders of the personas. */
 import type { CataloguePublication } from '../catalogue';
-import { type SeedModule, need } from '../context';
+import { type SeedModule, need, translationsOf } from '../context';
+import type { LocalePack } from '../locales';
 import { addDays, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
 import { issueNumberAfter } from './publications';
@@ -17,12 +18,16 @@ export interface PendingOrderSeedRow {
   issue_number_from: string | null;
   download_url: string | null;
   download_is_file: boolean | null;
+  /** The title in the tenant's other languages (issue 22, server/store/localizedDetails.ts). */
+  translations?: Partial<Record<string, { title: string }>>;
 }
 
 interface PendingOrderSpec {
   bp: string;
   source: string;
   title: string;
+  /** The title in another language's words (a product or article name the order system writes). */
+  titleIn?: (pack: LocalePack) => string;
   pub: CataloguePublication;
   orderNumber?: string;
   daysAgo: number;
@@ -51,25 +56,27 @@ export const pendingOrders: SeedModule = {
         issue_number_from: issueNumberAfter(ctx, spec.pub, addDays(today, 7)),
         download_url: spec.download?.url ?? null,
         download_is_file: spec.download?.isFile ?? null,
+        translations: spec.titleIn && translationsOf(ctx, (O) => ({ title: spec.titleIn!(O) })),
       });
     };
-    add({ bp: third.bp, source: 'VHS', title: L.texts.trialTitle(P.description), pub: P, daysAgo: 1 });
+    add({ bp: third.bp, source: 'VHS', title: L.texts.trialTitle(P.description), titleIn: (O) => O.texts.trialTitle(P.description), pub: P, daysAgo: 1 });
     add({
       bp: third.bp,
       source: 'SHOP',
       title: L.texts.articles[1],
+      titleIn: (O) => O.texts.articles[1],
       pub: X,
       daysAgo: 3,
       download: { url: `/demo-files/${tenant.id}/${L.texts.articles[1].toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`, isFile: true },
     });
     // Duplicates an order the subscriptions already show: the orders page drops it (§7 GET /pending-orders).
     add({ bp: third.bp, source: 'VHS', title: `${P2.description}`, pub: P2, orderNumber: holidayDownload.orderNumber, daysAgo: 110 });
-    add({ bp: main.bp, source: 'VHS', title: L.texts.upgradeTitle(D.description), pub: D, daysAgo: 2 });
+    add({ bp: main.bp, source: 'VHS', title: L.texts.upgradeTitle(D.description), titleIn: (O) => O.texts.upgradeTitle(D.description), pub: D, daysAgo: 2 });
   },
   insert: insertTables({
     table: 'pending_orders',
     columns:
-      'id text, bp_number text, source text, title text, order_number text, article_number text, order_date date, cover_image_url text, issue_number_from text, download_url text, download_is_file boolean',
+      'id text, bp_number text, source text, title text, order_number text, article_number text, order_date date, cover_image_url text, issue_number_from text, download_url text, download_is_file boolean, translations jsonb',
     rows: (data) => data.pendingOrders,
   }),
 };

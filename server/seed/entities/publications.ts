@@ -1,7 +1,7 @@
 /** Publications and their issue calendars (no generator draws: the calendar is a function of the title and day). */
 import type { CataloguePublication } from '../catalogue';
 import { issueCalendar } from '../catalogue';
-import type { SeedContext, SeedModule } from '../context';
+import { type SeedContext, type SeedModule, translationsOf } from '../context';
 import { dayOf, fromDay } from '../dates';
 import { issueSpanInsideDates } from '../../../engine/domain/holidayService';
 import { insertTables } from '../insertRows';
@@ -20,6 +20,8 @@ export interface IssueSeedRow {
   description: string;
   date_of_first_sale: string;
   date_of_first_shipping: string;
+  /** The description in the tenant's other languages (server/store/localizedDetails.ts). */
+  translations?: Partial<Record<string, { description: string }>>;
 }
 
 /** The issues of a publication, oldest first. */
@@ -71,6 +73,7 @@ export const publications: SeedModule = {
           description: issue.description,
           date_of_first_sale: issue.dateOfFirstSale,
           date_of_first_shipping: issue.dateOfFirstShipping,
+          translations: translationsOf(ctx, (O) => ({ description: O.texts.issueDescription(pub.description, issue.issueNumber) })),
         });
       }
     }
@@ -83,7 +86,7 @@ export const publications: SeedModule = {
     },
     {
       table: 'issues',
-      columns: 'publication text, issue text, issue_number text, description text, date_of_first_sale date, date_of_first_shipping date',
+      columns: 'publication text, issue text, issue_number text, description text, date_of_first_sale date, date_of_first_shipping date, translations jsonb',
       rows: (data) => data.issues,
     },
   ),
