@@ -32,6 +32,21 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
+/**
+ * A 429 says when to try again (engine/domain/retryAfter.ts): the server puts the seconds into
+ * `details.retryAfterSeconds`; a 429 from elsewhere (a proxy) may carry only the Retry-After header,
+ * which is read here, as seconds or as a date.
+ */
+function withRetryAfter(response: Response, details: unknown): unknown {
+  if (response.status !== 429) return details;
+  const own = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined;
+  if (own && Number(own.retryAfterSeconds) > 0) return details;
+  const header = response.headers.get('retry-after');
+  if (!header) return details;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 ? { ...own, retryAfterSeconds: seconds } : details;
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const apiBase = `${options.basePath.replace(/\/$/, '')}/api`;
 
@@ -66,7 +81,7 @@ export function createApiClient(options: ApiClientOptions) {
     } catch {
       // Not JSON (a proxy's HTML error page): keep the status.
     }
-    return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.details);
+    return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, withRetryAfter(response, error?.details));
   }
 
   async function request<T>(method: string, path: string, body?: unknown): Promise<T> {

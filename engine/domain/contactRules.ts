@@ -77,10 +77,23 @@ export interface ContactInput {
 /** A field problem: the JSON pointer of the field and a stable code the screens translate. */
 export interface ContactFieldError {
   field: string;
-  code: 'required' | 'invalid' | 'not_allowed' | 'file_too_large' | 'file_type';
+  code: 'required' | 'invalid' | 'too_long' | 'not_allowed' | 'file_too_large' | 'file_type';
 }
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/**
+ * Length rules of the contact form by field pointer (§5 names 35 for names; the schema
+ * schemas/api/contact-request.schema.json holds the same numbers). The form shows them at the
+ * field and refuses on submit; nothing is cut (issue 22).
+ */
+export const CONTACT_LIMITS = {
+  '/contactDetails/firstName': 35,
+  '/contactDetails/lastName': 35,
+  '/contactDetails/company': 70,
+  '/contactDetails/email': 254,
+  '/message': CONTACT_MESSAGE_MAX_LENGTH,
+} as const;
 
 /**
  * Every field rule of §5 for one contact message, for a logged-in user (authenticated form) or an
@@ -97,7 +110,7 @@ export function contactFieldErrors(tenant: ContactSettings, input: ContactInput,
   if (showsMessage(activity, input.showMessageInput)) {
     if (blank(input.message)) errors.push({ field: '/message', code: 'required' });
   }
-  if ((input.message ?? '').length > CONTACT_MESSAGE_MAX_LENGTH) errors.push({ field: '/message', code: 'invalid' });
+  if ((input.message ?? '').length > CONTACT_MESSAGE_MAX_LENGTH) errors.push({ field: '/message', code: 'too_long' });
 
   if (loggedIn) {
     if (activity?.requiresSubscription && blank(input.subscriptionId)) errors.push({ field: '/subscriptionId', code: 'required' });
@@ -112,6 +125,15 @@ export function contactFieldErrors(tenant: ContactSettings, input: ContactInput,
     }
     if (isCompanySalutation(tenant, details.salutation) && blank(details.company)) {
       errors.push({ field: '/contactDetails/company', code: 'required' });
+    }
+    for (const [field, max] of [
+      ['/contactDetails/firstName', CONTACT_LIMITS['/contactDetails/firstName']],
+      ['/contactDetails/lastName', CONTACT_LIMITS['/contactDetails/lastName']],
+      ['/contactDetails/company', CONTACT_LIMITS['/contactDetails/company']],
+      ['/contactDetails/email', CONTACT_LIMITS['/contactDetails/email']],
+    ] as const) {
+      const value = details[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? '';
+      if (value.length > max && !errors.some((e) => e.field === field)) errors.push({ field, code: 'too_long' });
     }
     if (tenant.contactForm?.requirePublication && blank(input.publication)) errors.push({ field: '/publication', code: 'required' });
     const missingAllowed = Boolean(activity?.allowMissingOrderNumber && input.missingOrderNumber);
@@ -139,7 +161,7 @@ export function linkedPageLoginErrors(input: { orderNumber?: string; zipcode?: s
   if (!input.orderNumber?.trim()) errors.push({ field: '/orderNumber', code: 'required' });
   else if (!isValidCustomerNumber(input.orderNumber.trim())) errors.push({ field: '/orderNumber', code: 'invalid' });
   if (!input.zipcode?.trim()) errors.push({ field: '/zipcode', code: 'required' });
-  else if (!isValidZipCode(input.zipcode)) errors.push({ field: '/zipcode', code: 'invalid' });
+  else if (!isValidZipCode(input.zipcode)) errors.push({ field: '/zipcode', code: 'too_long' });
   return errors;
 }
 

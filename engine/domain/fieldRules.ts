@@ -50,15 +50,36 @@ export function isValidZipCode(value: string): boolean {
 /** §5: passwords have 8 to 20 characters with at least one upper-case letter, one lower-case letter and one digit. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
-export function isValidPassword(value: string): boolean {
-  return (
-    value.length >= PASSWORD_MIN_LENGTH &&
-    value.length <= PASSWORD_MAX_LENGTH &&
-    /[A-Z]/.test(value) &&
-    /[a-z]/.test(value) &&
-    /\d/.test(value)
-  );
+
+/**
+ * What a new password lacks, one named problem, so the form can say exactly that next to the rule
+ * it already shows (issue 22: the rule printed twice told nobody what was wrong). A password is
+ * never cut to fit: 21 characters are `too_long`, not 20 characters saved.
+ */
+export type PasswordRuleProblem = 'required' | 'too_short' | 'too_long' | 'needs_mix';
+export function passwordProblem(value: string): PasswordRuleProblem | null {
+  if (value.length === 0) return 'required';
+  if (value.length < PASSWORD_MIN_LENGTH) return 'too_short';
+  if (value.length > PASSWORD_MAX_LENGTH) return 'too_long';
+  if (!/[A-Z]/.test(value) || !/[a-z]/.test(value) || !/\d/.test(value)) return 'needs_mix';
+  return null;
 }
+
+export function isValidPassword(value: string): boolean {
+  return passwordProblem(value) === null;
+}
+
+/**
+ * The repeat field of a new password: required, and equal to the password (issue 22: an empty
+ * repeat under an empty or invalid password said nothing).
+ */
+export function passwordRepeatProblem(password: string, repeat: string): 'required' | 'mismatch' | null {
+  if (repeat.length === 0) return 'required';
+  return repeat === password ? null : 'mismatch';
+}
+
+/** Display, first and last name of a new account (schemas/api/registration-request.schema.json: 80). */
+export const ACCOUNT_NAME_MAX_LENGTH = 80;
 
 /** §5: the forgot-password e-mail is trimmed and at most 50 characters. */
 export const FORGOT_PASSWORD_EMAIL_MAX_LENGTH = 50;

@@ -14,10 +14,41 @@ export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
 /** Without spaces, upper case. */
 export const normalizeIban = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
-/** §5's mask: 2 letters, 2 digits, then groups of four (the last group may be shorter). */
+/**
+ * §5's mask: 2 letters, 2 digits, then groups of four (the last group may be shorter). It groups
+ * what was typed and drops nothing (issue 22); what does not fit the mask is said at the field
+ * (ibanMaskProblem). Grouped by characters, not UTF-16 units, so no emoji is split in two.
+ */
 export function formatIban(value: string): string {
-  return normalizeIban(value).replace(/(.{4})(?=.)/g, '$1 ');
+  return normalizeIban(value).replace(/(.{4})(?=.)/gu, '$1 ');
 }
+
+/** ISO 13616: no IBAN is longer. */
+export const IBAN_MAX_LENGTH = 34;
+
+/** The characters typed into an IBAN that no IBAN has (anything but letters A–Z, digits and spaces), each once. */
+export function ibanForeignCharacters(value: string): string[] {
+  return [...new Set(Array.from(value).filter((char) => !/^[A-Za-z0-9\s]$/.test(char)))];
+}
+
+export type IbanMaskProblem = 'characters' | 'format' | 'too_long';
+
+/**
+ * What breaks §5's mask while an IBAN is being typed, or null: a character no IBAN has, a start
+ * other than two letters and two digits (as far as typed), more characters than an IBAN of its
+ * country (else any IBAN) has. Shown at the field as it is typed; country, length and checksum
+ * of a complete IBAN are ibanProblem's, on submit.
+ */
+export function ibanMaskProblem(value: string): IbanMaskProblem | null {
+  if (ibanForeignCharacters(value).length > 0) return 'characters';
+  const iban = normalizeIban(value);
+  if (!/^[A-Z]{0,2}$/.test(iban.slice(0, 2)) || !/^\d{0,2}$/.test(iban.slice(2, 4))) return 'format';
+  if (iban.length > ibanMaxLength(iban)) return 'too_long';
+  return null;
+}
+
+/** The most characters an IBAN starting like this may have: its country's length, else 34. */
+export const ibanMaxLength = (value: string) => IBAN_LENGTHS[normalizeIban(value).slice(0, 2)] ?? IBAN_MAX_LENGTH;
 
 export type IbanProblem = 'required' | 'format' | 'country' | 'length' | 'checksum';
 

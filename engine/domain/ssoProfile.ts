@@ -3,7 +3,7 @@
  * "Password", §9 "SSO email max 50"), shared by the form and the server. The password rule itself
  * is fieldRules.ts's (§5), used here, not repeated.
  */
-import { isPlausibleEmail, isValidPassword, normalizeEmail } from './fieldRules';
+import { isPlausibleEmail, isValidPassword, normalizeEmail, passwordProblem, passwordRepeatProblem, type PasswordRuleProblem } from './fieldRules';
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 
 /** §9: SSO email max 50 (the new address and the delete confirmation). */
@@ -36,6 +36,26 @@ export function passwordChangeProblem(input: { currentPassword?: string; newPass
   if (input.repeatPassword !== undefined && input.repeatPassword !== input.newPassword) return 'mismatch';
   if (hasPassword && input.currentPassword === input.newPassword) return 'unchanged';
   return null;
+}
+
+/**
+ * Every problem of the password form at once, by field (the screen's view of the rule above; the
+ * server answers `newPassword: invalid` for any of the rule's problems): what the new password
+ * lacks (fieldRules.ts passwordProblem — too long is said, never cut), an empty or different
+ * repeat, an unchanged password.
+ */
+export function passwordFormProblems(
+  input: { currentPassword: string; newPassword: string; repeatPassword: string },
+  hasPassword: boolean,
+): { currentPassword?: 'required'; newPassword?: PasswordRuleProblem | 'unchanged'; repeat?: 'required' | 'mismatch' } {
+  const problems: ReturnType<typeof passwordFormProblems> = {};
+  if (hasPassword && !input.currentPassword) problems.currentPassword = 'required';
+  const rule = passwordProblem(input.newPassword);
+  if (rule) problems.newPassword = rule;
+  else if (hasPassword && input.currentPassword === input.newPassword) problems.newPassword = 'unchanged';
+  const repeat = passwordRepeatProblem(input.newPassword, input.repeatPassword);
+  if (repeat && !(repeat === 'mismatch' && rule)) problems.repeat = repeat;
+  return problems;
 }
 
 export interface SsoProfileSwitches extends FeatureSwitches {

@@ -17,7 +17,7 @@ import {
   touchSession,
 } from '../store/authStore';
 import { hashPassword, verifyPassword } from './passwords';
-import { DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, limitSignInAttempt, recordPasswordFailure, type SignInLimits } from './rateLimit';
+import { countingFailures, DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, limitSignInAttempt, recordPasswordFailure, recordPasswordSuccess, signInRules, type SignInLimits } from './rateLimit';
 import { hashToken, newSecretToken } from './tokens';
 import { EMAIL_ZIP_PURPOSE, langQuery, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE, PARTNER_SIGN_IN_PURPOSE } from './signInMailJobs';
 import { partnersOnRecordFor } from '../store/partialLoginStore';
@@ -111,6 +111,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   const limit = (tenant: ServerTenant, action: string, subject: { address?: string; client: string }) =>
     limitSignInAttempt(deps.db, tenant.id, limits, action, subject, now());
+  /** A link's token spent by a client: only refused tokens count against the client (issue 22). */
+  const spendingToken = <T>(tenant: ServerTenant, client: string, attempt: () => Promise<T>) =>
+    countingFailures(deps.db, tenant.id, signInRules(limits, 'token', { client }), now(), attempt);
   const idleMs = (tenant: ServerTenant) => tenant.login.sessionIdleMinutes * 60_000;
   const inMinutes = (minutes: number) => new Date(now().getTime() + minutes * 60_000);
 
@@ -255,8 +258,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * scoped to its subscription), §4.
      */
     async loginWithToken(tenant: ServerTenant, token: string, client = 'unknown'): Promise<LinkLoginResult> {
-      await limit(tenant, 'token', { client });
-      return deps.db.transaction(async (tx) => {
+      return spendingToken(tenant, client, () => deps.db.transaction(async (tx) => {
         const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), LINK_LOGIN_PURPOSES, now());
         if (!spent) throw invalidLink();
         if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
@@ -269,7 +271,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await findUserByEmail(tx, tenant.id, spent.email);
         if (!user) throw invalidLink();
         return openSession(tx, tenant, user, spent.purpose === EMAIL_ZIP_PURPOSE ? 'email-zip' : 'token');
-      });
+      }));
     },
 
     /** E-mail and password (login source "email"); the same answer for an unknown address and a wrong password. */
@@ -283,14 +285,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const email = normalizeEmail(input.email);
       // Issue 10, finding 7: limits per client and per address and client, and a per-address
       // back-off that holds back only clients that failed on it (server/auth/rateLimit.ts).
+      // Wrong passwords count, correct ones give their place back (issue 22).
       const subject = { address: email, client: origin.client };
-      await limitPasswordAttempt(deps.db, tenant.id, limits, subject, now());
+      const at = now();
+      await limitPasswordAttempt(deps.db, tenant.id, limits, subject, at);
       const user = await findUserByEmail(deps.db, tenant.id, email);
       const valid = await verifyPassword(input.password, user?.passwordHash);
       if (!user || !valid) {
-        await recordPasswordFailure(deps.db, tenant.id, limits, subject, now());
+        await recordPasswordFailure(deps.db, tenant.id, limits, subject, at);
         throw invalidCredentials();
       }
+      await recordPasswordSuccess(deps.db, tenant.id, limits, subject, at);
       return startSession(tenant, user, loginSource);
     },
 
@@ -316,8 +321,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The confirmation link creates the account and logs in. */
     async confirmRegistration(tenant: ServerTenant, token: string, client: string): Promise<LoginResult> {
       requirePasswordLogin(tenant);
-      await limit(tenant, 'token', { client });
-      return deps.db.transaction(async (tx) => {
+      return spendingToken(tenant, client, () => deps.db.transaction(async (tx) => {
         const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), 'register', now());
         if (!spent) throw invalidLink();
         if (await findUserByEmail(tx, tenant.id, spent.email)) throw new HttpError(409, 'account_exists', 'An account with this e-mail address exists already. Please log in.');
@@ -328,7 +332,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const accessToken = newSecretToken();
         await insertSession(tx, tenant.id, { tokenHash: hashToken(accessToken), userId: user.id, loginSource: 'email', expiresAt: new Date(now().getTime() + idleMs(tenant)) });
         return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };
-      });
+      }));
     },
 
     /** Forgot password (§5: e-mail trimmed, max 50): queued; the sender mails a reset link when the account exists. */
@@ -343,20 +347,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resetPassword(tenant: ServerTenant, input: { token: string; password: string; passwordConfirm: string }, client: string): Promise<LoginResult> {
       requirePasswordLogin(tenant);
       checkNewPassword(input.password, input.passwordConfirm);
-      await limit(tenant, 'token', { client });
-      const passwordHash = await hashPassword(input.password);
-      return deps.db.transaction(async (tx) => {
-        const spent = await consumeLoginToken(tx, tenant.id, hashToken(input.token), 'reset', now());
-        if (!spent) throw invalidLink();
-        const user = await findUserByEmail(tx, tenant.id, spent.email);
-        if (!user) throw invalidLink();
-        await setPasswordHash(tx, tenant.id, user.id, passwordHash);
-        await revokeUserSessions(tx, tenant.id, user.id);
-        // A reset ends kicker sign-on sessions too: a stolen 30-day kickeruser cookie must not outlive it.
-        await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
-        const accessToken = newSecretToken();
-        await insertSession(tx, tenant.id, { tokenHash: hashToken(accessToken), userId: user.id, loginSource: 'email', expiresAt: new Date(now().getTime() + idleMs(tenant)) });
-        return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };
+      return spendingToken(tenant, client, async () => {
+        const passwordHash = await hashPassword(input.password);
+        return deps.db.transaction(async (tx) => {
+          const spent = await consumeLoginToken(tx, tenant.id, hashToken(input.token), 'reset', now());
+          if (!spent) throw invalidLink();
+          const user = await findUserByEmail(tx, tenant.id, spent.email);
+          if (!user) throw invalidLink();
+          await setPasswordHash(tx, tenant.id, user.id, passwordHash);
+          await revokeUserSessions(tx, tenant.id, user.id);
+          // A reset ends kicker sign-on sessions too: a stolen 30-day kickeruser cookie must not outlive it.
+          await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
+          const accessToken = newSecretToken();
+          await insertSession(tx, tenant.id, { tokenHash: hashToken(accessToken), userId: user.id, loginSource: 'email', expiresAt: new Date(now().getTime() + idleMs(tenant)) });
+          return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };
+        });
       });
     },
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
-import { incrementWindow, readWindow } from '../store/rateLimitStore';
+import { decrementWindow, incrementWindow, readWindow } from '../store/rateLimitStore';
 import { HttpError } from '../http/errors';
+import { waitInEnglish } from '../../engine/domain/retryAfter';
 import { hashToken } from './tokens';
 
 export interface RateLimitRule {
@@ -29,8 +30,15 @@ function windowOf(windowSeconds: number, now: Date): { start: Date; ms: number }
   return { start: new Date(Math.floor(now.getTime() / ms) * ms), ms };
 }
 
-const tooMany = (retryAfterSeconds: number) =>
-  new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.', { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
+/**
+ * Every 429 says when to try again (issue 22): `details.retryAfterSeconds`, which the error
+ * middleware also sends as Retry-After, and the wait in the message; the screens say it in their
+ * language (engine/core/tooManyText.ts).
+ */
+export function tooMany(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, 'rate_limited', `Too many attempts. Please try again in ${waitInEnglish(seconds)}.`, { retryAfterSeconds: seconds });
+}
 
 /** Counts one hit in the rule's current window and returns the count. */
 export async function countHit(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<number> {
@@ -52,6 +60,44 @@ export async function consumeRateLimit(db: Queryable, tenantId: string, rule: Ra
     const window = windowOf(rule.windowSeconds, now);
     throw tooMany(Math.ceil((window.start.getTime() + window.ms - now.getTime()) / 1000));
   }
+}
+
+/** Gives back the hit an attempt took at `now` (same window), once the attempt turned out a success. */
+export async function refundHit(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<void> {
+  await decrementWindow(db, tenantId, bucketKey(rule.bucket), windowOf(rule.windowSeconds, now).start);
+}
+
+/**
+ * Runs an attempt inside budgets that count failures, not successes (issue 22: five successful
+ * sign-ins must not lock anyone out). Each attempt takes its place in every budget before it runs
+ * — so a burst of parallel guesses is capped as before — and a success gives the places back; a
+ * refusal keeps them, unless `countsAsFailure` says it proves nothing (a malformed form, say).
+ */
+export async function countingFailures<T>(
+  db: Queryable,
+  tenantId: string,
+  rules: readonly RateLimitRule[],
+  now: Date,
+  attempt: () => Promise<T>,
+  countsAsFailure: (error: unknown) => boolean = () => true,
+): Promise<T> {
+  const taken: RateLimitRule[] = [];
+  const giveBack = async () => {
+    for (const rule of taken) await refundHit(db, tenantId, rule, now);
+  };
+  for (const rule of rules) {
+    await consumeRateLimit(db, tenantId, rule, now);
+    taken.push(rule);
+  }
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (!countsAsFailure(error)) await giveBack();
+    throw error;
+  }
+  await giveBack();
+  return result;
 }
 
 /**
@@ -93,7 +139,19 @@ export function clientKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-/** Consumes the per-client and per-address budgets of one sign-in attempt; 429 when one is spent. */
+/** The per-client and (with an address) per-address budgets of one sign-in action. */
+export function signInRules(limits: SignInLimits, action: string, subject: { address?: string; client: string }): RateLimitRule[] {
+  const windowSeconds = limits.windowSeconds;
+  const rules: RateLimitRule[] = [{ bucket: `${action}:client:${clientKey(subject.client)}`, windowSeconds, limit: limits.perClient }];
+  if (subject.address) rules.push({ bucket: `${action}:address:${subject.address}`, windowSeconds, limit: limits.perAddress });
+  return rules;
+}
+
+/**
+ * Consumes the per-client and per-address budgets of one sign-in attempt; 429 when one is spent.
+ * For requests that may send a mail (login links, registration, reset, the widgets): each one
+ * counts, as a send. Checks whose success sends nothing use countingFailures instead.
+ */
 export async function limitSignInAttempt(
   db: Queryable,
   tenantId: string,
@@ -102,11 +160,7 @@ export async function limitSignInAttempt(
   subject: { address?: string; client: string },
   now: Date,
 ): Promise<void> {
-  const windowSeconds = limits.windowSeconds;
-  await consumeRateLimit(db, tenantId, { bucket: `${action}:client:${clientKey(subject.client)}`, windowSeconds, limit: limits.perClient }, now);
-  if (subject.address) {
-    await consumeRateLimit(db, tenantId, { bucket: `${action}:address:${subject.address}`, windowSeconds, limit: limits.perAddress }, now);
-  }
+  for (const rule of signInRules(limits, action, subject)) await consumeRateLimit(db, tenantId, rule, now);
 }
 
 /**
@@ -132,9 +186,19 @@ export function passwordBackoffMs(failures: number, windowSeconds: number): numb
 
 const pairOf = (address: string, client: string) => `${address}|${client}`;
 
+/** The two password budgets an attempt takes a place in (and a success gives back). */
+function passwordRules(limits: SignInLimits, subject: { address: string; client: string }): RateLimitRule[] {
+  const windowSeconds = limits.windowSeconds;
+  return [
+    { bucket: `password:client:${subject.client}`, windowSeconds, limit: limits.perClient },
+    { bucket: `password:address-client:${pairOf(subject.address, subject.client)}`, windowSeconds, limit: limits.perAddress },
+  ];
+}
+
 /**
  * Password attempts (issue 10, finding 7): slow a guesser without letting anyone lock the owner
- * out. Three budgets:
+ * out. Budgets of wrong passwords — a correct one gives its place back (recordPasswordSuccess;
+ * issue 22: five successful sign-ins answered "too many attempts"):
  *  - per client, any address (`perClient`): one client cannot spray many accounts;
  *  - per address *and* client (`perAddress`): a client guessing one account is stopped, but its
  *    429 is its own — the owner on another client is not refused;
@@ -142,7 +206,8 @@ const pairOf = (address: string, client: string) => `${address}|${client}`;
  *    (2 s, doubling, at most the window) that holds back only clients that already failed on
  *    this address: a client without a failure here is still checked, so the owner's correct
  *    password from a fresh client passes while the guessing clients wait.
- * Call before checking the password; report the outcome with recordPasswordFailure.
+ * Call before checking the password; report the outcome with recordPasswordFailure or
+ * recordPasswordSuccess, with the same `now`.
  */
 export async function limitPasswordAttempt(db: Queryable, tenantId: string, limits: SignInLimits, given: { address: string; client: string }, now: Date): Promise<void> {
   const subject = { address: given.address, client: clientKey(given.client) };
@@ -155,8 +220,7 @@ export async function limitPasswordAttempt(db: Queryable, tenantId: string, limi
     const dayEnd = Math.floor(now.getTime() / 86_400_000 + 1) * 86_400_000;
     throw tooMany(Math.ceil((dayEnd - now.getTime()) / 1000));
   }
-  await consumeRateLimit(db, tenantId, { bucket: `password:client:${subject.client}`, windowSeconds, limit: limits.perClient }, now);
-  await consumeRateLimit(db, tenantId, { bucket: `password:address-client:${pairOf(subject.address, subject.client)}`, windowSeconds, limit: limits.perAddress }, now);
+  for (const rule of passwordRules(limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
   const own = await peekHits(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
   if (own.hits === 0) return; // a fresh client is always checked
   const all = await peekHits(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
@@ -171,4 +235,9 @@ export async function recordPasswordFailure(db: Queryable, tenantId: string, lim
   await countHit(db, tenantId, { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 }, now);
   await countHit(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
   await countHit(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
+}
+
+/** A correct password: the attempt's places in the client and address-client budgets are given back. */
+export async function recordPasswordSuccess(db: Queryable, tenantId: string, limits: SignInLimits, given: { address: string; client: string }, now: Date): Promise<void> {
+  for (const rule of passwordRules(limits, { address: given.address, client: clientKey(given.client) })) await refundHit(db, tenantId, rule, now);
 }

@@ -12,6 +12,7 @@ import type { ECardRequest } from '../../schemas/generated/e-card-request';
 import type { ECardAnswer } from '../../schemas/generated/e-card-answer';
 import type { ECardList } from '../../schemas/generated/e-card-list';
 import { ECARD_DAILY_CAP, eCardProblems, withinDailyCap } from '../../engine/domain/eCard';
+import { waitInEnglish } from '../../engine/domain/retryAfter';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { recordEvent } from '../events/recordEvent';
@@ -20,6 +21,7 @@ import { getSubscriptionForUser } from '../store/subscriptionStore';
 import {
   cancelScheduledECard,
   countECardsSince,
+  eCardCreatedAtSince,
   findECard,
   insertECard,
   listScheduledECards,
@@ -75,7 +77,14 @@ export function createECards(deps: ECardDeps) {
         await lockUserForECards(tx, tenant.id, user.id);
         const recent = await countECardsSince(tx, tenant.id, user.id, new Date(now.getTime() - 86_400_000));
         if (!withinDailyCap(recent)) {
-          throw new HttpError(429, 'e_card_limit_reached', `You can send at most ${ECARD_DAILY_CAP} e-cards a day. Please try again tomorrow.`, { limit: ECARD_DAILY_CAP });
+          // Issue 22: every 429 says when to try again — when the card that frees a place leaves the 24 hours.
+          const since = new Date(now.getTime() - 86_400_000);
+          const freeing = await eCardCreatedAtSince(tx, tenant.id, user.id, since, recent - ECARD_DAILY_CAP + 1);
+          const retryAfterSeconds = Math.max(60, Math.ceil(((freeing?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000));
+          throw new HttpError(429, 'e_card_limit_reached', `You can send at most ${ECARD_DAILY_CAP} e-cards in 24 hours. Please try again in ${waitInEnglish(retryAfterSeconds)}.`, {
+            limit: ECARD_DAILY_CAP,
+            retryAfterSeconds,
+          });
         }
         const template = tenant.eCard.templates.find((t) => t.name === body.template.name)!;
         const sendAt = timing === 'now' ? now : new Date(body.sendAt!);

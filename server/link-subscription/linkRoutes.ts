@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
-import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
+import { countingFailures, DEFAULT_SIGN_IN_LIMITS, signInRules, type SignInLimits } from '../auth/rateLimit';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
@@ -10,6 +10,16 @@ import { requireFeature } from '../tenancy/refusals';
 import { linkSubscription } from './linkSubscription';
 import { requestTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
+
+/**
+ * A link attempt whose answer means the proof failed (not found, wrong zip or name, linked
+ * elsewhere, …). A form mistake (validation_failed) and the steps of a proof that held
+ * (confirm_email, email_required) prove nothing wrong and do not count.
+ */
+function isFailedProof(error: unknown): boolean {
+  const status = error instanceof HttpError ? (error.details as { status?: string } | undefined)?.status : undefined;
+  return !(status === 'validation_failed' || status === 'confirm_email' || status === 'email_required');
+}
 
 /** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */
 export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): Router {
@@ -27,12 +37,21 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
     // Linking adds partners to the account: a partial login (one subscription, §4) may not;
     // requireUser has refused it already (engine/domain/sessionScope.ts mayCall, 403 partial_login).
     const user = currentUser(res);
-    // Order number plus zip or name is the proof of ownership: no guessing by the thousand.
-    await limitSignInAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', { address: user.id, client: req.ip ?? 'unknown' }, new Date());
-    const linked = await linkSubscription(
+    // Order number plus zip or name is the proof of ownership: no guessing by the thousand. Only
+    // checks that failed count (issue 22): linking six subscriptions in a row is honest use.
+    const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', { address: user.id, client: req.ip ?? 'unknown' });
+    const linked = await countingFailures(
       deps.db,
-      { tenantId: tenant.id, settings: { hasMultipleAvsClients: tenant.hasMultipleAvsClients, linkSubscription: tenant.linkSubscription }, user },
-      req.body ?? {},
+      tenant.id,
+      rules,
+      new Date(),
+      () =>
+        linkSubscription(
+          deps.db,
+          { tenantId: tenant.id, settings: { hasMultipleAvsClients: tenant.hasMultipleAvsClients, linkSubscription: tenant.linkSubscription }, user },
+          req.body ?? {},
+        ),
+      isFailedProof,
     );
     const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale: requestLocale(req, tenant) });
     const subscription = subscriptions.find((s) => s.id === linked.subscriptionId) ?? subscriptions.find((s) => s.roles.length > 0 && s.businessPartners.some((b) => b.bpNumber === linked.bpNumber));

@@ -45,7 +45,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { constantTimeEquals, hashToken, newSecretToken } from '../auth/tokens';
-import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
+import { consumeRateLimit, countingFailures, DEFAULT_SIGN_IN_LIMITS, signInRules, type SignInLimits } from '../auth/rateLimit';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { createUser, findUserByEmail, linkBusinessPartner, normalizeEmail } from '../store/userStore';
 import {
@@ -156,6 +156,12 @@ const objectState = (object: LicenseObjectRow, licenses: readonly LicenseState[]
 export function createLicenses(deps: { db: Database; mailFrom: string; now: () => Date; signInLimits?: SignInLimits; licenseMailLimits?: LicenseMailLimits }) {
   const { db } = deps;
   const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+  /**
+   * A licence mail's link opened by an anonymous client: refused tokens count against the client,
+   * successes and form mistakes do not (issue 22: limits count failures, not honest use).
+   */
+  const withLinkToken = <T>(tenant: ServerTenant, action: string, client: string, attempt: () => Promise<T>) =>
+    countingFailures(db, tenant.id, signInRules(limits, action, { client }), deps.now(), attempt, (error) => !(error instanceof HttpError && error.code === 'validation_failed'));
   const mailLimits = deps.licenseMailLimits ?? LICENSE_MAIL_LIMITS;
 
   /**
@@ -378,9 +384,10 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
      * 400 `license_link_invalid`, 409 `license_already_accepted`.
      */
     async appointmentInfo(tenant: ServerTenant, id: string, appointmentId: string, token: string, client: string): Promise<ManagerAppointmentInfo> {
-      await limitSignInAttempt(db, tenant.id, limits, 'license-manager-confirm', { client }, deps.now());
-      const { appointment, publicationName, orderNumber } = await appointmentOf(db, tenant, id, appointmentId, token);
-      return { email: appointment.email, firstName: appointment.firstName, lastName1: appointment.lastName1, publicationName, orderNumber };
+      return withLinkToken(tenant, 'license-manager-confirm', client, async () => {
+        const { appointment, publicationName, orderNumber } = await appointmentOf(db, tenant, id, appointmentId, token);
+        return { email: appointment.email, firstName: appointment.firstName, lastName1: appointment.lastName1, publicationName, orderNumber };
+      });
     },
 
     /**
@@ -390,8 +397,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
      * person who appointed may still appoint (else the appointment lapsed: `license_link_invalid`).
      */
     async confirmManager(tenant: ServerTenant, id: string, appointmentId: string, token: string, client: string): Promise<{ status: 'confirmed'; email: string }> {
-      await limitSignInAttempt(db, tenant.id, limits, 'license-manager-confirm', { client }, deps.now());
-      return db.transaction(async (tx) => {
+      return withLinkToken(tenant, 'license-manager-confirm', client, () => db.transaction(async (tx) => {
         const { appointment } = await appointmentOf(tx, tenant, id, appointmentId, token, true);
         const appointer = await getSubscriptionForUser(tx, tenant.id, appointment.appointedByUserId, id);
         const stillAllowed =
@@ -408,7 +414,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
         await confirmAppointment(tx, tenant.id, appointment.id, { userId, bpNumber });
         await recordEvent(tx, tenant.id, 'license_manager.replaced', { userId, subscriptionId: id, bpNumber, previousBpNumbers: previous.map((m) => m.bpNumber), appointmentId: appointment.id });
         return { status: 'confirmed' as const, email: appointment.email };
-      });
+      }));
     },
 
     /** DELETE /subscriptions/{id}/license-managers/{bpNumber}: never by a licence manager (§6). */
@@ -429,15 +435,15 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
      * replaced token; 409 `license_already_accepted` for a used one.
      */
     async acceptInfo(tenant: ServerTenant, id: string, licenseId: string, token: string, client: string): Promise<AcceptLicenseInfo> {
-      await limitSignInAttempt(db, tenant.id, limits, 'license-accept', { client }, deps.now());
-      const { license, publicationName } = await invitation(db, tenant, id, licenseId, token);
-      return { email: license.email, publicationName, orderNumber: license.orderNumber, businessPartner: licenseView(license).businessPartner };
+      return withLinkToken(tenant, 'license-accept', client, async () => {
+        const { license, publicationName } = await invitation(db, tenant, id, licenseId, token);
+        return { email: license.email, publicationName, orderNumber: license.orderNumber, businessPartner: licenseView(license).businessPartner };
+      });
     },
 
     /** POST on the accept URL: the licence becomes confirmed and the invited address gets its account. */
     async accept(tenant: ServerTenant, id: string, licenseId: string, body: LicenseAcceptRequest, client: string): Promise<{ status: 'accepted'; email: string }> {
-      await limitSignInAttempt(db, tenant.id, limits, 'license-accept', { client }, deps.now());
-      return db.transaction(async (tx) => {
+      return withLinkToken(tenant, 'license-accept', client, () => db.transaction(async (tx) => {
         const { license } = await invitation(tx, tenant, id, licenseId, body.token, true);
         const settings = tenant.multiUserLicenses;
         const errors = acceptLicenseErrors(body, settings, {
@@ -462,7 +468,7 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
         await confirmLicense(tx, tenant.id, license.id, { businessPartner: partner, bpNumber, role, academicYear: needsYear ? trimmed(body.academicYear) : null, userId });
         await recordEvent(tx, tenant.id, 'license.accepted', { userId, subscriptionId: id, orderNumber: license.orderNumber, licenseId: license.id });
         return { status: 'accepted' as const, email: license.email };
-      });
+      }));
     },
   };
 

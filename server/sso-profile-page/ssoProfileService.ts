@@ -24,7 +24,7 @@ import { recordEvent } from '../events/recordEvent';
 import { enqueueMail } from '../mail/mailQueue';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, recordPasswordFailure, type SignInLimits } from '../auth/rateLimit';
+import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, recordPasswordFailure, recordPasswordSuccess, type SignInLimits } from '../auth/rateLimit';
 import { getUserById, setPasswordHash } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
@@ -73,12 +73,15 @@ export function createSsoProfileService(deps: { db: Database; mailFrom: string; 
       if (problem === 'current_required') throw badRequest('validation_failed', 'Please enter your current password.', { fields: { currentPassword: 'required' } });
       if (problem) throw badRequest('validation_failed', 'The new password does not meet the rules.', { fields: { newPassword: problem } });
       if (hasPassword) {
+        // Wrong current passwords count like wrong sign-ins; a correct one gives its place back (issue 22).
         const given = { address: user.email, client };
-        await limitPasswordAttempt(db, caller.tenant.id, limits, given, deps.now());
+        const at = deps.now();
+        await limitPasswordAttempt(db, caller.tenant.id, limits, given, at);
         if (!(await verifyPassword(body.currentPassword ?? '', user.passwordHash))) {
-          await recordPasswordFailure(db, caller.tenant.id, limits, given, deps.now());
+          await recordPasswordFailure(db, caller.tenant.id, limits, given, at);
           throw badRequest('wrong_password', 'The current password is not correct.', { fields: { currentPassword: 'wrong' } });
         }
+        await recordPasswordSuccess(db, caller.tenant.id, limits, given, at);
       }
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {

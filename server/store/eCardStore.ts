@@ -46,6 +46,18 @@ export async function countECardsSince(db: Queryable, tenantId: string, userId: 
 }
 
 /**
+ * When the user's card number `rank` (1 = the oldest) since `since` was created: with a cap of N
+ * cards in any 24 hours and `count` cards now, a place frees when card count − N + 1 leaves the window.
+ */
+export async function eCardCreatedAtSince(db: Queryable, tenantId: string, userId: string, since: Date, rank: number): Promise<Date | undefined> {
+  const rows = await db.query<{ created_at: Date | string }>(
+    `select created_at from e_cards where tenant_id = $1 and user_id = $2 and created_at > $3 order by created_at offset $4 limit 1`,
+    [tenantId, userId, since, Math.max(0, rank - 1)],
+  );
+  return rows[0] ? new Date(rows[0].created_at) : undefined;
+}
+
+/**
  * Locks the user's row for the cap check, so two concurrent requests of one user cannot both pass
  * a cap with one card left (the count and the insert run in that transaction).
  */

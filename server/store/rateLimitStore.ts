@@ -1,4 +1,4 @@
-/** SQL of the fixed-window counters (table rate_limits) behind server/auth/rateLimit.ts. */
+/** SQL of the fixed-window counters (table rate_limits) behind server/auth/rateLimit.ts: count, read, give back. */
 import type { Queryable } from '../db/database';
 
 /** Adds one hit to the window and answers the window's count. */
@@ -20,4 +20,9 @@ export async function readWindow(db: Queryable, tenantId: string, bucket: string
   );
   if (!rows[0]) return { hits: 0 };
   return { hits: Number(rows[0].hits), lastHitAt: rows[0].last_hit_at ? new Date(rows[0].last_hit_at) : undefined };
+}
+
+/** Takes one hit back from the window (an attempt that turned out a success), never below zero. */
+export async function decrementWindow(db: Queryable, tenantId: string, bucket: string, windowStart: Date): Promise<void> {
+  await db.query(`update rate_limits set hits = greatest(hits - 1, 0) where tenant_id = $1 and bucket = $2 and window_start = $3`, [tenantId, bucket, windowStart.toISOString()]);
 }

@@ -84,7 +84,7 @@ describe('contact rules (portal-core.md §5, §6)', () => {
   });
 
   it('checks the linked-page login fields', () => {
-    expect(fields(linkedPageLoginErrors({ orderNumber: '12', zipcode: '12345678901' }))).toEqual(['/orderNumber:invalid', '/zipcode:invalid']);
+    expect(fields(linkedPageLoginErrors({ orderNumber: '12', zipcode: '12345678901' }))).toEqual(['/orderNumber:invalid', '/zipcode:too_long']);
     expect(linkedPageLoginErrors({ orderNumber: '4001234567', zipcode: 'SW1A 1AA' })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBpNumber, isValidCustomerNumber, isValidOrderNumber, isValidPassword, isValidZipCode, isPlausibleEmail, maskEmail } from '../../engine/domain/fieldRules';
+import { isValidBpNumber, isValidCustomerNumber, isValidOrderNumber, isValidPassword, isValidZipCode, isPlausibleEmail, maskEmail, passwordProblem, passwordRepeatProblem } from '../../engine/domain/fieldRules';
 
 describe('field rules of portal-core.md §5', () => {
   it.each([
@@ -37,5 +37,22 @@ describe('field rules of portal-core.md §5', () => {
     expect(maskEmail('anna.schmidt@example.de')).toBe('a***@example.de');
     expect(maskEmail('ab@x.de')).toBe('a***@x.de');
     expect(maskEmail('not-an-address')).toBe('***');
+  });
+
+  it.each([
+    ['', 'required'],
+    ['Abc1', 'too_short'],
+    ['Abcdefghij1234567890X', 'too_long'],
+    ['abcdefgh1', 'needs_mix'],
+    ['ABCDEFGH1', 'needs_mix'],
+    ['Abcdefghi', 'needs_mix'],
+    ['Abcdefghij123456789X', null],
+  ])('names what password %j lacks: %s (a 21st character is too long, never cut)', (value, problem) => expect(passwordProblem(value)).toBe(problem));
+
+  it('requires the repeat of a new password, and the same one', () => {
+    expect(passwordRepeatProblem('', '')).toBe('required');
+    expect(passwordRepeatProblem('Reader2026', '')).toBe('required');
+    expect(passwordRepeatProblem('Reader2026', 'Reader2027')).toBe('mismatch');
+    expect(passwordRepeatProblem('Reader2026', 'Reader2026')).toBeNull();
   });
 });

@@ -115,7 +115,8 @@ test('tells the visitor when too many login links were asked for', async ({ page
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Anmeldelink senden' }) });
   await form.getByLabel('E-Mail-Adresse').fill(email);
   await form.getByRole('button', { name: 'Anmeldelink senden' }).click();
-  await expect(form.getByText('Zu viele Versuche. Bitte warten Sie einige Minuten')).toBeVisible();
+  // Issue 22: the 429 says when to try again, in the screen's language.
+  await expect(form.getByText(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/)).toBeVisible();
 });
 
 test.describe('embedded in a publisher page', () => {

@@ -6,7 +6,7 @@ import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
 import { orderNumberLoginErrors, type OrderNumberLoginInput } from '../../domain/offers';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
-import { entryResultOf, entryText, type EntryResult } from './entryOutcomes';
+import { entryMessage, entryResultOf, type EntryResult } from './entryOutcomes';
 import { offersApi } from './offersApi';
 
 /**
@@ -23,7 +23,8 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
   const location = useLocation();
   const query = new URLSearchParams(location.search);
   const [values, setValues] = useState<OrderNumberLoginInput>({
-    orderNumber: (query.get('orderNumber') ?? '').replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH),
+    // Digits only (§5's mask), never cut: a longer number stays whole and the field says so.
+    orderNumber: (query.get('orderNumber') ?? '').replace(/\D/g, ''),
     lastName: query.get('lastName1') ?? '',
   });
   const email = query.get('email') ?? undefined;
@@ -73,10 +74,10 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
         required
         inputMode="numeric"
         autoComplete="off"
-        maxLength={ORDER_NUMBER_MAX_LENGTH}
+        maxChars={ORDER_NUMBER_MAX_LENGTH}
         readOnly={locked}
         value={values.orderNumber}
-        onChange={(e) => setValues((v) => ({ ...v, orderNumber: e.target.value.replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH) }))}
+        onChange={(e) => setValues((v) => ({ ...v, orderNumber: e.target.value.replace(/\D/g, '') }))}
         error={errors.orderNumber}
       />
       <FormField
@@ -90,7 +91,7 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
       />
       {result && (
         <Alert variant={locked ? 'success' : 'error'}>
-          <p>{t(entryText(result.outcome), { maskedEmail: result.maskedEmail ?? '', orderNumber: result.orderNumber ?? values.orderNumber })}</p>
+          <p>{entryMessage(t, result, { orderNumber: values.orderNumber })}</p>
         </Alert>
       )}
       <div className="form-actions">

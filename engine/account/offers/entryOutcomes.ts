@@ -1,4 +1,7 @@
 import { ApiError } from '../../core/apiClient';
+import { tryAgainText } from '../../core/tooManyText';
+import type { TranslateFn } from '../../core/translation';
+import { retryAfterSecondsOf } from '../../domain/retryAfter';
 
 /**
  * The named outcomes of the anonymous entries of the renewal, upgrade, cancellation and bulk
@@ -23,6 +26,8 @@ export interface EntryResult {
   outcome: EntryOutcome;
   maskedEmail?: string;
   orderNumber?: string;
+  /** A 429's wait (engine/domain/retryAfter.ts). */
+  retryAfterSeconds?: number;
 }
 
 /** The text of each outcome (placeholders maskedEmail, orderNumber); a flow may override some (entryText). */
@@ -33,18 +38,19 @@ export const ENTRY_OUTCOME_KEYS: Record<EntryOutcome, string> = {
   'entry:verification_failed:zip': 'account.entry.invalidZipcode',
   'entry:no_email_on_record': 'account.entry.noEmailOnRecord',
   'entry:validation_failed': 'account.entry.validationFailed',
-  'entry:rate_limited': 'account.entry.rateLimited',
+  'entry:rate_limited': 'shell.tooManyAttempts',
   'entry:externally_managed': 'account.entry.externallyManaged',
   'entry:cancellation_not_possible': 'account.entry.cancellationNotPossible',
   'entry:already_cancelled': 'account.entry.alreadyCancelled',
   'entry:failed': 'shell.genericError',
 };
 
-const KNOWN = new Set(['not_found', 'no_email_on_record', 'validation_failed', 'rate_limited', 'externally_managed', 'cancellation_not_possible', 'already_cancelled']);
+const KNOWN = new Set(['not_found', 'no_email_on_record', 'validation_failed', 'externally_managed', 'cancellation_not_possible', 'already_cancelled']);
 
 /** The outcome of a refused entry call: the 400 result's status (details.status, else the error code), or the generic failure. */
 export function entryResultOf(error: unknown): EntryResult {
   if (!(error instanceof ApiError)) return { outcome: 'entry:failed' };
+  if (error.status === 429) return { outcome: 'entry:rate_limited', retryAfterSeconds: retryAfterSecondsOf(error) };
   const details = (error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? error.details : {}) as Record<string, unknown>;
   const status = typeof details.status === 'string' ? details.status : error.code;
   const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : undefined);
@@ -57,4 +63,18 @@ export function entryResultOf(error: unknown): EntryResult {
 /** The text key of an outcome, a flow's own key first. */
 export function entryText(outcome: EntryOutcome, overrides: Partial<Record<EntryOutcome, string>> = {}): string {
   return overrides[outcome] ?? ENTRY_OUTCOME_KEYS[outcome];
+}
+
+/**
+ * The message of an outcome in the screen's language: a 429 says when to try again (issue 22,
+ * engine/core/tooManyText.ts); the others are their text with the placeholders filled in.
+ */
+export function entryMessage(
+  t: TranslateFn,
+  result: EntryResult,
+  values: { maskedEmail?: string; orderNumber?: string } = {},
+  overrides: Partial<Record<EntryOutcome, string>> = {},
+): string {
+  if (result.outcome === 'entry:rate_limited') return `${t(entryText(result.outcome, overrides))} ${tryAgainText(t, result.retryAfterSeconds)}`;
+  return t(entryText(result.outcome, overrides), { maskedEmail: result.maskedEmail ?? values.maskedEmail ?? '', orderNumber: result.orderNumber ?? values.orderNumber ?? '' });
 }

@@ -172,8 +172,8 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
       />
       <fieldset className="address-fields">
         <legend>{t('address-change.contactLegend')}</legend>
-        <InputField {...contact('emailAddress', access.email)} type="email" autoComplete="email" maxLength={ADDRESS_LIMITS.email} />
-        <InputField {...contact('phoneNumber', access.phone)} type="tel" autoComplete="tel" maxLength={ADDRESS_LIMITS.phone} />
+        <InputField {...contact('emailAddress', access.email)} type="email" autoComplete="email" maxChars={ADDRESS_LIMITS.email} />
+        <InputField {...contact('phoneNumber', access.phone)} type="tel" autoComplete="tel" maxChars={ADDRESS_LIMITS.phone} />
         <InputField {...contact('dateOfBirth', access.dateOfBirth)} type="date" autoComplete="bday" min={earliestBirthDate(today)} max={today} className="field-narrow" />
       </fieldset>
       {timed && (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useAtomValue } from '../../core/atoms';
 import { useLocation } from 'react-router';
-import { entryResultOf, entryText, type EntryResult } from '../../account/offers/entryOutcomes';
+import { entryMessage, entryResultOf, type EntryResult } from '../../account/offers/entryOutcomes';
 import { offersApi } from '../../account/offers/offersApi';
 import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
@@ -49,7 +49,8 @@ function CancellationCheck() {
   const query = new URLSearchParams(useLocation().search);
   const [values, setValues] = useState<CancellationCheckInput>({
     email: query.get('email') ?? '',
-    orderNumber: (query.get('orderNumber') ?? '').replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH),
+    // Digits only (§5's mask), never cut: a longer number stays whole and the field says so.
+    orderNumber: (query.get('orderNumber') ?? '').replace(/\D/g, ''),
     zipcode: query.get('zipCode') ?? '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof CancellationCheckInput, string>>>({});
@@ -105,17 +106,17 @@ function CancellationCheck() {
         required
         inputMode="numeric"
         autoComplete="off"
-        maxLength={ORDER_NUMBER_MAX_LENGTH}
+        maxChars={ORDER_NUMBER_MAX_LENGTH}
         readOnly={locked}
         value={values.orderNumber}
-        onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH))}
+        onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, ''))}
         error={errors.orderNumber}
       />
       <FormField
         label={t('account.entry.zipcode')}
         required
         autoComplete="postal-code"
-        maxLength={ZIP_CODE_MAX_LENGTH}
+        maxChars={ZIP_CODE_MAX_LENGTH}
         readOnly={locked}
         value={values.zipcode}
         onChange={(e) => set('zipcode')(e.target.value)}
@@ -124,10 +125,7 @@ function CancellationCheck() {
       {result && (
         <Alert variant={locked ? 'success' : 'error'}>
           <p>
-            {t(entryText(result.outcome, { 'entry:link_sent': 'cancellation.checkLinkSent' }), {
-              maskedEmail: result.maskedEmail ?? '',
-              orderNumber: result.orderNumber ?? values.orderNumber,
-            })}
+            {entryMessage(t, result, { orderNumber: values.orderNumber }, { 'entry:link_sent': 'cancellation.checkLinkSent' })}
           </p>
         </Alert>
       )}

@@ -286,7 +286,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
             <TextAreaField
               label={t('cancellation.reasonText')}
               required
-              maxLength={CANCELLATION_FEEDBACK_MAX_LENGTH}
+              maxChars={CANCELLATION_FEEDBACK_MAX_LENGTH}
               hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
               value={reasonText}
               onChange={(event) => setReasonText(event.target.value)}
@@ -318,7 +318,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
           {settings.feedbackForm && (
             <TextAreaField
               label={t('cancellation.feedback')}
-              maxLength={CANCELLATION_FEEDBACK_MAX_LENGTH}
+              maxChars={CANCELLATION_FEEDBACK_MAX_LENGTH}
               hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
               value={feedback}
               onChange={(event) => setFeedback(event.target.value)}

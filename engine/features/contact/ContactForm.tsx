@@ -5,6 +5,7 @@ import type { ContactActivity } from '../../../schemas/generated/tenant';
 import { usePortal } from '../../core/PortalContext';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import {
+  CONTACT_LIMITS,
   contactFieldErrors,
   DEFAULT_SALUTATIONS,
   isCompanySalutation,
@@ -15,6 +16,8 @@ import {
   type ContactInput,
   type ContactSubject,
 } from '../../domain/contactRules';
+import { tooManyText } from '../../core/tooManyText';
+import { isRateLimited } from '../../domain/retryAfter';
 import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
 import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
@@ -26,7 +29,7 @@ import { pickFile, type PickedFile } from './upload';
 
 const DEFAULT_SALUTATION_KEYS: Record<string, string> = { '0001': 'contact.salutationMs', '0002': 'contact.salutationMr', '0003': 'contact.salutationCompany' };
 
-type Outcome = { kind: 'success' } | { kind: 'error'; messageKey: string; maskedEmail?: string };
+type Outcome = { kind: 'success' } | { kind: 'error'; messageKey: string; maskedEmail?: string; text?: string };
 
 /**
  * The authenticated or anonymous contact form of portal-core.md §5 for one activity: every field
@@ -72,6 +75,7 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
   function errorText(code: string | undefined, field: string): string | undefined {
     if (!code) return undefined;
     if (code === 'required') return t('contact.required');
+    if (code === 'too_long' && field in CONTACT_LIMITS) return t('shell.tooLong', { max: CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS], count: lengthOf(field) });
     if (code === 'file_too_large') return t('contact.fileTooLarge');
     if (code === 'file_type') return t('contact.fileType');
     if (code === 'not_allowed') return t('contact.notAllowed');
@@ -80,6 +84,10 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
     return t('contact.invalid');
   }
   const errorOf = (field: string) => errorText(errors[field], field);
+  function lengthOf(field: string): number {
+    if (field === '/message') return values.message.length;
+    return (values[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? '').length;
+  }
 
   async function onFile(list: FileList | null) {
     const picked = await pickFile(list);
@@ -137,6 +145,9 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
         if (fields['/image'] && fileInput.current) fileInput.current.value = '';
         if (fields['/image']) setFile(undefined);
         setOutcome({ kind: 'error', messageKey: 'contact.errorValidationFailed' });
+      } else if (isRateLimited(error)) {
+        // Issue 22: a 429 says when to try again, in the screen's language.
+        setOutcome({ kind: 'error', messageKey: 'shell.tooManyAttempts', text: tooManyText(t, error) });
       } else {
         const result = linkResultOf(error);
         setOutcome(result ? { kind: 'error', messageKey: contactErrorKey(result), maskedEmail: result.maskedEmail } : { kind: 'error', messageKey: 'shell.genericError' });
@@ -167,10 +178,10 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
               </option>
             ))}
           </SelectField>
-          {companyRequired && <FormField label={t('contact.company')} required maxLength={70} autoComplete="organization" value={values.company} onChange={set('company')} error={errorOf('/contactDetails/company')} />}
-          <FormField label={t('contact.firstName')} required maxLength={35} autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errorOf('/contactDetails/firstName')} />
-          <FormField label={t('contact.lastName')} required maxLength={35} autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errorOf('/contactDetails/lastName')} />
-          <FormField label={t('contact.email')} required type="email" maxLength={254} autoComplete="email" value={values.email} onChange={set('email')} error={errorOf('/contactDetails/email')} />
+          {companyRequired && <FormField label={t('contact.company')} required maxChars={CONTACT_LIMITS['/contactDetails/company']} autoComplete="organization" value={values.company} onChange={set('company')} error={errorOf('/contactDetails/company')} />}
+          <FormField label={t('contact.firstName')} required maxChars={CONTACT_LIMITS['/contactDetails/firstName']} autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errorOf('/contactDetails/firstName')} />
+          <FormField label={t('contact.lastName')} required maxChars={CONTACT_LIMITS['/contactDetails/lastName']} autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errorOf('/contactDetails/lastName')} />
+          <FormField label={t('contact.email')} required type="email" maxChars={CONTACT_LIMITS['/contactDetails/email']} autoComplete="email" value={values.email} onChange={set('email')} error={errorOf('/contactDetails/email')} />
           {(tenant.contactForm?.requirePublication || activity.requiresSubscription) && (
             <PublicationSelect required={Boolean(tenant.contactForm?.requirePublication)} value={values.publication} onChange={set('publication')} error={errorOf('/publication')} />
           )}
@@ -179,7 +190,7 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
               label={t('contact.orderNumber')}
               required
               inputMode="numeric"
-              maxLength={ORDER_NUMBER_MAX_LENGTH}
+              maxChars={ORDER_NUMBER_MAX_LENGTH}
               value={values.orderNumber}
               onChange={(e) => setValues({ ...values, orderNumber: e.target.value.replace(/\D/g, '') })}
               error={errorOf('/orderNumber')}
@@ -197,7 +208,7 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
           {activity.allowMissingOrderNumber && <CheckboxField label={t('contact.missingOrderNumber')} checked={missingOrderNumber} onChange={setMissingOrderNumber} />}
         </>
       )}
-      {messageShown && <TextAreaField label={t('contact.message')} required rows={6} maxLength={5000} value={values.message} onChange={set('message')} error={errorOf('/message')} />}
+      {messageShown && <TextAreaField label={t('contact.message')} required rows={6} maxChars={CONTACT_LIMITS['/message']} value={values.message} onChange={set('message')} error={errorOf('/message')} />}
       {activity.supportsImageUpload && (
         <div className="form-field">
           <label htmlFor="contact-upload">{t('contact.upload')}</label>
@@ -242,7 +253,7 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
             </button>
           }
         >
-          <p>{t(outcome.messageKey, { maskedEmail: outcome.maskedEmail ?? '' })}</p>
+          <p>{outcome.text ?? t(outcome.messageKey, { maskedEmail: outcome.maskedEmail ?? '' })}</p>
         </Dialog>
       )}
     </form>

@@ -3,6 +3,8 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { linkedPageLoginErrors } from '../../domain/contactRules';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
+import { tooManyText } from '../../core/tooManyText';
+import { isRateLimited } from '../../domain/retryAfter';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { contactErrorKey, linkResultOf, type LinkResult } from './contactErrors';
@@ -21,14 +23,19 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
   const [orderNumber, setOrderNumber] = useState('');
   const [zipcode, setZipcode] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<LinkResult | 'generic' | undefined>();
+  const [result, setResult] = useState<LinkResult | 'generic' | { tooMany: string } | undefined>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const errors: Record<string, string> = {};
     for (const error of linkedPageLoginErrors({ orderNumber, zipcode })) {
-      errors[error.field] = error.field === '/orderNumber' && error.code === 'invalid' ? t('contact.invalidOrderNumber') : t('contact.required');
+      errors[error.field] =
+        error.code === 'too_long'
+          ? t('shell.tooLong', { max: ZIP_CODE_MAX_LENGTH, count: zipcode.trim().length })
+          : error.field === '/orderNumber' && error.code === 'invalid'
+            ? t('contact.invalidOrderNumber')
+            : t('contact.required');
     }
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -39,7 +46,8 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
       await api.post('/login/contact-form', { orderNumber: orderNumber.trim(), zipcode: zipcode.trim(), activity });
       setResult('generic');
     } catch (error) {
-      setResult(linkResultOf(error) ?? 'generic');
+      // A 429 says when to try again (issue 22), in the screen's language.
+      setResult(isRateLimited(error) ? { tooMany: tooManyText(t, error) } : (linkResultOf(error) ?? 'generic'));
     } finally {
       setBusy(false);
     }
@@ -53,7 +61,7 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
         required
         inputMode="numeric"
         autoComplete="off"
-        maxLength={ORDER_NUMBER_MAX_LENGTH}
+        maxChars={ORDER_NUMBER_MAX_LENGTH}
         value={orderNumber}
         onChange={(e) => setOrderNumber(e.target.value.replace(/\D/g, ''))}
         error={fieldErrors['/orderNumber']}
@@ -62,14 +70,14 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
         label={t('contact.zipcode')}
         required
         autoComplete="postal-code"
-        maxLength={ZIP_CODE_MAX_LENGTH}
+        maxChars={ZIP_CODE_MAX_LENGTH}
         value={zipcode}
         onChange={(e) => setZipcode(e.target.value)}
         error={fieldErrors['/zipcode']}
       />
       {result && (
-        <Alert variant={result !== 'generic' && result.status === 'confirm_email' ? 'success' : 'error'}>
-          <p>{result === 'generic' ? t('shell.genericError') : t(contactErrorKey(result), { maskedEmail: result.maskedEmail ?? '' })}</p>
+        <Alert variant={result !== 'generic' && 'status' in result && result.status === 'confirm_email' ? 'success' : 'error'}>
+          <p>{result === 'generic' ? t('shell.genericError') : 'tooMany' in result ? result.tooMany : t(contactErrorKey(result), { maskedEmail: result.maskedEmail ?? '' })}</p>
         </Alert>
       )}
       <div className="form-actions">

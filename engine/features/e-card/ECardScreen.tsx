@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../core/translation';
+import { tooManyText } from '../../core/tooManyText';
 import { Link, useParams } from 'react-router';
 import type { ECardAnswer } from '../../../schemas/generated/e-card-answer';
 import { useTenantSettings } from '../../account/capabilityContext';
@@ -73,7 +74,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
   const [values, setValues] = useState<Values>({ from: '', to: '', toEmail: '', message: '', timing: 'now', sendAt: '' });
   const [problems, setProblems] = useState<Partial<Record<ECardField, ECardProblem>>>({});
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ outcome: ECardOutcome; answer?: ECardAnswer } | null>(null);
+  const [outcome, setOutcome] = useState<{ outcome: ECardOutcome; answer?: ECardAnswer; refusal?: unknown } | null>(null);
   // The user's timed cards still waiting, with "Do not send" (README "E-cards").
   const scheduled = useResource('/e-cards', (client) => eCardApi(client).scheduled());
   const earliest = useMemo(() => {
@@ -123,7 +124,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
     } catch (error) {
       const failure = failureOf(error);
       if (failure.fields) setProblems(failure.fields);
-      setOutcome({ outcome: failure.outcome });
+      setOutcome({ outcome: failure.outcome, refusal: error });
     } finally {
       setBusy(false);
     }
@@ -136,7 +137,11 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
       <p>{t('e-card.intro')}</p>
       {outcome && outcome.outcome !== 'e-card:failed' && (
         <Alert variant={outcome.answer ? 'success' : outcome.outcome === 'e-card:limit' ? 'warning' : 'error'} onClose={() => setOutcome(null)} closeLabel={t('shell.close')}>
-          <p>{t(OUTCOME_TEXT[outcome.outcome], { when, max: ECARD_DAILY_CAP })}</p>
+          <p>
+            {outcome.outcome === 'e-card:limit'
+              ? tooManyText(t, outcome.refusal, t(OUTCOME_TEXT[outcome.outcome], { max: ECARD_DAILY_CAP }))
+              : t(OUTCOME_TEXT[outcome.outcome], { when, max: ECARD_DAILY_CAP })}
+          </p>
         </Alert>
       )}
       <form className="e-card-form" onSubmit={send} noValidate>
@@ -166,16 +171,16 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
           {problems.template && <p className="form-error">{errorOf('template')}</p>}
         </fieldset>
         <div className="e-card-fields">
-          <FormField label={t('e-card.from')} required value={values.from} onChange={set('from')} maxLength={ECARD_NAME_MAX_LENGTH} autoComplete="name" error={errorOf('from')} />
-          <FormField label={t('e-card.to')} required value={values.to} onChange={set('to')} maxLength={ECARD_NAME_MAX_LENGTH} error={errorOf('to')} />
-          <FormField label={t('e-card.toEmail')} required type="email" value={values.toEmail} onChange={set('toEmail')} maxLength={254} error={errorOf('toEmail')} />
+          <FormField label={t('e-card.from')} required value={values.from} onChange={set('from')} maxChars={ECARD_NAME_MAX_LENGTH} autoComplete="name" error={errorOf('from')} />
+          <FormField label={t('e-card.to')} required value={values.to} onChange={set('to')} maxChars={ECARD_NAME_MAX_LENGTH} error={errorOf('to')} />
+          <FormField label={t('e-card.toEmail')} required type="email" value={values.toEmail} onChange={set('toEmail')} maxChars={254} error={errorOf('toEmail')} />
           <TextAreaField
             label={t('e-card.message')}
             required
             rows={5}
             value={values.message}
             onChange={set('message')}
-            maxLength={ECARD_MESSAGE_MAX_LENGTH}
+            maxChars={ECARD_MESSAGE_MAX_LENGTH}
             hint={t('e-card.messageHint', { count: values.message.length, max: ECARD_MESSAGE_MAX_LENGTH })}
             error={errorOf('message')}
           />

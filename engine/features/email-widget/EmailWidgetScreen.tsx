@@ -6,6 +6,7 @@ import { useTenantSettings } from '../../account/capabilityContext';
 import { useSaveFile } from '../../account/useSaveFile';
 import { usePortal } from '../../core/PortalContext';
 import { ApiError } from '../../domain/apiError';
+import { tooManyText } from '../../core/tooManyText';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
 import { emailWidgetProblems, emailWidgetShowsOptIn, type EmailWidgetDraft, type WidgetProblem } from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
@@ -43,8 +44,9 @@ function EmailWidgetForm() {
   const [optIn, setOptIn] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<keyof EmailWidgetDraft, WidgetProblem>>>({});
   const [state, setState] = useState<'form' | 'busy' | 'sent' | 'limited' | 'failed'>('form');
+  const [limitedBy, setLimitedBy] = useState<unknown>();
   const set = (field: keyof EmailWidgetDraft) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: field === 'orderNumber' ? event.target.value.replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH) : event.target.value }));
+    setValues((v) => ({ ...v, [field]: field === 'orderNumber' ? event.target.value.replace(/\D/g, '') : event.target.value }));
     // Editing a field clears its message; the rest stay until the next try.
     setProblems(({ [field]: _gone, ...rest }) => rest);
   };
@@ -60,6 +62,7 @@ function EmailWidgetForm() {
       await emailWidgetApi(api).request({ email: values.email.trim(), orderNumber: values.orderNumber.trim(), zipcode: values.zipcode.trim(), optIn: emailWidgetShowsOptIn(tenant) && optIn, locale });
       setState('sent');
     } catch (error) {
+      setLimitedBy(error);
       setState(error instanceof ApiError && error.status === 429 ? 'limited' : 'failed');
     }
   }
@@ -76,7 +79,7 @@ function EmailWidgetForm() {
       )}
       {state === 'limited' && (
         <Alert variant="warning">
-          <p>{t('email-widget.tooMany')}</p>
+          <p>{tooManyText(t, limitedBy)}</p>
         </Alert>
       )}
       <form className="widget-form" onSubmit={submit} noValidate>
@@ -87,11 +90,11 @@ function EmailWidgetForm() {
           inputMode="numeric"
           value={values.orderNumber}
           onChange={set('orderNumber')}
-          maxLength={ORDER_NUMBER_MAX_LENGTH}
+          maxChars={ORDER_NUMBER_MAX_LENGTH}
           disabled={locked}
           error={problemText(t, problems.orderNumber, 'orderNumber')}
         />
-        <FormField label={t('account.entry.zipcode')} required autoComplete="postal-code" value={values.zipcode} onChange={set('zipcode')} maxLength={ZIP_CODE_MAX_LENGTH} disabled={locked} error={problemText(t, problems.zipcode, 'zipcode')} />
+        <FormField label={t('account.entry.zipcode')} required autoComplete="postal-code" value={values.zipcode} onChange={set('zipcode')} maxChars={ZIP_CODE_MAX_LENGTH} disabled={locked} error={problemText(t, problems.zipcode, 'zipcode')} />
         {emailWidgetShowsOptIn(tenant) && !locked && <CheckboxField label={t('email-widget.optIn')} checked={optIn} onChange={setOptIn} />}
         <div className="form-actions">
           {/* Keys: two different buttons, so React never turns the clicked "change" button into the submit button mid-click. */}

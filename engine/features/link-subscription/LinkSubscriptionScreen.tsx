@@ -8,6 +8,8 @@ import type { Publication } from '../../../schemas/generated/subscription-page';
 import type { LinkSubscriptionResult } from '../../../schemas/generated/link-subscription-result';
 import { linkOutcomeKey, linkOutcomeOf, type LinkOutcome } from './linkOutcomes';
 import { ApiError } from '../../core/apiClient';
+import { tooManyText } from '../../core/tooManyText';
+import { isRateLimited } from '../../domain/retryAfter';
 import { authStateAtom } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { subscriptionsAtom, resetSubscriptions } from '../../core/subscriptionsStore';
@@ -48,6 +50,7 @@ export default function LinkSubscriptionScreen() {
   const [emailShown, setEmailShown] = useState(false);
   const [linked, setLinked] = useState<Subscription | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
+  const [tooMany, setTooMany] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [publications, setPublications] = useState<Publication[]>([]);
   const fields = linkFields(settings, byBp);
@@ -75,6 +78,7 @@ export default function LinkSubscriptionScreen() {
 
   async function submit(email?: string, confirmToken?: string) {
     setSending(true);
+    setTooMany(null);
     try {
       const subscription = await api.post<Subscription | null>('/subscriptions', payload(email, confirmToken));
       // §4: the order number is stored and the new-subscription flag drives the menu badge.
@@ -91,6 +95,9 @@ export default function LinkSubscriptionScreen() {
           setEmailShown(true);
           setValues((current) => ({ ...current, email: user?.email ?? '' }));
         }
+      } else if (isRateLimited(error)) {
+        // Issue 22: a 429 is no "something went wrong": it says when to try again.
+        setTooMany(tooManyText(t, error));
       } else {
         setFailed(true);
       }
@@ -166,10 +173,10 @@ export default function LinkSubscriptionScreen() {
             required
             inputMode="numeric"
             autoComplete="off"
-            maxLength={ORDER_NUMBER_MAX_LENGTH}
+            maxChars={ORDER_NUMBER_MAX_LENGTH}
             value={values.orderNumber}
-            // §5: digits only, masked to at most 10.
-            onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, '').slice(0, ORDER_NUMBER_MAX_LENGTH))}
+            // §5: digits only; never cut — more than 10 stay and the field says so (issue 22).
+            onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, ''))}
             error={errors.orderNumber}
           />
         )}
@@ -182,9 +189,9 @@ export default function LinkSubscriptionScreen() {
             label={t('link-subscription.bpNumber')}
             required
             inputMode="numeric"
-            maxLength={10}
+            maxChars={10}
             value={values.bpNumber}
-            onChange={(e) => set('bpNumber')(e.target.value.replace(/\D/g, '').slice(0, 10))}
+            onChange={(e) => set('bpNumber')(e.target.value.replace(/\D/g, ''))}
             error={errors.bpNumber}
           />
         )}
@@ -195,7 +202,7 @@ export default function LinkSubscriptionScreen() {
           label={t('link-subscription.zipcode')}
           required
           autoComplete="postal-code"
-          maxLength={ZIP_CODE_MAX_LENGTH}
+          maxChars={ZIP_CODE_MAX_LENGTH}
           value={values.zipcode}
           onChange={(e) => set('zipcode')(e.target.value)}
           error={errors.zipcode}
@@ -238,6 +245,11 @@ export default function LinkSubscriptionScreen() {
                 {t('shell.toContact')}
               </button>
             )}
+          </Alert>
+        )}
+        {tooMany && (
+          <Alert variant="error">
+            <p>{tooMany}</p>
           </Alert>
         )}
         <div className="form-actions">

@@ -4,7 +4,7 @@ import { usePortal } from '../../core/PortalContext';
 import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
-import { loginErrorKey } from './loginErrors';
+import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 
 /** §2 "Login": in the test environment, sign in by e-mail with an optional SSO id (portal dev only). */
@@ -21,7 +21,7 @@ export function DevLoginForm() {
     try {
       completeLogin(await api.post<LoginResponse>('/login/dev', { email: email.trim(), ssoId: ssoId.trim() || undefined }));
     } catch (error) {
-      setFailure(t(loginErrorKey(error)));
+      setFailure(loginErrorText(error, t));
     }
   }
 

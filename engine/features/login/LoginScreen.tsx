@@ -15,7 +15,7 @@ import { MagicLinkForm } from './MagicLinkForm';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { RegistrationForm } from './RegistrationForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
-import { loginErrorKey } from './loginErrors';
+import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 import { expireKickerCookie, readKickerSsoId } from './kickerCookie';
 
@@ -49,7 +49,7 @@ function useLinkLogin(): { pending: boolean; error?: string } {
     call().then(completeLogin, (failure) => {
       // A stale SSO cookie is not the visitor's mistake: drop it and show the forms.
       if (kickerSsoId.current && !query.get('p') && !query.get('code') && !query.get('confirm')) expireKickerCookie(kickerCookie, config.basePath);
-      setError(t(loginErrorKey(failure)));
+      setError(loginErrorText(failure, t));
     });
   }, []);
   return { pending: Boolean(call) && !error, error };

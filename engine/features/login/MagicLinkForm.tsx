@@ -4,7 +4,7 @@ import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { isPlausibleEmail } from '../../domain/fieldRules';
-import { loginErrorKey } from './loginErrors';
+import { loginErrorText } from './loginErrors';
 
 /**
  * The magic-link form (§2 "Login"): an e-mail; a login link is sent and a confirmation shown. The
@@ -30,7 +30,7 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
       await api.post('/login/magic-link', { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB', returnTo });
       setState('sent');
     } catch (error) {
-      setFailure(t(loginErrorKey(error)));
+      setFailure(loginErrorText(error, t));
       setState('idle');
     }
   }

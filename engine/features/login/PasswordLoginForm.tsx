@@ -5,7 +5,7 @@ import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { isPlausibleEmail } from '../../domain/fieldRules';
-import { loginErrorKey } from './loginErrors';
+import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 
 /**
@@ -41,7 +41,7 @@ export function PasswordLoginForm({ onForgot, onRegister, endpoint = '/login/pas
     try {
       completeLogin(await api.post<LoginResponse>(endpoint, { email: value, password }));
     } catch (error) {
-      setFailure(t(loginErrorKey(error)));
+      setFailure(loginErrorText(error, t));
       setBusy(false);
     }
   }

@@ -3,7 +3,8 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
-import { isPlausibleEmail, isValidPassword, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
+import { ACCOUNT_NAME_MAX_LENGTH, isPlausibleEmail, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
+import { newPasswordErrors } from './passwordErrors';
 import { refusalOf } from './refusalText';
 
 type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | 'passwordConfirm';
@@ -24,11 +25,15 @@ export function RegistrationForm({ onCancel, endpoint = '/register' }: { onCance
   async function submit(event: FormEvent) {
     event.preventDefault();
     const email = values.email.trim();
+    // Too long is said, never cut (issue 22): the server refuses the same lengths.
+    const tooLong = (field: 'displayName' | 'firstName' | 'lastName') =>
+      values[field].trim().length > ACCOUNT_NAME_MAX_LENGTH ? t('shell.tooLong', { max: ACCOUNT_NAME_MAX_LENGTH, count: values[field].trim().length }) : undefined;
     const found: Partial<Record<Field, string>> = {
-      displayName: values.displayName.trim() ? undefined : t('login.displayNameRequired'),
+      displayName: values.displayName.trim() ? tooLong('displayName') : t('login.displayNameRequired'),
+      firstName: tooLong('firstName'),
+      lastName: tooLong('lastName'),
       email: !email ? t('login.emailRequired') : !isPlausibleEmail(email) ? t('login.emailInvalid') : undefined,
-      password: isValidPassword(values.password) ? undefined : t('login.passwordRule'),
-      passwordConfirm: values.passwordConfirm === values.password ? undefined : t('login.passwordMismatch'),
+      ...newPasswordErrors(values.password, values.passwordConfirm, t),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
@@ -67,13 +72,13 @@ export function RegistrationForm({ onCancel, endpoint = '/register' }: { onCance
       <h2 id="register-title">{t('login.createAccountTitle')}</h2>
       <p className="muted">{t('login.requiredHint')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField label={t('login.displayNameLabel')} name="displayName" autoComplete="nickname" required value={values.displayName} error={errors.displayName} onChange={set('displayName')} maxLength={80} />
-      <FormField label={t('login.firstNameLabel')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} maxLength={80} />
-      <FormField label={t('login.lastNameLabel')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} maxLength={80} />
+      <FormField label={t('login.displayNameLabel')} name="displayName" autoComplete="nickname" required value={values.displayName} error={errors.displayName} onChange={set('displayName')} maxChars={ACCOUNT_NAME_MAX_LENGTH} />
+      <FormField label={t('login.firstNameLabel')} name="firstName" autoComplete="given-name" value={values.firstName} error={errors.firstName} onChange={set('firstName')} maxChars={ACCOUNT_NAME_MAX_LENGTH} />
+      <FormField label={t('login.lastNameLabel')} name="lastName" autoComplete="family-name" value={values.lastName} error={errors.lastName} onChange={set('lastName')} maxChars={ACCOUNT_NAME_MAX_LENGTH} />
       <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="email" required value={values.email} error={errors.email} onChange={set('email')} />
-      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={values.password} error={errors.password} onChange={set('password')} maxLength={PASSWORD_MAX_LENGTH} />
+      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={values.password} error={errors.password} onChange={set('password')} maxChars={PASSWORD_MAX_LENGTH} />
       <p className="muted field-hint">{t('login.passwordRule')}</p>
-      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={values.passwordConfirm} error={errors.passwordConfirm} onChange={set('passwordConfirm')} maxLength={PASSWORD_MAX_LENGTH} />
+      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={values.passwordConfirm} error={errors.passwordConfirm} onChange={set('passwordConfirm')} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={state === 'sending'}>
           {t('login.createAccountSubmit')}

@@ -4,8 +4,9 @@ import { usePortal } from '../../core/PortalContext';
 import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
-import { isValidPassword, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
-import { loginErrorKey } from './loginErrors';
+import { PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
+import { newPasswordErrors } from './passwordErrors';
+import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 
 /** The reset link (`/login?reset=…`) lands here: a new password twice, then logged in. */
@@ -21,17 +22,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = {
-      password: isValidPassword(password) ? undefined : t('login.passwordRule'),
-      passwordConfirm: password === passwordConfirm ? undefined : t('login.passwordMismatch'),
-    };
+    const found = newPasswordErrors(password, passwordConfirm, t);
     setErrors(found);
     if (found.password || found.passwordConfirm) return;
     setBusy(true);
     try {
       completeLogin(await api.post<LoginResponse>('/password/reset', { token, password, passwordConfirm }));
     } catch (error) {
-      setFailure(t(loginErrorKey(error)));
+      setFailure(loginErrorText(error, t));
       setBusy(false);
     }
   }
@@ -40,9 +38,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
       <h2 id="reset-title">{t('login.resetTitle')}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} maxLength={PASSWORD_MAX_LENGTH} />
+      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} maxChars={PASSWORD_MAX_LENGTH} />
       <p className="muted field-hint">{t('login.passwordRule')}</p>
-      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={passwordConfirm} error={errors.passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} maxLength={PASSWORD_MAX_LENGTH} />
+      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={passwordConfirm} error={errors.passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} />
       <button type="submit" className="button" disabled={busy}>
         {t('login.saveNewPassword')}
       </button>

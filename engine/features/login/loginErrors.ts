@@ -1,4 +1,6 @@
 import { ApiError } from '../../core/apiClient';
+import { tooManyText } from '../../core/tooManyText';
+import type { TranslateFn } from '../../core/translation';
 
 /** The text key for a failed sign-in call (§8 "Login error"); unknown failures get the generic one. */
 export function loginErrorKey(error: unknown): string {
@@ -26,4 +28,13 @@ export function loginErrorKey(error: unknown): string {
     default:
       return 'login.error';
   }
+}
+
+/**
+ * The text of a failed sign-in call: its key's text, and for too many attempts when to try again
+ * (issue 22: every 429 says how long to wait, in the screen's language).
+ */
+export function loginErrorText(error: unknown, t: TranslateFn): string {
+  const key = loginErrorKey(error);
+  return key === 'login.rateLimited' ? tooManyText(t, error, t(key)) : t(key);
 }

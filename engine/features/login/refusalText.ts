@@ -1,6 +1,6 @@
 import { ApiError } from '../../core/apiClient';
 import type { TranslateFn } from '../../core/translation';
-import { loginErrorKey } from './loginErrors';
+import { loginErrorKey, loginErrorText } from './loginErrors';
 
 /** The fields of the create-account and forgot-password forms the server may name. */
 export type AccountFormField = 'displayName' | 'email' | 'password' | 'passwordConfirm';
@@ -54,7 +54,7 @@ export function refusalOf(error: unknown, t: TranslateFn): Refusal {
     if (Object.keys(fields).length > 0) return { fields };
   }
   const known = loginErrorKey(error);
-  if (known !== 'login.error') return { fields: {}, message: t(known) };
+  if (known !== 'login.error') return { fields: {}, message: loginErrorText(error, t) };
   if (error.status >= 500 || !error.message) return { fields: {}, message: t('shell.genericError') };
   return { fields: {}, message: error.message };
 }

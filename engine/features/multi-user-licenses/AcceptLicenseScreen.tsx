@@ -39,6 +39,7 @@ export default function AcceptLicenseScreen() {
   const [info, setInfo] = useState<AcceptLicenseInfo | null>(null);
   const [outcome, setOutcome] = useState<AcceptOutcome | 'loading' | 'accepted' | null>('loading');
   const [round, setRound] = useState(0);
+  const [refusal, setRefusal] = useState<unknown>();
   const [bp, setBp] = useState<Bp>({ salutationCode: '', titleAcademic: '', firstName: '', lastName1: '', company1: '' });
   const [role, setRole] = useState('');
   const [academicYear, setAcademicYear] = useState('');
@@ -63,7 +64,11 @@ export default function AcceptLicenseScreen() {
           setBp((current) => ({ ...current, salutationCode: answer.businessPartner.salutationCode ?? '', firstName: answer.businessPartner.firstName ?? '', lastName1: answer.businessPartner.lastName1 ?? '' }));
           setOutcome(null);
         },
-        (error) => live && setOutcome(acceptOutcome(error)),
+        (error) => {
+          if (!live) return;
+          setRefusal(error);
+          setOutcome(acceptOutcome(error));
+        },
       );
     return () => {
       live = false;
@@ -92,7 +97,10 @@ export default function AcceptLicenseScreen() {
       if (fields) {
         setErrors(fields);
         refused();
-      } else setOutcome(acceptOutcome(caught));
+      } else {
+        setRefusal(caught);
+        setOutcome(acceptOutcome(caught));
+      }
     } finally {
       setSending(false);
     }
@@ -108,6 +116,7 @@ export default function AcceptLicenseScreen() {
           email={info?.email ?? ''}
           texts={{ done: 'multi-user-licenses.accept.done', notFound: 'multi-user-licenses.accept.notFound', invalidLink: 'multi-user-licenses.accept.invalidLink', alreadyUsed: 'multi-user-licenses.accept.alreadyAccepted' }}
           onTryAgain={() => setRound((n) => n + 1)}
+          refusal={refusal}
         />
       )}
       {outcome === null && info && (
@@ -132,9 +141,9 @@ export default function AcceptLicenseScreen() {
               ))}
             </SelectField>
           )}
-          <FormField label={t('multi-user-licenses.field.firstName')} required maxLength={ACCEPT_NAME_MAX} value={bp.firstName ?? ''} onChange={(e) => set('firstName')(e.target.value)} error={error('firstName', ACCEPT_NAME_MAX)} />
-          <FormField label={t('multi-user-licenses.field.lastName')} required maxLength={ACCEPT_NAME_MAX} value={bp.lastName1 ?? ''} onChange={(e) => set('lastName1')(e.target.value)} error={error('lastName1', ACCEPT_NAME_MAX)} />
-          <FormField label={t('multi-user-licenses.field.company')} required maxLength={ACCEPT_NAME_MAX} value={bp.company1 ?? ''} onChange={(e) => set('company1')(e.target.value)} error={error('company1', ACCEPT_NAME_MAX)} />
+          <FormField label={t('multi-user-licenses.field.firstName')} required maxChars={ACCEPT_NAME_MAX} value={bp.firstName ?? ''} onChange={(e) => set('firstName')(e.target.value)} error={error('firstName', ACCEPT_NAME_MAX)} />
+          <FormField label={t('multi-user-licenses.field.lastName')} required maxChars={ACCEPT_NAME_MAX} value={bp.lastName1 ?? ''} onChange={(e) => set('lastName1')(e.target.value)} error={error('lastName1', ACCEPT_NAME_MAX)} />
+          <FormField label={t('multi-user-licenses.field.company')} required maxChars={ACCEPT_NAME_MAX} value={bp.company1 ?? ''} onChange={(e) => set('company1')(e.target.value)} error={error('company1', ACCEPT_NAME_MAX)} />
           {settings.roles.length > 0 && (
             <SelectField label={t('multi-user-licenses.field.role')} required={settings.requireRole} value={role} onChange={(e) => setRole(e.target.value)} error={error('role')}>
               <option value="">{t('multi-user-licenses.field.choose')}</option>
@@ -151,9 +160,10 @@ export default function AcceptLicenseScreen() {
               required
               inputMode="numeric"
               pattern="[0-9]{2}"
-              maxLength={2}
+              maxChars={2}
               value={academicYear}
-              onChange={(e) => setAcademicYear(e.target.value.replace(/\D/g, '').slice(0, 2))}
+              // §5's 2-digit mask: digits only; a third digit stays and the field says so (issue 22).
+              onChange={(e) => setAcademicYear(e.target.value.replace(/\D/g, ''))}
               error={errors.academicYear ? (errors.academicYear === 'required' ? t('multi-user-licenses.field.required') : t('multi-user-licenses.field.academicYearInvalid')) : undefined}
             />
           )}

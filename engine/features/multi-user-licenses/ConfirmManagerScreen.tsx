@@ -26,6 +26,7 @@ export default function ConfirmManagerScreen() {
   const [info, setInfo] = useState<ManagerAppointmentInfo | null>(null);
   const [outcome, setOutcome] = useState<AcceptOutcome | 'loading' | 'confirmed' | null>('loading');
   const [round, setRound] = useState(0);
+  const [refusal, setRefusal] = useState<unknown>();
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -44,7 +45,11 @@ export default function ConfirmManagerScreen() {
           setInfo(answer);
           setOutcome(null);
         },
-        (error) => live && setOutcome(acceptOutcome(error)),
+        (error) => {
+          if (!live) return;
+          setRefusal(error);
+          setOutcome(acceptOutcome(error));
+        },
       );
     return () => {
       live = false;
@@ -57,6 +62,7 @@ export default function ConfirmManagerScreen() {
       await licensesApi(api).confirmManager(id, appointmentId, token);
       setOutcome('confirmed');
     } catch (caught) {
+      setRefusal(caught);
       setOutcome(acceptOutcome(caught));
     } finally {
       setSending(false);
@@ -73,6 +79,7 @@ export default function ConfirmManagerScreen() {
           email={info?.email ?? ''}
           texts={{ done: 'multi-user-licenses.confirmManager.done', notFound: 'multi-user-licenses.confirmManager.notFound', invalidLink: 'multi-user-licenses.confirmManager.invalidLink', alreadyUsed: 'multi-user-licenses.confirmManager.alreadyConfirmed' }}
           onTryAgain={() => setRound((n) => n + 1)}
+          refusal={refusal}
         />
       )}
       {outcome === null && info && (

@@ -18,7 +18,7 @@ import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { LicenseObjectCard } from './LicenseObjectCard';
-import { actionErrorKey } from './licenseErrors';
+import { actionErrorText } from './licenseErrors';
 import { licensesApi } from './licensesApi';
 import { PersonDialog } from './PersonDialog';
 import { EmailText } from './EmailText';
@@ -80,8 +80,7 @@ export default function LicensesScreen() {
       await action();
       setNotice(done);
     } catch (error) {
-      const key = actionErrorKey(error);
-      setFailure(key ? t(key) : null);
+      setFailure(actionErrorText(error, t) ?? null);
     } finally {
       objects.reload();
     }

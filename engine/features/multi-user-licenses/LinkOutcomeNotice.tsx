@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../core/translation';
 import { href, ROUTES } from '../../core/routeRefs';
+import { tooManyText } from '../../core/tooManyText';
 import { Alert } from '../../ui/Alert';
 import type { AcceptOutcome } from './licenseErrors';
 
@@ -9,9 +10,11 @@ import type { AcceptOutcome } from './licenseErrors';
  * "Licences": done, not found, invalid link, already used, error with try again). The accept
  * page and the manager's confirm page differ only in their texts.
  */
-export function LinkOutcomeNotice({ outcome, email, texts, onTryAgain }: {
+export function LinkOutcomeNotice({ outcome, email, texts, onTryAgain, refusal }: {
   outcome: AcceptOutcome | 'done';
   email: string;
+  /** The refused call's error: a 429 says when to try again (issue 22). */
+  refusal?: unknown;
   texts: { done: string; notFound: string; invalidLink: string; alreadyUsed: string };
   onTryAgain: () => void;
 }) {
@@ -45,7 +48,7 @@ export function LinkOutcomeNotice({ outcome, email, texts, onTryAgain }: {
     default:
       return (
         <Alert variant="error">
-          <p>{t(outcome === 'rateLimited' ? 'multi-user-licenses.accept.rateLimited' : 'multi-user-licenses.accept.error')}</p>
+          <p>{outcome === 'rateLimited' ? tooManyText(t, refusal, t('multi-user-licenses.accept.rateLimited')) : t('multi-user-licenses.accept.error')}</p>
           <button type="button" className="button button-secondary" onClick={onTryAgain}>
             {t('multi-user-licenses.accept.tryAgain')}
           </button>

@@ -7,7 +7,7 @@ import { licensePersonErrors, LICENSE_EMAIL_MAX, LICENSE_NAME_MAX } from '../../
 import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
 import { SelectField } from '../../ui/fields';
-import { actionErrorKey, fieldErrorsOf } from './licenseErrors';
+import { actionErrorText, fieldErrorsOf } from './licenseErrors';
 import { fieldErrorText } from './fieldErrorText';
 
 /**
@@ -51,7 +51,7 @@ export function PersonDialog({ title, submitLabel, intro, salutationRequired, on
       if (fields) {
         setErrors(fields);
         refused();
-      } else setFailure(t(actionErrorKey(caught) ?? 'shell.genericError'));
+      } else setFailure(actionErrorText(caught, t) ?? t('shell.genericError'));
     } finally {
       setSending(false);
     }
@@ -93,7 +93,7 @@ export function PersonDialog({ title, submitLabel, intro, salutationRequired, on
           type="email"
           autoComplete="off"
           required
-          maxLength={LICENSE_EMAIL_MAX}
+          maxChars={LICENSE_EMAIL_MAX}
           value={person.emailAddress ?? ''}
           onChange={(e) => set('emailAddress')(e.target.value)}
           error={error('emailAddress')}
@@ -101,7 +101,7 @@ export function PersonDialog({ title, submitLabel, intro, salutationRequired, on
         <FormField
           label={t('multi-user-licenses.field.firstName')}
           required
-          maxLength={LICENSE_NAME_MAX}
+          maxChars={LICENSE_NAME_MAX}
           value={person.firstName ?? ''}
           onChange={(e) => set('firstName')(e.target.value)}
           error={error('firstName', LICENSE_NAME_MAX)}
@@ -109,7 +109,7 @@ export function PersonDialog({ title, submitLabel, intro, salutationRequired, on
         <FormField
           label={t('multi-user-licenses.field.lastName')}
           required
-          maxLength={LICENSE_NAME_MAX}
+          maxChars={LICENSE_NAME_MAX}
           value={person.lastName1 ?? ''}
           onChange={(e) => set('lastName1')(e.target.value)}
           error={error('lastName1', LICENSE_NAME_MAX)}

@@ -4,6 +4,8 @@
  * code of the server; anything else is the generic error.
  */
 import { ApiError } from '../../domain/apiError';
+import { tooManyText } from '../../core/tooManyText';
+import type { TranslateFn } from '../../core/translation';
 
 const ACTION_ERRORS: Record<string, string> = {
   license_limit_reached: 'multi-user-licenses.error.limit',
@@ -19,6 +21,16 @@ const ACTION_ERRORS: Record<string, string> = {
 /** The message key of a failed licence action, or undefined for the generic error dialog. */
 export function actionErrorKey(error: unknown): string | undefined {
   return error instanceof ApiError ? ACTION_ERRORS[error.code] : undefined;
+}
+
+/**
+ * The message of a failed licence action, or undefined for the generic error dialog; too many
+ * mails says when to try again (issue 22, in the screen's language).
+ */
+export function actionErrorText(error: unknown, t: TranslateFn): string | undefined {
+  const key = actionErrorKey(error);
+  if (!key) return undefined;
+  return error instanceof ApiError && error.status === 429 ? tooManyText(t, error, t(key)) : t(key);
 }
 
 /** What the accept page shows after a failed GET or POST (§8). */

@@ -7,6 +7,7 @@ import { ContactPhone } from '../../core/ContactPhone';
 import { FallbackContact } from '../../core/FallbackContact';
 import { usePortal } from '../../core/PortalContext';
 import { ApiError } from '../../domain/apiError';
+import { tooManyText } from '../../core/tooManyText';
 import { OPT_IN_WIDGET_NAME_MAX_LENGTH, optInWidgetProblems, optInWidgetProvider, type OptInWidgetDraft, type WidgetProblem } from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -62,6 +63,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
   const [values, setValues] = useState<OptInWidgetDraft>({ salutationCode: '', firstName: '', lastName1: '', email: '', optIn: false });
   const [problems, setProblems] = useState<Partial<Record<keyof OptInWidgetDraft, WidgetProblem>>>({});
   const [state, setState] = useState<'form' | 'busy' | 'sent' | 'exhausted' | 'limited' | 'failed'>('form');
+  const [limitedBy, setLimitedBy] = useState<unknown>();
   // Editing a field clears its message; the rest stay until the next try.
   const clear = (field: keyof OptInWidgetDraft) => setProblems(({ [field]: _gone, ...rest }) => rest);
   const set = (field: 'salutationCode' | 'firstName' | 'lastName1' | 'email') => (event: { target: { value: string } }) => {
@@ -98,6 +100,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
       setState('sent');
     } catch (error) {
       const code = error instanceof ApiError ? error.code : '';
+      setLimitedBy(error);
       setState(code === 'voucher_codes_exhausted' ? 'exhausted' : code === 'rate_limited' ? 'limited' : 'failed');
     }
   }
@@ -120,7 +123,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
       {state === 'exhausted' && <Exhausted />}
       {state === 'limited' && (
         <Alert variant="warning">
-          <p>{t('opt-in-widget.tooMany')}</p>
+          <p>{tooManyText(t, limitedBy)}</p>
         </Alert>
       )}
       <form className="widget-form" onSubmit={submit} noValidate>
@@ -132,8 +135,8 @@ function SignUpForm({ provider }: { provider: Provider }) {
             </option>
           ))}
         </SelectField>
-        <FormField label={t('opt-in-widget.firstName')} required autoComplete="given-name" maxLength={OPT_IN_WIDGET_NAME_MAX_LENGTH} value={values.firstName} onChange={set('firstName')} error={message('firstName')} />
-        <FormField label={t('opt-in-widget.lastName')} required autoComplete="family-name" maxLength={OPT_IN_WIDGET_NAME_MAX_LENGTH} value={values.lastName1} onChange={set('lastName1')} error={message('lastName1')} />
+        <FormField label={t('opt-in-widget.firstName')} required autoComplete="given-name" maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH} value={values.firstName} onChange={set('firstName')} error={message('firstName')} />
+        <FormField label={t('opt-in-widget.lastName')} required autoComplete="family-name" maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH} value={values.lastName1} onChange={set('lastName1')} error={message('lastName1')} />
         <FormField label={t('account.entry.email')} type="email" required autoComplete="email" value={values.email} onChange={set('email')} error={message('email')} />
         <div className="form-field form-check opt-in-widget-consent">
           <input

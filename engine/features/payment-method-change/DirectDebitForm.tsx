@@ -64,19 +64,19 @@ export function DirectDebitForm({ subscriptionId, holder: initialHolder, onSaved
   return (
     <form ref={ref} className="bank-form" onSubmit={submit} noValidate aria-labelledby="direct-debit-title">
       <h3 id="direct-debit-title">{t('payment-method-change.directDebit.heading')}</h3>
-      <InputField {...field('debitAccountHolder')} required autoComplete="name" maxLength={BANK_ACCOUNT_LIMITS.holder} />
+      <InputField {...field('debitAccountHolder')} required autoComplete="name" maxChars={BANK_ACCOUNT_LIMITS.holder} />
       <div className="field-row">
-        <InputField {...field('debitAccountNumber')} required inputMode="numeric" autoComplete="off" maxLength={BANK_ACCOUNT_LIMITS.accountNumber} />
+        <InputField {...field('debitAccountNumber')} required inputMode="numeric" autoComplete="off" maxChars={BANK_ACCOUNT_LIMITS.accountNumber} />
         <InputField
           {...field('debitBankCode')}
           required
           inputMode="numeric"
           autoComplete="off"
-          maxLength={BANK_ACCOUNT_LIMITS.bankCode}
+          maxChars={BANK_ACCOUNT_LIMITS.bankCode}
           hint={t('payment-method-change.directDebit.bankCodeHint')}
         />
       </div>
-      <InputField {...field('debitBankName')} autoComplete="off" maxLength={BANK_ACCOUNT_LIMITS.bankName} hint={t('payment-method-change.optional')} />
+      <InputField {...field('debitBankName')} autoComplete="off" maxChars={BANK_ACCOUNT_LIMITS.bankName} hint={t('payment-method-change.optional')} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
           {t('payment-method-change.save')}

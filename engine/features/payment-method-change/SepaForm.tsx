@@ -5,7 +5,7 @@ import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField } from '../../account/changes/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
-import { formatIban } from '../../domain/iban';
+import { formatIban, ibanForeignCharacters, ibanMaskProblem, ibanMaxLength, normalizeIban } from '../../domain/iban';
 import { BANK_ACCOUNT_LIMITS, sepaErrors, sepaRequest, type SepaField } from '../../domain/paymentMethodChange';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { paymentDetailsApi } from './paymentDetailsApi';
@@ -36,10 +36,22 @@ export function SepaForm({ subscriptionId, holder: initialHolder, onSaved, onCan
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
 
+  function ibanMaskText(): string | undefined {
+    const problem = ibanMaskProblem(iban);
+    if (problem === 'characters') return t('payment-method-change.error.iban.characters', { characters: ibanForeignCharacters(iban).join(' ') });
+    if (problem === 'format') return t('payment-method-change.error.iban.format');
+    if (problem === 'too_long') return t('shell.tooLong', { max: ibanMaxLength(iban), count: normalizeIban(iban).length });
+    return undefined;
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = sepaErrors({ debitAccountHolder: holder, iban, bic });
     setErrors(messages(found));
+    if (ibanMaskProblem(iban)) {
+      refused();
+      return;
+    }
     if (found.length > 0) {
       refused();
       return;
@@ -65,7 +77,7 @@ export function SepaForm({ subscriptionId, holder: initialHolder, onSaved, onCan
         label={t('payment-method-change.field.debitAccountHolder')}
         required
         autoComplete="name"
-        maxLength={BANK_ACCOUNT_LIMITS.holder}
+        maxChars={BANK_ACCOUNT_LIMITS.holder}
         value={holder}
         onChange={(event) => setHolder(event.target.value)}
         error={errors.debitAccountHolder}
@@ -77,19 +89,18 @@ export function SepaForm({ subscriptionId, holder: initialHolder, onSaved, onCan
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        // 34 characters at most, in groups of four.
-        maxLength={42}
         hint={t('payment-method-change.sepa.ibanHint')}
         value={formatIban(iban)}
         onChange={(event) => setIban(event.target.value)}
-        error={errors.iban}
+        // §5's mask, said while typing: nothing typed is dropped or cut (issue 22).
+        error={ibanMaskText() ?? errors.iban}
       />
       <InputField
         label={t('payment-method-change.field.bic')}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={14}
+        maxChars={14}
         hint={t('payment-method-change.optional')}
         value={bic}
         onChange={(event) => setBic(event.target.value)}

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAtomValue, useSetAtom } from '../../core/atoms';
 import type { BulkRenewalCandidate } from '../../../schemas/generated/offers';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { entryResultOf, entryText, type EntryResult } from '../../account/offers/entryOutcomes';
+import { entryMessage, entryResultOf, type EntryResult } from '../../account/offers/entryOutcomes';
 import { OfferList } from '../../account/offers/OfferList';
 import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
 import { offersApi } from '../../account/offers/offersApi';
@@ -102,7 +102,7 @@ function BulkRenewalLogin() {
         type="email"
         required
         autoComplete="email"
-        maxLength={BULK_LOGIN_LIMITS.email}
+        maxChars={BULK_LOGIN_LIMITS.email}
         readOnly={sent}
         value={values.email}
         onChange={(e) => set('email')(e.target.value)}
@@ -112,7 +112,7 @@ function BulkRenewalLogin() {
         label={t('account.entry.lastName')}
         required
         autoComplete="family-name"
-        maxLength={BULK_LOGIN_LIMITS.lastName}
+        maxChars={BULK_LOGIN_LIMITS.lastName}
         readOnly={sent}
         value={values.lastName}
         onChange={(e) => set('lastName')(e.target.value)}
@@ -123,7 +123,7 @@ function BulkRenewalLogin() {
         required
         autoComplete="postal-code"
         minLength={BULK_LOGIN_LIMITS.zipMin}
-        maxLength={BULK_LOGIN_LIMITS.zipMax}
+        maxChars={BULK_LOGIN_LIMITS.zipMax}
         readOnly={sent}
         value={values.zipcode}
         onChange={(e) => set('zipcode')(e.target.value)}
@@ -136,7 +136,7 @@ function BulkRenewalLogin() {
       )}
       {refused && (
         <Alert variant="error">
-          <p>{t(entryText(refused.outcome))}</p>
+          <p>{entryMessage(t, refused)}</p>
         </Alert>
       )}
       <div className="form-actions">

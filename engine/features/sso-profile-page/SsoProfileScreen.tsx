@@ -8,12 +8,12 @@ import { ResourceView } from '../../account/ResourceView';
 import { authStateAtom } from '../../core/authState';
 import { notifyHostFrame } from '../../core/hostFrame';
 import { usePortal } from '../../core/PortalContext';
-import { deleteConfirmationMatches, passwordChangeProblem, SSO_EMAIL_MAX_LENGTH, ssoEmailProblem } from '../../domain/ssoProfile';
+import { deleteConfirmationMatches, passwordFormProblems, SSO_EMAIL_MAX_LENGTH, ssoEmailProblem } from '../../domain/ssoProfile';
 import { PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
-import { failureTextKeys, fieldTextKey } from './ssoProfileOutcomes';
+import { failureTextKeys, fieldTextKey, generalFailureText } from './ssoProfileOutcomes';
 import { ssoProfileApi } from './ssoProfileApi';
 import './ssoProfile.css';
 
@@ -106,9 +106,11 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
   async function submit(event: FormEvent) {
     event.preventDefault();
     setReply(null);
-    const problem = passwordChangeProblem({ currentPassword: current, newPassword: next, repeatPassword: repeat }, hasPassword);
-    if (problem) {
-      setErrors(problem === 'current_required' ? { currentPassword: fieldTextKey('currentPassword', 'required') } : { [problem === 'mismatch' ? 'repeat' : 'newPassword']: fieldTextKey('newPassword', problem) });
+    // Every problem at once, each at its field; a too-long password is said, never cut (issue 22).
+    const problems = passwordFormProblems({ currentPassword: current, newPassword: next, repeatPassword: repeat }, hasPassword);
+    const found = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, fieldTextKey(field, problem)]));
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -122,7 +124,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
       onDone();
     } catch (error) {
       const keys = failureTextKeys(error);
-      if (keys.general) setReply({ text: t(keys.general), variant: 'error' });
+      if (keys.general) setReply({ text: generalFailureText(error, t), variant: 'error' });
       setErrors(keys);
     } finally {
       setSending(false);
@@ -134,10 +136,10 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
       <h2 id="sso-password-title">{t(hasPassword ? 'sso-profile-page.password.heading' : 'sso-profile-page.password.headingNew')}</h2>
       <ReplyMessage text={reply?.text ?? null} variant={reply?.variant ?? 'success'} onClose={() => setReply(null)} />
       {hasPassword && (
-        <FormField label={t('sso-profile-page.password.current')} type="password" autoComplete="current-password" required value={current} maxLength={PASSWORD_MAX_LENGTH * 4} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword && t(errors.currentPassword)} />
+        <FormField label={t('sso-profile-page.password.current')} type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword && t(errors.currentPassword)} />
       )}
-      <FormField label={t('sso-profile-page.password.new')} type="password" autoComplete="new-password" required value={next} maxLength={PASSWORD_MAX_LENGTH} onChange={(e) => setNext(e.target.value)} error={errors.newPassword && t(errors.newPassword)} />
-      <FormField label={t('sso-profile-page.password.repeat')} type="password" autoComplete="new-password" required value={repeat} maxLength={PASSWORD_MAX_LENGTH} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat && t(errors.repeat)} />
+      <FormField label={t('sso-profile-page.password.new')} type="password" autoComplete="new-password" required value={next} maxChars={PASSWORD_MAX_LENGTH} onChange={(e) => setNext(e.target.value)} error={errors.newPassword && t(errors.newPassword)} />
+      <FormField label={t('sso-profile-page.password.repeat')} type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat && t(errors.repeat)} />
       <p className="form-hint">{t('sso-profile-page.password.hint')}</p>
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
@@ -174,7 +176,7 @@ function EmailSection({ current, onDone }: { current: string; onDone: (pendingEm
     } catch (failure) {
       const keys = failureTextKeys(failure);
       if (keys.email) setError(keys.email);
-      else setReply({ text: t(keys.general ?? 'sso-profile-page.error'), variant: 'error' });
+      else setReply({ text: generalFailureText(failure, t), variant: 'error' });
     } finally {
       setSending(false);
     }
@@ -184,7 +186,7 @@ function EmailSection({ current, onDone }: { current: string; onDone: (pendingEm
     <form className="card sso-profile-section" onSubmit={submit} noValidate aria-labelledby="sso-email-title">
       <h2 id="sso-email-title">{t('sso-profile-page.email.heading')}</h2>
       <ReplyMessage text={reply?.text ?? null} variant={reply?.variant ?? 'success'} onClose={() => setReply(null)} />
-      <FormField label={t('sso-profile-page.email.new')} type="email" autoComplete="email" required value={email} maxLength={SSO_EMAIL_MAX_LENGTH} onChange={(e) => setEmail(e.target.value)} error={error && t(error)} />
+      <FormField label={t('sso-profile-page.email.new')} type="email" autoComplete="email" required value={email} maxChars={SSO_EMAIL_MAX_LENGTH} onChange={(e) => setEmail(e.target.value)} error={error && t(error)} />
       <p className="form-hint">{t('sso-profile-page.email.hint')}</p>
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
@@ -258,7 +260,7 @@ function DeleteSection({ email }: { email: string }) {
         >
           <form id="sso-delete-form" onSubmit={confirm} noValidate>
             <p>{t('sso-profile-page.delete.dialogText')}</p>
-            <FormField label={t('sso-profile-page.delete.confirmLabel')} type="email" autoComplete="off" required value={typed} maxLength={SSO_EMAIL_MAX_LENGTH} onChange={(e) => {
+            <FormField label={t('sso-profile-page.delete.confirmLabel')} type="email" autoComplete="off" required value={typed} maxChars={SSO_EMAIL_MAX_LENGTH} onChange={(e) => {
                 setTyped(e.target.value);
                 setError(undefined);
               }} error={error && t(error)} />

@@ -4,6 +4,8 @@
  * (`details.fields`), else §8's "an exception shows 'error'".
  */
 import { ApiError } from '../../domain/apiError';
+import { tooManyText } from '../../core/tooManyText';
+import type { TranslateFn } from '../../core/translation';
 
 const FIELD_TEXTS: Record<string, Record<string, string>> = {
   email: {
@@ -14,7 +16,16 @@ const FIELD_TEXTS: Record<string, Record<string, string>> = {
     mismatch: 'sso-profile-page.delete.mismatch',
   },
   currentPassword: { required: 'sso-profile-page.password.currentRequired', wrong: 'sso-profile-page.password.wrong', current_required: 'sso-profile-page.password.currentRequired' },
-  newPassword: { invalid: 'sso-profile-page.password.invalid', mismatch: 'sso-profile-page.password.mismatch', unchanged: 'sso-profile-page.password.unchanged' },
+  newPassword: {
+    invalid: 'sso-profile-page.password.invalid',
+    required: 'sso-profile-page.password.required',
+    too_short: 'sso-profile-page.password.tooShort',
+    too_long: 'sso-profile-page.password.tooLong',
+    needs_mix: 'sso-profile-page.password.needsMix',
+    mismatch: 'sso-profile-page.password.mismatch',
+    unchanged: 'sso-profile-page.password.unchanged',
+  },
+  repeat: { required: 'sso-profile-page.password.repeatRequired', mismatch: 'sso-profile-page.password.mismatch' },
 };
 
 export function fieldTextKey(field: string, problem: string): string {
@@ -27,4 +38,13 @@ export function failureTextKeys(error: unknown): Record<string, string> {
   const fields = error instanceof ApiError ? (error.details as { fields?: Record<string, string> } | undefined)?.fields : undefined;
   if (!fields) return { general: 'sso-profile-page.error' };
   return Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, fieldTextKey(field, problem)]));
+}
+
+/**
+ * The message of a refusal that belongs to no field: too many attempts says when to try again
+ * (issue 22, in the screen's language); anything else is §8's "an exception shows 'error'".
+ */
+export function generalFailureText(error: unknown, t: TranslateFn): string {
+  if (error instanceof ApiError && error.status === 429) return tooManyText(t, error, t('sso-profile-page.tooMany'));
+  return t(failureTextKeys(error).general ?? 'sso-profile-page.error');
 }

@@ -14,7 +14,7 @@ afterEach(async () => {
   f = undefined;
 });
 
-/** Three link attempts of one account, each claiming another client address. */
+/** Three failed link attempts of one account (not found: failed proofs count, issue 22), each claiming another client address. */
 async function linkAttempts(fixture: SecurityFixture, forwardedFor: (i: number) => string): Promise<number[]> {
   const [tenant] = fixture.tenants;
   const user = await fixture.session(tenant, fixture.logins.find((l) => l.tenantId === tenant.id)!.email);
@@ -24,7 +24,7 @@ async function linkAttempts(fixture: SecurityFixture, forwardedFor: (i: number) 
       method: 'POST',
       path: `${fixture.api(tenant)}/subscriptions`,
       token: user.token,
-      body: { orderNumber: '1234567890', zipcode: '12345' },
+      body: { bpNumber: '9999999999', zipcode: '12345', lastName: 'Nobody' },
       headers: { 'x-forwarded-for': forwardedFor(i) },
     });
     statuses.push(answer.status);

@@ -1,0 +1,29 @@
+import { useTranslation } from '../core/translation';
+
+/**
+ * A field's length rule (issue 22: "a field must never drop what a person typed: say it is too
+ * long"). The portal's fields take `maxChars` instead of the browser's `maxLength`, which cuts a
+ * typed or pasted text silently: the text stays whole and the field says, while it is typed, how
+ * many characters are allowed. The forms refuse the same length on submit (engine/domain rules),
+ * and the server answers 400, never truncating.
+ */
+export interface LengthLimit {
+  /** Most characters the rule allows; more shows the too-long error at the field. */
+  maxChars?: number;
+}
+
+/** How many characters a value has beyond the limit's, or 0. */
+export function charsOver(value: unknown, maxChars: number | undefined): number {
+  if (maxChars === undefined || typeof value !== 'string') return 0;
+  return Math.max(0, value.length - maxChars);
+}
+
+/** The too-long message at a field; rendered only when the value is over its limit. */
+export function TooLongError({ id, max, count }: { id: string; max: number; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <p id={id} className="form-error">
+      {t('shell.tooLong', { max, count })}
+    </p>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Issue 22, "Limits that punish the honest" and "Silently cut": the limits count failures (and
+ * mail sends), not successes; every 429 says when to try again (Retry-After and
+ * details.retryAfterSeconds); a too-long input is refused with 400, never cut.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import type { Database } from '../../../server/db/database';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
+import { buildDemoData } from '../../../server/seed/demoData';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeSignInTenant } from '../../support/builders';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+
+const LIMITS = { windowSeconds: 900, perAddress: 3, perClient: 1000 };
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-honest-'));
+const mailer = createMailer({ outboxDir });
+const tenant: ServerTenant = {
+  ...makeSignInTenant(uniqueTenantId('honest'), {}, ['manual-registration', 'sso-profile-page']),
+  linkSubscription: { allowBpNumber: true },
+} as ServerTenant;
+const clock = new Date();
+let db: Database;
+let baseUrl: string;
+let close: () => Promise<void>;
+let logins: Awaited<ReturnType<typeof seedDemoData>>;
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  logins = await seedDemoData(db, [tenant], { today: clock });
+  await setDemoPasswords(db, [tenant], logins);
+  const server = await listen(createApp({ db, tenants: [tenant], distDir: outboxDir, mailer, signInLimits: LIMITS }).app);
+  baseUrl = server.baseUrl;
+  close = server.close;
+});
+
+afterAll(async () => close?.());
+
+const emailOf = (index: number) => logins.filter((l) => l.tenantId === tenant.id)[index].email;
+
+async function client() {
+  const c = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+  await c.get('/subscriptions'); // the XSRF cookie
+  return c;
+}
+
+function expectWait(response: { status: number; headers: Headers; body: { error: { code: string; message: string; details?: { retryAfterSeconds?: number } } } }) {
+  expect(response.status).toBe(429);
+  const header = Number(response.headers.get('retry-after'));
+  expect(header).toBeGreaterThan(0);
+  expect(header).toBeLessThanOrEqual(LIMITS.windowSeconds);
+  expect(response.body.error.details?.retryAfterSeconds).toBe(header);
+  expect(response.body.error.message).toMatch(/try again in \d+ minutes?\./);
+}
+
+describe('password sign-in counts wrong passwords, not successful sign-ins', () => {
+  it('lets the owner sign in many times in a row, then stops wrong guesses with a wait', async () => {
+    const c = await client();
+    const email = emailOf(0);
+    for (let i = 0; i < LIMITS.perAddress * 3; i++) expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < LIMITS.perAddress; i++) expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
+    expectWait(await c.post('/login/password', { email, password: 'Wrong1234' }));
+  });
+
+  it('gives back the place of a correct password between wrong ones', async () => {
+    const c = await client();
+    const email = emailOf(1);
+    expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
+    expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
+    expectWait(await c.post('/login/password', { email, password: DEMO_PASSWORD }));
+  });
+});
+
+describe('mail sends are counted, and their 429 says when to try again', () => {
+  it('answers the login-link request after the budget with Retry-After', async () => {
+    const c = await client();
+    const email = `flood-${Date.now()}@reader.example`;
+    for (let i = 0; i < LIMITS.perAddress; i++) expect((await c.post('/login/magic-link', { email })).status).toBe(202);
+    expectWait(await c.post('/login/magic-link', { email }));
+  });
+});
+
+async function signedIn(email: string) {
+  const c = await client();
+  const login = await c.post('/login/password', { email, password: DEMO_PASSWORD });
+  expect(login.status).toBe(200);
+  c.setAccessToken(login.body.accessToken);
+  return c;
+}
+
+describe('link subscription counts failed proofs only', () => {
+  it('does not count form mistakes or a proof that held; failed proofs end in a 429 with the wait', async () => {
+    const c = await signedIn(emailOf(2));
+    const link = (body: Record<string, unknown>) => c.post('/subscriptions', body);
+    // A partner without an address and without an account: the proof holds, then email_required.
+    const data = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+    const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
+    const open = data.subscriptions
+      .filter((s) => s.order_status === 'A')
+      .map((s) => ({ s, role: data.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'AG' && !linkedBps.has(r.bp_number)) }))
+      .filter((c): c is { s: (typeof data.subscriptions)[number]; role: NonNullable<typeof c.role> } => Boolean(c.role))
+      .map(({ s, role }) => ({ s, partner: data.businessPartners.find((b) => b.bp_number === role.bp_number)! }))
+      .find(({ partner }) => partner.email_address === null)!;
+    expect(open).toBeDefined();
+    for (let i = 0; i < LIMITS.perAddress + 1; i++) {
+      const held = await link({ orderNumber: open.s.order_number, zipcode: open.partner.zipcode, lastName: open.partner.last_name1 ?? open.partner.company1, preferredRole: 'AG' });
+      expect(held.body.error.details, JSON.stringify(held.body)).toMatchObject({ status: 'email_required' });
+      expect((await link({ zipcode: '12345' })).body.error.details.status).toBe('validation_failed');
+    }
+    for (let i = 0; i < LIMITS.perAddress; i++) expect((await link({ orderNumber: '4999999999', zipcode: '12345', lastName: 'Nobody', preferredRole: 'AG' })).body.error.details.status).toBe('not_found');
+    expectWait(await link({ orderNumber: '4999999998', zipcode: '12345', lastName: 'Nobody', preferredRole: 'AG' }));
+  });
+});
+
+describe('too long is refused, never cut', () => {
+  const long = 'Abcdefghij1234567890X'; // 21 characters
+
+  it('refuses a 21-character password at registration with 400 and queues nothing', async () => {
+    const c = await client();
+    const email = `long-${Date.now()}@reader.example`;
+    const before = await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1`, [tenant.id]);
+    const response = await c.post('/register', { displayName: 'Long', email, password: long, passwordConfirm: long });
+    expect(response.status).toBe(400);
+    const after = await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1`, [tenant.id]);
+    expect(after[0].n).toBe(before[0].n);
+    // Nor do its first 20 characters make an account later.
+    await drainMailQueue(db, mailer);
+    expect(readdirSync(outboxDir).some((file) => file.endsWith('.json') && JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')).to === email)).toBe(false);
+  });
+
+  it('refuses a 21-character new password on the SSO profile; the old one still works', async () => {
+    const email = emailOf(3);
+    const c = await signedIn(email);
+    const refused = await c.post('/sso-profile/executeUpdatePassword', { currentPassword: DEMO_PASSWORD, newPassword: long });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.fields.newPassword).toBe('invalid');
+    const other = await client();
+    expect((await other.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await other.post('/login/password', { email, password: long.slice(0, 20) })).status).toBe(401);
+  });
+});
