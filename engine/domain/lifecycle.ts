@@ -20,6 +20,8 @@
  *    as what it bought lasts: an upgrade for good, a renewal or a retention discount for the months
  *    it runs from the day it applied (the subscriber renews for the next term a year later with the
  *    same offer, as the order system's catalogue keeps it).
+ *  - A retention offer (the cancellation flow's) is taken once a year per subscription, whichever
+ *    it was: the others are then neither offered nor accepted (offer_already_used).
  *  - A payment settles once: a second report of it is refused (account-flows.md §4 "Offer
  *    acceptance": success, error and canceled are final).
  *  - A renewal runs on from the current end (or today, when that has passed). Renewing a cancelled
@@ -97,6 +99,7 @@ export type LifecycleRefusal =
   | 'date_in_past'
   | 'date_after_end'
   | 'offer_already_accepted'
+  | 'offer_already_used'
   | 'payment_already_settled'
   | 'invalid_range';
 
@@ -151,8 +154,18 @@ export function isOfferTaken(state: Pick<LifecycleState, 'acceptances'>, offerId
   return state.acceptances.some((a) => a.offerId === offerId && holdsOffer(a, today));
 }
 
-/** The offers still open to this subscription on `today`, in their order. */
-export function openOffers<T extends { id: string }>(state: Pick<LifecycleState, 'acceptances'>, offers: readonly T[], today: string): T[] {
+/** Retention offers (those of the cancellation flow) are a one-off: one a year per subscription, whichever it was. */
+export const RETENTION_OFFER_MONTHS = 12;
+export function isRetentionUsed(state: Pick<LifecycleState, 'acceptances'>, today: string): boolean {
+  return state.acceptances.some((a) => a.source === 'cancellation' && a.status !== 'failed' && today < addMonths(a.on, RETENTION_OFFER_MONTHS));
+}
+
+/**
+ * The offers of a flow still open to this subscription on `today`, in their order: none of the
+ * cancellation flow once a retention offer was taken this year, and no offer it holds already.
+ */
+export function openOffers<T extends { id: string }>(state: Pick<LifecycleState, 'acceptances'>, offers: readonly T[], today: string, source?: AcceptanceSource): T[] {
+  if (source === 'cancellation' && isRetentionUsed(state, today)) return [];
   return offers.filter((offer) => !isOfferTaken(state, offer.id, today));
 }
 
@@ -213,6 +226,7 @@ export interface AcceptRequest {
 export function acceptOffer(state: LifecycleState, request: AcceptRequest): Transition {
   if (isOfferTaken(state, request.offerId, request.today)) return refuse('offer_already_accepted');
   if (request.source === 'cancellation' && isCancelled(state)) return refuse('already_cancelled');
+  if (request.source === 'cancellation' && isRetentionUsed(state, request.today)) return refuse('offer_already_used');
   const blocked = effectRefusal(state, request.effect, request.upgradeTime, request.today, request.nextCycle);
   if (blocked) return refuse(blocked);
   const acceptance: Acceptance = {

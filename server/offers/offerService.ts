@@ -45,7 +45,6 @@ import {
   findPaymentRecord,
   listCancellationReasons,
   listOffers,
-  retentionOffersTaken,
   settlePaymentRecord,
   stalePendingPayments,
   type AcceptanceSource,
@@ -115,9 +114,6 @@ const EFFECTS_OF_SOURCE: Record<AcceptanceSource, ReadonlyArray<OfferRow['effect
   'bulk-renewal': ['extend'],
   upgrade: ['upgrade'],
 };
-
-/** A retention offer is a one-off: one per subscription a year (else a subscriber takes it again and again). */
-const RETENTION_OFFERS_PER_YEAR = 1;
 
 /**
  * Offers paid by invoice or direct debit are billed to the ordering party, so only the ordering party
@@ -250,14 +246,14 @@ export function createOfferService(deps: OfferServiceDeps) {
       await expireStalePayments(caller.tenant, [s.id]);
       requireOfferSource(query.source, s, caller.tenant);
       const offers = await offersFor(db, caller.tenant, s, query.source, categoryOf(query.source, caller.tenant, query.category));
-      return openOffers(await lifecycleOf(db, caller.tenant, s.id), offers, utcDay(deps.now())).map((offer) => toRecommendation(offer, caller.locale));
+      return openOffers(await lifecycleOf(db, caller.tenant, s.id), offers, utcDay(deps.now()), query.source).map((offer) => toRecommendation(offer, caller.locale));
     },
 
     /** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them; open ones only. */
     async retentionOffers(tx: Queryable, tenant: ServerTenant, s: Subscription, reason: string, locale: Locale): Promise<Recommendation[]> {
       if (!tenant.cancellation.showRetentionOffers) return [];
       const offers = await offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason);
-      return openOffers(await lifecycleOf(tx, tenant, s.id), offers, utcDay(deps.now())).map((offer) => toRecommendation(offer, locale));
+      return openOffers(await lifecycleOf(tx, tenant, s.id), offers, utcDay(deps.now()), 'cancellation').map((offer) => toRecommendation(offer, locale));
     },
 
     /**
@@ -287,9 +283,6 @@ export function createOfferService(deps: OfferServiceDeps) {
 
         const state = await lifecycleOf(tx, tenant, s.id);
         if (isOfferTaken(state, offer.id, utcDay(deps.now()))) throw refusedTransition('offer_already_accepted');
-        if (source === 'cancellation' && (await retentionOffersTaken(tx, tenant.id, s.id, new Date(deps.now().getTime() - 365 * 86_400_000))) >= RETENTION_OFFERS_PER_YEAR) {
-          throw new HttpError(409, 'offer_already_used', 'A retention offer has been taken for this subscription this year already.');
-        }
         const request = acceptRequest(s, offer, source, upgradeTime);
         // Whether it may apply is decided before anyone is sent to pay for it.
         const check = acceptOffer(state, { ...request, paymentId: null });

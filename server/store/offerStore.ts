@@ -179,16 +179,6 @@ export async function subscriptionFacts(
   return rows[0] ? { ...rows[0], isCancelable: rows[0].isCancelable ?? false } : null;
 }
 
-/** Retention offers (source cancellation) taken for a subscription since a moment, pending or applied. */
-export async function retentionOffersTaken(db: Queryable, tenantId: string, subscriptionId: string, since: Date): Promise<number> {
-  const rows = await db.query<{ count: string }>(
-    `select count(*)::text as count from offer_acceptances
-      where tenant_id = $1 and subscription_id = $2 and source = 'cancellation' and status in ('pending', 'applied') and created_at >= $3`,
-    [tenantId, subscriptionId, since],
-  );
-  return Number(rows[0]?.count ?? 0);
-}
-
 /** Cancels these payments while still pending (the offers they paid for are void); answers the ones cancelled. */
 export async function cancelPendingPayments(db: Queryable, tenantId: string, ids: readonly string[]): Promise<PaymentRow[]> {
   if (ids.length === 0) return [];

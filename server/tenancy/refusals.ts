@@ -47,6 +47,7 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
   date_in_past: { status: 400, message: 'The date has passed.' },
   date_after_end: { status: 400, message: 'The date is after the end of the subscription.' },
   offer_already_accepted: { status: 409, message: 'This offer has already been accepted for this subscription.' },
+  offer_already_used: { status: 409, message: 'A retention offer has been taken for this subscription this year already.' },
   payment_already_settled: { status: 409, message: 'This payment has already been settled.' },
   invalid_range: { status: 400, message: 'The dates are not a valid range.' },
 };

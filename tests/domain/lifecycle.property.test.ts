@@ -12,6 +12,7 @@ import {
   cancel,
   endHoliday,
   isOfferTaken,
+  isRetentionUsed,
   openOffers,
   renew,
   scheduleChange,
@@ -32,7 +33,11 @@ const OFFERS: Record<string, OfferEffect> = {
   'UP-DE': { kind: 'upgrade', mixType: 'DE', typeKey: 'DE' },
   'UP-KO': { kind: 'upgrade', mixType: 'KO', typeKey: 'KO' },
   'RETAIN-3': { kind: 'retain', months: 3, discountPercent: 50 },
+  'KEEP-YEAR': { kind: 'extend', months: 12 },
 };
+/** The retention offers: taken in the cancellation flow. */
+const RETENTION = new Set(['RETAIN-3', 'KEEP-YEAR']);
+const sourceOf = (offerId: string) => (RETENTION.has(offerId) ? 'cancellation' : OFFERS[offerId].kind === 'upgrade' ? 'upgrade' : 'renewal');
 const OFFER_IDS = Object.keys(OFFERS);
 
 function subscription(overrides: Partial<LifecycleState> = {}): LifecycleState {
@@ -111,6 +116,8 @@ function checkInvariants(state: LifecycleState, today: string): void {
   // An offer taken is not among the open ones.
   const open = openOffers(state, OFFER_IDS.map((id) => ({ id })), today).map((o) => o.id);
   for (const offerId of OFFER_IDS) expect(open.includes(offerId)).toBe(!isOfferTaken(state, offerId, today));
+  // No retention offer is offered in the year after one was taken.
+  if (isRetentionUsed(state, today)) expect(openOffers(state, [...RETENTION].map((id) => ({ id })), today, 'cancellation')).toEqual([]);
 }
 
 function run(initial: LifecycleState, steps: readonly Step[]): void {
@@ -131,10 +138,11 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         break;
       case 'accept': {
         const wasTaken = isOfferTaken(state, step.offerId, today);
+        const retentionUsed = isRetentionUsed(state, today);
         const paymentId = step.online ? `PAY-${++payments}` : null;
         result = acceptOffer(state, {
           offerId: step.offerId,
-          source: OFFERS[step.offerId].kind === 'upgrade' ? 'upgrade' : OFFERS[step.offerId].kind === 'retain' ? 'cancellation' : 'renewal',
+          source: sourceOf(step.offerId),
           effect: OFFERS[step.offerId],
           upgradeTime: OFFERS[step.offerId].kind === 'upgrade' ? step.upgradeTime : null,
           paymentId,
@@ -143,6 +151,8 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         });
         // An accepted offer is never accepted again while it holds.
         if (wasTaken) expect(result).toEqual({ ok: false, refusal: 'offer_already_accepted' });
+        // A retention offer is taken once a year, whichever it was.
+        else if (RETENTION.has(step.offerId) && retentionUsed && !(state.status === 'AK' || state.status === 'I')) expect(result).toEqual({ ok: false, refusal: 'offer_already_used' });
         if (result.ok) expect(isOfferTaken(result.state, step.offerId, today)).toBe(true);
         break;
       }

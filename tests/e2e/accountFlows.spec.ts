@@ -17,7 +17,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { buildDemoData } from '../../server/seed/demoData';
 import { maskEmail } from '../../engine/domain/fieldRules';
 import { formatDate } from '../../engine/ui/format';
-import { linkIn, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
+import { linkIn, retentionOfferIds, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = [
@@ -222,7 +222,7 @@ test.describe('cancellation', () => {
     // retention offer gives it an end date a year ahead).
     const own = demoSubscriptionIds(tenant);
     const publications = cancellablePublications(tenant);
-    const target = (await ownSubscriptions(page, tenant)).find(
+    const candidates = (await ownSubscriptions(page, tenant)).filter(
       (s) =>
         own.has(s.id) &&
         s.orderStatus === 'A' &&
@@ -232,7 +232,15 @@ test.describe('cancellation', () => {
         publications.has(s.publication) &&
         s.validToOnSaleDate === null,
     );
-    expect(target, 'a cancellable subscription without an end date').toBeDefined();
+    // Its retention offers still open: one a year per subscription (another journey may have taken one).
+    let target: (typeof candidates)[number] | undefined;
+    for (const s of candidates) {
+      if ((await retentionOfferIds(page, tenant, s.id, 'PREIS')).includes(`${s.publication}-KEEP-DIGITAL`)) {
+        target = s;
+        break;
+      }
+    }
+    expect(target, 'a cancellable subscription without an end date whose retention offers are open').toBeDefined();
     const offerId = `${target!.publication}-KEEP-DIGITAL`;
 
     await page.goto(`/t/${tenant}/subscriptions/${target!.id}`);

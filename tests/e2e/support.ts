@@ -68,3 +68,21 @@ export async function subscriptionsOfSession(page: Page, tenantId: string): Prom
     return response.json();
   }, tenantId);
 }
+
+/**
+ * The retention offers the cancellation flow would show for a subscription and reason, read with
+ * the page's own session: a journey picks a subscription whose offers are still open (one retention
+ * offer a year per subscription, engine/domain/lifecycle.ts).
+ */
+export async function retentionOfferIds(page: Page, tenantId: string, subscriptionId: string, reason: string): Promise<string[]> {
+  return page.evaluate(
+    async ({ id, subscription, why }) => {
+      const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
+      const response = await fetch(`/t/${id}/api/subscriptions/${subscription}/cancellation-infos?cancellationReason=${why}`, { headers: { 'x-auth-token': auth.accessToken } });
+      if (!response.ok) return [];
+      const infos = (await response.json()) as { recommendations: Array<{ id: string }> };
+      return infos.recommendations.map((offer) => offer.id);
+    },
+    { id: tenantId, subscription: subscriptionId, why: reason },
+  );
+}
