@@ -26,7 +26,9 @@
  *    acceptance": success, error and canceled are final).
  *  - A renewal runs on from the current end (or today, when that has passed). Renewing a cancelled
  *    subscription revokes the cancellation (status A again): a subscription is never "cancelled"
- *    with an end after its cancellation. An inactive one renewed is active again.
+ *    with an end after its cancellation. An inactive one renewed is active again. Only the
+ *    ordering party's renewal revokes (§6 "renewal: ordering party"); the bulk renewal, which the
+ *    goods recipient may make (§6), is refused for a cancelled subscription.
  *  - Nothing is scheduled after the end: no cancellation date, upgrade, holiday break or change.
  *  - Cancelling voids what waits for a payment (the payment page stops working) and an upgrade
  *    planned after the new end.
@@ -114,8 +116,8 @@ export interface AppliedChange {
   mixType?: string;
   /** upgrade: takes effect at the next cycle rather than now. */
   later?: boolean;
-  /** extend of a cancelled subscription: the cancellation was revoked. */
-  revokedCancellation?: boolean;
+  /** extend of a cancelled subscription: the cancellation it revoked. */
+  revokedCancellation?: CancellationState;
   /** cancel: payments of offers that were waiting and are void now. */
   voidedPayments?: string[];
 }
@@ -227,6 +229,9 @@ export function acceptOffer(state: LifecycleState, request: AcceptRequest): Tran
   if (isOfferTaken(state, request.offerId, request.today)) return refuse('offer_already_accepted');
   if (request.source === 'cancellation' && isCancelled(state)) return refuse('already_cancelled');
   if (request.source === 'cancellation' && isRetentionUsed(state, request.today)) return refuse('offer_already_used');
+  // Bulk renewal is the goods recipient's (account-flows.md §6): it never revokes the ordering
+  // party's cancellation; only the ordering party's own renewal may.
+  if (request.source === 'bulk-renewal' && state.status === 'AK') return refuse('already_cancelled');
   const blocked = effectRefusal(state, request.effect, request.upgradeTime, request.today, request.nextCycle);
   if (blocked) return refuse(blocked);
   const acceptance: Acceptance = {
@@ -326,7 +331,7 @@ export function renew(state: LifecycleState, request: { months: number; today: s
     isCancelable: revoked || state.status === 'I' ? true : state.isCancelable,
     cancellation: null,
   };
-  return done(next, { kind: 'extend', date: end, offerId: request.offerId, revokedCancellation: revoked || undefined });
+  return done(next, { kind: 'extend', date: end, offerId: request.offerId, revokedCancellation: (revoked && state.cancellation) || undefined });
 }
 
 /** An upgrade now changes the mix type; at the next cycle it is planned for that day (inside the term). */

@@ -3,7 +3,7 @@
  * (account-flows.md §3 Recommendation and bulk selection, §4 "Offer acceptance", §5, §9).
  */
 import { isPlausibleEmail } from './fieldRules';
-import { isActive } from './orderStatus';
+import { isActive, isActiveNotCancelled } from './orderStatus';
 
 /** §3: how an offer is paid; CREDIT_CARD and PAYPAL go through the payment page (a popup). */
 export type PaymentProvider = 'INVOICE' | 'DIRECT_DEBIT' | 'CREDIT_CARD' | 'PAYPAL';
@@ -101,10 +101,11 @@ export function upgradeOffers<R extends { upgradeOption?: { upgradeTime: Upgrade
 
 /**
  * §2 Bulk renewal, §6 "Bulk renewal recommendations concern only business partners with role WE":
- * the user's active renewable subscriptions they receive.
+ * the user's active renewable subscriptions they receive, not cancelled ones (AK): a recipient's
+ * renewal must not revoke the ordering party's cancellation (engine/domain/lifecycle.ts).
  */
 export function isBulkRenewalSubscription(s: { orderStatus: string; roles: readonly string[]; isRenewal: boolean }): boolean {
-  return isActive(s.orderStatus) && s.roles.includes('WE') && s.isRenewal;
+  return isActiveNotCancelled(s.orderStatus) && s.roles.includes('WE') && s.isRenewal;
 }
 
 /** One chosen offer of the bulk renewal: the recommendation with its payment providers. */

@@ -14,6 +14,7 @@ export type AccountEvent =
   | ContactMessageCreatedEvent
   | OrderAttributeChangedEvent
   | SubscriptionCancelledEvent
+  | SubscriptionCancellationRevokedEvent
   | OfferAcceptedEvent
   | PaymentSettledEvent
   | HolidayServiceSetEvent
@@ -279,6 +280,37 @@ export interface SubscriptionCancelledData {
    * The issue it takes effect with, when chosen by issue.
    */
   issueNumber: string | null;
+}
+/**
+ * A cancellation was revoked by a renewal the ordering party accepted (engine/domain/lifecycle.ts renew): order status A again; the order system withdraws the cancellation of this date.
+ */
+export interface SubscriptionCancellationRevokedEvent {
+  id: EventId;
+  type: 'subscription.cancellation_revoked';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: SubscriptionCancellationRevokedData;
+}
+export interface SubscriptionCancellationRevokedData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  /**
+   * The renewal offer whose acceptance revoked the cancellation.
+   */
+  offerId: string;
+  /**
+   * The effective date of the cancellation revoked.
+   */
+  cancelledTo: string;
+  /**
+   * The last issue of the cancellation revoked.
+   */
+  issueNumber: string | null;
+  /**
+   * The end of the renewed term.
+   */
+  newEnd: string;
 }
 /**
  * An offer was applied to a subscription: a renewal, an upgrade or a retention offer (at once, or when its payment succeeded).

@@ -18,7 +18,7 @@ import { HttpError, badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
-import { changeLifecycle, getSubscriptionForUser, lockSubscription } from '../store/subscriptionStore';
+import { changeLifecycle, failAcceptancesOfPayments, getSubscriptionForUser, lockSubscription } from '../store/subscriptionStore';
 import { cancelPendingPayments, listCancellationReasons } from '../store/offerStore';
 import { cancel as cancelLifecycle } from '../../engine/domain/lifecycle';
 import { issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
@@ -147,9 +147,13 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
           cancellation: { reason: body.reason, reasonText: regular ? null : (body.reasonText ?? '').trim(), feedback: input.feedback?.trim() || null },
         });
         if (!result.ok) throw refusedTransition(result.refusal);
-        // An offer still waiting for its payment is void now: its payment page stops working.
-        for (const payment of await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? [])) {
-          await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId: payment.id, status: 'canceled', amount: payment.amount, currency: payment.currency, subscriptionIds: [s.id] });
+        // An offer still waiting for its payment is void now: its payment page stops working, and
+        // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
+        const voided = await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? []);
+        const others = await failAcceptancesOfPayments(tx, tenant.id, voided.map((payment) => payment.id));
+        for (const payment of voided) {
+          const subscriptionIds = [...new Set([s.id, ...(others.get(payment.id) ?? [])])];
+          await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId: payment.id, status: 'canceled', amount: payment.amount, currency: payment.currency, subscriptionIds });
         }
         await recordEvent(tx, tenant.id, 'subscription.cancelled', {
           userId: caller.user.id,

@@ -33,6 +33,7 @@ const EVENT_TYPES: { [T in AccountEventType]: { subject: (data: AccountEventData
   'contact_message.created': { subject: (d) => ({ type: 'contact_message', id: d.messageId }), userId: (d) => d.userId },
   'order_attribute.changed': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
   'subscription.cancelled': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
+  'subscription.cancellation_revoked': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
   'offer.accepted': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },
   'payment.settled': { subject: (d) => ({ type: 'payment', id: d.paymentId }), userId: (d) => d.userId },
   'holiday_service.set': { subject: (d) => ({ type: 'subscription', id: d.subscriptionId }), userId: (d) => d.userId },

@@ -12,13 +12,14 @@ import { requestTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
 
 /**
- * A link attempt whose answer means the proof failed (not found, wrong zip or name, linked
- * elsewhere, …). A form mistake (validation_failed) and the steps of a proof that held
- * (confirm_email, email_required) prove nothing wrong and do not count.
+ * A link attempt that counts against the budget: a failed proof (not found, wrong zip or name,
+ * linked elsewhere, …) or a mail sent (confirm_email mails a link to the address on record: sends
+ * count like failures, or the answer could be asked for, and a token written, without end). A form
+ * mistake (validation_failed) and email_required send nothing and prove nothing wrong.
  */
 function isFailedProof(error: unknown): boolean {
   const status = error instanceof HttpError ? (error.details as { status?: string } | undefined)?.status : undefined;
-  return !(status === 'validation_failed' || status === 'confirm_email' || status === 'email_required');
+  return !(status === 'validation_failed' || status === 'email_required');
 }
 
 /** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */

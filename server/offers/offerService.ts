@@ -27,6 +27,7 @@ import {
   BULK_PAYMENT_CONFLICT_MESSAGE,
   bulkSelectionKey,
   hasPaymentConflict,
+  isBulkRenewalSubscription,
   offerCategory,
   paysOnline,
   type PaymentProvider as OfferPaymentProvider,
@@ -100,7 +101,7 @@ export function requireOfferSource(source: AcceptanceSource, s: Subscription, te
       requireFeature(tenant, 'renewal', s.publication);
       if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
       const autoRenewing = (s.renewal?.autoRenewal ?? false) && !tenant.renewal.forceWithAutoRenewal;
-      if (!s.roles.includes('WE') || !s.isRenewal || !isActive(s.orderStatus) || autoRenewing || isBundleSlave(s) || isExternallyManaged(s)) {
+      if (!isBulkRenewalSubscription(s) || autoRenewing || isBundleSlave(s) || isExternallyManaged(s)) {
         throw refuse.notAllowed('Bulk renewal concerns renewable subscriptions you receive (role WE).');
       }
     }
@@ -205,6 +206,19 @@ export function createOfferService(deps: OfferServiceDeps) {
       change: input.change.kind,
       effectiveDate: input.change.date,
     });
+    const revoked = input.change.revokedCancellation;
+    if (revoked && input.change.date) {
+      // The order system withdraws the cancellation: said as a change of its own, not only as an extension.
+      await recordEvent(tx, tenant.id, 'subscription.cancellation_revoked', {
+        userId: input.user.id,
+        subscriptionId: s.id,
+        orderNumber: s.orderNumber,
+        offerId: offer.id,
+        cancelledTo: revoked.effectiveDate,
+        issueNumber: revoked.issueNumber,
+        newEnd: input.change.date,
+      });
+    }
     const mail = offerAcceptedMail(input.locale, {
       tenant: tenant.name,
       subscription: s.displayName,

@@ -324,10 +324,15 @@ export async function loadLifecycle(db: Queryable, tenantId: string, id: string)
     `select s.order_status as status, to_char(s.valid_to, 'YYYY-MM-DD') as "end", s.mix_type as "mixType", s.details,
             (select jsonb_build_object('type', c.type, 'effectiveDate', to_char(c.effective_date, 'YYYY-MM-DD'), 'issueNumber', c.issue_number)
                from cancellations c where c.tenant_id = s.tenant_id and c.subscription_id = s.id) as cancellation,
-            (select jsonb_agg(jsonb_build_object('id', a.id, 'offerId', a.offer_id, 'source', a.source, 'status', a.status, 'paymentId', a.payment_id,
+            -- An acceptance still waiting for a payment that has ended without paying for it (cancelled
+            -- with another subscription it paid for, say) has failed: the payment is the truth.
+            (select jsonb_agg(jsonb_build_object('id', a.id, 'offerId', a.offer_id, 'source', a.source,
+                                                 'status', case when a.status = 'pending' and p.status is not null and p.status <> 'pending' then 'failed' else a.status end,
+                                                 'paymentId', a.payment_id,
                                                  'effect', o.effect, 'upgradeTime', a.upgrade_time,
                                                  'on', to_char(coalesce(a.applied_at, a.created_at), 'YYYY-MM-DD')) order by a.created_at, a.id)
                from offer_acceptances a join offers o on o.tenant_id = a.tenant_id and o.id = a.offer_id
+               left join payments p on p.tenant_id = a.tenant_id and p.id = a.payment_id
               where a.tenant_id = s.tenant_id and a.subscription_id = s.id) as acceptances
        from subscriptions s where s.tenant_id = $1 and s.id = $2`,
     [tenantId, id],
@@ -511,4 +516,23 @@ export async function changeLifecycle(
   const result = transition(before);
   if (result.ok) await saveLifecycle(db, tenantId, id, before, result.state, context);
   return result;
+}
+
+/**
+ * Fails the acceptances still waiting for these payments, whichever subscription they are for: a
+ * payment cancelled with the subscription it was voided by (engine/domain/lifecycle.ts cancel) paid
+ * for nothing, including the other subscriptions of a bulk renewal. loadLifecycle reads them as
+ * failed already; this keeps the rows true, so the offers can be taken again. Answers the
+ * subscriptions each payment waited for.
+ */
+export async function failAcceptancesOfPayments(db: Queryable, tenantId: string, paymentIds: readonly string[]): Promise<Map<string, string[]>> {
+  const bySubscription = new Map<string, string[]>();
+  if (paymentIds.length === 0) return bySubscription;
+  const rows = await db.query<{ paymentId: string; subscriptionId: string }>(
+    `update offer_acceptances set status = 'failed' where tenant_id = $1 and payment_id = any($2::text[]) and status = 'pending'
+     returning payment_id as "paymentId", subscription_id as "subscriptionId"`,
+    [tenantId, [...paymentIds]],
+  );
+  for (const row of rows) bySubscription.set(row.paymentId, [...(bySubscription.get(row.paymentId) ?? []), row.subscriptionId]);
+  return bySubscription;
 }

@@ -228,7 +228,14 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
     if (!cancelled.ok) throw new Error(cancelled.refusal);
     const renewed = acceptOffer(cancelled.state, { offerId: 'RENEW-12', source: 'renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: null, today, nextCycle: '2026-12-25' });
     expect(renewed.ok && renewed.state).toMatchObject({ status: 'A', end: '2028-01-05', endIssue: null, cancellation: null, isCancelable: true });
-    expect(renewed.ok && renewed.changes).toEqual([{ kind: 'extend', date: '2028-01-05', offerId: 'RENEW-12', revokedCancellation: true }]);
+    expect(renewed.ok && renewed.changes).toEqual([
+      { kind: 'extend', date: '2028-01-05', offerId: 'RENEW-12', revokedCancellation: { type: 'regular', effectiveDate: '2027-01-05', issueNumber: '1/2027' } },
+    ]);
+    // The goods recipient's bulk renewal does not revoke the ordering party's cancellation.
+    expect(acceptOffer(cancelled.state, { offerId: 'RENEW-12', source: 'bulk-renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: null, today, nextCycle: '2026-12-25' })).toEqual({
+      ok: false,
+      refusal: 'already_cancelled',
+    });
   });
 
   it('bulk renewal of two subscriptions moves both ends', () => {

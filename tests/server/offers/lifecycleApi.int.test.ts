@@ -80,7 +80,7 @@ describe('the subscription lifecycle through the API', () => {
     const offers = await client.get<any[]>(`/subscriptions/${cancelledId}/recommendations?source=renewal`);
     expect(offers.body.map((o) => o.id)).not.toContain('OFP-RENEW-12');
     const events = await server.db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and subject_id = $2 order by seq`, [tenant.id, cancelledId]);
-    expect(events.map((e) => e.type)).toEqual(['subscription.cancelled', 'offer.accepted']);
+    expect(events.map((e) => e.type)).toEqual(['subscription.cancelled', 'offer.accepted', 'subscription.cancellation_revoked']);
   });
 
   it('accept twice: the second is 409 offer_already_accepted and changes nothing; the offer is no longer listed', async () => {
@@ -143,5 +143,30 @@ describe('the subscription lifecycle through the API', () => {
       [tenant.id, s.id],
     );
     expect(applied).toHaveLength(1);
+  });
+
+  it('cancelling one subscription of a bulk renewal voids its payment for all of them; a cancelled one is not bulk-renewed', async () => {
+    const [a, b] = (await renewables()).filter((x) => x.roles.includes('WE') && x.orderStatus === 'A');
+    const key = (s: Subscription) => `${s.id.slice(0, 3)}${s.orderNumber}`;
+    const pending = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: {
+        [key(a)]: { recommendationId: `${a.publication}-RENEW-BUNDLE`, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        [key(b)]: { recommendationId: `${b.publication}-RENEW-BUNDLE`, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+      },
+    });
+    expect(pending.body.status).toBe('pending');
+    const infos = await client.get<any>(`/subscriptions/${a.id}/cancellation-infos?cancellationReason=UMZUG`);
+    expect((await client.post<any>(`/subscriptions/${a.id}/cancel`, { reason: 'UMZUG', issue: infos.body.issues[0] })).status).toBe(200);
+    // The payment is void, and b's offer is open again and can be taken anew.
+    const [payment] = await server.db.query<{ status: string }>(`select status from payments where tenant_id = $1 and id = $2`, [tenant.id, pending.body.pendingPayment.id]);
+    expect(payment.status).toBe('canceled');
+    expect((await client.get<any[]>(`/subscriptions/${b.id}/recommendations?source=renewal`)).body.map((o) => o.id)).toContain(`${b.publication}-RENEW-BUNDLE`);
+    expect((await client.post<any>(`/subscriptions/${b.id}/recommendations/${b.publication}-RENEW-BUNDLE/accept?source=renewal`)).body.status).toBe('pending');
+    // A cancelled subscription is not the recipient's to renew in bulk: that would revoke the ordering party's cancellation.
+    const refused = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: { [key(a)]: { recommendationId: `${a.publication}-RENEW-24`, paymentProviders: [{ PAYMENT_PROVIDER: 'PAYPAL' }] } },
+    });
+    expect(refused.status).toBe(403);
+    expect((await read(a.id)).orderStatus).toBe('AK');
   });
 });
