@@ -49,7 +49,7 @@ interface Callbacks {
 export function CancellationForm({ subscription: s, ...callbacks }: Callbacks & { subscription: Subscription }) {
   const { t, i18n } = useTranslation();
   // The server writes the reasons in the screen's language: a language switch loads them again.
-  const reasons = useResource<CancellationReason[] | CancelRefusal>(`${s.id}/cancellation-reasons?${i18n.language}`, (api) =>
+  const reasons = useResource<CancellationReason[] | CancelRefusal>(`${s.id}/cancellation-reasons`, (api) =>
     offersApi(api).cancellationReasons(s.id).catch(refusalOrThrow),
   );
   // While they load again (a language switch) the form keeps the previous ones and its entries.
@@ -103,7 +103,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   const flow = usePaymentFlow();
 
   const [reason, setReason] = useState(() => preselectedCancelReason(reasons, settings.defaultCancelReason));
-  const infos = useResource<CancellationInfos | CancelRefusal | null>(`${s.id}/cancellation-infos?${reason}&${i18n.language}`, (client) =>
+  const infos = useResource<CancellationInfos | CancelRefusal | null>(`${s.id}/cancellation-infos?${reason}`, (client) =>
     reason ? offersApi(client).cancellationInfos(s.id, reason).catch(refusalOrThrow) : Promise.resolve(null),
   );
   const infosAnswer = dataOf(infos.state) ?? null;

@@ -166,7 +166,7 @@ function BulkRenewalChoice() {
   const subscriptions = useMemo(() => (state.status === 'ready' ? state.subscriptions.filter(isBulkRenewalSubscription) : []), [state]);
   const ids = subscriptions.map((s) => s.id).join(',');
   // The tenant's renewal category only: the server accepts the bulk choice from that category alone.
-  const candidates = useResource<BulkRenewalCandidate[]>(`bulk-renewal:${state.status}:${ids}:${i18n.language}`, async (api) => {
+  const candidates = useResource<BulkRenewalCandidate[]>(`bulk-renewal:${state.status}:${ids}`, async (api) => {
     const calls = offersApi(api);
     const answers = await Promise.allSettled(subscriptions.map((s) => calls.recommendations(s.id, { source: 'bulk-renewal' })));
     // One subscription refused (its offers ended, not allowed) leaves the others; all refused is a failure.

@@ -27,7 +27,7 @@ import './ssoProfile.css';
 export default function SsoProfileScreen() {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
-  const profile = useResource<SsoProfile>(`sso-profile?${i18n.language}`, (client) => ssoProfileApi(client).profile());
+  const profile = useResource<SsoProfile>(`sso-profile`, (client) => ssoProfileApi(client).profile());
   const [search, setSearch] = useSearchParams();
   const [notice, setNotice] = useState<{ variant: 'success' | 'error'; text: string } | null>(null);
   const confirming = useRef(false);
