@@ -13,7 +13,7 @@ export function newPasswordErrors(password: string, repeat: string, t: Translate
   return {
     password:
       problem === 'required'
-        ? t('login.passwordRequired')
+        ? t('login.newPasswordRequired')
         : problem === 'too_short'
           ? t('login.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
           : problem === 'too_long'
