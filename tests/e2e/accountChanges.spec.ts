@@ -17,7 +17,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { REPLACEMENT_DAYS, REPLACEMENT_DELIVERY_DAYS } from '../../engine/domain/complaint';
 import { addDaysIso } from '../../engine/domain/holidayService';
 import { formatDate } from '../../engine/ui/format';
-import { linkIn, signInByMagicLink, subscriptionsOfSession } from './support';
+import { linkIn, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = [
@@ -30,16 +30,8 @@ const TEXT_FILES = [
   'features/address-change/texts.json',
   'features/opt-ins/texts.json',
 ];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
-
-/** The screens' own texts, so a test reads what the subscriber reads. */
-function texts(locale: Locale) {
-  return (key: string, vars: Record<string, string | number> = {}) => {
-    const table = TEXTS.find((t) => t[locale][key] !== undefined);
-    if (!table) throw new Error(`no text ${key}`);
-    return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-  };
-}
+/** The screens' own texts, so a journey reads what the subscriber reads. */
+const texts = screenTexts(TEXT_FILES);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -11,20 +11,13 @@
  *    exhausted provider's phone-support message and an unknown provider's fallback contact.
  * Desktop and phone run one after the other against one server: each uses addresses of its own.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { linkIn, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
+import { linkIn, screenTexts, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = ['core/texts.json', 'account/texts.json', 'features/subscription/texts.json', 'features/e-card/texts.json', 'features/email-widget/texts.json', 'features/opt-in-widget/texts.json'];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
-function texts(locale: Locale) {
-  return (key: string, vars: Record<string, string | number> = {}) => {
-    const table = TEXTS.find((t) => t[locale][key] !== undefined);
-    if (!table) throw new Error(`no text ${key}`);
-    return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-  };
-}
+/** The screens' own texts, so a journey reads what the subscriber reads. */
+const texts = screenTexts(TEXT_FILES);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type Response, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
 import { formatDate } from '../../engine/ui/format';
-import { retentionOfferIds, signInByMagicLink, subscriptionsOfSession } from './support';
+import { retentionOfferIds, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TENANT = 'technikwelt';
@@ -33,16 +33,8 @@ const TEXT_FILES = [
   'features/upgrade/texts.json',
   'features/subscription/texts.json',
 ];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
-
 /** The screens' own texts, so a journey reads what the subscriber reads. */
-function texts(locale: Locale) {
-  return (key: string, vars: Record<string, string | number> = {}) => {
-    const table = TEXTS.find((t) => t[locale][key] !== undefined);
-    if (!table) throw new Error(`no text ${key}`);
-    return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-  };
-}
+const texts = screenTexts(TEXT_FILES);
 
 /** desktop: English at 1280 px; phone: German at 360 px. */
 const localeOf = (testInfo: TestInfo): Locale => (testInfo.project.name === 'phone' ? 'de-DE' : 'en-GB');

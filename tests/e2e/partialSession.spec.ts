@@ -14,19 +14,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
-import { linkIn, waitForMail } from './support';
+import { linkIn, screenTexts, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = ['core/texts.json', 'account/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/renewal/texts.json'];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
-
-function texts(locale: Locale) {
-  return (key: string, vars: Record<string, string | number> = {}) => {
-    const table = TEXTS.find((t) => t[locale][key] !== undefined);
-    if (!table) throw new Error(`no text ${key}`);
-    return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-  };
-}
+/** The screens' own texts, so a journey reads what the subscriber reads. */
+const texts = screenTexts(TEXT_FILES);
 
 const TENANT = 'technikwelt';
 /** The partner sign-in mail (server/mail/authMails.ts partnerSignIn), in either language. */

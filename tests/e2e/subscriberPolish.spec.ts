@@ -5,21 +5,13 @@
  * addresses in UK order and one clear primary action on the subscription page. Both projects
  * (1280 and 360 px) run every journey; the assertions hold at either width.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInByMagicLink } from './support';
+import { screenTexts, signInByMagicLink } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = ['core/texts.json', 'account/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/faq/texts.json', 'features/contact/texts.json', 'features/cancellation/texts.json'];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
-
-function texts(locale: Locale) {
-  return (key: string, vars: Record<string, string | number> = {}) => {
-    const table = TEXTS.find((t) => t[locale][key] !== undefined);
-    if (!table) throw new Error(`no text ${key}`);
-    return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-  };
-}
+/** The screens' own texts, so a journey reads what the subscriber reads. */
+const texts = screenTexts(TEXT_FILES);
 
 const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
 const ENGLISH_LOGIN = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 interface OutboxEntry {
@@ -85,4 +86,21 @@ export async function retentionOfferIds(page: Page, tenantId: string, subscripti
     },
     { id: tenantId, subscription: subscriptionId, why: reason },
   );
+}
+
+export type ScreenLocale = 'de-DE' | 'en-GB';
+
+/**
+ * The screens' own texts (engine/<file> paths such as 'core/texts.json'), so a journey reads what
+ * the subscriber reads: `screenTexts(files)(locale)(key, vars)`, placeholders filled, the first
+ * file that has the key winning.
+ */
+export function screenTexts(files: readonly string[]) {
+  const tables = files.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<ScreenLocale, Record<string, string>>);
+  return (locale: ScreenLocale) =>
+    (key: string, vars: Record<string, string | number> = {}) => {
+      const table = tables.find((t) => t[locale][key] !== undefined);
+      if (!table) throw new Error(`no text ${key}`);
+      return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+    };
 }
