@@ -70,8 +70,8 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
   }
 
   /**
-   * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/lifecycle.ts
-   * withinTerm); a term that ends within the notice period is cancelled to its end.
+   * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/subscriptionTerm.ts
+   * issuesWithinTerm); a term that ends within the notice period is cancelled to its end.
    */
   async function datesOf(tx: Queryable, tenant: ServerTenant, s: Subscription, regular: boolean, today: string): Promise<CancellationInfos['issues']> {
     if (!regular) return [{ issueNumber: null, dateOfFirstSale: null }];
