@@ -45,9 +45,31 @@ function titledByKey(schema: RJSFSchema): RJSFSchema {
   return next;
 }
 
+/**
+ * A setting that is either one value or one per locale (`"type": ["string", "object"]`, such as
+ * orderNumberExampleImageUrl) as a choice of the two shapes: the form generator draws a list of
+ * types as its first one, a text field, which shows an object as "[object Object]" and saves text
+ * over it. The choice picks the shape the file holds and edits either.
+ */
+export function shapeChoice(property: RJSFSchema): RJSFSchema {
+  const types = property.type;
+  if (!Array.isArray(types) || !types.includes('string') || !types.includes('object')) return property;
+  const { type: _type, format, properties, additionalProperties, minProperties, ...rest } = property;
+  void _type;
+  return {
+    ...rest,
+    anyOf: [
+      { type: 'string', ...(format ? { format } : {}), title: 'one for every language' },
+      { type: 'object', properties, additionalProperties, minProperties, title: 'one per language' },
+    ],
+  } as RJSFSchema;
+}
+
 /** The part of the tenant schema one tab edits: its properties and the shared definitions. */
 export function groupSchema(schema: RJSFSchema, group: StudioGroup): RJSFSchema {
-  const properties = Object.fromEntries(group.keys.filter((key) => schema.properties?.[key]).map((key) => [key, schema.properties![key]]));
+  const properties = Object.fromEntries(
+    group.keys.filter((key) => schema.properties?.[key]).map((key) => [key, shapeChoice(schema.properties![key] as RJSFSchema)]),
+  );
   const definitions = Object.fromEntries(Object.entries(schema.definitions ?? {}).map(([name, definition]) => [name, titledByKey(definition as RJSFSchema)]));
   return {
     type: 'object',
