@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useState } from 'react';
+import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, ObjectFieldTemplateProps, RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { CONTRAST_PAIRS, contrastRatio, formatContrastRatio } from '../engine/domain/theme';
 
@@ -71,7 +72,28 @@ export function HtmlWidget(props: WidgetProps) {
   );
 }
 
-export const studioWidgets = { contrastColor: ContrastColorWidget, html: HtmlWidget };
+const CoreSelectWidget = getDefaultRegistry().widgets.SelectWidget;
+
+/**
+ * The selects of the form, with a label of their own where the form generator gives none: the
+ * choice between the shapes of a setting (groups.ts shapeChoice, its `__anyof_select`) has no
+ * <label>, which screen readers and axe report (select-name).
+ */
+export function LabelledSelectWidget(props: WidgetProps) {
+  const choosesShape = /__(any|one)of_select$/.test(props.name);
+  return (
+    <>
+      {choosesShape && (
+        <label className="studio-shape-label" htmlFor={props.id}>
+          {props.label}
+        </label>
+      )}
+      <CoreSelectWidget {...props} />
+    </>
+  );
+}
+
+export const studioWidgets = { contrastColor: ContrastColorWidget, html: HtmlWidget, SelectWidget: LabelledSelectWidget };
 
 /**
  * The texts of a tenant, one tab per locale (issue 15: "locale tabs for texts"): each tab holds that
