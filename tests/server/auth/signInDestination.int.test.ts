@@ -167,7 +167,7 @@ describe('the OAuth state keeps the page through the provider', () => {
     expect(started.status).toBe(302);
     const binding = /portal_sso_binding=([^;]+)/.exec(started.headers.get('set-cookie') ?? '')![1];
     const back = await signOnAtProvider(started.headers.get('location')!, `${baseUrl}/t/${oauthTenant.id}/login`, `reader-${Date.now()}@sso.example`);
-    expect(back.searchParams.get('code')).toBeTruthy();
+    expect(back.searchParams.get('code')).toMatch(/^[\w-]{20,}$/); // an authorisation code, not an error
     expect(back.searchParams.has('returnTo')).toBe(false); // the page travels in the state, not in the URL
     const first = await fetch(`${baseUrl}/t/${oauthTenant.id}/api/subscriptions`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];

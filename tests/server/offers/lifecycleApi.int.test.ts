@@ -50,7 +50,7 @@ describe('the subscription lifecycle through the API', () => {
 
   it('cancel, then read: the end and last issue are the cancellation’s, no date after it is offered, cancelling again is refused', async () => {
     const s = (await renewables()).find((x) => x.publication === 'OFP' && x.orderStatus === 'A')!;
-    expect(s.renewal?.expiryIssueNr).toBeTruthy();
+    expect(s.renewal?.expiryIssueNr).toMatch(/^\d{1,2}\/\d{4}$/);
     const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
     expect(infos.status).toBe(200);
     // None of the dates offered lies after the subscription's end.
