@@ -59,26 +59,55 @@ if (mode === 'plain') {
   });
   const token = newSecretToken();
   const email = logins.find((l) => l.tenantId === tenant.id)!.email;
-  await insertLoginToken(db, tenant.id, { tokenHash: hashToken(token), email, purpose: MAGIC_LINK_PURPOSE, expiresAt: new Date(Date.now() + 600_000) });
+  await insertLoginToken(db, tenant.id, {
+    tokenHash: hashToken(token),
+    email,
+    purpose: MAGIC_LINK_PURPOSE,
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   const { accessToken } = await auth.loginWithToken(tenant, token);
   const url = await listen(app);
   const base = `/t/${tenant.id}/api`;
 
   // The write call: set an order attribute the tenant lets subscribers edit, on the first of the
   // user's subscriptions that allows it (one UPDATE and one activity row per request).
-  const headers = { 'x-auth-token': accessToken, cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench', 'content-type': 'application/json' };
-  const subscriptions = (await (await fetch(`${url}${base}/subscriptions`, { headers })).json()) as Array<{ id: string }>;
+  const headers = {
+    'x-auth-token': accessToken,
+    cookie: 'XSRF-TOKEN=bench',
+    'x-xsrf-token': 'bench',
+    'content-type': 'application/json',
+  };
+  const subscriptions = (await (await fetch(`${url}${base}/subscriptions`, { headers })).json()) as Array<{
+    id: string;
+  }>;
   const body = JSON.stringify({ type: 'KOSTENSTELLE', value: '4711' });
   let write: string | undefined;
   for (const s of subscriptions) {
-    const answer = await fetch(`${url}${base}/subscriptions/${encodeURIComponent(s.id)}/attributes`, { method: 'POST', headers, body });
+    const answer = await fetch(`${url}${base}/subscriptions/${encodeURIComponent(s.id)}/attributes`, {
+      method: 'POST',
+      headers,
+      body,
+    });
     if (answer.ok) {
       write = `${base}/subscriptions/${encodeURIComponent(s.id)}/attributes`;
       break;
     }
   }
-  const postmasterPid = db.kind === 'embedded' ? Number(readFileSync(path.join(arg, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
-  console.log(JSON.stringify({ url, pid: process.pid, postmasterPid, token: accessToken, headers, writeBody: body, paths: { read: `${base}/subscriptions`, write } }));
+  const postmasterPid =
+    db.kind === 'embedded'
+      ? Number(readFileSync(path.join(arg, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0])
+      : undefined;
+  console.log(
+    JSON.stringify({
+      url,
+      pid: process.pid,
+      postmasterPid,
+      token: accessToken,
+      headers,
+      writeBody: body,
+      paths: { read: `${base}/subscriptions`, write },
+    }),
+  );
   const stop = () => void db.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -27,7 +27,9 @@ let buildsDir: string | undefined;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
 const gzipOf = (dir: string, files: Iterable<string>) =>
-  [...files].filter((f) => f.endsWith('.js')).reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dir, file))).length, 0);
+  [...files]
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dir, file))).length, 0);
 
 async function bundleSize(tenantDir: string) {
   const bareOut = path.join(work, 'bare');
@@ -37,21 +39,36 @@ async function bundleSize(tenantDir: string) {
     configFile: false,
     logLevel: 'silent',
     plugins: [react()],
-    build: { outDir: bareOut, emptyOutDir: true, manifest: true, target: 'es2022', reportCompressedSize: false },
+    build: {
+      outDir: bareOut,
+      emptyOutDir: true,
+      manifest: true,
+      target: 'es2022',
+      reportCompressedSize: false,
+    },
   });
-  const bareManifest = JSON.parse(readFileSync(path.join(bareOut, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const bareManifest = JSON.parse(
+    readFileSync(path.join(bareOut, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
   const bare = gzipOf(bareOut, filesForTenant(bareManifest, new Set()));
-  const engineManifest = JSON.parse(readFileSync(path.join(tenantDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const engineManifest = JSON.parse(
+    readFileSync(path.join(tenantDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
   // What a logged-in visitor of /orders downloads: the shell plus the orders screen.
-  const ordersFiles = [...filesForTenant(engineManifest, new Set(['orders']))].filter((f) => f.endsWith('.js'));
+  const ordersFiles = [...filesForTenant(engineManifest, new Set(['orders']))].filter((f) =>
+    f.endsWith('.js'),
+  );
   const orders = gzipOf(tenantDir, ordersFiles);
   console.log('\n2. JavaScript for /orders (gzipped)');
   console.log(`   bare React page      ${kb(bare)}   1.00×`);
   console.log(`   tenant /orders       ${kb(orders)}   ${ratio(orders, bare)}   (goal: at most 1.60×)`);
   // Per chunk, largest first: the entry (shell, router, React) is what every screen pays for.
   const entryFile = Object.values(engineManifest).find((chunk) => chunk.isEntry)?.file;
-  const chunks = ordersFiles.map((file) => ({ file, size: gzipOf(tenantDir, [file]) })).sort((a, b) => b.size - a.size);
-  for (const { file, size } of chunks) console.log(`     ${kb(size).padStart(9)}  ${file}${file === entryFile ? '   (entry)' : ''}`);
+  const chunks = ordersFiles
+    .map((file) => ({ file, size: gzipOf(tenantDir, [file]) }))
+    .sort((a, b) => b.size - a.size);
+  for (const { file, size } of chunks)
+    console.log(`     ${kb(size).padStart(9)}  ${file}${file === entryFile ? '   (entry)' : ''}`);
 }
 
 /**
@@ -68,9 +85,19 @@ async function buildTimes() {
     const base = tenants[i % tenants.length];
     const announcement = base.announcement && {
       ...base.announcement,
-      html: Object.fromEntries(Object.entries(base.announcement.html).map(([locale, html]) => [locale, `${html}<p>Variant ${i}</p>`])),
+      html: Object.fromEntries(
+        Object.entries(base.announcement.html).map(([locale, html]) => [
+          locale,
+          `${html}<p>Variant ${i}</p>`,
+        ]),
+      ),
     };
-    return { ...base, id: `${base.id}-v${i}`, name: `${base.name} ${i}`, ...(announcement ? { announcement } : {}) };
+    return {
+      ...base,
+      id: `${base.id}-v${i}`,
+      name: `${base.name} ${i}`,
+      ...(announcement ? { announcement } : {}),
+    };
   });
   let engineDir = '';
   // Built where `portal build` writes, beside dist/ on the project's own disk, not in the system's
@@ -103,11 +130,15 @@ async function buildTimes() {
 
 /** A server process of bench/apiServer.ts; resolves once it prints where it listens. */
 async function spawnServer(args: string[]): Promise<{ info: ServerInfo; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'bench', 'apiServer.ts'), ...args], {
-    cwd: ROOT_DIR,
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT_DIR, 'bench', 'apiServer.ts'), ...args],
+    {
+      cwd: ROOT_DIR,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const info = await new Promise<ServerInfo>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -144,7 +175,16 @@ interface LoadResult {
   non2xx: number;
 }
 
-async function load(url: string, opts: { connections: number; duration: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<LoadResult> {
+async function load(
+  url: string,
+  opts: {
+    connections: number;
+    duration: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  },
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     method: opts.method ?? 'GET',
@@ -156,7 +196,13 @@ async function load(url: string, opts: { connections: number; duration: number; 
     // The load generator runs in a worker thread of its own, never in the measured process.
     workers: 1,
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 /**
@@ -179,7 +225,11 @@ function memoryOf(rootPids: number[]): number {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [pid, ppid] of parent) if (!wanted.has(pid) && wanted.has(ppid)) (wanted.add(pid), (grew = true));
+    for (const [pid, ppid] of parent)
+      if (!wanted.has(pid) && wanted.has(ppid)) {
+        wanted.add(pid);
+        grew = true;
+      }
   }
   let kb = 0;
   for (const pid of wanted) {
@@ -216,7 +266,9 @@ async function apiThroughput() {
     const readHeaders = { 'x-auth-token': info.headers!['x-auth-token'] };
     await load(readUrl, { connections: 10, duration: 2, headers: readHeaders }); // warm-up
 
-    console.log(`\n3. API on ${where} (${(JSON.parse(payload) as unknown[]).length} subscriptions; server and load generator in separate processes)`);
+    console.log(
+      `\n3. API on ${where} (${(JSON.parse(payload) as unknown[]).length} subscriptions; server and load generator in separate processes)`,
+    );
     const base10 = await load(plainUrl, { connections: 10, duration: 8 });
     const read10 = await load(readUrl, { connections: 10, duration: 8, headers: readHeaders });
     console.log('   GET /api/subscriptions, 10 connections, 8 s');
@@ -234,14 +286,30 @@ async function apiThroughput() {
 
     if (info.paths.write) {
       const writeUrl = `${info.url}${info.paths.write}`;
-      const plainWrite = await load(`${plain.info.url}${plain.info.paths.write}`, { connections: 10, duration: 8, method: 'POST', headers: { 'content-type': 'application/json' }, body: info.writeBody });
-      const write = await load(writeUrl, { connections: 10, duration: 8, method: 'POST', headers: info.headers, body: info.writeBody });
-      console.log('   POST /api/subscriptions/{id}/attributes (one UPDATE + one activity row, committed), 10 connections, 8 s');
+      const plainWrite = await load(`${plain.info.url}${plain.info.paths.write}`, {
+        connections: 10,
+        duration: 8,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: info.writeBody,
+      });
+      const write = await load(writeUrl, {
+        connections: 10,
+        duration: 8,
+        method: 'POST',
+        headers: info.headers,
+        body: info.writeBody,
+      });
+      console.log(
+        '   POST /api/subscriptions/{id}/attributes (one UPDATE + one activity row, committed), 10 connections, 8 s',
+      );
       console.log(line('plain Express JSON (POST)', plainWrite));
       console.log(line('portal', write, plainWrite));
     }
     const plainMemory = memoryOf([plain.info.pid]);
-    console.log(`   memory (PSS, server${info.postmasterPid ? ' + PostgreSQL processes' : ''}): at rest ${mb(restMemory)}, peak under 200 connections ${mb(peakMemory)}   (plain Express: ${mb(plainMemory)})`);
+    console.log(
+      `   memory (PSS, server${info.postmasterPid ? ' + PostgreSQL processes' : ''}): at rest ${mb(restMemory)}, peak under 200 connections ${mb(peakMemory)}   (plain Express: ${mb(plainMemory)})`,
+    );
   } finally {
     await stopServer(plain.child);
     await stopServer(portal.child);

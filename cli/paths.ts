@@ -6,7 +6,9 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const TENANTS_DIR = path.join(ROOT_DIR, 'tenants');
 export const ENGINE_DIR = path.join(ROOT_DIR, 'engine');
 /** Built portals; PORTAL_DIST_DIR moves them (the end-to-end suites build into a temp folder). */
-export const DIST_DIR = process.env.PORTAL_DIST_DIR ? path.resolve(process.env.PORTAL_DIST_DIR) : path.join(ROOT_DIR, 'dist');
+export const DIST_DIR = process.env.PORTAL_DIST_DIR
+  ? path.resolve(process.env.PORTAL_DIST_DIR)
+  : path.join(ROOT_DIR, 'dist');
 export const ENGINE_BUILD_DIR = path.join(DIST_DIR, '.engine');
 export const DATA_DIR = path.join(ROOT_DIR, 'data');
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');

@@ -40,7 +40,12 @@ async function boot() {
   store.sub(authStateAtom, () => {
     const auth = store.get(authStateAtom);
     if (isLoggedIn(auth) && auth.loginSource) {
-      session.signedIn({ user: auth.user!, accessToken: auth.accessToken!, loginSource: auth.loginSource, subscriptionId: auth.subscriptionId });
+      session.signedIn({
+        user: auth.user!,
+        accessToken: auth.accessToken!,
+        loginSource: auth.loginSource,
+        subscriptionId: auth.subscriptionId,
+      });
     }
   });
   session.onRemoteChange((change) => {
@@ -96,8 +101,12 @@ async function boot() {
       }
     }
     // §2 "Login": after a timed-out session the sign-in leads back to the page the visitor was on.
-    const page = window.location.pathname.startsWith(config.basePath) ? `/${window.location.pathname.slice(config.basePath.length)}` : '/';
-    window.location.assign(`${config.basePath}login${options.timedOut ? loginSearchFor(page, window.location.search) : ''}`);
+    const page = window.location.pathname.startsWith(config.basePath)
+      ? `/${window.location.pathname.slice(config.basePath.length)}`
+      : '/';
+    window.location.assign(
+      `${config.basePath}login${options.timedOut ? loginSearchFor(page, window.location.search) : ''}`,
+    );
   }
 
   const services: PortalServices = { config, api, logout };
@@ -128,6 +137,7 @@ function storageOrUndefined(get: () => Storage): Storage | undefined {
 // A boot that fails (the text file of the language cannot be loaded) leaves words in both
 // languages, not a blank page: no text table is at hand to say it otherwise.
 boot().catch((error) => {
-  document.getElementById('root')!.textContent = 'Laden fehlgeschlagen, bitte neu laden. / Loading failed, please reload.';
+  document.getElementById('root')!.textContent =
+    'Laden fehlgeschlagen, bitte neu laden. / Loading failed, please reload.';
   throw error;
 });

@@ -89,7 +89,16 @@ function stripRefSiblings(root: Schema, node: unknown): unknown {
 }
 
 const SCHEMA_MAP_KEYWORDS = ['properties', 'definitions', 'patternProperties'];
-const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains'];
+const SCHEMA_KEYWORDS = [
+  'items',
+  'additionalProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+];
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf'];
 
 /** A shallow copy of `node` with `fn` applied to each direct subschema (never to data such as `default`). */
@@ -97,7 +106,8 @@ function mapSubschemas(node: Schema, fn: (child: unknown) => unknown): Schema {
   const out: Schema = { ...node };
   for (const key of SCHEMA_MAP_KEYWORDS) {
     const map = node[key];
-    if (isObject(map)) out[key] = Object.fromEntries(Object.entries(map).map(([name, child]) => [name, fn(child)]));
+    if (isObject(map))
+      out[key] = Object.fromEntries(Object.entries(map).map(([name, child]) => [name, fn(child)]));
   }
   for (const key of SCHEMA_KEYWORDS) {
     if (isObject(node[key])) out[key] = fn(node[key]);
@@ -110,7 +120,11 @@ function mapSubschemas(node: Schema, fn: (child: unknown) => unknown): Schema {
 }
 
 function isPrimitiveAlias(schema: Schema): boolean {
-  return ['string', 'number', 'integer', 'boolean'].includes(schema.type as string) && !('enum' in schema) && !('tsType' in schema);
+  return (
+    ['string', 'number', 'integer', 'boolean'].includes(schema.type as string) &&
+    !('enum' in schema) &&
+    !('tsType' in schema)
+  );
 }
 
 function resolveRef(root: Schema, ref: string): Schema | undefined {
@@ -149,14 +163,18 @@ export function withDefaultsVariant(schema: Schema, rootTitle: string): Schema {
       const target = resolveRef(original, node.$ref);
       return target && !hasDefaults(original, target) ? { tsType: nameOf(target, node.$ref) } : node;
     }
-    if (!isRoot && typeof node.title === 'string' && !hasDefaults(original, node)) return { tsType: node.title };
+    if (!isRoot && typeof node.title === 'string' && !hasDefaults(original, node))
+      return { tsType: node.title };
     const out = mapSubschemas(node, (child) => visit(child, false));
     if (!isRoot && typeof node.title === 'string') out.title = `${node.title}${WITH_DEFAULTS_SUFFIX}`;
     if (isObject(node.properties)) {
       const withDefault = Object.entries(node.properties)
         .filter(([, p]) => isObject(p) && 'default' in p)
         .map(([name]) => name);
-      const required = new Set([...(Array.isArray(node.required) ? (node.required as string[]) : []), ...withDefault]);
+      const required = new Set([
+        ...(Array.isArray(node.required) ? (node.required as string[]) : []),
+        ...withDefault,
+      ]);
       if (required.size > 0) out.required = [...required];
     }
     if (isObject(node.definitions)) {
@@ -175,7 +193,12 @@ export function withDefaultsVariant(schema: Schema, rootTitle: string): Schema {
 }
 
 /** Removes the banner json-schema-to-typescript adds so ours is the only one. */
-async function compileSchema(schema: Schema, name: string, cwd: string, unreachableDefinitions: boolean): Promise<string> {
+async function compileSchema(
+  schema: Schema,
+  name: string,
+  cwd: string,
+  unreachableDefinitions: boolean,
+): Promise<string> {
   return compile(stripRefSiblings(schema, schema) as JSONSchema, name, {
     bannerComment: '',
     cwd,
@@ -202,7 +225,9 @@ export async function generateAll(): Promise<GeneratedFile[]> {
     const rel = relative(ROOT, schemaFile).split('\\').join('/');
     const clash = byBase.get(base);
     if (clash) {
-      throw new Error(`${rel} and ${clash} would both generate schemas/generated/${base}.ts; rename one of them`);
+      throw new Error(
+        `${rel} and ${clash} would both generate schemas/generated/${base}.ts; rename one of them`,
+      );
     }
     byBase.set(base, rel);
     const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as Schema;
@@ -212,7 +237,14 @@ export async function generateAll(): Promise<GeneratedFile[]> {
     if (variantName) {
       parts.push(
         `/**\n * ${name} after validation: every property that has a default in the schema is present.\n */`,
-        (await compileSchema(withDefaultsVariant(schema, variantName), variantName, dirname(schemaFile), false)).trim(),
+        (
+          await compileSchema(
+            withDefaultsVariant(schema, variantName),
+            variantName,
+            dirname(schemaFile),
+            false,
+          )
+        ).trim(),
       );
     }
     files.push({ schemaPath: rel, outPath: join(OUT_DIR, `${base}.ts`), content: `${parts.join('\n\n')}\n` });
@@ -244,7 +276,8 @@ async function main(): Promise<void> {
   for (const file of files) {
     const current = readIfExists(file.outPath);
     if (current === undefined) drifted.push(`${relOut(file.outPath)} is missing (schema ${file.schemaPath})`);
-    else if (current !== file.content) drifted.push(`${relOut(file.outPath)} is out of date with ${file.schemaPath}`);
+    else if (current !== file.content)
+      drifted.push(`${relOut(file.outPath)} is out of date with ${file.schemaPath}`);
   }
   // A generated file whose schema was deleted or renamed is drift too.
   const expected = new Set(files.map((f) => f.outPath));

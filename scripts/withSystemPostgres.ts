@@ -19,7 +19,10 @@ const cluster = await startSystemPostgres();
 const databaseUrl = new URL(cluster.adminUrl);
 console.error(`system PostgreSQL at ${databaseUrl.host} for: ${[command, ...args].join(' ')}`);
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: cluster.adminUrl } });
+  const child = spawn(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: cluster.adminUrl },
+  });
   child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
   child.on('error', () => resolve(1));
 });

@@ -83,7 +83,9 @@ export function apiRouters(deps: ApiDeps): Router[] {
   // A payment settles by what it pays for: offers, or the registration of a card or PayPal.
   const settle = async (tenant: ServerTenant, paymentId: string, status: SettledStatus): Promise<boolean> => {
     const payment = await findPaymentRecord(deps.db, tenant.id, paymentId);
-    return payment?.purpose === 'payment-method' ? paymentMethods.settle(tenant, paymentId, status) : offers.settle(tenant, paymentId, status);
+    return payment?.purpose === 'payment-method'
+      ? paymentMethods.settle(tenant, paymentId, status)
+      : offers.settle(tenant, paymentId, status);
   };
   const offers = createOfferService({ ...deps, paymentPages, settleAny: settle });
   const cancellations = createCancellationService({ ...deps, offers });
@@ -114,8 +116,18 @@ export function apiRouters(deps: ApiDeps): Router[] {
     addressChangeRoutes({ auth: deps.auth, addresses: createAddressChange(deps) }),
     // E-cards, the e-mail widget and the opt-in widget (account-flows.md §2, §7).
     eCardRoutes({ auth: deps.auth, eCards: createECards(deps) }),
-    emailWidgetRoutes({ db: deps.db, emailWidget: createEmailWidget(deps), now: deps.now, signInLimits: deps.signInLimits }),
-    optInWidgetRoutes({ db: deps.db, optInWidget: createOptInWidget(deps), now: deps.now, signInLimits: deps.signInLimits }),
+    emailWidgetRoutes({
+      db: deps.db,
+      emailWidget: createEmailWidget(deps),
+      now: deps.now,
+      signInLimits: deps.signInLimits,
+    }),
+    optInWidgetRoutes({
+      db: deps.db,
+      optInWidget: createOptInWidget(deps),
+      now: deps.now,
+      signInLimits: deps.signInLimits,
+    }),
     // Multi-user licences (account-flows.md §7).
     licenseRoutes({ auth: deps.auth, licenses: createLicenses(deps) }),
     // Public pages (FAQ, contact, issue calendar, external pages).

@@ -68,7 +68,17 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db: options.db, mailFrom, now, signInLimits: options.signInLimits });
   const oauth = createOAuthLogin({ db: options.db, auth, now, log });
-  const routers = apiRouters({ db: options.db, auth, mailer: options.mailer, mailFrom, log, now, mode: options.mode ?? 'production', oauth, signInLimits: options.signInLimits });
+  const routers = apiRouters({
+    db: options.db,
+    auth,
+    mailer: options.mailer,
+    mailFrom,
+    log,
+    now,
+    mode: options.mode ?? 'production',
+    oauth,
+    signInLimits: options.signInLimits,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -113,7 +123,10 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   // under it is about 90 MB that a server nobody opens the studio on never needs (issue 9, memory).
   if (options.devPages) {
     const studio = { db: options.db, auth, tenants: options.tenants, distDir: options.distDir };
-    app.use('/studio', loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))));
+    app.use(
+      '/studio',
+      loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))),
+    );
   }
   // The QA preview and its dev-only sign-in of demo logins (issue 15), never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
@@ -122,7 +135,8 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
   if (options.devPages && options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
   // The list of every tenant on the shared host is a demo page too (it links /preview and /outbox).
-  if (options.devPages) app.get('/', tenantIndexPage(directory, { outbox: Boolean(options.outboxViewerDir) }));
+  if (options.devPages)
+    app.get('/', tenantIndexPage(directory, { outbox: Boolean(options.outboxViewerDir) }));
   app.use('/api', apiNotFound);
   app.use((req, res) => {
     res.status(404).type('text/plain').send(`No portal at ${req.path}. Open / for the list of portals.`);

@@ -64,7 +64,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Dated address changes and payment method changes take effect on their day (issue 12).
     stopDueChanges = startDueChanges(db, { log });
     // Timed e-cards go out at their time (account-flows.md §9); the mail sender above delivers them.
-    stopECards = startECards(db, { tenants: options.tenants, mailFrom: 'Kundenportal <no-reply@portal.example>', log, clockOffsetMs: eCardClockOffsetFromEnv(), intervalMs: Number(process.env.PORTAL_E_CARD_INTERVAL_MS) > 0 ? Number(process.env.PORTAL_E_CARD_INTERVAL_MS) : undefined });
+    stopECards = startECards(db, {
+      tenants: options.tenants,
+      mailFrom: 'Kundenportal <no-reply@portal.example>',
+      log,
+      clockOffsetMs: eCardClockOffsetFromEnv(),
+      intervalMs:
+        Number(process.env.PORTAL_E_CARD_INTERVAL_MS) > 0
+          ? Number(process.env.PORTAL_E_CARD_INTERVAL_MS)
+          : undefined,
+    });
     const { app } = createApp({
       db,
       tenants: options.tenants,
@@ -80,7 +89,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     const host = options.host ?? '127.0.0.1';
     server = await new Promise((resolve, reject) => {
-      const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+      const listening = app.listen(options.port, host, (error?: Error) =>
+        error ? reject(error) : resolve(listening),
+      );
     });
     // Requests that outlive their client or this limit are ended (and logged as timed out by the request log).
     server.requestTimeout = 30_000;

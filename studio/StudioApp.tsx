@@ -14,11 +14,16 @@ type ThemePresets = Record<string, { colors: Record<string, string> }>;
 
 const lang = studioLang(window.location.search);
 const t = (key: TextKey, values?: Record<string, string | number>) => translate(lang, key, values);
-const previewLang = new URLSearchParams(window.location.search).get('previewLang') ?? new URLSearchParams(window.location.search).get('lang') ?? '';
+const previewLang =
+  new URLSearchParams(window.location.search).get('previewLang') ??
+  new URLSearchParams(window.location.search).get('lang') ??
+  '';
 const DEBOUNCE_MS = 350;
 
 function newDraftId(): string {
-  return (crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).toLowerCase();
+  return (
+    crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  ).toLowerCase();
 }
 
 /** The theme colours in effect: the preset's, with the tenant's overrides (what the validator checks). */
@@ -57,15 +62,22 @@ export function StudioApp() {
 
   useEffect(() => {
     void (async () => {
-      const [loadedSchema, themes, tenants] = await Promise.all([studioApi.schema(), studioApi.themes(), studioApi.tenants()]);
+      const [loadedSchema, themes, tenants] = await Promise.all([
+        studioApi.schema(),
+        studioApi.themes(),
+        studioApi.tenants(),
+      ]);
       setSchema(loadedSchema);
       setPresets(themes);
       setFiles(tenants.files);
       const wanted = new URLSearchParams(window.location.search).get('tenant');
-      const first = tenants.files.find((f) => f.id === wanted) ?? tenants.files.find((f) => tenants.served.some((s) => s.id === f.id)) ?? tenants.files[0];
+      const first =
+        tenants.files.find((f) => f.id === wanted) ??
+        tenants.files.find((f) => tenants.served.some((s) => s.id === f.id)) ??
+        tenants.files[0];
       if (first) await open(first.id);
     })().catch((error: Error) => setMessage(error.message));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads the tenant list once, when the studio opens
   }, []);
 
   const reloadFrames = useCallback(() => {
@@ -115,7 +127,10 @@ export function StudioApp() {
     const next = mergeGroup(data, group.keys, (event.formData ?? {}) as Tenant);
     setData(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void pushDraft(fileId, next).catch((error: Error) => setMessage(error.message)), DEBOUNCE_MS);
+    timer.current = setTimeout(
+      () => void pushDraft(fileId, next).catch((error: Error) => setMessage(error.message)),
+      DEBOUNCE_MS,
+    );
   }
 
   async function signIn(email: string) {
@@ -128,7 +143,8 @@ export function StudioApp() {
       sessionStorage.setItem(answer.storageKey, JSON.stringify(answer.session));
     }
     // From the portal's start page, where a session leads to the subscriber's screens.
-    for (const frame of frames.current) if (frame) frame.src = `${frameSrc}${frameSrc.includes('?') ? '&' : '?'}session=${Date.now()}`;
+    for (const frame of frames.current)
+      if (frame) frame.src = `${frameSrc}${frameSrc.includes('?') ? '&' : '?'}session=${Date.now()}`;
   }
 
   async function startReview() {
@@ -155,10 +171,20 @@ export function StudioApp() {
   const groups = useMemo(() => (schema ? studioGroups(schema) : []), [schema]);
   const uiSchema = useMemo(() => (schema ? studioUiSchema(schema, tab) : {}), [schema, tab]);
   const group = groups.find((g) => g.id === tab);
-  const tabSchema = useMemo(() => (schema && group ? groupSchema(schema, group) : undefined), [schema, group]);
-  const extraErrors = useMemo(() => issuesToErrorSchema(issues, group ? new Set(group.keys) : undefined), [issues, group]);
-  const formContext: StudioFormContext = useMemo(() => ({ colors: data ? colorsOf(data, presets) : {} }), [data, presets]);
-  const countIn = (g: StudioGroup) => issues.filter((issue) => g.keys.includes(pointerSegments(issue.pointer)[0] ?? '')).length;
+  const tabSchema = useMemo(
+    () => (schema && group ? groupSchema(schema, group) : undefined),
+    [schema, group],
+  );
+  const extraErrors = useMemo(
+    () => issuesToErrorSchema(issues, group ? new Set(group.keys) : undefined),
+    [issues, group],
+  );
+  const formContext: StudioFormContext = useMemo(
+    () => ({ colors: data ? colorsOf(data, presets) : {} }),
+    [data, presets],
+  );
+  const countIn = (g: StudioGroup) =>
+    issues.filter((issue) => g.keys.includes(pointerSegments(issue.pointer)[0] ?? '')).length;
   const frameSrc = `/studio/preview/${draftId}/${previewLang ? `?lang=${encodeURIComponent(previewLang)}` : ''}`;
 
   if (!schema || !data || !fileId || !group || !tabSchema) {
@@ -182,7 +208,11 @@ export function StudioApp() {
                 {file.id}.json{file.name ? ` — ${file.name}` : ''}
               </option>
             ))}
-            {!exists && <option value={fileId}>{fileId}.json ({t('newFile')})</option>}
+            {!exists && (
+              <option value={fileId}>
+                {fileId}.json ({t('newFile')})
+              </option>
+            )}
           </select>
         </label>
         <form
@@ -193,7 +223,12 @@ export function StudioApp() {
           }}
         >
           <label>
-            {t('newTenant')} <input value={newId} onChange={(event) => setNewId(event.target.value.trim())} placeholder="city-herald" />
+            {t('newTenant')}{' '}
+            <input
+              value={newId}
+              onChange={(event) => setNewId(event.target.value.trim())}
+              placeholder="city-herald"
+            />
           </label>
           <button type="submit">{t('start')}</button>
         </form>
@@ -211,7 +246,11 @@ export function StudioApp() {
           <h2 id="studio-settings" className="visually-hidden">
             {t('groups')}
           </h2>
-          <div className={issues.length ? 'studio-summary has-problems' : 'studio-summary'} role="status" data-testid="studio-summary">
+          <div
+            className={issues.length ? 'studio-summary has-problems' : 'studio-summary'}
+            role="status"
+            data-testid="studio-summary"
+          >
             {issues.length ? t('problems', { n: issues.length }) : t('noProblems')}
             {warnings.length > 0 && ` · ${t('warnings', { n: warnings.length })}`}
           </div>
@@ -219,7 +258,16 @@ export function StudioApp() {
             <ul className="studio-issues">
               {issues.map((issue, index) => (
                 <li key={index}>
-                  <button type="button" className="link" onClick={() => setTab(groups.find((g) => g.keys.includes(pointerSegments(issue.pointer)[0] ?? ''))?.id ?? tab)}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() =>
+                      setTab(
+                        groups.find((g) => g.keys.includes(pointerSegments(issue.pointer)[0] ?? ''))?.id ??
+                          tab,
+                      )
+                    }
+                  >
                     <code>{issue.pointer || '/'}</code>
                   </button>{' '}
                   {issueText(issue)}
@@ -229,7 +277,15 @@ export function StudioApp() {
           )}
           <div role="tablist" className="studio-tabs" aria-label={t('groups')}>
             {groups.map((g) => (
-              <button key={g.id} type="button" role="tab" id={`tab-${g.id}`} aria-selected={g.id === tab} aria-controls="studio-tabpanel" onClick={() => setTab(g.id)}>
+              <button
+                key={g.id}
+                type="button"
+                role="tab"
+                id={`tab-${g.id}`}
+                aria-selected={g.id === tab}
+                aria-controls="studio-tabpanel"
+                onClick={() => setTab(g.id)}
+              >
                 {GROUP_LABELS[lang][g.id]}
                 {countIn(g) > 0 && <span className="count"> ({countIn(g)})</span>}
               </button>
@@ -248,7 +304,10 @@ export function StudioApp() {
               extraErrors={extraErrors}
               showErrorList={false}
               noHtml5Validate
-              experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
+              experimental_defaultFormStateBehavior={{
+                emptyObjectFields: 'skipDefaults',
+                arrayMinItems: { populate: 'never' },
+              }}
               onChange={(event) => onTabChange(group, event)}
             />
           </div>
@@ -273,12 +332,24 @@ export function StudioApp() {
             <div className="studio-frames">
               <figure className="frame-phone">
                 <figcaption>{t('phone')}</figcaption>
-                <iframe ref={(el) => void (frames.current[0] = el)} title={`${t('preview')}: ${t('phone')}`} src={frameSrc} width={360} height={640} />
+                <iframe
+                  ref={(el) => void (frames.current[0] = el)}
+                  title={`${t('preview')}: ${t('phone')}`}
+                  src={frameSrc}
+                  width={360}
+                  height={640}
+                />
               </figure>
               <figure className="frame-desktop">
                 <figcaption>{t('desktop')}</figcaption>
                 <div className="scaler">
-                  <iframe ref={(el) => void (frames.current[1] = el)} title={`${t('preview')}: ${t('desktop')}`} src={frameSrc} width={1280} height={800} />
+                  <iframe
+                    ref={(el) => void (frames.current[1] = el)}
+                    title={`${t('preview')}: ${t('desktop')}`}
+                    src={frameSrc}
+                    width={1280}
+                    height={800}
+                  />
                 </div>
               </figure>
             </div>
@@ -301,11 +372,21 @@ export function StudioApp() {
           )}
           {review.issues.length > 0 && (
             <label className="studio-confirm">
-              <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} /> {t('confirm', { n: review.issues.length })}
+              <input
+                type="checkbox"
+                checked={confirmed}
+                onChange={(event) => setConfirmed(event.target.checked)}
+              />{' '}
+              {t('confirm', { n: review.issues.length })}
             </label>
           )}
           <div className="studio-actions">
-            <button type="button" className="studio-primary" disabled={review.diff.length === 0 || (review.issues.length > 0 && !confirmed)} onClick={() => void save()}>
+            <button
+              type="button"
+              className="studio-primary"
+              disabled={review.diff.length === 0 || (review.issues.length > 0 && !confirmed)}
+              onClick={() => void save()}
+            >
               {t('save')}
             </button>
             <button type="button" onClick={() => setReview(undefined)}>

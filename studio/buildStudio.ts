@@ -13,7 +13,9 @@ function isStale(outDir: string): boolean {
   const index = path.join(outDir, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  return readdirSync(STUDIO_SOURCE_DIR).some((name) => /\.(tsx?|css|html)$/.test(name) && statSync(path.join(STUDIO_SOURCE_DIR, name)).mtimeMs > built);
+  return readdirSync(STUDIO_SOURCE_DIR).some(
+    (name) => /\.(tsx?|css|html)$/.test(name) && statSync(path.join(STUDIO_SOURCE_DIR, name)).mtimeMs > built,
+  );
 }
 
 let building: Promise<void> | undefined;
@@ -35,7 +37,14 @@ export function ensureStudioBuilt(distDir: string, options: { force?: boolean } 
       configFile: false,
       logLevel: 'warn',
       plugins: [react()],
-      build: { outDir, emptyOutDir: true, sourcemap: false, target: 'es2022', reportCompressedSize: false, chunkSizeWarningLimit: 2000 },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'es2022',
+        reportCompressedSize: false,
+        chunkSizeWarningLimit: 2000,
+      },
     });
   })().finally(() => {
     building = undefined;

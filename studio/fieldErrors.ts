@@ -25,7 +25,10 @@ export function issueText(issue: Pick<StudioIssue, 'message' | 'hint'>): string 
  * segment is one of `rootKeys` (the settings of the tab on screen) are kept; an issue about the
  * whole file (empty pointer) goes to the form's root.
  */
-export function issuesToErrorSchema(issues: readonly StudioIssue[], rootKeys?: ReadonlySet<string>): ErrorSchema {
+export function issuesToErrorSchema(
+  issues: readonly StudioIssue[],
+  rootKeys?: ReadonlySet<string>,
+): ErrorSchema {
   const root: Record<string, unknown> = {};
   for (const issue of issues) {
     if (issue.severity === 'warning') continue;

@@ -12,7 +12,26 @@ export interface StudioGroup {
   keys: readonly string[];
 }
 
-const BRAND = ['id', 'name', 'hosts', 'defaultLocale', 'locales', 'theme', 'logoUrl', 'logoTargetUrl', 'termsOfServiceUrl', 'privacyPolicyUrl', 'siteNoticeUrl', 'contactUrl', 'contact', 'externalNavigationLinks', 'announcement', 'coverImagePlaceholderUrl', 'orderNumberExampleImageUrl', 'buttons'];
+const BRAND = [
+  'id',
+  'name',
+  'hosts',
+  'defaultLocale',
+  'locales',
+  'theme',
+  'logoUrl',
+  'logoTargetUrl',
+  'termsOfServiceUrl',
+  'privacyPolicyUrl',
+  'siteNoticeUrl',
+  'contactUrl',
+  'contact',
+  'externalNavigationLinks',
+  'announcement',
+  'coverImagePlaceholderUrl',
+  'orderNumberExampleImageUrl',
+  'buttons',
+];
 const SIGN_IN = ['login', 'embedding', 'ssoProfilePage', 'analytics'];
 const FEATURES = ['features', 'publicationBlacklists'];
 const TEXTS = ['texts'];
@@ -38,10 +57,14 @@ function titledByKey(schema: RJSFSchema): RJSFSchema {
   const next: RJSFSchema = { ...schema };
   if (schema.properties) {
     next.properties = Object.fromEntries(
-      Object.entries(schema.properties).map(([key, property]) => [key, typeof property === 'object' ? { ...titledByKey(property as RJSFSchema), title: key } : property]),
+      Object.entries(schema.properties).map(([key, property]) => [
+        key,
+        typeof property === 'object' ? { ...titledByKey(property as RJSFSchema), title: key } : property,
+      ]),
     );
   }
-  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) next.items = titledByKey(schema.items as RJSFSchema);
+  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items))
+    next.items = titledByKey(schema.items as RJSFSchema);
   return next;
 }
 
@@ -68,9 +91,16 @@ export function shapeChoice(property: RJSFSchema): RJSFSchema {
 /** The part of the tenant schema one tab edits: its properties and the shared definitions. */
 export function groupSchema(schema: RJSFSchema, group: StudioGroup): RJSFSchema {
   const properties = Object.fromEntries(
-    group.keys.filter((key) => schema.properties?.[key]).map((key) => [key, shapeChoice(schema.properties![key] as RJSFSchema)]),
+    group.keys
+      .filter((key) => schema.properties?.[key])
+      .map((key) => [key, shapeChoice(schema.properties![key] as RJSFSchema)]),
   );
-  const definitions = Object.fromEntries(Object.entries(schema.definitions ?? {}).map(([name, definition]) => [name, titledByKey(definition as RJSFSchema)]));
+  const definitions = Object.fromEntries(
+    Object.entries(schema.definitions ?? {}).map(([name, definition]) => [
+      name,
+      titledByKey(definition as RJSFSchema),
+    ]),
+  );
   return {
     type: 'object',
     definitions,
@@ -88,17 +118,35 @@ export function pick(data: Record<string, unknown>, keys: readonly string[]): Re
  * Puts a tab's settings back into the whole tenant, keeping the file's key order: settings the tab
  * cleared are removed, new ones go at the end (the save writes them with minimal edits).
  */
-export function mergeGroup(data: Record<string, unknown>, keys: readonly string[], part: Record<string, unknown>): Record<string, unknown> {
+export function mergeGroup(
+  data: Record<string, unknown>,
+  keys: readonly string[],
+  part: Record<string, unknown>,
+): Record<string, unknown> {
   const next: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     if (!keys.includes(key)) next[key] = value;
     else if (part[key] !== undefined) next[key] = part[key];
   }
-  for (const [key, value] of Object.entries(part)) if (!(key in next) && value !== undefined) next[key] = value;
+  for (const [key, value] of Object.entries(part))
+    if (!(key in next) && value !== undefined) next[key] = value;
   return next;
 }
 
-const COLOR_KEYS = ['primary', 'onPrimary', 'background', 'surface', 'text', 'mutedText', 'border', 'link', 'success', 'warning', 'error', 'info'];
+const COLOR_KEYS = [
+  'primary',
+  'onPrimary',
+  'background',
+  'surface',
+  'text',
+  'mutedText',
+  'border',
+  'link',
+  'success',
+  'warning',
+  'error',
+  'info',
+];
 
 /** Widgets that fit: colour pickers with contrast, HTML with a sanitized preview, feature switches. */
 export function studioUiSchema(schema: RJSFSchema, groupId?: StudioGroup['id']): UiSchema {
@@ -116,7 +164,8 @@ export function studioUiSchema(schema: RJSFSchema, groupId?: StudioGroup['id']):
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     const props = (property as RJSFSchema).properties ?? {};
     for (const [child, sub] of Object.entries(props)) {
-      if ((sub as RJSFSchema).$ref === '#/definitions/localizedHtml') ui[key] = { ...(ui[key] as object), [child]: html };
+      if ((sub as RJSFSchema).$ref === '#/definitions/localizedHtml')
+        ui[key] = { ...(ui[key] as object), [child]: html };
     }
   }
   return ui;

@@ -19,7 +19,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+  const answer = (await response.json().catch(() => undefined)) as
+    { error?: { message?: string } } | undefined;
   if (!response.ok) throw new Error(answer?.error?.message ?? `${response.status} ${response.statusText}`);
   return answer as T;
 }
@@ -27,12 +28,31 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const studioApi = {
   schema: () => call<RJSFSchema>('GET', '/schema'),
   themes: () => call<Record<string, { colors: Record<string, string> }>>('GET', '/themes'),
-  tenants: () => call<{ files: Array<{ id: string; name?: string }>; served: Array<{ id: string; name: string }> }>('GET', '/tenants'),
-  tenant: (fileId: string) => call<Checked & { fileId: string; exists: boolean; data: Tenant }>('GET', `/tenants/${encodeURIComponent(fileId)}`),
+  tenants: () =>
+    call<{ files: Array<{ id: string; name?: string }>; served: Array<{ id: string; name: string }> }>(
+      'GET',
+      '/tenants',
+    ),
+  tenant: (fileId: string) =>
+    call<Checked & { fileId: string; exists: boolean; data: Tenant }>(
+      'GET',
+      `/tenants/${encodeURIComponent(fileId)}`,
+    ),
   putDraft: (draftId: string, fileId: string, data: Tenant) =>
-    call<Checked & { draftId: string; version: number; previewUpToDate: boolean; apiTenant: string }>('PUT', `/drafts/${draftId}`, { fileId, data }),
-  diff: (fileId: string, data: Tenant) => call<Checked & { exists: boolean; diff: DiffLine[] }>('POST', '/diff', { fileId, data }),
-  save: (fileId: string, data: Tenant, confirmedProblems: number) => call<Checked & { saved: boolean; file: string }>('POST', '/save', { fileId, data, confirmedProblems }),
-  demoUsers: (tenant: string) => call<{ tenant: string; users: Array<{ email: string; name?: string }> }>('GET', `/demo-users?tenant=${encodeURIComponent(tenant)}`),
-  signIn: (tenant: string, email: string) => call<{ storageKey: string; session: unknown }>('POST', '/sign-in', { tenant, email }),
+    call<Checked & { draftId: string; version: number; previewUpToDate: boolean; apiTenant: string }>(
+      'PUT',
+      `/drafts/${draftId}`,
+      { fileId, data },
+    ),
+  diff: (fileId: string, data: Tenant) =>
+    call<Checked & { exists: boolean; diff: DiffLine[] }>('POST', '/diff', { fileId, data }),
+  save: (fileId: string, data: Tenant, confirmedProblems: number) =>
+    call<Checked & { saved: boolean; file: string }>('POST', '/save', { fileId, data, confirmedProblems }),
+  demoUsers: (tenant: string) =>
+    call<{ tenant: string; users: Array<{ email: string; name?: string }> }>(
+      'GET',
+      `/demo-users?tenant=${encodeURIComponent(tenant)}`,
+    ),
+  signIn: (tenant: string, email: string) =>
+    call<{ storageKey: string; session: unknown }>('POST', '/sign-in', { tenant, email }),
 };

@@ -39,7 +39,8 @@ const TEXTS = {
     noProblems: 'Keine Probleme: portal validate ist zufrieden',
     warnings: '{n} Warnung(en)',
     preview: 'Portal live',
-    previewStale: 'Die Vorschau zeigt die letzte gültige Fassung; beheben Sie die Probleme, um sie zu aktualisieren.',
+    previewStale:
+      'Die Vorschau zeigt die letzte gültige Fassung; beheben Sie die Probleme, um sie zu aktualisieren.',
     signedInAs: 'Angemeldet als',
     signedOut: 'Abgemeldet',
     phone: 'Telefon, 360 px',
@@ -65,11 +66,27 @@ export function studioLang(search: string): StudioLang {
   return lang === 'de-DE' ? 'de-DE' : 'en-GB';
 }
 
-export function translate(lang: StudioLang, key: TextKey, values: Record<string, string | number> = {}): string {
+export function translate(
+  lang: StudioLang,
+  key: TextKey,
+  values: Record<string, string | number> = {},
+): string {
   return TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
 
 export const GROUP_LABELS: Record<StudioLang, Record<string, string>> = {
-  'en-GB': { brand: 'Brand and links', 'sign-in': 'Sign-in', features: 'Features', texts: 'Texts', flows: 'Flows' },
-  'de-DE': { brand: 'Marke und Links', 'sign-in': 'Anmeldung', features: 'Funktionen', texts: 'Texte', flows: 'Abläufe' },
+  'en-GB': {
+    brand: 'Brand and links',
+    'sign-in': 'Sign-in',
+    features: 'Features',
+    texts: 'Texts',
+    flows: 'Flows',
+  },
+  'de-DE': {
+    brand: 'Marke und Links',
+    'sign-in': 'Anmeldung',
+    features: 'Funktionen',
+    texts: 'Texte',
+    flows: 'Abläufe',
+  },
 };

@@ -51,7 +51,10 @@ export function ContrastColorWidget(props: WidgetProps) {
           const ok = ratio >= pair.minimum;
           return (
             <li key={other} className={ok ? 'ok' : 'fail'}>
-              <span className="swatch" style={{ background: b, color: a }}>Aa</span> {formatContrastRatio(ratio)} against {other} {ok ? '✓' : `✗ needs ${pair.minimum}:1`}
+              <span className="swatch" style={{ background: b, color: a }}>
+                Aa
+              </span>{' '}
+              {formatContrastRatio(ratio)} against {other} {ok ? '✓' : `✗ needs ${pair.minimum}:1`}
             </li>
           );
         })}
@@ -66,8 +69,18 @@ export function HtmlWidget(props: WidgetProps) {
   const html = typeof value === 'string' ? value : '';
   return (
     <div className="studio-html">
-      <textarea id={id} rows={4} value={html} disabled={disabled || readonly} onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)} />
-      <div className="studio-html-preview" aria-label="sanitized preview" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+      <textarea
+        id={id}
+        rows={4}
+        value={html}
+        disabled={disabled || readonly}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+      />
+      <div
+        className="studio-html-preview"
+        aria-label="sanitized preview"
+        dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }}
+      />
     </div>
   );
 }
@@ -93,7 +106,11 @@ export function LabelledSelectWidget(props: WidgetProps) {
   );
 }
 
-export const studioWidgets = { contrastColor: ContrastColorWidget, html: HtmlWidget, SelectWidget: LabelledSelectWidget };
+export const studioWidgets = {
+  contrastColor: ContrastColorWidget,
+  html: HtmlWidget,
+  SelectWidget: LabelledSelectWidget,
+};
 
 /**
  * The texts of a tenant, one tab per locale (issue 15: "locale tabs for texts"): each tab holds that
@@ -122,7 +139,13 @@ export function LocaleTabsTemplate(props: ObjectFieldTemplateProps) {
         ))}
       </div>
       {props.properties.map((property) => (
-        <div key={property.name} role="tabpanel" id={`${id}-panel-${property.name}`} aria-labelledby={`${id}-tab-${property.name}`} hidden={property.name !== active}>
+        <div
+          key={property.name}
+          role="tabpanel"
+          id={`${id}-panel-${property.name}`}
+          aria-labelledby={`${id}-tab-${property.name}`}
+          hidden={property.name !== active}
+        >
           {property.content}
         </div>
       ))}
@@ -151,21 +174,34 @@ export function FeatureSwitchesField(props: FieldProps) {
   const data = (props.formData ?? {}) as FeatureSettings;
   const features = data.features ?? [];
   const blacklists = data.publicationBlacklists ?? {};
-  const known = (((props.registry.rootSchema.definitions?.featureFlag as RJSFSchema | undefined)?.enum ?? []) as string[]).slice();
+  const known = (
+    ((props.registry.rootSchema.definitions?.featureFlag as RJSFSchema | undefined)?.enum ?? []) as string[]
+  ).slice();
   const rows = [...known, ...features.filter((feature) => !known.includes(feature))];
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const description = (props.schema.properties?.features as RJSFSchema | undefined)?.description;
-  const rootErrors = [...errorsAt(props.errorSchema, 'features'), ...errorsAt(props.errorSchema, 'publicationBlacklists')];
+  const rootErrors = [
+    ...errorsAt(props.errorSchema, 'features'),
+    ...errorsAt(props.errorSchema, 'publicationBlacklists'),
+  ];
 
   const change = (next: FeatureSettings) => {
     const cleaned: FeatureSettings = { ...data, ...next };
-    if (cleaned.publicationBlacklists && Object.keys(cleaned.publicationBlacklists).length === 0 && data.publicationBlacklists === undefined) delete cleaned.publicationBlacklists;
+    if (
+      cleaned.publicationBlacklists &&
+      Object.keys(cleaned.publicationBlacklists).length === 0 &&
+      data.publicationBlacklists === undefined
+    )
+      delete cleaned.publicationBlacklists;
     props.onChange(cleaned, props.fieldPathId.path);
   };
   const toggle = (feature: string, on: boolean) => {
     const nextBlacklists = { ...blacklists };
     if (!on) delete nextBlacklists[feature];
-    change({ features: on ? [...features, feature] : features.filter((f) => f !== feature), publicationBlacklists: nextBlacklists });
+    change({
+      features: on ? [...features, feature] : features.filter((f) => f !== feature),
+      publicationBlacklists: nextBlacklists,
+    });
   };
   const setBlacklist = (feature: string, text: string) => {
     setDrafts((before) => ({ ...before, [feature]: text }));
@@ -191,12 +227,21 @@ export function FeatureSwitchesField(props: FieldProps) {
         {rows.map((feature) => {
           const on = features.includes(feature);
           const index = features.indexOf(feature);
-          const errors = [...(index >= 0 ? errorsAt(props.errorSchema, 'features', index) : []), ...errorsAt(props.errorSchema, 'publicationBlacklists', feature)];
+          const errors = [
+            ...(index >= 0 ? errorsAt(props.errorSchema, 'features', index) : []),
+            ...errorsAt(props.errorSchema, 'publicationBlacklists', feature),
+          ];
           const inputId = `feature-${feature}-blacklist`;
           return (
             <li key={feature} className={errors.length ? 'has-error' : undefined}>
               <label className="studio-switch">
-                <input type="checkbox" role="switch" checked={on} onChange={(event) => toggle(feature, event.target.checked)} /> {feature}
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={on}
+                  onChange={(event) => toggle(feature, event.target.checked)}
+                />{' '}
+                {feature}
               </label>
               <label htmlFor={inputId} className="visually-hidden">
                 {feature}: publicationBlacklists

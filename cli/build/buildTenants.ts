@@ -56,7 +56,16 @@ export async function buildTenants(
   const progress = options.progress ?? (() => undefined);
   progress(`building the engine once for ${tenants.length} tenant(s) …`);
   const { manifest, template } = await buildEngine(options.engineDir);
-  const engine: EngineOutput = { dir: options.engineDir, manifest, template, sizes: new Map(), textFiles: new Map(), baseTexts: new Map(), chunks: new Map(), assetFolders: new Map() };
+  const engine: EngineOutput = {
+    dir: options.engineDir,
+    manifest,
+    template,
+    sizes: new Map(),
+    textFiles: new Map(),
+    baseTexts: new Map(),
+    chunks: new Map(),
+    assetFolders: new Map(),
+  };
   // Tenants are written a few at a time, so one's files and folders are made on libuv's threads
   // while the next one's page is made; their sizes are measured once all are written.
   const placed: PlacedTenant[] = new Array(tenants.length);
@@ -81,7 +90,10 @@ const writeFile = promisify(writeFileCallback);
 function engineFile(engine: EngineOutput, file: string): Promise<EngineFile> {
   let size = engine.sizes.get(file);
   if (!size) {
-    size = readFile(path.join(engine.dir, file)).then(async (content) => ({ bytes: content.length, gzipBytes: (await gzipAsync(content)).length }));
+    size = readFile(path.join(engine.dir, file)).then(async (content) => ({
+      bytes: content.length,
+      gzipBytes: (await gzipAsync(content)).length,
+    }));
     engine.sizes.set(file, size);
   }
   return size;
@@ -106,7 +118,10 @@ function textFile(engine: EngineOutput, locale: string, table: Readonly<Record<s
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const content = Buffer.from(json);
-      engine.sizes.set(file, gzipAsync(content).then((gzipped) => ({ bytes: content.length, gzipBytes: gzipped.length })));
+      engine.sizes.set(
+        file,
+        gzipAsync(content).then((gzipped) => ({ bytes: content.length, gzipBytes: gzipped.length })),
+      );
       engine.textFiles.set(file, file);
     }
     engine.textFiles.set(table, file);
@@ -142,7 +157,11 @@ export const ASSET_FOLDERS = '.assets';
  * The names carry their content's hash, so a folder of the same name holds the same files and is
  * reused by later builds; it is made under a temporary name and renamed when complete.
  */
-async function assetsFolder(engine: EngineOutput, distDir: string, files: readonly string[]): Promise<string> {
+async function assetsFolder(
+  engine: EngineOutput,
+  distDir: string,
+  files: readonly string[],
+): Promise<string> {
   const name = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
   let made = engine.assetFolders?.get(name);
   if (!made) {
@@ -150,16 +169,25 @@ async function assetsFolder(engine: EngineOutput, distDir: string, files: readon
       const folder = path.join(distDir, ASSET_FOLDERS, name);
       const prefix = `assets${path.sep}`;
       // Reused only when complete and holding exactly these files (nothing added by hand since).
-      if (await lstat(path.join(folder, '.complete')).then(() => true, () => false)) {
+      if (
+        await lstat(path.join(folder, '.complete')).then(
+          () => true,
+          () => false,
+        )
+      ) {
         const expected = new Set(files.map((file) => file.slice(prefix.length)));
-        for (const file of expected) for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(dir);
+        for (const file of expected)
+          for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(dir);
         const present = (await readdir(folder, { recursive: true })).filter((entry) => entry !== '.complete');
         if (present.length === expected.size && present.every((entry) => expected.has(entry))) return name;
       }
       const building = `${folder}.${process.pid}.${Date.now()}`;
-      const subfolders = new Set(files.map((file) => path.dirname(path.join(building, file.slice(prefix.length)))));
+      const subfolders = new Set(
+        files.map((file) => path.dirname(path.join(building, file.slice(prefix.length)))),
+      );
       for (const subfolder of subfolders) await mkdir(subfolder, { recursive: true });
-      for (const file of files) placeFile(`${engine.dir}${path.sep}${file}`, `${building}${path.sep}${file.slice(prefix.length)}`);
+      for (const file of files)
+        placeFile(`${engine.dir}${path.sep}${file}`, `${building}${path.sep}${file.slice(prefix.length)}`);
       writeFileSync(path.join(building, '.complete'), '');
       await rm(folder, { recursive: true, force: true });
       await rename(building, folder).catch(async (error: NodeJS.ErrnoException) => {
@@ -178,13 +206,19 @@ async function assetsFolder(engine: EngineOutput, distDir: string, files: readon
  * A tenant's `assets`: a relative link to its shared folder, so `dist/` can move as a whole; where
  * the file system has no symbolic links, a folder of its own with each file hard-linked.
  */
-async function linkAssets(engine: EngineOutput, outDir: string, folder: string, files: readonly string[]): Promise<void> {
+async function linkAssets(
+  engine: EngineOutput,
+  outDir: string,
+  folder: string,
+  files: readonly string[],
+): Promise<void> {
   try {
     await symlink(`..${path.sep}${ASSET_FOLDERS}${path.sep}${folder}`, path.join(outDir, 'assets'), 'dir');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EINVAL' && code !== 'ENOSYS') throw error;
-    for (const subfolder of new Set(files.map((file) => path.dirname(path.join(outDir, file))))) await mkdir(subfolder, { recursive: true });
+    for (const subfolder of new Set(files.map((file) => path.dirname(path.join(outDir, file)))))
+      await mkdir(subfolder, { recursive: true });
     for (const file of files) placeFile(`${engine.dir}${path.sep}${file}`, `${outDir}${path.sep}${file}`);
   }
 }
@@ -210,8 +244,12 @@ async function removeUnusedAssetFolders(distDir: string): Promise<void> {
   const now = Date.now();
   for (const folder of folders) {
     if (used.has(folder) || folder.includes('.')) continue;
-    const modified = await lstat(path.join(root, folder)).then((stat) => stat.mtimeMs, () => now);
-    if (now - modified > UNUSED_FOLDER_GRACE_MS) await rm(path.join(root, folder), { recursive: true, force: true });
+    const modified = await lstat(path.join(root, folder)).then(
+      (stat) => stat.mtimeMs,
+      () => now,
+    );
+    if (now - modified > UNUSED_FOLDER_GRACE_MS)
+      await rm(path.join(root, folder), { recursive: true, force: true });
   }
 }
 
@@ -220,7 +258,11 @@ async function removeUnusedAssetFolders(distDir: string): Promise<void> {
  * (in its `assets`, a link to the folder it shares with tenants of the same features and
  * languages), its index.html and its build record.
  */
-export async function writeTenant(tenant: ResolvedTenant, engine: EngineOutput, distDir: string): Promise<TenantBuildReport> {
+export async function writeTenant(
+  tenant: ResolvedTenant,
+  engine: EngineOutput,
+  distDir: string,
+): Promise<TenantBuildReport> {
   return measureTenant(engine, await placeTenant(tenant, engine, distDir));
 }
 
@@ -231,9 +273,17 @@ interface PlacedTenant {
   html: string;
 }
 
-async function placeTenant(tenant: ResolvedTenant, engine: EngineOutput, distDir: string): Promise<PlacedTenant> {
+async function placeTenant(
+  tenant: ResolvedTenant,
+  engine: EngineOutput,
+  distDir: string,
+): Promise<PlacedTenant> {
   const enabled = new Set(enabledFeatures(tenant.features).map((feature) => feature.id));
-  const page = builtTenantPageInput(tenant, (locale, table) => textFile(engine, locale, table), engine.baseTexts);
+  const page = builtTenantPageInput(
+    tenant,
+    (locale, table) => textFile(engine, locale, table),
+    engine.baseTexts,
+  );
   const texts = Object.values(page.textFiles);
   const featureKey = [...enabled].sort().join(' ');
   let chunks = engine.chunks?.get(featureKey);
@@ -247,11 +297,17 @@ async function placeTenant(tenant: ResolvedTenant, engine: EngineOutput, distDir
   // Folders and files are made on libuv's threads while this thread makes the next tenant's page.
   const prefix = `assets${path.sep}`;
   const shared = files.filter((file) => file.startsWith(prefix));
-  const [folder] = await Promise.all([assetsFolder(engine, distDir, shared), rm(outDir, { recursive: true, force: true })]);
+  const [folder] = await Promise.all([
+    assetsFolder(engine, distDir, shared),
+    rm(outDir, { recursive: true, force: true }),
+  ]);
   await mkdir(outDir, { recursive: true });
   await Promise.all([
     writeFile(path.join(outDir, 'index.html'), html),
-    writeFile(path.join(outDir, 'portal-build.json'), JSON.stringify({ tenant: tenant.id, features: [...enabled], files, texts: page.textFiles }, null, 2)),
+    writeFile(
+      path.join(outDir, 'portal-build.json'),
+      JSON.stringify({ tenant: tenant.id, features: [...enabled], files, texts: page.textFiles }, null, 2),
+    ),
     linkAssets(engine, outDir, folder, shared),
   ]);
   // Vite puts every file under assets/; anything else would be linked on its own.
@@ -267,7 +323,10 @@ async function placeTenant(tenant: ResolvedTenant, engine: EngineOutput, distDir
  * engine's files for the table would otherwise hold libuv's threads while folders wait for them.
  */
 async function measureTenant(engine: EngineOutput, placed: PlacedTenant): Promise<TenantBuildReport> {
-  const [sizes, gzippedHtml] = await Promise.all([Promise.all(placed.files.map((file) => engineFile(engine, file))), gzipAsync(placed.html)]);
+  const [sizes, gzippedHtml] = await Promise.all([
+    Promise.all(placed.files.map((file) => engineFile(engine, file))),
+    gzipAsync(placed.html),
+  ]);
   let bytes = Buffer.byteLength(placed.html);
   let gzipBytes = gzippedHtml.length;
   let jsGzipBytes = 0;
@@ -281,7 +340,16 @@ async function measureTenant(engine: EngineOutput, placed: PlacedTenant): Promis
 
 export function formatBuildTable(reports: readonly TenantBuildReport[]): string {
   const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
-  const rows = [['tenant', 'files', 'size', 'gzipped', 'js gzipped'], ...reports.map((r) => [r.tenant, String(r.files), kb(r.bytes), kb(r.gzipBytes), kb(r.jsGzipBytes)])];
+  const rows = [
+    ['tenant', 'files', 'size', 'gzipped', 'js gzipped'],
+    ...reports.map((r) => [r.tenant, String(r.files), kb(r.bytes), kb(r.gzipBytes), kb(r.jsGzipBytes)]),
+  ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    )
+    .join('\n');
 }

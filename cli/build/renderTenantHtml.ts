@@ -2,11 +2,16 @@ import type { Locale, PortalConfig } from '../../engine/core/portalConfig';
 
 export const HEAD_PLACEHOLDER = '<!--portal:head-->';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** JSON inside <script> must not be able to close the tag or open a comment. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -43,15 +48,23 @@ function configJson(config: Omit<PortalConfig, 'basePath'>): string {
  * page's and not only once the entry script runs (engine/core/i18n.ts fetches it the same way:
  * same URL, against <base href>, CORS mode, same-origin credentials).
  */
-export function renderTenantHtml(template: string, input: { config: Omit<PortalConfig, 'basePath'>; themeCss: string }): string {
-  if (!template.includes(HEAD_PLACEHOLDER)) throw new Error(`index.html lacks the ${HEAD_PLACEHOLDER} placeholder`);
+export function renderTenantHtml(
+  template: string,
+  input: { config: Omit<PortalConfig, 'basePath'>; themeCss: string },
+): string {
+  if (!template.includes(HEAD_PLACEHOLDER))
+    throw new Error(`index.html lacks the ${HEAD_PLACEHOLDER} placeholder`);
   const { tenant, textFiles } = input.config;
   const preload = textFiles?.[tenant.defaultLocale as Locale];
   const head = [
     `<title>${escapeHtml(tenant.name)}</title>`,
-    ...(preload ? [`<link rel="preload" href="${escapeHtml(preload)}" as="fetch" crossorigin="anonymous">`] : []),
+    ...(preload
+      ? [`<link rel="preload" href="${escapeHtml(preload)}" as="fetch" crossorigin="anonymous">`]
+      : []),
     `<style id="portal-theme">${input.themeCss.replace(/<\/style/gi, '<\\/style')}</style>`,
     `<script type="application/json" id="portal-config">${configJson(input.config)}</script>`,
   ].join('\n    ');
-  return template.replace(HEAD_PLACEHOLDER, head).replace('<html lang="en-GB">', `<html lang="${tenant.defaultLocale}">`);
+  return template
+    .replace(HEAD_PLACEHOLDER, head)
+    .replace('<html lang="en-GB">', `<html lang="${tenant.defaultLocale}">`);
 }

@@ -46,7 +46,8 @@ interface SchemaNode {
  */
 export function sanitizeTenantHtml<T>(tenant: T, schema: SchemaNode): T {
   const resolve = (node: SchemaNode): SchemaNode => {
-    if (node.$ref?.startsWith('#/definitions/')) return resolve(schema.definitions![node.$ref.slice('#/definitions/'.length)]);
+    if (node.$ref?.startsWith('#/definitions/'))
+      return resolve(schema.definitions![node.$ref.slice('#/definitions/'.length)]);
     return node;
   };
   const walk = (value: unknown, rawNode: SchemaNode | undefined): unknown => {
@@ -57,7 +58,9 @@ export function sanitizeTenantHtml<T>(tenant: T, schema: SchemaNode): T {
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(value)) {
-        const childNode = node.properties?.[key] ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
+        const childNode =
+          node.properties?.[key] ??
+          (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
         out[key] = walk(child, childNode);
       }
       return out;

@@ -53,6 +53,14 @@ function publicPart(tenant: ResolvedTenant): { tenant: PortalTenant; themeCss: s
   const { entries: _entries, ...faqWithoutEntries } = tenant.faq;
   const safe = sanitizeTenantHtml({ ...tenant, faq: faqWithoutEntries }, schema() as never);
   // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only.
-  const { $schema: _schema, texts: _texts, theme: _theme, themeTokens, hosts: _hosts, webhooks: _webhooks, ...rest } = safe;
+  const {
+    $schema: _schema,
+    texts: _texts,
+    theme: _theme,
+    themeTokens,
+    hosts: _hosts,
+    webhooks: _webhooks,
+    ...rest
+  } = safe;
   return { tenant: rest, themeCss: themeToCss(themeTokens) };
 }

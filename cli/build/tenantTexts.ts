@@ -33,7 +33,9 @@ export function tenantTexts(tenant: { features: readonly string[]; texts?: TextO
   const base = baseTexts(textTables(tenant.features).map((file) => path.join(ENGINE_DIR, file)));
   const merged = { ...base };
   for (const locale of Object.keys(merged) as Locale[]) {
-    const overrides = Object.entries(tenant.texts?.[locale] ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    const overrides = Object.entries(tenant.texts?.[locale] ?? {}).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
     // A locale without overrides is the shared (frozen) base table itself: its page JSON is made once.
     if (overrides.length) merged[locale] = { ...base[locale], ...Object.fromEntries(overrides) };
   }
@@ -50,7 +52,12 @@ export function tenantTexts(tenant: { features: readonly string[]; texts?: TextO
  * `tenantTexts` plus the fallback lookup gave it.
  */
 export function splitTenantTexts(
-  tenant: { features: readonly string[]; texts?: TextOverrides; locales: readonly string[]; defaultLocale: string },
+  tenant: {
+    features: readonly string[];
+    texts?: TextOverrides;
+    locales: readonly string[];
+    defaultLocale: string;
+  },
   /** Base tables by feature set for one build: the files are not read (nor their dates checked) again. */
   buildCache?: Map<string, TextTable>,
 ): Array<{ locale: Locale; base: Readonly<Record<string, string>>; overrides: Record<string, string> }> {
@@ -71,12 +78,18 @@ export function splitTexts(
   locales: readonly Locale[],
   fallback: Locale,
 ): Array<{ locale: Locale; base: Readonly<Record<string, string>>; overrides: Record<string, string> }> {
-  const overridesOf = (locale: Locale) => Object.fromEntries(Object.entries(texts?.[locale] ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const overridesOf = (locale: Locale) =>
+    Object.fromEntries(
+      Object.entries(texts?.[locale] ?? {}).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    );
   const fallbackOverrides = overridesOf(fallback);
   return locales.map((locale) => {
     const overrides = overridesOf(locale);
     if (locale !== fallback) {
-      for (const [key, text] of Object.entries(fallbackOverrides)) if (!(key in base[locale]) && !(key in overrides)) overrides[key] = text;
+      for (const [key, text] of Object.entries(fallbackOverrides))
+        if (!(key in base[locale]) && !(key in overrides)) overrides[key] = text;
     }
     return { locale, base: filledBase(base, locale, fallback), overrides };
   });

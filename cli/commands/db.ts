@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 
 /** `portal db migrate|seed`: database chores against DATABASE_URL or the embedded PostgreSQL. */
 export function registerDb(program: Command): void {
-  const db = program.command('db').description('database commands (DATABASE_URL, or the embedded PostgreSQL under data/)');
+  const db = program
+    .command('db')
+    .description('database commands (DATABASE_URL, or the embedded PostgreSQL under data/)');
   db.command('migrate')
     .description('apply pending SQL migrations')
     .action(async () => {
@@ -21,7 +23,8 @@ export function registerDb(program: Command): void {
         const { loadValidTenants } = await import('./loadValidTenants');
         await migrate(database);
         const logins = await seedDemoData(database, await loadValidTenants());
-        for (const login of logins) console.log(`${login.tenantId.padEnd(18)} ${login.email.padEnd(40)} ${login.description}`);
+        for (const login of logins)
+          console.log(`${login.tenantId.padEnd(18)} ${login.email.padEnd(40)} ${login.description}`);
       });
     });
 }

@@ -54,7 +54,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const print = options.print ?? ((line: string) => console.error(line));
   const host = options.host ?? '127.0.0.1';
 
-  const file = path.resolve(options.tenant.endsWith('.json') ? options.tenant : path.join(TENANTS_DIR, `${options.tenant}.json`));
+  const file = path.resolve(
+    options.tenant.endsWith('.json') ? options.tenant : path.join(TENANTS_DIR, `${options.tenant}.json`),
+  );
   // Problems name the file as the operator would type it: relative to the working folder when inside it.
   const relative = path.relative(process.cwd(), file);
   const shownFile = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
@@ -84,14 +86,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (problems.length && !isDevAssetPath(req.path)) {
         // Issue 15: the problems in the browser, not only in the terminal. Vite's client (added by
         // transformIndexHtml) reloads the page when the file changes.
-        const overlay = await vite.transformIndexHtml(req.originalUrl, problemOverlayPage(shownFile, problems));
+        const overlay = await vite.transformIndexHtml(
+          req.originalUrl,
+          problemOverlayPage(shownFile, problems),
+        );
         res.status(500);
         sendPage(res, tenant, overlay, { development: true });
         return;
       }
       const template = readFileSync(path.join(ENGINE_DIR, 'index.html'), 'utf8');
       const page = tenantPageInput(tenant);
-      const html = renderTenantHtml(template, { ...page, config: { ...page.config, devMode: true } }).replace(BASE_PLACEHOLDER, '/');
+      const html = renderTenantHtml(template, { ...page, config: { ...page.config, devMode: true } }).replace(
+        BASE_PLACEHOLDER,
+        '/',
+      );
       sendPage(res, tenant, await vite.transformIndexHtml(req.originalUrl, html), { development: true });
     } catch (error) {
       vite.ssrFixStacktrace(error as Error);
@@ -114,7 +122,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       siteHandler: site,
       mode: 'development',
       log: options.log ?? devLogger(),
-      beforeListen: async (db) => void (await setDemoPasswords(db, [tenant], await seedDemoData(db, [tenant]))),
+      beforeListen: async (db) =>
+        void (await setDemoPasswords(db, [tenant], await seedDemoData(db, [tenant]))),
     });
   } catch (error) {
     await vite.close();
@@ -123,7 +132,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const providers =
     options.demoProviders === false
       ? []
-      : await (await import('../../server/devOidc/startDemoProviders')).startDemoProviders([tenant], server.url, print);
+      : await (
+          await import('../../server/devOidc/startDemoProviders')
+        ).startDemoProviders([tenant], server.url, print);
 
   // The folder is watched, not the file: editors that save by renaming would end a file watch.
   let timer: NodeJS.Timeout | undefined;
@@ -132,7 +143,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const wasInvalid = problems.length > 0;
     problems = issues;
     if (issues.length) {
-      print(`${shownFile} has ${issues.length} ${issues.length === 1 ? 'problem' : 'problems'} (shown in the browser too):\n${issues.map(formatIssueWithHint).join('\n')}`);
+      print(
+        `${shownFile} has ${issues.length} ${issues.length === 1 ? 'problem' : 'problems'} (shown in the browser too):\n${issues.map(formatIssueWithHint).join('\n')}`,
+      );
     } else {
       Object.assign(tenant, tenants[0], { hosts: [...tenants[0].hosts, 'localhost', '127.0.0.1'] });
       print(wasInvalid ? `${shownFile} is valid again: reloading` : `${shownFile} changed: reloading`);
@@ -146,7 +159,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (name !== path.basename(file)) return;
     clearTimeout(timer);
     // Editors write a file in several steps: check once they are done.
-    timer = setTimeout(() => void check().catch((error) => print(`could not read ${shownFile}: ${String(error)}`)), 60);
+    timer = setTimeout(
+      () => void check().catch((error) => print(`could not read ${shownFile}: ${String(error)}`)),
+      60,
+    );
   });
 
   return {
@@ -166,7 +182,12 @@ export function registerDev(program: Command): void {
     .command('dev')
     .description('develop one tenant: Vite dev server with the API, reloading on tenant file changes')
     .argument('<tenant>', 'tenant id or tenant file')
-    .option('-p, --port <port>', 'port to listen on; the next free one when taken', (v) => Number(v), Number(process.env.PORT ?? 5173))
+    .option(
+      '-p, --port <port>',
+      'port to listen on; the next free one when taken',
+      (v) => Number(v),
+      Number(process.env.PORT ?? 5173),
+    )
     .action(async (id: string, options: { port: number }) => {
       const started = Date.now();
       const dev = await startDevServer({ tenant: id, port: options.port });

@@ -12,7 +12,9 @@ export async function loadValidTenants(names: string[] = []) {
   if (issues.length) {
     // Issue 15: each problem with its fix, as `portal validate` prints them.
     const count = `${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}`;
-    throw new Error(`${count} in tenant files:\n${issues.map(formatIssueWithHint).join('\n')}\nFix them, then run again (npx portal validate shows them too).`);
+    throw new Error(
+      `${count} in tenant files:\n${issues.map(formatIssueWithHint).join('\n')}\nFix them, then run again (npx portal validate shows them too).`,
+    );
   }
   return tenants;
 }

@@ -14,10 +14,16 @@ export function registerNew(program: Command): void {
       const path = await import('node:path');
       const { TENANTS_DIR } = await import('../paths');
       const { newTenantTemplate } = await import('../tenant');
-      if (!/^[a-z][a-z0-9-]{1,40}$/.test(id)) throw new Error(`"${id}" is not a valid tenant id. Use lower-case letters, digits and hyphens, for example "city-herald".`);
+      if (!/^[a-z][a-z0-9-]{1,40}$/.test(id))
+        throw new Error(
+          `"${id}" is not a valid tenant id. Use lower-case letters, digits and hyphens, for example "city-herald".`,
+        );
       const file = path.join(options.dir ?? TENANTS_DIR, `${id}.json`);
-      if (existsSync(file) && !options.force) throw new Error(`${path.relative(process.cwd(), file)} exists already. Use --force to overwrite it.`);
+      if (existsSync(file) && !options.force)
+        throw new Error(`${path.relative(process.cwd(), file)} exists already. Use --force to overwrite it.`);
       await writeFile(file, newTenantTemplate(id));
-      console.log(`created ${path.relative(process.cwd(), file)}. Next: npx portal validate ${path.relative(process.cwd(), file)} && npx portal dev ${id}`);
+      console.log(
+        `created ${path.relative(process.cwd(), file)}. Next: npx portal validate ${path.relative(process.cwd(), file)} && npx portal dev ${id}`,
+      );
     });
 }

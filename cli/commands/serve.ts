@@ -7,7 +7,11 @@ export function registerServe(program: Command): void {
     .description('serve every built tenant and its /api (run portal build first)')
     .option('-p, --port <port>', 'port to listen on', (v) => Number(v), Number(process.env.PORT ?? 3000))
     .option('--host <host>', 'interface to listen on', process.env.HOST ?? '127.0.0.1')
-    .option('--outbox-viewer', 'the demo pages: /outbox (file-outbox e-mails), /preview and the tenant list at / (never in production)', false)
+    .option(
+      '--outbox-viewer',
+      'the demo pages: /outbox (file-outbox e-mails), /preview and the tenant list at / (never in production)',
+      false,
+    )
     .action(async (options: { port: number; host: string; outboxViewer: boolean }) => {
       const started = Date.now();
       const { loadValidTenants } = await import('./loadValidTenants');
@@ -23,7 +27,8 @@ export function registerServe(program: Command): void {
         devPages: options.outboxViewer,
       });
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
-      for (const tenant of tenants) console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);
+      for (const tenant of tenants)
+        console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

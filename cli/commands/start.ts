@@ -21,7 +21,11 @@ export function registerStart(program: Command): void {
       const { DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const tenants = await loadValidTenants();
       if (!options.skipBuild) {
-        const reports = await buildTenants(tenants, { distDir: DIST_DIR, engineDir: ENGINE_BUILD_DIR, progress: (m) => console.error(m) });
+        const reports = await buildTenants(tenants, {
+          distDir: DIST_DIR,
+          engineDir: ENGINE_BUILD_DIR,
+          progress: (m) => console.error(m),
+        });
         console.error(formatBuildTable(reports));
       }
       let logins: Awaited<ReturnType<typeof seedDemoData>> = [];
@@ -41,14 +45,20 @@ export function registerStart(program: Command): void {
       const providers = await startDemoProviders(tenants, server.url, (message) => console.error(message));
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
       for (const tenant of tenants) {
-        const password = tenant.login.password || tenant.features.includes('kicker-auth') ? `   (password sign-in: ${DEMO_PASSWORD})` : '';
+        const password =
+          tenant.login.password || tenant.features.includes('kicker-auth')
+            ? `   (password sign-in: ${DEMO_PASSWORD})`
+            : '';
         console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/${password}`);
-        for (const login of logins.filter((l) => l.tenantId === tenant.id)) console.log(`    ${login.email.padEnd(40)} ${login.description}`);
+        for (const login of logins.filter((l) => l.tenantId === tenant.id))
+          console.log(`    ${login.email.padEnd(40)} ${login.description}`);
       }
       console.log(`\nLog in with a demo e-mail; the magic link arrives in ${server.url}/outbox`);
       console.log(`QA preview of all tenants side by side: ${server.url}/preview`);
-      for (const provider of providers) console.log(`Demo sign-on provider (any e-mail, any password): ${provider.issuer}`);
-      const stop = () => void Promise.all([server.close(), ...providers.map((p) => p.close())]).then(() => process.exit(0));
+      for (const provider of providers)
+        console.log(`Demo sign-on provider (any e-mail, any password): ${provider.issuer}`);
+      const stop = () =>
+        void Promise.all([server.close(), ...providers.map((p) => p.close())]).then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

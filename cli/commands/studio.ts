@@ -13,11 +13,16 @@ export function registerStudio(program: Command): void {
     .argument('[tenant]', 'tenant id to open first (default: the first valid one)')
     .option('-p, --port <port>', 'port to listen on', (v) => Number(v), 4400)
     .option('--lang <locale>', "the studio's and the preview's language: de-DE or en-GB", 'en-GB')
-    .option('--tenants-dir <folder>', 'folder of the tenant files to edit (default: PORTAL_TENANTS_DIR or tenants/)')
+    .option(
+      '--tenants-dir <folder>',
+      'folder of the tenant files to edit (default: PORTAL_TENANTS_DIR or tenants/)',
+    )
     .action(async (id: string | undefined, options: { port: number; lang: string; tenantsDir?: string }) => {
       const started = Date.now();
-      if (!['de-DE', 'en-GB'].includes(options.lang)) throw new Error(`--lang "${options.lang}" is not offered. Use de-DE or en-GB.`);
-      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error('--port needs a port number, for example 4400.');
+      if (!['de-DE', 'en-GB'].includes(options.lang))
+        throw new Error(`--lang "${options.lang}" is not offered. Use de-DE or en-GB.`);
+      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+        throw new Error('--port needs a port number, for example 4400.');
       const { existsSync, readdirSync } = await import('node:fs');
       const path = await import('node:path');
       if (options.tenantsDir) process.env.PORTAL_TENANTS_DIR = path.resolve(options.tenantsDir);
@@ -31,12 +36,26 @@ export function registerStudio(program: Command): void {
       const { buildEngine } = await import('../build/engineBuild');
 
       const dir = studioTenantsDir();
-      const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort().map((name) => path.join(dir, name)) : [];
+      const files = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((name) => name.endsWith('.json'))
+            .sort()
+            .map((name) => path.join(dir, name))
+        : [];
       // An invalid file is what the studio is for: it is opened and fixed, only not served.
       const { tenants, issues } = loadTenantFiles(files);
-      if (issues.length) console.error(`${issues.length} problem(s) in the tenant files; the studio shows them at their fields:\n${issues.map(formatIssue).join('\n')}`);
-      if (tenants.length === 0) throw new Error(`no valid tenant file in ${dir}: the preview needs one to borrow its API and demo users. Create one with: npx portal new <id>`);
-      if (id && !files.some((file) => path.basename(file) === `${id}.json`)) throw new Error(`there is no ${id}.json in ${dir}. Known: ${files.map((f) => path.basename(f, '.json')).join(', ')}`);
+      if (issues.length)
+        console.error(
+          `${issues.length} problem(s) in the tenant files; the studio shows them at their fields:\n${issues.map(formatIssue).join('\n')}`,
+        );
+      if (tenants.length === 0)
+        throw new Error(
+          `no valid tenant file in ${dir}: the preview needs one to borrow its API and demo users. Create one with: npx portal new <id>`,
+        );
+      if (id && !files.some((file) => path.basename(file) === `${id}.json`))
+        throw new Error(
+          `there is no ${id}.json in ${dir}. Known: ${files.map((f) => path.basename(f, '.json')).join(', ')}`,
+        );
 
       const env = await serverOptionsFromEnv();
       if (!existsSync(path.join(ENGINE_BUILD_DIR, 'index.html'))) {
@@ -52,7 +71,8 @@ export function registerStudio(program: Command): void {
         port: options.port,
         outboxViewer: true,
         devPages: true,
-        beforeListen: async (db) => void (await setDemoPasswords(db, tenants, await seedDemoData(db, tenants))),
+        beforeListen: async (db) =>
+          void (await setDemoPasswords(db, tenants, await seedDemoData(db, tenants))),
       });
       const query = new URLSearchParams({ lang: options.lang, ...(id ? { tenant: id } : {}) });
       console.log(`studio ready in ${Date.now() - started} ms: ${server.url}/studio?${query}`);

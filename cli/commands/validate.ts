@@ -14,12 +14,22 @@ export function registerValidate(program: Command): void {
       const { loadTenantFiles, formatIssueWithHint } = await import('../tenant');
       const { tenants, issues, warnings } = await loadTenantFiles(files.length ? files : undefined);
       if (options.json) {
-        console.log(JSON.stringify({ valid: issues.length === 0, tenants: tenants.map((t) => t.id), issues, warnings }, null, 2));
+        console.log(
+          JSON.stringify(
+            { valid: issues.length === 0, tenants: tenants.map((t) => t.id), issues, warnings },
+            null,
+            2,
+          ),
+        );
       } else {
         for (const issue of issues) console.error(formatIssueWithHint(issue));
         for (const warning of warnings) console.error(formatIssueWithHint(warning));
         const warned = warnings.length ? ` ${warnings.length} warning(s).` : '';
-        console.error(issues.length ? `\n${issues.length} problem(s) found.${warned}` : `✓ ${tenants.length} tenant file(s) valid.${warned}`);
+        console.error(
+          issues.length
+            ? `\n${issues.length} problem(s) found.${warned}`
+            : `✓ ${tenants.length} tenant file(s) valid.${warned}`,
+        );
       }
       if (issues.length) process.exitCode = 1;
     });

@@ -47,19 +47,35 @@ export function listShots(dir: string): string[] {
 function padded(image: PNG, width: number, height: number): Buffer {
   if (image.width === width && image.height === height) return image.data;
   const out = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < image.height; y++) image.data.copy(out, y * width * 4, y * image.width * 4, (y + 1) * image.width * 4);
+  for (let y = 0; y < image.height; y++)
+    image.data.copy(out, y * width * 4, y * image.width * 4, (y + 1) * image.width * 4);
   return out;
 }
 
 /** Compares two PNG files; writes the diff image when they differ. Threshold as pixelmatch's (0.1): anti-aliasing noise is not a change. */
-export function comparePngs(oldFile: string, newFile: string, diffFile: string, threshold = 0.1): { changedPixels: number; ratio: number; sizeChange?: string } {
+export function comparePngs(
+  oldFile: string,
+  newFile: string,
+  diffFile: string,
+  threshold = 0.1,
+): { changedPixels: number; ratio: number; sizeChange?: string } {
   const before = PNG.sync.read(readFileSync(oldFile));
   const after = PNG.sync.read(readFileSync(newFile));
   const width = Math.max(before.width, after.width);
   const height = Math.max(before.height, after.height);
   const diff = new PNG({ width, height });
-  const changedPixels = pixelmatch(padded(before, width, height), padded(after, width, height), diff.data, width, height, { threshold, diffMask: false });
-  const sizeChange = before.width !== after.width || before.height !== after.height ? `${before.width}×${before.height} → ${after.width}×${after.height}` : undefined;
+  const changedPixels = pixelmatch(
+    padded(before, width, height),
+    padded(after, width, height),
+    diff.data,
+    width,
+    height,
+    { threshold, diffMask: false },
+  );
+  const sizeChange =
+    before.width !== after.width || before.height !== after.height
+      ? `${before.width}×${before.height} → ${after.width}×${after.height}`
+      : undefined;
   if (changedPixels > 0) {
     mkdirSync(path.dirname(diffFile), { recursive: true });
     writeFileSync(diffFile, PNG.sync.write(diff));
@@ -78,12 +94,23 @@ export function compareShotFolders(newDir: string, oldDir: string): ShotComparis
       continue;
     }
     const diff = `${DIFF_DIR}/${file}`;
-    const { changedPixels, ratio, sizeChange } = comparePngs(path.join(oldDir, file), path.join(newDir, file), path.join(newDir, diff));
-    results.push(changedPixels > 0 ? { file, status: 'changed', changedPixels, ratio, diff, ...(sizeChange ? { sizeChange } : {}) } : { file, status: 'unchanged', changedPixels, ratio });
+    const { changedPixels, ratio, sizeChange } = comparePngs(
+      path.join(oldDir, file),
+      path.join(newDir, file),
+      path.join(newDir, diff),
+    );
+    results.push(
+      changedPixels > 0
+        ? { file, status: 'changed', changedPixels, ratio, diff, ...(sizeChange ? { sizeChange } : {}) }
+        : { file, status: 'unchanged', changedPixels, ratio },
+    );
   }
   for (const file of before) if (!now.has(file)) results.push({ file, status: 'removed' });
   const order: Record<ShotStatus, number> = { changed: 0, added: 1, removed: 2, unchanged: 3 };
-  return results.sort((a, b) => order[a.status] - order[b.status] || (b.ratio ?? 0) - (a.ratio ?? 0) || a.file.localeCompare(b.file));
+  return results.sort(
+    (a, b) =>
+      order[a.status] - order[b.status] || (b.ratio ?? 0) - (a.ratio ?? 0) || a.file.localeCompare(b.file),
+  );
 }
 
 /** The terminal summary: one line per shot that is not unchanged, then the counts. */
@@ -91,7 +118,12 @@ export function formatComparison(results: readonly ShotComparison[]): string {
   const count = (status: ShotStatus) => results.filter((r) => r.status === status).length;
   const lines = results
     .filter((r) => r.status !== 'unchanged')
-    .map((r) => `${r.status.padEnd(8)} ${r.file}${r.ratio !== undefined ? `  ${(r.ratio * 100).toFixed(2)} % of pixels` : ''}${r.sizeChange ? `  (${r.sizeChange})` : ''}`);
-  lines.push(`${count('changed')} changed, ${count('added')} added, ${count('removed')} removed, ${count('unchanged')} unchanged`);
+    .map(
+      (r) =>
+        `${r.status.padEnd(8)} ${r.file}${r.ratio !== undefined ? `  ${(r.ratio * 100).toFixed(2)} % of pixels` : ''}${r.sizeChange ? `  (${r.sizeChange})` : ''}`,
+    );
+  lines.push(
+    `${count('changed')} changed, ${count('added')} added, ${count('removed')} removed, ${count('unchanged')} unchanged`,
+  );
   return lines.join('\n');
 }

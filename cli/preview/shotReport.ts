@@ -9,7 +9,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShotComparison } from './compareShots';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 const href = (file: string) => file.split(path.sep).join('/').split('/').map(encodeURIComponent).join('/');
 
 function figure(label: string, src: string | undefined): string {

@@ -15,7 +15,15 @@ import type { PreviewSignInAnswer } from '../../server/preview/previewSignIn';
 import { fillScreenPath, isAnonymousScreen, type PreviewScreen } from '../../server/preview/previewScreens';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The default set stays small enough for a few minutes: a phone and a desktop. */
 export const DEFAULT_SHOT_WIDTHS = [360, 1280];
 const VIEWPORT_HEIGHT = 800;
@@ -46,12 +54,19 @@ export interface Shot {
   skipped?: string;
 }
 
-export const shotFileName = (tenant: string, route: string, width: number, lang: string) => `${tenant}/${route}.${width}.${lang}.png`;
+export const shotFileName = (tenant: string, route: string, width: number, lang: string) =>
+  `${tenant}/${route}.${width}.${lang}.png`;
 
 /** A screen has settled when nothing shows a loading state and the main landmark has content (as the axe sweep waits). */
 async function settle(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => !document.querySelector('.loading, [aria-busy="true"]') && (document.querySelector('main')?.textContent ?? '').trim().length > 0, undefined, { timeout: 10_000 })
+    .waitForFunction(
+      () =>
+        !document.querySelector('.loading, [aria-busy="true"]') &&
+        (document.querySelector('main')?.textContent ?? '').trim().length > 0,
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
 }
@@ -63,44 +78,84 @@ export async function takeShots(options: ShotOptions): Promise<Shot[]> {
   const widths = options.widths?.length ? options.widths : DEFAULT_SHOT_WIDTHS;
   const user = options.user ?? SHARED_DEMO_EMAIL;
   const catalogueAnswer = await fetch(`${options.baseUrl}/preview/api/catalogue`);
-  if (!catalogueAnswer.ok) throw new Error(`${options.baseUrl}/preview/api/catalogue answered ${catalogueAnswer.status}: the server needs its demo pages (portal preview, portal start, portal dev)`);
+  if (!catalogueAnswer.ok)
+    throw new Error(
+      `${options.baseUrl}/preview/api/catalogue answered ${catalogueAnswer.status}: the server needs its demo pages (portal preview, portal start, portal dev)`,
+    );
   const catalogue = (await catalogueAnswer.json()) as PreviewCatalogueEntry[];
   const unknown = (options.tenants ?? []).filter((id) => !catalogue.some((t) => t.id === id));
-  if (unknown.length) throw new Error(`unknown tenant(s): ${unknown.join(', ')}. Known: ${catalogue.map((t) => t.id).join(', ')}`);
-  const tenants = options.tenants?.length ? catalogue.filter((t) => options.tenants!.includes(t.id)) : catalogue;
+  if (unknown.length)
+    throw new Error(
+      `unknown tenant(s): ${unknown.join(', ')}. Known: ${catalogue.map((t) => t.id).join(', ')}`,
+    );
+  const tenants = options.tenants?.length
+    ? catalogue.filter((t) => options.tenants!.includes(t.id))
+    : catalogue;
   const knownRoutes = new Set(catalogue.flatMap((t) => t.screens.map((s) => s.id)));
   const unknownRoutes = (options.routes ?? []).filter((id) => !knownRoutes.has(id));
-  if (unknownRoutes.length) throw new Error(`unknown route id(s): ${unknownRoutes.join(', ')}. Known: ${[...knownRoutes].join(', ')}`);
+  if (unknownRoutes.length)
+    throw new Error(
+      `unknown route id(s): ${unknownRoutes.join(', ')}. Known: ${[...knownRoutes].join(', ')}`,
+    );
 
   const shots: Shot[] = [];
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const tenant of tenants) {
       const screens = tenant.screens.filter((s) => !options.routes?.length || options.routes.includes(s.id));
-      const langs = (options.langs?.length ? options.langs : tenant.locales.map((l) => l.slice(0, 2) as 'de' | 'en')).filter((lang) => tenant.locales.some((l) => l.startsWith(lang)));
+      const langs = (
+        options.langs?.length ? options.langs : tenant.locales.map((l) => l.slice(0, 2) as 'de' | 'en')
+      ).filter((lang) => tenant.locales.some((l) => l.startsWith(lang)));
       if (!screens.length || !langs.length) continue;
       for (const lang of langs) {
         // A context per tenant and language: its own session storage (nothing of one tenant's session shows in
         // another's shots) and the browser's own locale, which formats date inputs (de-DE 24.11.2026, en-GB 24/11/2026).
-        const context = await browser.newContext({ viewport: { width: widths[0], height: VIEWPORT_HEIGHT }, locale: lang === 'de' ? 'de-DE' : 'en-GB', deviceScaleFactor: 1, reducedMotion: 'reduce', colorScheme: 'light' });
+        const context = await browser.newContext({
+          viewport: { width: widths[0], height: VIEWPORT_HEIGHT },
+          locale: lang === 'de' ? 'de-DE' : 'en-GB',
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+          colorScheme: 'light',
+        });
         const page = await context.newPage();
         const take = async (screen: PreviewScreen, portalPath: string | undefined) => {
           for (const width of widths) {
             const file = shotFileName(tenant.id, screen.id, width, lang);
             if (portalPath === undefined) {
-              shots.push({ tenant: tenant.id, route: screen.id, width, lang, file, skipped: `${user} has nothing this screen needs` });
+              shots.push({
+                tenant: tenant.id,
+                route: screen.id,
+                width,
+                lang,
+                file,
+                skipped: `${user} has nothing this screen needs`,
+              });
               continue;
             }
             await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
             try {
-              await page.goto(withLang(`${options.baseUrl}/t/${tenant.id}/${portalPath}`, lang), { waitUntil: 'load' });
+              await page.goto(withLang(`${options.baseUrl}/t/${tenant.id}/${portalPath}`, lang), {
+                waitUntil: 'load',
+              });
               await settle(page);
               mkdirSync(path.join(options.outDir, tenant.id), { recursive: true });
-              await page.screenshot({ path: path.join(options.outDir, file), fullPage: true, animations: 'disabled', caret: 'hide' });
+              await page.screenshot({
+                path: path.join(options.outDir, file),
+                fullPage: true,
+                animations: 'disabled',
+                caret: 'hide',
+              });
               shots.push({ tenant: tenant.id, route: screen.id, width, lang, file });
               log(`shot ${file}`);
             } catch (error) {
-              shots.push({ tenant: tenant.id, route: screen.id, width, lang, file, skipped: String((error as Error).message ?? error).split('\n')[0] });
+              shots.push({
+                tenant: tenant.id,
+                route: screen.id,
+                width,
+                lang,
+                file,
+                skipped: String((error as Error).message ?? error).split('\n')[0],
+              });
               log(`failed ${file}: ${(error as Error).message}`);
             }
           }
@@ -115,16 +170,28 @@ export async function takeShots(options: ShotOptions): Promise<Shot[]> {
             body: JSON.stringify({ tenant: tenant.id, email: user, lang }),
           });
           const body = (await answer.json()) as PreviewSignInAnswer & { error?: { message: string } };
-          if (!answer.ok) throw new Error(`signing in ${user} on ${tenant.id}: ${body.error?.message ?? answer.status}`);
+          if (!answer.ok)
+            throw new Error(`signing in ${user} on ${tenant.id}: ${body.error?.message ?? answer.status}`);
           await page.goto(`${options.baseUrl}${body.link}`);
-          const signedInOk = await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 }).then(
-            () => true,
-            () => false,
-          );
+          const signedInOk = await page
+            .waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 })
+            .then(
+              () => true,
+              () => false,
+            );
           if (!signedInOk) {
             // The other shots are still worth having: these signed-in ones are listed as skipped.
             log(`failed to sign ${user} in on ${tenant.id}: the portal stayed on its login page`);
-            for (const screen of signedIn) for (const width of widths) shots.push({ tenant: tenant.id, route: screen.id, width, lang, file: shotFileName(tenant.id, screen.id, width, lang), skipped: 'the sign-in did not finish' });
+            for (const screen of signedIn)
+              for (const width of widths)
+                shots.push({
+                  tenant: tenant.id,
+                  route: screen.id,
+                  width,
+                  lang,
+                  file: shotFileName(tenant.id, screen.id, width, lang),
+                  skipped: 'the sign-in did not finish',
+                });
           } else {
             for (const screen of signedIn) await take(screen, fillScreenPath(screen.path, body.ids));
           }

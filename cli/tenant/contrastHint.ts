@@ -2,7 +2,13 @@
  * The fix for a failing colour pair (issue 15): say which colour to change and to what, and never
  * ask for the impossible ("make onPrimary lighter" when onPrimary is already white).
  */
-import { contrastRatio, formatContrastRatio, parseHexColor, relativeLuminance, type ContrastFailure } from '../../engine/domain/theme';
+import {
+  contrastRatio,
+  formatContrastRatio,
+  parseHexColor,
+  relativeLuminance,
+  type ContrastFailure,
+} from '../../engine/domain/theme';
 
 const WHITE = '#ffffff';
 const BLACK = '#000000';
@@ -15,7 +21,12 @@ function toHex(channels: number[]): string {
  * The least change of `color` towards `target` (white or black) that reaches `minimum` against
  * `other`, keeping its hue as far as possible; undefined when even the target does not reach it.
  */
-export function nearestPassingColor(color: string, target: string, other: string, minimum: number): string | undefined {
+export function nearestPassingColor(
+  color: string,
+  target: string,
+  other: string,
+  minimum: number,
+): string | undefined {
   const from = parseHexColor(color);
   const to = parseHexColor(target);
   for (let step = 1; step <= 100; step++) {
@@ -41,19 +52,27 @@ export function contrastHint(failure: ContrastFailure): string {
   const backgroundTarget = foregroundIsLighter ? BLACK : WHITE;
   const word = (target: string) => (target === WHITE ? 'lighter' : 'darker');
   const name = (target: string) => (target === WHITE ? 'white' : 'black');
-  const foregroundFix = isColor(foregroundColor, foregroundTarget) ? undefined : nearestPassingColor(foregroundColor, foregroundTarget, backgroundColor, minimum);
-  const backgroundFix = isColor(backgroundColor, backgroundTarget) ? undefined : nearestPassingColor(backgroundColor, backgroundTarget, foregroundColor, minimum);
+  const foregroundFix = isColor(foregroundColor, foregroundTarget)
+    ? undefined
+    : nearestPassingColor(foregroundColor, foregroundTarget, backgroundColor, minimum);
+  const backgroundFix = isColor(backgroundColor, backgroundTarget)
+    ? undefined
+    : nearestPassingColor(backgroundColor, backgroundTarget, foregroundColor, minimum);
   const needs = `contrast ${formatContrastRatio(failure.ratio)}, needs ${minimum}:1`;
 
   if (foregroundFix && backgroundFix) {
     return `make ${foreground} ${word(foregroundTarget)} (for example ${foregroundFix}) or ${background} ${word(backgroundTarget)} (for example ${backgroundFix})`;
   }
   if (backgroundFix) {
-    const why = isColor(foregroundColor, foregroundTarget) ? `${foreground} is already ${name(foregroundTarget)}` : `no ${foreground} reaches ${minimum}:1 on ${backgroundColor}`;
+    const why = isColor(foregroundColor, foregroundTarget)
+      ? `${foreground} is already ${name(foregroundTarget)}`
+      : `no ${foreground} reaches ${minimum}:1 on ${backgroundColor}`;
     return `${why}: make ${background} ${word(backgroundTarget)} (${needs}), for example ${backgroundFix}`;
   }
   if (foregroundFix) {
-    const why = isColor(backgroundColor, backgroundTarget) ? `${background} is already ${name(backgroundTarget)}` : `no ${background} reaches ${minimum}:1 behind ${foregroundColor}`;
+    const why = isColor(backgroundColor, backgroundTarget)
+      ? `${background} is already ${name(backgroundTarget)}`
+      : `no ${background} reaches ${minimum}:1 behind ${foregroundColor}`;
     return `${why}: make ${foreground} ${word(foregroundTarget)} (${needs}), for example ${foregroundFix}`;
   }
   // Neither side alone can reach it (two mid greys): both have to move apart.

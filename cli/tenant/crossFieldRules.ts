@@ -6,7 +6,13 @@
  */
 import type { TenantWithDefaults } from '../../schemas/generated/tenant';
 import type { ThemePreset } from '../../schemas/generated/theme';
-import { contrastFailures, formatContrastRatio, resolveThemeTokens, type TenantTheme, type ThemeTokens } from '../../engine/domain/theme';
+import {
+  contrastFailures,
+  formatContrastRatio,
+  resolveThemeTokens,
+  type TenantTheme,
+  type ThemeTokens,
+} from '../../engine/domain/theme';
 import { contrastHint } from './contrastHint';
 import { closestMatch, closestTextKey, didYouMean, textKeyHint } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';
@@ -98,7 +104,10 @@ function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
 }
 
 /** The theme tokens of the tenant when its preset exists and its colours are well-formed. */
-export function tenantThemeTokens(tenant: Loose, presets: Record<string, ThemePreset> | undefined): ThemeTokens | undefined {
+export function tenantThemeTokens(
+  tenant: Loose,
+  presets: Record<string, ThemePreset> | undefined,
+): ThemeTokens | undefined {
   const theme = record(tenant.theme);
   const preset = presets?.[text(theme.preset) ?? ''];
   if (!preset) return undefined;
@@ -126,7 +135,12 @@ function themeRules(tenant: Loose, ctx: RuleContext): Problem[] {
   if (!Object.values(colors).every((c) => typeof c === 'string' && HEX_COLOR.test(c))) return []; // reported by the schema
   const overridden = record(record(theme.tokens).colors);
   return contrastFailures(tokens).map((failure) => {
-    const culprit = failure.foreground in overridden ? failure.foreground : failure.background in overridden ? failure.background : undefined;
+    const culprit =
+      failure.foreground in overridden
+        ? failure.foreground
+        : failure.background in overridden
+          ? failure.background
+          : undefined;
     return {
       pointer: culprit ? `/theme/tokens/colors/${culprit}` : '/theme/preset',
       at: 'value' as const,
@@ -158,13 +172,24 @@ function uniqueHosts(tenant: Loose): Problem[] {
     const key = host.toLowerCase();
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
-    else problems.push({ pointer: `/hosts/${index}`, at: 'value', message: `host "${host}" is listed twice (also at /hosts/${first})`, hint: 'remove one of them' });
+    else
+      problems.push({
+        pointer: `/hosts/${index}`,
+        at: 'value',
+        message: `host "${host}" is listed twice (also at /hosts/${first})`,
+        hint: 'remove one of them',
+      });
   });
   return problems;
 }
 
 /** Features that cannot work without a setting (portal-core.md §2, §3). */
-const FEATURE_NEEDS: ReadonlyArray<{ feature: string; missing: (t: Loose) => boolean; message: string; hint: string }> = [
+const FEATURE_NEEDS: ReadonlyArray<{
+  feature: string;
+  missing: (t: Loose) => boolean;
+  message: string;
+  hint: string;
+}> = [
   {
     feature: 'announcement',
     missing: (t) => !isRecord(t.announcement),
@@ -209,7 +234,12 @@ function featuresHaveTheirSettings(tenant: Loose): Problem[] {
   for (const need of FEATURE_NEEDS) {
     const index = features.indexOf(need.feature);
     if (index >= 0 && need.missing(tenant)) {
-      problems.push({ pointer: `/features/${index}`, at: 'value', message: `feature "${need.feature}" is on but ${need.message}`, hint: need.hint });
+      problems.push({
+        pointer: `/features/${index}`,
+        at: 'value',
+        message: `feature "${need.feature}" is on but ${need.message}`,
+        hint: need.hint,
+      });
     }
   }
   return problems;
@@ -218,12 +248,19 @@ function featuresHaveTheirSettings(tenant: Loose): Problem[] {
 function canSignIn(tenant: Loose): Problem[] {
   const login = record(tenant.login);
   const features = list(tenant.features);
-  if (login.magicLink !== false || login.password === true || features.includes('oauth') || features.includes('kicker-auth')) return [];
+  if (
+    login.magicLink !== false ||
+    login.password === true ||
+    features.includes('oauth') ||
+    features.includes('kicker-auth')
+  )
+    return [];
   return [
     {
       pointer: '/login',
       at: 'key',
-      message: 'no way to sign in: magicLink and password are off and neither the oauth nor the kicker-auth feature is on',
+      message:
+        'no way to sign in: magicLink and password are off and neither the oauth nor the kicker-auth feature is on',
       hint: 'set "magicLink": true or "password": true in login, or enable oauth or kicker-auth',
     },
   ];
@@ -244,18 +281,27 @@ function embeddingHasParents(tenant: Loose): Problem[] {
 
 function referencesResolve(tenant: Loose): Problem[] {
   const problems: Problem[] = [];
-  const activities = list(record(tenant.contactForm).activities).map((a) => text(record(a).activity)).filter((a): a is string => !!a);
+  const activities = list(record(tenant.contactForm).activities)
+    .map((a) => text(record(a).activity))
+    .filter((a): a is string => !!a);
   const revocation = text(record(tenant.cancellation).revocationContactActivity);
   if (revocation !== undefined && !activities.includes(revocation)) {
     problems.push({
       pointer: '/cancellation/revocationContactActivity',
       at: 'value',
       message: `unknown contact activity "${revocation}"${didYouMean(revocation, activities)}`,
-      hint: activities.length ? `use one of contactForm.activities: ${activities.join(', ')}` : 'add the activity to contactForm.activities',
+      hint: activities.length
+        ? `use one of contactForm.activities: ${activities.join(', ')}`
+        : 'add the activity to contactForm.activities',
     });
   }
   const faq = record(tenant.faq);
-  const categories = ['general', ...list(faq.categories).map((c) => text(record(c).id)).filter((c): c is string => !!c)];
+  const categories = [
+    'general',
+    ...list(faq.categories)
+      .map((c) => text(record(c).id))
+      .filter((c): c is string => !!c),
+  ];
   list(faq.entries).forEach((entry, index) => {
     const category = text(record(entry).category);
     if (category === undefined || categories.includes(category)) return;
@@ -309,7 +355,7 @@ function webhookRules(tenant: Loose): Problem[] {
         pointer: `${base}/url`,
         at: 'value',
         message: `webhook URL "${raw}" carries a user name or password, which would be committed with the tenant file`,
-        hint: 'remove it from the URL; receivers check the Portal-Signature header made with the endpoint\'s secret (secretEnv) instead',
+        hint: "remove it from the URL; receivers check the Portal-Signature header made with the endpoint's secret (secretEnv) instead",
       });
     }
     const hasEnv = endpoint.secretEnv !== undefined;
@@ -333,7 +379,8 @@ function webhookRules(tenant: Loose): Problem[] {
       problems.push({
         pointer: `${base}/secret`,
         at: 'key',
-        message: 'a literal webhook secret is allowed only for a receiver on this machine: the tenant file is committed, so the secret would not be secret',
+        message:
+          'a literal webhook secret is allowed only for a receiver on this machine: the tenant file is committed, so the secret would not be secret',
         hint: 'put the secret in an environment variable of the server and name it: "secretEnv": "PORTAL_WEBHOOK_SECRET_…"',
       });
     }
@@ -368,7 +415,13 @@ function uniqueEntries(tenant: Loose): Problem[] {
       if (value === undefined) return;
       const first = seen.get(value);
       if (first === undefined) seen.set(value, index);
-      else problems.push({ pointer: `${base}/${index}/${field}`, at: 'value', message: `duplicate ${noun} "${value}" (also at ${base}/${first}/${field})`, hint: 'each entry needs its own value' });
+      else
+        problems.push({
+          pointer: `${base}/${index}/${field}`,
+          at: 'value',
+          message: `duplicate ${noun} "${value}" (also at ${base}/${first}/${field})`,
+          hint: 'each entry needs its own value',
+        });
     });
   }
   return problems;

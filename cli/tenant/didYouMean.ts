@@ -11,12 +11,15 @@ function normalize(value: string): string {
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[rows - 1][cols - 1];
@@ -42,13 +45,17 @@ function allowedEdits(length: number): number {
 }
 
 /** The nearest candidate (other than `input` itself) with its distance after normalizing. */
-function nearest(input: string, candidates: Iterable<string>): { best: string; distance: number } | undefined {
+function nearest(
+  input: string,
+  candidates: Iterable<string>,
+): { best: string; distance: number } | undefined {
   const wanted = normalize(input);
   let found: { best: string; rank: [number, number, number] } | undefined;
   for (const candidate of [...candidates].sort()) {
     if (candidate === input) continue;
     const candidateRank = rank(input, candidate, editDistance(wanted, normalize(candidate)));
-    if (found === undefined || better(candidateRank, found.rank)) found = { best: candidate, rank: candidateRank };
+    if (found === undefined || better(candidateRank, found.rank))
+      found = { best: candidate, rank: candidateRank };
   }
   return found && { best: found.best, distance: found.rank[0] };
 }
@@ -57,7 +64,9 @@ function nearest(input: string, candidates: Iterable<string>): { best: string; d
 export function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
   const found = nearest(input, candidates);
   if (!found) return undefined;
-  return found.distance <= allowedEdits(Math.max(normalize(input).length, normalize(found.best).length)) ? found.best : undefined;
+  return found.distance <= allowedEdits(Math.max(normalize(input).length, normalize(found.best).length))
+    ? found.best
+    : undefined;
 }
 
 /**

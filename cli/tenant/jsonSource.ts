@@ -2,7 +2,14 @@
  * JSON text with positions: parses with jsonc-parser (strict JSON: no comments, no trailing
  * commas) so every issue can name the line and column of the key or value it is about.
  */
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
 
 export interface JsonSource {
   text: string;
@@ -19,7 +26,9 @@ export interface SourceProblem {
   hint?: string;
 }
 
-export type ParsedJson = { ok: true; source: JsonSource; problems: SourceProblem[] } | { ok: false; problems: SourceProblem[]; lineStarts: number[] };
+export type ParsedJson =
+  | { ok: true; source: JsonSource; problems: SourceProblem[] }
+  | { ok: false; problems: SourceProblem[]; lineStarts: number[] };
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];
@@ -46,43 +55,91 @@ function previousSignificantChar(text: string, offset: number): string | undefin
 
 function describeParseError(text: string, error: ParseError): { message: string; hint?: string } {
   const here = text.slice(error.offset, error.offset + Math.max(1, error.length));
-  const trailingComma = previousSignificantChar(text, error.offset) === ',' && (here.startsWith('}') || here.startsWith(']'));
+  const trailingComma =
+    previousSignificantChar(text, error.offset) === ',' && (here.startsWith('}') || here.startsWith(']'));
   // ParseErrorCode is an ambient const enum (unusable with isolatedModules): switch on its name.
   switch (printParseErrorCode(error.error)) {
     case 'ValueExpected':
     case 'PropertyNameExpected':
-      if (trailingComma) return { message: `trailing comma before "${here[0]}"`, hint: 'remove the comma after the last entry; JSON does not allow trailing commas' };
-      if (error.offset >= text.length) return { message: 'the file ends too early', hint: 'a value or a closing } or ] is missing at the end' };
+      if (trailingComma)
+        return {
+          message: `trailing comma before "${here[0]}"`,
+          hint: 'remove the comma after the last entry; JSON does not allow trailing commas',
+        };
+      if (error.offset >= text.length)
+        return {
+          message: 'the file ends too early',
+          hint: 'a value or a closing } or ] is missing at the end',
+        };
       return printParseErrorCode(error.error) === 'ValueExpected'
-        ? { message: `expected a value but found "${here}"`, hint: 'a value is a string in double quotes, a number, true, false, null, an object {…} or a list […]' }
-        : { message: `expected a property name in double quotes but found "${here}"`, hint: 'write keys as "name": value' };
+        ? {
+            message: `expected a value but found "${here}"`,
+            hint: 'a value is a string in double quotes, a number, true, false, null, an object {…} or a list […]',
+          }
+        : {
+            message: `expected a property name in double quotes but found "${here}"`,
+            hint: 'write keys as "name": value',
+          };
     case 'InvalidSymbol':
-      return { message: `unexpected character "${here}"`, hint: 'strings and keys need double quotes ("…", not \'…\'); true, false and null are lower-case' };
+      return {
+        message: `unexpected character "${here}"`,
+        hint: 'strings and keys need double quotes ("…", not \'…\'); true, false and null are lower-case',
+      };
     case 'ColonExpected':
       return { message: 'expected ":" after the property name', hint: 'write "name": value' };
     case 'CommaExpected':
-      return { message: 'expected a comma before this entry', hint: 'separate entries with commas: add one at the end of the previous entry' };
+      return {
+        message: 'expected a comma before this entry',
+        hint: 'separate entries with commas: add one at the end of the previous entry',
+      };
     case 'CloseBraceExpected':
-      return { message: 'expected "}" to close the object', hint: 'check that every { has a matching } and that entries are separated by commas' };
+      return {
+        message: 'expected "}" to close the object',
+        hint: 'check that every { has a matching } and that entries are separated by commas',
+      };
     case 'CloseBracketExpected':
-      return { message: 'expected "]" to close the list', hint: 'check that every [ has a matching ] and that entries are separated by commas' };
+      return {
+        message: 'expected "]" to close the list',
+        hint: 'check that every [ has a matching ] and that entries are separated by commas',
+      };
     case 'EndOfFileExpected':
-      return { message: 'unexpected content after the end of the JSON document', hint: 'a tenant file holds exactly one object; remove what follows its closing }' };
+      return {
+        message: 'unexpected content after the end of the JSON document',
+        hint: 'a tenant file holds exactly one object; remove what follows its closing }',
+      };
     case 'InvalidCommentToken':
-      return { message: 'comments are not allowed in JSON', hint: 'remove the comment; JSON has none (keep notes in the commit message)' };
+      return {
+        message: 'comments are not allowed in JSON',
+        hint: 'remove the comment; JSON has none (keep notes in the commit message)',
+      };
     case 'UnexpectedEndOfComment':
       return { message: 'comments are not allowed in JSON (and this one is not closed)' };
     case 'UnexpectedEndOfString':
-      return { message: 'string is not closed', hint: 'add the closing double quote; a line break inside a string must be written \\n' };
+      return {
+        message: 'string is not closed',
+        hint: 'add the closing double quote; a line break inside a string must be written \\n',
+      };
     case 'InvalidNumberFormat':
     case 'UnexpectedEndOfNumber':
-      return { message: `invalid number "${here}"`, hint: 'write numbers like 30 or 4.5, without leading zeros or units' };
+      return {
+        message: `invalid number "${here}"`,
+        hint: 'write numbers like 30 or 4.5, without leading zeros or units',
+      };
     case 'InvalidUnicode':
-      return { message: 'invalid \\u escape', hint: 'write \\u followed by four hex digits, or the character itself' };
+      return {
+        message: 'invalid \\u escape',
+        hint: 'write \\u followed by four hex digits, or the character itself',
+      };
     case 'InvalidEscapeCharacter':
-      return { message: 'invalid escape sequence in string', hint: 'a backslash starts an escape such as \\n or \\"; write a literal backslash as \\\\' };
+      return {
+        message: 'invalid escape sequence in string',
+        hint: 'a backslash starts an escape such as \\n or \\"; write a literal backslash as \\\\',
+      };
     case 'InvalidCharacter':
-      return { message: 'invalid character in string', hint: 'control characters such as tabs and line breaks must be escaped (\\t, \\n)' };
+      return {
+        message: 'invalid character in string',
+        hint: 'control characters such as tabs and line breaks must be escaped (\\t, \\n)',
+      };
     default:
       return { message: 'invalid JSON' };
   }
@@ -135,10 +192,25 @@ function duplicateKeys(node: Node, path: (string | number)[], problems: SourcePr
 export function parseJson(text: string): ParsedJson {
   const lineStarts = lineStartsOf(text);
   if (text.trim() === '') {
-    return { ok: false, lineStarts, problems: [{ offset: 0, pointer: '', message: 'the file is empty', hint: 'a tenant file holds one JSON object, for example one made by `portal new <id>`' }] };
+    return {
+      ok: false,
+      lineStarts,
+      problems: [
+        {
+          offset: 0,
+          pointer: '',
+          message: 'the file is empty',
+          hint: 'a tenant file holds one JSON object, for example one made by `portal new <id>`',
+        },
+      ],
+    };
   }
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const tree = parseTree(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   if (errors.length > 0 || !tree) {
     // After a syntax error the parser recovers and often reports follow-up errors of the same
     // mistake (a trailing comma is both "property name expected" and "value expected"; 'single
@@ -148,13 +220,19 @@ export function parseJson(text: string): ParsedJson {
     const lines = new Set<number>();
     for (const error of errors) {
       const described = describeParseError(text, error);
-      const offset = described.message.startsWith('trailing comma') ? text.lastIndexOf(',', error.offset) : error.offset;
+      const offset = described.message.startsWith('trailing comma')
+        ? text.lastIndexOf(',', error.offset)
+        : error.offset;
       const line = positionAt(lineStarts, offset).line;
       if (lines.has(line)) continue;
       lines.add(line);
       problems.push({ offset, pointer: '', ...described });
     }
-    return { ok: false, lineStarts, problems: problems.length ? problems : [{ offset: 0, pointer: '', message: 'invalid JSON' }] };
+    return {
+      ok: false,
+      lineStarts,
+      problems: problems.length ? problems : [{ offset: 0, pointer: '', message: 'invalid JSON' }],
+    };
   }
   const problems: SourceProblem[] = [];
   duplicateKeys(tree, [], problems);

@@ -22,7 +22,13 @@ export function tenantFilePaths(rootDir: string = REPO_ROOT): string[] {
 }
 
 /** An issue found across files, located in the file it is reported for. */
-function locatedIssue(file: string, source: string, pointer: string, message: string, hint: string): TenantIssue {
+function locatedIssue(
+  file: string,
+  source: string,
+  pointer: string,
+  message: string,
+  hint: string,
+): TenantIssue {
   const parsed = parseJson(source);
   if (!parsed.ok) return { ...fileIssue(file, message, hint), pointer };
   const { line, column } = positionAt(parsed.source.lineStarts, offsetOf(parsed.source, pointer, 'value'));
@@ -43,7 +49,10 @@ export function loadTenantFiles(
   const issues: TenantIssue[] = [];
   const warnings: TenantIssue[] = [];
   const themePresets = opts.themePresets ?? loadThemePresets(rootDir, issues);
-  const ctx: ValidationContext = { themePresets, knownTextKeys: opts.knownTextKeys ?? knownTextKeys(rootDir) };
+  const ctx: ValidationContext = {
+    themePresets,
+    knownTextKeys: opts.knownTextKeys ?? knownTextKeys(rootDir),
+  };
   const files = (paths ?? tenantFilePaths(rootDir)).map((p) => resolve(p));
 
   const loaded: Array<{ file: string; source: string; tenant?: ResolvedTenant }> = [];
@@ -53,8 +62,13 @@ export function loadTenantFiles(
     try {
       source = readFileSync(absolute, 'utf8');
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `cannot read the file (${(error as Error).message})`;
-      issues.push(fileIssue(file, reason, 'tenant files live in tenants/<id>.json; `portal new <id>` creates one'));
+      const reason =
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'file not found'
+          : `cannot read the file (${(error as Error).message})`;
+      issues.push(
+        fileIssue(file, reason, 'tenant files live in tenants/<id>.json; `portal new <id>` creates one'),
+      );
       continue;
     }
     const result = validateTenantSource(file, source, ctx);
@@ -72,7 +86,15 @@ export function loadTenantFiles(
     const { tenant, file, source } = entry;
     const otherFile = idOwner.get(tenant.id);
     if (otherFile) {
-      issues.push(locatedIssue(file, source, '/id', `tenant id "${tenant.id}" is also used by ${otherFile}`, 'load only one of them'));
+      issues.push(
+        locatedIssue(
+          file,
+          source,
+          '/id',
+          `tenant id "${tenant.id}" is also used by ${otherFile}`,
+          'load only one of them',
+        ),
+      );
       rejected.add(file);
     } else {
       idOwner.set(tenant.id, file);
@@ -80,7 +102,15 @@ export function loadTenantFiles(
     tenant.hosts.forEach((host, index) => {
       const owner = hostOwner.get(host.toLowerCase());
       if (owner && owner.id !== tenant.id) {
-        issues.push(locatedIssue(file, source, `/hosts/${index}`, `host "${host}" is also used by tenant "${owner.id}" (${owner.file})`, 'a host name may belong to one tenant only'));
+        issues.push(
+          locatedIssue(
+            file,
+            source,
+            `/hosts/${index}`,
+            `host "${host}" is also used by tenant "${owner.id}" (${owner.file})`,
+            'a host name may belong to one tenant only',
+          ),
+        );
         rejected.add(file);
       } else if (!owner) {
         hostOwner.set(host.toLowerCase(), { id: tenant.id, file });

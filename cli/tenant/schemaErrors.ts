@@ -32,7 +32,8 @@ export type SchemaName = keyof typeof SCHEMA_FILES;
  * `uri` accepts things like "ftp:/x" or "mailto:x" that would only break a link in the portal.
  */
 export function isPortalUrl(value: string): boolean {
-  if (value.startsWith('data:')) return /^data:[a-z]+\/[a-z0-9.+-]+(;[a-z0-9.+-]+=[^;,\s]+)*(;base64)?,\S+$/i.test(value);
+  if (value.startsWith('data:'))
+    return /^data:[a-z]+\/[a-z0-9.+-]+(;[a-z0-9.+-]+=[^;,\s]+)*(;base64)?,\S+$/i.test(value);
   if (/\s/.test(value)) return false;
   try {
     const url = new URL(value);
@@ -262,7 +263,11 @@ function describe(error: ErrorObject): Problem | undefined {
         };
       }
       if (params.format === 'email') {
-        return { pointer: base, at: 'value', message: `${quote(value)} does not look like a valid e-mail address; for example service@example.com` };
+        return {
+          pointer: base,
+          at: 'value',
+          message: `${quote(value)} does not look like a valid e-mail address; for example service@example.com`,
+        };
       }
       if (params.format === 'hostname') {
         return {
@@ -272,20 +277,45 @@ function describe(error: ErrorObject): Problem | undefined {
           hint: 'write only the host, for example portal.example.com (no protocol, port or path)',
         };
       }
-      return { pointer: base, at: 'value', message: `${quote(value)} is not a valid ${String(params.format)}`, hint: description };
+      return {
+        pointer: base,
+        at: 'value',
+        message: `${quote(value)} is not a valid ${String(params.format)}`,
+        hint: description,
+      };
     }
     case 'pattern':
-      return { pointer: base, at: 'value', message: `${quote(error.data)} is not in the expected format`, hint: description };
+      return {
+        pointer: base,
+        at: 'value',
+        message: `${quote(error.data)} is not in the expected format`,
+        hint: description,
+      };
     case 'minimum':
     case 'exclusiveMinimum':
-      return { pointer: base, at: 'value', message: `${quote(error.data)} is too small; the minimum is ${String(params.limit)}`, hint: description };
+      return {
+        pointer: base,
+        at: 'value',
+        message: `${quote(error.data)} is too small; the minimum is ${String(params.limit)}`,
+        hint: description,
+      };
     case 'maximum':
     case 'exclusiveMaximum':
-      return { pointer: base, at: 'value', message: `${quote(error.data)} is too large; the maximum is ${String(params.limit)}`, hint: description };
+      return {
+        pointer: base,
+        at: 'value',
+        message: `${quote(error.data)} is too large; the maximum is ${String(params.limit)}`,
+        hint: description,
+      };
     case 'minLength':
       return Number(params.limit) === 1
         ? { pointer: base, at: 'value', message: 'must not be empty', hint: description }
-        : { pointer: base, at: 'value', message: `${quote(error.data)} is too short; use at least ${plural(Number(params.limit), 'character', 'characters')}`, hint: description };
+        : {
+            pointer: base,
+            at: 'value',
+            message: `${quote(error.data)} is too short; use at least ${plural(Number(params.limit), 'character', 'characters')}`,
+            hint: description,
+          };
     case 'maxLength':
       return {
         pointer: base,
@@ -294,13 +324,33 @@ function describe(error: ErrorObject): Problem | undefined {
         hint: description,
       };
     case 'minItems':
-      return { pointer: base, at: 'value', message: `needs at least ${plural(Number(params.limit), 'entry', 'entries')}`, hint: description };
+      return {
+        pointer: base,
+        at: 'value',
+        message: `needs at least ${plural(Number(params.limit), 'entry', 'entries')}`,
+        hint: description,
+      };
     case 'maxItems':
-      return { pointer: base, at: 'value', message: `has too many entries; at most ${Number(params.limit)} are allowed`, hint: description };
+      return {
+        pointer: base,
+        at: 'value',
+        message: `has too many entries; at most ${Number(params.limit)} are allowed`,
+        hint: description,
+      };
     case 'minProperties':
       return definition !== undefined && LOCALIZED.has(definition)
-        ? { pointer: base, at: 'value', message: 'needs a text for at least one locale', hint: LOCALIZED_HINT }
-        : { pointer: base, at: 'value', message: `needs at least ${plural(Number(params.limit), 'property', 'properties')}`, hint: description };
+        ? {
+            pointer: base,
+            at: 'value',
+            message: 'needs a text for at least one locale',
+            hint: LOCALIZED_HINT,
+          }
+        : {
+            pointer: base,
+            at: 'value',
+            message: `needs at least ${plural(Number(params.limit), 'property', 'properties')}`,
+            hint: description,
+          };
     case 'uniqueItems': {
       const later = Math.max(Number(params.i), Number(params.j));
       const earlier = Math.min(Number(params.i), Number(params.j));
@@ -314,7 +364,12 @@ function describe(error: ErrorObject): Problem | undefined {
       };
     }
     default:
-      return { pointer: base, at: 'value', message: error.message ?? `invalid (${error.keyword})`, hint: description };
+      return {
+        pointer: base,
+        at: 'value',
+        message: error.message ?? `invalid (${error.keyword})`,
+        hint: description,
+      };
   }
 }
 

@@ -42,11 +42,16 @@ export function knownTextKeys(rootDir: string = REPO_ROOT): Set<string> {
  * The valid presets of themes/*.json by name (file name without .json). Problems of invalid
  * presets are pushed to `issues` when given; such a preset is left out.
  */
-export function loadThemePresets(rootDir: string = REPO_ROOT, issues?: TenantIssue[]): Record<string, ThemePreset> {
+export function loadThemePresets(
+  rootDir: string = REPO_ROOT,
+  issues?: TenantIssue[],
+): Record<string, ThemePreset> {
   const dir = join(rootDir, 'themes');
   const presets: Record<string, ThemePreset> = {};
   if (!existsSync(dir)) return presets;
-  for (const entry of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const entry of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const file = join(dir, entry);
     const result = validateThemeSource(displayPath(file), readFileSync(file, 'utf8'));
     if (result.preset) presets[entry.slice(0, -'.json'.length)] = result.preset;

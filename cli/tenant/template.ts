@@ -15,7 +15,9 @@ function titleOf(id: string): string {
 /** JSON text of tenants/<id>.json; throws when `id` is not a valid tenant id. */
 export function newTenantTemplate(id: string): string {
   if (!TENANT_ID.test(id)) {
-    throw new Error(`"${id}" is not a valid tenant id. Use 2 to 41 lower-case letters, digits and hyphens, starting with a letter, for example "city-herald".`);
+    throw new Error(
+      `"${id}" is not a valid tenant id. Use 2 to 41 lower-case letters, digits and hyphens, starting with a letter, for example "city-herald".`,
+    );
   }
   const tenant = {
     $schema: '../schemas/tenant.schema.json',

@@ -28,13 +28,19 @@ function isLocalizedNode(node: SchemaNode): boolean {
 }
 
 /** Offered locales missing from each per-locale text of the tenant, as warnings at the text. */
-export function translationWarnings(tenant: Record<string, unknown>, schema: SchemaNode = loadSchema('tenant')): Problem[] {
-  const offered = (Array.isArray(tenant.locales) ? tenant.locales : []).filter((l): l is string => typeof l === 'string');
+export function translationWarnings(
+  tenant: Record<string, unknown>,
+  schema: SchemaNode = loadSchema('tenant'),
+): Problem[] {
+  const offered = (Array.isArray(tenant.locales) ? tenant.locales : []).filter(
+    (l): l is string => typeof l === 'string',
+  );
   if (offered.length === 0) return [];
   const definitions = (schema.definitions ?? {}) as Record<string, SchemaNode>;
   const resolve = (node: SchemaNode): SchemaNode => {
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/definitions/')) return resolve(definitions[ref.slice('#/definitions/'.length)] ?? {});
+    if (typeof ref === 'string' && ref.startsWith('#/definitions/'))
+      return resolve(definitions[ref.slice('#/definitions/'.length)] ?? {});
     return node;
   };
   const warnings: Problem[] = [];
@@ -64,7 +70,9 @@ export function translationWarnings(tenant: Record<string, unknown>, schema: Sch
     }
     if (!isRecord(value)) return;
     const properties = isRecord(node.properties) ? (node.properties as Record<string, SchemaNode>) : {};
-    const additional = isRecord(node.additionalProperties) ? (node.additionalProperties as SchemaNode) : undefined;
+    const additional = isRecord(node.additionalProperties)
+      ? (node.additionalProperties as SchemaNode)
+      : undefined;
     for (const [key, child] of Object.entries(value)) {
       // Text overrides fall back to the base text of their own locale: nothing is mixed there.
       if (pointer === '' && key === 'texts') continue;

@@ -12,7 +12,9 @@ import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
  * contains it (an unknown feature is not also "a blacklist of a feature that is off").
  */
 function alreadyReported(rule: Problem, schemaProblems: Problem[]): boolean {
-  return schemaProblems.some((s) => s.pointer === rule.pointer || (s.pointer !== '' && rule.pointer.startsWith(`${s.pointer}/`)));
+  return schemaProblems.some(
+    (s) => s.pointer === rule.pointer || (s.pointer !== '' && rule.pointer.startsWith(`${s.pointer}/`)),
+  );
 }
 
 /**
@@ -26,7 +28,8 @@ export function validateTenantSource(
   ctx: ValidationContext = {},
 ): { tenant?: ResolvedTenant; issues: TenantIssue[]; warnings: TenantIssue[] } {
   const parsed = parseJson(source);
-  if (!parsed.ok) return { issues: parsed.problems.map((p) => issueAtOffset(file, parsed.lineStarts, p)), warnings: [] };
+  if (!parsed.ok)
+    return { issues: parsed.problems.map((p) => issueAtOffset(file, parsed.lineStarts, p)), warnings: [] };
   const issues = parsed.problems.map((p) => issueAtOffset(file, parsed.source.lineStarts, p));
 
   const data = structuredClone(parsed.source.value);
@@ -38,7 +41,8 @@ export function validateTenantSource(
     themePresets,
   }).filter((rule) => !alreadyReported(rule, schemaProblems));
 
-  for (const problem of [...schemaProblems, ...ruleProblems]) issues.push(issueAt(file, parsed.source, problem));
+  for (const problem of [...schemaProblems, ...ruleProblems])
+    issues.push(issueAt(file, parsed.source, problem));
   issues.sort(byPosition);
   // Warnings never stop a tenant from loading (a text missing in an offered locale, issue 14).
   const warnings = translationWarnings(parsed.source.value as Record<string, unknown>)

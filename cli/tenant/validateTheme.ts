@@ -7,7 +7,10 @@ import { validateAgainstSchema } from './schemaErrors';
 import type { TenantIssue } from './types';
 
 /** Validates a theme preset file: schema, then the WCAG AA contrast of its text colours. */
-export function validateThemeSource(file: string, source: string): { preset?: ThemePreset; issues: TenantIssue[] } {
+export function validateThemeSource(
+  file: string,
+  source: string,
+): { preset?: ThemePreset; issues: TenantIssue[] } {
   const parsed = parseJson(source);
   if (!parsed.ok) return { issues: parsed.problems.map((p) => issueAtOffset(file, parsed.lineStarts, p)) };
   const issues = parsed.problems.map((p) => issueAtOffset(file, parsed.source.lineStarts, p));

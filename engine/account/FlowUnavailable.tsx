@@ -53,7 +53,11 @@ export function FlowUnavailable({
   const contact = CONTACT_HELPS.has(refusal) && isRouteServed(tenant.features, ROUTES.contact);
   const own = texts[refusal];
   return (
-    <section className={['flow-unavailable', className].filter(Boolean).join(' ')} aria-labelledby={titleId} data-testid="flow-unavailable">
+    <section
+      className={['flow-unavailable', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      data-testid="flow-unavailable"
+    >
       <FlowHeader subscription={s} titleId={titleId} title={title} />
       <Alert variant="info">
         {/* A flow's own sentence says it all; else the general one and the reason the rule tells. */}

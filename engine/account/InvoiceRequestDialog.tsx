@@ -12,7 +12,11 @@ type Step = { kind: 'confirm' } | { kind: 'sending' } | { kind: 'answered'; outc
  * named outcome (engine/account/outcomes.ts) — success, forwarded, not_relevant; processing for
  * the second request of a day (§9 "once per day"); the generic error dialog otherwise.
  */
-export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
+export function InvoiceRequestDialog({
+  invoiceNumber,
+  send,
+  onClose,
+}: {
   invoiceNumber: string;
   send: () => Promise<{ status: string }>;
   onClose: () => void;
@@ -31,7 +35,9 @@ export function InvoiceRequestDialog({ invoiceNumber, send, onClose }: {
 
   if (step.kind === 'answered') {
     if (step.outcome === 'invoice:failed') return <ErrorDialog onClose={onClose} />;
-    return <OutcomeDialog texts={INVOICE_OUTCOMES[step.outcome]} values={{ invoiceNumber }} onClose={onClose} />;
+    return (
+      <OutcomeDialog texts={INVOICE_OUTCOMES[step.outcome]} values={{ invoiceNumber }} onClose={onClose} />
+    );
   }
   return (
     <Dialog

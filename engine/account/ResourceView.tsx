@@ -48,7 +48,8 @@ export function ResourceView<T>({
       </>
     );
   }
-  if ((emptyKey || empty) && isEmpty?.(state.data)) return <Alert variant="info">{empty ?? <p>{t(emptyKey!)}</p>}</Alert>;
+  if ((emptyKey || empty) && isEmpty?.(state.data))
+    return <Alert variant="info">{empty ?? <p>{t(emptyKey!)}</p>}</Alert>;
   return <>{children(state.data)}</>;
 }
 

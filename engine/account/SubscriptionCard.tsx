@@ -17,7 +17,9 @@ export function TypeBadge({ subscription }: { subscription: SubscriptionSummary 
   const { t, i18n } = useTranslation();
   const model = useTenantSettings().subscriptionModel;
   if (!model?.showSubscriptionTypeBadge || !subscription.typeKey) return null;
-  const label = localized(model.typeLabels?.[subscription.typeKey], i18n.language) || mixTypeLabel(t, subscription.mixType, subscription.mixTypeDetails.mixTypeDesc);
+  const label =
+    localized(model.typeLabels?.[subscription.typeKey], i18n.language) ||
+    mixTypeLabel(t, subscription.mixType, subscription.mixTypeDetails.mixTypeDesc);
   return <Badge tone="info">{label}</Badge>;
 }
 
@@ -26,7 +28,12 @@ export function TypeBadge({ subscription }: { subscription: SubscriptionSummary 
  * download only for active subscriptions that support it; the renewal action for active non-bundle
  * renewable subscriptions without auto-renewal. Bundle components are not managed separately.
  */
-export function SubscriptionCard({ subscription, onDownload, downloading, isNew = false }: {
+export function SubscriptionCard({
+  subscription,
+  onDownload,
+  downloading,
+  isNew = false,
+}: {
   subscription: SubscriptionSummary;
   onDownload?: (subscription: SubscriptionSummary) => void;
   downloading?: boolean;
@@ -40,15 +47,26 @@ export function SubscriptionCard({ subscription, onDownload, downloading, isNew 
   const cover = subscription.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
   const component = isBundleSlave(subscription);
   // The renewal link only when a feature serves the renewal route (the flows come with their features).
-  const renewal = isRouteServed(config.tenant.features, ROUTES.subscriptionRenewal) && showsCardRenewal(subscription, ctx);
+  const renewal =
+    isRouteServed(config.tenant.features, ROUTES.subscriptionRenewal) && showsCardRenewal(subscription, ctx);
   return (
     <li className="card subscription-card" aria-labelledby={titleId}>
-      {cover && <img className="cover" src={cover} alt={t('account.coverAlt', { title: subscription.displayName })} width={96} height={128} />}
+      {cover && (
+        <img
+          className="cover"
+          src={cover}
+          alt={t('account.coverAlt', { title: subscription.displayName })}
+          width={96}
+          height={128}
+        />
+      )}
       <div className="subscription-card-body">
         <h3 id={titleId}>{subscription.displayName}</h3>
         <p className="muted">{subscription.publicationName}</p>
         <div className="badges">
-          <Badge tone={statusTone(subscription.orderStatus)}>{t(`account.status.${subscription.orderStatus}`)}</Badge>
+          <Badge tone={statusTone(subscription.orderStatus)}>
+            {t(`account.status.${subscription.orderStatus}`)}
+          </Badge>
           <TypeBadge subscription={subscription} />
           {isNew && <Badge tone="success">{t('account.newBadge')}</Badge>}
         </div>
@@ -70,17 +88,29 @@ export function SubscriptionCard({ subscription, onDownload, downloading, isNew 
         </dl>
         <div className="card-actions">
           {!component && (
-            <Link className="button" to={href(ROUTES.subscription, { id: subscription.id })} aria-label={t('account.manageNamed', { title: subscription.displayName })}>
+            <Link
+              className="button"
+              to={href(ROUTES.subscription, { id: subscription.id })}
+              aria-label={t('account.manageNamed', { title: subscription.displayName })}
+            >
               {t('account.manage')}
             </Link>
           )}
           {onDownload && showsCardDownload(subscription, ctx) && (
-            <button type="button" className="button button-secondary" onClick={() => onDownload(subscription)} disabled={downloading}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => onDownload(subscription)}
+              disabled={downloading}
+            >
               {downloading ? t('account.downloadWaiting') : t('account.downloadLatest')}
             </button>
           )}
           {renewal && (
-            <Link className="button button-secondary" to={href(ROUTES.subscriptionRenewal, { id: subscription.id })}>
+            <Link
+              className="button button-secondary"
+              to={href(ROUTES.subscriptionRenewal, { id: subscription.id })}
+            >
               {t('account.renew')}
             </Link>
           )}

@@ -63,7 +63,10 @@ const RULE_FACTS: Partial<Record<Capability, ReadonlyArray<readonly [FlowRefusal
     ['externallyManaged', externallyManaged],
     ['licenceManager', licenceManager],
     ['inactive', inactive],
-    ['notOffered', (s, { tenant }) => (tenant.issueComplaint?.blacklistedPublications ?? []).includes(s.publication)],
+    [
+      'notOffered',
+      (s, { tenant }) => (tenant.issueComplaint?.blacklistedPublications ?? []).includes(s.publication),
+    ],
   ],
   // "cancellation: when cancelable, or when externally managed (WBZA)"
   cancellation: [['notCancelable', (s) => !s.isCancelable]],
@@ -91,7 +94,11 @@ const RULE_FACTS: Partial<Record<Capability, ReadonlyArray<readonly [FlowRefusal
  * blacklist first (checkCapability's `feature_disabled`), then the bundle component and licence
  * user limits of checkCapability, then the rule's own facts.
  */
-export function flowRefusal(capability: Capability, s: CapabilitySubscription, ctx: CapabilityContext): FlowRefusal | null {
+export function flowRefusal(
+  capability: Capability,
+  s: CapabilitySubscription,
+  ctx: CapabilityContext,
+): FlowRefusal | null {
   const check = checkCapability(capability, s, ctx);
   if (check === 'ok') return null;
   if (check === 'feature_disabled') return 'notOffered';
@@ -102,4 +109,9 @@ export function flowRefusal(capability: Capability, s: CapabilitySubscription, c
 }
 
 /** Reasons where the customer service can help further: the notice links the contact page. */
-export const CONTACT_HELPS: ReadonlySet<FlowRefusal> = new Set<FlowRefusal>(['externallyManaged', 'notCancelable', 'notOffered', 'other']);
+export const CONTACT_HELPS: ReadonlySet<FlowRefusal> = new Set<FlowRefusal>([
+  'externallyManaged',
+  'notCancelable',
+  'notOffered',
+  'other',
+]);

@@ -27,12 +27,20 @@ export const BILLING_FREQUENCIES = ['01', '03', '06', '12'] as const;
 export const MIX_TYPES = ['PR', 'DE', 'ON', 'KO', 'MG'] as const;
 
 /** "monatlich" / "monthly" from the code "01"; the server's words for an unknown code. */
-export function billingFrequencyLabel(t: Translate, code: string | null | undefined, serverText?: string | null): string {
+export function billingFrequencyLabel(
+  t: Translate,
+  code: string | null | undefined,
+  serverText?: string | null,
+): string {
   return (code ? textOf(t, `account.billingFrequency.${code}`) : undefined) ?? serverText ?? '';
 }
 
 /** "E-Paper" / "Digital edition" from the mix type code; the server's words for an unknown code. */
-export function mixTypeLabel(t: Translate, code: string | null | undefined, serverText?: string | null): string {
+export function mixTypeLabel(
+  t: Translate,
+  code: string | null | undefined,
+  serverText?: string | null,
+): string {
   return (code ? textOf(t, `account.mixType.${code}`) : undefined) ?? serverText ?? '';
 }
 
@@ -44,9 +52,14 @@ export const REPLACEMENT_ISSUE_PREFIX = 'C-';
  * "Replacement for issue 12/2026" for a replacement after a complaint); else the issue's title,
  * else its id.
  */
-export function issueLabel(t: Translate, issue: { issueNumber?: string | null; description?: string | null; issue?: string | null }): string {
+export function issueLabel(
+  t: Translate,
+  issue: { issueNumber?: string | null; description?: string | null; issue?: string | null },
+): string {
   if (issue.issueNumber) {
-    const key = issue.issue?.startsWith(REPLACEMENT_ISSUE_PREFIX) ? 'account.replacementIssue' : 'account.issue';
+    const key = issue.issue?.startsWith(REPLACEMENT_ISSUE_PREFIX)
+      ? 'account.replacementIssue'
+      : 'account.issue';
     return textOf(t, key, { issueNumber: issue.issueNumber }) ?? issue.issueNumber;
   }
   return issue.description ?? issue.issue ?? '';
@@ -56,7 +69,10 @@ export function issueLabel(t: Translate, issue: { issueNumber?: string | null; d
  * The last issue of a subscription, shown under "Ends with" / "Endet mit": "Issue 12/2026" /
  * "Ausgabe 12/2026" from its number; else the server's words (a renewal's "until 12 March 2027").
  */
-export function expiryLabel(t: Translate, renewal: { expiryIssueNr?: string | null; expiryDesc?: string | null } | null | undefined): string {
+export function expiryLabel(
+  t: Translate,
+  renewal: { expiryIssueNr?: string | null; expiryDesc?: string | null } | null | undefined,
+): string {
   if (!renewal) return '';
   if (renewal.expiryIssueNr) return issueLabel(t, { issueNumber: renewal.expiryIssueNr });
   return renewal.expiryDesc ?? '';

@@ -36,18 +36,28 @@ function sessionStore(): Storage | undefined {
 }
 
 /** The flag kept in the tab (storage failures are ignored, §8). */
-export function readNewSubscription(storage: Storage | undefined, tenantId: string): StoredNewSubscription | null {
+export function readNewSubscription(
+  storage: Storage | undefined,
+  tenantId: string,
+): StoredNewSubscription | null {
   try {
     const raw = storage?.getItem(newSubscriptionKey(tenantId));
     const value = raw ? (JSON.parse(raw) as Partial<StoredNewSubscription>) : null;
     if (!value || typeof value.userId !== 'string') return null;
-    return { userId: value.userId, orderNumber: typeof value.orderNumber === 'string' ? value.orderNumber : null };
+    return {
+      userId: value.userId,
+      orderNumber: typeof value.orderNumber === 'string' ? value.orderNumber : null,
+    };
   } catch {
     return null;
   }
 }
 
-export function writeNewSubscription(storage: Storage | undefined, tenantId: string, value: StoredNewSubscription | null): void {
+export function writeNewSubscription(
+  storage: Storage | undefined,
+  tenantId: string,
+  value: StoredNewSubscription | null,
+): void {
   try {
     if (value) storage?.setItem(newSubscriptionKey(tenantId), JSON.stringify(value));
     else storage?.removeItem(newSubscriptionKey(tenantId));

@@ -24,7 +24,11 @@ const pendingOrdersAtom = atom<ListState<PendingOrder>>({ status: 'idle', items:
  * §4); fetched again, quietly, when the screen's language changes, since the server words article
  * and product names in it (engine/core/subscriptionsStore.ts does the same).
  */
-function useStoredList<T>(listAtom: PrimitiveAtom<ListState<T>>, path: string, enabled: boolean): Resource<T[]> {
+function useStoredList<T>(
+  listAtom: PrimitiveAtom<ListState<T>>,
+  path: string,
+  enabled: boolean,
+): Resource<T[]> {
   const { api } = usePortal();
   const language = useLanguage();
   const [state, setState] = useAtom(listAtom);
@@ -34,7 +38,11 @@ function useStoredList<T>(listAtom: PrimitiveAtom<ListState<T>>, path: string, e
       api
         .get<T[]>(path)
         .then((items) => setState({ status: 'ready', items, locale: language }))
-        .catch(() => setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed', items: [] })));
+        .catch(() =>
+          setState((previous) =>
+            quiet && previous.status === 'ready' ? previous : { status: 'failed', items: [] },
+          ),
+        );
     },
     [api, path, language, setState],
   );
@@ -42,9 +50,17 @@ function useStoredList<T>(listAtom: PrimitiveAtom<ListState<T>>, path: string, e
   useEffect(() => {
     if (!enabled) return;
     if (state.status === 'idle') load();
-    else if (state.status === 'ready' && state.locale !== undefined && language !== undefined && state.locale !== language) fetchList(true);
+    else if (
+      state.status === 'ready' &&
+      state.locale !== undefined &&
+      language !== undefined &&
+      state.locale !== language
+    )
+      fetchList(true);
   }, [enabled, state, language, load, fetchList]);
-  return enabled ? storedResource(state.status, state.items, load) : { state: { status: 'ready', data: [] }, reload: load };
+  return enabled
+    ? storedResource(state.status, state.items, load)
+    : { state: { status: 'ready', data: [] }, reload: load };
 }
 
 /**
@@ -61,5 +77,9 @@ export function usePurchaseOrders(): Resource<PurchaseOrder[]> {
 export function usePendingOrders(): Resource<PendingOrder[]> {
   const { config } = usePortal();
   const scope = useSessionScope();
-  return useStoredList(pendingOrdersAtom, '/pending-orders', isFeatureOn(config.tenant, 'pending-orders') && mayCall(scope, 'GET', '/pending-orders'));
+  return useStoredList(
+    pendingOrdersAtom,
+    '/pending-orders',
+    isFeatureOn(config.tenant, 'pending-orders') && mayCall(scope, 'GET', '/pending-orders'),
+  );
 }

@@ -8,7 +8,8 @@ import { useLanguage } from '../core/translation';
  * paged list keeps its page while the next one comes), failed, or ready with its data. One shape
  * for every screen, rendered by ResourceView (loading / error with try again / empty notice).
  */
-export type ResourceState<T> = { status: 'loading'; previous?: T } | { status: 'failed' } | { status: 'ready'; data: T };
+export type ResourceState<T> =
+  { status: 'loading'; previous?: T } | { status: 'failed' } | { status: 'ready'; data: T };
 
 export interface Resource<T> {
   state: ResourceState<T>;
@@ -31,7 +32,10 @@ export function dataOf<T>(state: ResourceState<T>): T | undefined {
  * when they arrive, while the screen keeps what it shows (a form keeps what was typed). A quiet load
  * that fails keeps the words in the old language rather than an error in place of the screen.
  */
-export function useResource<T>(key: string, load: (api: ApiClient) => Promise<T>): Resource<T> & { replace: (data: T) => void } {
+export function useResource<T>(
+  key: string,
+  load: (api: ApiClient) => Promise<T>,
+): Resource<T> & { replace: (data: T) => void } {
   const { api } = usePortal();
   const language = useLanguage();
   const [state, setState] = useState<ResourceState<T>>({ status: 'loading' });
@@ -50,7 +54,9 @@ export function useResource<T>(key: string, load: (api: ApiClient) => Promise<T>
     if (!quiet) setState((previous) => ({ status: 'loading', previous: dataOf(previous) }));
     loader.current(api).then(
       (data) => live && setState({ status: 'ready', data }),
-      () => live && setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed' })),
+      () =>
+        live &&
+        setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed' })),
     );
     return () => {
       live = false;
@@ -68,7 +74,11 @@ export function useResource<T>(key: string, load: (api: ApiClient) => Promise<T>
  * store state as a resource, so it is shown by the same ResourceView. `idle` (not asked yet) shows
  * as loading, since the store asks at once.
  */
-export function storedResource<T>(status: 'idle' | 'loading' | 'failed' | 'ready', data: T, reload: () => void): Resource<T> {
+export function storedResource<T>(
+  status: 'idle' | 'loading' | 'failed' | 'ready',
+  data: T,
+  reload: () => void,
+): Resource<T> {
   if (status === 'ready') return { state: { status: 'ready', data }, reload };
   if (status === 'failed') return { state: { status: 'failed' }, reload };
   return { state: { status: 'loading' }, reload };

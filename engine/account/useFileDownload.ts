@@ -4,7 +4,6 @@ import { usePortal } from '../core/PortalContext';
 import { useTenantSettings } from './capabilityContext';
 import type { DownloadOutcome } from './outcomes';
 
-
 /**
  * Downloads of delivered issues and purchase orders (portal-core.md §2): a waiting state while the
  * server makes the file URL, then the file, then the "download started" or "download not available"
@@ -41,10 +40,17 @@ export function useFileDownload() {
     dismiss: () => setOutcome(null),
     fail: () => setOutcome('download:failed'),
     issue: (subscriptionId: string, issue: string) =>
-      download(`${subscriptionId}/${issue}`, () => api.post<{ url: string }>(`/subscriptions/${encodeURIComponent(subscriptionId)}/delivered-issues/download`, { issue })),
+      download(`${subscriptionId}/${issue}`, () =>
+        api.post<{ url: string }>(
+          `/subscriptions/${encodeURIComponent(subscriptionId)}/delivered-issues/download`,
+          { issue },
+        ),
+      ),
     purchaseOrder: (id: string, article: string) =>
       download(id, () =>
-        api.get<{ url: string }>(`/purchase-orders/${encodeURIComponent(id)}/download?distributionArticleNumber=${encodeURIComponent(article)}`),
+        api.get<{ url: string }>(
+          `/purchase-orders/${encodeURIComponent(id)}/download?distributionArticleNumber=${encodeURIComponent(article)}`,
+        ),
       ),
   };
 }

@@ -25,7 +25,10 @@ export function EmbeddedSignInNotice({ timedOut }: { timedOut: boolean }) {
       <h1 id="embedded-sign-in-title">{t('shell.embeddedSignInTitle')}</h1>
       <p>{t('shell.embeddedSignInText', { name: config.tenant.name })}</p>
       <div className="button-row">
-        <Link className="button" to={{ pathname: '/login', search: loginSearchFor(location.pathname, location.search) }}>
+        <Link
+          className="button"
+          to={{ pathname: '/login', search: loginSearchFor(location.pathname, location.search) }}
+        >
           {t('shell.embeddedSignInButton')}
         </Link>
       </div>

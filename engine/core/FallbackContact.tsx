@@ -12,7 +12,9 @@ export function FallbackContact() {
         <a href={`mailto:${fallbackEmail}`}>{t('shell.fallbackEmail', { email: fallbackEmail })}</a>
       </li>
       <li>
-        <a href={`tel:${fallbackPhone.replace(/[^+\d]/g, '')}`}>{t('shell.fallbackPhone', { phone: fallbackPhone })}</a>
+        <a href={`tel:${fallbackPhone.replace(/[^+\d]/g, '')}`}>
+          {t('shell.fallbackPhone', { phone: fallbackPhone })}
+        </a>
       </li>
     </ul>
   );

@@ -14,7 +14,10 @@ export function PartialSessionNotice() {
   const { t } = useTranslation();
   const { logout } = usePortal();
   const scope = useSessionScope();
-  const own = scope.kind === 'subscription' && scope.subscriptionId ? href(ROUTES.subscription, { id: scope.subscriptionId }) : href(ROUTES.orders);
+  const own =
+    scope.kind === 'subscription' && scope.subscriptionId
+      ? href(ROUTES.subscription, { id: scope.subscriptionId })
+      : href(ROUTES.orders);
   return (
     <section className="notice-page" aria-labelledby="partial-session-title">
       <h1 id="partial-session-title">{t('shell.partialSessionTitle')}</h1>

@@ -25,7 +25,13 @@ import { signInDestinationAtom } from './signInDestination';
  *   screen of the whole account (`account`) or of another subscription (`:id`), whose calls the
  *   server would refuse (engine/domain/sessionScope.ts mayOpenScreen).
  */
-export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 'loyalty'>; children: ReactNode }) {
+export function AccessGate({
+  access,
+  children,
+}: {
+  access: Exclude<RouteAccess, 'loyalty'>;
+  children: ReactNode;
+}) {
   const auth = useAtomValue(authStateAtom);
   const location = useLocation();
   const { id } = useParams();
@@ -37,17 +43,30 @@ export function AccessGate({ access, children }: { access: Exclude<RouteAccess, 
 
   if (access === 'guest') {
     if (!loggedIn || query.has('p')) return <>{children}</>;
-    const destination = signedIn && signedIn.accessToken === auth.accessToken ? signedIn.path : destinationAfterSignIn(location.search);
+    const destination =
+      signedIn && signedIn.accessToken === auth.accessToken
+        ? signedIn.path
+        : destinationAfterSignIn(location.search);
     return <Navigate to={destination} replace />;
   }
   const needsLogin = access === 'login' || access === 'account' || query.has('p');
   if (needsLogin && !loggedIn) {
     // §2: "A missing user sends to login unless the portal is embedded": its host page signs
     // visitors in (a `p` token still goes through the login page); the page asked for says so.
-    if (config.tenant.embedding.isEmbedded && !query.has('p')) return <EmbeddedSignInNotice timedOut={auth.sessionHasTimedOut} />;
-    return <Navigate to={{ pathname: '/login', search: loginSearchFor(location.pathname, location.search) }} replace />;
+    if (config.tenant.embedding.isEmbedded && !query.has('p'))
+      return <EmbeddedSignInNotice timedOut={auth.sessionHasTimedOut} />;
+    return (
+      <Navigate
+        to={{ pathname: '/login', search: loginSearchFor(location.pathname, location.search) }}
+        replace
+      />
+    );
   }
-  if (loggedIn && (access === 'login' || access === 'account') && !mayOpenScreen(scopeOf(auth), { account: access === 'account', subscriptionId: id })) {
+  if (
+    loggedIn &&
+    (access === 'login' || access === 'account') &&
+    !mayOpenScreen(scopeOf(auth), { account: access === 'account', subscriptionId: id })
+  ) {
     return <PartialSessionNotice />;
   }
   return <>{children}</>;
@@ -73,5 +92,9 @@ export function OptInGate({ requirement, children }: { requirement: OptInRequire
     };
   }, [api, requirement]);
   if (optedIn === null) return <Loading />;
-  return optedIn ? <>{children}</> : <Navigate to={{ pathname: href(requirement.landing), search: location.search }} replace />;
+  return optedIn ? (
+    <>{children}</>
+  ) : (
+    <Navigate to={{ pathname: href(requirement.landing), search: location.search }} replace />
+  );
 }

@@ -39,11 +39,16 @@ function readCookie(name: string): string | undefined {
  */
 function withRetryAfter(response: Response, details: unknown): unknown {
   if (response.status !== 429) return details;
-  const own = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined;
+  const own =
+    details && typeof details === 'object' && !Array.isArray(details)
+      ? (details as Record<string, unknown>)
+      : undefined;
   if (own && Number(own.retryAfterSeconds) > 0) return details;
   const header = response.headers.get('retry-after');
   if (!header) return details;
-  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  const seconds = /^\d+$/.test(header.trim())
+    ? Number(header)
+    : Math.ceil((Date.parse(header) - Date.now()) / 1000);
   return Number.isFinite(seconds) && seconds > 0 ? { ...own, retryAfterSeconds: seconds } : details;
 }
 
@@ -81,7 +86,12 @@ export function createApiClient(options: ApiClientOptions) {
     } catch {
       // Not JSON (a proxy's HTML error page): keep the status.
     }
-    return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, withRetryAfter(response, error?.details));
+    return new ApiError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message ?? response.statusText,
+      withRetryAfter(response, error?.details),
+    );
   }
 
   async function request<T>(method: string, path: string, body?: unknown): Promise<T> {

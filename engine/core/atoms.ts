@@ -1,4 +1,12 @@
-import { createContext, createElement, useCallback, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 
 /**
  * The portal's shared state: a handful of plain values (the auth state, the subscriptions list,
@@ -28,12 +36,14 @@ export interface AtomStore {
 export function createStore(): AtomStore {
   const values = new Map<Atom<unknown>, unknown>();
   const listeners = new Map<Atom<unknown>, Set<() => void>>();
-  const get = <Value>(atom: Atom<Value>): Value => (values.has(atom) ? (values.get(atom) as Value) : atom.init);
+  const get = <Value>(atom: Atom<Value>): Value =>
+    values.has(atom) ? (values.get(atom) as Value) : atom.init;
   return {
     get,
     set(atom, update) {
       const previous = get(atom);
-      const next = typeof update === 'function' ? (update as (previous: unknown) => unknown)(previous) : update;
+      const next =
+        typeof update === 'function' ? (update as (previous: unknown) => unknown)(previous) : update;
       if (Object.is(next, previous)) return;
       values.set(atom, next);
       listeners.get(atom)?.forEach((listener) => listener());

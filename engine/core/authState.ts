@@ -31,7 +31,9 @@ export function isLoggedIn(state: AuthState): boolean {
 
 /** §4: fully logged in = a user exists and the source is a full one (engine/domain/sessionScope.ts). */
 export function isFullyLoggedIn(state: AuthState): boolean {
-  return isLoggedIn(state) && state.loginSource !== undefined && FULL_LOGIN_SOURCES.includes(state.loginSource);
+  return (
+    isLoggedIn(state) && state.loginSource !== undefined && FULL_LOGIN_SOURCES.includes(state.loginSource)
+  );
 }
 
 /** What the session may call and open (§4 "logged in only"); a visitor without a session is ruled by the routes' access. */

@@ -22,7 +22,11 @@ export { langParam, localeFromLangParam, offeredLocale } from '../domain/languag
  * server/auth/signInMailJobs.ts), then the visitor's earlier choice, then the tenant default —
  * each only when the tenant offers it (engine/domain/language.ts, the server's rule too).
  */
-export function initialLocale(config: PortalConfig, search: string, storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Locale {
+export function initialLocale(
+  config: PortalConfig,
+  search: string,
+  storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage(),
+): Locale {
   let stored: string | null = null;
   try {
     stored = storage?.getItem(localeStorageKey(config.tenant.id)) ?? null;
@@ -38,7 +42,9 @@ export function initialLocale(config: PortalConfig, search: string, storage: Pic
  * left there would bring its language back on the next reload after the visitor chose the other
  * one with the flag button (issue 22: the chosen language wins over a `lang` left in the URL).
  */
-export function addressWithoutLang(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string | undefined {
+export function addressWithoutLang(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): string | undefined {
   const query = new URLSearchParams(location.search);
   if (!query.has(LANG_PARAM)) return undefined;
   query.delete(LANG_PARAM);
@@ -46,7 +52,11 @@ export function addressWithoutLang(location: Pick<Location, 'pathname' | 'search
   return `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`;
 }
 
-export function rememberLocale(tenantId: string, locale: string, storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()): void {
+export function rememberLocale(
+  tenantId: string,
+  locale: string,
+  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
+): void {
   try {
     storage?.setItem(localeStorageKey(tenantId), locale);
   } catch {

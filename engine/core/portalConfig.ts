@@ -18,7 +18,10 @@ export const FALLBACK_LOCALE: Locale = 'en-GB';
  * as CSS), the webhook endpoints (secrets of the publisher's systems) and the FAQ entries (served by
  * GET /api/faq, which filters them by the session, portal-core.md §6).
  */
-export type PortalTenant = Omit<TenantWithDefaults, '$schema' | 'hosts' | 'texts' | 'theme' | 'webhooks' | 'faq'> & {
+export type PortalTenant = Omit<
+  TenantWithDefaults,
+  '$schema' | 'hosts' | 'texts' | 'theme' | 'webhooks' | 'faq'
+> & {
   faq: Omit<FaqConfigWithDefaults, 'entries'>;
 };
 

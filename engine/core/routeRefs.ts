@@ -27,18 +27,30 @@ export const ROUTES = {
   subscription: routeRef<'id'>('subscription', 'subscriptions/:id'),
   bundleGroup: routeRef<'bundleNumber'>('bundle-group', 'bundle-group/:bundleNumber'),
   subscriptionAddresses: routeRef<'id'>('subscription-business-partners', 'subscriptions/:id/addresses'),
-  subscriptionBusinessPartner: routeRef<'id' | 'bpNumber'>('subscription-business-partner', 'subscriptions/:id/business-partners/:bpNumber'),
+  subscriptionBusinessPartner: routeRef<'id' | 'bpNumber'>(
+    'subscription-business-partner',
+    'subscriptions/:id/business-partners/:bpNumber',
+  ),
   holidayService: routeRef<'id'>('holiday-service', 'subscriptions/:id/holiday-service'),
   // route-inventory.txt: "The three holiday-* paths ... redirect keeping the rest of the query".
   holidayRedirect: routeRef<'id'>('holiday-redirect', 'subscriptions/:id/holiday-redirect'),
   holidayBreak: routeRef<'id'>('holiday-break', 'subscriptions/:id/holiday-break'),
   holidayDownload: routeRef<'id'>('holiday-download', 'subscriptions/:id/holiday-download'),
-  subscriptionPaymentDetails: routeRef<'id'>('subscription-payment-details', 'subscriptions/:id/payment-details'),
+  subscriptionPaymentDetails: routeRef<'id'>(
+    'subscription-payment-details',
+    'subscriptions/:id/payment-details',
+  ),
   subscriptionComplaint: routeRef<'id'>('subscription-complaint', 'subscriptions/:id/complaint'),
   subscriptionLicenses: routeRef<'id'>('subscription-licenses', 'subscriptions/:id/licenses'),
-  acceptLicense: routeRef<'id' | 'licenseId'>('accept-license', 'subscriptions/:id/licenses/:licenseId/accept'),
+  acceptLicense: routeRef<'id' | 'licenseId'>(
+    'accept-license',
+    'subscriptions/:id/licenses/:licenseId/accept',
+  ),
   // The licence-manager appointment's confirm link (issue 13 review, finding 1), anonymous like accept-license.
-  confirmLicenseManager: routeRef<'id' | 'appointmentId'>('confirm-license-manager', 'subscriptions/:id/license-managers/:appointmentId/confirm'),
+  confirmLicenseManager: routeRef<'id' | 'appointmentId'>(
+    'confirm-license-manager',
+    'subscriptions/:id/license-managers/:appointmentId/confirm',
+  ),
   subscriptionCancellation: routeRef<'id'>('subscription-cancellation', 'subscriptions/:id/cancellation'),
   subscriptionRenewal: routeRef<'id'>('subscription-renewal', 'subscriptions/:id/renewal'),
   subscriptionUpgrade: routeRef<'id'>('subscription-upgrade', 'subscriptions/:id/upgrade'),
@@ -53,7 +65,10 @@ export const ROUTES = {
   emailWidget: routeRef('email-widget', 'email-widget'),
   optInWidget: routeRef('opt-in-widget', 'opt-in-widget'),
   issueCalendar: routeRef('issue-calendar', 'issue-calendar'),
-  issueCalendarPublication: routeRef<'publication'>('issue-calendar-publication', 'issue-calendar/publications/:publication'),
+  issueCalendarPublication: routeRef<'publication'>(
+    'issue-calendar-publication',
+    'issue-calendar/publications/:publication',
+  ),
   login: routeRef('login', 'login'),
   eCard: routeRef('e-card', 'e-card'),
   ssoProfile: routeRef('sso-profile', 'sso-profile'),
@@ -80,6 +95,8 @@ export function href(ref: RouteRef, params: Readonly<Record<string, string>> = {
     if (value === undefined) throw new Error(`href(${ref.id}): parameter "${name}" missing`);
     return encodeURIComponent(value);
   });
-  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const search = new URLSearchParams(
+    Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
   return `/${path}${search ? `?${search}` : ''}`;
 }

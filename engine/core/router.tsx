@@ -51,10 +51,16 @@ function featureRoutes(feature: FeatureDefinition, tenantFeatures: readonly stri
   const enabled = isFeatureEnabled(feature, tenantFeatures);
   const routes: RouteObject[] = feature.routes
     .filter((route) => route.ref !== ROUTES.catchAll)
-    .map((route) => ({ path: route.ref.path, element: enabled ? screenElement(route) : <FeatureDisabled /> }));
+    .map((route) => ({
+      path: route.ref.path,
+      element: enabled ? screenElement(route) : <FeatureDisabled />,
+    }));
   for (const redirect of feature.redirects ?? []) {
     const on = enabled && (!redirect.flag || tenantFeatures.includes(redirect.flag));
-    routes.push({ path: redirect.from.path, element: on ? <Redirect redirect={redirect} /> : <FeatureDisabled /> });
+    routes.push({
+      path: redirect.from.path,
+      element: on ? <Redirect redirect={redirect} /> : <FeatureDisabled />,
+    });
   }
   return routes;
 }

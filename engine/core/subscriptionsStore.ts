@@ -31,11 +31,16 @@ export function useSubscriptions(): { state: SubscriptionsState; reload: () => v
     (quiet: boolean) => {
       if (!quiet) setState({ status: 'loading', subscriptions: [] });
       // Marked at once, so the other screens that list subscriptions do not fetch it a second time.
-      else setState((previous) => (previous.status === 'ready' ? { ...previous, locale: language } : previous));
+      else
+        setState((previous) => (previous.status === 'ready' ? { ...previous, locale: language } : previous));
       api
         .get<Subscription[]>('/subscriptions')
         .then((subscriptions) => setState({ status: 'ready', subscriptions, locale: language }))
-        .catch(() => setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed', subscriptions: [] })));
+        .catch(() =>
+          setState((previous) =>
+            quiet && previous.status === 'ready' ? previous : { status: 'failed', subscriptions: [] },
+          ),
+        );
     },
     [api, language, setState],
   );
@@ -43,7 +48,13 @@ export function useSubscriptions(): { state: SubscriptionsState; reload: () => v
 
   useEffect(() => {
     if (state.status === 'idle') load();
-    else if (state.status === 'ready' && state.locale !== undefined && language !== undefined && state.locale !== language) fetchList(true);
+    else if (
+      state.status === 'ready' &&
+      state.locale !== undefined &&
+      language !== undefined &&
+      state.locale !== language
+    )
+      fetchList(true);
   }, [state, language, load, fetchList]);
 
   return { state, reload: load };

@@ -42,7 +42,8 @@ export interface SessionChannel {
 }
 
 /** What another tab did to the session, for the screen to follow. */
-export type RemoteSessionChange = { type: 'signed-in'; session: LoginResponse } | { type: 'ended'; timedOut: boolean };
+export type RemoteSessionChange =
+  { type: 'signed-in'; session: LoginResponse } | { type: 'ended'; timedOut: boolean };
 
 export interface TenantSessionOptions {
   tenantId: string;
@@ -58,12 +59,23 @@ export type TenantSession = ReturnType<typeof createTenantSession>;
 
 function isSession(value: unknown): value is LoginResponse {
   const session = value as Partial<LoginResponse> | null;
-  return Boolean(session && typeof session === 'object' && session.user && typeof session.accessToken === 'string' && session.accessToken && session.loginSource);
+  return Boolean(
+    session &&
+    typeof session === 'object' &&
+    session.user &&
+    typeof session.accessToken === 'string' &&
+    session.accessToken &&
+    session.loginSource,
+  );
 }
 
 /** The fields of a session that are kept and handed over: a partial one's subscription too (§4 scope). */
 export function sessionOf(session: LoginResponse): LoginResponse {
-  const kept: LoginResponse = { user: session.user, accessToken: session.accessToken, loginSource: session.loginSource };
+  const kept: LoginResponse = {
+    user: session.user,
+    accessToken: session.accessToken,
+    loginSource: session.loginSource,
+  };
   return session.subscriptionId ? { ...kept, subscriptionId: session.subscriptionId } : kept;
 }
 
@@ -120,7 +132,8 @@ export function createTenantSession(options: TenantSessionOptions) {
     } else if (message.type === 'ended') {
       const hadSession = Boolean(current);
       forget(Boolean(message.timedOut) && hadSession);
-      if (hadSession) for (const listener of listeners) listener({ type: 'ended', timedOut: Boolean(message.timedOut) });
+      if (hadSession)
+        for (const listener of listeners) listener({ type: 'ended', timedOut: Boolean(message.timedOut) });
     }
   });
 

@@ -8,7 +8,9 @@ import type { TranslateFn } from './translation';
 export function tryAgainText(t: TranslateFn, seconds: number | undefined): string {
   if (seconds === undefined) return t('shell.tryAgainLater');
   const wait = waitOf(seconds);
-  return t(wait.unit === 'minute' ? 'shell.tryAgainInMinutes' : 'shell.tryAgainInHours', { count: wait.value });
+  return t(wait.unit === 'minute' ? 'shell.tryAgainInMinutes' : 'shell.tryAgainInHours', {
+    count: wait.value,
+  });
 }
 
 /**

@@ -24,7 +24,9 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 export function interpolate(text: string, values?: TextValues): string {
   if (!values) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => (values[name] == null ? whole : String(values[name])));
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    values[name] == null ? whole : String(values[name]),
+  );
 }
 
 export function createTranslator(options: {
@@ -42,7 +44,10 @@ export function createTranslator(options: {
     const lookup = (key: string) => table[key] ?? fallback[key];
     return (key, values) => {
       const count = values?.count;
-      const plural = typeof count === 'number' ? lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`) : undefined;
+      const plural =
+        typeof count === 'number'
+          ? (lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`))
+          : undefined;
       return interpolate(plural ?? lookup(key) ?? key, values);
     };
   };
@@ -69,7 +74,13 @@ export function createTranslator(options: {
 
 const TranslationContext = createContext<Translator | null>(null);
 
-export function TranslationProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+export function TranslationProvider({
+  translator,
+  children,
+}: {
+  translator: Translator;
+  children: ReactNode;
+}) {
   return <TranslationContext.Provider value={translator}>{children}</TranslationContext.Provider>;
 }
 
@@ -95,5 +106,8 @@ const NO_LANGUAGE_CHANGES = () => () => undefined;
  */
 export function useLanguage(): string | undefined {
   const translator = useContext(TranslationContext);
-  return useSyncExternalStore(translator ? translator.onLanguageChanged : NO_LANGUAGE_CHANGES, () => translator?.language);
+  return useSyncExternalStore(
+    translator ? translator.onLanguageChanged : NO_LANGUAGE_CHANGES,
+    () => translator?.language,
+  );
 }

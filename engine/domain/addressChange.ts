@@ -27,7 +27,9 @@ export const ADDRESS_CHANGE_GROUPS: Readonly<Record<AddressChangeGroup, readonly
 };
 
 /** Which groups of fields are editable. */
-export function addressChangeAccess(settings: AddressChangeSettings | undefined): Record<AddressChangeGroup, boolean> {
+export function addressChangeAccess(
+  settings: AddressChangeSettings | undefined,
+): Record<AddressChangeGroup, boolean> {
   return {
     names: Boolean(settings?.allowNameChange),
     country: Boolean(settings?.allowCountryChange),
@@ -38,14 +40,22 @@ export function addressChangeAccess(settings: AddressChangeSettings | undefined)
 }
 
 /** Whether a field may be changed online (fields of no group — street, zip, city… — always). */
-export function isAddressFieldEditable(field: AddressField, settings: AddressChangeSettings | undefined): boolean {
+export function isAddressFieldEditable(
+  field: AddressField,
+  settings: AddressChangeSettings | undefined,
+): boolean {
   const access = addressChangeAccess(settings);
-  const group = (Object.keys(ADDRESS_CHANGE_GROUPS) as AddressChangeGroup[]).find((name) => ADDRESS_CHANGE_GROUPS[name].includes(field));
+  const group = (Object.keys(ADDRESS_CHANGE_GROUPS) as AddressChangeGroup[]).find((name) =>
+    ADDRESS_CHANGE_GROUPS[name].includes(field),
+  );
   return group === undefined || access[group];
 }
 
 /** §5 "Required fields are starred": the fields addressErrors requires with this context and salutation. */
-export function requiredAddressFields(ctx: Pick<AddressRuleContext, 'addressLines' | 'companySalutations' | 'emailRequired'>, salutationCode?: string | null): Set<AddressField> {
+export function requiredAddressFields(
+  ctx: Pick<AddressRuleContext, 'addressLines' | 'companySalutations' | 'emailRequired'>,
+  salutationCode?: string | null,
+): Set<AddressField> {
   const fields: AddressField[] = ctx.addressLines ? ['addressLine1'] : ['street', 'streetNumber'];
   fields.push('zipcode', 'city', 'countryCode');
   if (salutationCode && ctx.companySalutations.includes(salutationCode)) fields.push('company1');
@@ -60,13 +70,17 @@ interface SalutationOption {
 }
 
 /** Codes of the company salutations (company required, §5). */
-export const companySalutationCodes = (salutations: readonly SalutationOption[]) => salutations.filter((s) => s.isCompany).map((s) => s.code);
+export const companySalutationCodes = (salutations: readonly SalutationOption[]) =>
+  salutations.filter((s) => s.isCompany).map((s) => s.code);
 
 /**
  * §5 "Salutation choices are limited to user-selectable ones when names may change"; while names
  * are locked the partner's own salutation is shown (all of them, so it can be named).
  */
-export function salutationChoices<T extends SalutationOption>(salutations: readonly T[], namesEditable: boolean): T[] {
+export function salutationChoices<T extends SalutationOption>(
+  salutations: readonly T[],
+  namesEditable: boolean,
+): T[] {
   // The schema's default: selectable unless said otherwise.
   return namesEditable ? salutations.filter((s) => s.isUserSelectable !== false) : [...salutations];
 }
@@ -75,7 +89,10 @@ export function salutationChoices<T extends SalutationOption>(salutations: reado
 export type AddressChangeTiming = 'asap' | 'date';
 
 /** The timing's own rule: a chosen date is required (addressErrors checks it is tomorrow or later). */
-export function timingErrors(timing: AddressChangeTiming, validFrom: string | null | undefined): AddressError[] {
+export function timingErrors(
+  timing: AddressChangeTiming,
+  validFrom: string | null | undefined,
+): AddressError[] {
   return timing === 'date' && !validFrom ? [{ field: 'validFrom', code: 'required' }] : [];
 }
 
@@ -83,7 +100,11 @@ export function timingErrors(timing: AddressChangeTiming, validFrom: string | nu
  * §5 "A warning shows when timing is 'asap' and the next physical issue's first-shipping date has
  * passed": that issue still goes to the old address.
  */
-export function asapMissesNextIssue(timing: AddressChangeTiming, next: { dateOfFirstShipping: string | null } | null | undefined, today: string): boolean {
+export function asapMissesNextIssue(
+  timing: AddressChangeTiming,
+  next: { dateOfFirstShipping: string | null } | null | undefined,
+  today: string,
+): boolean {
   return timing === 'asap' && Boolean(next?.dateOfFirstShipping) && next!.dateOfFirstShipping! <= today;
 }
 
@@ -98,4 +119,6 @@ export function countryRoleOf(roles: readonly string[]): AddressRole {
 
 /** Roles in display order. */
 export const sortRoles = <R extends string>(roles: readonly R[]): R[] =>
-  [...roles].sort((a, b) => ADDRESS_ROLE_ORDER.indexOf(a as AddressRole) - ADDRESS_ROLE_ORDER.indexOf(b as AddressRole));
+  [...roles].sort(
+    (a, b) => ADDRESS_ROLE_ORDER.indexOf(a as AddressRole) - ADDRESS_ROLE_ORDER.indexOf(b as AddressRole),
+  );

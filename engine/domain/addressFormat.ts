@@ -33,7 +33,9 @@ const LAYOUTS: Record<string, Layout> = {
 function layoutOf(address: FormattableAddress): Layout {
   const country = address.countryCode?.trim().toUpperCase();
   if (country) return LAYOUTS[country] ?? 'street-first-postcode-before-town';
-  return address.zipcode && isUkPostcode(address.zipcode) ? 'number-first-postcode-last' : 'street-first-postcode-before-town';
+  return address.zipcode && isUkPostcode(address.zipcode)
+    ? 'number-first-postcode-last'
+    : 'street-first-postcode-before-town';
 }
 
 const join = (parts: ReadonlyArray<string | null | undefined>, separator = ' ') =>
@@ -45,12 +47,17 @@ const join = (parts: ReadonlyArray<string | null | undefined>, separator = ' ') 
 /** The street line without name or town ("14 Rosebery Avenue" in the UK, "Hauptstraße 5a" in Germany). */
 export function streetLine(address: FormattableAddress): string {
   const number = join([address.streetNumber, address.streetNumberSuffix], '');
-  return layoutOf(address) === 'number-first-postcode-last' ? join([number, address.street]) : join([address.street, number]);
+  return layoutOf(address) === 'number-first-postcode-last'
+    ? join([number, address.street])
+    : join([address.street, number]);
 }
 
 /** The lines after the street: town then postcode alone in the UK ("London", "EC1R 4TD"), "10115 Berlin" elsewhere. */
 export function townLines(address: FormattableAddress): string[] {
-  const lines = layoutOf(address) === 'number-first-postcode-last' ? [join([address.city]), join([address.zipcode])] : [join([address.zipcode, address.city])];
+  const lines =
+    layoutOf(address) === 'number-first-postcode-last'
+      ? [join([address.city]), join([address.zipcode])]
+      : [join([address.zipcode, address.city])];
   return lines.filter((line) => line !== '');
 }
 

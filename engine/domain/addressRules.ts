@@ -6,7 +6,14 @@
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
 
-export const ADDRESS_LIMITS = { name: 35, streetNumber: 10, zipMin: 4, zipMax: 10, email: 35, phone: 35 } as const;
+export const ADDRESS_LIMITS = {
+  name: 35,
+  streetNumber: 10,
+  zipMin: 4,
+  zipMax: 10,
+  email: 35,
+  phone: 35,
+} as const;
 
 /** The UK postcode (outward and inward code, one optional space); BFPO and GIR 0AA included. */
 export const UK_POSTCODE = /^(GIR ?0AA|BFPO ?\d{1,4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
@@ -48,7 +55,10 @@ export interface AddressRuleContext {
 }
 
 export type AddressField = keyof AddressInput;
-export type AddressError = { field: AddressField; code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'too_early' | typeof AFTER_TERM_END };
+export type AddressError = {
+  field: AddressField;
+  code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'too_early' | typeof AFTER_TERM_END;
+};
 
 const blank = (value: string | null | undefined) => !value || !value.trim();
 
@@ -62,11 +72,13 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   const required = (field: AddressField) => {
     if (blank(input[field])) errors.push({ field, code: 'required' });
   };
-  for (const field of ['firstName', 'lastName1', 'company1', 'jobTitle', 'department', 'city'] as const) max(field, ADDRESS_LIMITS.name);
+  for (const field of ['firstName', 'lastName1', 'company1', 'jobTitle', 'department', 'city'] as const)
+    max(field, ADDRESS_LIMITS.name);
   if (input.salutationCode && ctx.companySalutations.includes(input.salutationCode)) required('company1');
   if (ctx.addressLines) {
     required('addressLine1');
-    for (const field of ['addressLine1', 'addressLine2', 'addressLine3'] as const) max(field, ADDRESS_LIMITS.name);
+    for (const field of ['addressLine1', 'addressLine2', 'addressLine3'] as const)
+      max(field, ADDRESS_LIMITS.name);
   } else {
     required('street');
     max('street', ADDRESS_LIMITS.name);
@@ -79,21 +91,30 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   if (zip) {
     if (zip.length < ADDRESS_LIMITS.zipMin) errors.push({ field: 'zipcode', code: 'too_short' });
     else if (zip.length > ADDRESS_LIMITS.zipMax) errors.push({ field: 'zipcode', code: 'too_long' });
-    else if ((input.countryCode ?? '').toUpperCase() === 'GB' && !isUkPostcode(zip)) errors.push({ field: 'zipcode', code: 'invalid' });
+    else if ((input.countryCode ?? '').toUpperCase() === 'GB' && !isUkPostcode(zip))
+      errors.push({ field: 'zipcode', code: 'invalid' });
   }
   required('city');
   required('countryCode');
   if (ctx.emailRequired) required('emailAddress');
   max('emailAddress', ADDRESS_LIMITS.email);
-  if (input.emailAddress && input.emailAddress.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.emailAddress.trim())) errors.push({ field: 'emailAddress', code: 'invalid' });
+  if (
+    input.emailAddress &&
+    input.emailAddress.trim() &&
+    !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.emailAddress.trim())
+  )
+    errors.push({ field: 'emailAddress', code: 'invalid' });
   max('phoneNumber', ADDRESS_LIMITS.phone);
   if (input.dateOfBirth) {
     if (!isRealDay(input.dateOfBirth)) errors.push({ field: 'dateOfBirth', code: 'invalid' });
-    else if (input.dateOfBirth < earliestBirthDate(ctx.today) || input.dateOfBirth > ctx.today) errors.push({ field: 'dateOfBirth', code: 'invalid' });
+    else if (input.dateOfBirth < earliestBirthDate(ctx.today) || input.dateOfBirth > ctx.today)
+      errors.push({ field: 'dateOfBirth', code: 'invalid' });
   }
   if (input.validFrom && !isRealDay(input.validFrom)) errors.push({ field: 'validFrom', code: 'invalid' });
-  else if (input.validFrom && input.validFrom <= ctx.today) errors.push({ field: 'validFrom', code: 'too_early' });
-  else if (input.validFrom && !withinTerm(input.validFrom, ctx.termEnd ?? null)) errors.push({ field: 'validFrom', code: AFTER_TERM_END });
+  else if (input.validFrom && input.validFrom <= ctx.today)
+    errors.push({ field: 'validFrom', code: 'too_early' });
+  else if (input.validFrom && !withinTerm(input.validFrom, ctx.termEnd ?? null))
+    errors.push({ field: 'validFrom', code: AFTER_TERM_END });
   return errors;
 }
 
@@ -118,7 +139,26 @@ const DELIVERY_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
   'de-DE': ['DE', 'AT', 'CH', 'LU', 'NL', 'BE', 'DK', 'FR', 'IT', 'PL'],
   'en-GB': ['GB', 'IE'],
 };
-const BILLING_COUNTRIES = ['AT', 'BE', 'CH', 'CZ', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'LU', 'NL', 'NO', 'PL', 'PT', 'SE'] as const;
+const BILLING_COUNTRIES = [
+  'AT',
+  'BE',
+  'CH',
+  'CZ',
+  'DE',
+  'DK',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'IE',
+  'IT',
+  'LU',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'SE',
+] as const;
 
 export function supportedCountries(tenantLocale: string, roles: readonly string[]): string[] {
   const delivery = DELIVERY_COUNTRIES[tenantLocale] ?? DELIVERY_COUNTRIES['de-DE'];

@@ -19,7 +19,9 @@ export const CANCEL_CATEGORY = 'CANCEL';
  */
 export type CancellationStart = 'already_cancelled' | 'externally_managed' | 'form';
 
-export function cancellationStart(s: Pick<Subscription, 'orderStatus' | 'salesDocumentType'>): CancellationStart {
+export function cancellationStart(
+  s: Pick<Subscription, 'orderStatus' | 'salesDocumentType'>,
+): CancellationStart {
   if (s.orderStatus === 'AK' || s.orderStatus === 'I') return 'already_cancelled';
   if (isExternallyManaged(s)) return 'externally_managed';
   return 'form';
@@ -27,7 +29,8 @@ export function cancellationStart(s: Pick<Subscription, 'orderStatus' | 'salesDo
 
 /** §4: "the type reported is exceptional (else regular)" — exceptional when not cancellable regularly. */
 export type CancellationType = 'regular' | 'exceptional';
-export const cancellationType = (cancellableRegularly: boolean): CancellationType => (cancellableRegularly ? 'regular' : 'exceptional');
+export const cancellationType = (cancellableRegularly: boolean): CancellationType =>
+  cancellableRegularly ? 'regular' : 'exceptional';
 
 export interface CancelFormInput {
   reason: string;
@@ -38,16 +41,22 @@ export interface CancelFormInput {
   feedback?: string;
 }
 
-export type CancelFormError = { field: 'reason' | 'issue' | 'reasonText' | 'feedback'; code: 'required' | 'too_long' };
+export type CancelFormError = {
+  field: 'reason' | 'issue' | 'reasonText' | 'feedback';
+  code: 'required' | 'too_long';
+};
 
 /** §5: "reason required; date required when cancellable; free text required when not cancellable; feedback max 255". */
 export function cancelFormErrors(input: CancelFormInput, cancellableRegularly: boolean): CancelFormError[] {
   const errors: CancelFormError[] = [];
   if (!input.reason.trim()) errors.push({ field: 'reason', code: 'required' });
   if (cancellableRegularly && !input.issue) errors.push({ field: 'issue', code: 'required' });
-  if (!cancellableRegularly && !input.reasonText?.trim()) errors.push({ field: 'reasonText', code: 'required' });
-  if ((input.reasonText ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH) errors.push({ field: 'reasonText', code: 'too_long' });
-  if ((input.feedback ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH) errors.push({ field: 'feedback', code: 'too_long' });
+  if (!cancellableRegularly && !input.reasonText?.trim())
+    errors.push({ field: 'reasonText', code: 'required' });
+  if ((input.reasonText ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH)
+    errors.push({ field: 'reasonText', code: 'too_long' });
+  if ((input.feedback ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH)
+    errors.push({ field: 'feedback', code: 'too_long' });
   return errors;
 }
 
@@ -91,13 +100,19 @@ export function cancellationDateLabel(
  * without a number when the infos list one, else their first date. Cancellable: the first date is
  * preselected. Null when there is no date at all.
  */
-export function preselectedCancellationIssue<I extends { issueNumber: string | null }>(issues: readonly I[], cancellableRegularly: boolean): I | null {
+export function preselectedCancellationIssue<I extends { issueNumber: string | null }>(
+  issues: readonly I[],
+  cancellableRegularly: boolean,
+): I | null {
   if (!cancellableRegularly) return issues.find((issue) => issue.issueNumber === null) ?? issues[0] ?? null;
   return issues[0] ?? null;
 }
 
 /** §4: "If a default cancel reason is configured it is preselected" — only when the subscription offers that reason. */
-export function preselectedCancelReason(reasons: ReadonlyArray<{ cancelReason: string }>, configured: string | undefined): string {
+export function preselectedCancelReason(
+  reasons: ReadonlyArray<{ cancelReason: string }>,
+  configured: string | undefined,
+): string {
   return configured && reasons.some((reason) => reason.cancelReason === configured) ? configured : '';
 }
 
@@ -108,7 +123,10 @@ export interface CancellationCheckInput {
   zipcode: string;
 }
 
-export type CancellationCheckError = { field: keyof CancellationCheckInput; code: 'required' | 'invalid' | 'too_long' };
+export type CancellationCheckError = {
+  field: keyof CancellationCheckInput;
+  code: 'required' | 'invalid' | 'too_long';
+};
 
 /** §5: "Cancellation: email, order number, zip required (zip max 10)"; the e-mail must look like one, the order number 8 to 10 digits. */
 export function cancellationCheckErrors(input: CancellationCheckInput): CancellationCheckError[] {

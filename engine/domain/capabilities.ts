@@ -44,7 +44,11 @@ export interface CapabilityTenant extends FeatureSwitches {
   issueHistory?: { excludedPublications?: ReadonlyArray<{ publication: string; mixType?: string }> };
   issueComplaint?: { blacklistedPublications?: readonly string[] };
   holidayService?: { blacklistedMixTypes?: readonly string[]; blacklistedPublications?: readonly string[] };
-  externalSubscriptionLink?: { urlTemplate: string; whitelistedPublications?: readonly string[]; showOnlyForActive?: boolean };
+  externalSubscriptionLink?: {
+    urlTemplate: string;
+    whitelistedPublications?: readonly string[];
+    showOnlyForActive?: boolean;
+  };
   download?: { showDownloadForSubsWithKnownActivationDate?: boolean };
   cancellation?: { revocationContactActivity?: string };
   orderAttributes?: { attributes?: ReadonlyArray<{ type: string; editable?: boolean; creatable?: boolean }> };
@@ -59,11 +63,14 @@ export interface CapabilityContext {
 export const isOrderingParty = (s: Pick<Subscription, 'roles'>) => s.roles.includes('AG');
 export const isGoodsRecipient = (s: Pick<Subscription, 'roles'>) => s.roles.includes('WE');
 /** The user acts as licence manager: LV is their only (first by precedence AG, WE, RE, LV) role. */
-export const isLicenceManager = (s: Pick<Subscription, 'currentRoleBusinessPartner'>) => s.currentRoleBusinessPartner.role === 'LV';
+export const isLicenceManager = (s: Pick<Subscription, 'currentRoleBusinessPartner'>) =>
+  s.currentRoleBusinessPartner.role === 'LV';
 /** Sales document type WBZA: managed outside the portal's order system (§6 "cancellation"). */
-export const isExternallyManaged = (s: Pick<Subscription, 'salesDocumentType'>) => s.salesDocumentType === 'WBZA';
+export const isExternallyManaged = (s: Pick<Subscription, 'salesDocumentType'>) =>
+  s.salesDocumentType === 'WBZA';
 /** Print (PR) or combi: something is delivered on paper. */
-export const isPhysical = (s: Pick<Subscription, 'mixType' | 'isCombiSubscription'>) => s.mixType === 'PR' || s.mixType === 'KO' || s.isCombiSubscription;
+export const isPhysical = (s: Pick<Subscription, 'mixType' | 'isCombiSubscription'>) =>
+  s.mixType === 'PR' || s.mixType === 'KO' || s.isCombiSubscription;
 /** §9 "Offer classification": bundle component M master, S slave. */
 export const isBundleMaster = (s: Pick<Subscription, 'renewal'>) => s.renewal?.renewalBundleComponent === 'M';
 export const isBundleSlave = (s: Pick<Subscription, 'renewal'>) => s.renewal?.renewalBundleComponent === 'S';
@@ -111,7 +118,8 @@ export const CAPABILITY_RULES = {
   // §4: "Cancellation revocation is offered when the status is AK" (through the contact form, §2).
   cancellationRevocation: {
     flags: ['contact-form'],
-    rule: (s, { tenant }) => s.orderStatus === 'AK' && Boolean(tenant.cancellation?.revocationContactActivity),
+    rule: (s, { tenant }) =>
+      s.orderStatus === 'AK' && Boolean(tenant.cancellation?.revocationContactActivity),
   },
   // "upgrade: ordering party"
   upgrade: { flags: ['upgrade'], rule: (s) => isOrderingParty(s) },
@@ -146,7 +154,10 @@ export const CAPABILITY_RULES = {
       ),
   },
   // "download: pdfDownload medium and goods recipient"
-  issueDownload: { flags: ['issue-download'], rule: (s) => s.mixTypeDetails.pdfDownload && isGoodsRecipient(s) },
+  issueDownload: {
+    flags: ['issue-download'],
+    rule: (s) => s.mixTypeDetails.pdfDownload && isGoodsRecipient(s),
+  },
   // "gift certificate download: ordering party and matching gift criteria"
   giftCertificate: {
     flags: ['gift-certificate'],
@@ -160,7 +171,9 @@ export const CAPABILITY_RULES = {
   renewal: {
     flags: ['renewal'],
     rule: (s, { tenant }) =>
-      s.isRenewal && isOrderingParty(s) && (!(s.renewal?.autoRenewal ?? false) || Boolean(tenant.renewal?.forceWithAutoRenewal)),
+      s.isRenewal &&
+      isOrderingParty(s) &&
+      (!(s.renewal?.autoRenewal ?? false) || Boolean(tenant.renewal?.forceWithAutoRenewal)),
   },
   // "multi-user licences: multi-licence and (licence manager or ordering party)"
   multiUserLicenses: {
@@ -178,14 +191,20 @@ export const CAPABILITY_RULES = {
   eCard: { flags: ['e-card'], rule: () => true },
   // "invoice request and several detail blocks: ordering party only"
   invoiceRequest: { flags: ['invoice-request'], rule: (s) => isOrderingParty(s) && !isExternallyManaged(s) },
-  invoiceDownload: { flags: ['invoice-download'], rule: (s) => isOrderingParty(s) && !isExternallyManaged(s) },
+  invoiceDownload: {
+    flags: ['invoice-download'],
+    rule: (s) => isOrderingParty(s) && !isExternallyManaged(s),
+  },
   // External link (§2): whitelisted publications (empty = all), optionally only for active subscriptions.
   externalLink: {
     flags: ['external-subscription-link'],
     rule: (s, { tenant }) => {
       const link = tenant.externalSubscriptionLink;
       if (!link) return false;
-      return listed(link.whitelistedPublications, s.publication) && (!link.showOnlyForActive || isActive(s.orderStatus));
+      return (
+        listed(link.whitelistedPublications, s.publication) &&
+        (!link.showOnlyForActive || isActive(s.orderStatus))
+      );
     },
   },
   // Order attributes are part of the order: the ordering party edits them (§5 "Order attribute edit").
@@ -209,7 +228,12 @@ export type CapabilityCheck = 'ok' | 'feature_disabled' | 'not_allowed';
  * only what belongs to it alone — its issues (history, downloads, calendar) and contact; every other
  * action is the bundle master's. The detail page and the server both read this through checkCapability.
  */
-const BUNDLE_COMPONENT_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['issueHistory', 'issueDownload', 'issueCalendar', 'contact']);
+const BUNDLE_COMPONENT_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>([
+  'issueHistory',
+  'issueDownload',
+  'issueCalendar',
+  'contact',
+]);
 
 /**
  * A licence user (account-flows.md §3 "Licence") reads the subscription their licence gives them:
@@ -217,11 +241,22 @@ const BUNDLE_COMPONENT_CAPABILITIES: ReadonlySet<Capability> = new Set<Capabilit
  * or redirecting deliveries, complaints, addresses and opt-ins of the company's partners are not
  * theirs to change, though their role on it is a goods recipient's (WE).
  */
-const LICENCE_USER_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['issueHistory', 'issueDownload', 'issueCalendar', 'contact', 'eCard']);
+const LICENCE_USER_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>([
+  'issueHistory',
+  'issueDownload',
+  'issueCalendar',
+  'contact',
+  'eCard',
+]);
 
-export function checkCapability(capability: Capability, s: CapabilitySubscription, ctx: CapabilityContext): CapabilityCheck {
+export function checkCapability(
+  capability: Capability,
+  s: CapabilitySubscription,
+  ctx: CapabilityContext,
+): CapabilityCheck {
   const { flags, rule } = CAPABILITY_RULES[capability] as CapabilityRule;
-  if (flags.length > 0 && !flags.some((flag) => isFeatureOn(ctx.tenant, flag, s.publication))) return 'feature_disabled';
+  if (flags.length > 0 && !flags.some((flag) => isFeatureOn(ctx.tenant, flag, s.publication)))
+    return 'feature_disabled';
   if (isBundleSlave(s) && !BUNDLE_COMPONENT_CAPABILITIES.has(capability)) return 'not_allowed';
   if (s.isLicenseUser && !LICENCE_USER_CAPABILITIES.has(capability)) return 'not_allowed';
   return rule(s, ctx) ? 'ok' : 'not_allowed';
@@ -234,18 +269,29 @@ export function can(capability: Capability, s: CapabilitySubscription, ctx: Capa
 // Named shorthands of the conventions (`canCancel(subscription, ctx)`).
 export const canCancel = (s: CapabilitySubscription, ctx: CapabilityContext) => can('cancellation', s, ctx);
 export const canRenew = (s: CapabilitySubscription, ctx: CapabilityContext) => can('renewal', s, ctx);
-export const canRequestInvoice = (s: CapabilitySubscription, ctx: CapabilityContext) => can('invoiceRequest', s, ctx);
-export const canDownloadInvoice = (s: CapabilitySubscription, ctx: CapabilityContext) => can('invoiceDownload', s, ctx);
-export const canSeePaymentHistory = (s: CapabilitySubscription, ctx: CapabilityContext) => can('paymentHistory', s, ctx);
-export const canSeeIssueHistory = (s: CapabilitySubscription, ctx: CapabilityContext) => can('issueHistory', s, ctx);
-export const canDownloadIssues = (s: CapabilitySubscription, ctx: CapabilityContext) => can('issueDownload', s, ctx);
+export const canRequestInvoice = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('invoiceRequest', s, ctx);
+export const canDownloadInvoice = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('invoiceDownload', s, ctx);
+export const canSeePaymentHistory = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('paymentHistory', s, ctx);
+export const canSeeIssueHistory = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('issueHistory', s, ctx);
+export const canDownloadIssues = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('issueDownload', s, ctx);
 export const canContactAbout = (s: CapabilitySubscription, ctx: CapabilityContext) => can('contact', s, ctx);
-export const canRevokeCancellation = (s: CapabilitySubscription, ctx: CapabilityContext) => can('cancellationRevocation', s, ctx);
-export const canDownloadGiftCertificate = (s: CapabilitySubscription, ctx: CapabilityContext) => can('giftCertificate', s, ctx);
-export const canOpenExternalLink = (s: CapabilitySubscription, ctx: CapabilityContext) => can('externalLink', s, ctx);
+export const canRevokeCancellation = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('cancellationRevocation', s, ctx);
+export const canDownloadGiftCertificate = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('giftCertificate', s, ctx);
+export const canOpenExternalLink = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('externalLink', s, ctx);
 
 /** Which holiday service types the tenant offers for the subscription's publication (§6, blacklists per type). */
-export function holidayServiceTypes(s: CapabilitySubscription, ctx: CapabilityContext): Array<'redirect' | 'break' | 'download'> {
+export function holidayServiceTypes(
+  s: CapabilitySubscription,
+  ctx: CapabilityContext,
+): Array<'redirect' | 'break' | 'download'> {
   if (!CAPABILITY_RULES.holidayService.rule(s, ctx)) return [];
   const types = [
     ['redirect', 'holiday-redirect'],
@@ -262,19 +308,26 @@ export function holidayServiceTypes(s: CapabilitySubscription, ctx: CapabilityCo
  */
 export function showsCardDownload(s: CapabilitySubscription, ctx: CapabilityContext): boolean {
   const activeEnough =
-    isStrictActive(s.orderStatus) || (s.orderStatus === 'IZ' && Boolean(ctx.tenant.download?.showDownloadForSubsWithKnownActivationDate));
+    isStrictActive(s.orderStatus) ||
+    (s.orderStatus === 'IZ' && Boolean(ctx.tenant.download?.showDownloadForSubsWithKnownActivationDate));
   return activeEnough && can('issueDownload', s, ctx);
 }
 
 /** §2 "Orders page": "A renewal action appears for active non-bundle renewable subscriptions without auto-renewal." */
-export function showsCardRenewal(s: CapabilitySubscription & Pick<Subscription, 'bundle'>, ctx: CapabilityContext): boolean {
+export function showsCardRenewal(
+  s: CapabilitySubscription & Pick<Subscription, 'bundle'>,
+  ctx: CapabilityContext,
+): boolean {
   return isActive(s.orderStatus) && !s.bundle && !(s.renewal?.autoRenewal ?? false) && can('renewal', s, ctx);
 }
 
 // --- display rules of the detail block (§2 "Subscription detail") --------------------------------
 
 /** The detail fields the page shows, by the display rules of §2. */
-export function detailVisibility(s: CapabilitySubscription & Pick<Subscription, 'activeHolidayServiceType'>, ctx: CapabilityContext) {
+export function detailVisibility(
+  s: CapabilitySubscription & Pick<Subscription, 'activeHolidayServiceType'>,
+  ctx: CapabilityContext,
+) {
   const orderingParty = isOrderingParty(s);
   const autoRenewal = s.renewal?.autoRenewal ?? false;
   return {
@@ -283,7 +336,10 @@ export function detailVisibility(s: CapabilitySubscription & Pick<Subscription, 
     expiryIssue: s.isRenewal && (s.orderStatus === 'AK' || !autoRenewal),
     suspension: s.orderStatus === 'IU' && Boolean(s.currentSuspension),
     autoRenewalFields: autoRenewal && orderingParty,
-    validFrom: isActive(s.orderStatus) && s.orderStatus !== 'AK' && isFeatureOn(ctx.tenant, 'valid-from', s.publication),
+    validFrom:
+      isActive(s.orderStatus) &&
+      s.orderStatus !== 'AK' &&
+      isFeatureOn(ctx.tenant, 'valid-from', s.publication),
     payment: orderingParty,
     nextPayment: orderingParty,
     premium: orderingParty,
@@ -294,7 +350,10 @@ export function detailVisibility(s: CapabilitySubscription & Pick<Subscription, 
 // --- bundles (§6: "Bundle masters show their slaves; bundle slaves are hidden when the master's
 // publication is in the tenant's hidden-components list") ----------------------------------------
 
-export function hidesBundleComponents(master: Pick<Subscription, 'publication'>, ctx: CapabilityContext): boolean {
+export function hidesBundleComponents(
+  master: Pick<Subscription, 'publication'>,
+  ctx: CapabilityContext,
+): boolean {
   return (ctx.tenant.bundle?.publicationsWithHiddenComponents ?? []).includes(master.publication);
 }
 
@@ -305,7 +364,9 @@ export function visibleBundleComponents<T extends Pick<Subscription, 'id' | 'bun
   ctx: CapabilityContext,
 ): T[] {
   if (!master.bundle || hidesBundleComponents(master, ctx)) return [];
-  return all.filter((s) => s.id !== master.id && s.bundle?.bundleNumber === master.bundle?.bundleNumber && isBundleSlave(s));
+  return all.filter(
+    (s) => s.id !== master.id && s.bundle?.bundleNumber === master.bundle?.bundleNumber && isBundleSlave(s),
+  );
 }
 
 /** Whether a subscription is a component hidden behind its master (the orders page leaves it out). */
@@ -320,8 +381,13 @@ export function isHiddenBundleComponent<T extends Pick<Subscription, 'bundle' | 
 }
 
 /** §2: the external link with {orderNumber} and {publication} filled in. */
-export function externalLinkUrl(s: Pick<Subscription, 'orderNumber' | 'publication'>, ctx: CapabilityContext): string | null {
+export function externalLinkUrl(
+  s: Pick<Subscription, 'orderNumber' | 'publication'>,
+  ctx: CapabilityContext,
+): string | null {
   const template = ctx.tenant.externalSubscriptionLink?.urlTemplate;
   if (!template) return null;
-  return template.replaceAll('{orderNumber}', encodeURIComponent(s.orderNumber)).replaceAll('{publication}', encodeURIComponent(s.publication));
+  return template
+    .replaceAll('{orderNumber}', encodeURIComponent(s.orderNumber))
+    .replaceAll('{publication}', encodeURIComponent(s.publication));
 }

@@ -29,7 +29,9 @@ export function compensationOptionsFor(
   issue: { dateOfFirstSale: string | null; latest?: boolean },
   facts: { hasEpaper: boolean; today: string },
 ): CompensationOption[] {
-  const ageDays = issue.dateOfFirstSale ? (Date.parse(facts.today) - Date.parse(issue.dateOfFirstSale)) / 86_400_000 : Infinity;
+  const ageDays = issue.dateOfFirstSale
+    ? (Date.parse(facts.today) - Date.parse(issue.dateOfFirstSale)) / 86_400_000
+    : Infinity;
   return tenantOptions.filter((option) => {
     if (option === 'download') return facts.hasEpaper;
     if (option === 'replacement') return Boolean(issue.latest) || ageDays <= REPLACEMENT_DAYS;
@@ -42,7 +44,10 @@ export function compensationOptionsFor(
  * contact link; the maximum reached → the conflict message; every issue complained about already →
  * no eligible issue, to contact; else the form.
  */
-export function complaintStart(state: { issues: ReadonlyArray<{ complained: boolean }>; maxReached: boolean }): 'no_issues' | 'max_reached' | 'no_eligible' | 'form' {
+export function complaintStart(state: {
+  issues: ReadonlyArray<{ complained: boolean }>;
+  maxReached: boolean;
+}): 'no_issues' | 'max_reached' | 'no_eligible' | 'form' {
   if (state.issues.length === 0) return 'no_issues';
   if (state.maxReached) return 'max_reached';
   if (state.issues.every((issue) => issue.complained)) return 'no_eligible';
@@ -50,6 +55,10 @@ export function complaintStart(state: { issues: ReadonlyArray<{ complained: bool
 }
 
 /** §4, §5 "issue, reason and compensation all required": submit stays disabled until all three are chosen. */
-export function complaintReady(input: { issue?: string | null; reason?: string | null; option?: string | null }): boolean {
+export function complaintReady(input: {
+  issue?: string | null;
+  reason?: string | null;
+  option?: string | null;
+}): boolean {
   return Boolean(input.issue && input.reason && input.option);
 }

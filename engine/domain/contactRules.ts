@@ -3,7 +3,13 @@
  * behaviour, §5 contact and upload rules, §6 activity visibility, §9 upload limits). The server
  * runs the same checks, so a field the form requires is also refused by POST /contact.
  */
-import { isPlausibleEmail, isValidCustomerNumber, isValidZipCode, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from './fieldRules';
+import {
+  isPlausibleEmail,
+  isValidCustomerNumber,
+  isValidZipCode,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MIME_TYPES,
+} from './fieldRules';
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 
 export type ContactVisibility = 'all' | 'authenticated' | 'anonymous';
@@ -20,12 +26,19 @@ export interface ContactActivityRule {
 }
 
 export interface ContactSettings extends FeatureSwitches {
-  contactForm?: { activities?: readonly ContactActivityRule[]; requireSalutation?: boolean; requirePublication?: boolean };
+  contactForm?: {
+    activities?: readonly ContactActivityRule[];
+    requireSalutation?: boolean;
+    requirePublication?: boolean;
+  };
   salutations?: { options?: ReadonlyArray<{ code: string; isCompany?: boolean }> };
 }
 
 /** §6: activities are filtered by visibility (all, authenticated, anonymous). */
-export function visibleActivities<A extends ContactActivityRule>(activities: readonly A[], loggedIn: boolean): A[] {
+export function visibleActivities<A extends ContactActivityRule>(
+  activities: readonly A[],
+  loggedIn: boolean,
+): A[] {
   return activities.filter((activity) => {
     const visibility = activity.visibility ?? 'all';
     return visibility === 'all' || visibility === (loggedIn ? 'authenticated' : 'anonymous');
@@ -34,7 +47,9 @@ export function visibleActivities<A extends ContactActivityRule>(activities: rea
 
 /** §5: the opt-in checkbox shows if the tenant supports opt-ins and the activity requires a subscription (and asks for it). */
 export function showsOptIn(tenant: FeatureSwitches, activity: ContactActivityRule | undefined): boolean {
-  return Boolean(activity?.showOptInCheckbox && activity.requiresSubscription && isFeatureOn(tenant, 'opt-ins'));
+  return Boolean(
+    activity?.showOptInCheckbox && activity.requiresSubscription && isFeatureOn(tenant, 'opt-ins'),
+  );
 }
 
 /** §5: "message required when shown"; the query showMessageInput shows it even when the activity hides it. */
@@ -67,7 +82,13 @@ export interface ContactInput {
   orderNumber?: string;
   missingOrderNumber?: boolean;
   relatedTo?: ContactSubject;
-  contactDetails?: { salutation?: string; email?: string; firstName?: string; lastName?: string; company?: string };
+  contactDetails?: {
+    salutation?: string;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    company?: string;
+  };
   message?: string;
   showMessageInput?: boolean;
   optIn?: boolean;
@@ -99,7 +120,11 @@ export const CONTACT_LIMITS = {
  * Every field rule of §5 for one contact message, for a logged-in user (authenticated form) or an
  * anonymous visitor. Returns all problems at once; empty means valid.
  */
-export function contactFieldErrors(tenant: ContactSettings, input: ContactInput, loggedIn: boolean): ContactFieldError[] {
+export function contactFieldErrors(
+  tenant: ContactSettings,
+  input: ContactInput,
+  loggedIn: boolean,
+): ContactFieldError[] {
   const errors: ContactFieldError[] = [];
   const blank = (value: string | undefined) => !value || value.trim() === '';
   const activities = visibleActivities(tenant.contactForm?.activities ?? [], loggedIn);
@@ -110,16 +135,19 @@ export function contactFieldErrors(tenant: ContactSettings, input: ContactInput,
   if (showsMessage(activity, input.showMessageInput)) {
     if (blank(input.message)) errors.push({ field: '/message', code: 'required' });
   }
-  if ((input.message ?? '').length > CONTACT_MESSAGE_MAX_LENGTH) errors.push({ field: '/message', code: 'too_long' });
+  if ((input.message ?? '').length > CONTACT_MESSAGE_MAX_LENGTH)
+    errors.push({ field: '/message', code: 'too_long' });
 
   if (loggedIn) {
-    if (activity?.requiresSubscription && blank(input.subscriptionId)) errors.push({ field: '/subscriptionId', code: 'required' });
+    if (activity?.requiresSubscription && blank(input.subscriptionId))
+      errors.push({ field: '/subscriptionId', code: 'required' });
   } else {
     const details = input.contactDetails ?? {};
     if (blank(details.firstName)) errors.push({ field: '/contactDetails/firstName', code: 'required' });
     if (blank(details.lastName)) errors.push({ field: '/contactDetails/lastName', code: 'required' });
     if (blank(details.email)) errors.push({ field: '/contactDetails/email', code: 'required' });
-    else if (!isPlausibleEmail(details.email!.trim())) errors.push({ field: '/contactDetails/email', code: 'invalid' });
+    else if (!isPlausibleEmail(details.email!.trim()))
+      errors.push({ field: '/contactDetails/email', code: 'invalid' });
     if (tenant.contactForm?.requireSalutation && blank(details.salutation)) {
       errors.push({ field: '/contactDetails/salutation', code: 'required' });
     }
@@ -132,34 +160,44 @@ export function contactFieldErrors(tenant: ContactSettings, input: ContactInput,
       ['/contactDetails/company', CONTACT_LIMITS['/contactDetails/company']],
       ['/contactDetails/email', CONTACT_LIMITS['/contactDetails/email']],
     ] as const) {
-      const value = details[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? '';
-      if (value.length > max && !errors.some((e) => e.field === field)) errors.push({ field, code: 'too_long' });
+      const value =
+        details[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ??
+        '';
+      if (value.length > max && !errors.some((e) => e.field === field))
+        errors.push({ field, code: 'too_long' });
     }
-    if (tenant.contactForm?.requirePublication && blank(input.publication)) errors.push({ field: '/publication', code: 'required' });
+    if (tenant.contactForm?.requirePublication && blank(input.publication))
+      errors.push({ field: '/publication', code: 'required' });
     const missingAllowed = Boolean(activity?.allowMissingOrderNumber && input.missingOrderNumber);
     if (input.missingOrderNumber && activity && !activity.allowMissingOrderNumber) {
       errors.push({ field: '/missingOrderNumber', code: 'not_allowed' });
     }
     if (!missingAllowed) {
       if (blank(input.orderNumber)) errors.push({ field: '/orderNumber', code: 'required' });
-      else if (!isValidCustomerNumber(input.orderNumber!.trim())) errors.push({ field: '/orderNumber', code: 'invalid' });
+      else if (!isValidCustomerNumber(input.orderNumber!.trim()))
+        errors.push({ field: '/orderNumber', code: 'invalid' });
     }
   }
 
   if (input.optIn && !showsOptIn(tenant, activity)) errors.push({ field: '/optIn', code: 'not_allowed' });
   if (input.image) {
     if (!activity?.supportsImageUpload) errors.push({ field: '/image', code: 'not_allowed' });
-    else if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(input.image.mimeType)) errors.push({ field: '/image', code: 'file_type' });
+    else if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(input.image.mimeType))
+      errors.push({ field: '/image', code: 'file_type' });
     else if (input.image.size > UPLOAD_MAX_BYTES) errors.push({ field: '/image', code: 'file_too_large' });
   }
   return errors;
 }
 
 /** §5 linked-page flow: zip code required, at most 10 characters; order number 8 to 10 digits. */
-export function linkedPageLoginErrors(input: { orderNumber?: string; zipcode?: string }): ContactFieldError[] {
+export function linkedPageLoginErrors(input: {
+  orderNumber?: string;
+  zipcode?: string;
+}): ContactFieldError[] {
   const errors: ContactFieldError[] = [];
   if (!input.orderNumber?.trim()) errors.push({ field: '/orderNumber', code: 'required' });
-  else if (!isValidCustomerNumber(input.orderNumber.trim())) errors.push({ field: '/orderNumber', code: 'invalid' });
+  else if (!isValidCustomerNumber(input.orderNumber.trim()))
+    errors.push({ field: '/orderNumber', code: 'invalid' });
   if (!input.zipcode?.trim()) errors.push({ field: '/zipcode', code: 'required' });
   else if (!isValidZipCode(input.zipcode)) errors.push({ field: '/zipcode', code: 'too_long' });
   return errors;

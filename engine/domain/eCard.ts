@@ -31,7 +31,10 @@ export function eCardCategories(templates: readonly ECardTemplateLike[]): string
 }
 
 /** The templates of a category (all for none). */
-export function templatesIn<T extends ECardTemplateLike>(templates: readonly T[], category: string | undefined): T[] {
+export function templatesIn<T extends ECardTemplateLike>(
+  templates: readonly T[],
+  category: string | undefined,
+): T[] {
   return category ? templates.filter((t) => t.category === category) : [...templates];
 }
 
@@ -60,7 +63,11 @@ export type ECardProblem = 'required' | 'too_long' | 'invalid' | 'too_early' | '
  * execution choice required; a timed send at least one day ahead). `now` is the server's clock;
  * the grace covers the time the form was open.
  */
-export function eCardProblems(draft: ECardDraft, templates: readonly ECardTemplateLike[], now: Date): Partial<Record<ECardField, ECardProblem>> {
+export function eCardProblems(
+  draft: ECardDraft,
+  templates: readonly ECardTemplateLike[],
+  now: Date,
+): Partial<Record<ECardField, ECardProblem>> {
   const problems: Partial<Record<ECardField, ECardProblem>> = {};
   if (!draft.template) problems.template = 'required';
   else if (!templates.some((t) => t.name === draft.template)) problems.template = 'invalid';
@@ -69,7 +76,7 @@ export function eCardProblems(draft: ECardDraft, templates: readonly ECardTempla
     if (!value) problems[field] = 'required';
     else if (value.length > ECARD_NAME_MAX_LENGTH) problems[field] = 'too_long';
     // The names go into the e-mail's subject and greeting: one line, no control characters.
-    else if (/[\u0000-\u001f\u007f]/.test(value)) problems[field] = 'invalid';
+    else if (/\p{Cc}/u.test(value)) problems[field] = 'invalid';
   }
   const email = draft.toEmail.trim();
   if (!email) problems.toEmail = 'required';
@@ -95,7 +102,9 @@ export const withinDailyCap = (createdInLastDay: number) => createdInLastDay < E
  * (tenants/assets/<tenant>/e-cards/<file>), served under the portal's API (README "E-cards").
  */
 export function eCardImageFile(previewImageUrl: string): string | null {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,80}\.(png|jpg|jpeg|gif|webp)$/i.test(previewImageUrl) ? previewImageUrl : null;
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,80}\.(png|jpg|jpeg|gif|webp)$/i.test(previewImageUrl)
+    ? previewImageUrl
+    : null;
 }
 
 export function eCardImageUrl(previewImageUrl: string, apiBase: string): string {

@@ -9,7 +9,12 @@ import { AFTER_TERM_END, capToTerm, withinTerm, type TermEnd } from './subscript
 
 // The route's query values live apart (holidayQuery.ts): the feature registry, which every screen
 // loads, needs only them; this module's rules load with the holiday screen.
-export { HOLIDAY_QUERY_VALUES, HOLIDAY_SERVICE_TYPES, holidayTypeOfQuery, type HolidayServiceType } from './holidayQuery';
+export {
+  HOLIDAY_QUERY_VALUES,
+  HOLIDAY_SERVICE_TYPES,
+  holidayTypeOfQuery,
+  type HolidayServiceType,
+} from './holidayQuery';
 
 /** §9 "picker default 4"; the tenant's defaultMaxDuration replaces it. */
 export const DEFAULT_HOLIDAY_WEEKS = 4;
@@ -20,7 +25,11 @@ interface HolidayConfig {
 }
 
 /** §5: "maximum duration per type and publication from tenant in weeks": an entry naming the publication wins. */
-export function maxDurationWeeks(config: HolidayConfig | undefined, type: HolidayServiceType, publication: string): number {
+export function maxDurationWeeks(
+  config: HolidayConfig | undefined,
+  type: HolidayServiceType,
+  publication: string,
+): number {
   const entries = (config?.maxDurations ?? []).filter((entry) => entry.type === type);
   const forPublication = entries.find((entry) => entry.publications?.includes(publication));
   const general = entries.find((entry) => !entry.publications || entry.publications.length === 0);
@@ -28,7 +37,8 @@ export function maxDurationWeeks(config: HolidayConfig | undefined, type: Holida
 }
 
 const DAY = 86_400_000;
-export const addDaysIso = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+export const addDaysIso = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const addMonthIso = (day: string) => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + 1);
@@ -50,11 +60,19 @@ export function latestHolidayEnd(type: HolidayServiceType, dateFrom: string, wee
  * The last day the picker offers for a service starting on `dateFrom`: the type's limit
  * (latestHolidayEnd), and never after the subscription's last day (subscriptionTerm.ts).
  */
-export function holidayEndLimit(type: HolidayServiceType, dateFrom: string, weeks: number, termEnd: TermEnd = null): string {
+export function holidayEndLimit(
+  type: HolidayServiceType,
+  dateFrom: string,
+  weeks: number,
+  termEnd: TermEnd = null,
+): string {
   return capToTerm(latestHolidayEnd(type, dateFrom, weeks), termEnd);
 }
 
-export type HolidayRangeError = { field: 'dateFrom' | 'dateTo'; code: 'required' | 'too_early' | 'before_start' | 'too_long' | typeof AFTER_TERM_END };
+export type HolidayRangeError = {
+  field: 'dateFrom' | 'dateTo';
+  code: 'required' | 'too_early' | 'before_start' | 'too_long' | typeof AFTER_TERM_END;
+};
 
 /**
  * §5 "date range required; earliest start tomorrow; maximum duration per type and publication";
@@ -69,25 +87,32 @@ export function holidayRangeErrors(
   if (!input.dateFrom) errors.push({ field: 'dateFrom', code: 'required' });
   if (!input.dateTo) errors.push({ field: 'dateTo', code: 'required' });
   if (!input.dateFrom || !input.dateTo) return errors;
-  if (input.dateFrom < earliestHolidayStart(limits.today)) errors.push({ field: 'dateFrom', code: 'too_early' });
+  if (input.dateFrom < earliestHolidayStart(limits.today))
+    errors.push({ field: 'dateFrom', code: 'too_early' });
   else if (!withinTerm(input.dateFrom, termEnd)) errors.push({ field: 'dateFrom', code: AFTER_TERM_END });
   if (input.dateTo < input.dateFrom) errors.push({ field: 'dateTo', code: 'before_start' });
   else if (!withinTerm(input.dateTo, termEnd)) errors.push({ field: 'dateTo', code: AFTER_TERM_END });
-  else if (input.dateTo > latestHolidayEnd(input.type, input.dateFrom, limits.weeks)) errors.push({ field: 'dateTo', code: 'too_long' });
+  else if (input.dateTo > latestHolidayEnd(input.type, input.dateFrom, limits.weeks))
+    errors.push({ field: 'dateTo', code: 'too_long' });
   return errors;
 }
 
 /** Whether any day of a service can still be chosen: its earliest start lies within the subscription's term. */
-export const holidayPossibleWithinTerm = (earliestStart: string, termEnd: TermEnd) => withinTerm(earliestStart, termEnd);
+export const holidayPossibleWithinTerm = (earliestStart: string, termEnd: TermEnd) =>
+  withinTerm(earliestStart, termEnd);
 
 /**
  * §4: "submit is disabled when there are no issues or only one issue that has already shipped"
  * (an issue whose first shipping day is today or earlier cannot be considered any more, §8).
  */
-export function holidaySubmitBlock(issues: ReadonlyArray<{ dateOfFirstShipping?: string | null; dateOfFirstSale: string; shipped?: boolean }>, today: string): 'no_issues' | 'already_shipped' | null {
+export function holidaySubmitBlock(
+  issues: ReadonlyArray<{ dateOfFirstShipping?: string | null; dateOfFirstSale: string; shipped?: boolean }>,
+  today: string,
+): 'no_issues' | 'already_shipped' | null {
   if (issues.length === 0) return 'no_issues';
   // The server's `shipped` flag where the issue has one (its clock decides), else the first shipping day.
-  const shipped = (issue: (typeof issues)[number]) => issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
+  const shipped = (issue: (typeof issues)[number]) =>
+    issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
   if (issues.length === 1 && shipped(issues[0])) return 'already_shipped';
   return null;
 }
@@ -102,8 +127,12 @@ export interface PlannedHolidayService {
 }
 
 /** §4 precedence: "redirect, then break, then download". */
-export function activePlannedService<T extends Pick<PlannedHolidayService, 'type'>>(services: readonly T[]): T | undefined {
-  return HOLIDAY_SERVICE_TYPES.map((type) => services.find((s) => s.type === type)).find((s) => s !== undefined);
+export function activePlannedService<T extends Pick<PlannedHolidayService, 'type'>>(
+  services: readonly T[],
+): T | undefined {
+  return HOLIDAY_SERVICE_TYPES.map((type) => services.find((s) => s.type === type)).find(
+    (s) => s !== undefined,
+  );
 }
 
 /**
@@ -125,14 +154,29 @@ export function canCancelHolidayService(service: PlannedHolidayService, today: s
  * The range the setup form opens with (§9 "picker default 4"): from the earliest start, four weeks
  * or the type's maximum if shorter (a download at most one month).
  */
-export function defaultHolidayRange(type: HolidayServiceType, earliestStart: string, maxWeeks: number, termEnd: TermEnd = null): { dateFrom: string; dateTo: string } {
-  return { dateFrom: earliestStart, dateTo: holidayEndLimit(type, earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, maxWeeks), termEnd) };
+export function defaultHolidayRange(
+  type: HolidayServiceType,
+  earliestStart: string,
+  maxWeeks: number,
+  termEnd: TermEnd = null,
+): { dateFrom: string; dateTo: string } {
+  return {
+    dateFrom: earliestStart,
+    dateTo: holidayEndLimit(type, earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, maxWeeks), termEnd),
+  };
 }
 
-type RangeIssue = { issueNumber: string | null; issue?: string; shipped?: boolean; dateOfFirstShipping?: string | null; dateOfFirstSale: string };
+type RangeIssue = {
+  issueNumber: string | null;
+  issue?: string;
+  shipped?: boolean;
+  dateOfFirstShipping?: string | null;
+  dateOfFirstSale: string;
+};
 
 /** An issue already dispatched cannot be considered any more (§8): by the server's flag, else by its first shipping day. */
-export const isHolidayIssueShipped = (issue: RangeIssue, today: string) => issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
+export const isHolidayIssueShipped = (issue: RangeIssue, today: string) =>
+  issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
 
 /** A service's dates: its first and last day, both included (an open end runs on). */
 export type HolidayDates = { dateFrom: string; dateTo: string | null };
@@ -142,16 +186,29 @@ export type HolidayDates = { dateFrom: string; dateTo: string | null };
  * (§2 "a date range picking issues"). A suspension's issues lie inside its dates (issue 21): a pause
  * of 16.11.–16.12.2026 pauses the issue on sale on 5.12., not the one of 5.1.2027.
  */
-export function issuesInsideDates<T extends { dateOfFirstSale: string }>(issues: readonly T[], dates: HolidayDates): T[] {
-  return issues.filter((issue) => issue.dateOfFirstSale >= dates.dateFrom && (dates.dateTo === null || issue.dateOfFirstSale <= dates.dateTo));
+export function issuesInsideDates<T extends { dateOfFirstSale: string }>(
+  issues: readonly T[],
+  dates: HolidayDates,
+): T[] {
+  return issues.filter(
+    (issue) =>
+      issue.dateOfFirstSale >= dates.dateFrom &&
+      (dates.dateTo === null || issue.dateOfFirstSale <= dates.dateTo),
+  );
 }
 
 type IssueSpan = { issueNumberFrom: string | null; issueNumberTo: string | null };
-const issueName = (issue: Pick<RangeIssue, 'issueNumber' | 'issue'> | undefined) => (issue ? (issue.issueNumber ?? issue.issue ?? null) : null);
+const issueName = (issue: Pick<RangeIssue, 'issueNumber' | 'issue'> | undefined) =>
+  issue ? (issue.issueNumber ?? issue.issue ?? null) : null;
 
 /** The first and last issue inside a service's dates (§3 fromIssueNumber, toIssueNumber), earliest first; none without issues. */
-export function issueSpanInsideDates(issues: ReadonlyArray<Pick<RangeIssue, 'issueNumber' | 'issue' | 'dateOfFirstSale'>>, dates: HolidayDates): IssueSpan {
-  const inside = [...issuesInsideDates(issues, dates)].sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
+export function issueSpanInsideDates(
+  issues: ReadonlyArray<Pick<RangeIssue, 'issueNumber' | 'issue' | 'dateOfFirstSale'>>,
+  dates: HolidayDates,
+): IssueSpan {
+  const inside = [...issuesInsideDates(issues, dates)].sort((a, b) =>
+    a.dateOfFirstSale.localeCompare(b.dateOfFirstSale),
+  );
   return { issueNumberFrom: issueName(inside[0]), issueNumberTo: issueName(inside[inside.length - 1]) };
 }
 
@@ -159,8 +216,14 @@ export function issueSpanInsideDates(issues: ReadonlyArray<Pick<RangeIssue, 'iss
  * The issue numbers a request names (§3 issueNumberFrom, issueNumberTo): the first and last issue
  * inside the dates (when given) still to come. The screen sends them, the server stores them.
  */
-export function holidayIssueSpan(issues: readonly RangeIssue[], today: string, dates?: HolidayDates): IssueSpan {
-  const considered = (dates ? issuesInsideDates(issues, dates) : issues).filter((issue) => !isHolidayIssueShipped(issue, today));
+export function holidayIssueSpan(
+  issues: readonly RangeIssue[],
+  today: string,
+  dates?: HolidayDates,
+): IssueSpan {
+  const considered = (dates ? issuesInsideDates(issues, dates) : issues).filter(
+    (issue) => !isHolidayIssueShipped(issue, today),
+  );
   return issueSpanInsideDates(considered, dates ?? { dateFrom: '', dateTo: null });
 }
 
@@ -170,6 +233,11 @@ export function holidayIssueSpan(issues: readonly RangeIssue[], today: string, d
  */
 export function holidayAddressErrors(address: AddressInput, ctx: AddressRuleContext): AddressError[] {
   const errors = addressErrors(address, ctx);
-  if (!address.lastName1?.trim() && !address.company1?.trim() && !errors.some((error) => error.field === 'lastName1')) errors.push({ field: 'lastName1', code: 'required' });
+  if (
+    !address.lastName1?.trim() &&
+    !address.company1?.trim() &&
+    !errors.some((error) => error.field === 'lastName1')
+  )
+    errors.push({ field: 'lastName1', code: 'required' });
   return errors;
 }

@@ -6,9 +6,43 @@
 
 /** IBAN lengths by country (SEPA countries and the UK). */
 export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27,
-  GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27,
-  MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+  AD: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  VA: 22,
 };
 
 /** Without spaces, upper case. */
@@ -48,7 +82,8 @@ export function ibanMaskProblem(value: string): IbanMaskProblem | null {
 }
 
 /** The most characters an IBAN starting like this may have: its country's length, else 34. */
-export const ibanMaxLength = (value: string) => IBAN_LENGTHS[normalizeIban(value).slice(0, 2)] ?? IBAN_MAX_LENGTH;
+export const ibanMaxLength = (value: string) =>
+  IBAN_LENGTHS[normalizeIban(value).slice(0, 2)] ?? IBAN_MAX_LENGTH;
 
 export type IbanProblem = 'required' | 'format' | 'country' | 'length' | 'checksum';
 
@@ -72,7 +107,8 @@ export function ibanProblem(value: string): IbanProblem | null {
 export const isValidIban = (value: string) => ibanProblem(value) === null;
 
 /** BIC: 4 letters bank, 2 letters country, 2 letters/digits location, optional 3 branch. Optional field. */
-export const isValidBic = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.replace(/\s+/g, '').toUpperCase());
+export const isValidBic = (value: string) =>
+  /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.replace(/\s+/g, '').toUpperCase());
 
 /**
  * An account shown back: an IBAN keeps its country and its last four characters; any other number
@@ -80,6 +116,7 @@ export const isValidBic = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0
  */
 export function maskAccount(value: string): string {
   const plain = normalizeIban(value);
-  if (/^[A-Z]{2}\d{2}/.test(plain) && plain.length > 8) return `${plain.slice(0, 2)}${'•'.repeat(plain.length - 6)}${plain.slice(-4)}`;
+  if (/^[A-Z]{2}\d{2}/.test(plain) && plain.length > 8)
+    return `${plain.slice(0, 2)}${'•'.repeat(plain.length - 6)}${plain.slice(-4)}`;
   return `${'•'.repeat(Math.max(4, plain.length - 2))}${plain.slice(-2)}`;
 }

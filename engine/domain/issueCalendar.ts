@@ -51,7 +51,11 @@ export function isIsoDay(value: string): boolean {
  * Returns undefined when the text does not match.
  */
 export function fuzzyScore(query: string, text: string): number | undefined {
-  const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const fold = (value: string) =>
+    value
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
   const q = fold(query).replace(/\s+/g, '');
   if (!q) return 0;
   // Spaces are ignored on both sides, so "garten fru" finds "Garten Frühling" as a substring.

@@ -44,7 +44,10 @@ export function langParam(locale: string): 'de' | 'en' {
  * differ in language, so that is also the exact match); a language the tenant does not offer gives
  * undefined.
  */
-export function offeredLocale(offered: readonly string[], wish: string | null | undefined): Locale | undefined {
+export function offeredLocale(
+  offered: readonly string[],
+  wish: string | null | undefined,
+): Locale | undefined {
   const language = wish?.trim().slice(0, 2).toLowerCase();
   if (!language) return undefined;
   return offered.find((locale) => locale.slice(0, 2).toLowerCase() === language) as Locale | undefined;
@@ -78,15 +81,30 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
  * `locale`: its own, else those of the same language, else the fallback locale's (British English),
  * else any. Undefined when there are none.
  */
-export function wordsIn<T>(words: Readonly<Partial<Record<Locale, T>>> | Readonly<Partial<Record<string, T>>> | null | undefined, locale: string): T | undefined {
+export function wordsIn<T>(
+  words: Readonly<Partial<Record<Locale, T>>> | Readonly<Partial<Record<string, T>>> | null | undefined,
+  locale: string,
+): T | undefined {
   if (!words) return undefined;
   const byLocale = words as Readonly<Partial<Record<string, T>>>;
-  const present = (key: string | undefined) => (key !== undefined && byLocale[key] != null && byLocale[key] !== '' ? byLocale[key] : undefined);
-  const sameLanguage = Object.keys(byLocale).find((key) => key.slice(0, 2).toLowerCase() === locale.slice(0, 2).toLowerCase());
-  return present(locale) ?? present(sameLanguage) ?? present(FALLBACK_LOCALE) ?? Object.keys(byLocale).map(present).find((words) => words !== undefined);
+  const present = (key: string | undefined) =>
+    key !== undefined && byLocale[key] != null && byLocale[key] !== '' ? byLocale[key] : undefined;
+  const sameLanguage = Object.keys(byLocale).find(
+    (key) => key.slice(0, 2).toLowerCase() === locale.slice(0, 2).toLowerCase(),
+  );
+  return (
+    present(locale) ??
+    present(sameLanguage) ??
+    present(FALLBACK_LOCALE) ??
+    Object.keys(byLocale)
+      .map(present)
+      .find((words) => words !== undefined)
+  );
 }
 
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object | null | undefined ? DeepPartial<NonNullable<T[K]>> | T[K] : T[K] };
+export type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends object | null | undefined ? DeepPartial<NonNullable<T[K]>> | T[K] : T[K];
+};
 /** Per locale, the same fields of a stored value in that language. */
 export type Translations<T> = Partial<Record<string, DeepPartial<T>>>;
 
@@ -107,25 +125,41 @@ function overlaid(base: unknown, overlay: unknown): unknown {
  * the stored words (a field without a translation keeps the stored words), without the
  * `translations` themselves. Unchanged when there is no locale or no translation.
  */
-export function localizedDetails<T extends object>(details: T & { translations?: Translations<T> | null }, locale: string | undefined): T {
+export function localizedDetails<T extends object>(
+  details: T & { translations?: Translations<T> | null },
+  locale: string | undefined,
+): T {
   const { translations, ...rest } = details;
   if (!locale || !translations) return rest as T;
-  const key = translations[locale] ? locale : Object.keys(translations).find((candidate) => candidate.slice(0, 2).toLowerCase() === locale.slice(0, 2).toLowerCase());
+  const key = translations[locale]
+    ? locale
+    : Object.keys(translations).find(
+        (candidate) => candidate.slice(0, 2).toLowerCase() === locale.slice(0, 2).toLowerCase(),
+      );
   const translation = key ? translations[key] : undefined;
   return (translation ? overlaid(rest, translation) : rest) as T;
 }
 
 /** A stored row with a `translations` column, in `locale`: localizedDetails of its other columns. */
-export function localizedRow<R extends { translations?: unknown }>(row: R, locale: string | undefined): Omit<R, 'translations'> {
+export function localizedRow<R extends { translations?: unknown }>(
+  row: R,
+  locale: string | undefined,
+): Omit<R, 'translations'> {
   type Rest = Omit<R, 'translations'>;
-  return localizedDetails<Rest>(row as unknown as Rest & { translations?: Translations<Rest> | null }, locale);
+  return localizedDetails<Rest>(
+    row as unknown as Rest & { translations?: Translations<Rest> | null },
+    locale,
+  );
 }
 
 /**
  * A tenant setting given once for every language or per locale (an image with words: `"…"` or
  * `{"de-DE": "…", "en-GB": "…"}`), in `locale` by the rule of wordsIn.
  */
-export function settingIn<T>(value: T | Readonly<Partial<Record<Locale, T>>> | null | undefined, locale: string): T | undefined {
+export function settingIn<T>(
+  value: T | Readonly<Partial<Record<Locale, T>>> | null | undefined,
+  locale: string,
+): T | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value !== 'object') return value as T;
   return wordsIn(value as Readonly<Partial<Record<Locale, T>>>, locale);

@@ -47,16 +47,25 @@ export interface LicenseActor {
   isLicenseManager: boolean;
 }
 
-export type LicenseAction = 'add' | 'activate' | 'deactivate' | 'delete' | 'sendInvitation' | 'replaceManager' | 'deleteManager';
+export type LicenseAction =
+  'add' | 'activate' | 'deactivate' | 'delete' | 'sendInvitation' | 'replaceManager' | 'deleteManager';
 
 /** Why an action is refused, as the server's error code (§6, §8). */
-export type LicenseRefusal = 'self_service_disabled' | 'license_limit_reached' | 'not_allowed' | 'license_not_reactivatable' | 'license_already_confirmed' | 'no_change';
+export type LicenseRefusal =
+  | 'self_service_disabled'
+  | 'license_limit_reached'
+  | 'not_allowed'
+  | 'license_not_reactivatable'
+  | 'license_already_confirmed'
+  | 'no_change';
 
 /** Active licences of an object: active ones count, whether confirmed or still invited. */
-export const activeLicenseCount = (object: Pick<LicenseObjectState, 'licenses'>) => object.licenses.filter((l) => l.isActive).length;
+export const activeLicenseCount = (object: Pick<LicenseObjectState, 'licenses'>) =>
+  object.licenses.filter((l) => l.isActive).length;
 
 /** §6 "adding is disabled when active licences reach maxActiveLicenses". */
-export const isAtMaximum = (object: Pick<LicenseObjectState, 'licenses' | 'maxActiveLicenses'>) => activeLicenseCount(object) >= object.maxActiveLicenses;
+export const isAtMaximum = (object: Pick<LicenseObjectState, 'licenses' | 'maxActiveLicenses'>) =>
+  activeLicenseCount(object) >= object.maxActiveLicenses;
 
 /**
  * Whether an action is possible, or why not (null = allowed). §6: "Licence actions (add, invite,
@@ -74,7 +83,8 @@ export function licenseActionRefusal(
   license?: LicenseState,
 ): LicenseRefusal | null {
   if (action === 'deleteManager') return actor.isLicenseManager ? 'not_allowed' : null;
-  if (action === 'replaceManager') return actor.isLicenseManager && settings.allowManagerReplacement === false ? 'not_allowed' : null;
+  if (action === 'replaceManager')
+    return actor.isLicenseManager && settings.allowManagerReplacement === false ? 'not_allowed' : null;
   if (object && !object.selfServiceEnabled) return 'self_service_disabled';
   switch (action) {
     case 'add':
@@ -92,14 +102,20 @@ export function licenseActionRefusal(
   }
 }
 
-export const canLicenseAction = (...args: Parameters<typeof licenseActionRefusal>) => licenseActionRefusal(...args) === null;
+export const canLicenseAction = (...args: Parameters<typeof licenseActionRefusal>) =>
+  licenseActionRefusal(...args) === null;
 
 /** The status a licence shows (§3 isActive, isConfirmed): invited until accepted, then active or inactive. */
 export type LicenseStatus = 'invited' | 'active' | 'inactive';
-export const licenseStatus = (l: LicenseState): LicenseStatus => (!l.isActive ? 'inactive' : l.isConfirmed ? 'active' : 'invited');
+export const licenseStatus = (l: LicenseState): LicenseStatus =>
+  !l.isActive ? 'inactive' : l.isConfirmed ? 'active' : 'invited';
 
 /** One page of a list (zero-based), §9 page size 10. */
-export function pageOf<T>(items: readonly T[], page: number, size = LICENSE_PAGE_SIZE): { items: T[]; totalPages: number; page: number } {
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  size = LICENSE_PAGE_SIZE,
+): { items: T[]; totalPages: number; page: number } {
   const totalPages = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(0, page), totalPages - 1);
   return { items: items.slice(current * size, current * size + size), totalPages, page: current };
@@ -113,7 +129,13 @@ export type FieldErrors = Record<string, FieldError>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
-function text(errors: FieldErrors, field: string, value: string | null | undefined, max: number, required: boolean) {
+function text(
+  errors: FieldErrors,
+  field: string,
+  value: string | null | undefined,
+  max: number,
+  required: boolean,
+) {
   if (blank(value)) {
     if (required) errors[field] = 'required';
   } else if (value!.trim().length > max) errors[field] = 'too_long';

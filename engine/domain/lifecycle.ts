@@ -105,7 +105,9 @@ export type LifecycleRefusal =
   | 'payment_already_settled'
   | 'invalid_range';
 
-export type Transition = { ok: true; state: LifecycleState; changes: readonly AppliedChange[] } | { ok: false; refusal: LifecycleRefusal };
+export type Transition =
+  | { ok: true; state: LifecycleState; changes: readonly AppliedChange[] }
+  | { ok: false; refusal: LifecycleRefusal };
 
 /** What a transition changed, for the account event and the confirmation e-mail. */
 export interface AppliedChange {
@@ -124,10 +126,15 @@ export interface AppliedChange {
 
 /** What accepting an offer changed (an extension, an upgrade, a retention discount). */
 export type OfferChange = AppliedChange & { kind: 'extend' | 'upgrade' | 'retain' };
-export const isOfferChange = (change: AppliedChange): change is OfferChange => change.kind === 'extend' || change.kind === 'upgrade' || change.kind === 'retain';
+export const isOfferChange = (change: AppliedChange): change is OfferChange =>
+  change.kind === 'extend' || change.kind === 'upgrade' || change.kind === 'retain';
 
 const refuse = (refusal: LifecycleRefusal): Transition => ({ ok: false, refusal });
-const done = (state: LifecycleState, ...changes: AppliedChange[]): Transition => ({ ok: true, state, changes });
+const done = (state: LifecycleState, ...changes: AppliedChange[]): Transition => ({
+  ok: true,
+  state,
+  changes,
+});
 
 /** Adds calendar months to an ISO day (31 January + 1 month = 3 March, as Date does; the order system does the same). */
 export function addMonths(day: string, months: number): string {
@@ -152,26 +159,39 @@ export function holdsOffer(acceptance: Acceptance, today: string): boolean {
 }
 
 /** An offer is offered and accepted once: not while it waits for its payment, nor while what it bought lasts. */
-export function isOfferTaken(state: Pick<LifecycleState, 'acceptances'>, offerId: string, today: string): boolean {
+export function isOfferTaken(
+  state: Pick<LifecycleState, 'acceptances'>,
+  offerId: string,
+  today: string,
+): boolean {
   return state.acceptances.some((a) => a.offerId === offerId && holdsOffer(a, today));
 }
 
 /** Retention offers (those of the cancellation flow) are a one-off: one a year per subscription, whichever it was. */
 export const RETENTION_OFFER_MONTHS = 12;
 export function isRetentionUsed(state: Pick<LifecycleState, 'acceptances'>, today: string): boolean {
-  return state.acceptances.some((a) => a.source === 'cancellation' && a.status !== 'failed' && today < addMonths(a.on, RETENTION_OFFER_MONTHS));
+  return state.acceptances.some(
+    (a) =>
+      a.source === 'cancellation' && a.status !== 'failed' && today < addMonths(a.on, RETENTION_OFFER_MONTHS),
+  );
 }
 
 /**
  * The offers of a flow still open to this subscription on `today`, in their order: none of the
  * cancellation flow once a retention offer was taken this year, and no offer it holds already.
  */
-export function openOffers<T extends { id: string }>(state: Pick<LifecycleState, 'acceptances'>, offers: readonly T[], today: string, source?: AcceptanceSource): T[] {
+export function openOffers<T extends { id: string }>(
+  state: Pick<LifecycleState, 'acceptances'>,
+  offers: readonly T[],
+  today: string,
+  source?: AcceptanceSource,
+): T[] {
   if (source === 'cancellation' && isRetentionUsed(state, today)) return [];
   return offers.filter((offer) => !isOfferTaken(state, offer.id, today));
 }
 
-export const isCancelled = (state: Pick<LifecycleState, 'status'>) => state.status === 'AK' || state.status === 'I';
+export const isCancelled = (state: Pick<LifecycleState, 'status'>) =>
+  state.status === 'AK' || state.status === 'I';
 
 // --- transitions -------------------------------------------------------------------------------
 
@@ -189,7 +209,9 @@ export function cancel(state: LifecycleState, request: CancelRequest): Transitio
   if (request.effectiveDate < request.today) return refuse('date_in_past');
   if (!isWithinTerm(state, request.effectiveDate)) return refuse('date_after_end');
   const voided = state.acceptances.filter((a) => a.status === 'pending');
-  const voidedPayments = [...new Set(voided.map((a) => a.paymentId).filter((id): id is string => id !== null))];
+  const voidedPayments = [
+    ...new Set(voided.map((a) => a.paymentId).filter((id): id is string => id !== null)),
+  ];
   const end = request.effectiveDate;
   const next: LifecycleState = {
     ...state,
@@ -199,7 +221,8 @@ export function cancel(state: LifecycleState, request: CancelRequest): Transitio
     isCancelable: false,
     cancellation: { type: request.type, effectiveDate: end, issueNumber: request.issueNumber },
     plannedUpgrade: state.plannedUpgrade && state.plannedUpgrade.from <= end ? state.plannedUpgrade : null,
-    retention: state.retention && state.retention.until > end ? { ...state.retention, until: end } : state.retention,
+    retention:
+      state.retention && state.retention.until > end ? { ...state.retention, until: end } : state.retention,
     suspension: clipToEnd(state.suspension, end),
     scheduled: state.scheduled.filter((change) => change.from <= end),
     acceptances: state.acceptances.map((a) => (a.status === 'pending' ? { ...a, status: 'failed' } : a)),
@@ -228,7 +251,8 @@ export interface AcceptRequest {
 export function acceptOffer(state: LifecycleState, request: AcceptRequest): Transition {
   if (isOfferTaken(state, request.offerId, request.today)) return refuse('offer_already_accepted');
   if (request.source === 'cancellation' && isCancelled(state)) return refuse('already_cancelled');
-  if (request.source === 'cancellation' && isRetentionUsed(state, request.today)) return refuse('offer_already_used');
+  if (request.source === 'cancellation' && isRetentionUsed(state, request.today))
+    return refuse('offer_already_used');
   // Bulk renewal is the goods recipient's (account-flows.md §6): it never revokes the ordering
   // party's cancellation; only the ordering party's own renewal may.
   if (request.source === 'bulk-renewal' && state.status === 'AK') return refuse('already_cancelled');
@@ -249,7 +273,13 @@ export function acceptOffer(state: LifecycleState, request: AcceptRequest): Tran
 }
 
 /** Why an offer's effect cannot apply now, if it cannot. */
-function effectRefusal(state: LifecycleState, effect: OfferEffect, upgradeTime: UpgradeTime | null, today: string, nextCycle: string): LifecycleRefusal | null {
+function effectRefusal(
+  state: LifecycleState,
+  effect: OfferEffect,
+  upgradeTime: UpgradeTime | null,
+  today: string,
+  nextCycle: string,
+): LifecycleRefusal | null {
   if (effect.kind === 'upgrade') {
     if (!isActive(state.status)) return 'inactive';
     if (upgradeTime === 'NEXT_CYCLE' && !isWithinTerm(state, nextCycle)) return 'date_after_end';
@@ -271,13 +301,24 @@ export interface SettleRequest {
  * may: a subscription cancelled meanwhile is not renewed), otherwise they fail. Once only.
  */
 export function settlePayment(state: LifecycleState, request: SettleRequest): Transition {
-  const waiting = state.acceptances.filter((a) => a.paymentId === request.paymentId && a.status === 'pending');
+  const waiting = state.acceptances.filter(
+    (a) => a.paymentId === request.paymentId && a.status === 'pending',
+  );
   if (waiting.length === 0) return refuse('payment_already_settled');
   if (request.outcome !== 'success') {
-    return done({ ...state, acceptances: state.acceptances.map((a) => (waiting.includes(a) ? { ...a, status: 'failed' } : a)) });
+    return done({
+      ...state,
+      acceptances: state.acceptances.map((a) => (waiting.includes(a) ? { ...a, status: 'failed' } : a)),
+    });
   }
   for (const acceptance of waiting) {
-    const blocked = effectRefusal(state, acceptance.effect, acceptance.upgradeTime, request.today, request.nextCycle);
+    const blocked = effectRefusal(
+      state,
+      acceptance.effect,
+      acceptance.upgradeTime,
+      request.today,
+      request.nextCycle,
+    );
     if (blocked) return refuse(blocked);
   }
   let next = state;
@@ -292,21 +333,41 @@ export function settlePayment(state: LifecycleState, request: SettleRequest): Tr
 }
 
 /** Marks the acceptance applied and makes its change. */
-function applyEffect(state: LifecycleState, acceptance: Acceptance, today: string, nextCycle: string): Transition {
+function applyEffect(
+  state: LifecycleState,
+  acceptance: Acceptance,
+  today: string,
+  nextCycle: string,
+): Transition {
   const applied: LifecycleState = {
     ...state,
-    acceptances: state.acceptances.map((a) => (a === acceptance ? { ...a, status: 'applied', on: today } : a)),
+    acceptances: state.acceptances.map((a) =>
+      a === acceptance ? { ...a, status: 'applied', on: today } : a,
+    ),
   };
   const { effect } = acceptance;
   switch (effect.kind) {
     case 'extend':
       return renew(applied, { months: effect.months, today, offerId: acceptance.offerId });
     case 'upgrade':
-      return upgrade(applied, { offerId: acceptance.offerId, mixType: effect.mixType, time: acceptance.upgradeTime ?? 'NOW', today, nextCycle });
+      return upgrade(applied, {
+        offerId: acceptance.offerId,
+        mixType: effect.mixType,
+        time: acceptance.upgradeTime ?? 'NOW',
+        today,
+        nextCycle,
+      });
     case 'retain': {
       const until = addMonths(today, effect.months);
       return done(
-        { ...applied, retention: { offerId: acceptance.offerId, discountPercent: effect.discountPercent, until: applied.end !== null && applied.end < until ? applied.end : until } },
+        {
+          ...applied,
+          retention: {
+            offerId: acceptance.offerId,
+            discountPercent: effect.discountPercent,
+            until: applied.end !== null && applied.end < until ? applied.end : until,
+          },
+        },
         { kind: 'retain', date: until, offerId: acceptance.offerId },
       );
     }
@@ -317,7 +378,10 @@ function applyEffect(state: LifecycleState, acceptance: Acceptance, today: strin
  * A renewal: the term runs on by `months` from its end (or from today when that has passed). A
  * cancelled subscription renewed is no longer cancelled; an inactive one is active again.
  */
-export function renew(state: LifecycleState, request: { months: number; today: string; offerId?: string }): Transition {
+export function renew(
+  state: LifecycleState,
+  request: { months: number; today: string; offerId?: string },
+): Transition {
   if (!(request.months > 0)) return refuse('invalid_range');
   const from = state.end !== null && state.end > request.today ? state.end : request.today;
   const end = addMonths(from, request.months);
@@ -331,17 +395,34 @@ export function renew(state: LifecycleState, request: { months: number; today: s
     isCancelable: revoked || state.status === 'I' ? true : state.isCancelable,
     cancellation: null,
   };
-  return done(next, { kind: 'extend', date: end, offerId: request.offerId, revokedCancellation: (revoked && state.cancellation) || undefined });
+  return done(next, {
+    kind: 'extend',
+    date: end,
+    offerId: request.offerId,
+    revokedCancellation: (revoked && state.cancellation) || undefined,
+  });
 }
 
 /** An upgrade now changes the mix type; at the next cycle it is planned for that day (inside the term). */
-export function upgrade(state: LifecycleState, request: { offerId: string; mixType: string; time: UpgradeTime; today: string; nextCycle: string }): Transition {
+export function upgrade(
+  state: LifecycleState,
+  request: { offerId: string; mixType: string; time: UpgradeTime; today: string; nextCycle: string },
+): Transition {
   if (!isActive(state.status)) return refuse('inactive');
   if (request.time === 'NEXT_CYCLE') {
     if (!isWithinTerm(state, request.nextCycle)) return refuse('date_after_end');
     return done(
-      { ...state, plannedUpgrade: { offerId: request.offerId, mixType: request.mixType, from: request.nextCycle } },
-      { kind: 'upgrade', date: request.nextCycle, offerId: request.offerId, mixType: request.mixType, later: true },
+      {
+        ...state,
+        plannedUpgrade: { offerId: request.offerId, mixType: request.mixType, from: request.nextCycle },
+      },
+      {
+        kind: 'upgrade',
+        date: request.nextCycle,
+        offerId: request.offerId,
+        mixType: request.mixType,
+        later: true,
+      },
     );
   }
   return done(
@@ -351,12 +432,18 @@ export function upgrade(state: LifecycleState, request: { offerId: string; mixTy
 }
 
 /** A holiday break from..to: inside the term, not in the past (account-flows.md §4 "Holiday service"). */
-export function startHoliday(state: LifecycleState, request: { from: string; to: string; today: string }): Transition {
+export function startHoliday(
+  state: LifecycleState,
+  request: { from: string; to: string; today: string },
+): Transition {
   if (!isActive(state.status) && state.status !== 'IU') return refuse('inactive');
   if (request.to < request.from) return refuse('invalid_range');
   if (request.from < request.today) return refuse('date_in_past');
   if (!isWithinTerm(state, request.to)) return refuse('date_after_end');
-  return done({ ...state, suspension: { from: request.from, to: request.to } }, { kind: 'suspend', date: request.from });
+  return done(
+    { ...state, suspension: { from: request.from, to: request.to } },
+    { kind: 'suspend', date: request.from },
+  );
 }
 
 /** The holiday break was cancelled (or ended). */
@@ -365,11 +452,20 @@ export function endHoliday(state: LifecycleState): Transition {
 }
 
 /** A change waiting for its day (address, payment method): not after the end. */
-export function scheduleChange(state: LifecycleState, request: { kind: 'address' | 'payment-method'; from: string; today: string }): Transition {
+export function scheduleChange(
+  state: LifecycleState,
+  request: { kind: 'address' | 'payment-method'; from: string; today: string },
+): Transition {
   if (request.from < request.today) return refuse('date_in_past');
   if (!isWithinTerm(state, request.from)) return refuse('date_after_end');
   return done(
-    { ...state, scheduled: [...state.scheduled.filter((change) => change.kind !== request.kind), { kind: request.kind, from: request.from }] },
+    {
+      ...state,
+      scheduled: [
+        ...state.scheduled.filter((change) => change.kind !== request.kind),
+        { kind: request.kind, from: request.from },
+      ],
+    },
     { kind: 'schedule', date: request.from },
   );
 }

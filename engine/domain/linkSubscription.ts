@@ -47,21 +47,30 @@ export function linkFields(settings: LinkSettings, byBpNumber: boolean) {
   };
 }
 
-export type LinkField = 'publication' | 'orderNumber' | 'bpNumber' | 'lastName' | 'zipcode' | 'preferredRole' | 'email';
-export type LinkFieldError = 'required' | 'invalid_order_number' | 'invalid_bp_number' | 'too_long' | 'invalid_email';
+export type LinkField =
+  'publication' | 'orderNumber' | 'bpNumber' | 'lastName' | 'zipcode' | 'preferredRole' | 'email';
+export type LinkFieldError =
+  'required' | 'invalid_order_number' | 'invalid_bp_number' | 'too_long' | 'invalid_email';
 
 /**
  * Field errors by §5. The input mask accepts 8 to 10 digits for order numbers; order numbers of the
  * order system have exactly 10 (§9), which the server checks on top (`strictOrderNumber`).
  */
-export function linkFieldErrors(settings: LinkSettings, input: LinkInput, options: { strictOrderNumber?: boolean } = {}) {
+export function linkFieldErrors(
+  settings: LinkSettings,
+  input: LinkInput,
+  options: { strictOrderNumber?: boolean } = {},
+) {
   const fields = linkFields(settings, input.byBpNumber);
   const errors: Partial<Record<LinkField, LinkFieldError>> = {};
   const blank = (v: string | undefined) => !v || v.trim() === '';
   if (fields.publication && blank(input.publication)) errors.publication = 'required';
   if (fields.orderNumber) {
     if (blank(input.orderNumber)) errors.orderNumber = 'required';
-    else if (!isValidOrderNumber(input.orderNumber!) || (options.strictOrderNumber && !/^\d{10}$/.test(input.orderNumber!)))
+    else if (
+      !isValidOrderNumber(input.orderNumber!) ||
+      (options.strictOrderNumber && !/^\d{10}$/.test(input.orderNumber!))
+    )
       errors.orderNumber = 'invalid_order_number';
   }
   if (fields.bpNumber) {

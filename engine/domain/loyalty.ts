@@ -3,8 +3,6 @@
  * reward, §4 "Reward claim"), shared by the screens and the server (CONVENTIONS.md rule 3): the
  * server refuses a claim by the same `claimRefusal` the reward page shows its notice by.
  */
-import type { FeatureSwitches } from './tenantFeatures';
-import { isFeatureOn } from './tenantFeatures';
 
 /** §2: rewards shown per tier before "more". */
 export const REWARDS_PER_TIER = 8;
@@ -36,7 +34,11 @@ export const isTierReached = (tier: TierLike, runtimeMonths: number) => runtimeM
 
 /** Why a claim is refused, or null when it may go ahead (§4, §8 loyalty errors). Order: tier, used, claimable. */
 export type ClaimRefusal = 'not_opted_in' | 'not_available' | 'already_used' | 'not_claimable';
-export function claimRefusal(reward: RewardLike, tier: TierLike, member: { optedIn: boolean; runtime: number }): ClaimRefusal | null {
+export function claimRefusal(
+  reward: RewardLike,
+  tier: TierLike,
+  member: { optedIn: boolean; runtime: number },
+): ClaimRefusal | null {
   if (!member.optedIn) return 'not_opted_in';
   if (!isTierReached(tier, member.runtime)) return 'not_available';
   if (reward.used) return 'already_used';
@@ -49,31 +51,50 @@ export function claimRefusal(reward: RewardLike, tier: TierLike, member: { opted
  * tier after the first, filled in proportion within the step the member is in.
  * Answers a fraction 0..1 and the steps' positions.
  */
-export function tierProgress(tiers: readonly TierLike[], runtimeMonths: number): { fraction: number; steps: Array<{ tierCode: string; at: number; reached: boolean }> } {
+export function tierProgress(
+  tiers: readonly TierLike[],
+  runtimeMonths: number,
+): { fraction: number; steps: Array<{ tierCode: string; at: number; reached: boolean }> } {
   const sorted = [...tiers].sort((a, b) => a.runtimeToReach - b.runtimeToReach);
   if (sorted.length === 0) return { fraction: 0, steps: [] };
   const last = sorted.length - 1;
-  const steps = sorted.map((tier, index) => ({ tierCode: tier.tierCode, at: last === 0 ? 1 : index / last, reached: isTierReached(tier, runtimeMonths) }));
+  const steps = sorted.map((tier, index) => ({
+    tierCode: tier.tierCode,
+    at: last === 0 ? 1 : index / last,
+    reached: isTierReached(tier, runtimeMonths),
+  }));
   if (last === 0) return { fraction: isTierReached(sorted[0], runtimeMonths) ? 1 : 0, steps };
   let fraction = 0;
   for (let i = 0; i < last; i++) {
     const from = sorted[i].runtimeToReach;
     const to = sorted[i + 1].runtimeToReach;
     if (runtimeMonths >= to) fraction = (i + 1) / last;
-    else if (runtimeMonths >= from) fraction = (i + (to > from ? (runtimeMonths - from) / (to - from) : 0)) / last;
+    else if (runtimeMonths >= from)
+      fraction = (i + (to > from ? (runtimeMonths - from) / (to - from) : 0)) / last;
   }
   return { fraction: Math.min(1, Math.max(0, fraction)), steps };
 }
 
 /** The tier after the reached ones and the months still to go (null when all are reached). */
-export function nextTier<T extends TierLike>(tiers: readonly T[], runtimeMonths: number): { tier: T; monthsToGo: number } | null {
-  const next = [...tiers].sort((a, b) => a.runtimeToReach - b.runtimeToReach).find((tier) => !isTierReached(tier, runtimeMonths));
+export function nextTier<T extends TierLike>(
+  tiers: readonly T[],
+  runtimeMonths: number,
+): { tier: T; monthsToGo: number } | null {
+  const next = [...tiers]
+    .sort((a, b) => a.runtimeToReach - b.runtimeToReach)
+    .find((tier) => !isTierReached(tier, runtimeMonths));
   return next ? { tier: next, monthsToGo: next.runtimeToReach - runtimeMonths } : null;
 }
 
 /** §2: 8 rewards per tier, all after "more". */
-export function visibleRewards<R>(rewards: readonly R[], expanded: boolean): { shown: readonly R[]; hasMore: boolean } {
-  return { shown: expanded ? rewards : rewards.slice(0, REWARDS_PER_TIER), hasMore: rewards.length > REWARDS_PER_TIER };
+export function visibleRewards<R>(
+  rewards: readonly R[],
+  expanded: boolean,
+): { shown: readonly R[]; hasMore: boolean } {
+  return {
+    shown: expanded ? rewards : rewards.slice(0, REWARDS_PER_TIER),
+    hasMore: rewards.length > REWARDS_PER_TIER,
+  };
 }
 
 /**

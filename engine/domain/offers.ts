@@ -3,11 +3,16 @@
  * (account-flows.md §3 Recommendation and bulk selection, §4 "Offer acceptance", §5, §9).
  */
 import { isPlausibleEmail } from './fieldRules';
-import { isActive, isActiveNotCancelled } from './orderStatus';
+import { isActiveNotCancelled } from './orderStatus';
 
 /** §3: how an offer is paid; CREDIT_CARD and PAYPAL go through the payment page (a popup). */
 export type PaymentProvider = 'INVOICE' | 'DIRECT_DEBIT' | 'CREDIT_CARD' | 'PAYPAL';
-export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = ['INVOICE', 'DIRECT_DEBIT', 'CREDIT_CARD', 'PAYPAL'];
+export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = [
+  'INVOICE',
+  'DIRECT_DEBIT',
+  'CREDIT_CARD',
+  'PAYPAL',
+];
 export const paysOnline = (provider: PaymentProvider) => provider === 'CREDIT_CARD' || provider === 'PAYPAL';
 
 /** §9 "Default categories": UPGRD for upgrade; renewal takes the tenant's category. */
@@ -23,7 +28,11 @@ export type UpgradeTime = 'NOW' | 'NEXT_CYCLE';
  * The recommendation category of a request: the query's category first, then the tenant's
  * (renewal config, upgrade config), then the default (portal-core.md §7 GET recommendations).
  */
-export function offerCategory(source: 'renewal' | 'upgrade' | 'cancellation', query: string | undefined, tenantCategory: string | undefined): string {
+export function offerCategory(
+  source: 'renewal' | 'upgrade' | 'cancellation',
+  query: string | undefined,
+  tenantCategory: string | undefined,
+): string {
   if (source === 'cancellation') return 'CANCEL';
   return query || tenantCategory || (source === 'upgrade' ? UPGRADE_CATEGORY : DEFAULT_RENEWAL_CATEGORY);
 }
@@ -32,10 +41,12 @@ export function offerCategory(source: 'renewal' | 'upgrade' | 'cancellation', qu
 export function hasPaymentConflict(providers: readonly PaymentProvider[]): boolean {
   return providers.includes('CREDIT_CARD') && providers.includes('DIRECT_DEBIT');
 }
-export const BULK_PAYMENT_CONFLICT_MESSAGE = "The payment methods 'Credit Card' and 'Direct Debit' cannot be used together.";
+export const BULK_PAYMENT_CONFLICT_MESSAGE =
+  "The payment methods 'Credit Card' and 'Direct Debit' cannot be used together.";
 
 /** §3 bulk selection key: client id (the first 3 characters of the subscription id) plus order number. */
-export const bulkSelectionKey = (s: { id: string; orderNumber: string }) => `${s.id.slice(0, 3)}${s.orderNumber}`;
+export const bulkSelectionKey = (s: { id: string; orderNumber: string }) =>
+  `${s.id.slice(0, 3)}${s.orderNumber}`;
 
 /** §5 Bulk renewal: e-mail max 35, last name max 35, zip code 4 to 10. */
 export const BULK_LOGIN_LIMITS = { email: 35, lastName: 35, zipMin: 4, zipMax: 10 } as const;
@@ -71,7 +82,10 @@ export interface BulkLoginInput {
   lastName: string;
   zipcode: string;
 }
-export type BulkLoginError = { field: keyof BulkLoginInput; code: 'required' | 'invalid' | 'too_long' | 'too_short' };
+export type BulkLoginError = {
+  field: keyof BulkLoginInput;
+  code: 'required' | 'invalid' | 'too_long' | 'too_short';
+};
 
 /** §5 Bulk renewal: "email max 35, last name max 35, zip min 4 max 10, all required". */
 export function bulkLoginErrors(input: BulkLoginInput): BulkLoginError[] {
@@ -95,8 +109,13 @@ export function bulkLoginErrors(input: BulkLoginInput): BulkLoginError[] {
  * option"): those whose upgrade time the tenant offers (upgrade.upgradeTimes); an offer without an
  * upgrade option takes effect as the order system decides and stays.
  */
-export function upgradeOffers<R extends { upgradeOption?: { upgradeTime: UpgradeTime } }>(offers: readonly R[], upgradeTimes: readonly UpgradeTime[]): R[] {
-  return offers.filter((offer) => !offer.upgradeOption || upgradeTimes.includes(offer.upgradeOption.upgradeTime));
+export function upgradeOffers<R extends { upgradeOption?: { upgradeTime: UpgradeTime } }>(
+  offers: readonly R[],
+  upgradeTimes: readonly UpgradeTime[],
+): R[] {
+  return offers.filter(
+    (offer) => !offer.upgradeOption || upgradeTimes.includes(offer.upgradeOption.upgradeTime),
+  );
 }
 
 /**
@@ -104,7 +123,11 @@ export function upgradeOffers<R extends { upgradeOption?: { upgradeTime: Upgrade
  * the user's active renewable subscriptions they receive, not cancelled ones (AK): a recipient's
  * renewal must not revoke the ordering party's cancellation (engine/domain/lifecycle.ts).
  */
-export function isBulkRenewalSubscription(s: { orderStatus: string; roles: readonly string[]; isRenewal: boolean }): boolean {
+export function isBulkRenewalSubscription(s: {
+  orderStatus: string;
+  roles: readonly string[];
+  isRenewal: boolean;
+}): boolean {
   return isActiveNotCancelled(s.orderStatus) && s.roles.includes('WE') && s.isRenewal;
 }
 
@@ -119,15 +142,24 @@ export interface BulkChoice {
  * recommendation and paymentProviders[0].PAYMENT_PROVIDER" — entries without a choice left out.
  */
 export function bulkSelection(choices: Readonly<Record<string, BulkChoice | null | undefined>>): {
-  selectedRecommendations: Record<string, { recommendationId: string; paymentProviders: Array<{ PAYMENT_PROVIDER: PaymentProvider }> }>;
+  selectedRecommendations: Record<
+    string,
+    { recommendationId: string; paymentProviders: Array<{ PAYMENT_PROVIDER: PaymentProvider }> }
+  >;
   providers: PaymentProvider[];
 } {
-  const selectedRecommendations: Record<string, { recommendationId: string; paymentProviders: Array<{ PAYMENT_PROVIDER: PaymentProvider }> }> = {};
+  const selectedRecommendations: Record<
+    string,
+    { recommendationId: string; paymentProviders: Array<{ PAYMENT_PROVIDER: PaymentProvider }> }
+  > = {};
   const providers: PaymentProvider[] = [];
   for (const [key, choice] of Object.entries(choices)) {
     const provider = choice?.paymentProviders[0]?.PAYMENT_PROVIDER;
     if (!choice || !provider) continue;
-    selectedRecommendations[key] = { recommendationId: choice.recommendationId, paymentProviders: [{ PAYMENT_PROVIDER: provider }] };
+    selectedRecommendations[key] = {
+      recommendationId: choice.recommendationId,
+      paymentProviders: [{ PAYMENT_PROVIDER: provider }],
+    };
     providers.push(provider);
   }
   return { selectedRecommendations, providers };
@@ -160,5 +192,11 @@ export function isPaymentMessage(
     return false;
   }
   const data = event.data as Partial<PaymentMessage> | null;
-  return event.origin === origin && event.source === popup && typeof data === 'object' && data !== null && data.type === PAYMENT_MESSAGE_TYPE;
+  return (
+    event.origin === origin &&
+    event.source === popup &&
+    typeof data === 'object' &&
+    data !== null &&
+    data.type === PAYMENT_MESSAGE_TYPE
+  );
 }

@@ -22,7 +22,10 @@ export function optInChoices(items: readonly OptInItem[]): Record<string, boolea
 }
 
 /** The opt-in payload (§3 "the list of changed items"): each type whose box differs from the loaded one, in the loaded order. */
-export function changedOptIns(loaded: readonly OptInItem[], chosen: Readonly<Record<string, boolean>>): Array<{ type: string; value: boolean }> {
+export function changedOptIns(
+  loaded: readonly OptInItem[],
+  chosen: Readonly<Record<string, boolean>>,
+): Array<{ type: string; value: boolean }> {
   return loaded.flatMap((item) => {
     const value = chosen[item.type];
     return value === undefined || value === optInChecked(item) ? [] : [{ type: item.type, value }];
@@ -30,7 +33,8 @@ export function changedOptIns(loaded: readonly OptInItem[], chosen: Readonly<Rec
 }
 
 /** §4: save is enabled only when something differs. */
-export const optInsChanged = (loaded: readonly OptInItem[], chosen: Readonly<Record<string, boolean>>) => changedOptIns(loaded, chosen).length > 0;
+export const optInsChanged = (loaded: readonly OptInItem[], chosen: Readonly<Record<string, boolean>>) =>
+  changedOptIns(loaded, chosen).length > 0;
 
 /**
  * The name of an opt-in, the same on the screen and in the double opt-in e-mail (issue 22): the
@@ -39,11 +43,13 @@ export const optInsChanged = (loaded: readonly OptInItem[], chosen: Readonly<Rec
  * else the type's code.
  */
 export function optInName(
-  tenantTypes: ReadonlyArray<{ type: string; description?: Readonly<Partial<Record<Locale, string>>> }> | undefined,
+  tenantTypes:
+    ReadonlyArray<{ type: string; description?: Readonly<Partial<Record<Locale, string>>> }> | undefined,
   item: { type: string; description?: string | Readonly<Partial<Record<string, string>>> | null },
   locale: string,
 ): string {
   const label = wordsIn(tenantTypes?.find((type) => type.type === item.type)?.description, locale);
-  const described = typeof item.description === 'string' ? item.description : wordsIn(item.description ?? undefined, locale);
+  const described =
+    typeof item.description === 'string' ? item.description : wordsIn(item.description ?? undefined, locale);
   return label || described || item.type;
 }

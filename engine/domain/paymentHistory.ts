@@ -35,7 +35,10 @@ export type InvoiceRequestStatus = (typeof INVOICE_REQUEST_STATUSES)[number];
  * invoice goes to an invoice recipient other than the user; success otherwise. A second request of
  * the same invoice on the same day is `processing` (the server refuses it, §9 "once per day").
  */
-export function invoiceRequestOutcome(amount: number, invoiceRecipientIsUser: boolean): Exclude<InvoiceRequestStatus, 'processing'> {
+export function invoiceRequestOutcome(
+  amount: number,
+  invoiceRecipientIsUser: boolean,
+): Exclude<InvoiceRequestStatus, 'processing'> {
   if (amount === 0) return 'not_relevant';
   return invoiceRecipientIsUser ? 'success' : 'forwarded';
 }

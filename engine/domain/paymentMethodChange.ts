@@ -28,7 +28,8 @@ export function allowedPaymentChanges(
 }
 
 /** §4 "Card and PayPal go through a popup". */
-export const paysInPopup = (kind: PaymentMethodKind): kind is 'credit_card' | 'paypal' => kind === 'credit_card' || kind === 'paypal';
+export const paysInPopup = (kind: PaymentMethodKind): kind is 'credit_card' | 'paypal' =>
+  kind === 'credit_card' || kind === 'paypal';
 
 /** Limits of the account forms (schemas/api/sepa-request and direct-debit-request). */
 export const BANK_ACCOUNT_LIMITS = { holder: 70, bankName: 60, accountNumber: 10, bankCode: 8 } as const;
@@ -39,10 +40,15 @@ export type SepaError = { field: SepaField; code: 'required' | 'too_long' | 'inv
 const blank = (value: string | null | undefined) => !value || !value.trim();
 
 /** §5 "SEPA: holder and IBAN required"; the IBAN by its country's length and checksum, a BIC when given. */
-export function sepaErrors(input: { debitAccountHolder?: string | null; iban?: string | null; bic?: string | null }): SepaError[] {
+export function sepaErrors(input: {
+  debitAccountHolder?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+}): SepaError[] {
   const errors: SepaError[] = [];
   if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
-  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder) errors.push({ field: 'debitAccountHolder', code: 'too_long' });
+  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder)
+    errors.push({ field: 'debitAccountHolder', code: 'too_long' });
   const iban = ibanProblem(input.iban ?? '');
   if (iban) errors.push({ field: 'iban', code: iban });
   if (!blank(input.bic) && !isValidBic(input.bic!)) errors.push({ field: 'bic', code: 'invalid' });
@@ -52,10 +58,15 @@ export function sepaErrors(input: { debitAccountHolder?: string | null; iban?: s
 /** The SEPA body as the server takes it: IBAN and BIC without spaces, upper case; no BIC is null. */
 export function sepaRequest(input: { debitAccountHolder: string; iban: string; bic?: string | null }) {
   const bic = (input.bic ?? '').replace(/\s+/g, '').toUpperCase();
-  return { debitAccountHolder: input.debitAccountHolder.trim(), iban: normalizeIban(input.iban), bic: bic || null };
+  return {
+    debitAccountHolder: input.debitAccountHolder.trim(),
+    iban: normalizeIban(input.iban),
+    bic: bic || null,
+  };
 }
 
-export type DirectDebitField = 'debitAccountHolder' | 'debitAccountNumber' | 'debitBankCode' | 'debitBankName';
+export type DirectDebitField =
+  'debitAccountHolder' | 'debitAccountNumber' | 'debitBankCode' | 'debitBankName';
 export type DirectDebitError = { field: DirectDebitField; code: 'required' | 'too_long' | 'invalid' };
 
 /** §5 "Direct debit: holder, account number, bank code required": up to 10 digits, a bank code of 8 digits. */
@@ -67,19 +78,26 @@ export function directDebitErrors(input: {
 }): DirectDebitError[] {
   const errors: DirectDebitError[] = [];
   if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
-  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder) errors.push({ field: 'debitAccountHolder', code: 'too_long' });
+  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder)
+    errors.push({ field: 'debitAccountHolder', code: 'too_long' });
   const account = (input.debitAccountNumber ?? '').replace(/\s+/g, '');
   if (!account) errors.push({ field: 'debitAccountNumber', code: 'required' });
   else if (!/^\d{1,10}$/.test(account)) errors.push({ field: 'debitAccountNumber', code: 'invalid' });
   const bankCode = (input.debitBankCode ?? '').replace(/\s+/g, '');
   if (!bankCode) errors.push({ field: 'debitBankCode', code: 'required' });
   else if (!/^\d{8}$/.test(bankCode)) errors.push({ field: 'debitBankCode', code: 'invalid' });
-  if ((input.debitBankName ?? '').trim().length > BANK_ACCOUNT_LIMITS.bankName) errors.push({ field: 'debitBankName', code: 'too_long' });
+  if ((input.debitBankName ?? '').trim().length > BANK_ACCOUNT_LIMITS.bankName)
+    errors.push({ field: 'debitBankName', code: 'too_long' });
   return errors;
 }
 
 /** The direct debit body: digits without spaces, no bank name is null. */
-export function directDebitRequest(input: { debitAccountHolder: string; debitAccountNumber: string; debitBankCode: string; debitBankName?: string | null }) {
+export function directDebitRequest(input: {
+  debitAccountHolder: string;
+  debitAccountNumber: string;
+  debitBankCode: string;
+  debitBankName?: string | null;
+}) {
   return {
     debitAccountHolder: input.debitAccountHolder.trim(),
     debitAccountNumber: input.debitAccountNumber.replace(/\s+/g, ''),

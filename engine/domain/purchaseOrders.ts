@@ -7,7 +7,11 @@ import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 export type PurchaseOrderInvoiceStatus = 1 | 2 | 3;
 
 /** §3: invoiceStatus 1 open, 2 paid, 3 overpaid. */
-export const INVOICE_STATUS_NAMES: Record<PurchaseOrderInvoiceStatus, 'open' | 'paid' | 'overpaid'> = { 1: 'open', 2: 'paid', 3: 'overpaid' };
+export const INVOICE_STATUS_NAMES: Record<PurchaseOrderInvoiceStatus, 'open' | 'paid' | 'overpaid'> = {
+  1: 'open',
+  2: 'paid',
+  3: 'overpaid',
+};
 
 /** §2: invoice status badge — open red, paid green, overpaid orange. */
 export function invoiceStatusTone(status: PurchaseOrderInvoiceStatus): BadgeToneName {
@@ -17,7 +21,10 @@ export function invoiceStatusTone(status: PurchaseOrderInvoiceStatus): BadgeTone
 export type DownloadStatus = 'unknown' | 'not_supported' | 'not_found' | 'found' | 'expired';
 
 /** §2: "a download button only when the tenant supports downloads and downloadStatus is found or expired (expired downloads are disabled)". */
-export function purchaseOrderDownload(tenant: FeatureSwitches, downloadStatus: DownloadStatus): 'hidden' | 'enabled' | 'disabled' {
+export function purchaseOrderDownload(
+  tenant: FeatureSwitches,
+  downloadStatus: DownloadStatus,
+): 'hidden' | 'enabled' | 'disabled' {
   if (!isFeatureOn(tenant, 'purchase-order-download')) return 'hidden';
   if (downloadStatus === 'found') return 'enabled';
   if (downloadStatus === 'expired') return 'disabled';
@@ -25,7 +32,10 @@ export function purchaseOrderDownload(tenant: FeatureSwitches, downloadStatus: D
 }
 
 /** §2: "a request-invoice action only if the role is ordering party" (and the tenant offers invoice requests). */
-export function canRequestPurchaseOrderInvoice(tenant: FeatureSwitches, po: { role: string; invoiceNumber: string | null }): boolean {
+export function canRequestPurchaseOrderInvoice(
+  tenant: FeatureSwitches,
+  po: { role: string; invoiceNumber: string | null },
+): boolean {
   return isFeatureOn(tenant, 'invoice-request') && po.role === 'AG' && po.invoiceNumber !== null;
 }
 

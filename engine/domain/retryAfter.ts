@@ -10,7 +10,10 @@ import { ApiError } from './apiError';
 /** The seconds a 429 asks to wait, or undefined (another error, or a 429 without a time). */
 export function retryAfterSecondsOf(error: unknown): number | undefined {
   if (!(error instanceof ApiError) || error.status !== 429) return undefined;
-  const details = error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? (error.details as Record<string, unknown>) : {};
+  const details =
+    error.details && typeof error.details === 'object' && !Array.isArray(error.details)
+      ? (error.details as Record<string, unknown>)
+      : {};
   const seconds = Number(details.retryAfterSeconds);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
@@ -28,7 +31,9 @@ export interface Wait {
  */
 export function waitOf(seconds: number): Wait {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes <= 90 ? { value: minutes, unit: 'minute' } : { value: Math.ceil(minutes / 60), unit: 'hour' };
+  return minutes <= 90
+    ? { value: minutes, unit: 'minute' }
+    : { value: Math.ceil(minutes / 60), unit: 'hour' };
 }
 
 /** "14 minutes", "3 hours": the wait in English, for the server's message. */

@@ -23,9 +23,9 @@ export const RETURN_TO_MAX_LENGTH = 512;
 /** §2 "else to orders": where a sign-in goes when nothing names a page. */
 export const DEFAULT_SIGN_IN_DESTINATION = '/orders';
 
-const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
+const CONTROL_OR_SPACE = /[\p{Cc} \u2028\u2029]/u;
 /** After decoding, a space is data ("%20"); control characters still are not. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 /**
  * First path segments that are not a screen of this portal (compared without case: Express
  * matches `/T/other/` like `/t/other/`).
@@ -33,7 +33,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const NOT_A_SCREEN = new Set(['t', 'api', 'sso', 'login']);
 
 function firstSegment(path: string): string {
-  return path.slice(1).split(/[/?#;]/, 1)[0].toLowerCase();
+  return path
+    .slice(1)
+    .split(/[/?#;]/, 1)[0]
+    .toLowerCase();
 }
 
 function isPlainPortalPath(path: string, forbidden: RegExp = CONTROL_OR_SPACE): boolean {
@@ -144,8 +147,9 @@ export function requestedDestination(loginSearch: string): string | undefined {
   const query = new URLSearchParams(loginSearch);
   const subscriptionId = query.get('subscriptionId');
   const named =
-    (subscriptionId ? samePortalPathOrUndefined(`/subscriptions/${encodeURIComponent(subscriptionId)}`) : undefined) ??
-    samePortalPathOrUndefined(query.get('returnTo'));
+    (subscriptionId
+      ? samePortalPathOrUndefined(`/subscriptions/${encodeURIComponent(subscriptionId)}`)
+      : undefined) ?? samePortalPathOrUndefined(query.get('returnTo'));
   const rest = new URLSearchParams();
   for (const [key, value] of query) if (!LOGIN_QUERY_KEYS.includes(key)) rest.append(key, value);
   if (named) return withQuery(named, rest);
@@ -158,5 +162,7 @@ export function requestedDestination(loginSearch: string): string | undefined {
  * (requestedDestination), else orders. Every candidate passes isSamePortalPath.
  */
 export function destinationAfterSignIn(loginSearch: string, answered?: unknown): string {
-  return samePortalPathOrUndefined(answered) ?? requestedDestination(loginSearch) ?? DEFAULT_SIGN_IN_DESTINATION;
+  return (
+    samePortalPathOrUndefined(answered) ?? requestedDestination(loginSearch) ?? DEFAULT_SIGN_IN_DESTINATION
+  );
 }

@@ -21,7 +21,15 @@ export const PARTIAL_LOGIN_SOURCES: readonly string[] = ['order-number', 'contac
  * §4 "fully logged in": email, token, sso, email-zip, kicker-auth; oauth and dev are this project's
  * names for the SSO and development sign-ins, which open the account's own session too.
  */
-export const FULL_LOGIN_SOURCES: readonly string[] = ['email', 'token', 'sso', 'email-zip', 'kicker-auth', 'oauth', 'dev'];
+export const FULL_LOGIN_SOURCES: readonly string[] = [
+  'email',
+  'token',
+  'sso',
+  'email-zip',
+  'kicker-auth',
+  'oauth',
+  'dev',
+];
 
 export type SessionScope =
   /** Acts for the whole account. */
@@ -38,17 +46,25 @@ export const ACCOUNT_SCOPE: SessionScope = { kind: 'account' };
  * The scope of a session: partial when the server scoped it to a subscription (its
  * `subscriptionId`) or when it was opened by a partial login source; the account's otherwise.
  */
-export function sessionScope(session: { loginSource?: string | null; subscriptionId?: string | null }): SessionScope {
+export function sessionScope(session: {
+  loginSource?: string | null;
+  subscriptionId?: string | null;
+}): SessionScope {
   if (session.subscriptionId) return { kind: 'subscription', subscriptionId: session.subscriptionId };
-  if (session.loginSource && PARTIAL_LOGIN_SOURCES.includes(session.loginSource)) return { kind: 'subscription' };
+  if (session.loginSource && PARTIAL_LOGIN_SOURCES.includes(session.loginSource))
+    return { kind: 'subscription' };
   return ACCOUNT_SCOPE;
 }
 
-export const isPartialScope = (scope: SessionScope): scope is Extract<SessionScope, { kind: 'subscription' }> => scope.kind === 'subscription';
+export const isPartialScope = (
+  scope: SessionScope,
+): scope is Extract<SessionScope, { kind: 'subscription' }> => scope.kind === 'subscription';
 
 /** Whether this scope speaks for the subscription (a partial session whose id is unknown is given the benefit: its list holds just its own). */
 export function speaksFor(scope: SessionScope, subscriptionId: string): boolean {
-  return scope.kind === 'account' || scope.subscriptionId === undefined || scope.subscriptionId === subscriptionId;
+  return (
+    scope.kind === 'account' || scope.subscriptionId === undefined || scope.subscriptionId === subscriptionId
+  );
 }
 
 const SUBSCRIPTION_PATH = /^\/subscriptions\/([^/?#]+)/;
@@ -95,7 +111,10 @@ const isAccountWidePath = (segment: string) => ACCOUNT_WIDE_UNDER_SUBSCRIPTIONS.
  * screen is about (its route's `:id`). A partial session opens the screens of its own subscription
  * and those that need no more than its list.
  */
-export function mayOpenScreen(scope: SessionScope, screen: { account?: boolean; subscriptionId?: string }): boolean {
+export function mayOpenScreen(
+  scope: SessionScope,
+  screen: { account?: boolean; subscriptionId?: string },
+): boolean {
   if (scope.kind === 'account') return true;
   if (screen.account) return false;
   return screen.subscriptionId === undefined || speaksFor(scope, screen.subscriptionId);

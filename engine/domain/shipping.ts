@@ -16,13 +16,30 @@ export interface ShippingProvider {
 
 /** §9 "Shipping provider codes", with the public tracking pages of the carriers. */
 export const DEFAULT_SHIPPING_PROVIDERS: readonly ShippingProvider[] = [
-  { code: '01', trackingUrlTemplate: 'https://www.deutschepost.de/sendung/simpleQueryResult.html?form.sendungsnummer={consignmentNumber}' },
+  {
+    code: '01',
+    trackingUrlTemplate:
+      'https://www.deutschepost.de/sendung/simpleQueryResult.html?form.sendungsnummer={consignmentNumber}',
+  },
   { code: '02', trackingUrlTemplate: 'https://tracking.dpd.de/status/de_DE/parcel/{consignmentNumber}' },
-  { code: '07', trackingUrlTemplate: 'https://www.dhl.de/de/privatkunden/dhl-sendungsverfolgung.html?piececode={consignmentNumber}' },
-  { code: '08', trackingUrlTemplate: 'https://www.dhl.com/de-de/home/tracking.html?tracking-id={consignmentNumber}' },
-  { code: '09', trackingUrlTemplate: 'https://gls-group.com/DE/de/paketverfolgung?match={consignmentNumber}' },
+  {
+    code: '07',
+    trackingUrlTemplate:
+      'https://www.dhl.de/de/privatkunden/dhl-sendungsverfolgung.html?piececode={consignmentNumber}',
+  },
+  {
+    code: '08',
+    trackingUrlTemplate: 'https://www.dhl.com/de-de/home/tracking.html?tracking-id={consignmentNumber}',
+  },
+  {
+    code: '09',
+    trackingUrlTemplate: 'https://gls-group.com/DE/de/paketverfolgung?match={consignmentNumber}',
+  },
   { code: '16' },
-  { code: '17', trackingUrlTemplate: 'https://service.post.ch/ekp-web/ui/entry/shipping/1/{consignmentNumber}' },
+  {
+    code: '17',
+    trackingUrlTemplate: 'https://service.post.ch/ekp-web/ui/entry/shipping/1/{consignmentNumber}',
+  },
   { code: '91' },
   { code: '92' },
 ];
@@ -45,18 +62,33 @@ export interface ShippingStatus {
   deliveryDate: string | null;
 }
 
-export function providersOf(tenant: { shippingStatus?: { providers?: readonly ShippingProvider[] } }): readonly ShippingProvider[] {
+export function providersOf(tenant: {
+  shippingStatus?: { providers?: readonly ShippingProvider[] };
+}): readonly ShippingProvider[] {
   return tenant.shippingStatus?.providers ?? DEFAULT_SHIPPING_PROVIDERS;
 }
 
-export function shippingStatus(info: PackageInfoLike | null, providers: readonly ShippingProvider[]): ShippingStatus {
+export function shippingStatus(
+  info: PackageInfoLike | null,
+  providers: readonly ShippingProvider[],
+): ShippingStatus {
   if (!info || info.scanStatus !== SHIPPED_SCAN_STATUS) {
-    return { state: 'pending', providerCode: null, providerName: null, trackingUrl: null, consignmentNumber: null, deliveryDate: null };
+    return {
+      state: 'pending',
+      providerCode: null,
+      providerName: null,
+      trackingUrl: null,
+      consignmentNumber: null,
+      deliveryDate: null,
+    };
   }
   const provider = providers.find((p) => p.code === info.versWeg);
   const trackingUrl =
     provider?.trackingUrlTemplate && info.consignmentNumber
-      ? provider.trackingUrlTemplate.replaceAll('{consignmentNumber}', encodeURIComponent(info.consignmentNumber))
+      ? provider.trackingUrlTemplate.replaceAll(
+          '{consignmentNumber}',
+          encodeURIComponent(info.consignmentNumber),
+        )
       : null;
   return {
     state: 'shipped',

@@ -3,7 +3,14 @@
  * "Password", §9 "SSO email max 50"), shared by the form and the server. The password rule itself
  * is fieldRules.ts's (§5), used here, not repeated.
  */
-import { isPlausibleEmail, isValidPassword, normalizeEmail, passwordProblem, passwordRepeatProblem, type PasswordRuleProblem } from './fieldRules';
+import {
+  isPlausibleEmail,
+  isValidPassword,
+  normalizeEmail,
+  passwordProblem,
+  passwordRepeatProblem,
+  type PasswordRuleProblem,
+} from './fieldRules';
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 
 /** §9: SSO email max 50 (the new address and the delete confirmation). */
@@ -24,13 +31,20 @@ export function ssoEmailProblem(value: string, current?: string): SsoEmailProble
 /** §5 "delete confirmation email max 50 and must match" (case and surrounding blanks do not count). */
 export function deleteConfirmationMatches(typed: string, accountEmail: string): boolean {
   const trimmed = typed.trim();
-  return trimmed.length > 0 && trimmed.length <= SSO_EMAIL_MAX_LENGTH && normalizeEmail(trimmed) === normalizeEmail(accountEmail);
+  return (
+    trimmed.length > 0 &&
+    trimmed.length <= SSO_EMAIL_MAX_LENGTH &&
+    normalizeEmail(trimmed) === normalizeEmail(accountEmail)
+  );
 }
 
 export type PasswordProblem = 'current_required' | 'invalid' | 'mismatch' | 'unchanged';
 
 /** §5 password: 8–20, upper, lower, digit; the current one is required when the account has one. */
-export function passwordChangeProblem(input: { currentPassword?: string; newPassword: string; repeatPassword?: string }, hasPassword: boolean): PasswordProblem | null {
+export function passwordChangeProblem(
+  input: { currentPassword?: string; newPassword: string; repeatPassword?: string },
+  hasPassword: boolean,
+): PasswordProblem | null {
   if (hasPassword && !input.currentPassword) return 'current_required';
   if (!isValidPassword(input.newPassword)) return 'invalid';
   if (input.repeatPassword !== undefined && input.repeatPassword !== input.newPassword) return 'mismatch';
@@ -47,7 +61,11 @@ export function passwordChangeProblem(input: { currentPassword?: string; newPass
 export function passwordFormProblems(
   input: { currentPassword: string; newPassword: string; repeatPassword: string },
   hasPassword: boolean,
-): { currentPassword?: 'required'; newPassword?: PasswordRuleProblem | 'unchanged'; repeat?: 'required' | 'mismatch' } {
+): {
+  currentPassword?: 'required';
+  newPassword?: PasswordRuleProblem | 'unchanged';
+  repeat?: 'required' | 'mismatch';
+} {
   const problems: ReturnType<typeof passwordFormProblems> = {};
   if (hasPassword && !input.currentPassword) problems.currentPassword = 'required';
   const rule = passwordProblem(input.newPassword);
@@ -63,6 +81,8 @@ export interface SsoProfileSwitches extends FeatureSwitches {
 }
 
 /** portal-core.md §3 tenant `ssoProfilePage.editEmail` (default on). */
-export const canEditSsoEmail = (tenant: SsoProfileSwitches) => isFeatureOn(tenant, 'sso-profile-page') && tenant.ssoProfilePage?.editEmail !== false;
+export const canEditSsoEmail = (tenant: SsoProfileSwitches) =>
+  isFeatureOn(tenant, 'sso-profile-page') && tenant.ssoProfilePage?.editEmail !== false;
 /** portal-core.md §3 tenant `ssoProfilePage.deleteEmail` (default off, schemas/tenant.schema.json): the delete-account section. */
-export const canDeleteSsoAccount = (tenant: SsoProfileSwitches) => isFeatureOn(tenant, 'sso-profile-page') && tenant.ssoProfilePage?.deleteEmail === true;
+export const canDeleteSsoAccount = (tenant: SsoProfileSwitches) =>
+  isFeatureOn(tenant, 'sso-profile-page') && tenant.ssoProfilePage?.deleteEmail === true;

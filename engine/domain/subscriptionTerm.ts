@@ -31,7 +31,10 @@ export function capToTerm(day: string, end: TermEnd): string {
 }
 
 /** The issues of the term: those on sale on or before its last day. */
-export function issuesWithinTerm<T extends { dateOfFirstSale: string }>(issues: readonly T[], end: TermEnd): T[] {
+export function issuesWithinTerm<T extends { dateOfFirstSale: string }>(
+  issues: readonly T[],
+  end: TermEnd,
+): T[] {
   return issues.filter((issue) => withinTerm(issue.dateOfFirstSale, end));
 }
 
@@ -39,7 +42,10 @@ export function issuesWithinTerm<T extends { dateOfFirstSale: string }>(issues: 
  * A date window cut at the term's end: its part up to the last day, or null when it begins after
  * the end (nothing of it lies within the term).
  */
-export function windowWithinTerm(window: { dateFrom: string; dateTo: string }, end: TermEnd): { dateFrom: string; dateTo: string } | null {
+export function windowWithinTerm(
+  window: { dateFrom: string; dateTo: string },
+  end: TermEnd,
+): { dateFrom: string; dateTo: string } | null {
   if (!withinTerm(window.dateFrom, end)) return null;
   return { dateFrom: window.dateFrom, dateTo: capToTerm(window.dateTo, end) };
 }
@@ -48,4 +54,5 @@ export function windowWithinTerm(window: { dateFrom: string; dateTo: string }, e
 export const AFTER_TERM_END = 'after_term_end';
 
 /** The server's message for a date after the end (the screens show their own text for the code). */
-export const afterTermEndMessage = (end: string) => `This subscription ends on ${end} (its last issue): please choose a date up to that day.`;
+export const afterTermEndMessage = (end: string) =>
+  `This subscription ends on ${end} (its last issue): please choose a date up to that day.`;

@@ -17,7 +17,9 @@ export interface EmailWidgetDraft {
   zipcode: string;
 }
 
-export function emailWidgetProblems(draft: EmailWidgetDraft): Partial<Record<keyof EmailWidgetDraft, WidgetProblem>> {
+export function emailWidgetProblems(
+  draft: EmailWidgetDraft,
+): Partial<Record<keyof EmailWidgetDraft, WidgetProblem>> {
   const problems: Partial<Record<keyof EmailWidgetDraft, WidgetProblem>> = {};
   const email = draft.email.trim();
   if (!email) problems.email = 'required';
@@ -59,7 +61,10 @@ export interface OptInWidgetSettings extends FeatureSwitches {
  * flag, no providers) or the provider is unknown — §8 "Opt-in widget disabled: message with
  * fallback email and phone" for both.
  */
-export function optInWidgetProvider<P extends OptInWidgetProviderLike>(tenant: FeatureSwitches & { optIns?: { widget?: { providers?: readonly P[] } } }, code: string | null | undefined): P | null {
+export function optInWidgetProvider<P extends OptInWidgetProviderLike>(
+  tenant: FeatureSwitches & { optIns?: { widget?: { providers?: readonly P[] } } },
+  code: string | null | undefined,
+): P | null {
   if (!isFeatureOn(tenant, 'opt-ins') || !code) return null;
   return tenant.optIns?.widget?.providers?.find((p) => p.code === code) ?? null;
 }
@@ -72,7 +77,9 @@ export interface OptInWidgetDraft {
   optIn: boolean;
 }
 
-export function optInWidgetProblems(draft: OptInWidgetDraft): Partial<Record<keyof OptInWidgetDraft, WidgetProblem>> {
+export function optInWidgetProblems(
+  draft: OptInWidgetDraft,
+): Partial<Record<keyof OptInWidgetDraft, WidgetProblem>> {
   const problems: Partial<Record<keyof OptInWidgetDraft, WidgetProblem>> = {};
   if (!draft.salutationCode.trim()) problems.salutationCode = 'required';
   for (const field of ['firstName', 'lastName1'] as const) {

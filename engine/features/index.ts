@@ -66,10 +66,17 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
 
 /** Duplicate feature ids, served routes or action ids fail loudly, naming them (Backstage). */
 export function assertUnique(features: FeatureDefinition[]): FeatureDefinition[] {
-  const seen = { feature: new Map<string, string>(), route: new Map<string, string>(), action: new Map<string, string>() };
+  const seen = {
+    feature: new Map<string, string>(),
+    route: new Map<string, string>(),
+    action: new Map<string, string>(),
+  };
   const claim = (kind: keyof typeof seen, key: string, owner: string) => {
     const earlier = seen[kind].get(key);
-    if (earlier !== undefined) throw new Error(`Duplicate ${kind} "${key}" in engine/features/index.ts: declared by "${earlier}" and "${owner}"`);
+    if (earlier !== undefined)
+      throw new Error(
+        `Duplicate ${kind} "${key}" in engine/features/index.ts: declared by "${earlier}" and "${owner}"`,
+      );
     seen[kind].set(key, owner);
   };
   for (const feature of features) {
@@ -82,24 +89,43 @@ export function assertUnique(features: FeatureDefinition[]): FeatureDefinition[]
 }
 
 /** A feature is on for a tenant when it has no flags or any of its flags is in the tenant's features. */
-export function isFeatureEnabled(feature: Pick<FeatureDefinition, 'flags'>, tenantFeatures: readonly string[]): boolean {
-  return !feature.flags || feature.flags.length === 0 || feature.flags.some((flag) => tenantFeatures.includes(flag));
+export function isFeatureEnabled(
+  feature: Pick<FeatureDefinition, 'flags'>,
+  tenantFeatures: readonly string[],
+): boolean {
+  return (
+    !feature.flags ||
+    feature.flags.length === 0 ||
+    feature.flags.some((flag) => tenantFeatures.includes(flag))
+  );
 }
 
-export function enabledFeatures(tenantFeatures: readonly string[], features: readonly FeatureDefinition[] = FEATURES): FeatureDefinition[] {
+export function enabledFeatures(
+  tenantFeatures: readonly string[],
+  features: readonly FeatureDefinition[] = FEATURES,
+): FeatureDefinition[] {
   return features.filter((feature) => isFeatureEnabled(feature, tenantFeatures));
 }
 
 /** The menu items of the enabled features, in order (portal-core.md §2 "Menu items"). */
-export function menuItems(tenantFeatures: readonly string[], features: readonly FeatureDefinition[] = FEATURES): FeatureMenuItem[] {
+export function menuItems(
+  tenantFeatures: readonly string[],
+  features: readonly FeatureDefinition[] = FEATURES,
+): FeatureMenuItem[] {
   return enabledFeatures(tenantFeatures, features)
     .flatMap((feature) => (feature.menu ? [feature.menu] : []))
     .sort((a, b) => a.order - b.order);
 }
 
 /** Whether an enabled feature serves the route (links to a route nobody serves are not shown). */
-export function isRouteServed(tenantFeatures: readonly string[], ref: RouteRef, features: readonly FeatureDefinition[] = FEATURES): boolean {
-  return enabledFeatures(tenantFeatures, features).some((feature) => feature.routes.some((route) => route.ref.id === ref.id));
+export function isRouteServed(
+  tenantFeatures: readonly string[],
+  ref: RouteRef,
+  features: readonly FeatureDefinition[] = FEATURES,
+): boolean {
+  return enabledFeatures(tenantFeatures, features).some((feature) =>
+    feature.routes.some((route) => route.ref.id === ref.id),
+  );
 }
 
 /**
@@ -126,22 +152,45 @@ export function subscriptionActions(
  * session; a subscription's route (`:id`) needs a session that speaks for that subscription
  * (engine/domain/sessionScope.ts mayOpenScreen, the rule the server's 403 partial_login follows).
  */
-export function mayOpenRoute(scope: SessionScope, ref: RouteRef, params: Readonly<Record<string, string>> = {}, features: readonly FeatureDefinition[] = FEATURES): boolean {
-  const route = features.flatMap((feature) => feature.routes).find((candidate) => candidate.ref.id === ref.id);
-  return mayOpenScreen(scope, { account: route ? needsAccount(route.access) : false, subscriptionId: ref.params.includes('id') ? params.id : undefined });
+export function mayOpenRoute(
+  scope: SessionScope,
+  ref: RouteRef,
+  params: Readonly<Record<string, string>> = {},
+  features: readonly FeatureDefinition[] = FEATURES,
+): boolean {
+  const route = features
+    .flatMap((feature) => feature.routes)
+    .find((candidate) => candidate.ref.id === ref.id);
+  return mayOpenScreen(scope, {
+    account: route ? needsAccount(route.access) : false,
+    subscriptionId: ref.params.includes('id') ? params.id : undefined,
+  });
 }
 
 /**
  * Whether the session may follow a subscription-page action: a link to a route it may open
  * (mayOpenRoute); dialogs and external links make no call of the account's.
  */
-export function isActionOpenTo(scope: SessionScope, action: SubscriptionAction, subscription: Subscription, features: readonly FeatureDefinition[] = FEATURES): boolean {
+export function isActionOpenTo(
+  scope: SessionScope,
+  action: SubscriptionAction,
+  subscription: Subscription,
+  features: readonly FeatureDefinition[] = FEATURES,
+): boolean {
   if (action.target.kind !== 'route') return true;
-  return mayOpenRoute(scope, action.target.route, action.target.params?.(subscription) ?? { id: subscription.id }, features);
+  return mayOpenRoute(
+    scope,
+    action.target.route,
+    action.target.params?.(subscription) ?? { id: subscription.id },
+    features,
+  );
 }
 
 /** The feature ids a flag switches on (the validator's and the preview's view of a flag). */
-export function featuresSwitchedBy(flag: string, features: readonly FeatureDefinition[] = FEATURES): string[] {
+export function featuresSwitchedBy(
+  flag: string,
+  features: readonly FeatureDefinition[] = FEATURES,
+): string[] {
   return features.filter((feature) => feature.flags?.includes(flag as never)).map((feature) => feature.id);
 }
 
@@ -150,7 +199,14 @@ export function featuresSwitchedBy(flag: string, features: readonly FeatureDefin
  * shell's, the account kit's (its screens parts are used by several features) and those of the
  * enabled features. Without `tenantFeatures`: every table, the keys a tenant may override.
  */
-export function textTables(tenantFeatures?: readonly string[], features: readonly FeatureDefinition[] = FEATURES): string[] {
+export function textTables(
+  tenantFeatures?: readonly string[],
+  features: readonly FeatureDefinition[] = FEATURES,
+): string[] {
   const chosen = tenantFeatures ? enabledFeatures(tenantFeatures, features) : features;
-  return ['core/texts.json', 'account/texts.json', ...chosen.map((feature) => `features/${feature.id}/texts.json`)];
+  return [
+    'core/texts.json',
+    'account/texts.json',
+    ...chosen.map((feature) => `features/${feature.id}/texts.json`),
+  ];
 }

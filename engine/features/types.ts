@@ -69,11 +69,23 @@ export type HiddenActionName = ButtonsConfigWithDefaults['hiddenActions'][number
 /** Where a subscription-page action leads. */
 export type ActionTarget =
   /** A portal route, built from its reference (never a hand-written path). */
-  | { kind: 'route'; route: RouteRef; params?: (s: Subscription) => Record<string, string>; query?: (s: Subscription, tenant: PortalTenant) => Query }
+  | {
+      kind: 'route';
+      route: RouteRef;
+      params?: (s: Subscription) => Record<string, string>;
+      query?: (s: Subscription, tenant: PortalTenant) => Query;
+    }
   /** A page outside the portal, opened in a new tab; no URL means no button. */
-  | { kind: 'external'; url: (s: Subscription, ctx: CapabilityContext) => string | null; label?: (tenant: PortalTenant) => LocalizedText | undefined }
+  | {
+      kind: 'external';
+      url: (s: Subscription, ctx: CapabilityContext) => string | null;
+      label?: (tenant: PortalTenant) => LocalizedText | undefined;
+    }
   /** A dialog over the subscription page, loaded when opened. */
-  | { kind: 'dialog'; dialog: () => Promise<{ default: ComponentType<{ subscriptionId: string; onClose: () => void }> }> };
+  | {
+      kind: 'dialog';
+      dialog: () => Promise<{ default: ComponentType<{ subscriptionId: string; onClose: () => void }> }>;
+    };
 
 /**
  * A button a feature adds to the subscription page (portal-core.md §2 "Subscription detail"): shown

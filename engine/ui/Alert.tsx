@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 
 export type AlertVariant = 'warning' | 'success' | 'error' | 'info' | 'primary';
 
-export function Alert({ variant, children, onClose, closeLabel }: {
+export function Alert({
+  variant,
+  children,
+  onClose,
+  closeLabel,
+}: {
   variant: AlertVariant;
   children: ReactNode;
   onClose?: () => void;

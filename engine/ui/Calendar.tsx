@@ -27,7 +27,13 @@ function monthsBetween(from: string, to: string): Array<{ year: number; month: n
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function Calendar({ from, to, events, locale, dayLabel }: {
+export function Calendar({
+  from,
+  to,
+  events,
+  locale,
+  dayLabel,
+}: {
   from: string;
   to: string;
   events: CalendarEvent[];
@@ -38,7 +44,9 @@ export function Calendar({ from, to, events, locale, dayLabel }: {
   const byDay = new Map<string, string[]>();
   for (const event of events) byDay.set(event.date, [...(byDay.get(event.date) ?? []), event.label]);
   const weekdays = Array.from({ length: 7 }, (_, i) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + i))),
+    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2024, 0, 1 + i)),
+    ),
   );
   return (
     <div className="calendar">
@@ -46,7 +54,11 @@ export function Calendar({ from, to, events, locale, dayLabel }: {
         const first = new Date(Date.UTC(year, month - 1, 1));
         const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
         const offset = (first.getUTCDay() + 6) % 7;
-        const title = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first);
+        const title = new Intl.DateTimeFormat(locale, {
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(first);
         return (
           <section key={`${year}-${month}`} className="calendar-month" aria-label={title}>
             <h3>{title}</h3>

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 
-export function Card({ children, className, as: Tag = 'article', labelledBy }: {
+export function Card({
+  children,
+  className,
+  as: Tag = 'article',
+  labelledBy,
+}: {
   children: ReactNode;
   className?: string;
   as?: 'article' | 'section' | 'div' | 'li';

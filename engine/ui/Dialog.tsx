@@ -4,7 +4,13 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it, the page
  * behind is inert. `actions` are its buttons; `onClose` runs for Escape and for any close button.
  */
-export function Dialog({ title, children, actions, onClose, variant = 'info' }: {
+export function Dialog({
+  title,
+  children,
+  actions,
+  onClose,
+  variant = 'info',
+}: {
   title: string;
   children?: ReactNode;
   actions: ReactNode;

@@ -6,7 +6,15 @@ import { Dialog } from './Dialog';
  * The generic error dialog of portal-core.md §8: "an error occurred, try again or contact customer
  * service"; close, and to contact (/contact).
  */
-export function ErrorDialog({ message, title, onClose }: { message?: string; title?: string; onClose: () => void }) {
+export function ErrorDialog({
+  message,
+  title,
+  onClose,
+}: {
+  message?: string;
+  title?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

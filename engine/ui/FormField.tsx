@@ -5,10 +5,17 @@ import { charsOver, TooLongError, type LengthLimit } from './lengthLimit';
  * A labelled input with an optional error, announced to screen readers. A length rule is
  * `maxChars` (engine/ui/lengthLimit.tsx): never the browser's `maxLength`, which would cut.
  */
-export function FormField({ label, error, required, maxChars, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> & LengthLimit & {
-  label: string;
-  error?: string;
-}) {
+export function FormField({
+  label,
+  error,
+  required,
+  maxChars,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> &
+  LengthLimit & {
+    label: string;
+    error?: string;
+  }) {
   const id = useId();
   const errorId = `${id}-error`;
   const over = charsOver(input.value, maxChars) > 0;

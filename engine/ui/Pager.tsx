@@ -4,7 +4,12 @@ import { pageWindow } from '../domain/paging';
  * Page buttons of a paged list (portal-core.md §2, §9): zero-based pages shown one-based, the
  * current page with one neighbour each side, plus previous and next.
  */
-export function Pager({ page, totalPages, onPage, labels }: {
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  labels,
+}: {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
@@ -13,7 +18,13 @@ export function Pager({ page, totalPages, onPage, labels }: {
   if (totalPages <= 1) return null;
   return (
     <nav className="pager" aria-label={labels.nav}>
-      <button type="button" className="pager-button" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={labels.previous}>
+      <button
+        type="button"
+        className="pager-button"
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+        aria-label={labels.previous}
+      >
         ‹
       </button>
       {pageWindow(page, totalPages).map((p) => (

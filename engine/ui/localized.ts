@@ -5,6 +5,9 @@ import { wordsIn } from '../domain/language';
  * "localizedText"/"localizedHtml"): the current locale, else the other one (a missing locale falls
  * back to the other one) — the rule the server words per-locale texts by (engine/domain/language.ts).
  */
-export function localized(value: { 'de-DE'?: string; 'en-GB'?: string } | undefined, language: string): string {
+export function localized(
+  value: { 'de-DE'?: string; 'en-GB'?: string } | undefined,
+  language: string,
+): string {
   return wordsIn(value, language) ?? '';
 }

@@ -13,9 +13,16 @@ import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tena
 import { requestLocale } from '../tenancy/requestLocale';
 
 /** The user's subscription or 404 `not_found`; in the screen's language when the request is given (issue 14, finding 4). */
-export async function subscriptionOr404(db: Queryable, res: Response, id: string, req?: Request): Promise<Subscription> {
+export async function subscriptionOr404(
+  db: Queryable,
+  res: Response,
+  id: string,
+  req?: Request,
+): Promise<Subscription> {
   const tenant = requestTenant(res);
-  const subscription = await getSubscriptionForUser(db, tenant.id, currentUser(res).id, id, { locale: req ? requestLocale(req, tenant) : undefined });
+  const subscription = await getSubscriptionForUser(db, tenant.id, currentUser(res).id, id, {
+    locale: req ? requestLocale(req, tenant) : undefined,
+  });
   if (!subscription) throw refuse.notYours('There is no such subscription on your account.');
   return subscription;
 }
@@ -36,7 +43,8 @@ export function accountCaller(req: Request, res: Response) {
 export type AccountCaller = ReturnType<typeof accountCaller>;
 
 /** Salutation codes that are companies (account-flows.md §5: company required). */
-export const companySalutations = (tenant: ServerTenant) => (tenant.salutations?.options ?? []).filter((s) => s.isCompany).map((s) => s.code);
+export const companySalutations = (tenant: ServerTenant) =>
+  (tenant.salutations?.options ?? []).filter((s) => s.isCompany).map((s) => s.code);
 
 /**
  * Who hears of a change to a partner's data: the account that made it and the partner's own address

@@ -5,7 +5,8 @@
  */
 import type { Locale } from '../../engine/core/portalConfig';
 
-export type ChangeMail = 'holidaySet' | 'holidayCancelled' | 'paymentMethod' | 'complaint' | 'address' | 'optInConfirm';
+export type ChangeMail =
+  'holidaySet' | 'holidayCancelled' | 'paymentMethod' | 'complaint' | 'address' | 'optInConfirm';
 
 const TEXTS: Record<Locale, Record<ChangeMail, { subject: string; body: string }>> = {
   'de-DE': {
@@ -98,11 +99,17 @@ export const MAIL_WORDS: Record<Locale, Record<string, string>> = {
   },
 };
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
-export function changeMail(kind: ChangeMail, locale: Locale, values: Record<string, string>): { subject: string; text: string } {
+export function changeMail(
+  kind: ChangeMail,
+  locale: Locale,
+  values: Record<string, string>,
+): { subject: string; text: string } {
   const t = (TEXTS[locale] ?? TEXTS['en-GB'])[kind];
   return { subject: fill(t.subject, values), text: fill(t.body, values) };
 }
 
-export const mailWord = (locale: Locale, word: string, values: Record<string, string> = {}) => fill((MAIL_WORDS[locale] ?? MAIL_WORDS['en-GB'])[word] ?? word, values);
+export const mailWord = (locale: Locale, word: string, values: Record<string, string> = {}) =>
+  fill((MAIL_WORDS[locale] ?? MAIL_WORDS['en-GB'])[word] ?? word, values);

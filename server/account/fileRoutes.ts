@@ -28,7 +28,9 @@ export function fileRoutes(deps: { db: Database; auth: AuthService; now: () => D
   async function sessionUserId(req: Request, res: Response): Promise<string | undefined> {
     const header = req.headers[AUTH_HEADER];
     try {
-      return (await deps.auth.authenticate(tenantContext(res).tenant, Array.isArray(header) ? header[0] : header)).id;
+      return (
+        await deps.auth.authenticate(tenantContext(res).tenant, Array.isArray(header) ? header[0] : header)
+      ).id;
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) return undefined;
       throw error;
@@ -51,10 +53,14 @@ export function fileRoutes(deps: { db: Database; auth: AuthService; now: () => D
     // The file in the subscriber's language: the portal fetches it with the screen's Accept-Language (or ?lang=).
     const locale = requestLocale(req, tenant, req.query.lang);
     if (grant.kind === 'purchase_order') {
-      const [order] = await listPurchaseOrdersForUser(deps.db, tenant.id, grant.userId, grant.subjectId, { locale });
+      const [order] = await listPurchaseOrdersForUser(deps.db, tenant.id, grant.userId, grant.subjectId, {
+        locale,
+      });
       if (order) pdf = await purchaseOrderPdf(tenant, locale, order);
     } else {
-      const subscription = await getSubscriptionForUser(deps.db, tenant.id, grant.userId, grant.subjectId, { locale });
+      const subscription = await getSubscriptionForUser(deps.db, tenant.id, grant.userId, grant.subjectId, {
+        locale,
+      });
       if (subscription && grant.kind === 'delivered_issue') {
         const issue = await findDeliveredIssue(deps.db, tenant.id, subscription.id, grant.item, { locale });
         if (issue) pdf = await issuePdf(tenant, locale, subscription, issue);

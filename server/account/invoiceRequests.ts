@@ -14,7 +14,8 @@ import type { InvoiceRequestStatus } from '../../engine/domain/paymentHistory';
 
 type InvoiceRequestOutcome = Exclude<InvoiceRequestStatus, 'processing'>;
 
-export type InvoiceSubject = { kind: 'subscription'; subscriptionId: string } | { kind: 'purchase_order'; purchaseOrderId: string };
+export type InvoiceSubject =
+  { kind: 'subscription'; subscriptionId: string } | { kind: 'purchase_order'; purchaseOrderId: string };
 
 export interface InvoiceRequest {
   tenantId: string;
@@ -40,7 +41,13 @@ export function createInvoiceRequests(deps: { db: Database; now: () => Date }) {
           status,
         });
         if (first) {
-          await recordActivity(tx, { tenantId, userId, action: 'invoice_request', subjectId, details: { invoiceNumber, status } });
+          await recordActivity(tx, {
+            tenantId,
+            userId,
+            action: 'invoice_request',
+            subjectId,
+            details: { invoiceNumber, status },
+          });
           // Issue 8 "Account events": only the request that is recorded; a refused repeat changes nothing.
           await recordEvent(tx, tenantId, 'invoice.requested', {
             userId,
@@ -54,9 +61,14 @@ export function createInvoiceRequests(deps: { db: Database; now: () => Date }) {
         return first;
       });
       if (!recorded) {
-        throw new HttpError(409, 'processing', 'This invoice was already requested today; it is being processed. You can request it again tomorrow.', {
-          status: 'processing',
-        });
+        throw new HttpError(
+          409,
+          'processing',
+          'This invoice was already requested today; it is being processed. You can request it again tomorrow.',
+          {
+            status: 'processing',
+          },
+        );
       }
       return { status };
     },

@@ -13,13 +13,24 @@ import type { AddressChangeRequest } from '../../schemas/generated/address-chang
 import { addressErrors, supportedCountries, type AddressInput } from '../../engine/domain/addressRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { addDaysIso } from '../../engine/domain/holidayService';
-import { AFTER_TERM_END, afterTermEndMessage, issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
+import {
+  AFTER_TERM_END,
+  afterTermEndMessage,
+  issuesWithinTerm,
+  lastDayOfTerm,
+} from '../../engine/domain/subscriptionTerm';
 import { badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { futureAddressesOf, partnersOfSubscription, updatePartner, upsertFutureAddress, type PartnerRow } from '../store/accountChangeStore';
+import {
+  futureAddressesOf,
+  partnersOfSubscription,
+  updatePartner,
+  upsertFutureAddress,
+  type PartnerRow,
+} from '../store/accountChangeStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
@@ -29,15 +40,45 @@ import { formatDay } from '../offers/offerMails';
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Fields kept in the partner's `details` rather than in columns. */
-const DETAIL_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumberSuffix', 'jobTitle', 'department', 'company2'] as const;
-const ADDRESS_FIELDS = ['salutationCode', 'firstName', 'lastName1', 'company1', 'company2', 'jobTitle', 'department', 'addressLine1', 'addressLine2', 'addressLine3', 'street', 'streetNumber', 'streetNumberSuffix', 'zipcode', 'city', 'countryCode', 'emailAddress', 'phoneNumber', 'dateOfBirth'] as const;
+const DETAIL_FIELDS = [
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'streetNumberSuffix',
+  'jobTitle',
+  'department',
+  'company2',
+] as const;
+const ADDRESS_FIELDS = [
+  'salutationCode',
+  'firstName',
+  'lastName1',
+  'company1',
+  'company2',
+  'jobTitle',
+  'department',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'street',
+  'streetNumber',
+  'streetNumberSuffix',
+  'zipcode',
+  'city',
+  'countryCode',
+  'emailAddress',
+  'phoneNumber',
+  'dateOfBirth',
+] as const;
 type Field = (typeof ADDRESS_FIELDS)[number];
 
 /** Which fields the tenant lets subscribers change (§5; the rest needs the contact form). */
 function lockedFields(tenant: ServerTenant): Set<Field> {
   const c = tenant.addressChange;
   const locked = new Set<Field>();
-  if (!c.allowNameChange) for (const f of ['salutationCode', 'firstName', 'lastName1', 'company1', 'company2'] as const) locked.add(f);
+  if (!c.allowNameChange)
+    for (const f of ['salutationCode', 'firstName', 'lastName1', 'company1', 'company2'] as const)
+      locked.add(f);
   if (!c.allowCountryChange) locked.add('countryCode');
   if (!c.allowEmailChange) locked.add('emailAddress');
   if (!c.allowPhoneChange) locked.add('phoneNumber');
@@ -70,24 +111,61 @@ function currentValues(row: PartnerRow): Record<Field, string | null> {
   };
 }
 
-const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
+const blankToNull = (value: string | null | undefined) =>
+  value == null || value.trim() === '' ? null : value.trim();
 
 function postal(values: Record<Field, string | null>): PostalAddress {
-  const { salutationCode, firstName, lastName1, company1, addressLine1, addressLine2, addressLine3, street, streetNumber, streetNumberSuffix, zipcode, city, countryCode } = values;
-  return { salutationCode, firstName, lastName1, company1, addressLine1, addressLine2, addressLine3, street, streetNumber, streetNumberSuffix, zipcode, city, countryCode };
+  const {
+    salutationCode,
+    firstName,
+    lastName1,
+    company1,
+    addressLine1,
+    addressLine2,
+    addressLine3,
+    street,
+    streetNumber,
+    streetNumberSuffix,
+    zipcode,
+    city,
+    countryCode,
+  } = values;
+  return {
+    salutationCode,
+    firstName,
+    lastName1,
+    company1,
+    addressLine1,
+    addressLine2,
+    addressLine3,
+    street,
+    streetNumber,
+    streetNumberSuffix,
+    zipcode,
+    city,
+    countryCode,
+  };
 }
 
 export function createAddressChange(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('addressChange', s, caller.tenant);
     return s;
   }
 
-  async function view(tx: Queryable, tenant: ServerTenant, s: Subscription, row: PartnerRow, today: string): Promise<SubscriptionPartner> {
+  async function view(
+    tx: Queryable,
+    tenant: ServerTenant,
+    s: Subscription,
+    row: PartnerRow,
+    today: string,
+  ): Promise<SubscriptionPartner> {
     const values = currentValues(row);
     const partner: SubscriptionPartner = {
       bpNumber: row.bpNumber,
@@ -98,7 +176,9 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
       dateOfBirth: row.dateOfBirth,
       // A stored change keeps its column fields at the top and the others under `details`.
       futureAddresses: (await futureAddressesOf(tx, tenant.id, row.bpNumber, today)).map((f) => {
-        const { details, ...columns } = f.address as Partial<Record<Field, string | null>> & { details?: Partial<Record<Field, string | null>> };
+        const { details, ...columns } = f.address as Partial<Record<Field, string | null>> & {
+          details?: Partial<Record<Field, string | null>>;
+        };
         return { validFrom: f.validFrom, address: postal({ ...values, ...columns, ...details }) };
       }),
       editable: row.mine,
@@ -106,8 +186,16 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
     // §5: the warning for 'as soon as possible' needs the goods recipient's next printed issue.
     if (row.roles.includes('WE') && (s.mixType === 'PR' || s.mixType === 'KO')) {
       // None after the subscription's end (issue 21).
-      const [next] = issuesWithinTerm(await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: addDaysIso(today, 1), dateTo: addDaysIso(today, 120) }), lastDayOfTerm(s));
-      partner.nextPhysicalIssue = next ? { issueNumber: next.issueNumber ?? null, dateOfFirstShipping: next.dateOfFirstShipping ?? null } : null;
+      const [next] = issuesWithinTerm(
+        await listIssuesOnSale(tx, tenant.id, s.publication, {
+          dateFrom: addDaysIso(today, 1),
+          dateTo: addDaysIso(today, 120),
+        }),
+        lastDayOfTerm(s),
+      );
+      partner.nextPhysicalIssue = next
+        ? { issueNumber: next.issueNumber ?? null, dateOfFirstShipping: next.dateOfFirstShipping ?? null }
+        : null;
     }
     return partner;
   }
@@ -120,7 +208,9 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
     async partners(caller: AccountCaller, id: string): Promise<SubscriptionPartner[]> {
       const s = await subscriptionOf(db, caller, id);
       const today = utcDay(deps.now());
-      const rows = (await partnersOfSubscription(db, caller.tenant.id, s.id, caller.user.id)).filter((row) => row.mine);
+      const rows = (await partnersOfSubscription(db, caller.tenant.id, s.id, caller.user.id)).filter(
+        (row) => row.mine,
+      );
       return Promise.all(rows.map((row) => view(db, caller.tenant, s, row, today)));
     },
 
@@ -131,14 +221,22 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
     },
 
     /** POST /subscriptions/{id}/business-partners/{bpNumber}: every §5 rule, then at once or from the chosen day. */
-    async change(caller: AccountCaller, id: string, bpNumber: string, body: AddressChangeRequest): Promise<SubscriptionPartner> {
+    async change(
+      caller: AccountCaller,
+      id: string,
+      bpNumber: string,
+      body: AddressChangeRequest,
+    ): Promise<SubscriptionPartner> {
       const { tenant } = caller;
       const today = utcDay(deps.now());
       return db.transaction(async (tx) => {
         const s = await subscriptionOf(tx, caller, id);
-        const row = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber);
+        const row = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find(
+          (p) => p.bpNumber === bpNumber,
+        );
         if (!row) throw notFound('This business partner has no role on this subscription.');
-        if (!row.mine) throw refuse.notAllowed('You cannot change the address of a partner you do not speak for.');
+        if (!row.mine)
+          throw refuse.notAllowed('You cannot change the address of a partner you do not speak for.');
         const current = currentValues(row);
         const fields: Record<string, string> = {};
         const locked = lockedFields(tenant);
@@ -152,56 +250,99 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
         }
         // The partner's e-mail address is the address on record that sign-in links go to: it may only
         // become an address proved by a mailbox, the account's own (README "Sign-in safety").
-        if (next.emailAddress !== current.emailAddress && next.emailAddress && normalizeEmail(next.emailAddress) !== normalizeEmail(caller.user.email)) {
+        if (
+          next.emailAddress !== current.emailAddress &&
+          next.emailAddress &&
+          normalizeEmail(next.emailAddress) !== normalizeEmail(caller.user.email)
+        ) {
           fields.emailAddress ??= 'not_verified';
         }
         const salutations = tenant.salutations?.options ?? [];
-        if (next.salutationCode !== current.salutationCode && next.salutationCode && !salutations.some((x) => x.code === next.salutationCode && x.isUserSelectable !== false)) {
+        if (
+          next.salutationCode !== current.salutationCode &&
+          next.salutationCode &&
+          !salutations.some((x) => x.code === next.salutationCode && x.isUserSelectable !== false)
+        ) {
           fields.salutationCode = 'invalid';
         }
         const validFrom = body.validFrom ?? null;
         if (validFrom && !tenant.addressChange.timedChanges) fields.validFrom = 'not_editable';
-        const errors = addressErrors({ ...(next as AddressInput), validFrom }, {
-          addressLines: isFeatureOn(tenant, 'address-lines', s.publication),
-          companySalutations: companySalutations(tenant),
-          emailRequired: Boolean(current.emailAddress),
-          today,
-          // A dated change may not begin after the end of the subscription it is made from (issue 21).
-          termEnd: lastDayOfTerm(s),
-        });
+        const errors = addressErrors(
+          { ...(next as AddressInput), validFrom },
+          {
+            addressLines: isFeatureOn(tenant, 'address-lines', s.publication),
+            companySalutations: companySalutations(tenant),
+            emailRequired: Boolean(current.emailAddress),
+            today,
+            // A dated change may not begin after the end of the subscription it is made from (issue 21).
+            termEnd: lastDayOfTerm(s),
+          },
+        );
         for (const error of errors) fields[error.field] ??= error.code;
-        if (next.countryCode && next.countryCode !== current.countryCode && !supportedCountries(tenant.defaultLocale, row.roles).includes(next.countryCode)) fields.countryCode ??= 'not_supported';
+        if (
+          next.countryCode &&
+          next.countryCode !== current.countryCode &&
+          !supportedCountries(tenant.defaultLocale, row.roles).includes(next.countryCode)
+        )
+          fields.countryCode ??= 'not_supported';
         if (Object.keys(fields).length > 0) {
           const end = lastDayOfTerm(s);
-          throw badRequest('validation_failed', fields.validFrom === AFTER_TERM_END && end ? afterTermEndMessage(end) : 'Please check the address.', { fields });
+          throw badRequest(
+            'validation_failed',
+            fields.validFrom === AFTER_TERM_END && end
+              ? afterTermEndMessage(end)
+              : 'Please check the address.',
+            { fields },
+          );
         }
 
         const changed = ADDRESS_FIELDS.filter((field) => next[field] !== current[field]);
         if (changed.length > 0) {
-          const columns = Object.fromEntries(changed.filter((f) => !(DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]));
-          const details = Object.fromEntries(changed.filter((f) => (DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]));
+          const columns = Object.fromEntries(
+            changed.filter((f) => !(DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]),
+          );
+          const details = Object.fromEntries(
+            changed.filter((f) => (DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]),
+          );
           if (validFrom) {
-            await upsertFutureAddress(tx, tenant.id, { bpNumber, validFrom, address: { ...columns, details }, userId: caller.user.id });
+            await upsertFutureAddress(tx, tenant.id, {
+              bpNumber,
+              validFrom,
+              address: { ...columns, details },
+              userId: caller.user.id,
+            });
           } else {
             await updatePartner(tx, tenant.id, bpNumber, { ...columns, details });
           }
-          await recordEvent(tx, tenant.id, 'address.changed', { userId: caller.user.id, bpNumber, subscriptionId: s.id, validFrom, fields: [...changed] });
+          await recordEvent(tx, tenant.id, 'address.changed', {
+            userId: caller.user.id,
+            bpNumber,
+            subscriptionId: s.id,
+            validFrom,
+            fields: [...changed],
+          });
           const lines = [
             [next.firstName, next.lastName1].filter(Boolean).join(' ') || next.company1,
-            next.addressLine1 ?? [next.street, next.streetNumber, next.streetNumberSuffix].filter(Boolean).join(' '),
+            next.addressLine1 ??
+              [next.street, next.streetNumber, next.streetNumberSuffix].filter(Boolean).join(' '),
             [next.zipcode, next.city].filter(Boolean).join(' '),
             next.countryCode,
           ].filter(Boolean);
           const mail = changeMail('address', caller.locale, {
             tenant: tenant.name,
-            when: validFrom ? mailWord(caller.locale, 'from', { date: formatDay(caller.locale, validFrom) }) : mailWord(caller.locale, 'asap'),
+            when: validFrom
+              ? mailWord(caller.locale, 'from', { date: formatDay(caller.locale, validFrom) })
+              : mailWord(caller.locale, 'asap'),
             address: lines.join('\n'),
           });
           // The account and the address on record both hear of it: a change made by an account that
           // linked the partner by knowledge alone does not go unnoticed by the partner.
-          for (const to of recipients(caller.user.email, current.emailAddress)) await enqueueMail(tx, { tenantId: tenant.id, to, from: deps.mailFrom, ...mail });
+          for (const to of recipients(caller.user.email, current.emailAddress))
+            await enqueueMail(tx, { tenantId: tenant.id, to, from: deps.mailFrom, ...mail });
         }
-        const updated = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber)!;
+        const updated = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find(
+          (p) => p.bpNumber === bpNumber,
+        )!;
         return view(tx, tenant, s, updated, today);
       });
     },

@@ -19,11 +19,32 @@ export function addressChangeRoutes(deps: { auth: AuthService; addresses: Addres
   router.get('/subscriptions/:id/business-partners', async (req, res) => {
     res.json(await deps.addresses.partners(accountCaller(req, res), String(req.params.id)));
   });
-  router.get('/subscriptions/:id/supported-countries', validateQuery('supported-countries-query'), async (req, res) => {
-    res.json(await deps.addresses.countries(accountCaller(req, res), String(req.params.id), validQuery<SupportedCountriesQuery>(res).role));
-  });
-  router.post('/subscriptions/:id/business-partners/:bpNumber', validateBody('address-change-request'), async (req, res) => {
-    res.json(await deps.addresses.change(accountCaller(req, res), String(req.params.id), String(req.params.bpNumber), req.body as AddressChangeRequest));
-  });
+  router.get(
+    '/subscriptions/:id/supported-countries',
+    validateQuery('supported-countries-query'),
+    async (req, res) => {
+      res.json(
+        await deps.addresses.countries(
+          accountCaller(req, res),
+          String(req.params.id),
+          validQuery<SupportedCountriesQuery>(res).role,
+        ),
+      );
+    },
+  );
+  router.post(
+    '/subscriptions/:id/business-partners/:bpNumber',
+    validateBody('address-change-request'),
+    async (req, res) => {
+      res.json(
+        await deps.addresses.change(
+          accountCaller(req, res),
+          String(req.params.id),
+          String(req.params.bpNumber),
+          req.body as AddressChangeRequest,
+        ),
+      );
+    },
+  );
   return router;
 }

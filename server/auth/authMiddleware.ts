@@ -22,12 +22,17 @@ export function requireUser(auth: AuthService): RequestHandler {
   return async (req: Request, res: Response, next) => {
     const { tenant } = tenantContext(res);
     const header = req.headers[AUTH_HEADER];
-    const user = (res.locals.user as AuthenticatedUser | undefined) ?? (await auth.authenticate(tenant, Array.isArray(header) ? header[0] : header));
+    const user =
+      (res.locals.user as AuthenticatedUser | undefined) ??
+      (await auth.authenticate(tenant, Array.isArray(header) ? header[0] : header));
     const scope = sessionScope(user);
     if (isPartialScope(scope)) {
       const apiPath = req.originalUrl.split('?')[0].replace(/^.*?\/api(?=\/)/, '');
       if (!mayCall(scope, req.method, apiPath)) {
-        throw forbidden('partial_login', 'You are signed in for one subscription only. Please log in with your account for the rest.');
+        throw forbidden(
+          'partial_login',
+          'You are signed in for one subscription only. Please log in with your account for the rest.',
+        );
       }
     }
     res.locals.user = user;

@@ -31,12 +31,20 @@ export function requestOrigin(req: Request, res: Response): RequestOrigin {
  * The sign-in calls (portal-core.md §7; the password, registration and reset paths are this
  * project's, see README "API"), and log-out.
  */
-export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'production' | 'development' }): Router {
+export function authRoutes(deps: {
+  auth: AuthService;
+  db: Database;
+  mode: 'production' | 'development';
+}): Router {
   const { auth } = deps;
   const router = Router();
 
   router.post('/login/magic-link', trimEmail, validateBody('magic-link-request'), async (req, res) => {
-    await auth.requestMagicLink(tenantContext(res).tenant, { email: req.body.email, returnTo: req.body.returnTo }, requestOrigin(req, res));
+    await auth.requestMagicLink(
+      tenantContext(res).tenant,
+      { email: req.body.email, returnTo: req.body.returnTo },
+      requestOrigin(req, res),
+    );
     res.status(202).json({ status: 'sent' });
   });
 
@@ -68,7 +76,8 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
 
   /** §2 "Login": the test-environment login, only when the server runs in development mode. */
   router.post('/login/dev', trimEmail, validateBody('dev-login-request'), async (req, res) => {
-    if (deps.mode !== 'development') throw forbidden('dev_login_disabled', 'Development login is only available on a development server.');
+    if (deps.mode !== 'development')
+      throw forbidden('dev_login_disabled', 'Development login is only available on a development server.');
     const { tenant } = tenantContext(res);
     const user = req.body.ssoId
       ? await findUserBySsoId(deps.db, tenant.id, req.body.ssoId)
@@ -80,7 +89,8 @@ export function authRoutes(deps: { auth: AuthService; db: Database; mode: 'produ
   router.post('/logout', requireUser(auth), async (_req, res) => {
     const user = currentUser(res);
     await auth.logout(tenantContext(res).tenant, user.sessionId);
-    if (user.loginSource === 'kicker-auth') await revokeSsoSessionsOfUser(deps.db, tenantContext(res).tenant.id, user.id);
+    if (user.loginSource === 'kicker-auth')
+      await revokeSsoSessionsOfUser(deps.db, tenantContext(res).tenant.id, user.id);
     res.status(204).end();
   });
 

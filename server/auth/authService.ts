@@ -17,9 +17,24 @@ import {
   touchSession,
 } from '../store/authStore';
 import { hashPassword, verifyPassword } from './passwords';
-import { countingFailures, DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, limitSignInAttempt, recordPasswordFailure, recordPasswordSuccess, signInRules, type SignInLimits } from './rateLimit';
+import {
+  countingFailures,
+  DEFAULT_SIGN_IN_LIMITS,
+  limitPasswordAttempt,
+  limitSignInAttempt,
+  recordPasswordFailure,
+  recordPasswordSuccess,
+  signInRules,
+  type SignInLimits,
+} from './rateLimit';
 import { hashToken, newSecretToken } from './tokens';
-import { EMAIL_ZIP_PURPOSE, langQuery, MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE, PARTNER_SIGN_IN_PURPOSE } from './signInMailJobs';
+import {
+  EMAIL_ZIP_PURPOSE,
+  langQuery,
+  MAGIC_LINK_MINUTES,
+  MAGIC_LINK_PURPOSE,
+  PARTNER_SIGN_IN_PURPOSE,
+} from './signInMailJobs';
 import { partnersOnRecordFor } from '../store/partialLoginStore';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
@@ -88,16 +103,23 @@ export interface Registration {
   lastName?: string;
 }
 
-const invalidCredentials = () => unauthorized('invalid_credentials', 'The e-mail address or the password is wrong.');
+const invalidCredentials = () =>
+  unauthorized('invalid_credentials', 'The e-mail address or the password is wrong.');
 const invalidLink = () => unauthorized('invalid_token', 'This link is invalid or has expired.');
 
 /** §5: the password rule, and the confirmation must match. */
 function checkNewPassword(password: string, passwordConfirm: string): void {
   if (!isValidPassword(password)) {
-    throw badRequest('weak_password', 'The password needs 8 to 20 characters with an upper-case letter, a lower-case letter and a digit.', [{ field: '/password', message: 'does not meet the password rule' }]);
+    throw badRequest(
+      'weak_password',
+      'The password needs 8 to 20 characters with an upper-case letter, a lower-case letter and a digit.',
+      [{ field: '/password', message: 'does not meet the password rule' }],
+    );
   }
   if (password !== passwordConfirm) {
-    throw badRequest('password_mismatch', 'The two passwords differ.', [{ field: '/passwordConfirm', message: 'does not match the password' }]);
+    throw badRequest('password_mismatch', 'The two passwords differ.', [
+      { field: '/passwordConfirm', message: 'does not match the password' },
+    ]);
   }
 }
 
@@ -138,15 +160,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     return subscriptionId ? { ...login, subscriptionId } : login;
   }
 
-  const startSession = (tenant: ServerTenant, user: { id: string; email: string }, loginSource: LoginSource, subscriptionId?: string) =>
-    openSession(deps.db, tenant, user, loginSource, subscriptionId);
+  const startSession = (
+    tenant: ServerTenant,
+    user: { id: string; email: string },
+    loginSource: LoginSource,
+    subscriptionId?: string,
+  ) => openSession(deps.db, tenant, user, loginSource, subscriptionId);
 
   /**
    * Queues a sign-in request for the mail sender (server/auth/signInMailJobs.ts decides there
    * whether the address has an account). The request itself does one insert whatever the
    * address: its answer and its timing tell nobody whether an account exists (issue 10, finding 4).
    */
-  async function queueSignInMail(tenant: ServerTenant, kind: MailJobKind, email: string, origin: RequestOrigin, extra: Record<string, unknown> = {}) {
+  async function queueSignInMail(
+    tenant: ServerTenant,
+    kind: MailJobKind,
+    email: string,
+    origin: RequestOrigin,
+    extra: Record<string, unknown> = {},
+  ) {
     const base: MailJobBase = {
       email,
       portalUrl: origin.portalUrl,
@@ -163,17 +195,35 @@ export function createAuthService(deps: AuthServiceDeps) {
    * account of that address is found or created and made to speak for them. The account is
    * created here, from the mailbox, never by the partial login that asked for the link.
    */
-  async function partnerSignIn(tx: Queryable, tenant: ServerTenant, email: string, bpNumbers: string[], subscriptionId: string | null): Promise<UserRecord> {
+  async function partnerSignIn(
+    tx: Queryable,
+    tenant: ServerTenant,
+    email: string,
+    bpNumbers: string[],
+    subscriptionId: string | null,
+  ): Promise<UserRecord> {
     const onRecord = await partnersOnRecordFor(tx, tenant.id, email, bpNumbers);
     if (onRecord.length === 0) throw invalidLink();
     const existing = await findUserByEmail(tx, tenant.id, email);
     const user = existing ?? (await createUser(tx, tenant.id, { email }));
     // Issue 8 "Account events", in the transaction that spends the link: the new account, and
     // each partner newly linked to an account (an existing link records nothing).
-    if (!existing) await recordEvent(tx, tenant.id, 'account.created', { userId: user.id, email: user.email, source: 'sign-in-link', bpNumbers: onRecord });
+    if (!existing)
+      await recordEvent(tx, tenant.id, 'account.created', {
+        userId: user.id,
+        email: user.email,
+        source: 'sign-in-link',
+        bpNumbers: onRecord,
+      });
     for (const bpNumber of onRecord) {
       if (await linkBusinessPartner(tx, tenant.id, user.id, bpNumber)) {
-        await recordEvent(tx, tenant.id, 'subscription.linked', { userId: user.id, bpNumber, subscriptionId, method: 'sign-in-link', emailStored: null });
+        await recordEvent(tx, tenant.id, 'subscription.linked', {
+          userId: user.id,
+          bpNumber,
+          subscriptionId,
+          method: 'sign-in-link',
+          emailStored: null,
+        });
       }
     }
     return user;
@@ -195,8 +245,13 @@ export function createAuthService(deps: AuthServiceDeps) {
      * The link leads to `returnTo` when that is a same-portal path (engine/domain/returnTo.ts,
      * the rule the screen navigates by); any other value is left out, not refused.
      */
-    async requestMagicLink(tenant: ServerTenant, input: { email: string; returnTo?: string }, origin: RequestOrigin): Promise<void> {
-      if (!tenant.login.magicLink) throw new HttpError(404, 'not_found', 'This portal does not offer login links.');
+    async requestMagicLink(
+      tenant: ServerTenant,
+      input: { email: string; returnTo?: string },
+      origin: RequestOrigin,
+    ): Promise<void> {
+      if (!tenant.login.magicLink)
+        throw new HttpError(404, 'not_found', 'This portal does not offer login links.');
       const email = normalizeEmail(input.email);
       await limit(tenant, 'magic-link', { address: email, client: origin.client });
       const returnTo = samePortalPathOrUndefined(input.returnTo);
@@ -209,7 +264,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * an address and a zip code (both easy to learn) open nothing without the mailbox, and the
      * answer cannot tell whether the pair matched (README "Sign-in safety").
      */
-    async requestEmailZipLink(tenant: ServerTenant, input: { email: string; zipcode: string }, origin: RequestOrigin): Promise<void> {
+    async requestEmailZipLink(
+      tenant: ServerTenant,
+      input: { email: string; zipcode: string },
+      origin: RequestOrigin,
+    ): Promise<void> {
       const email = normalizeEmail(input.email);
       await limit(tenant, 'email-zip', { address: email, client: origin.client });
       await queueSignInMail(tenant, 'email-zip', email, origin, { zipcode: input.zipcode });
@@ -220,10 +279,17 @@ export function createAuthService(deps: AuthServiceDeps) {
      * on record for a business partner with that last name and zip code (signInMailJobs.ts); the
      * link opens the account's session on /bulk-renewal. Same answer and work whatever matched.
      */
-    async requestBulkRenewalLink(tenant: ServerTenant, input: { email: string; lastName: string; zipcode: string }, origin: RequestOrigin): Promise<void> {
+    async requestBulkRenewalLink(
+      tenant: ServerTenant,
+      input: { email: string; lastName: string; zipcode: string },
+      origin: RequestOrigin,
+    ): Promise<void> {
       const email = normalizeEmail(input.email);
       await limit(tenant, 'bulk-renewal', { address: email, client: origin.client });
-      await queueSignInMail(tenant, 'bulk-renewal', email, origin, { lastName: input.lastName, zipcode: input.zipcode });
+      await queueSignInMail(tenant, 'bulk-renewal', email, origin, {
+        lastName: input.lastName,
+        zipcode: input.zipcode,
+      });
     },
 
     /**
@@ -234,12 +300,22 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async sendPartnerSignInLink(
       tenant: ServerTenant,
-      input: { email: string; bpNumbers: string[]; subscriptionId: string; loginSource: 'order-number' | 'contact-form'; returnTo?: string },
+      input: {
+        email: string;
+        bpNumbers: string[];
+        subscriptionId: string;
+        loginSource: 'order-number' | 'contact-form';
+        returnTo?: string;
+      },
       origin: RequestOrigin,
     ): Promise<void> {
       const token = newSecretToken();
       const locale = origin.locale ?? tenant.defaultLocale;
-      const mail = authMail('partnerSignIn', locale, { tenant: tenant.name, link: `${origin.portalUrl}login?p=${encodeURIComponent(token)}${langQuery(locale)}`, minutes: MAGIC_LINK_MINUTES });
+      const mail = authMail('partnerSignIn', locale, {
+        tenant: tenant.name,
+        link: `${origin.portalUrl}login?p=${encodeURIComponent(token)}${langQuery(locale)}`,
+        minutes: MAGIC_LINK_MINUTES,
+      });
       const payload: PartnerSignInPayload = {
         bpNumbers: input.bpNumbers,
         subscriptionId: input.subscriptionId,
@@ -247,7 +323,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         returnTo: samePortalPathOrUndefined(input.returnTo),
       };
       await deps.db.transaction(async (tx) => {
-        await insertLoginToken(tx, tenant.id, { tokenHash: hashToken(token), email: input.email, purpose: PARTNER_SIGN_IN_PURPOSE, expiresAt: inMinutes(MAGIC_LINK_MINUTES), payload });
+        await insertLoginToken(tx, tenant.id, {
+          tokenHash: hashToken(token),
+          email: input.email,
+          purpose: PARTNER_SIGN_IN_PURPOSE,
+          expiresAt: inMinutes(MAGIC_LINK_MINUTES),
+          payload,
+        });
         await enqueueMail(tx, { tenantId: tenant.id, to: input.email, from: deps.mailFrom, ...mail });
       });
     },
@@ -258,20 +340,28 @@ export function createAuthService(deps: AuthServiceDeps) {
      * scoped to its subscription), §4.
      */
     async loginWithToken(tenant: ServerTenant, token: string, client = 'unknown'): Promise<LinkLoginResult> {
-      return spendingToken(tenant, client, () => deps.db.transaction(async (tx) => {
-        const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), LINK_LOGIN_PURPOSES, now());
-        if (!spent) throw invalidLink();
-        if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
-          const data = spent.payload as PartnerSignInPayload;
-          const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers, data.subscriptionId);
-          const login = await openSession(tx, tenant, user, data.loginSource, data.subscriptionId ?? undefined);
-          const returnTo = samePortalPathOrUndefined(data.returnTo);
-          return returnTo ? { ...login, returnTo } : login;
-        }
-        const user = await findUserByEmail(tx, tenant.id, spent.email);
-        if (!user) throw invalidLink();
-        return openSession(tx, tenant, user, spent.purpose === EMAIL_ZIP_PURPOSE ? 'email-zip' : 'token');
-      }));
+      return spendingToken(tenant, client, () =>
+        deps.db.transaction(async (tx) => {
+          const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), LINK_LOGIN_PURPOSES, now());
+          if (!spent) throw invalidLink();
+          if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
+            const data = spent.payload as PartnerSignInPayload;
+            const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers, data.subscriptionId);
+            const login = await openSession(
+              tx,
+              tenant,
+              user,
+              data.loginSource,
+              data.subscriptionId ?? undefined,
+            );
+            const returnTo = samePortalPathOrUndefined(data.returnTo);
+            return returnTo ? { ...login, returnTo } : login;
+          }
+          const user = await findUserByEmail(tx, tenant.id, spent.email);
+          if (!user) throw invalidLink();
+          return openSession(tx, tenant, user, spent.purpose === EMAIL_ZIP_PURPOSE ? 'email-zip' : 'token');
+        }),
+      );
     },
 
     /** E-mail and password (login source "email"); the same answer for an unknown address and a wrong password. */
@@ -321,22 +411,53 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The confirmation link creates the account and logs in. */
     async confirmRegistration(tenant: ServerTenant, token: string, client: string): Promise<LoginResult> {
       requirePasswordLogin(tenant);
-      return spendingToken(tenant, client, () => deps.db.transaction(async (tx) => {
-        const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), 'register', now());
-        if (!spent) throw invalidLink();
-        if (await findUserByEmail(tx, tenant.id, spent.email)) throw new HttpError(409, 'account_exists', 'An account with this e-mail address exists already. Please log in.');
-        const data = spent.payload as { displayName: string; firstName?: string; lastName?: string; passwordHash: string };
-        const user = await createUser(tx, tenant.id, { email: spent.email, displayName: data.displayName, firstName: data.firstName, lastName: data.lastName });
-        await setPasswordHash(tx, tenant.id, user.id, data.passwordHash);
-        await recordEvent(tx, tenant.id, 'account.created', { userId: user.id, email: user.email, source: 'registration', bpNumbers: [] });
-        const accessToken = newSecretToken();
-        await insertSession(tx, tenant.id, { tokenHash: hashToken(accessToken), userId: user.id, loginSource: 'email', expiresAt: new Date(now().getTime() + idleMs(tenant)) });
-        return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };
-      }));
+      return spendingToken(tenant, client, () =>
+        deps.db.transaction(async (tx) => {
+          const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), 'register', now());
+          if (!spent) throw invalidLink();
+          if (await findUserByEmail(tx, tenant.id, spent.email))
+            throw new HttpError(
+              409,
+              'account_exists',
+              'An account with this e-mail address exists already. Please log in.',
+            );
+          const data = spent.payload as {
+            displayName: string;
+            firstName?: string;
+            lastName?: string;
+            passwordHash: string;
+          };
+          const user = await createUser(tx, tenant.id, {
+            email: spent.email,
+            displayName: data.displayName,
+            firstName: data.firstName,
+            lastName: data.lastName,
+          });
+          await setPasswordHash(tx, tenant.id, user.id, data.passwordHash);
+          await recordEvent(tx, tenant.id, 'account.created', {
+            userId: user.id,
+            email: user.email,
+            source: 'registration',
+            bpNumbers: [],
+          });
+          const accessToken = newSecretToken();
+          await insertSession(tx, tenant.id, {
+            tokenHash: hashToken(accessToken),
+            userId: user.id,
+            loginSource: 'email',
+            expiresAt: new Date(now().getTime() + idleMs(tenant)),
+          });
+          return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };
+        }),
+      );
     },
 
     /** Forgot password (§5: e-mail trimmed, max 50): queued; the sender mails a reset link when the account exists. */
-    async forgotPassword(tenant: ServerTenant, input: { email: string }, origin: RequestOrigin): Promise<void> {
+    async forgotPassword(
+      tenant: ServerTenant,
+      input: { email: string },
+      origin: RequestOrigin,
+    ): Promise<void> {
       requirePasswordLogin(tenant);
       const email = normalizeEmail(input.email);
       await limit(tenant, 'reset', { address: email, client: origin.client });
@@ -344,7 +465,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Sets the new password, ends every other session of the account and logs in. */
-    async resetPassword(tenant: ServerTenant, input: { token: string; password: string; passwordConfirm: string }, client: string): Promise<LoginResult> {
+    async resetPassword(
+      tenant: ServerTenant,
+      input: { token: string; password: string; passwordConfirm: string },
+      client: string,
+    ): Promise<LoginResult> {
       requirePasswordLogin(tenant);
       checkNewPassword(input.password, input.passwordConfirm);
       return spendingToken(tenant, client, async () => {
@@ -359,7 +484,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           // A reset ends kicker sign-on sessions too: a stolen 30-day kickeruser cookie must not outlive it.
           await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
           const accessToken = newSecretToken();
-          await insertSession(tx, tenant.id, { tokenHash: hashToken(accessToken), userId: user.id, loginSource: 'email', expiresAt: new Date(now().getTime() + idleMs(tenant)) });
+          await insertSession(tx, tenant.id, {
+            tokenHash: hashToken(accessToken),
+            userId: user.id,
+            loginSource: 'email',
+            expiresAt: new Date(now().getTime() + idleMs(tenant)),
+          });
           return { user: { id: user.id, email: user.email }, loginSource: 'email', accessToken };
         });
       });

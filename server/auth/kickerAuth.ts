@@ -38,9 +38,21 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
     const login = await deps.auth.loginWithPassword(tenant, req.body, requestOrigin(req, res), 'kicker-auth');
     const ssoId = newSecretToken();
     const expiresAt = new Date(deps.now().getTime() + SSO_SESSION_DAYS * 86_400_000);
-    await insertSsoSession(deps.db, tenant.id, { tokenHash: hashToken(ssoId), userId: login.user.id, expiresAt });
+    await insertSsoSession(deps.db, tenant.id, {
+      tokenHash: hashToken(ssoId),
+      userId: login.user.id,
+      expiresAt,
+    });
     // Scoped to this portal's base path: on a shared host another tenant never receives it.
-    res.append('Set-Cookie', tenantCookie(kickerCookieName(tenant), `ssoid=${ssoId}`, { basePath: tenantContext(res).basePath, secure: req.secure, expires: expiresAt, sameSite: 'Lax' }));
+    res.append(
+      'Set-Cookie',
+      tenantCookie(kickerCookieName(tenant), `ssoid=${ssoId}`, {
+        basePath: tenantContext(res).basePath,
+        secure: req.secure,
+        expires: expiresAt,
+        sameSite: 'Lax',
+      }),
+    );
     // The SSO id travels only in the cookie, never in the body that the tab keeps in sessionStorage.
     res.json(login);
   });
@@ -49,7 +61,11 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
     const tenant = tenantContext(res).tenant;
     const userId = await findLiveSsoSessionUser(deps.db, tenant.id, hashToken(req.body.ssoId), deps.now());
     const user = userId && (await getUserById(deps.db, tenant.id, userId));
-    if (!user) throw unauthorized('invalid_sso_session', 'The sign-on session is not valid any more. Please log in again.');
+    if (!user)
+      throw unauthorized(
+        'invalid_sso_session',
+        'The sign-on session is not valid any more. Please log in again.',
+      );
     res.json(await deps.auth.startSession(tenant, user, 'kicker-auth'));
   });
 
@@ -58,10 +74,19 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
     res.status(202).json({ message: 'confirmation_sent' });
   });
 
-  router.post('/kicker-auth/forgotpw', trimEmail, validateBody('forgot-password-request'), async (req, res) => {
-    await deps.auth.forgotPassword(tenantContext(res).tenant, { email: req.body.email }, requestOrigin(req, res));
-    res.status(202).json({ message: 'reset_sent' });
-  });
+  router.post(
+    '/kicker-auth/forgotpw',
+    trimEmail,
+    validateBody('forgot-password-request'),
+    async (req, res) => {
+      await deps.auth.forgotPassword(
+        tenantContext(res).tenant,
+        { email: req.body.email },
+        requestOrigin(req, res),
+      );
+      res.status(202).json({ message: 'reset_sent' });
+    },
+  );
 
   return router;
 }

@@ -19,7 +19,12 @@ export const OAUTH_REQUEST_MINUTES = 10;
  * PKCE, state and nonce; the waiting request lives in the database so any instance can finish it.
  * The client secret, when the provider needs one, comes from PORTAL_OAUTH_CLIENT_SECRET_<TENANT>.
  */
-export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: () => Date; log?: (entry: Record<string, unknown>) => void }) {
+export function createOAuthLogin(deps: {
+  db: Database;
+  auth: AuthService;
+  now: () => Date;
+  log?: (entry: Record<string, unknown>) => void;
+}) {
   const configurations = new Map<string, Promise<oidc.Configuration>>();
 
   function oauthSettings(tenant: ServerTenant) {
@@ -39,11 +44,26 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
       // Loopback providers (the demo and the tests) speak plain HTTP; everything else must be HTTPS.
       const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
       config = oidc
-        .discovery(issuer, settings.clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), loopback ? { execute: [oidc.allowInsecureRequests] } : undefined)
+        .discovery(
+          issuer,
+          settings.clientId,
+          secret,
+          secret ? oidc.ClientSecretPost(secret) : oidc.None(),
+          loopback ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        )
         .catch((error) => {
           configurations.delete(tenant.id);
-          deps.log?.({ level: 'warn', msg: 'oauth discovery failed', tenant: tenant.id, error: String(error) });
-          throw new HttpError(502, 'sso_unavailable', 'The sign-on provider cannot be reached right now. Please try again later.');
+          deps.log?.({
+            level: 'warn',
+            msg: 'oauth discovery failed',
+            tenant: tenant.id,
+            error: String(error),
+          });
+          throw new HttpError(
+            502,
+            'sso_unavailable',
+            'The sign-on provider cannot be reached right now. Please try again later.',
+          );
         });
       configurations.set(tenant.id, config);
     }
@@ -55,7 +75,12 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
      * GET /sso/authorize: remembers state, nonce and PKCE verifier with the hash of the browser's
      * binding value (the caller sets it as a cookie), answers with the provider's URL.
      */
-    async authorizationUrl(tenant: ServerTenant, portalUrl: string, binding: string, returnTo?: string): Promise<URL> {
+    async authorizationUrl(
+      tenant: ServerTenant,
+      portalUrl: string,
+      binding: string,
+      returnTo?: string,
+    ): Promise<URL> {
       const settings = oauthSettings(tenant);
       const config = await configuration(tenant);
       const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -87,12 +112,22 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
      * `binding` is the value of the binding cookie of the browser that posts: a state (and with it
      * the nonce) started in another browser is refused like an unknown one (login CSRF, issue 10).
      */
-    async complete(tenant: ServerTenant, query: URLSearchParams, binding: string | undefined): Promise<LoginResult & { returnTo?: string }> {
+    async complete(
+      tenant: ServerTenant,
+      query: URLSearchParams,
+      binding: string | undefined,
+    ): Promise<LoginResult & { returnTo?: string }> {
       const config = await configuration(tenant);
       const state = query.get('state');
       const waiting =
-        state && binding ? await takeOAuthRequest(deps.db, tenant.id, hashToken(state), hashToken(binding), deps.now()) : undefined;
-      if (!waiting) throw unauthorized('invalid_oauth_state', 'The sign-on took too long or was started elsewhere. Please try again.');
+        state && binding
+          ? await takeOAuthRequest(deps.db, tenant.id, hashToken(state), hashToken(binding), deps.now())
+          : undefined;
+      if (!waiting)
+        throw unauthorized(
+          'invalid_oauth_state',
+          'The sign-on took too long or was started elsewhere. Please try again.',
+        );
       let email: string | undefined;
       let subject: string;
       let name: string | undefined;
@@ -108,13 +143,23 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
         subject = claims.sub;
         const info = await oidc.fetchUserInfo(config, tokens.access_token, subject);
         // Only a verified address may name (or be linked to) an account.
-        if (info.email_verified === true && typeof info.email === 'string') email = normalizeEmail(info.email);
+        if (info.email_verified === true && typeof info.email === 'string')
+          email = normalizeEmail(info.email);
         name = typeof info.name === 'string' ? info.name : undefined;
       } catch (error) {
-        deps.log?.({ level: 'warn', msg: 'oauth code exchange failed', tenant: tenant.id, error: String(error) });
-        throw unauthorized('oauth_failed', 'The sign-on provider did not confirm the sign-in. Please try again.');
+        deps.log?.({
+          level: 'warn',
+          msg: 'oauth code exchange failed',
+          tenant: tenant.id,
+          error: String(error),
+        });
+        throw unauthorized(
+          'oauth_failed',
+          'The sign-on provider did not confirm the sign-in. Please try again.',
+        );
       }
-      if (!email) throw unauthorized('oauth_no_email', 'The sign-on provider did not share a verified e-mail address.');
+      if (!email)
+        throw unauthorized('oauth_no_email', 'The sign-on provider did not share a verified e-mail address.');
       const ssoId = `oidc:${subject}`;
       const user = await deps.db.transaction(async (tx) => {
         const bySubject = await findUserBySsoId(tx, tenant.id, ssoId);
@@ -127,7 +172,12 @@ export function createOAuthLogin(deps: { db: Database; auth: AuthService; now: (
         const created = await createUser(tx, tenant.id, { email: email!, displayName: name });
         await setSsoId(tx, tenant.id, created.id, ssoId);
         // Issue 8 "Account events": a first sign-on creates an account like a registration does.
-        await recordEvent(tx, tenant.id, 'account.created', { userId: created.id, email: created.email, source: 'oauth', bpNumbers: [] });
+        await recordEvent(tx, tenant.id, 'account.created', {
+          userId: created.id,
+          email: created.email,
+          source: 'oauth',
+          bpNumbers: [],
+        });
         return created;
       });
       const result = await deps.auth.startSession(tenant, user, 'oauth');

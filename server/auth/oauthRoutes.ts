@@ -23,7 +23,16 @@ function bindingOf(req: Request): string | undefined {
 /** Set (or refreshed) for the lifetime of a waiting request. */
 function setBindingCookie(req: Request, res: Response, binding: string): void {
   const { basePath } = tenantContext(res);
-  res.append('Set-Cookie', tenantCookie(OAUTH_BINDING_COOKIE, binding, { basePath, secure: req.secure, maxAgeSeconds: OAUTH_REQUEST_MINUTES * 60, httpOnly: true, sameSite: 'Lax' }));
+  res.append(
+    'Set-Cookie',
+    tenantCookie(OAUTH_BINDING_COOKIE, binding, {
+      basePath,
+      secure: req.secure,
+      maxAgeSeconds: OAUTH_REQUEST_MINUTES * 60,
+      httpOnly: true,
+      sameSite: 'Lax',
+    }),
+  );
 }
 
 /** GET /sso/authorize (a page route, not /api): the SSO button lands here and is sent to the provider. */

@@ -43,13 +43,22 @@ const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase()
  *    login link when the account speaks for a partner with that zip code (authService).
  * Both are rate-limited per client and per order number or address.
  */
-export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now: () => Date; signInLimits?: SignInLimits }): Router {
+export function partialLoginRoutes(deps: {
+  db: Database;
+  auth: AuthService;
+  now: () => Date;
+  signInLimits?: SignInLimits;
+}): Router {
   const router = Router();
   const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
 
   router.post('/login/order-number', validateBody('order-number-login-request'), async (req, res) => {
     const { tenant } = tenantContext(res);
-    const { lastName, flow } = req.body as { orderNumber: string; lastName: string; flow?: 'renewal' | 'upgrade' };
+    const { lastName, flow } = req.body as {
+      orderNumber: string;
+      lastName: string;
+      flow?: 'renewal' | 'upgrade';
+    };
     // The anonymous renewal and upgrade screens (account-flows.md §2) log in for their flow.
     if (flow) requireFeature(tenant, flow);
     const orderNumber = String(req.body.orderNumber).padStart(10, '0');
@@ -57,14 +66,20 @@ export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now:
     const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
     if (partners.length === 0) throw result('not_found', 'There is no subscription with this order number.');
     const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
-    if (!partner) throw result('verification_failed', 'The name does not match the order number.', { method: 'name' });
+    if (!partner)
+      throw result('verification_failed', 'The name does not match the order number.', { method: 'name' });
 
     // The partner's own address on record first: an account may speak for the partner only through
     // link subscription's knowledge checks (order number and zip), so it must not outrank the
     // address the publisher holds; the account's address only when the partner has none.
-    const address = partner.email?.trim() ? normalizeEmail(partner.email) : (partner.accountEmail ?? undefined);
+    const address = partner.email?.trim()
+      ? normalizeEmail(partner.email)
+      : (partner.accountEmail ?? undefined);
     if (!address) {
-      throw result('no_email_on_record', 'No e-mail address is on record for this subscription. Please create an account and link the subscription, or contact customer service.');
+      throw result(
+        'no_email_on_record',
+        'No e-mail address is on record for this subscription. Please create an account and link the subscription, or contact customer service.',
+      );
     }
     await deps.auth.sendPartnerSignInLink(
       tenant,
@@ -79,11 +94,19 @@ export function partialLoginRoutes(deps: { db: Database; auth: AuthService; now:
       },
       requestOrigin(req, res),
     );
-    throw result('confirm_email', 'A sign-in link has been sent to the e-mail address on record for this subscription.', { maskedEmail: maskEmail(address) });
+    throw result(
+      'confirm_email',
+      'A sign-in link has been sent to the e-mail address on record for this subscription.',
+      { maskedEmail: maskEmail(address) },
+    );
   });
 
   router.post('/login/email-zip', trimEmail, validateBody('email-zip-login-request'), async (req, res) => {
-    await deps.auth.requestEmailZipLink(tenantContext(res).tenant, { email: req.body.email, zipcode: req.body.zipcode }, requestOrigin(req, res));
+    await deps.auth.requestEmailZipLink(
+      tenantContext(res).tenant,
+      { email: req.body.email, zipcode: req.body.zipcode },
+      requestOrigin(req, res),
+    );
     res.status(202).json({ status: 'sent' });
   });
 

@@ -14,7 +14,9 @@ const MAX_MEMORY = 64 * 1024 * 1024;
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   const options: ScryptOptions = { N: n, r, p, maxmem: MAX_MEMORY };
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

@@ -37,16 +37,31 @@ function windowOf(windowSeconds: number, now: Date): { start: Date; ms: number }
  */
 export function tooMany(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new HttpError(429, 'rate_limited', `Too many attempts. Please try again in ${waitInEnglish(seconds)}.`, { retryAfterSeconds: seconds });
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many attempts. Please try again in ${waitInEnglish(seconds)}.`,
+    { retryAfterSeconds: seconds },
+  );
 }
 
 /** Counts one hit in the rule's current window and returns the count. */
-export async function countHit(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<number> {
+export async function countHit(
+  db: Queryable,
+  tenantId: string,
+  rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>,
+  now: Date,
+): Promise<number> {
   return incrementWindow(db, tenantId, bucketKey(rule.bucket), windowOf(rule.windowSeconds, now).start, now);
 }
 
 /** Hits of the rule's current window and when the last one was, without counting. */
-export async function peekHits(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<{ hits: number; lastHitAt?: Date }> {
+export async function peekHits(
+  db: Queryable,
+  tenantId: string,
+  rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>,
+  now: Date,
+): Promise<{ hits: number; lastHitAt?: Date }> {
   return readWindow(db, tenantId, bucketKey(rule.bucket), windowOf(rule.windowSeconds, now).start);
 }
 
@@ -54,7 +69,12 @@ export async function peekHits(db: Queryable, tenantId: string, rule: Pick<RateL
  * Fixed-window counters in the database (table rate_limits), so every server instance shares
  * them (DESIGN.md: no state in memory that another instance would need). One upsert per rule.
  */
-export async function consumeRateLimit(db: Queryable, tenantId: string, rule: RateLimitRule, now: Date): Promise<void> {
+export async function consumeRateLimit(
+  db: Queryable,
+  tenantId: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<void> {
   const hits = await countHit(db, tenantId, rule, now);
   if (hits > rule.limit) {
     const window = windowOf(rule.windowSeconds, now);
@@ -63,7 +83,12 @@ export async function consumeRateLimit(db: Queryable, tenantId: string, rule: Ra
 }
 
 /** Gives back the hit an attempt took at `now` (same window), once the attempt turned out a success. */
-export async function refundHit(db: Queryable, tenantId: string, rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>, now: Date): Promise<void> {
+export async function refundHit(
+  db: Queryable,
+  tenantId: string,
+  rule: Pick<RateLimitRule, 'bucket' | 'windowSeconds'>,
+  now: Date,
+): Promise<void> {
   await decrementWindow(db, tenantId, bucketKey(rule.bucket), windowOf(rule.windowSeconds, now).start);
 }
 
@@ -135,15 +160,27 @@ export function clientKey(ip: string): string {
   const [head, tail = ''] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** The per-client and (with an address) per-address budgets of one sign-in action. */
-export function signInRules(limits: SignInLimits, action: string, subject: { address?: string; client: string }): RateLimitRule[] {
+export function signInRules(
+  limits: SignInLimits,
+  action: string,
+  subject: { address?: string; client: string },
+): RateLimitRule[] {
   const windowSeconds = limits.windowSeconds;
-  const rules: RateLimitRule[] = [{ bucket: `${action}:client:${clientKey(subject.client)}`, windowSeconds, limit: limits.perClient }];
-  if (subject.address) rules.push({ bucket: `${action}:address:${subject.address}`, windowSeconds, limit: limits.perAddress });
+  const rules: RateLimitRule[] = [
+    { bucket: `${action}:client:${clientKey(subject.client)}`, windowSeconds, limit: limits.perClient },
+  ];
+  if (subject.address)
+    rules.push({ bucket: `${action}:address:${subject.address}`, windowSeconds, limit: limits.perAddress });
   return rules;
 }
 
@@ -168,8 +205,22 @@ export async function limitSignInAttempt(
  * in the contact form): both count against one budget per order number, however many leading zeros
  * are typed, and one per client.
  */
-export async function limitOrderNumberAttempt(db: Queryable, tenantId: string, limits: SignInLimits, orderNumber: string, client: string, now: Date): Promise<void> {
-  await limitSignInAttempt(db, tenantId, limits, 'order-number', { address: orderNumber.replace(/^0+/, ''), client }, now);
+export async function limitOrderNumberAttempt(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  orderNumber: string,
+  client: string,
+  now: Date,
+): Promise<void> {
+  await limitSignInAttempt(
+    db,
+    tenantId,
+    limits,
+    'order-number',
+    { address: orderNumber.replace(/^0+/, ''), client },
+    now,
+  );
 }
 
 /** Wrong passwords on one address in a day (all clients) after which password sign-in waits for the next day. */
@@ -191,7 +242,11 @@ function passwordRules(limits: SignInLimits, subject: { address: string; client:
   const windowSeconds = limits.windowSeconds;
   return [
     { bucket: `password:client:${subject.client}`, windowSeconds, limit: limits.perClient },
-    { bucket: `password:address-client:${pairOf(subject.address, subject.client)}`, windowSeconds, limit: limits.perAddress },
+    {
+      bucket: `password:address-client:${pairOf(subject.address, subject.client)}`,
+      windowSeconds,
+      limit: limits.perAddress,
+    },
   ];
 }
 
@@ -209,35 +264,79 @@ function passwordRules(limits: SignInLimits, subject: { address: string; client:
  * Call before checking the password; report the outcome with recordPasswordFailure or
  * recordPasswordSuccess, with the same `now`.
  */
-export async function limitPasswordAttempt(db: Queryable, tenantId: string, limits: SignInLimits, given: { address: string; client: string }, now: Date): Promise<void> {
+export async function limitPasswordAttempt(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  given: { address: string; client: string },
+  now: Date,
+): Promise<void> {
   const subject = { address: given.address, client: clientKey(given.client) };
   const windowSeconds = limits.windowSeconds;
   // A ceiling per address and day, whatever the clients: a distributed guesser gets at most this
   // many tries; then password sign-in of the address waits for the next day, while the owner still
   // signs in by magic link (the mailbox is the proof), so this locks out guessing, not the owner.
-  const day = await peekHits(db, tenantId, { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 }, now);
+  const day = await peekHits(
+    db,
+    tenantId,
+    { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 },
+    now,
+  );
   if (day.hits >= PASSWORD_DAILY_FAILURES) {
     const dayEnd = Math.floor(now.getTime() / 86_400_000 + 1) * 86_400_000;
     throw tooMany(Math.ceil((dayEnd - now.getTime()) / 1000));
   }
   for (const rule of passwordRules(limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
-  const own = await peekHits(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
+  const own = await peekHits(
+    db,
+    tenantId,
+    { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds },
+    now,
+  );
   if (own.hits === 0) return; // a fresh client is always checked
-  const all = await peekHits(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
+  const all = await peekHits(
+    db,
+    tenantId,
+    { bucket: `password:failures:${subject.address}`, windowSeconds },
+    now,
+  );
   const waitUntil = (all.lastHitAt?.getTime() ?? 0) + passwordBackoffMs(all.hits, windowSeconds);
   if (now.getTime() < waitUntil) throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
 }
 
 /** Counts a wrong password for the address and for the client on that address. */
-export async function recordPasswordFailure(db: Queryable, tenantId: string, limits: SignInLimits, given: { address: string; client: string }, now: Date): Promise<void> {
+export async function recordPasswordFailure(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  given: { address: string; client: string },
+  now: Date,
+): Promise<void> {
   const subject = { address: given.address, client: clientKey(given.client) };
   const windowSeconds = limits.windowSeconds;
-  await countHit(db, tenantId, { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 }, now);
+  await countHit(
+    db,
+    tenantId,
+    { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 },
+    now,
+  );
   await countHit(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
-  await countHit(db, tenantId, { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds }, now);
+  await countHit(
+    db,
+    tenantId,
+    { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds },
+    now,
+  );
 }
 
 /** A correct password: the attempt's places in the client and address-client budgets are given back. */
-export async function recordPasswordSuccess(db: Queryable, tenantId: string, limits: SignInLimits, given: { address: string; client: string }, now: Date): Promise<void> {
-  for (const rule of passwordRules(limits, { address: given.address, client: clientKey(given.client) })) await refundHit(db, tenantId, rule, now);
+export async function recordPasswordSuccess(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  given: { address: string; client: string },
+  now: Date,
+): Promise<void> {
+  for (const rule of passwordRules(limits, { address: given.address, client: clientKey(given.client) }))
+    await refundHit(db, tenantId, rule, now);
 }

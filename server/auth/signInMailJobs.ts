@@ -68,7 +68,17 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
   /** A login link when the address has an account; nothing otherwise. */
   async 'magic-link'(tx, job) {
     if (!(await findUserByEmail(tx, job.tenantId, job.payload.email))) return null;
-    return linkMail(tx, job, { purpose: MAGIC_LINK_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', returnTo: job.payload.returnTo }, 'magicLink');
+    return linkMail(
+      tx,
+      job,
+      {
+        purpose: MAGIC_LINK_PURPOSE,
+        minutes: MAGIC_LINK_MINUTES,
+        param: 'p',
+        returnTo: job.payload.returnTo,
+      },
+      'magicLink',
+    );
   },
 
   /**
@@ -78,14 +88,25 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
    */
   async 'email-zip'(tx, job) {
     const user = await findUserByEmail(tx, job.tenantId, job.payload.email);
-    if (!user || !(await accountHasZipCode(tx, job.tenantId, user.id, String(job.payload.zipcode ?? '')))) return null;
-    return linkMail(tx, job, { purpose: EMAIL_ZIP_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p' }, 'magicLink');
+    if (!user || !(await accountHasZipCode(tx, job.tenantId, user.id, String(job.payload.zipcode ?? ''))))
+      return null;
+    return linkMail(
+      tx,
+      job,
+      { purpose: EMAIL_ZIP_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p' },
+      'magicLink',
+    );
   },
 
   /** Create-account: a confirmation link carrying the registration, or a hint when the address has an account. */
   async register(tx, job) {
     if (await findUserByEmail(tx, job.tenantId, job.payload.email)) {
-      return renderAuthMail(job, 'accountExists', `${job.payload.portalUrl}login?forgot=1${langQuery(job.payload.locale)}`, RESET_MINUTES);
+      return renderAuthMail(
+        job,
+        'accountExists',
+        `${job.payload.portalUrl}login?forgot=1${langQuery(job.payload.locale)}`,
+        RESET_MINUTES,
+      );
     }
     const { displayName, firstName, lastName, passwordHash } = job.payload as MailJob['payload'] & {
       displayName: string;
@@ -96,7 +117,12 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
     return linkMail(
       tx,
       job,
-      { purpose: 'register', minutes: REGISTRATION_MINUTES, param: 'confirm', payload: { displayName, firstName, lastName, passwordHash } },
+      {
+        purpose: 'register',
+        minutes: REGISTRATION_MINUTES,
+        param: 'confirm',
+        payload: { displayName, firstName, lastName, passwordHash },
+      },
       'confirmRegistration',
     );
   },
@@ -107,10 +133,21 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
    * from the mailbox when needed) on /bulk-renewal. Nothing is sent otherwise.
    */
   async 'bulk-renewal'(tx, job) {
-    const bpNumbers = await partnersByEmailNameAndZip(tx, job.tenantId, job.payload.email, String(job.payload.lastName ?? ''), String(job.payload.zipcode ?? ''));
+    const bpNumbers = await partnersByEmailNameAndZip(
+      tx,
+      job.tenantId,
+      job.payload.email,
+      String(job.payload.lastName ?? ''),
+      String(job.payload.zipcode ?? ''),
+    );
     if (bpNumbers.length === 0) return null;
     const payload = { bpNumbers, subscriptionId: null, loginSource: 'email-zip', returnTo: '/bulk-renewal' };
-    return linkMail(tx, job, { purpose: PARTNER_SIGN_IN_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', payload }, 'magicLink');
+    return linkMail(
+      tx,
+      job,
+      { purpose: PARTNER_SIGN_IN_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', payload },
+      'magicLink',
+    );
   },
 
   /** Forgot password (§5): a reset link when the account exists; nothing otherwise. */

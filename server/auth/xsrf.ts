@@ -22,7 +22,12 @@ export const issueXsrfCookie: RequestHandler = (req, res, next) => {
     const partitioned = tenant.embedding.isEmbedded && req.secure;
     res.append(
       'Set-Cookie',
-      tenantCookie(XSRF_COOKIE, newSecretToken(), { basePath, secure: req.secure, sameSite: partitioned ? 'None' : 'Strict', partitioned }),
+      tenantCookie(XSRF_COOKIE, newSecretToken(), {
+        basePath,
+        secure: req.secure,
+        sameSite: partitioned ? 'None' : 'Strict',
+        partitioned,
+      }),
     );
   }
   next();

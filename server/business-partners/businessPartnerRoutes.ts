@@ -15,7 +15,11 @@ export function businessPartnerRoutes(deps: { db: Database; auth: AuthService })
   router.get('/business-partners', requireUser(deps.auth), async (req, res) => {
     const tenant = requestTenant(res);
     // Product names in the screen's language (issue 22).
-    res.json(await listBusinessPartnersForUser(deps.db, tenant.id, currentUser(res).id, { locale: requestLocale(req, tenant) }));
+    res.json(
+      await listBusinessPartnersForUser(deps.db, tenant.id, currentUser(res).id, {
+        locale: requestLocale(req, tenant),
+      }),
+    );
   });
   return router;
 }

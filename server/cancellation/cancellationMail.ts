@@ -5,28 +5,43 @@
 import type { Locale } from '../../engine/core/portalConfig';
 import { formatDay } from '../offers/offerMails';
 
-const TEXTS: Record<Locale, { subject: string; body: string; issue: string; exceptional: string; revocation: string }> = {
+const TEXTS: Record<
+  Locale,
+  { subject: string; body: string; issue: string; exceptional: string; revocation: string }
+> = {
   'de-DE': {
     subject: 'Bestätigung Ihrer Kündigung bei {tenant}',
     body: 'Guten Tag,\n\nwir haben Ihre Kündigung des Abonnements „{subscription}“ (Auftragsnummer {orderNumber}) erhalten. Sie wird wirksam zum {date}{issue}.\n{exceptional}\nDie Kündigung wird innerhalb von 24 Stunden verarbeitet.{revocation}\n\nIhr Team von {tenant}\n',
     issue: ' (Ausgabe {issue})',
-    exceptional: '\nSie haben eine außerordentliche Kündigung angefragt; wir prüfen Ihre Begründung und melden uns, falls wir Fragen haben.\n',
-    revocation: '\nSie haben es sich anders überlegt? Über das Kundenportal können Sie die Kündigung widerrufen.',
+    exceptional:
+      '\nSie haben eine außerordentliche Kündigung angefragt; wir prüfen Ihre Begründung und melden uns, falls wir Fragen haben.\n',
+    revocation:
+      '\nSie haben es sich anders überlegt? Über das Kundenportal können Sie die Kündigung widerrufen.',
   },
   'en-GB': {
     subject: 'Your cancellation with {tenant}',
     body: 'Hello,\n\nwe have received your cancellation of the subscription "{subscription}" (order number {orderNumber}). It takes effect on {date}{issue}.\n{exceptional}\nThe cancellation is processed within 24 hours.{revocation}\n\nThe {tenant} team\n',
     issue: ' (issue {issue})',
-    exceptional: '\nYou asked for an extraordinary termination; we will review your reason and contact you if we have questions.\n',
+    exceptional:
+      '\nYou asked for an extraordinary termination; we will review your reason and contact you if we have questions.\n',
     revocation: '\nChanged your mind? You can revoke the cancellation in the customer portal.',
   },
 };
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
 export function cancellationMail(
   locale: Locale,
-  values: { tenant: string; subscription: string; orderNumber: string; effectiveDate: string; issueNumber: string | null; exceptional: boolean; revocable: boolean },
+  values: {
+    tenant: string;
+    subscription: string;
+    orderNumber: string;
+    effectiveDate: string;
+    issueNumber: string | null;
+    exceptional: boolean;
+    revocable: boolean;
+  },
 ): { subject: string; text: string } {
   const t = TEXTS[locale] ?? TEXTS['en-GB'];
   const all = {

@@ -24,10 +24,17 @@ import { externallyManaged } from '../offers/offerService';
 import type { CancellationService } from './cancellationService';
 
 /** A refused check: a 400 link result whose details carry the status (as the other partial logins answer). */
-const linkResult = (status: string, message: string, extra: Record<string, string> = {}) => new HttpError(400, status, message, { status, ...extra });
+const linkResult = (status: string, message: string, extra: Record<string, string> = {}) =>
+  new HttpError(400, status, message, { status, ...extra });
 const zip = (value: string | null) => (value ?? '').replace(/\s+/g, '').toLowerCase();
 
-export function cancellationRoutes(deps: { db: Database; auth: AuthService; cancellations: CancellationService; now: () => Date; signInLimits?: SignInLimits }): Router {
+export function cancellationRoutes(deps: {
+  db: Database;
+  auth: AuthService;
+  cancellations: CancellationService;
+  now: () => Date;
+  signInLimits?: SignInLimits;
+}): Router {
   const router = Router();
   router.use('/subscriptions/:id', requireUser(deps.auth));
   const caller = (req: Parameters<typeof requestLocale>[0], res: Parameters<typeof requestTenant>[0]) => {
@@ -39,12 +46,24 @@ export function cancellationRoutes(deps: { db: Database; auth: AuthService; canc
     res.json(await deps.cancellations.reasons(caller(req, res), String(req.params.id)));
   });
 
-  router.get('/subscriptions/:id/cancellation-infos', validateQuery('cancellation-infos-query'), async (req, res) => {
-    res.json(await deps.cancellations.infos(caller(req, res), String(req.params.id), validQuery<CancellationInfosQuery>(res).cancellationReason));
-  });
+  router.get(
+    '/subscriptions/:id/cancellation-infos',
+    validateQuery('cancellation-infos-query'),
+    async (req, res) => {
+      res.json(
+        await deps.cancellations.infos(
+          caller(req, res),
+          String(req.params.id),
+          validQuery<CancellationInfosQuery>(res).cancellationReason,
+        ),
+      );
+    },
+  );
 
   router.post('/subscriptions/:id/cancel', validateBody('cancel-request'), async (req, res) => {
-    res.json(await deps.cancellations.cancel(caller(req, res), String(req.params.id), req.body as CancelRequest));
+    res.json(
+      await deps.cancellations.cancel(caller(req, res), String(req.params.id), req.body as CancelRequest),
+    );
   });
 
   /**
@@ -55,43 +74,74 @@ export function cancellationRoutes(deps: { db: Database; auth: AuthService; canc
    * that one subscription; the answer is 400 confirm_email with that address masked. The typed
    * e-mail address decides nothing.
    */
-  router.post('/login/cancellation', trimEmail, validateBody('cancellation-login-request'), async (req, res) => {
-    const tenant = requestTenant(res);
-    requireFeature(tenant, 'cancellation');
-    const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
-    await limitOrderNumberAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, req.body.orderNumber, origin.client, deps.now());
-    const partners = await partnersOfOrderNumber(deps.db, tenant.id, String(req.body.orderNumber));
-    if (partners.length === 0) throw linkResult('not_found', 'There is no subscription with this order number.');
-    const matching = partners.filter((p) => zip(p.zipcode) === zip(String(req.body.zipcode)));
-    if (matching.length === 0) throw linkResult('verification_failed', 'The zip code does not match the order number.', { method: 'zip' });
-    const subscriptionId = matching[0].subscriptionId;
-    const facts = await subscriptionFacts(deps.db, tenant.id, subscriptionId);
-    if (!facts) throw linkResult('not_found', 'There is no subscription with this order number.');
-    const start = cancellationStart(facts);
-    if (start === 'already_cancelled') throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
-    if (start === 'externally_managed') throw externallyManaged(facts);
-    if (!isFeatureOn(tenant, 'cancellation', facts.publication)) throw refuse.featureDisabled(`cancellation for ${facts.publication}`);
-    if (!facts.isCancelable) throw refuse.notAllowed('This subscription cannot be cancelled online.');
-    if ((await listCancellationReasons(deps.db, tenant.id, facts.publication)).length === 0) {
-      throw new HttpError(409, 'cancellation_not_possible', 'This subscription cannot be cancelled online.');
-    }
-    const proved = matching.filter((p) => p.subscriptionId === subscriptionId);
-    const recipient = proved.find((p) => p.email?.trim())?.email ?? proved.find((p) => p.accountEmail)?.accountEmail;
-    if (!recipient) throw linkResult('no_email_on_record', 'No e-mail address is on record for this subscription. Please contact customer service.');
-    const email = normalizeEmail(recipient);
-    await deps.auth.sendPartnerSignInLink(
-      tenant,
-      {
-        email,
-        bpNumbers: [...new Set(proved.map((p) => p.bpNumber))],
-        subscriptionId,
-        loginSource: 'order-number',
-        returnTo: `/subscriptions/${encodeURIComponent(subscriptionId)}/cancellation?returnTo=cancellation`,
-      },
-      origin,
-    );
-    throw linkResult('confirm_email', 'A sign-in link has been sent to the e-mail address on record for this subscription.', { maskedEmail: maskEmail(email) });
-  });
+  router.post(
+    '/login/cancellation',
+    trimEmail,
+    validateBody('cancellation-login-request'),
+    async (req, res) => {
+      const tenant = requestTenant(res);
+      requireFeature(tenant, 'cancellation');
+      const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
+      await limitOrderNumberAttempt(
+        deps.db,
+        tenant.id,
+        deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
+        req.body.orderNumber,
+        origin.client,
+        deps.now(),
+      );
+      const partners = await partnersOfOrderNumber(deps.db, tenant.id, String(req.body.orderNumber));
+      if (partners.length === 0)
+        throw linkResult('not_found', 'There is no subscription with this order number.');
+      const matching = partners.filter((p) => zip(p.zipcode) === zip(String(req.body.zipcode)));
+      if (matching.length === 0)
+        throw linkResult('verification_failed', 'The zip code does not match the order number.', {
+          method: 'zip',
+        });
+      const subscriptionId = matching[0].subscriptionId;
+      const facts = await subscriptionFacts(deps.db, tenant.id, subscriptionId);
+      if (!facts) throw linkResult('not_found', 'There is no subscription with this order number.');
+      const start = cancellationStart(facts);
+      if (start === 'already_cancelled')
+        throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
+      if (start === 'externally_managed') throw externallyManaged(facts);
+      if (!isFeatureOn(tenant, 'cancellation', facts.publication))
+        throw refuse.featureDisabled(`cancellation for ${facts.publication}`);
+      if (!facts.isCancelable) throw refuse.notAllowed('This subscription cannot be cancelled online.');
+      if ((await listCancellationReasons(deps.db, tenant.id, facts.publication)).length === 0) {
+        throw new HttpError(
+          409,
+          'cancellation_not_possible',
+          'This subscription cannot be cancelled online.',
+        );
+      }
+      const proved = matching.filter((p) => p.subscriptionId === subscriptionId);
+      const recipient =
+        proved.find((p) => p.email?.trim())?.email ?? proved.find((p) => p.accountEmail)?.accountEmail;
+      if (!recipient)
+        throw linkResult(
+          'no_email_on_record',
+          'No e-mail address is on record for this subscription. Please contact customer service.',
+        );
+      const email = normalizeEmail(recipient);
+      await deps.auth.sendPartnerSignInLink(
+        tenant,
+        {
+          email,
+          bpNumbers: [...new Set(proved.map((p) => p.bpNumber))],
+          subscriptionId,
+          loginSource: 'order-number',
+          returnTo: `/subscriptions/${encodeURIComponent(subscriptionId)}/cancellation?returnTo=cancellation`,
+        },
+        origin,
+      );
+      throw linkResult(
+        'confirm_email',
+        'A sign-in link has been sent to the e-mail address on record for this subscription.',
+        { maskedEmail: maskEmail(email) },
+      );
+    },
+  );
 
   return router;
 }

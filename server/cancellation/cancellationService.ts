@@ -12,13 +12,23 @@ import type { Locale } from '../../engine/core/portalConfig';
 import type { CancellationInfos, CancellationReason, CancelAnswer } from '../../schemas/generated/offers';
 import type { CancelRequest } from '../../schemas/generated/cancel-request';
 import type { Subscription } from '../../schemas/generated/subscription';
-import { cancelFormErrors, cancellationStart, cancellationType, isCancellableRegularly } from '../../engine/domain/cancellation';
+import {
+  cancelFormErrors,
+  cancellationStart,
+  cancellationType,
+  isCancellableRegularly,
+} from '../../engine/domain/cancellation';
 import { canRevokeCancellation } from '../../engine/domain/capabilities';
 import { HttpError, badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
-import { changeLifecycle, failAcceptancesOfPayments, getSubscriptionForUser, lockSubscription } from '../store/subscriptionStore';
+import {
+  changeLifecycle,
+  failAcceptancesOfPayments,
+  getSubscriptionForUser,
+  lockSubscription,
+} from '../store/subscriptionStore';
 import { cancelPendingPayments, listCancellationReasons } from '../store/offerStore';
 import { cancel as cancelLifecycle } from '../../engine/domain/lifecycle';
 import { issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
@@ -33,11 +43,19 @@ export const CANCELLATION_NOTICE_DAYS = 14;
 export const CANCELLATION_HORIZON_DAYS = 183;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+const addDays = (day: string, days: number) =>
+  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 
 /** The minimum term's end, kept with the subscription in the order system (`details.minimumTermEnd`). */
-export async function minimumTermEnd(db: Queryable, tenantId: string, subscriptionId: string): Promise<string | null> {
-  const rows = await db.query<{ end: string | null }>(`select details->>'minimumTermEnd' as "end" from subscriptions where tenant_id = $1 and id = $2`, [tenantId, subscriptionId]);
+export async function minimumTermEnd(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<string | null> {
+  const rows = await db.query<{ end: string | null }>(
+    `select details->>'minimumTermEnd' as "end" from subscriptions where tenant_id = $1 and id = $2`,
+    [tenantId, subscriptionId],
+  );
   return rows[0]?.end ?? null;
 }
 
@@ -50,39 +68,71 @@ interface Caller {
 /** The start checks of §4 and §8, the same as the screen's: already cancelled, externally managed, then the §6 rule. */
 export function requireCancellable(s: Subscription, tenant: ServerTenant): void {
   const start = cancellationStart(s);
-  if (start === 'already_cancelled') throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
+  if (start === 'already_cancelled')
+    throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
   if (start === 'externally_managed') throw externallyManaged(s);
   requireCapability('cancellation', s, tenant);
 }
 
-export function createCancellationService(deps: { db: Database; mailFrom: string; now: () => Date; offers: OfferService }) {
+export function createCancellationService(deps: {
+  db: Database;
+  mailFrom: string;
+  now: () => Date;
+  offers: OfferService;
+}) {
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: Caller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     return s;
   }
 
-  async function reasonsOf(tx: Queryable, tenant: ServerTenant, s: Subscription, locale: Locale): Promise<CancellationReason[]> {
+  async function reasonsOf(
+    tx: Queryable,
+    tenant: ServerTenant,
+    s: Subscription,
+    locale: Locale,
+  ): Promise<CancellationReason[]> {
     const rows = await listCancellationReasons(tx, tenant.id, s.publication);
-    return rows.map((r) => ({ cancelReason: r.code, longDescription: wordsIn(r.descriptions, locale) ?? r.code }));
+    return rows.map((r) => ({
+      cancelReason: r.code,
+      longDescription: wordsIn(r.descriptions, locale) ?? r.code,
+    }));
   }
 
   /**
    * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/subscriptionTerm.ts
    * issuesWithinTerm); a term that ends within the notice period is cancelled to its end.
    */
-  async function datesOf(tx: Queryable, tenant: ServerTenant, s: Subscription, regular: boolean, today: string): Promise<CancellationInfos['issues']> {
+  async function datesOf(
+    tx: Queryable,
+    tenant: ServerTenant,
+    s: Subscription,
+    regular: boolean,
+    today: string,
+  ): Promise<CancellationInfos['issues']> {
     if (!regular) return [{ issueNumber: null, dateOfFirstSale: null }];
     const end = lastDayOfTerm(s);
     const from = addDays(today, CANCELLATION_NOTICE_DAYS);
     // A term that ends within the notice period can only be cancelled to its end.
-    if (end !== null && end < from) return end >= today ? [{ issueNumber: s.renewal?.expiryIssueNr ?? null, dateOfFirstSale: end }] : [];
-    const issues = issuesWithinTerm(await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: from, dateTo: addDays(today, CANCELLATION_HORIZON_DAYS) }), end);
+    if (end !== null && end < from)
+      return end >= today ? [{ issueNumber: s.renewal?.expiryIssueNr ?? null, dateOfFirstSale: end }] : [];
+    const issues = issuesWithinTerm(
+      await listIssuesOnSale(tx, tenant.id, s.publication, {
+        dateFrom: from,
+        dateTo: addDays(today, CANCELLATION_HORIZON_DAYS),
+      }),
+      end,
+    );
     // A publication without a calendar (digital only) ends on a date: the end of the notice period.
     if (issues.length === 0) return [{ issueNumber: null, dateOfFirstSale: from }];
-    return issues.slice(0, 12).map((issue) => ({ issueNumber: issue.issueNumber ?? issue.issue, dateOfFirstSale: issue.dateOfFirstSale }));
+    return issues.slice(0, 12).map((issue) => ({
+      issueNumber: issue.issueNumber ?? issue.issue,
+      dateOfFirstSale: issue.dateOfFirstSale,
+    }));
   }
 
   return {
@@ -96,7 +146,10 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
       const s = await subscriptionOf(db, caller, id);
       requireCancellable(s, caller.tenant);
       const reasons = await reasonsOf(db, caller.tenant, s, caller.locale);
-      if (!reasons.some((r) => r.cancelReason === reason)) throw badRequest('validation_failed', 'Unknown cancellation reason.', { fields: { cancellationReason: 'unknown' } });
+      if (!reasons.some((r) => r.cancelReason === reason))
+        throw badRequest('validation_failed', 'Unknown cancellation reason.', {
+          fields: { cancellationReason: 'unknown' },
+        });
       const today = utcDay(deps.now());
       const regular = isCancellableRegularly(await minimumTermEnd(db, caller.tenant.id, s.id), today);
       // An offer whose payment page expired unpaid is open again.
@@ -116,23 +169,44 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
         const s = await subscriptionOf(tx, caller, id);
         requireCancellable(s, tenant);
         const reasons = await reasonsOf(tx, tenant, s, caller.locale);
-        if (reasons.length === 0) throw new HttpError(409, 'cancellation_not_possible', 'This subscription cannot be cancelled online.');
-        if (!reasons.some((r) => r.cancelReason === body.reason)) throw badRequest('validation_failed', 'Unknown cancellation reason.', { fields: { reason: 'unknown' } });
+        if (reasons.length === 0)
+          throw new HttpError(
+            409,
+            'cancellation_not_possible',
+            'This subscription cannot be cancelled online.',
+          );
+        if (!reasons.some((r) => r.cancelReason === body.reason))
+          throw badRequest('validation_failed', 'Unknown cancellation reason.', {
+            fields: { reason: 'unknown' },
+          });
         const today = utcDay(deps.now());
         const termEnd = await minimumTermEnd(tx, tenant.id, s.id);
         const regular = isCancellableRegularly(termEnd, today);
-        const input = { reason: body.reason, issue: body.issue ?? null, reasonText: body.reasonText, feedback: tenant.cancellation.feedbackForm ? body.feedback : undefined };
+        const input = {
+          reason: body.reason,
+          issue: body.issue ?? null,
+          reasonText: body.reasonText,
+          feedback: tenant.cancellation.feedbackForm ? body.feedback : undefined,
+        };
         const errors = cancelFormErrors(input, regular);
         if (errors.length > 0) {
-          throw badRequest('validation_failed', 'Please check the cancellation.', { fields: Object.fromEntries(errors.map((e) => [e.field, e.code])) });
+          throw badRequest('validation_failed', 'Please check the cancellation.', {
+            fields: Object.fromEntries(errors.map((e) => [e.field, e.code])),
+          });
         }
         // The date must be one the infos offer (a regular one), or the earliest possible date.
         const dates = await datesOf(tx, tenant, s, regular, today);
         let effectiveDate: string;
         let issueNumber: string | null = null;
         if (regular) {
-          const chosen = dates.find((d) => d.issueNumber === body.issue?.issueNumber && d.dateOfFirstSale === body.issue?.dateOfFirstSale);
-          if (!chosen || !chosen.dateOfFirstSale) throw badRequest('validation_failed', 'Please choose one of the offered dates.', { fields: { issue: 'invalid' } });
+          const chosen = dates.find(
+            (d) =>
+              d.issueNumber === body.issue?.issueNumber && d.dateOfFirstSale === body.issue?.dateOfFirstSale,
+          );
+          if (!chosen || !chosen.dateOfFirstSale)
+            throw badRequest('validation_failed', 'Please choose one of the offered dates.', {
+              fields: { issue: 'invalid' },
+            });
           effectiveDate = chosen.dateOfFirstSale;
           issueNumber = chosen.issueNumber;
         } else {
@@ -141,19 +215,40 @@ export function createCancellationService(deps: { db: Database; mailFrom: string
         const type = cancellationType(regular);
         // The one way a subscription is cancelled (engine/domain/lifecycle.ts): AK, isCancelable
         // cleared, the end and last issue those of the cancellation, offers waiting for a payment void.
-        const result = await changeLifecycle(tx, tenant.id, s.id, (state) => cancelLifecycle(state, { type, effectiveDate, issueNumber, today }), {
-          userId: caller.user.id,
-          locale: tenant.defaultLocale,
-          cancellation: { reason: body.reason, reasonText: regular ? null : (body.reasonText ?? '').trim(), feedback: input.feedback?.trim() || null },
-        });
+        const result = await changeLifecycle(
+          tx,
+          tenant.id,
+          s.id,
+          (state) => cancelLifecycle(state, { type, effectiveDate, issueNumber, today }),
+          {
+            userId: caller.user.id,
+            locale: tenant.defaultLocale,
+            cancellation: {
+              reason: body.reason,
+              reasonText: regular ? null : (body.reasonText ?? '').trim(),
+              feedback: input.feedback?.trim() || null,
+            },
+          },
+        );
         if (!result.ok) throw refusedTransition(result.refusal);
         // An offer still waiting for its payment is void now: its payment page stops working, and
         // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
         const voided = await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? []);
-        const others = await failAcceptancesOfPayments(tx, tenant.id, voided.map((payment) => payment.id));
+        const others = await failAcceptancesOfPayments(
+          tx,
+          tenant.id,
+          voided.map((payment) => payment.id),
+        );
         for (const payment of voided) {
           const subscriptionIds = [...new Set([s.id, ...(others.get(payment.id) ?? [])])];
-          await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId: payment.id, status: 'canceled', amount: payment.amount, currency: payment.currency, subscriptionIds });
+          await recordEvent(tx, tenant.id, 'payment.settled', {
+            userId: payment.userId,
+            paymentId: payment.id,
+            status: 'canceled',
+            amount: payment.amount,
+            currency: payment.currency,
+            subscriptionIds,
+          });
         }
         await recordEvent(tx, tenant.id, 'subscription.cancelled', {
           userId: caller.user.id,

@@ -82,7 +82,8 @@ export function contactMail(input: ContactMailInput): { subject: string; text: s
   add(l.reference, input.reference);
   add(l.activity, input.activityName);
   add(l.account, input.accountEmail);
-  if (input.subscription) add(l.subscription, `${input.subscription.displayName} (${input.subscription.orderNumber})`);
+  if (input.subscription)
+    add(l.subscription, `${input.subscription.displayName} (${input.subscription.orderNumber})`);
   add(l.publication, input.publication);
   add(l.orderNumber, input.missingOrderNumber ? l.noOrderNumber : input.orderNumber);
   add(l.relatedTo, input.relatedTo && (l[`relatedTo.${input.relatedTo}`] ?? input.relatedTo));

@@ -15,7 +15,12 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
   const router = Router();
 
   router.post('/contact', validateBody('contact-request'), optionalUser(deps.auth), async (req, res) => {
-    const result = await deps.contact.send(requestTenant(res), userOrUndefined(res), req.body, req.ip ?? 'unknown');
+    const result = await deps.contact.send(
+      requestTenant(res),
+      userOrUndefined(res),
+      req.body,
+      req.ip ?? 'unknown',
+    );
     const answer: ContactSent = { status: 'sent', id: result.id };
     res.status(201).json(answer);
   });

@@ -1,7 +1,11 @@
 import type { Database } from '../db/database';
 import { enqueueMail } from '../mail/mailQueue';
 import { badRequest, HttpError } from '../http/errors';
-import { contactFieldErrors, detectUploadType, type ContactFieldError } from '../../engine/domain/contactRules';
+import {
+  contactFieldErrors,
+  detectUploadType,
+  type ContactFieldError,
+} from '../../engine/domain/contactRules';
 import { requireFeature } from '../tenancy/refusals';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ContactRequest } from '../../schemas/generated/contact-request';
@@ -14,7 +18,12 @@ import type { AuthenticatedUser, AuthService, RequestOrigin } from '../auth/auth
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { contactMail } from './contactMail';
 import { recordEvent } from '../events/recordEvent';
-import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitOrderNumberAttempt, type SignInLimits } from '../auth/rateLimit';
+import {
+  consumeRateLimit,
+  DEFAULT_SIGN_IN_LIMITS,
+  limitOrderNumberAttempt,
+  type SignInLimits,
+} from '../auth/rateLimit';
 
 export interface ContactServiceDeps {
   db: Database;
@@ -72,9 +81,19 @@ export function createContactService(deps: ContactServiceDeps) {
       return rows.map(({ publication, description }) => ({ publication, description }));
     },
 
-    async send(tenant: ServerTenant, user: AuthenticatedUser | undefined, body: ContactRequest, client: string): Promise<{ id: string }> {
+    async send(
+      tenant: ServerTenant,
+      user: AuthenticatedUser | undefined,
+      body: ContactRequest,
+      client: string,
+    ): Promise<{ id: string }> {
       assertContactOn(tenant);
-      await consumeRateLimit(deps.db, tenant.id, { bucket: `contact:client:${client}`, windowSeconds: 15 * 60, limit: CONTACT_MESSAGES_PER_CLIENT }, deps.now());
+      await consumeRateLimit(
+        deps.db,
+        tenant.id,
+        { bucket: `contact:client:${client}`, windowSeconds: 15 * 60, limit: CONTACT_MESSAGES_PER_CLIENT },
+        deps.now(),
+      );
       const loggedIn = user !== undefined;
       // §5 upload: decode, measure and identify the file by its magic bytes, never by its name.
       let image: { filename: string; mimeType: string; data: Buffer } | undefined;
@@ -84,24 +103,35 @@ export function createContactService(deps: ContactServiceDeps) {
         const detected = detectUploadType(data);
         const declared = body.image.mimeType === 'image/jpg' ? 'image/jpeg' : body.image.mimeType;
         if (!detected || detected !== declared) errors.push({ field: '/image', code: 'file_type' });
-        image = { filename: body.image.filename.replace(/[\\/\r\n"]/g, '_'), mimeType: detected ?? declared, data };
+        image = {
+          filename: body.image.filename.replace(/[\\/\r\n"]/g, '_'),
+          mimeType: detected ?? declared,
+          data,
+        };
       }
       errors.push(
         ...contactFieldErrors(
           tenant,
-          { ...body, image: image && { filename: image.filename, mimeType: image.mimeType, size: image.data.length } },
+          {
+            ...body,
+            image: image && { filename: image.filename, mimeType: image.mimeType, size: image.data.length },
+          },
           loggedIn,
         ),
       );
       if (errors.length > 0) throw refuse(dedupe(errors));
 
-      const activity = tenant.contactForm!.activities!.find((candidate) => candidate.activity === body.activity)!;
+      const activity = tenant.contactForm!.activities!.find(
+        (candidate) => candidate.activity === body.activity,
+      )!;
       const locale = body.locale ?? tenant.defaultLocale;
       let subscription: { id: string; orderNumber: string; displayName: string } | undefined;
       if (loggedIn && body.subscriptionId) {
         // A partial login (order number, contact form) speaks for its one subscription only.
         const inScope = !user.subscriptionId || user.subscriptionId === body.subscriptionId;
-        const found = inScope ? await getSubscriptionForUser(deps.db, tenant.id, user.id, body.subscriptionId) : null;
+        const found = inScope
+          ? await getSubscriptionForUser(deps.db, tenant.id, user.id, body.subscriptionId)
+          : null;
         // §8 contact error subscription-not-found.
         if (!found) throw linkResult('not_found', 'There is no such subscription on your account.');
         subscription = { id: found.id, orderNumber: found.orderNumber, displayName: found.displayName };
@@ -109,10 +139,16 @@ export function createContactService(deps: ContactServiceDeps) {
       const details = loggedIn ? { email: user.email } : trimmed(body.contactDetails ?? {});
       const recipient = tenant.contact?.email ?? tenant.contact?.fallbackEmail;
       if (!recipient) throw new HttpError(503, 'contact_unavailable', 'This portal has no contact address.');
-      const missingOrderNumber = !loggedIn && Boolean(body.missingOrderNumber && activity.allowMissingOrderNumber);
+      const missingOrderNumber =
+        !loggedIn && Boolean(body.missingOrderNumber && activity.allowMissingOrderNumber);
       const message = body.message?.trim() || undefined;
-      const relatedTo = body.relatedTo ?? (activity.requiresSubscription || subscription ? 'subscription' : 'unspecified');
-      const orderNumber = loggedIn ? subscription?.orderNumber : missingOrderNumber ? undefined : body.orderNumber?.trim();
+      const relatedTo =
+        body.relatedTo ?? (activity.requiresSubscription || subscription ? 'subscription' : 'unspecified');
+      const orderNumber = loggedIn
+        ? subscription?.orderNumber
+        : missingOrderNumber
+          ? undefined
+          : body.orderNumber?.trim();
       const publication = loggedIn ? undefined : body.publication || undefined;
 
       return deps.db.transaction(async (tx) => {
@@ -136,7 +172,11 @@ export function createContactService(deps: ContactServiceDeps) {
           tenantName: tenant.name,
           locale: staffLocale,
           reference: id,
-          activityName: activity.name[staffLocale] ?? activity.name['de-DE'] ?? activity.name['en-GB'] ?? activity.activity,
+          activityName:
+            activity.name[staffLocale] ??
+            activity.name['de-DE'] ??
+            activity.name['en-GB'] ??
+            activity.activity,
           accountEmail: user?.email,
           subscription,
           publication: loggedIn ? undefined : body.publication,
@@ -154,7 +194,9 @@ export function createContactService(deps: ContactServiceDeps) {
           from: deps.mailFrom,
           replyTo: details.email,
           ...mail,
-          attachments: image ? [{ filename: image.filename, content: image.data, contentType: image.mimeType }] : undefined,
+          attachments: image
+            ? [{ filename: image.filename, content: image.data, contentType: image.mimeType }]
+            : undefined,
         });
         // Issue 8 "Account events": the message reaches the publisher's systems as well as its inbox.
         await recordEvent(tx, tenant.id, 'contact_message.created', {
@@ -170,7 +212,9 @@ export function createContactService(deps: ContactServiceDeps) {
           message: message ?? null,
           optIn: Boolean(body.optIn),
           locale,
-          attachment: image ? { filename: image.filename, mimeType: image.mimeType, size: image.data.length } : null,
+          attachment: image
+            ? { filename: image.filename, mimeType: image.mimeType, size: image.data.length }
+            : null,
         });
         return { id };
       });
@@ -198,30 +242,53 @@ export function createContactService(deps: ContactServiceDeps) {
       // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
       const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
       await limitOrderNumberAttempt(deps.db, tenant.id, limits, body.orderNumber, origin.client, deps.now());
-      const activity = body.activity ? tenant.contactForm?.activities?.find((a) => a.activity === body.activity && a.linkedPage) : undefined;
+      const activity = body.activity
+        ? tenant.contactForm?.activities?.find((a) => a.activity === body.activity && a.linkedPage)
+        : undefined;
       if (body.activity && !activity) throw refuse([{ field: '/activity', code: 'invalid' }]);
       const parties = await partiesOfOrderNumber(deps.db, tenant.id, body.orderNumber);
-      if (parties.length === 0) throw linkResult('not_found', 'There is no subscription with this order number.');
+      if (parties.length === 0)
+        throw linkResult('not_found', 'There is no subscription with this order number.');
       const zip = (value: string | null) => (value ?? '').replace(/\s+/g, '').toLowerCase();
       const matching = parties.filter((party) => zip(party.zipcode) === zip(body.zipcode));
-      if (matching.length === 0) throw linkResult('verification_failed', 'The zip code does not match the order number.', { method: 'zip' });
+      if (matching.length === 0)
+        throw linkResult('verification_failed', 'The zip code does not match the order number.', {
+          method: 'zip',
+        });
       const subscriptionId = matching[0].subscriptionId;
       const proved = matching.filter((party) => party.subscriptionId === subscriptionId);
       // The partner's own address on record first, an account that speaks for it only when it has
       // none (as for the order-number login, server/auth/partialLogin.ts).
-      const recipient = proved.find((party) => party.email?.trim())?.email ?? proved.find((party) => party.linkedEmail)?.linkedEmail;
+      const recipient =
+        proved.find((party) => party.email?.trim())?.email ??
+        proved.find((party) => party.linkedEmail)?.linkedEmail;
       if (!recipient) {
-        throw linkResult('no_email_on_record', 'No e-mail address is on record for this subscription. Please write to us instead.');
+        throw linkResult(
+          'no_email_on_record',
+          'No e-mail address is on record for this subscription. Please write to us instead.',
+        );
       }
       const email = normalizeEmail(recipient);
       const linkedPage = activity?.linkedPage;
-      const returnTo = linkedPage ? `${linkedPage}${linkedPage.includes('?') ? '&' : '?'}returnTo=contact` : undefined;
+      const returnTo = linkedPage
+        ? `${linkedPage}${linkedPage.includes('?') ? '&' : '?'}returnTo=contact`
+        : undefined;
       await deps.auth.sendPartnerSignInLink(
         tenant,
-        { email, bpNumbers: proved.map((party) => party.bpNumber), subscriptionId, loginSource: 'contact-form', returnTo },
+        {
+          email,
+          bpNumbers: proved.map((party) => party.bpNumber),
+          subscriptionId,
+          loginSource: 'contact-form',
+          returnTo,
+        },
         origin,
       );
-      throw linkResult('confirm_email', 'A sign-in link has been sent to the e-mail address on record for this subscription.', { maskedEmail: maskEmail(email) });
+      throw linkResult(
+        'confirm_email',
+        'A sign-in link has been sent to the e-mail address on record for this subscription.',
+        { maskedEmail: maskEmail(email) },
+      );
     },
   };
 }

@@ -46,7 +46,15 @@ export function maskUrl(url: string): string {
   }
 }
 
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
 
 /**
  * Errors that mean "the database is not there right now" rather than "this query is wrong":
@@ -60,5 +68,7 @@ export function isConnectionError(error: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
 }

@@ -102,7 +102,9 @@ async function runAs(): Promise<RunAs> {
       await run('groupadd', ['--system', SYSTEM_USER]).catch(() => undefined);
       await run('useradd', ['--system', '-g', SYSTEM_USER, '--no-create-home', SYSTEM_USER]);
     } catch (error) {
-      throw new Error(`PostgreSQL refuses to run as root and the "${SYSTEM_USER}" user could not be created: ${(error as Error).message}`);
+      throw new Error(
+        `PostgreSQL refuses to run as root and the "${SYSTEM_USER}" user could not be created: ${(error as Error).message}`,
+      );
     }
     return ids();
   }
@@ -115,7 +117,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -148,7 +152,8 @@ async function runningServerOfAnotherPortal(dataDir: string): Promise<number | u
   if (content === undefined) return undefined;
   const [pidLine, , , portLine] = content.split('\n');
   const pid = Number(pidLine);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostmasterOf(pid, dataDir))) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostmasterOf(pid, dataDir)))
+    return undefined;
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
   if (stat === undefined) return undefined;
   const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
@@ -223,13 +228,27 @@ async function initialise(bin: Binaries, dataDir: string, ids: RunAs, passwordFi
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         bin.initdb,
-        [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${SUPERUSER}`, `--pwfile=${initdbPwFile}`, '--encoding=UTF8', '--no-locale'],
-        { uid: ids.uid, gid: ids.gid, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] },
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          `--username=${SUPERUSER}`,
+          `--pwfile=${initdbPwFile}`,
+          '--encoding=UTF8',
+          '--no-locale',
+        ],
+        {
+          uid: ids.uid,
+          gid: ids.gid,
+          env: { ...process.env, LC_ALL: 'C' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
       );
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (exit ${code}): ${stderr.trim()}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`initdb failed (exit ${code}): ${stderr.trim()}`)),
+      );
     });
   } catch (error) {
     // Half-initialised folders would make the next start skip initdb.
@@ -290,25 +309,40 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       throw new Error(`cannot read ${dataDir} (${error.code}): fix its permissions; nothing was changed`);
     });
     if (entries.length > 0) {
-      throw new Error(`${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION): move it away or restore it; nothing was changed`);
+      throw new Error(
+        `${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION): move it away or restore it; nothing was changed`,
+      );
     }
     await initialise(bin, dataDir, ids, passwordFile);
   }
-  const password = (await readFile(passwordFile, 'utf8').catch(() => {
-    throw new Error(`${passwordFile} is missing: the superuser password of the cluster in ${dataDir}. Restore it, or delete ${dataDir} to start over (its data is lost).`);
-  })).trim();
+  const password = (
+    await readFile(passwordFile, 'utf8').catch(() => {
+      throw new Error(
+        `${passwordFile} is missing: the superuser password of the cluster in ${dataDir}. Restore it, or delete ${dataDir} to start over (its data is lost).`,
+      );
+    })
+  ).trim();
   await chmod(passwordFile, 0o600).catch(() => undefined);
-  const urlAt = (port: number) => (name: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
+  const urlAt = (port: number) => (name: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
 
   // Another portal process (the running demo) owns a server on this folder: the CLI's tools share it,
   // a second server refuses (stopping it would take the database from the running portal).
   const sharedPort = await runningServerOfAnotherPortal(dataDir);
   if (sharedPort && !options.shareRunning) {
-    throw new Error(`another portal process runs the embedded PostgreSQL of ${dataDir}: stop it first, or give this one its own PORTAL_DATA_DIR`);
+    throw new Error(
+      `another portal process runs the embedded PostgreSQL of ${dataDir}: stop it first, or give this one its own PORTAL_DATA_DIR`,
+    );
   }
   if (sharedPort && (await canConnect(urlAt(sharedPort)('postgres')))) {
     const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    return { adminUrl: urlAt(sharedPort)('postgres'), urlOf: urlAt(sharedPort), port: sharedPort, pid, stop: async () => undefined };
+    return {
+      adminUrl: urlAt(sharedPort)('postgres'),
+      urlOf: urlAt(sharedPort),
+      port: sharedPort,
+      pid,
+      stop: async () => undefined,
+    };
   }
   await clearLeftovers(dataDir);
 
@@ -327,25 +361,40 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const child: ChildProcess = spawn(
       bin.postgres,
       [
-        '-D', dataDir,
-        '-p', String(port),
-        '-c', 'listen_addresses=127.0.0.1',
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
         // TCP on loopback, and a unix socket only in our own folder (never /var/run: absent or not ours).
-        '-c', `unix_socket_directories=${socketDir ?? ''}`,
-        '-c', 'unix_socket_permissions=0700',
-        '-c', 'max_connections=200',
+        '-c',
+        `unix_socket_directories=${socketDir ?? ''}`,
+        '-c',
+        'unix_socket_permissions=0700',
+        '-c',
+        'max_connections=200',
         // A small cluster for one portal: 300 MB is the memory goal with its processes counted.
-        '-c', 'shared_buffers=64MB',
+        '-c',
+        'shared_buffers=64MB',
         // Reads in the backend itself (PostgreSQL 18's default starts three I/O worker processes,
         // whose memory a portal's small database does not repay).
-        '-c', 'io_method=sync',
+        '-c',
+        'io_method=sync',
         ...durability,
       ],
-      { uid: ids.uid, gid: ids.gid, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] },
+      {
+        uid: ids.uid,
+        gid: ids.gid,
+        env: { ...process.env, LC_MESSAGES: 'C' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
     );
     let exited = false;
     let tail = '';
-    const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+    const exitedPromise = new Promise<void>((resolve) =>
+      child.once('exit', () => ((exited = true), resolve())),
+    );
     child.on('error', (error) => {
       exited = true;
       tail += String(error);
@@ -370,7 +419,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!exited) child.kill('SIGQUIT');
-    throw Object.assign(new Error(`PostgreSQL in ${dataDir} did not start: ${tail.trim() || 'no output'} (log: ${logFile})`), { tail });
+    throw Object.assign(
+      new Error(`PostgreSQL in ${dataDir} did not start: ${tail.trim() || 'no output'} (log: ${logFile})`),
+      { tail },
+    );
   };
 
   // A port picked free can be taken before PostgreSQL binds it: try a few.
@@ -381,7 +433,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     try {
       current = await launch(port);
     } catch (error) {
-      if (attempt >= 2 || !/could not bind|Address already in use/i.test((error as { tail?: string }).tail ?? '')) throw error;
+      if (
+        attempt >= 2 ||
+        !/could not bind|Address already in use/i.test((error as { tail?: string }).tail ?? '')
+      )
+        throw error;
     }
   }
 
@@ -408,7 +464,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
   supervise(current);
 
-  const socketUrlAt = (name: string) => (socketDir ? `${urlAt(port)(name)}?host=${encodeURIComponent(socketDir)}` : urlAt(port)(name));
+  const socketUrlAt = (name: string) =>
+    socketDir ? `${urlAt(port)(name)}?host=${encodeURIComponent(socketDir)}` : urlAt(port)(name);
   return {
     adminUrl: urlAt(port)('postgres'),
     urlOf: socketUrlAt,

@@ -9,7 +9,9 @@ export { deleteExpiredRows };
  */
 export function startHousekeeping(db: Database, log: (entry: Record<string, unknown>) => void): () => void {
   const run = () =>
-    deleteExpiredRows(db, new Date()).catch((error) => log({ level: 'warn', msg: 'housekeeping failed', error: String(error) }));
+    deleteExpiredRows(db, new Date()).catch((error) =>
+      log({ level: 'warn', msg: 'housekeeping failed', error: String(error) }),
+    );
   void run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();

@@ -30,7 +30,9 @@ export async function loadMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
   for (const file of files) {
     const match = MIGRATION_FILE.exec(file);
     if (!match) {
-      throw new Error(`${dir}/${file}: migration files are named NNN_snake_case_name.sql, e.g. 002_add_holidays.sql`);
+      throw new Error(
+        `${dir}/${file}: migration files are named NNN_snake_case_name.sql, e.g. 002_add_holidays.sql`,
+      );
     }
     const previous = seen.get(match[1]);
     if (previous) throw new Error(`${dir}: migrations ${previous} and ${file} share the number ${match[1]}`);

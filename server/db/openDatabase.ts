@@ -17,7 +17,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import { DatabaseUnavailableError, maskUrl, isConnectionError, type Database, type DatabaseOptions, type Queryable } from './database';
+import {
+  DatabaseUnavailableError,
+  maskUrl,
+  isConnectionError,
+  type Database,
+  type DatabaseOptions,
+  type Queryable,
+} from './database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embeddedPostgres';
 
 const DATE_OID = 1082;
@@ -50,8 +57,12 @@ function hasParams(params: unknown[] | undefined): params is unknown[] {
 
 export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database> {
   if (opts.url) return openPool(opts.url, { kind: 'postgres', poolSize: opts.poolSize });
-  if (!opts.dataDir) throw new Error('openDatabase: give a DATABASE_URL or the data folder of the embedded cluster');
-  const cluster = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), shareRunning: opts.shareRunning });
+  if (!opts.dataDir)
+    throw new Error('openDatabase: give a DATABASE_URL or the data folder of the embedded cluster');
+  const cluster = await startEmbeddedPostgres({
+    dataDir: path.join(opts.dataDir, 'postgres'),
+    shareRunning: opts.shareRunning,
+  });
   try {
     await createDatabaseIfMissing(cluster.adminUrl, EMBEDDED_DATABASE);
     const appUrl = await ensureAppRole(cluster, path.join(opts.dataDir, 'postgres.app-password'));
@@ -118,7 +129,11 @@ async function ensureAppRole(cluster: EmbeddedPostgres, passwordFile: string): P
 }
 
 /** `create database` is not transactional and has no `if not exists`: check, then create. */
-export async function createDatabaseIfMissing(adminUrl: string, name: string, template?: string): Promise<void> {
+export async function createDatabaseIfMissing(
+  adminUrl: string,
+  name: string,
+  template?: string,
+): Promise<void> {
   const { default: pgModule } = await import('pg');
   const client = new pgModule.Client({ connectionString: adminUrl });
   client.on('error', () => undefined);
@@ -174,7 +189,10 @@ async function openPool(
     await pool.query('select 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${description}: ${(error as Error).message || (error as { code?: string }).code}`, { cause: error });
+    throw new DatabaseUnavailableError(
+      `cannot reach PostgreSQL at ${description}: ${(error as Error).message || (error as { code?: string }).code}`,
+      { cause: error },
+    );
   }
 
   type ClientLike = { query: (sql: string | pg.QueryConfig, params?: unknown[]) => Promise<unknown> };
@@ -184,9 +202,7 @@ async function openPool(
     // about half of GET /subscriptions' query time).
     const result = (await (hasParams(params)
       ? target.query({ name: statementName(sql), text: sql, values: params })
-      : target.query(sql))) as
-      | { rows: Row[] }
-      | Array<{ rows: Row[] }>;
+      : target.query(sql))) as { rows: Row[] } | Array<{ rows: Row[] }>;
     // Several statements without parameters answer one result per statement.
     if (Array.isArray(result)) return result.length ? result[result.length - 1].rows : [];
     return result.rows;
@@ -207,7 +223,8 @@ async function openPool(
       try {
         await client.query('BEGIN');
         const value = await fn({
-          query: <Row = Record<string, unknown>>(sql: string, params?: unknown[]) => run<Row>(client, sql, params),
+          query: <Row = Record<string, unknown>>(sql: string, params?: unknown[]) =>
+            run<Row>(client, sql, params),
         });
         await client.query('COMMIT');
         return value;

@@ -18,7 +18,11 @@ export interface RunningOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startDemoOidcProvider(options: { port: number; host?: string; clients: DemoOidcClient[] }): Promise<RunningOidcProvider> {
+export async function startDemoOidcProvider(options: {
+  port: number;
+  host?: string;
+  clients: DemoOidcClient[];
+}): Promise<RunningOidcProvider> {
   const { default: Provider } = await import('oidc-provider');
   const host = options.host ?? '127.0.0.1';
   const server: Server = createServer();

@@ -31,7 +31,10 @@ export async function startDemoProviders(
           host: url.hostname,
           clients: issuerTenants.map((tenant) => ({
             clientId: tenant.login.oauth!.clientId,
-            redirectUris: [`${serverUrl}/t/${tenant.id}/login`, ...tenant.hosts.map((host) => `http://${host}:${port}/login`)],
+            redirectUris: [
+              `${serverUrl}/t/${tenant.id}/login`,
+              ...tenant.hosts.map((host) => `http://${host}:${port}/login`),
+            ],
           })),
         }),
       );

@@ -22,7 +22,13 @@ export { invoicePdf, billedParty } from './invoicePdf';
 async function factSheet(
   tenant: DocumentTenant,
   locale: DocumentLocale,
-  opts: { title: string; subtitle?: string; rows: Array<[string, string]>; footer: string; compress?: boolean },
+  opts: {
+    title: string;
+    subtitle?: string;
+    rows: Array<[string, string]>;
+    footer: string;
+    compress?: boolean;
+  },
 ): Promise<Buffer> {
   const words = DOCUMENT_WORDS[locale];
   const { page, finish } = startPdf({ tenant, locale, words, title: opts.title, compress: opts.compress });
@@ -35,7 +41,12 @@ async function factSheet(
 }
 
 /** The e-paper of a delivered issue. */
-export function issuePdf(tenant: DocumentTenant, locale: DocumentLocale, subscription: Subscription, issue: DeliveredIssue): Promise<Buffer> {
+export function issuePdf(
+  tenant: DocumentTenant,
+  locale: DocumentLocale,
+  subscription: Subscription,
+  issue: DeliveredIssue,
+): Promise<Buffer> {
   const w = DOCUMENT_WORDS[locale];
   return factSheet(tenant, locale, {
     title: `${subscription.publicationName} – ${w.issue} ${issue.issueNumber ?? issue.issue}`,
@@ -49,7 +60,11 @@ export function issuePdf(tenant: DocumentTenant, locale: DocumentLocale, subscri
 }
 
 /** The download of a purchase order (single purchase). */
-export function purchaseOrderPdf(tenant: DocumentTenant, locale: DocumentLocale, order: PurchaseOrder): Promise<Buffer> {
+export function purchaseOrderPdf(
+  tenant: DocumentTenant,
+  locale: DocumentLocale,
+  order: PurchaseOrder,
+): Promise<Buffer> {
   const w = DOCUMENT_WORDS[locale];
   return factSheet(tenant, locale, {
     title: order.distributionArticleDescription,
@@ -65,12 +80,18 @@ export function purchaseOrderPdf(tenant: DocumentTenant, locale: DocumentLocale,
 }
 
 /** The gift certificate of a gift subscription (§2 "gift-certificate modal"), naming the recipient. */
-export function giftCertificatePdf(tenant: DocumentTenant, locale: DocumentLocale, subscription: Subscription): Promise<Buffer> {
+export function giftCertificatePdf(
+  tenant: DocumentTenant,
+  locale: DocumentLocale,
+  subscription: Subscription,
+): Promise<Buffer> {
   const w = DOCUMENT_WORDS[locale];
   const recipient = addressLines(subscription.goodsRecipient, locale)[0];
   return factSheet(tenant, locale, {
     title: w.giftCertificate,
-    subtitle: [subscription.displayName, recipient ? `${w.giftFor} ${recipient}` : ''].filter(Boolean).join('\n'),
+    subtitle: [subscription.displayName, recipient ? `${w.giftFor} ${recipient}` : '']
+      .filter(Boolean)
+      .join('\n'),
     rows: [
       [w.orderNumber, subscription.orderNumber],
       [w.validFrom, formatDate(subscription.validFromOnSaleDate, locale)],
@@ -80,7 +101,11 @@ export function giftCertificatePdf(tenant: DocumentTenant, locale: DocumentLocal
 }
 
 /** The file of a pending order (§3 "Pending order": download with isFile), e.g. an e-book bought in the shop. */
-export function pendingOrderPdf(tenant: DocumentTenant, locale: DocumentLocale, order: PendingOrder): Promise<Buffer> {
+export function pendingOrderPdf(
+  tenant: DocumentTenant,
+  locale: DocumentLocale,
+  order: PendingOrder,
+): Promise<Buffer> {
   const w = DOCUMENT_WORDS[locale];
   return factSheet(tenant, locale, {
     title: order.title,

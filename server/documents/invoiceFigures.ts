@@ -53,7 +53,11 @@ export interface ServicePeriod {
  * per cycle on its first day), the day before the next cycle starts as its last day, never past the
  * end of the subscription.
  */
-export function servicePeriod(paymentDate: string, billingFrequency: string | null | undefined, validTo: string | null | undefined): ServicePeriod {
+export function servicePeriod(
+  paymentDate: string,
+  billingFrequency: string | null | undefined,
+  validTo: string | null | undefined,
+): ServicePeriod {
   const months = billingFrequency ? CYCLE_MONTHS[billingFrequency] : undefined;
   if (!months) return { from: paymentDate, to: null };
   const [year, month, day] = paymentDate.split('-').map(Number);

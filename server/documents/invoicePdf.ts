@@ -7,15 +7,41 @@
  */
 import type { BusinessPartnerSummary, Subscription } from '../../schemas/generated/subscription';
 import type { PaymentHistoryItem } from '../../schemas/generated/subscription-page';
-import { DOCUMENT_WORDS, formatDate, formatMoney, formatPercent, type DocumentLocale, type DocumentWords } from './documentTexts';
+import {
+  DOCUMENT_WORDS,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  type DocumentLocale,
+  type DocumentWords,
+} from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
 import { servicePeriod, splitGross, vatRateFor, type ServicePeriod } from './invoiceFigures';
-import { CONTENT_WIDTH, MARGIN, MUTED_COLOR, drawHeader, facts, nextPage, rule, startPdf, write, type PdfPage } from './pdfWriter';
+import {
+  CONTENT_WIDTH,
+  MARGIN,
+  MUTED_COLOR,
+  drawHeader,
+  facts,
+  nextPage,
+  rule,
+  startPdf,
+  write,
+  type PdfPage,
+} from './pdfWriter';
 
 /** The party an invoice is addressed to: name and postal address (BusinessPartnerSummary). */
 export type BilledParty = Pick<
   BusinessPartnerSummary,
-  'bpNumber' | 'firstName' | 'lastName1' | 'company1' | 'street' | 'streetNumber' | 'zipcode' | 'city' | 'countryCode'
+  | 'bpNumber'
+  | 'firstName'
+  | 'lastName1'
+  | 'company1'
+  | 'street'
+  | 'streetNumber'
+  | 'zipcode'
+  | 'city'
+  | 'countryCode'
 >;
 
 export interface InvoiceLine {
@@ -25,7 +51,10 @@ export interface InvoiceLine {
   amount: number;
 }
 
-export type InvoiceSubscription = Pick<Subscription, 'displayName' | 'publication' | 'publicationName' | 'orderNumber' | 'billingFrequency' | 'validToOnSaleDate'>;
+export type InvoiceSubscription = Pick<
+  Subscription,
+  'displayName' | 'publication' | 'publicationName' | 'orderNumber' | 'billingFrequency' | 'validToOnSaleDate'
+>;
 
 export interface InvoiceInput {
   tenant: DocumentTenant;
@@ -39,8 +68,12 @@ export interface InvoiceInput {
 }
 
 /** The invoice recipient (role RE) of the subscription when it has one, else the ordering party. */
-export function billedParty(parties: ReadonlyArray<BilledParty & { roles?: readonly string[]; role?: string }>, fallback?: BilledParty): BilledParty | undefined {
-  const has = (party: { roles?: readonly string[]; role?: string }, role: string) => party.role === role || (party.roles ?? []).includes(role);
+export function billedParty(
+  parties: ReadonlyArray<BilledParty & { roles?: readonly string[]; role?: string }>,
+  fallback?: BilledParty,
+): BilledParty | undefined {
+  const has = (party: { roles?: readonly string[]; role?: string }, role: string) =>
+    party.role === role || (party.roles ?? []).includes(role);
   return parties.find((party) => has(party, 'RE')) ?? parties.find((party) => has(party, 'AG')) ?? fallback;
 }
 
@@ -50,23 +83,42 @@ export function addressLines(party: BilledParty | undefined, locale: DocumentLoc
   const name = party.company1 ?? [party.firstName, party.lastName1].filter(Boolean).join(' ');
   const street = [party.street, party.streetNumber].filter(Boolean).join(' ');
   const uk = party.countryCode === 'GB';
-  const place = uk ? [party.city ?? '', party.zipcode ?? ''] : [[party.zipcode, party.city].filter(Boolean).join(' ')];
+  const place = uk
+    ? [party.city ?? '', party.zipcode ?? '']
+    : [[party.zipcode, party.city].filter(Boolean).join(' ')];
   const home = locale === 'de-DE' ? 'DE' : 'GB';
-  const country = party.countryCode && party.countryCode !== home ? new Intl.DisplayNames([locale], { type: 'region' }).of(party.countryCode) ?? party.countryCode : '';
+  const country =
+    party.countryCode && party.countryCode !== home
+      ? (new Intl.DisplayNames([locale], { type: 'region' }).of(party.countryCode) ?? party.countryCode)
+      : '';
   return [name, street, ...place, country].filter((line) => line.trim() !== '');
 }
 
 function periodText(period: ServicePeriod, words: DocumentWords, locale: DocumentLocale): string {
-  return period.to ? `${formatDate(period.from, locale)} – ${formatDate(period.to, locale)}` : words.servicePeriodFrom(formatDate(period.from, locale));
+  return period.to
+    ? `${formatDate(period.from, locale)} – ${formatDate(period.to, locale)}`
+    : words.servicePeriodFrom(formatDate(period.from, locale));
 }
 
-const COLUMNS = { item: MARGIN, period: MARGIN + 235, amount: MARGIN + CONTENT_WIDTH - 110, amountWidth: 110, itemWidth: 225, periodWidth: 150 };
+const COLUMNS = {
+  item: MARGIN,
+  period: MARGIN + 235,
+  amount: MARGIN + CONTENT_WIDTH - 110,
+  amountWidth: 110,
+  itemWidth: 225,
+  periodWidth: 150,
+};
 
 function tableHead(page: PdfPage, y: number): number {
   const { words } = page;
   write(page, words.item, COLUMNS.item, y, { size: 10, font: 'bold', width: COLUMNS.itemWidth });
   write(page, words.servicePeriod, COLUMNS.period, y, { size: 10, font: 'bold', width: COLUMNS.periodWidth });
-  write(page, words.amount, COLUMNS.amount, y, { size: 10, font: 'bold', width: COLUMNS.amountWidth, align: 'right' });
+  write(page, words.amount, COLUMNS.amount, y, {
+    size: 10,
+    font: 'bold',
+    width: COLUMNS.amountWidth,
+    align: 'right',
+  });
   rule(page, y + 16);
   return y + 24;
 }
@@ -87,7 +139,8 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   const addressTop = y;
   write(page, words.billedTo, MARGIN, y, { size: 8, color: MUTED_COLOR });
   y += 14;
-  for (const line of addressLines(input.billedTo, locale)) y += write(page, line, MARGIN, y, { size: 11, width: 225 });
+  for (const line of addressLines(input.billedTo, locale))
+    y += write(page, line, MARGIN, y, { size: 11, width: 225 });
   const factsEnd = facts(
     page,
     [
@@ -110,7 +163,8 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   y = tableHead(page, y);
   for (const line of lines) {
     const description = line.description;
-    const needed = Math.max(page.doc.fontSize(10).heightOfString(description, { width: COLUMNS.itemWidth }), 14) + 8;
+    const needed =
+      Math.max(page.doc.fontSize(10).heightOfString(description, { width: COLUMNS.itemWidth }), 14) + 8;
     if (y + needed > page.bottom) {
       // The table goes on over the next page with its head repeated (a long invoice stays readable).
       y = nextPage(page);
@@ -119,8 +173,15 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
     }
     const h = Math.max(
       write(page, description, COLUMNS.item, y, { size: 10, width: COLUMNS.itemWidth }),
-      write(page, periodText(line.period, words, locale), COLUMNS.period, y, { size: 10, width: COLUMNS.periodWidth }),
-      write(page, money(line.amount), COLUMNS.amount, y, { size: 10, width: COLUMNS.amountWidth, align: 'right' }),
+      write(page, periodText(line.period, words, locale), COLUMNS.period, y, {
+        size: 10,
+        width: COLUMNS.periodWidth,
+      }),
+      write(page, money(line.amount), COLUMNS.amount, y, {
+        size: 10,
+        width: COLUMNS.amountWidth,
+        align: 'right',
+      }),
     );
     y += h + 8;
   }
@@ -131,7 +192,11 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   const rate = formatPercent(split.ratePercent, locale);
   const totals: Array<[string, string, boolean]> = [
     [words.net, money(split.net), false],
-    [split.ratePercent === 0 ? `${words.vat(rate)} (${words.zeroRated})` : words.vat(rate), money(split.vat), false],
+    [
+      split.ratePercent === 0 ? `${words.vat(rate)} (${words.zeroRated})` : words.vat(rate),
+      money(split.vat),
+      false,
+    ],
     [`${words.gross} ${payment.currency}`, money(split.gross), true],
   ];
   if (y + 90 > page.bottom) y = nextPage(page);

@@ -40,7 +40,14 @@ function svgFont(doc: PDFKit.PDFDocument, family: string, bold: boolean): string
 }
 
 /** Draws the logo into the box (keeping its proportions); false when there is none it can draw. */
-export function drawLogo(doc: PDFKit.PDFDocument, tenant: DocumentTenant, x: number, y: number, width: number, height: number): boolean {
+export function drawLogo(
+  doc: PDFKit.PDFDocument,
+  tenant: DocumentTenant,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): boolean {
   const logo = pdfLogo(tenant);
   if (!logo) return false;
   try {

@@ -47,7 +47,13 @@ export interface PdfPage {
 }
 
 /** Starts a document; `compress: false` only for tests that read the raw content streams. */
-export function startPdf(opts: { tenant: DocumentTenant; locale: DocumentLocale; words: DocumentWords; title: string; compress?: boolean }): {
+export function startPdf(opts: {
+  tenant: DocumentTenant;
+  locale: DocumentLocale;
+  words: DocumentWords;
+  title: string;
+  compress?: boolean;
+}): {
   page: PdfPage;
   finish: () => Promise<Buffer>;
 } {
@@ -60,7 +66,12 @@ export function startPdf(opts: { tenant: DocumentTenant; locale: DocumentLocale;
     pdfVersion: '1.4',
     lang: opts.locale,
     displayTitle: true,
-    info: { Title: opts.title, Author: opts.tenant.invoice?.publisher?.name ?? opts.tenant.name, Producer: 'publisher-portal (pdfkit)', Creator: 'publisher-portal' },
+    info: {
+      Title: opts.title,
+      Author: opts.tenant.invoice?.publisher?.name ?? opts.tenant.name,
+      Producer: 'publisher-portal (pdfkit)',
+      Creator: 'publisher-portal',
+    },
   });
   doc.font(ensureFont(doc, 'regular'));
   const chunks: Buffer[] = [];
@@ -69,7 +80,13 @@ export function startPdf(opts: { tenant: DocumentTenant; locale: DocumentLocale;
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const page: PdfPage = { doc, locale: opts.locale, words: opts.words, tenant: opts.tenant, bottom: A4.height - FOOTER_HEIGHT - 10 };
+  const page: PdfPage = {
+    doc,
+    locale: opts.locale,
+    words: opts.words,
+    tenant: opts.tenant,
+    bottom: A4.height - FOOTER_HEIGHT - 10,
+  };
   return {
     page,
     finish: async () => {
@@ -80,7 +97,7 @@ export function startPdf(opts: { tenant: DocumentTenant; locale: DocumentLocale;
   };
 }
 
-function useFont(doc: PDFKit.PDFDocument, role: FontRole): void {
+function selectFont(doc: PDFKit.PDFDocument, role: FontRole): void {
   doc.font(ensureFont(doc, role));
 }
 
@@ -95,13 +112,17 @@ export function write(page: PdfPage, text: string, x: number, y: number, style: 
   const role = style.font ?? 'regular';
   const runs = fontRuns(text, role);
   // Without a width pdfkit measures from its cursor (wherever the last text ended): take the rest of the line from x instead.
-  const options: PDFKit.Mixins.TextOptions = { width: style.width ?? A4.width - MARGIN - x, align: style.align ?? 'left', lineGap: 2 };
+  const options: PDFKit.Mixins.TextOptions = {
+    width: style.width ?? A4.width - MARGIN - x,
+    align: style.align ?? 'left',
+    lineGap: 2,
+  };
   doc.fillColor(style.color ?? TEXT_COLOR).fontSize(size);
-  useFont(doc, role);
+  selectFont(doc, role);
   const height = doc.heightOfString(text || ' ', options);
   if (runs.length === 0) return height;
   runs.forEach((run, index) => {
-    useFont(doc, run.role);
+    selectFont(doc, run.role);
     const last = index === runs.length - 1;
     if (index === 0) doc.text(run.text, x, y, { ...options, continued: !last });
     else doc.text(run.text, { ...options, continued: !last });
@@ -109,7 +130,14 @@ export function write(page: PdfPage, text: string, x: number, y: number, style: 
   return height;
 }
 
-export function rule(page: PdfPage, y: number, color = '#999999', x = MARGIN, width = CONTENT_WIDTH, height = 0.8): void {
+export function rule(
+  page: PdfPage,
+  y: number,
+  color = '#999999',
+  x = MARGIN,
+  width = CONTENT_WIDTH,
+  height = 0.8,
+): void {
   page.doc.save().rect(x, y, width, height).fill(color).restore();
 }
 
@@ -129,14 +157,27 @@ export function drawHeader(page: PdfPage): number {
   const logoHeight = 44;
   const logoWidth = 230;
   const drawn = drawLogo(page.doc, tenant, MARGIN, top, logoWidth, logoHeight);
-  if (!drawn) write(page, tenant.name, MARGIN, top + 10, { size: 20, font: 'bold', color: brandColor(tenant), width: logoWidth });
+  if (!drawn)
+    write(page, tenant.name, MARGIN, top + 10, {
+      size: 20,
+      font: 'bold',
+      color: brandColor(tenant),
+      width: logoWidth,
+    });
   const publisher = tenant.invoice?.publisher;
   const right = MARGIN + CONTENT_WIDTH - 240;
   let y = top;
   if (publisher) {
     y += write(page, publisher.name, right, y, { size: 9, font: 'bold', width: 240, align: 'right' });
-    for (const line of publisher.addressLines) y += write(page, line, right, y, { size: 9, width: 240, align: 'right', color: MUTED_COLOR });
-    if (publisher.vatId) y += write(page, `${words.vatId} ${publisher.vatId}`, right, y, { size: 9, width: 240, align: 'right', color: MUTED_COLOR });
+    for (const line of publisher.addressLines)
+      y += write(page, line, right, y, { size: 9, width: 240, align: 'right', color: MUTED_COLOR });
+    if (publisher.vatId)
+      y += write(page, `${words.vatId} ${publisher.vatId}`, right, y, {
+        size: 9,
+        width: 240,
+        align: 'right',
+        color: MUTED_COLOR,
+      });
   }
   const below = Math.max(top + logoHeight, y) + 10;
   rule(page, below, brandColor(tenant), MARGIN, CONTENT_WIDTH, 2);
@@ -151,7 +192,14 @@ export function nextPage(page: PdfPage): number {
 }
 
 /** Label/value rows; returns the y below them. */
-export function facts(page: PdfPage, rows: Array<[string, string]>, x: number, y: number, labelWidth = 130, valueWidth = 200): number {
+export function facts(
+  page: PdfPage,
+  rows: Array<[string, string]>,
+  x: number,
+  y: number,
+  labelWidth = 130,
+  valueWidth = 200,
+): number {
   let at = y;
   for (const [label, value] of rows) {
     if (!value) continue;
@@ -169,9 +217,21 @@ function drawFooters(page: PdfPage): void {
   const { doc, tenant, words } = page;
   const range = doc.bufferedPageRange();
   const publisher = tenant.invoice?.publisher;
-  const contact = [tenant.contact?.email ?? tenant.contact?.fallbackEmail, tenant.contact?.phone ?? tenant.contact?.fallbackPhone].filter(Boolean).join(' · ');
+  const contact = [
+    tenant.contact?.email ?? tenant.contact?.fallbackEmail,
+    tenant.contact?.phone ?? tenant.contact?.fallbackPhone,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const sellerLine = publisher
-    ? [publisher.name, publisher.addressLines.join(', '), publisher.vatId ? `${words.vatId} ${publisher.vatId}` : '', publisher.registration ?? ''].filter(Boolean).join(' · ')
+    ? [
+        publisher.name,
+        publisher.addressLines.join(', '),
+        publisher.vatId ? `${words.vatId} ${publisher.vatId}` : '',
+        publisher.registration ?? '',
+      ]
+        .filter(Boolean)
+        .join(' · ')
     : tenant.name;
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -182,10 +242,16 @@ function drawFooters(page: PdfPage): void {
     rule(page, y - 6, '#cccccc');
     const width = CONTENT_WIDTH - 90;
     let at = y;
-    if (page.footerNote) at += write(page, page.footerNote, MARGIN, at, { size: 8, color: MUTED_COLOR, width });
+    if (page.footerNote)
+      at += write(page, page.footerNote, MARGIN, at, { size: 8, color: MUTED_COLOR, width });
     at += write(page, sellerLine, MARGIN, at, { size: 8, color: MUTED_COLOR, width });
     if (contact) write(page, contact, MARGIN, at, { size: 8, color: MUTED_COLOR, width });
-    write(page, words.page(i - range.start + 1, range.count), MARGIN + CONTENT_WIDTH - 85, y, { size: 8, color: MUTED_COLOR, width: 85, align: 'right' });
+    write(page, words.page(i - range.start + 1, range.count), MARGIN + CONTENT_WIDTH - 85, y, {
+      size: 8,
+      color: MUTED_COLOR,
+      width: 85,
+      align: 'right',
+    });
     doc.page.margins.bottom = margin;
   }
 }

@@ -5,10 +5,21 @@ declare module 'svg-to-pdfkit' {
     height?: number;
     preserveAspectRatio?: string;
     assumePt?: boolean;
-    fontCallback?: (family: string, bold: boolean, italic: boolean, options: { fauxBold: boolean; fauxItalic: boolean }) => string;
+    fontCallback?: (
+      family: string,
+      bold: boolean,
+      italic: boolean,
+      options: { fauxBold: boolean; fauxItalic: boolean },
+    ) => string;
     warningCallback?: (message: string) => void;
     imageCallback?: (href: string) => string;
   }
-  function SVGtoPDF(doc: PDFKit.PDFDocument, svg: string, x?: number, y?: number, options?: SvgToPdfOptions): void;
+  function SVGtoPDF(
+    doc: PDFKit.PDFDocument,
+    svg: string,
+    x?: number,
+    y?: number,
+    options?: SvgToPdfOptions,
+  ): void;
   export default SVGtoPDF;
 }

@@ -10,9 +10,18 @@ import { fileURLToPath } from 'node:url';
 import { eCardImageFile } from '../../engine/domain/eCard';
 
 /** Where tenants' asset folders are (tenants/assets/<tenant>/); tests may point elsewhere. */
-export const TENANT_ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tenants/assets');
+export const TENANT_ASSETS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../tenants/assets',
+);
 
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 export interface ECardImage {
   file: string;
@@ -21,13 +30,21 @@ export interface ECardImage {
 }
 
 /** The image file of a template's previewImageUrl, or undefined for an absolute URL or a missing file. */
-export async function readECardImage(tenantId: string, previewImageUrl: string, assetsDir = TENANT_ASSETS_DIR): Promise<ECardImage | undefined> {
+export async function readECardImage(
+  tenantId: string,
+  previewImageUrl: string,
+  assetsDir = TENANT_ASSETS_DIR,
+): Promise<ECardImage | undefined> {
   const file = eCardImageFile(previewImageUrl);
   // The tenant id comes from the server's tenant list and the file name from the pattern above: no path escapes.
   if (!file || !/^[a-z0-9-]+$/.test(tenantId)) return undefined;
   try {
     const content = await readFile(path.join(assetsDir, tenantId, 'e-cards', file));
-    return { file, contentType: TYPES[file.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream', content };
+    return {
+      file,
+      contentType: TYPES[file.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream',
+      content,
+    };
   } catch {
     return undefined;
   }

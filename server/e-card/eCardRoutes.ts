@@ -35,8 +35,12 @@ export function eCardRoutes(deps: { auth: AuthService; eCards: ECards; assetsDir
   router.get('/e-card/images/:file', async (req, res) => {
     const tenant = requestTenant(res);
     // Only the images of this tenant's templates, and only while the feature is on.
-    const template = isFeatureOn(tenant, 'e-card') ? tenant.eCard.templates.find((t) => t.previewImageUrl === req.params.file) : undefined;
-    const image = template ? await readECardImage(tenant.id, template.previewImageUrl, deps.assetsDir) : undefined;
+    const template = isFeatureOn(tenant, 'e-card')
+      ? tenant.eCard.templates.find((t) => t.previewImageUrl === req.params.file)
+      : undefined;
+    const image = template
+      ? await readECardImage(tenant.id, template.previewImageUrl, deps.assetsDir)
+      : undefined;
     if (!image) throw notFound('There is no such e-card image.');
     // API answers are no-store by default; a template image is the same for everyone.
     res.set('cache-control', 'public, max-age=3600').type(image.contentType).send(image.content);

@@ -44,13 +44,40 @@ export interface ECardDeps {
 }
 
 /** Queues the card's e-mail and marks it sent, in the caller's transaction; records `e_card.sent`. */
-export async function sendECard(tx: Queryable, tenant: ServerTenant, card: ECardRow, deps: Pick<ECardDeps, 'mailFrom' | 'assetsDir'>, at: Date): Promise<void> {
+export async function sendECard(
+  tx: Queryable,
+  tenant: ServerTenant,
+  card: ECardRow,
+  deps: Pick<ECardDeps, 'mailFrom' | 'assetsDir'>,
+  at: Date,
+): Promise<void> {
   const template = tenant.eCard.templates.find((t) => t.name === card.templateName);
-  const image = template ? await readECardImage(tenant.id, template.previewImageUrl, deps.assetsDir) : undefined;
-  const imageUrl = template && /^https:\/\//.test(template.previewImageUrl) ? template.previewImageUrl : undefined;
-  await enqueueMail(tx, eCardMail({ tenantId: tenant.id, tenantName: tenant.name, from: card.fromName, mailFrom: deps.mailFrom, locale: card.locale, card, image, imageUrl }));
+  const image = template
+    ? await readECardImage(tenant.id, template.previewImageUrl, deps.assetsDir)
+    : undefined;
+  const imageUrl =
+    template && /^https:\/\//.test(template.previewImageUrl) ? template.previewImageUrl : undefined;
+  await enqueueMail(
+    tx,
+    eCardMail({
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      from: card.fromName,
+      mailFrom: deps.mailFrom,
+      locale: card.locale,
+      card,
+      image,
+      imageUrl,
+    }),
+  );
   await markECardSent(tx, tenant.id, card.id, at);
-  await recordEvent(tx, tenant.id, 'e_card.sent', { userId: card.userId, eCardId: card.id, subscriptionId: card.subscriptionId, template: card.templateName, sendAt: new Date(card.sendAt).toISOString() });
+  await recordEvent(tx, tenant.id, 'e_card.sent', {
+    userId: card.userId,
+    eCardId: card.id,
+    subscriptionId: card.subscriptionId,
+    template: card.templateName,
+    sendAt: new Date(card.sendAt).toISOString(),
+  });
 }
 
 export function createECards(deps: ECardDeps) {
@@ -71,20 +98,47 @@ export function createECards(deps: ECardDeps) {
           requireFeature(tenant, 'e-card');
         }
         const timing = body.sendAt === null ? 'now' : 'timed';
-        const problems = eCardProblems({ template: body.template.name, from: body.from, to: body.to, toEmail: body.toEmail, message: body.message, timing, sendAt: body.sendAt }, tenant.eCard.templates, now);
-        if (Object.keys(problems).length > 0) throw badRequest('validation_failed', 'The e-card is not complete.', { fields: problems });
+        const problems = eCardProblems(
+          {
+            template: body.template.name,
+            from: body.from,
+            to: body.to,
+            toEmail: body.toEmail,
+            message: body.message,
+            timing,
+            sendAt: body.sendAt,
+          },
+          tenant.eCard.templates,
+          now,
+        );
+        if (Object.keys(problems).length > 0)
+          throw badRequest('validation_failed', 'The e-card is not complete.', { fields: problems });
         // Abuse limit: a per-user cap in any 24 hours, checked under a lock on the user so parallel requests cannot overshoot it.
         await lockUserForECards(tx, tenant.id, user.id);
         const recent = await countECardsSince(tx, tenant.id, user.id, new Date(now.getTime() - 86_400_000));
         if (!withinDailyCap(recent)) {
           // Issue 22: every 429 says when to try again — when the card that frees a place leaves the 24 hours.
           const since = new Date(now.getTime() - 86_400_000);
-          const freeing = await eCardCreatedAtSince(tx, tenant.id, user.id, since, recent - ECARD_DAILY_CAP + 1);
-          const retryAfterSeconds = Math.max(60, Math.ceil(((freeing?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000));
-          throw new HttpError(429, 'e_card_limit_reached', `You can send at most ${ECARD_DAILY_CAP} e-cards in 24 hours. Please try again in ${waitInEnglish(retryAfterSeconds)}.`, {
-            limit: ECARD_DAILY_CAP,
-            retryAfterSeconds,
-          });
+          const freeing = await eCardCreatedAtSince(
+            tx,
+            tenant.id,
+            user.id,
+            since,
+            recent - ECARD_DAILY_CAP + 1,
+          );
+          const retryAfterSeconds = Math.max(
+            60,
+            Math.ceil(((freeing?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000),
+          );
+          throw new HttpError(
+            429,
+            'e_card_limit_reached',
+            `You can send at most ${ECARD_DAILY_CAP} e-cards in 24 hours. Please try again in ${waitInEnglish(retryAfterSeconds)}.`,
+            {
+              limit: ECARD_DAILY_CAP,
+              retryAfterSeconds,
+            },
+          );
         }
         const template = tenant.eCard.templates.find((t) => t.name === body.template.name)!;
         const sendAt = timing === 'now' ? now : new Date(body.sendAt!);
@@ -107,7 +161,13 @@ export function createECards(deps: ECardDeps) {
           await sendECard(tx, tenant, card, deps, now);
           return { id: card.id, status: 'sent', sendAt: sendAt.toISOString() };
         }
-        await recordEvent(tx, tenant.id, 'e_card.scheduled', { userId: user.id, eCardId: card.id, subscriptionId, template: template.name, sendAt: sendAt.toISOString() });
+        await recordEvent(tx, tenant.id, 'e_card.scheduled', {
+          userId: user.id,
+          eCardId: card.id,
+          subscriptionId,
+          template: template.name,
+          sendAt: sendAt.toISOString(),
+        });
         return { id: card.id, status: 'scheduled', sendAt: sendAt.toISOString() };
       });
     },
@@ -140,12 +200,23 @@ export function createECards(deps: ECardDeps) {
         if (!card) {
           const existing = await findECard(tx, tenant.id, id);
           if (existing && existing.userId === user.id) {
-            if (existing.status === 'sent') throw new HttpError(409, 'e_card_already_sent', 'This e-card has already been sent.');
-            throw new HttpError(409, 'e_card_not_waiting', 'This e-card could not be sent and is no longer waiting.');
+            if (existing.status === 'sent')
+              throw new HttpError(409, 'e_card_already_sent', 'This e-card has already been sent.');
+            throw new HttpError(
+              409,
+              'e_card_not_waiting',
+              'This e-card could not be sent and is no longer waiting.',
+            );
           }
           throw notFound('There is no such e-card.');
         }
-        await recordEvent(tx, tenant.id, 'e_card.cancelled', { userId: user.id, eCardId: card.id, subscriptionId: card.subscriptionId, template: card.templateName, sendAt: new Date(card.sendAt).toISOString() });
+        await recordEvent(tx, tenant.id, 'e_card.cancelled', {
+          userId: user.id,
+          eCardId: card.id,
+          subscriptionId: card.subscriptionId,
+          template: card.templateName,
+          sendAt: new Date(card.sendAt).toISOString(),
+        });
       });
     },
   };

@@ -34,7 +34,12 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
   const { db } = deps;
 
   /** The link's subscription and rewards; the link must not have expired. */
-  async function result(tenant: ServerTenant, token: string, locale: Locale, confirm: boolean): Promise<EmailWidgetResult & { subscriptionId: string }> {
+  async function result(
+    tenant: ServerTenant,
+    token: string,
+    locale: Locale,
+    confirm: boolean,
+  ): Promise<EmailWidgetResult & { subscriptionId: string }> {
     requireFeature(tenant, 'email-widget');
     return db.transaction(async (tx) => {
       const now = deps.now();
@@ -43,7 +48,12 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
       if (confirm && !link.confirmedAt) {
         await markEmailWidgetLinkConfirmed(tx, tenant.id, link.id, now);
         const optIn = link.optIn && emailWidgetShowsOptIn(tenant);
-        await recordEvent(tx, tenant.id, 'email_widget.linked', { userId: null, subscriptionId: link.subscriptionId, email: link.email, optIn });
+        await recordEvent(tx, tenant.id, 'email_widget.linked', {
+          userId: null,
+          subscriptionId: link.subscriptionId,
+          email: link.email,
+          optIn,
+        });
       }
       const summary = await widgetSubscriptionSummary(tx, tenant.id, link.subscriptionId);
       if (!summary) throw notFound('This link has expired. Please fill in the form again.');
@@ -67,10 +77,19 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
      * everything matches (emailWidgetMailJobs.ts). One insert whatever was typed: the answer and
      * its timing are the same whether or not anything matched (issue 13 review, finding 2).
      */
-    async request(tenant: ServerTenant, body: LinkEmailRequest, origin: { portalUrl: string; locale: Locale }): Promise<void> {
+    async request(
+      tenant: ServerTenant,
+      body: LinkEmailRequest,
+      origin: { portalUrl: string; locale: Locale },
+    ): Promise<void> {
       requireFeature(tenant, 'email-widget');
-      const problems = emailWidgetProblems({ email: body.email, orderNumber: body.orderNumber, zipcode: body.zipcode });
-      if (Object.keys(problems).length > 0) throw badRequest('validation_failed', 'Please check the form.', { fields: problems });
+      const problems = emailWidgetProblems({
+        email: body.email,
+        orderNumber: body.orderNumber,
+        zipcode: body.zipcode,
+      });
+      if (Object.keys(problems).length > 0)
+        throw badRequest('validation_failed', 'Please check the form.', { fields: problems });
       const input: EmailWidgetJobInput = {
         orderNumber: body.orderNumber,
         zipcode: body.zipcode,
@@ -80,7 +99,15 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
       await enqueueMailJob(db, {
         tenantId: tenant.id,
         kind: EMAIL_WIDGET_JOB,
-        payload: { email: normalizeEmail(body.email), portalUrl: origin.portalUrl, locale: origin.locale, tenantName: tenant.name, from: deps.mailFrom, requestedAt: deps.now().toISOString(), ...input },
+        payload: {
+          email: normalizeEmail(body.email),
+          portalUrl: origin.portalUrl,
+          locale: origin.locale,
+          tenantName: tenant.name,
+          from: deps.mailFrom,
+          requestedAt: deps.now().toISOString(),
+          ...input,
+        },
       });
     },
 
@@ -91,7 +118,12 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
     },
 
     /** GET /link-email/rewards/{key}?token: the reward file, for the holder of a valid link. */
-    async rewardFile(tenant: ServerTenant, token: string, key: string, locale: Locale): Promise<{ fileName: string; content: Buffer }> {
+    async rewardFile(
+      tenant: ServerTenant,
+      token: string,
+      key: string,
+      locale: Locale,
+    ): Promise<{ fileName: string; content: Buffer }> {
       const found = await result(tenant, token, locale, false);
       const reward = found.rewards.find((r) => r.key === key);
       if (!reward) throw notFound('There is no such reward.');

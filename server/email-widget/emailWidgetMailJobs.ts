@@ -34,13 +34,23 @@ const zip = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, 
 async function resolveEmailWidget(tx: Parameters<MailJobResolver>[0], job: MailJob) {
   const input = job.payload as MailJob['payload'] & EmailWidgetJobInput;
   const email = normalizeEmail(input.email);
-  const switches = { features: ['email-widget' as const], publicationBlacklists: { 'email-widget': input.blacklist ?? [] } };
-  const partners = (await partnersOfOrderNumber(tx, job.tenantId, input.orderNumber)).filter((p) => zip(p.zipcode) === zip(input.zipcode));
+  const switches = {
+    features: ['email-widget' as const],
+    publicationBlacklists: { 'email-widget': input.blacklist ?? [] },
+  };
+  const partners = (await partnersOfOrderNumber(tx, job.tenantId, input.orderNumber)).filter(
+    (p) => zip(p.zipcode) === zip(input.zipcode),
+  );
   for (const subscriptionId of new Set(partners.map((p) => p.subscriptionId))) {
     const proved = partners.filter((p) => p.subscriptionId === subscriptionId);
     // An address on record of the subscription: a partner's own, or the account that speaks for one. The link goes
     // only there, so whoever opens it has proved they read that mailbox.
-    const onRecord = new Set(proved.flatMap((p) => [p.email, p.accountEmail]).filter((e): e is string => Boolean(e?.trim())).map(normalizeEmail));
+    const onRecord = new Set(
+      proved
+        .flatMap((p) => [p.email, p.accountEmail])
+        .filter((e): e is string => Boolean(e?.trim()))
+        .map(normalizeEmail),
+    );
     if (!onRecord.has(email)) continue;
     const facts = await subscriptionFacts(tx, job.tenantId, subscriptionId);
     if (!facts || !isFeatureOn(switches, 'email-widget', facts.publication)) continue;
@@ -56,10 +66,17 @@ async function resolveEmailWidget(tx: Parameters<MailJobResolver>[0], job: MailJ
       expiresAt: new Date(new Date(input.requestedAt).getTime() + EMAIL_WIDGET_LINK_HOURS * 3_600_000),
     });
     const link = `${input.portalUrl}email-widget?token=${encodeURIComponent(token)}${langQuery(input.locale)}`;
-    const mail = widgetMail('emailWidgetLink', input.locale, { tenant: input.tenantName, orderNumber: input.orderNumber, link, hours: String(EMAIL_WIDGET_LINK_HOURS) });
+    const mail = widgetMail('emailWidgetLink', input.locale, {
+      tenant: input.tenantName,
+      orderNumber: input.orderNumber,
+      link,
+      hours: String(EMAIL_WIDGET_LINK_HOURS),
+    });
     return { tenantId: job.tenantId, to: email, from: input.from, ...mail };
   }
   return null;
 }
 
-export const EMAIL_WIDGET_MAIL_JOBS: Record<typeof EMAIL_WIDGET_JOB, MailJobResolver> = { [EMAIL_WIDGET_JOB]: resolveEmailWidget };
+export const EMAIL_WIDGET_MAIL_JOBS: Record<typeof EMAIL_WIDGET_JOB, MailJobResolver> = {
+  [EMAIL_WIDGET_JOB]: resolveEmailWidget,
+};

@@ -17,7 +17,12 @@ import { requestTenant } from '../tenancy/tenantContext';
 import { requireFeature } from '../tenancy/refusals';
 import type { EmailWidget } from './emailWidget';
 
-export function emailWidgetRoutes(deps: { db: Database; emailWidget: EmailWidget; now: () => Date; signInLimits?: SignInLimits }): Router {
+export function emailWidgetRoutes(deps: {
+  db: Database;
+  emailWidget: EmailWidget;
+  now: () => Date;
+  signInLimits?: SignInLimits;
+}): Router {
   const router = Router();
 
   router.post('/link-email', trimEmail, validateBody('link-email-request'), async (req, res) => {
@@ -25,8 +30,18 @@ export function emailWidgetRoutes(deps: { db: Database; emailWidget: EmailWidget
     requireFeature(tenant, 'email-widget');
     const origin = requestOrigin(req, res);
     const body = req.body as LinkEmailRequest;
-    await limitOrderNumberAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, body.orderNumber, origin.client, deps.now());
-    await deps.emailWidget.request(tenant, body, { portalUrl: origin.portalUrl, locale: requestLocale(req, tenant, body.locale) });
+    await limitOrderNumberAttempt(
+      deps.db,
+      tenant.id,
+      deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
+      body.orderNumber,
+      origin.client,
+      deps.now(),
+    );
+    await deps.emailWidget.request(tenant, body, {
+      portalUrl: origin.portalUrl,
+      locale: requestLocale(req, tenant, body.locale),
+    });
     // The same answer whether or not anything matched (no probing of order numbers or addresses).
     res.status(202).json({ status: 'check_inbox' });
   });
@@ -39,8 +54,16 @@ export function emailWidgetRoutes(deps: { db: Database; emailWidget: EmailWidget
   router.get('/link-email/rewards/:key', async (req, res) => {
     const tenant = requestTenant(res);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (token.length < 20 || token.length > 200) throw badRequest('validation_failed', 'The link is not valid.', [{ field: 'query/token', message: 'is invalid' }]);
-    const file = await deps.emailWidget.rewardFile(tenant, token, String(req.params.key), requestLocale(req, tenant));
+    if (token.length < 20 || token.length > 200)
+      throw badRequest('validation_failed', 'The link is not valid.', [
+        { field: 'query/token', message: 'is invalid' },
+      ]);
+    const file = await deps.emailWidget.rewardFile(
+      tenant,
+      token,
+      String(req.params.key),
+      requestLocale(req, tenant),
+    );
     res
       .set('cache-control', 'private, no-store')
       // Opened as a download, never rendered in the portal's origin.

@@ -11,8 +11,20 @@ import { eventSubject, eventUserId, type AccountEventData, type AccountEventType
  * Nothing is sent here: the webhook deliverer picks the event up after the commit. Answers the
  * event's idempotency id (a random UUID; the id receivers see).
  */
-export async function recordEvent<T extends AccountEventType>(tx: Queryable, tenantId: string, type: T, data: AccountEventData<T>): Promise<string> {
+export async function recordEvent<T extends AccountEventType>(
+  tx: Queryable,
+  tenantId: string,
+  type: T,
+  data: AccountEventData<T>,
+): Promise<string> {
   const id = randomUUID();
-  await insertAccountEvent(tx, { tenantId, id, type, userId: eventUserId(type, data), subject: eventSubject(type, data), data });
+  await insertAccountEvent(tx, {
+    tenantId,
+    id,
+    type,
+    userId: eventUserId(type, data),
+    subject: eventSubject(type, data),
+    data,
+  });
   return id;
 }

@@ -69,7 +69,8 @@ export const WEBHOOK_DELIVERER_DEFAULTS = {
   retryForMs: 24 * 60 * 60_000,
 } as const;
 
-type Settings = Required<Omit<WebhookDelivererOptions, 'log' | 'env'>> & Pick<WebhookDelivererOptions, 'log' | 'env'>;
+type Settings = Required<Omit<WebhookDelivererOptions, 'log' | 'env'>> &
+  Pick<WebhookDelivererOptions, 'log' | 'env'>;
 
 export interface WebhookRoundResult {
   dispatched: number;
@@ -79,7 +80,10 @@ export interface WebhookRoundResult {
 }
 
 /** 30 s, 1 min, 2 min, … doubling up to an hour between attempts: about 30 attempts in a day. */
-export function webhookRetryDelayMs(attempts: number, settings: Pick<Settings, 'retryBaseMs' | 'maxRetryDelayMs'> = WEBHOOK_DELIVERER_DEFAULTS): number {
+export function webhookRetryDelayMs(
+  attempts: number,
+  settings: Pick<Settings, 'retryBaseMs' | 'maxRetryDelayMs'> = WEBHOOK_DELIVERER_DEFAULTS,
+): number {
   return Math.min(settings.retryBaseMs * 2 ** Math.max(0, attempts - 1), settings.maxRetryDelayMs);
 }
 
@@ -89,14 +93,25 @@ export function endpointWants(endpoint: Pick<WebhookEndpoint, 'events'>, type: s
 }
 
 /** The endpoint's signing secret: the environment variable it names, else its literal secret. */
-export function endpointSecret(endpoint: Pick<WebhookEndpoint, 'secret' | 'secretEnv'>, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+export function endpointSecret(
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'secretEnv'>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
   if (endpoint.secretEnv) return env[endpoint.secretEnv] || undefined;
   return endpoint.secret;
 }
 
 /** The JSON body receivers get (schemas/api/account-event.schema.json). */
-export function webhookBody(delivery: Pick<ClaimedDelivery, 'eventId' | 'type' | 'tenantId' | 'createdAt' | 'data'>): string {
-  return JSON.stringify({ id: delivery.eventId, type: delivery.type, tenant: delivery.tenantId, createdAt: delivery.createdAt, data: delivery.data });
+export function webhookBody(
+  delivery: Pick<ClaimedDelivery, 'eventId' | 'type' | 'tenantId' | 'createdAt' | 'data'>,
+): string {
+  return JSON.stringify({
+    id: delivery.eventId,
+    type: delivery.type,
+    tenant: delivery.tenantId,
+    createdAt: delivery.createdAt,
+    data: delivery.data,
+  });
 }
 
 function tenantsById(tenants: readonly WebhookTenant[]): Map<string, WebhookTenant> {
@@ -105,14 +120,20 @@ function tenantsById(tenants: readonly WebhookTenant[]): Map<string, WebhookTena
 }
 
 /** Writes the delivery rows of undispatched events, a batch per transaction. Returns how many events. */
-export async function dispatchEvents(db: Database, tenants: readonly WebhookTenant[], batchSize = 100): Promise<number> {
+export async function dispatchEvents(
+  db: Database,
+  tenants: readonly WebhookTenant[],
+  batchSize = 100,
+): Promise<number> {
   const byId = tenantsById(tenants);
   let total = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
       const events = await lockUndispatchedEvents(tx, [...byId.keys()], batchSize);
       const deliveries = events.flatMap((event) =>
-        (byId.get(event.tenantId)?.webhooks ?? []).filter((endpoint) => endpointWants(endpoint, event.type)).map((endpoint) => ({ tenantId: event.tenantId, eventId: event.id, url: endpoint.url })),
+        (byId.get(event.tenantId)?.webhooks ?? [])
+          .filter((endpoint) => endpointWants(endpoint, event.type))
+          .map((endpoint) => ({ tenantId: event.tenantId, eventId: event.id, url: endpoint.url })),
       );
       await insertDeliveries(tx, deliveries);
       await markDispatched(tx, events);
@@ -128,7 +149,12 @@ interface AttemptOutcome {
   error?: string;
 }
 
-async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<AttemptOutcome> {
+async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
   // node:http(s) rather than fetch: its `lookup` connects to the very address webhookLookup checked
   // (no re-resolving between the check and the connection), and it never follows a redirect (an
   // answer other than 2xx; following it would send the event somewhere the tenant file does not name).
@@ -137,26 +163,53 @@ async function post(url: string, body: string, headers: Record<string, string>, 
   return new Promise<AttemptOutcome>((resolve) => {
     const request = send(
       target,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: webhookLookup(target), timeout: timeoutMs },
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: webhookLookup(target),
+        timeout: timeoutMs,
+      },
       (response) => {
         response.resume(); // the answer's body is not read
         const status = response.statusCode ?? 0;
         resolve(status >= 200 && status < 300 ? { status } : { status, error: `HTTP ${status}` });
       },
     );
-    request.on('timeout', () => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT_WEBHOOK' })));
+    request.on('timeout', () =>
+      request.destroy(
+        Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT_WEBHOOK' }),
+      ),
+    );
     request.on('error', (error: NodeJS.ErrnoException) => {
-      resolve({ status: null, error: error.code === 'ETIMEDOUT_WEBHOOK' || error.code === 'EWEBHOOKADDRESS' ? error.message : (error.code ?? error.message) });
+      resolve({
+        status: null,
+        error:
+          error.code === 'ETIMEDOUT_WEBHOOK' || error.code === 'EWEBHOOKADDRESS'
+            ? error.message
+            : (error.code ?? error.message),
+      });
     });
     request.end(body);
   });
 }
 
-async function attempt(db: Database, byId: Map<string, WebhookTenant>, row: ClaimedDelivery, settings: Settings, result: WebhookRoundResult): Promise<void> {
+async function attempt(
+  db: Database,
+  byId: Map<string, WebhookTenant>,
+  row: ClaimedDelivery,
+  settings: Settings,
+  result: WebhookRoundResult,
+): Promise<void> {
   const endpoint = byId.get(row.tenantId)?.webhooks?.find((candidate) => candidate.url === row.url);
   if (!endpoint) {
     await markEndpointGone(db, row, 'the endpoint is no longer in the tenant file');
-    settings.log?.({ level: 'warn', msg: 'webhook endpoint gone', tenant: row.tenantId, event: row.eventId, url: redactedUrl(row.url) });
+    settings.log?.({
+      level: 'warn',
+      msg: 'webhook endpoint gone',
+      tenant: row.tenantId,
+      event: row.eventId,
+      url: redactedUrl(row.url),
+    });
     result.failed++;
     return;
   }
@@ -164,7 +217,10 @@ async function attempt(db: Database, byId: Map<string, WebhookTenant>, row: Clai
   let outcome: AttemptOutcome;
   if (!secret) {
     // Retried like a failed request: setting the variable and restarting within the day delivers it.
-    outcome = { status: null, error: `environment variable ${endpoint.secretEnv} is not set: the delivery cannot be signed` };
+    outcome = {
+      status: null,
+      error: `environment variable ${endpoint.secretEnv} is not set: the delivery cannot be signed`,
+    };
   } else {
     const body = webhookBody(row);
     outcome = await post(
@@ -221,7 +277,11 @@ export async function deliverWebhooks(
   const tenantIds = [...byId.keys()].filter((id) => (byId.get(id)?.webhooks ?? []).length > 0);
   if (tenantIds.length === 0) return result;
   while (!shouldStop()) {
-    const rows = await claimDueDeliveries(db, { tenantIds, limit: settings.batchSize, leaseMs: settings.leaseMs });
+    const rows = await claimDueDeliveries(db, {
+      tenantIds,
+      limit: settings.batchSize,
+      leaseMs: settings.leaseMs,
+    });
     if (rows.length === 0) break;
     // Side by side: one slow endpoint does not hold up the others' deliveries for its time-out.
     await Promise.all(rows.map((row) => attempt(db, byId, row, settings, result)));
@@ -246,9 +306,18 @@ export function startWebhookDeliverer(
   for (const tenant of tenants) {
     for (const endpoint of tenant.webhooks ?? []) {
       if (endpoint.secretEnv && !env[endpoint.secretEnv]) {
-        options.log?.({ level: 'warn', msg: `webhook secret variable ${endpoint.secretEnv} is not set; deliveries to this endpoint wait for it`, tenant: tenant.id, url: endpoint.url });
+        options.log?.({
+          level: 'warn',
+          msg: `webhook secret variable ${endpoint.secretEnv} is not set; deliveries to this endpoint wait for it`,
+          tenant: tenant.id,
+          url: endpoint.url,
+        });
       }
     }
   }
-  return startPeriodicJob('webhook deliverer', (isStopping) => deliverWebhooks(db, tenants, options, isStopping), { intervalMs, log: options.log });
+  return startPeriodicJob(
+    'webhook deliverer',
+    (isStopping) => deliverWebhooks(db, tenants, options, isStopping),
+    { intervalMs, log: options.log },
+  );
 }

@@ -14,4 +14,3 @@ export function signatureHeader(secret: string, body: string, timestampSeconds: 
   const signature = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
   return `t=${timestampSeconds},v1=${signature}`;
 }
-

@@ -36,7 +36,9 @@ async function entriesOf(tenant: ServerTenant): Promise<FaqAnswerEntry[]> {
     title: entry.title,
     category: entry.category ?? 'general',
     public: entry.public ?? false,
-    content: Object.fromEntries(Object.entries(entry.content).map(([locale, html]) => [locale, sanitizeHtml(String(html))])),
+    content: Object.fromEntries(
+      Object.entries(entry.content).map(([locale, html]) => [locale, sanitizeHtml(String(html))]),
+    ),
   }));
   sanitized.set(tenant.id, { hash, entries });
   return entries;

@@ -7,7 +7,12 @@
  */
 import type { Database, Queryable } from '../db/database';
 import type { Subscription } from '../../schemas/generated/subscription';
-import type { HolidayIssue, HolidayServiceState, PlannedHolidayService, PostalAddress } from '../../schemas/generated/account-changes';
+import type {
+  HolidayIssue,
+  HolidayServiceState,
+  PlannedHolidayService,
+  PostalAddress,
+} from '../../schemas/generated/account-changes';
 import type { HolidayServiceRequest } from '../../schemas/generated/holiday-service-request';
 import { holidayServiceTypes } from '../../engine/domain/capabilities';
 import {
@@ -22,16 +27,34 @@ import {
   maxDurationWeeks,
   type HolidayServiceType,
 } from '../../engine/domain/holidayService';
-import { AFTER_TERM_END, afterTermEndMessage, issuesWithinTerm, lastDayOfTerm, withinTerm } from '../../engine/domain/subscriptionTerm';
+import {
+  AFTER_TERM_END,
+  afterTermEndMessage,
+  issuesWithinTerm,
+  lastDayOfTerm,
+  withinTerm,
+} from '../../engine/domain/subscriptionTerm';
 import { supportedCountries } from '../../engine/domain/addressRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
-import { changeLifecycle, getSubscriptionForUser, lockSubscription, updateSubscription } from '../store/subscriptionStore';
+import {
+  changeLifecycle,
+  getSubscriptionForUser,
+  lockSubscription,
+  updateSubscription,
+} from '../store/subscriptionStore';
 import { endHoliday, startHoliday } from '../../engine/domain/lifecycle';
-import { cancelHolidayServiceRow, endPastHolidayServices, insertHolidayService, partnersOfSubscription, plannedHolidayServices, type HolidayServiceRow } from '../store/accountChangeStore';
+import {
+  cancelHolidayServiceRow,
+  endPastHolidayServices,
+  insertHolidayService,
+  partnersOfSubscription,
+  plannedHolidayServices,
+  type HolidayServiceRow,
+} from '../store/accountChangeStore';
 import { capabilityContext, refuse, refusedTransition, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { changeMail, mailWord } from '../account/changeMails';
@@ -48,7 +71,9 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: Caller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('holidayService', s, caller.tenant);
     return s;
@@ -63,10 +88,21 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       toIssueNumber: row.issueNumberTo,
       // The holiday address is the recipient's: a gift's giver sees that there is a redirect, not where to.
       address: s && !s.roles.includes('WE') ? null : row.address,
-      isCancellable: canCancelHolidayService({ type: row.type, dateFrom: row.dateFrom, dateTo: row.dateTo, firstIssueShipping: row.firstShipping }, today),
+      isCancellable: canCancelHolidayService(
+        { type: row.type, dateFrom: row.dateFrom, dateTo: row.dateTo, firstIssueShipping: row.firstShipping },
+        today,
+      ),
     };
-    if (row.type === 'break') Object.assign(view, { suspendedFromIssueNr: row.issueNumberFrom, suspendedToIssueNr: row.issueNumberTo });
-    if (row.type === 'download') Object.assign(view, { futureMixTypeFromIssueNr: row.issueNumberFrom, futureMixTypeToIssueNr: row.issueNumberTo });
+    if (row.type === 'break')
+      Object.assign(view, {
+        suspendedFromIssueNr: row.issueNumberFrom,
+        suspendedToIssueNr: row.issueNumberTo,
+      });
+    if (row.type === 'download')
+      Object.assign(view, {
+        futureMixTypeFromIssueNr: row.issueNumberFrom,
+        futureMixTypeToIssueNr: row.issueNumberTo,
+      });
     return view;
   }
 
@@ -78,14 +114,25 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
     await updateSubscription(tx, tenantId, s.id, {
       details: {
         activeHolidayServiceType: activePlannedService(services)?.type ?? null,
-        currentSuspension: pause ? { suspendedFromDate: pause.dateFrom, suspendedToDate: pause.dateTo } : null,
-        currentChangeInfo: download ? { futureMixTypeToIssueNr: download.issueNumberTo ?? download.dateTo } : null,
+        currentSuspension: pause
+          ? { suspendedFromDate: pause.dateFrom, suspendedToDate: pause.dateTo }
+          : null,
+        currentChangeInfo: download
+          ? { futureMixTypeToIssueNr: download.issueNumberTo ?? download.dateTo }
+          : null,
       },
     });
   }
 
   /** The issues a service's dates pick (inside its dates, issue 21), none after the subscription's end. */
-  async function issuesIn(tx: Queryable, tenant: ServerTenant, s: Subscription, dateFrom: string, dateTo: string, today: string): Promise<HolidayIssue[]> {
+  async function issuesIn(
+    tx: Queryable,
+    tenant: ServerTenant,
+    s: Subscription,
+    dateFrom: string,
+    dateTo: string,
+    today: string,
+  ): Promise<HolidayIssue[]> {
     const onSale = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom, dateTo });
     const issues = issuesWithinTerm(issuesInsideDates(onSale, { dateFrom, dateTo }), lastDayOfTerm(s));
     return issues.map((issue) => ({
@@ -97,7 +144,14 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
     }));
   }
 
-  async function confirm(tx: Queryable, caller: Caller, s: Subscription, kind: 'holidaySet' | 'holidayCancelled', type: HolidayServiceType, range?: { from: string; to: string }) {
+  async function confirm(
+    tx: Queryable,
+    caller: Caller,
+    s: Subscription,
+    kind: 'holidaySet' | 'holidayCancelled',
+    type: HolidayServiceType,
+    range?: { from: string; to: string },
+  ) {
     const mail = changeMail(kind, caller.locale, {
       tenant: caller.tenant.name,
       subscription: s.displayName,
@@ -107,9 +161,12 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       to: range ? formatDay(caller.locale, range.to) : '',
     });
     // The goods recipient's address on record hears of it too (a redirect changes where copies go).
-    const goodsRecipient = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find((p) => p.roles.includes('WE'));
+    const goodsRecipient = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find(
+      (p) => p.roles.includes('WE'),
+    );
     const recipientEmail = goodsRecipient?.emailAddress ?? null;
-    for (const to of recipients(caller.user.email, recipientEmail)) await enqueueMail(tx, { tenantId: caller.tenant.id, to, from: deps.mailFrom, ...mail });
+    for (const to of recipients(caller.user.email, recipientEmail))
+      await enqueueMail(tx, { tenantId: caller.tenant.id, to, from: deps.mailFrom, ...mail });
   }
 
   return {
@@ -118,7 +175,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       const s = await subscriptionOf(db, caller, id);
       const today = utcDay(deps.now());
       const planned = activePlannedService(await plannedHolidayServices(db, caller.tenant.id, s.id, today));
-      const weeks = (type: HolidayServiceType) => maxDurationWeeks(caller.tenant.holidayService, type, s.publication);
+      const weeks = (type: HolidayServiceType) =>
+        maxDurationWeeks(caller.tenant.holidayService, type, s.publication);
       return {
         types: holidayServiceTypes(s, capabilityContext(caller.tenant)),
         planned: planned ? plannedView(planned, today, s) : null,
@@ -128,14 +186,28 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
     },
 
     /** GET /subscriptions/{id}/holiday-service/issues: the issues a date range picks (§2 "a date range picking issues"). */
-    async issues(caller: Caller, id: string, window: { dateFrom: string; dateTo: string }): Promise<HolidayIssue[]> {
+    async issues(
+      caller: Caller,
+      id: string,
+      window: { dateFrom: string; dateTo: string },
+    ): Promise<HolidayIssue[]> {
       const s = await subscriptionOf(db, caller, id);
-      if (window.dateTo < window.dateFrom) throw badRequest('validation_failed', 'dateTo lies before dateFrom.', { fields: { dateTo: 'before_start' } });
-      if (Date.parse(window.dateTo) - Date.parse(window.dateFrom) > MAX_WINDOW_DAYS * 86_400_000) throw badRequest('validation_failed', 'At most a year at a time.', { fields: { dateTo: 'too_long' } });
+      if (window.dateTo < window.dateFrom)
+        throw badRequest('validation_failed', 'dateTo lies before dateFrom.', {
+          fields: { dateTo: 'before_start' },
+        });
+      if (Date.parse(window.dateTo) - Date.parse(window.dateFrom) > MAX_WINDOW_DAYS * 86_400_000)
+        throw badRequest('validation_failed', 'At most a year at a time.', {
+          fields: { dateTo: 'too_long' },
+        });
       // Issue 21: no day after the subscription's end can be asked for (the screen's picker stops there).
       const end = lastDayOfTerm(s);
       if (end !== null && !withinTerm(window.dateTo, end)) {
-        throw badRequest('validation_failed', afterTermEndMessage(end), { fields: withinTerm(window.dateFrom, end) ? { dateTo: AFTER_TERM_END } : { dateFrom: AFTER_TERM_END, dateTo: AFTER_TERM_END } });
+        throw badRequest('validation_failed', afterTermEndMessage(end), {
+          fields: withinTerm(window.dateFrom, end)
+            ? { dateTo: AFTER_TERM_END }
+            : { dateFrom: AFTER_TERM_END, dateTo: AFTER_TERM_END },
+        });
       }
       return issuesIn(db, caller.tenant, s, window.dateFrom, window.dateTo, utcDay(deps.now()));
     },
@@ -148,39 +220,73 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         await lockSubscription(tx, tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
         const type = body.service;
-        if (!holidayServiceTypes(s, capabilityContext(tenant)).includes(type)) throw refuse.featureDisabled(`holiday-${type} for ${s.publication}`);
+        if (!holidayServiceTypes(s, capabilityContext(tenant)).includes(type))
+          throw refuse.featureDisabled(`holiday-${type} for ${s.publication}`);
         await endPastHolidayServices(tx, tenant.id, s.id, today);
         if ((await plannedHolidayServices(tx, tenant.id, s.id, today)).length > 0) {
-          throw new HttpError(409, 'holiday_service_active', 'A holiday service is planned already: cancel it before setting up another.');
+          throw new HttpError(
+            409,
+            'holiday_service_active',
+            'A holiday service is planned already: cancel it before setting up another.',
+          );
         }
         const weeks = maxDurationWeeks(tenant.holidayService, type, s.publication);
         const fields: Record<string, string> = {};
         const termEnd = lastDayOfTerm(s);
-        for (const error of holidayRangeErrors({ type, dateFrom: body.dateFrom, dateTo: body.dateTo }, { today, weeks, termEnd })) fields[error.field] = error.code;
+        for (const error of holidayRangeErrors(
+          { type, dateFrom: body.dateFrom, dateTo: body.dateTo },
+          { today, weeks, termEnd },
+        ))
+          fields[error.field] = error.code;
         let address: PostalAddress | null = null;
         if (type === 'redirect') {
           address = body.businessPartner ?? null;
           if (!address) fields.businessPartner = 'required';
           else {
-            const errors = holidayAddressErrors(address, { addressLines: isFeatureOn(tenant, 'address-lines'), companySalutations: companySalutations(tenant), emailRequired: false, today });
+            const errors = holidayAddressErrors(address, {
+              addressLines: isFeatureOn(tenant, 'address-lines'),
+              companySalutations: companySalutations(tenant),
+              emailRequired: false,
+              today,
+            });
             for (const error of errors) fields[`businessPartner/${error.field}`] ??= error.code;
-            if (address.countryCode && !supportedCountries(tenant.defaultLocale, ['WE']).includes(address.countryCode)) fields['businessPartner/countryCode'] = 'not_supported';
+            if (
+              address.countryCode &&
+              !supportedCountries(tenant.defaultLocale, ['WE']).includes(address.countryCode)
+            )
+              fields['businessPartner/countryCode'] = 'not_supported';
           }
         }
         if (Object.keys(fields).length > 0) {
           const afterEnd = termEnd !== null && Object.values(fields).includes(AFTER_TERM_END);
-          throw badRequest('validation_failed', afterEnd ? afterTermEndMessage(termEnd) : 'Please check the holiday service.', { fields });
+          throw badRequest(
+            'validation_failed',
+            afterEnd ? afterTermEndMessage(termEnd) : 'Please check the holiday service.',
+            { fields },
+          );
         }
         const issues = await issuesIn(tx, tenant, s, body.dateFrom, body.dateTo, today);
         const block = holidaySubmitBlock(issues, today);
-        if (block) throw badRequest(block, block === 'no_issues' ? 'No issue appears in this period.' : 'The only issue in this period has already been dispatched.');
+        if (block)
+          throw badRequest(
+            block,
+            block === 'no_issues'
+              ? 'No issue appears in this period.'
+              : 'The only issue in this period has already been dispatched.',
+          );
         // The issues it concerns: inside its dates and still to come, by the rule the screen sends them by.
         const dates = { dateFrom: body.dateFrom, dateTo: body.dateTo };
         const { issueNumberFrom, issueNumberTo } = holidayIssueSpan(issues, today, dates);
         const first = issues.find((issue) => !issue.shipped)!;
         // A break suspends the subscription: a lifecycle transition (inside the term, not in the past).
         if (type === 'break') {
-          const result = await changeLifecycle(tx, tenant.id, s.id, (state) => startHoliday(state, { from: body.dateFrom, to: body.dateTo, today }), { userId: caller.user.id, locale: tenant.defaultLocale });
+          const result = await changeLifecycle(
+            tx,
+            tenant.id,
+            s.id,
+            (state) => startHoliday(state, { from: body.dateFrom, to: body.dateTo, today }),
+            { userId: caller.user.id, locale: tenant.defaultLocale },
+          );
           if (!result.ok) throw refusedTransition(result.refusal);
         }
         const inserted = await insertHolidayService(tx, tenant.id, {
@@ -194,7 +300,12 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
           firstShipping: first.dateOfFirstShipping ?? first.dateOfFirstSale,
           address,
         });
-        if (!inserted) throw new HttpError(409, 'holiday_service_active', 'A holiday service is planned already: cancel it before setting up another.');
+        if (!inserted)
+          throw new HttpError(
+            409,
+            'holiday_service_active',
+            'A holiday service is planned already: cancel it before setting up another.',
+          );
         await syncDisplay(tx, tenant.id, s, today);
         await recordEvent(tx, tenant.id, 'holiday_service.set', {
           userId: caller.user.id,
@@ -219,16 +330,27 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       await db.transaction(async (tx) => {
         await lockSubscription(tx, tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
-        const row = (await plannedHolidayServices(tx, tenant.id, s.id, today)).find((x) => x.type === service);
+        const row = (await plannedHolidayServices(tx, tenant.id, s.id, today)).find(
+          (x) => x.type === service,
+        );
         if (!row) throw notFound('There is no such holiday service planned.');
-        if (!plannedView(row, today).isCancellable) throw new HttpError(409, 'not_cancellable', 'This holiday service can no longer be cancelled.');
+        if (!plannedView(row, today).isCancellable)
+          throw new HttpError(409, 'not_cancellable', 'This holiday service can no longer be cancelled.');
         await cancelHolidayServiceRow(tx, tenant.id, row.id);
         if (service === 'break') {
-          const result = await changeLifecycle(tx, tenant.id, s.id, endHoliday, { userId: caller.user.id, locale: tenant.defaultLocale });
+          const result = await changeLifecycle(tx, tenant.id, s.id, endHoliday, {
+            userId: caller.user.id,
+            locale: tenant.defaultLocale,
+          });
           if (!result.ok) throw refusedTransition(result.refusal);
         }
         await syncDisplay(tx, tenant.id, s, today);
-        await recordEvent(tx, tenant.id, 'holiday_service.cancelled', { userId: caller.user.id, subscriptionId: s.id, orderNumber: s.orderNumber, service });
+        await recordEvent(tx, tenant.id, 'holiday_service.cancelled', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          orderNumber: s.orderNumber,
+          service,
+        });
         await confirm(tx, caller, s, 'holidayCancelled', service);
       });
       // The answer replaces the stored subscription on screen: in the screen's language (issue 22).

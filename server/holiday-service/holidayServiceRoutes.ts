@@ -23,17 +23,47 @@ export function holidayServiceRoutes(deps: { auth: AuthService; holiday: Holiday
     res.json(await deps.holiday.state(accountCaller(req, res), String(req.params.id)));
   });
 
-  router.get('/subscriptions/:id/holiday-service/issues', validateQuery('holiday-issues-query'), async (req, res) => {
-    res.json(await deps.holiday.issues(accountCaller(req, res), String(req.params.id), validQuery<HolidayIssuesQuery>(res)));
-  });
+  router.get(
+    '/subscriptions/:id/holiday-service/issues',
+    validateQuery('holiday-issues-query'),
+    async (req, res) => {
+      res.json(
+        await deps.holiday.issues(
+          accountCaller(req, res),
+          String(req.params.id),
+          validQuery<HolidayIssuesQuery>(res),
+        ),
+      );
+    },
+  );
 
-  router.post('/subscriptions/:id/holiday-service', validateBody('holiday-service-request'), async (req, res) => {
-    res.json(await deps.holiday.set(accountCaller(req, res), String(req.params.id), req.body as HolidayServiceRequest));
-  });
+  router.post(
+    '/subscriptions/:id/holiday-service',
+    validateBody('holiday-service-request'),
+    async (req, res) => {
+      res.json(
+        await deps.holiday.set(
+          accountCaller(req, res),
+          String(req.params.id),
+          req.body as HolidayServiceRequest,
+        ),
+      );
+    },
+  );
 
-  router.post('/subscriptions/:id/holiday-service/cancel', validateBody('holiday-cancel-request'), async (req, res) => {
-    res.json(await deps.holiday.cancel(accountCaller(req, res), String(req.params.id), (req.body as HolidayCancelRequest).service));
-  });
+  router.post(
+    '/subscriptions/:id/holiday-service/cancel',
+    validateBody('holiday-cancel-request'),
+    async (req, res) => {
+      res.json(
+        await deps.holiday.cancel(
+          accountCaller(req, res),
+          String(req.params.id),
+          (req.body as HolidayCancelRequest).service,
+        ),
+      );
+    },
+  );
 
   return router;
 }

@@ -43,35 +43,62 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * A parameter name not listed here gets the generic text rules only.
  */
 export const PARAM_SHAPES: Readonly<Record<string, { pattern: RegExp; message: string }>> = {
-  id: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
-  paymentId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
-  recommendationId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
+  id: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
+  },
+  paymentId: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
+  },
+  recommendationId: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
+  },
   // portal-core.md §9 "Business partner number: 10 digits".
   bpNumber: { pattern: /^[0-9]{10}$/, message: 'must be a business partner number: 10 digits' },
   clientId: { pattern: /^[A-Za-z0-9]{1,10}$/, message: 'must be a client id: 1 to 10 letters or digits' },
-  publication: { pattern: /^[A-Za-z0-9_-]{1,20}$/, message: 'must be a publication code: 1 to 20 letters, digits, "_" or "-"' },
+  publication: {
+    pattern: /^[A-Za-z0-9_-]{1,20}$/,
+    message: 'must be a publication code: 1 to 20 letters, digits, "_" or "-"',
+  },
   key: { pattern: /^[A-Za-z0-9_-]{1,128}$/, message: 'must be a download key' },
   // account-flows.md §7 licence calls: a licence object's order number (the service answers 404 for one that is not 10 digits, §9) and a licence id.
-  orderNumber: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
-  licenseId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
+  orderNumber: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
+  },
+  licenseId: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
+  },
   // A licence-manager appointment (its confirm link, issue 13 review finding 1).
-  appointmentId: { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"' },
+  appointmentId: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
+  },
   // An e-card template image (tenant eCard.templates[].previewImageUrl): a plain file name, never a path.
-  file: { pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(png|jpe?g|webp|svg)$/, message: 'must be an image file name such as birthday.png' },
+  file: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(png|jpe?g|webp|svg)$/,
+    message: 'must be an image file name such as birthday.png',
+  },
 };
 
 // A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // NUL and the other C0 controls except tab, line feed and carriage return (messages keep lines), and DEL.
+// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // Ids, query values and names are single-line: no control character at all.
+// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F]/;
 
 /** The problem of one string, or undefined when it may go on. */
 export function stringProblem(value: string, max: number, multiline: boolean): string | undefined {
   if (value.includes('\u0000')) return 'must not contain NUL characters';
   if (LONE_SURROGATE.test(value)) return 'must be valid Unicode text (it holds an unpaired surrogate)';
-  if ((multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value)) return 'must not contain control characters';
+  if ((multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value))
+    return 'must not contain control characters';
   if (value.length > max) return `must be at most ${max} characters long`;
   return undefined;
 }
@@ -91,13 +118,21 @@ export function bodyProblems(body: unknown): FieldProblem[] {
     }
     if (value === null || typeof value !== 'object') return;
     if (depth >= MAX_DEPTH) {
-      problems.push({ field: `body${pointer || '/'}`, message: `must not nest deeper than ${MAX_DEPTH} levels` });
+      problems.push({
+        field: `body${pointer || '/'}`,
+        message: `must not nest deeper than ${MAX_DEPTH} levels`,
+      });
       return;
     }
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
     keys += entries.length;
     if (keys > MAX_KEYS) {
-      problems.push({ field: `body${pointer || '/'}`, message: `must not hold more than ${MAX_KEYS} values` });
+      problems.push({
+        field: `body${pointer || '/'}`,
+        message: `must not hold more than ${MAX_KEYS} values`,
+      });
       return;
     }
     for (const [key, item] of entries) {
@@ -123,13 +158,19 @@ export function queryProblems(query: Record<string, unknown>): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const [name, raw] of Object.entries(query)) {
     const field = `query/${name}`;
-    const nameProblem = FORBIDDEN_KEYS.has(name) ? 'is not allowed' : stringProblem(name, MAX_PARAM_STRING, false);
+    const nameProblem = FORBIDDEN_KEYS.has(name)
+      ? 'is not allowed'
+      : stringProblem(name, MAX_PARAM_STRING, false);
     if (nameProblem) {
-      problems.push({ field: `query/${name.slice(0, 40).replace(CONTROL_IN_LINE, '?')}`, message: nameProblem });
+      problems.push({
+        field: `query/${name.slice(0, 40).replace(CONTROL_IN_LINE, '?')}`,
+        message: nameProblem,
+      });
       continue;
     }
     for (const value of Array.isArray(raw) ? raw : [raw]) {
-      const problem = typeof value === 'string' ? stringProblem(value, MAX_QUERY_STRING, false) : 'must be a plain value';
+      const problem =
+        typeof value === 'string' ? stringProblem(value, MAX_QUERY_STRING, false) : 'must be a plain value';
       if (problem) problems.push({ field, message: problem });
     }
   }
@@ -143,24 +184,35 @@ export function paramProblem(name: string, value: string): string | undefined {
   return shape && !shape.pattern.test(value) ? shape.message : undefined;
 }
 
-const fail = (problems: FieldProblem[]) => badRequest('validation_failed', 'The request is not valid.', problems);
+const fail = (problems: FieldProblem[]) =>
+  badRequest('validation_failed', 'The request is not valid.', problems);
 
 /** Checks body and query of every API request (mounted after the JSON parser, before any route). */
 export const guardRequestInput: RequestHandler = (req, _res, next) => {
-  const problems = [...queryProblems(req.query as Record<string, unknown>), ...(req.body === undefined ? [] : bodyProblems(req.body))];
+  const problems = [
+    ...queryProblems(req.query as Record<string, unknown>),
+    ...(req.body === undefined ? [] : bodyProblems(req.body)),
+  ];
   if (problems.length) throw fail(problems);
   next();
 };
 
 /** The parameter names used in a router's paths (`:id`, `:paymentId`, …), nested routers included. */
-function paramNames(router: Router, names = new Set<string>(), routers = new Set<Router>()): { names: Set<string>; routers: Set<Router> } {
+function paramNames(
+  router: Router,
+  names = new Set<string>(),
+  routers = new Set<Router>(),
+): { names: Set<string>; routers: Set<Router> } {
   routers.add(router);
   type Layer = { rawPath?: unknown; route?: { path: unknown }; handle?: unknown };
   for (const layer of (router as unknown as { stack: Layer[] }).stack) {
-    const paths = [layer.route?.path, layer.rawPath].flat(Infinity as 1).filter((p): p is string => typeof p === 'string');
+    const paths = [layer.route?.path, layer.rawPath]
+      .flat(Infinity as 1)
+      .filter((p): p is string => typeof p === 'string');
     for (const path of paths) for (const match of path.matchAll(/[:*](\w+)/g)) names.add(match[1]);
     const nested = layer.handle as ((...args: unknown[]) => unknown) & { stack?: unknown };
-    if (typeof nested === 'function' && Array.isArray(nested.stack)) paramNames(nested as unknown as Router, names, routers);
+    if (typeof nested === 'function' && Array.isArray(nested.stack))
+      paramNames(nested as unknown as Router, names, routers);
   }
   return { names, routers };
 }
@@ -176,7 +228,8 @@ export function guardRouteParams(routers: readonly Router[]): void {
     for (const router of all) {
       for (const name of names) {
         router.param(name, (_req, _res, next, value: unknown) => {
-          const problem = typeof value === 'string' ? paramProblem(name, value) : 'must be a single path segment';
+          const problem =
+            typeof value === 'string' ? paramProblem(name, value) : 'must be a single path segment';
           if (problem) throw fail([{ field: `params/${name}`, message: problem }]);
           next();
         });

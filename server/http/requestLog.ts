@@ -8,7 +8,8 @@ export type Logger = (entry: Record<string, unknown>) => void;
  * event loop: one write for many requests under load instead of one blocking write each.
  */
 export function jsonLogger(write?: (line: string) => void): Logger {
-  if (write) return (entry) => write(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry }));
+  if (write)
+    return (entry) => write(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry }));
   let pending: string[] = [];
   const flush = () => {
     if (!pending.length) return;
@@ -58,7 +59,10 @@ export function requestLog(log: Logger): RequestHandler {
 
 /** Paths Vite's dev server answers with modules and assets: hundreds per page load, not news. */
 export function isDevAssetPath(path: string): boolean {
-  return /^\/(@|node_modules\/|__vite)/.test(path) || /\.(tsx?|jsx?|mjs|css|json|svg|png|jpe?g|webp|gif|ico|woff2?|map)$/.test(path);
+  return (
+    /^\/(@|node_modules\/|__vite)/.test(path) ||
+    /\.(tsx?|jsx?|mjs|css|json|svg|png|jpe?g|webp|gif|ico|woff2?|map)$/.test(path)
+  );
 }
 
 const COLORS = { red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 } as const;
@@ -77,9 +81,18 @@ export function devLogger(options: { write?: (line: string) => void; color?: boo
       const path = String(entry.path);
       const status = Number(entry.status);
       if (status < 400 && isDevAssetPath(path)) return;
-      const statusColor = status >= 500 ? COLORS.red : status >= 400 ? COLORS.yellow : status >= 300 ? COLORS.cyan : COLORS.green;
+      const statusColor =
+        status >= 500
+          ? COLORS.red
+          : status >= 400
+            ? COLORS.yellow
+            : status >= 300
+              ? COLORS.cyan
+              : COLORS.green;
       const aborted = entry.aborted ? ' (client went away)' : '';
-      write(`${entry.method} ${path} ${paint(statusColor, String(status))} ${paint(COLORS.dim, `${Math.round(Number(entry.ms))} ms`)}${aborted}`);
+      write(
+        `${entry.method} ${path} ${paint(statusColor, String(status))} ${paint(COLORS.dim, `${Math.round(Number(entry.ms))} ms`)}${aborted}`,
+      );
       return;
     }
     const { msg, level, ...rest } = entry;
@@ -87,6 +100,12 @@ export function devLogger(options: { write?: (line: string) => void; color?: boo
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
     const text = [String(msg ?? ''), ...fields].join(' ');
-    write(level === 'error' ? paint(COLORS.red, `error: ${text}`) : level === 'warn' ? paint(COLORS.yellow, `warning: ${text}`) : text);
+    write(
+      level === 'error'
+        ? paint(COLORS.red, `error: ${text}`)
+        : level === 'warn'
+          ? paint(COLORS.yellow, `warning: ${text}`)
+          : text,
+    );
   };
 }

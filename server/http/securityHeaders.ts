@@ -84,7 +84,11 @@ export interface PagePolicyOptions {
  * `img-src https:`: covers, logos and e-card previews come from the order system's and publishers'
  * image hosts, which no tenant file lists.
  */
-export function pageSecurityPolicy(tenant: ServerTenant, html: string, options: PagePolicyOptions = {}): string {
+export function pageSecurityPolicy(
+  tenant: ServerTenant,
+  html: string,
+  options: PagePolicyOptions = {},
+): string {
   const { scripts, styles } = inlineHashes(html);
   const styleSources = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...styles];
   const frames = framedOrigins(tenant);

@@ -20,7 +20,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxySetting {
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.filter((entry) => !isTrustEntry(entry));
   if (wrong.length) {
     throw new Error(

@@ -8,7 +8,8 @@ import { badRequest } from './errors';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/api');
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (a: Ajv) => void;
 const bodies = new Ajv({ allErrors: true, strict: true });
 addFormats(bodies);
 // Query values arrive as strings: numbers are coerced ("2" -> 2) and defaults filled in.
@@ -31,9 +32,16 @@ function validatorFor(ajv: Ajv, name: string): ValidateFunction {
 function describe(error: ErrorObject): { field: string; message: string } {
   const field = error.instancePath || (error.params as { missingProperty?: string }).missingProperty || '/';
   if (error.keyword === 'additionalProperties') {
-    return { field: `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`, message: 'is not allowed' };
+    return {
+      field: `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`,
+      message: 'is not allowed',
+    };
   }
-  if (error.keyword === 'required') return { field: `/${(error.params as { missingProperty: string }).missingProperty}`, message: 'is required' };
+  if (error.keyword === 'required')
+    return {
+      field: `/${(error.params as { missingProperty: string }).missingProperty}`,
+      message: 'is required',
+    };
   return { field, message: error.message ?? 'is invalid' };
 }
 
@@ -45,7 +53,11 @@ export function validateBody(name: string): RequestHandler {
   const validate = validatorFor(bodies, name);
   return (req, _res, next) => {
     if (!validate(req.body ?? {})) {
-      throw badRequest('validation_failed', 'The request is not valid.', (validate.errors ?? []).map(describe));
+      throw badRequest(
+        'validation_failed',
+        'The request is not valid.',
+        (validate.errors ?? []).map(describe),
+      );
     }
     next();
   };

@@ -5,11 +5,21 @@ import { currentUser, requireUser } from '../auth/authMiddleware';
 import { badRequest } from '../http/errors';
 import { validateQuery, validQuery } from '../http/validateBody';
 import { calendarWindow, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
-import { AFTER_TERM_END, afterTermEndMessage, issuesWithinTerm, lastDayOfTerm, windowWithinTerm } from '../../engine/domain/subscriptionTerm';
+import {
+  AFTER_TERM_END,
+  afterTermEndMessage,
+  issuesWithinTerm,
+  lastDayOfTerm,
+  windowWithinTerm,
+} from '../../engine/domain/subscriptionTerm';
 import type { IssueWindowQuery } from '../../schemas/generated/issue-window-query';
 import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { findCalendarPublication, listCalendarPublications, listIssuesOnSale } from '../store/issueCalendarStore';
+import {
+  findCalendarPublication,
+  listCalendarPublications,
+  listIssuesOnSale,
+} from '../store/issueCalendarStore';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 
@@ -52,19 +62,30 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
       ? await findCalendarPublication(deps.db, tenant.id, clientId, publication)
       : undefined;
     if (!found) throw refuse.notYours('There is no such publication in the issue calendar.');
-    res.json(await listIssuesOnSale(deps.db, tenant.id, found.publication, calendarWindow(deps.now()), { locale: requestLocale(req, tenant) }));
+    res.json(
+      await listIssuesOnSale(deps.db, tenant.id, found.publication, calendarWindow(deps.now()), {
+        locale: requestLocale(req, tenant),
+      }),
+    );
   });
 
   // §7 lists both calls with the same query; they share ownership, capability and query checks.
   const subscriptionIssues: RequestHandler = async (req, res) => {
     const tenant = calendarTenant(res);
     const locale = requestLocale(req, tenant);
-    const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id), { locale });
+    const subscription = await getSubscriptionForUser(
+      deps.db,
+      tenant.id,
+      currentUser(res).id,
+      String(req.params.id),
+      { locale },
+    );
     if (!subscription) throw refuse.notYours('There is no such subscription on your account.');
     // §6 "issue calendar: active, not time-based, not licence manager": the same capability rule the
     // screen reads (403 not_allowed); a publication the tenant keeps out of the calendar is off for it.
     requireCapability('issueCalendar', subscription, tenant);
-    if (!isPublicationInCalendar(tenant, subscription.publication)) throw refuse.featureDisabled(`the issue calendar for ${subscription.publication}`);
+    if (!isPublicationInCalendar(tenant, subscription.publication))
+      throw refuse.featureDisabled(`the issue calendar for ${subscription.publication}`);
     const fallback = calendarWindow(deps.now());
     // Query checked by schemas/api/issue-window-query.schema.json (dates, dateType 1 = first sale date, §7).
     const query = validQuery<IssueWindowQuery>(res);
@@ -73,17 +94,46 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     const span = (Date.parse(dateTo) - Date.parse(dateFrom)) / 86_400_000;
     if (span < 0 || span > MAX_WINDOW_DAYS) {
       throw badRequest('validation_failed', 'The request is not valid.', [
-        { field: 'dateTo', message: `must be on or after dateFrom and at most ${MAX_WINDOW_DAYS} days later` },
+        {
+          field: 'dateTo',
+          message: `must be on or after dateFrom and at most ${MAX_WINDOW_DAYS} days later`,
+        },
       ]);
     }
     const end = lastDayOfTerm(subscription);
     const window = windowWithinTerm({ dateFrom, dateTo }, end);
-    if (!window) throw badRequest('validation_failed', afterTermEndMessage(end!), [{ field: 'dateFrom', code: AFTER_TERM_END, message: `must be on or before ${end}, the subscription's last day` }]);
-    const issues = issuesWithinTerm(await listIssuesOnSale(deps.db, tenant.id, subscription.publication, window, { locale }), end);
-    res.json(issues.map((issue) => ({ ...issue, subscriptionId: subscription.id, orderNumber: subscription.orderNumber })));
+    if (!window)
+      throw badRequest('validation_failed', afterTermEndMessage(end!), [
+        {
+          field: 'dateFrom',
+          code: AFTER_TERM_END,
+          message: `must be on or before ${end}, the subscription's last day`,
+        },
+      ]);
+    const issues = issuesWithinTerm(
+      await listIssuesOnSale(deps.db, tenant.id, subscription.publication, window, { locale }),
+      end,
+    );
+    res.json(
+      issues.map((issue) => ({
+        ...issue,
+        subscriptionId: subscription.id,
+        orderNumber: subscription.orderNumber,
+      })),
+    );
   };
-  router.get('/subscriptions/:id/upcoming-issues', requireUser(deps.auth), validateQuery('issue-window-query'), subscriptionIssues);
-  router.get('/subscriptions/:id/issues', requireUser(deps.auth), validateQuery('issue-window-query'), subscriptionIssues);
+  router.get(
+    '/subscriptions/:id/upcoming-issues',
+    requireUser(deps.auth),
+    validateQuery('issue-window-query'),
+    subscriptionIssues,
+  );
+  router.get(
+    '/subscriptions/:id/issues',
+    requireUser(deps.auth),
+    validateQuery('issue-window-query'),
+    subscriptionIssues,
+  );
 
   return router;
 }

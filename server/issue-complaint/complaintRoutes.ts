@@ -18,11 +18,28 @@ export function complaintRoutes(deps: { auth: AuthService; complaints: Complaint
   router.get('/subscriptions/:id/complaint', async (req, res) => {
     res.json(await deps.complaints.state(accountCaller(req, res), String(req.params.id)));
   });
-  router.post('/subscriptions/:id/delivered-issues/compensation-options', validateBody('compensation-options-request'), async (req, res) => {
-    res.json(await deps.complaints.options(accountCaller(req, res), String(req.params.id), String(req.body.issue)));
-  });
-  router.post('/subscriptions/:id/delivered-issues/request-compensation', validateBody('compensation-request'), async (req, res) => {
-    res.json(await deps.complaints.request(accountCaller(req, res), res, String(req.params.id), req.body as CompensationRequest));
-  });
+  router.post(
+    '/subscriptions/:id/delivered-issues/compensation-options',
+    validateBody('compensation-options-request'),
+    async (req, res) => {
+      res.json(
+        await deps.complaints.options(accountCaller(req, res), String(req.params.id), String(req.body.issue)),
+      );
+    },
+  );
+  router.post(
+    '/subscriptions/:id/delivered-issues/request-compensation',
+    validateBody('compensation-request'),
+    async (req, res) => {
+      res.json(
+        await deps.complaints.request(
+          accountCaller(req, res),
+          res,
+          String(req.params.id),
+          req.body as CompensationRequest,
+        ),
+      );
+    },
+  );
   return router;
 }

@@ -23,7 +23,13 @@ import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { createDownloadKey } from '../store/accountStore';
 import { getSubscriptionForUser, lockSubscription } from '../store/subscriptionStore';
-import { complainedIssues, complaintsSince, insertComplaint, insertCompensationDelivery, latestDeliveredIssues } from '../store/accountChangeStore';
+import {
+  complainedIssues,
+  complaintsSince,
+  insertComplaint,
+  insertCompensationDelivery,
+  latestDeliveredIssues,
+} from '../store/accountChangeStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { fileUrl, type AccountCaller } from '../account/accountContext';
@@ -37,19 +43,29 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('issueComplaint', s, caller.tenant);
     return s;
   }
 
   const eligible = async (tx: Queryable, tenantId: string, s: Subscription) =>
-    eligibleComplaintIssues(await latestDeliveredIssues(tx, tenantId, s.id, Math.max(0, s.mixTypeDetails.complaintIssues)), s.mixTypeDetails.complaintIssues);
+    eligibleComplaintIssues(
+      await latestDeliveredIssues(tx, tenantId, s.id, Math.max(0, s.mixTypeDetails.complaintIssues)),
+      s.mixTypeDetails.complaintIssues,
+    );
 
   const maxReached = async (tx: Queryable, tenantId: string, s: Subscription) =>
-    (await complaintsSince(tx, tenantId, s.id, new Date(deps.now().getTime() - 365 * 86_400_000))) >= COMPLAINTS_PER_YEAR;
+    (await complaintsSince(tx, tenantId, s.id, new Date(deps.now().getTime() - 365 * 86_400_000))) >=
+    COMPLAINTS_PER_YEAR;
 
-  function options(tenant: ServerTenant, s: Subscription, issue: { dateOfFirstSale: string | null; latest: boolean }): CompensationOption[] {
+  function options(
+    tenant: ServerTenant,
+    s: Subscription,
+    issue: { dateOfFirstSale: string | null; latest: boolean },
+  ): CompensationOption[] {
     return compensationOptionsFor(tenant.issueComplaint.compensationOptions as CompensationOption[], issue, {
       hasEpaper: isFeatureOn(tenant, 'issue-download', s.publication),
       today: utcDay(deps.now()),
@@ -62,7 +78,8 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
     const index = issues.findIndex((x) => x.issue === issue);
     if (index < 0) throw notFound('A complaint can only be about one of the latest delivered issues.');
     const found = { ...issues[index], latest: index === 0 };
-    if ((await complainedIssues(tx, tenantId, s.id)).has(issue)) throw new HttpError(409, 'complaint_exists', 'There is a complaint about this issue already.');
+    if ((await complainedIssues(tx, tenantId, s.id)).has(issue))
+      throw new HttpError(409, 'complaint_exists', 'There is a complaint about this issue already.');
     return found;
   }
 
@@ -73,7 +90,10 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
       const done = await complainedIssues(db, caller.tenant.id, s.id);
       return {
         // Issue names in the screen's language (issue 22).
-        issues: (await eligible(db, caller.tenant.id, s)).map((x) => ({ ...localizedRow(x, caller.locale), complained: done.has(x.issue) })),
+        issues: (await eligible(db, caller.tenant.id, s)).map((x) => ({
+          ...localizedRow(x, caller.locale),
+          complained: done.has(x.issue),
+        })),
         reasons: [...caller.tenant.issueComplaint.reasons],
         maxReached: await maxReached(db, caller.tenant.id, s),
       };
@@ -86,33 +106,74 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
     },
 
     /** POST …/delivered-issues/request-compensation: records the complaint and gives the compensation, in one transaction. */
-    async request(caller: AccountCaller, res: Response, id: string, body: CompensationRequest): Promise<CompensationAnswer> {
+    async request(
+      caller: AccountCaller,
+      res: Response,
+      id: string,
+      body: CompensationRequest,
+    ): Promise<CompensationAnswer> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         await lockSubscription(tx, tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
-        if (await maxReached(tx, tenant.id, s)) throw new HttpError(409, 'complaint_limit_reached', 'The maximum number of complaints for this subscription is reached.');
+        if (await maxReached(tx, tenant.id, s))
+          throw new HttpError(
+            409,
+            'complaint_limit_reached',
+            'The maximum number of complaints for this subscription is reached.',
+          );
         const issue = await issueOf(tx, tenant.id, s, body.issue);
-        if (!(tenant.issueComplaint.reasons as string[]).includes(body.complaintReason)) throw badRequest('validation_failed', 'Unknown complaint reason.', { fields: { complaintReason: 'invalid' } });
+        if (!(tenant.issueComplaint.reasons as string[]).includes(body.complaintReason))
+          throw badRequest('validation_failed', 'Unknown complaint reason.', {
+            fields: { complaintReason: 'invalid' },
+          });
         if (!options(tenant, s, issue).includes(body.compensationOption)) {
-          throw badRequest('validation_failed', 'This compensation is not available for this issue.', { fields: { compensationOption: 'invalid' } });
+          throw badRequest('validation_failed', 'This compensation is not available for this issue.', {
+            fields: { compensationOption: 'invalid' },
+          });
         }
         const today = utcDay(deps.now());
-        const expectedBy = body.compensationOption === 'download' ? null : addDaysIso(today, REPLACEMENT_DELIVERY_DAYS);
-        if (!(await insertComplaint(tx, tenant.id, { subscriptionId: s.id, userId: caller.user.id, issue: issue.issue, reason: body.complaintReason, compensation: body.compensationOption, expectedBy }))) {
+        const expectedBy =
+          body.compensationOption === 'download' ? null : addDaysIso(today, REPLACEMENT_DELIVERY_DAYS);
+        if (
+          !(await insertComplaint(tx, tenant.id, {
+            subscriptionId: s.id,
+            userId: caller.user.id,
+            issue: issue.issue,
+            reason: body.complaintReason,
+            compensation: body.compensationOption,
+            expectedBy,
+          }))
+        ) {
           throw new HttpError(409, 'complaint_exists', 'There is a complaint about this issue already.');
         }
         let url: string | null = null;
         if (body.compensationOption === 'download') {
           const fileName = `${s.publication}-${(issue.issueNumber ?? issue.issue).replace(/[^A-Za-z0-9]+/g, '-')}.pdf`;
-          const key = await createDownloadKey(tx, tenant.id, { kind: 'delivered_issue', subjectId: s.id, item: issue.issue, fileName, userId: caller.user.id }, deps.now());
+          const key = await createDownloadKey(
+            tx,
+            tenant.id,
+            { kind: 'delivered_issue', subjectId: s.id, item: issue.issue, fileName, userId: caller.user.id },
+            deps.now(),
+          );
           url = fileUrl(res, key);
         } else {
           // Worded in every language of the tenant, like the order system's own issue names (issue 22).
           const labelIn = (locale: string) =>
             `${COMPENSATION_TEXTS[locale as 'de-DE' | 'en-GB'] ?? COMPENSATION_TEXTS['en-GB']} ${localizedRow(issue, locale).description ?? issue.issueNumber ?? issue.issue}`;
-          const translations = Object.fromEntries(tenant.locales.filter((locale) => locale !== tenant.defaultLocale).map((locale) => [locale, { description: labelIn(locale) }]));
-          await insertCompensationDelivery(tx, tenant.id, { subscriptionId: s.id, issue: `C-${issue.issue}`, issueNumber: issue.issueNumber, description: labelIn(tenant.defaultLocale), date: expectedBy!, translations });
+          const translations = Object.fromEntries(
+            tenant.locales
+              .filter((locale) => locale !== tenant.defaultLocale)
+              .map((locale) => [locale, { description: labelIn(locale) }]),
+          );
+          await insertCompensationDelivery(tx, tenant.id, {
+            subscriptionId: s.id,
+            issue: `C-${issue.issue}`,
+            issueNumber: issue.issueNumber,
+            description: labelIn(tenant.defaultLocale),
+            date: expectedBy!,
+            translations,
+          });
         }
         await recordEvent(tx, tenant.id, 'complaint.created', {
           userId: caller.user.id,
@@ -127,8 +188,13 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
           subscription: s.displayName,
           orderNumber: s.orderNumber,
           // The issue by its number in the reader's language (issue 14, finding 4), like the screens label it.
-          issue: issue.issueNumber ? mailWord(caller.locale, 'issue', { number: issue.issueNumber }) : (localizedRow(issue, caller.locale).description ?? issue.issue),
-          compensation: mailWord(caller.locale, body.compensationOption === 'download' ? 'download_compensation' : body.compensationOption),
+          issue: issue.issueNumber
+            ? mailWord(caller.locale, 'issue', { number: issue.issueNumber })
+            : (localizedRow(issue, caller.locale).description ?? issue.issue),
+          compensation: mailWord(
+            caller.locale,
+            body.compensationOption === 'download' ? 'download_compensation' : body.compensationOption,
+          ),
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
         return { url, compensationOption: body.compensationOption, expectedBy };

@@ -6,22 +6,46 @@
  */
 import type { Database } from '../db/database';
 import { startPeriodicJob } from './periodicJob';
-import { claimDueFutureAddresses, claimDuePaymentMethodChanges, markFutureAddressApplied, markFutureAddressFailed, updatePartner } from '../store/accountChangeStore';
+import {
+  claimDueFutureAddresses,
+  claimDuePaymentMethodChanges,
+  markFutureAddressApplied,
+  markFutureAddressFailed,
+  updatePartner,
+} from '../store/accountChangeStore';
 import { lockSubscriptionDataVersions, updateSubscription } from '../store/subscriptionStore';
 import type { PaymentMethodKind, SubscriptionDetails } from '../store/rows';
 
 /** portal-core.md §9 "Payment method mapping": E direct debit; K credit card; sub payment method 660 PayPal, 000 invoice. */
-export function paymentMethodFields(kind: PaymentMethodKind): Pick<SubscriptionDetails, 'paymentMethod' | 'subOProcessedPMD' | 'paymentDetails'> {
+export function paymentMethodFields(
+  kind: PaymentMethodKind,
+): Pick<SubscriptionDetails, 'paymentMethod' | 'subOProcessedPMD' | 'paymentDetails'> {
   switch (kind) {
     case 'sepa':
     case 'direct_debit':
-      return { paymentMethod: 'E', subOProcessedPMD: { subPaymentMethod: null }, paymentDetails: { paymentMethod: kind } };
+      return {
+        paymentMethod: 'E',
+        subOProcessedPMD: { subPaymentMethod: null },
+        paymentDetails: { paymentMethod: kind },
+      };
     case 'credit_card':
-      return { paymentMethod: 'K', subOProcessedPMD: { subPaymentMethod: '001' }, paymentDetails: { paymentMethod: kind } };
+      return {
+        paymentMethod: 'K',
+        subOProcessedPMD: { subPaymentMethod: '001' },
+        paymentDetails: { paymentMethod: kind },
+      };
     case 'paypal':
-      return { paymentMethod: '', subOProcessedPMD: { subPaymentMethod: '660' }, paymentDetails: { paymentMethod: kind } };
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: '660' },
+        paymentDetails: { paymentMethod: kind },
+      };
     default:
-      return { paymentMethod: '', subOProcessedPMD: { subPaymentMethod: '000' }, paymentDetails: { paymentMethod: 'invoice' } };
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: '000' },
+        paymentDetails: { paymentMethod: 'invoice' },
+      };
   }
 }
 
@@ -30,11 +54,19 @@ export function paymentMethodFields(kind: PaymentMethodKind): Pick<SubscriptionD
  * savepoint: one that fails (bad data) is rolled back alone and set aside, so it cannot hold up the
  * changes of every other partner and tenant.
  */
-export async function applyDueChanges(db: Database, today: string, log?: (entry: Record<string, unknown>) => void): Promise<number> {
+export async function applyDueChanges(
+  db: Database,
+  today: string,
+  log?: (entry: Record<string, unknown>) => void,
+): Promise<number> {
   return db.transaction(async (tx) => {
     let applied = 0;
     const tenants = new Set<string>();
-    const attempt = async (what: Record<string, unknown> & { tenantId: string }, apply: () => Promise<void>, setAside: (error: string) => Promise<void>) => {
+    const attempt = async (
+      what: Record<string, unknown> & { tenantId: string },
+      apply: () => Promise<void>,
+      setAside: (error: string) => Promise<void>,
+    ) => {
       tenants.add(what.tenantId);
       await tx.query('savepoint due_change');
       try {
@@ -62,9 +94,16 @@ export async function applyDueChanges(db: Database, today: string, log?: (entry:
         { kind: 'payment method', tenantId: due.tenantId, subscriptionId: due.id },
         () =>
           updateSubscription(tx, due.tenantId, due.id, {
-            details: { ...paymentMethodFields(due.pending.paymentMethod as PaymentMethodKind), paymentAccount: due.pending.account, pendingPaymentMethod: null },
+            details: {
+              ...paymentMethodFields(due.pending.paymentMethod as PaymentMethodKind),
+              paymentAccount: due.pending.account,
+              pendingPaymentMethod: null,
+            },
           }),
-        async (error) => updateSubscription(tx, due.tenantId, due.id, { details: { pendingPaymentMethod: null, failedPaymentMethodChange: { ...due.pending, error } } }),
+        async (error) =>
+          updateSubscription(tx, due.tenantId, due.id, {
+            details: { pendingPaymentMethod: null, failedPaymentMethodChange: { ...due.pending, error } },
+          }),
       );
     }
     // One transaction for every tenant: their subscription data versions (migration 015) are
@@ -75,6 +114,13 @@ export async function applyDueChanges(db: Database, today: string, log?: (entry:
   });
 }
 
-export function startDueChanges(db: Database, options: { log?: (entry: Record<string, unknown>) => void; intervalMs?: number } = {}): () => Promise<void> {
-  return startPeriodicJob('due changes', () => applyDueChanges(db, new Date().toISOString().slice(0, 10), options.log), { intervalMs: options.intervalMs ?? 60_000, log: options.log });
+export function startDueChanges(
+  db: Database,
+  options: { log?: (entry: Record<string, unknown>) => void; intervalMs?: number } = {},
+): () => Promise<void> {
+  return startPeriodicJob(
+    'due changes',
+    () => applyDueChanges(db, new Date().toISOString().slice(0, 10), options.log),
+    { intervalMs: options.intervalMs ?? 60_000, log: options.log },
+  );
 }

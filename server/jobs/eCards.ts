@@ -37,7 +37,13 @@ export async function sendDueECards(db: Database, now: Date, deps: ECardJobDeps)
         sent++;
       } catch (error) {
         await tx.query('rollback to savepoint e_card');
-        deps.log?.({ level: 'warn', msg: 'e-card failed', tenantId: card.tenantId, eCardId: card.id, error: String(error) });
+        deps.log?.({
+          level: 'warn',
+          msg: 'e-card failed',
+          tenantId: card.tenantId,
+          eCardId: card.id,
+          error: String(error),
+        });
         await markECardFailed(tx, card.tenantId, card.id, String(error));
       }
     }
@@ -49,9 +55,15 @@ export async function sendDueECards(db: Database, now: Date, deps: ECardJobDeps)
  * Starts the job (every 30 s). PORTAL_E_CARD_CLOCK_OFFSET_MS moves the job's clock ahead — for the
  * demo and the end-to-end journeys, which cannot wait a day for a timed card; never set it in production.
  */
-export function startECards(db: Database, deps: ECardJobDeps & { intervalMs?: number; clockOffsetMs?: number }): () => Promise<void> {
+export function startECards(
+  db: Database,
+  deps: ECardJobDeps & { intervalMs?: number; clockOffsetMs?: number },
+): () => Promise<void> {
   const offset = deps.clockOffsetMs ?? 0;
-  return startPeriodicJob('e-cards', () => sendDueECards(db, new Date(Date.now() + offset), deps), { intervalMs: deps.intervalMs ?? 30_000, log: deps.log });
+  return startPeriodicJob('e-cards', () => sendDueECards(db, new Date(Date.now() + offset), deps), {
+    intervalMs: deps.intervalMs ?? 30_000,
+    log: deps.log,
+  });
 }
 
 export function eCardClockOffsetFromEnv(env: NodeJS.ProcessEnv = process.env): number {

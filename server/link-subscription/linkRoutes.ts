@@ -18,7 +18,8 @@ import { requestLocale } from '../tenancy/requestLocale';
  * mistake (validation_failed) and email_required send nothing and prove nothing wrong.
  */
 function isFailedProof(error: unknown): boolean {
-  const status = error instanceof HttpError ? (error.details as { status?: string } | undefined)?.status : undefined;
+  const status =
+    error instanceof HttpError ? (error.details as { status?: string } | undefined)?.status : undefined;
   return !(status === 'validation_failed' || status === 'email_required');
 }
 
@@ -30,7 +31,11 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
     try {
       validateBody('link-subscription-request')(req, res, () => undefined);
     } catch (error) {
-      if (error instanceof HttpError) throw new HttpError(400, 'validation_failed', error.message, { status: 'validation_failed', fields: {} });
+      if (error instanceof HttpError)
+        throw new HttpError(400, 'validation_failed', error.message, {
+          status: 'validation_failed',
+          fields: {},
+        });
       throw error;
     }
     const tenant = requestTenant(res);
@@ -40,7 +45,10 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
     const user = currentUser(res);
     // Order number plus zip or name is the proof of ownership: no guessing by the thousand. Only
     // checks that failed count (issue 22): linking six subscriptions in a row is honest use.
-    const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', { address: user.id, client: req.ip ?? 'unknown' });
+    const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', {
+      address: user.id,
+      client: req.ip ?? 'unknown',
+    });
     const linked = await countingFailures(
       deps.db,
       tenant.id,
@@ -49,13 +57,26 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
       () =>
         linkSubscription(
           deps.db,
-          { tenantId: tenant.id, settings: { hasMultipleAvsClients: tenant.hasMultipleAvsClients, linkSubscription: tenant.linkSubscription }, user },
+          {
+            tenantId: tenant.id,
+            settings: {
+              hasMultipleAvsClients: tenant.hasMultipleAvsClients,
+              linkSubscription: tenant.linkSubscription,
+            },
+            user,
+          },
           req.body ?? {},
         ),
       isFailedProof,
     );
-    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale: requestLocale(req, tenant) });
-    const subscription = subscriptions.find((s) => s.id === linked.subscriptionId) ?? subscriptions.find((s) => s.roles.length > 0 && s.businessPartners.some((b) => b.bpNumber === linked.bpNumber));
+    const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, {
+      locale: requestLocale(req, tenant),
+    });
+    const subscription =
+      subscriptions.find((s) => s.id === linked.subscriptionId) ??
+      subscriptions.find(
+        (s) => s.roles.length > 0 && s.businessPartners.some((b) => b.bpNumber === linked.bpNumber),
+      );
     res.status(201).json(subscription ?? null);
     void next;
   });

@@ -42,7 +42,10 @@ import {
 export type LinkRequest = LinkSubscriptionRequest;
 
 export class LinkRefused extends HttpError {
-  constructor(readonly result: LinkSubscriptionResult, message: string) {
+  constructor(
+    readonly result: LinkSubscriptionResult,
+    message: string,
+  ) {
     super(400, result.status, message, result);
   }
 }
@@ -68,18 +71,31 @@ export async function linkSubscription(
   let subscriptionId: string | null = null;
   if (byBpNumber) {
     partner = await findPartnerForLink(db, ctx.tenantId, body.bpNumber!);
-    if (!partner) throw new LinkRefused({ status: 'not_found', bpNumber: body.bpNumber }, 'There is no customer with this number.');
+    if (!partner)
+      throw new LinkRefused(
+        { status: 'not_found', bpNumber: body.bpNumber },
+        'There is no customer with this number.',
+      );
     const zipOk = sameZip(partner.zipcode, body.zipcode);
     const nameOk = !body.lastName || sameText(partner.lastName ?? partner.company, body.lastName);
     if (!zipOk || !nameOk) {
-      throw new LinkRefused({ status: 'verification_failed', method: 'bp_number_zip', bpNumber: partner.bpNumber }, 'The details do not match.');
+      throw new LinkRefused(
+        { status: 'verification_failed', method: 'bp_number_zip', bpNumber: partner.bpNumber },
+        'The details do not match.',
+      );
     }
     if (partner.linkedAccounts.some((a) => a.userId === ctx.user.id)) {
-      throw new LinkRefused({ status: 'already_linked_bp', bpNumber: partner.bpNumber }, 'This customer number is already linked to your account.');
+      throw new LinkRefused(
+        { status: 'already_linked_bp', bpNumber: partner.bpNumber },
+        'This customer number is already linked to your account.',
+      );
     }
     const other = partner.linkedAccounts.find((a) => a.userId !== ctx.user.id);
     if (other) {
-      throw new LinkRefused({ status: 'already_linked', bpNumber: partner.bpNumber, maskedEmail: maskEmail(other.email) }, 'Linked to another account.');
+      throw new LinkRefused(
+        { status: 'already_linked', bpNumber: partner.bpNumber, maskedEmail: maskEmail(other.email) },
+        'Linked to another account.',
+      );
     }
     if (partner.email && normalizeEmail(partner.email) !== ctx.user.email) {
       const account = await findAccountByEmail(db, ctx.tenantId, partner.email);
@@ -91,21 +107,47 @@ export async function linkSubscription(
       }
     }
   } else {
-    const candidates = await findSubscriptionsByOrderNumber(db, ctx.tenantId, body.orderNumber!, body.publication?.trim() || null);
-    if (candidates.length === 0) throw new LinkRefused({ status: 'not_found', orderNumber: body.orderNumber }, 'There is no subscription with this order number.');
+    const candidates = await findSubscriptionsByOrderNumber(
+      db,
+      ctx.tenantId,
+      body.orderNumber!,
+      body.publication?.trim() || null,
+    );
+    if (candidates.length === 0)
+      throw new LinkRefused(
+        { status: 'not_found', orderNumber: body.orderNumber },
+        'There is no subscription with this order number.',
+      );
     const candidate = candidates[0];
     if (candidate.orderStatus === 'I' || candidate.salesDocumentType === 'WBZA') {
-      throw new LinkRefused({ status: 'not_supported', orderNumber: body.orderNumber }, 'This subscription cannot be linked online.');
+      throw new LinkRefused(
+        { status: 'not_supported', orderNumber: body.orderNumber },
+        'This subscription cannot be linked online.',
+      );
     }
     const role = body.preferredRole ?? ctx.settings.linkSubscription?.preferredRole ?? 'AG';
-    const holder = candidate.roles.find((r) => r.role === role) ?? candidate.roles.find((r) => r.role === 'AG');
+    const holder =
+      candidate.roles.find((r) => r.role === role) ?? candidate.roles.find((r) => r.role === 'AG');
     partner = holder ? await findPartnerForLink(db, ctx.tenantId, holder.bpNumber) : null;
-    if (!partner) throw new LinkRefused({ status: 'not_found', orderNumber: body.orderNumber }, 'There is no subscription with this order number.');
+    if (!partner)
+      throw new LinkRefused(
+        { status: 'not_found', orderNumber: body.orderNumber },
+        'There is no subscription with this order number.',
+      );
     const zipOk = sameZip(partner.zipcode, body.zipcode);
     const nameOk = !body.lastName || sameText(partner.lastName ?? partner.company, body.lastName);
     if (!zipOk || !nameOk) {
-      const method = body.lastName ? (!zipOk && !nameOk ? 'order_number_name_zip' : !nameOk ? 'name' : 'zip') : 'zip';
-      throw new LinkRefused({ status: 'verification_failed', method, orderNumber: body.orderNumber }, 'The details do not match.');
+      const method = body.lastName
+        ? !zipOk && !nameOk
+          ? 'order_number_name_zip'
+          : !nameOk
+            ? 'name'
+            : 'zip'
+        : 'zip';
+      throw new LinkRefused(
+        { status: 'verification_failed', method, orderNumber: body.orderNumber },
+        'The details do not match.',
+      );
     }
     const other = partner.linkedAccounts.find((a) => a.userId !== ctx.user.id);
     if (other) {
@@ -115,7 +157,10 @@ export async function linkSubscription(
       );
     }
     if (partner.linkedAccounts.some((a) => a.userId === ctx.user.id)) {
-      throw new LinkRefused({ status: 'already_linked_bp', bpNumber: partner.bpNumber, orderNumber: body.orderNumber }, 'Already on your account.');
+      throw new LinkRefused(
+        { status: 'already_linked_bp', bpNumber: partner.bpNumber, orderNumber: body.orderNumber },
+        'Already on your account.',
+      );
     }
     subscriptionId = candidate.subscriptionId;
   }
@@ -124,17 +169,29 @@ export async function linkSubscription(
   const given = body.email ? normalizeEmail(body.email) : null;
   let storeEmail: string | null = null;
   if (!partner.email) {
-    if (!given) throw new LinkRefused({ status: 'email_required', orderNumber: body.orderNumber, bpNumber: partner.bpNumber }, 'An e-mail address is needed.');
+    if (!given)
+      throw new LinkRefused(
+        { status: 'email_required', orderNumber: body.orderNumber, bpNumber: partner.bpNumber },
+        'An e-mail address is needed.',
+      );
     // The address put on record is the account's own (proved by its sign-in), never a typed one:
     // an address on record receives the partner's sign-in links (issue 10), so nobody may name
     // someone else's (or an unproved) address for it.
     storeEmail = ctx.user.email;
   } else if (normalizeEmail(partner.email) !== ctx.user.email && given !== normalizeEmail(partner.email)) {
     const confirmed = body.confirmToken
-      ? await consumeLoginToken(db, ctx.tenantId, hashToken(body.confirmToken), CONFIRM_LINK_PURPOSE, new Date())
+      ? await consumeLoginToken(
+          db,
+          ctx.tenantId,
+          hashToken(body.confirmToken),
+          CONFIRM_LINK_PURPOSE,
+          new Date(),
+        )
       : undefined;
-    const confirmedThis = confirmed && (confirmed.payload as { bpNumber?: string; userId?: string }).bpNumber === partner.bpNumber
-      && (confirmed.payload as { userId?: string }).userId === ctx.user.id;
+    const confirmedThis =
+      confirmed &&
+      (confirmed.payload as { bpNumber?: string; userId?: string }).bpNumber === partner.bpNumber &&
+      (confirmed.payload as { userId?: string }).userId === ctx.user.id;
     if (!confirmedThis) {
       const confirmToken = newSecretToken();
       await insertLoginToken(db, ctx.tenantId, {
@@ -145,7 +202,13 @@ export async function linkSubscription(
         payload: { bpNumber: partner.bpNumber, userId: ctx.user.id },
       });
       throw new LinkRefused(
-        { status: 'confirm_email', maskedEmail: maskEmail(partner.email), confirmToken, orderNumber: body.orderNumber, bpNumber: partner.bpNumber },
+        {
+          status: 'confirm_email',
+          maskedEmail: maskEmail(partner.email),
+          confirmToken,
+          orderNumber: body.orderNumber,
+          bpNumber: partner.bpNumber,
+        },
         'Please confirm the e-mail address on record.',
       );
     }

@@ -25,10 +25,18 @@ export function loyaltyRoutes(deps: { auth: AuthService; loyalty: LoyaltyService
     res.json(await deps.loyalty.setOptIn(accountCaller(req, res), Boolean(req.body.loyaltyOption)));
   });
   router.post(`${base}/favorite-reward`, user, validateBody('loyalty-favorite-request'), async (req, res) => {
-    res.json(await deps.loyalty.setFavorite(accountCaller(req, res), String(req.body.rewardId), Boolean(req.body.favorite)));
+    res.json(
+      await deps.loyalty.setFavorite(
+        accountCaller(req, res),
+        String(req.body.rewardId),
+        Boolean(req.body.favorite),
+      ),
+    );
   });
   router.post(`${base}/claim-reward`, user, validateBody('loyalty-claim-request'), async (req, res) => {
-    res.json(await deps.loyalty.claim(accountCaller(req, res), String(req.body.tierCode), String(req.body.rewardId)));
+    res.json(
+      await deps.loyalty.claim(accountCaller(req, res), String(req.body.tierCode), String(req.body.rewardId)),
+    );
   });
   router.get(`${base}/history-entries`, user, async (req, res) => {
     res.set('cache-control', 'private, no-store').json(await deps.loyalty.history(accountCaller(req, res)));

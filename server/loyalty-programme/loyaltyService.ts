@@ -10,7 +10,14 @@
  * by itself and follows linked subscriptions.
  */
 import type { Database, Queryable } from '../db/database';
-import type { LoyaltyClaimAnswer, LoyaltyFavoriteAnswer, LoyaltyHistoryEntry, LoyaltyOptInAnswer, LoyaltyReward, LoyaltyTiersAnswer } from '../../schemas/generated/loyalty';
+import type {
+  LoyaltyClaimAnswer,
+  LoyaltyFavoriteAnswer,
+  LoyaltyHistoryEntry,
+  LoyaltyOptInAnswer,
+  LoyaltyReward,
+  LoyaltyTiersAnswer,
+} from '../../schemas/generated/loyalty';
 import { claimRefusal, rewardKind, runtimeMonths } from '../../engine/domain/loyalty';
 import { HttpError, notFound } from '../http/errors';
 import { requireFeature } from '../tenancy/refusals';
@@ -45,13 +52,25 @@ function shopUrl(url: string | null | undefined): string | null {
 /** §8 loyalty errors, one code each; the screen maps them to its texts (engine/features/loyalty-programme/loyaltyOutcomes.ts). */
 export const LOYALTY_ERRORS = {
   not_opted_in: () => new HttpError(403, 'loyalty_not_opted_in', 'Please join the loyalty programme first.'),
-  not_available: () => new HttpError(403, 'loyalty_reward_not_available', 'This reward belongs to a tier you have not reached yet.'),
+  not_available: () =>
+    new HttpError(
+      403,
+      'loyalty_reward_not_available',
+      'This reward belongs to a tier you have not reached yet.',
+    ),
   already_used: () => new HttpError(409, 'loyalty_reward_used', 'You have claimed this reward already.'),
-  not_claimable: () => new HttpError(409, 'loyalty_reward_not_claimable', 'This reward cannot be claimed online.'),
-  claim_failed: () => new HttpError(409, 'loyalty_claim_failed', 'The reward could not be claimed: there are no codes left. Please try again later.'),
+  not_claimable: () =>
+    new HttpError(409, 'loyalty_reward_not_claimable', 'This reward cannot be claimed online.'),
+  claim_failed: () =>
+    new HttpError(
+      409,
+      'loyalty_claim_failed',
+      'The reward could not be claimed: there are no codes left. Please try again later.',
+    ),
 } as const;
 
-const text = (value: Record<string, string> | null) => (value ? { 'de-DE': value['de-DE'], 'en-GB': value['en-GB'] } : null);
+const text = (value: Record<string, string> | null) =>
+  value ? { 'de-DE': value['de-DE'], 'en-GB': value['en-GB'] } : null;
 
 export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
   const { db } = deps;
@@ -110,7 +129,9 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
           reachedIconUrl: t.reached_icon_url,
           lockedIconUrl: t.locked_icon_url,
           reached: runtime >= t.runtime_to_reach,
-          rewards: rewards.filter((r) => r.tier_code === t.tier_code).map((r) => rewardView(r, used, favored)),
+          rewards: rewards
+            .filter((r) => r.tier_code === t.tier_code)
+            .map((r) => rewardView(r, used, favored)),
         })),
       };
     },
@@ -127,19 +148,29 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
         const before = await memberOptIn(tx, caller.tenant.id, caller.user.id, true);
         if (before !== loyaltyOption) {
           await setMemberOptIn(tx, caller.tenant.id, caller.user.id, loyaltyOption);
-          await recordEvent(tx, caller.tenant.id, loyaltyOption ? 'loyalty.opted_in' : 'loyalty.opted_out', { userId: caller.user.id });
+          await recordEvent(tx, caller.tenant.id, loyaltyOption ? 'loyalty.opted_in' : 'loyalty.opted_out', {
+            userId: caller.user.id,
+          });
         }
         return { success: true, loyaltyOption };
       });
     },
 
-    async setFavorite(caller: AccountCaller, rewardId: string, favorite: boolean): Promise<LoyaltyFavoriteAnswer> {
+    async setFavorite(
+      caller: AccountCaller,
+      rewardId: string,
+      favorite: boolean,
+    ): Promise<LoyaltyFavoriteAnswer> {
       requireFeature(caller.tenant, 'loyalty-programme');
       return db.transaction(async (tx) => {
         await requireOptIn(tx, caller);
         if (!(await rewardById(tx, caller.tenant.id, rewardId))) throw notFound('There is no such reward.');
         if (await setFavorite(tx, caller.tenant.id, caller.user.id, rewardId, favorite)) {
-          await recordEvent(tx, caller.tenant.id, 'loyalty.favorite_changed', { userId: caller.user.id, rewardId, favorite });
+          await recordEvent(tx, caller.tenant.id, 'loyalty.favorite_changed', {
+            userId: caller.user.id,
+            rewardId,
+            favorite,
+          });
         }
         return { success: true, favorite };
       });
@@ -171,16 +202,29 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
         const code = kind === 'code' ? await takeCode(tx, tenant.id, rewardId, user.id, at) : null;
         if (kind === 'code' && !code) throw LOYALTY_ERRORS.claim_failed();
         if (kind === 'shop-link' && !shopUrl(reward.target_url)) throw LOYALTY_ERRORS.claim_failed();
-        if (!(await insertClaim(tx, tenant.id, user.id, rewardId, code, at))) throw LOYALTY_ERRORS.already_used();
-        await recordEvent(tx, tenant.id, 'loyalty.reward_claimed', { userId: user.id, rewardId, tierCode, rewardType: reward.reward_type });
-        return { success: true, codeValue: code, targetURL: kind === 'shop-link' ? shopUrl(reward.target_url) : null };
+        if (!(await insertClaim(tx, tenant.id, user.id, rewardId, code, at)))
+          throw LOYALTY_ERRORS.already_used();
+        await recordEvent(tx, tenant.id, 'loyalty.reward_claimed', {
+          userId: user.id,
+          rewardId,
+          tierCode,
+          rewardType: reward.reward_type,
+        });
+        return {
+          success: true,
+          codeValue: code,
+          targetURL: kind === 'shop-link' ? shopUrl(reward.target_url) : null,
+        };
       });
     },
 
     async history(caller: AccountCaller): Promise<LoyaltyHistoryEntry[]> {
       requireFeature(caller.tenant, 'loyalty-programme');
       await requireOptIn(db, caller);
-      const [claims, rewards] = await Promise.all([claimsOf(db, caller.tenant.id, caller.user.id), rewardsOf(db, caller.tenant.id)]);
+      const [claims, rewards] = await Promise.all([
+        claimsOf(db, caller.tenant.id, caller.user.id),
+        rewardsOf(db, caller.tenant.id),
+      ]);
       return claims.flatMap((c) => {
         const reward = rewards.find((r) => r.id === c.reward_id);
         if (!reward) return [];

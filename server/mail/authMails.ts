@@ -4,7 +4,8 @@ import type { Locale } from '../../engine/core/portalConfig';
  * The sign-in e-mails in the reader's language. Placeholders: {tenant}, {link}, {minutes}.
  * Kept beside the mailer because only the server sends them (the engine's texts are for screens).
  */
-export type AuthMail = 'magicLink' | 'confirmRegistration' | 'accountExists' | 'resetPassword' | 'partnerSignIn';
+export type AuthMail =
+  'magicLink' | 'confirmRegistration' | 'accountExists' | 'resetPassword' | 'partnerSignIn';
 
 const TEXTS: Record<Locale, Record<AuthMail, { subject: string; body: string }>> = {
   'de-DE': {
@@ -53,7 +54,11 @@ const TEXTS: Record<Locale, Record<AuthMail, { subject: string; body: string }>>
   },
 };
 
-export function authMail(kind: AuthMail, locale: string, values: { tenant: string; link: string; minutes: number }) {
+export function authMail(
+  kind: AuthMail,
+  locale: string,
+  values: { tenant: string; link: string; minutes: number },
+) {
   const texts = TEXTS[locale === 'de-DE' ? 'de-DE' : 'en-GB'][kind];
   const fill = (template: string) =>
     template.replace(/\{(tenant|link|minutes)\}/g, (_, key: keyof typeof values) => String(values[key]));

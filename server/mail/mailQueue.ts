@@ -57,7 +57,12 @@ function toStored(mail: OutgoingMail): StoredMail {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: mail.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content.toString('base64'), ...(file.cid ? { cid: file.cid } : {}) })),
+    attachments: mail.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content.toString('base64'),
+      ...(file.cid ? { cid: file.cid } : {}),
+    })),
   };
 }
 
@@ -70,18 +75,30 @@ function fromStored(tenantId: string, stored: StoredMail): OutgoingMail {
     subject: stored.subject,
     text: stored.text,
     html: stored.html ?? undefined,
-    attachments: stored.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'base64'), ...(file.cid ? { cid: file.cid } : {}) })),
+    attachments: stored.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: Buffer.from(file.content, 'base64'),
+      ...(file.cid ? { cid: file.cid } : {}),
+    })),
   };
 }
 
 /** Queues a rendered mail. Pass the transaction of the change that causes it, so both commit or neither. */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
-  await db.query(`insert into mail_queue (tenant_id, kind, mail) values ($1, 'mail', $2)`, [mail.tenantId, JSON.stringify(toStored(mail))]);
+  await db.query(`insert into mail_queue (tenant_id, kind, mail) values ($1, 'mail', $2)`, [
+    mail.tenantId,
+    JSON.stringify(toStored(mail)),
+  ]);
 }
 
 /** Queues a sign-in request: one insert, whatever the address; the sender decides what to send. */
 export async function enqueueMailJob(db: Queryable, job: MailJob): Promise<void> {
-  await db.query(`insert into mail_queue (tenant_id, kind, payload) values ($1, $2, $3)`, [job.tenantId, job.kind, JSON.stringify(job.payload)]);
+  await db.query(`insert into mail_queue (tenant_id, kind, payload) values ($1, $2, $3)`, [
+    job.tenantId,
+    job.kind,
+    JSON.stringify(job.payload),
+  ]);
 }
 
 export interface ClaimedRow {
@@ -113,7 +130,10 @@ const parseJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(va
  * keeps a claimed row away from others after this statement commits, and hands it back when the
  * claiming instance dies. attempts counts claims, so a row that crashes its sender still ends.
  */
-export async function claimDueMails(db: Queryable, options: { limit: number; leaseMs: number }): Promise<ClaimedRow[]> {
+export async function claimDueMails(
+  db: Queryable,
+  options: { limit: number; leaseMs: number },
+): Promise<ClaimedRow[]> {
   const claimToken = randomUUID();
   const rows = await db.query<ClaimedDbRow>(
     `update mail_queue q set claim_token = $1, claimed_until = clock_timestamp() + $2 * interval '1 millisecond', attempts = q.attempts + 1
@@ -142,7 +162,11 @@ export async function claimDueMails(db: Queryable, options: { limit: number; lea
  * registration carries a password hash). False when the lease was lost to another instance: the
  * caller's transaction must then roll back.
  */
-export async function saveResolution(db: Queryable, row: ClaimedRow, mail: OutgoingMail | null): Promise<boolean> {
+export async function saveResolution(
+  db: Queryable,
+  row: ClaimedRow,
+  mail: OutgoingMail | null,
+): Promise<boolean> {
   const updated = mail
     ? await db.query(
         `update mail_queue set kind = 'mail', payload = null, mail = $4
@@ -190,7 +214,12 @@ export async function renewLease(db: Queryable, row: ClaimedRow, leaseMs: number
  * keeps only recipient and subject: its body (a sign-in link, a contact message) and a job's payload
  * (a registration's password hash) go, as for a sent row.
  */
-export async function markAttemptFailed(db: Queryable, row: ClaimedRow, error: string, retryInMs: number | null): Promise<void> {
+export async function markAttemptFailed(
+  db: Queryable,
+  row: ClaimedRow,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
   await db.query(
     `update mail_queue
         set state = case when $4::bigint is null then 'failed' else 'queued' end,
@@ -206,5 +235,8 @@ export async function markAttemptFailed(db: Queryable, row: ClaimedRow, error: s
 
 /** Deletes finished rows (sent, skipped, failed) that ended more than `olderThanMs` ago. */
 export async function deleteFinishedMails(db: Queryable, olderThanMs: number): Promise<void> {
-  await db.query(`delete from mail_queue where state <> 'queued' and done_at < clock_timestamp() - $1 * interval '1 millisecond'`, [olderThanMs]);
+  await db.query(
+    `delete from mail_queue where state <> 'queued' and done_at < clock_timestamp() - $1 * interval '1 millisecond'`,
+    [olderThanMs],
+  );
 }

@@ -2,7 +2,17 @@ import type { Database } from '../db/database';
 import { SIGN_IN_MAIL_JOBS } from '../auth/signInMailJobs';
 import { EMAIL_WIDGET_MAIL_JOBS } from '../email-widget/emailWidgetMailJobs';
 import type { Mailer } from './mailer';
-import { claimDueMails, deleteFinishedMails, markAttemptFailed, markSent, renewLease, saveResolution, type ClaimedRow, type MailJob, type MailJobResolver } from './mailQueue';
+import {
+  claimDueMails,
+  deleteFinishedMails,
+  markAttemptFailed,
+  markSent,
+  renewLease,
+  saveResolution,
+  type ClaimedRow,
+  type MailJob,
+  type MailJobResolver,
+} from './mailQueue';
 import { startPeriodicJob } from '../jobs/periodicJob';
 
 /**
@@ -25,7 +35,12 @@ export interface MailSenderOptions {
   log?: (entry: Record<string, unknown>) => void;
 }
 
-export const MAIL_SENDER_DEFAULTS = { batchSize: 20, leaseMs: 2 * 60_000, maxAttempts: 8, retryBaseMs: 30_000 } as const;
+export const MAIL_SENDER_DEFAULTS = {
+  batchSize: 20,
+  leaseMs: 2 * 60_000,
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+} as const;
 /** The longest wait between two attempts of one mail. */
 export const MAX_RETRY_DELAY_MS = 60 * 60_000;
 /** Finished rows are kept this long for the record, then deleted. */
@@ -39,19 +54,32 @@ export interface DrainResult {
 }
 
 /** Every kind of request the sender resolves into a mail (or nothing). */
-const MAIL_JOBS: Partial<Record<string, MailJobResolver>> = { ...SIGN_IN_MAIL_JOBS, ...EMAIL_WIDGET_MAIL_JOBS };
+const MAIL_JOBS: Partial<Record<string, MailJobResolver>> = {
+  ...SIGN_IN_MAIL_JOBS,
+  ...EMAIL_WIDGET_MAIL_JOBS,
+};
 
 export function retryDelayMs(attempts: number, baseMs: number = MAIL_SENDER_DEFAULTS.retryBaseMs): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
 
-async function processRow(db: Database, transport: Mailer, row: ClaimedRow, options: MailSenderOptions & { maxAttempts: number; retryBaseMs: number; leaseMs: number }, result: DrainResult) {
+async function processRow(
+  db: Database,
+  transport: Mailer,
+  row: ClaimedRow,
+  options: MailSenderOptions & { maxAttempts: number; retryBaseMs: number; leaseMs: number },
+  result: DrainResult,
+) {
   try {
     let mail = row.mail;
     if (row.kind !== 'mail') {
       const resolver = options.resolvers?.[row.kind] ?? MAIL_JOBS[row.kind];
       if (!resolver || !row.payload) throw new Error(`no resolver for mail job "${row.kind}"`);
-      const job: MailJob = { tenantId: row.tenantId, kind: row.kind as MailJob['kind'], payload: row.payload };
+      const job: MailJob = {
+        tenantId: row.tenantId,
+        kind: row.kind as MailJob['kind'],
+        payload: row.payload,
+      };
       mail = await db.transaction(async (tx) => {
         const resolved = await resolver(tx, job);
         if (!(await saveResolution(tx, row, resolved))) throw new Error('lease lost');
@@ -72,8 +100,20 @@ async function processRow(db: Database, transport: Mailer, row: ClaimedRow, opti
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = row.attempts >= options.maxAttempts;
-    await markAttemptFailed(db, row, message, giveUp ? null : retryDelayMs(row.attempts, options.retryBaseMs));
-    options.log?.({ level: giveUp ? 'error' : 'warn', msg: giveUp ? 'mail given up' : 'mail attempt failed', tenant: row.tenantId, mail: row.id, attempts: row.attempts, error: message });
+    await markAttemptFailed(
+      db,
+      row,
+      message,
+      giveUp ? null : retryDelayMs(row.attempts, options.retryBaseMs),
+    );
+    options.log?.({
+      level: giveUp ? 'error' : 'warn',
+      msg: giveUp ? 'mail given up' : 'mail attempt failed',
+      tenant: row.tenantId,
+      mail: row.id,
+      attempts: row.attempts,
+      error: message,
+    });
     if (giveUp) result.failed++;
     else result.retried++;
   }
@@ -84,7 +124,12 @@ async function processRow(db: Database, transport: Mailer, row: ClaimedRow, opti
  * did. The background sender calls it on a timer; tests call it to read the outbox
  * deterministically after a request.
  */
-export async function drainMailQueue(db: Database, transport: Mailer, options: MailSenderOptions = {}, isStopping: () => boolean = () => false): Promise<DrainResult> {
+export async function drainMailQueue(
+  db: Database,
+  transport: Mailer,
+  options: MailSenderOptions = {},
+  isStopping: () => boolean = () => false,
+): Promise<DrainResult> {
   const settings = { ...MAIL_SENDER_DEFAULTS, ...options };
   const result: DrainResult = { sent: 0, skipped: 0, retried: 0, failed: 0 };
   // A stopping server finishes the row under way and leaves the rest (their leases run out and

@@ -41,7 +41,9 @@ export function smtpOptions(smtpUrl: string) {
     port: url.port ? Number(url.port) : undefined,
     secure,
     requireTLS: url.searchParams.get('requireTLS') === 'true',
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
@@ -60,7 +62,15 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
     const transport = nodemailer.createTransport(smtpOptions(options.smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments });
+        await transport.sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          replyTo: mail.replyTo,
+          attachments: mail.attachments,
+        });
       },
     };
   }
@@ -68,12 +78,27 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
   let sequence = 0;
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments });
+      const info = await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        replyTo: mail.replyTo,
+        attachments: mail.attachments,
+      });
       await mkdir(options.outboxDir, { recursive: true });
       const date = new Date().toISOString();
       const base = `${date.replace(/[:.]/g, '-')}-${process.pid}-${(sequence++).toString().padStart(4, '0')}`;
       await writeFile(path.join(options.outboxDir, `${base}.eml`), info.message as Buffer);
-      const entry: OutboxEntry = { file: `${base}.eml`, tenantId: mail.tenantId, to: mail.to, subject: mail.subject, date, text: mail.text };
+      const entry: OutboxEntry = {
+        file: `${base}.eml`,
+        tenantId: mail.tenantId,
+        to: mail.to,
+        subject: mail.subject,
+        date,
+        text: mail.text,
+      };
       await writeFile(path.join(options.outboxDir, `${base}.json`), JSON.stringify(entry, null, 2));
     },
   };
@@ -88,7 +113,9 @@ export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
     return [];
   }
   const entries = await Promise.all(
-    files.filter((file) => file.endsWith('.json')).map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxEntry),
+    files
+      .filter((file) => file.endsWith('.json'))
+      .map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxEntry),
   );
   return entries.sort((a, b) => b.file.localeCompare(a.file));
 }

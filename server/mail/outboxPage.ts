@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { readOutbox } from './mailer';
 
-const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /**
@@ -16,11 +17,14 @@ export function outboxPage(outboxDir: string): RequestHandler {
       return;
     }
     const items = entries
-      .map((entry) => `<article style="border:1px solid #ccc;border-radius:6px;padding:1rem;margin:1rem 0">
+      .map(
+        (entry) => `<article style="border:1px solid #ccc;border-radius:6px;padding:1rem;margin:1rem 0">
 <p><strong>${escape(entry.subject)}</strong><br>To: ${escape(entry.to)} · Tenant: ${escape(entry.tenantId)} · ${escape(entry.date)}</p>
-<pre style="white-space:pre-wrap">${linkify(entry.text)}</pre></article>`)
+<pre style="white-space:pre-wrap">${linkify(entry.text)}</pre></article>`,
+      )
       .join('\n');
-    res.type('html').send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox</title></head>
+    res.type('html')
+      .send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 2rem; max-width: 60rem"><h1>Outbox</h1><p>${entries.length} e-mail(s). Newest first.</p>${items || '<p>No e-mails yet.</p>'}</body></html>`);
   };
 }

@@ -41,9 +41,14 @@ const TEXTS: Record<Locale, Record<LicenseMail, { subject: string; body: string 
   },
 };
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
-export function licenseMail(kind: LicenseMail, locale: Locale, values: Record<string, string>): { subject: string; text: string } {
+export function licenseMail(
+  kind: LicenseMail,
+  locale: Locale,
+  values: Record<string, string>,
+): { subject: string; text: string } {
   const t = (TEXTS[locale] ?? TEXTS['en-GB'])[kind];
   return { subject: fill(t.subject, values), text: fill(t.body, values) };
 }

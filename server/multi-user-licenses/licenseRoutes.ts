@@ -45,32 +45,82 @@ export function licenseRoutes(deps: { auth: AuthService; licenses: Licenses }): 
     res.json(await licenses.managers(accountCaller(req, res), p(req.params.id)));
   });
   router.get(`${OBJECT}/:licenseId/business-partner`, user, async (req, res) => {
-    res.json(await licenses.partner(accountCaller(req, res), p(req.params.id), p(req.params.orderNumber), p(req.params.licenseId)));
+    res.json(
+      await licenses.partner(
+        accountCaller(req, res),
+        p(req.params.id),
+        p(req.params.orderNumber),
+        p(req.params.licenseId),
+      ),
+    );
   });
   router.post(OBJECT, user, validateBody('license-add-request'), async (req, res) => {
-    const answer = await licenses.add(accountCaller(req, res), p(req.params.id), p(req.params.orderNumber), req.body as LicenseAddRequest, requestOrigin(req, res).portalUrl);
+    const answer = await licenses.add(
+      accountCaller(req, res),
+      p(req.params.id),
+      p(req.params.orderNumber),
+      req.body as LicenseAddRequest,
+      requestOrigin(req, res).portalUrl,
+    );
     res.status(201).json(answer);
   });
   router.post(`${OBJECT}/:licenseId`, user, validateBody('license-update-request'), async (req, res) => {
-    res.json(await licenses.setActive(accountCaller(req, res), p(req.params.id), p(req.params.orderNumber), p(req.params.licenseId), Boolean(req.body.isActive)));
+    res.json(
+      await licenses.setActive(
+        accountCaller(req, res),
+        p(req.params.id),
+        p(req.params.orderNumber),
+        p(req.params.licenseId),
+        Boolean(req.body.isActive),
+      ),
+    );
   });
   router.post(`${OBJECT}/:licenseId/send-invitation`, user, async (req, res) => {
-    await licenses.sendInvitation(accountCaller(req, res), p(req.params.id), p(req.params.orderNumber), p(req.params.licenseId), requestOrigin(req, res).portalUrl);
+    await licenses.sendInvitation(
+      accountCaller(req, res),
+      p(req.params.id),
+      p(req.params.orderNumber),
+      p(req.params.licenseId),
+      requestOrigin(req, res).portalUrl,
+    );
     res.status(204).end();
   });
   router.delete(`${OBJECT}/:licenseId`, user, async (req, res) => {
-    await licenses.remove(accountCaller(req, res), p(req.params.id), p(req.params.orderNumber), p(req.params.licenseId));
+    await licenses.remove(
+      accountCaller(req, res),
+      p(req.params.id),
+      p(req.params.orderNumber),
+      p(req.params.licenseId),
+    );
     res.status(204).end();
   });
   // Answers the pending appointment (202): the person becomes manager only by confirming the mailed link.
-  router.post('/subscriptions/:id/license-managers', user, validateBody('license-person-request'), async (req, res) => {
-    res.status(202).json(await licenses.replaceManager(accountCaller(req, res), p(req.params.id), req.body as LicensePersonRequest, requestOrigin(req, res).portalUrl));
-  });
+  router.post(
+    '/subscriptions/:id/license-managers',
+    user,
+    validateBody('license-person-request'),
+    async (req, res) => {
+      res
+        .status(202)
+        .json(
+          await licenses.replaceManager(
+            accountCaller(req, res),
+            p(req.params.id),
+            req.body as LicensePersonRequest,
+            requestOrigin(req, res).portalUrl,
+          ),
+        );
+    },
+  );
   router.get('/subscriptions/:id/license-manager-appointments', user, async (req, res) => {
     res.json(await licenses.appointments(accountCaller(req, res), p(req.params.id)));
   });
   router.delete('/subscriptions/:id/license-manager-appointments/:appointmentId', user, async (req, res) => {
-    await licenses.withdrawAppointment(accountCaller(req, res), p(req.params.id), p(req.params.appointmentId));
+    await licenses.withdrawAppointment(
+      accountCaller(req, res),
+      p(req.params.id),
+      p(req.params.appointmentId),
+    );
     res.status(204).end();
   });
   router.delete('/subscriptions/:id/license-managers/:bpNumber', user, async (req, res) => {
@@ -93,20 +143,60 @@ export function licenseAcceptRoutes(deps: { licenses: Licenses }): Router {
   router.get('/subscriptions/:id/licenses/:licenseId/accept', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     res.set('referrer-policy', 'no-referrer');
-    res.json(await licenses.acceptInfo(requestTenant(res), p(req.params.id), p(req.params.licenseId), token, req.ip ?? 'unknown'));
+    res.json(
+      await licenses.acceptInfo(
+        requestTenant(res),
+        p(req.params.id),
+        p(req.params.licenseId),
+        token,
+        req.ip ?? 'unknown',
+      ),
+    );
   });
-  router.post('/subscriptions/:id/licenses/:licenseId/accept', validateBody('license-accept-request'), async (req, res) => {
-    res.json(await licenses.accept(requestTenant(res), p(req.params.id), p(req.params.licenseId), req.body as LicenseAcceptRequest, req.ip ?? 'unknown'));
-  });
+  router.post(
+    '/subscriptions/:id/licenses/:licenseId/accept',
+    validateBody('license-accept-request'),
+    async (req, res) => {
+      res.json(
+        await licenses.accept(
+          requestTenant(res),
+          p(req.params.id),
+          p(req.params.licenseId),
+          req.body as LicenseAcceptRequest,
+          req.ip ?? 'unknown',
+        ),
+      );
+    },
+  );
   // The licence-manager appointment's confirm link: GET shows what is confirmed, POST confirms.
   router.get('/subscriptions/:id/license-manager-appointments/:appointmentId', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     res.set('referrer-policy', 'no-referrer');
-    res.json(await licenses.appointmentInfo(requestTenant(res), p(req.params.id), p(req.params.appointmentId), token, req.ip ?? 'unknown'));
+    res.json(
+      await licenses.appointmentInfo(
+        requestTenant(res),
+        p(req.params.id),
+        p(req.params.appointmentId),
+        token,
+        req.ip ?? 'unknown',
+      ),
+    );
   });
-  router.post('/subscriptions/:id/license-manager-appointments/:appointmentId', validateBody('license-manager-confirm-request'), async (req, res) => {
-    const body = req.body as LicenseManagerConfirmRequest;
-    res.json(await licenses.confirmManager(requestTenant(res), p(req.params.id), p(req.params.appointmentId), body.token, req.ip ?? 'unknown'));
-  });
+  router.post(
+    '/subscriptions/:id/license-manager-appointments/:appointmentId',
+    validateBody('license-manager-confirm-request'),
+    async (req, res) => {
+      const body = req.body as LicenseManagerConfirmRequest;
+      res.json(
+        await licenses.confirmManager(
+          requestTenant(res),
+          p(req.params.id),
+          p(req.params.appointmentId),
+          body.token,
+          req.ip ?? 'unknown',
+        ),
+      );
+    },
+  );
   return router;
 }

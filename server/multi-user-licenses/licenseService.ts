@@ -27,7 +27,14 @@
 import type { Database, Queryable } from '../db/database';
 import type { Locale } from '../../engine/core/portalConfig';
 import type { Subscription } from '../../schemas/generated/subscription';
-import type { AcceptLicenseInfo, License, LicenseManager, LicenseManagerAppointment, LicenseObject, ManagerAppointmentInfo } from '../../schemas/generated/licenses';
+import type {
+  AcceptLicenseInfo,
+  License,
+  LicenseManager,
+  LicenseManagerAppointment,
+  LicenseObject,
+  ManagerAppointmentInfo,
+} from '../../schemas/generated/licenses';
 import type { LicenseAddRequest } from '../../schemas/generated/license-add-request';
 import type { LicensePersonRequest } from '../../schemas/generated/license-person-request';
 import type { LicenseAcceptRequest } from '../../schemas/generated/license-accept-request';
@@ -45,7 +52,13 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { constantTimeEquals, hashToken, newSecretToken } from '../auth/tokens';
-import { consumeRateLimit, countingFailures, DEFAULT_SIGN_IN_LIMITS, signInRules, type SignInLimits } from '../auth/rateLimit';
+import {
+  consumeRateLimit,
+  countingFailures,
+  DEFAULT_SIGN_IN_LIMITS,
+  signInRules,
+  type SignInLimits,
+} from '../auth/rateLimit';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { createUser, findUserByEmail, linkBusinessPartner, normalizeEmail } from '../store/userStore';
 import {
@@ -94,17 +107,24 @@ export const LICENSE_MAIL_LIMITS: LicenseMailLimits = { perUserPerHour: 50, perL
 
 /** The refusals of §6 and §8 as answers: 403 for rules, 409 for states. */
 const REFUSALS = {
-  self_service_disabled: () => new HttpError(403, 'self_service_disabled', 'Self-service is switched off for this licence object.'),
+  self_service_disabled: () =>
+    new HttpError(403, 'self_service_disabled', 'Self-service is switched off for this licence object.'),
   not_allowed: () => refuse.notAllowed('A licence manager may not do this (account-flows.md §6).'),
-  license_limit_reached: () => new HttpError(409, 'license_limit_reached', 'All licences of this object are in use.'),
-  license_not_reactivatable: () => new HttpError(409, 'license_not_reactivatable', 'This licence cannot be activated again.'),
-  license_already_confirmed: () => new HttpError(409, 'license_already_confirmed', 'This licence has been accepted already.'),
+  license_limit_reached: () =>
+    new HttpError(409, 'license_limit_reached', 'All licences of this object are in use.'),
+  license_not_reactivatable: () =>
+    new HttpError(409, 'license_not_reactivatable', 'This licence cannot be activated again.'),
+  license_already_confirmed: () =>
+    new HttpError(409, 'license_already_confirmed', 'This licence has been accepted already.'),
   no_change: () => new HttpError(409, 'no_change', 'The licence is in that state already.'),
 } as const;
 
-const linkInvalid = () => badRequest('license_link_invalid', 'This link is not valid (any more). Ask for a new invitation.');
-const invalidFields = (fields: FieldErrors) => badRequest('validation_failed', 'Some fields are not valid.', { fields });
-const trimmed = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
+const linkInvalid = () =>
+  badRequest('license_link_invalid', 'This link is not valid (any more). Ask for a new invitation.');
+const invalidFields = (fields: FieldErrors) =>
+  badRequest('validation_failed', 'Some fields are not valid.', { fields });
+const trimmed = (value: string | null | undefined) =>
+  value == null || value.trim() === '' ? null : value.trim();
 
 function licenseView(row: LicenseRow): License {
   const bp = row.businessPartner;
@@ -153,15 +173,33 @@ const objectState = (object: LicenseObjectRow, licenses: readonly LicenseState[]
   licenses,
 });
 
-export function createLicenses(deps: { db: Database; mailFrom: string; now: () => Date; signInLimits?: SignInLimits; licenseMailLimits?: LicenseMailLimits }) {
+export function createLicenses(deps: {
+  db: Database;
+  mailFrom: string;
+  now: () => Date;
+  signInLimits?: SignInLimits;
+  licenseMailLimits?: LicenseMailLimits;
+}) {
   const { db } = deps;
   const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   /**
    * A licence mail's link opened by an anonymous client: refused tokens count against the client,
    * successes and form mistakes do not (issue 22: limits count failures, not honest use).
    */
-  const withLinkToken = <T>(tenant: ServerTenant, action: string, client: string, attempt: () => Promise<T>) =>
-    countingFailures(db, tenant.id, signInRules(limits, action, { client }), deps.now(), attempt, (error) => !(error instanceof HttpError && error.code === 'validation_failed'));
+  const withLinkToken = <T>(
+    tenant: ServerTenant,
+    action: string,
+    client: string,
+    attempt: () => Promise<T>,
+  ) =>
+    countingFailures(
+      db,
+      tenant.id,
+      signInRules(limits, action, { client }),
+      deps.now(),
+      attempt,
+      (error) => !(error instanceof HttpError && error.code === 'validation_failed'),
+    );
   const mailLimits = deps.licenseMailLimits ?? LICENSE_MAIL_LIMITS;
 
   /**
@@ -169,31 +207,65 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
    * the licence's daily one. Called inside the transaction that sends it: a refused call changes
    * nothing (an added licence is rolled back with it), a failed one counts nothing.
    */
-  async function limitMail(tx: Queryable, caller: AccountCaller, licence?: { subscriptionId: string; orderNumber: string; email: string }) {
+  async function limitMail(
+    tx: Queryable,
+    caller: AccountCaller,
+    licence?: { subscriptionId: string; orderNumber: string; email: string },
+  ) {
     const now = deps.now();
-    await consumeRateLimit(tx, caller.tenant.id, { bucket: `license-mail:user:${caller.user.id}`, windowSeconds: 3600, limit: mailLimits.perUserPerHour }, now);
+    await consumeRateLimit(
+      tx,
+      caller.tenant.id,
+      {
+        bucket: `license-mail:user:${caller.user.id}`,
+        windowSeconds: 3600,
+        limit: mailLimits.perUserPerHour,
+      },
+      now,
+    );
     if (licence) {
       const bucket = `license-mail:licence:${licence.subscriptionId}:${licence.orderNumber}:${licence.email}`;
-      await consumeRateLimit(tx, caller.tenant.id, { bucket, windowSeconds: 86_400, limit: mailLimits.perLicencePerDay }, now);
+      await consumeRateLimit(
+        tx,
+        caller.tenant.id,
+        { bucket, windowSeconds: 86_400, limit: mailLimits.perLicencePerDay },
+        now,
+      );
     }
   }
 
   /** The user's multi-licence subscription, capability checked (portal-core.md §6). */
   async function mine(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('multiUserLicenses', s, caller.tenant);
     return s;
   }
 
-  function check(action: LicenseAction, caller: AccountCaller, s: Subscription, object?: LicenseObjectState, license?: LicenseState) {
-    const refusal = licenseActionRefusal(action, { isLicenseManager: isLicenceManager(s) }, caller.tenant.multiUserLicenses, object, license);
+  function check(
+    action: LicenseAction,
+    caller: AccountCaller,
+    s: Subscription,
+    object?: LicenseObjectState,
+    license?: LicenseState,
+  ) {
+    const refusal = licenseActionRefusal(
+      action,
+      { isLicenseManager: isLicenceManager(s) },
+      caller.tenant.multiUserLicenses,
+      object,
+      license,
+    );
     if (refusal) throw REFUSALS[refusal]();
   }
 
   /** The object (locked) and its licences, or 404. */
   async function objectOf(tx: Queryable, caller: AccountCaller, s: Subscription, orderNumber: string) {
-    const object = ORDER_NUMBER.test(orderNumber) ? await lockLicenseObject(tx, caller.tenant.id, s.id, orderNumber) : null;
+    const object = ORDER_NUMBER.test(orderNumber)
+      ? await lockLicenseObject(tx, caller.tenant.id, s.id, orderNumber)
+      : null;
     if (!object) throw notFound('There is no such licence object on this subscription.');
     const licenses = await licensesOf(tx, caller.tenant.id, s.id, orderNumber);
     return { object, licenses, state: objectState(object, licenses) };
@@ -210,8 +282,18 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
   }
 
   /** A fresh single-use token for the licence, mailed to the invited address (the old link stops working). */
-  async function invite(tx: Queryable, caller: AccountCaller, s: Subscription, license: LicenseRow, portalUrl: string): Promise<void> {
-    await limitMail(tx, caller, { subscriptionId: s.id, orderNumber: license.orderNumber, email: license.email });
+  async function invite(
+    tx: Queryable,
+    caller: AccountCaller,
+    s: Subscription,
+    license: LicenseRow,
+    portalUrl: string,
+  ): Promise<void> {
+    await limitMail(tx, caller, {
+      subscriptionId: s.id,
+      orderNumber: license.orderNumber,
+      email: license.email,
+    });
     const token = newSecretToken();
     await setInviteToken(tx, caller.tenant.id, license.id, hashToken(token));
     const bp = license.businessPartner;
@@ -223,7 +305,12 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
       link: acceptLink(portalUrl, s, license.id, token, caller.locale),
     });
     await enqueueMail(tx, { tenantId: caller.tenant.id, to: license.email, from: deps.mailFrom, ...mail });
-    await recordEvent(tx, caller.tenant.id, 'license.invitation_sent', { userId: caller.user.id, subscriptionId: s.id, orderNumber: license.orderNumber, licenseId: license.id });
+    await recordEvent(tx, caller.tenant.id, 'license.invitation_sent', {
+      userId: caller.user.id,
+      subscriptionId: s.id,
+      orderNumber: license.orderNumber,
+      licenseId: license.id,
+    });
   }
 
   const salutationCodes = (tenant: ServerTenant) => tenant.salutations.options.map((o) => o.code);
@@ -252,33 +339,73 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
     /** GET .../objects/{orderNumber}/licenses/{licenseId}/business-partner. */
     async partner(caller: AccountCaller, id: string, orderNumber: string, licenseId: string) {
       const s = await mine(db, caller, id);
-      const license = ORDER_NUMBER.test(orderNumber) ? await findLicense(db, caller.tenant.id, s.id, licenseId) : null;
+      const license = ORDER_NUMBER.test(orderNumber)
+        ? await findLicense(db, caller.tenant.id, s.id, licenseId)
+        : null;
       if (!license || license.orderNumber !== orderNumber) throw notFound('There is no such licence.');
       return licenseView(license).businessPartner;
     },
 
     /** POST .../objects/{orderNumber}/licenses: a new licence user, invited by e-mail unless sendInvitation is false. */
-    async add(caller: AccountCaller, id: string, orderNumber: string, body: LicenseAddRequest, portalUrl: string): Promise<License> {
+    async add(
+      caller: AccountCaller,
+      id: string,
+      orderNumber: string,
+      body: LicenseAddRequest,
+      portalUrl: string,
+    ): Promise<License> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         const s = await mine(tx, caller, id);
         const { state } = await objectOf(tx, caller, s, orderNumber);
         check('add', caller, s, state);
         const person = body.businessPartner ?? {};
-        const errors = licensePersonErrors(person, { salutationRequired: tenant.multiUserLicenses.requireSalutation, salutationCodes: salutationCodes(tenant) });
+        const errors = licensePersonErrors(person, {
+          salutationRequired: tenant.multiUserLicenses.requireSalutation,
+          salutationCodes: salutationCodes(tenant),
+        });
         if (Object.keys(errors).length > 0) throw invalidFields(errors);
         const email = normalizeEmail(person.emailAddress ?? '');
-        const partner: LicensePartner = { salutationCode: trimmed(person.salutationCode), firstName: trimmed(person.firstName), lastName1: trimmed(person.lastName1), emailAddress: email };
-        const license = await insertLicense(tx, tenant.id, { subscriptionId: s.id, orderNumber, isReactivatable: body.reactivatable ?? true, businessPartner: partner, email, inviteTokenHash: null });
-        if (!license) throw new HttpError(409, 'license_exists', 'This e-mail address has a licence of this object already.', { fields: { emailAddress: 'taken' } });
-        await recordEvent(tx, tenant.id, 'license.added', { userId: caller.user.id, subscriptionId: s.id, orderNumber, licenseId: license.id });
+        const partner: LicensePartner = {
+          salutationCode: trimmed(person.salutationCode),
+          firstName: trimmed(person.firstName),
+          lastName1: trimmed(person.lastName1),
+          emailAddress: email,
+        };
+        const license = await insertLicense(tx, tenant.id, {
+          subscriptionId: s.id,
+          orderNumber,
+          isReactivatable: body.reactivatable ?? true,
+          businessPartner: partner,
+          email,
+          inviteTokenHash: null,
+        });
+        if (!license)
+          throw new HttpError(
+            409,
+            'license_exists',
+            'This e-mail address has a licence of this object already.',
+            { fields: { emailAddress: 'taken' } },
+          );
+        await recordEvent(tx, tenant.id, 'license.added', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          orderNumber,
+          licenseId: license.id,
+        });
         if (body.sendInvitation !== false) await invite(tx, caller, s, license, portalUrl);
         return licenseView(license);
       });
     },
 
     /** POST .../licenses/{licenseId} {isActive}. */
-    async setActive(caller: AccountCaller, id: string, orderNumber: string, licenseId: string, isActive: boolean): Promise<License> {
+    async setActive(
+      caller: AccountCaller,
+      id: string,
+      orderNumber: string,
+      licenseId: string,
+      isActive: boolean,
+    ): Promise<License> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         const s = await mine(tx, caller, id);
@@ -291,13 +418,24 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
           if (isActive) await addRole(tx, tenant.id, s.id, license.bpNumber, 'WE', true);
           else await removeRole(tx, tenant.id, s.id, license.bpNumber, 'WE');
         }
-        await recordEvent(tx, tenant.id, isActive ? 'license.activated' : 'license.deactivated', { userId: caller.user.id, subscriptionId: s.id, orderNumber, licenseId });
+        await recordEvent(tx, tenant.id, isActive ? 'license.activated' : 'license.deactivated', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          orderNumber,
+          licenseId,
+        });
         return licenseView(updated);
       });
     },
 
     /** POST .../licenses/{licenseId}/send-invitation: a new link; the previous one stops working. */
-    async sendInvitation(caller: AccountCaller, id: string, orderNumber: string, licenseId: string, portalUrl: string): Promise<void> {
+    async sendInvitation(
+      caller: AccountCaller,
+      id: string,
+      orderNumber: string,
+      licenseId: string,
+      portalUrl: string,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const s = await mine(tx, caller, id);
         const { licenses, state } = await objectOf(tx, caller, s, orderNumber);
@@ -317,7 +455,12 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
         check('delete', caller, s, state, license);
         if (license.bpNumber) await removeRole(tx, tenant.id, s.id, license.bpNumber, 'WE');
         await deleteLicense(tx, tenant.id, license.id);
-        await recordEvent(tx, tenant.id, 'license.deleted', { userId: caller.user.id, subscriptionId: s.id, orderNumber, licenseId });
+        await recordEvent(tx, tenant.id, 'license.deleted', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          orderNumber,
+          licenseId,
+        });
       });
     },
 
@@ -327,13 +470,21 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
      * changes on the subscription now: no account, no partner, no role (issue 13 review, finding 1).
      * A pending appointment of the subscription is replaced (its link stops working).
      */
-    async replaceManager(caller: AccountCaller, id: string, body: LicensePersonRequest, portalUrl: string): Promise<LicenseManagerAppointment> {
+    async replaceManager(
+      caller: AccountCaller,
+      id: string,
+      body: LicensePersonRequest,
+      portalUrl: string,
+    ): Promise<LicenseManagerAppointment> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         const s = await mine(tx, caller, id);
         check('replaceManager', caller, s);
         // §5 "Manager dialog: salutation, email, first name, last name (max 30)".
-        const errors = licensePersonErrors(body, { salutationRequired: true, salutationCodes: salutationCodes(tenant) });
+        const errors = licensePersonErrors(body, {
+          salutationRequired: true,
+          salutationCodes: salutationCodes(tenant),
+        });
         if (Object.keys(errors).length > 0) throw invalidFields(errors);
         await limitMail(tx, caller);
         const email = normalizeEmail(body.emailAddress ?? '');
@@ -348,7 +499,11 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
           appointedByUserId: caller.user.id,
           locale: caller.locale,
         });
-        await recordEvent(tx, tenant.id, 'license_manager.appointment_sent', { userId: caller.user.id, subscriptionId: s.id, appointmentId: appointment.id });
+        await recordEvent(tx, tenant.id, 'license_manager.appointment_sent', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          appointmentId: appointment.id,
+        });
         const mail = licenseMail('managerAppointment', caller.locale, {
           tenant: tenant.name,
           name: [appointment.firstName, appointment.lastName1].filter(Boolean).join(' '),
@@ -374,7 +529,8 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
       await db.transaction(async (tx) => {
         const s = await mine(tx, caller, id);
         check('replaceManager', caller, s);
-        if ((await deletePendingAppointment(tx, tenant.id, s.id, appointmentId)) === 0) throw notFound('There is no such pending appointment.');
+        if ((await deletePendingAppointment(tx, tenant.id, s.id, appointmentId)) === 0)
+          throw notFound('There is no such pending appointment.');
       });
     },
 
@@ -383,10 +539,28 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
      * it is pending and younger than 14 days. Same answers as the accept URL: 404 unknown,
      * 400 `license_link_invalid`, 409 `license_already_accepted`.
      */
-    async appointmentInfo(tenant: ServerTenant, id: string, appointmentId: string, token: string, client: string): Promise<ManagerAppointmentInfo> {
+    async appointmentInfo(
+      tenant: ServerTenant,
+      id: string,
+      appointmentId: string,
+      token: string,
+      client: string,
+    ): Promise<ManagerAppointmentInfo> {
       return withLinkToken(tenant, 'license-manager-confirm', client, async () => {
-        const { appointment, publicationName, orderNumber } = await appointmentOf(db, tenant, id, appointmentId, token);
-        return { email: appointment.email, firstName: appointment.firstName, lastName1: appointment.lastName1, publicationName, orderNumber };
+        const { appointment, publicationName, orderNumber } = await appointmentOf(
+          db,
+          tenant,
+          id,
+          appointmentId,
+          token,
+        );
+        return {
+          email: appointment.email,
+          firstName: appointment.firstName,
+          lastName1: appointment.lastName1,
+          publicationName,
+          orderNumber,
+        };
       });
     },
 
@@ -396,25 +570,48 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
      * business partner with the LV role, and do the previous managers lose theirs — while the
      * person who appointed may still appoint (else the appointment lapsed: `license_link_invalid`).
      */
-    async confirmManager(tenant: ServerTenant, id: string, appointmentId: string, token: string, client: string): Promise<{ status: 'confirmed'; email: string }> {
-      return withLinkToken(tenant, 'license-manager-confirm', client, () => db.transaction(async (tx) => {
-        const { appointment } = await appointmentOf(tx, tenant, id, appointmentId, token, true);
-        const appointer = await getSubscriptionForUser(tx, tenant.id, appointment.appointedByUserId, id);
-        const stillAllowed =
-          Boolean(appointer) &&
-          capable(appointer!, tenant) &&
-          licenseActionRefusal('replaceManager', { isLicenseManager: isLicenceManager(appointer!) }, tenant.multiUserLicenses) === null;
-        if (!stillAllowed) throw linkInvalid();
-        const previous = await managersOf(tx, tenant.id, id);
-        for (const manager of previous) await removeRole(tx, tenant.id, id, manager.bpNumber, 'LV');
-        const names = { firstName: appointment.firstName, lastName: appointment.lastName1 };
-        const bpNumber = await createPartner(tx, tenant.id, { salutationCode: appointment.salutationCode, firstName: appointment.firstName, lastName1: appointment.lastName1, emailAddress: appointment.email });
-        await addRole(tx, tenant.id, id, bpNumber, 'LV');
-        const userId = await accountFor(tx, tenant, appointment.email, bpNumber, names);
-        await confirmAppointment(tx, tenant.id, appointment.id, { userId, bpNumber });
-        await recordEvent(tx, tenant.id, 'license_manager.replaced', { userId, subscriptionId: id, bpNumber, previousBpNumbers: previous.map((m) => m.bpNumber), appointmentId: appointment.id });
-        return { status: 'confirmed' as const, email: appointment.email };
-      }));
+    async confirmManager(
+      tenant: ServerTenant,
+      id: string,
+      appointmentId: string,
+      token: string,
+      client: string,
+    ): Promise<{ status: 'confirmed'; email: string }> {
+      return withLinkToken(tenant, 'license-manager-confirm', client, () =>
+        db.transaction(async (tx) => {
+          const { appointment } = await appointmentOf(tx, tenant, id, appointmentId, token, true);
+          const appointer = await getSubscriptionForUser(tx, tenant.id, appointment.appointedByUserId, id);
+          const stillAllowed =
+            Boolean(appointer) &&
+            capable(appointer!, tenant) &&
+            licenseActionRefusal(
+              'replaceManager',
+              { isLicenseManager: isLicenceManager(appointer!) },
+              tenant.multiUserLicenses,
+            ) === null;
+          if (!stillAllowed) throw linkInvalid();
+          const previous = await managersOf(tx, tenant.id, id);
+          for (const manager of previous) await removeRole(tx, tenant.id, id, manager.bpNumber, 'LV');
+          const names = { firstName: appointment.firstName, lastName: appointment.lastName1 };
+          const bpNumber = await createPartner(tx, tenant.id, {
+            salutationCode: appointment.salutationCode,
+            firstName: appointment.firstName,
+            lastName1: appointment.lastName1,
+            emailAddress: appointment.email,
+          });
+          await addRole(tx, tenant.id, id, bpNumber, 'LV');
+          const userId = await accountFor(tx, tenant, appointment.email, bpNumber, names);
+          await confirmAppointment(tx, tenant.id, appointment.id, { userId, bpNumber });
+          await recordEvent(tx, tenant.id, 'license_manager.replaced', {
+            userId,
+            subscriptionId: id,
+            bpNumber,
+            previousBpNumbers: previous.map((m) => m.bpNumber),
+            appointmentId: appointment.id,
+          });
+          return { status: 'confirmed' as const, email: appointment.email };
+        }),
+      );
     },
 
     /** DELETE /subscriptions/{id}/license-managers/{bpNumber}: never by a licence manager (§6). */
@@ -425,7 +622,12 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
         check('deleteManager', caller, s);
         const removed = await removeRole(tx, tenant.id, s.id, bpNumber, 'LV');
         if (removed === 0) throw notFound('There is no such licence manager.');
-        await recordEvent(tx, tenant.id, 'license_manager.replaced', { userId: caller.user.id, subscriptionId: s.id, bpNumber: null, previousBpNumbers: [bpNumber] });
+        await recordEvent(tx, tenant.id, 'license_manager.replaced', {
+          userId: caller.user.id,
+          subscriptionId: s.id,
+          bpNumber: null,
+          previousBpNumbers: [bpNumber],
+        });
       });
     },
 
@@ -434,46 +636,86 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
      * it has not been used. 404 for an unknown licence; 400 `license_link_invalid` for a wrong or
      * replaced token; 409 `license_already_accepted` for a used one.
      */
-    async acceptInfo(tenant: ServerTenant, id: string, licenseId: string, token: string, client: string): Promise<AcceptLicenseInfo> {
+    async acceptInfo(
+      tenant: ServerTenant,
+      id: string,
+      licenseId: string,
+      token: string,
+      client: string,
+    ): Promise<AcceptLicenseInfo> {
       return withLinkToken(tenant, 'license-accept', client, async () => {
         const { license, publicationName } = await invitation(db, tenant, id, licenseId, token);
-        return { email: license.email, publicationName, orderNumber: license.orderNumber, businessPartner: licenseView(license).businessPartner };
+        return {
+          email: license.email,
+          publicationName,
+          orderNumber: license.orderNumber,
+          businessPartner: licenseView(license).businessPartner,
+        };
       });
     },
 
     /** POST on the accept URL: the licence becomes confirmed and the invited address gets its account. */
-    async accept(tenant: ServerTenant, id: string, licenseId: string, body: LicenseAcceptRequest, client: string): Promise<{ status: 'accepted'; email: string }> {
-      return withLinkToken(tenant, 'license-accept', client, () => db.transaction(async (tx) => {
-        const { license } = await invitation(tx, tenant, id, licenseId, body.token, true);
-        const settings = tenant.multiUserLicenses;
-        const errors = acceptLicenseErrors(body, settings, {
-          salutationCodes: salutationCodes(tenant),
-          academicTitleCodes: tenant.academicTitles.options.map((o) => o.code),
-        });
-        if (Object.keys(errors).length > 0) throw invalidFields(errors);
-        const bp = body.businessPartner;
-        const role = trimmed(body.role);
-        const needsYear = settings.roles.find((r) => r.code === role)?.requiresAcademicYear ?? false;
-        const partner: LicensePartner = {
-          salutationCode: trimmed(bp.salutationCode),
-          titleAcademic: trimmed(bp.titleAcademic),
-          firstName: trimmed(bp.firstName),
-          lastName1: trimmed(bp.lastName1),
-          company1: trimmed(bp.company1),
-          emailAddress: license.email,
-        };
-        const bpNumber = await createPartner(tx, tenant.id, partner);
-        const userId = await accountFor(tx, tenant, license.email, bpNumber, { firstName: partner.firstName ?? null, lastName: partner.lastName1 ?? null });
-        if (license.isActive) await addRole(tx, tenant.id, id, bpNumber, 'WE', true);
-        await confirmLicense(tx, tenant.id, license.id, { businessPartner: partner, bpNumber, role, academicYear: needsYear ? trimmed(body.academicYear) : null, userId });
-        await recordEvent(tx, tenant.id, 'license.accepted', { userId, subscriptionId: id, orderNumber: license.orderNumber, licenseId: license.id });
-        return { status: 'accepted' as const, email: license.email };
-      }));
+    async accept(
+      tenant: ServerTenant,
+      id: string,
+      licenseId: string,
+      body: LicenseAcceptRequest,
+      client: string,
+    ): Promise<{ status: 'accepted'; email: string }> {
+      return withLinkToken(tenant, 'license-accept', client, () =>
+        db.transaction(async (tx) => {
+          const { license } = await invitation(tx, tenant, id, licenseId, body.token, true);
+          const settings = tenant.multiUserLicenses;
+          const errors = acceptLicenseErrors(body, settings, {
+            salutationCodes: salutationCodes(tenant),
+            academicTitleCodes: tenant.academicTitles.options.map((o) => o.code),
+          });
+          if (Object.keys(errors).length > 0) throw invalidFields(errors);
+          const bp = body.businessPartner;
+          const role = trimmed(body.role);
+          const needsYear = settings.roles.find((r) => r.code === role)?.requiresAcademicYear ?? false;
+          const partner: LicensePartner = {
+            salutationCode: trimmed(bp.salutationCode),
+            titleAcademic: trimmed(bp.titleAcademic),
+            firstName: trimmed(bp.firstName),
+            lastName1: trimmed(bp.lastName1),
+            company1: trimmed(bp.company1),
+            emailAddress: license.email,
+          };
+          const bpNumber = await createPartner(tx, tenant.id, partner);
+          const userId = await accountFor(tx, tenant, license.email, bpNumber, {
+            firstName: partner.firstName ?? null,
+            lastName: partner.lastName1 ?? null,
+          });
+          if (license.isActive) await addRole(tx, tenant.id, id, bpNumber, 'WE', true);
+          await confirmLicense(tx, tenant.id, license.id, {
+            businessPartner: partner,
+            bpNumber,
+            role,
+            academicYear: needsYear ? trimmed(body.academicYear) : null,
+            userId,
+          });
+          await recordEvent(tx, tenant.id, 'license.accepted', {
+            userId,
+            subscriptionId: id,
+            orderNumber: license.orderNumber,
+            licenseId: license.id,
+          });
+          return { status: 'accepted' as const, email: license.email };
+        }),
+      );
     },
   };
 
   /** The licence an invitation link names, when its token is the current, unused one. */
-  async function invitation(tx: Queryable, tenant: ServerTenant, id: string, licenseId: string, token: string, forUpdate = false) {
+  async function invitation(
+    tx: Queryable,
+    tenant: ServerTenant,
+    id: string,
+    licenseId: string,
+    token: string,
+    forUpdate = false,
+  ) {
     const rows = await tx.query<{ publication: string; publicationName: string | null }>(
       `select s.publication, p.description as "publicationName" from subscriptions s
          left join publications p on p.tenant_id = s.tenant_id and p.publication = s.publication
@@ -483,14 +725,25 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
     const license = rows[0] ? await findLicense(tx, tenant.id, id, licenseId, forUpdate) : null;
     if (!rows[0] || !license) throw notFound('There is no such licence.');
     requireFeature(tenant, 'multi-user-licenses', rows[0].publication);
-    const matches = Boolean(token) && license.inviteTokenHash !== null && constantTimeEquals(hashToken(token), license.inviteTokenHash);
+    const matches =
+      Boolean(token) &&
+      license.inviteTokenHash !== null &&
+      constantTimeEquals(hashToken(token), license.inviteTokenHash);
     if (!matches || !license.invitationLive) throw linkInvalid();
-    if (license.isConfirmed) throw new HttpError(409, 'license_already_accepted', 'This licence has been accepted already.');
+    if (license.isConfirmed)
+      throw new HttpError(409, 'license_already_accepted', 'This licence has been accepted already.');
     return { license, publicationName: rows[0].publicationName ?? rows[0].publication };
   }
 
   /** The appointment a confirm link names, when its token is the appointment's and it is pending and live. */
-  async function appointmentOf(tx: Queryable, tenant: ServerTenant, id: string, appointmentId: string, token: string, forUpdate = false) {
+  async function appointmentOf(
+    tx: Queryable,
+    tenant: ServerTenant,
+    id: string,
+    appointmentId: string,
+    token: string,
+    forUpdate = false,
+  ) {
     const rows = await tx.query<{ publication: string; publicationName: string | null; orderNumber: string }>(
       `select s.publication, p.description as "publicationName", s.order_number::text as "orderNumber" from subscriptions s
          left join publications p on p.tenant_id = s.tenant_id and p.publication = s.publication
@@ -502,16 +755,37 @@ export function createLicenses(deps: { db: Database; mailFrom: string; now: () =
     requireFeature(tenant, 'multi-user-licenses', rows[0].publication);
     const matches = Boolean(token) && constantTimeEquals(hashToken(token), appointment.tokenHash);
     if (!matches || !appointment.live) throw linkInvalid();
-    if (appointment.confirmedAt) throw new HttpError(409, 'license_already_accepted', 'This appointment has been confirmed already.');
-    return { appointment, publicationName: rows[0].publicationName ?? rows[0].publication, orderNumber: rows[0].orderNumber };
+    if (appointment.confirmedAt)
+      throw new HttpError(409, 'license_already_accepted', 'This appointment has been confirmed already.');
+    return {
+      appointment,
+      publicationName: rows[0].publicationName ?? rows[0].publication,
+      orderNumber: rows[0].orderNumber,
+    };
   }
 
   /** The account of an address on this tenant (made when there is none), speaking for the partner. */
-  async function accountFor(tx: Queryable, tenant: ServerTenant, email: string, bpNumber: string, names: { firstName: string | null; lastName: string | null }): Promise<string> {
+  async function accountFor(
+    tx: Queryable,
+    tenant: ServerTenant,
+    email: string,
+    bpNumber: string,
+    names: { firstName: string | null; lastName: string | null },
+  ): Promise<string> {
     let user = await findUserByEmail(tx, tenant.id, email);
     if (!user) {
-      user = await createUser(tx, tenant.id, { email, firstName: names.firstName, lastName: names.lastName, displayName: [names.firstName, names.lastName].filter(Boolean).join(' ') || null });
-      await recordEvent(tx, tenant.id, 'account.created', { userId: user.id, email: user.email, source: 'license-invitation', bpNumbers: [bpNumber] });
+      user = await createUser(tx, tenant.id, {
+        email,
+        firstName: names.firstName,
+        lastName: names.lastName,
+        displayName: [names.firstName, names.lastName].filter(Boolean).join(' ') || null,
+      });
+      await recordEvent(tx, tenant.id, 'account.created', {
+        userId: user.id,
+        email: user.email,
+        source: 'license-invitation',
+        bpNumbers: [bpNumber],
+      });
     }
     await linkBusinessPartner(tx, tenant.id, user.id, bpNumber);
     return user.id;

@@ -6,7 +6,10 @@
 import type { Locale } from '../../engine/core/portalConfig';
 import type { OfferChange } from '../../engine/domain/lifecycle';
 
-const TEXTS: Record<Locale, { subject: string; body: string; paid: string; invoice: string; change: Record<string, string> }> = {
+const TEXTS: Record<
+  Locale,
+  { subject: string; body: string; paid: string; invoice: string; change: Record<string, string> }
+> = {
   'de-DE': {
     subject: 'Ihre Bestellung bei {tenant}: {offer}',
     body: 'Guten Tag,\n\nvielen Dank! Wir haben Ihre Bestellung für Ihr Abonnement „{subscription}“ (Auftragsnummer {orderNumber}) erhalten:\n\n{offer}\n{amount}\n\n{change}\n\nIhr Team von {tenant}\n',
@@ -33,18 +36,35 @@ const TEXTS: Record<Locale, { subject: string; body: string; paid: string; invoi
   },
 };
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
 export function formatDay(locale: Locale, day: string): string {
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 }
 
 export function offerAcceptedMail(
   locale: Locale,
-  values: { tenant: string; subscription: string; orderNumber: string; offer: string; amount: number; currency: string; paidOnline: boolean; change: OfferChange },
+  values: {
+    tenant: string;
+    subscription: string;
+    orderNumber: string;
+    offer: string;
+    amount: number;
+    currency: string;
+    paidOnline: boolean;
+    change: OfferChange;
+  },
 ): { subject: string; text: string } {
   const t = TEXTS[locale] ?? TEXTS['en-GB'];
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: values.currency }).format(values.amount);
+  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: values.currency }).format(
+    values.amount,
+  );
   const change = values.change;
   const changeKey = change.kind === 'upgrade' ? (change.later ? 'upgradeLater' : 'upgradeNow') : change.kind;
   const date = change.date ? formatDay(locale, change.date) : '';
@@ -58,4 +78,3 @@ export function offerAcceptedMail(
   };
   return { subject: fill(t.subject, all), text: fill(t.body, all) };
 }
-

@@ -20,7 +20,6 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { RecommendationsQuery } from '../../schemas/generated/recommendations-query';
 import type { AcceptRecommendationQuery } from '../../schemas/generated/accept-recommendation-query';
 import type { BulkRenewalRequest } from '../../schemas/generated/bulk-renewal-request';
-import { isActive } from '../../engine/domain/orderStatus';
 import { isBundleSlave, isExternallyManaged, isOrderingParty } from '../../engine/domain/capabilities';
 import { cancellationStart, CANCEL_CATEGORY } from '../../engine/domain/cancellation';
 import {
@@ -36,8 +35,24 @@ import {
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
-import { getSubscriptionForUser, listSubscriptionsForUser, loadLifecycle, lockSubscription, saveLifecycle, changeLifecycle } from '../store/subscriptionStore';
-import { acceptOffer, addMonths, isOfferTaken, openOffers, settlePayment, isOfferChange, type OfferChange, type LifecycleState } from '../../engine/domain/lifecycle';
+import {
+  getSubscriptionForUser,
+  listSubscriptionsForUser,
+  loadLifecycle,
+  lockSubscription,
+  saveLifecycle,
+  changeLifecycle,
+} from '../store/subscriptionStore';
+import {
+  acceptOffer,
+  addMonths,
+  isOfferTaken,
+  openOffers,
+  settlePayment,
+  isOfferChange,
+  type OfferChange,
+  type LifecycleState,
+} from '../../engine/domain/lifecycle';
 import { getUserById } from '../store/userStore';
 import {
   acceptancesOfPayment,
@@ -88,7 +103,8 @@ export function requireOfferSource(source: AcceptanceSource, s: Subscription, te
   switch (source) {
     case 'cancellation': {
       const start = cancellationStart(s);
-      if (start === 'already_cancelled') throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
+      if (start === 'already_cancelled')
+        throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
       if (start === 'externally_managed') throw externallyManaged(s);
       requireCapability('cancellation', s, tenant);
       return;
@@ -127,52 +143,90 @@ function requirePayer(s: Subscription, offer: OfferRow): void {
 }
 
 export const externallyManaged = (s: Pick<Subscription, 'orderNumber'>) =>
-  new HttpError(403, 'externally_managed', `The subscription ${s.orderNumber} is managed externally and cannot be cancelled here.`, { orderNumber: s.orderNumber });
+  new HttpError(
+    403,
+    'externally_managed',
+    `The subscription ${s.orderNumber} is managed externally and cannot be cancelled here.`,
+    { orderNumber: s.orderNumber },
+  );
 
 /** The category a source's offers come from (the query's first, then the tenant's, then §9's default). */
 function categoryOf(source: AcceptanceSource, tenant: ServerTenant, queried: string | undefined): string {
   if (source === 'cancellation') return CANCEL_CATEGORY;
   // A retention offer is only for someone about to cancel: no other flow may name its category.
-  if (queried === CANCEL_CATEGORY) throw badRequest('validation_failed', 'The category CANCEL belongs to the cancellation flow.');
+  if (queried === CANCEL_CATEGORY)
+    throw badRequest('validation_failed', 'The category CANCEL belongs to the cancellation flow.');
   if (source === 'upgrade') return offerCategory('upgrade', queried, tenant.upgrade.recommendationCategory);
   return offerCategory('renewal', queried, tenant.renewal.recommendationCategory);
 }
 
 /** Upgrade offers only at the times the tenant allows (tenant file upgrade.upgradeTimes). */
 const upgradeTimeAllowed = (tenant: ServerTenant, offer: OfferRow) =>
-  offer.offer.kind !== 'upgradeOption' || (tenant.upgrade.upgradeTimes as readonly string[]).includes(offer.offer.upgradeTime ?? 'NOW');
+  offer.offer.kind !== 'upgradeOption' ||
+  (tenant.upgrade.upgradeTimes as readonly string[]).includes(offer.offer.upgradeTime ?? 'NOW');
 
 export function createOfferService(deps: OfferServiceDeps) {
   const { db } = deps;
 
   /** The offers of a source for the subscription, in the caller's language. */
-  async function offersFor(tx: Queryable, tenant: ServerTenant, s: Subscription, source: AcceptanceSource, category: string, cancelReason?: string): Promise<OfferRow[]> {
+  async function offersFor(
+    tx: Queryable,
+    tenant: ServerTenant,
+    s: Subscription,
+    source: AcceptanceSource,
+    category: string,
+    cancelReason?: string,
+  ): Promise<OfferRow[]> {
     const offers = await listOffers(tx, tenant.id, s.publication, category);
     return offers.filter(
       (offer) =>
         EFFECTS_OF_SOURCE[source].includes(offer.effect.kind) &&
         upgradeTimeAllowed(tenant, offer) &&
-        (source !== 'cancellation' || offer.reasons === null || (cancelReason !== undefined && offer.reasons.includes(cancelReason))),
+        (source !== 'cancellation' ||
+          offer.reasons === null ||
+          (cancelReason !== undefined && offer.reasons.includes(cancelReason))),
     );
   }
 
-  async function subscriptionOf(tx: Queryable, caller: Caller, subscriptionId: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, subscriptionId, { locale: caller.locale });
+  async function subscriptionOf(
+    tx: Queryable,
+    caller: Caller,
+    subscriptionId: string,
+  ): Promise<Subscription> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, subscriptionId, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     return s;
   }
 
   /** The subscription's lifecycle (engine/domain/lifecycle.ts), under the caller's lock when changing it. */
-  async function lifecycleOf(tx: Queryable, tenant: ServerTenant, subscriptionId: string): Promise<LifecycleState> {
+  async function lifecycleOf(
+    tx: Queryable,
+    tenant: ServerTenant,
+    subscriptionId: string,
+  ): Promise<LifecycleState> {
     const state = await loadLifecycle(tx, tenant.id, subscriptionId);
     if (!state) throw refuse.notYours('There is no such subscription on your account.');
     return state;
   }
 
   /** The lifecycle request of accepting an offer (without its payment). */
-  function acceptRequest(s: Subscription, offer: OfferRow, source: AcceptanceSource, upgradeTime: UpgradeTime | null) {
+  function acceptRequest(
+    s: Subscription,
+    offer: OfferRow,
+    source: AcceptanceSource,
+    upgradeTime: UpgradeTime | null,
+  ) {
     const today = utcDay(deps.now());
-    return { offerId: offer.id, source, effect: offer.effect, upgradeTime, today, nextCycle: nextCycleOf(s, today) };
+    return {
+      offerId: offer.id,
+      source,
+      effect: offer.effect,
+      upgradeTime,
+      today,
+      nextCycle: nextCycleOf(s, today),
+    };
   }
 
   /**
@@ -180,7 +234,10 @@ export function createOfferService(deps: OfferServiceDeps) {
    * them (a popup never finished, nobody polled): until then their offers count as taken. Runs
    * before the caller's transaction, since settling locks the subscriptions itself.
    */
-  async function expireStalePayments(tenant: ServerTenant, subscriptionIds: readonly string[]): Promise<void> {
+  async function expireStalePayments(
+    tenant: ServerTenant,
+    subscriptionIds: readonly string[],
+  ): Promise<void> {
     const before = new Date(deps.now().getTime() - PAYMENT_EXPIRY_MINUTES * 60_000);
     for (const paymentId of await stalePendingPayments(db, tenant.id, subscriptionIds, before)) {
       await (deps.settleAny ?? service.settle)(tenant, paymentId, 'canceled');
@@ -191,7 +248,15 @@ export function createOfferService(deps: OfferServiceDeps) {
   async function confirmApplied(
     tx: Queryable,
     tenant: ServerTenant,
-    input: { user: { id: string; email: string }; locale: Locale; s: Subscription; offer: OfferRow; source: AcceptanceSource; change: OfferChange; paymentId: string | null },
+    input: {
+      user: { id: string; email: string };
+      locale: Locale;
+      s: Subscription;
+      offer: OfferRow;
+      source: AcceptanceSource;
+      change: OfferChange;
+      paymentId: string | null;
+    },
   ) {
     const { s, offer } = input;
     await recordEvent(tx, tenant.id, 'offer.accepted', {
@@ -233,7 +298,12 @@ export function createOfferService(deps: OfferServiceDeps) {
   }
 
   /** A pending payment for these offers, and the provider's page to pay it on (one payment for all). */
-  function startPayment(tx: Queryable, caller: Caller, offers: OfferRow[], description: string): Promise<{ id: string; url: string }> {
+  function startPayment(
+    tx: Queryable,
+    caller: Caller,
+    offers: OfferRow[],
+    description: string,
+  ): Promise<{ id: string; url: string }> {
     return deps.paymentPages.start(tx, {
       tenant: caller.tenant,
       userId: caller.user.id,
@@ -255,19 +325,42 @@ export function createOfferService(deps: OfferServiceDeps) {
      * still open to the subscription (engine/domain/lifecycle.ts openOffers: one accepted or waiting
      * for its payment is not offered again).
      */
-    async recommendations(caller: Caller, subscriptionId: string, query: RecommendationsQuery): Promise<Recommendation[]> {
+    async recommendations(
+      caller: Caller,
+      subscriptionId: string,
+      query: RecommendationsQuery,
+    ): Promise<Recommendation[]> {
       const s = await subscriptionOf(db, caller, subscriptionId);
       await expireStalePayments(caller.tenant, [s.id]);
       requireOfferSource(query.source, s, caller.tenant);
-      const offers = await offersFor(db, caller.tenant, s, query.source, categoryOf(query.source, caller.tenant, query.category));
-      return openOffers(await lifecycleOf(db, caller.tenant, s.id), offers, utcDay(deps.now()), query.source).map((offer) => toRecommendation(offer, caller.locale));
+      const offers = await offersFor(
+        db,
+        caller.tenant,
+        s,
+        query.source,
+        categoryOf(query.source, caller.tenant, query.category),
+      );
+      return openOffers(
+        await lifecycleOf(db, caller.tenant, s.id),
+        offers,
+        utcDay(deps.now()),
+        query.source,
+      ).map((offer) => toRecommendation(offer, caller.locale));
     },
 
     /** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them; open ones only. */
-    async retentionOffers(tx: Queryable, tenant: ServerTenant, s: Subscription, reason: string, locale: Locale): Promise<Recommendation[]> {
+    async retentionOffers(
+      tx: Queryable,
+      tenant: ServerTenant,
+      s: Subscription,
+      reason: string,
+      locale: Locale,
+    ): Promise<Recommendation[]> {
       if (!tenant.cancellation.showRetentionOffers) return [];
       const offers = await offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason);
-      return openOffers(await lifecycleOf(tx, tenant, s.id), offers, utcDay(deps.now()), 'cancellation').map((offer) => toRecommendation(offer, locale));
+      return openOffers(await lifecycleOf(tx, tenant, s.id), offers, utcDay(deps.now()), 'cancellation').map(
+        (offer) => toRecommendation(offer, locale),
+      );
     },
 
     /**
@@ -275,7 +368,12 @@ export function createOfferService(deps: OfferServiceDeps) {
      * lifecycle's acceptOffer, so an offer is accepted once (a second accept, even a double submit,
      * is 409 offer_already_accepted and changes nothing).
      */
-    async accept(caller: Caller, subscriptionId: string, offerId: string, query: AcceptRecommendationQuery): Promise<AcceptAnswer> {
+    async accept(
+      caller: Caller,
+      subscriptionId: string,
+      offerId: string,
+      query: AcceptRecommendationQuery,
+    ): Promise<AcceptAnswer> {
       const { tenant } = caller;
       await expireStalePayments(tenant, [(await subscriptionOf(db, caller, subscriptionId)).id]);
       return db.transaction(async (tx) => {
@@ -285,33 +383,65 @@ export function createOfferService(deps: OfferServiceDeps) {
         requireOfferSource(source, s, tenant);
         const category = categoryOf(source, tenant, query.category);
         if (source === 'cancellation') {
-          if (!query.cancelReason) throw badRequest('validation_failed', 'A retention offer is accepted for a cancellation reason (cancelReason).');
+          if (!query.cancelReason)
+            throw badRequest(
+              'validation_failed',
+              'A retention offer is accepted for a cancellation reason (cancelReason).',
+            );
           const reasons = await listCancellationReasons(tx, tenant.id, s.publication);
-          if (!reasons.some((r) => r.code === query.cancelReason)) throw badRequest('validation_failed', 'Unknown cancellation reason.');
+          if (!reasons.some((r) => r.code === query.cancelReason))
+            throw badRequest('validation_failed', 'Unknown cancellation reason.');
         }
-        const offer = (await offersFor(tx, tenant, s, source, category, query.cancelReason)).find((o) => o.id === offerId);
+        const offer = (await offersFor(tx, tenant, s, source, category, query.cancelReason)).find(
+          (o) => o.id === offerId,
+        );
         if (!offer) throw notFound('This offer is not available for this subscription.');
-        const upgradeTime: UpgradeTime | null = offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null;
-        if (query.upgradeTime && upgradeTime && query.upgradeTime !== upgradeTime) throw badRequest('validation_failed', `This offer takes effect ${upgradeTime}.`);
+        const upgradeTime: UpgradeTime | null =
+          offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null;
+        if (query.upgradeTime && upgradeTime && query.upgradeTime !== upgradeTime)
+          throw badRequest('validation_failed', `This offer takes effect ${upgradeTime}.`);
         requirePayer(s, offer);
 
         const state = await lifecycleOf(tx, tenant, s.id);
-        if (isOfferTaken(state, offer.id, utcDay(deps.now()))) throw refusedTransition('offer_already_accepted');
+        if (isOfferTaken(state, offer.id, utcDay(deps.now())))
+          throw refusedTransition('offer_already_accepted');
         const request = acceptRequest(s, offer, source, upgradeTime);
         // Whether it may apply is decided before anyone is sent to pay for it.
         const check = acceptOffer(state, { ...request, paymentId: null });
         if (!check.ok) throw refusedTransition(check.refusal);
-        const context = { userId: caller.user.id, locale: tenant.defaultLocale, cancelReason: query.cancelReason ?? null };
+        const context = {
+          userId: caller.user.id,
+          locale: tenant.defaultLocale,
+          cancelReason: query.cancelReason ?? null,
+        };
 
         if (paysOnline(offer.paymentProvider)) {
-          const payment = await startPayment(tx, caller, [offer], `${s.displayName} (${s.orderNumber}): ${offerTexts(offer, caller.locale).title}`);
+          const payment = await startPayment(
+            tx,
+            caller,
+            [offer],
+            `${s.displayName} (${s.orderNumber}): ${offerTexts(offer, caller.locale).title}`,
+          );
           const result = acceptOffer(state, { ...request, paymentId: payment.id });
           if (!result.ok) throw refusedTransition(result.refusal);
           await saveLifecycle(tx, tenant.id, s.id, state, result.state, context);
-          return { url: payment.url, status: 'pending', pendingPayment: { id: payment.id, subscriptionId: s.id } };
+          return {
+            url: payment.url,
+            status: 'pending',
+            pendingPayment: { id: payment.id, subscriptionId: s.id },
+          };
         }
         await saveLifecycle(tx, tenant.id, s.id, state, check.state, context);
-        for (const change of check.changes.filter(isOfferChange)) await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source, change, paymentId: null });
+        for (const change of check.changes.filter(isOfferChange))
+          await confirmApplied(tx, tenant, {
+            user: caller.user,
+            locale: caller.locale,
+            s,
+            offer,
+            source,
+            change,
+            paymentId: null,
+          });
         return { url: null, status: 'applied' };
       });
     },
@@ -320,14 +450,25 @@ export function createOfferService(deps: OfferServiceDeps) {
     async acceptAll(caller: Caller, request: BulkRenewalRequest): Promise<AcceptAnswer> {
       const { tenant } = caller;
       const entries = Object.entries(request.selectedRecommendations);
-      const chosen = entries.map(([, value]) => value!.paymentProviders[0].PAYMENT_PROVIDER as OfferPaymentProvider);
+      const chosen = entries.map(
+        ([, value]) => value!.paymentProviders[0].PAYMENT_PROVIDER as OfferPaymentProvider,
+      );
       if (hasPaymentConflict(chosen)) throw badRequest('payment_conflict', BULK_PAYMENT_CONFLICT_MESSAGE);
       const keys = new Set(entries.map(([key]) => key));
-      await expireStalePayments(tenant, (await listSubscriptionsForUser(db, tenant.id, caller.user.id)).filter((x) => keys.has(bulkSelectionKey(x))).map((x) => x.id));
+      await expireStalePayments(
+        tenant,
+        (await listSubscriptionsForUser(db, tenant.id, caller.user.id))
+          .filter((x) => keys.has(bulkSelectionKey(x)))
+          .map((x) => x.id),
+      );
       return db.transaction(async (tx) => {
         // Lock first, in one order (as every flow does), then read what the locks protect.
         const listed = await listSubscriptionsForUser(tx, tenant.id, caller.user.id);
-        for (const id of listed.filter((x) => keys.has(bulkSelectionKey(x))).map((x) => x.id).sort()) await lockSubscription(tx, tenant.id, id);
+        for (const id of listed
+          .filter((x) => keys.has(bulkSelectionKey(x)))
+          .map((x) => x.id)
+          .sort())
+          await lockSubscription(tx, tenant.id, id);
         const mine = await listSubscriptionsForUser(tx, tenant.id, caller.user.id, { locale: caller.locale });
         const picked: Array<{ s: Subscription; offer: OfferRow; state: LifecycleState }> = [];
         for (const [key, selection] of entries) {
@@ -335,38 +476,80 @@ export function createOfferService(deps: OfferServiceDeps) {
           const s = mine.find((candidate) => bulkSelectionKey(candidate) === key);
           if (!s) throw refuse.notYours(`There is no subscription ${key} on your account.`);
           requireOfferSource('bulk-renewal', s, tenant);
-          const offers = await offersFor(tx, tenant, s, 'bulk-renewal', categoryOf('bulk-renewal', tenant, undefined));
+          const offers = await offersFor(
+            tx,
+            tenant,
+            s,
+            'bulk-renewal',
+            categoryOf('bulk-renewal', tenant, undefined),
+          );
           const offer = offers.find((o) => o.id === value.recommendationId);
-          if (!offer) throw notFound(`The offer ${value.recommendationId} is not available for ${s.orderNumber}.`);
-          if (offer.paymentProvider !== value.paymentProviders[0].PAYMENT_PROVIDER) throw badRequest('validation_failed', `The offer ${offer.id} is paid by ${offer.paymentProvider}.`);
+          if (!offer)
+            throw notFound(`The offer ${value.recommendationId} is not available for ${s.orderNumber}.`);
+          if (offer.paymentProvider !== value.paymentProviders[0].PAYMENT_PROVIDER)
+            throw badRequest(
+              'validation_failed',
+              `The offer ${offer.id} is paid by ${offer.paymentProvider}.`,
+            );
           requirePayer(s, offer);
           const state = await lifecycleOf(tx, tenant, s.id);
           // Each one through the lifecycle: an offer already taken for one of them refuses the whole order.
-          const check = acceptOffer(state, { ...acceptRequest(s, offer, 'bulk-renewal', null), paymentId: null });
+          const check = acceptOffer(state, {
+            ...acceptRequest(s, offer, 'bulk-renewal', null),
+            paymentId: null,
+          });
           if (!check.ok) {
             const refused = refusedTransition(check.refusal);
-            throw new HttpError(refused.status, refused.code, `${s.orderNumber}: ${refused.message}`, { orderNumber: s.orderNumber });
+            throw new HttpError(refused.status, refused.code, `${s.orderNumber}: ${refused.message}`, {
+              orderNumber: s.orderNumber,
+            });
           }
           picked.push({ s, offer, state });
         }
         const context = { userId: caller.user.id, locale: tenant.defaultLocale };
         const online = picked.filter(({ offer }) => paysOnline(offer.paymentProvider));
         if (online.length > 0) {
-          const description = picked.map(({ s, offer }) => `${s.orderNumber}: ${offerTexts(offer, caller.locale).title}`).join('; ');
-          const payment = await startPayment(tx, caller, online.map(({ offer }) => offer), description);
+          const description = picked
+            .map(({ s, offer }) => `${s.orderNumber}: ${offerTexts(offer, caller.locale).title}`)
+            .join('; ');
+          const payment = await startPayment(
+            tx,
+            caller,
+            online.map(({ offer }) => offer),
+            description,
+          );
           // Everything chosen waits for the one payment, so a failed payment renews nothing.
           for (const { s, offer, state } of picked) {
-            const result = acceptOffer(state, { ...acceptRequest(s, offer, 'bulk-renewal', null), paymentId: payment.id });
+            const result = acceptOffer(state, {
+              ...acceptRequest(s, offer, 'bulk-renewal', null),
+              paymentId: payment.id,
+            });
             if (!result.ok) throw refusedTransition(result.refusal);
             await saveLifecycle(tx, tenant.id, s.id, state, result.state, context);
           }
-          return { url: payment.url, status: 'pending', pendingPayment: { id: payment.id, subscriptionId: picked[0].s.id } };
+          return {
+            url: payment.url,
+            status: 'pending',
+            pendingPayment: { id: payment.id, subscriptionId: picked[0].s.id },
+          };
         }
         for (const { s, offer, state } of picked) {
-          const result = acceptOffer(state, { ...acceptRequest(s, offer, 'bulk-renewal', null), paymentId: null });
+          const result = acceptOffer(state, {
+            ...acceptRequest(s, offer, 'bulk-renewal', null),
+            paymentId: null,
+          });
           if (!result.ok) throw refusedTransition(result.refusal);
           await saveLifecycle(tx, tenant.id, s.id, state, result.state, context);
-          for (const change of result.changes.filter(isOfferChange)) await confirmApplied(tx, tenant, { user: caller.user, locale: caller.locale, s, offer, source: 'bulk-renewal', change, paymentId: null });
+          for (const change of result.changes.filter(isOfferChange))
+            await confirmApplied(tx, tenant, {
+              user: caller.user,
+              locale: caller.locale,
+              s,
+              offer,
+              source: 'bulk-renewal',
+              change,
+              paymentId: null,
+            });
         }
         return { url: null, status: 'applied' };
       });
@@ -394,28 +577,52 @@ export function createOfferService(deps: OfferServiceDeps) {
         for (const id of subscriptionIds) {
           const state = await loadLifecycle(tx, tenant.id, id);
           if (!state) continue; // deleted meanwhile, with its acceptances
-          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, id, { locale: payment.locale }) : null;
+          const s = user
+            ? await getSubscriptionForUser(tx, tenant.id, user.id, id, { locale: payment.locale })
+            : null;
           paidFor.push({ id, s, state });
           const mine = acceptances.filter((a) => a.subscriptionId === id && a.status === 'pending');
           // What was bought must still be allowed now: the flow's rule and the lifecycle, checked again.
-          const allowed = s !== null && mine.every((a) => stillAllowed(a.source, s, tenant)) && settlePayment(state, { paymentId, outcome: 'success', today, nextCycle: nextCycleOf(s, today) }).ok;
+          const allowed =
+            s !== null &&
+            mine.every((a) => stillAllowed(a.source, s, tenant)) &&
+            settlePayment(state, { paymentId, outcome: 'success', today, nextCycle: nextCycleOf(s, today) })
+              .ok;
           if (!allowed) outcome = 'error';
         }
         let crossSelling: PaymentRow['crossSelling'] = null;
         for (const { id, s, state } of paidFor) {
           const nextCycle = s ? nextCycleOf(s, today) : today;
-          const result = await changeLifecycle(tx, tenant.id, id, () => settlePayment(state, { paymentId, outcome, today, nextCycle }), {
-            userId: payment.userId,
-            locale: tenant.defaultLocale,
-          });
+          const result = await changeLifecycle(
+            tx,
+            tenant.id,
+            id,
+            () => settlePayment(state, { paymentId, outcome, today, nextCycle }),
+            {
+              userId: payment.userId,
+              locale: tenant.defaultLocale,
+            },
+          );
           if (!result.ok || outcome !== 'success' || !user || !s) continue;
           for (const change of result.changes.filter(isOfferChange)) {
-            const acceptance = acceptances.find((a) => a.subscriptionId === id && a.offerId === change.offerId);
+            const acceptance = acceptances.find(
+              (a) => a.subscriptionId === id && a.offerId === change.offerId,
+            );
             const offer = change.offerId ? await findOffer(tx, tenant.id, change.offerId) : null;
             if (!acceptance || !offer) continue;
-            await confirmApplied(tx, tenant, { user, locale: payment.locale, s, offer, source: acceptance.source, change, paymentId });
+            await confirmApplied(tx, tenant, {
+              user,
+              locale: payment.locale,
+              s,
+              offer,
+              source: acceptance.source,
+              change,
+              paymentId,
+            });
             if (!crossSelling && offer.offer.crossSelling) {
-              const voucherCode = offer.voucherPool ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId) : null;
+              const voucherCode = offer.voucherPool
+                ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId)
+                : null;
               crossSelling = { ...offer.offer.crossSelling, voucherCode };
             }
           }
@@ -455,12 +662,15 @@ export function createOfferService(deps: OfferServiceDeps) {
   async function ownPayment(caller: Caller, subscriptionId: string, paymentId: string): Promise<PaymentRow> {
     const payment = await findPaymentRecord(db, caller.tenant.id, paymentId);
     const acceptances = payment ? await acceptancesOfPayment(db, caller.tenant.id, paymentId) : [];
-    const paysFor = acceptances.some((a) => a.subscriptionId === subscriptionId) || payment?.details.subscriptionId === subscriptionId;
+    const paysFor =
+      acceptances.some((a) => a.subscriptionId === subscriptionId) ||
+      payment?.details.subscriptionId === subscriptionId;
     if (!payment || payment.userId !== caller.user.id || !paysFor) {
       throw notFound('There is no such payment for this subscription.');
     }
     // A partial login may only look at its own subscription (the session scope is checked by getSubscriptionForUser).
-    if (!(await getSubscriptionForUser(db, caller.tenant.id, caller.user.id, subscriptionId))) throw notFound('There is no such payment for this subscription.');
+    if (!(await getSubscriptionForUser(db, caller.tenant.id, caller.user.id, subscriptionId)))
+      throw notFound('There is no such payment for this subscription.');
     return payment;
   }
 }

@@ -23,7 +23,12 @@ export function toRecommendation(offer: OfferRow, locale: Locale): Recommendatio
     paymentProviders: [{ PAYMENT_PROVIDER: offer.paymentProvider }],
   };
   if (def.kind === 'article') {
-    recommendation.article = { articleText: texts.title, offerType: def.offerType ?? 'RN', price: offer.price, currencyKey: offer.currency };
+    recommendation.article = {
+      articleText: texts.title,
+      offerType: def.offerType ?? 'RN',
+      price: offer.price,
+      currencyKey: offer.currency,
+    };
   } else if (def.kind === 'product') {
     recommendation.product = {
       title: texts.title,

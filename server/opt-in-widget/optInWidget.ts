@@ -11,7 +11,11 @@ import type { Database } from '../db/database';
 import type { Locale } from '../../engine/core/portalConfig';
 import type { OptInWidgetRequest } from '../../schemas/generated/opt-in-widget-request';
 import type { OptInWidgetConfirmation } from '../../schemas/generated/opt-in-widget-confirmation';
-import { OPT_IN_WIDGET_LINK_DAYS, optInWidgetProblems, optInWidgetProvider } from '../../engine/domain/widgets';
+import {
+  OPT_IN_WIDGET_LINK_DAYS,
+  optInWidgetProblems,
+  optInWidgetProvider,
+} from '../../engine/domain/widgets';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
@@ -29,7 +33,12 @@ import { requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { optInWidgetMail } from './optInWidgetMails';
 
-const exhausted = () => new HttpError(409, 'voucher_codes_exhausted', 'All voucher codes have been handed out. Please call our customer service.');
+const exhausted = () =>
+  new HttpError(
+    409,
+    'voucher_codes_exhausted',
+    'All voucher codes have been handed out. Please call our customer service.',
+  );
 
 /** The provider or the refusal the screen turns into the fallback-contact message (§8). */
 function providerOr404(tenant: ServerTenant, code: string) {
@@ -43,13 +52,23 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
   const { db } = deps;
   return {
     /** POST /opt-in: a pending sign-up and its confirmation mail. */
-    async signUp(tenant: ServerTenant, body: OptInWidgetRequest, origin: { portalUrl: string; locale: Locale }): Promise<void> {
+    async signUp(
+      tenant: ServerTenant,
+      body: OptInWidgetRequest,
+      origin: { portalUrl: string; locale: Locale },
+    ): Promise<void> {
       const provider = providerOr404(tenant, body.provider);
       const problems = optInWidgetProblems(body);
-      if (Object.keys(problems).length > 0) throw badRequest('validation_failed', 'Please check the form.', { fields: problems });
+      if (Object.keys(problems).length > 0)
+        throw badRequest('validation_failed', 'Please check the form.', { fields: problems });
       const salutations = tenant.salutations?.options;
-      if (salutations?.length && !salutations.some((s) => s.code === body.salutationCode && s.isUserSelectable !== false)) {
-        throw badRequest('validation_failed', 'Please check the form.', { fields: { salutationCode: 'invalid' } });
+      if (
+        salutations?.length &&
+        !salutations.some((s) => s.code === body.salutationCode && s.isUserSelectable !== false)
+      ) {
+        throw badRequest('validation_failed', 'Please check the form.', {
+          fields: { salutationCode: 'invalid' },
+        });
       }
       const pool = provider.voucherCodeKey ?? null;
       await db.transaction(async (tx) => {
@@ -69,9 +88,17 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
           tokenHash: hashToken(token),
           expiresAt: new Date(deps.now().getTime() + OPT_IN_WIDGET_LINK_DAYS * 86_400_000),
         });
-        await recordEvent(tx, tenant.id, 'opt_in_widget.signed_up', { userId: null, signupId, provider: provider.code });
+        await recordEvent(tx, tenant.id, 'opt_in_widget.signed_up', {
+          userId: null,
+          signupId,
+          provider: provider.code,
+        });
         const link = `${origin.portalUrl}opt-in-widget?provider=${encodeURIComponent(provider.code)}&token=${encodeURIComponent(token)}&lang=${origin.locale === 'de-DE' ? 'de' : 'en'}`;
-        const mail = optInWidgetMail('optInWidgetConfirm', origin.locale, { tenant: tenant.name, name: `${body.firstName.trim()} ${body.lastName1.trim()}`, link });
+        const mail = optInWidgetMail('optInWidgetConfirm', origin.locale, {
+          tenant: tenant.name,
+          name: `${body.firstName.trim()} ${body.lastName1.trim()}`,
+          link,
+        });
         await enqueueMail(tx, { tenantId: tenant.id, to: email, from: deps.mailFrom, ...mail });
       });
     },
@@ -88,7 +115,9 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
         if (!signup) throw notFound('This link has expired or is not valid. Please sign up again.');
         if (signup.confirmedAt) return { provider: signup.provider, voucherCode: signup.voucherCode };
         // One voucher per address and provider: concurrent confirmations of one address wait for each other here.
-        await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`opt-in-widget:${tenant.id}:${signup.provider}:${signup.email}`]);
+        await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [
+          `opt-in-widget:${tenant.id}:${signup.provider}:${signup.email}`,
+        ]);
         let code = (await voucherOfAddress(tx, tenant.id, signup.provider, signup.email)) ?? null;
         const fresh = code === null;
         if (fresh && signup.pool) {
@@ -107,7 +136,11 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
           voucherCode: code,
         });
         if (code && fresh) {
-          const mail = optInWidgetMail('optInWidgetVoucher', signup.locale, { tenant: tenant.name, name: `${signup.firstName} ${signup.lastName}`, code });
+          const mail = optInWidgetMail('optInWidgetVoucher', signup.locale, {
+            tenant: tenant.name,
+            name: `${signup.firstName} ${signup.lastName}`,
+            code,
+          });
           await enqueueMail(tx, { tenantId: tenant.id, to: signup.email, from: deps.mailFrom, ...mail });
         }
         return { provider: signup.provider, voucherCode: code };

@@ -30,7 +30,11 @@ const TEXTS: Record<Locale, Record<OptInWidgetMail, { subject: string; body: str
   },
 };
 
-export function optInWidgetMail(kind: OptInWidgetMail, locale: string, values: Record<string, string>): { subject: string; text: string } {
+export function optInWidgetMail(
+  kind: OptInWidgetMail,
+  locale: string,
+  values: Record<string, string>,
+): { subject: string; text: string } {
   const t = (TEXTS[locale as Locale] ?? TEXTS['en-GB'])[kind];
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_m, key: string) => values[key] ?? '');
   return { subject: fill(t.subject), text: fill(t.body) };

@@ -14,15 +14,30 @@ import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
 import type { OptInWidget } from './optInWidget';
 
-export function optInWidgetRoutes(deps: { db: Database; optInWidget: OptInWidget; now: () => Date; signInLimits?: SignInLimits }): Router {
+export function optInWidgetRoutes(deps: {
+  db: Database;
+  optInWidget: OptInWidget;
+  now: () => Date;
+  signInLimits?: SignInLimits;
+}): Router {
   const router = Router();
 
   router.post('/opt-in', trimEmail, validateBody('opt-in-widget-request'), async (req, res) => {
     const tenant = requestTenant(res);
     const body = req.body as OptInWidgetRequest;
     const origin = requestOrigin(req, res);
-    await limitSignInAttempt(deps.db, tenant.id, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'opt-in-widget', { address: normalizeEmail(body.email), client: origin.client }, deps.now());
-    await deps.optInWidget.signUp(tenant, body, { portalUrl: origin.portalUrl, locale: requestLocale(req, tenant, body.locale) });
+    await limitSignInAttempt(
+      deps.db,
+      tenant.id,
+      deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
+      'opt-in-widget',
+      { address: normalizeEmail(body.email), client: origin.client },
+      deps.now(),
+    );
+    await deps.optInWidget.signUp(tenant, body, {
+      portalUrl: origin.portalUrl,
+      locale: requestLocale(req, tenant, body.locale),
+    });
     res.status(202).json({ status: 'confirmation_sent' });
   });
 

@@ -5,13 +5,36 @@
 import type { Locale } from '../../engine/core/portalConfig';
 
 const TEXTS: Record<Locale, Record<string, string>> = {
-  'de-DE': { title: 'Einwilligung bestätigen', intro: 'Bitte bestätigen Sie, dass Sie Informationen von {tenant} erhalten möchten.', confirm: 'Jetzt bestätigen', done: 'Vielen Dank, Ihre Einwilligung ist bestätigt.', failed: 'Dieser Link ist abgelaufen oder wurde schon verwendet.', back: 'Zum Kundenportal' },
-  'en-GB': { title: 'Confirm your consent', intro: 'Please confirm that you would like to hear from {tenant}.', confirm: 'Confirm now', done: 'Thank you, your consent is confirmed.', failed: 'This link has expired or has been used already.', back: 'To the customer portal' },
+  'de-DE': {
+    title: 'Einwilligung bestätigen',
+    intro: 'Bitte bestätigen Sie, dass Sie Informationen von {tenant} erhalten möchten.',
+    confirm: 'Jetzt bestätigen',
+    done: 'Vielen Dank, Ihre Einwilligung ist bestätigt.',
+    failed: 'Dieser Link ist abgelaufen oder wurde schon verwendet.',
+    back: 'Zum Kundenportal',
+  },
+  'en-GB': {
+    title: 'Confirm your consent',
+    intro: 'Please confirm that you would like to hear from {tenant}.',
+    confirm: 'Confirm now',
+    done: 'Thank you, your consent is confirmed.',
+    failed: 'This link has expired or has been used already.',
+    back: 'To the customer portal',
+  },
 };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
-export function optInConfirmPage(input: { tenantName: string; locale: Locale; basePath: string; token: string }): string {
+export function optInConfirmPage(input: {
+  tenantName: string;
+  locale: Locale;
+  basePath: string;
+  token: string;
+}): string {
   const t = TEXTS[input.locale] ?? TEXTS['en-GB'];
   return `<!doctype html>
 <html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">

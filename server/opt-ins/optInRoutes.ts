@@ -16,20 +16,42 @@ import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { OPT_IN_CONFIRM_SCRIPT, optInConfirmPage } from './optInConfirmPage';
 import type { OptIns } from './optIns';
 
-const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router {
   const router = Router();
 
-  router.get('/subscriptions/:id/business-partners/:bpNumber/opt-ins', requireUser(deps.auth), async (req, res) => {
-    res.json(await deps.optIns.list(accountCaller(req, res), String(req.params.id), String(req.params.bpNumber)));
-  });
-  router.post('/subscriptions/:id/business-partners/:bpNumber/opt-ins', requireUser(deps.auth), validateBody('opt-ins-request'), async (req, res) => {
-    const answer = await deps.optIns.change(accountCaller(req, res), String(req.params.id), String(req.params.bpNumber), req.body as OptInsRequest, requestOrigin(req, res).portalUrl);
-    res.json(answer);
-  });
+  router.get(
+    '/subscriptions/:id/business-partners/:bpNumber/opt-ins',
+    requireUser(deps.auth),
+    async (req, res) => {
+      res.json(
+        await deps.optIns.list(accountCaller(req, res), String(req.params.id), String(req.params.bpNumber)),
+      );
+    },
+  );
+  router.post(
+    '/subscriptions/:id/business-partners/:bpNumber/opt-ins',
+    requireUser(deps.auth),
+    validateBody('opt-ins-request'),
+    async (req, res) => {
+      const answer = await deps.optIns.change(
+        accountCaller(req, res),
+        String(req.params.id),
+        String(req.params.bpNumber),
+        req.body as OptInsRequest,
+        requestOrigin(req, res).portalUrl,
+      );
+      res.json(answer);
+    },
+  );
 
-  router.get('/opt-ins/confirm.js', (_req, res) => void res.type('application/javascript').set('cache-control', 'no-cache').send(OPT_IN_CONFIRM_SCRIPT));
+  router.get(
+    '/opt-ins/confirm.js',
+    (_req, res) =>
+      void res.type('application/javascript').set('cache-control', 'no-cache').send(OPT_IN_CONFIRM_SCRIPT),
+  );
   router.get('/opt-ins/confirm', (req, res) => {
     const tenant = requestTenant(res);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -38,7 +60,14 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
       .type('html')
       .set('content-security-policy', PAGE_POLICY)
       .set('referrer-policy', 'no-referrer')
-      .send(optInConfirmPage({ tenantName: tenant.name, locale: requestLocale(req, tenant, req.query.lang), basePath: tenantContext(res).basePath, token }));
+      .send(
+        optInConfirmPage({
+          tenantName: tenant.name,
+          locale: requestLocale(req, tenant, req.query.lang),
+          basePath: tenantContext(res).basePath,
+          token,
+        }),
+      );
   });
   router.post('/opt-ins/confirm', validateBody('opt-in-confirm-request'), async (req, res) => {
     const confirmed = await deps.optIns.confirm(requestTenant(res), String(req.body.token));

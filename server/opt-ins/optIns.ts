@@ -15,7 +15,14 @@ import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
-import { confirmOptIns, markOptInPending, optInsOf, partnersOfSubscription, switchOptInOff, type OptInRow } from '../store/accountChangeStore';
+import {
+  confirmOptIns,
+  markOptInPending,
+  optInsOf,
+  partnersOfSubscription,
+  switchOptInOff,
+  type OptInRow,
+} from '../store/accountChangeStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
@@ -27,17 +34,31 @@ export const OPT_IN_LINK_DAYS = 7;
 
 /** The opt-ins as the screen shows them, each named as the confirmation e-mail names it (engine/domain/optIns.ts). */
 const view = (rows: OptInRow[], tenant: ServerTenant, locale: Locale): OptIn[] =>
-  rows.map((r) => ({ type: r.type, description: optInName(tenant.optIns?.types, r, locale), value: r.value, pending: r.pending }));
+  rows.map((r) => ({
+    type: r.type,
+    description: optInName(tenant.optIns?.types, r, locale),
+    value: r.value,
+    pending: r.pending,
+  }));
 
 export function createOptIns(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
 
   /** The subscription and the partner: one of the subscription's partners the user speaks for. */
-  async function partnerOf(tx: Queryable, caller: AccountCaller, id: string, bpNumber: string): Promise<{ s: Subscription; email: string | null }> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
+  async function partnerOf(
+    tx: Queryable,
+    caller: AccountCaller,
+    id: string,
+    bpNumber: string,
+  ): Promise<{ s: Subscription; email: string | null }> {
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('optIns', s, caller.tenant);
-    const partner = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find((p) => p.bpNumber === bpNumber);
+    const partner = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find(
+      (p) => p.bpNumber === bpNumber,
+    );
     if (!partner || !partner.mine) throw notFound('This business partner is not yours on this subscription.');
     return { s, email: partner.emailAddress };
   }
@@ -49,13 +70,22 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
     },
 
     /** POST: the changed items; off at once, on pending the e-mailed link (one link for all switched on). */
-    async change(caller: AccountCaller, id: string, bpNumber: string, body: OptInsRequest, portalUrl: string): Promise<OptIn[]> {
+    async change(
+      caller: AccountCaller,
+      id: string,
+      bpNumber: string,
+      body: OptInsRequest,
+      portalUrl: string,
+    ): Promise<OptIn[]> {
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         const partner = await partnerOf(tx, caller, id, bpNumber);
         const rows = await optInsOf(tx, tenant.id, bpNumber);
         const unknown = body.optIns.filter((item) => !rows.some((r) => r.type === item.type));
-        if (unknown.length > 0) throw badRequest('validation_failed', `Unknown opt-in: ${unknown.map((u) => u.type).join(', ')}.`, { fields: { optIns: 'invalid' } });
+        if (unknown.length > 0)
+          throw badRequest('validation_failed', `Unknown opt-in: ${unknown.map((u) => u.type).join(', ')}.`, {
+            fields: { optIns: 'invalid' },
+          });
         const changes: Array<{ type: string; value: boolean; pending: boolean }> = [];
         const switchedOn: OptInRow[] = [];
         const token = newSecretToken();
@@ -71,15 +101,23 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
             switchedOn.push(row);
           }
         }
-        if (changes.length > 0) await recordEvent(tx, tenant.id, 'opt_ins.changed', { userId: caller.user.id, bpNumber, changes });
+        if (changes.length > 0)
+          await recordEvent(tx, tenant.id, 'opt_ins.changed', { userId: caller.user.id, bpNumber, changes });
         if (switchedOn.length > 0) {
           const mail = changeMail('optInConfirm', caller.locale, {
             tenant: tenant.name,
-            types: view(switchedOn, tenant, caller.locale).map((o) => o.description).join(', '),
+            types: view(switchedOn, tenant, caller.locale)
+              .map((o) => o.description)
+              .join(', '),
             link: `${portalUrl}api/opt-ins/confirm?token=${encodeURIComponent(token)}&lang=${caller.locale}`,
           });
           // Double opt-in: the address the information will go to confirms it — the partner's own on record, else the account's.
-          await enqueueMail(tx, { tenantId: tenant.id, to: partner.email?.trim() || caller.user.email, from: deps.mailFrom, ...mail });
+          await enqueueMail(tx, {
+            tenantId: tenant.id,
+            to: partner.email?.trim() || caller.user.email,
+            from: deps.mailFrom,
+            ...mail,
+          });
         }
         return view(await optInsOf(tx, tenant.id, bpNumber), tenant, caller.locale);
       });
@@ -90,7 +128,11 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
       return db.transaction(async (tx) => {
         const confirmed = await confirmOptIns(tx, tenant.id, hashToken(token), deps.now());
         if (!confirmed) return null;
-        await recordEvent(tx, tenant.id, 'opt_in.confirmed', { userId: null, bpNumber: confirmed.bpNumber, types: confirmed.types });
+        await recordEvent(tx, tenant.id, 'opt_in.confirmed', {
+          userId: null,
+          bpNumber: confirmed.bpNumber,
+          types: confirmed.types,
+        });
         return { types: confirmed.types };
       });
     },

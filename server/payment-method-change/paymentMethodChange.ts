@@ -15,7 +15,11 @@ import type { PaymentDetails, PaymentPopupAnswer } from '../../schemas/generated
 import type { SepaRequest } from '../../schemas/generated/sepa-request';
 import type { DirectDebitRequest } from '../../schemas/generated/direct-debit-request';
 import { maskAccount, normalizeIban } from '../../engine/domain/iban';
-import { allowedPaymentChanges, directDebitErrors, sepaErrors } from '../../engine/domain/paymentMethodChange';
+import {
+  allowedPaymentChanges,
+  directDebitErrors,
+  sepaErrors,
+} from '../../engine/domain/paymentMethodChange';
 import { capToTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
@@ -48,30 +52,49 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * §4 "usually at the end of the payment period": the next payment day, else the first of next
  * month; never after the subscription's last day (engine/domain/subscriptionTerm.ts, issue 21).
  */
-export function endOfPaymentPeriod(s: Pick<Subscription, 'renewal' | 'validToOnSaleDate'>, today: string): string {
+export function endOfPaymentPeriod(
+  s: Pick<Subscription, 'renewal' | 'validToOnSaleDate'>,
+  today: string,
+): string {
   const next = s.renewal?.autoRenewalNextPaymentDate;
   const date = new Date(`${today}T00:00:00Z`);
-  const periodEnd = next && next > today ? next : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  const periodEnd =
+    next && next > today
+      ? next
+      : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
   return capToTerm(periodEnd, lastDayOfTerm(s));
 }
 
-export function createPaymentMethodChange(deps: { db: Database; mailFrom: string; now: () => Date; paymentPages: PaymentPages }) {
+export function createPaymentMethodChange(deps: {
+  db: Database;
+  mailFrom: string;
+  now: () => Date;
+  paymentPages: PaymentPages;
+}) {
   const { db } = deps;
 
   async function subscriptionOf(tx: Queryable, caller: AccountCaller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, { locale: caller.locale });
+    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+      locale: caller.locale,
+    });
     if (!s) throw refuse.notYours('There is no such subscription on your account.');
     requireCapability('paymentMethodChange', s, caller.tenant);
     return s;
   }
 
   const current = (s: Subscription): Kind => s.paymentDetails?.paymentMethod ?? 'invoice';
-  const allowed = (tenant: ServerTenant, s: Subscription): Kind[] => allowedPaymentChanges(tenant.paymentMethodChange, current(s));
+  const allowed = (tenant: ServerTenant, s: Subscription): Kind[] =>
+    allowedPaymentChanges(tenant.paymentMethodChange, current(s));
   function requireDirection(tenant: ServerTenant, s: Subscription, to: Kind) {
-    if (!allowed(tenant, s).includes(to)) throw refuse.notAllowed(`This portal does not offer a change from ${current(s)} to ${to}.`);
+    if (!allowed(tenant, s).includes(to))
+      throw refuse.notAllowed(`This portal does not offer a change from ${current(s)} to ${to}.`);
   }
 
-  async function stored(tx: Queryable, tenantId: string, id: string): Promise<{ account: StoredAccount | null; pending: PendingPaymentMethod | null }> {
+  async function stored(
+    tx: Queryable,
+    tenantId: string,
+    id: string,
+  ): Promise<{ account: StoredAccount | null; pending: PendingPaymentMethod | null }> {
     const rows = await tx.query<{ account: StoredAccount | null; pending: PendingPaymentMethod | null }>(
       `select details->'paymentAccount' as account, details->'pendingPaymentMethod' as pending from subscriptions where tenant_id = $1 and id = $2`,
       [tenantId, id],
@@ -86,16 +109,35 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
       account: account ?? null,
       allowedChanges: allowed(tenant, s),
       // A change recorded before the subscription was cancelled takes effect by its end at the latest.
-      pendingChange: pending ? { paymentMethod: pending.paymentMethod, effectiveFrom: capToTerm(pending.effectiveFrom, lastDayOfTerm(s)) } : null,
+      pendingChange: pending
+        ? {
+            paymentMethod: pending.paymentMethod,
+            effectiveFrom: capToTerm(pending.effectiveFrom, lastDayOfTerm(s)),
+          }
+        : null,
     };
   }
 
   /** Records the change (in the caller's transaction) with its event and confirmation e-mail. */
-  async function record(tx: Queryable, tenant: ServerTenant, who: { user: { id: string; email: string }; locale: Locale }, s: Subscription, to: Kind, account: StoredAccount | null) {
+  async function record(
+    tx: Queryable,
+    tenant: ServerTenant,
+    who: { user: { id: string; email: string }; locale: Locale },
+    s: Subscription,
+    to: Kind,
+    account: StoredAccount | null,
+  ) {
     const effectiveFrom = endOfPaymentPeriod(s, utcDay(deps.now()));
     const pending: PendingPaymentMethod = { paymentMethod: to, effectiveFrom, account };
     await updateSubscription(tx, tenant.id, s.id, { details: { pendingPaymentMethod: pending } });
-    await recordEvent(tx, tenant.id, 'payment_method.changed', { userId: who.user.id, subscriptionId: s.id, orderNumber: s.orderNumber, from: current(s), to, effectiveFrom });
+    await recordEvent(tx, tenant.id, 'payment_method.changed', {
+      userId: who.user.id,
+      subscriptionId: s.id,
+      orderNumber: s.orderNumber,
+      from: current(s),
+      to,
+      effectiveFrom,
+    });
     const mail = changeMail('paymentMethod', who.locale, {
       tenant: tenant.name,
       subscription: s.displayName,
@@ -114,20 +156,30 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
 
     async sepa(caller: AccountCaller, id: string, body: SepaRequest): Promise<PaymentDetails> {
       const errors = sepaErrors(body);
-      if (errors.length > 0) throw badRequest('validation_failed', 'Please check the bank details.', { fields: Object.fromEntries(errors.map((e) => [e.field, e.code])) });
+      if (errors.length > 0)
+        throw badRequest('validation_failed', 'Please check the bank details.', {
+          fields: Object.fromEntries(errors.map((e) => [e.field, e.code])),
+        });
       return db.transaction(async (tx) => {
         await lockSubscription(tx, caller.tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
         requireDirection(caller.tenant, s, 'sepa');
         const bic = body.bic ? body.bic.replace(/\s+/g, '').toUpperCase() : null;
-        await record(tx, caller.tenant, caller, s, 'sepa', { debitAccountHolder: body.debitAccountHolder.trim(), iban: maskAccount(normalizeIban(body.iban)), bic });
+        await record(tx, caller.tenant, caller, s, 'sepa', {
+          debitAccountHolder: body.debitAccountHolder.trim(),
+          iban: maskAccount(normalizeIban(body.iban)),
+          bic,
+        });
         return view(tx, caller.tenant, s);
       });
     },
 
     async directDebit(caller: AccountCaller, id: string, body: DirectDebitRequest): Promise<PaymentDetails> {
       const errors = directDebitErrors(body);
-      if (errors.length > 0) throw badRequest('validation_failed', 'Please check the bank details.', { fields: Object.fromEntries(errors.map((e) => [e.field, e.code])) });
+      if (errors.length > 0)
+        throw badRequest('validation_failed', 'Please check the bank details.', {
+          fields: Object.fromEntries(errors.map((e) => [e.field, e.code])),
+        });
       return db.transaction(async (tx) => {
         await lockSubscription(tx, caller.tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
@@ -174,12 +226,21 @@ export function createPaymentMethodChange(deps: { db: Database; mailFrom: string
         let outcome: SettledStatus = status;
         if (status === 'success') {
           await lockSubscription(tx, tenant.id, subscriptionId);
-          const s = user ? await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId, { locale: payment.locale }) : null;
+          const s = user
+            ? await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId, { locale: payment.locale })
+            : null;
           if (user && s) await record(tx, tenant, { user, locale: payment.locale }, s, to, null);
           else outcome = 'error';
         }
         await settlePaymentRecord(tx, tenant.id, paymentId, outcome, null);
-        await recordEvent(tx, tenant.id, 'payment.settled', { userId: payment.userId, paymentId, status: outcome, amount: payment.amount, currency: payment.currency, subscriptionIds: [subscriptionId] });
+        await recordEvent(tx, tenant.id, 'payment.settled', {
+          userId: payment.userId,
+          paymentId,
+          status: outcome,
+          amount: payment.amount,
+          currency: payment.currency,
+          subscriptionIds: [subscriptionId],
+        });
         return true;
       });
     },

@@ -13,7 +13,10 @@ import { accountCaller } from '../account/accountContext';
 import { tenantContext } from '../tenancy/tenantContext';
 import type { PaymentMethodChange } from './paymentMethodChange';
 
-export function paymentMethodChangeRoutes(deps: { auth: AuthService; paymentMethods: PaymentMethodChange }): Router {
+export function paymentMethodChangeRoutes(deps: {
+  auth: AuthService;
+  paymentMethods: PaymentMethodChange;
+}): Router {
   const router = Router();
   router.use('/subscriptions/:id', requireUser(deps.auth));
   const id = (params: Record<string, string | string[]>) => String(params.id);
@@ -22,14 +25,35 @@ export function paymentMethodChangeRoutes(deps: { auth: AuthService; paymentMeth
     res.json(await deps.paymentMethods.details(accountCaller(req, res), id(req.params)));
   });
   router.post('/subscriptions/:id/payment-details/sepa', validateBody('sepa-request'), async (req, res) => {
-    res.json(await deps.paymentMethods.sepa(accountCaller(req, res), id(req.params), req.body as SepaRequest));
+    res.json(
+      await deps.paymentMethods.sepa(accountCaller(req, res), id(req.params), req.body as SepaRequest),
+    );
   });
-  router.post('/subscriptions/:id/payment-details/direct-debit', validateBody('direct-debit-request'), async (req, res) => {
-    res.json(await deps.paymentMethods.directDebit(accountCaller(req, res), id(req.params), req.body as DirectDebitRequest));
-  });
-  for (const [path, method] of [['credit-card', 'credit_card'], ['paypal', 'paypal']] as const) {
+  router.post(
+    '/subscriptions/:id/payment-details/direct-debit',
+    validateBody('direct-debit-request'),
+    async (req, res) => {
+      res.json(
+        await deps.paymentMethods.directDebit(
+          accountCaller(req, res),
+          id(req.params),
+          req.body as DirectDebitRequest,
+        ),
+      );
+    },
+  );
+  for (const [path, method] of [
+    ['credit-card', 'credit_card'],
+    ['paypal', 'paypal'],
+  ] as const) {
     router.post(`/subscriptions/:id/payment-details/${path}`, async (req, res) => {
-      res.json(await deps.paymentMethods.popup({ ...accountCaller(req, res), basePath: tenantContext(res).basePath }, id(req.params), method));
+      res.json(
+        await deps.paymentMethods.popup(
+          { ...accountCaller(req, res), basePath: tenantContext(res).basePath },
+          id(req.params),
+          method,
+        ),
+      );
     });
   }
   return router;

@@ -13,7 +13,8 @@ import type { PaymentProvider } from './paymentProvider';
 
 /** A payment page left unpaid this long is void: it settles as cancelled (its offer may be accepted again). */
 export const PAYMENT_EXPIRY_MINUTES = 60;
-export const isExpired = (payment: Pick<PaymentRow, 'createdAt'>, now: Date) => now.getTime() - new Date(payment.createdAt).getTime() > PAYMENT_EXPIRY_MINUTES * 60_000;
+export const isExpired = (payment: Pick<PaymentRow, 'createdAt'>, now: Date) =>
+  now.getTime() - new Date(payment.createdAt).getTime() > PAYMENT_EXPIRY_MINUTES * 60_000;
 
 export interface PaymentStart {
   tenant: ServerTenant;
@@ -32,7 +33,8 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
   function providerFor(tenant: ServerTenant): PaymentProvider {
     const id = tenant.payments?.provider ?? 'sandbox';
     const provider = providers.get(id);
-    if (!provider) throw new HttpError(503, 'payment_unavailable', `The payment provider ${id} is not available.`);
+    if (!provider)
+      throw new HttpError(503, 'payment_unavailable', `The payment provider ${id} is not available.`);
     return provider;
   }
 
@@ -54,14 +56,32 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
         purpose: input.purpose,
         details: input.details ?? {},
       });
-      const page = await provider.createPaymentPage({ paymentId: id, secret, amount, currency: input.currency, description: input.description, method: input.method, locale: input.locale, basePath: input.basePath });
+      const page = await provider.createPaymentPage({
+        paymentId: id,
+        secret,
+        amount,
+        currency: input.currency,
+        description: input.description,
+        method: input.method,
+        locale: input.locale,
+        basePath: input.basePath,
+      });
       return { id, url: page.url };
     },
 
     /** A new page for a payment still pending (a repeated request): the old page's key stops working. */
-    async reopen(tx: Queryable, tenant: ServerTenant, payment: PaymentRow, basePath: string): Promise<string> {
+    async reopen(
+      tx: Queryable,
+      tenant: ServerTenant,
+      payment: PaymentRow,
+      basePath: string,
+    ): Promise<string> {
       const secret = newSecretToken();
-      await tx.query(`update payments set secret_hash = $3 where tenant_id = $1 and id = $2`, [tenant.id, payment.id, hashToken(secret)]);
+      await tx.query(`update payments set secret_hash = $3 where tenant_id = $1 and id = $2`, [
+        tenant.id,
+        payment.id,
+        hashToken(secret),
+      ]);
       const page = await providerFor(tenant).createPaymentPage({
         paymentId: payment.id,
         secret,

@@ -27,7 +27,11 @@ export interface PaymentPageRequest {
 }
 
 /** Moves a pending payment to its outcome and applies it; false when it was not pending (already settled). */
-export type SettlePayment = (tenant: ServerTenant, paymentId: string, status: SettledStatus) => Promise<boolean>;
+export type SettlePayment = (
+  tenant: ServerTenant,
+  paymentId: string,
+  status: SettledStatus,
+) => Promise<boolean>;
 
 export interface PaymentProvider {
   /** The name tenants choose in `payments.provider`. */

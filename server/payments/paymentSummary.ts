@@ -36,22 +36,35 @@ export interface PaymentSummary {
   currency: string;
 }
 
-export async function summarizePayment(db: Queryable, tenantId: string, payment: PaymentRow, locale: Locale): Promise<PaymentSummary> {
+export async function summarizePayment(
+  db: Queryable,
+  tenantId: string,
+  payment: PaymentRow,
+  locale: Locale,
+): Promise<PaymentSummary> {
   const base = { amount: payment.amount, currency: payment.currency };
   // The payer's own view of the subscription gives its name in `locale` (server/store/localizedDetails.ts).
-  const nameOf = async (subscriptionId: string) => (await getSubscriptionForUser(db, tenantId, payment.userId, subscriptionId, { locale }))?.displayName ?? null;
+  const nameOf = async (subscriptionId: string) =>
+    (await getSubscriptionForUser(db, tenantId, payment.userId, subscriptionId, { locale }))?.displayName ??
+    null;
 
   if (payment.purpose === 'payment-method') {
     const subscriptionId = String(payment.details.subscriptionId ?? '');
     const orderNumber = subscriptionId ? await orderNumberOf(db, tenantId, subscriptionId) : null;
     const newMethod: NewPaymentMethod = payment.details.method === 'paypal' ? 'paypal' : 'credit_card';
-    const lines = orderNumber ? [{ orderNumber, subscription: await nameOf(subscriptionId), offer: null }] : [];
+    const lines = orderNumber
+      ? [{ orderNumber, subscription: await nameOf(subscriptionId), offer: null }]
+      : [];
     return { ...base, lines, newMethod };
   }
 
   const lines: PaymentLine[] = [];
   for (const paid of await offersPaidBy(db, tenantId, payment.id)) {
-    lines.push({ orderNumber: paid.orderNumber, subscription: await nameOf(paid.subscriptionId), offer: offerTexts(paid.offer, locale).title });
+    lines.push({
+      orderNumber: paid.orderNumber,
+      subscription: await nameOf(paid.subscriptionId),
+      offer: offerTexts(paid.offer, locale).title,
+    });
   }
   return { ...base, lines, newMethod: null };
 }

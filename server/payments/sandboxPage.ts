@@ -36,8 +36,10 @@ export const SANDBOX_TEXTS = {
     cancel: 'Zahlung abbrechen',
     cancelMethod: 'Abbrechen',
     paypalIntro: 'Dies ist das Test-PayPal-Konto. Bestätigen Sie die Zahlung oder brechen Sie sie ab.',
-    paypalIntroMethod: 'Dies ist das Test-PayPal-Konto. Bestätigen Sie es als Zahlungsart oder brechen Sie ab.',
-    testCards: 'Testkarten: 4242 4242 4242 4242 (erfolgreich), 4000 0000 0000 0002 (abgelehnt), 4000 0000 0000 3220 (abgebrochen).',
+    paypalIntroMethod:
+      'Dies ist das Test-PayPal-Konto. Bestätigen Sie es als Zahlungsart oder brechen Sie ab.',
+    testCards:
+      'Testkarten: 4242 4242 4242 4242 (erfolgreich), 4000 0000 0000 0002 (abgelehnt), 4000 0000 0000 3220 (abgebrochen).',
     success: 'Zahlung erfolgreich. Dieses Fenster schließt sich.',
     error: 'Die Zahlung wurde abgelehnt. Dieses Fenster schließt sich.',
     canceled: 'Die Zahlung wurde abgebrochen. Dieses Fenster schließt sich.',
@@ -71,7 +73,8 @@ export const SANDBOX_TEXTS = {
     cancelMethod: 'Cancel',
     paypalIntro: 'This is the sandbox PayPal account. Approve the payment or cancel it.',
     paypalIntroMethod: 'This is the sandbox PayPal account. Approve it as your payment method or cancel.',
-    testCards: 'Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000 3220 (cancelled).',
+    testCards:
+      'Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000 3220 (cancelled).',
     success: 'Payment successful. This window closes now.',
     error: 'The payment was declined. This window closes now.',
     canceled: 'The payment was cancelled. This window closes now.',
@@ -89,7 +92,10 @@ export const SANDBOX_TEXTS = {
 type TextKey = keyof (typeof SANDBOX_TEXTS)['en-GB'];
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export interface SandboxPageInput {
   payment: Pick<PaymentRow, 'id' | 'method' | 'status'>;
@@ -104,13 +110,16 @@ export interface SandboxPageInput {
 export function sandboxPage(input: SandboxPageInput): string {
   const { payment, summary, locale } = input;
   const texts = SANDBOX_TEXTS[locale] ?? SANDBOX_TEXTS['en-GB'];
-  const t = (key: TextKey, values: Record<string, string> = {}) => escapeHtml(texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole));
+  const t = (key: TextKey, values: Record<string, string> = {}) =>
+    escapeHtml(texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole));
   // Nothing is charged (a payment-method change registers a card or PayPal for later): the page
   // says so instead of "€0.00 · Pay now", and its words are those of a change, not a payment.
   const noCharge = summary.amount === 0;
   const change = noCharge || summary.newMethod !== null;
   const pick = (key: TextKey, changeKey: TextKey) => t(change ? changeKey : key);
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: summary.currency }).format(summary.amount);
+  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: summary.currency }).format(
+    summary.amount,
+  );
   const messages = (['success', 'error', 'canceled', 'settled'] as const)
     .map((k) => ` data-text-${k}="${pick(k, `${k}Method` as TextKey)}"`)
     .concat((['invalid', 'failed'] as const).map((k) => ` data-text-${k}="${t(k)}"`))

@@ -39,31 +39,48 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SettledStatus>> = {
  */
 export function pageLocale(offered: readonly string[], lang: unknown, paymentLocale: Locale): Locale {
   const language = typeof lang === 'string' ? lang.slice(0, 2).toLowerCase() : '';
-  return (offered.find((locale) => language !== '' && locale.slice(0, 2).toLowerCase() === language) as Locale | undefined) ?? paymentLocale;
+  return (
+    (offered.find((locale) => language !== '' && locale.slice(0, 2).toLowerCase() === language) as
+      Locale | undefined) ?? paymentLocale
+  );
 }
 
 /** The card's expiry 'MM/YY' lies in this or a later month. */
 function notExpired(expiry: string, now: Date): boolean {
   const [month, year] = expiry.split('/').map(Number);
   const endYear = 2000 + year;
-  return endYear > now.getUTCFullYear() || (endYear === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+  return (
+    endYear > now.getUTCFullYear() || (endYear === now.getUTCFullYear() && month >= now.getUTCMonth() + 1)
+  );
 }
 
 /** What the sandbox decides for a submitted page. */
-export function sandboxOutcome(input: { action: 'pay' | 'approve' | 'cancel'; method: 'CREDIT_CARD' | 'PAYPAL'; cardNumber?: string; expiry?: string; holder?: string }, now: Date): SettledStatus {
+export function sandboxOutcome(
+  input: {
+    action: 'pay' | 'approve' | 'cancel';
+    method: 'CREDIT_CARD' | 'PAYPAL';
+    cardNumber?: string;
+    expiry?: string;
+    holder?: string;
+  },
+  now: Date,
+): SettledStatus {
   if (input.action === 'cancel') return 'canceled';
   if (input.method === 'PAYPAL') {
-    if (input.action !== 'approve') throw new HttpError(400, 'validation_failed', 'A PayPal payment is approved or cancelled.');
+    if (input.action !== 'approve')
+      throw new HttpError(400, 'validation_failed', 'A PayPal payment is approved or cancelled.');
     return 'success';
   }
-  if (input.action !== 'pay') throw new HttpError(400, 'validation_failed', 'A card payment is paid or cancelled.');
+  if (input.action !== 'pay')
+    throw new HttpError(400, 'validation_failed', 'A card payment is paid or cancelled.');
   const number = (input.cardNumber ?? '').replace(/\s/g, '');
   const fields: Record<string, string> = {};
   if (!/^\d{12,19}$/.test(number)) fields.cardNumber = 'is not a card number';
   if (!input.expiry || !/^(0[1-9]|1[0-2])\/\d{2}$/.test(input.expiry)) fields.expiry = 'must be MM/YY';
   else if (!notExpired(input.expiry, now)) fields.expiry = 'has passed';
   if (!input.holder?.trim()) fields.holder = 'is required';
-  if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation_failed', 'Please check the card details.', { fields });
+  if (Object.keys(fields).length > 0)
+    throw new HttpError(400, 'validation_failed', 'Please check the card details.', { fields });
   return SANDBOX_TEST_CARDS[number] ?? 'error';
 }
 
@@ -72,22 +89,33 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
     id: 'sandbox',
 
     async createPaymentPage(request) {
-      return { url: `${request.basePath}api/payments/sandbox/${encodeURIComponent(request.paymentId)}?key=${encodeURIComponent(request.secret)}` };
+      return {
+        url: `${request.basePath}api/payments/sandbox/${encodeURIComponent(request.paymentId)}?key=${encodeURIComponent(request.secret)}`,
+      };
     },
 
     routes(settle: SettlePayment) {
       const router = Router();
       // The page has its own policy: its script and style are files of this router, nothing inline.
-      const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+      const pagePolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-      router.get('/payments/sandbox.js', (_req, res) => void res.type('application/javascript').set('cache-control', 'no-cache').send(SANDBOX_PAGE_SCRIPT));
-      router.get('/payments/sandbox.css', (_req, res) => void res.type('text/css').set('cache-control', 'no-cache').send(SANDBOX_PAGE_STYLE));
+      router.get(
+        '/payments/sandbox.js',
+        (_req, res) =>
+          void res.type('application/javascript').set('cache-control', 'no-cache').send(SANDBOX_PAGE_SCRIPT),
+      );
+      router.get(
+        '/payments/sandbox.css',
+        (_req, res) => void res.type('text/css').set('cache-control', 'no-cache').send(SANDBOX_PAGE_STYLE),
+      );
 
       router.get('/payments/sandbox/:paymentId', async (req, res) => {
         const tenant = requestTenant(res);
         const key = typeof req.query.key === 'string' ? req.query.key : '';
         const payment = await findPaymentRecord(deps.db, tenant.id, String(req.params.paymentId));
-        if (!payment || payment.provider !== 'sandbox' || payment.secretHash !== hashToken(key)) throw notFound('There is no such payment.');
+        if (!payment || payment.provider !== 'sandbox' || payment.secretHash !== hashToken(key))
+          throw notFound('There is no such payment.');
         const locale = pageLocale(tenant.locales, req.query.lang, payment.locale);
         const summary = await summarizePayment(deps.db, tenant.id, payment, locale);
         res
@@ -95,24 +123,44 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
           .type('html')
           .set('content-security-policy', pagePolicy)
           .set('referrer-policy', 'no-referrer')
-          .send(sandboxPage({ payment, summary, locale, tenantName: tenant.name, basePath: tenantContext(res).basePath, key }));
+          .send(
+            sandboxPage({
+              payment,
+              summary,
+              locale,
+              tenantName: tenant.name,
+              basePath: tenantContext(res).basePath,
+              key,
+            }),
+          );
       });
 
-      router.post('/payments/sandbox/:paymentId', validateBody('sandbox-payment-request'), async (req, res) => {
-        const tenant = requestTenant(res);
-        const paymentId = String(req.params.paymentId);
-        const payment = await findPaymentRecord(deps.db, tenant.id, paymentId);
-        if (!payment || payment.provider !== 'sandbox' || payment.secretHash !== hashToken(String(req.body.key))) throw notFound('There is no such payment.');
-        if (payment.status !== 'pending') {
-          res.json({ status: payment.status });
-          return;
-        }
-        // An expired page pays nothing: the payment is cancelled instead.
-        const status = isExpired(payment, deps.now()) ? 'canceled' : sandboxOutcome({ ...req.body, method: payment.method }, deps.now());
-        await settle(tenant, paymentId, status);
-        const settled = await findPaymentRecord(deps.db, tenant.id, paymentId);
-        res.json({ status: settled?.status ?? status });
-      });
+      router.post(
+        '/payments/sandbox/:paymentId',
+        validateBody('sandbox-payment-request'),
+        async (req, res) => {
+          const tenant = requestTenant(res);
+          const paymentId = String(req.params.paymentId);
+          const payment = await findPaymentRecord(deps.db, tenant.id, paymentId);
+          if (
+            !payment ||
+            payment.provider !== 'sandbox' ||
+            payment.secretHash !== hashToken(String(req.body.key))
+          )
+            throw notFound('There is no such payment.');
+          if (payment.status !== 'pending') {
+            res.json({ status: payment.status });
+            return;
+          }
+          // An expired page pays nothing: the payment is cancelled instead.
+          const status = isExpired(payment, deps.now())
+            ? 'canceled'
+            : sandboxOutcome({ ...req.body, method: payment.method }, deps.now());
+          await settle(tenant, paymentId, status);
+          const settled = await findPaymentRecord(deps.db, tenant.id, paymentId);
+          res.json({ status: settled?.status ?? status });
+        },
+      );
       return router;
     },
   };

@@ -5,7 +5,11 @@ import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { isAnonymousScreen, previewScreens, type PreviewScreen } from './previewScreens';
 import { demoLoginsOf } from './previewSignIn';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The widths QA usually compares (a phone, a tablet, a desktop); any other is "custom". */
 export const PREVIEW_WIDTHS = [360, 768, 1280] as const;
@@ -23,7 +27,11 @@ export interface PreviewState {
   sync: boolean;
 }
 
-const list = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+const list = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /**
  * Query: tenants=a,b (or t=a&t=b; default all), route=<route id>|/<path>, width=360|768|1280|custom
@@ -32,7 +40,9 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? value : value
  */
 export function previewState(query: Record<string, unknown>, directory: TenantDirectory): PreviewState {
   const all = directory.all();
-  const chosen = [...list(query.tenants), ...list(query.t)].filter((id, index, ids) => directory.get(id) && ids.indexOf(id) === index);
+  const chosen = [...list(query.tenants), ...list(query.t)].filter(
+    (id, index, ids) => directory.get(id) && ids.indexOf(id) === index,
+  );
   const tenants = chosen.length ? chosen.map((id) => directory.get(id)!) : all;
   const asked = typeof query.route === 'string' && query.route ? query.route : DEFAULT_PREVIEW_ROUTE;
   const screens = previewScreens();
@@ -40,9 +50,23 @@ export function previewState(query: Record<string, unknown>, directory: TenantDi
   // A path that is a registry route without parameters counts as that route (old links: route=/faq).
   const byPath = asked.startsWith('/') ? screens.find((screen) => `/${screen.path}` === asked) : undefined;
   const custom = typeof query.path === 'string' && query.path.startsWith('/') ? query.path : undefined;
-  const route = custom ? { path: custom } : byId ? { screen: byId, path: `/${byId.path}` } : byPath ? { screen: byPath, path: asked } : asked.startsWith('/') ? { path: asked } : { screen: screens.find((s) => s.id === DEFAULT_PREVIEW_ROUTE), path: `/${DEFAULT_PREVIEW_ROUTE}` };
+  const route = custom
+    ? { path: custom }
+    : byId
+      ? { screen: byId, path: `/${byId.path}` }
+      : byPath
+        ? { screen: byPath, path: asked }
+        : asked.startsWith('/')
+          ? { path: asked }
+          : {
+              screen: screens.find((s) => s.id === DEFAULT_PREVIEW_ROUTE),
+              path: `/${DEFAULT_PREVIEW_ROUTE}`,
+            };
   const customWidth = Number(query.customWidth);
-  const width = Math.min(2560, Math.max(280, query.width === 'custom' && customWidth ? customWidth : Number(query.width) || 360));
+  const width = Math.min(
+    2560,
+    Math.max(280, query.width === 'custom' && customWidth ? customWidth : Number(query.width) || 360),
+  );
   const lang = query.lang === 'de' || query.lang === 'en' ? query.lang : '';
   const users = new Map<string, string>();
   const everywhere = typeof query.user === 'string' ? query.user.trim().toLowerCase() : '';
@@ -57,7 +81,9 @@ export function previewState(query: Record<string, unknown>, directory: TenantDi
 
 function frameSection(tenant: ServerTenant, state: PreviewState): string {
   const user = state.users.get(tenant.id) ?? '';
-  const served = !state.route.screen || previewScreens(tenant.features).some((screen) => screen.id === state.route.screen!.id);
+  const served =
+    !state.route.screen ||
+    previewScreens(tenant.features).some((screen) => screen.id === state.route.screen!.id);
   const needsParams = state.route.path.includes(':');
   const separator = state.route.path.includes('?') ? '&' : '?';
   const langQuery = state.lang ? `${separator}lang=${state.lang}` : '';
@@ -71,7 +97,12 @@ function frameSection(tenant: ServerTenant, state: PreviewState): string {
         ? 'Signed out.'
         : 'Signed out (the portal asks to log in).';
   const options = [`<option value="" ${user ? '' : 'selected'}>signed out</option>`]
-    .concat(demoLoginsOf(tenant).map((login) => `<option value="${escape(login.email)}" ${login.email === user ? 'selected' : ''} title="${escape(login.description)}">${escape(login.email)}</option>`))
+    .concat(
+      demoLoginsOf(tenant).map(
+        (login) =>
+          `<option value="${escape(login.email)}" ${login.email === user ? 'selected' : ''} title="${escape(login.description)}">${escape(login.email)}</option>`,
+      ),
+    )
     .join('');
   return `<section class="tenant" data-tenant="${escape(tenant.id)}" data-user="${escape(user)}" data-path="${escape(state.route.path)}" data-lang="${state.lang}" aria-labelledby="h-${escape(tenant.id)}">
 <h2 id="h-${escape(tenant.id)}">${escape(tenant.name)} <small>${escape(tenant.id)}</small></h2>
@@ -85,7 +116,12 @@ ${served ? '' : `<p class="warn">No enabled feature of ${escape(tenant.id)} serv
 
 /** Tenants × features: which feature of the registry each tenant has on, and through which flags. */
 export function featureMatrix(tenants: readonly ServerTenant[]): string {
-  const on = new Map(tenants.map((tenant) => [tenant.id, new Set(enabledFeatures(tenant.features).map((feature) => feature.id))]));
+  const on = new Map(
+    tenants.map((tenant) => [
+      tenant.id,
+      new Set(enabledFeatures(tenant.features).map((feature) => feature.id)),
+    ]),
+  );
   const head = tenants.map((tenant) => `<th scope="col">${escape(tenant.id)}</th>`).join('');
   const rows = FEATURES.map((feature) => {
     const flags = feature.flags?.length ? feature.flags.join(', ') : 'always on';
@@ -98,7 +134,9 @@ export function featureMatrix(tenants: readonly ServerTenant[]): string {
       .join('');
     return `<tr><th scope="row">${escape(feature.id)} <small>${escape(flags)}</small></th>${cells}</tr>`;
   }).join('\n');
-  const totals = tenants.map((tenant) => `<td>${on.get(tenant.id)!.size} of ${FEATURES.length}</td>`).join('');
+  const totals = tenants
+    .map((tenant) => `<td>${on.get(tenant.id)!.size} of ${FEATURES.length}</td>`)
+    .join('');
   // Scrolls sideways on its own on a phone, so the page (and the frames' height) keeps the window's width.
   return `<div class="matrix-wrap" tabindex="0" role="region" aria-label="Feature matrix"><table class="matrix"><caption>Feature matrix: the features each tenant has on (engine/features/index.ts, from the tenant's flags)</caption>
 <thead><tr><th scope="col">feature <small>flags</small></th>${head}</tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row">on</th>${totals}</tr></tfoot></table></div>`;
@@ -106,9 +144,13 @@ export function featureMatrix(tenants: readonly ServerTenant[]): string {
 
 function routeOptions(state: PreviewState): string {
   const groups = new Map<string, PreviewScreen[]>();
-  for (const screen of previewScreens()) groups.set(screen.feature, [...(groups.get(screen.feature) ?? []), screen]);
+  for (const screen of previewScreens())
+    groups.set(screen.feature, [...(groups.get(screen.feature) ?? []), screen]);
   return [...groups]
-    .map(([feature, screens]) => `<optgroup label="${escape(feature)}">${screens.map((screen) => `<option value="${escape(screen.id)}" ${state.route.screen?.id === screen.id ? 'selected' : ''}>${escape(screen.id)} — /${escape(screen.path)}</option>`).join('')}</optgroup>`)
+    .map(
+      ([feature, screens]) =>
+        `<optgroup label="${escape(feature)}">${screens.map((screen) => `<option value="${escape(screen.id)}" ${state.route.screen?.id === screen.id ? 'selected' : ''}>${escape(screen.id)} — /${escape(screen.path)}</option>`).join('')}</optgroup>`,
+    )
     .join('');
 }
 
@@ -126,12 +168,19 @@ export function previewPage(directory: TenantDirectory): RequestHandler {
     const all = directory.all();
     const custom = !PREVIEW_WIDTHS.includes(state.width as (typeof PREVIEW_WIDTHS)[number]);
     const checkboxes = all
-      .map((tenant) => `<label><input type="checkbox" name="t" value="${escape(tenant.id)}" ${state.tenants.includes(tenant) ? 'checked' : ''}> ${escape(tenant.id)}</label>`)
+      .map(
+        (tenant) =>
+          `<label><input type="checkbox" name="t" value="${escape(tenant.id)}" ${state.tenants.includes(tenant) ? 'checked' : ''}> ${escape(tenant.id)}</label>`,
+      )
       .join(' ');
     const frames = state.tenants.map((tenant) => frameSection(tenant, state)).join('\n');
-    res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-src 'self'; img-src 'self' data:; frame-ancestors 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    );
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>QA preview</title>
+    res.type('html')
+      .send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>QA preview</title>
 <style>body{font-family:system-ui,sans-serif;margin:1rem;color:#1a1a1a}h1{font-size:1.4rem;margin:0 0 .5rem}
 form{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:end;margin-bottom:1rem}label{display:inline-flex;flex-direction:column;gap:.2rem;font-size:.85rem}
 label,select{max-width:100%}fieldset{display:flex;flex-wrap:wrap;gap:.5rem;border:1px solid #bbb;border-radius:4px}fieldset label,label.check{flex-direction:row;align-items:center;gap:.3rem}

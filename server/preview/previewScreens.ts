@@ -28,15 +28,22 @@ export interface DemoIds {
 
 /** Every screen of the registry, in registry order; with `tenantFeatures` only those the tenant serves. */
 export function previewScreens(tenantFeatures?: readonly string[]): PreviewScreen[] {
-  return FEATURES.filter((feature) => !tenantFeatures || isFeatureEnabled(feature, tenantFeatures)).flatMap((feature) =>
-    feature.routes
-      .filter((route) => route.ref !== ROUTES.catchAll)
-      .map((route) => ({ id: route.ref.id, path: route.ref.path, access: route.access, feature: feature.id })),
+  return FEATURES.filter((feature) => !tenantFeatures || isFeatureEnabled(feature, tenantFeatures)).flatMap(
+    (feature) =>
+      feature.routes
+        .filter((route) => route.ref !== ROUTES.catchAll)
+        .map((route) => ({
+          id: route.ref.id,
+          path: route.ref.path,
+          access: route.access,
+          feature: feature.id,
+        })),
   );
 }
 
 /** Screens a visitor sees signed out: open routes without path parameters. */
-export const isAnonymousScreen = (screen: Pick<PreviewScreen, 'access' | 'path'>) => (screen.access === 'anonymous' || screen.access === 'guest') && !screen.path.includes(':');
+export const isAnonymousScreen = (screen: Pick<PreviewScreen, 'access' | 'path'>) =>
+  (screen.access === 'anonymous' || screen.access === 'guest') && !screen.path.includes(':');
 
 /**
  * The in-portal path (no leading slash) with its parameters filled from the demo user's ids, or
@@ -46,7 +53,8 @@ export const isAnonymousScreen = (screen: Pick<PreviewScreen, 'access' | 'path'>
 export function fillScreenPath(path: string, ids: DemoIds): string | undefined {
   let missing = false;
   const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = (ids as Record<string, string | undefined>)[name] ?? (name === 'licenseId' ? '0' : undefined);
+    const value =
+      (ids as Record<string, string | undefined>)[name] ?? (name === 'licenseId' ? '0' : undefined);
     if (value === undefined) missing = true;
     return encodeURIComponent(value ?? '');
   });

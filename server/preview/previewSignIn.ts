@@ -37,7 +37,10 @@ const demoLoginCache = new Map<string, DemoLoginSummary[]>();
 export function demoLoginsOf(tenant: ServerTenant): DemoLoginSummary[] {
   let logins = demoLoginCache.get(tenant.id);
   if (!logins) {
-    logins = buildDemoData(tenant, new Date()).logins.map(({ email, description }) => ({ email, description }));
+    logins = buildDemoData(tenant, new Date()).logins.map(({ email, description }) => ({
+      email,
+      description,
+    }));
     demoLoginCache.set(tenant.id, logins);
   }
   return logins;
@@ -51,26 +54,55 @@ export interface PreviewSignInAnswer {
   ids: DemoIds;
 }
 
-export function previewSignIn(deps: { db: Database; directory: TenantDirectory; now: () => Date }): RequestHandler {
+export function previewSignIn(deps: {
+  db: Database;
+  directory: TenantDirectory;
+  now: () => Date;
+}): RequestHandler {
   return async (req, res) => {
-    if (!req.is('application/json')) throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
+    if (!req.is('application/json'))
+      throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
     const body = (req.body ?? {}) as { tenant?: unknown; email?: unknown; lang?: unknown };
     const details: Array<{ field: string; message: string }> = [];
-    if (typeof body.tenant !== 'string' || !body.tenant) details.push({ field: 'tenant', message: 'must be a tenant id' });
-    if (typeof body.email !== 'string' || !body.email) details.push({ field: 'email', message: 'must be a demo login e-mail address' });
-    if (body.lang !== undefined && body.lang !== 'de' && body.lang !== 'en') details.push({ field: 'lang', message: 'must be "de" or "en"' });
+    if (typeof body.tenant !== 'string' || !body.tenant)
+      details.push({ field: 'tenant', message: 'must be a tenant id' });
+    if (typeof body.email !== 'string' || !body.email)
+      details.push({ field: 'email', message: 'must be a demo login e-mail address' });
+    if (body.lang !== undefined && body.lang !== 'de' && body.lang !== 'en')
+      details.push({ field: 'lang', message: 'must be "de" or "en"' });
     if (details.length) throw badRequest('validation_failed', 'The request is not valid.', details);
     const tenant = deps.directory.get(body.tenant as string);
-    if (!tenant) throw new HttpError(404, 'unknown_tenant', `There is no tenant "${String(body.tenant)}". Known: ${deps.directory.all().map((t) => t.id).join(', ')}.`);
+    if (!tenant)
+      throw new HttpError(
+        404,
+        'unknown_tenant',
+        `There is no tenant "${String(body.tenant)}". Known: ${deps.directory
+          .all()
+          .map((t) => t.id)
+          .join(', ')}.`,
+      );
     const email = normalizeEmail(body.email as string);
     const logins = demoLoginsOf(tenant);
     if (!logins.some((login) => login.email === email)) {
-      throw forbidden('not_a_demo_login', `The preview signs in only the demo logins of ${tenant.id}: ${logins.map((l) => l.email).join(', ')}.`);
+      throw forbidden(
+        'not_a_demo_login',
+        `The preview signs in only the demo logins of ${tenant.id}: ${logins.map((l) => l.email).join(', ')}.`,
+      );
     }
     const user = await findUserByEmail(deps.db, tenant.id, email);
-    if (!user) throw new HttpError(409, 'demo_data_missing', `The demo data of ${tenant.id} is not seeded in this database (npx portal db seed).`);
+    if (!user)
+      throw new HttpError(
+        409,
+        'demo_data_missing',
+        `The demo data of ${tenant.id} is not seeded in this database (npx portal db seed).`,
+      );
     const token = newSecretToken();
-    await insertLoginToken(deps.db, tenant.id, { tokenHash: hashToken(token), email, purpose: MAGIC_LINK_PURPOSE, expiresAt: new Date(deps.now().getTime() + MAGIC_LINK_MINUTES * 60_000) });
+    await insertLoginToken(deps.db, tenant.id, {
+      tokenHash: hashToken(token),
+      email,
+      purpose: MAGIC_LINK_PURPOSE,
+      expiresAt: new Date(deps.now().getTime() + MAGIC_LINK_MINUTES * 60_000),
+    });
     const locale = body.lang === 'de' ? 'de-DE' : body.lang === 'en' ? 'en-GB' : tenant.defaultLocale;
     const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale });
     const answer: PreviewSignInAnswer = {

@@ -18,9 +18,14 @@ import type { OfferService } from '../offers/offerService';
 export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferService }): Router {
   const router = Router();
 
-  router.post('/subscriptions/acceptAllRecommendations', requireUser(deps.auth), validateBody('bulk-renewal-request'), async (req, res) => {
-    res.json(await deps.offers.acceptAll(offerCaller(req, res), req.body as BulkRenewalRequest));
-  });
+  router.post(
+    '/subscriptions/acceptAllRecommendations',
+    requireUser(deps.auth),
+    validateBody('bulk-renewal-request'),
+    async (req, res) => {
+      res.json(await deps.offers.acceptAll(offerCaller(req, res), req.body as BulkRenewalRequest));
+    },
+  );
 
   /**
    * The anonymous bulk-renewal login (e-mail, last name, zip code). The same 202 whatever matched:
@@ -28,14 +33,23 @@ export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferServic
    * with that name and zip code (server/auth/signInMailJobs.ts), so the answer tells nobody whether
    * the three belong together, and only the mailbox opens the session (README "Sign-in safety").
    */
-  router.post('/login/bulk-renewal', trimEmail, validateBody('bulk-renewal-login-request'), async (req, res) => {
-    const tenant = requestTenant(res);
-    requireFeature(tenant, 'renewal');
-    if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
-    const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
-    await deps.auth.requestBulkRenewalLink(tenant, { email: req.body.email, lastName: req.body.lastName, zipcode: req.body.zipcode }, origin);
-    res.status(202).json({ status: 'sent' });
-  });
+  router.post(
+    '/login/bulk-renewal',
+    trimEmail,
+    validateBody('bulk-renewal-login-request'),
+    async (req, res) => {
+      const tenant = requestTenant(res);
+      requireFeature(tenant, 'renewal');
+      if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
+      const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
+      await deps.auth.requestBulkRenewalLink(
+        tenant,
+        { email: req.body.email, lastName: req.body.lastName, zipcode: req.body.zipcode },
+        origin,
+      );
+      res.status(202).json({ status: 'sent' });
+    },
+  );
 
   return router;
 }

@@ -22,24 +22,90 @@ export type CataloguePublication = Required<DemoPublication>;
 
 const KNOWN: Record<string, CataloguePublication[]> = {
   stadtkurier: [
-    { publication: 'SKT', description: 'Stadtkurier Tageszeitung', kind: 'print', frequency: 'daily', clientId: '101' },
-    { publication: 'SKS', description: 'Stadtkurier am Sonntag', kind: 'print', frequency: 'sunday', clientId: '101' },
-    { publication: 'SKE', description: 'Stadtkurier E-Paper', kind: 'digital', frequency: 'daily', clientId: '101' },
+    {
+      publication: 'SKT',
+      description: 'Stadtkurier Tageszeitung',
+      kind: 'print',
+      frequency: 'daily',
+      clientId: '101',
+    },
+    {
+      publication: 'SKS',
+      description: 'Stadtkurier am Sonntag',
+      kind: 'print',
+      frequency: 'sunday',
+      clientId: '101',
+    },
+    {
+      publication: 'SKE',
+      description: 'Stadtkurier E-Paper',
+      kind: 'digital',
+      frequency: 'daily',
+      clientId: '101',
+    },
   ],
   'northern-review': [
-    { publication: 'NRV', description: 'The Northern Review', kind: 'print', frequency: 'weekly', clientId: '201' },
-    { publication: 'NRD', description: 'The Northern Review Digital', kind: 'digital', frequency: 'weekly', clientId: '201' },
+    {
+      publication: 'NRV',
+      description: 'The Northern Review',
+      kind: 'print',
+      frequency: 'weekly',
+      clientId: '201',
+    },
+    {
+      publication: 'NRD',
+      description: 'The Northern Review Digital',
+      kind: 'digital',
+      frequency: 'weekly',
+      clientId: '201',
+    },
   ],
   // Two order-system clients (hasMultipleAvsClients): the digital title lives in its own client.
   technikwelt: [
-    { publication: 'TWM', description: 'Technikwelt Magazin', kind: 'print', frequency: 'monthly', clientId: '301' },
-    { publication: 'TWP', description: 'Technikwelt Pro', kind: 'print', frequency: 'monthly', clientId: '301' },
-    { publication: 'TWD', description: 'Technikwelt Digital', kind: 'digital', frequency: 'monthly', clientId: '302' },
-    { publication: 'TWS', description: 'Technikwelt Sonderhefte', kind: 'print', frequency: 'quarterly', clientId: '301' },
+    {
+      publication: 'TWM',
+      description: 'Technikwelt Magazin',
+      kind: 'print',
+      frequency: 'monthly',
+      clientId: '301',
+    },
+    {
+      publication: 'TWP',
+      description: 'Technikwelt Pro',
+      kind: 'print',
+      frequency: 'monthly',
+      clientId: '301',
+    },
+    {
+      publication: 'TWD',
+      description: 'Technikwelt Digital',
+      kind: 'digital',
+      frequency: 'monthly',
+      clientId: '302',
+    },
+    {
+      publication: 'TWS',
+      description: 'Technikwelt Sonderhefte',
+      kind: 'print',
+      frequency: 'quarterly',
+      clientId: '301',
+    },
   ],
   gartenfreunde: [
-    { publication: 'GFM', description: 'Garden Friends Magazine', kind: 'print', frequency: 'monthly', clientId: '401' },
-    { publication: 'GFJ', description: 'Garden Friends Yearbook', kind: 'print', frequency: 'yearly', clientId: '401' },
+    {
+      publication: 'GFM',
+      description: 'Garden Friends Magazine',
+      kind: 'print',
+      frequency: 'monthly',
+      clientId: '401',
+    },
+    {
+      publication: 'GFJ',
+      description: 'Garden Friends Yearbook',
+      kind: 'print',
+      frequency: 'yearly',
+      clientId: '401',
+    },
   ],
 };
 
@@ -77,11 +143,26 @@ export function cataloguePublications(tenantId: string, given?: DemoPublication[
   const clientId = derivedClientId(tenantId);
   return [
     { publication: `${prefix}P`, description: `${name} Print`, kind: 'print', frequency: 'weekly', clientId },
-    { publication: `${prefix}D`, description: `${name} Digital`, kind: 'digital', frequency: 'weekly', clientId },
+    {
+      publication: `${prefix}D`,
+      description: `${name} Digital`,
+      kind: 'digital',
+      frequency: 'weekly',
+      clientId,
+    },
   ];
 }
 
-const COVER_COLOURS = ['#1d4e89', '#b23a48', '#2d6a4f', '#7b2cbf', '#c05621', '#22577a', '#6d597a', '#3a5a40'];
+const COVER_COLOURS = [
+  '#1d4e89',
+  '#b23a48',
+  '#2d6a4f',
+  '#7b2cbf',
+  '#c05621',
+  '#22577a',
+  '#6d597a',
+  '#3a5a40',
+];
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -6,7 +6,12 @@
  * (tenant, today).
  */
 import type { Queryable } from '../db/database';
-import { type CataloguePublication, type DemoPublication, cataloguePublications, coverImageUrl } from './catalogue';
+import {
+  type CataloguePublication,
+  type DemoPublication,
+  cataloguePublications,
+  coverImageUrl,
+} from './catalogue';
 import { dayOf, fromDay } from './dates';
 import type { BusinessPartnerSeedRow, Personas } from './entities/businessPartners';
 import type { DeliveredIssueSeedRow } from './entities/deliveredIssues';
@@ -32,7 +37,13 @@ export interface DemoTenant {
   /** The tenant's publications; the known demo tenants' (or codes derived from the id) when missing. */
   publications?: DemoPublication[];
   /** Salutation codes of the tenant; 0001 Ms, 0002 Mr, 0003 company when missing. */
-  salutations?: { options?: ReadonlyArray<{ code: string; title?: { 'de-DE'?: string; 'en-GB'?: string }; isCompany?: boolean }> };
+  salutations?: {
+    options?: ReadonlyArray<{
+      code: string;
+      title?: { 'de-DE'?: string; 'en-GB'?: string };
+      isCompany?: boolean;
+    }>;
+  };
   /** The first sales source marks the demo gift subscription (gift-certificate feature). */
   giftCertificate?: { salesSources?: readonly string[] };
   /** The first attribute type is filled in on a demo subscription. */
@@ -131,7 +142,10 @@ export interface SeedModule {
 
 export function need<K extends keyof SeedHandles>(ctx: SeedContext, key: K): NonNullable<SeedHandles[K]> {
   const value = ctx.handles[key];
-  if (value === undefined) throw new Error(`demo seed: '${key}' is made by a seed module listed after the one reading it (seedModules.ts)`);
+  if (value === undefined)
+    throw new Error(
+      `demo seed: '${key}' is made by a seed module listed after the one reading it (seedModules.ts)`,
+    );
   return value as NonNullable<SeedHandles[K]>;
 }
 
@@ -211,8 +225,13 @@ export function createSeedContext(tenant: DemoTenant, todayDate: Date): SeedCont
  * (server/store/localizedDetails.ts): `build` gets each other offered locale's pack. Undefined
  * for a tenant with one language.
  */
-export function translationsOf<T>(ctx: Pick<SeedContext, 'tenant'>, build: (pack: LocalePack) => T): Partial<Record<DemoLocale, T>> | undefined {
-  const others = (ctx.tenant.locales ?? []).filter((l): l is DemoLocale => (l === 'de-DE' || l === 'en-GB') && l !== ctx.tenant.defaultLocale);
+export function translationsOf<T>(
+  ctx: Pick<SeedContext, 'tenant'>,
+  build: (pack: LocalePack) => T,
+): Partial<Record<DemoLocale, T>> | undefined {
+  const others = (ctx.tenant.locales ?? []).filter(
+    (l): l is DemoLocale => (l === 'de-DE' || l === 'en-GB') && l !== ctx.tenant.defaultLocale,
+  );
   if (others.length === 0) return undefined;
   return Object.fromEntries(others.map((locale) => [locale, build(localePack(locale))]));
 }

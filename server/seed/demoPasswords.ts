@@ -14,9 +14,16 @@ export async function setDemoPasswords(
   tenants: ReadonlyArray<{ id: string; features: readonly string[]; login: { password: boolean } }>,
   logins: readonly DemoLogin[],
 ): Promise<void> {
-  const passwordTenants = new Set(tenants.filter((tenant) => tenant.login.password || tenant.features.includes('kicker-auth')).map((tenant) => tenant.id));
+  const passwordTenants = new Set(
+    tenants
+      .filter((tenant) => tenant.login.password || tenant.features.includes('kicker-auth'))
+      .map((tenant) => tenant.id),
+  );
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const login of logins.filter((l) => passwordTenants.has(l.tenantId))) {
-    await db.query(`update users set password_hash = $3 where tenant_id = $1 and email = $2 and password_hash is null`, [login.tenantId, login.email, hash]);
+    await db.query(
+      `update users set password_hash = $3 where tenant_id = $1 and email = $2 and password_hash is null`,
+      [login.tenantId, login.email, hash],
+    );
   }
 }

@@ -23,7 +23,11 @@ async function writeDataSet(tx: Queryable, data: DemoDataSet): Promise<void> {
  * Seeds every tenant not seeded yet and returns the demo logins of all of them (printed at start,
  * DESIGN.md "Data and the server"). Users get no password (magic-link login).
  */
-export async function seedDemoData(db: Database, tenants: DemoTenant[], opts: SeedOptions = {}): Promise<DemoLogin[]> {
+export async function seedDemoData(
+  db: Database,
+  tenants: DemoTenant[],
+  opts: SeedOptions = {},
+): Promise<DemoLogin[]> {
   const today = opts.today ?? new Date();
   const logins: DemoLogin[] = [];
   let wrote = false;

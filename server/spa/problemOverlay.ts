@@ -9,7 +9,11 @@ import type { TenantIssue } from '../../cli/tenant/types';
 
 export type OverlayProblem = TenantIssue;
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Marks the page so tests and tools can tell the overlay from a portal. */
 export const OVERLAY_MARKER = 'portal-problem-overlay';

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 
-const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * The root of a shared host: links to every tenant's portal (how `npm start` shows all demo tenants).
@@ -11,9 +12,13 @@ export function tenantIndexPage(directory: TenantDirectory, options: { outbox: b
   return (_req, res) => {
     const items = directory
       .all()
-      .map((tenant) => `<li><a href="/t/${escape(tenant.id)}/">${escape(tenant.name)}</a> <code>/t/${escape(tenant.id)}/</code></li>`)
+      .map(
+        (tenant) =>
+          `<li><a href="/t/${escape(tenant.id)}/">${escape(tenant.name)}</a> <code>/t/${escape(tenant.id)}/</code></li>`,
+      )
       .join('\n');
-    res.type('html').send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Portals</title></head>
+    res.type('html')
+      .send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Portals</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>Portals on this server</h1><ul>${items}</ul>
 <p>${options.outbox ? '<a href="/outbox">Outbox</a> (e-mails sent by the portals) · ' : ''}<a href="/preview">QA preview</a></p></body></html>`);
   };

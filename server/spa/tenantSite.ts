@@ -32,14 +32,22 @@ export function tenantSite(distDir: string): Router {
 
   router.use('/assets', (req, res, next) => {
     const { tenant } = tenantContext(res);
-    express.static(path.join(distDir, tenant.id, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false })(req, res, next);
+    express.static(path.join(distDir, tenant.id, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+      index: false,
+    })(req, res, next);
   });
 
   router.get('/{*path}', (req, res) => {
     const { tenant, basePath } = tenantContext(res);
     const page = indexPage(tenant, basePath);
     if (!page) {
-      res.status(503).type('text/plain').send(`The portal of "${tenant.id}" is not built yet. Run: npx portal build ${tenant.id}`);
+      res
+        .status(503)
+        .type('text/plain')
+        .send(`The portal of "${tenant.id}" is not built yet. Run: npx portal build ${tenant.id}`);
       return;
     }
     writePage(res, page.html, page.policy, req.originalUrl);
@@ -56,6 +64,11 @@ function writePage(res: Response, html: string, policy: string, url: string): vo
 }
 
 /** Sends a tenant page made per request (`portal dev` renders it through Vite), with its policy. */
-export function sendPage(res: Response, tenant: ServerTenant, html: string, options: PagePolicyOptions & { url?: string } = {}): void {
+export function sendPage(
+  res: Response,
+  tenant: ServerTenant,
+  html: string,
+  options: PagePolicyOptions & { url?: string } = {},
+): void {
   writePage(res, html, pageSecurityPolicy(tenant, html, options), options.url ?? res.req.originalUrl);
 }

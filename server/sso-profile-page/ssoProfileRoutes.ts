@@ -18,17 +18,41 @@ export function ssoProfileRoutes(deps: { auth: AuthService; ssoProfile: SsoProfi
   const router = Router();
   const user = requireUser(deps.auth);
   router.get('/sso-profile/getProfile', user, async (req, res) => {
-    res.set('cache-control', 'private, no-store').json(await deps.ssoProfile.profile(accountCaller(req, res)));
+    res
+      .set('cache-control', 'private, no-store')
+      .json(await deps.ssoProfile.profile(accountCaller(req, res)));
   });
-  router.post('/sso-profile/executeUpdatePassword', user, validateBody('sso-password-request'), async (req, res) => {
-    res.json(await deps.ssoProfile.updatePassword(accountCaller(req, res), req.body as SsoPasswordRequest, req.ip ?? 'unknown'));
-  });
+  router.post(
+    '/sso-profile/executeUpdatePassword',
+    user,
+    validateBody('sso-password-request'),
+    async (req, res) => {
+      res.json(
+        await deps.ssoProfile.updatePassword(
+          accountCaller(req, res),
+          req.body as SsoPasswordRequest,
+          req.ip ?? 'unknown',
+        ),
+      );
+    },
+  );
   router.post('/sso-profile/updateUser', user, validateBody('sso-email-request'), async (req, res) => {
-    res.json(await deps.ssoProfile.requestEmailChange(accountCaller(req, res), String(req.body.email), requestOrigin(req, res).portalUrl));
+    res.json(
+      await deps.ssoProfile.requestEmailChange(
+        accountCaller(req, res),
+        String(req.body.email),
+        requestOrigin(req, res).portalUrl,
+      ),
+    );
   });
-  router.post('/sso-profile/confirmEmail', user, validateBody('sso-email-confirm-request'), async (req, res) => {
-    res.json(await deps.ssoProfile.confirmEmailChange(accountCaller(req, res), String(req.body.token)));
-  });
+  router.post(
+    '/sso-profile/confirmEmail',
+    user,
+    validateBody('sso-email-confirm-request'),
+    async (req, res) => {
+      res.json(await deps.ssoProfile.confirmEmailChange(accountCaller(req, res), String(req.body.token)));
+    },
+  );
   router.post('/sso-profile/deleteUser', user, validateBody('sso-email-request'), async (req, res) => {
     res.json(await deps.ssoProfile.deleteAccount(accountCaller(req, res), String(req.body.email)));
   });

@@ -16,7 +16,13 @@
 import type { Database } from '../db/database';
 import type { SsoProfile, SsoMessageAnswer } from '../../schemas/generated/sso-profile';
 import type { SsoPasswordRequest } from '../../schemas/generated/sso-password-request';
-import { canDeleteSsoAccount, canEditSsoEmail, deleteConfirmationMatches, passwordChangeProblem, ssoEmailProblem } from '../../engine/domain/ssoProfile';
+import {
+  canDeleteSsoAccount,
+  canEditSsoEmail,
+  deleteConfirmationMatches,
+  passwordChangeProblem,
+  ssoEmailProblem,
+} from '../../engine/domain/ssoProfile';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { badRequest, notFound } from '../http/errors';
 import { refuse, requireFeature } from '../tenancy/refusals';
@@ -24,11 +30,27 @@ import { recordEvent } from '../events/recordEvent';
 import { enqueueMail } from '../mail/mailQueue';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { consumeRateLimit, DEFAULT_SIGN_IN_LIMITS, limitPasswordAttempt, recordPasswordFailure, recordPasswordSuccess, type SignInLimits } from '../auth/rateLimit';
+import {
+  consumeRateLimit,
+  DEFAULT_SIGN_IN_LIMITS,
+  limitPasswordAttempt,
+  recordPasswordFailure,
+  recordPasswordSuccess,
+  type SignInLimits,
+} from '../auth/rateLimit';
 import { getUserById, setPasswordHash } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
-import { EMAIL_CHANGE_PURPOSE, consumeEmailChange, deleteAccountData, emailTaken, pendingEmailChange, revokeOtherSessions, setUserEmail, voidEmailChanges } from '../store/ssoProfileStore';
+import {
+  EMAIL_CHANGE_PURPOSE,
+  consumeEmailChange,
+  deleteAccountData,
+  emailTaken,
+  pendingEmailChange,
+  revokeOtherSessions,
+  setUserEmail,
+  voidEmailChanges,
+} from '../store/ssoProfileStore';
 import type { AccountCaller } from '../account/accountContext';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { ssoMail, ssoReply } from './ssoProfileTexts';
@@ -38,7 +60,12 @@ export const EMAIL_CHANGE_LINK_HOURS = 24;
 /** Each request mails an address the account chose: at most this many per account and hour (no mail cannon). */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
-export function createSsoProfileService(deps: { db: Database; mailFrom: string; now: () => Date; signInLimits?: SignInLimits }) {
+export function createSsoProfileService(deps: {
+  db: Database;
+  mailFrom: string;
+  now: () => Date;
+  signInLimits?: SignInLimits;
+}) {
   const { db } = deps;
   const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
 
@@ -58,20 +85,35 @@ export function createSsoProfileService(deps: { db: Database; mailFrom: string; 
       return {
         email: user.email,
         hasPassword: Boolean(user.passwordHash),
-        pendingEmail: canEditSsoEmail(caller.tenant) ? await pendingEmailChange(db, caller.tenant.id, user.id, deps.now()) : null,
+        pendingEmail: canEditSsoEmail(caller.tenant)
+          ? await pendingEmailChange(db, caller.tenant.id, user.id, deps.now())
+          : null,
         editEmail: canEditSsoEmail(caller.tenant),
         deleteEmail: canDeleteSsoAccount(caller.tenant),
         passwordLogin: passwordsOffered(caller.tenant),
       };
     },
 
-    async updatePassword(caller: AccountCaller, body: SsoPasswordRequest, client: string): Promise<SsoMessageAnswer> {
+    async updatePassword(
+      caller: AccountCaller,
+      body: SsoPasswordRequest,
+      client: string,
+    ): Promise<SsoMessageAnswer> {
       const user = await account(caller);
       if (!passwordsOffered(caller.tenant)) throw refuse.featureDisabled('password sign-in');
       const hasPassword = Boolean(user.passwordHash);
-      const problem = passwordChangeProblem({ currentPassword: body.currentPassword, newPassword: body.newPassword }, hasPassword);
-      if (problem === 'current_required') throw badRequest('validation_failed', 'Please enter your current password.', { fields: { currentPassword: 'required' } });
-      if (problem) throw badRequest('validation_failed', 'The new password does not meet the rules.', { fields: { newPassword: problem } });
+      const problem = passwordChangeProblem(
+        { currentPassword: body.currentPassword, newPassword: body.newPassword },
+        hasPassword,
+      );
+      if (problem === 'current_required')
+        throw badRequest('validation_failed', 'Please enter your current password.', {
+          fields: { currentPassword: 'required' },
+        });
+      if (problem)
+        throw badRequest('validation_failed', 'The new password does not meet the rules.', {
+          fields: { newPassword: problem },
+        });
       if (hasPassword) {
         // Wrong current passwords count like wrong sign-ins; a correct one gives its place back (issue 22).
         const given = { address: user.email, client };
@@ -79,7 +121,9 @@ export function createSsoProfileService(deps: { db: Database; mailFrom: string; 
         await limitPasswordAttempt(db, caller.tenant.id, limits, given, at);
         if (!(await verifyPassword(body.currentPassword ?? '', user.passwordHash))) {
           await recordPasswordFailure(db, caller.tenant.id, limits, given, at);
-          throw badRequest('wrong_password', 'The current password is not correct.', { fields: { currentPassword: 'wrong' } });
+          throw badRequest('wrong_password', 'The current password is not correct.', {
+            fields: { currentPassword: 'wrong' },
+          });
         }
         await recordPasswordSuccess(db, caller.tenant.id, limits, given, at);
       }
@@ -93,19 +137,38 @@ export function createSsoProfileService(deps: { db: Database; mailFrom: string; 
       return { message: ssoReply('passwordChanged', caller.locale) };
     },
 
-    async requestEmailChange(caller: AccountCaller, rawEmail: string, portalUrl: string): Promise<SsoMessageAnswer> {
+    async requestEmailChange(
+      caller: AccountCaller,
+      rawEmail: string,
+      portalUrl: string,
+    ): Promise<SsoMessageAnswer> {
       const user = await account(caller);
       if (!canEditSsoEmail(caller.tenant)) throw refuse.featureDisabled('e-mail changes');
       const problem = ssoEmailProblem(rawEmail, user.email);
-      if (problem) throw badRequest('validation_failed', 'Please enter a valid new e-mail address (at most 50 characters).', { fields: { email: problem } });
+      if (problem)
+        throw badRequest(
+          'validation_failed',
+          'Please enter a valid new e-mail address (at most 50 characters).',
+          { fields: { email: problem } },
+        );
       const email = normalizeEmail(rawEmail);
       const { tenant } = caller;
-      await consumeRateLimit(db, tenant.id, { bucket: `sso-email-change:${user.id}`, windowSeconds: 3600, limit: EMAIL_CHANGES_PER_HOUR }, deps.now());
+      await consumeRateLimit(
+        db,
+        tenant.id,
+        { bucket: `sso-email-change:${user.id}`, windowSeconds: 3600, limit: EMAIL_CHANGES_PER_HOUR },
+        deps.now(),
+      );
       await db.transaction(async (tx) => {
         await voidEmailChanges(tx, tenant.id, user.id, deps.now());
         if (await emailTaken(tx, tenant.id, email, user.id)) {
           // The same answer as for a free address: the screen must not tell who has an account.
-          await enqueueMail(tx, { tenantId: tenant.id, to: email, from: deps.mailFrom, ...ssoMail('emailTaken', caller.locale, { tenant: tenant.name }) });
+          await enqueueMail(tx, {
+            tenantId: tenant.id,
+            to: email,
+            from: deps.mailFrom,
+            ...ssoMail('emailTaken', caller.locale, { tenant: tenant.name }),
+          });
         } else {
           const token = newSecretToken();
           await insertLoginToken(tx, tenant.id, {
@@ -116,7 +179,12 @@ export function createSsoProfileService(deps: { db: Database; mailFrom: string; 
             payload: { userId: user.id },
           });
           const link = `${portalUrl}sso-profile?emailToken=${encodeURIComponent(token)}&lang=${caller.locale.slice(0, 2)}`;
-          await enqueueMail(tx, { tenantId: tenant.id, to: email, from: deps.mailFrom, ...ssoMail('confirmNewEmail', caller.locale, { tenant: tenant.name, link }) });
+          await enqueueMail(tx, {
+            tenantId: tenant.id,
+            to: email,
+            from: deps.mailFrom,
+            ...ssoMail('confirmNewEmail', caller.locale, { tenant: tenant.name, link }),
+          });
         }
         await recordEvent(tx, tenant.id, 'sso_profile.email_change_requested', { userId: user.id });
       });
@@ -124,16 +192,27 @@ export function createSsoProfileService(deps: { db: Database; mailFrom: string; 
     },
 
     /** The link's token, opened by the same account: the new address counts; the old one is told. */
-    async confirmEmailChange(caller: AccountCaller, token: string): Promise<SsoMessageAnswer & { email: string }> {
+    async confirmEmailChange(
+      caller: AccountCaller,
+      token: string,
+    ): Promise<SsoMessageAnswer & { email: string }> {
       const user = await account(caller);
       if (!canEditSsoEmail(caller.tenant)) throw refuse.featureDisabled('e-mail changes');
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         const email = await consumeEmailChange(tx, tenant.id, user.id, hashToken(token), deps.now());
         if (!email) throw notFound('This link has expired or has been used already.');
-        if (await emailTaken(tx, tenant.id, email, user.id)) throw badRequest('email_taken', 'This address cannot be used for your account.', { fields: { email: 'taken' } });
+        if (await emailTaken(tx, tenant.id, email, user.id))
+          throw badRequest('email_taken', 'This address cannot be used for your account.', {
+            fields: { email: 'taken' },
+          });
         await setUserEmail(tx, tenant.id, user.id, email);
-        await enqueueMail(tx, { tenantId: tenant.id, to: user.email, from: deps.mailFrom, ...ssoMail('emailChangedNotice', caller.locale, { tenant: tenant.name, masked: maskEmail(email) }) });
+        await enqueueMail(tx, {
+          tenantId: tenant.id,
+          to: user.email,
+          from: deps.mailFrom,
+          ...ssoMail('emailChangedNotice', caller.locale, { tenant: tenant.name, masked: maskEmail(email) }),
+        });
         await recordEvent(tx, tenant.id, 'sso_profile.email_changed', { userId: user.id });
         return { message: ssoReply('emailChanged', caller.locale, { email }), email };
       });
@@ -144,13 +223,20 @@ export function createSsoProfileService(deps: { db: Database; mailFrom: string; 
       const user = await account(caller);
       if (!canDeleteSsoAccount(caller.tenant)) throw refuse.featureDisabled('account deletion');
       if (!deleteConfirmationMatches(typed, user.email)) {
-        throw badRequest('validation_failed', 'Please type the e-mail address of your account to confirm.', { fields: { email: 'mismatch' } });
+        throw badRequest('validation_failed', 'Please type the e-mail address of your account to confirm.', {
+          fields: { email: 'mismatch' },
+        });
       }
       const { tenant } = caller;
       await db.transaction(async (tx) => {
         await deleteAccountData(tx, tenant.id, user.id, user.email, deps.now());
         await recordEvent(tx, tenant.id, 'sso_profile.deleted', { userId: user.id });
-        await enqueueMail(tx, { tenantId: tenant.id, to: user.email, from: deps.mailFrom, ...ssoMail('accountDeleted', caller.locale, { tenant: tenant.name }) });
+        await enqueueMail(tx, {
+          tenantId: tenant.id,
+          to: user.email,
+          from: deps.mailFrom,
+          ...ssoMail('accountDeleted', caller.locale, { tenant: tenant.name }),
+        });
       });
       return { message: '' };
     },

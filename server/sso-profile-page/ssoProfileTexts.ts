@@ -11,12 +11,14 @@ type Mail = 'confirmNewEmail' | 'emailTaken' | 'emailChangedNotice' | 'accountDe
 const REPLIES: Record<Locale, Record<Reply, string>> = {
   'de-DE': {
     passwordChanged: 'Ihr Passwort wurde geändert. Auf Ihren anderen Geräten sind Sie abgemeldet.',
-    emailChangeRequested: 'Wir haben einen Bestätigungslink an {email} geschickt. Ihre neue E-Mail-Adresse gilt, sobald Sie den Link geöffnet haben.',
+    emailChangeRequested:
+      'Wir haben einen Bestätigungslink an {email} geschickt. Ihre neue E-Mail-Adresse gilt, sobald Sie den Link geöffnet haben.',
     emailChanged: 'Ihre E-Mail-Adresse ist jetzt {email}.',
   },
   'en-GB': {
     passwordChanged: 'Your password has been changed. You are signed out on your other devices.',
-    emailChangeRequested: 'We have sent a confirmation link to {email}. Your new e-mail address counts once you have opened the link.',
+    emailChangeRequested:
+      'We have sent a confirmation link to {email}. Your new e-mail address counts once you have opened the link.',
     emailChanged: 'Your e-mail address is now {email}.',
   },
 };
@@ -60,11 +62,17 @@ const MAILS: Record<Locale, Record<Mail, { subject: string; body: string }>> = {
   },
 };
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
-export const ssoReply = (kind: Reply, locale: Locale, values: Record<string, string> = {}) => fill((REPLIES[locale] ?? REPLIES['en-GB'])[kind], values);
+export const ssoReply = (kind: Reply, locale: Locale, values: Record<string, string> = {}) =>
+  fill((REPLIES[locale] ?? REPLIES['en-GB'])[kind], values);
 
-export function ssoMail(kind: Mail, locale: Locale, values: Record<string, string>): { subject: string; text: string } {
+export function ssoMail(
+  kind: Mail,
+  locale: Locale,
+  values: Record<string, string>,
+): { subject: string; text: string } {
   const t = (MAILS[locale] ?? MAILS['en-GB'])[kind];
   return { subject: fill(t.subject, values), text: fill(t.body, values) };
 }

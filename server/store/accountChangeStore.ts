@@ -25,7 +25,12 @@ const HOLIDAY_COLUMNS = `id, subscription_id as "subscriptionId", type, to_char(
   issue_number_from as "issueNumberFrom", issue_number_to as "issueNumberTo", to_char(first_shipping, 'YYYY-MM-DD') as "firstShipping", address`;
 
 /** The planned (not cancelled) services of a subscription that have not ended before `today`. */
-export async function plannedHolidayServices(db: Queryable, tenantId: string, subscriptionId: string, today: string): Promise<HolidayServiceRow[]> {
+export async function plannedHolidayServices(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  today: string,
+): Promise<HolidayServiceRow[]> {
   return db.query<HolidayServiceRow>(
     `select ${HOLIDAY_COLUMNS} from holiday_services
       where tenant_id = $1 and subscription_id = $2 and status = 'planned' and date_to >= $3::date
@@ -35,44 +40,88 @@ export async function plannedHolidayServices(db: Queryable, tenantId: string, su
 }
 
 /** Services whose last day has passed are no longer planned (a new one may be set up). */
-export async function endPastHolidayServices(db: Queryable, tenantId: string, subscriptionId: string, today: string): Promise<void> {
-  await db.query(`update holiday_services set status = 'ended' where tenant_id = $1 and subscription_id = $2 and status = 'planned' and date_to < $3::date`, [tenantId, subscriptionId, today]);
+export async function endPastHolidayServices(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  today: string,
+): Promise<void> {
+  await db.query(
+    `update holiday_services set status = 'ended' where tenant_id = $1 and subscription_id = $2 and status = 'planned' and date_to < $3::date`,
+    [tenantId, subscriptionId, today],
+  );
 }
 
 /** Inserts a planned service; false when the subscription has one already (the unique index). */
-export async function insertHolidayService(db: Queryable, tenantId: string, row: Omit<HolidayServiceRow, 'id'> & { userId: string | null }): Promise<boolean> {
+export async function insertHolidayService(
+  db: Queryable,
+  tenantId: string,
+  row: Omit<HolidayServiceRow, 'id'> & { userId: string | null },
+): Promise<boolean> {
   const rows = await db.query(
     `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to, issue_number_from, issue_number_to, first_shipping, address)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (tenant_id, subscription_id) where status = 'planned' do nothing returning 1`,
-    [tenantId, row.subscriptionId, row.userId, row.type, row.dateFrom, row.dateTo, row.issueNumberFrom, row.issueNumberTo, row.firstShipping, row.address ? JSON.stringify(row.address) : null],
+    [
+      tenantId,
+      row.subscriptionId,
+      row.userId,
+      row.type,
+      row.dateFrom,
+      row.dateTo,
+      row.issueNumberFrom,
+      row.issueNumberTo,
+      row.firstShipping,
+      row.address ? JSON.stringify(row.address) : null,
+    ],
   );
   return rows.length > 0;
 }
 
 export async function cancelHolidayServiceRow(db: Queryable, tenantId: string, id: string): Promise<void> {
-  await db.query(`update holiday_services set status = 'cancelled', cancelled_at = now() where tenant_id = $1 and id = $2 and status = 'planned'`, [tenantId, id]);
+  await db.query(
+    `update holiday_services set status = 'cancelled', cancelled_at = now() where tenant_id = $1 and id = $2 and status = 'planned'`,
+    [tenantId, id],
+  );
 }
 
 // --- complaints ---------------------------------------------------------------------------------
 
-export async function complainedIssues(db: Queryable, tenantId: string, subscriptionId: string): Promise<Set<string>> {
-  const rows = await db.query<{ issue: string }>(`select issue from complaints where tenant_id = $1 and subscription_id = $2`, [tenantId, subscriptionId]);
+export async function complainedIssues(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<Set<string>> {
+  const rows = await db.query<{ issue: string }>(
+    `select issue from complaints where tenant_id = $1 and subscription_id = $2`,
+    [tenantId, subscriptionId],
+  );
   return new Set(rows.map((r) => r.issue));
 }
 
-export async function complaintsSince(db: Queryable, tenantId: string, subscriptionId: string, since: Date): Promise<number> {
-  const rows = await db.query<{ count: string }>(`select count(*)::text as count from complaints where tenant_id = $1 and subscription_id = $2 and created_at >= $3`, [
-    tenantId,
-    subscriptionId,
-    since,
-  ]);
+export async function complaintsSince(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  since: Date,
+): Promise<number> {
+  const rows = await db.query<{ count: string }>(
+    `select count(*)::text as count from complaints where tenant_id = $1 and subscription_id = $2 and created_at >= $3`,
+    [tenantId, subscriptionId, since],
+  );
   return Number(rows[0]?.count ?? 0);
 }
 
 export async function insertComplaint(
   db: Queryable,
   tenantId: string,
-  row: { subscriptionId: string; userId: string; issue: string; reason: string; compensation: string; expectedBy: string | null },
+  row: {
+    subscriptionId: string;
+    userId: string;
+    issue: string;
+    reason: string;
+    compensation: string;
+    expectedBy: string | null;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
     `insert into complaints (tenant_id, subscription_id, user_id, issue, reason, compensation, expected_by)
@@ -89,12 +138,27 @@ export async function insertComplaint(
 export async function insertCompensationDelivery(
   db: Queryable,
   tenantId: string,
-  row: { subscriptionId: string; issue: string; issueNumber: string | null; description: string; date: string; translations?: Translations<{ description: string }> },
+  row: {
+    subscriptionId: string;
+    issue: string;
+    issueNumber: string | null;
+    description: string;
+    date: string;
+    translations?: Translations<{ description: string }>;
+  },
 ): Promise<void> {
   await db.query(
     `insert into delivered_issues (tenant_id, subscription_id, issue, issue_number, description, date_of_first_sale, download_status, translations)
      values ($1, $2, $3, $4, $5, $6, 'not_supported', $7) on conflict do nothing`,
-    [tenantId, row.subscriptionId, row.issue, row.issueNumber, row.description, row.date, row.translations ? JSON.stringify(row.translations) : null],
+    [
+      tenantId,
+      row.subscriptionId,
+      row.issue,
+      row.issueNumber,
+      row.description,
+      row.date,
+      row.translations ? JSON.stringify(row.translations) : null,
+    ],
   );
 }
 
@@ -121,7 +185,12 @@ export interface PartnerRow {
 }
 
 /** The business partners of a subscription with their roles on it, and whether the user speaks for each. */
-export async function partnersOfSubscription(db: Queryable, tenantId: string, subscriptionId: string, userId: string): Promise<PartnerRow[]> {
+export async function partnersOfSubscription(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  userId: string,
+): Promise<PartnerRow[]> {
   return db.query<PartnerRow>(
     `select bp.bp_number::text as "bpNumber", array_agg(sr.role order by array_position(array['AG','WE','RE','LV'], sr.role)) as roles,
             bp.salutation_code as "salutationCode", bp.first_name as "firstName", bp.last_name1 as "lastName1", bp.company1,
@@ -138,7 +207,12 @@ export async function partnersOfSubscription(db: Queryable, tenantId: string, su
   );
 }
 
-export async function futureAddressesOf(db: Queryable, tenantId: string, bpNumber: string, today: string): Promise<Array<{ validFrom: string; address: Record<string, unknown> }>> {
+export async function futureAddressesOf(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  today: string,
+): Promise<Array<{ validFrom: string; address: Record<string, unknown> }>> {
   return db.query(
     `select to_char(valid_from, 'YYYY-MM-DD') as "validFrom", address from future_addresses
       where tenant_id = $1 and bp_number = $2 and applied_at is null and valid_from > $3::date order by valid_from`,
@@ -146,7 +220,11 @@ export async function futureAddressesOf(db: Queryable, tenantId: string, bpNumbe
   );
 }
 
-export async function upsertFutureAddress(db: Queryable, tenantId: string, row: { bpNumber: string; validFrom: string; address: Record<string, unknown>; userId: string }): Promise<void> {
+export async function upsertFutureAddress(
+  db: Queryable,
+  tenantId: string,
+  row: { bpNumber: string; validFrom: string; address: Record<string, unknown>; userId: string },
+): Promise<void> {
   await db.query(
     `insert into future_addresses (tenant_id, bp_number, valid_from, address, user_id) values ($1, $2, $3, $4, $5)
      on conflict (tenant_id, bp_number, valid_from) do update set address = excluded.address, user_id = excluded.user_id, created_at = now(), applied_at = null`,
@@ -186,7 +264,12 @@ const PARTNER_COLUMNS: Array<[keyof PartnerChange, string]> = [
   ['dateOfBirth', 'date_of_birth'],
 ];
 
-export async function updatePartner(db: Queryable, tenantId: string, bpNumber: string, change: PartnerChange): Promise<void> {
+export async function updatePartner(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  change: PartnerChange,
+): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [tenantId, bpNumber];
   for (const [field, column] of PARTNER_COLUMNS) {
@@ -199,11 +282,17 @@ export async function updatePartner(db: Queryable, tenantId: string, bpNumber: s
     sets.push(`details = details || $${params.length}::jsonb`);
   }
   if (sets.length === 0) return;
-  await db.query(`update business_partners set ${sets.join(', ')} where tenant_id = $1 and bp_number = $2`, params);
+  await db.query(
+    `update business_partners set ${sets.join(', ')} where tenant_id = $1 and bp_number = $2`,
+    params,
+  );
 }
 
 /** Future addresses due on `today`, oldest first, locked for the applying transaction. */
-export async function claimDueFutureAddresses(db: Queryable, today: string): Promise<Array<{ tenantId: string; bpNumber: string; validFrom: string; address: PartnerChange }>> {
+export async function claimDueFutureAddresses(
+  db: Queryable,
+  today: string,
+): Promise<Array<{ tenantId: string; bpNumber: string; validFrom: string; address: PartnerChange }>> {
   return db.query(
     `select tenant_id as "tenantId", bp_number::text as "bpNumber", to_char(valid_from, 'YYYY-MM-DD') as "validFrom", address
        from future_addresses where applied_at is null and last_error is null and valid_from <= $1::date
@@ -212,12 +301,29 @@ export async function claimDueFutureAddresses(db: Queryable, today: string): Pro
   );
 }
 
-export async function markFutureAddressFailed(db: Queryable, tenantId: string, bpNumber: string, validFrom: string, error: string): Promise<void> {
-  await db.query(`update future_addresses set last_error = $4 where tenant_id = $1 and bp_number = $2 and valid_from = $3`, [tenantId, bpNumber, validFrom, error.slice(0, 500)]);
+export async function markFutureAddressFailed(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  validFrom: string,
+  error: string,
+): Promise<void> {
+  await db.query(
+    `update future_addresses set last_error = $4 where tenant_id = $1 and bp_number = $2 and valid_from = $3`,
+    [tenantId, bpNumber, validFrom, error.slice(0, 500)],
+  );
 }
 
-export async function markFutureAddressApplied(db: Queryable, tenantId: string, bpNumber: string, validFrom: string): Promise<void> {
-  await db.query(`update future_addresses set applied_at = now() where tenant_id = $1 and bp_number = $2 and valid_from = $3`, [tenantId, bpNumber, validFrom]);
+export async function markFutureAddressApplied(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  validFrom: string,
+): Promise<void> {
+  await db.query(
+    `update future_addresses set applied_at = now() where tenant_id = $1 and bp_number = $2 and valid_from = $3`,
+    [tenantId, bpNumber, validFrom],
+  );
 }
 
 // --- opt-ins ------------------------------------------------------------------------------------
@@ -230,10 +336,18 @@ export interface OptInRow {
 }
 
 export async function optInsOf(db: Queryable, tenantId: string, bpNumber: string): Promise<OptInRow[]> {
-  return db.query<OptInRow>(`select type, description, value, pending from opt_ins where tenant_id = $1 and bp_number = $2 order by type`, [tenantId, bpNumber]);
+  return db.query<OptInRow>(
+    `select type, description, value, pending from opt_ins where tenant_id = $1 and bp_number = $2 order by type`,
+    [tenantId, bpNumber],
+  );
 }
 
-export async function switchOptInOff(db: Queryable, tenantId: string, bpNumber: string, type: string): Promise<void> {
+export async function switchOptInOff(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  type: string,
+): Promise<void> {
   await db.query(
     `update opt_ins set value = false, pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
       where tenant_id = $1 and bp_number = $2 and type = $3`,
@@ -241,7 +355,14 @@ export async function switchOptInOff(db: Queryable, tenantId: string, bpNumber: 
   );
 }
 
-export async function markOptInPending(db: Queryable, tenantId: string, bpNumber: string, type: string, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function markOptInPending(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  type: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
   await db.query(
     `update opt_ins set pending = true, confirm_token_hash = $4, confirm_expires_at = $5, updated_at = now()
       where tenant_id = $1 and bp_number = $2 and type = $3`,
@@ -250,7 +371,12 @@ export async function markOptInPending(db: Queryable, tenantId: string, bpNumber
 }
 
 /** Confirms the pending opt-ins of a link (once, before it expires); answers the partner and types. */
-export async function confirmOptIns(db: Queryable, tenantId: string, tokenHash: string, now: Date): Promise<{ bpNumber: string; types: string[] } | null> {
+export async function confirmOptIns(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<{ bpNumber: string; types: string[] } | null> {
   const rows = await db.query<{ bpNumber: string; type: string }>(
     `update opt_ins set value = true, pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
       where tenant_id = $1 and confirm_token_hash = $2 and pending and confirm_expires_at > $3
@@ -271,7 +397,13 @@ export async function latestDeliveredIssues(
   subscriptionId: string,
   limit: number,
 ): Promise<
-  Array<{ issue: string; issueNumber: string | null; description: string | null; dateOfFirstSale: string | null; translations: Translations<{ description: string | null }> | null }>
+  Array<{
+    issue: string;
+    issueNumber: string | null;
+    description: string | null;
+    dateOfFirstSale: string | null;
+    translations: Translations<{ description: string | null }> | null;
+  }>
 > {
   return db.query(
     `select issue, issue_number as "issueNumber", description, to_char(date_of_first_sale, 'YYYY-MM-DD') as "dateOfFirstSale", translations
@@ -282,12 +414,17 @@ export async function latestDeliveredIssues(
   );
 }
 
-
 /** Subscriptions whose pending payment method change is due on `today`, locked for the applying transaction. */
 export async function claimDuePaymentMethodChanges(
   db: Queryable,
   today: string,
-): Promise<Array<{ tenantId: string; id: string; pending: { paymentMethod: string; effectiveFrom: string; account: Record<string, unknown> | null } }>> {
+): Promise<
+  Array<{
+    tenantId: string;
+    id: string;
+    pending: { paymentMethod: string; effectiveFrom: string; account: Record<string, unknown> | null };
+  }>
+> {
   return db.query(
     `select tenant_id as "tenantId", id, details->'pendingPaymentMethod' as pending from subscriptions
       where details->'pendingPaymentMethod'->>'effectiveFrom' <= $1

@@ -23,7 +23,15 @@ export interface NewAccountEvent {
 export async function insertAccountEvent(tx: Queryable, event: NewAccountEvent): Promise<void> {
   await tx.query(
     `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data) values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
-    [event.tenantId, event.id, event.type, event.userId, event.subject.type, event.subject.id, JSON.stringify(event.data)],
+    [
+      event.tenantId,
+      event.id,
+      event.type,
+      event.userId,
+      event.subject.type,
+      event.subject.id,
+      JSON.stringify(event.data),
+    ],
   );
 }
 
@@ -40,7 +48,11 @@ export interface UndispatchedEvent {
  * inside a transaction that then writes their deliveries and marks them dispatched: `skip locked`
  * lets other instances dispatch other events meanwhile instead of waiting.
  */
-export async function lockUndispatchedEvents(tx: Queryable, tenantIds: readonly string[], limit: number): Promise<UndispatchedEvent[]> {
+export async function lockUndispatchedEvents(
+  tx: Queryable,
+  tenantIds: readonly string[],
+  limit: number,
+): Promise<UndispatchedEvent[]> {
   const rows = await tx.query<{ tenant_id: string; id: string; type: string }>(
     `select tenant_id, id::text as id, type from account_events
       where dispatched_at is null and tenant_id = any($1::text[])
@@ -53,7 +65,10 @@ export async function lockUndispatchedEvents(tx: Queryable, tenantIds: readonly 
 }
 
 /** One delivery row per event and endpoint; a pair that exists already is left as it is. */
-export async function insertDeliveries(tx: Queryable, deliveries: ReadonlyArray<{ tenantId: string; eventId: string; url: string }>): Promise<void> {
+export async function insertDeliveries(
+  tx: Queryable,
+  deliveries: ReadonlyArray<{ tenantId: string; eventId: string; url: string }>,
+): Promise<void> {
   if (deliveries.length === 0) return;
   await tx.query(
     `insert into webhook_deliveries (tenant_id, event_id, endpoint_url)
@@ -95,9 +110,20 @@ export interface ClaimedDelivery {
  * lease keeps it away from others after this statement commits — so one attempt at a time per
  * event and endpoint — and hands it back when the claiming instance dies.
  */
-export async function claimDueDeliveries(db: Queryable, options: { tenantIds: readonly string[]; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Queryable,
+  options: { tenantIds: readonly string[]; limit: number; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
   const claimToken = randomUUID();
-  const rows = await db.query<{ tenant_id: string; event_id: string; endpoint_url: string; attempts: number; type: string; data: unknown; created_at: Date }>(
+  const rows = await db.query<{
+    tenant_id: string;
+    event_id: string;
+    endpoint_url: string;
+    attempts: number;
+    type: string;
+    data: unknown;
+    created_at: Date;
+  }>(
     `with claimed as (
        update webhook_deliveries d
           set claim_token = $1, claimed_until = clock_timestamp() + $2 * interval '1 millisecond',
@@ -201,7 +227,10 @@ export interface ListedEvent {
 }
 
 /** The newest `limit` events (of one tenant, or of all), newest first, each with its deliveries. */
-export async function listAccountEvents(db: Queryable, options: { tenantId?: string; limit: number }): Promise<ListedEvent[]> {
+export async function listAccountEvents(
+  db: Queryable,
+  options: { tenantId?: string; limit: number },
+): Promise<ListedEvent[]> {
   const rows = await db.query<{
     id: string;
     tenant_id: string;
@@ -211,7 +240,15 @@ export async function listAccountEvents(db: Queryable, options: { tenantId?: str
     subject_id: string;
     created_at: Date;
     dispatched: boolean;
-    deliveries: Array<{ url: string; state: DeliveryState['state']; attempts: number; last_status: number | null; last_error: string | null; last_attempt_at: string | null; next_attempt_at: string | null }>;
+    deliveries: Array<{
+      url: string;
+      state: DeliveryState['state'];
+      attempts: number;
+      last_status: number | null;
+      last_error: string | null;
+      last_attempt_at: string | null;
+      next_attempt_at: string | null;
+    }>;
   }>(
     `select e.id::text as id, e.tenant_id, e.type, e.user_id, e.subject_type, e.subject_id, e.created_at,
             e.dispatched_at is not null as dispatched,

@@ -19,7 +19,15 @@ export type InvoiceSubjectKind = 'subscription' | 'purchase_order';
  */
 export async function recordInvoiceRequest(
   db: Queryable,
-  row: { tenantId: string; userId: string; kind: InvoiceSubjectKind; subjectId: string; invoiceNumber: string; day: string; status: string },
+  row: {
+    tenantId: string;
+    userId: string;
+    kind: InvoiceSubjectKind;
+    subjectId: string;
+    invoiceNumber: string;
+    day: string;
+    status: string;
+  },
 ): Promise<boolean> {
   const inserted = await db.query(
     `insert into invoice_requests (tenant_id, user_id, subject_kind, subject_id, invoice_number, requested_on, status)
@@ -50,12 +58,27 @@ export interface DownloadGrant {
   userId: string;
 }
 
-export async function createDownloadKey(db: Queryable, tenantId: string, grant: DownloadGrant, now: Date): Promise<string> {
+export async function createDownloadKey(
+  db: Queryable,
+  tenantId: string,
+  grant: DownloadGrant,
+  now: Date,
+): Promise<string> {
   const key = randomBytes(24).toString('base64url');
   await db.query(
     `insert into download_keys (tenant_id, key_hash, user_id, kind, subject_id, item, file_name, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $8::timestamptz + make_interval(mins => $9))`,
-    [tenantId, hashKey(key), grant.userId, grant.kind, grant.subjectId, grant.item, grant.fileName, now.toISOString(), DOWNLOAD_KEY_MINUTES],
+    [
+      tenantId,
+      hashKey(key),
+      grant.userId,
+      grant.kind,
+      grant.subjectId,
+      grant.item,
+      grant.fileName,
+      now.toISOString(),
+      DOWNLOAD_KEY_MINUTES,
+    ],
   );
   return key;
 }
@@ -65,36 +88,71 @@ export async function createDownloadKey(db: Queryable, tenantId: string, grant: 
  * A key of another user (or of no one) is left as it is, so nobody who learns a key can spend it
  * before its owner.
  */
-export async function consumeDownloadKey(db: Queryable, tenantId: string, key: string, userId: string, now: Date): Promise<DownloadGrant | null> {
-  const rows = await db.query<{ kind: DownloadGrant['kind']; subject_id: string; item: string; file_name: string; user_id: string }>(
+export async function consumeDownloadKey(
+  db: Queryable,
+  tenantId: string,
+  key: string,
+  userId: string,
+  now: Date,
+): Promise<DownloadGrant | null> {
+  const rows = await db.query<{
+    kind: DownloadGrant['kind'];
+    subject_id: string;
+    item: string;
+    file_name: string;
+    user_id: string;
+  }>(
     `delete from download_keys
       where tenant_id = $1 and key_hash = $2 and user_id = $3 and expires_at > $4::timestamptz
       returning kind, subject_id, item, file_name, user_id`,
     [tenantId, hashKey(key), userId, now.toISOString()],
   );
   const row = rows[0];
-  return row ? { kind: row.kind, subjectId: row.subject_id, item: row.item, fileName: row.file_name, userId: row.user_id } : null;
+  return row
+    ? {
+        kind: row.kind,
+        subjectId: row.subject_id,
+        item: row.item,
+        fileName: row.file_name,
+        userId: row.user_id,
+      }
+    : null;
 }
 
 // --- activity record ---------------------------------------------------------------------------
 
 export async function recordActivity(
   db: Queryable,
-  entry: { tenantId: string; userId: string; action: string; subjectId?: string; details?: Record<string, unknown> },
+  entry: {
+    tenantId: string;
+    userId: string;
+    action: string;
+    subjectId?: string;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
-  await db.query(`insert into account_activity (tenant_id, user_id, action, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`, [
-    entry.tenantId,
-    entry.userId,
-    entry.action,
-    entry.subjectId ?? null,
-    JSON.stringify(entry.details ?? {}),
-  ]);
+  await db.query(
+    `insert into account_activity (tenant_id, user_id, action, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`,
+    [
+      entry.tenantId,
+      entry.userId,
+      entry.action,
+      entry.subjectId ?? null,
+      JSON.stringify(entry.details ?? {}),
+    ],
+  );
 }
 
 // --- order attributes --------------------------------------------------------------------------
 
 /** Sets (or adds) one order attribute of a subscription in its details. */
-export async function setOrderAttribute(db: Queryable, tenantId: string, subscriptionId: string, type: string, value: string): Promise<void> {
+export async function setOrderAttribute(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  type: string,
+  value: string,
+): Promise<void> {
   await db.query(
     `update subscriptions
         set details = jsonb_set(details, '{orderAttributes}',
@@ -163,7 +221,11 @@ export interface PartnerForLink {
   subscriptionCount: number;
 }
 
-export async function findPartnerForLink(db: Queryable, tenantId: string, bpNumber: string): Promise<PartnerForLink | null> {
+export async function findPartnerForLink(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+): Promise<PartnerForLink | null> {
   const rows = await db.query<{
     bp_number: string;
     last_name1: string | null;
@@ -200,16 +262,26 @@ export async function findPartnerForLink(db: Queryable, tenantId: string, bpNumb
 }
 
 /** Another account of the tenant with this e-mail, if any. */
-export async function findAccountByEmail(db: Queryable, tenantId: string, email: string): Promise<{ id: string; email: string } | null> {
-  const rows = await db.query<{ id: string; email: string }>('select id, email from users where tenant_id = $1 and email = $2', [
-    tenantId,
-    email.trim().toLowerCase(),
-  ]);
+export async function findAccountByEmail(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+): Promise<{ id: string; email: string } | null> {
+  const rows = await db.query<{ id: string; email: string }>(
+    'select id, email from users where tenant_id = $1 and email = $2',
+    [tenantId, email.trim().toLowerCase()],
+  );
   return rows[0] ?? null;
 }
 
 /** Links the partner to the account; stores the contact e-mail on the partner when it had none. */
-export async function linkPartnerToUser(db: Queryable, tenantId: string, userId: string, bpNumber: string, email: string | null): Promise<void> {
+export async function linkPartnerToUser(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  bpNumber: string,
+  email: string | null,
+): Promise<void> {
   await db.query(
     `insert into user_business_partners (tenant_id, user_id, bp_number) values ($1, $2, $3) on conflict do nothing`,
     [tenantId, userId, bpNumber],
@@ -258,7 +330,13 @@ interface PartnerRow {
 export type BusinessPartnerListEntry = BusinessPartner & {
   /** Whether the partner is linked to the account itself (else a party of one of its subscriptions). */
   own: boolean;
-  subscriptions: Array<{ subscriptionId: string; orderNumber: string; displayName: string; publication: string; roles: Role[] }>;
+  subscriptions: Array<{
+    subscriptionId: string;
+    orderNumber: string;
+    displayName: string;
+    publication: string;
+    roles: Role[];
+  }>;
 };
 
 /**
@@ -267,7 +345,12 @@ export type BusinessPartnerListEntry = BusinessPartner & {
  * invoice recipient's address, §6). Each with the subscriptions it holds a role on, among those the
  * user sees.
  */
-export async function listBusinessPartnersForUser(db: Queryable, tenantId: string, userId: string, opts: { locale?: string } = {}): Promise<BusinessPartnerListEntry[]> {
+export async function listBusinessPartnersForUser(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  opts: { locale?: string } = {},
+): Promise<BusinessPartnerListEntry[]> {
   const rows = await db.query<PartnerRow>(
     `with own as (
        select bp_number from user_business_partners where tenant_id = $1 and user_id = $2
@@ -329,7 +412,8 @@ export async function listBusinessPartnersForUser(db: Queryable, tenantId: strin
       // Product names in the request's language, as GET /subscriptions gives them (issue 22).
       subscriptions: row.subscriptions.map(({ translations, ...subscription }) => ({
         ...subscription,
-        displayName: localizedDetails({ displayName: subscription.displayName, translations }, opts.locale).displayName,
+        displayName: localizedDetails({ displayName: subscription.displayName, translations }, opts.locale)
+          .displayName,
       })),
     };
   });

@@ -18,18 +18,36 @@ export interface SessionRow {
 export async function insertSession(
   db: Queryable,
   tenantId: string,
-  session: { tokenHash: string; userId: string; loginSource: string; expiresAt: Date; subscriptionId?: string },
+  session: {
+    tokenHash: string;
+    userId: string;
+    loginSource: string;
+    expiresAt: Date;
+    subscriptionId?: string;
+  },
 ): Promise<string> {
   const id = randomUUID();
   await db.query(
     `insert into sessions (tenant_id, id, token_hash, user_id, login_source, expires_at, subscription_id)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [tenantId, id, session.tokenHash, session.userId, session.loginSource, session.expiresAt.toISOString(), session.subscriptionId ?? null],
+    [
+      tenantId,
+      id,
+      session.tokenHash,
+      session.userId,
+      session.loginSource,
+      session.expiresAt.toISOString(),
+      session.subscriptionId ?? null,
+    ],
   );
   return id;
 }
 
-export async function findLiveSession(db: Queryable, tenantId: string, tokenHash: string): Promise<SessionRow | undefined> {
+export async function findLiveSession(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
     // One round trip per authenticated request: the session, its user's e-mail and what
     // GET /subscriptions needs to reuse an earlier answer (server/subscription/subscriptionListCache.ts):
@@ -44,16 +62,23 @@ export async function findLiveSession(db: Queryable, tenantId: string, tokenHash
   return rows[0];
 }
 
-export async function touchSession(db: Queryable, tenantId: string, sessionId: string, expiresAt: Date): Promise<void> {
-  await db.query(`update sessions set last_seen_at = now(), expires_at = $3 where tenant_id = $1 and id = $2`, [
-    tenantId,
-    sessionId,
-    expiresAt.toISOString(),
-  ]);
+export async function touchSession(
+  db: Queryable,
+  tenantId: string,
+  sessionId: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.query(
+    `update sessions set last_seen_at = now(), expires_at = $3 where tenant_id = $1 and id = $2`,
+    [tenantId, sessionId, expiresAt.toISOString()],
+  );
 }
 
 export async function revokeSession(db: Queryable, tenantId: string, sessionId: string): Promise<void> {
-  await db.query(`update sessions set revoked_at = now() where tenant_id = $1 and id = $2`, [tenantId, sessionId]);
+  await db.query(`update sessions set revoked_at = now() where tenant_id = $1 and id = $2`, [
+    tenantId,
+    sessionId,
+  ]);
 }
 
 export async function insertLoginToken(
@@ -63,7 +88,14 @@ export async function insertLoginToken(
 ): Promise<void> {
   await db.query(
     `insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at, payload) values ($1, $2, $3, $4, $5, $6)`,
-    [tenantId, token.tokenHash, token.email, token.purpose, token.expiresAt.toISOString(), token.payload === undefined ? null : JSON.stringify(token.payload)],
+    [
+      tenantId,
+      token.tokenHash,
+      token.email,
+      token.purpose,
+      token.expiresAt.toISOString(),
+      token.payload === undefined ? null : JSON.stringify(token.payload),
+    ],
   );
 }
 
@@ -90,5 +122,8 @@ export async function consumeLoginToken(
 
 /** Ends every session of a user (after a password reset). */
 export async function revokeUserSessions(db: Queryable, tenantId: string, userId: string): Promise<void> {
-  await db.query(`update sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and revoked_at is null`, [tenantId, userId]);
+  await db.query(
+    `update sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and revoked_at is null`,
+    [tenantId, userId],
+  );
 }

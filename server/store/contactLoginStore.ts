@@ -16,7 +16,11 @@ export interface OrderNumberParty {
   linkedEmail: string | null;
 }
 
-export async function partiesOfOrderNumber(db: Queryable, tenantId: string, orderNumber: string): Promise<OrderNumberParty[]> {
+export async function partiesOfOrderNumber(
+  db: Queryable,
+  tenantId: string,
+  orderNumber: string,
+): Promise<OrderNumberParty[]> {
   return db.query<OrderNumberParty>(
     `select s.id as "subscriptionId", s.publication, sr.bp_number::text as "bpNumber", sr.role, bp.zipcode, bp.email_address as email,
             (select u.email from user_business_partners ubp

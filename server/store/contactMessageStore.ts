@@ -25,7 +25,11 @@ export interface StoredContactMessage extends Omit<NewContactMessage, 'image'> {
   image?: { filename: string; mimeType: string; size: number };
 }
 
-export async function insertContactMessage(db: Queryable, tenantId: string, message: NewContactMessage): Promise<string> {
+export async function insertContactMessage(
+  db: Queryable,
+  tenantId: string,
+  message: NewContactMessage,
+): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into contact_messages
        (tenant_id, user_id, activity, subscription_id, publication, order_number, missing_order_number, related_to,
@@ -96,7 +100,9 @@ export async function listContactMessages(db: Queryable, tenantId: string): Prom
     message: row.message ?? undefined,
     optIn: row.opt_in,
     locale: row.locale ?? undefined,
-    image: row.image_filename ? { filename: row.image_filename, mimeType: row.image_mime_type!, size: Number(row.image_size) } : undefined,
+    image: row.image_filename
+      ? { filename: row.image_filename, mimeType: row.image_mime_type!, size: Number(row.image_size) }
+      : undefined,
     mailedTo: row.mailed_to,
     createdAt: row.created_at,
   }));

@@ -34,14 +34,36 @@ export async function insertECard(
     `insert into e_cards (tenant_id, user_id, subscription_id, template_name, template_category, from_name, to_name, to_email, message, locale, send_at, status, sent_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, case when $12 = 'sent' then $13::timestamptz end, $13)
      returning ${COLUMNS}`,
-    [card.tenantId, card.userId, card.subscriptionId, card.templateName, card.templateCategory, card.fromName, card.toName, card.toEmail, card.message, card.locale, card.sendAt, card.status, card.createdAt],
+    [
+      card.tenantId,
+      card.userId,
+      card.subscriptionId,
+      card.templateName,
+      card.templateCategory,
+      card.fromName,
+      card.toName,
+      card.toEmail,
+      card.message,
+      card.locale,
+      card.sendAt,
+      card.status,
+      card.createdAt,
+    ],
   );
   return rows[0];
 }
 
 /** Cards the user created since `since` (the daily cap, engine/domain/eCard.ts). */
-export async function countECardsSince(db: Queryable, tenantId: string, userId: string, since: Date): Promise<number> {
-  const rows = await db.query<{ n: number }>(`select count(*)::int as n from e_cards where tenant_id = $1 and user_id = $2 and created_at > $3`, [tenantId, userId, since]);
+export async function countECardsSince(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  since: Date,
+): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `select count(*)::int as n from e_cards where tenant_id = $1 and user_id = $2 and created_at > $3`,
+    [tenantId, userId, since],
+  );
   return rows[0].n;
 }
 
@@ -49,7 +71,13 @@ export async function countECardsSince(db: Queryable, tenantId: string, userId: 
  * When the user's card number `rank` (1 = the oldest) since `since` was created: with a cap of N
  * cards in any 24 hours and `count` cards now, a place frees when card count − N + 1 leaves the window.
  */
-export async function eCardCreatedAtSince(db: Queryable, tenantId: string, userId: string, since: Date, rank: number): Promise<Date | undefined> {
+export async function eCardCreatedAtSince(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  since: Date,
+  rank: number,
+): Promise<Date | undefined> {
   const rows = await db.query<{ created_at: Date | string }>(
     `select created_at from e_cards where tenant_id = $1 and user_id = $2 and created_at > $3 order by created_at offset $4 limit 1`,
     [tenantId, userId, since, Math.max(0, rank - 1)],
@@ -74,20 +102,45 @@ export async function claimDueECards(db: Queryable, now: Date, limit = 100): Pro
 }
 
 export async function markECardSent(db: Queryable, tenantId: string, id: string, at: Date): Promise<void> {
-  await db.query(`update e_cards set status = 'sent', sent_at = $3 where tenant_id = $1 and id = $2`, [tenantId, id, at]);
+  await db.query(`update e_cards set status = 'sent', sent_at = $3 where tenant_id = $1 and id = $2`, [
+    tenantId,
+    id,
+    at,
+  ]);
 }
 
-export async function markECardFailed(db: Queryable, tenantId: string, id: string, error: string): Promise<void> {
-  await db.query(`update e_cards set status = 'failed', error = $3 where tenant_id = $1 and id = $2`, [tenantId, id, error.slice(0, 500)]);
+export async function markECardFailed(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  error: string,
+): Promise<void> {
+  await db.query(`update e_cards set status = 'failed', error = $3 where tenant_id = $1 and id = $2`, [
+    tenantId,
+    id,
+    error.slice(0, 500),
+  ]);
 }
 
 export async function findECard(db: Queryable, tenantId: string, id: string): Promise<ECardRow | undefined> {
-  return (await db.query<ECardRow>(`select ${COLUMNS} from e_cards where tenant_id = $1 and id = $2`, [tenantId, id]))[0];
+  return (
+    await db.query<ECardRow>(`select ${COLUMNS} from e_cards where tenant_id = $1 and id = $2`, [
+      tenantId,
+      id,
+    ])
+  )[0];
 }
 
 /** The user's timed cards that have not gone out yet, soonest first (GET /e-cards). */
-export async function listScheduledECards(db: Queryable, tenantId: string, userId: string): Promise<ECardRow[]> {
-  return db.query<ECardRow>(`select ${COLUMNS} from e_cards where tenant_id = $1 and user_id = $2 and status = 'scheduled' order by send_at, id`, [tenantId, userId]);
+export async function listScheduledECards(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+): Promise<ECardRow[]> {
+  return db.query<ECardRow>(
+    `select ${COLUMNS} from e_cards where tenant_id = $1 and user_id = $2 and status = 'scheduled' order by send_at, id`,
+    [tenantId, userId],
+  );
 }
 
 /**
@@ -95,7 +148,12 @@ export async function listScheduledECards(db: Queryable, tenantId: string, userI
  * at this moment is locked by the job: the delete waits for it, then finds it sent and deletes
  * nothing, so a card is either cancelled or sent, never both.
  */
-export async function cancelScheduledECard(db: Queryable, tenantId: string, userId: string, id: string): Promise<ECardRow | undefined> {
+export async function cancelScheduledECard(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  id: string,
+): Promise<ECardRow | undefined> {
   const rows = await db.query<ECardRow>(
     `delete from e_cards where tenant_id = $1 and user_id = $2 and id = $3 and status = 'scheduled' returning ${COLUMNS}`,
     [tenantId, userId, id],

@@ -28,7 +28,10 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   await db.query(`delete from sessions where coalesce(revoked_at, expires_at) < $1`, [week]);
   // Scheduled cards stay until they are sent, however far ahead they were timed; a failed one is
   // aged from the time it was due.
-  await db.query(`delete from e_cards where status in ('sent', 'failed') and coalesce(sent_at, send_at) < $1`, [eCardsBefore]);
+  await db.query(
+    `delete from e_cards where status in ('sent', 'failed') and coalesce(sent_at, send_at) < $1`,
+    [eCardsBefore],
+  );
   // Account events carry contact messages, addresses and e-mail addresses: they go (with their
   // deliveries, on delete cascade) once dispatched, older than the retention, and no delivery of
   // theirs is still pending.

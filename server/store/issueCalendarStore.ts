@@ -7,7 +7,10 @@ import { localizedRow, type Translations } from './localizedDetails';
 
 import type { CalendarIssue, CalendarPublication } from '../../schemas/generated/public-pages';
 
-export async function listCalendarPublications(db: Queryable, tenantId: string): Promise<CalendarPublication[]> {
+export async function listCalendarPublications(
+  db: Queryable,
+  tenantId: string,
+): Promise<CalendarPublication[]> {
   return db.query<CalendarPublication>(
     `select publication, client_id as "clientId", description, cover_image_url as "coverImageUrl", current_issue as "currentIssue"
        from publications where tenant_id = $1 order by description, publication`,

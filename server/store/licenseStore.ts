@@ -50,12 +50,24 @@ const LICENSE_COLUMNS = `id, subscription_id as "subscriptionId", order_number::
 
 const OBJECT_COLUMNS = `subscription_id as "subscriptionId", order_number::text as "orderNumber", max_active_licenses as "maxActiveLicenses", self_service_enabled as "selfServiceEnabled"`;
 
-export async function licenseObjectsOf(db: Queryable, tenantId: string, subscriptionId: string): Promise<LicenseObjectRow[]> {
-  return db.query<LicenseObjectRow>(`select ${OBJECT_COLUMNS} from license_objects where tenant_id = $1 and subscription_id = $2 order by order_number`, [tenantId, subscriptionId]);
+export async function licenseObjectsOf(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<LicenseObjectRow[]> {
+  return db.query<LicenseObjectRow>(
+    `select ${OBJECT_COLUMNS} from license_objects where tenant_id = $1 and subscription_id = $2 order by order_number`,
+    [tenantId, subscriptionId],
+  );
 }
 
 /** One object, locked for the rest of the transaction so two adds cannot both take the last seat. */
-export async function lockLicenseObject(db: Queryable, tenantId: string, subscriptionId: string, orderNumber: string): Promise<LicenseObjectRow | null> {
+export async function lockLicenseObject(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  orderNumber: string,
+): Promise<LicenseObjectRow | null> {
   const rows = await db.query<LicenseObjectRow>(
     `select ${OBJECT_COLUMNS} from license_objects where tenant_id = $1 and subscription_id = $2 and order_number = $3 for update`,
     [tenantId, subscriptionId, orderNumber],
@@ -63,7 +75,12 @@ export async function lockLicenseObject(db: Queryable, tenantId: string, subscri
   return rows[0] ?? null;
 }
 
-export async function licensesOf(db: Queryable, tenantId: string, subscriptionId: string, orderNumber?: string): Promise<LicenseRow[]> {
+export async function licensesOf(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  orderNumber?: string,
+): Promise<LicenseRow[]> {
   return db.query<LicenseRow>(
     `select ${LICENSE_COLUMNS} from licenses where tenant_id = $1 and subscription_id = $2 and ($3::text is null or order_number = $3)
       order by created_at, id`,
@@ -71,7 +88,13 @@ export async function licensesOf(db: Queryable, tenantId: string, subscriptionId
   );
 }
 
-export async function findLicense(db: Queryable, tenantId: string, subscriptionId: string, licenseId: string, forUpdate = false): Promise<LicenseRow | null> {
+export async function findLicense(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  licenseId: string,
+  forUpdate = false,
+): Promise<LicenseRow | null> {
   const rows = await db.query<LicenseRow>(
     `select ${LICENSE_COLUMNS} from licenses where tenant_id = $1 and subscription_id = $2 and id = $3${forUpdate ? ' for update' : ''}`,
     [tenantId, subscriptionId, licenseId],
@@ -82,25 +105,56 @@ export async function findLicense(db: Queryable, tenantId: string, subscriptionI
 export async function insertLicense(
   db: Queryable,
   tenantId: string,
-  row: { subscriptionId: string; orderNumber: string; isReactivatable: boolean; businessPartner: LicensePartner; email: string; inviteTokenHash: string | null },
+  row: {
+    subscriptionId: string;
+    orderNumber: string;
+    isReactivatable: boolean;
+    businessPartner: LicensePartner;
+    email: string;
+    inviteTokenHash: string | null;
+  },
 ): Promise<LicenseRow | null> {
   const rows = await db.query<LicenseRow>(
     `insert into licenses (tenant_id, subscription_id, order_number, is_reactivatable, business_partner, email, invite_token_hash, invited_at)
      values ($1, $2, $3, $4, $5, $6, $7, case when $7::text is null then null else now() end)
      on conflict (tenant_id, subscription_id, order_number, email) do nothing
      returning ${LICENSE_COLUMNS}`,
-    [tenantId, row.subscriptionId, row.orderNumber, row.isReactivatable, JSON.stringify(row.businessPartner), row.email, row.inviteTokenHash],
+    [
+      tenantId,
+      row.subscriptionId,
+      row.orderNumber,
+      row.isReactivatable,
+      JSON.stringify(row.businessPartner),
+      row.email,
+      row.inviteTokenHash,
+    ],
   );
   return rows[0] ?? null;
 }
 
-export async function setLicenseActive(db: Queryable, tenantId: string, licenseId: string, isActive: boolean): Promise<LicenseRow> {
-  const rows = await db.query<LicenseRow>(`update licenses set is_active = $3 where tenant_id = $1 and id = $2 returning ${LICENSE_COLUMNS}`, [tenantId, licenseId, isActive]);
+export async function setLicenseActive(
+  db: Queryable,
+  tenantId: string,
+  licenseId: string,
+  isActive: boolean,
+): Promise<LicenseRow> {
+  const rows = await db.query<LicenseRow>(
+    `update licenses set is_active = $3 where tenant_id = $1 and id = $2 returning ${LICENSE_COLUMNS}`,
+    [tenantId, licenseId, isActive],
+  );
   return rows[0];
 }
 
-export async function setInviteToken(db: Queryable, tenantId: string, licenseId: string, tokenHash: string): Promise<void> {
-  await db.query(`update licenses set invite_token_hash = $3, invited_at = now() where tenant_id = $1 and id = $2`, [tenantId, licenseId, tokenHash]);
+export async function setInviteToken(
+  db: Queryable,
+  tenantId: string,
+  licenseId: string,
+  tokenHash: string,
+): Promise<void> {
+  await db.query(
+    `update licenses set invite_token_hash = $3, invited_at = now() where tenant_id = $1 and id = $2`,
+    [tenantId, licenseId, tokenHash],
+  );
 }
 
 export async function deleteLicense(db: Queryable, tenantId: string, licenseId: string): Promise<void> {
@@ -112,13 +166,27 @@ export async function confirmLicense(
   db: Queryable,
   tenantId: string,
   licenseId: string,
-  row: { businessPartner: LicensePartner; bpNumber: string; role: string | null; academicYear: string | null; userId: string },
+  row: {
+    businessPartner: LicensePartner;
+    bpNumber: string;
+    role: string | null;
+    academicYear: string | null;
+    userId: string;
+  },
 ): Promise<LicenseRow> {
   const rows = await db.query<LicenseRow>(
     `update licenses set business_partner = $3, bp_number = $4, role = $5, academic_year = $6, accepted_user_id = $7,
             is_confirmed = true, accepted_at = now()
       where tenant_id = $1 and id = $2 returning ${LICENSE_COLUMNS}`,
-    [tenantId, licenseId, JSON.stringify(row.businessPartner), row.bpNumber, row.role, row.academicYear, row.userId],
+    [
+      tenantId,
+      licenseId,
+      JSON.stringify(row.businessPartner),
+      row.bpNumber,
+      row.role,
+      row.academicYear,
+      row.userId,
+    ],
   );
   return rows[0];
 }
@@ -137,7 +205,15 @@ export async function createPartner(db: Queryable, tenantId: string, p: LicenseP
        values ($1, '9' || lpad((floor(random() * 1000000000))::bigint::text, 9, '0'), $2, $3, $4, $5, $6, $7)
        on conflict (tenant_id, bp_number) do nothing
        returning bp_number::text as bp`,
-      [tenantId, p.salutationCode ?? null, p.firstName ?? null, p.lastName1 ?? null, p.company1 ?? null, p.emailAddress, JSON.stringify(p.titleAcademic ? { titleAcademic: p.titleAcademic } : {})],
+      [
+        tenantId,
+        p.salutationCode ?? null,
+        p.firstName ?? null,
+        p.lastName1 ?? null,
+        p.company1 ?? null,
+        p.emailAddress,
+        JSON.stringify(p.titleAcademic ? { titleAcademic: p.titleAcademic } : {}),
+      ],
     );
     if (rows[0]) return rows[0].bp;
   }
@@ -145,20 +221,31 @@ export async function createPartner(db: Queryable, tenantId: string, p: LicenseP
 }
 
 /** `viaLicense`: the role comes from a licence (a licence user's WE), which reads but never changes the contract. */
-export async function addRole(db: Queryable, tenantId: string, subscriptionId: string, bpNumber: string, role: 'WE' | 'LV', viaLicense = false): Promise<void> {
+export async function addRole(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  bpNumber: string,
+  role: 'WE' | 'LV',
+  viaLicense = false,
+): Promise<void> {
   await db.query(
     `insert into subscription_roles (tenant_id, subscription_id, bp_number, role, via_license) values ($1, $2, $3, $4, $5) on conflict do nothing`,
     [tenantId, subscriptionId, bpNumber, role, viaLicense],
   );
 }
 
-export async function removeRole(db: Queryable, tenantId: string, subscriptionId: string, bpNumber: string, role: 'WE' | 'LV'): Promise<number> {
-  const rows = await db.query(`delete from subscription_roles where tenant_id = $1 and subscription_id = $2 and bp_number = $3 and role = $4 returning 1`, [
-    tenantId,
-    subscriptionId,
-    bpNumber,
-    role,
-  ]);
+export async function removeRole(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  bpNumber: string,
+  role: 'WE' | 'LV',
+): Promise<number> {
+  const rows = await db.query(
+    `delete from subscription_roles where tenant_id = $1 and subscription_id = $2 and bp_number = $3 and role = $4 returning 1`,
+    [tenantId, subscriptionId, bpNumber, role],
+  );
   return rows.length;
 }
 
@@ -171,7 +258,11 @@ export interface ManagerRow {
 }
 
 /** §3 "Licence manager: bpNumber, names, email": the LV partners of the subscription. */
-export async function managersOf(db: Queryable, tenantId: string, subscriptionId: string): Promise<ManagerRow[]> {
+export async function managersOf(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<ManagerRow[]> {
   return db.query<ManagerRow>(
     `select bp.bp_number::text as "bpNumber", bp.salutation_code as "salutationCode", bp.first_name as "firstName",
             bp.last_name1 as "lastName1", bp.email_address as email
@@ -205,7 +296,8 @@ export interface AppointmentRow {
   confirmedAt: string | null;
 }
 
-const ISO = (expression: string) => `to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ISO = (expression: string) =>
+  `to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const APPOINTMENT_COLUMNS = `id, subscription_id as "subscriptionId", salutation_code as "salutationCode", first_name as "firstName",
   last_name1 as "lastName1", email, token_hash as "tokenHash", appointed_by_user_id as "appointedByUserId", locale,
   ${ISO('created_at')} as "sentAt", ${ISO(`created_at + make_interval(days => ${APPOINTMENT_DAYS})`)} as "expiresAt",
@@ -218,9 +310,21 @@ const APPOINTMENT_COLUMNS = `id, subscription_id as "subscriptionId", salutation
 export async function replacePendingAppointment(
   db: Queryable,
   tenantId: string,
-  row: { subscriptionId: string; salutationCode: string | null; firstName: string | null; lastName1: string | null; email: string; tokenHash: string; appointedByUserId: string; locale: string },
+  row: {
+    subscriptionId: string;
+    salutationCode: string | null;
+    firstName: string | null;
+    lastName1: string | null;
+    email: string;
+    tokenHash: string;
+    appointedByUserId: string;
+    locale: string;
+  },
 ): Promise<AppointmentRow> {
-  await db.query(`delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and confirmed_at is null`, [tenantId, row.subscriptionId]);
+  await db.query(
+    `delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and confirmed_at is null`,
+    [tenantId, row.subscriptionId],
+  );
   const rows = await db.query<AppointmentRow>(
     `insert into license_manager_appointments (tenant_id, subscription_id, salutation_code, first_name, last_name1, email, token_hash, appointed_by_user_id, locale)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -229,13 +333,27 @@ export async function replacePendingAppointment(
        set id = gen_random_uuid()::text, salutation_code = excluded.salutation_code, first_name = excluded.first_name, last_name1 = excluded.last_name1,
            email = excluded.email, token_hash = excluded.token_hash, appointed_by_user_id = excluded.appointed_by_user_id, locale = excluded.locale, created_at = now()
      returning ${APPOINTMENT_COLUMNS}`,
-    [tenantId, row.subscriptionId, row.salutationCode, row.firstName, row.lastName1, row.email, row.tokenHash, row.appointedByUserId, row.locale],
+    [
+      tenantId,
+      row.subscriptionId,
+      row.salutationCode,
+      row.firstName,
+      row.lastName1,
+      row.email,
+      row.tokenHash,
+      row.appointedByUserId,
+      row.locale,
+    ],
   );
   return rows[0];
 }
 
 /** The subscription's pending appointments whose link still works (at most one). */
-export async function pendingAppointmentsOf(db: Queryable, tenantId: string, subscriptionId: string): Promise<AppointmentRow[]> {
+export async function pendingAppointmentsOf(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<AppointmentRow[]> {
   return db.query<AppointmentRow>(
     `select ${APPOINTMENT_COLUMNS} from license_manager_appointments
       where tenant_id = $1 and subscription_id = $2 and confirmed_at is null and created_at > now() - make_interval(days => ${APPOINTMENT_DAYS})
@@ -244,7 +362,13 @@ export async function pendingAppointmentsOf(db: Queryable, tenantId: string, sub
   );
 }
 
-export async function findAppointment(db: Queryable, tenantId: string, subscriptionId: string, appointmentId: string, forUpdate = false): Promise<AppointmentRow | null> {
+export async function findAppointment(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  appointmentId: string,
+  forUpdate = false,
+): Promise<AppointmentRow | null> {
   const rows = await db.query<AppointmentRow>(
     `select ${APPOINTMENT_COLUMNS} from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and id = $3${forUpdate ? ' for update' : ''}`,
     [tenantId, subscriptionId, appointmentId],
@@ -253,21 +377,28 @@ export async function findAppointment(db: Queryable, tenantId: string, subscript
 }
 
 /** Marks the appointment confirmed (single use): the token stays as "used". */
-export async function confirmAppointment(db: Queryable, tenantId: string, appointmentId: string, row: { userId: string; bpNumber: string }): Promise<void> {
-  await db.query(`update license_manager_appointments set confirmed_at = now(), confirmed_user_id = $3, bp_number = $4 where tenant_id = $1 and id = $2`, [
-    tenantId,
-    appointmentId,
-    row.userId,
-    row.bpNumber,
-  ]);
+export async function confirmAppointment(
+  db: Queryable,
+  tenantId: string,
+  appointmentId: string,
+  row: { userId: string; bpNumber: string },
+): Promise<void> {
+  await db.query(
+    `update license_manager_appointments set confirmed_at = now(), confirmed_user_id = $3, bp_number = $4 where tenant_id = $1 and id = $2`,
+    [tenantId, appointmentId, row.userId, row.bpNumber],
+  );
 }
 
 /** A pending appointment withdrawn (by its subscription's ordering party or manager). */
-export async function deletePendingAppointment(db: Queryable, tenantId: string, subscriptionId: string, appointmentId: string): Promise<number> {
-  const rows = await db.query(`delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and id = $3 and confirmed_at is null returning 1`, [
-    tenantId,
-    subscriptionId,
-    appointmentId,
-  ]);
+export async function deletePendingAppointment(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  appointmentId: string,
+): Promise<number> {
+  const rows = await db.query(
+    `delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and id = $3 and confirmed_at is null returning 1`,
+    [tenantId, subscriptionId, appointmentId],
+  );
   return rows.length;
 }

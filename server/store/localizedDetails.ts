@@ -12,4 +12,9 @@
  *
  * The rule itself is the portal's too: engine/domain/language.ts.
  */
-export { localizedDetails, localizedRow, type DeepPartial, type Translations } from '../../engine/domain/language';
+export {
+  localizedDetails,
+  localizedRow,
+  type DeepPartial,
+  type Translations,
+} from '../../engine/domain/language';

@@ -51,7 +51,11 @@ export async function rewardsOf(db: Queryable, tenantId: string): Promise<Reward
   );
 }
 
-export async function rewardById(db: Queryable, tenantId: string, rewardId: string): Promise<RewardRow | undefined> {
+export async function rewardById(
+  db: Queryable,
+  tenantId: string,
+  rewardId: string,
+): Promise<RewardRow | undefined> {
   const rows = await db.query<RewardRow>(
     `select id, tier_code, position, name, description, icon_url, main_image_url, reward_type, claimable, target_url, consent
        from loyalty_rewards where tenant_id = $1 and id = $2`,
@@ -60,7 +64,11 @@ export async function rewardById(db: Queryable, tenantId: string, rewardId: stri
   return rows[0];
 }
 
-export async function tierByCode(db: Queryable, tenantId: string, tierCode: string): Promise<TierRow | undefined> {
+export async function tierByCode(
+  db: Queryable,
+  tenantId: string,
+  tierCode: string,
+): Promise<TierRow | undefined> {
   const rows = await db.query<TierRow>(
     `select tier_code, position, name, description, runtime_to_reach, reached_icon_url, locked_icon_url from loyalty_tiers where tenant_id = $1 and tier_code = $2`,
     [tenantId, tierCode],
@@ -69,12 +77,25 @@ export async function tierByCode(db: Queryable, tenantId: string, tierCode: stri
 }
 
 /** The opt-in; with `lock`, the member row is locked so one member's changes and claims run one after another. */
-export async function memberOptIn(db: Queryable, tenantId: string, userId: string, lock = false): Promise<boolean> {
-  const rows = await db.query<{ opted_in: boolean }>(`select opted_in from loyalty_members where tenant_id = $1 and user_id = $2${lock ? ' for update' : ''}`, [tenantId, userId]);
+export async function memberOptIn(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  lock = false,
+): Promise<boolean> {
+  const rows = await db.query<{ opted_in: boolean }>(
+    `select opted_in from loyalty_members where tenant_id = $1 and user_id = $2${lock ? ' for update' : ''}`,
+    [tenantId, userId],
+  );
   return rows[0]?.opted_in ?? false;
 }
 
-export async function setMemberOptIn(db: Queryable, tenantId: string, userId: string, optedIn: boolean): Promise<void> {
+export async function setMemberOptIn(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  optedIn: boolean,
+): Promise<void> {
   await db.query(
     `insert into loyalty_members (tenant_id, user_id, opted_in, changed_at) values ($1, $2, $3, now())
      on conflict (tenant_id, user_id) do update set opted_in = excluded.opted_in, changed_at = now()`,
@@ -83,23 +104,48 @@ export async function setMemberOptIn(db: Queryable, tenantId: string, userId: st
 }
 
 export async function favoritesOf(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
-  const rows = await db.query<{ reward_id: string }>(`select reward_id from loyalty_favorites where tenant_id = $1 and user_id = $2 order by created_at, reward_id`, [tenantId, userId]);
+  const rows = await db.query<{ reward_id: string }>(
+    `select reward_id from loyalty_favorites where tenant_id = $1 and user_id = $2 order by created_at, reward_id`,
+    [tenantId, userId],
+  );
   return rows.map((r) => r.reward_id);
 }
 
-export async function setFavorite(db: Queryable, tenantId: string, userId: string, rewardId: string, favorite: boolean): Promise<boolean> {
+export async function setFavorite(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  rewardId: string,
+  favorite: boolean,
+): Promise<boolean> {
   const rows = favorite
-    ? await db.query(`insert into loyalty_favorites (tenant_id, user_id, reward_id) values ($1, $2, $3) on conflict do nothing returning 1`, [tenantId, userId, rewardId])
-    : await db.query(`delete from loyalty_favorites where tenant_id = $1 and user_id = $2 and reward_id = $3 returning 1`, [tenantId, userId, rewardId]);
+    ? await db.query(
+        `insert into loyalty_favorites (tenant_id, user_id, reward_id) values ($1, $2, $3) on conflict do nothing returning 1`,
+        [tenantId, userId, rewardId],
+      )
+    : await db.query(
+        `delete from loyalty_favorites where tenant_id = $1 and user_id = $2 and reward_id = $3 returning 1`,
+        [tenantId, userId, rewardId],
+      );
   return rows.length > 0;
 }
 
 export async function claimsOf(db: Queryable, tenantId: string, userId: string): Promise<ClaimRow[]> {
-  return db.query<ClaimRow>(`select reward_id, code, claimed_at from loyalty_claims where tenant_id = $1 and user_id = $2 order by claimed_at desc, reward_id`, [tenantId, userId]);
+  return db.query<ClaimRow>(
+    `select reward_id, code, claimed_at from loyalty_claims where tenant_id = $1 and user_id = $2 order by claimed_at desc, reward_id`,
+    [tenantId, userId],
+  );
 }
 
 /** Records the claim; false when the member has claimed the reward before (a reward is claimed once). */
-export async function insertClaim(db: Queryable, tenantId: string, userId: string, rewardId: string, code: string | null, at: Date): Promise<boolean> {
+export async function insertClaim(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  rewardId: string,
+  code: string | null,
+  at: Date,
+): Promise<boolean> {
   const rows = await db.query(
     `insert into loyalty_claims (tenant_id, user_id, reward_id, code, claimed_at) values ($1, $2, $3, $4, $5) on conflict do nothing returning 1`,
     [tenantId, userId, rewardId, code, at.toISOString()],
@@ -111,7 +157,13 @@ export async function insertClaim(db: Queryable, tenantId: string, userId: strin
  * Takes one free code of the reward's pool for the member: the first free row not locked by another
  * claim (SKIP LOCKED), marked taken in the same statement. Null when the pool is empty.
  */
-export async function takeCode(db: Queryable, tenantId: string, rewardId: string, userId: string, at: Date): Promise<string | null> {
+export async function takeCode(
+  db: Queryable,
+  tenantId: string,
+  rewardId: string,
+  userId: string,
+  at: Date,
+): Promise<string | null> {
   const rows = await db.query<{ code: string }>(
     `update loyalty_codes set claimed_by = $3, claimed_at = $4
       where (tenant_id, reward_id, code) = (

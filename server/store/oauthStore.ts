@@ -14,12 +14,29 @@ export interface OAuthRequestRow {
 export async function insertOAuthRequest(
   db: Queryable,
   tenantId: string,
-  request: { stateHash: string; bindingHash: string; codeVerifier: string; nonce: string; redirectUri: string; returnTo?: string; expiresAt: Date },
+  request: {
+    stateHash: string;
+    bindingHash: string;
+    codeVerifier: string;
+    nonce: string;
+    redirectUri: string;
+    returnTo?: string;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.query(
     `insert into oauth_requests (tenant_id, state_hash, binding_hash, code_verifier, nonce, redirect_uri, return_to, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [tenantId, request.stateHash, request.bindingHash, request.codeVerifier, request.nonce, request.redirectUri, request.returnTo ?? null, request.expiresAt.toISOString()],
+    [
+      tenantId,
+      request.stateHash,
+      request.bindingHash,
+      request.codeVerifier,
+      request.nonce,
+      request.redirectUri,
+      request.returnTo ?? null,
+      request.expiresAt.toISOString(),
+    ],
   );
 }
 

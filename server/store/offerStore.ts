@@ -15,7 +15,11 @@ export interface CancellationReasonRow {
   descriptions: Partial<Record<Locale, string>>;
 }
 
-export async function listCancellationReasons(db: Queryable, tenantId: string, publication: string): Promise<CancellationReasonRow[]> {
+export async function listCancellationReasons(
+  db: Queryable,
+  tenantId: string,
+  publication: string,
+): Promise<CancellationReasonRow[]> {
   return db.query<CancellationReasonRow>(
     `select code, descriptions from cancellation_reasons where tenant_id = $1 and publication = $2 order by position, code`,
     [tenantId, publication],
@@ -64,7 +68,12 @@ export interface OfferRow {
 
 const OFFER_COLUMNS = `id, publication, category, reasons, price::float8 as price, currency, payment_provider as "paymentProvider", offer, effect, voucher_pool as "voucherPool"`;
 
-export async function listOffers(db: Queryable, tenantId: string, publication: string, category: string): Promise<OfferRow[]> {
+export async function listOffers(
+  db: Queryable,
+  tenantId: string,
+  publication: string,
+  category: string,
+): Promise<OfferRow[]> {
   return db.query<OfferRow>(
     `select ${OFFER_COLUMNS} from offers where tenant_id = $1 and publication = $2 and category = $3 order by position, id`,
     [tenantId, publication, category],
@@ -72,10 +81,12 @@ export async function listOffers(db: Queryable, tenantId: string, publication: s
 }
 
 export async function findOffer(db: Queryable, tenantId: string, id: string): Promise<OfferRow | null> {
-  const rows = await db.query<OfferRow>(`select ${OFFER_COLUMNS} from offers where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const rows = await db.query<OfferRow>(
+    `select ${OFFER_COLUMNS} from offers where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
   return rows[0] ?? null;
 }
-
 
 export interface AcceptanceRow {
   id: string;
@@ -92,11 +103,15 @@ export interface AcceptanceRow {
 const ACCEPTANCE_COLUMNS = `id, subscription_id as "subscriptionId", offer_id as "offerId", user_id as "userId", source,
   upgrade_time as "upgradeTime", cancel_reason as "cancelReason", status, payment_id as "paymentId"`;
 
-export async function acceptancesOfPayment(db: Queryable, tenantId: string, paymentId: string): Promise<AcceptanceRow[]> {
-  return db.query<AcceptanceRow>(`select ${ACCEPTANCE_COLUMNS} from offer_acceptances where tenant_id = $1 and payment_id = $2 order by created_at, id`, [
-    tenantId,
-    paymentId,
-  ]);
+export async function acceptancesOfPayment(
+  db: Queryable,
+  tenantId: string,
+  paymentId: string,
+): Promise<AcceptanceRow[]> {
+  return db.query<AcceptanceRow>(
+    `select ${ACCEPTANCE_COLUMNS} from offer_acceptances where tenant_id = $1 and payment_id = $2 order by created_at, id`,
+    [tenantId, paymentId],
+  );
 }
 
 export type PaymentStatus = 'pending' | 'success' | 'error' | 'canceled';
@@ -112,7 +127,12 @@ export interface PaymentRow {
   secretHash: string;
   locale: Locale;
   description: string;
-  crossSelling: { titles: Partial<Record<Locale, string>>; imageUrl: string; url: string; voucherCode: string | null } | null;
+  crossSelling: {
+    titles: Partial<Record<Locale, string>>;
+    imageUrl: string;
+    url: string;
+    voucherCode: string | null;
+  } | null;
   /** What it pays for (migration 009): accepted offers, or a payment method change. */
   purpose: 'offers' | 'payment-method';
   /** payment-method: { subscriptionId, method }. */
@@ -123,17 +143,38 @@ export interface PaymentRow {
 const PAYMENT_COLUMNS = `id, user_id as "userId", provider, method, amount::float8 as amount, currency, status, secret_hash as "secretHash",
   locale, description, cross_selling as "crossSelling", purpose, details, created_at as "createdAt"`;
 
-export async function insertPayment(db: Queryable, tenantId: string, row: Omit<PaymentRow, 'id' | 'status' | 'crossSelling' | 'createdAt'>): Promise<string> {
+export async function insertPayment(
+  db: Queryable,
+  tenantId: string,
+  row: Omit<PaymentRow, 'id' | 'status' | 'crossSelling' | 'createdAt'>,
+): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into payments (tenant_id, user_id, provider, method, amount, currency, secret_hash, locale, description, purpose, details)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-    [tenantId, row.userId, row.provider, row.method, row.amount, row.currency, row.secretHash, row.locale, row.description, row.purpose, JSON.stringify(row.details)],
+    [
+      tenantId,
+      row.userId,
+      row.provider,
+      row.method,
+      row.amount,
+      row.currency,
+      row.secretHash,
+      row.locale,
+      row.description,
+      row.purpose,
+      JSON.stringify(row.details),
+    ],
   );
   return rows[0].id;
 }
 
 /** The payment, locked for the settling transaction when `forUpdate`. */
-export async function findPaymentRecord(db: Queryable, tenantId: string, id: string, forUpdate = false): Promise<PaymentRow | null> {
+export async function findPaymentRecord(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  forUpdate = false,
+): Promise<PaymentRow | null> {
   const rows = await db.query<PaymentRow>(
     `select ${PAYMENT_COLUMNS} from payments where tenant_id = $1 and id = $2 ${forUpdate ? 'for update' : ''}`,
     [tenantId, id],
@@ -141,17 +182,26 @@ export async function findPaymentRecord(db: Queryable, tenantId: string, id: str
   return rows[0] ?? null;
 }
 
-export async function settlePaymentRecord(db: Queryable, tenantId: string, id: string, status: Exclude<PaymentStatus, 'pending'>, crossSelling: PaymentRow['crossSelling']): Promise<void> {
-  await db.query(`update payments set status = $3, cross_selling = $4, settled_at = now() where tenant_id = $1 and id = $2 and status = 'pending'`, [
-    tenantId,
-    id,
-    status,
-    crossSelling === null ? null : JSON.stringify(crossSelling),
-  ]);
+export async function settlePaymentRecord(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  status: Exclude<PaymentStatus, 'pending'>,
+  crossSelling: PaymentRow['crossSelling'],
+): Promise<void> {
+  await db.query(
+    `update payments set status = $3, cross_selling = $4, settled_at = now() where tenant_id = $1 and id = $2 and status = 'pending'`,
+    [tenantId, id, status, crossSelling === null ? null : JSON.stringify(crossSelling)],
+  );
 }
 
 /** Hands out one free voucher code of the pool, once: concurrent payments skip each other's locked rows. */
-export async function claimVoucherCode(db: Queryable, tenantId: string, pool: string, paymentId: string): Promise<string | null> {
+export async function claimVoucherCode(
+  db: Queryable,
+  tenantId: string,
+  pool: string,
+  paymentId: string,
+): Promise<string | null> {
   const rows = await db.query<{ code: string }>(
     `update voucher_codes set payment_id = $3, assigned_at = now()
       where (tenant_id, pool, code) = (
@@ -169,8 +219,20 @@ export async function subscriptionFacts(
   db: Queryable,
   tenantId: string,
   id: string,
-): Promise<{ orderNumber: string; publication: string; orderStatus: OrderStatus; salesDocumentType: string | null; isCancelable: boolean } | null> {
-  const rows = await db.query<{ orderNumber: string; publication: string; orderStatus: OrderStatus; salesDocumentType: string | null; isCancelable: boolean | null }>(
+): Promise<{
+  orderNumber: string;
+  publication: string;
+  orderStatus: OrderStatus;
+  salesDocumentType: string | null;
+  isCancelable: boolean;
+} | null> {
+  const rows = await db.query<{
+    orderNumber: string;
+    publication: string;
+    orderStatus: OrderStatus;
+    salesDocumentType: string | null;
+    isCancelable: boolean | null;
+  }>(
     `select order_number as "orderNumber", publication, order_status as "orderStatus", details->>'salesDocumentType' as "salesDocumentType",
             (details->>'isCancelable')::boolean as "isCancelable"
        from subscriptions where tenant_id = $1 and id = $2`,
@@ -180,7 +242,11 @@ export async function subscriptionFacts(
 }
 
 /** Cancels these payments while still pending (the offers they paid for are void); answers the ones cancelled. */
-export async function cancelPendingPayments(db: Queryable, tenantId: string, ids: readonly string[]): Promise<PaymentRow[]> {
+export async function cancelPendingPayments(
+  db: Queryable,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<PaymentRow[]> {
   if (ids.length === 0) return [];
   return db.query<PaymentRow>(
     `update payments set status = 'canceled', settled_at = now() where tenant_id = $1 and id = any($2::text[]) and status = 'pending' returning ${PAYMENT_COLUMNS}`,
@@ -189,7 +255,12 @@ export async function cancelPendingPayments(db: Queryable, tenantId: string, ids
 }
 
 /** Payments still pending, created before `before`, that offers of these subscriptions wait for (their page has expired). */
-export async function stalePendingPayments(db: Queryable, tenantId: string, subscriptionIds: readonly string[], before: Date): Promise<string[]> {
+export async function stalePendingPayments(
+  db: Queryable,
+  tenantId: string,
+  subscriptionIds: readonly string[],
+  before: Date,
+): Promise<string[]> {
   if (subscriptionIds.length === 0) return [];
   const rows = await db.query<{ id: string }>(
     `select distinct p.id from offer_acceptances a join payments p on p.tenant_id = a.tenant_id and p.id = a.payment_id

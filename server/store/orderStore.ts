@@ -7,7 +7,11 @@
 import type { Queryable } from '../db/database';
 import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
 import type { PendingOrder } from '../../schemas/generated/pending-order';
-import type { PaymentHistoryItem, DeliveredIssue, Publication } from '../../schemas/generated/subscription-page';
+import type {
+  PaymentHistoryItem,
+  DeliveredIssue,
+  Publication,
+} from '../../schemas/generated/subscription-page';
 import { PAGE_SIZE, totalPages, type Page } from '../../engine/domain/paging';
 import { localizedDetails, type Translations } from './localizedDetails';
 
@@ -65,11 +69,18 @@ export async function paymentHistoryPage(
       limit $4 offset $5`,
     [tenantId, subscriptionId, query.hiddenCodes ?? [], size, query.page * size],
   );
-  const total = rows[0] ? Number(rows[0].total) : await countPayments(db, tenantId, subscriptionId, query.hiddenCodes ?? []);
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : await countPayments(db, tenantId, subscriptionId, query.hiddenCodes ?? []);
   return paged(rows.map(toPayment), total, query);
 }
 
-async function countPayments(db: Queryable, tenantId: string, subscriptionId: string, hidden: readonly string[]): Promise<number> {
+async function countPayments(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  hidden: readonly string[],
+): Promise<number> {
   const [row] = await db.query<{ n: string }>(
     `select count(*) as n from payment_history
       where tenant_id = $1 and subscription_id = $2 and not (invoice_status_code = any($3::text[]))`,
@@ -78,7 +89,12 @@ async function countPayments(db: Queryable, tenantId: string, subscriptionId: st
   return Number(row.n);
 }
 
-export async function findPayment(db: Queryable, tenantId: string, subscriptionId: string, paymentId: string): Promise<PaymentHistoryItem | null> {
+export async function findPayment(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  paymentId: string,
+): Promise<PaymentHistoryItem | null> {
   const rows = await db.query<PaymentRow>(
     `select ${PAYMENT_COLUMNS}, 1 as total from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
     [tenantId, subscriptionId, paymentId],
@@ -117,7 +133,8 @@ function toIssue(row: IssueRow, locale: string | undefined): DeliveredIssue {
   return {
     issue: row.issue,
     issueNumber: row.issue_number,
-    description: localizedDetails({ description: row.description, translations: row.translations }, locale).description,
+    description: localizedDetails({ description: row.description, translations: row.translations }, locale)
+      .description,
     dateOfFirstSale: row.date_of_first_sale,
     downloadStatus: row.download_status,
   };
@@ -148,7 +165,11 @@ export async function deliveredIssuesPage(
     );
     total = Number(row.n);
   }
-  return paged(rows.map((row) => toIssue(row, opts.locale)), total, query);
+  return paged(
+    rows.map((row) => toIssue(row, opts.locale)),
+    total,
+    query,
+  );
 }
 
 export async function findDeliveredIssue(
@@ -179,7 +200,11 @@ interface PurchaseOrderRow {
   invoice_number: string | null;
   download_status: PurchaseOrder['downloadStatus'];
   package_info: PurchaseOrder['packageInfo'];
-  details: { purchaseOrderId?: string; reason?: string | null; translations?: Translations<PurchaseOrderProse> } | null;
+  details: {
+    purchaseOrderId?: string;
+    reason?: string | null;
+    translations?: Translations<PurchaseOrderProse>;
+  } | null;
   role: PurchaseOrder['role'];
   partner: PurchaseOrder['businessPartner'];
 }
@@ -222,25 +247,29 @@ export async function listPurchaseOrdersForUser(
   return rows.map((row) => {
     // The article's words in the request's language when the order system gave them (issue 14, finding 4).
     const prose = localizedDetails<PurchaseOrderProse>(
-      { distributionArticleDescription: row.distribution_article_description, reason: row.details?.reason ?? null, translations: row.details?.translations },
+      {
+        distributionArticleDescription: row.distribution_article_description,
+        reason: row.details?.reason ?? null,
+        translations: row.details?.translations,
+      },
       opts.locale,
     );
     return {
-    id: row.id,
-    purchaseOrderId: row.details?.purchaseOrderId ?? row.purchase_order_number,
-    purchaseOrderNumber: row.purchase_order_number,
-    distributionArticleNumber: row.distribution_article_number,
-    distributionArticleDescription: prose.distributionArticleDescription,
-    coverImageUrl: row.cover_image_url,
-    dateOfPurchaseOrderClient: row.date_of_purchase_order_client,
-    quantity: row.quantity,
-    invoiceStatus: row.invoice_status,
-    invoiceNumber: row.invoice_number,
-    downloadStatus: row.download_status,
-    reason: prose.reason,
-    role: row.role,
-    businessPartner: row.partner,
-    packageInfo: row.package_info,
+      id: row.id,
+      purchaseOrderId: row.details?.purchaseOrderId ?? row.purchase_order_number,
+      purchaseOrderNumber: row.purchase_order_number,
+      distributionArticleNumber: row.distribution_article_number,
+      distributionArticleDescription: prose.distributionArticleDescription,
+      coverImageUrl: row.cover_image_url,
+      dateOfPurchaseOrderClient: row.date_of_purchase_order_client,
+      quantity: row.quantity,
+      invoiceStatus: row.invoice_status,
+      invoiceNumber: row.invoice_number,
+      downloadStatus: row.download_status,
+      reason: prose.reason,
+      role: row.role,
+      businessPartner: row.partner,
+      packageInfo: row.package_info,
     };
   });
 }
@@ -270,7 +299,10 @@ export async function purchaseOrderInvoiceFacts(
     [tenantId, userId, purchaseOrderId],
   );
   const amount = rows[0]?.invoice_amount;
-  return { invoiceAmount: amount == null ? null : Number(amount), roles: [...new Set(rows.map((row) => row.role))] };
+  return {
+    invoiceAmount: amount == null ? null : Number(amount),
+    roles: [...new Set(rows.map((row) => row.role))],
+  };
 }
 
 interface PendingRow {

@@ -14,7 +14,11 @@ export interface OrderNumberPartner {
 }
 
 /** Ordering party first, then goods recipient (the partners an order-number login may speak for). */
-export async function partnersOfOrderNumber(db: Queryable, tenantId: string, orderNumber: string): Promise<OrderNumberPartner[]> {
+export async function partnersOfOrderNumber(
+  db: Queryable,
+  tenantId: string,
+  orderNumber: string,
+): Promise<OrderNumberPartner[]> {
   return db.query<OrderNumberPartner>(
     `select s.id as "subscriptionId", sr.bp_number::text as "bpNumber", sr.role, bp.last_name1 as "lastName", bp.company1 as company,
             bp.zipcode, bp.email_address as email, u.id as "accountId", u.email as "accountEmail"
@@ -33,7 +37,12 @@ export async function partnersOfOrderNumber(db: Queryable, tenantId: string, ord
 }
 
 /** Whether one of the business partners the account speaks for has this zip code. */
-export async function accountHasZipCode(db: Queryable, tenantId: string, userId: string, zipcode: string): Promise<boolean> {
+export async function accountHasZipCode(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  zipcode: string,
+): Promise<boolean> {
   const rows = await db.query(
     `select 1 from user_business_partners ubp
        join business_partners bp on bp.tenant_id = ubp.tenant_id and bp.bp_number = ubp.bp_number
@@ -50,7 +59,12 @@ export async function accountHasZipCode(db: Queryable, tenantId: string, userId:
  * or the address of an account that already speaks for them. A partner sign-in link may make its
  * account speak only for these (issue 10: an account is never linked to an address nobody proved).
  */
-export async function partnersOnRecordFor(db: Queryable, tenantId: string, email: string, bpNumbers: readonly string[]): Promise<string[]> {
+export async function partnersOnRecordFor(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+  bpNumbers: readonly string[],
+): Promise<string[]> {
   if (bpNumbers.length === 0) return [];
   const rows = await db.query<{ bpNumber: string }>(
     `select bp.bp_number::text as "bpNumber" from business_partners bp
@@ -69,7 +83,13 @@ export async function partnersOnRecordFor(db: Queryable, tenantId: string, email
  * Bulk renewal's login (account-flows.md §2): the business partners with this last name and zip
  * code for which the address is on record (their own e-mail address, or an account speaking for them).
  */
-export async function partnersByEmailNameAndZip(db: Queryable, tenantId: string, email: string, lastName: string, zipcode: string): Promise<string[]> {
+export async function partnersByEmailNameAndZip(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+  lastName: string,
+  zipcode: string,
+): Promise<string[]> {
   const rows = await db.query<{ bpNumber: string }>(
     `select bp.bp_number::text as "bpNumber" from business_partners bp
       where bp.tenant_id = $1

@@ -31,10 +31,14 @@ export async function offersPaidBy(db: Queryable, tenantId: string, paymentId: s
 }
 
 /** The order number of a subscription of the tenant (a payment-method change names it), or null. */
-export async function orderNumberOf(db: Queryable, tenantId: string, subscriptionId: string): Promise<string | null> {
-  const rows = await db.query<{ orderNumber: string }>(`select order_number::text as "orderNumber" from subscriptions where tenant_id = $1 and id = $2`, [
-    tenantId,
-    subscriptionId,
-  ]);
+export async function orderNumberOf(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<string | null> {
+  const rows = await db.query<{ orderNumber: string }>(
+    `select order_number::text as "orderNumber" from subscriptions where tenant_id = $1 and id = $2`,
+    [tenantId, subscriptionId],
+  );
   return rows[0]?.orderNumber ?? null;
 }

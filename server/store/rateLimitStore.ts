@@ -2,7 +2,13 @@
 import type { Queryable } from '../db/database';
 
 /** Adds one hit to the window and answers the window's count. */
-export async function incrementWindow(db: Queryable, tenantId: string, bucket: string, windowStart: Date, now: Date): Promise<number> {
+export async function incrementWindow(
+  db: Queryable,
+  tenantId: string,
+  bucket: string,
+  windowStart: Date,
+  now: Date,
+): Promise<number> {
   const rows = await db.query<{ hits: number }>(
     `insert into rate_limits (tenant_id, bucket, window_start, hits, last_hit_at) values ($1, $2, $3, 1, $4)
      on conflict (tenant_id, bucket, window_start) do update set hits = rate_limits.hits + 1, last_hit_at = excluded.last_hit_at
@@ -13,16 +19,32 @@ export async function incrementWindow(db: Queryable, tenantId: string, bucket: s
 }
 
 /** The window's count and its last hit, without counting. */
-export async function readWindow(db: Queryable, tenantId: string, bucket: string, windowStart: Date): Promise<{ hits: number; lastHitAt?: Date }> {
+export async function readWindow(
+  db: Queryable,
+  tenantId: string,
+  bucket: string,
+  windowStart: Date,
+): Promise<{ hits: number; lastHitAt?: Date }> {
   const rows = await db.query<{ hits: number; last_hit_at: Date | string | null }>(
     `select hits, last_hit_at from rate_limits where tenant_id = $1 and bucket = $2 and window_start = $3`,
     [tenantId, bucket, windowStart.toISOString()],
   );
   if (!rows[0]) return { hits: 0 };
-  return { hits: Number(rows[0].hits), lastHitAt: rows[0].last_hit_at ? new Date(rows[0].last_hit_at) : undefined };
+  return {
+    hits: Number(rows[0].hits),
+    lastHitAt: rows[0].last_hit_at ? new Date(rows[0].last_hit_at) : undefined,
+  };
 }
 
 /** Takes one hit back from the window (an attempt that turned out a success), never below zero. */
-export async function decrementWindow(db: Queryable, tenantId: string, bucket: string, windowStart: Date): Promise<void> {
-  await db.query(`update rate_limits set hits = greatest(hits - 1, 0) where tenant_id = $1 and bucket = $2 and window_start = $3`, [tenantId, bucket, windowStart.toISOString()]);
+export async function decrementWindow(
+  db: Queryable,
+  tenantId: string,
+  bucket: string,
+  windowStart: Date,
+): Promise<void> {
+  await db.query(
+    `update rate_limits set hits = greatest(hits - 1, 0) where tenant_id = $1 and bucket = $2 and window_start = $3`,
+    [tenantId, bucket, windowStart.toISOString()],
+  );
 }

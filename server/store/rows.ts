@@ -37,7 +37,15 @@ import type {
 import type { BusinessPartner } from '../../schemas/generated/business-partner';
 import type { Translations } from './localizedDetails';
 
-export type { BusinessPartnerRole, BusinessPartnerSummary, Issue, MixTypeDetails, Renewal, Role, Subscription };
+export type {
+  BusinessPartnerRole,
+  BusinessPartnerSummary,
+  Issue,
+  MixTypeDetails,
+  Renewal,
+  Role,
+  Subscription,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Database: jsonb `details` columns (camelCase, as in the API) and rows
@@ -81,7 +89,11 @@ export interface SubscriptionDetails {
   plannedUpgrade?: { offerId: string; mixType: string; mixTypeDesc: string; from: string } | null;
   retentionOffer?: { offerId: string; discountPercent: number; until: string };
   /** A payment method change waiting for the end of the payment period (server/payment-method-change/). */
-  pendingPaymentMethod?: { paymentMethod: PaymentMethodKind; effectiveFrom: string; account: Record<string, unknown> | null } | null;
+  pendingPaymentMethod?: {
+    paymentMethod: PaymentMethodKind;
+    effectiveFrom: string;
+    account: Record<string, unknown> | null;
+  } | null;
   /** A change the due-changes job could not apply (left for a person to look at). */
   failedPaymentMethodChange?: Record<string, unknown>;
   /** The account of the current method, masked. */

@@ -8,7 +8,12 @@ import type { Queryable } from '../db/database';
 export const EMAIL_CHANGE_PURPOSE = 'sso-email-change';
 
 /** The new address waiting for its link, if any (the newest live token of the account). */
-export async function pendingEmailChange(db: Queryable, tenantId: string, userId: string, now: Date): Promise<string | null> {
+export async function pendingEmailChange(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  now: Date,
+): Promise<string | null> {
   const rows = await db.query<{ email: string }>(
     `select email from login_tokens
       where tenant_id = $1 and purpose = $2 and payload->>'userId' = $3 and used_at is null and expires_at > $4
@@ -19,20 +24,29 @@ export async function pendingEmailChange(db: Queryable, tenantId: string, userId
 }
 
 /** A new request replaces the earlier ones: their links stop working. */
-export async function voidEmailChanges(db: Queryable, tenantId: string, userId: string, now: Date): Promise<void> {
-  await db.query(`update login_tokens set used_at = $4 where tenant_id = $1 and purpose = $2 and payload->>'userId' = $3 and used_at is null`, [
-    tenantId,
-    EMAIL_CHANGE_PURPOSE,
-    userId,
-    now.toISOString(),
-  ]);
+export async function voidEmailChanges(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `update login_tokens set used_at = $4 where tenant_id = $1 and purpose = $2 and payload->>'userId' = $3 and used_at is null`,
+    [tenantId, EMAIL_CHANGE_PURPOSE, userId, now.toISOString()],
+  );
 }
 
 /**
  * Spends the link's token, only for the account it was made for (another signed-in account that
  * opens the link spends nothing). Answers the new address, or null when spent, expired or foreign.
  */
-export async function consumeEmailChange(db: Queryable, tenantId: string, userId: string, tokenHash: string, now: Date): Promise<string | null> {
+export async function consumeEmailChange(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<string | null> {
   const rows = await db.query<{ email: string }>(
     `update login_tokens set used_at = $5
       where tenant_id = $1 and token_hash = $2 and purpose = $3 and payload->>'userId' = $4 and used_at is null and expires_at > $5
@@ -43,18 +57,40 @@ export async function consumeEmailChange(db: Queryable, tenantId: string, userId
 }
 
 /** Whether another live account of the tenant signs in with the address. */
-export async function emailTaken(db: Queryable, tenantId: string, email: string, exceptUserId: string): Promise<boolean> {
-  const rows = await db.query(`select 1 from users where tenant_id = $1 and email = $2 and id <> $3`, [tenantId, email, exceptUserId]);
+export async function emailTaken(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+  exceptUserId: string,
+): Promise<boolean> {
+  const rows = await db.query(`select 1 from users where tenant_id = $1 and email = $2 and id <> $3`, [
+    tenantId,
+    email,
+    exceptUserId,
+  ]);
   return rows.length > 0;
 }
 
-export async function setUserEmail(db: Queryable, tenantId: string, userId: string, email: string): Promise<void> {
+export async function setUserEmail(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  email: string,
+): Promise<void> {
   await db.query(`update users set email = $3 where tenant_id = $1 and id = $2`, [tenantId, userId, email]);
 }
 
 /** Ends every session of the account but the current one (after a password change). */
-export async function revokeOtherSessions(db: Queryable, tenantId: string, userId: string, keepSessionId: string): Promise<void> {
-  await db.query(`update sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and id <> $3 and revoked_at is null`, [tenantId, userId, keepSessionId]);
+export async function revokeOtherSessions(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db.query(
+    `update sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and id <> $3 and revoked_at is null`,
+    [tenantId, userId, keepSessionId],
+  );
 }
 
 /** The address a deleted account is left with: unique, not deliverable (RFC 2606 `.invalid`). */
@@ -68,19 +104,30 @@ export const deletedAddress = (userId: string) => `deleted-${userId.toLowerCase(
  * SSO id), because records kept for accounting (payments, invoice requests) point at its id.
  * Loyalty codes already handed out stay taken (never handed out twice) without the account.
  */
-export async function deleteAccountData(db: Queryable, tenantId: string, userId: string, email: string, now: Date): Promise<void> {
+export async function deleteAccountData(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<void> {
   const args = [tenantId, userId];
   await db.query(`delete from sessions where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from sso_sessions where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from download_keys where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from user_business_partners where tenant_id = $1 and user_id = $2`, args);
-  await db.query(`delete from login_tokens where tenant_id = $1 and (email = $2 or payload->>'userId' = $3)`, [tenantId, email, userId]);
+  await db.query(
+    `delete from login_tokens where tenant_id = $1 and (email = $2 or payload->>'userId' = $3)`,
+    [tenantId, email, userId],
+  );
   await db.query(`delete from loyalty_favorites where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from loyalty_claims where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from loyalty_members where tenant_id = $1 and user_id = $2`, args);
   await db.query(`update loyalty_codes set claimed_by = null where tenant_id = $1 and claimed_by = $2`, args);
   // E-cards (migration 011) carry names, addresses and messages; scheduled ones must not go out either.
-  const [eCards] = await db.query<{ present: boolean }>(`select to_regclass('e_cards') is not null as present`);
+  const [eCards] = await db.query<{ present: boolean }>(
+    `select to_regclass('e_cards') is not null as present`,
+  );
   if (eCards?.present) await db.query(`delete from e_cards where tenant_id = $1 and user_id = $2`, args);
   await db.query(
     `update users set email = $3, display_name = null, first_name = null, last_name = null, password_hash = null, sso_id = null, deleted_at = $4

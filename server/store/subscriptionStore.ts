@@ -25,7 +25,12 @@ import type {
 import { ROLES } from './rows';
 import { localizedDetails, localizedRow, type Translations } from './localizedDetails';
 import { withinTerm } from '../../engine/domain/subscriptionTerm';
-import type { Acceptance, CancellationState, LifecycleState, Transition } from '../../engine/domain/lifecycle';
+import type {
+  Acceptance,
+  CancellationState,
+  LifecycleState,
+  Transition,
+} from '../../engine/domain/lifecycle';
 import type { OrderStatus } from '../../engine/domain/orderStatus';
 
 interface SubscriptionQueryRow {
@@ -121,7 +126,12 @@ export async function listSubscriptionsForUser(
   userId: string,
   opts: SubscriptionQueryOptions = {},
 ): Promise<Subscription[]> {
-  const rows = await db.query<SubscriptionQueryRow>(SELECT_SUBSCRIPTIONS, [tenantId, userId, null, isoDay(opts.today)]);
+  const rows = await db.query<SubscriptionQueryRow>(SELECT_SUBSCRIPTIONS, [
+    tenantId,
+    userId,
+    null,
+    isoDay(opts.today),
+  ]);
   return rows.map((row) => toSubscription(row, opts.locale));
 }
 
@@ -154,10 +164,13 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
   // row.mine is sorted AG, WE, RE, LV: the first pair is the partner the user "is" on this subscription.
   const current = row.mine[0];
   const currentParty =
-    parties.find((p) => p.bpNumber === current.bpNumber && p.role === current.role) ?? emptyParty(current.bpNumber, current.role);
+    parties.find((p) => p.bpNumber === current.bpNumber && p.role === current.role) ??
+    emptyParty(current.bpNumber, current.role);
   const party = (role: Role) => parties.find((p) => p.role === role);
   const goodsRecipient = party('WE');
-  const isGoodsRecipient = goodsRecipient !== undefined && row.mine.some((m) => m.role === 'WE' && m.bpNumber === goodsRecipient.bpNumber);
+  const isGoodsRecipient =
+    goodsRecipient !== undefined &&
+    row.mine.some((m) => m.role === 'WE' && m.bpNumber === goodsRecipient.bpNumber);
 
   const subscription: Subscription = {
     id: row.id,
@@ -169,7 +182,12 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     edition: defined(d.edition, null),
     clientId: row.client_id,
     mixType: row.mix_type,
-    mixTypeDetails: d.mixTypeDetails ?? { mixTypeDesc: row.mix_type, mediumType: null, pdfDownload: false, complaintIssues: 0 },
+    mixTypeDetails: d.mixTypeDetails ?? {
+      mixTypeDesc: row.mix_type,
+      mediumType: null,
+      pdfDownload: false,
+      complaintIssues: 0,
+    },
     coverImageUrl: row.cover_image_url,
     orderStatus: row.order_status,
     validFromOnSaleDate: row.valid_from,
@@ -190,7 +208,11 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     businessPartners: parties.map((p) => ({ role: p.role, bpNumber: p.bpNumber })),
     currentRoleBusinessPartner: currentParty,
     // No issue after the subscription's end is shown as its next (engine/domain/subscriptionTerm.ts, issue 21).
-    nextIssue: !row.next_issue || (row.next_issue.dateOfFirstSale && !withinTerm(row.next_issue.dateOfFirstSale, row.valid_to)) ? null : localizedRow(row.next_issue, locale),
+    nextIssue:
+      !row.next_issue ||
+      (row.next_issue.dateOfFirstSale && !withinTerm(row.next_issue.dateOfFirstSale, row.valid_to))
+        ? null
+        : localizedRow(row.next_issue, locale),
     activeHolidayServiceType: defined(d.activeHolidayServiceType, null),
     orderAttributes: d.orderAttributes ?? [],
     bundle: row.bundle_number ? { bundleNumber: row.bundle_number } : null,
@@ -203,7 +225,8 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
 
   if (isOrderingParty) {
     if (d.paymentMethod !== undefined) subscription.paymentMethod = d.paymentMethod;
-    if (d.subOProcessedPMD) subscription.subOProcessedPMD = { subPaymentMethod: d.subOProcessedPMD.subPaymentMethod ?? null };
+    if (d.subOProcessedPMD)
+      subscription.subOProcessedPMD = { subPaymentMethod: d.subOProcessedPMD.subPaymentMethod ?? null };
     if (d.paymentDetails) subscription.paymentDetails = { paymentMethod: d.paymentDetails.paymentMethod };
     subscription.billingFrequency = defined(d.billingFrequency, null);
     subscription.billingFrequencyShortDescription = defined(d.billingFrequencyShortDescription, null);
@@ -211,8 +234,16 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     subscription.currentCycleBundlePaidAmount = defined(d.currentCycleBundlePaidAmount, null);
     subscription.premiumDescription = defined(d.premiumDescription, null);
     // What the offer flows changed for the ordering party (server/offers/applyOffer.ts).
-    subscription.plannedUpgrade = d.plannedUpgrade ? { from: d.plannedUpgrade.from, mixTypeDesc: d.plannedUpgrade.mixTypeDesc, mixType: d.plannedUpgrade.mixType } : null;
-    subscription.retentionOffer = d.retentionOffer ? { discountPercent: d.retentionOffer.discountPercent, until: d.retentionOffer.until } : null;
+    subscription.plannedUpgrade = d.plannedUpgrade
+      ? {
+          from: d.plannedUpgrade.from,
+          mixTypeDesc: d.plannedUpgrade.mixTypeDesc,
+          mixType: d.plannedUpgrade.mixType,
+        }
+      : null;
+    subscription.retentionOffer = d.retentionOffer
+      ? { discountPercent: d.retentionOffer.discountPercent, until: d.retentionOffer.until }
+      : null;
     const orderingParty = party('AG');
     if (orderingParty) subscription.orderingParty = orderingParty;
   }
@@ -264,9 +295,15 @@ function emptyParty(bpNumber: string, role: Role): BusinessPartnerSummary {
  * versions are otherwise locked at commit in the order the changes came, and two such transactions
  * could wait for each other.
  */
-export async function lockSubscriptionDataVersions(db: Queryable, tenantIds: readonly string[]): Promise<void> {
+export async function lockSubscriptionDataVersions(
+  db: Queryable,
+  tenantIds: readonly string[],
+): Promise<void> {
   if (tenantIds.length < 2) return;
-  await db.query(`select 1 from subscription_data_versions where tenant_id = any($1) order by tenant_id for update`, [[...tenantIds]]);
+  await db.query(
+    `select 1 from subscription_data_versions where tenant_id = any($1) order by tenant_id for update`,
+    [[...tenantIds]],
+  );
 }
 
 // --- the lifecycle (engine/domain/lifecycle.ts): loaded and written here, nowhere else -----------
@@ -287,7 +324,12 @@ export async function updateSubscription(
   db: Queryable,
   tenantId: string,
   id: string,
-  change: { orderStatus?: string; validTo?: string | null; mixType?: string; details?: Partial<SubscriptionDetails> & Record<string, unknown> },
+  change: {
+    orderStatus?: string;
+    validTo?: string | null;
+    mixType?: string;
+    details?: Partial<SubscriptionDetails> & Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.query(
     `update subscriptions
@@ -302,7 +344,15 @@ export async function updateSubscription(
               else details || $7::jsonb
             end
       where tenant_id = $1 and id = $2`,
-    [tenantId, id, change.orderStatus ?? null, change.validTo !== undefined, change.validTo ?? null, change.mixType ?? null, JSON.stringify(change.details ?? {})],
+    [
+      tenantId,
+      id,
+      change.orderStatus ?? null,
+      change.validTo !== undefined,
+      change.validTo ?? null,
+      change.mixType ?? null,
+      JSON.stringify(change.details ?? {}),
+    ],
   );
 }
 
@@ -319,7 +369,11 @@ interface LifecycleRow {
 export type StoredAcceptance = Acceptance & { id?: string };
 
 /** The subscription's lifecycle state (call it under lockSubscription inside the changing transaction). */
-export async function loadLifecycle(db: Queryable, tenantId: string, id: string): Promise<(LifecycleState & { acceptances: readonly StoredAcceptance[] }) | null> {
+export async function loadLifecycle(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+): Promise<(LifecycleState & { acceptances: readonly StoredAcceptance[] }) | null> {
   const rows = await db.query<LifecycleRow>(
     `select s.order_status as status, to_char(s.valid_to, 'YYYY-MM-DD') as "end", s.mix_type as "mixType", s.details,
             (select jsonb_build_object('type', c.type, 'effectiveDate', to_char(c.effective_date, 'YYYY-MM-DD'), 'issueNumber', c.issue_number)
@@ -342,7 +396,8 @@ export async function loadLifecycle(db: Queryable, tenantId: string, id: string)
   const d = row.details ?? {};
   const suspension = d.currentSuspension ?? null;
   // A payment method change waiting for its day (server/payment-method-change: details.pendingPaymentMethod).
-  const pendingPaymentMethod = (d as Record<string, unknown>).pendingPaymentMethod as { effectiveFrom?: string } | null | undefined;
+  const pendingPaymentMethod = (d as Record<string, unknown>).pendingPaymentMethod as
+    { effectiveFrom?: string } | null | undefined;
   const paymentMethodDay = pendingPaymentMethod?.effectiveFrom;
   return {
     status: row.status as OrderStatus,
@@ -352,7 +407,9 @@ export async function loadLifecycle(db: Queryable, tenantId: string, id: string)
     isCancelable: d.isCancelable ?? false,
     cancellation: row.cancellation,
     mixType: row.mixType,
-    plannedUpgrade: d.plannedUpgrade ? { offerId: d.plannedUpgrade.offerId, mixType: d.plannedUpgrade.mixType, from: d.plannedUpgrade.from } : null,
+    plannedUpgrade: d.plannedUpgrade
+      ? { offerId: d.plannedUpgrade.offerId, mixType: d.plannedUpgrade.mixType, from: d.plannedUpgrade.from }
+      : null,
     retention: d.retentionOffer ?? null,
     suspension: suspension ? { from: suspension.suspendedFromDate, to: suspension.suspendedToDate } : null,
     scheduled: paymentMethodDay ? [{ kind: 'payment-method', from: paymentMethodDay }] : [],
@@ -398,11 +455,17 @@ export async function saveLifecycle(
     if (renewal) details.renewal = renewal;
   }
   if (after.plannedUpgrade !== before.plannedUpgrade) {
-    details.plannedUpgrade = after.plannedUpgrade && { ...after.plannedUpgrade, mixTypeDesc: mixTypeName(context.locale, after.plannedUpgrade.mixType) };
+    details.plannedUpgrade = after.plannedUpgrade && {
+      ...after.plannedUpgrade,
+      mixTypeDesc: mixTypeName(context.locale, after.plannedUpgrade.mixType),
+    };
   }
   if (after.retention !== before.retention) details.retentionOffer = after.retention;
   if (after.suspension !== before.suspension) {
-    details.currentSuspension = after.suspension && { suspendedFromDate: after.suspension.from, suspendedToDate: after.suspension.to };
+    details.currentSuspension = after.suspension && {
+      suspendedFromDate: after.suspension.from,
+      suspendedToDate: after.suspension.to,
+    };
   }
   let translations: Record<string, unknown> | null = null;
   if (after.mixType !== before.mixType) {
@@ -432,7 +495,17 @@ export async function saveLifecycle(
     await db.query(
       `insert into cancellations (tenant_id, subscription_id, user_id, reason, reason_text, feedback, type, issue_number, effective_date)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [tenantId, id, context.userId, words.reason, words.reasonText, words.feedback, after.cancellation.type, after.cancellation.issueNumber, after.cancellation.effectiveDate],
+      [
+        tenantId,
+        id,
+        context.userId,
+        words.reason,
+        words.reasonText,
+        words.feedback,
+        after.cancellation.type,
+        after.cancellation.issueNumber,
+        after.cancellation.effectiveDate,
+      ],
     );
   } else if (!after.cancellation && before.cancellation) {
     // A renewal revoked it: the subscription may be cancelled again later.
@@ -440,12 +513,24 @@ export async function saveLifecycle(
   }
 
   for (const acceptance of after.acceptances as readonly StoredAcceptance[]) {
-    const old = acceptance.id ? (before.acceptances as readonly StoredAcceptance[]).find((a) => a.id === acceptance.id) : undefined;
+    const old = acceptance.id
+      ? (before.acceptances as readonly StoredAcceptance[]).find((a) => a.id === acceptance.id)
+      : undefined;
     if (!acceptance.id) {
       await db.query(
         `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, upgrade_time, cancel_reason, status, payment_id, applied_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $8 = 'applied' then now() end)`,
-        [tenantId, id, acceptance.offerId, context.userId, acceptance.source, acceptance.upgradeTime, context.cancelReason ?? null, acceptance.status, acceptance.paymentId],
+        [
+          tenantId,
+          id,
+          acceptance.offerId,
+          context.userId,
+          acceptance.source,
+          acceptance.upgradeTime,
+          context.cancelReason ?? null,
+          acceptance.status,
+          acceptance.paymentId,
+        ],
       );
     } else if (old && old.status !== acceptance.status) {
       await db.query(
@@ -456,8 +541,16 @@ export async function saveLifecycle(
   }
 }
 
-async function renewalWithEnd(db: Queryable, tenantId: string, id: string, endIssue: string | null): Promise<Renewal | null> {
-  const rows = await db.query<{ renewal: Renewal | null }>(`select details->'renewal' as renewal from subscriptions where tenant_id = $1 and id = $2`, [tenantId, id]);
+async function renewalWithEnd(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  endIssue: string | null,
+): Promise<Renewal | null> {
+  const rows = await db.query<{ renewal: Renewal | null }>(
+    `select details->'renewal' as renewal from subscriptions where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
   // Without renewal data (not a renewal subscription) the end is its date alone; nothing to word.
   const renewal = rows[0]?.renewal;
   return renewal ? { ...renewal, expiryIssueNr: endIssue, expiryDesc: null } : null;
@@ -471,18 +564,28 @@ async function mixTypeDetails(
   after: LifecycleState,
   locale: string,
 ): Promise<{ fields: Record<string, unknown>; translations: Record<string, unknown> }> {
-  const rows = await db.query<{ publicationName: string | null; mixTypeDetails: SubscriptionDetails['mixTypeDetails'] | null }>(
+  const rows = await db.query<{
+    publicationName: string | null;
+    mixTypeDetails: SubscriptionDetails['mixTypeDetails'] | null;
+  }>(
     `select p.description as "publicationName", s.details->'mixTypeDetails' as "mixTypeDetails"
        from subscriptions s left join publications p on p.tenant_id = s.tenant_id and p.publication = s.publication
       where s.tenant_id = $1 and s.id = $2`,
     [tenantId, id],
   );
   const mixType = after.mixType;
-  const upgrade = [...after.acceptances].reverse().find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
+  const upgrade = [...after.acceptances]
+    .reverse()
+    .find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
   const publicationName = rows[0]?.publicationName ?? '';
   const name = (locale: string) => `${publicationName} – ${mixTypeName(locale, mixType)}`;
   // The product's name in both languages, so neither screen shows the other's words (issue 22).
-  const translations = Object.fromEntries(Object.keys(MIX_TYPE_NAMES).map((l) => [l, { displayName: name(l), mixTypeDetails: { mixTypeDesc: mixTypeName(l, mixType) } }]));
+  const translations = Object.fromEntries(
+    Object.keys(MIX_TYPE_NAMES).map((l) => [
+      l,
+      { displayName: name(l), mixTypeDetails: { mixTypeDesc: mixTypeName(l, mixType) } },
+    ]),
+  );
   const fields = {
     ...(upgrade?.effect.kind === 'upgrade' && { typeKey: upgrade.effect.typeKey }),
     displayName: name(locale),
@@ -525,7 +628,11 @@ export async function changeLifecycle(
  * failed already; this keeps the rows true, so the offers can be taken again. Answers the
  * subscriptions each payment waited for.
  */
-export async function failAcceptancesOfPayments(db: Queryable, tenantId: string, paymentIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function failAcceptancesOfPayments(
+  db: Queryable,
+  tenantId: string,
+  paymentIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const bySubscription = new Map<string, string[]>();
   if (paymentIds.length === 0) return bySubscription;
   const rows = await db.query<{ paymentId: string; subscriptionId: string }>(
@@ -533,6 +640,7 @@ export async function failAcceptancesOfPayments(db: Queryable, tenantId: string,
      returning payment_id as "paymentId", subscription_id as "subscriptionId"`,
     [tenantId, [...paymentIds]],
   );
-  for (const row of rows) bySubscription.set(row.paymentId, [...(bySubscription.get(row.paymentId) ?? []), row.subscriptionId]);
+  for (const row of rows)
+    bySubscription.set(row.paymentId, [...(bySubscription.get(row.paymentId) ?? []), row.subscriptionId]);
   return bySubscription;
 }

@@ -19,7 +19,8 @@ interface UserRow {
   created_at: Date;
 }
 
-const USER_COLUMNS = 'id, tenant_id, email, display_name, first_name, last_name, password_hash, sso_id, created_at';
+const USER_COLUMNS =
+  'id, tenant_id, email, display_name, first_name, last_name, password_hash, sso_id, created_at';
 
 /** The stored form of an e-mail address: trimmed, lower case (one rule, in engine/domain). */
 export { normalizeEmail };
@@ -41,22 +42,32 @@ function toUser(row: UserRow): UserRecord {
 /** Thrown by createUser when the tenant already has an account with that e-mail. */
 export class UserExistsError extends Error {
   readonly code = 'user_exists';
-  constructor(readonly tenantId: string, readonly email: string) {
+  constructor(
+    readonly tenantId: string,
+    readonly email: string,
+  ) {
     super(`tenant ${tenantId} already has an account for ${email}`);
     this.name = 'UserExistsError';
   }
 }
 
-export async function findUserByEmail(db: Queryable, tenantId: string, email: string): Promise<UserRecord | null> {
-  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where tenant_id = $1 and email = $2`, [
-    tenantId,
-    normalizeEmail(email),
-  ]);
+export async function findUserByEmail(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from users where tenant_id = $1 and email = $2`,
+    [tenantId, normalizeEmail(email)],
+  );
   return rows[0] ? toUser(rows[0]) : null;
 }
 
 export async function getUserById(db: Queryable, tenantId: string, id: string): Promise<UserRecord | null> {
-  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where tenant_id = $1 and id = $2`, [
+    tenantId,
+    id,
+  ]);
   return rows[0] ? toUser(rows[0]) : null;
 }
 
@@ -78,14 +89,25 @@ export async function createUser(db: Queryable, tenantId: string, user: NewUser)
      values ($1, coalesce($2, gen_random_uuid()::text), $3, $4, $5, $6)
      on conflict (tenant_id, email) do nothing
      returning ${USER_COLUMNS}`,
-    [tenantId, user.id ?? null, email, user.displayName ?? null, user.firstName ?? null, user.lastName ?? null],
+    [
+      tenantId,
+      user.id ?? null,
+      email,
+      user.displayName ?? null,
+      user.firstName ?? null,
+      user.lastName ?? null,
+    ],
   );
   if (!rows[0]) throw new UserExistsError(tenantId, email);
   return toUser(rows[0]);
 }
 
 /** Business partner numbers the account speaks for (user_business_partners). */
-export async function listBusinessPartnerNumbers(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
+export async function listBusinessPartnerNumbers(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+): Promise<string[]> {
   const rows = await db.query<{ bp_number: string }>(
     `select bp_number::text as bp_number from user_business_partners
       where tenant_id = $1 and user_id = $2 order by bp_number`,
@@ -95,7 +117,12 @@ export async function listBusinessPartnerNumbers(db: Queryable, tenantId: string
 }
 
 /** Lets the account speak for a business partner of the same tenant (idempotent). */
-export async function linkBusinessPartner(db: Queryable, tenantId: string, userId: string, bpNumber: string): Promise<boolean> {
+export async function linkBusinessPartner(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  bpNumber: string,
+): Promise<boolean> {
   const inserted = await db.query(
     `insert into user_business_partners (tenant_id, user_id, bp_number) values ($1, $2, $3)
      on conflict do nothing
@@ -107,17 +134,38 @@ export async function linkBusinessPartner(db: Queryable, tenantId: string, userI
 }
 
 /** Sets (or replaces) the password hash of an account. */
-export async function setPasswordHash(db: Queryable, tenantId: string, userId: string, passwordHash: string): Promise<void> {
-  await db.query(`update users set password_hash = $3 where tenant_id = $1 and id = $2`, [tenantId, userId, passwordHash]);
+export async function setPasswordHash(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.query(`update users set password_hash = $3 where tenant_id = $1 and id = $2`, [
+    tenantId,
+    userId,
+    passwordHash,
+  ]);
 }
 
 /** The account with this SSO id in the tenant (kicker-auth and dev logins). */
-export async function findUserBySsoId(db: Queryable, tenantId: string, ssoId: string): Promise<UserRecord | null> {
-  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where tenant_id = $1 and sso_id = $2`, [tenantId, ssoId]);
+export async function findUserBySsoId(
+  db: Queryable,
+  tenantId: string,
+  ssoId: string,
+): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from users where tenant_id = $1 and sso_id = $2`,
+    [tenantId, ssoId],
+  );
   return rows[0] ? toUser(rows[0]) : null;
 }
 
 /** Links an account to its SSO subject (OAuth and kicker-auth). */
-export async function setSsoId(db: Queryable, tenantId: string, userId: string, ssoId: string): Promise<void> {
+export async function setSsoId(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  ssoId: string,
+): Promise<void> {
   await db.query(`update users set sso_id = $3 where tenant_id = $1 and id = $2`, [tenantId, userId, ssoId]);
 }

@@ -10,7 +10,15 @@ import type { Queryable } from '../db/database';
 
 export async function insertEmailWidgetLink(
   db: Queryable,
-  link: { tenantId: string; subscriptionId: string; email: string; optIn: boolean; locale: string; tokenHash: string; expiresAt: Date },
+  link: {
+    tenantId: string;
+    subscriptionId: string;
+    email: string;
+    optIn: boolean;
+    locale: string;
+    tokenHash: string;
+    expiresAt: Date;
+  },
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into email_widget_links (tenant_id, subscription_id, email, opt_in, locale, token_hash, expires_at) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -28,7 +36,12 @@ export interface EmailWidgetLinkRow {
 }
 
 /** A link that has not expired, locked for the confirming transaction. */
-export async function findEmailWidgetLink(db: Queryable, tenantId: string, tokenHash: string, now: Date): Promise<EmailWidgetLinkRow | undefined> {
+export async function findEmailWidgetLink(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<EmailWidgetLinkRow | undefined> {
   const rows = await db.query<EmailWidgetLinkRow>(
     `select id, subscription_id as "subscriptionId", email, opt_in as "optIn", confirmed_at as "confirmedAt"
        from email_widget_links where tenant_id = $1 and token_hash = $2 and expires_at > $3 for update`,
@@ -37,8 +50,16 @@ export async function findEmailWidgetLink(db: Queryable, tenantId: string, token
   return rows[0];
 }
 
-export async function markEmailWidgetLinkConfirmed(db: Queryable, tenantId: string, id: string, at: Date): Promise<void> {
-  await db.query(`update email_widget_links set confirmed_at = $3 where tenant_id = $1 and id = $2 and confirmed_at is null`, [tenantId, id, at]);
+export async function markEmailWidgetLinkConfirmed(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `update email_widget_links set confirmed_at = $3 where tenant_id = $1 and id = $2 and confirmed_at is null`,
+    [tenantId, id, at],
+  );
 }
 
 export interface RewardRow {
@@ -60,8 +81,15 @@ export async function widgetSubscriptionSummary(
   db: Queryable,
   tenantId: string,
   subscriptionId: string,
-): Promise<{ displayName: string; orderNumber: string; publication: string; coverImageUrl: string | null } | undefined> {
-  const rows = await db.query<{ displayName: string; orderNumber: string; publication: string; coverImageUrl: string | null }>(
+): Promise<
+  { displayName: string; orderNumber: string; publication: string; coverImageUrl: string | null } | undefined
+> {
+  const rows = await db.query<{
+    displayName: string;
+    orderNumber: string;
+    publication: string;
+    coverImageUrl: string | null;
+  }>(
     `select coalesce(p.description, s.publication) as "displayName", s.order_number::text as "orderNumber", s.publication, p.cover_image_url as "coverImageUrl"
        from subscriptions s left join publications p on p.tenant_id = s.tenant_id and p.publication = s.publication
       where s.tenant_id = $1 and s.id = $2`,
@@ -74,12 +102,34 @@ export async function widgetSubscriptionSummary(
 
 export async function insertOptInWidgetSignup(
   db: Queryable,
-  signup: { tenantId: string; provider: string; pool: string | null; salutationCode: string; firstName: string; lastName: string; email: string; locale: string; tokenHash: string; expiresAt: Date },
+  signup: {
+    tenantId: string;
+    provider: string;
+    pool: string | null;
+    salutationCode: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    locale: string;
+    tokenHash: string;
+    expiresAt: Date;
+  },
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into opt_in_widget_signups (tenant_id, provider, pool, salutation_code, first_name, last_name, email, locale, token_hash, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-    [signup.tenantId, signup.provider, signup.pool, signup.salutationCode, signup.firstName, signup.lastName, signup.email, signup.locale, signup.tokenHash, signup.expiresAt],
+    [
+      signup.tenantId,
+      signup.provider,
+      signup.pool,
+      signup.salutationCode,
+      signup.firstName,
+      signup.lastName,
+      signup.email,
+      signup.locale,
+      signup.tokenHash,
+      signup.expiresAt,
+    ],
   );
   return rows[0].id;
 }
@@ -101,7 +151,12 @@ const SIGNUP_COLUMNS = `id, provider, pool, salutation_code as "salutationCode",
   confirmed_at as "confirmedAt", voucher_code as "voucherCode"`;
 
 /** A sign-up by its link's token, not expired, locked for the confirming transaction. */
-export async function findOptInWidgetSignup(db: Queryable, tenantId: string, tokenHash: string, now: Date): Promise<OptInWidgetSignupRow | undefined> {
+export async function findOptInWidgetSignup(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<OptInWidgetSignupRow | undefined> {
   const rows = await db.query<OptInWidgetSignupRow>(
     `select ${SIGNUP_COLUMNS} from opt_in_widget_signups where tenant_id = $1 and token_hash = $2 and expires_at > $3 for update`,
     [tenantId, tokenHash, now],
@@ -110,7 +165,12 @@ export async function findOptInWidgetSignup(db: Queryable, tenantId: string, tok
 }
 
 /** The code an address already received from a provider (one voucher per address and provider). */
-export async function voucherOfAddress(db: Queryable, tenantId: string, provider: string, email: string): Promise<string | undefined> {
+export async function voucherOfAddress(
+  db: Queryable,
+  tenantId: string,
+  provider: string,
+  email: string,
+): Promise<string | undefined> {
   const rows = await db.query<{ code: string }>(
     `select voucher_code as code from opt_in_widget_signups where tenant_id = $1 and provider = $2 and email = $3 and voucher_code is not null`,
     [tenantId, provider, email],
@@ -123,7 +183,13 @@ export async function voucherOfAddress(db: Queryable, tenantId: string, provider
  * concurrent confirmation take the next free code instead of waiting for (or sharing) this one.
  * Undefined when the pool is exhausted.
  */
-export async function claimVoucherCode(db: Queryable, tenantId: string, pool: string, signupId: string, now: Date): Promise<string | undefined> {
+export async function claimVoucherCode(
+  db: Queryable,
+  tenantId: string,
+  pool: string,
+  signupId: string,
+  now: Date,
+): Promise<string | undefined> {
   const rows = await db.query<{ code: string }>(
     `update widget_voucher_codes set claimed_at = $4, signup_id = $3
       where (tenant_id, pool, code) = (
@@ -137,10 +203,22 @@ export async function claimVoucherCode(db: Queryable, tenantId: string, pool: st
 }
 
 export async function freeVoucherCodes(db: Queryable, tenantId: string, pool: string): Promise<number> {
-  const rows = await db.query<{ n: number }>(`select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = $2 and claimed_at is null`, [tenantId, pool]);
+  const rows = await db.query<{ n: number }>(
+    `select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = $2 and claimed_at is null`,
+    [tenantId, pool],
+  );
   return rows[0].n;
 }
 
-export async function markSignupConfirmed(db: Queryable, tenantId: string, id: string, voucherCode: string | null, at: Date): Promise<void> {
-  await db.query(`update opt_in_widget_signups set confirmed_at = $4, voucher_code = $3 where tenant_id = $1 and id = $2`, [tenantId, id, voucherCode, at]);
+export async function markSignupConfirmed(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  voucherCode: string | null,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `update opt_in_widget_signups set confirmed_at = $4, voucher_code = $3 where tenant_id = $1 and id = $2`,
+    [tenantId, id, voucherCode, at],
+  );
 }

@@ -14,7 +14,8 @@ export function lineDiff(before: string, after: string, context = 2): DiffLine[]
   const b = after.split(/\r?\n/);
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   }
   const all: DiffLine[] = [];
   let i = 0;
@@ -29,6 +30,7 @@ export function lineDiff(before: string, after: string, context = 2): DiffLine[]
       all.push({ kind: '+', text: b[j++] });
     }
   }
-  const near = (index: number) => all.slice(Math.max(0, index - context), index + context + 1).some((line) => line.kind !== ' ');
+  const near = (index: number) =>
+    all.slice(Math.max(0, index - context), index + context + 1).some((line) => line.kind !== ' ');
   return all.filter((line, index) => line.kind !== ' ' || near(index));
 }

@@ -1,4 +1,13 @@
-import { applyEdits, findNodeAtLocation, modify, parse, parseTree, type Edit, type JSONPath, type Node as JsonNode } from 'jsonc-parser';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  modify,
+  parse,
+  parseTree,
+  type Edit,
+  type JSONPath,
+  type Node as JsonNode,
+} from 'jsonc-parser';
 
 /**
  * Writes an edited tenant back into its file text with the smallest edits (issue 15, "Save writes
@@ -11,7 +20,8 @@ export function applyMinimalEdits(source: string, next: unknown): string {
   const unit = detectIndentUnit(source);
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
   let text = source;
-  for (const change of changedPaths(parse(source), next, [])) text = applyEdits(text, [editFor(text, change, unit, eol)]);
+  for (const change of changedPaths(parse(source), next, []))
+    text = applyEdits(text, [editFor(text, change, unit, eol)]);
   return text;
 }
 
@@ -26,7 +36,11 @@ function editFor(text: string, change: Change, unit: string, eol: string): Edit 
   if (change.value === undefined) return removal(text, tree, change.path);
   const node = findNodeAtLocation(tree, change.path);
   if (node) {
-    return { offset: node.offset, length: node.length, content: pretty(change.value, indentAt(text, node.offset), unit, eol) };
+    return {
+      offset: node.offset,
+      length: node.length,
+      content: pretty(change.value, indentAt(text, node.offset), unit, eol),
+    };
   }
   const parent = findNodeAtLocation(tree, change.path.slice(0, -1));
   if (!parent || parent.type !== 'object') return modify(text, change.path, change.value, {})[0];
@@ -34,10 +48,18 @@ function editFor(text: string, change: Change, unit: string, eol: string): Edit 
   const last = parent.children?.[parent.children.length - 1];
   if (last) {
     const indent = indentAt(text, last.offset);
-    return { offset: last.offset + last.length, length: 0, content: `,${eol}${indent}${key}: ${pretty(change.value, indent, unit, eol)}` };
+    return {
+      offset: last.offset + last.length,
+      length: 0,
+      content: `,${eol}${indent}${key}: ${pretty(change.value, indent, unit, eol)}`,
+    };
   }
   const indent = indentAt(text, parent.offset);
-  return { offset: parent.offset, length: parent.length, content: `{${eol}${indent}${unit}${key}: ${pretty(change.value, indent + unit, unit, eol)}${eol}${indent}}` };
+  return {
+    offset: parent.offset,
+    length: parent.length,
+    content: `{${eol}${indent}${unit}${key}: ${pretty(change.value, indent + unit, unit, eol)}${eol}${indent}}`,
+  };
 }
 
 /**
@@ -47,7 +69,8 @@ function editFor(text: string, change: Change, unit: string, eol: string): Edit 
 function removal(text: string, tree: JsonNode, path: JSONPath): Edit {
   const property = findNodeAtLocation(tree, path)?.parent;
   const container = property?.parent;
-  if (!property || property.type !== 'property' || !container?.children) return modify(text, path, undefined, {})[0] ?? { offset: 0, length: 0, content: '' };
+  if (!property || property.type !== 'property' || !container?.children)
+    return modify(text, path, undefined, {})[0] ?? { offset: 0, length: 0, content: '' };
   const siblings = container.children;
   const index = siblings.indexOf(property);
   const lineStartOf = (offset: number) => {
@@ -76,7 +99,8 @@ function indentAt(text: string, offset: number): string {
 export function pretty(value: unknown, indent: string, unit = '  ', eol = '\n'): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    if (value.every((item) => item === null || typeof item !== 'object')) return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    if (value.every((item) => item === null || typeof item !== 'object'))
+      return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
     return `[${eol}${value.map((item) => `${indent}${unit}${pretty(item, indent + unit, unit, eol)}`).join(`,${eol}`)}${eol}${indent}]`;
   }
   if (isObject(value)) {
@@ -93,7 +117,8 @@ interface Change {
   value: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The settings that differ, deepest first where both sides are objects (or same-length arrays). */
 export function changedPaths(before: unknown, after: unknown, path: JSONPath): Change[] {
@@ -104,7 +129,8 @@ export function changedPaths(before: unknown, after: unknown, path: JSONPath): C
       else changes.push(...changedPaths(before[key], after[key], [...path, key]));
     }
     for (const key of Object.keys(after)) {
-      if (before[key] === undefined && after[key] !== undefined) changes.push({ path: [...path, key], value: after[key] });
+      if (before[key] === undefined && after[key] !== undefined)
+        changes.push({ path: [...path, key], value: after[key] });
     }
     return changes;
   }

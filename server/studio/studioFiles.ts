@@ -10,7 +10,9 @@ import { badRequest, notFound } from '../http/errors';
  * studio's journey edits a copy in a temp folder; an operator may point it at another checkout).
  */
 export function studioTenantsDir(): string {
-  return process.env.PORTAL_TENANTS_DIR ? path.resolve(process.env.PORTAL_TENANTS_DIR) : path.join(REPO_ROOT, 'tenants');
+  return process.env.PORTAL_TENANTS_DIR
+    ? path.resolve(process.env.PORTAL_TENANTS_DIR)
+    : path.join(REPO_ROOT, 'tenants');
 }
 
 /** The same rule as `portal new`: the file name is the tenant id; nothing else reaches the disk. */
@@ -18,7 +20,10 @@ const FILE_ID = /^[a-z][a-z0-9-]{1,40}$/;
 
 export function fileIdOf(value: unknown): string {
   if (typeof value !== 'string' || !FILE_ID.test(value)) {
-    throw badRequest('invalid_tenant_id', 'A tenant file is named by its id: lower-case letters, digits and hyphens, starting with a letter, for example "city-herald".');
+    throw badRequest(
+      'invalid_tenant_id',
+      'A tenant file is named by its id: lower-case letters, digits and hyphens, starting with a letter, for example "city-herald".',
+    );
   }
   return value;
 }
@@ -50,7 +55,10 @@ export function listTenantFiles(): Array<{ id: string; name?: string }> {
 }
 
 /** The file's text, or (for a tenant started in the studio) what `portal new <id>` would write. */
-export function readTenantSource(fileId: string, options: { orNew?: boolean } = {}): { source: string; exists: boolean } {
+export function readTenantSource(
+  fileId: string,
+  options: { orNew?: boolean } = {},
+): { source: string; exists: boolean } {
   const file = tenantFilePath(fileId);
   if (existsSync(file)) return { source: readFileSync(file, 'utf8'), exists: true };
   if (!options.orNew) throw notFound(`There is no tenant file ${displayName(fileId)}.`);

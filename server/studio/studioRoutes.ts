@@ -58,27 +58,37 @@ export function studioRouter(options: StudioOptions): Router {
   router.use((req, _res, next) => {
     const address = req.socket.remoteAddress ?? '';
     if (/^(127\.|::1$|::ffff:127\.)/.test(address)) return next();
-    next(forbidden('studio_local_only', 'The studio answers only on the machine it runs on; open it there (or through an SSH tunnel).'));
+    next(
+      forbidden(
+        'studio_local_only',
+        'The studio answers only on the machine it runs on; open it there (or through an SSH tunnel).',
+      ),
+    );
   });
   const engineDir = path.join(options.distDir, '.engine');
   const studioDir = studioBuildDir(options.distDir);
 
   const apiTenantFor = (ids: unknown[]): ServerTenant => {
-    const tenant = ids.map((id) => options.tenants.find((t) => t.id === id)).find(Boolean) ?? options.tenants[0];
+    const tenant =
+      ids.map((id) => options.tenants.find((t) => t.id === id)).find(Boolean) ?? options.tenants[0];
     if (!tenant) throw notFound('This server serves no tenant, so the studio has no API to preview with.');
     return tenant;
   };
 
   /** The text a save would write and what `portal validate` says about it. */
   function check(fileId: string, data: unknown) {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('invalid_body', 'Send the tenant as a JSON object in "data".');
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw badRequest('invalid_body', 'Send the tenant as a JSON object in "data".');
     const { source: before, exists } = readTenantSource(fileId, { orNew: true });
     const after = applyMinimalEdits(before, data);
     const result = validateTenantSource(displayName(fileId), after);
     return { before: exists ? before : '', after, exists, ...result };
   }
 
-  const issuesOf = (result: { issues: TenantIssue[]; warnings: TenantIssue[] }) => ({ issues: result.issues, warnings: result.warnings });
+  const issuesOf = (result: { issues: TenantIssue[]; warnings: TenantIssue[] }) => ({
+    issues: result.issues,
+    warnings: result.warnings,
+  });
 
   // ---- the studio's own page and assets
   router.get(['/', '/index.html'], async (_req, res) => {
@@ -90,7 +100,14 @@ export function studioRouter(options: StudioOptions): Router {
     );
     res.type('html').send(readFileSync(path.join(studioDir, 'index.html'), 'utf8'));
   });
-  router.use('/assets', (req, res, next) => express.static(path.join(studioDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false })(req, res, next));
+  router.use('/assets', (req, res, next) =>
+    express.static(path.join(studioDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+      index: false,
+    })(req, res, next),
+  );
 
   // ---- the JSON API of the studio
   const api = Router();
@@ -119,7 +136,11 @@ export function studioRouter(options: StudioOptions): Router {
     try {
       data = JSON.parse(source);
     } catch {
-      throw badRequest('invalid_json', `${displayName(fileId)} is not valid JSON; fix it in an editor first.`, result.issues);
+      throw badRequest(
+        'invalid_json',
+        `${displayName(fileId)} is not valid JSON; fix it in an editor first.`,
+        result.issues,
+      );
     }
     res.json({ fileId, exists, data, ...issuesOf(result) });
   });
@@ -132,7 +153,8 @@ export function studioRouter(options: StudioOptions): Router {
   /** Creates or updates a draft; its preview follows when the draft is valid. */
   api.put('/drafts/:draftId', (req, res) => {
     const draftId = String(req.params.draftId);
-    if (!/^[a-z0-9-]{8,64}$/.test(draftId)) throw badRequest('invalid_draft', 'A draft id is 8 to 64 lower-case letters, digits and hyphens.');
+    if (!/^[a-z0-9-]{8,64}$/.test(draftId))
+      throw badRequest('invalid_draft', 'A draft id is 8 to 64 lower-case letters, digits and hyphens.');
     const fileId = fileIdOf(req.body?.fileId);
     const result = check(fileId, req.body?.data);
     const apiTenant = apiTenantFor([(req.body.data as { id?: unknown }).id, fileId]);
@@ -146,7 +168,13 @@ export function studioRouter(options: StudioOptions): Router {
       draft.tenant = result.tenant;
       draft.version += 1;
     }
-    res.json({ draftId, version: draft.version, previewUpToDate: Boolean(result.tenant), apiTenant: apiTenant.id, ...issuesOf(result) });
+    res.json({
+      draftId,
+      version: draft.version,
+      previewUpToDate: Boolean(result.tenant),
+      apiTenant: apiTenant.id,
+      ...issuesOf(result),
+    });
   });
 
   api.post('/diff', (req, res) => {
@@ -160,7 +188,11 @@ export function studioRouter(options: StudioOptions): Router {
     const result = check(fileId, req.body?.data);
     const confirmed = Number(req.body?.confirmedProblems);
     if (result.issues.length > 0 && confirmed !== result.issues.length) {
-      throw badRequest('unconfirmed_problems', `The file has ${result.issues.length} problem(s); confirm them to save it anyway.`, result.issues);
+      throw badRequest(
+        'unconfirmed_problems',
+        `The file has ${result.issues.length} problem(s); confirm them to save it anyway.`,
+        result.issues,
+      );
     }
     if (result.after !== result.before) await writeTenantSource(fileId, result.after);
     res.json({ saved: result.after !== result.before, file: displayName(fileId), ...issuesOf(result) });
@@ -172,7 +204,10 @@ export function studioRouter(options: StudioOptions): Router {
       'select email, display_name from users where tenant_id = $1 order by email limit 40',
       [tenant.id],
     );
-    res.json({ tenant: tenant.id, users: rows.map((row) => ({ email: row.email, name: row.display_name ?? undefined })) });
+    res.json({
+      tenant: tenant.id,
+      users: rows.map((row) => ({ email: row.email, name: row.display_name ?? undefined })),
+    });
   });
 
   /**
@@ -183,25 +218,39 @@ export function studioRouter(options: StudioOptions): Router {
   api.post('/sign-in', async (req, res) => {
     const tenant = apiTenantFor([req.body?.tenant]);
     const email = String(req.body?.email ?? '');
-    const [user] = await options.db.query('select 1 from users where tenant_id = $1 and email = $2', [tenant.id, email]);
+    const [user] = await options.db.query('select 1 from users where tenant_id = $1 and email = $2', [
+      tenant.id,
+      email,
+    ]);
     if (!user) throw notFound(`No demo user ${email} in tenant "${tenant.id}".`);
     const token = newSecretToken();
-    await insertLoginToken(options.db, tenant.id, { tokenHash: hashToken(token), email, purpose: MAGIC_LINK_PURPOSE, expiresAt: new Date(Date.now() + 60_000) });
+    await insertLoginToken(options.db, tenant.id, {
+      tokenHash: hashToken(token),
+      email,
+      purpose: MAGIC_LINK_PURPOSE,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     const session = await options.auth.loginWithToken(tenant, token, 'studio');
     res.json({ storageKey: authStateKey(tenant.id), session });
   });
 
-  api.use((_req, res) => void res.status(404).json({ error: { code: 'not_found', message: 'No such studio endpoint.' } }));
+  api.use(
+    (_req, res) =>
+      void res.status(404).json({ error: { code: 'not_found', message: 'No such studio endpoint.' } }),
+  );
   router.use('/api', api);
 
   // ---- the live preview of a draft
   const draftOf = (req: Request): Draft => {
     const draft = drafts.get(String(req.params.draftId));
-    if (!draft?.tenant) throw notFound('This draft has no valid version yet; fix the problems shown in the studio.');
+    if (!draft?.tenant)
+      throw notFound('This draft has no valid version yet; fix the problems shown in the studio.');
     return draft;
   };
 
-  router.use('/preview/:draftId/assets', (req, res, next) => express.static(path.join(engineDir, 'assets'), { fallthrough: false, index: false })(req, res, next));
+  router.use('/preview/:draftId/assets', (req, res, next) =>
+    express.static(path.join(engineDir, 'assets'), { fallthrough: false, index: false })(req, res, next),
+  );
 
   // The draft's screens call the API of a served tenant: the request goes on as `/t/<id>/api/…`.
   router.all('/preview/:draftId/api/{*rest}', (req: Request, res: Response, next) => {
@@ -215,11 +264,18 @@ export function studioRouter(options: StudioOptions): Router {
     const setHeader = res.setHeader.bind(res);
     res.setHeader = ((name: string, value: number | string | readonly string[]) => {
       if (name.toLowerCase() !== 'set-cookie') return setHeader(name, value);
-      return setHeader(name, Array.isArray(value) ? value.map((cookie: string) => cookie.replace(from, to)) : String(value).replace(from, to));
+      return setHeader(
+        name,
+        Array.isArray(value)
+          ? value.map((cookie: string) => cookie.replace(from, to))
+          : String(value).replace(from, to),
+      );
     }) as typeof res.setHeader;
     req.url = `/t/${draft.apiTenantId}/api/${rest}${query}`;
     req.baseUrl = '';
-    (req.app as unknown as { handle: (req: Request, res: Response, next: (error?: unknown) => void) => void }).handle(req, res, next);
+    (
+      req.app as unknown as { handle: (req: Request, res: Response, next: (error?: unknown) => void) => void }
+    ).handle(req, res, next);
   });
 
   router.get('/preview/:draftId{/*path}', async (req, res) => {
@@ -231,7 +287,10 @@ export function studioRouter(options: StudioOptions): Router {
     const template = readFileSync(path.join(engineDir, 'index.html'), 'utf8');
     // The draft speaks as the served tenant whose API it uses: same session key, same demo data.
     const tenant = { ...draft.tenant!, id: draft.apiTenantId };
-    const html = renderTenantHtml(template, tenantPageInput(tenant)).replace(BASE_PLACEHOLDER, `/studio/preview/${String(req.params.draftId)}/`);
+    const html = renderTenantHtml(template, tenantPageInput(tenant)).replace(
+      BASE_PLACEHOLDER,
+      `/studio/preview/${String(req.params.draftId)}/`,
+    );
     sendPage(res, tenant, html);
   });
 

@@ -36,7 +36,10 @@ export interface SubscriptionListKey {
 const DEFAULT_LIMIT = 1000;
 const DEFAULT_BYTES = 32 * 1024 * 1024;
 
-export function createSubscriptionListCache(limit = DEFAULT_LIMIT, maxBytes = DEFAULT_BYTES): SubscriptionListCache {
+export function createSubscriptionListCache(
+  limit = DEFAULT_LIMIT,
+  maxBytes = DEFAULT_BYTES,
+): SubscriptionListCache {
   // One entry per user and language: a newer version replaces the older answer at once. A Map
   // keeps insertion order, so re-inserting on use makes its first key the least recently used.
   const entries = new Map<string, { dataVersion: string; answer: CachedAnswer }>();

@@ -16,7 +16,13 @@ import type { InvoiceRequests } from '../account/invoiceRequests';
 import { invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, recordActivity, setOrderAttribute } from '../store/accountStore';
-import { deliveredIssuesPage, findDeliveredIssue, findPayment, findPaymentByInvoice, paymentHistoryPage } from '../store/orderStore';
+import {
+  deliveredIssuesPage,
+  findDeliveredIssue,
+  findPayment,
+  findPaymentByInvoice,
+  paymentHistoryPage,
+} from '../store/orderStore';
 import { billedParty, invoicePdf } from '../documents/documents';
 import { partnersOfSubscription } from '../store/accountChangeStore';
 import { requestLocale } from '../tenancy/requestLocale';
@@ -26,7 +32,12 @@ import { fileUrl, subscriptionOr404 } from '../account/accountContext';
 import { capabilityContext, refuse, requireCapability } from '../tenancy/refusals';
 import { requestTenant } from '../tenancy/tenantContext';
 
-export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; now: () => Date; invoiceRequests: InvoiceRequests }): Router {
+export function subscriptionPageRoutes(deps: {
+  db: Database;
+  auth: AuthService;
+  now: () => Date;
+  invoiceRequests: InvoiceRequests;
+}): Router {
   const { db } = deps;
   const router = Router();
   router.use('/subscriptions/:id', requireUser(deps.auth));
@@ -47,40 +58,80 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     // The list backs the issue history and the issue downloads (the card's "latest issue").
-    if (!can('issueDownload', subscription, capabilityContext(tenant))) requireCapability('issueHistory', subscription, tenant);
-    res.json(await deliveredIssuesPage(db, tenant.id, subscription.id, { page: validQuery<PageQuery>(res).page ?? 0 }, { locale: requestLocale(req, tenant) }));
+    if (!can('issueDownload', subscription, capabilityContext(tenant)))
+      requireCapability('issueHistory', subscription, tenant);
+    res.json(
+      await deliveredIssuesPage(
+        db,
+        tenant.id,
+        subscription.id,
+        { page: validQuery<PageQuery>(res).page ?? 0 },
+        { locale: requestLocale(req, tenant) },
+      ),
+    );
   });
 
   // §7: body issue; answers the url and key of the file. Only found issues can be downloaded (§4).
-  router.post('/subscriptions/:id/delivered-issues/download', validateBody('delivered-issue-download-request'), async (req, res) => {
-    const tenant = requestTenant(res);
-    const subscription = await subscriptionOr404(db, res, String(req.params.id));
-    requireCapability('issueDownload', subscription, tenant);
-    const issue = await findDeliveredIssue(db, tenant.id, subscription.id, String(req.body.issue));
-    if (!issue) throw notFound('This issue was not delivered with this subscription.');
-    if (issueDownloadState(issue.downloadStatus) !== 'enabled') {
-      throw new HttpError(409, 'download_not_available', `The download of this issue is ${issue.downloadStatus.replace('_', ' ')}.`);
-    }
-    const user = currentUser(res);
-    const fileName = `${subscription.publication}-${(issue.issueNumber ?? issue.issue).replace(/[^A-Za-z0-9]+/g, '-')}.pdf`;
-    const key = await createDownloadKey(db, tenant.id, { kind: 'delivered_issue', subjectId: subscription.id, item: issue.issue, fileName, userId: user.id }, deps.now());
-    res.json({ url: fileUrl(res, key), key });
-  });
+  router.post(
+    '/subscriptions/:id/delivered-issues/download',
+    validateBody('delivered-issue-download-request'),
+    async (req, res) => {
+      const tenant = requestTenant(res);
+      const subscription = await subscriptionOr404(db, res, String(req.params.id));
+      requireCapability('issueDownload', subscription, tenant);
+      const issue = await findDeliveredIssue(db, tenant.id, subscription.id, String(req.body.issue));
+      if (!issue) throw notFound('This issue was not delivered with this subscription.');
+      if (issueDownloadState(issue.downloadStatus) !== 'enabled') {
+        throw new HttpError(
+          409,
+          'download_not_available',
+          `The download of this issue is ${issue.downloadStatus.replace('_', ' ')}.`,
+        );
+      }
+      const user = currentUser(res);
+      const fileName = `${subscription.publication}-${(issue.issueNumber ?? issue.issue).replace(/[^A-Za-z0-9]+/g, '-')}.pdf`;
+      const key = await createDownloadKey(
+        db,
+        tenant.id,
+        { kind: 'delivered_issue', subjectId: subscription.id, item: issue.issue, fileName, userId: user.id },
+        deps.now(),
+      );
+      res.json({ url: fileUrl(res, key), key });
+    },
+  );
 
   // §7: query invoiceNumber, externalDocumentNumber; no body. Once a day per invoice (§9).
-  router.post('/subscriptions/:id/invoices/request', validateQuery('invoice-request-query'), async (req, res) => {
-    const tenant = requestTenant(res);
-    const subscription = await subscriptionOr404(db, res, String(req.params.id));
-    requireCapability('invoiceRequest', subscription, tenant);
-    const { invoiceNumber, externalDocumentNumber } = validQuery<InvoiceRequestQuery>(res);
-    // externalDocumentNumber, when given, picks the payment-history entry of that invoice (§7).
-    const payment = await findPaymentByInvoice(db, tenant.id, subscription.id, invoiceNumber, externalDocumentNumber);
-    if (!payment) throw refuse.notYours('There is no such invoice for this subscription.');
-    // Forwarded when the invoice goes to an invoice recipient the user does not speak for.
-    const status = invoiceRequestOutcome(payment.amount, subscription.roles.includes('RE'));
-    const subject = { kind: 'subscription' as const, subscriptionId: subscription.id };
-    res.json(await deps.invoiceRequests.request({ tenantId: tenant.id, userId: currentUser(res).id, subject, invoiceNumber, status }));
-  });
+  router.post(
+    '/subscriptions/:id/invoices/request',
+    validateQuery('invoice-request-query'),
+    async (req, res) => {
+      const tenant = requestTenant(res);
+      const subscription = await subscriptionOr404(db, res, String(req.params.id));
+      requireCapability('invoiceRequest', subscription, tenant);
+      const { invoiceNumber, externalDocumentNumber } = validQuery<InvoiceRequestQuery>(res);
+      // externalDocumentNumber, when given, picks the payment-history entry of that invoice (§7).
+      const payment = await findPaymentByInvoice(
+        db,
+        tenant.id,
+        subscription.id,
+        invoiceNumber,
+        externalDocumentNumber,
+      );
+      if (!payment) throw refuse.notYours('There is no such invoice for this subscription.');
+      // Forwarded when the invoice goes to an invoice recipient the user does not speak for.
+      const status = invoiceRequestOutcome(payment.amount, subscription.roles.includes('RE'));
+      const subject = { kind: 'subscription' as const, subscriptionId: subscription.id };
+      res.json(
+        await deps.invoiceRequests.request({
+          tenantId: tenant.id,
+          userId: currentUser(res).id,
+          subject,
+          invoiceNumber,
+          status,
+        }),
+      );
+    },
+  );
 
   // §7: binary pdf, saved as documentId.pdf.
   router.get('/subscriptions/:id/invoices/:paymentId/download', async (req, res) => {
@@ -92,7 +143,10 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     // In the subscriber's language (the screen's Accept-Language, or ?lang=), addressed to the
     // invoice recipient (RE) when there is one, else the ordering party (issue 14, finding 7).
     const locale = requestLocale(req, tenant, req.query.lang);
-    const billedTo = billedParty(await partnersOfSubscription(db, tenant.id, subscription.id, currentUser(res).id), subscription.orderingParty);
+    const billedTo = billedParty(
+      await partnersOfSubscription(db, tenant.id, subscription.id, currentUser(res).id),
+      subscription.orderingParty,
+    );
     const pdf = await invoicePdf({ tenant, locale, subscription, payment, billedTo });
     res
       .status(200)
@@ -112,7 +166,13 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     const key = await createDownloadKey(
       db,
       tenant.id,
-      { kind: 'gift_certificate', subjectId: subscription.id, item: subscription.orderNumber, fileName, userId: user.id },
+      {
+        kind: 'gift_certificate',
+        subjectId: subscription.id,
+        item: subscription.orderNumber,
+        fileName,
+        userId: user.id,
+      },
       deps.now(),
     );
     res.json([{ title: subscription.displayName, download: { url: fileUrl(res, key) } }]);
@@ -128,12 +188,22 @@ export function subscriptionPageRoutes(deps: { db: Database; auth: AuthService; 
     const config = (tenant.orderAttributes?.attributes ?? []).find((a) => a.type === type);
     const exists = subscription.orderAttributes.some((a) => a.type === type);
     if (!config || (exists ? !config.editable : !config.creatable)) {
-      throw new HttpError(403, 'not_allowed', `The attribute ${type} cannot be ${exists ? 'changed' : 'added'} online.`);
+      throw new HttpError(
+        403,
+        'not_allowed',
+        `The attribute ${type} cannot be ${exists ? 'changed' : 'added'} online.`,
+      );
     }
     const user = currentUser(res);
     await db.transaction(async (tx) => {
       await setOrderAttribute(tx, tenant.id, subscription.id, type, value);
-      await recordActivity(tx, { tenantId: tenant.id, userId: user.id, action: 'order_attribute', subjectId: subscription.id, details: { type, value } });
+      await recordActivity(tx, {
+        tenantId: tenant.id,
+        userId: user.id,
+        action: 'order_attribute',
+        subjectId: subscription.id,
+        details: { type, value },
+      });
       await recordEvent(tx, tenant.id, 'order_attribute.changed', {
         userId: user.id,
         subscriptionId: subscription.id,

@@ -32,7 +32,9 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): R
     const key = { tenantId: tenant.id, userId: user.id, locale, dataVersion: user.subscriptionDataVersion };
     let answer = lists.get(key);
     if (!answer) {
-      const body = Buffer.from(JSON.stringify(await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale })));
+      const body = Buffer.from(
+        JSON.stringify(await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale })),
+      );
       // The app's own ETag function, as res.send would use it; send leaves a set ETag alone.
       const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
       answer = { body, etag: etagOf?.(body) };
@@ -44,7 +46,13 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): R
 
   router.get('/subscriptions/:id', async (req, res) => {
     const { tenant } = tenantContext(res);
-    const subscription = await getSubscriptionForUser(deps.db, tenant.id, currentUser(res).id, String(req.params.id), { locale: requestLocale(req, tenant) });
+    const subscription = await getSubscriptionForUser(
+      deps.db,
+      tenant.id,
+      currentUser(res).id,
+      String(req.params.id),
+      { locale: requestLocale(req, tenant) },
+    );
     if (!subscription) throw notFound('There is no such subscription on your account.');
     res.json(subscription);
   });

@@ -19,14 +19,16 @@ import { HttpError, notFound } from '../http/errors';
 import type { ServerTenant } from './tenantContext';
 
 export const refuse = {
-  featureDisabled: (what: string) => new HttpError(403, 'feature_disabled', `This portal does not offer ${what}.`),
+  featureDisabled: (what: string) =>
+    new HttpError(403, 'feature_disabled', `This portal does not offer ${what}.`),
   notAllowed: (message: string) => new HttpError(403, 'not_allowed', message),
   notYours: (message = 'Not found.') => notFound(message),
 };
 
 /** 403 `feature_disabled` unless the flag is on for the tenant (and not blacklisted for the publication). */
 export function requireFeature(tenant: FeatureSwitches, flag: FeatureFlag, publication?: string): void {
-  if (!isFeatureOn(tenant, flag, publication)) throw refuse.featureDisabled(publication ? `${flag} for ${publication}` : flag);
+  if (!isFeatureOn(tenant, flag, publication))
+    throw refuse.featureDisabled(publication ? `${flag} for ${publication}` : flag);
 }
 
 export function capabilityContext(tenant: ServerTenant): CapabilityContext {
@@ -34,10 +36,18 @@ export function capabilityContext(tenant: ServerTenant): CapabilityContext {
 }
 
 /** 403 `feature_disabled` when the tenant has the feature off for the publication, 403 `not_allowed` when the rule of §6 refuses. */
-export function requireCapability(capability: Capability, subscription: Subscription, tenant: ServerTenant): void {
+export function requireCapability(
+  capability: Capability,
+  subscription: Subscription,
+  tenant: ServerTenant,
+): void {
   const check = checkCapability(capability, subscription, capabilityContext(tenant));
-  if (check === 'feature_disabled') throw refuse.featureDisabled(`${capability} for ${subscription.publication}`);
-  if (check === 'not_allowed') throw refuse.notAllowed(`${capability} is not possible for this subscription with your role (portal-core.md §6).`);
+  if (check === 'feature_disabled')
+    throw refuse.featureDisabled(`${capability} for ${subscription.publication}`);
+  if (check === 'not_allowed')
+    throw refuse.notAllowed(
+      `${capability} is not possible for this subscription with your role (portal-core.md §6).`,
+    );
 }
 
 const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: string }> = {
@@ -46,8 +56,14 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
   inactive: { status: 409, message: 'This subscription is not active.' },
   date_in_past: { status: 400, message: 'The date has passed.' },
   date_after_end: { status: 400, message: 'The date is after the end of the subscription.' },
-  offer_already_accepted: { status: 409, message: 'This offer has already been accepted for this subscription.' },
-  offer_already_used: { status: 409, message: 'A retention offer has been taken for this subscription this year already.' },
+  offer_already_accepted: {
+    status: 409,
+    message: 'This offer has already been accepted for this subscription.',
+  },
+  offer_already_used: {
+    status: 409,
+    message: 'A retention offer has been taken for this subscription this year already.',
+  },
   payment_already_settled: { status: 409, message: 'This payment has already been settled.' },
   invalid_range: { status: 400, message: 'The dates are not a valid range.' },
 };

@@ -10,6 +10,13 @@ import type { ServerTenant } from './tenantContext';
  * tenant's languages count; anything else is the tenant's default — the rule of
  * engine/domain/language.ts, which the portal starts by too.
  */
-export function requestLocale(req: Request, tenant: Pick<ServerTenant, 'locales' | 'defaultLocale'>, explicit?: unknown): Locale {
-  return chooseLocale(tenant, [typeof explicit === 'string' ? explicit : undefined, ...acceptedLanguages(req.get('accept-language'))]);
+export function requestLocale(
+  req: Request,
+  tenant: Pick<ServerTenant, 'locales' | 'defaultLocale'>,
+  explicit?: unknown,
+): Locale {
+  return chooseLocale(tenant, [
+    typeof explicit === 'string' ? explicit : undefined,
+    ...acceptedLanguages(req.get('accept-language')),
+  ]);
 }

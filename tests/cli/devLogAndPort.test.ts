@@ -13,13 +13,29 @@ describe('the log of portal dev', () => {
   };
 
   it('writes one line a request: method, path, status, whole milliseconds', () => {
-    expect(linesOf(false, { msg: 'request', method: 'GET', path: '/t/technikwelt/api/subscriptions', status: 200, ms: 12.345, tenant: 'technikwelt' })).toEqual([
-      'GET /t/technikwelt/api/subscriptions 200 12 ms',
-    ]);
+    expect(
+      linesOf(false, {
+        msg: 'request',
+        method: 'GET',
+        path: '/t/technikwelt/api/subscriptions',
+        status: 200,
+        ms: 12.345,
+        tenant: 'technikwelt',
+      }),
+    ).toEqual(['GET /t/technikwelt/api/subscriptions 200 12 ms']);
   });
 
   it('says when the client went away before the answer', () => {
-    expect(linesOf(false, { msg: 'request', method: 'POST', path: '/api/x', status: 499, aborted: true, ms: 30001 })).toEqual(['POST /api/x 499 30001 ms (client went away)']);
+    expect(
+      linesOf(false, {
+        msg: 'request',
+        method: 'POST',
+        path: '/api/x',
+        status: 499,
+        aborted: true,
+        ms: 30001,
+      }),
+    ).toEqual(['POST /api/x 499 30001 ms (client went away)']);
   });
 
   it('colours the status only on a terminal', () => {
@@ -40,10 +56,13 @@ describe('the log of portal dev', () => {
   });
 
   it('writes other entries as the message and its fields, warnings marked', () => {
-    expect(linesOf(false, { msg: 'migrations applied', migrations: ['001.sql'] }, { level: 'warn', msg: 'e-card failed', eCardId: 7, error: 'boom' })).toEqual([
-      'migrations applied migrations=["001.sql"]',
-      'warning: e-card failed eCardId=7 error=boom',
-    ]);
+    expect(
+      linesOf(
+        false,
+        { msg: 'migrations applied', migrations: ['001.sql'] },
+        { level: 'warn', msg: 'e-card failed', eCardId: 7, error: 'boom' },
+      ),
+    ).toEqual(['migrations applied migrations=["001.sql"]', 'warning: e-card failed eCardId=7 error=boom']);
   });
 
   it('tells the module paths of the dev server from pages and API calls', () => {

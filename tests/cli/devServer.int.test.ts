@@ -76,7 +76,9 @@ describe('portal dev', () => {
     await save(brokenText);
 
     const expected = validateTenantSource(file, brokenText).issues;
-    expect(expected.map((issue) => issue.pointer).sort()).toEqual(['/features/' + String((broken.features as string[]).length - 1), '/logoTargetUrl'].sort());
+    expect(expected.map((issue) => issue.pointer).sort()).toEqual(
+      ['/features/' + String((broken.features as string[]).length - 1), '/logoTargetUrl'].sort(),
+    );
     const response = await fetch(`${dev.url}/orders`);
     expect(response.status).toBe(500);
     const overlay = await response.text();
@@ -86,8 +88,12 @@ describe('portal dev', () => {
       expect(overlay).toContain(`<code>${file}:${issue.line}:${issue.column}</code>`);
       expect(overlay).toContain(`<span class="pointer">${issue.pointer}</span>`);
     }
-    expect(overlay).toContain('&quot;www.stadtkurier.example&quot; does not look like a valid URL. Make sure it has a protocol; for example https://example.com');
-    expect(overlay).toContain('unknown feature &quot;cancelation&quot;. Did you mean &quot;cancellation&quot;?');
+    expect(overlay).toContain(
+      '&quot;www.stadtkurier.example&quot; does not look like a valid URL. Make sure it has a protocol; for example https://example.com',
+    );
+    expect(overlay).toContain(
+      'unknown feature &quot;cancelation&quot;. Did you mean &quot;cancellation&quot;?',
+    );
     expect(overlay).toContain('<p class="hint">use one of: ');
     // The page keeps the portal's policy (no unsafe inline script); Vite's client reloads it on the next save.
     expect(overlay).toContain('/@vite/client');

@@ -46,12 +46,32 @@ beforeAll(async () => {
     { url: `${base}/down`, secret: 'cli-test-secret-123' },
   ];
   linked = await db.transaction((tx) =>
-    recordEvent(tx, tenant.id, 'subscription.linked', { userId: 'u1', bpNumber: '1000001', subscriptionId: '4711', method: 'order-number', emailStored: null }),
+    recordEvent(tx, tenant.id, 'subscription.linked', {
+      userId: 'u1',
+      bpNumber: '1000001',
+      subscriptionId: '4711',
+      method: 'order-number',
+      emailStored: null,
+    }),
   );
   note = await db.transaction((tx) =>
-    recordEvent(tx, tenant.id, 'order_attribute.changed', { userId: 'u1', subscriptionId: '4711', orderNumber: '4000000001', type: 'DELIVERY_NOTE', value: 'x', previousValue: null }),
+    recordEvent(tx, tenant.id, 'order_attribute.changed', {
+      userId: 'u1',
+      subscriptionId: '4711',
+      orderNumber: '4000000001',
+      type: 'DELIVERY_NOTE',
+      value: 'x',
+      previousValue: null,
+    }),
   );
-  await db.transaction((tx) => recordEvent(tx, other, 'account.created', { userId: 'u2', email: 'a@b.example', source: 'registration', bpNumbers: [] }));
+  await db.transaction((tx) =>
+    recordEvent(tx, other, 'account.created', {
+      userId: 'u2',
+      email: 'a@b.example',
+      source: 'registration',
+      bpNumbers: [],
+    }),
+  );
   await deliverWebhooks(db, [tenant], { retryBaseMs: 60_000 });
 });
 
@@ -62,11 +82,19 @@ afterAll(async () => {
 });
 
 describe('portal events', () => {
-  it('lists the tenant\'s events newest first with the delivery state per endpoint', async () => {
+  it("lists the tenant's events newest first with the delivery state per endpoint", async () => {
     const lines = (await portal('--tenant', tenant.id)).split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ  ${tenant.id}  order_attribute\\.changed  subscription 4711  \\(${note}\\)$`));
-    expect(lines[1]).toMatch(/^ {4}pending {4}1 attempt {4}http:\/\/127\.0\.0\.1:\d+\/down  last answer 503  next /);
-    expect(lines[2]).toMatch(/^ {4}delivered {2}1 attempt {4}http:\/\/127\.0\.0\.1:\d+\/ok  last answer 200$/);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ  ${tenant.id}  order_attribute\\.changed  subscription 4711  \\(${note}\\)$`,
+      ),
+    );
+    expect(lines[1]).toMatch(
+      /^ {4}pending {4}1 attempt {4}http:\/\/127\.0\.0\.1:\d+\/down {2}last answer 503 {2}next /,
+    );
+    expect(lines[2]).toMatch(
+      /^ {4}delivered {2}1 attempt {4}http:\/\/127\.0\.0\.1:\d+\/ok {2}last answer 200$/,
+    );
     expect(lines[3]).toContain(`subscription.linked  subscription 4711  (${linked})`);
     expect(lines.join('\n')).not.toContain(other);
   });
@@ -81,7 +109,13 @@ describe('portal events', () => {
         subject: { type: 'subscription', id: '4711' },
         dispatched: true,
         deliveries: [
-          expect.objectContaining({ state: 'pending', attempts: 1, lastStatus: 503, lastError: 'HTTP 503', nextAttemptAt: expect.any(String) }),
+          expect.objectContaining({
+            state: 'pending',
+            attempts: 1,
+            lastStatus: 503,
+            lastError: 'HTTP 503',
+            nextAttemptAt: expect.any(String),
+          }),
           expect.objectContaining({ state: 'delivered', attempts: 1, lastStatus: 200, nextAttemptAt: null }),
         ],
       }),

@@ -24,9 +24,33 @@ describe('formatEvents', () => {
     const text = formatEvents([
       event({
         deliveries: [
-          { url: 'https://crm.example.com/hook', state: 'delivered', attempts: 1, lastStatus: 204, lastError: null, lastAttemptAt: '2026-11-22T18:49:45.000Z', nextAttemptAt: null },
-          { url: 'https://erp.example.com/in', state: 'pending', attempts: 3, lastStatus: 500, lastError: 'HTTP 500', lastAttemptAt: '2026-11-22T18:52:00.000Z', nextAttemptAt: '2026-11-22T18:54:00.000Z' },
-          { url: 'https://old.example.com/x', state: 'failed', attempts: 30, lastStatus: null, lastError: 'ECONNREFUSED', lastAttemptAt: '2026-11-23T18:40:00.000Z', nextAttemptAt: null },
+          {
+            url: 'https://crm.example.com/hook',
+            state: 'delivered',
+            attempts: 1,
+            lastStatus: 204,
+            lastError: null,
+            lastAttemptAt: '2026-11-22T18:49:45.000Z',
+            nextAttemptAt: null,
+          },
+          {
+            url: 'https://erp.example.com/in',
+            state: 'pending',
+            attempts: 3,
+            lastStatus: 500,
+            lastError: 'HTTP 500',
+            lastAttemptAt: '2026-11-22T18:52:00.000Z',
+            nextAttemptAt: '2026-11-22T18:54:00.000Z',
+          },
+          {
+            url: 'https://old.example.com/x',
+            state: 'failed',
+            attempts: 30,
+            lastStatus: null,
+            lastError: 'ECONNREFUSED',
+            lastAttemptAt: '2026-11-23T18:40:00.000Z',
+            nextAttemptAt: null,
+          },
         ],
       }),
     ]);
@@ -39,7 +63,9 @@ describe('formatEvents', () => {
   });
 
   it('says when an event is not dispatched yet, when no endpoint wanted it, and when there are none', () => {
-    expect(formatEvents([event({ dispatched: false })]).split('\n')[1]).toBe('    not dispatched yet (the server hands it to the endpoints within seconds)');
+    expect(formatEvents([event({ dispatched: false })]).split('\n')[1]).toBe(
+      '    not dispatched yet (the server hands it to the endpoints within seconds)',
+    );
     expect(formatEvents([event()]).split('\n')[1]).toBe('    no webhook endpoint wanted it');
     expect(formatEvents([])).toBe('No account events.');
   });
@@ -55,8 +81,12 @@ describe('portal events --limit', () => {
 
   it('refuses a limit that is not a whole number from 1 to 1000, before opening any database', async () => {
     for (const limit of ['0', '1001', 'ten', '2.5']) {
-      await expect(createProgram().parseAsync(['node', 'portal', 'events', '--limit', limit])).rejects.toMatchObject({ code: 'commander.invalidArgument' });
+      await expect(
+        createProgram().parseAsync(['node', 'portal', 'events', '--limit', limit]),
+      ).rejects.toMatchObject({ code: 'commander.invalidArgument' });
     }
-    expect(output.join('')).toContain("option '--limit <n>' argument '0' is invalid. write a whole number from 1 to 1000");
+    expect(output.join('')).toContain(
+      "option '--limit <n>' argument '0' is invalid. write a whole number from 1 to 1000",
+    );
   });
 });

@@ -17,8 +17,14 @@ function write(path: string, content: unknown): string {
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'portal-tenants-'));
   write('themes/classic.json', makeThemePreset());
-  write('engine/core/texts.json', { 'de-DE': { 'shell.logout': 'Abmelden' }, 'en-GB': { 'shell.logout': 'Log out' } });
-  write('engine/features/faq/texts.json', { 'de-DE': { 'faq.title': 'Häufige Fragen' }, 'en-GB': { 'faq.heading': 'FAQ' } });
+  write('engine/core/texts.json', {
+    'de-DE': { 'shell.logout': 'Abmelden' },
+    'en-GB': { 'shell.logout': 'Log out' },
+  });
+  write('engine/features/faq/texts.json', {
+    'de-DE': { 'faq.title': 'Häufige Fragen' },
+    'en-GB': { 'faq.heading': 'FAQ' },
+  });
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -39,7 +45,14 @@ describe('loadTenantFiles', () => {
     const { tenants, issues } = loadTenantFiles(undefined, { rootDir: root });
     expect(tenants.map((t) => t.id)).toEqual(['acme']);
     expect(issues).toHaveLength(1);
-    expect(issues[0]).toMatchObject({ pointer: '/hosts/1', line: 7, column: 5, message: expect.stringMatching(/^host "ACME.localhost" is also used by tenant "acme" \(.*acme\.json\)$/) });
+    expect(issues[0]).toMatchObject({
+      pointer: '/hosts/1',
+      line: 7,
+      column: 5,
+      message: expect.stringMatching(
+        /^host "ACME.localhost" is also used by tenant "acme" \(.*acme\.json\)$/,
+      ),
+    });
     expect(issues[0].file).toContain('bravo.json');
   });
 
@@ -53,7 +66,10 @@ describe('loadTenantFiles', () => {
 
   it('reports every file at once and leaves invalid tenants out', () => {
     write('tenants/acme.json', makeTenant({ features: ['faq', 'cancelation'] as never }));
-    write('tenants/bravo.json', makeTenant({ id: 'bravo', hosts: [], texts: { 'de-DE': { 'faq.titel': 'Fragen' } } }));
+    write(
+      'tenants/bravo.json',
+      makeTenant({ id: 'bravo', hosts: [], texts: { 'de-DE': { 'faq.titel': 'Fragen' } } }),
+    );
     const { tenants, issues } = loadTenantFiles(undefined, { rootDir: root });
     expect(tenants).toEqual([]);
     expect(issues.map((i) => `${i.pointer} ${i.message}`)).toEqual([
@@ -63,7 +79,10 @@ describe('loadTenantFiles', () => {
   });
 
   it('reports a broken theme preset instead of pretending it does not exist', () => {
-    write('themes/dark.json', makeThemePreset({ colors: { ...makeThemePreset().colors, text: '#222222', background: '#111111' } }));
+    write(
+      'themes/dark.json',
+      makeThemePreset({ colors: { ...makeThemePreset().colors, text: '#222222', background: '#111111' } }),
+    );
     write('tenants/acme.json', makeTenant());
     const { issues } = loadTenantFiles(undefined, { rootDir: root });
     expect(issues.map((i) => `${i.pointer} ${i.message}`)).toEqual([

@@ -82,7 +82,13 @@ describe('the report', () => {
   it('shows old, new and diff side by side with the share of changed pixels, linking the old folder relatively', () => {
     const html = shotReportHtml(
       [
-        { file: 'acme/faq.360.de.png', status: 'changed', ratio: 0.25, changedPixels: 100, diff: 'diff/acme/faq.360.de.png' },
+        {
+          file: 'acme/faq.360.de.png',
+          status: 'changed',
+          ratio: 0.25,
+          changedPixels: 100,
+          diff: 'diff/acme/faq.360.de.png',
+        },
         { file: 'acme/login.360.de.png', status: 'unchanged', ratio: 0, changedPixels: 0 },
       ],
       '/shots/new',

@@ -25,7 +25,10 @@ function portal(args: string[]): Promise<{ code: number | null; out: string; err
     // The shots take a fresh temp database of their own; PORTAL_DATA_DIR only keeps data/ out of reach.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-shots-data-'));
     folders.push(dataDir);
-    const child = spawn(process.execPath, ['cli/bin.mjs', 'preview', ...args], { cwd: ROOT, env: { ...process.env, PORTAL_DIST_DIR: distDir, PORTAL_DATA_DIR: dataDir } });
+    const child = spawn(process.execPath, ['cli/bin.mjs', 'preview', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, PORTAL_DIST_DIR: distDir, PORTAL_DATA_DIR: dataDir },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -43,32 +46,46 @@ function portal(args: string[]): Promise<{ code: number | null; out: string; err
 const SHOT_ARGS = ['technikwelt', '--routes', 'faq,subscription', '--widths', '360', '--lang', 'de'];
 
 describe.skipIf(!hasChromium)('portal preview --shots', () => {
-  it('takes the screenshots, then lists and reports what changed against an earlier folder', { timeout: 600_000 }, async () => {
-    const base = mkdtempSync(path.join(tmpdir(), 'portal-shots-'));
-    folders.push(base);
-    const before = path.join(base, 'before');
-    const after = path.join(base, 'after');
+  it(
+    'takes the screenshots, then lists and reports what changed against an earlier folder',
+    { timeout: 600_000 },
+    async () => {
+      const base = mkdtempSync(path.join(tmpdir(), 'portal-shots-'));
+      folders.push(base);
+      const before = path.join(base, 'before');
+      const after = path.join(base, 'after');
 
-    const first = await portal([...SHOT_ARGS, '--shots', before]);
-    expect(first.code, first.err).toBe(0);
-    expect(first.out).toContain('2 screenshot(s)');
-    const faq = path.join(before, 'technikwelt/faq.360.de.png');
-    const subscription = path.join(before, 'technikwelt/subscription.360.de.png');
-    const image = PNG.sync.read(readFileSync(subscription));
-    expect(image.width).toBe(360);
+      const first = await portal([...SHOT_ARGS, '--shots', before]);
+      expect(first.code, first.err).toBe(0);
+      expect(first.out).toContain('2 screenshot(s)');
+      const faq = path.join(before, 'technikwelt/faq.360.de.png');
+      const subscription = path.join(before, 'technikwelt/subscription.360.de.png');
+      const image = PNG.sync.read(readFileSync(subscription));
+      expect(image.width).toBe(360);
 
-    // Someone "changes the FAQ": a black block painted into the earlier shot.
-    const edited = PNG.sync.read(readFileSync(faq));
-    for (let y = 10; y < 60; y++) for (let x = 10; x < 60; x++) edited.data.fill(0, (y * edited.width + x) * 4, (y * edited.width + x) * 4 + 3);
-    writeFileSync(faq, PNG.sync.write(edited));
+      // Someone "changes the FAQ": a black block painted into the earlier shot.
+      const edited = PNG.sync.read(readFileSync(faq));
+      for (let y = 10; y < 60; y++)
+        for (let x = 10; x < 60; x++)
+          edited.data.fill(0, (y * edited.width + x) * 4, (y * edited.width + x) * 4 + 3);
+      writeFileSync(faq, PNG.sync.write(edited));
 
-    const second = await portal([...SHOT_ARGS, '--skip-build', '--shots', after, '--compare', before, '--fail-on-change']);
-    expect(second.code, second.err).toBe(1);
-    expect(second.out).toMatch(/changed\s+technikwelt\/faq\.360\.de\.png\s+[\d.]+ % of pixels/);
-    expect(second.out).toContain('1 changed, 0 added, 0 removed, 1 unchanged');
-    expect(existsSync(path.join(after, 'diff/technikwelt/faq.360.de.png'))).toBe(true);
-    const report = readFileSync(path.join(after, 'report.html'), 'utf8');
-    expect(report).toContain('src="../before/technikwelt/faq.360.de.png"');
-    expect(report).toContain('src="diff/technikwelt/faq.360.de.png"');
-  });
+      const second = await portal([
+        ...SHOT_ARGS,
+        '--skip-build',
+        '--shots',
+        after,
+        '--compare',
+        before,
+        '--fail-on-change',
+      ]);
+      expect(second.code, second.err).toBe(1);
+      expect(second.out).toMatch(/changed\s+technikwelt\/faq\.360\.de\.png\s+[\d.]+ % of pixels/);
+      expect(second.out).toContain('1 changed, 0 added, 0 removed, 1 unchanged');
+      expect(existsSync(path.join(after, 'diff/technikwelt/faq.360.de.png'))).toBe(true);
+      const report = readFileSync(path.join(after, 'report.html'), 'utf8');
+      expect(report).toContain('src="../before/technikwelt/faq.360.de.png"');
+      expect(report).toContain('src="diff/technikwelt/faq.360.de.png"');
+    },
+  );
 });

@@ -35,11 +35,25 @@ describe('portal validate', () => {
     const file = path.join(dir, 'acme.json');
     writeFileSync(
       file,
-      JSON.stringify({ id: 'acme', name: 'Acme', defaultLocale: 'de-DE', features: ['cancelation'], logoUrll: 'https://x.example/l.svg', contact: { fallbackEmail: 'a@b.example', fallbackPhone: '+49 30 1234567' }, theme: { preset: 'classic' } }, null, 2),
+      JSON.stringify(
+        {
+          id: 'acme',
+          name: 'Acme',
+          defaultLocale: 'de-DE',
+          features: ['cancelation'],
+          logoUrll: 'https://x.example/l.svg',
+          contact: { fallbackEmail: 'a@b.example', fallbackPhone: '+49 30 1234567' },
+          theme: { preset: 'classic' },
+        },
+        null,
+        2,
+      ),
     );
     const result = await run('validate', file);
     expect(result.exitCode).toBe(1);
-    expect(result.text).toContain(`${file}:6:5 /features/0 unknown feature "cancelation". Did you mean "cancellation"?`);
+    expect(result.text).toContain(
+      `${file}:6:5 /features/0 unknown feature "cancelation". Did you mean "cancellation"?`,
+    );
     expect(result.text).toContain('/logoUrll unknown property "logoUrll". Did you mean "logoUrl"?');
     expect(result.text).toMatch(/2 problem\(s\) found\./);
   });

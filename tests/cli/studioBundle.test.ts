@@ -20,11 +20,19 @@ describe('the studio stays out of subscriber bundles', () => {
     expect(offenders).toEqual([]);
   });
 
-  const distDir = process.env.PORTAL_DIST_DIR ? path.resolve(process.env.PORTAL_DIST_DIR) : path.join(ROOT, 'dist');
-  const tenantDirs = existsSync(distDir) ? readdirSync(distDir).filter((name) => !name.startsWith('.') && statSync(path.join(distDir, name)).isDirectory()) : [];
+  const distDir = process.env.PORTAL_DIST_DIR
+    ? path.resolve(process.env.PORTAL_DIST_DIR)
+    : path.join(ROOT, 'dist');
+  const tenantDirs = existsSync(distDir)
+    ? readdirSync(distDir).filter(
+        (name) => !name.startsWith('.') && statSync(path.join(distDir, name)).isDirectory(),
+      )
+    : [];
 
   it.skipIf(tenantDirs.length === 0)('no file of a built tenant (dist/<tenant>/) contains "rjsf"', () => {
-    const offenders = tenantDirs.flatMap((tenant) => filesUnder(path.join(distDir, tenant))).filter((file) => readFileSync(file, 'utf8').includes('rjsf'));
+    const offenders = tenantDirs
+      .flatMap((tenant) => filesUnder(path.join(distDir, tenant)))
+      .filter((file) => readFileSync(file, 'utf8').includes('rjsf'));
     expect(offenders).toEqual([]);
   });
 

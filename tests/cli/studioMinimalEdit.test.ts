@@ -35,7 +35,7 @@ describe('studio save: minimal edits of a tenant file', () => {
     expect(validateTenantSource('tenants/technikwelt.json', after).issues).toEqual([]);
   });
 
-  it('removes a cleared setting and adds a new one with the file\'s indentation', () => {
+  it("removes a cleared setting and adds a new one with the file's indentation", () => {
     const next = tenant();
     delete next.siteNoticeUrl;
     next.theme.tokens.colors.onPrimary = '#ffffff';
@@ -51,7 +51,9 @@ describe('studio save: minimal edits of a tenant file', () => {
     const after = applyMinimalEdits(source, next);
     expect(JSON.parse(after)).toEqual(next);
     const diff = lineDiff(source, after, 0);
-    expect(diff.filter((line) => line.kind === '-').map((line) => line.text)).toEqual(['  "hosts": ["technikwelt.localhost", "abo.technikwelt.localhost"],']);
+    expect(diff.filter((line) => line.kind === '-').map((line) => line.text)).toEqual([
+      '  "hosts": ["technikwelt.localhost", "abo.technikwelt.localhost"],',
+    ]);
   });
 });
 
@@ -71,7 +73,7 @@ describe('studio diff', () => {
   });
 });
 
-describe('studio save: new and replaced values in the file\'s style', () => {
+describe("studio save: new and replaced values in the file's style", () => {
   const fixture = [
     '{',
     '  "$schema": "../schemas/tenant.schema.json",',
@@ -90,14 +92,21 @@ describe('studio save: new and replaced values in the file\'s style', () => {
     delete next.publicationBlacklists['holiday-redirect'];
     next.publicationBlacklists.membership = ['SKT', 'SKE'];
     expect(applyMinimalEdits(fixture, next)).toBe(
-      fixture.replace('    "holiday-redirect": ["TWD"],\n', '').replace('    "e-card": ["TWS"]\n', '    "e-card": ["TWS"],\n    "membership": ["SKT", "SKE"]\n'),
+      fixture
+        .replace('    "holiday-redirect": ["TWD"],\n', '')
+        .replace('    "e-card": ["TWS"]\n', '    "e-card": ["TWS"],\n    "membership": ["SKT", "SKE"]\n'),
     );
   });
 
   it('removing the last setting takes the comma before it; removing the only one leaves {}', () => {
     const next = JSON.parse(fixture);
     delete next.publicationBlacklists['e-card'];
-    expect(applyMinimalEdits(fixture, next)).toBe(fixture.replace('    "holiday-break": ["TWD"],\n    "e-card": ["TWS"]\n', '    "holiday-break": ["TWD"]\n'));
+    expect(applyMinimalEdits(fixture, next)).toBe(
+      fixture.replace(
+        '    "holiday-break": ["TWD"],\n    "e-card": ["TWS"]\n',
+        '    "holiday-break": ["TWD"]\n',
+      ),
+    );
     next.publicationBlacklists = {};
     expect(JSON.parse(applyMinimalEdits(fixture, next)).publicationBlacklists).toEqual({});
     expect(applyMinimalEdits(fixture, next)).toContain('  "publicationBlacklists": {},\n  "hosts"');

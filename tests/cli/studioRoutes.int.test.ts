@@ -29,9 +29,16 @@ let otherUrl = '';
 let closeOther: (() => Promise<void>) | undefined;
 
 async function call(base: string, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${base}${url}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
-  return { status: response.status, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text,
+  };
 }
 const studio = (method: string, url: string, body?: unknown) => call(baseUrl, method, `/studio${url}`, body);
 
@@ -42,8 +49,12 @@ beforeAll(async () => {
   const db = await getTestDatabase();
   await seedDemoData(db, tenants);
   const mailer = createMailer({ outboxDir: path.join(dir, 'outbox') });
-  ({ baseUrl, close } = await listen(createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer, devPages: true }).app));
-  ({ baseUrl: otherUrl, close: closeOther } = await listen(createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer }).app));
+  ({ baseUrl, close } = await listen(
+    createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer, devPages: true }).app,
+  ));
+  ({ baseUrl: otherUrl, close: closeOther } = await listen(
+    createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer }).app,
+  ));
 });
 
 afterAll(async () => {
@@ -57,10 +68,17 @@ const tenantData = () => JSON.parse(readFileSync(file, 'utf8')) as Record<string
 
 describe('portal studio API', () => {
   it('answers the problems portal validate reports, with their JSON pointers', async () => {
-    const answer = await studio('POST', '/api/validate', { fileId: id, data: { ...tenantData(), logoTargetUrl: 'www.example.com' } });
+    const answer = await studio('POST', '/api/validate', {
+      fileId: id,
+      data: { ...tenantData(), logoTargetUrl: 'www.example.com' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.issues).toEqual([
-      expect.objectContaining({ file: `tenants/${id}.json`, pointer: '/logoTargetUrl', message: expect.stringContaining('does not look like a valid URL') }),
+      expect.objectContaining({
+        file: `tenants/${id}.json`,
+        pointer: '/logoTargetUrl',
+        message: expect.stringContaining('does not look like a valid URL'),
+      }),
     ]);
   });
 
@@ -73,11 +91,17 @@ describe('portal studio API', () => {
     expect((await studio('POST', '/api/save', { fileId: '../x', data: {} })).status).toBe(400);
   });
 
-  it('previews a valid draft with the served tenant\'s API and keeps the last valid version while the draft has problems', async () => {
+  it("previews a valid draft with the served tenant's API and keeps the last valid version while the draft has problems", async () => {
     const draftId = 'draft-0001-abcd';
-    const first = await studio('PUT', `/api/drafts/${draftId}`, { fileId: id, data: { ...tenantData(), name: 'Draft Verlag' } });
+    const first = await studio('PUT', `/api/drafts/${draftId}`, {
+      fileId: id,
+      data: { ...tenantData(), name: 'Draft Verlag' },
+    });
     expect(first.body).toMatchObject({ version: 1, previewUpToDate: true, apiTenant: id, issues: [] });
-    const broken = await studio('PUT', `/api/drafts/${draftId}`, { fileId: id, data: { ...tenantData(), name: '' } });
+    const broken = await studio('PUT', `/api/drafts/${draftId}`, {
+      fileId: id,
+      data: { ...tenantData(), name: '' },
+    });
     expect(broken.body).toMatchObject({ version: 1, previewUpToDate: false });
     expect(broken.body.issues[0].pointer).toBe('/name');
     const faq = await studio('GET', `/preview/${draftId}/api/faq`);
@@ -89,18 +113,25 @@ describe('portal studio API', () => {
     expect((await studio('GET', '/preview/draft-unknown-1/api/faq')).status).toBe(404);
   });
 
-  it('opens a session of a demo user that the tenant\'s API accepts', async () => {
+  it("opens a session of a demo user that the tenant's API accepts", async () => {
     const users = await studio('GET', `/api/demo-users?tenant=${id}`);
     expect(users.body.users.map((u: { email: string }) => u.email)).toContain(SHARED_DEMO_EMAIL);
     const signIn = await studio('POST', '/api/sign-in', { tenant: id, email: SHARED_DEMO_EMAIL });
     expect(signIn.body.storageKey).toBe(`portal.authState.${id}`);
-    const response = await fetch(`${baseUrl}/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': signIn.body.session.accessToken } });
+    const response = await fetch(`${baseUrl}/t/${id}/api/subscriptions`, {
+      headers: { 'x-auth-token': signIn.body.session.accessToken },
+    });
     expect(response.status).toBe(200);
-    expect((await studio('POST', '/api/sign-in', { tenant: id, email: 'nobody@example.com' })).status).toBe(404);
+    expect((await studio('POST', '/api/sign-in', { tenant: id, email: 'nobody@example.com' })).status).toBe(
+      404,
+    );
   });
 
   it('saves with minimal edits, and a file with problems only when they are confirmed', async () => {
-    const diff = await studio('POST', '/api/diff', { fileId: id, data: { ...tenantData(), name: 'Saved Verlag' } });
+    const diff = await studio('POST', '/api/diff', {
+      fileId: id,
+      data: { ...tenantData(), name: 'Saved Verlag' },
+    });
     expect(diff.body.diff.filter((line: { kind: string }) => line.kind !== ' ')).toEqual([
       { kind: '-', text: '  "name": "TechnikWelt Verlagsgruppe",' },
       { kind: '+', text: '  "name": "Saved Verlag",' },
@@ -111,9 +142,14 @@ describe('portal studio API', () => {
     expect(refused.body.error.code).toBe('unconfirmed_problems');
     expect(readFileSync(file, 'utf8')).toBe(original);
 
-    const saved = await studio('POST', '/api/save', { fileId: id, data: { ...tenantData(), name: 'Saved Verlag' } });
+    const saved = await studio('POST', '/api/save', {
+      fileId: id,
+      data: { ...tenantData(), name: 'Saved Verlag' },
+    });
     expect(saved.body).toMatchObject({ saved: true, issues: [] });
-    expect(readFileSync(file, 'utf8')).toBe(original.replace('"name": "TechnikWelt Verlagsgruppe"', '"name": "Saved Verlag"'));
+    expect(readFileSync(file, 'utf8')).toBe(
+      original.replace('"name": "TechnikWelt Verlagsgruppe"', '"name": "Saved Verlag"'),
+    );
 
     const confirmed = await studio('POST', '/api/save', { fileId: id, data: invalid, confirmedProblems: 1 });
     expect(confirmed.body.saved).toBe(true);

@@ -27,18 +27,31 @@ describe('studio: one value or one per locale', () => {
   it('shows a per-locale value as its URLs and a single one as one field', async () => {
     const group = studioGroups(schema).find((g) => g.keys.includes('orderNumberExampleImageUrl'))!;
     const tab = groupSchema(schema, group);
-    const only = { type: 'object', definitions: tab.definitions, properties: { orderNumberExampleImageUrl: tab.properties!.orderNumberExampleImageUrl } } as RJSFSchema;
+    const only = {
+      type: 'object',
+      definitions: tab.definitions,
+      properties: { orderNumberExampleImageUrl: tab.properties!.orderNumberExampleImageUrl },
+    } as RJSFSchema;
     const render = async (value: unknown) => {
       const host = document.createElement('div');
       document.body.append(host);
       const root = createRoot(host);
-      await act(async () => root.render(<Form schema={only} validator={validator} formData={{ orderNumberExampleImageUrl: value }} />));
+      await act(async () =>
+        root.render(
+          <Form schema={only} validator={validator} formData={{ orderNumberExampleImageUrl: value }} />,
+        ),
+      );
       const values = [...host.querySelectorAll('input')].map((input) => input.value);
       act(() => root.unmount());
       return values;
     };
-    const perLocale = await render({ 'de-DE': 'https://img.example/auftrag.svg', 'en-GB': 'https://img.example/order.svg' });
-    expect(perLocale).toEqual(expect.arrayContaining(['https://img.example/auftrag.svg', 'https://img.example/order.svg']));
+    const perLocale = await render({
+      'de-DE': 'https://img.example/auftrag.svg',
+      'en-GB': 'https://img.example/order.svg',
+    });
+    expect(perLocale).toEqual(
+      expect.arrayContaining(['https://img.example/auftrag.svg', 'https://img.example/order.svg']),
+    );
     expect(perLocale).not.toContain('[object Object]');
     expect(await render('https://img.example/one.svg')).toContain('https://img.example/one.svg');
   });

@@ -4,11 +4,22 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { CONTRAST_PAIRS, contrastRatio } from '../../engine/domain/theme';
-import { loadTenantFiles, loadThemePresets, newTenantTemplate, validateTenantSource, formatIssue, tenantFilePaths } from '../../cli/tenant';
+import {
+  loadTenantFiles,
+  loadThemePresets,
+  newTenantTemplate,
+  validateTenantSource,
+  formatIssue,
+  tenantFilePaths,
+} from '../../cli/tenant';
 
 type Schema = Record<string, unknown>;
-const tenantSchema = JSON.parse(readFileSync(new URL('../../schemas/tenant.schema.json', import.meta.url), 'utf8')) as Schema;
-const themeSchema = JSON.parse(readFileSync(new URL('../../schemas/theme.schema.json', import.meta.url), 'utf8')) as Schema;
+const tenantSchema = JSON.parse(
+  readFileSync(new URL('../../schemas/tenant.schema.json', import.meta.url), 'utf8'),
+) as Schema;
+const themeSchema = JSON.parse(
+  readFileSync(new URL('../../schemas/theme.schema.json', import.meta.url), 'utf8'),
+) as Schema;
 
 function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -19,7 +30,8 @@ function* subschemas(schema: Schema, path = '#'): Generator<[string, Schema]> {
   yield [path, schema];
   for (const key of ['properties', 'definitions']) {
     if (isSchema(schema[key])) {
-      for (const [name, child] of Object.entries(schema[key] as Schema)) if (isSchema(child)) yield* subschemas(child, `${path}/${key}/${name}`);
+      for (const [name, child] of Object.entries(schema[key] as Schema))
+        if (isSchema(child)) yield* subschemas(child, `${path}/${key}/${name}`);
     }
   }
   for (const key of ['items', 'additionalProperties', 'propertyNames']) {
@@ -28,7 +40,9 @@ function* subschemas(schema: Schema, path = '#'): Generator<[string, Schema]> {
 }
 
 function resolve(root: Schema, schema: Schema): Schema {
-  return typeof schema.$ref === 'string' ? ((root.definitions as Schema)[schema.$ref.split('/').pop()!] as Schema) : schema;
+  return typeof schema.$ref === 'string'
+    ? ((root.definitions as Schema)[schema.$ref.split('/').pop()!] as Schema)
+    : schema;
 }
 
 describe.each([
@@ -40,7 +54,11 @@ describe.each([
     for (const [path, node] of subschemas(schema)) {
       for (const key of ['properties', 'definitions']) {
         for (const [name, child] of Object.entries((node[key] as Schema | undefined) ?? {})) {
-          if (typeof (child as Schema).description !== 'string' || ((child as Schema).description as string).length < 3) undocumented.push(`${path}/${key}/${name}`);
+          if (
+            typeof (child as Schema).description !== 'string' ||
+            ((child as Schema).description as string).length < 3
+          )
+            undocumented.push(`${path}/${key}/${name}`);
         }
       }
     }
@@ -51,7 +69,9 @@ describe.each([
     const open: string[] = [];
     for (const [path, node] of subschemas(schema)) {
       if (node.type !== 'object') continue;
-      const closed = node.additionalProperties === false || (isSchema(node.additionalProperties) && isSchema(node.propertyNames));
+      const closed =
+        node.additionalProperties === false ||
+        (isSchema(node.additionalProperties) && isSchema(node.propertyNames));
       if (!closed) open.push(path);
     }
     expect(open).toEqual([]);
@@ -77,7 +97,8 @@ describe('tenant.schema.json', () => {
   });
 
   it('offers the same theme token overrides as a preset has tokens', () => {
-    const overrides = (((tenantSchema.properties as Schema).theme as Schema).properties as Schema).tokens as Schema;
+    const overrides = (((tenantSchema.properties as Schema).theme as Schema).properties as Schema)
+      .tokens as Schema;
     const groups = (schema: Schema) =>
       Object.fromEntries(
         Object.entries(schema.properties as Schema)
@@ -88,7 +109,9 @@ describe('tenant.schema.json', () => {
   });
 
   it('marks every HTML setting for the build-time sanitizer', () => {
-    const html = [...subschemas(tenantSchema)].filter(([, node]) => node.contentMediaType === 'text/html').map(([path]) => path);
+    const html = [...subschemas(tenantSchema)]
+      .filter(([, node]) => node.contentMediaType === 'text/html')
+      .map(([path]) => path);
     // Every HTML setting is given per locale (issue 14, finding 4), so only localizedHtml holds HTML.
     expect(html).toEqual([
       '#/definitions/localizedHtml/properties/de-DE',
@@ -101,7 +124,12 @@ describe('demo tenants and theme presets', () => {
   it('validate without a single issue', () => {
     const { tenants, issues } = loadTenantFiles();
     expect(issues.map(formatIssue)).toEqual([]);
-    expect(tenants.map((t) => t.id).sort()).toEqual(['gartenfreunde', 'northern-review', 'stadtkurier', 'technikwelt']);
+    expect(tenants.map((t) => t.id).sort()).toEqual([
+      'gartenfreunde',
+      'northern-review',
+      'stadtkurier',
+      'technikwelt',
+    ]);
   });
 
   it('include one tenant with every feature on', () => {
@@ -122,7 +150,10 @@ describe('demo tenants and theme presets', () => {
     expect(Object.keys(presets).length).toBeGreaterThanOrEqual(2);
     for (const [name, preset] of Object.entries(presets)) {
       for (const pair of CONTRAST_PAIRS) {
-        expect(contrastRatio(preset.colors[pair.foreground], preset.colors[pair.background]), `${name} ${pair.foreground}/${pair.background}`).toBeGreaterThanOrEqual(pair.minimum);
+        expect(
+          contrastRatio(preset.colors[pair.foreground], preset.colors[pair.background]),
+          `${name} ${pair.foreground}/${pair.background}`,
+        ).toBeGreaterThanOrEqual(pair.minimum);
       }
     }
   });
@@ -130,9 +161,16 @@ describe('demo tenants and theme presets', () => {
 
 describe('newTenantTemplate', () => {
   it('writes a tenant file that validates as it is', () => {
-    const { tenant, issues } = validateTenantSource('tenants/city-herald.json', newTenantTemplate('city-herald'));
+    const { tenant, issues } = validateTenantSource(
+      'tenants/city-herald.json',
+      newTenantTemplate('city-herald'),
+    );
     expect(issues.map(formatIssue)).toEqual([]);
-    expect(tenant).toMatchObject({ id: 'city-herald', name: 'City Herald', hosts: ['city-herald.localhost'] });
+    expect(tenant).toMatchObject({
+      id: 'city-herald',
+      name: 'City Herald',
+      hosts: ['city-herald.localhost'],
+    });
   });
 
   it('refuses an id that is not kebab-case', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../cli/tenant';
+import {
+  formatIssue,
+  formatIssueWithHint,
+  validateTenantSource,
+  type ValidationContext,
+} from '../../cli/tenant';
 import { makeTenant, makeThemePreset } from '../support/builders';
 
 const FILE = 'tenants/acme.json';
@@ -15,24 +20,51 @@ function issuesOf(source: string, file = FILE): string[] {
 
 /** `pointer message` of each issue of a tenant object, for rules whose position does not matter. */
 function problemsOf(tenant: unknown, file = FILE): string[] {
-  return validateTenantSource(file, JSON.stringify(tenant, null, 2), ctx).issues.map((i) => `${i.pointer} ${i.message}`);
+  return validateTenantSource(file, JSON.stringify(tenant, null, 2), ctx).issues.map(
+    (i) => `${i.pointer} ${i.message}`,
+  );
 }
 
 describe('validateTenantSource: a valid tenant', () => {
   it('comes back with every schema default applied', () => {
     const { tenant, issues } = validateTenantSource(FILE, JSON.stringify(makeTenant()), ctx);
     expect(issues).toEqual([]);
-    expect(tenant?.embedding).toEqual({ isEmbedded: false, showLangSelector: false, hideNavigation: false, hideBackToOverview: false, parentOrigins: [] });
-    expect(tenant?.login).toMatchObject({ magicLink: true, password: false, sessionIdleMinutes: 30, kickerAuth: { cookieName: 'kickeruser' } });
+    expect(tenant?.embedding).toEqual({
+      isEmbedded: false,
+      showLangSelector: false,
+      hideNavigation: false,
+      hideBackToOverview: false,
+      parentOrigins: [],
+    });
+    expect(tenant?.login).toMatchObject({
+      magicLink: true,
+      password: false,
+      sessionIdleMinutes: 30,
+      kickerAuth: { cookieName: 'kickeruser' },
+    });
     expect(tenant?.publicationBlacklists).toEqual({});
     expect(tenant?.texts).toEqual({});
     expect(tenant?.defaultSubscriptionFilter).toBe('active');
     expect(tenant?.issueCalendar).toEqual({ mode: 'any', blacklistedPublications: [] });
-    expect(tenant?.shippingStatus.providers.map((p) => p.code)).toEqual(['16', '17', '91', '92', '01', '02', '07', '08', '09']);
+    expect(tenant?.shippingStatus.providers.map((p) => p.code)).toEqual([
+      '16',
+      '17',
+      '91',
+      '92',
+      '01',
+      '02',
+      '07',
+      '08',
+      '09',
+    ]);
   });
 
   it('carries its theme tokens: the preset with the tenant overrides', () => {
-    const source = JSON.stringify(makeTenant({ theme: { preset: 'classic', tokens: { colors: { primary: '#7a1f2b' }, radii: { button: '999px' } } } }));
+    const source = JSON.stringify(
+      makeTenant({
+        theme: { preset: 'classic', tokens: { colors: { primary: '#7a1f2b' }, radii: { button: '999px' } } },
+      }),
+    );
     const { tenant } = validateTenantSource(FILE, source, ctx);
     expect(tenant?.themeTokens.colors.primary).toBe('#7a1f2b');
     expect(tenant?.themeTokens.colors.text).toBe('#1c1c1c');
@@ -54,9 +86,13 @@ describe('validateTenantSource: error wording and position', () => {
     const [issue, ...others] = validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint);
     expect(others).toEqual([]);
     const [message, hint] = issue.split('\n');
-    expect(message).toBe('tenants/acme.json:4:3 /logoUrll unknown property "logoUrll". Did you mean "logoUrl"?');
+    expect(message).toBe(
+      'tenants/acme.json:4:3 /logoUrll unknown property "logoUrll". Did you mean "logoUrl"?',
+    );
     // Issue 15: every setting allowed at that place (the schema grows, so only its start is pinned), no file to go and read.
-    expect(hint).toMatch(/^ {4}rename it, or remove it \(allowed here: \$schema, id, name, hosts, defaultLocale, locales, logoUrl, logoTargetUrl, .*, webhooks.*\)$/);
+    expect(hint).toMatch(
+      /^ {4}rename it, or remove it \(allowed here: \$schema, id, name, hosts, defaultLocale, locales, logoUrl, logoTargetUrl, .*, webhooks.*\)$/,
+    );
     expect(hint).not.toContain('schemas/');
   });
 
@@ -231,13 +267,23 @@ describe('validateTenantSource: schema errors come with a fix', () => {
     const tenant = { ...makeTenant({ login: { magicLink: 'yes' } as never }), hosts: 'acme.localhost' };
     const issues = validateTenantSource(FILE, JSON.stringify(tenant, null, 2), ctx).issues;
     expect(issues.map((i) => [i.pointer, i.message, i.hint])).toEqual([
-      ['/hosts', 'expected a list but found the string "acme.localhost"', 'write a list in square brackets, for example ["…"]'],
-      ['/login/magicLink', 'expected true or false but found the string "yes"', 'write true or false without quotes'],
+      [
+        '/hosts',
+        'expected a list but found the string "acme.localhost"',
+        'write a list in square brackets, for example ["…"]',
+      ],
+      [
+        '/login/magicLink',
+        'expected true or false but found the string "yes"',
+        'write true or false without quotes',
+      ],
     ]);
   });
 
   it('asks for a text per locale where a plain string was written', () => {
-    const tenant = makeTenant({ faq: { entries: [{ id: 'q', title: 'Frage' as never, content: { 'de-DE': '<p>Antwort</p>' } }] } });
+    const tenant = makeTenant({
+      faq: { entries: [{ id: 'q', title: 'Frage' as never, content: { 'de-DE': '<p>Antwort</p>' } }] },
+    });
     const [issue] = validateTenantSource(FILE, JSON.stringify(tenant), ctx).issues;
     expect([issue.pointer, issue.message, issue.hint]).toEqual([
       '/faq/entries/0/title',
@@ -266,27 +312,46 @@ describe('validateTenantSource: schema errors come with a fix', () => {
   });
 
   it('names a feature listed twice', () => {
-    expect(problemsOf(makeTenant({ features: ['faq', 'renewal', 'faq'] }))).toEqual(['/features/2 feature "faq" is listed twice (also at /features/0)']);
+    expect(problemsOf(makeTenant({ features: ['faq', 'renewal', 'faq'] }))).toEqual([
+      '/features/2 feature "faq" is listed twice (also at /features/0)',
+    ]);
   });
 });
 
 describe('validateTenantSource: cross-field rules', () => {
   it('refuses texts for a locale that is not offered', () => {
-    expect(problemsOf(makeTenant({ locales: ['de-DE'], texts: { 'en-GB': { 'shell.logout': 'Sign out' } } }))).toEqual([
-      '/texts/en-GB texts for "en-GB" are given but "en-GB" is not offered in locales',
-    ]);
+    expect(
+      problemsOf(makeTenant({ locales: ['de-DE'], texts: { 'en-GB': { 'shell.logout': 'Sign out' } } })),
+    ).toEqual(['/texts/en-GB texts for "en-GB" are given but "en-GB" is not offered in locales']);
   });
 
   it('refuses an id that differs from the file name', () => {
-    expect(problemsOf(makeTenant(), 'tenants/acme-news.json')).toEqual(['/id id "acme" does not match the file name "acme-news.json"']);
+    expect(problemsOf(makeTenant(), 'tenants/acme-news.json')).toEqual([
+      '/id id "acme" does not match the file name "acme-news.json"',
+    ]);
   });
 
   it('refuses a host listed twice, whatever its case', () => {
-    expect(problemsOf(makeTenant({ hosts: ['acme.localhost', 'ACME.localhost'] }))).toEqual(['/hosts/1 host "ACME.localhost" is listed twice (also at /hosts/0)']);
+    expect(problemsOf(makeTenant({ hosts: ['acme.localhost', 'ACME.localhost'] }))).toEqual([
+      '/hosts/1 host "ACME.localhost" is listed twice (also at /hosts/0)',
+    ]);
   });
 
   it('requires the settings a switched-on feature cannot work without', () => {
-    expect(problemsOf(makeTenant({ features: ['announcement', 'oauth', 'contact-form', 'e-card', 'external-navigation', 'external-subscription-link'] }))).toEqual([
+    expect(
+      problemsOf(
+        makeTenant({
+          features: [
+            'announcement',
+            'oauth',
+            'contact-form',
+            'e-card',
+            'external-navigation',
+            'external-subscription-link',
+          ],
+        }),
+      ),
+    ).toEqual([
       '/features/0 feature "announcement" is on but there is no announcement',
       '/features/1 feature "oauth" is on but login.oauth is missing',
       '/features/2 feature "contact-form" is on but contactForm.activities is empty',
@@ -304,7 +369,9 @@ describe('validateTenantSource: cross-field rules', () => {
   });
 
   it('refuses an embedded portal without parent origins', () => {
-    expect(problemsOf(makeTenant({ embedding: { isEmbedded: true } }))).toEqual(['/embedding/isEmbedded the portal is embedded but embedding.parentOrigins is empty']);
+    expect(problemsOf(makeTenant({ embedding: { isEmbedded: true } }))).toEqual([
+      '/embedding/isEmbedded the portal is embedded but embedding.parentOrigins is empty',
+    ]);
   });
 
   it('checks references between settings, with suggestions', () => {
@@ -314,7 +381,14 @@ describe('validateTenantSource: cross-field rules', () => {
       cancellation: { revocationContactActivity: 'REVOKATION' },
       faq: {
         categories: [{ id: 'shipping', title: { 'de-DE': 'Versand' } }],
-        entries: [{ id: 'q', category: 'shiping', title: { 'de-DE': 'Frage' }, content: { 'de-DE': '<p>Antwort</p>' } }],
+        entries: [
+          {
+            id: 'q',
+            category: 'shiping',
+            title: { 'de-DE': 'Frage' },
+            content: { 'de-DE': '<p>Antwort</p>' },
+          },
+        ],
       },
     });
     expect(problemsOf(tenant)).toEqual([
@@ -325,7 +399,9 @@ describe('validateTenantSource: cross-field rules', () => {
 
   it('refuses two entries with the same id', () => {
     const entry = { id: 'delivery', title: { 'de-DE': 'Frage' }, content: { 'de-DE': '<p>Antwort</p>' } };
-    expect(problemsOf(makeTenant({ faq: { entries: [entry, entry] } }))).toEqual(['/faq/entries/1/id duplicate FAQ entry id "delivery" (also at /faq/entries/0/id)']);
+    expect(problemsOf(makeTenant({ faq: { entries: [entry, entry] } }))).toEqual([
+      '/faq/entries/1/id duplicate FAQ entry id "delivery" (also at /faq/entries/0/id)',
+    ]);
   });
 
   it('does not repeat a schema error as a cross-field error', () => {
@@ -335,7 +411,9 @@ describe('validateTenantSource: cross-field rules', () => {
   });
 
   it('checks the contrast of every text pair after overrides', () => {
-    const tenant = makeTenant({ theme: { preset: 'classic', tokens: { colors: { primary: '#f0c020', background: '#202020' } } } });
+    const tenant = makeTenant({
+      theme: { preset: 'classic', tokens: { colors: { primary: '#f0c020', background: '#202020' } } },
+    });
     expect(problemsOf(tenant)).toEqual([
       '/theme/tokens/colors/primary insufficient contrast between onPrimary (#ffffff) and primary (#f0c020): 1.71:1, WCAG AA needs at least 4.5:1',
       '/theme/tokens/colors/background insufficient contrast between text (#1c1c1c) and background (#202020): 1.04:1, WCAG AA needs at least 4.5:1',

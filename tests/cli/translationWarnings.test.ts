@@ -2,12 +2,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatIssueWithHint, loadTenantFiles, validateTenantSource, type ValidationContext } from '../../cli/tenant';
+import {
+  formatIssueWithHint,
+  loadTenantFiles,
+  validateTenantSource,
+  type ValidationContext,
+} from '../../cli/tenant';
 import { createProgram } from '../../cli/program';
 import { makeTenant, makeThemePreset } from '../support/builders';
 
 const FILE = 'tenants/acme.json';
-const ctx: ValidationContext = { knownTextKeys: new Set(['shell.logout']), themePresets: { classic: makeThemePreset() } };
+const ctx: ValidationContext = {
+  knownTextKeys: new Set(['shell.logout']),
+  themePresets: { classic: makeThemePreset() },
+};
 
 /** A bilingual tenant with a German-only announcement and menu link, written out in full so positions are pinned. */
 const GERMAN_ONLY_TEXTS = `{
@@ -42,7 +50,15 @@ describe('portal validate warns about texts missing in an offered locale (issue 
     const tenant = makeTenant({
       locales: ['en-GB', 'de-DE'],
       defaultLocale: 'en-GB',
-      faq: { entries: [{ id: 'q', title: { 'en-GB': 'Question', 'de-DE': 'Frage' }, content: { 'en-GB': '<p>Answer</p>' } }] },
+      faq: {
+        entries: [
+          {
+            id: 'q',
+            title: { 'en-GB': 'Question', 'de-DE': 'Frage' },
+            content: { 'en-GB': '<p>Answer</p>' },
+          },
+        ],
+      },
     });
     const { warnings } = validateTenantSource(FILE, JSON.stringify(tenant, null, 2), ctx);
     expect(warnings.map((w) => `${w.pointer} ${w.message}`)).toEqual([
@@ -63,7 +79,10 @@ describe('portal validate warns about texts missing in an offered locale (issue 
   });
 
   it('asks for a text per locale where a tenant file still has a plain announcement string', () => {
-    const tenant = makeTenant({ features: ['announcement'], announcement: { html: '<p>Hinweis</p>' as never } });
+    const tenant = makeTenant({
+      features: ['announcement'],
+      announcement: { html: '<p>Hinweis</p>' as never },
+    });
     const [issue] = validateTenantSource(FILE, JSON.stringify(tenant), ctx).issues;
     expect([issue.pointer, issue.message, issue.hint]).toEqual([
       '/announcement/html',
@@ -113,14 +132,18 @@ describe('portal validate prints warnings but still passes', () => {
     await createProgram().parseAsync(['node', 'portal', 'validate', file]);
     expect(process.exitCode ?? 0).toBe(0);
     const text = output.join('\n');
-    expect(text).toContain('acme.json:9:29 /announcement/html warning: no en-GB text although the tenant offers en-GB');
+    expect(text).toContain(
+      'acme.json:9:29 /announcement/html warning: no en-GB text although the tenant offers en-GB',
+    );
     expect(text).toMatch(/✓ 1 tenant file\(s\) valid\. 2 warning\(s\)\./);
 
     output = [];
     await createProgram().parseAsync(['node', 'portal', 'validate', '--json', file]);
     const report = JSON.parse(output.join('\n'));
     expect(report.valid).toBe(true);
-    expect(report.warnings.map((w: { pointer: string; severity: string }) => [w.pointer, w.severity])).toEqual([
+    expect(
+      report.warnings.map((w: { pointer: string; severity: string }) => [w.pointer, w.severity]),
+    ).toEqual([
       ['/announcement/html', 'warning'],
       ['/externalNavigationLinks/1/text', 'warning'],
     ]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssueWithHint, knownTextKeys, validateTenantSource, validateThemeSource, type ValidationContext } from '../../cli/tenant';
+import {
+  formatIssueWithHint,
+  knownTextKeys,
+  validateTenantSource,
+  validateThemeSource,
+  type ValidationContext,
+} from '../../cli/tenant';
 import { contrastHint } from '../../cli/tenant/contrastHint';
 import { closestTextKey, textKeyHint } from '../../cli/tenant/didYouMean';
 import { contrastFailures, contrastRatio } from '../../engine/domain/theme';
@@ -9,12 +15,23 @@ import { makeTenant, makeThemePreset } from '../support/builders';
 /** Issue 15, "validator hints": valid values instead of source files, fixes that can be done, the nearest key. */
 const FILE = 'tenants/acme.json';
 const ctx: ValidationContext = {
-  knownTextKeys: new Set(['shell.logout', 'shell.sessionExpired', 'orders.filter', 'orders.filterActive', 'orders.filterInactive', 'account.status.I', 'account.status.IU', 'login.title']),
+  knownTextKeys: new Set([
+    'shell.logout',
+    'shell.sessionExpired',
+    'orders.filter',
+    'orders.filterActive',
+    'orders.filterInactive',
+    'account.status.I',
+    'account.status.IU',
+    'login.title',
+  ]),
   themePresets: { classic: makeThemePreset() },
 };
 
 function hintsOf(tenant: unknown): string[] {
-  return validateTenantSource(FILE, JSON.stringify(tenant, null, 2), ctx).issues.map((issue) => `${issue.pointer} ${issue.message}\n${issue.hint ?? ''}`);
+  return validateTenantSource(FILE, JSON.stringify(tenant, null, 2), ctx).issues.map(
+    (issue) => `${issue.pointer} ${issue.message}\n${issue.hint ?? ''}`,
+  );
 }
 
 describe('hints list the valid values, never a source file', () => {
@@ -29,12 +46,16 @@ describe('hints list the valid values, never a source file', () => {
 
   it('lists the keys of the same feature for an unknown text key', () => {
     const [issue] = hintsOf(makeTenant({ texts: { 'de-DE': { 'orders.titel': 'Bestellungen' } } }));
-    expect(issue).toBe('/texts/de-DE/orders.titel unknown text key "orders.titel"\ntext keys of orders: orders.filter, orders.filterActive, orders.filterInactive');
+    expect(issue).toBe(
+      '/texts/de-DE/orders.titel unknown text key "orders.titel"\ntext keys of orders: orders.filter, orders.filterActive, orders.filterInactive',
+    );
   });
 
   it('lists the features that have texts when the key names none of them', () => {
     const [issue] = hintsOf(makeTenant({ texts: { 'de-DE': { 'newsletter.title': 'Newsletter' } } }));
-    expect(issue).toBe('/texts/de-DE/newsletter.title unknown text key "newsletter.title"\ntext keys start with a feature id and a dot; features with texts: account, login, orders, shell');
+    expect(issue).toBe(
+      '/texts/de-DE/newsletter.title unknown text key "newsletter.title"\ntext keys start with a feature id and a dot; features with texts: account, login, orders, shell',
+    );
   });
 
   it('names the closest keys first, at most 15, when a feature has many texts', () => {
@@ -45,44 +66,64 @@ describe('hints list the valid values, never a source file', () => {
 
   it('lists the allowed settings of an object, however many', () => {
     const [issue] = hintsOf(makeTenant({ login: { magicLink: true, sessionIdleMinute: 30 } } as never));
-    expect(issue).toMatch(/^\/login\/sessionIdleMinute unknown property "sessionIdleMinute". Did you mean "sessionIdleMinutes"\?\nrename it, or remove it \(allowed here: .*magicLink.*sessionIdleMinutes.*\)$/);
+    expect(issue).toMatch(
+      /^\/login\/sessionIdleMinute unknown property "sessionIdleMinute". Did you mean "sessionIdleMinutes"\?\nrename it, or remove it \(allowed here: .*magicLink.*sessionIdleMinutes.*\)$/,
+    );
   });
 });
 
 describe('contrast hints say what can still change', () => {
   it('asks for a darker primary when onPrimary is already white', () => {
-    const [issue] = hintsOf(makeTenant({ theme: { preset: 'classic', tokens: { colors: { primary: '#5b9bd5' } } } }));
+    const [issue] = hintsOf(
+      makeTenant({ theme: { preset: 'classic', tokens: { colors: { primary: '#5b9bd5' } } } }),
+    );
     expect(issue).toBe(
       '/theme/tokens/colors/primary insufficient contrast between onPrimary (#ffffff) and primary (#5b9bd5): 2.96:1, WCAG AA needs at least 4.5:1\n' +
         'onPrimary is already white: make primary darker (contrast 2.96:1, needs 4.5:1), for example #487aa8',
     );
   });
 
-  it('suggests a colour that passes, as close to the operator\'s as it can', () => {
+  it("suggests a colour that passes, as close to the operator's as it can", () => {
     expect(contrastRatio('#487aa8', '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // One step (1 %) less dark would still fail: the example is the least change that passes.
     expect(contrastRatio('#4a7dac', '#ffffff')).toBeLessThan(4.5);
   });
 
   it('asks for a lighter text when the background is already black', () => {
-    const [failure] = contrastFailures({ colors: { ...makeThemePreset().colors, background: '#000000', text: '#333333' } });
-    expect(contrastHint(failure)).toMatch(/^background is already black: make text lighter \(contrast 1\.\d\d:1, needs 4\.5:1\), for example #[0-9a-f]{6}$/);
+    const [failure] = contrastFailures({
+      colors: { ...makeThemePreset().colors, background: '#000000', text: '#333333' },
+    });
+    expect(contrastHint(failure)).toMatch(
+      /^background is already black: make text lighter \(contrast 1\.\d\d:1, needs 4\.5:1\), for example #[0-9a-f]{6}$/,
+    );
   });
 
   it('offers both ways with an example each when both colours can move', () => {
-    const [failure] = contrastFailures({ colors: { ...makeThemePreset().colors, onPrimary: '#e0e0e0', primary: '#707070' } });
-    expect(contrastHint(failure)).toMatch(/^make onPrimary lighter \(for example #[0-9a-f]{6}\) or primary darker \(for example #[0-9a-f]{6}\)$/);
+    const [failure] = contrastFailures({
+      colors: { ...makeThemePreset().colors, onPrimary: '#e0e0e0', primary: '#707070' },
+    });
+    expect(contrastHint(failure)).toMatch(
+      /^make onPrimary lighter \(for example #[0-9a-f]{6}\) or primary darker \(for example #[0-9a-f]{6}\)$/,
+    );
   });
 
   it('says when no colour on one side can reach the ratio', () => {
-    const [failure] = contrastFailures({ colors: { ...makeThemePreset().colors, onPrimary: '#eeeeee', primary: '#6c8fb3' } });
-    expect(contrastHint(failure)).toMatch(/^no onPrimary reaches 4\.5:1 on #6c8fb3: make primary darker \(contrast 2\.\d\d:1, needs 4\.5:1\), for example #[0-9a-f]{6}$/);
+    const [failure] = contrastFailures({
+      colors: { ...makeThemePreset().colors, onPrimary: '#eeeeee', primary: '#6c8fb3' },
+    });
+    expect(contrastHint(failure)).toMatch(
+      /^no onPrimary reaches 4\.5:1 on #6c8fb3: make primary darker \(contrast 2\.\d\d:1, needs 4\.5:1\), for example #[0-9a-f]{6}$/,
+    );
   });
 
   it('gives theme preset files the same hint', () => {
     const preset = { ...makeThemePreset(), colors: { ...makeThemePreset().colors, mutedText: '#aaaaaa' } };
-    const [issue] = validateThemeSource('themes/pale.json', JSON.stringify(preset, null, 2)).issues.map(formatIssueWithHint);
-    expect(issue).toMatch(/\/colors\/mutedText insufficient contrast .*\n {4}background is already white: make mutedText darker \(contrast 2\.\d\d:1, needs 4\.5:1\), for example #[0-9a-f]{6}$/);
+    const [issue] = validateThemeSource('themes/pale.json', JSON.stringify(preset, null, 2)).issues.map(
+      formatIssueWithHint,
+    );
+    expect(issue).toMatch(
+      /\/colors\/mutedText insufficient contrast .*\n {4}background is already white: make mutedText darker \(contrast 2\.\d\d:1, needs 4\.5:1\), for example #[0-9a-f]{6}$/,
+    );
   });
 });
 
@@ -122,10 +163,15 @@ describe('commands that refuse an invalid tenant file', () => {
     const file = path.join(dir, 'acme.json');
     writeFileSync(file, JSON.stringify(makeTenant({ features: ['faq', 'cancelation'] as never }), null, 2));
     try {
-      const error = await loadValidTenants([file]).then(() => undefined, (e: Error) => e);
+      const error = await loadValidTenants([file]).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(error?.message.split('\n').slice(0, 3)).toEqual([
         '1 problem in tenant files:',
-        expect.stringMatching(/acme\.json:\d+:\d+ \/features\/1 unknown feature "cancelation". Did you mean "cancellation"\?$/),
+        expect.stringMatching(
+          /acme\.json:\d+:\d+ \/features\/1 unknown feature "cancelation". Did you mean "cancellation"\?$/,
+        ),
         expect.stringMatching(/^ {4}use one of: /),
       ]);
     } finally {

@@ -13,15 +13,24 @@ const FILE = 'tenants/acme.json';
 const ctx: ValidationContext = { themePresets: { classic: makeThemePreset() } };
 
 function validate(webhooks: unknown[]) {
-  return validateTenantSource(FILE, JSON.stringify(makeTenant({ webhooks: webhooks as WebhookEndpoint[] }), null, 2), ctx);
+  return validateTenantSource(
+    FILE,
+    JSON.stringify(makeTenant({ webhooks: webhooks as WebhookEndpoint[] }), null, 2),
+    ctx,
+  );
 }
 
-const problems = (webhooks: unknown[]) => validate(webhooks).issues.map((issue) => `${issue.pointer} ${issue.message}`);
+const problems = (webhooks: unknown[]) =>
+  validate(webhooks).issues.map((issue) => `${issue.pointer} ${issue.message}`);
 
 describe('tenant webhooks', () => {
   it('accepts an https endpoint with a secret variable, and a local http receiver with a literal secret', () => {
     const { issues, tenant } = validate([
-      { url: 'https://crm.acme.example/portal-events', secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME', events: ['subscription.linked', 'invoice.requested'] },
+      {
+        url: 'https://crm.acme.example/portal-events',
+        secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME',
+        events: ['subscription.linked', 'invoice.requested'],
+      },
       { url: 'http://127.0.0.1:4466/events', secret: 'demo-secret-of-16+chars' },
       { url: 'http://localhost/events', secretEnv: 'LOCAL_SECRET' },
     ]);
@@ -35,7 +44,9 @@ describe('tenant webhooks', () => {
   });
 
   it('refuses plain http to another machine and suggests the https URL', () => {
-    const { issues } = validate([{ url: 'http://crm.acme.example/hook', secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME' }]);
+    const { issues } = validate([
+      { url: 'http://crm.acme.example/hook', secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME' },
+    ]);
     expect(issues.map(formatIssueWithHint)).toEqual([
       expect.stringMatching(
         /^tenants\/acme\.json:\d+:\d+ \/webhooks\/0\/url webhook URL "http:\/\/crm\.acme\.example\/hook" must use https; plain http is allowed only for a receiver on this machine \(localhost, 127\.0\.0\.1 or \[::1\]\)\n {4}write "https:\/\/crm\.acme\.example\/hook"$/,
@@ -43,7 +54,7 @@ describe('tenant webhooks', () => {
     ]);
   });
 
-  it('refuses what is not a URL in the validator\'s usual words', () => {
+  it("refuses what is not a URL in the validator's usual words", () => {
     expect(problems([{ url: 'crm.acme.example/hook', secretEnv: 'S' }])).toEqual([
       '/webhooks/0/url "crm.acme.example/hook" does not look like a valid URL. Make sure it has a protocol; for example https://example.com',
     ]);
@@ -60,19 +71,27 @@ describe('tenant webhooks', () => {
 
   it('needs exactly one secret, and a literal one only for a local receiver', () => {
     const [missing] = validate([{ url: 'https://crm.acme.example/hook' }]).issues;
-    expect(`${missing.pointer} ${missing.message}`).toBe('/webhooks/0 webhook endpoint has no signing secret');
-    expect(missing.hint).toBe('add "secretEnv": "PORTAL_WEBHOOK_SECRET_ACME" and set that environment variable on the server');
-    expect(problems([{ url: 'https://crm.acme.example/hook', secretEnv: 'S', secret: 'a-secret-of-16-chars' }])).toEqual([
-      '/webhooks/0/secret webhook endpoint gives both secretEnv and secret',
-    ]);
+    expect(`${missing.pointer} ${missing.message}`).toBe(
+      '/webhooks/0 webhook endpoint has no signing secret',
+    );
+    expect(missing.hint).toBe(
+      'add "secretEnv": "PORTAL_WEBHOOK_SECRET_ACME" and set that environment variable on the server',
+    );
+    expect(
+      problems([{ url: 'https://crm.acme.example/hook', secretEnv: 'S', secret: 'a-secret-of-16-chars' }]),
+    ).toEqual(['/webhooks/0/secret webhook endpoint gives both secretEnv and secret']);
     expect(problems([{ url: 'https://crm.acme.example/hook', secret: 'a-secret-of-16-chars' }])).toEqual([
       '/webhooks/0/secret a literal webhook secret is allowed only for a receiver on this machine: the tenant file is committed, so the secret would not be secret',
     ]);
   });
 
   it('names an unknown event type and suggests the closest one', () => {
-    const [issue] = validate([{ url: 'https://crm.acme.example/hook', secretEnv: 'S', events: ['invoice.request'] }]).issues;
-    expect(`${issue.pointer} ${issue.message}`).toBe('/webhooks/0/events/0 unknown event type "invoice.request". Did you mean "invoice.requested"?');
+    const [issue] = validate([
+      { url: 'https://crm.acme.example/hook', secretEnv: 'S', events: ['invoice.request'] },
+    ]).issues;
+    expect(`${issue.pointer} ${issue.message}`).toBe(
+      '/webhooks/0/events/0 unknown event type "invoice.request". Did you mean "invoice.requested"?',
+    );
     expect(issue.hint).toContain('account.created');
   });
 

@@ -21,7 +21,13 @@ const salutations = [
 
 describe('address change rules (account-flows.md §4, §5)', () => {
   it('locks names, country, e-mail, phone and birth date unless the tenant allows each; street and zip stay editable', () => {
-    expect(addressChangeAccess(undefined)).toEqual({ names: false, country: false, email: false, phone: false, dateOfBirth: false });
+    expect(addressChangeAccess(undefined)).toEqual({
+      names: false,
+      country: false,
+      email: false,
+      phone: false,
+      dateOfBirth: false,
+    });
     expect(isAddressFieldEditable('lastName1', {})).toBe(false);
     expect(isAddressFieldEditable('lastName1', { allowNameChange: true })).toBe(true);
     expect(isAddressFieldEditable('emailAddress', { allowNameChange: true })).toBe(false);
@@ -29,8 +35,18 @@ describe('address change rules (account-flows.md §4, §5)', () => {
   });
 
   it('stars the fields the rules require: lines or street and number, zip, city, country, a company for company salutations, e-mail when one exists', () => {
-    const ctx = { addressLines: false, companySalutations: companySalutationCodes(salutations), emailRequired: false };
-    expect([...requiredAddressFields(ctx, '0001')]).toEqual(['street', 'streetNumber', 'zipcode', 'city', 'countryCode']);
+    const ctx = {
+      addressLines: false,
+      companySalutations: companySalutationCodes(salutations),
+      emailRequired: false,
+    };
+    expect([...requiredAddressFields(ctx, '0001')]).toEqual([
+      'street',
+      'streetNumber',
+      'zipcode',
+      'city',
+      'countryCode',
+    ]);
     expect([...requiredAddressFields({ ...ctx, addressLines: true, emailRequired: true }, '0003')]).toEqual([
       'addressLine1',
       'zipcode',

@@ -2,23 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { addressErrors, isUkPostcode } from '../../engine/domain/addressRules';
 
 const ctx = { addressLines: false, companySalutations: ['0003'], emailRequired: false, today: '2026-11-22' };
-const valid = { salutationCode: '0001', firstName: 'Anna', lastName1: 'Meyer', street: 'Hauptstraße', streetNumber: '12', zipcode: '10115', city: 'Berlin', countryCode: 'DE' };
+const valid = {
+  salutationCode: '0001',
+  firstName: 'Anna',
+  lastName1: 'Meyer',
+  street: 'Hauptstraße',
+  streetNumber: '12',
+  zipcode: '10115',
+  city: 'Berlin',
+  countryCode: 'DE',
+};
 
 describe('address rules (account-flows.md §5)', () => {
   it('accepts UK postcodes and refuses others for GB', () => {
-    for (const code of ['EC1R 4TD', 'SW1A1AA', 'M1 1AE', 'B33 8TH', 'GIR 0AA']) expect(isUkPostcode(code)).toBe(true);
+    for (const code of ['EC1R 4TD', 'SW1A1AA', 'M1 1AE', 'B33 8TH', 'GIR 0AA'])
+      expect(isUkPostcode(code)).toBe(true);
     for (const code of ['12345', 'EC1R', 'ABC 123']) expect(isUkPostcode(code)).toBe(false);
-    expect(addressErrors({ ...valid, countryCode: 'GB', zipcode: '10115' }, ctx)).toEqual([{ field: 'zipcode', code: 'invalid' }]);
+    expect(addressErrors({ ...valid, countryCode: 'GB', zipcode: '10115' }, ctx)).toEqual([
+      { field: 'zipcode', code: 'invalid' },
+    ]);
     expect(addressErrors({ ...valid, countryCode: 'GB', zipcode: 'EC1R 4TD' }, ctx)).toEqual([]);
   });
 
   it('requires street and number, or address line 1 when the tenant has address lines', () => {
-    expect(addressErrors({ ...valid, street: '', streetNumber: '' }, ctx).map((e) => e.field)).toEqual(['street', 'streetNumber']);
-    expect(addressErrors({ ...valid, street: '', streetNumber: '', addressLine1: '14 Rosebery Avenue' }, { ...ctx, addressLines: true })).toEqual([]);
+    expect(addressErrors({ ...valid, street: '', streetNumber: '' }, ctx).map((e) => e.field)).toEqual([
+      'street',
+      'streetNumber',
+    ]);
+    expect(
+      addressErrors(
+        { ...valid, street: '', streetNumber: '', addressLine1: '14 Rosebery Avenue' },
+        { ...ctx, addressLines: true },
+      ),
+    ).toEqual([]);
   });
 
   it('limits names to 35, numbers to 10, zip codes to 4–10 characters, and needs a company for a company salutation', () => {
-    const errors = addressErrors({ ...valid, lastName1: 'x'.repeat(36), streetNumber: '12345678901', zipcode: '123', salutationCode: '0003' }, ctx);
+    const errors = addressErrors(
+      {
+        ...valid,
+        lastName1: 'x'.repeat(36),
+        streetNumber: '12345678901',
+        zipcode: '123',
+        salutationCode: '0003',
+      },
+      ctx,
+    );
     expect(errors).toEqual([
       { field: 'lastName1', code: 'too_long' },
       { field: 'company1', code: 'required' },
@@ -28,11 +57,19 @@ describe('address rules (account-flows.md §5)', () => {
   });
 
   it('takes birth dates of the last 100 years and valid-from dates from tomorrow', () => {
-    expect(addressErrors({ ...valid, dateOfBirth: '1926-11-21' }, ctx)).toEqual([{ field: 'dateOfBirth', code: 'invalid' }]);
+    expect(addressErrors({ ...valid, dateOfBirth: '1926-11-21' }, ctx)).toEqual([
+      { field: 'dateOfBirth', code: 'invalid' },
+    ]);
     expect(addressErrors({ ...valid, dateOfBirth: '1926-11-22' }, ctx)).toEqual([]);
-    expect(addressErrors({ ...valid, dateOfBirth: '1980-02-30' }, ctx)).toEqual([{ field: 'dateOfBirth', code: 'invalid' }]);
-    expect(addressErrors({ ...valid, validFrom: '2027-02-30' }, ctx)).toEqual([{ field: 'validFrom', code: 'invalid' }]);
-    expect(addressErrors({ ...valid, validFrom: '2026-11-22' }, ctx)).toEqual([{ field: 'validFrom', code: 'too_early' }]);
+    expect(addressErrors({ ...valid, dateOfBirth: '1980-02-30' }, ctx)).toEqual([
+      { field: 'dateOfBirth', code: 'invalid' },
+    ]);
+    expect(addressErrors({ ...valid, validFrom: '2027-02-30' }, ctx)).toEqual([
+      { field: 'validFrom', code: 'invalid' },
+    ]);
+    expect(addressErrors({ ...valid, validFrom: '2026-11-22' }, ctx)).toEqual([
+      { field: 'validFrom', code: 'too_early' },
+    ]);
     expect(addressErrors({ ...valid, validFrom: '2026-11-23' }, ctx)).toEqual([]);
   });
 });

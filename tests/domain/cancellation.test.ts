@@ -8,7 +8,10 @@ import {
   preselectedCancelReason,
 } from '../../engine/domain/cancellation';
 
-const issue = (issueNumber: string | null, dateOfFirstSale: string | null) => ({ issueNumber, dateOfFirstSale });
+const issue = (issueNumber: string | null, dateOfFirstSale: string | null) => ({
+  issueNumber,
+  dateOfFirstSale,
+});
 const fields = (errors: Array<{ field: string; code: string }>) => errors.map((e) => `${e.field}:${e.code}`);
 
 describe('cancellation start (account-flows.md §4, §8)', () => {
@@ -31,12 +34,22 @@ describe('cancellation date labels by the tenant date style (§4, §9)', () => {
     const march = issue('2026/03', '2026-03-01');
     expect(cancellationDateLabel(march, 'date')).toEqual({ kind: 'date', date: '2026-03-01' });
     expect(cancellationDateLabel(march, 'issue_number')).toEqual({ kind: 'issue', issueNumber: '2026/03' });
-    expect(cancellationDateLabel(march, 'issue_number_date')).toEqual({ kind: 'issue_date', issueNumber: '2026/03', date: '2026-03-01' });
+    expect(cancellationDateLabel(march, 'issue_number_date')).toEqual({
+      kind: 'issue_date',
+      issueNumber: '2026/03',
+      date: '2026-03-01',
+    });
   });
 
   it('falls back to the issue number when the date is unknown', () => {
-    expect(cancellationDateLabel(issue('2026/03', null), 'date')).toEqual({ kind: 'issue', issueNumber: '2026/03' });
-    expect(cancellationDateLabel(issue('2026/03', null), 'issue_number_date')).toEqual({ kind: 'issue', issueNumber: '2026/03' });
+    expect(cancellationDateLabel(issue('2026/03', null), 'date')).toEqual({
+      kind: 'issue',
+      issueNumber: '2026/03',
+    });
+    expect(cancellationDateLabel(issue('2026/03', null), 'issue_number_date')).toEqual({
+      kind: 'issue',
+      issueNumber: '2026/03',
+    });
   });
 });
 
@@ -64,17 +77,25 @@ describe('preselections (§4)', () => {
 describe('cancel form rules (§5)', () => {
   it('requires a date when cancellable and a reason in words when not', () => {
     expect(fields(cancelFormErrors({ reason: 'PREIS', issue: null }, true))).toEqual(['issue:required']);
-    expect(fields(cancelFormErrors({ reason: 'PREIS', issue: null, reasonText: ' ' }, false))).toEqual(['reasonText:required']);
-    expect(fields(cancelFormErrors({ reason: '', issue: issue(null, null), feedback: 'x'.repeat(256) }, true))).toEqual(['reason:required', 'feedback:too_long']);
+    expect(fields(cancelFormErrors({ reason: 'PREIS', issue: null, reasonText: ' ' }, false))).toEqual([
+      'reasonText:required',
+    ]);
+    expect(
+      fields(cancelFormErrors({ reason: '', issue: issue(null, null), feedback: 'x'.repeat(256) }, true)),
+    ).toEqual(['reason:required', 'feedback:too_long']);
   });
 
   it('checks the anonymous form: e-mail, order number and a zip code of at most 10 characters', () => {
-    expect(fields(cancellationCheckErrors({ email: '', orderNumber: '', zipcode: '' }))).toEqual(['email:required', 'orderNumber:required', 'zipcode:required']);
-    expect(fields(cancellationCheckErrors({ email: 'anna@', orderNumber: '12ab', zipcode: '12345678901' }))).toEqual([
-      'email:invalid',
-      'orderNumber:invalid',
-      'zipcode:too_long',
+    expect(fields(cancellationCheckErrors({ email: '', orderNumber: '', zipcode: '' }))).toEqual([
+      'email:required',
+      'orderNumber:required',
+      'zipcode:required',
     ]);
-    expect(cancellationCheckErrors({ email: 'anna@example.com', orderNumber: '4123456789', zipcode: '10969' })).toEqual([]);
+    expect(
+      fields(cancellationCheckErrors({ email: 'anna@', orderNumber: '12ab', zipcode: '12345678901' })),
+    ).toEqual(['email:invalid', 'orderNumber:invalid', 'zipcode:too_long']);
+    expect(
+      cancellationCheckErrors({ email: 'anna@example.com', orderNumber: '4123456789', zipcode: '10969' }),
+    ).toEqual([]);
   });
 });

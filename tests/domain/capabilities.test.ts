@@ -28,27 +28,56 @@ const everything: CapabilityContext = {
   },
 };
 
-const digital = { mixType: 'DE', mixTypeDetails: { mixTypeDesc: 'E-Paper', mediumType: 'DE', pdfDownload: true, complaintIssues: 0 } } as const;
-const renewal = (patch: Partial<NonNullable<Subscription['renewal']>>) => ({ ...makeSubscription().renewal!, ...patch });
+const digital = {
+  mixType: 'DE',
+  mixTypeDetails: { mixTypeDesc: 'E-Paper', mediumType: 'DE', pdfDownload: true, complaintIssues: 0 },
+} as const;
+const renewal = (patch: Partial<NonNullable<Subscription['renewal']>>) => ({
+  ...makeSubscription().renewal!,
+  ...patch,
+});
 
 // One row per kind of subscription of §3/§4/§6; the columns are the capability rules of §6.
 const subscriptions: Record<string, Subscription> = {
   'active print, own (AG WE RE)': makeSubscription(),
   'cancelled print (AK)': makeSubscription({ orderStatus: 'AK', isCancelable: false }),
   'inactive (I)': makeSubscription({ orderStatus: 'I', isCancelable: false }),
-  'starts later (IZ), time-based online': makeSubscription({ orderStatus: 'IZ', mixType: 'ON', isTimebased: true, currentPhase: { canUpgrade: true } }),
-  'suspended with end date (IU)': makeSubscription({ orderStatus: 'IU', currentSuspension: { suspendedFromDate: '2026-01-01', suspendedToDate: '2026-02-01' } }),
-  'suspended open-ended (IU)': makeSubscription({ orderStatus: 'IU', currentSuspension: { suspendedFromDate: '2026-01-01', suspendedToDate: null } }),
-  'externally managed renewal (WBZA)': makeSubscription({ salesDocumentType: 'WBZA', isRenewal: true, isCancelable: false }),
+  'starts later (IZ), time-based online': makeSubscription({
+    orderStatus: 'IZ',
+    mixType: 'ON',
+    isTimebased: true,
+    currentPhase: { canUpgrade: true },
+  }),
+  'suspended with end date (IU)': makeSubscription({
+    orderStatus: 'IU',
+    currentSuspension: { suspendedFromDate: '2026-01-01', suspendedToDate: '2026-02-01' },
+  }),
+  'suspended open-ended (IU)': makeSubscription({
+    orderStatus: 'IU',
+    currentSuspension: { suspendedFromDate: '2026-01-01', suspendedToDate: null },
+  }),
+  'externally managed renewal (WBZA)': makeSubscription({
+    salesDocumentType: 'WBZA',
+    isRenewal: true,
+    isCancelable: false,
+  }),
   'gift recipient only (WE)': withRoles(['WE'], { salesSource: 'GIFT' }),
   'gift given (AG RE)': withRoles(['AG', 'RE'], { salesSource: 'GIFT' }),
   'invoice recipient only (RE), e-paper': withRoles(['RE'], digital),
   'licence manager (LV) of a multi-licence e-paper': withRoles(['LV'], { ...digital, isMultiLicense: true }),
   'own e-paper': makeSubscription(digital),
   'renewable without auto-renewal': makeSubscription({ isRenewal: true }),
-  'renewable with auto-renewal': makeSubscription({ isRenewal: true, renewal: renewal({ autoRenewal: true }) }),
-  'membership': makeSubscription({ mixType: 'MG', renewal: renewal({ offerClassification: 'M' }) }),
-  'bundle master (combo)': makeSubscription({ mixType: 'KO', isCombiSubscription: true, bundle: { bundleNumber: '7100000001' }, renewal: renewal({ renewalBundleComponent: 'M' }) }),
+  'renewable with auto-renewal': makeSubscription({
+    isRenewal: true,
+    renewal: renewal({ autoRenewal: true }),
+  }),
+  membership: makeSubscription({ mixType: 'MG', renewal: renewal({ offerClassification: 'M' }) }),
+  'bundle master (combo)': makeSubscription({
+    mixType: 'KO',
+    isCombiSubscription: true,
+    bundle: { bundleNumber: '7100000001' },
+    renewal: renewal({ renewalBundleComponent: 'M' }),
+  }),
 };
 
 type Row = Record<Capability, boolean>;
@@ -92,54 +121,90 @@ describe('capability rules of §6: a table of subscriptions × rules', () => {
     const none: CapabilityContext = { tenant: { features: [] } };
     for (const capability of CAPABILITIES) {
       const check = checkCapability(capability, subscriptions['active print, own (AG WE RE)'], none);
-      if (capability === 'orderAttributes') expect(check).toBe('not_allowed'); // no flag; no attributes configured
+      if (capability === 'orderAttributes')
+        expect(check).toBe('not_allowed'); // no flag; no attributes configured
       else expect(check, capability).toBe('feature_disabled');
     }
   });
 
   it('applies per-publication blacklists', () => {
-    const ctx: CapabilityContext = { tenant: { features: ['cancellation'], publicationBlacklists: { cancellation: ['SKT'] } } };
+    const ctx: CapabilityContext = {
+      tenant: { features: ['cancellation'], publicationBlacklists: { cancellation: ['SKT'] } },
+    };
     expect(checkCapability('cancellation', makeSubscription(), ctx)).toBe('feature_disabled');
     expect(canCancel(makeSubscription({ publication: 'SKS' }), ctx)).toBe(true);
   });
 
-  it('leaves a bundle component only its own issues: every other action is the master\'s (§2)', () => {
+  it("leaves a bundle component only its own issues: every other action is the master's (§2)", () => {
     const component = makeSubscription({
       mixType: 'DE',
       mixTypeDetails: { ...makeSubscription().mixTypeDetails, pdfDownload: true },
       bundle: { bundleNumber: '7100000001' },
       renewal: renewal({ renewalBundleComponent: 'S' }),
     });
-    for (const capability of ['invoiceRequest', 'cancellation', 'paymentHistory', 'addressChange', 'orderAttributes'] as Capability[]) {
+    for (const capability of [
+      'invoiceRequest',
+      'cancellation',
+      'paymentHistory',
+      'addressChange',
+      'orderAttributes',
+    ] as Capability[]) {
       expect(checkCapability(capability, component, everything), capability).toBe('not_allowed');
     }
     expect(checkCapability('issueHistory', component, everything)).toBe('ok');
   });
 
   it('tells a refused rule apart from a switched-off feature', () => {
-    expect(checkCapability('paymentHistory', subscriptions['gift recipient only (WE)'], everything)).toBe('not_allowed');
+    expect(checkCapability('paymentHistory', subscriptions['gift recipient only (WE)'], everything)).toBe(
+      'not_allowed',
+    );
   });
 
   it('offers renewal with auto-renewal when the tenant forces it', () => {
-    const forced: CapabilityContext = { tenant: { ...everything.tenant, renewal: { forceWithAutoRenewal: true } } };
+    const forced: CapabilityContext = {
+      tenant: { ...everything.tenant, renewal: { forceWithAutoRenewal: true } },
+    };
     expect(can('renewal', subscriptions['renewable with auto-renewal'], forced)).toBe(true);
   });
 
   it('offers the holiday service types the tenant has on for the publication, and none for blacklisted mix types', () => {
-    const ctx: CapabilityContext = { tenant: { features: ['holiday-redirect', 'holiday-break'], publicationBlacklists: { 'holiday-break': ['SKT'] } } };
+    const ctx: CapabilityContext = {
+      tenant: {
+        features: ['holiday-redirect', 'holiday-break'],
+        publicationBlacklists: { 'holiday-break': ['SKT'] },
+      },
+    };
     expect(holidayServiceTypes(makeSubscription(), ctx)).toEqual(['redirect']);
-    expect(holidayServiceTypes(makeSubscription(), { tenant: { ...ctx.tenant, holidayService: { blacklistedMixTypes: ['PR'] } } })).toEqual([]);
+    expect(
+      holidayServiceTypes(makeSubscription(), {
+        tenant: { ...ctx.tenant, holidayService: { blacklistedMixTypes: ['PR'] } },
+      }),
+    ).toEqual([]);
   });
 
   it('leaves the issue history out for excluded publications (optionally one mix type)', () => {
-    const ctx: CapabilityContext = { tenant: { features: ['issue-history'], issueHistory: { excludedPublications: [{ publication: 'SKT', mixType: 'DE' }] } } };
+    const ctx: CapabilityContext = {
+      tenant: {
+        features: ['issue-history'],
+        issueHistory: { excludedPublications: [{ publication: 'SKT', mixType: 'DE' }] },
+      },
+    };
     expect(can('issueHistory', makeSubscription(), ctx)).toBe(true);
     expect(can('issueHistory', makeSubscription(digital), ctx)).toBe(false);
   });
 
   it('builds the external link and limits it to whitelisted, active subscriptions when configured', () => {
     expect(externalLinkUrl(makeSubscription(), everything)).toBe('https://shop.example/SKT/4123456789');
-    const ctx: CapabilityContext = { tenant: { features: ['external-subscription-link'], externalSubscriptionLink: { urlTemplate: 'https://x.example/{orderNumber}', whitelistedPublications: ['TWP'], showOnlyForActive: true } } };
+    const ctx: CapabilityContext = {
+      tenant: {
+        features: ['external-subscription-link'],
+        externalSubscriptionLink: {
+          urlTemplate: 'https://x.example/{orderNumber}',
+          whitelistedPublications: ['TWP'],
+          showOnlyForActive: true,
+        },
+      },
+    };
     expect(can('externalLink', makeSubscription(), ctx)).toBe(false);
     expect(can('externalLink', makeSubscription({ publication: 'TWP' }), ctx)).toBe(true);
     expect(can('externalLink', makeSubscription({ publication: 'TWP', orderStatus: 'I' }), ctx)).toBe(false);
@@ -153,13 +218,19 @@ describe('orders page card rules (§2)', () => {
     expect(showsCardDownload(makeSubscription({ ...digital, orderStatus: 'I' }), ctx)).toBe(false);
     const later = makeSubscription({ ...digital, orderStatus: 'IZ' });
     expect(showsCardDownload(later, ctx)).toBe(false);
-    expect(showsCardDownload(later, { tenant: { ...ctx.tenant, download: { showDownloadForSubsWithKnownActivationDate: true } } })).toBe(true);
+    expect(
+      showsCardDownload(later, {
+        tenant: { ...ctx.tenant, download: { showDownloadForSubsWithKnownActivationDate: true } },
+      }),
+    ).toBe(true);
   });
 
   it('shows the renewal for active, non-bundle, renewable subscriptions without auto-renewal', () => {
     expect(showsCardRenewal(subscriptions['renewable without auto-renewal'], ctx)).toBe(true);
     expect(showsCardRenewal(subscriptions['renewable with auto-renewal'], ctx)).toBe(false);
-    expect(showsCardRenewal(makeSubscription({ isRenewal: true, bundle: { bundleNumber: '1' } }), ctx)).toBe(false);
+    expect(showsCardRenewal(makeSubscription({ isRenewal: true, bundle: { bundleNumber: '1' } }), ctx)).toBe(
+      false,
+    );
     expect(showsCardRenewal(makeSubscription({ isRenewal: true, orderStatus: 'I' }), ctx)).toBe(false);
   });
 });
@@ -168,15 +239,36 @@ describe('detail display rules (§2 "Subscription detail")', () => {
   const ctx: CapabilityContext = { tenant: { features: ['valid-from'] } };
   it('shows valid-to unless renewal, the expiry issue for renewals cancelled or without auto-renewal', () => {
     expect(detailVisibility(makeSubscription(), ctx)).toMatchObject({ validTo: true, expiryIssue: false });
-    expect(detailVisibility(makeSubscription({ isRenewal: true }), ctx)).toMatchObject({ validTo: false, expiryIssue: true });
-    expect(detailVisibility(makeSubscription({ isRenewal: true, renewal: renewal({ autoRenewal: true }) }), ctx).expiryIssue).toBe(false);
-    expect(detailVisibility(makeSubscription({ isRenewal: true, orderStatus: 'AK', renewal: renewal({ autoRenewal: true }) }), ctx).expiryIssue).toBe(true);
+    expect(detailVisibility(makeSubscription({ isRenewal: true }), ctx)).toMatchObject({
+      validTo: false,
+      expiryIssue: true,
+    });
+    expect(
+      detailVisibility(makeSubscription({ isRenewal: true, renewal: renewal({ autoRenewal: true }) }), ctx)
+        .expiryIssue,
+    ).toBe(false);
+    expect(
+      detailVisibility(
+        makeSubscription({ isRenewal: true, orderStatus: 'AK', renewal: renewal({ autoRenewal: true }) }),
+        ctx,
+      ).expiryIssue,
+    ).toBe(true);
   });
 
   it('shows auto-renewal fields, payment, premium and goods recipient to the ordering party only', () => {
     const auto = { renewal: renewal({ autoRenewal: true }) };
-    expect(detailVisibility(makeSubscription(auto), ctx)).toMatchObject({ autoRenewalFields: true, payment: true, premium: true, goodsRecipient: true });
-    expect(detailVisibility(withRoles(['WE'], auto), ctx)).toMatchObject({ autoRenewalFields: false, payment: false, premium: false, goodsRecipient: false });
+    expect(detailVisibility(makeSubscription(auto), ctx)).toMatchObject({
+      autoRenewalFields: true,
+      payment: true,
+      premium: true,
+      goodsRecipient: true,
+    });
+    expect(detailVisibility(withRoles(['WE'], auto), ctx)).toMatchObject({
+      autoRenewalFields: false,
+      payment: false,
+      premium: false,
+      goodsRecipient: false,
+    });
   });
 
   it('shows valid-from when active and not cancelled (and the tenant shows it), suspension when suspended', () => {
@@ -184,21 +276,41 @@ describe('detail display rules (§2 "Subscription detail")', () => {
     expect(detailVisibility(makeSubscription({ orderStatus: 'AK' }), ctx).validFrom).toBe(false);
     expect(detailVisibility(makeSubscription(), { tenant: { features: [] } }).validFrom).toBe(false);
     expect(detailVisibility(subscriptions['suspended with end date (IU)'], ctx).suspension).toBe(true);
-    expect(detailVisibility(makeSubscription({ activeHolidayServiceType: 'break' }), ctx).holidayIndicator).toBe(true);
+    expect(
+      detailVisibility(makeSubscription({ activeHolidayServiceType: 'break' }), ctx).holidayIndicator,
+    ).toBe(true);
   });
 });
 
 describe('bundles (§6)', () => {
-  const master = makeSubscription({ id: 'M', publication: 'TWP', bundle: { bundleNumber: 'B1' }, renewal: renewal({ renewalBundleComponent: 'M' }) });
-  const slave = makeSubscription({ id: 'S', publication: 'TWD', bundle: { bundleNumber: 'B1' }, renewal: renewal({ renewalBundleComponent: 'S' }) });
-  const other = makeSubscription({ id: 'O', bundle: { bundleNumber: 'B2' }, renewal: renewal({ renewalBundleComponent: 'S' }) });
+  const master = makeSubscription({
+    id: 'M',
+    publication: 'TWP',
+    bundle: { bundleNumber: 'B1' },
+    renewal: renewal({ renewalBundleComponent: 'M' }),
+  });
+  const slave = makeSubscription({
+    id: 'S',
+    publication: 'TWD',
+    bundle: { bundleNumber: 'B1' },
+    renewal: renewal({ renewalBundleComponent: 'S' }),
+  });
+  const other = makeSubscription({
+    id: 'O',
+    bundle: { bundleNumber: 'B2' },
+    renewal: renewal({ renewalBundleComponent: 'S' }),
+  });
   const all = [master, slave, other];
   it('lists the master slaves', () => {
-    expect(visibleBundleComponents(master, all, { tenant: { features: [] } }).map((s) => s.id)).toEqual(['S']);
+    expect(visibleBundleComponents(master, all, { tenant: { features: [] } }).map((s) => s.id)).toEqual([
+      'S',
+    ]);
     expect(isHiddenBundleComponent(slave, all, { tenant: { features: [] } })).toBe(false);
   });
   it('hides slaves when the master publication is in the hidden-components list', () => {
-    const ctx: CapabilityContext = { tenant: { features: [], bundle: { publicationsWithHiddenComponents: ['TWP'] } } };
+    const ctx: CapabilityContext = {
+      tenant: { features: [], bundle: { publicationsWithHiddenComponents: ['TWP'] } },
+    };
     expect(visibleBundleComponents(master, all, ctx)).toEqual([]);
     expect(isHiddenBundleComponent(slave, all, ctx)).toBe(true);
     expect(isHiddenBundleComponent(master, all, ctx)).toBe(false);

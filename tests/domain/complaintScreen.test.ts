@@ -6,7 +6,9 @@ describe('complaint page rules (account-flows.md §4, §5, §8)', () => {
     expect(complaintStart({ issues: [], maxReached: false })).toBe('no_issues');
     expect(complaintStart({ issues: [{ complained: false }], maxReached: true })).toBe('max_reached');
     expect(complaintStart({ issues: [{ complained: true }], maxReached: false })).toBe('no_eligible');
-    expect(complaintStart({ issues: [{ complained: true }, { complained: false }], maxReached: false })).toBe('form');
+    expect(complaintStart({ issues: [{ complained: true }, { complained: false }], maxReached: false })).toBe(
+      'form',
+    );
   });
 
   it('keeps submit disabled until issue, reason and compensation are chosen', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contactFieldErrors, detectUploadType, linkedPageLoginErrors, showsMessage, showsOptIn, visibleActivities, type ContactSettings } from '../../engine/domain/contactRules';
+import {
+  contactFieldErrors,
+  detectUploadType,
+  linkedPageLoginErrors,
+  showsMessage,
+  showsOptIn,
+  visibleActivities,
+  type ContactSettings,
+} from '../../engine/domain/contactRules';
 import { TINY_PDF, TINY_PNG } from '../support/publicPagesFixtures';
 
 const tenant = (overrides: Partial<ContactSettings> = {}): ContactSettings => ({
@@ -8,7 +16,12 @@ const tenant = (overrides: Partial<ContactSettings> = {}): ContactSettings => ({
     requireSalutation: true,
     requirePublication: true,
     activities: [
-      { activity: 'DELIVERY', requiresSubscription: true, supportsImageUpload: true, showOptInCheckbox: true },
+      {
+        activity: 'DELIVERY',
+        requiresSubscription: true,
+        supportsImageUpload: true,
+        showOptInCheckbox: true,
+      },
       { activity: 'GENERAL', allowMissingOrderNumber: true, visibility: 'all' },
       { activity: 'CALLBACK', disableMessageInput: true, visibility: 'anonymous' },
       { activity: 'REVOKE', visibility: 'authenticated', requiresSubscription: true },
@@ -17,13 +30,22 @@ const tenant = (overrides: Partial<ContactSettings> = {}): ContactSettings => ({
   ...overrides,
 });
 
-const fields = (errors: Array<{ field: string; code: string }>) => errors.map((e) => `${e.field}:${e.code}`).sort();
+const fields = (errors: Array<{ field: string; code: string }>) =>
+  errors.map((e) => `${e.field}:${e.code}`).sort();
 
 describe('contact rules (portal-core.md §5, §6)', () => {
   it('filters activities by visibility', () => {
     const activities = tenant().contactForm!.activities!;
-    expect(visibleActivities(activities, false).map((a) => a.activity)).toEqual(['DELIVERY', 'GENERAL', 'CALLBACK']);
-    expect(visibleActivities(activities, true).map((a) => a.activity)).toEqual(['DELIVERY', 'GENERAL', 'REVOKE']);
+    expect(visibleActivities(activities, false).map((a) => a.activity)).toEqual([
+      'DELIVERY',
+      'GENERAL',
+      'CALLBACK',
+    ]);
+    expect(visibleActivities(activities, true).map((a) => a.activity)).toEqual([
+      'DELIVERY',
+      'GENERAL',
+      'REVOKE',
+    ]);
   });
 
   it('requires every anonymous field, the salutation and publication when the tenant asks for them', () => {
@@ -39,14 +61,32 @@ describe('contact rules (portal-core.md §5, §6)', () => {
   });
 
   it('requires the company for a company salutation and checks e-mail and order number', () => {
-    const input = { activity: 'GENERAL', message: 'x', publication: 'P', orderNumber: '1234567', contactDetails: { salutation: '0003', firstName: 'A', lastName: 'B', email: 'no-at' } };
-    expect(fields(contactFieldErrors(tenant(), input, false))).toEqual(['/contactDetails/company:required', '/contactDetails/email:invalid', '/orderNumber:invalid']);
+    const input = {
+      activity: 'GENERAL',
+      message: 'x',
+      publication: 'P',
+      orderNumber: '1234567',
+      contactDetails: { salutation: '0003', firstName: 'A', lastName: 'B', email: 'no-at' },
+    };
+    expect(fields(contactFieldErrors(tenant(), input, false))).toEqual([
+      '/contactDetails/company:required',
+      '/contactDetails/email:invalid',
+      '/orderNumber:invalid',
+    ]);
   });
 
   it('lets the missing-order-number box replace the number only where the activity allows it', () => {
-    const base = { message: 'x', publication: 'P', missingOrderNumber: true, contactDetails: { salutation: '0001', firstName: 'A', lastName: 'B', email: 'a@b.example' } };
+    const base = {
+      message: 'x',
+      publication: 'P',
+      missingOrderNumber: true,
+      contactDetails: { salutation: '0001', firstName: 'A', lastName: 'B', email: 'a@b.example' },
+    };
     expect(contactFieldErrors(tenant(), { ...base, activity: 'GENERAL' }, false)).toEqual([]);
-    expect(fields(contactFieldErrors(tenant(), { ...base, activity: 'DELIVERY' }, false))).toEqual(['/missingOrderNumber:not_allowed', '/orderNumber:required']);
+    expect(fields(contactFieldErrors(tenant(), { ...base, activity: 'DELIVERY' }, false))).toEqual([
+      '/missingOrderNumber:not_allowed',
+      '/orderNumber:required',
+    ]);
   });
 
   it('drops the message when the activity hides it, unless showMessageInput shows it', () => {
@@ -56,8 +96,12 @@ describe('contact rules (portal-core.md §5, §6)', () => {
   });
 
   it('asks a signed-in user for the subscription when the activity requires one', () => {
-    expect(fields(contactFieldErrors(tenant(), { activity: 'REVOKE', message: 'x' }, true))).toEqual(['/subscriptionId:required']);
-    expect(contactFieldErrors(tenant(), { activity: 'REVOKE', message: 'x', subscriptionId: '101-1' }, true)).toEqual([]);
+    expect(fields(contactFieldErrors(tenant(), { activity: 'REVOKE', message: 'x' }, true))).toEqual([
+      '/subscriptionId:required',
+    ]);
+    expect(
+      contactFieldErrors(tenant(), { activity: 'REVOKE', message: 'x', subscriptionId: '101-1' }, true),
+    ).toEqual([]);
   });
 
   it('offers the opt-in only with the opt-ins feature on an activity that requires a subscription and asks for it', () => {
@@ -69,10 +113,44 @@ describe('contact rules (portal-core.md §5, §6)', () => {
 
   it('takes uploads of the allowed types up to 2097152 bytes, only on activities with upload', () => {
     const base = { activity: 'DELIVERY', subscriptionId: 's', message: 'x' };
-    expect(contactFieldErrors(tenant(), { ...base, image: { filename: 'a.png', mimeType: 'image/png', size: 2_097_152 } }, true)).toEqual([]);
-    expect(fields(contactFieldErrors(tenant(), { ...base, image: { filename: 'a.png', mimeType: 'image/png', size: 2_097_153 } }, true))).toEqual(['/image:file_too_large']);
-    expect(fields(contactFieldErrors(tenant(), { ...base, image: { filename: 'a.gif', mimeType: 'image/gif', size: 10 } }, true))).toEqual(['/image:file_type']);
-    expect(fields(contactFieldErrors(tenant(), { activity: 'GENERAL', message: 'x', image: { filename: 'a.png', mimeType: 'image/png', size: 10 } }, true))).toEqual(['/image:not_allowed']);
+    expect(
+      contactFieldErrors(
+        tenant(),
+        { ...base, image: { filename: 'a.png', mimeType: 'image/png', size: 2_097_152 } },
+        true,
+      ),
+    ).toEqual([]);
+    expect(
+      fields(
+        contactFieldErrors(
+          tenant(),
+          { ...base, image: { filename: 'a.png', mimeType: 'image/png', size: 2_097_153 } },
+          true,
+        ),
+      ),
+    ).toEqual(['/image:file_too_large']);
+    expect(
+      fields(
+        contactFieldErrors(
+          tenant(),
+          { ...base, image: { filename: 'a.gif', mimeType: 'image/gif', size: 10 } },
+          true,
+        ),
+      ),
+    ).toEqual(['/image:file_type']);
+    expect(
+      fields(
+        contactFieldErrors(
+          tenant(),
+          {
+            activity: 'GENERAL',
+            message: 'x',
+            image: { filename: 'a.png', mimeType: 'image/png', size: 10 },
+          },
+          true,
+        ),
+      ),
+    ).toEqual(['/image:not_allowed']);
   });
 
   it('reads the real file type from the first bytes, never from the name', () => {
@@ -84,7 +162,10 @@ describe('contact rules (portal-core.md §5, §6)', () => {
   });
 
   it('checks the linked-page login fields', () => {
-    expect(fields(linkedPageLoginErrors({ orderNumber: '12', zipcode: '12345678901' }))).toEqual(['/orderNumber:invalid', '/zipcode:too_long']);
+    expect(fields(linkedPageLoginErrors({ orderNumber: '12', zipcode: '12345678901' }))).toEqual([
+      '/orderNumber:invalid',
+      '/zipcode:too_long',
+    ]);
     expect(linkedPageLoginErrors({ orderNumber: '4001234567', zipcode: 'SW1A 1AA' })).toEqual([]);
   });
 });

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBpNumber, isValidCustomerNumber, isValidOrderNumber, isValidPassword, isValidZipCode, isPlausibleEmail, maskEmail, passwordProblem, passwordRepeatProblem } from '../../engine/domain/fieldRules';
+import {
+  isValidBpNumber,
+  isValidCustomerNumber,
+  isValidOrderNumber,
+  isValidPassword,
+  isValidZipCode,
+  isPlausibleEmail,
+  maskEmail,
+  passwordProblem,
+  passwordRepeatProblem,
+} from '../../engine/domain/fieldRules';
 
 describe('field rules of portal-core.md §5', () => {
   it.each([
-    ['4123456789', true], ['12345678', true], ['1234567', false], ['12345678901', false], ['41234a6789', false], ['', false],
+    ['4123456789', true],
+    ['12345678', true],
+    ['1234567', false],
+    ['12345678901', false],
+    ['41234a6789', false],
+    ['', false],
   ])('order number %j is %s', (value, valid) => expect(isValidOrderNumber(value)).toBe(valid));
 
   it('accepts customer numbers of 8 to 10 digits', () => {
@@ -24,7 +39,13 @@ describe('field rules of portal-core.md §5', () => {
   });
 
   it.each([
-    ['Abcdefg1', true], ['abcdefg1', false], ['ABCDEFG1', false], ['Abcdefgh', false], ['Abc1', false], ['Abcdefghij1234567890X', false], ['Abcdefghij123456789X', true],
+    ['Abcdefg1', true],
+    ['abcdefg1', false],
+    ['ABCDEFG1', false],
+    ['Abcdefgh', false],
+    ['Abc1', false],
+    ['Abcdefghij1234567890X', false],
+    ['Abcdefghij123456789X', true],
   ])('password %j is %s', (value, valid) => expect(isValidPassword(value)).toBe(valid));
 
   it('checks e-mail addresses plausibly', () => {
@@ -47,7 +68,9 @@ describe('field rules of portal-core.md §5', () => {
     ['ABCDEFGH1', 'needs_mix'],
     ['Abcdefghi', 'needs_mix'],
     ['Abcdefghij123456789X', null],
-  ])('names what password %j lacks: %s (a 21st character is too long, never cut)', (value, problem) => expect(passwordProblem(value)).toBe(problem));
+  ])('names what password %j lacks: %s (a 21st character is too long, never cut)', (value, problem) =>
+    expect(passwordProblem(value)).toBe(problem),
+  );
 
   it('requires the repeat of a new password, and the same one', () => {
     expect(passwordRepeatProblem('', '')).toBe('required');

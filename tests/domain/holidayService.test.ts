@@ -19,7 +19,13 @@ describe('holiday service rules (account-flows.md §4, §5, §9)', () => {
   });
 
   it('takes the maximum duration of the publication, then the type, then the default', () => {
-    const config = { defaultMaxDuration: 6, maxDurations: [{ type: 'break' as const, weeks: 8 }, { type: 'break' as const, weeks: 2, publications: ['SKS'] }] };
+    const config = {
+      defaultMaxDuration: 6,
+      maxDurations: [
+        { type: 'break' as const, weeks: 8 },
+        { type: 'break' as const, weeks: 2, publications: ['SKS'] },
+      ],
+    };
     expect(maxDurationWeeks(config, 'break', 'SKS')).toBe(2);
     expect(maxDurationWeeks(config, 'break', 'SKT')).toBe(8);
     expect(maxDurationWeeks(config, 'redirect', 'SKT')).toBe(6);
@@ -27,26 +33,81 @@ describe('holiday service rules (account-flows.md §4, §5, §9)', () => {
   });
 
   it('starts tomorrow at the earliest and limits a download to one month', () => {
-    expect(holidayRangeErrors({ type: 'break', dateFrom: today, dateTo: '2026-11-30' }, { today, weeks: 4 })).toEqual([{ field: 'dateFrom', code: 'too_early' }]);
-    expect(holidayRangeErrors({ type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-21' }, { today, weeks: 4 })).toEqual([]);
-    expect(holidayRangeErrors({ type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-22' }, { today, weeks: 4 })).toEqual([{ field: 'dateTo', code: 'too_long' }]);
+    expect(
+      holidayRangeErrors({ type: 'break', dateFrom: today, dateTo: '2026-11-30' }, { today, weeks: 4 }),
+    ).toEqual([{ field: 'dateFrom', code: 'too_early' }]);
+    expect(
+      holidayRangeErrors(
+        { type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-21' },
+        { today, weeks: 4 },
+      ),
+    ).toEqual([]);
+    expect(
+      holidayRangeErrors(
+        { type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-22' },
+        { today, weeks: 4 },
+      ),
+    ).toEqual([{ field: 'dateTo', code: 'too_long' }]);
     expect(latestHolidayEnd('download', '2026-11-23', 8)).toBe('2026-12-23');
-    expect(holidayRangeErrors({ type: 'redirect', dateFrom: '2026-12-01', dateTo: '2026-11-30' }, { today, weeks: 4 })).toEqual([{ field: 'dateTo', code: 'before_start' }]);
-    expect(holidayRangeErrors({ type: 'redirect' }, { today, weeks: 4 }).map((e) => e.code)).toEqual(['required', 'required']);
+    expect(
+      holidayRangeErrors(
+        { type: 'redirect', dateFrom: '2026-12-01', dateTo: '2026-11-30' },
+        { today, weeks: 4 },
+      ),
+    ).toEqual([{ field: 'dateTo', code: 'before_start' }]);
+    expect(holidayRangeErrors({ type: 'redirect' }, { today, weeks: 4 }).map((e) => e.code)).toEqual([
+      'required',
+      'required',
+    ]);
   });
 
   it('blocks the submit without issues or with one issue already shipped', () => {
     expect(holidaySubmitBlock([], today)).toBe('no_issues');
-    expect(holidaySubmitBlock([{ dateOfFirstSale: '2026-11-23', dateOfFirstShipping: '2026-11-21' }], today)).toBe('already_shipped');
-    expect(holidaySubmitBlock([{ dateOfFirstSale: '2026-11-23', dateOfFirstShipping: '2026-11-21' }, { dateOfFirstSale: '2026-11-30' }], today)).toBeNull();
+    expect(
+      holidaySubmitBlock([{ dateOfFirstSale: '2026-11-23', dateOfFirstShipping: '2026-11-21' }], today),
+    ).toBe('already_shipped');
+    expect(
+      holidaySubmitBlock(
+        [
+          { dateOfFirstSale: '2026-11-23', dateOfFirstShipping: '2026-11-21' },
+          { dateOfFirstSale: '2026-11-30' },
+        ],
+        today,
+      ),
+    ).toBeNull();
   });
 
   it('shows redirect before break before download, and cancels each only where allowed', () => {
     expect(activePlannedService([{ type: 'download' }, { type: 'break' }])?.type).toBe('break');
-    expect(canCancelHolidayService({ type: 'redirect', dateFrom: '2026-11-25', dateTo: '2026-12-05', firstIssueShipping: '2026-11-24' }, today)).toBe(true);
-    expect(canCancelHolidayService({ type: 'redirect', dateFrom: '2026-11-25', dateTo: '2026-12-05', firstIssueShipping: today }, today)).toBe(false);
-    expect(canCancelHolidayService({ type: 'break', dateFrom: '2026-11-20', dateTo: '2026-12-05', firstIssueShipping: null }, today)).toBe(false);
-    expect(canCancelHolidayService({ type: 'break', dateFrom: '2026-11-30', dateTo: '2026-12-05', firstIssueShipping: null }, today)).toBe(true);
-    expect(canCancelHolidayService({ type: 'download', dateFrom: '2026-11-30', dateTo: '2026-12-05', firstIssueShipping: null }, today)).toBe(false);
+    expect(
+      canCancelHolidayService(
+        { type: 'redirect', dateFrom: '2026-11-25', dateTo: '2026-12-05', firstIssueShipping: '2026-11-24' },
+        today,
+      ),
+    ).toBe(true);
+    expect(
+      canCancelHolidayService(
+        { type: 'redirect', dateFrom: '2026-11-25', dateTo: '2026-12-05', firstIssueShipping: today },
+        today,
+      ),
+    ).toBe(false);
+    expect(
+      canCancelHolidayService(
+        { type: 'break', dateFrom: '2026-11-20', dateTo: '2026-12-05', firstIssueShipping: null },
+        today,
+      ),
+    ).toBe(false);
+    expect(
+      canCancelHolidayService(
+        { type: 'break', dateFrom: '2026-11-30', dateTo: '2026-12-05', firstIssueShipping: null },
+        today,
+      ),
+    ).toBe(true);
+    expect(
+      canCancelHolidayService(
+        { type: 'download', dateFrom: '2026-11-30', dateTo: '2026-12-05', firstIssueShipping: null },
+        today,
+      ),
+    ).toBe(false);
   });
 });

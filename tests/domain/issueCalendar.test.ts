@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMode, calendarWindow, fuzzyFilter, fuzzyScore, isIsoDay, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
+import {
+  calendarMode,
+  calendarWindow,
+  fuzzyFilter,
+  fuzzyScore,
+  isIsoDay,
+  isPublicationInCalendar,
+} from '../../engine/domain/issueCalendar';
 
 describe('issue calendar rules', () => {
   it('spans today to the same day one month ahead, clamped to the month end (§9)', () => {
-    expect(calendarWindow(new Date('2026-11-21T10:00:00Z'))).toEqual({ dateFrom: '2026-11-21', dateTo: '2026-12-21' });
-    expect(calendarWindow(new Date('2026-01-31T00:00:00Z'))).toEqual({ dateFrom: '2026-01-31', dateTo: '2026-02-28' });
-    expect(calendarWindow(new Date('2026-12-15T00:00:00Z'))).toEqual({ dateFrom: '2026-12-15', dateTo: '2027-01-15' });
+    expect(calendarWindow(new Date('2026-11-21T10:00:00Z'))).toEqual({
+      dateFrom: '2026-11-21',
+      dateTo: '2026-12-21',
+    });
+    expect(calendarWindow(new Date('2026-01-31T00:00:00Z'))).toEqual({
+      dateFrom: '2026-01-31',
+      dateTo: '2026-02-28',
+    });
+    expect(calendarWindow(new Date('2026-12-15T00:00:00Z'))).toEqual({
+      dateFrom: '2026-12-15',
+      dateTo: '2027-01-15',
+    });
   });
 
   it('excludes publications blacklisted in the calendar settings or the feature blacklist, and everything when the flag is off', () => {
-    const tenant = { features: ['issue-calendar'], publicationBlacklists: { 'issue-calendar': ['AAA'] }, issueCalendar: { blacklistedPublications: ['BBB'] } };
+    const tenant = {
+      features: ['issue-calendar'],
+      publicationBlacklists: { 'issue-calendar': ['AAA'] },
+      issueCalendar: { blacklistedPublications: ['BBB'] },
+    };
     expect(isPublicationInCalendar(tenant, 'CCC')).toBe(true);
     expect(isPublicationInCalendar(tenant, 'AAA')).toBe(false);
     expect(isPublicationInCalendar(tenant, 'BBB')).toBe(false);
@@ -23,7 +43,9 @@ describe('issue calendar rules', () => {
 
   it('matches characters in order, ignoring case and accents, substrings first', () => {
     expect(fuzzyScore('tgzt', 'Stadtkurier Tageszeitung')).toBeDefined();
-    expect(fuzzyScore('zeitung', 'Stadtkurier Tageszeitung')).toBeLessThan(fuzzyScore('stzg', 'Stadtkurier Tageszeitung')!);
+    expect(fuzzyScore('zeitung', 'Stadtkurier Tageszeitung')).toBeLessThan(
+      fuzzyScore('stzg', 'Stadtkurier Tageszeitung')!,
+    );
     expect(fuzzyScore('xyz', 'Stadtkurier Tageszeitung')).toBeUndefined();
     expect(fuzzyScore('GARTEN FRÜ', 'Garten Frühling')).toBe(0);
     expect(fuzzyScore('muller', 'Müller Zeitung')).toBe(0);

@@ -51,11 +51,18 @@ describe('the language of a screen and of the answers to it: one rule (issue 22)
   });
 
   it('always answers a language the tenant offers (property)', () => {
-    const tag = fc.oneof(fc.constantFrom('de', 'en', 'de-DE', 'en-GB', 'en-US', 'fr', 'DE-de', ''), fc.string());
+    const tag = fc.oneof(
+      fc.constantFrom('de', 'en', 'de-DE', 'en-GB', 'en-US', 'fr', 'DE-de', ''),
+      fc.string(),
+    );
     fc.assert(
-      fc.property(fc.constantFrom(technikwelt, gartenfreunde, stadtkurier), fc.array(fc.option(tag)), (tenant, wishes) => {
-        expect(tenant.locales).toContain(chooseLocale(tenant, wishes));
-      }),
+      fc.property(
+        fc.constantFrom(technikwelt, gartenfreunde, stadtkurier),
+        fc.array(fc.option(tag)),
+        (tenant, wishes) => {
+          expect(tenant.locales).toContain(chooseLocale(tenant, wishes));
+        },
+      ),
     );
   });
 });
@@ -76,7 +83,12 @@ describe('the order system’s words in a language (issue 22)', () => {
     const details = {
       displayName: 'Technikwelt Digital – Digital-Zugang',
       mixTypeDetails: { mixTypeDesc: 'Digital-Zugang', pdfDownload: false },
-      translations: { 'en-GB': { displayName: 'Technikwelt Digital – Online access', mixTypeDetails: { mixTypeDesc: 'Online access' } } },
+      translations: {
+        'en-GB': {
+          displayName: 'Technikwelt Digital – Online access',
+          mixTypeDetails: { mixTypeDesc: 'Online access' },
+        },
+      },
     };
     expect(localizedDetails(details, 'en-GB')).toEqual({
       displayName: 'Technikwelt Digital – Online access',
@@ -84,15 +96,29 @@ describe('the order system’s words in a language (issue 22)', () => {
     });
     expect(localizedDetails(details, 'en-US').displayName).toBe('Technikwelt Digital – Online access');
     expect(localizedDetails(details, 'de-DE').displayName).toBe('Technikwelt Digital – Digital-Zugang');
-    const pending = { id: 'P1', title: 'Technikwelt Magazin – Probeabo 4 Wochen', translations: { 'en-GB': { title: 'Technikwelt Magazin – 4-week trial' } } };
+    const pending = {
+      id: 'P1',
+      title: 'Technikwelt Magazin – Probeabo 4 Wochen',
+      translations: { 'en-GB': { title: 'Technikwelt Magazin – 4-week trial' } },
+    };
     expect(localizedRow(pending, 'en-GB')).toEqual({ id: 'P1', title: 'Technikwelt Magazin – 4-week trial' });
-    expect(localizedRow({ ...pending, translations: null }, 'en-GB')).toEqual({ id: 'P1', title: 'Technikwelt Magazin – Probeabo 4 Wochen' });
+    expect(localizedRow({ ...pending, translations: null }, 'en-GB')).toEqual({
+      id: 'P1',
+      title: 'Technikwelt Magazin – Probeabo 4 Wochen',
+    });
   });
 
   it('takes a tenant setting given once or per locale', () => {
     expect(settingIn('https://x.example/a.png', 'en-GB')).toBe('https://x.example/a.png');
-    expect(settingIn({ 'de-DE': 'https://x.example/auftrag.png', 'en-GB': 'https://x.example/order.png' }, 'en-GB')).toBe('https://x.example/order.png');
-    expect(settingIn({ 'de-DE': 'https://x.example/auftrag.png' }, 'en-GB')).toBe('https://x.example/auftrag.png');
+    expect(
+      settingIn(
+        { 'de-DE': 'https://x.example/auftrag.png', 'en-GB': 'https://x.example/order.png' },
+        'en-GB',
+      ),
+    ).toBe('https://x.example/order.png');
+    expect(settingIn({ 'de-DE': 'https://x.example/auftrag.png' }, 'en-GB')).toBe(
+      'https://x.example/auftrag.png',
+    );
     expect(settingIn(undefined, 'de-DE')).toBeUndefined();
   });
 });

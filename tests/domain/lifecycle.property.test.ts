@@ -25,7 +25,8 @@ import {
 
 const SEED = Number(process.env.FC_SEED ?? 20261125);
 const START = '2026-11-25';
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const OFFERS: Record<string, OfferEffect> = {
   'RENEW-12': { kind: 'extend', months: 12 },
@@ -37,7 +38,8 @@ const OFFERS: Record<string, OfferEffect> = {
 };
 /** The retention offers: taken in the cancellation flow. */
 const RETENTION = new Set(['RETAIN-3', 'KEEP-YEAR']);
-const sourceOf = (offerId: string) => (RETENTION.has(offerId) ? 'cancellation' : OFFERS[offerId].kind === 'upgrade' ? 'upgrade' : 'renewal');
+const sourceOf = (offerId: string) =>
+  RETENTION.has(offerId) ? 'cancellation' : OFFERS[offerId].kind === 'upgrade' ? 'upgrade' : 'renewal';
 const OFFER_IDS = Object.keys(OFFERS);
 
 function subscription(overrides: Partial<LifecycleState> = {}): LifecycleState {
@@ -57,13 +59,21 @@ function subscription(overrides: Partial<LifecycleState> = {}): LifecycleState {
   };
 }
 
-const arbState: fc.Arbitrary<LifecycleState> = fc.record({
-  status: fc.constantFrom('A' as const, 'IZ' as const, 'I' as const, 'IU' as const),
-  endIn: fc.option(fc.integer({ min: -60, max: 400 }), { nil: null }),
-  endIssue: fc.option(fc.constantFrom('12/2026', '1/2027', '2/2027'), { nil: null }),
-  isCancelable: fc.boolean(),
-  mixType: fc.constantFrom('PR', 'DE', 'KO'),
-}).map(({ endIn, ...rest }) => subscription({ ...rest, end: endIn === null ? null : addDays(START, endIn), endIssue: endIn === null ? null : rest.endIssue }));
+const arbState: fc.Arbitrary<LifecycleState> = fc
+  .record({
+    status: fc.constantFrom('A' as const, 'IZ' as const, 'I' as const, 'IU' as const),
+    endIn: fc.option(fc.integer({ min: -60, max: 400 }), { nil: null }),
+    endIssue: fc.option(fc.constantFrom('12/2026', '1/2027', '2/2027'), { nil: null }),
+    isCancelable: fc.boolean(),
+    mixType: fc.constantFrom('PR', 'DE', 'KO'),
+  })
+  .map(({ endIn, ...rest }) =>
+    subscription({
+      ...rest,
+      end: endIn === null ? null : addDays(START, endIn),
+      endIssue: endIn === null ? null : rest.endIssue,
+    }),
+  );
 
 type Step =
   | { op: 'wait'; days: number }
@@ -77,13 +87,35 @@ type Step =
 
 const arbStep: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 200 }) }),
-  fc.record({ op: fc.constant('cancel' as const), inDays: fc.integer({ min: -5, max: 300 }), issue: fc.option(fc.constantFrom('1/2027', '3/2027'), { nil: null }), exceptional: fc.boolean() }),
-  fc.record({ op: fc.constant('accept' as const), offerId: fc.constantFrom(...OFFER_IDS), online: fc.boolean(), upgradeTime: fc.constantFrom('NOW' as const, 'NEXT_CYCLE' as const) }),
-  fc.record({ op: fc.constant('settle' as const), pick: fc.nat(5), outcome: fc.constantFrom('success' as const, 'error' as const, 'canceled' as const) }),
+  fc.record({
+    op: fc.constant('cancel' as const),
+    inDays: fc.integer({ min: -5, max: 300 }),
+    issue: fc.option(fc.constantFrom('1/2027', '3/2027'), { nil: null }),
+    exceptional: fc.boolean(),
+  }),
+  fc.record({
+    op: fc.constant('accept' as const),
+    offerId: fc.constantFrom(...OFFER_IDS),
+    online: fc.boolean(),
+    upgradeTime: fc.constantFrom('NOW' as const, 'NEXT_CYCLE' as const),
+  }),
+  fc.record({
+    op: fc.constant('settle' as const),
+    pick: fc.nat(5),
+    outcome: fc.constantFrom('success' as const, 'error' as const, 'canceled' as const),
+  }),
   fc.record({ op: fc.constant('renew' as const), months: fc.integer({ min: 1, max: 24 }) }),
-  fc.record({ op: fc.constant('holiday' as const), inDays: fc.integer({ min: -3, max: 300 }), length: fc.integer({ min: 0, max: 60 }) }),
+  fc.record({
+    op: fc.constant('holiday' as const),
+    inDays: fc.integer({ min: -3, max: 300 }),
+    length: fc.integer({ min: 0, max: 60 }),
+  }),
   fc.record({ op: fc.constant('endHoliday' as const) }),
-  fc.record({ op: fc.constant('schedule' as const), kind: fc.constantFrom('address' as const, 'payment-method' as const), inDays: fc.integer({ min: -3, max: 300 }) }),
+  fc.record({
+    op: fc.constant('schedule' as const),
+    kind: fc.constantFrom('address' as const, 'payment-method' as const),
+    inDays: fc.integer({ min: -3, max: 300 }),
+  }),
 );
 
 /** The invariants of issue 21, after every step. */
@@ -114,10 +146,22 @@ function checkInvariants(state: LifecycleState, today: string): void {
     expect(holding.length).toBeLessThanOrEqual(1);
   }
   // An offer taken is not among the open ones.
-  const open = openOffers(state, OFFER_IDS.map((id) => ({ id })), today).map((o) => o.id);
+  const open = openOffers(
+    state,
+    OFFER_IDS.map((id) => ({ id })),
+    today,
+  ).map((o) => o.id);
   for (const offerId of OFFER_IDS) expect(open.includes(offerId)).toBe(!isOfferTaken(state, offerId, today));
   // No retention offer is offered in the year after one was taken.
-  if (isRetentionUsed(state, today)) expect(openOffers(state, [...RETENTION].map((id) => ({ id })), today, 'cancellation')).toEqual([]);
+  if (isRetentionUsed(state, today))
+    expect(
+      openOffers(
+        state,
+        [...RETENTION].map((id) => ({ id })),
+        today,
+        'cancellation',
+      ),
+    ).toEqual([]);
 }
 
 function run(initial: LifecycleState, steps: readonly Step[]): void {
@@ -133,7 +177,12 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         today = addDays(today, step.days);
         break;
       case 'cancel':
-        result = cancel(state, { type: step.exceptional ? 'exceptional' : 'regular', effectiveDate: addDays(today, step.inDays), issueNumber: step.issue, today });
+        result = cancel(state, {
+          type: step.exceptional ? 'exceptional' : 'regular',
+          effectiveDate: addDays(today, step.inDays),
+          issueNumber: step.issue,
+          today,
+        });
         if (result.ok) expect(state.status === 'AK' || state.status === 'I').toBe(false);
         break;
       case 'accept': {
@@ -152,15 +201,27 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         // An accepted offer is never accepted again while it holds.
         if (wasTaken) expect(result).toEqual({ ok: false, refusal: 'offer_already_accepted' });
         // A retention offer is taken once a year, whichever it was.
-        else if (RETENTION.has(step.offerId) && retentionUsed && !(state.status === 'AK' || state.status === 'I')) expect(result).toEqual({ ok: false, refusal: 'offer_already_used' });
+        else if (
+          RETENTION.has(step.offerId) &&
+          retentionUsed &&
+          !(state.status === 'AK' || state.status === 'I')
+        )
+          expect(result).toEqual({ ok: false, refusal: 'offer_already_used' });
         if (result.ok) expect(isOfferTaken(result.state, step.offerId, today)).toBe(true);
         break;
       }
       case 'settle': {
-        const ids = [...new Set(state.acceptances.map((a) => a.paymentId).filter((id): id is string => id !== null))];
+        const ids = [
+          ...new Set(state.acceptances.map((a) => a.paymentId).filter((id): id is string => id !== null)),
+        ];
         if (ids.length === 0) break;
         const paymentId = ids[step.pick % ids.length];
-        result = settlePayment(state, { paymentId, outcome: step.outcome, today, nextCycle: addDays(today, 30) });
+        result = settlePayment(state, {
+          paymentId,
+          outcome: step.outcome,
+          today,
+          nextCycle: addDays(today, 30),
+        });
         // A payment settles once.
         if (settledPayments.has(paymentId)) expect(result.ok).toBe(false);
         if (result.ok) settledPayments.add(paymentId);
@@ -175,7 +236,11 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         }
         break;
       case 'holiday':
-        result = startHoliday(state, { from: addDays(today, step.inDays), to: addDays(today, step.inDays + step.length), today });
+        result = startHoliday(state, {
+          from: addDays(today, step.inDays),
+          to: addDays(today, step.inDays + step.length),
+          today,
+        });
         break;
       case 'endHoliday':
         result = endHoliday(state);
@@ -214,35 +279,100 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
   const today = '2026-11-25';
 
   it('cancelling to 05.01.2027 (issue 1/2027) ends it there, not with issue 2/2027', () => {
-    const result = cancel(subscription(), { type: 'regular', effectiveDate: '2027-01-05', issueNumber: '1/2027', today });
-    expect(result.ok && result.state).toMatchObject({ status: 'AK', end: '2027-01-05', endIssue: '1/2027', isCancelable: false });
+    const result = cancel(subscription(), {
+      type: 'regular',
+      effectiveDate: '2027-01-05',
+      issueNumber: '1/2027',
+      today,
+    });
+    expect(result.ok && result.state).toMatchObject({
+      status: 'AK',
+      end: '2027-01-05',
+      endIssue: '1/2027',
+      isCancelable: false,
+    });
   });
 
   it('a date after the end is refused', () => {
-    expect(cancel(subscription(), { type: 'regular', effectiveDate: '2027-03-02', issueNumber: '3/2027', today })).toEqual({ ok: false, refusal: 'date_after_end' });
-    expect(startHoliday(subscription(), { from: '2027-01-20', to: '2027-02-20', today })).toEqual({ ok: false, refusal: 'date_after_end' });
+    expect(
+      cancel(subscription(), { type: 'regular', effectiveDate: '2027-03-02', issueNumber: '3/2027', today }),
+    ).toEqual({ ok: false, refusal: 'date_after_end' });
+    expect(startHoliday(subscription(), { from: '2027-01-20', to: '2027-02-20', today })).toEqual({
+      ok: false,
+      refusal: 'date_after_end',
+    });
   });
 
   it('renewing a cancelled subscription revokes the cancellation instead of "cancelled, ends 05.01.2028"', () => {
-    const cancelled = cancel(subscription(), { type: 'regular', effectiveDate: '2027-01-05', issueNumber: '1/2027', today });
+    const cancelled = cancel(subscription(), {
+      type: 'regular',
+      effectiveDate: '2027-01-05',
+      issueNumber: '1/2027',
+      today,
+    });
     if (!cancelled.ok) throw new Error(cancelled.refusal);
-    const renewed = acceptOffer(cancelled.state, { offerId: 'RENEW-12', source: 'renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: null, today, nextCycle: '2026-12-25' });
-    expect(renewed.ok && renewed.state).toMatchObject({ status: 'A', end: '2028-01-05', endIssue: null, cancellation: null, isCancelable: true });
+    const renewed = acceptOffer(cancelled.state, {
+      offerId: 'RENEW-12',
+      source: 'renewal',
+      effect: OFFERS['RENEW-12'],
+      upgradeTime: null,
+      paymentId: null,
+      today,
+      nextCycle: '2026-12-25',
+    });
+    expect(renewed.ok && renewed.state).toMatchObject({
+      status: 'A',
+      end: '2028-01-05',
+      endIssue: null,
+      cancellation: null,
+      isCancelable: true,
+    });
     expect(renewed.ok && renewed.changes).toEqual([
-      { kind: 'extend', date: '2028-01-05', offerId: 'RENEW-12', revokedCancellation: { type: 'regular', effectiveDate: '2027-01-05', issueNumber: '1/2027' } },
+      {
+        kind: 'extend',
+        date: '2028-01-05',
+        offerId: 'RENEW-12',
+        revokedCancellation: { type: 'regular', effectiveDate: '2027-01-05', issueNumber: '1/2027' },
+      },
     ]);
     // The goods recipient's bulk renewal does not revoke the ordering party's cancellation.
-    expect(acceptOffer(cancelled.state, { offerId: 'RENEW-12', source: 'bulk-renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: null, today, nextCycle: '2026-12-25' })).toEqual({
+    expect(
+      acceptOffer(cancelled.state, {
+        offerId: 'RENEW-12',
+        source: 'bulk-renewal',
+        effect: OFFERS['RENEW-12'],
+        upgradeTime: null,
+        paymentId: null,
+        today,
+        nextCycle: '2026-12-25',
+      }),
+    ).toEqual({
       ok: false,
       refusal: 'already_cancelled',
     });
   });
 
   it('bulk renewal of two subscriptions moves both ends', () => {
-    const ends = [subscription({ end: '2027-01-10' }), subscription({ end: '2027-03-01', endIssue: null })].map((s) => {
-      const result = acceptOffer(s, { offerId: 'RENEW-12', source: 'bulk-renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: 'PAY-BULK', today, nextCycle: '2026-12-25' });
+    const ends = [
+      subscription({ end: '2027-01-10' }),
+      subscription({ end: '2027-03-01', endIssue: null }),
+    ].map((s) => {
+      const result = acceptOffer(s, {
+        offerId: 'RENEW-12',
+        source: 'bulk-renewal',
+        effect: OFFERS['RENEW-12'],
+        upgradeTime: null,
+        paymentId: 'PAY-BULK',
+        today,
+        nextCycle: '2026-12-25',
+      });
       if (!result.ok) throw new Error(result.refusal);
-      const settled = settlePayment(result.state, { paymentId: 'PAY-BULK', outcome: 'success', today, nextCycle: '2026-12-25' });
+      const settled = settlePayment(result.state, {
+        paymentId: 'PAY-BULK',
+        outcome: 'success',
+        today,
+        nextCycle: '2026-12-25',
+      });
       if (!settled.ok) throw new Error(settled.refusal);
       return settled.state.end;
     });
@@ -250,44 +380,129 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
   });
 
   it('an accepted offer is not offered or accepted again; a payment settles once', () => {
-    const accepted = acceptOffer(subscription(), { offerId: 'UP-DE', source: 'upgrade', effect: OFFERS['UP-DE'], upgradeTime: 'NOW', paymentId: 'PAY-1', today, nextCycle: '2026-12-25' });
+    const accepted = acceptOffer(subscription(), {
+      offerId: 'UP-DE',
+      source: 'upgrade',
+      effect: OFFERS['UP-DE'],
+      upgradeTime: 'NOW',
+      paymentId: 'PAY-1',
+      today,
+      nextCycle: '2026-12-25',
+    });
     if (!accepted.ok) throw new Error(accepted.refusal);
     expect(openOffers(accepted.state, [{ id: 'UP-DE' }, { id: 'UP-KO' }], today)).toEqual([{ id: 'UP-KO' }]);
-    expect(acceptOffer(accepted.state, { offerId: 'UP-DE', source: 'upgrade', effect: OFFERS['UP-DE'], upgradeTime: 'NOW', paymentId: 'PAY-2', today, nextCycle: '2026-12-25' })).toEqual({
+    expect(
+      acceptOffer(accepted.state, {
+        offerId: 'UP-DE',
+        source: 'upgrade',
+        effect: OFFERS['UP-DE'],
+        upgradeTime: 'NOW',
+        paymentId: 'PAY-2',
+        today,
+        nextCycle: '2026-12-25',
+      }),
+    ).toEqual({
       ok: false,
       refusal: 'offer_already_accepted',
     });
-    const paid = settlePayment(accepted.state, { paymentId: 'PAY-1', outcome: 'success', today, nextCycle: '2026-12-25' });
+    const paid = settlePayment(accepted.state, {
+      paymentId: 'PAY-1',
+      outcome: 'success',
+      today,
+      nextCycle: '2026-12-25',
+    });
     expect(paid.ok && paid.state.mixType).toBe('DE');
     if (!paid.ok) return;
-    expect(settlePayment(paid.state, { paymentId: 'PAY-1', outcome: 'success', today, nextCycle: '2026-12-25' })).toEqual({ ok: false, refusal: 'payment_already_settled' });
+    expect(
+      settlePayment(paid.state, { paymentId: 'PAY-1', outcome: 'success', today, nextCycle: '2026-12-25' }),
+    ).toEqual({ ok: false, refusal: 'payment_already_settled' });
     expect(openOffers(paid.state, [{ id: 'UP-DE' }], '2030-01-01')).toEqual([]);
   });
 
   it('a renewal is open again a term later, a failed payment leaves it open at once', () => {
-    const renewed = acceptOffer(subscription(), { offerId: 'RENEW-12', source: 'renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: null, today, nextCycle: '2026-12-25' });
+    const renewed = acceptOffer(subscription(), {
+      offerId: 'RENEW-12',
+      source: 'renewal',
+      effect: OFFERS['RENEW-12'],
+      upgradeTime: null,
+      paymentId: null,
+      today,
+      nextCycle: '2026-12-25',
+    });
     if (!renewed.ok) throw new Error(renewed.refusal);
     expect(isOfferTaken(renewed.state, 'RENEW-12', '2027-11-24')).toBe(true);
     expect(isOfferTaken(renewed.state, 'RENEW-12', '2027-11-25')).toBe(false);
-    const failed = acceptOffer(subscription(), { offerId: 'RENEW-12', source: 'renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: 'P', today, nextCycle: '2026-12-25' });
+    const failed = acceptOffer(subscription(), {
+      offerId: 'RENEW-12',
+      source: 'renewal',
+      effect: OFFERS['RENEW-12'],
+      upgradeTime: null,
+      paymentId: 'P',
+      today,
+      nextCycle: '2026-12-25',
+    });
     if (!failed.ok) throw new Error(failed.refusal);
-    const declined = settlePayment(failed.state, { paymentId: 'P', outcome: 'error', today, nextCycle: '2026-12-25' });
+    const declined = settlePayment(failed.state, {
+      paymentId: 'P',
+      outcome: 'error',
+      today,
+      nextCycle: '2026-12-25',
+    });
     expect(declined.ok && isOfferTaken(declined.state, 'RENEW-12', today)).toBe(false);
   });
 
   it('cancelling voids offers waiting for a payment and an upgrade planned after the new end', () => {
-    const planned = acceptOffer(subscription({ end: '2027-06-30', endIssue: null }), { offerId: 'UP-KO', source: 'upgrade', effect: OFFERS['UP-KO'], upgradeTime: 'NEXT_CYCLE', paymentId: null, today, nextCycle: '2027-03-01' });
+    const planned = acceptOffer(subscription({ end: '2027-06-30', endIssue: null }), {
+      offerId: 'UP-KO',
+      source: 'upgrade',
+      effect: OFFERS['UP-KO'],
+      upgradeTime: 'NEXT_CYCLE',
+      paymentId: null,
+      today,
+      nextCycle: '2027-03-01',
+    });
     if (!planned.ok) throw new Error(planned.refusal);
-    const waiting = acceptOffer(planned.state, { offerId: 'RENEW-12', source: 'renewal', effect: OFFERS['RENEW-12'], upgradeTime: null, paymentId: 'PAY-9', today, nextCycle: '2027-03-01' });
+    const waiting = acceptOffer(planned.state, {
+      offerId: 'RENEW-12',
+      source: 'renewal',
+      effect: OFFERS['RENEW-12'],
+      upgradeTime: null,
+      paymentId: 'PAY-9',
+      today,
+      nextCycle: '2027-03-01',
+    });
     if (!waiting.ok) throw new Error(waiting.refusal);
-    const cancelled = cancel(waiting.state, { type: 'regular', effectiveDate: '2027-01-05', issueNumber: '1/2027', today });
+    const cancelled = cancel(waiting.state, {
+      type: 'regular',
+      effectiveDate: '2027-01-05',
+      issueNumber: '1/2027',
+      today,
+    });
     expect(cancelled.ok && cancelled.state.plannedUpgrade).toBeNull();
     expect(cancelled.ok && cancelled.changes[0].voidedPayments).toEqual(['PAY-9']);
-    expect(cancelled.ok && settlePayment(cancelled.state, { paymentId: 'PAY-9', outcome: 'success', today, nextCycle: '2027-03-01' })).toEqual({ ok: false, refusal: 'payment_already_settled' });
+    expect(
+      cancelled.ok &&
+        settlePayment(cancelled.state, {
+          paymentId: 'PAY-9',
+          outcome: 'success',
+          today,
+          nextCycle: '2027-03-01',
+        }),
+    ).toEqual({ ok: false, refusal: 'payment_already_settled' });
   });
 
   it('an inactive subscription is not upgraded (the model follows the lifecycle over §6 "upgrade: ordering party")', () => {
-    expect(acceptOffer(subscription({ status: 'I' }), { offerId: 'UP-DE', source: 'upgrade', effect: OFFERS['UP-DE'], upgradeTime: 'NOW', paymentId: null, today, nextCycle: '2026-12-25' })).toEqual({
+    expect(
+      acceptOffer(subscription({ status: 'I' }), {
+        offerId: 'UP-DE',
+        source: 'upgrade',
+        effect: OFFERS['UP-DE'],
+        upgradeTime: 'NOW',
+        paymentId: null,
+        today,
+        nextCycle: '2026-12-25',
+      }),
+    ).toEqual({
       ok: false,
       refusal: 'inactive',
     });

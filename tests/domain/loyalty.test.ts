@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { claimRefusal, nextTier, rewardKind, runtimeMonths, showLoyaltyInMenu, tierProgress, visibleRewards } from '../../engine/domain/loyalty';
-import { canDeleteSsoAccount, canEditSsoEmail, deleteConfirmationMatches, passwordChangeProblem, ssoEmailProblem } from '../../engine/domain/ssoProfile';
+import {
+  claimRefusal,
+  nextTier,
+  rewardKind,
+  runtimeMonths,
+  showLoyaltyInMenu,
+  tierProgress,
+  visibleRewards,
+} from '../../engine/domain/loyalty';
+import {
+  canDeleteSsoAccount,
+  canEditSsoEmail,
+  deleteConfirmationMatches,
+  passwordChangeProblem,
+  ssoEmailProblem,
+} from '../../engine/domain/ssoProfile';
 
 const tiers = [
   { tierCode: 'STARTER', runtimeToReach: 0 },
@@ -20,7 +34,13 @@ describe('loyalty rules (account-flows.md §3, §4 "Reward claim")', () => {
     ['a tier not reached', reward, tiers[2], member, 'not_available'],
     ['a reward used before', { ...reward, used: true }, tiers[1], member, 'already_used'],
     ['a reward not claimable', { ...reward, claimable: false }, tiers[1], member, 'not_claimable'],
-    ['a reward that is neither code nor shop link', { ...reward, rewardType: 'X' }, tiers[1], member, 'not_claimable'],
+    [
+      'a reward that is neither code nor shop link',
+      { ...reward, rewardType: 'X' },
+      tiers[1],
+      member,
+      'not_claimable',
+    ],
     ['a reward of a tier reached exactly', reward, tiers[1], { optedIn: true, runtime: 12 }, null],
   ] as const)('refuses a claim for %s', (_, r, tier, m, expected) => {
     expect(claimRefusal(r, tier, m)).toBe(expected);
@@ -57,8 +77,12 @@ describe('loyalty rules (account-flows.md §3, §4 "Reward claim")', () => {
   });
 
   it('shows the menu item only with the feature and showInNavbar', () => {
-    expect(showLoyaltyInMenu({ features: ['loyalty-programme'], loyalty: { showInNavbar: true } })).toBe(true);
-    expect(showLoyaltyInMenu({ features: ['loyalty-programme'], loyalty: { showInNavbar: false } })).toBe(false);
+    expect(showLoyaltyInMenu({ features: ['loyalty-programme'], loyalty: { showInNavbar: true } })).toBe(
+      true,
+    );
+    expect(showLoyaltyInMenu({ features: ['loyalty-programme'], loyalty: { showInNavbar: false } })).toBe(
+      false,
+    );
     expect(showLoyaltyInMenu({ features: [], loyalty: { showInNavbar: true } })).toBe(false);
   });
 });
@@ -82,8 +106,12 @@ describe('SSO profile rules (account-flows.md §5 "SSO", "Password", §9)', () =
     expect(passwordChangeProblem({ newPassword: 'Lesen2026' }, true)).toBe('current_required');
     expect(passwordChangeProblem({ newPassword: 'Lesen2026' }, false)).toBeNull();
     expect(passwordChangeProblem({ newPassword: 'lesen2026' }, false)).toBe('invalid');
-    expect(passwordChangeProblem({ newPassword: 'Lesen2026', repeatPassword: 'Lesen2027' }, false)).toBe('mismatch');
-    expect(passwordChangeProblem({ currentPassword: 'Lesen2026', newPassword: 'Lesen2026' }, true)).toBe('unchanged');
+    expect(passwordChangeProblem({ newPassword: 'Lesen2026', repeatPassword: 'Lesen2027' }, false)).toBe(
+      'mismatch',
+    );
+    expect(passwordChangeProblem({ currentPassword: 'Lesen2026', newPassword: 'Lesen2026' }, true)).toBe(
+      'unchanged',
+    );
   });
 
   it('reads the tenant switches: e-mail change on by default, deletion off by default', () => {

@@ -28,19 +28,48 @@ describe('opt-in rules (account-flows.md §4 "Opt-ins")', () => {
 });
 
 describe('the name of an opt-in, the same on the screen and in the confirmation e-mail (issue 22)', () => {
-  const tenantTypes = [{ type: 'NEWSLETTER', description: { 'de-DE': 'TechnikWelt-Newsletter per E-Mail', 'en-GB': 'TechnikWelt newsletter by e-mail' } }];
-  const stored = { 'de-DE': 'E-Mail-Newsletter mit Neuigkeiten und Angeboten', 'en-GB': 'E-mail newsletter with news and offers' };
+  const tenantTypes = [
+    {
+      type: 'NEWSLETTER',
+      description: {
+        'de-DE': 'TechnikWelt-Newsletter per E-Mail',
+        'en-GB': 'TechnikWelt newsletter by e-mail',
+      },
+    },
+  ];
+  const stored = {
+    'de-DE': 'E-Mail-Newsletter mit Neuigkeiten und Angeboten',
+    'en-GB': 'E-mail newsletter with news and offers',
+  };
 
   it("is the tenant's label of the type in the language shown", () => {
-    expect(optInName(tenantTypes, { type: 'NEWSLETTER', description: stored }, 'de-DE')).toBe('TechnikWelt-Newsletter per E-Mail');
-    expect(optInName(tenantTypes, { type: 'NEWSLETTER', description: stored }, 'en-GB')).toBe('TechnikWelt newsletter by e-mail');
+    expect(optInName(tenantTypes, { type: 'NEWSLETTER', description: stored }, 'de-DE')).toBe(
+      'TechnikWelt-Newsletter per E-Mail',
+    );
+    expect(optInName(tenantTypes, { type: 'NEWSLETTER', description: stored }, 'en-GB')).toBe(
+      'TechnikWelt newsletter by e-mail',
+    );
     // The screen gets the server's answer, already named: the same rule gives the same name again.
-    expect(optInName(tenantTypes, { type: 'NEWSLETTER', description: 'E-mail newsletter with news and offers' }, 'en-GB')).toBe('TechnikWelt newsletter by e-mail');
+    expect(
+      optInName(
+        tenantTypes,
+        { type: 'NEWSLETTER', description: 'E-mail newsletter with news and offers' },
+        'en-GB',
+      ),
+    ).toBe('TechnikWelt newsletter by e-mail');
   });
 
   it("is the order system's description in that language for a type the tenant does not label, else the code", () => {
-    expect(optInName(tenantTypes, { type: 'POST', description: { 'de-DE': 'Angebote per Post', 'en-GB': 'Offers by post' } }, 'en-GB')).toBe('Offers by post');
-    expect(optInName(undefined, { type: 'POST', description: 'Angebote per Post' }, 'de-DE')).toBe('Angebote per Post');
+    expect(
+      optInName(
+        tenantTypes,
+        { type: 'POST', description: { 'de-DE': 'Angebote per Post', 'en-GB': 'Offers by post' } },
+        'en-GB',
+      ),
+    ).toBe('Offers by post');
+    expect(optInName(undefined, { type: 'POST', description: 'Angebote per Post' }, 'de-DE')).toBe(
+      'Angebote per Post',
+    );
     expect(optInName(undefined, { type: 'POST', description: null }, 'de-DE')).toBe('POST');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, isActiveNotCancelled, isStrictActive, matchesFilter, statusTone, ORDER_STATUSES } from '../../engine/domain/orderStatus';
+import {
+  isActive,
+  isActiveNotCancelled,
+  isStrictActive,
+  matchesFilter,
+  statusTone,
+  ORDER_STATUSES,
+} from '../../engine/domain/orderStatus';
 
 // portal-core.md §4 "Order status": the groupings as a table, one row per status.
 const table = [

@@ -10,7 +10,13 @@ import {
 } from '../../engine/domain/paymentMethodChange';
 
 describe('payment method change rules (account-flows.md §4, §5)', () => {
-  const config = { allowedChanges: { invoice: ['sepa', 'credit_card', 'invoice'] as const, sepa: ['sepa', 'paypal'] as const, credit_card: ['sepa'] as const } };
+  const config = {
+    allowedChanges: {
+      invoice: ['sepa', 'credit_card', 'invoice'] as const,
+      sepa: ['sepa', 'paypal'] as const,
+      credit_card: ['sepa'] as const,
+    },
+  };
 
   it('offers only the directions the tenant allows from the current method, and never invoice', () => {
     expect(allowedPaymentChanges(config, 'invoice')).toEqual(['sepa', 'credit_card']);
@@ -30,33 +36,68 @@ describe('payment method change rules (account-flows.md §4, §5)', () => {
   });
 
   it('requires holder and IBAN and names the IBAN problem; a BIC only when given', () => {
-    expect(sepaErrors({ debitAccountHolder: 'Anna Schmidt', iban: 'DE89 3704 0044 0532 0130 00' })).toEqual([]);
+    expect(sepaErrors({ debitAccountHolder: 'Anna Schmidt', iban: 'DE89 3704 0044 0532 0130 00' })).toEqual(
+      [],
+    );
     expect(sepaErrors({ debitAccountHolder: ' ', iban: '' })).toEqual([
       { field: 'debitAccountHolder', code: 'required' },
       { field: 'iban', code: 'required' },
     ]);
-    expect(sepaErrors({ debitAccountHolder: 'A', iban: 'DE89370400440532013001' })).toEqual([{ field: 'iban', code: 'checksum' }]);
-    expect(sepaErrors({ debitAccountHolder: 'A', iban: 'DE89370400440532013000', bic: 'COBA' })).toEqual([{ field: 'bic', code: 'invalid' }]);
-    expect(sepaErrors({ debitAccountHolder: 'x'.repeat(71), iban: 'DE89370400440532013000' })).toEqual([{ field: 'debitAccountHolder', code: 'too_long' }]);
+    expect(sepaErrors({ debitAccountHolder: 'A', iban: 'DE89370400440532013001' })).toEqual([
+      { field: 'iban', code: 'checksum' },
+    ]);
+    expect(sepaErrors({ debitAccountHolder: 'A', iban: 'DE89370400440532013000', bic: 'COBA' })).toEqual([
+      { field: 'bic', code: 'invalid' },
+    ]);
+    expect(sepaErrors({ debitAccountHolder: 'x'.repeat(71), iban: 'DE89370400440532013000' })).toEqual([
+      { field: 'debitAccountHolder', code: 'too_long' },
+    ]);
   });
 
   it('sends the IBAN without spaces and an empty BIC as null', () => {
-    expect(sepaRequest({ debitAccountHolder: ' Anna ', iban: 'de89 3704 0044 0532 0130 00', bic: '' })).toEqual({
+    expect(
+      sepaRequest({ debitAccountHolder: ' Anna ', iban: 'de89 3704 0044 0532 0130 00', bic: '' }),
+    ).toEqual({
       debitAccountHolder: 'Anna',
       iban: 'DE89370400440532013000',
       bic: null,
     });
-    expect(sepaRequest({ debitAccountHolder: 'Anna', iban: 'DE89370400440532013000', bic: 'coba de ff' }).bic).toBe('COBADEFF');
+    expect(
+      sepaRequest({ debitAccountHolder: 'Anna', iban: 'DE89370400440532013000', bic: 'coba de ff' }).bic,
+    ).toBe('COBADEFF');
   });
 
   it('requires holder, an account number of up to 10 digits and a bank code of 8 digits', () => {
-    expect(directDebitErrors({ debitAccountHolder: 'Anna', debitAccountNumber: '532013000', debitBankCode: '37040044' })).toEqual([]);
-    expect(directDebitErrors({}).map((e) => e.field)).toEqual(['debitAccountHolder', 'debitAccountNumber', 'debitBankCode']);
-    expect(directDebitErrors({ debitAccountHolder: 'Anna', debitAccountNumber: '12345678901', debitBankCode: '3704004' })).toEqual([
+    expect(
+      directDebitErrors({
+        debitAccountHolder: 'Anna',
+        debitAccountNumber: '532013000',
+        debitBankCode: '37040044',
+      }),
+    ).toEqual([]);
+    expect(directDebitErrors({}).map((e) => e.field)).toEqual([
+      'debitAccountHolder',
+      'debitAccountNumber',
+      'debitBankCode',
+    ]);
+    expect(
+      directDebitErrors({
+        debitAccountHolder: 'Anna',
+        debitAccountNumber: '12345678901',
+        debitBankCode: '3704004',
+      }),
+    ).toEqual([
       { field: 'debitAccountNumber', code: 'invalid' },
       { field: 'debitBankCode', code: 'invalid' },
     ]);
-    expect(directDebitRequest({ debitAccountHolder: 'Anna', debitAccountNumber: '532 013 000', debitBankCode: '370 400 44', debitBankName: '' })).toEqual({
+    expect(
+      directDebitRequest({
+        debitAccountHolder: 'Anna',
+        debitAccountNumber: '532 013 000',
+        debitBankCode: '370 400 44',
+        debitBankName: '',
+      }),
+    ).toEqual({
       debitAccountHolder: 'Anna',
       debitAccountNumber: '532013000',
       debitBankCode: '37040044',

@@ -6,7 +6,9 @@ describe('when a refused caller may try again (issue 22)', () => {
   it('reads the seconds of a 429 and of nothing else', () => {
     expect(retryAfterSecondsOf(new ApiError(429, 'rate_limited', '', { retryAfterSeconds: 840 }))).toBe(840);
     expect(retryAfterSecondsOf(new ApiError(429, 'rate_limited', ''))).toBeUndefined();
-    expect(retryAfterSecondsOf(new ApiError(400, 'validation_failed', '', { retryAfterSeconds: 840 }))).toBeUndefined();
+    expect(
+      retryAfterSecondsOf(new ApiError(400, 'validation_failed', '', { retryAfterSeconds: 840 })),
+    ).toBeUndefined();
     expect(retryAfterSecondsOf(new Error('network'))).toBeUndefined();
   });
 

@@ -59,7 +59,9 @@ describe('returnTo accepts only same-portal paths (issue 10, finding 3; issue 22
 
 describe('a page hands its path and query to login (portal-core.md §2 access rules)', () => {
   it('keeps the path and the whole query of a deep link as returnTo', () => {
-    expect(loginSearchFor('/subscriptions/2014516490774', '?view=x')).toBe(`?returnTo=${encodeURIComponent('/subscriptions/2014516490774?view=x')}`);
+    expect(loginSearchFor('/subscriptions/2014516490774', '?view=x')).toBe(
+      `?returnTo=${encodeURIComponent('/subscriptions/2014516490774?view=x')}`,
+    );
   });
 
   it('leaves p and lang on top for the login screen and out of the destination', () => {
@@ -89,7 +91,9 @@ describe('a page hands its path and query to login (portal-core.md §2 access ru
 describe('where a sign-in goes (portal-core.md §2 "Login")', () => {
   it('goes to the subscription of subscriptionId first', () => {
     expect(destinationAfterSignIn('?p=abc&subscriptionId=123-4')).toBe('/subscriptions/123-4');
-    expect(destinationAfterSignIn(`?subscriptionId=123-4&returnTo=${encodeURIComponent('/faq')}`)).toBe('/subscriptions/123-4');
+    expect(destinationAfterSignIn(`?subscriptionId=123-4&returnTo=${encodeURIComponent('/faq')}`)).toBe(
+      '/subscriptions/123-4',
+    );
   });
 
   it('goes to the requested path with its query, without the p token or the lang', () => {
@@ -99,21 +103,38 @@ describe('where a sign-in goes (portal-core.md §2 "Login")', () => {
 
   it("keeps a page's keys left on the login URL (§2: login keeps the query)", () => {
     expect(destinationAfterSignIn('?p=abc&category=x')).toBe('/orders?category=x');
-    expect(destinationAfterSignIn(`?returnTo=${encodeURIComponent('/link-subscription')}&category=x`)).toBe('/link-subscription?category=x');
-    expect(destinationAfterSignIn(`?returnTo=${encodeURIComponent('/faq?category=a#top')}&category=b&view=y`)).toBe('/faq?category=a&view=y#top');
+    expect(destinationAfterSignIn(`?returnTo=${encodeURIComponent('/link-subscription')}&category=x`)).toBe(
+      '/link-subscription?category=x',
+    );
+    expect(
+      destinationAfterSignIn(`?returnTo=${encodeURIComponent('/faq?category=a#top')}&category=b&view=y`),
+    ).toBe('/faq?category=a&view=y#top');
   });
 
   it("drops the login's own keys: tokens, the OAuth answer, the dialogs", () => {
-    expect(destinationAfterSignIn('?code=c&state=s&iss=i&session_state=x&confirm=t&reset=r&forgot=1&lang=en')).toBe(DEFAULT_SIGN_IN_DESTINATION);
+    expect(
+      destinationAfterSignIn('?code=c&state=s&iss=i&session_state=x&confirm=t&reset=r&forgot=1&lang=en'),
+    ).toBe(DEFAULT_SIGN_IN_DESTINATION);
   });
 
   it('takes the page an answer names (OAuth state, partner link) over the login URL', () => {
-    expect(destinationAfterSignIn('?code=c&state=s', '/subscriptions/9?view=x')).toBe('/subscriptions/9?view=x');
-    expect(destinationAfterSignIn(`?p=abc&returnTo=${encodeURIComponent('/faq')}`, '/bulk-renewal')).toBe('/bulk-renewal');
+    expect(destinationAfterSignIn('?code=c&state=s', '/subscriptions/9?view=x')).toBe(
+      '/subscriptions/9?view=x',
+    );
+    expect(destinationAfterSignIn(`?p=abc&returnTo=${encodeURIComponent('/faq')}`, '/bulk-renewal')).toBe(
+      '/bulk-renewal',
+    );
   });
 
   it('falls back to orders for anything that is no same-portal path', () => {
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', '/t/other/orders', '/login', '/%2F%2Fevil.example']) {
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      '/t/other/orders',
+      '/login',
+      '/%2F%2Fevil.example',
+    ]) {
       expect(destinationAfterSignIn(`?returnTo=${encodeURIComponent(bad)}`, bad)).toBe('/orders');
     }
     expect(destinationAfterSignIn('?subscriptionId=..')).toBe('/orders');
@@ -131,7 +152,10 @@ describe('where a sign-in goes (portal-core.md §2 "Login")', () => {
 
   it('takes a deep link there and back again: whatever a page is, login leads back to it or to orders', () => {
     const segment = fc.stringMatching(/^[\w.~%-]{1,12}$/);
-    const page = fc.tuple(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.string({ maxLength: 8 }), { maxKeys: 3 }));
+    const page = fc.tuple(
+      fc.array(segment, { minLength: 1, maxLength: 4 }),
+      fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+    );
     fc.assert(
       fc.property(page, ([segments, params]) => {
         const pathname = `/${segments.join('/')}`;

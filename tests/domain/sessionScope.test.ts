@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_SCOPE, mayCall, mayOpenScreen, sessionScope, speaksFor, type SessionScope } from '../../engine/domain/sessionScope';
+import {
+  ACCOUNT_SCOPE,
+  mayCall,
+  mayOpenScreen,
+  sessionScope,
+  speaksFor,
+  type SessionScope,
+} from '../../engine/domain/sessionScope';
 import { FEATURES, isActionOpenTo, mayOpenRoute, subscriptionActions } from '../../engine/features';
 import { needsAccount } from '../../engine/features/types';
 import { ROUTES, type RouteRef } from '../../engine/core/routeRefs';
@@ -28,7 +35,10 @@ describe('the scope of a session (portal-core.md §4 login sources)', () => {
   });
 
   it('is the subscription the server scoped it to, whatever the login source says', () => {
-    expect(sessionScope({ loginSource: 'token', subscriptionId: '9-9' })).toEqual({ kind: 'subscription', subscriptionId: '9-9' });
+    expect(sessionScope({ loginSource: 'token', subscriptionId: '9-9' })).toEqual({
+      kind: 'subscription',
+      subscriptionId: '9-9',
+    });
   });
 });
 
@@ -61,7 +71,8 @@ describe('what a "logged in only" session may call (the server refuses the rest 
   });
 
   it('leaves an account session every call', () => {
-    for (const path of ['/purchase-orders', '/pending-orders', '/business-partners', '/subscriptions/123-2']) expect(mayCall(ACCOUNT_SCOPE, 'GET', path)).toBe(true);
+    for (const path of ['/purchase-orders', '/pending-orders', '/business-partners', '/subscriptions/123-2'])
+      expect(mayCall(ACCOUNT_SCOPE, 'GET', path)).toBe(true);
     expect(mayCall(ACCOUNT_SCOPE, 'POST', '/subscriptions')).toBe(true);
   });
 
@@ -88,21 +99,25 @@ describe('which screens a "logged in only" session may open', () => {
     expect(mayOpenScreen(ACCOUNT_SCOPE, { account: true, subscriptionId: '123-2' })).toBe(true);
   });
 
-  it.each(([
-    [ROUTES.orders, {}, true],
-    [ROUTES.subscription, { id: '123-1' }, true],
-    [ROUTES.subscriptionRenewal, { id: '123-1' }, true],
-    [ROUTES.subscriptionCancellation, { id: '123-1' }, true],
-    [ROUTES.subscription, { id: '123-2' }, false],
-    [ROUTES.linkSubscription, {}, false],
-    [ROUTES.businessPartners, {}, false],
-    [ROUTES.eCard, {}, false],
-    [ROUTES.subscriptionECard, { id: '123-1' }, false],
-    [ROUTES.ssoProfile, {}, false],
-    [ROUTES.loyaltyProgramme, {}, false],
-    [ROUTES.loyaltyRewards, {}, false],
-    [ROUTES.faq, {}, true],
-  ] as Array<[RouteRef, Record<string, string>, boolean]>).map(([ref, params, open]) => [(ref as typeof ROUTES.orders).id, ref, params, open] as const))('%s %j → %s', (_id, ref, params, open) => {
+  it.each(
+    (
+      [
+        [ROUTES.orders, {}, true],
+        [ROUTES.subscription, { id: '123-1' }, true],
+        [ROUTES.subscriptionRenewal, { id: '123-1' }, true],
+        [ROUTES.subscriptionCancellation, { id: '123-1' }, true],
+        [ROUTES.subscription, { id: '123-2' }, false],
+        [ROUTES.linkSubscription, {}, false],
+        [ROUTES.businessPartners, {}, false],
+        [ROUTES.eCard, {}, false],
+        [ROUTES.subscriptionECard, { id: '123-1' }, false],
+        [ROUTES.ssoProfile, {}, false],
+        [ROUTES.loyaltyProgramme, {}, false],
+        [ROUTES.loyaltyRewards, {}, false],
+        [ROUTES.faq, {}, true],
+      ] as Array<[RouteRef, Record<string, string>, boolean]>
+    ).map(([ref, params, open]) => [(ref as typeof ROUTES.orders).id, ref, params, open] as const),
+  )('%s %j → %s', (_id, ref, params, open) => {
     expect(mayOpenRoute(partial, ref, params)).toBe(open);
     expect(mayOpenRoute(ACCOUNT_SCOPE, ref, params)).toBe(true);
   });
@@ -144,9 +159,26 @@ describe('the subscription page of a "logged in only" session', () => {
 
   it('offers no button to a screen of the account (a link to the e-card form, say)', () => {
     // The subscription page offers no e-card (portal-core.md §6); a feature that linked there would be the account's.
-    const linking = { id: 'e-card-link', routes: [], actions: [{ id: 'e-card-link', allowed: () => true, target: { kind: 'route' as const, route: ROUTES.subscriptionECard }, labelKey: 'x', hiddenBy: 'e-card' as const, order: 1, group: 'manage' as const }] };
+    const linking = {
+      id: 'e-card-link',
+      routes: [],
+      actions: [
+        {
+          id: 'e-card-link',
+          allowed: () => true,
+          target: { kind: 'route' as const, route: ROUTES.subscriptionECard },
+          labelKey: 'x',
+          hiddenBy: 'e-card' as const,
+          order: 1,
+          group: 'manage' as const,
+        },
+      ],
+    };
     const features = [...FEATURES, linking];
-    const open = (scope: SessionScope) => linking.actions.filter((action) => isActionOpenTo(scope, action, subscription, features)).map((action) => action.id);
+    const open = (scope: SessionScope) =>
+      linking.actions
+        .filter((action) => isActionOpenTo(scope, action, subscription, features))
+        .map((action) => action.id);
     expect(open(ACCOUNT_SCOPE)).toEqual(['e-card-link']);
     expect(open(partial)).toEqual([]);
   });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { addressErrors } from '../../engine/domain/addressRules';
-import { defaultHolidayRange, holidayEndLimit, holidayPossibleWithinTerm, holidayRangeErrors } from '../../engine/domain/holidayService';
-import { AFTER_TERM_END, capToTerm, issuesWithinTerm, lastDayOfTerm, windowWithinTerm, withinTerm } from '../../engine/domain/subscriptionTerm';
+import {
+  defaultHolidayRange,
+  holidayEndLimit,
+  holidayPossibleWithinTerm,
+  holidayRangeErrors,
+} from '../../engine/domain/holidayService';
+import {
+  AFTER_TERM_END,
+  capToTerm,
+  issuesWithinTerm,
+  lastDayOfTerm,
+  windowWithinTerm,
+  withinTerm,
+} from '../../engine/domain/subscriptionTerm';
 
 // Issue 21: cancelled "zum 05.01.2027 (Ausgabe 1/2027)", the subscription ends on that issue's on-sale day.
 const end = '2027-01-05';
@@ -37,9 +49,18 @@ describe('the subscription term (portal-core.md §3 validToOnSaleDate, §4 AK; i
   });
 
   it('cuts a window at the last day and drops one that begins after it', () => {
-    expect(windowWithinTerm({ dateFrom: today, dateTo: '2027-03-31' }, end)).toEqual({ dateFrom: today, dateTo: end });
-    expect(windowWithinTerm({ dateFrom: today, dateTo: '2026-12-25' }, end)).toEqual({ dateFrom: today, dateTo: '2026-12-25' });
-    expect(windowWithinTerm({ dateFrom: end, dateTo: '2027-02-05' }, end)).toEqual({ dateFrom: end, dateTo: end });
+    expect(windowWithinTerm({ dateFrom: today, dateTo: '2027-03-31' }, end)).toEqual({
+      dateFrom: today,
+      dateTo: end,
+    });
+    expect(windowWithinTerm({ dateFrom: today, dateTo: '2026-12-25' }, end)).toEqual({
+      dateFrom: today,
+      dateTo: '2026-12-25',
+    });
+    expect(windowWithinTerm({ dateFrom: end, dateTo: '2027-02-05' }, end)).toEqual({
+      dateFrom: end,
+      dateTo: end,
+    });
     expect(windowWithinTerm({ dateFrom: '2027-01-06', dateTo: '2027-02-05' }, end)).toBeNull();
   });
 });
@@ -48,26 +69,60 @@ describe('dates offered for a subscription stop at its end', () => {
   it('holiday service: the picker ends on the last day, a range past it is refused, none begins after it', () => {
     expect(holidayEndLimit('break', '2026-12-20', 6, end)).toBe(end);
     expect(holidayEndLimit('break', '2026-12-01', 2, end)).toBe('2026-12-15');
-    expect(defaultHolidayRange('break', '2026-12-20', 6, end)).toEqual({ dateFrom: '2026-12-20', dateTo: end });
-    expect(holidayRangeErrors({ type: 'break', dateFrom: '2026-12-20', dateTo: end }, { today, weeks: 6, termEnd: end })).toEqual([]);
-    expect(holidayRangeErrors({ type: 'break', dateFrom: '2026-12-20', dateTo: '2027-01-06' }, { today, weeks: 6, termEnd: end })).toEqual([{ field: 'dateTo', code: AFTER_TERM_END }]);
-    expect(holidayRangeErrors({ type: 'break', dateFrom: '2027-01-10', dateTo: '2027-01-20' }, { today, weeks: 6, termEnd: end })).toEqual([
+    expect(defaultHolidayRange('break', '2026-12-20', 6, end)).toEqual({
+      dateFrom: '2026-12-20',
+      dateTo: end,
+    });
+    expect(
+      holidayRangeErrors(
+        { type: 'break', dateFrom: '2026-12-20', dateTo: end },
+        { today, weeks: 6, termEnd: end },
+      ),
+    ).toEqual([]);
+    expect(
+      holidayRangeErrors(
+        { type: 'break', dateFrom: '2026-12-20', dateTo: '2027-01-06' },
+        { today, weeks: 6, termEnd: end },
+      ),
+    ).toEqual([{ field: 'dateTo', code: AFTER_TERM_END }]);
+    expect(
+      holidayRangeErrors(
+        { type: 'break', dateFrom: '2027-01-10', dateTo: '2027-01-20' },
+        { today, weeks: 6, termEnd: end },
+      ),
+    ).toEqual([
       { field: 'dateFrom', code: AFTER_TERM_END },
       { field: 'dateTo', code: AFTER_TERM_END },
     ]);
     // Without an end the limits of §5 alone apply.
-    expect(holidayRangeErrors({ type: 'break', dateFrom: '2026-12-20', dateTo: '2027-01-20' }, { today, weeks: 6, termEnd: null })).toEqual([]);
+    expect(
+      holidayRangeErrors(
+        { type: 'break', dateFrom: '2026-12-20', dateTo: '2027-01-20' },
+        { today, weeks: 6, termEnd: null },
+      ),
+    ).toEqual([]);
     expect(holidayPossibleWithinTerm('2026-11-26', end)).toBe(true);
     expect(holidayPossibleWithinTerm('2026-11-26', '2026-11-25')).toBe(false);
   });
 
   it('address change: a dated change may begin on the last day, not after it', () => {
     const ctx = { addressLines: false, companySalutations: [], emailRequired: false, today, termEnd: end };
-    const address = { lastName1: 'Schmidt', street: 'Hauptstraße', streetNumber: '1', zipcode: '10115', city: 'Berlin', countryCode: 'DE' };
+    const address = {
+      lastName1: 'Schmidt',
+      street: 'Hauptstraße',
+      streetNumber: '1',
+      zipcode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    };
     expect(addressErrors({ ...address, validFrom: end }, ctx)).toEqual([]);
-    expect(addressErrors({ ...address, validFrom: '2027-01-06' }, ctx)).toEqual([{ field: 'validFrom', code: AFTER_TERM_END }]);
+    expect(addressErrors({ ...address, validFrom: '2027-01-06' }, ctx)).toEqual([
+      { field: 'validFrom', code: AFTER_TERM_END },
+    ]);
     expect(addressErrors({ ...address, validFrom: '2027-01-06' }, { ...ctx, termEnd: null })).toEqual([]);
     // Tomorrow at the earliest still comes first.
-    expect(addressErrors({ ...address, validFrom: today }, ctx)).toEqual([{ field: 'validFrom', code: 'too_early' }]);
+    expect(addressErrors({ ...address, validFrom: today }, ctx)).toEqual([
+      { field: 'validFrom', code: 'too_early' },
+    ]);
   });
 });

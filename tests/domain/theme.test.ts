@@ -52,16 +52,25 @@ describe('CONTRAST_PAIRS and contrastFailures', () => {
   it('name each failing pair with its colours and ratio', () => {
     const preset = makeThemePreset();
     const failures = contrastFailures({ colors: { ...preset.colors, link: '#8899aa' } });
-    expect(failures.map((f) => [f.foreground, f.background, f.foregroundColor, f.backgroundColor, formatContrastRatio(f.ratio)])).toEqual([
-      ['link', 'background', '#8899aa', '#ffffff', '2.92:1'],
-    ]);
+    expect(
+      failures.map((f) => [
+        f.foreground,
+        f.background,
+        f.foregroundColor,
+        f.backgroundColor,
+        formatContrastRatio(f.ratio),
+      ]),
+    ).toEqual([['link', 'background', '#8899aa', '#ffffff', '2.92:1']]);
   });
 });
 
 describe('resolveThemeTokens', () => {
   it('merges the tenant overrides into the preset, group by group, without changing the preset', () => {
     const preset = makeThemePreset();
-    const tokens = resolveThemeTokens({ preset: 'test', tokens: { colors: { primary: '#7a1f2b' }, spacing: { unit: '0.5rem' } } }, preset);
+    const tokens = resolveThemeTokens(
+      { preset: 'test', tokens: { colors: { primary: '#7a1f2b' }, spacing: { unit: '0.5rem' } } },
+      preset,
+    );
     expect(tokens.colors).toEqual({ ...preset.colors, primary: '#7a1f2b' });
     expect(tokens.spacing).toEqual({ unit: '0.5rem' });
     expect(tokens.fonts).toEqual(preset.fonts);
@@ -69,7 +78,10 @@ describe('resolveThemeTokens', () => {
   });
 
   it('drops the preset file pointer', () => {
-    const tokens = resolveThemeTokens(undefined, { ...makeThemePreset(), $schema: '../schemas/theme.schema.json' });
+    const tokens = resolveThemeTokens(undefined, {
+      ...makeThemePreset(),
+      $schema: '../schemas/theme.schema.json',
+    });
     expect(Object.keys(tokens)).toEqual(['name', 'colors', 'fonts', 'radii', 'spacing']);
   });
 });
@@ -85,7 +97,9 @@ describe('themeToCss', () => {
   });
 
   it('cannot be used to break out of the inline style element', () => {
-    const preset = makeThemePreset({ fonts: { body: 'x;}</style><script>alert(1)</script>', heading: 'serif' } });
+    const preset = makeThemePreset({
+      fonts: { body: 'x;}</style><script>alert(1)</script>', heading: 'serif' },
+    });
     const css = themeToCss(resolveThemeTokens(undefined, preset));
     expect(css).not.toMatch(/<|>|;}/);
     expect(css).toContain('--font-body:x/stylescriptalert(1)/script;');

@@ -14,7 +14,11 @@ import { signInByMagicLink } from './support';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DEMO = 'demo@portal.example';
 const LOGIN_TEXTS = {
-  'de-DE': { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ },
+  'de-DE': {
+    emailLabel: 'E-Mail-Adresse',
+    sendLink: 'Anmeldelink senden',
+    linkSent: /Bitte prüfen Sie Ihr Postfach/,
+  },
   'en-GB': { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ },
 } as const;
 
@@ -24,7 +28,9 @@ interface TenantFile {
   locales: Array<'de-DE' | 'en-GB'>;
   features: string[];
 }
-const TENANTS: TenantFile[] = ['stadtkurier', 'northern-review', 'technikwelt', 'gartenfreunde'].map((id) => JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8')));
+const TENANTS: TenantFile[] = ['stadtkurier', 'northern-review', 'technikwelt', 'gartenfreunde'].map((id) =>
+  JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8')),
+);
 
 interface ScreenRoute {
   id: string;
@@ -35,7 +41,9 @@ interface ScreenRoute {
 /** Every route an enabled feature serves (redirects and the catch-all aside: they show other screens). */
 function screensOf(tenant: TenantFile): ScreenRoute[] {
   return FEATURES.filter((feature) => isFeatureEnabled(feature, tenant.features)).flatMap((feature) =>
-    feature.routes.filter((route) => route.ref !== ROUTES.catchAll).map((route) => ({ id: route.ref.id, path: route.ref.path, access: route.access })),
+    feature.routes
+      .filter((route) => route.ref !== ROUTES.catchAll)
+      .map((route) => ({ id: route.ref.id, path: route.ref.path, access: route.access })),
   );
 }
 
@@ -49,8 +57,15 @@ interface DemoIds {
 async function demoIds(page: Page, tenantId: string): Promise<DemoIds> {
   return page.evaluate(async (tenant) => {
     const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${tenant}`) ?? '{}');
-    const response = await fetch(`/t/${tenant}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } });
-    const list = (await response.json()) as Array<{ id: string; orderStatus?: string; bundleNumber?: string | null; currentRoleBusinessPartner?: { bpNumber?: string } }>;
+    const response = await fetch(`/t/${tenant}/api/subscriptions`, {
+      headers: { 'x-auth-token': auth.accessToken },
+    });
+    const list = (await response.json()) as Array<{
+      id: string;
+      orderStatus?: string;
+      bundleNumber?: string | null;
+      currentRoleBusinessPartner?: { bpNumber?: string };
+    }>;
     const active = list.find((s) => s.orderStatus === 'A' || s.orderStatus === 'AK') ?? list[0];
     return {
       id: active?.id,
@@ -63,7 +78,8 @@ async function demoIds(page: Page, tenantId: string): Promise<DemoIds> {
 function fill(path: string, ids: DemoIds): string | undefined {
   let missing = false;
   const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = (ids as Record<string, string | undefined>)[name] ?? (name === 'licenseId' ? '0' : undefined);
+    const value =
+      (ids as Record<string, string | undefined>)[name] ?? (name === 'licenseId' ? '0' : undefined);
     if (value === undefined) missing = true;
     return encodeURIComponent(value ?? '');
   });
@@ -72,23 +88,57 @@ function fill(path: string, ids: DemoIds): string | undefined {
 
 /** A screen has settled when nothing shows a loading state and the main landmark has content. */
 async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.loading, [aria-busy="true"]') && (document.querySelector('main')?.textContent ?? '').trim().length > 0, undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('.loading, [aria-busy="true"]') &&
+        (document.querySelector('main')?.textContent ?? '').trim().length > 0,
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the portal's CSP (script-src 'self') refuses a script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string;
+              help: string;
+              nodes: Array<{ target: string[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe.run(document, {
       resultTypes: ['violations'],
     });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      );
   });
   return violations;
 }
 
 for (const tenant of TENANTS) {
-  test(`${tenant.id}: every screen, in every language it offers, has no serious or critical axe violation`, async ({ page }) => {
+  test(`${tenant.id}: every screen, in every language it offers, has no serious or critical axe violation`, async ({
+    page,
+  }) => {
     test.setTimeout(600_000);
     const screens = screensOf(tenant);
     const problems: string[] = [];
@@ -97,8 +147,10 @@ for (const tenant of TENANTS) {
       await page.goto(`/t/${tenant.id}/${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       const started = Date.now();
       await settle(page);
-      if (process.env.AXE_SWEEP_TIMES) console.log(`${tenant.id} /${path} [${locale}] ${Date.now() - started} ms`);
-      for (const violation of await seriousViolations(page)) problems.push(`/${path} [${locale}] ${violation}`);
+      if (process.env.AXE_SWEEP_TIMES)
+        console.log(`${tenant.id} /${path} [${locale}] ${Date.now() - started} ms`);
+      for (const violation of await seriousViolations(page))
+        problems.push(`/${path} [${locale}] ${violation}`);
     };
 
     // Anonymous screens as a visitor sees them, then every screen signed in as the demo user.

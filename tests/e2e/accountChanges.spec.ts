@@ -36,29 +36,64 @@ const texts = screenTexts(TEXT_FILES);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A form field by its label; required labels end in an aria-hidden " *". */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 /** A radio whose label starts with the option's title (its explanation follows in the same label). */
-const radio = (scope: Page | Locator, title: string) => scope.getByRole('radio', { name: new RegExp(`^${escapeRegExp(title)}`) });
+const radio = (scope: Page | Locator, title: string) =>
+  scope.getByRole('radio', { name: new RegExp(`^${escapeRegExp(title)}`) });
 
 /**
  * The sandbox page's labels for registering a card (server/payments/sandboxPage.ts), in the opener's
  * language: nothing is charged, so it says so and saves the card (issue 21 "Payment popup").
  */
-const SANDBOX: Record<Locale, { title: RegExp; noCharge: string; cardNumber: string; expiry: string; holder: string; save: string }> = {
-  'de-DE': { title: /Zahlungsart \(Testumgebung\)/, noCharge: 'Es wird jetzt kein Betrag abgebucht.', cardNumber: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', holder: 'Karteninhaber', save: 'Karte speichern' },
-  'en-GB': { title: /Payment method \(sandbox\)/, noCharge: 'No amount is charged now.', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', holder: 'Cardholder name', save: 'Save card' },
+const SANDBOX: Record<
+  Locale,
+  { title: RegExp; noCharge: string; cardNumber: string; expiry: string; holder: string; save: string }
+> = {
+  'de-DE': {
+    title: /Zahlungsart \(Testumgebung\)/,
+    noCharge: 'Es wird jetzt kein Betrag abgebucht.',
+    cardNumber: 'Kartennummer',
+    expiry: 'Gültig bis (MM/JJ)',
+    holder: 'Karteninhaber',
+    save: 'Karte speichern',
+  },
+  'en-GB': {
+    title: /Payment method \(sandbox\)/,
+    noCharge: 'No amount is charged now.',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    holder: 'Cardholder name',
+    save: 'Save card',
+  },
 };
 const CARD_SUCCEEDS = '4242 4242 4242 4242';
 
 /** The double opt-in link's page (server/opt-ins/optInConfirmPage.ts). */
 const OPT_IN_PAGE: Record<Locale, { title: string; confirm: string; done: string }> = {
-  'de-DE': { title: 'Einwilligung bestätigen', confirm: 'Jetzt bestätigen', done: 'Vielen Dank, Ihre Einwilligung ist bestätigt.' },
-  'en-GB': { title: 'Confirm your consent', confirm: 'Confirm now', done: 'Thank you, your consent is confirmed.' },
+  'de-DE': {
+    title: 'Einwilligung bestätigen',
+    confirm: 'Jetzt bestätigen',
+    done: 'Vielen Dank, Ihre Einwilligung ist bestätigt.',
+  },
+  'en-GB': {
+    title: 'Confirm your consent',
+    confirm: 'Confirm now',
+    done: 'Thank you, your consent is confirmed.',
+  },
 };
 const OPT_IN_SUBJECT = /^(Bitte bestätigen Sie Ihre Einwilligung|Please confirm your consent) – /;
 
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
-const ENGLISH_LOGIN = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
+const ENGLISH_LOGIN = {
+  emailLabel: 'E-mail address',
+  sendLink: 'Send login link',
+  linkSent: /Please check your inbox/,
+};
 const DEMO_EMAIL = 'demo@portal.example';
 
 /** desktop 0, phone 1: for values each project needs of its own. */
@@ -84,7 +119,9 @@ async function apiGet<T>(page: Page, tenantId: string, path: string): Promise<T 
     async ({ id, path }) => {
       const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
       // In the page's language, as the screens ask (issue 14, finding 4).
-      const response = await fetch(`/t/${id}/api${path}`, { headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang } });
+      const response = await fetch(`/t/${id}/api${path}`, {
+        headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang },
+      });
       return response.ok ? response.json() : null;
     },
     { id: tenantId, path },
@@ -97,7 +134,12 @@ async function ownSubscriptions(page: Page, tenantId: string): Promise<ApiSubscr
 }
 
 /** The first of the user's subscriptions whose API answer at `path(s)` passes `fits`, with that answer. */
-async function findFitting<T>(page: Page, tenantId: string, path: (s: ApiSubscription) => string, fits: (answer: T, s: ApiSubscription) => boolean) {
+async function findFitting<T>(
+  page: Page,
+  tenantId: string,
+  path: (s: ApiSubscription) => string,
+  fits: (answer: T, s: ApiSubscription) => boolean,
+) {
   for (const s of await ownSubscriptions(page, tenantId)) {
     const answer = await apiGet<T>(page, tenantId, path(s));
     if (answer && fits(answer, s)) return { subscription: s, answer };
@@ -105,15 +147,23 @@ async function findFitting<T>(page: Page, tenantId: string, path: (s: ApiSubscri
   return undefined;
 }
 
-async function firstFitting<T>(page: Page, tenantId: string, path: (s: ApiSubscription) => string, fits: (answer: T, s: ApiSubscription) => boolean) {
+async function firstFitting<T>(
+  page: Page,
+  tenantId: string,
+  path: (s: ApiSubscription) => string,
+  fits: (answer: T, s: ApiSubscription) => boolean,
+) {
   const found = await findFitting(page, tenantId, path, fits);
-  if (!found) throw new Error(`no subscription of ${tenantId} fits (${path({ id: '{id}' } as ApiSubscription)})`);
+  if (!found)
+    throw new Error(`no subscription of ${tenantId} fits (${path({ id: '{id}' } as ApiSubscription)})`);
   return found;
 }
 
 /** A button of the subscription page's actions (the menu may carry a link of the same name). */
 const action = (page: Page, t: ReturnType<typeof texts>, key: string) =>
-  page.getByRole('region', { name: t('subscription.actionsHeading') }).getByRole('link', { name: t(key), exact: true });
+  page
+    .getByRole('region', { name: t('subscription.actionsHeading') })
+    .getByRole('link', { name: t(key), exact: true });
 
 async function openSubscription(page: Page, tenantId: string, s: ApiSubscription, lang?: 'de' | 'en') {
   await page.goto(`/t/${tenantId}/subscriptions/${s.id}${lang ? `?lang=${lang}` : ''}`);
@@ -127,8 +177,16 @@ async function waitForTenantMail(page: Page, tenantId: string, subject: RegExp, 
     .poll(
       async () => {
         const response = await page.request.get('/outbox', { headers: { accept: 'application/json' } });
-        const entries = (await response.json()) as Array<{ tenantId: string; to: string; subject: string; date: string; text: string }>;
-        found = entries.find((entry) => entry.tenantId === tenantId && entry.date >= since && subject.test(entry.subject));
+        const entries = (await response.json()) as Array<{
+          tenantId: string;
+          to: string;
+          subject: string;
+          date: string;
+          text: string;
+        }>;
+        found = entries.find(
+          (entry) => entry.tenantId === tenantId && entry.date >= since && subject.test(entry.subject),
+        );
         return Boolean(found);
       },
       { timeout: 15_000 },
@@ -145,7 +203,9 @@ interface HolidayState {
 }
 
 test.describe('holiday service', () => {
-  test('technikwelt (en): a redirect to a holiday address is booked, shows on the subscription page, and is cancelled again', async ({ page }) => {
+  test('technikwelt (en): a redirect to a holiday address is booked, shows on the subscription page, and is cancelled again', async ({
+    page,
+  }) => {
     const t = texts('en-GB');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
@@ -172,7 +232,9 @@ test.describe('holiday service', () => {
     await field(form, t('holiday-service.setup.dateTo')).fill(dateTo);
     const issues = page.getByTestId('holiday-issues');
     // The range picks the issues it holds, each named by its number.
-    await expect(issues.getByRole('listitem').first()).toContainText(new RegExp(`^${escapeRegExp(t('holiday-service.issues.issue', { issueNumber: '' }))}`));
+    await expect(issues.getByRole('listitem').first()).toContainText(
+      new RegExp(`^${escapeRegExp(t('holiday-service.issues.issue', { issueNumber: '' }))}`),
+    );
 
     const address = form.getByRole('group', { name: t('holiday-service.setup.address') });
     await field(address, t('account.address.addressLine1')).fill('Strandweg 12');
@@ -184,7 +246,9 @@ test.describe('holiday service', () => {
     const active = page.getByTestId('holiday-active');
     await expect(active.getByRole('heading', { name: t('holiday-service.active.heading') })).toBeVisible();
     await expect(active).toContainText(t('holiday-service.type.redirect'));
-    await expect(active).toContainText(t('holiday-service.period', { from: formatDate(dateFrom, 'en-GB'), to: formatDate(dateTo, 'en-GB') }));
+    await expect(active).toContainText(
+      t('holiday-service.period', { from: formatDate(dateFrom, 'en-GB'), to: formatDate(dateTo, 'en-GB') }),
+    );
     await expect(active).toContainText('Strandweg 12');
     await expect(active).toContainText('18225 Kühlungsborn');
 
@@ -199,7 +263,12 @@ test.describe('holiday service', () => {
     await expect(page.getByRole('form', { name: t('holiday-service.setup.heading') })).toHaveCount(0);
     await active.getByRole('button', { name: t('holiday-service.active.cancel') }).click();
     const confirm = page.getByRole('dialog', { name: t('holiday-service.active.confirmTitle') });
-    await expect(confirm).toContainText(t('holiday-service.active.confirmText', { type: t('holiday-service.type.redirect'), from: formatDate(dateFrom, 'en-GB') }));
+    await expect(confirm).toContainText(
+      t('holiday-service.active.confirmText', {
+        type: t('holiday-service.type.redirect'),
+        from: formatDate(dateFrom, 'en-GB'),
+      }),
+    );
     await confirm.getByRole('button', { name: t('holiday-service.active.confirmYes') }).click();
     await expect(page.getByText(t('holiday-service.notice.cancelled'))).toBeVisible();
     await expect(page.getByRole('form', { name: t('holiday-service.setup.heading') })).toBeVisible();
@@ -210,11 +279,15 @@ test.describe('holiday service', () => {
     await expect(page.getByText(t('subscription.holidayActive.redirect'))).toHaveCount(0);
   });
 
-  test('technikwelt (de): the holiday-break link preselects the break for a print title, while a TWD subscription, blacklisted for it, shows no holiday service button', async ({ page }) => {
+  test('technikwelt (de): the holiday-break link preselects the break for a print title, while a TWD subscription, blacklisted for it, shows no holiday service button', async ({
+    page,
+  }) => {
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     // tenants/technikwelt.json publicationBlacklists: holiday-break (and -redirect, -download) for TWD.
-    expect(JSON.parse(readFileSync(`tenants/${tenant}.json`, 'utf8')).publicationBlacklists['holiday-break']).toContain('TWD');
+    expect(
+      JSON.parse(readFileSync(`tenants/${tenant}.json`, 'utf8')).publicationBlacklists['holiday-break'],
+    ).toContain('TWD');
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
 
     // A title that is not blacklisted: the link opens the setup form with the break chosen.
@@ -225,36 +298,50 @@ test.describe('holiday service', () => {
       (answer, x) => x.publication !== 'TWD' && answer.types.includes('break') && !answer.planned,
     );
     await page.goto(`/t/${tenant}/subscriptions/${print.id}/holiday-break`);
-    await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${print.id}/holiday-service\\?service=Break$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/t/${tenant}/subscriptions/${print.id}/holiday-service\\?service=Break$`),
+    );
     const form = page.getByRole('form', { name: t('holiday-service.setup.heading') });
     await expect(radio(form, t('holiday-service.type.break'))).toBeChecked();
     await expect(form.getByRole('button', { name: t('holiday-service.setup.submit.break') })).toBeVisible();
 
     // The TWD subscription's page offers other actions, but no holiday service.
-    const twd = (await ownSubscriptions(page, tenant)).find((s) => s.publication === 'TWD' && s.orderStatus === 'A');
+    const twd = (await ownSubscriptions(page, tenant)).find(
+      (s) => s.publication === 'TWD' && s.orderStatus === 'A',
+    );
     expect(twd, 'an active TWD subscription').toBeDefined();
     await openSubscription(page, tenant, twd!);
     await expect(action(page, t, 'payment-method-change.action')).toBeVisible();
     await expect(action(page, t, 'holiday-service.action')).toHaveCount(0);
     // The API offers it no type either (it refuses the call altogether today, see below).
-    expect((await apiGet<HolidayState>(page, tenant, `/subscriptions/${twd!.id}/holiday-service`))?.types ?? []).toEqual([]);
+    expect(
+      (await apiGet<HolidayState>(page, tenant, `/subscriptions/${twd!.id}/holiday-service`))?.types ?? [],
+    ).toEqual([]);
   });
 
   // GET …/holiday-service answers 403 feature_disabled for a title the tenant blacklists for every
   // holiday service; the page says so instead of offering to try again.
-  test('technikwelt (de): the holiday-break link of a TWD subscription, blacklisted for it, says no holiday service is possible', async ({ page }) => {
+  test('technikwelt (de): the holiday-break link of a TWD subscription, blacklisted for it, says no holiday service is possible', async ({
+    page,
+  }) => {
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
-    const twd = (await ownSubscriptions(page, tenant)).find((s) => s.publication === 'TWD' && s.orderStatus === 'A');
+    const twd = (await ownSubscriptions(page, tenant)).find(
+      (s) => s.publication === 'TWD' && s.orderStatus === 'A',
+    );
     expect(twd, 'an active TWD subscription').toBeDefined();
 
     await page.goto(`/t/${tenant}/subscriptions/${twd!.id}/holiday-break`);
-    await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${twd!.id}/holiday-service\\?service=Break$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/t/${tenant}/subscriptions/${twd!.id}/holiday-service\\?service=Break$`),
+    );
     await expect(page.getByRole('heading', { level: 1, name: t('holiday-service.heading') })).toBeVisible();
     await expect(page.getByText(t('holiday-service.noTypes'))).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('radio', { name: new RegExp(t('holiday-service.type.break')) })).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: new RegExp(t('holiday-service.type.break')) })).toHaveCount(
+      0,
+    );
     await page.getByRole('button', { name: t('account.flow.back') }).click();
     await expect(page.getByRole('heading', { level: 1, name: twd!.displayName })).toBeVisible();
   });
@@ -275,7 +362,9 @@ function endOfPaymentPeriod(s: ApiSubscription, today: string): string {
 }
 
 test.describe('payment details', () => {
-  test('technikwelt (de): a change to SEPA refuses an IBAN with a wrong checksum, saves a right one and takes effect at the end of the payment period', async ({ page }) => {
+  test('technikwelt (de): a change to SEPA refuses an IBAN with a wrong checksum, saves a right one and takes effect at the end of the payment period', async ({
+    page,
+  }) => {
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
@@ -284,12 +373,15 @@ test.describe('payment details', () => {
       page,
       tenant,
       (x) => `/subscriptions/${x.id}/payment-details`,
-      (answer) => answer.paymentMethod !== 'sepa' && answer.allowedChanges.includes('sepa') && !answer.pendingChange,
+      (answer) =>
+        answer.paymentMethod !== 'sepa' && answer.allowedChanges.includes('sepa') && !answer.pendingChange,
     );
 
     await openSubscription(page, tenant, s);
     await action(page, t, 'payment-method-change.action').click();
-    await expect(page.getByRole('heading', { level: 1, name: t('payment-method-change.heading') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('payment-method-change.heading') }),
+    ).toBeVisible();
     const current = page.getByTestId('payment-current');
     await expect(current).toContainText(t(`payment-method-change.method.${before.paymentMethod}`));
     await expect(page.getByText(t('payment-method-change.effectNote'))).toBeVisible();
@@ -315,13 +407,22 @@ test.describe('payment details', () => {
 
     // The change waits for the end of the payment period; until then the method on record stays.
     const effectiveFrom = endOfPaymentPeriod(s, todayUtc());
-    await expect(page.getByText(t('payment-method-change.pending', { method: t('payment-method-change.method.sepa'), date: formatDate(effectiveFrom, 'de-DE') }))).toBeVisible();
+    await expect(
+      page.getByText(
+        t('payment-method-change.pending', {
+          method: t('payment-method-change.method.sepa'),
+          date: formatDate(effectiveFrom, 'de-DE'),
+        }),
+      ),
+    ).toBeVisible();
     await expect(current).toContainText(t(`payment-method-change.method.${before.paymentMethod}`));
     const after = await apiGet<PaymentDetails>(page, tenant, `/subscriptions/${s.id}/payment-details`);
     expect(after?.pendingChange).toEqual({ paymentMethod: 'sepa', effectiveFrom });
   });
 
-  test('northern-review (en): a change to a credit card is registered in the sandbox popup and confirmed by the success dialog', async ({ page }) => {
+  test('northern-review (en): a change to a credit card is registered in the sandbox popup and confirmed by the success dialog', async ({
+    page,
+  }) => {
     const t = texts('en-GB');
     const tenant = 'northern-review';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, ENGLISH_LOGIN);
@@ -330,14 +431,21 @@ test.describe('payment details', () => {
       page,
       tenant,
       (x) => `/subscriptions/${x.id}/payment-details`,
-      (answer) => answer.paymentMethod !== 'credit_card' && answer.allowedChanges.includes('credit_card') && !answer.pendingChange,
+      (answer) =>
+        answer.paymentMethod !== 'credit_card' &&
+        answer.allowedChanges.includes('credit_card') &&
+        !answer.pendingChange,
     );
 
     await openSubscription(page, tenant, s);
     await action(page, t, 'payment-method-change.action').click();
-    await expect(page.getByRole('heading', { level: 1, name: t('payment-method-change.heading') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('payment-method-change.heading') }),
+    ).toBeVisible();
     await page.getByRole('button', { name: t('payment-method-change.change') }).click();
-    await page.getByRole('radio', { name: t('payment-method-change.method.credit_card'), exact: true }).check();
+    await page
+      .getByRole('radio', { name: t('payment-method-change.method.credit_card'), exact: true })
+      .check();
     const card = page.getByRole('region', { name: t('payment-method-change.popup.heading.credit_card') });
     await expect(card.getByText(t('payment-method-change.popup.text.credit_card'))).toBeVisible();
 
@@ -360,7 +468,14 @@ test.describe('payment details', () => {
     await expect(success.getByText(t('payment-method-change.successText'))).toBeVisible();
     await success.getByRole('button', { name: t('shell.close') }).click();
     const effectiveFrom = endOfPaymentPeriod(s, todayUtc());
-    await expect(page.getByText(t('payment-method-change.pending', { method: t('payment-method-change.method.credit_card'), date: formatDate(effectiveFrom, 'en-GB') }))).toBeVisible();
+    await expect(
+      page.getByText(
+        t('payment-method-change.pending', {
+          method: t('payment-method-change.method.credit_card'),
+          date: formatDate(effectiveFrom, 'en-GB'),
+        }),
+      ),
+    ).toBeVisible();
   });
 });
 
@@ -377,7 +492,9 @@ interface ComplaintState {
 }
 
 test.describe('complaint', () => {
-  test('technikwelt (de): a damaged issue is compensated by a replacement by post, which the delivered issues then list', async ({ page }) => {
+  test('technikwelt (de): a damaged issue is compensated by a replacement by post, which the delivered issues then list', async ({
+    page,
+  }) => {
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
@@ -385,9 +502,12 @@ test.describe('complaint', () => {
     // (engine/domain/complaint.ts): the first subscription with such an issue not complained about
     // yet, and an older one that offers no replacement (each project makes one complaint).
     const today = todayUtc();
-    const recent = (issue: ComplaintIssue) => issue.dateOfFirstSale !== null && Date.parse(today) - Date.parse(issue.dateOfFirstSale) <= REPLACEMENT_DAYS * 86_400_000;
+    const recent = (issue: ComplaintIssue) =>
+      issue.dateOfFirstSale !== null &&
+      Date.parse(today) - Date.parse(issue.dateOfFirstSale) <= REPLACEMENT_DAYS * 86_400_000;
     // `issues` come newest first: the first one is the latest delivered issue.
-    const replaceable = (state: ComplaintState, issue: ComplaintIssue) => issue === state.issues[0] || recent(issue);
+    const replaceable = (state: ComplaintState, issue: ComplaintIssue) =>
+      issue === state.issues[0] || recent(issue);
     const found = await findFitting<ComplaintState>(
       page,
       tenant,
@@ -427,7 +547,11 @@ test.describe('complaint', () => {
 
     const success = page.getByRole('dialog', { name: t('issue-complaint.successTitle') });
     const expectedBy = addDaysIso(todayUtc(), REPLACEMENT_DELIVERY_DAYS);
-    await expect(success.getByText(t('issue-complaint.success.replacementBy', { date: formatDate(expectedBy, 'de-DE') }))).toBeVisible();
+    await expect(
+      success.getByText(
+        t('issue-complaint.success.replacementBy', { date: formatDate(expectedBy, 'de-DE') }),
+      ),
+    ).toBeVisible();
     await success.getByRole('button', { name: t('shell.close') }).click();
     // The issue is marked in the form now.
     const complained = issueSelect.locator(`option[value="${target.issue}"]`);
@@ -445,26 +569,43 @@ test.describe('complaint', () => {
     await page.getByRole('heading', { name: t('subscription.issuesHeading') }).click();
     const replacementText = `Ersatz für ${target.description ?? target.issueNumber ?? target.issue}`;
     // The screen labels the replacement from its issue number, in its own language (issue 14, finding 4).
-    const delivered = page.getByRole('listitem').filter({ hasText: t('account.replacementIssue', { issueNumber: target.issueNumber! }) });
+    const delivered = page
+      .getByRole('listitem')
+      .filter({ hasText: t('account.replacementIssue', { issueNumber: target.issueNumber! }) });
     await expect(delivered).toBeVisible();
     await expect(delivered).toContainText(formatDate(expectedBy, 'de-DE'));
-    const list = await apiGet<{ items: Array<{ issue: string; description: string | null }> }>(page, tenant, `/subscriptions/${s.id}/delivered-issues?page=0`);
-    expect(list?.items).toContainEqual(expect.objectContaining({ issue: `C-${target.issue}`, description: replacementText }));
+    const list = await apiGet<{ items: Array<{ issue: string; description: string | null }> }>(
+      page,
+      tenant,
+      `/subscriptions/${s.id}/delivered-issues?page=0`,
+    );
+    expect(list?.items).toContainEqual(
+      expect.objectContaining({ issue: `C-${target.issue}`, description: replacementText }),
+    );
   });
 });
 
 interface Partner {
   bpNumber: string;
   editable: boolean;
-  address: { firstName: string | null; lastName1: string | null; company1: string | null; addressLine1?: string | null; zipcode: string | null };
+  address: {
+    firstName: string | null;
+    lastName1: string | null;
+    company1: string | null;
+    addressLine1?: string | null;
+    zipcode: string | null;
+  };
   futureAddresses: Array<{ validFrom: string }>;
 }
-const partnerName = (p: Partner) => [p.address.firstName, p.address.lastName1].filter(Boolean).join(' ') || p.address.company1 || p.bpNumber;
+const partnerName = (p: Partner) =>
+  [p.address.firstName, p.address.lastName1].filter(Boolean).join(' ') || p.address.company1 || p.bpNumber;
 
 test.describe('addresses', () => {
   // Neither en-GB tenant (northern-review, gartenfreunde) has addressChange.timedChanges: the UK
   // postcode journey saves "as soon as possible"; the change from a date runs in technikwelt.
-  test('northern-review (en): a UK postcode is checked before saving, and the corrected address applies as soon as possible', async ({ page }, testInfo) => {
+  test('northern-review (en): a UK postcode is checked before saving, and the corrected address applies as soon as possible', async ({
+    page,
+  }, testInfo) => {
     const t = texts('en-GB');
     const tenant = 'northern-review';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, ENGLISH_LOGIN);
@@ -484,7 +625,9 @@ test.describe('addresses', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('address-change.heading') })).toBeVisible();
     const card = page.getByTestId('partner-card').filter({ has: page.getByRole('heading', { name }) });
     await card.getByRole('link', { name: t('address-change.editFor', { name }) }).click();
-    await expect(page.getByRole('heading', { level: 1, name: t('address-change.editHeading') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('address-change.editHeading') }),
+    ).toBeVisible();
     // No timed changes in this tenant.
     await expect(page.getByRole('radio', { name: t('address-change.timing.date') })).toHaveCount(0);
 
@@ -514,7 +657,9 @@ test.describe('addresses', () => {
     expect(lines.indexOf('EC1R 4TD')).toBe(lines.indexOf('London') + 1);
   });
 
-  test('technikwelt (de): an address change from a chosen date is confirmed and listed among the planned changes', async ({ page }, testInfo) => {
+  test('technikwelt (de): an address change from a chosen date is confirmed and listed among the planned changes', async ({
+    page,
+  }, testInfo) => {
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
@@ -535,7 +680,9 @@ test.describe('addresses', () => {
     const card = page.getByTestId('partner-card').filter({ has: page.getByRole('heading', { name }) });
     const currentAddress = (await card.locator('address').textContent()) ?? '';
     await card.getByRole('link', { name: t('address-change.editFor', { name }) }).click();
-    await expect(page.getByRole('heading', { level: 1, name: t('address-change.editHeading') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('address-change.editHeading') }),
+    ).toBeVisible();
 
     const address = page.getByRole('group', { name: t('address-change.addressLegend') });
     await field(address, t('account.address.addressLine1')).fill(line1);
@@ -549,16 +696,33 @@ test.describe('addresses', () => {
     await page.getByRole('button', { name: t('address-change.save') }).click();
 
     const confirm = page.getByRole('dialog', { name: t('address-change.confirmTitle') });
-    await expect(confirm.getByText(t('address-change.confirmFrom', { date: formatDate(validFrom, 'de-DE') }))).toBeVisible();
+    await expect(
+      confirm.getByText(t('address-change.confirmFrom', { date: formatDate(validFrom, 'de-DE') })),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: t('address-change.confirmYes') }).click();
 
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${s.id}/addresses$`));
-    await expect(page.getByText(t('address-change.savedFrom', { date: formatDate(validFrom, 'de-DE') }))).toBeVisible();
+    await expect(
+      page.getByText(t('address-change.savedFrom', { date: formatDate(validFrom, 'de-DE') })),
+    ).toBeVisible();
     // Until that day the address on record stays as it is.
     await expect(card.locator('address')).toHaveText(currentAddress);
-    await card.getByRole('button', { name: new RegExp(`^${escapeRegExp(t('address-change.future.show', { count: 0 })).replace('0', '\\d+')}$`) }).click();
+    await card
+      .getByRole('button', {
+        name: new RegExp(
+          `^${escapeRegExp(t('address-change.future.show', { count: 0 })).replace('0', '\\d+')}$`,
+        ),
+      })
+      .click();
     const planned = page.getByRole('dialog', { name: t('address-change.future.title', { name }) });
-    const entry = planned.getByTestId('future-addresses').getByRole('listitem').filter({ has: page.getByRole('heading', { name: t('address-change.future.from', { date: formatDate(validFrom, 'de-DE') }) }) });
+    const entry = planned
+      .getByTestId('future-addresses')
+      .getByRole('listitem')
+      .filter({
+        has: page.getByRole('heading', {
+          name: t('address-change.future.from', { date: formatDate(validFrom, 'de-DE') }),
+        }),
+      });
     await expect(entry).toContainText(line1);
     await expect(entry).toContainText('30159 Hannover');
     await planned.getByRole('button', { name: t('shell.close') }).click();
@@ -574,13 +738,26 @@ interface OptIn {
 }
 
 test.describe('opt-ins', () => {
-  test('gartenfreunde (en): an opt-in switched on waits for its e-mailed link, whose page confirms it, and is then on', async ({ page, context }) => {
+  test('gartenfreunde (en): an opt-in switched on waits for its e-mailed link, whose page confirms it, and is then on', async ({
+    page,
+    context,
+  }) => {
     const t = texts('en-GB');
     const tenant = 'gartenfreunde';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, ENGLISH_LOGIN);
-    const s = (await ownSubscriptions(page, tenant)).find((x) => x.orderStatus === 'A' && x.salesDocumentType !== 'WBZA')!;
-    const subscription = await apiGet<{ currentRoleBusinessPartner: { bpNumber: string } }>(page, tenant, `/subscriptions/${s.id}`);
-    const optIns = (await apiGet<OptIn[]>(page, tenant, `/subscriptions/${s.id}/business-partners/${subscription!.currentRoleBusinessPartner.bpNumber}/opt-ins`))!;
+    const s = (await ownSubscriptions(page, tenant)).find(
+      (x) => x.orderStatus === 'A' && x.salesDocumentType !== 'WBZA',
+    )!;
+    const subscription = await apiGet<{ currentRoleBusinessPartner: { bpNumber: string } }>(
+      page,
+      tenant,
+      `/subscriptions/${s.id}`,
+    );
+    const optIns = (await apiGet<OptIn[]>(
+      page,
+      tenant,
+      `/subscriptions/${s.id}/business-partners/${subscription!.currentRoleBusinessPartner.bpNumber}/opt-ins`,
+    ))!;
     // The first opt-in still off (each project switches one on).
     const target = optIns.find((o) => !o.value && !o.pending);
     expect(target, 'an opt-in that is off').toBeDefined();
@@ -600,7 +777,9 @@ test.describe('opt-ins', () => {
     const note = page.getByRole('status').filter({ hasText: t('opt-ins.saved') });
     await expect(note).toContainText(t('opt-ins.pendingNote'));
     await expect(note.getByRole('listitem')).toHaveText([target!.description]);
-    const optInLabel = list.locator('label').filter({ has: page.getByRole('checkbox', { name: target!.description }) });
+    const optInLabel = list
+      .locator('label')
+      .filter({ has: page.getByRole('checkbox', { name: target!.description }) });
     // Ticked, as the subscriber chose, but marked as waiting for the confirmation.
     await expect(optInLabel).toContainText(t('opt-ins.pending'));
     await expect(box).toBeChecked();
@@ -621,7 +800,11 @@ test.describe('opt-ins', () => {
     await page.reload();
     await expect(box).toBeChecked();
     await expect(optInLabel).not.toContainText(t('opt-ins.pending'));
-    const after = await apiGet<OptIn[]>(page, tenant, `/subscriptions/${s.id}/business-partners/${subscription!.currentRoleBusinessPartner.bpNumber}/opt-ins`);
+    const after = await apiGet<OptIn[]>(
+      page,
+      tenant,
+      `/subscriptions/${s.id}/business-partners/${subscription!.currentRoleBusinessPartner.bpNumber}/opt-ins`,
+    );
     expect(after?.find((o) => o.type === target!.type)).toMatchObject({ value: true, pending: false });
   });
 });

@@ -28,7 +28,9 @@ const TEXT_FILES = [
   'features/upgrade/texts.json',
   'features/subscription/texts.json',
 ];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
+const TEXTS = TEXT_FILES.map(
+  (file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>,
+);
 
 /** The screens' own texts, so a test reads what the subscriber reads. */
 function texts(locale: Locale) {
@@ -47,22 +49,46 @@ function textPattern(locale: Locale, key: string): RegExp {
 }
 
 /** The sandbox payment page's labels (server/payments/sandboxPage.ts), in the payment's language. */
-const SANDBOX: Record<Locale, { title: RegExp; cardNumber: string; expiry: string; holder: string; pay: string }> = {
-  'de-DE': { title: /Zahlung \(Testumgebung\)/, cardNumber: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', holder: 'Karteninhaber', pay: 'Jetzt bezahlen' },
-  'en-GB': { title: /Payment \(sandbox\)/, cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', holder: 'Cardholder name', pay: 'Pay now' },
+const SANDBOX: Record<
+  Locale,
+  { title: RegExp; cardNumber: string; expiry: string; holder: string; pay: string }
+> = {
+  'de-DE': {
+    title: /Zahlung \(Testumgebung\)/,
+    cardNumber: 'Kartennummer',
+    expiry: 'Gültig bis (MM/JJ)',
+    holder: 'Karteninhaber',
+    pay: 'Jetzt bezahlen',
+  },
+  'en-GB': {
+    title: /Payment \(sandbox\)/,
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    holder: 'Cardholder name',
+    pay: 'Pay now',
+  },
 };
 const CARD_SUCCEEDS = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
-const ENGLISH_LOGIN = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
+const ENGLISH_LOGIN = {
+  emailLabel: 'E-mail address',
+  sendLink: 'Send login link',
+  linkSent: /Please check your inbox/,
+};
 const DEMO_EMAIL = 'demo@portal.example';
 
 const tenantFile = (id: string) => JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8'));
 /** The demo data the server seeded today (a pure function of tenant and day). */
-const demoData = (tenantId: string) => buildDemoData(tenantFile(tenantId), new Date()) as ReturnType<typeof buildDemoData> & {
-  cancellationReasons: Array<{ publication: string }>;
-};
+const demoData = (tenantId: string) =>
+  buildDemoData(tenantFile(tenantId), new Date()) as ReturnType<typeof buildDemoData> & {
+    cancellationReasons: Array<{ publication: string }>;
+  };
 
 /** desktop 0, phone 1: for journeys where each project needs a subscription of its own. */
 const projectIndex = (testInfo: TestInfo) => (testInfo.project.name === 'phone' ? 1 : 0);
@@ -93,20 +119,34 @@ async function ownSubscriptions(page: Page, tenantId: string): Promise<ApiSubscr
 function demoSubscriptionIds(tenantId: string): Set<string> {
   const data = demoData(tenantId);
   const bp = data.userBusinessPartners.find((link) => link.email === DEMO_EMAIL)!.bp_number;
-  return new Set(data.subscriptionRoles.filter((role) => role.bp_number === bp && role.role === 'AG').map((role) => role.subscription_id));
+  return new Set(
+    data.subscriptionRoles
+      .filter((role) => role.bp_number === bp && role.role === 'AG')
+      .map((role) => role.subscription_id),
+  );
 }
 
 /** Publications whose subscriptions can be cancelled online: reasons exist (§8) and the tenant does not blacklist them. */
 function cancellablePublications(tenantId: string): Set<string> {
   const blacklist: string[] = tenantFile(tenantId).publicationBlacklists?.cancellation ?? [];
-  return new Set(demoData(tenantId).cancellationReasons.map((r) => r.publication).filter((p) => !blacklist.includes(p)));
+  return new Set(
+    demoData(tenantId)
+      .cancellationReasons.map((r) => r.publication)
+      .filter((p) => !blacklist.includes(p)),
+  );
 }
 
 /**
  * Pays in the sandbox popup the `open` action opens: the opener says the payment window is open,
  * the card is filled in and paid, and the popup closes itself (README "Payments").
  */
-async function payInPopup(page: Page, open: () => Promise<void>, card: string, locale: Locale, waitingText: string) {
+async function payInPopup(
+  page: Page,
+  open: () => Promise<void>,
+  card: string,
+  locale: Locale,
+  waitingText: string,
+) {
   const popupOpened = page.waitForEvent('popup');
   await open();
   const popup = await popupOpened;
@@ -122,12 +162,19 @@ async function payInPopup(page: Page, open: () => Promise<void>, card: string, l
 }
 
 /** The value of a fact in the subscription page's details block. */
-const fact = (page: Page, label: string) => page.locator('.details-block .fact').filter({ has: page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+const fact = (page: Page, label: string) =>
+  page
+    .locator('.details-block .fact')
+    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+    .getByRole('definition');
 
-const radio = (scope: Page | Locator, text: string) => scope.getByRole('radio', { name: new RegExp(escapeRegExp(text)) });
+const radio = (scope: Page | Locator, text: string) =>
+  scope.getByRole('radio', { name: new RegExp(escapeRegExp(text)) });
 
 test.describe('cancellation', () => {
-  test('technikwelt (de): the anonymous form mails a sign-in link; the subscriber turns the offers down, confirms and is cancelled', async ({ page }, testInfo) => {
+  test('technikwelt (de): the anonymous form mails a sign-in link; the subscriber turns the offers down, confirms and is cancelled', async ({
+    page,
+  }, testInfo) => {
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     // Private subscribers without an account whose address is on record: the link creates their
@@ -149,7 +196,17 @@ test.describe('cancellation', () => {
         partner.company1 === null &&
         !s.details.isMultiLicense &&
         !linked.has(partner.bp_number);
-      return fits ? [{ id: s.id, orderNumber: s.order_number, title: s.details.displayName!, email: partner.email_address!, zipcode: partner.zipcode }] : [];
+      return fits
+        ? [
+            {
+              id: s.id,
+              orderNumber: s.order_number,
+              title: s.details.displayName!,
+              email: partner.email_address!,
+              zipcode: partner.zipcode,
+            },
+          ]
+        : [];
     });
     expect(candidates.length).toBeGreaterThanOrEqual(2);
     const target = candidates[projectIndex(testInfo)];
@@ -162,15 +219,27 @@ test.describe('cancellation', () => {
     // Not a second earlier: mails leave through a queue, so an earlier journey's mail may be written just before.
     const since = new Date().toISOString();
     await page.getByRole('button', { name: t('cancellation.check') }).click();
-    await expect(page.getByText(t('cancellation.checkLinkSent', { maskedEmail: maskEmail(target.email) }))).toBeVisible();
+    await expect(
+      page.getByText(t('cancellation.checkLinkSent', { maskedEmail: maskEmail(target.email) })),
+    ).toBeVisible();
     // The page names the address only masked.
     await expect(page.getByText(target.email)).toHaveCount(0);
 
-    const signInMail = await waitForMail(page.request, tenant, target.email, since, /Anmeldung zu Ihrem Abonnement bei/);
+    const signInMail = await waitForMail(
+      page.request,
+      tenant,
+      target.email,
+      since,
+      /Anmeldung zu Ihrem Abonnement bei/,
+    );
     await page.goto(linkIn(signInMail.text));
-    await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target.id}/cancellation\\?returnTo=cancellation$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/t/${tenant}/subscriptions/${target.id}/cancellation\\?returnTo=cancellation$`),
+    );
     await expect(page.getByRole('heading', { level: 1, name: t('cancellation.heading') })).toBeVisible();
-    await expect(page.getByText(t('account.flow.orderNumber', { orderNumber: target.orderNumber }))).toBeVisible();
+    await expect(
+      page.getByText(t('account.flow.orderNumber', { orderNumber: target.orderNumber })),
+    ).toBeVisible();
 
     // technikwelt preselects its default reason PREIS, so the dates and the offers load at once.
     await expect(page.getByLabel(t('cancellation.reason'))).toHaveValue('PREIS');
@@ -190,14 +259,24 @@ test.describe('cancellation', () => {
     await page.getByRole('button', { name: t('cancellation.submit') }).click();
 
     const confirm = page.getByRole('dialog', { name: t('cancellation.confirmTitle') });
-    await expect(confirm.getByText(t('cancellation.confirmText', { title: target.title, date: chosenDate }))).toBeVisible();
+    await expect(
+      confirm.getByText(t('cancellation.confirmText', { title: target.title, date: chosenDate })),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: t('cancellation.confirmYes') }).click();
 
     // technikwelt's date style names issue and date: "Ausgabe 4/2026 (01.04.2026)".
     const [, issueNumber, effectiveDate] = /^Ausgabe (\S+) \((\d{2}\.\d{2}\.\d{4})\)$/.exec(chosenDate) ?? [];
     expect(effectiveDate, `date option "${chosenDate}"`).toBeDefined();
     const success = page.getByRole('dialog', { name: t('cancellation.successTitle') });
-    await expect(success.getByText(t('cancellation.successText', { title: target.title, orderNumber: target.orderNumber, date: effectiveDate }))).toBeVisible();
+    await expect(
+      success.getByText(
+        t('cancellation.successText', {
+          title: target.title,
+          orderNumber: target.orderNumber,
+          date: effectiveDate,
+        }),
+      ),
+    ).toBeVisible();
     await expect(success.getByRole('button', { name: t('cancellation.print') })).toBeVisible();
     await success.getByRole('button', { name: t('shell.close') }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -209,12 +288,20 @@ test.describe('cancellation', () => {
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/cancellation$`));
     await expect(page.getByText(t('cancellation.pickerEmpty'))).toBeVisible();
 
-    const confirmation = await waitForMail(page.request, tenant, target.email, mailSince, /Bestätigung Ihrer Kündigung/);
+    const confirmation = await waitForMail(
+      page.request,
+      tenant,
+      target.email,
+      mailSince,
+      /Bestätigung Ihrer Kündigung/,
+    );
     expect(confirmation.text).toContain(target.orderNumber);
     expect(confirmation.text).toContain(`${effectiveDate} (Ausgabe ${issueNumber})`);
   });
 
-  test('technikwelt (en): a signed-in subscriber takes the card-paid retention offer in the sandbox popup and stays', async ({ page }) => {
+  test('technikwelt (en): a signed-in subscriber takes the card-paid retention offer in the sandbox popup and stays', async ({
+    page,
+  }) => {
     const t = texts('en-GB');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
@@ -240,7 +327,10 @@ test.describe('cancellation', () => {
         break;
       }
     }
-    expect(target, 'a cancellable subscription without an end date whose retention offers are open').toBeDefined();
+    expect(
+      target,
+      'a cancellable subscription without an end date whose retention offers are open',
+    ).toBeDefined();
     const offerId = `${target!.publication}-KEEP-DIGITAL`;
 
     await page.goto(`/t/${tenant}/subscriptions/${target!.id}`);
@@ -253,7 +343,9 @@ test.describe('cancellation', () => {
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target!.id}/cancellation$`));
     await expect(page.getByRole('heading', { level: 1, name: t('cancellation.heading') })).toBeVisible();
 
-    await page.getByLabel(t('cancellation.reason')).selectOption({ label: 'The subscription is too expensive for me.' });
+    await page
+      .getByLabel(t('cancellation.reason'))
+      .selectOption({ label: 'The subscription is too expensive for me.' });
     await expect(page.getByLabel(t('cancellation.reason'))).toHaveValue('PREIS');
     const offers = page.getByRole('region', { name: t('cancellation.offers.heading') });
     const keepDigital = radio(offers, 'a year for a third');
@@ -264,7 +356,13 @@ test.describe('cancellation', () => {
     await expect(confirm).toContainText('A year of reading for a third of the price, paid once by card.');
 
     const mailSince = new Date().toISOString();
-    await payInPopup(page, () => confirm.getByRole('button', { name: t('cancellation.offers.confirmYes') }).click(), CARD_SUCCEEDS, 'en-GB', t('account.payment.waiting'));
+    await payInPopup(
+      page,
+      () => confirm.getByRole('button', { name: t('cancellation.offers.confirmYes') }).click(),
+      CARD_SUCCEEDS,
+      'en-GB',
+      t('account.payment.waiting'),
+    );
 
     const success = page.getByRole('dialog', { name: t('cancellation.offers.successTitle') });
     await expect(success.getByText(t('cancellation.offers.successText', { title }))).toBeVisible();
@@ -272,20 +370,32 @@ test.describe('cancellation', () => {
     // Back on the subscription page: still active, and nothing was cancelled.
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target!.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.locator('.subscription-header').getByText(t('account.status.A'), { exact: true })).toBeVisible();
+    await expect(
+      page.locator('.subscription-header').getByText(t('account.status.A'), { exact: true }),
+    ).toBeVisible();
     const after = (await ownSubscriptions(page, tenant)).find((s) => s.id === target!.id)!;
     expect(after.orderStatus).toBe('A');
     expect(after.validToOnSaleDate).not.toBeNull();
-    await expect(fact(page, t('subscription.validTo'))).toHaveText(formatDate(after.validToOnSaleDate, 'en-GB'));
+    await expect(fact(page, t('subscription.validTo'))).toHaveText(
+      formatDate(after.validToOnSaleDate, 'en-GB'),
+    );
 
-    const mail = await waitForMail(page.request, tenant, DEMO_EMAIL, mailSince, /Your order with .*: .*a year for a third/);
+    const mail = await waitForMail(
+      page.request,
+      tenant,
+      DEMO_EMAIL,
+      mailSince,
+      /Your order with .*: .*a year for a third/,
+    );
     expect(mail.text).toContain(target!.orderNumber);
     expect(mail.text).toContain('(paid)');
   });
 
   // The cancellation resets the shared order list (subscriptionsAtom), so the overview reached
   // inside the app shows the card cancelled without a reload.
-  test('stadtkurier (de): a signed-in subscriber cancels and the overview then shows the subscription cancelled', async ({ page }) => {
+  test('stadtkurier (de): a signed-in subscriber cancels and the overview then shows the subscription cancelled', async ({
+    page,
+  }) => {
     const t = texts('de-DE');
     const tenant = 'stadtkurier';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
@@ -295,7 +405,13 @@ test.describe('cancellation', () => {
     const own = demoSubscriptionIds(tenant);
     const publications = cancellablePublications(tenant);
     const target = (await ownSubscriptions(page, tenant)).find(
-      (s) => own.has(s.id) && regular.has(s.id) && s.orderStatus === 'A' && s.isCancelable && s.salesDocumentType !== 'WBZA' && publications.has(s.publication),
+      (s) =>
+        own.has(s.id) &&
+        regular.has(s.id) &&
+        s.orderStatus === 'A' &&
+        s.isCancelable &&
+        s.salesDocumentType !== 'WBZA' &&
+        publications.has(s.publication),
     );
     expect(target, 'a subscription that can be cancelled regularly').toBeDefined();
 
@@ -308,20 +424,32 @@ test.describe('cancellation', () => {
     await expect(page.getByLabel(t('cancellation.reason'))).toHaveValue('');
     await page.getByLabel(t('cancellation.reason')).selectOption('SONST');
     await page.getByRole('button', { name: t('cancellation.submit') }).click();
-    await page.getByRole('dialog', { name: t('cancellation.confirmTitle') }).getByRole('button', { name: t('cancellation.confirmYes') }).click();
-    await page.getByRole('dialog', { name: t('cancellation.successTitle') }).getByRole('button', { name: t('shell.close') }).click();
+    await page
+      .getByRole('dialog', { name: t('cancellation.confirmTitle') })
+      .getByRole('button', { name: t('cancellation.confirmYes') })
+      .click();
+    await page
+      .getByRole('dialog', { name: t('cancellation.successTitle') })
+      .getByRole('button', { name: t('shell.close') })
+      .click();
     await expect(page.getByText(textPattern('de-DE', 'cancellation.cancelledOn'))).toBeVisible();
 
     await page.getByRole('button', { name: t('account.flow.back') }).click();
     await expect(page.getByRole('heading', { level: 1, name: target!.displayName })).toBeVisible();
-    await expect(page.locator('.subscription-header').getByText(t('account.status.AK'), { exact: true })).toBeVisible();
+    await expect(
+      page.locator('.subscription-header').getByText(t('account.status.AK'), { exact: true }),
+    ).toBeVisible();
     await page.getByRole('link', { name: t('subscription.backToOrders') }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders$`));
     // Fails today: the card still says "Aktiv".
     await expect(card.getByText(t('account.status.AK'), { exact: true })).toBeVisible();
   });
 
-  test('stadtkurier (de): an externally managed subscription is refused, naming its order number, signed in and in the anonymous form', async ({ page, browser, baseURL }) => {
+  test('stadtkurier (de): an externally managed subscription is refused, naming its order number, signed in and in the anonymous form', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const t = texts('de-DE');
     const tenant = 'stadtkurier';
     // The "second" persona owns the WBZA subscription (server/seed/entities/subscriptions.ts).
@@ -335,7 +463,9 @@ test.describe('cancellation', () => {
     // §6: the button shows for WBZA, and the page it opens refuses.
     await page.getByRole('link', { name: t('cancellation.action') }).click();
     await expect(page.getByRole('heading', { level: 1, name: t('cancellation.heading') })).toBeVisible();
-    await expect(page.getByText(t('cancellation.externallyManaged', { orderNumber: external!.orderNumber }))).toBeVisible();
+    await expect(
+      page.getByText(t('cancellation.externallyManaged', { orderNumber: external!.orderNumber })),
+    ).toBeVisible();
     await expect(page.getByLabel(t('cancellation.reason'))).toHaveCount(0);
     await expect(page.getByRole('button', { name: t('cancellation.submit') })).toHaveCount(0);
 
@@ -350,20 +480,30 @@ test.describe('cancellation', () => {
     await visitor.getByLabel(t('account.entry.orderNumber')).fill(external!.orderNumber);
     await visitor.getByLabel(t('account.entry.zipcode')).fill(partner.zipcode);
     await visitor.getByRole('button', { name: t('cancellation.check') }).click();
-    await expect(visitor.getByText(t('account.entry.externallyManaged', { orderNumber: external!.orderNumber }))).toBeVisible();
+    await expect(
+      visitor.getByText(t('account.entry.externallyManaged', { orderNumber: external!.orderNumber })),
+    ).toBeVisible();
     await anonymous.close();
   });
 });
 
 test.describe('renewal', () => {
-  test('northern-review (en): a renewal paid by card is declined in the sandbox, then paid, and hands out a voucher code', async ({ page }) => {
+  test('northern-review (en): a renewal paid by card is declined in the sandbox, then paid, and hands out a voucher code', async ({
+    page,
+  }) => {
     const t = texts('en-GB');
     const tenant = 'northern-review';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, ENGLISH_LOGIN);
     // §6 renewal: renewable, ordering party, no auto-renewal; the first one not renewed yet (a
     // renewal replaces the expiry issue by an end date).
     const target = (await ownSubscriptions(page, tenant)).find(
-      (s) => s.isRenewal && s.orderStatus === 'A' && s.roles.includes('AG') && s.salesDocumentType !== 'WBZA' && !s.renewal?.autoRenewal && s.renewal?.expiryIssueNr,
+      (s) =>
+        s.isRenewal &&
+        s.orderStatus === 'A' &&
+        s.roles.includes('AG') &&
+        s.salesDocumentType !== 'WBZA' &&
+        !s.renewal?.autoRenewal &&
+        s.renewal?.expiryIssueNr,
     );
     expect(target, 'a renewable subscription not renewed yet').toBeDefined();
 
@@ -379,7 +519,13 @@ test.describe('renewal', () => {
     await expect(bundle).toHaveValue(`${target!.publication}-RENEW-BUNDLE`);
     await bundle.check();
 
-    await payInPopup(page, () => page.getByRole('button', { name: t('renewal.submit') }).click(), CARD_DECLINED, 'en-GB', t('account.payment.waiting'));
+    await payInPopup(
+      page,
+      () => page.getByRole('button', { name: t('renewal.submit') }).click(),
+      CARD_DECLINED,
+      'en-GB',
+      t('account.payment.waiting'),
+    );
     const declined = page.getByRole('dialog', { name: t('account.payment.errorTitle') });
     await expect(declined.getByText(t('account.payment.errorText'))).toBeVisible();
     await declined.getByRole('button', { name: t('shell.close') }).click();
@@ -388,10 +534,18 @@ test.describe('renewal', () => {
     await expect(bundle).toBeChecked();
 
     const mailSince = new Date().toISOString();
-    await payInPopup(page, () => page.getByRole('button', { name: t('renewal.submit') }).click(), CARD_SUCCEEDS, 'en-GB', t('account.payment.waiting'));
+    await payInPopup(
+      page,
+      () => page.getByRole('button', { name: t('renewal.submit') }).click(),
+      CARD_SUCCEEDS,
+      'en-GB',
+      t('account.payment.waiting'),
+    );
     const success = page.getByRole('dialog', { name: t('renewal.successTitle') });
     await expect(success.getByText(t('renewal.successText', { title: target!.displayName }))).toBeVisible();
-    await expect(success.getByRole('region', { name: t('account.crossSelling.title') })).toContainText('Book club: your first book free');
+    await expect(success.getByRole('region', { name: t('account.crossSelling.title') })).toContainText(
+      'Book club: your first book free',
+    );
     await expect(success.getByTestId('voucher-code')).toHaveText(/^BOOK-[A-Z0-9]{4}$/);
     await success.getByRole('button', { name: t('shell.close') }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target!.id}$`));
@@ -400,19 +554,31 @@ test.describe('renewal', () => {
     // The end is the portal's now: no words of the order system, the date in the page's language.
     expect(renewed.renewal?.expiryIssueNr).toBeNull();
     expect(renewed.renewal?.expiryDesc).toBeNull();
-    await expect(fact(page, t('subscription.expiryIssue'))).toHaveText(formatDate(renewed.validToOnSaleDate, 'en-GB'));
-    const mail = await waitForMail(page.request, tenant, DEMO_EMAIL, mailSince, /Your order with .*: .*print \+ digital bundle, 12 months/);
+    await expect(fact(page, t('subscription.expiryIssue'))).toHaveText(
+      formatDate(renewed.validToOnSaleDate, 'en-GB'),
+    );
+    const mail = await waitForMail(
+      page.request,
+      tenant,
+      DEMO_EMAIL,
+      mailSince,
+      /Your order with .*: .*print \+ digital bundle, 12 months/,
+    );
     expect(mail.text).toContain(target!.orderNumber);
     expect(mail.text).toContain('(paid)');
     expect(mail.text).toMatch(/Your subscription now runs until \d{2}\/\d{2}\/\d{4}\./);
   });
 
-  test('technikwelt (de): bulk renewal refuses card and direct debit together, then renews with invoice and direct debit', async ({ page }, testInfo) => {
+  test('technikwelt (de): bulk renewal refuses card and direct debit together, then renews with invoice and direct debit', async ({
+    page,
+  }, testInfo) => {
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
     // §6: renewable subscriptions the user receives (role WE).
-    const renewable = (await ownSubscriptions(page, tenant)).filter((s) => s.isRenewal && s.roles.includes('WE') && s.orderStatus === 'A');
+    const renewable = (await ownSubscriptions(page, tenant)).filter(
+      (s) => s.isRenewal && s.roles.includes('WE') && s.orderStatus === 'A',
+    );
     expect(renewable.length).toBeGreaterThanOrEqual(2);
     // Each project pays one of the two by card first and the other by direct debit, so the phone
     // run renews with offers the desktop run did not take.
@@ -424,7 +590,10 @@ test.describe('renewal', () => {
     await expect(page.getByText(t('renewal.bulk.chooseHint'))).toBeVisible();
     await expect(submit).toBeDisabled();
 
-    const groupOf = (s: ApiSubscription) => page.getByRole('group', { name: t('renewal.bulk.legend', { title: s.displayName, orderNumber: s.orderNumber }) });
+    const groupOf = (s: ApiSubscription) =>
+      page.getByRole('group', {
+        name: t('renewal.bulk.legend', { title: s.displayName, orderNumber: s.orderNumber }),
+      });
     await expect(radio(groupOf(first), t('renewal.bulk.none'))).toBeChecked();
     await radio(groupOf(first), '12 Monate Print und Digital im Paket, per Kreditkarte.').check();
     await radio(groupOf(second), '12 Monate verlängern, bequem per Lastschrift.').check();
@@ -447,17 +616,32 @@ test.describe('renewal', () => {
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders$`));
 
     // Both are renewed, each confirmed by its own e-mail.
-    const invoiceMail = await waitForMail(page.request, tenant, DEMO_EMAIL, mailSince, new RegExp(`: ${escapeRegExp(first.publicationName)}: 12 Monate verlängern$`));
+    const invoiceMail = await waitForMail(
+      page.request,
+      tenant,
+      DEMO_EMAIL,
+      mailSince,
+      new RegExp(`: ${escapeRegExp(first.publicationName)}: 12 Monate verlängern$`),
+    );
     expect(invoiceMail.text).toContain(first.orderNumber);
-    const debitMail = await waitForMail(page.request, tenant, DEMO_EMAIL, mailSince, new RegExp(`: ${escapeRegExp(second.publicationName)}: 12 Monate per Lastschrift$`));
+    const debitMail = await waitForMail(
+      page.request,
+      tenant,
+      DEMO_EMAIL,
+      mailSince,
+      new RegExp(`: ${escapeRegExp(second.publicationName)}: 12 Monate per Lastschrift$`),
+    );
     expect(debitMail.text).toContain(second.orderNumber);
     const after = await ownSubscriptions(page, tenant);
-    for (const s of [first, second]) expect(after.find((a) => a.id === s.id)!.renewal?.expiryIssueNr).toBeNull();
+    for (const s of [first, second])
+      expect(after.find((a) => a.id === s.id)!.renewal?.expiryIssueNr).toBeNull();
   });
 });
 
 test.describe('upgrade', () => {
-  test('technikwelt (en): an upgrade from the next period is planned at once, without a payment popup', async ({ page }) => {
+  test('technikwelt (en): an upgrade from the next period is planned at once, without a payment popup', async ({
+    page,
+  }) => {
     const t = texts('en-GB');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
@@ -466,7 +650,12 @@ test.describe('upgrade', () => {
     const blacklist: string[] = tenantFile(tenant).publicationBlacklists.upgrade;
     const own = demoSubscriptionIds(tenant);
     const target = (await ownSubscriptions(page, tenant)).find(
-      (s) => own.has(s.id) && s.orderStatus === 'A' && s.roles.includes('AG') && !blacklist.includes(s.publication) && !s.plannedUpgrade,
+      (s) =>
+        own.has(s.id) &&
+        s.orderStatus === 'A' &&
+        s.roles.includes('AG') &&
+        !blacklist.includes(s.publication) &&
+        !s.plannedUpgrade,
     )!;
     expect(target, 'an upgradeable subscription without a planned upgrade').toBeDefined();
 
@@ -483,7 +672,9 @@ test.describe('upgrade', () => {
     const now = radio(page, 'Print + digital from today');
     const next = radio(page, 'Print + digital from the next period');
     await expect(now).toBeChecked();
-    await expect(page.getByTestId('offer-card').filter({ has: next })).toContainText(t('account.offers.upgradeTime.NEXT_CYCLE'));
+    await expect(page.getByTestId('offer-card').filter({ has: next })).toContainText(
+      t('account.offers.upgradeTime.NEXT_CYCLE'),
+    );
     await next.check();
     await expect(next).toHaveValue(`${target.publication}-UP-NEXT`);
 
@@ -500,13 +691,26 @@ test.describe('upgrade', () => {
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target.id}$`));
     // The subscription page shows the change it plans.
     const planned = (await ownSubscriptions(page, tenant)).find((s) => s.id === target.id)!.plannedUpgrade;
-    expect(planned).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: expect.any(String), mixType: 'KO' });
+    expect(planned).toEqual({
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      mixTypeDesc: expect.any(String),
+      mixType: 'KO',
+    });
     // The screen names the mix type from its code, in its own language (issue 14, finding 4).
     await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
-      t('subscription.plannedUpgradeValue', { mixType: t(`account.mixType.${planned!.mixType}`), date: formatDate(planned!.from, 'en-GB') }),
+      t('subscription.plannedUpgradeValue', {
+        mixType: t(`account.mixType.${planned!.mixType}`),
+        date: formatDate(planned!.from, 'en-GB'),
+      }),
     );
 
-    const mail = await waitForMail(page.request, tenant, DEMO_EMAIL, mailSince, /Your order with .*: Print \+ digital from the next period/);
+    const mail = await waitForMail(
+      page.request,
+      tenant,
+      DEMO_EMAIL,
+      mailSince,
+      /Your order with .*: Print \+ digital from the next period/,
+    );
     expect(mail.text).toContain(target.orderNumber);
     expect(mail.text).toMatch(/Your subscription will be changed on \d{2}\/\d{2}\/\d{4}\./);
   });

@@ -20,7 +20,9 @@ import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = ['features/login/texts.json', 'features/orders/texts.json', 'account/texts.json'];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
+const TEXTS = TEXT_FILES.map(
+  (file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>,
+);
 const DEMO_PASSWORD = 'Lesen2026';
 
 function texts(locale: Locale) {
@@ -38,9 +40,14 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An active subscription (not a bundle component) of a demo login, from the seed the server ran. */
 function subscriptionOf(tenant: string, email: string, index = 0): { id: string } {
   const data = buildDemoData(JSON.parse(readFileSync(`tenants/${tenant}.json`, 'utf8')), new Date());
-  const partners = new Set(data.userBusinessPartners.filter((link) => link.email === email).map((link) => link.bp_number));
+  const partners = new Set(
+    data.userBusinessPartners.filter((link) => link.email === email).map((link) => link.bp_number),
+  );
   const own = data.subscriptions.filter(
-    (s) => s.order_status === 'A' && !s.details.renewal?.renewalBundleComponent && data.subscriptionRoles.some((role) => role.subscription_id === s.id && partners.has(role.bp_number)),
+    (s) =>
+      s.order_status === 'A' &&
+      !s.details.renewal?.renewalBundleComponent &&
+      data.subscriptionRoles.some((role) => role.subscription_id === s.id && partners.has(role.bp_number)),
   );
   expect(own.length).toBeGreaterThan(index);
   return { id: own[index].id };
@@ -60,7 +67,12 @@ async function openAnonymously(page: Page, tenant: string, path: string, lang: s
   await expect(page.locator('#login-title')).toBeVisible();
 }
 
-async function signInWithPassword(page: Page, locale: Locale, email: string, titleKey = 'login.passwordTitle') {
+async function signInWithPassword(
+  page: Page,
+  locale: Locale,
+  email: string,
+  titleKey = 'login.passwordTitle',
+) {
   const t = texts(locale);
   const form = page.getByRole('form', { name: t(titleKey) });
   await form.getByLabel(t('login.emailLabel')).fill(email);
@@ -83,7 +95,8 @@ async function requestLoginLink(page: Page, tenant: string, locale: Locale, emai
 /** The partner sign-in mail of a partial login (server/mail/authMails.ts partnerSignIn), in either language. */
 const PARTNER_SIGN_IN_SUBJECT = /Anmeldung zu Ihrem Abonnement bei|Log in to your .* subscription/;
 
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, testInfo: TestInfo, name: string) =>
+  page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
 test.describe('technikwelt: an anonymous deep link leads to the login and back to the page', () => {
   const TENANT = 'technikwelt';
@@ -124,7 +137,11 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
     await other.close();
   });
 
-  test('through a token in the URL (?p=) on the deep link itself', async ({ page, browser, baseURL }, testInfo) => {
+  test('through a token in the URL (?p=) on the deep link itself', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const email = 'lena.wagner@technikwelt.example';
     const target = subscriptionOf(TENANT, email, 1);
@@ -133,7 +150,9 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
 
     const other = await browser.newContext({ viewport: page.viewportSize(), baseURL });
     const visitor = await other.newPage();
-    await visitor.goto(`/t/${TENANT}/subscriptions/${target.id}?view=x&p=${encodeURIComponent(token)}&lang=${langOf(locale)}`);
+    await visitor.goto(
+      `/t/${TENANT}/subscriptions/${target.id}?view=x&p=${encodeURIComponent(token)}&lang=${langOf(locale)}`,
+    );
     await expectOnPage(visitor, TENANT, `/subscriptions/${target.id}?view=x`);
     await other.close();
   });
@@ -145,7 +164,9 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
     const deepLink = `/subscriptions/${target.id}?view=x`;
     await openAnonymously(page, TENANT, deepLink, langOf(locale));
     const sso = page.getByRole('link', { name: t('login.ssoButton') });
-    expect(new URL((await sso.getAttribute('href'))!, page.url()).searchParams.get('returnTo')).toBe(deepLink);
+    expect(new URL((await sso.getAttribute('href'))!, page.url()).searchParams.get('returnTo')).toBe(
+      deepLink,
+    );
     await sso.click();
     await expect(page).toHaveURL(/127\.0\.0\.1:4455\/interaction\//);
     await page.locator('input[name=login]').fill('max.mueller@technikwelt.example');
@@ -158,7 +179,9 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
     await shot(page, testInfo, 'sso-landed');
   });
 
-  test('through a partial login: the renewal’s order-number link opens that subscription’s renewal', async ({ page }, testInfo) => {
+  test('through a partial login: the renewal’s order-number link opens that subscription’s renewal', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
     const data = buildDemoData(JSON.parse(readFileSync(`tenants/${TENANT}.json`, 'utf8')), new Date());
@@ -169,7 +192,9 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
       .flatMap((s) => {
         const ag = data.subscriptionRoles.find((role) => role.subscription_id === s.id && role.role === 'AG');
         const partner = data.businessPartners.find((bp) => bp.bp_number === ag?.bp_number);
-        return partner?.email_address === email ? [{ id: s.id, orderNumber: s.order_number, lastName: partner.last_name1! }] : [];
+        return partner?.email_address === email
+          ? [{ id: s.id, orderNumber: s.order_number, lastName: partner.last_name1! }]
+          : [];
       })[0];
     expect(target).toBeDefined();
     await page.goto(`/t/${TENANT}/renewal?lang=${langOf(locale)}`);
@@ -179,18 +204,31 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
     await page.getByRole('button', { name: t('account.entry.submit') }).click();
     const mail = await waitForMail(page.request, TENANT, email, since, PARTNER_SIGN_IN_SUBJECT);
     await page.goto(linkIn(mail.text));
-    await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target.id}/renewal\\?returnTo=renewal$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/t/${TENANT}/subscriptions/${target.id}/renewal\\?returnTo=renewal$`),
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shot(page, testInfo, 'partial-login-landed');
   });
 
-  test('only to pages of this portal: another origin or another tenant leads to orders', async ({ page, browser, baseURL }, testInfo) => {
+  test('only to pages of this portal: another origin or another tenant leads to orders', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
-    for (const returnTo of ['//evil.example/phish', 'https://evil.example/', '/\\evil.example', '/t/stadtkurier/orders']) {
+    for (const returnTo of [
+      '//evil.example/phish',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/t/stadtkurier/orders',
+    ]) {
       const context = await browser.newContext({ viewport: page.viewportSize(), baseURL });
       const visitor = await context.newPage();
-      await visitor.goto(`/t/${TENANT}/login?lang=${langOf(locale)}&returnTo=${encodeURIComponent(returnTo)}`);
+      await visitor.goto(
+        `/t/${TENANT}/login?lang=${langOf(locale)}&returnTo=${encodeURIComponent(returnTo)}`,
+      );
       const sso = visitor.getByRole('link', { name: t('login.ssoButton') });
       expect(await sso.getAttribute('href')).toBe(`/t/${TENANT}/sso/authorize`);
       await signInWithPassword(visitor, locale, 'anna.schmidt@technikwelt.example', 'login.kickerTitle');

@@ -3,9 +3,15 @@ import { expect, test } from '@playwright/test';
 import { signInByMagicLink } from './support';
 
 const tenantFile = (id: string) => JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8'));
-const ENGLISH = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
+const ENGLISH = {
+  emailLabel: 'E-mail address',
+  sendLink: 'Send login link',
+  linkSent: /Please check your inbox/,
+};
 
-test('a feature the tenant switched off shows the notice with its fallback e-mail and phone', async ({ page }) => {
+test('a feature the tenant switched off shows the notice with its fallback e-mail and phone', async ({
+  page,
+}) => {
   const stadtkurier = tenantFile('stadtkurier');
   expect(stadtkurier.features).not.toContain('membership');
   await page.goto('/t/stadtkurier/memberships');
@@ -44,16 +50,28 @@ test('log-out from the account menu ends the session and returns to login', asyn
 async function endSessionOnServer(page: import('@playwright/test').Page, tenantId: string) {
   const status = await page.evaluate(async (id) => {
     const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
-    const response = await fetch(`/t/${id}/api/logout`, { method: 'POST', headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf } });
+    const xsrf = document.cookie
+      .split('; ')
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .slice('XSRF-TOKEN='.length);
+    const response = await fetch(`/t/${id}/api/logout`, {
+      method: 'POST',
+      headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf },
+    });
     return response.status;
   }, tenantId);
   expect(status).toBe(204);
 }
 
-const GERMAN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const GERMAN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
 
-test('a 401 from the API logs the user out and shows the session-expired text on the login page', async ({ page }) => {
+test('a 401 from the API logs the user out and shows the session-expired text on the login page', async ({
+  page,
+}) => {
   await signInByMagicLink(page, 'stadtkurier', 'max.mueller@stadtkurier.example', GERMAN);
   await expect(page.locator('.subscription-card').first()).toBeVisible();
   await endSessionOnServer(page, 'stadtkurier');
@@ -63,7 +81,9 @@ test('a 401 from the API logs the user out and shows the session-expired text on
   expect(await page.evaluate(() => sessionStorage.getItem('portal.authState.stadtkurier'))).toBeNull();
 });
 
-test('an embedded portal stays on its page after a 401 and shows the session-expired text there', async ({ page }) => {
+test('an embedded portal stays on its page after a 401 and shows the session-expired text there', async ({
+  page,
+}) => {
   await signInByMagicLink(page, 'northern-review', 'james.whitfield@northern-review.example', ENGLISH);
   await expect(page.locator('.subscription-card').first()).toBeVisible();
   await endSessionOnServer(page, 'northern-review');

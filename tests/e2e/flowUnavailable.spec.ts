@@ -14,10 +14,20 @@ import { signInByMagicLink, subscriptionsOfSession } from './support';
 type Locale = 'de-DE' | 'en-GB';
 const TENANT = 'technikwelt';
 const DEMO_EMAIL = 'demo@portal.example';
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
 
-const TEXTS = ['account', 'features/subscription', 'features/holiday-service', 'features/issue-complaint'].map(
-  (dir) => JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>,
+const TEXTS = [
+  'account',
+  'features/subscription',
+  'features/holiday-service',
+  'features/issue-complaint',
+].map(
+  (dir) =>
+    JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>,
 );
 
 /** The screens' own texts, so the journey reads what the subscriber reads. */
@@ -58,7 +68,9 @@ for (const [locale, lang] of [
   ['de-DE', 'de'],
   ['en-GB', 'en'],
 ] as const) {
-  test(`technikwelt (${lang}): the complaint and holiday pages of a subscription their rules refuse say so and lead back`, async ({ page }) => {
+  test(`technikwelt (${lang}): the complaint and holiday pages of a subscription their rules refuse say so and lead back`, async ({
+    page,
+  }) => {
     const t = texts(locale);
     await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);
     await page.goto(`/t/${TENANT}/orders?lang=${lang}`);
@@ -69,8 +81,12 @@ for (const [locale, lang] of [
     await page.goto(`/t/${TENANT}/subscriptions/${s.id}?lang=${lang}`);
     const actions = page.getByRole('region', { name: t('subscription.actionsHeading') });
     await expect(actions).toBeVisible();
-    await expect(actions.getByRole('link', { name: t('issue-complaint.action'), exact: true })).toHaveCount(0);
-    await expect(actions.getByRole('link', { name: t('holiday-service.action'), exact: true })).toHaveCount(0);
+    await expect(actions.getByRole('link', { name: t('issue-complaint.action'), exact: true })).toHaveCount(
+      0,
+    );
+    await expect(actions.getByRole('link', { name: t('holiday-service.action'), exact: true })).toHaveCount(
+      0,
+    );
 
     // The complaint page by URL: not offered for the title (tenants/technikwelt.json blacklists TWD for
     // complaints too), with the way to the customer service.
@@ -78,8 +94,13 @@ for (const [locale, lang] of [
     const notice = page.getByTestId('flow-unavailable');
     await expect(page.getByRole('heading', { level: 1, name: t('issue-complaint.heading') })).toBeVisible();
     await expect(notice.getByText(t('account.flow.unavailable.title'))).toBeVisible();
-    await expect(notice.getByText(t('account.flow.unavailable.notOffered', { title: s.displayName }))).toBeVisible();
-    await expect(notice.getByRole('link', { name: t('account.flow.contactUs') })).toHaveAttribute('href', new RegExp(`/contact\\?subscriptionId=${s.id}$`));
+    await expect(
+      notice.getByText(t('account.flow.unavailable.notOffered', { title: s.displayName })),
+    ).toBeVisible();
+    await expect(notice.getByRole('link', { name: t('account.flow.contactUs') })).toHaveAttribute(
+      'href',
+      new RegExp(`/contact\\?subscriptionId=${s.id}$`),
+    );
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectBackToSubscription(page, t, s);
 

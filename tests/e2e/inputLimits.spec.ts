@@ -16,15 +16,27 @@ import { linkIn, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TENANT = 'technikwelt';
-const TEXT_FILES = ['core', 'account', 'features/login', 'features/sso-profile-page', 'features/link-subscription', 'features/payment-method-change'];
-const TEXTS = TEXT_FILES.map((dir) => JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>);
+const TEXT_FILES = [
+  'core',
+  'account',
+  'features/login',
+  'features/sso-profile-page',
+  'features/link-subscription',
+  'features/payment-method-change',
+];
+const TEXTS = TEXT_FILES.map(
+  (dir) =>
+    JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>,
+);
 const TENANT_TEXTS = JSON.parse(readFileSync(`tenants/${TENANT}.json`, 'utf8')).texts ?? {};
 
 /** The base text with the tenant's override, plural keys (`_one` / `_other`) by `count`. */
 function texts(locale: Locale) {
   return (key: string, vars: Record<string, string | number> = {}) => {
-    const lookup = (k: string): string | undefined => TENANT_TEXTS[locale]?.[k] ?? TEXTS.find((table) => table[locale][k] !== undefined)?.[locale][k];
-    const plural = typeof vars.count === 'number' ? lookup(`${key}_${vars.count === 1 ? 'one' : 'other'}`) : undefined;
+    const lookup = (k: string): string | undefined =>
+      TENANT_TEXTS[locale]?.[k] ?? TEXTS.find((table) => table[locale][k] !== undefined)?.[locale][k];
+    const plural =
+      typeof vars.count === 'number' ? lookup(`${key}_${vars.count === 1 ? 'one' : 'other'}`) : undefined;
     const text = plural ?? lookup(key);
     if (text === undefined) throw new Error(`no text ${key}`);
     return text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
@@ -33,16 +45,25 @@ function texts(locale: Locale) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A form field by its label; required labels end in an aria-hidden " *". */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 
 const localeOf = (testInfo: TestInfo): Locale => (testInfo.project.name === 'phone' ? 'de-DE' : 'en-GB');
 const langOf = (testInfo: TestInfo) => (localeOf(testInfo) === 'de-DE' ? 'de' : 'en');
 
 const snapshot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: process.env.E2E_SHOTS_DIR ? `${process.env.E2E_SHOTS_DIR}/${testInfo.project.name}-${name}.png` : testInfo.outputPath(`${name}.png`), fullPage: true });
+  page.screenshot({
+    path: process.env.E2E_SHOTS_DIR
+      ? `${process.env.E2E_SHOTS_DIR}/${testInfo.project.name}-${name}.png`
+      : testInfo.outputPath(`${name}.png`),
+    fullPage: true,
+  });
 
 async function noHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, 'page wider than the viewport').toBeLessThanOrEqual(clientWidth);
 }
 
@@ -50,7 +71,12 @@ async function noHorizontalOverflow(page: Page) {
 async function errorOf(input: Locator): Promise<string> {
   const id = await input.getAttribute('aria-describedby');
   expect(id, 'the field names its error').toBeTruthy();
-  return (await input.page().locator(`[id="${id!.split(' ').at(-1)}"]`).textContent()) ?? '';
+  return (
+    (await input
+      .page()
+      .locator(`[id="${id!.split(' ').at(-1)}"]`)
+      .textContent()) ?? ''
+  );
 }
 
 const PASSWORD_21 = 'Abcdefghij1234567890X';
@@ -61,7 +87,9 @@ const NEW_PASSWORD_20 = 'Neues2026Passwort20x';
 async function signInWithPassword(page: Page, locale: Locale, email: string, password: string) {
   const t = texts(locale);
   await page.goto(`/t/${TENANT}/login?lang=${locale === 'de-DE' ? 'de' : 'en'}`);
-  const form = page.locator('form', { has: page.getByRole('button', { name: t('login.submitPassword'), exact: true }) });
+  const form = page.locator('form', {
+    has: page.getByRole('button', { name: t('login.submitPassword'), exact: true }),
+  });
   await field(form, t('login.emailLabel')).fill(email);
   await field(form, t('login.passwordLabel')).fill(password);
   await form.getByRole('button', { name: t('login.submitPassword'), exact: true }).click();
@@ -72,7 +100,10 @@ async function signInWithPassword(page: Page, locale: Locale, email: string, pas
 async function registerAndSignIn(page: Page, locale: Locale, email: string, password: string) {
   const t = texts(locale);
   await page.goto(`/t/${TENANT}/login?lang=${locale === 'de-DE' ? 'de' : 'en'}`);
-  await page.getByRole('button', { name: t('login.createAccount') }).first().click();
+  await page
+    .getByRole('button', { name: t('login.createAccount') })
+    .first()
+    .click();
   const form = page.getByRole('form', { name: t('login.createAccountTitle') });
   await field(form, t('login.displayNameLabel')).fill('Lena Lang');
   await field(form, t('login.emailLabel')).fill(email);
@@ -81,19 +112,30 @@ async function registerAndSignIn(page: Page, locale: Locale, email: string, pass
   const since = new Date().toISOString();
   await form.getByRole('button', { name: t('login.createAccountSubmit') }).click();
   await expect(page.getByText(t('login.registrationSentTitle'))).toBeVisible();
-  const mail = await waitForMail(page.request, TENANT, email, since, /Bitte bestätigen Sie Ihr Konto|Please confirm your .* account/);
+  const mail = await waitForMail(
+    page.request,
+    TENANT,
+    email,
+    since,
+    /Bitte bestätigen Sie Ihr Konto|Please confirm your .* account/,
+  );
   await page.goto(linkIn(mail.text));
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/orders`));
 }
 
-test('a 21-character password is never cut: registration and the SSO profile keep it whole, say it is too long, and a 20-character one works', async ({ page }, testInfo) => {
+test('a 21-character password is never cut: registration and the SSO profile keep it whole, say it is too long, and a 20-character one works', async ({
+  page,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const t = texts(locale);
   const email = `limits-${testInfo.project.name}-${Date.now()}@reader.example`;
 
   // Registration: the whole password stays in the field, the field says it is too long.
   await page.goto(`/t/${TENANT}/login?lang=${langOf(testInfo)}`);
-  await page.getByRole('button', { name: t('login.createAccount') }).first().click();
+  await page
+    .getByRole('button', { name: t('login.createAccount') })
+    .first()
+    .click();
   const form = page.getByRole('form', { name: t('login.createAccountTitle') });
   await field(form, t('login.displayNameLabel')).fill('Lena Lang');
   await field(form, t('login.emailLabel')).fill(email);
@@ -123,7 +165,13 @@ test('a 21-character password is never cut: registration and the SSO profile kee
   const since = new Date().toISOString();
   await form.getByRole('button', { name: t('login.createAccountSubmit') }).click();
   await expect(page.getByText(t('login.registrationSentTitle'))).toBeVisible();
-  const mail = await waitForMail(page.request, TENANT, email, since, /Bitte bestätigen Sie Ihr Konto|Please confirm your .* account/);
+  const mail = await waitForMail(
+    page.request,
+    TENANT,
+    email,
+    since,
+    /Bitte bestätigen Sie Ihr Konto|Please confirm your .* account/,
+  );
   await page.goto(linkIn(mail.text));
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/orders`));
 
@@ -146,17 +194,26 @@ test('a 21-character password is never cut: registration and the SSO profile kee
   await next.fill(NEW_PASSWORD_20);
   await field(section, t('sso-profile-page.password.repeat')).fill(NEW_PASSWORD_20);
   await section.getByRole('button', { name: t('sso-profile-page.password.save') }).click();
-  await expect(section.getByText(locale === 'de-DE' ? /Ihr Passwort wurde geändert/ : /Your password has been changed/)).toBeVisible();
+  await expect(
+    section.getByText(locale === 'de-DE' ? /Ihr Passwort wurde geändert/ : /Your password has been changed/),
+  ).toBeVisible();
   await page.evaluate(() => sessionStorage.clear());
   await signInWithPassword(page, locale, email, NEW_PASSWORD_20);
 });
 
-test('an order number is never cut, and the link form says in how many minutes to try again after too many tries', async ({ page }, testInfo) => {
+test('an order number is never cut, and the link form says in how many minutes to try again after too many tries', async ({
+  page,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const t = texts(locale);
   // An account of its own: the budget it spends is that account's, and the demo login's link
   // journeys (ordersAndSubscription.spec.ts) run later against the same server.
-  await registerAndSignIn(page, locale, `link-limit-${testInfo.project.name}-${Date.now()}@reader.example`, PASSWORD_20);
+  await registerAndSignIn(
+    page,
+    locale,
+    `link-limit-${testInfo.project.name}-${Date.now()}@reader.example`,
+    PASSWORD_20,
+  );
   await page.goto(`/t/${TENANT}/link-subscription?lang=${langOf(testInfo)}`);
   await expect(page.getByRole('heading', { level: 1, name: t('link-subscription.heading') })).toBeVisible();
 
@@ -168,12 +225,19 @@ test('an order number is never cut, and the link form says in how many minutes t
   // Spend this account's budget of failed proofs (raised for the e2e server) with numbers that do not exist.
   const statuses = await page.evaluate(async (tenant) => {
     const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${tenant}`) ?? '{}');
-    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+    const xsrf = document.cookie
+      .split('; ')
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .slice('XSRF-TOKEN='.length);
     const results: Array<{ status: number; retryAfter: string | null }> = [];
     for (let i = 0; i < 500 && results.at(-1)?.status !== 429; i++) {
       const response = await fetch(`/t/${tenant}/api/subscriptions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf), 'x-auth-token': auth.accessToken },
+        headers: {
+          'content-type': 'application/json',
+          'x-xsrf-token': decodeURIComponent(xsrf),
+          'x-auth-token': auth.accessToken,
+        },
         body: JSON.stringify({ bpNumber: '9999999999', zipcode: '12345', lastName: 'Niemand' }),
       });
       results.push({ status: response.status, retryAfter: response.headers.get('retry-after') });
@@ -192,7 +256,10 @@ test('an order number is never cut, and the link form says in how many minutes t
   const gift = page.getByRole('radio', { name: t('link-subscription.giftNo') });
   if ((await gift.count()) > 0) await gift.check();
   await page.getByRole('button', { name: t('link-subscription.submit') }).click();
-  const waitText = locale === 'de-DE' ? /^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/ : /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+  const waitText =
+    locale === 'de-DE'
+      ? /^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/
+      : /^Too many attempts\. Please try again in \d+ minutes?\.$/;
   await expect(page.locator('.alert').filter({ hasText: waitText })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(orderNumber).toHaveValue('4012345678');
@@ -200,14 +267,17 @@ test('an order number is never cut, and the link form says in how many minutes t
   await snapshot(page, testInfo, 'link-subscription-429');
 });
 
-test('the IBAN field keeps what was typed and says which characters do not belong in an IBAN', async ({ page }, testInfo) => {
+test('the IBAN field keeps what was typed and says which characters do not belong in an IBAN', async ({
+  page,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const t = texts(locale);
   await signInWithPassword(page, locale, 'demo@portal.example', 'Lesen2026');
   // The first subscription that may change to SEPA.
   const target = await page.evaluate(async (tenant) => {
     const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${tenant}`) ?? '{}');
-    const get = async (path: string) => (await fetch(`/t/${tenant}/api${path}`, { headers: { 'x-auth-token': auth.accessToken } })).json();
+    const get = async (path: string) =>
+      (await fetch(`/t/${tenant}/api${path}`, { headers: { 'x-auth-token': auth.accessToken } })).json();
     for (const s of (await get('/subscriptions')) as Array<{ id: string }>) {
       const details = await get(`/subscriptions/${s.id}/payment-details`);
       if (details?.allowedChanges?.includes('sepa') && details.paymentMethod !== 'sepa') return s.id;
@@ -224,7 +294,9 @@ test('the IBAN field keeps what was typed and says which characters do not belon
   // Grouped in fours as §5's mask says; nothing dropped, the foreign characters named at the field.
   await expect(iban).toHaveValue('DE12 ABCD 😀<SC RIPT >');
   await expect(iban).toHaveAttribute('aria-invalid', 'true');
-  expect(await errorOf(iban)).toBe(t('payment-method-change.error.iban.characters', { characters: '😀 < >' }));
+  expect(await errorOf(iban)).toBe(
+    t('payment-method-change.error.iban.characters', { characters: '😀 < >' }),
+  );
   await sepa.getByRole('button', { name: t('payment-method-change.save') }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(iban).toBeFocused();

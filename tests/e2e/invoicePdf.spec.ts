@@ -11,13 +11,26 @@ import { pdfText } from '../server/documents/pdfText';
 
 const TENANT = 'technikwelt';
 const tenantFile = JSON.parse(readFileSync(`tenants/${TENANT}.json`, 'utf8'));
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
-const SUBSCRIPTION_TEXTS = JSON.parse(readFileSync('engine/features/subscription/texts.json', 'utf8')) as Record<'de-DE' | 'en-GB', Record<string, string>>;
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
+const SUBSCRIPTION_TEXTS = JSON.parse(
+  readFileSync('engine/features/subscription/texts.json', 'utf8'),
+) as Record<'de-DE' | 'en-GB', Record<string, string>>;
 
-async function downloadFirstInvoice(page: Page, locale: 'de-DE' | 'en-GB'): Promise<{ invoiceNumber: string; text: string; fileName: string }> {
+async function downloadFirstInvoice(
+  page: Page,
+  locale: 'de-DE' | 'en-GB',
+): Promise<{ invoiceNumber: string; text: string; fileName: string }> {
   const words = SUBSCRIPTION_TEXTS[locale];
   await page.getByText(words['subscription.paymentsHeading'], { exact: true }).click();
-  const button = page.getByRole('button', { name: new RegExp(words['subscription.downloadInvoice'].replace('{{number}}', '\\d{10}')) }).first();
+  const button = page
+    .getByRole('button', {
+      name: new RegExp(words['subscription.downloadInvoice'].replace('{{number}}', '\\d{10}')),
+    })
+    .first();
   await expect(button).toBeVisible();
   const invoiceNumber = ((await button.textContent()) ?? '').replace(/\D/g, '');
   const downloading = page.waitForEvent('download');
@@ -27,7 +40,9 @@ async function downloadFirstInvoice(page: Page, locale: 'de-DE' | 'en-GB'): Prom
   return { invoiceNumber, text: (await pdfText(bytes)).text, fileName: download.suggestedFilename() };
 }
 
-test('downloads an invoice PDF in the language of the screen, with the publisher and VAT id of the tenant file', async ({ page }) => {
+test('downloads an invoice PDF in the language of the screen, with the publisher and VAT id of the tenant file', async ({
+  page,
+}) => {
   const data = buildDemoData(tenantFile, new Date());
   // The main persona's first subscription: print, auto-renewal, paid by them, with invoices.
   const subscription = data.subscriptions[0];

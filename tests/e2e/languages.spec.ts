@@ -9,13 +9,23 @@ import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';
 
 const DEMO_EMAIL = 'demo@portal.example';
 const DEMO_PASSWORD = 'Lesen2026';
-const ENGLISH = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
-const GERMAN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const ENGLISH = {
+  emailLabel: 'E-mail address',
+  sendLink: 'Send login link',
+  linkSent: /Please check your inbox/,
+};
+const GERMAN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
 
 /** Words of the order system's and the engine's German labels that must not reach an English screen. */
-const GERMAN_WORDS = /\b(monatlich|vierteljährlich|halbjährlich|jährlich|Ausgabe|Heftarchiv|Digital-Zugang|Kombi|Mitgliedschaft|Stadtausgabe|Leserclub|endet mit)\b/;
+const GERMAN_WORDS =
+  /\b(monatlich|vierteljährlich|halbjährlich|jährlich|Ausgabe|Heftarchiv|Digital-Zugang|Kombi|Mitgliedschaft|Stadtausgabe|Leserclub|endet mit)\b/;
 /** …and the English ones that must not reach a German screen. */
-const ENGLISH_WORDS = /\b(monthly|quarterly|half-yearly|yearly|Issue|issue|Print edition|Digital edition|Online access|Membership|Readers' Club|ends with|Spring seed swap)\b/;
+const ENGLISH_WORDS =
+  /\b(monthly|quarterly|half-yearly|yearly|Issue|issue|Print edition|Digital edition|Online access|Membership|Readers' Club|ends with|Spring seed swap)\b/;
 
 interface ApiSubscription {
   id: string;
@@ -26,7 +36,11 @@ interface ApiSubscription {
 }
 
 /** Asks for a magic link on the open login page and returns the link from the outbox. */
-async function requestLink(page: Page, tenant: string, texts: typeof ENGLISH): Promise<{ link: string; subject: string }> {
+async function requestLink(
+  page: Page,
+  tenant: string,
+  texts: typeof ENGLISH,
+): Promise<{ link: string; subject: string }> {
   const since = new Date().toISOString();
   const form = page.locator('form', { has: page.getByRole('button', { name: texts.sendLink }) });
   await form.getByLabel(texts.emailLabel).fill(DEMO_EMAIL);
@@ -54,7 +68,9 @@ async function subscriptionsIn(page: Page, tenant: string, locale: string): Prom
   return page.evaluate(
     async ([id, language]) => {
       const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-      const response = await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken, 'accept-language': language } });
+      const response = await fetch(`/t/${id}/api/subscriptions`, {
+        headers: { 'x-auth-token': auth.accessToken, 'accept-language': language },
+      });
       return response.json();
     },
     [tenant, locale],
@@ -64,15 +80,23 @@ async function subscriptionsIn(page: Page, tenant: string, locale: string): Prom
 /** A subscription of the session with a billing frequency (the ordering party sees it) and a next issue, else any. */
 async function detailOf(page: Page, tenant: string, locale: string): Promise<ApiSubscription> {
   const all = await subscriptionsIn(page, tenant, locale);
-  const fitting = all.find((s) => s.roles.includes('AG') && s.billingFrequency && s.nextIssue?.issueNumber) ?? all.find((s) => s.roles.includes('AG') && s.billingFrequency);
+  const fitting =
+    all.find((s) => s.roles.includes('AG') && s.billingFrequency && s.nextIssue?.issueNumber) ??
+    all.find((s) => s.roles.includes('AG') && s.billingFrequency);
   expect(fitting, 'a subscription the demo login orders and pays').toBeDefined();
   return fitting!;
 }
 
-const fact = (page: Page, label: string) => page.locator('.details-block .fact').filter({ has: page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+const fact = (page: Page, label: string) =>
+  page
+    .locator('.details-block .fact')
+    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+    .getByRole('definition');
 
 test.describe('one language at a time', () => {
-  test('technikwelt in English: orders and a subscription show no German label, announcement or menu link', async ({ page }) => {
+  test('technikwelt in English: orders and a subscription show no German label, announcement or menu link', async ({
+    page,
+  }) => {
     await signInIn(page, 'technikwelt', 'en');
     await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
@@ -92,7 +116,8 @@ test.describe('one language at a time', () => {
     await page.goto(`/t/technikwelt/subscriptions/${s.id}`);
     await expect(page.getByRole('heading', { level: 1, name: s.displayName })).toBeVisible();
     await expect(fact(page, 'Billing')).toHaveText(/^(monthly|quarterly|half-yearly|yearly)$/);
-    if (s.nextIssue?.issueNumber) await expect(fact(page, 'Next issue')).toContainText(`Issue ${s.nextIssue.issueNumber}`);
+    if (s.nextIssue?.issueNumber)
+      await expect(fact(page, 'Next issue')).toContainText(`Issue ${s.nextIssue.issueNumber}`);
     await expect(fact(page, 'Format')).not.toHaveText(/E-Paper|Digital-Zugang|Kombi/);
     // The delivered issues, folded under their heading, are labelled in English too.
     await page.getByRole('heading', { name: 'Delivered issues' }).click();
@@ -100,7 +125,9 @@ test.describe('one language at a time', () => {
     await page.screenshot({ path: test.info().outputPath('technikwelt-en-detail.png'), fullPage: true });
   });
 
-  test('gartenfreunde in German: orders and a subscription show no English label or announcement', async ({ page }) => {
+  test('gartenfreunde in German: orders and a subscription show no English label or announcement', async ({
+    page,
+  }) => {
     await signInIn(page, 'gartenfreunde', 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Meine Bestellungen' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
@@ -112,7 +139,8 @@ test.describe('one language at a time', () => {
     await page.goto(`/t/gartenfreunde/subscriptions/${s.id}`);
     await expect(page.getByRole('heading', { level: 1, name: s.displayName })).toBeVisible();
     await expect(fact(page, 'Abrechnung')).toHaveText(/^(monatlich|vierteljährlich|halbjährlich|jährlich)$/);
-    if (s.nextIssue?.issueNumber) await expect(fact(page, 'Nächste Ausgabe')).toContainText(`Ausgabe ${s.nextIssue.issueNumber}`);
+    if (s.nextIssue?.issueNumber)
+      await expect(fact(page, 'Nächste Ausgabe')).toContainText(`Ausgabe ${s.nextIssue.issueNumber}`);
     expect(await visibleText(page)).not.toMatch(ENGLISH_WORDS);
     await page.screenshot({ path: test.info().outputPath('gartenfreunde-de-detail.png'), fullPage: true });
   });
@@ -128,7 +156,10 @@ test.describe('one language at a time', () => {
     await expect(page.getByText('Neu hier? Mit Ihrer Auftragsnummer')).toBeVisible();
   });
 
-  test('English picked on the login page survives a magic link opened in a new tab, a reload and the e-mail', async ({ page, context }) => {
+  test('English picked on the login page survives a magic link opened in a new tab, a reload and the e-mail', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/t/technikwelt/login');
     await expect(page.getByRole('button', { name: GERMAN.sendLink })).toBeVisible();
     await page.getByRole('button', { name: 'Switch to English' }).click();
@@ -148,7 +179,10 @@ test.describe('one language at a time', () => {
     await expect(tab.locator('html')).toHaveAttribute('lang', 'en-GB');
   });
 
-  test('the link carries the language to another browser, and German picked for a password sign-in stays German', async ({ page, browser }) => {
+  test('the link carries the language to another browser, and German picked for a password sign-in stays German', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/t/technikwelt/login?lang=en');
     const { link } = await requestLink(page, 'technikwelt', ENGLISH);
     // Another browser (no remembered choice): the link's lang decides.

@@ -15,9 +15,12 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { linkIn, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
-const TEXTS = ['core/texts.json', 'account/texts.json', 'features/subscription/texts.json', 'features/multi-user-licenses/texts.json'].map(
-  (file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>,
-);
+const TEXTS = [
+  'core/texts.json',
+  'account/texts.json',
+  'features/subscription/texts.json',
+  'features/multi-user-licenses/texts.json',
+].map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
 function texts(locale: Locale) {
   return (key: string, vars: Record<string, string | number> = {}) => {
     const table = TEXTS.find((t) => t[locale][key] !== undefined);
@@ -27,12 +30,21 @@ function texts(locale: Locale) {
 }
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A form field by its label; required labels end in an aria-hidden " *". */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 
 const TENANT = 'technikwelt';
 const DEMO_EMAIL = 'demo@portal.example';
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
-const ENGLISH_LOGIN = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
+const ENGLISH_LOGIN = {
+  emailLabel: 'E-mail address',
+  sendLink: 'Send login link',
+  linkSent: /Please check your inbox/,
+};
 const localeOf = (testInfo: TestInfo): Locale => (testInfo.project.name === 'phone' ? 'en-GB' : 'de-DE');
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -41,25 +53,56 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the portal's CSP (script-src 'self') refuses a script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      );
   });
 }
 
 async function noHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, 'page wider than the viewport').toBeLessThanOrEqual(clientWidth);
 }
 
-test('the ordering party invites a licence user, who accepts through the e-mailed link, shows as active and sees the subscription', async ({ page, browser }, testInfo) => {
+test('the ordering party invites a licence user, who accepts through the e-mailed link, shows as active and sees the subscription', async ({
+  page,
+  browser,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const lang = locale === 'de-DE' ? 'de' : 'en';
   const t = texts(locale);
   const invited = `lizenz.${testInfo.project.name}.${Date.now()}@example.org`;
 
   await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);
-  const all = (await subscriptionsOfSession(page, TENANT)) as unknown as Array<{ id: string; displayName: string; orderNumber: string; isMultiLicense: boolean; roles: string[] }>;
+  const all = (await subscriptionsOfSession(page, TENANT)) as unknown as Array<{
+    id: string;
+    displayName: string;
+    orderNumber: string;
+    isMultiLicense: boolean;
+    roles: string[];
+  }>;
   const s = all.find((x) => x.isMultiLicense && x.roles.includes('AG'));
   expect(s, 'the demo login’s multi-licence').toBeDefined();
 
@@ -72,12 +115,22 @@ test('the ordering party invites a licence user, who accepts through the e-maile
   // The subscription page offers the licences (portal-core.md §6 multi-user licences).
   await page.goto(`/t/${TENANT}/subscriptions/${s!.id}?lang=${lang}`);
   // (The page names the subscription by the tenant's type labels, so the API's displayName is not its heading.)
-  await page.getByRole('region', { name: t('subscription.actionsHeading') }).getByRole('link', { name: t('multi-user-licenses.action'), exact: true }).click();
+  await page
+    .getByRole('region', { name: t('subscription.actionsHeading') })
+    .getByRole('link', { name: t('multi-user-licenses.action'), exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: t('multi-user-licenses.heading') })).toBeVisible();
-  const object = page.locator('li.license-object', { has: page.getByRole('heading', { name: t('multi-user-licenses.object.title', { orderNumber: s!.orderNumber }) }) });
+  const object = page.locator('li.license-object', {
+    has: page.getByRole('heading', {
+      name: t('multi-user-licenses.object.title', { orderNumber: s!.orderNumber }),
+    }),
+  });
   await expect(object.getByTestId('license')).not.toHaveCount(0);
   // Every state of the seed shows: invited, active, inactive.
-  for (const status of ['invited', 'active', 'inactive']) await expect(object.getByText(t(`multi-user-licenses.status.${status}`), { exact: true }).first()).toBeVisible();
+  for (const status of ['invited', 'active', 'inactive'])
+    await expect(
+      object.getByText(t(`multi-user-licenses.status.${status}`), { exact: true }).first(),
+    ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('licenses.png'), fullPage: true });
   await noHorizontalOverflow(page);
 
@@ -92,7 +145,9 @@ test('the ordering party invites a licence user, who accepts through the e-maile
   await field(dialog, t('multi-user-licenses.field.lastName')).fill('Lizenz');
   const since = new Date().toISOString();
   await dialog.getByRole('button', { name: t('multi-user-licenses.addSubmit') }).click();
-  await expect(page.getByRole('status').filter({ hasText: t('multi-user-licenses.added', { email: invited }) })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: t('multi-user-licenses.added', { email: invited }) }),
+  ).toBeVisible();
   const row = object.getByTestId('license').filter({ hasText: invited });
   await expect(row).toContainText(t('multi-user-licenses.status.invited'));
 
@@ -101,13 +156,17 @@ test('the ordering party invites a licence user, who accepts through the e-maile
   const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const guest = await visitor.newPage();
   await guest.goto(linkIn(mail.text));
-  await expect(guest.getByRole('heading', { level: 1, name: t('multi-user-licenses.accept.heading') })).toBeVisible();
+  await expect(
+    guest.getByRole('heading', { level: 1, name: t('multi-user-licenses.accept.heading') }),
+  ).toBeVisible();
   await expect(field(guest, t('multi-user-licenses.field.email'))).toBeDisabled();
   await expect(field(guest, t('multi-user-licenses.field.email'))).toHaveValue(invited);
   await expect(field(guest, t('multi-user-licenses.field.firstName'))).toHaveValue('Clara');
   await field(guest, t('multi-user-licenses.field.company')).fill('Hochschule Nord');
   // technikwelt requires a role; students give their academic year (2 digits).
-  await field(guest, t('multi-user-licenses.field.role')).selectOption({ label: locale === 'de-DE' ? 'Studierende' : 'Student' });
+  await field(guest, t('multi-user-licenses.field.role')).selectOption({
+    label: locale === 'de-DE' ? 'Studierende' : 'Student',
+  });
   await guest.getByRole('button', { name: t('multi-user-licenses.accept.submit') }).click();
   await expect(field(guest, t('multi-user-licenses.field.academicYear'))).toBeFocused();
   await field(guest, t('multi-user-licenses.field.academicYear')).fill('24');
@@ -133,24 +192,39 @@ test('the ordering party invites a licence user, who accepts through the e-maile
   await visitor.close();
 });
 
-test('the accept page says a link without its token is not valid and an unknown licence is not found', async ({ page }, testInfo) => {
+test('the accept page says a link without its token is not valid and an unknown licence is not found', async ({
+  page,
+}, testInfo) => {
   const t = texts(localeOf(testInfo));
   const lang = localeOf(testInfo) === 'de-DE' ? 'de' : 'en';
-  await page.goto(`/t/${TENANT}/subscriptions/TW1000000000/licenses/00000000-0000-0000-0000-000000000000/accept?lang=${lang}`);
-  await expect(page.getByRole('heading', { level: 1, name: t('multi-user-licenses.accept.heading') })).toBeVisible();
+  await page.goto(
+    `/t/${TENANT}/subscriptions/TW1000000000/licenses/00000000-0000-0000-0000-000000000000/accept?lang=${lang}`,
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: t('multi-user-licenses.accept.heading') }),
+  ).toBeVisible();
   await expect(page.getByText(t('multi-user-licenses.accept.invalidLink'))).toBeVisible();
-  await page.goto(`/t/${TENANT}/subscriptions/TW1000000000/licenses/00000000-0000-0000-0000-000000000000/accept?token=abc&lang=${lang}`);
+  await page.goto(
+    `/t/${TENANT}/subscriptions/TW1000000000/licenses/00000000-0000-0000-0000-000000000000/accept?token=abc&lang=${lang}`,
+  );
   await expect(page.getByText(t('multi-user-licenses.accept.notFound'))).toBeVisible();
 });
 
-test('replacing the licence manager mails a confirmation link; the appointment is pending until the appointed person confirms it', async ({ page, browser }, testInfo) => {
+test('replacing the licence manager mails a confirmation link; the appointment is pending until the appointed person confirms it', async ({
+  page,
+  browser,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const lang = locale === 'de-DE' ? 'de' : 'en';
   const t = texts(locale);
   const appointed = `verwalter.${testInfo.project.name}.${Date.now()}@example.org`;
 
   await signInByMagicLink(page, TENANT, DEMO_EMAIL, GERMAN_LOGIN);
-  const all = (await subscriptionsOfSession(page, TENANT)) as unknown as Array<{ id: string; isMultiLicense: boolean; roles: string[] }>;
+  const all = (await subscriptionsOfSession(page, TENANT)) as unknown as Array<{
+    id: string;
+    isMultiLicense: boolean;
+    roles: string[];
+  }>;
   const s = all.find((x) => x.isMultiLicense && x.roles.includes('AG'))!;
   await page.goto(`/t/${TENANT}/subscriptions/${s.id}/licenses?lang=${lang}`);
   const managers = page.getByRole('region', { name: t('multi-user-licenses.managers.heading') });
@@ -163,7 +237,11 @@ test('replacing the licence manager mails a confirmation link; the appointment i
   await field(dialog, t('multi-user-licenses.field.lastName')).fill('Verwalterin');
   const since = new Date().toISOString();
   await dialog.getByRole('button', { name: t('multi-user-licenses.managers.replaceSubmit') }).click();
-  await expect(page.getByRole('status').filter({ hasText: t('multi-user-licenses.managers.appointmentSent', { email: appointed }) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: t('multi-user-licenses.managers.appointmentSent', { email: appointed }) }),
+  ).toBeVisible();
   // Pending, not yet manager.
   const pending = managers.getByTestId('license-manager-pending').filter({ hasText: appointed });
   await expect(pending).toContainText(t('multi-user-licenses.managers.pending'));
@@ -172,11 +250,19 @@ test('replacing the licence manager mails a confirmation link; the appointment i
   expect(await seriousViolations(page)).toEqual([]);
 
   // The appointed person opens the mailed link without a session and confirms.
-  const mail = await waitForMail(page.request, TENANT, appointed, since, /Lizenzverwaltung|licence management|managing the licences/);
+  const mail = await waitForMail(
+    page.request,
+    TENANT,
+    appointed,
+    since,
+    /Lizenzverwaltung|licence management|managing the licences/,
+  );
   const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const guest = await visitor.newPage();
   await guest.goto(linkIn(mail.text));
-  await expect(guest.getByRole('heading', { level: 1, name: t('multi-user-licenses.confirmManager.heading') })).toBeVisible();
+  await expect(
+    guest.getByRole('heading', { level: 1, name: t('multi-user-licenses.confirmManager.heading') }),
+  ).toBeVisible();
   await expect(guest.getByText(appointed)).toBeVisible();
   // Opening the link changed nothing yet.
   await page.reload();
@@ -185,7 +271,9 @@ test('replacing the licence manager mails a confirmation link; the appointment i
   await noHorizontalOverflow(guest);
   expect(await seriousViolations(guest)).toEqual([]);
   await guest.getByRole('button', { name: t('multi-user-licenses.confirmManager.submit') }).click();
-  await expect(guest.getByText(t('multi-user-licenses.confirmManager.done', { email: appointed }))).toBeVisible();
+  await expect(
+    guest.getByText(t('multi-user-licenses.confirmManager.done', { email: appointed })),
+  ).toBeVisible();
   await guest.goto(linkIn(mail.text));
   await expect(guest.getByText(t('multi-user-licenses.confirmManager.alreadyConfirmed'))).toBeVisible();
   await visitor.close();
@@ -193,5 +281,7 @@ test('replacing the licence manager mails a confirmation link; the appointment i
   // Now the appointed person is the licence manager.
   await page.reload();
   await expect(managers.getByTestId('license-manager-pending')).toHaveCount(0);
-  await expect(managers.locator('li.license-person').filter({ hasText: appointed })).toContainText('Vera Verwalterin');
+  await expect(managers.locator('li.license-person').filter({ hasText: appointed })).toContainText(
+    'Vera Verwalterin',
+  );
 });

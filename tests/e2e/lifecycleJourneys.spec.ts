@@ -40,28 +40,58 @@ const texts = screenTexts(TEXT_FILES);
 const localeOf = (testInfo: TestInfo): Locale => (testInfo.project.name === 'phone' ? 'de-DE' : 'en-GB');
 
 /** The sandbox payment page's labels (server/payments/sandboxPage.ts), in the language of the page that opened it. */
-const SANDBOX: Record<Locale, { title: RegExp; cardNumber: string; expiry: string; holder: string; pay: string; approve: string }> = {
-  'de-DE': { title: /Zahlung \(Testumgebung\)/, cardNumber: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', holder: 'Karteninhaber', pay: 'Jetzt bezahlen', approve: 'Mit PayPal (Test) bezahlen' },
-  'en-GB': { title: /Payment \(sandbox\)/, cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', holder: 'Cardholder name', pay: 'Pay now', approve: 'Pay with PayPal (sandbox)' },
+const SANDBOX: Record<
+  Locale,
+  { title: RegExp; cardNumber: string; expiry: string; holder: string; pay: string; approve: string }
+> = {
+  'de-DE': {
+    title: /Zahlung \(Testumgebung\)/,
+    cardNumber: 'Kartennummer',
+    expiry: 'Gültig bis (MM/JJ)',
+    holder: 'Karteninhaber',
+    pay: 'Jetzt bezahlen',
+    approve: 'Mit PayPal (Test) bezahlen',
+  },
+  'en-GB': {
+    title: /Payment \(sandbox\)/,
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    holder: 'Cardholder name',
+    pay: 'Pay now',
+    approve: 'Pay with PayPal (sandbox)',
+  },
 };
 const CARD_SUCCEEDS = '4242 4242 4242 4242';
 
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
 const DEMO_EMAIL = 'demo@portal.example';
 /** Words of the German screens that must not appear on the English subscription page. */
-const GERMAN_WORDS = /\b(Ausgabe|Gekündigt|Aktiv|Endet|bis|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Rabatt|Monate)\b/;
+const GERMAN_WORDS =
+  /\b(Ausgabe|Gekündigt|Aktiv|Endet|bis|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Rabatt|Monate)\b/;
 
 const tenantFile = JSON.parse(readFileSync(`tenants/${TENANT}.json`, 'utf8'));
 /** The demo data the server seeded today (a pure function of tenant and day). */
-const demoData = buildDemoData(tenantFile, new Date()) as ReturnType<typeof buildDemoData> & { cancellationReasons: Array<{ publication: string }> };
+const demoData = buildDemoData(tenantFile, new Date()) as ReturnType<typeof buildDemoData> & {
+  cancellationReasons: Array<{ publication: string }>;
+};
 /** The demo login's own subscriptions (not those another journey linked to it later). */
 const OWN = (() => {
   const bp = demoData.userBusinessPartners.find((link) => link.email === DEMO_EMAIL)!.bp_number;
-  return new Set(demoData.subscriptionRoles.filter((role) => role.bp_number === bp && role.role === 'AG').map((role) => role.subscription_id));
+  return new Set(
+    demoData.subscriptionRoles
+      .filter((role) => role.bp_number === bp && role.role === 'AG')
+      .map((role) => role.subscription_id),
+  );
 })();
 /** Publications whose subscriptions can be cancelled online: reasons exist and the tenant does not blacklist them. */
 const CANCELLABLE_PUBLICATIONS = new Set(
-  demoData.cancellationReasons.map((r) => r.publication).filter((p) => !(tenantFile.publicationBlacklists?.cancellation ?? []).includes(p)),
+  demoData.cancellationReasons
+    .map((r) => r.publication)
+    .filter((p) => !(tenantFile.publicationBlacklists?.cancellation ?? []).includes(p)),
 );
 /** Subscriptions cancellable regularly (no minimum term that only allows an extraordinary termination). */
 const REGULAR = new Set(demoData.subscriptions.filter((s) => !s.details.minimumTermEnd).map((s) => s.id));
@@ -112,7 +142,12 @@ async function signIn(page: Page, locale: Locale) {
 
 /** The offers the flow page loads while `open` runs. */
 async function offersLoadedBy(page: Page, open: () => Promise<unknown>): Promise<Offer[]> {
-  const answer = page.waitForResponse((r: Response) => r.request().method() === 'GET' && /\/subscriptions\/[^/]+\/recommendations/.test(new URL(r.url()).pathname) && r.ok());
+  const answer = page.waitForResponse(
+    (r: Response) =>
+      r.request().method() === 'GET' &&
+      /\/subscriptions\/[^/]+\/recommendations/.test(new URL(r.url()).pathname) &&
+      r.ok(),
+  );
   await open();
   return (await (await answer).json()) as Offer[];
 }
@@ -122,7 +157,14 @@ async function offersLoadedBy(page: Page, open: () => Promise<unknown>): Promise
  * and direct debit are nothing to pay online (no popup opens); card and PayPal are paid in the
  * sandbox popup.
  */
-async function acceptAndPay(page: Page, offer: Offer, orderNumber: string, locale: Locale, submit: () => Promise<void>, success: Locator) {
+async function acceptAndPay(
+  page: Page,
+  offer: Offer,
+  orderNumber: string,
+  locale: Locale,
+  submit: () => Promise<void>,
+  success: Locator,
+) {
   const method = paidBy(offer);
   if (method === 'INVOICE' || method === 'DIRECT_DEBIT') {
     let popups = 0;
@@ -161,16 +203,25 @@ const note = (type: string, description: string) => test.info().annotations.push
 /** 'YYYY-MM-DD' of a date as the page formats it: "05.01.2027" (de-DE) or "5 Jan 2027" (en-GB). */
 function isoDayOf(text: string, locale: Locale): string {
   const german = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
-  const iso = locale === 'de-DE' && german ? `${german[3]}-${german[2]}-${german[1]}` : new Date(`${text} UTC`).toISOString().slice(0, 10);
+  const iso =
+    locale === 'de-DE' && german
+      ? `${german[3]}-${german[2]}-${german[1]}`
+      : new Date(`${text} UTC`).toISOString().slice(0, 10);
   // Round trip: the page's own format of that day, so a misread date fails here.
   expect(formatDate(iso, locale)).toBe(text);
   return iso;
 }
 
 /** The value of a fact in the subscription page's details block. */
-const fact = (page: Page, label: string) => page.locator('.details-block .fact').filter({ has: page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
-const statusBadge = (page: Page, label: string) => page.locator('.subscription-header .badges').getByText(label, { exact: true });
-const offerRadio = (scope: Page | Locator, offerId: string) => scope.locator(`input[type="radio"][value="${offerId}"]`);
+const fact = (page: Page, label: string) =>
+  page
+    .locator('.details-block .fact')
+    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+    .getByRole('definition');
+const statusBadge = (page: Page, label: string) =>
+  page.locator('.subscription-header .badges').getByText(label, { exact: true });
+const offerRadio = (scope: Page | Locator, offerId: string) =>
+  scope.locator(`input[type="radio"][value="${offerId}"]`);
 
 /**
  * The end the subscription page shows is the API's (one truth): a renewal subscription's "Ends
@@ -181,7 +232,9 @@ async function expectEndShown(page: Page, s: ApiSubscription, locale: Locale) {
   const t = texts(locale);
   if (s.isRenewal) {
     const issue = s.renewal?.expiryIssueNr;
-    await expect(fact(page, t('subscription.expiryIssue'))).toHaveText(issue ? t('account.issue', { issueNumber: issue }) : formatDate(s.validToOnSaleDate, locale));
+    await expect(fact(page, t('subscription.expiryIssue'))).toHaveText(
+      issue ? t('account.issue', { issueNumber: issue }) : formatDate(s.validToOnSaleDate, locale),
+    );
     await expect(fact(page, t('subscription.validTo'))).toHaveCount(0);
   } else if (s.validToOnSaleDate) {
     await expect(fact(page, t('subscription.validTo'))).toHaveText(formatDate(s.validToOnSaleDate, locale));
@@ -200,7 +253,9 @@ async function openSubscription(page: Page, s: ApiSubscription, locale: Locale) 
   return title;
 }
 
-test('cancel: a renewal subscription cancelled to the first date offered shows cancelled and ending with that issue after a reload, on its page, its cancellation page and the overview', async ({ page }, testInfo) => {
+test('cancel: a renewal subscription cancelled to the first date offered shows cancelled and ending with that issue after a reload, on its page, its cancellation page and the overview', async ({
+  page,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const t = texts(locale);
   await signIn(page, locale);
@@ -240,13 +295,23 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   // No date after the subscription's end is offered (issue 21).
   if (target.validToOnSaleDate) {
     const end = target.validToOnSaleDate.slice(0, 10);
-    for (const option of options) expect(isoDayOf(/\((.+)\)$/.exec(option)![1], locale) <= end, `${option} after the end ${end}`).toBe(true);
+    for (const option of options)
+      expect(isoDayOf(/\((.+)\)$/.exec(option)![1], locale) <= end, `${option} after the end ${end}`).toBe(
+        true,
+      );
   }
   note('cancelled', `${target.orderNumber}: ${endBefore} → ${chosen}`);
   await page.getByRole('button', { name: t('cancellation.submit') }).click();
-  await page.getByRole('dialog', { name: t('cancellation.confirmTitle') }).getByRole('button', { name: t('cancellation.confirmYes') }).click();
+  await page
+    .getByRole('dialog', { name: t('cancellation.confirmTitle') })
+    .getByRole('button', { name: t('cancellation.confirmYes') })
+    .click();
   const success = page.getByRole('dialog', { name: t('cancellation.successTitle') });
-  await expect(success.getByText(t('cancellation.successText', { title, orderNumber: target.orderNumber, date: effectiveDate }))).toBeVisible();
+  await expect(
+    success.getByText(
+      t('cancellation.successText', { title, orderNumber: target.orderNumber, date: effectiveDate }),
+    ),
+  ).toBeVisible();
   await success.getByRole('button', { name: t('shell.close') }).click();
   await expect(page.getByText(t('cancellation.cancelledOn', { date: effectiveDate }))).toBeVisible();
   await page.getByRole('button', { name: t('account.flow.back') }).click();
@@ -281,29 +346,50 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   await expect(card.getByRole('definition').filter({ hasText: effectiveDate })).toBeVisible();
 });
 
-test('renew: the cancelled subscription renewed with an offer paid on account is active again after a reload, ends on its new date in the page language, and the offer is not listed again', async ({ page }, testInfo) => {
+test('renew: the cancelled subscription renewed with an offer paid on account is active again after a reload, ends on its new date in the page language, and the offer is not listed again', async ({
+  page,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const t = texts(locale);
   await signIn(page, locale);
   // The cancelled renewal subscription the cancel journey left (the demo login has no other).
-  const target = (await subscriptions(page)).find((s) => OWN.has(s.id) && s.isRenewal && s.orderStatus === 'AK' && s.roles.includes('AG') && !s.renewal?.autoRenewal);
+  const target = (await subscriptions(page)).find(
+    (s) =>
+      OWN.has(s.id) &&
+      s.isRenewal &&
+      s.orderStatus === 'AK' &&
+      s.roles.includes('AG') &&
+      !s.renewal?.autoRenewal,
+  );
   expect(target, 'a cancelled renewal subscription (left by the cancel journey)').toBeDefined();
   const endBefore = target!.validToOnSaleDate!;
 
   const title = await openSubscription(page, target!, locale);
   await expect(statusBadge(page, t('account.status.AK'))).toBeVisible();
-  const offers = await offersLoadedBy(page, () => page.getByRole('link', { name: t('renewal.action'), exact: true }).click());
+  const offers = await offersLoadedBy(page, () =>
+    page.getByRole('link', { name: t('renewal.action'), exact: true }).click(),
+  );
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target!.id}/renewal$`));
   await expect(page.getByRole('heading', { level: 1, name: t('renewal.heading') })).toBeVisible();
   // Paid on account (no popup): desktop by invoice, phone by direct debit — the payments the bulk
   // renewal journey of the same project leaves open. Else the next offer still open, paid online.
-  const order = locale === 'en-GB' ? ['INVOICE', 'CREDIT_CARD', 'PAYPAL', 'DIRECT_DEBIT'] : ['DIRECT_DEBIT', 'INVOICE', 'CREDIT_CARD', 'PAYPAL'];
+  const order =
+    locale === 'en-GB'
+      ? ['INVOICE', 'CREDIT_CARD', 'PAYPAL', 'DIRECT_DEBIT']
+      : ['DIRECT_DEBIT', 'INVOICE', 'CREDIT_CARD', 'PAYPAL'];
   const offer = order.map((method) => offers.find((o) => paidBy(o) === method)).find(Boolean);
   expect(offer, `an open renewal offer among ${offers.map((o) => o.id).join(', ')}`).toBeDefined();
   note('renewed', `${target!.orderNumber} with ${offer!.id} (${paidBy(offer!)})`);
   await offerRadio(page, offer!.id).check();
   const success = page.getByRole('dialog', { name: t('renewal.successTitle') });
-  await acceptAndPay(page, offer!, target!.orderNumber, locale, () => page.getByRole('button', { name: t('renewal.submit') }).click(), success);
+  await acceptAndPay(
+    page,
+    offer!,
+    target!.orderNumber,
+    locale,
+    () => page.getByRole('button', { name: t('renewal.submit') }).click(),
+    success,
+  );
   await expect(success.getByText(t('renewal.successText', { title }))).toBeVisible();
   await success.getByRole('button', { name: t('shell.close') }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target!.id}$`));
@@ -312,10 +398,14 @@ test('renew: the cancelled subscription renewed with an offer paid on account is
   await expect(statusBadge(page, t('account.status.A'))).toBeVisible();
   const after = await subscription(page, target!.id);
   expect(after.orderStatus).toBe('A');
-  expect(after.validToOnSaleDate! > endBefore, `new end ${after.validToOnSaleDate} after ${endBefore}`).toBe(true);
+  expect(after.validToOnSaleDate! > endBefore, `new end ${after.validToOnSaleDate} after ${endBefore}`).toBe(
+    true,
+  );
   // The end the portal moved is a date, worded by the screen in its own language.
   expect(after.renewal?.expiryIssueNr ?? null).toBeNull();
-  await expect(fact(page, t('subscription.expiryIssue'))).toHaveText(formatDate(after.validToOnSaleDate, locale));
+  await expect(fact(page, t('subscription.expiryIssue'))).toHaveText(
+    formatDate(after.validToOnSaleDate, locale),
+  );
   await expectEndShown(page, after, locale);
   if (locale === 'en-GB') await expect(page.locator('.details-block')).not.toContainText(GERMAN_WORDS);
 
@@ -334,10 +424,14 @@ test('renew: the cancelled subscription renewed with an offer paid on account is
   await page.reload();
   const card = page.locator('.subscription-card', { hasText: target!.orderNumber });
   await expect(card.getByText(t('account.status.A'), { exact: true })).toBeVisible();
-  await expect(card.getByRole('definition').filter({ hasText: formatDate(after.validToOnSaleDate, locale) })).toBeVisible();
+  await expect(
+    card.getByRole('definition').filter({ hasText: formatDate(after.validToOnSaleDate, locale) }),
+  ).toBeVisible();
 });
 
-test('retention: the invoice-paid retention offer taken instead of cancelling shows as a discount after a reload and is not offered again for the same reason', async ({ page }, testInfo) => {
+test('retention: the invoice-paid retention offer taken instead of cancelling shows as a discount after a reload and is not offered again for the same reason', async ({
+  page,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const t = texts(locale);
   await signIn(page, locale);
@@ -395,9 +489,15 @@ test('retention: the invoice-paid retention offer taken instead of cancelling sh
   await expect(statusBadge(page, t('account.status.A'))).toBeVisible();
   const after = await subscription(page, target!.id);
   expect(after.orderStatus).toBe('A');
-  expect(after.retentionOffer).toMatchObject({ discountPercent: 50, until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  expect(after.retentionOffer).toMatchObject({
+    discountPercent: 50,
+    until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  });
   await expect(fact(page, t('subscription.retentionOffer'))).toHaveText(
-    t('subscription.retentionOfferValue', { percent: 50, date: formatDate(after.retentionOffer!.until, locale) }),
+    t('subscription.retentionOfferValue', {
+      percent: 50,
+      date: formatDate(after.retentionOffer!.until, locale),
+    }),
   );
   // Kept, not cancelled: the end is what it was.
   expect(after.validToOnSaleDate).toBe(target!.validToOnSaleDate);
@@ -419,18 +519,29 @@ test('retention: the invoice-paid retention offer taken instead of cancelling sh
   if (locale === 'en-GB') await expect(page.locator('.cancellation')).not.toContainText(GERMAN_WORDS);
 });
 
-test('upgrade: an upgrade taken without a payment popup shows on the subscription page after a reload and is not offered again', async ({ page }, testInfo) => {
+test('upgrade: an upgrade taken without a payment popup shows on the subscription page after a reload and is not offered again', async ({
+  page,
+}, testInfo) => {
   const locale = localeOf(testInfo);
   const t = texts(locale);
   await signIn(page, locale);
   // An active subscription the tenant upgrades, not print + digital already, without a planned upgrade.
   const target = (await subscriptions(page)).find(
-    (s) => OWN.has(s.id) && !s.isRenewal && s.orderStatus === 'A' && s.roles.includes('AG') && !UPGRADE_BLACKLIST.includes(s.publication) && s.mixType !== 'KO' && !s.plannedUpgrade,
+    (s) =>
+      OWN.has(s.id) &&
+      !s.isRenewal &&
+      s.orderStatus === 'A' &&
+      s.roles.includes('AG') &&
+      !UPGRADE_BLACKLIST.includes(s.publication) &&
+      s.mixType !== 'KO' &&
+      !s.plannedUpgrade,
   );
   expect(target, 'an upgradeable subscription without a planned upgrade').toBeDefined();
 
   const title = await openSubscription(page, target!, locale);
-  const offers = await offersLoadedBy(page, () => page.getByRole('link', { name: t('upgrade.action'), exact: true }).click());
+  const offers = await offersLoadedBy(page, () =>
+    page.getByRole('link', { name: t('upgrade.action'), exact: true }).click(),
+  );
   await expect(page.getByRole('heading', { level: 1, name: t('upgrade.heading') })).toBeVisible();
   // Payable without the card popup (the next-cycle upgrade, by invoice), else by card in the popup.
   const onAccount = (o: Offer) => paidBy(o) === 'INVOICE' || paidBy(o) === 'DIRECT_DEBIT';
@@ -439,7 +550,14 @@ test('upgrade: an upgrade taken without a payment popup shows on the subscriptio
   note('upgraded', `${target!.orderNumber} with ${offer.id} (${paidBy(offer)})`);
   await offerRadio(page, offer.id).check();
   const success = page.getByRole('dialog', { name: t('upgrade.successTitle') });
-  await acceptAndPay(page, offer, target!.orderNumber, locale, () => page.getByRole('button', { name: t('upgrade.submit') }).click(), success);
+  await acceptAndPay(
+    page,
+    offer,
+    target!.orderNumber,
+    locale,
+    () => page.getByRole('button', { name: t('upgrade.submit') }).click(),
+    success,
+  );
   await expect(success.getByText(t('upgrade.successText', { title }))).toBeVisible();
   await success.getByRole('button', { name: t('shell.close') }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target!.id}$`));
@@ -449,8 +567,16 @@ test('upgrade: an upgrade taken without a payment popup shows on the subscriptio
   const after = await subscription(page, target!.id);
   const bundle = t('account.mixType.KO');
   if (offer.upgradeOption?.upgradeTime === 'NEXT_CYCLE') {
-    expect(after.plannedUpgrade).toMatchObject({ mixType: 'KO', from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(t('subscription.plannedUpgradeValue', { mixType: bundle, date: formatDate(after.plannedUpgrade!.from, locale) }));
+    expect(after.plannedUpgrade).toMatchObject({
+      mixType: 'KO',
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
+      t('subscription.plannedUpgradeValue', {
+        mixType: bundle,
+        date: formatDate(after.plannedUpgrade!.from, locale),
+      }),
+    );
   } else {
     expect(after.mixType).toBe('KO');
     await expect(fact(page, t('subscription.mixType'))).toHaveText(bundle);

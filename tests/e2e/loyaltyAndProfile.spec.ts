@@ -12,16 +12,25 @@ import { createServer, type Server } from 'node:http';
 import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import { linkIn, MAGIC_LINK_SUBJECT, signInByMagicLink, waitForMail } from './support';
 
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
 const port = process.env.E2E_PORT ?? '4321';
 const account = (journey: string, project: string) => `${journey}-${project}@portal.example`;
 
 async function noHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, 'page wider than the viewport').toBeLessThanOrEqual(clientWidth);
 }
 
-test('SSO profile: a new e-mail address counts once the link mailed to it is opened (German)', async ({ page }, testInfo) => {
+test('SSO profile: a new e-mail address counts once the link mailed to it is opened (German)', async ({
+  page,
+}, testInfo) => {
   const email = account('profile', testInfo.project.name);
   const newEmail = `neu-${email}`;
   await signInByMagicLink(page, 'technikwelt', email, GERMAN_LOGIN);
@@ -40,7 +49,9 @@ test('SSO profile: a new e-mail address counts once the link mailed to it is ope
   const since = new Date().toISOString();
   await form.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
   await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
-  await expect(form.getByText(`Wir haben einen Bestätigungslink an ${newEmail} geschickt.`, { exact: false })).toBeVisible();
+  await expect(
+    form.getByText(`Wir haben einen Bestätigungslink an ${newEmail} geschickt.`, { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText(`Wartet auf Bestätigung: ${newEmail}`)).toBeVisible();
   await expect(page.getByTestId('sso-current-email')).toHaveText(email);
   await noHorizontalOverflow(page);
@@ -58,8 +69,13 @@ test('SSO profile: a new e-mail address counts once the link mailed to it is ope
   await expect(page.getByTestId('sso-current-email')).toHaveText(newEmail);
 });
 
-test('Loyalty: join the club, claim a code and copy it, see it in the history (German)', async ({ page, context }, testInfo) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${port}` });
+test('Loyalty: join the club, claim a code and copy it, see it in the history (German)', async ({
+  page,
+  context,
+}, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: `http://127.0.0.1:${port}`,
+  });
   const email = account('club', testInfo.project.name);
   await signInByMagicLink(page, 'technikwelt', email, GERMAN_LOGIN);
   // The rewards need the opt-in: the menu item leads to the landing first.
@@ -77,7 +93,9 @@ test('Loyalty: join the club, claim a code and copy it, see it in the history (G
   await starter.getByRole('button', { name: 'Weniger anzeigen' }).click();
   await expect(starter.locator('.loyalty-reward')).toHaveCount(8);
   // Two columns on the phone, four on the desktop (§2).
-  const columns = await starter.locator('.loyalty-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+  const columns = await starter
+    .locator('.loyalty-grid')
+    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
   expect(columns).toBe(testInfo.project.name === 'phone' ? 2 : 4);
   await expect(page.getByTestId('tier-GOLD').getByText('Noch nicht erreicht').first()).toBeVisible();
   await noHorizontalOverflow(page);
@@ -93,18 +111,28 @@ test('Loyalty: join the club, claim a code and copy it, see it in the history (G
   await expect(dialog.getByText('Kopiert!')).toBeHidden({ timeout: 3000 });
   await page.screenshot({ path: testInfo.outputPath('loyalty-code.png') });
   await dialog.getByRole('button', { name: 'Schließen' }).click();
-  await expect(starter.locator('.loyalty-reward', { hasText: 'E-Book zum Kennenlernen' }).getByText('Eingelöst')).toBeVisible();
+  await expect(
+    starter.locator('.loyalty-reward', { hasText: 'E-Book zum Kennenlernen' }).getByText('Eingelöst'),
+  ).toBeVisible();
 
   // The reward page tells why it cannot be claimed again; a reward of an unreached tier is not available.
   await starter.getByRole('link', { name: 'E-Book zum Kennenlernen' }).click();
   await expect(page.getByText('Sie haben diese Prämie bereits eingelöst.')).toBeVisible();
   await page.goto('/t/technikwelt/loyalty-programme/rewards/gold-weekend');
-  await expect(page.getByText('Diese Prämie gehört zu einer Stufe, die Sie noch nicht erreicht haben.')).toBeVisible();
+  await expect(
+    page.getByText('Diese Prämie gehört zu einer Stufe, die Sie noch nicht erreicht haben.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Als Favorit merken' }).click();
-  await page.getByRole('navigation', { name: 'Bereiche des Kundenclubs' }).getByRole('link', { name: 'Favoriten' }).click();
+  await page
+    .getByRole('navigation', { name: 'Bereiche des Kundenclubs' })
+    .getByRole('link', { name: 'Favoriten' })
+    .click();
   await expect(page.getByRole('link', { name: 'Wochenendreise' })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Bereiche des Kundenclubs' }).getByRole('link', { name: 'Eingelöste Prämien' }).click();
+  await page
+    .getByRole('navigation', { name: 'Bereiche des Kundenclubs' })
+    .getByRole('link', { name: 'Eingelöste Prämien' })
+    .click();
   const row = page.getByRole('row', { name: /E-Book zum Kennenlernen/ });
   await expect(row).toContainText(code);
   await noHorizontalOverflow(page);
@@ -127,7 +155,11 @@ test.describe('embedded in a publisher page (English)', () => {
   test.afterAll(async () => new Promise<void>((resolve) => host.close(() => resolve())));
 
   /** Signs in inside the frame by magic link and lands on the page first asked for. */
-  async function signInFramed(page: Page, email: string, path: string): Promise<{ frame: FrameLocator; portal: Frame }> {
+  async function signInFramed(
+    page: Page,
+    email: string,
+    path: string,
+  ): Promise<{ frame: FrameLocator; portal: Frame }> {
     await page.goto(`http://localhost:4400/?path=${encodeURIComponent(path)}`);
     const frame = page.frameLocator('#portal');
     // Embedded, a page of the account shows how to log in instead of moving to /login (portal-core.md §2).
@@ -145,14 +177,21 @@ test.describe('embedded in a publisher page (English)', () => {
     return { frame, portal };
   }
 
-  const messages = (page: Page) => page.evaluate(() => (window as unknown as { portalMessages: unknown[] }).portalMessages);
+  const messages = (page: Page) =>
+    page.evaluate(() => (window as unknown as { portalMessages: unknown[] }).portalMessages);
 
-  test('SSO profile: deleting the account posts accountDeleted to the embedding page and logs out', async ({ page }, testInfo) => {
+  test('SSO profile: deleting the account posts accountDeleted to the embedding page and logs out', async ({
+    page,
+  }, testInfo) => {
     const email = account('leaving', testInfo.project.name);
     const { frame, portal } = await signInFramed(page, email, 'sso-profile');
     await portal.goto(`http://localhost:${port}/t/northern-review/sso-profile`);
     await expect(frame.getByRole('heading', { level: 1, name: 'Account details' })).toBeVisible();
-    await expect(frame.getByRole('heading', { name: 'Change password' }).or(frame.getByRole('heading', { name: 'Set a password' }))).toBeVisible();
+    await expect(
+      frame
+        .getByRole('heading', { name: 'Change password' })
+        .or(frame.getByRole('heading', { name: 'Set a password' })),
+    ).toBeVisible();
     await frame.getByRole('button', { name: 'Delete account …' }).click();
     const dialog = frame.getByRole('dialog', { name: 'Really delete your account?' });
     await dialog.getByLabel('E-mail address of your account').fill('someone.else@portal.example');
@@ -162,20 +201,37 @@ test.describe('embedded in a publisher page (English)', () => {
     await page.screenshot({ path: testInfo.outputPath('sso-delete-dialog.png') });
     await dialog.getByRole('button', { name: 'Delete account for good' }).click();
 
-    await expect.poll(() => messages(page)).toContainEqual({ origin: `http://localhost:${port}`, data: { type: 'accountDeleted' } });
-    expect(await messages(page)).not.toContainEqual(expect.objectContaining({ data: { type: 'sessionTimedOut' } }));
+    await expect
+      .poll(() => messages(page))
+      .toContainEqual({ origin: `http://localhost:${port}`, data: { type: 'accountDeleted' } });
+    expect(await messages(page)).not.toContainEqual(
+      expect.objectContaining({ data: { type: 'sessionTimedOut' } }),
+    );
     await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
-    expect(await portal.evaluate(() => sessionStorage.getItem('portal.authState.northern-review'))).toBeNull();
-    await waitForMail(page.request, 'northern-review', email, new Date(Date.now() - 60_000).toISOString(), /has been deleted/);
+    expect(
+      await portal.evaluate(() => sessionStorage.getItem('portal.authState.northern-review')),
+    ).toBeNull();
+    await waitForMail(
+      page.request,
+      'northern-review',
+      email,
+      new Date(Date.now() - 60_000).toISOString(),
+      /has been deleted/,
+    );
   });
 
-  test('Loyalty: join, claim, then leaving the club posts loyaltyOptionDisabled and logs out', async ({ page, context }, testInfo) => {
+  test('Loyalty: join, claim, then leaving the club posts loyaltyOptionDisabled and logs out', async ({
+    page,
+    context,
+  }, testInfo) => {
     // The publisher's frame delegates the clipboard (allow="clipboard-write"); the browser grants it.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const email = account('club', testInfo.project.name);
     const { frame, portal } = await signInFramed(page, email, 'loyalty-programme');
     await portal.goto(`http://localhost:${port}/t/northern-review/loyalty-programme`);
-    await expect(frame.getByRole('heading', { level: 1, name: 'Welcome to the customer club' })).toBeVisible();
+    await expect(
+      frame.getByRole('heading', { level: 1, name: 'Welcome to the customer club' }),
+    ).toBeVisible();
     await frame.getByRole('button', { name: 'Join the club' }).click();
     await expect(frame.getByText('You have subscribed for 0 months.')).toBeVisible();
     await frame.getByRole('link', { name: 'Coffee voucher' }).click();
@@ -189,8 +245,13 @@ test.describe('embedded in a publisher page (English)', () => {
     await page.screenshot({ path: testInfo.outputPath('loyalty-reward-en.png'), fullPage: true });
 
     await frame.getByRole('button', { name: 'Leave the customer club' }).click();
-    await frame.getByRole('dialog', { name: 'Leave the customer club?' }).getByRole('button', { name: 'Leave the club' }).click();
-    await expect.poll(() => messages(page)).toContainEqual({ origin: `http://localhost:${port}`, data: { type: 'loyaltyOptionDisabled' } });
+    await frame
+      .getByRole('dialog', { name: 'Leave the customer club?' })
+      .getByRole('button', { name: 'Leave the club' })
+      .click();
+    await expect
+      .poll(() => messages(page))
+      .toContainEqual({ origin: `http://localhost:${port}`, data: { type: 'loyaltyOptionDisabled' } });
     await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
   });
 });

@@ -9,8 +9,16 @@ async function expectOnlyOwnSubscriptionCards(page: Page, own: Array<{ displayNa
   for (const title of await titles.allTextContents()) expect(names.has(title.trim())).toBe(true);
 }
 
-const GERMAN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
-const ENGLISH = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
+const GERMAN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
+const ENGLISH = {
+  emailLabel: 'E-mail address',
+  sendLink: 'Send login link',
+  linkSent: /Please check your inbox/,
+};
 
 // The same address has an account in both tenants, with different subscriptions (demo data).
 const SHARED_EMAIL = 'demo@portal.example';
@@ -31,7 +39,9 @@ test.describe('magic-link sign-in shows the subscriber their own subscriptions',
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   });
 
-  test('northern-review (English by default), then German with the flag button, with other data than stadtkurier', async ({ page }) => {
+  test('northern-review (English by default), then German with the flag button, with other data than stadtkurier', async ({
+    page,
+  }) => {
     await signInByMagicLink(page, 'northern-review', SHARED_EMAIL, ENGLISH);
     await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
     const review = await subscriptionsOfSession(page, 'northern-review');
@@ -56,7 +66,9 @@ test.describe('magic-link sign-in shows the subscriber their own subscriptions',
     await signInByMagicLink(page, 'stadtkurier', SHARED_EMAIL, GERMAN);
     const status = await page.evaluate(async () => {
       const auth = JSON.parse(sessionStorage.getItem('portal.authState.stadtkurier') ?? '{}');
-      const response = await fetch('/t/northern-review/api/subscriptions', { headers: { 'x-auth-token': auth.accessToken } });
+      const response = await fetch('/t/northern-review/api/subscriptions', {
+        headers: { 'x-auth-token': auth.accessToken },
+      });
       return response.status;
     });
     expect(status).toBe(401);
@@ -79,10 +91,14 @@ test.describe('shell', () => {
   test('an unknown /api path is a JSON 404', async ({ request }) => {
     const response = await request.get('/t/stadtkurier/api/nothing-here');
     expect(response.status()).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'not_found', message: expect.stringContaining('/api/nothing-here') } });
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: expect.stringContaining('/api/nothing-here') },
+    });
   });
 
-  test('the header logo links to the tenant target and the footer is hidden when embedded', async ({ page }) => {
+  test('the header logo links to the tenant target and the footer is hidden when embedded', async ({
+    page,
+  }) => {
     await page.goto('/t/northern-review/login');
     await expect(page.locator('footer')).toHaveCount(0);
     await page.goto('/t/stadtkurier/login');

@@ -16,8 +16,16 @@ import { signInByMagicLink } from './support';
 import { pdfText } from '../server/documents/pdfText';
 
 type Locale = 'de-DE' | 'en-GB';
-const TEXT_FILES = ['core/texts.json', 'account/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/link-subscription/texts.json'];
-const TEXTS = TEXT_FILES.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>);
+const TEXT_FILES = [
+  'core/texts.json',
+  'account/texts.json',
+  'features/orders/texts.json',
+  'features/subscription/texts.json',
+  'features/link-subscription/texts.json',
+];
+const TEXTS = TEXT_FILES.map(
+  (file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<Locale, Record<string, string>>,
+);
 
 function texts(locale: Locale) {
   return (key: string, vars: Record<string, string | number> = {}) => {
@@ -34,7 +42,11 @@ function textPattern(locale: Locale, key: string): RegExp {
   return new RegExp(`^${escaped.replace(/\{\{\w+\}\}/g, '.+')}$`);
 }
 
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
 const tenantFile = (id: string) => JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8'));
 
 const JOURNEYS = [
@@ -54,7 +66,9 @@ async function signIn(page: Page, tenant: string, email: string, lang: string) {
 
 for (const { tenant, locale, lang } of JOURNEYS) {
   test.describe(`${tenant} in ${locale}`, () => {
-    test('finds a subscription by search, pages its invoices, requests one twice and downloads its PDF', async ({ page }, testInfo) => {
+    test('finds a subscription by search, pages its invoices, requests one twice and downloads its PDF', async ({
+      page,
+    }, testInfo) => {
       const t = texts(locale);
       const data = demoData(tenant);
       const main = data.logins[0].email;
@@ -73,35 +87,65 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await page.getByText(t('subscription.paymentsHeading'), { exact: true }).click();
       const pager = page.getByRole('navigation', { name: t('subscription.paymentPager') });
-      await expect(pager.getByRole('button', { name: t('subscription.pageNumber', { page: 1 }) })).toHaveAttribute('aria-current', 'page');
+      await expect(
+        pager.getByRole('button', { name: t('subscription.pageNumber', { page: 1 }) }),
+      ).toHaveAttribute('aria-current', 'page');
       await pager.getByRole('button', { name: t('subscription.pageNumber', { page: 2 }) }).click();
-      await expect(pager.getByRole('button', { name: t('subscription.pageNumber', { page: 2 }) })).toHaveAttribute('aria-current', 'page');
+      await expect(
+        pager.getByRole('button', { name: t('subscription.pageNumber', { page: 2 }) }),
+      ).toHaveAttribute('aria-current', 'page');
       // One neighbour each side: on page 2 of 3 the pages 1, 2 and 3 are offered.
-      await expect(pager.getByRole('button', { name: t('subscription.pageNumber', { page: 3 }) })).toBeVisible();
+      await expect(
+        pager.getByRole('button', { name: t('subscription.pageNumber', { page: 3 }) }),
+      ).toBeVisible();
       // The list is named after the page its entries belong to, so this waits for page 2 to arrive.
-      const list = page.getByRole('list', { name: new RegExp(`^${t('subscription.paymentPageLabel', { page: 2, pages: 3 }).replace(' 3', ' \\d+')}$`) });
+      const list = page.getByRole('list', {
+        name: new RegExp(
+          `^${t('subscription.paymentPageLabel', { page: 2, pages: 3 }).replace(' 3', ' \\d+')}$`,
+        ),
+      });
       await expect(list).toBeVisible();
 
       // Each project requests its own invoice (both run against the same database).
       const entry = list.locator('.history-item').nth(testInfo.project.name === 'phone' ? 1 : 0);
-      const requestButton = entry.getByRole('button', { name: textPattern(locale, 'subscription.requestInvoice') });
+      const requestButton = entry.getByRole('button', {
+        name: textPattern(locale, 'subscription.requestInvoice'),
+      });
       const invoiceNumber = ((await requestButton.textContent()) ?? '').replace(/\D/g, '');
       expect(invoiceNumber).toMatch(/^\d{10}$/);
 
       await requestButton.click();
-      await page.getByRole('dialog').getByRole('button', { name: t('account.requestInvoiceConfirm') }).click();
-      await expect(page.getByRole('dialog').getByRole('heading', { name: t('account.invoiceStatus.success') })).toBeVisible();
-      await page.getByRole('dialog').getByRole('button', { name: t('shell.close') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('account.requestInvoiceConfirm') })
+        .click();
+      await expect(
+        page.getByRole('dialog').getByRole('heading', { name: t('account.invoiceStatus.success') }),
+      ).toBeVisible();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('shell.close') })
+        .click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       await requestButton.click();
-      await page.getByRole('dialog').getByRole('button', { name: t('account.requestInvoiceConfirm') }).click();
-      await expect(page.getByRole('dialog').getByRole('heading', { name: t('account.invoiceStatus.processing') })).toBeVisible();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('account.requestInvoiceConfirm') })
+        .click();
+      await expect(
+        page.getByRole('dialog').getByRole('heading', { name: t('account.invoiceStatus.processing') }),
+      ).toBeVisible();
       await expect(page.getByRole('dialog').getByText(t('account.invoiceOncePerDay'))).toBeVisible();
-      await page.getByRole('dialog').getByRole('button', { name: t('shell.close') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('shell.close') })
+        .click();
 
       const downloading = page.waitForEvent('download');
-      await entry.getByRole('button', { name: t('subscription.downloadInvoice', { number: invoiceNumber }) }).click();
+      await entry
+        .getByRole('button', { name: t('subscription.downloadInvoice', { number: invoiceNumber }) })
+        .click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(`DOC-${invoiceNumber}.pdf`);
       const bytes = readFileSync((await download.path())!);
@@ -119,24 +163,33 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       const demoEmail = 'demo@portal.example';
       const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
       const partnerOf = (subscriptionId: string) => {
-        const bp = data.subscriptionRoles.find((r) => r.subscription_id === subscriptionId && r.role === 'AG')!.bp_number;
+        const bp = data.subscriptionRoles.find(
+          (r) => r.subscription_id === subscriptionId && r.role === 'AG',
+        )!.bp_number;
         return data.businessPartners.find((b) => b.bp_number === bp)!;
       };
       const unlinked = data.subscriptions.filter((s) => !linkedBps.has(partnerOf(s.id).bp_number));
       const noEmail = unlinked.filter((s) => partnerOf(s.id).email_address === null);
       const target = noEmail.filter((s) => s.order_status === 'A')[testInfo.project.name === 'phone' ? 1 : 0];
       const inactive = noEmail.find((s) => s.order_status === 'I')!;
-      const company = unlinked.find((s) => partnerOf(s.id).company1 !== null && partnerOf(s.id).email_address !== null)!;
+      const company = unlinked.find(
+        (s) => partnerOf(s.id).company1 !== null && partnerOf(s.id).email_address !== null,
+      )!;
       const taken = data.subscriptions[0];
 
       await signIn(page, tenant, demoEmail, lang);
       await page.getByRole('link', { name: t('orders.linkSubscription') }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t('link-subscription.heading') })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: t('link-subscription.heading') }),
+      ).toBeVisible();
 
       const form = page.locator('form.link-form');
       const alert = form.locator('.alert');
       async function submit(subscription: { publication: string }, orderNumber: string, zipcode: string) {
-        if (settings.hasMultipleAvsClients) await page.getByRole('combobox', { name: t('link-subscription.publication') }).selectOption(subscription.publication);
+        if (settings.hasMultipleAvsClients)
+          await page
+            .getByRole('combobox', { name: t('link-subscription.publication') })
+            .selectOption(subscription.publication);
         await page.getByRole('textbox', { name: t('link-subscription.orderNumber') }).fill(orderNumber);
         await page.getByRole('textbox', { name: t('link-subscription.zipcode') }).fill(zipcode);
         await page.getByLabel(t('link-subscription.giftNo'), { exact: true }).check();
@@ -155,13 +208,19 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(alert).toHaveText(t('link-subscription.result.not_found'));
       // not_supported: an ended subscription
       await submit(inactive, inactive.order_number, partnerOf(inactive.id).zipcode);
-      await expect(alert).toHaveText(t('link-subscription.result.not_supported', { orderNumber: inactive.order_number }));
+      await expect(alert).toHaveText(
+        t('link-subscription.result.not_supported', { orderNumber: inactive.order_number }),
+      );
       // verification_failed: the zip code does not match
       await submit(target, target.order_number, '00000');
-      await expect(alert).toHaveText(t('link-subscription.result.verification_failed.zip', { orderNumber: target.order_number }));
+      await expect(alert).toHaveText(
+        t('link-subscription.result.verification_failed.zip', { orderNumber: target.order_number }),
+      );
       // already_linked: another account's subscription, its e-mail masked
       await submit(taken, taken.order_number, partnerOf(taken.id).zipcode);
-      await expect(alert).toHaveText(t('link-subscription.result.already_linked', { maskedEmail: maskEmail(data.logins[0].email) }));
+      await expect(alert).toHaveText(
+        t('link-subscription.result.already_linked', { maskedEmail: maskEmail(data.logins[0].email) }),
+      );
       // email_required: the subscriber has no e-mail on record; the account's own address is shown
       // (it is what goes on record, never a typed one), then confirming links it
       await submit(target, target.order_number, partnerOf(target.id).zipcode);
@@ -188,7 +247,9 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       // project's run), the same account gets already_linked_bp.
       const mine = (await page.evaluate(async (id) => {
         const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-        return (await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } })).json();
+        return (
+          await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken } })
+        ).json();
       }, tenant)) as Array<{ orderNumber: string }>;
       await submit(company, company.order_number, partnerOf(company.id).zipcode);
       if (mine.some((s) => s.orderNumber === company.order_number)) {
@@ -196,13 +257,20 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       } else {
         const confirm = page.getByRole('dialog');
         const masked = maskEmail(partnerOf(company.id).email_address!);
-        await expect(confirm.getByText(t('link-subscription.confirmText', { maskedEmail: masked }))).toBeVisible();
+        await expect(
+          confirm.getByText(t('link-subscription.confirmText', { maskedEmail: masked })),
+        ).toBeVisible();
         await confirm.getByRole('button', { name: t('link-subscription.confirmAbort') }).click();
         await expect(page.getByRole('dialog')).toHaveCount(0);
         await expect(alert).toHaveCount(0);
         await page.getByRole('button', { name: t('link-subscription.submit') }).click();
-        await page.getByRole('dialog').getByRole('button', { name: t('link-subscription.confirmYes') }).click();
-        await expect(page.getByRole('dialog').getByRole('heading', { name: t('link-subscription.successTitle') })).toBeVisible();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: t('link-subscription.confirmYes') })
+          .click();
+        await expect(
+          page.getByRole('dialog').getByRole('heading', { name: t('link-subscription.successTitle') }),
+        ).toBeVisible();
       }
 
       // §8: a subscription that does not load (here: not on this account) opens a dialog back to /orders.

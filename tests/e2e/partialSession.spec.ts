@@ -17,7 +17,13 @@ import { buildDemoData } from '../../server/seed/demoData';
 import { linkIn, screenTexts, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
-const TEXT_FILES = ['core/texts.json', 'account/texts.json', 'features/orders/texts.json', 'features/subscription/texts.json', 'features/renewal/texts.json'];
+const TEXT_FILES = [
+  'core/texts.json',
+  'account/texts.json',
+  'features/orders/texts.json',
+  'features/subscription/texts.json',
+  'features/renewal/texts.json',
+];
 /** The screens' own texts, so a journey reads what the subscriber reads. */
 const texts = screenTexts(TEXT_FILES);
 
@@ -32,8 +38,13 @@ function target(testInfo: TestInfo) {
   const candidates = data.subscriptions.flatMap((s) => {
     const ag = data.subscriptionRoles.find((role) => role.subscription_id === s.id && role.role === 'AG');
     const partner = data.businessPartners.find((bp) => bp.bp_number === ag?.bp_number);
-    const fits = partner?.email_address === email && s.order_status === 'A' && s.details.renewal?.renewalBundleComponent !== 'S';
-    return fits ? [{ id: s.id, orderNumber: s.order_number, lastName: partner.last_name1!, email, details: s.details }] : [];
+    const fits =
+      partner?.email_address === email &&
+      s.order_status === 'A' &&
+      s.details.renewal?.renewalBundleComponent !== 'S';
+    return fits
+      ? [{ id: s.id, orderNumber: s.order_number, lastName: partner.last_name1!, email, details: s.details }]
+      : [];
   });
   expect(candidates.length).toBeGreaterThanOrEqual(2);
   return candidates[testInfo.project.name === 'phone' ? 1 : 0];
@@ -68,12 +79,15 @@ async function expectPartialOrdersPage(page: Page, locale: Locale, title: string
   await expect(page.getByRole('navigation', { name: t('shell.menuTitle') })).toHaveCount(0);
 }
 
-test('a session from the renewal login by order number shows its subscription on /orders without an error or a refused control, and no call is refused', async ({ page }, testInfo) => {
+test('a session from the renewal login by order number shows its subscription on /orders without an error or a refused control, and no call is refused', async ({
+  page,
+}, testInfo) => {
   const locale: Locale = testInfo.project.name === 'phone' ? 'de-DE' : 'en-GB';
   const t = texts(locale);
   const sub = target(testInfo);
   const title = (sub.details.translations?.[locale]?.displayName ?? sub.details.displayName)!;
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
   await page.goto(`/t/${TENANT}/renewal?lang=${locale === 'de-DE' ? 'de' : 'en'}`);
   await page.getByLabel(t('account.entry.orderNumber')).fill(sub.orderNumber);
@@ -87,10 +101,13 @@ test('a session from the renewal login by order number shows its subscription on
   const refused = watchRefusals(page);
   const purchaseOrderCalls: string[] = [];
   page.on('request', (request) => {
-    if (/\/api\/(purchase-orders|pending-orders|publications|business-partners|e-cards)/.test(request.url())) purchaseOrderCalls.push(request.url());
+    if (/\/api\/(purchase-orders|pending-orders|publications|business-partners|e-cards)/.test(request.url()))
+      purchaseOrderCalls.push(request.url());
   });
   await page.goto(linkIn(mail.text));
-  await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${sub.id}/renewal\\?returnTo=renewal$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/t/${TENANT}/subscriptions/${sub.id}/renewal\\?returnTo=renewal$`),
+  );
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await page.goto(`/t/${TENANT}/orders`);
@@ -106,7 +123,9 @@ test('a session from the renewal login by order number shows its subscription on
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${sub.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: t('subscription.actionsHeading') })).toBeVisible();
-  await expect(page.locator('a[href*="/e-card"], a[href$="/link-subscription"], a[href$="/business-partners"]')).toHaveCount(0);
+  await expect(
+    page.locator('a[href*="/e-card"], a[href$="/link-subscription"], a[href$="/business-partners"]'),
+  ).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await shot('subscription');

@@ -16,8 +16,22 @@ type Lang = 'de' | 'en';
 const LOCALE: Record<Lang, string> = { de: 'de-DE', en: 'en-GB' };
 const OTHER: Record<Lang, Lang> = { de: 'en', en: 'de' };
 const TEXTS = {
-  de: { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/, orders: 'Meine Bestellungen', addresses: 'Meine Adressen', addressesMenu: 'Adressen' },
-  en: { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/, orders: 'My orders', addresses: 'My addresses', addressesMenu: 'Addresses' },
+  de: {
+    emailLabel: 'E-Mail-Adresse',
+    sendLink: 'Anmeldelink senden',
+    linkSent: /Bitte prüfen Sie Ihr Postfach/,
+    orders: 'Meine Bestellungen',
+    addresses: 'Meine Adressen',
+    addressesMenu: 'Adressen',
+  },
+  en: {
+    emailLabel: 'E-mail address',
+    sendLink: 'Send login link',
+    linkSent: /Please check your inbox/,
+    orders: 'My orders',
+    addresses: 'My addresses',
+    addressesMenu: 'Addresses',
+  },
 };
 
 /** The language each width starts in: German on the phone, English on the desktop. */
@@ -43,7 +57,9 @@ async function apiGet<T>(page: Page, path: string, lang: Lang): Promise<T> {
   return page.evaluate(
     async ([tenant, apiPath, locale]) => {
       const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${tenant}`) ?? '{}');
-      const response = await fetch(`/t/${tenant}/api${apiPath}`, { headers: { 'x-auth-token': auth.accessToken, 'accept-language': locale } });
+      const response = await fetch(`/t/${tenant}/api${apiPath}`, {
+        headers: { 'x-auth-token': auth.accessToken, 'accept-language': locale },
+      });
       return response.json();
     },
     [TENANT, path, LOCALE[lang]] as const,
@@ -63,14 +79,28 @@ async function namesOf(page: Page): Promise<Names> {
   type Sub = { id: string; displayName: string; mixType: string };
   type Pending = { title: string };
   type Partner = { subscriptions: Array<{ displayName: string }> };
-  const subs = { de: await apiGet<Sub[]>(page, '/subscriptions', 'de'), en: await apiGet<Sub[]>(page, '/subscriptions', 'en') };
+  const subs = {
+    de: await apiGet<Sub[]>(page, '/subscriptions', 'de'),
+    en: await apiGet<Sub[]>(page, '/subscriptions', 'en'),
+  };
   const named = (mixType: string) => {
     const s = subs.de.find((candidate) => candidate.mixType === mixType)!;
-    return { id: s.id, name: { de: s.displayName, en: subs.en.find((candidate) => candidate.id === s.id)!.displayName } };
+    return {
+      id: s.id,
+      name: { de: s.displayName, en: subs.en.find((candidate) => candidate.id === s.id)!.displayName },
+    };
   };
-  const pending = { de: await apiGet<Pending[]>(page, '/pending-orders', 'de'), en: await apiGet<Pending[]>(page, '/pending-orders', 'en') };
-  const partners = { de: await apiGet<Partner[]>(page, '/business-partners', 'de'), en: await apiGet<Partner[]>(page, '/business-partners', 'en') };
-  const partnerNames = (lang: Lang) => [...new Set(partners[lang].flatMap((p) => p.subscriptions.map((s) => s.displayName)))];
+  const pending = {
+    de: await apiGet<Pending[]>(page, '/pending-orders', 'de'),
+    en: await apiGet<Pending[]>(page, '/pending-orders', 'en'),
+  };
+  const partners = {
+    de: await apiGet<Partner[]>(page, '/business-partners', 'de'),
+    en: await apiGet<Partner[]>(page, '/business-partners', 'en'),
+  };
+  const partnerNames = (lang: Lang) => [
+    ...new Set(partners[lang].flatMap((p) => p.subscriptions.map((s) => s.displayName))),
+  ];
   return {
     subscription: named('DE'),
     membership: named('MG').name,
@@ -94,7 +124,8 @@ async function switchLanguage(page: Page, to: Lang) {
 
 async function expectOnlyLanguage(page: Page, lang: Lang, shown: string[], hidden: string[]) {
   const main = page.locator('main');
-  for (const name of shown) await expect(main.getByText(name, { exact: true }).first(), `"${name}" in ${lang}`).toBeVisible();
+  for (const name of shown)
+    await expect(main.getByText(name, { exact: true }).first(), `"${name}" in ${lang}`).toBeVisible();
   for (const name of hidden) await expect(main, `"${name}" is the other language's`).not.toContainText(name);
 }
 
@@ -106,7 +137,9 @@ async function openMenuItem(page: Page, name: string) {
 }
 
 test.describe('names of the order system follow the language of the screen (issue 22)', () => {
-  test('orders, pending orders, a subscription and the addresses page switch their product names with the flag, without a reload', async ({ page }, testInfo) => {
+  test('orders, pending orders, a subscription and the addresses page switch their product names with the flag, without a reload', async ({
+    page,
+  }, testInfo) => {
     const a = startLanguage(testInfo.project.name);
     const b = OTHER[a];
     await signIn(page, a);
@@ -122,13 +155,23 @@ test.describe('names of the order system follow the language of the screen (issu
 
     // Orders with the pending orders, in the language of the start.
     await expect(page.getByRole('heading', { level: 1, name: TEXTS[a].orders })).toBeVisible();
-    await expectOnlyLanguage(page, a, [names.subscription.name[a], names.membership[a], ...pending[a]], [names.subscription.name[b], names.membership[b], ...pending[b]]);
+    await expectOnlyLanguage(
+      page,
+      a,
+      [names.subscription.name[a], names.membership[a], ...pending[a]],
+      [names.subscription.name[b], names.membership[b], ...pending[b]],
+    );
     await page.screenshot({ path: testInfo.outputPath(`orders-${a}.png`), fullPage: true });
 
     // The flag: the same page, its names in the other language.
     await switchLanguage(page, b);
     await expect(page.getByRole('heading', { level: 1, name: TEXTS[b].orders })).toBeVisible();
-    await expectOnlyLanguage(page, b, [names.subscription.name[b], names.membership[b], ...pending[b]], [names.subscription.name[a], names.membership[a], ...pending[a]]);
+    await expectOnlyLanguage(
+      page,
+      b,
+      [names.subscription.name[b], names.membership[b], ...pending[b]],
+      [names.subscription.name[a], names.membership[a], ...pending[a]],
+    );
     await page.screenshot({ path: testInfo.outputPath(`orders-${b}.png`), fullPage: true });
 
     // The subscription page, reached by its card, and switched back.
@@ -142,7 +185,8 @@ test.describe('names of the order system follow the language of the screen (issu
     // The addresses page: every subscription of every partner in the language shown, before and after the flag.
     await openMenuItem(page, TEXTS[a].addressesMenu);
     await expect(page.getByRole('heading', { level: 1, name: TEXTS[a].addresses })).toBeVisible();
-    const partnerLines = (lang: Lang) => partners[lang].map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\)$`));
+    const partnerLines = (lang: Lang) =>
+      partners[lang].map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\)$`));
     const main = page.locator('main');
     for (const line of partnerLines(a)) await expect(main.getByText(line).first()).toBeVisible();
     for (const line of partnerLines(b)) await expect(main.getByText(line)).toHaveCount(0);
@@ -154,11 +198,20 @@ test.describe('names of the order system follow the language of the screen (issu
 
     // Back to the orders by the menu: the shared lists were fetched again in the new language.
     await openMenuItem(page, b === 'de' ? 'Bestellungen' : 'Orders');
-    await expectOnlyLanguage(page, b, [names.membership[b], ...pending[b]], [names.membership[a], ...pending[a]]);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expectOnlyLanguage(
+      page,
+      b,
+      [names.membership[b], ...pending[b]],
+      [names.membership[a], ...pending[a]],
+    );
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
   });
 
-  test('the language chosen with the flag wins over a ?lang left in the address, also after a reload', async ({ page }, testInfo) => {
+  test('the language chosen with the flag wins over a ?lang left in the address, also after a reload', async ({
+    page,
+  }, testInfo) => {
     const a = startLanguage(testInfo.project.name);
     const b = OTHER[a];
     await signIn(page, a);
@@ -182,9 +235,13 @@ test.describe('names of the order system follow the language of the screen (issu
     await page.goto(`/t/${TENANT}/link-subscription`);
     const example = page.locator('img.order-number-example');
     await expect(example).toBeVisible();
-    expect(decodeURIComponent((await example.getAttribute('src')) ?? '')).toContain(a === 'de' ? 'Auftrag 4012345678' : 'Order no. 4012345678');
+    expect(decodeURIComponent((await example.getAttribute('src')) ?? '')).toContain(
+      a === 'de' ? 'Auftrag 4012345678' : 'Order no. 4012345678',
+    );
     await switchLanguage(page, b);
-    await expect.poll(async () => decodeURIComponent((await example.getAttribute('src')) ?? '')).toContain(b === 'de' ? 'Auftrag 4012345678' : 'Order no. 4012345678');
+    await expect
+      .poll(async () => decodeURIComponent((await example.getAttribute('src')) ?? ''))
+      .toContain(b === 'de' ? 'Auftrag 4012345678' : 'Order no. 4012345678');
     await page.screenshot({ path: testInfo.outputPath(`link-form-${b}.png`), fullPage: true });
   });
 });

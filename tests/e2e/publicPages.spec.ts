@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadValidTenants } from '../../cli/commands/loadValidTenants';
-import { linkedSubscription, oversizedPng, TINY_PNG, unlinkedSubscription } from '../support/publicPagesFixtures';
+import {
+  linkedSubscription,
+  oversizedPng,
+  TINY_PNG,
+  unlinkedSubscription,
+} from '../support/publicPagesFixtures';
 import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';
 
 const tenantFile = (id: string) => JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8'));
@@ -21,11 +26,20 @@ async function signIn(page: Page, tenantId: string, email: string) {
   const since = new Date().toISOString();
   const status = await page.evaluate(
     async ([tenant, address]) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))!
+          .slice('XSRF-TOKEN='.length),
+      );
       const response = await fetch(`/t/${tenant}/api/login/magic-link`, {
         method: 'POST',
         // As the login screen does: in the page's language, which the mailed link then keeps.
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, 'accept-language': document.documentElement.lang },
+        headers: {
+          'content-type': 'application/json',
+          'x-xsrf-token': xsrf,
+          'accept-language': document.documentElement.lang,
+        },
         body: JSON.stringify({ email: address }),
       });
       return response.status;
@@ -45,12 +59,15 @@ function tempFile(name: string, content: Buffer): string {
 }
 
 test.describe('FAQ', () => {
-  test('an anonymous visitor sees only public entries, grouped, and never receives a non-public one', async ({ page }) => {
+  test('an anonymous visitor sees only public entries, grouped, and never receives a non-public one', async ({
+    page,
+  }) => {
     const stadtkurier = tenantFile('stadtkurier');
     const hidden = stadtkurier.faq.entries.find((e: { public?: boolean }) => !e.public).title['de-DE'];
     const bodies: string[] = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'document' || response.url().endsWith('/api/faq')) bodies.push(await response.text());
+      if (response.request().resourceType() === 'document' || response.url().endsWith('/api/faq'))
+        bodies.push(await response.text());
     });
     await page.goto('/t/stadtkurier/faq');
     await expect(page.getByRole('heading', { level: 1, name: 'Häufige Fragen' })).toBeVisible();
@@ -76,12 +93,16 @@ test.describe('FAQ', () => {
   });
 
   for (const lang of ['de', 'en'] as const) {
-    test(`technikwelt (${lang}): the tenant heading, and non-public entries only after sign-in`, async ({ page }) => {
+    test(`technikwelt (${lang}): the tenant heading, and non-public entries only after sign-in`, async ({
+      page,
+    }) => {
       const technikwelt = tenantFile('technikwelt');
       const locale = lang === 'de' ? 'de-DE' : 'en-GB';
       const hidden = technikwelt.faq.entries.find((e: { public?: boolean }) => !e.public).title[locale];
       await page.goto(`/t/technikwelt/faq?lang=${lang}`);
-      await expect(page.locator('.faq-heading')).toContainText(lang === 'de' ? 'Antworten rund um Ihr Abo' : 'Answers about your');
+      await expect(page.locator('.faq-heading')).toContainText(
+        lang === 'de' ? 'Antworten rund um Ihr Abo' : 'Answers about your',
+      );
       await expect(page.locator('.faq-entry').first()).toBeVisible();
       await expect(page.getByText(hidden)).toHaveCount(0);
       await signIn(page, 'technikwelt', 'anna.schmidt@technikwelt.example');
@@ -93,7 +114,9 @@ test.describe('FAQ', () => {
 });
 
 test.describe('contact', () => {
-  test('stadtkurier: the anonymous form names every missing field, then sends and mails the message', async ({ page }) => {
+  test('stadtkurier: the anonymous form names every missing field, then sends and mails the message', async ({
+    page,
+  }) => {
     await page.goto('/t/stadtkurier/contact');
     await expect(page.getByText('Pflichtfelder sind mit * gekennzeichnet.')).toBeVisible();
     await page.getByLabel('Ihr Anliegen').selectOption({ label: 'Allgemeine Anfrage' });
@@ -124,10 +147,49 @@ test.describe('contact', () => {
   });
 
   for (const lang of ['de', 'en'] as const) {
-    test(`technikwelt (${lang}): an oversized and a disguised upload are refused, a real image is sent`, async ({ page }) => {
-      const t = lang === 'de'
-        ? { topic: 'Ihr Anliegen', activity: 'Heft nicht erhalten oder beschädigt', title: 'Anrede', ms: 'Frau', first: 'Vorname', last: 'Nachname', email: 'E-Mail-Adresse', publication: 'Publikation', order: 'Kunden- oder Auftragsnummer', message: 'Ihre Nachricht', upload: 'Datei anhängen (optional)', send: 'Nachricht senden', tooLarge: 'Die Datei ist zu groß', wrongType: 'Diese Datei können wir nicht annehmen', errorTitle: 'Nachricht nicht gesendet', close: 'Schließen', success: 'Vielen Dank für Ihre Nachricht' }
-        : { topic: 'Your topic', activity: 'Issue missing or damaged', title: 'Title', ms: 'Ms', first: 'First name', last: 'Last name', email: 'E-mail address', publication: 'Publication', order: 'Customer or order number', message: 'Your message', upload: 'Attach a file (optional)', send: 'Send message', tooLarge: 'The file is too large', wrongType: 'We cannot accept this file', errorTitle: 'Message not sent', close: 'Close', success: 'Thank you for your message' };
+    test(`technikwelt (${lang}): an oversized and a disguised upload are refused, a real image is sent`, async ({
+      page,
+    }) => {
+      const t =
+        lang === 'de'
+          ? {
+              topic: 'Ihr Anliegen',
+              activity: 'Heft nicht erhalten oder beschädigt',
+              title: 'Anrede',
+              ms: 'Frau',
+              first: 'Vorname',
+              last: 'Nachname',
+              email: 'E-Mail-Adresse',
+              publication: 'Publikation',
+              order: 'Kunden- oder Auftragsnummer',
+              message: 'Ihre Nachricht',
+              upload: 'Datei anhängen (optional)',
+              send: 'Nachricht senden',
+              tooLarge: 'Die Datei ist zu groß',
+              wrongType: 'Diese Datei können wir nicht annehmen',
+              errorTitle: 'Nachricht nicht gesendet',
+              close: 'Schließen',
+              success: 'Vielen Dank für Ihre Nachricht',
+            }
+          : {
+              topic: 'Your topic',
+              activity: 'Issue missing or damaged',
+              title: 'Title',
+              ms: 'Ms',
+              first: 'First name',
+              last: 'Last name',
+              email: 'E-mail address',
+              publication: 'Publication',
+              order: 'Customer or order number',
+              message: 'Your message',
+              upload: 'Attach a file (optional)',
+              send: 'Send message',
+              tooLarge: 'The file is too large',
+              wrongType: 'We cannot accept this file',
+              errorTitle: 'Message not sent',
+              close: 'Close',
+              success: 'Thank you for your message',
+            };
       await page.goto(`/t/technikwelt/contact?lang=${lang}`);
       await page.getByLabel(t.topic).selectOption({ label: t.activity });
       await page.getByLabel(t.title).selectOption({ label: t.ms });
@@ -162,11 +224,15 @@ test.describe('contact', () => {
     });
   }
 
-  test('stadtkurier: the linked-page activity checks order number and zip code, mails a sign-in link to the address on record, and the link opens the page with returnTo=contact', async ({ page }, testInfo) => {
+  test('stadtkurier: the linked-page activity checks order number and zip code, mails a sign-in link to the address on record, and the link opens the page with returnTo=contact', async ({
+    page,
+  }, testInfo) => {
     // Each project links its own subscription: the server (and its data) is shared by both runs.
     // Only a partner with an address on record can be signed in (issue 10: no account without proof).
     const tenant = await resolvedTenant('stadtkurier');
-    const candidates = [0, 1, 2, 3, 4, 5].map((n) => unlinkedSubscription(tenant, new Date(), n)).filter((s) => s.email);
+    const candidates = [0, 1, 2, 3, 4, 5]
+      .map((n) => unlinkedSubscription(tenant, new Date(), n))
+      .filter((s) => s.email);
     const target = candidates[testInfo.project.name === 'phone' ? 1 : 0];
     await page.goto('/t/stadtkurier/contact?activity=KUENDIGUNG');
     await expect(page.getByText('Kündigen können Sie direkt online.')).toBeVisible();
@@ -178,7 +244,9 @@ test.describe('contact', () => {
     const since = new Date().toISOString();
     await page.getByLabel('Postleitzahl').fill(target.zipcode);
     await page.getByRole('button', { name: 'Weiter' }).click();
-    await expect(page.getByText(/Wir haben einen Anmeldelink an die für dieses Abonnement hinterlegte Adresse/)).toBeVisible();
+    await expect(
+      page.getByText(/Wir haben einen Anmeldelink an die für dieses Abonnement hinterlegte Adresse/),
+    ).toBeVisible();
     // The page never shows the address itself, only its masked form.
     await expect(page.getByText(target.email!)).toHaveCount(0);
     const mail = await waitForMail(page.request, 'stadtkurier', target.email!, since);
@@ -186,13 +254,19 @@ test.describe('contact', () => {
     await expect(page).toHaveURL(/\/t\/stadtkurier\/cancellation\?returnTo=contact$/);
   });
 
-  test('technikwelt (en): a subscription that belongs to an account mails the sign-in link to that account and shows only its masked address; composing instead stays possible', async ({ page }) => {
+  test('technikwelt (en): a subscription that belongs to an account mails the sign-in link to that account and shows only its masked address; composing instead stays possible', async ({
+    page,
+  }) => {
     const target = linkedSubscription(await resolvedTenant('technikwelt'), new Date());
     await page.goto('/t/technikwelt/contact?lang=en&activity=ADRESSE');
     await page.getByLabel('Customer or order number').fill(target.orderNumber);
     await page.getByLabel('Postcode').fill(target.zipcode);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText(/We have sent a login link to .\*\*\*@technikwelt\.example, the address we hold for this subscription/)).toBeVisible();
+    await expect(
+      page.getByText(
+        /We have sent a login link to .\*\*\*@technikwelt\.example, the address we hold for this subscription/,
+      ),
+    ).toBeVisible();
     await expect(page.getByText(target.email)).toHaveCount(0);
     await page.getByRole('button', { name: 'Write a message instead' }).click();
     await expect(page.getByLabel('Your message')).toBeVisible();
@@ -202,12 +276,17 @@ test.describe('contact', () => {
     await signIn(page, 'technikwelt', 'anna.schmidt@technikwelt.example');
     const subscriptions = await page.evaluate(async () => {
       const auth = JSON.parse(sessionStorage.getItem('portal.authState.technikwelt') ?? '{}');
-      return (await fetch('/t/technikwelt/api/subscriptions', { headers: { 'x-auth-token': auth.accessToken } })).json();
+      return (
+        await fetch('/t/technikwelt/api/subscriptions', { headers: { 'x-auth-token': auth.accessToken } })
+      ).json();
     });
     const subscription = subscriptions[0];
     // A linked-page activity offers the page itself (with returnTo=contact) or a message.
     await page.goto('/t/technikwelt/contact?activity=ADRESSE');
-    await expect(page.getByRole('link', { name: 'Jetzt online erledigen' })).toHaveAttribute('href', '/t/technikwelt/business-partners?returnTo=contact');
+    await expect(page.getByRole('link', { name: 'Jetzt online erledigen' })).toHaveAttribute(
+      'href',
+      '/t/technikwelt/business-partners?returnTo=contact',
+    );
     await page.getByRole('button', { name: 'Stattdessen eine Nachricht schreiben' }).click();
     await expect(page.getByLabel('Ihre Nachricht')).toBeVisible();
     await page.goto(`/t/technikwelt/contact?activity=WIDERRUF&subscriptionId=${subscription.id}`);
@@ -225,7 +304,9 @@ test.describe('contact', () => {
 });
 
 test.describe('issue calendar', () => {
-  test('stadtkurier: the picker searches fuzzily, hides the blacklisted title and opens a calendar with dots', async ({ page }) => {
+  test('stadtkurier: the picker searches fuzzily, hides the blacklisted title and opens a calendar with dots', async ({
+    page,
+  }) => {
     await page.goto('/t/stadtkurier/issue-calendar');
     const search = page.getByPlaceholder('Suche...');
     await expect(page.locator('.publication-card')).toHaveCount(2);
@@ -252,10 +333,13 @@ test.describe('issue calendar', () => {
   });
 
   for (const lang of ['de', 'en'] as const) {
-    test(`technikwelt (${lang}): mode "any" toggles calendar and list; signed in, the subscription filter lists all subscriptions`, async ({ page }) => {
-      const t = lang === 'de'
-        ? { list: 'Liste', calendar: 'Kalender', filter: 'Abonnement', all: 'Alle Abonnements' }
-        : { list: 'List', calendar: 'Calendar', filter: 'Subscription', all: 'All subscriptions' };
+    test(`technikwelt (${lang}): mode "any" toggles calendar and list; signed in, the subscription filter lists all subscriptions`, async ({
+      page,
+    }) => {
+      const t =
+        lang === 'de'
+          ? { list: 'Liste', calendar: 'Kalender', filter: 'Abonnement', all: 'Alle Abonnements' }
+          : { list: 'List', calendar: 'Calendar', filter: 'Subscription', all: 'All subscriptions' };
       await page.goto(`/t/technikwelt/issue-calendar?lang=${lang}`);
       await expect(page.locator('.publication-card')).toHaveCount(3);
       await expect(page.getByText('Technikwelt Sonderhefte')).toHaveCount(0);
@@ -278,7 +362,10 @@ test.describe('issue calendar', () => {
 
 test.describe('external pages and the catch-all', () => {
   for (const lang of ['de', 'en'] as const) {
-    test(`technikwelt (${lang}): menu links open inside the portal with the user id, or in a new or the same tab`, async ({ page, isMobile }) => {
+    test(`technikwelt (${lang}): menu links open inside the portal with the user id, or in a new or the same tab`, async ({
+      page,
+      isMobile,
+    }) => {
       await signIn(page, 'technikwelt', 'anna.schmidt@technikwelt.example');
       await page.goto(`/t/technikwelt/orders?lang=${lang}`);
       const menu = page.getByRole('navigation', { name: lang === 'de' ? 'Menü' : 'Menu' });
@@ -290,11 +377,17 @@ test.describe('external pages and the catch-all', () => {
       const src = await page.locator('iframe.external-frame').getAttribute('src');
       expect(src).toMatch(/^https:\/\/epaper\.technikwelt\.example\/reader\?uid=.+/);
       expect(src).not.toContain('-suid-');
-      await expect(page.getByRole('link', { name: lang === 'de' ? 'E-Paper in neuem Tab öffnen' : 'Open E-Paper in a new tab' })).toBeVisible();
+      await expect(
+        page.getByRole('link', {
+          name: lang === 'de' ? 'E-Paper in neuem Tab öffnen' : 'Open E-Paper in a new tab',
+        }),
+      ).toBeVisible();
     });
   }
 
-  test('an unknown path says page not found on both tenants; stadtkurier has no external pages', async ({ page }) => {
+  test('an unknown path says page not found on both tenants; stadtkurier has no external pages', async ({
+    page,
+  }) => {
     await page.goto('/t/technikwelt/kein-link?lang=en');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.goto('/t/stadtkurier/E-Paper');
@@ -304,6 +397,9 @@ test.describe('external pages and the catch-all', () => {
 
   test('an anonymous visitor gets the embedded page without a user id', async ({ page }) => {
     await page.goto('/t/technikwelt/E-Paper');
-    await expect(page.locator('iframe.external-frame')).toHaveAttribute('src', 'https://epaper.technikwelt.example/reader?uid=-suid-');
+    await expect(page.locator('iframe.external-frame')).toHaveAttribute(
+      'src',
+      'https://epaper.technikwelt.example/reader?uid=-suid-',
+    );
   });
 });

@@ -6,7 +6,11 @@ import { signInByMagicLink } from './support';
  * the same origin, survives a reload whatever the sign-in, follows a portal link into a new tab and
  * ends in every tab at log-out.
  */
-const GERMAN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
+const GERMAN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
 // README "Demo tenants"; not james.whitfield, whose password signIn.spec.ts resets.
 const DEMO_PASSWORD = 'Lesen2026';
 
@@ -20,13 +24,16 @@ async function signInWithPassword(page: Page, email: string) {
   await expect(page.locator('.subscription-card').first()).toBeVisible();
 }
 
-test("signed in to technikwelt, stadtkurier's public FAQ in the same tab is not told the session expired", async ({ page }) => {
+test("signed in to technikwelt, stadtkurier's public FAQ in the same tab is not told the session expired", async ({
+  page,
+}) => {
   await signInByMagicLink(page, 'technikwelt', 'anna.schmidt@technikwelt.example', GERMAN);
   await expect(page.locator('.subscription-card').first()).toBeVisible();
 
   const kurierCalls: Array<{ url: string; token: string | undefined }> = [];
   page.on('request', (request) => {
-    if (request.url().includes('/t/stadtkurier/api/')) kurierCalls.push({ url: request.url(), token: request.headers()['x-auth-token'] });
+    if (request.url().includes('/t/stadtkurier/api/'))
+      kurierCalls.push({ url: request.url(), token: request.headers()['x-auth-token'] });
   });
   const refused: string[] = [];
   page.on('response', (response) => {
@@ -81,7 +88,8 @@ test('log-out in one tab ends the session in the other tab', async ({ page, cont
 
   // The other tab's next navigation finds no session (northern-review is embedded: the page says how
   // to log in, portal-core.md §2), and a reload does not bring the session back.
-  const loggedOut = (tab: typeof page) => expect(tab.getByRole('heading', { level: 1, name: 'Please log in' })).toBeVisible();
+  const loggedOut = (tab: typeof page) =>
+    expect(tab.getByRole('heading', { level: 1, name: 'Please log in' })).toBeVisible();
   await second.goto('/t/northern-review/orders');
   await loggedOut(second);
   await second.reload();

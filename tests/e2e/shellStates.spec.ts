@@ -15,7 +15,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
-import { linkIn, MAGIC_LINK_SUBJECT, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
+import {
+  linkIn,
+  MAGIC_LINK_SUBJECT,
+  signInByMagicLink,
+  subscriptionsOfSession,
+  waitForMail,
+} from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = [
@@ -31,7 +37,10 @@ const TEXT_FILES = [
   'features/opt-in-widget',
   'features/faq',
 ];
-const TEXTS = TEXT_FILES.map((dir) => JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>);
+const TEXTS = TEXT_FILES.map(
+  (dir) =>
+    JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>,
+);
 const tenantFile = (id: string) => JSON.parse(readFileSync(`tenants/${id}.json`, 'utf8'));
 
 /** The base text, with a tenant's override when it has one. */
@@ -46,10 +55,19 @@ function texts(locale: Locale, tenant?: string) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A form field by its label; required labels end in an aria-hidden " *". */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 
-const GERMAN_LOGIN = { emailLabel: 'E-Mail-Adresse', sendLink: 'Anmeldelink senden', linkSent: /Bitte prüfen Sie Ihr Postfach/ };
-const ENGLISH_LOGIN = { emailLabel: 'E-mail address', sendLink: 'Send login link', linkSent: /Please check your inbox/ };
+const GERMAN_LOGIN = {
+  emailLabel: 'E-Mail-Adresse',
+  sendLink: 'Anmeldelink senden',
+  linkSent: /Bitte prüfen Sie Ihr Postfach/,
+};
+const ENGLISH_LOGIN = {
+  emailLabel: 'E-mail address',
+  sendLink: 'Send login link',
+  linkSent: /Please check your inbox/,
+};
 const DEMO_EMAIL = 'demo@portal.example';
 
 /** Desktop in English, phone in German. */
@@ -58,10 +76,18 @@ const langOf = (testInfo: TestInfo) => (localeOf(testInfo) === 'de-DE' ? 'de' : 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
 const snapshot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: process.env.E2E_SHOTS_DIR ? `${process.env.E2E_SHOTS_DIR}/${testInfo.project.name}-${name}.png` : testInfo.outputPath(`${name}.png`), fullPage: true });
+  page.screenshot({
+    path: process.env.E2E_SHOTS_DIR
+      ? `${process.env.E2E_SHOTS_DIR}/${testInfo.project.name}-${name}.png`
+      : testInfo.outputPath(`${name}.png`),
+    fullPage: true,
+  });
 
 async function noHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, 'page wider than the viewport').toBeLessThanOrEqual(clientWidth);
 }
 
@@ -70,7 +96,9 @@ async function apiGet<T>(page: Page, tenantId: string, path: string): Promise<T>
   return page.evaluate(
     async ({ id, path }) => {
       const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-      const response = await fetch(`/t/${id}/api${path}`, { headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang } });
+      const response = await fetch(`/t/${id}/api${path}`, {
+        headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang },
+      });
       return response.json();
     },
     { id: tenantId, path },
@@ -81,7 +109,10 @@ async function apiGet<T>(page: Page, tenantId: string, path: string): Promise<T>
 async function registerAccount(page: Page, tenant: string, email: string, locale: Locale) {
   const t = texts(locale, tenant);
   await page.goto(`/t/${tenant}/login?lang=${locale === 'de-DE' ? 'de' : 'en'}`);
-  await page.getByRole('button', { name: t('login.createAccount') }).first().click();
+  await page
+    .getByRole('button', { name: t('login.createAccount') })
+    .first()
+    .click();
   const form = page.getByRole('form', { name: t('login.createAccountTitle') });
   await field(form, t('login.displayNameLabel')).fill('Badge journey');
   await field(form, t('login.emailLabel')).fill(email);
@@ -90,13 +121,21 @@ async function registerAccount(page: Page, tenant: string, email: string, locale
   const since = new Date().toISOString();
   await form.getByRole('button', { name: t('login.createAccountSubmit') }).click();
   await expect(page.getByText(t('login.registrationSentTitle'))).toBeVisible();
-  const mail = await waitForMail(page.request, tenant, email, since, /Bitte bestätigen Sie Ihr Konto|Please confirm your .* account/);
+  const mail = await waitForMail(
+    page.request,
+    tenant,
+    email,
+    since,
+    /Bitte bestätigen Sie Ihr Konto|Please confirm your .* account/,
+  );
   await page.goto(linkIn(mail.text));
   await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders`));
 }
 
 test.describe('announcement banner', () => {
-  test('a closed announcement stays closed after a reload and on other pages; another announcement shows again', async ({ page }, testInfo) => {
+  test('a closed announcement stays closed after a reload and on other pages; another announcement shows again', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
     const announcement = tenantFile('technikwelt').announcement.html[locale] as string;
@@ -124,7 +163,9 @@ test.describe('announcement banner', () => {
 });
 
 test.describe("the 'new' badge after linking", () => {
-  test('shows after the link, on the orders page and after a reload, until the user has seen the orders and moves on', async ({ page }, testInfo) => {
+  test('shows after the link, on the orders page and after a reload, until the user has seen the orders and moves on', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
     // Phone: stadtkurier in German; desktop: technikwelt in English. Each links a cancelled (AK)
@@ -133,30 +174,50 @@ test.describe("the 'new' badge after linking", () => {
     const settings = tenantFile(tenant);
     const data = buildDemoData(settings, new Date());
     const linkedBps = new Set(data.userBusinessPartners.map((link) => link.bp_number));
-    const partnerOf = (id: string) => data.businessPartners.find((bp) => bp.bp_number === data.subscriptionRoles.find((r) => r.subscription_id === id && r.role === 'AG')!.bp_number)!;
-    const target = data.subscriptions.find((s) => s.order_status === 'AK' && !linkedBps.has(partnerOf(s.id).bp_number) && partnerOf(s.id).email_address === null)!;
+    const partnerOf = (id: string) =>
+      data.businessPartners.find(
+        (bp) =>
+          bp.bp_number ===
+          data.subscriptionRoles.find((r) => r.subscription_id === id && r.role === 'AG')!.bp_number,
+      )!;
+    const target = data.subscriptions.find(
+      (s) =>
+        s.order_status === 'AK' &&
+        !linkedBps.has(partnerOf(s.id).bp_number) &&
+        partnerOf(s.id).email_address === null,
+    )!;
     expect(target, 'an unlinked cancelled subscription').toBeDefined();
 
     // An account no other journey uses: a new one on technikwelt (create account, then the
     // confirmation link), a seeded one on stadtkurier, which offers no registration.
-    if (tenant === 'technikwelt') await registerAccount(page, tenant, `badge.${testInfo.project.name}.${Date.now()}@example.org`, locale);
+    if (tenant === 'technikwelt')
+      await registerAccount(page, tenant, `badge.${testInfo.project.name}.${Date.now()}@example.org`, locale);
     else await signInByMagicLink(page, tenant, 'anna.schmidt@stadtkurier.example', GERMAN_LOGIN);
     await page.goto(`/t/${tenant}/link-subscription?lang=${langOf(testInfo)}`);
     await expect(page.getByRole('heading', { level: 1, name: t('link-subscription.heading') })).toBeVisible();
-    if (settings.hasMultipleAvsClients) await page.getByRole('combobox', { name: t('link-subscription.publication') }).selectOption(target.publication);
+    if (settings.hasMultipleAvsClients)
+      await page
+        .getByRole('combobox', { name: t('link-subscription.publication') })
+        .selectOption(target.publication);
     await page.getByRole('textbox', { name: t('link-subscription.orderNumber') }).fill(target.order_number);
-    await page.getByRole('textbox', { name: t('link-subscription.zipcode') }).fill(partnerOf(target.id).zipcode);
+    await page
+      .getByRole('textbox', { name: t('link-subscription.zipcode') })
+      .fill(partnerOf(target.id).zipcode);
     await page.getByLabel(t('link-subscription.giftNo'), { exact: true }).check();
     await page.getByRole('button', { name: t('link-subscription.submit') }).click();
     // No e-mail on record: the account's own address goes there (email_required), then it links.
-    await expect(page.locator('form.link-form .alert')).toHaveText(t('link-subscription.result.email_required'));
+    await expect(page.locator('form.link-form .alert')).toHaveText(
+      t('link-subscription.result.email_required'),
+    );
     await page.getByRole('button', { name: t('link-subscription.submit') }).click();
     const success = page.getByRole('dialog');
     await expect(success.getByRole('heading', { name: t('link-subscription.successTitle') })).toBeVisible();
 
     const menu = page.getByRole('navigation', { name: t('shell.menuTitle') });
     // Collapsed on the phone, the menu's toggle carries the badge; on the desktop the orders item does.
-    const badge = isPhone(testInfo) ? menu.locator('.sidebar-toggle .menu-badge') : menu.getByRole('link', { name: `${t('orders.menuTitle')} ${t('account.newBadge')}` });
+    const badge = isPhone(testInfo)
+      ? menu.locator('.sidebar-toggle .menu-badge')
+      : menu.getByRole('link', { name: `${t('orders.menuTitle')} ${t('account.newBadge')}` });
     await expect(badge).toBeVisible();
     await success.getByRole('button', { name: t('link-subscription.toOrders') }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders`));
@@ -185,15 +246,23 @@ test.describe("the 'new' badge after linking", () => {
     await page.goto(`/t/${tenant}/orders`);
     await expect(card).toBeVisible();
     await expect(page.locator('.menu-badge')).toHaveCount(0);
-    await expect(card.locator('.badge', { hasText: new RegExp(`^${t('account.newBadge')}$`) })).toHaveCount(0);
+    await expect(card.locator('.badge', { hasText: new RegExp(`^${t('account.newBadge')}$`) })).toHaveCount(
+      0,
+    );
   });
 });
 
 test.describe('external navigation links at their path', () => {
-  test('/Shop and /Newsletter (not shown inside the portal) open in a new tab instead of a broken frame; /E-Paper is framed', async ({ page }, testInfo) => {
+  test('/Shop and /Newsletter (not shown inside the portal) open in a new tab instead of a broken frame; /E-Paper is framed', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
-    const links = tenantFile('technikwelt').externalNavigationLinks as Array<{ text: Record<Locale, string>; url: string; showInIframe?: boolean }>;
+    const links = tenantFile('technikwelt').externalNavigationLinks as Array<{
+      text: Record<Locale, string>;
+      url: string;
+      showInIframe?: boolean;
+    }>;
     await signInByMagicLink(page, 'technikwelt', DEMO_EMAIL, GERMAN_LOGIN);
     for (const path of ['Shop', 'Newsletter']) {
       const link = links.find((l) => l.text[locale] === path)!;
@@ -201,7 +270,9 @@ test.describe('external navigation links at their path', () => {
       await expect(page.getByRole('heading', { level: 1, name: path })).toBeVisible();
       await expect(page.locator('iframe')).toHaveCount(0);
       await expect(page.getByText(t('external-page.outsideText', { name: path }))).toBeVisible();
-      const open = page.getByRole('main').getByRole('link', { name: t('external-page.openInNewTab', { name: path }) });
+      const open = page
+        .getByRole('main')
+        .getByRole('link', { name: t('external-page.openInNewTab', { name: path }) });
       await expect(open).toHaveAttribute('href', link.url);
       await expect(open).toHaveAttribute('target', '_blank');
       await noHorizontalOverflow(page);
@@ -214,18 +285,25 @@ test.describe('external navigation links at their path', () => {
 });
 
 test.describe('the embedded tenant without a session', () => {
-  test('an anonymous visitor stays on the page asked for, is told how to log in, and logging in there comes back to it', async ({ page }, testInfo) => {
+  test('an anonymous visitor stays on the page asked for, is told how to log in, and logging in there comes back to it', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
     await page.goto(`/t/northern-review/business-partners?lang=${langOf(testInfo)}`);
     await expect(page.getByRole('heading', { level: 1, name: t('shell.embeddedSignInTitle') })).toBeVisible();
     await expect(page).toHaveURL(/\/t\/northern-review\/business-partners$/);
-    await expect(page.getByText(t('shell.embeddedSignInText', { name: 'The Northern Review' }))).toBeVisible();
+    await expect(
+      page.getByText(t('shell.embeddedSignInText', { name: 'The Northern Review' })),
+    ).toBeVisible();
     await noHorizontalOverflow(page);
     await snapshot(page, testInfo, 'embedded-anonymous');
 
     // The way in is the visitor's choice, and the login comes back to this page.
-    await page.getByRole('main').getByRole('link', { name: t('shell.embeddedSignInButton') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: t('shell.embeddedSignInButton') })
+      .click();
     await expect(page).toHaveURL(/\/t\/northern-review\/login\?/);
     const login = locale === 'de-DE' ? GERMAN_LOGIN : ENGLISH_LOGIN;
     const form = page.locator('form', { has: page.getByRole('button', { name: login.sendLink }) });
@@ -237,7 +315,9 @@ test.describe('the embedded tenant without a session', () => {
     const mail = await waitForMail(page.request, 'northern-review', email, since, MAGIC_LINK_SUBJECT);
     await page.goto(linkIn(mail.text));
     await expect(page).toHaveURL(/\/t\/northern-review\/business-partners$/);
-    await expect(page.getByRole('heading', { level: 1, name: t('shell.embeddedSignInTitle') })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: t('shell.embeddedSignInTitle') })).toHaveCount(
+      0,
+    );
   });
 
   test('a host page that signs its visitor in with ?p= still goes through the login', async ({ page }) => {
@@ -248,7 +328,9 @@ test.describe('the embedded tenant without a session', () => {
 });
 
 test.describe('the smaller items', () => {
-  test('one word for logging in per language, on the login page and on a public page', async ({ page }, testInfo) => {
+  test('one word for logging in per language, on the login page and on a public page', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     for (const tenant of ['technikwelt', 'northern-review']) {
       if (!tenantFile(tenant).locales.includes(locale)) continue;
@@ -267,15 +349,26 @@ test.describe('the smaller items', () => {
     }
   });
 
-  test('the order attributes: "Add cost centre" in English, the value on its label’s line; no e-card button on a subscription', async ({ page }, testInfo) => {
+  test('the order attributes: "Add cost centre" in English, the value on its label’s line; no e-card button on a subscription', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
     await signInByMagicLink(page, 'technikwelt', DEMO_EMAIL, GERMAN_LOGIN);
-    const all = (await subscriptionsOfSession(page, 'technikwelt')) as unknown as Array<{ id: string; roles: string[]; orderAttributes: Array<{ type: string }> }>;
-    const s = all.find((x) => x.roles.includes('AG') && !x.orderAttributes.some((a) => a.type === 'KOSTENSTELLE'))!;
+    const all = (await subscriptionsOfSession(page, 'technikwelt')) as unknown as Array<{
+      id: string;
+      roles: string[];
+      orderAttributes: Array<{ type: string }>;
+    }>;
+    const s = all.find(
+      (x) => x.roles.includes('AG') && !x.orderAttributes.some((a) => a.type === 'KOSTENSTELLE'),
+    )!;
     await page.goto(`/t/technikwelt/subscriptions/${s.id}?lang=${langOf(testInfo)}`);
     const block = page.locator('.order-attributes');
-    const add = block.getByRole('button', { name: locale === 'en-GB' ? 'Add cost centre' : 'Kostenstelle hinzufügen', exact: true });
+    const add = block.getByRole('button', {
+      name: locale === 'en-GB' ? 'Add cost centre' : 'Kostenstelle hinzufügen',
+      exact: true,
+    });
     await expect(add).toBeVisible();
     if (!isPhone(testInfo)) {
       // Label and value share one line: their text tops are level (the button's 44 px box does not push the value down).
@@ -292,11 +385,15 @@ test.describe('the smaller items', () => {
     // portal-core.md §6 "e-card: never by this rule set": no e-card button on the page.
     const actions = page.getByRole('region', { name: t('subscription.actionsHeading') });
     await expect(actions).toBeVisible();
-    await expect(actions.getByRole('link', { name: locale === 'en-GB' ? 'Send an e-card' : 'E-Card verschicken' })).toHaveCount(0);
+    await expect(
+      actions.getByRole('link', { name: locale === 'en-GB' ? 'Send an e-card' : 'E-Card verschicken' }),
+    ).toHaveCount(0);
     await noHorizontalOverflow(page);
   });
 
-  test('a registration or forgot-password address the server refuses shows its reason at the field, not "login failed"', async ({ page }, testInfo) => {
+  test('a registration or forgot-password address the server refuses shows its reason at the field, not "login failed"', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale, 'northern-review');
     const refused = `müller.${testInfo.project.name}@example.org`;
@@ -332,8 +429,16 @@ test.describe('the smaller items', () => {
     await field(page, t('opt-in-widget.salutation')).selectOption({ index: 1 });
     await field(page, t('opt-in-widget.firstName')).fill('Sam');
     await field(page, t('opt-in-widget.lastName')).fill('Smith');
-    await field(page, t('account.entry.email')).fill(`summer.${testInfo.project.name}.${Date.now()}@example.org`);
-    await page.getByLabel(locale === 'en-GB' ? /I would like to receive offers by e-mail/ : /Ich möchte Angebote per E-Mail erhalten/).check();
+    await field(page, t('account.entry.email')).fill(
+      `summer.${testInfo.project.name}.${Date.now()}@example.org`,
+    );
+    await page
+      .getByLabel(
+        locale === 'en-GB'
+          ? /I would like to receive offers by e-mail/
+          : /Ich möchte Angebote per E-Mail erhalten/,
+      )
+      .check();
     await page.getByRole('button', { name: t('opt-in-widget.submit') }).click();
     await expect(page.getByText(t('opt-in-widget.exhausted'))).toBeVisible();
     const call = page.getByRole('link', { name: t('shell.fallbackPhone', { phone }) });
@@ -342,18 +447,32 @@ test.describe('the smaller items', () => {
     await snapshot(page, testInfo, 'voucher-exhausted');
   });
 
-  test('the licence delete dialog puts the confirming button last, like every other dialog', async ({ page }, testInfo) => {
+  test('the licence delete dialog puts the confirming button last, like every other dialog', async ({
+    page,
+  }, testInfo) => {
     const locale = localeOf(testInfo);
     const t = texts(locale);
     await signInByMagicLink(page, 'technikwelt', DEMO_EMAIL, GERMAN_LOGIN);
-    const all = (await subscriptionsOfSession(page, 'technikwelt')) as unknown as Array<{ id: string; isMultiLicense: boolean; roles: string[] }>;
+    const all = (await subscriptionsOfSession(page, 'technikwelt')) as unknown as Array<{
+      id: string;
+      isMultiLicense: boolean;
+      roles: string[];
+    }>;
     const s = all.find((x) => x.isMultiLicense && x.roles.includes('AG'))!;
     await page.goto(`/t/technikwelt/subscriptions/${s.id}/licenses?lang=${langOf(testInfo)}`);
-    await expect(page.getByRole('heading', { level: 1, name: t('multi-user-licenses.heading') })).toBeVisible();
-    await page.getByRole('button', { name: t('multi-user-licenses.delete'), exact: true }).first().click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('multi-user-licenses.heading') }),
+    ).toBeVisible();
+    await page
+      .getByRole('button', { name: t('multi-user-licenses.delete'), exact: true })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: t('multi-user-licenses.deleteTitle') });
     await expect(dialog).toBeVisible();
-    expect(await dialog.locator('.dialog-actions button').allTextContents()).toEqual([t('multi-user-licenses.cancel'), t('multi-user-licenses.delete')]);
+    expect(await dialog.locator('.dialog-actions button').allTextContents()).toEqual([
+      t('multi-user-licenses.cancel'),
+      t('multi-user-licenses.delete'),
+    ]);
     await snapshot(page, testInfo, 'licence-delete-dialog');
     await dialog.getByRole('button', { name: t('multi-user-licenses.cancel') }).click();
     await expect(dialog).toHaveCount(0);
@@ -365,7 +484,11 @@ test.describe('the smaller items', () => {
     await signInByMagicLink(page, 'technikwelt', DEMO_EMAIL, GERMAN_LOGIN);
     let found: { id: string; bpNumber: string } | undefined;
     for (const s of (await subscriptionsOfSession(page, 'technikwelt')) as unknown as Array<{ id: string }>) {
-      const partners = await apiGet<Array<{ bpNumber: string; editable: boolean }> | { error: unknown }>(page, 'technikwelt', `/subscriptions/${s.id}/business-partners`);
+      const partners = await apiGet<Array<{ bpNumber: string; editable: boolean }> | { error: unknown }>(
+        page,
+        'technikwelt',
+        `/subscriptions/${s.id}/business-partners`,
+      );
       const editable = Array.isArray(partners) ? partners.find((p) => p.editable) : undefined;
       if (editable) {
         found = { id: s.id, bpNumber: editable.bpNumber };
@@ -373,8 +496,12 @@ test.describe('the smaller items', () => {
       }
     }
     expect(found, 'an editable partner').toBeDefined();
-    await page.goto(`/t/technikwelt/subscriptions/${found!.id}/business-partners/${found!.bpNumber}?lang=${langOf(testInfo)}`);
-    await expect(page.getByRole('heading', { level: 1, name: t('address-change.editHeading') })).toBeVisible();
+    await page.goto(
+      `/t/technikwelt/subscriptions/${found!.id}/business-partners/${found!.bpNumber}?lang=${langOf(testInfo)}`,
+    );
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('address-change.editHeading') }),
+    ).toBeVisible();
     const address = page.getByRole('group', { name: t('address-change.addressLegend') });
     await field(address, t('account.address.city')).fill('Hannover-Linden');
 

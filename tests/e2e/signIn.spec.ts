@@ -44,7 +44,9 @@ test.describe('password sign-in', () => {
     await form.getByLabel('New password').fill('short');
     await form.getByLabel('Repeat the password').fill('short');
     await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(form.getByText('The password needs 8 to 20 characters', { exact: false }).first()).toBeVisible();
+    await expect(
+      form.getByText('The password needs 8 to 20 characters', { exact: false }).first(),
+    ).toBeVisible();
     await form.getByLabel('New password').fill('Reader2026');
     await form.getByLabel('Repeat the password').fill('Reader2026');
     // Not a second earlier: mails leave through a queue, so an earlier journey's mail may be written just before.
@@ -98,7 +100,10 @@ test('tells the visitor when too many login links were asked for', async ({ page
   // Spend the end-to-end server's requests per address (PORTAL_SIGNIN_LIMIT_PER_ADDRESS in
   // playwright.config.ts): every one is accepted until the limit, then refused with 429.
   const statuses = await page.evaluate(async (address) => {
-    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+    const xsrf = document.cookie
+      .split('; ')
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .slice('XSRF-TOKEN='.length);
     const results: number[] = [];
     for (let i = 0; i < 500 && results.at(-1) !== 429; i++) {
       const response = await fetch('/t/stadtkurier/api/login/magic-link', {
@@ -116,7 +121,9 @@ test('tells the visitor when too many login links were asked for', async ({ page
   await form.getByLabel('E-Mail-Adresse').fill(email);
   await form.getByRole('button', { name: 'Anmeldelink senden' }).click();
   // Issue 22: the 429 says when to try again, in the screen's language.
-  await expect(form.getByText(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/)).toBeVisible();
+  await expect(
+    form.getByText(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/),
+  ).toBeVisible();
 });
 
 test.describe('embedded in a publisher page', () => {
@@ -134,7 +141,10 @@ test.describe('embedded in a publisher page', () => {
   });
   test.afterAll(async () => new Promise<void>((resolve) => host.close(() => resolve())));
 
-  test('a session timeout posts sessionTimedOut to the embedding page and shows the notice in the frame', async ({ page, request }) => {
+  test('a session timeout posts sessionTimedOut to the embedding page and shows the notice in the frame', async ({
+    page,
+    request,
+  }) => {
     await page.goto('http://localhost:4400/');
     const frame = page.frameLocator('#portal');
     const email = 'priya.patel@northern-review.example';
@@ -154,27 +164,42 @@ test.describe('embedded in a publisher page', () => {
     expect(
       await portal.evaluate(async () => {
         const auth = JSON.parse(sessionStorage.getItem('portal.authState.northern-review') ?? '{}');
-        const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
-        return (await fetch('/t/northern-review/api/logout', { method: 'POST', headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf } })).status;
+        const xsrf = document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))!
+          .slice('XSRF-TOKEN='.length);
+        return (
+          await fetch('/t/northern-review/api/logout', {
+            method: 'POST',
+            headers: { 'x-auth-token': auth.accessToken, 'x-xsrf-token': xsrf },
+          })
+        ).status;
       }),
     ).toBe(204);
     await portal.goto(portal.url());
     await expect(frame.getByText('Your session has expired. Please log in again.')).toBeVisible();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { portalMessages: unknown[] }).portalMessages)).toContainEqual({
-      origin: `http://localhost:${process.env.E2E_PORT ?? '4321'}`,
-      data: { type: 'sessionTimedOut' },
-    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { portalMessages: unknown[] }).portalMessages))
+      .toContainEqual({
+        origin: `http://localhost:${process.env.E2E_PORT ?? '4321'}`,
+        data: { type: 'sessionTimedOut' },
+      });
   });
 });
 
-test('kicker-auth: the kickeruser cookie signs the visitor in again in a new tab, until log-out', async ({ page, context }) => {
+test('kicker-auth: the kickeruser cookie signs the visitor in again in a new tab, until log-out', async ({
+  page,
+  context,
+}) => {
   await page.goto('/t/gartenfreunde/login');
   const form = page.getByRole('form', { name: 'Log in with your account' });
   await form.getByLabel('E-mail address').fill('olivia.turner@gartenfreunde.example');
   await form.getByLabel('Password').fill(DEMO_PASSWORD);
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
-  expect((await context.cookies()).find((cookie) => cookie.name === 'kickeruser')?.value).toMatch(/^ssoid%3D/);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'kickeruser')?.value).toMatch(
+    /^ssoid%3D/,
+  );
 
   // With the first tab closed no tab of the tenant can hand the session over (README "Sessions");
   // the SSO cookie brings the visitor back in.

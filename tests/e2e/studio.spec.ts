@@ -43,16 +43,20 @@ test.beforeAll(async () => {
   mkdirSync(tenantsDir, { recursive: true });
   copyFileSync(ORIGINAL, path.join(tenantsDir, 'technikwelt.json'));
   const port = await freePort();
-  studio = spawn(process.execPath, ['cli/bin.mjs', 'studio', 'technikwelt', '--port', String(port), '--tenants-dir', tenantsDir], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORTAL_DATA_DIR: path.join(workDir, 'data'),
-      // The engine build of this run's `portal start` (playwright.config.ts); the studio builds into its .studio.
-      PORTAL_DIST_DIR: path.join(process.env.E2E_DATA_DIR!, 'dist'),
+  studio = spawn(
+    process.execPath,
+    ['cli/bin.mjs', 'studio', 'technikwelt', '--port', String(port), '--tenants-dir', tenantsDir],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORTAL_DATA_DIR: path.join(workDir, 'data'),
+        // The engine build of this run's `portal start` (playwright.config.ts); the studio builds into its .studio.
+        PORTAL_DIST_DIR: path.join(process.env.E2E_DATA_DIR!, 'dist'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   studioUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`portal studio did not start:\n${output}`)), 220_000);
@@ -93,24 +97,38 @@ function previewFrame(page: Page, which: 'Phone' | 'Desktop'): Frame {
 }
 
 /** The field group of rjsf around an input: its label, description and errors. */
-const fieldOf = (page: Page, inputId: string) => page.locator(`.form-group:has(> * #${inputId}), .form-group:has(#${inputId})`).last();
+const fieldOf = (page: Page, inputId: string) =>
+  page.locator(`.form-group:has(> * #${inputId}), .form-group:has(#${inputId})`).last();
 
-test('changing the name and the primary colour: both live portal frames follow, signed in as the chosen demo user', async ({ page }) => {
+test('changing the name and the primary colour: both live portal frames follow, signed in as the chosen demo user', async ({
+  page,
+}) => {
   await openStudio(page);
   await expect.poll(() => page.mainFrame().childFrames().length, { timeout: 20_000 }).toBe(2);
   // The portal's title names the screen and the tenant ("Anmelden bei TechnikWelt – TechnikWelt Verlagsgruppe").
-  for (const which of ['Phone', 'Desktop'] as const) await expect.poll(() => previewFrame(page, which).title(), { timeout: 20_000 }).toContain('TechnikWelt Verlagsgruppe');
+  for (const which of ['Phone', 'Desktop'] as const)
+    await expect
+      .poll(() => previewFrame(page, which).title(), { timeout: 20_000 })
+      .toContain('TechnikWelt Verlagsgruppe');
 
   await page.locator('#root_name').fill('Studio Test Verlag');
   await page.locator('#root_theme_tokens_colors_primary').fill('#1b5e20');
   // The colour widget shows the contrast against its pair as the operator types.
-  await expect(fieldOf(page, 'root_theme_tokens_colors_primary').getByText(/against onPrimary/)).toBeVisible();
+  await expect(
+    fieldOf(page, 'root_theme_tokens_colors_primary').getByText(/against onPrimary/),
+  ).toBeVisible();
 
   for (const which of ['Phone', 'Desktop'] as const) {
     const frame = () => previewFrame(page, which);
     await expect.poll(() => frame().title(), { timeout: 20_000 }).toContain('Studio Test Verlag');
     await expect
-      .poll(() => frame().evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()), { timeout: 20_000 })
+      .poll(
+        () =>
+          frame().evaluate(() =>
+            getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+          ),
+        { timeout: 20_000 },
+      )
       .toBe('#1b5e20');
   }
 
@@ -118,22 +136,34 @@ test('changing the name and the primary colour: both live portal frames follow, 
   await page.getByLabel('Signed in as').selectOption('demo@portal.example');
   await expect.poll(() => previewFrame(page, 'Phone').url(), { timeout: 20_000 }).not.toMatch(/\/login/);
   await expect
-    .poll(() => previewFrame(page, 'Phone').evaluate(() => Object.keys(sessionStorage).some((key) => key.startsWith('portal.authState.'))))
+    .poll(() =>
+      previewFrame(page, 'Phone').evaluate(() =>
+        Object.keys(sessionStorage).some((key) => key.startsWith('portal.authState.')),
+      ),
+    )
     .toBe(true);
 
   const violations = await seriousViolations(page);
   expect(violations).toEqual([]);
 });
 
-test('a URL without protocol: the error portal validate reports shows at the field, in the same words', async ({ page }) => {
+test('a URL without protocol: the error portal validate reports shows at the field, in the same words', async ({
+  page,
+}) => {
   await openStudio(page);
-  const broken = readFileSync(ORIGINAL, 'utf8').replace('"logoTargetUrl": "https://www.technikwelt.example/"', '"logoTargetUrl": "www.technikwelt.example"');
+  const broken = readFileSync(ORIGINAL, 'utf8').replace(
+    '"logoTargetUrl": "https://www.technikwelt.example/"',
+    '"logoTargetUrl": "www.technikwelt.example"',
+  );
   // What `portal validate --json` says about the same mistake in a file.
   const brokenFile = path.join(workDir, 'technikwelt.json');
   writeFileSync(brokenFile, broken);
   let report = '';
   try {
-    execFileSync(process.execPath, ['cli/bin.mjs', 'validate', '--json', brokenFile], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, ['cli/bin.mjs', 'validate', '--json', brokenFile], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
   } catch (error) {
     report = String((error as { stdout: Buffer }).stdout);
   }
@@ -147,7 +177,9 @@ test('a URL without protocol: the error portal validate reports shows at the fie
   // An invalid file is saved only with its problems confirmed.
   await page.getByRole('button', { name: 'Review changes and save' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('studio-diff')).toContainText('+   "logoTargetUrl": "www.technikwelt.example",');
+  await expect(dialog.getByTestId('studio-diff')).toContainText(
+    '+   "logoTargetUrl": "www.technikwelt.example",',
+  );
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await dialog.getByLabel('Save with 1 problem(s)').check();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
@@ -158,7 +190,9 @@ test('a URL without protocol: the error portal validate reports shows at the fie
   await expect(fieldOf(page, 'root_logoTargetUrl')).not.toContainText('does not look like a valid URL');
 });
 
-test('save shows the diff, changes only the edited lines of the file, and portal validate passes', async ({ page }) => {
+test('save shows the diff, changes only the edited lines of the file, and portal validate passes', async ({
+  page,
+}) => {
   await openStudio(page);
   const file = path.join(tenantsDir, 'technikwelt.json');
   const before = readFileSync(file, 'utf8');
@@ -190,10 +224,31 @@ async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     // The portal inside the frames has its own suite (accessibility.spec.ts).
-    const result = await (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(
-      { exclude: [['iframe']] },
-      { resultTypes: ['violations'] },
-    );
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: object,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string;
+              help: string;
+              nodes: Array<{ target: string[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      );
   });
 }

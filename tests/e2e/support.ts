@@ -13,14 +13,26 @@ interface OutboxEntry {
 /** Sign-in link mails (magic link), not the partner sign-in links other journeys send the same person. */
 export const MAGIC_LINK_SUBJECT = /Ihr Anmeldelink|Your login link/;
 
-export async function waitForMail(request: APIRequestContext, tenantId: string, to: string, since: string, subject?: RegExp): Promise<OutboxEntry> {
+export async function waitForMail(
+  request: APIRequestContext,
+  tenantId: string,
+  to: string,
+  since: string,
+  subject?: RegExp,
+): Promise<OutboxEntry> {
   let found: OutboxEntry | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get('/outbox', { headers: { accept: 'application/json' } });
         const entries = (await response.json()) as OutboxEntry[];
-        found = entries.find((entry) => entry.tenantId === tenantId && entry.to === to && entry.date >= since && (!subject || subject.test(entry.subject)));
+        found = entries.find(
+          (entry) =>
+            entry.tenantId === tenantId &&
+            entry.to === to &&
+            entry.date >= since &&
+            (!subject || subject.test(entry.subject)),
+        );
         return Boolean(found);
       },
       { timeout: 15_000 },
@@ -39,7 +51,12 @@ export function linkIn(text: string): string {
  * Signs in as a subscriber would: open a protected page, land on /login, ask for a magic link,
  * open it from the outbox, and arrive back on the page first asked for.
  */
-export async function signInByMagicLink(page: Page, tenantId: string, email: string, texts: { emailLabel: string; sendLink: string; linkSent: RegExp }) {
+export async function signInByMagicLink(
+  page: Page,
+  tenantId: string,
+  email: string,
+  texts: { emailLabel: string; sendLink: string; linkSent: RegExp },
+) {
   // Not a second earlier: mails leave through a queue, so an earlier journey's mail may be written just before.
   const since = new Date().toISOString();
   await page.goto(`/t/${tenantId}/orders`);
@@ -62,10 +79,15 @@ export async function signInByMagicLink(page: Page, tenantId: string, email: str
  * The signed-in user's subscriptions as the API returns them, read with the page's own session and,
  * as the screens do, in the page's language (the server answers product names in it, issue 14).
  */
-export async function subscriptionsOfSession(page: Page, tenantId: string): Promise<Array<{ id: string; displayName: string }>> {
+export async function subscriptionsOfSession(
+  page: Page,
+  tenantId: string,
+): Promise<Array<{ id: string; displayName: string }>> {
   return page.evaluate(async (id) => {
     const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-    const response = await fetch(`/t/${id}/api/subscriptions`, { headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang } });
+    const response = await fetch(`/t/${id}/api/subscriptions`, {
+      headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang },
+    });
     return response.json();
   }, tenantId);
 }
@@ -75,11 +97,19 @@ export async function subscriptionsOfSession(page: Page, tenantId: string): Prom
  * the page's own session: a journey picks a subscription whose offers are still open (one retention
  * offer a year per subscription, engine/domain/lifecycle.ts).
  */
-export async function retentionOfferIds(page: Page, tenantId: string, subscriptionId: string, reason: string): Promise<string[]> {
+export async function retentionOfferIds(
+  page: Page,
+  tenantId: string,
+  subscriptionId: string,
+  reason: string,
+): Promise<string[]> {
   return page.evaluate(
     async ({ id, subscription, why }) => {
       const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-      const response = await fetch(`/t/${id}/api/subscriptions/${subscription}/cancellation-infos?cancellationReason=${why}`, { headers: { 'x-auth-token': auth.accessToken } });
+      const response = await fetch(
+        `/t/${id}/api/subscriptions/${subscription}/cancellation-infos?cancellationReason=${why}`,
+        { headers: { 'x-auth-token': auth.accessToken } },
+      );
       if (!response.ok) return [];
       const infos = (await response.json()) as { recommendations: Array<{ id: string }> };
       return infos.recommendations.map((offer) => offer.id);
@@ -96,7 +126,10 @@ export type ScreenLocale = 'de-DE' | 'en-GB';
  * file that has the key winning.
  */
 export function screenTexts(files: readonly string[]) {
-  const tables = files.map((file) => JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<ScreenLocale, Record<string, string>>);
+  const tables = files.map(
+    (file) =>
+      JSON.parse(readFileSync(`engine/${file}`, 'utf8')) as Record<ScreenLocale, Record<string, string>>,
+  );
   return (locale: ScreenLocale) =>
     (key: string, vars: Record<string, string | number> = {}) => {
       const table = tables.find((t) => t[locale][key] !== undefined);

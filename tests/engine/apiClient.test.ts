@@ -18,7 +18,9 @@ function client(fetchImpl: (url: string, init: RequestInit) => Promise<Response>
 
 describe('api client getBlob', () => {
   it('fetches a file under the API base with the session header', async () => {
-    const { api, fetchMock } = client(async () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const { api, fetchMock } = client(
+      async () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
     const blob = await api.getBlob('/subscriptions/1/invoices/2/download');
     expect(await blob.text()).toBe('%PDF-1.4');
     const [url, init] = fetchMock.mock.calls[0];
@@ -28,7 +30,11 @@ describe('api client getBlob', () => {
 
   it('logs out on a 401 and throws the server error as ApiError', async () => {
     const { api, onUnauthorized } = client(
-      async () => new Response(JSON.stringify({ error: { code: 'session_expired', message: 'Please log in again.' } }), { status: 401 }),
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 'session_expired', message: 'Please log in again.' } }),
+          { status: 401 },
+        ),
     );
     const failure = await api.getBlob('/pending-orders/7/file').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
@@ -37,8 +43,13 @@ describe('api client getBlob', () => {
   });
 
   it('throws an ApiError with the status when the error is not JSON', async () => {
-    const { api, onUnauthorized } = client(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(api.getBlob('/pending-orders/7/file')).rejects.toMatchObject({ status: 502, code: 'http_error' });
+    const { api, onUnauthorized } = client(
+      async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    await expect(api.getBlob('/pending-orders/7/file')).rejects.toMatchObject({
+      status: 502,
+      code: 'http_error',
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });
@@ -46,7 +57,14 @@ describe('api client getBlob', () => {
 describe('api client getFile', () => {
   it('fetches a download URL of the API with the session header and reads the file name (issue 10, finding 8)', async () => {
     const { api, fetchMock } = client(
-      async () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="TWM-2026-03.pdf"' } }),
+      async () =>
+        new Response('%PDF-1.4', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'inline; filename="TWM-2026-03.pdf"',
+          },
+        }),
     );
     const file = await api.getFile('/t/acme/api/files/key-123');
     expect(await file.blob.text()).toBe('%PDF-1.4');
@@ -59,14 +77,28 @@ describe('api client getFile', () => {
 
 describe('api client: the screen language on every request, files included (issue 14, finding 4)', () => {
   it('sends the current locale as Accept-Language on downloads, so documents come in the language the subscriber reads', async () => {
-    const fetchMock = vi.fn(async () => new Response('%PDF-1.4', { status: 200, headers: { 'content-disposition': 'inline; filename="x.pdf"' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('%PDF-1.4', {
+          status: 200,
+          headers: { 'content-disposition': 'inline; filename="x.pdf"' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     let locale = 'en-GB';
-    const api = createApiClient({ basePath: '/t/acme/', getAccessToken: () => 'token-1', onUnauthorized: vi.fn(), getLocale: () => locale });
+    const api = createApiClient({
+      basePath: '/t/acme/',
+      getAccessToken: () => 'token-1',
+      onUnauthorized: vi.fn(),
+      getLocale: () => locale,
+    });
     await api.getFile('/t/acme/api/files/key-1');
     locale = 'de-DE';
     await api.getBlob('/subscriptions/1/invoices/2/download');
-    const headers = fetchMock.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['accept-language']);
+    const headers = fetchMock.mock.calls.map(
+      (call) =>
+        ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['accept-language'],
+    );
     expect(headers).toEqual(['en-GB', 'de-DE']);
   });
 });

@@ -15,7 +15,11 @@ function sourceFiles(dir: string): string[] {
 /** Every module specifier of a file: static imports and re-exports, `import()` and `require()`. */
 function specifiers(source: string): string[] {
   const found: string[] = [];
-  for (const pattern of [/\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g]) {
+  for (const pattern of [
+    /\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ]) {
     for (const match of source.matchAll(pattern)) found.push(match[1]);
   }
   return found;
@@ -28,7 +32,9 @@ function specifiers(source: string): string[] {
  */
 export function crossFeatureImports(featuresDir: string): string[] {
   const offences: string[] = [];
-  for (const feature of readdirSync(featuresDir).filter((name) => statSync(path.join(featuresDir, name)).isDirectory())) {
+  for (const feature of readdirSync(featuresDir).filter((name) =>
+    statSync(path.join(featuresDir, name)).isDirectory(),
+  )) {
     const own = path.join(featuresDir, feature);
     for (const file of sourceFiles(own)) {
       for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
@@ -39,7 +45,10 @@ export function crossFeatureImports(featuresDir: string): string[] {
         const targetFeature = relative.split(path.sep)[0];
         // `../index`, `../types`: the registry, not a feature.
         if (!relative.includes(path.sep)) continue;
-        if (targetFeature !== feature) offences.push(`${path.relative(path.dirname(featuresDir), file)} imports '${specifier}' (feature "${targetFeature}")`);
+        if (targetFeature !== feature)
+          offences.push(
+            `${path.relative(path.dirname(featuresDir), file)} imports '${specifier}' (feature "${targetFeature}")`,
+          );
       }
     }
   }
@@ -57,7 +66,10 @@ describe('feature folders', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'features-'));
     mkdirSync(path.join(root, 'a'));
     mkdirSync(path.join(root, 'b'));
-    writeFileSync(path.join(root, 'a', 'Screen.tsx'), "import { x } from '../b/x';\nimport { defineFeature } from '../types';\nconst y = () => import('../b/Lazy');\n");
+    writeFileSync(
+      path.join(root, 'a', 'Screen.tsx'),
+      "import { x } from '../b/x';\nimport { defineFeature } from '../types';\nconst y = () => import('../b/Lazy');\n",
+    );
     writeFileSync(path.join(root, 'b', 'x.ts'), "export { z } from './z';\n");
     expect(crossFeatureImports(root)).toEqual([
       `${path.join(path.basename(root), 'a', 'Screen.tsx')} imports '../b/x' (feature "b")`,

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { initialLocale, langParam, localeStorageKey, offeredLocale, rememberLocale } from '../../engine/core/i18n';
+import {
+  initialLocale,
+  langParam,
+  localeStorageKey,
+  offeredLocale,
+  rememberLocale,
+} from '../../engine/core/i18n';
 import type { PortalConfig } from '../../engine/core/portalConfig';
 
 const configOf = (id: string, locales: Array<'de-DE' | 'en-GB'>, defaultLocale: 'de-DE' | 'en-GB') =>
-  ({ tenant: { id, locales, defaultLocale }, texts: { 'de-DE': {}, 'en-GB': {} }, basePath: '/' }) as unknown as PortalConfig;
+  ({
+    tenant: { id, locales, defaultLocale },
+    texts: { 'de-DE': {}, 'en-GB': {} },
+    basePath: '/',
+  }) as unknown as PortalConfig;
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -60,7 +70,11 @@ describe('the translator (engine/core/translation.tsx)', () => {
       locale: 'de-DE',
       fallbackLocale: 'en-GB',
       texts: {
-        'de-DE': { 'x.months_one': 'seit {{count}} Monat', 'x.months_other': 'seit {{count}} Monaten', 'x.hello': 'Hallo {{name}}' },
+        'de-DE': {
+          'x.months_one': 'seit {{count}} Monat',
+          'x.months_other': 'seit {{count}} Monaten',
+          'x.hello': 'Hallo {{name}}',
+        },
         'en-GB': { 'x.only': 'only English' },
       },
     });

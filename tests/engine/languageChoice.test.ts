@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { addressWithoutLang, initialLocale, rememberLocale } from '../../engine/core/i18n';
 import type { PortalConfig } from '../../engine/core/portalConfig';
 
-const technikwelt = { tenant: { id: 'technikwelt', locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE' } } as unknown as PortalConfig;
+const technikwelt = {
+  tenant: { id: 'technikwelt', locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE' },
+} as unknown as PortalConfig;
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) } as Storage;
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  } as Storage;
 }
 
 const at = (href: string) => {
@@ -17,8 +22,12 @@ const at = (href: string) => {
 describe('the chosen language wins over a ?lang left in the address (issue 22)', () => {
   it('takes `lang` out of the address once it is applied, keeping everything else', () => {
     expect(addressWithoutLang(at('/t/technikwelt/orders?lang=en'))).toBe('/t/technikwelt/orders');
-    expect(addressWithoutLang(at('/t/technikwelt/opt-in-widget?provider=messe&lang=en#top'))).toBe('/t/technikwelt/opt-in-widget?provider=messe#top');
-    expect(addressWithoutLang(at('/t/technikwelt/login?p=abc&lang=de&subscriptionId=S1'))).toBe('/t/technikwelt/login?p=abc&subscriptionId=S1');
+    expect(addressWithoutLang(at('/t/technikwelt/opt-in-widget?provider=messe&lang=en#top'))).toBe(
+      '/t/technikwelt/opt-in-widget?provider=messe#top',
+    );
+    expect(addressWithoutLang(at('/t/technikwelt/login?p=abc&lang=de&subscriptionId=S1'))).toBe(
+      '/t/technikwelt/login?p=abc&subscriptionId=S1',
+    );
     expect(addressWithoutLang(at('/t/technikwelt/orders'))).toBeUndefined();
   });
 

@@ -19,14 +19,27 @@ import { useResource } from '../../engine/account/resource';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const NAMES: Record<string, Record<string, string>> = {
-  'de-DE': { subscription: 'Technikwelt Digital – E-Paper', pending: 'Technikwelt Magazin – Probeabo 4 Wochen', page: 'Technikwelt Sonderhefte Leserclub' },
-  'en-GB': { subscription: 'Technikwelt Digital – Digital edition', pending: 'Technikwelt Magazin – 4-week trial', page: "Technikwelt Sonderhefte Readers' Club" },
+  'de-DE': {
+    subscription: 'Technikwelt Digital – E-Paper',
+    pending: 'Technikwelt Magazin – Probeabo 4 Wochen',
+    page: 'Technikwelt Sonderhefte Leserclub',
+  },
+  'en-GB': {
+    subscription: 'Technikwelt Digital – Digital edition',
+    pending: 'Technikwelt Magazin – 4-week trial',
+    page: "Technikwelt Sonderhefte Readers' Club",
+  },
 };
 
 const config = {
   basePath: '/',
   texts: { 'de-DE': {}, 'en-GB': {} },
-  tenant: { id: 'technikwelt', locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE', features: ['pending-orders'] },
+  tenant: {
+    id: 'technikwelt',
+    locales: ['de-DE', 'en-GB'],
+    defaultLocale: 'de-DE',
+    features: ['pending-orders'],
+  },
 } as unknown as PortalConfig;
 
 /** A fake API that answers in the language of the call, as the server does (Accept-Language). */
@@ -47,7 +60,9 @@ function fakeApi(i18n: Translator, calls: string[], failing: { now: boolean }) {
 function Screen() {
   const { state } = useSubscriptions();
   const pending = usePendingOrders();
-  const page = useResource('/subscriptions/S2', (api) => api.get<{ displayName: string }>('/subscriptions/S2'));
+  const page = useResource('/subscriptions/S2', (api) =>
+    api.get<{ displayName: string }>('/subscriptions/S2'),
+  );
   const [typed, setTyped] = useState('');
   if (page.state.status === 'loading') return <p>loading</p>;
   if (page.state.status === 'failed') return <p>failed</p>;
@@ -77,10 +92,18 @@ async function settle() {
 }
 
 async function render() {
-  const i18n = createTranslator({ locale: 'de-DE', fallbackLocale: 'en-GB', texts: { 'de-DE': {}, 'en-GB': {} } });
+  const i18n = createTranslator({
+    locale: 'de-DE',
+    fallbackLocale: 'en-GB',
+    texts: { 'de-DE': {}, 'en-GB': {} },
+  });
   const calls: string[] = [];
   const failing = { now: false };
-  const services = { config, api: fakeApi(i18n, calls, failing), logout: async () => undefined } as unknown as PortalServices;
+  const services = {
+    config,
+    api: fakeApi(i18n, calls, failing),
+    logout: async () => undefined,
+  } as unknown as PortalServices;
   const store = createStore();
   const container = document.createElement('div');
   document.body.append(container);
@@ -121,7 +144,11 @@ describe('names follow the flag without a reload (issue 22)', () => {
     expect(container.querySelector('input')).toBe(input);
     expect(input.value).toBe('halb getippt');
     // Each list once more, in English, however many components read it.
-    expect(calls.filter((call) => call.endsWith('en-GB')).sort()).toEqual(['/pending-orders en-GB', '/subscriptions en-GB', '/subscriptions/S2 en-GB']);
+    expect(calls.filter((call) => call.endsWith('en-GB')).sort()).toEqual([
+      '/pending-orders en-GB',
+      '/subscriptions en-GB',
+      '/subscriptions/S2 en-GB',
+    ]);
   });
 
   it('keeps the old words when the quiet fetch fails, rather than an error in place of the screen', async () => {

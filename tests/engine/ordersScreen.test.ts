@@ -21,8 +21,16 @@ describe('orders page (portal-core.md §2 "Orders page")', () => {
   });
 
   it('groups subscriptions by bundle number with the master first and lists the rest flat', () => {
-    const slave = makeSubscription({ id: 'S', bundle: { bundleNumber: 'B' }, renewal: { ...renewal, renewalBundleComponent: 'S' } });
-    const master = makeSubscription({ id: 'M', bundle: { bundleNumber: 'B' }, renewal: { ...renewal, renewalBundleComponent: 'M' } });
+    const slave = makeSubscription({
+      id: 'S',
+      bundle: { bundleNumber: 'B' },
+      renewal: { ...renewal, renewalBundleComponent: 'S' },
+    });
+    const master = makeSubscription({
+      id: 'M',
+      bundle: { bundleNumber: 'B' },
+      renewal: { ...renewal, renewalBundleComponent: 'M' },
+    });
     const single = makeSubscription({ id: 'X' });
     const { groups, flat } = groupByBundle([slave, single, master]);
     expect(groups).toEqual([{ bundleNumber: 'B', members: [master, slave] }]);

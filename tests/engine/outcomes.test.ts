@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../engine/core/apiClient';
-import { DOWNLOAD_OUTCOMES, INVOICE_OUTCOMES, invoiceFailureOf, invoiceOutcomeOf } from '../../engine/account/outcomes';
+import {
+  DOWNLOAD_OUTCOMES,
+  INVOICE_OUTCOMES,
+  invoiceFailureOf,
+  invoiceOutcomeOf,
+} from '../../engine/account/outcomes';
 import { linkOutcomeKey, linkOutcomeOf } from '../../engine/features/link-subscription/linkOutcomes';
 
 const ENGINE = path.resolve(__dirname, '../../engine');
@@ -16,17 +21,23 @@ describe('named outcomes of the account actions', () => {
   it('names each invoice request answer (portal-core.md §4) and the once-a-day refusal', () => {
     expect(invoiceOutcomeOf({ status: 'forwarded' })).toBe('invoice:forwarded');
     expect(invoiceOutcomeOf({ status: 'something else' })).toBe('invoice:failed');
-    expect(invoiceFailureOf(new ApiError(409, 'processing', 'already requested today'))).toBe('invoice:processing');
+    expect(invoiceFailureOf(new ApiError(409, 'processing', 'already requested today'))).toBe(
+      'invoice:processing',
+    );
     expect(invoiceFailureOf(new ApiError(500, 'internal', 'boom'))).toBe('invoice:failed');
     expect(invoiceFailureOf(new TypeError('offline'))).toBe('invoice:failed');
   });
 
   it('names each link result, verification failures by method, unknown statuses as unknown', () => {
     expect(linkOutcomeOf({ status: 'already_linked' })).toBe('link:already_linked');
-    expect(linkOutcomeOf({ status: 'verification_failed', method: 'bp_number_zip' })).toBe('link:verification_failed:bp_number_zip');
+    expect(linkOutcomeOf({ status: 'verification_failed', method: 'bp_number_zip' })).toBe(
+      'link:verification_failed:bp_number_zip',
+    );
     expect(linkOutcomeOf({ status: 'verification_failed' })).toBe('link:verification_failed:zip');
     expect(linkOutcomeOf({ status: 'new_status' as never })).toBe('link:unknown');
-    expect(linkOutcomeKey('link:verification_failed:name')).toBe('link-subscription.result.verification_failed.name');
+    expect(linkOutcomeKey('link:verification_failed:name')).toBe(
+      'link-subscription.result.verification_failed.name',
+    );
   });
 
   it('maps every outcome to texts that exist', () => {
@@ -34,10 +45,22 @@ describe('named outcomes of the account actions', () => {
       expect(keys).toContain(texts.titleKey);
       expect(keys).toContain(texts.textKey);
     }
-    const statuses = ['email_required', 'validation_failed', 'not_found', 'not_supported', 'already_linked', 'already_linked_bp', 'both_found_bp', 'unknown'];
-    for (const status of statuses) expect(keys).toContain(linkOutcomeKey(linkOutcomeOf({ status: status as never }) as never));
+    const statuses = [
+      'email_required',
+      'validation_failed',
+      'not_found',
+      'not_supported',
+      'already_linked',
+      'already_linked_bp',
+      'both_found_bp',
+      'unknown',
+    ];
+    for (const status of statuses)
+      expect(keys).toContain(linkOutcomeKey(linkOutcomeOf({ status: status as never }) as never));
     for (const method of ['order_number_name_zip', 'bp_number_zip', 'name', 'zip'] as const) {
-      expect(keys).toContain(linkOutcomeKey(linkOutcomeOf({ status: 'verification_failed', method }) as never));
+      expect(keys).toContain(
+        linkOutcomeKey(linkOutcomeOf({ status: 'verification_failed', method }) as never),
+      );
     }
   });
 });

@@ -22,7 +22,11 @@ import { makeSubscription } from '../support/subscriptionBuilder';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const texts = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const tables = ['engine/core/texts.json', 'engine/features/contact/texts.json', 'engine/features/issue-calendar/texts.json'].map(texts);
+const tables = [
+  'engine/core/texts.json',
+  'engine/features/contact/texts.json',
+  'engine/features/issue-calendar/texts.json',
+].map(texts);
 const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
 
 function config(tenant: Record<string, unknown>): PortalConfig {
@@ -50,10 +54,21 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function render(element: ReactNode, portal: PortalConfig, api: Record<string, unknown>, loggedIn = false) {
+async function render(
+  element: ReactNode,
+  portal: PortalConfig,
+  api: Record<string, unknown>,
+  loggedIn = false,
+) {
   const i18n = await createI18n(portal, 'en-GB');
   const store = createStore();
-  if (loggedIn) store.set(authStateAtom, { user: { id: 'u1', email: 'u@acme.example' }, accessToken: 't', loginSource: 'token', sessionHasTimedOut: false });
+  if (loggedIn)
+    store.set(authStateAtom, {
+      user: { id: 'u1', email: 'u@acme.example' },
+      accessToken: 't',
+      loginSource: 'token',
+      sessionHasTimedOut: false,
+    });
   const services: PortalServices = {
     config: portal,
     api: { get: async (path: string) => api[path], post: async () => ({}) } as never,
@@ -79,7 +94,11 @@ async function render(element: ReactNode, portal: PortalConfig, api: Record<stri
 
 describe('contact screen', () => {
   it('shows the unsupported alert with the fallback e-mail and phone when no activity is offered to the visitor', async () => {
-    const portal = config({ contactForm: { activities: [{ activity: 'MEMBERS', name: { 'en-GB': 'Members only' }, visibility: 'authenticated' }] } });
+    const portal = config({
+      contactForm: {
+        activities: [{ activity: 'MEMBERS', name: { 'en-GB': 'Members only' }, visibility: 'authenticated' }],
+      },
+    });
     const page = await render(<ContactScreen />, portal, {});
     expect(page.textContent).toContain('Unfortunately the contact form is not available online');
     expect(page.textContent).toContain('help@acme.example');
@@ -106,27 +125,66 @@ describe('contact screen', () => {
 
 describe('issue calendar for a logged-in user', () => {
   it('says so when no subscription has an issue calendar', async () => {
-    const inactive = makeSubscription({ id: '301-1', orderNumber: '4000000001', displayName: 'Old', orderStatus: 'I', publication: 'TWM' });
+    const inactive = makeSubscription({
+      id: '301-1',
+      orderNumber: '4000000001',
+      displayName: 'Old',
+      orderStatus: 'I',
+      publication: 'TWM',
+    });
     const page = await render(<IssueCalendarScreen />, config({}), { '/subscriptions': [inactive] }, true);
     expect(page.textContent).toContain('None of your subscriptions has an issue calendar.');
   });
 
   it('shows the empty notice when no issue appears in the next month', async () => {
-    const active = makeSubscription({ id: '301-2', orderNumber: '4000000002', displayName: 'Magazine', orderStatus: 'A', publication: 'TWM' });
+    const active = makeSubscription({
+      id: '301-2',
+      orderNumber: '4000000002',
+      displayName: 'Magazine',
+      orderStatus: 'A',
+      publication: 'TWM',
+    });
     const api: Record<string, unknown> = { '/subscriptions': [active] };
     const portal = config({});
-    const page = await render(<IssueCalendarScreen />, portal, new Proxy(api, { get: (target, key: string) => (key.startsWith('/subscriptions/') ? [] : target[key]) }), true);
+    const page = await render(
+      <IssueCalendarScreen />,
+      portal,
+      new Proxy(api, {
+        get: (target, key: string) => (key.startsWith('/subscriptions/') ? [] : target[key]),
+      }),
+      true,
+    );
     expect(page.querySelector('select')?.textContent).toContain('All subscriptions');
     expect(page.textContent).toContain('No issues appear in the next month.');
   });
 
   it('reads out a marked day by the translated day label', async () => {
-    const active = makeSubscription({ id: '301-3', orderNumber: '4000000003', displayName: 'Magazine', orderStatus: 'A', publication: 'TWM' });
+    const active = makeSubscription({
+      id: '301-3',
+      orderNumber: '4000000003',
+      displayName: 'Magazine',
+      orderStatus: 'A',
+      publication: 'TWM',
+    });
     const today = new Date().toISOString().slice(0, 10);
-    const issue = { issue: '2026-47', issueNumber: '47', description: null, dateOfFirstSale: today, publication: 'TWM', subscriptionId: '301-3' };
+    const issue = {
+      issue: '2026-47',
+      issueNumber: '47',
+      description: null,
+      dateOfFirstSale: today,
+      publication: 'TWM',
+      subscriptionId: '301-3',
+    };
     const api: Record<string, unknown> = { '/subscriptions': [active] };
     const portal = config({ issueCalendar: { mode: 'calendar' } });
-    const page = await render(<IssueCalendarScreen />, portal, new Proxy(api, { get: (target, key: string) => (key.startsWith('/subscriptions/') ? [issue] : target[key]) }), true);
+    const page = await render(
+      <IssueCalendarScreen />,
+      portal,
+      new Proxy(api, {
+        get: (target, key: string) => (key.startsWith('/subscriptions/') ? [issue] : target[key]),
+      }),
+      true,
+    );
     const spoken = page.querySelector(`[data-date="${today}"] .visually-hidden`)?.textContent;
     expect(spoken).toBe(`On sale from ${formatDate(today, 'en-GB')}: Magazine: issue 47`);
   });

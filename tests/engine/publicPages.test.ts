@@ -4,19 +4,33 @@ import { linkForPath, withUserId } from '../../engine/features/external-page/ext
 import { contactErrorKey } from '../../engine/features/contact/contactErrors';
 import { buildRoutes } from '../../engine/core/router';
 
-const entry = (id: string, category?: string) => ({ id, category, title: { 'de-DE': id }, content: { 'de-DE': id } });
+const entry = (id: string, category?: string) => ({
+  id,
+  category,
+  title: { 'de-DE': id },
+  content: { 'de-DE': id },
+});
 
 describe('FAQ grouping (portal-core.md §2 "FAQ")', () => {
-  const categories = [{ id: 'b', title: { 'de-DE': 'B' } }, { id: 'a', title: { 'de-DE': 'A' } }];
+  const categories = [
+    { id: 'b', title: { 'de-DE': 'B' } },
+    { id: 'a', title: { 'de-DE': 'A' } },
+  ];
   it('groups by the tenant category order, general questions last, empty groups dropped', () => {
     const groups = groupFaq([entry('1', 'a'), entry('2'), entry('3', 'b'), entry('4', 'a')], categories, []);
-    expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([['b', ['3']], ['a', ['1', '4']], ['general', ['2']]]);
+    expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([
+      ['b', ['3']],
+      ['a', ['1', '4']],
+      ['general', ['2']],
+    ]);
   });
 
   it('filters by one or many categories, repeated or comma-separated', () => {
     expect(categoryFilter('?category=a&category=b')).toEqual(['a', 'b']);
     expect(categoryFilter('?category=a,general')).toEqual(['a', 'general']);
-    expect(groupFaq([entry('1', 'a'), entry('2')], categories, ['general']).map((g) => g.id)).toEqual(['general']);
+    expect(groupFaq([entry('1', 'a'), entry('2')], categories, ['general']).map((g) => g.id)).toEqual([
+      'general',
+    ]);
   });
 });
 
@@ -52,12 +66,22 @@ describe('external navigation links (portal-core.md §2 catch-all)', () => {
 
 describe('contact error messages (portal-core.md §8)', () => {
   it('maps each link result to its message', () => {
-    expect(contactErrorKey({ status: 'already_linked', maskedEmail: 'a***@b' })).toBe('contact.errorSubscriptionAlreadyLinked');
-    expect(contactErrorKey({ status: 'confirm_email', maskedEmail: 'a***@b' })).toBe('contact.signInLinkSent');
+    expect(contactErrorKey({ status: 'already_linked', maskedEmail: 'a***@b' })).toBe(
+      'contact.errorSubscriptionAlreadyLinked',
+    );
+    expect(contactErrorKey({ status: 'confirm_email', maskedEmail: 'a***@b' })).toBe(
+      'contact.signInLinkSent',
+    );
     expect(contactErrorKey({ status: 'no_email_on_record' })).toBe('contact.errorNoEmailOnRecord');
-    expect(contactErrorKey({ status: 'verification_failed', method: 'zip' })).toBe('contact.errorInvalidZipcode');
-    expect(contactErrorKey({ status: 'verification_failed', method: 'order_number_name_zip' })).toBe('contact.errorInvalidNameAndZipcode');
-    expect(contactErrorKey({ status: 'verification_failed', method: 'bp_number_zip' })).toBe('contact.errorInvalidBpNumberAndZipcode');
+    expect(contactErrorKey({ status: 'verification_failed', method: 'zip' })).toBe(
+      'contact.errorInvalidZipcode',
+    );
+    expect(contactErrorKey({ status: 'verification_failed', method: 'order_number_name_zip' })).toBe(
+      'contact.errorInvalidNameAndZipcode',
+    );
+    expect(contactErrorKey({ status: 'verification_failed', method: 'bp_number_zip' })).toBe(
+      'contact.errorInvalidBpNumberAndZipcode',
+    );
     expect(contactErrorKey({ status: 'both_found_bp' })).toBe('contact.errorBpBothFound');
     expect(contactErrorKey({ status: 'email_required' })).toBe('contact.errorEmailRequired');
     expect(contactErrorKey({ status: 'something' })).toBe('contact.errorUnknown');

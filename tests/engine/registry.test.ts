@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertUnique, FEATURES, isFeatureEnabled, isRouteServed, menuItems, subscriptionActions, textTables } from '../../engine/features';
+import {
+  assertUnique,
+  FEATURES,
+  isFeatureEnabled,
+  isRouteServed,
+  menuItems,
+  subscriptionActions,
+  textTables,
+} from '../../engine/features';
 import { defineFeature } from '../../engine/features/types';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { can, type CapabilityContext, type CapabilityTenant } from '../../engine/domain/capabilities';
@@ -11,24 +19,38 @@ import { makeSubscription } from '../support/subscriptionBuilder';
 const ENGINE = path.resolve(__dirname, '../../engine');
 
 /** The tenant settings subscriptionActions reads, with the capability settings. */
-function tenantWith(features: string[], extra: Partial<CapabilityTenant> & { hiddenActions?: string[] } = {}) {
+function tenantWith(
+  features: string[],
+  extra: Partial<CapabilityTenant> & { hiddenActions?: string[] } = {},
+) {
   const { hiddenActions = [], ...settings } = extra;
-  const tenant = { features, buttons: { hiddenActions }, cancellation: {}, ...settings } as never as Parameters<typeof subscriptionActions>[0] & CapabilityTenant;
+  const tenant = {
+    features,
+    buttons: { hiddenActions },
+    cancellation: {},
+    ...settings,
+  } as never as Parameters<typeof subscriptionActions>[0] & CapabilityTenant;
   const ctx: CapabilityContext = { tenant };
   return { tenant, ctx };
 }
-const ids = (features: string[], extra?: Parameters<typeof tenantWith>[1], subscription = makeSubscription()) => {
+const ids = (
+  features: string[],
+  extra?: Parameters<typeof tenantWith>[1],
+  subscription = makeSubscription(),
+) => {
   const { tenant, ctx } = tenantWith(features, extra);
   return subscriptionActions(tenant, subscription, ctx).map((action) => action.id);
 };
 
 describe('feature registry', () => {
   it('names each feature after its folder, which exists', () => {
-    for (const feature of FEATURES) expect(existsSync(path.join(ENGINE, 'features', feature.id, 'index.ts'))).toBe(true);
+    for (const feature of FEATURES)
+      expect(existsSync(path.join(ENGINE, 'features', feature.id, 'index.ts'))).toBe(true);
   });
 
   it('switches features only by flags of the spec list', () => {
-    for (const feature of FEATURES) for (const flag of feature.flags ?? []) expect(FEATURE_FLAGS).toContain(flag);
+    for (const feature of FEATURES)
+      for (const flag of feature.flags ?? []) expect(FEATURE_FLAGS).toContain(flag);
   });
 
   it('points every menu item at one of the feature own routes', () => {
@@ -38,7 +60,8 @@ describe('feature registry', () => {
   });
 
   it('gives every loyalty route its opt-in check', () => {
-    for (const route of FEATURES.flatMap((f) => f.routes).filter((r) => r.access === 'loyalty')) expect(route.optIn).toBeDefined();
+    for (const route of FEATURES.flatMap((f) => f.routes).filter((r) => r.access === 'loyalty'))
+      expect(route.optIn).toBeDefined();
   });
 
   it('has base texts in both locales with the same keys, all prefixed by the owner, and every label key exists', () => {
@@ -47,7 +70,11 @@ describe('feature registry', () => {
       const file = path.join(ENGINE, table);
       if (!existsSync(file)) continue;
       const texts = JSON.parse(readFileSync(file, 'utf8'));
-      const owner = table.startsWith('features/') ? table.split('/')[1] : table === 'core/texts.json' ? 'shell' : 'account';
+      const owner = table.startsWith('features/')
+        ? table.split('/')[1]
+        : table === 'core/texts.json'
+          ? 'shell'
+          : 'account';
       expect(Object.keys(texts['de-DE']).sort()).toEqual(Object.keys(texts['en-GB']).sort());
       for (const key of Object.keys(texts['en-GB'])) {
         expect(key.startsWith(`${owner}.`)).toBe(true);
@@ -55,7 +82,9 @@ describe('feature registry', () => {
       }
     }
     for (const feature of FEATURES) {
-      for (const key of [feature.menu?.labelKey, ...(feature.actions ?? []).map((a) => a.labelKey)].filter(Boolean)) {
+      for (const key of [feature.menu?.labelKey, ...(feature.actions ?? []).map((a) => a.labelKey)].filter(
+        Boolean,
+      )) {
         expect(known.has(key!), `${feature.id}: text key ${key}`).toBe(true);
         expect(key!.startsWith(`${feature.id}.`), `${feature.id}: text key ${key}`).toBe(true);
       }
@@ -73,9 +102,14 @@ describe('feature registry', () => {
   });
 
   it('fails loudly on a duplicate feature id, served route or action id, naming both owners', () => {
-    const a = defineFeature({ id: 'a', routes: [{ ref: ROUTES.faq, access: 'anonymous', screen: async () => ({ default: () => null }) }] });
+    const a = defineFeature({
+      id: 'a',
+      routes: [{ ref: ROUTES.faq, access: 'anonymous', screen: async () => ({ default: () => null }) }],
+    });
     expect(() => assertUnique([a, { ...a }])).toThrow('Duplicate feature "a"');
-    expect(() => assertUnique([a, { id: 'b', routes: a.routes }])).toThrow('Duplicate route "faq" in engine/features/index.ts: declared by "a" and "b"');
+    expect(() => assertUnique([a, { id: 'b', routes: a.routes }])).toThrow(
+      'Duplicate route "faq" in engine/features/index.ts: declared by "a" and "b"',
+    );
   });
 
   it('serves only the routes of enabled features, so links to them can be hidden', () => {
@@ -85,7 +119,12 @@ describe('feature registry', () => {
     // Multi-user licences serve the licences page and the anonymous accept page behind their flag.
     expect(isRouteServed(['multi-user-licenses'], ROUTES.subscriptionLicenses)).toBe(true);
     expect(isRouteServed(['multi-user-licenses'], ROUTES.acceptLicense)).toBe(true);
-    expect(isRouteServed([...FEATURE_FLAGS].filter((flag) => flag !== 'multi-user-licenses'), ROUTES.subscriptionLicenses)).toBe(false);
+    expect(
+      isRouteServed(
+        [...FEATURE_FLAGS].filter((flag) => flag !== 'multi-user-licenses'),
+        ROUTES.subscriptionLicenses,
+      ),
+    ).toBe(false);
     // The flows of issue 11 serve theirs behind their flags.
     expect(isRouteServed(['cancellation'], ROUTES.subscriptionCancellation)).toBe(true);
     expect(isRouteServed([], ROUTES.subscriptionCancellation)).toBe(false);
@@ -99,13 +138,44 @@ describe('feature registry', () => {
   });
 
   it('orders the subscription page buttons as portal-core.md §2 lists them', () => {
-    const all = ids(['renewal', 'issue-complaint', 'address-change', 'holiday-break', 'payment-method-change', 'upgrade', 'cancellation', 'opt-ins'], {}, makeSubscription({ isRenewal: true }));
-    expect(all).toEqual(['renewal', 'complaint', 'addresses', 'holiday-service', 'payment-details', 'upgrade', 'cancellation', 'opt-ins']);
-    expect(ids(['issue-complaint', 'address-change', 'payment-method-change', 'opt-ins'], { hiddenActions: ['complaint', 'addresses', 'payment-details', 'opt-ins'] })).toEqual([]);
+    const all = ids(
+      [
+        'renewal',
+        'issue-complaint',
+        'address-change',
+        'holiday-break',
+        'payment-method-change',
+        'upgrade',
+        'cancellation',
+        'opt-ins',
+      ],
+      {},
+      makeSubscription({ isRenewal: true }),
+    );
+    expect(all).toEqual([
+      'renewal',
+      'complaint',
+      'addresses',
+      'holiday-service',
+      'payment-details',
+      'upgrade',
+      'cancellation',
+      'opt-ins',
+    ]);
+    expect(
+      ids(['issue-complaint', 'address-change', 'payment-method-change', 'opt-ins'], {
+        hiddenActions: ['complaint', 'addresses', 'payment-details', 'opt-ins'],
+      }),
+    ).toEqual([]);
   });
 
   it('assembles the menu from the enabled features in order', () => {
-    expect(menuItems(['faq', 'contact-form']).map((item) => item.route.id)).toEqual(['orders', 'business-partners', 'faq', 'contact']);
+    expect(menuItems(['faq', 'contact-form']).map((item) => item.route.id)).toEqual([
+      'orders',
+      'business-partners',
+      'faq',
+      'contact',
+    ]);
   });
 });
 
@@ -116,16 +186,30 @@ describe('subscription page actions come from the registry (portal-core.md §2, 
     expect(ids([])).not.toContain('contact');
     // revocation: flag contact-form, capability: status AK and a revocation activity configured.
     const cancelled = makeSubscription({ orderStatus: 'AK', isCancelable: false });
-    expect(ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled)).toContain('revoke-cancellation');
-    expect(ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } })).not.toContain('revoke-cancellation');
-    expect(ids([], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled)).not.toContain('revoke-cancellation');
+    expect(
+      ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled),
+    ).toContain('revoke-cancellation');
+    expect(ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } })).not.toContain(
+      'revoke-cancellation',
+    );
+    expect(ids([], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled)).not.toContain(
+      'revoke-cancellation',
+    );
   });
 
   it('follows the capability rule of engine/domain/capabilities.ts, publication blacklists included', () => {
     const subscription = makeSubscription();
-    const { ctx } = tenantWith(['contact-form'], { publicationBlacklists: { 'contact-form': [subscription.publication] } });
+    const { ctx } = tenantWith(['contact-form'], {
+      publicationBlacklists: { 'contact-form': [subscription.publication] },
+    });
     expect(can('contact', subscription, ctx)).toBe(false);
-    expect(ids(['contact-form'], { publicationBlacklists: { 'contact-form': [subscription.publication] } }, subscription)).not.toContain('contact');
+    expect(
+      ids(
+        ['contact-form'],
+        { publicationBlacklists: { 'contact-form': [subscription.publication] } },
+        subscription,
+      ),
+    ).not.toContain('contact');
   });
 
   it('hides actions the tenant lists in buttons.hiddenActions', () => {
@@ -133,7 +217,12 @@ describe('subscription page actions come from the registry (portal-core.md §2, 
   });
 
   it('lists in the declared order and leaves out features that are off', () => {
-    const own = makeSubscription({ roles: ['AG'], orderStatus: 'AK', isCancelable: false, salesSource: 'GIFT' });
+    const own = makeSubscription({
+      roles: ['AG'],
+      orderStatus: 'AK',
+      isCancelable: false,
+      salesSource: 'GIFT',
+    });
     const extra = {
       cancellation: { revocationContactActivity: 'REVOKE' },
       giftCertificate: { salesSources: ['GIFT'] },
@@ -151,12 +240,21 @@ describe('subscription page actions come from the registry (portal-core.md §2, 
   it('adds renewal, upgrade and cancellation in the order of §2, each behind its flag and capability', () => {
     // makeSubscription: ordering party, cancelable; renewable only with isRenewal.
     const renewable = makeSubscription({ isRenewal: true });
-    expect(ids(['renewal', 'upgrade', 'cancellation'], {}, renewable)).toEqual(['renewal', 'upgrade', 'cancellation']);
+    expect(ids(['renewal', 'upgrade', 'cancellation'], {}, renewable)).toEqual([
+      'renewal',
+      'upgrade',
+      'cancellation',
+    ]);
     expect(ids(['renewal', 'upgrade', 'cancellation'])).toEqual(['upgrade', 'cancellation']);
     expect(ids(['cancellation'], {}, makeSubscription({ isCancelable: false }))).toEqual([]);
     // §6 "cancellation: ... or when externally managed (WBZA) where it is then refused with a notice".
-    expect(ids(['cancellation'], {}, makeSubscription({ isCancelable: false, salesDocumentType: 'WBZA' }))).toEqual(['cancellation']);
-    expect(ids(['renewal', 'upgrade', 'cancellation'], { hiddenActions: ['upgrade'] }, renewable)).toEqual(['renewal', 'cancellation']);
+    expect(
+      ids(['cancellation'], {}, makeSubscription({ isCancelable: false, salesDocumentType: 'WBZA' })),
+    ).toEqual(['cancellation']);
+    expect(ids(['renewal', 'upgrade', 'cancellation'], { hiddenActions: ['upgrade'] }, renewable)).toEqual([
+      'renewal',
+      'cancellation',
+    ]);
   });
 
   it("shows a registered feature's action behind that feature's own flags", () => {
@@ -171,7 +269,10 @@ describe('subscription page actions come from the registry (portal-core.md §2, 
     expect(run(['holiday-break'], ['holiday-service'])).toEqual([]);
     // The capability refuses a licence manager (§6 "holiday service: ... not licence manager").
     const { tenant, ctx } = tenantWith(['holiday-break']);
-    const manager = makeSubscription({ roles: ['LV'], currentRoleBusinessPartner: { ...makeSubscription().currentRoleBusinessPartner, role: 'LV' } });
+    const manager = makeSubscription({
+      roles: ['LV'],
+      currentRoleBusinessPartner: { ...makeSubscription().currentRoleBusinessPartner, role: 'LV' },
+    });
     expect(subscriptionActions(tenant, manager, ctx, registry)).toEqual([]);
   });
 });

@@ -28,7 +28,12 @@ function makeStorage(): Storage {
 }
 
 function makeLogin(overrides: Partial<LoginResponse> = {}): LoginResponse {
-  return { user: { id: 'u1', email: 'anna@technikwelt.example' }, accessToken: 'token-1', loginSource: 'email', ...overrides };
+  return {
+    user: { id: 'u1', email: 'anna@technikwelt.example' },
+    accessToken: 'token-1',
+    loginSource: 'email',
+    ...overrides,
+  };
 }
 
 /** One browser: shared local storage, one session storage and channel per tab. */
@@ -64,7 +69,10 @@ describe('one session per tenant (issue 14, finding 3)', () => {
     expect(storage.getItem(authStateKey('northern-review'))).toContain('token-1');
 
     const reloaded = browser.tab('northern-review', storage);
-    expect(await reloaded.session.restore()).toEqual({ ...makeLogin({ loginSource: 'email' }), sessionHasTimedOut: false });
+    expect(await reloaded.session.restore()).toEqual({
+      ...makeLogin({ loginSource: 'email' }),
+      sessionHasTimedOut: false,
+    });
   });
 
   it("never gives one tenant's page the token of another tenant signed in in the same tab", async () => {
@@ -116,8 +124,14 @@ describe('one session per tenant (issue 14, finding 3)', () => {
     await settle();
     expect(watching.changes).toEqual([{ type: 'signed-in', session: partial }]);
 
-    expect(await browser.tab('technikwelt', storage).session.restore()).toEqual({ ...partial, sessionHasTimedOut: false });
-    expect(await browser.tab('technikwelt').session.restore()).toEqual({ ...partial, sessionHasTimedOut: false });
+    expect(await browser.tab('technikwelt', storage).session.restore()).toEqual({
+      ...partial,
+      sessionHasTimedOut: false,
+    });
+    expect(await browser.tab('technikwelt').session.restore()).toEqual({
+      ...partial,
+      sessionHasTimedOut: false,
+    });
   });
 
   it('never writes the token to the storage every tab shares, only that a session may be open', async () => {
@@ -125,7 +139,9 @@ describe('one session per tenant (issue 14, finding 3)', () => {
     const open = browser.tab('technikwelt');
     await open.session.restore();
     open.session.signedIn(makeLogin({ accessToken: 'secret-token' }));
-    const shared = Array.from({ length: browser.hints.length }, (_, i) => browser.hints.getItem(browser.hints.key(i)!));
+    const shared = Array.from({ length: browser.hints.length }, (_, i) =>
+      browser.hints.getItem(browser.hints.key(i)!),
+    );
     expect(shared.join()).not.toContain('secret-token');
     expect(browser.hints.getItem(sessionHintKey('technikwelt'))).toBe('1');
   });
@@ -183,7 +199,9 @@ describe('one session per tenant (issue 14, finding 3)', () => {
     const afterReload = browser.tab('technikwelt', second.storage);
     expect(await afterReload.session.restore()).toEqual({ sessionHasTimedOut: true });
     expect(second.storage.getItem(timedOutKey('technikwelt'))).toBeNull();
-    expect(await browser.tab('technikwelt', second.storage).session.restore()).toEqual({ sessionHasTimedOut: false });
+    expect(await browser.tab('technikwelt', second.storage).session.restore()).toEqual({
+      sessionHasTimedOut: false,
+    });
   });
 
   it('hands a sign-in in one tab to the tenant’s other open tabs', async () => {
@@ -202,7 +220,9 @@ describe('one session per tenant (issue 14, finding 3)', () => {
     browser = makeBrowser();
     const storage = makeStorage();
     storage.setItem(LEGACY_AUTH_STATE_KEY, JSON.stringify(makeLogin()));
-    expect(await browser.tab('stadtkurier', storage).session.restore()).toEqual({ sessionHasTimedOut: false });
+    expect(await browser.tab('stadtkurier', storage).session.restore()).toEqual({
+      sessionHasTimedOut: false,
+    });
     expect(storage.getItem(LEGACY_AUTH_STATE_KEY)).toBeNull();
   });
 

@@ -14,7 +14,9 @@ const FILES: Record<string, Record<string, string>> = {
 
 function fakeFetch(files = FILES) {
   const fetch = vi.fn(async (url: string) =>
-    url in files ? new Response(JSON.stringify(files[url]), { status: 200 }) : new Response('{"error":{"code":"not_found"}}', { status: 404 }),
+    url in files
+      ? new Response(JSON.stringify(files[url]), { status: 200 })
+      : new Response('{"error":{"code":"not_found"}}', { status: 404 }),
   );
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -31,7 +33,7 @@ const builtPage = (overrides: PortalConfig['texts'] = {}): PortalConfig =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the texts of a built page', () => {
-  it('fetches the file of the locale shown before the first render, with the tenant\'s texts on top', async () => {
+  it("fetches the file of the locale shown before the first render, with the tenant's texts on top", async () => {
     const fetch = fakeFetch();
     const i18n = await createI18n(builtPage({ 'de-DE': { 'shell.logout': 'Tschüss' } }), 'de-DE');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['assets/texts.de-DE.aaaa1111.json']);
@@ -39,7 +41,7 @@ describe('the texts of a built page', () => {
     expect(i18n.t('shell.hello', { name: 'Zoë' })).toBe('Hallo Zoë');
   });
 
-  it('fetches the other locale\'s file when the language changes, then switches, and only once', async () => {
+  it("fetches the other locale's file when the language changes, then switches, and only once", async () => {
     const fetch = fakeFetch();
     const i18n = await createI18n(builtPage({ 'en-GB': { 'shell.logout': 'Bye' } }), 'de-DE');
     const changes: string[] = [];
@@ -49,7 +51,10 @@ describe('the texts of a built page', () => {
     expect(i18n.t('shell.hello', { name: 'Zoë' })).toBe('Hello Zoë');
     await i18n.changeLanguage('de-DE');
     await i18n.changeLanguage('en-GB');
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['assets/texts.de-DE.aaaa1111.json', 'assets/texts.en-GB.bbbb2222.json']);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      'assets/texts.de-DE.aaaa1111.json',
+      'assets/texts.en-GB.bbbb2222.json',
+    ]);
     expect(i18n.t('shell.logout')).toBe('Bye');
   });
 
@@ -66,7 +71,11 @@ describe('the texts of a built page', () => {
 
   it('fetches nothing for a page with the full tables inline (portal dev, the studio)', async () => {
     const fetch = fakeFetch();
-    const config = { ...builtPage(), textFiles: undefined, texts: { 'de-DE': { 'shell.logout': 'Abmelden' }, 'en-GB': { 'shell.logout': 'Log out' } } };
+    const config = {
+      ...builtPage(),
+      textFiles: undefined,
+      texts: { 'de-DE': { 'shell.logout': 'Abmelden' }, 'en-GB': { 'shell.logout': 'Log out' } },
+    };
     const i18n = await createI18n(config as PortalConfig, 'en-GB');
     await i18n.changeLanguage('de-DE');
     expect(i18n.t('shell.logout')).toBe('Abmelden');

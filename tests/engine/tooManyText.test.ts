@@ -10,15 +10,30 @@ import { ApiError } from '../../engine/domain/apiError';
 import { entryMessage, entryResultOf } from '../../engine/account/offers/entryOutcomes';
 import { loginErrorText } from '../../engine/features/login/loginErrors';
 
-const files = ['engine/core/texts.json', 'engine/account/texts.json', 'engine/features/login/texts.json'].map((file) => JSON.parse(readFileSync(file, 'utf8')));
-const texts = { 'de-DE': Object.assign({}, ...files.map((f) => f['de-DE'])), 'en-GB': Object.assign({}, ...files.map((f) => f['en-GB'])) };
+const files = ['engine/core/texts.json', 'engine/account/texts.json', 'engine/features/login/texts.json'].map(
+  (file) => JSON.parse(readFileSync(file, 'utf8')),
+);
+const texts = {
+  'de-DE': Object.assign({}, ...files.map((f) => f['de-DE'])),
+  'en-GB': Object.assign({}, ...files.map((f) => f['en-GB'])),
+};
 const t = (locale: 'de-DE' | 'en-GB') => createTranslator({ locale, fallbackLocale: 'en-GB', texts }).t;
-const limited = (seconds?: number) => new ApiError(429, 'rate_limited', 'Too many attempts.', seconds === undefined ? undefined : { retryAfterSeconds: seconds });
+const limited = (seconds?: number) =>
+  new ApiError(
+    429,
+    'rate_limited',
+    'Too many attempts.',
+    seconds === undefined ? undefined : { retryAfterSeconds: seconds },
+  );
 
 describe('the message of a 429', () => {
   it('says the minutes to wait in German and in English', () => {
-    expect(tooManyText(t('de-DE'), limited(13 * 60 + 20))).toBe('Zu viele Versuche. Bitte versuchen Sie es in 14 Minuten erneut.');
-    expect(tooManyText(t('en-GB'), limited(13 * 60 + 20))).toBe('Too many attempts. Please try again in 14 minutes.');
+    expect(tooManyText(t('de-DE'), limited(13 * 60 + 20))).toBe(
+      'Zu viele Versuche. Bitte versuchen Sie es in 14 Minuten erneut.',
+    );
+    expect(tooManyText(t('en-GB'), limited(13 * 60 + 20))).toBe(
+      'Too many attempts. Please try again in 14 minutes.',
+    );
   });
 
   it('uses the singular for one minute and hours for long waits', () => {
@@ -33,8 +48,12 @@ describe('the message of a 429', () => {
   });
 
   it('is what the sign-in forms show for rate_limited, with their own lead', () => {
-    expect(loginErrorText(limited(600), t('de-DE'))).toBe('Zu viele Versuche. Bitte versuchen Sie es in 10 Minuten erneut.');
-    expect(loginErrorText(new ApiError(401, 'invalid_credentials', ''), t('en-GB'))).not.toMatch(/try again in/);
+    expect(loginErrorText(limited(600), t('de-DE'))).toBe(
+      'Zu viele Versuche. Bitte versuchen Sie es in 10 Minuten erneut.',
+    );
+    expect(loginErrorText(new ApiError(401, 'invalid_credentials', ''), t('en-GB'))).not.toMatch(
+      /try again in/,
+    );
   });
 
   it('is what the anonymous entry forms show (renewal, cancellation, bulk renewal)', () => {

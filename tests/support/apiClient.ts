@@ -30,7 +30,12 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
   let xsrf: string | undefined;
   let accessToken: string | undefined;
 
-  async function call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...extra };
     if (options.host) headers.host = options.host;
     if (xsrf) headers.cookie = `XSRF-TOKEN=${xsrf}`;
@@ -39,22 +44,25 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
     if (body !== undefined) headers['content-type'] = 'application/json';
     // node:http rather than fetch: fetch does not let a test choose the Host header.
     const payload = typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body);
-    const response = await new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-      const req = request(`${baseUrl}${prefix}${path}`, { method, headers }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => {
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-          }
-          resolve({ status: res.statusCode ?? 0, headers: responseHeaders, text });
+    const response = await new Promise<{ status: number; headers: Headers; text: string }>(
+      (resolve, reject) => {
+        const req = request(`${baseUrl}${prefix}${path}`, { method, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            const responseHeaders = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) {
+              if (value !== undefined)
+                responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+            }
+            resolve({ status: res.statusCode ?? 0, headers: responseHeaders, text });
+          });
         });
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
+        req.on('error', reject);
+        req.end(payload);
+      },
+    );
     const cookie = response.headers.get('set-cookie');
     const match = cookie && /XSRF-TOKEN=([^;]+)/.exec(cookie);
     if (match) xsrf = match[1];
@@ -70,8 +78,10 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
 
   return {
     get: <T = any>(path: string, extra?: Record<string, string>) => call<T>('GET', path, undefined, extra),
-    post: <T = any>(path: string, body?: unknown, extra?: Record<string, string>) => call<T>('POST', path, body ?? {}, extra),
-    delete: <T = any>(path: string, extra?: Record<string, string>) => call<T>('DELETE', path, undefined, extra),
+    post: <T = any>(path: string, body?: unknown, extra?: Record<string, string>) =>
+      call<T>('POST', path, body ?? {}, extra),
+    delete: <T = any>(path: string, extra?: Record<string, string>) =>
+      call<T>('DELETE', path, undefined, extra),
     setAccessToken: (token: string | undefined) => void (accessToken = token),
     get accessToken() {
       return accessToken;

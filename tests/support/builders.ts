@@ -70,7 +70,11 @@ export function makeServerTenant(settings: { id: string } & Record<string, unkno
 }
 
 /** A tenant for the sign-in tests: English, magic link and password on, 30 minutes idle time. */
-export function makeSignInTenant(id: string, login: Partial<ServerTenant['login']> = {}, features: string[] = []): ServerTenant {
+export function makeSignInTenant(
+  id: string,
+  login: Partial<ServerTenant['login']> = {},
+  features: string[] = [],
+): ServerTenant {
   return makeServerTenant({
     id,
     name: `Tenant ${id}`,

@@ -29,9 +29,14 @@ function urlOf(name: string): string {
  * A new database cloned from the run's migrated template, opened and migrated (a no-op unless a
  * test adds migrations). Most tests want the shared one of their file: getTestDatabase().
  */
-export async function createTestDatabase(opts: { poolSize?: number } = {}): Promise<{ db: Database; url: string }> {
+export async function createTestDatabase(
+  opts: { poolSize?: number } = {},
+): Promise<{ db: Database; url: string }> {
   const template = inject('testTemplate');
-  if (!template) throw new Error('no test cluster: integration tests need tests/support/databaseGlobalSetup.ts as globalSetup');
+  if (!template)
+    throw new Error(
+      'no test cluster: integration tests need tests/support/databaseGlobalSetup.ts as globalSetup',
+    );
   counter += 1;
   const name = `${template}_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 6)}`;
   await createDatabaseIfMissing(inject('testAdminUrl'), name, template);

@@ -65,8 +65,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     admin.on('error', () => undefined);
     await admin.connect();
     try {
-      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${template}%`]);
-      for (const { datname } of rows) await admin.query(`drop database if exists ${admin.escapeIdentifier(datname)} with (force)`);
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1`,
+        [`${template}%`],
+      );
+      for (const { datname } of rows)
+        await admin.query(`drop database if exists ${admin.escapeIdentifier(datname)} with (force)`);
     } finally {
       await admin.end();
     }
@@ -89,7 +93,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('testAdminUrl', adminUrl);
   project.provide('testTemplate', template);
   return async () => {
-    await dropRunDatabases().catch((error) => console.warn(`could not drop the test databases: ${(error as Error).message}`));
+    await dropRunDatabases().catch((error) =>
+      console.warn(`could not drop the test databases: ${(error as Error).message}`),
+    );
     await stopCluster();
   };
 }

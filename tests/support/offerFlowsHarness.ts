@@ -25,7 +25,11 @@ const PUBLICATIONS = [
   { publication: 'OFD', description: 'Offer Digital', kind: 'digital', frequency: 'daily' },
 ];
 
-export function offerFlowTenant(id: string, features: string[], settings: Record<string, unknown> = {}): ServerTenant {
+export function offerFlowTenant(
+  id: string,
+  features: string[],
+  settings: Record<string, unknown> = {},
+): ServerTenant {
   return makeServerTenant({
     id,
     name: `Verlag ${id}`,
@@ -36,7 +40,9 @@ export function offerFlowTenant(id: string, features: string[], settings: Record
     publications: PUBLICATIONS,
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-    contactForm: { activities: [{ activity: 'WIDERRUF', label: { 'de-DE': 'Widerruf', 'en-GB': 'Revocation' } }] },
+    contactForm: {
+      activities: [{ activity: 'WIDERRUF', label: { 'de-DE': 'Widerruf', 'en-GB': 'Revocation' } }],
+    },
     ...settings,
   });
 }
@@ -59,11 +65,17 @@ export interface OfferFlowsServer {
   mails: (to: string) => Promise<Array<{ subject: string; text: string }>>;
   signIn: (t: ServerTenant, email?: string, locale?: string) => Promise<Client>;
   subscriptions: (client: Client) => Promise<Subscription[]>;
-  payOnSandbox: (url: string, body: Record<string, string>) => Promise<{ status: number; body: { status: string } }>;
+  payOnSandbox: (
+    url: string,
+    body: Record<string, string>,
+  ) => Promise<{ status: number; body: { status: string } }>;
 }
 
 /** Seeds the tenants, serves them, and gives the helpers the tests sign in and pay with. */
-export async function startOfferFlows(tenants: ServerTenant[], clock = new Date()): Promise<OfferFlowsServer> {
+export async function startOfferFlows(
+  tenants: ServerTenant[],
+  clock = new Date(),
+): Promise<OfferFlowsServer> {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-offers-outbox-'));
   const mailer = createMailer({ outboxDir });
   const db = await getTestDatabase();
@@ -94,7 +106,9 @@ export async function startOfferFlows(tenants: ServerTenant[], clock = new Date(
     const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
     await client.get('/subscriptions');
     expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-    const token = new URL(/https?:\/\/\S+/.exec((await mails(email)).at(-1)!.text)![0]).searchParams.get('p')!;
+    const token = new URL(/https?:\/\/\S+/.exec((await mails(email)).at(-1)!.text)![0]).searchParams.get(
+      'p',
+    )!;
     const login = await client.post('/login/token', { token });
     expect(login.status).toBe(200);
     client.setAccessToken(login.body.accessToken);

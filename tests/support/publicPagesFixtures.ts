@@ -9,7 +9,11 @@ import { buildDemoData, type DemoTenant } from '../../server/seed';
  * A subscription no account speaks for yet, with a zip code of one of its business partners; `nth`
  * picks another one for each test that links one (linking is for good).
  */
-export function unlinkedSubscription(tenant: DemoTenant, today: Date, nth = 0): { orderNumber: string; zipcode: string; publication: string; email: string | null } {
+export function unlinkedSubscription(
+  tenant: DemoTenant,
+  today: Date,
+  nth = 0,
+): { orderNumber: string; zipcode: string; publication: string; email: string | null } {
   let skip = nth;
   const data = buildDemoData(tenant, today);
   const linkedBps = new Set(data.userBusinessPartners.map((link) => link.bp_number));
@@ -23,13 +27,21 @@ export function unlinkedSubscription(tenant: DemoTenant, today: Date, nth = 0): 
     const twins = data.subscriptions.filter((other) => other.order_number === subscription.order_number);
     if (twins.length > 1) continue;
     if (skip-- > 0) continue;
-    return { orderNumber: subscription.order_number, zipcode: partner.zipcode, publication: subscription.publication, email: partner.email_address };
+    return {
+      orderNumber: subscription.order_number,
+      zipcode: partner.zipcode,
+      publication: subscription.publication,
+      email: partner.email_address,
+    };
   }
   throw new Error(`demo data of ${tenant.id} has no unlinked subscription`);
 }
 
 /** A subscription some demo account already speaks for. */
-export function linkedSubscription(tenant: DemoTenant, today: Date): { orderNumber: string; zipcode: string; email: string } {
+export function linkedSubscription(
+  tenant: DemoTenant,
+  today: Date,
+): { orderNumber: string; zipcode: string; email: string } {
   const data = buildDemoData(tenant, today);
   for (const link of data.userBusinessPartners) {
     const role = data.subscriptionRoles.find((r) => r.bp_number === link.bp_number);

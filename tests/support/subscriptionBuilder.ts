@@ -75,5 +75,9 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
 /** The same subscription seen by a user with only these roles (the first is the current role). */
 export function withRoles(roles: Subscription['roles'], overrides: Partial<Subscription> = {}): Subscription {
   const base = makeSubscription(overrides);
-  return { ...base, roles, currentRoleBusinessPartner: { ...base.currentRoleBusinessPartner, role: roles[0] } };
+  return {
+    ...base,
+    roles,
+    currentRoleBusinessPartner: { ...base.currentRoleBusinessPartner, role: roles[0] },
+  };
 }

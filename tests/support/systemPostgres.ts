@@ -64,11 +64,16 @@ async function pickRunner(): Promise<{ runner: Runner; uid?: number; gid?: numbe
     );
   }
   const candidates: Array<{ name: string; runner: Runner }> = [
-    { name: 'runuser', runner: (binary, args) => run('runuser', ['-u', user, '--', binary, ...args], { encoding: 'utf8' }) },
+    {
+      name: 'runuser',
+      runner: (binary, args) => run('runuser', ['-u', user, '--', binary, ...args], { encoding: 'utf8' }),
+    },
     {
       name: 'su',
       runner: (binary, args) =>
-        run('su', [user, '-s', '/bin/sh', '-c', [binary, ...args].map(shellQuote).join(' ')], { encoding: 'utf8' }),
+        run('su', [user, '-s', '/bin/sh', '-c', [binary, ...args].map(shellQuote).join(' ')], {
+          encoding: 'utf8',
+        }),
     },
   ];
   const failures: string[] = [];
@@ -82,7 +87,6 @@ async function pickRunner(): Promise<{ runner: Runner; uid?: number; gid?: numbe
   }
   throw new Error(`running as root, and cannot run commands as "${user}" (${failures.join('; ')})`);
 }
-
 
 /** Starts a private cluster of the system's PostgreSQL; answers its admin URL and how to remove it. */
 export async function startSystemPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {

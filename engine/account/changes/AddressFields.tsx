@@ -28,7 +28,19 @@ export interface AddressFieldsProps {
  * address lines or street and number, zip code, town and country. Locked groups stay visible,
  * disabled, with the pointer to the contact form.
  */
-export function AddressFields({ legend, values, onChange, errors, required, addressLines, salutations, countries, namesLocked, countryLocked, disabled }: AddressFieldsProps) {
+export function AddressFields({
+  legend,
+  values,
+  onChange,
+  errors,
+  required,
+  addressLines,
+  salutations,
+  countries,
+  namesLocked,
+  countryLocked,
+  disabled,
+}: AddressFieldsProps) {
   const { t } = useTranslation();
   const namesHintId = useId();
   const text = (field: PostalField) => ({
@@ -39,7 +51,11 @@ export function AddressFields({ legend, values, onChange, errors, required, addr
     disabled,
     onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
   });
-  const names = (field: PostalField) => ({ ...text(field), disabled: disabled || namesLocked, describedById: namesLocked ? namesHintId : undefined });
+  const names = (field: PostalField) => ({
+    ...text(field),
+    disabled: disabled || namesLocked,
+    describedById: namesLocked ? namesHintId : undefined,
+  });
 
   return (
     <fieldset className="address-fields">

@@ -12,7 +12,10 @@ import { todayIso } from './today';
  * `address-lines` feature, per publication), the company salutations, today; the same context the
  * server gives engine/domain/addressRules.ts addressErrors.
  */
-export function useAddressRuleContext(publication: string | undefined, emailRequired: boolean): AddressRuleContext {
+export function useAddressRuleContext(
+  publication: string | undefined,
+  emailRequired: boolean,
+): AddressRuleContext {
   const tenant = useTenantSettings();
   return useMemo(
     () => ({
@@ -29,7 +32,10 @@ export function useAddressRuleContext(publication: string | undefined, emailRequ
  * The salutations a form offers, labelled in the screen's language: the user-selectable ones when
  * names may change (§5), all while they are locked; the partner's own stays in the list so it can be kept.
  */
-export function useSalutationOptions(namesEditable: boolean, current?: string | null): Array<{ code: string; label: string }> {
+export function useSalutationOptions(
+  namesEditable: boolean,
+  current?: string | null,
+): Array<{ code: string; label: string }> {
   const tenant = useTenantSettings();
   const { i18n } = useTranslation();
   return useMemo(() => {

@@ -14,7 +14,9 @@ const INVALID_KEYS: Partial<Record<AddressField, string>> = {
  * The messages of the §5 address rules (engine/domain/addressRules.ts addressErrors) and of the
  * server's `details.fields` codes, the first per field.
  */
-export function useAddressErrorTexts(): (errors: ReadonlyArray<{ field: string; code: string }>) => Partial<Record<AddressField, string>> {
+export function useAddressErrorTexts(): (
+  errors: ReadonlyArray<{ field: string; code: string }>,
+) => Partial<Record<AddressField, string>> {
   const { t } = useTranslation();
   return useCallback(
     (errors) => {

@@ -8,7 +8,11 @@ export function apiFieldCodes(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiError) || error.code !== 'validation_failed') return null;
   const fields = (error.details as { fields?: unknown } | undefined)?.fields;
   if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(fields as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 /** The error's code when the API refused (403, 404, 409 …), else undefined. */

@@ -20,12 +20,14 @@ export function countryName(code: string, locale: string): string {
 export function useSupportedCountries(subscriptionId: string, role: string, current?: string | null) {
   const { i18n } = useTranslation();
   const resource = useResource(`/subscriptions/${subscriptionId}/supported-countries?role=${role}`, (api) =>
-    api.get<string[]>(`/subscriptions/${encodeURIComponent(subscriptionId)}/supported-countries?role=${encodeURIComponent(role)}`),
+    api.get<string[]>(
+      `/subscriptions/${encodeURIComponent(subscriptionId)}/supported-countries?role=${encodeURIComponent(role)}`,
+    ),
   );
-  const codes = resource.state.status === 'ready' ? resource.state.data : [];
+  const codes = resource.state.status === 'ready' ? resource.state.data : undefined;
   const loading = resource.state.status === 'loading';
   const options = useMemo(() => {
-    const all = new Set(codes);
+    const all = new Set(codes ?? []);
     if (current) all.add(current);
     return [...all]
       .map((code) => ({ code, name: countryName(code, i18n.language) }))

@@ -14,7 +14,17 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   );
 }
 
-function Notes({ id, hint, error, over }: { id: string; hint?: ReactNode; error?: string; over?: { max: number; count: number } }) {
+function Notes({
+  id,
+  hint,
+  error,
+  over,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string;
+  over?: { max: number; count: number };
+}) {
   return (
     <>
       {hint && (
@@ -24,10 +34,12 @@ function Notes({ id, hint, error, over }: { id: string; hint?: ReactNode; error?
       )}
       {over ? (
         <TooLongError id={`${id}-error`} max={over.max} count={over.count} />
-      ) : error && (
-        <p id={`${id}-error`} className="form-error">
-          {error}
-        </p>
+      ) : (
+        error && (
+          <p id={`${id}-error`} className="form-error">
+            {error}
+          </p>
+        )
       )}
     </>
   );
@@ -40,15 +52,26 @@ function Notes({ id, hint, error, over }: { id: string; hint?: ReactNode; error?
  * the forms check with the rules of engine/domain. A length rule is `maxChars`
  * (engine/ui/lengthLimit.tsx): said at the field while typing, never cut by the browser.
  */
-export function InputField({ label, hint, error, required, className, describedById, maxChars, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> & LengthLimit & {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  /** A note outside the field that concerns it too (a group's "locked" pointer). */
-  describedById?: string;
-}) {
+export function InputField({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  describedById,
+  maxChars,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> &
+  LengthLimit & {
+    label: string;
+    hint?: ReactNode;
+    error?: string;
+    /** A note outside the field that concerns it too (a group's "locked" pointer). */
+    describedById?: string;
+  }) {
   const id = useId();
-  const over = charsOver(input.value, maxChars) > 0 ? { max: maxChars!, count: String(input.value).length } : undefined;
+  const over =
+    charsOver(input.value, maxChars) > 0 ? { max: maxChars!, count: String(input.value).length } : undefined;
   const shownError = over ? 'too_long' : error;
   return (
     <div className={['form-field', className].filter(Boolean).join(' ')}>
@@ -66,7 +89,16 @@ export function InputField({ label, hint, error, required, className, describedB
 }
 
 /** A labelled select with an optional hint and error. */
-export function SelectField({ label, hint, error, required, className, describedById, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & {
+export function SelectField({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  describedById,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   hint?: ReactNode;
   error?: string;

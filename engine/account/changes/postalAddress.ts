@@ -28,10 +28,17 @@ const STREET_FIELDS: readonly PostalField[] = ['street', 'streetNumber', 'street
  * The form's values of an address (missing fields empty). With `addressLines`, an address on record
  * as street and number only opens with them as its first line, so the form shows the address it has.
  */
-export function postalValuesOf(address: Partial<Record<PostalField, string | null>> | null | undefined, addressLines = false): PostalValues {
-  const values = Object.fromEntries(POSTAL_FIELDS.map((field) => [field, address?.[field] ?? ''])) as PostalValues;
+export function postalValuesOf(
+  address: Partial<Record<PostalField, string | null>> | null | undefined,
+  addressLines = false,
+): PostalValues {
+  const values = Object.fromEntries(
+    POSTAL_FIELDS.map((field) => [field, address?.[field] ?? '']),
+  ) as PostalValues;
   if (addressLines && !LINE_FIELDS.some((field) => values[field].trim()) && values.street.trim()) {
-    values.addressLine1 = [values.street, [values.streetNumber, values.streetNumberSuffix].join('')].filter((part) => part.trim()).join(' ');
+    values.addressLine1 = [values.street, [values.streetNumber, values.streetNumberSuffix].join('')]
+      .filter((part) => part.trim())
+      .join(' ');
   }
   return values;
 }
@@ -43,7 +50,9 @@ export function postalValuesOf(address: Partial<Record<PostalField, string | nul
  */
 export function postalAddressOf(values: PostalValues, addressLines: boolean): PostalAddress {
   const unused = addressLines ? STREET_FIELDS : LINE_FIELDS;
-  return Object.fromEntries(POSTAL_FIELDS.map((field) => [field, unused.includes(field) ? null : values[field].trim() || null])) as PostalAddress;
+  return Object.fromEntries(
+    POSTAL_FIELDS.map((field) => [field, unused.includes(field) ? null : values[field].trim() || null]),
+  ) as PostalAddress;
 }
 
 /** The limit a too_long or too_short error speaks of (§9). */

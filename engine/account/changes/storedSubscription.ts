@@ -14,7 +14,10 @@ export function useReplaceStoredSubscription(): (subscription: Subscription) => 
     (subscription: Subscription) =>
       setSubscriptions((state) =>
         state.status === 'ready'
-          ? { status: 'ready', subscriptions: state.subscriptions.map((s) => (s.id === subscription.id ? subscription : s)) }
+          ? {
+              status: 'ready',
+              subscriptions: state.subscriptions.map((s) => (s.id === subscription.id ? subscription : s)),
+            }
           : state,
       ),
     [setSubscriptions],

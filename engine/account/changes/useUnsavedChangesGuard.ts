@@ -15,7 +15,10 @@ import { useEffect, useRef } from 'react';
  * asks for the form's own ways out (its cancel button), which are no links: true when the user may
  * leave (nothing unsaved, or "leave" chosen), and the guard is released then.
  */
-export function useUnsavedChangesGuard(dirty: boolean, message: string): { release: () => void; confirmLeave: () => boolean } {
+export function useUnsavedChangesGuard(
+  dirty: boolean,
+  message: string,
+): { release: () => void; confirmLeave: () => boolean } {
   const released = useRef(false);
   const active = dirty && !released.current;
   const messageRef = useRef(message);

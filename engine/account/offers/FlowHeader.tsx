@@ -2,7 +2,15 @@ import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 
 /** §2 "Header with the subscription": cover, name and order number above a flow's form. */
-export function FlowHeader({ subscription: s, titleId, title }: { subscription: Subscription; titleId: string; title: string }) {
+export function FlowHeader({
+  subscription: s,
+  titleId,
+  title,
+}: {
+  subscription: Subscription;
+  titleId: string;
+  title: string;
+}) {
   const { t } = useTranslation();
   return (
     <header className="flow-header">

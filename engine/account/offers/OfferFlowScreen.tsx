@@ -48,7 +48,11 @@ export interface OfferFlowTexts {
  * the offer at once or opens the payment popup (usePaymentFlow). Success is a dialog for signed-in
  * users and an inline screen without login (§2).
  */
-export function OfferFlowScreen({ source, texts, allowed }: {
+export function OfferFlowScreen({
+  source,
+  texts,
+  allowed,
+}: {
   source: 'renewal' | 'upgrade';
   texts: OfferFlowTexts;
   allowed: (s: Subscription, ctx: CapabilityContext) => boolean;
@@ -66,12 +70,27 @@ export function OfferFlowScreen({ source, texts, allowed }: {
   // account-flows.md §6: the shared notice, naming why where the rule tells, else the flow's own text.
   if (!allowed(s, ctx)) {
     const refusal = flowRefusal(source, s, ctx) ?? 'other';
-    return <FlowUnavailable subscription={s} refusal={refusal} titleId={titleId} title={t(texts.heading)} className="offer-flow" texts={{ other: t(texts.notAllowed) }} />;
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId={titleId}
+        title={t(texts.heading)}
+        className="offer-flow"
+        texts={{ other: t(texts.notAllowed) }}
+      />
+    );
   }
   return <OfferChoice subscription={s} source={source} texts={texts} titleId={titleId} onBack={back} />;
 }
 
-function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
+function OfferChoice({
+  subscription: s,
+  source,
+  texts,
+  titleId,
+  onBack,
+}: {
   subscription: Subscription;
   source: 'renewal' | 'upgrade';
   texts: OfferFlowTexts;
@@ -89,7 +108,9 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
   const params = offerParams(source, new URLSearchParams(location.search), tenant);
   // Texts come in the screen's language: useResource loads the offers again, quietly, when it changes.
   const key = `${s.id}/recommendations?${source}&${params.category}&${params.campaign ?? ''}`;
-  const recommendations = useResource(key, (client) => offersApi(client).recommendations(s.id, { source, ...params }));
+  const recommendations = useResource(key, (client) =>
+    offersApi(client).recommendations(s.id, { source, ...params }),
+  );
   // While they load again (a language switch) the previous offers stay, and so does the choice.
   const loaded = dataOf(recommendations.state);
   const offers = useMemo<Recommendation[]>(() => {
@@ -99,7 +120,8 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
   const [selected, setSelected] = useState('');
   // Upgrade: "the same without an empty option" — the first offer is chosen.
   useEffect(() => {
-    if (source === 'upgrade' && offers.length > 0 && !offers.some((offer) => offer.id === selected)) setSelected(offers[0].id);
+    if (source === 'upgrade' && offers.length > 0 && !offers.some((offer) => offer.id === selected))
+      setSelected(offers[0].id);
   }, [source, offers, selected]);
 
   const chosen = offers.find((offer) => offer.id === selected);
@@ -114,7 +136,9 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
           offersApi(api).accept(s.id, chosen.recommendationId, {
             source,
             ...params,
-            ...(source === 'upgrade' && chosen.upgradeOption ? { upgradeTime: chosen.upgradeOption.upgradeTime } : {}),
+            ...(source === 'upgrade' && chosen.upgradeOption
+              ? { upgradeTime: chosen.upgradeOption.upgradeTime }
+              : {}),
           }),
         { openInNewTab: chosen.openInNewTab },
       );
@@ -133,7 +157,11 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
   const success = flow.state.step === 'success' ? flow.state : null;
   if (success && withoutLogin) {
     return (
-      <OfferSuccessPanel title={t(texts.successTitle)} text={t(texts.successText, { title: s.displayName })} crossSelling={success.crossSelling}>
+      <OfferSuccessPanel
+        title={t(texts.successTitle)}
+        text={t(texts.successText, { title: s.displayName })}
+        crossSelling={success.crossSelling}
+      >
         <div className="form-actions">
           <Link className="button button-secondary" to={href(ROUTES.subscription, { id: s.id })}>
             {t('account.flow.toSubscription')}
@@ -155,7 +183,9 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
           <Alert variant="info">
             <p>{t(texts.empty)}</p>
             {contactServed && (
-              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
+              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
+                {t('account.flow.contactUs')}
+              </Link>
             )}
           </Alert>
           <FlowBackButton onClick={onBack} />
@@ -163,7 +193,14 @@ function OfferChoice({ subscription: s, source, texts, titleId, onBack }: {
       )}
       {offers.length > 0 && (
         <form onSubmit={submit} noValidate>
-          <OfferList offers={offers} selected={selected} onSelect={setSelected} legend={t(texts.legend)} name={`${source}-offer`} disabled={busy} />
+          <OfferList
+            offers={offers}
+            selected={selected}
+            onSelect={setSelected}
+            legend={t(texts.legend)}
+            name={`${source}-offer`}
+            disabled={busy}
+          />
           <PaymentDialogs flow={flow} />
           <div className="form-actions">
             <button type="submit" className="button" disabled={!chosen || busy}>

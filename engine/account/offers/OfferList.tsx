@@ -13,7 +13,15 @@ import { formatMoney } from '../../ui/format';
  * (bulk renewal); without it nothing is chosen until the visitor picks (renewal) unless the caller
  * preselects (upgrade).
  */
-export function OfferList({ offers, selected, onSelect, legend, name, noneLabel, disabled }: {
+export function OfferList({
+  offers,
+  selected,
+  onSelect,
+  legend,
+  name,
+  noneLabel,
+  disabled,
+}: {
   offers: readonly Recommendation[];
   /** The chosen offer's id, '' for none. */
   selected: string;
@@ -34,8 +42,18 @@ export function OfferList({ offers, selected, onSelect, legend, name, noneLabel,
         </label>
       )}
       {offers.map((offer) => (
-        <label key={offer.id} className={`offer-card${selected === offer.id ? ' offer-selected' : ''}`} data-testid="offer-card">
-          <input type="radio" name={name} value={offer.id} checked={selected === offer.id} onChange={() => onSelect(offer.id)} />
+        <label
+          key={offer.id}
+          className={`offer-card${selected === offer.id ? ' offer-selected' : ''}`}
+          data-testid="offer-card"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={offer.id}
+            checked={selected === offer.id}
+            onChange={() => onSelect(offer.id)}
+          />
           <OfferDetails offer={offer} />
         </label>
       ))}
@@ -56,7 +74,16 @@ export function OfferDetails({ offer }: { offer: Recommendation }) {
   const productImage = product?.images[0]?.url !== offer.pictureUrl ? product?.images[0]?.url : undefined;
   return (
     <span className="offer-details">
-      {offer.pictureUrl && <img className="offer-picture" src={offer.pictureUrl} alt="" width={96} height={96} onError={hideImage} />}
+      {offer.pictureUrl && (
+        <img
+          className="offer-picture"
+          src={offer.pictureUrl}
+          alt=""
+          width={96}
+          height={96}
+          onError={hideImage}
+        />
+      )}
       <span className="offer-text">
         <span className="offer-description">{offer.description}</span>
         {article && (
@@ -71,7 +98,9 @@ export function OfferDetails({ offer }: { offer: Recommendation }) {
             {productImage && <img src={productImage} alt="" width={64} height={64} onError={hideImage} />}
             <span>
               <span className="offer-product-title">{product.title}</span>
-              {product.attributes.shortDesc && <span className="muted offer-short">{product.attributes.shortDesc}</span>}
+              {product.attributes.shortDesc && (
+                <span className="muted offer-short">{product.attributes.shortDesc}</span>
+              )}
               <span className="offer-price">{formatMoney(product.price, product.currency, lang)}</span>
             </span>
           </span>
@@ -80,8 +109,16 @@ export function OfferDetails({ offer }: { offer: Recommendation }) {
           <span className="offer-upgrade">
             <span>{upgradeOption.text}</span>
             <span className="muted">{t(`account.offers.upgradeTime.${upgradeOption.upgradeTime}`)}</span>
-            <span>{t('account.offers.surcharge', { amount: formatMoney(upgradeOption.surchargeAmount, upgradeOption.surchargeCurrency, lang) })}</span>
-            <span>{t('account.offers.nextPayment', { amount: formatMoney(upgradeOption.nextPaymentAmount, upgradeOption.nextPaymentCurrency, lang) })}</span>
+            <span>
+              {t('account.offers.surcharge', {
+                amount: formatMoney(upgradeOption.surchargeAmount, upgradeOption.surchargeCurrency, lang),
+              })}
+            </span>
+            <span>
+              {t('account.offers.nextPayment', {
+                amount: formatMoney(upgradeOption.nextPaymentAmount, upgradeOption.nextPaymentCurrency, lang),
+              })}
+            </span>
           </span>
         )}
       </span>

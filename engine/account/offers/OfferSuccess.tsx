@@ -21,7 +21,10 @@ export function CrossSelling({ offer }: { offer: CrossSellingOffer }) {
           <p className="cross-selling-product">{offer.product.title}</p>
           {offer.voucherCode ? (
             <p>
-              {t('account.crossSelling.voucherLabel')} <strong className="voucher-code" data-testid="voucher-code">{offer.voucherCode}</strong>
+              {t('account.crossSelling.voucherLabel')}{' '}
+              <strong className="voucher-code" data-testid="voucher-code">
+                {offer.voucherCode}
+              </strong>
             </p>
           ) : (
             <>
@@ -39,7 +42,13 @@ export function CrossSelling({ offer }: { offer: CrossSellingOffer }) {
 }
 
 /** The success dialog of an accepted offer (signed-in users), with the cross-selling offer when the payment brought one. */
-export function OfferSuccessDialog({ title, text, crossSelling, onClose, actions }: {
+export function OfferSuccessDialog({
+  title,
+  text,
+  crossSelling,
+  onClose,
+  actions,
+}: {
   title: string;
   text: string;
   crossSelling?: CrossSellingOffer;
@@ -69,7 +78,12 @@ export function OfferSuccessDialog({ title, text, crossSelling, onClose, actions
 }
 
 /** §2 "Without login, success shows an inline success screen instead of a dialog". */
-export function OfferSuccessPanel({ title, text, crossSelling, children }: {
+export function OfferSuccessPanel({
+  title,
+  text,
+  crossSelling,
+  children,
+}: {
   title: string;
   text: string;
   crossSelling?: CrossSellingOffer;

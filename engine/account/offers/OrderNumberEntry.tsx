@@ -37,13 +37,20 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
   async function send(input: OrderNumberLoginInput) {
     const found = orderNumberLoginErrors(input);
     const messages: Partial<Record<keyof OrderNumberLoginInput, string>> = {};
-    for (const error of found) messages[error.field] = error.code === 'invalid' ? t('account.entry.invalidOrderNumber') : t('account.entry.required');
+    for (const error of found)
+      messages[error.field] =
+        error.code === 'invalid' ? t('account.entry.invalidOrderNumber') : t('account.entry.required');
     setErrors(messages);
     if (found.length > 0) return;
     setBusy(true);
     setResult(null);
     try {
-      await offersApi(api).orderNumberLogin({ orderNumber: input.orderNumber.trim(), lastName: input.lastName.trim(), ...(email ? { email } : {}), flow });
+      await offersApi(api).orderNumberLogin({
+        orderNumber: input.orderNumber.trim(),
+        lastName: input.lastName.trim(),
+        ...(email ? { email } : {}),
+        flow,
+      });
       // Every answer that is no refusal names where the link went; a plain success is not expected.
       setResult({ outcome: 'entry:failed' });
     } catch (error) {
@@ -58,7 +65,7 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
     if (autoSent.current) return;
     autoSent.current = true;
     if (query.get('orderNumber') && query.get('lastName1') && query.get('email')) void send(values);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on the values the address brought
   }, []);
 
   const submit = (event: FormEvent) => {

@@ -16,7 +16,13 @@ import type { OfferFlowName } from './flowNavigation';
  * user's subscriptions the flow's capability rule allows (§6), then the subscription's flow page
  * with `returnTo` naming this entry page.
  */
-export function SubscriptionPicker({ allowed, target, returnTo, emptyKey, id }: {
+export function SubscriptionPicker({
+  allowed,
+  target,
+  returnTo,
+  emptyKey,
+  id,
+}: {
   allowed: (s: Subscription, ctx: CapabilityContext) => boolean;
   target: RouteRef;
   returnTo: OfferFlowName;
@@ -34,7 +40,12 @@ export function SubscriptionPicker({ allowed, target, returnTo, emptyKey, id }: 
   const resource = storedResource(state.status, state.subscriptions, reload);
 
   return (
-    <ResourceView resource={resource} errorKey="account.picker.loadError" emptyKey={emptyKey} isEmpty={(all) => !all.some((s) => allowed(s, ctx))}>
+    <ResourceView
+      resource={resource}
+      errorKey="account.picker.loadError"
+      emptyKey={emptyKey}
+      isEmpty={(all) => !all.some((s) => allowed(s, ctx))}
+    >
       {(all) => {
         const choices = all.filter((s) => allowed(s, ctx));
         const value = chosen || (choices.length === 1 ? choices[0].id : '');

@@ -45,23 +45,41 @@ export const ENTRY_OUTCOME_KEYS: Record<EntryOutcome, string> = {
   'entry:failed': 'shell.genericError',
 };
 
-const KNOWN = new Set(['not_found', 'no_email_on_record', 'validation_failed', 'externally_managed', 'cancellation_not_possible', 'already_cancelled']);
+const KNOWN = new Set([
+  'not_found',
+  'no_email_on_record',
+  'validation_failed',
+  'externally_managed',
+  'cancellation_not_possible',
+  'already_cancelled',
+]);
 
 /** The outcome of a refused entry call: the 400 result's status (details.status, else the error code), or the generic failure. */
 export function entryResultOf(error: unknown): EntryResult {
   if (!(error instanceof ApiError)) return { outcome: 'entry:failed' };
-  if (error.status === 429) return { outcome: 'entry:rate_limited', retryAfterSeconds: retryAfterSecondsOf(error) };
-  const details = (error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? error.details : {}) as Record<string, unknown>;
+  if (error.status === 429)
+    return { outcome: 'entry:rate_limited', retryAfterSeconds: retryAfterSecondsOf(error) };
+  const details = (
+    error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? error.details : {}
+  ) as Record<string, unknown>;
   const status = typeof details.status === 'string' ? details.status : error.code;
   const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : undefined);
-  if (status === 'confirm_email') return { outcome: 'entry:link_sent', maskedEmail: text('maskedEmail') ?? '' };
-  if (status === 'verification_failed') return { outcome: text('method') === 'name' ? 'entry:verification_failed:name' : 'entry:verification_failed:zip' };
-  if (KNOWN.has(status)) return { outcome: `entry:${status}` as EntryOutcome, orderNumber: text('orderNumber') };
+  if (status === 'confirm_email')
+    return { outcome: 'entry:link_sent', maskedEmail: text('maskedEmail') ?? '' };
+  if (status === 'verification_failed')
+    return {
+      outcome: text('method') === 'name' ? 'entry:verification_failed:name' : 'entry:verification_failed:zip',
+    };
+  if (KNOWN.has(status))
+    return { outcome: `entry:${status}` as EntryOutcome, orderNumber: text('orderNumber') };
   return { outcome: 'entry:failed' };
 }
 
 /** The text key of an outcome, a flow's own key first. */
-export function entryText(outcome: EntryOutcome, overrides: Partial<Record<EntryOutcome, string>> = {}): string {
+export function entryText(
+  outcome: EntryOutcome,
+  overrides: Partial<Record<EntryOutcome, string>> = {},
+): string {
   return overrides[outcome] ?? ENTRY_OUTCOME_KEYS[outcome];
 }
 
@@ -75,6 +93,10 @@ export function entryMessage(
   values: { maskedEmail?: string; orderNumber?: string } = {},
   overrides: Partial<Record<EntryOutcome, string>> = {},
 ): string {
-  if (result.outcome === 'entry:rate_limited') return `${t(entryText(result.outcome, overrides))} ${tryAgainText(t, result.retryAfterSeconds)}`;
-  return t(entryText(result.outcome, overrides), { maskedEmail: result.maskedEmail ?? values.maskedEmail ?? '', orderNumber: result.orderNumber ?? values.orderNumber ?? '' });
+  if (result.outcome === 'entry:rate_limited')
+    return `${t(entryText(result.outcome, overrides))} ${tryAgainText(t, result.retryAfterSeconds)}`;
+  return t(entryText(result.outcome, overrides), {
+    maskedEmail: result.maskedEmail ?? values.maskedEmail ?? '',
+    orderNumber: result.orderNumber ?? values.orderNumber ?? '',
+  });
 }

@@ -4,7 +4,14 @@
  * (manage-frontend keeps one API module per flow; these flows share theirs).
  */
 import type { Subscription } from '../../../schemas/generated/subscription';
-import type { AcceptAnswer, CancelAnswer, CancellationInfos, CancellationReason, PendingPayment, Recommendation } from '../../../schemas/generated/offers';
+import type {
+  AcceptAnswer,
+  CancelAnswer,
+  CancellationInfos,
+  CancellationReason,
+  PendingPayment,
+  Recommendation,
+} from '../../../schemas/generated/offers';
 import type { AcceptRecommendationQuery } from '../../../schemas/generated/accept-recommendation-query';
 import type { AcceptedAnswer } from '../../../schemas/generated/accepted-answer';
 import type { BulkRenewalLoginRequest } from '../../../schemas/generated/bulk-renewal-login-request';
@@ -28,7 +35,9 @@ const subscriptionPath = (id: string) => `/subscriptions/${encodeURIComponent(id
 /** `?a=1&b=2` of the entries with a value; empty when there are none. */
 function queryString(params: object): string {
   const search = new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+    Object.entries(params).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
   ).toString();
   return search ? `?${search}` : '';
 }
@@ -36,24 +45,36 @@ function queryString(params: object): string {
 export function offersApi(api: ApiClient) {
   return {
     subscription: (id: string) => api.get<Subscription>(subscriptionPath(id)),
-    cancellationReasons: (id: string) => api.get<CancellationReason[]>(`${subscriptionPath(id)}/cancellation-reasons`),
+    cancellationReasons: (id: string) =>
+      api.get<CancellationReason[]>(`${subscriptionPath(id)}/cancellation-reasons`),
     cancellationInfos: (id: string, cancellationReason: string) =>
-      api.get<CancellationInfos>(`${subscriptionPath(id)}/cancellation-infos${queryString({ cancellationReason })}`),
-    cancel: (id: string, body: CancelRequest) => api.post<CancelAnswer>(`${subscriptionPath(id)}/cancel`, body),
+      api.get<CancellationInfos>(
+        `${subscriptionPath(id)}/cancellation-infos${queryString({ cancellationReason })}`,
+      ),
+    cancel: (id: string, body: CancelRequest) =>
+      api.post<CancelAnswer>(`${subscriptionPath(id)}/cancel`, body),
     recommendations: (id: string, query: RecommendationsQuery) =>
       api.get<Recommendation[]>(`${subscriptionPath(id)}/recommendations${queryString(query)}`),
     accept: (id: string, recommendationId: string, query: AcceptRecommendationQuery) =>
-      api.post<AcceptAnswer>(`${subscriptionPath(id)}/recommendations/${encodeURIComponent(recommendationId)}/accept${queryString(query)}`),
-    acceptAll: (body: BulkRenewalRequest) => api.post<AcceptAnswer>('/subscriptions/acceptAllRecommendations', body),
+      api.post<AcceptAnswer>(
+        `${subscriptionPath(id)}/recommendations/${encodeURIComponent(recommendationId)}/accept${queryString(query)}`,
+      ),
+    acceptAll: (body: BulkRenewalRequest) =>
+      api.post<AcceptAnswer>('/subscriptions/acceptAllRecommendations', body),
     pendingPayment: (ref: PendingPaymentRef) =>
-      api.get<PendingPayment>(`${subscriptionPath(ref.subscriptionId)}/pending-payments/${encodeURIComponent(ref.id)}`),
+      api.get<PendingPayment>(
+        `${subscriptionPath(ref.subscriptionId)}/pending-payments/${encodeURIComponent(ref.id)}`,
+      ),
     /** The popup closed without a message: the server cancels a payment still pending and answers its state. */
     abandonPayment: (ref: PendingPaymentRef) =>
-      api.post<PendingPayment>(`${subscriptionPath(ref.subscriptionId)}/pending-payments/${encodeURIComponent(ref.id)}/abandon`),
+      api.post<PendingPayment>(
+        `${subscriptionPath(ref.subscriptionId)}/pending-payments/${encodeURIComponent(ref.id)}/abandon`,
+      ),
     // The anonymous entries: each mails a sign-in link and never opens a session itself.
     orderNumberLogin: (body: OrderNumberLoginRequest) => api.post<unknown>('/login/order-number', body),
     cancellationLogin: (body: CancellationLoginRequest) => api.post<unknown>('/login/cancellation', body),
-    bulkRenewalLogin: (body: BulkRenewalLoginRequest) => api.post<AcceptedAnswer>('/login/bulk-renewal', body),
+    bulkRenewalLogin: (body: BulkRenewalLoginRequest) =>
+      api.post<AcceptedAnswer>('/login/bulk-renewal', body),
   };
 }
 
@@ -63,7 +84,11 @@ export type OffersApi = ReturnType<typeof offersApi>;
  * Category and campaign of a renewal or upgrade request (portal-core.md §7): the page's query
  * first, then the tenant's renewal or upgrade config, then the default category (§9).
  */
-export function offerParams(source: 'renewal' | 'upgrade', search: URLSearchParams, tenant: Pick<PortalTenant, 'renewal' | 'upgrade'>) {
+export function offerParams(
+  source: 'renewal' | 'upgrade',
+  search: URLSearchParams,
+  tenant: Pick<PortalTenant, 'renewal' | 'upgrade'>,
+) {
   const config = source === 'renewal' ? tenant.renewal : tenant.upgrade;
   return {
     category: offerCategory(source, search.get('category') ?? undefined, config.recommendationCategory),

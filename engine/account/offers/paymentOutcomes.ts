@@ -6,15 +6,32 @@ import type { OutcomeTexts } from '../outcomes';
  * is the flow's own dialog or inline screen (OfferSuccess.tsx); a failure to open or read the
  * payment is the generic error dialog.
  */
-export type PaymentOutcome = 'payment:error' | 'payment:canceled' | 'offer:already_accepted' | 'offer:already_used';
+export type PaymentOutcome =
+  'payment:error' | 'payment:canceled' | 'offer:already_accepted' | 'offer:already_used';
 
 export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
-  'payment:error': { titleKey: 'account.payment.errorTitle', textKey: 'account.payment.errorText', tone: 'error' },
-  'payment:canceled': { titleKey: 'account.payment.canceledTitle', textKey: 'account.payment.canceledText', tone: 'error' },
+  'payment:error': {
+    titleKey: 'account.payment.errorTitle',
+    textKey: 'account.payment.errorText',
+    tone: 'error',
+  },
+  'payment:canceled': {
+    titleKey: 'account.payment.canceledTitle',
+    textKey: 'account.payment.canceledText',
+    tone: 'error',
+  },
   // The lifecycle refused a second accept (engine/domain/lifecycle.ts, 409 offer_already_accepted),
   // or a retention offer was taken this year already (409 offer_already_used): nothing was charged.
-  'offer:already_accepted': { titleKey: 'account.offer.alreadyAcceptedTitle', textKey: 'account.offer.alreadyAcceptedText', tone: 'error' },
-  'offer:already_used': { titleKey: 'account.offer.alreadyUsedTitle', textKey: 'account.offer.alreadyUsedText', tone: 'error' },
+  'offer:already_accepted': {
+    titleKey: 'account.offer.alreadyAcceptedTitle',
+    textKey: 'account.offer.alreadyAcceptedText',
+    tone: 'error',
+  },
+  'offer:already_used': {
+    titleKey: 'account.offer.alreadyUsedTitle',
+    textKey: 'account.offer.alreadyUsedText',
+    tone: 'error',
+  },
 };
 
 /** The refusal of an accept call that has a dialog of its own, by the server's error code; null for any other failure. */

@@ -14,7 +14,13 @@
  *     overlay) ends polling.
  */
 import type { PendingPayment } from '../../../schemas/generated/offers';
-import { isPaymentMessage, PAYMENT_POLL_MS, PAYMENT_POPUP, PAYMENT_TOO_LONG_MS, PAYMENT_WINDOW_NAME } from '../../domain/offers';
+import {
+  isPaymentMessage,
+  PAYMENT_POLL_MS,
+  PAYMENT_POPUP,
+  PAYMENT_TOO_LONG_MS,
+  PAYMENT_WINDOW_NAME,
+} from '../../domain/offers';
 import { langParam } from '../../core/i18n';
 import type { PendingPaymentRef } from './offersApi';
 
@@ -59,7 +65,9 @@ function finalState(payment: PendingPayment): PaymentWatchState | null {
     case 'pending':
       return null;
     case 'success':
-      return payment.crossSellingOffer ? { step: 'success', crossSelling: payment.crossSellingOffer } : { step: 'success' };
+      return payment.crossSellingOffer
+        ? { step: 'success', crossSelling: payment.crossSellingOffer }
+        : { step: 'success' };
     case 'error':
       return { step: 'error' };
     case 'canceled':
@@ -90,12 +98,15 @@ export function popupUrlInLanguage(url: string, locale: string, pageHref: string
   if (target.origin !== new URL(pageHref).origin) return url;
   target.searchParams.set('lang', langParam(locale));
   // A relative URL stays relative (the opener compares the message's origin with it).
-  return /^[a-z][a-z\d+.-]*:/i.test(url) ? target.toString() : `${target.pathname}${target.search}${target.hash}`;
+  return /^[a-z][a-z\d+.-]*:/i.test(url)
+    ? target.toString()
+    : `${target.pathname}${target.search}${target.hash}`;
 }
 
 export function watchPayment(options: PaymentWatchOptions): PaymentWatch {
   const { host, url, pendingPayment: ref } = options;
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  // eslint-disable-next-line prefer-const -- set once below, but `stop` may run before that line
   let closedPoll: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
   let settled = false;
@@ -122,7 +133,9 @@ export function watchPayment(options: PaymentWatchOptions): PaymentWatch {
     stop();
   };
 
-  const features = options.openInNewTab ? undefined : `width=${PAYMENT_POPUP.width},height=${PAYMENT_POPUP.height}`;
+  const features = options.openInNewTab
+    ? undefined
+    : `width=${PAYMENT_POPUP.width},height=${PAYMENT_POPUP.height}`;
   const popup = host.open(url, PAYMENT_WINDOW_NAME, features);
 
   function poll(target: PendingPaymentRef) {

@@ -98,4 +98,5 @@ export function usePaymentFlow(): PaymentFlow {
 }
 
 /** Whether the flow is busy (the submit buttons wait). */
-export const isPaymentBusy = (state: PaymentFlowState) => state.step === 'accepting' || state.step === 'waiting' || state.step === 'processing';
+export const isPaymentBusy = (state: PaymentFlowState) =>
+  state.step === 'accepting' || state.step === 'waiting' || state.step === 'processing';

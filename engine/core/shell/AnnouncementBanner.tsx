@@ -4,7 +4,12 @@ import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Alert } from '../../ui/Alert';
 import { localized } from '../../ui/localized';
 import { usePortal } from '../PortalContext';
-import { announcementFingerprint, browserLocalStorage, rememberClosed, wasClosed } from './announcementMemory';
+import {
+  announcementFingerprint,
+  browserLocalStorage,
+  rememberClosed,
+  wasClosed,
+} from './announcementMemory';
 
 /**
  * §2 "Announcement banner": shown when the tenant enables it; tenant HTML (sanitized by
@@ -25,7 +30,11 @@ export function AnnouncementBanner() {
   // preview whose announcement changes live shows the new one again.
   const [closedHere, setClosedHere] = useState<string | null>(null);
   if (!announcement || !isFeatureOn(config.tenant, 'announcement')) return null;
-  if (closedHere === announcementFingerprint(announcement) || wasClosed(browserLocalStorage(), config.tenant.id, announcement)) return null;
+  if (
+    closedHere === announcementFingerprint(announcement) ||
+    wasClosed(browserLocalStorage(), config.tenant.id, announcement)
+  )
+    return null;
   const close = () => {
     rememberClosed(browserLocalStorage(), config.tenant.id, announcement);
     setClosedHere(announcementFingerprint(announcement));
@@ -34,7 +43,10 @@ export function AnnouncementBanner() {
     <div className="announcement">
       <Alert variant={announcement.variant} onClose={close} closeLabel={t('shell.closeBanner')}>
         {/* In the screen's language (issue 14, finding 4). */}
-        <div lang={announcementLang(announcement.html, i18n.language)} dangerouslySetInnerHTML={{ __html: localized(announcement.html, i18n.language) }} />
+        <div
+          lang={announcementLang(announcement.html, i18n.language)}
+          dangerouslySetInnerHTML={{ __html: localized(announcement.html, i18n.language) }}
+        />
       </Alert>
     </div>
   );

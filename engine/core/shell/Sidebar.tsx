@@ -24,7 +24,9 @@ export function Sidebar() {
     .filter((item) => !item.when || item.when(config.tenant))
     .map((item) => ({ ...item, to: href(item.route) }));
   // §2 "Tenants may add external links" (external-navigation feature).
-  const externalLinks = isFeatureOn(config.tenant, 'external-navigation') ? config.tenant.externalNavigationLinks : [];
+  const externalLinks = isFeatureOn(config.tenant, 'external-navigation')
+    ? config.tenant.externalNavigationLinks
+    : [];
   const current = currentMenuItem(items, location.pathname);
   const toggleLabel = current ? t(current.labelKey) : t('shell.menuTitle');
 
@@ -45,9 +47,16 @@ export function Sidebar() {
         {items.map((item) => (
           <li key={item.to}>
             {/* The item of the current section is marked even on its sub-pages (detail, bundle, flows). */}
-            <Link to={item.to} onClick={() => setOpen(false)} aria-current={item === current ? 'page' : undefined} className={item === current ? 'active' : undefined}>
+            <Link
+              to={item.to}
+              onClick={() => setOpen(false)}
+              aria-current={item === current ? 'page' : undefined}
+              className={item === current ? 'active' : undefined}
+            >
               {t(item.labelKey)}
-              {item.route === ROUTES.orders && newSubscription && <span className="menu-badge">{t('account.newBadge')}</span>}
+              {item.route === ROUTES.orders && newSubscription && (
+                <span className="menu-badge">{t('account.newBadge')}</span>
+              )}
             </Link>
           </li>
         ))}
@@ -55,7 +64,10 @@ export function Sidebar() {
           <li key={`external-${link.url}`}>
             {/* §2: shown inside the portal at /<text>, or opened in the same or a new tab; the text in the screen's language (issue 14). */}
             {link.showInIframe ? (
-              <NavLink to={`/${encodeURIComponent(localized(link.text, i18n.language))}`} onClick={() => setOpen(false)}>
+              <NavLink
+                to={`/${encodeURIComponent(localized(link.text, i18n.language))}`}
+                onClick={() => setOpen(false)}
+              >
                 {localized(link.text, i18n.language)}
               </NavLink>
             ) : (

@@ -17,7 +17,10 @@ export const announcementClosedKey = (tenantId: string) => `portal.announcementC
 export function announcementFingerprint(announcement: AnnouncementLike): string {
   const html = announcement.html as Readonly<Record<string, string | undefined>>;
   const languages = Object.keys(html).sort();
-  const source = JSON.stringify([announcement.variant, ...languages.map((language) => [language, html[language] ?? ''])]);
+  const source = JSON.stringify([
+    announcement.variant,
+    ...languages.map((language) => [language, html[language] ?? '']),
+  ]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < source.length; i++) {
     hash ^= source.charCodeAt(i);
@@ -35,12 +38,22 @@ function quietly<T>(action: () => T): T | undefined {
 }
 
 /** Whether this very announcement was closed in this browser. */
-export function wasClosed(storage: Storage | undefined, tenantId: string, announcement: AnnouncementLike): boolean {
-  return quietly(() => storage?.getItem(announcementClosedKey(tenantId))) === announcementFingerprint(announcement);
+export function wasClosed(
+  storage: Storage | undefined,
+  tenantId: string,
+  announcement: AnnouncementLike,
+): boolean {
+  return (
+    quietly(() => storage?.getItem(announcementClosedKey(tenantId))) === announcementFingerprint(announcement)
+  );
 }
 
 /** Remembers that the user closed this announcement (replacing any earlier one's mark). */
-export function rememberClosed(storage: Storage | undefined, tenantId: string, announcement: AnnouncementLike): void {
+export function rememberClosed(
+  storage: Storage | undefined,
+  tenantId: string,
+  announcement: AnnouncementLike,
+): void {
   quietly(() => storage?.setItem(announcementClosedKey(tenantId), announcementFingerprint(announcement)));
 }
 

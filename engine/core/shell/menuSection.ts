@@ -5,7 +5,10 @@
  */
 const ORDERS_SUB_PAGES = ['/subscriptions/', '/bundle-group/'];
 
-export function currentMenuItem<T extends { to: string }>(items: readonly T[], pathname: string): T | undefined {
+export function currentMenuItem<T extends { to: string }>(
+  items: readonly T[],
+  pathname: string,
+): T | undefined {
   const own = items.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
   if (own) return own;
   if (!ORDERS_SUB_PAGES.some((prefix) => pathname.startsWith(prefix))) return undefined;

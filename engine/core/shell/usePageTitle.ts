@@ -14,7 +14,8 @@ export function usePageTitle(portalName: string) {
     if (!main) return undefined;
     const update = () => {
       const page = main.querySelector('h1')?.textContent?.trim();
-      const title = page && page !== portalName ? t('shell.pageTitle', { page, name: portalName }) : portalName;
+      const title =
+        page && page !== portalName ? t('shell.pageTitle', { page, name: portalName }) : portalName;
       if (document.title !== title) document.title = title;
     };
     update();

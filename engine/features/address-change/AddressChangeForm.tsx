@@ -12,7 +12,12 @@ import { useSupportedCountries } from '../../account/changes/countries';
 import { InputField } from '../../account/changes/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { LockedNote } from '../../account/changes/LockedHint';
-import { postalAddressOf, postalValuesOf, type PostalField, type PostalValues } from '../../account/changes/postalAddress';
+import {
+  postalAddressOf,
+  postalValuesOf,
+  type PostalField,
+  type PostalValues,
+} from '../../account/changes/postalAddress';
 import { useUnsavedChangesGuard } from '../../account/changes/useUnsavedChangesGuard';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../core/routeRefs';
@@ -25,7 +30,12 @@ import {
   type AddressChangeTiming,
 } from '../../domain/addressChange';
 import { addDaysIso } from '../../domain/holidayService';
-import { addressErrors, ADDRESS_LIMITS, earliestBirthDate, type AddressField } from '../../domain/addressRules';
+import {
+  addressErrors,
+  ADDRESS_LIMITS,
+  earliestBirthDate,
+  type AddressField,
+} from '../../domain/addressRules';
 import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
@@ -56,9 +66,21 @@ const trimmedOrNull = (value: string) => value.trim() || null;
  * unsaved changes asks (§2).
  */
 /** Codes only the server can know (the tenant's locks, the countries, the account's proven address). */
-const SERVER_ONLY_CODES: Record<string, string> = { not_editable: 'notEditable', not_supported: 'notSupported', not_verified: 'notVerified' };
+const SERVER_ONLY_CODES: Record<string, string> = {
+  not_editable: 'notEditable',
+  not_supported: 'notSupported',
+  not_verified: 'notVerified',
+};
 
-export function AddressChangeForm({ subscription: s, partner, onDone }: { subscription: Subscription; partner: SubscriptionPartner; onDone: () => void }) {
+export function AddressChangeForm({
+  subscription: s,
+  partner,
+  onDone,
+}: {
+  subscription: Subscription;
+  partner: SubscriptionPartner;
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const navigate = useNavigate();
@@ -69,8 +91,12 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
   // when even tomorrow lies after it, no date is offered at all.
   const termEnd = lastDayOfTerm(s);
   const ruleContext = useMemo(() => ({ ...baseContext, termEnd }), [baseContext, termEnd]);
-  const timed = Boolean(tenant.addressChange.timedChanges) && withinTerm(addDaysIso(baseContext.today, 1), termEnd);
-  const initial = useMemo(() => initialValues(partner, ruleContext.addressLines), [partner, ruleContext.addressLines]);
+  const timed =
+    Boolean(tenant.addressChange.timedChanges) && withinTerm(addDaysIso(baseContext.today, 1), termEnd);
+  const initial = useMemo(
+    () => initialValues(partner, ruleContext.addressLines),
+    [partner, ruleContext.addressLines],
+  );
   const [values, setValues] = useState<Values>(initial);
   const [timing, setTiming] = useState<AddressChangeTiming>('asap');
   const [validFrom, setValidFrom] = useState('');
@@ -84,11 +110,18 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
   const salutations = useSalutationOptions(access.names, partner.address.salutationCode);
   const messages = useAddressErrorTexts();
 
-  const dirty = (Object.keys(initial) as Array<keyof Values>).some((field) => values[field].trim() !== initial[field].trim());
+  const dirty = (Object.keys(initial) as Array<keyof Values>).some(
+    (field) => values[field].trim() !== initial[field].trim(),
+  );
   const { release, confirmLeave } = useUnsavedChangesGuard(dirty, t('address-change.unsavedConfirm'));
   const chosenDate = timed && timing === 'date' ? validFrom : null;
-  const problems = [...addressErrors({ ...values, validFrom: chosenDate }, ruleContext), ...(timed ? timingErrors(timing, validFrom) : [])];
-  const errorTexts = messages([...serverErrors, ...(submitted ? problems : [])].map(({ field, code }) => ({ field, code })));
+  const problems = [
+    ...addressErrors({ ...values, validFrom: chosenDate }, ruleContext),
+    ...(timed ? timingErrors(timing, validFrom) : []),
+  ];
+  const errorTexts = messages(
+    [...serverErrors, ...(submitted ? problems : [])].map(({ field, code }) => ({ field, code })),
+  );
   const errors: Partial<Record<AddressField, string>> = {
     ...errorTexts,
     ...Object.fromEntries(
@@ -172,19 +205,48 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
       />
       <fieldset className="address-fields">
         <legend>{t('address-change.contactLegend')}</legend>
-        <InputField {...contact('emailAddress', access.email)} type="email" autoComplete="email" maxChars={ADDRESS_LIMITS.email} />
-        <InputField {...contact('phoneNumber', access.phone)} type="tel" autoComplete="tel" maxChars={ADDRESS_LIMITS.phone} />
-        <InputField {...contact('dateOfBirth', access.dateOfBirth)} type="date" autoComplete="bday" min={earliestBirthDate(today)} max={today} className="field-narrow" />
+        <InputField
+          {...contact('emailAddress', access.email)}
+          type="email"
+          autoComplete="email"
+          maxChars={ADDRESS_LIMITS.email}
+        />
+        <InputField
+          {...contact('phoneNumber', access.phone)}
+          type="tel"
+          autoComplete="tel"
+          maxChars={ADDRESS_LIMITS.phone}
+        />
+        <InputField
+          {...contact('dateOfBirth', access.dateOfBirth)}
+          type="date"
+          autoComplete="bday"
+          min={earliestBirthDate(today)}
+          max={today}
+          className="field-narrow"
+        />
       </fieldset>
       {timed && (
         <fieldset className="choice address-timing">
           <legend>{t('address-change.timing.legend')}</legend>
           <label>
-            <input type="radio" name="address-timing" value="asap" checked={timing === 'asap'} onChange={() => setTiming('asap')} />
+            <input
+              type="radio"
+              name="address-timing"
+              value="asap"
+              checked={timing === 'asap'}
+              onChange={() => setTiming('asap')}
+            />
             {t('address-change.timing.asap')}
           </label>
           <label>
-            <input type="radio" name="address-timing" value="date" checked={timing === 'date'} onChange={() => setTiming('date')} />
+            <input
+              type="radio"
+              name="address-timing"
+              value="date"
+              checked={timing === 'date'}
+              onChange={() => setTiming('date')}
+            />
             {t('address-change.timing.date')}
           </label>
           <InputField
@@ -238,7 +300,11 @@ export function AddressChangeForm({ subscription: s, partner, onDone }: { subscr
             </>
           }
         >
-          <p>{chosenDate ? t('address-change.confirmFrom', { date: formatDate(chosenDate, i18n.language) }) : t('address-change.confirmAsap')}</p>
+          <p>
+            {chosenDate
+              ? t('address-change.confirmFrom', { date: formatDate(chosenDate, i18n.language) })
+              : t('address-change.confirmAsap')}
+          </p>
           {missesNextIssue && <p>{t('address-change.nextIssueWarningPlain')}</p>}
         </Dialog>
       )}

@@ -23,16 +23,29 @@ export default function AddressChangeScreen() {
   const { id = '', bpNumber = '' } = useParams();
   const navigate = useNavigate();
   const subscription = useFlowSubscription(id);
-  const partners = useResource<SubscriptionPartner[]>(`${id}/business-partners`, (api) => addressApi(api).partners(id));
+  const partners = useResource<SubscriptionPartner[]>(`${id}/business-partners`, (api) =>
+    addressApi(api).partners(id),
+  );
   const toAddresses = () => navigate(href(ROUTES.subscriptionAddresses, { id }));
-  const refusal = useFlowRefusal('addressChange', subscription.state.status === 'ready' ? subscription.state.data : undefined);
+  const refusal = useFlowRefusal(
+    'addressChange',
+    subscription.state.status === 'ready' ? subscription.state.data : undefined,
+  );
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={toAddresses} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
   // account-flows.md §6: the rule the button and the server go by refuses this subscription.
   if (refusal) {
-    return <FlowUnavailable subscription={s} refusal={refusal} titleId="address-change-title" title={t('address-change.editHeading')} className="account-change address-change" />;
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="address-change-title"
+        title={t('address-change.editHeading')}
+        className="account-change address-change"
+      />
+    );
   }
 
   return (
@@ -58,7 +71,12 @@ export default function AddressChangeScreen() {
           return (
             <>
               <p className="partner-of">{t('address-change.editFor', { name: partnerName(partner) })}</p>
-              <AddressChangeForm key={partner.bpNumber} subscription={s} partner={partner} onDone={toAddresses} />
+              <AddressChangeForm
+                key={partner.bpNumber}
+                subscription={s}
+                partner={partner}
+                onDone={toAddresses}
+              />
             </>
           );
         }}

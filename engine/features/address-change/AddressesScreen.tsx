@@ -30,17 +30,32 @@ export default function AddressesScreen() {
   const location = useLocation();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const partners = useResource<SubscriptionPartner[]>(`${id}/business-partners`, (api) => addressApi(api).partners(id));
-  const [saved, setSaved] = useState<SavedChange | null>(() => (location.state as { saved?: SavedChange } | null)?.saved ?? null);
+  const partners = useResource<SubscriptionPartner[]>(`${id}/business-partners`, (api) =>
+    addressApi(api).partners(id),
+  );
+  const [saved, setSaved] = useState<SavedChange | null>(
+    () => (location.state as { saved?: SavedChange } | null)?.saved ?? null,
+  );
   const [future, setFuture] = useState<SubscriptionPartner | null>(null);
-  const refusal = useFlowRefusal('addressChange', subscription.state.status === 'ready' ? subscription.state.data : undefined);
+  const refusal = useFlowRefusal(
+    'addressChange',
+    subscription.state.status === 'ready' ? subscription.state.data : undefined,
+  );
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
   // account-flows.md §6: the rule the button and the server go by refuses this subscription.
   if (refusal) {
-    return <FlowUnavailable subscription={s} refusal={refusal} titleId="addresses-title" title={t('address-change.heading')} className="account-change addresses" />;
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="addresses-title"
+        title={t('address-change.heading')}
+        className="account-change addresses"
+      />
+    );
   }
 
   return (
@@ -48,14 +63,28 @@ export default function AddressesScreen() {
       <FlowHeader subscription={s} titleId="addresses-title" title={t('address-change.heading')} />
       {saved && (
         <Alert variant="success" onClose={() => setSaved(null)} closeLabel={t('shell.close')}>
-          <p>{saved.validFrom ? t('address-change.savedFrom', { date: formatDate(saved.validFrom, i18n.language) }) : t('address-change.savedAsap')}</p>
+          <p>
+            {saved.validFrom
+              ? t('address-change.savedFrom', { date: formatDate(saved.validFrom, i18n.language) })
+              : t('address-change.savedAsap')}
+          </p>
         </Alert>
       )}
-      <ResourceView resource={partners} errorKey="address-change.loadError" emptyKey="address-change.empty" isEmpty={noEntries}>
+      <ResourceView
+        resource={partners}
+        errorKey="address-change.loadError"
+        emptyKey="address-change.empty"
+        isEmpty={noEntries}
+      >
         {(list) => (
           <ul className="card-list partner-list">
             {list.map((partner) => (
-              <PartnerBlock key={partner.bpNumber} subscriptionId={s.id} partner={partner} onShowFuture={() => setFuture(partner)} />
+              <PartnerBlock
+                key={partner.bpNumber}
+                subscriptionId={s.id}
+                partner={partner}
+                onShowFuture={() => setFuture(partner)}
+              />
             ))}
           </ul>
         )}
@@ -78,7 +107,9 @@ export default function AddressesScreen() {
           <ul className="plain-list future-addresses" data-testid="future-addresses">
             {future.futureAddresses.map((entry) => (
               <li key={entry.validFrom}>
-                <h3>{t('address-change.future.from', { date: formatDate(entry.validFrom, i18n.language) })}</h3>
+                <h3>
+                  {t('address-change.future.from', { date: formatDate(entry.validFrom, i18n.language) })}
+                </h3>
                 <PostalAddressView address={entry.address} />
               </li>
             ))}
@@ -89,7 +120,15 @@ export default function AddressesScreen() {
   );
 }
 
-function PartnerBlock({ subscriptionId, partner, onShowFuture }: { subscriptionId: string; partner: SubscriptionPartner; onShowFuture: () => void }) {
+function PartnerBlock({
+  subscriptionId,
+  partner,
+  onShowFuture,
+}: {
+  subscriptionId: string;
+  partner: SubscriptionPartner;
+  onShowFuture: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const name = partnerName(partner);
   const headingId = `partner-${partner.bpNumber}`;

@@ -8,7 +8,8 @@ const base = (id: string) => `/subscriptions/${encodeURIComponent(id)}/business-
 export function addressApi(api: ApiClient) {
   return {
     partners: (id: string) => api.get<SubscriptionPartner[]>(base(id)),
-    change: (id: string, bpNumber: string, body: AddressChangeRequest) => api.post<SubscriptionPartner>(`${base(id)}/${encodeURIComponent(bpNumber)}`, body),
+    change: (id: string, bpNumber: string, body: AddressChangeRequest) =>
+      api.post<SubscriptionPartner>(`${base(id)}/${encodeURIComponent(bpNumber)}`, body),
   };
 }
 

@@ -13,7 +13,11 @@ export const addressChangeFeature = defineFeature({
   flags: ['address-change'],
   routes: [
     { ref: ROUTES.subscriptionAddresses, access: 'login', screen: () => import('./AddressesScreen') },
-    { ref: ROUTES.subscriptionBusinessPartner, access: 'login', screen: () => import('./AddressChangeScreen') },
+    {
+      ref: ROUTES.subscriptionBusinessPartner,
+      access: 'login',
+      screen: () => import('./AddressChangeScreen'),
+    },
   ],
   actions: [
     {

@@ -28,7 +28,9 @@ export default function BundleGroupScreen() {
       <Link className="back-link" to="/orders">
         ‹ {t('bundle-group.back')}
       </Link>
-      <h1 id="bundle-title">{master ? t('bundle-group.heading', { title: master.displayName }) : t('bundle-group.headingPlain')}</h1>
+      <h1 id="bundle-title">
+        {master ? t('bundle-group.heading', { title: master.displayName }) : t('bundle-group.headingPlain')}
+      </h1>
       <ResourceView
         resource={storedResource(state.status, members, reload)}
         errorKey="bundle-group.loadingError"
@@ -44,13 +46,18 @@ export default function BundleGroupScreen() {
         )}
       </ResourceView>
       {/* The licences page of engine/features/multi-user-licenses, by its capability rule (portal-core.md §6: flag, blacklist, multi-licence and manager or ordering party). */}
-      {master && isFeatureOn(config.tenant, 'multi-user-licenses', master.publication) && can('multiUserLicenses', master, ctx) && (
-        <p>
-          <Link className="button button-secondary" to={href(ROUTES.subscriptionLicenses, { id: master.id })}>
-            {t('bundle-group.licenses')}
-          </Link>
-        </p>
-      )}
+      {master &&
+        isFeatureOn(config.tenant, 'multi-user-licenses', master.publication) &&
+        can('multiUserLicenses', master, ctx) && (
+          <p>
+            <Link
+              className="button button-secondary"
+              to={href(ROUTES.subscriptionLicenses, { id: master.id })}
+            >
+              {t('bundle-group.licenses')}
+            </Link>
+          </p>
+        )}
     </section>
   );
 }

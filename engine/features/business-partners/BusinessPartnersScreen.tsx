@@ -14,7 +14,13 @@ import { noEntries, ResourceView } from '../../account/ResourceView';
 
 type Entry = BusinessPartner & {
   own: boolean;
-  subscriptions: Array<{ subscriptionId: string; orderNumber: string; displayName: string; publication: string; roles: Role[] }>;
+  subscriptions: Array<{
+    subscriptionId: string;
+    orderNumber: string;
+    displayName: string;
+    publication: string;
+    roles: Role[];
+  }>;
 };
 
 const ROLES: Role[] = ['AG', 'WE', 'RE', 'LV'];
@@ -43,12 +49,21 @@ export default function BusinessPartnersScreen() {
   const q = query.trim().toLocaleLowerCase();
   const visibleOf = (items: Entry[]) =>
     items
-      .map((p) => ({ ...p, subscriptions: role ? p.subscriptions.filter((s) => s.roles.includes(role)) : p.subscriptions }))
+      .map((p) => ({
+        ...p,
+        subscriptions: role ? p.subscriptions.filter((s) => s.roles.includes(role)) : p.subscriptions,
+      }))
       .filter((p) => !role || p.subscriptions.length > 0)
       .filter(
         (p) =>
           !q ||
-          [name(p), p.bpNumber, p.city ?? '', p.zipcode ?? '', ...p.subscriptions.map((s) => s.displayName)].some((v) => v.toLocaleLowerCase().includes(q)),
+          [
+            name(p),
+            p.bpNumber,
+            p.city ?? '',
+            p.zipcode ?? '',
+            ...p.subscriptions.map((s) => s.displayName),
+          ].some((v) => v.toLocaleLowerCase().includes(q)),
       );
 
   return (
@@ -86,11 +101,7 @@ export default function BusinessPartnersScreen() {
                   <dt>{t('business-partners.bpNumber')}</dt>
                   <dd>{p.bpNumber}</dd>
                   <dt>{t('business-partners.address')}</dt>
-                  <dd>
-                    {[p.addressLine1, streetLine(p), ...townLines(p)]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </dd>
+                  <dd>{[p.addressLine1, streetLine(p), ...townLines(p)].filter(Boolean).join(', ')}</dd>
                   {p.emailAddress && (
                     <>
                       <dt>{t('business-partners.email')}</dt>

@@ -4,6 +4,8 @@ import { defineFeature } from '../types';
 /** /business-partners (portal-core.md §2 route table, menu "addresses"): always on. */
 export const businessPartnersFeature = defineFeature({
   id: 'business-partners',
-  routes: [{ ref: ROUTES.businessPartners, access: 'account', screen: () => import('./BusinessPartnersScreen') }],
+  routes: [
+    { ref: ROUTES.businessPartners, access: 'account', screen: () => import('./BusinessPartnersScreen') },
+  ],
   menu: { route: ROUTES.businessPartners, labelKey: 'business-partners.menuTitle', order: 50 },
 });

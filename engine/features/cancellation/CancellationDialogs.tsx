@@ -25,7 +25,10 @@ export function useDateLabel(): (issue: CancellationIssue) => string {
         case 'issue':
           return t('cancellation.dateLabel.issue', { issueNumber: label.issueNumber });
         case 'issue_date':
-          return t('cancellation.dateLabel.issueDate', { issueNumber: label.issueNumber, date: formatDate(label.date, i18n.language) });
+          return t('cancellation.dateLabel.issueDate', {
+            issueNumber: label.issueNumber,
+            date: formatDate(label.date, i18n.language),
+          });
       }
     },
     [t, i18n.language, style],
@@ -33,7 +36,14 @@ export function useDateLabel(): (issue: CancellationIssue) => string {
 }
 
 /** §2 "confirmation (when the tenant requires it, with date text)". */
-export function ConfirmCancellationDialog({ subscription: s, issue, exceptional, sending, onConfirm, onClose }: {
+export function ConfirmCancellationDialog({
+  subscription: s,
+  issue,
+  exceptional,
+  sending,
+  onConfirm,
+  onClose,
+}: {
   subscription: Subscription;
   issue: CancellationIssue | null;
   exceptional: boolean;
@@ -59,7 +69,12 @@ export function ConfirmCancellationDialog({ subscription: s, issue, exceptional,
         </>
       }
     >
-      <p>{t(exceptional ? 'cancellation.confirmTextExceptional' : 'cancellation.confirmText', { title: s.displayName, date })}</p>
+      <p>
+        {t(exceptional ? 'cancellation.confirmTextExceptional' : 'cancellation.confirmText', {
+          title: s.displayName,
+          date,
+        })}
+      </p>
     </Dialog>
   );
 }
@@ -69,7 +84,15 @@ export function ConfirmCancellationDialog({ subscription: s, issue, exceptional,
  * with query subscriptionId and activity)": the link only when the tenant names a revocation
  * activity and offers the contact form.
  */
-export function CancellationSuccessDialog({ subscription: s, answer, onClose }: { subscription: Subscription; answer: CancelAnswer; onClose: () => void }) {
+export function CancellationSuccessDialog({
+  subscription: s,
+  answer,
+  onClose,
+}: {
+  subscription: Subscription;
+  answer: CancelAnswer;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const tenant = useTenantSettings();
   const activity = tenant.cancellation.revocationContactActivity;
@@ -99,7 +122,9 @@ export function CancellationSuccessDialog({ subscription: s, answer, onClose }: 
       {revocation && (
         <p>
           {t('cancellation.revokeHint')}{' '}
-          <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id, activity })}>{t('cancellation.revoke')}</Link>
+          <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id, activity })}>
+            {t('cancellation.revoke')}
+          </Link>
         </p>
       )}
     </Dialog>

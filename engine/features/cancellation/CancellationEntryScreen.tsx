@@ -28,7 +28,13 @@ export default function CancellationEntryScreen() {
       {loggedIn ? (
         <>
           <p>{t('cancellation.pickerIntro')}</p>
-          <SubscriptionPicker id="cancellation" allowed={canCancel} target={ROUTES.subscriptionCancellation} returnTo="cancellation" emptyKey="cancellation.pickerEmpty" />
+          <SubscriptionPicker
+            id="cancellation"
+            allowed={canCancel}
+            target={ROUTES.subscriptionCancellation}
+            returnTo="cancellation"
+            emptyKey="cancellation.pickerEmpty"
+          />
         </>
       ) : (
         <CancellationCheck />
@@ -77,7 +83,12 @@ function CancellationCheck() {
     setResult(null);
     try {
       const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
-      await offersApi(api).cancellationLogin({ email: values.email.trim(), orderNumber: values.orderNumber.trim(), zipcode: values.zipcode.trim(), locale });
+      await offersApi(api).cancellationLogin({
+        email: values.email.trim(),
+        orderNumber: values.orderNumber.trim(),
+        zipcode: values.zipcode.trim(),
+        locale,
+      });
       // Every answer that is no refusal names where the link went; a plain success is not expected.
       setResult({ outcome: 'entry:failed' });
     } catch (error) {
@@ -87,7 +98,8 @@ function CancellationCheck() {
     }
   }
 
-  const set = (field: keyof CancellationCheckInput) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof CancellationCheckInput) => (value: string) =>
+    setValues((v) => ({ ...v, [field]: value }));
   return (
     <form className="entry-form" onSubmit={check} noValidate>
       <p>{t('cancellation.checkIntro')}</p>
@@ -125,7 +137,12 @@ function CancellationCheck() {
       {result && (
         <Alert variant={locked ? 'success' : 'error'}>
           <p>
-            {entryMessage(t, result, { orderNumber: values.orderNumber }, { 'entry:link_sent': 'cancellation.checkLinkSent' })}
+            {entryMessage(
+              t,
+              result,
+              { orderNumber: values.orderNumber },
+              { 'entry:link_sent': 'cancellation.checkLinkSent' },
+            )}
           </p>
         </Alert>
       )}

@@ -2,7 +2,12 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link, useNavigate } from 'react-router';
 import { useSetAtom } from '../../core/atoms';
-import type { CancelAnswer, CancellationInfos, CancellationIssue, CancellationReason } from '../../../schemas/generated/offers';
+import type {
+  CancelAnswer,
+  CancellationInfos,
+  CancellationIssue,
+  CancellationReason,
+} from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
 import { holidayServiceTypes } from '../../domain/capabilities';
@@ -28,7 +33,13 @@ import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
-import { cancelFailureOf, isRefusal, refusalOrThrow, refusedOrderNumber, type CancelRefusal } from './cancelOutcomes';
+import {
+  cancelFailureOf,
+  isRefusal,
+  refusalOrThrow,
+  refusedOrderNumber,
+  type CancelRefusal,
+} from './cancelOutcomes';
 import { CancellationSuccessDialog, ConfirmCancellationDialog, useDateLabel } from './CancellationDialogs';
 import { SelectField, TextAreaField } from '../../ui/fields';
 
@@ -46,8 +57,11 @@ interface Callbacks {
  * when the subscription cannot be cancelled regularly, which also asks for a reason in words) and
  * the retention offers, which the tenant may show before the form.
  */
-export function CancellationForm({ subscription: s, ...callbacks }: Callbacks & { subscription: Subscription }) {
-  const { t, i18n } = useTranslation();
+export function CancellationForm({
+  subscription: s,
+  ...callbacks
+}: Callbacks & { subscription: Subscription }) {
+  const { t } = useTranslation();
   // The server writes the reasons in the screen's language: a language switch loads them again.
   const reasons = useResource<CancellationReason[] | CancelRefusal>(`${s.id}/cancellation-reasons`, (api) =>
     offersApi(api).cancellationReasons(s.id).catch(refusalOrThrow),
@@ -77,21 +91,31 @@ export function CancellationForm({ subscription: s, ...callbacks }: Callbacks & 
 }
 
 /** A refused reasons or infos call: the screen's already-cancelled notice or its externally-managed refusal. */
-function useRefusal(answer: unknown, { onAlreadyCancelled, onExternallyManaged }: Pick<Callbacks, 'onAlreadyCancelled' | 'onExternallyManaged'>) {
+function useRefusal(
+  answer: unknown,
+  { onAlreadyCancelled, onExternallyManaged }: Pick<Callbacks, 'onAlreadyCancelled' | 'onExternallyManaged'>,
+) {
   useEffect(() => {
     if (!isRefusal(answer)) return;
     if (answer.refusal === 'cancel:already_cancelled') onAlreadyCancelled();
     if (answer.refusal === 'cancel:externally_managed') onExternallyManaged(answer.orderNumber);
     // The answer decides; the callbacks are the screen's and stay the same in effect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the answer decides, see above
   }, [answer]);
 }
 
-function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onAlreadyCancelled, onExternallyManaged }: Callbacks & {
+function CancellationChoice({
+  subscription: s,
+  reasons,
+  onBack,
+  onCancelled,
+  onAlreadyCancelled,
+  onExternallyManaged,
+}: Callbacks & {
   subscription: Subscription;
   reasons: CancellationReason[];
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const capabilities = useCapabilityContext();
@@ -103,8 +127,12 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   const flow = usePaymentFlow();
 
   const [reason, setReason] = useState(() => preselectedCancelReason(reasons, settings.defaultCancelReason));
-  const infos = useResource<CancellationInfos | CancelRefusal | null>(`${s.id}/cancellation-infos?${reason}`, (client) =>
-    reason ? offersApi(client).cancellationInfos(s.id, reason).catch(refusalOrThrow) : Promise.resolve(null),
+  const infos = useResource<CancellationInfos | CancelRefusal | null>(
+    `${s.id}/cancellation-infos?${reason}`,
+    (client) =>
+      reason
+        ? offersApi(client).cancellationInfos(s.id, reason).catch(refusalOrThrow)
+        : Promise.resolve(null),
   );
   const infosAnswer = dataOf(infos.state) ?? null;
   useRefusal(infosAnswer, { onAlreadyCancelled, onExternallyManaged });
@@ -127,7 +155,12 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
   const cancellable = data?.cancellable ?? true;
   const issues = data?.issues ?? [];
   const preselected = data ? preselectedCancellationIssue(issues, cancellable) : null;
-  const issueIndex = cancellable && data && issueChoice?.infos === data ? issueChoice.index : preselected ? issues.indexOf(preselected) : -1;
+  const issueIndex =
+    cancellable && data && issueChoice?.infos === data
+      ? issueChoice.index
+      : preselected
+        ? issues.indexOf(preselected)
+        : -1;
   const issue: CancellationIssue | null = issues[issueIndex] ?? null;
   const offers = data?.recommendations ?? [];
   const hasOffers = settings.showRetentionOffers && offers.length > 0;
@@ -139,7 +172,9 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
     // A break this subscription may take (flag, publication blacklist, the §6 holiday rule) ...
     holidayServiceTypes(s, capabilities).includes('break') &&
     // ... while a feature serves the holiday service (the holiday-break route redirects there).
-    enabledFeatures(tenant.features).some((feature) => feature.routes.some((route) => route.ref.id === ROUTES.holidayService.id));
+    enabledFeatures(tenant.features).some((feature) =>
+      feature.routes.some((route) => route.ref.id === ROUTES.holidayService.id),
+    );
 
   function chooseReason(value: string) {
     setReason(value);
@@ -157,7 +192,9 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
     for (const error of found) {
       if (messages[error.field]) continue;
       messages[error.field] =
-        error.code === 'too_long' ? t('cancellation.tooLong', { max: CANCELLATION_FEEDBACK_MAX_LENGTH }) : t(`cancellation.required.${error.field}`);
+        error.code === 'too_long'
+          ? t('cancellation.tooLong', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })
+          : t(`cancellation.required.${error.field}`);
     }
     setErrors(messages);
     if (found.length > 0 || !data) return;
@@ -262,10 +299,20 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
           />
           <PaymentDialogs flow={flow} />
           <div className="form-actions">
-            <button type="button" className="button" disabled={!chosenOffer || busy} onClick={() => setOfferConfirming(true)}>
+            <button
+              type="button"
+              className="button"
+              disabled={!chosenOffer || busy}
+              onClick={() => setOfferConfirming(true)}
+            >
               {t('cancellation.offers.take')}
             </button>
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => setRejected(true)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => setRejected(true)}
+            >
               {t('cancellation.offers.reject')}
             </button>
             <button type="button" className="button button-secondary" onClick={onBack}>
@@ -381,11 +428,7 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
         />
       )}
       {answer && (
-        <CancellationSuccessDialog
-          subscription={s}
-          answer={answer}
-          onClose={() => onCancelled(answer)}
-        />
+        <CancellationSuccessDialog subscription={s} answer={answer} onClose={() => onCancelled(answer)} />
       )}
       {failed && <ErrorDialog onClose={() => setFailed(false)} />}
       {offerConfirming && chosenOffer && (
@@ -394,7 +437,11 @@ function CancellationChoice({ subscription: s, reasons, onBack, onCancelled, onA
           onClose={() => setOfferConfirming(false)}
           actions={
             <>
-              <button type="button" className="button button-secondary" onClick={() => setOfferConfirming(false)}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setOfferConfirming(false)}
+              >
                 {t('account.flow.back')}
               </button>
               <button type="button" className="button" onClick={() => void takeOffer()}>

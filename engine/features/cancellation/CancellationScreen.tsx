@@ -32,7 +32,10 @@ export default function CancellationScreen() {
   const [done, setDone] = useState<CancelAnswer | null>(null);
   // A refusal of the cancel call itself (403 externally_managed) overrides the start state.
   const [refusedOrderNumber, setRefusedOrderNumber] = useState<string | null>(null);
-  const refusal = useFlowRefusal('cancellation', subscription.state.status === 'ready' ? subscription.state.data : undefined);
+  const refusal = useFlowRefusal(
+    'cancellation',
+    subscription.state.status === 'ready' ? subscription.state.data : undefined,
+  );
 
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
@@ -43,7 +46,15 @@ export default function CancellationScreen() {
   // publication) does the page say so instead of its calls failing. After this page's own
   // cancellation (done) the subscription is no longer cancelable: the success notice shows.
   if (start === 'form' && refusal && !done) {
-    return <FlowUnavailable subscription={s} refusal={refusal} titleId="cancellation-title" title={t('cancellation.heading')} className="cancellation" />;
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="cancellation-title"
+        title={t('cancellation.heading')}
+        className="cancellation"
+      />
+    );
   }
 
   return (
@@ -79,7 +90,15 @@ export default function CancellationScreen() {
  * cancellation it names the date it takes effect; with the revocation link (§2) where the tenant
  * offers one.
  */
-function CancelledNotice({ subscription: s, answer, onBack }: { subscription: Subscription; answer: CancelAnswer | null; onBack: () => void }) {
+function CancelledNotice({
+  subscription: s,
+  answer,
+  onBack,
+}: {
+  subscription: Subscription;
+  answer: CancelAnswer | null;
+  onBack: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const ctx = useCapabilityContext();
   const tenant = useTenantSettings();
@@ -92,7 +111,13 @@ function CancelledNotice({ subscription: s, answer, onBack }: { subscription: Su
             : t('cancellation.alreadyCancelled')}
         </p>
         {canRevokeCancellation(s, ctx) && (
-          <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id, activity: tenant.cancellation.revocationContactActivity })}>
+          <Link
+            to={href(
+              ROUTES.contact,
+              {},
+              { subscriptionId: s.id, activity: tenant.cancellation.revocationContactActivity },
+            )}
+          >
             {t('cancellation.revoke')}
           </Link>
         )}

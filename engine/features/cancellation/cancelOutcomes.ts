@@ -10,7 +10,12 @@ import { ApiError } from '../../core/apiClient';
  *  - cancel:failed: anything else, the generic error dialog.
  * The reasons and infos calls refuse with the same codes.
  */
-export type CancelFailure = 'cancel:already_cancelled' | 'cancel:externally_managed' | 'cancel:not_possible' | 'cancel:invalid' | 'cancel:failed';
+export type CancelFailure =
+  | 'cancel:already_cancelled'
+  | 'cancel:externally_managed'
+  | 'cancel:not_possible'
+  | 'cancel:invalid'
+  | 'cancel:failed';
 
 export function cancelFailureOf(error: unknown): CancelFailure {
   if (!(error instanceof ApiError)) return 'cancel:failed';
@@ -30,7 +35,8 @@ export function cancelFailureOf(error: unknown): CancelFailure {
 
 /** The order number a 403 externally_managed names (details.orderNumber). */
 export function refusedOrderNumber(error: unknown): string | undefined {
-  const details = error instanceof ApiError ? (error.details as { orderNumber?: unknown } | undefined) : undefined;
+  const details =
+    error instanceof ApiError ? (error.details as { orderNumber?: unknown } | undefined) : undefined;
   return typeof details?.orderNumber === 'string' ? details.orderNumber : undefined;
 }
 
@@ -47,4 +53,5 @@ export function refusalOrThrow(error: unknown): CancelRefusal {
   return { refusal: failure, orderNumber: refusedOrderNumber(error) };
 }
 
-export const isRefusal = (value: unknown): value is CancelRefusal => typeof value === 'object' && value !== null && 'refusal' in value;
+export const isRefusal = (value: unknown): value is CancelRefusal =>
+  typeof value === 'object' && value !== null && 'refusal' in value;

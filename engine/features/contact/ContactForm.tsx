@@ -27,16 +27,27 @@ import { CheckboxField, SelectField, TextAreaField } from '../../ui/fields';
 import type { ContactTenant } from './ContactScreen';
 import { pickFile, type PickedFile } from './upload';
 
-const DEFAULT_SALUTATION_KEYS: Record<string, string> = { '0001': 'contact.salutationMs', '0002': 'contact.salutationMr', '0003': 'contact.salutationCompany' };
+const DEFAULT_SALUTATION_KEYS: Record<string, string> = {
+  '0001': 'contact.salutationMs',
+  '0002': 'contact.salutationMr',
+  '0003': 'contact.salutationCompany',
+};
 
-type Outcome = { kind: 'success' } | { kind: 'error'; messageKey: string; maskedEmail?: string; text?: string };
+type Outcome =
+  { kind: 'success' } | { kind: 'error'; messageKey: string; maskedEmail?: string; text?: string };
 
 /**
  * The authenticated or anonymous contact form of portal-core.md §5 for one activity: every field
  * rule checked here with engine/domain/contactRules.ts (the server checks the same), the upload,
  * the opt-in checkbox, then POST /contact and a success or error dialog (§4, §8).
  */
-export function ContactForm({ activity, tenant, loggedIn, showMessageInput, preselectedSubscription }: {
+export function ContactForm({
+  activity,
+  tenant,
+  loggedIn,
+  showMessageInput,
+  preselectedSubscription,
+}: {
   activity: ContactActivity;
   tenant: ContactTenant;
   loggedIn: boolean;
@@ -65,17 +76,23 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [key]: event.target.value });
 
   const messageShown = showsMessage(activity, showMessageInput);
   const optInShown = showsOptIn(tenant, activity);
-  const salutations = tenant.salutations?.options ?? DEFAULT_SALUTATIONS.map((s) => ({ ...s, title: undefined }));
+  const salutations =
+    tenant.salutations?.options ?? DEFAULT_SALUTATIONS.map((s) => ({ ...s, title: undefined }));
   const companyRequired = isCompanySalutation(tenant, values.salutation);
 
   function errorText(code: string | undefined, field: string): string | undefined {
     if (!code) return undefined;
     if (code === 'required') return t('contact.required');
-    if (code === 'too_long' && field in CONTACT_LIMITS) return t('shell.tooLong', { max: CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS], count: lengthOf(field) });
+    if (code === 'too_long' && field in CONTACT_LIMITS)
+      return t('shell.tooLong', {
+        max: CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS],
+        count: lengthOf(field),
+      });
     if (code === 'file_too_large') return t('contact.fileTooLarge');
     if (code === 'file_type') return t('contact.fileType');
     if (code === 'not_allowed') return t('contact.notAllowed');
@@ -86,7 +103,9 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
   const errorOf = (field: string) => errorText(errors[field], field);
   function lengthOf(field: string): number {
     if (field === '/message') return values.message.length;
-    return (values[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? '').length;
+    return (
+      values[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? ''
+    ).length;
   }
 
   async function onFile(list: FileList | null) {
@@ -111,14 +130,27 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
       ...(showMessageInput ? { showMessageInput: true } : {}),
       ...(optInShown ? { optIn } : {}),
     };
-    if (loggedIn) return { ...base, ...(activity.requiresSubscription && values.subscriptionId ? { subscriptionId: values.subscriptionId } : {}) };
-    const details = { salutation: values.salutation, firstName: values.firstName, lastName: values.lastName, email: values.email };
+    if (loggedIn)
+      return {
+        ...base,
+        ...(activity.requiresSubscription && values.subscriptionId
+          ? { subscriptionId: values.subscriptionId }
+          : {}),
+      };
+    const details = {
+      salutation: values.salutation,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+    };
     return {
       ...base,
       contactDetails: companyRequired ? { ...details, company: values.company } : details,
       ...(values.publication ? { publication: values.publication } : {}),
       ...(values.relatedTo ? { relatedTo: values.relatedTo as ContactSubject } : {}),
-      ...(missingOrderNumber && activity.allowMissingOrderNumber ? { missingOrderNumber: true } : { orderNumber: values.orderNumber }),
+      ...(missingOrderNumber && activity.allowMissingOrderNumber
+        ? { missingOrderNumber: true }
+        : { orderNumber: values.orderNumber }),
     };
   }
 
@@ -126,7 +158,11 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
     event.preventDefault();
     const body = input();
     const found: Record<string, string> = {};
-    for (const error of contactFieldErrors(tenant, { ...body, image: file && { filename: file.filename, mimeType: file.mimeType, size: file.size } }, loggedIn)) {
+    for (const error of contactFieldErrors(
+      tenant,
+      { ...body, image: file && { filename: file.filename, mimeType: file.mimeType, size: file.size } },
+      loggedIn,
+    )) {
       found[error.field] ??= error.code;
     }
     setErrors(found);
@@ -136,7 +172,10 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
     }
     setBusy(true);
     try {
-      await api.post('/contact', { ...body, ...(file ? { image: { filename: file.filename, mimeType: file.mimeType, data: file.data } } : {}) });
+      await api.post('/contact', {
+        ...body,
+        ...(file ? { image: { filename: file.filename, mimeType: file.mimeType, data: file.data } } : {}),
+      });
       setOutcome({ kind: 'success' });
     } catch (error) {
       const fields = fieldErrorsOf(error);
@@ -150,7 +189,11 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
         setOutcome({ kind: 'error', messageKey: 'shell.tooManyAttempts', text: tooManyText(t, error) });
       } else {
         const result = linkResultOf(error);
-        setOutcome(result ? { kind: 'error', messageKey: contactErrorKey(result), maskedEmail: result.maskedEmail } : { kind: 'error', messageKey: 'shell.genericError' });
+        setOutcome(
+          result
+            ? { kind: 'error', messageKey: contactErrorKey(result), maskedEmail: result.maskedEmail }
+            : { kind: 'error', messageKey: 'shell.genericError' },
+        );
       }
     } finally {
       setBusy(false);
@@ -167,10 +210,22 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
 
   return (
     <form className="contact-form" onSubmit={submit} noValidate>
-      {loggedIn && activity.requiresSubscription && <SubscriptionSelect value={values.subscriptionId} onChange={set('subscriptionId')} error={errorOf('/subscriptionId')} />}
+      {loggedIn && activity.requiresSubscription && (
+        <SubscriptionSelect
+          value={values.subscriptionId}
+          onChange={set('subscriptionId')}
+          error={errorOf('/subscriptionId')}
+        />
+      )}
       {!loggedIn && (
         <>
-          <SelectField label={t('contact.salutation')} required={Boolean(tenant.contactForm?.requireSalutation)} value={values.salutation} onChange={set('salutation')} error={errorOf('/contactDetails/salutation')}>
+          <SelectField
+            label={t('contact.salutation')}
+            required={Boolean(tenant.contactForm?.requireSalutation)}
+            value={values.salutation}
+            onChange={set('salutation')}
+            error={errorOf('/contactDetails/salutation')}
+          >
             <option value="">{t('contact.salutationPlaceholder')}</option>
             {salutations.map((s) => (
               <option key={s.code} value={s.code}>
@@ -178,12 +233,52 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
               </option>
             ))}
           </SelectField>
-          {companyRequired && <FormField label={t('contact.company')} required maxChars={CONTACT_LIMITS['/contactDetails/company']} autoComplete="organization" value={values.company} onChange={set('company')} error={errorOf('/contactDetails/company')} />}
-          <FormField label={t('contact.firstName')} required maxChars={CONTACT_LIMITS['/contactDetails/firstName']} autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errorOf('/contactDetails/firstName')} />
-          <FormField label={t('contact.lastName')} required maxChars={CONTACT_LIMITS['/contactDetails/lastName']} autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errorOf('/contactDetails/lastName')} />
-          <FormField label={t('contact.email')} required type="email" maxChars={CONTACT_LIMITS['/contactDetails/email']} autoComplete="email" value={values.email} onChange={set('email')} error={errorOf('/contactDetails/email')} />
+          {companyRequired && (
+            <FormField
+              label={t('contact.company')}
+              required
+              maxChars={CONTACT_LIMITS['/contactDetails/company']}
+              autoComplete="organization"
+              value={values.company}
+              onChange={set('company')}
+              error={errorOf('/contactDetails/company')}
+            />
+          )}
+          <FormField
+            label={t('contact.firstName')}
+            required
+            maxChars={CONTACT_LIMITS['/contactDetails/firstName']}
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={set('firstName')}
+            error={errorOf('/contactDetails/firstName')}
+          />
+          <FormField
+            label={t('contact.lastName')}
+            required
+            maxChars={CONTACT_LIMITS['/contactDetails/lastName']}
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={set('lastName')}
+            error={errorOf('/contactDetails/lastName')}
+          />
+          <FormField
+            label={t('contact.email')}
+            required
+            type="email"
+            maxChars={CONTACT_LIMITS['/contactDetails/email']}
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errorOf('/contactDetails/email')}
+          />
           {(tenant.contactForm?.requirePublication || activity.requiresSubscription) && (
-            <PublicationSelect required={Boolean(tenant.contactForm?.requirePublication)} value={values.publication} onChange={set('publication')} error={errorOf('/publication')} />
+            <PublicationSelect
+              required={Boolean(tenant.contactForm?.requirePublication)}
+              value={values.publication}
+              onChange={set('publication')}
+              error={errorOf('/publication')}
+            />
           )}
           {!(missingOrderNumber && activity.allowMissingOrderNumber) && (
             <FormField
@@ -205,10 +300,26 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
               </option>
             ))}
           </SelectField>
-          {activity.allowMissingOrderNumber && <CheckboxField label={t('contact.missingOrderNumber')} checked={missingOrderNumber} onChange={setMissingOrderNumber} />}
+          {activity.allowMissingOrderNumber && (
+            <CheckboxField
+              label={t('contact.missingOrderNumber')}
+              checked={missingOrderNumber}
+              onChange={setMissingOrderNumber}
+            />
+          )}
         </>
       )}
-      {messageShown && <TextAreaField label={t('contact.message')} required rows={6} maxChars={CONTACT_LIMITS['/message']} value={values.message} onChange={set('message')} error={errorOf('/message')} />}
+      {messageShown && (
+        <TextAreaField
+          label={t('contact.message')}
+          required
+          rows={6}
+          maxChars={CONTACT_LIMITS['/message']}
+          value={values.message}
+          onChange={set('message')}
+          error={errorOf('/message')}
+        />
+      )}
       {activity.supportsImageUpload && (
         <div className="form-field">
           <label htmlFor="contact-upload">{t('contact.upload')}</label>
@@ -238,7 +349,16 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
         </button>
       </div>
       {outcome?.kind === 'success' && (
-        <Dialog title={t('contact.successTitle')} variant="success" onClose={reset} actions={<button type="button" className="button" onClick={reset}>{t('shell.close')}</button>}>
+        <Dialog
+          title={t('contact.successTitle')}
+          variant="success"
+          onClose={reset}
+          actions={
+            <button type="button" className="button" onClick={reset}>
+              {t('shell.close')}
+            </button>
+          }
+        >
           <p>{t('contact.successText')}</p>
         </Dialog>
       )}
@@ -260,12 +380,29 @@ export function ContactForm({ activity, tenant, loggedIn, showMessageInput, pres
   );
 }
 
-function SubscriptionSelect({ value, onChange, error }: { value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+function SubscriptionSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const { state } = useSubscriptions();
   return (
-    <SelectField label={t('contact.subscription')} required value={value} onChange={onChange} error={error} disabled={state.status !== 'ready'}>
-      <option value="">{state.status === 'failed' ? t('contact.subscriptionsError') : t('contact.subscriptionPlaceholder')}</option>
+    <SelectField
+      label={t('contact.subscription')}
+      required
+      value={value}
+      onChange={onChange}
+      error={error}
+      disabled={state.status !== 'ready'}
+    >
+      <option value="">
+        {state.status === 'failed' ? t('contact.subscriptionsError') : t('contact.subscriptionPlaceholder')}
+      </option>
       {state.subscriptions.map((s) => (
         <option key={s.id} value={s.id}>
           {t('contact.subscriptionOption', { name: s.displayName, orderNumber: s.orderNumber })}
@@ -275,7 +412,17 @@ function SubscriptionSelect({ value, onChange, error }: { value: string; onChang
   );
 }
 
-function PublicationSelect({ required, value, onChange, error }: { required: boolean; value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+function PublicationSelect({
+  required,
+  value,
+  onChange,
+  error,
+}: {
+  required: boolean;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const { api } = usePortal();
   const [publications, setPublications] = useState<Array<{ publication: string; description: string }>>([]);
@@ -290,7 +437,13 @@ function PublicationSelect({ required, value, onChange, error }: { required: boo
     };
   }, [api]);
   return (
-    <SelectField label={t('contact.publication')} required={required} value={value} onChange={onChange} error={error}>
+    <SelectField
+      label={t('contact.publication')}
+      required={required}
+      value={value}
+      onChange={onChange}
+      error={error}
+    >
       <option value="">{t('contact.publicationPlaceholder')}</option>
       {publications.map((p) => (
         <option key={p.publication} value={p.publication}>

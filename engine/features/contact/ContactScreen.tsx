@@ -14,7 +14,10 @@ import { SelectField } from '../../ui/fields';
 import type { PortalTenant } from '../../core/portalConfig';
 
 /** The tenant settings the contact screens read (schemas/tenant.schema.json, defaults applied). */
-export type ContactTenant = Pick<PortalTenant, 'features' | 'publicationBlacklists' | 'contactForm' | 'salutations' | 'contact'>;
+export type ContactTenant = Pick<
+  PortalTenant,
+  'features' | 'publicationBlacklists' | 'contactForm' | 'salutations' | 'contact'
+>;
 
 /**
  * /contact (portal-core.md §2 "Contact"): heading, required-fields hint, the authenticated or the
@@ -31,7 +34,10 @@ export default function ContactScreen() {
   const tenant: ContactTenant = config.tenant;
   const query = new URLSearchParams(location.search);
   const loggedIn = isLoggedIn(auth);
-  const activities = useMemo(() => visibleActivities(tenant.contactForm?.activities ?? [], loggedIn), [tenant, loggedIn]);
+  const activities = useMemo(
+    () => visibleActivities(tenant.contactForm?.activities ?? [], loggedIn),
+    [tenant, loggedIn],
+  );
   const initialActivity = activities.find((a) => a.activity === query.get('activity'))?.activity ?? '';
   const [activityCode, setActivityCode] = useState(initialActivity);
   const [composing, setComposing] = useState(query.get('linkedPage') === 'false');
@@ -50,7 +56,7 @@ export default function ContactScreen() {
     return () => script.remove();
   }, [scriptUrl]);
 
-  useEffect(() => setComposing(query.get('linkedPage') === 'false'), [activityCode]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setComposing(query.get('linkedPage') === 'false'), [activityCode]); // eslint-disable-line react-hooks/exhaustive-deps -- a new activity resets the form, a query change alone does not
 
   if (activities.length === 0) {
     return (
@@ -71,7 +77,12 @@ export default function ContactScreen() {
       <h1 id="contact-title">{t('contact.heading')}</h1>
       <p>{t(loggedIn ? 'contact.introAuthenticated' : 'contact.introAnonymous')}</p>
       <p className="muted">{t('contact.requiredHint')}</p>
-      <SelectField label={t('contact.activity')} required value={activityCode} onChange={(e) => setActivityCode(e.target.value)}>
+      <SelectField
+        label={t('contact.activity')}
+        required
+        value={activityCode}
+        onChange={(e) => setActivityCode(e.target.value)}
+      >
         <option value="">{t('contact.activityPlaceholder')}</option>
         {activities.map((a) => (
           <option key={a.activity} value={a.activity}>
@@ -82,11 +93,18 @@ export default function ContactScreen() {
       {activity?.infoMessage && (
         <Alert variant={activity.infoMessageType ?? 'info'}>
           {/* Tenant HTML, sanitized at build time. */}
-          <div className="tenant-html" dangerouslySetInnerHTML={{ __html: localized(activity.infoMessage, i18n.language) }} />
+          <div
+            className="tenant-html"
+            dangerouslySetInnerHTML={{ __html: localized(activity.infoMessage, i18n.language) }}
+          />
         </Alert>
       )}
       {activity && linkedPage && !composing && !loggedIn && (
-        <LinkedPageLogin key={activity.activity} activity={activity.activity} onCompose={() => setComposing(true)} />
+        <LinkedPageLogin
+          key={activity.activity}
+          activity={activity.activity}
+          onCompose={() => setComposing(true)}
+        />
       )}
       {activity && linkedPage && !composing && loggedIn && (
         <div className="form-actions">
@@ -99,7 +117,14 @@ export default function ContactScreen() {
         </div>
       )}
       {activity && (!linkedPage || composing) && (
-        <ContactForm key={activity.activity} activity={activity} tenant={tenant} loggedIn={loggedIn} showMessageInput={showMessageInput} preselectedSubscription={query.get('subscriptionId') ?? ''} />
+        <ContactForm
+          key={activity.activity}
+          activity={activity}
+          tenant={tenant}
+          loggedIn={loggedIn}
+          showMessageInput={showMessageInput}
+          preselectedSubscription={query.get('subscriptionId') ?? ''}
+        />
       )}
     </section>
   );

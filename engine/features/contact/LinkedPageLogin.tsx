@@ -43,11 +43,17 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
     setResult(undefined);
     try {
       // The server answers with a link result only (confirm_email when the sign-in link went out).
-      await api.post('/login/contact-form', { orderNumber: orderNumber.trim(), zipcode: zipcode.trim(), activity });
+      await api.post('/login/contact-form', {
+        orderNumber: orderNumber.trim(),
+        zipcode: zipcode.trim(),
+        activity,
+      });
       setResult('generic');
     } catch (error) {
       // A 429 says when to try again (issue 22), in the screen's language.
-      setResult(isRateLimited(error) ? { tooMany: tooManyText(t, error) } : (linkResultOf(error) ?? 'generic'));
+      setResult(
+        isRateLimited(error) ? { tooMany: tooManyText(t, error) } : (linkResultOf(error) ?? 'generic'),
+      );
     } finally {
       setBusy(false);
     }
@@ -76,8 +82,20 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
         error={fieldErrors['/zipcode']}
       />
       {result && (
-        <Alert variant={result !== 'generic' && 'status' in result && result.status === 'confirm_email' ? 'success' : 'error'}>
-          <p>{result === 'generic' ? t('shell.genericError') : 'tooMany' in result ? result.tooMany : t(contactErrorKey(result), { maskedEmail: result.maskedEmail ?? '' })}</p>
+        <Alert
+          variant={
+            result !== 'generic' && 'status' in result && result.status === 'confirm_email'
+              ? 'success'
+              : 'error'
+          }
+        >
+          <p>
+            {result === 'generic'
+              ? t('shell.genericError')
+              : 'tooMany' in result
+                ? result.tooMany
+                : t(contactErrorKey(result), { maskedEmail: result.maskedEmail ?? '' })}
+          </p>
         </Alert>
       )}
       <div className="form-actions">

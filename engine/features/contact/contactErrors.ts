@@ -10,7 +10,10 @@ export interface LinkResult {
 export function linkResultOf(error: unknown): LinkResult | undefined {
   if (!(error instanceof ApiError) || error.status !== 400) return undefined;
   const details = error.details as Partial<LinkResult> | undefined;
-  return details && typeof details === 'object' && !Array.isArray(details) && typeof details.status === 'string'
+  return details &&
+    typeof details === 'object' &&
+    !Array.isArray(details) &&
+    typeof details.status === 'string'
     ? (details as LinkResult)
     : undefined;
 }
@@ -61,7 +64,8 @@ export function contactErrorKey(result: LinkResult | undefined): string {
 
 /** Field problems of a 400 validation_failed, by JSON pointer. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.code !== 'validation_failed' || !Array.isArray(error.details)) return {};
+  if (!(error instanceof ApiError) || error.code !== 'validation_failed' || !Array.isArray(error.details))
+    return {};
   const out: Record<string, string> = {};
   for (const detail of error.details as Array<{ field?: string; code?: string }>) {
     if (detail.field && !out[detail.field]) out[detail.field] = detail.code ?? 'invalid';

@@ -21,7 +21,10 @@ export const contactFeature = defineFeature({
       target: {
         kind: 'route',
         route: ROUTES.contact,
-        query: (s, tenant) => ({ subscriptionId: s.id, activity: tenant.cancellation.revocationContactActivity ?? '' }),
+        query: (s, tenant) => ({
+          subscriptionId: s.id,
+          activity: tenant.cancellation.revocationContactActivity ?? '',
+        }),
       },
       labelKey: 'contact.action.revokeCancellation',
       hiddenBy: 'contact',

@@ -7,7 +7,8 @@ export interface PickedFile {
   size: number;
 }
 
-export type PickOutcome = { file: PickedFile } | { error: 'file_too_large' | 'file_type' } | { file: undefined };
+export type PickOutcome =
+  { file: PickedFile } | { error: 'file_too_large' | 'file_type' } | { file: undefined };
 
 /**
  * §5 "File upload (contact)": only the first file is taken; a file over 2097152 bytes is refused
@@ -22,6 +23,7 @@ export async function pickFile(files: FileList | null): Promise<PickOutcome> {
   if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(mimeType)) return { error: 'file_type' };
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return { file: { filename: file.name, mimeType, data: btoa(binary), size: file.size } };
 }

@@ -53,15 +53,44 @@ function ECardForSubscription({ id }: { id: string }) {
   const { t } = useTranslation();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const refusal = useFlowRefusal('eCard', subscription.state.status === 'ready' ? subscription.state.data : undefined);
+  const refusal = useFlowRefusal(
+    'eCard',
+    subscription.state.status === 'ready' ? subscription.state.data : undefined,
+  );
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status !== 'ready') return <Loading />;
   // account-flows.md §6: the rule the button and the server go by refuses this subscription.
-  if (refusal) return <FlowUnavailable subscription={subscription.state.data} refusal={refusal} titleId="e-card-title" title={t('e-card.heading')} />;
-  return <ECardForm header={<FlowHeader subscription={subscription.state.data} titleId="e-card-title" title={t('e-card.heading')} />} subscriptionId={id} />;
+  if (refusal)
+    return (
+      <FlowUnavailable
+        subscription={subscription.state.data}
+        refusal={refusal}
+        titleId="e-card-title"
+        title={t('e-card.heading')}
+      />
+    );
+  return (
+    <ECardForm
+      header={
+        <FlowHeader
+          subscription={subscription.state.data}
+          titleId="e-card-title"
+          title={t('e-card.heading')}
+        />
+      }
+      subscriptionId={id}
+    />
+  );
 }
 
-type Values = { from: string; to: string; toEmail: string; message: string; timing: 'now' | 'timed'; sendAt: string };
+type Values = {
+  from: string;
+  to: string;
+  toEmail: string;
+  message: string;
+  timing: 'now' | 'timed';
+  sendAt: string;
+};
 
 function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptionId?: string }) {
   const { t, i18n } = useTranslation();
@@ -71,10 +100,21 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
   const categories = eCardCategories(templates);
   const [category, setCategory] = useState('');
   const [template, setTemplate] = useState(templates[0]?.name ?? '');
-  const [values, setValues] = useState<Values>({ from: '', to: '', toEmail: '', message: '', timing: 'now', sendAt: '' });
+  const [values, setValues] = useState<Values>({
+    from: '',
+    to: '',
+    toEmail: '',
+    message: '',
+    timing: 'now',
+    sendAt: '',
+  });
   const [problems, setProblems] = useState<Partial<Record<ECardField, ECardProblem>>>({});
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ outcome: ECardOutcome; answer?: ECardAnswer; refusal?: unknown } | null>(null);
+  const [outcome, setOutcome] = useState<{
+    outcome: ECardOutcome;
+    answer?: ECardAnswer;
+    refusal?: unknown;
+  } | null>(null);
   // The user's timed cards still waiting, with "Do not send" (README "E-cards").
   const scheduled = useResource('/e-cards', (client) => eCardApi(client).scheduled());
   const earliest = useMemo(() => {
@@ -98,11 +138,20 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
     setProblems(({ [field]: _gone, ...rest }) => rest);
   };
   const errorOf = (field: ECardField) =>
-    problems[field] ? t(PROBLEM_TEXT[problems[field]!], { max: field === 'message' ? ECARD_MESSAGE_MAX_LENGTH : ECARD_NAME_MAX_LENGTH }) : undefined;
+    problems[field]
+      ? t(PROBLEM_TEXT[problems[field]!], {
+          max: field === 'message' ? ECARD_MESSAGE_MAX_LENGTH : ECARD_NAME_MAX_LENGTH,
+        })
+      : undefined;
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    const sendAt = values.timing === 'timed' && values.sendAt ? new Date(values.sendAt).toISOString() : values.timing === 'timed' ? '' : null;
+    const sendAt =
+      values.timing === 'timed' && values.sendAt
+        ? new Date(values.sendAt).toISOString()
+        : values.timing === 'timed'
+          ? ''
+          : null;
     const found = eCardProblems({ template, ...values, sendAt }, templates, new Date());
     setProblems(found);
     setOutcome(null);
@@ -130,13 +179,19 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
     }
   }
 
-  const when = outcome?.answer ? new Date(outcome.answer.sendAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' }) : '';
+  const when = outcome?.answer
+    ? new Date(outcome.answer.sendAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' })
+    : '';
   return (
     <section className="e-card" aria-labelledby="e-card-title">
       {header ?? <h1 id="e-card-title">{t('e-card.heading')}</h1>}
       <p>{t('e-card.intro')}</p>
       {outcome && outcome.outcome !== 'e-card:failed' && (
-        <Alert variant={outcome.answer ? 'success' : outcome.outcome === 'e-card:limit' ? 'warning' : 'error'} onClose={() => setOutcome(null)} closeLabel={t('shell.close')}>
+        <Alert
+          variant={outcome.answer ? 'success' : outcome.outcome === 'e-card:limit' ? 'warning' : 'error'}
+          onClose={() => setOutcome(null)}
+          closeLabel={t('shell.close')}
+        >
           <p>
             {outcome.outcome === 'e-card:limit'
               ? tooManyText(t, outcome.refusal, t(OUTCOME_TEXT[outcome.outcome], { max: ECARD_DAILY_CAP }))
@@ -148,7 +203,11 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
         <fieldset className="e-card-templates">
           <legend>{t('e-card.templates')}</legend>
           {categories.length > 1 && (
-            <SelectField label={t('e-card.category')} value={category} onChange={(e) => setCategory(e.target.value)}>
+            <SelectField
+              label={t('e-card.category')}
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+            >
               <option value="">{t('e-card.allCategories')}</option>
               {categories.map((code) => (
                 <option key={code} value={code}>
@@ -161,9 +220,26 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
             {shown.map((tpl) => (
               <li key={tpl.name}>
                 <label className={`e-card-template${tpl.name === template ? ' is-chosen' : ''}`}>
-                  <input type="radio" name="template" value={tpl.name} checked={tpl.name === template} onChange={() => setTemplate(tpl.name)} />
-                  <img src={eCardImageUrl(tpl.previewImageUrl, apiBase)} alt="" width={300} height={200} loading="lazy" />
-                  <span>{t('e-card.templateLabel', { category: categoryLabel(tpl.category), number: templatesIn(templates, tpl.category).indexOf(tpl) + 1 })}</span>
+                  <input
+                    type="radio"
+                    name="template"
+                    value={tpl.name}
+                    checked={tpl.name === template}
+                    onChange={() => setTemplate(tpl.name)}
+                  />
+                  <img
+                    src={eCardImageUrl(tpl.previewImageUrl, apiBase)}
+                    alt=""
+                    width={300}
+                    height={200}
+                    loading="lazy"
+                  />
+                  <span>
+                    {t('e-card.templateLabel', {
+                      category: categoryLabel(tpl.category),
+                      number: templatesIn(templates, tpl.category).indexOf(tpl) + 1,
+                    })}
+                  </span>
                 </label>
               </li>
             ))}
@@ -171,9 +247,32 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
           {problems.template && <p className="form-error">{errorOf('template')}</p>}
         </fieldset>
         <div className="e-card-fields">
-          <FormField label={t('e-card.from')} required value={values.from} onChange={set('from')} maxChars={ECARD_NAME_MAX_LENGTH} autoComplete="name" error={errorOf('from')} />
-          <FormField label={t('e-card.to')} required value={values.to} onChange={set('to')} maxChars={ECARD_NAME_MAX_LENGTH} error={errorOf('to')} />
-          <FormField label={t('e-card.toEmail')} required type="email" value={values.toEmail} onChange={set('toEmail')} maxChars={254} error={errorOf('toEmail')} />
+          <FormField
+            label={t('e-card.from')}
+            required
+            value={values.from}
+            onChange={set('from')}
+            maxChars={ECARD_NAME_MAX_LENGTH}
+            autoComplete="name"
+            error={errorOf('from')}
+          />
+          <FormField
+            label={t('e-card.to')}
+            required
+            value={values.to}
+            onChange={set('to')}
+            maxChars={ECARD_NAME_MAX_LENGTH}
+            error={errorOf('to')}
+          />
+          <FormField
+            label={t('e-card.toEmail')}
+            required
+            type="email"
+            value={values.toEmail}
+            onChange={set('toEmail')}
+            maxChars={254}
+            error={errorOf('toEmail')}
+          />
           <TextAreaField
             label={t('e-card.message')}
             required
@@ -187,12 +286,30 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
           <fieldset className="choice e-card-timing">
             <legend>{t('e-card.timing')}</legend>
             <label>
-              <input type="radio" name="timing" value="now" checked={values.timing === 'now'} onChange={() => setValues((v) => ({ ...v, timing: 'now' }))} />
+              <input
+                type="radio"
+                name="timing"
+                value="now"
+                checked={values.timing === 'now'}
+                onChange={() => setValues((v) => ({ ...v, timing: 'now' }))}
+              />
               {t('e-card.now')}
             </label>
             {tenant.eCard.allowScheduledSend && (
               <label>
-                <input type="radio" name="timing" value="timed" checked={values.timing === 'timed'} onChange={() => setValues((v) => ({ ...v, timing: 'timed', sendAt: v.sendAt || localInputValue(earliest) }))} />
+                <input
+                  type="radio"
+                  name="timing"
+                  value="timed"
+                  checked={values.timing === 'timed'}
+                  onChange={() =>
+                    setValues((v) => ({
+                      ...v,
+                      timing: 'timed',
+                      sendAt: v.sendAt || localInputValue(earliest),
+                    }))
+                  }
+                />
                 {t('e-card.timed')}
               </label>
             )}
@@ -213,7 +330,12 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
         {chosen && (
           <figure className="e-card-preview" aria-labelledby="e-card-preview-title">
             <h2 id="e-card-preview-title">{t('e-card.preview')}</h2>
-            <img src={eCardImageUrl(chosen.previewImageUrl, apiBase)} alt={t('e-card.previewAlt', { category: categoryLabel(chosen.category) })} width={600} height={400} />
+            <img
+              src={eCardImageUrl(chosen.previewImageUrl, apiBase)}
+              alt={t('e-card.previewAlt', { category: categoryLabel(chosen.category) })}
+              width={600}
+              height={400}
+            />
             <figcaption>
               <p className="e-card-preview-to">{t('e-card.previewTo', { to: values.to || '…' })}</p>
               <p className="e-card-preview-message">{values.message || t('e-card.previewEmpty')}</p>

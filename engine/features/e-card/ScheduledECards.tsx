@@ -16,14 +16,23 @@ type ScheduledCard = ECardList['cards'][number];
  * The server deletes a card only while it waits; one the job is sending at that moment goes out,
  * and the list says so.
  */
-export function ScheduledECards({ cards, categoryLabel }: { cards: Resource<ECardList>; categoryLabel: (code: string) => string }) {
+export function ScheduledECards({
+  cards,
+  categoryLabel,
+}: {
+  cards: Resource<ECardList>;
+  categoryLabel: (code: string) => string;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const [cancelling, setCancelling] = useState<ScheduledCard | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ variant: 'success' | 'warning' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ variant: 'success' | 'warning' | 'error'; text: string } | null>(
+    null,
+  );
   const list = cards.state.status === 'ready' ? cards.state.data.cards : [];
-  const when = (card: ScheduledCard) => new Date(card.sendAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const when = (card: ScheduledCard) =>
+    new Date(card.sendAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
 
   async function cancel(card: ScheduledCard) {
     setBusy(true);
@@ -32,7 +41,11 @@ export function ScheduledECards({ cards, categoryLabel }: { cards: Resource<ECar
       setNotice({ variant: 'success', text: t('e-card.scheduledList.cancelled', { to: card.to }) });
     } catch (error) {
       const sent = error instanceof ApiError && error.code === 'e_card_already_sent';
-      setNotice(sent ? { variant: 'warning', text: t('e-card.scheduledList.alreadySent', { to: card.to }) } : { variant: 'error', text: t('shell.genericError') });
+      setNotice(
+        sent
+          ? { variant: 'warning', text: t('e-card.scheduledList.alreadySent', { to: card.to }) }
+          : { variant: 'error', text: t('shell.genericError') },
+      );
     } finally {
       setBusy(false);
       setCancelling(null);
@@ -56,9 +69,19 @@ export function ScheduledECards({ cards, categoryLabel }: { cards: Resource<ECar
               <div>
                 <strong>{t('e-card.scheduledList.to', { to: card.to })}</strong>
                 <span className="e-card-scheduled-email">{card.toEmail}</span>
-                <span>{t('e-card.scheduledList.when', { when: when(card), category: categoryLabel(card.template.category) })}</span>
+                <span>
+                  {t('e-card.scheduledList.when', {
+                    when: when(card),
+                    category: categoryLabel(card.template.category),
+                  })}
+                </span>
               </div>
-              <button type="button" className="button button-secondary" onClick={() => setCancelling(card)} aria-label={t('e-card.scheduledList.cancelFor', { to: card.to, when: when(card) })}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setCancelling(card)}
+                aria-label={t('e-card.scheduledList.cancelFor', { to: card.to, when: when(card) })}
+              >
                 {t('e-card.scheduledList.cancel')}
               </button>
             </li>
@@ -74,7 +97,12 @@ export function ScheduledECards({ cards, categoryLabel }: { cards: Resource<ECar
               <button type="button" className="button button-secondary" onClick={() => setCancelling(null)}>
                 {t('e-card.scheduledList.keep')}
               </button>
-              <button type="button" className="button" disabled={busy} onClick={() => void cancel(cancelling)}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void cancel(cancelling)}
+              >
                 {t('e-card.scheduledList.confirm')}
               </button>
             </>

@@ -5,7 +5,8 @@
 import { ApiError } from '../../domain/apiError';
 import type { ECardField, ECardProblem } from '../../domain/eCard';
 
-export type ECardOutcome = 'e-card:sent' | 'e-card:scheduled' | 'e-card:limit' | 'e-card:invalid' | 'e-card:failed';
+export type ECardOutcome =
+  'e-card:sent' | 'e-card:scheduled' | 'e-card:limit' | 'e-card:invalid' | 'e-card:failed';
 
 export const OUTCOME_TEXT: Record<ECardOutcome, string> = {
   'e-card:sent': 'e-card.sent',
@@ -24,10 +25,14 @@ export const PROBLEM_TEXT: Record<ECardProblem, string> = {
 };
 
 /** The outcome of a failed send and, for validation, the server's field problems. */
-export function failureOf(error: unknown): { outcome: ECardOutcome; fields?: Partial<Record<ECardField, ECardProblem>> } {
+export function failureOf(error: unknown): {
+  outcome: ECardOutcome;
+  fields?: Partial<Record<ECardField, ECardProblem>>;
+} {
   if (error instanceof ApiError && error.code === 'e_card_limit_reached') return { outcome: 'e-card:limit' };
   if (error instanceof ApiError && error.code === 'validation_failed') {
-    const fields = (error.details as { fields?: Partial<Record<ECardField, ECardProblem>> } | undefined)?.fields;
+    const fields = (error.details as { fields?: Partial<Record<ECardField, ECardProblem>> } | undefined)
+      ?.fields;
     return { outcome: 'e-card:invalid', fields };
   }
   return { outcome: 'e-card:failed' };

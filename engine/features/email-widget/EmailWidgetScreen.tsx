@@ -8,7 +8,12 @@ import { usePortal } from '../../core/PortalContext';
 import { ApiError } from '../../domain/apiError';
 import { tooManyText } from '../../core/tooManyText';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
-import { emailWidgetProblems, emailWidgetShowsOptIn, type EmailWidgetDraft, type WidgetProblem } from '../../domain/widgets';
+import {
+  emailWidgetProblems,
+  emailWidgetShowsOptIn,
+  type EmailWidgetDraft,
+  type WidgetProblem,
+} from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { FormField } from '../../ui/FormField';
@@ -29,7 +34,11 @@ export default function EmailWidgetScreen() {
   return token ? <EmailWidgetResultView token={token} /> : <EmailWidgetForm />;
 }
 
-function problemText(t: (key: string, values?: Record<string, unknown>) => string, problem: WidgetProblem | undefined, field: keyof EmailWidgetDraft) {
+function problemText(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  problem: WidgetProblem | undefined,
+  field: keyof EmailWidgetDraft,
+) {
   if (!problem) return undefined;
   if (problem === 'required') return t('account.entry.required');
   if (problem === 'too_long') return t('account.entry.tooLong', { max: ZIP_CODE_MAX_LENGTH });
@@ -46,7 +55,10 @@ function EmailWidgetForm() {
   const [state, setState] = useState<'form' | 'busy' | 'sent' | 'limited' | 'failed'>('form');
   const [limitedBy, setLimitedBy] = useState<unknown>();
   const set = (field: keyof EmailWidgetDraft) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: field === 'orderNumber' ? event.target.value.replace(/\D/g, '') : event.target.value }));
+    setValues((v) => ({
+      ...v,
+      [field]: field === 'orderNumber' ? event.target.value.replace(/\D/g, '') : event.target.value,
+    }));
     // Editing a field clears its message; the rest stay until the next try.
     setProblems(({ [field]: _gone, ...rest }) => rest);
   };
@@ -59,7 +71,13 @@ function EmailWidgetForm() {
     setState('busy');
     try {
       const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
-      await emailWidgetApi(api).request({ email: values.email.trim(), orderNumber: values.orderNumber.trim(), zipcode: values.zipcode.trim(), optIn: emailWidgetShowsOptIn(tenant) && optIn, locale });
+      await emailWidgetApi(api).request({
+        email: values.email.trim(),
+        orderNumber: values.orderNumber.trim(),
+        zipcode: values.zipcode.trim(),
+        optIn: emailWidgetShowsOptIn(tenant) && optIn,
+        locale,
+      });
       setState('sent');
     } catch (error) {
       setLimitedBy(error);
@@ -83,7 +101,16 @@ function EmailWidgetForm() {
         </Alert>
       )}
       <form className="widget-form" onSubmit={submit} noValidate>
-        <FormField label={t('account.entry.email')} type="email" required autoComplete="email" value={values.email} onChange={set('email')} disabled={locked} error={problemText(t, problems.email, 'email')} />
+        <FormField
+          label={t('account.entry.email')}
+          type="email"
+          required
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          disabled={locked}
+          error={problemText(t, problems.email, 'email')}
+        />
         <FormField
           label={t('account.entry.orderNumber')}
           required
@@ -94,12 +121,28 @@ function EmailWidgetForm() {
           disabled={locked}
           error={problemText(t, problems.orderNumber, 'orderNumber')}
         />
-        <FormField label={t('account.entry.zipcode')} required autoComplete="postal-code" value={values.zipcode} onChange={set('zipcode')} maxChars={ZIP_CODE_MAX_LENGTH} disabled={locked} error={problemText(t, problems.zipcode, 'zipcode')} />
-        {emailWidgetShowsOptIn(tenant) && !locked && <CheckboxField label={t('email-widget.optIn')} checked={optIn} onChange={setOptIn} />}
+        <FormField
+          label={t('account.entry.zipcode')}
+          required
+          autoComplete="postal-code"
+          value={values.zipcode}
+          onChange={set('zipcode')}
+          maxChars={ZIP_CODE_MAX_LENGTH}
+          disabled={locked}
+          error={problemText(t, problems.zipcode, 'zipcode')}
+        />
+        {emailWidgetShowsOptIn(tenant) && !locked && (
+          <CheckboxField label={t('email-widget.optIn')} checked={optIn} onChange={setOptIn} />
+        )}
         <div className="form-actions">
           {/* Keys: two different buttons, so React never turns the clicked "change" button into the submit button mid-click. */}
           {locked ? (
-            <button key="change" type="button" className="button button-secondary" onClick={() => setState('form')}>
+            <button
+              key="change"
+              type="button"
+              className="button button-secondary"
+              onClick={() => setState('form')}
+            >
               {t('account.entry.changeDetails')}
             </button>
           ) : (
@@ -166,12 +209,20 @@ function EmailWidgetResultView({ token }: { token: string }) {
   return (
     <section className="widget-page email-widget" aria-labelledby="email-widget-title">
       <h1 id="email-widget-title">{t('email-widget.successTitle')}</h1>
-      {message ? <div className="tenant-html" dangerouslySetInnerHTML={{ __html: message }} /> : <p>{t('email-widget.successText')}</p>}
+      {message ? (
+        <div className="tenant-html" dangerouslySetInnerHTML={{ __html: message }} />
+      ) : (
+        <p>{t('email-widget.successText')}</p>
+      )}
       <div className="widget-subscription">
-        {result.subscription.coverImageUrl && <img src={result.subscription.coverImageUrl} alt="" width={60} height={80} />}
+        {result.subscription.coverImageUrl && (
+          <img src={result.subscription.coverImageUrl} alt="" width={60} height={80} />
+        )}
         <p>
           <strong>{result.subscription.displayName}</strong>
-          <span className="muted">{t('account.flow.orderNumber', { orderNumber: result.subscription.orderNumber })}</span>
+          <span className="muted">
+            {t('account.flow.orderNumber', { orderNumber: result.subscription.orderNumber })}
+          </span>
         </p>
       </div>
       {result.rewards.length > 0 && (
@@ -182,7 +233,12 @@ function EmailWidgetResultView({ token }: { token: string }) {
               <li key={reward.key} className="card reward-card">
                 <img src={reward.coverImageUrl} alt="" width={300} height={160} />
                 <h3>{reward.description}</h3>
-                <button type="button" className="button" onClick={() => download(reward.download, reward.key)} aria-label={t('email-widget.downloadNamed', { reward: reward.description })}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => download(reward.download, reward.key)}
+                  aria-label={t('email-widget.downloadNamed', { reward: reward.description })}
+                >
                   {t('email-widget.download')}
                 </button>
               </li>

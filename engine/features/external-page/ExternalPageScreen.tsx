@@ -48,12 +48,15 @@ function OutsidePage({ link }: { link: ExternalNavigationLink }) {
 /** The link's page; `-suid-` is filled in only for a logged-in user (§2), whose id is asked first. */
 function EmbeddedPage({ link }: { link: ExternalNavigationLink }) {
   const auth = useAtomValue(authStateAtom);
-  if (!link.url.includes(USER_ID_PLACEHOLDER) || !isLoggedIn(auth)) return <EmbeddedFrame link={link} src={withUserId(link.url, undefined)} />;
+  if (!link.url.includes(USER_ID_PLACEHOLDER) || !isLoggedIn(auth))
+    return <EmbeddedFrame link={link} src={withUserId(link.url, undefined)} />;
   return <EmbeddedPageWithUserId link={link} session={auth.accessToken ?? ''} />;
 }
 
 function EmbeddedPageWithUserId({ link, session }: { link: ExternalNavigationLink; session: string }) {
-  const userId = useResource(`user-id:${session}`, (api) => api.get<{ userId: string }>('/user-id').then((body) => body.userId));
+  const userId = useResource(`user-id:${session}`, (api) =>
+    api.get<{ userId: string }>('/user-id').then((body) => body.userId),
+  );
   return (
     <ResourceView resource={userId} errorKey="shell.genericError">
       {(id) => <EmbeddedFrame link={link} src={withUserId(link.url, id)} />}

@@ -8,7 +8,10 @@ export const USER_ID_PLACEHOLDER = '-suid-';
  * The link whose text equals the path (without the leading slash, URL-decoded), if any. The text of
  * any locale counts, so a link shared in one language opens in the other (issue 14, finding 4).
  */
-export function linkForPath(links: readonly ExternalNavigationLink[], pathname: string): ExternalNavigationLink | undefined {
+export function linkForPath(
+  links: readonly ExternalNavigationLink[],
+  pathname: string,
+): ExternalNavigationLink | undefined {
   let path = pathname.replace(/^\/+|\/+$/g, '');
   try {
     path = decodeURIComponent(path);

@@ -27,7 +27,9 @@ export default function FaqScreen() {
   const faq = config.tenant.faq;
   const language = i18n.language;
   // Asked again when the session changes: anonymous visitors get only the public entries (§6).
-  const entries = useResource(`faq:${auth.accessToken ?? ''}`, (api) => api.get<{ entries: FaqEntry[] }>('/faq').then((body) => body.entries));
+  const entries = useResource(`faq:${auth.accessToken ?? ''}`, (api) =>
+    api.get<{ entries: FaqEntry[] }>('/faq').then((body) => body.entries),
+  );
   const state = entries.state;
 
   const anchor = decodeHash(location.hash);
@@ -45,7 +47,8 @@ export default function FaqScreen() {
   }, [state.status, anchor]);
 
   const headingHtml = localized(faq.headingHtml, language);
-  const groupsOf = (list: FaqEntry[]) => groupFaq(list, faq.categories ?? [], categoryFilter(location.search));
+  const groupsOf = (list: FaqEntry[]) =>
+    groupFaq(list, faq.categories ?? [], categoryFilter(location.search));
 
   return (
     <section className="faq" aria-labelledby="faq-title">
@@ -56,17 +59,29 @@ export default function FaqScreen() {
       ) : (
         <p className="faq-heading">{t('faq.defaultHeading')}</p>
       )}
-      <ResourceView resource={entries} errorKey="faq.loadingError" emptyKey="faq.empty" isEmpty={(list) => groupsOf(list).length === 0}>
+      <ResourceView
+        resource={entries}
+        errorKey="faq.loadingError"
+        emptyKey="faq.empty"
+        isEmpty={(list) => groupsOf(list).length === 0}
+      >
         {(list) =>
           groupsOf(list).map((group) => (
             <section key={group.id} className="faq-category" aria-labelledby={`faq-category-${group.id}`}>
               <h2 id={`faq-category-${group.id}`}>
-                {group.category ? localized(group.category.title, language) : group.id === GENERAL_CATEGORY ? t('faq.generalCategory') : group.id}
+                {group.category
+                  ? localized(group.category.title, language)
+                  : group.id === GENERAL_CATEGORY
+                    ? t('faq.generalCategory')
+                    : group.id}
               </h2>
               {group.entries.map((entry) => (
                 <details key={entry.id} id={`faq-${entry.id}`} className="faq-entry">
                   <summary>{localized(entry.title, language)}</summary>
-                  <div className="faq-answer tenant-html" dangerouslySetInnerHTML={{ __html: localized(entry.content, language) }} />
+                  <div
+                    className="faq-answer tenant-html"
+                    dangerouslySetInnerHTML={{ __html: localized(entry.content, language) }}
+                  />
                 </details>
               ))}
             </section>

@@ -14,7 +14,11 @@ export interface FaqGroup {
  * tenant lists "general" itself), keeping the entries' order; `filter` (query `category`, one or
  * many) keeps only the named categories. Empty groups are dropped.
  */
-export function groupFaq(entries: readonly FaqEntry[], categories: readonly FaqCategory[], filter: readonly string[]): FaqGroup[] {
+export function groupFaq(
+  entries: readonly FaqEntry[],
+  categories: readonly FaqCategory[],
+  filter: readonly string[],
+): FaqGroup[] {
   const order = categories.map((category) => category.id);
   if (!order.includes(GENERAL_CATEGORY)) order.push(GENERAL_CATEGORY);
   for (const entry of entries) {

@@ -15,7 +15,8 @@ import { holidayApi } from './holidayApi';
 import { holidayFailureOf } from './holidayOutcomes';
 
 /** "from – to" of two optional values; one alone, or both the same, stands alone. */
-const span = (from: string | null | undefined, to: string | null | undefined) => (from === to ? (from ?? '') : [from, to].filter(Boolean).join(' – '));
+const span = (from: string | null | undefined, to: string | null | undefined) =>
+  from === to ? (from ?? '') : [from, to].filter(Boolean).join(' – ');
 
 /**
  * §4 "If a planned service exists (redirect, download/mix-type change, or suspension) the active
@@ -23,7 +24,13 @@ const span = (from: string | null | undefined, to: string | null | undefined) =>
  * engine/domain/holidayService.ts canCancelHolidayService); "An active service must be cancelled
  * before it can be changed". A cancel is confirmed first; its answer replaces the stored subscription.
  */
-export function ActiveService({ subscription: s, planned, onBack, onCancelled, onChanged }: {
+export function ActiveService({
+  subscription: s,
+  planned,
+  onBack,
+  onCancelled,
+  onChanged,
+}: {
   subscription: Subscription;
   planned: PlannedHolidayService;
   onBack: () => void;
@@ -62,13 +69,21 @@ export function ActiveService({ subscription: s, planned, onBack, onCancelled, o
   }
 
   return (
-    <section className="holiday-active card" aria-labelledby="holiday-active-title" data-testid="holiday-active">
+    <section
+      className="holiday-active card"
+      aria-labelledby="holiday-active-title"
+      data-testid="holiday-active"
+    >
       <h2 id="holiday-active-title">{t('holiday-service.active.heading')}</h2>
       <dl className="facts">
         <dt>{t('holiday-service.active.type')}</dt>
         <dd>{t(`holiday-service.type.${planned.type}`)}</dd>
         <dt>{t('holiday-service.active.period')}</dt>
-        <dd>{planned.dateTo ? t('holiday-service.period', { from: date(planned.dateFrom), to: date(planned.dateTo) }) : t('holiday-service.periodOpen', { from: date(planned.dateFrom) })}</dd>
+        <dd>
+          {planned.dateTo
+            ? t('holiday-service.period', { from: date(planned.dateFrom), to: date(planned.dateTo) })
+            : t('holiday-service.periodOpen', { from: date(planned.dateFrom) })}
+        </dd>
         {issues && (
           <>
             <dt>{t('holiday-service.active.issues')}</dt>
@@ -102,8 +117,12 @@ export function ActiveService({ subscription: s, planned, onBack, onCancelled, o
         </Alert>
       )}
       <p className="muted">
-        {planned.isCancellable ? t('holiday-service.active.changeHint') : t(`holiday-service.active.notCancellable.${planned.type}`)}{' '}
-        {!planned.isCancellable && <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>}
+        {planned.isCancellable
+          ? t('holiday-service.active.changeHint')
+          : t(`holiday-service.active.notCancellable.${planned.type}`)}{' '}
+        {!planned.isCancellable && (
+          <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
+        )}
       </p>
       <div className="form-actions">
         {planned.isCancellable && (
@@ -124,13 +143,23 @@ export function ActiveService({ subscription: s, planned, onBack, onCancelled, o
               <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
                 {t('holiday-service.active.keep')}
               </button>
-              <button type="button" className="button button-danger" disabled={sending} onClick={() => void cancel()}>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={sending}
+                onClick={() => void cancel()}
+              >
                 {t('holiday-service.active.confirmYes')}
               </button>
             </>
           }
         >
-          <p>{t('holiday-service.active.confirmText', { type: t(`holiday-service.type.${planned.type}`), from: date(planned.dateFrom) })}</p>
+          <p>
+            {t('holiday-service.active.confirmText', {
+              type: t(`holiday-service.type.${planned.type}`),
+              from: date(planned.dateFrom),
+            })}
+          </p>
         </Dialog>
       )}
       {failed && <ErrorDialog onClose={() => setFailed(false)} />}

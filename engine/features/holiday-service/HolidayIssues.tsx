@@ -15,7 +15,12 @@ import { Loading } from '../../ui/Loading';
  * submit block of §4 shows as a warning. A failed load opens the error dialog with the contact
  * link (§8), then leaves "try again" in place.
  */
-export function HolidayIssues({ resource, issues: picked, block, today }: {
+export function HolidayIssues({
+  resource,
+  issues: picked,
+  block,
+  today,
+}: {
   resource: Resource<HolidayIssue[] | null>;
   /** The loaded issues the dates pick (inside them, none after the subscription's end). */
   issues: HolidayIssue[] | null;
@@ -54,9 +59,19 @@ export function HolidayIssues({ resource, issues: picked, block, today }: {
         <ul className="plain-list issue-rows">
           {issues.map((issue) => (
             <li key={issue.issue} className="issue-row">
-              <span>{issue.issueNumber ? t('holiday-service.issues.issue', { issueNumber: issue.issueNumber }) : issue.issue}</span>
-              <span className="muted">{t('holiday-service.issues.onSale', { date: formatDate(issue.dateOfFirstSale, i18n.language) })}</span>
-              {isHolidayIssueShipped(issue, today) && <Badge tone="warning">{t('holiday-service.issues.shipped')}</Badge>}
+              <span>
+                {issue.issueNumber
+                  ? t('holiday-service.issues.issue', { issueNumber: issue.issueNumber })
+                  : issue.issue}
+              </span>
+              <span className="muted">
+                {t('holiday-service.issues.onSale', {
+                  date: formatDate(issue.dateOfFirstSale, i18n.language),
+                })}
+              </span>
+              {isHolidayIssueShipped(issue, today) && (
+                <Badge tone="warning">{t('holiday-service.issues.shipped')}</Badge>
+              )}
             </li>
           ))}
         </ul>

@@ -23,7 +23,12 @@ import { HolidaySetupForm } from './HolidaySetupForm';
  * cancelling loads the state again, so the page turns from one view to the other.
  */
 /** What the page shows when the server refuses the holiday service for this subscription. */
-const NO_HOLIDAY_SERVICE: HolidayServiceState = { types: [], planned: null, maxWeeks: { redirect: 0, break: 0, download: 0 }, earliestStart: '' };
+const NO_HOLIDAY_SERVICE: HolidayServiceState = {
+  types: [],
+  planned: null,
+  maxWeeks: { redirect: 0, break: 0, download: 0 },
+  earliestStart: '',
+};
 
 export default function HolidayServiceScreen() {
   const { t } = useTranslation();
@@ -69,12 +74,18 @@ export default function HolidayServiceScreen() {
     <section className="account-change holiday-service" aria-labelledby="holiday-title">
       <FlowHeader subscription={s} titleId="holiday-title" title={t('holiday-service.heading')} />
       {notice && (
-        <Alert variant={notice === 'active' ? 'warning' : 'success'} onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
+        <Alert
+          variant={notice === 'active' ? 'warning' : 'success'}
+          onClose={() => setNotice(null)}
+          closeLabel={t('shell.close')}
+        >
           <p>{t(`holiday-service.notice.${notice}`)}</p>
         </Alert>
       )}
       {state.state.status === 'loading' && <Loading />}
-      {state.state.status === 'failed' && <ErrorDialog message={t('holiday-service.loadError')} onClose={back} />}
+      {state.state.status === 'failed' && (
+        <ErrorDialog message={t('holiday-service.loadError')} onClose={back} />
+      )}
       {state.state.status === 'ready' &&
         (state.state.data.planned ? (
           <ActiveService

@@ -48,7 +48,14 @@ const fieldName = (name: string) => name.split(/[./]/).pop() ?? name;
  * redirect the holiday address (§5 "redirect requires a valid address"). Submit stays disabled
  * while there are no issues or only one already shipped (holidaySubmitBlock).
  */
-export function HolidaySetupForm({ subscription: s, state, preselected, onBack, onBooked, onActive }: {
+export function HolidaySetupForm({
+  subscription: s,
+  state,
+  preselected,
+  onBack,
+  onBooked,
+  onActive,
+}: {
   subscription: Subscription;
   state: HolidayServiceState;
   preselected?: HolidayServiceType;
@@ -61,14 +68,24 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
   const { api } = usePortal();
   const replaceStored = useReplaceStoredSubscription();
   const addressMessages = useAddressErrorTexts();
-  const [type, setType] = useState<HolidayServiceType>(() => (preselected && state.types.includes(preselected) ? preselected : state.types[0]));
+  const [type, setType] = useState<HolidayServiceType>(() =>
+    preselected && state.types.includes(preselected) ? preselected : state.types[0],
+  );
   const weeksOf = (of: HolidayServiceType) => state.maxWeeks[of];
   // Issue 21: no day after the subscription's last one is offered (the server refuses it too).
   const termEnd = lastDayOfTerm(s);
-  const [range, setRange] = useState(() => defaultHolidayRange(type, state.earliestStart, weeksOf(type), termEnd));
+  const [range, setRange] = useState(() =>
+    defaultHolidayRange(type, state.earliestStart, weeksOf(type), termEnd),
+  );
   const recipient = s.goodsRecipient ?? s.currentRoleBusinessPartner;
   const [address, setAddress] = useState<PostalValues>(() =>
-    postalValuesOf({ salutationCode: recipient.salutationCode, firstName: recipient.firstName, lastName1: recipient.lastName1, company1: recipient.company1, countryCode: recipient.countryCode }),
+    postalValuesOf({
+      salutationCode: recipient.salutationCode,
+      firstName: recipient.firstName,
+      lastName1: recipient.lastName1,
+      company1: recipient.company1,
+      countryCode: recipient.countryCode,
+    }),
   );
   const ruleContext = useAddressRuleContext(s.publication, false);
   const [submitted, setSubmitted] = useState(false);
@@ -80,32 +97,59 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
   // The server's earliest start is the rule's "tomorrow" (§5, §9).
   const rangeToday = addDaysIso(state.earliestStart, -1);
   const today = todayIso();
-  const rangeErrors = holidayRangeErrors({ type, ...range }, { today: rangeToday, weeks: weeksOf(type), termEnd });
+  const rangeErrors = holidayRangeErrors(
+    { type, ...range },
+    { today: rangeToday, weeks: weeksOf(type), termEnd },
+  );
   const rangeOk = rangeErrors.length === 0;
-  const issuesKey = rangeOk ? `${s.id}/holiday-issues?${range.dateFrom}&${range.dateTo}` : `${s.id}/holiday-issues`;
-  const issues = useResource<HolidayIssue[] | null>(issuesKey, (client) => (rangeOk ? holidayApi(client).issues(s.id, range.dateFrom, range.dateTo) : Promise.resolve(null)));
+  const issuesKey = rangeOk
+    ? `${s.id}/holiday-issues?${range.dateFrom}&${range.dateTo}`
+    : `${s.id}/holiday-issues`;
+  const issues = useResource<HolidayIssue[] | null>(issuesKey, (client) =>
+    rangeOk ? holidayApi(client).issues(s.id, range.dateFrom, range.dateTo) : Promise.resolve(null),
+  );
   // The issues inside the chosen dates, none after the end: the rule the server picks them by.
-  const issueList = issues.state.status === 'ready' && issues.state.data ? issuesWithinTerm(issuesInsideDates(issues.state.data, range), termEnd) : null;
+  const issueList =
+    issues.state.status === 'ready' && issues.state.data
+      ? issuesWithinTerm(issuesInsideDates(issues.state.data, range), termEnd)
+      : null;
   const block = issueList ? holidaySubmitBlock(issueList, today) : null;
-  const addressProblems = type === 'redirect' ? holidayAddressErrors(address as AddressInput, ruleContext) : [];
+  const addressProblems =
+    type === 'redirect' ? holidayAddressErrors(address as AddressInput, ruleContext) : [];
 
   const rangeMessage = (field: RangeField): string | undefined => {
     const server = serverFields && Object.entries(serverFields).find(([name]) => fieldName(name) === field);
-    if (server) return server[1] === AFTER_TERM_END && termEnd ? t('holiday-service.error.after_term_end', { date: formatDate(termEnd, i18n.language) }) : t('holiday-service.error.invalidDate');
+    if (server)
+      return server[1] === AFTER_TERM_END && termEnd
+        ? t('holiday-service.error.after_term_end', { date: formatDate(termEnd, i18n.language) })
+        : t('holiday-service.error.invalidDate');
     const error = rangeErrors.find((e) => e.field === field);
     if (!error || (error.code === 'required' && !submitted)) return undefined;
-    return t(`holiday-service.error.${error.code}`, { date: termEnd ? formatDate(termEnd, i18n.language) : '' });
+    return t(`holiday-service.error.${error.code}`, {
+      date: termEnd ? formatDate(termEnd, i18n.language) : '',
+    });
   };
   const serverAddressErrors = Object.entries(serverFields ?? {})
     .filter(([name]) => name.startsWith('businessPartner'))
     .map(([name, code]) => ({ field: fieldName(name), code }));
-  const addressErrorTexts = submitted || serverAddressErrors.length > 0 ? addressMessages([...serverAddressErrors, ...addressProblems]) : {};
+  const addressErrorTexts =
+    submitted || serverAddressErrors.length > 0
+      ? addressMessages([...serverAddressErrors, ...addressProblems])
+      : {};
 
   function chooseType(next: HolidayServiceType) {
     setType(next);
     setServerFields(null);
     // A new type keeps the start and opens with its own default length.
-    setRange((current) => ({ dateFrom: current.dateFrom, dateTo: holidayEndLimit(next, current.dateFrom || state.earliestStart, Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(next)), termEnd) }));
+    setRange((current) => ({
+      dateFrom: current.dateFrom,
+      dateTo: holidayEndLimit(
+        next,
+        current.dateFrom || state.earliestStart,
+        Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(next)),
+        termEnd,
+      ),
+    }));
   }
 
   function chooseDate(field: RangeField, value: string) {
@@ -113,7 +157,12 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
     setRange((current) => {
       const next = { ...current, [field]: value };
       // A start moved past the end (or too far before it) takes the default length again.
-      if (field === 'dateFrom' && value && next.dateTo && (next.dateTo < value || next.dateTo > holidayEndLimit(type, value, weeksOf(type), termEnd))) {
+      if (
+        field === 'dateFrom' &&
+        value &&
+        next.dateTo &&
+        (next.dateTo < value || next.dateTo > holidayEndLimit(type, value, weeksOf(type), termEnd))
+      ) {
         next.dateTo = holidayEndLimit(type, value, Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(type)), termEnd);
       }
       return next;
@@ -137,7 +186,9 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
         dateFrom: range.dateFrom,
         dateTo: range.dateTo,
         ...holidayIssueSpan(issueList, today, range),
-        ...(type === 'redirect' ? { businessPartner: postalAddressOf(address, ruleContext.addressLines) } : {}),
+        ...(type === 'redirect'
+          ? { businessPartner: postalAddressOf(address, ruleContext.addressLines) }
+          : {}),
       });
       replaceStored(updated);
       onBooked();
@@ -176,13 +227,25 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
     );
   }
   return (
-    <form ref={ref} className="holiday-form" onSubmit={submit} noValidate aria-labelledby="holiday-setup-title">
+    <form
+      ref={ref}
+      className="holiday-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="holiday-setup-title"
+    >
       <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
       <fieldset className="choice holiday-types">
         <legend>{t('holiday-service.setup.type')}</legend>
         {state.types.map((option) => (
           <label key={option} className="choice-option">
-            <input type="radio" name="holiday-type" value={option} checked={type === option} onChange={() => chooseType(option)} />
+            <input
+              type="radio"
+              name="holiday-type"
+              value={option}
+              checked={type === option}
+              onChange={() => chooseType(option)}
+            />
             <span>
               <span className="choice-title">{t(`holiday-service.type.${option}`)}</span>
               <span className="muted choice-text">{t(`holiday-service.typeText.${option}`)}</span>
@@ -243,7 +306,11 @@ export function HolidaySetupForm({ subscription: s, state, preselected, onBack, 
       )}
       <p className="field-note muted">{t('account.changes.requiredNote')}</p>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={sending || !rangeOk || !issueList || block !== null}>
+        <button
+          type="submit"
+          className="button"
+          disabled={sending || !rangeOk || !issueList || block !== null}
+        >
           {t(`holiday-service.setup.submit.${type}`)}
         </button>
         <button type="button" className="button button-secondary" onClick={onBack}>

@@ -12,7 +12,13 @@ import type { AddressField, AddressRuleContext } from '../../domain/addressRules
  * requires a valid address", engine/domain/holidayService.ts holidayAddressErrors): the address
  * form of the account kit, the countries the goods recipient may be delivered to.
  */
-export function RedirectAddress({ subscription: s, values, onChange, errors, ruleContext }: {
+export function RedirectAddress({
+  subscription: s,
+  values,
+  onChange,
+  errors,
+  ruleContext,
+}: {
   subscription: Subscription;
   values: PostalValues;
   onChange: (field: PostalField, value: string) => void;

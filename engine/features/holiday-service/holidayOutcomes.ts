@@ -7,7 +7,8 @@ import { ApiError } from '../../core/apiClient';
  *  - holiday:invalid (400 validation_failed): the fields the server refused;
  *  - holiday:failed: anything else, the error dialog with the contact link.
  */
-export type HolidayFailure = 'holiday:active' | 'holiday:not_cancellable' | 'holiday:invalid' | 'holiday:failed';
+export type HolidayFailure =
+  'holiday:active' | 'holiday:not_cancellable' | 'holiday:invalid' | 'holiday:failed';
 
 export function holidayFailureOf(error: unknown): HolidayFailure {
   if (!(error instanceof ApiError)) return 'holiday:failed';

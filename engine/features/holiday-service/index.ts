@@ -14,9 +14,24 @@ export const holidayServiceFeature = defineFeature({
   flags: ['holiday-redirect', 'holiday-break', 'holiday-download'],
   routes: [{ ref: ROUTES.holidayService, access: 'login', screen: () => import('./HolidayServiceScreen') }],
   redirects: [
-    { from: ROUTES.holidayRedirect, to: ROUTES.holidayService, query: { service: HOLIDAY_QUERY_VALUES.redirect }, flag: 'holiday-redirect' },
-    { from: ROUTES.holidayBreak, to: ROUTES.holidayService, query: { service: HOLIDAY_QUERY_VALUES.break }, flag: 'holiday-break' },
-    { from: ROUTES.holidayDownload, to: ROUTES.holidayService, query: { service: HOLIDAY_QUERY_VALUES.download }, flag: 'holiday-download' },
+    {
+      from: ROUTES.holidayRedirect,
+      to: ROUTES.holidayService,
+      query: { service: HOLIDAY_QUERY_VALUES.redirect },
+      flag: 'holiday-redirect',
+    },
+    {
+      from: ROUTES.holidayBreak,
+      to: ROUTES.holidayService,
+      query: { service: HOLIDAY_QUERY_VALUES.break },
+      flag: 'holiday-break',
+    },
+    {
+      from: ROUTES.holidayDownload,
+      to: ROUTES.holidayService,
+      query: { service: HOLIDAY_QUERY_VALUES.download },
+      flag: 'holiday-download',
+    },
   ],
   actions: [
     {

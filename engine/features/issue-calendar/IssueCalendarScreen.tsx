@@ -6,7 +6,12 @@ import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can } from '../../domain/capabilities';
-import { calendarMode, calendarWindow, fuzzyFilter, isPublicationInCalendar } from '../../domain/issueCalendar';
+import {
+  calendarMode,
+  calendarWindow,
+  fuzzyFilter,
+  isPublicationInCalendar,
+} from '../../domain/issueCalendar';
 import { issuesWithinTerm, lastDayOfTerm, windowWithinTerm } from '../../domain/subscriptionTerm';
 import { useCapabilityContext } from '../../account/capabilityContext';
 import { storedResource, useResource } from '../../account/resource';
@@ -31,7 +36,9 @@ export default function IssueCalendarScreen() {
 function PublicationPicker() {
   const { t } = useTranslation();
   const { config } = usePortal();
-  const publications = useResource('/issue-calendar/publications', (api) => api.get<CalendarPublication[]>('/issue-calendar/publications'));
+  const publications = useResource('/issue-calendar/publications', (api) =>
+    api.get<CalendarPublication[]>('/issue-calendar/publications'),
+  );
   const [query, setQuery] = useState('');
   const tenant = config.tenant;
   const shownOf = (all: CalendarPublication[]) => fuzzyFilter(all, query, (p) => p.description);
@@ -59,12 +66,23 @@ function PublicationPicker() {
           <ul className="card-list publication-cards">
             {shownOf(all).map((publication) => (
               <li key={publication.publication} className="card publication-card">
-                <img className="cover" src={publication.coverImageUrl ?? tenant.coverImagePlaceholderUrl ?? ''} alt="" loading="lazy" />
+                <img
+                  className="cover"
+                  src={publication.coverImageUrl ?? tenant.coverImagePlaceholderUrl ?? ''}
+                  alt=""
+                  loading="lazy"
+                />
                 <div>
                   <h2>
-                    <Link to={`/issue-calendar/publications/${encodeURIComponent(publication.publication)}`}>{publication.description}</Link>
+                    <Link to={`/issue-calendar/publications/${encodeURIComponent(publication.publication)}`}>
+                      {publication.description}
+                    </Link>
                   </h2>
-                  {publication.currentIssue && <p className="muted">{t('issue-calendar.currentIssue', { issue: publication.currentIssue })}</p>}
+                  {publication.currentIssue && (
+                    <p className="muted">
+                      {t('issue-calendar.currentIssue', { issue: publication.currentIssue })}
+                    </p>
+                  )}
                 </div>
               </li>
             ))}
@@ -85,7 +103,10 @@ function SubscriptionsCalendar() {
   const capabilityContext = useCapabilityContext();
   const eligible = useMemo(
     // §6: the issue-calendar capability rule, the one the server checks too.
-    () => state.subscriptions.filter((s) => can('issueCalendar', s, capabilityContext) && isPublicationInCalendar(tenant, s.publication)),
+    () =>
+      state.subscriptions.filter(
+        (s) => can('issueCalendar', s, capabilityContext) && isPublicationInCalendar(tenant, s.publication),
+      ),
     [state.subscriptions, tenant, capabilityContext],
   );
   return (
@@ -113,19 +134,33 @@ function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
     const own = windowWithinTerm(window, lastDayOfTerm(s))!;
     return `dateFrom=${own.dateFrom}&dateTo=${own.dateTo}&dateType=1`;
   };
-  const issues = useResource(`${targets.map((s) => `${s.id}:${lastDayOfTerm(s) ?? ''}`).join(',')}?${window.dateFrom}&${window.dateTo}`, async (api) => {
-    const lists = await Promise.all(
-      targets.map(async (s) => issuesWithinTerm(await api.get<CalendarIssue[]>(`/subscriptions/${encodeURIComponent(s.id)}/upcoming-issues?${queryOf(s)}`), lastDayOfTerm(s))),
-    );
-    return lists.flat().sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
-  });
+  const issues = useResource(
+    `${targets.map((s) => `${s.id}:${lastDayOfTerm(s) ?? ''}`).join(',')}?${window.dateFrom}&${window.dateTo}`,
+    async (api) => {
+      const lists = await Promise.all(
+        targets.map(async (s) =>
+          issuesWithinTerm(
+            await api.get<CalendarIssue[]>(
+              `/subscriptions/${encodeURIComponent(s.id)}/upcoming-issues?${queryOf(s)}`,
+            ),
+            lastDayOfTerm(s),
+          ),
+        ),
+      );
+      return lists.flat().sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
+    },
+  );
 
   const nameOf = (id: string | undefined) => eligible.find((s) => s.id === id)?.displayName ?? '';
   return (
     <>
       <div className="form-field">
         <label htmlFor="issue-calendar-subscription">{t('issue-calendar.subscriptionFilter')}</label>
-        <select id="issue-calendar-subscription" value={selected} onChange={(e) => setSelected(e.target.value)}>
+        <select
+          id="issue-calendar-subscription"
+          value={selected}
+          onChange={(e) => setSelected(e.target.value)}
+        >
           <option value={ALL}>{t('issue-calendar.allSubscriptions')}</option>
           {eligible.map((s) => (
             <option key={s.id} value={s.id}>
@@ -134,13 +169,23 @@ function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
           ))}
         </select>
       </div>
-      <ResourceView resource={issues} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.noIssues" isEmpty={noEntries}>
+      <ResourceView
+        resource={issues}
+        errorKey="issue-calendar.loadingError"
+        emptyKey="issue-calendar.noIssues"
+        isEmpty={noEntries}
+      >
         {(list) => (
           <IssueViews
             issues={list}
             mode={calendarMode(config.tenant)}
             window={window}
-            label={(issue) => t('issue-calendar.issueLabel', { name: nameOf(issue.subscriptionId), issue: issue.issueNumber ?? issue.issue })}
+            label={(issue) =>
+              t('issue-calendar.issueLabel', {
+                name: nameOf(issue.subscriptionId),
+                issue: issue.issueNumber ?? issue.issue,
+              })
+            }
           />
         )}
       </ResourceView>

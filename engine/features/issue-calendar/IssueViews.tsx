@@ -10,7 +10,12 @@ import type { CalendarIssue } from './calendarTypes';
  * with mode "any" a toggle switches between them, starting with the calendar. The calendar marks
  * sale dates with dots from today to one month ahead (§9 "Calendar window").
  */
-export function IssueViews({ issues, mode, window, label }: {
+export function IssueViews({
+  issues,
+  mode,
+  window,
+  label,
+}: {
   issues: CalendarIssue[];
   mode: IssueCalendarMode;
   window: { dateFrom: string; dateTo: string };
@@ -42,12 +47,17 @@ export function IssueViews({ issues, mode, window, label }: {
           to={window.dateTo}
           locale={i18n.language}
           events={issues.map((issue) => ({ date: issue.dateOfFirstSale, label: label(issue) }))}
-          dayLabel={(date, labels) => t('issue-calendar.dayLabel', { date: formatDate(date, i18n.language), issues: labels.join(', ') })}
+          dayLabel={(date, labels) =>
+            t('issue-calendar.dayLabel', { date: formatDate(date, i18n.language), issues: labels.join(', ') })
+          }
         />
       ) : (
         <ul className="issue-list">
           {issues.map((issue) => (
-            <li key={`${issue.subscriptionId ?? ''}-${issue.publication}-${issue.issue}`} className="issue-list-item">
+            <li
+              key={`${issue.subscriptionId ?? ''}-${issue.publication}-${issue.issue}`}
+              className="issue-list-item"
+            >
               <time dateTime={issue.dateOfFirstSale}>{formatDate(issue.dateOfFirstSale, i18n.language)}</time>
               <span>{label(issue)}</span>
             </li>

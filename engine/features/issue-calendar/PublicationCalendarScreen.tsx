@@ -44,8 +44,15 @@ export default function PublicationCalendarScreen() {
           </Link>
         </p>
       )}
-      <h1 id="publication-calendar-title">{ready ? ready.publication.description : t('issue-calendar.title')}</h1>
-      <ResourceView resource={calendar} errorKey="issue-calendar.loadingError" emptyKey="issue-calendar.unknownPublication" isEmpty={(data) => data === null}>
+      <h1 id="publication-calendar-title">
+        {ready ? ready.publication.description : t('issue-calendar.title')}
+      </h1>
+      <ResourceView
+        resource={calendar}
+        errorKey="issue-calendar.loadingError"
+        emptyKey="issue-calendar.unknownPublication"
+        isEmpty={(data) => data === null}
+      >
         {(data) => (
           <>
             <p className="muted">{t('issue-calendar.windowHint')}</p>

@@ -11,7 +11,11 @@ export const issueCalendarFeature = defineFeature({
   flags: ['issue-calendar'],
   routes: [
     { ref: ROUTES.issueCalendar, access: 'anonymous', screen: () => import('./IssueCalendarScreen') },
-    { ref: ROUTES.issueCalendarPublication, access: 'anonymous', screen: () => import('./PublicationCalendarScreen') },
+    {
+      ref: ROUTES.issueCalendarPublication,
+      access: 'anonymous',
+      screen: () => import('./PublicationCalendarScreen'),
+    },
   ],
   menu: { route: ROUTES.issueCalendar, labelKey: 'issue-calendar.menuTitle', order: 20 },
 });

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useNavigate } from 'react-router';
-import type { CompensationAnswer, ComplaintIssue, ComplaintState } from '../../../schemas/generated/account-changes';
+import type {
+  CompensationAnswer,
+  ComplaintIssue,
+  ComplaintState,
+} from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { SelectField } from '../../account/changes/fields';
 import { useResource } from '../../account/resource';
@@ -22,7 +26,13 @@ import { ComplaintSuccessDialog } from './ComplaintSuccessDialog';
  * an overlay to contact". The options are asked for the chosen issue (the server narrows the
  * tenant's options per issue); an issue with a complaint already is listed but cannot be chosen.
  */
-export function ComplaintForm({ subscription: s, state, onDone, onStale, onBack }: {
+export function ComplaintForm({
+  subscription: s,
+  state,
+  onDone,
+  onStale,
+  onBack,
+}: {
   subscription: Subscription;
   state: ComplaintState;
   /** A complaint was made: a fresh form over the state loaded again. */
@@ -43,14 +53,17 @@ export function ComplaintForm({ subscription: s, state, onDone, onStale, onBack 
   const [refusal, setRefusal] = useState<'exists' | 'limit' | null>(null);
   const [failed, setFailed] = useState(false);
   const asking = Boolean(issue && reason);
-  const options = useResource<CompensationOption[] | null>(`${s.id}/compensation-options?${asking ? issue : ''}`, (client) =>
-    asking ? complaintApi(client).options(s.id, issue) : Promise.resolve(null),
+  const options = useResource<CompensationOption[] | null>(
+    `${s.id}/compensation-options?${asking ? issue : ''}`,
+    (client) => (asking ? complaintApi(client).options(s.id, issue) : Promise.resolve(null)),
   );
   const offered = options.state.status === 'ready' ? options.state.data : null;
   const ready = complaintReady({ issue, reason, option }) && offered?.includes(option as CompensationOption);
 
   const issueLabel = (entry: ComplaintIssue) => {
-    const name = entry.issueNumber ? t('issue-complaint.issue', { issueNumber: entry.issueNumber }) : (entry.description ?? entry.issue);
+    const name = entry.issueNumber
+      ? t('issue-complaint.issue', { issueNumber: entry.issueNumber })
+      : (entry.description ?? entry.issue);
     const date = entry.dateOfFirstSale ? ` (${formatDate(entry.dateOfFirstSale, i18n.language)})` : '';
     return `${name}${date}${entry.complained ? ` – ${t('issue-complaint.complained')}` : ''}`;
   };
@@ -66,7 +79,13 @@ export function ComplaintForm({ subscription: s, state, onDone, onStale, onBack 
     if (!ready || sending) return;
     setSending(true);
     try {
-      setAnswer(await complaintApi(api).request(s.id, { issue, complaintReason: reason as ComplaintReason, compensationOption: option as CompensationOption }));
+      setAnswer(
+        await complaintApi(api).request(s.id, {
+          issue,
+          complaintReason: reason as ComplaintReason,
+          compensationOption: option as CompensationOption,
+        }),
+      );
     } catch (error) {
       const failure = complaintFailureOf(error);
       if (failure === 'complaint:failed') {
@@ -84,7 +103,13 @@ export function ComplaintForm({ subscription: s, state, onDone, onStale, onBack 
 
   return (
     <form className="complaint-form" onSubmit={submit} noValidate>
-      <SelectField label={t('issue-complaint.issueLabel')} required value={issue} disabled={sending} onChange={(event) => chooseIssue(event.target.value)}>
+      <SelectField
+        label={t('issue-complaint.issueLabel')}
+        required
+        value={issue}
+        disabled={sending}
+        onChange={(event) => chooseIssue(event.target.value)}
+      >
         <option value="">{t('issue-complaint.issuePlaceholder')}</option>
         {state.issues.map((entry) => (
           <option key={entry.issue} value={entry.issue} disabled={entry.complained}>
@@ -117,7 +142,14 @@ export function ComplaintForm({ subscription: s, state, onDone, onStale, onBack 
           </legend>
           {offered.map((entry) => (
             <label key={entry} className="choice-option">
-              <input type="radio" name="compensation" value={entry} checked={option === entry} disabled={sending} onChange={() => setOption(entry)} />
+              <input
+                type="radio"
+                name="compensation"
+                value={entry}
+                checked={option === entry}
+                disabled={sending}
+                onChange={() => setOption(entry)}
+              />
               <span>
                 <span className="choice-title">{t(`issue-complaint.option.${entry}`)}</span>
                 <span className="muted choice-text">{t(`issue-complaint.optionText.${entry}`)}</span>
@@ -132,10 +164,18 @@ export function ComplaintForm({ subscription: s, state, onDone, onStale, onBack 
           onClose={() => setOverlayClosedFor(issue)}
           actions={
             <>
-              <button type="button" className="button button-secondary" onClick={() => setOverlayClosedFor(issue)}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setOverlayClosedFor(issue)}
+              >
                 {t('shell.close')}
               </button>
-              <button type="button" className="button" onClick={() => navigate(href(ROUTES.contact, {}, { subscriptionId: s.id }))}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => navigate(href(ROUTES.contact, {}, { subscriptionId: s.id }))}
+              >
                 {t('issue-complaint.toContact')}
               </button>
             </>

@@ -28,24 +28,44 @@ export default function ComplaintScreen() {
   const { back } = useFlowReturn(id);
   const state = useResource<ComplaintState>(`${id}/complaint`, (api) => complaintApi(api).state(id));
   const [round, setRound] = useState(0);
-  const refusal = useFlowRefusal('issueComplaint', subscription.state.status === 'ready' ? subscription.state.data : undefined);
+  const refusal = useFlowRefusal(
+    'issueComplaint',
+    subscription.state.status === 'ready' ? subscription.state.data : undefined,
+  );
 
   if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
   if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
   // account-flows.md §6: the rule the button and the server go by refuses this subscription.
   if (refusal) {
-    return <FlowUnavailable subscription={s} refusal={refusal} titleId="complaint-title" title={t('issue-complaint.heading')} className="account-change complaint" />;
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="complaint-title"
+        title={t('issue-complaint.heading')}
+        className="account-change complaint"
+      />
+    );
   }
-  const data = state.state.status === 'ready' ? state.state.data : state.state.status === 'loading' ? state.state.previous : undefined;
+  const data =
+    state.state.status === 'ready'
+      ? state.state.data
+      : state.state.status === 'loading'
+        ? state.state.previous
+        : undefined;
   const start = data ? complaintStart(data) : null;
-  const contact = <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('issue-complaint.toContact')}</Link>;
+  const contact = (
+    <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('issue-complaint.toContact')}</Link>
+  );
 
   return (
     <section className="account-change complaint" aria-labelledby="complaint-title">
       <FlowHeader subscription={s} titleId="complaint-title" title={t('issue-complaint.heading')} />
       {!data && state.state.status === 'loading' && <Loading />}
-      {state.state.status === 'failed' && <ErrorDialog message={t('issue-complaint.loadError')} onClose={back} />}
+      {state.state.status === 'failed' && (
+        <ErrorDialog message={t('issue-complaint.loadError')} onClose={back} />
+      )}
       {start && start !== 'form' && (
         <Alert variant={start === 'max_reached' ? 'warning' : 'info'}>
           <p>
@@ -66,9 +86,7 @@ export default function ComplaintScreen() {
           onBack={back}
         />
       )}
-      {start && start !== 'form' && (
-        <FlowBackButton onClick={back} />
-      )}
+      {start && start !== 'form' && <FlowBackButton onClick={back} />}
     </section>
   );
 }

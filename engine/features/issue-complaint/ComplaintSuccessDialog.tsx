@@ -14,7 +14,13 @@ import { formatDate } from '../../ui/format';
  * is fetched with the session like every issue download (engine/account/useFileDownload.ts
  * openFile), shown in a new tab when the tenant's download config says so.
  */
-export function ComplaintSuccessDialog({ answer, onClose }: { answer: CompensationAnswer; onClose: () => void }) {
+export function ComplaintSuccessDialog({
+  answer,
+  onClose,
+}: {
+  answer: CompensationAnswer;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const settings = useTenantSettings();
@@ -39,7 +45,13 @@ export function ComplaintSuccessDialog({ answer, onClose }: { answer: Compensati
     }
   }
 
-  if (outcome) return <DownloadDialogs outcome={outcome} onClose={() => (outcome === 'download:started' ? onClose() : setOutcome(null))} />;
+  if (outcome)
+    return (
+      <DownloadDialogs
+        outcome={outcome}
+        onClose={() => (outcome === 'download:started' ? onClose() : setOutcome(null))}
+      />
+    );
   return (
     <Dialog
       title={t('issue-complaint.successTitle')}
@@ -47,7 +59,11 @@ export function ComplaintSuccessDialog({ answer, onClose }: { answer: Compensati
       onClose={onClose}
       actions={
         <>
-          <button type="button" className={option === 'download' && answer.url ? 'button button-secondary' : 'button'} onClick={onClose}>
+          <button
+            type="button"
+            className={option === 'download' && answer.url ? 'button button-secondary' : 'button'}
+            onClick={onClose}
+          >
             {t('shell.close')}
           </button>
           {option === 'download' && answer.url && (
@@ -58,7 +74,11 @@ export function ComplaintSuccessDialog({ answer, onClose }: { answer: Compensati
         </>
       }
     >
-      <p>{by && option !== 'download' ? t(`issue-complaint.success.${option}By`, { date: by }) : t(`issue-complaint.success.${option}`)}</p>
+      <p>
+        {by && option !== 'download'
+          ? t(`issue-complaint.success.${option}By`, { date: by })
+          : t(`issue-complaint.success.${option}`)}
+      </p>
     </Dialog>
   );
 }

@@ -9,7 +9,9 @@ const base = (id: string) => `/subscriptions/${encodeURIComponent(id)}`;
 export function complaintApi(api: ApiClient) {
   return {
     state: (id: string) => api.get<ComplaintState>(`${base(id)}/complaint`),
-    options: (id: string, issue: string) => api.post<CompensationOption[]>(`${base(id)}/delivered-issues/compensation-options`, { issue }),
-    request: (id: string, body: CompensationRequest) => api.post<CompensationAnswer>(`${base(id)}/delivered-issues/request-compensation`, body),
+    options: (id: string, issue: string) =>
+      api.post<CompensationOption[]>(`${base(id)}/delivered-issues/compensation-options`, { issue }),
+    request: (id: string, body: CompensationRequest) =>
+      api.post<CompensationAnswer>(`${base(id)}/delivered-issues/request-compensation`, body),
   };
 }

@@ -32,7 +32,15 @@ interface Values {
   email: string;
 }
 
-const EMPTY: Values = { publication: '', orderNumber: '', bpNumber: '', lastName: '', zipcode: '', gift: '', email: '' };
+const EMPTY: Values = {
+  publication: '',
+  orderNumber: '',
+  bpNumber: '',
+  lastName: '',
+  zipcode: '',
+  gift: '',
+  email: '',
+};
 
 /** /link-subscription (portal-core.md §2, §4 result statuses, §5 field rules, §8 messages). */
 export default function LinkSubscriptionScreen() {
@@ -61,7 +69,13 @@ export default function LinkSubscriptionScreen() {
   }, [api, fields.publication]);
 
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const preferredRole = fields.giftQuestion ? (values.gift === 'yes' ? 'WE' : values.gift === 'no' ? 'AG' : undefined) : settings.linkSubscription?.preferredRole;
+  const preferredRole = fields.giftQuestion
+    ? values.gift === 'yes'
+      ? 'WE'
+      : values.gift === 'no'
+        ? 'AG'
+        : undefined
+    : settings.linkSubscription?.preferredRole;
 
   function payload(email?: string, confirmToken?: string) {
     return {
@@ -80,7 +94,10 @@ export default function LinkSubscriptionScreen() {
     setSending(true);
     setTooMany(null);
     try {
-      const subscription = await api.post<Subscription | null>('/subscriptions', payload(email, confirmToken));
+      const subscription = await api.post<Subscription | null>(
+        '/subscriptions',
+        payload(email, confirmToken),
+      );
       // §4: the order number is stored and the new-subscription flag drives the menu badge.
       markNewSubscription(subscription?.orderNumber ?? null);
       setSubscriptions(resetSubscriptions);
@@ -108,18 +125,32 @@ export default function LinkSubscriptionScreen() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = linkFieldErrors(settings, { ...payload(), byBpNumber: byBp, email: emailShown ? values.email : undefined });
+    const found = linkFieldErrors(settings, {
+      ...payload(),
+      byBpNumber: byBp,
+      email: emailShown ? values.email : undefined,
+    });
     const messages: Partial<Record<LinkField, string>> = {};
-    for (const [field, code] of Object.entries(found)) messages[field as LinkField] = t(`link-subscription.error.${code}`);
+    for (const [field, code] of Object.entries(found))
+      messages[field as LinkField] = t(`link-subscription.error.${code}`);
     setErrors(messages);
     if (Object.keys(messages).length > 0) return;
     void submit(emailShown ? values.email.trim() : undefined);
   }
 
   const outcome = result ? linkOutcomeOf(result) : null;
-  const message = result && outcome && outcome !== 'link:confirm_email' ? resultMessage(result, outcome) : null;
-  function resultMessage(r: LinkSubscriptionResult, named: Exclude<LinkOutcome, 'link:confirm_email'>): string {
-    const vars = { orderNumber: r.orderNumber ?? values.orderNumber, maskedEmail: r.maskedEmail ?? '', bpNumber: r.bpNumber ?? values.bpNumber, ssoId: r.ssoId ?? '' };
+  const message =
+    result && outcome && outcome !== 'link:confirm_email' ? resultMessage(result, outcome) : null;
+  function resultMessage(
+    r: LinkSubscriptionResult,
+    named: Exclude<LinkOutcome, 'link:confirm_email'>,
+  ): string {
+    const vars = {
+      orderNumber: r.orderNumber ?? values.orderNumber,
+      maskedEmail: r.maskedEmail ?? '',
+      bpNumber: r.bpNumber ?? values.bpNumber,
+      ssoId: r.ssoId ?? '',
+    };
     return t(linkOutcomeKey(named), vars);
   }
 
@@ -131,10 +162,12 @@ export default function LinkSubscriptionScreen() {
         <fieldset className="choice">
           <legend>{t('link-subscription.methodLegend')}</legend>
           <label>
-            <input type="radio" name="method" checked={!byBp} onChange={() => setByBp(false)} /> {t('link-subscription.byOrderNumber')}
+            <input type="radio" name="method" checked={!byBp} onChange={() => setByBp(false)} />{' '}
+            {t('link-subscription.byOrderNumber')}
           </label>
           <label>
-            <input type="radio" name="method" checked={byBp} onChange={() => setByBp(true)} /> {t('link-subscription.byBpNumber')}
+            <input type="radio" name="method" checked={byBp} onChange={() => setByBp(true)} />{' '}
+            {t('link-subscription.byBpNumber')}
           </label>
         </fieldset>
       )}
@@ -180,10 +213,16 @@ export default function LinkSubscriptionScreen() {
             error={errors.orderNumber}
           />
         )}
-        {fields.orderNumber && config.tenant && settingIn(settings.orderNumberExampleImageUrl, i18n.language) && (
-          // The image in the screen's language when the tenant gives one per locale (issue 22).
-          <img className="order-number-example" src={settingIn(settings.orderNumberExampleImageUrl, i18n.language)} alt={t('link-subscription.orderNumberExample')} />
-        )}
+        {fields.orderNumber &&
+          config.tenant &&
+          settingIn(settings.orderNumberExampleImageUrl, i18n.language) && (
+            // The image in the screen's language when the tenant gives one per locale (issue 22).
+            <img
+              className="order-number-example"
+              src={settingIn(settings.orderNumberExampleImageUrl, i18n.language)}
+              alt={t('link-subscription.orderNumberExample')}
+            />
+          )}
         {fields.bpNumber && (
           <FormField
             label={t('link-subscription.bpNumber')}
@@ -196,7 +235,14 @@ export default function LinkSubscriptionScreen() {
           />
         )}
         {fields.lastName && (
-          <FormField label={t('link-subscription.lastName')} required autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName')(e.target.value)} error={errors.lastName} />
+          <FormField
+            label={t('link-subscription.lastName')}
+            required
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={(e) => set('lastName')(e.target.value)}
+            error={errors.lastName}
+          />
         )}
         <FormField
           label={t('link-subscription.zipcode')}
@@ -214,10 +260,22 @@ export default function LinkSubscriptionScreen() {
               <span aria-hidden="true"> *</span>
             </legend>
             <label>
-              <input type="radio" name="gift" checked={values.gift === 'yes'} onChange={() => set('gift')('yes')} /> {t('link-subscription.giftYes')}
+              <input
+                type="radio"
+                name="gift"
+                checked={values.gift === 'yes'}
+                onChange={() => set('gift')('yes')}
+              />{' '}
+              {t('link-subscription.giftYes')}
             </label>
             <label>
-              <input type="radio" name="gift" checked={values.gift === 'no'} onChange={() => set('gift')('no')} /> {t('link-subscription.giftNo')}
+              <input
+                type="radio"
+                name="gift"
+                checked={values.gift === 'no'}
+                onChange={() => set('gift')('no')}
+              />{' '}
+              {t('link-subscription.giftNo')}
             </label>
             {errors.preferredRole && (
               <p id="gift-error" className="form-error">
@@ -268,7 +326,12 @@ export default function LinkSubscriptionScreen() {
               <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
                 {t('link-subscription.confirmAbort')}
               </button>
-              <button type="button" className="button" disabled={sending} onClick={() => void submit(undefined, result.confirmToken)}>
+              <button
+                type="button"
+                className="button"
+                disabled={sending}
+                onClick={() => void submit(undefined, result.confirmToken)}
+              >
                 {t('link-subscription.confirmYes')}
               </button>
             </>
@@ -288,7 +351,14 @@ export default function LinkSubscriptionScreen() {
             </button>
           }
         >
-          <p>{linked ? t('link-subscription.successText', { title: linked.displayName, orderNumber: linked.orderNumber }) : t('link-subscription.successTextBp')}</p>
+          <p>
+            {linked
+              ? t('link-subscription.successText', {
+                  title: linked.displayName,
+                  orderNumber: linked.orderNumber,
+                })
+              : t('link-subscription.successTextBp')}
+          </p>
         </Dialog>
       )}
       {failed && <ErrorDialog onClose={() => setFailed(false)} />}

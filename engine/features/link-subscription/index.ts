@@ -5,6 +5,8 @@ import { defineFeature } from '../types';
 export const linkSubscriptionFeature = defineFeature({
   id: 'link-subscription',
   flags: ['manual-registration'],
-  routes: [{ ref: ROUTES.linkSubscription, access: 'account', screen: () => import('./LinkSubscriptionScreen') }],
+  routes: [
+    { ref: ROUTES.linkSubscription, access: 'account', screen: () => import('./LinkSubscriptionScreen') },
+  ],
   menu: { route: ROUTES.linkSubscription, labelKey: 'link-subscription.menuTitle', order: 30 },
 });

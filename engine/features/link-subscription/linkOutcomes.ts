@@ -24,7 +24,8 @@ const METHODS: ReadonlySet<string> = new Set(['order_number_name_zip', 'bp_numbe
 
 /** The outcome of a 400 answer's result; a status this engine does not know is `link:unknown`. */
 export function linkOutcomeOf(result: Pick<LinkSubscriptionResult, 'status' | 'method'>): LinkOutcome {
-  if (result.status === 'verification_failed') return `link:verification_failed:${result.method && METHODS.has(result.method) ? result.method : 'zip'}`;
+  if (result.status === 'verification_failed')
+    return `link:verification_failed:${result.method && METHODS.has(result.method) ? result.method : 'zip'}`;
   return STATUSES.has(result.status) ? (`link:${result.status}` as LinkOutcome) : 'link:unknown';
 }
 

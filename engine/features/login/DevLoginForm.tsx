@@ -19,18 +19,39 @@ export function DevLoginForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      completeLogin(await api.post<LoginResponse>('/login/dev', { email: email.trim(), ssoId: ssoId.trim() || undefined }));
+      completeLogin(
+        await api.post<LoginResponse>('/login/dev', {
+          email: email.trim(),
+          ssoId: ssoId.trim() || undefined,
+        }),
+      );
     } catch (error) {
       setFailure(loginErrorText(error, t));
     }
   }
 
   return (
-    <form className="card login-form dev-login" onSubmit={submit} noValidate aria-labelledby="dev-login-title">
+    <form
+      className="card login-form dev-login"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="dev-login-title"
+    >
       <h2 id="dev-login-title">{t('login.devTitle')}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField label={t('login.emailLabel')} type="email" name="dev-email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <FormField label={t('login.ssoIdLabel')} name="dev-sso-id" value={ssoId} onChange={(e) => setSsoId(e.target.value)} />
+      <FormField
+        label={t('login.emailLabel')}
+        type="email"
+        name="dev-email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <FormField
+        label={t('login.ssoIdLabel')}
+        name="dev-sso-id"
+        value={ssoId}
+        onChange={(e) => setSsoId(e.target.value)}
+      />
       <button type="submit" className="button button-secondary">
         {t('login.devSubmit')}
       </button>

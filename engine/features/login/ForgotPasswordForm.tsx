@@ -7,7 +7,13 @@ import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH, isPlausibleEmail } from '../../domain
 import { refusalOf } from './refusalText';
 
 /** Forgot password (§5: e-mail required, trimmed, at most 50 characters): a reset link by e-mail. */
-export function ForgotPasswordForm({ onCancel, endpoint = '/password/forgot' }: { onCancel: () => void; endpoint?: string }) {
+export function ForgotPasswordForm({
+  onCancel,
+  endpoint = '/password/forgot',
+}: {
+  onCancel: () => void;
+  endpoint?: string;
+}) {
   const { api } = usePortal();
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
@@ -19,7 +25,8 @@ export function ForgotPasswordForm({ onCancel, endpoint = '/password/forgot' }: 
     event.preventDefault();
     const value = email.trim();
     if (!value) return setFieldError(t('login.emailRequired'));
-    if (value.length > FORGOT_PASSWORD_EMAIL_MAX_LENGTH) return setFieldError(t('login.emailTooLong', { max: FORGOT_PASSWORD_EMAIL_MAX_LENGTH }));
+    if (value.length > FORGOT_PASSWORD_EMAIL_MAX_LENGTH)
+      return setFieldError(t('login.emailTooLong', { max: FORGOT_PASSWORD_EMAIL_MAX_LENGTH }));
     if (!isPlausibleEmail(value)) return setFieldError(t('login.emailInvalid'));
     setFieldError(undefined);
     setFailure(undefined);
@@ -45,7 +52,16 @@ export function ForgotPasswordForm({ onCancel, endpoint = '/password/forgot' }: 
         <form onSubmit={submit} noValidate>
           <p>{t('login.forgotIntro')}</p>
           {failure && <Alert variant="error">{failure}</Alert>}
-          <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="email" required value={email} error={fieldError} onChange={(e) => setEmail(e.target.value)} />
+          <FormField
+            label={t('login.emailLabel')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={fieldError}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <button type="submit" className="button" disabled={state === 'sending'}>
             {t('login.sendResetLink')}
           </button>

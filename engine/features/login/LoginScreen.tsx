@@ -31,7 +31,11 @@ function useLinkLogin(): { pending: boolean; error?: string } {
   const completeLogin = useCompleteLogin();
   const query = new URLSearchParams(location.search);
   const kickerCookie = config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser';
-  const kickerSsoId = useRef(isFeatureOn(config.tenant, 'kicker-auth') && !query.get('reset') ? readKickerSsoId(kickerCookie) : undefined);
+  const kickerSsoId = useRef(
+    isFeatureOn(config.tenant, 'kicker-auth') && !query.get('reset')
+      ? readKickerSsoId(kickerCookie)
+      : undefined,
+  );
   const call: (() => Promise<LoginResponse>) | undefined = query.get('p')
     ? () => api.post('/login/token', { token: query.get('p') })
     : query.get('code')
@@ -48,9 +52,11 @@ function useLinkLogin(): { pending: boolean; error?: string } {
     started.current = true; // StrictMode runs effects twice; these tokens are single-use.
     call().then(completeLogin, (failure) => {
       // A stale SSO cookie is not the visitor's mistake: drop it and show the forms.
-      if (kickerSsoId.current && !query.get('p') && !query.get('code') && !query.get('confirm')) expireKickerCookie(kickerCookie, config.basePath);
+      if (kickerSsoId.current && !query.get('p') && !query.get('code') && !query.get('confirm'))
+        expireKickerCookie(kickerCookie, config.basePath);
       setError(loginErrorText(failure, t));
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once: the tokens in the address are single-use
   }, []);
   return { pending: Boolean(call) && !error, error };
 }
@@ -81,25 +87,44 @@ export default function LoginScreen() {
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
       {error && <Alert variant="error">{error}</Alert>}
       {!tenant.embedding.isEmbedded && tenant.login.standaloneLoginMessage && (
-        <div className="standalone-login-message" dangerouslySetInnerHTML={{ __html: localized(tenant.login.standaloneLoginMessage, i18n.language) }} />
+        <div
+          className="standalone-login-message"
+          dangerouslySetInnerHTML={{ __html: localized(tenant.login.standaloneLoginMessage, i18n.language) }}
+        />
       )}
       {resetToken ? (
         <ResetPasswordForm token={resetToken} />
       ) : view === 'forgot' ? (
-        <ForgotPasswordForm onCancel={() => setView('login')} endpoint={kicker ? '/kicker-auth/forgotpw' : undefined} />
+        <ForgotPasswordForm
+          onCancel={() => setView('login')}
+          endpoint={kicker ? '/kicker-auth/forgotpw' : undefined}
+        />
       ) : view === 'register' ? (
-        <RegistrationForm onCancel={() => setView('login')} endpoint={kicker ? '/kicker-auth/register' : undefined} />
+        <RegistrationForm
+          onCancel={() => setView('login')}
+          endpoint={kicker ? '/kicker-auth/register' : undefined}
+        />
       ) : (
         <div className="login-methods">
           {offersSso && (
-            <a className="button sso-button" href={`${config.basePath}sso/authorize${destination ? `?returnTo=${encodeURIComponent(destination)}` : ''}`}>
+            <a
+              className="button sso-button"
+              href={`${config.basePath}sso/authorize${destination ? `?returnTo=${encodeURIComponent(destination)}` : ''}`}
+            >
               {t('login.ssoButton')}
             </a>
           )}
           {kicker && (
-            <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} endpoint="/kicker-auth/login" titleKey="login.kickerTitle" />
+            <PasswordLoginForm
+              onForgot={() => setView('forgot')}
+              onRegister={() => setView('register')}
+              endpoint="/kicker-auth/login"
+              titleKey="login.kickerTitle"
+            />
           )}
-          {tenant.login.password && !kicker && <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />}
+          {tenant.login.password && !kicker && (
+            <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />
+          )}
           {tenant.login.magicLink && <MagicLinkForm returnTo={destination} />}
           {config.devMode && <DevLoginForm />}
         </div>

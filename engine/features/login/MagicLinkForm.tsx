@@ -27,7 +27,11 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
     setFailure(undefined);
     setState('sending');
     try {
-      await api.post('/login/magic-link', { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB', returnTo });
+      await api.post('/login/magic-link', {
+        email: value,
+        locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB',
+        returnTo,
+      });
       setState('sent');
     } catch (error) {
       setFailure(loginErrorText(error, t));
@@ -48,7 +52,16 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
       <h2 id="magic-link-title">{t('login.magicLinkTitle')}</h2>
       <p>{t('login.intro')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="email" required value={email} error={fieldError} onChange={(event) => setEmail(event.target.value)} />
+      <FormField
+        label={t('login.emailLabel')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        error={fieldError}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <button type="submit" className="button" disabled={state === 'sending'}>
         {state === 'sending' ? t('login.sending') : t('login.sendLink')}
       </button>

@@ -12,7 +12,12 @@ import { useCompleteLogin } from './useCompleteLogin';
  * E-mail plus password (§2 "Login", §5: e-mail required and of e-mail type; password required).
  * Kicker-auth tenants post the same form to /kicker-auth/login (§7).
  */
-export function PasswordLoginForm({ onForgot, onRegister, endpoint = '/login/password', titleKey = 'login.passwordTitle' }: {
+export function PasswordLoginForm({
+  onForgot,
+  onRegister,
+  endpoint = '/login/password',
+  titleKey = 'login.passwordTitle',
+}: {
   onForgot: () => void;
   onRegister: () => void;
   endpoint?: string;
@@ -31,7 +36,11 @@ export function PasswordLoginForm({ onForgot, onRegister, endpoint = '/login/pas
     event.preventDefault();
     const value = email.trim();
     const found = {
-      email: !value ? t('login.emailRequired') : !isPlausibleEmail(value) ? t('login.emailInvalid') : undefined,
+      email: !value
+        ? t('login.emailRequired')
+        : !isPlausibleEmail(value)
+          ? t('login.emailInvalid')
+          : undefined,
       password: password ? undefined : t('login.passwordRequired'),
     };
     setErrors(found);
@@ -50,8 +59,26 @@ export function PasswordLoginForm({ onForgot, onRegister, endpoint = '/login/pas
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="password-login-title">
       <h2 id="password-login-title">{t(titleKey)}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="username" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-      <FormField label={t('login.passwordLabel')} type="password" name="password" autoComplete="current-password" required value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+      <FormField
+        label={t('login.emailLabel')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        error={errors.email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <FormField
+        label={t('login.passwordLabel')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('login.loggingIn') : t('login.submitPassword')}

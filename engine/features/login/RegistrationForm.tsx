@@ -13,26 +13,46 @@ type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | '
  * Create account (§2 "Login", §5: display name, e-mail, password and confirmation required; first
  * and last name optional). The account exists once the e-mailed link is opened.
  */
-export function RegistrationForm({ onCancel, endpoint = '/register' }: { onCancel: () => void; endpoint?: string }) {
+export function RegistrationForm({
+  onCancel,
+  endpoint = '/register',
+}: {
+  onCancel: () => void;
+  endpoint?: string;
+}) {
   const { api } = usePortal();
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState<Record<Field, string>>({ displayName: '', firstName: '', lastName: '', email: '', password: '', passwordConfirm: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    displayName: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    passwordConfirm: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string>();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const set = (field: Field) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const set = (field: Field) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const email = values.email.trim();
     // Too long is said, never cut (issue 22): the server refuses the same lengths.
     const tooLong = (field: 'displayName' | 'firstName' | 'lastName') =>
-      values[field].trim().length > ACCOUNT_NAME_MAX_LENGTH ? t('shell.tooLong', { max: ACCOUNT_NAME_MAX_LENGTH, count: values[field].trim().length }) : undefined;
+      values[field].trim().length > ACCOUNT_NAME_MAX_LENGTH
+        ? t('shell.tooLong', { max: ACCOUNT_NAME_MAX_LENGTH, count: values[field].trim().length })
+        : undefined;
     const found: Partial<Record<Field, string>> = {
       displayName: values.displayName.trim() ? tooLong('displayName') : t('login.displayNameRequired'),
       firstName: tooLong('firstName'),
       lastName: tooLong('lastName'),
-      email: !email ? t('login.emailRequired') : !isPlausibleEmail(email) ? t('login.emailInvalid') : undefined,
+      email: !email
+        ? t('login.emailRequired')
+        : !isPlausibleEmail(email)
+          ? t('login.emailInvalid')
+          : undefined,
       ...newPasswordErrors(values.password, values.passwordConfirm, t),
     };
     setErrors(found);
@@ -72,13 +92,66 @@ export function RegistrationForm({ onCancel, endpoint = '/register' }: { onCance
       <h2 id="register-title">{t('login.createAccountTitle')}</h2>
       <p className="muted">{t('login.requiredHint')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField label={t('login.displayNameLabel')} name="displayName" autoComplete="nickname" required value={values.displayName} error={errors.displayName} onChange={set('displayName')} maxChars={ACCOUNT_NAME_MAX_LENGTH} />
-      <FormField label={t('login.firstNameLabel')} name="firstName" autoComplete="given-name" value={values.firstName} error={errors.firstName} onChange={set('firstName')} maxChars={ACCOUNT_NAME_MAX_LENGTH} />
-      <FormField label={t('login.lastNameLabel')} name="lastName" autoComplete="family-name" value={values.lastName} error={errors.lastName} onChange={set('lastName')} maxChars={ACCOUNT_NAME_MAX_LENGTH} />
-      <FormField label={t('login.emailLabel')} type="email" name="email" autoComplete="email" required value={values.email} error={errors.email} onChange={set('email')} />
-      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={values.password} error={errors.password} onChange={set('password')} maxChars={PASSWORD_MAX_LENGTH} />
+      <FormField
+        label={t('login.displayNameLabel')}
+        name="displayName"
+        autoComplete="nickname"
+        required
+        value={values.displayName}
+        error={errors.displayName}
+        onChange={set('displayName')}
+        maxChars={ACCOUNT_NAME_MAX_LENGTH}
+      />
+      <FormField
+        label={t('login.firstNameLabel')}
+        name="firstName"
+        autoComplete="given-name"
+        value={values.firstName}
+        error={errors.firstName}
+        onChange={set('firstName')}
+        maxChars={ACCOUNT_NAME_MAX_LENGTH}
+      />
+      <FormField
+        label={t('login.lastNameLabel')}
+        name="lastName"
+        autoComplete="family-name"
+        value={values.lastName}
+        error={errors.lastName}
+        onChange={set('lastName')}
+        maxChars={ACCOUNT_NAME_MAX_LENGTH}
+      />
+      <FormField
+        label={t('login.emailLabel')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={set('email')}
+      />
+      <FormField
+        label={t('login.newPasswordLabel')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={values.password}
+        error={errors.password}
+        onChange={set('password')}
+        maxChars={PASSWORD_MAX_LENGTH}
+      />
       <p className="muted field-hint">{t('login.passwordRule')}</p>
-      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={values.passwordConfirm} error={errors.passwordConfirm} onChange={set('passwordConfirm')} />
+      <FormField
+        label={t('login.passwordConfirmLabel')}
+        type="password"
+        name="passwordConfirm"
+        autoComplete="new-password"
+        required
+        value={values.passwordConfirm}
+        error={errors.passwordConfirm}
+        onChange={set('passwordConfirm')}
+      />
       <div className="form-actions">
         <button type="submit" className="button" disabled={state === 'sending'}>
           {t('login.createAccountSubmit')}

@@ -38,9 +38,28 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
       <h2 id="reset-title">{t('login.resetTitle')}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField label={t('login.newPasswordLabel')} type="password" name="password" autoComplete="new-password" required value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} maxChars={PASSWORD_MAX_LENGTH} />
+      <FormField
+        label={t('login.newPasswordLabel')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+        maxChars={PASSWORD_MAX_LENGTH}
+      />
       <p className="muted field-hint">{t('login.passwordRule')}</p>
-      <FormField label={t('login.passwordConfirmLabel')} type="password" name="passwordConfirm" autoComplete="new-password" required value={passwordConfirm} error={errors.passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} />
+      <FormField
+        label={t('login.passwordConfirmLabel')}
+        type="password"
+        name="passwordConfirm"
+        autoComplete="new-password"
+        required
+        value={passwordConfirm}
+        error={errors.passwordConfirm}
+        onChange={(e) => setPasswordConfirm(e.target.value)}
+      />
       <button type="submit" className="button" disabled={busy}>
         {t('login.saveNewPassword')}
       </button>

@@ -2,7 +2,10 @@
  * The kicker SSO cookie (portal-core.md §7, §8): its value is a query string whose `ssoid` part
  * names the SSO session. Missing cookie or ssoid: a console message, no login (§8).
  */
-export function readKickerSsoId(cookieName: string, cookieHeader: string = document.cookie): string | undefined {
+export function readKickerSsoId(
+  cookieName: string,
+  cookieHeader: string = document.cookie,
+): string | undefined {
   const raw = cookieHeader.split('; ').find((part) => part.startsWith(`${cookieName}=`));
   if (!raw) {
     console.info(`kicker-auth: no ${cookieName} cookie, not logging in`);

@@ -1,5 +1,10 @@
 import type { TranslateFn } from '../../core/translation';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, passwordRepeatProblem } from '../../domain/fieldRules';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  passwordRepeatProblem,
+} from '../../domain/fieldRules';
 
 /**
  * The errors of a new password and its repeat (registration, reset; §5 password rule). Each says
@@ -7,7 +12,11 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, passwordRepe
  * form prints under the field anyway (issue 22: the rule appeared twice); an empty repeat is an
  * error of its own.
  */
-export function newPasswordErrors(password: string, repeat: string, t: TranslateFn): { password?: string; passwordConfirm?: string } {
+export function newPasswordErrors(
+  password: string,
+  repeat: string,
+  t: TranslateFn,
+): { password?: string; passwordConfirm?: string } {
   const problem = passwordProblem(password);
   const repeatProblem = passwordRepeatProblem(password, repeat);
   return {
@@ -21,6 +30,11 @@ export function newPasswordErrors(password: string, repeat: string, t: Translate
             : problem === 'needs_mix'
               ? t('login.passwordNeedsMix')
               : undefined,
-    passwordConfirm: repeatProblem === 'required' ? t('login.passwordConfirmRequired') : repeatProblem === 'mismatch' ? t('login.passwordMismatch') : undefined,
+    passwordConfirm:
+      repeatProblem === 'required'
+        ? t('login.passwordConfirmRequired')
+        : repeatProblem === 'mismatch'
+          ? t('login.passwordMismatch')
+          : undefined,
   };
 }

@@ -21,7 +21,13 @@ export function useCompleteLogin() {
     // Before the auth state: the login route's guard sees both at once (engine/core/signInDestination.ts).
     setDestination({ accessToken: response.accessToken, path: destination });
     // A "logged in only" answer names its one subscription: the session's scope (§4, engine/domain/sessionScope.ts).
-    setAuth({ user: response.user, accessToken: response.accessToken, loginSource: response.loginSource, subscriptionId: response.subscriptionId, sessionHasTimedOut: false });
+    setAuth({
+      user: response.user,
+      accessToken: response.accessToken,
+      loginSource: response.loginSource,
+      subscriptionId: response.subscriptionId,
+      sessionHasTimedOut: false,
+    });
     void navigate(destination, { replace: true });
   };
 }

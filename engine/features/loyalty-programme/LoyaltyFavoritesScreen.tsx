@@ -23,7 +23,15 @@ export default function LoyaltyFavoritesScreen() {
               .flatMap((tier) => tier.rewards)
               .filter((reward) => reward.favorite)
               .map((reward) => (
-                <RewardCard key={reward.id} reward={reward} tier={tierOf(data.tiers, reward)} runtime={data.user.runtime} onFavorite={toggleFavorite} favoriteBusy={busy === reward.id} onClaimed={markUsed} />
+                <RewardCard
+                  key={reward.id}
+                  reward={reward}
+                  tier={tierOf(data.tiers, reward)}
+                  runtime={data.user.runtime}
+                  onFavorite={toggleFavorite}
+                  favoriteBusy={busy === reward.id}
+                  onClaimed={markUsed}
+                />
               ))}
           </ul>
         )}

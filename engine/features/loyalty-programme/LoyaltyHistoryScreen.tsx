@@ -10,12 +10,24 @@ import { loyaltyApi } from './loyaltyApi';
 /** /loyalty-programme/history (account-flows.md §2): reward, date, code and the download or shop link. */
 export default function LoyaltyHistoryScreen() {
   const { t, i18n } = useTranslation();
-  const history = useResource<LoyaltyHistoryEntry[]>('loyalty-history', (client) => loyaltyApi(client).history());
-  const columns = [t('loyalty-programme.history.reward'), t('loyalty-programme.history.date'), t('loyalty-programme.history.code'), t('loyalty-programme.history.link')];
+  const history = useResource<LoyaltyHistoryEntry[]>('loyalty-history', (client) =>
+    loyaltyApi(client).history(),
+  );
+  const columns = [
+    t('loyalty-programme.history.reward'),
+    t('loyalty-programme.history.date'),
+    t('loyalty-programme.history.code'),
+    t('loyalty-programme.history.link'),
+  ];
   return (
     <LoyaltyLayout>
       <h2 id="loyalty-history-title">{t('loyalty-programme.nav.history')}</h2>
-      <ResourceView resource={history} errorKey="loyalty-programme.loadError" emptyKey="loyalty-programme.history.empty" isEmpty={noEntries}>
+      <ResourceView
+        resource={history}
+        errorKey="loyalty-programme.loadError"
+        emptyKey="loyalty-programme.history.empty"
+        isEmpty={noEntries}
+      >
         {(entries) => (
           <table className="loyalty-history" aria-labelledby="loyalty-history-title">
             <thead>

@@ -82,7 +82,12 @@ function OptOut() {
               <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
                 {t('loyalty-programme.cancel')}
               </button>
-              <button type="button" className="button button-danger" disabled={sending} onClick={() => void leave()}>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={sending}
+                onClick={() => void leave()}
+              >
                 {t('loyalty-programme.optout.confirm')}
               </button>
             </>

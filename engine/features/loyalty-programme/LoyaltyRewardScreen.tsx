@@ -29,11 +29,19 @@ export default function LoyaltyRewardScreen() {
 
   return (
     <LoyaltyLayout>
-      <ResourceView resource={tiers} errorKey="loyalty-programme.loadError" emptyKey="loyalty-programme.reward.notFound" isEmpty={(data) => !data.tiers.some((tier) => tier.rewards.some((r) => r.id === rewardId))}>
+      <ResourceView
+        resource={tiers}
+        errorKey="loyalty-programme.loadError"
+        emptyKey="loyalty-programme.reward.notFound"
+        isEmpty={(data) => !data.tiers.some((tier) => tier.rewards.some((r) => r.id === rewardId))}
+      >
         {(data) => {
           const reward = data.tiers.flatMap((tier) => tier.rewards).find((r) => r.id === rewardId)!;
           const tier = tierOf(data.tiers, reward);
-          const refusal = claimRefusal(reward, tier, { optedIn: data.user.optedIn, runtime: data.user.runtime });
+          const refusal = claimRefusal(reward, tier, {
+            optedIn: data.user.optedIn,
+            runtime: data.user.runtime,
+          });
           const kind = rewardKind(reward.rewardType);
           const name = localized(reward.name, i18n.language);
 
@@ -54,7 +62,9 @@ export default function LoyaltyRewardScreen() {
 
           return (
             <article className="card loyalty-detail" aria-labelledby="loyalty-reward-title">
-              {reward.mainImageUrl && <img className="loyalty-detail-image" src={reward.mainImageUrl} alt="" />}
+              {reward.mainImageUrl && (
+                <img className="loyalty-detail-image" src={reward.mainImageUrl} alt="" />
+              )}
               <div className="loyalty-detail-body">
                 <p className="loyalty-detail-tier">{localized(tier.name, i18n.language)}</p>
                 <h2 id="loyalty-reward-title">{name}</h2>
@@ -74,7 +84,11 @@ export default function LoyaltyRewardScreen() {
                 <div className="form-actions">
                   {!code && refusal === null && (
                     <button type="button" className="button" disabled={sending} onClick={() => void claim()}>
-                      {t(kind === 'shop-link' ? 'loyalty-programme.reward.toShop' : 'loyalty-programme.reward.claim')}
+                      {t(
+                        kind === 'shop-link'
+                          ? 'loyalty-programme.reward.toShop'
+                          : 'loyalty-programme.reward.claim',
+                      )}
                     </button>
                   )}
                   {reward.used && reward.targetURL && (
@@ -82,9 +96,19 @@ export default function LoyaltyRewardScreen() {
                       {t('loyalty-programme.reward.toShop')}
                     </a>
                   )}
-                  <button type="button" className="button button-secondary" aria-pressed={reward.favorite} disabled={busy === reward.id} onClick={() => void toggleFavorite(reward)}>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    aria-pressed={reward.favorite}
+                    disabled={busy === reward.id}
+                    onClick={() => void toggleFavorite(reward)}
+                  >
                     <span aria-hidden="true">{reward.favorite ? '★ ' : '☆ '}</span>
-                    {t(reward.favorite ? 'loyalty-programme.reward.unfavorite' : 'loyalty-programme.reward.favorite')}
+                    {t(
+                      reward.favorite
+                        ? 'loyalty-programme.reward.unfavorite'
+                        : 'loyalty-programme.reward.favorite',
+                    )}
                   </button>
                   <Link to={href(ROUTES.loyaltyRewards)}>{t('loyalty-programme.reward.back')}</Link>
                 </div>

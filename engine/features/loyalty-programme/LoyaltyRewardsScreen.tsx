@@ -20,7 +20,14 @@ export default function LoyaltyRewardsScreen() {
           <>
             <TierProgress tiers={data.tiers} runtime={data.user.runtime} />
             {data.tiers.map((tier) => (
-              <TierSection key={tier.tierCode} tier={tier} runtime={data.user.runtime} onFavorite={toggleFavorite} busy={busy} onClaimed={markUsed} />
+              <TierSection
+                key={tier.tierCode}
+                tier={tier}
+                runtime={data.user.runtime}
+                onFavorite={toggleFavorite}
+                busy={busy}
+                onClaimed={markUsed}
+              />
             ))}
           </>
         )}
@@ -29,7 +36,13 @@ export default function LoyaltyRewardsScreen() {
   );
 }
 
-function TierSection({ tier, runtime, onFavorite, busy, onClaimed }: {
+function TierSection({
+  tier,
+  runtime,
+  onFavorite,
+  busy,
+  onClaimed,
+}: {
   tier: LoyaltyTier;
   runtime: number;
   onFavorite: Parameters<typeof RewardCard>[0]['onFavorite'];
@@ -43,21 +56,45 @@ function TierSection({ tier, runtime, onFavorite, busy, onClaimed }: {
   return (
     <section className="loyalty-tier" aria-labelledby={titleId} data-testid={`tier-${tier.tierCode}`}>
       <header className="loyalty-tier-head">
-        <img src={(tier.reached ? tier.reachedIconUrl : tier.lockedIconUrl) ?? undefined} alt="" width={48} height={48} />
+        <img
+          src={(tier.reached ? tier.reachedIconUrl : tier.lockedIconUrl) ?? undefined}
+          alt=""
+          width={48}
+          height={48}
+        />
         <div>
           <h2 id={titleId}>{localized(tier.name, i18n.language)}</h2>
           <p>{localized(tier.description, i18n.language)}</p>
         </div>
-        {tier.reached ? <Badge tone="success">{t('loyalty-programme.tier.reached')}</Badge> : <Badge tone="neutral">{t('loyalty-programme.tier.from', { count: tier.runtimeToReach })}</Badge>}
+        {tier.reached ? (
+          <Badge tone="success">{t('loyalty-programme.tier.reached')}</Badge>
+        ) : (
+          <Badge tone="neutral">{t('loyalty-programme.tier.from', { count: tier.runtimeToReach })}</Badge>
+        )}
       </header>
       <ul className="loyalty-grid">
         {shown.map((reward) => (
-          <RewardCard key={reward.id} reward={reward} tier={tier} runtime={runtime} onFavorite={onFavorite} favoriteBusy={busy === reward.id} onClaimed={onClaimed} />
+          <RewardCard
+            key={reward.id}
+            reward={reward}
+            tier={tier}
+            runtime={runtime}
+            onFavorite={onFavorite}
+            favoriteBusy={busy === reward.id}
+            onClaimed={onClaimed}
+          />
         ))}
       </ul>
       {hasMore && (
-        <button type="button" className="button button-secondary loyalty-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-          {t(expanded ? 'loyalty-programme.rewards.less' : 'loyalty-programme.rewards.more', { count: tier.rewards.length })}
+        <button
+          type="button"
+          className="button button-secondary loyalty-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {t(expanded ? 'loyalty-programme.rewards.less' : 'loyalty-programme.rewards.more', {
+            count: tier.rewards.length,
+          })}
         </button>
       )}
     </section>

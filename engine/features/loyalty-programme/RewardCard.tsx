@@ -17,7 +17,14 @@ import { CLAIM_OUTCOME_TEXT, claimOutcomeOf, type ClaimOutcome } from './loyalty
  * rule of engine/domain/loyalty.ts allows it — the claim button, whose code shows in a dialog with
  * the copy button (note for 1.5 s) or which sends on to the shop (§4 "Reward claim").
  */
-export function RewardCard({ reward, tier, runtime, onFavorite, favoriteBusy, onClaimed }: {
+export function RewardCard({
+  reward,
+  tier,
+  runtime,
+  onFavorite,
+  favoriteBusy,
+  onClaimed,
+}: {
   reward: LoyaltyReward;
   tier: LoyaltyTier;
   runtime: number;
@@ -50,7 +57,9 @@ export function RewardCard({ reward, tier, runtime, onFavorite, favoriteBusy, on
 
   return (
     <li className={`card loyalty-reward${refusal === 'not_available' ? ' loyalty-reward-locked' : ''}`}>
-      {reward.iconUrl && <img className="loyalty-reward-icon" src={reward.iconUrl} alt="" width={56} height={56} />}
+      {reward.iconUrl && (
+        <img className="loyalty-reward-icon" src={reward.iconUrl} alt="" width={56} height={56} />
+      )}
       <h3 className="loyalty-reward-name">
         <Link to={href(ROUTES.loyaltyReward, { rewardId: reward.id })}>{name}</Link>
       </h3>
@@ -60,7 +69,13 @@ export function RewardCard({ reward, tier, runtime, onFavorite, favoriteBusy, on
       </div>
       <div className="loyalty-reward-actions">
         {refusal === null && (
-          <button type="button" className="button" disabled={sending} onClick={() => void claim()} aria-label={`${t(kind === 'shop-link' ? 'loyalty-programme.reward.toShop' : 'loyalty-programme.reward.claim')}: ${name}`}>
+          <button
+            type="button"
+            className="button"
+            disabled={sending}
+            onClick={() => void claim()}
+            aria-label={`${t(kind === 'shop-link' ? 'loyalty-programme.reward.toShop' : 'loyalty-programme.reward.claim')}: ${name}`}
+          >
             {t(kind === 'shop-link' ? 'loyalty-programme.reward.toShop' : 'loyalty-programme.reward.claim')}
           </button>
         )}

@@ -12,7 +12,8 @@ import { defineFeature } from '../types';
  */
 const optIn: OptInRequirement = {
   // The server's answer is the truth (a session storage copy could outlive an opt-out in another tab).
-  isOptedIn: (api: ApiClient) => api.get<{ loyaltyOption: boolean }>('/loyalty-programme/optin').then((answer) => answer.loyaltyOption),
+  isOptedIn: (api: ApiClient) =>
+    api.get<{ loyaltyOption: boolean }>('/loyalty-programme/optin').then((answer) => answer.loyaltyOption),
   landing: ROUTES.loyaltyOptIn,
 };
 
@@ -24,8 +25,18 @@ export const loyaltyProgrammeFeature = defineFeature({
     { ref: ROUTES.loyaltyOptIn, access: 'account', screen: () => import('./LoyaltyOptInScreen') },
     { ref: ROUTES.loyaltyRewards, access: 'loyalty', optIn, screen: () => import('./LoyaltyRewardsScreen') },
     { ref: ROUTES.loyaltyReward, access: 'loyalty', optIn, screen: () => import('./LoyaltyRewardScreen') },
-    { ref: ROUTES.loyaltyFavorites, access: 'loyalty', optIn, screen: () => import('./LoyaltyFavoritesScreen') },
+    {
+      ref: ROUTES.loyaltyFavorites,
+      access: 'loyalty',
+      optIn,
+      screen: () => import('./LoyaltyFavoritesScreen'),
+    },
     { ref: ROUTES.loyaltyHistory, access: 'loyalty', optIn, screen: () => import('./LoyaltyHistoryScreen') },
   ],
-  menu: { route: ROUTES.loyaltyProgramme, labelKey: 'loyalty-programme.menuTitle', order: 110, when: showLoyaltyInMenu },
+  menu: {
+    route: ROUTES.loyaltyProgramme,
+    labelKey: 'loyalty-programme.menuTitle',
+    order: 110,
+    when: showLoyaltyInMenu,
+  },
 });

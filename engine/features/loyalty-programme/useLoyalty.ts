@@ -18,8 +18,16 @@ export function useLoyalty() {
       const data = tiers.state.status === 'ready' ? tiers.state.data : undefined;
       if (!data) return;
       tiers.replace({
-        user: { ...data.user, favorites: favorite ? [...data.user.favorites.filter((id) => id !== reward.id), reward.id] : data.user.favorites.filter((id) => id !== reward.id) },
-        tiers: data.tiers.map((tier) => ({ ...tier, rewards: tier.rewards.map((r) => (r.id === reward.id ? { ...r, favorite } : r)) })),
+        user: {
+          ...data.user,
+          favorites: favorite
+            ? [...data.user.favorites.filter((id) => id !== reward.id), reward.id]
+            : data.user.favorites.filter((id) => id !== reward.id),
+        },
+        tiers: data.tiers.map((tier) => ({
+          ...tier,
+          rewards: tier.rewards.map((r) => (r.id === reward.id ? { ...r, favorite } : r)),
+        })),
       });
     } catch {
       console.error('loyalty favourite failed');
@@ -32,10 +40,19 @@ export function useLoyalty() {
   function markUsed(rewardId: string, targetURL: string | null) {
     const data = tiers.state.status === 'ready' ? tiers.state.data : undefined;
     if (!data) return;
-    tiers.replace({ ...data, tiers: data.tiers.map((tier) => ({ ...tier, rewards: tier.rewards.map((r) => (r.id === rewardId ? { ...r, used: true, targetURL: targetURL ?? r.targetURL } : r)) })) });
+    tiers.replace({
+      ...data,
+      tiers: data.tiers.map((tier) => ({
+        ...tier,
+        rewards: tier.rewards.map((r) =>
+          r.id === rewardId ? { ...r, used: true, targetURL: targetURL ?? r.targetURL } : r,
+        ),
+      })),
+    });
   }
 
   return { tiers, toggleFavorite, markUsed, busy };
 }
 
-export const tierOf = (tiers: readonly LoyaltyTier[], reward: LoyaltyReward) => tiers.find((tier) => tier.tierCode === reward.tierCode)!;
+export const tierOf = (tiers: readonly LoyaltyTier[], reward: LoyaltyReward) =>
+  tiers.find((tier) => tier.tierCode === reward.tierCode)!;

@@ -40,7 +40,13 @@ export default function AcceptLicenseScreen() {
   const [outcome, setOutcome] = useState<AcceptOutcome | 'loading' | 'accepted' | null>('loading');
   const [round, setRound] = useState(0);
   const [refusal, setRefusal] = useState<unknown>();
-  const [bp, setBp] = useState<Bp>({ salutationCode: '', titleAcademic: '', firstName: '', lastName1: '', company1: '' });
+  const [bp, setBp] = useState<Bp>({
+    salutationCode: '',
+    titleAcademic: '',
+    firstName: '',
+    lastName1: '',
+    company1: '',
+  });
   const [role, setRole] = useState('');
   const [academicYear, setAcademicYear] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -61,7 +67,12 @@ export default function AcceptLicenseScreen() {
         (answer) => {
           if (!live) return;
           setInfo(answer);
-          setBp((current) => ({ ...current, salutationCode: answer.businessPartner.salutationCode ?? '', firstName: answer.businessPartner.firstName ?? '', lastName1: answer.businessPartner.lastName1 ?? '' }));
+          setBp((current) => ({
+            ...current,
+            salutationCode: answer.businessPartner.salutationCode ?? '',
+            firstName: answer.businessPartner.firstName ?? '',
+            lastName1: answer.businessPartner.lastName1 ?? '',
+          }));
           setOutcome(null);
         },
         (error) => {
@@ -76,13 +87,17 @@ export default function AcceptLicenseScreen() {
   }, [api, id, licenseId, token, round]);
 
   const needsYear = roleNeedsAcademicYear(settings, role);
-  const error = (field: string, max?: number) => (errors[field] ? fieldErrorText(t, errors[field], max) : undefined);
+  const error = (field: string, max?: number) =>
+    errors[field] ? fieldErrorText(t, errors[field], max) : undefined;
   const set = (field: keyof Bp) => (value: string) => setBp((current) => ({ ...current, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const form = { businessPartner: bp, role: role || null, academicYear: needsYear ? academicYear : null };
-    const found = acceptLicenseErrors(form, settings, { salutationCodes: salutations.map((s) => s.code), academicTitleCodes: titles.map((a) => a.code) });
+    const found = acceptLicenseErrors(form, settings, {
+      salutationCodes: salutations.map((s) => s.code),
+      academicTitleCodes: titles.map((a) => a.code),
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) {
       refused();
@@ -90,7 +105,11 @@ export default function AcceptLicenseScreen() {
     }
     setSending(true);
     try {
-      await licensesApi(api).accept(id, licenseId, { token, ...form, businessPartner: { ...bp, titleAcademic: bp.titleAcademic || null } });
+      await licensesApi(api).accept(id, licenseId, {
+        token,
+        ...form,
+        businessPartner: { ...bp, titleAcademic: bp.titleAcademic || null },
+      });
       setOutcome('accepted');
     } catch (caught) {
       const fields = fieldErrorsOf(caught);
@@ -114,16 +133,38 @@ export default function AcceptLicenseScreen() {
         <LinkOutcomeNotice
           outcome={outcome === 'accepted' ? 'done' : outcome}
           email={info?.email ?? ''}
-          texts={{ done: 'multi-user-licenses.accept.done', notFound: 'multi-user-licenses.accept.notFound', invalidLink: 'multi-user-licenses.accept.invalidLink', alreadyUsed: 'multi-user-licenses.accept.alreadyAccepted' }}
+          texts={{
+            done: 'multi-user-licenses.accept.done',
+            notFound: 'multi-user-licenses.accept.notFound',
+            invalidLink: 'multi-user-licenses.accept.invalidLink',
+            alreadyUsed: 'multi-user-licenses.accept.alreadyAccepted',
+          }}
           onTryAgain={() => setRound((n) => n + 1)}
           refusal={refusal}
         />
       )}
       {outcome === null && info && (
         <form ref={formRef} className="accept-license-form" onSubmit={submit} noValidate>
-          <p>{t('multi-user-licenses.accept.intro', { publication: info.publicationName, orderNumber: info.orderNumber })}</p>
-          <FormField label={t('multi-user-licenses.field.email')} type="email" value={info.email} disabled readOnly />
-          <SelectField label={t('multi-user-licenses.field.salutation')} required value={bp.salutationCode ?? ''} onChange={(e) => set('salutationCode')(e.target.value)} error={error('salutationCode')}>
+          <p>
+            {t('multi-user-licenses.accept.intro', {
+              publication: info.publicationName,
+              orderNumber: info.orderNumber,
+            })}
+          </p>
+          <FormField
+            label={t('multi-user-licenses.field.email')}
+            type="email"
+            value={info.email}
+            disabled
+            readOnly
+          />
+          <SelectField
+            label={t('multi-user-licenses.field.salutation')}
+            required
+            value={bp.salutationCode ?? ''}
+            onChange={(e) => set('salutationCode')(e.target.value)}
+            error={error('salutationCode')}
+          >
             <option value="">{t('multi-user-licenses.field.choose')}</option>
             {salutations.map((s) => (
               <option key={s.code} value={s.code}>
@@ -132,7 +173,13 @@ export default function AcceptLicenseScreen() {
             ))}
           </SelectField>
           {settings.requireAcademicTitle && (
-            <SelectField label={t('multi-user-licenses.field.titleAcademic')} required value={bp.titleAcademic ?? ''} onChange={(e) => set('titleAcademic')(e.target.value)} error={error('titleAcademic')}>
+            <SelectField
+              label={t('multi-user-licenses.field.titleAcademic')}
+              required
+              value={bp.titleAcademic ?? ''}
+              onChange={(e) => set('titleAcademic')(e.target.value)}
+              error={error('titleAcademic')}
+            >
               <option value="">{t('multi-user-licenses.field.choose')}</option>
               {titles.map((a) => (
                 <option key={a.code} value={a.code}>
@@ -141,11 +188,38 @@ export default function AcceptLicenseScreen() {
               ))}
             </SelectField>
           )}
-          <FormField label={t('multi-user-licenses.field.firstName')} required maxChars={ACCEPT_NAME_MAX} value={bp.firstName ?? ''} onChange={(e) => set('firstName')(e.target.value)} error={error('firstName', ACCEPT_NAME_MAX)} />
-          <FormField label={t('multi-user-licenses.field.lastName')} required maxChars={ACCEPT_NAME_MAX} value={bp.lastName1 ?? ''} onChange={(e) => set('lastName1')(e.target.value)} error={error('lastName1', ACCEPT_NAME_MAX)} />
-          <FormField label={t('multi-user-licenses.field.company')} required maxChars={ACCEPT_NAME_MAX} value={bp.company1 ?? ''} onChange={(e) => set('company1')(e.target.value)} error={error('company1', ACCEPT_NAME_MAX)} />
+          <FormField
+            label={t('multi-user-licenses.field.firstName')}
+            required
+            maxChars={ACCEPT_NAME_MAX}
+            value={bp.firstName ?? ''}
+            onChange={(e) => set('firstName')(e.target.value)}
+            error={error('firstName', ACCEPT_NAME_MAX)}
+          />
+          <FormField
+            label={t('multi-user-licenses.field.lastName')}
+            required
+            maxChars={ACCEPT_NAME_MAX}
+            value={bp.lastName1 ?? ''}
+            onChange={(e) => set('lastName1')(e.target.value)}
+            error={error('lastName1', ACCEPT_NAME_MAX)}
+          />
+          <FormField
+            label={t('multi-user-licenses.field.company')}
+            required
+            maxChars={ACCEPT_NAME_MAX}
+            value={bp.company1 ?? ''}
+            onChange={(e) => set('company1')(e.target.value)}
+            error={error('company1', ACCEPT_NAME_MAX)}
+          />
           {settings.roles.length > 0 && (
-            <SelectField label={t('multi-user-licenses.field.role')} required={settings.requireRole} value={role} onChange={(e) => setRole(e.target.value)} error={error('role')}>
+            <SelectField
+              label={t('multi-user-licenses.field.role')}
+              required={settings.requireRole}
+              value={role}
+              onChange={(e) => setRole(e.target.value)}
+              error={error('role')}
+            >
               <option value="">{t('multi-user-licenses.field.choose')}</option>
               {settings.roles.map((r) => (
                 <option key={r.code} value={r.code}>
@@ -164,7 +238,13 @@ export default function AcceptLicenseScreen() {
               value={academicYear}
               // §5's 2-digit mask: digits only; a third digit stays and the field says so (issue 22).
               onChange={(e) => setAcademicYear(e.target.value.replace(/\D/g, ''))}
-              error={errors.academicYear ? (errors.academicYear === 'required' ? t('multi-user-licenses.field.required') : t('multi-user-licenses.field.academicYearInvalid')) : undefined}
+              error={
+                errors.academicYear
+                  ? errors.academicYear === 'required'
+                    ? t('multi-user-licenses.field.required')
+                    : t('multi-user-licenses.field.academicYearInvalid')
+                  : undefined
+              }
             />
           )}
           <div className="form-actions">

@@ -77,14 +77,24 @@ export default function ConfirmManagerScreen() {
         <LinkOutcomeNotice
           outcome={outcome === 'confirmed' ? 'done' : outcome}
           email={info?.email ?? ''}
-          texts={{ done: 'multi-user-licenses.confirmManager.done', notFound: 'multi-user-licenses.confirmManager.notFound', invalidLink: 'multi-user-licenses.confirmManager.invalidLink', alreadyUsed: 'multi-user-licenses.confirmManager.alreadyConfirmed' }}
+          texts={{
+            done: 'multi-user-licenses.confirmManager.done',
+            notFound: 'multi-user-licenses.confirmManager.notFound',
+            invalidLink: 'multi-user-licenses.confirmManager.invalidLink',
+            alreadyUsed: 'multi-user-licenses.confirmManager.alreadyConfirmed',
+          }}
           onTryAgain={() => setRound((n) => n + 1)}
           refusal={refusal}
         />
       )}
       {outcome === null && info && (
         <div className="confirm-license-manager-details">
-          <p>{t('multi-user-licenses.confirmManager.intro', { publication: info.publicationName, orderNumber: info.orderNumber })}</p>
+          <p>
+            {t('multi-user-licenses.confirmManager.intro', {
+              publication: info.publicationName,
+              orderNumber: info.orderNumber,
+            })}
+          </p>
           <dl className="facts">
             {(info.firstName || info.lastName1) && (
               <>

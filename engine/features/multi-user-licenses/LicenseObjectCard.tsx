@@ -3,7 +3,15 @@ import { useTranslation } from '../../core/translation';
 import type { License, LicenseObject } from '../../../schemas/generated/licenses';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { usePortal } from '../../core/PortalContext';
-import { activeLicenseCount, canLicenseAction, isAtMaximum, licenseStatus, pageOf, type LicenseActor, type LicenseSettings } from '../../domain/licenses';
+import {
+  activeLicenseCount,
+  canLicenseAction,
+  isAtMaximum,
+  licenseStatus,
+  pageOf,
+  type LicenseActor,
+  type LicenseSettings,
+} from '../../domain/licenses';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Dialog } from '../../ui/Dialog';
 import { Pager } from '../../ui/Pager';
@@ -12,14 +20,24 @@ import { licensesApi } from './licensesApi';
 import { PersonDialog } from './PersonDialog';
 import { EmailText } from './EmailText';
 
-const STATUS_TONE: Record<ReturnType<typeof licenseStatus>, BadgeTone> = { active: 'success', invited: 'warning', inactive: 'neutral' };
+const STATUS_TONE: Record<ReturnType<typeof licenseStatus>, BadgeTone> = {
+  active: 'success',
+  invited: 'warning',
+  inactive: 'neutral',
+};
 
 /**
  * One licence object (account-flows.md §3: order number, publication, licences, max active,
  * self-service) with its licences in pages of 10 (§9). Actions only when self-service is on; add
  * is disabled at the maximum of active licences (§6).
  */
-export function LicenseObjectCard({ subscriptionId: id, object, actor, settings, run }: {
+export function LicenseObjectCard({
+  subscriptionId: id,
+  object,
+  actor,
+  settings,
+  run,
+}: {
   subscriptionId: string;
   object: LicenseObject;
   actor: LicenseActor;
@@ -34,9 +52,13 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
   const [deleting, setDeleting] = useState<License | null>(null);
   const shown = pageOf(object.licenses, page);
   const titleId = `license-object-${object.orderNumber}`;
-  const name = (l: License) => [l.businessPartner.firstName, l.businessPartner.lastName1].filter(Boolean).join(' ') || l.businessPartner.emailAddress;
-  const roleTitle = (code: string | null) => localized(tenant.multiUserLicenses.roles.find((r) => r.code === code)?.title, i18n.language) || code;
-  const can = (action: Parameters<typeof canLicenseAction>[0], license?: License) => canLicenseAction(action, actor, settings, object, license);
+  const name = (l: License) =>
+    [l.businessPartner.firstName, l.businessPartner.lastName1].filter(Boolean).join(' ') ||
+    l.businessPartner.emailAddress;
+  const roleTitle = (code: string | null) =>
+    localized(tenant.multiUserLicenses.roles.find((r) => r.code === code)?.title, i18n.language) || code;
+  const can = (action: Parameters<typeof canLicenseAction>[0], license?: License) =>
+    canLicenseAction(action, actor, settings, object, license);
   const api$ = licensesApi(api);
   const atMaximum = isAtMaximum(object);
 
@@ -47,12 +69,25 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
         <dt>{t('multi-user-licenses.object.publication')}</dt>
         <dd>{object.publicationName}</dd>
         <dt>{t('multi-user-licenses.object.active')}</dt>
-        <dd data-testid="license-count">{t('multi-user-licenses.object.count', { active: activeLicenseCount(object), max: object.maxActiveLicenses })}</dd>
+        <dd data-testid="license-count">
+          {t('multi-user-licenses.object.count', {
+            active: activeLicenseCount(object),
+            max: object.maxActiveLicenses,
+          })}
+        </dd>
       </dl>
-      {!object.selfServiceEnabled && <p className="muted">{t('multi-user-licenses.object.selfServiceOff')}</p>}
+      {!object.selfServiceEnabled && (
+        <p className="muted">{t('multi-user-licenses.object.selfServiceOff')}</p>
+      )}
       {object.selfServiceEnabled && (
         <div className="card-actions">
-          <button type="button" className="button" disabled={!can('add')} aria-describedby={atMaximum ? `${titleId}-full` : undefined} onClick={() => setAdding(true)}>
+          <button
+            type="button"
+            className="button"
+            disabled={!can('add')}
+            aria-describedby={atMaximum ? `${titleId}-full` : undefined}
+            onClick={() => setAdding(true)}
+          >
             {t('multi-user-licenses.add')}
           </button>
           {atMaximum && (
@@ -71,19 +106,31 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
             return (
               <li key={l.id} className="license-person" data-testid="license">
                 <span className="license-name">
-                  <strong>{name(l)}</strong> <Badge tone={STATUS_TONE[status]}>{t(`multi-user-licenses.status.${status}`)}</Badge>
+                  <strong>{name(l)}</strong>{' '}
+                  <Badge tone={STATUS_TONE[status]}>{t(`multi-user-licenses.status.${status}`)}</Badge>
                 </span>
                 <EmailText email={l.businessPartner.emailAddress} />
                 {l.role && (
                   <span className="muted">
                     {roleTitle(l.role)}
-                    {l.academicYear ? ` · ${t('multi-user-licenses.academicYearShort', { year: l.academicYear })}` : ''}
+                    {l.academicYear
+                      ? ` · ${t('multi-user-licenses.academicYearShort', { year: l.academicYear })}`
+                      : ''}
                   </span>
                 )}
                 {object.selfServiceEnabled && (
                   <span className="card-actions license-actions">
                     {l.isActive && can('deactivate', l) && (
-                      <button type="button" className="button button-secondary" onClick={() => void run(() => api$.setActive(id, object.orderNumber, l.id, false), t('multi-user-licenses.deactivated', { name: name(l) }))}>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() =>
+                          void run(
+                            () => api$.setActive(id, object.orderNumber, l.id, false),
+                            t('multi-user-licenses.deactivated', { name: name(l) }),
+                          )
+                        }
+                      >
                         {t('multi-user-licenses.deactivate')}
                       </button>
                     )}
@@ -92,18 +139,38 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
                         type="button"
                         className="button button-secondary"
                         disabled={!can('activate', l)}
-                        onClick={() => void run(() => api$.setActive(id, object.orderNumber, l.id, true), t('multi-user-licenses.activated', { name: name(l) }))}
+                        onClick={() =>
+                          void run(
+                            () => api$.setActive(id, object.orderNumber, l.id, true),
+                            t('multi-user-licenses.activated', { name: name(l) }),
+                          )
+                        }
                       >
                         {t('multi-user-licenses.activate')}
                       </button>
                     )}
                     {can('sendInvitation', l) && (
-                      <button type="button" className="button button-secondary" onClick={() => void run(() => api$.sendInvitation(id, object.orderNumber, l.id), t('multi-user-licenses.invitationSent', { email: l.businessPartner.emailAddress }))}>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() =>
+                          void run(
+                            () => api$.sendInvitation(id, object.orderNumber, l.id),
+                            t('multi-user-licenses.invitationSent', {
+                              email: l.businessPartner.emailAddress,
+                            }),
+                          )
+                        }
+                      >
                         {t('multi-user-licenses.resend')}
                       </button>
                     )}
                     {can('delete', l) && (
-                      <button type="button" className="button button-secondary" onClick={() => setDeleting(l)}>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() => setDeleting(l)}
+                      >
                         {t('multi-user-licenses.delete')}
                       </button>
                     )}
@@ -133,9 +200,16 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
           salutationRequired={tenant.multiUserLicenses.requireSalutation}
           onClose={() => setAdding(false)}
           onSubmit={async (person) => {
-            await api$.add(id, object.orderNumber, { businessPartner: person, reactivatable: true, sendInvitation: true });
+            await api$.add(id, object.orderNumber, {
+              businessPartner: person,
+              reactivatable: true,
+              sendInvitation: true,
+            });
             setAdding(false);
-            await run(async () => undefined, t('multi-user-licenses.added', { email: person.emailAddress ?? '' }));
+            await run(
+              async () => undefined,
+              t('multi-user-licenses.added', { email: person.emailAddress ?? '' }),
+            );
           }}
         />
       )}
@@ -154,7 +228,10 @@ export function LicenseObjectCard({ subscriptionId: id, object, actor, settings,
                 onClick={() => {
                   const l = deleting;
                   setDeleting(null);
-                  void run(() => api$.remove(id, object.orderNumber, l.id), t('multi-user-licenses.deleted', { name: name(l) }));
+                  void run(
+                    () => api$.remove(id, object.orderNumber, l.id),
+                    t('multi-user-licenses.deleted', { name: name(l) }),
+                  );
                 }}
               >
                 {t('multi-user-licenses.delete')}

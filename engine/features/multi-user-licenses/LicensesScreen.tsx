@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
-import type { LicenseManager, LicenseManagerAppointment, LicenseObject } from '../../../schemas/generated/licenses';
+import type {
+  LicenseManager,
+  LicenseManagerAppointment,
+  LicenseObject,
+} from '../../../schemas/generated/licenses';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
 import { FlowUnavailable } from '../../account/FlowUnavailable';
 import { flowRefusal } from '../../account/flowRefusal';
@@ -40,8 +44,12 @@ export default function LicensesScreen() {
   const capabilities = useCapabilityContext();
   const { back } = useFlowReturn(id);
   const objects = useResource<LicenseObject[]>(`${id}/licenses`, (client) => licensesApi(client).objects(id));
-  const managers = useResource<LicenseManager[]>(`${id}/license-managers`, (client) => licensesApi(client).managers(id));
-  const pending = useResource<LicenseManagerAppointment[]>(`${id}/license-manager-appointments`, (client) => licensesApi(client).appointments(id));
+  const managers = useResource<LicenseManager[]>(`${id}/license-managers`, (client) =>
+    licensesApi(client).managers(id),
+  );
+  const pending = useResource<LicenseManagerAppointment[]>(`${id}/license-manager-appointments`, (client) =>
+    licensesApi(client).appointments(id),
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null | undefined>(undefined);
   const [replacing, setReplacing] = useState(false);
@@ -71,7 +79,8 @@ export default function LicensesScreen() {
   const settings = tenant.multiUserLicenses;
   const loadedManagers = managers.state.status === 'ready' ? managers.state.data : [];
   const pendingAppointments = pending.state.status === 'ready' ? pending.state.data : [];
-  const personName = (p: { firstName: string | null; lastName1: string | null }) => [p.firstName, p.lastName1].filter(Boolean).join(' ');
+  const personName = (p: { firstName: string | null; lastName1: string | null }) =>
+    [p.firstName, p.lastName1].filter(Boolean).join(' ');
 
   /** Runs an action; a refusal the screen can name shows its text, anything else the generic dialog. */
   async function run(action: () => Promise<unknown>, done: string) {
@@ -98,8 +107,14 @@ export default function LicensesScreen() {
       <section className="license-managers" aria-labelledby="license-managers-title">
         <h2 id="license-managers-title">{t('multi-user-licenses.managers.heading')}</h2>
         {managers.state.status === 'loading' && <Loading />}
-        {managers.state.status === 'failed' && <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>}
-        {managers.state.status === 'ready' && loadedManagers.length === 0 && pendingAppointments.length === 0 && <p className="muted">{t('multi-user-licenses.managers.none')}</p>}
+        {managers.state.status === 'failed' && (
+          <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>
+        )}
+        {managers.state.status === 'ready' &&
+          loadedManagers.length === 0 &&
+          pendingAppointments.length === 0 && (
+            <p className="muted">{t('multi-user-licenses.managers.none')}</p>
+          )}
         <ul className="plain-list license-manager-list">
           {loadedManagers.map((m) => (
             <li key={m.bpNumber} className="license-person">
@@ -115,10 +130,15 @@ export default function LicensesScreen() {
           {pendingAppointments.map((a) => (
             <li key={a.id} className="license-person" data-testid="license-manager-pending">
               <span className="license-name">
-                <strong>{personName(a) || a.email}</strong> <Badge tone="warning">{t('multi-user-licenses.managers.pending')}</Badge>
+                <strong>{personName(a) || a.email}</strong>{' '}
+                <Badge tone="warning">{t('multi-user-licenses.managers.pending')}</Badge>
               </span>
               <EmailText email={a.email} />
-              <span className="muted">{t('multi-user-licenses.managers.pendingNote', { date: formatDate(a.expiresAt, i18n.language) })}</span>
+              <span className="muted">
+                {t('multi-user-licenses.managers.pendingNote', {
+                  date: formatDate(a.expiresAt, i18n.language),
+                })}
+              </span>
               {canLicenseAction('replaceManager', actor, settings) && (
                 <button type="button" className="button button-secondary" onClick={() => setWithdrawing(a)}>
                   {t('multi-user-licenses.managers.withdraw')}
@@ -139,15 +159,29 @@ export default function LicensesScreen() {
       <section aria-labelledby="license-objects-title">
         <h2 id="license-objects-title">{t('multi-user-licenses.objects.heading')}</h2>
         {objects.state.status === 'loading' && !objects.state.previous && <Loading />}
-        {objects.state.status === 'failed' && <ErrorDialog message={t('multi-user-licenses.loadError')} onClose={back} />}
+        {objects.state.status === 'failed' && (
+          <ErrorDialog message={t('multi-user-licenses.loadError')} onClose={back} />
+        )}
         {(() => {
-          const list = objects.state.status === 'ready' ? objects.state.data : objects.state.status === 'loading' ? objects.state.previous : undefined;
+          const list =
+            objects.state.status === 'ready'
+              ? objects.state.data
+              : objects.state.status === 'loading'
+                ? objects.state.previous
+                : undefined;
           if (!list) return null;
           if (list.length === 0) return <p className="muted">{t('multi-user-licenses.objects.none')}</p>;
           return (
             <ul className="plain-list license-objects">
               {list.map((object) => (
-                <LicenseObjectCard key={object.orderNumber} subscriptionId={id} object={object} actor={actor} settings={settings} run={run} />
+                <LicenseObjectCard
+                  key={object.orderNumber}
+                  subscriptionId={id}
+                  object={object}
+                  actor={actor}
+                  settings={settings}
+                  run={run}
+                />
               ))}
             </ul>
           );
@@ -191,7 +225,10 @@ export default function LicensesScreen() {
                 onClick={() => {
                   const m = removing;
                   setRemoving(null);
-                  void run(() => licensesApi(api).removeManager(id, m.bpNumber), t('multi-user-licenses.managers.removed')).then(() => managers.reload());
+                  void run(
+                    () => licensesApi(api).removeManager(id, m.bpNumber),
+                    t('multi-user-licenses.managers.removed'),
+                  ).then(() => managers.reload());
                 }}
               >
                 {t('multi-user-licenses.managers.remove')}
@@ -199,7 +236,11 @@ export default function LicensesScreen() {
             </>
           }
         >
-          <p>{t('multi-user-licenses.managers.removeText', { name: [removing.firstName, removing.lastName1].filter(Boolean).join(' ') })}</p>
+          <p>
+            {t('multi-user-licenses.managers.removeText', {
+              name: [removing.firstName, removing.lastName1].filter(Boolean).join(' '),
+            })}
+          </p>
         </Dialog>
       )}
       {withdrawing && (
@@ -217,7 +258,10 @@ export default function LicensesScreen() {
                 onClick={() => {
                   const a = withdrawing;
                   setWithdrawing(null);
-                  void run(() => licensesApi(api).withdrawAppointment(id, a.id), t('multi-user-licenses.managers.withdrawn')).then(() => pending.reload());
+                  void run(
+                    () => licensesApi(api).withdrawAppointment(id, a.id),
+                    t('multi-user-licenses.managers.withdrawn'),
+                  ).then(() => pending.reload());
                 }}
               >
                 {t('multi-user-licenses.managers.withdraw')}
@@ -228,7 +272,9 @@ export default function LicensesScreen() {
           <p>{t('multi-user-licenses.managers.withdrawText', { email: withdrawing.email })}</p>
         </Dialog>
       )}
-      {failure !== undefined && <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />}
+      {failure !== undefined && (
+        <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />
+      )}
     </section>
   );
 }

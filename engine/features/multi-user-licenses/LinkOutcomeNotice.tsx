@@ -10,7 +10,13 @@ import type { AcceptOutcome } from './licenseErrors';
  * "Licences": done, not found, invalid link, already used, error with try again). The accept
  * page and the manager's confirm page differ only in their texts.
  */
-export function LinkOutcomeNotice({ outcome, email, texts, onTryAgain, refusal }: {
+export function LinkOutcomeNotice({
+  outcome,
+  email,
+  texts,
+  onTryAgain,
+  refusal,
+}: {
   outcome: AcceptOutcome | 'done';
   email: string;
   /** The refused call's error: a 429 says when to try again (issue 22). */
@@ -48,7 +54,11 @@ export function LinkOutcomeNotice({ outcome, email, texts, onTryAgain, refusal }
     default:
       return (
         <Alert variant="error">
-          <p>{outcome === 'rateLimited' ? tooManyText(t, refusal, t('multi-user-licenses.accept.rateLimited')) : t('multi-user-licenses.accept.error')}</p>
+          <p>
+            {outcome === 'rateLimited'
+              ? tooManyText(t, refusal, t('multi-user-licenses.accept.rateLimited'))
+              : t('multi-user-licenses.accept.error')}
+          </p>
           <button type="button" className="button button-secondary" onClick={onTryAgain}>
             {t('multi-user-licenses.accept.tryAgain')}
           </button>

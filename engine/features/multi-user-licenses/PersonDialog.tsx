@@ -16,7 +16,14 @@ import { fieldErrorText } from './fieldErrorText';
  * Manager dialog: salutation, email, first name, last name (max 30)"). Checked here by the same
  * rule the server answers by (engine/domain/licenses.ts); the server's field errors show the same way.
  */
-export function PersonDialog({ title, submitLabel, intro, salutationRequired, onSubmit, onClose }: {
+export function PersonDialog({
+  title,
+  submitLabel,
+  intro,
+  salutationRequired,
+  onSubmit,
+  onClose,
+}: {
   title: string;
   submitLabel: string;
   intro?: string;
@@ -26,17 +33,27 @@ export function PersonDialog({ title, submitLabel, intro, salutationRequired, on
 }) {
   const { t } = useTranslation();
   const salutations = useSalutationOptions(true);
-  const [person, setPerson] = useState<LicensePersonRequest>({ salutationCode: '', emailAddress: '', firstName: '', lastName1: '' });
+  const [person, setPerson] = useState<LicensePersonRequest>({
+    salutationCode: '',
+    emailAddress: '',
+    firstName: '',
+    lastName1: '',
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const { ref: formRef, refused } = useFocusFirstError();
-  const set = (field: keyof LicensePersonRequest) => (value: string) => setPerson((p) => ({ ...p, [field]: value }));
-  const error = (field: string, max?: number) => (errors[field] ? fieldErrorText(t, errors[field], max) : undefined);
+  const set = (field: keyof LicensePersonRequest) => (value: string) =>
+    setPerson((p) => ({ ...p, [field]: value }));
+  const error = (field: string, max?: number) =>
+    errors[field] ? fieldErrorText(t, errors[field], max) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = licensePersonErrors(person, { salutationRequired, salutationCodes: salutations.map((s) => s.code) });
+    const found = licensePersonErrors(person, {
+      salutationRequired,
+      salutationCodes: salutations.map((s) => s.code),
+    });
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
@@ -73,7 +90,13 @@ export function PersonDialog({ title, submitLabel, intro, salutationRequired, on
       }
     >
       {intro && <p>{intro}</p>}
-      <form ref={formRef} id="license-person-form" className="license-person-form" onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        id="license-person-form"
+        className="license-person-form"
+        onSubmit={submit}
+        noValidate
+      >
         <SelectField
           label={t('multi-user-licenses.field.salutation')}
           required={salutationRequired}

@@ -16,7 +16,11 @@ export const multiUserLicensesFeature = defineFeature({
   routes: [
     { ref: ROUTES.subscriptionLicenses, access: 'login', screen: () => import('./LicensesScreen') },
     { ref: ROUTES.acceptLicense, access: 'anonymous', screen: () => import('./AcceptLicenseScreen') },
-    { ref: ROUTES.confirmLicenseManager, access: 'anonymous', screen: () => import('./ConfirmManagerScreen') },
+    {
+      ref: ROUTES.confirmLicenseManager,
+      access: 'anonymous',
+      screen: () => import('./ConfirmManagerScreen'),
+    },
   ],
   actions: [
     {

@@ -8,7 +8,13 @@ import { FallbackContact } from '../../core/FallbackContact';
 import { usePortal } from '../../core/PortalContext';
 import { ApiError } from '../../domain/apiError';
 import { tooManyText } from '../../core/tooManyText';
-import { OPT_IN_WIDGET_NAME_MAX_LENGTH, optInWidgetProblems, optInWidgetProvider, type OptInWidgetDraft, type WidgetProblem } from '../../domain/widgets';
+import {
+  OPT_IN_WIDGET_NAME_MAX_LENGTH,
+  optInWidgetProblems,
+  optInWidgetProvider,
+  type OptInWidgetDraft,
+  type WidgetProblem,
+} from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { FormField } from '../../ui/FormField';
@@ -60,16 +66,24 @@ function SignUpForm({ provider }: { provider: Provider }) {
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const salutations = tenant.salutations.options.filter((s) => s.isUserSelectable !== false);
-  const [values, setValues] = useState<OptInWidgetDraft>({ salutationCode: '', firstName: '', lastName1: '', email: '', optIn: false });
+  const [values, setValues] = useState<OptInWidgetDraft>({
+    salutationCode: '',
+    firstName: '',
+    lastName1: '',
+    email: '',
+    optIn: false,
+  });
   const [problems, setProblems] = useState<Partial<Record<keyof OptInWidgetDraft, WidgetProblem>>>({});
   const [state, setState] = useState<'form' | 'busy' | 'sent' | 'exhausted' | 'limited' | 'failed'>('form');
   const [limitedBy, setLimitedBy] = useState<unknown>();
   // Editing a field clears its message; the rest stay until the next try.
   const clear = (field: keyof OptInWidgetDraft) => setProblems(({ [field]: _gone, ...rest }) => rest);
-  const set = (field: 'salutationCode' | 'firstName' | 'lastName1' | 'email') => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    clear(field);
-  };
+  const set =
+    (field: 'salutationCode' | 'firstName' | 'lastName1' | 'email') =>
+    (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [field]: event.target.value }));
+      clear(field);
+    };
   const message = (field: keyof OptInWidgetDraft) => {
     const problem = problems[field];
     if (!problem) return undefined;
@@ -101,7 +115,9 @@ function SignUpForm({ provider }: { provider: Provider }) {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : '';
       setLimitedBy(error);
-      setState(code === 'voucher_codes_exhausted' ? 'exhausted' : code === 'rate_limited' ? 'limited' : 'failed');
+      setState(
+        code === 'voucher_codes_exhausted' ? 'exhausted' : code === 'rate_limited' ? 'limited' : 'failed',
+      );
     }
   }
 
@@ -127,7 +143,13 @@ function SignUpForm({ provider }: { provider: Provider }) {
         </Alert>
       )}
       <form className="widget-form" onSubmit={submit} noValidate>
-        <SelectField label={t('opt-in-widget.salutation')} required value={values.salutationCode} onChange={set('salutationCode')} error={message('salutationCode')}>
+        <SelectField
+          label={t('opt-in-widget.salutation')}
+          required
+          value={values.salutationCode}
+          onChange={set('salutationCode')}
+          error={message('salutationCode')}
+        >
           <option value="">{t('opt-in-widget.salutationPlaceholder')}</option>
           {salutations.map((s) => (
             <option key={s.code} value={s.code}>
@@ -135,9 +157,33 @@ function SignUpForm({ provider }: { provider: Provider }) {
             </option>
           ))}
         </SelectField>
-        <FormField label={t('opt-in-widget.firstName')} required autoComplete="given-name" maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH} value={values.firstName} onChange={set('firstName')} error={message('firstName')} />
-        <FormField label={t('opt-in-widget.lastName')} required autoComplete="family-name" maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH} value={values.lastName1} onChange={set('lastName1')} error={message('lastName1')} />
-        <FormField label={t('account.entry.email')} type="email" required autoComplete="email" value={values.email} onChange={set('email')} error={message('email')} />
+        <FormField
+          label={t('opt-in-widget.firstName')}
+          required
+          autoComplete="given-name"
+          maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH}
+          value={values.firstName}
+          onChange={set('firstName')}
+          error={message('firstName')}
+        />
+        <FormField
+          label={t('opt-in-widget.lastName')}
+          required
+          autoComplete="family-name"
+          maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH}
+          value={values.lastName1}
+          onChange={set('lastName1')}
+          error={message('lastName1')}
+        />
+        <FormField
+          label={t('account.entry.email')}
+          type="email"
+          required
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={message('email')}
+        />
         <div className="form-field form-check opt-in-widget-consent">
           <input
             id="opt-in-widget-consent"
@@ -150,7 +196,11 @@ function SignUpForm({ provider }: { provider: Provider }) {
               clear('optIn');
             }}
           />
-          <label htmlFor="opt-in-widget-consent" className="tenant-html" dangerouslySetInnerHTML={{ __html: localized(provider.disclaimer, i18n.language) }} />
+          <label
+            htmlFor="opt-in-widget-consent"
+            className="tenant-html"
+            dangerouslySetInnerHTML={{ __html: localized(provider.disclaimer, i18n.language) }}
+          />
           {problems.optIn && (
             <p id="opt-in-widget-consent-error" className="form-error">
               {message('optIn')}
@@ -182,7 +232,13 @@ function Confirmation({ provider, token }: { provider: Provider; token: string }
       setState('done');
     } catch (error) {
       const errorCode = error instanceof ApiError ? error.code : '';
-      setState(errorCode === 'voucher_codes_exhausted' ? 'exhausted' : error instanceof ApiError && error.status === 404 ? 'invalid' : 'failed');
+      setState(
+        errorCode === 'voucher_codes_exhausted'
+          ? 'exhausted'
+          : error instanceof ApiError && error.status === 404
+            ? 'invalid'
+            : 'failed',
+      );
     }
   }
 
@@ -192,7 +248,11 @@ function Confirmation({ provider, token }: { provider: Provider; token: string }
       <h1 id="opt-in-widget-title">{localized(provider.title, i18n.language)}</h1>
       {state === 'done' ? (
         <>
-          {success ? <div className="tenant-html" dangerouslySetInnerHTML={{ __html: success }} /> : <p>{t('opt-in-widget.confirmed')}</p>}
+          {success ? (
+            <div className="tenant-html" dangerouslySetInnerHTML={{ __html: success }} />
+          ) : (
+            <p>{t('opt-in-widget.confirmed')}</p>
+          )}
           {code && (
             <div className="voucher" role="status">
               <p>{t('opt-in-widget.voucherLabel')}</p>

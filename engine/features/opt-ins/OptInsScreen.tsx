@@ -46,7 +46,15 @@ export default function OptInsScreen() {
   if (!s) return <Loading />;
   // account-flows.md §6: the rule the button and the server go by refuses this subscription.
   if (refusal) {
-    return <FlowUnavailable subscription={s} refusal={refusal} titleId="opt-ins-title" title={t('opt-ins.heading')} className="account-change opt-ins" />;
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="opt-ins-title"
+        title={t('opt-ins.heading')}
+        className="account-change opt-ins"
+      />
+    );
   }
   const loaded = optIns.state.status === 'ready' ? optIns.state.data : null;
   const chosen = { ...optInChoices(loaded ?? []), ...touched };
@@ -108,7 +116,9 @@ export default function OptInsScreen() {
                   name={item.type}
                   checked={chosen[item.type]}
                   disabled={sending}
-                  onChange={(event) => setTouched((current) => ({ ...current, [item.type]: event.target.checked }))}
+                  onChange={(event) =>
+                    setTouched((current) => ({ ...current, [item.type]: event.target.checked }))
+                  }
                 />
                 <span className="opt-in-text">
                   <span>{label(item)}</span>

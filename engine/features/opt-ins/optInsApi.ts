@@ -3,7 +3,8 @@ import type { OptIn } from '../../../schemas/generated/account-changes';
 import type { OptInsRequest } from '../../../schemas/generated/opt-ins-request';
 import type { ApiClient } from '../../core/apiClient';
 
-const path = (id: string, bpNumber: string) => `/subscriptions/${encodeURIComponent(id)}/business-partners/${encodeURIComponent(bpNumber)}/opt-ins`;
+const path = (id: string, bpNumber: string) =>
+  `/subscriptions/${encodeURIComponent(id)}/business-partners/${encodeURIComponent(bpNumber)}/opt-ins`;
 
 export function optInsApi(api: ApiClient) {
   return {

@@ -42,7 +42,10 @@ interface BundleGroup {
 }
 
 /** Subscriptions grouped by bundle number (master first), the rest flat (§2 "Sections"). */
-export function groupByBundle(subscriptions: SubscriptionSummary[]): { groups: BundleGroup[]; flat: SubscriptionSummary[] } {
+export function groupByBundle(subscriptions: SubscriptionSummary[]): {
+  groups: BundleGroup[];
+  flat: SubscriptionSummary[];
+} {
   const groups = new Map<string, SubscriptionSummary[]>();
   const flat: SubscriptionSummary[] = [];
   for (const s of subscriptions) {
@@ -70,7 +73,9 @@ export default function OrdersScreen() {
   const { clear: clearNewSubscription } = useNewSubscriptionFlag();
   const downloads = useFileDownload();
   const [query, setQuery] = useState('');
-  const [filter, setFilter] = useState<SubscriptionFilter>(config.tenant.defaultSubscriptionFilter ?? 'active');
+  const [filter, setFilter] = useState<SubscriptionFilter>(
+    config.tenant.defaultSubscriptionFilter ?? 'active',
+  );
   const tenant = config.tenant;
   const scope = useSessionScope();
   // §2 link button and hint, when the tenant links online and the link screen is open to the session:
@@ -106,14 +111,18 @@ export default function OrdersScreen() {
   const orders = [...(purchaseOrders.state.status === 'ready' ? purchaseOrders.state.data : [])]
     .sort((a, b) => b.dateOfPurchaseOrderClient.localeCompare(a.dateOfPurchaseOrderClient))
     .filter((o) => matchesTitle(o.distributionArticleDescription, query));
-  const pending = (pendingOrders.state.status === 'ready' ? pendingOrders.state.data : []).filter((p) => matchesTitle(p.title, query));
+  const pending = (pendingOrders.state.status === 'ready' ? pendingOrders.state.data : []).filter((p) =>
+    matchesTitle(p.title, query),
+  );
   const nothing = memberships.length + subscriptions.length + orders.length + pending.length === 0;
 
   // The card's download is the newest delivered issue that can be downloaded.
   const downloadNewest = (subscription: SubscriptionSummary) =>
     void (async () => {
       try {
-        const page = await api.get<DeliveredIssuesPage>(`/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues?page=0`);
+        const page = await api.get<DeliveredIssuesPage>(
+          `/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues?page=0`,
+        );
         const newest = page.items.find((i) => i.downloadStatus === 'found');
         if (newest) await downloads.issue(subscription.id, newest.issue);
         else downloads.fail();
@@ -149,12 +158,22 @@ export default function OrdersScreen() {
       <div className="orders-toolbar">
         <div className="form-field search-field">
           <label htmlFor="orders-search">{t('orders.search')}</label>
-          <input id="orders-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('orders.searchPlaceholder')} />
+          <input
+            id="orders-search"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('orders.searchPlaceholder')}
+          />
         </div>
         {hasInactive && (
           <div className="form-field">
             <label htmlFor="orders-filter">{t('orders.filter')}</label>
-            <select id="orders-filter" value={filter} onChange={(e) => setFilter(e.target.value as SubscriptionFilter)}>
+            <select
+              id="orders-filter"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value as SubscriptionFilter)}
+            >
               <option value="active">{t('orders.filterActive')}</option>
               <option value="inactive">{t('orders.filterInactive')}</option>
               <option value="all">{t('orders.filterAll')}</option>
@@ -162,7 +181,10 @@ export default function OrdersScreen() {
           </div>
         )}
         {canLink && (
-          <Link className="button button-secondary link-subscription-button" to={href(ROUTES.linkSubscription)}>
+          <Link
+            className="button button-secondary link-subscription-button"
+            to={href(ROUTES.linkSubscription)}
+          >
             {t('orders.linkSubscription')}
           </Link>
         )}
@@ -178,7 +200,8 @@ export default function OrdersScreen() {
             {/* §2 "link-subscription hint": an empty account is pointed at linking its subscription. */}
             {!query && canLink && (
               <p>
-                {t('orders.linkHint')} <Link to={href(ROUTES.linkSubscription)}>{t('orders.linkSubscription')}</Link>
+                {t('orders.linkHint')}{' '}
+                <Link to={href(ROUTES.linkSubscription)}>{t('orders.linkSubscription')}</Link>
               </p>
             )}
           </>
@@ -206,10 +229,18 @@ export default function OrdersScreen() {
               <section aria-labelledby="subscriptions-title" className="orders-section">
                 <h2 id="subscriptions-title">{t('orders.subscriptionsHeading')}</h2>
                 {groups.map((group) => (
-                  <section key={group.bundleNumber} className="bundle-group" aria-labelledby={`bundle-${group.bundleNumber}`}>
+                  <section
+                    key={group.bundleNumber}
+                    className="bundle-group"
+                    aria-labelledby={`bundle-${group.bundleNumber}`}
+                  >
                     <div className="bundle-group-header">
-                      <h3 id={`bundle-${group.bundleNumber}`}>{t('orders.bundleHeading', { title: group.members[0].displayName })}</h3>
-                      <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>{t('orders.toBundleGroup')}</Link>
+                      <h3 id={`bundle-${group.bundleNumber}`}>
+                        {t('orders.bundleHeading', { title: group.members[0].displayName })}
+                      </h3>
+                      <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>
+                        {t('orders.toBundleGroup')}
+                      </Link>
                     </div>
                     <ul className="card-list">{group.members.map(card)}</ul>
                   </section>
@@ -233,7 +264,9 @@ export default function OrdersScreen() {
                       key={o.id}
                       order={o}
                       downloading={downloads.waiting === o.id}
-                      onDownload={(order) => void downloads.purchaseOrder(order.id, order.distributionArticleNumber)}
+                      onDownload={(order) =>
+                        void downloads.purchaseOrder(order.id, order.distributionArticleNumber)
+                      }
                     />
                   ))}
                 </ul>

@@ -20,7 +20,8 @@ export function OrdersSummaryPanel({ summary }: { summary: OrdersSummary }) {
           <div>
             <dt>{t('orders.summary.nextIssue')}</dt>
             <dd>
-              {date(summary.nextIssue.issue.dateOfFirstSale!)} · {summary.nextIssue.subscription.displayName}, {issueLabel(t, summary.nextIssue.issue)}
+              {date(summary.nextIssue.issue.dateOfFirstSale!)} · {summary.nextIssue.subscription.displayName},{' '}
+              {issueLabel(t, summary.nextIssue.issue)}
             </dd>
           </div>
         )}
@@ -39,11 +40,18 @@ export function OrdersSummaryPanel({ summary }: { summary: OrdersSummary }) {
           <ul className="orders-summary-attention">
             {summary.attention.map((item) => (
               <li key={`${item.kind}-${item.subscription.id}`}>
-                {t(`orders.summary.${item.kind}`, { title: item.subscription.displayName, date: formatDate(item.date, i18n.language) })}{' '}
+                {t(`orders.summary.${item.kind}`, {
+                  title: item.subscription.displayName,
+                  date: formatDate(item.date, i18n.language),
+                })}{' '}
                 {item.kind === 'renew' ? (
-                  <Link to={href(ROUTES.subscriptionRenewal, { id: item.subscription.id })}>{t('orders.summary.renewNow')}</Link>
+                  <Link to={href(ROUTES.subscriptionRenewal, { id: item.subscription.id })}>
+                    {t('orders.summary.renewNow')}
+                  </Link>
                 ) : (
-                  <Link to={href(ROUTES.subscription, { id: item.subscription.id })}>{t('orders.summary.details')}</Link>
+                  <Link to={href(ROUTES.subscription, { id: item.subscription.id })}>
+                    {t('orders.summary.details')}
+                  </Link>
                 )}
               </li>
             ))}

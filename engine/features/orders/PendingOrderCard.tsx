@@ -19,7 +19,10 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
     setSaving(true);
     try {
       // A file (download.isFile) is served by the portal at GET /pending-orders/{id}/file (§7), the url the server lists.
-      await saveFile(`/pending-orders/${encodeURIComponent(order.id)}/file`, `${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`);
+      await saveFile(
+        `/pending-orders/${encodeURIComponent(order.id)}/file`,
+        `${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
+      );
     } catch {
       setFailed(true);
     } finally {
@@ -28,10 +31,20 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
   }
   return (
     <li className="card order-card pending-order-card" aria-labelledby={titleId}>
-      {cover && <img className="cover" src={cover} alt={t('account.coverAlt', { title: order.title })} width={96} height={128} />}
+      {cover && (
+        <img
+          className="cover"
+          src={cover}
+          alt={t('account.coverAlt', { title: order.title })}
+          width={96}
+          height={128}
+        />
+      )}
       <div className="subscription-card-body">
         <h3 id={titleId}>{order.title}</h3>
-        <p className="muted">{t(order.source === 'VHS' ? 'orders.pendingSourceVhs' : 'orders.pendingSourceOther')}</p>
+        <p className="muted">
+          {t(order.source === 'VHS' ? 'orders.pendingSourceVhs' : 'orders.pendingSourceOther')}
+        </p>
         <dl className="facts">
           {order.orderNumber && (
             <>
@@ -62,11 +75,21 @@ export function PendingOrderCard({ order }: { order: PendingOrder }) {
           <div className="card-actions">
             {order.download.isFile ? (
               // Files are served by the portal to their owner only (x-auth-token), so they are fetched, then saved.
-              <button type="button" className="button button-secondary" disabled={saving} onClick={() => void save()}>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={saving}
+                onClick={() => void save()}
+              >
                 {saving ? t('account.downloadWaiting') : t('orders.pendingDownload')}
               </button>
             ) : (
-              <a className="button button-secondary" href={order.download.url} target="_blank" rel="noopener noreferrer">
+              <a
+                className="button button-secondary"
+                href={order.download.url}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {t('orders.pendingDownload')}
               </a>
             )}

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { PurchaseOrder } from '../../../schemas/generated/purchase-order';
 import { usePortal } from '../../core/PortalContext';
-import { INVOICE_STATUS_NAMES, canRequestPurchaseOrderInvoice, invoiceStatusTone, purchaseOrderDownload } from '../../domain/purchaseOrders';
+import {
+  INVOICE_STATUS_NAMES,
+  canRequestPurchaseOrderInvoice,
+  invoiceStatusTone,
+  purchaseOrderDownload,
+} from '../../domain/purchaseOrders';
 import { providersOf, shippingStatus } from '../../domain/shipping';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Badge } from '../../ui/Badge';
@@ -18,7 +23,11 @@ import { Dialog } from '../../ui/Dialog';
  * orange), invoice number, shipping status with the provider's tracking link, download for found
  * (expired: disabled), request invoice for the ordering party.
  */
-export function PurchaseOrderCard({ order, onDownload, downloading }: {
+export function PurchaseOrderCard({
+  order,
+  onDownload,
+  downloading,
+}: {
   order: PurchaseOrder;
   onDownload: (order: PurchaseOrder) => void;
   downloading: boolean;
@@ -35,16 +44,28 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
   const showShipping = isFeatureOn(config.tenant, 'shipping-status');
   const shipping = shippingStatus(order.packageInfo, providersOf(settings));
   // The tenant's provider name wins; otherwise the translated name of the §9 provider code.
-  const providerName = shipping.providerName ?? (shipping.providerCode ? t(`orders.shippingProvider.${shipping.providerCode}`) : null);
+  const providerName =
+    shipping.providerName ??
+    (shipping.providerCode ? t(`orders.shippingProvider.${shipping.providerCode}`) : null);
   const invoiceStatus = INVOICE_STATUS_NAMES[order.invoiceStatus];
 
   return (
     <li className="card order-card purchase-order-card" aria-labelledby={titleId}>
-      {cover && <img className="cover" src={cover} alt={t('account.coverAlt', { title: order.distributionArticleDescription })} width={96} height={128} />}
+      {cover && (
+        <img
+          className="cover"
+          src={cover}
+          alt={t('account.coverAlt', { title: order.distributionArticleDescription })}
+          width={96}
+          height={128}
+        />
+      )}
       <div className="subscription-card-body">
         <h3 id={titleId}>{order.distributionArticleDescription}</h3>
         <div className="badges">
-          <Badge tone={invoiceStatusTone(order.invoiceStatus)}>{t(`orders.poInvoiceStatus.${invoiceStatus}`)}</Badge>
+          <Badge tone={invoiceStatusTone(order.invoiceStatus)}>
+            {t(`orders.poInvoiceStatus.${invoiceStatus}`)}
+          </Badge>
         </div>
         <dl className="facts">
           <dt>{t('orders.purchaseDate')}</dt>
@@ -95,8 +116,17 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
         </dl>
         <div className="card-actions">
           {download !== 'hidden' && (
-            <button type="button" className="button button-secondary" disabled={download === 'disabled' || downloading} onClick={() => onDownload(order)}>
-              {downloading ? t('account.downloadWaiting') : download === 'disabled' ? t('account.downloadExpired') : t('orders.download')}
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={download === 'disabled' || downloading}
+              onClick={() => onDownload(order)}
+            >
+              {downloading
+                ? t('account.downloadWaiting')
+                : download === 'disabled'
+                  ? t('account.downloadExpired')
+                  : t('orders.download')}
             </button>
           )}
           <button type="button" className="button button-secondary" onClick={() => setAddressOpen(true)}>
@@ -121,7 +151,11 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
           }
         >
           <address className="address">
-            {[partner.company1 ?? [partner.firstName, partner.lastName1].filter(Boolean).join(' '), streetLine(partner), ...townLines(partner)].map((line, index) => (
+            {[
+              partner.company1 ?? [partner.firstName, partner.lastName1].filter(Boolean).join(' '),
+              streetLine(partner),
+              ...townLines(partner),
+            ].map((line, index) => (
               <span key={index} className="address-line">
                 {line}
               </span>
@@ -135,7 +169,9 @@ export function PurchaseOrderCard({ order, onDownload, downloading }: {
           invoiceNumber={order.invoiceNumber}
           onClose={() => setRequesting(false)}
           send={() =>
-            api.post<{ status: string }>(`/purchase-orders/${encodeURIComponent(order.id)}/invoices/request?invoiceNumber=${encodeURIComponent(order.invoiceNumber!)}`)
+            api.post<{ status: string }>(
+              `/purchase-orders/${encodeURIComponent(order.id)}/invoices/request?invoiceNumber=${encodeURIComponent(order.invoiceNumber!)}`,
+            )
           }
         />
       )}

@@ -23,13 +23,21 @@ export type AttentionItem =
 /** Renewal offers are pointed out this many days before a subscription ends. */
 export const RENEWAL_NOTICE_DAYS = 60;
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-export function ordersSummary(subscriptions: readonly SubscriptionSummary[], ctx: CapabilityContext, today: string): OrdersSummary {
+export function ordersSummary(
+  subscriptions: readonly SubscriptionSummary[],
+  ctx: CapabilityContext,
+  today: string,
+): OrdersSummary {
   const running = subscriptions.filter((s) => !hasEnded(s.orderStatus));
-  const byDate = <T>(items: T[], date: (item: T) => string) => [...items].sort((a, b) => date(a).localeCompare(date(b)));
+  const byDate = <T>(items: T[], date: (item: T) => string) =>
+    [...items].sort((a, b) => date(a).localeCompare(date(b)));
 
-  const withIssue = running.filter((s) => s.nextIssue?.dateOfFirstSale && s.nextIssue.dateOfFirstSale >= today);
+  const withIssue = running.filter(
+    (s) => s.nextIssue?.dateOfFirstSale && s.nextIssue.dateOfFirstSale >= today,
+  );
   const first = byDate(withIssue, (s) => s.nextIssue!.dateOfFirstSale!)[0];
 
   const ending = running.filter((s) => s.validToOnSaleDate && s.validToOnSaleDate >= today);
@@ -39,10 +47,12 @@ export function ordersSummary(subscriptions: readonly SubscriptionSummary[], ctx
   for (const s of ending) {
     const date = s.validToOnSaleDate!;
     if (s.orderStatus === 'AK') attention.push({ kind: 'cancelled', subscription: s, date });
-    else if (date <= addDays(today, RENEWAL_NOTICE_DAYS) && canRenew(s, ctx)) attention.push({ kind: 'renew', subscription: s, date });
+    else if (date <= addDays(today, RENEWAL_NOTICE_DAYS) && canRenew(s, ctx))
+      attention.push({ kind: 'renew', subscription: s, date });
   }
   for (const s of running) {
-    if (isSuspendedWithEndDate(s)) attention.push({ kind: 'paused', subscription: s, date: s.currentSuspension!.suspendedToDate! });
+    if (isSuspendedWithEndDate(s))
+      attention.push({ kind: 'paused', subscription: s, date: s.currentSuspension!.suspendedToDate! });
   }
 
   return {

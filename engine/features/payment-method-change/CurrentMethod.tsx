@@ -20,7 +20,11 @@ export function CurrentMethod({ details }: { details: PaymentDetails }) {
     ['paypalEmail', account.paypalEmail],
   ];
   return (
-    <section className="card payment-current" aria-labelledby="payment-current-title" data-testid="payment-current">
+    <section
+      className="card payment-current"
+      aria-labelledby="payment-current-title"
+      data-testid="payment-current"
+    >
       <h2 id="payment-current-title">{t('payment-method-change.current.heading')}</h2>
       <dl className="facts">
         <dt>{t('payment-method-change.current.method')}</dt>
@@ -30,7 +34,9 @@ export function CurrentMethod({ details }: { details: PaymentDetails }) {
           .map(([field, value]) => (
             <Fragment key={field}>
               <dt>{t(`payment-method-change.field.${field}`)}</dt>
-              <dd className={field === 'iban' || field === 'ccNumber' ? 'account-number' : undefined}>{value}</dd>
+              <dd className={field === 'iban' || field === 'ccNumber' ? 'account-number' : undefined}>
+                {value}
+              </dd>
             </Fragment>
           ))}
       </dl>

@@ -5,15 +5,30 @@ import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField } from '../../account/changes/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
-import { BANK_ACCOUNT_LIMITS, directDebitErrors, directDebitRequest, type DirectDebitField } from '../../domain/paymentMethodChange';
+import {
+  BANK_ACCOUNT_LIMITS,
+  directDebitErrors,
+  directDebitRequest,
+  type DirectDebitField,
+} from '../../domain/paymentMethodChange';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { paymentDetailsApi } from './paymentDetailsApi';
 import { knownFields, useBankErrorTexts } from './useBankErrorTexts';
 
-const FIELDS: readonly DirectDebitField[] = ['debitAccountHolder', 'debitAccountNumber', 'debitBankCode', 'debitBankName'];
+const FIELDS: readonly DirectDebitField[] = [
+  'debitAccountHolder',
+  'debitAccountNumber',
+  'debitBankCode',
+  'debitBankName',
+];
 
 /** The direct debit form (account-flows.md §3 direct debit, §5 "holder, account number, bank code required"; the bank code has 8 digits). */
-export function DirectDebitForm({ subscriptionId, holder: initialHolder, onSaved, onCancel }: {
+export function DirectDebitForm({
+  subscriptionId,
+  holder: initialHolder,
+  onSaved,
+  onCancel,
+}: {
   subscriptionId: string;
   holder?: string;
   onSaved: (details: PaymentDetails) => void;
@@ -36,7 +51,8 @@ export function DirectDebitForm({ subscriptionId, holder: initialHolder, onSaved
     label: t(`payment-method-change.field.${name}`),
     value: values[name],
     error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
   async function submit(event: FormEvent) {
@@ -64,9 +80,20 @@ export function DirectDebitForm({ subscriptionId, holder: initialHolder, onSaved
   return (
     <form ref={ref} className="bank-form" onSubmit={submit} noValidate aria-labelledby="direct-debit-title">
       <h3 id="direct-debit-title">{t('payment-method-change.directDebit.heading')}</h3>
-      <InputField {...field('debitAccountHolder')} required autoComplete="name" maxChars={BANK_ACCOUNT_LIMITS.holder} />
+      <InputField
+        {...field('debitAccountHolder')}
+        required
+        autoComplete="name"
+        maxChars={BANK_ACCOUNT_LIMITS.holder}
+      />
       <div className="field-row">
-        <InputField {...field('debitAccountNumber')} required inputMode="numeric" autoComplete="off" maxChars={BANK_ACCOUNT_LIMITS.accountNumber} />
+        <InputField
+          {...field('debitAccountNumber')}
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          maxChars={BANK_ACCOUNT_LIMITS.accountNumber}
+        />
         <InputField
           {...field('debitBankCode')}
           required
@@ -76,7 +103,12 @@ export function DirectDebitForm({ subscriptionId, holder: initialHolder, onSaved
           hint={t('payment-method-change.directDebit.bankCodeHint')}
         />
       </div>
-      <InputField {...field('debitBankName')} autoComplete="off" maxChars={BANK_ACCOUNT_LIMITS.bankName} hint={t('payment-method-change.optional')} />
+      <InputField
+        {...field('debitBankName')}
+        autoComplete="off"
+        maxChars={BANK_ACCOUNT_LIMITS.bankName}
+        hint={t('payment-method-change.optional')}
+      />
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
           {t('payment-method-change.save')}

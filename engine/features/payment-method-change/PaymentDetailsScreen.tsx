@@ -7,7 +7,11 @@ import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { href, ROUTES } from '../../core/routeRefs';
-import { isChangeablePaymentMethod, paysInPopup, type ChangeablePaymentMethod } from '../../domain/paymentMethodChange';
+import {
+  isChangeablePaymentMethod,
+  paysInPopup,
+  type ChangeablePaymentMethod,
+} from '../../domain/paymentMethodChange';
 import { capToTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
@@ -33,12 +37,17 @@ export default function PaymentDetailsScreen() {
   const { id = '' } = useParams();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const details = useResource<PaymentDetails>(`${id}/payment-details`, (api) => paymentDetailsApi(api).details(id));
+  const details = useResource<PaymentDetails>(`${id}/payment-details`, (api) =>
+    paymentDetailsApi(api).details(id),
+  );
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<ChangeablePaymentMethod | ''>('');
   const [saved, setSaved] = useState(false);
   const { replace, reload } = details;
-  const refusal = useFlowRefusal('paymentMethodChange', subscription.state.status === 'ready' ? subscription.state.data : undefined);
+  const refusal = useFlowRefusal(
+    'paymentMethodChange',
+    subscription.state.status === 'ready' ? subscription.state.data : undefined,
+  );
 
   const finish = useCallback(
     (answer: PaymentDetails | null) => {
@@ -57,9 +66,22 @@ export default function PaymentDetailsScreen() {
   const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
   // account-flows.md §6: the rule the button and the server go by refuses this subscription.
   if (refusal) {
-    return <FlowUnavailable subscription={s} refusal={refusal} titleId="payment-title" title={t('payment-method-change.heading')} className="account-change payment-details" />;
+    return (
+      <FlowUnavailable
+        subscription={s}
+        refusal={refusal}
+        titleId="payment-title"
+        title={t('payment-method-change.heading')}
+        className="account-change payment-details"
+      />
+    );
   }
-  const data = details.state.status === 'ready' ? details.state.data : details.state.status === 'loading' ? details.state.previous : undefined;
+  const data =
+    details.state.status === 'ready'
+      ? details.state.data
+      : details.state.status === 'loading'
+        ? details.state.previous
+        : undefined;
   const offered = (data?.allowedChanges ?? []).filter(isChangeablePaymentMethod);
   const selected = chosen || (offered.length === 1 ? offered[0] : '');
   const holder = data?.account?.debitAccountHolder;
@@ -91,7 +113,10 @@ export default function PaymentDetailsScreen() {
                 {t('payment-method-change.pending', {
                   method: t(`payment-method-change.method.${data.pendingChange.paymentMethod}`),
                   // Never after the subscription's end (subscriptionTerm.ts; the server caps it alike).
-                  date: formatDate(capToTerm(data.pendingChange.effectiveFrom, lastDayOfTerm(s)), i18n.language),
+                  date: formatDate(
+                    capToTerm(data.pendingChange.effectiveFrom, lastDayOfTerm(s)),
+                    i18n.language,
+                  ),
                 })}
               </p>
             </Alert>
@@ -99,7 +124,10 @@ export default function PaymentDetailsScreen() {
           <p className="muted">{t('payment-method-change.effectNote')}</p>
           {offered.length === 0 && (
             <p>
-              {t('payment-method-change.noChange')} <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
+              {t('payment-method-change.noChange')}{' '}
+              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
+                {t('account.flow.contactUs')}
+              </Link>
             </p>
           )}
           {offered.length > 0 && !editing && (
@@ -119,13 +147,37 @@ export default function PaymentDetailsScreen() {
                 <legend>{t('payment-method-change.newMethod')}</legend>
                 {offered.map((kind) => (
                   <label key={kind}>
-                    <input type="radio" name="payment-method" value={kind} checked={selected === kind} onChange={() => setChosen(kind)} />
-                    {t(kind === data.paymentMethod ? `payment-method-change.update.${kind}` : `payment-method-change.method.${kind}`)}
+                    <input
+                      type="radio"
+                      name="payment-method"
+                      value={kind}
+                      checked={selected === kind}
+                      onChange={() => setChosen(kind)}
+                    />
+                    {t(
+                      kind === data.paymentMethod
+                        ? `payment-method-change.update.${kind}`
+                        : `payment-method-change.method.${kind}`,
+                    )}
                   </label>
                 ))}
               </fieldset>
-              {selected === 'sepa' && <SepaForm subscriptionId={s.id} holder={holder} onSaved={finish} onCancel={() => setEditing(false)} />}
-              {selected === 'direct_debit' && <DirectDebitForm subscriptionId={s.id} holder={holder} onSaved={finish} onCancel={() => setEditing(false)} />}
+              {selected === 'sepa' && (
+                <SepaForm
+                  subscriptionId={s.id}
+                  holder={holder}
+                  onSaved={finish}
+                  onCancel={() => setEditing(false)}
+                />
+              )}
+              {selected === 'direct_debit' && (
+                <DirectDebitForm
+                  subscriptionId={s.id}
+                  holder={holder}
+                  onSaved={finish}
+                  onCancel={() => setEditing(false)}
+                />
+              )}
               {selected !== '' && paysInPopup(selected) && (
                 <PopupChange
                   key={selected}

@@ -12,7 +12,13 @@ import { paymentDetailsApi } from './paymentDetailsApi';
  * payment is (engine/account/offers/paymentWatch.ts); its outcome dialogs are the kit's. Success is
  * reported to the page, which shows its own dialog.
  */
-export function PopupChange({ subscriptionId, kind, update, onSuccess, onCancel }: {
+export function PopupChange({
+  subscriptionId,
+  kind,
+  update,
+  onSuccess,
+  onCancel,
+}: {
   subscriptionId: string;
   kind: 'credit_card' | 'paypal';
   /** The active method is being updated (a new card), not replaced. */
@@ -47,7 +53,11 @@ export function PopupChange({ subscriptionId, kind, update, onSuccess, onCancel 
       <PaymentDialogs flow={flow} />
       <div className="form-actions">
         <button type="button" className="button" disabled={busy} onClick={() => void open()}>
-          {t(update ? `payment-method-change.popup.update.${kind}` : `payment-method-change.popup.open.${kind}`)}
+          {t(
+            update
+              ? `payment-method-change.popup.update.${kind}`
+              : `payment-method-change.popup.open.${kind}`,
+          )}
         </button>
         <button type="button" className="button button-secondary" disabled={busy} onClick={onCancel}>
           {t('payment-method-change.cancel')}

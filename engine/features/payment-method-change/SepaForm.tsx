@@ -5,8 +5,19 @@ import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField } from '../../account/changes/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
-import { formatIban, ibanForeignCharacters, ibanMaskProblem, ibanMaxLength, normalizeIban } from '../../domain/iban';
-import { BANK_ACCOUNT_LIMITS, sepaErrors, sepaRequest, type SepaField } from '../../domain/paymentMethodChange';
+import {
+  formatIban,
+  ibanForeignCharacters,
+  ibanMaskProblem,
+  ibanMaxLength,
+  normalizeIban,
+} from '../../domain/iban';
+import {
+  BANK_ACCOUNT_LIMITS,
+  sepaErrors,
+  sepaRequest,
+  type SepaField,
+} from '../../domain/paymentMethodChange';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { paymentDetailsApi } from './paymentDetailsApi';
 import { knownFields, useBankErrorTexts } from './useBankErrorTexts';
@@ -19,7 +30,12 @@ const SEPA_FIELDS: readonly SepaField[] = ['debitAccountHolder', 'iban', 'bic'];
  * is typed and is checked (country, length, mod-97) before anything is sent; the server checks it
  * again and names the same problems.
  */
-export function SepaForm({ subscriptionId, holder: initialHolder, onSaved, onCancel }: {
+export function SepaForm({
+  subscriptionId,
+  holder: initialHolder,
+  onSaved,
+  onCancel,
+}: {
   subscriptionId: string;
   holder?: string;
   onSaved: (details: PaymentDetails) => void;
@@ -38,9 +54,13 @@ export function SepaForm({ subscriptionId, holder: initialHolder, onSaved, onCan
 
   function ibanMaskText(): string | undefined {
     const problem = ibanMaskProblem(iban);
-    if (problem === 'characters') return t('payment-method-change.error.iban.characters', { characters: ibanForeignCharacters(iban).join(' ') });
+    if (problem === 'characters')
+      return t('payment-method-change.error.iban.characters', {
+        characters: ibanForeignCharacters(iban).join(' '),
+      });
     if (problem === 'format') return t('payment-method-change.error.iban.format');
-    if (problem === 'too_long') return t('shell.tooLong', { max: ibanMaxLength(iban), count: normalizeIban(iban).length });
+    if (problem === 'too_long')
+      return t('shell.tooLong', { max: ibanMaxLength(iban), count: normalizeIban(iban).length });
     return undefined;
   }
 
@@ -58,7 +78,12 @@ export function SepaForm({ subscriptionId, holder: initialHolder, onSaved, onCan
     }
     setSending(true);
     try {
-      onSaved(await paymentDetailsApi(api).sepa(subscriptionId, sepaRequest({ debitAccountHolder: holder, iban, bic })));
+      onSaved(
+        await paymentDetailsApi(api).sepa(
+          subscriptionId,
+          sepaRequest({ debitAccountHolder: holder, iban, bic }),
+        ),
+      );
     } catch (error) {
       const refusedFields = knownFields(apiFieldCodes(error) ?? {}, SEPA_FIELDS);
       if (refusedFields.length > 0) {

@@ -7,10 +7,18 @@ export type BankField = SepaField | DirectDebitField;
  * engine/domain/paymentMethodChange.ts or the server's `details.fields` codes (fields.iban =
  * format|country|length|checksum).
  */
-export function bankErrorKey(field: BankField, code: string): { key: string; values?: Record<string, number> } {
+export function bankErrorKey(
+  field: BankField,
+  code: string,
+): { key: string; values?: Record<string, number> } {
   if (code === 'required') return { key: 'payment-method-change.error.required' };
-  if (code === 'too_long') return { key: 'payment-method-change.error.tooLong', values: { max: field === 'debitBankName' ? BANK_ACCOUNT_LIMITS.bankName : BANK_ACCOUNT_LIMITS.holder } };
-  if (field === 'iban' && ['format', 'country', 'length', 'checksum'].includes(code)) return { key: `payment-method-change.error.iban.${code}` };
+  if (code === 'too_long')
+    return {
+      key: 'payment-method-change.error.tooLong',
+      values: { max: field === 'debitBankName' ? BANK_ACCOUNT_LIMITS.bankName : BANK_ACCOUNT_LIMITS.holder },
+    };
+  if (field === 'iban' && ['format', 'country', 'length', 'checksum'].includes(code))
+    return { key: `payment-method-change.error.iban.${code}` };
   if (field === 'bic') return { key: 'payment-method-change.error.bic' };
   if (field === 'debitAccountNumber') return { key: 'payment-method-change.error.accountNumber' };
   if (field === 'debitBankCode') return { key: 'payment-method-change.error.bankCode' };

@@ -11,7 +11,13 @@ import { defineFeature } from '../types';
 export const paymentMethodChangeFeature = defineFeature({
   id: 'payment-method-change',
   flags: ['payment-method-change'],
-  routes: [{ ref: ROUTES.subscriptionPaymentDetails, access: 'login', screen: () => import('./PaymentDetailsScreen') }],
+  routes: [
+    {
+      ref: ROUTES.subscriptionPaymentDetails,
+      access: 'login',
+      screen: () => import('./PaymentDetailsScreen'),
+    },
+  ],
   actions: [
     {
       // portal-core.md §6 "payment method change and billing frequency: active, ordering party, not externally managed".

@@ -3,7 +3,9 @@ import { useTranslation } from '../../core/translation';
 import { bankErrorKey, type BankField } from './bankErrors';
 
 /** The messages of bank form errors, the first per field. */
-export function useBankErrorTexts(): <F extends BankField>(errors: ReadonlyArray<{ field: F; code: string }>) => Partial<Record<F, string>> {
+export function useBankErrorTexts(): <F extends BankField>(
+  errors: ReadonlyArray<{ field: F; code: string }>,
+) => Partial<Record<F, string>> {
   const { t } = useTranslation();
   return useCallback(
     <F extends BankField>(errors: ReadonlyArray<{ field: F; code: string }>) => {
@@ -20,7 +22,10 @@ export function useBankErrorTexts(): <F extends BankField>(errors: ReadonlyArray
 }
 
 /** The server's refused fields (400 validation_failed details.fields) among the form's own. */
-export function knownFields<F extends string>(fields: Record<string, string>, own: readonly F[]): Array<{ field: F; code: string }> {
+export function knownFields<F extends string>(
+  fields: Record<string, string>,
+  own: readonly F[],
+): Array<{ field: F; code: string }> {
   return Object.entries(fields)
     .filter((entry): entry is [F, string] => (own as readonly string[]).includes(entry[0]))
     .map(([field, code]) => ({ field, code }));

@@ -20,7 +20,15 @@ import { FeatureDisabled } from '../../core/FeatureDisabled';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../core/routeRefs';
 import { resetSubscriptions, subscriptionsAtom, useSubscriptions } from '../../core/subscriptionsStore';
-import { BULK_LOGIN_LIMITS, bulkLoginErrors, bulkSelection, bulkSelectionKey, hasPaymentConflict, isBulkRenewalSubscription, type BulkLoginInput } from '../../domain/offers';
+import {
+  BULK_LOGIN_LIMITS,
+  bulkLoginErrors,
+  bulkSelection,
+  bulkSelectionKey,
+  hasPaymentConflict,
+  isBulkRenewalSubscription,
+  type BulkLoginInput,
+} from '../../domain/offers';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { Loading } from '../../ui/Loading';
@@ -38,7 +46,8 @@ export default function BulkRenewalScreen() {
   // Bulk renewal acts on the account (POST /subscriptions/acceptAllRecommendations): a "logged in
   // only" session (portal-core.md §4, one subscription) may not, so it asks for the account's link
   // like an anonymous visitor (engine/domain/sessionScope.ts).
-  const mayChoose = isLoggedIn(auth) && mayCall(scopeOf(auth), 'POST', '/subscriptions/acceptAllRecommendations');
+  const mayChoose =
+    isLoggedIn(auth) && mayCall(scopeOf(auth), 'POST', '/subscriptions/acceptAllRecommendations');
   if (!tenant.renewal.bulkRenewal) return <FeatureDisabled />;
   return (
     <section className="bulk-renewal" aria-labelledby="bulk-renewal-title">
@@ -50,7 +59,7 @@ export default function BulkRenewalScreen() {
 
 /** §2 "Anonymous: login form (email, last name, zip code)", prefilled from the query (email, lastName1, zipCode). */
 function BulkRenewalLogin() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = usePortal();
   const query = new URLSearchParams(useLocation().search);
   const [values, setValues] = useState<BulkLoginInput>({
@@ -83,7 +92,12 @@ function BulkRenewalLogin() {
     setRefused(null);
     try {
       const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
-      await offersApi(api).bulkRenewalLogin({ email: values.email.trim(), lastName: values.lastName.trim(), zipcode: values.zipcode.trim(), locale });
+      await offersApi(api).bulkRenewalLogin({
+        email: values.email.trim(),
+        lastName: values.lastName.trim(),
+        zipcode: values.zipcode.trim(),
+        locale,
+      });
       setSent(true);
     } catch (error) {
       // §8 "login failure shows the authentication login error".
@@ -93,7 +107,8 @@ function BulkRenewalLogin() {
     }
   }
 
-  const set = (field: keyof BulkLoginInput) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof BulkLoginInput) => (value: string) =>
+    setValues((v) => ({ ...v, [field]: value }));
   return (
     <form className="entry-form" onSubmit={submit} noValidate>
       <p>{t('renewal.bulk.loginIntro')}</p>
@@ -161,22 +176,39 @@ function BulkRenewalLogin() {
  * payment_conflict).
  */
 function BulkRenewalChoice() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { state, reload } = useSubscriptions();
-  const subscriptions = useMemo(() => (state.status === 'ready' ? state.subscriptions.filter(isBulkRenewalSubscription) : []), [state]);
+  const subscriptions = useMemo(
+    () => (state.status === 'ready' ? state.subscriptions.filter(isBulkRenewalSubscription) : []),
+    [state],
+  );
   const ids = subscriptions.map((s) => s.id).join(',');
   // The tenant's renewal category only: the server accepts the bulk choice from that category alone.
-  const candidates = useResource<BulkRenewalCandidate[]>(`bulk-renewal:${state.status}:${ids}`, async (api) => {
-    const calls = offersApi(api);
-    const answers = await Promise.allSettled(subscriptions.map((s) => calls.recommendations(s.id, { source: 'bulk-renewal' })));
-    // One subscription refused (its offers ended, not allowed) leaves the others; all refused is a failure.
-    if (answers.length > 0 && answers.every((answer) => answer.status === 'rejected')) throw new Error('No bulk renewal offers could be loaded');
-    return subscriptions.flatMap((s, index) => {
-      const answer = answers[index];
-      if (answer.status === 'rejected' || answer.value.length === 0) return [];
-      return [{ key: bulkSelectionKey(s), subscriptionId: s.id, orderNumber: s.orderNumber, displayName: s.displayName, recommendations: answer.value }];
-    });
-  });
+  const candidates = useResource<BulkRenewalCandidate[]>(
+    `bulk-renewal:${state.status}:${ids}`,
+    async (api) => {
+      const calls = offersApi(api);
+      const answers = await Promise.allSettled(
+        subscriptions.map((s) => calls.recommendations(s.id, { source: 'bulk-renewal' })),
+      );
+      // One subscription refused (its offers ended, not allowed) leaves the others; all refused is a failure.
+      if (answers.length > 0 && answers.every((answer) => answer.status === 'rejected'))
+        throw new Error('No bulk renewal offers could be loaded');
+      return subscriptions.flatMap((s, index) => {
+        const answer = answers[index];
+        if (answer.status === 'rejected' || answer.value.length === 0) return [];
+        return [
+          {
+            key: bulkSelectionKey(s),
+            subscriptionId: s.id,
+            orderNumber: s.orderNumber,
+            displayName: s.displayName,
+            recommendations: answer.value,
+          },
+        ];
+      });
+    },
+  );
 
   if (state.status === 'failed') {
     return (
@@ -190,7 +222,12 @@ function BulkRenewalChoice() {
   }
   if (state.status !== 'ready') return <Loading />;
   return (
-    <ResourceView resource={candidates} errorKey="renewal.bulk.loadError" emptyKey="renewal.bulk.empty" isEmpty={(list) => list.length === 0}>
+    <ResourceView
+      resource={candidates}
+      errorKey="renewal.bulk.loadError"
+      emptyKey="renewal.bulk.empty"
+      isEmpty={(list) => list.length === 0}
+    >
       {(list) => <BulkRenewalForm candidates={list} />}
     </ResourceView>
   );
@@ -207,7 +244,10 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
   const [submitError, setSubmitError] = useState(false);
 
   const chosen = Object.fromEntries(
-    candidates.map((candidate) => [candidate.key, candidate.recommendations.find((r) => r.id === choices[candidate.key]) ?? null]),
+    candidates.map((candidate) => [
+      candidate.key,
+      candidate.recommendations.find((r) => r.id === choices[candidate.key]) ?? null,
+    ]),
   );
   const selection = bulkSelection(chosen);
   const count = Object.keys(selection.selectedRecommendations).length;
@@ -219,7 +259,9 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
     if (count === 0 || conflict) return;
     setSubmitError(false);
     try {
-      await flow.accept(() => offersApi(api).acceptAll({ selectedRecommendations: selection.selectedRecommendations }));
+      await flow.accept(() =>
+        offersApi(api).acceptAll({ selectedRecommendations: selection.selectedRecommendations }),
+      );
     } catch (error) {
       if (error instanceof ApiError && error.code === 'payment_conflict') setServerConflict(true);
       // One of them was renewed already (409 offer_already_accepted): its own dialog, nothing charged.
@@ -248,7 +290,10 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
               setServerConflict(false);
               setChoices((current) => ({ ...current, [candidate.key]: id }));
             }}
-            legend={t('renewal.bulk.legend', { title: candidate.displayName, orderNumber: candidate.orderNumber })}
+            legend={t('renewal.bulk.legend', {
+              title: candidate.displayName,
+              orderNumber: candidate.orderNumber,
+            })}
             name={`bulk-${candidate.key}`}
             noneLabel={t('renewal.bulk.none')}
             disabled={busy}
@@ -272,7 +317,12 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={count === 0 || conflict || busy} aria-describedby={count === 0 ? 'bulk-renewal-hint' : undefined}>
+        <button
+          type="submit"
+          className="button"
+          disabled={count === 0 || conflict || busy}
+          aria-describedby={count === 0 ? 'bulk-renewal-hint' : undefined}
+        >
           {t('renewal.bulk.submit')}
         </button>
       </div>

@@ -20,7 +20,13 @@ export default function RenewalEntryScreen() {
       {loggedIn ? (
         <>
           <p>{t('renewal.pickerIntro')}</p>
-          <SubscriptionPicker id="renewal" allowed={canRenew} target={ROUTES.subscriptionRenewal} returnTo="renewal" emptyKey="renewal.pickerEmpty" />
+          <SubscriptionPicker
+            id="renewal"
+            allowed={canRenew}
+            target={ROUTES.subscriptionRenewal}
+            returnTo="renewal"
+            emptyKey="renewal.pickerEmpty"
+          />
         </>
       ) : (
         <OrderNumberEntry flow="renewal" />

@@ -8,7 +8,12 @@ import { ResourceView } from '../../account/ResourceView';
 import { authStateAtom } from '../../core/authState';
 import { notifyHostFrame } from '../../core/hostFrame';
 import { usePortal } from '../../core/PortalContext';
-import { deleteConfirmationMatches, passwordFormProblems, SSO_EMAIL_MAX_LENGTH, ssoEmailProblem } from '../../domain/ssoProfile';
+import {
+  deleteConfirmationMatches,
+  passwordFormProblems,
+  SSO_EMAIL_MAX_LENGTH,
+  ssoEmailProblem,
+} from '../../domain/ssoProfile';
 import { PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
@@ -25,7 +30,7 @@ import './ssoProfile.css';
  * confirms the change for the signed-in account.
  */
 export default function SsoProfileScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = usePortal();
   const profile = useResource<SsoProfile>(`sso-profile`, (client) => ssoProfileApi(client).profile());
   const [search, setSearch] = useSearchParams();
@@ -69,11 +74,25 @@ export default function SsoProfileScreen() {
               <p className="sso-email" data-testid="sso-current-email">
                 {data.email}
               </p>
-              {data.pendingEmail && <p className="sso-pending">{t('sso-profile-page.email.pending', { email: data.pendingEmail })}</p>}
+              {data.pendingEmail && (
+                <p className="sso-pending">
+                  {t('sso-profile-page.email.pending', { email: data.pendingEmail })}
+                </p>
+              )}
             </div>
             {/* A change's answer patches the profile in place: a reload would unmount the section and its message. */}
-            {data.passwordLogin && <PasswordSection hasPassword={data.hasPassword} onDone={() => profile.replace({ ...data, hasPassword: true })} />}
-            {data.editEmail && <EmailSection current={data.email} onDone={(pendingEmail) => profile.replace({ ...data, pendingEmail })} />}
+            {data.passwordLogin && (
+              <PasswordSection
+                hasPassword={data.hasPassword}
+                onDone={() => profile.replace({ ...data, hasPassword: true })}
+              />
+            )}
+            {data.editEmail && (
+              <EmailSection
+                current={data.email}
+                onDone={(pendingEmail) => profile.replace({ ...data, pendingEmail })}
+              />
+            )}
             {data.deleteEmail && <DeleteSection email={data.email} />}
           </>
         )}
@@ -83,7 +102,15 @@ export default function SsoProfileScreen() {
 }
 
 /** The message of a reply (§7 "shown as a message when non-empty"). */
-function ReplyMessage({ text, variant, onClose }: { text: string | null; variant: 'success' | 'error'; onClose: () => void }) {
+function ReplyMessage({
+  text,
+  variant,
+  onClose,
+}: {
+  text: string | null;
+  variant: 'success' | 'error';
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   if (!text) return null;
   return (
@@ -107,8 +134,13 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
     event.preventDefault();
     setReply(null);
     // Every problem at once, each at its field; a too-long password is said, never cut (issue 22).
-    const problems = passwordFormProblems({ currentPassword: current, newPassword: next, repeatPassword: repeat }, hasPassword);
-    const found = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, fieldTextKey(field, problem)]));
+    const problems = passwordFormProblems(
+      { currentPassword: current, newPassword: next, repeatPassword: repeat },
+      hasPassword,
+    );
+    const found = Object.fromEntries(
+      Object.entries(problems).map(([field, problem]) => [field, fieldTextKey(field, problem)]),
+    );
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
@@ -116,7 +148,9 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
     setErrors({});
     setSending(true);
     try {
-      const answer = await ssoProfileApi(api).updatePassword(hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next });
+      const answer = await ssoProfileApi(api).updatePassword(
+        hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next },
+      );
       setReply(answer.message ? { text: answer.message, variant: 'success' } : null);
       setCurrent('');
       setNext('');
@@ -132,14 +166,50 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
   }
 
   return (
-    <form className="card sso-profile-section" onSubmit={submit} noValidate aria-labelledby="sso-password-title">
-      <h2 id="sso-password-title">{t(hasPassword ? 'sso-profile-page.password.heading' : 'sso-profile-page.password.headingNew')}</h2>
-      <ReplyMessage text={reply?.text ?? null} variant={reply?.variant ?? 'success'} onClose={() => setReply(null)} />
+    <form
+      className="card sso-profile-section"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="sso-password-title"
+    >
+      <h2 id="sso-password-title">
+        {t(hasPassword ? 'sso-profile-page.password.heading' : 'sso-profile-page.password.headingNew')}
+      </h2>
+      <ReplyMessage
+        text={reply?.text ?? null}
+        variant={reply?.variant ?? 'success'}
+        onClose={() => setReply(null)}
+      />
       {hasPassword && (
-        <FormField label={t('sso-profile-page.password.current')} type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword && t(errors.currentPassword)} />
+        <FormField
+          label={t('sso-profile-page.password.current')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={errors.currentPassword && t(errors.currentPassword)}
+        />
       )}
-      <FormField label={t('sso-profile-page.password.new')} type="password" autoComplete="new-password" required value={next} maxChars={PASSWORD_MAX_LENGTH} onChange={(e) => setNext(e.target.value)} error={errors.newPassword && t(errors.newPassword)} />
-      <FormField label={t('sso-profile-page.password.repeat')} type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat && t(errors.repeat)} />
+      <FormField
+        label={t('sso-profile-page.password.new')}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={next}
+        maxChars={PASSWORD_MAX_LENGTH}
+        onChange={(e) => setNext(e.target.value)}
+        error={errors.newPassword && t(errors.newPassword)}
+      />
+      <FormField
+        label={t('sso-profile-page.password.repeat')}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+        error={errors.repeat && t(errors.repeat)}
+      />
       <p className="form-hint">{t('sso-profile-page.password.hint')}</p>
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
@@ -185,8 +255,21 @@ function EmailSection({ current, onDone }: { current: string; onDone: (pendingEm
   return (
     <form className="card sso-profile-section" onSubmit={submit} noValidate aria-labelledby="sso-email-title">
       <h2 id="sso-email-title">{t('sso-profile-page.email.heading')}</h2>
-      <ReplyMessage text={reply?.text ?? null} variant={reply?.variant ?? 'success'} onClose={() => setReply(null)} />
-      <FormField label={t('sso-profile-page.email.new')} type="email" autoComplete="email" required value={email} maxChars={SSO_EMAIL_MAX_LENGTH} onChange={(e) => setEmail(e.target.value)} error={error && t(error)} />
+      <ReplyMessage
+        text={reply?.text ?? null}
+        variant={reply?.variant ?? 'success'}
+        onClose={() => setReply(null)}
+      />
+      <FormField
+        label={t('sso-profile-page.email.new')}
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        maxChars={SSO_EMAIL_MAX_LENGTH}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error && t(error)}
+      />
       <p className="form-hint">{t('sso-profile-page.email.hint')}</p>
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
@@ -234,7 +317,11 @@ function DeleteSection({ email }: { email: string }) {
   }
 
   return (
-    <div className="card sso-profile-section sso-profile-delete" aria-labelledby="sso-delete-title" role="group">
+    <div
+      className="card sso-profile-section sso-profile-delete"
+      aria-labelledby="sso-delete-title"
+      role="group"
+    >
       <h2 id="sso-delete-title">{t('sso-profile-page.delete.heading')}</h2>
       <p>{t('sso-profile-page.delete.intro')}</p>
       <div className="form-actions">
@@ -252,7 +339,12 @@ function DeleteSection({ email }: { email: string }) {
               <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
                 {t('sso-profile-page.cancel')}
               </button>
-              <button type="submit" form="sso-delete-form" className="button button-danger" disabled={sending}>
+              <button
+                type="submit"
+                form="sso-delete-form"
+                className="button button-danger"
+                disabled={sending}
+              >
                 {t('sso-profile-page.delete.confirm')}
               </button>
             </>
@@ -260,10 +352,19 @@ function DeleteSection({ email }: { email: string }) {
         >
           <form id="sso-delete-form" onSubmit={confirm} noValidate>
             <p>{t('sso-profile-page.delete.dialogText')}</p>
-            <FormField label={t('sso-profile-page.delete.confirmLabel')} type="email" autoComplete="off" required value={typed} maxChars={SSO_EMAIL_MAX_LENGTH} onChange={(e) => {
+            <FormField
+              label={t('sso-profile-page.delete.confirmLabel')}
+              type="email"
+              autoComplete="off"
+              required
+              value={typed}
+              maxChars={SSO_EMAIL_MAX_LENGTH}
+              onChange={(e) => {
                 setTyped(e.target.value);
                 setError(undefined);
-              }} error={error && t(error)} />
+              }}
+              error={error && t(error)}
+            />
           </form>
         </Dialog>
       )}

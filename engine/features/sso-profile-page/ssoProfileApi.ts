@@ -5,9 +5,11 @@ import type { ApiClient } from '../../core/apiClient';
 export function ssoProfileApi(api: ApiClient) {
   return {
     profile: () => api.get<SsoProfile>('/sso-profile/getProfile'),
-    updatePassword: (body: { currentPassword?: string; newPassword: string }) => api.post<SsoMessageAnswer>('/sso-profile/executeUpdatePassword', body),
+    updatePassword: (body: { currentPassword?: string; newPassword: string }) =>
+      api.post<SsoMessageAnswer>('/sso-profile/executeUpdatePassword', body),
     updateEmail: (email: string) => api.post<SsoMessageAnswer>('/sso-profile/updateUser', { email }),
-    confirmEmail: (token: string) => api.post<SsoMessageAnswer & { email: string }>('/sso-profile/confirmEmail', { token }),
+    confirmEmail: (token: string) =>
+      api.post<SsoMessageAnswer & { email: string }>('/sso-profile/confirmEmail', { token }),
     deleteUser: (email: string) => api.post<SsoMessageAnswer>('/sso-profile/deleteUser', { email }),
   };
 }

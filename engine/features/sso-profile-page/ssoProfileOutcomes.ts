@@ -15,7 +15,11 @@ const FIELD_TEXTS: Record<string, Record<string, string>> = {
     unchanged: 'sso-profile-page.email.unchanged',
     mismatch: 'sso-profile-page.delete.mismatch',
   },
-  currentPassword: { required: 'sso-profile-page.password.currentRequired', wrong: 'sso-profile-page.password.wrong', current_required: 'sso-profile-page.password.currentRequired' },
+  currentPassword: {
+    required: 'sso-profile-page.password.currentRequired',
+    wrong: 'sso-profile-page.password.wrong',
+    current_required: 'sso-profile-page.password.currentRequired',
+  },
   newPassword: {
     invalid: 'sso-profile-page.password.invalid',
     required: 'sso-profile-page.password.required',
@@ -25,7 +29,10 @@ const FIELD_TEXTS: Record<string, Record<string, string>> = {
     mismatch: 'sso-profile-page.password.mismatch',
     unchanged: 'sso-profile-page.password.unchanged',
   },
-  repeat: { required: 'sso-profile-page.password.repeatRequired', mismatch: 'sso-profile-page.password.mismatch' },
+  repeat: {
+    required: 'sso-profile-page.password.repeatRequired',
+    mismatch: 'sso-profile-page.password.mismatch',
+  },
 };
 
 export function fieldTextKey(field: string, problem: string): string {
@@ -35,9 +42,14 @@ export function fieldTextKey(field: string, problem: string): string {
 /** The field errors of a refused call, as text keys; `general` for anything else. */
 export function failureTextKeys(error: unknown): Record<string, string> {
   if (error instanceof ApiError && error.status === 429) return { general: 'sso-profile-page.tooMany' };
-  const fields = error instanceof ApiError ? (error.details as { fields?: Record<string, string> } | undefined)?.fields : undefined;
+  const fields =
+    error instanceof ApiError
+      ? (error.details as { fields?: Record<string, string> } | undefined)?.fields
+      : undefined;
   if (!fields) return { general: 'sso-profile-page.error' };
-  return Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, fieldTextKey(field, problem)]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, problem]) => [field, fieldTextKey(field, problem)]),
+  );
 }
 
 /**
@@ -45,6 +57,7 @@ export function failureTextKeys(error: unknown): Record<string, string> {
  * (issue 22, in the screen's language); anything else is §8's "an exception shows 'error'".
  */
 export function generalFailureText(error: unknown, t: TranslateFn): string {
-  if (error instanceof ApiError && error.status === 429) return tooManyText(t, error, t('sso-profile-page.tooMany'));
+  if (error instanceof ApiError && error.status === 429)
+    return tooManyText(t, error, t('sso-profile-page.tooMany'));
   return t(failureTextKeys(error).general ?? 'sso-profile-page.error');
 }

@@ -31,7 +31,13 @@ function dialogOf(target: DialogTarget): ActionDialog {
  * goes to the route its feature serves, an external link opens in a new tab, a dialog opens over
  * the page. Grouped under headings (keep, manage, help, end), with one primary button.
  */
-export function ActionButtons({ subscription: s, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
+export function ActionButtons({
+  subscription: s,
+  ctx,
+}: {
+  subscription: Subscription;
+  ctx: CapabilityContext;
+}) {
   const { t, i18n } = useTranslation();
   const tenant = useTenantSettings();
   const [open, setOpen] = useState<SubscriptionAction | null>(null);
@@ -40,7 +46,8 @@ export function ActionButtons({ subscription: s, ctx }: { subscription: Subscrip
   const actions = subscriptionActions(tenant, s, ctx).filter((action) => isActionOpenTo(scope, action, s));
   // One clear primary action: the first way to keep the subscription (renew, upgrade), else the
   // first way to manage it; never help or cancellation.
-  const primary = actions.find((action) => action.group === 'keep') ?? actions.find((action) => action.group === 'manage');
+  const primary =
+    actions.find((action) => action.group === 'keep') ?? actions.find((action) => action.group === 'manage');
   const button = (action: SubscriptionAction) => {
     const { target } = action;
     const label = t(action.labelKey);
@@ -72,9 +79,13 @@ export function ActionButtons({ subscription: s, ctx }: { subscription: Subscrip
         );
     }
   };
-  const groups = ACTION_GROUPS.map((group) => ({ group, buttons: actions.filter((action) => action.group === group).map(button).filter((b) => b !== null) })).filter(
-    (entry) => entry.buttons.length > 0,
-  );
+  const groups = ACTION_GROUPS.map((group) => ({
+    group,
+    buttons: actions
+      .filter((action) => action.group === group)
+      .map(button)
+      .filter((b) => b !== null),
+  })).filter((entry) => entry.buttons.length > 0);
   if (groups.length === 0) return null;
   const Dialog = open?.target.kind === 'dialog' ? dialogOf(open.target) : null;
 
@@ -82,7 +93,12 @@ export function ActionButtons({ subscription: s, ctx }: { subscription: Subscrip
     <section className="action-buttons" aria-labelledby="actions-title">
       <h2 id="actions-title">{t('subscription.actionsHeading')}</h2>
       {groups.map(({ group, buttons }) => (
-        <div key={group} className={`action-group action-group-${group}`} role="group" aria-labelledby={`actions-${group}`}>
+        <div
+          key={group}
+          className={`action-group action-group-${group}`}
+          role="group"
+          aria-labelledby={`actions-${group}`}
+        >
           <h3 id={`actions-${group}`}>{t(`subscription.actionGroup.${group}`)}</h3>
           <div className="button-row">{buttons}</div>
         </div>

@@ -13,9 +13,17 @@ import { useFileDownload } from '../../account/useFileDownload';
 import { usePagedList } from './useSubscription';
 
 /** Delivered-issues history (§2): pages of 10; the issue download with its waiting state and dialogs. */
-export function DeliveredIssues({ subscription, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
+export function DeliveredIssues({
+  subscription,
+  ctx,
+}: {
+  subscription: Subscription;
+  ctx: CapabilityContext;
+}) {
   const { t, i18n } = useTranslation();
-  const { page, setPage, resource } = usePagedList<DeliveredIssue>(`/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues`);
+  const { page, setPage, resource } = usePagedList<DeliveredIssue>(
+    `/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues`,
+  );
   const loading = resource.state.status === 'loading';
   const downloads = useFileDownload();
   const canDownload = can('issueDownload', subscription, ctx);
@@ -61,7 +69,12 @@ export function DeliveredIssues({ subscription, ctx }: { subscription: Subscript
           </ul>
         )}
       </ResourceView>
-      <HistoryPager navKey="subscription.issuePager" page={page} totalPages={dataOf(resource.state)?.totalPages ?? 1} onPage={setPage} />
+      <HistoryPager
+        navKey="subscription.issuePager"
+        page={page}
+        totalPages={dataOf(resource.state)?.totalPages ?? 1}
+        onPage={setPage}
+      />
       <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />
     </div>
   );

@@ -18,7 +18,13 @@ function partyName(p: Subscription['goodsRecipient']): string {
 }
 
 /** The details block of §2 "Subscription detail" with its display rules (engine/domain detailVisibility). */
-export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
+export function DetailsBlock({
+  subscription: s,
+  ctx,
+}: {
+  subscription: Subscription;
+  ctx: CapabilityContext;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const show = detailVisibility(s, ctx);
@@ -38,30 +44,73 @@ export function DetailsBlock({ subscription: s, ctx }: { subscription: Subscript
   if (show.validTo) add('subscription.validTo', formatDate(s.validToOnSaleDate, lang));
   // The last issue, else the end as a date in the screen's language: an end the portal moved (a
   // cancellation to a date, a renewal) has no words of the order system (engine/domain/lifecycle.ts).
-  if (show.expiryIssue) add('subscription.expiryIssue', expiryLabel(t, s.renewal) || formatDate(s.validToOnSaleDate, lang));
+  if (show.expiryIssue)
+    add('subscription.expiryIssue', expiryLabel(t, s.renewal) || formatDate(s.validToOnSaleDate, lang));
   if (show.suspension && s.currentSuspension) {
     add('subscription.suspendedFrom', formatDate(s.currentSuspension.suspendedFromDate, lang));
-    add('subscription.suspendedTo', s.currentSuspension.suspendedToDate ? formatDate(s.currentSuspension.suspendedToDate, lang) : t('subscription.openEnded'));
+    add(
+      'subscription.suspendedTo',
+      s.currentSuspension.suspendedToDate
+        ? formatDate(s.currentSuspension.suspendedToDate, lang)
+        : t('subscription.openEnded'),
+    );
   }
   if (show.autoRenewalFields && s.renewal) {
     add('subscription.nextPaymentDate', formatDate(s.renewal.autoRenewalNextPaymentDate, lang));
     add('subscription.nextPaymentAmount', money(s.renewal.autoRenewalNextPaymentAmount, currency, lang));
-    add('subscription.paymentFrequency', billingFrequencyLabel(t, s.renewal.autoRenewalLastPaymentFrequency, s.renewal.autoRenewalLastPaymentFrequencyText));
+    add(
+      'subscription.paymentFrequency',
+      billingFrequencyLabel(
+        t,
+        s.renewal.autoRenewalLastPaymentFrequency,
+        s.renewal.autoRenewalLastPaymentFrequencyText,
+      ),
+    );
   }
   if (show.payment) {
-    add('subscription.paymentMethod', s.paymentDetails ? t(`subscription.paymentMethods.${s.paymentDetails.paymentMethod}`) : null);
-    add('subscription.billingFrequency', billingFrequencyLabel(t, s.billingFrequency, s.billingFrequencyShortDescription));
-    add('subscription.paidAmount', money(s.currentCycleBundlePaidAmount ?? s.currentCyclePaidAmount, currency, lang));
+    add(
+      'subscription.paymentMethod',
+      s.paymentDetails ? t(`subscription.paymentMethods.${s.paymentDetails.paymentMethod}`) : null,
+    );
+    add(
+      'subscription.billingFrequency',
+      billingFrequencyLabel(t, s.billingFrequency, s.billingFrequencyShortDescription),
+    );
+    add(
+      'subscription.paidAmount',
+      money(s.currentCycleBundlePaidAmount ?? s.currentCyclePaidAmount, currency, lang),
+    );
   }
   if (show.premium) add('subscription.premium', s.premiumDescription);
-  if (s.plannedUpgrade) add('subscription.plannedUpgrade', t('subscription.plannedUpgradeValue', { mixType: mixTypeLabel(t, s.plannedUpgrade.mixType, s.plannedUpgrade.mixTypeDesc), date: formatDate(s.plannedUpgrade.from, lang) }));
-  if (s.retentionOffer) add('subscription.retentionOffer', t('subscription.retentionOfferValue', { percent: s.retentionOffer.discountPercent, date: formatDate(s.retentionOffer.until, lang) }));
+  if (s.plannedUpgrade)
+    add(
+      'subscription.plannedUpgrade',
+      t('subscription.plannedUpgradeValue', {
+        mixType: mixTypeLabel(t, s.plannedUpgrade.mixType, s.plannedUpgrade.mixTypeDesc),
+        date: formatDate(s.plannedUpgrade.from, lang),
+      }),
+    );
+  if (s.retentionOffer)
+    add(
+      'subscription.retentionOffer',
+      t('subscription.retentionOfferValue', {
+        percent: s.retentionOffer.discountPercent,
+        date: formatDate(s.retentionOffer.until, lang),
+      }),
+    );
   if (show.goodsRecipient && s.goodsRecipient) {
     const g = s.goodsRecipient;
-    add('subscription.goodsRecipient', [partyName(g), streetLine(g), ...townLines(g)].filter(Boolean).join(', '));
+    add(
+      'subscription.goodsRecipient',
+      [partyName(g), streetLine(g), ...townLines(g)].filter(Boolean).join(', '),
+    );
   }
   // No issue after the subscription's end is its next one (subscriptionTerm.ts, issue 21).
-  if (s.nextIssue && withinTerm(s.nextIssue.dateOfFirstSale ?? '', lastDayOfTerm(s))) add('subscription.nextIssue', [issueLabel(t, s.nextIssue), formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '));
+  if (s.nextIssue && withinTerm(s.nextIssue.dateOfFirstSale ?? '', lastDayOfTerm(s)))
+    add(
+      'subscription.nextIssue',
+      [issueLabel(t, s.nextIssue), formatDate(s.nextIssue.dateOfFirstSale, lang)].filter(Boolean).join(' · '),
+    );
 
   return (
     <section className="card details-block" aria-labelledby="details-title">

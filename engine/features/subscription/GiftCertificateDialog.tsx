@@ -12,7 +12,13 @@ import { noEntries, ResourceView } from '../../account/ResourceView';
  * certificate's URL works once and only with this session (issue 10, finding 8), so it is fetched
  * through the API client and shown in a new tab, and the list is asked again for fresh URLs.
  */
-export function GiftCertificateDialog({ subscriptionId, onClose }: { subscriptionId: string; onClose: () => void }) {
+export function GiftCertificateDialog({
+  subscriptionId,
+  onClose,
+}: {
+  subscriptionId: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { api } = usePortal();
   const [downloadFailed, setDownloadFailed] = useState(false);
@@ -41,12 +47,21 @@ export function GiftCertificateDialog({ subscriptionId, onClose }: { subscriptio
       }
     >
       {downloadFailed && <p role="alert">{t('shell.genericError')}</p>}
-      <ResourceView resource={certificates} errorKey="shell.genericError" emptyKey="subscription.giftNone" isEmpty={noEntries}>
+      <ResourceView
+        resource={certificates}
+        errorKey="shell.genericError"
+        emptyKey="subscription.giftNone"
+        isEmpty={noEntries}
+      >
         {(items) => (
           <ul className="plain-list">
             {items.map((item, index) => (
               <li key={index}>
-                <button type="button" className="button button-secondary" onClick={() => void download(item.download.url)}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => void download(item.download.url)}
+                >
                   {t('subscription.giftDownload', { title: item.title })}
                 </button>
               </li>

@@ -13,7 +13,15 @@ import { labelInSentence } from './attributeLabel';
  * shown in the tenant's order, editable or creatable by the ordering party; §5 "value required";
  * a failed update shows the generic error dialog (§8).
  */
-export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: Subscription; ctx: CapabilityContext; onSaved: (s: Subscription) => void }) {
+export function OrderAttributes({
+  subscription,
+  ctx,
+  onSaved,
+}: {
+  subscription: Subscription;
+  ctx: CapabilityContext;
+  onSaved: (s: Subscription) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const configs = useTenantSettings().orderAttributes?.attributes ?? [];
@@ -35,7 +43,12 @@ export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: 
     }
     setSaving(true);
     try {
-      onSaved(await api.post<Subscription>(`/subscriptions/${encodeURIComponent(subscription.id)}/attributes`, { type, value: value.trim() }));
+      onSaved(
+        await api.post<Subscription>(`/subscriptions/${encodeURIComponent(subscription.id)}/attributes`, {
+          type,
+          value: value.trim(),
+        }),
+      );
       setEditing(null);
     } catch {
       setFailed(true);
@@ -76,7 +89,11 @@ export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: 
                     <button type="submit" className="button" disabled={saving}>
                       {t('subscription.save')}
                     </button>
-                    <button type="button" className="button button-secondary" onClick={() => setEditing(null)}>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => setEditing(null)}
+                    >
                       {t('account.cancel')}
                     </button>
                     {error && (
@@ -98,7 +115,9 @@ export function OrderAttributes({ subscription, ctx, onSaved }: { subscription: 
                           setError(null);
                         }}
                       >
-                        {current ? t('subscription.edit', { label: labelInSentence(label, i18n.language) }) : t('subscription.add', { label: labelInSentence(label, i18n.language) })}
+                        {current
+                          ? t('subscription.edit', { label: labelInSentence(label, i18n.language) })
+                          : t('subscription.add', { label: labelInSentence(label, i18n.language) })}
                       </button>
                     )}
                   </>

@@ -21,7 +21,13 @@ import { usePagedList } from './useSubscription';
  * entry the status badge (A green, T orange, O indigo, U gray), the PDF download saved as
  * `<documentId>.pdf` and the invoice request, each by its capability rule.
  */
-export function PaymentHistory({ subscription, ctx }: { subscription: Subscription; ctx: CapabilityContext }) {
+export function PaymentHistory({
+  subscription,
+  ctx,
+}: {
+  subscription: Subscription;
+  ctx: CapabilityContext;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const saveFile = useSaveFile();
@@ -44,7 +50,8 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
     }
   }
 
-  const money = (item: PaymentHistoryItem) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(item.amount);
+  const money = (item: PaymentHistoryItem) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(item.amount);
 
   return (
     <div className="paged-list">
@@ -66,11 +73,15 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
                 <div className="history-main">
                   <span className="history-date">{formatDate(item.date, i18n.language)}</span>
                   <span className="history-amount">{money(item)}</span>
-                  <Badge tone={paymentStatusTone(item.invoiceStatusCode)}>{t(`subscription.paymentStatus.${item.invoiceStatusCode}`)}</Badge>
+                  <Badge tone={paymentStatusTone(item.invoiceStatusCode)}>
+                    {t(`subscription.paymentStatus.${item.invoiceStatusCode}`)}
+                  </Badge>
                 </div>
                 <div className="history-meta muted">
                   {item.invoiceNumber && t('subscription.invoiceNumber', { number: item.invoiceNumber })}
-                  {settings.paymentHistory?.showExternalDocumentNumber && item.externalDocumentNumber && ` · ${item.externalDocumentNumber}`}
+                  {settings.paymentHistory?.showExternalDocumentNumber &&
+                    item.externalDocumentNumber &&
+                    ` · ${item.externalDocumentNumber}`}
                 </div>
                 <div className="history-actions">
                   {canDownload && item.documentId && (
@@ -89,7 +100,12 @@ export function PaymentHistory({ subscription, ctx }: { subscription: Subscripti
           </ul>
         )}
       </ResourceView>
-      <HistoryPager navKey="subscription.paymentPager" page={page} totalPages={dataOf(resource.state)?.totalPages ?? 1} onPage={setPage} />
+      <HistoryPager
+        navKey="subscription.paymentPager"
+        page={page}
+        totalPages={dataOf(resource.state)?.totalPages ?? 1}
+        onPage={setPage}
+      />
       {requesting && (
         <InvoiceRequestDialog
           invoiceNumber={requesting.invoiceNumber!}

@@ -26,7 +26,8 @@ export default function SubscriptionScreen() {
   const { state, replace } = useSubscription(id);
   const list = useSubscriptions();
   // §1: the back link is hidden by the tenant setting or the query parameter hideBackToOverview.
-  const hideBack = settings.embedding.hideBackToOverview || new URLSearchParams(location.search).has('hideBackToOverview');
+  const hideBack =
+    settings.embedding.hideBackToOverview || new URLSearchParams(location.search).has('hideBackToOverview');
 
   // The resource's states, except that §8 wants a failure as a dialog back to /orders, not the
   // ResourceView's try-again alert: "subscription load failure opens a dialog returning to /orders".

@@ -7,7 +7,12 @@
 export function labelInSentence(label: string, language: string): string {
   if (!language.startsWith('en')) return label;
   const firstWord = label.split(/\s/, 1)[0];
-  const isAbbreviation = firstWord.length > 1 && firstWord.slice(1).split('').some((c) => c !== c.toLowerCase());
+  const isAbbreviation =
+    firstWord.length > 1 &&
+    firstWord
+      .slice(1)
+      .split('')
+      .some((c) => c !== c.toLowerCase());
   if (isAbbreviation || firstWord === 'I') return label;
   return label.charAt(0).toLocaleLowerCase('en-GB') + label.slice(1);
 }

@@ -23,7 +23,11 @@ export const subscriptionFeature = defineFeature({
     {
       id: 'external-subscription-link',
       allowed: canOpenExternalLink,
-      target: { kind: 'external', url: externalLinkUrl, label: (tenant) => tenant.externalSubscriptionLink?.label },
+      target: {
+        kind: 'external',
+        url: externalLinkUrl,
+        label: (tenant) => tenant.externalSubscriptionLink?.label,
+      },
       labelKey: 'subscription.action.externalLink',
       hiddenBy: 'external-subscription-link',
       order: 150,

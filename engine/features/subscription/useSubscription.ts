@@ -4,7 +4,9 @@ import { useResource } from '../../account/resource';
 
 /** GET /subscriptions/{id}; a failure opens the dialog that returns to /orders (§8). */
 export function useSubscription(id: string) {
-  return useResource(`/subscriptions/${id}`, (api) => api.get<Subscription>(`/subscriptions/${encodeURIComponent(id)}`));
+  return useResource(`/subscriptions/${id}`, (api) =>
+    api.get<Subscription>(`/subscriptions/${encodeURIComponent(id)}`),
+  );
 }
 
 export interface HistoryPage<T> {
@@ -22,7 +24,9 @@ export interface HistoryPage<T> {
 export function usePagedList<T>(path: string) {
   const [page, setPage] = useState(0);
   const resource = useResource(`${path}?page=${page}`, async (api) => {
-    const result = await api.get<{ items: T[]; totalPages: number; totalItems: number }>(`${path}?page=${page}`);
+    const result = await api.get<{ items: T[]; totalPages: number; totalItems: number }>(
+      `${path}?page=${page}`,
+    );
     return { ...result, page } satisfies HistoryPage<T>;
   });
   return { page, setPage, resource };

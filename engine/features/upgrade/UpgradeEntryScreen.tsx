@@ -23,7 +23,13 @@ export default function UpgradeEntryScreen() {
       {loggedIn ? (
         <>
           <p>{t('upgrade.pickerIntro')}</p>
-          <SubscriptionPicker id="upgrade" allowed={canUpgrade} target={ROUTES.subscriptionUpgrade} returnTo="upgrade" emptyKey="upgrade.pickerEmpty" />
+          <SubscriptionPicker
+            id="upgrade"
+            allowed={canUpgrade}
+            target={ROUTES.subscriptionUpgrade}
+            returnTo="upgrade"
+            emptyKey="upgrade.pickerEmpty"
+          />
         </>
       ) : (
         <OrderNumberEntry flow="upgrade" />

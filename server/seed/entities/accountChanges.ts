@@ -32,7 +32,14 @@ export interface OptInSeedRow {
 export interface AccountChangeData {
   holidayServices: HolidayServiceSeedRow[];
   optIns: OptInSeedRow[];
-  complaints: Array<{ subscription_id: string; email: string; issue: string; reason: string; compensation: string; expected_by: string }>;
+  complaints: Array<{
+    subscription_id: string;
+    email: string;
+    issue: string;
+    reason: string;
+    compensation: string;
+    expected_by: string;
+  }>;
   futureAddresses: Array<{ bp_number: string; valid_from: string; address: Record<string, unknown> }>;
 }
 
@@ -50,7 +57,10 @@ export const accountChanges: SeedModule = {
     const { main, second, demo } = need(ctx, 'personas');
     const { paging, holidayDownload, holidayDownloadDates } = need(ctx, 'featuredSubscriptions');
     const data = ctx.data as typeof ctx.data & Partial<AccountChangeData>;
-    const pubOf = (subscriptionId: string) => ctx.catalogue.all.find((p) => p.publication === ctx.data.subscriptions.find((s) => s.id === subscriptionId)?.publication)!;
+    const pubOf = (subscriptionId: string) =>
+      ctx.catalogue.all.find(
+        (p) => p.publication === ctx.data.subscriptions.find((s) => s.id === subscriptionId)?.publication,
+      )!;
 
     // The holiday services the subscriptions show (subscriptions.ts) as planned services.
     data.holidayServices = [];
@@ -58,7 +68,9 @@ export const accountChanges: SeedModule = {
     const holidayAddress = mainPartner?.details.bpHolidayAddress?.find((h) => h.validTo > fromDay(today));
     if (holidayAddress) {
       // A partner's holiday address redirects every subscription delivered to it (subscriptions.ts).
-      for (const redirected of ctx.data.subscriptions.filter((x) => x.details.activeHolidayServiceType === 'redirect')) {
+      for (const redirected of ctx.data.subscriptions.filter(
+        (x) => x.details.activeHolidayServiceType === 'redirect',
+      )) {
         const pub = pubOf(redirected.id);
         // It runs already (it began before today): its first issue has shipped, so it cannot be cancelled (§4).
         const from = holidayAddress.validFrom;
@@ -84,7 +96,11 @@ export const accountChanges: SeedModule = {
         });
       }
     }
-    const suspended = ctx.data.subscriptions.find((s) => s.order_status === 'IU' && ctx.data.subscriptionRoles.some((r) => r.subscription_id === s.id && r.bp_number === second.bp));
+    const suspended = ctx.data.subscriptions.find(
+      (s) =>
+        s.order_status === 'IU' &&
+        ctx.data.subscriptionRoles.some((r) => r.subscription_id === s.id && r.bp_number === second.bp),
+    );
     if (suspended?.details.currentSuspension?.suspendedToDate) {
       const pub = pubOf(suspended.id);
       const { suspendedFromDate, suspendedToDate } = suspended.details.currentSuspension;
@@ -125,28 +141,63 @@ export const accountChanges: SeedModule = {
       const ag = ctx.data.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'AG');
       const holder = ctx.data.businessPartners.find((bp) => bp.bp_number === ag?.bp_number);
       const name = holder?.company1 ?? [holder?.first_name, holder?.last_name1].filter(Boolean).join(' ');
-      s.details.paymentAccount = { debitAccountHolder: name, iban: `DE••••••••••••••••${s.order_number.slice(-4)}`, bic: 'COBADEFFXXX' };
+      s.details.paymentAccount = {
+        debitAccountHolder: name,
+        iban: `DE••••••••••••••••${s.order_number.slice(-4)}`,
+        bic: 'COBADEFFXXX',
+      };
     }
 
     // Opt-ins of every partner: the demo login and the main persona with some on, one pending.
     data.optIns = [];
     for (const bp of ctx.data.businessPartners) {
       for (const [type, de, en] of OPT_IN_TYPES) {
-        const on = (bp.bp_number === main.bp && type === 'NEWSLETTER') || (bp.bp_number === demo.bp && type === 'PHONE');
+        const on =
+          (bp.bp_number === main.bp && type === 'NEWSLETTER') ||
+          (bp.bp_number === demo.bp && type === 'PHONE');
         const pending = bp.bp_number === main.bp && type === 'POST';
-        data.optIns.push({ bp_number: bp.bp_number, type, description: { 'de-DE': de, 'en-GB': en }, value: on, pending });
+        data.optIns.push({
+          bp_number: bp.bp_number,
+          type,
+          description: { 'de-DE': de, 'en-GB': en },
+          value: on,
+          pending,
+        });
       }
     }
 
     // An existing complaint about the main persona's latest print issue (§8: a complaint exists).
-    const latest = ctx.data.deliveredIssues.filter((i) => i.subscription_id === paging.id).sort((a, b) => b.date_of_first_sale.localeCompare(a.date_of_first_sale))[0];
+    const latest = ctx.data.deliveredIssues
+      .filter((i) => i.subscription_id === paging.id)
+      .sort((a, b) => b.date_of_first_sale.localeCompare(a.date_of_first_sale))[0];
     data.complaints = latest
-      ? [{ subscription_id: paging.id, email: main.email, issue: latest.issue, reason: 'damaged', compensation: 'replacement', expected_by: fromDay(addDays(today, 3)) }]
+      ? [
+          {
+            subscription_id: paging.id,
+            email: main.email,
+            issue: latest.issue,
+            reason: 'damaged',
+            compensation: 'replacement',
+            expected_by: fromDay(addDays(today, 3)),
+          },
+        ]
       : [];
 
     // The main persona moves in a month: a future-dated address (§2 "a dialog listing future-dated addresses").
     data.futureAddresses = mainPartner
-      ? [{ bp_number: main.bp, valid_from: fromDay(addDays(today, 30)), address: { street: mainPartner.street, streetNumber: String(Number.parseInt(mainPartner.street_number, 10) + 12 || 1), zipcode: mainPartner.zipcode, city: mainPartner.city, details: {} } }]
+      ? [
+          {
+            bp_number: main.bp,
+            valid_from: fromDay(addDays(today, 30)),
+            address: {
+              street: mainPartner.street,
+              streetNumber: String(Number.parseInt(mainPartner.street_number, 10) + 12 || 1),
+              zipcode: mainPartner.zipcode,
+              city: mainPartner.city,
+              details: {},
+            },
+          },
+        ]
       : [];
   },
   insert: async (tx, dataSet) => {
@@ -154,11 +205,20 @@ export const accountChanges: SeedModule = {
     await insertTables(
       {
         table: 'holiday_services',
-        columns: 'subscription_id text, type text, date_from date, date_to date, issue_number_from text, issue_number_to text, first_shipping date, address jsonb',
+        columns:
+          'subscription_id text, type text, date_from date, date_to date, issue_number_from text, issue_number_to text, first_shipping date, address jsonb',
         rows: () => data.holidayServices ?? [],
       },
-      { table: 'opt_ins', columns: 'bp_number text, type text, description jsonb, value boolean, pending boolean', rows: () => data.optIns ?? [] },
-      { table: 'future_addresses', columns: 'bp_number text, valid_from date, address jsonb', rows: () => data.futureAddresses ?? [] },
+      {
+        table: 'opt_ins',
+        columns: 'bp_number text, type text, description jsonb, value boolean, pending boolean',
+        rows: () => data.optIns ?? [],
+      },
+      {
+        table: 'future_addresses',
+        columns: 'bp_number text, valid_from date, address jsonb',
+        rows: () => data.futureAddresses ?? [],
+      },
     )(tx, dataSet);
     if (data.complaints?.length) {
       await tx.query(

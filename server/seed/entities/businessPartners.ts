@@ -58,17 +58,31 @@ export interface Personas {
 type SalutationKind = 'female' | 'male' | 'company';
 
 /** Salutation code and title for a kind of partner, from the tenant's list when it has one. */
-function salutationOf(tenant: DemoTenant, L: LocalePack, kind: SalutationKind): { code: string | null; title: string | null } {
+function salutationOf(
+  tenant: DemoTenant,
+  L: LocalePack,
+  kind: SalutationKind,
+): { code: string | null; title: string | null } {
   const options = tenant.salutations?.options;
   const defaults: Record<SalutationKind, string> = { female: '0001', male: '0002', company: '0003' };
-  const titleWords: Record<Exclude<SalutationKind, 'company'>, string[]> = { female: ['frau', 'ms', 'mrs'], male: ['herr', 'mr'] };
+  const titleWords: Record<Exclude<SalutationKind, 'company'>, string[]> = {
+    female: ['frau', 'ms', 'mrs'],
+    male: ['herr', 'mr'],
+  };
   if (!options || options.length === 0) return { code: defaults[kind], title: L.salutations[kind] };
   const option =
     kind === 'company'
       ? options.find((o) => o.isCompany)
-      : options.find((o) => !o.isCompany && Object.values(o.title ?? {}).some((t) => titleWords[kind].includes(String(t).toLowerCase())));
+      : options.find(
+          (o) =>
+            !o.isCompany &&
+            Object.values(o.title ?? {}).some((t) => titleWords[kind].includes(String(t).toLowerCase())),
+        );
   if (!option) return { code: null, title: null };
-  return { code: option.code, title: option.title?.[tenant.defaultLocale] ?? option.title?.['en-GB'] ?? option.code };
+  return {
+    code: option.code,
+    title: option.title?.[tenant.defaultLocale] ?? option.title?.['en-GB'] ?? option.code,
+  };
 }
 
 const phone = (ctx: SeedContext) => `${ctx.L.phonePrefix}${ctx.rng.digits(3)}`;
@@ -98,7 +112,9 @@ export function addPerson(
     date_of_birth: person.dateOfBirth,
     details: {
       salutation: salutation.title,
-      listOfCommunication: email ? [{ communicationType: 'WW', communicationDefault: true, communicationValue: email }] : [],
+      listOfCommunication: email
+        ? [{ communicationType: 'WW', communicationDefault: true, communicationValue: email }]
+        : [],
       status: 'active',
       confirmed: true,
       ...details,
@@ -129,7 +145,9 @@ function addCompany(ctx: SeedContext): string {
       salutation: salutation.title,
       department: L.company.department,
       addressLine1: `${L.third.firstName} ${L.third.lastName}`,
-      listOfCommunication: [{ communicationType: 'WW', communicationDefault: true, communicationValue: `procurement@${domain}` }],
+      listOfCommunication: [
+        { communicationType: 'WW', communicationDefault: true, communicationValue: `procurement@${domain}` },
+      ],
       status: 'active',
       confirmed: true,
     },
@@ -141,7 +159,11 @@ export const businessPartners: SeedModule = {
   name: 'businessPartners',
   build(ctx) {
     const { L, today } = ctx;
-    const persona = (person: Omit<PersonSeed, 'emailLocal'>, email: string, details?: BusinessPartnerDetails): LoginPersona => ({
+    const persona = (
+      person: Omit<PersonSeed, 'emailLocal'>,
+      email: string,
+      details?: BusinessPartnerDetails,
+    ): LoginPersona => ({
       bp: addPerson(ctx, person, email, details),
       email,
       person,
@@ -163,7 +185,10 @@ export const businessPartners: SeedModule = {
     });
     const second = persona(L.second, email(L.second));
     const third = persona(L.third, email(L.third), { jobTitle: null });
-    const relative = { bp: addPerson(ctx, L.relative, null, { academicYear: fromDay(today).slice(0, 4) }), person: L.relative };
+    const relative = {
+      bp: addPerson(ctx, L.relative, null, { academicYear: fromDay(today).slice(0, 4) }),
+      person: L.relative,
+    };
     const company = { bp: addCompany(ctx) };
     const demo = persona(L.demo, SHARED_DEMO_EMAIL);
     ctx.handles.personas = { main, second, third, relative, company, demo };

@@ -39,7 +39,14 @@ export function addDeliveredIssues(ctx: SeedContext, spec: DeliveredIssuesSpec):
     let status: DownloadStatus = 'not_supported';
     if (spec.downloadable) {
       // The oldest downloads have left the download window; one file is missing, one unknown.
-      status = index >= latest.length - 3 ? 'expired' : index === 2 ? 'not_found' : index === 4 ? 'unknown' : 'found';
+      status =
+        index >= latest.length - 3
+          ? 'expired'
+          : index === 2
+            ? 'not_found'
+            : index === 4
+              ? 'unknown'
+              : 'found';
     }
     ctx.data.deliveredIssues.push({
       subscription_id: spec.subscriptionId,
@@ -57,7 +64,8 @@ export const deliveredIssues: SeedModule = {
   name: 'deliveredIssues',
   insert: insertTables({
     table: 'delivered_issues',
-    columns: 'subscription_id text, issue text, issue_number text, description text, date_of_first_sale date, download_status text, translations jsonb',
+    columns:
+      'subscription_id text, issue text, issue_number text, description text, date_of_first_sale date, download_status text, translations jsonb',
     rows: (data) => data.deliveredIssues,
   }),
 };

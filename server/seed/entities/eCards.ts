@@ -8,7 +8,18 @@ import { addDays, fromDay } from '../dates';
 import { SHARED_DEMO_EMAIL } from './businessPartners';
 
 export interface ECardSeedData {
-  eCards: Array<{ email: string; template_name: string; template_category: string; from_name: string; to_name: string; to_email: string; message: string; locale: string; send_at: string; status: string }>;
+  eCards: Array<{
+    email: string;
+    template_name: string;
+    template_category: string;
+    from_name: string;
+    to_name: string;
+    to_email: string;
+    message: string;
+    locale: string;
+    send_at: string;
+    status: string;
+  }>;
 }
 
 interface ECardTenant {

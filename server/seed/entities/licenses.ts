@@ -40,7 +40,10 @@ export interface LicenseData {
 }
 
 /** The tenant's switches, when the seed got a validated tenant (DemoTenant leaves them out). */
-type WithFeatures = { features?: readonly string[]; multiUserLicenses?: { roles?: ReadonlyArray<{ code: string; requiresAcademicYear?: boolean }> } };
+type WithFeatures = {
+  features?: readonly string[];
+  multiUserLicenses?: { roles?: ReadonlyArray<{ code: string; requiresAcademicYear?: boolean }> };
+};
 
 export const licenses: SeedModule = {
   name: 'licenses',
@@ -53,7 +56,11 @@ export const licenses: SeedModule = {
     data.licenses = [];
     const roles = tenant.multiUserLicenses?.roles ?? [];
     let n = 0;
-    const person = (state: { active: boolean; confirmed: boolean; reactivatable?: boolean }, subscriptionId: string, orderNumber: string) => {
+    const person = (
+      state: { active: boolean; confirmed: boolean; reactivatable?: boolean },
+      subscriptionId: string,
+      orderNumber: string,
+    ) => {
       n += 1;
       const female = rng.int(0, 1) === 0;
       const firstName = rng.pick(female ? L.femaleFirstNames : L.maleFirstNames);
@@ -65,8 +72,17 @@ export const licenses: SeedModule = {
         is_active: state.active,
         is_reactivatable: state.reactivatable ?? true,
         is_confirmed: state.confirmed,
-        business_partner: { salutationCode: female ? '0001' : '0002', firstName, lastName1, company1: state.confirmed ? L.company.company : null },
-        email: `${firstName}.${lastName1}.${n}@${domain}`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9.@-]/g, ''),
+        business_partner: {
+          salutationCode: female ? '0001' : '0002',
+          firstName,
+          lastName1,
+          company1: state.confirmed ? L.company.company : null,
+        },
+        email: `${firstName}.${lastName1}.${n}@${domain}`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .replace(/[^a-z0-9.@-]/g, ''),
         role: role?.code ?? null,
         academic_year: role?.requiresAcademicYear ? String(20 + (n % 6)) : null,
         created_at: new Date((today - 60) * 86_400_000 + n * 60_000).toISOString(),
@@ -75,7 +91,12 @@ export const licenses: SeedModule = {
 
     // Every multi-licence subscription so far (the company's, managed by the third persona).
     for (const s of ctx.data.subscriptions.filter((x) => x.details.isMultiLicense)) {
-      data.licenseObjects.push({ subscription_id: s.id, order_number: s.order_number, max_active_licenses: MAX_CO_USERS + 1, self_service_enabled: true });
+      data.licenseObjects.push({
+        subscription_id: s.id,
+        order_number: s.order_number,
+        max_active_licenses: MAX_CO_USERS + 1,
+        self_service_enabled: true,
+      });
       person({ active: true, confirmed: true }, s.id, s.order_number);
       person({ active: true, confirmed: false }, s.id, s.order_number);
     }
@@ -96,7 +117,12 @@ export const licenses: SeedModule = {
       deliveredIssues: 3,
     });
     // Near its maximum: 4 of 6 seats in use (5 co-users and the subscriber, §9), every state.
-    data.licenseObjects.push({ subscription_id: own.id, order_number: own.orderNumber, max_active_licenses: MAX_CO_USERS + 1, self_service_enabled: true });
+    data.licenseObjects.push({
+      subscription_id: own.id,
+      order_number: own.orderNumber,
+      max_active_licenses: MAX_CO_USERS + 1,
+      self_service_enabled: true,
+    });
     for (const state of [
       { active: true, confirmed: true },
       { active: true, confirmed: true },
@@ -104,26 +130,35 @@ export const licenses: SeedModule = {
       { active: true, confirmed: false },
       { active: false, confirmed: true },
       { active: false, confirmed: true, reactivatable: false },
-    ]) person(state, own.id, own.orderNumber);
+    ])
+      person(state, own.id, own.orderNumber);
     // A second object of the same order system run by the publisher (self-service off), with 12 licences.
     const second = ctx.numbers.order();
-    data.licenseObjects.push({ subscription_id: own.id, order_number: second, max_active_licenses: 15, self_service_enabled: false });
+    data.licenseObjects.push({
+      subscription_id: own.id,
+      order_number: second,
+      max_active_licenses: 15,
+      self_service_enabled: false,
+    });
     for (let i = 0; i < 12; i += 1) person({ active: i < 11, confirmed: i < 10 }, own.id, second);
 
     const login = data.logins.find((l) => l.email === demo.email);
-    if (login) login.description += `; a multi-licence of ${pub.publication} (order ${own.orderNumber}) with licences in every state`;
+    if (login)
+      login.description += `; a multi-licence of ${pub.publication} (order ${own.orderNumber}) with licences in every state`;
   },
   insert: async (tx, dataSet) => {
     const data = dataSet as typeof dataSet & Partial<LicenseData>;
     await insertTables(
       {
         table: 'license_objects',
-        columns: 'subscription_id text, order_number text, max_active_licenses integer, self_service_enabled boolean',
+        columns:
+          'subscription_id text, order_number text, max_active_licenses integer, self_service_enabled boolean',
         rows: () => data.licenseObjects ?? [],
       },
       {
         table: 'licenses',
-        columns: 'subscription_id text, order_number text, is_active boolean, is_reactivatable boolean, is_confirmed boolean, business_partner jsonb, email text, role text, academic_year text, created_at timestamptz',
+        columns:
+          'subscription_id text, order_number text, is_active boolean, is_reactivatable boolean, is_confirmed boolean, business_partner jsonb, email text, role text, academic_year text, created_at timestamptz',
         rows: () => data.licenses ?? [],
       },
     )(tx, dataSet);

@@ -18,7 +18,14 @@ const WITH_EMAIL_ON_RECORD = new Set([4, 5]);
 /** An e-mail local part from a name: lower-case ASCII letters and dots. */
 const emailLocal = (...names: string[]) =>
   names
-    .map((name) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z]+/g, ''))
+    .map((name) =>
+      name
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/ß/g, 'ss')
+        .toLowerCase()
+        .replace(/[^a-z]+/g, ''),
+    )
     .join('.');
 
 export const linkableSubscribers: SeedModule = {
@@ -38,7 +45,9 @@ export const linkableSubscribers: SeedModule = {
         city: place.city,
         dateOfBirth: fromDay(addDays(today, -rng.int(20 * 365, 80 * 365))),
       };
-      const email = WITH_EMAIL_ON_RECORD.has(index) ? `${emailLocal(person.firstName, person.lastName)}.${index}@${ctx.domain}` : null;
+      const email = WITH_EMAIL_ON_RECORD.has(index)
+        ? `${emailLocal(person.firstName, person.lastName)}.${index}@${ctx.domain}`
+        : null;
       const bp = addPerson(ctx, person, email);
       const pub = rng.pick(ctx.catalogue.all);
       const startedDaysAgo = rng.int(60, 1_200);
@@ -49,10 +58,20 @@ export const linkableSubscribers: SeedModule = {
         roles: allRoles(bp),
         orderedDaysAgo: startedDaysAgo + 10,
         validFrom: addDays(today, -startedDaysAgo),
-        validTo: status === 'I' ? addDays(today, -rng.int(5, 50)) : status === 'AK' ? addDays(today, rng.int(10, 90)) : null,
+        validTo:
+          status === 'I'
+            ? addDays(today, -rng.int(5, 50))
+            : status === 'AK'
+              ? addDays(today, rng.int(10, 90))
+              : null,
         details:
           status === 'IU'
-            ? { currentSuspension: { suspendedFromDate: fromDay(addDays(today, -rng.int(1, 20))), suspendedToDate: null } }
+            ? {
+                currentSuspension: {
+                  suspendedFromDate: fromDay(addDays(today, -rng.int(1, 20))),
+                  suspendedToDate: null,
+                },
+              }
             : status === 'A'
               ? {}
               : { isCancelable: false },

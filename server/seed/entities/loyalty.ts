@@ -54,18 +54,35 @@ export interface LoyaltyData {
 }
 
 /** The journeys' accounts, by journey and browser project (tests/e2e/loyaltyAndProfile.spec.ts). */
-export const JOURNEY_ACCOUNTS = ['club-desktop', 'club-phone', 'profile-desktop', 'profile-phone', 'leaving-desktop', 'leaving-phone'].map((name) => `${name}@portal.example`);
+export const JOURNEY_ACCOUNTS = [
+  'club-desktop',
+  'club-phone',
+  'profile-desktop',
+  'profile-phone',
+  'leaving-desktop',
+  'leaving-phone',
+].map((name) => `${name}@portal.example`);
 
-const svg = (body: string, w = 96, h = 96) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`)}`;
+const svg = (body: string, w = 96, h = 96) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`)}`;
 const medal = (fill: string, locked: boolean) =>
   svg(
     `<circle cx="48" cy="52" r="34" fill="${locked ? '#c9c9c9' : fill}"/><path d="M30 4h14l4 16-12 6zM66 4H52l-4 16 12 6z" fill="${locked ? '#9a9a9a' : '#1f4e8c'}"/>` +
-      (locked ? '<rect x="36" y="50" width="24" height="18" rx="3" fill="#666"/><path d="M40 50v-6a8 8 0 0 1 16 0v6" stroke="#666" stroke-width="4" fill="none"/>' : `<circle cx="48" cy="52" r="20" fill="none" stroke="#fff" stroke-width="4"/>`),
+      (locked
+        ? '<rect x="36" y="50" width="24" height="18" rx="3" fill="#666"/><path d="M40 50v-6a8 8 0 0 1 16 0v6" stroke="#666" stroke-width="4" fill="none"/>'
+        : `<circle cx="48" cy="52" r="20" fill="none" stroke="#fff" stroke-width="4"/>`),
   );
 const PALETTE = ['#9a3412', '#2e6b34', '#1f4e8c', '#7c2d92', '#8a5a00', '#0f766e'];
-const rewardIcon = (i: number, glyph: string) => svg(`<rect width="96" height="96" rx="16" fill="${PALETTE[i % PALETTE.length]}"/><text x="48" y="62" font-size="40" text-anchor="middle" fill="#fff" font-family="Arial,sans-serif">${glyph}</text>`);
+const rewardIcon = (i: number, glyph: string) =>
+  svg(
+    `<rect width="96" height="96" rx="16" fill="${PALETTE[i % PALETTE.length]}"/><text x="48" y="62" font-size="40" text-anchor="middle" fill="#fff" font-family="Arial,sans-serif">${glyph}</text>`,
+  );
 const rewardImage = (i: number, glyph: string) =>
-  svg(`<rect width="320" height="180" fill="${PALETTE[i % PALETTE.length]}"/><circle cx="260" cy="40" r="70" fill="#ffffff22"/><text x="160" y="115" font-size="72" text-anchor="middle" fill="#fff" font-family="Arial,sans-serif">${glyph}</text>`, 320, 180);
+  svg(
+    `<rect width="320" height="180" fill="${PALETTE[i % PALETTE.length]}"/><circle cx="260" cy="40" r="70" fill="#ffffff22"/><text x="160" y="115" font-size="72" text-anchor="middle" fill="#fff" font-family="Arial,sans-serif">${glyph}</text>`,
+    320,
+    180,
+  );
 
 // [id suffix, monogram (a letter: every font has it, unlike emoji), German name, English name, German description, English description, type, claimable]
 type RewardSpec = [string, string, string, string, string, string, string, boolean];
@@ -73,19 +90,112 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
   {
     code: 'STARTER',
     name: { 'de-DE': 'Einsteiger', 'en-GB': 'Starter' },
-    description: { 'de-DE': 'Willkommen im Club: Vorteile ab dem ersten Tag.', 'en-GB': 'Welcome to the club: benefits from day one.' },
+    description: {
+      'de-DE': 'Willkommen im Club: Vorteile ab dem ersten Tag.',
+      'en-GB': 'Welcome to the club: benefits from day one.',
+    },
     colour: '#b87333',
     rewards: [
-      ['coffee', 'C', 'Kaffee-Gutschein', 'Coffee voucher', 'Ein Heißgetränk Ihrer Wahl in unseren Partnercafés.', 'A hot drink of your choice at our partner cafés.', 'G', true],
-      ['ebook', 'W', 'E-Book zum Kennenlernen', 'Welcome e-book', 'Ein E-Book aus unserem Verlagsprogramm.', 'An e-book from our list.', 'G', true],
-      ['cinema', 'C', 'Kino: 2 für 1', 'Cinema: 2 for 1', 'Zwei Kinokarten zum Preis von einer.', 'Two cinema tickets for the price of one.', 'G', true],
-      ['museum', 'M', 'Museumseintritt', 'Museum entry', 'Freier Eintritt in ein Partnermuseum.', 'Free entry to a partner museum.', 'G', true],
-      ['podcast', 'P', 'Podcast-Abo', 'Podcast pass', 'Drei Monate Premium-Podcasts.', 'Three months of premium podcasts.', 'G', true],
-      ['crossword', 'P', 'Rätselheft', 'Puzzle book', 'Unser Rätselheft als PDF.', 'Our puzzle book as a PDF.', 'G', true],
-      ['bike', 'B', 'Leihrad-Tag', 'Bike hire day', 'Ein Tag Leihrad in Ihrer Stadt.', 'A day of bike hire in your town.', 'G', true],
-      ['tea', 'T', 'Teeprobe', 'Tea sampler', 'Eine Teeprobe aus unserem Shop.', 'A tea sampler from our shop.', 'G', true],
-      ['archive', 'A', 'Archivzugang', 'Archive pass', 'Ein Monat Zugang zum Archiv.', 'A month of archive access.', 'G', true],
-      ['bag', 'T', 'Stoffbeutel', 'Tote bag', 'Unser Stoffbeutel, abzuholen im Kundencenter.', 'Our tote bag, to collect at the customer centre.', 'X', false],
+      [
+        'coffee',
+        'C',
+        'Kaffee-Gutschein',
+        'Coffee voucher',
+        'Ein Heißgetränk Ihrer Wahl in unseren Partnercafés.',
+        'A hot drink of your choice at our partner cafés.',
+        'G',
+        true,
+      ],
+      [
+        'ebook',
+        'W',
+        'E-Book zum Kennenlernen',
+        'Welcome e-book',
+        'Ein E-Book aus unserem Verlagsprogramm.',
+        'An e-book from our list.',
+        'G',
+        true,
+      ],
+      [
+        'cinema',
+        'C',
+        'Kino: 2 für 1',
+        'Cinema: 2 for 1',
+        'Zwei Kinokarten zum Preis von einer.',
+        'Two cinema tickets for the price of one.',
+        'G',
+        true,
+      ],
+      [
+        'museum',
+        'M',
+        'Museumseintritt',
+        'Museum entry',
+        'Freier Eintritt in ein Partnermuseum.',
+        'Free entry to a partner museum.',
+        'G',
+        true,
+      ],
+      [
+        'podcast',
+        'P',
+        'Podcast-Abo',
+        'Podcast pass',
+        'Drei Monate Premium-Podcasts.',
+        'Three months of premium podcasts.',
+        'G',
+        true,
+      ],
+      [
+        'crossword',
+        'P',
+        'Rätselheft',
+        'Puzzle book',
+        'Unser Rätselheft als PDF.',
+        'Our puzzle book as a PDF.',
+        'G',
+        true,
+      ],
+      [
+        'bike',
+        'B',
+        'Leihrad-Tag',
+        'Bike hire day',
+        'Ein Tag Leihrad in Ihrer Stadt.',
+        'A day of bike hire in your town.',
+        'G',
+        true,
+      ],
+      [
+        'tea',
+        'T',
+        'Teeprobe',
+        'Tea sampler',
+        'Eine Teeprobe aus unserem Shop.',
+        'A tea sampler from our shop.',
+        'G',
+        true,
+      ],
+      [
+        'archive',
+        'A',
+        'Archivzugang',
+        'Archive pass',
+        'Ein Monat Zugang zum Archiv.',
+        'A month of archive access.',
+        'G',
+        true,
+      ],
+      [
+        'bag',
+        'T',
+        'Stoffbeutel',
+        'Tote bag',
+        'Unser Stoffbeutel, abzuholen im Kundencenter.',
+        'Our tote bag, to collect at the customer centre.',
+        'X',
+        false,
+      ],
     ],
   },
   {
@@ -94,26 +204,84 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
     description: { 'de-DE': 'Für treue Leserinnen und Leser.', 'en-GB': 'For loyal readers.' },
     colour: '#8c9aa8',
     rewards: [
-      ['shop10', 'S', '10 € im Leser-Shop', '£10 in the reader shop', 'Ein Einkaufsgutschein, direkt im Shop eingelöst.', 'A shopping credit, redeemed straight in the shop.', 'L', true],
-      ['concert', 'C', 'Konzertkarten-Rabatt', 'Concert ticket discount', '20 % auf Konzertkarten unserer Partner.', '20% off our partners’ concert tickets.', 'G', true],
-      ['books', 'B', 'Buchpaket', 'Book bundle', 'Drei Bücher aus dem Verlagsprogramm, im Shop auswählen.', 'Three books from our list, chosen in the shop.', '3', true],
-      ['workshop', 'W', 'Schreibwerkstatt', 'Writing workshop', 'Ein Abend mit unserer Redaktion.', 'An evening with our editors.', 'G', true],
+      [
+        'shop10',
+        'S',
+        '10 € im Leser-Shop',
+        '£10 in the reader shop',
+        'Ein Einkaufsgutschein, direkt im Shop eingelöst.',
+        'A shopping credit, redeemed straight in the shop.',
+        'L',
+        true,
+      ],
+      [
+        'concert',
+        'C',
+        'Konzertkarten-Rabatt',
+        'Concert ticket discount',
+        '20 % auf Konzertkarten unserer Partner.',
+        '20% off our partners’ concert tickets.',
+        'G',
+        true,
+      ],
+      [
+        'books',
+        'B',
+        'Buchpaket',
+        'Book bundle',
+        'Drei Bücher aus dem Verlagsprogramm, im Shop auswählen.',
+        'Three books from our list, chosen in the shop.',
+        '3',
+        true,
+      ],
+      [
+        'workshop',
+        'W',
+        'Schreibwerkstatt',
+        'Writing workshop',
+        'Ein Abend mit unserer Redaktion.',
+        'An evening with our editors.',
+        'G',
+        true,
+      ],
     ],
   },
   {
     code: 'GOLD',
     name: { 'de-DE': 'Gold', 'en-GB': 'Gold' },
-    description: { 'de-DE': 'Unser Dank für viele gemeinsame Jahre.', 'en-GB': 'Our thanks for many years together.' },
+    description: {
+      'de-DE': 'Unser Dank für viele gemeinsame Jahre.',
+      'en-GB': 'Our thanks for many years together.',
+    },
     colour: '#d4a017',
     rewards: [
-      ['newsroom', 'N', 'Redaktionsbesuch', 'Newsroom visit', 'Ein Blick hinter die Kulissen der Redaktion.', 'A look behind the scenes of the newsroom.', 'G', true],
-      ['weekend', 'W', 'Wochenendreise', 'Weekend break', 'Ein Wochenende für zwei in einem Partnerhotel.', 'A weekend for two at a partner hotel.', 'G', true],
+      [
+        'newsroom',
+        'N',
+        'Redaktionsbesuch',
+        'Newsroom visit',
+        'Ein Blick hinter die Kulissen der Redaktion.',
+        'A look behind the scenes of the newsroom.',
+        'G',
+        true,
+      ],
+      [
+        'weekend',
+        'W',
+        'Wochenendreise',
+        'Weekend break',
+        'Ein Wochenende für zwei in einem Partnerhotel.',
+        'A weekend for two at a partner hotel.',
+        'G',
+        true,
+      ],
     ],
   },
 ];
 
 /** Codes are a pure function of tenant, reward and number: unique per reward, stable between runs. */
-const codeFor = (tenantId: string, rewardId: string, n: number) => `${rewardId.slice(0, 3).toUpperCase()}-${(hashString(`${tenantId}:${rewardId}:${n}`) >>> 0).toString(36).toUpperCase().padStart(7, '0').slice(0, 7)}`;
+const codeFor = (tenantId: string, rewardId: string, n: number) =>
+  `${rewardId.slice(0, 3).toUpperCase()}-${(hashString(`${tenantId}:${rewardId}:${n}`) >>> 0).toString(36).toUpperCase().padStart(7, '0').slice(0, 7)}`;
 
 export const CODES_PER_POOL = 40;
 
@@ -124,8 +292,12 @@ export const loyalty: SeedModule = {
     const { demo } = need(ctx, 'personas');
     const today = fromDay(ctx.today);
     // The demo login's runtime, by the rule the server counts it with.
-    const demoSubscriptions = new Set(ctx.data.subscriptionRoles.filter((r) => r.bp_number === demo.bp).map((r) => r.subscription_id));
-    const starts = ctx.data.subscriptions.filter((s) => demoSubscriptions.has(s.id)).map((s) => s.valid_from || s.cust_order_date);
+    const demoSubscriptions = new Set(
+      ctx.data.subscriptionRoles.filter((r) => r.bp_number === demo.bp).map((r) => r.subscription_id),
+    );
+    const starts = ctx.data.subscriptions
+      .filter((s) => demoSubscriptions.has(s.id))
+      .map((s) => s.valid_from || s.cust_order_date);
     const runtime = runtimeMonths(starts, today);
     // Second of three tiers: reached at most at its runtime (at least 1 month), the third a year beyond.
     const silver = Math.max(1, Math.min(12, runtime));
@@ -157,14 +329,25 @@ export const loyalty: SeedModule = {
           claimable,
           target_url: type === 'L' || type === '3' ? `https://shop.${ctx.domain}/loyalty/${suffix}` : null,
           consent:
-            type === 'L' ? { 'de-DE': 'Sie werden zum Leser-Shop weitergeleitet.', 'en-GB': 'You will be taken to the reader shop.' } : null,
+            type === 'L'
+              ? {
+                  'de-DE': 'Sie werden zum Leser-Shop weitergeleitet.',
+                  'en-GB': 'You will be taken to the reader shop.',
+                }
+              : null,
         });
         n++;
       });
     }
     data.loyaltyCodes = data.loyaltyRewards
       .filter((r) => r.reward_type === 'G')
-      .flatMap((r) => Array.from({ length: CODES_PER_POOL }, (_, i) => ({ reward_id: r.id, code: codeFor(ctx.tenant.id, r.id, i), claimed_by_email: null as string | null })));
+      .flatMap((r) =>
+        Array.from({ length: CODES_PER_POOL }, (_, i) => ({
+          reward_id: r.id,
+          code: codeFor(ctx.tenant.id, r.id, i),
+          claimed_by_email: null as string | null,
+        })),
+      );
 
     // The demo login: a member at the second tier, two favourites, a used code and an opened shop link.
     const usedCode = data.loyaltyCodes.find((c) => c.reward_id === 'starter-coffee')!;
@@ -175,14 +358,30 @@ export const loyalty: SeedModule = {
       { email: demo.email, reward_id: 'gold-weekend' },
     ];
     data.loyaltyClaims = [
-      { email: demo.email, reward_id: 'starter-coffee', code: usedCode.code, claimed_at: `${fromDay(ctx.today - 40)}T09:30:00Z` },
-      { email: demo.email, reward_id: 'silver-books', code: null, claimed_at: `${fromDay(ctx.today - 12)}T18:05:00Z` },
+      {
+        email: demo.email,
+        reward_id: 'starter-coffee',
+        code: usedCode.code,
+        claimed_at: `${fromDay(ctx.today - 40)}T09:30:00Z`,
+      },
+      {
+        email: demo.email,
+        reward_id: 'silver-books',
+        code: null,
+        claimed_at: `${fromDay(ctx.today - 12)}T18:05:00Z`,
+      },
     ];
 
     // The journeys' own accounts (magic-link sign-in, no subscriptions: runtime 0, the first tier).
     for (const email of JOURNEY_ACCOUNTS) {
       const name = email.split('@')[0].split('-')[0];
-      ctx.data.users.push({ id: ctx.rng.uuid(), email, display_name: `Journey ${name}`, first_name: 'Journey', last_name: name });
+      ctx.data.users.push({
+        id: ctx.rng.uuid(),
+        email,
+        display_name: `Journey ${name}`,
+        first_name: 'Journey',
+        last_name: name,
+      });
     }
   },
   insert: async (tx, dataSet) => {
@@ -190,12 +389,14 @@ export const loyalty: SeedModule = {
     await insertTables(
       {
         table: 'loyalty_tiers',
-        columns: 'tier_code text, position integer, name jsonb, description jsonb, runtime_to_reach integer, reached_icon_url text, locked_icon_url text',
+        columns:
+          'tier_code text, position integer, name jsonb, description jsonb, runtime_to_reach integer, reached_icon_url text, locked_icon_url text',
         rows: () => data.loyaltyTiers ?? [],
       },
       {
         table: 'loyalty_rewards',
-        columns: 'id text, tier_code text, position integer, name jsonb, description jsonb, icon_url text, main_image_url text, reward_type text, claimable boolean, target_url text, consent jsonb',
+        columns:
+          'id text, tier_code text, position integer, name jsonb, description jsonb, icon_url text, main_image_url text, reward_type text, claimable boolean, target_url text, consent jsonb',
         rows: () => data.loyaltyRewards ?? [],
       },
     )(tx, dataSet);

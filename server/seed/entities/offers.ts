@@ -73,7 +73,8 @@ const REASONS: Array<[string, string, string]> = [
 
 const money = (n: number) => Math.round(n * 100) / 100;
 /** Made-up yearly prices of the demo offers by publication kind. */
-const yearly = (pub: CataloguePublication) => (pub.kind === 'digital' ? 79.9 : pub.frequency === 'daily' ? 399 : 119);
+const yearly = (pub: CataloguePublication) =>
+  pub.kind === 'digital' ? 79.9 : pub.frequency === 'daily' ? 399 : 119;
 
 /** A self-contained picture of the book club (data: URL, like the demo covers). */
 const BOOK_CLUB_PICTURE = `data:image/svg+xml,${encodeURIComponent(
@@ -89,13 +90,25 @@ const crossSelling = (): NonNullable<OfferDefinition['crossSelling']> => ({
   url: 'https://shop.example/book-club',
 });
 
-function offersOf(pub: CataloguePublication, cover: string, currency: string, renewalCategory: string): OfferSeedRow[] {
+function offersOf(
+  pub: CataloguePublication,
+  cover: string,
+  currency: string,
+  renewalCategory: string,
+): OfferSeedRow[] {
   const p = pub.publication;
   const price = yearly(pub);
   const rows: OfferSeedRow[] = [];
-  const add = (row: Omit<OfferSeedRow, 'publication' | 'currency' | 'position' | 'voucher_pool'> & { voucher_pool?: string }) =>
-    rows.push({ publication: p, currency, position: rows.length, voucher_pool: null, ...row });
-  const article = (offerType: string, texts: OfferDefinition['texts'], extra: Partial<OfferDefinition> = {}): OfferDefinition => ({
+  const add = (
+    row: Omit<OfferSeedRow, 'publication' | 'currency' | 'position' | 'voucher_pool'> & {
+      voucher_pool?: string;
+    },
+  ) => rows.push({ publication: p, currency, position: rows.length, voucher_pool: null, ...row });
+  const article = (
+    offerType: string,
+    texts: OfferDefinition['texts'],
+    extra: Partial<OfferDefinition> = {},
+  ): OfferDefinition => ({
     kind: 'article',
     texts,
     pictureUrl: null,
@@ -113,8 +126,14 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     price: money((price / 12) * 3 * 0.5),
     payment_provider: 'INVOICE',
     offer: article('RN', {
-      'de-DE': { description: 'Bleiben Sie dabei: drei Monate zum halben Preis.', title: `${pub.description}: 3 Monate zum halben Preis` },
-      'en-GB': { description: 'Stay with us: three months at half price.', title: `${pub.description}: 3 months at half price` },
+      'de-DE': {
+        description: 'Bleiben Sie dabei: drei Monate zum halben Preis.',
+        title: `${pub.description}: 3 Monate zum halben Preis`,
+      },
+      'en-GB': {
+        description: 'Stay with us: three months at half price.',
+        title: `${pub.description}: 3 months at half price`,
+      },
     }),
     effect: { kind: 'retain', months: 3, discountPercent: 50 },
   });
@@ -125,8 +144,14 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     price: money(price * 0.3),
     payment_provider: 'CREDIT_CARD',
     offer: article('DD', {
-      'de-DE': { description: 'Ein Jahr lesen, nur ein Drittel zahlen – einmalig per Karte.', title: `${pub.description}: 1 Jahr für ein Drittel` },
-      'en-GB': { description: 'A year of reading for a third of the price, paid once by card.', title: `${pub.description}: a year for a third` },
+      'de-DE': {
+        description: 'Ein Jahr lesen, nur ein Drittel zahlen – einmalig per Karte.',
+        title: `${pub.description}: 1 Jahr für ein Drittel`,
+      },
+      'en-GB': {
+        description: 'A year of reading for a third of the price, paid once by card.',
+        title: `${pub.description}: a year for a third`,
+      },
     }),
     effect: { kind: 'extend', months: 12 },
   });
@@ -139,8 +164,14 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     price,
     payment_provider: 'INVOICE',
     offer: article('RN', {
-      'de-DE': { description: 'Verlängern Sie um 12 Monate, Zahlung per Rechnung.', title: `${pub.description}: 12 Monate verlängern` },
-      'en-GB': { description: 'Renew for 12 months, paid by invoice.', title: `${pub.description}: renew for 12 months` },
+      'de-DE': {
+        description: 'Verlängern Sie um 12 Monate, Zahlung per Rechnung.',
+        title: `${pub.description}: 12 Monate verlängern`,
+      },
+      'en-GB': {
+        description: 'Renew for 12 months, paid by invoice.',
+        title: `${pub.description}: renew for 12 months`,
+      },
     }),
     effect: { kind: 'extend', months: 12 },
   });
@@ -151,8 +182,14 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     price,
     payment_provider: 'DIRECT_DEBIT',
     offer: article('RN', {
-      'de-DE': { description: '12 Monate verlängern, bequem per Lastschrift.', title: `${pub.description}: 12 Monate per Lastschrift` },
-      'en-GB': { description: 'Renew for 12 months by direct debit.', title: `${pub.description}: 12 months by direct debit` },
+      'de-DE': {
+        description: '12 Monate verlängern, bequem per Lastschrift.',
+        title: `${pub.description}: 12 Monate per Lastschrift`,
+      },
+      'en-GB': {
+        description: 'Renew for 12 months by direct debit.',
+        title: `${pub.description}: 12 months by direct debit`,
+      },
     }),
     effect: { kind: 'extend', months: 12 },
   });
@@ -166,8 +203,14 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     offer: article(
       'BU',
       {
-        'de-DE': { description: '12 Monate Print und Digital im Paket, per Kreditkarte.', title: `${pub.description}: Paket Print + Digital, 12 Monate` },
-        'en-GB': { description: '12 months of print and digital as a bundle, by card.', title: `${pub.description}: print + digital bundle, 12 months` },
+        'de-DE': {
+          description: '12 Monate Print und Digital im Paket, per Kreditkarte.',
+          title: `${pub.description}: Paket Print + Digital, 12 Monate`,
+        },
+        'en-GB': {
+          description: '12 months of print and digital as a bundle, by card.',
+          title: `${pub.description}: print + digital bundle, 12 months`,
+        },
       },
       { crossSelling: crossSelling() },
     ),
@@ -183,8 +226,16 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     offer: {
       kind: 'product',
       texts: {
-        'de-DE': { description: 'Zwei Jahre zum Vorteilspreis, mit PayPal.', title: `${pub.description}: 24 Monate`, detail: 'Sie sparen 10 % gegenüber zwei Einzeljahren.' },
-        'en-GB': { description: 'Two years at a better price, with PayPal.', title: `${pub.description}: 24 months`, detail: 'You save 10% against two single years.' },
+        'de-DE': {
+          description: 'Zwei Jahre zum Vorteilspreis, mit PayPal.',
+          title: `${pub.description}: 24 Monate`,
+          detail: 'Sie sparen 10 % gegenüber zwei Einzeljahren.',
+        },
+        'en-GB': {
+          description: 'Two years at a better price, with PayPal.',
+          title: `${pub.description}: 24 months`,
+          detail: 'You save 10% against two single years.',
+        },
       },
       pictureUrl: cover,
       openInNewTab: false,
@@ -205,7 +256,10 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
       kind: 'upgradeOption',
       texts: {
         'de-DE': { description: 'Sofort auf Print + Digital umsteigen.', title: 'Print + Digital ab sofort' },
-        'en-GB': { description: 'Switch to print + digital straight away.', title: 'Print + digital from today' },
+        'en-GB': {
+          description: 'Switch to print + digital straight away.',
+          title: 'Print + digital from today',
+        },
       },
       pictureUrl: null,
       openInNewTab: false,
@@ -223,8 +277,14 @@ function offersOf(pub: CataloguePublication, cover: string, currency: string, re
     offer: {
       kind: 'upgradeOption',
       texts: {
-        'de-DE': { description: 'Zum nächsten Abrechnungszeitraum auf Print + Digital umsteigen.', title: 'Print + Digital ab dem nächsten Zeitraum' },
-        'en-GB': { description: 'Switch to print + digital from the next billing period.', title: 'Print + digital from the next period' },
+        'de-DE': {
+          description: 'Zum nächsten Abrechnungszeitraum auf Print + Digital umsteigen.',
+          title: 'Print + Digital ab dem nächsten Zeitraum',
+        },
+        'en-GB': {
+          description: 'Switch to print + digital from the next billing period.',
+          title: 'Print + digital from the next period',
+        },
       },
       pictureUrl: null,
       openInNewTab: false,
@@ -249,20 +309,32 @@ export const offers: SeedModule = {
     for (const pub of pubs) {
       // A second print title has no reasons: "cancellation not possible" (§8).
       if (pub !== P2 || P2 === P || P2 === D) {
-        REASONS.forEach(([code, de, en], position) => data.cancellationReasons!.push({ publication: pub.publication, code, position, descriptions: { 'de-DE': de, 'en-GB': en } }));
+        REASONS.forEach(([code, de, en], position) =>
+          data.cancellationReasons!.push({
+            publication: pub.publication,
+            code,
+            position,
+            descriptions: { 'de-DE': de, 'en-GB': en },
+          }),
+        );
       }
       data.offers.push(...offersOf(pub, ctx.catalogue.cover(pub), currency, renewalCategory));
     }
     // BOOKCLUB has codes; SPRING's are all handed out (§8 "voucher codes exhausted: contact phone support").
     data.voucherCodes = [
-      ...['BOOK-7Q2M', 'BOOK-3KX9', 'BOOK-P8TW', 'BOOK-Z4RD'].map((code) => ({ pool: 'BOOKCLUB', code, assigned: false })),
+      ...['BOOK-7Q2M', 'BOOK-3KX9', 'BOOK-P8TW', 'BOOK-Z4RD'].map((code) => ({
+        pool: 'BOOKCLUB',
+        code,
+        assigned: false,
+      })),
       ...['SPRING-01', 'SPRING-02'].map((code) => ({ pool: 'SPRING', code, assigned: true })),
     ];
 
     // The shared demo login's flow subscriptions (created after every other module's rows).
     // Each ends on the day its last issue goes on sale, and names that issue (the end and the last
     // issue of one term agree: they once named the issue after the end, issue 21).
-    const termEnd = (pub: CataloguePublication, endsIn: number) => lastIssueBy(ctx, pub, addDays(today, endsIn))?.day ?? addDays(today, endsIn);
+    const termEnd = (pub: CataloguePublication, endsIn: number) =>
+      lastIssueBy(ctx, pub, addDays(today, endsIn))?.day ?? addDays(today, endsIn);
     const renewalSpec = (pub: CataloguePublication, endsIn: number) => ({
       isRenewal: true,
       renewal: {
@@ -318,10 +390,17 @@ export const offers: SeedModule = {
     });
 
     const login = data.logins.find((l) => l.email === demo.email);
-    if (login) login.description += `; for the account flows also 2 renewable subscriptions (${P.publication}, ${P2.publication}) and one of ${D.publication} still in its minimum term, with payments in every state`;
+    if (login)
+      login.description += `; for the account flows also 2 renewable subscriptions (${P.publication}, ${P2.publication}) and one of ${D.publication} still in its minimum term, with payments in every state`;
 
     // Payments in every state (§3 pending payment), older than the flows' own.
-    const payment = (status: PaymentSeedRow['status'], offerId: string, subscription: { id: string; orderNumber: string }, daysAgo: number, method: PaymentSeedRow['method']): PaymentSeedRow => {
+    const payment = (
+      status: PaymentSeedRow['status'],
+      offerId: string,
+      subscription: { id: string; orderNumber: string },
+      daysAgo: number,
+      method: PaymentSeedRow['method'],
+    ): PaymentSeedRow => {
       const offer = data.offers!.find((o) => o.id === offerId)!;
       return {
         id: `PAY-${ctx.rng.digits(8)}`,
@@ -349,16 +428,26 @@ export const offers: SeedModule = {
   insert: async (tx, dataSet) => {
     const data = dataSet as typeof dataSet & Partial<OfferData>;
     await insertTables(
-      { table: 'cancellation_reasons', columns: 'publication text, code text, position integer, descriptions jsonb', rows: () => data.cancellationReasons ?? [] },
+      {
+        table: 'cancellation_reasons',
+        columns: 'publication text, code text, position integer, descriptions jsonb',
+        rows: () => data.cancellationReasons ?? [],
+      },
       {
         table: 'offers',
-        columns: 'id text, publication text, category text, position integer, reasons text[], price numeric, currency text, payment_provider text, offer jsonb, effect jsonb, voucher_pool text',
+        columns:
+          'id text, publication text, category text, position integer, reasons text[], price numeric, currency text, payment_provider text, offer jsonb, effect jsonb, voucher_pool text',
         rows: () => data.offers ?? [],
       },
       {
         table: 'voucher_codes',
         columns: 'pool text, code text, payment_id text',
-        rows: () => (data.voucherCodes ?? []).map((v) => ({ pool: v.pool, code: v.code, payment_id: v.assigned ? 'seeded' : null })),
+        rows: () =>
+          (data.voucherCodes ?? []).map((v) => ({
+            pool: v.pool,
+            code: v.code,
+            payment_id: v.assigned ? 'seeded' : null,
+          })),
       },
     )(tx, dataSet);
     const payments = JSON.stringify(data.payments ?? []);

@@ -59,7 +59,14 @@ export const pendingOrders: SeedModule = {
         translations: spec.titleIn && translationsOf(ctx, (O) => ({ title: spec.titleIn!(O) })),
       });
     };
-    add({ bp: third.bp, source: 'VHS', title: L.texts.trialTitle(P.description), titleIn: (O) => O.texts.trialTitle(P.description), pub: P, daysAgo: 1 });
+    add({
+      bp: third.bp,
+      source: 'VHS',
+      title: L.texts.trialTitle(P.description),
+      titleIn: (O) => O.texts.trialTitle(P.description),
+      pub: P,
+      daysAgo: 1,
+    });
     add({
       bp: third.bp,
       source: 'SHOP',
@@ -67,11 +74,28 @@ export const pendingOrders: SeedModule = {
       titleIn: (O) => O.texts.articles[1],
       pub: X,
       daysAgo: 3,
-      download: { url: `/demo-files/${tenant.id}/${L.texts.articles[1].toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`, isFile: true },
+      download: {
+        url: `/demo-files/${tenant.id}/${L.texts.articles[1].toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`,
+        isFile: true,
+      },
     });
     // Duplicates an order the subscriptions already show: the orders page drops it (§7 GET /pending-orders).
-    add({ bp: third.bp, source: 'VHS', title: `${P2.description}`, pub: P2, orderNumber: holidayDownload.orderNumber, daysAgo: 110 });
-    add({ bp: main.bp, source: 'VHS', title: L.texts.upgradeTitle(D.description), titleIn: (O) => O.texts.upgradeTitle(D.description), pub: D, daysAgo: 2 });
+    add({
+      bp: third.bp,
+      source: 'VHS',
+      title: `${P2.description}`,
+      pub: P2,
+      orderNumber: holidayDownload.orderNumber,
+      daysAgo: 110,
+    });
+    add({
+      bp: main.bp,
+      source: 'VHS',
+      title: L.texts.upgradeTitle(D.description),
+      titleIn: (O) => O.texts.upgradeTitle(D.description),
+      pub: D,
+      daysAgo: 2,
+    });
   },
   insert: insertTables({
     table: 'pending_orders',

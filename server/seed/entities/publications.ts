@@ -33,8 +33,17 @@ export function issuesOf(ctx: SeedContext, pub: CataloguePublication): IssueSeed
  * The first and last issue on sale from `from` to `to` ('YYYY-MM-DD', both included): the issues a
  * holiday service of those dates concerns, by the screen's and the server's rule (issue 21).
  */
-export function issueSpanBetween(ctx: SeedContext, pub: CataloguePublication, from: string, to: string): { issueNumberFrom: string | null; issueNumberTo: string | null } {
-  const issues = issuesOf(ctx, pub).map((issue) => ({ issue: issue.issue, issueNumber: issue.issue_number, dateOfFirstSale: issue.date_of_first_sale }));
+export function issueSpanBetween(
+  ctx: SeedContext,
+  pub: CataloguePublication,
+  from: string,
+  to: string,
+): { issueNumberFrom: string | null; issueNumberTo: string | null } {
+  const issues = issuesOf(ctx, pub).map((issue) => ({
+    issue: issue.issue,
+    issueNumber: issue.issue_number,
+    dateOfFirstSale: issue.date_of_first_sale,
+  }));
   return issueSpanInsideDates(issues, { dateFrom: from, dateTo: to });
 }
 
@@ -42,9 +51,17 @@ export function issueSpanBetween(ctx: SeedContext, pub: CataloguePublication, fr
  * The last issue on sale on or before `day`, with that day: a term that ends there ends with this
  * issue (the lifecycle's end and last issue agree, engine/domain/lifecycle.ts).
  */
-export function lastIssueBy(ctx: SeedContext, pub: CataloguePublication, day: number): { issueNumber: string; day: number } | null {
-  const issue = [...issuesOf(ctx, pub)].reverse().find((candidate) => candidate.date_of_first_sale <= fromDay(day));
-  return issue ? { issueNumber: issue.issue_number, day: dayOf(new Date(`${issue.date_of_first_sale}T00:00:00Z`)) } : null;
+export function lastIssueBy(
+  ctx: SeedContext,
+  pub: CataloguePublication,
+  day: number,
+): { issueNumber: string; day: number } | null {
+  const issue = [...issuesOf(ctx, pub)]
+    .reverse()
+    .find((candidate) => candidate.date_of_first_sale <= fromDay(day));
+  return issue
+    ? { issueNumber: issue.issue_number, day: dayOf(new Date(`${issue.date_of_first_sale}T00:00:00Z`)) }
+    : null;
 }
 
 /** Number of the first issue on sale after `day`. */
@@ -73,7 +90,9 @@ export const publications: SeedModule = {
           description: issue.description,
           date_of_first_sale: issue.dateOfFirstSale,
           date_of_first_shipping: issue.dateOfFirstShipping,
-          translations: translationsOf(ctx, (O) => ({ description: O.texts.issueDescription(pub.description, issue.issueNumber) })),
+          translations: translationsOf(ctx, (O) => ({
+            description: O.texts.issueDescription(pub.description, issue.issueNumber),
+          })),
         });
       }
     }
@@ -86,7 +105,8 @@ export const publications: SeedModule = {
     },
     {
       table: 'issues',
-      columns: 'publication text, issue text, issue_number text, description text, date_of_first_sale date, date_of_first_shipping date, translations jsonb',
+      columns:
+        'publication text, issue text, issue_number text, description text, date_of_first_sale date, date_of_first_shipping date, translations jsonb',
       rows: (data) => data.issues,
     },
   ),

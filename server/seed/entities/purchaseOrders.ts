@@ -119,14 +119,51 @@ export const purchaseOrders: SeedModule = {
           ...(translations && { translations }),
         },
       });
-      for (const [bp, role] of spec.roles) ctx.data.purchaseOrderRoles.push({ purchase_order_id: id, bp_number: bp, role });
+      for (const [bp, role] of spec.roles)
+        ctx.data.purchaseOrderRoles.push({ purchase_order_id: id, bp_number: bp, role });
     };
     const ofThird = allRoles(third.bp);
-    add({ roles: ofThird, daysAgo: 2, invoiceStatus: 1, provider: PROVIDERS.postal, shipped: false, download: 'not_supported' });
-    add({ roles: ofThird, daysAgo: 25, invoiceStatus: 2, provider: PROVIDERS.dhl, shipped: true, download: 'found' });
-    add({ roles: ofThird, daysAgo: 40, invoiceStatus: 3, provider: PROVIDERS.dpd, shipped: true, download: 'not_found' });
-    add({ roles: ofThird, daysAgo: 70, invoiceStatus: 2, provider: PROVIDERS.gls, shipped: true, download: 'expired', quantity: 3 });
-    add({ roles: ofThird, daysAgo: 95, invoiceStatus: 2, provider: PROVIDERS.dhlExpress, shipped: true, download: 'unknown' });
+    add({
+      roles: ofThird,
+      daysAgo: 2,
+      invoiceStatus: 1,
+      provider: PROVIDERS.postal,
+      shipped: false,
+      download: 'not_supported',
+    });
+    add({
+      roles: ofThird,
+      daysAgo: 25,
+      invoiceStatus: 2,
+      provider: PROVIDERS.dhl,
+      shipped: true,
+      download: 'found',
+    });
+    add({
+      roles: ofThird,
+      daysAgo: 40,
+      invoiceStatus: 3,
+      provider: PROVIDERS.dpd,
+      shipped: true,
+      download: 'not_found',
+    });
+    add({
+      roles: ofThird,
+      daysAgo: 70,
+      invoiceStatus: 2,
+      provider: PROVIDERS.gls,
+      shipped: true,
+      download: 'expired',
+      quantity: 3,
+    });
+    add({
+      roles: ofThird,
+      daysAgo: 95,
+      invoiceStatus: 2,
+      provider: PROVIDERS.dhlExpress,
+      shipped: true,
+      download: 'unknown',
+    });
     // The company orders and pays, the third persona receives.
     add({
       roles: [
@@ -158,7 +195,14 @@ export const purchaseOrders: SeedModule = {
       download: 'not_supported',
       quantity: 2,
     });
-    add({ roles: allRoles(main.bp), daysAgo: 33, invoiceStatus: 2, provider: PROVIDERS.postal, shipped: true, download: 'found' });
+    add({
+      roles: allRoles(main.bp),
+      daysAgo: 33,
+      invoiceStatus: 2,
+      provider: PROVIDERS.postal,
+      shipped: true,
+      download: 'found',
+    });
     add({
       roles: allRoles(demo.bp),
       daysAgo: 12,

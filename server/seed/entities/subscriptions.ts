@@ -6,7 +6,14 @@
  * subscription, a multi-licence, a membership; one subscription has more than 25 payments, so
  * paging shows. Other modules add subscriptions with `addSubscription`.
  */
-import type { HolidayServiceType, InvoiceStatusCode, PaymentMethodKind, Renewal, Role, SubscriptionDetails } from '../../store/rows';
+import type {
+  HolidayServiceType,
+  InvoiceStatusCode,
+  PaymentMethodKind,
+  Renewal,
+  Role,
+  SubscriptionDetails,
+} from '../../store/rows';
 import type { CataloguePublication } from '../catalogue';
 import { type SeedContext, type SeedModule, need, translationsOf } from '../context';
 import type { LocalePack } from '../locales';
@@ -68,8 +75,13 @@ export interface CreatedSubscription {
 function downloadDates(ctx: SeedContext, pub: CataloguePublication): { from: string; to: string } {
   const from = addDays(ctx.today, 5);
   const to = fromDay(addDays(ctx.today, 20));
-  const first = issuesOf(ctx, pub).find((issue) => issue.date_of_first_sale >= fromDay(from))?.date_of_first_sale;
-  return { from: fromDay(from), to: first && first > to && first <= fromDay(addMonths(from, 1)) ? first : to };
+  const first = issuesOf(ctx, pub).find(
+    (issue) => issue.date_of_first_sale >= fromDay(from),
+  )?.date_of_first_sale;
+  return {
+    from: fromDay(from),
+    to: first && first > to && first <= fromDay(addMonths(from, 1)) ? first : to,
+  };
 }
 
 /** Subscriptions later modules point at (handed on as ctx.handles.featuredSubscriptions). */
@@ -84,7 +96,13 @@ export interface FeaturedSubscriptions {
   demo: CreatedSubscription[];
 }
 
-const TYPE_KEYS: Record<MixType, string> = { PR: 'PRINT', DE: 'DIGITAL', ON: 'DIGITAL', KO: 'KOMBI', MG: 'MEMBERSHIP' };
+const TYPE_KEYS: Record<MixType, string> = {
+  PR: 'PRINT',
+  DE: 'DIGITAL',
+  ON: 'DIGITAL',
+  KO: 'KOMBI',
+  MG: 'MEMBERSHIP',
+};
 
 /** Monthly price of a mix type for a publication frequency (made-up demo prices). */
 function monthlyPrice(pub: CataloguePublication, mix: MixType): number {
@@ -102,27 +120,53 @@ function monthlyPrice(pub: CataloguePublication, mix: MixType): number {
 
 const money = (n: number) => Math.round(n * 100) / 100;
 
-function paymentFields(kind: PaymentMethodKind): Pick<SubscriptionDetails, 'paymentMethod' | 'subOProcessedPMD' | 'paymentDetails'> {
+function paymentFields(
+  kind: PaymentMethodKind,
+): Pick<SubscriptionDetails, 'paymentMethod' | 'subOProcessedPMD' | 'paymentDetails'> {
   // portal-core.md §9 "Payment method mapping": E direct debit; K credit card; sub payment method
   // 660 PayPal, 000 invoice, other credit card; none invoice.
   switch (kind) {
     case 'direct_debit':
     case 'sepa':
-      return { paymentMethod: 'E', subOProcessedPMD: { subPaymentMethod: null }, paymentDetails: { paymentMethod: kind } };
+      return {
+        paymentMethod: 'E',
+        subOProcessedPMD: { subPaymentMethod: null },
+        paymentDetails: { paymentMethod: kind },
+      };
     case 'credit_card':
-      return { paymentMethod: 'K', subOProcessedPMD: { subPaymentMethod: '001' }, paymentDetails: { paymentMethod: kind } };
+      return {
+        paymentMethod: 'K',
+        subOProcessedPMD: { subPaymentMethod: '001' },
+        paymentDetails: { paymentMethod: kind },
+      };
     case 'paypal':
-      return { paymentMethod: '', subOProcessedPMD: { subPaymentMethod: '660' }, paymentDetails: { paymentMethod: kind } };
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: '660' },
+        paymentDetails: { paymentMethod: kind },
+      };
     case 'invoice':
-      return { paymentMethod: '', subOProcessedPMD: { subPaymentMethod: '000' }, paymentDetails: { paymentMethod: kind } };
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: '000' },
+        paymentDetails: { paymentMethod: kind },
+      };
     case 'none':
-      return { paymentMethod: '', subOProcessedPMD: { subPaymentMethod: null }, paymentDetails: { paymentMethod: 'invoice' } };
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: null },
+        paymentDetails: { paymentMethod: 'invoice' },
+      };
   }
 }
 
 type AutoRenewalFields = Pick<
   Renewal,
-  'autoRenewalNextPaymentDate' | 'autoRenewalNextPaymentAmount' | 'autoRenewalLastPaymentAmount' | 'autoRenewalLastPaymentFrequencyText' | 'autoRenewalLastPaymentFrequency'
+  | 'autoRenewalNextPaymentDate'
+  | 'autoRenewalNextPaymentAmount'
+  | 'autoRenewalLastPaymentAmount'
+  | 'autoRenewalLastPaymentFrequencyText'
+  | 'autoRenewalLastPaymentFrequency'
 >;
 
 /**
@@ -154,12 +198,18 @@ function renewalOf(
   };
 }
 
-function holidayType(ctx: SeedContext, spec: SubscriptionSpec, details: SubscriptionDetails): HolidayServiceType | null {
+function holidayType(
+  ctx: SeedContext,
+  spec: SubscriptionSpec,
+  details: SubscriptionDetails,
+): HolidayServiceType | null {
   // Precedence of §4: redirect, then break, then download.
   const recipient = spec.roles.find(([, role]) => role === 'WE')?.[0];
   const physical = spec.mix === 'PR' || spec.mix === 'KO';
-  const holidayAddresses = ctx.data.businessPartners.find((bp) => bp.bp_number === recipient)?.details.bpHolidayAddress ?? [];
-  const redirect = physical && recipient !== undefined && holidayAddresses.some((h) => h.validTo > fromDay(ctx.today));
+  const holidayAddresses =
+    ctx.data.businessPartners.find((bp) => bp.bp_number === recipient)?.details.bpHolidayAddress ?? [];
+  const redirect =
+    physical && recipient !== undefined && holidayAddresses.some((h) => h.validTo > fromDay(ctx.today));
   if (redirect) return 'redirect';
   if (details.currentSuspension?.suspendedToDate) return 'break';
   if (details.currentChangeInfo) return 'download';
@@ -170,20 +220,34 @@ function holidayType(ctx: SeedContext, spec: SubscriptionSpec, details: Subscrip
  * The subscription's prose in another language `O` (the tenant's default pack is `L`): what the
  * order system would write there (issue 14, finding 4; server/store/localizedDetails.ts).
  */
-function subscriptionProse(L: LocalePack, O: LocalePack, spec: SubscriptionSpec, d: SubscriptionDetails): DeepPartial<SubscriptionDetails> {
+function subscriptionProse(
+  L: LocalePack,
+  O: LocalePack,
+  spec: SubscriptionSpec,
+  d: SubscriptionDetails,
+): DeepPartial<SubscriptionDetails> {
   const premium = d.premiumDescription ? L.texts.premiums.indexOf(d.premiumDescription) : -1;
   const billing = d.billingFrequency as keyof LocalePack['texts']['billing'] | null | undefined;
   return {
-    displayName: spec.mix === 'MG' ? O.texts.membershipName(spec.pub.description) : `${spec.pub.description} – ${O.texts.mixType[spec.mix]}`,
+    displayName:
+      spec.mix === 'MG'
+        ? O.texts.membershipName(spec.pub.description)
+        : `${spec.pub.description} – ${O.texts.mixType[spec.mix]}`,
     ...(d.edition && { edition: O.texts.edition }),
     ...(d.mixTypeDetails && { mixTypeDetails: { mixTypeDesc: O.texts.mixType[spec.mix] } }),
-    ...(billing && O.texts.billing[billing] && { billingFrequencyShortDescription: O.texts.billing[billing] }),
+    ...(billing &&
+      O.texts.billing[billing] && { billingFrequencyShortDescription: O.texts.billing[billing] }),
     ...(premium >= 0 && { premiumDescription: O.texts.premiums[premium] }),
     ...(d.renewal && {
       renewal: {
-        ...(d.renewal.expiryIssueNr && d.renewal.expiryDesc && { expiryDesc: O.texts.expiryDesc(d.renewal.expiryIssueNr) }),
-        ...(d.renewal.maxCycleOfferOfferDescription && { maxCycleOfferOfferDescription: O.texts.maxCycleOffer }),
-        ...(d.renewal.autoRenewalLastPaymentFrequencyText && { autoRenewalLastPaymentFrequencyText: O.texts.billing['01'] }),
+        ...(d.renewal.expiryIssueNr &&
+          d.renewal.expiryDesc && { expiryDesc: O.texts.expiryDesc(d.renewal.expiryIssueNr) }),
+        ...(d.renewal.maxCycleOfferOfferDescription && {
+          maxCycleOfferOfferDescription: O.texts.maxCycleOffer,
+        }),
+        ...(d.renewal.autoRenewalLastPaymentFrequencyText && {
+          autoRenewalLastPaymentFrequencyText: O.texts.billing['01'],
+        }),
       },
     }),
   };
@@ -206,7 +270,9 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
   const active = spec.status !== 'I';
   const base: SubscriptionDetails = {
     displayName:
-      spec.mix === 'MG' ? L.texts.membershipName(spec.pub.description) : `${spec.pub.description} – ${L.texts.mixType[spec.mix]}`,
+      spec.mix === 'MG'
+        ? L.texts.membershipName(spec.pub.description)
+        : `${spec.pub.description} – ${L.texts.mixType[spec.mix]}`,
     // Type keys as tenants label them (subscriptionModel.typeLabels).
     typeKey: TYPE_KEYS[spec.mix],
     edition: spec.pub.frequency === 'daily' && spec.mix !== 'ON' ? L.texts.edition : null,
@@ -261,7 +327,8 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
     details,
   };
   ctx.data.subscriptions.push(row);
-  for (const [bp, role] of spec.roles) ctx.data.subscriptionRoles.push({ subscription_id: id, bp_number: bp, role });
+  for (const [bp, role] of spec.roles)
+    ctx.data.subscriptionRoles.push({ subscription_id: id, bp_number: bp, role });
 
   const lastDay = spec.validTo != null && spec.validTo < today ? spec.validTo : today;
   addPaymentHistory(ctx, {
@@ -341,7 +408,10 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
       ...more,
       details: {
         ...more.details,
-        renewal: renewalOf(ctx, { paid: { current: component === 'M' ? bundlePaid : 0, bundle: bundlePaid }, bundleComponent: component }),
+        renewal: renewalOf(ctx, {
+          paid: { current: component === 'M' ? bundlePaid : 0, bundle: bundlePaid },
+          bundleComponent: component,
+        }),
       },
     });
   const master = bundlePart(P, 'KO', 'M', {
@@ -351,7 +421,10 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
   });
   const epaper = bundlePart(D, 'DE', 'S', { details: { currentCyclePaidAmount: 0 }, deliveredIssues: 20 });
   const online = bundlePart(D, 'ON', 'S', { details: { currentCyclePaidAmount: 0 } });
-  master.row.details.bundles = [{ bundleOrderNumber: epaper.orderNumber }, { bundleOrderNumber: online.orderNumber }];
+  master.row.details.bundles = [
+    { bundleOrderNumber: epaper.orderNumber },
+    { bundleOrderNumber: online.orderNumber },
+  ];
 
   // main gives second a gift (AG main, WE second); it was cancelled and runs out (AK).
   add({
@@ -387,7 +460,10 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
     validFrom: addDays(today, -690),
     payment: 'paypal',
     details: {
-      currentSuspension: { suspendedFromDate: fromDay(addDays(today, -9)), suspendedToDate: fromDay(addDays(today, 21)) },
+      currentSuspension: {
+        suspendedFromDate: fromDay(addDays(today, -9)),
+        suspendedToDate: fromDay(addDays(today, 21)),
+      },
     },
     payments: { count: 6, code: (i) => (i === 0 ? 'U' : 'A') },
     deliveredIssues: 10,
@@ -502,7 +578,11 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
     validFrom: addDays(today, -110),
     payment: 'direct_debit',
     details: {
-      currentChangeInfo: { futureMixTypeToIssueNr: issueSpanBetween(ctx, P2, holidayDownloadDates.from, holidayDownloadDates.to).issueNumberTo ?? holidayDownloadDates.to },
+      currentChangeInfo: {
+        futureMixTypeToIssueNr:
+          issueSpanBetween(ctx, P2, holidayDownloadDates.from, holidayDownloadDates.to).issueNumberTo ??
+          holidayDownloadDates.to,
+      },
     },
     payments: { count: 3 },
     deliveredIssues: 8,

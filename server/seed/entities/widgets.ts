@@ -10,7 +10,13 @@ import { hashString } from '../prng';
 
 export interface WidgetSeedData {
   widgetVoucherCodes: Array<{ pool: string; code: string; claimed_at: string | null }>;
-  emailWidgetRewards: Array<{ key: string; position: number; description: Record<string, string>; cover_image_url: string; file_name: string }>;
+  emailWidgetRewards: Array<{
+    key: string;
+    position: number;
+    description: Record<string, string>;
+    cover_image_url: string;
+    file_name: string;
+  }>;
 }
 
 /** Codes per pool in the demo. */
@@ -24,9 +30,27 @@ interface WidgetTenant {
 }
 
 const REWARDS: Array<{ key: string; de: string; en: string; colour: string; shape: string }> = [
-  { key: 'wallpaper', de: 'Desktop-Hintergrund', en: 'Desktop wallpaper', colour: '#1d4e89', shape: '<circle cx="150" cy="80" r="40" fill="#fff" opacity=".5"/>' },
-  { key: 'reading-guide', de: 'Leseguide zum Jahresende', en: 'Year-end reading guide', colour: '#2d6a4f', shape: '<rect x="100" y="40" width="100" height="80" rx="6" fill="#fff" opacity=".5"/>' },
-  { key: 'bookmark', de: 'Lesezeichen zum Ausdrucken', en: 'Printable bookmark', colour: '#b23a48', shape: '<rect x="135" y="25" width="30" height="110" fill="#fff" opacity=".5"/>' },
+  {
+    key: 'wallpaper',
+    de: 'Desktop-Hintergrund',
+    en: 'Desktop wallpaper',
+    colour: '#1d4e89',
+    shape: '<circle cx="150" cy="80" r="40" fill="#fff" opacity=".5"/>',
+  },
+  {
+    key: 'reading-guide',
+    de: 'Leseguide zum Jahresende',
+    en: 'Year-end reading guide',
+    colour: '#2d6a4f',
+    shape: '<rect x="100" y="40" width="100" height="80" rx="6" fill="#fff" opacity=".5"/>',
+  },
+  {
+    key: 'bookmark',
+    de: 'Lesezeichen zum Ausdrucken',
+    en: 'Printable bookmark',
+    colour: '#b23a48',
+    shape: '<rect x="135" y="25" width="30" height="110" fill="#fff" opacity=".5"/>',
+  },
 ];
 
 const cover = (colour: string, shape: string) =>
@@ -37,7 +61,11 @@ export const widgets: SeedModule = {
   build(ctx) {
     const tenant = ctx.tenant as typeof ctx.tenant & WidgetTenant;
     const data = ctx.data as typeof ctx.data & Partial<WidgetSeedData>;
-    const pools = [...new Set((tenant.optIns?.widget?.providers ?? []).flatMap((p) => (p.voucherCodeKey ? [p.voucherCodeKey] : [])))];
+    const pools = [
+      ...new Set(
+        (tenant.optIns?.widget?.providers ?? []).flatMap((p) => (p.voucherCodeKey ? [p.voucherCodeKey] : [])),
+      ),
+    ];
     const claimedAt = `${ctx.data.today}T09:00:00Z`;
     data.widgetVoucherCodes = pools.flatMap((pool) =>
       Array.from({ length: DEMO_VOUCHER_CODES }, (_v, i) => ({
@@ -47,7 +75,13 @@ export const widgets: SeedModule = {
       })),
     );
     data.emailWidgetRewards = tenant.features?.includes('email-widget')
-      ? REWARDS.map((r, position) => ({ key: r.key, position, description: { 'de-DE': r.de, 'en-GB': r.en }, cover_image_url: cover(r.colour, r.shape), file_name: `${ctx.data.tenantId}-${r.key}.svg` }))
+      ? REWARDS.map((r, position) => ({
+          key: r.key,
+          position,
+          description: { 'de-DE': r.de, 'en-GB': r.en },
+          cover_image_url: cover(r.colour, r.shape),
+          file_name: `${ctx.data.tenantId}-${r.key}.svg`,
+        }))
       : [];
   },
   insert: async (tx, dataSet) => {

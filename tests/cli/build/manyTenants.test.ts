@@ -5,7 +5,20 @@
  * locale into a shared, hashed file instead of into every page, the same HTML sanitized once. These
  * tests pin that the shortcuts change no tenant's output.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,7 +34,8 @@ import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-many-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const TEMPLATE = '<html lang="en-GB"><head><!--portal:head--></head><body><script type="module" src="./assets/index.js"></script></body></html>';
+const TEMPLATE =
+  '<html lang="en-GB"><head><!--portal:head--></head><body><script type="module" src="./assets/index.js"></script></body></html>';
 
 function fakeEngine(): EngineOutput {
   const dir = path.join(work, '.engine');
@@ -36,9 +50,17 @@ function fakeEngine(): EngineOutput {
     textFiles: new Map(),
     baseTexts: new Map(),
     manifest: {
-      'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, dynamicImports: ['features/orders/OrdersScreen.tsx', 'features/loyalty-programme/RewardsScreen.tsx'] },
+      'index.html': {
+        file: 'assets/index.js',
+        src: 'index.html',
+        isEntry: true,
+        dynamicImports: ['features/orders/OrdersScreen.tsx', 'features/loyalty-programme/RewardsScreen.tsx'],
+      },
       'features/orders/OrdersScreen.tsx': { file: 'assets/OrdersScreen.js', isDynamicEntry: true },
-      'features/loyalty-programme/RewardsScreen.tsx': { file: 'assets/RewardsScreen.js', isDynamicEntry: true },
+      'features/loyalty-programme/RewardsScreen.tsx': {
+        file: 'assets/RewardsScreen.js',
+        isDynamicEntry: true,
+      },
     },
   };
 }
@@ -49,14 +71,20 @@ describe('writing a tenant from the shared engine build', () => {
     const engine = fakeEngine();
     const report = await writeTenant(tenant, engine, work);
     const out = path.join(work, 'stadtkurier');
-    expect(statSync(path.join(out, 'assets/index.js')).ino).toBe(statSync(path.join(engine.dir, 'assets/index.js')).ino);
-    expect(existsSync(path.join(out, 'assets/RewardsScreen.js'))).toBe(tenant.features.includes('loyalty-programme'));
+    expect(statSync(path.join(out, 'assets/index.js')).ino).toBe(
+      statSync(path.join(engine.dir, 'assets/index.js')).ino,
+    );
+    expect(existsSync(path.join(out, 'assets/RewardsScreen.js'))).toBe(
+      tenant.features.includes('loyalty-programme'),
+    );
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('id="portal-config"');
-    expect(report.files).toBe(JSON.parse(readFileSync(path.join(out, 'portal-build.json'), 'utf8')).files.length + 1);
+    expect(report.files).toBe(
+      JSON.parse(readFileSync(path.join(out, 'portal-build.json'), 'utf8')).files.length + 1,
+    );
     expect(report.jsGzipBytes).toBeGreaterThan(0);
   });
 
-  it('links each tenant\'s assets to one folder shared by the tenants with the same files, and only those', async () => {
+  it("links each tenant's assets to one folder shared by the tenants with the same files, and only those", async () => {
     const [technikwelt, stadtkurier] = await loadValidTenants(['technikwelt', 'stadtkurier']);
     const engine = fakeEngine();
     await writeTenant(technikwelt, engine, work);
@@ -71,8 +99,14 @@ describe('writing a tenant from the shared engine build', () => {
     expect(target('stadtkurier')).not.toBe(target('technikwelt'));
     const shared = realpathSync(path.join(work, 'technikwelt', 'assets'));
     expect(path.dirname(shared)).toBe(realpathSync(path.join(work, ASSET_FOLDERS)));
-    const record = JSON.parse(readFileSync(path.join(work, 'technikwelt', 'portal-build.json'), 'utf8')) as { files: string[] };
-    expect(readdirSync(shared).filter((f) => f !== '.complete').sort()).toEqual(record.files.map((f) => f.slice('assets/'.length)).sort());
+    const record = JSON.parse(readFileSync(path.join(work, 'technikwelt', 'portal-build.json'), 'utf8')) as {
+      files: string[];
+    };
+    expect(
+      readdirSync(shared)
+        .filter((f) => f !== '.complete')
+        .sort(),
+    ).toEqual(record.files.map((f) => f.slice('assets/'.length)).sort());
   });
 
   it('removes the shared folders no tenant links to any more after a build', async () => {
@@ -87,9 +121,28 @@ describe('writing a tenant from the shared engine build', () => {
     const [stadtkurier] = await loadValidTenants(['stadtkurier']);
     await buildTenants([stadtkurier], { distDir: dist, engineDir: path.join(dist, '.engine') });
     const left = readdirSync(path.join(dist, ASSET_FOLDERS)).sort();
-    expect(left).toEqual(['a-new-set', 'a-new-set.4242.1', path.basename(readlinkSync(path.join(dist, 'stadtkurier', 'assets')))].sort());
+    expect(left).toEqual(
+      [
+        'a-new-set',
+        'a-new-set.4242.1',
+        path.basename(readlinkSync(path.join(dist, 'stadtkurier', 'assets'))),
+      ].sort(),
+    );
     // The built tenant's files are reachable through its link.
-    expect(existsSync(path.join(dist, 'stadtkurier', 'assets', path.basename(JSON.parse(readFileSync(path.join(dist, 'stadtkurier', 'portal-build.json'), 'utf8')).texts['de-DE'])))).toBe(true);
+    expect(
+      existsSync(
+        path.join(
+          dist,
+          'stadtkurier',
+          'assets',
+          path.basename(
+            JSON.parse(readFileSync(path.join(dist, 'stadtkurier', 'portal-build.json'), 'utf8')).texts[
+              'de-DE'
+            ],
+          ),
+        ),
+      ),
+    ).toBe(true);
   }, 60_000);
 
   it('leaves no file of an earlier build behind', async () => {
@@ -115,12 +168,19 @@ describe('per-tenant work only where tenants differ', () => {
   it("keeps one tenant's text overrides out of another's page with the same features", async () => {
     const [tenant] = await loadValidTenants(['stadtkurier']);
     const plain = tenantTexts({ features: tenant.features });
-    const custom = tenantTexts({ features: tenant.features, texts: { 'de-DE': { 'shell.logout': 'Tschüss' } } });
+    const custom = tenantTexts({
+      features: tenant.features,
+      texts: { 'de-DE': { 'shell.logout': 'Tschüss' } },
+    });
     const again = tenantTexts({ features: tenant.features });
     expect(custom['de-DE']['shell.logout']).toBe('Tschüss');
     expect(plain['de-DE']['shell.logout']).not.toBe('Tschüss');
     expect(again['de-DE']['shell.logout']).toBe(plain['de-DE']['shell.logout']);
-    const page = (texts: typeof plain) => renderTenantHtml(TEMPLATE, { config: { tenant: { name: 'x', defaultLocale: 'de-DE' } as never, texts }, themeCss: '' });
+    const page = (texts: typeof plain) =>
+      renderTenantHtml(TEMPLATE, {
+        config: { tenant: { name: 'x', defaultLocale: 'de-DE' } as never, texts },
+        themeCss: '',
+      });
     expect(page(plain)).not.toContain('Tschüss');
     expect(page(custom)).toContain('Tschüss');
     expect(page(again)).not.toContain('Tschüss');
@@ -136,13 +196,19 @@ describe('per-tenant work only where tenants differ', () => {
 });
 
 describe('base texts in shared files instead of every page (issue 15)', () => {
-  const pageConfig = (html: string) => JSON.parse(/<script type="application\/json" id="portal-config">(.*?)<\/script>/s.exec(html)![1]) as PortalConfig;
+  const pageConfig = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="portal-config">(.*?)<\/script>/s.exec(html)![1],
+    ) as PortalConfig;
   const built = (id: string) => {
     const out = path.join(work, id);
     return {
       out,
       html: readFileSync(path.join(out, 'index.html'), 'utf8'),
-      record: JSON.parse(readFileSync(path.join(out, 'portal-build.json'), 'utf8')) as { files: string[]; texts: Record<string, string> },
+      record: JSON.parse(readFileSync(path.join(out, 'portal-build.json'), 'utf8')) as {
+        files: string[];
+        texts: Record<string, string>;
+      },
       textFiles: readdirSync(path.join(out, 'assets')).filter((file) => file.startsWith('texts.')),
     };
   };
@@ -165,7 +231,11 @@ describe('base texts in shared files instead of every page (issue 15)', () => {
     const [technikwelt] = await loadValidTenants(['technikwelt']);
     const engine = fakeEngine();
     await writeTenant(technikwelt, engine, work);
-    await writeTenant({ ...technikwelt, id: 'technikwelt-copy', name: 'Copy', texts: { 'en-GB': { 'shell.logout': 'Bye' } } }, engine, work);
+    await writeTenant(
+      { ...technikwelt, id: 'technikwelt-copy', name: 'Copy', texts: { 'en-GB': { 'shell.logout': 'Bye' } } },
+      engine,
+      work,
+    );
     const first = built('technikwelt');
     const copy = built('technikwelt-copy');
     expect(first.textFiles).toHaveLength(2);
@@ -180,16 +250,21 @@ describe('base texts in shared files instead of every page (issue 15)', () => {
     expect(first.html).not.toContain('"shell.logout":"Bye"');
   });
 
-  it('keeps the base texts out of index.html and preloads the default locale\'s file', async () => {
+  it("keeps the base texts out of index.html and preloads the default locale's file", async () => {
     const [technikwelt] = await loadValidTenants(['technikwelt']);
     await writeTenant(technikwelt, fakeEngine(), work);
     const { html, record } = built('technikwelt');
     const full = tenantTexts(technikwelt);
-    const baseOnly = Object.entries(full['en-GB']).filter(([key, text]) => text.length > 20 && !technikwelt.texts?.['en-GB']?.[key]);
+    const baseOnly = Object.entries(full['en-GB']).filter(
+      ([key, text]) => text.length > 20 && !technikwelt.texts?.['en-GB']?.[key],
+    );
     expect(baseOnly.length).toBeGreaterThan(100);
-    for (const [, text] of baseOnly.slice(0, 50)) expect(html).not.toContain(JSON.stringify(text).slice(1, -1));
+    for (const [, text] of baseOnly.slice(0, 50))
+      expect(html).not.toContain(JSON.stringify(text).slice(1, -1));
     expect(Buffer.byteLength(html)).toBeLessThan(40_000);
-    expect(html).toContain(`<link rel="preload" href="${record.texts[technikwelt.defaultLocale]}" as="fetch" crossorigin="anonymous">`);
+    expect(html).toContain(
+      `<link rel="preload" href="${record.texts[technikwelt.defaultLocale]}" as="fetch" crossorigin="anonymous">`,
+    );
   });
 
   it('gives every page, file plus overrides, exactly the texts the full tables gave it', async () => {
@@ -213,11 +288,24 @@ describe('base texts in shared files instead of every page (issue 15)', () => {
   it('fills a key a locale misses from the fallback locale, with the fallback override on top', () => {
     const base = {
       'de-DE': { 'a.hello': 'Hallo', 'a.months_other': 'Monate' },
-      'en-GB': { 'a.hello': 'Hello', 'a.months_other': 'months', 'a.onlyEnglish': 'English only', 'a.also': 'Also' },
+      'en-GB': {
+        'a.hello': 'Hello',
+        'a.months_other': 'months',
+        'a.onlyEnglish': 'English only',
+        'a.also': 'Also',
+      },
     };
-    const texts = { 'en-GB': { 'a.onlyEnglish': 'Tenant English', 'a.hello': 'Hi' }, 'de-DE': { 'a.also': 'Auch' } };
+    const texts = {
+      'en-GB': { 'a.onlyEnglish': 'Tenant English', 'a.hello': 'Hi' },
+      'de-DE': { 'a.also': 'Auch' },
+    };
     const [de, en] = splitTexts(base, texts, ['de-DE', 'en-GB'], 'en-GB');
-    expect(de.base).toEqual({ 'a.hello': 'Hallo', 'a.months_other': 'Monate', 'a.onlyEnglish': 'English only', 'a.also': 'Also' });
+    expect(de.base).toEqual({
+      'a.hello': 'Hallo',
+      'a.months_other': 'Monate',
+      'a.onlyEnglish': 'English only',
+      'a.also': 'Also',
+    });
     expect(de.overrides).toEqual({ 'a.also': 'Auch', 'a.onlyEnglish': 'Tenant English' });
     expect(en.base).toBe(base['en-GB']);
     expect(en.overrides).toEqual({ 'a.onlyEnglish': 'Tenant English', 'a.hello': 'Hi' });

@@ -16,7 +16,18 @@ import ComplaintScreen from '../../../engine/features/issue-complaint/ComplaintS
 import OptInsScreen from '../../../engine/features/opt-ins/OptInsScreen';
 import PaymentDetailsScreen from '../../../engine/features/payment-method-change/PaymentDetailsScreen';
 import { makeSubscription, withRoles } from '../../support/subscriptionBuilder';
-import { byText, cleanUp, click, config, de, en, fakeApi, openDialog, polyfillDialogs, render } from '../changes/harness';
+import {
+  byText,
+  cleanUp,
+  click,
+  config,
+  de,
+  en,
+  fakeApi,
+  openDialog,
+  polyfillDialogs,
+  render,
+} from '../changes/harness';
 
 beforeAll(polyfillDialogs);
 afterEach(cleanUp);
@@ -104,8 +115,12 @@ describe('a flow page for a subscription its rule refuses', () => {
         expect(openDialog(page), 'no error dialog').toBeUndefined();
         expect(page.querySelector('h1')!.textContent).toBe(texts[c.heading]);
         const sentences = [...notice!.querySelectorAll('.alert p')].map((p) => p.textContent);
-        expect(sentences.slice(0, c.reason.length)).toEqual(c.reason.map((key) => fill(texts[key], c.subscription.displayName)));
-        expect(byText(page, 'a', texts['account.flow.contactUs'])?.getAttribute('href') ?? null).toBe(c.contact ? `/contact?subscriptionId=${c.subscription.id}` : null);
+        expect(sentences.slice(0, c.reason.length)).toEqual(
+          c.reason.map((key) => fill(texts[key], c.subscription.displayName)),
+        );
+        expect(byText(page, 'a', texts['account.flow.contactUs'])?.getAttribute('href') ?? null).toBe(
+          c.contact ? `/contact?subscriptionId=${c.subscription.id}` : null,
+        );
 
         await click(byText(page, 'button', texts['account.flow.back']));
         expect(router.state.location.pathname).toBe(S);
@@ -116,11 +131,22 @@ describe('a flow page for a subscription its rule refuses', () => {
   it('keeps the cancellation page’s own notice for a subscription already cancelled', async () => {
     const cancellationTexts = JSON.parse(readFileSync('engine/features/cancellation/texts.json', 'utf8'));
     const base = config({ features: ['cancellation', 'contact-form'] });
-    const portal = { ...base, texts: { 'en-GB': { ...en, ...cancellationTexts['en-GB'] }, 'de-DE': { ...de, ...cancellationTexts['de-DE'] } } };
+    const portal = {
+      ...base,
+      texts: {
+        'en-GB': { ...en, ...cancellationTexts['en-GB'] },
+        'de-DE': { ...de, ...cancellationTexts['de-DE'] },
+      },
+    };
     const subscription = makeSubscription({ orderStatus: 'AK', isCancelable: false });
     const S = `/subscriptions/${subscription.id}`;
     const api = fakeApi({ [S]: subscription });
-    const { page } = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal });
+    const { page } = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
     expect(page.querySelector('[data-testid="flow-unavailable"]')).toBeNull();
     expect(page.textContent).toContain(cancellationTexts['en-GB']['cancellation.alreadyCancelled']);
   });
@@ -130,14 +156,23 @@ describe('a flow page for a subscription its rule refuses', () => {
     const subscription = makeSubscription({ isCancelable: false });
     const S = `/subscriptions/${subscription.id}`;
     const api = fakeApi({ [S]: subscription, [`${S}/cancellation-infos`]: refused() });
-    const { page } = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal: base });
-    expect(page.querySelector('[data-testid="flow-unavailable"]')!.textContent).toContain(fill(en['account.flow.unavailable.notCancelable'], subscription.displayName));
+    const { page } = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal: base,
+    });
+    expect(page.querySelector('[data-testid="flow-unavailable"]')!.textContent).toContain(
+      fill(en['account.flow.unavailable.notCancelable'], subscription.displayName),
+    );
     expect(openDialog(page)).toBeUndefined();
   });
 });
 
 describe('flowRefusal', () => {
-  const ctx = (tenant: Record<string, unknown> = {}) => ({ tenant: { features: ['holiday-break', 'issue-complaint', 'cancellation'], ...tenant } });
+  const ctx = (tenant: Record<string, unknown> = {}) => ({
+    tenant: { features: ['holiday-break', 'issue-complaint', 'cancellation'], ...tenant },
+  });
 
   it('is null where the rule allows the flow', () => {
     expect(flowRefusal('holidayService', makeSubscription(), ctx())).toBeNull();
@@ -145,11 +180,17 @@ describe('flowRefusal', () => {
 
   it('names the tenant flag first, then bundle components and licence users, then the rule’s facts', () => {
     expect(flowRefusal('paymentMethodChange', makeSubscription(), ctx())).toBe('notOffered');
-    const slave = makeSubscription({ renewal: { ...makeSubscription().renewal!, renewalBundleComponent: 'S' } });
+    const slave = makeSubscription({
+      renewal: { ...makeSubscription().renewal!, renewalBundleComponent: 'S' },
+    });
     expect(flowRefusal('holidayService', slave, ctx())).toBe('bundleComponent');
-    expect(flowRefusal('issueComplaint', makeSubscription({ isLicenseUser: true }), ctx())).toBe('licenceUser');
+    expect(flowRefusal('issueComplaint', makeSubscription({ isLicenseUser: true }), ctx())).toBe(
+      'licenceUser',
+    );
     expect(flowRefusal('holidayService', withRoles(['LV']), ctx())).toBe('licenceManager');
-    expect(flowRefusal('cancellation', makeSubscription({ isCancelable: false }), ctx())).toBe('notCancelable');
+    expect(flowRefusal('cancellation', makeSubscription({ isCancelable: false }), ctx())).toBe(
+      'notCancelable',
+    );
   });
 
   it('falls back to the general notice where no single fact explains the refusal', () => {

@@ -4,13 +4,25 @@
  * change timing", §5 "Address form"): locked fields, stars, the timing and its warning, the
  * confirmation, what is sent, and the question on leaving with unsaved changes.
  */
-import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import { ApiError } from '../../../engine/domain/apiError';
 import AddressChangeScreen from '../../../engine/features/address-change/AddressChangeScreen';
 import { makeSubscription } from '../../support/subscriptionBuilder';
-import { byText, cleanUp, click, config, de, en, fakeApi, labelled, openDialog, polyfillDialogs, render, settle, type } from './harness';
+import {
+  byText,
+  cleanUp,
+  click,
+  config,
+  de,
+  en,
+  fakeApi,
+  labelled,
+  openDialog,
+  polyfillDialogs,
+  render,
+  type,
+} from './harness';
 
 beforeAll(polyfillDialogs);
 afterEach(() => {
@@ -25,7 +37,17 @@ const route = 'subscriptions/:id/business-partners/:bpNumber';
 const partner: SubscriptionPartner = {
   bpNumber: BP,
   roles: ['AG', 'WE'],
-  address: { salutationCode: '0001', firstName: 'Anna', lastName1: 'Schmidt', company1: null, street: 'Lindenstraße', streetNumber: '12', zipcode: '10969', city: 'Berlin', countryCode: 'DE' },
+  address: {
+    salutationCode: '0001',
+    firstName: 'Anna',
+    lastName1: 'Schmidt',
+    company1: null,
+    street: 'Lindenstraße',
+    streetNumber: '12',
+    zipcode: '10969',
+    city: 'Berlin',
+    countryCode: 'DE',
+  },
   emailAddress: 'anna@example.org',
   phoneNumber: '+49 30 1234',
   dateOfBirth: null,
@@ -36,8 +58,21 @@ const partner: SubscriptionPartner = {
 };
 
 async function editPage(post: Record<string, unknown> = {}, locale: 'en-GB' | 'de-DE' = 'en-GB') {
-  const api = fakeApi({ [S]: subscription, [`${S}/business-partners`]: [partner], [`${S}/supported-countries?role=WE`]: ['DE', 'AT'] }, post);
-  const rendered = await render(<AddressChangeScreen />, { api, path: `${S}/business-partners/${BP}`, route, portal: config(), locale });
+  const api = fakeApi(
+    {
+      [S]: subscription,
+      [`${S}/business-partners`]: [partner],
+      [`${S}/supported-countries?role=WE`]: ['DE', 'AT'],
+    },
+    post,
+  );
+  const rendered = await render(<AddressChangeScreen />, {
+    api,
+    path: `${S}/business-partners/${BP}`,
+    route,
+    portal: config(),
+    locale,
+  });
   return { api, ...rendered };
 }
 
@@ -47,15 +82,21 @@ describe('address edit page', () => {
     expect(labelled<HTMLInputElement>(page, en['account.address.lastName1']).disabled).toBe(true);
     const country = labelled<HTMLSelectElement>(page, `${en['account.address.countryCode']} *`);
     expect(country.disabled).toBe(true);
-    expect(document.getElementById(country.getAttribute('aria-describedby')!)!.textContent).toContain(en['account.address.locked']);
+    expect(document.getElementById(country.getAttribute('aria-describedby')!)!.textContent).toContain(
+      en['account.address.locked'],
+    );
     // E-mail may change here and is required because one is on record.
     expect(labelled<HTMLInputElement>(page, `${en['account.address.emailAddress']} *`).disabled).toBe(false);
     expect(labelled<HTMLInputElement>(page, en['account.address.phoneNumber']).disabled).toBe(true);
     expect(labelled<HTMLInputElement>(page, `${en['account.address.street']} *`).value).toBe('Lindenstraße');
-    expect(page.textContent).toContain(en['address-change.nextIssueWarning'].replace('{{issueNumber}}', '48/2026'));
+    expect(page.textContent).toContain(
+      en['address-change.nextIssueWarning'].replace('{{issueNumber}}', '48/2026'),
+    );
 
     await click(page.querySelector<HTMLInputElement>('input[name="address-timing"][value="date"]'));
-    expect(page.textContent).not.toContain(en['address-change.nextIssueWarning'].replace('{{issueNumber}}', '48/2026'));
+    expect(page.textContent).not.toContain(
+      en['address-change.nextIssueWarning'].replace('{{issueNumber}}', '48/2026'),
+    );
   });
 
   it('refuses a missing date for a timed change, then confirms and sends the address with its date', async () => {
@@ -107,7 +148,9 @@ describe('address edit page', () => {
     await type(labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`), '1096');
     await click(byText(page, 'button', en['address-change.save']));
     await click(byText(openDialog(page)!, 'button', en['address-change.confirmYes']));
-    expect(labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`).getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(page.textContent).toContain(en['account.address.error.invalidPostcode']);
   });
 

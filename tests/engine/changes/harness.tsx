@@ -29,7 +29,15 @@ export function polyfillDialogs() {
 }
 
 const texts = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const TABLES = ['core', 'account', 'features/holiday-service', 'features/payment-method-change', 'features/issue-complaint', 'features/address-change', 'features/opt-ins']
+const TABLES = [
+  'core',
+  'account',
+  'features/holiday-service',
+  'features/payment-method-change',
+  'features/issue-complaint',
+  'features/address-change',
+  'features/opt-ins',
+]
   .map((dir) => `engine/${dir}/texts.json`)
   .filter((file) => existsSync(file))
   .map(texts);
@@ -46,20 +54,58 @@ export function config(tenant: Record<string, unknown> = {}): PortalConfig {
       name: 'Acme',
       defaultLocale: 'en-GB',
       locales: ['en-GB', 'de-DE'],
-      features: ['holiday-redirect', 'holiday-break', 'payment-method-change', 'issue-complaint', 'address-change', 'opt-ins', 'contact-form'],
+      features: [
+        'holiday-redirect',
+        'holiday-break',
+        'payment-method-change',
+        'issue-complaint',
+        'address-change',
+        'opt-ins',
+        'contact-form',
+      ],
       embedding: { isEmbedded: false, showLangSelector: false, hideNavigation: false, parentOrigins: [] },
       login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
       contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
       buttons: { hiddenActions: [] },
       salutations: {
         options: [
-          { code: '0002', title: { 'de-DE': 'Herr', 'en-GB': 'Mr' }, isUserSelectable: true, isCompany: false },
-          { code: '0001', title: { 'de-DE': 'Frau', 'en-GB': 'Ms' }, isUserSelectable: true, isCompany: false },
-          { code: '0003', title: { 'de-DE': 'Firma', 'en-GB': 'Company' }, isUserSelectable: true, isCompany: true },
+          {
+            code: '0002',
+            title: { 'de-DE': 'Herr', 'en-GB': 'Mr' },
+            isUserSelectable: true,
+            isCompany: false,
+          },
+          {
+            code: '0001',
+            title: { 'de-DE': 'Frau', 'en-GB': 'Ms' },
+            isUserSelectable: true,
+            isCompany: false,
+          },
+          {
+            code: '0003',
+            title: { 'de-DE': 'Firma', 'en-GB': 'Company' },
+            isUserSelectable: true,
+            isCompany: true,
+          },
         ],
       },
-      addressChange: { allowNameChange: false, allowCountryChange: false, allowEmailChange: true, allowPhoneChange: false, allowDateOfBirthChange: false, timedChanges: true },
-      optIns: { types: [{ type: 'NEWSLETTER', description: { 'de-DE': 'Newsletter per E-Mail', 'en-GB': 'Newsletter by e-mail' } }], widget: { providers: [] } },
+      addressChange: {
+        allowNameChange: false,
+        allowCountryChange: false,
+        allowEmailChange: true,
+        allowPhoneChange: false,
+        allowDateOfBirthChange: false,
+        timedChanges: true,
+      },
+      optIns: {
+        types: [
+          {
+            type: 'NEWSLETTER',
+            description: { 'de-DE': 'Newsletter per E-Mail', 'en-GB': 'Newsletter by e-mail' },
+          },
+        ],
+        widget: { providers: [] },
+      },
       publicationBlacklists: {},
       ...tenant,
     } as never,
@@ -105,10 +151,24 @@ export async function settle() {
   await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 }
 
-export async function render(element: ReactNode, { api, path, route, portal = config(), locale = 'en-GB' }: { api: FakeApi; path: string; route: string; portal?: PortalConfig; locale?: 'en-GB' | 'de-DE' }) {
+export async function render(
+  element: ReactNode,
+  {
+    api,
+    path,
+    route,
+    portal = config(),
+    locale = 'en-GB',
+  }: { api: FakeApi; path: string; route: string; portal?: PortalConfig; locale?: 'en-GB' | 'de-DE' },
+) {
   const i18n = await createI18n(portal, locale);
   const store = createStore();
-  store.set(authStateAtom, { user: { id: 'u1', email: 'u@acme.example' }, accessToken: 't', loginSource: 'token', sessionHasTimedOut: false });
+  store.set(authStateAtom, {
+    user: { id: 'u1', email: 'u@acme.example' },
+    accessToken: 't',
+    loginSource: 'token',
+    sessionHasTimedOut: false,
+  });
   const services: PortalServices = {
     config: portal,
     api: {
@@ -157,7 +217,9 @@ export async function render(element: ReactNode, { api, path, route, portal = co
 }
 
 export const byText = (container: ParentNode, selector: string, text: string) =>
-  [...container.querySelectorAll<HTMLElement>(selector)].find((element) => element.textContent?.trim() === text);
+  [...container.querySelectorAll<HTMLElement>(selector)].find(
+    (element) => element.textContent?.trim() === text,
+  );
 
 export async function click(element: HTMLElement | undefined | null) {
   if (!element) throw new Error('click: the element to click is not on the screen');
@@ -175,7 +237,8 @@ export async function choose(select: HTMLSelectElement, value: string) {
 
 export async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
   await act(async () => {
-    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const proto =
+      field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
     Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
@@ -191,4 +254,5 @@ export const labelled = <T extends HTMLElement>(container: ParentNode, label: st
 };
 
 /** The open dialog (the last one opened). */
-export const openDialog = (container: ParentNode) => [...container.querySelectorAll<HTMLDialogElement>('dialog[open]')].pop();
+export const openDialog = (container: ParentNode) =>
+  [...container.querySelectorAll<HTMLDialogElement>('dialog[open]')].pop();

@@ -3,11 +3,26 @@
  * The holiday service and complaint pages in jsdom with a fake API (account-flows.md §2, §4, §8).
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ComplaintState, HolidayIssue, HolidayServiceState } from '../../../schemas/generated/account-changes';
+import type {
+  ComplaintState,
+  HolidayIssue,
+  HolidayServiceState,
+} from '../../../schemas/generated/account-changes';
 import HolidayServiceScreen from '../../../engine/features/holiday-service/HolidayServiceScreen';
 import ComplaintScreen from '../../../engine/features/issue-complaint/ComplaintScreen';
 import { makeSubscription } from '../../support/subscriptionBuilder';
-import { byText, choose, cleanUp, click, en, fakeApi, labelled, openDialog, polyfillDialogs, render } from './harness';
+import {
+  byText,
+  choose,
+  cleanUp,
+  click,
+  en,
+  fakeApi,
+  labelled,
+  openDialog,
+  polyfillDialogs,
+  render,
+} from './harness';
 
 beforeAll(polyfillDialogs);
 afterEach(cleanUp);
@@ -36,15 +51,30 @@ describe('holiday service page', () => {
       { [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5), issue(12)] },
       { [`${S}/holiday-service`]: { ...subscription, activeHolidayServiceType: 'break' } },
     );
-    const { page } = await render(<HolidayServiceScreen />, { api, path: `${S}/holiday-service?service=Break`, route: 'subscriptions/:id/holiday-service' });
-    expect(page.querySelector<HTMLInputElement>('input[name="holiday-type"][value="break"]')!.checked).toBe(true);
-    expect(labelled<HTMLInputElement>(page, `${en['holiday-service.setup.dateTo']} *`).value).toBe('2099-03-16');
+    const { page } = await render(<HolidayServiceScreen />, {
+      api,
+      path: `${S}/holiday-service?service=Break`,
+      route: 'subscriptions/:id/holiday-service',
+    });
+    expect(page.querySelector<HTMLInputElement>('input[name="holiday-type"][value="break"]')!.checked).toBe(
+      true,
+    );
+    expect(labelled<HTMLInputElement>(page, `${en['holiday-service.setup.dateTo']} *`).value).toBe(
+      '2099-03-16',
+    );
     expect(page.querySelector('[data-testid="holiday-issues"]')!.textContent).toContain('Issue 12/2099');
 
     // After booking the page loads the state again: now with the planned break.
     api.get[`${S}/holiday-service`] = state({
-      type: 'break', dateFrom: '2099-03-02', dateTo: '2099-03-16', fromIssueNumber: '5/2099', toIssueNumber: '12/2099', address: null, isCancellable: true,
-      suspendedFromIssueNr: '5/2099', suspendedToIssueNr: '12/2099',
+      type: 'break',
+      dateFrom: '2099-03-02',
+      dateTo: '2099-03-16',
+      fromIssueNumber: '5/2099',
+      toIssueNumber: '12/2099',
+      address: null,
+      isCancellable: true,
+      suspendedFromIssueNr: '5/2099',
+      suspendedToIssueNr: '12/2099',
     });
     await click(byText(page, 'button', en['holiday-service.setup.submit.break']));
     expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({
@@ -62,25 +92,57 @@ describe('holiday service page', () => {
 
   it('keeps submit disabled when the only issue of the range has shipped', async () => {
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5, true)] });
-    const { page } = await render(<HolidayServiceScreen />, { api, path: `${S}/holiday-service?service=Break`, route: 'subscriptions/:id/holiday-service' });
-    expect((byText(page, 'button', en['holiday-service.setup.submit.break']) as HTMLButtonElement).disabled).toBe(true);
+    const { page } = await render(<HolidayServiceScreen />, {
+      api,
+      path: `${S}/holiday-service?service=Break`,
+      route: 'subscriptions/:id/holiday-service',
+    });
+    expect(
+      (byText(page, 'button', en['holiday-service.setup.submit.break']) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect(page.textContent).toContain(en['holiday-service.issues.block.already_shipped']);
   });
 
   it('offers no cancel for a service that can no longer be cancelled, and points to contact', async () => {
-    const planned = { type: 'download' as const, dateFrom: '2099-03-02', dateTo: '2099-03-30', fromIssueNumber: null, toIssueNumber: null, address: null, isCancellable: false };
+    const planned = {
+      type: 'download' as const,
+      dateFrom: '2099-03-02',
+      dateTo: '2099-03-30',
+      fromIssueNumber: null,
+      toIssueNumber: null,
+      address: null,
+      isCancellable: false,
+    };
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(planned) });
-    const { page } = await render(<HolidayServiceScreen />, { api, path: `${S}/holiday-service`, route: 'subscriptions/:id/holiday-service' });
+    const { page } = await render(<HolidayServiceScreen />, {
+      api,
+      path: `${S}/holiday-service`,
+      route: 'subscriptions/:id/holiday-service',
+    });
     expect(byText(page, 'button', en['holiday-service.active.cancel'])).toBeUndefined();
     expect(page.textContent).toContain(en['holiday-service.active.notCancellable.download']);
-    expect(byText(page, 'a', en['account.flow.contactUs'])!.getAttribute('href')).toBe(`/contact?subscriptionId=${subscription.id}`);
+    expect(byText(page, 'a', en['account.flow.contactUs'])!.getAttribute('href')).toBe(
+      `/contact?subscriptionId=${subscription.id}`,
+    );
   });
 });
 
 const complaint = (overrides: Partial<ComplaintState> = {}): ComplaintState => ({
   issues: [
-    { issue: 'i12', issueNumber: '12/2099', description: null, dateOfFirstSale: '2099-03-12', complained: false },
-    { issue: 'i5', issueNumber: '5/2099', description: null, dateOfFirstSale: '2099-03-05', complained: true },
+    {
+      issue: 'i12',
+      issueNumber: '12/2099',
+      description: null,
+      dateOfFirstSale: '2099-03-12',
+      complained: false,
+    },
+    {
+      issue: 'i5',
+      issueNumber: '5/2099',
+      description: null,
+      dateOfFirstSale: '2099-03-05',
+      complained: true,
+    },
   ],
   reasons: ['damaged', 'notdelivered'],
   maxReached: false,
@@ -93,41 +155,72 @@ describe('complaint page', () => {
       { [S]: subscription, [`${S}/complaint`]: complaint() },
       {
         [`${S}/delivered-issues/compensation-options`]: ['complimentary_issue', 'replacement'],
-        [`${S}/delivered-issues/request-compensation`]: { url: null, compensationOption: 'replacement', expectedBy: null },
+        [`${S}/delivered-issues/request-compensation`]: {
+          url: null,
+          compensationOption: 'replacement',
+          expectedBy: null,
+        },
       },
     );
-    const { page } = await render(<ComplaintScreen />, { api, path: `${S}/complaint`, route: 'subscriptions/:id/complaint' });
+    const { page } = await render(<ComplaintScreen />, {
+      api,
+      path: `${S}/complaint`,
+      route: 'subscriptions/:id/complaint',
+    });
     const submit = () => byText(page, 'button', en['issue-complaint.submit']) as HTMLButtonElement;
     const issueSelect = labelled<HTMLSelectElement>(page, `${en['issue-complaint.issueLabel']} *`);
     expect(issueSelect.querySelector<HTMLOptionElement>('option[value="i5"]')!.disabled).toBe(true);
     await choose(issueSelect, 'i12');
     expect(submit().disabled).toBe(true);
     await choose(labelled<HTMLSelectElement>(page, `${en['issue-complaint.reasonLabel']} *`), 'damaged');
-    expect(api.calls.find((call) => call.path.endsWith('compensation-options'))!.body).toEqual({ issue: 'i12' });
+    expect(api.calls.find((call) => call.path.endsWith('compensation-options'))!.body).toEqual({
+      issue: 'i12',
+    });
     expect(submit().disabled).toBe(true);
     await click(page.querySelector<HTMLInputElement>('input[name="compensation"][value="replacement"]'));
     expect(submit().disabled).toBe(false);
     await click(submit());
-    expect(api.calls.find((call) => call.path.endsWith('request-compensation'))!.body).toEqual({ issue: 'i12', complaintReason: 'damaged', compensationOption: 'replacement' });
+    expect(api.calls.find((call) => call.path.endsWith('request-compensation'))!.body).toEqual({
+      issue: 'i12',
+      complaintReason: 'damaged',
+      compensationOption: 'replacement',
+    });
     expect(openDialog(page)!.textContent).toContain(en['issue-complaint.success.replacement']);
   });
 
   it('points to the contact page without compensation options, and shows the no-issues and conflict messages', async () => {
-    const api = fakeApi({ [S]: subscription, [`${S}/complaint`]: complaint() }, { [`${S}/delivered-issues/compensation-options`]: [] });
-    const { page } = await render(<ComplaintScreen />, { api, path: `${S}/complaint`, route: 'subscriptions/:id/complaint' });
+    const api = fakeApi(
+      { [S]: subscription, [`${S}/complaint`]: complaint() },
+      { [`${S}/delivered-issues/compensation-options`]: [] },
+    );
+    const { page } = await render(<ComplaintScreen />, {
+      api,
+      path: `${S}/complaint`,
+      route: 'subscriptions/:id/complaint',
+    });
     await choose(labelled<HTMLSelectElement>(page, `${en['issue-complaint.issueLabel']} *`), 'i12');
     await choose(labelled<HTMLSelectElement>(page, `${en['issue-complaint.reasonLabel']} *`), 'notdelivered');
     const overlay = openDialog(page)!;
     expect(overlay.textContent).toContain(en['issue-complaint.noOptions']);
     await click(byText(overlay, 'button', en['issue-complaint.toContact']));
-    expect(page.querySelector('[data-testid="elsewhere"]')!.textContent).toBe(`/contact?subscriptionId=${subscription.id}`);
+    expect(page.querySelector('[data-testid="elsewhere"]')!.textContent).toBe(
+      `/contact?subscriptionId=${subscription.id}`,
+    );
     cleanUp();
 
-    const none = await render(<ComplaintScreen />, { api: fakeApi({ [S]: subscription, [`${S}/complaint`]: complaint({ issues: [] }) }), path: `${S}/complaint`, route: 'subscriptions/:id/complaint' });
+    const none = await render(<ComplaintScreen />, {
+      api: fakeApi({ [S]: subscription, [`${S}/complaint`]: complaint({ issues: [] }) }),
+      path: `${S}/complaint`,
+      route: 'subscriptions/:id/complaint',
+    });
     expect(none.page.textContent).toContain(en['issue-complaint.start.no_issues']);
     cleanUp();
 
-    const max = await render(<ComplaintScreen />, { api: fakeApi({ [S]: subscription, [`${S}/complaint`]: complaint({ maxReached: true }) }), path: `${S}/complaint`, route: 'subscriptions/:id/complaint' });
+    const max = await render(<ComplaintScreen />, {
+      api: fakeApi({ [S]: subscription, [`${S}/complaint`]: complaint({ maxReached: true }) }),
+      path: `${S}/complaint`,
+      route: 'subscriptions/:id/complaint',
+    });
     expect(max.page.textContent).toContain(en['issue-complaint.start.max_reached']);
   });
 });

@@ -24,8 +24,13 @@ const loaded: OptIn[] = [
 
 async function page(post: Record<string, unknown> = {}, list: unknown = loaded) {
   const api = fakeApi({ [S]: subscription, [OPT_INS]: list }, post);
-  const { page } = await render(<OptInsScreen />, { api, path: `${S}/opt-ins`, route: 'subscriptions/:id/opt-ins' });
-  const box = (name: string) => page.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${name}"]`)!;
+  const { page } = await render(<OptInsScreen />, {
+    api,
+    path: `${S}/opt-ins`,
+    route: 'subscriptions/:id/opt-ins',
+  });
+  const box = (name: string) =>
+    page.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${name}"]`)!;
   const save = () => byText(page, 'button', en['opt-ins.save']) as HTMLButtonElement;
   return { api, page, box, save };
 }
@@ -60,7 +65,12 @@ describe('opt-ins page', () => {
     expect(api.calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: OPT_INS,
-      body: { optIns: [{ type: 'NEWSLETTER', value: false }, { type: 'ANGEBOTE', value: true }] },
+      body: {
+        optIns: [
+          { type: 'NEWSLETTER', value: false },
+          { type: 'ANGEBOTE', value: true },
+        ],
+      },
     });
     expect(screen.textContent).toContain(en['opt-ins.saved']);
     expect(screen.textContent).toContain(en['opt-ins.pendingNote']);

@@ -8,14 +8,29 @@ import type { PaymentDetails } from '../../../schemas/generated/account-changes'
 import { ApiError } from '../../../engine/domain/apiError';
 import PaymentDetailsScreen from '../../../engine/features/payment-method-change/PaymentDetailsScreen';
 import { makeSubscription } from '../../support/subscriptionBuilder';
-import { byText, cleanUp, click, en, fakeApi, labelled, openDialog, polyfillDialogs, render, type } from './harness';
+import {
+  byText,
+  cleanUp,
+  click,
+  en,
+  fakeApi,
+  labelled,
+  openDialog,
+  polyfillDialogs,
+  render,
+  type,
+} from './harness';
 
 beforeAll(polyfillDialogs);
 afterEach(cleanUp);
 
 const S = '/subscriptions/SKZ4123456789';
 const subscription = makeSubscription();
-const onInvoice: PaymentDetails = { paymentMethod: 'invoice', account: null, allowedChanges: ['sepa', 'credit_card'] };
+const onInvoice: PaymentDetails = {
+  paymentMethod: 'invoice',
+  account: null,
+  allowedChanges: ['sepa', 'credit_card'],
+};
 const onSepa: PaymentDetails = {
   paymentMethod: 'sepa',
   account: { debitAccountHolder: 'Anna Schmidt', iban: 'DE••••••••••••••••3000', bic: null },
@@ -45,13 +60,18 @@ describe('payment details page', () => {
     expect(radios.map((radio) => radio.value)).toEqual(['sepa']);
     expect(radios[0].parentElement!.textContent).toBe(en['payment-method-change.update.sepa']);
     // The only choice is chosen; the holder on record is filled in.
-    expect(labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`).value).toBe('Anna Schmidt');
+    expect(
+      labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`).value,
+    ).toBe('Anna Schmidt');
   });
 
   it('shows the IBAN in groups of four while it is typed and refuses a wrong checksum before sending', async () => {
     const { api, page } = await openSepaForm(onInvoice);
     await click(page.querySelector<HTMLInputElement>('input[value="sepa"]'));
-    await type(labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`), 'Anna Schmidt');
+    await type(
+      labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`),
+      'Anna Schmidt',
+    );
     const iban = labelled<HTMLInputElement>(page, `${en['payment-method-change.field.iban']} *`);
     await type(iban, 'de89370400440532013001');
     expect(iban.value).toBe('DE89 3704 0044 0532 0130 01');
@@ -67,8 +87,14 @@ describe('payment details page', () => {
   it('sends holder and IBAN without spaces and confirms that the change applies at the end of the payment period', async () => {
     const { api, page } = await openSepaForm(onInvoice, { [`${S}/payment-details/sepa`]: onSepa });
     await click(page.querySelector<HTMLInputElement>('input[value="sepa"]'));
-    await type(labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`), ' Anna Schmidt ');
-    await type(labelled<HTMLInputElement>(page, `${en['payment-method-change.field.iban']} *`), 'DE89 3704 0044 0532 0130 00');
+    await type(
+      labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`),
+      ' Anna Schmidt ',
+    );
+    await type(
+      labelled<HTMLInputElement>(page, `${en['payment-method-change.field.iban']} *`),
+      'DE89 3704 0044 0532 0130 00',
+    );
     await click(byText(page, 'button', en['payment-method-change.save']));
 
     expect(api.calls.find((call) => call.method === 'POST')).toEqual({
@@ -80,22 +106,33 @@ describe('payment details page', () => {
     expect(success.querySelector('h2')!.textContent).toBe(en['payment-method-change.successTitle']);
     expect(success.textContent).toContain(en['payment-method-change.successText']);
     // The answer is the new state.
-    expect(page.querySelector('[data-testid="payment-current"]')!.textContent).toContain(en['payment-method-change.method.sepa']);
+    expect(page.querySelector('[data-testid="payment-current"]')!.textContent).toContain(
+      en['payment-method-change.method.sepa'],
+    );
   });
 
   it("shows the server's IBAN problem at the field", async () => {
     const refusal = new ApiError(400, 'validation_failed', 'invalid', { fields: { iban: 'country' } });
     const { page } = await openSepaForm(onInvoice, { [`${S}/payment-details/sepa`]: refusal });
     await click(page.querySelector<HTMLInputElement>('input[value="sepa"]'));
-    await type(labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`), 'Anna Schmidt');
-    await type(labelled<HTMLInputElement>(page, `${en['payment-method-change.field.iban']} *`), 'DE89370400440532013000');
+    await type(
+      labelled<HTMLInputElement>(page, `${en['payment-method-change.field.debitAccountHolder']} *`),
+      'Anna Schmidt',
+    );
+    await type(
+      labelled<HTMLInputElement>(page, `${en['payment-method-change.field.iban']} *`),
+      'DE89370400440532013000',
+    );
     await click(byText(page, 'button', en['payment-method-change.save']));
     expect(page.textContent).toContain(en['payment-method-change.error.iban.country']);
     expect(openDialog(page)).toBeUndefined();
   });
 
   it('opens the loading-error dialog with back when the details cannot be loaded', async () => {
-    const api = fakeApi({ [S]: subscription, [`${S}/payment-details`]: new ApiError(500, 'internal', 'boom') });
+    const api = fakeApi({
+      [S]: subscription,
+      [`${S}/payment-details`]: new ApiError(500, 'internal', 'boom'),
+    });
     const { page } = await render(<PaymentDetailsScreen />, { api, path: `${S}/payment-details`, route });
     const dialog = openDialog(page)!;
     expect(dialog.querySelector('h2')!.textContent).toBe(en['payment-method-change.loadErrorTitle']);

@@ -5,7 +5,9 @@ import { refusalOf } from '../../../engine/features/login/refusalText';
 import { interpolate } from '../../../engine/core/translation';
 
 type Locale = 'de-DE' | 'en-GB';
-const TABLES = ['engine/core/texts.json', 'engine/features/login/texts.json'].map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<Locale, Record<string, string>>);
+const TABLES = ['engine/core/texts.json', 'engine/features/login/texts.json'].map(
+  (file) => JSON.parse(readFileSync(file, 'utf8')) as Record<Locale, Record<string, string>>,
+);
 const translate = (locale: Locale) => (key: string, values?: Record<string, unknown>) => {
   const text = TABLES.map((table) => table[locale][key]).find((found) => found !== undefined);
   if (text === undefined) throw new Error(`no text ${key}`);
@@ -15,30 +17,53 @@ const en = translate('en-GB');
 const de = translate('de-DE');
 
 describe("a refused registration or forgot-password address shows the server's reason (portal-core.md §8)", () => {
-  const refusedAddress = new ApiError(400, 'validation_failed', 'The request is not valid.', [{ field: '/email', message: 'must match format "email"' }]);
+  const refusedAddress = new ApiError(400, 'validation_failed', 'The request is not valid.', [
+    { field: '/email', message: 'must match format "email"' },
+  ]);
 
   it('puts an address the server refuses at the e-mail field, in the screen’s language, never "login failed"', () => {
     expect(refusalOf(refusedAddress, en)).toEqual({ fields: { email: en('login.emailRefused') } });
-    expect(refusalOf(refusedAddress, de).fields.email).toMatch(/^Diese E-Mail-Adresse können wir nicht annehmen/);
+    expect(refusalOf(refusedAddress, de).fields.email).toMatch(
+      /^Diese E-Mail-Adresse können wir nicht annehmen/,
+    );
     expect(Object.values(refusalOf(refusedAddress, en).fields)).not.toContain(en('login.error'));
   });
 
   it('names the length the server allows for a too long address', () => {
-    const tooLong = new ApiError(400, 'validation_failed', 'The request is not valid.', [{ field: '/email', message: 'must NOT have more than 50 characters' }]);
+    const tooLong = new ApiError(400, 'validation_failed', 'The request is not valid.', [
+      { field: '/email', message: 'must NOT have more than 50 characters' },
+    ]);
     expect(refusalOf(tooLong, en).fields.email).toBe(en('login.emailTooLong', { max: 50 }));
   });
 
   it('keeps the texts of the refusals the sign-in forms name (weak password, passwords that differ)', () => {
-    expect(refusalOf(new ApiError(400, 'weak_password', 'The password needs …', [{ field: '/password', message: 'does not meet the password rule' }]), en).fields.password).toBe(en('login.passwordRule'));
-    expect(refusalOf(new ApiError(409, 'account_exists', 'exists'), en)).toEqual({ fields: {}, message: en('login.accountExists') });
+    expect(
+      refusalOf(
+        new ApiError(400, 'weak_password', 'The password needs …', [
+          { field: '/password', message: 'does not meet the password rule' },
+        ]),
+        en,
+      ).fields.password,
+    ).toBe(en('login.passwordRule'));
+    expect(refusalOf(new ApiError(409, 'account_exists', 'exists'), en)).toEqual({
+      fields: {},
+      message: en('login.accountExists'),
+    });
   });
 
   it("shows the server's own message for a refusal it has no text for", () => {
-    expect(refusalOf(new ApiError(404, 'not_found', 'This portal does not offer sign-in with a password.'), en)).toEqual({ fields: {}, message: 'This portal does not offer sign-in with a password.' });
+    expect(
+      refusalOf(new ApiError(404, 'not_found', 'This portal does not offer sign-in with a password.'), en),
+    ).toEqual({ fields: {}, message: 'This portal does not offer sign-in with a password.' });
   });
 
   it('shows the generic error when no answer came (the network) or the server failed', () => {
-    expect(refusalOf(new TypeError('Failed to fetch'), en)).toEqual({ fields: {}, message: en('shell.genericError') });
-    expect(refusalOf(new ApiError(503, 'database_unavailable', 'The service is briefly unavailable.'), de)).toEqual({ fields: {}, message: de('shell.genericError') });
+    expect(refusalOf(new TypeError('Failed to fetch'), en)).toEqual({
+      fields: {},
+      message: en('shell.genericError'),
+    });
+    expect(
+      refusalOf(new ApiError(503, 'database_unavailable', 'The service is briefly unavailable.'), de),
+    ).toEqual({ fields: {}, message: de('shell.genericError') });
   });
 });

@@ -37,7 +37,9 @@ beforeAll(() => {
 });
 
 const texts = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const tables = ['core', 'account', 'features/cancellation', 'features/renewal', 'features/upgrade'].map((dir) => texts(`engine/${dir}/texts.json`));
+const tables = ['core', 'account', 'features/cancellation', 'features/renewal', 'features/upgrade'].map(
+  (dir) => texts(`engine/${dir}/texts.json`),
+);
 const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
 const en = merged('en-GB');
 
@@ -55,7 +57,15 @@ function config(tenant: Record<string, unknown> = {}): PortalConfig {
       login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
       contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
       buttons: { hiddenActions: [] },
-      cancellation: { dateStyle: 'issue_number_date', requireConfirmation: true, feedbackForm: true, showRetentionOffers: true, showHolidayBreakLink: false, recommendationCategory: 'CANCEL', revocationContactActivity: 'WIDERRUF' },
+      cancellation: {
+        dateStyle: 'issue_number_date',
+        requireConfirmation: true,
+        feedbackForm: true,
+        showRetentionOffers: true,
+        showHolidayBreakLink: false,
+        recommendationCategory: 'CANCEL',
+        revocationContactActivity: 'WIDERRUF',
+      },
       renewal: { forceWithAutoRenewal: false, bulkRenewal: true, recommendationCategory: 'VERL' },
       upgrade: { recommendationCategory: 'UPGRD', upgradeTimes: ['NEXT_CYCLE'] },
       ...tenant,
@@ -102,16 +112,31 @@ async function settle() {
   await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 }
 
-async function render(element: ReactNode, { api, path, route, portal = config(), loginSource = 'token' }: {
-  api: FakeApi;
-  path: string;
-  route: string;
-  portal?: PortalConfig;
-  loginSource?: LoginSource | null;
-}) {
+async function render(
+  element: ReactNode,
+  {
+    api,
+    path,
+    route,
+    portal = config(),
+    loginSource = 'token',
+  }: {
+    api: FakeApi;
+    path: string;
+    route: string;
+    portal?: PortalConfig;
+    loginSource?: LoginSource | null;
+  },
+) {
   const i18n = await createI18n(portal, 'en-GB');
   const store = createStore();
-  if (loginSource) store.set(authStateAtom, { user: { id: 'u1', email: 'u@acme.example' }, accessToken: 't', loginSource, sessionHasTimedOut: false });
+  if (loginSource)
+    store.set(authStateAtom, {
+      user: { id: 'u1', email: 'u@acme.example' },
+      accessToken: 't',
+      loginSource,
+      sessionHasTimedOut: false,
+    });
   const services: PortalServices = {
     config: portal,
     api: {
@@ -150,7 +175,9 @@ async function render(element: ReactNode, { api, path, route, portal = config(),
 }
 
 const byText = (container: ParentNode, selector: string, text: string) =>
-  [...container.querySelectorAll<HTMLElement>(selector)].find((element) => element.textContent?.trim() === text);
+  [...container.querySelectorAll<HTMLElement>(selector)].find(
+    (element) => element.textContent?.trim() === text,
+  );
 async function click(element: HTMLElement | undefined) {
   expect(element, 'element to click').toBeDefined();
   await act(async () => element!.click());
@@ -166,7 +193,8 @@ async function choose(select: HTMLSelectElement, value: string) {
 }
 async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
   await act(async () => {
-    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const proto =
+      field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
     Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
@@ -178,7 +206,11 @@ const labelled = <T extends HTMLElement>(container: ParentNode, label: string) =
   return (container as Element).ownerDocument!.getElementById(element!.htmlFor) as T;
 };
 
-const subscription = makeSubscription({ id: 'SKZ4123456789', orderNumber: '4123456789', displayName: 'Stadtkurier – Print' });
+const subscription = makeSubscription({
+  id: 'SKZ4123456789',
+  orderNumber: '4123456789',
+  displayName: 'Stadtkurier – Print',
+});
 const S = '/subscriptions/SKZ4123456789';
 
 function offer(id: string, extra: Partial<Recommendation> = {}): Recommendation {
@@ -218,8 +250,15 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
       },
       { [`${S}/cancel`]: { type: 'regular', effectiveDate: '2026-04-01', issueNumber: '2026/04' } },
     );
-    const portal = config({ cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' } });
-    const page = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal });
+    const portal = config({
+      cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' },
+    });
+    const page = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
 
     expect(labelled<HTMLSelectElement>(page, `${en['cancellation.reason']} *`).value).toBe('PREIS');
     const date = labelled<HTMLSelectElement>(page, `${en['cancellation.date']} *`);
@@ -235,12 +274,18 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     expect(api.calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: `${S}/cancel`,
-      body: { reason: 'PREIS', issue: { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07' }, feedback: 'Thanks for the years' },
+      body: {
+        reason: 'PREIS',
+        issue: { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07' },
+        feedback: 'Thanks for the years',
+      },
     });
     const success = page.querySelector('dialog[open]')!;
     expect(success.querySelector('h2')!.textContent).toBe(en['cancellation.successTitle']);
     expect(byText(success, 'button', en['cancellation.print'])).toBeDefined();
-    expect(byText(success, 'a', en['cancellation.revoke'])!.getAttribute('href')).toBe('/contact?subscriptionId=SKZ4123456789&activity=WIDERRUF');
+    expect(byText(success, 'a', en['cancellation.revoke'])!.getAttribute('href')).toBe(
+      '/contact?subscriptionId=SKZ4123456789&activity=WIDERRUF',
+    );
   });
 
   it('fixes the date to the earliest possible one and asks for a reason in words when not cancellable regularly', async () => {
@@ -248,12 +293,22 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
       {
         [S]: subscription,
         [`${S}/cancellation-reasons`]: reasons,
-        [`${S}/cancellation-infos?cancellationReason=ZEIT`]: infos({ cancellable: false, issues: [{ issueNumber: null, dateOfFirstSale: null }] }),
+        [`${S}/cancellation-infos?cancellationReason=ZEIT`]: infos({
+          cancellable: false,
+          issues: [{ issueNumber: null, dateOfFirstSale: null }],
+        }),
       },
       { [`${S}/cancel`]: { type: 'exceptional', effectiveDate: '2026-03-31', issueNumber: null } },
     );
-    const portal = config({ cancellation: { ...config().tenant.cancellation, requireConfirmation: false, feedbackForm: false } });
-    const page = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal });
+    const portal = config({
+      cancellation: { ...config().tenant.cancellation, requireConfirmation: false, feedbackForm: false },
+    });
+    const page = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
     await choose(labelled<HTMLSelectElement>(page, `${en['cancellation.reason']} *`), 'ZEIT');
 
     expect(page.textContent).toContain(en['cancellation.exceptionalHint']);
@@ -268,17 +323,30 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
 
     await type(labelled<HTMLTextAreaElement>(page, `${en['cancellation.reasonText']} *`), 'Moving abroad');
     await click(byText(page, 'button', en['cancellation.submit']));
-    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({ reason: 'ZEIT', issue: { issueNumber: null, dateOfFirstSale: null }, reasonText: 'Moving abroad' });
+    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({
+      reason: 'ZEIT',
+      issue: { issueNumber: null, dateOfFirstSale: null },
+      reasonText: 'Moving abroad',
+    });
   });
 
   it('shows retention offers instead of the confirm button; rejecting shows the form, and back again', async () => {
     const api = fakeApi({
       [S]: subscription,
       [`${S}/cancellation-reasons`]: reasons,
-      [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos({ recommendations: [offer('R1'), offer('R2')] }),
+      [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos({
+        recommendations: [offer('R1'), offer('R2')],
+      }),
     });
-    const portal = config({ cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' } });
-    const page = await render(<CancellationScreen />, { api, path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation', portal });
+    const portal = config({
+      cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' },
+    });
+    const page = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
 
     expect(byText(page, 'button', en['cancellation.offers.take'])).toBeDefined();
     expect(byText(page, 'button', en['cancellation.submit'])).toBeUndefined();
@@ -291,11 +359,19 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
 
   it('refuses an externally managed subscription naming its order number, and notes one already cancelled', async () => {
     const managed = { ...subscription, salesDocumentType: 'WBZA' };
-    let page = await render(<CancellationScreen />, { api: fakeApi({ [S]: managed }), path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation' });
+    let page = await render(<CancellationScreen />, {
+      api: fakeApi({ [S]: managed }),
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+    });
     expect(page.textContent).toContain('subscription 4123456789 is managed outside this portal');
     act(() => root?.unmount());
 
-    page = await render(<CancellationScreen />, { api: fakeApi({ [S]: { ...subscription, orderStatus: 'AK' } }), path: `${S}/cancellation`, route: 'subscriptions/:id/cancellation' });
+    page = await render(<CancellationScreen />, {
+      api: fakeApi({ [S]: { ...subscription, orderStatus: 'AK' } }),
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+    });
     expect(page.textContent).toContain(en['cancellation.alreadyCancelled']);
   });
 
@@ -311,23 +387,46 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
 
 describe('anonymous cancellation check (§2, §4)', () => {
   it('locks the fields and says where the link went', async () => {
-    const api = fakeApi({}, {
-      '/login/cancellation': new ApiError(400, 'confirm_email', 'sent', { status: 'confirm_email', maskedEmail: 'a***@example.com' }),
+    const api = fakeApi(
+      {},
+      {
+        '/login/cancellation': new ApiError(400, 'confirm_email', 'sent', {
+          status: 'confirm_email',
+          maskedEmail: 'a***@example.com',
+        }),
+      },
+    );
+    const page = await render(<CancellationEntryScreen />, {
+      api,
+      path: '/cancellation',
+      route: 'cancellation',
+      loginSource: null,
     });
-    const page = await render(<CancellationEntryScreen />, { api, path: '/cancellation', route: 'cancellation', loginSource: null });
     await type(labelled<HTMLInputElement>(page, `${en['account.entry.email']} *`), 'anna@example.com');
     await type(labelled<HTMLInputElement>(page, `${en['account.entry.orderNumber']} *`), '4123456789');
     await type(labelled<HTMLInputElement>(page, `${en['account.entry.zipcode']} *`), '10969');
     await click(byText(page, 'button', en['cancellation.check']));
 
-    expect(api.calls[0]).toEqual({ method: 'POST', path: '/login/cancellation', body: { email: 'anna@example.com', orderNumber: '4123456789', zipcode: '10969', locale: 'en-GB' } });
+    expect(api.calls[0]).toEqual({
+      method: 'POST',
+      path: '/login/cancellation',
+      body: { email: 'anna@example.com', orderNumber: '4123456789', zipcode: '10969', locale: 'en-GB' },
+    });
     expect(page.textContent).toContain('We have sent a link to a***@example.com');
     expect(labelled<HTMLInputElement>(page, `${en['account.entry.email']} *`).readOnly).toBe(true);
   });
 
   it('names the order number of an externally managed subscription', async () => {
-    const api = fakeApi({}, { '/login/cancellation': new ApiError(403, 'externally_managed', 'no', { orderNumber: '4123456789' }) });
-    const page = await render(<CancellationEntryScreen />, { api, path: '/cancellation?email=anna@example.com&orderNumber=4123456789&zipCode=10969', route: 'cancellation', loginSource: null });
+    const api = fakeApi(
+      {},
+      { '/login/cancellation': new ApiError(403, 'externally_managed', 'no', { orderNumber: '4123456789' }) },
+    );
+    const page = await render(<CancellationEntryScreen />, {
+      api,
+      path: '/cancellation?email=anna@example.com&orderNumber=4123456789&zipCode=10969',
+      route: 'cancellation',
+      loginSource: null,
+    });
     await click(byText(page, 'button', en['cancellation.check']));
     expect(page.textContent).toContain('Subscription 4123456789 is not managed through this portal');
   });
@@ -336,10 +435,22 @@ describe('anonymous cancellation check (§2, §4)', () => {
 describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => {
   it('renewal: nothing chosen at first; accepting an offer applied at once shows the success dialog', async () => {
     const api = fakeApi(
-      { [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1'), offer('R2', { article: { articleText: 'Bundle', offerType: 'BD', price: 150, currencyKey: 'EUR' } })] },
+      {
+        [S]: { ...subscription, isRenewal: true },
+        [`${S}/recommendations?source=renewal&category=VERL`]: [
+          offer('R1'),
+          offer('R2', {
+            article: { articleText: 'Bundle', offerType: 'BD', price: 150, currencyKey: 'EUR' },
+          }),
+        ],
+      },
       { [`${S}/recommendations/R2/accept?source=renewal&category=VERL`]: { url: null, status: 'applied' } },
     );
-    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal`, route: 'subscriptions/:id/renewal' });
+    const page = await render(<RenewalScreen />, {
+      api,
+      path: `${S}/renewal`,
+      route: 'subscriptions/:id/renewal',
+    });
     const submit = byText(page, 'button', en['renewal.submit']) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect(page.textContent).toContain(en['account.offers.bundle']);
@@ -354,68 +465,153 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
 
   it('renewal: an offer accepted already is refused with its own dialog, not the generic error (409 offer_already_accepted)', async () => {
     const api = fakeApi(
-      { [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')] },
-      { [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: new ApiError(409, 'offer_already_accepted', 'This offer has already been accepted for this subscription.') },
+      {
+        [S]: { ...subscription, isRenewal: true },
+        [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')],
+      },
+      {
+        [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: new ApiError(
+          409,
+          'offer_already_accepted',
+          'This offer has already been accepted for this subscription.',
+        ),
+      },
     );
-    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal`, route: 'subscriptions/:id/renewal' });
+    const page = await render(<RenewalScreen />, {
+      api,
+      path: `${S}/renewal`,
+      route: 'subscriptions/:id/renewal',
+    });
     await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
     await settle();
     await click(byText(page, 'button', en['renewal.submit']));
     expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['account.offer.alreadyAcceptedTitle']);
-    expect(page.querySelector('dialog[open]')!.textContent).toContain(en['account.offer.alreadyAcceptedText']);
+    expect(page.querySelector('dialog[open]')!.textContent).toContain(
+      en['account.offer.alreadyAcceptedText'],
+    );
   });
 
   it('renewal without login (returnTo): the success shows inline', async () => {
     const api = fakeApi(
-      { [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')] },
+      {
+        [S]: { ...subscription, isRenewal: true },
+        [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')],
+      },
       { [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: { url: null, status: 'applied' } },
     );
-    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal?returnTo=renewal`, route: 'subscriptions/:id/renewal', loginSource: 'order-number' });
+    const page = await render(<RenewalScreen />, {
+      api,
+      path: `${S}/renewal?returnTo=renewal`,
+      route: 'subscriptions/:id/renewal',
+      loginSource: 'order-number',
+    });
     await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
     await click(byText(page, 'button', en['renewal.submit']));
-    expect(page.querySelector('[data-testid="offer-success"] h1')!.textContent).toBe(en['renewal.successTitle']);
+    expect(page.querySelector('[data-testid="offer-success"] h1')!.textContent).toBe(
+      en['renewal.successTitle'],
+    );
     expect(page.querySelector('dialog[open]')).toBeNull();
   });
 
   it('renewal: no offers gives the no-options message with a contact link', async () => {
-    const api = fakeApi({ [S]: { ...subscription, isRenewal: true }, [`${S}/recommendations?source=renewal&category=VERL`]: [] });
-    const page = await render(<RenewalScreen />, { api, path: `${S}/renewal`, route: 'subscriptions/:id/renewal' });
+    const api = fakeApi({
+      [S]: { ...subscription, isRenewal: true },
+      [`${S}/recommendations?source=renewal&category=VERL`]: [],
+    });
+    const page = await render(<RenewalScreen />, {
+      api,
+      path: `${S}/renewal`,
+      route: 'subscriptions/:id/renewal',
+    });
     expect(page.textContent).toContain(en['renewal.empty']);
-    expect(byText(page, 'a', en['account.flow.contactUs'])!.getAttribute('href')).toBe('/contact?subscriptionId=SKZ4123456789');
+    expect(byText(page, 'a', en['account.flow.contactUs'])!.getAttribute('href')).toBe(
+      '/contact?subscriptionId=SKZ4123456789',
+    );
   });
 
   it('upgrade: the first offer at an allowed time is chosen, and its time goes with the accept call', async () => {
-    const now = offer('U1', { article: undefined, upgradeOption: { text: 'Digital now', upgradeTime: 'NOW', surchargeAmount: 5, surchargeCurrency: 'EUR', nextPaymentAmount: 20, nextPaymentCurrency: 'EUR' } });
-    const next = offer('U2', { article: undefined, upgradeOption: { text: 'Digital next year', upgradeTime: 'NEXT_CYCLE', surchargeAmount: 0, surchargeCurrency: 'EUR', nextPaymentAmount: 25, nextPaymentCurrency: 'EUR' } });
+    const now = offer('U1', {
+      article: undefined,
+      upgradeOption: {
+        text: 'Digital now',
+        upgradeTime: 'NOW',
+        surchargeAmount: 5,
+        surchargeCurrency: 'EUR',
+        nextPaymentAmount: 20,
+        nextPaymentCurrency: 'EUR',
+      },
+    });
+    const next = offer('U2', {
+      article: undefined,
+      upgradeOption: {
+        text: 'Digital next year',
+        upgradeTime: 'NEXT_CYCLE',
+        surchargeAmount: 0,
+        surchargeCurrency: 'EUR',
+        nextPaymentAmount: 25,
+        nextPaymentCurrency: 'EUR',
+      },
+    });
     const api = fakeApi(
       { [S]: subscription, [`${S}/recommendations?source=upgrade&category=UPGRD`]: [now, next] },
-      { [`${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`]: { url: null, status: 'applied' } },
+      {
+        [`${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`]: {
+          url: null,
+          status: 'applied',
+        },
+      },
     );
-    const page = await render(<UpgradeScreen />, { api, path: `${S}/upgrade`, route: 'subscriptions/:id/upgrade' });
+    const page = await render(<UpgradeScreen />, {
+      api,
+      path: `${S}/upgrade`,
+      route: 'subscriptions/:id/upgrade',
+    });
     const radios = page.querySelectorAll<HTMLInputElement>('input[name="upgrade-offer"]');
     expect(radios).toHaveLength(1);
     expect(radios[0].checked).toBe(true);
     expect(page.textContent).toContain(en['account.offers.upgradeTime.NEXT_CYCLE']);
     await click(byText(page, 'button', en['upgrade.submit']));
-    expect(api.calls.at(-1)!.path).toBe(`${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`);
+    expect(api.calls.at(-1)!.path).toBe(
+      `${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`,
+    );
   });
 });
 
 describe('renewal entry (§2 anonymous entry)', () => {
   it('sends the prefilled form once by itself and says where the link went', async () => {
-    const api = fakeApi({}, {
-      '/login/order-number': new ApiError(400, 'confirm_email', 'sent', { status: 'confirm_email', maskedEmail: 'a***@example.com' }),
+    const api = fakeApi(
+      {},
+      {
+        '/login/order-number': new ApiError(400, 'confirm_email', 'sent', {
+          status: 'confirm_email',
+          maskedEmail: 'a***@example.com',
+        }),
+      },
+    );
+    const page = await render(<RenewalEntryScreen />, {
+      api,
+      path: '/renewal?orderNumber=4123456789&lastName1=Schmidt&email=anna@example.com',
+      route: 'renewal',
+      loginSource: null,
     });
-    const page = await render(<RenewalEntryScreen />, { api, path: '/renewal?orderNumber=4123456789&lastName1=Schmidt&email=anna@example.com', route: 'renewal', loginSource: null });
     expect(api.calls).toEqual([
-      { method: 'POST', path: '/login/order-number', body: { orderNumber: '4123456789', lastName: 'Schmidt', email: 'anna@example.com', flow: 'renewal' } },
+      {
+        method: 'POST',
+        path: '/login/order-number',
+        body: { orderNumber: '4123456789', lastName: 'Schmidt', email: 'anna@example.com', flow: 'renewal' },
+      },
     ]);
     expect(page.textContent).toContain('We have sent a link to a***@example.com');
   });
 
   it('checks the order number: 10 digits starting with 4', async () => {
     const api = fakeApi();
-    const page = await render(<RenewalEntryScreen />, { api, path: '/renewal?orderNumber=5123456789&lastName1=Schmidt', route: 'renewal', loginSource: null });
+    const page = await render(<RenewalEntryScreen />, {
+      api,
+      path: '/renewal?orderNumber=5123456789&lastName1=Schmidt',
+      route: 'renewal',
+      loginSource: null,
+    });
     expect(api.calls).toEqual([]);
     await click(byText(page, 'button', en['account.entry.submit']));
     expect(page.textContent).toContain(en['account.entry.invalidOrderNumber']);
@@ -424,12 +620,25 @@ describe('renewal entry (§2 anonymous entry)', () => {
 
   it('signed in: lists the subscriptions that can be renewed and goes on with returnTo', async () => {
     const renewable = { ...subscription, isRenewal: true };
-    const other = makeSubscription({ id: 'SKZ4000000002', orderNumber: '4000000002', displayName: 'Not renewable' });
-    const page = await render(<RenewalEntryScreen />, { api: fakeApi({ '/subscriptions': [renewable, other] }), path: '/renewal', route: 'renewal' });
+    const other = makeSubscription({
+      id: 'SKZ4000000002',
+      orderNumber: '4000000002',
+      displayName: 'Not renewable',
+    });
+    const page = await render(<RenewalEntryScreen />, {
+      api: fakeApi({ '/subscriptions': [renewable, other] }),
+      path: '/renewal',
+      route: 'renewal',
+    });
     const select = labelled<HTMLSelectElement>(page, `${en['account.picker.label']} *`);
-    expect([...select.options].map((o) => o.textContent)).toEqual([en['account.picker.placeholder'], 'Stadtkurier – Print (4123456789)']);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      en['account.picker.placeholder'],
+      'Stadtkurier – Print (4123456789)',
+    ]);
     await click(byText(page, 'button', en['account.picker.continue']));
-    expect(page.querySelector('[data-testid="elsewhere"]')!.textContent).toBe('/subscriptions/SKZ4123456789/renewal?returnTo=renewal');
+    expect(page.querySelector('[data-testid="elsewhere"]')!.textContent).toBe(
+      '/subscriptions/SKZ4123456789/renewal?returnTo=renewal',
+    );
   });
 });
 
@@ -440,37 +649,55 @@ describe('bulk renewal (§2, §5)', () => {
   const debit = offer('D1', { paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] });
 
   it('keeps submit disabled until an offer is chosen and refuses card with direct debit', async () => {
-    const api = fakeApi({
-      '/subscriptions': [received, second],
-      [`${S}/recommendations?source=bulk-renewal`]: [card],
-      '/subscriptions/SKZ4000000002/recommendations?source=bulk-renewal': [debit],
-    }, { '/subscriptions/acceptAllRecommendations': { url: null, status: 'applied' } });
+    const api = fakeApi(
+      {
+        '/subscriptions': [received, second],
+        [`${S}/recommendations?source=bulk-renewal`]: [card],
+        '/subscriptions/SKZ4000000002/recommendations?source=bulk-renewal': [debit],
+      },
+      { '/subscriptions/acceptAllRecommendations': { url: null, status: 'applied' } },
+    );
     const page = await render(<BulkRenewalScreen />, { api, path: '/bulk-renewal', route: 'bulk-renewal' });
     const submit = () => byText(page, 'button', en['renewal.bulk.submit']) as HTMLButtonElement;
     expect(submit().disabled).toBe(true);
 
-    await act(async () => page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4123456789"][value="C1"]')!.click());
+    await act(async () =>
+      page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4123456789"][value="C1"]')!.click(),
+    );
     await settle();
-    await act(async () => page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4000000002"][value="D1"]')!.click());
+    await act(async () =>
+      page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4000000002"][value="D1"]')!.click(),
+    );
     await settle();
     expect(page.textContent).toContain(en['renewal.bulk.paymentConflict']);
     expect(submit().disabled).toBe(true);
 
-    await act(async () => page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4000000002"][value=""]')!.click());
+    await act(async () =>
+      page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4000000002"][value=""]')!.click(),
+    );
     await settle();
     expect(submit().disabled).toBe(false);
     await click(submit());
     expect(api.calls.at(-1)).toEqual({
       method: 'POST',
       path: '/subscriptions/acceptAllRecommendations',
-      body: { selectedRecommendations: { SKZ4123456789: { recommendationId: 'C1', paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] } } },
+      body: {
+        selectedRecommendations: {
+          SKZ4123456789: { recommendationId: 'C1', paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        },
+      },
     });
     expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.bulk.successTitle']);
   });
 
   it('shows the feature-disabled notice when the tenant does not offer bulk renewal', async () => {
     const portal = config({ renewal: { forceWithAutoRenewal: false, bulkRenewal: false } });
-    const page = await render(<BulkRenewalScreen />, { api: fakeApi(), path: '/bulk-renewal', route: 'bulk-renewal', portal });
+    const page = await render(<BulkRenewalScreen />, {
+      api: fakeApi(),
+      path: '/bulk-renewal',
+      route: 'bulk-renewal',
+      portal,
+    });
     expect(page.textContent).toContain(en['shell.featureDisabledTitle']);
   });
 });

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingPayment } from '../../../schemas/generated/offers';
-import { popupUrlInLanguage, watchPayment, type PaymentHost, type PaymentWatchState } from '../../../engine/account/offers/paymentWatch';
+import {
+  popupUrlInLanguage,
+  watchPayment,
+  type PaymentHost,
+  type PaymentWatchState,
+} from '../../../engine/account/offers/paymentWatch';
 import { PAYMENT_POLL_MS, PAYMENT_TOO_LONG_MS } from '../../../engine/domain/offers';
 
 const URL_OF_PAGE = '/api/payments/P1/page';
@@ -27,7 +32,11 @@ function makeHost(popupOpens = true) {
   return { host, popup, opened, post, listeners };
 }
 
-function run(host: PaymentHost, answers: PendingPayment[], options: { abandon?: PendingPayment; pendingPayment?: typeof ref | undefined } = {}) {
+function run(
+  host: PaymentHost,
+  answers: PendingPayment[],
+  options: { abandon?: PendingPayment; pendingPayment?: typeof ref | undefined } = {},
+) {
   const states: PaymentWatchState[] = [];
   const fetchPending = vi.fn(async () => answers.shift() ?? { status: 'pending' as const });
   const abandon = vi.fn(async () => options.abandon ?? { status: 'canceled' as const });
@@ -49,7 +58,9 @@ describe('payment popup (account-flows.md §4 "Offer acceptance", §9)', () => {
   it('opens the payment page at 640 × 640 and waits', () => {
     const { host, opened } = makeHost();
     const { states } = run(host, []);
-    expect(opened).toEqual([{ url: URL_OF_PAGE, target: 'portal-payment', features: 'width=640,height=640' }]);
+    expect(opened).toEqual([
+      { url: URL_OF_PAGE, target: 'portal-payment', features: 'width=640,height=640' },
+    ]);
     expect(states).toEqual([{ step: 'waiting' }]);
   });
 
@@ -64,8 +75,19 @@ describe('payment popup (account-flows.md §4 "Offer acceptance", §9)', () => {
 
   it('on the page message polls the pending payment every second until it is no longer pending', async () => {
     const { host, post } = makeHost();
-    const offer = { product: { title: 'Reisetasche', images: [{ url: 'https://img.example/bag.png' }], url: 'https://shop.example/bag' }, voucherCode: 'DANKE-42' };
-    const { states, fetchPending, abandon } = run(host, [{ status: 'pending' }, { status: 'pending' }, { status: 'success', crossSellingOffer: offer }]);
+    const offer = {
+      product: {
+        title: 'Reisetasche',
+        images: [{ url: 'https://img.example/bag.png' }],
+        url: 'https://shop.example/bag',
+      },
+      voucherCode: 'DANKE-42',
+    };
+    const { states, fetchPending, abandon } = run(host, [
+      { status: 'pending' },
+      { status: 'pending' },
+      { status: 'success', crossSellingOffer: offer },
+    ]);
     post({ type: 'portal-payment', paymentId: 'P1', status: 'success' });
     await vi.advanceTimersByTimeAsync(0);
     expect(states.at(-1)).toEqual({ step: 'processing', tooLong: false });
@@ -141,9 +163,15 @@ describe('payment popup (account-flows.md §4 "Offer acceptance", §9)', () => {
 
 describe('the popup in the language of the page that opened it (issue 21 "Payment popup")', () => {
   it('adds the screen language to a payment page on the portal’s own origin, relative or absolute', () => {
-    expect(popupUrlInLanguage('/t/acme/api/payments/sandbox/P1?key=abc', 'en-GB', PORTAL)).toBe('/t/acme/api/payments/sandbox/P1?key=abc&lang=en');
-    expect(popupUrlInLanguage('https://portal.example/api/payments/sandbox/P1?key=abc&lang=de', 'en-GB', PORTAL)).toBe('https://portal.example/api/payments/sandbox/P1?key=abc&lang=en');
-    expect(popupUrlInLanguage('/api/payments/sandbox/P1?key=a%2Bb', 'de-DE', PORTAL)).toBe('/api/payments/sandbox/P1?key=a%2Bb&lang=de');
+    expect(popupUrlInLanguage('/t/acme/api/payments/sandbox/P1?key=abc', 'en-GB', PORTAL)).toBe(
+      '/t/acme/api/payments/sandbox/P1?key=abc&lang=en',
+    );
+    expect(
+      popupUrlInLanguage('https://portal.example/api/payments/sandbox/P1?key=abc&lang=de', 'en-GB', PORTAL),
+    ).toBe('https://portal.example/api/payments/sandbox/P1?key=abc&lang=en');
+    expect(popupUrlInLanguage('/api/payments/sandbox/P1?key=a%2Bb', 'de-DE', PORTAL)).toBe(
+      '/api/payments/sandbox/P1?key=a%2Bb&lang=de',
+    );
   });
 
   it('leaves a provider’s page on another origin as it was given', () => {

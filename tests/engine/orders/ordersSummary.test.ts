@@ -5,15 +5,34 @@ import { makeSubscription } from '../../support/subscriptionBuilder';
 
 const ctx: CapabilityContext = { tenant: { features: ['renewal'] } };
 const TODAY = '2026-11-22';
-const issue = (date: string, issueNumber: string) => ({ issue: issueNumber, issueNumber, description: null, dateOfFirstSale: date, dateOfFirstShipping: date });
+const issue = (date: string, issueNumber: string) => ({
+  issue: issueNumber,
+  issueNumber,
+  description: null,
+  dateOfFirstSale: date,
+  dateOfFirstShipping: date,
+});
 
 describe('the orders summary (issue 14: next issue, next renewal or end, what needs attention)', () => {
   it('names the earliest next issue and the earliest end among running subscriptions, ignoring ended ones', () => {
     const summary = ordersSummary(
       [
-        makeSubscription({ id: 'A', nextIssue: issue('2026-12-03', '49/2026'), validToOnSaleDate: '2027-06-30' }),
-        makeSubscription({ id: 'B', nextIssue: issue('2026-11-28', '48/2026'), validToOnSaleDate: '2027-03-31' }),
-        makeSubscription({ id: 'C', orderStatus: 'I', nextIssue: issue('2026-11-24', '47/2026'), validToOnSaleDate: '2026-12-01' }),
+        makeSubscription({
+          id: 'A',
+          nextIssue: issue('2026-12-03', '49/2026'),
+          validToOnSaleDate: '2027-06-30',
+        }),
+        makeSubscription({
+          id: 'B',
+          nextIssue: issue('2026-11-28', '48/2026'),
+          validToOnSaleDate: '2027-03-31',
+        }),
+        makeSubscription({
+          id: 'C',
+          orderStatus: 'I',
+          nextIssue: issue('2026-11-24', '47/2026'),
+          validToOnSaleDate: '2026-12-01',
+        }),
       ],
       ctx,
       TODAY,
@@ -29,7 +48,11 @@ describe('the orders summary (issue 14: next issue, next renewal or end, what ne
         makeSubscription({ id: 'SOON', ...renewable, validToOnSaleDate: '2027-01-10' }),
         makeSubscription({ id: 'LATER', ...renewable, validToOnSaleDate: '2027-05-01' }),
         makeSubscription({ id: 'GONE', orderStatus: 'AK', validToOnSaleDate: '2026-12-31' }),
-        makeSubscription({ id: 'PAUSED', orderStatus: 'IU', currentSuspension: { suspendedFromDate: '2026-11-01', suspendedToDate: '2026-12-15' } }),
+        makeSubscription({
+          id: 'PAUSED',
+          orderStatus: 'IU',
+          currentSuspension: { suspendedFromDate: '2026-11-01', suspendedToDate: '2026-12-15' },
+        }),
       ],
       ctx,
       TODAY,
@@ -42,7 +65,11 @@ describe('the orders summary (issue 14: next issue, next renewal or end, what ne
   });
 
   it('asks nothing of a subscription the renewal rule refuses (a recipient, not the ordering party)', () => {
-    const summary = ordersSummary([makeSubscription({ isRenewal: true, roles: ['WE'], validToOnSaleDate: '2026-12-20' })], ctx, TODAY);
+    const summary = ordersSummary(
+      [makeSubscription({ isRenewal: true, roles: ['WE'], validToOnSaleDate: '2026-12-20' })],
+      ctx,
+      TODAY,
+    );
     expect(summary.attention).toEqual([]);
   });
 });

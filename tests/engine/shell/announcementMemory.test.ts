@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { announcementClosedKey, announcementFingerprint, rememberClosed, wasClosed } from '../../../engine/core/shell/announcementMemory';
+import {
+  announcementClosedKey,
+  announcementFingerprint,
+  rememberClosed,
+  wasClosed,
+} from '../../../engine/core/shell/announcementMemory';
 
 /** A Map-backed Storage, as the browser's local storage behaves. */
 function memoryStorage(): Storage {
@@ -16,7 +21,10 @@ function memoryStorage(): Storage {
   };
 }
 
-const strike = { html: { 'de-DE': '<p>Warnstreik am Samstag</p>', 'en-GB': '<p>Strike on Saturday</p>' }, variant: 'warning' };
+const strike = {
+  html: { 'de-DE': '<p>Warnstreik am Samstag</p>', 'en-GB': '<p>Strike on Saturday</p>' },
+  variant: 'warning',
+};
 
 describe('a closed announcement (portal-core.md §2: visible until the user closes it)', () => {
   it('stays closed for the same announcement after a reload', () => {
@@ -29,9 +37,16 @@ describe('a closed announcement (portal-core.md §2: visible until the user clos
   it('shows again when the tenant publishes another text in any language, or another variant', () => {
     const storage = memoryStorage();
     rememberClosed(storage, 'stadtkurier', strike);
-    expect(wasClosed(storage, 'stadtkurier', { ...strike, html: { ...strike.html, 'en-GB': '<p>Strike on Sunday</p>' } })).toBe(false);
+    expect(
+      wasClosed(storage, 'stadtkurier', {
+        ...strike,
+        html: { ...strike.html, 'en-GB': '<p>Strike on Sunday</p>' },
+      }),
+    ).toBe(false);
     expect(wasClosed(storage, 'stadtkurier', { ...strike, variant: 'error' })).toBe(false);
-    expect(wasClosed(storage, 'stadtkurier', { ...strike, html: { 'de-DE': strike.html['de-DE'] } })).toBe(false);
+    expect(wasClosed(storage, 'stadtkurier', { ...strike, html: { 'de-DE': strike.html['de-DE'] } })).toBe(
+      false,
+    );
   });
 
   it("keeps each tenant's closing apart, and only a fingerprint, never the text", () => {
@@ -42,11 +57,20 @@ describe('a closed announcement (portal-core.md §2: visible until the user clos
   });
 
   it('does not depend on the order the languages are written in', () => {
-    expect(announcementFingerprint({ html: { 'en-GB': 'a', 'de-DE': 'b' }, variant: 'info' })).toBe(announcementFingerprint({ html: { 'de-DE': 'b', 'en-GB': 'a' }, variant: 'info' }));
+    expect(announcementFingerprint({ html: { 'en-GB': 'a', 'de-DE': 'b' }, variant: 'info' })).toBe(
+      announcementFingerprint({ html: { 'de-DE': 'b', 'en-GB': 'a' }, variant: 'info' }),
+    );
   });
 
   it('ignores storage that cannot be reached (§8)', () => {
-    const blocked = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } } as unknown as Storage;
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    } as unknown as Storage;
     expect(() => rememberClosed(blocked, 'stadtkurier', strike)).not.toThrow();
     expect(wasClosed(blocked, 'stadtkurier', strike)).toBe(false);
     expect(wasClosed(undefined, 'stadtkurier', strike)).toBe(false);

@@ -21,15 +21,40 @@ import { subscriptionActions } from '../../../engine/features';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import AddressChangeScreen from '../../../engine/features/address-change/AddressChangeScreen';
 import { makeSubscription } from '../../support/subscriptionBuilder';
-import { byText, cleanUp, click, config, fakeApi, labelled, polyfillDialogs, render, type } from '../changes/harness';
+import {
+  byText,
+  cleanUp,
+  click,
+  config,
+  fakeApi,
+  labelled,
+  polyfillDialogs,
+  render,
+  type,
+} from '../changes/harness';
 
 type Locale = 'de-DE' | 'en-GB';
-const FILES = ['core', 'account', 'features/orders', 'features/external-page', 'features/address-change', 'features/link-subscription', 'features/faq', 'features/contact', 'features/e-card'];
-const TABLES = FILES.map((dir) => JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>);
-const merged = (locale: Locale) => Object.assign({}, ...TABLES.map((table) => table[locale])) as Record<string, string>;
+const FILES = [
+  'core',
+  'account',
+  'features/orders',
+  'features/external-page',
+  'features/address-change',
+  'features/link-subscription',
+  'features/faq',
+  'features/contact',
+  'features/e-card',
+];
+const TABLES = FILES.map(
+  (dir) =>
+    JSON.parse(readFileSync(`engine/${dir}/texts.json`, 'utf8')) as Record<Locale, Record<string, string>>,
+);
+const merged = (locale: Locale) =>
+  Object.assign({}, ...TABLES.map((table) => table[locale])) as Record<string, string>;
 const en = merged('en-GB');
 const de = merged('de-DE');
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
 function portal(tenant: Record<string, unknown> = {}): PortalConfig {
   return { ...config(tenant), texts: { 'de-DE': de, 'en-GB': en } };
@@ -46,54 +71,101 @@ afterEach(() => {
 });
 
 describe('announcement banner (§2: visible until the user closes it)', () => {
-  const announcement = { html: { 'en-GB': '<p>Strike on Saturday</p>', 'de-DE': '<p>Warnstreik am Samstag</p>' }, variant: 'warning' };
-  const withBanner = (html = announcement.html) => portal({ features: ['announcement'], announcement: { ...announcement, html } });
+  const announcement = {
+    html: { 'en-GB': '<p>Strike on Saturday</p>', 'de-DE': '<p>Warnstreik am Samstag</p>' },
+    variant: 'warning',
+  };
+  const withBanner = (html = announcement.html) =>
+    portal({ features: ['announcement'], announcement: { ...announcement, html } });
 
   it('stays closed after a reload, and a new announcement shows again', async () => {
-    const first = await render(<AnnouncementBanner />, { api: fakeApi(), path: '/orders', route: 'orders', portal: withBanner() });
+    const first = await render(<AnnouncementBanner />, {
+      api: fakeApi(),
+      path: '/orders',
+      route: 'orders',
+      portal: withBanner(),
+    });
     expect(first.page.textContent).toContain('Strike on Saturday');
-    await click(first.page.querySelector<HTMLButtonElement>(`button[aria-label="${en['shell.closeBanner']}"]`));
+    await click(
+      first.page.querySelector<HTMLButtonElement>(`button[aria-label="${en['shell.closeBanner']}"]`),
+    );
     expect(first.page.textContent).not.toContain('Strike on Saturday');
     cleanUp();
 
-    const reloaded = await render(<AnnouncementBanner />, { api: fakeApi(), path: '/orders', route: 'orders', portal: withBanner() });
+    const reloaded = await render(<AnnouncementBanner />, {
+      api: fakeApi(),
+      path: '/orders',
+      route: 'orders',
+      portal: withBanner(),
+    });
     expect(reloaded.page.querySelector('.announcement')).toBeNull();
     cleanUp();
 
-    const next = await render(<AnnouncementBanner />, { api: fakeApi(), path: '/orders', route: 'orders', portal: withBanner({ ...announcement.html, 'en-GB': '<p>Strike on Sunday</p>' }) });
+    const next = await render(<AnnouncementBanner />, {
+      api: fakeApi(),
+      path: '/orders',
+      route: 'orders',
+      portal: withBanner({ ...announcement.html, 'en-GB': '<p>Strike on Sunday</p>' }),
+    });
     expect(next.page.textContent).toContain('Strike on Sunday');
   });
 });
 
 describe("the 'new' badge on Orders (§2, §4 new-subscription flag)", () => {
   const sidebarPortal = () => portal({ features: ['manual-registration'] });
-  const badges = (page: HTMLElement) => [...page.querySelectorAll('.menu-badge')].map((badge) => badge.textContent);
+  const badges = (page: HTMLElement) =>
+    [...page.querySelectorAll('.menu-badge')].map((badge) => badge.textContent);
 
   it('shows after a link, in the menu and on the collapsed menu toggle, also after a reload', async () => {
-    sessionStorage.setItem(newSubscriptionKey('acme'), JSON.stringify({ userId: 'u1', orderNumber: '4012345678' }));
-    const { page } = await render(<Sidebar />, { api: fakeApi(), path: '/link-subscription', route: 'link-subscription', portal: sidebarPortal() });
+    sessionStorage.setItem(
+      newSubscriptionKey('acme'),
+      JSON.stringify({ userId: 'u1', orderNumber: '4012345678' }),
+    );
+    const { page } = await render(<Sidebar />, {
+      api: fakeApi(),
+      path: '/link-subscription',
+      route: 'link-subscription',
+      portal: sidebarPortal(),
+    });
     expect(badges(page)).toEqual([en['account.newBadge'], en['account.newBadge']]);
     const orders = page.querySelector<HTMLAnchorElement>('.sidebar-items a[href="/orders"]')!;
     expect(orders.textContent).toBe(`${en['orders.menuTitle']}${en['account.newBadge']}`);
   });
 
   it('is not shown to another user who signs in in the same tab', async () => {
-    sessionStorage.setItem(newSubscriptionKey('acme'), JSON.stringify({ userId: 'someone-else', orderNumber: '4012345678' }));
-    const { page } = await render(<Sidebar />, { api: fakeApi(), path: '/orders', route: 'orders', portal: sidebarPortal() });
+    sessionStorage.setItem(
+      newSubscriptionKey('acme'),
+      JSON.stringify({ userId: 'someone-else', orderNumber: '4012345678' }),
+    );
+    const { page } = await render(<Sidebar />, {
+      api: fakeApi(),
+      path: '/orders',
+      route: 'orders',
+      portal: sidebarPortal(),
+    });
     expect(badges(page)).toEqual([]);
   });
 });
 
 describe('external navigation links at their path (§2 catch-all)', () => {
   const links = [
-    { text: { 'de-DE': 'E-Paper', 'en-GB': 'E-Paper' }, url: 'https://epaper.example/reader', showInIframe: true },
+    {
+      text: { 'de-DE': 'E-Paper', 'en-GB': 'E-Paper' },
+      url: 'https://epaper.example/reader',
+      showInIframe: true,
+    },
     { text: { 'de-DE': 'Shop', 'en-GB': 'Shop' }, url: 'https://shop.example/', openInNewTab: true },
     { text: { 'de-DE': 'Newsletter', 'en-GB': 'Newsletter' }, url: 'https://www.example/newsletter' },
   ];
   const external = () => portal({ features: ['external-navigation'], externalNavigationLinks: links });
 
   it('frames only a link shown inside the portal', async () => {
-    const { page } = await render(<ExternalPageScreen />, { api: fakeApi(), path: '/E-Paper', route: ':page', portal: external() });
+    const { page } = await render(<ExternalPageScreen />, {
+      api: fakeApi(),
+      path: '/E-Paper',
+      route: ':page',
+      portal: external(),
+    });
     expect(page.querySelector('iframe')?.getAttribute('src')).toBe('https://epaper.example/reader');
   });
 
@@ -102,7 +174,12 @@ describe('external navigation links at their path (§2 catch-all)', () => {
       ['/Shop', 'https://shop.example/'],
       ['/Newsletter', 'https://www.example/newsletter'],
     ]) {
-      const { page } = await render(<ExternalPageScreen />, { api: fakeApi(), path, route: ':page', portal: external() });
+      const { page } = await render(<ExternalPageScreen />, {
+        api: fakeApi(),
+        path,
+        route: ':page',
+        portal: external(),
+      });
       const name = path.slice(1);
       expect(page.querySelector('iframe')).toBeNull();
       expect(page.querySelector('h1')?.textContent).toBe(name);
@@ -114,7 +191,8 @@ describe('external navigation links at their path (§2 catch-all)', () => {
 });
 
 describe('a visitor without a session (§2: a missing user sends to login unless the portal is embedded)', () => {
-  const embedded = (isEmbedded: boolean) => portal({ embedding: { isEmbedded, showLangSelector: true, hideNavigation: false, parentOrigins: [] } });
+  const embedded = (isEmbedded: boolean) =>
+    portal({ embedding: { isEmbedded, showLangSelector: true, hideNavigation: false, parentOrigins: [] } });
 
   async function anonymousAt(path: string, isEmbedded: boolean, locale: Locale = 'en-GB', timedOut = false) {
     const rendered = await render(
@@ -135,7 +213,9 @@ describe('a visitor without a session (§2: a missing user sends to login unless
     const wayIn = byText(page, 'a', de['shell.embeddedSignInButton'])!;
     expect(wayIn.getAttribute('href')).toMatch(/^\/login\?/);
     // The way in comes back to this page.
-    expect(new URLSearchParams(wayIn.getAttribute('href')!.split('?')[1]).get('returnTo')).toBe('/subscriptions/123?view=x');
+    expect(new URLSearchParams(wayIn.getAttribute('href')!.split('?')[1]).get('returnTo')).toBe(
+      '/subscriptions/123?view=x',
+    );
   });
 
   it('says the session expired after a timeout', async () => {
@@ -153,18 +233,29 @@ describe('a visitor without a session (§2: a missing user sends to login unless
 describe('the smaller items', () => {
   it('never offers "Send an e-card" on a subscription page (§6 "e-card: never by this rule set")', () => {
     const tenant = { features: ['e-card', 'contact-form'], buttons: { hiddenActions: [] } } as never;
-    const ids = subscriptionActions(tenant, makeSubscription(), { tenant } as never).map((action) => action.id);
+    const ids = subscriptionActions(tenant, makeSubscription(), { tenant } as never).map(
+      (action) => action.id,
+    );
     expect(ids).not.toContain('e-card');
     expect(ids).toContain('contact');
   });
 
   it("gives the tenant's contact phone when the voucher codes are exhausted (§8)", async () => {
-    const offer = { product: { title: 'TechnikWelt Pro', images: [], url: 'https://pro.example/' }, voucherCode: null };
+    const offer = {
+      product: { title: 'TechnikWelt Pro', images: [], url: 'https://pro.example/' },
+      voucherCode: null,
+    };
     const { page } = await render(<CrossSelling offer={offer} />, {
       api: fakeApi(),
       path: '/x',
       route: 'x',
-      portal: portal({ contact: { phone: '+49 89 1234 567', fallbackPhone: '+49 30 123', fallbackEmail: 'help@acme.example' } }),
+      portal: portal({
+        contact: {
+          phone: '+49 89 1234 567',
+          fallbackPhone: '+49 30 123',
+          fallbackEmail: 'help@acme.example',
+        },
+      }),
     });
     expect(page.textContent).toContain(en['account.crossSelling.vouchersExhausted']);
     const phone = byText(page, 'a', fill(en['shell.fallbackPhone'], { phone: '+49 89 1234 567' }))!;
@@ -177,7 +268,17 @@ describe('the smaller items', () => {
     const partner: SubscriptionPartner = {
       bpNumber: '0012345678',
       roles: ['AG', 'WE'],
-      address: { salutationCode: '0001', firstName: 'Anna', lastName1: 'Schmidt', company1: null, street: 'Lindenstraße', streetNumber: '12', zipcode: '10969', city: 'Berlin', countryCode: 'DE' },
+      address: {
+        salutationCode: '0001',
+        firstName: 'Anna',
+        lastName1: 'Schmidt',
+        company1: null,
+        street: 'Lindenstraße',
+        streetNumber: '12',
+        zipcode: '10969',
+        city: 'Berlin',
+        countryCode: 'DE',
+      },
       emailAddress: 'anna@example.org',
       phoneNumber: null,
       dateOfBirth: null,
@@ -185,9 +286,19 @@ describe('the smaller items', () => {
       editable: true,
       nextPhysicalIssue: null,
     };
-    const api = fakeApi({ [S]: subscription, [`${S}/business-partners`]: [partner], [`${S}/supported-countries?role=WE`]: ['DE'] });
+    const api = fakeApi({
+      [S]: subscription,
+      [`${S}/business-partners`]: [partner],
+      [`${S}/supported-countries?role=WE`]: ['DE'],
+    });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const { page, router } = await render(<AddressChangeScreen />, { api, path: `${S}/business-partners/0012345678`, route: 'subscriptions/:id/business-partners/:bpNumber', portal: config(), locale: 'de-DE' });
+    const { page, router } = await render(<AddressChangeScreen />, {
+      api,
+      path: `${S}/business-partners/0012345678`,
+      route: 'subscriptions/:id/business-partners/:bpNumber',
+      portal: config(),
+      locale: 'de-DE',
+    });
     const cancel = () => byText(page, 'button', 'Abbrechen');
 
     await type(labelled<HTMLInputElement>(page, 'Ort *'), 'Potsdam');

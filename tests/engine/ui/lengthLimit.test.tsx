@@ -36,7 +36,15 @@ const password21 = 'Abcdefghij1234567890X';
 
 describe('fields with a length rule', () => {
   it('keeps all 21 characters of a password and says the limit at the field', () => {
-    const host = render(<FormField label="Neues Passwort" type="password" value={password21} maxChars={20} onChange={() => undefined} />);
+    const host = render(
+      <FormField
+        label="Neues Passwort"
+        type="password"
+        value={password21}
+        maxChars={20}
+        onChange={() => undefined}
+      />,
+    );
     const input = host.querySelector('input')!;
     expect(input.value).toBe(password21);
     expect(input.hasAttribute('maxlength')).toBe(false);
@@ -45,19 +53,25 @@ describe('fields with a length rule', () => {
     expect(error?.textContent).toBe('Bitte geben Sie höchstens 20 Zeichen ein – jetzt sind es 21.');
   });
 
-  it('shows the form\'s own error while the value fits', () => {
-    const host = render(<FormField label="Name" value="Anna" maxChars={20} error="Pflichtfeld" onChange={() => undefined} />);
+  it("shows the form's own error while the value fits", () => {
+    const host = render(
+      <FormField label="Name" value="Anna" maxChars={20} error="Pflichtfeld" onChange={() => undefined} />,
+    );
     expect(host.querySelector('.form-error')?.textContent).toBe('Pflichtfeld');
     expect(host.querySelector('input')!.hasAttribute('maxlength')).toBe(false);
   });
 
-  it('does the same for text areas and the account forms\' inputs', () => {
-    const area = render(<TextAreaField label="Nachricht" value={'x'.repeat(256)} maxChars={255} onChange={() => undefined} />);
+  it("does the same for text areas and the account forms' inputs", () => {
+    const area = render(
+      <TextAreaField label="Nachricht" value={'x'.repeat(256)} maxChars={255} onChange={() => undefined} />,
+    );
     expect(area.querySelector('textarea')!.value).toHaveLength(256);
     expect(area.querySelector('textarea')!.hasAttribute('maxlength')).toBe(false);
     expect(area.querySelector('.form-error')?.textContent).toContain('höchstens 255 Zeichen');
     act(() => root?.unmount());
-    const input = render(<InputField label="Telefon" value={'1'.repeat(36)} maxChars={35} onChange={() => undefined} />);
+    const input = render(
+      <InputField label="Telefon" value={'1'.repeat(36)} maxChars={35} onChange={() => undefined} />,
+    );
     expect(input.querySelector('input')!.value).toHaveLength(36);
     expect(input.querySelector('.form-error')?.textContent).toContain('jetzt sind es 36');
   });

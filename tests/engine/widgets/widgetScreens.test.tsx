@@ -19,7 +19,12 @@ import OptInWidgetScreen from '../../../engine/features/opt-in-widget/OptInWidge
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const tables = ['engine/core/texts.json', 'engine/account/texts.json', 'engine/features/email-widget/texts.json', 'engine/features/opt-in-widget/texts.json'].map((file) => JSON.parse(readFileSync(file, 'utf8')));
+const tables = [
+  'engine/core/texts.json',
+  'engine/account/texts.json',
+  'engine/features/email-widget/texts.json',
+  'engine/features/opt-in-widget/texts.json',
+].map((file) => JSON.parse(readFileSync(file, 'utf8')));
 const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
 const PROVIDER = {
   code: 'messe',
@@ -57,12 +62,20 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function render(element: ReactNode, portal: PortalConfig, url: string, post: (path: string, body: unknown) => unknown = () => ({})) {
+async function render(
+  element: ReactNode,
+  portal: PortalConfig,
+  url: string,
+  post: (path: string, body: unknown) => unknown = () => ({}),
+) {
   const i18n = await createI18n(portal, 'en-GB');
   const calls: Array<{ path: string; body: unknown }> = [];
   const services: PortalServices = {
     config: portal,
-    api: { get: async () => undefined, post: async (path: string, body: unknown) => (calls.push({ path, body }), post(path, body)) } as never,
+    api: {
+      get: async () => undefined,
+      post: async (path: string, body: unknown) => (calls.push({ path, body }), post(path, body)),
+    } as never,
     logout: async () => undefined,
   };
   const container = document.createElement('div');
@@ -83,7 +96,9 @@ async function render(element: ReactNode, portal: PortalConfig, url: string, pos
 }
 
 const byLabel = (container: HTMLElement, text: string) => {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.replace(' *', '').trim() === text);
+  const label = [...container.querySelectorAll('label')].find(
+    (l) => l.textContent?.replace(' *', '').trim() === text,
+  );
   return document.getElementById(label!.htmlFor) as HTMLInputElement;
 };
 function type(input: HTMLInputElement, value: string) {
@@ -92,19 +107,28 @@ function type(input: HTMLInputElement, value: string) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 const click = (element: Element) => act(async () => void (element as HTMLElement).click());
-const button = (container: HTMLElement, text: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === text)!;
+const button = (container: HTMLElement, text: string) =>
+  [...container.querySelectorAll('button')].find((b) => b.textContent === text)!;
 
 describe('e-mail widget screen', () => {
   it('offers the opt-in checkbox only when the tenant supports opt-ins', async () => {
     const withOptIns = await render(<EmailWidgetScreen />, config({}), '/email-widget');
-    expect(withOptIns.container.textContent).toContain('Yes, I would like to receive news and offers by e-mail.');
+    expect(withOptIns.container.textContent).toContain(
+      'Yes, I would like to receive news and offers by e-mail.',
+    );
     act(() => root?.unmount());
-    const without = await render(<EmailWidgetScreen />, config({ features: ['email-widget'] }), '/email-widget');
+    const without = await render(
+      <EmailWidgetScreen />,
+      config({ features: ['email-widget'] }),
+      '/email-widget',
+    );
     expect(without.container.querySelector('input[type=checkbox]')).toBeNull();
   });
 
   it('sends the form with the opt-in and shows the neutral answer, and keeps it after changing the details', async () => {
-    const { container, calls } = await render(<EmailWidgetScreen />, config({}), '/email-widget', () => ({ status: 'check_inbox' }));
+    const { container, calls } = await render(<EmailWidgetScreen />, config({}), '/email-widget', () => ({
+      status: 'check_inbox',
+    }));
     await act(async () => {
       type(byLabel(container, 'E-mail address'), 'anna@example.org');
       type(byLabel(container, 'Order number'), '4000000001');
@@ -112,7 +136,18 @@ describe('e-mail widget screen', () => {
     });
     await click(container.querySelector('input[type=checkbox]')!);
     await click(button(container, 'Request my rewards'));
-    expect(calls).toEqual([{ path: '/link-email', body: { email: 'anna@example.org', orderNumber: '4000000001', zipcode: '10115', optIn: true, locale: 'en-GB' } }]);
+    expect(calls).toEqual([
+      {
+        path: '/link-email',
+        body: {
+          email: 'anna@example.org',
+          orderNumber: '4000000001',
+          zipcode: '10115',
+          optIn: true,
+          locale: 'en-GB',
+        },
+      },
+    ]);
     expect(container.textContent).toContain('Please check your inbox');
     await click(button(container, 'Enter different details'));
     expect(container.querySelector('input[type=checkbox]')).not.toBeNull();
@@ -128,7 +163,12 @@ describe('opt-in widget screen', () => {
   });
 
   it('shows the voucher code only after the confirmation link’s button', async () => {
-    const { container, calls } = await render(<OptInWidgetScreen />, config({}), '/opt-in-widget?provider=messe&token=abc', () => ({ provider: 'messe', voucherCode: 'M-0001' }));
+    const { container, calls } = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe&token=abc',
+      () => ({ provider: 'messe', voucherCode: 'M-0001' }),
+    );
     expect(container.textContent).not.toContain('M-0001');
     await click(button(container, 'Confirm sign-up'));
     expect(calls).toEqual([{ path: '/opt-in/confirm', body: { token: 'abc' } }]);

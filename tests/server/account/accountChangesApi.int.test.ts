@@ -19,7 +19,17 @@ import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 
-const FEATURES = ['holiday-redirect', 'holiday-break', 'holiday-download', 'payment-method-change', 'issue-complaint', 'address-change', 'opt-ins', 'issue-download', 'issue-history'];
+const FEATURES = [
+  'holiday-redirect',
+  'holiday-break',
+  'holiday-download',
+  'payment-method-change',
+  'issue-complaint',
+  'address-change',
+  'opt-ins',
+  'issue-download',
+  'issue-history',
+];
 const PUBLICATIONS = [
   { publication: 'ACP', description: 'Account Post', kind: 'print', frequency: 'weekly' },
   { publication: 'ACS', description: 'Account Sunday', kind: 'print', frequency: 'sunday' },
@@ -47,10 +57,22 @@ function tenant(id: string, locale: 'de-DE' | 'en-GB', settings: Record<string, 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-changes-outbox-'));
 const mailer = createMailer({ outboxDir });
 const german = tenant(uniqueTenantId('changes'), 'de-DE');
-const british = tenant(uniqueTenantId('changes-gb'), 'en-GB', { paymentMethodChange: { allowedChanges: { direct_debit: ['credit_card'], sepa: ['credit_card'], invoice: ['credit_card'], credit_card: ['credit_card'], paypal: ['credit_card'], none: ['credit_card'] } } });
+const british = tenant(uniqueTenantId('changes-gb'), 'en-GB', {
+  paymentMethodChange: {
+    allowedChanges: {
+      direct_debit: ['credit_card'],
+      sepa: ['credit_card'],
+      invoice: ['credit_card'],
+      credit_card: ['credit_card'],
+      paypal: ['credit_card'],
+      none: ['credit_card'],
+    },
+  },
+});
 const clock = new Date();
 const today = clock.toISOString().slice(0, 10);
-const addDays = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 let baseUrl: string;
 let close: () => Promise<void>;
 let db: Database;
@@ -88,12 +110,26 @@ async function subscriptions(client: Client): Promise<Subscription[]> {
   return list.body;
 }
 const printOf = (list: Subscription[], publication = 'ACP') =>
-  list.find((s) => s.publication === publication && s.mixType === 'PR' && s.orderStatus === 'A' && s.roles.includes('AG') && s.activeHolidayServiceType === null)!;
+  list.find(
+    (s) =>
+      s.publication === publication &&
+      s.mixType === 'PR' &&
+      s.orderStatus === 'A' &&
+      s.roles.includes('AG') &&
+      s.activeHolidayServiceType === null,
+  )!;
 
 beforeAll(async () => {
   db = await getTestDatabase();
   await seedDemoData(db, [german, british], { today: clock });
-  const { app } = createApp({ db, tenants: [german, british], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  const { app } = createApp({
+    db,
+    tenants: [german, british],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
+  });
   ({ baseUrl, close } = await listen(app));
 });
 
@@ -104,23 +140,53 @@ describe('holiday service', () => {
     const client = await signIn(german);
     const s = printOf(await subscriptions(client));
     const state = await client.get<any>(`/subscriptions/${s.id}/holiday-service`);
-    expect(state.body).toMatchObject({ types: ['redirect', 'break', 'download'], planned: null, maxWeeks: { redirect: 6, break: 6, download: 6 }, earliestStart: addDays(1) });
-    const issues = await client.get<any[]>(`/subscriptions/${s.id}/holiday-service/issues?dateFrom=${addDays(7)}&dateTo=${addDays(27)}`);
+    expect(state.body).toMatchObject({
+      types: ['redirect', 'break', 'download'],
+      planned: null,
+      maxWeeks: { redirect: 6, break: 6, download: 6 },
+      earliestStart: addDays(1),
+    });
+    const issues = await client.get<any[]>(
+      `/subscriptions/${s.id}/holiday-service/issues?dateFrom=${addDays(7)}&dateTo=${addDays(27)}`,
+    );
     expect(issues.body.length).toBeGreaterThan(0);
-    const tooEarly = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'break', dateFrom: today, dateTo: addDays(14) });
+    const tooEarly = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'break',
+      dateFrom: today,
+      dateTo: addDays(14),
+    });
     expect(tooEarly.body.error.details.fields).toEqual({ dateFrom: 'too_early' });
-    const tooLong = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'break', dateFrom: addDays(7), dateTo: addDays(7 + 43) });
+    const tooLong = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'break',
+      dateFrom: addDays(7),
+      dateTo: addDays(7 + 43),
+    });
     expect(tooLong.body.error.details.fields).toEqual({ dateTo: 'too_long' });
-    const set = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service`, { subscriptionId: s.id, service: 'break', dateFrom: addDays(7), dateTo: addDays(27) });
+    const set = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service`, {
+      subscriptionId: s.id,
+      service: 'break',
+      dateFrom: addDays(7),
+      dateTo: addDays(27),
+    });
     expect(set.status).toBe(200);
     expect(set.body.activeHolidayServiceType).toBe('break');
-    expect(set.body.currentSuspension).toEqual({ suspendedFromDate: addDays(7), suspendedToDate: addDays(27) });
-    const second = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(30), dateTo: addDays(35) });
+    expect(set.body.currentSuspension).toEqual({
+      suspendedFromDate: addDays(7),
+      suspendedToDate: addDays(27),
+    });
+    const second = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'redirect',
+      dateFrom: addDays(30),
+      dateTo: addDays(35),
+    });
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('holiday_service_active');
     const planned = await client.get<any>(`/subscriptions/${s.id}/holiday-service`);
     expect(planned.body.planned).toMatchObject({ type: 'break', dateFrom: addDays(7), isCancellable: true });
-    const cancelled = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service/cancel`, { subscriptionId: s.id, service: 'break' });
+    const cancelled = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service/cancel`, {
+      subscriptionId: s.id,
+      service: 'break',
+    });
     expect(cancelled.body.activeHolidayServiceType).toBeNull();
     expect(cancelled.body.currentSuspension).toBeNull();
     const subjects = (await mails(SHARED_DEMO_EMAIL)).map((m) => m.subject);
@@ -132,15 +198,57 @@ describe('holiday service', () => {
     const client = await signIn(german);
     const list = await subscriptions(client);
     const s = printOf(list);
-    const bad = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(8), dateTo: addDays(20), businessPartner: { lastName1: 'Becker', street: 'Strandweg', zipcode: '12', city: 'Sylt', countryCode: 'DE' } });
-    expect(bad.body.error.details.fields).toEqual({ 'businessPartner/streetNumber': 'required', 'businessPartner/zipcode': 'too_short' });
-    const abroad = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(8), dateTo: addDays(20), businessPartner: { lastName1: 'Becker', street: 'Main St', streetNumber: '1', zipcode: '10001', city: 'New York', countryCode: 'US' } });
+    const bad = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'redirect',
+      dateFrom: addDays(8),
+      dateTo: addDays(20),
+      businessPartner: {
+        lastName1: 'Becker',
+        street: 'Strandweg',
+        zipcode: '12',
+        city: 'Sylt',
+        countryCode: 'DE',
+      },
+    });
+    expect(bad.body.error.details.fields).toEqual({
+      'businessPartner/streetNumber': 'required',
+      'businessPartner/zipcode': 'too_short',
+    });
+    const abroad = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'redirect',
+      dateFrom: addDays(8),
+      dateTo: addDays(20),
+      businessPartner: {
+        lastName1: 'Becker',
+        street: 'Main St',
+        streetNumber: '1',
+        zipcode: '10001',
+        city: 'New York',
+        countryCode: 'US',
+      },
+    });
     expect(abroad.body.error.details.fields).toEqual({ 'businessPartner/countryCode': 'not_supported' });
-    const good = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service`, { service: 'redirect', dateFrom: addDays(8), dateTo: addDays(20), businessPartner: { lastName1: 'Becker', street: 'Strandweg', streetNumber: '3', zipcode: '25980', city: 'Sylt', countryCode: 'DE' } });
+    const good = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'redirect',
+      dateFrom: addDays(8),
+      dateTo: addDays(20),
+      businessPartner: {
+        lastName1: 'Becker',
+        street: 'Strandweg',
+        streetNumber: '3',
+        zipcode: '25980',
+        city: 'Sylt',
+        countryCode: 'DE',
+      },
+    });
     expect(good.body.activeHolidayServiceType).toBe('redirect');
     const sunday = printOf(list, 'ACS');
     if (sunday) {
-      const refused = await client.post<any>(`/subscriptions/${sunday.id}/holiday-service`, { service: 'break', dateFrom: addDays(8), dateTo: addDays(20) });
+      const refused = await client.post<any>(`/subscriptions/${sunday.id}/holiday-service`, {
+        service: 'break',
+        dateFrom: addDays(8),
+        dateTo: addDays(20),
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.error.code).toBe('feature_disabled');
     }
@@ -156,10 +264,15 @@ describe('holiday service', () => {
       [german.id],
     );
     const client = await signIn(german, owner.email);
-    const running = (await subscriptions(client)).find((s) => s.activeHolidayServiceType === 'redirect' && s.roles.includes('WE'))!;
+    const running = (await subscriptions(client)).find(
+      (s) => s.activeHolidayServiceType === 'redirect' && s.roles.includes('WE'),
+    )!;
     const state = await client.get<any>(`/subscriptions/${running.id}/holiday-service`);
     expect(state.body.planned).toMatchObject({ type: 'redirect', isCancellable: false });
-    expect((await client.post<any>(`/subscriptions/${running.id}/holiday-service/cancel`, { service: 'redirect' })).body.error.code).toBe('not_cancellable');
+    expect(
+      (await client.post<any>(`/subscriptions/${running.id}/holiday-service/cancel`, { service: 'redirect' }))
+        .body.error.code,
+    ).toBe('not_cancellable');
   });
 });
 
@@ -169,31 +282,56 @@ describe('payment details', () => {
     const s = printOf(await subscriptions(client));
     const before = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
     expect(before.body.allowedChanges).toEqual(expect.arrayContaining(['sepa', 'credit_card', 'paypal']));
-    const wrong = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, { debitAccountHolder: 'Jonas Becker', iban: 'DE89 3704 0044 0532 0130 01' });
+    const wrong = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, {
+      debitAccountHolder: 'Jonas Becker',
+      iban: 'DE89 3704 0044 0532 0130 01',
+    });
     expect(wrong.body.error.details.fields).toEqual({ iban: 'checksum' });
-    const saved = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, { debitAccountHolder: 'Jonas Becker', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' });
+    const saved = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, {
+      debitAccountHolder: 'Jonas Becker',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.pendingChange).toEqual({ paymentMethod: 'sepa', effectiveFrom: expect.any(String) });
     expect(JSON.stringify(saved.body)).not.toContain('370400440532013000');
     expect(await applyDueChanges(db, saved.body.pendingChange.effectiveFrom)).toBeGreaterThan(0);
     const after = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
-    expect(after.body).toMatchObject({ paymentMethod: 'sepa', account: { iban: 'DE••••••••••••••••3000', debitAccountHolder: 'Jonas Becker' }, pendingChange: null });
+    expect(after.body).toMatchObject({
+      paymentMethod: 'sepa',
+      account: { iban: 'DE••••••••••••••••3000', debitAccountHolder: 'Jonas Becker' },
+      pendingChange: null,
+    });
   });
 
   it('offers only the tenant’s directions and registers a card through the sandbox page', async () => {
     const client = await signIn(british);
     const s = printOf(await subscriptions(client));
-    const refused = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, { debitAccountHolder: 'Sam Taylor', iban: 'GB29 NWBK 6016 1331 9268 19' });
+    const refused = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, {
+      debitAccountHolder: 'Sam Taylor',
+      iban: 'GB29 NWBK 6016 1331 9268 19',
+    });
     expect(refused.status).toBe(403);
     const popup = await client.post<any>(`/subscriptions/${s.id}/payment-details/credit-card`);
     expect(popup.body.url).toContain('/api/payments/sandbox/');
     const page = new URL(popup.body.url, baseUrl);
     const sandbox = browserLikeClient(baseUrl, '');
     await sandbox.get(`${page.pathname}${page.search}`);
-    const paid = await sandbox.post<any>(page.pathname, { key: page.searchParams.get('key'), action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Sam Taylor' });
+    const paid = await sandbox.post<any>(page.pathname, {
+      key: page.searchParams.get('key'),
+      action: 'pay',
+      cardNumber: '4242424242424242',
+      expiry: '12/39',
+      holder: 'Sam Taylor',
+    });
     expect(paid.body.status).toBe('success');
-    expect((await client.get<any>(`/subscriptions/${s.id}/pending-payments/${popup.body.pendingPayment.id}`)).body.status).toBe('success');
-    expect((await client.get<any>(`/subscriptions/${s.id}/payment-details`)).body.pendingChange.paymentMethod).toBe('credit_card');
+    expect(
+      (await client.get<any>(`/subscriptions/${s.id}/pending-payments/${popup.body.pendingPayment.id}`)).body
+        .status,
+    ).toBe('success');
+    expect(
+      (await client.get<any>(`/subscriptions/${s.id}/payment-details`)).body.pendingChange.paymentMethod,
+    ).toBe('credit_card');
   });
 });
 
@@ -206,22 +344,44 @@ describe('complaint', () => {
     expect(state.body.issues.length).toBeGreaterThan(0);
     expect(state.body.issues.length).toBeLessThanOrEqual(3);
     const [first, second] = state.body.issues;
-    const options = await client.post<string[]>(`/subscriptions/${s.id}/delivered-issues/compensation-options`, { issue: first.issue });
+    const options = await client.post<string[]>(
+      `/subscriptions/${s.id}/delivered-issues/compensation-options`,
+      { issue: first.issue },
+    );
     expect(options.body).toContain('complimentary_issue');
-    const given = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, { issue: first.issue, complaintReason: 'damaged', compensationOption: 'complimentary_issue' });
-    expect(given.body).toMatchObject({ url: null, compensationOption: 'complimentary_issue', expectedBy: addDays(7) });
-    const again = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, { issue: first.issue, complaintReason: 'other', compensationOption: 'complimentary_issue' });
+    const given = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
+      issue: first.issue,
+      complaintReason: 'damaged',
+      compensationOption: 'complimentary_issue',
+    });
+    expect(given.body).toMatchObject({
+      url: null,
+      compensationOption: 'complimentary_issue',
+      expectedBy: addDays(7),
+    });
+    const again = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
+      issue: first.issue,
+      complaintReason: 'other',
+      compensationOption: 'complimentary_issue',
+    });
     expect(again.body.error.code).toBe('complaint_exists');
     const delivered = await client.get<any>(`/subscriptions/${s.id}/delivered-issues?page=0`);
     expect(delivered.body.items.some((i: { issue: string }) => i.issue === `C-${first.issue}`)).toBe(true);
     if (second) {
-      const download = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, { issue: second.issue, complaintReason: 'notdelivered', compensationOption: 'download' });
+      const download = await client.post<any>(
+        `/subscriptions/${s.id}/delivered-issues/request-compensation`,
+        { issue: second.issue, complaintReason: 'notdelivered', compensationOption: 'download' },
+      );
       expect(download.body.url).toMatch(/\/api\/files\//);
-      const file = await client.get<string>(new URL(download.body.url, baseUrl).pathname.replace(`/t/${german.id}/api`, ''));
+      const file = await client.get<string>(
+        new URL(download.body.url, baseUrl).pathname.replace(`/t/${german.id}/api`, ''),
+      );
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toContain('application/pdf');
     }
-    const refused = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/compensation-options`, { issue: 'not-an-issue' });
+    const refused = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/compensation-options`, {
+      issue: 'not-an-issue',
+    });
     expect(refused.status).toBe(404);
   });
 });
@@ -233,19 +393,51 @@ describe('addresses', () => {
     const partners = await client.get<any[]>(`/subscriptions/${s.id}/business-partners`);
     const me = partners.body.find((p) => p.roles.includes('WE'))!;
     expect(me).toMatchObject({ editable: true, roles: ['AG', 'WE', 'RE'] });
-    expect((await client.get<string[]>(`/subscriptions/${s.id}/supported-countries?role=WE`)).body).toEqual(['GB', 'IE']);
-    const wrong = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, zipcode: '12345', countryCode: 'GB' });
+    expect((await client.get<string[]>(`/subscriptions/${s.id}/supported-countries?role=WE`)).body).toEqual([
+      'GB',
+      'IE',
+    ]);
+    const wrong = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      zipcode: '12345',
+      countryCode: 'GB',
+    });
     expect(wrong.body.error.details.fields).toMatchObject({ zipcode: 'invalid' });
-    const locked = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, lastName1: 'Someone Else' });
+    const locked = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      lastName1: 'Someone Else',
+    });
     expect(locked.body.error.details.fields).toMatchObject({ lastName1: 'not_editable' });
-    const dated = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, street: 'Rosebery Avenue', streetNumber: '14', zipcode: 'EC1R 4TD', city: 'London', validFrom: addDays(12) });
+    const dated = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      street: 'Rosebery Avenue',
+      streetNumber: '14',
+      zipcode: 'EC1R 4TD',
+      city: 'London',
+      validFrom: addDays(12),
+    });
     expect(dated.status).toBe(200);
     expect(dated.body.address.street).toBe(me.address.street);
-    expect(dated.body.futureAddresses).toEqual([{ validFrom: addDays(12), address: expect.objectContaining({ street: 'Rosebery Avenue', zipcode: 'EC1R 4TD' }) }]);
+    expect(dated.body.futureAddresses).toEqual([
+      {
+        validFrom: addDays(12),
+        address: expect.objectContaining({ street: 'Rosebery Avenue', zipcode: 'EC1R 4TD' }),
+      },
+    ]);
     await applyDueChanges(db, addDays(12));
-    const moved = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) => p.bpNumber === me.bpNumber)!;
-    expect(moved.address).toMatchObject({ street: 'Rosebery Avenue', streetNumber: '14', zipcode: 'EC1R 4TD', city: 'London' });
-    const events = await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and subject_id = $2`, [british.id, me.bpNumber]);
+    const moved = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+      (p) => p.bpNumber === me.bpNumber,
+    )!;
+    expect(moved.address).toMatchObject({
+      street: 'Rosebery Avenue',
+      streetNumber: '14',
+      zipcode: 'EC1R 4TD',
+      city: 'London',
+    });
+    const events = await db.query<{ type: string }>(
+      `select type from account_events where tenant_id = $1 and subject_id = $2`,
+      [british.id, me.bpNumber],
+    );
     expect(events.map((e) => e.type)).toContain('address.changed');
   });
 });
@@ -255,9 +447,15 @@ describe('what the security review found', () => {
     const client = await signIn(british);
     const s = printOf(await subscriptions(client));
     const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body[0];
-    const feb30 = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, dateOfBirth: '1980-02-30', validFrom: addDays(3) });
+    const feb30 = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      dateOfBirth: '1980-02-30',
+      validFrom: addDays(3),
+    });
     expect(feb30.status).toBe(400);
-    const yearZero = await client.get<any>(`/subscriptions/${s.id}/holiday-service/issues?dateFrom=0000-01-01&dateTo=0000-02-01`);
+    const yearZero = await client.get<any>(
+      `/subscriptions/${s.id}/holiday-service/issues?dateFrom=0000-01-01&dateTo=0000-02-01`,
+    );
     expect(yearZero.status).toBe(400);
   });
 
@@ -265,27 +463,48 @@ describe('what the security review found', () => {
     const client = await signIn(german);
     const s = printOf(await subscriptions(client));
     const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body[0];
-    const other = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, emailAddress: 'someone.else@example.org' });
+    const other = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      emailAddress: 'someone.else@example.org',
+    });
     expect(other.body.error.details.fields).toMatchObject({ emailAddress: 'not_verified' });
-    const own = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, { ...me.address, emailAddress: SHARED_DEMO_EMAIL });
+    const own = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      emailAddress: SHARED_DEMO_EMAIL,
+    });
     expect(own.status).toBe(200);
   });
 
   it('applies the other due changes when one of them cannot be applied', async () => {
-    const [bp] = await db.query<{ bp: string }>(`select bp_number::text as bp from business_partners where tenant_id = $1 order by bp_number limit 2`, [german.id]);
-    const [second] = (await db.query<{ bp: string }>(`select bp_number::text as bp from business_partners where tenant_id = $1 order by bp_number offset 1 limit 1`, [german.id]));
-    await db.query(`insert into future_addresses (tenant_id, bp_number, valid_from, address) values ($1, $2, $3, $4), ($1, $5, $3, $6)`, [
-      german.id,
-      bp.bp,
-      addDays(40),
-      JSON.stringify({ dateOfBirth: 'not a date' }),
-      second.bp,
-      JSON.stringify({ city: 'Neustadt' }),
-    ]);
+    const [bp] = await db.query<{ bp: string }>(
+      `select bp_number::text as bp from business_partners where tenant_id = $1 order by bp_number limit 2`,
+      [german.id],
+    );
+    const [second] = await db.query<{ bp: string }>(
+      `select bp_number::text as bp from business_partners where tenant_id = $1 order by bp_number offset 1 limit 1`,
+      [german.id],
+    );
+    await db.query(
+      `insert into future_addresses (tenant_id, bp_number, valid_from, address) values ($1, $2, $3, $4), ($1, $5, $3, $6)`,
+      [
+        german.id,
+        bp.bp,
+        addDays(40),
+        JSON.stringify({ dateOfBirth: 'not a date' }),
+        second.bp,
+        JSON.stringify({ city: 'Neustadt' }),
+      ],
+    );
     expect(await applyDueChanges(db, addDays(40))).toBeGreaterThanOrEqual(1);
-    const [moved] = await db.query<{ city: string }>(`select city from business_partners where tenant_id = $1 and bp_number = $2`, [german.id, second.bp]);
+    const [moved] = await db.query<{ city: string }>(
+      `select city from business_partners where tenant_id = $1 and bp_number = $2`,
+      [german.id, second.bp],
+    );
     expect(moved.city).toBe('Neustadt');
-    const [failed] = await db.query<{ lastError: string | null }>(`select last_error as "lastError" from future_addresses where tenant_id = $1 and bp_number = $2 and valid_from = $3`, [german.id, bp.bp, addDays(40)]);
+    const [failed] = await db.query<{ lastError: string | null }>(
+      `select last_error as "lastError" from future_addresses where tenant_id = $1 and bp_number = $2 and valid_from = $3`,
+      [german.id, bp.bp, addDays(40)],
+    );
     expect(failed.lastError).toMatch(/invalid input syntax for type date/);
   });
 });
@@ -297,21 +516,40 @@ describe('opt-ins', () => {
     const bp = s.currentRoleBusinessPartner.bpNumber;
     const list = await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`);
     expect(list.body.map((o) => o.type)).toEqual(['NEWSLETTER', 'PARTNER', 'PHONE', 'POST']);
-    const changed = await client.post<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, { optIns: [{ type: 'NEWSLETTER', value: true }, { type: 'PHONE', value: false }] });
+    const changed = await client.post<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, {
+      optIns: [
+        { type: 'NEWSLETTER', value: true },
+        { type: 'PHONE', value: false },
+      ],
+    });
     expect(changed.body.find((o) => o.type === 'NEWSLETTER')).toMatchObject({ value: false, pending: true });
     expect(changed.body.find((o) => o.type === 'PHONE')).toMatchObject({ value: false, pending: false });
-    const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) => m.subject.startsWith('Bitte bestätigen Sie Ihre Einwilligung'))!;
+    const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) =>
+      m.subject.startsWith('Bitte bestätigen Sie Ihre Einwilligung'),
+    )!;
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
     const visitor = browserLikeClient(baseUrl, '');
     const page = await visitor.get<string>(`${link.pathname}${link.search}`, { accept: 'text/html' });
     expect(page.status).toBe(200);
     // Opening the page confirms nothing (mail scanners open links); the button does.
-    expect((await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find((o) => o.type === 'NEWSLETTER').value).toBe(false);
+    expect(
+      (await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find(
+        (o) => o.type === 'NEWSLETTER',
+      ).value,
+    ).toBe(false);
     const confirmed = await visitor.post<any>(link.pathname, { token: link.searchParams.get('token') });
     expect(confirmed.body).toEqual({ status: 'confirmed', types: ['NEWSLETTER'] });
-    expect((await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find((o) => o.type === 'NEWSLETTER')).toMatchObject({ value: true, pending: false });
-    expect((await visitor.post<any>(link.pathname, { token: link.searchParams.get('token') })).status).toBe(404);
-    const unknown = await client.post<any>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, { optIns: [{ type: 'SMOKE_SIGNALS', value: true }] });
+    expect(
+      (await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find(
+        (o) => o.type === 'NEWSLETTER',
+      ),
+    ).toMatchObject({ value: true, pending: false });
+    expect((await visitor.post<any>(link.pathname, { token: link.searchParams.get('token') })).status).toBe(
+      404,
+    );
+    const unknown = await client.post<any>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, {
+      optIns: [{ type: 'SMOKE_SIGNALS', value: true }],
+    });
     expect(unknown.status).toBe(400);
   });
 });

@@ -59,7 +59,13 @@ beforeAll(async () => {
     [first, (u: string) => (urlA = u)],
     [second, (u: string) => (urlB = u)],
   ] as const) {
-    const { app } = createApp({ db, tenants: [tenant], distDir: path.join(outboxDir, 'no-dist'), mailer, signInLimits: { windowSeconds: 900, perAddress, perClient: 1_000 } });
+    const { app } = createApp({
+      db,
+      tenants: [tenant],
+      distDir: path.join(outboxDir, 'no-dist'),
+      mailer,
+      signInLimits: { windowSeconds: 900, perAddress, perClient: 1_000 },
+    });
     const { baseUrl, close } = await listen(app);
     assign(baseUrl);
     closers.push(close);
@@ -105,7 +111,10 @@ describe('two server instances on one database', () => {
 
     // Instance B's pool changes the first subscription's name (as any write of B would, in a transaction).
     await second.transaction(async (tx) => {
-      await tx.query(`update subscriptions set details = jsonb_set(coalesce(details, '{}'::jsonb), '{displayName}', '"Umbenannt auf B"') where tenant_id = $1 and id = $2`, [tenant.id, before[0].id]);
+      await tx.query(
+        `update subscriptions set details = jsonb_set(coalesce(details, '{}'::jsonb), '{displayName}', '"Umbenannt auf B"') where tenant_id = $1 and id = $2`,
+        [tenant.id, before[0].id],
+      );
     });
     const after = (await onA.get('/subscriptions')).body as Array<{ id: string; displayName: string }>;
     expect(after.find((s) => s.id === before[0].id)?.displayName).toBe('Umbenannt auf B');
@@ -113,7 +122,10 @@ describe('two server instances on one database', () => {
     // A change that is rolled back is never seen, and leaves A's answer as it was.
     await expect(
       second.transaction(async (tx) => {
-        await tx.query(`update subscriptions set details = jsonb_set(details, '{displayName}', '"Nie gespeichert"') where tenant_id = $1 and id = $2`, [tenant.id, before[0].id]);
+        await tx.query(
+          `update subscriptions set details = jsonb_set(details, '{displayName}', '"Nie gespeichert"') where tenant_id = $1 and id = $2`,
+          [tenant.id, before[0].id],
+        );
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -122,10 +134,14 @@ describe('two server instances on one database', () => {
 
   it('counts sign-in requests for one address across both instances', async () => {
     const address = 'gezaehlt@example.org';
-    const clients = [browserLikeClient(urlA, `/t/${tenant.id}/api`), browserLikeClient(urlB, `/t/${tenant.id}/api`)];
+    const clients = [
+      browserLikeClient(urlA, `/t/${tenant.id}/api`),
+      browserLikeClient(urlB, `/t/${tenant.id}/api`),
+    ];
     for (const client of clients) await client.get('/subscriptions');
     const statuses: number[] = [];
-    for (let i = 0; i <= perAddress; i += 1) statuses.push((await clients[i % 2].post('/login/magic-link', { email: address })).status);
+    for (let i = 0; i <= perAddress; i += 1)
+      statuses.push((await clients[i % 2].post('/login/magic-link', { email: address })).status);
     expect(statuses.slice(0, perAddress)).toEqual(Array(perAddress).fill(202));
     expect(statuses[perAddress]).toBe(429);
   });
@@ -144,7 +160,10 @@ describe('two server instances on one database', () => {
     let requested = false;
     for (const sub of subscriptions) {
       const history = await onA.get(`/subscriptions/${sub.id}/payment-history?page=0`);
-      const invoice = history.status === 200 ? history.body.items.find((i: { invoiceNumber?: string }) => i.invoiceNumber) : undefined;
+      const invoice =
+        history.status === 200
+          ? history.body.items.find((i: { invoiceNumber?: string }) => i.invoiceNumber)
+          : undefined;
       if (!invoice) continue;
       const query = `invoiceNumber=${encodeURIComponent(invoice.invoiceNumber)}`;
       const firstAnswer = await onA.post(`/subscriptions/${sub.id}/invoices/request?${query}`);

@@ -53,11 +53,18 @@ const mailer = createMailer({ outboxDir });
 const full = tenant(uniqueTenantId('orders-full'), ALL_FEATURES, {
   linkSubscription: { askGiftQuestion: true, allowBpNumber: true },
   giftCertificate: { salesSources: ['GIFT'] },
-  orderAttributes: { attributes: [{ type: 'DELIVERY_NOTE', label: { 'de-DE': 'Hinweis' }, editable: true }, { type: 'COSTS', label: { 'de-DE': 'Kosten' }, creatable: true }] },
+  orderAttributes: {
+    attributes: [
+      { type: 'DELIVERY_NOTE', label: { 'de-DE': 'Hinweis' }, editable: true },
+      { type: 'COSTS', label: { 'de-DE': 'Kosten' }, creatable: true },
+    ],
+  },
   themeTokens: { colors: { primary: '#7a1f2b', onPrimary: '#ffffff' } },
 });
 const bare = tenant(uniqueTenantId('orders-bare'), []);
-const merged = tenant(uniqueTenantId('orders-merge'), ['manual-registration'], { linkSubscription: { allowBpNumber: true } });
+const merged = tenant(uniqueTenantId('orders-merge'), ['manual-registration'], {
+  linkSubscription: { allowBpNumber: true },
+});
 let clock = new Date();
 let baseUrl: string;
 let close: () => Promise<void>;
@@ -129,7 +136,9 @@ async function mainSubscriptions(client: Awaited<ReturnType<typeof signIn>>): Pr
 describe('payment history and delivered issues', () => {
   it('pages the payment history by 10, zero-based, newest first, with the total', async () => {
     const client = await signIn(full, emailOf(full, 0));
-    const longest = (await mainSubscriptions(client)).find((s) => s.mixType === 'PR' && s.orderStatus === 'A' && s.renewal?.autoRenewal)!;
+    const longest = (await mainSubscriptions(client)).find(
+      (s) => s.mixType === 'PR' && s.orderStatus === 'A' && s.renewal?.autoRenewal,
+    )!;
     const first = await client.get(`/subscriptions/${longest.id}/payment-history?page=0`);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 0, pageSize: 10 });
@@ -138,7 +147,9 @@ describe('payment history and delivered issues', () => {
     expect(first.body.totalPages).toBe(Math.ceil(first.body.totalItems / 10));
     const dates = first.body.items.map((i: { date: string }) => i.date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const last = await client.get(`/subscriptions/${longest.id}/payment-history?page=${first.body.totalPages - 1}`);
+    const last = await client.get(
+      `/subscriptions/${longest.id}/payment-history?page=${first.body.totalPages - 1}`,
+    );
     expect(last.body.items.length).toBe(first.body.totalItems - 10 * (first.body.totalPages - 1));
     expect(last.body.items[0].id).not.toBe(first.body.items[0].id);
   });
@@ -165,7 +176,9 @@ describe('payment history and delivered issues', () => {
     const elsewhere = await signIn(bare, emailOf(bare, 3));
     expect(emailOf(bare, 3)).toBe(emailOf(full, 3));
     expect((await elsewhere.get(`/subscriptions/${mine.id}/delivered-issues`)).status).toBe(404);
-    expect((await elsewhere.post(`/subscriptions/${mine.id}/invoices/request?invoiceNumber=1`)).status).toBe(404);
+    expect((await elsewhere.post(`/subscriptions/${mine.id}/invoices/request?invoiceNumber=1`)).status).toBe(
+      404,
+    );
   });
 
   it('refuses the issue history to a licence manager (403 not_allowed)', async () => {
@@ -199,17 +212,23 @@ describe('invoices', () => {
     const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
     const page = await client.get(`/subscriptions/${sub.id}/payment-history?page=1`);
     const invoice = page.body.items[0];
-    const first = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=${invoice.externalDocumentNumber}`);
+    const first = await client.post(
+      `/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=${invoice.externalDocumentNumber}`,
+    );
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ status: 'success' });
-    const second = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`);
+    const second = await client.post(
+      `/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`,
+    );
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: 'processing', details: { status: 'processing' } });
     // The next day (a new session: the idle timeout ended this one) it can be requested again.
     const today = clock;
     clock = new Date(today.getTime() + 24 * 3600 * 1000);
     const tomorrow = await newSession(full, emailOf(full, 0));
-    const nextDay = await tomorrow.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`);
+    const nextDay = await tomorrow.post(
+      `/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}`,
+    );
     clock = today;
     sessions.clear();
     expect(nextDay.status).toBe(200);
@@ -218,22 +237,35 @@ describe('invoices', () => {
   it('validates the invoice request query and picks the entry by externalDocumentNumber when given (§7)', async () => {
     const client = await signIn(full, emailOf(full, 0));
     const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
-    const bad = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${'9'.repeat(36)}&externalDocumentNumber=%3Cscript%3E`);
+    const bad = await client.post(
+      `/subscriptions/${sub.id}/invoices/request?invoiceNumber=${'9'.repeat(36)}&externalDocumentNumber=%3Cscript%3E`,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_failed');
-    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['query/invoiceNumber', 'query/externalDocumentNumber']);
-    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=1&invoiceNumber=2`)).status).toBe(400);
+    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual([
+      'query/invoiceNumber',
+      'query/externalDocumentNumber',
+    ]);
+    expect(
+      (await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=1&invoiceNumber=2`)).status,
+    ).toBe(400);
     const invoice = (await client.get(`/subscriptions/${sub.id}/payment-history?page=2`)).body.items[0];
-    const wrongDocument = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=RE0000-000000`);
+    const wrongDocument = await client.post(
+      `/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=RE0000-000000`,
+    );
     expect(wrongDocument.status).toBe(404);
-    const right = await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=${invoice.externalDocumentNumber}`);
+    const right = await client.post(
+      `/subscriptions/${sub.id}/invoices/request?invoiceNumber=${invoice.invoiceNumber}&externalDocumentNumber=${invoice.externalDocumentNumber}`,
+    );
     expect(right.body).toEqual({ status: 'success' });
   });
 
   it('refuses invoice requests for unknown invoices (404), without a number (400) and by non-ordering parties (403)', async () => {
     const client = await signIn(full, emailOf(full, 0));
     const sub = (await mainSubscriptions(client)).find((s) => s.renewal?.autoRenewal)!;
-    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=0000`)).status).toBe(404);
+    expect((await client.post(`/subscriptions/${sub.id}/invoices/request?invoiceNumber=0000`)).status).toBe(
+      404,
+    );
     expect((await client.post(`/subscriptions/${sub.id}/invoices/request`)).status).toBe(400);
     const second = await signIn(full, emailOf(full, 1));
     const asPayer = (await mainSubscriptions(second)).find((s) => !s.roles.includes('AG'))!;
@@ -248,9 +280,14 @@ describe('invoices', () => {
     const answer = await client.get<string>(`/subscriptions/${sub.id}/invoices/${invoice.id}/download`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
-    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.documentId}.pdf"`);
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="${invoice.documentId}.pdf"`,
+    );
     // The file itself, as bytes, read back as text the way a PDF reader does (pdfkit since issue 14, finding 7).
-    const file = await fetchFile(`${baseUrl}/t/${full.id}/api/subscriptions/${sub.id}/invoices/${invoice.id}/download`, client.accessToken);
+    const file = await fetchFile(
+      `${baseUrl}/t/${full.id}/api/subscriptions/${sub.id}/invoices/${invoice.id}/download`,
+      client.accessToken,
+    );
     expect(file.bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(file.bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
     const { text, title } = await pdfText(file.bytes);
@@ -271,9 +308,14 @@ describe('downloads', () => {
   it('gives a delivered-issue file URL that serves a PDF, and refuses issues that are not found', async () => {
     const client = await signIn(full, emailOf(full, 0));
     const epaper = (await mainSubscriptions(client)).find((s) => s.mixType === 'DE')!;
-    const issues = (await client.get(`/subscriptions/${epaper.id}/delivered-issues`)).body.items as Array<{ issue: string; downloadStatus: string }>;
+    const issues = (await client.get(`/subscriptions/${epaper.id}/delivered-issues`)).body.items as Array<{
+      issue: string;
+      downloadStatus: string;
+    }>;
     const found = issues.find((i) => i.downloadStatus === 'found')!;
-    const answer = await client.post(`/subscriptions/${epaper.id}/delivered-issues/download`, { issue: found.issue });
+    const answer = await client.post(`/subscriptions/${epaper.id}/delivered-issues/download`, {
+      issue: found.issue,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.url).toBe(`/t/${full.id}/api/files/${answer.body.key}`);
     // The file is served to the session of the user who asked (issue 10, finding 8).
@@ -281,7 +323,9 @@ describe('downloads', () => {
     expect(file.status).toBe(200);
     expect(file.body.startsWith('%PDF-')).toBe(true);
     const notFound = issues.find((i) => i.downloadStatus === 'not_found')!;
-    const refused = await client.post(`/subscriptions/${epaper.id}/delivered-issues/download`, { issue: notFound.issue });
+    const refused = await client.post(`/subscriptions/${epaper.id}/delivered-issues/download`, {
+      issue: notFound.issue,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('download_not_available');
     expect((await browserLikeClient(baseUrl, '').get(`/t/${full.id}/api/files/not-a-key`)).status).toBe(404);
@@ -289,11 +333,19 @@ describe('downloads', () => {
 
   it('expires file keys after ten minutes and never serves them in another tenant', async () => {
     const client = await signIn(full, emailOf(full, 2));
-    const orders = (await client.get('/purchase-orders')).body as Array<{ id: string; downloadStatus: string; distributionArticleNumber: string }>;
+    const orders = (await client.get('/purchase-orders')).body as Array<{
+      id: string;
+      downloadStatus: string;
+      distributionArticleNumber: string;
+    }>;
     const found = orders.find((o) => o.downloadStatus === 'found')!;
-    const answer = await client.get(`/purchase-orders/${found.id}/download?distributionArticleNumber=${found.distributionArticleNumber}`);
+    const answer = await client.get(
+      `/purchase-orders/${found.id}/download?distributionArticleNumber=${found.distributionArticleNumber}`,
+    );
     expect(answer.status).toBe(200);
-    expect((await browserLikeClient(baseUrl, '').get(`/t/${bare.id}/api/files/${answer.body.key}`)).status).toBe(404);
+    expect(
+      (await browserLikeClient(baseUrl, '').get(`/t/${bare.id}/api/files/${answer.body.key}`)).status,
+    ).toBe(404);
     clock = new Date(clock.getTime() + 11 * 60 * 1000);
     expect((await client.get(`/files/${answer.body.key}`)).status).toBe(404);
     clock = new Date(clock.getTime() - 11 * 60 * 1000);
@@ -305,44 +357,86 @@ describe('downloads', () => {
 describe('purchase orders, pending orders, publications', () => {
   it('lists purchase orders newest first with the user role, and takes invoice requests only from the ordering party', async () => {
     const client = await signIn(full, emailOf(full, 2));
-    const orders = (await client.get('/purchase-orders')).body as Array<{ id: string; role: string; invoiceNumber: string; dateOfPurchaseOrderClient: string }>;
+    const orders = (await client.get('/purchase-orders')).body as Array<{
+      id: string;
+      role: string;
+      invoiceNumber: string;
+      dateOfPurchaseOrderClient: string;
+    }>;
     expect(orders.length).toBeGreaterThanOrEqual(8);
     const dates = orders.map((o) => o.dateOfPurchaseOrderClient);
     expect([...dates].sort().reverse()).toEqual(dates);
     const asRecipient = orders.find((o) => o.role === 'WE')!;
-    expect((await client.post(`/purchase-orders/${asRecipient.id}/invoices/request?invoiceNumber=${asRecipient.invoiceNumber}`)).status).toBe(403);
+    expect(
+      (
+        await client.post(
+          `/purchase-orders/${asRecipient.id}/invoices/request?invoiceNumber=${asRecipient.invoiceNumber}`,
+        )
+      ).status,
+    ).toBe(403);
     const asOrderer = orders.find((o) => o.role === 'AG')!;
-    const first = await client.post(`/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`);
+    const first = await client.post(
+      `/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`,
+    );
     expect(first.body).toEqual({ status: 'success' });
-    expect((await client.post(`/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`)).status).toBe(409);
+    expect(
+      (
+        await client.post(
+          `/purchase-orders/${asOrderer.id}/invoices/request?invoiceNumber=${asOrderer.invoiceNumber}`,
+        )
+      ).status,
+    ).toBe(409);
   });
 
   it('answers a purchase-order invoice request by §4: forwarded to another invoice recipient, not_relevant for an amount of 0', async () => {
     const client = await signIn(full, emailOf(full, 2));
-    const orders = (await client.get('/purchase-orders')).body as Array<{ id: string; role: string; invoiceNumber: string; reason: string | null }>;
+    const orders = (await client.get('/purchase-orders')).body as Array<{
+      id: string;
+      role: string;
+      invoiceNumber: string;
+      reason: string | null;
+    }>;
     // The seeded replacement delivery is free.
     const free = orders.find((o) => o.role === 'AG' && o.reason !== null)!;
-    expect((await client.post(`/purchase-orders/${free.id}/invoices/request?invoiceNumber=${free.invoiceNumber}`)).body).toEqual({ status: 'not_relevant' });
+    expect(
+      (await client.post(`/purchase-orders/${free.id}/invoices/request?invoiceNumber=${free.invoiceNumber}`))
+        .body,
+    ).toEqual({ status: 'not_relevant' });
     // The user orders but no longer receives the invoice: it goes to the invoice recipient.
     // (The oldest such order: the newest one was requested by the test above.)
     const other = orders.findLast((o) => o.role === 'AG' && o.reason === null && o.invoiceNumber !== null)!;
-    await db.query(`delete from purchase_order_roles where tenant_id = $1 and purchase_order_id = $2 and role = 'RE'`, [full.id, other.id]);
-    expect((await client.post(`/purchase-orders/${other.id}/invoices/request?invoiceNumber=${other.invoiceNumber}`)).body).toEqual({ status: 'forwarded' });
+    await db.query(
+      `delete from purchase_order_roles where tenant_id = $1 and purchase_order_id = $2 and role = 'RE'`,
+      [full.id, other.id],
+    );
+    expect(
+      (
+        await client.post(
+          `/purchase-orders/${other.id}/invoices/request?invoiceNumber=${other.invoiceNumber}`,
+        )
+      ).body,
+    ).toEqual({ status: 'forwarded' });
   });
 
   it('drops pending orders that duplicate a known order number, and is off when the tenant has no pending orders', async () => {
     const client = await signIn(full, emailOf(full, 2));
     const pending = (await client.get('/pending-orders')).body as Array<{ orderNumber: string }>;
-    const known = new Set(((await client.get('/subscriptions')).body as Subscription[]).map((s) => s.orderNumber));
+    const known = new Set(
+      ((await client.get('/subscriptions')).body as Subscription[]).map((s) => s.orderNumber),
+    );
     expect(pending.length).toBe(2);
     expect(pending.every((p) => !known.has(p.orderNumber))).toBe(true);
     // A file of a pending order is served by the portal, to its owner only.
-    const withFile = (pending as unknown as Array<{ id: string; download: { url: string; isFile: boolean } | null }>).find((p) => p.download?.isFile)!;
+    const withFile = (
+      pending as unknown as Array<{ id: string; download: { url: string; isFile: boolean } | null }>
+    ).find((p) => p.download?.isFile)!;
     expect(withFile.download!.url).toBe(`/t/${full.id}/api/pending-orders/${withFile.id}/file`);
     const file = await client.get<string>(`/pending-orders/${withFile.id}/file`);
     expect(file.status).toBe(200);
     expect(file.body.startsWith('%PDF-')).toBe(true);
-    expect((await (await signIn(full, emailOf(full, 0))).get(`/pending-orders/${withFile.id}/file`)).status).toBe(404);
+    expect(
+      (await (await signIn(full, emailOf(full, 0))).get(`/pending-orders/${withFile.id}/file`)).status,
+    ).toBe(404);
     const bareClient = await signIn(bare, emailOf(bare, 2));
     expect((await bareClient.get('/pending-orders')).status).toBe(403);
   });
@@ -351,7 +445,9 @@ describe('purchase orders, pending orders, publications', () => {
     const client = await signIn(full, emailOf(full, 0));
     const pubs = (await client.get('/publications')).body as Array<{ description: string }>;
     expect(pubs.length).toBeGreaterThan(1);
-    expect(pubs.map((p) => p.description)).toEqual([...pubs.map((p) => p.description)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(pubs.map((p) => p.description)).toEqual(
+      [...pubs.map((p) => p.description)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
   });
 });
 
@@ -372,19 +468,35 @@ describe('gift certificates, order attributes, business partners', () => {
   it('changes an editable attribute, adds a creatable one, refuses an empty value and others', async () => {
     const client = await signIn(full, emailOf(full, 0));
     const sub = (await mainSubscriptions(client)).find((s) => s.orderAttributes.length > 0)!;
-    const changed = await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: 'Bitte beim Nachbarn abgeben' });
+    const changed = await client.post(`/subscriptions/${sub.id}/attributes`, {
+      type: 'DELIVERY_NOTE',
+      value: 'Bitte beim Nachbarn abgeben',
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body.orderAttributes).toContainEqual({ type: 'DELIVERY_NOTE', value: 'Bitte beim Nachbarn abgeben' });
+    expect(changed.body.orderAttributes).toContainEqual({
+      type: 'DELIVERY_NOTE',
+      value: 'Bitte beim Nachbarn abgeben',
+    });
     const added = await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'COSTS', value: '4711' });
     expect(added.body.orderAttributes).toHaveLength(2);
-    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'COSTS', value: 'x' })).status).toBe(403);
-    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: '' })).status).toBe(400);
-    expect((await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'OTHER', value: 'x' })).status).toBe(403);
+    expect(
+      (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'COSTS', value: 'x' })).status,
+    ).toBe(403);
+    expect(
+      (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: '' })).status,
+    ).toBe(400);
+    expect(
+      (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'OTHER', value: 'x' })).status,
+    ).toBe(403);
   });
 
   it('lists the account partners with their subscriptions and roles', async () => {
     const client = await signIn(full, emailOf(full, 0));
-    const partners = (await client.get('/business-partners')).body as Array<{ own: boolean; bpNumber: string; subscriptions: Array<{ roles: string[] }> }>;
+    const partners = (await client.get('/business-partners')).body as Array<{
+      own: boolean;
+      bpNumber: string;
+      subscriptions: Array<{ roles: string[] }>;
+    }>;
     expect(partners[0].own).toBe(true);
     expect(partners[0].subscriptions.length).toBeGreaterThan(3);
     expect(partners[0].subscriptions[0].roles).toContain('AG');
@@ -398,9 +510,15 @@ describe('link subscription (POST /subscriptions)', () => {
     const data = demo(full);
     const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
     return data.subscriptions
-      .filter((s) => data.subscriptionRoles.some((r) => r.subscription_id === s.id && r.role === 'AG' && !linkedBps.has(r.bp_number)))
+      .filter((s) =>
+        data.subscriptionRoles.some(
+          (r) => r.subscription_id === s.id && r.role === 'AG' && !linkedBps.has(r.bp_number),
+        ),
+      )
       .map((s) => {
-        const bp = data.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'AG')!.bp_number;
+        const bp = data.subscriptionRoles.find(
+          (r) => r.subscription_id === s.id && r.role === 'AG',
+        )!.bp_number;
         const partner = data.businessPartners.find((b) => b.bp_number === bp)!;
         return { subscription: s, partner };
       });
@@ -409,69 +527,151 @@ describe('link subscription (POST /subscriptions)', () => {
   it('answers every result status of §4 with a 400 and links on success', async () => {
     const client = await signIn(full, emailOf(full, 3));
     const candidates = fillers();
-    const open = candidates.filter((c) => c.partner.email_address === null && c.subscription.order_status === 'A');
+    const open = candidates.filter(
+      (c) => c.partner.email_address === null && c.subscription.order_status === 'A',
+    );
     const target = open[0];
-    const inactive = candidates.find((c) => c.subscription.order_status === 'I' && c.partner.email_address === null)!;
+    const inactive = candidates.find(
+      (c) => c.subscription.order_status === 'I' && c.partner.email_address === null,
+    )!;
     const company = candidates.find((c) => c.partner.company1 !== null)!;
     const link = (body: Record<string, unknown>) => client.post('/subscriptions', body);
 
     const invalid = await link({ orderNumber: '123', zipcode: '', preferredRole: 'AG' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.error.details).toMatchObject({ status: 'validation_failed', fields: { orderNumber: 'invalid_order_number', zipcode: 'required' } });
+    expect(invalid.body.error.details).toMatchObject({
+      status: 'validation_failed',
+      fields: { orderNumber: 'invalid_order_number', zipcode: 'required' },
+    });
     // The mask accepts 9 digits (§5) but order numbers have 10 (§9).
-    expect((await link({ orderNumber: '412345678', zipcode: '12345', preferredRole: 'AG' })).body.error.details.status).toBe('validation_failed');
-    expect((await link({ orderNumber: '4999999999', zipcode: '12345', preferredRole: 'AG' })).body.error.details.status).toBe('not_found');
-    expect((await link({ orderNumber: inactive.subscription.order_number, zipcode: inactive.partner.zipcode, preferredRole: 'AG' })).body.error.details.status).toBe(
-      'not_supported',
-    );
-    const wrongZip = await link({ orderNumber: target.subscription.order_number, zipcode: '00000', preferredRole: 'AG' });
+    expect(
+      (await link({ orderNumber: '412345678', zipcode: '12345', preferredRole: 'AG' })).body.error.details
+        .status,
+    ).toBe('validation_failed');
+    expect(
+      (await link({ orderNumber: '4999999999', zipcode: '12345', preferredRole: 'AG' })).body.error.details
+        .status,
+    ).toBe('not_found');
+    expect(
+      (
+        await link({
+          orderNumber: inactive.subscription.order_number,
+          zipcode: inactive.partner.zipcode,
+          preferredRole: 'AG',
+        })
+      ).body.error.details.status,
+    ).toBe('not_supported');
+    const wrongZip = await link({
+      orderNumber: target.subscription.order_number,
+      zipcode: '00000',
+      preferredRole: 'AG',
+    });
     expect(wrongZip.body.error.details).toMatchObject({ status: 'verification_failed', method: 'zip' });
     const mainSub = demo(full).subscriptions[0];
     const mainBp = demo(full).businessPartners[0];
-    const taken = await link({ orderNumber: mainSub.order_number, zipcode: mainBp.zipcode, preferredRole: 'AG' });
+    const taken = await link({
+      orderNumber: mainSub.order_number,
+      zipcode: mainBp.zipcode,
+      preferredRole: 'AG',
+    });
     expect(taken.body.error.details.status).toBe('already_linked');
     expect(taken.body.error.details.maskedEmail).toMatch(/^.\*{3,}@/);
     expect(taken.body.error.details.maskedEmail).not.toContain(emailOf(full, 0).split('@')[0]);
 
-    const needsEmail = await link({ orderNumber: target.subscription.order_number, zipcode: target.partner.zipcode, preferredRole: 'AG' });
+    const needsEmail = await link({
+      orderNumber: target.subscription.order_number,
+      zipcode: target.partner.zipcode,
+      preferredRole: 'AG',
+    });
     expect(needsEmail.body.error.details.status).toBe('email_required');
-    const linked = await link({ orderNumber: target.subscription.order_number, zipcode: target.partner.zipcode, preferredRole: 'AG', email: emailOf(full, 3) });
+    const linked = await link({
+      orderNumber: target.subscription.order_number,
+      zipcode: target.partner.zipcode,
+      preferredRole: 'AG',
+      email: emailOf(full, 3),
+    });
     expect(linked.status).toBe(201);
     expect(linked.body.orderNumber).toBe(target.subscription.order_number);
     expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(target.subscription.id);
-    const again = await link({ orderNumber: target.subscription.order_number, zipcode: target.partner.zipcode, preferredRole: 'AG' });
+    const again = await link({
+      orderNumber: target.subscription.order_number,
+      zipcode: target.partner.zipcode,
+      preferredRole: 'AG',
+    });
     expect(again.body.error.details.status).toBe('already_linked_bp');
 
-    const confirm = await link({ orderNumber: company.subscription.order_number, zipcode: company.partner.zipcode, preferredRole: 'AG' });
-    expect(confirm.body.error.details).toMatchObject({ status: 'confirm_email', confirmToken: expect.stringMatching(/^[\w-]{40,}$/) });
+    const confirm = await link({
+      orderNumber: company.subscription.order_number,
+      zipcode: company.partner.zipcode,
+      preferredRole: 'AG',
+    });
+    expect(confirm.body.error.details).toMatchObject({
+      status: 'confirm_email',
+      confirmToken: expect.stringMatching(/^[\w-]{40,}$/),
+    });
     expect(JSON.stringify(confirm.body)).not.toContain(company.partner.email_address!); // masked only
-    const confirmed = await link({ orderNumber: company.subscription.order_number, zipcode: company.partner.zipcode, preferredRole: 'AG', confirmToken: confirm.body.error.details.confirmToken });
+    const confirmed = await link({
+      orderNumber: company.subscription.order_number,
+      zipcode: company.partner.zipcode,
+      preferredRole: 'AG',
+      confirmToken: confirm.body.error.details.confirmToken,
+    });
     expect(confirmed.status).toBe(201);
   });
 
   it('links by business-partner number: verification, already linked, both found', async () => {
     const client = await signIn(full, emailOf(full, 1));
-    const candidates = fillers().filter((c) => c.partner.email_address === null && c.subscription.order_status !== 'I');
+    const candidates = fillers().filter(
+      (c) => c.partner.email_address === null && c.subscription.order_status !== 'I',
+    );
     const target = candidates[candidates.length - 1];
     const link = (body: Record<string, unknown>) => client.post('/subscriptions', body);
-    const wrong = await link({ bpNumber: target.partner.bp_number, zipcode: '99999', lastName: target.partner.last_name1 });
-    expect(wrong.body.error.details).toMatchObject({ status: 'verification_failed', method: 'bp_number_zip' });
-    expect((await link({ bpNumber: '9999999999', zipcode: '1', lastName: 'X' })).body.error.details.status).toBe('not_found');
-    const ok = await link({ bpNumber: target.partner.bp_number, zipcode: target.partner.zipcode, lastName: target.partner.last_name1, email: emailOf(full, 1) });
+    const wrong = await link({
+      bpNumber: target.partner.bp_number,
+      zipcode: '99999',
+      lastName: target.partner.last_name1,
+    });
+    expect(wrong.body.error.details).toMatchObject({
+      status: 'verification_failed',
+      method: 'bp_number_zip',
+    });
+    expect(
+      (await link({ bpNumber: '9999999999', zipcode: '1', lastName: 'X' })).body.error.details.status,
+    ).toBe('not_found');
+    const ok = await link({
+      bpNumber: target.partner.bp_number,
+      zipcode: target.partner.zipcode,
+      lastName: target.partner.last_name1,
+      email: emailOf(full, 1),
+    });
     expect(ok.status).toBe(201);
-    expect((await link({ bpNumber: target.partner.bp_number, zipcode: target.partner.zipcode, lastName: target.partner.last_name1 })).body.error.details.status).toBe(
-      'already_linked_bp',
-    );
+    expect(
+      (
+        await link({
+          bpNumber: target.partner.bp_number,
+          zipcode: target.partner.zipcode,
+          lastName: target.partner.last_name1,
+        })
+      ).body.error.details.status,
+    ).toBe('already_linked_bp');
     // The demo partner has its own account (demo@portal.example) but is looked up from another one.
     const demoBp = demo(full).businessPartners.find((b) => b.email_address === 'demo@portal.example')!;
-    const taken = await link({ bpNumber: demoBp.bp_number, zipcode: demoBp.zipcode, lastName: demoBp.last_name1 });
+    const taken = await link({
+      bpNumber: demoBp.bp_number,
+      zipcode: demoBp.zipcode,
+      lastName: demoBp.last_name1,
+    });
     expect(taken.body.error.details.status).toBe('already_linked');
   });
 
   it('answers both_found_bp when the partner already has an account of its own', async () => {
     const client = await signIn(merged, emailOf(merged, 0));
     const company = demo(merged).businessPartners.find((b) => b.company1 !== null)!;
-    const answer = await client.post('/subscriptions', { bpNumber: company.bp_number, zipcode: company.zipcode, lastName: company.company1 });
+    const answer = await client.post('/subscriptions', {
+      bpNumber: company.bp_number,
+      zipcode: company.zipcode,
+      lastName: company.company1,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details).toMatchObject({ status: 'both_found_bp', bpNumber: company.bp_number });
   });
@@ -483,15 +683,26 @@ describe('link subscription (POST /subscriptions)', () => {
     const c = browserLikeClient(baseUrl, `/t/${full.id}/api`);
     await c.get('/subscriptions');
     // Order number and name earn a sign-in link to the address on record (issue 10); the link opens the partial session.
-    const ask = await c.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1 });
+    const ask = await c.post('/login/order-number', {
+      orderNumber: sub.order_number,
+      lastName: partner.last_name1,
+    });
     expect(ask.body.error.details.status).toBe('confirm_email');
-    const recipient = data.userBusinessPartners.find((link) => link.bp_number === partner.bp_number)?.email ?? partner.email_address!;
-    const token = new URL(/https?:\/\/\S+/.exec((await mailsTo(recipient)).at(-1)!)![0]).searchParams.get('p')!;
+    const recipient =
+      data.userBusinessPartners.find((link) => link.bp_number === partner.bp_number)?.email ??
+      partner.email_address!;
+    const token = new URL(/https?:\/\/\S+/.exec((await mailsTo(recipient)).at(-1)!)![0]).searchParams.get(
+      'p',
+    )!;
     const login = await c.post('/login/token', { token });
     expect(login.status).toBe(200);
     expect(login.body.loginSource).toBe('order-number');
     c.setAccessToken(login.body.accessToken);
-    const refused = await c.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1', preferredRole: 'AG' });
+    const refused = await c.post('/subscriptions', {
+      orderNumber: '4123456789',
+      zipcode: '1',
+      preferredRole: 'AG',
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('partial_login');
     expect((await c.get(`/subscriptions/${sub.id}/payment-history`)).status).toBe(200);
@@ -499,6 +710,8 @@ describe('link subscription (POST /subscriptions)', () => {
 
   it('is refused when the tenant has no manual registration', async () => {
     const client = await signIn(bare, emailOf(bare, 0));
-    expect((await client.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1' })).status).toBe(403);
+    expect((await client.post('/subscriptions', { orderNumber: '4123456789', zipcode: '1' })).status).toBe(
+      403,
+    );
   });
 });

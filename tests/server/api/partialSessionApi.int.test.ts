@@ -24,7 +24,15 @@ const tenant: ServerTenant = makeServerTenant({
   name: 'Verlag Teilsitzung',
   hosts: ['partial-session.test'],
   defaultLocale: 'de-DE',
-  features: ['manual-registration', 'payment-history', 'issue-history', 'purchase-order-download', 'pending-orders', 'renewal', 'e-card'],
+  features: [
+    'manual-registration',
+    'payment-history',
+    'issue-history',
+    'purchase-order-download',
+    'pending-orders',
+    'renewal',
+    'e-card',
+  ],
   embedding: { isEmbedded: false, parentOrigins: [] },
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
 });
@@ -49,7 +57,13 @@ async function lastLinkTo(email: string): Promise<string> {
 beforeAll(async () => {
   const db = await getTestDatabase();
   logins = await seedDemoData(db, [tenant], { today: clock });
-  const { app } = createApp({ db, tenants: [tenant], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock });
+  const { app } = createApp({
+    db,
+    tenants: [tenant],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+  });
   ({ baseUrl, close } = await listen(app));
 });
 
@@ -64,9 +78,15 @@ async function partialSession() {
   const other = data.subscriptions.find((s) => s.id !== sub.id)!;
   const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
   await client.get('/subscriptions');
-  const ask = await client.post('/login/order-number', { orderNumber: sub.order_number, lastName: partner.last_name1 ?? partner.company1, flow: 'renewal' });
+  const ask = await client.post('/login/order-number', {
+    orderNumber: sub.order_number,
+    lastName: partner.last_name1 ?? partner.company1,
+    flow: 'renewal',
+  });
   expect(ask.body.error.details.status).toBe('confirm_email');
-  const recipient = data.userBusinessPartners.find((link) => link.bp_number === partner.bp_number)?.email ?? partner.email_address!;
+  const recipient =
+    data.userBusinessPartners.find((link) => link.bp_number === partner.bp_number)?.email ??
+    partner.email_address!;
   const login = await client.post('/login/token', { token: await lastLinkTo(recipient) });
   expect(login.status).toBe(200);
   client.setAccessToken(login.body.accessToken);
@@ -111,7 +131,10 @@ describe('a "logged in only" session (portal-core.md §4)', () => {
     for (const [method, apiPath, body] of calls) {
       const answer = method === 'GET' ? await client.get(apiPath) : await client.post(apiPath, body);
       const refused = answer.status === 403 && answer.body?.error?.code === 'partial_login';
-      expect({ call: `${method} ${apiPath}`, refused }).toEqual({ call: `${method} ${apiPath}`, refused: !mayCall(scope, method, apiPath) });
+      expect({ call: `${method} ${apiPath}`, refused }).toEqual({
+        call: `${method} ${apiPath}`,
+        refused: !mayCall(scope, method, apiPath),
+      });
     }
   });
 
@@ -120,7 +143,9 @@ describe('a "logged in only" session (portal-core.md §4)', () => {
     const scope = sessionScope(login);
     // engine/features/orders/OrdersScreen.tsx with engine/account/ordersData.ts: the list always,
     // purchase and pending orders only where the rule lets the session ask.
-    const ordersPage = ['/subscriptions', '/purchase-orders', '/pending-orders'].filter((apiPath) => mayCall(scope, 'GET', apiPath));
+    const ordersPage = ['/subscriptions', '/purchase-orders', '/pending-orders'].filter((apiPath) =>
+      mayCall(scope, 'GET', apiPath),
+    );
     expect(ordersPage).toEqual(['/subscriptions']);
     for (const apiPath of ordersPage) expect((await client.get(apiPath)).status).toBe(200);
     const list = await client.get<Array<{ id: string }>>('/subscriptions');

@@ -115,14 +115,19 @@ describe('magic-link sign-in', () => {
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('validation_failed');
     expect(response.body.error.details).toEqual(
-      expect.arrayContaining([{ field: '/extra', message: 'is not allowed' }, expect.objectContaining({ field: '/email' })]),
+      expect.arrayContaining([
+        { field: '/extra', message: 'is not allowed' },
+        expect.objectContaining({ field: '/email' }),
+      ]),
     );
   });
 
   it('refuses malformed JSON with a 400, not a crash', async () => {
     const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
     await client.get('/subscriptions');
-    const response = await client.post('/login/magic-link', '{"email": ', { 'content-type': 'application/json' });
+    const response = await client.post('/login/magic-link', '{"email": ', {
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('malformed_request');
   });
@@ -167,7 +172,9 @@ describe('sessions and access', () => {
     const first = await signIn(tenantA, emailA);
     const second = await signIn(tenantA, otherEmailA);
     const own = new Set((await first.client.get('/subscriptions')).body.map((s: { id: string }) => s.id));
-    const foreign = (await second.client.get('/subscriptions')).body.find((s: { id: string }) => !own.has(s.id));
+    const foreign = (await second.client.get('/subscriptions')).body.find(
+      (s: { id: string }) => !own.has(s.id),
+    );
     expect(foreign).toBeDefined();
     const response = await first.client.get(`/subscriptions/${foreign.id}`);
     expect(response.status).toBe(404);

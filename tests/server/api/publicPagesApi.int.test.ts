@@ -23,7 +23,6 @@ import {
   unlinkedSubscription,
 } from '../../support/publicPagesFixtures';
 
-
 function pagesTenant(id: string, overrides: Record<string, unknown> = {}): ServerTenant {
   const [, digital] = cataloguePublications(id);
   return makeServerTenant({
@@ -34,21 +33,42 @@ function pagesTenant(id: string, overrides: Record<string, unknown> = {}): Serve
     features: ['faq', 'contact-form', 'issue-calendar', 'opt-ins'],
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-    contact: { email: `service@${id}.example`, fallbackEmail: `help@${id}.example`, fallbackPhone: '+49 30 1' },
+    contact: {
+      email: `service@${id}.example`,
+      fallbackEmail: `help@${id}.example`,
+      fallbackPhone: '+49 30 1',
+    },
     faq: {
       categories: [{ id: 'delivery', title: { 'de-DE': 'Zustellung' } }],
       entries: [
-        { id: 'open-question', category: 'delivery', public: true, title: { 'de-DE': 'Offen' }, content: { 'de-DE': '<p>Antwort<script>alert(1)</script></p>' } },
+        {
+          id: 'open-question',
+          category: 'delivery',
+          public: true,
+          title: { 'de-DE': 'Offen' },
+          content: { 'de-DE': '<p>Antwort<script>alert(1)</script></p>' },
+        },
         { id: 'members-only', title: { 'de-DE': 'Nur für Kunden' }, content: { 'de-DE': '<p>Intern</p>' } },
       ],
     },
     contactForm: {
       requireSalutation: true,
       activities: [
-        { activity: 'DELIVERY', name: { 'de-DE': 'Zustellung' }, requiresSubscription: true, supportsImageUpload: true, showOptInCheckbox: true },
+        {
+          activity: 'DELIVERY',
+          name: { 'de-DE': 'Zustellung' },
+          requiresSubscription: true,
+          supportsImageUpload: true,
+          showOptInCheckbox: true,
+        },
         { activity: 'GENERAL', name: { 'de-DE': 'Allgemein' }, allowMissingOrderNumber: true },
         { activity: 'CANCEL', name: { 'de-DE': 'Kündigen' }, linkedPage: '/cancellation' },
-        { activity: 'REVOKE', name: { 'de-DE': 'Widerruf' }, visibility: 'authenticated', requiresSubscription: true },
+        {
+          activity: 'REVOKE',
+          name: { 'de-DE': 'Widerruf' },
+          visibility: 'authenticated',
+          requiresSubscription: true,
+        },
       ],
     },
     issueCalendar: { mode: 'any', blacklistedPublications: [digital.publication] },
@@ -109,7 +129,12 @@ beforeAll(async () => {
   db = await getTestDatabase();
   const logins = await seedDemoData(db, [tenantA as never, tenantOff as never], { today });
   userEmail = logins.find((login) => login.tenantId === tenantA.id)!.email;
-  const { app } = createApp({ db, tenants: [tenantA, tenantOff], distDir: path.join(outboxDir, 'no-dist'), mailer });
+  const { app } = createApp({
+    db,
+    tenants: [tenantA, tenantOff],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+  });
   ({ baseUrl, close } = await listen(app));
 });
 
@@ -125,7 +150,10 @@ describe('GET /faq', () => {
 
   it('gives signed-in users every entry, uncategorised ones under general', async () => {
     const response = await (await signedIn(userEmail)).get('/faq');
-    expect(response.body.entries.map((entry: { id: string }) => entry.id)).toEqual(['open-question', 'members-only']);
+    expect(response.body.entries.map((entry: { id: string }) => entry.id)).toEqual([
+      'open-question',
+      'members-only',
+    ]);
     expect(response.body.entries[1]).toMatchObject({ category: 'general', public: false });
   });
 
@@ -168,12 +196,19 @@ describe('issue calendar calls', () => {
     expect(codes).toContain(print.publication);
     expect(codes).not.toContain(digital.publication);
     expect(response.body[0]).toEqual(
-      expect.objectContaining({ clientId: print.clientId, description: print.description, coverImageUrl: expect.any(String), currentIssue: expect.any(String) }),
+      expect.objectContaining({
+        clientId: print.clientId,
+        description: print.description,
+        coverImageUrl: expect.any(String),
+        currentIssue: expect.any(String),
+      }),
     );
   });
 
   it('lists the issues on sale from today to one month ahead', async () => {
-    const response = await (await anonymous()).get(`/issue-calendar/publications/${print.clientId}/${print.publication}/upcoming-issues`);
+    const response = await (
+      await anonymous()
+    ).get(`/issue-calendar/publications/${print.clientId}/${print.publication}/upcoming-issues`);
     expect(response.status).toBe(200);
     expect(response.body.length).toBeGreaterThan(0);
     const { dateFrom, dateTo } = calendarWindow(new Date());
@@ -184,22 +219,44 @@ describe('issue calendar calls', () => {
 
   it('refuses the issues of a blacklisted publication or a wrong client with a 404', async () => {
     const client = await anonymous();
-    expect((await client.get(`/issue-calendar/publications/${digital.clientId}/${digital.publication}/upcoming-issues`)).status).toBe(404);
-    expect((await client.get(`/issue-calendar/publications/999/${print.publication}/upcoming-issues`)).status).toBe(404);
+    expect(
+      (
+        await client.get(
+          `/issue-calendar/publications/${digital.clientId}/${digital.publication}/upcoming-issues`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await client.get(`/issue-calendar/publications/999/${print.publication}/upcoming-issues`)).status,
+    ).toBe(404);
   });
 
   it('gives a signed-in user the upcoming issues of an own subscription, tagged with it', async () => {
     const client = await signedIn(userEmail);
-    const subscriptions = (await client.get('/subscriptions')).body as Array<{ id: string; orderStatus: string; isTimebased: boolean; publication: string; roles: string[] }>;
+    const subscriptions = (await client.get('/subscriptions')).body as Array<{
+      id: string;
+      orderStatus: string;
+      isTimebased: boolean;
+      publication: string;
+      roles: string[];
+    }>;
     const eligible = subscriptions.find(
-      (s) => ['A', 'IZ', 'AK'].includes(s.orderStatus) && !s.isTimebased && s.publication === print.publication && !s.roles.every((r) => r === 'LV'),
+      (s) =>
+        ['A', 'IZ', 'AK'].includes(s.orderStatus) &&
+        !s.isTimebased &&
+        s.publication === print.publication &&
+        !s.roles.every((r) => r === 'LV'),
     );
     expect(eligible).toBeDefined();
     const window = calendarWindow(new Date());
-    const response = await client.get(`/subscriptions/${eligible!.id}/upcoming-issues?dateFrom=${window.dateFrom}&dateTo=${window.dateTo}&dateType=1`);
+    const response = await client.get(
+      `/subscriptions/${eligible!.id}/upcoming-issues?dateFrom=${window.dateFrom}&dateTo=${window.dateTo}&dateType=1`,
+    );
     expect(response.status).toBe(200);
     expect(response.body.length).toBeGreaterThan(0);
-    expect(response.body.every((issue: { subscriptionId: string }) => issue.subscriptionId === eligible!.id)).toBe(true);
+    expect(
+      response.body.every((issue: { subscriptionId: string }) => issue.subscriptionId === eligible!.id),
+    ).toBe(true);
   });
 
   it('refuses a bad date, an unknown subscription and an anonymous caller', async () => {
@@ -214,20 +271,45 @@ describe('issue calendar calls', () => {
 
   it('lists the issues of an own subscription in any asked window with the same checks (GET /subscriptions/{id}/issues)', async () => {
     const client = await signedIn(userEmail);
-    const subscriptions = (await client.get('/subscriptions')).body as Array<{ id: string; orderStatus: string; isTimebased: boolean; publication: string }>;
-    const eligible = subscriptions.find((s) => ['A', 'IZ', 'AK'].includes(s.orderStatus) && !s.isTimebased && s.publication === print.publication);
+    const subscriptions = (await client.get('/subscriptions')).body as Array<{
+      id: string;
+      orderStatus: string;
+      isTimebased: boolean;
+      publication: string;
+    }>;
+    const eligible = subscriptions.find(
+      (s) =>
+        ['A', 'IZ', 'AK'].includes(s.orderStatus) && !s.isTimebased && s.publication === print.publication,
+    );
     expect(eligible).toBeDefined();
     const { dateFrom, dateTo } = calendarWindow(new Date());
-    const response = await client.get(`/subscriptions/${eligible!.id}/issues?dateFrom=${dateFrom}&dateTo=${dateTo}&dateType=1`);
+    const response = await client.get(
+      `/subscriptions/${eligible!.id}/issues?dateFrom=${dateFrom}&dateTo=${dateTo}&dateType=1`,
+    );
     expect(response.status).toBe(200);
     expect(response.body.length).toBeGreaterThan(0);
-    expect(response.body.every((issue: { subscriptionId: string; dateOfFirstSale: string }) => issue.subscriptionId === eligible!.id && issue.dateOfFirstSale >= dateFrom && issue.dateOfFirstSale <= dateTo)).toBe(true);
-    expect(response.body).toEqual((await client.get(`/subscriptions/${eligible!.id}/upcoming-issues?dateFrom=${dateFrom}&dateTo=${dateTo}&dateType=1`)).body);
+    expect(
+      response.body.every(
+        (issue: { subscriptionId: string; dateOfFirstSale: string }) =>
+          issue.subscriptionId === eligible!.id &&
+          issue.dateOfFirstSale >= dateFrom &&
+          issue.dateOfFirstSale <= dateTo,
+      ),
+    ).toBe(true);
+    expect(response.body).toEqual(
+      (
+        await client.get(
+          `/subscriptions/${eligible!.id}/upcoming-issues?dateFrom=${dateFrom}&dateTo=${dateTo}&dateType=1`,
+        )
+      ).body,
+    );
 
     const badType = await client.get(`/subscriptions/${eligible!.id}/issues?dateType=2`);
     expect(badType.status).toBe(400);
     expect(badType.body.error.details[0].field).toBe('query/dateType');
-    const reversed = await client.get(`/subscriptions/${eligible!.id}/issues?dateFrom=${dateTo}&dateTo=${dateFrom}`);
+    const reversed = await client.get(
+      `/subscriptions/${eligible!.id}/issues?dateFrom=${dateTo}&dateTo=${dateFrom}`,
+    );
     expect(reversed.status).toBe(400);
     expect(reversed.body.error.details[0].field).toBe('dateTo');
     expect((await client.get('/subscriptions/999-nope/issues')).status).toBe(404);
@@ -247,7 +329,11 @@ describe('POST /contact', () => {
     const response = await client.post('/contact', anonymousMessage());
     expect(response.status).toBe(201);
     const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
-    expect(stored).toMatchObject({ activity: 'GENERAL', orderNumber: '4000123456', contactDetails: { email: 'erika@example.org' } });
+    expect(stored).toMatchObject({
+      activity: 'GENERAL',
+      orderNumber: '4000123456',
+      contactDetails: { email: 'erika@example.org' },
+    });
     const mail = (await mailsTo(`service@${tenantA.id}.example`)).at(-1)!;
     expect(mail.text).toContain('Bitte rufen Sie mich an.');
     expect(mail.text).toContain(response.body.id);
@@ -260,28 +346,56 @@ describe('POST /contact', () => {
     expect(response.body.error.code).toBe('validation_failed');
     const fields = response.body.error.details.map((d: { field: string }) => d.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['/message', '/contactDetails/firstName', '/contactDetails/lastName', '/contactDetails/email', '/contactDetails/salutation', '/orderNumber']),
+      expect.arrayContaining([
+        '/message',
+        '/contactDetails/firstName',
+        '/contactDetails/lastName',
+        '/contactDetails/email',
+        '/contactDetails/salutation',
+        '/orderNumber',
+      ]),
     );
   });
 
   it('accepts a missing order number only for activities that allow it', async () => {
     const client = await anonymous();
-    expect((await client.post('/contact', anonymousMessage({ orderNumber: undefined, missingOrderNumber: true }))).status).toBe(201);
-    const refused = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', orderNumber: undefined, missingOrderNumber: true }));
+    expect(
+      (await client.post('/contact', anonymousMessage({ orderNumber: undefined, missingOrderNumber: true })))
+        .status,
+    ).toBe(201);
+    const refused = await client.post(
+      '/contact',
+      anonymousMessage({ activity: 'DELIVERY', orderNumber: undefined, missingOrderNumber: true }),
+    );
     expect(refused.status).toBe(400);
-    expect(refused.body.error.details.map((d: { field: string }) => d.field)).toContain('/missingOrderNumber');
+    expect(refused.body.error.details.map((d: { field: string }) => d.field)).toContain(
+      '/missingOrderNumber',
+    );
   });
 
   it('requires the company for a company salutation and refuses a short order number', async () => {
-    const response = await (await anonymous()).post('/contact', anonymousMessage({ orderNumber: '1234', contactDetails: { salutation: '0003', firstName: 'A', lastName: 'B', email: 'a@b.example' } }));
+    const response = await (
+      await anonymous()
+    ).post(
+      '/contact',
+      anonymousMessage({
+        orderNumber: '1234',
+        contactDetails: { salutation: '0003', firstName: 'A', lastName: 'B', email: 'a@b.example' },
+      }),
+    );
     expect(response.body.error.details).toEqual(
-      expect.arrayContaining([expect.objectContaining({ field: '/contactDetails/company', code: 'required' }), expect.objectContaining({ field: '/orderNumber', code: 'invalid' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ field: '/contactDetails/company', code: 'required' }),
+        expect.objectContaining({ field: '/orderNumber', code: 'invalid' }),
+      ]),
     );
   });
 
   it('hides authenticated-only activities from anonymous visitors', async () => {
     const response = await (await anonymous()).post('/contact', anonymousMessage({ activity: 'REVOKE' }));
-    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/activity', code: 'invalid' })]);
+    expect(response.body.error.details).toEqual([
+      expect.objectContaining({ field: '/activity', code: 'invalid' }),
+    ]);
   });
 
   it('attaches a real png and records its type', async () => {
@@ -292,18 +406,31 @@ describe('POST /contact', () => {
     const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
     expect(stored.image).toEqual({ filename: 'damage.png', mimeType: 'image/png', size: TINY_PNG.length });
     // Mails of earlier tests may leave the queue in the same round: pick this message's mail.
-    const mail = (await mailsTo(`service@${tenantA.id}.example`)).find((m) => m.text.includes(response.body.id))!;
+    const mail = (await mailsTo(`service@${tenantA.id}.example`)).find((m) =>
+      m.text.includes(response.body.id),
+    )!;
     expect(emlOf(mail.file)).toMatch(/Content-Type: image\/png; name=damage.png/);
   });
 
   it('refuses a file whose bytes are not the type its name and mime type claim', async () => {
     const client = await anonymous();
-    const disguised = { filename: 'photo.png', mimeType: 'image/png', data: DISGUISED_PNG.toString('base64') };
-    const response = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image: disguised }));
+    const disguised = {
+      filename: 'photo.png',
+      mimeType: 'image/png',
+      data: DISGUISED_PNG.toString('base64'),
+    };
+    const response = await client.post(
+      '/contact',
+      anonymousMessage({ activity: 'DELIVERY', image: disguised }),
+    );
     expect(response.status).toBe(400);
-    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/image', code: 'file_type' })]);
+    expect(response.body.error.details).toEqual([
+      expect.objectContaining({ field: '/image', code: 'file_type' }),
+    ]);
     const pdfAsPng = { filename: 'scan.png', mimeType: 'image/png', data: TINY_PDF.toString('base64') };
-    expect((await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image: pdfAsPng }))).status).toBe(400);
+    expect(
+      (await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image: pdfAsPng }))).status,
+    ).toBe(400);
   });
 
   it('refuses a file over 2097152 bytes and an upload the activity does not take', async () => {
@@ -311,29 +438,52 @@ describe('POST /contact', () => {
     const big = { filename: 'big.png', mimeType: 'image/png', data: oversizedPng().toString('base64') };
     const response = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image: big }));
     expect(response.status).toBe(400);
-    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/image', code: 'file_too_large' })]);
+    expect(response.body.error.details).toEqual([
+      expect.objectContaining({ field: '/image', code: 'file_too_large' }),
+    ]);
     const small = { filename: 'a.pdf', mimeType: 'application/pdf', data: TINY_PDF.toString('base64') };
     const notTaken = await client.post('/contact', anonymousMessage({ image: small }));
-    expect(notTaken.body.error.details).toEqual([expect.objectContaining({ field: '/image', code: 'not_allowed' })]);
+    expect(notTaken.body.error.details).toEqual([
+      expect.objectContaining({ field: '/image', code: 'not_allowed' }),
+    ]);
   });
 
   it('takes a signed-in user own subscription and refuses someone else', async () => {
     const client = await signedIn(userEmail);
-    const [subscription] = (await client.get('/subscriptions')).body as Array<{ id: string; orderNumber: string }>;
-    const response = await client.post('/contact', { activity: 'REVOKE', subscriptionId: subscription.id, message: 'Ich möchte weiterlesen.' });
+    const [subscription] = (await client.get('/subscriptions')).body as Array<{
+      id: string;
+      orderNumber: string;
+    }>;
+    const response = await client.post('/contact', {
+      activity: 'REVOKE',
+      subscriptionId: subscription.id,
+      message: 'Ich möchte weiterlesen.',
+    });
     expect(response.status).toBe(201);
     const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
-    expect(stored).toMatchObject({ subscriptionId: subscription.id, orderNumber: subscription.orderNumber, contactDetails: { email: userEmail } });
+    expect(stored).toMatchObject({
+      subscriptionId: subscription.id,
+      orderNumber: subscription.orderNumber,
+      contactDetails: { email: userEmail },
+    });
     const missing = await client.post('/contact', { activity: 'REVOKE', message: 'x' });
-    expect(missing.body.error.details).toEqual([expect.objectContaining({ field: '/subscriptionId', code: 'required' })]);
-    const foreign = await client.post('/contact', { activity: 'REVOKE', subscriptionId: '101-not-mine', message: 'x' });
+    expect(missing.body.error.details).toEqual([
+      expect.objectContaining({ field: '/subscriptionId', code: 'required' }),
+    ]);
+    const foreign = await client.post('/contact', {
+      activity: 'REVOKE',
+      subscriptionId: '101-not-mine',
+      message: 'x',
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.details).toEqual({ status: 'not_found' });
   });
 
   it('refuses the opt-in for an activity that does not offer it', async () => {
     const response = await (await anonymous()).post('/contact', anonymousMessage({ optIn: true }));
-    expect(response.body.error.details).toEqual([expect.objectContaining({ field: '/optIn', code: 'not_allowed' })]);
+    expect(response.body.error.details).toEqual([
+      expect.objectContaining({ field: '/optIn', code: 'not_allowed' }),
+    ]);
   });
 
   it('refuses unknown fields and a tenant without the contact form', async () => {
@@ -347,7 +497,10 @@ describe('POST /contact', () => {
 
 describe('POST /login/contact-form', () => {
   /** Sets (or clears) the e-mail on record of the partners of an order number with that zip code. */
-  async function setAddressOnRecord(target: { orderNumber: string; zipcode: string }, address: string | null) {
+  async function setAddressOnRecord(
+    target: { orderNumber: string; zipcode: string },
+    address: string | null,
+  ) {
     await db.query(
       `update business_partners bp set email_address = $4
          from subscriptions s join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id
@@ -355,7 +508,14 @@ describe('POST /login/contact-form', () => {
       [tenantA.id, target.orderNumber, target.zipcode, address],
     );
   }
-  const userCount = async () => Number((await db.query<{ n: number }>(`select count(*)::int as n from users where tenant_id = $1`, [tenantA.id]))[0].n);
+  const userCount = async () =>
+    Number(
+      (
+        await db.query<{ n: number }>(`select count(*)::int as n from users where tenant_id = $1`, [
+          tenantA.id,
+        ])
+      )[0].n,
+    );
 
   it('mails a sign-in link to the address on record; the link opens a partial session on that one subscription and its linked page', async () => {
     const client = await anonymous();
@@ -363,7 +523,11 @@ describe('POST /login/contact-form', () => {
     const onRecord = `record-${Date.now()}@example.org`;
     await setAddressOnRecord(target, onRecord);
     const users = await userCount();
-    const first = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: ` ${target.zipcode} `.replace(/^ | $/g, ''), activity: 'CANCEL' });
+    const first = await client.post('/login/contact-form', {
+      orderNumber: target.orderNumber,
+      zipcode: ` ${target.zipcode} `.replace(/^ | $/g, ''),
+      activity: 'CANCEL',
+    });
     expect(first.status).toBe(400);
     expect(first.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: 'r***@example.org' });
     expect(await userCount()).toBe(users); // nothing is created before the link is opened
@@ -371,7 +535,11 @@ describe('POST /login/contact-form', () => {
     const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
     const login = await client.post('/login/token', { token });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ loginSource: 'contact-form', user: { email: onRecord }, returnTo: '/cancellation?returnTo=contact' });
+    expect(login.body).toMatchObject({
+      loginSource: 'contact-form',
+      user: { email: onRecord },
+      returnTo: '/cancellation?returnTo=contact',
+    });
     client.setAccessToken(login.body.accessToken);
     const mine = await client.get('/subscriptions');
     expect(mine.body.map((s: { orderNumber: string }) => s.orderNumber)).toEqual([target.orderNumber]);
@@ -379,30 +547,50 @@ describe('POST /login/contact-form', () => {
     const subscriptionId = mine.body[0].id;
     const ownIssues = await client.get(`/subscriptions/${subscriptionId}/upcoming-issues`);
     expect(ownIssues.body?.error?.code).not.toBe('partial_login');
-    expect((await client.get('/subscriptions/101-someone-else/upcoming-issues')).body.error.code).toBe('partial_login');
+    expect((await client.get('/subscriptions/101-someone-else/upcoming-issues')).body.error.code).toBe(
+      'partial_login',
+    );
     expect((await client.get('/user-id')).body).toEqual({ userId: login.body.user.id });
-    const otherMessage = await client.post('/contact', { activity: 'REVOKE', subscriptionId: 'not-this-one', message: 'x' });
+    const otherMessage = await client.post('/contact', {
+      activity: 'REVOKE',
+      subscriptionId: 'not-this-one',
+      message: 'x',
+    });
     expect(otherMessage.body.error.details).toEqual({ status: 'not_found' });
     // Now linked: a second visitor with the same order number gets a link sent to that account again.
-    const again = await (await anonymous()).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode });
+    const again = await (
+      await anonymous()
+    ).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode });
     expect(again.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: 'r***@example.org' });
   });
 
   it('answers not_found, verification_failed and no_email_on_record as link results in a 400, and a linked subscription gets its link too', async () => {
     const client = await anonymous();
-    const notFound = await client.post('/login/contact-form', { orderNumber: '4999999999', zipcode: '12345' });
+    const notFound = await client.post('/login/contact-form', {
+      orderNumber: '4999999999',
+      zipcode: '12345',
+    });
     expect(notFound.status).toBe(400);
     expect(notFound.body.error).toMatchObject({ code: 'link_failed', details: { status: 'not_found' } });
     const target = unlinkedSubscription(tenantA as never, today, 1);
-    const wrongZip = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: '00000x' });
+    const wrongZip = await client.post('/login/contact-form', {
+      orderNumber: target.orderNumber,
+      zipcode: '00000x',
+    });
     expect(wrongZip.body.error.details).toEqual({ status: 'verification_failed', method: 'zip' });
     await setAddressOnRecord(target, null);
     const users = await userCount();
-    const nothing = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode });
+    const nothing = await client.post('/login/contact-form', {
+      orderNumber: target.orderNumber,
+      zipcode: target.zipcode,
+    });
     expect(nothing.body.error.details).toEqual({ status: 'no_email_on_record' });
     expect(await userCount()).toBe(users);
     const linked = linkedSubscription(tenantA as never, today);
-    const toAccount = await client.post('/login/contact-form', { orderNumber: linked.orderNumber, zipcode: linked.zipcode });
+    const toAccount = await client.post('/login/contact-form', {
+      orderNumber: linked.orderNumber,
+      zipcode: linked.zipcode,
+    });
     expect(toAccount.body.error.details).toMatchObject({ status: 'confirm_email' });
     expect(toAccount.body.error.details.maskedEmail).toMatch(/^.\*\*\*@/);
     expect((await mailsTo(linked.email)).at(-1)!.text).toMatch(/login\?p=/);
@@ -411,7 +599,13 @@ describe('POST /login/contact-form', () => {
   it('takes no e-mail from the visitor: an address in the body is refused, never made an account', async () => {
     // issue 10, finding 1: an e-mail typed here used to open an account that spoke for the partner.
     const target = unlinkedSubscription(tenantA as never, today, 1);
-    const response = await (await anonymous()).post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode, email: userEmail });
+    const response = await (
+      await anonymous()
+    ).post('/login/contact-form', {
+      orderNumber: target.orderNumber,
+      zipcode: target.zipcode,
+      email: userEmail,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('validation_failed');
     expect(response.body.accessToken).toBeUndefined();
@@ -422,18 +616,34 @@ describe('POST /login/contact-form', () => {
     const target = unlinkedSubscription(tenantA as never, today, 2);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      statuses.push((await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: `9${attempt}` })).status);
+      statuses.push(
+        (
+          await client.post('/login/contact-form', {
+            orderNumber: target.orderNumber,
+            zipcode: `9${attempt}`,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
-    const blocked = await client.post('/login/contact-form', { orderNumber: target.orderNumber, zipcode: target.zipcode });
+    const blocked = await client.post('/login/contact-form', {
+      orderNumber: target.orderNumber,
+      zipcode: target.zipcode,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('rate_limited');
   });
 
   it('refuses a malformed order number and an activity without a linked page', async () => {
     const client = await anonymous();
-    expect((await client.post('/login/contact-form', { orderNumber: '12ab', zipcode: '1' })).body.error.code).toBe('validation_failed');
-    const wrongActivity = await client.post('/login/contact-form', { orderNumber: '4000000000', zipcode: '1', activity: 'GENERAL' });
+    expect(
+      (await client.post('/login/contact-form', { orderNumber: '12ab', zipcode: '1' })).body.error.code,
+    ).toBe('validation_failed');
+    const wrongActivity = await client.post('/login/contact-form', {
+      orderNumber: '4000000000',
+      zipcode: '1',
+      activity: 'GENERAL',
+    });
     expect(wrongActivity.body.error.details).toEqual([expect.objectContaining({ field: '/activity' })]);
   });
 });

@@ -35,7 +35,9 @@ beforeAll(async () => {
   db = await getTestDatabase();
   logins = await seedDemoData(db, [tenant], { today: clock });
   await setDemoPasswords(db, [tenant], logins);
-  const server = await listen(createApp({ db, tenants: [tenant], distDir: outboxDir, mailer, signInLimits: LIMITS }).app);
+  const server = await listen(
+    createApp({ db, tenants: [tenant], distDir: outboxDir, mailer, signInLimits: LIMITS }).app,
+  );
   baseUrl = server.baseUrl;
   close = server.close;
 });
@@ -50,7 +52,11 @@ async function client() {
   return c;
 }
 
-function expectWait(response: { status: number; headers: Headers; body: { error: { code: string; message: string; details?: { retryAfterSeconds?: number } } } }) {
+function expectWait(response: {
+  status: number;
+  headers: Headers;
+  body: { error: { code: string; message: string; details?: { retryAfterSeconds?: number } } };
+}) {
   expect(response.status).toBe(429);
   const header = Number(response.headers.get('retry-after'));
   expect(header).toBeGreaterThan(0);
@@ -63,8 +69,10 @@ describe('password sign-in counts wrong passwords, not successful sign-ins', () 
   it('lets the owner sign in many times in a row, then stops wrong guesses with a wait', async () => {
     const c = await client();
     const email = emailOf(0);
-    for (let i = 0; i < LIMITS.perAddress * 3; i++) expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(200);
-    for (let i = 0; i < LIMITS.perAddress; i++) expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
+    for (let i = 0; i < LIMITS.perAddress * 3; i++)
+      expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < LIMITS.perAddress; i++)
+      expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
     expectWait(await c.post('/login/password', { email, password: 'Wrong1234' }));
   });
 
@@ -73,7 +81,8 @@ describe('password sign-in counts wrong passwords, not successful sign-ins', () 
     const email = emailOf(1);
     expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
     expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
-    for (let i = 0; i < 3; i++) expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await c.post('/login/password', { email, password: DEMO_PASSWORD })).status).toBe(200);
     expect((await c.post('/login/password', { email, password: 'Wrong1234' })).status).toBe(401);
     expectWait(await c.post('/login/password', { email, password: DEMO_PASSWORD }));
   });
@@ -83,7 +92,8 @@ describe('mail sends are counted, and their 429 says when to try again', () => {
   it('answers the login-link request after the budget with Retry-After', async () => {
     const c = await client();
     const email = `flood-${Date.now()}@reader.example`;
-    for (let i = 0; i < LIMITS.perAddress; i++) expect((await c.post('/login/magic-link', { email })).status).toBe(202);
+    for (let i = 0; i < LIMITS.perAddress; i++)
+      expect((await c.post('/login/magic-link', { email })).status).toBe(202);
     expectWait(await c.post('/login/magic-link', { email }));
   });
 });
@@ -105,18 +115,39 @@ describe('link subscription counts failed proofs only', () => {
     const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
     const open = data.subscriptions
       .filter((s) => s.order_status === 'A')
-      .map((s) => ({ s, role: data.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'AG' && !linkedBps.has(r.bp_number)) }))
-      .filter((c): c is { s: (typeof data.subscriptions)[number]; role: NonNullable<typeof c.role> } => Boolean(c.role))
-      .map(({ s, role }) => ({ s, partner: data.businessPartners.find((b) => b.bp_number === role.bp_number)! }))
+      .map((s) => ({
+        s,
+        role: data.subscriptionRoles.find(
+          (r) => r.subscription_id === s.id && r.role === 'AG' && !linkedBps.has(r.bp_number),
+        ),
+      }))
+      .filter((c): c is { s: (typeof data.subscriptions)[number]; role: NonNullable<typeof c.role> } =>
+        Boolean(c.role),
+      )
+      .map(({ s, role }) => ({
+        s,
+        partner: data.businessPartners.find((b) => b.bp_number === role.bp_number)!,
+      }))
       .find(({ partner }) => partner.email_address === null)!;
     expect(open).toBeDefined();
     for (let i = 0; i < LIMITS.perAddress + 1; i++) {
-      const held = await link({ orderNumber: open.s.order_number, zipcode: open.partner.zipcode, lastName: open.partner.last_name1 ?? open.partner.company1, preferredRole: 'AG' });
+      const held = await link({
+        orderNumber: open.s.order_number,
+        zipcode: open.partner.zipcode,
+        lastName: open.partner.last_name1 ?? open.partner.company1,
+        preferredRole: 'AG',
+      });
       expect(held.body.error.details, JSON.stringify(held.body)).toMatchObject({ status: 'email_required' });
       expect((await link({ zipcode: '12345' })).body.error.details.status).toBe('validation_failed');
     }
-    for (let i = 0; i < LIMITS.perAddress; i++) expect((await link({ orderNumber: '4999999999', zipcode: '12345', lastName: 'Nobody', preferredRole: 'AG' })).body.error.details.status).toBe('not_found');
-    expectWait(await link({ orderNumber: '4999999998', zipcode: '12345', lastName: 'Nobody', preferredRole: 'AG' }));
+    for (let i = 0; i < LIMITS.perAddress; i++)
+      expect(
+        (await link({ orderNumber: '4999999999', zipcode: '12345', lastName: 'Nobody', preferredRole: 'AG' }))
+          .body.error.details.status,
+      ).toBe('not_found');
+    expectWait(
+      await link({ orderNumber: '4999999998', zipcode: '12345', lastName: 'Nobody', preferredRole: 'AG' }),
+    );
   });
 });
 
@@ -126,20 +157,39 @@ describe('too long is refused, never cut', () => {
   it('refuses a 21-character password at registration with 400 and queues nothing', async () => {
     const c = await client();
     const email = `long-${Date.now()}@reader.example`;
-    const before = await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1`, [tenant.id]);
-    const response = await c.post('/register', { displayName: 'Long', email, password: long, passwordConfirm: long });
+    const before = await db.query<{ n: number }>(
+      `select count(*)::int as n from mail_queue where tenant_id = $1`,
+      [tenant.id],
+    );
+    const response = await c.post('/register', {
+      displayName: 'Long',
+      email,
+      password: long,
+      passwordConfirm: long,
+    });
     expect(response.status).toBe(400);
-    const after = await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1`, [tenant.id]);
+    const after = await db.query<{ n: number }>(
+      `select count(*)::int as n from mail_queue where tenant_id = $1`,
+      [tenant.id],
+    );
     expect(after[0].n).toBe(before[0].n);
     // Nor do its first 20 characters make an account later.
     await drainMailQueue(db, mailer);
-    expect(readdirSync(outboxDir).some((file) => file.endsWith('.json') && JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')).to === email)).toBe(false);
+    expect(
+      readdirSync(outboxDir).some(
+        (file) =>
+          file.endsWith('.json') && JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')).to === email,
+      ),
+    ).toBe(false);
   });
 
   it('refuses a 21-character new password on the SSO profile; the old one still works', async () => {
     const email = emailOf(3);
     const c = await signedIn(email);
-    const refused = await c.post('/sso-profile/executeUpdatePassword', { currentPassword: DEMO_PASSWORD, newPassword: long });
+    const refused = await c.post('/sso-profile/executeUpdatePassword', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: long,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.fields.newPassword).toBe('invalid');
     const other = await client();

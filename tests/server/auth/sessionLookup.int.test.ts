@@ -46,14 +46,21 @@ function counting(db: Database): Database {
 beforeAll(async () => {
   const db = await getTestDatabase();
   const [login] = await seedDemoData(db, [tenant]);
-  const { app } = createApp({ db: counting(db), tenants: [tenant], distDir: path.join(outboxDir, 'dist'), mailer });
+  const { app } = createApp({
+    db: counting(db),
+    tenants: [tenant],
+    distDir: path.join(outboxDir, 'dist'),
+    mailer,
+  });
   const server = await listen(app);
   close = server.close;
   client = browserLikeClient(server.baseUrl, `/t/${tenant.id}/api`);
   await client.get('/faq');
   await client.post('/login/magic-link', { email: login.email });
   await drainMailQueue(db, mailer);
-  const mail = readdirSync(outboxDir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(outboxDir, f), 'utf8')))[0];
+  const mail = readdirSync(outboxDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(outboxDir, f), 'utf8')))[0];
   const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
   client.setAccessToken((await client.post('/login/token', { token })).body.accessToken);
 });

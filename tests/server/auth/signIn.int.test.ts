@@ -37,7 +37,8 @@ async function lastMailTo(to: string): Promise<string> {
     .filter((mail) => mail.to === to);
   return mails.at(-1)?.text ?? '';
 }
-const linkParam = (text: string, name: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get(name)!;
+const linkParam = (text: string, name: string) =>
+  new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get(name)!;
 
 async function client(tenant: ServerTenant, url = baseUrl) {
   const c = browserLikeClient(url, `/t/${tenant.id}/api`);
@@ -52,11 +53,16 @@ beforeAll(async () => {
   email = logins.find((l) => l.tenantId === passwordTenant.id)!.email;
   const tenants = [passwordTenant, magicOnlyTenant, oauthTenant];
   const common = { db, tenants, distDir: outboxDir, mailer };
-  const production = await listen(createApp({ ...common, signInLimits: { windowSeconds: 900, perAddress: 5, perClient: 1000 } }).app);
+  const production = await listen(
+    createApp({ ...common, signInLimits: { windowSeconds: 900, perAddress: 5, perClient: 1000 } }).app,
+  );
   const development = await listen(createApp({ ...common, mode: 'development' }).app);
   baseUrl = production.baseUrl;
   devBaseUrl = development.baseUrl;
-  provider = await startDemoOidcProvider({ port: 0, clients: [{ clientId: 'portal-test', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }] });
+  provider = await startDemoOidcProvider({
+    port: 0,
+    clients: [{ clientId: 'portal-test', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }],
+  });
   oauthTenant.login.oauth = { issuer: provider.issuer, clientId: 'portal-test', scopes: ['openid', 'email'] };
   closers.push(production.close, development.close, provider.close);
 });
@@ -78,7 +84,10 @@ describe('password sign-in', () => {
   it('answers a wrong password and an unknown address alike', async () => {
     const c = await client(passwordTenant);
     const wrong = await c.post('/login/password', { email, password: 'Wrong1234' });
-    const unknown = await c.post('/login/password', { email: 'nobody@nowhere.example', password: 'Wrong1234' });
+    const unknown = await c.post('/login/password', {
+      email: 'nobody@nowhere.example',
+      password: 'Wrong1234',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -93,12 +102,16 @@ describe('password sign-in', () => {
   it('stops one client guessing one address after the limit with 429 and Retry-After, kept in the database', async () => {
     const c = await client(passwordTenant);
     const target = 'limited@nowhere.example';
-    for (let i = 0; i < 5; i++) expect((await c.post('/login/password', { email: target, password: 'Wrong1234' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await c.post('/login/password', { email: target, password: 'Wrong1234' })).status).toBe(401);
     const limited = await c.post('/login/password', { email: target, password: 'Wrong1234' });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const rows = await db.query<{ hits: number }>(`select hits from rate_limits where tenant_id = $1 and bucket like $2`, [passwordTenant.id, `password:address-client:${target}|%`]);
+    const rows = await db.query<{ hits: number }>(
+      `select hits from rate_limits where tenant_id = $1 and bucket like $2`,
+      [passwordTenant.id, `password:address-client:${target}|%`],
+    );
     expect(rows.map((row) => Number(row.hits))).toEqual([6]);
   });
 });
@@ -107,7 +120,12 @@ describe('create account', () => {
   it('creates the account only when the e-mailed link is opened, then logs in', async () => {
     const c = await client(passwordTenant);
     const address = `new-${Date.now()}@reader.example`;
-    const response = await c.post('/register', { displayName: 'New Reader', email: address, password: 'Reader2026', passwordConfirm: 'Reader2026' });
+    const response = await c.post('/register', {
+      displayName: 'New Reader',
+      email: address,
+      password: 'Reader2026',
+      passwordConfirm: 'Reader2026',
+    });
     expect(response.status).toBe(202);
     expect((await c.post('/login/password', { email: address, password: 'Reader2026' })).status).toBe(401);
     const token = linkParam(await lastMailTo(address), 'confirm');
@@ -120,7 +138,12 @@ describe('create account', () => {
 
   it('answers the same for an existing address and mails that person a hint instead', async () => {
     const c = await client(passwordTenant);
-    const response = await c.post('/register', { displayName: 'Someone', email, password: 'Reader2026', passwordConfirm: 'Reader2026' });
+    const response = await c.post('/register', {
+      displayName: 'Someone',
+      email,
+      password: 'Reader2026',
+      passwordConfirm: 'Reader2026',
+    });
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ status: 'confirmation_sent' });
     expect(await lastMailTo(email)).toContain('You already have one');
@@ -128,10 +151,20 @@ describe('create account', () => {
 
   it('refuses a weak password and a mismatched confirmation with the field named', async () => {
     const c = await client(passwordTenant);
-    const weak = await c.post('/register', { displayName: 'X', email: 'weak@reader.example', password: 'abcdefgh', passwordConfirm: 'abcdefgh' });
+    const weak = await c.post('/register', {
+      displayName: 'X',
+      email: 'weak@reader.example',
+      password: 'abcdefgh',
+      passwordConfirm: 'abcdefgh',
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error.code).toBe('weak_password');
-    const mismatch = await c.post('/register', { displayName: 'X', email: 'weak@reader.example', password: 'Reader2026', passwordConfirm: 'Reader2027' });
+    const mismatch = await c.post('/register', {
+      displayName: 'X',
+      email: 'weak@reader.example',
+      password: 'Reader2026',
+      passwordConfirm: 'Reader2027',
+    });
     expect(mismatch.body.error.code).toBe('password_mismatch');
   });
 });
@@ -140,21 +173,38 @@ describe('forgotten password', () => {
   it('mails a single-use reset link; the new password works and old sessions end', async () => {
     const address = `reset-${Date.now()}@reader.example`;
     const c = await client(passwordTenant);
-    await c.post('/register', { displayName: 'Reset Me', email: address, password: 'Before2026', passwordConfirm: 'Before2026' });
-    const session = await c.post('/register/confirm', { token: linkParam(await lastMailTo(address), 'confirm') });
+    await c.post('/register', {
+      displayName: 'Reset Me',
+      email: address,
+      password: 'Before2026',
+      passwordConfirm: 'Before2026',
+    });
+    const session = await c.post('/register/confirm', {
+      token: linkParam(await lastMailTo(address), 'confirm'),
+    });
     const old = await client(passwordTenant);
     old.setAccessToken(session.body.accessToken);
     expect((await old.get('/subscriptions')).status).toBe(200);
 
     expect((await c.post('/password/forgot', { email: `  ${address}  ` })).status).toBe(202);
     const token = linkParam(await lastMailTo(address), 'reset');
-    const reset = await c.post('/password/reset', { token, password: 'After2026x', passwordConfirm: 'After2026x' });
+    const reset = await c.post('/password/reset', {
+      token,
+      password: 'After2026x',
+      passwordConfirm: 'After2026x',
+    });
     expect(reset.status).toBe(200);
     expect((await old.get('/subscriptions')).status).toBe(401);
     expect((await c.post('/login/password', { email: address, password: 'Before2026' })).status).toBe(401);
     expect((await c.post('/login/password', { email: address, password: 'After2026x' })).status).toBe(200);
-    expect((await c.post('/password/reset', { token, password: 'Again2026x', passwordConfirm: 'Again2026x' })).status).toBe(401);
-    const stored = await db.query<{ password_hash: string }>(`select password_hash from users where tenant_id = $1 and email = $2`, [passwordTenant.id, address]);
+    expect(
+      (await c.post('/password/reset', { token, password: 'Again2026x', passwordConfirm: 'Again2026x' }))
+        .status,
+    ).toBe(401);
+    const stored = await db.query<{ password_hash: string }>(
+      `select password_hash from users where tenant_id = $1 and email = $2`,
+      [passwordTenant.id, address],
+    );
     expect(stored[0].password_hash).toMatch(/^scrypt\$/);
   });
 
@@ -221,7 +271,9 @@ describe('kicker-auth (SSO cookie)', () => {
     const logins = await seedDemoData(db, [kickerTenant]);
     await setDemoPasswords(db, [kickerTenant], logins);
     kickerEmail = logins[0].email;
-    const server = await listen(createApp({ db, tenants: [kickerTenant], distDir: outboxDir, mailer: createMailer({ outboxDir }) }).app);
+    const server = await listen(
+      createApp({ db, tenants: [kickerTenant], distDir: outboxDir, mailer: createMailer({ outboxDir }) }).app,
+    );
     kickerUrl = server.baseUrl;
     closers.push(server.close);
   });
@@ -257,10 +309,17 @@ describe('kicker-auth (SSO cookie)', () => {
 
   it('answers register and forgot-password with a message', async () => {
     const c = await client(kickerTenant, kickerUrl);
-    const registered = await c.post('/kicker-auth/register', { displayName: 'Club Member', email: `club-${Date.now()}@garden.example`, password: 'Garden2026', passwordConfirm: 'Garden2026' });
+    const registered = await c.post('/kicker-auth/register', {
+      displayName: 'Club Member',
+      email: `club-${Date.now()}@garden.example`,
+      password: 'Garden2026',
+      passwordConfirm: 'Garden2026',
+    });
     expect(registered.status).toBe(202);
     expect(registered.body).toEqual({ message: 'confirmation_sent' });
-    expect((await c.post('/kicker-auth/forgotpw', { email: kickerEmail })).body).toEqual({ message: 'reset_sent' });
+    expect((await c.post('/kicker-auth/forgotpw', { email: kickerEmail })).body).toEqual({
+      message: 'reset_sent',
+    });
   });
 
   it('does not exist on tenants without the kicker-auth feature', async () => {
@@ -274,7 +333,13 @@ describe('kicker-auth (SSO cookie)', () => {
 describe('partial logins', () => {
   async function partner(where: string) {
     const db = await getTestDatabase();
-    const rows = await db.query<{ order_number: string; last_name1: string; email_address: string | null; subscription_id: string; zipcode: string }>(
+    const rows = await db.query<{
+      order_number: string;
+      last_name1: string;
+      email_address: string | null;
+      subscription_id: string;
+      zipcode: string;
+    }>(
       `select s.order_number, bp.last_name1, bp.email_address, s.id as subscription_id, bp.zipcode
          from subscriptions s
          join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role = 'AG'
@@ -294,7 +359,10 @@ describe('partial logins', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.details).toEqual({ status: 'not_found' });
     const target = await partner(linked);
-    const wrongName = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: 'Wrongname' });
+    const wrongName = await c.post('/login/order-number', {
+      orderNumber: target.order_number,
+      lastName: 'Wrongname',
+    });
     expect(wrongName.body.error.details).toEqual({ status: 'verification_failed', method: 'name' });
   });
 
@@ -313,22 +381,34 @@ describe('partial logins', () => {
       [passwordTenant.id, subscriptionId, address],
     );
   const counts = async () =>
-    (await db.query<{ users: number; links: number }>(
-      `select (select count(*) from users where tenant_id = $1)::int as users, (select count(*) from user_business_partners where tenant_id = $1)::int as links`,
-      [passwordTenant.id],
-    ))[0];
+    (
+      await db.query<{ users: number; links: number }>(
+        `select (select count(*) from users where tenant_id = $1)::int as users, (select count(*) from user_business_partners where tenant_id = $1)::int as links`,
+        [passwordTenant.id],
+      )
+    )[0];
 
   it('mails a sign-in link to the account of a linked partner; the answer carries the masked address and nothing that stands in for the link', async () => {
     const c = await client(passwordTenant);
     const target = await partner(linked);
     const accountEmail = (await accountOf(target.subscription_id))!;
-    const first = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1.toUpperCase() });
+    const first = await c.post('/login/order-number', {
+      orderNumber: target.order_number,
+      lastName: target.last_name1.toUpperCase(),
+    });
     expect(first.status).toBe(400);
-    expect(first.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: expect.stringMatching(/^\w\*{3}@/) });
+    expect(first.body.error.details).toEqual({
+      status: 'confirm_email',
+      maskedEmail: expect.stringMatching(/^\w\*{3}@/),
+    });
     expect(JSON.stringify(first.body)).not.toContain(accountEmail); // the address itself is never sent
     expect(first.body.accessToken).toBeUndefined();
     // The former confirmToken resubmission is no way in any more (issue 10, finding 2).
-    const resubmitted = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, confirmToken: 'x'.repeat(43) });
+    const resubmitted = await c.post('/login/order-number', {
+      orderNumber: target.order_number,
+      lastName: target.last_name1,
+      confirmToken: 'x'.repeat(43),
+    });
     expect(resubmitted.status).toBe(400);
     expect(resubmitted.body.error.code).toBe('validation_failed');
 
@@ -336,7 +416,11 @@ describe('partial logins', () => {
     const token = linkParam(await lastMailTo(accountEmail), 'p');
     const opened = await c.post('/login/token', { token });
     expect(opened.status).toBe(200);
-    expect(opened.body).toMatchObject({ loginSource: 'order-number', user: { email: accountEmail }, returnTo: `/subscriptions/${target.subscription_id}` });
+    expect(opened.body).toMatchObject({
+      loginSource: 'order-number',
+      user: { email: accountEmail },
+      returnTo: `/subscriptions/${target.subscription_id}`,
+    });
     expect((await c.post('/login/token', { token })).status).toBe(401); // single use
     c.setAccessToken(opened.body.accessToken);
     const list = await c.get('/subscriptions');
@@ -353,12 +437,26 @@ describe('partial logins', () => {
     const attacker = `attacker-${Date.now()}@evil.example`;
     const before = await counts();
     const c = await client(passwordTenant);
-    const answer = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: attacker });
+    const answer = await c.post('/login/order-number', {
+      orderNumber: target.order_number,
+      lastName: target.last_name1,
+      email: attacker,
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: `${onRecord[0]}***@${onRecord.split('@')[1]}` });
+    expect(answer.body.error.details).toEqual({
+      status: 'confirm_email',
+      maskedEmail: `${onRecord[0]}***@${onRecord.split('@')[1]}`,
+    });
     expect(await counts()).toEqual(before);
     expect(await lastMailTo(attacker)).toBe('');
-    expect((await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [passwordTenant.id, attacker])).length).toBe(0);
+    expect(
+      (
+        await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [
+          passwordTenant.id,
+          attacker,
+        ])
+      ).length,
+    ).toBe(0);
 
     const opened = await c.post('/login/token', { token: linkParam(await lastMailTo(onRecord), 'p') });
     expect(opened.status).toBe(200);
@@ -374,7 +472,11 @@ describe('partial logins', () => {
     const before = await counts();
     const c = await client(passwordTenant);
     const fresh = `partial-${Date.now()}@reader.example`;
-    const answer = await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1, email: fresh });
+    const answer = await c.post('/login/order-number', {
+      orderNumber: target.order_number,
+      lastName: target.last_name1,
+      email: fresh,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details).toEqual({ status: 'no_email_on_record' });
     expect(await counts()).toEqual(before);

@@ -36,10 +36,25 @@ beforeAll(async () => {
   const logins = await seedDemoData(db, [tenant, oauthTenant]);
   await setDemoPasswords(db, [tenant, oauthTenant], logins);
   email = logins.find((login) => login.tenantId === tenant.id)!.email;
-  const server = await listen(createApp({ db, tenants: [tenant, oauthTenant], distDir: outboxDir, mailer, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 1000 } }).app);
+  const server = await listen(
+    createApp({
+      db,
+      tenants: [tenant, oauthTenant],
+      distDir: outboxDir,
+      mailer,
+      signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 1000 },
+    }).app,
+  );
   baseUrl = server.baseUrl;
-  provider = await startDemoOidcProvider({ port: 0, clients: [{ clientId: 'portal-destination', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }] });
-  oauthTenant.login.oauth = { issuer: provider.issuer, clientId: 'portal-destination', scopes: ['openid', 'email'] };
+  provider = await startDemoOidcProvider({
+    port: 0,
+    clients: [{ clientId: 'portal-destination', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }],
+  });
+  oauthTenant.login.oauth = {
+    issuer: provider.issuer,
+    clientId: 'portal-destination',
+    scopes: ['openid', 'email'],
+  };
   closers.push(server.close, provider.close);
   const c = await client();
   const login = await c.post('/login/password', { email, password: DEMO_PASSWORD });
@@ -109,7 +124,10 @@ describe('the mailed login link carries the page the login was asked for', () =>
 
   it('refuses a returnTo longer than a destination can be, naming the field', async () => {
     const c = await client();
-    const response = await c.post('/login/magic-link', { email, returnTo: `/${'a'.repeat(RETURN_TO_MAX_LENGTH)}` });
+    const response = await c.post('/login/magic-link', {
+      email,
+      returnTo: `/${'a'.repeat(RETURN_TO_MAX_LENGTH)}`,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('validation_failed');
     expect(JSON.stringify(response.body.error.details)).toContain('returnTo');
@@ -135,7 +153,10 @@ async function signOnAtProvider(authorizationUrl: string, portalLogin: string, l
     const response = await fetch(next.url, {
       method: next.form ? 'POST' : 'GET',
       redirect: 'manual',
-      headers: { cookie: cookieHeader(), ...(next.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: cookieHeader(),
+        ...(next.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: next.form?.toString(),
     });
     keep(response);
@@ -149,7 +170,8 @@ async function signOnAtProvider(authorizationUrl: string, portalLogin: string, l
     const html = await response.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (!action || !prompt) throw new Error(`the provider answered ${response.status} without a form:\n${html.slice(0, 500)}`);
+    if (!action || !prompt)
+      throw new Error(`the provider answered ${response.status} without a form:\n${html.slice(0, 500)}`);
     const form = new URLSearchParams({ prompt });
     if (prompt === 'login') {
       form.set('login', login);
@@ -163,17 +185,27 @@ async function signOnAtProvider(authorizationUrl: string, portalLogin: string, l
 describe('the OAuth state keeps the page through the provider', () => {
   async function signOn(returnTo: string | undefined) {
     const query = returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
-    const started = await fetch(`${baseUrl}/t/${oauthTenant.id}/sso/authorize${query}`, { redirect: 'manual' });
+    const started = await fetch(`${baseUrl}/t/${oauthTenant.id}/sso/authorize${query}`, {
+      redirect: 'manual',
+    });
     expect(started.status).toBe(302);
     const binding = /portal_sso_binding=([^;]+)/.exec(started.headers.get('set-cookie') ?? '')![1];
-    const back = await signOnAtProvider(started.headers.get('location')!, `${baseUrl}/t/${oauthTenant.id}/login`, `reader-${Date.now()}@sso.example`);
+    const back = await signOnAtProvider(
+      started.headers.get('location')!,
+      `${baseUrl}/t/${oauthTenant.id}/login`,
+      `reader-${Date.now()}@sso.example`,
+    );
     expect(back.searchParams.get('code')).toMatch(/^[\w-]{20,}$/); // an authorisation code, not an error
     expect(back.searchParams.has('returnTo')).toBe(false); // the page travels in the state, not in the URL
     const first = await fetch(`${baseUrl}/t/${oauthTenant.id}/api/subscriptions`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
     const completed = await fetch(`${baseUrl}/t/${oauthTenant.id}/api/login/oauth${back.search}`, {
       method: 'POST',
-      headers: { cookie: `XSRF-TOKEN=${xsrf}; portal_sso_binding=${binding}`, 'x-xsrf-token': xsrf, accept: 'application/json' },
+      headers: {
+        cookie: `XSRF-TOKEN=${xsrf}; portal_sso_binding=${binding}`,
+        'x-xsrf-token': xsrf,
+        accept: 'application/json',
+      },
     });
     return { status: completed.status, body: await completed.json() };
   }
@@ -184,10 +216,13 @@ describe('the OAuth state keeps the page through the provider', () => {
     expect(answer.body).toMatchObject({ loginSource: 'oauth', returnTo: '/subscriptions/123-4?view=x' });
   });
 
-  it.each([['//evil.example'], ['/t/other-tenant/orders'], ['https://evil.example']])('answers without a destination for %s (the screen goes to orders)', async (returnTo) => {
-    const answer = await signOn(returnTo);
-    expect(answer.status).toBe(200);
-    expect(answer.body.loginSource).toBe('oauth');
-    expect(answer.body.returnTo).toBeUndefined();
-  });
+  it.each([['//evil.example'], ['/t/other-tenant/orders'], ['https://evil.example']])(
+    'answers without a destination for %s (the screen goes to orders)',
+    async (returnTo) => {
+      const answer = await signOn(returnTo);
+      expect(answer.status).toBe(200);
+      expect(answer.body.loginSource).toBe('oauth');
+      expect(answer.body.returnTo).toBeUndefined();
+    },
+  );
 });

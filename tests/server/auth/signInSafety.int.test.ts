@@ -36,10 +36,19 @@ beforeAll(async () => {
   const logins = await seedDemoData(db, [tenant, oauthTenant]);
   await setDemoPasswords(db, [tenant, oauthTenant], logins);
   email = logins.find((l) => l.tenantId === tenant.id)!.email;
-  const server = await listen(createApp({ db, tenants: [tenant, oauthTenant], distDir: outboxDir, mailer: hangingTransport }).app);
+  const server = await listen(
+    createApp({ db, tenants: [tenant, oauthTenant], distDir: outboxDir, mailer: hangingTransport }).app,
+  );
   baseUrl = server.baseUrl;
-  provider = await startDemoOidcProvider({ port: 0, clients: [{ clientId: 'portal-safety', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }] });
-  oauthTenant.login.oauth = { issuer: provider.issuer, clientId: 'portal-safety', scopes: ['openid', 'email'] };
+  provider = await startDemoOidcProvider({
+    port: 0,
+    clients: [{ clientId: 'portal-safety', redirectUris: [`${baseUrl}/t/${oauthTenant.id}/login`] }],
+  });
+  oauthTenant.login.oauth = {
+    issuer: provider.issuer,
+    clientId: 'portal-safety',
+    scopes: ['openid', 'email'],
+  };
   closers.push(server.close, provider.close);
 });
 
@@ -56,7 +65,9 @@ async function client(t: ServerTenant = tenant) {
 describe('OAuth sign-on bound to the browser that started it (finding 3)', () => {
   async function startSignOn(returnTo?: string) {
     const query = returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
-    const response = await fetch(`${baseUrl}/t/${oauthTenant.id}/sso/authorize${query}`, { redirect: 'manual' });
+    const response = await fetch(`${baseUrl}/t/${oauthTenant.id}/sso/authorize${query}`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(302);
     const state = new URL(response.headers.get('location')!).searchParams.get('state')!;
     const cookie = response.headers.get('set-cookie') ?? '';
@@ -69,7 +80,11 @@ describe('OAuth sign-on bound to the browser that started it (finding 3)', () =>
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
     const response = await fetch(`${baseUrl}/t/${oauthTenant.id}/api/login/oauth?${query}`, {
       method: 'POST',
-      headers: { cookie: [`XSRF-TOKEN=${xsrf}`, cookies].filter(Boolean).join('; '), 'x-xsrf-token': xsrf, accept: 'application/json' },
+      headers: {
+        cookie: [`XSRF-TOKEN=${xsrf}`, cookies].filter(Boolean).join('; '),
+        'x-xsrf-token': xsrf,
+        accept: 'application/json',
+      },
     });
     return { status: response.status, body: await response.json() };
   }
@@ -80,8 +95,13 @@ describe('OAuth sign-on bound to the browser that started it (finding 3)', () =>
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toContain(`Path=/t/${oauthTenant.id}/`);
-    const rows = await db.query<{ binding_hash: string }>(`select binding_hash from oauth_requests where tenant_id = $1`, [oauthTenant.id]);
-    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.binding_hash) && row.binding_hash !== binding)).toBe(true);
+    const rows = await db.query<{ binding_hash: string }>(
+      `select binding_hash from oauth_requests where tenant_id = $1`,
+      [oauthTenant.id],
+    );
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.binding_hash) && row.binding_hash !== binding)).toBe(
+      true,
+    );
   });
 
   it('refuses a state started by another browser, without spending it; the starting browser still gets through the state check', async () => {
@@ -90,7 +110,10 @@ describe('OAuth sign-on bound to the browser that started it (finding 3)', () =>
     expect(stranger.status).toBe(401);
     expect(stranger.body.error.code).toBe('invalid_oauth_state');
     const otherBrowser = await startSignOn();
-    const wrongBinding = await completeFrom(`portal_sso_binding=${otherBrowser.binding}`, `code=stolen&state=${state}`);
+    const wrongBinding = await completeFrom(
+      `portal_sso_binding=${otherBrowser.binding}`,
+      `code=stolen&state=${state}`,
+    );
     expect(wrongBinding.body.error.code).toBe('invalid_oauth_state');
     // The starting browser passes the binding and state check; only the fake code fails after it.
     const owner = await completeFrom(`portal_sso_binding=${binding}`, `code=not-a-real-code&state=${state}`);
@@ -98,57 +121,88 @@ describe('OAuth sign-on bound to the browser that started it (finding 3)', () =>
     expect(owner.body.error.code).toBe('oauth_failed');
   });
 
-  it.each([['/\\evil.example'], ['//evil.example'], ['https://evil.example'], ['/%2F%2Fevil.example']])('drops returnTo %s and keeps a same-portal path', async (returnTo) => {
-    const refused = await startSignOn(returnTo);
-    const kept = await startSignOn('/orders');
-    const rows = await db.query<{ state_hash: string; return_to: string | null }>(`select state_hash, return_to from oauth_requests where tenant_id = $1`, [oauthTenant.id]);
-    const { createHash } = await import('node:crypto');
-    const byState = (state: string) => rows.find((row) => row.state_hash === createHash('sha256').update(state).digest('hex'))!;
-    expect(byState(refused.state).return_to).toBeNull();
-    expect(byState(kept.state).return_to).toBe('/orders');
-  });
+  it.each([['/\\evil.example'], ['//evil.example'], ['https://evil.example'], ['/%2F%2Fevil.example']])(
+    'drops returnTo %s and keeps a same-portal path',
+    async (returnTo) => {
+      const refused = await startSignOn(returnTo);
+      const kept = await startSignOn('/orders');
+      const rows = await db.query<{ state_hash: string; return_to: string | null }>(
+        `select state_hash, return_to from oauth_requests where tenant_id = $1`,
+        [oauthTenant.id],
+      );
+      const { createHash } = await import('node:crypto');
+      const byState = (state: string) =>
+        rows.find((row) => row.state_hash === createHash('sha256').update(state).digest('hex'))!;
+      expect(byState(refused.state).return_to).toBeNull();
+      expect(byState(kept.state).return_to).toBe('/orders');
+    },
+  );
 });
 
 describe('e-mails through the queue (finding 4)', () => {
   const counts = async () =>
-    (await db.query<{ queued: number; tokens: number }>(
-      `select (select count(*) from mail_queue where tenant_id = $1)::int as queued, (select count(*) from login_tokens where tenant_id = $1)::int as tokens`,
-      [tenant.id],
-    ))[0];
+    (
+      await db.query<{ queued: number; tokens: number }>(
+        `select (select count(*) from mail_queue where tenant_id = $1)::int as queued, (select count(*) from login_tokens where tenant_id = $1)::int as tokens`,
+        [tenant.id],
+      )
+    )[0];
 
   it.each([
     ['magic link', '/login/magic-link', (address: string) => ({ email: address })],
     ['forgot password', '/password/forgot', (address: string) => ({ email: address })],
-    ['register', '/register', (address: string) => ({ displayName: 'Someone', email: address, password: 'Reader2026', passwordConfirm: 'Reader2026' })],
+    [
+      'register',
+      '/register',
+      (address: string) => ({
+        displayName: 'Someone',
+        email: address,
+        password: 'Reader2026',
+        passwordConfirm: 'Reader2026',
+      }),
+    ],
     ['e-mail + zip', '/login/email-zip', (address: string) => ({ email: address, zipcode: '12345' })],
-  ])('%s: answers at once while the mail server hangs, and does the same work for an account and an unknown address', async (_name, call, body) => {
-    const c = await client();
-    const results = [];
-    for (const address of [email, `unknown-${Date.now()}@nowhere.example`]) {
-      const before = await counts();
-      const started = Date.now();
-      const response = await c.post(call, body(address));
-      results.push({ status: response.status, body: response.body, elapsed: Date.now() - started });
-      const after = await counts();
-      // One queued request, no token written by the request itself: the sender decides later.
-      expect(after.queued - before.queued).toBe(1);
-      expect(after.tokens - before.tokens).toBe(0);
-    }
-    expect(results[0].status).toBe(202);
-    expect(results[0].body).toEqual(results[1].body);
-    expect(results[0].status).toBe(results[1].status);
-    for (const result of results) expect(result.elapsed).toBeLessThan(5000);
-  });
+  ])(
+    '%s: answers at once while the mail server hangs, and does the same work for an account and an unknown address',
+    async (_name, call, body) => {
+      const c = await client();
+      const results = [];
+      for (const address of [email, `unknown-${Date.now()}@nowhere.example`]) {
+        const before = await counts();
+        const started = Date.now();
+        const response = await c.post(call, body(address));
+        results.push({ status: response.status, body: response.body, elapsed: Date.now() - started });
+        const after = await counts();
+        // One queued request, no token written by the request itself: the sender decides later.
+        expect(after.queued - before.queued).toBe(1);
+        expect(after.tokens - before.tokens).toBe(0);
+      }
+      expect(results[0].status).toBe(202);
+      expect(results[0].body).toEqual(results[1].body);
+      expect(results[0].status).toBe(results[1].status);
+      for (const result of results) expect(result.elapsed).toBeLessThan(5000);
+    },
+  );
 
   it('kicker forgot-password takes the same path for an account and an unknown address', async () => {
     const kicker = tenantWith(uniqueTenantId('safe-kick'), ['kicker-auth']);
     kicker.login.password = false;
     const logins = await seedDemoData(db, [kicker]);
-    const server = await listen(createApp({ db, tenants: [kicker], distDir: outboxDir, mailer: hangingTransport }).app);
+    const server = await listen(
+      createApp({ db, tenants: [kicker], distDir: outboxDir, mailer: hangingTransport }).app,
+    );
     closers.push(server.close);
     const c = browserLikeClient(server.baseUrl, `/t/${kicker.id}/api`);
     await c.get('/subscriptions');
-    const queued = async () => Number((await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1 and kind = 'reset'`, [kicker.id]))[0].n);
+    const queued = async () =>
+      Number(
+        (
+          await db.query<{ n: number }>(
+            `select count(*)::int as n from mail_queue where tenant_id = $1 and kind = 'reset'`,
+            [kicker.id],
+          )
+        )[0].n,
+      );
     const known = await c.post('/kicker-auth/forgotpw', { email: logins[0].email });
     const unknown = await c.post('/kicker-auth/forgotpw', { email: 'nobody@nowhere.example' });
     expect(known.body).toEqual(unknown.body);
@@ -169,7 +223,13 @@ describe('e-mails through the queue (finding 4)', () => {
         sent.push(mail);
       },
     };
-    await enqueueMail(db, { tenantId: tenant.id, to, from: 'portal@example.org', subject: 'Retry me', text: 'Hello' });
+    await enqueueMail(db, {
+      tenantId: tenant.id,
+      to,
+      from: 'portal@example.org',
+      subject: 'Retry me',
+      text: 'Hello',
+    });
     const first = await drainMailQueue(db, flaky);
     expect(first.retried).toBeGreaterThanOrEqual(1);
     const waiting = await db.query<{ state: string; attempts: number; wait_s: number; last_error: string }>(
@@ -180,26 +240,47 @@ describe('e-mails through the queue (finding 4)', () => {
     expect(waiting[0].wait_s).toBeGreaterThan(20); // the first back-off step is 30 s
     expect((await drainMailQueue(db, flaky)).sent).toBe(0); // not due yet
 
-    await db.query(`update mail_queue set next_attempt_at = now() where tenant_id = $1 and mail->>'to' = $2`, [tenant.id, to]);
+    await db.query(
+      `update mail_queue set next_attempt_at = now() where tenant_id = $1 and mail->>'to' = $2`,
+      [tenant.id, to],
+    );
     await drainMailQueue(db, flaky);
     expect(sent.filter((mail) => mail.to === to)).toHaveLength(1);
-    const done = await db.query<{ state: string; mail: { text?: string } }>(`select state, mail from mail_queue where tenant_id = $1 and mail->>'to' = $2`, [tenant.id, to]);
+    const done = await db.query<{ state: string; mail: { text?: string } }>(
+      `select state, mail from mail_queue where tenant_id = $1 and mail->>'to' = $2`,
+      [tenant.id, to],
+    );
     expect(done[0].state).toBe('sent');
     expect(done[0].mail.text).toBeUndefined(); // a sent body (maybe a live link) is not kept
 
     const hopeless = `hopeless-${Date.now()}@reader.example`;
-    await enqueueMail(db, { tenantId: tenant.id, to: hopeless, from: 'portal@example.org', subject: 'Never', text: 'x' });
+    await enqueueMail(db, {
+      tenantId: tenant.id,
+      to: hopeless,
+      from: 'portal@example.org',
+      subject: 'Never',
+      text: 'x',
+    });
     const broken: Mailer = { send: async () => Promise.reject(new Error('connection refused')) };
     const gaveUp = await drainMailQueue(db, broken, { maxAttempts: 1 });
     expect(gaveUp.failed).toBeGreaterThanOrEqual(1);
-    const failed = await db.query<{ state: string }>(`select state from mail_queue where tenant_id = $1 and mail->>'to' = $2`, [tenant.id, hopeless]);
+    const failed = await db.query<{ state: string }>(
+      `select state from mail_queue where tenant_id = $1 and mail->>'to' = $2`,
+      [tenant.id, hopeless],
+    );
     expect(failed[0].state).toBe('failed');
   });
 
   it('lets two senders drain one queue at once without sending any mail twice', async () => {
     const marker = `parallel-${Date.now()}`;
     for (let i = 0; i < 12; i++) {
-      await enqueueMail(db, { tenantId: tenant.id, to: `${marker}-${i}@reader.example`, from: 'portal@example.org', subject: marker, text: 'x' });
+      await enqueueMail(db, {
+        tenantId: tenant.id,
+        to: `${marker}-${i}@reader.example`,
+        from: 'portal@example.org',
+        subject: marker,
+        text: 'x',
+      });
     }
     const sent: string[] = [];
     const slow: Mailer = {
@@ -208,14 +289,23 @@ describe('e-mails through the queue (finding 4)', () => {
         if (mail.subject === marker) sent.push(mail.to);
       },
     };
-    await Promise.all([drainMailQueue(db, slow, { batchSize: 3 }), drainMailQueue(db, slow, { batchSize: 3 })]);
+    await Promise.all([
+      drainMailQueue(db, slow, { batchSize: 3 }),
+      drainMailQueue(db, slow, { batchSize: 3 }),
+    ]);
     expect(sent).toHaveLength(12);
     expect(new Set(sent).size).toBe(12);
   });
 
   it('takes over a mail whose sender died while holding it, once its lease runs out', async () => {
     const to = `orphan-${Date.now()}@reader.example`;
-    await enqueueMail(db, { tenantId: tenant.id, to, from: 'portal@example.org', subject: 'Orphan', text: 'x' });
+    await enqueueMail(db, {
+      tenantId: tenant.id,
+      to,
+      from: 'portal@example.org',
+      subject: 'Orphan',
+      text: 'x',
+    });
     const claimed = await claimDueMails(db, { limit: 100, leaseMs: 50 }); // an instance claims … and dies
     expect(claimed.some((row) => row.mail?.to === to)).toBe(true);
     const sent: string[] = [];
@@ -260,7 +350,12 @@ describe('password attempts slow a guesser without locking the owner out (findin
   });
 
   it('backs off clients that failed on an address once it has many failures; a fresh client is still checked', async () => {
-    const target = (await db.query<{ email: string }>(`select email from users where tenant_id = $1 and password_hash is not null and email <> $2 limit 1`, [tenant.id, email]))[0].email;
+    const target = (
+      await db.query<{ email: string }>(
+        `select email from users where tenant_id = $1 and password_hash is not null and email <> $2 limit 1`,
+        [tenant.id, email],
+      )
+    )[0].email;
     for (let i = 1; i <= 5; i++) expect(await attempt('Wrong1234', `192.0.2.${i}`, target)).toBe(401);
     // Each of these clients failed here: they wait (2 s, doubling) instead of guessing on.
     expect(await attempt('Wrong1234', '192.0.2.1', target)).toBe(429);
@@ -274,9 +369,16 @@ describe('password attempts slow a guesser without locking the owner out (findin
     const huge = `${'x'.repeat(6000)}`;
     expect(await attempt('Wrong1234', huge)).toBe(401);
     const c = await client();
-    const response = await c.post('/login/password', { email, password: 'Wrong1234' }, { 'x-forwarded-for': huge });
+    const response = await c.post(
+      '/login/password',
+      { email, password: 'Wrong1234' },
+      { 'x-forwarded-for': huge },
+    );
     expect(response.status).toBeLessThan(500);
-    const longest = await db.query<{ n: number }>(`select max(length(bucket))::int as n from rate_limits where tenant_id = $1`, [tenant.id]);
+    const longest = await db.query<{ n: number }>(
+      `select max(length(bucket))::int as n from rate_limits where tenant_id = $1`,
+      [tenant.id],
+    );
     expect(longest[0].n).toBeLessThanOrEqual(MAX_BUCKET_LENGTH + 80);
   });
 });

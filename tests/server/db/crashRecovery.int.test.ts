@@ -29,11 +29,15 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const children: ChildProcess[] = [];
 
 async function startPortal(dataDir: string): Promise<PortalInfo> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'apiServer.ts'), 'portal', dataDir], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench', 'apiServer.ts'), 'portal', dataDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -49,7 +53,11 @@ async function startPortal(dataDir: string): Promise<PortalInfo> {
 }
 
 /** Writes in 4 parallel loops until `stopAt`; answers the values the portal acknowledged. */
-async function writeStream(info: PortalInfo, prefix: string, stopAt: () => boolean): Promise<{ acknowledged: string[]; failed: number }> {
+async function writeStream(
+  info: PortalInfo,
+  prefix: string,
+  stopAt: () => boolean,
+): Promise<{ acknowledged: string[]; failed: number }> {
   const acknowledged: string[] = [];
   let failed = 0;
   const loop = async (n: number) => {
@@ -76,8 +84,12 @@ async function writeStream(info: PortalInfo, prefix: string, stopAt: () => boole
 
 async function portalDatabase(dataDir: string): Promise<pg.Client> {
   const password = (await readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
-  const port = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/portal` });
+  const port = Number(
+    (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3],
+  );
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/portal`,
+  });
   await client.connect();
   return client;
 }
@@ -86,7 +98,11 @@ function subscriptionIdOf(info: PortalInfo): string {
   return decodeURIComponent(/subscriptions\/([^/]+)\/attributes/.exec(info.paths.write!)![1]);
 }
 
-async function checkDurable(client: pg.Client, subscriptionId: string, acknowledged: string[]): Promise<void> {
+async function checkDurable(
+  client: pg.Client,
+  subscriptionId: string,
+  acknowledged: string[],
+): Promise<void> {
   const { rows } = await client.query<{ value: string }>(
     `select details->>'value' as value from account_activity where action = 'order_attribute' and subject_id = $1 order by created_at, id`,
     [subscriptionId],
@@ -155,7 +171,11 @@ describe.skipIf(testDatabaseKind() !== 'embedded')('crash recovery of the embedd
     });
     expect(after.status).toBe(200);
     client = await portalDatabase(dataDir);
-    await checkDurable(client, subscriptionId, [...phase1.acknowledged, ...phase2.acknowledged, 'after-recovery']);
+    await checkDurable(client, subscriptionId, [
+      ...phase1.acknowledged,
+      ...phase2.acknowledged,
+      'after-recovery',
+    ]);
     await client.end();
   }, 90_000);
 });

@@ -52,7 +52,6 @@ class Outage {
   }
 }
 
-
 const tenant = makeServerTenant({
   id: uniqueTenantId('outage'),
   name: 'Verlag Ausfall',
@@ -78,7 +77,12 @@ beforeAll(async () => {
   const proxied = new URL(created.url);
   proxied.port = String(outage.port);
   db = await openDatabase({ url: proxied.toString(), poolSize: 3 });
-  const { app } = createApp({ db, tenants: [tenant], distDir: mkdtempSync(path.join(tmpdir(), 'portal-outage-')), mailer: createMailer({ outboxDir: mkdtempSync(path.join(tmpdir(), 'portal-outage-mail-')) }) });
+  const { app } = createApp({
+    db,
+    tenants: [tenant],
+    distDir: mkdtempSync(path.join(tmpdir(), 'portal-outage-')),
+    mailer: createMailer({ outboxDir: mkdtempSync(path.join(tmpdir(), 'portal-outage-mail-')) }),
+  });
   ({ baseUrl, close } = await listen(app));
 });
 
@@ -88,7 +92,8 @@ afterAll(async () => {
   await direct?.close();
 });
 
-const subscriptions = () => fetch(`${baseUrl}/t/${tenant.id}/api/subscriptions`, { headers: { 'x-auth-token': 'not-a-session' } });
+const subscriptions = () =>
+  fetch(`${baseUrl}/t/${tenant.id}/api/subscriptions`, { headers: { 'x-auth-token': 'not-a-session' } });
 
 describe('database outage while running', () => {
   it('answers 503 with the error envelope while the database is down and recovers without a restart', async () => {
@@ -103,7 +108,10 @@ describe('database outage while running', () => {
     expect(during.status).toBe(503);
     expect(during.headers.get('retry-after')).toBe('5');
     expect(await during.json()).toEqual({
-      error: { code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' },
+      error: {
+        code: 'database_unavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+      },
     });
 
     await outage.up();
@@ -116,15 +124,21 @@ describe('database down at start', () => {
   it('exits 1 with a message naming the URL, its password masked', async () => {
     const port = await freePort(); // nothing listens there
     const url = `postgres://portal:geheim-passwort@127.0.0.1:${port}/portal`;
-    const result = await promisify(execFile)(process.execPath, [path.join(ROOT, 'cli', 'bin.mjs'), 'serve', '--port', '0'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url },
-    }).then(
+    const result = await promisify(execFile)(
+      process.execPath,
+      [path.join(ROOT, 'cli', 'bin.mjs'), 'serve', '--port', '0'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: url },
+      },
+    ).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`cannot reach PostgreSQL at postgres://portal:***@127.0.0.1:${port}/portal`);
+    expect(result.stderr).toContain(
+      `cannot reach PostgreSQL at postgres://portal:***@127.0.0.1:${port}/portal`,
+    );
     expect(result.stderr).not.toContain('geheim-passwort');
   }, 60_000);
 });

@@ -5,7 +5,14 @@
  * documents keeping their content.
  */
 import { describe, expect, it } from 'vitest';
-import { billedParty, giftCertificatePdf, invoicePdf, issuePdf, pendingOrderPdf, purchaseOrderPdf } from '../../../server/documents/documents';
+import {
+  billedParty,
+  giftCertificatePdf,
+  invoicePdf,
+  issuePdf,
+  pendingOrderPdf,
+  purchaseOrderPdf,
+} from '../../../server/documents/documents';
 import type { DocumentTenant } from '../../../server/documents/documentTenant';
 import type { InvoiceInput, InvoiceLine } from '../../../server/documents/invoicePdf';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -20,9 +27,17 @@ function makeTenant(overrides: Partial<DocumentTenant> = {}): DocumentTenant {
     defaultLocale: 'de-DE',
     logoUrl: SVG_LOGO,
     themeTokens: { colors: { primary: '#1b3a6b' } },
-    contact: { email: 'leserservice@stadtkurier.example', fallbackEmail: 'leserservice@stadtkurier.example', fallbackPhone: '+49 821 4567 100' },
+    contact: {
+      email: 'leserservice@stadtkurier.example',
+      fallbackEmail: 'leserservice@stadtkurier.example',
+      fallbackPhone: '+49 821 4567 100',
+    },
     invoice: {
-      publisher: { name: 'Stadtkurier Verlag GmbH', addressLines: ['Maximilianstraße 12', '86150 Augsburg'], vatId: 'DE811234567' },
+      publisher: {
+        name: 'Stadtkurier Verlag GmbH',
+        addressLines: ['Maximilianstraße 12', '86150 Augsburg'],
+        vatId: 'DE811234567',
+      },
       vatRatePercent: 7,
     },
     ...overrides,
@@ -102,14 +117,28 @@ describe('invoice PDF', () => {
     const tenant = makeTenant({
       name: 'The Northern Review',
       defaultLocale: 'en-GB',
-      invoice: { publisher: { name: 'Northern Review Publishing Ltd', addressLines: ['14 Deansgate', 'Manchester', 'M3 2BQ'], vatId: 'GB123456789' }, vatRatePercent: 0 },
+      invoice: {
+        publisher: {
+          name: 'Northern Review Publishing Ltd',
+          addressLines: ['14 Deansgate', 'Manchester', 'M3 2BQ'],
+          vatId: 'GB123456789',
+        },
+        vatRatePercent: 0,
+      },
     });
     const pdf = await invoicePdf({
       tenant,
       locale: 'en-GB',
       subscription: { ...subscription, billingFrequency: '12' },
       payment: { ...payment, currency: 'GBP', amount: 59.5 },
-      billedTo: { ...billedTo, street: 'Deansgate', streetNumber: '1', city: 'Manchester', zipcode: 'M3 2BQ', countryCode: 'GB' },
+      billedTo: {
+        ...billedTo,
+        street: 'Deansgate',
+        streetNumber: '1',
+        city: 'Manchester',
+        zipcode: 'M3 2BQ',
+        countryCode: 'GB',
+      },
     });
     const { text, title } = await pdfText(pdf);
     expect(title).toBe('Invoice 9000001234');
@@ -151,19 +180,35 @@ describe('invoice PDF', () => {
 
   it('draws the SVG logo as text of an embedded font, and the tenant name when there is no drawable logo', async () => {
     expect((await pdfText(await render())).text).toContain('Logotext');
-    const remote = await invoicePdf({ tenant: makeTenant({ logoUrl: 'https://cdn.example/logo.png' }), locale: 'de-DE', subscription, payment, billedTo });
+    const remote = await invoicePdf({
+      tenant: makeTenant({ logoUrl: 'https://cdn.example/logo.png' }),
+      locale: 'de-DE',
+      subscription,
+      payment,
+      billedTo,
+    });
     expect((await pdfText(remote)).text.startsWith('Stadtkurier')).toBe(true);
   });
 
   it("draws the brand rule and, without a logo, the tenant's name in the tenant's primary colour", async () => {
     const tenant = makeTenant({ logoUrl: undefined, themeTokens: { colors: { primary: '#7a1f2b' } } });
-    const raw = (await invoicePdf({ tenant, locale: 'de-DE', subscription, payment, billedTo, compress: false })).toString('latin1');
+    const raw = (
+      await invoicePdf({ tenant, locale: 'de-DE', subscription, payment, billedTo, compress: false })
+    ).toString('latin1');
     // #7a1f2b as pdfkit writes a fill colour: 0x7a/255, 0x1f/255, 0x2b/255.
     expect(raw).toMatch(/0\.4784\d* 0\.1215\d* 0\.1686\d* scn/);
   });
 
   it('renders without an invoice section in the tenant file: 7 % by default, the tenant name as seller', async () => {
-    const { text } = await pdfText(await invoicePdf({ tenant: makeTenant({ invoice: undefined }), locale: 'de-DE', subscription, payment, billedTo: undefined }));
+    const { text } = await pdfText(
+      await invoicePdf({
+        tenant: makeTenant({ invoice: undefined }),
+        locale: 'de-DE',
+        subscription,
+        payment,
+        billedTo: undefined,
+      }),
+    );
     expect(text).toContain('Umsatzsteuer 7 % 7,00 €');
     expect(text).not.toContain('USt-IdNr.');
   });
@@ -186,7 +231,13 @@ describe('the other documents', () => {
   } as unknown as Subscription;
 
   it('keeps the content of the issue PDF, in the language asked for', async () => {
-    const issue = { issue: 'I-1', issueNumber: '2026-05', description: 'Ausgabe 5/2026', dateOfFirstSale: '2026-03-01', downloadStatus: 'found' as const };
+    const issue = {
+      issue: 'I-1',
+      issueNumber: '2026-05',
+      description: 'Ausgabe 5/2026',
+      dateOfFirstSale: '2026-03-01',
+      downloadStatus: 'found' as const,
+    };
     const de = await pdfText(await issuePdf(makeTenant(), 'de-DE', sub, issue));
     expect(de.text).toContain('Stadtkurier – Ausgabe 2026-05');
     expect(de.text).toContain('Erscheinungstag 01.03.2026');
@@ -208,7 +259,12 @@ describe('the other documents', () => {
     expect(po.text).toContain('Artikelnummer ART-77');
     expect(po.text).toContain('Kochbuch „Großstadtküche“');
     expect(po.text).toContain('Menge 2');
-    const pending = { title: 'E-Book Łódź', articleNumber: 'EB-1', orderNumber: '55', orderDate: '2026-02-15' } as unknown as Parameters<typeof pendingOrderPdf>[2];
+    const pending = {
+      title: 'E-Book Łódź',
+      articleNumber: 'EB-1',
+      orderNumber: '55',
+      orderDate: '2026-02-15',
+    } as unknown as Parameters<typeof pendingOrderPdf>[2];
     const file = await pdfText(await pendingOrderPdf(makeTenant(), 'en-GB', pending));
     expect(file.text).toContain('Article number EB-1');
     expect(file.text).toContain('E-Book Łódź');

@@ -3,7 +3,12 @@
  * the VAT split in whole cents and the service period of a billing cycle.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VAT_RATE_PERCENT, servicePeriod, splitGross, vatRateFor } from '../../../server/documents/invoiceFigures';
+import {
+  DEFAULT_VAT_RATE_PERCENT,
+  servicePeriod,
+  splitGross,
+  vatRateFor,
+} from '../../../server/documents/invoiceFigures';
 
 describe('splitGross', () => {
   it.each([

@@ -15,11 +15,14 @@ export interface PdfText {
 
 export async function pdfText(bytes: Uint8Array | Buffer): Promise<PdfText> {
   const data = new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  const doc = await getDocument({ data, verbosity: 0, useSystemFonts: false, isEvalSupported: false }).promise;
+  const doc = await getDocument({ data, verbosity: 0, useSystemFonts: false, isEvalSupported: false })
+    .promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();
-    const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join('');
+    const text = content.items
+      .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+      .join('');
     pages.push(text.replace(/[ \t\u00a0\u202f]+/g, ' ').trim());
   }
   const meta = await doc.getMetadata();
@@ -29,7 +32,17 @@ export async function pdfText(bytes: Uint8Array | Buffer): Promise<PdfText> {
 }
 
 /** GETs a file from the API as bytes (the tests' JSON client decodes bodies as UTF-8, which breaks binary files). */
-export async function fetchFile(url: string, token: string | undefined, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const response = await fetch(url, { headers: { accept: '*/*', ...(token ? { 'x-auth-token': token } : {}), ...headers } });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+export async function fetchFile(
+  url: string,
+  token: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(url, {
+    headers: { accept: '*/*', ...(token ? { 'x-auth-token': token } : {}), ...headers },
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_EVENT_TYPES } from '../../../server/events/eventTypes';
 
-const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../schemas/${file}`, import.meta.url), 'utf8'));
+const read = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../schemas/${file}`, import.meta.url), 'utf8'));
 
 describe('account event types', () => {
   it('are the same in the tenant schema, the event schema and server/events', () => {

@@ -4,14 +4,28 @@ import { isPublicAddress, redactedUrl, webhookLookup } from '../../../server/eve
 const resolve = (url: string, env: NodeJS.ProcessEnv = {}) =>
   new Promise<{ error?: string; address?: string }>((done) => {
     const target = new URL(url);
-    webhookLookup(target, env)(target.hostname, {}, (error, address) => done(error ? { error: error.message } : { address: String(address) }));
+    webhookLookup(target, env)(target.hostname, {}, (error, address) =>
+      done(error ? { error: error.message } : { address: String(address) }),
+    );
   });
 
 describe('where a webhook may go', () => {
   it('tells public from private, loopback, link-local and unique-local addresses', () => {
     expect(isPublicAddress('93.184.216.34')).toBe(true);
     expect(isPublicAddress('2606:4700::1111')).toBe(true);
-    for (const address of ['10.1.2.3', '172.20.0.1', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
+    for (const address of [
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '127.0.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });
@@ -23,7 +37,9 @@ describe('where a webhook may go', () => {
 
   it('lets a literal local receiver over http through, and any address when the operator allows private ones', async () => {
     expect((await resolve('http://127.0.0.1:4000/hook')).address).toBe('127.0.0.1');
-    expect((await resolve('https://127.0.0.1/hook', { PORTAL_WEBHOOK_ALLOW_PRIVATE: 'true' })).address).toBe('127.0.0.1');
+    expect((await resolve('https://127.0.0.1/hook', { PORTAL_WEBHOOK_ALLOW_PRIVATE: 'true' })).address).toBe(
+      '127.0.0.1',
+    );
   });
 
   it('leaves the query string (it may carry a token) out of logs and listings', () => {

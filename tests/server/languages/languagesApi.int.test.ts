@@ -56,7 +56,9 @@ async function signIn(t: ServerTenant, email: string, language: string) {
   const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
   await client.get('/subscriptions');
   const before = (await mailsTo(email)).length;
-  expect((await client.post('/login/magic-link', { email }, { 'accept-language': language })).status).toBe(202);
+  expect((await client.post('/login/magic-link', { email }, { 'accept-language': language })).status).toBe(
+    202,
+  );
   const mails = await mailsTo(email);
   expect(mails.length).toBe(before + 1);
   const mail = mails.at(-1)!;
@@ -105,7 +107,10 @@ describe('one language at a time (issue 14, finding 4)', () => {
     expect(digital[0].mixTypeDetails.mixTypeDesc).toBe('Digital edition');
     expect(digital[0].displayName).toMatch(/– Digital edition$/);
     const billed = pairs.find(([s]) => s.billingFrequency === '01' && s.billingFrequencyShortDescription)!;
-    expect([billed[0].billingFrequencyShortDescription, billed[1].billingFrequencyShortDescription]).toEqual(['monthly', 'monatlich']);
+    expect([billed[0].billingFrequencyShortDescription, billed[1].billingFrequencyShortDescription]).toEqual([
+      'monthly',
+      'monatlich',
+    ]);
     // Nothing of the stored translations leaks into the answer.
     expect(JSON.stringify(english.body)).not.toContain('translations');
   });
@@ -116,8 +121,13 @@ describe('one language at a time (issue 14, finding 4)', () => {
     const one = await client.get<Subscription>(`/subscriptions/${first.id}`, { 'accept-language': 'en-GB' });
     expect(one.body.displayName).toBe(first.displayName);
     expect(one.body.displayName).not.toMatch(/E-Paper$|Digital-Zugang|Kombi|Mitgliedschaft/);
-    const orders = await client.get<Array<{ distributionArticleDescription: string }>>('/purchase-orders', { 'accept-language': 'en-GB' });
-    const germanOrders = await client.get<Array<{ distributionArticleDescription: string }>>('/purchase-orders', { 'accept-language': 'de-DE' });
+    const orders = await client.get<Array<{ distributionArticleDescription: string }>>('/purchase-orders', {
+      'accept-language': 'en-GB',
+    });
+    const germanOrders = await client.get<Array<{ distributionArticleDescription: string }>>(
+      '/purchase-orders',
+      { 'accept-language': 'de-DE' },
+    );
     expect(orders.body.length).toBeGreaterThan(0);
     const english = localePack('en-GB').texts.articles;
     const german = localePack('de-DE').texts.articles;

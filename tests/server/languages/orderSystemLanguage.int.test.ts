@@ -20,8 +20,10 @@ import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 
 /** Words of the demo's German order-system prose that must not reach an English screen, and the other way round. */
-const GERMAN = /Probeabo|Upgrade auf|Digital-Zugang|Kombi|Leserclub|E-Paper$|Ausgabe \d|Stadtgeschichte|Ersatz/;
-const ENGLISH = /trial|upgrade to digital|Online access|bundle|Readers' Club|Digital edition|Print edition|issue \d|city history|Replacement/;
+const GERMAN =
+  /Probeabo|Upgrade auf|Digital-Zugang|Kombi|Leserclub|E-Paper$|Ausgabe \d|Stadtgeschichte|Ersatz/;
+const ENGLISH =
+  /trial|upgrade to digital|Online access|bundle|Readers' Club|Digital edition|Print edition|issue \d|city history|Replacement/;
 
 const tenantOf = (id: string): ServerTenant =>
   makeServerTenant({
@@ -30,10 +32,28 @@ const tenantOf = (id: string): ServerTenant =>
     hosts: [`${id}.test`],
     defaultLocale: 'de-DE',
     locales: ['de-DE', 'en-GB'],
-    features: ['pending-orders', 'issue-history', 'issue-complaint', 'issue-calendar', 'opt-ins', 'address-change', 'membership'],
+    features: [
+      'pending-orders',
+      'issue-history',
+      'issue-complaint',
+      'issue-calendar',
+      'opt-ins',
+      'address-change',
+      'membership',
+    ],
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-    optIns: { types: [{ type: 'NEWSLETTER', description: { 'de-DE': 'Verlags-Newsletter per E-Mail', 'en-GB': "The publisher's newsletter by e-mail" } }] },
+    optIns: {
+      types: [
+        {
+          type: 'NEWSLETTER',
+          description: {
+            'de-DE': 'Verlags-Newsletter per E-Mail',
+            'en-GB': "The publisher's newsletter by e-mail",
+          },
+        },
+      ],
+    },
   });
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-order-language-outbox-'));
@@ -54,10 +74,14 @@ async function mailsTo(email: string): Promise<Array<{ subject: string; text: st
 }
 
 async function signIn(persona: string) {
-  const email = logins.find((login) => login.tenantId === tenant.id && login.email.startsWith(persona))!.email;
+  const email = logins.find(
+    (login) => login.tenantId === tenant.id && login.email.startsWith(persona),
+  )!.email;
   const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
   await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email }, { 'accept-language': 'en-GB' })).status).toBe(202);
+  expect((await client.post('/login/magic-link', { email }, { 'accept-language': 'en-GB' })).status).toBe(
+    202,
+  );
   const link = new URL(/https?:\/\/\S+/.exec((await mailsTo(email)).at(-1)!.text)![0]);
   const login = await client.post('/login/token', { token: link.searchParams.get('p') });
   client.setAccessToken(login.body.accessToken);
@@ -72,12 +96,21 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-const inLanguage = (value: unknown, locale: 'de-DE' | 'en-GB') => strings(value).filter((text) => !text.startsWith('data:') && (locale === 'en-GB' ? GERMAN : ENGLISH).test(text));
+const inLanguage = (value: unknown, locale: 'de-DE' | 'en-GB') =>
+  strings(value).filter(
+    (text) => !text.startsWith('data:') && (locale === 'en-GB' ? GERMAN : ENGLISH).test(text),
+  );
 
 beforeAll(async () => {
   db = await getTestDatabase();
   logins = await seedDemoData(db, [tenant], { today: new Date() });
-  const { app } = createApp({ db, tenants: [tenant], distDir: path.join(outboxDir, 'no-dist'), mailer, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  const { app } = createApp({
+    db,
+    tenants: [tenant],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
+  });
   ({ baseUrl, close } = await listen(app));
 });
 
@@ -88,7 +121,8 @@ describe("the order system's names in the screen's language (issue 22)", () => {
     for (const persona of ['anna.schmidt', 'lena.wagner']) {
       const { client } = await signIn(persona);
       for (const locale of ['en-GB', 'de-DE'] as const) {
-        const ask = (apiPath: string) => client.get(apiPath, { 'accept-language': locale }).then((answer) => answer.body);
+        const ask = (apiPath: string) =>
+          client.get(apiPath, { 'accept-language': locale }).then((answer) => answer.body);
         const subscriptions = (await ask('/subscriptions')) as Subscription[];
         const answers: Record<string, unknown> = {
           '/subscriptions': subscriptions,
@@ -101,39 +135,58 @@ describe("the order system's names in the screen's language (issue 22)", () => {
           answers[`${s.id} upcoming`] = await ask(`/subscriptions/${id}/upcoming-issues`);
           answers[`${s.id} complaint`] = await ask(`/subscriptions/${id}/complaint`);
         }
-        for (const [name, answer] of Object.entries(answers)) expect(inLanguage(answer, locale), `${persona} ${name} in ${locale}`).toEqual([]);
+        for (const [name, answer] of Object.entries(answers))
+          expect(inLanguage(answer, locale), `${persona} ${name} in ${locale}`).toEqual([]);
       }
     }
   });
 
   it('gives the pending orders and the addresses page their own words in each language', async () => {
     const { client } = await signIn('lena.wagner');
-    const titles = async (locale: string) => ((await client.get('/pending-orders', { 'accept-language': locale })).body as Array<{ title: string }>).map((p) => p.title);
+    const titles = async (locale: string) =>
+      (
+        (await client.get('/pending-orders', { 'accept-language': locale })).body as Array<{ title: string }>
+      ).map((p) => p.title);
     const german = await titles('de-DE');
     expect(german.some((title) => /– Probeabo 4 Wochen$/.test(title))).toBe(true);
     expect(german).toContain('E-Book: Stadtgeschichte in 100 Bildern');
     const english = await titles('en-GB');
     expect(english.some((title) => /– 4-week trial$/.test(title))).toBe(true);
     expect(english).toContain('E-book: A city history in 100 pictures');
-    const partners = (await client.get('/business-partners', { 'accept-language': 'en-GB' })).body as Array<{ subscriptions: Array<{ displayName: string }> }>;
-    expect(partners.flatMap((p) => p.subscriptions.map((s) => s.displayName)).some((name) => /Readers' Club$/.test(name))).toBe(true);
+    const partners = (await client.get('/business-partners', { 'accept-language': 'en-GB' })).body as Array<{
+      subscriptions: Array<{ displayName: string }>;
+    }>;
+    expect(
+      partners
+        .flatMap((p) => p.subscriptions.map((s) => s.displayName))
+        .some((name) => /Readers' Club$/.test(name)),
+    ).toBe(true);
     expect(JSON.stringify(partners)).not.toContain('translations');
   });
 
   it('names an opt-in on the screen as its confirmation e-mail names it, in the language of the screen', async () => {
     const { client } = await signIn('lena.wagner');
-    const subscriptions = (await client.get('/subscriptions', { 'accept-language': 'en-GB' })).body as Subscription[];
+    const subscriptions = (await client.get('/subscriptions', { 'accept-language': 'en-GB' }))
+      .body as Subscription[];
     const s = subscriptions.find((candidate) => candidate.roles.includes('AG'))!;
     const optInsPath = `/subscriptions/${encodeURIComponent(s.id)}/business-partners/${s.currentRoleBusinessPartner.bpNumber}/opt-ins`;
     const list = await client.get(optInsPath, { 'accept-language': 'en-GB' });
     expect(list.status).toBe(200);
-    const newsletter = (list.body as Array<{ type: string; description: string; value: boolean }>).find((o) => o.type === 'NEWSLETTER')!;
+    const newsletter = (list.body as Array<{ type: string; description: string; value: boolean }>).find(
+      (o) => o.type === 'NEWSLETTER',
+    )!;
     expect(newsletter.value).toBe(false);
     // The tenant's label of the type, not the order system's own description.
     expect(newsletter.description).toBe("The publisher's newsletter by e-mail");
-    const saved = await client.post(optInsPath, { optIns: [{ type: 'NEWSLETTER', value: true }] }, { 'accept-language': 'en-GB' });
+    const saved = await client.post(
+      optInsPath,
+      { optIns: [{ type: 'NEWSLETTER', value: true }] },
+      { 'accept-language': 'en-GB' },
+    );
     expect(saved.status).toBe(200);
-    expect(saved.body.find((o: { type: string }) => o.type === 'NEWSLETTER').description).toBe(newsletter.description);
+    expect(saved.body.find((o: { type: string }) => o.type === 'NEWSLETTER').description).toBe(
+      newsletter.description,
+    );
     await drainMailQueue(db, mailer);
     const mail = readdirSync(outboxDir)
       .filter((file) => file.endsWith('.json'))

@@ -38,7 +38,11 @@ const LICENSE_SETTINGS = {
   ],
 };
 
-function tenant(id: string, features: string[], multiUserLicenses: Record<string, unknown> = LICENSE_SETTINGS): ServerTenant {
+function tenant(
+  id: string,
+  features: string[],
+  multiUserLicenses: Record<string, unknown> = LICENSE_SETTINGS,
+): ServerTenant {
   return makeServerTenant({
     id,
     name: `Verlag ${id}`,
@@ -55,10 +59,17 @@ function tenant(id: string, features: string[], multiUserLicenses: Record<string
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-licenses-outbox-'));
 const mailer = createMailer({ outboxDir });
-const on = tenant(uniqueTenantId('lic'), ['multi-user-licenses'], { ...LICENSE_SETTINGS, allowDelete: false, allowManagerReplacement: false });
+const on = tenant(uniqueTenantId('lic'), ['multi-user-licenses'], {
+  ...LICENSE_SETTINGS,
+  allowDelete: false,
+  allowManagerReplacement: false,
+});
 const off = tenant(uniqueTenantId('lic-off'), []);
 /** Licence managers may hand their role on here (allowManagerReplacement). */
-const onReplace = tenant(uniqueTenantId('lic-repl'), ['multi-user-licenses'], { ...LICENSE_SETTINGS, allowManagerReplacement: true });
+const onReplace = tenant(uniqueTenantId('lic-repl'), ['multi-user-licenses'], {
+  ...LICENSE_SETTINGS,
+  allowManagerReplacement: true,
+});
 const clock = new Date();
 let baseUrl: string;
 let close: () => Promise<void>;
@@ -99,7 +110,10 @@ async function ownLicence(client: Client): Promise<Subscription> {
   return (await subscriptionsOf(client)).find((s) => s.isMultiLicense && s.roles.includes('AG'))!;
 }
 /** The accept link of the newest invitation to an address: its API path and token. */
-async function invitationTo(email: string, t: ServerTenant): Promise<{ path: string; token: string; url: URL }> {
+async function invitationTo(
+  email: string,
+  t: ServerTenant,
+): Promise<{ path: string; token: string; url: URL }> {
   const mail = (await mails(email, t.id)).filter((m) => /Einladung|invitation/.test(m.subject)).at(-1)!;
   const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   const portalPath = url.pathname.replace(`/t/${t.id}`, '');
@@ -107,22 +121,52 @@ async function invitationTo(email: string, t: ServerTenant): Promise<{ path: str
 }
 /** The confirm link of the newest licence-manager appointment to an address: its API path and token. */
 async function appointmentTo(email: string, t: ServerTenant) {
-  const mail = (await mails(email, t.id)).filter((m) => /Lizenzverwaltung|licence management|managing the licences/.test(m.subject)).at(-1)!;
+  const mail = (await mails(email, t.id))
+    .filter((m) => /Lizenzverwaltung|licence management|managing the licences/.test(m.subject))
+    .at(-1)!;
   const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-  const [, id, appointmentId] = /\/subscriptions\/([^/]+)\/license-managers\/([^/]+)\/confirm$/.exec(url.pathname)!;
-  return { mail, url, token: url.searchParams.get('token')!, apiPath: `/subscriptions/${id}/license-manager-appointments/${appointmentId}` };
+  const [, id, appointmentId] = /\/subscriptions\/([^/]+)\/license-managers\/([^/]+)\/confirm$/.exec(
+    url.pathname,
+  )!;
+  return {
+    mail,
+    url,
+    token: url.searchParams.get('token')!,
+    apiPath: `/subscriptions/${id}/license-manager-appointments/${appointmentId}`,
+  };
 }
-const person = (email: string) => ({ salutationCode: '0001', emailAddress: email, firstName: 'Clara', lastName1: 'Lizenz' });
-const acceptBody = (token: string) => ({ token, businessPartner: { salutationCode: '0001', firstName: 'Clara', lastName1: 'Lizenz', company1: 'Uni Nord' }, role: 'STUD', academicYear: '24' });
+const person = (email: string) => ({
+  salutationCode: '0001',
+  emailAddress: email,
+  firstName: 'Clara',
+  lastName1: 'Lizenz',
+});
+const acceptBody = (token: string) => ({
+  token,
+  businessPartner: { salutationCode: '0001', firstName: 'Clara', lastName1: 'Lizenz', company1: 'Uni Nord' },
+  role: 'STUD',
+  academicYear: '24',
+});
 async function events(t: ServerTenant, type: string): Promise<Array<{ data: Record<string, unknown> }>> {
-  return db.query(`select data from account_events where tenant_id = $1 and type = $2 order by seq`, [t.id, type]);
+  return db.query(`select data from account_events where tenant_id = $1 and type = $2 order by seq`, [
+    t.id,
+    type,
+  ]);
 }
 
 beforeAll(async () => {
   db = await getTestDatabase();
   const logins = await seedDemoData(db, [on, off, onReplace], { today: clock });
-  for (const l of logins) if (l.description.includes('licence manager (LV)')) managerEmails.set(l.tenantId, l.email);
-  const { app } = createApp({ db, tenants: [on, off, onReplace], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock, signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 } });
+  for (const l of logins)
+    if (l.description.includes('licence manager (LV)')) managerEmails.set(l.tenantId, l.email);
+  const { app } = createApp({
+    db,
+    tenants: [on, off, onReplace],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
+  });
   ({ baseUrl, close } = await listen(app));
 });
 
@@ -135,17 +179,36 @@ describe('licence objects and managers', () => {
     const list = await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`);
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(2);
-    const [first, second] = list.body.sort((a, b) => (a.selfServiceEnabled === b.selfServiceEnabled ? 0 : a.selfServiceEnabled ? -1 : 1));
-    expect(first).toMatchObject({ orderNumber: s.orderNumber, publicationName: s.publicationName, maxActiveLicenses: 6, selfServiceEnabled: true });
-    expect(first.licenses.map((l) => [l.isActive, l.isConfirmed])).toEqual([[true, true], [true, true], [true, true], [true, false], [false, true], [false, true]]);
+    const [first, second] = list.body.sort((a, b) =>
+      a.selfServiceEnabled === b.selfServiceEnabled ? 0 : a.selfServiceEnabled ? -1 : 1,
+    );
+    expect(first).toMatchObject({
+      orderNumber: s.orderNumber,
+      publicationName: s.publicationName,
+      maxActiveLicenses: 6,
+      selfServiceEnabled: true,
+    });
+    expect(first.licenses.map((l) => [l.isActive, l.isConfirmed])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
     expect(second).toMatchObject({ selfServiceEnabled: false });
     expect(second.licenses).toHaveLength(12);
     const managers = await client.get<any[]>(`/subscriptions/${s.id}/license-managers`);
     expect(managers.status).toBe(200);
     expect(managers.body).toEqual([]);
     const licence = first.licenses[0];
-    const partner = await client.get<any>(`/subscriptions/${s.id}/objects/${s.orderNumber}/licenses/${licence.id}/business-partner`);
-    expect(partner.body).toMatchObject({ emailAddress: licence.businessPartner.emailAddress, firstName: licence.businessPartner.firstName });
+    const partner = await client.get<any>(
+      `/subscriptions/${s.id}/objects/${s.orderNumber}/licenses/${licence.id}/business-partner`,
+    );
+    expect(partner.body).toMatchObject({
+      emailAddress: licence.businessPartner.emailAddress,
+      firstName: licence.businessPartner.firstName,
+    });
   });
 
   it('refuses a visitor who is not signed in, another account’s subscription, a subscription that is no multi-licence and a tenant without the feature', async () => {
@@ -156,7 +219,13 @@ describe('licence objects and managers', () => {
     const notMine = await manager.get<any>(`/subscriptions/${s.id}/licenses`);
     expect(notMine.status).toBe(404);
     expect(notMine.body.error.code).toBe('not_found');
-    expect((await manager.post<any>(`/subscriptions/${s.id}/objects/${s.orderNumber}/licenses`, { businessPartner: person('x@example.org') })).status).toBe(404);
+    expect(
+      (
+        await manager.post<any>(`/subscriptions/${s.id}/objects/${s.orderNumber}/licenses`, {
+          businessPartner: person('x@example.org'),
+        })
+      ).status,
+    ).toBe(404);
     const plain = (await subscriptionsOf(client)).find((x) => !x.isMultiLicense)!;
     const notCapable = await client.get<any>(`/subscriptions/${plain.id}/licenses`);
     expect(notCapable.status).toBe(403);
@@ -176,69 +245,149 @@ describe('licence objects and managers', () => {
     expect(objects[0].licenses.length).toBeGreaterThan(0);
     const managers = (await manager.get<any[]>(`/subscriptions/${company.id}/license-managers`)).body;
     expect(managers).toHaveLength(1);
-    const removeManager = await manager.delete<any>(`/subscriptions/${company.id}/license-managers/${managers[0].bpNumber}`);
+    const removeManager = await manager.delete<any>(
+      `/subscriptions/${company.id}/license-managers/${managers[0].bpNumber}`,
+    );
     expect(removeManager.status).toBe(403);
     expect(removeManager.body.error.code).toBe('not_allowed');
-    const deleting = await manager.delete<any>(`/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses/${objects[0].licenses[0].id}`);
+    const deleting = await manager.delete<any>(
+      `/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses/${objects[0].licenses[0].id}`,
+    );
     expect(deleting.status).toBe(403);
     expect(deleting.body.error.code).toBe('not_allowed');
-    const replacing = await manager.post<any>(`/subscriptions/${company.id}/license-managers`, person('new.manager@example.org'));
+    const replacing = await manager.post<any>(
+      `/subscriptions/${company.id}/license-managers`,
+      person('new.manager@example.org'),
+    );
     expect(replacing.status).toBe(403);
     // A licence manager may add users (§6) and deactivate them.
-    const added = await manager.post<any>(`/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses`, { businessPartner: person('colleague@example.org') });
+    const added = await manager.post<any>(
+      `/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses`,
+      { businessPartner: person('colleague@example.org') },
+    );
     expect(added.status).toBe(201);
-    const deactivated = await manager.post<any>(`/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses/${added.body.id}`, { isActive: false });
+    const deactivated = await manager.post<any>(
+      `/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses/${added.body.id}`,
+      { isActive: false },
+    );
     expect(deactivated.body).toMatchObject({ isActive: false });
-    expect((await manager.get<LicenseObject[]>(`/subscriptions/${company.id}/licenses`)).body[0].licenses.find((l) => l.id === added.body.id)).toBeDefined();
+    expect(
+      (await manager.get<LicenseObject[]>(`/subscriptions/${company.id}/licenses`)).body[0].licenses.find(
+        (l) => l.id === added.body.id,
+      ),
+    ).toBeDefined();
   });
 
   it('appoints a new manager only when the appointed address confirms the mailed link: pending until then, nothing linked, then the role moves', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const bad = await client.post<any>(`/subscriptions/${s.id}/license-managers`, { emailAddress: 'boss@example.org', firstName: 'B'.repeat(31), lastName1: 'Boss' });
+    const bad = await client.post<any>(`/subscriptions/${s.id}/license-managers`, {
+      emailAddress: 'boss@example.org',
+      firstName: 'B'.repeat(31),
+      lastName1: 'Boss',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.fields).toEqual({ salutationCode: 'required', firstName: 'too_long' });
-    const appointed = await client.post<any>(`/subscriptions/${s.id}/license-managers`, { salutationCode: '0002', emailAddress: 'Boss@Example.org', firstName: 'Bert', lastName1: 'Boss' });
+    const appointed = await client.post<any>(`/subscriptions/${s.id}/license-managers`, {
+      salutationCode: '0002',
+      emailAddress: 'Boss@Example.org',
+      firstName: 'Bert',
+      lastName1: 'Boss',
+    });
     expect(appointed.status).toBe(202);
-    expect(appointed.body).toMatchObject({ firstName: 'Bert', lastName1: 'Boss', email: 'boss@example.org', id: expect.any(String) });
+    expect(appointed.body).toMatchObject({
+      firstName: 'Bert',
+      lastName1: 'Boss',
+      email: 'boss@example.org',
+      id: expect.any(String),
+    });
     // Nothing changed yet: no manager, no account, no partner for the typed address.
     expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body).toEqual([]);
-    expect(await db.query(`select 1 from users where tenant_id = $1 and email = 'boss@example.org'`, [on.id])).toHaveLength(0);
-    expect(await db.query(`select 1 from business_partners where tenant_id = $1 and email_address = 'boss@example.org'`, [on.id])).toHaveLength(0);
-    expect((await events(on, 'license_manager.replaced')).filter((e) => e.data.subscriptionId === s.id)).toHaveLength(0);
-    expect((await events(on, 'license_manager.appointment_sent')).at(-1)!.data).toEqual({ userId: expect.any(String), subscriptionId: s.id, appointmentId: appointed.body.id });
+    expect(
+      await db.query(`select 1 from users where tenant_id = $1 and email = 'boss@example.org'`, [on.id]),
+    ).toHaveLength(0);
+    expect(
+      await db.query(
+        `select 1 from business_partners where tenant_id = $1 and email_address = 'boss@example.org'`,
+        [on.id],
+      ),
+    ).toHaveLength(0);
+    expect(
+      (await events(on, 'license_manager.replaced')).filter((e) => e.data.subscriptionId === s.id),
+    ).toHaveLength(0);
+    expect((await events(on, 'license_manager.appointment_sent')).at(-1)!.data).toEqual({
+      userId: expect.any(String),
+      subscriptionId: s.id,
+      appointmentId: appointed.body.id,
+    });
     // The list shows the pending appointment, valid for 14 days.
     const pending = await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`);
     expect(pending.body).toEqual([appointed.body]);
-    expect(new Date(appointed.body.expiresAt).getTime() - new Date(appointed.body.sentAt).getTime()).toBe(14 * 86_400_000);
+    expect(new Date(appointed.body.expiresAt).getTime() - new Date(appointed.body.sentAt).getTime()).toBe(
+      14 * 86_400_000,
+    );
 
     const link = await appointmentTo('boss@example.org', on);
     expect(link.mail.subject).toBe(`Bitte bestätigen: Lizenzverwaltung für „Licence Digital“ – ${on.name}`);
-    expect(link.url.pathname).toBe(`/t/${on.id}/subscriptions/${s.id}/license-managers/${appointed.body.id}/confirm`);
-    const stored = await db.query<{ token_hash: string }>(`select token_hash from license_manager_appointments where tenant_id = $1 and id = $2`, [on.id, appointed.body.id]);
+    expect(link.url.pathname).toBe(
+      `/t/${on.id}/subscriptions/${s.id}/license-managers/${appointed.body.id}/confirm`,
+    );
+    const stored = await db.query<{ token_hash: string }>(
+      `select token_hash from license_manager_appointments where tenant_id = $1 and id = $2`,
+      [on.id, appointed.body.id],
+    );
     expect(stored[0].token_hash).not.toContain(link.token);
     const visitor = api(on);
     const apiPath = `/subscriptions/${s.id}/license-manager-appointments/${appointed.body.id}`;
     const info = await visitor.get<any>(`${apiPath}?token=${encodeURIComponent(link.token)}`);
     expect(info.status).toBe(200);
-    expect(info.body).toEqual({ email: 'boss@example.org', firstName: 'Bert', lastName1: 'Boss', publicationName: 'Licence Digital', orderNumber: s.orderNumber });
+    expect(info.body).toEqual({
+      email: 'boss@example.org',
+      firstName: 'Bert',
+      lastName1: 'Boss',
+      publicationName: 'Licence Digital',
+      orderNumber: s.orderNumber,
+    });
     // Opening the link (GET) changes nothing.
     expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body).toEqual([]);
     expect((await visitor.get<any>(apiPath)).body.error.code).toBe('license_link_invalid');
     const guessed = await visitor.post<any>(apiPath, { token: 'x'.repeat(43) });
     expect([guessed.status, guessed.body.error.code]).toEqual([400, 'license_link_invalid']);
-    expect((await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/00000000-0000-0000-0000-000000000000`, { token: link.token })).status).toBe(404);
+    expect(
+      (
+        await visitor.post<any>(
+          `/subscriptions/${s.id}/license-manager-appointments/00000000-0000-0000-0000-000000000000`,
+          { token: link.token },
+        )
+      ).status,
+    ).toBe(404);
     expect((await visitor.post<any>(apiPath, { token: link.token, extra: 1 })).status).toBe(400);
 
     const confirmed = await visitor.post<any>(apiPath, { token: link.token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ status: 'confirmed', email: 'boss@example.org' });
     const managers = (await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body;
-    expect(managers).toEqual([{ bpNumber: expect.stringMatching(/^9\d{9}$/), salutationCode: '0002', firstName: 'Bert', lastName1: 'Boss', email: 'boss@example.org' }]);
+    expect(managers).toEqual([
+      {
+        bpNumber: expect.stringMatching(/^9\d{9}$/),
+        salutationCode: '0002',
+        firstName: 'Bert',
+        lastName1: 'Boss',
+        email: 'boss@example.org',
+      },
+    ]);
     expect((await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`)).body).toEqual([]);
     const replacedEvent = (await events(on, 'license_manager.replaced')).at(-1)!.data;
-    expect(replacedEvent).toMatchObject({ subscriptionId: s.id, bpNumber: managers[0].bpNumber, previousBpNumbers: [], appointmentId: appointed.body.id });
-    const [boss] = await db.query<{ id: string }>(`select id from users where tenant_id = $1 and email = 'boss@example.org'`, [on.id]);
+    expect(replacedEvent).toMatchObject({
+      subscriptionId: s.id,
+      bpNumber: managers[0].bpNumber,
+      previousBpNumbers: [],
+      appointmentId: appointed.body.id,
+    });
+    const [boss] = await db.query<{ id: string }>(
+      `select id from users where tenant_id = $1 and email = 'boss@example.org'`,
+      [on.id],
+    );
     expect(replacedEvent.userId).toBe(boss.id);
     // Single use.
     const again = await visitor.post<any>(apiPath, { token: link.token });
@@ -246,37 +395,81 @@ describe('licence objects and managers', () => {
     // The new manager signs in with that address and manages the licences.
     const bossClient = await signIn(on, 'boss@example.org');
     expect((await bossClient.get<any[]>(`/subscriptions/${s.id}/licenses`)).status).toBe(200);
-    expect((await client.delete(`/subscriptions/${s.id}/license-managers/${managers[0].bpNumber}`)).status).toBe(204);
+    expect(
+      (await client.delete(`/subscriptions/${s.id}/license-managers/${managers[0].bpNumber}`)).status,
+    ).toBe(204);
     expect((await client.get<any[]>(`/subscriptions/${s.id}/license-managers`)).body).toEqual([]);
-    expect((await client.delete<any>(`/subscriptions/${s.id}/license-managers/${managers[0].bpNumber}`)).status).toBe(404);
+    expect(
+      (await client.delete<any>(`/subscriptions/${s.id}/license-managers/${managers[0].bpNumber}`)).status,
+    ).toBe(404);
   });
 
   it('a newer appointment replaces a pending one, a withdrawn one and one older than 14 days no longer confirm, and the old manager keeps the role until then', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const appoint = async (email: string) => (await client.post<any>(`/subscriptions/${s.id}/license-managers`, { salutationCode: '0001', emailAddress: email, firstName: 'Mara', lastName1: 'Manager' })).body;
+    const appoint = async (email: string) =>
+      (
+        await client.post<any>(`/subscriptions/${s.id}/license-managers`, {
+          salutationCode: '0001',
+          emailAddress: email,
+          firstName: 'Mara',
+          lastName1: 'Manager',
+        })
+      ).body;
     const first = await appoint('first.manager@example.org');
     const firstLink = await appointmentTo('first.manager@example.org', on);
     const second = await appoint('second.manager@example.org');
-    expect((await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`)).body.map((a) => a.id)).toEqual([second.id]);
+    expect(
+      (await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`)).body.map((a) => a.id),
+    ).toEqual([second.id]);
     const visitor = api(on);
     await visitor.get('/subscriptions'); // the XSRF cookie a browser gets with the page
-    expect((await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${first.id}`, { token: firstLink.token })).status).toBe(404);
+    expect(
+      (
+        await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${first.id}`, {
+          token: firstLink.token,
+        })
+      ).status,
+    ).toBe(404);
     // Withdrawn: its link no longer works.
     const secondLink = await appointmentTo('second.manager@example.org', on);
-    expect((await client.delete(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`)).status).toBe(204);
-    expect((await client.delete<any>(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`)).status).toBe(404);
-    expect((await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`, { token: secondLink.token })).status).toBe(404);
+    expect(
+      (await client.delete(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`)).status,
+    ).toBe(204);
+    expect(
+      (await client.delete<any>(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`)).status,
+    ).toBe(404);
+    expect(
+      (
+        await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${second.id}`, {
+          token: secondLink.token,
+        })
+      ).status,
+    ).toBe(404);
     // Older than 14 days: refused, and the list no longer shows it.
     const third = await appoint('third.manager@example.org');
     const thirdLink = await appointmentTo('third.manager@example.org', on);
-    await db.query(`update license_manager_appointments set created_at = now() - interval '15 days' where tenant_id = $1 and id = $2`, [on.id, third.id]);
-    const expired = await visitor.post<any>(`/subscriptions/${s.id}/license-manager-appointments/${third.id}`, { token: thirdLink.token });
+    await db.query(
+      `update license_manager_appointments set created_at = now() - interval '15 days' where tenant_id = $1 and id = $2`,
+      [on.id, third.id],
+    );
+    const expired = await visitor.post<any>(
+      `/subscriptions/${s.id}/license-manager-appointments/${third.id}`,
+      { token: thirdLink.token },
+    );
     expect([expired.status, expired.body.error.code]).toEqual([400, 'license_link_invalid']);
-    expect((await visitor.get<any>(`${thirdLink.apiPath}?token=${thirdLink.token}`)).body.error.code).toBe('license_link_invalid');
+    expect((await visitor.get<any>(`${thirdLink.apiPath}?token=${thirdLink.token}`)).body.error.code).toBe(
+      'license_link_invalid',
+    );
     expect((await client.get<any[]>(`/subscriptions/${s.id}/license-manager-appointments`)).body).toEqual([]);
-    for (const email of ['first.manager@example.org', 'second.manager@example.org', 'third.manager@example.org']) {
-      expect(await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [on.id, email])).toHaveLength(0);
+    for (const email of [
+      'first.manager@example.org',
+      'second.manager@example.org',
+      'third.manager@example.org',
+    ]) {
+      expect(
+        await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [on.id, email]),
+      ).toHaveLength(0);
     }
   });
 
@@ -284,18 +477,35 @@ describe('licence objects and managers', () => {
     // The company's licence manager may hand the role on here (allowManagerReplacement) and appoints a successor.
     const manager = await signIn(onReplace, managerEmails.get(onReplace.id));
     const company = (await subscriptionsOf(manager)).find((x) => x.isMultiLicense)!;
-    const appointed = await manager.post<any>(`/subscriptions/${company.id}/license-managers`, { salutationCode: '0001', emailAddress: 'successor@example.org', firstName: 'Sam', lastName1: 'Successor' });
+    const appointed = await manager.post<any>(`/subscriptions/${company.id}/license-managers`, {
+      salutationCode: '0001',
+      emailAddress: 'successor@example.org',
+      firstName: 'Sam',
+      lastName1: 'Successor',
+    });
     expect(appointed.status).toBe(202);
     const link = await appointmentTo('successor@example.org', onReplace);
     expect((await manager.get<any[]>(`/subscriptions/${company.id}/license-managers`)).body).toHaveLength(1);
     // Before the link is confirmed, the appointing manager loses the role (as when the ordering party removes them).
-    await db.query(`delete from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV'`, [onReplace.id, company.id]);
+    await db.query(
+      `delete from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV'`,
+      [onReplace.id, company.id],
+    );
     const visitor = api(onReplace);
     await visitor.get('/subscriptions');
     const lapsed = await visitor.post<any>(link.apiPath, { token: link.token });
     expect([lapsed.status, lapsed.body.error.code]).toEqual([400, 'license_link_invalid']);
-    expect(await db.query(`select 1 from users where tenant_id = $1 and email = 'successor@example.org'`, [onReplace.id])).toHaveLength(0);
-    expect(await db.query(`select 1 from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV'`, [onReplace.id, company.id])).toHaveLength(0);
+    expect(
+      await db.query(`select 1 from users where tenant_id = $1 and email = 'successor@example.org'`, [
+        onReplace.id,
+      ]),
+    ).toHaveLength(0);
+    expect(
+      await db.query(
+        `select 1 from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV'`,
+        [onReplace.id, company.id],
+      ),
+    ).toHaveLength(0);
   });
 });
 
@@ -307,20 +517,52 @@ describe('adding, changing and deleting licences', () => {
     const own = objects.find((o) => o.selfServiceEnabled)!;
     const publisher = objects.find((o) => !o.selfServiceEnabled)!;
     const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
-    const bad = await client.post<any>(path, { businessPartner: { emailAddress: 'no-at-sign', firstName: '', lastName1: 'L'.repeat(31) } });
+    const bad = await client.post<any>(path, {
+      businessPartner: { emailAddress: 'no-at-sign', firstName: '', lastName1: 'L'.repeat(31) },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ code: 'validation_failed', details: { fields: { salutationCode: 'required', emailAddress: 'invalid', firstName: 'required', lastName1: 'too_long' } } });
-    expect((await client.post<any>(path, { businessPartner: person('a@example.org'), surprise: true })).status).toBe(400);
-    expect((await client.post<any>(path, { businessPartner: { ...person('a@example.org'), salutationCode: 42 } })).status).toBe(400);
-    expect((await client.post<any>(`/subscriptions/${s.id}/objects/12345/licenses`, { businessPartner: person('a@example.org') })).status).toBe(404);
+    expect(bad.body.error).toMatchObject({
+      code: 'validation_failed',
+      details: {
+        fields: {
+          salutationCode: 'required',
+          emailAddress: 'invalid',
+          firstName: 'required',
+          lastName1: 'too_long',
+        },
+      },
+    });
+    expect(
+      (await client.post<any>(path, { businessPartner: person('a@example.org'), surprise: true })).status,
+    ).toBe(400);
+    expect(
+      (await client.post<any>(path, { businessPartner: { ...person('a@example.org'), salutationCode: 42 } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await client.post<any>(`/subscriptions/${s.id}/objects/12345/licenses`, {
+          businessPartner: person('a@example.org'),
+        })
+      ).status,
+    ).toBe(404);
     const existing = own.licenses[0].businessPartner.emailAddress;
-    const taken = await client.post<any>(path, { businessPartner: person(existing.toUpperCase()), sendInvitation: false });
+    const taken = await client.post<any>(path, {
+      businessPartner: person(existing.toUpperCase()),
+      sendInvitation: false,
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('license_exists');
-    const closed = await client.post<any>(`/subscriptions/${s.id}/objects/${publisher.orderNumber}/licenses`, { businessPartner: person('b@example.org') });
+    const closed = await client.post<any>(
+      `/subscriptions/${s.id}/objects/${publisher.orderNumber}/licenses`,
+      { businessPartner: person('b@example.org') },
+    );
     expect(closed.status).toBe(403);
     expect(closed.body.error.code).toBe('self_service_disabled');
-    const toggle = await client.post<any>(`/subscriptions/${s.id}/objects/${publisher.orderNumber}/licenses/${publisher.licenses[0].id}`, { isActive: false });
+    const toggle = await client.post<any>(
+      `/subscriptions/${s.id}/objects/${publisher.orderNumber}/licenses/${publisher.licenses[0].id}`,
+      { isActive: false },
+    );
     expect(toggle.body.error.code).toBe('self_service_disabled');
     expect((await client.post<any>(`${path}/${own.licenses[0].id}`, { isActive: 'no' })).status).toBe(400);
   });
@@ -328,12 +570,17 @@ describe('adding, changing and deleting licences', () => {
   it('adds up to the maximum of active licences, refuses the next, and frees a seat by deactivating', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
     const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
     const free = own.maxActiveLicenses - own.licenses.filter((l) => l.isActive).length;
     const added: string[] = [];
     for (let i = 0; i < free; i += 1) {
-      const answer = await client.post<any>(path, { businessPartner: person(`seat${i}@example.org`), sendInvitation: false });
+      const answer = await client.post<any>(path, {
+        businessPartner: person(`seat${i}@example.org`),
+        sendInvitation: false,
+      });
       expect(answer.status).toBe(201);
       expect(answer.body).toMatchObject({ isActive: true, isConfirmed: false, isReactivatable: true });
       added.push(answer.body.id);
@@ -342,12 +589,22 @@ describe('adding, changing and deleting licences', () => {
     expect(full.status).toBe(409);
     expect(full.body.error.code).toBe('license_limit_reached');
     const inactive = own.licenses.find((l) => !l.isActive && l.isReactivatable)!;
-    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body.error.code).toBe('license_limit_reached');
+    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body.error.code).toBe(
+      'license_limit_reached',
+    );
     const stuck = own.licenses.find((l) => !l.isReactivatable)!;
-    expect((await client.post<any>(`${path}/${stuck.id}`, { isActive: true })).body.error.code).toBe('license_not_reactivatable');
-    expect((await client.post<any>(`${path}/${added[0]}`, { isActive: false })).body).toMatchObject({ isActive: false });
-    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body).toMatchObject({ isActive: true });
-    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body.error.code).toBe('no_change');
+    expect((await client.post<any>(`${path}/${stuck.id}`, { isActive: true })).body.error.code).toBe(
+      'license_not_reactivatable',
+    );
+    expect((await client.post<any>(`${path}/${added[0]}`, { isActive: false })).body).toMatchObject({
+      isActive: false,
+    });
+    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body).toMatchObject({
+      isActive: true,
+    });
+    expect((await client.post<any>(`${path}/${inactive.id}`, { isActive: true })).body.error.code).toBe(
+      'no_change',
+    );
     // Deleting frees the record; the ordering party may delete even where managers may not.
     expect((await client.delete(`${path}/${added[0]}`)).status).toBe(204);
     expect((await client.delete<any>(`${path}/${added[0]}`)).status).toBe(404);
@@ -364,7 +621,9 @@ describe('the invitation link', () => {
   it('invites by e-mail; the link is accepted once, then the licence user signs in and sees the subscription while the licence is active', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
     const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
     const added = await client.post<any>(path, { businessPartner: person('Clara.Lizenz@Example.org') });
     expect(added.status).toBe(201);
@@ -372,38 +631,80 @@ describe('the invitation link', () => {
     expect(link.url.pathname).toBe(`/t/${on.id}/subscriptions/${s.id}/licenses/${added.body.id}/accept`);
     expect(link.token.length).toBeGreaterThanOrEqual(40);
     // Only the hash is stored.
-    const stored = await db.query<{ invite_token_hash: string }>(`select invite_token_hash from licenses where tenant_id = $1 and id = $2`, [on.id, added.body.id]);
+    const stored = await db.query<{ invite_token_hash: string }>(
+      `select invite_token_hash from licenses where tenant_id = $1 and id = $2`,
+      [on.id, added.body.id],
+    );
     expect(stored[0].invite_token_hash).not.toContain(link.token);
 
     const visitor = api(on);
     const info = await visitor.get<any>(`${link.path}?token=${encodeURIComponent(link.token)}`);
     expect(info.status).toBe(200);
-    expect(info.body).toMatchObject({ email: 'clara.lizenz@example.org', orderNumber: own.orderNumber, publicationName: 'Licence Digital', businessPartner: { firstName: 'Clara' } });
+    expect(info.body).toMatchObject({
+      email: 'clara.lizenz@example.org',
+      orderNumber: own.orderNumber,
+      publicationName: 'Licence Digital',
+      businessPartner: { firstName: 'Clara' },
+    });
     const noToken = await visitor.get<any>(link.path);
     expect(noToken.status).toBe(400);
     expect(noToken.body.error.code).toBe('license_link_invalid');
     const guessed = await visitor.post<any>(link.path, acceptBody('x'.repeat(43)));
     expect(guessed.body.error.code).toBe('license_link_invalid');
-    const missingYear = await visitor.post<any>(link.path, { ...acceptBody(link.token), academicYear: null, businessPartner: { salutationCode: '0001', firstName: 'Clara', lastName1: 'Lizenz', company1: 'C'.repeat(36) } });
+    const missingYear = await visitor.post<any>(link.path, {
+      ...acceptBody(link.token),
+      academicYear: null,
+      businessPartner: {
+        salutationCode: '0001',
+        firstName: 'Clara',
+        lastName1: 'Lizenz',
+        company1: 'C'.repeat(36),
+      },
+    });
     expect(missingYear.status).toBe(400);
     expect(missingYear.body.error.details.fields).toEqual({ company1: 'too_long', academicYear: 'required' });
-    const unknown = await visitor.get<any>(`/subscriptions/${s.id}/licenses/00000000-0000-0000-0000-000000000000/accept?token=${link.token}`);
+    const unknown = await visitor.get<any>(
+      `/subscriptions/${s.id}/licenses/00000000-0000-0000-0000-000000000000/accept?token=${link.token}`,
+    );
     expect(unknown.status).toBe(404);
-    expect((await visitor.get<any>(`/subscriptions/NOPE123/licenses/${added.body.id}/accept?token=${link.token}`)).status).toBe(404);
+    expect(
+      (await visitor.get<any>(`/subscriptions/NOPE123/licenses/${added.body.id}/accept?token=${link.token}`))
+        .status,
+    ).toBe(404);
 
-    const accepted = await visitor.post<any>(link.path, { ...acceptBody(link.token), businessPartner: { ...acceptBody(link.token).businessPartner, emailAddress: 'attacker@example.org' } });
+    const accepted = await visitor.post<any>(link.path, {
+      ...acceptBody(link.token),
+      businessPartner: { ...acceptBody(link.token).businessPartner, emailAddress: 'attacker@example.org' },
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ status: 'accepted', email: 'clara.lizenz@example.org' });
     const used = await visitor.post<any>(link.path, acceptBody(link.token));
     expect(used.status).toBe(409);
     expect(used.body.error.code).toBe('license_already_accepted');
-    const after = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!.licenses.find((l) => l.id === added.body.id)!;
-    expect(after).toMatchObject({ isConfirmed: true, isActive: true, role: 'STUD', academicYear: '24', businessPartner: { company1: 'Uni Nord', emailAddress: 'clara.lizenz@example.org' } });
+    const after = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body
+      .find((o) => o.selfServiceEnabled)!
+      .licenses.find((l) => l.id === added.body.id)!;
+    expect(after).toMatchObject({
+      isConfirmed: true,
+      isActive: true,
+      role: 'STUD',
+      academicYear: '24',
+      businessPartner: { company1: 'Uni Nord', emailAddress: 'clara.lizenz@example.org' },
+    });
     expect(after.businessPartner.bpNumber).toMatch(/^9\d{9}$/);
-    expect((await events(on, 'license.accepted')).at(-1)!.data).toMatchObject({ licenseId: added.body.id, subscriptionId: s.id });
-    expect((await events(on, 'account.created')).some((e) => e.data.email === 'clara.lizenz@example.org' && e.data.source === 'license-invitation')).toBe(true);
+    expect((await events(on, 'license.accepted')).at(-1)!.data).toMatchObject({
+      licenseId: added.body.id,
+      subscriptionId: s.id,
+    });
+    expect(
+      (await events(on, 'account.created')).some(
+        (e) => e.data.email === 'clara.lizenz@example.org' && e.data.source === 'license-invitation',
+      ),
+    ).toBe(true);
     // The resend is refused once accepted.
-    expect((await client.post<any>(`${path}/${added.body.id}/send-invitation`)).body.error.code).toBe('license_already_confirmed');
+    expect((await client.post<any>(`${path}/${added.body.id}/send-invitation`)).body.error.code).toBe(
+      'license_already_confirmed',
+    );
 
     const clara = await signIn(on, 'clara.lizenz@example.org');
     const seen = (await subscriptionsOf(clara)).find((x) => x.id === s.id)!;
@@ -413,11 +714,25 @@ describe('the invitation link', () => {
     expect((await clara.get<any>(`/subscriptions/${s.id}/licenses`)).status).toBe(403);
     // A licence user reads the company's subscription but never changes the contract (cancel, pause).
     expect(seen.isLicenseUser).toBe(true);
-    const cancel = await clara.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'x', feedback: '', issue: null });
+    const cancel = await clara.post<any>(`/subscriptions/${s.id}/cancel`, {
+      reason: 'x',
+      feedback: '',
+      issue: null,
+    });
     expect(cancel.status).toBe(403);
     expect((await clara.get<any>(`/subscriptions/${s.id}/cancellation-reasons`)).status).toBe(403);
-    expect((await clara.post<any>(`/subscriptions/${s.id}/holiday-service`, { service: 'break', dateFrom: '2099-01-01', dateTo: '2099-01-20' })).status).toBe(403);
-    expect((await subscriptionsOf(client)).find((x) => x.id === s.id)).toMatchObject({ orderStatus: s.orderStatus });
+    expect(
+      (
+        await clara.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+          service: 'break',
+          dateFrom: '2099-01-01',
+          dateTo: '2099-01-20',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await subscriptionsOf(client)).find((x) => x.id === s.id)).toMatchObject({
+      orderStatus: s.orderStatus,
+    });
     await client.post(`${path}/${added.body.id}`, { isActive: false });
     expect((await subscriptionsOf(clara)).some((x) => x.id === s.id)).toBe(false);
     await client.post(`${path}/${added.body.id}`, { isActive: true });
@@ -431,7 +746,9 @@ describe('the invitation link', () => {
   it('a resend replaces the link: the old token stops working, the new one works', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
     const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
     const added = await client.post<any>(path, { businessPartner: person('resend@example.org') });
     const first = await invitationTo('resend@example.org', on);
@@ -439,12 +756,28 @@ describe('the invitation link', () => {
     const second = await invitationTo('resend@example.org', on);
     expect(second.token).not.toBe(first.token);
     const visitor = api(on);
-    expect((await visitor.get<any>(`${first.path}?token=${first.token}`)).body.error.code).toBe('license_link_invalid');
-    expect((await visitor.post<any>(first.path, acceptBody(first.token))).body.error.code).toBe('license_link_invalid');
-    expect((await visitor.post<any>(second.path, { ...acceptBody(second.token), role: 'LEHR', academicYear: '99' })).status).toBe(200);
-    expect((await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id)).toHaveLength(2);
+    expect((await visitor.get<any>(`${first.path}?token=${first.token}`)).body.error.code).toBe(
+      'license_link_invalid',
+    );
+    expect((await visitor.post<any>(first.path, acceptBody(first.token))).body.error.code).toBe(
+      'license_link_invalid',
+    );
+    expect(
+      (
+        await visitor.post<any>(second.path, {
+          ...acceptBody(second.token),
+          role: 'LEHR',
+          academicYear: '99',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id),
+    ).toHaveLength(2);
     expect((await events(on, 'license.added')).some((e) => e.data.licenseId === added.body.id)).toBe(true);
-    const accepted = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!.licenses.find((l) => l.id === added.body.id)!;
+    const accepted = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body
+      .find((o) => o.selfServiceEnabled)!
+      .licenses.find((l) => l.id === added.body.id)!;
     // A role without an academic year keeps none.
     expect(accepted).toMatchObject({ role: 'LEHR', academicYear: null, isConfirmed: true });
   });
@@ -452,27 +785,43 @@ describe('the invitation link', () => {
   it('refuses an invitation link older than 14 days, and a resend makes a working one', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
     const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
-    const added = await client.post<any>(path, { businessPartner: person('old.link@example.org'), sendInvitation: true });
+    const added = await client.post<any>(path, {
+      businessPartner: person('old.link@example.org'),
+      sendInvitation: true,
+    });
     expect(added.status).toBe(201);
     const link = await invitationTo('old.link@example.org', on);
     const visitor = api(on);
-    await db.query(`update licenses set invited_at = now() - interval '14 days 1 minute' where tenant_id = $1 and id = $2`, [on.id, added.body.id]);
+    await db.query(
+      `update licenses set invited_at = now() - interval '14 days 1 minute' where tenant_id = $1 and id = $2`,
+      [on.id, added.body.id],
+    );
     const info = await visitor.get<any>(`${link.path}?token=${encodeURIComponent(link.token)}`);
     expect([info.status, info.body.error.code]).toEqual([400, 'license_link_invalid']);
     const accept = await visitor.post<any>(link.path, acceptBody(link.token));
     expect([accept.status, accept.body.error.code]).toEqual([400, 'license_link_invalid']);
     // Just inside the 14 days it still works.
-    await db.query(`update licenses set invited_at = now() - interval '13 days 23 hours' where tenant_id = $1 and id = $2`, [on.id, added.body.id]);
+    await db.query(
+      `update licenses set invited_at = now() - interval '13 days 23 hours' where tenant_id = $1 and id = $2`,
+      [on.id, added.body.id],
+    );
     expect((await visitor.get<any>(`${link.path}?token=${encodeURIComponent(link.token)}`)).status).toBe(200);
     expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
   });
 
   it('refuses the accept link where the tenant has the feature off', async () => {
     const visitor = api(off);
-    const rows = await db.query<{ subscription_id: string; id: string }>(`select subscription_id, id from licenses where tenant_id = $1 limit 1`, [off.id]);
-    const answer = await visitor.get<any>(`/subscriptions/${rows[0].subscription_id}/licenses/${rows[0].id}/accept?token=whatever`);
+    const rows = await db.query<{ subscription_id: string; id: string }>(
+      `select subscription_id, id from licenses where tenant_id = $1 limit 1`,
+      [off.id],
+    );
+    const answer = await visitor.get<any>(
+      `/subscriptions/${rows[0].subscription_id}/licenses/${rows[0].id}/accept?token=whatever`,
+    );
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('feature_disabled');
   });
@@ -482,24 +831,40 @@ describe('limits on invitation and appointment mails', () => {
   it('sends at most 5 invitation mails per licence and day, answers 429 with the error envelope beyond, and counts the address again after a delete', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
     const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
     const added = await client.post<any>(path, { businessPartner: person('flood@example.org') });
     expect(added.status).toBe(201);
-    for (let i = 0; i < LICENSE_MAIL_LIMITS.perLicencePerDay - 1; i += 1) expect((await client.post(`${path}/${added.body.id}/send-invitation`)).status).toBe(204);
+    for (let i = 0; i < LICENSE_MAIL_LIMITS.perLicencePerDay - 1; i += 1)
+      expect((await client.post(`${path}/${added.body.id}/send-invitation`)).status).toBe(204);
     const refused = await client.post<any>(`${path}/${added.body.id}/send-invitation`);
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: expect.any(String), details: { retryAfterSeconds: expect.any(Number) } });
-    expect((await mails('flood@example.org', on.id)).filter((m) => /Einladung/.test(m.subject))).toHaveLength(LICENSE_MAIL_LIMITS.perLicencePerDay);
-    expect((await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id)).toHaveLength(LICENSE_MAIL_LIMITS.perLicencePerDay);
+    expect(refused.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.any(String),
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
+    expect((await mails('flood@example.org', on.id)).filter((m) => /Einladung/.test(m.subject))).toHaveLength(
+      LICENSE_MAIL_LIMITS.perLicencePerDay,
+    );
+    expect(
+      (await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id),
+    ).toHaveLength(LICENSE_MAIL_LIMITS.perLicencePerDay);
     // Deleting and adding the same person again does not reset the count; the refused add changes nothing.
     expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
     const readded = await client.post<any>(path, { businessPartner: person('flood@example.org') });
     expect([readded.status, readded.body.error.code]).toEqual([429, 'rate_limited']);
-    const after = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
+    const after = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
     expect(after.licenses.some((l) => l.businessPartner.emailAddress === 'flood@example.org')).toBe(false);
     // Without an invitation mail nothing is counted.
-    const silent = await client.post<any>(path, { businessPartner: person('flood@example.org'), sendInvitation: false });
+    const silent = await client.post<any>(path, {
+      businessPartner: person('flood@example.org'),
+      sendInvitation: false,
+    });
     expect(silent.status).toBe(201);
     expect((await client.delete(`${path}/${silent.body.id}`)).status).toBe(204);
   });
@@ -507,18 +872,44 @@ describe('limits on invitation and appointment mails', () => {
   it('limits a user’s invitation and appointment mails per hour', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
-    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find((o) => o.selfServiceEnabled)!;
-    const [demo] = await db.query<{ id: string; email: string }>(`select id, email from users where tenant_id = $1 and email = $2`, [on.id, SHARED_DEMO_EMAIL]);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
+    const [demo] = await db.query<{ id: string; email: string }>(
+      `select id, email from users where tenant_id = $1 and email = $2`,
+      [on.id, SHARED_DEMO_EMAIL],
+    );
     const limits = { perUserPerHour: 2, perLicencePerDay: 100 };
-    const licenses = createLicenses({ db, mailFrom: 'portal@example.org', now: () => clock, licenseMailLimits: limits });
+    const licenses = createLicenses({
+      db,
+      mailFrom: 'portal@example.org',
+      now: () => clock,
+      licenseMailLimits: limits,
+    });
     const caller = { tenant: on, user: demo, locale: 'de-DE' } as unknown as AccountCaller;
     // Start from an empty hourly budget (other tests of this file spent some).
-    await db.query(`delete from rate_limits where tenant_id = $1 and bucket = $2`, [on.id, `license-mail:user:${demo.id}`]);
+    await db.query(`delete from rate_limits where tenant_id = $1 and bucket = $2`, [
+      on.id,
+      `license-mail:user:${demo.id}`,
+    ]);
     const invited = own.licenses.find((l) => !l.isConfirmed)!;
-    for (let i = 0; i < limits.perUserPerHour; i += 1) await licenses.sendInvitation(caller, s.id, own.orderNumber, invited.id, 'http://portal.test/');
-    await expect(licenses.sendInvitation(caller, s.id, own.orderNumber, invited.id, 'http://portal.test/')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
-    await expect(licenses.replaceManager(caller, s.id, { salutationCode: '0001', emailAddress: 'm@example.org', firstName: 'M', lastName1: 'M' }, 'http://portal.test/')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    for (let i = 0; i < limits.perUserPerHour; i += 1)
+      await licenses.sendInvitation(caller, s.id, own.orderNumber, invited.id, 'http://portal.test/');
+    await expect(
+      licenses.sendInvitation(caller, s.id, own.orderNumber, invited.id, 'http://portal.test/'),
+    ).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    await expect(
+      licenses.replaceManager(
+        caller,
+        s.id,
+        { salutationCode: '0001', emailAddress: 'm@example.org', firstName: 'M', lastName1: 'M' },
+        'http://portal.test/',
+      ),
+    ).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
     expect((await licenses.appointments(caller, s.id)).some((a) => a.email === 'm@example.org')).toBe(false);
-    await db.query(`delete from rate_limits where tenant_id = $1 and bucket = $2`, [on.id, `license-mail:user:${demo.id}`]);
+    await db.query(`delete from rate_limits where tenant_id = $1 and bucket = $2`, [
+      on.id,
+      `license-mail:user:${demo.id}`,
+    ]);
   });
 });

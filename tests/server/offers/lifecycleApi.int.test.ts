@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { addMonths } from '../../../engine/domain/lifecycle';
-import { fullOfferFlowTenant, startOfferFlows, type Client, type OfferFlowsServer } from '../../support/offerFlowsHarness';
+import {
+  fullOfferFlowTenant,
+  startOfferFlows,
+  type Client,
+  type OfferFlowsServer,
+} from '../../support/offerFlowsHarness';
 
 const tenant = fullOfferFlowTenant('lifecycle');
 let server: OfferFlowsServer;
@@ -25,10 +30,17 @@ const read = async (id: string, locale = 'en-GB') => {
   expect(one.status).toBe(200);
   const listed = (await server.subscriptions(c)).find((s) => s.id === id)!;
   // The list and the detail say the same.
-  expect({ ...listed, deliveredIssues: undefined, paymentHistory: undefined }).toMatchObject({ orderStatus: one.body.orderStatus, validToOnSaleDate: one.body.validToOnSaleDate, renewal: one.body.renewal });
+  expect({ ...listed, deliveredIssues: undefined, paymentHistory: undefined }).toMatchObject({
+    orderStatus: one.body.orderStatus,
+    validToOnSaleDate: one.body.validToOnSaleDate,
+    renewal: one.body.renewal,
+  });
   return one.body;
 };
-const renewables = async () => (await server.subscriptions(client)).filter((s) => s.isRenewal && s.roles.includes('AG') && !s.renewal?.autoRenewal).sort((a, b) => a.publication.localeCompare(b.publication));
+const renewables = async () =>
+  (await server.subscriptions(client))
+    .filter((s) => s.isRenewal && s.roles.includes('AG') && !s.renewal?.autoRenewal)
+    .sort((a, b) => a.publication.localeCompare(b.publication));
 
 describe('the subscription lifecycle through the API', () => {
   let cancelledId = '';
@@ -44,7 +56,10 @@ describe('the subscription lifecycle through the API', () => {
     expect(waiting, 'the demo data has a payment left pending a day ago').toBeDefined();
     const offers = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
     expect(offers.body.map((o) => o.id)).toContain('OFS-RENEW-24');
-    const [payment] = await server.db.query<{ status: string }>(`select status from payments where tenant_id = $1 and id = $2`, [tenant.id, waiting.id]);
+    const [payment] = await server.db.query<{ status: string }>(
+      `select status from payments where tenant_id = $1 and id = $2`,
+      [tenant.id, waiting.id],
+    );
     expect(payment.status).toBe('canceled');
   });
 
@@ -60,9 +75,15 @@ describe('the subscription lifecycle through the API', () => {
     expect(cancelled.status).toBe(200);
 
     const after = await read(s.id);
-    expect(after).toMatchObject({ orderStatus: 'AK', isCancelable: false, validToOnSaleDate: issue.dateOfFirstSale });
+    expect(after).toMatchObject({
+      orderStatus: 'AK',
+      isCancelable: false,
+      validToOnSaleDate: issue.dateOfFirstSale,
+    });
     expect(after.renewal).toMatchObject({ expiryIssueNr: issue.issueNumber, expiryDesc: null });
-    expect(after.nextIssue === null || after.nextIssue.dateOfFirstSale! <= after.validToOnSaleDate!).toBe(true);
+    expect(after.nextIssue === null || after.nextIssue.dateOfFirstSale! <= after.validToOnSaleDate!).toBe(
+      true,
+    );
     const again = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
     expect([again.status, again.body.error.code]).toEqual([409, 'already_cancelled']);
     cancelledId = s.id;
@@ -70,31 +91,53 @@ describe('the subscription lifecycle through the API', () => {
   });
 
   it('renew after cancel: the renewal revokes the cancellation and runs on from its date', async () => {
-    const renewed = await client.post<any>(`/subscriptions/${cancelledId}/recommendations/OFP-RENEW-12/accept?source=renewal`);
+    const renewed = await client.post<any>(
+      `/subscriptions/${cancelledId}/recommendations/OFP-RENEW-12/accept?source=renewal`,
+    );
     expect(renewed.body).toEqual({ url: null, status: 'applied' });
     const after = await read(cancelledId);
-    expect(after).toMatchObject({ orderStatus: 'A', isCancelable: true, validToOnSaleDate: addMonths(cancelledOn, 12) });
+    expect(after).toMatchObject({
+      orderStatus: 'A',
+      isCancelable: true,
+      validToOnSaleDate: addMonths(cancelledOn, 12),
+    });
     expect(after.renewal).toMatchObject({ expiryIssueNr: null, expiryDesc: null });
     // It can be cancelled again (the revoked cancellation is gone), and the renewal is not offered again.
     expect((await client.get(`/subscriptions/${cancelledId}/cancellation-reasons`)).status).toBe(200);
     const offers = await client.get<any[]>(`/subscriptions/${cancelledId}/recommendations?source=renewal`);
     expect(offers.body.map((o) => o.id)).not.toContain('OFP-RENEW-12');
-    const events = await server.db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and subject_id = $2 order by seq`, [tenant.id, cancelledId]);
-    expect(events.map((e) => e.type)).toEqual(['subscription.cancelled', 'offer.accepted', 'subscription.cancellation_revoked']);
+    const events = await server.db.query<{ type: string }>(
+      `select type from account_events where tenant_id = $1 and subject_id = $2 order by seq`,
+      [tenant.id, cancelledId],
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'subscription.cancelled',
+      'offer.accepted',
+      'subscription.cancellation_revoked',
+    ]);
   });
 
   it('accept twice: the second is 409 offer_already_accepted and changes nothing; the offer is no longer listed', async () => {
-    const s = (await server.subscriptions(client)).find((x) => x.publication === 'OFP' && x.isCancelable && !x.isRenewal && x.orderStatus === 'A')!;
-    const first = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`);
+    const s = (await server.subscriptions(client)).find(
+      (x) => x.publication === 'OFP' && x.isCancelable && !x.isRenewal && x.orderStatus === 'A',
+    )!;
+    const first = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`,
+    );
     expect(first.body).toEqual({ url: null, status: 'applied' });
     const afterFirst = await read(s.id);
-    const second = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`);
+    const second = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`,
+    );
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('offer_already_accepted');
     expect(await read(s.id)).toEqual(afterFirst);
     const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=PREIS`);
     expect(infos.body.recommendations.map((r: { id: string }) => r.id)).not.toContain('OFP-KEEP-HALF');
-    const accepted = await server.db.query(`select 1 from offer_acceptances where tenant_id = $1 and subscription_id = $2 and offer_id = 'OFP-KEEP-HALF'`, [tenant.id, s.id]);
+    const accepted = await server.db.query(
+      `select 1 from offer_acceptances where tenant_id = $1 and subscription_id = $2 and offer_id = 'OFP-KEEP-HALF'`,
+      [tenant.id, s.id],
+    );
     expect(accepted).toHaveLength(1);
   });
 
@@ -106,7 +149,10 @@ describe('the subscription lifecycle through the API', () => {
     const from = (s: Subscription) => (s.validToOnSaleDate! > today ? s.validToOnSaleDate! : today);
     const done = await client.post<any>('/subscriptions/acceptAllRecommendations', {
       selectedRecommendations: {
-        [key(a)]: { recommendationId: 'OFP-RENEW-DD', paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] },
+        [key(a)]: {
+          recommendationId: 'OFP-RENEW-DD',
+          paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }],
+        },
         [key(b)]: { recommendationId: 'OFS-RENEW-12', paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }] },
       },
     });
@@ -115,7 +161,9 @@ describe('the subscription lifecycle through the API', () => {
     expect((await read(b.id)).validToOnSaleDate).toBe(addMonths(from(b), 12));
     // Sent again (a double submit): refused for the one already renewed, nothing renewed twice.
     const repeat = await client.post<any>('/subscriptions/acceptAllRecommendations', {
-      selectedRecommendations: { [key(b)]: { recommendationId: 'OFS-RENEW-12', paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }] } },
+      selectedRecommendations: {
+        [key(b)]: { recommendationId: 'OFS-RENEW-12', paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }] },
+      },
     });
     expect([repeat.status, repeat.body.error.code]).toEqual([409, 'offer_already_accepted']);
     expect((await read(b.id)).validToOnSaleDate).toBe(addMonths(from(b), 12));
@@ -123,21 +171,51 @@ describe('the subscription lifecycle through the API', () => {
 
   it('upgrade, then offers: paid once, applied once, not offered again; the new product name in each language', async () => {
     const s = (await renewables()).find((x) => x.publication === 'OFS')!;
-    const accepted = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFS-UP-NOW/accept?source=upgrade&upgradeTime=NOW`);
+    const accepted = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFS-UP-NOW/accept?source=upgrade&upgradeTime=NOW`,
+    );
     expect(accepted.body.status).toBe('pending');
     // While its payment waits it is neither listed nor accepted again.
-    expect((await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`)).body.map((o) => o.id)).not.toContain('OFS-UP-NOW');
-    expect((await client.post<any>(`/subscriptions/${s.id}/recommendations/OFS-UP-NOW/accept?source=upgrade&upgradeTime=NOW`)).status).toBe(409);
-    const paid = await server.payOnSandbox(accepted.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' });
+    expect(
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`)).body.map(
+        (o) => o.id,
+      ),
+    ).not.toContain('OFS-UP-NOW');
+    expect(
+      (
+        await client.post<any>(
+          `/subscriptions/${s.id}/recommendations/OFS-UP-NOW/accept?source=upgrade&upgradeTime=NOW`,
+        )
+      ).status,
+    ).toBe(409);
+    const paid = await server.payOnSandbox(accepted.body.url, {
+      action: 'pay',
+      cardNumber: '4242424242424242',
+      expiry: '12/39',
+      holder: 'Demo',
+    });
     expect(paid.body.status).toBe('success');
     // Reported again, the payment does not apply twice.
-    expect((await server.payOnSandbox(accepted.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' })).body.status).toBe('success');
+    expect(
+      (
+        await server.payOnSandbox(accepted.body.url, {
+          action: 'pay',
+          cardNumber: '4242424242424242',
+          expiry: '12/39',
+          holder: 'Demo',
+        })
+      ).body.status,
+    ).toBe('success');
     const english = await read(s.id);
     const german = await read(s.id, 'de-DE');
     expect(english.mixType).not.toBe(s.mixType);
     expect(english.displayName).not.toBe(german.displayName);
     expect(english.displayName).toMatch(/digital|E-paper/);
-    expect((await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`)).body.map((o) => o.id)).not.toContain('OFS-UP-NOW');
+    expect(
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`)).body.map(
+        (o) => o.id,
+      ),
+    ).not.toContain('OFS-UP-NOW');
     const applied = await server.db.query<{ type: string }>(
       `select type from account_events where tenant_id = $1 and subject_id = $2 and type = 'offer.accepted' and data->>'offerId' = 'OFS-UP-NOW'`,
       [tenant.id, s.id],
@@ -150,21 +228,52 @@ describe('the subscription lifecycle through the API', () => {
     const key = (s: Subscription) => `${s.id.slice(0, 3)}${s.orderNumber}`;
     const pending = await client.post<any>('/subscriptions/acceptAllRecommendations', {
       selectedRecommendations: {
-        [key(a)]: { recommendationId: `${a.publication}-RENEW-BUNDLE`, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
-        [key(b)]: { recommendationId: `${b.publication}-RENEW-BUNDLE`, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        [key(a)]: {
+          recommendationId: `${a.publication}-RENEW-BUNDLE`,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
+        },
+        [key(b)]: {
+          recommendationId: `${b.publication}-RENEW-BUNDLE`,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
+        },
       },
     });
     expect(pending.body.status).toBe('pending');
     const infos = await client.get<any>(`/subscriptions/${a.id}/cancellation-infos?cancellationReason=UMZUG`);
-    expect((await client.post<any>(`/subscriptions/${a.id}/cancel`, { reason: 'UMZUG', issue: infos.body.issues[0] })).status).toBe(200);
+    expect(
+      (
+        await client.post<any>(`/subscriptions/${a.id}/cancel`, {
+          reason: 'UMZUG',
+          issue: infos.body.issues[0],
+        })
+      ).status,
+    ).toBe(200);
     // The payment is void, and b's offer is open again and can be taken anew.
-    const [payment] = await server.db.query<{ status: string }>(`select status from payments where tenant_id = $1 and id = $2`, [tenant.id, pending.body.pendingPayment.id]);
+    const [payment] = await server.db.query<{ status: string }>(
+      `select status from payments where tenant_id = $1 and id = $2`,
+      [tenant.id, pending.body.pendingPayment.id],
+    );
     expect(payment.status).toBe('canceled');
-    expect((await client.get<any[]>(`/subscriptions/${b.id}/recommendations?source=renewal`)).body.map((o) => o.id)).toContain(`${b.publication}-RENEW-BUNDLE`);
-    expect((await client.post<any>(`/subscriptions/${b.id}/recommendations/${b.publication}-RENEW-BUNDLE/accept?source=renewal`)).body.status).toBe('pending');
+    expect(
+      (await client.get<any[]>(`/subscriptions/${b.id}/recommendations?source=renewal`)).body.map(
+        (o) => o.id,
+      ),
+    ).toContain(`${b.publication}-RENEW-BUNDLE`);
+    expect(
+      (
+        await client.post<any>(
+          `/subscriptions/${b.id}/recommendations/${b.publication}-RENEW-BUNDLE/accept?source=renewal`,
+        )
+      ).body.status,
+    ).toBe('pending');
     // A cancelled subscription is not the recipient's to renew in bulk: that would revoke the ordering party's cancellation.
     const refused = await client.post<any>('/subscriptions/acceptAllRecommendations', {
-      selectedRecommendations: { [key(a)]: { recommendationId: `${a.publication}-RENEW-24`, paymentProviders: [{ PAYMENT_PROVIDER: 'PAYPAL' }] } },
+      selectedRecommendations: {
+        [key(a)]: {
+          recommendationId: `${a.publication}-RENEW-24`,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'PAYPAL' }],
+        },
+      },
     });
     expect(refused.status).toBe(403);
     expect((await read(a.id)).orderStatus).toBe('AK');

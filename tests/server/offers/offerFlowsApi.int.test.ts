@@ -9,7 +9,13 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
 import { uniqueTenantId } from '../../support/database';
 import { browserLikeClient } from '../../support/apiClient';
-import { fullOfferFlowTenant, offerFlowTenant, startOfferFlows, type Client, type OfferFlowsServer } from '../../support/offerFlowsHarness';
+import {
+  fullOfferFlowTenant,
+  offerFlowTenant,
+  startOfferFlows,
+  type Client,
+  type OfferFlowsServer,
+} from '../../support/offerFlowsHarness';
 
 const flows = fullOfferFlowTenant('offers');
 const bare = offerFlowTenant(uniqueTenantId('offers-bare'), []);
@@ -22,7 +28,10 @@ const signIn: OfferFlowsServer['signIn'] = (...args) => server.signIn(...args);
 const mails: OfferFlowsServer['mails'] = (to) => server.mails(to);
 const subscriptions = (client: Client): Promise<Subscription[]> => server.subscriptions(client);
 const payOnSandbox: OfferFlowsServer['payOnSandbox'] = (url, body) => server.payOnSandbox(url, body);
-const renewable = (list: Subscription[], publication = 'OFP') => list.find((s) => s.isRenewal && s.publication === publication && s.orderStatus === 'A' && !s.renewal?.autoRenewal)!;
+const renewable = (list: Subscription[], publication = 'OFP') =>
+  list.find(
+    (s) => s.isRenewal && s.publication === publication && s.orderStatus === 'A' && !s.renewal?.autoRenewal,
+  )!;
 
 beforeAll(async () => {
   server = await startOfferFlows([flows, bare], clock);
@@ -34,8 +43,12 @@ afterAll(async () => server?.close());
 describe('cancellation', () => {
   it('lists the reasons in the screen language and loads infos with dates and retention offers', async () => {
     const client = await signIn(flows);
-    const s = (await subscriptions(client)).find((x) => x.publication === 'OFP' && x.isCancelable && !x.isRenewal)!;
-    const reasons = await client.get<Array<{ cancelReason: string; longDescription: string }>>(`/subscriptions/${s.id}/cancellation-reasons`);
+    const s = (await subscriptions(client)).find(
+      (x) => x.publication === 'OFP' && x.isCancelable && !x.isRenewal,
+    )!;
+    const reasons = await client.get<Array<{ cancelReason: string; longDescription: string }>>(
+      `/subscriptions/${s.id}/cancellation-reasons`,
+    );
     expect(reasons.status).toBe(200);
     expect(reasons.body.map((r) => r.cancelReason)).toEqual(['PREIS', 'ZEIT', 'UMZUG', 'INHALT', 'SONST']);
     expect(reasons.body[0].longDescription).toBe('The subscription is too expensive for me.');
@@ -43,25 +56,54 @@ describe('cancellation', () => {
     expect(price.body.cancellable).toBe(true);
     expect(price.body.issues.length).toBeGreaterThan(0);
     expect(price.body.issues[0].dateOfFirstSale > clock.toISOString().slice(0, 10)).toBe(true);
-    expect(price.body.recommendations.map((r: { id: string }) => r.id)).toEqual(['OFP-KEEP-HALF', 'OFP-KEEP-DIGITAL']);
-    const moving = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
+    expect(price.body.recommendations.map((r: { id: string }) => r.id)).toEqual([
+      'OFP-KEEP-HALF',
+      'OFP-KEEP-DIGITAL',
+    ]);
+    const moving = await client.get<any>(
+      `/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`,
+    );
     expect(moving.body.recommendations).toEqual([]);
-    expect((await client.get(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=NOPE`)).status).toBe(400);
+    expect(
+      (await client.get(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=NOPE`)).status,
+    ).toBe(400);
   });
 
   it('cancels once: status AK, isCancelable cleared, an event and a confirmation e-mail; a second cancel is refused', async () => {
     const client = await signIn(flows);
-    const s = (await subscriptions(client)).find((x) => x.publication === 'OFD' && x.isCancelable && x.mixType === 'DE' && x.orderStatus === 'A' && !(x as any).minimumTermEnd)!;
+    const s = (await subscriptions(client)).find(
+      (x) =>
+        x.publication === 'OFD' &&
+        x.isCancelable &&
+        x.mixType === 'DE' &&
+        x.orderStatus === 'A' &&
+        !(x as any).minimumTermEnd,
+    )!;
     const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
     if (!infos.body.cancellable) return; // the demo's minimum-term subscription is covered below
     const issue = infos.body.issues[1] ?? infos.body.issues[0];
-    const tooLong = await client.post(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue, feedback: 'x'.repeat(256) });
+    const tooLong = await client.post(`/subscriptions/${s.id}/cancel`, {
+      reason: 'UMZUG',
+      issue,
+      feedback: 'x'.repeat(256),
+    });
     expect(tooLong.status).toBe(400);
-    const notOffered = await client.post(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue: { issueNumber: '99/1999', dateOfFirstSale: '1999-01-01' } });
+    const notOffered = await client.post(`/subscriptions/${s.id}/cancel`, {
+      reason: 'UMZUG',
+      issue: { issueNumber: '99/1999', dateOfFirstSale: '1999-01-01' },
+    });
     expect(notOffered.status).toBe(400);
-    const done = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue, feedback: 'Moving to Spain.' });
+    const done = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
+      reason: 'UMZUG',
+      issue,
+      feedback: 'Moving to Spain.',
+    });
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ type: 'regular', effectiveDate: issue.dateOfFirstSale, issueNumber: issue.issueNumber });
+    expect(done.body).toEqual({
+      type: 'regular',
+      effectiveDate: issue.dateOfFirstSale,
+      issueNumber: issue.issueNumber,
+    });
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(after.orderStatus).toBe('AK');
     expect(after.isCancelable).toBe(false);
@@ -69,7 +111,10 @@ describe('cancellation', () => {
     const again = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('already_cancelled');
-    const events = await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and subject_id = $2`, [flows.id, s.id]);
+    const events = await db.query<{ type: string }>(
+      `select type from account_events where tenant_id = $1 and subject_id = $2`,
+      [flows.id, s.id],
+    );
     expect(events.map((e) => e.type)).toEqual(['subscription.cancelled']);
     const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) => m.subject.startsWith('Your cancellation'))!;
     expect(mail.text).toContain(s.orderNumber);
@@ -82,14 +127,23 @@ describe('cancellation', () => {
     const candidates = list.filter((x) => x.publication === 'OFD' && x.isCancelable && x.orderStatus === 'A');
     let found = false;
     for (const s of candidates) {
-      const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=SONST`);
+      const infos = await client.get<any>(
+        `/subscriptions/${s.id}/cancellation-infos?cancellationReason=SONST`,
+      );
       if (infos.body.cancellable) continue;
       found = true;
       expect(infos.body.issues).toEqual([{ issueNumber: null, dateOfFirstSale: null }]);
-      const withoutWords = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'SONST', issue: null });
+      const withoutWords = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
+        reason: 'SONST',
+        issue: null,
+      });
       expect(withoutWords.status).toBe(400);
       expect(withoutWords.body.error.details.fields).toEqual({ reasonText: 'required' });
-      const done = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'SONST', issue: null, reasonText: 'Serious illness.' });
+      const done = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
+        reason: 'SONST',
+        issue: null,
+        reasonText: 'Serious illness.',
+      });
       expect(done.status).toBe(200);
       expect(done.body.type).toBe('exceptional');
     }
@@ -97,18 +151,26 @@ describe('cancellation', () => {
   });
 
   it('refuses an externally managed subscription naming its order number, and a tenant without the feature', async () => {
-    const second = (await db.query<{ email: string }>(
-      `select u.email from users u join user_business_partners ubp on ubp.tenant_id = u.tenant_id and ubp.user_id = u.id
+    const second = (
+      await db.query<{ email: string }>(
+        `select u.email from users u join user_business_partners ubp on ubp.tenant_id = u.tenant_id and ubp.user_id = u.id
          join subscription_roles sr on sr.tenant_id = ubp.tenant_id and sr.bp_number = ubp.bp_number
          join subscriptions s on s.tenant_id = sr.tenant_id and s.id = sr.subscription_id
         where u.tenant_id = $1 and s.details->>'salesDocumentType' = 'WBZA' limit 1`,
-      [flows.id],
-    ))[0].email;
+        [flows.id],
+      )
+    )[0].email;
     const client = await signIn(flows, second);
     const wbza = (await subscriptions(client)).find((x) => x.salesDocumentType === 'WBZA')!;
-    const refused = await client.post<any>(`/subscriptions/${wbza.id}/cancel`, { reason: 'PREIS', issue: null });
+    const refused = await client.post<any>(`/subscriptions/${wbza.id}/cancel`, {
+      reason: 'PREIS',
+      issue: null,
+    });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: 'externally_managed', details: { orderNumber: wbza.orderNumber } });
+    expect(refused.body.error).toMatchObject({
+      code: 'externally_managed',
+      details: { orderNumber: wbza.orderNumber },
+    });
     const other = await signIn(bare);
     const s = (await subscriptions(other)).find((x) => x.isCancelable)!;
     const off = await other.get<any>(`/subscriptions/${s.id}/cancellation-reasons`);
@@ -122,9 +184,17 @@ describe('cancellation', () => {
     const zip = s.goodsRecipient?.zipcode ?? s.currentRoleBusinessPartner.zipcode!;
     const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
     await anonymous.get('/faq');
-    const wrongZip = await anonymous.post<any>('/login/cancellation', { email: 'x@example.org', orderNumber: s.orderNumber, zipcode: '00000' });
+    const wrongZip = await anonymous.post<any>('/login/cancellation', {
+      email: 'x@example.org',
+      orderNumber: s.orderNumber,
+      zipcode: '00000',
+    });
     expect(wrongZip.body.error.details).toMatchObject({ status: 'verification_failed', method: 'zip' });
-    const checked = await anonymous.post<any>('/login/cancellation', { email: 'x@example.org', orderNumber: s.orderNumber, zipcode: zip });
+    const checked = await anonymous.post<any>('/login/cancellation', {
+      email: 'x@example.org',
+      orderNumber: s.orderNumber,
+      zipcode: zip,
+    });
     expect(checked.status).toBe(400);
     expect(checked.body.error.details.status).toBe('confirm_email');
     expect(checked.body.error.details.maskedEmail).toMatch(/^\w\*\*\*@/);
@@ -139,25 +209,38 @@ describe('renewal and upgrade', () => {
     const s = renewable(await subscriptions(client));
     const offers = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
     expect(offers.status).toBe(200);
-    expect(offers.body.map((o) => o.id)).toEqual(['OFP-RENEW-12', 'OFP-RENEW-DD', 'OFP-RENEW-BUNDLE', 'OFP-RENEW-24']);
+    expect(offers.body.map((o) => o.id)).toEqual([
+      'OFP-RENEW-12',
+      'OFP-RENEW-DD',
+      'OFP-RENEW-BUNDLE',
+      'OFP-RENEW-24',
+    ]);
     expect(offers.body[2].article).toMatchObject({ offerType: 'BU', currencyKey: 'EUR' });
     expect(offers.body[3].product.title).toContain('24 months');
-    expect((await client.get(`/subscriptions/${s.id}/recommendations?source=renewal&category=CANCEL`)).status).toBe(400);
+    expect(
+      (await client.get(`/subscriptions/${s.id}/recommendations?source=renewal&category=CANCEL`)).status,
+    ).toBe(400);
   });
 
   it('applies an invoice renewal at once; a repeated accept is refused, renews nothing and the offer is no longer listed', async () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
-    const first = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`);
+    const first = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`,
+    );
     expect(first.body).toEqual({ url: null, status: 'applied' });
     const afterFirst = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(afterFirst.validToOnSaleDate! > s.validToOnSaleDate!).toBe(true);
-    const second = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`);
+    const second = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`,
+    );
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('offer_already_accepted');
     const listed = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
     expect(listed.body.map((o) => o.id)).not.toContain('OFP-RENEW-12');
-    expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(afterFirst.validToOnSaleDate);
+    expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(
+      afterFirst.validToOnSaleDate,
+    );
     const mail = (await mails(SHARED_DEMO_EMAIL)).filter((m) => m.subject.includes('renew for 12 months'));
     expect(mail).toHaveLength(1);
   });
@@ -166,63 +249,134 @@ describe('renewal and upgrade', () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
     const before = s.validToOnSaleDate!;
-    const declined = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    const declined = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
     expect(declined.body.status).toBe('pending');
     expect(declined.body.url).toContain('/api/payments/sandbox/');
     const pendingPath = `/subscriptions/${s.id}/pending-payments/${declined.body.pendingPayment.id}`;
     expect((await client.get<any>(pendingPath)).body).toEqual({ status: 'pending' });
     const wrongKey = browserLikeClient(baseUrl, '');
     await wrongKey.get(`/t/${flows.id}/api/faq`);
-    expect((await wrongKey.post(`${new URL(declined.body.url, baseUrl).pathname}`, { key: 'x'.repeat(40), action: 'approve' })).status).toBe(404);
-    expect((await payOnSandbox(declined.body.url, { action: 'pay', cardNumber: '4000 0000 0000 0002', expiry: '12/39', holder: 'Demo' })).body.status).toBe('error');
+    expect(
+      (
+        await wrongKey.post(`${new URL(declined.body.url, baseUrl).pathname}`, {
+          key: 'x'.repeat(40),
+          action: 'approve',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await payOnSandbox(declined.body.url, {
+          action: 'pay',
+          cardNumber: '4000 0000 0000 0002',
+          expiry: '12/39',
+          holder: 'Demo',
+        })
+      ).body.status,
+    ).toBe('error');
     expect((await client.get<any>(pendingPath)).body).toEqual({ status: 'error' });
     expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(before);
 
     // A failed payment leaves the offer open; once accepted again it waits for its payment and is taken.
-    const repeat = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    const repeat = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
     expect(repeat.body.status).toBe('pending');
-    const again = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`);
+    const again = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
     expect([again.status, again.body.error.code]).toEqual([409, 'offer_already_accepted']);
     const [a, b] = await Promise.all([
-      payOnSandbox(repeat.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' }),
-      payOnSandbox(repeat.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' }),
+      payOnSandbox(repeat.body.url, {
+        action: 'pay',
+        cardNumber: '4242424242424242',
+        expiry: '12/39',
+        holder: 'Demo',
+      }),
+      payOnSandbox(repeat.body.url, {
+        action: 'pay',
+        cardNumber: '4242424242424242',
+        expiry: '12/39',
+        holder: 'Demo',
+      }),
     ]);
     expect([a.body.status, b.body.status]).toEqual(['success', 'success']);
-    const settled = await client.get<any>(`/subscriptions/${s.id}/pending-payments/${repeat.body.pendingPayment.id}`);
+    const settled = await client.get<any>(
+      `/subscriptions/${s.id}/pending-payments/${repeat.body.pendingPayment.id}`,
+    );
     expect(settled.body.status).toBe('success');
     expect(settled.body.crossSellingOffer.voucherCode).toMatch(/^BOOK-/);
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(after.validToOnSaleDate! > before).toBe(true);
-    const events = await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and data->>'paymentId' = $2 order by seq`, [flows.id, repeat.body.pendingPayment.id]);
+    const events = await db.query<{ type: string }>(
+      `select type from account_events where tenant_id = $1 and data->>'paymentId' = $2 order by seq`,
+      [flows.id, repeat.body.pendingPayment.id],
+    );
     expect(events.map((e) => e.type)).toEqual(['offer.accepted', 'payment.settled']);
   });
 
   it('says so when the voucher codes are exhausted, and cancels a payment whose popup was closed', async () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
-    const paypal = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-RENEW-24/accept?source=renewal`);
+    const paypal = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-24/accept?source=renewal`,
+    );
     expect((await payOnSandbox(paypal.body.url, { action: 'approve' })).body.status).toBe('success');
-    const view = await client.get<any>(`/subscriptions/${s.id}/pending-payments/${paypal.body.pendingPayment.id}`);
+    const view = await client.get<any>(
+      `/subscriptions/${s.id}/pending-payments/${paypal.body.pendingPayment.id}`,
+    );
     expect(view.body.crossSellingOffer.voucherCode).toBeNull();
-    const upgrade = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NOW/accept?source=upgrade&upgradeTime=NOW`);
-    const abandoned = await client.post<any>(`/subscriptions/${s.id}/pending-payments/${upgrade.body.pendingPayment.id}/abandon`);
+    const upgrade = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-UP-NOW/accept?source=upgrade&upgradeTime=NOW`,
+    );
+    const abandoned = await client.post<any>(
+      `/subscriptions/${s.id}/pending-payments/${upgrade.body.pendingPayment.id}/abandon`,
+    );
     expect(abandoned.body).toEqual({ status: 'canceled' });
-    expect((await payOnSandbox(upgrade.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' })).body.status).toBe('canceled');
+    expect(
+      (
+        await payOnSandbox(upgrade.body.url, {
+          action: 'pay',
+          cardNumber: '4242424242424242',
+          expiry: '12/39',
+          holder: 'Demo',
+        })
+      ).body.status,
+    ).toBe('canceled');
   });
 
   it('plans an upgrade at the next cycle and refuses a time the offer does not have', async () => {
     const client = await signIn(flows);
-    const s = (await subscriptions(client)).find((x) => x.publication === 'OFP' && x.roles.includes('AG') && x.orderStatus === 'A')!;
+    const s = (await subscriptions(client)).find(
+      (x) => x.publication === 'OFP' && x.roles.includes('AG') && x.orderStatus === 'A',
+    )!;
     const offers = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`);
     expect(offers.body.map((o) => o.upgradeOption.upgradeTime)).toEqual(['NOW', 'NEXT_CYCLE']);
-    expect((await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=upgrade&upgradeTime=NOW`)).status).toBe(400);
-    const planned = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=upgrade&upgradeTime=NEXT_CYCLE`);
+    expect(
+      (
+        await client.post<any>(
+          `/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=upgrade&upgradeTime=NOW`,
+        )
+      ).status,
+    ).toBe(400);
+    const planned = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=upgrade&upgradeTime=NEXT_CYCLE`,
+    );
     expect(planned.body).toEqual({ url: null, status: 'applied' });
-    const [row] = await db.query<{ planned: { mixType: string } }>(`select details->'plannedUpgrade' as planned from subscriptions where tenant_id = $1 and id = $2`, [flows.id, s.id]);
+    const [row] = await db.query<{ planned: { mixType: string } }>(
+      `select details->'plannedUpgrade' as planned from subscriptions where tenant_id = $1 and id = $2`,
+      [flows.id, s.id],
+    );
     expect(row.planned.mixType).toBe('KO');
     // The subscription page shows it to the ordering party; the mix type changes only on that day.
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
-    expect(after.plannedUpgrade).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mixTypeDesc: 'Print + Digital', mixType: 'KO' });
+    expect(after.plannedUpgrade).toEqual({
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      mixTypeDesc: 'Print + Digital',
+      mixType: 'KO',
+    });
     expect(after.mixType).toBe(s.mixType);
   });
 
@@ -237,15 +391,27 @@ describe('renewal and upgrade', () => {
         where p.tenant_id = $1 and p.status = 'pending' limit 1`,
       [flows.id],
     );
-    const stranger = await signIn(flows, (await db.query<{ email: string }>(`select email from users where tenant_id = $1 and email <> $2 limit 1`, [flows.id, SHARED_DEMO_EMAIL]))[0].email);
-    expect((await stranger.get(`/subscriptions/${pending.subscription_id}/pending-payments/${pending.id}`)).status).toBe(404);
+    const stranger = await signIn(
+      flows,
+      (
+        await db.query<{ email: string }>(
+          `select email from users where tenant_id = $1 and email <> $2 limit 1`,
+          [flows.id, SHARED_DEMO_EMAIL],
+        )
+      )[0].email,
+    );
+    expect(
+      (await stranger.get(`/subscriptions/${pending.subscription_id}/pending-payments/${pending.id}`)).status,
+    ).toBe(404);
   });
 });
 
 describe('bulk renewal', () => {
   it('refuses credit card with direct debit, then renews what was chosen by invoice and direct debit', async () => {
     const client = await signIn(flows);
-    const list = (await subscriptions(client)).filter((x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A');
+    const list = (await subscriptions(client)).filter(
+      (x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A',
+    );
     expect(list.length).toBeGreaterThanOrEqual(2);
     const key = (s: Subscription) => `${s.id.slice(0, 3)}${s.orderNumber}`;
     const [a, b] = list;
@@ -253,18 +419,31 @@ describe('bulk renewal', () => {
     const dd = offersB.body.find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'DIRECT_DEBIT')!;
     const conflict = await client.post<any>('/subscriptions/acceptAllRecommendations', {
       selectedRecommendations: {
-        [key(a)]: { recommendationId: `${a.publication}-RENEW-BUNDLE`, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        [key(a)]: {
+          recommendationId: `${a.publication}-RENEW-BUNDLE`,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
+        },
         [key(b)]: { recommendationId: dd.id, paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] },
       },
     });
     expect(conflict.status).toBe(400);
-    expect(conflict.body.error).toMatchObject({ code: 'payment_conflict', message: "The payment methods 'Credit Card' and 'Direct Debit' cannot be used together." });
+    expect(conflict.body.error).toMatchObject({
+      code: 'payment_conflict',
+      message: "The payment methods 'Credit Card' and 'Direct Debit' cannot be used together.",
+    });
     const done = await client.post<any>('/subscriptions/acceptAllRecommendations', {
-      selectedRecommendations: { [key(b)]: { recommendationId: dd.id, paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] } },
+      selectedRecommendations: {
+        [key(b)]: { recommendationId: dd.id, paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] },
+      },
     });
     expect(done.body).toEqual({ url: null, status: 'applied' });
     const foreign = await client.post<any>('/subscriptions/acceptAllRecommendations', {
-      selectedRecommendations: { '9990000000001': { recommendationId: dd.id, paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }] } },
+      selectedRecommendations: {
+        '9990000000001': {
+          recommendationId: dd.id,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'DIRECT_DEBIT' }],
+        },
+      },
     });
     expect(foreign.status).toBe(404);
   });
@@ -272,9 +451,21 @@ describe('bulk renewal', () => {
   it('the anonymous login always answers 202 and mails a link only to an address on record with that name and zip', async () => {
     const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
     await anonymous.get('/faq');
-    const unknown = await anonymous.post<any>('/login/bulk-renewal', { email: 'nobody@example.org', lastName: 'Nobody', zipcode: '12345' });
+    const unknown = await anonymous.post<any>('/login/bulk-renewal', {
+      email: 'nobody@example.org',
+      lastName: 'Nobody',
+      zipcode: '12345',
+    });
     expect(unknown.status).toBe(202);
-    expect((await anonymous.post<any>('/login/bulk-renewal', { email: 'nobody@example.org', lastName: 'x'.repeat(36), zipcode: '12345' })).status).toBe(400);
+    expect(
+      (
+        await anonymous.post<any>('/login/bulk-renewal', {
+          email: 'nobody@example.org',
+          lastName: 'x'.repeat(36),
+          zipcode: '12345',
+        })
+      ).status,
+    ).toBe(400);
     expect(await mails('nobody@example.org')).toEqual([]);
   });
 });
@@ -283,17 +474,33 @@ describe('what the security review found', () => {
   it('keeps each flow to its own offers: no upgrade through the renewal source', async () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
-    const asRenewal = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=renewal&category=UPGRD`);
+    const asRenewal = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-UP-NEXT/accept?source=renewal&category=UPGRD`,
+    );
     expect(asRenewal.status).toBe(404);
-    expect((await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal&category=UPGRD`)).body).toEqual([]);
+    expect(
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal&category=UPGRD`)).body,
+    ).toEqual([]);
   });
 
   it('takes a retention offer once a year, not again and again', async () => {
     const client = await signIn(flows);
-    const s = (await subscriptions(client)).find((x) => x.publication === 'OFP' && !x.isRenewal && x.isCancelable && x.orderStatus === 'A' && x.roles.includes('AG') && !x.retentionOffer)!;
-    const first = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`);
+    const s = (await subscriptions(client)).find(
+      (x) =>
+        x.publication === 'OFP' &&
+        !x.isRenewal &&
+        x.isCancelable &&
+        x.orderStatus === 'A' &&
+        x.roles.includes('AG') &&
+        !x.retentionOffer,
+    )!;
+    const first = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`,
+    );
     expect(first.body).toEqual({ url: null, status: 'applied' });
-    const other = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-KEEP-DIGITAL/accept?source=cancellation&cancelReason=PREIS`);
+    const other = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-KEEP-DIGITAL/accept?source=cancellation&cancelReason=PREIS`,
+    );
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('offer_already_used');
   });
@@ -301,13 +508,26 @@ describe('what the security review found', () => {
   it('a cancellation voids an offer still waiting for its payment', async () => {
     const client = await signIn(flows);
     // Runs last: it cancels the renewable subscription the renewal tests above use.
-    const s = (await subscriptions(client)).find((x) => x.isRenewal && x.orderStatus === 'A' && x.isCancelable && x.publication === 'OFP')!;
-    const pending = await client.post<any>(`/subscriptions/${s.id}/recommendations/OFP-UP-NOW/accept?source=upgrade&upgradeTime=NOW`);
+    const s = (await subscriptions(client)).find(
+      (x) => x.isRenewal && x.orderStatus === 'A' && x.isCancelable && x.publication === 'OFP',
+    )!;
+    const pending = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-UP-NOW/accept?source=upgrade&upgradeTime=NOW`,
+    );
     expect(pending.body.status).toBe('pending');
     const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
-    const cancelled = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue: infos.body.issues[0], reasonText: infos.body.cancellable ? undefined : 'Moving.' });
+    const cancelled = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
+      reason: 'UMZUG',
+      issue: infos.body.issues[0],
+      reasonText: infos.body.cancellable ? undefined : 'Moving.',
+    });
     expect(cancelled.status).toBe(200);
-    const paid = await payOnSandbox(pending.body.url, { action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Demo' });
+    const paid = await payOnSandbox(pending.body.url, {
+      action: 'pay',
+      cardNumber: '4242424242424242',
+      expiry: '12/39',
+      holder: 'Demo',
+    });
     expect(paid.body.status).toBe('canceled');
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(after.validToOnSaleDate).toBe(cancelled.body.effectiveDate);

@@ -10,37 +10,74 @@ import { pageLocale } from '../../../server/payments/sandboxProvider';
 import type { PaymentSummary } from '../../../server/payments/paymentSummary';
 
 const renewal: PaymentSummary = {
-  lines: [{ orderNumber: '4279710632', subscription: 'Technikwelt Pro – Print edition', offer: 'Technikwelt Pro: 24 months' }],
+  lines: [
+    {
+      orderNumber: '4279710632',
+      subscription: 'Technikwelt Pro – Print edition',
+      offer: 'Technikwelt Pro: 24 months',
+    },
+  ],
   newMethod: null,
   amount: 214.2,
   currency: 'EUR',
 };
-const cardChange: PaymentSummary = { lines: [{ orderNumber: '4279710632', subscription: 'Technikwelt Pro – Print edition', offer: null }], newMethod: 'credit_card', amount: 0, currency: 'EUR' };
+const cardChange: PaymentSummary = {
+  lines: [{ orderNumber: '4279710632', subscription: 'Technikwelt Pro – Print edition', offer: null }],
+  newMethod: 'credit_card',
+  amount: 0,
+  currency: 'EUR',
+};
 
 function render(overrides: Partial<SandboxPageInput> = {}) {
-  const html = sandboxPage({ payment: { id: 'P1', method: 'CREDIT_CARD', status: 'pending' }, summary: renewal, locale: 'en-GB', tenantName: 'Technikwelt', basePath: '/t/technikwelt/', key: 'k', ...overrides });
+  const html = sandboxPage({
+    payment: { id: 'P1', method: 'CREDIT_CARD', status: 'pending' },
+    summary: renewal,
+    locale: 'en-GB',
+    tenantName: 'Technikwelt',
+    basePath: '/t/technikwelt/',
+    key: 'k',
+    ...overrides,
+  });
   const document = new JSDOM(html).window.document;
-  const text = (selector: string) => [...document.querySelectorAll(selector)].map((e) => e.textContent!.replace(/\s+/g, ' ').trim());
+  const text = (selector: string) =>
+    [...document.querySelectorAll(selector)].map((e) => e.textContent!.replace(/\s+/g, ' ').trim());
   return { html, document, text };
 }
 
 describe('the sandbox payment page', () => {
   it('has every text in German and in English', () => {
     expect(Object.keys(SANDBOX_TEXTS['de-DE']).sort()).toEqual(Object.keys(SANDBOX_TEXTS['en-GB']).sort());
-    for (const texts of Object.values(SANDBOX_TEXTS)) for (const value of Object.values(texts)) expect(value.trim()).not.toBe('');
+    for (const texts of Object.values(SANDBOX_TEXTS))
+      for (const value of Object.values(texts)) expect(value.trim()).not.toBe('');
   });
 
   it('names the subscription, its order number, the offer and the amount, in the page’s language', () => {
     const english = render();
     expect(english.document.documentElement.lang).toBe('en-GB');
-    expect(english.text('.lines li')).toEqual(['Technikwelt Pro – Print edition Order no. 4279710632 Technikwelt Pro: 24 months']);
+    expect(english.text('.lines li')).toEqual([
+      'Technikwelt Pro – Print edition Order no. 4279710632 Technikwelt Pro: 24 months',
+    ]);
     expect(english.text('.amount')).toEqual(['Amount: €214.20']);
     expect(english.text('form button')).toEqual(['Pay now', 'Cancel payment']);
 
-    const german = render({ locale: 'de-DE', summary: { ...renewal, lines: [{ ...renewal.lines[0], subscription: 'Technikwelt Pro – Print', offer: 'Technikwelt Pro: 24 Monate' }] } });
+    const german = render({
+      locale: 'de-DE',
+      summary: {
+        ...renewal,
+        lines: [
+          {
+            ...renewal.lines[0],
+            subscription: 'Technikwelt Pro – Print',
+            offer: 'Technikwelt Pro: 24 Monate',
+          },
+        ],
+      },
+    });
     expect(german.document.documentElement.lang).toBe('de-DE');
     expect(german.text('h1')).toEqual(['Zahlung (Testumgebung)']);
-    expect(german.text('.lines li')).toEqual(['Technikwelt Pro – Print Bestellnr. 4279710632 Technikwelt Pro: 24 Monate']);
+    expect(german.text('.lines li')).toEqual([
+      'Technikwelt Pro – Print Bestellnr. 4279710632 Technikwelt Pro: 24 Monate',
+    ]);
     expect(german.text('.amount')).toEqual(['Betrag: 214,20 €']);
     expect(german.text('form button')).toEqual(['Jetzt bezahlen', 'Zahlung abbrechen']);
     expect(german.text('label')).toEqual(['Kartennummer', 'Gültig bis (MM/JJ)', 'Karteninhaber']);
@@ -48,8 +85,24 @@ describe('the sandbox payment page', () => {
 
   it('says that a change of payment method charges nothing, and saves the card instead of paying', () => {
     for (const [locale, words] of [
-      ['en-GB', { title: 'Payment method (sandbox)', none: 'No amount is charged now.', buttons: ['Save card', 'Cancel'], line: 'New payment method: credit card' }],
-      ['de-DE', { title: 'Zahlungsart (Testumgebung)', none: 'Es wird jetzt kein Betrag abgebucht.', buttons: ['Karte speichern', 'Abbrechen'], line: 'Neue Zahlungsart: Kreditkarte' }],
+      [
+        'en-GB',
+        {
+          title: 'Payment method (sandbox)',
+          none: 'No amount is charged now.',
+          buttons: ['Save card', 'Cancel'],
+          line: 'New payment method: credit card',
+        },
+      ],
+      [
+        'de-DE',
+        {
+          title: 'Zahlungsart (Testumgebung)',
+          none: 'Es wird jetzt kein Betrag abgebucht.',
+          buttons: ['Karte speichern', 'Abbrechen'],
+          line: 'Neue Zahlungsart: Kreditkarte',
+        },
+      ],
     ] as const) {
       const page = render({ locale, summary: cardChange });
       expect(page.text('h1')).toEqual([words.title]);
@@ -58,14 +111,26 @@ describe('the sandbox payment page', () => {
       expect(page.text('.lines .item')).toEqual([words.line]);
       expect(page.document.body.textContent).not.toMatch(/0[.,]00|Pay now|Jetzt bezahlen/);
     }
-    const paypal = render({ payment: { id: 'P1', method: 'PAYPAL', status: 'pending' }, summary: { ...cardChange, newMethod: 'paypal' } });
+    const paypal = render({
+      payment: { id: 'P1', method: 'PAYPAL', status: 'pending' },
+      summary: { ...cardChange, newMethod: 'paypal' },
+    });
     expect(paypal.text('form button')).toEqual(['Save PayPal (sandbox) as payment method', 'Cancel']);
-    expect(paypal.document.getElementById('payment')!.getAttribute('data-text-success')).toBe('Payment method saved. This window closes now.');
+    expect(paypal.document.getElementById('payment')!.getAttribute('data-text-success')).toBe(
+      'Payment method saved. This window closes now.',
+    );
   });
 
   it('lists every order of a bulk renewal and escapes what it names', () => {
     const page = render({
-      summary: { ...renewal, amount: 400, lines: [renewal.lines[0], { orderNumber: '4279707530', subscription: '<b>Pay</b> & "Post"', offer: 'Renew' }] },
+      summary: {
+        ...renewal,
+        amount: 400,
+        lines: [
+          renewal.lines[0],
+          { orderNumber: '4279707530', subscription: '<b>Pay</b> & "Post"', offer: 'Renew' },
+        ],
+      },
     });
     expect(page.text('.lines .order-number')).toEqual(['Order no. 4279710632', 'Order no. 4279707530']);
     expect(page.text('.lines .subscription')[1]).toBe('<b>Pay</b> & "Post"');

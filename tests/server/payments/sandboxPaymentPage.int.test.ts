@@ -43,7 +43,16 @@ function tenant(id: string): ServerTenant {
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
     renewal: { recommendationCategory: 'VERL', bulkRenewal: true },
-    paymentMethodChange: { allowedChanges: { direct_debit: ['credit_card'], sepa: ['credit_card'], invoice: ['credit_card'], credit_card: ['credit_card'], paypal: ['credit_card'], none: ['credit_card'] } },
+    paymentMethodChange: {
+      allowedChanges: {
+        direct_debit: ['credit_card'],
+        sepa: ['credit_card'],
+        invoice: ['credit_card'],
+        credit_card: ['credit_card'],
+        paypal: ['credit_card'],
+        none: ['credit_card'],
+      },
+    },
   });
 }
 
@@ -96,10 +105,14 @@ async function openPage(url: string, lang?: string) {
   if (lang) page.searchParams.set('lang', lang);
   const popup = browserLikeClient(baseUrl, '');
   // The browser's own language says nothing about the screen's (the popup carries no session).
-  const html = await popup.get<string>(`${page.pathname}${page.search}`, { accept: 'text/html', 'accept-language': 'de-DE,de;q=0.9' });
+  const html = await popup.get<string>(`${page.pathname}${page.search}`, {
+    accept: 'text/html',
+    'accept-language': 'de-DE,de;q=0.9',
+  });
   expect(html.status).toBe(200);
   const document = new JSDOM(html.body).window.document;
-  const text = (selector: string) => [...document.querySelectorAll(selector)].map((e) => e.textContent!.replace(/\s+/g, ' ').trim());
+  const text = (selector: string) =>
+    [...document.querySelectorAll(selector)].map((e) => e.textContent!.replace(/\s+/g, ' ').trim());
   return {
     document,
     lang: document.documentElement.lang,
@@ -107,18 +120,23 @@ async function openPage(url: string, lang?: string) {
     amount: text('.amount')[0],
     buttons: text('form button'),
     body: document.body.textContent!.replace(/\s+/g, ' '),
-    pay: (body: Record<string, string>) => popup.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body }),
+    pay: (body: Record<string, string>) =>
+      popup.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body }),
   };
 }
 
 /** The amount as the page writes it (its spaces read as plain ones, as `openPage` reads the page). */
 /** An offer's title in a language, from the offers table's texts (an offer waiting for its payment is no longer offered). */
 async function offerTitle(t: ServerTenant, offerId: string, locale: Locale): Promise<string> {
-  const [row] = await db.query<{ title: string }>(`select offer->'texts'->$3->>'title' as title from offers where tenant_id = $1 and id = $2`, [t.id, offerId, locale]);
+  const [row] = await db.query<{ title: string }>(
+    `select offer->'texts'->$3->>'title' as title from offers where tenant_id = $1 and id = $2`,
+    [t.id, offerId, locale],
+  );
   return row.title;
 }
 
-const money = (amount: number, locale: Locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount).replace(/\s+/g, ' ');
+const money = (amount: number, locale: Locale) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount).replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   db = await getTestDatabase();
@@ -153,19 +171,27 @@ describe('the sandbox payment page', () => {
     const s = list.find((x) => x.id === seeded.subscriptionId)!;
     const other = list.find((x) => x.isRenewal && x.id !== s.id)!;
     expect(other).toBeDefined();
-    await db.query(`update payments set description = $3, secret_hash = $4 where tenant_id = $1 and id = $2`, [
-      reopened.id,
-      seeded.id,
-      `${other.orderNumber}: ${PUBLICATIONS[0].description}: 24 Monate`,
-      hashToken('opened-again'),
-    ]);
+    await db.query(
+      `update payments set description = $3, secret_hash = $4 where tenant_id = $1 and id = $2`,
+      [
+        reopened.id,
+        seeded.id,
+        `${other.orderNumber}: ${PUBLICATIONS[0].description}: 24 Monate`,
+        hashToken('opened-again'),
+      ],
+    );
     const url = `/t/${reopened.id}/api/payments/sandbox/${seeded.id}?key=opened-again`;
-    const [price] = await db.query<{ price: number }>(`select price::float8 as price from offers where tenant_id = $1 and id = $2`, [reopened.id, seeded.offerId]);
+    const [price] = await db.query<{ price: number }>(
+      `select price::float8 as price from offers where tenant_id = $1 and id = $2`,
+      [reopened.id, seeded.offerId],
+    );
 
     const page = await openPage(url, 'en');
     expect(page.lang).toBe('en-GB');
     expect(page.document.querySelector('h1')!.textContent).toBe('Payment (sandbox)');
-    expect(page.lines).toEqual([`${s.displayName} Order no. ${s.orderNumber} ${await offerTitle(reopened, seeded.offerId, 'en-GB')}`]);
+    expect(page.lines).toEqual([
+      `${s.displayName} Order no. ${s.orderNumber} ${await offerTitle(reopened, seeded.offerId, 'en-GB')}`,
+    ]);
     expect(page.body).not.toContain(other.orderNumber);
     expect(page.body).not.toContain('Monate');
     expect(page.amount).toBe(`Amount: ${money(price.price, 'en-GB')}`);
@@ -177,7 +203,9 @@ describe('the sandbox payment page', () => {
     expect(sInGerman.displayName).not.toBe(s.displayName);
     const deutsch = await openPage(url, 'de');
     expect(deutsch.lang).toBe('de-DE');
-    expect(deutsch.lines).toEqual([`${sInGerman.displayName} Bestellnr. ${s.orderNumber} ${await offerTitle(reopened, seeded.offerId, 'de-DE')}`]);
+    expect(deutsch.lines).toEqual([
+      `${sInGerman.displayName} Bestellnr. ${s.orderNumber} ${await offerTitle(reopened, seeded.offerId, 'de-DE')}`,
+    ]);
     expect(deutsch.amount).toBe(`Betrag: ${money(price.price, 'de-DE')}`);
     expect(deutsch.buttons).toEqual(['Mit PayPal (Test) bezahlen', 'Zahlung abbrechen']);
 
@@ -188,29 +216,60 @@ describe('the sandbox payment page', () => {
 
   it('a renewal accepted on an English screen opens an English page naming that subscription and its amount', async () => {
     const english = await signIn(reopened, 'en-GB');
-    const renewable = (await subscriptions(english)).filter((x) => x.isRenewal && x.orderStatus === 'A' && x.roles.includes('AG'));
-    const offers = await Promise.all(renewable.map(async (s) => ({ s, offers: (await english.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`)).body })));
-    const { s, offers: list } = offers.find((x) => x.offers.some((o) => o.id === `${x.s.publication}-RENEW-BUNDLE`))!;
+    const renewable = (await subscriptions(english)).filter(
+      (x) => x.isRenewal && x.orderStatus === 'A' && x.roles.includes('AG'),
+    );
+    const offers = await Promise.all(
+      renewable.map(async (s) => ({
+        s,
+        offers: (await english.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`)).body,
+      })),
+    );
+    const { s, offers: list } = offers.find((x) =>
+      x.offers.some((o) => o.id === `${x.s.publication}-RENEW-BUNDLE`),
+    )!;
     const offer = list.find((o) => o.id === `${s.publication}-RENEW-BUNDLE`)!;
-    const accepted = await english.post<any>(`/subscriptions/${s.id}/recommendations/${offer.id}/accept?source=renewal`);
+    const accepted = await english.post<any>(
+      `/subscriptions/${s.id}/recommendations/${offer.id}/accept?source=renewal`,
+    );
     expect(accepted.body.status).toBe('pending');
     const page = await openPage(accepted.body.url, 'en');
     expect(page.lines).toEqual([`${s.displayName} Order no. ${s.orderNumber} ${offer.article.articleText}`]);
     expect(page.amount).toBe(`Amount: ${money(offer.article.price, 'en-GB')}`);
     expect(page.buttons).toEqual(['Pay now', 'Cancel payment']);
-    expect((await page.pay({ action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Sam Taylor' })).body.status).toBe('success');
+    expect(
+      (
+        await page.pay({
+          action: 'pay',
+          cardNumber: '4242424242424242',
+          expiry: '12/39',
+          holder: 'Sam Taylor',
+        })
+      ).body.status,
+    ).toBe('success');
   });
 
   it('names every subscription and order of a bulk renewal and the total it charges', async () => {
     const english = await signIn(bulk, 'en-GB');
-    const [a, b] = (await subscriptions(english)).filter((x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A');
+    const [a, b] = (await subscriptions(english)).filter(
+      (x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A',
+    );
     expect(b).toBeDefined();
-    const offerOf = async (s: Subscription) => (await english.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`)).body.find((o) => o.id === `${s.publication}-RENEW-BUNDLE`)!;
+    const offerOf = async (s: Subscription) =>
+      (await english.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`)).body.find(
+        (o) => o.id === `${s.publication}-RENEW-BUNDLE`,
+      )!;
     const [offerA, offerB] = [await offerOf(a), await offerOf(b)];
     const answer = await english.post<any>('/subscriptions/acceptAllRecommendations', {
       selectedRecommendations: {
-        [bulkSelectionKey(a)]: { recommendationId: offerA.id, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
-        [bulkSelectionKey(b)]: { recommendationId: offerB.id, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        [bulkSelectionKey(a)]: {
+          recommendationId: offerA.id,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
+        },
+        [bulkSelectionKey(b)]: {
+          recommendationId: offerB.id,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
+        },
       },
     });
     expect(answer.body.status).toBe('pending');
@@ -240,7 +299,9 @@ describe('the sandbox payment page', () => {
     expect(s).toBeDefined();
     const page = await openPage(popup.url, 'en');
     expect(page.document.querySelector('h1')!.textContent).toBe('Payment method (sandbox)');
-    expect(page.lines).toEqual([`${s!.displayName} Order no. ${s!.orderNumber} New payment method: credit card`]);
+    expect(page.lines).toEqual([
+      `${s!.displayName} Order no. ${s!.orderNumber} New payment method: credit card`,
+    ]);
     expect(page.amount).toBe('No amount is charged now.');
     expect(page.body).not.toMatch(/0\.00|Pay now/);
     expect(page.buttons).toEqual(['Save card', 'Cancel']);
@@ -250,8 +311,19 @@ describe('the sandbox payment page', () => {
     expect(deutsch.body).not.toMatch(/0,00|Jetzt bezahlen/);
     expect(deutsch.buttons).toEqual(['Karte speichern', 'Abbrechen']);
     expect(deutsch.lines[0]).toContain(`Bestellnr. ${s!.orderNumber} Neue Zahlungsart: Kreditkarte`);
-    expect(deutsch.document.getElementById('payment')!.getAttribute('data-text-success')).toBe('Zahlungsart gespeichert. Dieses Fenster schließt sich.');
+    expect(deutsch.document.getElementById('payment')!.getAttribute('data-text-success')).toBe(
+      'Zahlungsart gespeichert. Dieses Fenster schließt sich.',
+    );
 
-    expect((await page.pay({ action: 'pay', cardNumber: '4242424242424242', expiry: '12/39', holder: 'Sam Taylor' })).body.status).toBe('success');
+    expect(
+      (
+        await page.pay({
+          action: 'pay',
+          cardNumber: '4242424242424242',
+          expiry: '12/39',
+          holder: 'Sam Taylor',
+        })
+      ).body.status,
+    ).toBe('success');
   });
 });

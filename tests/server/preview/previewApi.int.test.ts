@@ -39,14 +39,25 @@ let productionUrl: string;
 
 async function serve(devPages: boolean): Promise<string> {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-preview-outbox-'));
-  const { app } = createApp({ db, tenants: [first, second, unseeded], mailer: createMailer({ outboxDir }), distDir: outboxDir, devPages, outboxViewerDir: devPages ? outboxDir : undefined });
+  const { app } = createApp({
+    db,
+    tenants: [first, second, unseeded],
+    mailer: createMailer({ outboxDir }),
+    distDir: outboxDir,
+    devPages,
+    outboxViewerDir: devPages ? outboxDir : undefined,
+  });
   const { baseUrl, close } = await listen(app);
   servers.push(close);
   return baseUrl;
 }
 
 function signIn(base: string, body: unknown, contentType = 'application/json') {
-  return fetch(`${base}/preview/api/sign-in`, { method: 'POST', headers: { 'content-type': contentType, accept: 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(`${base}/preview/api/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, accept: 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {
@@ -65,7 +76,11 @@ describe('POST /preview/api/sign-in', () => {
     const answer = await signIn(demoUrl, { tenant: first.id, email: SHARED_DEMO_EMAIL, lang: 'en' });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toContain('no-store');
-    const body = (await answer.json()) as { link: string; email: string; ids: Record<string, string | undefined> };
+    const body = (await answer.json()) as {
+      link: string;
+      email: string;
+      ids: Record<string, string | undefined>;
+    };
     expect(body.email).toBe(SHARED_DEMO_EMAIL);
     expect(body.link).toMatch(new RegExp(`^/t/${first.id}/login\\?p=[^&]+&lang=en$`));
     const token = new URL(body.link, demoUrl).searchParams.get('p')!;
@@ -86,8 +101,12 @@ describe('POST /preview/api/sign-in', () => {
     const elsewhere = browserLikeClient(demoUrl, `/t/${second.id}/api`);
     await elsewhere.get('/faq');
     const foreign = await signIn(demoUrl, { tenant: first.id, email: SHARED_DEMO_EMAIL });
-    const foreignToken = new URL(((await foreign.json()) as { link: string }).link, demoUrl).searchParams.get('p')!;
-    expect((await elsewhere.post('/login/token', { token: foreignToken })).status).toBeGreaterThanOrEqual(400);
+    const foreignToken = new URL(((await foreign.json()) as { link: string }).link, demoUrl).searchParams.get(
+      'p',
+    )!;
+    expect((await elsewhere.post('/login/token', { token: foreignToken })).status).toBeGreaterThanOrEqual(
+      400,
+    );
   });
 
   it('refuses an address that is not one of the tenant demo logins, even one with an account elsewhere', async () => {
@@ -105,16 +124,32 @@ describe('POST /preview/api/sign-in', () => {
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('unknown_tenant');
     const invalid = await signIn(demoUrl, { tenant: 7, email: '', lang: 'fr' });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field)).toEqual(['tenant', 'email', 'lang']);
+    expect(
+      ((await invalid.json()) as { error: { details: Array<{ field: string }> } }).error.details.map(
+        (d) => d.field,
+      ),
+    ).toEqual(['tenant', 'email', 'lang']);
     // A form post (what another site could send without a preflight) is not accepted.
-    expect((await signIn(demoUrl, `tenant=${first.id}&email=${SHARED_DEMO_EMAIL}`, 'application/x-www-form-urlencoded')).status).toBe(415);
+    expect(
+      (
+        await signIn(
+          demoUrl,
+          `tenant=${first.id}&email=${SHARED_DEMO_EMAIL}`,
+          'application/x-www-form-urlencoded',
+        )
+      ).status,
+    ).toBe(415);
   });
 });
 
 describe('GET /preview/api/catalogue', () => {
   it('lists each tenant with the screens its features serve and its demo logins', async () => {
     const answer = await fetch(`${demoUrl}/preview/api/catalogue`);
-    const catalogue = (await answer.json()) as Array<{ id: string; screens: Array<{ id: string }>; logins: Array<{ email: string }> }>;
+    const catalogue = (await answer.json()) as Array<{
+      id: string;
+      screens: Array<{ id: string }>;
+      logins: Array<{ email: string }>;
+    }>;
     const withHoliday = catalogue.find((t) => t.id === first.id)!;
     const bare = catalogue.find((t) => t.id === second.id)!;
     expect(withHoliday.screens.map((s) => s.id)).toContain('holiday-service');
@@ -126,7 +161,9 @@ describe('GET /preview/api/catalogue', () => {
 
 describe('the preview page', () => {
   it('shows the chosen tenants, a frame per tenant waiting to sign in as the chosen demo login, and the feature matrix', async () => {
-    const answer = await fetch(`${demoUrl}/preview?tenants=${first.id},${second.id}&route=holiday-service&width=768&user=${encodeURIComponent(SHARED_DEMO_EMAIL)}`);
+    const answer = await fetch(
+      `${demoUrl}/preview?tenants=${first.id},${second.id}&route=holiday-service&width=768&user=${encodeURIComponent(SHARED_DEMO_EMAIL)}`,
+    );
     const html = await answer.text();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");

@@ -10,13 +10,28 @@ import { SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { makeServerTenant } from '../../support/builders';
 
 const tenant = (id: string, features: string[]) =>
-  makeServerTenant({ id, name: id, hosts: [], defaultLocale: 'de-DE', locales: ['de-DE', 'en-GB'], features, embedding: { isEmbedded: false, parentOrigins: [] }, login: { magicLink: true, password: false, sessionIdleMinutes: 30 } });
+  makeServerTenant({
+    id,
+    name: id,
+    hosts: [],
+    defaultLocale: 'de-DE',
+    locales: ['de-DE', 'en-GB'],
+    features,
+    embedding: { isEmbedded: false, parentOrigins: [] },
+    login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+  });
 const directory = new TenantDirectory([tenant('alpha', ['faq']), tenant('beta', ['holiday-redirect'])]);
 
 describe('previewState', () => {
   it('reads a route id, keeps old path links working, and takes a custom path over both', () => {
-    expect(previewState({ route: 'subscription' }, directory).route).toMatchObject({ screen: { id: 'subscription' }, path: '/subscriptions/:id' });
-    expect(previewState({ route: '/faq' }, directory).route).toMatchObject({ screen: { id: 'faq' }, path: '/faq' });
+    expect(previewState({ route: 'subscription' }, directory).route).toMatchObject({
+      screen: { id: 'subscription' },
+      path: '/subscriptions/:id',
+    });
+    expect(previewState({ route: '/faq' }, directory).route).toMatchObject({
+      screen: { id: 'faq' },
+      path: '/faq',
+    });
     expect(previewState({ route: 'faq', path: '/faq?q=1' }, directory).route).toEqual({ path: '/faq?q=1' });
     expect(previewState({ route: 'no-such-screen' }, directory).route.path).toBe('/orders');
   });
@@ -29,7 +44,10 @@ describe('previewState', () => {
   });
 
   it('signs a frame in only as one of its demo logins; user.<tenant> overrides user, empty meaning signed out', () => {
-    const state = previewState({ tenants: 'alpha,beta', user: SHARED_DEMO_EMAIL.toUpperCase(), 'user.beta': '' }, directory);
+    const state = previewState(
+      { tenants: 'alpha,beta', user: SHARED_DEMO_EMAIL.toUpperCase(), 'user.beta': '' },
+      directory,
+    );
     expect(state.tenants.map((t) => t.id)).toEqual(['alpha', 'beta']);
     expect(state.users.get('alpha')).toBe(SHARED_DEMO_EMAIL);
     expect(state.users.has('beta')).toBe(false);
@@ -52,10 +70,17 @@ describe('the screens of the route picker', () => {
   it('fills path parameters from an active subscription first, and gives up when an id is missing', () => {
     const ids = demoIdsFrom([
       { id: 'S-cancelled', orderStatus: 'S', publication: 'OLD' },
-      { id: 'S 1', orderStatus: 'AK', publication: 'TWM', currentRoleBusinessPartner: { bpNumber: '1000001' } },
+      {
+        id: 'S 1',
+        orderStatus: 'AK',
+        publication: 'TWM',
+        currentRoleBusinessPartner: { bpNumber: '1000001' },
+      },
     ]);
     expect(ids).toEqual({ id: 'S 1', bpNumber: '1000001', bundleNumber: undefined, publication: 'TWM' });
-    expect(fillScreenPath('subscriptions/:id/business-partners/:bpNumber', ids)).toBe('subscriptions/S%201/business-partners/1000001');
+    expect(fillScreenPath('subscriptions/:id/business-partners/:bpNumber', ids)).toBe(
+      'subscriptions/S%201/business-partners/1000001',
+    );
     expect(fillScreenPath('bundle-group/:bundleNumber', ids)).toBeUndefined();
   });
 });

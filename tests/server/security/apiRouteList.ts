@@ -36,11 +36,13 @@ function collect(stack: Layer[], prefix: string, out: Array<{ method: string; pa
   for (const layer of stack) {
     if (layer.route) {
       for (const path of paths(layer.route.path)) {
-        for (const [method, on] of Object.entries(layer.route.methods)) if (on) out.push({ method: method.toUpperCase(), path: join(prefix, path) });
+        for (const [method, on] of Object.entries(layer.route.methods))
+          if (on) out.push({ method: method.toUpperCase(), path: join(prefix, path) });
       }
     } else if (layer.handle && Array.isArray(layer.handle.stack)) {
       const mounts = paths(layer.rawPath);
-      for (const mount of mounts.length ? mounts : ['/']) collect(layer.handle.stack, join(prefix, mount), out);
+      for (const mount of mounts.length ? mounts : ['/'])
+        collect(layer.handle.stack, join(prefix, mount), out);
     }
   }
 }
@@ -58,7 +60,11 @@ export function apiRoutes(app: Express): ApiRoute[] {
     const key = `${method} ${relative}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    routes.push({ method: method as ApiRoute['method'], path: relative, params: [...relative.matchAll(/:(\w+)/g)].map((m) => m[1]) });
+    routes.push({
+      method: method as ApiRoute['method'],
+      path: relative,
+      params: [...relative.matchAll(/:(\w+)/g)].map((m) => m[1]),
+    });
   }
   return routes;
 }

@@ -14,7 +14,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { apiRoutes, isUnsafe, type ApiRoute } from './apiRouteList';
-import { rowCounts, startSecurityFixture, type Answer, type Party, type SecurityFixture } from './securityFixture';
+import {
+  rowCounts,
+  startSecurityFixture,
+  type Answer,
+  type Party,
+  type SecurityFixture,
+} from './securityFixture';
 
 let f: SecurityFixture;
 let routes: ApiRoute[];
@@ -52,8 +58,25 @@ interface Target {
 }
 
 const targets: Target[] = [];
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b0a1a10000000049454e44ae426082', 'hex').toString('base64');
-const MARKER_KEYS = new Set(['id', 'orderNumber', 'purchaseOrderNumber', 'purchaseOrderId', 'invoiceNumber', 'externalDocumentNumber', 'documentId', 'bpNumber', 'email', 'emailAddress', 'lastName1', 'street', 'phone']);
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b0a1a10000000049454e44ae426082',
+  'hex',
+).toString('base64');
+const MARKER_KEYS = new Set([
+  'id',
+  'orderNumber',
+  'purchaseOrderNumber',
+  'purchaseOrderId',
+  'invoiceNumber',
+  'externalDocumentNumber',
+  'documentId',
+  'bpNumber',
+  'email',
+  'emailAddress',
+  'lastName1',
+  'street',
+  'phone',
+]);
 
 function collectMarkers(value: unknown, into: Set<string>): void {
   if (Array.isArray(value)) value.forEach((item) => collectMarkers(item, into));
@@ -80,7 +103,8 @@ async function readable(party: Party): Promise<{ markers: Set<string>; snapshot:
     parts.push(await get(party, `/subscriptions/${s.id}`));
     parts.push(await get(party, `/subscriptions/${s.id}/payment-history`));
   }
-  for (const path of ['/purchase-orders', '/pending-orders', '/business-partners']) parts.push(await get(party, path));
+  for (const path of ['/purchase-orders', '/pending-orders', '/business-partners'])
+    parts.push(await get(party, path));
   collectMarkers(parts, markers);
   return { markers, snapshot: JSON.stringify(parts) };
 }
@@ -100,12 +124,20 @@ async function samplesOf(owner: Party, tenant: ServerTenant): Promise<Samples> {
   }
   paid ??= subscriptions[0];
   issueSubscription ??= paid;
-  const partner = paid.businessPartners?.find((b: any) => b.lastName1 || b.company1) ?? paid.orderingParty ?? {};
+  const partner =
+    paid.businessPartners?.find((b: any) => b.lastName1 || b.company1) ?? paid.orderingParty ?? {};
   const orders = ((await get(owner, '/purchase-orders')) ?? []) as Array<any>;
   const order = orders.find((o) => o.downloadStatus === 'found') ?? orders[0];
-  const pending = (((await get(owner, '/pending-orders')) ?? []) as Array<any>).find((p) => p.download?.isFile);
-  const calendar = (((await get(owner, '/issue-calendar/publications')) ?? []) as Array<any>)[0] ?? { clientId: '101', publication: 'TWM' };
-  const activities = (tenant as ServerTenant & { contactForm?: { activities?: Array<{ activity: string }> } }).contactForm?.activities ?? [];
+  const pending = (((await get(owner, '/pending-orders')) ?? []) as Array<any>).find(
+    (p) => p.download?.isFile,
+  );
+  const calendar = (((await get(owner, '/issue-calendar/publications')) ?? []) as Array<any>)[0] ?? {
+    clientId: '101',
+    publication: 'TWM',
+  };
+  const activities =
+    (tenant as ServerTenant & { contactForm?: { activities?: Array<{ activity: string }> } }).contactForm
+      ?.activities ?? [];
   return {
     subscriptionId: paid.id,
     orderNumber: paid.orderNumber,
@@ -149,7 +181,8 @@ async function params(route: ApiRoute, target: Target): Promise<Record<string, s
     else if (name === 'publication') values.publication = s.publication;
     else if (route.path.startsWith('/purchase-orders/')) values[name] = s.purchaseOrderId ?? 'PO0000001';
     else if (route.path.startsWith('/pending-orders/')) values[name] = s.pendingOrderId ?? 'PND0000001';
-    else if (route.path.startsWith('/subscriptions/:id/delivered-issues')) values[name] = s.issueSubscriptionId;
+    else if (route.path.startsWith('/subscriptions/:id/delivered-issues'))
+      values[name] = s.issueSubscriptionId;
     else if (route.path.startsWith('/subscriptions/')) values[name] = s.subscriptionId;
     else values[name] = s.subscriptionId;
   }
@@ -159,12 +192,16 @@ async function params(route: ApiRoute, target: Target): Promise<Record<string, s
 function query(route: ApiRoute, target: Target): string {
   const s = target.samples;
   const q: Record<string, string> = {};
-  if (route.path === '/subscriptions/:id/invoices/request') Object.assign(q, { invoiceNumber: s.invoiceNumber, externalDocumentNumber: s.externalDocumentNumber });
+  if (route.path === '/subscriptions/:id/invoices/request')
+    Object.assign(q, { invoiceNumber: s.invoiceNumber, externalDocumentNumber: s.externalDocumentNumber });
   if (route.path === '/purchase-orders/:id/download' && s.article) q.distributionArticleNumber = s.article;
-  if (route.path === '/purchase-orders/:id/invoices/request' && s.purchaseOrderInvoice) q.invoiceNumber = s.purchaseOrderInvoice;
-  if (route.path.endsWith('/upcoming-issues') || route.path.endsWith('/issues')) Object.assign(q, { dateType: '1' });
+  if (route.path === '/purchase-orders/:id/invoices/request' && s.purchaseOrderInvoice)
+    q.invoiceNumber = s.purchaseOrderInvoice;
+  if (route.path.endsWith('/upcoming-issues') || route.path.endsWith('/issues'))
+    Object.assign(q, { dateType: '1' });
   if (route.path.endsWith('/payment-history') || route.path.endsWith('/delivered-issues')) q.page = '0';
-  if (route.path === '/login/oauth') Object.assign(q, { code: 'code-0123456789', state: 'state-0123456789abcdefghij' });
+  if (route.path === '/login/oauth')
+    Object.assign(q, { code: 'code-0123456789', state: 'state-0123456789abcdefghij' });
   return new URLSearchParams(q).toString();
 }
 
@@ -178,7 +215,12 @@ function body(route: ApiRoute, target: Target, mode: 'owner' | 'attacker'): Reco
   const password = mode === 'owner' ? 'Lesen2026' : 'Wrong-Password-1';
   const lastName = mode === 'owner' ? s.lastName : 'Niemand';
   const zipcode = mode === 'owner' ? s.zipcode : '00000';
-  const registration = { displayName: 'Eve', email: `eve-${Date.now()}@example.org`, password: 'Passwort1', passwordConfirm: 'Passwort1' };
+  const registration = {
+    displayName: 'Eve',
+    email: `eve-${Date.now()}@example.org`,
+    password: 'Passwort1',
+    passwordConfirm: 'Passwort1',
+  };
   const token = 'T'.repeat(43);
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /login/magic-link': { email },
@@ -198,13 +240,23 @@ function body(route: ApiRoute, target: Target, mode: 'owner' | 'attacker'): Reco
     'POST /subscriptions': { orderNumber: s.orderNumber, zipcode },
     'POST /subscriptions/:id/delivered-issues/download': { issue: s.issue },
     'POST /subscriptions/:id/attributes': { type: 'DELIVERY_NOTE', value: 'Bitte klingeln' },
-    'POST /contact': { activity: s.activity, subscriptionId: s.subscriptionId, message: 'Hallo', image: { filename: 'photo.png', mimeType: 'image/png', data: PNG } },
+    'POST /contact': {
+      activity: s.activity,
+      subscriptionId: s.subscriptionId,
+      message: 'Hallo',
+      image: { filename: 'photo.png', mimeType: 'image/png', data: PNG },
+    },
     'POST /login/contact-form': { orderNumber: s.orderNumber, zipcode },
   };
   return bodies[`${route.method} ${route.path}`] ?? {};
 }
 
-function fill(route: ApiRoute, values: Record<string, string>, tenant: ServerTenant, queryString = ''): string {
+function fill(
+  route: ApiRoute,
+  values: Record<string, string>,
+  tenant: ServerTenant,
+  queryString = '',
+): string {
   const path = route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(values[name]));
   return `${f.api(tenant)}${path}${queryString ? `?${queryString}` : ''}`;
 }
@@ -240,7 +292,10 @@ async function ownerRows(target: Target): Promise<Record<string, number>> {
   );
   const counts: Record<string, number> = {};
   for (const { table_name } of tables) {
-    const [row] = await f.db.query<{ n: string }>(`select count(*)::text as n from "${table_name}" where tenant_id = $1 and user_id = $2`, [target.tenant.id, target.owner.userId]);
+    const [row] = await f.db.query<{ n: string }>(
+      `select count(*)::text as n from "${table_name}" where tenant_id = $1 and user_id = $2`,
+      [target.tenant.id, target.owner.userId],
+    );
     counts[table_name] = Number(row.n);
   }
   return counts;
@@ -257,7 +312,11 @@ beforeAll(async () => {
     for (const login of candidates) {
       const party = await f.session(tenant, login.email);
       const samples = await samplesOf(party, tenant);
-      const size = JSON.stringify([await get(party, '/subscriptions'), await get(party, '/purchase-orders'), await get(party, '/pending-orders')]).length;
+      const size = JSON.stringify([
+        await get(party, '/subscriptions'),
+        await get(party, '/purchase-orders'),
+        await get(party, '/pending-orders'),
+      ]).length;
       const score = size + (samples.hasIssue ? 1e9 : 0);
       if (!best || score > best.size) best = { party, size: score, samples };
     }
@@ -277,7 +336,13 @@ afterAll(async () => f?.close());
 describe('the route list', () => {
   it('is read from the app and holds the calls of every feature', () => {
     const calls = routes.map((r) => `${r.method} ${r.path}`);
-    for (const call of ['POST /login/magic-link', 'GET /subscriptions/:id', 'GET /files/:key', 'POST /contact', 'GET /purchase-orders/:id/download']) {
+    for (const call of [
+      'POST /login/magic-link',
+      'GET /subscriptions/:id',
+      'GET /files/:key',
+      'POST /contact',
+      'GET /purchase-orders/:id/download',
+    ]) {
       expect(calls).toContain(call);
     }
     expect(routes.length).toBeGreaterThanOrEqual(40);
@@ -294,18 +359,36 @@ describe('isolation: foreign users, foreign tenants and anonymous callers read a
       for (const route of routes) {
         const attackers: Array<{ who: string; token?: string }> = [
           { who: 'foreign user', token: (await f.session(target.tenant, target.foreignEmail)).token },
-          { who: 'foreign tenant', token: (await f.session(target.other, f.logins.find((l) => l.tenantId === target.other.id && !l.email.startsWith('demo@'))!.email)).token },
+          {
+            who: 'foreign tenant',
+            token: (
+              await f.session(
+                target.other,
+                f.logins.find((l) => l.tenantId === target.other.id && !l.email.startsWith('demo@'))!.email,
+              )
+            ).token,
+          },
           { who: 'anonymous' },
         ];
         for (const attacker of attackers) {
           const url = fill(route, await params(route, target), target.tenant, query(route, target));
-          const answer = await f.call({ method: route.method, path: url, token: attacker.token, body: hasBody(route) ? body(route, target, 'attacker') : undefined });
+          const answer = await f.call({
+            method: route.method,
+            path: url,
+            token: attacker.token,
+            body: hasBody(route) ? body(route, target, 'attacker') : undefined,
+          });
           const found = PUBLIC_ASSETS.test(url) ? [] : leaked(answer, target.markers);
-          if (found.length || (answer.status >= 500 && !upstream(answer))) failures.push(`${attacker.who} ${route.method} ${url} → ${answer.status} ${found.slice(0, 3).join(', ')}`);
+          if (found.length || (answer.status >= 500 && !upstream(answer)))
+            failures.push(
+              `${attacker.who} ${route.method} ${url} → ${answer.status} ${found.slice(0, 3).join(', ')}`,
+            );
         }
       }
       expect(await ownerRows(target), `rows of the owner of ${target.tenant.id}`).toEqual(rowsBefore);
-      expect((await readable(target.owner)).snapshot, `data of the owner of ${target.tenant.id}`).toBe(before.snapshot);
+      expect((await readable(target.owner)).snapshot, `data of the owner of ${target.tenant.id}`).toBe(
+        before.snapshot,
+      );
     }
     expect(failures).toEqual([]);
   }, 300_000);
@@ -316,14 +399,26 @@ describe('XSRF: no unsafe call is accepted without the double-submitted token', 
     const failures: string[] = [];
     for (const target of targets) {
       for (const route of routes.filter(isUnsafe)) {
-        for (const variant of [{ xsrf: false as const }, { xsrf: 'wrong-token-0123456789' }, { xsrf: false as const, headers: { 'x-xsrf-token': 'header-without-cookie' } }]) {
+        for (const variant of [
+          { xsrf: false as const },
+          { xsrf: 'wrong-token-0123456789' },
+          { xsrf: false as const, headers: { 'x-xsrf-token': 'header-without-cookie' } },
+        ]) {
           const owner = await f.session(target.tenant, target.owner.email);
           const url = fill(route, await params(route, target), target.tenant, query(route, target));
           const before = await rowCounts(f.db);
-          const answer = await f.call({ method: route.method, path: url, token: owner.token, body: body(route, target, 'owner'), ...variant });
+          const answer = await f.call({
+            method: route.method,
+            path: url,
+            token: owner.token,
+            body: body(route, target, 'owner'),
+            ...variant,
+          });
           const after = await rowCounts(f.db);
-          if (answer.status !== 403 || answer.json?.error?.code !== 'xsrf_failed') failures.push(`${route.method} ${url} ${JSON.stringify(variant)} → ${answer.status}`);
-          else if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${route.method} ${url} ${JSON.stringify(variant)} changed rows`);
+          if (answer.status !== 403 || answer.json?.error?.code !== 'xsrf_failed')
+            failures.push(`${route.method} ${url} ${JSON.stringify(variant)} → ${answer.status}`);
+          else if (JSON.stringify(after) !== JSON.stringify(before))
+            failures.push(`${route.method} ${url} ${JSON.stringify(variant)} changed rows`);
         }
       }
     }
@@ -336,11 +431,14 @@ const NUL = 'a\u0000b';
 const SURROGATE = 'a\uD800b';
 
 /** Body variants of one call: each field broken in turn, then the body as a whole. */
-function malformedBodies(valid: Record<string, unknown>): Array<{ name: string; body: unknown; boundary?: string }> {
+function malformedBodies(
+  valid: Record<string, unknown>,
+): Array<{ name: string; body: unknown; boundary?: string }> {
   const variants: Array<{ name: string; body: unknown; boundary?: string }> = [];
   const fields: Array<[string[], unknown]> = [];
   const walk = (value: unknown, at: string[]) => {
-    if (value && typeof value === 'object' && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
     else if (at.length) fields.push([at, value]);
   };
   walk(valid, []);
@@ -353,15 +451,32 @@ function malformedBodies(valid: Record<string, unknown>): Array<{ name: string; 
   };
   for (const [at] of fields) {
     const pointer = `body/${at.join('/')}`;
-    for (const [name, value] of [['number', 12345], ['array', ['a']], ['object', { a: 1 }], ['null', null], ['boolean', true]] as const) variants.push({ name: `${pointer} as ${name}`, body: withField(at, value) });
+    for (const [name, value] of [
+      ['number', 12345],
+      ['array', ['a']],
+      ['object', { a: 1 }],
+      ['null', null],
+      ['boolean', true],
+    ] as const)
+      variants.push({ name: `${pointer} as ${name}`, body: withField(at, value) });
     variants.push({ name: `${pointer} with NUL`, body: withField(at, NUL), boundary: pointer });
-    variants.push({ name: `${pointer} with a lone surrogate`, body: withField(at, SURROGATE), boundary: pointer });
+    variants.push({
+      name: `${pointer} with a lone surrogate`,
+      body: withField(at, SURROGATE),
+      boundary: pointer,
+    });
     variants.push({ name: `${pointer} of 1 MB`, body: withField(at, MB) });
   }
   variants.push({ name: 'new field with NUL', body: { ...valid, extra: NUL }, boundary: 'body/extra' });
   variants.push({ name: 'deep nesting', body: `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}` });
-  variants.push({ name: '__proto__', body: JSON.stringify(valid).replace(/^\{/, '{"__proto__":{"polluted":"yes","isAdmin":true},') });
-  variants.push({ name: 'constructor.prototype', body: JSON.stringify(valid).replace(/^\{/, '{"constructor":{"prototype":{"polluted":"yes"}},') });
+  variants.push({
+    name: '__proto__',
+    body: JSON.stringify(valid).replace(/^\{/, '{"__proto__":{"polluted":"yes","isAdmin":true},'),
+  });
+  variants.push({
+    name: 'constructor.prototype',
+    body: JSON.stringify(valid).replace(/^\{/, '{"constructor":{"prototype":{"polluted":"yes"}},'),
+  });
   variants.push({ name: 'array body', body: [valid] });
   variants.push({ name: 'string body', body: '"just a string"' });
   variants.push({ name: 'null body', body: 'null' });
@@ -378,37 +493,62 @@ describe('malformed input: no 5xx, nothing half-applied, boundary failures named
       const valid = await params(route, target);
       const q = query(route, target);
       // Keys are single-use: each attempt gets the path with a fresh one.
-      const attempts: Array<{ name: string; path: (values: Record<string, string>) => string; body?: unknown; boundary?: string }> = [];
+      const attempts: Array<{
+        name: string;
+        path: (values: Record<string, string>) => string;
+        body?: unknown;
+        boundary?: string;
+      }> = [];
       for (const name of route.params) {
-        for (const [label, raw] of [['NUL', 'a%00b'], ['lone surrogate', '%ED%A0%80'], ['5000 characters', 'x'.repeat(5000)], ['wrong shape', "1'%20or%201=1--"], ['dot segments', '..%2F..%2Fetc']] as const) {
+        for (const [label, raw] of [
+          ['NUL', 'a%00b'],
+          ['lone surrogate', '%ED%A0%80'],
+          ['5000 characters', 'x'.repeat(5000)],
+          ['wrong shape', "1'%20or%201=1--"],
+          ['dot segments', '..%2F..%2Fetc'],
+        ] as const) {
           attempts.push({
             name: `params/${name} ${label}`,
-            path: (values) => `${f.api(target.tenant)}${route.path.replace(/:(\w+)/g, (_m, n: string) => (n === name ? raw : encodeURIComponent(values[n])))}${q ? `?${q}` : ''}`,
+            path: (values) =>
+              `${f.api(target.tenant)}${route.path.replace(/:(\w+)/g, (_m, n: string) => (n === name ? raw : encodeURIComponent(values[n])))}${q ? `?${q}` : ''}`,
             boundary: `params${label === 'lone surrogate' ? '' : `/${name}`}`,
             body: hasBody(route) ? body(route, target, 'owner') : undefined,
           });
         }
       }
-      for (const [label, value] of [['NUL', 'a\u0000b'], ['5000 characters', 'x'.repeat(5000)]] as const) {
+      for (const [label, value] of [
+        ['NUL', 'a\u0000b'],
+        ['5000 characters', 'x'.repeat(5000)],
+      ] as const) {
         const broken = new URLSearchParams(q);
         broken.set(broken.keys().next().value ?? 'q', value);
-        attempts.push({ name: `query ${label}`, path: (values) => fill(route, values, target.tenant, broken.toString()), boundary: 'query/', body: hasBody(route) ? body(route, target, 'owner') : undefined });
+        attempts.push({
+          name: `query ${label}`,
+          path: (values) => fill(route, values, target.tenant, broken.toString()),
+          boundary: 'query/',
+          body: hasBody(route) ? body(route, target, 'owner') : undefined,
+        });
       }
       if (hasBody(route)) {
-        for (const variant of malformedBodies(body(route, target, 'owner'))) attempts.push({ ...variant, path: (values) => fill(route, values, target.tenant, q) });
+        for (const variant of malformedBodies(body(route, target, 'owner')))
+          attempts.push({ ...variant, path: (values) => fill(route, values, target.tenant, q) });
       }
       for (const attempt of attempts) {
         const owner = await f.session(target.tenant, target.owner.email);
-        const path = attempt.path(route.params.includes('key') ? { ...valid, key: await ownerKey(target) } : valid);
+        const path = attempt.path(
+          route.params.includes('key') ? { ...valid, key: await ownerKey(target) } : valid,
+        );
         const before = await rowCounts(f.db);
         const answer = await f.call({ method: route.method, path, token: owner.token, body: attempt.body });
         const after = await rowCounts(f.db);
         const label = `${route.method} ${route.path} ${attempt.name} → ${answer.status} ${answer.text.slice(0, 160)}`;
         if (answer.status >= 500 && !upstream(answer)) failures.push(label);
-        else if (answer.status >= 400 && JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${label} (rows changed)`);
+        else if (answer.status >= 400 && JSON.stringify(after) !== JSON.stringify(before))
+          failures.push(`${label} (rows changed)`);
         else if (attempt.boundary) {
           const named = JSON.stringify(answer.json?.error?.details ?? '').includes(attempt.boundary);
-          if (answer.status !== 400 || answer.json?.error?.code !== 'validation_failed' || !named) failures.push(`${label} (expected 400 validation_failed naming ${attempt.boundary})`);
+          if (answer.status !== 400 || answer.json?.error?.code !== 'validation_failed' || !named)
+            failures.push(`${label} (expected 400 validation_failed naming ${attempt.boundary})`);
         }
       }
       expect(({} as Record<string, unknown>).polluted, `prototype polluted by ${route.path}`).toBeUndefined();

@@ -20,9 +20,18 @@ beforeAll(async () => {
   // The owner: a demo user with a downloadable e-paper issue.
   for (const login of logins) {
     const party = await f.session(tenant, login.email);
-    const subscriptions = (await f.call({ method: 'GET', path: `${f.api(tenant)}/subscriptions`, token: party.token })).json as Array<{ id: string }>;
+    const subscriptions = (
+      await f.call({ method: 'GET', path: `${f.api(tenant)}/subscriptions`, token: party.token })
+    ).json as Array<{ id: string }>;
     for (const s of subscriptions) {
-      const issues = (await f.call({ method: 'GET', path: `${f.api(tenant)}/subscriptions/${s.id}/delivered-issues`, token: party.token })).json?.items ?? [];
+      const issues =
+        (
+          await f.call({
+            method: 'GET',
+            path: `${f.api(tenant)}/subscriptions/${s.id}/delivered-issues`,
+            token: party.token,
+          })
+        ).json?.items ?? [];
       const found = issues.find((i: { downloadStatus: string }) => i.downloadStatus === 'found');
       if (found && !epaper) {
         owner = party;
@@ -47,7 +56,8 @@ async function newKey(party: Party = owner): Promise<{ url: string; key: string 
   return answer.json;
 }
 
-const fetchFile = (url: string, token?: string) => f.call({ method: 'GET', path: url, token, headers: { accept: 'application/pdf' } });
+const fetchFile = (url: string, token?: string) =>
+  f.call({ method: 'GET', path: url, token, headers: { accept: 'application/pdf' } });
 
 describe('download keys', () => {
   it('serve the file once, to the session of the user who asked', async () => {
@@ -64,14 +74,21 @@ describe('download keys', () => {
     expect((await fetchFile(url)).status).toBe(404);
     expect((await fetchFile(url, other.token)).status).toBe(404);
     expect((await fetchFile(url, foreignTenantUser.token)).status).toBe(404);
-    expect((await fetchFile(url.replace(f.tenants[0].id, f.tenants[1].id), foreignTenantUser.token)).status).toBe(404);
+    expect(
+      (await fetchFile(url.replace(f.tenants[0].id, f.tenants[1].id), foreignTenantUser.token)).status,
+    ).toBe(404);
     expect((await fetchFile(url, owner.token)).status).toBe(200);
   });
 
   it('answer 404 after the owner logged out', async () => {
     const session = await f.session(f.tenants[0], owner.email);
     const { url } = await newKey(session);
-    const logout = await f.call({ method: 'POST', path: `${f.api(f.tenants[0])}/logout`, token: session.token, body: {} });
+    const logout = await f.call({
+      method: 'POST',
+      path: `${f.api(f.tenants[0])}/logout`,
+      token: session.token,
+      body: {},
+    });
     expect(logout.status).toBeLessThan(300);
     expect((await fetchFile(url, session.token)).status).toBe(404);
   });
@@ -92,7 +109,13 @@ describe('download keys', () => {
 
   it('give two racing requests of the owner one file', async () => {
     const { url } = await newKey();
-    const statuses = (await Promise.all([fetchFile(url, owner.token), fetchFile(url, owner.token), fetchFile(url, owner.token)])).map((a) => a.status);
+    const statuses = (
+      await Promise.all([
+        fetchFile(url, owner.token),
+        fetchFile(url, owner.token),
+        fetchFile(url, owner.token),
+      ])
+    ).map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
   });
 });

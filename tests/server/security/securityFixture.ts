@@ -49,7 +49,12 @@ export function send(baseUrl: string, call: Call): Promise<Answer> {
     headers['x-xsrf-token'] = typeof call.xsrf === 'string' ? call.xsrf : XSRF;
   }
   if (call.token) headers['x-auth-token'] = call.token;
-  const payload = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+  const payload =
+    call.body === undefined
+      ? undefined
+      : typeof call.body === 'string'
+        ? call.body
+        : JSON.stringify(call.body);
   if (payload !== undefined) {
     headers['content-type'] = 'application/json';
     // node:http frames GET and DELETE bodies only with a length (it chunks other methods by itself).
@@ -100,7 +105,10 @@ export interface SecurityFixture {
 
 /** Two demo tenants under ids of their own (tests of a file share one database). */
 export async function securityTenants(): Promise<[ServerTenant, ServerTenant]> {
-  const [full, kicker] = (await loadValidTenants(['technikwelt', 'gartenfreunde'])) as unknown as ServerTenant[];
+  const [full, kicker] = (await loadValidTenants([
+    'technikwelt',
+    'gartenfreunde',
+  ])) as unknown as ServerTenant[];
   const rename = (tenant: ServerTenant, prefix: string): ServerTenant => {
     const id = uniqueTenantId(prefix);
     return { ...tenant, id, hosts: [`${id}.test`] };
@@ -169,7 +177,9 @@ export async function rowCounts(db: Database): Promise<Record<string, number>> {
   );
   if (!tables.length) return {};
   const rows = await db.query<{ name: string; n: string }>(
-    tables.map((t) => `select '${t.table_name}' as name, count(*)::text as n from "${t.table_name}"`).join(' union all '),
+    tables
+      .map((t) => `select '${t.table_name}' as name, count(*)::text as n from "${t.table_name}"`)
+      .join(' union all '),
   );
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.n)]));
 }

@@ -15,7 +15,10 @@ let demo: SecurityFixture;
 
 beforeAll(async () => {
   f = await startSecurityFixture();
-  demo = await startSecurityFixture({ devPages: true, outboxViewerDir: mkdtempSync(path.join(tmpdir(), 'portal-outbox-')) });
+  demo = await startSecurityFixture({
+    devPages: true,
+    outboxViewerDir: mkdtempSync(path.join(tmpdir(), 'portal-outbox-')),
+  });
 });
 
 afterAll(async () => {
@@ -27,16 +30,27 @@ const THEME = ':root{--color-primary:#9a3412}';
 
 describe('the portal page', () => {
   it('has a Content-Security-Policy that runs only own scripts and allows the inline theme by its hash', async () => {
-    const page = await f.call({ method: 'GET', path: `/t/${f.tenants[0].id}/orders`, headers: { accept: 'text/html' } });
+    const page = await f.call({
+      method: 'GET',
+      path: `/t/${f.tenants[0].id}/orders`,
+      headers: { accept: 'text/html' },
+    });
     expect(page.status).toBe(200);
     const csp = String(page.headers['content-security-policy']);
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']).toContain("'self'");
     expect(directives['script-src']).not.toContain("'unsafe-inline'");
     expect(directives['script-src']).not.toContain("'unsafe-eval'");
     expect(directives['style-src']).not.toContain("'unsafe-inline'");
-    expect(directives['style-src']).toContain(`'sha256-${createHash('sha256').update(THEME).digest('base64')}'`);
+    expect(directives['style-src']).toContain(
+      `'sha256-${createHash('sha256').update(THEME).digest('base64')}'`,
+    );
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'self'"]);
@@ -45,7 +59,11 @@ describe('the portal page', () => {
   });
 
   it('sends no referrer from a page opened with a token in its URL', async () => {
-    const page = await f.call({ method: 'GET', path: `/t/${f.tenants[0].id}/login?p=secret-login-token-0123456789`, headers: { accept: 'text/html' } });
+    const page = await f.call({
+      method: 'GET',
+      path: `/t/${f.tenants[0].id}/login?p=secret-login-token-0123456789`,
+      headers: { accept: 'text/html' },
+    });
     expect(page.headers['referrer-policy']).toBe('no-referrer');
   });
 });
@@ -56,7 +74,11 @@ describe('API answers', () => {
     const user = await f.session(tenant, f.logins.find((l) => l.tenantId === tenant.id)!.email);
     const answers = [
       await f.call({ method: 'GET', path: `${f.api(tenant)}/subscriptions`, token: user.token }),
-      await f.call({ method: 'POST', path: `${f.api(tenant)}/login/password`, body: { email: user.email, password: 'Lesen2026' } }),
+      await f.call({
+        method: 'POST',
+        path: `${f.api(tenant)}/login/password`,
+        body: { email: user.email, password: 'Lesen2026' },
+      }),
       await f.call({ method: 'GET', path: `${f.api(tenant)}/no-such-call` }),
     ];
     for (const answer of answers) {
@@ -76,13 +98,18 @@ describe('demo pages', () => {
   });
 
   it('are served when the app is made for dev or the demo', async () => {
-    expect((await demo.call({ method: 'GET', path: '/preview', headers: { accept: 'text/html' } })).status).toBe(200);
-    expect((await demo.call({ method: 'GET', path: '/outbox', headers: { accept: 'application/json' } })).status).toBe(200);
+    expect(
+      (await demo.call({ method: 'GET', path: '/preview', headers: { accept: 'text/html' } })).status,
+    ).toBe(200);
+    expect(
+      (await demo.call({ method: 'GET', path: '/outbox', headers: { accept: 'application/json' } })).status,
+    ).toBe(200);
   });
 });
 
 describe('cookies', () => {
-  const setCookies = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
+  const setCookies = (value: string | string[] | undefined) =>
+    Array.isArray(value) ? value : value ? [value] : [];
 
   it('scopes the XSRF cookie to the tenant path under the shared prefix', async () => {
     const [tenant] = f.tenants;
@@ -95,7 +122,11 @@ describe('cookies', () => {
   it('scopes the kickeruser cookie to its tenant: path /t/<tenant>/, no Domain', async () => {
     const kicker = f.tenants[1];
     const login = f.logins.find((l) => l.tenantId === kicker.id && !l.email.startsWith('demo@'))!;
-    const answer = await f.call({ method: 'POST', path: `${f.api(kicker)}/kicker-auth/login`, body: { email: login.email, password: 'Lesen2026' } });
+    const answer = await f.call({
+      method: 'POST',
+      path: `${f.api(kicker)}/kicker-auth/login`,
+      body: { email: login.email, password: 'Lesen2026' },
+    });
     expect(answer.status).toBe(200);
     const cookie = setCookies(answer.headers['set-cookie']).find((c) => c.startsWith('kickeruser='))!;
     expect(cookie).toContain(`Path=/t/${kicker.id}/`);

@@ -15,7 +15,10 @@ afterEach(async () => {
 });
 
 /** Three failed link attempts of one account (not found: failed proofs count, issue 22), each claiming another client address. */
-async function linkAttempts(fixture: SecurityFixture, forwardedFor: (i: number) => string): Promise<number[]> {
+async function linkAttempts(
+  fixture: SecurityFixture,
+  forwardedFor: (i: number) => string,
+): Promise<number[]> {
   const [tenant] = fixture.tenants;
   const user = await fixture.session(tenant, fixture.logins.find((l) => l.tenantId === tenant.id)!.email);
   const statuses: number[] = [];
@@ -51,7 +54,10 @@ describe('TRUST_PROXY', () => {
     for (const setting of [undefined, 'loopback', 'true']) {
       f = await startSecurityFixture({ signInLimits: limits, trustProxy: parseTrustProxy(setting) });
       const statuses = await linkAttempts(f, () => 'a'.repeat(6_000));
-      expect(statuses.every((status) => status < 500), `${setting}: ${statuses}`).toBe(true);
+      expect(
+        statuses.every((status) => status < 500),
+        `${setting}: ${statuses}`,
+      ).toBe(true);
       // The garbage address counts as the peer itself: one client, limited.
       expect(statuses[2]).toBe(429);
       await f.close();
@@ -64,7 +70,12 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('loopback, 10.0.0.0/8, 192.0.2.7, fd00::/8')).toEqual(['loopback', '10.0.0.0/8', '192.0.2.7', 'fd00::/8']);
+    expect(parseTrustProxy('loopback, 10.0.0.0/8, 192.0.2.7, fd00::/8')).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
     expect(() => parseTrustProxy('everything')).toThrow(/TRUST_PROXY="everything".*not an address/);
     expect(() => parseTrustProxy('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
   });

@@ -10,9 +10,27 @@ const stadtkurierLike = (id: string): DemoTenant => ({
   id,
   defaultLocale: 'de-DE',
   publications: [
-    { publication: 'SKT', description: 'Stadtkurier Tageszeitung', kind: 'print', frequency: 'daily', clientId: '101' },
-    { publication: 'SKS', description: 'Stadtkurier am Sonntag', kind: 'print', frequency: 'sunday', clientId: '101' },
-    { publication: 'SKE', description: 'Stadtkurier E-Paper', kind: 'digital', frequency: 'daily', clientId: '101' },
+    {
+      publication: 'SKT',
+      description: 'Stadtkurier Tageszeitung',
+      kind: 'print',
+      frequency: 'daily',
+      clientId: '101',
+    },
+    {
+      publication: 'SKS',
+      description: 'Stadtkurier am Sonntag',
+      kind: 'print',
+      frequency: 'sunday',
+      clientId: '101',
+    },
+    {
+      publication: 'SKE',
+      description: 'Stadtkurier E-Paper',
+      kind: 'digital',
+      frequency: 'daily',
+      clientId: '101',
+    },
   ],
 });
 
@@ -37,7 +55,10 @@ const TABLES = {
 async function rowCounts(db: Database, tenantId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const [key, table] of Object.entries(TABLES)) {
-    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table} where tenant_id = $1`, [tenantId]);
+    const [row] = await db.query<{ n: number }>(
+      `select count(*)::int as n from ${table} where tenant_id = $1`,
+      [tenantId],
+    );
     counts[key] = row.n;
   }
   return counts;
@@ -45,7 +66,9 @@ async function rowCounts(db: Database, tenantId: string): Promise<Record<string,
 
 function plannedCounts(tenant: DemoTenant): Record<string, number> {
   const data = buildDemoData(tenant, TODAY);
-  return Object.fromEntries(Object.keys(TABLES).map((key) => [key, (data[key as keyof typeof TABLES] as unknown[]).length]));
+  return Object.fromEntries(
+    Object.keys(TABLES).map((key) => [key, (data[key as keyof typeof TABLES] as unknown[]).length]),
+  );
 }
 
 async function values(db: Database, tenantId: string, sql: string): Promise<string[]> {
@@ -120,25 +143,36 @@ describe('buildDemoData', () => {
       },
       TODAY,
     );
-    expect(new Set(data.businessPartners.map((bp) => bp.salutation_code))).toEqual(new Set(['MR', 'MRS', 'LTD']));
+    expect(new Set(data.businessPartners.map((bp) => bp.salutation_code))).toEqual(
+      new Set(['MR', 'MRS', 'LTD']),
+    );
     const olivia = data.businessPartners.find((bp) => bp.first_name === 'Olivia');
     expect(olivia).toMatchObject({ salutation_code: 'MRS', details: { salutation: 'Mrs' } });
     const gifts = data.subscriptions.filter((s) => s.details.salesSource === 'GESCHENK');
     expect(gifts).toHaveLength(1);
-    expect(data.subscriptions.flatMap((s) => s.details.orderAttributes ?? []).map((a) => a.type)).toEqual(['KOSTENSTELLE']);
+    expect(data.subscriptions.flatMap((s) => s.details.orderAttributes ?? []).map((a) => a.type)).toEqual([
+      'KOSTENSTELLE',
+    ]);
   });
 
   it('uses the default salutation codes without a tenant list', () => {
     const data = buildDemoData({ id: 'stadtkurier', defaultLocale: 'de-DE' }, TODAY);
-    expect(new Set(data.businessPartners.map((bp) => bp.salutation_code))).toEqual(new Set(['0001', '0002', '0003']));
+    expect(new Set(data.businessPartners.map((bp) => bp.salutation_code))).toEqual(
+      new Set(['0001', '0002', '0003']),
+    );
   });
 
   it('dates everything relative to the given day', () => {
     const data = buildDemoData({ id: 'stadtkurier', defaultLocale: 'de-DE' }, TODAY);
-    const later = buildDemoData({ id: 'stadtkurier', defaultLocale: 'de-DE' }, new Date(Date.UTC(2026, 2, 25)));
+    const later = buildDemoData(
+      { id: 'stadtkurier', defaultLocale: 'de-DE' },
+      new Date(Date.UTC(2026, 2, 25)),
+    );
     expect(data.today).toBe('2026-03-15');
     expect(data.subscriptions.every((s) => s.cust_order_date <= '2026-03-15')).toBe(true);
-    expect(later.subscriptions.map((s) => s.order_number)).toEqual(data.subscriptions.map((s) => s.order_number));
+    expect(later.subscriptions.map((s) => s.order_number)).toEqual(
+      data.subscriptions.map((s) => s.order_number),
+    );
     expect(later.subscriptions[0].cust_order_date).not.toBe(data.subscriptions[0].cust_order_date);
   });
 });
@@ -159,7 +193,9 @@ describe(`seedDemoData (${testDatabaseKind()})`, () => {
 
   it('skips seeded tenants and still returns their logins', async () => {
     const before = await rowCounts(db, germanTenant.id);
-    const again = await seedDemoData(db, [germanTenant, britishTenant], { today: new Date(Date.UTC(2027, 0, 1)) });
+    const again = await seedDemoData(db, [germanTenant, britishTenant], {
+      today: new Date(Date.UTC(2027, 0, 1)),
+    });
     expect(again).toEqual(firstLogins);
     expect(await rowCounts(db, germanTenant.id)).toEqual(before);
     const seeds = await db.query<{ tenant_id: string; seed: number }>(
@@ -196,7 +232,9 @@ describe(`seedDemoData (${testDatabaseKind()})`, () => {
         expect(users, login.email).toEqual([{ password_hash: null, links: 1 }]);
       }
     }
-    expect(firstLogins.find((l) => l.tenantId === germanTenant.id)?.email).toBe(`anna.schmidt@${germanTenant.id}.example`);
+    expect(firstLogins.find((l) => l.tenantId === germanTenant.id)?.email).toBe(
+      `anna.schmidt@${germanTenant.id}.example`,
+    );
   });
 
   it('writes German names and places for de-DE and British ones for en-GB', async () => {
@@ -221,11 +259,28 @@ describe(`seedDemoData (${testDatabaseKind()})`, () => {
     const t = tenant.id;
 
     it('every order status, role, mix type and medium type', async () => {
-      expect(await values(db, t, 'select order_status as v from subscriptions where tenant_id = $1')).toEqual(['A', 'AK', 'I', 'IU', 'IZ']);
-      expect(await values(db, t, 'select role as v from subscription_roles where tenant_id = $1')).toEqual(['AG', 'LV', 'RE', 'WE']);
-      expect(await values(db, t, 'select mix_type as v from subscriptions where tenant_id = $1')).toEqual(['DE', 'KO', 'MG', 'ON', 'PR']);
+      expect(await values(db, t, 'select order_status as v from subscriptions where tenant_id = $1')).toEqual(
+        ['A', 'AK', 'I', 'IU', 'IZ'],
+      );
+      expect(await values(db, t, 'select role as v from subscription_roles where tenant_id = $1')).toEqual([
+        'AG',
+        'LV',
+        'RE',
+        'WE',
+      ]);
+      expect(await values(db, t, 'select mix_type as v from subscriptions where tenant_id = $1')).toEqual([
+        'DE',
+        'KO',
+        'MG',
+        'ON',
+        'PR',
+      ]);
       expect(
-        await values(db, t, `select details->'mixTypeDetails'->>'mediumType' as v from subscriptions where tenant_id = $1`),
+        await values(
+          db,
+          t,
+          `select details->'mixTypeDetails'->>'mediumType' as v from subscriptions where tenant_id = $1`,
+        ),
       ).toEqual(['', 'DE', 'KO', 'ON']);
     });
 
@@ -251,36 +306,67 @@ describe(`seedDemoData (${testDatabaseKind()})`, () => {
       expect(bundles).toHaveLength(1);
       expect([...bundles[0].components].sort()).toEqual(['M', 'S', 'S']);
       expect(bundles[0].slaves).toBe(2);
-      expect(await values(db, t, `select details->'renewal'->>'offerClassification' as v from subscriptions where tenant_id = $1`)).toContain('M');
-      expect(await values(db, t, `select details->'renewal'->>'autoRenewal' as v from subscriptions where tenant_id = $1`)).toContain('true');
       expect(
-        await values(db, t, `select (details->'currentSuspension' is not null and details->'currentSuspension' <> 'null')::text as v
-                               from subscriptions where tenant_id = $1 and order_status = 'IU'`),
+        await values(
+          db,
+          t,
+          `select details->'renewal'->>'offerClassification' as v from subscriptions where tenant_id = $1`,
+        ),
+      ).toContain('M');
+      expect(
+        await values(
+          db,
+          t,
+          `select details->'renewal'->>'autoRenewal' as v from subscriptions where tenant_id = $1`,
+        ),
+      ).toContain('true');
+      expect(
+        await values(
+          db,
+          t,
+          `select (details->'currentSuspension' is not null and details->'currentSuspension' <> 'null')::text as v
+                               from subscriptions where tenant_id = $1 and order_status = 'IU'`,
+        ),
       ).toEqual(['true']);
-      expect(await values(db, t, `select details->>'activeHolidayServiceType' as v from subscriptions where tenant_id = $1`)).toEqual([
-        '',
-        'break',
-        'download',
-        'redirect',
-      ]);
-      expect(await values(db, t, `select details->>'salesDocumentType' as v from subscriptions where tenant_id = $1`)).toContain('WBZA');
+      expect(
+        await values(
+          db,
+          t,
+          `select details->>'activeHolidayServiceType' as v from subscriptions where tenant_id = $1`,
+        ),
+      ).toEqual(['', 'break', 'download', 'redirect']);
+      expect(
+        await values(
+          db,
+          t,
+          `select details->>'salesDocumentType' as v from subscriptions where tenant_id = $1`,
+        ),
+      ).toContain('WBZA');
     });
 
     it('purchase orders in every invoice state, shipping state and provider code', async () => {
-      expect(await values(db, t, 'select invoice_status::text as v from purchase_orders where tenant_id = $1')).toEqual(['1', '2', '3']);
-      expect(await values(db, t, `select package_info->>'scanStatus' as v from purchase_orders where tenant_id = $1`)).toEqual(['', '90']);
-      expect(await values(db, t, `select package_info->>'versWeg' as v from purchase_orders where tenant_id = $1`)).toEqual([
-        '01', '02', '07', '08', '09', '16', '17', '91', '92',
-      ]);
+      expect(
+        await values(db, t, 'select invoice_status::text as v from purchase_orders where tenant_id = $1'),
+      ).toEqual(['1', '2', '3']);
+      expect(
+        await values(
+          db,
+          t,
+          `select package_info->>'scanStatus' as v from purchase_orders where tenant_id = $1`,
+        ),
+      ).toEqual(['', '90']);
+      expect(
+        await values(db, t, `select package_info->>'versWeg' as v from purchase_orders where tenant_id = $1`),
+      ).toEqual(['01', '02', '07', '08', '09', '16', '17', '91', '92']);
       const shipped = await db.query<{ consignment: string | null }>(
         `select package_info->>'consignmentNumber' as consignment from purchase_orders
           where tenant_id = $1 and package_info->>'scanStatus' = '90'`,
         [t],
       );
       expect(shipped.every((s) => s.consignment)).toBe(true);
-      expect(await values(db, t, 'select download_status as v from purchase_orders where tenant_id = $1')).toEqual([
-        'expired', 'found', 'not_found', 'not_supported', 'unknown',
-      ]);
+      expect(
+        await values(db, t, 'select download_status as v from purchase_orders where tenant_id = $1'),
+      ).toEqual(['expired', 'found', 'not_found', 'not_supported', 'unknown']);
     });
 
     it('pending orders from VHS and another source', async () => {
@@ -290,7 +376,9 @@ describe(`seedDemoData (${testDatabaseKind()})`, () => {
     });
 
     it('payment history with every code and more than 25 entries for one subscription', async () => {
-      expect(await values(db, t, 'select invoice_status_code as v from payment_history where tenant_id = $1')).toEqual(['A', 'O', 'T', 'U']);
+      expect(
+        await values(db, t, 'select invoice_status_code as v from payment_history where tenant_id = $1'),
+      ).toEqual(['A', 'O', 'T', 'U']);
       const [most] = await db.query<{ n: number }>(
         'select count(*)::int as n from payment_history where tenant_id = $1 group by subscription_id order by 1 desc limit 1',
         [t],
@@ -299,9 +387,9 @@ describe(`seedDemoData (${testDatabaseKind()})`, () => {
     });
 
     it('delivered issues with every download status', async () => {
-      expect(await values(db, t, 'select download_status as v from delivered_issues where tenant_id = $1')).toEqual([
-        'expired', 'found', 'not_found', 'not_supported', 'unknown',
-      ]);
+      expect(
+        await values(db, t, 'select download_status as v from delivered_issues where tenant_id = $1'),
+      ).toEqual(['expired', 'found', 'not_found', 'not_supported', 'unknown']);
     });
   });
 });

@@ -49,7 +49,9 @@ describe('seed modules', () => {
     ];
     for (const [referenced, referencing] of before) {
       expect(tables.indexOf(referenced), `${referenced} before ${referencing}`).toBeGreaterThan(-1);
-      expect(tables.indexOf(referenced), `${referenced} before ${referencing}`).toBeLessThan(tables.indexOf(referencing));
+      expect(tables.indexOf(referenced), `${referenced} before ${referencing}`).toBeLessThan(
+        tables.indexOf(referencing),
+      );
     }
   });
 

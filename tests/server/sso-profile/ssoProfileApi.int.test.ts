@@ -35,7 +35,10 @@ const tenantOf = (id: string, locale: 'de-DE' | 'en-GB', settings: Record<string
   });
 
 const open = tenantOf(uniqueTenantId('profile'), 'de-DE', {});
-const locked = tenantOf(uniqueTenantId('profile-locked'), 'en-GB', { ssoProfilePage: { editEmail: false, deleteEmail: false }, login: { magicLink: true, password: false, sessionIdleMinutes: 30 } });
+const locked = tenantOf(uniqueTenantId('profile-locked'), 'en-GB', {
+  ssoProfilePage: { editEmail: false, deleteEmail: false },
+  login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+});
 const off = tenantOf(uniqueTenantId('profile-off'), 'en-GB', { features: [] });
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'sso-profile-outbox-'));
 const mailer = createMailer({ outboxDir });
@@ -48,7 +51,12 @@ type Client = ReturnType<typeof browserLikeClient>;
 async function clientFor(tenant: ServerTenant, email: string): Promise<Client> {
   const user = (await findUserByEmail(db, tenant.id, email)) ?? (await createUser(db, tenant.id, { email }));
   const token = newSecretToken();
-  await insertSession(db, tenant.id, { tokenHash: hashToken(token), userId: user.id, loginSource: 'email', expiresAt: new Date(Date.now() + 3_600_000) });
+  await insertSession(db, tenant.id, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    loginSource: 'email',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
   await client.get('/sso-profile/getProfile');
   client.setAccessToken(token);
@@ -65,12 +73,23 @@ async function mailsTo(to: string, tenantId: string): Promise<Array<{ subject: s
 }
 
 const eventTypes = async (tenantId: string, userId: string) =>
-  (await db.query<{ type: string }>(`select type from account_events where tenant_id = $1 and user_id = $2 order by created_at`, [tenantId, userId])).map((e) => e.type);
+  (
+    await db.query<{ type: string }>(
+      `select type from account_events where tenant_id = $1 and user_id = $2 order by created_at`,
+      [tenantId, userId],
+    )
+  ).map((e) => e.type);
 
 beforeAll(async () => {
   db = await getTestDatabase();
   await seedDemoData(db, [open, locked, off], { today: clock });
-  const { app } = createApp({ db, tenants: [open, locked, off], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock });
+  const { app } = createApp({
+    db,
+    tenants: [open, locked, off],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+  });
   ({ baseUrl, close } = await listen(app));
 });
 afterAll(async () => close?.());
@@ -78,9 +97,20 @@ afterAll(async () => close?.());
 describe('profile', () => {
   it('shows the address, whether a password is set and the tenant switches', async () => {
     const client = await clientFor(open, 'reader@profile.example');
-    expect((await client.get('/sso-profile/getProfile')).body).toEqual({ email: 'reader@profile.example', hasPassword: false, pendingEmail: null, editEmail: true, deleteEmail: true, passwordLogin: true });
+    expect((await client.get('/sso-profile/getProfile')).body).toEqual({
+      email: 'reader@profile.example',
+      hasPassword: false,
+      pendingEmail: null,
+      editEmail: true,
+      deleteEmail: true,
+      passwordLogin: true,
+    });
     const lockedClient = await clientFor(locked, 'reader@profile.example');
-    expect((await lockedClient.get('/sso-profile/getProfile')).body).toMatchObject({ editEmail: false, deleteEmail: false, passwordLogin: false });
+    expect((await lockedClient.get('/sso-profile/getProfile')).body).toMatchObject({
+      editEmail: false,
+      deleteEmail: false,
+      passwordLogin: false,
+    });
   });
 
   it('answers the user id for the -suid- placeholder under its §7 name', async () => {
@@ -107,15 +137,25 @@ describe('password', () => {
 
     const missing = await client.post('/sso-profile/executeUpdatePassword', { newPassword: 'Schreiben2027' });
     expect(missing.body.error.details.fields).toEqual({ currentPassword: 'required' });
-    const wrong = await client.post('/sso-profile/executeUpdatePassword', { currentPassword: 'Falsch2026', newPassword: 'Schreiben2027' });
+    const wrong = await client.post('/sso-profile/executeUpdatePassword', {
+      currentPassword: 'Falsch2026',
+      newPassword: 'Schreiben2027',
+    });
     expect([wrong.status, wrong.body.error.code]).toEqual([400, 'wrong_password']);
-    const changed = await client.post('/sso-profile/executeUpdatePassword', { currentPassword: 'Lesen2026', newPassword: 'Schreiben2027' }, { 'accept-language': 'en-GB' });
+    const changed = await client.post(
+      '/sso-profile/executeUpdatePassword',
+      { currentPassword: 'Lesen2026', newPassword: 'Schreiben2027' },
+      { 'accept-language': 'en-GB' },
+    );
     expect(changed.body.message).toMatch(/password has been changed/);
     const login = await browserLikeClient(baseUrl, `/t/${open.id}/api`);
     await login.get('/sso-profile/getProfile');
     expect((await login.post('/login/password', { email, password: 'Schreiben2027' })).status).toBe(200);
     const user = await findUserByEmail(db, open.id, email);
-    expect(await eventTypes(open.id, user!.id)).toEqual(['sso_profile.password_changed', 'sso_profile.password_changed']);
+    expect(await eventTypes(open.id, user!.id)).toEqual([
+      'sso_profile.password_changed',
+      'sso_profile.password_changed',
+    ]);
   });
 
   it('is refused where the tenant has no password sign-in', async () => {
@@ -130,13 +170,21 @@ describe('e-mail change', () => {
     const client = await clientFor(open, 'old@profile.example');
     const tooLong = await client.post('/sso-profile/updateUser', { email: `${'a'.repeat(39)}@example.com` });
     expect(tooLong.body.error.details.fields).toEqual({ email: 'too_long' });
-    expect((await client.post('/sso-profile/updateUser', { email: ' OLD@profile.example ' })).body.error.details.fields).toEqual({ email: 'unchanged' });
-    expect((await client.post('/sso-profile/updateUser', { email: 'not-an-address' })).body.error.details.fields).toEqual({ email: 'invalid' });
+    expect(
+      (await client.post('/sso-profile/updateUser', { email: ' OLD@profile.example ' })).body.error.details
+        .fields,
+    ).toEqual({ email: 'unchanged' });
+    expect(
+      (await client.post('/sso-profile/updateUser', { email: 'not-an-address' })).body.error.details.fields,
+    ).toEqual({ email: 'invalid' });
 
     const asked = await client.post('/sso-profile/updateUser', { email: ' New@Profile.example ' });
     expect(asked.status).toBe(200);
     expect(asked.body.message).toContain('new@profile.example');
-    expect((await client.get('/sso-profile/getProfile')).body).toMatchObject({ email: 'old@profile.example', pendingEmail: 'new@profile.example' });
+    expect((await client.get('/sso-profile/getProfile')).body).toMatchObject({
+      email: 'old@profile.example',
+      pendingEmail: 'new@profile.example',
+    });
     const [mail] = await mailsTo('new@profile.example', open.id);
     expect(mail.subject).toMatch(/neue E-Mail-Adresse/);
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
@@ -148,13 +196,19 @@ describe('e-mail change', () => {
     const confirmed = await client.post('/sso-profile/confirmEmail', { token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.email).toBe('new@profile.example');
-    expect((await client.get('/sso-profile/getProfile')).body).toMatchObject({ email: 'new@profile.example', pendingEmail: null });
+    expect((await client.get('/sso-profile/getProfile')).body).toMatchObject({
+      email: 'new@profile.example',
+      pendingEmail: null,
+    });
     expect((await client.post('/sso-profile/confirmEmail', { token })).status).toBe(404);
     const notice = await mailsTo('old@profile.example', open.id);
     expect(notice.map((m) => m.subject)).toEqual([expect.stringMatching(/Anmeldeadresse .* geändert/)]);
     expect(notice[0].text).toContain('n***@profile.example');
     const user = await findUserByEmail(db, open.id, 'new@profile.example');
-    expect(await eventTypes(open.id, user!.id)).toEqual(['sso_profile.email_change_requested', 'sso_profile.email_changed']);
+    expect(await eventTypes(open.id, user!.id)).toEqual([
+      'sso_profile.email_change_requested',
+      'sso_profile.email_changed',
+    ]);
   });
 
   it('answers the same for an address another account uses, and mails that address no link', async () => {
@@ -172,7 +226,10 @@ describe('e-mail change', () => {
   it('mails at most 5 addresses per account and hour', async () => {
     const client = await clientFor(open, 'busy@profile.example');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client.post('/sso-profile/updateUser', { email: `target${i}@profile.example` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await client.post('/sso-profile/updateUser', { email: `target${i}@profile.example` })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(await mailsTo('target5@profile.example', open.id)).toHaveLength(0);
   });
@@ -194,21 +251,49 @@ describe('delete account', () => {
     const mismatch = await client.post('/sso-profile/deleteUser', { email: 'someone@else.example' });
     expect(mismatch.body.error.details.fields).toEqual({ email: 'mismatch' });
 
-    const deleted = await client.post('/sso-profile/deleteUser', { email: ` ${SHARED_DEMO_EMAIL.toUpperCase()} ` });
+    const deleted = await client.post('/sso-profile/deleteUser', {
+      email: ` ${SHARED_DEMO_EMAIL.toUpperCase()} `,
+    });
     expect([deleted.status, deleted.body]).toEqual([200, { message: '' }]);
     expect((await client.get('/sso-profile/getProfile')).status).toBe(401);
     expect((await phone.get('/subscriptions')).status).toBe(401);
     const row = await getUserById(db, open.id, user.id);
-    expect(row).toMatchObject({ email: `deleted-${user.id}@deleted.invalid`, displayName: null, firstName: null, lastName: null, passwordHash: null, ssoId: null });
-    for (const table of ['user_business_partners', 'loyalty_members', 'loyalty_favorites', 'loyalty_claims']) {
-      expect(await db.query(`select 1 from ${table} where tenant_id = $1 and user_id = $2`, [open.id, user.id]), table).toHaveLength(0);
+    expect(row).toMatchObject({
+      email: `deleted-${user.id}@deleted.invalid`,
+      displayName: null,
+      firstName: null,
+      lastName: null,
+      passwordHash: null,
+      ssoId: null,
+    });
+    for (const table of [
+      'user_business_partners',
+      'loyalty_members',
+      'loyalty_favorites',
+      'loyalty_claims',
+    ]) {
+      expect(
+        await db.query(`select 1 from ${table} where tenant_id = $1 and user_id = $2`, [open.id, user.id]),
+        table,
+      ).toHaveLength(0);
     }
-    expect(await db.query(`select 1 from sessions where tenant_id = $1 and user_id = $2`, [open.id, user.id])).toHaveLength(0);
+    expect(
+      await db.query(`select 1 from sessions where tenant_id = $1 and user_id = $2`, [open.id, user.id]),
+    ).toHaveLength(0);
     // The codes it was given stay taken: never handed out twice.
-    expect((await db.query<{ n: number }>(`select count(*)::int as n from loyalty_codes where tenant_id = $1 and claimed_at is not null and claimed_by is null`, [open.id]))[0].n).toBe(1);
+    expect(
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from loyalty_codes where tenant_id = $1 and claimed_at is not null and claimed_by is null`,
+          [open.id],
+        )
+      )[0].n,
+    ).toBe(1);
     expect(await findUserByEmail(db, open.id, SHARED_DEMO_EMAIL)).toBeNull();
     expect(await eventTypes(open.id, user.id)).toContain('sso_profile.deleted');
-    expect((await mailsTo(SHARED_DEMO_EMAIL, open.id)).map((m) => m.subject)).toContain(`Ihr Konto bei ${open.name} wurde gelöscht`);
+    expect((await mailsTo(SHARED_DEMO_EMAIL, open.id)).map((m) => m.subject)).toContain(
+      `Ihr Konto bei ${open.name} wurde gelöscht`,
+    );
   });
 
   it('is refused where the tenant switches it off, and the whole page where the feature is off', async () => {
@@ -218,6 +303,12 @@ describe('delete account', () => {
     expect(await findUserByEmail(db, locked.id, SHARED_DEMO_EMAIL)).not.toBeNull();
     const elsewhere = await clientFor(off, SHARED_DEMO_EMAIL);
     expect((await elsewhere.get('/sso-profile/getProfile')).body.error.code).toBe('feature_disabled');
-    expect((await browserLikeClient(baseUrl, `/t/${open.id}/api`).post('/sso-profile/deleteUser', { email: SHARED_DEMO_EMAIL })).status).toBe(403);
+    expect(
+      (
+        await browserLikeClient(baseUrl, `/t/${open.id}/api`).post('/sso-profile/deleteUser', {
+          email: SHARED_DEMO_EMAIL,
+        })
+      ).status,
+    ).toBe(403);
   });
 });

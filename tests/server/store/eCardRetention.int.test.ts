@@ -10,7 +10,9 @@ describe('retention of e-cards', () => {
     const now = new Date();
     const old = new Date(now.getTime() - (E_CARD_RETENTION_DAYS + 1) * 86_400_000).toISOString();
     const recent = new Date(now.getTime() - 86_400_000).toISOString();
-    await db.query(`insert into users (tenant_id, id, email) values ($1, 'u1', 'karte@example.org')`, [tenant]);
+    await db.query(`insert into users (tenant_id, id, email) values ($1, 'u1', 'karte@example.org')`, [
+      tenant,
+    ]);
     const card = async (id: string, status: string, createdAt: string, sentAt: string | null) =>
       db.query(
         `insert into e_cards (tenant_id, id, user_id, template_name, template_category, from_name, to_name, to_email, message, locale, send_at, status, sent_at, created_at)
@@ -24,7 +26,9 @@ describe('retention of e-cards', () => {
 
     await deleteExpiredRows(db, now);
 
-    const left = (await db.query<{ id: string }>(`select id from e_cards where tenant_id = $1 order by id`, [tenant])).map((row) => row.id);
+    const left = (
+      await db.query<{ id: string }>(`select id from e_cards where tenant_id = $1 order by id`, [tenant])
+    ).map((row) => row.id);
     expect(left).toEqual(['old-scheduled', 'recent-sent']);
   });
 });

@@ -18,7 +18,10 @@ describe('retention of account events', () => {
         [tenant, id, createdAt.toISOString()],
       );
       if (delivery) {
-        await db.query(`insert into webhook_deliveries (tenant_id, event_id, endpoint_url, state) values ($1, $2, 'https://crm.example/in', $3)`, [tenant, id, delivery]);
+        await db.query(
+          `insert into webhook_deliveries (tenant_id, event_id, endpoint_url, state) values ($1, $2, 'https://crm.example/in', $3)`,
+          [tenant, id, delivery],
+        );
       }
       return id;
     };
@@ -30,7 +33,9 @@ describe('retention of account events', () => {
 
     await deleteExpiredRows(db, now);
 
-    const left = (await db.query<{ id: string }>(`select id from account_events where tenant_id = $1`, [tenant])).map((row) => row.id);
+    const left = (
+      await db.query<{ id: string }>(`select id from account_events where tenant_id = $1`, [tenant])
+    ).map((row) => row.id);
     expect(left.sort()).toEqual([oldPending, recent].sort());
     expect(left).not.toContain(oldDelivered);
     expect(left).not.toContain(oldFailed);

@@ -5,7 +5,12 @@ const details = {
   displayName: 'Technikwelt Digital – Digital-Zugang',
   edition: null as string | null,
   mixTypeDetails: { mixTypeDesc: 'Digital-Zugang', pdfDownload: false },
-  translations: { 'en-GB': { displayName: 'Technikwelt Digital – Online access', mixTypeDetails: { mixTypeDesc: 'Online access' } } },
+  translations: {
+    'en-GB': {
+      displayName: 'Technikwelt Digital – Online access',
+      mixTypeDetails: { mixTypeDesc: 'Online access' },
+    },
+  },
 };
 
 describe('order-system prose in the language of the request (issue 14, finding 4)', () => {

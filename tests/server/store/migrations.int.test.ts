@@ -55,7 +55,10 @@ describe(`migrations (${testDatabaseKind()})`, () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-migrations-'));
     try {
       // A migration that fails when applied twice (create table without "if not exists").
-      await writeFile(`${dir}/900_race_probe.sql`, 'create table migrate_race_probe (tenant_id text not null);');
+      await writeFile(
+        `${dir}/900_race_probe.sql`,
+        'create table migrate_race_probe (tenant_id text not null);',
+      );
       const [a, b] = await Promise.all([migrate(db, { dir }), migrate(db, { dir })]);
       expect([...a, ...b]).toEqual(['900_race_probe']);
     } finally {
@@ -85,12 +88,24 @@ describe('housekeeping', () => {
     const now = new Date();
     const old = new Date(now.getTime() - 3 * 86_400_000).toISOString();
     const soon = new Date(now.getTime() + 600_000).toISOString();
-    await db.query(`insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at) values ($1, $2, 'a@b.example', 'magic-link', $3), ($1, $4, 'a@b.example', 'magic-link', $5)`, [tenant, `${tenant}-old`, old, `${tenant}-live`, soon]);
-    await db.query(`insert into rate_limits (tenant_id, bucket, window_start, hits) values ($1, 'x', $2, 3), ($1, 'y', $3, 1)`, [tenant, old, now.toISOString()]);
+    await db.query(
+      `insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at) values ($1, $2, 'a@b.example', 'magic-link', $3), ($1, $4, 'a@b.example', 'magic-link', $5)`,
+      [tenant, `${tenant}-old`, old, `${tenant}-live`, soon],
+    );
+    await db.query(
+      `insert into rate_limits (tenant_id, bucket, window_start, hits) values ($1, 'x', $2, 3), ($1, 'y', $3, 1)`,
+      [tenant, old, now.toISOString()],
+    );
     await deleteExpiredRows(db, now);
-    const tokens = await db.query<{ token_hash: string }>(`select token_hash from login_tokens where tenant_id = $1`, [tenant]);
+    const tokens = await db.query<{ token_hash: string }>(
+      `select token_hash from login_tokens where tenant_id = $1`,
+      [tenant],
+    );
     expect(tokens.map((t) => t.token_hash)).toEqual([`${tenant}-live`]);
-    const windows = await db.query<{ bucket: string }>(`select bucket from rate_limits where tenant_id = $1`, [tenant]);
+    const windows = await db.query<{ bucket: string }>(
+      `select bucket from rate_limits where tenant_id = $1`,
+      [tenant],
+    );
     expect(windows.map((w) => w.bucket)).toEqual(['y']);
   });
 });

@@ -14,17 +14,47 @@ const tenantA: DemoTenant = {
   id: uniqueTenantId('subs-a'),
   defaultLocale: 'de-DE',
   publications: [
-    { publication: 'SKT', description: 'Stadtkurier Tageszeitung', kind: 'print', frequency: 'daily', clientId: '101' },
-    { publication: 'SKS', description: 'Stadtkurier am Sonntag', kind: 'print', frequency: 'sunday', clientId: '101' },
-    { publication: 'SKE', description: 'Stadtkurier E-Paper', kind: 'digital', frequency: 'daily', clientId: '101' },
+    {
+      publication: 'SKT',
+      description: 'Stadtkurier Tageszeitung',
+      kind: 'print',
+      frequency: 'daily',
+      clientId: '101',
+    },
+    {
+      publication: 'SKS',
+      description: 'Stadtkurier am Sonntag',
+      kind: 'print',
+      frequency: 'sunday',
+      clientId: '101',
+    },
+    {
+      publication: 'SKE',
+      description: 'Stadtkurier E-Paper',
+      kind: 'digital',
+      frequency: 'daily',
+      clientId: '101',
+    },
   ],
 };
 const tenantB: DemoTenant = {
   id: uniqueTenantId('subs-b'),
   defaultLocale: 'en-GB',
   publications: [
-    { publication: 'NRV', description: 'The Northern Review', kind: 'print', frequency: 'weekly', clientId: '201' },
-    { publication: 'NRD', description: 'The Northern Review Digital', kind: 'digital', frequency: 'weekly', clientId: '201' },
+    {
+      publication: 'NRV',
+      description: 'The Northern Review',
+      kind: 'print',
+      frequency: 'weekly',
+      clientId: '201',
+    },
+    {
+      publication: 'NRD',
+      description: 'The Northern Review Digital',
+      kind: 'digital',
+      frequency: 'weekly',
+      clientId: '201',
+    },
   ],
 };
 
@@ -33,7 +63,9 @@ const ajv = new Ajv({ allErrors: true, strict: true });
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (a: Ajv) => void;
 addFormats(ajv);
-const schema = JSON.parse(readFileSync(new URL('../../../schemas/api/subscription.schema.json', import.meta.url), 'utf8'));
+const schema = JSON.parse(
+  readFileSync(new URL('../../../schemas/api/subscription.schema.json', import.meta.url), 'utf8'),
+);
 delete schema.$schema;
 const validateSubscription = ajv.compile(schema);
 
@@ -52,9 +84,12 @@ async function userId(tenant: DemoTenant, email: string): Promise<string> {
   return userIds[key];
 }
 
-const main = (t: DemoTenant) => `${t.defaultLocale === 'de-DE' ? 'anna.schmidt' : 'olivia.turner'}@${t.id}.example`;
-const second = (t: DemoTenant) => `${t.defaultLocale === 'de-DE' ? 'max.mueller' : 'james.whitfield'}@${t.id}.example`;
-const third = (t: DemoTenant) => `${t.defaultLocale === 'de-DE' ? 'lena.wagner' : 'priya.patel'}@${t.id}.example`;
+const main = (t: DemoTenant) =>
+  `${t.defaultLocale === 'de-DE' ? 'anna.schmidt' : 'olivia.turner'}@${t.id}.example`;
+const second = (t: DemoTenant) =>
+  `${t.defaultLocale === 'de-DE' ? 'max.mueller' : 'james.whitfield'}@${t.id}.example`;
+const third = (t: DemoTenant) =>
+  `${t.defaultLocale === 'de-DE' ? 'lena.wagner' : 'priya.patel'}@${t.id}.example`;
 
 async function list(tenant: DemoTenant, email: string): Promise<Subscription[]> {
   return listSubscriptionsForUser(db, tenant.id, await userId(tenant, email), { today: TODAY });
@@ -94,7 +129,9 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
 
   it('gets one subscription exactly as the list shows it', async () => {
     const [first] = await list(tenantA, main(tenantA));
-    const one = await getSubscriptionForUser(db, tenantA.id, await userId(tenantA, main(tenantA)), first.id, { today: TODAY });
+    const one = await getSubscriptionForUser(db, tenantA.id, await userId(tenantA, main(tenantA)), first.id, {
+      today: TODAY,
+    });
     expect(one).toEqual(first);
   });
 
@@ -105,13 +142,15 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
     expect(new Set(bundled.map((s) => s.bundle?.bundleNumber)).size).toBe(1);
     const master = bundled.find((s) => s.renewal?.renewalBundleComponent === 'M');
     const slaves = bundled.filter((s) => s.renewal?.renewalBundleComponent === 'S');
-    expect(master?.bundles.map((b) => b.bundleOrderNumber).sort()).toEqual(slaves.map((s) => s.orderNumber).sort());
+    expect(master?.bundles.map((b) => b.bundleOrderNumber).sort()).toEqual(
+      slaves.map((s) => s.orderNumber).sort(),
+    );
   });
 
   it('shows the next issue after the reference day, and none for an inactive subscription', async () => {
     for (const s of await list(tenantA, second(tenantA))) {
       if (s.orderStatus === 'I') expect(s.nextIssue).toBeNull();
-      else if (!s.isTimebased) expect(s.nextIssue?.dateOfFirstSale! > '2026-03-15').toBe(true);
+      else if (!s.isTimebased) expect(s.nextIssue!.dateOfFirstSale > '2026-03-15').toBe(true);
     }
   });
 
@@ -130,7 +169,14 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
       const gift = (await list(tenantA, second(tenantA))).find((s) => s.salesSource === 'GIFT')!;
       expect(gift.roles).toEqual(['WE']);
       expect(gift.orderStatus).toBe('AK');
-      for (const key of ['paymentMethod', 'paymentDetails', 'subOProcessedPMD', 'premiumDescription', 'currentCyclePaidAmount', 'orderingParty'] as const) {
+      for (const key of [
+        'paymentMethod',
+        'paymentDetails',
+        'subOProcessedPMD',
+        'premiumDescription',
+        'currentCyclePaidAmount',
+        'orderingParty',
+      ] as const) {
         expect(gift, key).not.toHaveProperty(key);
       }
       expect(gift.renewal).not.toHaveProperty('autoRenewalNextPaymentAmount');
@@ -140,7 +186,9 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
     });
 
     it('shows an invoice recipient only the RE role', async () => {
-      const paid = (await list(tenantA, second(tenantA))).filter((s) => s.roles.length === 1 && s.roles[0] === 'RE');
+      const paid = (await list(tenantA, second(tenantA))).filter(
+        (s) => s.roles.length === 1 && s.roles[0] === 'RE',
+      );
       expect(paid).toHaveLength(1);
       expect(paid[0]).not.toHaveProperty('paymentDetails');
       expect(paid[0]).not.toHaveProperty('goodsRecipient');

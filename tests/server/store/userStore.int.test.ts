@@ -20,7 +20,12 @@ beforeAll(async () => {
 
 describe(`userStore (${testDatabaseKind()})`, () => {
   it('stores the e-mail trimmed and lower-cased, without a password', async () => {
-    const user = await createUser(db, tenantA, { email: '  Erika.Mustermann@Example.ORG ', displayName: 'Erika', firstName: 'Erika', lastName: 'Mustermann' });
+    const user = await createUser(db, tenantA, {
+      email: '  Erika.Mustermann@Example.ORG ',
+      displayName: 'Erika',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+    });
     expect(user).toMatchObject({
       tenantId: tenantA,
       email: 'erika.mustermann@example.org',
@@ -43,7 +48,9 @@ describe(`userStore (${testDatabaseKind()})`, () => {
 
   it('refuses a second account with the same e-mail in one tenant', async () => {
     await createUser(db, tenantA, { email: 'twice@example.org' });
-    await expect(createUser(db, tenantA, { email: 'Twice@Example.org' })).rejects.toBeInstanceOf(UserExistsError);
+    await expect(createUser(db, tenantA, { email: 'Twice@Example.org' })).rejects.toBeInstanceOf(
+      UserExistsError,
+    );
   });
 
   it('keeps the same e-mail in two tenants as two unrelated accounts', async () => {
@@ -57,8 +64,14 @@ describe(`userStore (${testDatabaseKind()})`, () => {
 
   it('links business partners of its own tenant only', async () => {
     const user = await createUser(db, tenantA, { email: 'linker@example.org' });
-    await db.query(`insert into business_partners (tenant_id, bp_number, last_name1) values ($1, '0000000042', 'Linker')`, [tenantA]);
-    await db.query(`insert into business_partners (tenant_id, bp_number, last_name1) values ($1, '0000000043', 'Other')`, [tenantB]);
+    await db.query(
+      `insert into business_partners (tenant_id, bp_number, last_name1) values ($1, '0000000042', 'Linker')`,
+      [tenantA],
+    );
+    await db.query(
+      `insert into business_partners (tenant_id, bp_number, last_name1) values ($1, '0000000043', 'Other')`,
+      [tenantB],
+    );
     await linkBusinessPartner(db, tenantA, user.id, '0000000042');
     await linkBusinessPartner(db, tenantA, user.id, '0000000042');
     expect(await listBusinessPartnerNumbers(db, tenantA, user.id)).toEqual(['0000000042']);

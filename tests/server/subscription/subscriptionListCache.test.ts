@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createSubscriptionListCache } from '../../../server/subscription/subscriptionListCache';
 
 const answer = (text: string) => ({ body: Buffer.from(text), etag: `W/"${text}"` });
-const key = (userId: string, dataVersion = '1:2026-11-23', locale = 'de-DE') => ({ tenantId: 'verlag', userId, locale, dataVersion });
+const key = (userId: string, dataVersion = '1:2026-11-23', locale = 'de-DE') => ({
+  tenantId: 'verlag',
+  userId,
+  locale,
+  dataVersion,
+});
 
 describe('the subscription list cache', () => {
   it('gives an answer back only under the data version it was made under', () => {
@@ -22,7 +27,7 @@ describe('the subscription list cache', () => {
     expect(cache.get({ ...key('anna'), tenantId: 'nachbar' })).toBeUndefined();
   });
 
-  it('replaces a user\'s older answer and forgets the least recently used beyond its limit', () => {
+  it("replaces a user's older answer and forgets the least recently used beyond its limit", () => {
     const cache = createSubscriptionListCache(2);
     cache.set(key('anna'), answer('[1]'));
     cache.set(key('anna', '2:2026-11-23'), answer('[2]'));

@@ -40,7 +40,15 @@ function tenant(id: string, features: string[]): ServerTenant {
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
     emailWidget: { successHtml: { 'de-DE': '<p>Danke!</p>', 'en-GB': '<p>Thank you!</p>' } },
-    optIns: { widget: { providers: [provider('messe', 'MESSE-2026'), provider('sommerfest', 'SOMMERFEST-2026'), provider('race', 'RACE-2026')] } },
+    optIns: {
+      widget: {
+        providers: [
+          provider('messe', 'MESSE-2026'),
+          provider('sommerfest', 'SOMMERFEST-2026'),
+          provider('race', 'RACE-2026'),
+        ],
+      },
+    },
   });
 }
 
@@ -65,14 +73,28 @@ async function mails(to: string): Promise<Array<{ subject: string; text: string 
 }
 const tokenOf = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;
 const client = (t: ServerTenant = widgets, url = baseUrl) => browserLikeClient(url, `/t/${t.id}/api`);
-const events = async (type: string) => db.query<{ data: any }>(`select data from account_events where tenant_id = $1 and type = $2 order by seq`, [widgets.id, type]);
+const events = async (type: string) =>
+  db.query<{ data: any }>(`select data from account_events where tenant_id = $1 and type = $2 order by seq`, [
+    widgets.id,
+    type,
+  ]);
 
 beforeAll(async () => {
   db = await getTestDatabase();
   await seedDemoData(db, [widgets, off], { today: clock });
-  const options = { db, tenants: [widgets, off], distDir: path.join(outboxDir, 'no-dist'), mailer, now: () => clock };
-  const relaxed = await listen(createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 1000, perClient: 100_000 } }).app);
-  const strict = await listen(createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 3, perClient: 100_000 } }).app);
+  const options = {
+    db,
+    tenants: [widgets, off],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+  };
+  const relaxed = await listen(
+    createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 1000, perClient: 100_000 } }).app,
+  );
+  const strict = await listen(
+    createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 3, perClient: 100_000 } }).app,
+  );
   baseUrl = relaxed.baseUrl;
   strictUrl = strict.baseUrl;
   closers.push(relaxed.close, strict.close);
@@ -94,10 +116,29 @@ describe('e-mail widget: POST /link-email', () => {
   it('answers the same neutral "check your inbox" whether or not the details match, and mails only the address on record', async () => {
     const c = client();
     await c.get('/subscriptions');
-    const match = await c.post('/link-email', { email: known.email.toUpperCase(), orderNumber: known.orderNumber, zipcode: known.zipcode, optIn: true });
-    const otherEmail = await c.post('/link-email', { email: 'stranger@elsewhere.example', orderNumber: known.orderNumber, zipcode: known.zipcode, optIn: true });
-    const wrongZip = await c.post('/link-email', { email: known.email, orderNumber: known.orderNumber, zipcode: '00000', optIn: false });
-    const unknown = await c.post('/link-email', { email: known.email, orderNumber: '4999999999', zipcode: known.zipcode });
+    const match = await c.post('/link-email', {
+      email: known.email.toUpperCase(),
+      orderNumber: known.orderNumber,
+      zipcode: known.zipcode,
+      optIn: true,
+    });
+    const otherEmail = await c.post('/link-email', {
+      email: 'stranger@elsewhere.example',
+      orderNumber: known.orderNumber,
+      zipcode: known.zipcode,
+      optIn: true,
+    });
+    const wrongZip = await c.post('/link-email', {
+      email: known.email,
+      orderNumber: known.orderNumber,
+      zipcode: '00000',
+      optIn: false,
+    });
+    const unknown = await c.post('/link-email', {
+      email: known.email,
+      orderNumber: '4999999999',
+      zipcode: known.zipcode,
+    });
     for (const answer of [match, otherEmail, wrongZip, unknown]) {
       expect(answer.status).toBe(202);
       expect(answer.body).toEqual({ status: 'check_inbox' });
@@ -119,12 +160,21 @@ describe('e-mail widget: POST /link-email', () => {
     const result = await c.post('/link-email/confirm', { token }, { 'accept-language': 'en-GB' });
     expect(result.status).toBe(200);
     expect(result.body.subscription).toMatchObject({ orderNumber: known.orderNumber });
-    expect(result.body.rewards.map((r: { key: string }) => r.key)).toEqual(['wallpaper', 'reading-guide', 'bookmark']);
+    expect(result.body.rewards.map((r: { key: string }) => r.key)).toEqual([
+      'wallpaper',
+      'reading-guide',
+      'bookmark',
+    ]);
     expect(result.body.rewards[0].description).toBe('Desktop wallpaper');
     expect((await c.post('/link-email/confirm', { token })).status).toBe(200);
     const linked = await events('email_widget.linked');
     expect(linked).toHaveLength(1);
-    expect(linked[0].data).toEqual({ userId: null, subscriptionId: known.subscriptionId, email: known.email.toLowerCase(), optIn: true });
+    expect(linked[0].data).toEqual({
+      userId: null,
+      subscriptionId: known.subscriptionId,
+      email: known.email.toLowerCase(),
+      optIn: true,
+    });
     const file = await c.get(result.body.rewards[0].download);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('image/svg+xml');
@@ -150,20 +200,54 @@ describe('e-mail widget: POST /link-email', () => {
 
   it('does the same work for a match and a miss: the request only queues one job, and the mail sender matches, writes the link and mails it', async () => {
     await drainMailQueue(db, mailer);
-    const queued = async () => (await db.query<{ n: number }>(`select count(*)::int as n from mail_queue where tenant_id = $1 and state = 'queued'`, [widgets.id]))[0].n;
-    const links = async () => (await db.query<{ n: number }>(`select count(*)::int as n from email_widget_links where tenant_id = $1`, [widgets.id]))[0].n;
+    const queued = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from mail_queue where tenant_id = $1 and state = 'queued'`,
+          [widgets.id],
+        )
+      )[0].n;
+    const links = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from email_widget_links where tenant_id = $1`,
+          [widgets.id],
+        )
+      )[0].n;
     const linksBefore = await links();
     const c = client();
     await c.get('/subscriptions');
-    expect((await c.post('/link-email', { email: known.email, orderNumber: known.orderNumber, zipcode: known.zipcode })).status).toBe(202);
+    expect(
+      (
+        await c.post('/link-email', {
+          email: known.email,
+          orderNumber: known.orderNumber,
+          zipcode: known.zipcode,
+        })
+      ).status,
+    ).toBe(202);
     // A match: one queued job, no link yet (no facts query, no token, no mail in the request).
     expect(await queued()).toBe(1);
     expect(await links()).toBe(linksBefore);
-    expect((await c.post('/link-email', { email: 'stranger@elsewhere.example', orderNumber: known.orderNumber, zipcode: known.zipcode })).status).toBe(202);
+    expect(
+      (
+        await c.post('/link-email', {
+          email: 'stranger@elsewhere.example',
+          orderNumber: known.orderNumber,
+          zipcode: known.zipcode,
+        })
+      ).status,
+    ).toBe(202);
     // A miss: the same one row.
     expect(await queued()).toBe(2);
-    const jobs = await db.query<{ kind: string; mail: unknown }>(`select kind, mail from mail_queue where tenant_id = $1 and state = 'queued'`, [widgets.id]);
-    expect(jobs).toEqual([{ kind: 'email-widget', mail: null }, { kind: 'email-widget', mail: null }]);
+    const jobs = await db.query<{ kind: string; mail: unknown }>(
+      `select kind, mail from mail_queue where tenant_id = $1 and state = 'queued'`,
+      [widgets.id],
+    );
+    expect(jobs).toEqual([
+      { kind: 'email-widget', mail: null },
+      { kind: 'email-widget', mail: null },
+    ]);
     const result = await drainMailQueue(db, mailer);
     expect(result).toMatchObject({ sent: 1, skipped: 1 });
     expect(await links()).toBe(linksBefore + 1);
@@ -177,14 +261,22 @@ describe('e-mail widget: POST /link-email', () => {
     expect(answer.body.error.code).toBe('validation_failed');
     const fields = answer.body.error.details.map((d: { field: string }) => d.field).sort();
     expect(fields).toEqual(['/email', '/orderNumber', '/zipcode']);
-    const address = await c.post('/link-email', { email: 'no-at-sign', orderNumber: known.orderNumber, zipcode: known.zipcode });
+    const address = await c.post('/link-email', {
+      email: 'no-at-sign',
+      orderNumber: known.orderNumber,
+      zipcode: known.zipcode,
+    });
     expect(address.body.error.details.fields).toEqual({ email: 'invalid' });
   });
 
   it('is refused when the tenant has no e-mail widget', async () => {
     const c = client(off);
     await c.get('/subscriptions');
-    const answer = await c.post('/link-email', { email: known.email, orderNumber: known.orderNumber, zipcode: known.zipcode });
+    const answer = await c.post('/link-email', {
+      email: known.email,
+      orderNumber: known.orderNumber,
+      zipcode: known.zipcode,
+    });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('feature_disabled');
   });
@@ -193,7 +285,16 @@ describe('e-mail widget: POST /link-email', () => {
     const c = client(widgets, strictUrl);
     await c.get('/subscriptions');
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await c.post('/link-email', { email: `probe${i}@x.example`, orderNumber: '4111111111', zipcode: '12345' })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await c.post('/link-email', {
+            email: `probe${i}@x.example`,
+            orderNumber: '4111111111',
+            zipcode: '12345',
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 3)).toEqual([202, 202, 202]);
     expect(statuses[3]).toBe(429);
   });
@@ -201,7 +302,15 @@ describe('e-mail widget: POST /link-email', () => {
 
 describe('opt-in widget: POST /opt-in', () => {
   const signUp = (c: ReturnType<typeof client>, email: string, extra: Record<string, unknown> = {}) =>
-    c.post('/opt-in', { salutationCode: '0001', firstName: 'Mia', lastName1: 'Muster', email, optIn: true, provider: 'messe', ...extra });
+    c.post('/opt-in', {
+      salutationCode: '0001',
+      firstName: 'Mia',
+      lastName1: 'Muster',
+      email,
+      optIn: true,
+      provider: 'messe',
+      ...extra,
+    });
 
   it('mails a confirmation link and hands the voucher code out only on confirmation, once per address', async () => {
     const c = client();
@@ -218,22 +327,40 @@ describe('opt-in widget: POST /opt-in', () => {
     expect(confirmed.body).toEqual({ provider: 'messe', voucherCode: expect.stringMatching(/^MESSE-2026-/) });
     const code = confirmed.body.voucherCode;
     // Opened again: the same code, no second one.
-    expect((await c.post('/opt-in/confirm', { token: tokenOf(confirmMail.text) })).body.voucherCode).toBe(code);
-    const voucherMail = (await mails('mia@example.org')).find((m) => m.subject.startsWith('Ihr Gutscheincode'));
+    expect((await c.post('/opt-in/confirm', { token: tokenOf(confirmMail.text) })).body.voucherCode).toBe(
+      code,
+    );
+    const voucherMail = (await mails('mia@example.org')).find((m) =>
+      m.subject.startsWith('Ihr Gutscheincode'),
+    );
     expect(voucherMail?.text).toContain(code);
     // A second sign-up of the same address gets the same code.
     await signUp(c, 'mia@example.org');
-    const second = (await mails('mia@example.org')).filter((m) => m.subject.startsWith('Bitte bestätigen')).at(-1)!;
+    const second = (await mails('mia@example.org'))
+      .filter((m) => m.subject.startsWith('Bitte bestätigen'))
+      .at(-1)!;
     expect((await c.post('/opt-in/confirm', { token: tokenOf(second.text) })).body.voucherCode).toBe(code);
-    const claimed = await db.query<{ n: number }>(`select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = 'MESSE-2026' and claimed_at is not null`, [widgets.id]);
+    const claimed = await db.query<{ n: number }>(
+      `select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = 'MESSE-2026' and claimed_at is not null`,
+      [widgets.id],
+    );
     expect(claimed[0].n).toBe(1);
     const confirmedEvents = await events('opt_in_widget.confirmed');
-    expect(confirmedEvents[0].data).toMatchObject({ provider: 'messe', email: 'mia@example.org', voucherCode: code, firstName: 'Mia', lastName1: 'Muster' });
+    expect(confirmedEvents[0].data).toMatchObject({
+      provider: 'messe',
+      email: 'mia@example.org',
+      voucherCode: code,
+      firstName: 'Mia',
+      lastName1: 'Muster',
+    });
   });
 
   it('never hands one code out twice when many sign-ups confirm at the same moment, and says when the codes run out', async () => {
     // Leave 5 codes in the race pool; 8 people confirm at once.
-    await db.query(`delete from widget_voucher_codes where tenant_id = $1 and pool = 'RACE-2026' and code not in (select code from widget_voucher_codes where tenant_id = $1 and pool = 'RACE-2026' order by code limit 5)`, [widgets.id]);
+    await db.query(
+      `delete from widget_voucher_codes where tenant_id = $1 and pool = 'RACE-2026' and code not in (select code from widget_voucher_codes where tenant_id = $1 and pool = 'RACE-2026' order by code limit 5)`,
+      [widgets.id],
+    );
     const c = client();
     await c.get('/subscriptions');
     const tokens: string[] = [];
@@ -246,7 +373,9 @@ describe('opt-in widget: POST /opt-in', () => {
     expect(codes).toHaveLength(5);
     expect(new Set(codes).size).toBe(5);
     const refused = answers.filter((a) => a.status !== 200);
-    expect(refused.map((a) => [a.status, a.body.error.code])).toEqual(Array(3).fill([409, 'voucher_codes_exhausted']));
+    expect(refused.map((a) => [a.status, a.body.error.code])).toEqual(
+      Array(3).fill([409, 'voucher_codes_exhausted']),
+    );
     // Now the pool is empty: a new sign-up is told at once (§8 "voucher codes exhausted: contact phone support").
     const late = await signUp(c, 'late@example.org', { provider: 'race' });
     expect(late.status).toBe(409);
