@@ -59,7 +59,7 @@ export default function BulkRenewalScreen() {
 
 /** §2 "Anonymous: login form (email, last name, zip code)", prefilled from the query (email, lastName1, zipCode). */
 function BulkRenewalLogin() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const query = new URLSearchParams(useLocation().search);
   const [values, setValues] = useState<BulkLoginInput>({
