@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Manifest } from 'vite';
 import { enabledFeatures } from '../../engine/features';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { ResolvedTenant } from '../tenant';
 import { buildEngine, filesForTenant } from './engineBuild';
 import { renderTenantHtml } from './renderTenantHtml';

@@ -1,4 +1,5 @@
-import type { Locale, PortalConfig } from '../../engine/core/portalConfig';
+import type { PortalConfig } from '../../engine/domain/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 export const HEAD_PLACEHOLDER = '<!--portal:head-->';
 

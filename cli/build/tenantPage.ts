@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locale, PortalConfig, PortalTenant } from '../../engine/core/portalConfig';
+import type { PortalConfig, PortalTenant } from '../../engine/domain/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { themeToCss } from '../../engine/domain/theme';
 import type { ResolvedTenant } from '../tenant';
 import { ROOT_DIR } from '../paths';

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { textTables } from '../../engine/features';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { fallbackLocaleOf } from '../../engine/core/i18n';
 import type { TextOverrides } from '../../schemas/generated/tenant';
 import { ENGINE_DIR } from '../paths';

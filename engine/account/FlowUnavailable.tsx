@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FlowBackButton } from './FlowBackButton';
 import type { Subscription } from '../../schemas/generated/subscription';
-import { href, ROUTES } from '../core/routeRefs';
+import { href, ROUTES } from '../domain/routeRefs';
 import { useTranslation } from '../core/translation';
 import type { Capability } from '../domain/capabilities';
 import { isRouteServed } from '../features';

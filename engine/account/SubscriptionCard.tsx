@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { statusTone } from '../domain/orderStatus';
 import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../domain/capabilities';
 import { usePortal } from '../core/PortalContext';
-import { href, ROUTES } from '../core/routeRefs';
+import { href, ROUTES } from '../domain/routeRefs';
 import { isRouteServed } from '../features';
 import { Badge } from '../ui/Badge';
 import { formatDate } from '../ui/format';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { usePortal } from '../core/PortalContext';
-import type { PortalTenant } from '../core/portalConfig';
+import type { PortalTenant } from '../domain/portalConfig';
 import type { CapabilityContext } from '../domain/capabilities';
 
 /**

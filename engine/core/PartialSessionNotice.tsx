@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from './translation';
 import { usePortal } from './PortalContext';
 import { useSessionScope } from './authState';
-import { href, ROUTES } from './routeRefs';
+import { href, ROUTES } from '../domain/routeRefs';
 
 /**
  * What a "logged in only" session (portal-core.md §4: signed in through an anonymous flow's link,

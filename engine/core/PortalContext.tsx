@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from './apiClient';
-import type { PortalConfig } from './portalConfig';
+import type { PortalConfig } from '../domain/portalConfig';
 
 export interface PortalServices {
   config: PortalConfig;

@@ -8,7 +8,7 @@ import { EmbeddedSignInNotice } from './EmbeddedSignInNotice';
 import { usePortal } from './PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
 import { Loading } from '../ui/Loading';
-import { href } from './routeRefs';
+import { href } from '../domain/routeRefs';
 import { destinationAfterSignIn, loginSearchFor } from '../domain/returnTo';
 import { signInDestinationAtom } from './signInDestination';
 

@@ -8,9 +8,7 @@
  */
 import type { ErrorBody } from '../../schemas/generated/error-body';
 import { ApiError } from '../domain/apiError';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-export const AUTH_HEADER = 'x-auth-token';
+import { AUTH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../domain/httpHeaders';
 
 /** schemas/api/error-body.schema.json: the one error answer of /api. */
 export type ApiErrorBody = ErrorBody;

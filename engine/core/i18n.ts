@@ -1,4 +1,5 @@
-import { FALLBACK_LOCALE, type Locale, type PortalConfig } from './portalConfig';
+import { type PortalConfig } from '../domain/portalConfig';
+import { FALLBACK_LOCALE, type Locale } from '../domain/locales';
 import { createTranslator, type Translator } from './translation';
 import { chooseLocale } from '../domain/language';
 

@@ -5,7 +5,7 @@ import type { FeatureDefinition, FeatureRedirect, FeatureRoute, LazyScreen } fro
 import { AccessGate, OptInGate } from './access';
 import { FeatureDisabled } from './FeatureDisabled';
 import { NotFound } from './NotFound';
-import { ROUTES, href } from './routeRefs';
+import { ROUTES, href } from '../domain/routeRefs';
 import { Shell } from './Shell';
 import { Loading } from '../ui/Loading';
 

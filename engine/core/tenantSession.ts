@@ -14,9 +14,8 @@
  * failures are ignored (portal-core.md §8): the tab then behaves as one without a session.
  */
 import type { AuthState, LoginResponse } from './authState';
+import { authStateKey } from '../domain/sessionStorageKeys';
 
-/** portal-core.md §4: "saved in session storage under an auth-state key"; here one key per tenant. */
-export const authStateKey = (tenantId: string) => `portal.authState.${tenantId}`;
 /** Read once by the login page that follows a log-out after a timeout. */
 export const timedOutKey = (tenantId: string) => `portal.sessionTimedOut.${tenantId}`;
 /** Local storage, no secret: "a tab of this tenant may hold a session", so new tabs know to ask. */

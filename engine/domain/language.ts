@@ -15,7 +15,7 @@
  * A tenant that offers one language stays in it whatever is asked for (portal-core.md §1 "The
  * tenant has a default locale").
  */
-import { FALLBACK_LOCALE, type Locale } from '../core/portalConfig';
+import { FALLBACK_LOCALE, type Locale } from './locales';
 
 /** The languages of a tenant: the ones it offers and the one it starts in. */
 export interface TenantLanguages {

@@ -1,4 +1,4 @@
-import type { Locale } from '../core/portalConfig';
+import type { Locale } from './locales';
 import { wordsIn } from './language';
 
 /**

@@ -1,7 +1,7 @@
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { CapabilityContext } from '../domain/capabilities';
-import type { PortalTenant } from '../core/portalConfig';
-import type { RouteRef } from '../core/routeRefs';
+import type { PortalTenant } from '../domain/portalConfig';
+import type { RouteRef } from '../domain/routeRefs';
 import { needsAccount, type FeatureDefinition, type FeatureMenuItem, type SubscriptionAction } from './types';
 import { mayOpenScreen, type SessionScope } from '../domain/sessionScope';
 import { loginFeature } from './login';

@@ -3,8 +3,8 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { ButtonsConfigWithDefaults, LocalizedText } from '../../schemas/generated/tenant';
 import type { CapabilityContext } from '../domain/capabilities';
 import type { FeatureFlag } from '../domain/featureFlags';
-import type { Query, RouteRef } from '../core/routeRefs';
-import type { PortalTenant } from '../core/portalConfig';
+import type { Query, RouteRef } from '../domain/routeRefs';
+import type { PortalTenant } from '../domain/portalConfig';
 import type { ApiClient } from '../core/apiClient';
 
 /**

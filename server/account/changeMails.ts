@@ -3,7 +3,7 @@
  * sends the subscriber a confirmation e-mail in their language"), and the double opt-in e-mail.
  * Placeholders in {braces}.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 export type ChangeMail =
   'holidaySet' | 'holidayCancelled' | 'paymentMethod' | 'complaint' | 'address' | 'optInConfirm';

@@ -8,7 +8,7 @@
  * expired key — is the same 404, so a key's owner cannot be probed.
  */
 import { Router, type Request, type Response } from 'express';
-import { AUTH_HEADER } from '../../engine/core/apiClient';
+import { AUTH_HEADER } from '../../engine/domain/httpHeaders';
 import type { AuthService } from '../auth/authService';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AUTH_HEADER } from '../../engine/core/apiClient';
+import { AUTH_HEADER } from '../../engine/domain/httpHeaders';
 import { tenantContext } from '../tenancy/tenantContext';
 import { forbidden } from '../http/errors';
 import type { AuthenticatedUser, AuthService } from './authService';

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { AUTH_HEADER } from '../../engine/core/apiClient';
+import { AUTH_HEADER } from '../../engine/domain/httpHeaders';
 import type { AuthenticatedUser, AuthService } from './authService';
 import { tenantContext } from '../tenancy/tenantContext';
 

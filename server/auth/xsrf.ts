@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/core/apiClient';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/domain/httpHeaders';
 import { parseCookies, tenantCookie } from '../http/cookies';
 import { forbidden } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';

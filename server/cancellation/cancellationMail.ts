@@ -2,7 +2,7 @@
  * The subscriber's confirmation of a cancellation, in their language, with its date (issue 11).
  * Placeholders: {tenant}, {subscription}, {orderNumber}, {date}, {issue}.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { formatDay } from '../offers/offerMails';
 
 const TEXTS: Record<

@@ -8,7 +8,7 @@
  * date" (issueNumber null), which the server sets to the end of its minimum term.
  */
 import type { Database, Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { CancellationInfos, CancellationReason, CancelAnswer } from '../../schemas/generated/offers';
 import type { CancelRequest } from '../../schemas/generated/cancel-request';
 import type { Subscription } from '../../schemas/generated/subscription';

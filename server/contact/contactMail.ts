@@ -1,4 +1,4 @@
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 /**
  * The e-mail customer service receives for a contact message (portal-core.md §2 "Contact": messages

@@ -4,7 +4,7 @@
  * message — in the sender's language, as the card's words are chosen by the sender. User text is
  * escaped in the HTML part.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { OutgoingMail } from '../mail/mailer';
 import type { ECardImage } from './eCardImages';
 

@@ -11,7 +11,7 @@
 import type { Database } from '../db/database';
 import type { LinkEmailRequest } from '../../schemas/generated/link-email-request';
 import type { EmailWidgetResult } from '../../schemas/generated/email-widget-result';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { emailWidgetProblems, emailWidgetShowsOptIn } from '../../engine/domain/widgets';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { badRequest, notFound } from '../http/errors';

@@ -2,7 +2,7 @@
  * The e-mail widget's mail, in the visitor's language: the link to the rewards, sent to the address
  * on record. Placeholders in {braces}.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 export type WidgetMail = 'emailWidgetLink';
 

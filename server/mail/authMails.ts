@@ -1,4 +1,4 @@
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 /**
  * The sign-in e-mails in the reader's language. Placeholders: {tenant}, {link}, {minutes}.

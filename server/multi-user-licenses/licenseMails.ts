@@ -4,7 +4,7 @@
  * address, single use), and the appointment of a new licence manager with its confirm link (the
  * appointed person's proof of the address, single use, 14 days). Placeholders in {braces}.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 type LicenseMail = 'invitation' | 'managerAppointment';
 

@@ -25,7 +25,7 @@
  * it back, deleting removes it.
  */
 import type { Database, Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type {
   AcceptLicenseInfo,

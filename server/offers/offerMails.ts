@@ -3,7 +3,7 @@
  * upgrade with what was bought and the amount"). Placeholders: {tenant}, {subscription},
  * {orderNumber}, {offer}, {amount}, {change}.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { OfferChange } from '../../engine/domain/lifecycle';
 
 const TEXTS: Record<

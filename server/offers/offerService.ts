@@ -14,7 +14,7 @@
  *    billed by invoice or direct debit are for the ordering party (the security review's findings).
  */
 import type { Database, Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { AcceptAnswer, PendingPayment, Recommendation } from '../../schemas/generated/offers';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { RecommendationsQuery } from '../../schemas/generated/recommendations-query';

@@ -1,7 +1,7 @@
 /**
  * Offers as the screens see them (account-flows.md §3 Recommendation), in the request's language.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { Recommendation } from '../../schemas/generated/offers';
 import type { OfferRow, OfferTexts } from '../store/offerStore';
 import { wordsIn } from '../../engine/domain/language';

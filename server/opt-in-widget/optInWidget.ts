@@ -8,7 +8,7 @@
  * provider.
  */
 import type { Database } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { OptInWidgetRequest } from '../../schemas/generated/opt-in-widget-request';
 import type { OptInWidgetConfirmation } from '../../schemas/generated/opt-in-widget-confirmation';
 import {

@@ -3,7 +3,7 @@
  * voucher code. Placeholders in {braces}. The confirmation goes to an address nobody has proved yet,
  * so it carries nothing the sign-up typed (no name a stranger could use to write to someone).
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 export type OptInWidgetMail = 'optInWidgetConfirm' | 'optInWidgetVoucher';
 

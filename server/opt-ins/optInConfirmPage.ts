@@ -2,7 +2,7 @@
  * The page the double opt-in link opens (server/opt-ins/optIns.ts): a button that confirms, in the
  * tenant's languages; one script file, nothing inline (the page's own CSP).
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 const TEXTS: Record<Locale, Record<string, string>> = {
   'de-DE': {

@@ -6,7 +6,7 @@
  * Only the partner the user acts as on the subscription (their current role's partner) is edited.
  */
 import type { Database, Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { OptIn } from '../../schemas/generated/account-changes';
 import type { OptInsRequest } from '../../schemas/generated/opt-ins-request';

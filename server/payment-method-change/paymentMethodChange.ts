@@ -9,7 +9,7 @@
  * recorded when it succeeds. Only masked account data is kept.
  */
 import type { Database, Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { PaymentDetails, PaymentPopupAnswer } from '../../schemas/generated/account-changes';
 import type { SepaRequest } from '../../schemas/generated/sepa-request';

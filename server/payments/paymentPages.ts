@@ -4,7 +4,7 @@
  * offer flows (what is bought) and the payment method change (registering a card or PayPal).
  */
 import type { Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { HttpError } from '../http/errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { insertPayment, type PaymentRow } from '../store/offerStore';

@@ -8,7 +8,7 @@
  * more implementation of this interface, listed in PAYMENT_PROVIDERS (README "Payments").
  */
 import type { Router } from 'express';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { ServerTenant } from '../tenancy/tenantContext';
 
 export type SettledStatus = 'success' | 'error' | 'canceled';

@@ -12,7 +12,7 @@
  * wrong order, server/seed/entities/offers.ts) and stored locale were shown as they were.
  */
 import type { Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { offerTexts } from '../offers/recommendations';
 import type { PaymentRow } from '../store/offerStore';
 import { offersPaidBy, orderNumberOf } from '../store/paymentStore';

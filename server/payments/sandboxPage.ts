@@ -9,7 +9,7 @@
  * its button saves the card instead of paying; all of it fits the 640 × 640 popup
  * (account-flows.md §7, §9 "Popup default size 640 by 640") without scrolling to a button.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { mailWord } from '../account/changeMails';
 import type { PaymentRow } from '../store/offerStore';
 import type { PaymentSummary } from './paymentSummary';

@@ -14,7 +14,7 @@ import { HttpError, notFound } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import { hashToken } from '../auth/tokens';
 import type { Database } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { findPaymentRecord } from '../store/offerStore';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import type { PaymentProvider, SettledStatus, SettlePayment } from './paymentProvider';

@@ -5,7 +5,7 @@
  * list, so a new feature's screens join both without touching them. Pure: no database, no DOM.
  */
 import { FEATURES, isFeatureEnabled } from '../../engine/features';
-import { ROUTES } from '../../engine/core/routeRefs';
+import { ROUTES } from '../../engine/domain/routeRefs';
 import type { RouteAccess } from '../../engine/features/types';
 
 export interface PreviewScreen {

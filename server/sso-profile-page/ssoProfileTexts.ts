@@ -3,7 +3,7 @@
  * "a text reply, shown as a message when non-empty"; §8 "a non-empty reply text from the server is
  * shown as the message"). Placeholders in {braces}.
  */
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 
 type Reply = 'passwordChanged' | 'emailChangeRequested' | 'emailChanged';
 type Mail = 'confirmNewEmail' | 'emailTaken' | 'emailChangedNotice' | 'accountDeleted';

@@ -2,7 +2,7 @@
  * SQL of the holiday service, complaint, address change and opt-in flows (migration 009).
  */
 import type { Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { HolidayServiceType } from '../../engine/domain/holidayService';
 import type { PostalAddress } from '../../schemas/generated/account-changes';
 import type { Translations } from './localizedDetails';

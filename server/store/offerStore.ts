@@ -5,7 +5,7 @@
  * saveLifecycle, from the lifecycle model of engine/domain/lifecycle.ts, and nowhere here.
  */
 import type { Queryable } from '../db/database';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import type { PaymentProvider, UpgradeTime } from '../../engine/domain/offers';
 import type { AcceptanceSource, OfferEffect } from '../../engine/domain/lifecycle';
 import type { OrderStatus } from '../../engine/domain/orderStatus';

@@ -16,7 +16,7 @@ import { noStore } from '../http/securityHeaders';
 import { BASE_PLACEHOLDER, sendPage } from '../spa/tenantSite';
 import { insertLoginToken } from '../store/authStore';
 import type { ServerTenant } from '../tenancy/tenantContext';
-import { authStateKey } from '../../engine/core/tenantSession';
+import { authStateKey } from '../../engine/domain/sessionStorageKeys';
 import { applyMinimalEdits } from './minimalEdit';
 import { lineDiff } from './lineDiff';
 import { displayName, fileIdOf, listTenantFiles, readTenantSource, writeTenantSource } from './studioFiles';

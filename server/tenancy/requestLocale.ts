@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { acceptedLanguages, chooseLocale } from '../../engine/domain/language';
 import type { ServerTenant } from './tenantContext';
 

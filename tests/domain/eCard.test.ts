@@ -17,7 +17,7 @@ import {
 } from '../../engine/domain/eCard';
 import { isRouteServed, menuItems, subscriptionActions } from '../../engine/features';
 import { checkCapability, type CapabilityTenant } from '../../engine/domain/capabilities';
-import { ROUTES } from '../../engine/core/routeRefs';
+import { ROUTES } from '../../engine/domain/routeRefs';
 import { makeSubscription } from '../support/subscriptionBuilder';
 import {
   emailWidgetProblems,

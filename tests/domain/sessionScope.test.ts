@@ -9,7 +9,7 @@ import {
 } from '../../engine/domain/sessionScope';
 import { FEATURES, isActionOpenTo, mayOpenRoute, subscriptionActions } from '../../engine/features';
 import { needsAccount } from '../../engine/features/types';
-import { ROUTES, type RouteRef } from '../../engine/core/routeRefs';
+import { ROUTES, type RouteRef } from '../../engine/domain/routeRefs';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { makeSubscription } from '../support/subscriptionBuilder';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { FEATURES, isFeatureEnabled } from '../../engine/features';
-import { ROUTES } from '../../engine/core/routeRefs';
+import { ROUTES } from '../../engine/domain/routeRefs';
 import { signInByMagicLink } from './support';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -6,7 +6,7 @@
  * with the style file the portal serves, so what is measured is what a subscriber gets.
  */
 import { expect, test } from '@playwright/test';
-import type { Locale } from '../../engine/core/portalConfig';
+import type { Locale } from '../../engine/domain/locales';
 import { sandboxPage } from '../../server/payments/sandboxPage';
 import type { PaymentSummary } from '../../server/payments/paymentSummary';
 

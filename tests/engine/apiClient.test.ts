@@ -4,7 +4,8 @@
  * there logs the user out like on any other call (§2).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, AUTH_HEADER, createApiClient } from '../../engine/core/apiClient';
+import { ApiError, createApiClient } from '../../engine/core/apiClient';
+import { AUTH_HEADER } from '../../engine/domain/httpHeaders';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,7 +6,7 @@ import {
   offeredLocale,
   rememberLocale,
 } from '../../engine/core/i18n';
-import type { PortalConfig } from '../../engine/core/portalConfig';
+import type { PortalConfig } from '../../engine/domain/portalConfig';
 
 const configOf = (id: string, locales: Array<'de-DE' | 'en-GB'>, defaultLocale: 'de-DE' | 'en-GB') =>
   ({

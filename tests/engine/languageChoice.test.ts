@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressWithoutLang, initialLocale, rememberLocale } from '../../engine/core/i18n';
-import type { PortalConfig } from '../../engine/core/portalConfig';
+import type { PortalConfig } from '../../engine/domain/portalConfig';
 
 const technikwelt = {
   tenant: { id: 'technikwelt', locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE' },

@@ -10,7 +10,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Provider, createStore } from '../../engine/core/atoms';
 import { PortalContext, type PortalServices } from '../../engine/core/PortalContext';
-import type { PortalConfig } from '../../engine/core/portalConfig';
+import type { PortalConfig } from '../../engine/domain/portalConfig';
 import { createTranslator, TranslationProvider, type Translator } from '../../engine/core/translation';
 import { useSubscriptions } from '../../engine/core/subscriptionsStore';
 import { usePendingOrders } from '../../engine/account/ordersData';

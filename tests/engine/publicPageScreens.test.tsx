@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authStateAtom } from '../../engine/core/authState';
 import { createI18n } from '../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../engine/core/PortalContext';
-import type { PortalConfig } from '../../engine/core/portalConfig';
+import type { PortalConfig } from '../../engine/domain/portalConfig';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
 import { formatDate } from '../../engine/ui/format';

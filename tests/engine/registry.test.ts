@@ -13,7 +13,7 @@ import {
 import { defineFeature } from '../../engine/features/types';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { can, type CapabilityContext, type CapabilityTenant } from '../../engine/domain/capabilities';
-import { ROUTES } from '../../engine/core/routeRefs';
+import { ROUTES } from '../../engine/domain/routeRefs';
 import { makeSubscription } from '../support/subscriptionBuilder';
 
 const ENGINE = path.resolve(__dirname, '../../engine');

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../engine/core/authState';
 import {
-  authStateKey,
   createTenantSession,
   LEGACY_AUTH_STATE_KEY,
   sessionChannelName,
@@ -11,6 +10,7 @@ import {
   type SessionChannel,
   type TenantSession,
 } from '../../engine/core/tenantSession';
+import { authStateKey } from '../../engine/domain/sessionStorageKeys';
 
 /** An in-memory Storage, as one tab's sessionStorage or the browser's localStorage. */
 function makeStorage(): Storage {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../engine/core/i18n';
-import type { PortalConfig } from '../../engine/core/portalConfig';
+import type { PortalConfig } from '../../engine/domain/portalConfig';
 
 const FILES: Record<string, Record<string, string>> = {
   'assets/texts.de-DE.aaaa1111.json': { 'shell.logout': 'Abmelden', 'shell.hello': 'Hallo {{name}}' },

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 
 /**
  * §5 "country, email, phone and birth date editable only per tenant flags (otherwise the contact

@@ -6,7 +6,7 @@ import { useSetAtom } from '../../core/atoms';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Recommendation } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import type { CapabilityContext } from '../../domain/capabilities';
 import { upgradeOffers } from '../../domain/offers';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { useNavigate } from 'react-router';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useSubscriptions } from '../../core/subscriptionsStore';
-import { href, type RouteRef } from '../../core/routeRefs';
+import { href, type RouteRef } from '../../domain/routeRefs';
 import type { CapabilityContext } from '../../domain/capabilities';
 import { useCapabilityContext } from '../capabilityContext';
 import { ResourceView } from '../ResourceView';

@@ -3,7 +3,7 @@ import { useAtomValue } from '../../core/atoms';
 import { useLocation, useNavigate } from 'react-router';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { authStateAtom, isFullyLoggedIn } from '../../core/authState';
-import { href, ROUTES, type RouteRef } from '../../core/routeRefs';
+import { href, ROUTES, type RouteRef } from '../../domain/routeRefs';
 import { useResource } from '../resource';
 import { offersApi } from './offersApi';
 

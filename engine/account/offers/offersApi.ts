@@ -21,7 +21,7 @@ import type { CancellationLoginRequest } from '../../../schemas/generated/cancel
 import type { OrderNumberLoginRequest } from '../../../schemas/generated/order-number-login-request';
 import type { RecommendationsQuery } from '../../../schemas/generated/recommendations-query';
 import type { ApiClient } from '../../core/apiClient';
-import type { PortalTenant } from '../../core/portalConfig';
+import type { PortalTenant } from '../../domain/portalConfig';
 import { offerCategory } from '../../domain/offers';
 
 /** Where a pending payment is polled (AcceptAnswer.pendingPayment). */

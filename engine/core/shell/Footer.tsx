@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../translation';
 import { isRouteServed } from '../../features';
-import { ROUTES } from '../routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { usePortal } from '../PortalContext';
 
 /**

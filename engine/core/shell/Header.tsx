@@ -1,7 +1,7 @@
 import { useAtomValue } from '../atoms';
 import { useTranslation } from '../translation';
 import { Link, useLocation } from 'react-router';
-import { href, ROUTES } from '../routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { authStateAtom, isLoggedIn } from '../authState';
 import { usePortal } from '../PortalContext';
 import { LanguageToggle } from './LanguageToggle';

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../translation';
 import { menuItems } from '../../features';
 import { usePortal } from '../PortalContext';
-import { href, ROUTES } from '../routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { useNewSubscription } from '../../account/newSubscription';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { currentMenuItem } from './menuSection';

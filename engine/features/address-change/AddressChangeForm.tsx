@@ -20,7 +20,7 @@ import {
 } from '../../account/changes/postalAddress';
 import { useUnsavedChangesGuard } from '../../account/changes/useUnsavedChangesGuard';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import {
   addressChangeAccess,
   asapMissesNextIssue,

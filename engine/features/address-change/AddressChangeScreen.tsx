@@ -6,7 +6,7 @@ import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';

@@ -8,7 +8,7 @@ import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { sortRoles } from '../../domain/addressChange';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can, isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { usePortal } from '../../core/PortalContext';
 import { storedResource } from '../../account/resource';

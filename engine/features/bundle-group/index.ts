@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { defineFeature } from '../types';
 
 /** /bundle-group/{bundleNumber} (portal-core.md §2 "Bundle group page"); always on, reached from the orders page. */

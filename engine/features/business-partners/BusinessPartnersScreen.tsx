@@ -2,7 +2,7 @@ import { streetLine, townLines } from '../../domain/addressFormat';
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import type { BusinessPartner } from '../../../schemas/generated/business-partner';
 import type { Role } from '../../../schemas/generated/subscription';
 import { useSubscriptions } from '../../core/subscriptionsStore';

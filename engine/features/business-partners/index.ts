@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { defineFeature } from '../types';
 
 /** /business-partners (portal-core.md §2 route table, menu "addresses"): always on. */

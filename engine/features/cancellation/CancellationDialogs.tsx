@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CancelAnswer, CancellationIssue } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { cancellationDateLabel } from '../../domain/cancellation';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Dialog } from '../../ui/Dialog';

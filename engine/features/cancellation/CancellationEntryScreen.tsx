@@ -7,7 +7,7 @@ import { offersApi } from '../../account/offers/offersApi';
 import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { cancellationCheckErrors, type CancellationCheckInput } from '../../domain/cancellation';
 import { canCancel } from '../../domain/capabilities';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';

@@ -18,7 +18,7 @@ import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
 import { dataOf, useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import {
   CANCEL_CATEGORY,

@@ -8,7 +8,7 @@ import { useCapabilityContext, useTenantSettings } from '../../account/capabilit
 import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { cancellationStart } from '../../domain/cancellation';
 import { canRevokeCancellation } from '../../domain/capabilities';
 import { Alert } from '../../ui/Alert';

@@ -11,7 +11,7 @@ import { localized } from '../../ui/localized';
 import { ContactForm } from './ContactForm';
 import { LinkedPageLogin } from './LinkedPageLogin';
 import { SelectField } from '../../ui/fields';
-import type { PortalTenant } from '../../core/portalConfig';
+import type { PortalTenant } from '../../domain/portalConfig';
 
 /** The tenant settings the contact screens read (schemas/tenant.schema.json, defaults applied). */
 export type ContactTenant = Pick<

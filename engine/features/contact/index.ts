@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { canContactAbout, canRevokeCancellation } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { defineFeature } from '../types';
 
 /** /faq (portal-core.md §2 "FAQ"), open to anonymous visitors, switched by the `faq` flag. */

@@ -6,7 +6,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';
 import { useReplaceStoredSubscription } from '../../account/changes/storedSubscription';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';

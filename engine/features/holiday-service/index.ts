@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { can, holidayServiceTypes } from '../../domain/capabilities';
 import { HOLIDAY_QUERY_VALUES } from '../../domain/holidayQuery';
 import { defineFeature } from '../types';

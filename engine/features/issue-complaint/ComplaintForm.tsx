@@ -10,7 +10,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { SelectField } from '../../account/changes/fields';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { complaintReady, type CompensationOption, type ComplaintReason } from '../../domain/complaint';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { defineFeature } from '../types';
 
 /** /link-subscription (portal-core.md §2 "Link subscription", §5), switched by manual-registration. */

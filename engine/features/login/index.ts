@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { defineFeature } from '../types';
 
 /** Sign-in (portal-core.md §2 "Login"): guest-only /login. */

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 
 /** /loyalty-programme sends on to the rewards (account-flows.md §2 route table), keeping the query. */
 export default function LoyaltyIndexScreen() {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { NavLink } from 'react-router';
 import { usePortal } from '../../core/PortalContext';
 import { notifyHostFrame } from '../../core/hostFrame';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { loyaltyApi } from './loyaltyApi';

@@ -5,7 +5,7 @@ import type { LoyaltyOptInAnswer } from '../../../schemas/generated/loyalty';
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { loyaltyApi } from './loyaltyApi';
 import './loyalty.css';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import { ResourceView } from '../../account/ResourceView';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { claimRefusal, COPIED_NOTE_ON_REWARD_PAGE_MS, rewardKind } from '../../domain/loyalty';
 import { Alert } from '../../ui/Alert';
 import { localized } from '../../ui/localized';

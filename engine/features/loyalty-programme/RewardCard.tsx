@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
 import type { LoyaltyReward, LoyaltyTier } from '../../../schemas/generated/loyalty';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { claimRefusal, COPIED_NOTE_MS, rewardKind } from '../../domain/loyalty';
 import { Badge } from '../../ui/Badge';
 import { Dialog } from '../../ui/Dialog';

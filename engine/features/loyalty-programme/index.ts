@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { showLoyaltyInMenu } from '../../domain/loyaltyMenu';
 import type { ApiClient } from '../../core/apiClient';
 import type { OptInRequirement } from '../types';

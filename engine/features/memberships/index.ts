@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { defineFeature } from '../types';
 
 /** /memberships (portal-core.md §2 "Memberships page"), switched by the `membership` flag. */

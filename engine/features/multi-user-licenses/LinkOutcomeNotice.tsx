@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../core/translation';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { tooManyText } from '../../core/tooManyText';
 import { Alert } from '../../ui/Alert';
 import type { AcceptOutcome } from './licenseErrors';

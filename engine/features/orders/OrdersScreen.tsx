@@ -22,7 +22,7 @@ import type { SubscriptionSummary } from '../../account/types';
 import { OrdersSummaryPanel } from './OrdersSummaryPanel';
 import { useSessionScope } from '../../core/authState';
 import { isPartialScope } from '../../domain/sessionScope';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { mayOpenRoute } from '../index';
 import { ordersSummary } from './ordersSummary';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../core/translation';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { issueLabel } from '../../account/labels';
 import { formatDate } from '../../ui/format';
 import type { OrdersSummary } from './ordersSummary';

@@ -6,7 +6,7 @@ import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import {
   isChangeablePaymentMethod,
   paysInPopup,

@@ -18,7 +18,7 @@ import { authStateAtom, isLoggedIn, scopeOf } from '../../core/authState';
 import { mayCall } from '../../domain/sessionScope';
 import { FeatureDisabled } from '../../core/FeatureDisabled';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../core/routeRefs';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { resetSubscriptions, subscriptionsAtom, useSubscriptions } from '../../core/subscriptionsStore';
 import {
   BULK_LOGIN_LIMITS,

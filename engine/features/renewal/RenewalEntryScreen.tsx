@@ -3,7 +3,7 @@ import { useAtomValue } from '../../core/atoms';
 import { OrderNumberEntry } from '../../account/offers/OrderNumberEntry';
 import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { canRenew } from '../../domain/capabilities';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { CapabilityContext } from '../../domain/capabilities';
-import { href } from '../../core/routeRefs';
+import { href } from '../../domain/routeRefs';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { isActionOpenTo, subscriptionActions } from '../index';

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { canDownloadGiftCertificate, canOpenExternalLink, externalLinkUrl } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 

@@ -4,7 +4,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { OrderNumberEntry } from '../../account/offers/OrderNumberEntry';
 import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
-import { ROUTES } from '../../core/routeRefs';
+import { ROUTES } from '../../domain/routeRefs';
 import { can, type CapabilityContext } from '../../domain/capabilities';
 
 const canUpgrade = (s: Subscription, ctx: CapabilityContext) => can('upgrade', s, ctx);

@@ -4,7 +4,7 @@
  * planned switch to digital), masked bank accounts, an existing complaint, a future-dated address,
  * and opt-ins on, off and pending. Draws nothing from the generator.
  */
-import type { Locale } from '../../../engine/core/portalConfig';
+import type { Locale } from '../../../engine/domain/locales';
 import { type SeedModule, need } from '../context';
 import { addDays, fromDay } from '../dates';
 import { insertTables } from '../insertRows';

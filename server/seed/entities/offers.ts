@@ -5,7 +5,7 @@
  * (renewable, renewable through its recipient, cancellable only extraordinarily), and payments in
  * every state. Goes last: it draws from the generator after every other module.
  */
-import type { Locale } from '../../../engine/core/portalConfig';
+import type { Locale } from '../../../engine/domain/locales';
 import type { OfferDefinition, OfferEffect } from '../../store/offerStore';
 import type { CataloguePublication } from '../catalogue';
 import { type SeedModule, need } from '../context';

@@ -28,7 +28,8 @@ import { sanitizeHtml } from '../../../cli/build/sanitizeTenantHtml';
 import { tenantPageInput } from '../../../cli/build/tenantPage';
 import { splitTexts, tenantTexts } from '../../../cli/build/tenantTexts';
 import { fallbackLocaleOf } from '../../../engine/core/i18n';
-import type { Locale, PortalConfig } from '../../../engine/core/portalConfig';
+import type { PortalConfig } from '../../../engine/domain/portalConfig';
+import type { Locale } from '../../../engine/domain/locales';
 import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-many-'));

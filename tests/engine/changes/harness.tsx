@@ -14,7 +14,7 @@ import { ApiError } from '../../../engine/domain/apiError';
 import { authStateAtom } from '../../../engine/core/authState';
 import { createI18n } from '../../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
-import type { PortalConfig } from '../../../engine/core/portalConfig';
+import type { PortalConfig } from '../../../engine/domain/portalConfig';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -15,7 +15,7 @@ import { ApiError } from '../../../engine/domain/apiError';
 import { authStateAtom, type LoginSource } from '../../../engine/core/authState';
 import { createI18n } from '../../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
-import type { PortalConfig } from '../../../engine/core/portalConfig';
+import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import CancellationScreen from '../../../engine/features/cancellation/CancellationScreen';
 import CancellationEntryScreen from '../../../engine/features/cancellation/CancellationEntryScreen';
 import RenewalScreen from '../../../engine/features/renewal/RenewalScreen';

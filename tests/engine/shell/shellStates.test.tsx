@@ -13,7 +13,7 @@ import { AccessGate } from '../../../engine/core/access';
 import { authStateAtom } from '../../../engine/core/authState';
 import { AnnouncementBanner } from '../../../engine/core/shell/AnnouncementBanner';
 import { Sidebar } from '../../../engine/core/shell/Sidebar';
-import type { PortalConfig } from '../../../engine/core/portalConfig';
+import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import { newSubscriptionKey } from '../../../engine/account/newSubscription';
 import { CrossSelling } from '../../../engine/account/offers/OfferSuccess';
 import ExternalPageScreen from '../../../engine/features/external-page/ExternalPageScreen';

@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
-import type { PortalConfig } from '../../../engine/core/portalConfig';
+import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import EmailWidgetScreen from '../../../engine/features/email-widget/EmailWidgetScreen';
 import OptInWidgetScreen from '../../../engine/features/opt-in-widget/OptInWidgetScreen';
 
