@@ -6,7 +6,7 @@ import { usePortal } from '../core/PortalContext';
 import { href, ROUTES } from '../domain/routeRefs';
 import { isRouteServed } from '../features';
 import { Badge } from '../ui/Badge';
-import { formatDate } from '../ui/format';
+import { formatDate } from '../domain/dates';
 import { localized } from '../ui/localized';
 import { mixTypeLabel } from './labels';
 import { useCapabilityContext, useTenantSettings } from './capabilityContext';

@@ -28,7 +28,6 @@ export async function subscriptionOr404(
 }
 
 /** The UTC day of a moment, 'YYYY-MM-DD'. */
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The public URL of a file under this tenant's API base. */
 export function fileUrl(res: Response, key: string): string {

@@ -6,7 +6,7 @@
  * The routes decide the outcome from their own facts with invoiceRequestOutcome (engine/domain).
  */
 import type { Database } from '../db/database';
-import { utcDay } from './accountContext';
+import { utcDay } from '../../engine/domain/dates';
 import { HttpError } from '../http/errors';
 import { recordActivity, recordInvoiceRequest } from '../store/accountStore';
 import { recordEvent } from '../events/recordEvent';

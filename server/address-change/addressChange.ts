@@ -36,9 +36,9 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
-import { formatDay } from '../offers/offerMails';
+import { formatDay } from '../../engine/domain/dates';
+import { utcDay } from '../../engine/domain/dates';
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Fields kept in the partner's `details` rather than in columns. */
 const DETAIL_FIELDS = [
   'addressLine1',

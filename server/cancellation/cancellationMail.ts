@@ -3,7 +3,7 @@
  * Placeholders: {tenant}, {subscription}, {orderNumber}, {date}, {issue}.
  */
 import type { Locale } from '../../engine/domain/locales';
-import { formatDay } from '../offers/offerMails';
+import { formatDay } from '../../engine/domain/dates';
 
 const TEXTS: Record<
   Locale,

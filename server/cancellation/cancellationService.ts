@@ -37,12 +37,12 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { externallyManaged, type OfferService } from '../offers/offerService';
 import { cancellationMail } from './cancellationMail';
 import { wordsIn } from '../../engine/domain/language';
+import { utcDay } from '../../engine/domain/dates';
 
 /** Notice period before the first possible date, and how far ahead dates are offered. */
 export const CANCELLATION_NOTICE_DAYS = 14;
 export const CANCELLATION_HORIZON_DAYS = 183;
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) =>
   utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 

@@ -115,13 +115,6 @@ export const DOCUMENT_WORDS: Record<DocumentLocale, DocumentWords> = {
   },
 };
 
-export function formatDate(value: string | null | undefined, locale: DocumentLocale): string {
-  if (!value) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${value}T00:00:00Z`),
-  );
-}
-
 export function formatMoney(amount: number, currency: string, locale: DocumentLocale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 }

@@ -9,12 +9,12 @@ import type { BusinessPartnerSummary, Subscription } from '../../schemas/generat
 import type { PaymentHistoryItem } from '../../schemas/generated/subscription-page';
 import {
   DOCUMENT_WORDS,
-  formatDate,
   formatMoney,
   formatPercent,
   type DocumentLocale,
   type DocumentWords,
 } from './documentTexts';
+import { formatDate } from '../../engine/domain/dates';
 import type { DocumentTenant } from './documentTenant';
 import { servicePeriod, splitGross, vatRateFor, type ServicePeriod } from './invoiceFigures';
 import {

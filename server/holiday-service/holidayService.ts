@@ -59,11 +59,11 @@ import { capabilityContext, refuse, refusedTransition, requireCapability } from 
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { changeMail, mailWord } from '../account/changeMails';
 import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
-import { formatDay } from '../offers/offerMails';
+import { formatDay } from '../../engine/domain/dates';
+import { utcDay } from '../../engine/domain/dates';
 
 type Caller = AccountCaller;
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** §7 issues window: at most a year. */
 const MAX_WINDOW_DAYS = 366;
 

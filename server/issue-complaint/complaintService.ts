@@ -35,8 +35,8 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { fileUrl, type AccountCaller } from '../account/accountContext';
 import { changeMail, mailWord } from '../account/changeMails';
 import { localizedRow } from '../store/localizedDetails';
+import { utcDay } from '../../engine/domain/dates';
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 const COMPENSATION_TEXTS = { 'de-DE': 'Ersatz für', 'en-GB': 'Replacement for' } as const;
 
 export function createComplaintService(deps: { db: Database; mailFrom: string; now: () => Date }) {

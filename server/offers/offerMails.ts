@@ -3,6 +3,7 @@
  * upgrade with what was bought and the amount"). Placeholders: {tenant}, {subscription},
  * {orderNumber}, {offer}, {amount}, {change}.
  */
+import { formatDay } from '../../engine/domain/dates';
 import type { Locale } from '../../engine/domain/locales';
 import type { OfferChange } from '../../engine/domain/lifecycle';
 
@@ -38,15 +39,6 @@ const TEXTS: Record<
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-
-export function formatDay(locale: Locale, day: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
 
 export function offerAcceptedMail(
   locale: Locale,

@@ -74,6 +74,7 @@ import { isExpired, PAYMENT_EXPIRY_MINUTES, type PaymentPages } from '../payment
 import { offerTexts, toRecommendation } from './recommendations';
 import { offerAcceptedMail } from './offerMails';
 import { wordsIn } from '../../engine/domain/language';
+import { utcDay } from '../../engine/domain/dates';
 
 export interface OfferServiceDeps {
   db: Database;
@@ -95,8 +96,6 @@ interface Caller {
   /** The tenant portal's base path, for the payment page's URL. */
   basePath: string;
 }
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The capability rule behind each source (portal-core.md §6; account-flows.md §6 bulk renewal: role WE). */
 export function requireOfferSource(source: AcceptanceSource, s: Subscription, tenant: ServerTenant): void {

@@ -31,9 +31,10 @@ import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
 import { changeMail, mailWord } from '../account/changeMails';
-import { formatDay } from '../offers/offerMails';
+import { formatDay } from '../../engine/domain/dates';
 import type { PaymentPages } from '../payments/paymentPages';
 import type { SettledStatus } from '../payments/paymentProvider';
+import { utcDay } from '../../engine/domain/dates';
 
 type Kind = PaymentDetails['paymentMethod'];
 type Caller = AccountCaller & { basePath: string };
@@ -45,8 +46,6 @@ export interface PendingPaymentMethod {
   effectiveFrom: string;
   account: StoredAccount | null;
 }
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * §4 "usually at the end of the payment period": the next payment day, else the first of next

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { REPLACEMENT_DAYS, REPLACEMENT_DELIVERY_DAYS } from '../../engine/domain/complaint';
 import { addDaysIso } from '../../engine/domain/holidayService';
-import { formatDate } from '../../engine/ui/format';
+import { formatDate } from '../../engine/domain/dates';
 import { linkIn, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
 
 type Locale = 'de-DE' | 'en-GB';

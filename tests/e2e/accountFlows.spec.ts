@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
 import { maskEmail } from '../../engine/domain/fieldRules';
-import { formatDate } from '../../engine/ui/format';
+import { formatDate } from '../../engine/domain/dates';
 import { linkIn, retentionOfferIds, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';

@@ -20,7 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type Response, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
-import { formatDate } from '../../engine/ui/format';
+import { formatDate } from '../../engine/domain/dates';
 import { retentionOfferIds, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
 
 type Locale = 'de-DE' | 'en-GB';

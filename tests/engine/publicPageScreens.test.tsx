@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from '../../engine/core/atoms';
+import { Provider, createStore } from 'jotai';
 import { TranslationProvider } from '../../engine/core/translation';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { PortalContext, type PortalServices } from '../../engine/core/PortalCont
 import type { PortalConfig } from '../../engine/domain/portalConfig';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
-import { formatDate } from '../../engine/ui/format';
+import { formatDate } from '../../engine/domain/dates';
 import { makeSubscription } from '../support/subscriptionBuilder';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

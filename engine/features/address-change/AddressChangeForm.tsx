@@ -40,7 +40,7 @@ import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { addressApi, type SavedChange } from './addressApi';
 
 type ContactField = 'emailAddress' | 'phoneNumber' | 'dateOfBirth';

@@ -14,7 +14,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 import { addressApi, partnerName, type SavedChange } from './addressApi';
 

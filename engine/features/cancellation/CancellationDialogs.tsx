@@ -8,7 +8,7 @@ import { href, ROUTES } from '../../domain/routeRefs';
 import { cancellationDateLabel } from '../../domain/cancellation';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Dialog } from '../../ui/Dialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 
 /** A date of the cancellation infos in the tenant's date style (§4, §9): date, issue number, or both; a null issue is the earliest possible date. */
 export function useDateLabel(): (issue: CancellationIssue) => string {

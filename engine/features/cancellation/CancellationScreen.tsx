@@ -13,7 +13,7 @@ import { cancellationStart } from '../../domain/cancellation';
 import { canRevokeCancellation } from '../../domain/capabilities';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 import { CancellationForm } from './CancellationForm';
 

@@ -10,7 +10,7 @@ import { href, ROUTES } from '../../domain/routeRefs';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { holidayApi } from './holidayApi';
 import { holidayFailureOf } from './holidayOutcomes';
 

@@ -6,7 +6,7 @@ import { isHolidayIssueShipped } from '../../domain/holidayService';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 
 /**

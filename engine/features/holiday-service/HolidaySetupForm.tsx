@@ -29,7 +29,7 @@ import {
 import { AFTER_TERM_END, issuesWithinTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { holidayApi } from './holidayApi';
 import { holidayFailureOf } from './holidayOutcomes';
 import { HolidayIssues } from './HolidayIssues';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Calendar } from '../../ui/Calendar';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import type { IssueCalendarMode } from '../../domain/issueCalendar';
 import type { CalendarIssue } from './calendarTypes';
 

@@ -15,7 +15,7 @@ import { complaintReady, type CompensationOption, type ComplaintReason } from '.
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 import { complaintApi } from './complaintApi';
 import { complaintFailureOf } from './complaintOutcomes';

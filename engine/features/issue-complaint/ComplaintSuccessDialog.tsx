@@ -7,7 +7,7 @@ import { openFile } from '../../account/useFileDownload';
 import type { DownloadOutcome } from '../../account/outcomes';
 import { usePortal } from '../../core/PortalContext';
 import { Dialog } from '../../ui/Dialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 
 /**
  * The success message per compensation (§9 "Replacement issue delivery: up to a week"): a download

@@ -2,7 +2,7 @@ import { useTranslation } from '../../core/translation';
 import type { LoyaltyHistoryEntry } from '../../../schemas/generated/loyalty';
 import { useResource } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { localized } from '../../ui/localized';
 import { LoyaltyLayout } from './LoyaltyLayout';
 import { loyaltyApi } from './loyaltyApi';

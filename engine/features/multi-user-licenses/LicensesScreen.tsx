@@ -17,7 +17,7 @@ import { isLicenceManager } from '../../domain/capabilities';
 import { canLicenseAction } from '../../domain/licenses';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../core/translation';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { issueLabel } from '../../account/labels';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import type { OrdersSummary } from './ordersSummary';
 
 /** The top of the orders page: the next issue, the next renewal or end, and what needs doing. */

@@ -4,7 +4,7 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { useSaveFile } from '../../account/useSaveFile';
 import type { PendingOrder } from '../../../schemas/generated/pending-order';
 import { usePortal } from '../../core/PortalContext';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 
 /** §2 "Pending order card": source (VHS or other), title, order number, article number, order date, cover, issue number from, download link. */
 export function PendingOrderCard({ order }: { order: PendingOrder }) {

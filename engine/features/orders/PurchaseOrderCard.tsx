@@ -12,7 +12,7 @@ import {
 import { providersOf, shippingStatus } from '../../domain/shipping';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Badge } from '../../ui/Badge';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { InvoiceRequestDialog } from '../../account/InvoiceRequestDialog';
 import { Dialog } from '../../ui/Dialog';

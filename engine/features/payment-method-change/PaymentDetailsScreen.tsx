@@ -16,7 +16,7 @@ import { capToTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 import { CurrentMethod } from './CurrentMethod';
 import { DirectDebitForm } from './DirectDebitForm';

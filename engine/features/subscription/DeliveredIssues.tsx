@@ -4,7 +4,7 @@ import type { DeliveredIssue } from '../../../schemas/generated/subscription-pag
 import { can, type CapabilityContext } from '../../domain/capabilities';
 import { issueDownloadState } from '../../domain/purchaseOrders';
 import { HistoryPager } from './HistoryPager';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { issueLabel } from '../../account/labels';
 import { dataOf } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';

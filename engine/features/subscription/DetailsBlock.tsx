@@ -2,7 +2,7 @@ import { streetLine, townLines } from '../../domain/addressFormat';
 import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { detailVisibility } from '../../domain/capabilities';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { billingFrequencyLabel, expiryLabel, issueLabel, mixTypeLabel } from '../../account/labels';
 import type { CapabilityContext } from '../../domain/capabilities';

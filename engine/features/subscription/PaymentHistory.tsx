@@ -8,7 +8,7 @@ import { invoiceFileName, paymentStatusTone } from '../../domain/paymentHistory'
 import { Badge } from '../../ui/Badge';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { HistoryPager } from './HistoryPager';
-import { formatDate } from '../../ui/format';
+import { formatDate } from '../../domain/dates';
 import { dataOf } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
 import { useTenantSettings } from '../../account/capabilityContext';
