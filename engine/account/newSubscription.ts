@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { atom, useAtomValue, useSetAtom } from '../core/atoms';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { authStateAtom } from '../core/authState';
 import { usePortal } from '../core/PortalContext';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { atom, useAtom, type PrimitiveAtom } from '../core/atoms';
+import { atom, useAtom, type PrimitiveAtom } from 'jotai';
 import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
 import type { PendingOrder } from '../../schemas/generated/pending-order';
 import { usePortal } from '../core/PortalContext';

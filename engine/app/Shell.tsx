@@ -1,4 +1,4 @@
-import { useAtomValue } from './atoms';
+import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router';
 import { useTranslation } from './translation';
 import { authStateAtom, isFullyLoggedIn } from './authState';

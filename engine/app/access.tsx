@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useAtomValue } from './atoms';
+import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { authStateAtom, isLoggedIn, scopeOf } from './authState';
 import { mayOpenScreen } from '../domain/sessionScope';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createStore, Provider as JotaiProvider } from './core/atoms';
+import { createStore, Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { readPortalConfig } from './core/portalConfig';
 import { addressWithoutLang, createI18n, initialLocale, rememberLocale } from './core/i18n';
@@ -26,7 +26,7 @@ async function boot() {
   }
   const i18n = await createI18n(config, locale);
   document.documentElement.lang = i18n.language;
-  i18n.onLanguageChanged((lng) => (document.documentElement.lang = lng));
+  i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng));
 
   const store = createStore();
   const session = createTenantSession({

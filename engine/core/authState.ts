@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { atom, useAtomValue } from './atoms';
+import { atom, useAtomValue } from 'jotai';
 import { FULL_LOGIN_SOURCES, sessionScope, type SessionScope } from '../domain/sessionScope';
 import type { LoginResult } from '../../schemas/generated/login-result';
 

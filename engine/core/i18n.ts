@@ -1,5 +1,5 @@
 import { type PortalConfig } from '../domain/portalConfig';
-import { FALLBACK_LOCALE, type Locale } from '../domain/locales';
+import { fallbackLocaleOf, type Locale } from '../domain/locales';
 import { createTranslator, type Translator } from './translation';
 import { chooseLocale } from '../domain/language';
 
@@ -80,15 +80,6 @@ export function otherLocale(current: string): Locale {
 }
 
 /**
- * The locale whose text stands in for a key missing in the locale shown: British English when the
- * tenant offers it, else the tenant's own default locale, never a language the tenant does not
- * offer. The build fills each locale's text file by the same rule (cli/build/tenantTexts.ts).
- */
-export function fallbackLocaleOf(tenant: { locales: readonly string[]; defaultLocale: string }): string {
-  return tenant.locales.includes(FALLBACK_LOCALE) ? FALLBACK_LOCALE : tenant.defaultLocale;
-}
-
-/**
  * A built page (issue 15) carries only the tenant's own texts per locale and, in `textFiles`, the
  * hashed file of each offered locale's complete base texts, shared by every tenant with the same
  * features and cached across deploys: the locale shown is fetched before the first render (its
@@ -99,13 +90,19 @@ export async function createI18n(config: PortalConfig, locale: string): Promise<
   const { texts, textFiles = {} } = config;
   const load = async (shown: string) => {
     const file = textFiles[shown as Locale];
-    if (file) {
-      const response = await fetch(file);
-      if (!response.ok) throw response;
-      texts[shown as Locale] = { ...(await response.json()), ...texts[shown as Locale] };
-      delete textFiles[shown as Locale];
-    }
+    if (!file) return undefined;
+    const response = await fetch(file);
+    // The failed answer itself is thrown: engine/main.tsx shows its two-language notice.
+    if (!response.ok) throw response;
+    delete textFiles[shown as Locale];
+    return { ...(await response.json()), ...texts[shown as Locale] };
   };
-  await load(locale);
-  return createTranslator({ locale, fallbackLocale: fallbackLocaleOf(config.tenant), texts, load });
+  const shownTable = await load(locale);
+  return createTranslator({
+    locale,
+    // A built page's text file is already filled from the fallback locale (tenant/page/tenantTexts.ts).
+    fallbackLocale: fallbackLocaleOf(config.tenant),
+    texts: shownTable ? { ...texts, [locale]: shownTable } : texts,
+    load,
+  });
 }

@@ -1,4 +1,4 @@
-import { atom } from './atoms';
+import { atom } from 'jotai';
 
 /**
  * The page a sign-in just made on the login screen leads to, with the session it opened

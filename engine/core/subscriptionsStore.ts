@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { atom, useAtom } from './atoms';
+import { atom, useAtom } from 'jotai';
 import type { Subscription } from '../../schemas/generated/subscription';
 import { usePortal } from './PortalContext';
 import { useLanguage } from './translation';

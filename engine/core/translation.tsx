@@ -1,78 +1,69 @@
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createInstance, type i18n, type InitOptions } from 'i18next';
+import { I18nContext, I18nextProvider, useTranslation as useI18nextTranslation } from 'react-i18next';
 
 /**
- * The portal's translator: flat text keys ("orders.heading", CONVENTIONS.md rule 7) per locale,
- * `{{name}}` placeholders, plural keys chosen by `count` the way i18next does (`key_one`,
- * `key_other`, by the locale's Intl.PluralRules), the fallback locale for a missing key and the key
- * itself when no locale has it. That is all the engine asks of i18next and react-i18next, which cost 16 KB of
- * gzipped JavaScript on every screen (README "Speed and size"); this is under 1 KB.
+ * The engine's one wiring of i18next and react-i18next (DESIGN.md "Texts"): every screen imports
+ * `useTranslation` from here, so the options below (flat keys, no escaping, the typed `t`) hold for
+ * all of them. Flat text keys ("orders.heading", CONVENTIONS.md rule 7) per locale, `{{name}}`
+ * placeholders (i18next's own syntax, which the texts.json files use), plural keys chosen by
+ * `count` (`key_one`, `key_other`), the fallback locale for a missing key and the key itself when
+ * no locale has it.
  */
 export type TextTable = Readonly<Record<string, string>>;
 export type TextValues = Readonly<Record<string, unknown>>;
 export type TranslateFn = (key: string, values?: TextValues) => string;
+export type Translator = i18n;
 
-export interface Translator {
-  /** The current locale, for example "de-DE". */
-  readonly language: string;
-  t: TranslateFn;
-  changeLanguage(locale: string): Promise<void>;
-  /** Called after every change of language; returns the unsubscribe function. */
-  onLanguageChanged(listener: (locale: string) => void): () => void;
+/** The options every i18next instance of the engine shares (the server has its own, server/texts). */
+export function translatorOptions(locale: string, fallbackLocale: string | false): InitOptions {
+  return {
+    lng: locale,
+    fallbackLng: fallbackLocale,
+    // Keys are flat and contain dots ("orders.heading"); a colon is text, not a namespace.
+    keySeparator: false,
+    nsSeparator: false,
+    // 'de-DE' only, never its language 'de': no table is keyed by a bare language.
+    load: 'currentOnly',
+    // React escapes what it renders; escaping here would show "&amp;" on screen.
+    interpolation: { escapeValue: false },
+    // Screens render after the texts are there (engine/main.tsx awaits them); no Suspense boundary needed.
+    react: { useSuspense: false },
+    initAsync: false,
+  };
 }
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-
-export function interpolate(text: string, values?: TextValues): string {
-  if (!values) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    values[name] == null ? whole : String(values[name]),
-  );
-}
-
+/**
+ * A translator over the tables at hand. With `load`, a locale's table is fetched before the switch
+ * to it (a built page, engine/core/i18n.ts) and the switch fails, keeping the language, when it
+ * cannot be loaded: i18next's backend plugins would switch anyway and show keys.
+ */
 export function createTranslator(options: {
   locale: string;
-  fallbackLocale: string;
+  fallbackLocale: string | false;
   texts: Readonly<Record<string, TextTable | undefined>>;
-  /** Makes a locale's texts present before the switch to it (a built page fetches its text file, engine/core/i18n.ts). */
-  load?: (locale: string) => Promise<void>;
+  load?: (locale: string) => Promise<TextTable | undefined>;
 }): Translator {
-  const listeners = new Set<(locale: string) => void>();
-  const fallback = options.texts[options.fallbackLocale] ?? {};
-  const translateIn = (locale: string): TranslateFn => {
-    const table = options.texts[locale] ?? {};
-    const plurals = new Intl.PluralRules(locale);
-    const lookup = (key: string) => table[key] ?? fallback[key];
-    return (key, values) => {
-      const count = values?.count;
-      const plural =
-        typeof count === 'number'
-          ? (lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`))
-          : undefined;
-      return interpolate(plural ?? lookup(key) ?? key, values);
+  const instance = createInstance();
+  void instance.init({
+    ...translatorOptions(options.locale, options.fallbackLocale),
+    resources: Object.fromEntries(
+      Object.entries(options.texts).map(([locale, table]) => [locale, { translation: { ...table } }]),
+    ),
+  });
+  const { load } = options;
+  if (load) {
+    const change = instance.changeLanguage.bind(instance);
+    instance.changeLanguage = async (locale, callback) => {
+      if (locale && locale !== instance.language) {
+        const table = await load(locale);
+        if (table) instance.addResourceBundle(locale, 'translation', table, true, true);
+      }
+      return change(locale, callback);
     };
-  };
-  let language = options.locale;
-  let t = translateIn(language);
-  return {
-    get language() {
-      return language;
-    },
-    t: (key, values) => t(key, values),
-    async changeLanguage(locale) {
-      if (locale === language) return;
-      await options.load?.(locale);
-      language = locale;
-      t = translateIn(locale);
-      listeners.forEach((listener) => listener(locale));
-    },
-    onLanguageChanged(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  }
+  return instance;
 }
-
-const TranslationContext = createContext<Translator | null>(null);
 
 export function TranslationProvider({
   translator,
@@ -81,20 +72,16 @@ export function TranslationProvider({
   translator: Translator;
   children: ReactNode;
 }) {
-  return <TranslationContext.Provider value={translator}>{children}</TranslationContext.Provider>;
+  return <I18nextProvider i18n={translator}>{children}</I18nextProvider>;
 }
 
 /**
- * `t` and the translator; the component renders again when the language changes. `t` is a new
- * function per language, so effects and memos that list it follow the language too.
+ * react-i18next's `t` and instance; the component renders again when the language changes, and `t`
+ * is a new function per language, so effects and memos that list it follow the language too.
  */
 export function useTranslation(): { t: TranslateFn; i18n: Translator } {
-  // Every screen renders under the provider of engine/main.tsx (and of the test harnesses).
-  const translator = useContext(TranslationContext)!;
-  const language = useSyncExternalStore(translator.onLanguageChanged, () => translator.language);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new `t` per language is the point
-  const t = useMemo<TranslateFn>(() => (key, values) => translator.t(key, values), [translator, language]);
-  return { t, i18n: translator };
+  const { t, i18n } = useI18nextTranslation();
+  return { t: t as unknown as TranslateFn, i18n };
 }
 
 const NO_LANGUAGE_CHANGES = () => () => undefined;
@@ -105,9 +92,13 @@ const NO_LANGUAGE_CHANGES = () => () => undefined;
  * shared lists (engine/core/subscriptionsStore.ts, engine/account/ordersData.ts) follow it.
  */
 export function useLanguage(): string | undefined {
-  const translator = useContext(TranslationContext);
-  return useSyncExternalStore(
-    translator ? translator.onLanguageChanged : NO_LANGUAGE_CHANGES,
-    () => translator?.language,
+  const translator = useContext(I18nContext)?.i18n;
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      translator?.on('languageChanged', listener);
+      return () => translator?.off('languageChanged', listener);
+    },
+    [translator],
   );
+  return useSyncExternalStore(translator ? subscribe : NO_LANGUAGE_CHANGES, () => translator?.language);
 }

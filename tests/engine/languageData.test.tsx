@@ -8,7 +8,7 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Provider, createStore } from '../../engine/core/atoms';
+import { Provider, createStore } from 'jotai';
 import { PortalContext, type PortalServices } from '../../engine/core/PortalContext';
 import type { PortalConfig } from '../../engine/domain/portalConfig';
 import { createTranslator, TranslationProvider, type Translator } from '../../engine/core/translation';

@@ -45,7 +45,7 @@ describe('the texts of a built page', () => {
     const fetch = fakeFetch();
     const i18n = await createI18n(builtPage({ 'en-GB': { 'shell.logout': 'Bye' } }), 'de-DE');
     const changes: string[] = [];
-    i18n.onLanguageChanged((locale) => changes.push(`${locale}: ${i18n.t('shell.logout')}`));
+    i18n.on('languageChanged', (locale: string) => changes.push(`${locale}: ${i18n.t('shell.logout')}`));
     await i18n.changeLanguage('en-GB');
     expect(changes).toEqual(['en-GB: Bye']);
     expect(i18n.t('shell.hello', { name: 'Zoë' })).toBe('Hello Zoë');
@@ -60,7 +60,7 @@ describe('the texts of a built page', () => {
 
   it('refuses to start without its texts rather than show keys, and keeps the language when a switch cannot load', async () => {
     fakeFetch({});
-    // The failed answer itself is thrown: engine/main.tsx then shows its two-language notice.
+    // The failed answer itself is thrown: engine/app/main.tsx then shows its two-language notice.
     await expect(createI18n(builtPage(), 'de-DE')).rejects.toMatchObject({ ok: false, status: 404 });
     fakeFetch({ 'assets/texts.de-DE.aaaa1111.json': FILES['assets/texts.de-DE.aaaa1111.json'] });
     const i18n = await createI18n(builtPage(), 'de-DE');

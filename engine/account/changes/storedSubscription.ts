@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSetAtom } from '../../core/atoms';
+import { useSetAtom } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { subscriptionsAtom } from '../../core/subscriptionsStore';
 

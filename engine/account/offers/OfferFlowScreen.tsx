@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FlowBackButton } from '../FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useSetAtom } from '../../core/atoms';
+import { useSetAtom } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Recommendation } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';

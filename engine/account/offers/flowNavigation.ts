@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { authStateAtom, isFullyLoggedIn } from '../../core/authState';

@@ -1,4 +1,4 @@
-import { useAtomValue } from '../atoms';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from '../translation';
 import { Link, useLocation } from 'react-router';
 import { href, ROUTES } from '../../domain/routeRefs';

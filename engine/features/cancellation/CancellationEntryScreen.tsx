@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { entryMessage, entryResultOf, type EntryResult } from '../../account/offers/entryOutcomes';
 import { offersApi } from '../../account/offers/offersApi';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link, useNavigate } from 'react-router';
-import { useSetAtom } from '../../core/atoms';
+import { useSetAtom } from 'jotai';
 import type {
   CancelAnswer,
   CancellationInfos,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../core/translation';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { visibleActivities } from '../../domain/contactRules';

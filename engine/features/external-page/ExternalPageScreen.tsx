@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../core/translation';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import type { ExternalNavigationLink } from '../../../schemas/generated/tenant';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { NotFound } from '../../core/NotFound';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../core/translation';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import type { FaqEntry } from '../../../schemas/generated/tenant';
 import { authStateAtom } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { settingIn } from '../../domain/language';
 import { useNavigate } from 'react-router';
-import { useAtomValue, useSetAtom } from '../../core/atoms';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Publication } from '../../../schemas/generated/subscription-page';
 import type { LinkSubscriptionResult } from '../../../schemas/generated/link-subscription-result';

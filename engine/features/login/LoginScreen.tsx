@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../core/translation';
 import { authStateAtom, type LoginResponse } from '../../core/authState';

@@ -1,4 +1,4 @@
-import { useSetAtom } from '../../core/atoms';
+import { useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
 import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { signInDestinationAtom } from '../../core/signInDestination';

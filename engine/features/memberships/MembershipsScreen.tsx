@@ -1,6 +1,6 @@
 import { useTranslation } from '../../core/translation';
 import { Link } from 'react-router';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import { authStateAtom } from '../../core/authState';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { isMembership } from '../../domain/subscriptionKinds';

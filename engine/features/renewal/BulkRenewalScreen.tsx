@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useLocation, useNavigate } from 'react-router';
-import { useAtomValue, useSetAtom } from '../../core/atoms';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { BulkRenewalCandidate } from '../../../schemas/generated/offers';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { entryMessage, entryResultOf, type EntryResult } from '../../account/offers/entryOutcomes';

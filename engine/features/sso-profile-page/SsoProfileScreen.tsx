@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useSearchParams } from 'react-router';
-import { useSetAtom } from '../../core/atoms';
+import { useSetAtom } from 'jotai';
 import type { SsoProfile } from '../../../schemas/generated/sso-profile';
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';

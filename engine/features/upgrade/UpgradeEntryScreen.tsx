@@ -1,5 +1,5 @@
 import { useTranslation } from '../../core/translation';
-import { useAtomValue } from '../../core/atoms';
+import { useAtomValue } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { OrderNumberEntry } from '../../account/offers/OrderNumberEntry';
 import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';

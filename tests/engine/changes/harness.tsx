@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from '../../../engine/core/atoms';
+import { Provider, createStore } from 'jotai';
 import { TranslationProvider } from '../../../engine/core/translation';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
 import { expect } from 'vitest';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ApiError } from '../../../engine/domain/apiError';
 import { refusalOf } from '../../../engine/features/login/refusalText';
-import { interpolate } from '../../../engine/core/translation';
+import { createTranslator } from '../../../engine/core/translation';
 
 type Locale = 'de-DE' | 'en-GB';
 const TABLES = ['engine/core/texts.json', 'engine/features/login/texts.json'].map(
@@ -11,7 +11,10 @@ const TABLES = ['engine/core/texts.json', 'engine/features/login/texts.json'].ma
 const translate = (locale: Locale) => (key: string, values?: Record<string, unknown>) => {
   const text = TABLES.map((table) => table[locale][key]).find((found) => found !== undefined);
   if (text === undefined) throw new Error(`no text ${key}`);
-  return interpolate(text, values);
+  return createTranslator({ locale, fallbackLocale: false, texts: { [locale]: { [key]: text } } }).t(
+    key,
+    values,
+  );
 };
 const en = translate('en-GB');
 const de = translate('de-DE');

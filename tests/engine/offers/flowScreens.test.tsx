@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from '../../../engine/core/atoms';
+import { Provider, createStore } from 'jotai';
 import { TranslationProvider } from '../../../engine/core/translation';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
