@@ -1,31 +1,15 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router } from 'express';
 import { validateBody } from '../http/validateBody';
 import { forbidden, notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
-import { portalUrl } from '../tenancy/portalUrl';
-import { requestLocale } from '../tenancy/requestLocale';
+import { trimEmail } from '../http/trimEmail';
+import { requestOrigin } from '../http/requestOrigin';
 import { findUserByEmail, findUserBySsoId } from '../store/userStore';
 import type { Database } from '../db/database';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { currentUser, requireUser } from './authMiddleware';
-import type { AuthService, RequestOrigin } from './authService';
+import type { AuthService } from './authService';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
-
-/** §5: e-mail addresses are trimmed before they are checked (people paste them with spaces). */
-export const trimEmail: RequestHandler = (req, _res, next) => {
-  if (typeof req.body?.email === 'string') req.body.email = req.body.email.trim();
-  next();
-};
-
-/**
- * The locale is the one the visitor used (the body's `locale`, else the screen's Accept-Language),
- * and only one the tenant offers: the sign-in e-mail and the link in it speak that language
- * (issue 14, finding 4).
- */
-export function requestOrigin(req: Request, res: Response): RequestOrigin {
-  const locale = requestLocale(req, tenantContext(res).tenant, req.body?.locale);
-  return { portalUrl: portalUrl(req, res), client: req.ip ?? 'unknown', locale };
-}
 
 /**
  * The sign-in calls (portal-core.md §7; the password, registration and reset paths are this

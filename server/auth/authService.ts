@@ -40,6 +40,7 @@ import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
 import type { LoginResult } from '../../schemas/generated/login-result';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
+import type { RequestOrigin } from '../http/requestOrigin';
 
 export { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE };
 /**
@@ -83,15 +84,6 @@ export interface AuthServiceDeps {
   mailFrom: string;
   now?: () => Date;
   signInLimits?: SignInLimits;
-}
-
-/** Where a request comes from, for rate limits and for the links in e-mails. */
-export interface RequestOrigin {
-  /** `http://host/t/acme/` — the portal's base URL as the browser sees it. */
-  portalUrl: string;
-  /** The client address (rate limit per client). */
-  client: string;
-  locale?: string;
 }
 
 export interface Registration {

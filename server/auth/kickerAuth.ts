@@ -8,7 +8,8 @@ import { getUserById } from '../store/userStore';
 import { findLiveSsoSessionUser, insertSsoSession } from '../store/ssoSessionStore';
 import { requireFeature } from '../tenancy/refusals';
 import type { AuthService } from './authService';
-import { requestOrigin, trimEmail } from './authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
+import { trimEmail } from '../http/trimEmail';
 import { hashToken, newSecretToken } from './tokens';
 
 const SSO_SESSION_DAYS = 30;

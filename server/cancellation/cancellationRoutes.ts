@@ -5,7 +5,8 @@
 import { Router } from 'express';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
-import { requestOrigin, trimEmail } from '../auth/authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
+import { trimEmail } from '../http/trimEmail';
 import { DEFAULT_SIGN_IN_LIMITS, limitOrderNumberAttempt, type SignInLimits } from '../auth/rateLimit';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';

@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import type { ContactService } from './contactService';
-import { requestOrigin } from '../auth/authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
 import { requestTenant } from '../tenancy/tenantContext';
 import type { ContactSent } from '../../schemas/generated/public-pages';
 

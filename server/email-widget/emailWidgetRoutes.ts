@@ -6,7 +6,8 @@
  * like the anonymous sign-ins: per client and per order number.
  */
 import { Router } from 'express';
-import { requestOrigin, trimEmail } from '../auth/authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
+import { trimEmail } from '../http/trimEmail';
 import { DEFAULT_SIGN_IN_LIMITS, limitOrderNumberAttempt, type SignInLimits } from '../auth/rateLimit';
 import type { Database } from '../db/database';
 import { validateBody } from '../http/validateBody';

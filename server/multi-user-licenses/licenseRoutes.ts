@@ -20,7 +20,7 @@
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
-import { requestOrigin } from '../auth/authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
 import { validateBody } from '../http/validateBody';
 import { accountCaller } from '../account/accountContext';
 import { requestTenant } from '../tenancy/tenantContext';

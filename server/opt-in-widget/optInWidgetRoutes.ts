@@ -4,7 +4,8 @@
  * confirms with POST /opt-in/confirm. Rate-limited like the sign-ins: per client and per address.
  */
 import { Router } from 'express';
-import { requestOrigin, trimEmail } from '../auth/authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
+import { trimEmail } from '../http/trimEmail';
 import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
 import type { Database } from '../db/database';
 import { validateBody } from '../http/validateBody';

@@ -6,7 +6,7 @@
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
-import { requestOrigin } from '../auth/authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
 import { notFound } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import type { OptInsRequest } from '../../schemas/generated/opt-ins-request';

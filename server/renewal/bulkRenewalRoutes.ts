@@ -6,7 +6,8 @@
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
-import { requestOrigin, trimEmail } from '../auth/authRoutes';
+import { requestOrigin } from '../http/requestOrigin';
+import { trimEmail } from '../http/trimEmail';
 import { validateBody } from '../http/validateBody';
 import type { BulkRenewalRequest } from '../../schemas/generated/bulk-renewal-request';
 import { requestLocale } from '../tenancy/requestLocale';
