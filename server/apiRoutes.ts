@@ -51,7 +51,7 @@ import { createLoyaltyService } from './loyalty-programme/loyaltyService';
 import { loyaltyRoutes } from './loyalty-programme/loyaltyRoutes';
 import { createLicenses } from './multi-user-licenses/licenseService';
 import { licenseAcceptRoutes, licenseRoutes } from './multi-user-licenses/licenseRoutes';
-import { findPaymentRecord } from './store/offerStore';
+import { findPaymentRecord } from './store/paymentStore';
 import type { SettledStatus } from './payments/paymentProvider';
 import type { ServerTenant } from './tenancy/tenantContext';
 

@@ -29,7 +29,8 @@ import {
   getSubscriptionForUser,
   lockSubscription,
 } from '../store/subscriptionStore';
-import { cancelPendingPayments, listCancellationReasons } from '../store/offerStore';
+import { listCancellationReasons } from '../store/offerStore';
+import { cancelPendingPayments } from '../store/paymentStore';
 import { cancel as cancelLifecycle } from '../../engine/domain/lifecycle';
 import { issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { refuse, refusedTransition, requireCapability } from '../tenancy/refusals';

@@ -13,7 +13,7 @@ import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { langQuery } from '../auth/signInMailJobs';
 import { partnersOfOrderNumber } from '../store/partialLoginStore';
-import { subscriptionFacts } from '../store/offerStore';
+import { subscriptionFacts } from '../store/subscriptionStore';
 import { insertEmailWidgetLink } from '../store/widgetStore';
 import { widgetMail } from './emailWidgetMails';
 

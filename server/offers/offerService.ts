@@ -58,15 +58,17 @@ import {
   acceptancesOfPayment,
   claimVoucherCode,
   findOffer,
-  findPaymentRecord,
   listCancellationReasons,
   listOffers,
-  settlePaymentRecord,
-  stalePendingPayments,
   type AcceptanceSource,
   type OfferRow,
-  type PaymentRow,
 } from '../store/offerStore';
+import {
+  findPaymentRecord,
+  settlePaymentRecord,
+  stalePendingPayments,
+  type PaymentRow,
+} from '../store/paymentStore';
 import { refuse, refusedTransition, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { SettledStatus } from '../payments/paymentProvider';

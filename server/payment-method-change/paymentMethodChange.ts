@@ -25,7 +25,7 @@ import { badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/mailQueue';
 import { recordEvent } from '../events/recordEvent';
 import { getUserById } from '../store/userStore';
-import { findPaymentRecord, settlePaymentRecord } from '../store/offerStore';
+import { findPaymentRecord, settlePaymentRecord } from '../store/paymentStore';
 import { getSubscriptionForUser, lockSubscription, updateSubscription } from '../store/subscriptionStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';

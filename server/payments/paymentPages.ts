@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import { HttpError } from '../http/errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
-import { insertPayment, type PaymentRow } from '../store/offerStore';
+import { insertPayment, type PaymentRow } from '../store/paymentStore';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { PaymentProvider } from './paymentProvider';
 

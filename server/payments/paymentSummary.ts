@@ -14,7 +14,7 @@
 import type { Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import { offerTexts } from '../offers/recommendations';
-import type { PaymentRow } from '../store/offerStore';
+import type { PaymentRow } from '../store/paymentStore';
 import { offersPaidBy, orderNumberOf } from '../store/paymentStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 

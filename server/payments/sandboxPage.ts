@@ -11,7 +11,7 @@
  */
 import type { Locale } from '../../engine/domain/locales';
 import { mailWord } from '../account/changeMails';
-import type { PaymentRow } from '../store/offerStore';
+import type { PaymentRow } from '../store/paymentStore';
 import type { PaymentSummary } from './paymentSummary';
 
 /** Every text of the page, in both of the portal's languages (CONVENTIONS.md 7). */

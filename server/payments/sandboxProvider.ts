@@ -15,7 +15,7 @@ import { validateBody } from '../http/validateBody';
 import { hashToken } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
-import { findPaymentRecord } from '../store/offerStore';
+import { findPaymentRecord } from '../store/paymentStore';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import type { PaymentProvider, SettledStatus, SettlePayment } from './paymentProvider';
 import { isExpired } from './paymentPages';

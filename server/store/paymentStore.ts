@@ -1,11 +1,123 @@
 /**
- * SQL of what a payment really pays for (issue 21 "Payment popup"): the offers accepted with it
- * and the subscriptions they are for. The payment page names these, never the free text stored
- * with the payment at its creation (that text can name another subscription, in another language:
- * see server/payments/paymentSummary.ts).
+ * SQL of payments (migrations 008 and 009): what the payment page charges for accepted offers or a
+ * payment method change, what it really pays for (issue 21 "Payment popup": the offers accepted with
+ * it and their subscriptions; the page names these, never the free text stored at its creation,
+ * which can name another subscription in another language, see server/payments/paymentSummary.ts),
+ * and its settling. What the subscription becomes is subscriptionStore's saveLifecycle.
  */
 import type { Queryable } from '../db/database';
+import type { Locale } from '../../engine/domain/locales';
 import type { OfferRow } from './offerStore';
+
+export type PaymentStatus = 'pending' | 'success' | 'error' | 'canceled';
+
+export interface PaymentRow {
+  id: string;
+  userId: string;
+  provider: string;
+  method: 'CREDIT_CARD' | 'PAYPAL';
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  secretHash: string;
+  locale: Locale;
+  description: string;
+  crossSelling: {
+    titles: Partial<Record<Locale, string>>;
+    imageUrl: string;
+    url: string;
+    voucherCode: string | null;
+  } | null;
+  /** What it pays for (migration 009): accepted offers, or a payment method change. */
+  purpose: 'offers' | 'payment-method';
+  /** payment-method: { subscriptionId, method }. */
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+const PAYMENT_COLUMNS = `id, user_id as "userId", provider, method, amount::float8 as amount, currency, status, secret_hash as "secretHash",
+  locale, description, cross_selling as "crossSelling", purpose, details, created_at as "createdAt"`;
+
+export async function insertPayment(
+  db: Queryable,
+  tenantId: string,
+  row: Omit<PaymentRow, 'id' | 'status' | 'crossSelling' | 'createdAt'>,
+): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `insert into payments (tenant_id, user_id, provider, method, amount, currency, secret_hash, locale, description, purpose, details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    [
+      tenantId,
+      row.userId,
+      row.provider,
+      row.method,
+      row.amount,
+      row.currency,
+      row.secretHash,
+      row.locale,
+      row.description,
+      row.purpose,
+      JSON.stringify(row.details),
+    ],
+  );
+  return rows[0].id;
+}
+
+/** The payment, locked for the settling transaction when `forUpdate`. */
+export async function findPaymentRecord(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  forUpdate = false,
+): Promise<PaymentRow | null> {
+  const rows = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS} from payments where tenant_id = $1 and id = $2 ${forUpdate ? 'for update' : ''}`,
+    [tenantId, id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function settlePaymentRecord(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  status: Exclude<PaymentStatus, 'pending'>,
+  crossSelling: PaymentRow['crossSelling'],
+): Promise<void> {
+  await db.query(
+    `update payments set status = $3, cross_selling = $4, settled_at = now() where tenant_id = $1 and id = $2 and status = 'pending'`,
+    [tenantId, id, status, crossSelling === null ? null : JSON.stringify(crossSelling)],
+  );
+}
+
+/** Cancels these payments while still pending (the offers they paid for are void); answers the ones cancelled. */
+export async function cancelPendingPayments(
+  db: Queryable,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<PaymentRow>(
+    `update payments set status = 'canceled', settled_at = now() where tenant_id = $1 and id = any($2::text[]) and status = 'pending' returning ${PAYMENT_COLUMNS}`,
+    [tenantId, [...ids]],
+  );
+}
+
+/** Payments still pending, created before `before`, that offers of these subscriptions wait for (their page has expired). */
+export async function stalePendingPayments(
+  db: Queryable,
+  tenantId: string,
+  subscriptionIds: readonly string[],
+  before: Date,
+): Promise<string[]> {
+  if (subscriptionIds.length === 0) return [];
+  const rows = await db.query<{ id: string }>(
+    `select distinct p.id from offer_acceptances a join payments p on p.tenant_id = a.tenant_id and p.id = a.payment_id
+      where a.tenant_id = $1 and a.subscription_id = any($2::text[]) and a.status = 'pending' and p.status = 'pending' and p.created_at < $3`,
+    [tenantId, [...subscriptionIds], before],
+  );
+  return rows.map((row) => row.id);
+}
 
 export interface PaidOffer {
   subscriptionId: string;

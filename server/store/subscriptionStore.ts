@@ -644,3 +644,30 @@ export async function failAcceptancesOfPayments(
     bySubscription.set(row.paymentId, [...(bySubscription.get(row.paymentId) ?? []), row.subscriptionId]);
   return bySubscription;
 }
+
+/** The facts the anonymous cancellation check needs before any session exists. */
+export async function subscriptionFacts(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+): Promise<{
+  orderNumber: string;
+  publication: string;
+  orderStatus: OrderStatus;
+  salesDocumentType: string | null;
+  isCancelable: boolean;
+} | null> {
+  const rows = await db.query<{
+    orderNumber: string;
+    publication: string;
+    orderStatus: OrderStatus;
+    salesDocumentType: string | null;
+    isCancelable: boolean | null;
+  }>(
+    `select order_number as "orderNumber", publication, order_status as "orderStatus", details->>'salesDocumentType' as "salesDocumentType",
+            (details->>'isCancelable')::boolean as "isCancelable"
+       from subscriptions where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
+  return rows[0] ? { ...rows[0], isCancelable: rows[0].isCancelable ?? false } : null;
+}
