@@ -30,7 +30,7 @@ if (mode === 'plain') {
   const url = await listen(app);
   console.log(JSON.stringify({ url, pid: process.pid, paths: { read: '/json', write: '/json' } }));
 } else {
-  const { loadTenantFiles } = await import('../cli/tenant');
+  const { loadTenantFiles } = await import('../tenant');
   const { createApp } = await import('../server/app');
   const { openDatabase } = await import('../server/db/openDatabase');
   const { migrate } = await import('../server/db/migrate');

@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { build, type Manifest } from 'vite';
 import { buildTenants } from '../cli/build/buildTenants';
 import { filesForTenant } from '../cli/build/engineBuild';
-import { loadTenantFiles } from '../cli/tenant';
+import { loadTenantFiles } from '../tenant';
 import { ROOT_DIR } from '../cli/paths';
 
 const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));

@@ -35,6 +35,11 @@ export interface AppOptions {
    * e-mail (issue 10, finding 9).
    */
   devPages?: boolean;
+  /**
+   * Builds the engine (the CLI's Vite build) into a folder: the studio's preview calls it when the
+   * dist folder has no engine yet. Handed in by the command, since the server never imports cli/.
+   */
+  buildEngine?: (engineDir: string) => Promise<unknown>;
   /** Which proxies may tell the client's address (server/http/trustProxy.ts); default: TRUST_PROXY, unset trusts none. */
   trustProxy?: TrustProxySetting;
   /** Replaces the SPA handler, e.g. with Vite's dev middleware in `portal dev`. */
@@ -122,7 +127,13 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
   // under it is about 90 MB that a server nobody opens the studio on never needs (issue 9, memory).
   if (options.devPages) {
-    const studio = { db: options.db, auth, tenants: options.tenants, distDir: options.distDir };
+    const studio = {
+      db: options.db,
+      auth,
+      tenants: options.tenants,
+      distDir: options.distDir,
+      buildEngine: options.buildEngine,
+    };
     app.use(
       '/studio',
       loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))),

@@ -29,6 +29,8 @@ export interface StartOptions {
   devPages?: boolean;
   log?: Logger;
   siteHandler?: Router | RequestHandler;
+  /** With devPages: builds the engine into a folder when the studio's preview finds none (see AppOptions). */
+  buildEngine?: (engineDir: string) => Promise<unknown>;
   /** Runs after migrations, before listening (the demo seed). */
   beforeListen?: (db: Database) => Promise<void>;
   mode?: 'production' | 'development';
@@ -82,6 +84,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
       // Only the demo and development commands ask for them: never `portal serve`, outbox viewer or not.
       devPages: options.devPages ?? false,
+      buildEngine: options.buildEngine,
       siteHandler: options.siteHandler,
       mode: options.mode,
       signInLimits: signInLimitsFromEnv(),

@@ -1,7 +1,7 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import type { TenantIssue } from '../cli/tenant/types';
+import type { TenantIssue } from '../tenant/types';
 
-/** One problem as the studio's validate endpoint answers it: `cli/tenant`'s TenantIssue, in its words. */
+/** One problem as the studio's validate endpoint answers it: `tenant/`'s TenantIssue, in its words. */
 export type StudioIssue = TenantIssue;
 
 /** `/texts/de-DE/shell.title` → ["texts", "de-DE", "shell.title"] (RFC 6901: ~1 is "/", ~0 is "~"). */

@@ -8,7 +8,7 @@ import {
   parseHexColor,
   relativeLuminance,
   type ContrastFailure,
-} from '../../engine/domain/theme';
+} from '../engine/domain/theme';
 
 const WHITE = '#ffffff';
 const BLACK = '#000000';

@@ -4,15 +4,15 @@
  * copy with defaults applied, so an operator sees every mistake at once; each rule therefore
  * checks the types it relies on instead of trusting them.
  */
-import type { TenantWithDefaults } from '../../schemas/generated/tenant';
-import type { ThemePreset } from '../../schemas/generated/theme';
+import type { TenantWithDefaults } from '../schemas/generated/tenant';
+import type { ThemePreset } from '../schemas/generated/theme';
 import {
   contrastFailures,
   formatContrastRatio,
   resolveThemeTokens,
   type TenantTheme,
   type ThemeTokens,
-} from '../../engine/domain/theme';
+} from '../engine/domain/theme';
 import { contrastHint } from './contrastHint';
 import { closestMatch, closestTextKey, didYouMean, textKeyHint } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';

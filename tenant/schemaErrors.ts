@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { FEATURES, featuresSwitchedBy } from '../../engine/features';
+import { FEATURES, featuresSwitchedBy } from '../engine/features';
 import { didYouMean } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';
 
@@ -21,8 +21,8 @@ export interface Problem {
 type SchemaNode = Record<string, unknown>;
 
 const SCHEMA_FILES = {
-  tenant: new URL('../../schemas/tenant.schema.json', import.meta.url),
-  theme: new URL('../../schemas/theme.schema.json', import.meta.url),
+  tenant: new URL('../schemas/tenant.schema.json', import.meta.url),
+  theme: new URL('../schemas/theme.schema.json', import.meta.url),
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;

@@ -5,13 +5,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ThemePreset } from '../../schemas/generated/theme';
-import { textTables } from '../../engine/features';
+import type { ThemePreset } from '../schemas/generated/theme';
+import { textTables } from '../engine/features';
 import type { TenantIssue } from './types';
 import { validateThemeSource } from './validateTheme';
 
 /** The repository root, independent of the working directory. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** A path as issues show it: relative to the working directory when below it, with forward slashes. */
 export function displayPath(absolutePath: string): string {

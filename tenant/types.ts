@@ -1,6 +1,6 @@
-import type { TenantWithDefaults } from '../../schemas/generated/tenant';
-import type { ThemePreset } from '../../schemas/generated/theme';
-import type { ThemeTokens } from '../../engine/domain/theme';
+import type { TenantWithDefaults } from '../schemas/generated/tenant';
+import type { ThemePreset } from '../schemas/generated/theme';
+import type { ThemeTokens } from '../engine/domain/theme';
 
 /**
  * One problem in a tenant (or theme) file, located for people and tools: `line` and `column` are

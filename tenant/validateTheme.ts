@@ -1,5 +1,5 @@
-import type { ThemePreset } from '../../schemas/generated/theme';
-import { contrastFailures, formatContrastRatio } from '../../engine/domain/theme';
+import type { ThemePreset } from '../schemas/generated/theme';
+import { contrastFailures, formatContrastRatio } from '../engine/domain/theme';
 import { contrastHint } from './contrastHint';
 import { byPosition, issueAt, issueAtOffset } from './issues';
 import { parseJson } from './jsonSource';

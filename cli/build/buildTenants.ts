@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { Manifest } from 'vite';
 import { enabledFeatures } from '../../engine/features';
 import type { Locale } from '../../engine/domain/locales';
-import type { ResolvedTenant } from '../tenant';
+import type { ResolvedTenant } from '../../tenant';
 import { buildEngine, filesForTenant } from './engineBuild';
-import { renderTenantHtml } from './renderTenantHtml';
-import { builtTenantPageInput } from './tenantPage';
+import { renderTenantHtml } from '../../tenant/page/renderTenantHtml';
+import { builtTenantPageInput } from '../../tenant/page/tenantPage';
 
 export interface TenantBuildReport {
   tenant: string;
@@ -37,7 +37,7 @@ export interface EngineOutput {
   template: string;
   sizes: Map<string, Promise<EngineFile>>;
   textFiles: Map<object | string, string>;
-  /** The base text tables by feature set, read once per build (cli/build/tenantTexts.ts). */
+  /** The base text tables by feature set, read once per build (tenant/page/tenantTexts.ts). */
   baseTexts?: Map<string, Record<Locale, Record<string, string>>>;
   /** The engine files by set of enabled features, found in the manifest once per build. */
   chunks?: Map<string, string[]>;

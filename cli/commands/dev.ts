@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Logger } from '../../server/http/requestLog';
-import type { TenantIssue } from '../tenant';
+import type { TenantIssue } from '../../tenant';
 
 export interface DevServerOptions {
   /** Tenant id (tenants/<id>.json) or a path to a tenant file. */
@@ -41,8 +41,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const { Router } = await import('express');
   const { loadValidTenants } = await import('./loadValidTenants');
   const { choosePort } = await import('./freePort');
-  const { tenantPageInput } = await import('../build/tenantPage');
-  const { renderTenantHtml } = await import('../build/renderTenantHtml');
+  const { tenantPageInput } = await import('../../tenant/page/tenantPage');
+  const { renderTenantHtml } = await import('../../tenant/page/renderTenantHtml');
   const { startServer } = await import('../../server/main');
   const { devLogger, isDevAssetPath } = await import('../../server/http/requestLog');
   const { serverOptionsFromEnv } = await import('./serverOptions');
@@ -50,7 +50,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const { sendPage, BASE_PLACEHOLDER } = await import('../../server/spa/tenantSite');
   const { problemOverlayPage } = await import('../../server/spa/problemOverlay');
   const { ENGINE_DIR, TENANTS_DIR } = await import('../paths');
-  const { formatIssueWithHint, loadTenantFiles } = await import('../tenant');
+  const { formatIssueWithHint, loadTenantFiles } = await import('../../tenant');
   const print = options.print ?? ((line: string) => console.error(line));
   const host = options.host ?? '127.0.0.1';
 

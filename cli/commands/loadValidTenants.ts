@@ -6,7 +6,7 @@ import { TENANTS_DIR } from '../paths';
  * error: nothing is built or served from an invalid tenant file.
  */
 export async function loadValidTenants(names: string[] = []) {
-  const { loadTenantFiles, formatIssueWithHint } = await import('../tenant');
+  const { loadTenantFiles, formatIssueWithHint } = await import('../../tenant');
   const files = names.map((name) => (name.endsWith('.json') ? name : path.join(TENANTS_DIR, `${name}.json`)));
   const { tenants, issues } = await loadTenantFiles(files.length ? files : undefined);
   if (issues.length) {

@@ -13,7 +13,7 @@ export function registerNew(program: Command): void {
       const { writeFile } = await import('node:fs/promises');
       const path = await import('node:path');
       const { TENANTS_DIR } = await import('../paths');
-      const { newTenantTemplate } = await import('../tenant');
+      const { newTenantTemplate } = await import('../../tenant');
       if (!/^[a-z][a-z0-9-]{1,40}$/.test(id))
         throw new Error(
           `"${id}" is not a valid tenant id. Use lower-case letters, digits and hyphens, for example "city-herald".`,

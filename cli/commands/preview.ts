@@ -106,6 +106,7 @@ export function registerPreview(program: Command): void {
       const { seedDemoData, setDemoPasswords, SHARED_DEMO_EMAIL } = await import('../../server/seed');
       const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const { choosePort } = await import('./freePort');
+      const { buildEngine } = await import('./serverOptions');
       const tenants = await loadValidTenants();
       const unknown = ids.filter((id) => !tenants.some((t) => t.id === id));
       if (unknown.length)
@@ -141,6 +142,7 @@ export function registerPreview(program: Command): void {
         port,
         outboxViewer: true,
         devPages: true,
+        buildEngine,
         log: () => undefined,
         beforeListen: async (db) => {
           await setDemoPasswords(db, tenants, await seedDemoData(db, tenants));

@@ -26,7 +26,7 @@ export function registerStudio(program: Command): void {
       const { existsSync, readdirSync } = await import('node:fs');
       const path = await import('node:path');
       if (options.tenantsDir) process.env.PORTAL_TENANTS_DIR = path.resolve(options.tenantsDir);
-      const { loadTenantFiles, formatIssue } = await import('../tenant');
+      const { loadTenantFiles, formatIssue } = await import('../../tenant');
       const { startServer } = await import('../../server/main');
       const { serverOptionsFromEnv } = await import('./serverOptions');
       const { seedDemoData, setDemoPasswords } = await import('../../server/seed');

@@ -11,7 +11,7 @@ export function registerValidate(program: Command): void {
     .argument('[files...]', 'tenant files (default: every tenants/*.json)')
     .option('--json', 'print the issues as JSON for tools', false)
     .action(async (files: string[], options: { json: boolean }) => {
-      const { loadTenantFiles, formatIssueWithHint } = await import('../tenant');
+      const { loadTenantFiles, formatIssueWithHint } = await import('../../tenant');
       const { tenants, issues, warnings } = await loadTenantFiles(files.length ? files : undefined);
       if (options.json) {
         console.log(

@@ -6,3 +6,13 @@ export type Locale = 'de-DE' | 'en-GB';
 export const LOCALES: readonly Locale[] = ['de-DE', 'en-GB'];
 /** The language of last resort when neither the visitor nor the tenant names one. */
 export const FALLBACK_LOCALE: Locale = 'en-GB';
+
+/**
+ * The locale whose text stands in for a key missing in the locale shown: British English when the
+ * tenant offers it, else the tenant's own default locale, never a language the tenant does not
+ * offer. The portal looks texts up by it (engine/core/i18n.ts) and the tenant page fills each
+ * locale's text file by it (tenant/page/tenantTexts.ts).
+ */
+export function fallbackLocaleOf(tenant: { locales: readonly string[]; defaultLocale: string }): string {
+  return tenant.locales.includes(FALLBACK_LOCALE) ? FALLBACK_LOCALE : tenant.defaultLocale;
+}

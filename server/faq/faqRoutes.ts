@@ -23,7 +23,7 @@ async function entriesOf(tenant: ServerTenant): Promise<FaqAnswerEntry[]> {
   const hash = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
   const cached = sanitized.get(tenant.id);
   if (cached?.hash === hash) return cached.entries;
-  sanitizer ??= import('../../cli/build/sanitizeTenantHtml').then(
+  sanitizer ??= import('../../tenant/page/sanitizeTenantHtml').then(
     (module) => module.sanitizeHtml,
     (error) => {
       sanitizer = undefined; // a failed load is tried again by the next request, not cached
@@ -46,7 +46,7 @@ async function entriesOf(tenant: ServerTenant): Promise<FaqAnswerEntry[]> {
 
 /**
  * GET /faq (portal-core.md §2 "FAQ", §6): the FAQ entries, of which anonymous visitors get only
- * those flagged public. The built page does not carry the entries (cli/build/tenantPage.ts strips
+ * those flagged public. The built page does not carry the entries (tenant/page/tenantPage.ts strips
  * them), so a non-public entry never reaches an anonymous browser.
  */
 export function faqRoutes(deps: { auth: AuthService }): Router {

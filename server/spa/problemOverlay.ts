@@ -5,7 +5,7 @@
  * passes it through Vite, whose client script reloads it when the file changes; without scripts a
  * meta refresh does.
  */
-import type { TenantIssue } from '../../cli/tenant/types';
+import type { TenantIssue } from '../../tenant/types';
 
 export type OverlayProblem = TenantIssue;
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT } from '../../cli/tenant/sources';
-import { newTenantTemplate } from '../../cli/tenant/template';
+import { REPO_ROOT } from '../../tenant/sources';
+import { newTenantTemplate } from '../../tenant/template';
 import { badRequest, notFound } from '../http/errors';
 
 /**

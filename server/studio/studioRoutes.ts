@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
-import { validateTenantSource } from '../../cli/tenant/validateTenant';
-import type { ResolvedTenant, TenantIssue } from '../../cli/tenant/types';
-import { tenantPageInput } from '../../cli/build/tenantPage';
-import { renderTenantHtml } from '../../cli/build/renderTenantHtml';
-import { loadThemePresets, REPO_ROOT } from '../../cli/tenant/sources';
+import { validateTenantSource } from '../../tenant/validateTenant';
+import type { ResolvedTenant, TenantIssue } from '../../tenant/types';
+import { tenantPageInput } from '../../tenant/page/tenantPage';
+import { renderTenantHtml } from '../../tenant/page/renderTenantHtml';
+import { loadThemePresets, REPO_ROOT } from '../../tenant/sources';
 import { ensureStudioBuilt, studioBuildDir } from '../../studio/buildStudio';
 import type { AuthService } from '../auth/authService';
 import { MAGIC_LINK_PURPOSE } from '../auth/authService';
@@ -27,6 +27,8 @@ export interface StudioOptions {
   /** The tenants this server serves: the preview's API and demo users come from one of them. */
   tenants: readonly ServerTenant[];
   distDir: string;
+  /** Builds the engine into `<distDir>/.engine` when it is not there (the CLI's build, handed in). */
+  buildEngine?: (engineDir: string) => Promise<unknown>;
 }
 
 /** A draft the operator is typing: the last valid version is what the preview frames show. */
@@ -281,8 +283,9 @@ export function studioRouter(options: StudioOptions): Router {
   router.get('/preview/:draftId{/*path}', async (req, res) => {
     const draft = draftOf(req);
     if (!existsSync(path.join(engineDir, 'index.html'))) {
-      const { buildEngine } = await import('../../cli/build/engineBuild');
-      await buildEngine(engineDir);
+      if (!options.buildEngine)
+        throw notFound('The engine is not built: run `npx portal build` and open the preview again.');
+      await options.buildEngine(engineDir);
     }
     const template = readFileSync(path.join(engineDir, 'index.html'), 'utf8');
     // The draft speaks as the served tenant whose API it uses: same session key, same demo data.

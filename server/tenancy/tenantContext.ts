@@ -4,7 +4,7 @@ import type { ThemeTokens } from '../../engine/domain/theme';
 
 /**
  * The request's tenant as the server holds it: the tenant file validated with its defaults applied
- * (cli/tenant's ResolvedTenant), typed from the generated schema type, so every route reads every
+ * (tenant/'s ResolvedTenant), typed from the generated schema type, so every route reads every
  * setting the same typed way (tenantContext(res).tenant) and no route casts it to a hand-written
  * shape. The theme tokens come from the preset merged with the tenant's overrides.
  */

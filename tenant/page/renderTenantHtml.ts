@@ -17,7 +17,7 @@ function scriptSafeJson(value: unknown): string {
 
 /**
  * The texts of a locale are most of a page (a thousand keys). Frozen tables are the shared base
- * texts of a feature set (cli/build/tenantTexts.ts): they are serialized once, however many tenants
+ * texts of a feature set (tenant/page/tenantTexts.ts): they are serialized once, however many tenants
  * ship them (issue 15: per-tenant work is only what differs).
  */
 const serializedTables = new WeakMap<object, string>();

@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { PortalConfig, PortalTenant } from '../../engine/domain/portalConfig';
 import type { Locale } from '../../engine/domain/locales';
 import { themeToCss } from '../../engine/domain/theme';
-import type { ResolvedTenant } from '../tenant';
-import { ROOT_DIR } from '../paths';
+import { loadSchema } from '../schemaErrors';
+import type { ResolvedTenant } from '../types';
 import { sanitizeTenantHtml } from './sanitizeTenantHtml';
 import { splitTenantTexts, tenantTexts } from './tenantTexts';
-
-let tenantSchema: object | undefined;
-function schema(): object {
-  tenantSchema ??= JSON.parse(readFileSync(path.join(ROOT_DIR, 'schemas', 'tenant.schema.json'), 'utf8'));
-  return tenantSchema!;
-}
 
 type PageInput = { config: Omit<PortalConfig, 'basePath'>; themeCss: string };
 
@@ -52,7 +44,7 @@ function publicPart(tenant: ResolvedTenant): { tenant: PortalTenant; themeCss: s
   // the page; the FAQ screen asks GET /api/faq, which filters by the session. Left out before
   // sanitizing, so no time goes into HTML that the page never carries.
   const { entries: _entries, ...faqWithoutEntries } = tenant.faq;
-  const safe = sanitizeTenantHtml({ ...tenant, faq: faqWithoutEntries }, schema() as never);
+  const safe = sanitizeTenantHtml({ ...tenant, faq: faqWithoutEntries }, loadSchema('tenant') as never);
   // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only.
   const {
     $schema: _schema,

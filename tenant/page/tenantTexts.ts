@@ -1,10 +1,11 @@
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { textTables } from '../../engine/features';
-import type { Locale } from '../../engine/domain/locales';
-import { fallbackLocaleOf } from '../../engine/core/i18n';
+import { fallbackLocaleOf, type Locale } from '../../engine/domain/locales';
 import type { TextOverrides } from '../../schemas/generated/tenant';
-import { ENGINE_DIR } from '../paths';
+import { REPO_ROOT } from '../sources';
+
+const ENGINE_DIR = path.join(REPO_ROOT, 'engine');
 
 type TextTable = Record<Locale, Record<string, string>>;
 
@@ -46,7 +47,7 @@ export function tenantTexts(tenant: { features: readonly string[]; texts?: TextO
  * A built page's texts (issue 15): per offered locale, the complete base table the page fetches
  * from a file shared by every tenant with the same features, and the tenant's own texts the page
  * carries inline, laid over it. The base table of a locale is filled, key by key, from the fallback
- * locale's base (engine/core/i18n.ts `fallbackLocaleOf`, the lookup of engine/core/translation.tsx),
+ * locale's base (engine/domain/locales.ts `fallbackLocaleOf`, the lookup of engine/core/translation.tsx),
  * so a page needs no second file; an override in the fallback locale of a key filled that way
  * travels with the locale's overrides. File and overrides together give the page exactly what
  * `tenantTexts` plus the fallback lookup gave it.

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../cli/commands/dev';
-import { formatIssue, validateTenantSource } from '../../cli/tenant';
+import { formatIssue, validateTenantSource } from '../../tenant';
 import { devLogger } from '../../server/http/requestLog';
 import { OVERLAY_MARKER } from '../../server/spa/problemOverlay';
 import { createTestDatabase } from '../support/database';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuesToErrorSchema, pointerSegments, type StudioIssue } from '../../studio/fieldErrors';
-import { validateTenantSource } from '../../cli/tenant';
+import { validateTenantSource } from '../../tenant';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyMinimalEdits } from '../../server/studio/minimalEdit';
 import { lineDiff } from '../../server/studio/lineDiff';
-import { validateTenantSource } from '../../cli/tenant';
+import { validateTenantSource } from '../../tenant';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const source = readFileSync(path.join(ROOT, 'tenants', 'technikwelt.json'), 'utf8');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createMailer } from '../../server/mail/mailer';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../server/seed';
-import { loadTenantFiles } from '../../cli/tenant';
+import { loadTenantFiles } from '../../tenant';
 import { getTestDatabase, uniqueTenantId } from '../support/database';
 import { listen } from '../support/apiClient';
 

@@ -4,7 +4,7 @@
  */
 import type { Tenant } from '../../schemas/generated/tenant';
 import type { ThemePreset } from '../../schemas/generated/theme';
-import { schemaValidator } from '../../cli/tenant/schemaErrors';
+import { schemaValidator } from '../../tenant/schemaErrors';
 import type { ServerTenant } from '../../server/tenancy/tenantContext';
 
 /** A valid, minimal tenant file (id "acme", so it belongs in tenants/acme.json). */

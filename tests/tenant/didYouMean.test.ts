@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestMatch } from '../../cli/tenant';
+import { closestMatch } from '../../tenant';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 
 describe('closestMatch', () => {

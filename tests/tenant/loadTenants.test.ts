@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { knownTextKeys, loadTenantFiles, loadThemePresets } from '../../cli/tenant';
+import { knownTextKeys, loadTenantFiles, loadThemePresets } from '../../tenant';
 import { makeTenant, makeThemePreset } from '../support/builders';
 
 let root: string;

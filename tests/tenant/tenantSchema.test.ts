@@ -11,7 +11,7 @@ import {
   validateTenantSource,
   formatIssue,
   tenantFilePaths,
-} from '../../cli/tenant';
+} from '../../tenant';
 
 type Schema = Record<string, unknown>;
 const tenantSchema = JSON.parse(

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatIssue,
-  formatIssueWithHint,
-  validateTenantSource,
-  type ValidationContext,
-} from '../../cli/tenant';
+import { formatIssue, formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../tenant';
 import { makeTenant, makeThemePreset } from '../support/builders';
 
 const FILE = 'tenants/acme.json';

@@ -7,7 +7,7 @@ import {
   loadTenantFiles,
   validateTenantSource,
   type ValidationContext,
-} from '../../cli/tenant';
+} from '../../tenant';
 import { createProgram } from '../../cli/program';
 import { makeTenant, makeThemePreset } from '../support/builders';
 

@@ -5,9 +5,9 @@ import {
   validateTenantSource,
   validateThemeSource,
   type ValidationContext,
-} from '../../cli/tenant';
-import { contrastHint } from '../../cli/tenant/contrastHint';
-import { closestTextKey, textKeyHint } from '../../cli/tenant/didYouMean';
+} from '../../tenant';
+import { contrastHint } from '../../tenant/contrastHint';
+import { closestTextKey, textKeyHint } from '../../tenant/didYouMean';
 import { contrastFailures, contrastRatio } from '../../engine/domain/theme';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { makeTenant, makeThemePreset } from '../support/builders';

@@ -5,7 +5,7 @@
  * receivers only), known event types, each URL once.
  */
 import { describe, expect, it } from 'vitest';
-import { formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../cli/tenant';
+import { formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../tenant';
 import type { WebhookEndpoint } from '../../schemas/generated/tenant';
 import { makeTenant, makeThemePreset } from '../support/builders';
 

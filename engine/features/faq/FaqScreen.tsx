@@ -54,7 +54,7 @@ export default function FaqScreen() {
     <section className="faq" aria-labelledby="faq-title">
       <h1 id="faq-title">{t('faq.title')}</h1>
       {headingHtml ? (
-        // Tenant HTML, sanitized at build time (cli/build/sanitizeTenantHtml.ts).
+        // Tenant HTML, sanitized at build time (tenant/page/sanitizeTenantHtml.ts).
         <div className="faq-heading tenant-html" dangerouslySetInnerHTML={{ __html: headingHtml }} />
       ) : (
         <p className="faq-heading">{t('faq.defaultHeading')}</p>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from 'vite';
 import { filesForTenant } from '../../../cli/build/engineBuild';
-import { renderTenantHtml } from '../../../cli/build/renderTenantHtml';
-import { sanitizeHtml, sanitizeTenantHtml } from '../../../cli/build/sanitizeTenantHtml';
+import { renderTenantHtml } from '../../../tenant/page/renderTenantHtml';
+import { sanitizeHtml, sanitizeTenantHtml } from '../../../tenant/page/sanitizeTenantHtml';
 
 const manifest: Manifest = {
   'index.html': {

@@ -3,7 +3,7 @@
  * about a wrong VAT id, rate or logo, in the words of the other settings' messages.
  */
 import { describe, expect, it } from 'vitest';
-import { formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../../cli/tenant';
+import { formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../../tenant';
 import { makeTenant, makeThemePreset } from '../../support/builders';
 
 const FILE = 'tenants/acme.json';

@@ -11,7 +11,7 @@ import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
 import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
-import { validateTenantSource } from '../../../cli/tenant';
+import { validateTenantSource } from '../../../tenant';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';

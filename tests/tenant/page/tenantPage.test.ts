@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtTenantPageInput, tenantPageInput } from '../../../cli/build/tenantPage';
+import { builtTenantPageInput, tenantPageInput } from '../../../tenant/page/tenantPage';
 import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 
 describe('the page config of a tenant', () => {
