@@ -74,11 +74,6 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
-/** The flag button toggles between the two locales. */
-export function otherLocale(current: string): Locale {
-  return current.startsWith('de') ? 'en-GB' : 'de-DE';
-}
-
 /**
  * A built page (issue 15) carries only the tenant's own texts per locale and, in `textFiles`, the
  * hashed file of each offered locale's complete base texts, shared by every tenant with the same

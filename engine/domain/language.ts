@@ -15,7 +15,7 @@
  * A tenant that offers one language stays in it whatever is asked for (portal-core.md §1 "The
  * tenant has a default locale").
  */
-import { FALLBACK_LOCALE, type Locale } from './locales';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from './locales';
 
 /** The languages of a tenant: the ones it offers and the one it starts in. */
 export interface TenantLanguages {
@@ -24,33 +24,69 @@ export interface TenantLanguages {
 }
 
 /**
- * The `lang` query parameter of portal-core.md §1: "de" gives German, "en" British English, any
- * other value is used as given (and then matched against the tenant's locales, see offeredLocale).
+ * The `lang` query parameter of portal-core.md §1: a bare language ("de", "en") gives the portal's
+ * locale of that language, any other value is used as given (and then matched against the tenant's
+ * locales, see offeredLocale).
  */
 export function localeFromLangParam(lang: string | null | undefined): string | undefined {
   if (!lang) return undefined;
-  if (lang === 'de') return 'de-DE';
-  if (lang === 'en') return 'en-GB';
-  return lang;
-}
-
-/** The short form a link carries (`?lang=de`), the inverse of localeFromLangParam. */
-export function langParam(locale: string): 'de' | 'en' {
-  return locale.startsWith('de') ? 'de' : 'en';
+  return LOCALES.find((locale) => langParam(locale) === lang) ?? lang;
 }
 
 /**
- * The tenant's locale that a wish names, by its language ("en-US" → "en-GB"; the portal's locales
- * differ in language, so that is also the exact match); a language the tenant does not offer gives
- * undefined.
+ * The short form a link carries (`?lang=de`), the inverse of localeFromLangParam; the whole locale
+ * when the portal speaks another locale of the same language (a pseudo-locale beside en-GB).
+ */
+export function langParam(locale: string): string {
+  const language = languageOf(locale);
+  return LOCALES.filter((other) => languageOf(other) === language).length > 1 ? locale : language;
+}
+
+function languageOf(locale: string): string {
+  return locale.split('-')[0].toLowerCase();
+}
+
+/**
+ * The portal's locale for a language the screen or a caller names (i18next's language, a request's
+ * locale): by its language, else the fallback locale. What a request body's `locale` is made of.
+ */
+export function portalLocale(language: string | null | undefined): Locale {
+  return offeredLocale(LOCALES, language) ?? FALLBACK_LOCALE;
+}
+
+/** The locale after `current` in the tenant's list, round to the first: the flag button's next language. */
+export function nextLocale(offered: readonly string[], current: string): Locale {
+  const index = offered.indexOf(offeredLocale(offered, current) ?? current);
+  return offered[(index + 1) % offered.length] as Locale;
+}
+
+/** A locale's language named in itself ("Deutsch", "English"), as the flag button shows it. */
+export function languageName(locale: string): string {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(languageOf(locale)) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/**
+ * The region a locale writes addresses from ("DE" for de-DE): an address in it needs no country line.
+ */
+export function homeRegion(locale: string): string | undefined {
+  return new Intl.Locale(locale).maximize().region;
+}
+
+/**
+ * The tenant's locale that a wish names: that locale itself, else one of its language ("en-US" →
+ * "en-GB"); a language the tenant does not offer gives undefined.
  */
 export function offeredLocale(
   offered: readonly string[],
   wish: string | null | undefined,
 ): Locale | undefined {
-  const language = wish?.trim().slice(0, 2).toLowerCase();
-  if (!language) return undefined;
-  return offered.find((locale) => locale.slice(0, 2).toLowerCase() === language) as Locale | undefined;
+  const wanted = wish?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const exact = offered.find((locale) => locale.toLowerCase() === wanted);
+  const language = wanted.slice(0, 2);
+  return (exact ?? offered.find((locale) => locale.slice(0, 2).toLowerCase() === language)) as
+    Locale | undefined;
 }
 
 /** The first wish the tenant offers, else the tenant's default locale. */
@@ -77,29 +113,45 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
 }
 
 /**
- * Words given per locale (`{"de-DE": "Angebote per Post", "en-GB": "Offers by post"}`) in
- * `locale`: its own, else those of the same language, else the fallback locale's (British English),
- * else any. Undefined when there are none.
+ * Which locale's words `wordsIn` gives for `locale`: its own, else those of the same language, else
+ * the fallback locale's (British English), else any. Undefined when there are none.
  */
-export function wordsIn<T>(
-  words: Readonly<Partial<Record<Locale, T>>> | Readonly<Partial<Record<string, T>>> | null | undefined,
+export function localeOfWords(
+  given:
+    | Readonly<Partial<Record<Locale, unknown>>>
+    | Readonly<Partial<Record<string, unknown>>>
+    | null
+    | undefined,
   locale: string,
-): T | undefined {
-  if (!words) return undefined;
-  const byLocale = words as Readonly<Partial<Record<string, T>>>;
+): string | undefined {
+  if (!given) return undefined;
+  const words = given as Readonly<Partial<Record<string, unknown>>>;
   const present = (key: string | undefined) =>
-    key !== undefined && byLocale[key] != null && byLocale[key] !== '' ? byLocale[key] : undefined;
-  const sameLanguage = Object.keys(byLocale).find(
+    key !== undefined && words[key] != null && words[key] !== '' ? key : undefined;
+  const sameLanguage = Object.keys(words).find(
     (key) => key.slice(0, 2).toLowerCase() === locale.slice(0, 2).toLowerCase(),
   );
   return (
     present(locale) ??
     present(sameLanguage) ??
     present(FALLBACK_LOCALE) ??
-    Object.keys(byLocale)
+    Object.keys(words)
       .map(present)
-      .find((words) => words !== undefined)
+      .find((key) => key !== undefined)
   );
+}
+
+/**
+ * Words given per locale (`{"de-DE": "Angebote per Post", "en-GB": "Offers by post"}`) in
+ * `locale`, by the rule of localeOfWords. Undefined when there are none.
+ */
+export function wordsIn<T>(
+  words: Readonly<Partial<Record<Locale, T>>> | Readonly<Partial<Record<string, T>>> | null | undefined,
+  locale: string,
+): T | undefined {
+  const byLocale = words as Readonly<Partial<Record<string, T>>> | null | undefined;
+  const key = localeOfWords(byLocale, locale);
+  return key === undefined ? undefined : byLocale![key];
 }
 
 export type DeepPartial<T> = {

@@ -1,9 +1,15 @@
+import type { Locale } from '../../schemas/generated/tenant';
+
 /**
- * The locales a portal speaks (portal-core.md §8): the schema's list, one place for the engine, the
- * server and the CLI.
+ * The locales a portal speaks (portal-core.md §8): the schema's list (schemas/tenant.schema.json
+ * `definitions.locale`, generated into `Locale`), one place for the engine, the server and the CLI.
+ * The object below makes the compiler check the list against the schema both ways, so a locale
+ * added to the schema is refused here until it is listed; its texts are JSON files
+ * (README "Adding a locale").
  */
-export type Locale = 'de-DE' | 'en-GB';
-export const LOCALES: readonly Locale[] = ['de-DE', 'en-GB'];
+export type { Locale };
+const IN_SCHEMA: Record<Locale, true> = { 'de-DE': true, 'en-GB': true };
+export const LOCALES = Object.keys(IN_SCHEMA) as readonly Locale[];
 /** The language of last resort when neither the visitor nor the tenant names one. */
 export const FALLBACK_LOCALE: Locale = 'en-GB';
 

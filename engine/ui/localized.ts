@@ -1,4 +1,5 @@
 import { wordsIn } from '../domain/language';
+import type { Locale } from '../domain/locales';
 
 /**
  * Tenant texts given per locale ({"de-DE": …, "en-GB": …}, schemas/tenant.schema.json
@@ -6,7 +7,7 @@ import { wordsIn } from '../domain/language';
  * back to the other one) — the rule the server words per-locale texts by (engine/domain/language.ts).
  */
 export function localized(
-  value: { 'de-DE'?: string; 'en-GB'?: string } | undefined,
+  value: Readonly<Partial<Record<Locale, string>>> | undefined,
   language: string,
 ): string {
   return wordsIn(value, language) ?? '';

@@ -7,6 +7,7 @@ import { insertLoginToken } from '../store/authStore';
 import { accountHasZipCode, partnersByEmailNameAndZip } from '../store/partialLoginStore';
 import { hashToken, newSecretToken } from './tokens';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
+import { langParam } from '../../engine/domain/language';
 
 export const MAGIC_LINK_MINUTES = 15;
 export const MAGIC_LINK_PURPOSE = 'magic-link';
@@ -42,12 +43,12 @@ async function linkMail(
 }
 
 /**
- * The language the visitor asked in travels with the link (`&lang=de|en`), so the portal opens in
+ * The language the visitor asked in travels with the link (`&lang=de`), so the portal opens in
  * it even in a new tab or another browser (issue 14, finding 4; engine/core/i18n.ts initialLocale).
  */
 export function langQuery(locale: string | undefined): string {
   if (!locale) return '';
-  return `&lang=${locale.startsWith('de') ? 'de' : 'en'}`;
+  return `&lang=${langParam(locale)}`;
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   write,
   type PdfPage,
 } from './pdfWriter';
+import { homeRegion } from '../../engine/domain/language';
 
 /** The party an invoice is addressed to: name and postal address (BusinessPartnerSummary). */
 export type BilledParty = Pick<
@@ -86,9 +87,8 @@ export function addressLines(party: BilledParty | undefined, locale: DocumentLoc
   const place = uk
     ? [party.city ?? '', party.zipcode ?? '']
     : [[party.zipcode, party.city].filter(Boolean).join(' ')];
-  const home = locale === 'de-DE' ? 'DE' : 'GB';
   const country =
-    party.countryCode && party.countryCode !== home
+    party.countryCode && party.countryCode !== homeRegion(locale)
       ? (new Intl.DisplayNames([locale], { type: 'region' }).of(party.countryCode) ?? party.countryCode)
       : '';
   return [name, street, ...place, country].filter((line) => line.trim() !== '');

@@ -90,6 +90,7 @@ import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
 import { licenseMail } from './licenseMails';
+import { langParam } from '../../engine/domain/language';
 
 const ORDER_NUMBER = /^[0-9]{10}$/;
 
@@ -278,7 +279,7 @@ export function createLicenses(deps: {
   }
 
   function acceptLink(portalUrl: string, s: Subscription, licenseId: string, token: string, locale: Locale) {
-    return `${portalUrl}subscriptions/${encodeURIComponent(s.id)}/licenses/${encodeURIComponent(licenseId)}/accept?token=${encodeURIComponent(token)}&lang=${locale === 'de-DE' ? 'de' : 'en'}`;
+    return `${portalUrl}subscriptions/${encodeURIComponent(s.id)}/licenses/${encodeURIComponent(licenseId)}/accept?token=${encodeURIComponent(token)}&lang=${langParam(locale)}`;
   }
 
   /** A fresh single-use token for the licence, mailed to the invited address (the old link stops working). */
@@ -510,7 +511,7 @@ export function createLicenses(deps: {
           publication: s.publicationName,
           orderNumber: s.orderNumber,
           days: String(APPOINTMENT_DAYS),
-          link: `${portalUrl}subscriptions/${encodeURIComponent(s.id)}/license-managers/${encodeURIComponent(appointment.id)}/confirm?token=${encodeURIComponent(token)}&lang=${caller.locale === 'de-DE' ? 'de' : 'en'}`,
+          link: `${portalUrl}subscriptions/${encodeURIComponent(s.id)}/license-managers/${encodeURIComponent(appointment.id)}/confirm?token=${encodeURIComponent(token)}&lang=${langParam(caller.locale)}`,
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: email, from: deps.mailFrom, ...mail });
         return appointmentView(appointment);

@@ -32,6 +32,7 @@ import {
 import { requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { optInWidgetMail } from './optInWidgetMails';
+import { langParam } from '../../engine/domain/language';
 
 const exhausted = () =>
   new HttpError(
@@ -93,7 +94,7 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
           signupId,
           provider: provider.code,
         });
-        const link = `${origin.portalUrl}opt-in-widget?provider=${encodeURIComponent(provider.code)}&token=${encodeURIComponent(token)}&lang=${origin.locale === 'de-DE' ? 'de' : 'en'}`;
+        const link = `${origin.portalUrl}opt-in-widget?provider=${encodeURIComponent(provider.code)}&token=${encodeURIComponent(token)}&lang=${langParam(origin.locale)}`;
         const mail = optInWidgetMail('optInWidgetConfirm', origin.locale, {
           tenant: tenant.name,
           name: `${body.firstName.trim()} ${body.lastName1.trim()}`,

@@ -3,6 +3,7 @@ import { useTranslation } from '../translation';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Alert } from '../../ui/Alert';
 import { localized } from '../../ui/localized';
+import { localeOfWords } from '../../domain/language';
 import { usePortal } from '../PortalContext';
 import {
   announcementFingerprint,
@@ -16,10 +17,9 @@ import {
  * `portal build`), one of five variants, visible until the user closes it — and closed, it stays
  * closed after a reload, until the tenant publishes another announcement (./announcementMemory.ts).
  */
-/** The language the banner's HTML is written in (the screen's, or the other one when the tenant gave only that). */
-function announcementLang(html: { 'de-DE'?: string; 'en-GB'?: string }, language: string): string {
-  const wanted = language.startsWith('de') ? 'de-DE' : 'en-GB';
-  return html[wanted] ? wanted : wanted === 'de-DE' ? 'en-GB' : 'de-DE';
+/** The language the banner's HTML is written in (the screen's, or another one when the tenant gave only that). */
+function announcementLang(html: Parameters<typeof localeOfWords>[0], language: string): string {
+  return localeOfWords(html, language) ?? language;
 }
 
 export function AnnouncementBanner() {

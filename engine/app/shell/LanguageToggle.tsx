@@ -1,5 +1,6 @@
 import { useTranslation } from '../translation';
-import { otherLocale, rememberLocale } from '../i18n';
+import { rememberLocale } from '../i18n';
+import { languageName, nextLocale } from '../../domain/language';
 import { usePortal } from '../PortalContext';
 
 /** Flags as inline SVG: emoji flags do not render on Windows or on Linux without an emoji font. */
@@ -25,13 +26,13 @@ function Flag({ locale }: { locale: string }) {
 }
 
 /**
- * The flag button of portal-core.md §1: toggles de-DE and en-GB. It shows the flag and name of
- * the language it switches to; the accessible name says what it does.
+ * The flag button of portal-core.md §1: switches to the tenant's next locale (of two, the other one).
+ * It shows the flag and name of the language it switches to; the accessible name says what it does.
  */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const { config } = usePortal();
-  const next = otherLocale(i18n.language);
+  const next = nextLocale(config.tenant.locales, i18n.language);
   return (
     <button
       type="button"
@@ -43,7 +44,7 @@ export function LanguageToggle() {
       }}
     >
       <Flag locale={next} />
-      <span lang={next}>{next === 'de-DE' ? 'Deutsch' : 'English'}</span>
+      <span lang={next}>{languageName(next)}</span>
     </button>
   );
 }

@@ -13,6 +13,7 @@ import { canCancel } from '../../domain/capabilities';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
+import { portalLocale } from '../../domain/language';
 
 /**
  * /cancellation (account-flows.md §2 "Cancellation screen", §4, §5): signed-in users choose one of
@@ -82,7 +83,7 @@ function CancellationCheck() {
     setBusy(true);
     setResult(null);
     try {
-      const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
+      const locale = portalLocale(i18n.language);
       await offersApi(api).cancellationLogin({
         email: values.email.trim(),
         orderNumber: values.orderNumber.trim(),

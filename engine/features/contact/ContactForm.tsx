@@ -26,6 +26,7 @@ import { contactErrorKey, fieldErrorsOf, linkResultOf } from './contactErrors';
 import { CheckboxField, SelectField, TextAreaField } from '../../ui/fields';
 import type { ContactTenant } from './ContactScreen';
 import { pickFile, type PickedFile } from './upload';
+import { portalLocale } from '../../domain/language';
 
 const DEFAULT_SALUTATION_KEYS: Record<string, string> = {
   '0001': 'contact.salutationMs',
@@ -125,7 +126,7 @@ export function ContactForm({
   function input(): ContactInput & { locale: string } {
     const base: ContactInput & { locale: string } = {
       activity: activity.activity,
-      locale: i18n.language.startsWith('de') ? 'de-DE' : 'en-GB',
+      locale: portalLocale(i18n.language),
       ...(messageShown ? { message: values.message } : {}),
       ...(showMessageInput ? { showMessageInput: true } : {}),
       ...(optInShown ? { optIn } : {}),

@@ -21,6 +21,7 @@ import { CheckboxField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
 import { emailWidgetApi } from './emailWidgetApi';
 import './emailWidget.css';
+import { portalLocale } from '../../domain/language';
 
 /**
  * /email-widget (account-flows.md §2 "Email widget", §5): the form (e-mail, order number, zip code,
@@ -70,7 +71,7 @@ function EmailWidgetForm() {
     if (Object.keys(found).length > 0) return;
     setState('busy');
     try {
-      const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
+      const locale = portalLocale(i18n.language);
       await emailWidgetApi(api).request({
         email: values.email.trim(),
         orderNumber: values.orderNumber.trim(),

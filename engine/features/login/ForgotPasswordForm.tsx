@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH, isPlausibleEmail } from '../../domain/fieldRules';
 import { refusalOf } from './refusalText';
+import { portalLocale } from '../../domain/language';
 
 /** Forgot password (§5: e-mail required, trimmed, at most 50 characters): a reset link by e-mail. */
 export function ForgotPasswordForm({
@@ -32,7 +33,7 @@ export function ForgotPasswordForm({
     setFailure(undefined);
     setState('sending');
     try {
-      await api.post(endpoint, { email: value, locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB' });
+      await api.post(endpoint, { email: value, locale: portalLocale(i18n.language) });
       setState('sent');
     } catch (error) {
       // §8: the server's reason, at the address or over the form (./refusalText.ts).

@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { isPlausibleEmail } from '../../domain/fieldRules';
 import { loginErrorText } from './loginErrors';
+import { portalLocale } from '../../domain/language';
 
 /**
  * The magic-link form (§2 "Login"): an e-mail; a login link is sent and a confirmation shown. The
@@ -29,7 +30,7 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
     try {
       await api.post('/login/magic-link', {
         email: value,
-        locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB',
+        locale: portalLocale(i18n.language),
         returnTo,
       });
       setState('sent');

@@ -6,6 +6,7 @@ import { FormField } from '../../ui/FormField';
 import { ACCOUNT_NAME_MAX_LENGTH, isPlausibleEmail, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
 import { newPasswordErrors } from './passwordErrors';
 import { refusalOf } from './refusalText';
+import { portalLocale } from '../../domain/language';
 
 type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | 'passwordConfirm';
 
@@ -67,7 +68,7 @@ export function RegistrationForm({
         email,
         password: values.password,
         passwordConfirm: values.passwordConfirm,
-        locale: i18n.language === 'de-DE' ? 'de-DE' : 'en-GB',
+        locale: portalLocale(i18n.language),
       });
       setState('sent');
     } catch (error) {

@@ -22,6 +22,7 @@ import { SelectField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
 import { optInWidgetApi } from './optInWidgetApi';
 import './optInWidget.css';
+import { portalLocale } from '../../domain/language';
 
 type Provider = OptInWidgetProvider;
 
@@ -100,7 +101,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
     if (Object.keys(found).length > 0) return;
     setState('busy');
     try {
-      const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
+      const locale = portalLocale(i18n.language);
       await optInWidgetApi(api).signUp({
         salutationCode: values.salutationCode,
         firstName: values.firstName.trim(),

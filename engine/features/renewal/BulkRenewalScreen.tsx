@@ -32,6 +32,7 @@ import {
 import { Alert } from '../../ui/Alert';
 import { FormField } from '../../ui/FormField';
 import { Loading } from '../../ui/Loading';
+import { portalLocale } from '../../domain/language';
 
 /**
  * /bulk-renewal (account-flows.md §2 "Bulk renewal", §5, §6, §8): only when the tenant offers it
@@ -91,7 +92,7 @@ function BulkRenewalLogin() {
     setBusy(true);
     setRefused(null);
     try {
-      const locale = i18n.language.startsWith('de') ? 'de-DE' : 'en-GB';
+      const locale = portalLocale(i18n.language);
       await offersApi(api).bulkRenewalLogin({
         email: values.email.trim(),
         lastName: values.lastName.trim(),
