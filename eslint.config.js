@@ -112,6 +112,9 @@ export default tseslint.config(
     },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // Without a parser for .ts the cycle rule cannot read the modules an import leads to.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

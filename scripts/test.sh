@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: type check, generated-type drift check, unit + integration tests (on the embedded
+# `npm test`: lint and format check, type check, generated-type drift check, unit + integration tests (on the embedded
 # PostgreSQL 18 and on the system's PostgreSQL 15, or DATABASE_URL), then the Playwright suites in
 # Debian's Chromium.
 set -euo pipefail
@@ -23,6 +23,8 @@ chmod 1777 "$TMPDIR"
 export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
 
+echo "== lint (ESLint: layers, cycles, hooks; Prettier: format)"
+npm run --silent lint
 echo "== type check"
 npx tsc --noEmit -p tsconfig.json
 npx tsc --noEmit -p studio/tsconfig.json
