@@ -3,10 +3,10 @@ import { FlowBackButton } from './FlowBackButton';
 import type { Subscription } from '../../schemas/generated/subscription';
 import { href, ROUTES } from '../domain/routeRefs';
 import { useTranslation } from '../core/translation';
+import { useRouteServed } from '../core/featureRoutes';
 import type { Capability } from '../domain/capabilities';
-import { isRouteServed } from '../features';
 import { Alert } from '../ui/Alert';
-import { useCapabilityContext, useTenantSettings } from './capabilityContext';
+import { useCapabilityContext } from './capabilityContext';
 import { FlowHeader } from './offers/FlowHeader';
 import { useFlowReturn } from './offers/flowNavigation';
 import { CONTACT_HELPS, flowRefusal, type FlowRefusal } from './flowRefusal';
@@ -47,10 +47,10 @@ export function FlowUnavailable({
   texts?: Partial<Record<FlowRefusal, string>>;
 }) {
   const { t } = useTranslation();
-  const tenant = useTenantSettings();
   // Back where the flow's back goes: the entry page a `returnTo` names (§2), else the subscription.
   const { back } = useFlowReturn(s.id);
-  const contact = CONTACT_HELPS.has(refusal) && isRouteServed(tenant.features, ROUTES.contact);
+  const contactServed = useRouteServed(ROUTES.contact);
+  const contact = CONTACT_HELPS.has(refusal) && contactServed;
   const own = texts[refusal];
   return (
     <section

@@ -4,7 +4,7 @@ import { statusTone } from '../domain/orderStatus';
 import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../domain/capabilities';
 import { usePortal } from '../core/PortalContext';
 import { href, ROUTES } from '../domain/routeRefs';
-import { isRouteServed } from '../features';
+import { useRouteServed } from '../core/featureRoutes';
 import { Badge } from '../ui/Badge';
 import { formatDate } from '../domain/dates';
 import { localized } from '../ui/localized';
@@ -47,8 +47,7 @@ export function SubscriptionCard({
   const cover = subscription.coverImageUrl ?? config.tenant.coverImagePlaceholderUrl;
   const component = isBundleSlave(subscription);
   // The renewal link only when a feature serves the renewal route (the flows come with their features).
-  const renewal =
-    isRouteServed(config.tenant.features, ROUTES.subscriptionRenewal) && showsCardRenewal(subscription, ctx);
+  const renewal = useRouteServed(ROUTES.subscriptionRenewal) && showsCardRenewal(subscription, ctx);
   return (
     <li className="card subscription-card" aria-labelledby={titleId}>
       {cover && (

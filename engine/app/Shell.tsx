@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router';
-import { useTranslation } from './translation';
-import { authStateAtom, isFullyLoggedIn } from './authState';
-import { usePortal } from './PortalContext';
+import { useTranslation } from '../core/translation';
+import { authStateAtom, isFullyLoggedIn } from '../core/authState';
+import { usePortal } from '../core/PortalContext';
 import { Header } from './shell/Header';
 import { AnnouncementBanner } from './shell/AnnouncementBanner';
 import { Sidebar } from './shell/Sidebar';

@@ -1,16 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { authStateAtom, isLoggedIn, scopeOf } from './authState';
+import { authStateAtom, isLoggedIn, scopeOf } from '../core/authState';
 import { mayOpenScreen } from '../domain/sessionScope';
-import { PartialSessionNotice } from './PartialSessionNotice';
-import { EmbeddedSignInNotice } from './EmbeddedSignInNotice';
-import { usePortal } from './PortalContext';
+import { PartialSessionNotice } from '../core/PartialSessionNotice';
+import { EmbeddedSignInNotice } from '../core/EmbeddedSignInNotice';
+import { usePortal } from '../core/PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
 import { Loading } from '../ui/Loading';
 import { href } from '../domain/routeRefs';
 import { destinationAfterSignIn, loginSearchFor } from '../domain/returnTo';
-import { signInDestinationAtom } from './signInDestination';
+import { signInDestinationAtom } from '../core/signInDestination';
 
 /**
  * Route access of route-inventory.txt and portal-core.md §2 "Access rules":

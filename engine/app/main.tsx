@@ -2,17 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { readPortalConfig } from './core/portalConfig';
-import { addressWithoutLang, createI18n, initialLocale, rememberLocale } from './core/i18n';
-import { TranslationProvider } from './core/translation';
-import { createApiClient } from './core/apiClient';
-import { authStateAtom, isLoggedIn } from './core/authState';
-import { createTenantSession, openSessionChannel } from './core/tenantSession';
-import { notifyHostFrame } from './core/hostFrame';
-import { PortalContext, type PortalServices } from './core/PortalContext';
-import { buildRoutes } from './core/router';
-import { loginSearchFor } from './domain/returnTo';
-import './ui/styles.css';
+import { readPortalConfig } from '../core/portalConfig';
+import { addressWithoutLang, createI18n, initialLocale, rememberLocale } from '../core/i18n';
+import { TranslationProvider } from '../core/translation';
+import { createApiClient } from '../core/apiClient';
+import { authStateAtom, isLoggedIn } from '../core/authState';
+import { createTenantSession, openSessionChannel } from '../core/tenantSession';
+import { notifyHostFrame } from '../core/hostFrame';
+import { PortalContext, type PortalServices } from '../core/PortalContext';
+import { buildRoutes } from './router';
+import { FeatureRoutesProvider } from '../core/featureRoutes';
+import { featureRoutesOf } from './featureRoutes';
+import { loginSearchFor } from '../domain/returnTo';
+import '../ui/styles.css';
 
 async function boot() {
   const config = readPortalConfig();
@@ -90,7 +92,7 @@ async function boot() {
     session.ended({ timedOut: options.timedOut });
     // Loaded only here (the login screen shares its chunk): its code is for kicker-auth tenants alone.
     if (config.tenant.features.includes('kicker-auth')) {
-      const { expireKickerCookie } = await import('./features/login/kickerCookie');
+      const { expireKickerCookie } = await import('../features/login/kickerCookie');
       expireKickerCookie(config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser', config.basePath);
     }
     if (options.timedOut) {
@@ -115,9 +117,11 @@ async function boot() {
       <JotaiProvider store={store}>
         <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
-            <BrowserRouter basename={config.basePath.replace(/\/$/, '') || '/'}>
-              <PortalRoutes />
-            </BrowserRouter>
+            <FeatureRoutesProvider value={featureRoutesOf(config.tenant)}>
+              <BrowserRouter basename={config.basePath.replace(/\/$/, '') || '/'}>
+                <PortalRoutes />
+              </BrowserRouter>
+            </FeatureRoutesProvider>
           </PortalContext.Provider>
         </TranslationProvider>
       </JotaiProvider>

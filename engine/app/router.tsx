@@ -3,8 +3,8 @@ import { Navigate, useLocation, useParams, type RouteObject } from 'react-router
 import { FEATURES, isFeatureEnabled } from '../features';
 import type { FeatureDefinition, FeatureRedirect, FeatureRoute, LazyScreen } from '../features/types';
 import { AccessGate, OptInGate } from './access';
-import { FeatureDisabled } from './FeatureDisabled';
-import { NotFound } from './NotFound';
+import { FeatureDisabled } from '../core/FeatureDisabled';
+import { NotFound } from '../core/NotFound';
 import { ROUTES, href } from '../domain/routeRefs';
 import { Shell } from './Shell';
 import { Loading } from '../ui/Loading';

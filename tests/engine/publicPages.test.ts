@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryFilter, groupFaq } from '../../engine/features/faq/faqModel';
 import { linkForPath, withUserId } from '../../engine/features/external-page/externalLinks';
 import { contactErrorKey } from '../../engine/features/contact/contactErrors';
-import { buildRoutes } from '../../engine/core/router';
+import { buildRoutes } from '../../engine/app/router';
 
 const entry = (id: string, category?: string) => ({
   id,

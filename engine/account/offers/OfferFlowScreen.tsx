@@ -6,11 +6,11 @@ import { useSetAtom } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Recommendation } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';
+import { useRouteServed } from '../../core/featureRoutes';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import type { CapabilityContext } from '../../domain/capabilities';
 import { upgradeOffers } from '../../domain/offers';
-import { isRouteServed } from '../../features';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
@@ -105,6 +105,7 @@ function OfferChoice({
   const withoutLogin = useWithoutLogin();
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const flow = usePaymentFlow();
+  const contactServed = useRouteServed(ROUTES.contact);
   const params = offerParams(source, new URLSearchParams(location.search), tenant);
   // Texts come in the screen's language: useResource loads the offers again, quietly, when it changes.
   const key = `${s.id}/recommendations?${source}&${params.category}&${params.campaign ?? ''}`;
@@ -171,7 +172,6 @@ function OfferChoice({
     );
   }
 
-  const contactServed = isRouteServed(tenant.features, ROUTES.contact);
   return (
     <section className="offer-flow" aria-labelledby={titleId}>
       <FlowHeader subscription={s} titleId={titleId} title={t(texts.heading)} />

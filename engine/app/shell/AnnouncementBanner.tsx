@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from '../translation';
+import { useTranslation } from '../../core/translation';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Alert } from '../../ui/Alert';
 import { localized } from '../../ui/localized';
 import { localeOfWords } from '../../domain/language';
-import { usePortal } from '../PortalContext';
+import { usePortal } from '../../core/PortalContext';
 import {
   announcementFingerprint,
   browserLocalStorage,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../translation';
+import { useTranslation } from '../../core/translation';
 import { isRouteServed } from '../../features';
 import { ROUTES } from '../../domain/routeRefs';
-import { usePortal } from '../PortalContext';
+import { usePortal } from '../../core/PortalContext';
 
 /**
  * §2 "Footer": provided-by line and links to FAQ, terms, privacy, site notice and contact, each

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from '../translation';
+import { useTranslation } from '../../core/translation';
 import { Link, useLocation } from 'react-router';
 import { href, ROUTES } from '../../domain/routeRefs';
-import { authStateAtom, isLoggedIn } from '../authState';
-import { usePortal } from '../PortalContext';
+import { authStateAtom, isLoggedIn } from '../../core/authState';
+import { usePortal } from '../../core/PortalContext';
 import { LanguageToggle } from './LanguageToggle';
 import { useDismissable } from './useDismissable';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from '../translation';
-import { rememberLocale } from '../i18n';
+import { useTranslation } from '../../core/translation';
+import { rememberLocale } from '../../core/i18n';
 import { languageName, nextLocale } from '../../domain/language';
-import { usePortal } from '../PortalContext';
+import { usePortal } from '../../core/PortalContext';
 
 /** Flags as inline SVG: emoji flags do not render on Windows or on Linux without an emoji font. */
 function Flag({ locale }: { locale: string }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useTranslation } from '../translation';
+import { useTranslation } from '../../core/translation';
 import { menuItems } from '../../features';
-import { usePortal } from '../PortalContext';
+import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { useNewSubscription } from '../../account/newSubscription';
 import { isFeatureOn } from '../../domain/tenantFeatures';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../translation';
+import { useTranslation } from '../../core/translation';
 
 /**
  * WCAG 2.4.2 "Page Titled": the tab title names the page, then the portal ("Meine Bestellungen –

@@ -18,6 +18,7 @@ import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
 import { dataOf, useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
+import { useRouteServed } from '../../core/featureRoutes';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import {
@@ -28,7 +29,6 @@ import {
   preselectedCancelReason,
   type CancelFormError,
 } from '../../domain/cancellation';
-import { enabledFeatures } from '../index';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -167,14 +167,13 @@ function CancellationChoice({
   const showOffers = hasOffers && !rejected;
   const chosenOffer = offers.find((offer) => offer.id === offerId) ?? offers[0];
   const busy = isPaymentBusy(flow.state) || sending;
+  const holidayServiceServed = useRouteServed(ROUTES.holidayService);
   const pauseLink =
     settings.showHolidayBreakLink &&
     // A break this subscription may take (flag, publication blacklist, the §6 holiday rule) ...
     holidayServiceTypes(s, capabilities).includes('break') &&
     // ... while a feature serves the holiday service (the holiday-break route redirects there).
-    enabledFeatures(tenant.features).some((feature) =>
-      feature.routes.some((route) => route.ref.id === ROUTES.holidayService.id),
-    );
+    holidayServiceServed;
 
   function chooseReason(value: string) {
     setReason(value);

@@ -8,7 +8,7 @@ import { destinationAfterSignIn } from '../../domain/returnTo';
  * Stores a successful login (§4 auth state) and goes where §2 "Login" says: the page the answer
  * names (a partner link's subscription, the OAuth state's path), else the login URL's
  * subscriptionId or returnTo, else orders (engine/domain/returnTo.ts, the rule the server checks
- * these paths with too). engine/main.tsx keeps the auth state in the tenant's session storage and
+ * these paths with too). engine/app/main.tsx keeps the auth state in the tenant's session storage and
  * hands it to the tenant's other tabs.
  */
 export function useCompleteLogin() {

@@ -23,7 +23,7 @@ import { OrdersSummaryPanel } from './OrdersSummaryPanel';
 import { useSessionScope } from '../../core/authState';
 import { isPartialScope } from '../../domain/sessionScope';
 import { href, ROUTES } from '../../domain/routeRefs';
-import { mayOpenRoute } from '../index';
+import { useMayOpenRoute } from '../../core/featureRoutes';
 import { ordersSummary } from './ordersSummary';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */
@@ -80,7 +80,8 @@ export default function OrdersScreen() {
   const scope = useSessionScope();
   // §2 link button and hint, when the tenant links online and the link screen is open to the session:
   // a "logged in only" session (§4) may not link (POST /subscriptions is refused to it).
-  const canLink = isFeatureOn(tenant, 'manual-registration') && mayOpenRoute(scope, ROUTES.linkSubscription);
+  const linkOpen = useMayOpenRoute(ROUTES.linkSubscription);
+  const canLink = isFeatureOn(tenant, 'manual-registration') && linkOpen;
 
   // §2, §4: the 'new' badge points here and stays while the user looks at the list (a reload
   // included); leaving the orders page after the list showed is having seen it.

@@ -6,8 +6,7 @@ import type { CapabilityContext } from '../../domain/capabilities';
 import { href } from '../../domain/routeRefs';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { isActionOpenTo, subscriptionActions } from '../index';
-import { useSessionScope } from '../../core/authState';
+import { useSubscriptionActions } from '../../core/featureRoutes';
 import { ACTION_GROUPS, type ActionTarget, type SubscriptionAction } from '../types';
 
 type DialogTarget = Extract<ActionTarget, { kind: 'dialog' }>;
@@ -41,9 +40,9 @@ export function ActionButtons({
   const { t, i18n } = useTranslation();
   const tenant = useTenantSettings();
   const [open, setOpen] = useState<SubscriptionAction | null>(null);
-  const scope = useSessionScope();
-  // A "logged in only" session (portal-core.md §4) gets no button to a screen whose calls the server refuses it.
-  const actions = subscriptionActions(tenant, s, ctx).filter((action) => isActionOpenTo(scope, action, s));
+  // The shell lists them from the registry (engine/app/featureRoutes.ts): a "logged in only"
+  // session (portal-core.md §4) gets no button to a screen whose calls the server refuses it.
+  const actions = useSubscriptionActions(s, ctx);
   // One clear primary action: the first way to keep the subscription (renew, upgrade), else the
   // first way to manage it; never help or cancellation.
   const primary =

@@ -14,6 +14,8 @@ import { ApiError } from '../../../engine/domain/apiError';
 import { authStateAtom } from '../../../engine/core/authState';
 import { createI18n } from '../../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
+import { FeatureRoutesProvider } from '../../../engine/core/featureRoutes';
+import { featureRoutesOf } from '../../../engine/app/featureRoutes';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -206,7 +208,9 @@ export async function render(
       <Provider store={store}>
         <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
-            <RouterProvider router={router} />
+            <FeatureRoutesProvider value={featureRoutesOf(services.config.tenant)}>
+              <RouterProvider router={router} />
+            </FeatureRoutesProvider>
           </PortalContext.Provider>
         </TranslationProvider>
       </Provider>,

@@ -15,6 +15,8 @@ import { ApiError } from '../../../engine/domain/apiError';
 import { authStateAtom, type LoginSource } from '../../../engine/core/authState';
 import { createI18n } from '../../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
+import { FeatureRoutesProvider } from '../../../engine/core/featureRoutes';
+import { featureRoutesOf } from '../../../engine/app/featureRoutes';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import CancellationScreen from '../../../engine/features/cancellation/CancellationScreen';
 import CancellationEntryScreen from '../../../engine/features/cancellation/CancellationEntryScreen';
@@ -159,12 +161,14 @@ async function render(
       <Provider store={store}>
         <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                <Route path={route} element={element} />
-                <Route path="*" element={<Elsewhere />} />
-              </Routes>
-            </MemoryRouter>
+            <FeatureRoutesProvider value={featureRoutesOf(services.config.tenant)}>
+              <MemoryRouter initialEntries={[path]}>
+                <Routes>
+                  <Route path={route} element={element} />
+                  <Route path="*" element={<Elsewhere />} />
+                </Routes>
+              </MemoryRouter>
+            </FeatureRoutesProvider>
           </PortalContext.Provider>
         </TranslationProvider>
       </Provider>,

@@ -4,7 +4,7 @@ import {
   announcementFingerprint,
   rememberClosed,
   wasClosed,
-} from '../../../engine/core/shell/announcementMemory';
+} from '../../../engine/app/shell/announcementMemory';
 
 /** A Map-backed Storage, as the browser's local storage behaves. */
 function memoryStorage(): Storage {

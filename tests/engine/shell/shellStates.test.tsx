@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccessGate } from '../../../engine/core/access';
+import { AccessGate } from '../../../engine/app/access';
 import { authStateAtom } from '../../../engine/core/authState';
-import { AnnouncementBanner } from '../../../engine/core/shell/AnnouncementBanner';
-import { Sidebar } from '../../../engine/core/shell/Sidebar';
+import { AnnouncementBanner } from '../../../engine/app/shell/AnnouncementBanner';
+import { Sidebar } from '../../../engine/app/shell/Sidebar';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import { newSubscriptionKey } from '../../../engine/account/newSubscription';
 import { CrossSelling } from '../../../engine/account/offers/OfferSuccess';

@@ -13,6 +13,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
+import { FeatureRoutesProvider } from '../../../engine/core/featureRoutes';
+import { featureRoutesOf } from '../../../engine/app/featureRoutes';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import EmailWidgetScreen from '../../../engine/features/email-widget/EmailWidgetScreen';
 import OptInWidgetScreen from '../../../engine/features/opt-in-widget/OptInWidgetScreen';
@@ -86,7 +88,9 @@ async function render(
       <Provider store={createStore()}>
         <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
-            <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
+            <FeatureRoutesProvider value={featureRoutesOf(services.config.tenant)}>
+              <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
+            </FeatureRoutesProvider>
           </PortalContext.Provider>
         </TranslationProvider>
       </Provider>,
