@@ -27,17 +27,24 @@ export async function subscriptionOr404(
   return subscription;
 }
 
-/** The UTC day of a moment, 'YYYY-MM-DD'. */
-
 /** The public URL of a file under this tenant's API base. */
 export function fileUrl(res: Response, key: string): string {
   return `${tenantContext(res).basePath}api/files/${encodeURIComponent(key)}`;
 }
 
-/** Who changes something, in which language: the tenant, the signed-in user and the screen's locale. */
+/**
+ * Who asks or changes something, in which language, on which portal: the tenant, the signed-in user,
+ * the screen's locale and the base path the portal is served under (for links back into it). Every
+ * signed-in slice builds its caller here.
+ */
 export function accountCaller(req: Request, res: Response) {
   const tenant = requestTenant(res);
-  return { tenant, user: currentUser(res), locale: requestLocale(req, tenant) };
+  return {
+    tenant,
+    user: currentUser(res),
+    locale: requestLocale(req, tenant),
+    basePath: tenantContext(res).basePath,
+  };
 }
 export type AccountCaller = ReturnType<typeof accountCaller>;
 

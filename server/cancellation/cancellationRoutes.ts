@@ -2,8 +2,9 @@
  * The cancellation calls (account-flows.md §7: cancellation-reasons, cancellation-infos, cancel) and
  * the anonymous cancellation form's check (§2, §4: e-mail, order number and zip code).
  */
+import { accountCaller } from '../account/accountContext';
 import { Router } from 'express';
-import { currentUser, requireUser } from '../auth/authMiddleware';
+import { requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
@@ -39,13 +40,9 @@ export function cancellationRoutes(deps: {
 }): Router {
   const router = Router();
   router.use('/subscriptions/:id', requireUser(deps.auth));
-  const caller = (req: Parameters<typeof requestLocale>[0], res: Parameters<typeof requestTenant>[0]) => {
-    const tenant = requestTenant(res);
-    return { tenant, user: currentUser(res), locale: requestLocale(req, tenant) };
-  };
 
   router.get('/subscriptions/:id/cancellation-reasons', async (req, res) => {
-    res.json(await deps.cancellations.reasons(caller(req, res), String(req.params.id)));
+    res.json(await deps.cancellations.reasons(accountCaller(req, res), String(req.params.id)));
   });
 
   router.get(
@@ -54,7 +51,7 @@ export function cancellationRoutes(deps: {
     async (req, res) => {
       res.json(
         await deps.cancellations.infos(
-          caller(req, res),
+          accountCaller(req, res),
           String(req.params.id),
           validQuery<CancellationInfosQuery>(res).cancellationReason,
         ),
@@ -64,7 +61,11 @@ export function cancellationRoutes(deps: {
 
   router.post('/subscriptions/:id/cancel', validateBody('cancel-request'), async (req, res) => {
     res.json(
-      await deps.cancellations.cancel(caller(req, res), String(req.params.id), req.body as CancelRequest),
+      await deps.cancellations.cancel(
+        accountCaller(req, res),
+        String(req.params.id),
+        req.body as CancelRequest,
+      ),
     );
   });
 

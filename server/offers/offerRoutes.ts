@@ -2,26 +2,14 @@
  * The offer calls shared by cancellation, renewal and upgrade (account-flows.md §7; portal-core.md
  * §7 GET recommendations): recommendations, accept, and the pending payment behind a popup.
  */
-import { Router, type Request, type Response } from 'express';
-import { currentUser, requireUser } from '../auth/authMiddleware';
+import { accountCaller } from '../account/accountContext';
+import { Router } from 'express';
+import { requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { validateQuery, validQuery } from '../http/validateBody';
 import type { RecommendationsQuery } from '../../schemas/generated/recommendations-query';
 import type { AcceptRecommendationQuery } from '../../schemas/generated/accept-recommendation-query';
-import { requestLocale } from '../tenancy/requestLocale';
-import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import type { OfferService } from './offerService';
-
-/** Who asks, in which language, on which portal (the offer service's caller). */
-export function offerCaller(req: Request, res: Response) {
-  const tenant = requestTenant(res);
-  return {
-    tenant,
-    user: currentUser(res),
-    locale: requestLocale(req, tenant),
-    basePath: tenantContext(res).basePath,
-  };
-}
 
 export function offerRoutes(deps: { auth: AuthService; offers: OfferService }): Router {
   const router = Router();
@@ -33,7 +21,7 @@ export function offerRoutes(deps: { auth: AuthService; offers: OfferService }): 
     async (req, res) => {
       res.json(
         await deps.offers.recommendations(
-          offerCaller(req, res),
+          accountCaller(req, res),
           String(req.params.id),
           validQuery<RecommendationsQuery>(res),
         ),
@@ -46,7 +34,7 @@ export function offerRoutes(deps: { auth: AuthService; offers: OfferService }): 
     validateQuery('accept-recommendation-query'),
     async (req, res) => {
       const answer = await deps.offers.accept(
-        offerCaller(req, res),
+        accountCaller(req, res),
         String(req.params.id),
         String(req.params.recommendationId),
         validQuery<AcceptRecommendationQuery>(res),
@@ -58,7 +46,7 @@ export function offerRoutes(deps: { auth: AuthService; offers: OfferService }): 
   router.get('/subscriptions/:id/pending-payments/:paymentId', async (req, res) => {
     res.json(
       await deps.offers.pendingPayment(
-        offerCaller(req, res),
+        accountCaller(req, res),
         String(req.params.id),
         String(req.params.paymentId),
       ),
@@ -68,7 +56,7 @@ export function offerRoutes(deps: { auth: AuthService; offers: OfferService }): 
   // The popup was closed without reporting: a payment still pending is cancelled.
   router.post('/subscriptions/:id/pending-payments/:paymentId/abandon', async (req, res) => {
     res.json(
-      await deps.offers.abandon(offerCaller(req, res), String(req.params.id), String(req.params.paymentId)),
+      await deps.offers.abandon(accountCaller(req, res), String(req.params.id), String(req.params.paymentId)),
     );
   });
 

@@ -37,7 +37,7 @@ import type { SettledStatus } from '../payments/paymentProvider';
 import { utcDay } from '../../engine/domain/dates';
 
 type Kind = PaymentDetails['paymentMethod'];
-type Caller = AccountCaller & { basePath: string };
+type Caller = AccountCaller;
 type StoredAccount = NonNullable<PaymentDetails['account']>;
 
 /** What the subscription keeps of a change (`details.pendingPaymentMethod`). */

@@ -10,7 +10,6 @@ import { validateBody } from '../http/validateBody';
 import type { SepaRequest } from '../../schemas/generated/sepa-request';
 import type { DirectDebitRequest } from '../../schemas/generated/direct-debit-request';
 import { accountCaller } from '../account/accountContext';
-import { tenantContext } from '../tenancy/tenantContext';
 import type { PaymentMethodChange } from './paymentMethodChange';
 
 export function paymentMethodChangeRoutes(deps: {
@@ -47,13 +46,7 @@ export function paymentMethodChangeRoutes(deps: {
     ['paypal', 'paypal'],
   ] as const) {
     router.post(`/subscriptions/:id/payment-details/${path}`, async (req, res) => {
-      res.json(
-        await deps.paymentMethods.popup(
-          { ...accountCaller(req, res), basePath: tenantContext(res).basePath },
-          id(req.params),
-          method,
-        ),
-      );
+      res.json(await deps.paymentMethods.popup(accountCaller(req, res), id(req.params), method));
     });
   }
   return router;

@@ -13,7 +13,7 @@ import type { BulkRenewalRequest } from '../../schemas/generated/bulk-renewal-re
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
 import { refuse, requireFeature } from '../tenancy/refusals';
-import { offerCaller } from '../offers/offerRoutes';
+import { accountCaller } from '../account/accountContext';
 import type { OfferService } from '../offers/offerService';
 
 export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferService }): Router {
@@ -24,7 +24,7 @@ export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferServic
     requireUser(deps.auth),
     validateBody('bulk-renewal-request'),
     async (req, res) => {
-      res.json(await deps.offers.acceptAll(offerCaller(req, res), req.body as BulkRenewalRequest));
+      res.json(await deps.offers.acceptAll(accountCaller(req, res), req.body as BulkRenewalRequest));
     },
   );
 
