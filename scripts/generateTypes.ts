@@ -12,11 +12,16 @@
  * property that has a `default` is required: that is the shape after ajv's `useDefaults` has run
  * (the validator hands the engine and the server a tenant with defaults applied, so they never
  * repeat a default with `??`).
+ *
+ * It also writes `schemas/generated/feature-catalog.json`, the feature registry's facts as data
+ * (scripts/featureCatalog.ts), for the tenant package and the server, which may not import the
+ * registry; `--check` reports its drift like a type's.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { FEATURE_CATALOG_FILE, featureCatalogJson } from './featureCatalog';
 
 type Schema = Record<string, unknown>;
 
@@ -211,6 +216,7 @@ async function compileSchema(
 }
 
 export interface GeneratedFile {
+  /** What it is generated from: a schema, or the feature registry for the catalog. */
   schemaPath: string;
   outPath: string;
   content: string;
@@ -249,6 +255,11 @@ export async function generateAll(): Promise<GeneratedFile[]> {
     }
     files.push({ schemaPath: rel, outPath: join(OUT_DIR, `${base}.ts`), content: `${parts.join('\n\n')}\n` });
   }
+  files.push({
+    schemaPath: 'engine/features/index.ts',
+    outPath: join(OUT_DIR, FEATURE_CATALOG_FILE),
+    content: featureCatalogJson(),
+  });
   return files;
 }
 
@@ -292,7 +303,7 @@ async function main(): Promise<void> {
     console.error('Run `npm run types:generate` and commit the result.');
     process.exit(1);
   }
-  console.log(`types are up to date (${files.length} schemas)`);
+  console.log(`types and the feature catalog are up to date (${files.length} files)`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { FEATURES, featuresSwitchedBy } from '../engine/features';
+import { featuresSwitchedBy } from '../engine/domain/featureCatalog';
+import { featureCatalog } from './featureCatalog';
 import { didYouMean } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';
 
@@ -100,13 +101,14 @@ const ENUM_HINTS: Record<string, (allowed: string[]) => string> = {
 
 /**
  * Every flag of portal-core.md §6 (the schema's enum), with the features each switches from the
- * feature registry (engine/features/index.ts), so the hint follows the features as they are added;
- * flags without features gate actions and details on the subscription and orders pages.
+ * feature catalog (the registry's facts, schemas/generated/feature-catalog.json), so the hint follows
+ * the features as they are added; flags without features gate actions and details on the
+ * subscription and orders pages.
  */
 function featureFlagHint(allowed: string[]): string {
-  const switching = new Set<string>(FEATURES.flatMap((feature) => feature.flags ?? []));
+  const catalog = featureCatalog();
   const described = allowed.map((flag) => {
-    const features = switching.has(flag) ? featuresSwitchedBy(flag).filter((id) => id !== flag) : [];
+    const features = featuresSwitchedBy(catalog, flag).filter((id) => id !== flag);
     return features.length ? `${flag} (${features.join(', ')})` : flag;
   });
   return `use one of: ${described.join(', ')}`;

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ThemePreset } from '../schemas/generated/theme';
-import { textTables } from '../engine/features';
+import { catalogTextTables } from '../engine/domain/featureCatalog';
+import { featureCatalog } from './featureCatalog';
 import type { TenantIssue } from './types';
 import { validateThemeSource } from './validateTheme';
 
@@ -26,12 +27,12 @@ function readTextKeys(file: string): string[] {
 
 /**
  * Every text key a tenant may override, in any locale: those of the base tables the feature
- * registry names (engine/features/index.ts textTables — the shell's, the account kit's and every
- * registered feature's). A folder under engine/features/ that is not registered adds no keys.
+ * catalog names (the registry's facts: the shell's, the account kit's and every registered
+ * feature's). A folder under engine/features/ that is not registered adds no keys.
  */
 export function knownTextKeys(rootDir: string = REPO_ROOT): Set<string> {
   const keys = new Set<string>();
-  for (const table of textTables()) {
+  for (const table of catalogTextTables(featureCatalog())) {
     const file = join(rootDir, 'engine', table);
     if (existsSync(file)) readTextKeys(file).forEach((key) => keys.add(key));
   }

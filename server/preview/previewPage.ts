@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { enabledFeatures, FEATURES } from '../../engine/features';
+import { enabledCatalogFeatures } from '../../engine/domain/featureCatalog';
+import { featureCatalog } from '../../tenant/featureCatalog';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { isAnonymousScreen, previewScreens, type PreviewScreen } from './previewScreens';
@@ -116,26 +117,29 @@ ${served ? '' : `<p class="warn">No enabled feature of ${escape(tenant.id)} serv
 
 /** Tenants × features: which feature of the registry each tenant has on, and through which flags. */
 export function featureMatrix(tenants: readonly ServerTenant[]): string {
+  const catalog = featureCatalog();
   const on = new Map(
     tenants.map((tenant) => [
       tenant.id,
-      new Set(enabledFeatures(tenant.features).map((feature) => feature.id)),
+      new Set(enabledCatalogFeatures(catalog, tenant.features).map((feature) => feature.id)),
     ]),
   );
   const head = tenants.map((tenant) => `<th scope="col">${escape(tenant.id)}</th>`).join('');
-  const rows = FEATURES.map((feature) => {
-    const flags = feature.flags?.length ? feature.flags.join(', ') : 'always on';
-    const cells = tenants
-      .map((tenant) => {
-        const enabled = on.get(tenant.id)!.has(feature.id);
-        const via = (feature.flags ?? []).filter((flag) => tenant.features.includes(flag));
-        return `<td class="${enabled ? 'on' : 'off'}">${enabled ? `✓<span class="sr"> on</span>${via.length ? ` <small>${escape(via.join(', '))}</small>` : ''}` : '–<span class="sr"> off</span>'}</td>`;
-      })
-      .join('');
-    return `<tr><th scope="row">${escape(feature.id)} <small>${escape(flags)}</small></th>${cells}</tr>`;
-  }).join('\n');
+  const rows = catalog.features
+    .map((feature) => {
+      const flags = feature.flags.length ? feature.flags.join(', ') : 'always on';
+      const cells = tenants
+        .map((tenant) => {
+          const enabled = on.get(tenant.id)!.has(feature.id);
+          const via = feature.flags.filter((flag) => tenant.features.includes(flag));
+          return `<td class="${enabled ? 'on' : 'off'}">${enabled ? `✓<span class="sr"> on</span>${via.length ? ` <small>${escape(via.join(', '))}</small>` : ''}` : '–<span class="sr"> off</span>'}</td>`;
+        })
+        .join('');
+      return `<tr><th scope="row">${escape(feature.id)} <small>${escape(flags)}</small></th>${cells}</tr>`;
+    })
+    .join('\n');
   const totals = tenants
-    .map((tenant) => `<td>${on.get(tenant.id)!.size} of ${FEATURES.length}</td>`)
+    .map((tenant) => `<td>${on.get(tenant.id)!.size} of ${catalog.features.length}</td>`)
     .join('');
   // Scrolls sideways on its own on a phone, so the page (and the frames' height) keeps the window's width.
   return `<div class="matrix-wrap" tabindex="0" role="region" aria-label="Feature matrix"><table class="matrix"><caption>Feature matrix: the features each tenant has on (engine/features/index.ts, from the tenant's flags)</caption>

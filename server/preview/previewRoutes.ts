@@ -9,7 +9,8 @@
  */
 import express, { Router } from 'express';
 import type { Database } from '../db/database';
-import { enabledFeatures } from '../../engine/features';
+import { enabledCatalogFeatures } from '../../engine/domain/featureCatalog';
+import { featureCatalog } from '../../tenant/featureCatalog';
 import { apiNotFound } from '../http/errors';
 import { noStore } from '../http/securityHeaders';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
@@ -45,7 +46,7 @@ export function previewRouter(deps: { db: Database; directory: TenantDirectory; 
       name: tenant.name,
       defaultLocale: tenant.defaultLocale,
       locales: [...tenant.locales],
-      features: enabledFeatures(tenant.features).map((feature) => feature.id),
+      features: enabledCatalogFeatures(featureCatalog(), tenant.features).map((feature) => feature.id),
       screens: previewScreens(tenant.features),
       logins: demoLoginsOf(tenant),
     }));

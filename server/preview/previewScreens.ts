@@ -1,12 +1,14 @@
 /**
  * The screens QA looks at (issue 15 "QA preview"): every route a feature of the registry serves
- * (engine/features/index.ts, CONVENTIONS.md rule 2), redirects and the catch-all aside since they
+ * (CONVENTIONS.md rule 2), read from the feature catalog (schemas/generated/feature-catalog.json,
+ * the registry's facts the server may read), redirects and the catch-all aside since they
  * show other screens. The /preview page's route picker and `portal preview --shots` both read this
  * list, so a new feature's screens join both without touching them. Pure: no database, no DOM.
  */
-import { FEATURES, isFeatureEnabled } from '../../engine/features';
+import { enabledCatalogFeatures } from '../../engine/domain/featureCatalog';
+import type { RouteAccess } from '../../engine/domain/routeAccess';
 import { ROUTES } from '../../engine/domain/routeRefs';
-import type { RouteAccess } from '../../engine/features/types';
+import { featureCatalog } from '../../tenant/featureCatalog';
 
 export interface PreviewScreen {
   /** The route's id in the spec's route table (engine/core/routeRefs.ts); also the shot's file name. */
@@ -28,16 +30,12 @@ export interface DemoIds {
 
 /** Every screen of the registry, in registry order; with `tenantFeatures` only those the tenant serves. */
 export function previewScreens(tenantFeatures?: readonly string[]): PreviewScreen[] {
-  return FEATURES.filter((feature) => !tenantFeatures || isFeatureEnabled(feature, tenantFeatures)).flatMap(
-    (feature) =>
-      feature.routes
-        .filter((route) => route.ref !== ROUTES.catchAll)
-        .map((route) => ({
-          id: route.ref.id,
-          path: route.ref.path,
-          access: route.access,
-          feature: feature.id,
-        })),
+  const catalog = featureCatalog();
+  const features = tenantFeatures ? enabledCatalogFeatures(catalog, tenantFeatures) : catalog.features;
+  return features.flatMap((feature) =>
+    feature.routes
+      .filter((route) => route.id !== ROUTES.catchAll.id)
+      .map((route) => ({ id: route.id, path: route.path, access: route.access, feature: feature.id })),
   );
 }
 

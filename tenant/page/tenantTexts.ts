@@ -1,8 +1,9 @@
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { textTables } from '../../engine/features';
+import { catalogTextTables } from '../../engine/domain/featureCatalog';
 import { fallbackLocaleOf, type Locale } from '../../engine/domain/locales';
 import type { TextOverrides } from '../../schemas/generated/tenant';
+import { featureCatalog } from '../featureCatalog';
 import { REPO_ROOT } from '../sources';
 
 const ENGINE_DIR = path.join(REPO_ROOT, 'engine');
@@ -26,12 +27,14 @@ function readTexts(file: string): TextTable {
 }
 
 /**
- * The texts a tenant's portal ships (CONVENTIONS.md rule 7): the base tables the feature registry
+ * The texts a tenant's portal ships (CONVENTIONS.md rule 7): the base tables the feature catalog
  * names for the tenant (the shell's, the account kit's, each enabled feature's), then the tenant's
  * overrides by key. A tenant without a feature ships none of its texts.
  */
 export function tenantTexts(tenant: { features: readonly string[]; texts?: TextOverrides }): TextTable {
-  const base = baseTexts(textTables(tenant.features).map((file) => path.join(ENGINE_DIR, file)));
+  const base = baseTexts(
+    catalogTextTables(featureCatalog(), tenant.features).map((file) => path.join(ENGINE_DIR, file)),
+  );
   const merged = { ...base };
   for (const locale of Object.keys(merged) as Locale[]) {
     const overrides = Object.entries(tenant.texts?.[locale] ?? {}).filter(
@@ -62,7 +65,9 @@ export function splitTenantTexts(
   /** Base tables by feature set for one build: the files are not read (nor their dates checked) again. */
   buildCache?: Map<string, TextTable>,
 ): Array<{ locale: Locale; base: Readonly<Record<string, string>>; overrides: Record<string, string> }> {
-  const files = textTables(tenant.features).map((file) => path.join(ENGINE_DIR, file));
+  const files = catalogTextTables(featureCatalog(), tenant.features).map((file) =>
+    path.join(ENGINE_DIR, file),
+  );
   const key = files.join('\n');
   let base = buildCache?.get(key);
   if (!base) {
