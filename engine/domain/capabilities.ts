@@ -4,11 +4,19 @@
  * when its check passes, and the server refuses the call behind it with the same function.
  *
  * Every capability is gated twice: by its tenant feature flag(s) with the per-publication
- * blacklists (isFeatureOn) and by its rule over the subscription. `checkCapability` tells which of
- * the two failed, so the server can answer 403 `feature_disabled` or 403 `not_allowed`.
+ * blacklists (isFeatureOn) and by its rule over the subscription. `checkCapability` gives the
+ * verdict with its reason from this one table: the subscription page shows the button by it, a
+ * flow page names the reason in its notice (engine/account/flowRefusal.ts) and the server answers
+ * 403 `feature_disabled` or 403 `not_allowed` by it (server/tenancy/refusals.ts).
  */
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { FeatureFlag } from './featureFlags';
+import {
+  HOLIDAY_FLAGS,
+  HOLIDAY_SERVICE_FLAGS,
+  HOLIDAY_SERVICE_TYPES,
+  type HolidayServiceType,
+} from './holidayQuery';
 import { isActive, isStrictActive } from './orderStatus';
 import { isMembership } from './subscriptionKinds';
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
@@ -84,145 +92,220 @@ function listed(list: readonly string[] | undefined, value: string | null | unde
 
 // --- the capabilities ---------------------------------------------------------------------------
 
+/**
+ * Why a capability is refused, the reason that comes with the verdict. The server answers
+ * `featureDisabled` with 403 `feature_disabled` and every other reason with 403 `not_allowed`
+ * (server/tenancy/refusals.ts); a flow page names the reason in its notice
+ * (engine/account/FlowUnavailable.tsx, `account.flow.unavailable.<reason>`); `other` where the
+ * rule refuses for a fact no notice names (time-based, no auto-renewal, …).
+ */
+export const CAPABILITY_REFUSALS = [
+  'featureDisabled',
+  'notOffered',
+  'bundleComponent',
+  'licenceUser',
+  'externallyManaged',
+  'licenceManager',
+  'notOrderingParty',
+  'inactive',
+  'notCancelable',
+  'other',
+] as const;
+export type CapabilityRefusal = (typeof CAPABILITY_REFUSALS)[number];
+
+/** "Can" and "why not" in one answer: the button, the notice and the server all read it. */
+export type CapabilityVerdict = { allowed: true } | { allowed: false; reason: CapabilityRefusal };
+
+/** The reasons a rule itself gives; the flag, bundle-component and licence-user gates come first (checkCapability). */
+type RuleReason = Exclude<CapabilityRefusal, 'featureDisabled' | 'bundleComponent' | 'licenceUser'>;
+
+/** One fact that refuses the capability, and the reason a notice names for it. */
+type Refusal = readonly [
+  reason: RuleReason,
+  refuses: (s: CapabilitySubscription, ctx: CapabilityContext) => boolean,
+];
+
 interface CapabilityRule {
   /** Any of these flags on (for the subscription's publication) switches the capability on; none = always. */
   flags: readonly FeatureFlag[];
-  rule: (s: CapabilitySubscription, ctx: CapabilityContext) => boolean;
+  /**
+   * The facts that refuse it, in the order a notice names them: the first that holds is the
+   * reason; when none holds the rule allows it. The spec's rule is their negation.
+   */
+  refusals: readonly Refusal[];
 }
+
+const externallyManaged: Refusal = ['externallyManaged', (s) => isExternallyManaged(s)];
+const licenceManager: Refusal = ['licenceManager', (s) => isLicenceManager(s)];
+const notOrderingParty: Refusal = ['notOrderingParty', (s) => !isOrderingParty(s)];
+const inactive: Refusal = ['inactive', (s) => !isActive(s.orderStatus)];
+const timeBased: Refusal = ['other', (s) => s.isTimebased];
 
 /** §6, one entry per capability; the comment quotes the spec's rule. */
 export const CAPABILITY_RULES = {
-  // "holiday service: not externally managed, not licence manager, and (active and not time-based, or suspended with an end date)"
+  // "holiday service: not externally managed, not licence manager, and (active and not time-based,
+  // or suspended with an end date)", and the holiday blacklists of mix types and publications.
   holidayService: {
-    flags: ['holiday-redirect', 'holiday-break', 'holiday-download'],
-    rule: (s, { tenant }) =>
-      !isExternallyManaged(s) &&
-      !isLicenceManager(s) &&
-      ((isActive(s.orderStatus) && !s.isTimebased) || isSuspendedWithEndDate(s)) &&
-      !(tenant.holidayService?.blacklistedMixTypes ?? []).includes(s.mixType) &&
-      !(tenant.holidayService?.blacklistedPublications ?? []).includes(s.publication),
+    flags: HOLIDAY_FLAGS,
+    refusals: [
+      externallyManaged,
+      licenceManager,
+      ['inactive', (s) => !isActive(s.orderStatus) && !isSuspendedWithEndDate(s)],
+      [
+        'notOffered',
+        (s, { tenant }) =>
+          (tenant.holidayService?.blacklistedMixTypes ?? []).includes(s.mixType) ||
+          (tenant.holidayService?.blacklistedPublications ?? []).includes(s.publication),
+      ],
+      // Active but time-based, and not suspended with an end date.
+      ['other', (s) => !((isActive(s.orderStatus) && !s.isTimebased) || isSuspendedWithEndDate(s))],
+    ],
   },
   // "issue complaint: active, not externally managed, physical or combi, not time-based, not licence manager"
   issueComplaint: {
     flags: ['issue-complaint'],
-    rule: (s, { tenant }) =>
-      isActive(s.orderStatus) &&
-      !isExternallyManaged(s) &&
-      isPhysical(s) &&
-      !s.isTimebased &&
-      !isLicenceManager(s) &&
-      !(tenant.issueComplaint?.blacklistedPublications ?? []).includes(s.publication),
+    refusals: [
+      externallyManaged,
+      licenceManager,
+      inactive,
+      [
+        'notOffered',
+        (s, { tenant }) => (tenant.issueComplaint?.blacklistedPublications ?? []).includes(s.publication),
+      ],
+      ['other', (s) => !isPhysical(s)],
+      timeBased,
+    ],
   },
   // "cancellation: when cancelable, or when externally managed (WBZA) where it is then refused with a notice"
-  cancellation: { flags: ['cancellation'], rule: (s) => s.isCancelable || isExternallyManaged(s) },
+  cancellation: {
+    flags: ['cancellation'],
+    refusals: [['notCancelable', (s) => !s.isCancelable && !isExternallyManaged(s)]],
+  },
   // §4: "Cancellation revocation is offered when the status is AK" (through the contact form, §2).
   cancellationRevocation: {
     flags: ['contact-form'],
-    rule: (s, { tenant }) =>
-      s.orderStatus === 'AK' && Boolean(tenant.cancellation?.revocationContactActivity),
+    refusals: [
+      ['notOffered', (_s, { tenant }) => !tenant.cancellation?.revocationContactActivity],
+      ['other', (s) => s.orderStatus !== 'AK'],
+    ],
   },
   // "upgrade: ordering party"
-  upgrade: { flags: ['upgrade'], rule: (s) => isOrderingParty(s) },
+  upgrade: { flags: ['upgrade'], refusals: [notOrderingParty] },
   // "payment method change and billing frequency: active, ordering party, not externally managed"
   paymentMethodChange: {
     flags: ['payment-method-change'],
-    rule: (s) => isActive(s.orderStatus) && isOrderingParty(s) && !isExternallyManaged(s),
+    refusals: [externallyManaged, notOrderingParty, inactive],
   },
   billingFrequency: {
     flags: ['billing-frequency'],
-    rule: (s) => isActive(s.orderStatus) && isOrderingParty(s) && !isExternallyManaged(s),
+    refusals: [externallyManaged, notOrderingParty, inactive],
   },
   // "issue calendar: active, not time-based, not licence manager"
-  issueCalendar: {
-    flags: ['issue-calendar'],
-    rule: (s) => isActive(s.orderStatus) && !s.isTimebased && !isLicenceManager(s),
-  },
+  issueCalendar: { flags: ['issue-calendar'], refusals: [licenceManager, inactive, timeBased] },
   // "payment history: ordering party, not externally managed"
-  paymentHistory: { flags: ['payment-history'], rule: (s) => isOrderingParty(s) && !isExternallyManaged(s) },
+  paymentHistory: { flags: ['payment-history'], refusals: [externallyManaged, notOrderingParty] },
   // "address change and opt-ins: not licence manager, not externally managed"
-  addressChange: { flags: ['address-change'], rule: (s) => !isLicenceManager(s) && !isExternallyManaged(s) },
-  optIns: { flags: ['opt-ins'], rule: (s) => !isLicenceManager(s) && !isExternallyManaged(s) },
+  addressChange: { flags: ['address-change'], refusals: [externallyManaged, licenceManager] },
+  optIns: { flags: ['opt-ins'], refusals: [externallyManaged, licenceManager] },
   // "issue history: not membership, not bundle master, not licence manager" (+ issueHistory.excludedPublications)
   issueHistory: {
     flags: ['issue-history'],
-    rule: (s, { tenant }) =>
-      !isMembership(s) &&
-      !isBundleMaster(s) &&
-      !isLicenceManager(s) &&
-      !(tenant.issueHistory?.excludedPublications ?? []).some(
-        (x) => x.publication === s.publication && (x.mixType === undefined || x.mixType === s.mixType),
-      ),
+    refusals: [
+      licenceManager,
+      ['other', (s) => isMembership(s) || isBundleMaster(s)],
+      [
+        'notOffered',
+        (s, { tenant }) =>
+          (tenant.issueHistory?.excludedPublications ?? []).some(
+            (x) => x.publication === s.publication && (x.mixType === undefined || x.mixType === s.mixType),
+          ),
+      ],
+    ],
   },
   // "download: pdfDownload medium and goods recipient"
   issueDownload: {
     flags: ['issue-download'],
-    rule: (s) => s.mixTypeDetails.pdfDownload && isGoodsRecipient(s),
+    refusals: [['other', (s) => !s.mixTypeDetails.pdfDownload || !isGoodsRecipient(s)]],
   },
   // "gift certificate download: ordering party and matching gift criteria"
   giftCertificate: {
     flags: ['gift-certificate'],
-    rule: (s, { tenant }) =>
-      isOrderingParty(s) &&
-      !isGoodsRecipient(s) &&
-      listed(tenant.giftCertificate?.publications, s.publication) &&
-      listed(tenant.giftCertificate?.salesSources, s.salesSource),
+    refusals: [
+      notOrderingParty,
+      ['other', (s) => isGoodsRecipient(s)],
+      [
+        'notOffered',
+        (s, { tenant }) =>
+          !listed(tenant.giftCertificate?.publications, s.publication) ||
+          !listed(tenant.giftCertificate?.salesSources, s.salesSource),
+      ],
+    ],
   },
   // "renewal: renewable, ordering party, and no auto-renewal unless forced"
   renewal: {
     flags: ['renewal'],
-    rule: (s, { tenant }) =>
-      s.isRenewal &&
-      isOrderingParty(s) &&
-      (!(s.renewal?.autoRenewal ?? false) || Boolean(tenant.renewal?.forceWithAutoRenewal)),
+    refusals: [
+      notOrderingParty,
+      ['other', (s) => !s.isRenewal],
+      [
+        'other',
+        (s, { tenant }) => (s.renewal?.autoRenewal ?? false) && !tenant.renewal?.forceWithAutoRenewal,
+      ],
+    ],
   },
   // "multi-user licences: multi-licence and (licence manager or ordering party)"
   multiUserLicenses: {
     flags: ['multi-user-licenses'],
-    rule: (s) => s.isMultiLicense && (s.roles.includes('LV') || isOrderingParty(s)),
+    refusals: [['other', (s) => !s.isMultiLicense || !(s.roles.includes('LV') || isOrderingParty(s))]],
   },
   // "phase upgrade: phase can upgrade, ordering party, active"
   phaseUpgrade: {
     flags: ['phase-upgrade'],
-    rule: (s) => Boolean(s.currentPhase?.canUpgrade) && isOrderingParty(s) && isActive(s.orderStatus),
+    refusals: [notOrderingParty, inactive, ['other', (s) => !s.currentPhase?.canUpgrade]],
   },
   // "e-card: never by this rule set (gated by tenant)": the subscription page offers no e-card
   // (engine/features/e-card declares no action); the e-card routes and POST /e-cards, also for a
   // subscription reached by link, are gated by the flag and its publication blacklist alone.
-  eCard: { flags: ['e-card'], rule: () => true },
+  eCard: { flags: ['e-card'], refusals: [] },
   // "invoice request and several detail blocks: ordering party only"
-  invoiceRequest: { flags: ['invoice-request'], rule: (s) => isOrderingParty(s) && !isExternallyManaged(s) },
-  invoiceDownload: {
-    flags: ['invoice-download'],
-    rule: (s) => isOrderingParty(s) && !isExternallyManaged(s),
-  },
+  invoiceRequest: { flags: ['invoice-request'], refusals: [externallyManaged, notOrderingParty] },
+  invoiceDownload: { flags: ['invoice-download'], refusals: [externallyManaged, notOrderingParty] },
   // External link (§2): whitelisted publications (empty = all), optionally only for active subscriptions.
   externalLink: {
     flags: ['external-subscription-link'],
-    rule: (s, { tenant }) => {
-      const link = tenant.externalSubscriptionLink;
-      if (!link) return false;
-      return (
-        listed(link.whitelistedPublications, s.publication) &&
-        (!link.showOnlyForActive || isActive(s.orderStatus))
-      );
-    },
+    refusals: [
+      [
+        'notOffered',
+        (s, { tenant }) =>
+          !tenant.externalSubscriptionLink ||
+          !listed(tenant.externalSubscriptionLink.whitelistedPublications, s.publication),
+      ],
+      [
+        'inactive',
+        (s, { tenant }) =>
+          Boolean(tenant.externalSubscriptionLink?.showOnlyForActive) && !isActive(s.orderStatus),
+      ],
+    ],
   },
   // Order attributes are part of the order: the ordering party edits them (§5 "Order attribute edit").
   orderAttributes: {
     flags: [],
-    rule: (s, { tenant }) =>
-      isOrderingParty(s) && (tenant.orderAttributes?.attributes ?? []).some((a) => a.editable || a.creatable),
+    refusals: [
+      notOrderingParty,
+      [
+        'notOffered',
+        (_s, { tenant }) =>
+          !(tenant.orderAttributes?.attributes ?? []).some((a) => a.editable || a.creatable),
+      ],
+    ],
   },
   // General contact (§2 action buttons): the contact form feature.
-  contact: { flags: ['contact-form'], rule: () => true },
+  contact: { flags: ['contact-form'], refusals: [] },
 } satisfies Record<string, CapabilityRule>;
 
 export type Capability = keyof typeof CAPABILITY_RULES;
 export const CAPABILITIES = Object.keys(CAPABILITY_RULES) as Capability[];
 
-export type CapabilityCheck = 'ok' | 'feature_disabled' | 'not_allowed';
-
-/** Which gate, if any, refuses the capability: the tenant flag (with blacklists) first, then the rule. */
 /**
  * §2 "Bundle components are not managed separately": a component (renewalBundleComponent S) keeps
  * only what belongs to it alone — its issues (history, downloads, calendar) and contact; every other
@@ -249,21 +332,40 @@ const LICENCE_USER_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>([
   'eCard',
 ]);
 
+const ALLOWED: CapabilityVerdict = { allowed: true };
+const refused = (reason: CapabilityRefusal): CapabilityVerdict => ({ allowed: false, reason });
+
+/** The first fact of the capability's own rule that refuses the subscription, none when the rule allows it. */
+function ruleRefusal(
+  capability: Capability,
+  s: CapabilitySubscription,
+  ctx: CapabilityContext,
+): RuleReason | undefined {
+  const { refusals } = CAPABILITY_RULES[capability] as CapabilityRule;
+  return refusals.find(([, refuses]) => refuses(s, ctx))?.[0];
+}
+
+/**
+ * The verdict on a capability, with the reason when refused: the tenant flag with its blacklists
+ * first (`featureDisabled`), then the limits of bundle components and licence users, then the
+ * capability's own rule.
+ */
 export function checkCapability(
   capability: Capability,
   s: CapabilitySubscription,
   ctx: CapabilityContext,
-): CapabilityCheck {
-  const { flags, rule } = CAPABILITY_RULES[capability] as CapabilityRule;
+): CapabilityVerdict {
+  const { flags } = CAPABILITY_RULES[capability] as CapabilityRule;
   if (flags.length > 0 && !flags.some((flag) => isFeatureOn(ctx.tenant, flag, s.publication)))
-    return 'feature_disabled';
-  if (isBundleSlave(s) && !BUNDLE_COMPONENT_CAPABILITIES.has(capability)) return 'not_allowed';
-  if (s.isLicenseUser && !LICENCE_USER_CAPABILITIES.has(capability)) return 'not_allowed';
-  return rule(s, ctx) ? 'ok' : 'not_allowed';
+    return refused('featureDisabled');
+  if (isBundleSlave(s) && !BUNDLE_COMPONENT_CAPABILITIES.has(capability)) return refused('bundleComponent');
+  if (s.isLicenseUser && !LICENCE_USER_CAPABILITIES.has(capability)) return refused('licenceUser');
+  const reason = ruleRefusal(capability, s, ctx);
+  return reason ? refused(reason) : ALLOWED;
 }
 
 export function can(capability: Capability, s: CapabilitySubscription, ctx: CapabilityContext): boolean {
-  return checkCapability(capability, s, ctx) === 'ok';
+  return checkCapability(capability, s, ctx).allowed;
 }
 
 // Named shorthands of the conventions (`canCancel(subscription, ctx)`).
@@ -288,17 +390,11 @@ export const canOpenExternalLink = (s: CapabilitySubscription, ctx: CapabilityCo
   can('externalLink', s, ctx);
 
 /** Which holiday service types the tenant offers for the subscription's publication (§6, blacklists per type). */
-export function holidayServiceTypes(
-  s: CapabilitySubscription,
-  ctx: CapabilityContext,
-): Array<'redirect' | 'break' | 'download'> {
-  if (!CAPABILITY_RULES.holidayService.rule(s, ctx)) return [];
-  const types = [
-    ['redirect', 'holiday-redirect'],
-    ['break', 'holiday-break'],
-    ['download', 'holiday-download'],
-  ] as const;
-  return types.filter(([, flag]) => isFeatureOn(ctx.tenant, flag, s.publication)).map(([type]) => type);
+export function holidayServiceTypes(s: CapabilitySubscription, ctx: CapabilityContext): HolidayServiceType[] {
+  if (ruleRefusal('holidayService', s, ctx)) return [];
+  return HOLIDAY_SERVICE_TYPES.filter((type) =>
+    isFeatureOn(ctx.tenant, HOLIDAY_SERVICE_FLAGS[type], s.publication),
+  );
 }
 
 /**

@@ -41,13 +41,13 @@ export function requireCapability(
   subscription: Subscription,
   tenant: ServerTenant,
 ): void {
-  const check = checkCapability(capability, subscription, capabilityContext(tenant));
-  if (check === 'feature_disabled')
+  const verdict = checkCapability(capability, subscription, capabilityContext(tenant));
+  if (verdict.allowed) return;
+  if (verdict.reason === 'featureDisabled')
     throw refuse.featureDisabled(`${capability} for ${subscription.publication}`);
-  if (check === 'not_allowed')
-    throw refuse.notAllowed(
-      `${capability} is not possible for this subscription with your role (portal-core.md §6).`,
-    );
+  throw refuse.notAllowed(
+    `${capability} is not possible for this subscription with your role (portal-core.md §6).`,
+  );
 }
 
 const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: string }> = {

@@ -122,8 +122,8 @@ describe('capability rules of §6: a table of subscriptions × rules', () => {
     for (const capability of CAPABILITIES) {
       const check = checkCapability(capability, subscriptions['active print, own (AG WE RE)'], none);
       if (capability === 'orderAttributes')
-        expect(check).toBe('not_allowed'); // no flag; no attributes configured
-      else expect(check, capability).toBe('feature_disabled');
+        expect(check).toEqual({ allowed: false, reason: 'notOffered' }); // no flag; no attributes configured
+      else expect(check, capability).toEqual({ allowed: false, reason: 'featureDisabled' });
     }
   });
 
@@ -131,7 +131,10 @@ describe('capability rules of §6: a table of subscriptions × rules', () => {
     const ctx: CapabilityContext = {
       tenant: { features: ['cancellation'], publicationBlacklists: { cancellation: ['SKT'] } },
     };
-    expect(checkCapability('cancellation', makeSubscription(), ctx)).toBe('feature_disabled');
+    expect(checkCapability('cancellation', makeSubscription(), ctx)).toEqual({
+      allowed: false,
+      reason: 'featureDisabled',
+    });
     expect(canCancel(makeSubscription({ publication: 'SKS' }), ctx)).toBe(true);
   });
 
@@ -149,15 +152,36 @@ describe('capability rules of §6: a table of subscriptions × rules', () => {
       'addressChange',
       'orderAttributes',
     ] as Capability[]) {
-      expect(checkCapability(capability, component, everything), capability).toBe('not_allowed');
+      expect(checkCapability(capability, component, everything), capability).toEqual({
+        allowed: false,
+        reason: 'bundleComponent',
+      });
     }
-    expect(checkCapability('issueHistory', component, everything)).toBe('ok');
+    expect(checkCapability('issueHistory', component, everything)).toEqual({ allowed: true });
   });
 
   it('tells a refused rule apart from a switched-off feature', () => {
-    expect(checkCapability('paymentHistory', subscriptions['gift recipient only (WE)'], everything)).toBe(
-      'not_allowed',
+    expect(checkCapability('paymentHistory', subscriptions['gift recipient only (WE)'], everything)).toEqual({
+      allowed: false,
+      reason: 'notOrderingParty',
+    });
+  });
+
+  it('gives the reason of the rule with the verdict, the first fact that refuses', () => {
+    const reason = (capability: Capability, name: string) => {
+      const verdict = checkCapability(capability, subscriptions[name], everything);
+      return verdict.allowed ? 'allowed' : verdict.reason;
+    };
+    expect(reason('holidayService', 'licence manager (LV) of a multi-licence e-paper')).toBe(
+      'licenceManager',
     );
+    expect(reason('holidayService', 'inactive (I)')).toBe('inactive');
+    expect(reason('holidayService', 'starts later (IZ), time-based online')).toBe('other');
+    expect(reason('paymentMethodChange', 'externally managed renewal (WBZA)')).toBe('externallyManaged');
+    expect(reason('cancellation', 'cancelled print (AK)')).toBe('notCancelable');
+    expect(reason('upgrade', 'gift recipient only (WE)')).toBe('notOrderingParty');
+    expect(reason('issueComplaint', 'own e-paper')).toBe('other');
+    expect(reason('renewal', 'renewable with auto-renewal')).toBe('other');
   });
 
   it('offers renewal with auto-renewal when the tenant forces it', () => {

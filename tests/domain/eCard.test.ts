@@ -207,20 +207,20 @@ describe('e-card in the registry', () => {
     const ctx = (extra: Record<string, unknown>) => ({
       tenant: { features: ['e-card'], ...extra } as never as CapabilityTenant,
     });
-    expect(checkCapability('eCard', subscription, ctx({}))).toBe('ok');
-    expect(checkCapability('eCard', makeSubscription({ orderStatus: 'I', roles: ['WE'] }), ctx({}))).toBe(
-      'ok',
-    );
+    expect(checkCapability('eCard', subscription, ctx({}))).toEqual({ allowed: true });
+    expect(checkCapability('eCard', makeSubscription({ orderStatus: 'I', roles: ['WE'] }), ctx({}))).toEqual({
+      allowed: true,
+    });
     expect(
       checkCapability(
         'eCard',
         subscription,
         ctx({ publicationBlacklists: { 'e-card': [subscription.publication] } }),
       ),
-    ).toBe('feature_disabled');
+    ).toEqual({ allowed: false, reason: 'featureDisabled' });
     expect(
       checkCapability('eCard', subscription, { tenant: { features: [] } as never as CapabilityTenant }),
-    ).toBe('feature_disabled');
+    ).toEqual({ allowed: false, reason: 'featureDisabled' });
   });
 
   it('has no menu item (portal-core.md §2 lists none) but serves both routes', () => {
