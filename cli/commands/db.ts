@@ -15,16 +15,22 @@ export function registerDb(program: Command): void {
       });
     });
   db.command('seed')
-    .description('migrate, then add the demo data of every demo tenant (idempotent)')
+    .description(
+      'migrate, then add the demo data and demo passwords of every demo tenant, as npm start does (idempotent)',
+    )
     .action(async () => {
       await withDatabase(async (database) => {
         const { migrate } = await import('../../server/db/migrate');
-        const { seedDemoData } = await import('../../server/seed');
+        const { seedDemo, hasPasswordSignIn, DEMO_PASSWORD } = await import('../../server/seed');
         const { loadValidTenants } = await import('./loadValidTenants');
         await migrate(database);
-        const logins = await seedDemoData(database, await loadValidTenants());
+        const tenants = await loadValidTenants();
+        const logins = await seedDemo(database, tenants);
         for (const login of logins)
           console.log(`${login.tenantId.padEnd(18)} ${login.email.padEnd(40)} ${login.description}`);
+        const passwordTenants = tenants.filter(hasPasswordSignIn).map((tenant) => tenant.id);
+        if (passwordTenants.length)
+          console.log(`password sign-in (${passwordTenants.join(', ')}): ${DEMO_PASSWORD}`);
       });
     });
 }

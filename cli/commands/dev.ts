@@ -46,7 +46,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const { startServer } = await import('../../server/main');
   const { devLogger, isDevAssetPath } = await import('../../server/http/requestLog');
   const { serverOptionsFromEnv } = await import('./serverOptions');
-  const { seedDemoData, setDemoPasswords } = await import('../../server/seed');
+  const { seedDemo } = await import('../../server/seed');
   const { sendPage, BASE_PLACEHOLDER } = await import('../../server/spa/tenantSite');
   const { problemOverlayPage } = await import('../../server/spa/problemOverlay');
   const { ENGINE_DIR, TENANTS_DIR } = await import('../paths');
@@ -122,8 +122,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       siteHandler: site,
       mode: 'development',
       log: options.log ?? devLogger(),
-      beforeListen: async (db) =>
-        void (await setDemoPasswords(db, [tenant], await seedDemoData(db, [tenant]))),
+      beforeListen: async (db) => void (await seedDemo(db, [tenant])),
     });
   } catch (error) {
     await vite.close();

@@ -103,7 +103,7 @@ export function registerPreview(program: Command): void {
       const { loadValidTenants } = await import('./loadValidTenants');
       const { buildTenants } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
-      const { seedDemoData, setDemoPasswords, SHARED_DEMO_EMAIL } = await import('../../server/seed');
+      const { seedDemo, SHARED_DEMO_EMAIL } = await import('../../server/seed');
       const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const { choosePort } = await import('./freePort');
       const { buildEngine } = await import('./serverOptions');
@@ -145,7 +145,7 @@ export function registerPreview(program: Command): void {
         buildEngine,
         log: () => undefined,
         beforeListen: async (db) => {
-          await setDemoPasswords(db, tenants, await seedDemoData(db, tenants));
+          await seedDemo(db, tenants);
         },
       }).catch((error: unknown) => {
         if (temporary) rmSync(temporary, { recursive: true, force: true });

@@ -17,7 +17,7 @@ export function registerStart(program: Command): void {
       const { buildTenants, formatBuildTable } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
       const { serverOptionsFromEnv } = await import('./serverOptions');
-      const { seedDemoData, setDemoPasswords, DEMO_PASSWORD } = await import('../../server/seed');
+      const { seedDemo, hasPasswordSignIn, DEMO_PASSWORD } = await import('../../server/seed');
       const { DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const tenants = await loadValidTenants();
       if (!options.skipBuild) {
@@ -28,7 +28,7 @@ export function registerStart(program: Command): void {
         });
         console.error(formatBuildTable(reports));
       }
-      let logins: Awaited<ReturnType<typeof seedDemoData>> = [];
+      let logins: Awaited<ReturnType<typeof seedDemo>> = [];
       const server = await startServer({
         tenants,
         ...(await serverOptionsFromEnv()),
@@ -37,18 +37,14 @@ export function registerStart(program: Command): void {
         outboxViewer: true,
         devPages: true,
         beforeListen: async (db) => {
-          logins = await seedDemoData(db, tenants);
-          await setDemoPasswords(db, tenants, logins);
+          logins = await seedDemo(db, tenants);
         },
       });
       const { startDemoProviders } = await import('../../server/devOidc/startDemoProviders');
       const providers = await startDemoProviders(tenants, server.url, (message) => console.error(message));
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
       for (const tenant of tenants) {
-        const password =
-          tenant.login.password || tenant.features.includes('kicker-auth')
-            ? `   (password sign-in: ${DEMO_PASSWORD})`
-            : '';
+        const password = hasPasswordSignIn(tenant) ? `   (password sign-in: ${DEMO_PASSWORD})` : '';
         console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/${password}`);
         for (const login of logins.filter((l) => l.tenantId === tenant.id))
           console.log(`    ${login.email.padEnd(40)} ${login.description}`);

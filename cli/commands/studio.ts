@@ -29,7 +29,7 @@ export function registerStudio(program: Command): void {
       const { loadTenantFiles, formatIssue } = await import('../../tenant');
       const { startServer } = await import('../../server/main');
       const { serverOptionsFromEnv } = await import('./serverOptions');
-      const { seedDemoData, setDemoPasswords } = await import('../../server/seed');
+      const { seedDemo } = await import('../../server/seed');
       const { DATA_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const { studioTenantsDir } = await import('../../server/studio/studioFiles');
       const { ensureStudioBuilt } = await import('../../studio/buildStudio');
@@ -71,8 +71,7 @@ export function registerStudio(program: Command): void {
         port: options.port,
         outboxViewer: true,
         devPages: true,
-        beforeListen: async (db) =>
-          void (await setDemoPasswords(db, tenants, await seedDemoData(db, tenants))),
+        beforeListen: async (db) => void (await seedDemo(db, tenants)),
       });
       const query = new URLSearchParams({ lang: options.lang, ...(id ? { tenant: id } : {}) });
       console.log(`studio ready in ${Date.now() - started} ms: ${server.url}/studio?${query}`);

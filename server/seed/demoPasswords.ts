@@ -2,8 +2,15 @@ import type { Queryable } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import type { DemoLogin } from './demoData';
 
-/** The password of every demo login on tenants with password or kicker-account sign-in (printed by `npm start`). */
+/** The password of every demo login on tenants with password or kicker-account sign-in (README "Demo tenants"). */
 export const DEMO_PASSWORD = 'Lesen2026';
+
+export type PasswordSignInTenant = { id: string; features: readonly string[]; login: { password: boolean } };
+
+/** Whether the tenant's visitors sign in with a password: its own password login or kicker accounts. */
+export function hasPasswordSignIn(tenant: PasswordSignInTenant): boolean {
+  return tenant.login.password || tenant.features.includes('kicker-auth');
+}
 
 /**
  * Gives the demo logins of password tenants the demo password, once: accounts that have a
@@ -11,14 +18,10 @@ export const DEMO_PASSWORD = 'Lesen2026';
  */
 export async function setDemoPasswords(
   db: Queryable,
-  tenants: ReadonlyArray<{ id: string; features: readonly string[]; login: { password: boolean } }>,
+  tenants: readonly PasswordSignInTenant[],
   logins: readonly DemoLogin[],
 ): Promise<void> {
-  const passwordTenants = new Set(
-    tenants
-      .filter((tenant) => tenant.login.password || tenant.features.includes('kicker-auth'))
-      .map((tenant) => tenant.id),
-  );
+  const passwordTenants = new Set(tenants.filter(hasPasswordSignIn).map((tenant) => tenant.id));
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const login of logins.filter((l) => passwordTenants.has(l.tenantId))) {
     await db.query(

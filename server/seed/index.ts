@@ -1,4 +1,9 @@
-/** Demo data: `seedDemoData(db, tenants, { today })` seeds each tenant once and returns the demo logins. */
+/**
+ * The demo: `seedDemo(db, tenants)` is the seed the commands run (demo data and demo passwords);
+ * `seedDemoData(db, tenants, { today })` seeds the data alone, each tenant once, and returns the
+ * demo logins (tests build their own accounts' passwords on it).
+ */
+export { seedDemo } from './seedDemo';
 export { seedDemoData, type SeedOptions } from './seedDemoData';
 export {
   buildDemoData,
@@ -8,4 +13,9 @@ export {
   type DemoTenant,
 } from './demoData';
 export type { DemoPublication } from './catalogue';
-export { DEMO_PASSWORD, setDemoPasswords } from './demoPasswords';
+export {
+  DEMO_PASSWORD,
+  hasPasswordSignIn,
+  setDemoPasswords,
+  type PasswordSignInTenant,
+} from './demoPasswords';
