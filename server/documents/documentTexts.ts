@@ -1,10 +1,12 @@
 /**
- * The words printed on the PDFs, in the two languages of the portal (DESIGN.md: de-DE and en-GB).
- * The PDFs are made on the server, outside the screens' i18n, so their words live here with the
- * renderer. The language is the subscriber's: the Accept-Language the screens send or `?lang=`
- * (server/tenancy/requestLocale.ts), else the tenant's default.
+ * The words printed on the PDFs, in the subscriber's language: the Accept-Language the screens send
+ * or `?lang=` (server/tenancy/requestLocale.ts), else the tenant's default. The words are
+ * server/texts/<locale>/documents.json, read through the server's i18next (server/texts/serverTexts.ts).
  */
-export type DocumentLocale = 'de-DE' | 'en-GB';
+import type { Locale } from '../../engine/domain/locales';
+import { textsIn } from '../texts/serverTexts';
+
+export type DocumentLocale = Locale;
 
 export interface DocumentWords {
   invoice: string;
@@ -42,78 +44,53 @@ export interface DocumentWords {
   continued: string;
 }
 
-export const DOCUMENT_WORDS: Record<DocumentLocale, DocumentWords> = {
-  'de-DE': {
-    invoice: 'Rechnung',
-    invoiceNumber: 'Rechnungsnummer',
-    documentNumber: 'Belegnummer',
-    invoiceDate: 'Rechnungsdatum',
-    orderNumber: 'Auftragsnummer',
-    customerNumber: 'Kundennummer',
-    billedTo: 'Rechnungsempfänger',
-    seller: 'Rechnungssteller',
-    vatId: 'USt-IdNr.',
-    item: 'Leistung',
-    servicePeriod: 'Leistungszeitraum',
-    servicePeriodFrom: (from) => `ab ${from}`,
-    amount: 'Betrag',
-    net: 'Nettobetrag',
-    vat: (rate) => `Umsatzsteuer ${rate}`,
-    gross: 'Gesamtbetrag (brutto)',
-    zeroRated: 'Nullsatz',
-    status: 'Status',
-    statuses: { A: 'bezahlt', T: 'teilweise bezahlt', O: 'offen', U: 'unbekannt' },
-    footer: 'Diese Rechnung wurde im Kundenportal erstellt.',
-    page: (page, pages) => `Seite ${page} von ${pages}`,
-    issue: 'Ausgabe',
-    onSale: 'Erscheinungstag',
-    issueFooter: 'E-Paper zum persönlichen Gebrauch.',
-    article: 'Artikel',
-    articleNumber: 'Artikelnummer',
-    purchaseDate: 'Kaufdatum',
-    quantity: 'Menge',
-    articleFooter: 'Download zu Ihrer Bestellung.',
-    giftCertificate: 'Geschenkgutschein',
-    giftFor: 'Für',
-    validFrom: 'Gültig ab',
-    continued: 'Fortsetzung',
-  },
-  'en-GB': {
-    invoice: 'Invoice',
-    invoiceNumber: 'Invoice number',
-    documentNumber: 'Document number',
-    invoiceDate: 'Invoice date',
-    orderNumber: 'Order number',
-    customerNumber: 'Customer number',
-    billedTo: 'Billed to',
-    seller: 'Seller',
-    vatId: 'VAT no.',
-    item: 'Item',
-    servicePeriod: 'Service period',
-    servicePeriodFrom: (from) => `from ${from}`,
-    amount: 'Amount',
-    net: 'Net amount',
-    vat: (rate) => `VAT ${rate}`,
-    gross: 'Total (gross)',
-    zeroRated: 'zero-rated',
-    status: 'Status',
-    statuses: { A: 'paid', T: 'partially paid', O: 'unpaid', U: 'unknown' },
-    footer: 'This invoice was created in the customer portal.',
-    page: (page, pages) => `Page ${page} of ${pages}`,
-    issue: 'Issue',
-    onSale: 'On sale',
-    issueFooter: 'E-paper for personal use.',
-    article: 'Article',
-    articleNumber: 'Article number',
-    purchaseDate: 'Purchase date',
-    quantity: 'Quantity',
-    articleFooter: 'Download for your order.',
-    giftCertificate: 'Gift certificate',
-    giftFor: 'For',
-    validFrom: 'Valid from',
-    continued: 'continued',
-  },
-};
+const WORD_KEYS = [
+  'invoice',
+  'invoiceNumber',
+  'documentNumber',
+  'invoiceDate',
+  'orderNumber',
+  'customerNumber',
+  'billedTo',
+  'seller',
+  'vatId',
+  'item',
+  'servicePeriod',
+  'amount',
+  'net',
+  'gross',
+  'zeroRated',
+  'status',
+  'footer',
+  'issue',
+  'onSale',
+  'issueFooter',
+  'article',
+  'articleNumber',
+  'purchaseDate',
+  'quantity',
+  'articleFooter',
+  'giftCertificate',
+  'giftFor',
+  'validFrom',
+  'continued',
+] as const;
+
+/** The words of the PDFs in `locale`, in the shape the renderers use. */
+export function documentWords(locale: DocumentLocale): DocumentWords {
+  const t = textsIn(locale, 'documents');
+  const words = Object.fromEntries(WORD_KEYS.map((key) => [key, t(key)])) as Record<
+    (typeof WORD_KEYS)[number],
+    string
+  >;
+  return {
+    ...words,
+    servicePeriodFrom: (from) => t('servicePeriodFrom', { from }),
+    vat: (rate) => t('vat', { rate }),
+    page: (page, pages) => t('page', { page, pages }),
+    statuses: { A: t('status.A'), T: t('status.T'), O: t('status.O'), U: t('status.U') },
+  };
+}
 
 export function formatMoney(amount: number, currency: string, locale: DocumentLocale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);

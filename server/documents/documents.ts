@@ -9,7 +9,7 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { DeliveredIssue } from '../../schemas/generated/subscription-page';
 import type { PurchaseOrder } from '../../schemas/generated/purchase-order';
 import type { PendingOrder } from '../../schemas/generated/pending-order';
-import { DOCUMENT_WORDS, type DocumentLocale } from './documentTexts';
+import { documentWords, type DocumentLocale } from './documentTexts';
 import { formatDate } from '../../engine/domain/dates';
 import type { DocumentTenant } from './documentTenant';
 import { MARGIN, drawHeader, facts, startPdf, write } from './pdfWriter';
@@ -31,7 +31,7 @@ async function factSheet(
     compress?: boolean;
   },
 ): Promise<Buffer> {
-  const words = DOCUMENT_WORDS[locale];
+  const words = documentWords(locale);
   const { page, finish } = startPdf({ tenant, locale, words, title: opts.title, compress: opts.compress });
   page.footerNote = opts.footer;
   let y = drawHeader(page) + 10;
@@ -48,7 +48,7 @@ export function issuePdf(
   subscription: Subscription,
   issue: DeliveredIssue,
 ): Promise<Buffer> {
-  const w = DOCUMENT_WORDS[locale];
+  const w = documentWords(locale);
   return factSheet(tenant, locale, {
     title: `${subscription.publicationName} – ${w.issue} ${issue.issueNumber ?? issue.issue}`,
     rows: [
@@ -66,7 +66,7 @@ export function purchaseOrderPdf(
   locale: DocumentLocale,
   order: PurchaseOrder,
 ): Promise<Buffer> {
-  const w = DOCUMENT_WORDS[locale];
+  const w = documentWords(locale);
   return factSheet(tenant, locale, {
     title: order.distributionArticleDescription,
     rows: [
@@ -86,7 +86,7 @@ export function giftCertificatePdf(
   locale: DocumentLocale,
   subscription: Subscription,
 ): Promise<Buffer> {
-  const w = DOCUMENT_WORDS[locale];
+  const w = documentWords(locale);
   const recipient = addressLines(subscription.goodsRecipient, locale)[0];
   return factSheet(tenant, locale, {
     title: w.giftCertificate,
@@ -107,7 +107,7 @@ export function pendingOrderPdf(
   locale: DocumentLocale,
   order: PendingOrder,
 ): Promise<Buffer> {
-  const w = DOCUMENT_WORDS[locale];
+  const w = documentWords(locale);
   return factSheet(tenant, locale, {
     title: order.title,
     rows: [

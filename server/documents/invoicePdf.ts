@@ -8,7 +8,7 @@
 import type { BusinessPartnerSummary, Subscription } from '../../schemas/generated/subscription';
 import type { PaymentHistoryItem } from '../../schemas/generated/subscription-page';
 import {
-  DOCUMENT_WORDS,
+  documentWords,
   formatMoney,
   formatPercent,
   type DocumentLocale,
@@ -125,7 +125,7 @@ function tableHead(page: PdfPage, y: number): number {
 
 export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { tenant, locale, subscription, payment } = input;
-  const words = DOCUMENT_WORDS[locale];
+  const words = documentWords(locale);
   const number = payment.invoiceNumber ?? payment.id;
   const title = `${words.invoice} ${number}`;
   const { page, finish } = startPdf({ tenant, locale, words, title, compress: input.compress });

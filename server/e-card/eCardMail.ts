@@ -2,29 +2,12 @@
  * The e-card e-mail (account-flows.md §2 "E-card"): the template's image inline (a CID attachment
  * when the tenant ships the file, else the image's https URL), who it is from and to, and the
  * message — in the sender's language, as the card's words are chosen by the sender. User text is
- * escaped in the HTML part.
+ * escaped in the HTML part. The texts are server/texts/<locale>/e-card.json.
  */
-import type { Locale } from '../../engine/domain/locales';
+import { textsIn } from '../texts/serverTexts';
 import type { OutgoingMail } from '../mail/mailer';
 import type { ECardImage } from './eCardImages';
 
-const TEXTS: Record<Locale, { subject: string; intro: string; footer: string }> = {
-  'de-DE': {
-    subject: '{from} hat Ihnen eine E-Card geschickt',
-    intro: 'Liebe(r) {to},\n\n{from} hat Ihnen über {tenant} eine E-Card geschickt:',
-    footer:
-      'Diese E-Card wurde über das Kundenportal von {tenant} versendet. Ihre Adresse wird nur für diese Karte verwendet.',
-  },
-  'en-GB': {
-    subject: '{from} has sent you an e-card',
-    intro: 'Dear {to},\n\n{from} has sent you an e-card through {tenant}:',
-    footer:
-      'This e-card was sent through the customer portal of {tenant}. Your address is used for this card only.',
-  },
-};
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (_m, key: string) => values[key] ?? '');
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -43,10 +26,10 @@ export function eCardMail(input: {
   image: ECardImage | undefined;
   imageUrl: string | undefined;
 }): OutgoingMail {
-  const t = TEXTS[input.locale as Locale] ?? TEXTS['en-GB'];
+  const t = textsIn(input.locale, 'e-card');
   const values = { from: input.card.fromName, to: input.card.toName, tenant: input.tenantName };
-  const intro = fill(t.intro, values);
-  const footer = fill(t.footer, values);
+  const intro = t('mail.intro', values);
+  const footer = t('mail.footer', values);
   const src = input.image ? `cid:${ECARD_IMAGE_CID}` : input.imageUrl;
   const paragraphs = (text: string) =>
     text
@@ -67,7 +50,7 @@ export function eCardMail(input: {
     tenantId: input.tenantId,
     to: input.card.toEmail,
     from: input.mailFrom,
-    subject: fill(t.subject, values),
+    subject: t('mail.subject', values),
     text: `${intro}\n\n${input.card.message}\n\n${input.card.fromName}\n\n--\n${footer}\n`,
     html,
     attachments: input.image

@@ -27,6 +27,7 @@ import {
 import { requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { EMAIL_WIDGET_JOB, type EmailWidgetJobInput } from './emailWidgetMailJobs';
+import { textsIn } from '../texts/serverTexts';
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -130,7 +131,7 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
       const rows = await listEmailWidgetRewards(db, tenant.id);
       const fileName = rows.find((r) => r.key === key)!.fileName;
       const colour = tenant.themeTokens?.colors?.primary ?? '#1d4e89';
-      const thanks = locale === 'de-DE' ? 'Vielen Dank für Ihre Treue!' : 'Thank you for reading with us!';
+      const thanks = textsIn(locale, 'email-widget')('wallpaper.thanks');
       // A self-contained SVG (wallpaper-sized), made for this subscription: no dependency, opens in any browser or viewer.
       const svg =
         `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">` +

@@ -36,8 +36,7 @@ import { fileUrl, type AccountCaller } from '../account/accountContext';
 import { changeMail, mailWord } from '../account/changeMails';
 import { localizedRow } from '../store/localizedDetails';
 import { utcDay } from '../../engine/domain/dates';
-
-const COMPENSATION_TEXTS = { 'de-DE': 'Ersatz für', 'en-GB': 'Replacement for' } as const;
+import { textsIn } from '../texts/serverTexts';
 
 export function createComplaintService(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
@@ -160,7 +159,9 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
         } else {
           // Worded in every language of the tenant, like the order system's own issue names (issue 22).
           const labelIn = (locale: string) =>
-            `${COMPENSATION_TEXTS[locale as 'de-DE' | 'en-GB'] ?? COMPENSATION_TEXTS['en-GB']} ${localizedRow(issue, locale).description ?? issue.issueNumber ?? issue.issue}`;
+            textsIn(locale, 'issue-complaint')('compensation.replacementFor', {
+              issue: localizedRow(issue, locale).description ?? issue.issueNumber ?? issue.issue,
+            });
           const translations = Object.fromEntries(
             tenant.locales
               .filter((locale) => locale !== tenant.defaultLocale)

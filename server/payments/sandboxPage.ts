@@ -10,86 +10,10 @@
  * (account-flows.md §7, §9 "Popup default size 640 by 640") without scrolling to a button.
  */
 import type { Locale } from '../../engine/domain/locales';
+import { textsIn } from '../texts/serverTexts';
 import { mailWord } from '../account/changeMails';
 import type { PaymentRow } from '../store/paymentStore';
 import type { PaymentSummary } from './paymentSummary';
-
-/** Every text of the page, in both of the portal's languages (CONVENTIONS.md 7). */
-export const SANDBOX_TEXTS = {
-  'de-DE': {
-    title: 'Zahlung (Testumgebung)',
-    titleMethod: 'Zahlungsart (Testumgebung)',
-    sandbox: 'Testumgebung: Es wird kein Geld bewegt.',
-    paysFor: 'Sie bezahlen',
-    changeFor: 'Änderung der Zahlungsart',
-    orderNumber: 'Bestellnr. {number}',
-    newMethod: 'Neue Zahlungsart: {method}',
-    amount: 'Betrag',
-    noCharge: 'Es wird jetzt kein Betrag abgebucht.',
-    cardNumber: 'Kartennummer',
-    expiry: 'Gültig bis (MM/JJ)',
-    holder: 'Karteninhaber',
-    pay: 'Jetzt bezahlen',
-    saveCard: 'Karte speichern',
-    approve: 'Mit PayPal (Test) bezahlen',
-    approveMethod: 'PayPal (Test) als Zahlungsart speichern',
-    cancel: 'Zahlung abbrechen',
-    cancelMethod: 'Abbrechen',
-    paypalIntro: 'Dies ist das Test-PayPal-Konto. Bestätigen Sie die Zahlung oder brechen Sie sie ab.',
-    paypalIntroMethod:
-      'Dies ist das Test-PayPal-Konto. Bestätigen Sie es als Zahlungsart oder brechen Sie ab.',
-    testCards:
-      'Testkarten: 4242 4242 4242 4242 (erfolgreich), 4000 0000 0000 0002 (abgelehnt), 4000 0000 0000 3220 (abgebrochen).',
-    success: 'Zahlung erfolgreich. Dieses Fenster schließt sich.',
-    error: 'Die Zahlung wurde abgelehnt. Dieses Fenster schließt sich.',
-    canceled: 'Die Zahlung wurde abgebrochen. Dieses Fenster schließt sich.',
-    successMethod: 'Zahlungsart gespeichert. Dieses Fenster schließt sich.',
-    errorMethod: 'Die Zahlungsart wurde abgelehnt. Dieses Fenster schließt sich.',
-    canceledMethod: 'Es wurde nichts geändert. Dieses Fenster schließt sich.',
-    invalid: 'Bitte prüfen Sie die Kartendaten.',
-    failed: 'Die Angaben konnten nicht übermittelt werden. Bitte versuchen Sie es erneut.',
-    close: 'Fenster schließen',
-    settled: 'Diese Zahlung ist bereits abgeschlossen.',
-    settledMethod: 'Diese Änderung ist bereits abgeschlossen.',
-  },
-  'en-GB': {
-    title: 'Payment (sandbox)',
-    titleMethod: 'Payment method (sandbox)',
-    sandbox: 'Sandbox: no money is moved.',
-    paysFor: 'You are paying for',
-    changeFor: 'Change of payment method',
-    orderNumber: 'Order no. {number}',
-    newMethod: 'New payment method: {method}',
-    amount: 'Amount',
-    noCharge: 'No amount is charged now.',
-    cardNumber: 'Card number',
-    expiry: 'Expiry (MM/YY)',
-    holder: 'Cardholder name',
-    pay: 'Pay now',
-    saveCard: 'Save card',
-    approve: 'Pay with PayPal (sandbox)',
-    approveMethod: 'Save PayPal (sandbox) as payment method',
-    cancel: 'Cancel payment',
-    cancelMethod: 'Cancel',
-    paypalIntro: 'This is the sandbox PayPal account. Approve the payment or cancel it.',
-    paypalIntroMethod: 'This is the sandbox PayPal account. Approve it as your payment method or cancel.',
-    testCards:
-      'Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000 3220 (cancelled).',
-    success: 'Payment successful. This window closes now.',
-    error: 'The payment was declined. This window closes now.',
-    canceled: 'The payment was cancelled. This window closes now.',
-    successMethod: 'Payment method saved. This window closes now.',
-    errorMethod: 'The payment method was declined. This window closes now.',
-    canceledMethod: 'Nothing was changed. This window closes now.',
-    invalid: 'Please check the card details.',
-    failed: 'The details could not be sent. Please try again.',
-    close: 'Close window',
-    settled: 'This payment has already been completed.',
-    settledMethod: 'This change has already been completed.',
-  },
-} satisfies Record<Locale, Record<string, string>>;
-
-type TextKey = keyof (typeof SANDBOX_TEXTS)['en-GB'];
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -109,19 +33,19 @@ export interface SandboxPageInput {
 
 export function sandboxPage(input: SandboxPageInput): string {
   const { payment, summary, locale } = input;
-  const texts = SANDBOX_TEXTS[locale] ?? SANDBOX_TEXTS['en-GB'];
-  const t = (key: TextKey, values: Record<string, string> = {}) =>
-    escapeHtml(texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole));
+  // Every text of the page is server/texts/<locale>/payments.json (CONVENTIONS.md 7).
+  const text = textsIn(locale, 'payments');
+  const t = (key: string, values: Record<string, string> = {}) => escapeHtml(text(`sandbox.${key}`, values));
   // Nothing is charged (a payment-method change registers a card or PayPal for later): the page
   // says so instead of "€0.00 · Pay now", and its words are those of a change, not a payment.
   const noCharge = summary.amount === 0;
   const change = noCharge || summary.newMethod !== null;
-  const pick = (key: TextKey, changeKey: TextKey) => t(change ? changeKey : key);
+  const pick = (key: string, changeKey: string) => t(change ? changeKey : key);
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: summary.currency }).format(
     summary.amount,
   );
   const messages = (['success', 'error', 'canceled', 'settled'] as const)
-    .map((k) => ` data-text-${k}="${pick(k, `${k}Method` as TextKey)}"`)
+    .map((k) => ` data-text-${k}="${pick(k, `${k}Method`)}"`)
     .concat((['invalid', 'failed'] as const).map((k) => ` data-text-${k}="${t(k)}"`))
     .join('');
   const lines = summary.lines
@@ -137,7 +61,7 @@ export function sandboxPage(input: SandboxPageInput): string {
       <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
       <div class="pair">
         <div><label for="expiry">${t('expiry')}</label>
-        <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="${locale === 'de-DE' ? 'MM/JJ' : 'MM/YY'}" required></div>
+        <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="${t('expiryPlaceholder')}" required></div>
         <div><label for="holder">${t('holder')}</label>
         <input id="holder" name="holder" autocomplete="cc-name" maxlength="60" required></div>
       </div>

@@ -32,6 +32,8 @@ import type {
   Transition,
 } from '../../engine/domain/lifecycle';
 import type { OrderStatus } from '../../engine/domain/orderStatus';
+import { LOCALES } from '../../engine/domain/locales';
+import { textsIn } from '../texts/serverTexts';
 
 interface SubscriptionQueryRow {
   id: string;
@@ -426,11 +428,9 @@ export interface LifecycleWriteContext {
   cancellation?: { reason: string; reasonText: string | null; feedback: string | null };
 }
 
-const MIX_TYPE_NAMES: Record<string, Record<string, string>> = {
-  'de-DE': { PR: 'Print', DE: 'E-Paper', ON: 'Digital', KO: 'Print + Digital' },
-  'en-GB': { PR: 'Print', DE: 'E-paper', ON: 'Digital', KO: 'Print + digital' },
-};
-const mixTypeName = (locale: string, mixType: string) => MIX_TYPE_NAMES[locale]?.[mixType] ?? mixType;
+/** A mix type's name (server/texts/<locale>/subscription.json), the code itself when it has none. */
+const mixTypeName = (locale: string, mixType: string) =>
+  textsIn(locale, 'subscription')(`mixType.${mixType}`, { defaultValue: mixType });
 
 /**
  * Writes the state a lifecycle transition returned (engine/domain/lifecycle.ts): the subscription's
@@ -579,9 +579,9 @@ async function mixTypeDetails(
     .find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
   const publicationName = rows[0]?.publicationName ?? '';
   const name = (locale: string) => `${publicationName} – ${mixTypeName(locale, mixType)}`;
-  // The product's name in both languages, so neither screen shows the other's words (issue 22).
+  // The product's name in every language, so no screen shows another's words (issue 22).
   const translations = Object.fromEntries(
-    Object.keys(MIX_TYPE_NAMES).map((l) => [
+    LOCALES.map((l) => [
       l,
       { displayName: name(l), mixTypeDetails: { mixTypeDesc: mixTypeName(l, mixType) } },
     ]),
