@@ -1,23 +1,65 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { charsOver, TooLongError, type LengthLimit } from './lengthLimit';
 
-/** aria-describedby of a field: its hint and its error, when there are any. */
-const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+/**
+ * The one field kit of the portal: a label (starred when required, portal-core.md §5 "Required
+ * fields are starred"), the control, and under it an optional hint and the error, both announced
+ * with the control. Forms check their values with the rules of engine/domain and set `noValidate`,
+ * so `required` stars and announces without the browser's own bubble. A length rule is `maxChars`
+ * (engine/ui/lengthLimit.tsx): said at the field while typing, never the browser's `maxLength`,
+ * which would cut what a person typed.
+ */
+interface FieldFrame {
+  label: string;
+  /** A limit, a format, or the pointer to the contact form for a locked field. */
+  hint?: ReactNode;
+  error?: string;
+  /** A note outside the field that concerns it too (a group's "locked" pointer). */
+  describedById?: string;
+}
 
-function FieldNotes({
+/** aria-describedby of a field: an outside note, its hint and its error, when there are any. */
+const describedBy = (id: string, hint: unknown, error: unknown, outside?: string) =>
+  [outside ?? '', hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+  undefined;
+
+type Overflow = { max: number; count: number } | undefined;
+
+const overflowOf = (value: unknown, maxChars: number | undefined): Overflow =>
+  charsOver(value, maxChars) > 0 ? { max: maxChars!, count: String(value).length } : undefined;
+
+function Field({
   id,
+  label,
+  required,
+  className,
   hint,
   error,
   over,
+  children,
 }: {
   id: string;
-  hint?: string;
+  label: string;
+  required?: boolean;
+  className?: string;
+  hint?: ReactNode;
   error?: string;
-  over?: { max: number; count: number };
+  over?: Overflow;
+  children: ReactNode;
 }) {
   return (
-    <>
+    <div className={['form-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="field-note muted">
           {hint}
@@ -32,83 +74,90 @@ function FieldNotes({
           </p>
         )
       )}
-    </>
-  );
-}
-
-/** A labelled select with an optional hint and error, announced with it (the shape of FormField for selects). */
-export function SelectField({
-  label,
-  hint,
-  error,
-  required,
-  children,
-  ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <select
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...select}
-      >
-        {children}
-      </select>
-      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-/**
- * A labelled textarea with an optional hint (a character limit, say) and error. Its length rule is
- * `maxChars` (engine/ui/lengthLimit.tsx): said at the field, never cut.
- */
+/** A labelled input. */
+export function InputField({
+  label,
+  hint,
+  error,
+  describedById,
+  required,
+  className,
+  maxChars,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> & LengthLimit & FieldFrame) {
+  const id = useId();
+  const over = overflowOf(input.value, maxChars);
+  const shownError = over ? 'too_long' : error;
+  return (
+    <Field {...{ id, label, required, className, hint, error, over }}>
+      <input
+        id={id}
+        required={required}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy(id, hint, shownError, describedById)}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+/** A labelled select. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  describedById,
+  required,
+  className,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & FieldFrame & { children: ReactNode }) {
+  const id = useId();
+  return (
+    <Field {...{ id, label, required, className, hint, error }}>
+      <select
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error, describedById)}
+        {...select}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** A labelled textarea. */
 export function TextAreaField({
   label,
   hint,
   error,
+  describedById,
   required,
+  className,
   rows = 4,
   maxChars,
   ...area
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'maxLength'> &
-  LengthLimit & {
-    label: string;
-    hint?: string;
-    error?: string;
-  }) {
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'maxLength'> & LengthLimit & FieldFrame) {
   const id = useId();
-  const over =
-    charsOver(area.value, maxChars) > 0 ? { max: maxChars!, count: String(area.value).length } : undefined;
+  const over = overflowOf(area.value, maxChars);
   const shownError = over ? 'too_long' : error;
   return (
-    <div className="form-field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+    <Field {...{ id, label, required, className, hint, error, over }}>
       <textarea
         id={id}
         required={required}
         rows={rows}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={describedBy(id, hint, shownError)}
+        aria-describedby={describedBy(id, hint, shownError, describedById)}
         {...area}
       />
-      <FieldNotes id={id} hint={hint} error={error} over={over} />
-    </div>
+    </Field>
   );
 }
 

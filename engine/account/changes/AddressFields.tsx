@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { AddressField } from '../../domain/addressRules';
-import { InputField, SelectField } from './fields';
+import { InputField, SelectField } from '../../ui/fields';
 import { LockedHint, LockedNote } from './LockedHint';
 import type { PostalField, PostalValues } from './postalAddress';
 

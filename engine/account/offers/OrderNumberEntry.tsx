@@ -5,7 +5,7 @@ import { usePortal } from '../../core/PortalContext';
 import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
 import { orderNumberLoginErrors, type OrderNumberLoginInput } from '../../domain/offers';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { entryMessage, entryResultOf, type EntryResult } from './entryOutcomes';
 import { offersApi } from './offersApi';
 
@@ -76,7 +76,7 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
   return (
     <form className="entry-form" onSubmit={submit} noValidate aria-describedby={`${flow}-entry-intro`}>
       <p id={`${flow}-entry-intro`}>{t('account.entry.orderNumberIntro')}</p>
-      <FormField
+      <InputField
         label={t('account.entry.orderNumber')}
         required
         inputMode="numeric"
@@ -87,7 +87,7 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
         onChange={(e) => setValues((v) => ({ ...v, orderNumber: e.target.value.replace(/\D/g, '') }))}
         error={errors.orderNumber}
       />
-      <FormField
+      <InputField
         label={t('account.entry.lastName')}
         required
         autoComplete="family-name"

@@ -9,7 +9,7 @@ import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { AddressFields } from '../../account/changes/AddressFields';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { useSupportedCountries } from '../../account/changes/countries';
-import { InputField } from '../../account/changes/fields';
+import { InputField } from '../../ui/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { LockedNote } from '../../account/changes/LockedHint';
 import {

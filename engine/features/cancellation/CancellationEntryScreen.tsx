@@ -12,7 +12,7 @@ import { cancellationCheckErrors, type CancellationCheckInput } from '../../doma
 import { canCancel } from '../../domain/capabilities';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { portalLocale } from '../../domain/language';
 
 /**
@@ -104,7 +104,7 @@ function CancellationCheck() {
   return (
     <form className="entry-form" onSubmit={check} noValidate>
       <p>{t('cancellation.checkIntro')}</p>
-      <FormField
+      <InputField
         label={t('account.entry.email')}
         type="email"
         required
@@ -114,7 +114,7 @@ function CancellationCheck() {
         onChange={(e) => set('email')(e.target.value)}
         error={errors.email}
       />
-      <FormField
+      <InputField
         label={t('account.entry.orderNumber')}
         required
         inputMode="numeric"
@@ -125,7 +125,7 @@ function CancellationCheck() {
         onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, ''))}
         error={errors.orderNumber}
       />
-      <FormField
+      <InputField
         label={t('account.entry.zipcode')}
         required
         autoComplete="postal-code"

@@ -20,10 +20,9 @@ import { tooManyText } from '../../core/tooManyText';
 import { isRateLimited } from '../../domain/retryAfter';
 import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
 import { Dialog } from '../../ui/Dialog';
-import { FormField } from '../../ui/FormField';
+import { InputField, CheckboxField, SelectField, TextAreaField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
 import { contactErrorKey, fieldErrorsOf, linkResultOf } from './contactErrors';
-import { CheckboxField, SelectField, TextAreaField } from '../../ui/fields';
 import type { ContactTenant } from './ContactScreen';
 import { pickFile, type PickedFile } from './upload';
 import { portalLocale } from '../../domain/language';
@@ -235,7 +234,7 @@ export function ContactForm({
             ))}
           </SelectField>
           {companyRequired && (
-            <FormField
+            <InputField
               label={t('contact.company')}
               required
               maxChars={CONTACT_LIMITS['/contactDetails/company']}
@@ -245,7 +244,7 @@ export function ContactForm({
               error={errorOf('/contactDetails/company')}
             />
           )}
-          <FormField
+          <InputField
             label={t('contact.firstName')}
             required
             maxChars={CONTACT_LIMITS['/contactDetails/firstName']}
@@ -254,7 +253,7 @@ export function ContactForm({
             onChange={set('firstName')}
             error={errorOf('/contactDetails/firstName')}
           />
-          <FormField
+          <InputField
             label={t('contact.lastName')}
             required
             maxChars={CONTACT_LIMITS['/contactDetails/lastName']}
@@ -263,7 +262,7 @@ export function ContactForm({
             onChange={set('lastName')}
             error={errorOf('/contactDetails/lastName')}
           />
-          <FormField
+          <InputField
             label={t('contact.email')}
             required
             type="email"
@@ -282,7 +281,7 @@ export function ContactForm({
             />
           )}
           {!(missingOrderNumber && activity.allowMissingOrderNumber) && (
-            <FormField
+            <InputField
               label={t('contact.orderNumber')}
               required
               inputMode="numeric"

@@ -6,7 +6,7 @@ import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/field
 import { tooManyText } from '../../core/tooManyText';
 import { isRateLimited } from '../../domain/retryAfter';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { contactErrorKey, linkResultOf, type LinkResult } from './contactErrors';
 
 /**
@@ -62,7 +62,7 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
   return (
     <form className="contact-linked-page" onSubmit={submit} noValidate>
       <p>{t('contact.linkedPageIntro')}</p>
-      <FormField
+      <InputField
         label={t('contact.orderNumber')}
         required
         inputMode="numeric"
@@ -72,7 +72,7 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
         onChange={(e) => setOrderNumber(e.target.value.replace(/\D/g, ''))}
         error={fieldErrors['/orderNumber']}
       />
-      <FormField
+      <InputField
         label={t('contact.zipcode')}
         required
         autoComplete="postal-code"

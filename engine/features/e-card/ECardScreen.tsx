@@ -23,8 +23,7 @@ import {
 } from '../../domain/eCard';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { FormField } from '../../ui/FormField';
-import { SelectField, TextAreaField } from '../../ui/fields';
+import { InputField, SelectField, TextAreaField } from '../../ui/fields';
 import { Loading } from '../../ui/Loading';
 import { eCardApi } from './eCardApi';
 import { ScheduledECards } from './ScheduledECards';
@@ -247,7 +246,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
           {problems.template && <p className="form-error">{errorOf('template')}</p>}
         </fieldset>
         <div className="e-card-fields">
-          <FormField
+          <InputField
             label={t('e-card.from')}
             required
             value={values.from}
@@ -256,7 +255,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
             autoComplete="name"
             error={errorOf('from')}
           />
-          <FormField
+          <InputField
             label={t('e-card.to')}
             required
             value={values.to}
@@ -264,7 +263,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
             maxChars={ECARD_NAME_MAX_LENGTH}
             error={errorOf('to')}
           />
-          <FormField
+          <InputField
             label={t('e-card.toEmail')}
             required
             type="email"
@@ -315,7 +314,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
             )}
           </fieldset>
           {tenant.eCard.allowScheduledSend && (
-            <FormField
+            <InputField
               label={t('e-card.sendAt')}
               type="datetime-local"
               value={values.sendAt}

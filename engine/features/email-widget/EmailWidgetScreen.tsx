@@ -16,8 +16,7 @@ import {
 } from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { FormField } from '../../ui/FormField';
-import { CheckboxField } from '../../ui/fields';
+import { InputField, CheckboxField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
 import { emailWidgetApi } from './emailWidgetApi';
 import './emailWidget.css';
@@ -102,7 +101,7 @@ function EmailWidgetForm() {
         </Alert>
       )}
       <form className="widget-form" onSubmit={submit} noValidate>
-        <FormField
+        <InputField
           label={t('account.entry.email')}
           type="email"
           required
@@ -112,7 +111,7 @@ function EmailWidgetForm() {
           disabled={locked}
           error={problemText(t, problems.email, 'email')}
         />
-        <FormField
+        <InputField
           label={t('account.entry.orderNumber')}
           required
           inputMode="numeric"
@@ -122,7 +121,7 @@ function EmailWidgetForm() {
           disabled={locked}
           error={problemText(t, problems.orderNumber, 'orderNumber')}
         />
-        <FormField
+        <InputField
           label={t('account.entry.zipcode')}
           required
           autoComplete="postal-code"

@@ -5,7 +5,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { useAddressRuleContext } from '../../account/changes/addressContext';
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
-import { InputField } from '../../account/changes/fields';
+import { InputField } from '../../ui/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { postalAddressOf, postalValuesOf, type PostalValues } from '../../account/changes/postalAddress';
 import { useReplaceStoredSubscription } from '../../account/changes/storedSubscription';

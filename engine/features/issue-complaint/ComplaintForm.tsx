@@ -7,7 +7,7 @@ import type {
   ComplaintState,
 } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
-import { SelectField } from '../../account/changes/fields';
+import { SelectField } from '../../ui/fields';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../domain/routeRefs';

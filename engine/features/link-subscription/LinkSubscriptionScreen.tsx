@@ -18,7 +18,7 @@ import { linkFieldErrors, linkFields, type LinkField } from '../../domain/linkSu
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
 
@@ -201,7 +201,7 @@ export default function LinkSubscriptionScreen() {
           </div>
         )}
         {fields.orderNumber && (
-          <FormField
+          <InputField
             label={t('link-subscription.orderNumber')}
             required
             inputMode="numeric"
@@ -224,7 +224,7 @@ export default function LinkSubscriptionScreen() {
             />
           )}
         {fields.bpNumber && (
-          <FormField
+          <InputField
             label={t('link-subscription.bpNumber')}
             required
             inputMode="numeric"
@@ -235,7 +235,7 @@ export default function LinkSubscriptionScreen() {
           />
         )}
         {fields.lastName && (
-          <FormField
+          <InputField
             label={t('link-subscription.lastName')}
             required
             autoComplete="family-name"
@@ -244,7 +244,7 @@ export default function LinkSubscriptionScreen() {
             error={errors.lastName}
           />
         )}
-        <FormField
+        <InputField
           label={t('link-subscription.zipcode')}
           required
           autoComplete="postal-code"
@@ -285,7 +285,7 @@ export default function LinkSubscriptionScreen() {
           </fieldset>
         )}
         {emailShown && (
-          <FormField
+          <InputField
             label={t('link-subscription.email')}
             type="email"
             required

@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 
@@ -39,14 +39,14 @@ export function DevLoginForm() {
     >
       <h2 id="dev-login-title">{t('login.devTitle')}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField
+      <InputField
         label={t('login.emailLabel')}
         type="email"
         name="dev-email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <FormField
+      <InputField
         label={t('login.ssoIdLabel')}
         name="dev-sso-id"
         value={ssoId}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH, isPlausibleEmail } from '../../domain/fieldRules';
 import { refusalOf } from './refusalText';
 import { portalLocale } from '../../domain/language';
@@ -53,7 +53,7 @@ export function ForgotPasswordForm({
         <form onSubmit={submit} noValidate>
           <p>{t('login.forgotIntro')}</p>
           {failure && <Alert variant="error">{failure}</Alert>}
-          <FormField
+          <InputField
             label={t('login.emailLabel')}
             type="email"
             name="email"

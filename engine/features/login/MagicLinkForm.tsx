@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { isPlausibleEmail } from '../../domain/fieldRules';
 import { loginErrorText } from './loginErrors';
 import { portalLocale } from '../../domain/language';
@@ -53,7 +53,7 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
       <h2 id="magic-link-title">{t('login.magicLinkTitle')}</h2>
       <p>{t('login.intro')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField
+      <InputField
         label={t('login.emailLabel')}
         type="email"
         name="email"

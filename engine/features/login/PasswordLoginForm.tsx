@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { isPlausibleEmail } from '../../domain/fieldRules';
 import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
@@ -59,7 +59,7 @@ export function PasswordLoginForm({
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="password-login-title">
       <h2 id="password-login-title">{t(titleKey)}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField
+      <InputField
         label={t('login.emailLabel')}
         type="email"
         name="email"
@@ -69,7 +69,7 @@ export function PasswordLoginForm({
         error={errors.email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <FormField
+      <InputField
         label={t('login.passwordLabel')}
         type="password"
         name="password"

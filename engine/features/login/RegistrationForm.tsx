@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { ACCOUNT_NAME_MAX_LENGTH, isPlausibleEmail, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
 import { newPasswordErrors } from './passwordErrors';
 import { refusalOf } from './refusalText';
@@ -93,7 +93,7 @@ export function RegistrationForm({
       <h2 id="register-title">{t('login.createAccountTitle')}</h2>
       <p className="muted">{t('login.requiredHint')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField
+      <InputField
         label={t('login.displayNameLabel')}
         name="displayName"
         autoComplete="nickname"
@@ -103,7 +103,7 @@ export function RegistrationForm({
         onChange={set('displayName')}
         maxChars={ACCOUNT_NAME_MAX_LENGTH}
       />
-      <FormField
+      <InputField
         label={t('login.firstNameLabel')}
         name="firstName"
         autoComplete="given-name"
@@ -112,7 +112,7 @@ export function RegistrationForm({
         onChange={set('firstName')}
         maxChars={ACCOUNT_NAME_MAX_LENGTH}
       />
-      <FormField
+      <InputField
         label={t('login.lastNameLabel')}
         name="lastName"
         autoComplete="family-name"
@@ -121,7 +121,7 @@ export function RegistrationForm({
         onChange={set('lastName')}
         maxChars={ACCOUNT_NAME_MAX_LENGTH}
       />
-      <FormField
+      <InputField
         label={t('login.emailLabel')}
         type="email"
         name="email"
@@ -131,7 +131,7 @@ export function RegistrationForm({
         error={errors.email}
         onChange={set('email')}
       />
-      <FormField
+      <InputField
         label={t('login.newPasswordLabel')}
         type="password"
         name="password"
@@ -143,7 +143,7 @@ export function RegistrationForm({
         maxChars={PASSWORD_MAX_LENGTH}
       />
       <p className="muted field-hint">{t('login.passwordRule')}</p>
-      <FormField
+      <InputField
         label={t('login.passwordConfirmLabel')}
         type="password"
         name="passwordConfirm"

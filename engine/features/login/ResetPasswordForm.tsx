@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
 import { newPasswordErrors } from './passwordErrors';
 import { loginErrorText } from './loginErrors';
@@ -38,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
       <h2 id="reset-title">{t('login.resetTitle')}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <FormField
+      <InputField
         label={t('login.newPasswordLabel')}
         type="password"
         name="password"
@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         maxChars={PASSWORD_MAX_LENGTH}
       />
       <p className="muted field-hint">{t('login.passwordRule')}</p>
-      <FormField
+      <InputField
         label={t('login.passwordConfirmLabel')}
         type="password"
         name="passwordConfirm"

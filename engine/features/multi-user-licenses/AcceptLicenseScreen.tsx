@@ -8,8 +8,7 @@ import { useSalutationOptions } from '../../account/changes/addressContext';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
 import { ACCEPT_NAME_MAX, acceptLicenseErrors, roleNeedsAcademicYear } from '../../domain/licenses';
-import { FormField } from '../../ui/FormField';
-import { SelectField } from '../../ui/fields';
+import { InputField, SelectField } from '../../ui/fields';
 import { Loading } from '../../ui/Loading';
 import { localized } from '../../ui/localized';
 import { fieldErrorText } from './fieldErrorText';
@@ -151,7 +150,7 @@ export default function AcceptLicenseScreen() {
               orderNumber: info.orderNumber,
             })}
           </p>
-          <FormField
+          <InputField
             label={t('multi-user-licenses.field.email')}
             type="email"
             value={info.email}
@@ -188,7 +187,7 @@ export default function AcceptLicenseScreen() {
               ))}
             </SelectField>
           )}
-          <FormField
+          <InputField
             label={t('multi-user-licenses.field.firstName')}
             required
             maxChars={ACCEPT_NAME_MAX}
@@ -196,7 +195,7 @@ export default function AcceptLicenseScreen() {
             onChange={(e) => set('firstName')(e.target.value)}
             error={error('firstName', ACCEPT_NAME_MAX)}
           />
-          <FormField
+          <InputField
             label={t('multi-user-licenses.field.lastName')}
             required
             maxChars={ACCEPT_NAME_MAX}
@@ -204,7 +203,7 @@ export default function AcceptLicenseScreen() {
             onChange={(e) => set('lastName1')(e.target.value)}
             error={error('lastName1', ACCEPT_NAME_MAX)}
           />
-          <FormField
+          <InputField
             label={t('multi-user-licenses.field.company')}
             required
             maxChars={ACCEPT_NAME_MAX}
@@ -229,7 +228,7 @@ export default function AcceptLicenseScreen() {
             </SelectField>
           )}
           {needsYear && (
-            <FormField
+            <InputField
               label={t('multi-user-licenses.field.academicYear')}
               required
               inputMode="numeric"

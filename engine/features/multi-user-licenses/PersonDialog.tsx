@@ -5,8 +5,7 @@ import { useSalutationOptions } from '../../account/changes/addressContext';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { licensePersonErrors, LICENSE_EMAIL_MAX, LICENSE_NAME_MAX } from '../../domain/licenses';
 import { Dialog } from '../../ui/Dialog';
-import { FormField } from '../../ui/FormField';
-import { SelectField } from '../../ui/fields';
+import { InputField, SelectField } from '../../ui/fields';
 import { actionErrorText, fieldErrorsOf } from './licenseErrors';
 import { fieldErrorText } from './fieldErrorText';
 
@@ -111,7 +110,7 @@ export function PersonDialog({
             </option>
           ))}
         </SelectField>
-        <FormField
+        <InputField
           label={t('multi-user-licenses.field.email')}
           type="email"
           autoComplete="off"
@@ -121,7 +120,7 @@ export function PersonDialog({
           onChange={(e) => set('emailAddress')(e.target.value)}
           error={error('emailAddress')}
         />
-        <FormField
+        <InputField
           label={t('multi-user-licenses.field.firstName')}
           required
           maxChars={LICENSE_NAME_MAX}
@@ -129,7 +128,7 @@ export function PersonDialog({
           onChange={(e) => set('firstName')(e.target.value)}
           error={error('firstName', LICENSE_NAME_MAX)}
         />
-        <FormField
+        <InputField
           label={t('multi-user-licenses.field.lastName')}
           required
           maxChars={LICENSE_NAME_MAX}

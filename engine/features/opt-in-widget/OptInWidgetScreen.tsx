@@ -17,8 +17,7 @@ import {
 } from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { FormField } from '../../ui/FormField';
-import { SelectField } from '../../ui/fields';
+import { InputField, SelectField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
 import { optInWidgetApi } from './optInWidgetApi';
 import './optInWidget.css';
@@ -158,7 +157,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
             </option>
           ))}
         </SelectField>
-        <FormField
+        <InputField
           label={t('opt-in-widget.firstName')}
           required
           autoComplete="given-name"
@@ -167,7 +166,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
           onChange={set('firstName')}
           error={message('firstName')}
         />
-        <FormField
+        <InputField
           label={t('opt-in-widget.lastName')}
           required
           autoComplete="family-name"
@@ -176,7 +175,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
           onChange={set('lastName1')}
           error={message('lastName1')}
         />
-        <FormField
+        <InputField
           label={t('account.entry.email')}
           type="email"
           required

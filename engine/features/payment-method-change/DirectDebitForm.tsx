@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
-import { InputField } from '../../account/changes/fields';
+import { InputField } from '../../ui/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
 import {

@@ -30,7 +30,7 @@ import {
   type BulkLoginInput,
 } from '../../domain/offers';
 import { Alert } from '../../ui/Alert';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { Loading } from '../../ui/Loading';
 import { portalLocale } from '../../domain/language';
 
@@ -113,7 +113,7 @@ function BulkRenewalLogin() {
   return (
     <form className="entry-form" onSubmit={submit} noValidate>
       <p>{t('renewal.bulk.loginIntro')}</p>
-      <FormField
+      <InputField
         label={t('account.entry.email')}
         type="email"
         required
@@ -124,7 +124,7 @@ function BulkRenewalLogin() {
         onChange={(e) => set('email')(e.target.value)}
         error={errors.email}
       />
-      <FormField
+      <InputField
         label={t('account.entry.lastName')}
         required
         autoComplete="family-name"
@@ -134,7 +134,7 @@ function BulkRenewalLogin() {
         onChange={(e) => set('lastName')(e.target.value)}
         error={errors.lastName}
       />
-      <FormField
+      <InputField
         label={t('account.entry.zipcode')}
         required
         autoComplete="postal-code"

@@ -17,7 +17,7 @@ import {
 import { PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
-import { FormField } from '../../ui/FormField';
+import { InputField } from '../../ui/fields';
 import { failureTextKeys, fieldTextKey, generalFailureText } from './ssoProfileOutcomes';
 import { ssoProfileApi } from './ssoProfileApi';
 import './ssoProfile.css';
@@ -181,7 +181,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
         onClose={() => setReply(null)}
       />
       {hasPassword && (
-        <FormField
+        <InputField
           label={t('sso-profile-page.password.current')}
           type="password"
           autoComplete="current-password"
@@ -191,7 +191,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
           error={errors.currentPassword && t(errors.currentPassword)}
         />
       )}
-      <FormField
+      <InputField
         label={t('sso-profile-page.password.new')}
         type="password"
         autoComplete="new-password"
@@ -201,7 +201,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
         onChange={(e) => setNext(e.target.value)}
         error={errors.newPassword && t(errors.newPassword)}
       />
-      <FormField
+      <InputField
         label={t('sso-profile-page.password.repeat')}
         type="password"
         autoComplete="new-password"
@@ -260,7 +260,7 @@ function EmailSection({ current, onDone }: { current: string; onDone: (pendingEm
         variant={reply?.variant ?? 'success'}
         onClose={() => setReply(null)}
       />
-      <FormField
+      <InputField
         label={t('sso-profile-page.email.new')}
         type="email"
         autoComplete="email"
@@ -352,7 +352,7 @@ function DeleteSection({ email }: { email: string }) {
         >
           <form id="sso-delete-form" onSubmit={confirm} noValidate>
             <p>{t('sso-profile-page.delete.dialogText')}</p>
-            <FormField
+            <InputField
               label={t('sso-profile-page.delete.confirmLabel')}
               type="email"
               autoComplete="off"

@@ -9,9 +9,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTranslator, TranslationProvider } from '../../../engine/core/translation';
-import { FormField } from '../../../engine/ui/FormField';
-import { TextAreaField } from '../../../engine/ui/fields';
-import { InputField } from '../../../engine/account/changes/fields';
+import { InputField, TextAreaField } from '../../../engine/ui/fields';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -37,7 +35,7 @@ const password21 = 'Abcdefghij1234567890X';
 describe('fields with a length rule', () => {
   it('keeps all 21 characters of a password and says the limit at the field', () => {
     const host = render(
-      <FormField
+      <InputField
         label="Neues Passwort"
         type="password"
         value={password21}
@@ -55,7 +53,7 @@ describe('fields with a length rule', () => {
 
   it("shows the form's own error while the value fits", () => {
     const host = render(
-      <FormField label="Name" value="Anna" maxChars={20} error="Pflichtfeld" onChange={() => undefined} />,
+      <InputField label="Name" value="Anna" maxChars={20} error="Pflichtfeld" onChange={() => undefined} />,
     );
     expect(host.querySelector('.form-error')?.textContent).toBe('Pflichtfeld');
     expect(host.querySelector('input')!.hasAttribute('maxlength')).toBe(false);
