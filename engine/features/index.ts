@@ -4,6 +4,7 @@ import type { PortalTenant } from '../domain/portalConfig';
 import type { RouteRef } from '../domain/routeRefs';
 import { needsAccount, type FeatureDefinition, type FeatureMenuItem, type SubscriptionAction } from './types';
 import { mayOpenScreen, type SessionScope } from '../domain/sessionScope';
+import { isSwitchedOn } from '../domain/featureCatalog';
 import { loginFeature } from './login';
 import { ordersFeature } from './orders';
 import { membershipsFeature } from './memberships';
@@ -93,11 +94,8 @@ export function isFeatureEnabled(
   feature: Pick<FeatureDefinition, 'flags'>,
   tenantFeatures: readonly string[],
 ): boolean {
-  return (
-    !feature.flags ||
-    feature.flags.length === 0 ||
-    feature.flags.some((flag) => tenantFeatures.includes(flag))
-  );
+  // The one rule, shared with the feature catalog the tenant package and the server read.
+  return isSwitchedOn(feature.flags, tenantFeatures);
 }
 
 export function enabledFeatures(
