@@ -6,26 +6,26 @@ import type { Logger } from './http/requestLog';
 import { authRoutes } from './auth/authRoutes';
 import { subscriptionRoutes } from './subscription/subscriptionRoutes';
 import { subscriptionPageRoutes } from './subscription/subscriptionPageRoutes';
-import { linkRoutes } from './link-subscription/linkRoutes';
+import { linkSlice } from './link-subscription/linkRoutes';
 import { purchaseOrderRoutes } from './orders/purchaseOrderRoutes';
 import { businessPartnerRoutes } from './business-partners/businessPartnerRoutes';
 import { fileRoutes } from './account/fileRoutes';
 import { createInvoiceRequests } from './account/invoiceRequests';
 import { faqRoutes } from './faq/faqRoutes';
-import { issueCalendarRoutes } from './issue-calendar/issueCalendarRoutes';
-import { contactRoutes } from './contact/contactRoutes';
+import { issueCalendarSlice } from './issue-calendar/issueCalendarRoutes';
+import { contactSlice } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
 import { userIdRoutes } from './external-page/userIdRoutes';
 import type { OAuthLogin } from './auth/oauthLogin';
 import { oauthApiRoutes } from './auth/oauthRoutes';
-import { kickerAuthRoutes } from './auth/kickerAuth';
+import { kickerAuthSlice } from './auth/kickerAuth';
 import { partialLoginRoutes } from './auth/partialLogin';
 import type { SignInLimits } from './auth/rateLimit';
 import { createOfferService } from './offers/offerService';
 import { offerRoutes } from './offers/offerRoutes';
 import { createCancellationService } from './cancellation/cancellationService';
-import { cancellationRoutes } from './cancellation/cancellationRoutes';
-import { bulkRenewalRoutes } from './renewal/bulkRenewalRoutes';
+import { cancellationSlice } from './cancellation/cancellationRoutes';
+import { bulkRenewalSlice } from './renewal/bulkRenewalRoutes';
 import { createSandboxProvider } from './payments/sandboxProvider';
 import type { PaymentProvider } from './payments/paymentProvider';
 import { createPaymentPages } from './payments/paymentPages';
@@ -40,20 +40,21 @@ import { addressChangeRoutes } from './address-change/addressChangeRoutes';
 import { createOptIns } from './opt-ins/optIns';
 import { optInRoutes } from './opt-ins/optInRoutes';
 import { createECards } from './e-card/eCardService';
-import { eCardRoutes } from './e-card/eCardRoutes';
+import { eCardImageRoutes, eCardSlice } from './e-card/eCardRoutes';
 import { createEmailWidget } from './email-widget/emailWidget';
-import { emailWidgetRoutes } from './email-widget/emailWidgetRoutes';
+import { emailWidgetSlice } from './email-widget/emailWidgetRoutes';
 import { createOptInWidget } from './opt-in-widget/optInWidget';
-import { optInWidgetRoutes } from './opt-in-widget/optInWidgetRoutes';
+import { optInWidgetSlice } from './opt-in-widget/optInWidgetRoutes';
 import { createSsoProfileService } from './sso-profile-page/ssoProfileService';
-import { ssoProfileRoutes } from './sso-profile-page/ssoProfileRoutes';
+import { ssoProfileSlice } from './sso-profile-page/ssoProfileRoutes';
 import { createLoyaltyService } from './loyalty-programme/loyaltyService';
-import { loyaltyRoutes } from './loyalty-programme/loyaltyRoutes';
+import { loyaltySlice } from './loyalty-programme/loyaltyRoutes';
 import { createLicenses } from './multi-user-licenses/licenseService';
 import { licenseAcceptRoutes, licenseRoutes } from './multi-user-licenses/licenseRoutes';
 import { findPaymentRecord } from './store/paymentStore';
 import type { SettledStatus } from './payments/paymentProvider';
 import type { ServerTenant } from './tenancy/tenantContext';
+import { gatedSlice } from './tenancy/apiSlice';
 
 /** What every API router gets: the database, auth, the mailer and the log. */
 export interface ApiDeps {
@@ -72,6 +73,13 @@ export interface ApiDeps {
 /**
  * The API routers of every feature, mounted in this order under each tenant's `/api` (after the
  * JSON body parser and the XSRF check, before the JSON 404). Add a feature's router here.
+ *
+ * A slice of one switchable feature exports its router with its flag (server/tenancy/apiSlice.ts)
+ * and is gated here, once, by gatedSlice: its routes answer 403 feature_disabled while the tenant
+ * has the flag off (portal-core.md §6). The others ask in their handlers, each saying why: routes
+ * several features share (purchase orders: downloads, invoices, pending orders), flags that count
+ * per publication (offers, licences: a capability rule of engine/domain/capabilities.ts), a flag
+ * the request names (the order-number login's flow), sign-in routes that are not a feature's.
  */
 export function apiRouters(deps: ApiDeps): Router[] {
   // One invoice-request service behind the subscription page and the purchase orders.
@@ -92,20 +100,20 @@ export function apiRouters(deps: ApiDeps): Router[] {
   return [
     authRoutes(deps),
     oauthApiRoutes(deps.oauth),
-    kickerAuthRoutes(deps),
+    gatedSlice(kickerAuthSlice(deps)),
     partialLoginRoutes(deps),
     // The anonymous accept-licence URL, before the subscription routes that require a user under /subscriptions.
     licenseAcceptRoutes({ licenses: createLicenses(deps) }),
     subscriptionRoutes(deps),
     // Orders, subscription page, link, purchase orders, business partners, files (issue 4).
-    linkRoutes(deps),
+    gatedSlice(linkSlice(deps)),
     subscriptionPageRoutes({ ...deps, invoiceRequests }),
     purchaseOrderRoutes({ ...deps, invoiceRequests }),
     businessPartnerRoutes(deps),
     fileRoutes(deps),
     // Account flows (issue 11): cancellation, the offers of renewal and upgrade, bulk renewal, payments.
-    bulkRenewalRoutes({ auth: deps.auth, offers }),
-    cancellationRoutes({ ...deps, cancellations }),
+    gatedSlice(bulkRenewalSlice({ auth: deps.auth, offers })),
+    gatedSlice(cancellationSlice({ ...deps, cancellations })),
     offerRoutes({ auth: deps.auth, offers }),
     ...[...providers.values()].map((provider) => provider.routes(settle)),
     // Account changes (issue 12): holiday service, payment method, complaints, addresses, opt-ins.
@@ -115,28 +123,33 @@ export function apiRouters(deps: ApiDeps): Router[] {
     optInRoutes({ auth: deps.auth, optIns: createOptIns(deps) }),
     addressChangeRoutes({ auth: deps.auth, addresses: createAddressChange(deps) }),
     // E-cards, the e-mail widget and the opt-in widget (account-flows.md §2, §7).
-    eCardRoutes({ auth: deps.auth, eCards: createECards(deps) }),
-    emailWidgetRoutes({
-      db: deps.db,
-      emailWidget: createEmailWidget(deps),
-      now: deps.now,
-      signInLimits: deps.signInLimits,
-    }),
-    optInWidgetRoutes({
-      db: deps.db,
-      optInWidget: createOptInWidget(deps),
-      now: deps.now,
-      signInLimits: deps.signInLimits,
-    }),
+    gatedSlice(eCardSlice({ auth: deps.auth, eCards: createECards(deps) })),
+    eCardImageRoutes({}),
+    gatedSlice(
+      emailWidgetSlice({
+        db: deps.db,
+        emailWidget: createEmailWidget(deps),
+        now: deps.now,
+        signInLimits: deps.signInLimits,
+      }),
+    ),
+    gatedSlice(
+      optInWidgetSlice({
+        db: deps.db,
+        optInWidget: createOptInWidget(deps),
+        now: deps.now,
+        signInLimits: deps.signInLimits,
+      }),
+    ),
     // Multi-user licences (account-flows.md §7).
     licenseRoutes({ auth: deps.auth, licenses: createLicenses(deps) }),
     // Public pages (FAQ, contact, issue calendar, external pages).
     faqRoutes(deps),
-    issueCalendarRoutes(deps),
-    contactRoutes({ auth: deps.auth, contact: createContactService(deps) }),
+    gatedSlice(issueCalendarSlice(deps)),
+    gatedSlice(contactSlice({ auth: deps.auth, contact: createContactService(deps) })),
     userIdRoutes(deps),
     // The SSO profile page and the loyalty programme (account-flows.md §2, §7).
-    ssoProfileRoutes({ auth: deps.auth, ssoProfile: createSsoProfileService(deps) }),
-    loyaltyRoutes({ auth: deps.auth, loyalty: createLoyaltyService(deps) }),
+    gatedSlice(ssoProfileSlice({ auth: deps.auth, ssoProfile: createSsoProfileService(deps) })),
+    gatedSlice(loyaltySlice({ auth: deps.auth, loyalty: createLoyaltyService(deps) })),
   ];
 }

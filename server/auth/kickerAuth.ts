@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import type { Database } from '../db/database';
 import { unauthorized } from '../http/errors';
 import { validateBody } from '../http/validateBody';
@@ -6,7 +6,7 @@ import { tenantCookie } from '../http/cookies';
 import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { getUserById } from '../store/userStore';
 import { findLiveSsoSessionUser, insertSsoSession } from '../store/ssoSessionStore';
-import { requireFeature } from '../tenancy/refusals';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import type { AuthService } from './authService';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
@@ -18,21 +18,16 @@ export function kickerCookieName(tenant: ServerTenant): string {
   return tenant.login.kickerAuth?.cookieName ?? 'kickeruser';
 }
 
-const requireKicker: RequestHandler = (_req, res, next) => {
-  requireFeature(tenantContext(res).tenant, 'kicker-auth');
-  next();
-};
-
 /**
  * The kicker-auth family (portal-core.md §7): the publisher's single sign-on keeps its session in
  * the `kickeruser` cookie, whose `ssoid` part names an SSO session. Here the server plays that SSO:
  * /kicker-auth/login checks e-mail and password and opens an SSO session (a random token, stored
  * hashed) that it puts in the cookie; /kicker-auth/get-user turns the cookie's ssoid into a portal
- * session. Register and forgot-password answer with a message (errors use `detail`, §8).
+ * session. Register and forgot-password answer with a message (errors use `detail`, §8). Only while
+ * the tenant has the kicker-auth feature (gated where the slice is mounted).
  */
-export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
+export function kickerAuthSlice(deps: { db: Database; auth: AuthService; now: () => Date }): ApiSlice {
   const router = Router();
-  router.use('/kicker-auth', requireKicker);
 
   router.post('/kicker-auth/login', trimEmail, validateBody('password-login-request'), async (req, res) => {
     const tenant = requestTenant(res);
@@ -89,5 +84,5 @@ export function kickerAuthRoutes(deps: { db: Database; auth: AuthService; now: (
     },
   );
 
-  return router;
+  return { feature: 'kicker-auth', router };
 }

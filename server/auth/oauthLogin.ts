@@ -29,6 +29,7 @@ export function createOAuthLogin(deps: {
 
   function oauthSettings(tenant: ServerTenant) {
     const settings = tenant.login.oauth;
+    // Asked here, not where a slice is mounted: /sso/authorize, outside the API, starts the sign-on too.
     requireFeature(tenant, 'oauth');
     if (!settings) throw new HttpError(403, 'feature_disabled', 'This portal does not offer single sign-on.');
     return settings;

@@ -22,7 +22,8 @@ import { listCancellationReasons } from '../store/offerStore';
 import { subscriptionFacts } from '../store/subscriptionStore';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
-import { refuse, requireFeature } from '../tenancy/refusals';
+import { refuse } from '../tenancy/refusals';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import { externallyManaged } from '../offers/offerService';
 import type { CancellationService } from './cancellationService';
 
@@ -31,13 +32,18 @@ const linkResult = (status: string, message: string, extra: Record<string, strin
   new HttpError(400, status, message, { status, ...extra });
 const zip = (value: string | null) => (value ?? '').replace(/\s+/g, '').toLowerCase();
 
-export function cancellationRoutes(deps: {
+/**
+ * The cancellation calls (account-flows.md §2 "Cancellation", §4), only while the tenant has the
+ * cancellation feature: the slice is gated where it is mounted; the calls on a subscription also
+ * ask its capability rule, which adds the publication blacklist (portal-core.md §6).
+ */
+export function cancellationSlice(deps: {
   db: Database;
   auth: AuthService;
   cancellations: CancellationService;
   now: () => Date;
   signInLimits?: SignInLimits;
-}): Router {
+}): ApiSlice {
   const router = Router();
   router.use('/subscriptions/:id', requireUser(deps.auth));
 
@@ -83,7 +89,6 @@ export function cancellationRoutes(deps: {
     validateBody('cancellation-login-request'),
     async (req, res) => {
       const tenant = requestTenant(res);
-      requireFeature(tenant, 'cancellation');
       const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
       await limitOrderNumberAttempt(
         deps.db,
@@ -146,5 +151,5 @@ export function cancellationRoutes(deps: {
     },
   );
 
-  return router;
+  return { feature: 'cancellation', router };
 }

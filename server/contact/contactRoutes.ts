@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
@@ -10,8 +11,10 @@ import type { ContactSent } from '../../schemas/generated/public-pages';
 /**
  * POST /contact and POST /login/contact-form (portal-core.md §7). The contact call is open to
  * anonymous visitors and signed-in users alike; which form's rules apply follows the session.
+ * §2: a tenant without the contact-form feature has no contact form, on the server either: the
+ * slice is gated by it where it is mounted.
  */
-export function contactRoutes(deps: { auth: AuthService; contact: ContactService }): Router {
+export function contactSlice(deps: { auth: AuthService; contact: ContactService }): ApiSlice {
   const router = Router();
 
   router.post('/contact', validateBody('contact-request'), optionalUser(deps.auth), async (req, res) => {
@@ -35,5 +38,5 @@ export function contactRoutes(deps: { auth: AuthService; contact: ContactService
     await deps.contact.login(requestTenant(res), req.body, requestOrigin(req, res));
   });
 
-  return router;
+  return { feature: 'contact-form', router };
 }

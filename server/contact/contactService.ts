@@ -6,7 +6,6 @@ import {
   detectUploadType,
   type ContactFieldError,
 } from '../../engine/domain/contactRules';
-import { requireFeature } from '../tenancy/refusals';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ContactRequest } from '../../schemas/generated/contact-request';
 import type { ContactFormLoginRequest } from '../../schemas/generated/contact-form-login-request';
@@ -57,11 +56,6 @@ function refuse(errors: ContactFieldError[]): HttpError {
   );
 }
 
-/** §2: a tenant without the contact-form feature has no contact form, on the server either. */
-function assertContactOn(tenant: ServerTenant): void {
-  requireFeature(tenant, 'contact-form');
-}
-
 /** A 400 carrying a link result (portal-core.md §7 "a 400 carries the link result", §8 contact errors). */
 function linkResult(status: string, message: string, extra: Record<string, string> = {}): HttpError {
   return badRequest('link_failed', message, { status, ...extra });
@@ -77,7 +71,6 @@ export function createContactService(deps: ContactServiceDeps) {
   return {
     /** Publications the anonymous form offers, sorted by description (like GET /publications, §7). */
     async publications(tenant: ServerTenant): Promise<Array<{ publication: string; description: string }>> {
-      assertContactOn(tenant);
       const rows = await listCalendarPublications(deps.db, tenant.id);
       return rows.map(({ publication, description }) => ({ publication, description }));
     },
@@ -88,7 +81,6 @@ export function createContactService(deps: ContactServiceDeps) {
       body: ContactRequest,
       client: string,
     ): Promise<{ id: string }> {
-      assertContactOn(tenant);
       await consumeRateLimit(
         deps.db,
         tenant.id,
@@ -239,7 +231,6 @@ export function createContactService(deps: ContactServiceDeps) {
      *    visitor writes a message instead (the form offers it) or contacts customer service.
      */
     async login(tenant: ServerTenant, body: ContactFormLoginRequest, origin: RequestOrigin): Promise<never> {
-      assertContactOn(tenant);
       // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
       const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
       await limitOrderNumberAttempt(deps.db, tenant.id, limits, body.orderNumber, origin.client, deps.now());

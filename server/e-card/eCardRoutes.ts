@@ -5,6 +5,7 @@
  * and cancelled until it goes out.
  */
 import { Router } from 'express';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import { requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
@@ -16,7 +17,8 @@ import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { readECardImage } from './eCardImages';
 import type { ECards } from './eCardService';
 
-export function eCardRoutes(deps: { auth: AuthService; eCards: ECards; assetsDir?: string }): Router {
+/** The calls on the caller's cards, only while the tenant has the e-card feature. */
+export function eCardSlice(deps: { auth: AuthService; eCards: ECards }): ApiSlice {
   const router = Router();
 
   router.post('/e-cards', requireUser(deps.auth), validateBody('e-card-request'), async (req, res) => {
@@ -32,6 +34,15 @@ export function eCardRoutes(deps: { auth: AuthService; eCards: ECards; assetsDir
     res.status(204).end();
   });
 
+  return { feature: 'e-card', router };
+}
+
+/**
+ * The template images, not behind the slice's gate: with the feature off an image is missing
+ * (404), as any file the tenant does not ship, not refused.
+ */
+export function eCardImageRoutes(deps: { assetsDir?: string }): Router {
+  const router = Router();
   router.get('/e-card/images/:file', async (req, res) => {
     const tenant = requestTenant(res);
     // Only the images of this tenant's templates, and only while the feature is on.

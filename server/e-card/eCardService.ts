@@ -29,7 +29,7 @@ import {
   markECardSent,
   type ECardRow,
 } from '../store/eCardStore';
-import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
+import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
 import { readECardImage } from './eCardImages';
@@ -87,15 +87,14 @@ export function createECards(deps: ECardDeps) {
       const { tenant, user } = caller;
       const now = deps.now();
       return db.transaction(async (tx) => {
-        // portal-core.md §6: the e-card is gated by the tenant only — per publication when sent from a subscription.
+        // portal-core.md §6: the e-card is gated by the tenant only — its flag where the slice is
+        // mounted (eCardSlice), and per publication when sent from a subscription.
         let subscriptionId: string | null = null;
         if (body.subscriptionId) {
           const s = await getSubscriptionForUser(tx, tenant.id, user.id, body.subscriptionId);
           if (!s) throw refuse.notYours('There is no such subscription on your account.');
           requireCapability('eCard', s, tenant);
           subscriptionId = s.id;
-        } else {
-          requireFeature(tenant, 'e-card');
         }
         const timing = body.sendAt === null ? 'now' : 'timed';
         const problems = eCardProblems(
@@ -174,7 +173,6 @@ export function createECards(deps: ECardDeps) {
 
     /** GET /e-cards: the caller's timed cards still waiting, so they can be seen and cancelled. */
     async scheduled(caller: AccountCaller): Promise<ECardList> {
-      requireFeature(caller.tenant, 'e-card');
       const cards = await listScheduledECards(db, caller.tenant.id, caller.user.id);
       return {
         cards: cards.map((card) => ({
@@ -194,7 +192,6 @@ export function createECards(deps: ECardDeps) {
      */
     async cancel(caller: AccountCaller, id: string): Promise<void> {
       const { tenant, user } = caller;
-      requireFeature(tenant, 'e-card');
       await db.transaction(async (tx) => {
         const card = await cancelScheduledECard(tx, tenant.id, user.id, id);
         if (!card) {

@@ -24,7 +24,6 @@ import {
   markEmailWidgetLinkConfirmed,
   widgetSubscriptionSummary,
 } from '../store/widgetStore';
-import { requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { EMAIL_WIDGET_JOB, type EmailWidgetJobInput } from './emailWidgetMailJobs';
 import { textsIn } from '../texts/serverTexts';
@@ -41,7 +40,6 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
     locale: Locale,
     confirm: boolean,
   ): Promise<EmailWidgetResult & { subscriptionId: string }> {
-    requireFeature(tenant, 'email-widget');
     return db.transaction(async (tx) => {
       const now = deps.now();
       const link = await findEmailWidgetLink(tx, tenant.id, hashToken(token), now);
@@ -83,7 +81,6 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
       body: LinkEmailRequest,
       origin: { portalUrl: string; locale: Locale },
     ): Promise<void> {
-      requireFeature(tenant, 'email-widget');
       const problems = emailWidgetProblems({
         email: body.email,
         orderNumber: body.orderNumber,

@@ -15,20 +15,20 @@ import { badRequest } from '../http/errors';
 import type { LinkEmailRequest } from '../../schemas/generated/link-email-request';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
-import { requireFeature } from '../tenancy/refusals';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import type { EmailWidget } from './emailWidget';
 
-export function emailWidgetRoutes(deps: {
+/** The e-mail widget's calls (account-flows.md §2, §7), only while the tenant has the email-widget feature. */
+export function emailWidgetSlice(deps: {
   db: Database;
   emailWidget: EmailWidget;
   now: () => Date;
   signInLimits?: SignInLimits;
-}): Router {
+}): ApiSlice {
   const router = Router();
 
   router.post('/link-email', trimEmail, validateBody('link-email-request'), async (req, res) => {
     const tenant = requestTenant(res);
-    requireFeature(tenant, 'email-widget');
     const origin = requestOrigin(req, res);
     const body = req.body as LinkEmailRequest;
     await limitOrderNumberAttempt(
@@ -74,5 +74,5 @@ export function emailWidgetRoutes(deps: {
       .send(file.content);
   });
 
-  return router;
+  return { feature: 'email-widget', router };
 }

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
 import type { AuthService } from '../auth/authService';
 import { currentUser, requireUser } from '../auth/authMiddleware';
@@ -13,7 +13,8 @@ import {
   windowWithinTerm,
 } from '../../engine/domain/subscriptionTerm';
 import type { IssueWindowQuery } from '../../schemas/generated/issue-window-query';
-import { refuse, requireCapability, requireFeature } from '../tenancy/refusals';
+import { refuse, requireCapability } from '../tenancy/refusals';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import {
   findCalendarPublication,
@@ -21,13 +22,7 @@ import {
   listIssuesOnSale,
 } from '../store/issueCalendarStore';
 import { requestLocale } from '../tenancy/requestLocale';
-import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
-
-function calendarTenant(res: Response): ServerTenant {
-  const tenant = requestTenant(res);
-  requireFeature(tenant, 'issue-calendar');
-  return tenant;
-}
+import { requestTenant } from '../tenancy/tenantContext';
 
 /** The longest window a caller may ask for, so one request cannot list a publication's whole history. */
 const MAX_WINDOW_DAYS = 366;
@@ -45,18 +40,19 @@ const MAX_WINDOW_DAYS = 366;
  *    the asked window (§7), with the same checks and the same query rules.
  * A subscription's issues end with its term (engine/domain/subscriptionTerm.ts, issue 21): the
  * window is cut at its last day, and one beginning after it is refused.
+ * All of them only while the tenant has the issue-calendar feature (gated where it is mounted).
  */
-export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
+export function issueCalendarSlice(deps: { db: Database; auth: AuthService; now: () => Date }): ApiSlice {
   const router = Router();
 
   router.get('/issue-calendar/publications', async (_req, res) => {
-    const tenant = calendarTenant(res);
+    const tenant = requestTenant(res);
     const publications = await listCalendarPublications(deps.db, tenant.id);
     res.json(publications.filter((publication) => isPublicationInCalendar(tenant, publication.publication)));
   });
 
   router.get('/issue-calendar/publications/:clientId/:publication/upcoming-issues', async (req, res) => {
-    const tenant = calendarTenant(res);
+    const tenant = requestTenant(res);
     const { clientId, publication } = req.params as { clientId: string; publication: string };
     const found = isPublicationInCalendar(tenant, publication)
       ? await findCalendarPublication(deps.db, tenant.id, clientId, publication)
@@ -71,7 +67,7 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
 
   // §7 lists both calls with the same query; they share ownership, capability and query checks.
   const subscriptionIssues: RequestHandler = async (req, res) => {
-    const tenant = calendarTenant(res);
+    const tenant = requestTenant(res);
     const locale = requestLocale(req, tenant);
     const subscription = await getSubscriptionForUser(
       deps.db,
@@ -135,5 +131,5 @@ export function issueCalendarRoutes(deps: { db: Database; auth: AuthService; now
     subscriptionIssues,
   );
 
-  return router;
+  return { feature: 'issue-calendar', router };
 }

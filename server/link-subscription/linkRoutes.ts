@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { HttpError } from '../http/errors';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
-import { requireFeature } from '../tenancy/refusals';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import { linkSubscription } from './linkSubscription';
 import { requestTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
@@ -23,8 +23,11 @@ function isFailedProof(error: unknown): boolean {
   return !(status === 'validation_failed' || status === 'email_required');
 }
 
-/** POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). */
-export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): Router {
+/**
+ * POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). Only
+ * while the tenant links online, the manual-registration feature (gated where it is mounted).
+ */
+export function linkSlice(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): ApiSlice {
   const router = Router();
   router.post('/subscriptions', requireUser(deps.auth), async (req, res, next) => {
     // Malformed bodies are validation_failed link results too (§8: a 400 whose result status selects the message).
@@ -39,7 +42,6 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
       throw error;
     }
     const tenant = requestTenant(res);
-    requireFeature(tenant, 'manual-registration');
     // Linking adds partners to the account: a partial login (one subscription, §4) may not;
     // requireUser has refused it already (engine/domain/sessionScope.ts mayCall, 403 partial_login).
     const user = currentUser(res);
@@ -80,5 +82,5 @@ export function linkRoutes(deps: { db: Database; auth: AuthService; signInLimits
     res.status(201).json(subscription ?? null);
     void next;
   });
-  return router;
+  return { feature: 'manual-registration', router };
 }

@@ -2,7 +2,8 @@
  * The loyalty programme's calls (account-flows.md §7), each behind a session of the tenant:
  * GET /loyalty-programme/tiers, GET and POST /loyalty-programme/optin,
  * POST /loyalty-programme/favorite-reward, POST /loyalty-programme/claim-reward,
- * GET /loyalty-programme/history-entries.
+ * GET /loyalty-programme/history-entries. All of them only while the tenant has the
+ * loyalty-programme feature (gated where the slice is mounted).
  */
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
@@ -10,8 +11,9 @@ import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { accountCaller } from '../account/accountContext';
 import type { LoyaltyService } from './loyaltyService';
+import type { ApiSlice } from '../tenancy/apiSlice';
 
-export function loyaltyRoutes(deps: { auth: AuthService; loyalty: LoyaltyService }): Router {
+export function loyaltySlice(deps: { auth: AuthService; loyalty: LoyaltyService }): ApiSlice {
   const router = Router();
   const user = requireUser(deps.auth);
   const base = '/loyalty-programme';
@@ -41,5 +43,5 @@ export function loyaltyRoutes(deps: { auth: AuthService; loyalty: LoyaltyService
   router.get(`${base}/history-entries`, user, async (req, res) => {
     res.set('cache-control', 'private, no-store').json(await deps.loyalty.history(accountCaller(req, res)));
   });
-  return router;
+  return { feature: 'loyalty-programme', router };
 }

@@ -20,7 +20,6 @@ import type {
 } from '../../schemas/generated/loyalty';
 import { claimRefusal, rewardKind, runtimeMonths } from '../../engine/domain/loyalty';
 import { HttpError, notFound } from '../http/errors';
-import { requireFeature } from '../tenancy/refusals';
 import { recordEvent } from '../events/recordEvent';
 import type { AccountCaller } from '../account/accountContext';
 import {
@@ -106,7 +105,6 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
   return {
     /** GET /tiers: the member (runtime, opt-in, favourites) and every tier with its rewards. */
     async tiers(caller: AccountCaller): Promise<LoyaltyTiersAnswer> {
-      requireFeature(caller.tenant, 'loyalty-programme');
       const tenantId = caller.tenant.id;
       const [tiers, rewards, favorites, claims, optedIn, runtime] = await Promise.all([
         tiersOf(db, tenantId),
@@ -137,13 +135,11 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
     },
 
     async optIn(caller: AccountCaller): Promise<LoyaltyOptInAnswer> {
-      requireFeature(caller.tenant, 'loyalty-programme');
       return { success: true, loyaltyOption: await memberOptIn(db, caller.tenant.id, caller.user.id) };
     },
 
     /** POST /optin: join or leave; a change records its event, the same value again changes nothing. */
     async setOptIn(caller: AccountCaller, loyaltyOption: boolean): Promise<LoyaltyOptInAnswer> {
-      requireFeature(caller.tenant, 'loyalty-programme');
       return db.transaction(async (tx) => {
         const before = await memberOptIn(tx, caller.tenant.id, caller.user.id, true);
         if (before !== loyaltyOption) {
@@ -161,7 +157,6 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
       rewardId: string,
       favorite: boolean,
     ): Promise<LoyaltyFavoriteAnswer> {
-      requireFeature(caller.tenant, 'loyalty-programme');
       return db.transaction(async (tx) => {
         await requireOptIn(tx, caller);
         if (!(await rewardById(tx, caller.tenant.id, rewardId))) throw notFound('There is no such reward.');
@@ -183,7 +178,6 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
      * never share a code. An empty pool rolls everything back (claim failed).
      */
     async claim(caller: AccountCaller, tierCode: string, rewardId: string): Promise<LoyaltyClaimAnswer> {
-      requireFeature(caller.tenant, 'loyalty-programme');
       const { tenant, user } = caller;
       return db.transaction(async (tx) => {
         const optedIn = await memberOptIn(tx, tenant.id, user.id, true);
@@ -219,7 +213,6 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
     },
 
     async history(caller: AccountCaller): Promise<LoyaltyHistoryEntry[]> {
-      requireFeature(caller.tenant, 'loyalty-programme');
       await requireOptIn(db, caller);
       const [claims, rewards] = await Promise.all([
         claimsOf(db, caller.tenant.id, caller.user.id),

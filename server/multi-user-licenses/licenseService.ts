@@ -725,6 +725,8 @@ export function createLicenses(deps: {
     );
     const license = rows[0] ? await findLicense(tx, tenant.id, id, licenseId, forUpdate) : null;
     if (!rows[0] || !license) throw notFound('There is no such licence.');
+    // Per publication (portal-core.md §6 blacklists): the licence's subscription decides, so the
+    // flag is asked here and not where the slice is mounted.
     requireFeature(tenant, 'multi-user-licenses', rows[0].publication);
     const matches =
       Boolean(token) &&

@@ -115,6 +115,8 @@ export function requireOfferSource(source: AcceptanceSource, s: Subscription, te
     case 'upgrade':
       return requireCapability('upgrade', s, tenant);
     case 'bulk-renewal': {
+      // Per publication: the bulk-renewal slice's gate has asked for the flag, each subscription's
+      // publication blacklist is asked here.
       requireFeature(tenant, 'renewal', s.publication);
       if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
       const autoRenewing = (s.renewal?.autoRenewal ?? false) && !tenant.renewal.forceWithAutoRenewal;

@@ -29,7 +29,6 @@ import {
   markSignupConfirmed,
   voucherOfAddress,
 } from '../store/widgetStore';
-import { requireFeature } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { optInWidgetMail } from './optInWidgetMails';
 import { langParam } from '../../engine/domain/language';
@@ -43,7 +42,6 @@ const exhausted = () =>
 
 /** The provider or the refusal the screen turns into the fallback-contact message (§8). */
 function providerOr404(tenant: ServerTenant, code: string) {
-  requireFeature(tenant, 'opt-ins');
   const provider = optInWidgetProvider(tenant, code);
   if (!provider) throw new HttpError(404, 'provider_not_found', 'This sign-up is not offered.');
   return provider;
@@ -109,7 +107,6 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
      * link is opened again or the address already has one from this provider.
      */
     async confirm(tenant: ServerTenant, token: string): Promise<OptInWidgetConfirmation> {
-      requireFeature(tenant, 'opt-ins');
       return db.transaction(async (tx) => {
         const now = deps.now();
         const signup = await findOptInWidgetSignup(tx, tenant.id, hashToken(token), now);

@@ -4,6 +4,7 @@
  * confirms with POST /opt-in/confirm. Rate-limited like the sign-ins: per client and per address.
  */
 import { Router } from 'express';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
 import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
@@ -15,12 +16,13 @@ import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
 import type { OptInWidget } from './optInWidget';
 
-export function optInWidgetRoutes(deps: {
+/** The opt-in widget's calls (account-flows.md §2, §7): a sign-up to the tenant's opt-ins, only while it has the opt-ins feature. */
+export function optInWidgetSlice(deps: {
   db: Database;
   optInWidget: OptInWidget;
   now: () => Date;
   signInLimits?: SignInLimits;
-}): Router {
+}): ApiSlice {
   const router = Router();
 
   router.post('/opt-in', trimEmail, validateBody('opt-in-widget-request'), async (req, res) => {
@@ -46,5 +48,5 @@ export function optInWidgetRoutes(deps: {
     res.json(await deps.optInWidget.confirm(requestTenant(res), String(req.body.token)));
   });
 
-  return router;
+  return { feature: 'opt-ins', router };
 }

@@ -97,6 +97,8 @@ export function purchaseOrderRoutes(deps: {
     validateQuery('invoice-request-query'),
     async (req, res) => {
       const tenant = requestTenant(res);
+      // This slice serves three features (purchase-order downloads, invoice requests, pending
+      // orders), so each route asks for its own flag instead of one gate where it is mounted.
       requireFeature(tenant, 'invoice-request');
       const order = await purchaseOrderOr404(res, String(req.params.id));
       if (!canRequestPurchaseOrderInvoice(tenant, order)) {

@@ -12,11 +12,17 @@ import { validateBody } from '../http/validateBody';
 import type { BulkRenewalRequest } from '../../schemas/generated/bulk-renewal-request';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
-import { refuse, requireFeature } from '../tenancy/refusals';
+import { refuse } from '../tenancy/refusals';
+import type { ApiSlice } from '../tenancy/apiSlice';
 import { accountCaller } from '../account/accountContext';
 import type { OfferService } from '../offers/offerService';
 
-export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferService }): Router {
+/**
+ * Bulk renewal (account-flows.md §2 "Bulk renewal"), part of the renewal feature: gated by its flag
+ * where the slice is mounted; the login also needs the tenant's `renewal.bulkRenewal`, and each
+ * subscription renewed the flag for its publication (server/offers/offerService.ts).
+ */
+export function bulkRenewalSlice(deps: { auth: AuthService; offers: OfferService }): ApiSlice {
   const router = Router();
 
   router.post(
@@ -40,7 +46,6 @@ export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferServic
     validateBody('bulk-renewal-login-request'),
     async (req, res) => {
       const tenant = requestTenant(res);
-      requireFeature(tenant, 'renewal');
       if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
       const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
       await deps.auth.requestBulkRenewalLink(
@@ -52,5 +57,5 @@ export function bulkRenewalRoutes(deps: { auth: AuthService; offers: OfferServic
     },
   );
 
-  return router;
+  return { feature: 'renewal', router };
 }

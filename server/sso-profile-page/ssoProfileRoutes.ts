@@ -4,6 +4,7 @@
  * POST /sso-profile/deleteUser; and POST /sso-profile/confirmEmail (this project's: the link mailed to
  * the new address carries its token to the profile page, which sends it here).
  * GET /sso-profile/getSpektrumUserId is served by server/external-page/userIdRoutes.ts (one implementation).
+ * All of them only while the tenant has the sso-profile-page feature (gated where the slice is mounted).
  */
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
@@ -13,8 +14,9 @@ import { validateBody } from '../http/validateBody';
 import { accountCaller } from '../account/accountContext';
 import type { SsoPasswordRequest } from '../../schemas/generated/sso-password-request';
 import type { SsoProfileService } from './ssoProfileService';
+import type { ApiSlice } from '../tenancy/apiSlice';
 
-export function ssoProfileRoutes(deps: { auth: AuthService; ssoProfile: SsoProfileService }): Router {
+export function ssoProfileSlice(deps: { auth: AuthService; ssoProfile: SsoProfileService }): ApiSlice {
   const router = Router();
   const user = requireUser(deps.auth);
   router.get('/sso-profile/getProfile', user, async (req, res) => {
@@ -56,5 +58,5 @@ export function ssoProfileRoutes(deps: { auth: AuthService; ssoProfile: SsoProfi
   router.post('/sso-profile/deleteUser', user, validateBody('sso-email-request'), async (req, res) => {
     res.json(await deps.ssoProfile.deleteAccount(accountCaller(req, res), String(req.body.email)));
   });
-  return router;
+  return { feature: 'sso-profile-page', router };
 }

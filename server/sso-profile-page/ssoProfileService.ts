@@ -25,7 +25,7 @@ import {
 } from '../../engine/domain/ssoProfile';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { badRequest, notFound } from '../http/errors';
-import { refuse, requireFeature } from '../tenancy/refusals';
+import { refuse } from '../tenancy/refusals';
 import { recordEvent } from '../events/recordEvent';
 import { enqueueMail } from '../mail/mailQueue';
 import { hashToken, newSecretToken } from '../auth/tokens';
@@ -69,8 +69,8 @@ export function createSsoProfileService(deps: {
   const { db } = deps;
   const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
 
+  // The sso-profile-page flag is checked where the slice is mounted (ssoProfileSlice).
   async function account(caller: AccountCaller) {
-    requireFeature(caller.tenant, 'sso-profile-page');
     const user = await getUserById(db, caller.tenant.id, caller.user.id);
     if (!user) throw notFound('There is no such account.');
     return user;
