@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useReducer, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
@@ -42,6 +42,7 @@ import {
 } from './cancelOutcomes';
 import { CancellationSuccessDialog, ConfirmCancellationDialog, useDateLabel } from './CancellationDialogs';
 import { SelectField, TextAreaField } from '../../ui/fields';
+import { cancellationFormReducer, initialCancellationForm } from './cancellationFormState';
 
 interface Callbacks {
   onBack: () => void;
@@ -126,7 +127,10 @@ function CancellationChoice({
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const flow = usePaymentFlow();
 
-  const [reason, setReason] = useState(() => preselectedCancelReason(reasons, settings.defaultCancelReason));
+  const [form, dispatch] = useReducer(cancellationFormReducer, undefined, () =>
+    initialCancellationForm(preselectedCancelReason(reasons, settings.defaultCancelReason)),
+  );
+  const { reason, issueChoice, reasonText, feedback, offersRejected, offerId, step } = form;
   const infos = useResource<CancellationInfos | CancelRefusal | null>(
     `${s.id}/cancellation-infos?${reason}`,
     (client) =>
@@ -137,20 +141,14 @@ function CancellationChoice({
   const infosAnswer = dataOf(infos.state) ?? null;
   useRefusal(infosAnswer, { onAlreadyCancelled, onExternallyManaged });
   const data = infosAnswer && !isRefusal(infosAnswer) ? infosAnswer : null;
-  const [notPossible, setNotPossible] = useState(false);
-  // The chosen date belongs to the infos it was chosen from; new infos start at their preselection.
-  const [issueChoice, setIssueChoice] = useState<{ infos: CancellationInfos; index: number } | null>(null);
-  const [reasonText, setReasonText] = useState('');
-  const [feedback, setFeedback] = useState('');
-  const [rejected, setRejected] = useState(false);
-  const [offerId, setOfferId] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<CancelFormError['field'], string>>>({});
-  const [confirming, setConfirming] = useState(false);
-  const [offerConfirming, setOfferConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [answer, setAnswer] = useState<CancelAnswer | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const sending = step.name === 'sending';
+  // Written at render from the codes, so a language switch translates them too.
+  const errors: Partial<Record<CancelFormError['field'], string>> = {};
+  for (const [field, code] of Object.entries(form.errors) as [CancelFormError['field'], string][])
+    errors[field] =
+      code === 'too_long'
+        ? t('cancellation.tooLong', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })
+        : t(`cancellation.required.${field}`);
 
   const cancellable = data?.cancellable ?? true;
   const issues = data?.issues ?? [];
@@ -164,7 +162,7 @@ function CancellationChoice({
   const issue: CancellationIssue | null = issues[issueIndex] ?? null;
   const offers = data?.recommendations ?? [];
   const hasOffers = settings.showRetentionOffers && offers.length > 0;
-  const showOffers = hasOffers && !rejected;
+  const showOffers = hasOffers && !offersRejected;
   const chosenOffer = offers.find((offer) => offer.id === offerId) ?? offers[0];
   const busy = isPaymentBusy(flow.state) || sending;
   const holidayServiceServed = useRouteServed(ROUTES.holidayService);
@@ -175,35 +173,21 @@ function CancellationChoice({
     // ... while a feature serves the holiday service (the holiday-break route redirects there).
     holidayServiceServed;
 
-  function chooseReason(value: string) {
-    setReason(value);
-    setRejected(false);
-    setOfferId('');
-    setErrors({});
-  }
+  const chooseReason = (value: string) => dispatch({ type: 'chooseReason', reason: value });
+  const close = () => dispatch({ type: 'close' });
 
   function check(event: FormEvent) {
     event.preventDefault();
     // Only the cancel form submits; the offers view has its own buttons.
     if (showOffers || busy) return;
-    const found = cancelFormErrors({ reason, issue, reasonText, feedback }, cancellable);
-    const messages: Partial<Record<CancelFormError['field'], string>> = {};
-    for (const error of found) {
-      if (messages[error.field]) continue;
-      messages[error.field] =
-        error.code === 'too_long'
-          ? t('cancellation.tooLong', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })
-          : t(`cancellation.required.${error.field}`);
-    }
-    setErrors(messages);
-    if (found.length > 0 || !data) return;
-    if (settings.requireConfirmation) setConfirming(true);
-    else void send();
+    const problems = cancelFormErrors({ reason, issue, reasonText, feedback }, cancellable);
+    if (!data) return;
+    dispatch({ type: 'checked', problems, askConfirmation: settings.requireConfirmation });
+    if (problems.length === 0 && !settings.requireConfirmation) void send();
   }
 
   async function send() {
-    setSending(true);
-    setInvalid(false);
+    dispatch({ type: 'send' });
     try {
       const result = await calls.cancel(s.id, {
         reason,
@@ -211,35 +195,33 @@ function CancellationChoice({
         ...(!cancellable ? { reasonText: reasonText.trim() } : {}),
         ...(settings.feedbackForm && feedback.trim() ? { feedback: feedback.trim() } : {}),
       });
-      setConfirming(false);
-      setAnswer(result);
+      dispatch({ type: 'cancelled', answer: result });
       // The overview lists the subscription too: it now shows it cancelled (AK).
       setSubscriptions(resetSubscriptions);
     } catch (error) {
-      setConfirming(false);
       switch (cancelFailureOf(error)) {
         case 'cancel:already_cancelled':
+          close();
           onAlreadyCancelled();
           break;
         case 'cancel:externally_managed':
+          close();
           onExternallyManaged(refusedOrderNumber(error));
           break;
         case 'cancel:not_possible':
-          setNotPossible(true);
+          dispatch({ type: 'refused', notice: 'notPossible' });
           break;
         case 'cancel:invalid':
-          setInvalid(true);
+          dispatch({ type: 'refused', notice: 'invalid' });
           break;
         default:
-          setFailed(true);
+          dispatch({ type: 'failed' });
       }
-    } finally {
-      setSending(false);
     }
   }
 
   async function takeOffer() {
-    setOfferConfirming(false);
+    close();
     if (!chosenOffer) return;
     try {
       await flow.accept(
@@ -291,7 +273,7 @@ function CancellationChoice({
           <OfferList
             offers={offers}
             selected={chosenOffer?.id ?? ''}
-            onSelect={setOfferId}
+            onSelect={(id) => dispatch({ type: 'chooseOffer', offerId: id })}
             legend={t('cancellation.offers.legend')}
             name="retention-offer"
             disabled={busy}
@@ -302,7 +284,7 @@ function CancellationChoice({
               type="button"
               className="button"
               disabled={!chosenOffer || busy}
-              onClick={() => setOfferConfirming(true)}
+              onClick={() => dispatch({ type: 'takeOffer' })}
             >
               {t('cancellation.offers.take')}
             </button>
@@ -310,7 +292,7 @@ function CancellationChoice({
               type="button"
               className="button button-secondary"
               disabled={busy}
-              onClick={() => setRejected(true)}
+              onClick={() => dispatch({ type: 'rejectOffers' })}
             >
               {t('cancellation.offers.reject')}
             </button>
@@ -335,7 +317,7 @@ function CancellationChoice({
               maxChars={CANCELLATION_FEEDBACK_MAX_LENGTH}
               hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
               value={reasonText}
-              onChange={(event) => setReasonText(event.target.value)}
+              onChange={(event) => dispatch({ type: 'typeReasonText', text: event.target.value })}
               error={errors.reasonText}
             />
           )}
@@ -346,7 +328,9 @@ function CancellationChoice({
               value={issueIndex >= 0 ? String(issueIndex) : ''}
               disabled={!cancellable}
               hint={cancellable ? undefined : t('cancellation.dateFixed')}
-              onChange={(event) => setIssueChoice({ infos: data, index: Number(event.target.value) })}
+              onChange={(event) =>
+                dispatch({ type: 'chooseIssue', infos: data, index: Number(event.target.value) })
+              }
               error={errors.issue}
             >
               {issues.map((option, index) => (
@@ -367,7 +351,7 @@ function CancellationChoice({
               maxChars={CANCELLATION_FEEDBACK_MAX_LENGTH}
               hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
               value={feedback}
-              onChange={(event) => setFeedback(event.target.value)}
+              onChange={(event) => dispatch({ type: 'typeFeedback', text: event.target.value })}
               error={errors.feedback}
             />
           )}
@@ -377,12 +361,12 @@ function CancellationChoice({
               <Link to={href(ROUTES.holidayBreak, { id: s.id })}>{t('cancellation.pauseLink')}</Link>
             </p>
           )}
-          {invalid && (
+          {form.notice === 'invalid' && (
             <Alert variant="error">
               <p>{t('cancellation.invalid')}</p>
             </Alert>
           )}
-          {notPossible && (
+          {form.notice === 'notPossible' && (
             <Alert variant="error">
               <p>{t('cancellation.notPossible')}</p>
             </Alert>
@@ -392,7 +376,11 @@ function CancellationChoice({
               {t('cancellation.submit')}
             </button>
             {hasOffers && (
-              <button type="button" className="button button-secondary" onClick={() => setRejected(false)}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => dispatch({ type: 'showOffers' })}
+              >
                 {t('cancellation.offers.show')}
               </button>
             )}
@@ -416,31 +404,31 @@ function CancellationChoice({
         </div>
       )}
 
-      {confirming && (
+      {(step.name === 'confirming' || (step.name === 'sending' && step.fromDialog)) && (
         <ConfirmCancellationDialog
           subscription={s}
           issue={issue}
           exceptional={!cancellable}
           sending={sending}
           onConfirm={() => void send()}
-          onClose={() => setConfirming(false)}
+          onClose={close}
         />
       )}
-      {answer && (
-        <CancellationSuccessDialog subscription={s} answer={answer} onClose={() => onCancelled(answer)} />
+      {step.name === 'cancelled' && (
+        <CancellationSuccessDialog
+          subscription={s}
+          answer={step.answer}
+          onClose={() => onCancelled(step.answer)}
+        />
       )}
-      {failed && <ErrorDialog onClose={() => setFailed(false)} />}
-      {offerConfirming && chosenOffer && (
+      {step.name === 'failed' && <ErrorDialog onClose={close} />}
+      {step.name === 'confirmingOffer' && chosenOffer && (
         <Dialog
           title={t('cancellation.offers.confirmTitle')}
-          onClose={() => setOfferConfirming(false)}
+          onClose={close}
           actions={
             <>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => setOfferConfirming(false)}
-              >
+              <button type="button" className="button button-secondary" onClick={close}>
                 {t('account.flow.back')}
               </button>
               <button type="button" className="button" onClick={() => void takeOffer()}>
