@@ -74,9 +74,10 @@ export interface ApiDeps {
  * The API routers of every feature, mounted in this order under each tenant's `/api` (after the
  * JSON body parser and the XSRF check, before the JSON 404). Add a feature's router here.
  *
- * A slice of one switchable feature exports its router with its flag (server/tenancy/apiSlice.ts)
+ * A slice of one switchable feature exports its router with the feature's id (server/tenancy/apiSlice.ts)
  * and is gated here, once, by gatedSlice: its routes answer 403 feature_disabled while the tenant
- * has the flag off (portal-core.md §6). The others ask in their handlers, each saying why: routes
+ * has none of the flags the feature declares in engine/features/<id>/index.ts on (portal-core.md
+ * §6; read from the feature catalog, so a feature's flags are written once). The others ask in their handlers, each saying why: routes
  * several features share (purchase orders: downloads, invoices, pending orders), flags that count
  * per publication (offers, licences: a capability rule of engine/domain/capabilities.ts), a flag
  * the request names (the order-number login's flow), sign-in routes that are not a feature's.

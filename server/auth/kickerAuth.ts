@@ -84,5 +84,5 @@ export function kickerAuthSlice(deps: { db: Database; auth: AuthService; now: ()
     },
   );
 
-  return { feature: 'kicker-auth', router };
+  return { flag: 'kicker-auth', router };
 }

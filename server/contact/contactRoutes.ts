@@ -38,5 +38,5 @@ export function contactSlice(deps: { auth: AuthService; contact: ContactService 
     await deps.contact.login(requestTenant(res), req.body, requestOrigin(req, res));
   });
 
-  return { feature: 'contact-form', router };
+  return { feature: 'contact', router };
 }

@@ -25,7 +25,8 @@ function isFailedProof(error: unknown): boolean {
 
 /**
  * POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). Only
- * while the tenant links online, the manual-registration feature (gated where it is mounted).
+ * while the tenant links online (the link-subscription feature's flag, manual-registration),
+ * gated where the slice is mounted.
  */
 export function linkSlice(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): ApiSlice {
   const router = Router();
@@ -82,5 +83,5 @@ export function linkSlice(deps: { db: Database; auth: AuthService; signInLimits?
     res.status(201).json(subscription ?? null);
     void next;
   });
-  return { feature: 'manual-registration', router };
+  return { feature: 'link-subscription', router };
 }

@@ -16,7 +16,7 @@ import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
 import type { OptInWidget } from './optInWidget';
 
-/** The opt-in widget's calls (account-flows.md §2, §7): a sign-up to the tenant's opt-ins, only while it has the opt-ins feature. */
+/** The opt-in widget's calls (account-flows.md §2, §7): a sign-up to the tenant's opt-ins, only while it has the opt-in-widget feature's flag (opt-ins). */
 export function optInWidgetSlice(deps: {
   db: Database;
   optInWidget: OptInWidget;
@@ -48,5 +48,5 @@ export function optInWidgetSlice(deps: {
     res.json(await deps.optInWidget.confirm(requestTenant(res), String(req.body.token)));
   });
 
-  return { feature: 'opt-ins', router };
+  return { feature: 'opt-in-widget', router };
 }

@@ -8,7 +8,7 @@ import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-/** An API of one gated slice (two routes of the cancellation feature) and one route of nobody's. */
+/** An API of one gated slice (two routes of the cancellation feature, switched by its flag) and one route of nobody's. */
 async function api(features: string[]) {
   const slice = Router();
   slice.get('/subscriptions/:id/cancellation-reasons', (_req, res) => void res.json({ served: 'reasons' }));
@@ -59,6 +59,12 @@ describe('a slice gated where it is mounted (server/tenancy/apiSlice.ts)', () =>
         body: { error: { code: 'feature_disabled' } },
       });
     }
+  });
+
+  it('fails when the API is built for a slice of a feature the registry does not know, naming it', () => {
+    expect(() => gatedSlice({ feature: 'cancelation', router: Router() })).toThrow(/"cancelation"/);
+    // login has no flag: nothing would ever switch its slice off.
+    expect(() => gatedSlice({ feature: 'login', router: Router() })).toThrow(/no flag/);
   });
 
   it('lets every other request pass on: another slice, another method, an unknown path', async () => {
