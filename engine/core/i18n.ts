@@ -87,7 +87,7 @@ export async function createI18n(config: PortalConfig, locale: string): Promise<
     const file = textFiles[shown as Locale];
     if (!file) return undefined;
     const response = await fetch(file);
-    // The failed answer itself is thrown: engine/main.tsx shows its two-language notice.
+    // The failed answer itself is thrown: engine/app/main.tsx shows its two-language notice.
     if (!response.ok) throw response;
     delete textFiles[shown as Locale];
     return { ...(await response.json()), ...texts[shown as Locale] };

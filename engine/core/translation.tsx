@@ -27,7 +27,7 @@ export function translatorOptions(locale: string, fallbackLocale: string | false
     load: 'currentOnly',
     // React escapes what it renders; escaping here would show "&amp;" on screen.
     interpolation: { escapeValue: false },
-    // Screens render after the texts are there (engine/main.tsx awaits them); no Suspense boundary needed.
+    // Screens render after the texts are there (engine/app/main.tsx awaits them); no Suspense boundary needed.
     react: { useSuspense: false },
     initAsync: false,
   };
