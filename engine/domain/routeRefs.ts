@@ -3,7 +3,8 @@
  * table (portal-core.md §2, account-flows.md §2, route-inventory.txt). A feature serves a route by
  * naming its reference in engine/features/<id>/index.ts; menu items, subscription-page actions and
  * links build their paths from the reference with `href`, so a path is written once and a link to
- * a route no enabled feature serves can be told apart (isRouteServed in engine/features/index.ts).
+ * a route no enabled feature serves can be told apart (useRouteServed of
+ * engine/core/featureRoutes.tsx, which the app shell answers from the registry).
  * Pure data: the CLI and the server read it under Node.
  */
 export interface RouteRef<P extends string = string> {

@@ -32,10 +32,13 @@ import { loyaltyProgrammeFeature } from './loyalty-programme';
 import { multiUserLicensesFeature } from './multi-user-licenses';
 
 /**
- * The only list of features (CONVENTIONS.md rule 2). The shell (routes, redirects, menu, the
- * subscription page's actions), the build (which chunks and texts a tenant needs), the validator
- * (which text keys exist, which features a flag switches) and the preview all read it. It imports
- * no React component (screens are lazy), so the CLI and the server load it under Node.
+ * The only list of features (CONVENTIONS.md rule 2). In the engine only the app shell reads it
+ * (engine/app: routes, redirects, menu) and hands what the screens need down through
+ * engine/core/featureRoutes.tsx (is a route served, may the session open it, the subscription
+ * page's actions); engine/account and the features never import it. The build (cli/build) and the
+ * catalog generator (scripts/featureCatalog.ts) read it too; the tenant package and the server read
+ * its generated facts (engine/domain/featureCatalog.ts). It imports no React component (screens
+ * are lazy), so the CLI loads it under Node.
  */
 export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   loginFeature,
