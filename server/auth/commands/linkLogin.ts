@@ -1,0 +1,92 @@
+/**
+ * POST /login/token (portal-core.md §4, §7): spending a single-use link token opens a session.
+ */
+import type { Queryable } from '../../db/database';
+import type { ServerTenant } from '../../tenancy/tenantContext';
+import { samePortalPathOrUndefined } from '../../../engine/domain/returnTo';
+import { recordEvent } from '../../events/recordEvent';
+import { consumeLoginToken } from '../../store/authStore';
+import { partnersOnRecordFor } from '../../store/partialLoginStore';
+import { createUser, findUserByEmail, linkBusinessPartner } from '../../store/userStore';
+import type { UserRecord } from '../../store/rows';
+import type { LoginResult } from '../../../schemas/generated/login-result';
+import { hashToken } from '../tokens';
+import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_PURPOSE, PARTNER_SIGN_IN_PURPOSE } from '../signInMailJobs';
+import { invalidLink, type AuthKit } from '../authKit';
+import type { PartnerSignInPayload } from './signInLinks';
+
+/** The purposes POST /login/token spends. */
+const LINK_LOGIN_PURPOSES = [MAGIC_LINK_PURPOSE, EMAIL_ZIP_PURPOSE, PARTNER_SIGN_IN_PURPOSE] as const;
+
+/**
+ * Opens a partner sign-in link: the address must (still) be on record for the partners, the account
+ * of that address is found or created and made to speak for them. The account is created here, from
+ * the mailbox, never by the partial login that asked for the link.
+ */
+async function partnerSignIn(
+  tx: Queryable,
+  tenant: ServerTenant,
+  email: string,
+  bpNumbers: string[],
+  subscriptionId: string | null,
+): Promise<UserRecord> {
+  const onRecord = await partnersOnRecordFor(tx, tenant.id, email, bpNumbers);
+  if (onRecord.length === 0) throw invalidLink();
+  const existing = await findUserByEmail(tx, tenant.id, email);
+  const user = existing ?? (await createUser(tx, tenant.id, { email }));
+  // Issue 8 "Account events", in the transaction that spends the link: the new account, and each
+  // partner newly linked to an account (an existing link records nothing).
+  if (!existing)
+    await recordEvent(tx, tenant.id, 'account.created', {
+      userId: user.id,
+      email: user.email,
+      source: 'sign-in-link',
+      bpNumbers: onRecord,
+    });
+  for (const bpNumber of onRecord) {
+    if (await linkBusinessPartner(tx, tenant.id, user.id, bpNumber)) {
+      await recordEvent(tx, tenant.id, 'subscription.linked', {
+        userId: user.id,
+        bpNumber,
+        subscriptionId,
+        method: 'sign-in-link',
+        emailStored: null,
+      });
+    }
+  }
+  return user;
+}
+
+/**
+ * Login source "token" (login link), "email-zip" (the e-mail + zip link) or the partial login's own
+ * (partner link, scoped to its subscription, and leading on to its same-portal `returnTo`).
+ */
+export function loginWithToken(
+  kit: AuthKit,
+  tenant: ServerTenant,
+  token: string,
+  client = 'unknown',
+): Promise<LoginResult> {
+  return kit.spendingToken(tenant, client, () =>
+    kit.db.transaction(async (tx) => {
+      const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), LINK_LOGIN_PURPOSES, kit.now());
+      if (!spent) throw invalidLink();
+      if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
+        const data = spent.payload as PartnerSignInPayload;
+        const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers, data.subscriptionId);
+        const login = await kit.openSession(
+          tx,
+          tenant,
+          user,
+          data.loginSource,
+          data.subscriptionId ?? undefined,
+        );
+        const returnTo = samePortalPathOrUndefined(data.returnTo);
+        return returnTo ? { ...login, returnTo } : login;
+      }
+      const user = await findUserByEmail(tx, tenant.id, spent.email);
+      if (!user) throw invalidLink();
+      return kit.openSession(tx, tenant, user, spent.purpose === EMAIL_ZIP_PURPOSE ? 'email-zip' : 'token');
+    }),
+  );
+}

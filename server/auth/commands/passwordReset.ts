@@ -1,0 +1,49 @@
+/** Forgotten passwords (portal-core.md §5). */
+import { normalizeEmail } from '../../../engine/domain/fieldRules';
+import type { ServerTenant } from '../../tenancy/tenantContext';
+import type { RequestOrigin } from '../../http/requestOrigin';
+import { consumeLoginToken, revokeUserSessions } from '../../store/authStore';
+import { revokeSsoSessionsOfUser } from '../../store/ssoSessionStore';
+import { findUserByEmail, setPasswordHash } from '../../store/userStore';
+import type { LoginResult } from '../../../schemas/generated/login-result';
+import { hashPassword } from '../passwords';
+import { hashToken } from '../tokens';
+import { checkNewPassword, invalidLink, requirePasswordLogin, type AuthKit } from '../authKit';
+
+/** §5 (e-mail trimmed, max 50): queued; the sender mails a reset link when the account exists. */
+export async function forgotPassword(
+  kit: AuthKit,
+  tenant: ServerTenant,
+  input: { email: string },
+  origin: RequestOrigin,
+): Promise<void> {
+  requirePasswordLogin(tenant);
+  const email = normalizeEmail(input.email);
+  await kit.limit(tenant, 'reset', { address: email, client: origin.client });
+  await kit.queueSignInMail(tenant, 'reset', email, origin);
+}
+
+/** Sets the new password, ends every other session of the account and signs in. */
+export async function resetPassword(
+  kit: AuthKit,
+  tenant: ServerTenant,
+  input: { token: string; password: string; passwordConfirm: string },
+  client: string,
+): Promise<LoginResult> {
+  requirePasswordLogin(tenant);
+  checkNewPassword(input.password, input.passwordConfirm);
+  return kit.spendingToken(tenant, client, async () => {
+    const passwordHash = await hashPassword(input.password);
+    return kit.db.transaction(async (tx) => {
+      const spent = await consumeLoginToken(tx, tenant.id, hashToken(input.token), 'reset', kit.now());
+      if (!spent) throw invalidLink();
+      const user = await findUserByEmail(tx, tenant.id, spent.email);
+      if (!user) throw invalidLink();
+      await setPasswordHash(tx, tenant.id, user.id, passwordHash);
+      await revokeUserSessions(tx, tenant.id, user.id);
+      // A reset ends kicker sign-on sessions too: a stolen 30-day kickeruser cookie must not outlive it.
+      await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
+      return kit.openSession(tx, tenant, user, 'email');
+    });
+  });
+}

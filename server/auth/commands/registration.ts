@@ -1,0 +1,87 @@
+/** Creating a password account (portal-core.md §5; README "Sign-in safety"). */
+import { normalizeEmail } from '../../../engine/domain/fieldRules';
+import type { ServerTenant } from '../../tenancy/tenantContext';
+import { HttpError } from '../../http/errors';
+import type { RequestOrigin } from '../../http/requestOrigin';
+import { recordEvent } from '../../events/recordEvent';
+import { consumeLoginToken } from '../../store/authStore';
+import { createUser, findUserByEmail, setPasswordHash } from '../../store/userStore';
+import type { LoginResult } from '../../../schemas/generated/login-result';
+import { hashPassword } from '../passwords';
+import { hashToken } from '../tokens';
+import { checkNewPassword, invalidLink, requirePasswordLogin, type AuthKit } from '../authKit';
+
+export interface Registration {
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  displayName: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Nothing is stored as a user until the address is confirmed through the e-mailed link; an address
+ * that has an account gets a hint instead (decided by the mail sender, server/auth/signInMailJobs.ts).
+ * Same answer and same work either way.
+ */
+export async function register(
+  kit: AuthKit,
+  tenant: ServerTenant,
+  input: Registration,
+  origin: RequestOrigin,
+): Promise<void> {
+  requirePasswordLogin(tenant);
+  checkNewPassword(input.password, input.passwordConfirm);
+  const email = normalizeEmail(input.email);
+  await kit.limit(tenant, 'register', { address: email, client: origin.client });
+  const passwordHash = await hashPassword(input.password);
+  await kit.queueSignInMail(tenant, 'register', email, origin, {
+    displayName: input.displayName.trim(),
+    firstName: input.firstName?.trim() || undefined,
+    lastName: input.lastName?.trim() || undefined,
+    passwordHash,
+  });
+}
+
+/** The confirmation link creates the account and signs in (login source "email"). */
+export async function confirmRegistration(
+  kit: AuthKit,
+  tenant: ServerTenant,
+  token: string,
+  client: string,
+): Promise<LoginResult> {
+  requirePasswordLogin(tenant);
+  return kit.spendingToken(tenant, client, () =>
+    kit.db.transaction(async (tx) => {
+      const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), 'register', kit.now());
+      if (!spent) throw invalidLink();
+      if (await findUserByEmail(tx, tenant.id, spent.email))
+        throw new HttpError(
+          409,
+          'account_exists',
+          'An account with this e-mail address exists already. Please log in.',
+        );
+      const data = spent.payload as {
+        displayName: string;
+        firstName?: string;
+        lastName?: string;
+        passwordHash: string;
+      };
+      const user = await createUser(tx, tenant.id, {
+        email: spent.email,
+        displayName: data.displayName,
+        firstName: data.firstName,
+        lastName: data.lastName,
+      });
+      await setPasswordHash(tx, tenant.id, user.id, data.passwordHash);
+      await recordEvent(tx, tenant.id, 'account.created', {
+        userId: user.id,
+        email: user.email,
+        source: 'registration',
+        bpNumbers: [],
+      });
+      return kit.openSession(tx, tenant, user, 'email');
+    }),
+  );
+}
