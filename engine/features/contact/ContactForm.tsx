@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { dataOf, useResource } from '../../account/resource';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../core/translation';
 import type { ContactActivity } from '../../../schemas/generated/tenant';
@@ -424,18 +425,11 @@ function PublicationSelect({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const { api } = usePortal();
-  const [publications, setPublications] = useState<Array<{ publication: string; description: string }>>([]);
-  useEffect(() => {
-    let cancelled = false;
-    api
-      .get<Array<{ publication: string; description: string }>>('/contact/publications')
-      .then((list) => !cancelled && setPublications(list))
-      .catch(() => !cancelled && setPublications([]));
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  // Without the list the field offers no publication; the form still says it is required.
+  const publicationList = useResource('contact/publications', (client) =>
+    client.get<Array<{ publication: string; description: string }>>('/contact/publications'),
+  );
+  const publications = dataOf(publicationList.state) ?? [];
   return (
     <SelectField
       label={t('contact.publication')}

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { dataOf, useResource } from '../../account/resource';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { settingIn } from '../../domain/language';
 import { useNavigate } from 'react-router';
@@ -60,13 +61,12 @@ export default function LinkSubscriptionScreen() {
   const [failed, setFailed] = useState(false);
   const [tooMany, setTooMany] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [publications, setPublications] = useState<Publication[]>([]);
   const fields = linkFields(settings, byBp);
-
-  useEffect(() => {
-    if (!fields.publication) return;
-    api.get<Publication[]>('/publications').then(setPublications, () => setPublications([]));
-  }, [api, fields.publication]);
+  // The publication choice, when the tenant asks for one; without the list the field stays empty.
+  const publicationList = useResource<Publication[]>(`publications?${fields.publication}`, (client) =>
+    fields.publication ? client.get<Publication[]>('/publications') : Promise.resolve([]),
+  );
+  const publications = dataOf(publicationList.state) ?? [];
 
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const preferredRole = fields.giftQuestion
