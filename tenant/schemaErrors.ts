@@ -119,8 +119,16 @@ function enumHint(definition: string | undefined, allowed: string[]): string {
   return special ? special(allowed) : `use one of: ${allowed.join(', ')}`;
 }
 
-function definitionOf(schemaPath: string): string | undefined {
-  return /#\/definitions\/([^/]+)\//.exec(schemaPath)?.[1];
+/**
+ * The definition an error comes from: by its schema path, or, for a definition ajv compiles apart
+ * (one holding a $ref, as the per-locale maps do for their locale keys, reports paths from its own
+ * root), by the title of the schema that failed ("LocalizedText" → localizedText).
+ */
+function definitionOf(schemaPath: string, parentSchema?: unknown): string | undefined {
+  const byPath = /#\/definitions\/([^/]+)\//.exec(schemaPath)?.[1];
+  if (byPath || !schemaPath.startsWith('#/')) return byPath;
+  const title = (parentSchema as SchemaNode | undefined)?.title;
+  return typeof title === 'string' ? title.charAt(0).toLowerCase() + title.slice(1) : undefined;
 }
 
 function quote(value: unknown): string {
@@ -176,7 +184,7 @@ function plural(count: number, one: string, many: string): string {
 /** One ajv error as a problem, or undefined for errors that only repeat another one. */
 function describe(error: ErrorObject): Problem | undefined {
   const params = error.params as Record<string, unknown>;
-  const definition = definitionOf(error.schemaPath);
+  const definition = definitionOf(error.schemaPath, error.parentSchema);
   const description = descriptionOf(error.parentSchema);
   const base = error.instancePath;
 

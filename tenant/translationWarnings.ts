@@ -12,19 +12,15 @@ import type { Problem } from './schemaErrors';
 
 type SchemaNode = Record<string, unknown>;
 
-const LOCALE_KEYS = new Set(['de-DE', 'en-GB']);
 const LANGUAGE_NAMES: Record<string, string> = { 'de-DE': 'German', 'en-GB': 'English' };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A per-locale map: a closed object whose properties are locales (localizedText, localizedHtml, localizedLabel). */
+/** A per-locale map: an object whose keys are locales (localizedText, localizedHtml, localizedLabel, …). */
 function isLocalizedNode(node: SchemaNode): boolean {
-  const properties = node.properties;
-  if (!isRecord(properties) || node.additionalProperties !== false) return false;
-  const keys = Object.keys(properties);
-  return keys.length > 0 && keys.every((key) => LOCALE_KEYS.has(key));
+  return isRecord(node.propertyNames) && node.propertyNames.$ref === '#/definitions/locale';
 }
 
 /** Offered locales missing from each per-locale text of the tenant, as warnings at the text. */

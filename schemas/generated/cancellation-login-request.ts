@@ -11,5 +11,8 @@ export interface CancellationLoginRequest {
   email: string;
   orderNumber: string;
   zipcode: string;
-  locale?: 'de-DE' | 'en-GB';
+  /**
+   * A locale such as de-DE: answered in it when the tenant offers it, else in the tenant's default (engine/domain/language.ts).
+   */
+  locale?: string;
 }

@@ -64,9 +64,9 @@ export interface ContactRequest {
    */
   optIn?: boolean;
   /**
-   * Language the sender used.
+   * Language the sender used: a locale such as de-DE, used when the tenant offers it, else the tenant's default (engine/domain/language.ts).
    */
-  locale?: 'de-DE' | 'en-GB';
+  locale?: string;
   /**
    * One attached file: png, jpeg or pdf, at most 2097152 bytes (portal-core.md §5, §9). The server checks the real type from the file's first bytes.
    */

@@ -12,5 +12,8 @@ export interface LinkEmailRequest {
   orderNumber: string;
   zipcode: string;
   optIn?: boolean;
-  locale?: 'de-DE' | 'en-GB';
+  /**
+   * A locale such as de-DE: answered in it when the tenant offers it, else in the tenant's default (engine/domain/language.ts).
+   */
+  locale?: string;
 }

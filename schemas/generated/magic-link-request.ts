@@ -13,9 +13,9 @@ export interface MagicLinkRequest {
    */
   email: string;
   /**
-   * Language of the e-mail; the tenant's default locale when missing.
+   * Language of the e-mail, a locale such as de-DE: used when the tenant offers it, else (or when missing) the tenant's default (engine/domain/language.ts).
    */
-  locale?: 'de-DE' | 'en-GB';
+  locale?: string;
   /**
    * The portal page the login was asked for (portal-core.md §2 "Login"), base-relative with its query (/subscriptions/1?view=x). The mailed link carries it when it is a same-portal path (engine/domain/returnTo.ts isSamePortalPath); any other value is left out of the link, which then leads to orders.
    */

@@ -15,5 +15,8 @@ export interface OptInWidgetRequest {
   optIn: boolean;
   voucherCodeKey?: string;
   provider: string;
-  locale?: 'de-DE' | 'en-GB';
+  /**
+   * A locale such as de-DE: answered in it when the tenant offers it, else in the tenant's default (engine/domain/language.ts).
+   */
+  locale?: string;
 }

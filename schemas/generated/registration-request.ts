@@ -33,7 +33,7 @@ export interface RegistrationRequest {
    */
   passwordConfirm: string;
   /**
-   * Language of the e-mail.
+   * Language of the e-mail: a locale such as de-DE, used when the tenant offers it, else the tenant's default (engine/domain/language.ts).
    */
-  locale?: 'de-DE' | 'en-GB';
+  locale?: string;
 }

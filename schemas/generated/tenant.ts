@@ -5,12 +5,19 @@
  */
 
 /**
- * A portal locale: de-DE (German) or en-GB (British English).
+ * A portal locale: de-DE (German) or en-GB (British English). The one list of locales: every per-locale setting takes the locales listed here (README "Adding a locale").
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "locale".
  */
 export type Locale = 'de-DE' | 'en-GB';
+/**
+ * HTML per locale, for example {"de-DE": "<p>…</p>", "en-GB": "<p>…</p>"}; sanitized at build time. A missing locale falls back to the other one.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "localizedHtml".
+ */
+export type LocalizedHtml = {[locale in Locale]?: string};
 /**
  * A tenant feature flag (portal-core.md §6), kebab-case; the same list as engine/domain/featureFlags.ts.
  *
@@ -63,6 +70,24 @@ export type FeatureFlag =
  * via the `definition` "messageVariant".
  */
 export type MessageVariant = 'warning' | 'success' | 'error' | 'info' | 'primary';
+/**
+ * Overrides of base texts by key, per locale, for example {"de-DE": {"shell.providedBy": "Ein Angebot von {{name}}"}}. Keys must exist in engine/core/texts.json or a feature's texts.json; the locale must be offered.
+ */
+export type TextOverrides = {[locale in Locale]?: TextTable};
+/**
+ * A short label per locale (at most 60 characters), for example {"de-DE": "Heftarchiv", "en-GB": "Back issues"}. A missing locale falls back to the other one.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "localizedLabel".
+ */
+export type LocalizedLabel = {[locale in Locale]?: string};
+/**
+ * A text per locale, for example {"de-DE": "Lieferung", "en-GB": "Delivery"}. A missing locale falls back to the other one.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "localizedText".
+ */
+export type LocalizedText = {[locale in Locale]?: string};
 /**
  * Business partner role: WE goods recipient, RE invoice recipient, AG ordering party, LV licence manager.
  *
@@ -254,18 +279,7 @@ export interface Tenant {
   /**
    * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one URL, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
    */
-  orderNumberExampleImageUrl?:
-    | string
-    | {
-        /**
-         * The image the German screens show.
-         */
-        'de-DE'?: string;
-        /**
-         * The image the British English screens show.
-         */
-        'en-GB'?: string;
-      };
+  orderNumberExampleImageUrl?: string | {[locale in Locale]?: string};
   /**
    * The publisher runs several order-system clients: linking a subscription then asks for the publication unless the user links by business-partner number.
    */
@@ -381,22 +395,6 @@ export interface KickerAuthConfig {
    * Name of the cookie that carries the ssoid; it is expired on log-out.
    */
   cookieName?: string;
-}
-/**
- * HTML per locale, for example {"de-DE": "<p>…</p>", "en-GB": "<p>…</p>"}; sanitized at build time. A missing locale falls back to the other one.
- *
- * This interface was referenced by `Tenant`'s JSON-Schema
- * via the `definition` "localizedHtml".
- */
-export interface LocalizedHtml {
-  /**
-   * German HTML.
-   */
-  'de-DE'?: string;
-  /**
-   * British English HTML.
-   */
-  'en-GB'?: string;
 }
 /**
  * Customer service contact. The fallback e-mail and phone appear wherever a feature is disabled or the contact form is unavailable.
@@ -534,25 +532,6 @@ export interface ThemeSpacingOverrides {
   unit?: string;
 }
 /**
- * Overrides of base texts by key, per locale, for example {"de-DE": {"shell.providedBy": "Ein Angebot von {{name}}"}}. Keys must exist in engine/core/texts.json or a feature's texts.json; the locale must be offered.
- */
-export interface TextOverrides {
-  'de-DE'?: TextTable;
-  'en-GB'?: TextTable;
-}
-/**
- * Texts by key, for example {"shell.providedBy": "Ein Service von {{name}}"}.
- *
- * This interface was referenced by `Tenant`'s JSON-Schema
- * via the `definition` "textTable".
- */
-export interface TextTable {
-  /**
-   * The text; {{name}}-style placeholders of the base text keep working.
-   */
-  [k: string]: string | undefined;
-}
-/**
  * An extra menu entry.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -572,22 +551,6 @@ export interface ExternalNavigationLink {
    * Open the link in a new tab (ignored with showInIframe).
    */
   openInNewTab?: boolean;
-}
-/**
- * A short label per locale (at most 60 characters), for example {"de-DE": "Heftarchiv", "en-GB": "Back issues"}. A missing locale falls back to the other one.
- *
- * This interface was referenced by `Tenant`'s JSON-Schema
- * via the `definition` "localizedLabel".
- */
-export interface LocalizedLabel {
-  /**
-   * German label.
-   */
-  'de-DE'?: string;
-  /**
-   * British English label.
-   */
-  'en-GB'?: string;
 }
 /**
  * Shipping status of purchase orders (shipping-status feature): provider names and tracking links by provider code (portal-core.md §9).
@@ -671,22 +634,6 @@ export interface FaqCategory {
    */
   id: string;
   title: LocalizedText;
-}
-/**
- * A text per locale, for example {"de-DE": "Lieferung", "en-GB": "Delivery"}. A missing locale falls back to the other one.
- *
- * This interface was referenced by `Tenant`'s JSON-Schema
- * via the `definition` "localizedText".
- */
-export interface LocalizedText {
-  /**
-   * German text.
-   */
-  'de-DE'?: string;
-  /**
-   * British English text.
-   */
-  'en-GB'?: string;
 }
 /**
  * A FAQ question and answer.
@@ -1438,6 +1385,18 @@ export interface WebhookEndpoint {
    */
   secret?: string;
 }
+/**
+ * Texts by key, for example {"shell.providedBy": "Ein Service von {{name}}"}.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "textTable".
+ */
+export interface TextTable {
+  /**
+   * The text; {{name}}-style placeholders of the base text keep working.
+   */
+  [k: string]: string | undefined;
+}
 
 /**
  * Tenant after validation: every property that has a default in the schema is present.
@@ -1525,18 +1484,7 @@ export interface TenantWithDefaults {
   /**
    * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one URL, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
    */
-  orderNumberExampleImageUrl?:
-    | string
-    | {
-        /**
-         * The image the German screens show.
-         */
-        'de-DE'?: string;
-        /**
-         * The image the British English screens show.
-         */
-        'en-GB'?: string;
-      };
+  orderNumberExampleImageUrl?: string | {[locale in Locale]?: string};
   /**
    * The publisher runs several order-system clients: linking a subscription then asks for the publication unless the user links by business-partner number.
    */

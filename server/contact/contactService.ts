@@ -24,6 +24,7 @@ import {
   limitOrderNumberAttempt,
   type SignInLimits,
 } from '../auth/rateLimit';
+import { offeredLocale } from '../../engine/domain/language';
 
 export interface ContactServiceDeps {
   db: Database;
@@ -117,7 +118,8 @@ export function createContactService(deps: ContactServiceDeps) {
       const activity = tenant.contactForm!.activities!.find(
         (candidate) => candidate.activity === body.activity,
       )!;
-      const locale = body.locale ?? tenant.defaultLocale;
+      // The sender's language, when the tenant offers it (the body may name any locale).
+      const locale = offeredLocale(tenant.locales, body.locale) ?? tenant.defaultLocale;
       let subscription: { id: string; orderNumber: string; displayName: string } | undefined;
       if (loggedIn && body.subscriptionId) {
         // A partial login (order number, contact form) speaks for its one subscription only.

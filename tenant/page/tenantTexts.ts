@@ -1,7 +1,7 @@
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { catalogTextTables } from '../../engine/domain/featureCatalog';
-import { fallbackLocaleOf, type Locale } from '../../engine/domain/locales';
+import { fallbackLocaleOf, LOCALES, type Locale } from '../../engine/domain/locales';
 import type { TextOverrides } from '../../schemas/generated/tenant';
 import { featureCatalog } from '../featureCatalog';
 import { REPO_ROOT } from '../sources';
@@ -10,6 +10,9 @@ const ENGINE_DIR = path.join(REPO_ROOT, 'engine');
 
 type TextTable = Record<Locale, Record<string, string>>;
 
+/** A table per locale of the schema's list, empty: a locale a texts.json lacks has no texts of it. */
+const emptyTables = (): TextTable => Object.fromEntries(LOCALES.map((locale) => [locale, {}])) as TextTable;
+
 const parsedTables = new Map<string, { mtimeMs: number; table: TextTable }>();
 
 /**
@@ -17,7 +20,7 @@ const parsedTables = new Map<string, { mtimeMs: number; table: TextTable }>();
  * table once (issue 15), while `portal dev` still sees an edited texts.json on the next page load.
  */
 function readTexts(file: string): TextTable {
-  if (!existsSync(file)) return { 'de-DE': {}, 'en-GB': {} };
+  if (!existsSync(file)) return emptyTables();
   const { mtimeMs } = statSync(file);
   const cached = parsedTables.get(file);
   if (cached && cached.mtimeMs === mtimeMs) return cached.table;
@@ -127,7 +130,7 @@ function baseTexts(files: string[]): TextTable {
   const key = files.join('\n');
   const cached = mergedBases.get(key);
   if (cached && cached.tables.every((table, index) => table === tables[index])) return cached.merged;
-  const merged: TextTable = { 'de-DE': {}, 'en-GB': {} };
+  const merged = emptyTables();
   for (const locale of Object.keys(merged) as Locale[]) {
     for (const table of tables) Object.assign(merged[locale], table[locale]);
     Object.freeze(merged[locale]);
