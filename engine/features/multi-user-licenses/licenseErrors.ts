@@ -14,7 +14,7 @@ const ACTION_ERRORS: Record<string, string> = {
   license_not_reactivatable: 'multi-user-licenses.error.notReactivatable',
   license_already_confirmed: 'multi-user-licenses.error.alreadyConfirmed',
   license_exists: 'multi-user-licenses.error.exists',
-  // Too many invitation or appointment mails (LICENSE_MAIL_LIMITS in server/multi-user-licenses/licenseService.ts).
+  // Too many invitation or appointment mails (LICENSE_MAIL_LIMITS in server/multi-user-licenses/licenseKit.ts).
   rate_limited: 'multi-user-licenses.error.rateLimited',
 };
 
