@@ -1,0 +1,55 @@
+/** The offers open to a subscription (account-flows.md §3 Recommendation, §7 recommendations). */
+import type { Queryable } from '../../db/database';
+import type { Locale } from '../../../engine/domain/locales';
+import type { Recommendation } from '../../../schemas/generated/offers';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { RecommendationsQuery } from '../../../schemas/generated/recommendations-query';
+import { CANCEL_CATEGORY } from '../../../engine/domain/cancellation';
+import { openOffers } from '../../../engine/domain/lifecycle';
+import type { ServerTenant } from '../../tenancy/tenantContext';
+import { toRecommendation } from '../recommendations';
+import { categoryOf, requireOfferSource, type Caller, type OfferKit } from '../offerKit';
+import { expireStalePayments } from './settlement';
+
+/**
+ * GET /subscriptions/{id}/recommendations (§7): the offers of the source's category that are
+ * still open to the subscription (engine/domain/lifecycle.ts openOffers: one accepted or waiting
+ * for its payment is not offered again).
+ */
+export async function recommendations(
+  kit: OfferKit,
+  caller: Caller,
+  subscriptionId: string,
+  query: RecommendationsQuery,
+): Promise<Recommendation[]> {
+  const { db } = kit;
+  const s = await kit.subscriptionOf(db, caller, subscriptionId);
+  await expireStalePayments(kit, caller.tenant, [s.id]);
+  requireOfferSource(query.source, s, caller.tenant);
+  const offers = await kit.offersFor(
+    db,
+    caller.tenant,
+    s,
+    query.source,
+    categoryOf(query.source, caller.tenant, query.category),
+  );
+  return openOffers(await kit.lifecycleOf(db, caller.tenant, s.id), offers, kit.today(), query.source).map(
+    (offer) => toRecommendation(offer, caller.locale),
+  );
+}
+
+/** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them; open ones only. */
+export async function retentionOffers(
+  kit: OfferKit,
+  tx: Queryable,
+  tenant: ServerTenant,
+  s: Subscription,
+  reason: string,
+  locale: Locale,
+): Promise<Recommendation[]> {
+  if (!tenant.cancellation.showRetentionOffers) return [];
+  const offers = await kit.offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason);
+  return openOffers(await kit.lifecycleOf(tx, tenant, s.id), offers, kit.today(), 'cancellation').map(
+    (offer) => toRecommendation(offer, locale),
+  );
+}

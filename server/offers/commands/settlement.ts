@@ -1,0 +1,153 @@
+/**
+ * A pending offer payment's outcome (account-flows.md §3 Pending payment, §4 "Offer acceptance"):
+ * the provider's report settles it, and a payment whose page expired is cancelled before anyone
+ * looks at the offers it holds.
+ */
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { isOfferChange, settlePayment, type LifecycleState } from '../../../engine/domain/lifecycle';
+import { recordEvent } from '../../events/recordEvent';
+import {
+  getSubscriptionForUser,
+  loadLifecycle,
+  lockSubscription,
+  changeLifecycle,
+} from '../../store/subscriptionStore';
+import { getUserById } from '../../store/userStore';
+import {
+  acceptancesOfPayment,
+  claimVoucherCode,
+  findOffer,
+  type AcceptanceSource,
+} from '../../store/offerStore';
+import {
+  findPaymentRecord,
+  settlePaymentRecord,
+  stalePendingPayments,
+  type PaymentRow,
+} from '../../store/paymentStore';
+import type { ServerTenant } from '../../tenancy/tenantContext';
+import type { SettledStatus } from '../../payments/paymentProvider';
+import { PAYMENT_EXPIRY_MINUTES } from '../../payments/paymentPages';
+import { nextCycleOf, requireOfferSource, type OfferKit } from '../offerKit';
+
+/**
+ * How the offer commands settle a payment: by its purpose when the server gives a way to
+ * (deps.settleAny, server/apiRoutes.ts), else as an offer payment (settle).
+ */
+export const settling = (kit: OfferKit) =>
+  kit.settleAny ??
+  ((tenant: ServerTenant, paymentId: string, status: SettledStatus) =>
+    settle(kit, tenant, paymentId, status));
+
+/**
+ * Cancels the payments whose page expired while offers of these subscriptions still wait for
+ * them (a popup never finished, nobody polled): until then their offers count as taken. Runs
+ * before the caller's transaction, since settling locks the subscriptions itself.
+ */
+export async function expireStalePayments(
+  kit: OfferKit,
+  tenant: ServerTenant,
+  subscriptionIds: readonly string[],
+): Promise<void> {
+  const before = new Date(kit.now().getTime() - PAYMENT_EXPIRY_MINUTES * 60_000);
+  for (const paymentId of await stalePendingPayments(kit.db, tenant.id, subscriptionIds, before)) {
+    await settling(kit)(tenant, paymentId, 'canceled');
+  }
+}
+
+/**
+ * Settles a pending payment (the provider's report) through each paid-for subscription's
+ * lifecycle (settlePayment): on success every offer it pays for applies and the cross-selling
+ * voucher is handed out; otherwise they fail. All or none: if one may no longer apply (a
+ * subscription cancelled meanwhile is not renewed) the payment ends as an error. Once only: a
+ * payment that is no longer pending is left alone (false).
+ */
+export async function settle(
+  kit: OfferKit,
+  tenant: ServerTenant,
+  paymentId: string,
+  status: SettledStatus,
+): Promise<boolean> {
+  return kit.db.transaction(async (tx) => {
+    // Subscriptions first, then the payment: the order accept uses too (no deadlock between them).
+    const acceptances = await acceptancesOfPayment(tx, tenant.id, paymentId);
+    const subscriptionIds = [...new Set(acceptances.map((a) => a.subscriptionId))].sort();
+    for (const id of subscriptionIds) await lockSubscription(tx, tenant.id, id);
+    const payment = await findPaymentRecord(tx, tenant.id, paymentId, true);
+    if (!payment || payment.status !== 'pending') return false;
+    const user = await getUserById(tx, tenant.id, payment.userId);
+    const today = kit.today();
+    let outcome: SettledStatus = status;
+    const paidFor: Array<{ id: string; s: Subscription | null; state: LifecycleState }> = [];
+    for (const id of subscriptionIds) {
+      const state = await loadLifecycle(tx, tenant.id, id);
+      if (!state) continue; // deleted meanwhile, with its acceptances
+      const s = user
+        ? await getSubscriptionForUser(tx, tenant.id, user.id, id, { locale: payment.locale })
+        : null;
+      paidFor.push({ id, s, state });
+      const mine = acceptances.filter((a) => a.subscriptionId === id && a.status === 'pending');
+      // What was bought must still be allowed now: the flow's rule and the lifecycle, checked again.
+      const allowed =
+        s !== null &&
+        mine.every((a) => stillAllowed(a.source, s, tenant)) &&
+        settlePayment(state, { paymentId, outcome: 'success', today, nextCycle: nextCycleOf(s, today) }).ok;
+      if (!allowed) outcome = 'error';
+    }
+    let crossSelling: PaymentRow['crossSelling'] = null;
+    for (const { id, s, state } of paidFor) {
+      const nextCycle = s ? nextCycleOf(s, today) : today;
+      const result = await changeLifecycle(
+        tx,
+        tenant.id,
+        id,
+        () => settlePayment(state, { paymentId, outcome, today, nextCycle }),
+        {
+          userId: payment.userId,
+          locale: tenant.defaultLocale,
+        },
+      );
+      if (!result.ok || outcome !== 'success' || !user || !s) continue;
+      for (const change of result.changes.filter(isOfferChange)) {
+        const acceptance = acceptances.find((a) => a.subscriptionId === id && a.offerId === change.offerId);
+        const offer = change.offerId ? await findOffer(tx, tenant.id, change.offerId) : null;
+        if (!acceptance || !offer) continue;
+        await kit.confirmApplied(tx, tenant, {
+          user,
+          locale: payment.locale,
+          s,
+          offer,
+          source: acceptance.source,
+          change,
+          paymentId,
+        });
+        if (!crossSelling && offer.offer.crossSelling) {
+          const voucherCode = offer.voucherPool
+            ? await claimVoucherCode(tx, tenant.id, offer.voucherPool, paymentId)
+            : null;
+          crossSelling = { ...offer.offer.crossSelling, voucherCode };
+        }
+      }
+    }
+    await settlePaymentRecord(tx, tenant.id, paymentId, outcome, crossSelling);
+    await recordEvent(tx, tenant.id, 'payment.settled', {
+      userId: payment.userId,
+      paymentId,
+      status: outcome,
+      amount: payment.amount,
+      currency: payment.currency,
+      subscriptionIds,
+    });
+    return true;
+  });
+}
+
+/** Whether an offer may still be applied when its payment arrives (the rule of its flow, checked again). */
+function stillAllowed(source: AcceptanceSource, s: Subscription, tenant: ServerTenant): boolean {
+  try {
+    requireOfferSource(source, s, tenant);
+    return true;
+  } catch {
+    return false;
+  }
+}
