@@ -3,16 +3,9 @@
  * Screens of the public pages rendered in jsdom with a fake API: the states the demo tenants do not
  * reach (contact unsupported for this visitor, no subscription with a calendar).
  */
-import { readFileSync } from 'node:fs';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from 'jotai';
-import { TranslationProvider } from '../../engine/core/translation';
-import { MemoryRouter } from 'react-router';
+import { type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authStateAtom } from '../../engine/core/authState';
-import { createI18n } from '../../engine/core/i18n';
-import { PortalContext, type PortalServices } from '../../engine/core/PortalContext';
+import { cleanUp, fakeApi, portalConfig, render as renderScreen } from '../support/renderScreen';
 import type { PortalConfig } from '../../engine/domain/portalConfig';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
@@ -21,75 +14,29 @@ import { makeSubscription } from '../support/subscriptionBuilder';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const texts = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const tables = [
-  'engine/core/texts.json',
-  'engine/features/contact/texts.json',
-  'engine/features/issue-calendar/texts.json',
-].map(texts);
-const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
+const PUBLIC_TEXTS = ['core', 'features/contact', 'features/issue-calendar'];
 
 function config(tenant: Record<string, unknown>): PortalConfig {
-  return {
-    basePath: '/',
-    texts: { 'de-DE': merged('de-DE'), 'en-GB': merged('en-GB') },
-    tenant: {
-      id: 'acme',
-      name: 'Acme',
-      defaultLocale: 'en-GB',
-      locales: ['en-GB', 'de-DE'],
-      features: ['contact-form', 'issue-calendar'],
-      embedding: { isEmbedded: false, showLangSelector: false, hideNavigation: false, parentOrigins: [] },
-      login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-      contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
-      ...tenant,
-    } as never,
-  };
+  return portalConfig(PUBLIC_TEXTS, { features: ['contact-form', 'issue-calendar'], ...tenant });
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(cleanUp);
 
+/** The screen with the API answering from `answers` (nothing for any other path). */
 async function render(
   element: ReactNode,
   portal: PortalConfig,
-  api: Record<string, unknown>,
+  answers: Record<string, unknown>,
   loggedIn = false,
 ) {
-  const i18n = await createI18n(portal, 'en-GB');
-  const store = createStore();
-  if (loggedIn)
-    store.set(authStateAtom, {
-      user: { id: 'u1', email: 'u@acme.example' },
-      accessToken: 't',
-      loginSource: 'token',
-      sessionHasTimedOut: false,
-    });
-  const services: PortalServices = {
-    config: portal,
-    api: { get: async (path: string) => api[path], post: async () => ({}) } as never,
-    logout: async () => undefined,
-  };
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <Provider store={store}>
-        <TranslationProvider translator={i18n}>
-          <PortalContext.Provider value={services}>
-            <MemoryRouter>{element}</MemoryRouter>
-          </PortalContext.Provider>
-        </TranslationProvider>
-      </Provider>,
-    );
+  const api = fakeApi({}, {}, (method, path) => (method === 'GET' ? answers[path] : {}));
+  const { page } = await renderScreen(element, {
+    api,
+    path: '/',
+    portal,
+    loginSource: loggedIn ? 'token' : null,
   });
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-  return container;
+  return page;
 }
 
 describe('contact screen', () => {

@@ -3,20 +3,9 @@
  * The cancellation, renewal, bulk renewal and upgrade screens rendered in jsdom with a fake API
  * (account-flows.md §2, §4, §5, §8): what each screen shows and sends.
  */
-import { readFileSync } from 'node:fs';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from 'jotai';
-import { TranslationProvider } from '../../../engine/core/translation';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CancellationInfos, Recommendation } from '../../../schemas/generated/offers';
-import { ApiError } from '../../../engine/domain/apiError';
-import { authStateAtom, type LoginSource } from '../../../engine/core/authState';
-import { createI18n } from '../../../engine/core/i18n';
-import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
-import { FeatureRoutesProvider } from '../../../engine/core/featureRoutes';
-import { featureRoutesOf } from '../../../engine/app/featureRoutes';
+import type { LoginSource } from '../../../engine/core/authState';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import CancellationScreen from '../../../engine/features/cancellation/CancellationScreen';
 import CancellationEntryScreen from '../../../engine/features/cancellation/CancellationEntryScreen';
@@ -25,104 +14,52 @@ import RenewalEntryScreen from '../../../engine/features/renewal/RenewalEntryScr
 import BulkRenewalScreen from '../../../engine/features/renewal/BulkRenewalScreen';
 import UpgradeScreen from '../../../engine/features/upgrade/UpgradeScreen';
 import { makeSubscription } from '../../support/subscriptionBuilder';
+import {
+  byText,
+  choose,
+  cleanUp,
+  click,
+  engineTexts,
+  fakeApi,
+  labelled,
+  polyfillDialogs,
+  portalConfig,
+  render as renderScreen,
+  settle,
+  type,
+  type FakeApi,
+} from '../../support/renderScreen';
+import { act, type ReactNode } from 'react';
+import { ApiError } from '../../../engine/domain/apiError';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+beforeAll(polyfillDialogs);
+afterEach(cleanUp);
 
-beforeAll(() => {
-  // jsdom has no modal dialogs.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
-const texts = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const tables = ['core', 'account', 'features/cancellation', 'features/renewal', 'features/upgrade'].map(
-  (dir) => texts(`engine/${dir}/texts.json`),
-);
-const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
-const en = merged('en-GB');
+const FLOW_TEXTS = ['core', 'account', 'features/cancellation', 'features/renewal', 'features/upgrade'];
+const en = engineTexts(FLOW_TEXTS)['en-GB'];
 
 function config(tenant: Record<string, unknown> = {}): PortalConfig {
-  return {
-    basePath: '/',
-    texts: { 'de-DE': merged('de-DE'), 'en-GB': en },
-    tenant: {
-      id: 'acme',
-      name: 'Acme',
-      defaultLocale: 'en-GB',
-      locales: ['en-GB', 'de-DE'],
-      features: ['cancellation', 'renewal', 'upgrade', 'contact-form'],
-      embedding: { isEmbedded: false, showLangSelector: false, hideNavigation: false, parentOrigins: [] },
-      login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-      contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
-      buttons: { hiddenActions: [] },
-      cancellation: {
-        dateStyle: 'issue_number_date',
-        requireConfirmation: true,
-        feedbackForm: true,
-        showRetentionOffers: true,
-        showHolidayBreakLink: false,
-        recommendationCategory: 'CANCEL',
-        revocationContactActivity: 'WIDERRUF',
-      },
-      renewal: { forceWithAutoRenewal: false, bulkRenewal: true, recommendationCategory: 'VERL' },
-      upgrade: { recommendationCategory: 'UPGRD', upgradeTimes: ['NEXT_CYCLE'] },
-      ...tenant,
-    } as never,
-  };
+  return portalConfig(FLOW_TEXTS, {
+    features: ['cancellation', 'renewal', 'upgrade', 'contact-form'],
+    cancellation: {
+      dateStyle: 'issue_number_date',
+      requireConfirmation: true,
+      feedbackForm: true,
+      showRetentionOffers: true,
+      showHolidayBreakLink: false,
+      recommendationCategory: 'CANCEL',
+      revocationContactActivity: 'WIDERRUF',
+    },
+    renewal: { forceWithAutoRenewal: false, bulkRenewal: true, recommendationCategory: 'VERL' },
+    upgrade: { recommendationCategory: 'UPGRD', upgradeTimes: ['NEXT_CYCLE'] },
+    ...tenant,
+  });
 }
 
-type Handler = unknown | ((body: unknown) => unknown);
-interface FakeApi {
-  get: Record<string, Handler>;
-  post: Record<string, Handler>;
-  calls: Array<{ method: string; path: string; body?: unknown }>;
-}
-
-function fakeApi(get: Record<string, Handler> = {}, post: Record<string, Handler> = {}): FakeApi {
-  return { get, post, calls: [] };
-}
-
-function answer(table: Record<string, Handler>, path: string, body?: unknown): Promise<unknown> {
-  if (!(path in table)) return Promise.reject(new ApiError(404, 'not_found', `no fake for ${path}`));
-  const handler = table[path];
-  try {
-    const value = typeof handler === 'function' ? (handler as (b: unknown) => unknown)(body) : handler;
-    return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/** Where a screen navigated to. */
-function Elsewhere() {
-  const location = useLocation();
-  return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
-}
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
-async function settle() {
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-}
-
+/** The screen at `path`, mounted at `route`, with this suite's tenant unless the test brings its own. */
 async function render(
   element: ReactNode,
-  {
-    api,
-    path,
-    route,
-    portal = config(),
-    loginSource = 'token',
-  }: {
+  options: {
     api: FakeApi;
     path: string;
     route: string;
@@ -130,85 +67,9 @@ async function render(
     loginSource?: LoginSource | null;
   },
 ) {
-  const i18n = await createI18n(portal, 'en-GB');
-  const store = createStore();
-  if (loginSource)
-    store.set(authStateAtom, {
-      user: { id: 'u1', email: 'u@acme.example' },
-      accessToken: 't',
-      loginSource,
-      sessionHasTimedOut: false,
-    });
-  const services: PortalServices = {
-    config: portal,
-    api: {
-      get: async (p: string) => {
-        api.calls.push({ method: 'GET', path: p });
-        return answer(api.get, p);
-      },
-      post: async (p: string, body?: unknown) => {
-        api.calls.push({ method: 'POST', path: p, body });
-        return answer(api.post, p, body);
-      },
-    } as never,
-    logout: async () => undefined,
-  };
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <Provider store={store}>
-        <TranslationProvider translator={i18n}>
-          <PortalContext.Provider value={services}>
-            <FeatureRoutesProvider value={featureRoutesOf(services.config.tenant)}>
-              <MemoryRouter initialEntries={[path]}>
-                <Routes>
-                  <Route path={route} element={element} />
-                  <Route path="*" element={<Elsewhere />} />
-                </Routes>
-              </MemoryRouter>
-            </FeatureRoutesProvider>
-          </PortalContext.Provider>
-        </TranslationProvider>
-      </Provider>,
-    );
-  });
-  await settle();
-  return container;
+  const { page } = await renderScreen(element, { ...options, portal: options.portal ?? config() });
+  return page;
 }
-
-const byText = (container: ParentNode, selector: string, text: string) =>
-  [...container.querySelectorAll<HTMLElement>(selector)].find(
-    (element) => element.textContent?.trim() === text,
-  );
-async function click(element: HTMLElement | undefined) {
-  expect(element, 'element to click').toBeDefined();
-  await act(async () => element!.click());
-  await settle();
-}
-async function choose(select: HTMLSelectElement, value: string) {
-  await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!;
-    setter.call(select, value);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await settle();
-}
-async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  await act(async () => {
-    const proto =
-      field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await settle();
-}
-const labelled = <T extends HTMLElement>(container: ParentNode, label: string) => {
-  const element = byText(container, 'label', label) as HTMLLabelElement | undefined;
-  expect(element, `label ${label}`).toBeDefined();
-  return (container as Element).ownerDocument!.getElementById(element!.htmlFor) as T;
-};
 
 const subscription = makeSubscription({
   id: 'SKZ4123456789',
@@ -369,7 +230,7 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
       route: 'subscriptions/:id/cancellation',
     });
     expect(page.textContent).toContain('subscription 4123456789 is managed outside this portal');
-    act(() => root?.unmount());
+    cleanUp();
 
     page = await render(<CancellationScreen />, {
       api: fakeApi({ [S]: { ...subscription, orderStatus: 'AK' } }),

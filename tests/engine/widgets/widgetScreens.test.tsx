@@ -4,30 +4,16 @@
  * §8): the opt-in checkbox only with opt-ins, the neutral answer, the disabled opt-in widget with the
  * fallback contact, and the voucher code only after the confirmation.
  */
-import { readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider, createStore } from 'jotai';
-import { TranslationProvider } from '../../../engine/core/translation';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../../../engine/core/i18n';
-import { PortalContext, type PortalServices } from '../../../engine/core/PortalContext';
-import { FeatureRoutesProvider } from '../../../engine/core/featureRoutes';
-import { featureRoutesOf } from '../../../engine/app/featureRoutes';
+import { cleanUp, fakeApi, portalConfig, render as renderScreen } from '../../support/renderScreen';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import EmailWidgetScreen from '../../../engine/features/email-widget/EmailWidgetScreen';
 import OptInWidgetScreen from '../../../engine/features/opt-in-widget/OptInWidgetScreen';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const tables = [
-  'engine/core/texts.json',
-  'engine/account/texts.json',
-  'engine/features/email-widget/texts.json',
-  'engine/features/opt-in-widget/texts.json',
-].map((file) => JSON.parse(readFileSync(file, 'utf8')));
-const merged = (locale: 'de-DE' | 'en-GB') => Object.assign({}, ...tables.map((table) => table[locale]));
+const WIDGET_TEXTS = ['core', 'account', 'features/email-widget', 'features/opt-in-widget'];
 const PROVIDER = {
   code: 'messe',
   voucherCodeKey: 'M',
@@ -37,66 +23,32 @@ const PROVIDER = {
 };
 
 function config(tenant: Record<string, unknown>): PortalConfig {
-  return {
-    basePath: '/',
-    texts: { 'de-DE': merged('de-DE'), 'en-GB': merged('en-GB') },
-    tenant: {
-      id: 'acme',
-      name: 'Acme',
-      defaultLocale: 'en-GB',
-      locales: ['en-GB', 'de-DE'],
-      features: ['email-widget', 'opt-ins'],
-      embedding: { isEmbedded: false, showLangSelector: false, hideNavigation: false, parentOrigins: [] },
-      login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
-      contact: { fallbackEmail: 'help@acme.example', fallbackPhone: '+49 30 123' },
-      emailWidget: { showRewards: true },
-      salutations: { options: [{ code: '0001', title: { 'en-GB': 'Ms' } }] },
-      optIns: { types: [], widget: { providers: [PROVIDER] } },
-      ...tenant,
-    } as never,
-  };
+  return portalConfig(WIDGET_TEXTS, {
+    features: ['email-widget', 'opt-ins'],
+    emailWidget: { showRewards: true },
+    salutations: { options: [{ code: '0001', title: { 'en-GB': 'Ms' } }] },
+    optIns: { types: [], widget: { providers: [PROVIDER] } },
+    ...tenant,
+  });
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(cleanUp);
 
+/** The widget screen at `url`, not signed in; `post` answers its calls, which are kept in order. */
 async function render(
   element: ReactNode,
   portal: PortalConfig,
   url: string,
   post: (path: string, body: unknown) => unknown = () => ({}),
 ) {
-  const i18n = await createI18n(portal, 'en-GB');
   const calls: Array<{ path: string; body: unknown }> = [];
-  const services: PortalServices = {
-    config: portal,
-    api: {
-      get: async () => undefined,
-      post: async (path: string, body: unknown) => (calls.push({ path, body }), post(path, body)),
-    } as never,
-    logout: async () => undefined,
-  };
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <Provider store={createStore()}>
-        <TranslationProvider translator={i18n}>
-          <PortalContext.Provider value={services}>
-            <FeatureRoutesProvider value={featureRoutesOf(services.config.tenant)}>
-              <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
-            </FeatureRoutesProvider>
-          </PortalContext.Provider>
-        </TranslationProvider>
-      </Provider>,
-    );
+  const api = fakeApi({}, {}, (method, path, body) => {
+    if (method === 'GET') return undefined;
+    calls.push({ path, body });
+    return post(path, body);
   });
-  return { container, calls };
+  const { page } = await renderScreen(element, { api, path: url, portal, loginSource: null });
+  return { container: page, calls };
 }
 
 const byLabel = (container: HTMLElement, text: string) => {
@@ -120,7 +72,7 @@ describe('e-mail widget screen', () => {
     expect(withOptIns.container.textContent).toContain(
       'Yes, I would like to receive news and offers by e-mail.',
     );
-    act(() => root?.unmount());
+    cleanUp();
     const without = await render(
       <EmailWidgetScreen />,
       config({ features: ['email-widget'] }),
