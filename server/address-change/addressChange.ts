@@ -20,7 +20,7 @@ import {
   lastDayOfTerm,
 } from '../../engine/domain/subscriptionTerm';
 import { badRequest, notFound } from '../http/errors';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import { enqueueMailJob, type MailJobBase, type MailJobKind } from '../mail/mailQueue';
+import { enqueueMailJob, type MailJobBase, type MailJobKind } from '../store/mailQueueStore';
 import { isValidPassword } from '../../engine/domain/fieldRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import type { ServerTenant } from '../tenancy/tenantContext';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { OutgoingMail } from '../mail/mailer';
-import type { MailJob, MailJobKind, MailJobResolver } from '../mail/mailQueue';
+import type { MailJob, MailJobKind, MailJobResolver } from '../store/mailQueueStore';
 import { authMail, type AuthMail } from '../mail/authMails';
 import { findUserByEmail } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';

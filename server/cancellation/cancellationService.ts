@@ -20,7 +20,7 @@ import {
 } from '../../engine/domain/cancellation';
 import { canRevokeCancellation } from '../../engine/domain/capabilities';
 import { HttpError, badRequest } from '../http/errors';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
 import {

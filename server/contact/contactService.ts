@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { badRequest, HttpError } from '../http/errors';
 import {
   contactFieldErrors,

@@ -16,7 +16,7 @@ import { waitInEnglish } from '../../engine/domain/retryAfter';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { recordEvent } from '../events/recordEvent';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import {
   cancelScheduledECard,

@@ -16,7 +16,7 @@ import { emailWidgetProblems, emailWidgetShowsOptIn } from '../../engine/domain/
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { badRequest, notFound } from '../http/errors';
 import { hashToken } from '../auth/tokens';
-import { enqueueMailJob } from '../mail/mailQueue';
+import { enqueueMailJob } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import {
   findEmailWidgetLink,

@@ -6,7 +6,7 @@
  * when the typed address is on record for a subscription with that order number and zip code is the
  * link's token written and the mail built — else nothing is sent.
  */
-import type { MailJob, MailJobResolver } from '../mail/mailQueue';
+import type { MailJob, MailJobResolver } from '../store/mailQueueStore';
 import { EMAIL_WIDGET_LINK_HOURS } from '../../engine/domain/widgets';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';

@@ -19,7 +19,7 @@ import {
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { addDaysIso } from '../../engine/domain/holidayService';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { createDownloadKey } from '../store/accountStore';
 import { getSubscriptionForUser, lockSubscription } from '../store/subscriptionStore';

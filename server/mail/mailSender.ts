@@ -12,7 +12,7 @@ import {
   type ClaimedRow,
   type MailJob,
   type MailJobResolver,
-} from './mailQueue';
+} from '../store/mailQueueStore';
 import { startPeriodicJob } from '../jobs/periodicJob';
 
 /**

@@ -20,7 +20,7 @@ import {
 } from '../../engine/domain/lifecycle';
 import { utcDay } from '../../engine/domain/dates';
 import { HttpError, badRequest } from '../http/errors';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import {
   getSubscriptionForUser,

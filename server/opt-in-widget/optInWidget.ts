@@ -19,7 +19,7 @@ import {
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import {
   claimVoucherCode,
@@ -32,6 +32,7 @@ import {
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { optInWidgetMail } from './optInWidgetMails';
 import { langParam } from '../../engine/domain/language';
+import { lockUntilCommit } from '../store/transactionLocks';
 
 const exhausted = () =>
   new HttpError(
@@ -113,9 +114,7 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
         if (!signup) throw notFound('This link has expired or is not valid. Please sign up again.');
         if (signup.confirmedAt) return { provider: signup.provider, voucherCode: signup.voucherCode };
         // One voucher per address and provider: concurrent confirmations of one address wait for each other here.
-        await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [
-          `opt-in-widget:${tenant.id}:${signup.provider}:${signup.email}`,
-        ]);
+        await lockUntilCommit(tx, `opt-in-widget:${tenant.id}:${signup.provider}:${signup.email}`);
         let code = (await voucherOfAddress(tx, tenant.id, signup.provider, signup.email)) ?? null;
         const fresh = code === null;
         if (fresh && signup.pool) {

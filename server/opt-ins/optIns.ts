@@ -11,7 +11,7 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { OptIn } from '../../schemas/generated/account-changes';
 import type { OptInsRequest } from '../../schemas/generated/opt-ins-request';
 import { badRequest, notFound } from '../http/errors';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { getSubscriptionForUser } from '../store/subscriptionStore';

@@ -22,7 +22,7 @@ import {
 } from '../../engine/domain/paymentMethodChange';
 import { capToTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { badRequest } from '../http/errors';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { getUserById } from '../store/userStore';
 import { findPaymentRecord, settlePaymentRecord } from '../store/paymentStore';

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import { HttpError } from '../http/errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
-import { insertPayment, type PaymentRow } from '../store/paymentStore';
+import { insertPayment, setPaymentSecret, type PaymentRow } from '../store/paymentStore';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { PaymentProvider } from './paymentProvider';
 
@@ -77,11 +77,7 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
       basePath: string,
     ): Promise<string> {
       const secret = newSecretToken();
-      await tx.query(`update payments set secret_hash = $3 where tenant_id = $1 and id = $2`, [
-        tenant.id,
-        payment.id,
-        hashToken(secret),
-      ]);
+      await setPaymentSecret(tx, tenant.id, payment.id, hashToken(secret));
       const page = await providerFor(tenant).createPaymentPage({
         paymentId: payment.id,
         secret,

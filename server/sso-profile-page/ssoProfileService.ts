@@ -27,7 +27,7 @@ import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { badRequest, notFound } from '../http/errors';
 import { refuse } from '../tenancy/refusals';
 import { recordEvent } from '../events/recordEvent';
-import { enqueueMail } from '../mail/mailQueue';
+import { enqueueMail } from '../store/mailQueueStore';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import {

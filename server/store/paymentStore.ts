@@ -63,6 +63,20 @@ export async function insertPayment(
   return rows[0].id;
 }
 
+/** A new secret for the payment page: the link of the previous page stops working. */
+export async function setPaymentSecret(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  secretHash: string,
+): Promise<void> {
+  await db.query(`update payments set secret_hash = $3 where tenant_id = $1 and id = $2`, [
+    tenantId,
+    id,
+    secretHash,
+  ]);
+}
+
 /** The payment, locked for the settling transaction when `forUpdate`. */
 export async function findPaymentRecord(
   db: Queryable,

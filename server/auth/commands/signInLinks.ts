@@ -3,7 +3,7 @@
  * is queued or mailed whatever the address, so no answer tells whether an account exists.
  */
 import { authMail } from '../../mail/authMails';
-import { enqueueMail } from '../../mail/mailQueue';
+import { enqueueMail } from '../../store/mailQueueStore';
 import { normalizeEmail } from '../../../engine/domain/fieldRules';
 import { samePortalPathOrUndefined } from '../../../engine/domain/returnTo';
 import type { ServerTenant } from '../../tenancy/tenantContext';

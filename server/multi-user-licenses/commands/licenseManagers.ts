@@ -7,7 +7,7 @@ import type { LicenseManager, LicenseManagerAppointment } from '../../../schemas
 import type { LicensePersonRequest } from '../../../schemas/generated/license-person-request';
 import { licensePersonErrors } from '../../../engine/domain/licenses';
 import { notFound } from '../../http/errors';
-import { enqueueMail } from '../../mail/mailQueue';
+import { enqueueMail } from '../../store/mailQueueStore';
 import { recordEvent } from '../../events/recordEvent';
 import { hashToken, newSecretToken } from '../../auth/tokens';
 import { normalizeEmail } from '../../store/userStore';

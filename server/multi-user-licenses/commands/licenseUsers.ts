@@ -9,7 +9,7 @@ import type { License, LicenseObject } from '../../../schemas/generated/licenses
 import type { LicenseAddRequest } from '../../../schemas/generated/license-add-request';
 import { licensePersonErrors } from '../../../engine/domain/licenses';
 import { HttpError, notFound } from '../../http/errors';
-import { enqueueMail } from '../../mail/mailQueue';
+import { enqueueMail } from '../../store/mailQueueStore';
 import { recordEvent } from '../../events/recordEvent';
 import { hashToken, newSecretToken } from '../../auth/tokens';
 import { normalizeEmail } from '../../store/userStore';

@@ -7,7 +7,7 @@ import { createAuthService } from '../../../server/auth/authService';
 import { MAX_BUCKET_LENGTH } from '../../../server/auth/rateLimit';
 import type { Database } from '../../../server/db/database';
 import { createMailer, type Mailer, type OutgoingMail } from '../../../server/mail/mailer';
-import { claimDueMails, enqueueMail } from '../../../server/mail/mailQueue';
+import { claimDueMails, enqueueMail } from '../../../server/store/mailQueueStore';
 import { drainMailQueue } from '../../../server/mail/mailSender';
 import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
 import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server/devOidc/demoOidcProvider';

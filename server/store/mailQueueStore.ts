@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import type { OutgoingMail } from './mailer';
+import type { OutgoingMail } from '../mail/mailer';
 
 /**
  * SQL of the mail queue (migration 005). Requests only write rows — a rendered mail in the same
  * transaction as the change that causes it, or a sign-in request the sender resolves later — and
- * the background sender (mailSender.ts) claims, sends and retries them. Every query is
+ * the background sender (server/mail/mailSender.ts) claims, sends and retries them. Every query is
  * tenant-scoped on write; the sender's claim reads across tenants, as housekeeping does.
  */
 
