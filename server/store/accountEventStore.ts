@@ -105,7 +105,7 @@ export interface ClaimedDelivery {
 
 /**
  * Claims up to `limit` due deliveries of these tenants for `leaseMs`, with their events. As the
- * mail queue (server/mail/mailQueue.ts): due-ness and leases use the database's clock, shared by
+ * mail queue (server/store/mailQueueStore.ts): due-ness and leases use the database's clock, shared by
  * every instance; `for update skip locked` keeps two instances from taking the same row, and the
  * lease keeps it away from others after this statement commits — so one attempt at a time per
  * event and endpoint — and hands it back when the claiming instance dies.
