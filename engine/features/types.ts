@@ -24,7 +24,7 @@ export { needsAccount, type RouteAccess } from '../domain/routeAccess';
 export type LazyScreen = () => Promise<{ default: ComponentType }>;
 
 export interface FeatureRoute {
-  /** The route it serves (engine/core/routeRefs.ts); its path comes from the reference. */
+  /** The route it serves (engine/domain/routeRefs.ts); its path comes from the reference. */
   ref: RouteRef;
   access: RouteAccess;
   screen: LazyScreen;

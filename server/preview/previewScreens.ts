@@ -11,7 +11,7 @@ import { ROUTES } from '../../engine/domain/routeRefs';
 import { featureCatalog } from '../../tenant/featureCatalog';
 
 export interface PreviewScreen {
-  /** The route's id in the spec's route table (engine/core/routeRefs.ts); also the shot's file name. */
+  /** The route's id in the spec's route table (engine/domain/routeRefs.ts); also the shot's file name. */
   id: string;
   /** Path relative to the portal base, react-router syntax (`subscriptions/:id`). */
   path: string;
