@@ -88,17 +88,51 @@ export function shapeChoice(property: RJSFSchema): RJSFSchema {
   } as RJSFSchema;
 }
 
+/**
+ * A setting given per locale (`propertyNames` the locale list) as one field per locale of the
+ * schema's list and nothing else: the form generator offers an "add" button for any object that
+ * takes additional properties, which here could only add a key the validator then refuses. A locale
+ * added to the list (README "Adding a locale") gets its field without a change here.
+ */
+export function perLocaleFields(node: RJSFSchema, locales: readonly string[]): RJSFSchema {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+  const next: RJSFSchema = { ...node };
+  if ((node.propertyNames as RJSFSchema | undefined)?.$ref === '#/definitions/locale') {
+    const each: RJSFSchema =
+      typeof node.additionalProperties === 'object' ? node.additionalProperties : { type: 'string' };
+    next.properties = Object.fromEntries(
+      locales.map((locale) => [locale, (node.properties?.[locale] as RJSFSchema | undefined) ?? each]),
+    );
+    next.additionalProperties = false;
+    delete next.propertyNames;
+  } else if (node.properties) {
+    next.properties = Object.fromEntries(
+      Object.entries(node.properties).map(([key, value]) => [
+        key,
+        perLocaleFields(value as RJSFSchema, locales),
+      ]),
+    );
+  }
+  if (node.items && typeof node.items === 'object' && !Array.isArray(node.items))
+    next.items = perLocaleFields(node.items as RJSFSchema, locales);
+  for (const key of ['anyOf', 'oneOf'] as const)
+    if (Array.isArray(node[key]))
+      next[key] = (node[key] as RJSFSchema[]).map((option) => perLocaleFields(option, locales));
+  return next;
+}
+
 /** The part of the tenant schema one tab edits: its properties and the shared definitions. */
 export function groupSchema(schema: RJSFSchema, group: StudioGroup): RJSFSchema {
+  const locales = ((schema.definitions?.locale as RJSFSchema | undefined)?.enum ?? []) as string[];
   const properties = Object.fromEntries(
     group.keys
       .filter((key) => schema.properties?.[key])
-      .map((key) => [key, shapeChoice(schema.properties![key] as RJSFSchema)]),
+      .map((key) => [key, shapeChoice(perLocaleFields(schema.properties![key] as RJSFSchema, locales))]),
   );
   const definitions = Object.fromEntries(
     Object.entries(schema.definitions ?? {}).map(([name, definition]) => [
       name,
-      titledByKey(definition as RJSFSchema),
+      titledByKey(perLocaleFields(definition as RJSFSchema, locales)),
     ]),
   );
   return {

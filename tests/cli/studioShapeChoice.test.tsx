@@ -11,7 +11,7 @@ import Form from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { groupSchema, shapeChoice, studioGroups } from '../../studio/groups';
+import { groupSchema, perLocaleFields, shapeChoice, studioGroups } from '../../studio/groups';
 
 const schema = JSON.parse(readFileSync('schemas/tenant.schema.json', 'utf8')) as RJSFSchema;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -54,5 +54,47 @@ describe('studio: one value or one per locale', () => {
     );
     expect(perLocale).not.toContain('[object Object]');
     expect(await render('https://img.example/one.svg')).toContain('https://img.example/one.svg');
+  });
+});
+
+describe('studio: one field per locale', () => {
+  const locales = (schema.definitions!.locale as RJSFSchema).enum as string[];
+
+  it('gives a per-locale setting a field per listed locale and takes no other key', () => {
+    const group = studioGroups(schema).find((g) => g.keys.includes('announcement'))!;
+    const localizedHtml = groupSchema(schema, group).definitions!.localizedHtml as RJSFSchema;
+    expect(Object.keys(localizedHtml.properties!)).toEqual(locales);
+    expect(localizedHtml.additionalProperties).toBe(false);
+    // A locale added to the schema's list gets its field from the setting's own rule.
+    const withThird = perLocaleFields(schema.definitions!.localizedHtml as RJSFSchema, [...locales, 'fr-FR']);
+    expect(withThird.properties!['fr-FR']).toEqual(
+      (schema.definitions!.localizedHtml as RJSFSchema).additionalProperties,
+    );
+  });
+
+  it('draws no button that would add a key other than a locale', async () => {
+    const group = studioGroups(schema).find((g) => g.keys.includes('announcement'))!;
+    const tab = groupSchema(schema, group);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    await act(async () =>
+      root.render(
+        <Form
+          schema={
+            {
+              type: 'object',
+              definitions: tab.definitions,
+              properties: { announcement: tab.properties!.announcement },
+            } as RJSFSchema
+          }
+          validator={validator}
+          formData={{ announcement: { html: { 'de-DE': '<p>Hallo</p>' }, variant: 'info' } }}
+        />,
+      ),
+    );
+    const buttons = [...host.querySelectorAll('button')].map((b) => b.getAttribute('title') ?? b.textContent);
+    act(() => root.unmount());
+    expect(buttons.filter((label) => /add/i.test(label ?? ''))).toEqual([]);
   });
 });
