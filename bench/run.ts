@@ -6,7 +6,9 @@
  *  3. requests/s and p99 of GET /api/subscriptions and of a write call next to a plain Express JSON
  *     endpoint under the same autocannon load (10 and 200 connections), errors and time-outs, and the
  *     server's memory with its PostgreSQL processes, on the embedded PostgreSQL, or on the server at
- *     DATABASE_URL when it is set. Server, baseline and load generator run in separate processes.
+ *     DATABASE_URL when it is set. Server, baseline and load generator run in separate processes;
+ *  4. Lighthouse scores, LCP, TBT, CLS and JavaScript of /login and a signed-in /orders of two demo
+ *     tenants under `portal serve` (bench/lighthouse.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -316,15 +318,18 @@ async function apiThroughput() {
   }
 }
 
-// `npm run bench -- --api` measures only the API (3.); `-- --build` only the build times (1.).
+// `npm run bench -- --api` measures only the API (3.); `-- --build` only the build times (1.);
+// `-- --lighthouse` only Lighthouse (4., bench/lighthouse.ts).
 const apiOnly = process.argv.includes('--api');
 const buildOnly = process.argv.includes('--build');
+const lighthouseOnly = process.argv.includes('--lighthouse');
 try {
-  if (!apiOnly) {
+  if (!apiOnly && !lighthouseOnly) {
     const engineDir = await buildTimes();
     if (!buildOnly) await bundleSize(engineDir);
   }
-  if (!buildOnly) await apiThroughput();
+  if (!buildOnly && !lighthouseOnly) await apiThroughput();
+  if (!apiOnly && !buildOnly) await (await import('./lighthouse')).lighthouseSection();
 } finally {
   rmSync(work, { recursive: true, force: true });
   if (buildsDir) rmSync(buildsDir, { recursive: true, force: true });
