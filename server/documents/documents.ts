@@ -3,7 +3,8 @@
  * download", purchase-order download, gift certificate, pending-order file), all on pdfkit
  * (pdfWriter.ts): the tenant's logo and brand colour, the publisher's details and page numbers in
  * the footer, embedded Unicode fonts, and the subscriber's language (the caller passes the locale
- * of the request, server/tenancy/requestLocale.ts). Each returns a promise of the whole file.
+ * of the request, server/tenancy/requestLocale.ts). Each returns a promise of the whole file, a
+ * tagged PDF (pdfWriter.ts): a heading, paragraphs, and the facts as a table of rows.
  */
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { DeliveredIssue } from '../../schemas/generated/subscription-page';
@@ -35,7 +36,7 @@ async function factSheet(
   const { page, finish } = startPdf({ tenant, locale, words, title: opts.title, compress: opts.compress });
   page.footerNote = opts.footer;
   let y = drawHeader(page) + 10;
-  y += write(page, opts.title, MARGIN, y, { size: 20, font: 'bold', width: 495 }) + 10;
+  y += write(page, opts.title, MARGIN, y, { size: 20, font: 'bold', width: 495, tag: 'H1' }) + 10;
   if (opts.subtitle) y += write(page, opts.subtitle, MARGIN, y, { size: 14, width: 495 }) + 10;
   facts(page, opts.rows, MARGIN, y + 10, 150, 340);
   return finish();

@@ -4,6 +4,8 @@
  * billed party (the invoice recipient, else the ordering party), invoice and order numbers, the
  * service period, the lines, net, VAT rate and amount, gross with currency, and "Page n of m" when
  * the lines run over a page. Text is real, embedded Unicode text, so it can be searched and copied.
+ * Tagged (pdfWriter.ts): the invoice's title is the heading, the facts, the lines and the totals
+ * are tables, so a screen reader reads "Gross EUR: 107,00 €" as a row of a table, not loose words.
  */
 import type { BusinessPartnerSummary, Subscription } from '../../schemas/generated/subscription';
 import type { PaymentHistoryItem } from '../../schemas/generated/subscription-page';
@@ -26,8 +28,10 @@ import {
   nextPage,
   rule,
   startPdf,
+  within,
   write,
   type PdfPage,
+  type TextTag,
 } from './pdfWriter';
 import { homeRegion } from '../../engine/domain/language';
 
@@ -109,16 +113,21 @@ const COLUMNS = {
   periodWidth: 150,
 };
 
-function tableHead(page: PdfPage, y: number): number {
+/**
+ * The head row of the lines' table; where it is repeated on a following page it is an artifact
+ * (the table's structure has its head once).
+ */
+function tableHead(page: PdfPage, y: number, repeated = false): number {
   const { words } = page;
-  write(page, words.item, COLUMNS.item, y, { size: 10, font: 'bold', width: COLUMNS.itemWidth });
-  write(page, words.servicePeriod, COLUMNS.period, y, { size: 10, font: 'bold', width: COLUMNS.periodWidth });
-  write(page, words.amount, COLUMNS.amount, y, {
-    size: 10,
-    font: 'bold',
-    width: COLUMNS.amountWidth,
-    align: 'right',
-  });
+  const tag: TextTag = repeated ? 'Artifact' : 'TH';
+  const head = { size: 10, font: 'bold' as const, tag, scope: 'Column' as const };
+  const cells = () => {
+    write(page, words.item, COLUMNS.item, y, { ...head, width: COLUMNS.itemWidth });
+    write(page, words.servicePeriod, COLUMNS.period, y, { ...head, width: COLUMNS.periodWidth });
+    write(page, words.amount, COLUMNS.amount, y, { ...head, width: COLUMNS.amountWidth, align: 'right' });
+  };
+  if (repeated) cells();
+  else within(page, 'TR', cells);
   rule(page, y + 16);
   return y + 24;
 }
@@ -159,32 +168,42 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   );
   y = Math.max(y, factsEnd) + 24;
 
-  y += write(page, title, MARGIN, y, { size: 18, font: 'bold' }) + 12;
-  y = tableHead(page, y);
-  for (const line of lines) {
-    const description = line.description;
-    const needed =
-      Math.max(page.doc.fontSize(10).heightOfString(description, { width: COLUMNS.itemWidth }), 14) + 8;
-    if (y + needed > page.bottom) {
-      // The table goes on over the next page with its head repeated (a long invoice stays readable).
-      y = nextPage(page);
-      y += write(page, `${title} (${words.continued})`, MARGIN, y, { size: 10, color: MUTED_COLOR }) + 8;
-      y = tableHead(page, y);
+  y += write(page, title, MARGIN, y, { size: 18, font: 'bold', tag: 'H1' }) + 12;
+  within(page, 'Table', () => {
+    y = tableHead(page, y);
+    for (const line of lines) {
+      const description = line.description;
+      const needed =
+        Math.max(page.doc.fontSize(10).heightOfString(description, { width: COLUMNS.itemWidth }), 14) + 8;
+      if (y + needed > page.bottom) {
+        // The table goes on over the next page with its head repeated (a long invoice stays readable).
+        y = nextPage(page);
+        y +=
+          write(page, `${title} (${words.continued})`, MARGIN, y, {
+            size: 10,
+            color: MUTED_COLOR,
+            tag: 'Artifact',
+          }) + 8;
+        y = tableHead(page, y, true);
+      }
+      const cell = { size: 10, tag: 'TD' as const };
+      const h = within(page, 'TR', () =>
+        Math.max(
+          write(page, description, COLUMNS.item, y, { ...cell, width: COLUMNS.itemWidth }),
+          write(page, periodText(line.period, words, locale), COLUMNS.period, y, {
+            ...cell,
+            width: COLUMNS.periodWidth,
+          }),
+          write(page, money(line.amount), COLUMNS.amount, y, {
+            ...cell,
+            width: COLUMNS.amountWidth,
+            align: 'right',
+          }),
+        ),
+      );
+      y += h + 8;
     }
-    const h = Math.max(
-      write(page, description, COLUMNS.item, y, { size: 10, width: COLUMNS.itemWidth }),
-      write(page, periodText(line.period, words, locale), COLUMNS.period, y, {
-        size: 10,
-        width: COLUMNS.periodWidth,
-      }),
-      write(page, money(line.amount), COLUMNS.amount, y, {
-        size: 10,
-        width: COLUMNS.amountWidth,
-        align: 'right',
-      }),
-    );
-    y += h + 8;
-  }
+  });
 
   // The totals: net + VAT = gross, the split of invoiceFigures.ts.
   const gross = lines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0) / 100;
@@ -203,11 +222,20 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   rule(page, y);
   y += 8;
   const labelX = MARGIN + CONTENT_WIDTH - 330;
-  for (const [label, value, strong] of totals) {
-    const style = { size: strong ? 12 : 10, font: strong ? ('bold' as const) : ('regular' as const) };
-    write(page, label, labelX, y, { ...style, width: 210 });
-    write(page, value, COLUMNS.amount, y, { ...style, width: COLUMNS.amountWidth, align: 'right' });
-    y += strong ? 20 : 16;
-  }
+  within(page, 'Table', () => {
+    for (const [label, value, strong] of totals) {
+      const style = { size: strong ? 12 : 10, font: strong ? ('bold' as const) : ('regular' as const) };
+      within(page, 'TR', () => {
+        write(page, label, labelX, y, { ...style, width: 210, tag: 'TH', scope: 'Row' });
+        write(page, value, COLUMNS.amount, y, {
+          ...style,
+          width: COLUMNS.amountWidth,
+          align: 'right',
+          tag: 'TD',
+        });
+      });
+      y += strong ? 20 : 16;
+    }
+  });
   return finish();
 }

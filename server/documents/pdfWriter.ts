@@ -5,10 +5,18 @@
  * publisher's details and "Page n of m" on every page, and the document's language and title in
  * its metadata. pdfkit streams its output; `finish` collects it into one Buffer, so a request waits
  * on a promise instead of holding the event loop while the file is written out.
+ *
+ * Every PDF is a tagged PDF (issue 24: an untagged invoice is unreadable by a screen reader): a
+ * `Document` structure element holds the content in reading order — headings (`H1`), paragraphs
+ * (`P`), tables of rows (`Table` › `TR` › `TH`/`TD`) and the logo as a `Figure` with the tenant's
+ * name as its alternative text — and what only decorates or repeats (the brand rules, "Page n of
+ * m", the footer of a second page, a table head repeated on the next page) is marked as an
+ * artifact, which readers skip. The document's language is the subscriber's locale and its title
+ * is shown in the reader's title bar.
  */
 import { createRequire } from 'node:module';
 import { ensureFont, fontRuns, type FontRole } from './fonts';
-import { drawLogo } from './logo';
+import { drawLogo, pdfLogo } from './logo';
 import type { DocumentLocale, DocumentWords } from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
 
@@ -27,12 +35,19 @@ export const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 export const TEXT_COLOR = '#1c1c1c';
 export const MUTED_COLOR = '#595959';
 
+/** What a piece of text is in the document's structure; `Artifact` for what a reader skips. */
+export type TextTag = 'H1' | 'P' | 'TH' | 'TD' | 'Artifact';
+
 export interface TextStyle {
   size?: number;
   font?: FontRole;
   color?: string;
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /** Default `P`. */
+  tag?: TextTag;
+  /** A table head cell's scope: the column below it or the row beside it. */
+  scope?: 'Column' | 'Row';
 }
 
 export interface PdfPage {
@@ -44,6 +59,8 @@ export interface PdfPage {
   bottom: number;
   /** The document's own line in the footer (for example "This invoice was created in the customer portal."). */
   footerNote?: string;
+  /** Where the next tagged content goes: the `Document` element, or a table or row being written. */
+  structure: PDFKit.PDFStructureElement;
 }
 
 /** Starts a document; `compress: false` only for tests that read the raw content streams. */
@@ -63,7 +80,9 @@ export function startPdf(opts: {
     bufferPages: true,
     autoFirstPage: true,
     compress: opts.compress ?? true,
-    pdfVersion: '1.4',
+    // Tagged content (structure tree, marked content) is PDF 1.7 (ISO 32000-1 §14.8).
+    pdfVersion: '1.7',
+    tagged: true,
     lang: opts.locale,
     displayTitle: true,
     info: {
@@ -74,6 +93,8 @@ export function startPdf(opts: {
     },
   });
   doc.font(ensureFont(doc, 'regular'));
+  const structure = doc.struct('Document');
+  doc.addStructure(structure);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -86,11 +107,13 @@ export function startPdf(opts: {
     words: opts.words,
     tenant: opts.tenant,
     bottom: A4.height - FOOTER_HEIGHT - 10,
+    structure,
   };
   return {
     page,
     finish: async () => {
       drawFooters(page);
+      structure.end();
       doc.end();
       return done;
     },
@@ -102,11 +125,66 @@ function selectFont(doc: PDFKit.PDFDocument, role: FontRole): void {
 }
 
 /**
+ * Draws into one structure element of `type` (its content marked with it), added to the current
+ * structure. Nothing drawn inside may be an artifact: pdfkit closes open marked content to start one.
+ */
+export function tagged<T>(
+  page: PdfPage,
+  type: 'H1' | 'P' | 'TH' | 'TD' | 'Figure',
+  draw: () => T,
+  options: { alt?: string; scope?: 'Column' | 'Row' } = {},
+): T {
+  let result: T | undefined;
+  // pdfkit runs the closure as soon as the element joins the (already attached) document tree.
+  page.structure.add(
+    page.doc.struct(type, options as PDFKit.Mixins.StructureElementOptions, () => {
+      result = draw();
+    }),
+  );
+  return result as T;
+}
+
+/** Draws what a reader skips: decoration (`Layout`) or page furniture (`Pagination`). */
+export function artifact<T>(page: PdfPage, draw: () => T, type: 'Layout' | 'Pagination' = 'Layout'): T {
+  page.doc.markContent('Artifact', { type });
+  try {
+    return draw();
+  } finally {
+    page.doc.endMarkedContent();
+  }
+}
+
+/** A container element (`Table`, `TR`): what `fill` tags goes inside it, in order. */
+export function within<T>(page: PdfPage, type: 'Table' | 'TR', fill: () => T): T {
+  const parent = page.structure;
+  const element = page.doc.struct(type);
+  parent.add(element);
+  page.structure = element;
+  try {
+    return fill();
+  } finally {
+    page.structure = parent;
+    element.end();
+  }
+}
+
+/**
  * Writes one line or paragraph at (x, y). The text is split into runs by font coverage
  * (fonts.ts), written with pdfkit's `continued` so the runs flow as one line. Returns the height
  * it took.
  */
 export function write(page: PdfPage, text: string, x: number, y: number, style: TextStyle = {}): number {
+  const tag = style.tag ?? 'P';
+  if (tag === 'Artifact') return artifact(page, () => writeText(page, text, x, y, style), 'Pagination');
+  return tagged(
+    page,
+    tag,
+    () => writeText(page, text, x, y, style),
+    style.scope ? { scope: style.scope } : {},
+  );
+}
+
+function writeText(page: PdfPage, text: string, x: number, y: number, style: TextStyle): number {
   const { doc } = page;
   const size = style.size ?? 10;
   const role = style.font ?? 'regular';
@@ -138,7 +216,7 @@ export function rule(
   width = CONTENT_WIDTH,
   height = 0.8,
 ): void {
-  page.doc.save().rect(x, y, width, height).fill(color).restore();
+  artifact(page, () => page.doc.save().rect(x, y, width, height).fill(color).restore());
 }
 
 export function brandColor(tenant: DocumentTenant): string {
@@ -156,7 +234,12 @@ export function drawHeader(page: PdfPage): number {
   const top = 40;
   const logoHeight = 44;
   const logoWidth = 230;
-  const drawn = drawLogo(page.doc, tenant, MARGIN, top, logoWidth, logoHeight);
+  // The logo says the publisher's name; a corrupt image leaves the figure empty, with its alternative text.
+  const drawn =
+    pdfLogo(tenant) !== null &&
+    tagged(page, 'Figure', () => drawLogo(page.doc, tenant, MARGIN, top, logoWidth, logoHeight), {
+      alt: tenant.name,
+    });
   if (!drawn)
     write(page, tenant.name, MARGIN, top + 10, {
       size: 20,
@@ -191,7 +274,7 @@ export function nextPage(page: PdfPage): number {
   return 60;
 }
 
-/** Label/value rows; returns the y below them. */
+/** Label/value rows, a table of a head cell (the label) and a cell per row; returns the y below them. */
 export function facts(
   page: PdfPage,
   rows: Array<[string, string]>,
@@ -201,18 +284,26 @@ export function facts(
   valueWidth = 200,
 ): number {
   let at = y;
-  for (const [label, value] of rows) {
-    if (!value) continue;
-    const h = Math.max(
-      write(page, label, x, at, { size: 10, font: 'bold', width: labelWidth }),
-      write(page, value, x + labelWidth, at, { size: 10, width: valueWidth }),
-    );
-    at += h + 3;
-  }
+  within(page, 'Table', () => {
+    for (const [label, value] of rows) {
+      if (!value) continue;
+      const h = within(page, 'TR', () =>
+        Math.max(
+          write(page, label, x, at, { size: 10, font: 'bold', width: labelWidth, tag: 'TH', scope: 'Row' }),
+          write(page, value, x + labelWidth, at, { size: 10, width: valueWidth, tag: 'TD' }),
+        ),
+      );
+      at += h + 3;
+    }
+  });
   return at;
 }
 
-/** The footer of every page: the note, the seller's details, and "Page n of m". */
+/**
+ * The footer of every page: the note, the seller's details, and "Page n of m". The first page's
+ * note and details are read once, at the end of the document (they hold the register entry, said
+ * nowhere else); on later pages they repeat and, like the page numbers, are artifacts.
+ */
 function drawFooters(page: PdfPage): void {
   const { doc, tenant, words } = page;
   const range = doc.bufferedPageRange();
@@ -241,16 +332,22 @@ function drawFooters(page: PdfPage): void {
     const y = A4.height - FOOTER_HEIGHT + 8;
     rule(page, y - 6, '#cccccc');
     const width = CONTENT_WIDTH - 90;
+    const style: TextStyle = {
+      size: 8,
+      color: MUTED_COLOR,
+      width,
+      tag: i === range.start ? 'P' : 'Artifact',
+    };
     let at = y;
-    if (page.footerNote)
-      at += write(page, page.footerNote, MARGIN, at, { size: 8, color: MUTED_COLOR, width });
-    at += write(page, sellerLine, MARGIN, at, { size: 8, color: MUTED_COLOR, width });
-    if (contact) write(page, contact, MARGIN, at, { size: 8, color: MUTED_COLOR, width });
+    if (page.footerNote) at += write(page, page.footerNote, MARGIN, at, style);
+    at += write(page, sellerLine, MARGIN, at, style);
+    if (contact) write(page, contact, MARGIN, at, style);
     write(page, words.page(i - range.start + 1, range.count), MARGIN + CONTENT_WIDTH - 85, y, {
       size: 8,
       color: MUTED_COLOR,
       width: 85,
       align: 'right',
+      tag: 'Artifact',
     });
     doc.page.margins.bottom = margin;
   }

@@ -84,7 +84,7 @@ function render(overrides: Partial<InvoiceInput> = {}) {
 describe('invoice PDF', () => {
   it('is a PDF whose text names the publisher with postal address and VAT id, and the billed party', async () => {
     const pdf = await render();
-    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     const { text, pages } = await pdfText(pdf);
     expect(pages).toHaveLength(1);
     expect(text).toContain('Stadtkurier Verlag GmbH');
