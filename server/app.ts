@@ -8,6 +8,7 @@ import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
 import { guardRequestInput, guardRouteParams } from './http/inputGuard';
 import { commonHeaders, noStore } from './http/securityHeaders';
+import { dynamicCompression } from './http/compression';
 import { boundClientAddress, trustProxyFromEnv, type TrustProxySetting } from './http/trustProxy';
 import { requestLog, silentLogger, type Logger } from './http/requestLog';
 import type { Mailer } from './mail/mailer';
@@ -107,6 +108,8 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     router.use(resolver);
     router.use(issueXsrfCookie);
     const api = Router();
+    // Every /api answer above the threshold, the refusals included; the PDFs stay as they are.
+    api.use(dynamicCompression());
     api.use(express.json({ limit: '4mb' }));
     api.use(noStore);
     api.use(requireXsrf);

@@ -1,7 +1,7 @@
 import { copyFileSync, linkSync, writeFile as writeFileCallback, writeFileSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Manifest } from 'vite';
@@ -11,19 +11,16 @@ import type { ResolvedTenant } from '../../tenant';
 import { buildEngine, filesForTenant } from './engineBuild';
 import { renderTenantHtml } from '../../tenant/page/renderTenantHtml';
 import { builtTenantPageInput } from '../../tenant/page/tenantPage';
+import { DYNAMIC_BROTLI_QUALITY } from '../../server/http/compression';
+import { compressBuiltFile, COMPRESSED_SUFFIXES, type CompressedSizes } from './compressAssets';
 
 export interface TenantBuildReport {
   tenant: string;
   files: number;
   bytes: number;
   gzipBytes: number;
+  brotliBytes: number;
   jsGzipBytes: number;
-}
-
-/** One engine file's sizes, measured once per build however many tenants ship it. */
-interface EngineFile {
-  bytes: number;
-  gzipBytes: number;
 }
 
 /**
@@ -35,14 +32,15 @@ export interface EngineOutput {
   dir: string;
   manifest: Manifest;
   template: string;
-  sizes: Map<string, Promise<EngineFile>>;
+  /** Each engine file's sizes and compressed variants, made once per build however many tenants ship it. */
+  sizes: Map<string, Promise<CompressedSizes>>;
   textFiles: Map<object | string, string>;
   /** The base text tables by feature set, read once per build (tenant/page/tenantTexts.ts). */
   baseTexts?: Map<string, Record<Locale, Record<string, string>>>;
   /** The engine files by set of enabled features, found in the manifest once per build. */
   chunks?: Map<string, string[]>;
   /** The shared assets folders made in this build, by their name (assetsFolder). */
-  assetFolders?: Map<string, Promise<string>>;
+  assetFolders?: Map<string, Promise<string[]>>;
 }
 
 /**
@@ -78,22 +76,22 @@ export async function buildTenants(
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, tenants.length) }, worker));
+  await Promise.all(placed.map((tenant) => tenant.assetsMade));
   await removeUnusedAssetFolders(options.distDir);
   return Promise.all(placed.map((tenant) => measureTenant(engine, tenant)));
 }
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 // The callback form: fs/promises' writeFile goes through a FileHandle, several times the work on
 // this thread for a small file.
 const writeFile = promisify(writeFileCallback);
 
-function engineFile(engine: EngineOutput, file: string): Promise<EngineFile> {
+/** An engine file's sizes, compressed with its variants written next to it the first time it is asked for. */
+function engineFile(engine: EngineOutput, file: string): Promise<CompressedSizes> {
   let size = engine.sizes.get(file);
   if (!size) {
-    size = readFile(path.join(engine.dir, file)).then(async (content) => ({
-      bytes: content.length,
-      gzipBytes: (await gzipAsync(content)).length,
-    }));
+    size = compressBuiltFile(path.join(engine.dir, file));
     engine.sizes.set(file, size);
   }
   return size;
@@ -117,11 +115,7 @@ function textFile(engine: EngineOutput, locale: string, table: Readonly<Record<s
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      const content = Buffer.from(json);
-      engine.sizes.set(
-        file,
-        gzipAsync(content).then((gzipped) => ({ bytes: content.length, gzipBytes: gzipped.length })),
-      );
+      engine.sizes.set(file, compressBuiltFile(path.join(engine.dir, file), Buffer.from(json)));
       engine.textFiles.set(file, file);
     }
     engine.textFiles.set(table, file);
@@ -155,19 +149,32 @@ export const ASSET_FOLDERS = '.assets';
  * build. A tenant's `assets` is a link to it: creating a hundred directory entries for every tenant
  * was most of a build of many tenants on a journaling disk (issue 15), one link is almost nothing.
  * The names carry their content's hash, so a folder of the same name holds the same files and is
- * reused by later builds; it is made under a temporary name and renamed when complete.
+ * reused by later builds; it is made under a temporary name and renamed when complete. Next to
+ * each text file it holds that file's compressed variants (`x.js.br`, `x.js.gz`; issue 24), made
+ * once per build in the engine's folder and linked like the file. The name is known at once, the
+ * folder is made while the next tenants' pages are: compressing is most of a build's work.
  */
-async function assetsFolder(
+function assetsFolder(
   engine: EngineOutput,
   distDir: string,
-  files: readonly string[],
-): Promise<string> {
-  const name = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
+  assets: readonly string[],
+): { name: string; made: Promise<string[]> } {
+  // The variants are part of the name, so a folder an earlier build made without them is not reused.
+  const name = createHash('sha256')
+    .update(assets.join('\n'))
+    .update(`\ncompressed: ${COMPRESSED_SUFFIXES.join(' ')}`)
+    .digest('hex')
+    .slice(0, 16);
   let made = engine.assetFolders?.get(name);
   if (!made) {
     made = (async () => {
       const folder = path.join(distDir, ASSET_FOLDERS, name);
       const prefix = `assets${path.sep}`;
+      const sizes = await Promise.all(assets.map((file) => engineFile(engine, file)));
+      const files = assets.flatMap((file, index) => [
+        file,
+        ...sizes[index].variants.map((suffix) => `${file}${suffix}`),
+      ]);
       // Reused only when complete and holding exactly these files (nothing added by hand since).
       if (
         await lstat(path.join(folder, '.complete')).then(
@@ -179,7 +186,7 @@ async function assetsFolder(
         for (const file of expected)
           for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(dir);
         const present = (await readdir(folder, { recursive: true })).filter((entry) => entry !== '.complete');
-        if (present.length === expected.size && present.every((entry) => expected.has(entry))) return name;
+        if (present.length === expected.size && present.every((entry) => expected.has(entry))) return files;
       }
       const building = `${folder}.${process.pid}.${Date.now()}`;
       const subfolders = new Set(
@@ -195,28 +202,35 @@ async function assetsFolder(
         if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
         await rm(building, { recursive: true, force: true });
       });
-      return name;
+      return files;
     })();
+    // Awaited once every tenant is placed; until then a failure must not count as unhandled.
+    made.catch(() => undefined);
     engine.assetFolders?.set(name, made);
   }
-  return made;
+  return { name, made };
 }
 
 /**
- * A tenant's `assets`: a relative link to its shared folder, so `dist/` can move as a whole; where
- * the file system has no symbolic links, a folder of its own with each file hard-linked.
+ * A tenant's `assets`: a relative link to its shared folder, so `dist/` can move as a whole (made
+ * before the folder is complete; the build ends when it is); where the file system has no symbolic
+ * links, a folder of its own with each file hard-linked.
  */
 async function linkAssets(
   engine: EngineOutput,
   outDir: string,
-  folder: string,
-  files: readonly string[],
+  folder: { name: string; made: Promise<string[]> },
 ): Promise<void> {
   try {
-    await symlink(`..${path.sep}${ASSET_FOLDERS}${path.sep}${folder}`, path.join(outDir, 'assets'), 'dir');
+    await symlink(
+      `..${path.sep}${ASSET_FOLDERS}${path.sep}${folder.name}`,
+      path.join(outDir, 'assets'),
+      'dir',
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EINVAL' && code !== 'ENOSYS') throw error;
+    const files = await folder.made;
     for (const subfolder of new Set(files.map((file) => path.dirname(path.join(outDir, file)))))
       await mkdir(subfolder, { recursive: true });
     for (const file of files) placeFile(`${engine.dir}${path.sep}${file}`, `${outDir}${path.sep}${file}`);
@@ -263,7 +277,9 @@ export async function writeTenant(
   engine: EngineOutput,
   distDir: string,
 ): Promise<TenantBuildReport> {
-  return measureTenant(engine, await placeTenant(tenant, engine, distDir));
+  const placed = await placeTenant(tenant, engine, distDir);
+  await placed.assetsMade;
+  return measureTenant(engine, placed);
 }
 
 /** What a tenant's folder was made of, for its line in the build table. */
@@ -271,6 +287,8 @@ interface PlacedTenant {
   tenant: string;
   files: string[];
   html: string;
+  /** Its shared assets folder, complete. */
+  assetsMade: Promise<unknown>;
 }
 
 async function placeTenant(
@@ -296,11 +314,12 @@ async function placeTenant(
   const html = renderTenantHtml(engine.template, page);
   // Folders and files are made on libuv's threads while this thread makes the next tenant's page.
   const prefix = `assets${path.sep}`;
-  const shared = files.filter((file) => file.startsWith(prefix));
-  const [folder] = await Promise.all([
-    assetsFolder(engine, distDir, shared),
-    rm(outDir, { recursive: true, force: true }),
-  ]);
+  const folder = assetsFolder(
+    engine,
+    distDir,
+    files.filter((file) => file.startsWith(prefix)),
+  );
+  await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await Promise.all([
     writeFile(path.join(outDir, 'index.html'), html),
@@ -308,41 +327,59 @@ async function placeTenant(
       path.join(outDir, 'portal-build.json'),
       JSON.stringify({ tenant: tenant.id, features: [...enabled], files, texts: page.textFiles }, null, 2),
     ),
-    linkAssets(engine, outDir, folder, shared),
+    linkAssets(engine, outDir, folder),
   ]);
   // Vite puts every file under assets/; anything else would be linked on its own.
   for (const file of files.filter((f) => !f.startsWith(prefix))) {
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
     placeFile(`${engine.dir}${path.sep}${file}`, `${outDir}${path.sep}${file}`);
   }
-  return { tenant: tenant.id, files, html };
+  return { tenant: tenant.id, files, html, assetsMade: folder.made };
 }
 
 /**
- * A tenant's sizes, raw and gzipped. Measured once every folder is written: compressing the
- * engine's files for the table would otherwise hold libuv's threads while folders wait for them.
+ * A tenant's sizes, raw, gzipped and with brotli: its assets' from their compression (done once
+ * per build, when their folder was made), its index.html's as the server compresses the page per
+ * request (server/http/compression.ts).
  */
 async function measureTenant(engine: EngineOutput, placed: PlacedTenant): Promise<TenantBuildReport> {
-  const [sizes, gzippedHtml] = await Promise.all([
+  const [sizes, gzippedHtml, brotliHtml] = await Promise.all([
     Promise.all(placed.files.map((file) => engineFile(engine, file))),
     gzipAsync(placed.html),
+    brotliAsync(placed.html, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } }),
   ]);
   let bytes = Buffer.byteLength(placed.html);
   let gzipBytes = gzippedHtml.length;
+  let brotliBytes = brotliHtml.length;
   let jsGzipBytes = 0;
   placed.files.forEach((file, index) => {
     bytes += sizes[index].bytes;
     gzipBytes += sizes[index].gzipBytes;
+    brotliBytes += sizes[index].brotliBytes;
     if (file.endsWith('.js')) jsGzipBytes += sizes[index].gzipBytes;
   });
-  return { tenant: placed.tenant, files: placed.files.length + 1, bytes, gzipBytes, jsGzipBytes };
+  return {
+    tenant: placed.tenant,
+    files: placed.files.length + 1,
+    bytes,
+    gzipBytes,
+    brotliBytes,
+    jsGzipBytes,
+  };
 }
 
 export function formatBuildTable(reports: readonly TenantBuildReport[]): string {
   const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
   const rows = [
-    ['tenant', 'files', 'size', 'gzipped', 'js gzipped'],
-    ...reports.map((r) => [r.tenant, String(r.files), kb(r.bytes), kb(r.gzipBytes), kb(r.jsGzipBytes)]),
+    ['tenant', 'files', 'size', 'gzipped', 'brotli', 'js gzipped'],
+    ...reports.map((r) => [
+      r.tenant,
+      String(r.files),
+      kb(r.bytes),
+      kb(r.gzipBytes),
+      kb(r.brotliBytes),
+      kb(r.jsGzipBytes),
+    ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows

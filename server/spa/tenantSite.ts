@@ -1,19 +1,25 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { pageReferrerPolicy, pageSecurityPolicy, type PagePolicyOptions } from '../http/securityHeaders';
+import { dynamicCompression } from '../http/compression';
 
 export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
 
 /**
  * Serves one built tenant (`dist/<tenant>/`): hashed assets with a long cache, every other GET
  * the SPA's index.html with the base path filled in (SPA fallback for screens). The page may be
- * framed only by the tenant's configured parent origins.
+ * framed only by the tenant's configured parent origins. Assets go out as the variant the build
+ * compressed them to (`x.js.br`, `x.js.gz`) that the client accepts, brotli first; the page,
+ * made per base path, is compressed as it is sent (issue 24).
  */
 export function tenantSite(distDir: string): Router {
   const router = Router();
   const pages = new Map<string, { html: string; policy: string }>();
+  const assetServers = new Map<string, RequestHandler>();
+  const compressPage = dynamicCompression();
 
   // The built page does not change while the server runs: its policy (hashes of the inline theme
   // and any inline script) is computed once per tenant and base path.
@@ -30,17 +36,35 @@ export function tenantSite(distDir: string): Router {
     return page;
   }
 
+  // express-static-gzip lists a folder's compressed variants once, when it is made: one per shared
+  // assets folder (dist/.assets/<name>, linked by every tenant with the same files), kept like the
+  // page for as long as the server runs. A tenant not built yet gets none kept, so its first
+  // request after `portal build` finds the files.
+  const assetFolderServers = new Map<string, RequestHandler>();
+  function assetServer(tenantId: string): RequestHandler {
+    let serve = assetServers.get(tenantId);
+    if (serve === undefined) {
+      const root = path.join(distDir, tenantId, 'assets');
+      const folder = existsSync(root) ? realpathSync(root) : undefined;
+      serve = (folder && assetFolderServers.get(folder)) || precompressedFiles(root);
+      if (folder) {
+        assetFolderServers.set(folder, serve);
+        assetServers.set(tenantId, serve);
+      }
+    }
+    return serve;
+  }
+
   router.use('/assets', (req, res, next) => {
     const { tenant } = tenantContext(res);
-    express.static(path.join(distDir, tenant.id, 'assets'), {
-      immutable: true,
-      maxAge: '1y',
-      fallthrough: false,
-      index: false,
-    })(req, res, next);
+    assetServer(tenant.id)(req, res, (error?: unknown) => {
+      // A variant that was listed but is gone: the error answer is not compressed.
+      if (!res.headersSent) res.removeHeader('Content-Encoding');
+      next(error);
+    });
   });
 
-  router.get('/{*path}', (req, res) => {
+  router.get('/{*path}', compressPage, (req, res) => {
     const { tenant, basePath } = tenantContext(res);
     const page = indexPage(tenant, basePath);
     if (!page) {
@@ -54,6 +78,16 @@ export function tenantSite(distDir: string): Router {
   });
 
   return router;
+}
+
+/** A folder's files, each as its best variant the client accepts; `Vary: Accept-Encoding` on those that have one. */
+function precompressedFiles(root: string): RequestHandler {
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { immutable: true, maxAge: '1y', fallthrough: false, index: false },
+  }) as RequestHandler;
 }
 
 function writePage(res: Response, html: string, policy: string, url: string): void {
