@@ -42,7 +42,7 @@ function configJson(config: Omit<PortalConfig, 'basePath'>): string {
 }
 
 /**
- * Inlines a tenant into the engine's index.html (DESIGN.md "Building tenants"): title, theme CSS
+ * Inlines a tenant into the engine's index.html (DESIGN.md "Building tenants"): title, description, theme CSS
  * and the portal configuration, so the first paint is branded and needs no extra request. Used by
  * `portal build` and by `portal dev` alike. A built page names its base texts' files instead of
  * carrying them (issue 15); the default locale's is preloaded, so its download starts with the
@@ -51,7 +51,12 @@ function configJson(config: Omit<PortalConfig, 'basePath'>): string {
  */
 export function renderTenantHtml(
   template: string,
-  input: { config: Omit<PortalConfig, 'basePath'>; themeCss: string },
+  input: {
+    config: Omit<PortalConfig, 'basePath'>;
+    themeCss: string;
+    description?: string;
+    themeColor?: string;
+  },
 ): string {
   if (!template.includes(HEAD_PLACEHOLDER))
     throw new Error(`index.html lacks the ${HEAD_PLACEHOLDER} placeholder`);
@@ -59,6 +64,10 @@ export function renderTenantHtml(
   const preload = textFiles?.[tenant.defaultLocale as Locale];
   const head = [
     `<title>${escapeHtml(tenant.name)}</title>`,
+    // Search results show it under the title (Lighthouse's SEO audit asks for it); the shell
+    // replaces it per screen and language (engine/app/shell/usePageTitle.ts).
+    ...(input.description ? [`<meta name="description" content="${escapeHtml(input.description)}">`] : []),
+    ...(input.themeColor ? [`<meta name="theme-color" content="${escapeHtml(input.themeColor)}">`] : []),
     ...(preload
       ? [`<link rel="preload" href="${escapeHtml(preload)}" as="fetch" crossorigin="anonymous">`]
       : []),

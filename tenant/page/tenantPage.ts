@@ -6,7 +6,22 @@ import type { ResolvedTenant } from '../types';
 import { sanitizeTenantHtml } from './sanitizeTenantHtml';
 import { splitTenantTexts, tenantTexts } from './tenantTexts';
 
-type PageInput = { config: Omit<PortalConfig, 'basePath'>; themeCss: string };
+type PageInput = {
+  config: Omit<PortalConfig, 'basePath'>;
+  themeCss: string;
+  /** The page's `<meta name="description">` in the tenant's default language, its name filled in. */
+  description: string;
+  /** The browser's toolbar colour on phones (`<meta name="theme-color">`): the theme's primary colour. */
+  themeColor: string;
+};
+
+/** The text key of the portal's description; the shell adds the page's title to it per screen. */
+const DESCRIPTION_KEY = 'shell.metaDescription';
+
+/** The tenant's description text (its own override, else the base text) with its name in place of `{{name}}`. */
+function describe(tenant: PortalTenant, table: Readonly<Record<string, string>> | undefined): string {
+  return (table?.[DESCRIPTION_KEY] ?? '').replace(/\{\{\s*name\s*\}\}/g, tenant.name);
+}
 
 /**
  * What a tenant's page inlines: the public part of the validated tenant (tenant HTML sanitized
@@ -16,7 +31,13 @@ type PageInput = { config: Omit<PortalConfig, 'basePath'>; themeCss: string };
  */
 export function tenantPageInput(tenant: ResolvedTenant): PageInput {
   const { tenant: publicTenant, themeCss } = publicPart(tenant);
-  return { config: { tenant: publicTenant, texts: tenantTexts(tenant) }, themeCss };
+  const texts = tenantTexts(tenant);
+  return {
+    config: { tenant: publicTenant, texts },
+    themeCss,
+    description: describe(publicTenant, texts[tenant.defaultLocale as Locale]),
+    themeColor: tenant.themeTokens.colors.primary,
+  };
 }
 
 /**
@@ -32,11 +53,19 @@ export function builtTenantPageInput(
   const { tenant: publicTenant, themeCss } = publicPart(tenant);
   const texts: Partial<Record<Locale, Record<string, string>>> = {};
   const textFiles: Partial<Record<Locale, string>> = {};
+  let description = '';
   for (const { locale, base, overrides } of splitTenantTexts(tenant, buildCache)) {
     texts[locale] = overrides;
     textFiles[locale] = textFile(locale, base);
+    if (locale === tenant.defaultLocale) description = describe(publicTenant, { ...base, ...overrides });
   }
-  return { config: { tenant: publicTenant, texts, textFiles }, themeCss, textFiles };
+  return {
+    config: { tenant: publicTenant, texts, textFiles },
+    themeCss,
+    description,
+    themeColor: tenant.themeTokens.colors.primary,
+    textFiles,
+  };
 }
 
 function publicPart(tenant: ResolvedTenant): { tenant: PortalTenant; themeCss: string } {

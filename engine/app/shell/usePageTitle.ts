@@ -6,6 +6,10 @@ import { useTranslation } from '../../core/translation';
  * Stadtkurier"). Every screen already has exactly one h1 in the main region in the user's
  * language, so the title follows it — as Gatsby's route announcer does — and a new screen, a
  * language switch or a heading that arrives with its data (a subscription's name) needs no wiring.
+ * The page's description (`<meta name="description">`, which the built page carries in the
+ * tenant's default language) follows the same way: the page's title, then the portal's description
+ * in the user's language (`shell.pageMetaDescription`, `shell.metaDescription`, both a tenant may
+ * override per locale).
  */
 export function usePageTitle(portalName: string) {
   const { t } = useTranslation();
@@ -14,13 +18,29 @@ export function usePageTitle(portalName: string) {
     if (!main) return undefined;
     const update = () => {
       const page = main.querySelector('h1')?.textContent?.trim();
-      const title =
-        page && page !== portalName ? t('shell.pageTitle', { page, name: portalName }) : portalName;
+      const ownPage = page && page !== portalName ? page : undefined;
+      const title = ownPage ? t('shell.pageTitle', { page: ownPage, name: portalName }) : portalName;
       if (document.title !== title) document.title = title;
+      const portalDescription = t('shell.metaDescription', { name: portalName });
+      describePage(
+        ownPage
+          ? t('shell.pageMetaDescription', { page: ownPage, description: portalDescription })
+          : portalDescription,
+      );
     };
     update();
     const observer = new MutationObserver(update);
     observer.observe(main, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
   }, [portalName, t]);
+}
+
+function describePage(description: string) {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  if (meta.content !== description) meta.content = description;
 }
