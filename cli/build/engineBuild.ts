@@ -1,8 +1,70 @@
 import react from '@vitejs/plugin-react';
-import { build, type Manifest } from 'vite';
+import { build, type Manifest, type Plugin, type Rolldown } from 'vite';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENGINE_DIR } from '../paths';
+import { ENGINE_DIR, ROOT_DIR } from '../paths';
+
+/** Where the engine build lists each chunk's modules (bench/bundleMap.ts reads it). */
+export const CHUNK_MODULES_FILE = path.join('.vite', 'chunk-modules.json');
+
+/** Per JS chunk, its modules (repository paths) and their size in bytes before minification, largest first. */
+export type ChunkModules = Record<string, [module: string, bytes: number][]>;
+
+/**
+ * Writes CHUNK_MODULES_FILE next to Vite's manifest, which names a chunk's source only for entries
+ * and lazy modules: what fills the entry is only known while the bundle is made.
+ */
+const chunkModules: Plugin = {
+  name: 'portal:chunk-modules',
+  generateBundle(_options, bundle) {
+    const chunks: ChunkModules = {};
+    for (const output of Object.values(bundle)) {
+      if (output.type !== 'chunk') continue;
+      chunks[output.fileName] = Object.entries(output.modules)
+        .filter(([, module]) => module.renderedLength > 0)
+        .map(([id, module]): [string, number] => [
+          path.isAbsolute(id) ? path.relative(ROOT_DIR, id) : id.replace(/^\0/, ''),
+          module.renderedLength,
+        ])
+        .sort((a, b) => b[1] - a[1]);
+    }
+    this.emitFile({ type: 'asset', fileName: CHUNK_MODULES_FILE, source: JSON.stringify(chunks) });
+  },
+};
+
+const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
+
+/**
+ * How the engine's modules are cut into files (issue 24): by default Rolldown cuts along which
+ * lazy screens share a module, which left the libraries in four pieces and the account kit in a
+ * dozen files of a few hundred bytes each, every one a request and a gzip stream of its own.
+ */
+const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
+  // The libraries (React, the router, i18next, jotai): every page runs all of them, and a deploy
+  // that changes only the portal's own code leaves the file, and the browser's copy of it, as is.
+  { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 3 },
+  // What the entry runs stays in the entry's file: the pieces the lazy screens also import are not
+  // split off into files of their own.
+  { name: 'entry', test: engineModule('.+'), tags: ['$initial'], priority: 2 },
+  // The account kit's display part, which the signed-in screens share: the subscription card,
+  // dialogs, loading and error views, downloads, dates and addresses. Not the whole kit: the form
+  // fields, the offers' and the address changes' parts load with the flows that use them.
+  {
+    name: 'account-kit',
+    test: (id) =>
+      [
+        engineModule('account[\\\\/](?!Flow|flowRefusal)[^\\\\/]+\\.tsx?'),
+        engineModule('ui[\\\\/](Dialog|ErrorDialog|Badge|Pager|Card)\\.tsx'),
+        engineModule(
+          'domain[\\\\/](dates|addressFormat|addressRules|subscriptionTerm|paging|purchaseOrders)\\.ts',
+        ),
+        engineModule('core[\\\\/]subscriptionsStore\\.ts'),
+      ].some((pattern) => pattern.test(id)),
+    // Only these modules: their imports keep their own places (in the entry, or with the flows).
+    includeDependenciesRecursively: false,
+    priority: 1,
+  },
+];
 
 /**
  * Builds the engine once for every tenant (DESIGN.md "Building tenants"). Relative asset URLs
@@ -14,7 +76,10 @@ export async function buildEngine(outDir: string): Promise<{ manifest: Manifest;
     base: './',
     configFile: false,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), chunkModules],
+    resolve: {
+      alias: { 'use-sync-external-store/shim': path.join(ENGINE_DIR, 'app', 'useSyncExternalStoreShim.ts') },
+    },
     build: {
       outDir,
       emptyOutDir: true,
@@ -22,6 +87,9 @@ export async function buildEngine(outDir: string): Promise<{ manifest: Manifest;
       sourcemap: false,
       target: 'es2022',
       reportCompressedSize: false,
+      // Every browser the portal supports has <link rel="modulepreload">.
+      modulePreload: { polyfill: false },
+      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
     },
   });
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -55,4 +123,27 @@ export function filesForTenant(manifest: Manifest, enabledFeatureIds: ReadonlySe
   if (!entry) throw new Error('engine build has no entry in its manifest');
   visit(entry[0]);
   return files;
+}
+
+/**
+ * The files a page loads, in order: the entry and what it imports statically (the page's
+ * `<link rel="modulepreload">`s), then each lazy module the page renders (its screen; the menu on a
+ * signed-in page), keyed as in the manifest (`features/orders/OrdersScreen.tsx`), with what that
+ * imports statically. Lazy imports inside them are not followed: they load only when used.
+ */
+export function filesForPage(manifest: Manifest, lazyModules: readonly string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the engine build's manifest has no module ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+    chunk.css?.forEach((file) => files.add(file));
+  };
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('engine build has no entry in its manifest');
+  visit(entry[0]);
+  lazyModules.forEach(visit);
+  return [...files];
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../core/translation';
@@ -5,9 +6,16 @@ import { authStateAtom, isFullyLoggedIn } from '../core/authState';
 import { usePortal } from '../core/PortalContext';
 import { Header } from './shell/Header';
 import { AnnouncementBanner } from './shell/AnnouncementBanner';
-import { Sidebar } from './shell/Sidebar';
 import { Footer } from './shell/Footer';
 import { usePageTitle } from './shell/usePageTitle';
+
+/**
+ * The menu is for signed-in visitors only: its code (the menu items of every feature, the 'new'
+ * badge's state) loads with the first signed-in screen, not with the login page. Until it is there
+ * an empty column of its size holds its place, so the screen beside it does not move.
+ */
+const Sidebar = lazy(() => import('./shell/Sidebar').then((module) => ({ default: module.Sidebar })));
+const sidebarPlaceholder = <div className="sidebar sidebar-placeholder" aria-hidden="true" />;
 
 /** The page shell of portal-core.md §2 "Shell". */
 export function Shell() {
@@ -27,7 +35,11 @@ export function Shell() {
       <Header />
       <AnnouncementBanner />
       <div className={`portal-body${showSidebar ? ' with-sidebar' : ''}`}>
-        {showSidebar && <Sidebar />}
+        {showSidebar && (
+          <Suspense fallback={sidebarPlaceholder}>
+            <Sidebar />
+          </Suspense>
+        )}
         <main id="main" className="portal-main" tabIndex={-1}>
           <Outlet />
         </main>

@@ -1,9 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { authStateAtom, isLoggedIn, scopeOf } from '../core/authState';
 import { mayOpenScreen } from '../domain/sessionScope';
-import { PartialSessionNotice } from '../core/PartialSessionNotice';
 import { EmbeddedSignInNotice } from '../core/EmbeddedSignInNotice';
 import { usePortal } from '../core/PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
@@ -11,6 +10,13 @@ import { Loading } from '../ui/Loading';
 import { href } from '../domain/routeRefs';
 import { destinationAfterSignIn, loginSearchFor } from '../domain/returnTo';
 import { signInDestinationAtom } from '../core/signInDestination';
+
+// The notice of a one-subscription session, for a few signed-in visitors only: loaded when shown,
+// not with every page. (The embedded portal's sign-in notice is the first paint of every visit
+// without a session there, so it stays in the entry.)
+const PartialSessionNotice = lazy(() =>
+  import('../core/PartialSessionNotice').then((module) => ({ default: module.PartialSessionNotice })),
+);
 
 /**
  * Route access of route-inventory.txt and portal-core.md §2 "Access rules":
@@ -67,7 +73,11 @@ export function AccessGate({
     (access === 'login' || access === 'account') &&
     !mayOpenScreen(scopeOf(auth), { account: access === 'account', subscriptionId: id })
   ) {
-    return <PartialSessionNotice />;
+    return (
+      <Suspense fallback={<Loading />}>
+        <PartialSessionNotice />
+      </Suspense>
+    );
   }
   return <>{children}</>;
 }

@@ -1,0 +1,116 @@
+/**
+ * Issue 24, "fast on a phone": each page loads what it runs, and a built page carries a
+ * description in its tenant's language. One real engine build (the split is Rolldown's, so a fake
+ * manifest would prove nothing) of two demo tenants with different default languages.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from 'vite';
+import { buildTenants } from '../../../cli/build/buildTenants';
+import { filesForPage } from '../../../cli/build/engineBuild';
+import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
+import { builtTenantPageInput } from '../../../tenant/page/tenantPage';
+import { renderTenantHtml } from '../../../tenant/page/renderTenantHtml';
+import { PAGE_MODULES } from '../../../bench/bundleMap';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'portal-split-'));
+const engineDir = path.join(work, '.engine');
+let manifest: Manifest;
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  const tenants = await loadValidTenants(['technikwelt', 'northern-review']);
+  await buildTenants(tenants, { distDir: work, engineDir });
+  manifest = JSON.parse(readFileSync(path.join(engineDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}, 180_000);
+
+/** The file of every lazy screen under features/, by manifest key. */
+const screenFiles = () =>
+  Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('features/'))
+    .map(([key, chunk]) => ({ key, file: chunk.file }));
+
+const fileOf = (key: string) => manifest[key].file;
+const accountKit = () => Object.values(manifest).find((chunk) => chunk.name === 'account-kit')!.file;
+
+describe('each page loads what it runs (issue 24)', () => {
+  it("gives the login page none of the signed-in shell's, the orders' or the flows' code", () => {
+    const login = filesForPage(manifest, PAGE_MODULES['/login']);
+    expect(login).toContain(fileOf('features/login/LoginScreen.tsx'));
+    expect(login).not.toContain(fileOf('app/shell/Sidebar.tsx'));
+    expect(login).not.toContain(accountKit());
+    for (const { key, file } of screenFiles().filter(({ key }) => !key.startsWith('features/login/')))
+      expect(login, key).not.toContain(file);
+  });
+
+  it("preloads from the built page only what every page runs: not the orders' or the flows' chunks", () => {
+    const html = readFileSync(path.join(work, 'technikwelt', 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\.\/([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(preloaded.length).toBeGreaterThan(0);
+    expect(new Set(preloaded)).toEqual(
+      new Set(
+        filesForPage(manifest, []).filter((file) => file.endsWith('.js') && file !== fileOf('index.html')),
+      ),
+    );
+    for (const file of [fileOf('app/shell/Sidebar.tsx'), accountKit(), ...screenFiles().map((s) => s.file)])
+      expect(preloaded).not.toContain(file);
+  });
+
+  it("gives /orders the menu, the account kit and its screen, and no flow's code", () => {
+    const orders = filesForPage(manifest, PAGE_MODULES['/orders']);
+    expect(orders).toEqual(
+      expect.arrayContaining([
+        fileOf('features/orders/OrdersScreen.tsx'),
+        fileOf('app/shell/Sidebar.tsx'),
+        accountKit(),
+      ]),
+    );
+    for (const { key, file } of screenFiles().filter(({ key }) => !key.startsWith('features/orders/')))
+      expect(orders, key).not.toContain(file);
+    // The form fields are the flows' (and the login's), not the account kit's.
+    expect(orders.some((file) => /\/fields-/.test(file))).toBe(false);
+  });
+
+  it('keeps the libraries in one file of their own that every page loads', () => {
+    const vendor = Object.values(manifest).filter((chunk) => chunk.name === 'vendor');
+    expect(vendor).toHaveLength(1);
+    expect(filesForPage(manifest, [])).toContain(vendor[0].file);
+  });
+});
+
+describe('the meta description (issue 24)', () => {
+  const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+
+  it("is in the built page in the tenant's default language, with the tenant's name", () => {
+    const german = readFileSync(path.join(work, 'technikwelt', 'index.html'), 'utf8');
+    expect(german).toContain('<html lang="de-DE">');
+    expect(descriptionOf(german)).toBe(
+      'Das Kundenportal von TechnikWelt Verlagsgruppe: Abonnements, Bestellungen, Rechnungen, Adressen und Zahlungsdaten selbst verwalten.',
+    );
+    const english = readFileSync(path.join(work, 'northern-review', 'index.html'), 'utf8');
+    expect(english).toContain('<html lang="en-GB">');
+    expect(descriptionOf(english)).toMatch(/^The customer portal of The Northern Review: manage your /);
+    expect(english).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}">/i);
+  });
+
+  it("takes the tenant's own text for its default language, escaped", async () => {
+    const [technikwelt] = await loadValidTenants(['technikwelt']);
+    const tenant = {
+      ...technikwelt,
+      texts: {
+        ...technikwelt.texts,
+        'de-DE': {
+          ...technikwelt.texts?.['de-DE'],
+          'shell.metaDescription': 'Ihr Konto bei {{name}} & "mehr"',
+        },
+      },
+    };
+    const page = builtTenantPageInput(tenant, (locale) => `assets/texts.${locale}.json`);
+    const html = renderTenantHtml('<html lang="en-GB"><head><!--portal:head--></head></html>', page);
+    expect(descriptionOf(html)).toBe('Ihr Konto bei TechnikWelt Verlagsgruppe &amp; &quot;mehr&quot;');
+  });
+});
