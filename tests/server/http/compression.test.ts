@@ -17,13 +17,14 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTenant, type EngineOutput } from '../../../cli/build/buildTenants';
 import { compressBuiltFile, MIN_COMPRESSED_BYTES } from '../../../cli/build/compressAssets';
 import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
-import { DYNAMIC_COMPRESSION_THRESHOLD } from '../../../server/http/compression';
+import { DYNAMIC_COMPRESSION_THRESHOLD, dynamicCompression } from '../../../server/http/compression';
 import { listen } from '../../support/apiClient';
 import { rawGet } from '../../support/rawRequest';
 
@@ -193,5 +194,25 @@ describe('portal serve negotiates the compressed assets', () => {
     expect(answer.body.length).toBeLessThan(DYNAMIC_COMPRESSION_THRESHOLD);
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(answer.body.toString('utf8')).error.code).toBeDefined();
+  });
+});
+
+describe('what is compressed per request', () => {
+  it('leaves PDFs and event streams as they are, and compresses JSON of the same size', async () => {
+    const body = Buffer.from('{"subscriptions":[]}'.repeat(400));
+    const app = express();
+    app.use(dynamicCompression());
+    app.get('/invoice.pdf', (_req, res) => void res.type('application/pdf').send(body));
+    app.get('/events', (_req, res) => void res.type('text/event-stream').send(body));
+    app.get('/list', (_req, res) => void res.type('application/json').send(body));
+    const server = await listen(app);
+    try {
+      const get = (file: string) => rawGet(`${server.baseUrl}${file}`, { 'accept-encoding': 'br, gzip' });
+      expect((await get('/invoice.pdf')).headers['content-encoding']).toBeUndefined();
+      expect((await get('/events')).headers['content-encoding']).toBeUndefined();
+      expect((await get('/list')).headers['content-encoding']).toBe('br');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * Issue 24: `/api` answers above the threshold go out compressed as the client accepts (brotli
+ * first, then gzip), with `Vary: Accept-Encoding`; small ones, and every answer to a client that
+ * accepts no encoding, as they are.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { MAGIC_LINK_PURPOSE } from '../../../server/auth/authService';
+import { hashToken, newSecretToken } from '../../../server/auth/tokens';
+import { DYNAMIC_COMPRESSION_THRESHOLD } from '../../../server/http/compression';
+import { createMailer } from '../../../server/mail/mailer';
+import { seedDemoData } from '../../../server/seed';
+import { insertLoginToken } from '../../../server/store/authStore';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+import { rawGet } from '../../support/rawRequest';
+
+const tenant = makeServerTenant({
+  id: uniqueTenantId('compressed'),
+  name: 'Compressed',
+  hosts: [],
+  defaultLocale: 'de-DE',
+  features: [],
+  embedding: { isEmbedded: false, parentOrigins: [] },
+  login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+});
+let api: string;
+let signedIn: Record<string, string>;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const db = await getTestDatabase();
+  const logins = await seedDemoData(db, [tenant]);
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-compressed-'));
+  const { app, auth } = createApp({
+    db,
+    tenants: [tenant],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer: createMailer({ outboxDir }),
+  });
+  const token = newSecretToken();
+  await insertLoginToken(db, tenant.id, {
+    tokenHash: hashToken(token),
+    email: logins[0].email,
+    purpose: MAGIC_LINK_PURPOSE,
+    expiresAt: new Date(Date.now() + 600_000),
+  });
+  signedIn = { 'x-auth-token': (await auth.loginWithToken(tenant, token)).accessToken };
+  let baseUrl: string;
+  ({ baseUrl, close } = await listen(app));
+  api = `${baseUrl}/t/${tenant.id}/api`;
+});
+
+afterAll(async () => close?.());
+
+describe('compressed /api answers', () => {
+  it('compresses the subscription list with brotli, or gzip, to the same JSON', async () => {
+    const plain = await rawGet(`${api}/subscriptions`, signedIn);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(DYNAMIC_COMPRESSION_THRESHOLD);
+
+    const brotli = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'gzip, br' });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotli.headers['content-type']).toMatch(/^application\/json/);
+    expect(brotli.headers['cache-control']).toBe(plain.headers['cache-control']);
+    expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(brotli.body).toString('utf8'))).toEqual(
+      JSON.parse(plain.body.toString('utf8')),
+    );
+
+    const gzipped = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).toEqual(
+      JSON.parse(plain.body.toString('utf8')),
+    );
+  });
+
+  it('answers a client that accepts no encoding uncompressed', async () => {
+    const answer = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'identity' });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(Array.isArray(JSON.parse(answer.body.toString('utf8')))).toBe(true);
+  });
+
+  it('sends an answer below the threshold as it is', async () => {
+    const answer = await rawGet(`${api}/subscriptions`, { 'accept-encoding': 'br, gzip' });
+    expect(answer.status).toBe(401);
+    expect(answer.body.length).toBeLessThan(DYNAMIC_COMPRESSION_THRESHOLD);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(answer.body.toString('utf8')).error.code).toBeDefined();
+  });
+});
