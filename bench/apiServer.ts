@@ -5,6 +5,8 @@
  *   tsx bench/apiServer.ts portal <dataDir>   the portal's app on the embedded PostgreSQL (or on
  *                                             DATABASE_URL), demo data of technikwelt, signed in
  *   tsx bench/apiServer.ts plain <json-file>  plain Express answering that JSON: the baseline
+ *   tsx bench/apiServer.ts plain <json-file> compressed   the same through the portal's compression
+ *                                             (server/http/compression.ts), bench/compression.ts's baseline
  *
  * Prints one JSON line when listening: { url, pid, postmasterPid?, token?, paths }.
  */
@@ -13,7 +15,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 
-const [mode, arg] = process.argv.slice(2);
+const [mode, arg, variant] = process.argv.slice(2);
 
 async function listen(app: express.Express): Promise<string> {
   const server = app.listen(0, '127.0.0.1');
@@ -25,6 +27,7 @@ async function listen(app: express.Express): Promise<string> {
 if (mode === 'plain') {
   const payload = JSON.parse(readFileSync(arg, 'utf8'));
   const app = express();
+  if (variant === 'compressed') app.use((await import('../server/http/compression')).dynamicCompression());
   app.get('/json', (_req, res) => void res.json(payload));
   app.post('/json', express.json(), (_req, res) => void res.json(payload));
   const url = await listen(app);

@@ -22,6 +22,7 @@ import { build, type Manifest } from 'vite';
 import { buildTenants } from '../cli/build/buildTenants';
 import { filesForTenant } from '../cli/build/engineBuild';
 import { pageScripts, printBundleMap } from './bundleMap';
+import { compressionSection } from './compression';
 import { loadTenantFiles } from '../tenant';
 import { ROOT_DIR } from '../cli/paths';
 
@@ -308,6 +309,7 @@ async function apiThroughput() {
     console.log(
       `   memory (PSS, server${info.postmasterPid ? ' + PostgreSQL processes' : ''}): at rest ${mb(restMemory)}, peak under 200 connections ${mb(peakMemory)}   (plain Express: ${mb(plainMemory)})`,
     );
+    await compressionSection({ readUrl, readHeaders }, { work, payload });
   } finally {
     await stopServer(plain.child);
     await stopServer(portal.child);
