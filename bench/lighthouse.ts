@@ -11,14 +11,16 @@
  * (/usr/bin/chromium, CHROMIUM_PATH) is used as it is; no browser is ever downloaded.
  *
  * Figures only: nothing here fails on a score or a time (they move with the machine's load).
+ * LIGHTHOUSE_REPORT_DIR=<dir> also keeps each page's full report there (<tenant>-<page>.html and
+ * .json), to open in a browser or in https://googlechrome.github.io/lighthouse/viewer/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { ROOT_DIR } from '../cli/paths';
 import { authStateKey } from '../engine/domain/sessionStorageKeys';
@@ -143,7 +145,36 @@ function readdirSafe(dir: string): string[] {
 interface Measured {
   page: string;
   result: Result;
+  /** The elements that moved, as the page's own layout-shift entries name them. */
+  shifts: LayoutShift[];
 }
+
+interface LayoutShift {
+  value: number;
+  element: string;
+}
+
+/**
+ * Records the page's layout shifts with the elements that moved. Lighthouse 12.2.3's own list
+ * ("Avoid large layout shifts") fails on Debian's newer Chromium (its RootCauses gatherer reads a
+ * trace field that is gone), so the bench asks the page itself; a PerformanceObserver costs nothing
+ * measurable. Plain JavaScript in a string: a function would be sent as tsx compiled it, with calls
+ * to a helper (`__name`) the page does not have.
+ */
+const RECORD_LAYOUT_SHIFTS = `(() => {
+  const shifts = (window.benchLayoutShifts = []);
+  const name = (node) => {
+    if (!(node instanceof Element)) return node ? node.nodeName : '?';
+    return node.localName + (node.id ? '#' + node.id : '') + [...node.classList].map((c) => '.' + c).join('');
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      const moved = (entry.sources || []).map((source) => name(source.node));
+      shifts.push({ value: entry.value, element: moved.join(', ') || '?' });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
 
 /**
  * One Lighthouse navigation in the given tab. A signed-in page gets its session the way the portal
@@ -153,7 +184,12 @@ interface Measured {
  * portal has no session cookie, so extraHeaders or a prepared profile could not sign a page in;
  * the magic-link round trip in the measured tab would measure the login screen instead of /orders.
  */
-async function measure(page: Page, url: string, session?: { key: string; value: string }): Promise<Result> {
+async function measure(
+  page: Page,
+  url: string,
+  session?: { key: string; value: string },
+): Promise<{ result: Result; shifts: LayoutShift[] }> {
+  const recorder = await page.evaluateOnNewDocument(RECORD_LAYOUT_SHIFTS);
   const script = session
     ? await page.evaluateOnNewDocument(
         (key, value, origin) => {
@@ -169,8 +205,12 @@ async function measure(page: Page, url: string, session?: { key: string; value: 
     const runner = await lighthouse(url, flags, undefined, page);
     if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (runner.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${runner.lhr.runtimeError.message}`);
-    return runner.lhr;
+    const shifts = await page
+      .evaluate(() => (window as unknown as { benchLayoutShifts?: LayoutShift[] }).benchLayoutShifts ?? [])
+      .catch((error: Error) => [{ value: 0, element: `(not read: ${error.message})` }]);
+    return { result: runner.lhr, shifts };
   } finally {
+    await page.removeScriptToEvaluateOnNewDocument(recorder.identifier);
     if (script) await page.removeScriptToEvaluateOnNewDocument(script.identifier);
   }
 }
@@ -205,7 +245,7 @@ function printTable(measured: Measured[]): void {
   for (const row of rows) console.log(format(row));
   // What keeps a page from the goal (performance ≥ 95, the others 100): the opportunities Lighthouse
   // names and the failing audits of the other categories, by title; the metrics are in the table.
-  for (const { page, result } of measured) {
+  for (const { page, result, shifts } of measured) {
     const failing = CATEGORIES.flatMap((id) =>
       (result.categories[id]?.auditRefs ?? [])
         .map((ref) => ({ ref, found: result.audits[ref.id] }))
@@ -216,13 +256,17 @@ function printTable(measured: Measured[]): void {
         )
         .map(({ found }) => `${id}: ${found.title}${found.displayValue ? ` (${found.displayValue})` : ''}`),
     );
-    // A layout shift names its element: the first place to look.
-    if (audit(result, 'cumulative-layout-shift') > 0.1) {
-      const shifts = result.audits['layout-shifts']?.details as
-        { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined;
-      for (const item of (shifts?.items ?? []).slice(0, 3))
-        failing.push(`layout shift ${item.score?.toFixed(3)} by ${item.node?.selector ?? 'an element'}`);
-    }
+    // The console errors themselves, not only that there were some.
+    const consoleErrors = result.audits['errors-in-console']?.details as
+      { items?: Array<{ description?: string; sourceLocation?: { url?: string } }> } | undefined;
+    for (const item of (consoleErrors?.items ?? []).slice(0, 3))
+      failing.push(`console: ${item.description?.split('\n')[0].slice(0, 160)}`);
+    // A layout shift names the elements that moved: the first place to look.
+    if (audit(result, 'cumulative-layout-shift') > 0.1)
+      for (const shift of [...shifts].sort((a, b) => b.value - a.value).slice(0, 3))
+        failing.push(`layout shift ${shift.value.toFixed(3)}: ${shift.element}`);
+    if (audit(result, 'cumulative-layout-shift') > 0.1 && !shifts.length)
+      failing.push('layout shift: the page itself saw none (it happened in a load the page did not see)');
     if (failing.length) console.log(`   ${page}:\n${failing.map((f) => `     - ${f}`).join('\n')}`);
   }
 }
@@ -257,15 +301,28 @@ export async function lighthouseSection(): Promise<void> {
     const measured: Measured[] = [];
     for (const tenant of TENANTS) {
       const login = `${baseUrl}/t/${tenant}/login`;
-      measured.push({ page: `${tenant} /login`, result: await measure(page, login) });
+      measured.push({ page: `${tenant} /login`, ...(await measure(page, login)) });
       const orders = `${baseUrl}/t/${tenant}/orders`;
-      const result = await measure(page, orders, { key: authStateKey(tenant), value: sessions.get(tenant)! });
+      const signedIn = await measure(page, orders, {
+        key: authStateKey(tenant),
+        value: sessions.get(tenant)!,
+      });
       // A session the page did not accept would send it to /login and measure that page twice.
-      if (!new URL(result.finalDisplayedUrl).pathname.endsWith('/orders'))
-        throw new Error(`${orders} ended on ${result.finalDisplayedUrl}: the session was not taken`);
-      measured.push({ page: `${tenant} /orders (signed in)`, result });
+      const landed = signedIn.result.finalDisplayedUrl;
+      if (!new URL(landed).pathname.endsWith('/orders'))
+        throw new Error(`${orders} ended on ${landed}: the session was not taken`);
+      measured.push({ page: `${tenant} /orders (signed in)`, ...signedIn });
     }
     await browser.disconnect();
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      for (const { page, result } of measured) {
+        const name = page.replace(/ \(.*\)$/, '').replace(/[ /]+/g, '-');
+        writeFileSync(path.join(reportDir, `${name}.html`), generateReport(result, 'html'));
+        writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result));
+      }
+    }
     console.log(
       `\n4. Lighthouse ${measured[0].result.lighthouseVersion}, mobile, simulated throttling, against portal serve (${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL'})`,
     );
