@@ -76,6 +76,10 @@ export function ContactForm({
   const [file, setFile] = useState<PickedFile>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A picked file is read before it can be sent (a large one takes a moment on a phone): until it
+  // is, sending waits, so a message never leaves without the attachment the person chose.
+  const [readingFile, setReadingFile] = useState(false);
+  const lastPick = useRef(0);
   const [outcome, setOutcome] = useState<Outcome>();
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [key]: event.target.value });
@@ -110,7 +114,13 @@ export function ContactForm({
   }
 
   async function onFile(list: FileList | null) {
-    const picked = await pickFile(list);
+    const pick = ++lastPick.current;
+    setReadingFile(true);
+    // A file the browser cannot read is one the portal cannot accept.
+    const picked = await pickFile(list).catch(() => ({ error: 'file_type' as const }));
+    // A later choice replaces this one, whichever is read first.
+    if (pick !== lastPick.current) return;
+    setReadingFile(false);
     if ('error' in picked) {
       // §5: too large shows the message and clears the input.
       if (fileInput.current) fileInput.current.value = '';
@@ -157,6 +167,7 @@ export function ContactForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (readingFile) return;
     const body = input();
     const found: Record<string, string> = {};
     for (const error of contactFieldErrors(
@@ -345,7 +356,7 @@ export function ContactForm({
       )}
       {optInShown && <CheckboxField label={t('contact.optIn')} checked={optIn} onChange={setOptIn} />}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={busy || readingFile}>
           {busy ? t('contact.sending') : t('contact.submit')}
         </button>
       </div>
