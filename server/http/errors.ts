@@ -53,18 +53,25 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
     }
     // body-parser errors (malformed JSON, too large) carry a status and `expose`.
     const status = typeof error?.status === 'number' ? error.status : 500;
+    // A file that is not there (serve-static's 404 for a missing asset): its message names the
+    // server's path, which is nobody's business outside.
+    if (status === 404) {
+      res.status(404).json(errorBody('not_found', 'There is no such file.'));
+      return;
+    }
     if (status >= 400 && status < 500) {
       const code = error.type === 'entity.too.large' ? 'payload_too_large' : 'malformed_request';
-      res
-        .status(status)
-        .json(
-          errorBody(
-            code,
-            error.type === 'entity.parse.failed'
-              ? 'The request body is not valid JSON.'
-              : String(error.message),
-          ),
-        );
+      res.status(status).json(
+        errorBody(
+          code,
+          error.type === 'entity.parse.failed'
+            ? 'The request body is not valid JSON.'
+            : // Only body-parser's own messages are meant for the client (`expose`).
+              error.expose === true && String(error.type ?? '').startsWith('entity.')
+              ? String(error.message)
+              : 'The request could not be read.',
+        ),
+      );
       return;
     }
     if (isConnectionError(error) || isConnectionError(error?.cause)) {

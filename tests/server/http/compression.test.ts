@@ -165,6 +165,15 @@ describe('portal serve negotiates the compressed assets', () => {
     }
   });
 
+  it("answers a missing asset 404 without naming the server's folders", async () => {
+    const answer = await asset('no-such-file.js', 'br, gzip');
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    const body = answer.body.toString('utf8');
+    expect(JSON.parse(body).error.code).toBe('not_found');
+    expect(body).not.toMatch(/ENOENT|\/tmp|dist|assets\//);
+  });
+
   it('answers a tiny file as it is, whatever the client accepts', async () => {
     const answer = await asset('OrdersScreen.js', 'br, gzip');
     expect(answer.headers['content-encoding']).toBeUndefined();
