@@ -63,6 +63,9 @@ function loadedOnFirstUse(load: () => Promise<RequestHandler>): RequestHandler {
   };
 }
 
+/** What crawlers may read: the public pages (login, FAQ, contact), not the API. */
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /t/*/api/\n';
+
 /**
  * Builds the Express app without listening (DESIGN.md "server/"): every tenant's portal and its
  * /api, resolved by Host header or `/t/<id>/` prefix, health and readiness, one error shape.
@@ -94,6 +97,9 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   app.use(requestLog(log));
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  // Crawlers read /robots.txt of the host: a portal's pages are an account's, its API nobody's to
+  // index. Answered before the tenants so a tenant host's SPA fallback does not answer it as a page.
+  app.get('/robots.txt', (_req, res) => void res.type('text/plain').send(ROBOTS_TXT));
   app.get('/readyz', async (_req, res) => {
     try {
       await options.db.query('select 1');

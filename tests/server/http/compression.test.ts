@@ -206,6 +206,15 @@ describe('portal serve negotiates the compressed assets', () => {
   });
 });
 
+describe('robots.txt', () => {
+  it('is text for crawlers, not the portal page, and keeps them out of the API', async () => {
+    const answer = await rawGet(`${baseUrl}/robots.txt`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    expect(answer.body.toString('utf8')).toMatch(/^User-agent: \*\nDisallow: \/api\/\n/);
+  });
+});
+
 describe('what is compressed per request', () => {
   it('leaves PDFs and event streams as they are, and compresses JSON of the same size', async () => {
     const body = Buffer.from('{"subscriptions":[]}'.repeat(400));
