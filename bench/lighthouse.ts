@@ -153,7 +153,7 @@ interface Measured {
   result: Result;
   /** Performance scores of all runs. */
   performance: number[];
-  /** The elements that moved in any run, as the page's own layout-shift entries name them. */
+  /** The elements that moved in any run, as Lighthouse's trace names them. */
   shifts: LayoutShift[];
 }
 
