@@ -17,6 +17,7 @@ export function ResourceView<T>({
   empty,
   isEmpty,
   keepWhileLoading = false,
+  fillsPage = false,
   children,
 }: {
   resource: Resource<T>;
@@ -26,6 +27,8 @@ export function ResourceView<T>({
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
   keepWhileLoading?: boolean;
+  /** The resource is the page's content: its loading notice holds a screen's height (engine/ui/Loading.tsx). */
+  fillsPage?: boolean;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -43,7 +46,7 @@ export function ResourceView<T>({
   if (state.status === 'loading') {
     return (
       <>
-        <Loading />
+        <Loading fillsPage={fillsPage} />
         {keepWhileLoading && state.previous !== undefined && children(state.previous)}
       </>
     );

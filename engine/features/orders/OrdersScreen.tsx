@@ -155,43 +155,48 @@ export default function OrdersScreen() {
           </button>
         </p>
       )}
-      {state.status === 'ready' && <OrdersSummaryPanel summary={summary} />}
-      <div className="orders-toolbar">
-        <div className="form-field search-field">
-          <label htmlFor="orders-search">{t('orders.search')}</label>
-          <input
-            id="orders-search"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={t('orders.searchPlaceholder')}
-          />
-        </div>
-        {hasInactive && (
-          <div className="form-field">
-            <label htmlFor="orders-filter">{t('orders.filter')}</label>
-            <select
-              id="orders-filter"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value as SubscriptionFilter)}
-            >
-              <option value="active">{t('orders.filterActive')}</option>
-              <option value="inactive">{t('orders.filterInactive')}</option>
-              <option value="all">{t('orders.filterAll')}</option>
-            </select>
+      {listed && <OrdersSummaryPanel summary={summary} />}
+      {/* Until the list first arrives only its loading notice shows: the summary and the toolbar
+          appear with it instead of being pushed down by it (a layout shift on phones). */}
+      {(listed || all.length > 0) && (
+        <div className="orders-toolbar">
+          <div className="form-field search-field">
+            <label htmlFor="orders-search">{t('orders.search')}</label>
+            <input
+              id="orders-search"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder={t('orders.searchPlaceholder')}
+            />
           </div>
-        )}
-        {canLink && (
-          <Link
-            className="button button-secondary link-subscription-button"
-            to={href(ROUTES.linkSubscription)}
-          >
-            {t('orders.linkSubscription')}
-          </Link>
-        )}
-      </div>
+          {hasInactive && (
+            <div className="form-field">
+              <label htmlFor="orders-filter">{t('orders.filter')}</label>
+              <select
+                id="orders-filter"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value as SubscriptionFilter)}
+              >
+                <option value="active">{t('orders.filterActive')}</option>
+                <option value="inactive">{t('orders.filterInactive')}</option>
+                <option value="all">{t('orders.filterAll')}</option>
+              </select>
+            </div>
+          )}
+          {canLink && (
+            <Link
+              className="button button-secondary link-subscription-button"
+              to={href(ROUTES.linkSubscription)}
+            >
+              {t('orders.linkSubscription')}
+            </Link>
+          )}
+        </div>
+      )}
 
       <ResourceView
+        fillsPage
         resource={storedResource(state.status, all, reload)}
         errorKey="orders.loadingError"
         isEmpty={() => nothing}
