@@ -28,6 +28,7 @@ import {
   failAcceptancesOfPayments,
   getSubscriptionForUser,
   lockSubscription,
+  subscriptionDetailFields,
 } from '../store/subscriptionStore';
 import { listCancellationReasons } from '../store/offerStore';
 import { cancelPendingPayments } from '../store/paymentStore';
@@ -53,11 +54,8 @@ export async function minimumTermEnd(
   tenantId: string,
   subscriptionId: string,
 ): Promise<string | null> {
-  const rows = await db.query<{ end: string | null }>(
-    `select details->>'minimumTermEnd' as "end" from subscriptions where tenant_id = $1 and id = $2`,
-    [tenantId, subscriptionId],
-  );
-  return rows[0]?.end ?? null;
+  const details = await subscriptionDetailFields(db, tenantId, subscriptionId, ['minimumTermEnd']);
+  return typeof details?.minimumTermEnd === 'string' ? details.minimumTermEnd : null;
 }
 
 interface Caller {

@@ -26,7 +26,12 @@ import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { getUserById } from '../store/userStore';
 import { findPaymentRecord, settlePaymentRecord } from '../store/paymentStore';
-import { getSubscriptionForUser, lockSubscription, updateSubscription } from '../store/subscriptionStore';
+import {
+  getSubscriptionForUser,
+  lockSubscription,
+  subscriptionDetailFields,
+  updateSubscription,
+} from '../store/subscriptionStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
@@ -94,11 +99,15 @@ export function createPaymentMethodChange(deps: {
     tenantId: string,
     id: string,
   ): Promise<{ account: StoredAccount | null; pending: PendingPaymentMethod | null }> {
-    const rows = await tx.query<{ account: StoredAccount | null; pending: PendingPaymentMethod | null }>(
-      `select details->'paymentAccount' as account, details->'pendingPaymentMethod' as pending from subscriptions where tenant_id = $1 and id = $2`,
-      [tenantId, id],
-    );
-    return rows[0] ?? { account: null, pending: null };
+    const details = await subscriptionDetailFields(tx, tenantId, id, [
+      'paymentAccount',
+      'pendingPaymentMethod',
+    ]);
+    // Written in these shapes by this slice (updateSubscription below) and by the demo seed.
+    return {
+      account: (details?.paymentAccount as StoredAccount | undefined) ?? null,
+      pending: (details?.pendingPaymentMethod as PendingPaymentMethod | undefined) ?? null,
+    };
   }
 
   async function view(tx: Queryable, tenant: ServerTenant, s: Subscription): Promise<PaymentDetails> {

@@ -671,3 +671,22 @@ export async function subscriptionFacts(
   );
   return rows[0] ? { ...rows[0], isCancelable: rows[0].isCancelable ?? false } : null;
 }
+
+/**
+ * Fields the order system keeps in a subscription's details that no screen lists (the minimum
+ * term's end, the payment account and a pending payment method change), by name; a field the
+ * details do not have is absent. Null when the subscription is not the tenant's.
+ */
+export async function subscriptionDetailFields(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  fields: readonly string[],
+): Promise<Record<string, unknown> | null> {
+  const rows = await db.query<{ fields: Record<string, unknown> }>(
+    `select coalesce((select jsonb_object_agg(key, value) from jsonb_each(details) where key = any($3::text[])), '{}'::jsonb) as fields
+       from subscriptions where tenant_id = $1 and id = $2`,
+    [tenantId, id, [...fields]],
+  );
+  return rows[0]?.fields ?? null;
+}

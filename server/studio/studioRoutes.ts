@@ -20,6 +20,7 @@ import { authStateKey } from '../../engine/domain/sessionStorageKeys';
 import { applyMinimalEdits } from './minimalEdit';
 import { lineDiff } from './lineDiff';
 import { displayName, fileIdOf, listTenantFiles, readTenantSource, writeTenantSource } from './studioFiles';
+import { findUserByEmail, listUsers } from '../store/userStore';
 
 export interface StudioOptions {
   db: Database;
@@ -202,13 +203,10 @@ export function studioRouter(options: StudioOptions): Router {
 
   api.get('/demo-users', async (req, res) => {
     const tenant = apiTenantFor([req.query.tenant]);
-    const rows = await options.db.query<{ email: string; display_name: string | null }>(
-      'select email, display_name from users where tenant_id = $1 order by email limit 40',
-      [tenant.id],
-    );
+    const rows = await listUsers(options.db, tenant.id, 40);
     res.json({
       tenant: tenant.id,
-      users: rows.map((row) => ({ email: row.email, name: row.display_name ?? undefined })),
+      users: rows.map((row) => ({ email: row.email, name: row.displayName ?? undefined })),
     });
   });
 
@@ -220,10 +218,7 @@ export function studioRouter(options: StudioOptions): Router {
   api.post('/sign-in', async (req, res) => {
     const tenant = apiTenantFor([req.body?.tenant]);
     const email = String(req.body?.email ?? '');
-    const [user] = await options.db.query('select 1 from users where tenant_id = $1 and email = $2', [
-      tenant.id,
-      email,
-    ]);
+    const user = await findUserByEmail(options.db, tenant.id, email);
     if (!user) throw notFound(`No demo user ${email} in tenant "${tenant.id}".`);
     const token = newSecretToken();
     await insertLoginToken(options.db, tenant.id, {
