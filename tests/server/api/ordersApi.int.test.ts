@@ -288,7 +288,7 @@ describe('invoices', () => {
       `${baseUrl}/t/${full.id}/api/subscriptions/${sub.id}/invoices/${invoice.id}/download`,
       client.accessToken,
     );
-    expect(file.bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(file.bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     expect(file.bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
     const { text, title } = await pdfText(file.bytes);
     expect(title).toBe(`Rechnung ${invoice.invoiceNumber}`);
