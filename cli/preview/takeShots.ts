@@ -62,7 +62,8 @@ async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        !document.querySelector('.loading, [aria-busy="true"]') &&
+        // The menu's placeholder too: it holds the menu's place while the menu's code loads.
+        !document.querySelector('.loading, [aria-busy="true"], .sidebar-placeholder') &&
         (document.querySelector('main')?.textContent ?? '').trim().length > 0,
       undefined,
       { timeout: 10_000 },

@@ -15,7 +15,12 @@ import { usePageTitle } from './shell/usePageTitle';
  * an empty column of its size holds its place, so the screen beside it does not move.
  */
 const Sidebar = lazy(() => import('./shell/Sidebar').then((module) => ({ default: module.Sidebar })));
-const sidebarPlaceholder = <div className="sidebar sidebar-placeholder" aria-hidden="true" />;
+const sidebarPlaceholder = (
+  <div className="sidebar sidebar-placeholder" aria-hidden="true">
+    {/* On a phone the menu is its toggle: a box of the toggle's own rules and one line of text. */}
+    <div className="sidebar-toggle">{'\u00a0'}</div>
+  </div>
+);
 
 /** The page shell of portal-core.md §2 "Shell". */
 export function Shell() {
