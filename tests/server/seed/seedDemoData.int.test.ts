@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { SHARED_DEMO_EMAIL, buildDemoData, seedDemoData, type DemoTenant } from '../../../server/seed';
 import { getTestDatabase, testDatabaseKind, uniqueTenantId } from '../../support/database';
+import { cataloguePublications } from '../../../server/seed/catalogue';
 
 const TODAY = new Date(Date.UTC(2026, 2, 15));
 
@@ -9,29 +10,8 @@ const TODAY = new Date(Date.UTC(2026, 2, 15));
 const stadtkurierLike = (id: string): DemoTenant => ({
   id,
   defaultLocale: 'de-DE',
-  publications: [
-    {
-      publication: 'SKT',
-      description: 'Stadtkurier Tageszeitung',
-      kind: 'print',
-      frequency: 'daily',
-      clientId: '101',
-    },
-    {
-      publication: 'SKS',
-      description: 'Stadtkurier am Sonntag',
-      kind: 'print',
-      frequency: 'sunday',
-      clientId: '101',
-    },
-    {
-      publication: 'SKE',
-      description: 'Stadtkurier E-Paper',
-      kind: 'digital',
-      frequency: 'daily',
-      clientId: '101',
-    },
-  ],
+  // The stadtkurier catalogue under another tenant id: the same titles, the same client.
+  publications: cataloguePublications('stadtkurier'),
 });
 
 const germanTenant = stadtkurierLike(uniqueTenantId('seed-de'));

@@ -8,34 +8,14 @@ import type { Subscription } from '../../../server/store/rows';
 import { getSubscriptionForUser, listSubscriptionsForUser } from '../../../server/store/subscriptionStore';
 import { createUser, findUserByEmail } from '../../../server/store/userStore';
 import { getTestDatabase, testDatabaseKind, uniqueTenantId } from '../../support/database';
+import { cataloguePublications } from '../../../server/seed/catalogue';
 
 const TODAY = new Date(Date.UTC(2026, 2, 15));
 const tenantA: DemoTenant = {
   id: uniqueTenantId('subs-a'),
   defaultLocale: 'de-DE',
-  publications: [
-    {
-      publication: 'SKT',
-      description: 'Stadtkurier Tageszeitung',
-      kind: 'print',
-      frequency: 'daily',
-      clientId: '101',
-    },
-    {
-      publication: 'SKS',
-      description: 'Stadtkurier am Sonntag',
-      kind: 'print',
-      frequency: 'sunday',
-      clientId: '101',
-    },
-    {
-      publication: 'SKE',
-      description: 'Stadtkurier E-Paper',
-      kind: 'digital',
-      frequency: 'daily',
-      clientId: '101',
-    },
-  ],
+  // The stadtkurier catalogue under another tenant id: the same titles, the same client.
+  publications: cataloguePublications('stadtkurier'),
 };
 const tenantB: DemoTenant = {
   id: uniqueTenantId('subs-b'),
