@@ -15,6 +15,8 @@ import type { Mailer } from './mail/mailer';
 import { outboxPage } from './mail/outboxPage';
 import { tenantSite } from './spa/tenantSite';
 import { apiRouters } from './apiRoutes';
+import { operatorApi } from './operator/operatorApi';
+import { OPERATOR_PARTS } from './operator/operatorParts';
 import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './tenancy/tenantResolver';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
@@ -109,9 +111,16 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     }
   });
 
+  const operator = operatorApi(
+    { db: options.db, log, now, mailer: options.mailer, mailFrom },
+    OPERATOR_PARTS,
+  );
+
   const tenantRouter = (resolver: RequestHandler) => {
     const router = Router({ mergeParams: true });
     router.use(resolver);
+    // The order system's API (issue 25): keys, not cookies, so before the XSRF cookie.
+    router.use('/operator/v1', operator);
     router.use(issueXsrfCookie);
     const api = Router();
     // Every /api answer above the threshold, the refusals included; the PDFs stay as they are.

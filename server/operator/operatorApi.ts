@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import express from 'express';
+import type { Database } from '../db/database';
+import type { Logger } from '../http/requestLog';
+import type { Mailer } from '../mail/mailer';
+import { apiNotFound } from '../http/errors';
+import { noStore } from '../http/securityHeaders';
+
+/** What the operator API's routers get (issue 25): the database, the log, the clock, the mailer. */
+export interface OperatorApiDeps {
+  db: Database;
+  log: Logger;
+  now: () => Date;
+  mailer: Mailer;
+  mailFrom: string;
+}
+
+/** One part of the operator API: a router mounted under /operator/v1 of the tenant. */
+export type OperatorRouterFactory = (deps: OperatorApiDeps) => Router;
+
+/**
+ * The operator API of a tenant, `/t/<tenant>/operator/v1` and `/operator/v1` on the tenant's hosts
+ * (issue 25, DESIGN.md "Data and the server": In): server to server, for the publisher's order
+ * system. No cookies, no XSRF token: every call carries a tenant's API key (keys/), and the
+ * tenant is the one the URL resolved, never one the key or the body names.
+ */
+export function operatorApi(deps: OperatorApiDeps, parts: readonly OperatorRouterFactory[]): Router {
+  const api = Router();
+  api.use(noStore);
+  // Upserts carry a record each; batches go through the import, which streams its body itself.
+  api.use(express.json({ limit: '4mb' }));
+  for (const part of parts) api.use(part(deps));
+  api.use(apiNotFound);
+  return api;
+}

@@ -1,0 +1,7 @@
+import type { OperatorRouterFactory } from './operatorApi';
+
+/**
+ * The parts of the operator API (issue 25), mounted in this order under /operator/v1: each owns
+ * its paths and asks for the key scope it needs.
+ */
+export const OPERATOR_PARTS: readonly OperatorRouterFactory[] = [];
