@@ -34,6 +34,7 @@ export type AccountEvent =
   | SsoProfileEmailChangeRequestedEvent
   | SsoProfileEmailChangedEvent
   | SsoProfileDeletedEvent
+  | DataExportRequestedEvent
   | LoyaltyOptedInEvent
   | LoyaltyOptedOutEvent
   | LoyaltyRewardClaimedEvent
@@ -637,6 +638,27 @@ export interface SsoProfileDeletedEvent {
 }
 export interface SsoProfileDeletedData {
   userId: UserId;
+}
+/**
+ * The subscriber asked for a copy of their data ("Download my data", issue 26; GDPR Art. 15 and 20): a link to a ZIP of what the portal holds about the account was mailed to its address, valid until expiresAt. Neither the link nor its token is in the event.
+ */
+export interface DataExportRequestedEvent {
+  id: EventId;
+  type: 'data_export.requested';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: DataExportRequestedData;
+}
+export interface DataExportRequestedData {
+  userId: UserId;
+  /**
+   * The export request (its row in data_exports).
+   */
+  exportId: string;
+  /**
+   * When the mailed link stops working.
+   */
+  expiresAt: string;
 }
 /**
  * The member joined the loyalty programme (account-flows.md §2 "Loyalty programme").

@@ -149,6 +149,7 @@ export type AccountEventType =
   | 'sso_profile.email_change_requested'
   | 'sso_profile.email_changed'
   | 'sso_profile.deleted'
+  | 'data_export.requested'
   | 'loyalty.opted_in'
   | 'loyalty.opted_out'
   | 'loyalty.reward_claimed'

@@ -137,6 +137,7 @@ const EVENT_TYPES: {
     userId: (d) => d.userId,
   },
   'sso_profile.deleted': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
+  'data_export.requested': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
   'loyalty.opted_in': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
   'loyalty.opted_out': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
   'loyalty.reward_claimed': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
