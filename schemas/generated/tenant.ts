@@ -318,7 +318,7 @@ export interface Tenant {
   upgrade?: UpgradeConfig;
   payments?: PaymentsConfig;
   /**
-   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON, signed with HMAC-SHA256 in the Portal-Signature header, and retried with back-off for up to a day until the endpoint answers 2xx. `portal events` lists events and their delivery state. Empty: no webhooks.
+   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (issue 25: headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
    */
   webhooks?: WebhookEndpoint[];
 }
@@ -1055,6 +1055,15 @@ export interface InvoiceConfig {
   vatRatePercentByPublication?: {
     [k: string]: number | undefined;
   };
+  bankAccount?: InvoiceBankAccount;
+  /**
+   * E-invoice (EN 16931 BT-9, BT-20): days from the invoice date until an unpaid invoice is due; the payment terms say so in the invoice's language. Paid invoices say they are paid.
+   */
+  paymentTermsDays?: number;
+  /**
+   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId or taxNumber, electronicAddress, contact and bankAccount; `portal validate` names what is missing.
+   */
+  xRechnung?: boolean;
   /**
    * Logo printed on the PDFs when it differs from logoUrl: a data: URI of a PNG, JPEG or SVG image. Without it the PDFs use logoUrl when that is such a data: URI, else the publisher's name in the brand band.
    */
@@ -1083,6 +1092,65 @@ export interface InvoicePublisher {
    * Optional commercial register entry printed in the footer, for example "Amtsgericht Leipzig HRB 12345".
    */
   registration?: string;
+  /**
+   * Tax number of the publisher at its tax office (Steuernummer, e-invoice BT-32), for example "201/113/40209". Optional; an e-invoice needs it only when there is no vatId.
+   */
+  taxNumber?: string;
+  /**
+   * E-invoice (issue 26, EN 16931 BT-35): street and house number of the postal address, for example "Maximilianstraße 12". The printed address stays addressLines; the e-invoice needs it split into street, postalCode, city and countryCode.
+   */
+  street?: string;
+  /**
+   * E-invoice (EN 16931 BT-38): postal code of the publisher's address, for example "86150" or "M3 2BQ".
+   */
+  postalCode?: string;
+  /**
+   * E-invoice (EN 16931 BT-37): town of the publisher's address, for example "Augsburg".
+   */
+  city?: string;
+  /**
+   * E-invoice (EN 16931 BT-40, required): ISO 3166-1 country code of the publisher's address, for example DE or GB.
+   */
+  countryCode?: string;
+  /**
+   * E-invoice (EN 16931 BT-34): the e-mail address where the publisher receives documents about its invoices, for example "rechnungen@stadtkurier.example". Required for XRechnung (BR-DE rules), recommended for every e-invoice.
+   */
+  electronicAddress?: string;
+  contact?: InvoiceSellerContact;
+}
+/**
+ * E-invoice (EN 16931 BG-6, required for XRechnung): whom a business customer asks about an invoice.
+ */
+export interface InvoiceSellerContact {
+  /**
+   * Department or person, for example "Leserservice".
+   */
+  name: string;
+  /**
+   * Telephone number, for example "+49 821 4567 100".
+   */
+  phone: string;
+  /**
+   * E-mail address, for example "leserservice@stadtkurier.example".
+   */
+  email: string;
+}
+/**
+ * E-invoice (issue 26, EN 16931 BG-16/BG-17): the publisher's account for payments by credit transfer, given as the payment means (SEPA credit transfer) of every e-invoice and printed on the PDF of an unpaid invoice. Required for XRechnung (BR-DE-1, BR-DE-23).
+ */
+export interface InvoiceBankAccount {
+  /**
+   * IBAN in capitals without spaces, for example DE02120300000000202051.
+   */
+  iban: string;
+  /**
+   * BIC of the bank, for example BYLADEM1001.
+   */
+  bic?: string;
+  /**
+   * Account holder when it is not the publisher's name.
+   */
+  holder?: string;
 }
 /**
  * Complaints about missing or damaged issues (issue-complaint feature; account-flows.md §4).
@@ -1361,7 +1429,7 @@ export interface PaymentsConfig {
   provider?: 'sandbox';
 }
 /**
- * One receiver of account events. Give its signing secret as secretEnv (the name of an environment variable of the server); secret (the value itself) is accepted for local receivers only.
+ * One receiver of account events. Give its signing secret as secretEnv (the name of an environment variable of the server); secret (the value itself) is accepted for local receivers only. A secret is whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks; `portal webhooks secret` makes one). To rotate it, put the new secret in a new variable, name that in secretEnv and the old one in previousSecretEnv: every delivery then carries both signatures, so receivers switch whenever they like; remove previousSecretEnv when they all have.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "webhookEndpoint".
@@ -1378,11 +1446,15 @@ export interface WebhookEndpoint {
    */
   events?: AccountEventType[];
   /**
-   * Name of the environment variable that holds the signing secret, for example PORTAL_WEBHOOK_SECRET_TECHNIKWELT. Preferred: a tenant file is committed and read by everyone with the repository, so the secret itself belongs in the server's environment (or secret store), where it can also be rotated without a commit. Upper-case letters, digits and underscores.
+   * Name of the environment variable that holds the signing secret, for example PORTAL_WEBHOOK_SECRET_TECHNIKWELT; its value is whsec_ followed by the base64 of 24 to 64 random bytes (make one with `portal webhooks secret`). Preferred: a tenant file is committed and read by everyone with the repository, so the secret itself belongs in the server's environment (or secret store). A variable that is not set, or not in that form, holds the endpoint's deliveries (retried, logged) rather than sending them unsigned. Upper-case letters, digits and underscores.
    */
   secretEnv?: string;
   /**
-   * The signing secret itself, at least 16 characters. Only for a receiver on this machine (a demo or a test): a secret written into a committed file is no secret. Use secretEnv for every other endpoint.
+   * Only while a secret is being rotated: the name of the environment variable that holds the secret being replaced (secretEnv then names the new one). Every delivery carries two signatures in its webhook-signature header, the new one first, so a receiver verifies with either secret and can switch at any time during the overlap. Remove this setting (and the old variable) once every receiver uses the new secret. Needs secretEnv; must name another variable.
+   */
+  previousSecretEnv?: string;
+  /**
+   * The signing secret itself: whsec_ followed by the base64 of 24 to 64 random bytes (make one with `portal webhooks secret`). Only for a receiver on this machine (a demo or a test): a secret written into a committed file is no secret. Use secretEnv for every other endpoint.
    */
   secret?: string;
 }
@@ -1523,7 +1595,7 @@ export interface TenantWithDefaults {
   upgrade: UpgradeConfigWithDefaults;
   payments: PaymentsConfigWithDefaults;
   /**
-   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON, signed with HMAC-SHA256 in the Portal-Signature header, and retried with back-off for up to a day until the endpoint answers 2xx. `portal events` lists events and their delivery state. Empty: no webhooks.
+   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (issue 25: headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
    */
   webhooks: WebhookEndpoint[];
 }
@@ -2006,6 +2078,15 @@ export interface InvoiceConfigWithDefaults {
   vatRatePercentByPublication?: {
     [k: string]: number | undefined;
   };
+  bankAccount?: InvoiceBankAccount;
+  /**
+   * E-invoice (EN 16931 BT-9, BT-20): days from the invoice date until an unpaid invoice is due; the payment terms say so in the invoice's language. Paid invoices say they are paid.
+   */
+  paymentTermsDays: number;
+  /**
+   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId or taxNumber, electronicAddress, contact and bankAccount; `portal validate` names what is missing.
+   */
+  xRechnung: boolean;
   /**
    * Logo printed on the PDFs when it differs from logoUrl: a data: URI of a PNG, JPEG or SVG image. Without it the PDFs use logoUrl when that is such a data: URI, else the publisher's name in the brand band.
    */
