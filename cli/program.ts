@@ -8,7 +8,9 @@ import { registerPreview } from './commands/preview';
 import { registerStart } from './commands/start';
 import { registerDb } from './commands/db';
 import { registerEvents } from './commands/events';
+import { registerKeys } from './commands/keys';
 import { registerStudio } from './commands/studio';
+import { registerWebhooks } from './commands/webhooks';
 
 /**
  * The `portal` program as a factory (CONVENTIONS.md, Docusaurus): tests build it and drive it
@@ -29,7 +31,9 @@ export function createProgram(): Command {
   registerStart(program);
   registerDb(program);
   registerEvents(program);
+  registerKeys(program);
   registerStudio(program);
+  registerWebhooks(program);
   return program;
 }
 

@@ -5,6 +5,7 @@ import type { Logger } from '../http/requestLog';
 import type { Mailer } from '../mail/mailer';
 import { apiNotFound } from '../http/errors';
 import { noStore } from '../http/securityHeaders';
+import { authenticateOperator } from './keys/operatorAuth';
 
 /** What the operator API's routers get (issue 25): the database, the log, the clock, the mailer. */
 export interface OperatorApiDeps {
@@ -27,6 +28,9 @@ export type OperatorRouterFactory = (deps: OperatorApiDeps) => Router;
 export function operatorApi(deps: OperatorApiDeps, parts: readonly OperatorRouterFactory[]): Router {
   const api = Router();
   api.use(noStore);
+  // Every path, known or not, needs a key of this tenant (keys/operatorAuth.ts), before a body is
+  // read: nobody without a key gets 4 MB parsed, and an unknown path answers 404 only to a key.
+  api.use(authenticateOperator(deps));
   // Upserts carry a record each; batches go through the import, which streams its body itself.
   api.use(express.json({ limit: '4mb' }));
   for (const part of parts) api.use(part(deps));

@@ -1,7 +1,8 @@
 import type { OperatorRouterFactory } from './operatorApi';
+import { whoamiRouter } from './keys/whoamiRoutes';
 
 /**
  * The parts of the operator API (issue 25), mounted in this order under /operator/v1: each owns
  * its paths and asks for the key scope it needs.
  */
-export const OPERATOR_PARTS: readonly OperatorRouterFactory[] = [];
+export const OPERATOR_PARTS: readonly OperatorRouterFactory[] = [whoamiRouter];

@@ -1,0 +1,159 @@
+/**
+ * Authentication of the operator API (issue 25 "Operator API"): every call carries one of the
+ * tenant's API keys as `Authorization: Bearer <key>`; scopes (read, write, import) are asked per
+ * route with requireScope. Every authenticated call is logged with its answer's status, never the key.
+ */
+import type { RequestHandler, Response } from 'express';
+import { constantTimeEquals, hashToken } from '../../auth/tokens';
+import { clientKey, peekHits, countHit, tooMany, type RateLimitRule } from '../../auth/rateLimit';
+import { HttpError } from '../../http/errors';
+import type { Queryable } from '../../db/database';
+import type { Logger } from '../../http/requestLog';
+import { requestTenant } from '../../tenancy/tenantContext';
+import {
+  findOperatorKeyByHash,
+  recordOperatorKeyUse,
+  type OperatorScope,
+} from '../../store/operatorKeyStore';
+
+/** The key of an authenticated operator call, in `res.locals.operatorKey`. */
+export interface OperatorKey {
+  id: string;
+  tenantId: string;
+  prefix: string;
+  name: string;
+  scopes: readonly OperatorScope[];
+}
+
+/**
+ * Failed authentications per client address before the operator API answers 429 (in a 15-minute
+ * window). A 256-bit key cannot be guessed, so this is not what keeps keys safe; it keeps a client
+ * with a wrong or revoked key (or a scanner) from hammering the database and the log, and makes a
+ * misconfigured order system see a clear 429 with Retry-After instead of endless 401s.
+ */
+export const OPERATOR_AUTH_FAILURE_LIMIT = { windowSeconds: 15 * 60, limit: 30 };
+
+export interface OperatorAuthDeps {
+  db: Queryable;
+  log: Logger;
+  now: () => Date;
+}
+
+const BEARER = /^Bearer[ ]+([A-Za-z0-9_.~+/=-]{1,512})[ ]*$/i;
+
+function invalidKey(res: Response): HttpError {
+  res.setHeader('WWW-Authenticate', 'Bearer realm="operator", error="invalid_token"');
+  return new HttpError(
+    401,
+    'invalid_api_key',
+    'Send a valid API key of this tenant as "Authorization: Bearer <key>" (make one with `portal keys create <tenant>`).',
+  );
+}
+
+/**
+ * Reads and checks the request's key: unknown, revoked and other tenants' keys are all the same
+ * 401 `invalid_api_key` (a caller learns nothing about keys it does not hold). Failures count per
+ * client address; once OPERATOR_AUTH_FAILURE_LIMIT is reached the client gets 429 before its key
+ * is even looked at, until the window ends.
+ */
+export function authenticateOperator(
+  deps: OperatorAuthDeps,
+  limits: { windowSeconds: number; limit: number } = OPERATOR_AUTH_FAILURE_LIMIT,
+): RequestHandler {
+  return async (req, res, next) => {
+    const tenantId = requestTenant(res).id;
+    const now = deps.now();
+    const rule: RateLimitRule = {
+      bucket: `operator-auth:client:${clientKey(req.ip ?? 'unknown')}`,
+      windowSeconds: limits.windowSeconds,
+      limit: limits.limit,
+    };
+    const failures = await peekHits(deps.db, tenantId, rule, now);
+    if (failures.hits >= limits.limit) {
+      const windowMs = limits.windowSeconds * 1000;
+      const windowEnd = Math.floor(now.getTime() / windowMs) * windowMs + windowMs;
+      throw tooMany((windowEnd - now.getTime()) / 1000);
+    }
+    const secret = BEARER.exec(req.get('authorization') ?? '')?.[1];
+    const hash = secret ? hashToken(secret) : undefined;
+    const found = hash ? await findOperatorKeyByHash(deps.db, hash) : undefined;
+    // The lookup compared hashes in an index; compare again in constant time (and the tenant),
+    // so no answer's timing depends on how much of a stored hash a guess matched.
+    const valid =
+      found !== undefined &&
+      hash !== undefined &&
+      constantTimeEquals(found.secretHash, hash) &&
+      found.tenantId === tenantId &&
+      found.revokedAt === null;
+    if (!valid) {
+      await countHit(deps.db, tenantId, rule, now);
+      throw invalidKey(res);
+    }
+    res.locals.operatorKey = {
+      id: found.id,
+      tenantId: found.tenantId,
+      prefix: found.prefix,
+      name: found.name,
+      scopes: found.scopes,
+    } satisfies OperatorKey;
+    logUseWhenAnswered(deps, req.method, `${req.baseUrl}${req.path}`, req.ip ?? 'unknown', found, res);
+    next();
+  };
+}
+
+/** Logs the call once its answer is sent (or the connection closed), with the answer's status. */
+function logUseWhenAnswered(
+  deps: OperatorAuthDeps,
+  method: string,
+  path: string,
+  client: string,
+  key: { id: string; tenantId: string },
+  res: Response,
+): void {
+  const at = deps.now();
+  let logged = false;
+  const log = () => {
+    if (logged) return;
+    logged = true;
+    recordOperatorKeyUse(deps.db, {
+      tenantId: key.tenantId,
+      keyId: key.id,
+      at,
+      method,
+      // The path only: a query string may carry what does not belong in a log.
+      path: path.slice(0, 2048),
+      status: res.statusCode,
+      client,
+    }).catch((error: unknown) =>
+      deps.log({ level: 'error', msg: 'operator key use not logged', keyId: key.id, error: String(error) }),
+    );
+  };
+  res.once('finish', log);
+  res.once('close', log);
+}
+
+/** The authenticated call's key; only behind authenticateOperator. */
+export function operatorKey(res: Response): OperatorKey {
+  const key = res.locals.operatorKey as OperatorKey | undefined;
+  if (!key) throw new Error('operator key missing: route mounted outside the operator API');
+  return key;
+}
+
+/** 403 `insufficient_scope` unless the call's key has the scope. */
+export function requireScope(scope: OperatorScope): RequestHandler {
+  return (_req, res, next) => {
+    if (!operatorKey(res).scopes.includes(scope)) {
+      res.setHeader(
+        'WWW-Authenticate',
+        `Bearer realm="operator", error="insufficient_scope", scope="${scope}"`,
+      );
+      throw new HttpError(
+        403,
+        'insufficient_scope',
+        `This call needs an API key with the scope "${scope}" (portal keys create <tenant> --scope ${scope}).`,
+        { scope },
+      );
+    }
+    next();
+  };
+}
