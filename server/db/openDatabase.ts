@@ -16,7 +16,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import {
   DatabaseUnavailableError,
   maskUrl,
@@ -208,10 +211,27 @@ async function openPool(
     return result.rows;
   };
 
+  const copy = async (
+    client: pg.PoolClient,
+    sql: string,
+    chunks: AsyncIterable<string> | Iterable<string>,
+  ) => {
+    // pipeline() ends the COPY when the chunks end and rejects with the server's error otherwise.
+    await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
+  };
+
   return {
     kind: opts.kind,
     description,
     query: <Row = Record<string, unknown>>(sql: string, params?: unknown[]) => run<Row>(pool, sql, params),
+    async copyFrom(sql, chunks) {
+      const client = await pool.connect();
+      try {
+        await copy(client, sql, chunks);
+      } finally {
+        client.release();
+      }
+    },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client: pg.PoolClient = await pool.connect();
       // A connection lost while checked out emits 'error' on the client, and pg-pool listens only on
@@ -225,6 +245,7 @@ async function openPool(
         const value = await fn({
           query: <Row = Record<string, unknown>>(sql: string, params?: unknown[]) =>
             run<Row>(client, sql, params),
+          copyFrom: (sql, chunks) => copy(client, sql, chunks),
         });
         await client.query('COMMIT');
         return value;

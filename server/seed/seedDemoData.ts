@@ -5,17 +5,49 @@
  * pure function of the tenant). Recording comes first in the transaction, so when two server
  * instances seed at once the second waits on the first's demo_seeds row and then skips.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Database, Queryable } from '../db/database';
+import { importSources, sourcesAt } from '../operator/import/importRecords';
 import { type DemoDataSet, type DemoLogin, type DemoTenant, buildDemoData } from './demoData';
+import { writeOrderSystemFixtures } from './orderSystemFixtures';
 import { SEED_MODULES } from './seedModules';
 
 export interface SeedOptions {
   /** Reference day of the generated dates (UTC day); defaults to the moment of the call. */
   today?: Date;
+  /**
+   * Where the order-system fixtures are written, one folder per tenant (`npm start`: data/seed,
+   * to be read as examples of the import's files); a temporary folder, removed after, when missing.
+   */
+  fixturesDir?: string;
 }
 
-/** Each seed module writes the tables it owns, in list order (foreign keys point backwards in the list). */
-async function writeDataSet(tx: Queryable, data: DemoDataSet): Promise<void> {
+/**
+ * The order system's data goes in through the import (issue 25), as a publisher's does: NDJSON
+ * files written from the data set, validated and merged by importRecords.ts in the seed's
+ * transaction. Then each seed module writes the portal's own tables, in list order.
+ */
+async function writeDataSet(db: Database, tx: Queryable, data: DemoDataSet, fixturesDir?: string) {
+  const folder = fixturesDir
+    ? path.join(fixturesDir, data.tenantId)
+    : await mkdtemp(path.join(tmpdir(), `portal-seed-${data.tenantId}-`));
+  try {
+    await rm(folder, { recursive: true, force: true });
+    await writeOrderSystemFixtures(data, folder);
+    const { sources } = await sourcesAt(folder);
+    const result = await importSources(db, data.tenantId, sources, { transaction: tx });
+    if (!result.ok)
+      throw new Error(
+        `the demo data of ${data.tenantId} does not import: ${result.problems
+          .slice(0, 5)
+          .map((p) => `${p.file}:${p.line} ${p.pointer} ${p.message}`)
+          .join('; ')}`,
+      );
+  } finally {
+    if (!fixturesDir) await rm(folder, { recursive: true, force: true });
+  }
   for (const module of SEED_MODULES) await module.insert?.(tx, data);
 }
 
@@ -40,7 +72,7 @@ export async function seedDemoData(
         [tenant.id, data.seed],
       );
       if (claimed.length === 0) return; // seeded before
-      await writeDataSet(tx, data);
+      await writeDataSet(db, tx, data, opts.fixturesDir);
       wrote = true;
     });
     logins.push(...data.logins);

@@ -21,6 +21,8 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   const eventsBefore = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
   const at = now.toISOString();
   await db.query(`delete from rate_limits where window_start < $1`, [day]);
+  // Idempotency keys of the operator API are kept a day (issue 25).
+  await db.query(`delete from operator_idempotency_keys where created_at < $1`, [day]);
   await db.query(`delete from login_tokens where expires_at < $1`, [day]);
   await db.query(`delete from oauth_requests where expires_at < $1`, [at]);
   await db.query(`delete from download_keys where expires_at < $1`, [at]);

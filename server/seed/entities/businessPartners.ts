@@ -13,7 +13,6 @@
 import type { BusinessPartnerDetails } from '../../store/rows';
 import type { DemoTenant, SeedContext, SeedModule } from '../context';
 import { addDays, fromDay } from '../dates';
-import { insertTables } from '../insertRows';
 import type { LocalePack, PersonSeed } from '../locales';
 
 export interface BusinessPartnerSeedRow {
@@ -193,10 +192,4 @@ export const businessPartners: SeedModule = {
     const demo = persona(L.demo, SHARED_DEMO_EMAIL);
     ctx.handles.personas = { main, second, third, relative, company, demo };
   },
-  insert: insertTables({
-    table: 'business_partners',
-    columns:
-      'bp_number text, salutation_code text, first_name text, last_name1 text, company1 text, street text, street_number text, zipcode text, city text, country_code text, email_address text, phone_number text, date_of_birth date, details jsonb',
-    rows: (data) => data.businessPartners,
-  }),
 };

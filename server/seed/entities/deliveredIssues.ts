@@ -6,7 +6,6 @@ import type { DownloadStatus } from '../../store/rows';
 import type { CataloguePublication } from '../catalogue';
 import type { SeedContext, SeedModule } from '../context';
 import { fromDay } from '../dates';
-import { insertTables } from '../insertRows';
 import { issuesOf } from './publications';
 
 export interface DeliveredIssueSeedRow {
@@ -62,10 +61,4 @@ export function addDeliveredIssues(ctx: SeedContext, spec: DeliveredIssuesSpec):
 
 export const deliveredIssues: SeedModule = {
   name: 'deliveredIssues',
-  insert: insertTables({
-    table: 'delivered_issues',
-    columns:
-      'subscription_id text, issue text, issue_number text, description text, date_of_first_sale date, download_status text, translations jsonb',
-    rows: (data) => data.deliveredIssues,
-  }),
 };

@@ -146,21 +146,4 @@ export const licenses: SeedModule = {
     if (login)
       login.description += `; a multi-licence of ${pub.publication} (order ${own.orderNumber}) with licences in every state`;
   },
-  insert: async (tx, dataSet) => {
-    const data = dataSet as typeof dataSet & Partial<LicenseData>;
-    await insertTables(
-      {
-        table: 'license_objects',
-        columns:
-          'subscription_id text, order_number text, max_active_licenses integer, self_service_enabled boolean',
-        rows: () => data.licenseObjects ?? [],
-      },
-      {
-        table: 'licenses',
-        columns:
-          'subscription_id text, order_number text, is_active boolean, is_reactivatable boolean, is_confirmed boolean, business_partner jsonb, email text, role text, academic_year text, created_at timestamptz',
-        rows: () => data.licenses ?? [],
-      },
-    )(tx, dataSet);
-  },
 };

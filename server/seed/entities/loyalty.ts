@@ -386,20 +386,6 @@ export const loyalty: SeedModule = {
   },
   insert: async (tx, dataSet) => {
     const data = dataSet as typeof dataSet & Partial<LoyaltyData>;
-    await insertTables(
-      {
-        table: 'loyalty_tiers',
-        columns:
-          'tier_code text, position integer, name jsonb, description jsonb, runtime_to_reach integer, reached_icon_url text, locked_icon_url text',
-        rows: () => data.loyaltyTiers ?? [],
-      },
-      {
-        table: 'loyalty_rewards',
-        columns:
-          'id text, tier_code text, position integer, name jsonb, description jsonb, icon_url text, main_image_url text, reward_type text, claimable boolean, target_url text, consent jsonb',
-        rows: () => data.loyaltyRewards ?? [],
-      },
-    )(tx, dataSet);
     const byEmail = async (sql: string, rows: readonly object[] | undefined) => {
       if (rows?.length) await tx.query(sql, [dataSet.tenantId, JSON.stringify(rows)]);
     };

@@ -427,29 +427,16 @@ export const offers: SeedModule = {
   },
   insert: async (tx, dataSet) => {
     const data = dataSet as typeof dataSet & Partial<OfferData>;
-    await insertTables(
-      {
-        table: 'cancellation_reasons',
-        columns: 'publication text, code text, position integer, descriptions jsonb',
-        rows: () => data.cancellationReasons ?? [],
-      },
-      {
-        table: 'offers',
-        columns:
-          'id text, publication text, category text, position integer, reasons text[], price numeric, currency text, payment_provider text, offer jsonb, effect jsonb, voucher_pool text',
-        rows: () => data.offers ?? [],
-      },
-      {
-        table: 'voucher_codes',
-        columns: 'pool text, code text, payment_id text',
-        rows: () =>
-          (data.voucherCodes ?? []).map((v) => ({
-            pool: v.pool,
-            code: v.code,
-            payment_id: v.assigned ? 'seeded' : null,
-          })),
-      },
-    )(tx, dataSet);
+    await insertTables({
+      table: 'voucher_codes',
+      columns: 'pool text, code text, payment_id text',
+      rows: () =>
+        (data.voucherCodes ?? []).map((v) => ({
+          pool: v.pool,
+          code: v.code,
+          payment_id: v.assigned ? 'seeded' : null,
+        })),
+    })(tx, dataSet);
     const payments = JSON.stringify(data.payments ?? []);
     if (!data.payments?.length) return;
     // The seeded payments have no page to pay on: their secret is a random value nobody holds.

@@ -6,7 +6,6 @@
 import type { InvoiceStatusCode } from '../../store/rows';
 import type { SeedContext, SeedModule } from '../context';
 import { addMonths, fromDay } from '../dates';
-import { insertTables } from '../insertRows';
 
 export interface PaymentSeedRow {
   subscription_id: string;
@@ -56,10 +55,4 @@ export function addPaymentHistory(ctx: SeedContext, spec: PaymentHistorySpec): v
 
 export const paymentHistory: SeedModule = {
   name: 'paymentHistory',
-  insert: insertTables({
-    table: 'payment_history',
-    columns:
-      'subscription_id text, id text, date date, amount numeric, currency text, invoice_status_code text, invoice_number text, external_document_number text, document_id text',
-    rows: (data) => data.paymentHistory,
-  }),
 };

@@ -3,7 +3,6 @@ import type { CataloguePublication } from '../catalogue';
 import { type SeedModule, need, translationsOf } from '../context';
 import type { LocalePack } from '../locales';
 import { addDays, fromDay } from '../dates';
-import { insertTables } from '../insertRows';
 import { issueNumberAfter } from './publications';
 
 export interface PendingOrderSeedRow {
@@ -97,10 +96,4 @@ export const pendingOrders: SeedModule = {
       daysAgo: 2,
     });
   },
-  insert: insertTables({
-    table: 'pending_orders',
-    columns:
-      'id text, bp_number text, source text, title text, order_number text, article_number text, order_date date, cover_image_url text, issue_number_from text, download_url text, download_is_file boolean, translations jsonb',
-    rows: (data) => data.pendingOrders,
-  }),
 };

@@ -4,7 +4,6 @@ import { issueCalendar } from '../catalogue';
 import { type SeedContext, type SeedModule, translationsOf } from '../context';
 import { dayOf, fromDay } from '../dates';
 import { issueSpanInsideDates } from '../../../engine/domain/holidayService';
-import { insertTables } from '../insertRows';
 
 export interface PublicationSeedRow {
   publication: string;
@@ -97,17 +96,4 @@ export const publications: SeedModule = {
       }
     }
   },
-  insert: insertTables(
-    {
-      table: 'publications',
-      columns: 'publication text, client_id text, description text, cover_image_url text, current_issue text',
-      rows: (data) => data.publications,
-    },
-    {
-      table: 'issues',
-      columns:
-        'publication text, issue text, issue_number text, description text, date_of_first_sale date, date_of_first_shipping date, translations jsonb',
-      rows: (data) => data.issues,
-    },
-  ),
 };

@@ -5,7 +5,6 @@
 import type { DownloadStatus, PackageInfo, Role } from '../../store/rows';
 import { type SeedContext, type SeedModule, need, translationsOf } from '../context';
 import { addDays, fromDay } from '../dates';
-import { insertTables } from '../insertRows';
 import { allRoles } from './subscriptions';
 
 export interface PurchaseOrderSeedRow {
@@ -212,17 +211,4 @@ export const purchaseOrders: SeedModule = {
       download: 'not_supported',
     });
   },
-  insert: insertTables(
-    {
-      table: 'purchase_orders',
-      columns:
-        'id text, purchase_order_number text, distribution_article_number text, distribution_article_description text, cover_image_url text, date_of_purchase_order_client date, quantity integer, invoice_status smallint, invoice_number text, download_status text, package_info jsonb, details jsonb',
-      rows: (data) => data.purchaseOrders,
-    },
-    {
-      table: 'purchase_order_roles',
-      columns: 'purchase_order_id text, bp_number text, role text',
-      rows: (data) => data.purchaseOrderRoles,
-    },
-  ),
 };

@@ -19,7 +19,6 @@ import { type SeedContext, type SeedModule, need, translationsOf } from '../cont
 import type { LocalePack } from '../locales';
 import type { DeepPartial } from '../../store/localizedDetails';
 import { addDays, addMonths, fromDay } from '../dates';
-import { insertTables } from '../insertRows';
 import { addDeliveredIssues } from './deliveredIssues';
 import { addPaymentHistory } from './paymentHistory';
 import { issueNumberAfter, issueSpanBetween, issuesOf } from './publications';
@@ -612,17 +611,4 @@ export const subscriptions: SeedModule = {
   build(ctx) {
     ctx.handles.featuredSubscriptions = buildSubscriptions(ctx);
   },
-  insert: insertTables(
-    {
-      table: 'subscriptions',
-      columns:
-        'id text, order_number text, publication text, order_status text, mix_type text, bundle_number text, cust_order_date date, valid_from date, valid_to date, details jsonb',
-      rows: (data) => data.subscriptions,
-    },
-    {
-      table: 'subscription_roles',
-      columns: 'subscription_id text, bp_number text, role text',
-      rows: (data) => data.subscriptionRoles,
-    },
-  ),
 };

@@ -1,0 +1,294 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Database, Queryable } from '../../db/database';
+import {
+  type MergeCounts,
+  type StagedRecord,
+  UnknownReferencesError,
+  forgetImportProgress,
+  importedLines,
+  mergeStaged,
+  recordImportedLines,
+  stageRecords,
+} from '../../store/orderSystemStore';
+import {
+  ORDER_SYSTEM_ENTITIES,
+  type OrderSystemEntity,
+  orderSystemEntity,
+} from '../entities/orderSystemEntities';
+import { readRecord } from '../entities/orderSystemRecords';
+
+/**
+ * The bulk import of the order system's records (issue 25 "Bulk import"): NDJSON, one file per
+ * entity (`<entity>.ndjson`, a record per line, the API's JSON Schemas), for the first load and
+ * the nightly full sync. `portal import`, POST /operator/v1/imports/<entity> and the demo seed all
+ * run it.
+ *
+ * Two passes over the files, both streaming (memory stays flat however large a file is):
+ *  1. every line is parsed and validated; each bad one is reported as `file:line /pointer message`
+ *     like `portal validate`, and when there is one, nothing is written at all;
+ *  2. the files are loaded in the entities' order (references point backwards), in batches: each
+ *     batch is COPYed into a staging table and merged (server/store/orderSystemStore.ts) in its own
+ *     transaction, which also records how far the file got. An import interrupted after some
+ *     batches goes on after them when run again with the same file; a batch whose records name
+ *     rows that do not exist is rolled back whole and stops the import.
+ */
+
+/** One file to import: what entity its lines are, the name to report, and how to read its lines. */
+export interface ImportSource {
+  entity: OrderSystemEntity;
+  name: string;
+  lines(): AsyncIterable<string>;
+}
+
+export interface ImportProblem {
+  file: string;
+  line: number;
+  pointer: string;
+  message: string;
+}
+
+export interface EntitySummary extends MergeCounts {
+  entity: string;
+  file: string;
+  lines: number;
+  /** Lines skipped because an interrupted import had merged them already. */
+  resumedAfter: number;
+}
+
+export interface ImportProgress {
+  entity: string;
+  file: string;
+  phase: 'validating' | 'loading';
+  linesDone: number;
+  /** Lines of the file, known once it has been validated. */
+  linesTotal?: number;
+  startedAt: number;
+}
+
+export interface ImportResult {
+  ok: boolean;
+  problems: ImportProblem[];
+  /** All problems, even past the ones listed. */
+  problemCount: number;
+  entities: EntitySummary[];
+}
+
+export interface ImportOptions {
+  /** Lines per batch (one transaction each). */
+  batchLines?: number;
+  /** Problems listed at most (all are counted). */
+  maxProblems?: number;
+  onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Run everything inside this transaction instead of one per batch (the demo seed: its tenant is
+   * claimed in the same transaction). Nothing is resumable then; nothing needs to be.
+   */
+  transaction?: Queryable;
+}
+
+export const DEFAULT_BATCH_LINES = 20_000;
+const PROGRESS_EVERY_LINES = 10_000;
+
+/** The lines of a file, read as a stream. */
+export function fileSource(entity: OrderSystemEntity, file: string, name = file): ImportSource {
+  return {
+    entity,
+    name,
+    lines: () =>
+      createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity }),
+  };
+}
+
+/**
+ * The files of a folder (or one file) to import: `<entity>.ndjson` for every entity in
+ * orderSystemEntities.ts, in load order. Files with other names are refused by name, so a typo
+ * (`subscription.ndjson`) is not silently left out.
+ */
+export async function sourcesAt(
+  target: string,
+): Promise<{ sources: ImportSource[]; problems: ImportProblem[] }> {
+  const info = await stat(target);
+  const files = info.isDirectory()
+    ? (await readdir(target)).filter((f) => !f.startsWith('.')).map((f) => path.join(target, f))
+    : [target];
+  const sources: ImportSource[] = [];
+  const problems: ImportProblem[] = [];
+  for (const file of files) {
+    const base = path.basename(file);
+    const entity = base.endsWith('.ndjson') ? orderSystemEntity(base.slice(0, -'.ndjson'.length)) : undefined;
+    if (!entity) {
+      problems.push({
+        file: base,
+        line: 0,
+        pointer: '',
+        message: `is not an entity file: name files <entity>.ndjson, one of ${ORDER_SYSTEM_ENTITIES.map((e) => e.name).join(', ')}`,
+      });
+      continue;
+    }
+    sources.push(fileSource(entity, file, base));
+  }
+  const order = (s: ImportSource) => ORDER_SYSTEM_ENTITIES.indexOf(s.entity);
+  return { sources: sources.sort((a, b) => order(a) - order(b)), problems };
+}
+
+/** Each non-empty line of a source, numbered from 1, and the hash of the whole text. */
+async function* numberedLines(source: ImportSource, hash?: ReturnType<typeof createHash>) {
+  let number = 0;
+  for await (const text of source.lines()) {
+    number += 1;
+    hash?.update(text).update('\n');
+    if (text.trim() === '') continue;
+    yield { number, text };
+  }
+}
+
+type ParsedLine = { ok: true; staged: StagedRecord } | { ok: false; problems: ImportProblem[] };
+
+function parseLine(source: ImportSource, number: number, text: string): ParsedLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      problems: [
+        { file: source.name, line: number, pointer: '', message: `is not JSON: ${(error as Error).message}` },
+      ],
+    };
+  }
+  const read = readRecord(source.entity, value, number);
+  if (read.ok) return read;
+  return {
+    ok: false,
+    problems: read.problems.map((p) => ({ file: source.name, line: number, ...p })),
+  };
+}
+
+/** Pass 1: validates every line; answers the problems and each file's hash and line count. */
+async function validateSources(sources: readonly ImportSource[], options: ImportOptions) {
+  const problems: ImportProblem[] = [];
+  let problemCount = 0;
+  const files = new Map<ImportSource, { sha256: string; lines: number }>();
+  for (const source of sources) {
+    const hash = createHash('sha256');
+    const startedAt = Date.now();
+    let lines = 0;
+    for await (const { number, text } of numberedLines(source, hash)) {
+      lines = number;
+      const parsed = parseLine(source, number, text);
+      if (!parsed.ok) {
+        problemCount += parsed.problems.length;
+        for (const problem of parsed.problems)
+          if (problems.length < (options.maxProblems ?? 1000)) problems.push(problem);
+      }
+      if (number % PROGRESS_EVERY_LINES === 0)
+        options.onProgress?.({
+          entity: source.entity.name,
+          file: source.name,
+          phase: 'validating',
+          linesDone: number,
+          startedAt,
+        });
+    }
+    files.set(source, { sha256: hash.digest('hex'), lines });
+  }
+  return { problems, problemCount, files };
+}
+
+function addCounts(summary: EntitySummary, counts: MergeCounts): void {
+  summary.created += counts.created;
+  summary.updated += counts.updated;
+  summary.unchanged += counts.unchanged;
+  summary.refused += counts.refused;
+}
+
+/** Imports the sources into the tenant: validates all, then loads them batch by batch. */
+export async function importSources(
+  db: Database,
+  tenantId: string,
+  sources: readonly ImportSource[],
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const validated = await validateSources(sources, options);
+  if (validated.problemCount > 0)
+    return { ok: false, problems: validated.problems, problemCount: validated.problemCount, entities: [] };
+
+  const batchLines = options.batchLines ?? DEFAULT_BATCH_LINES;
+  const entities: EntitySummary[] = [];
+  for (const source of sources) {
+    const { sha256, lines } = validated.files.get(source)!;
+    const entity = source.entity;
+    const resumedAfter = options.transaction ? 0 : await importedLines(db, tenantId, entity.name, sha256);
+    const summary: EntitySummary = {
+      entity: entity.name,
+      file: source.name,
+      lines,
+      resumedAfter,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+    };
+    entities.push(summary);
+    const startedAt = Date.now();
+    let batch: StagedRecord[] = [];
+    const writeBatch = async (lastLine: number) => {
+      const merge = async (tx: Queryable) => {
+        await stageRecords(tx, batch);
+        const counts = await mergeStaged(tx, tenantId, entity);
+        if (!options.transaction) await recordImportedLines(tx, tenantId, entity.name, sha256, lastLine);
+        return counts;
+      };
+      try {
+        addCounts(
+          summary,
+          options.transaction ? await merge(options.transaction) : await db.transaction(merge),
+        );
+      } catch (error) {
+        if (error instanceof UnknownReferencesError)
+          return error.problems.map((p) => ({ file: source.name, ...p }));
+        throw error;
+      }
+      batch = [];
+      options.onProgress?.({
+        entity: entity.name,
+        file: source.name,
+        phase: 'loading',
+        linesDone: lastLine,
+        linesTotal: lines,
+        startedAt,
+      });
+      return [];
+    };
+    let lastLine = 0;
+    for await (const { number, text } of numberedLines(source)) {
+      lastLine = number;
+      if (number <= resumedAfter) continue;
+      const parsed = parseLine(source, number, text);
+      // Validated in pass 1; a file changed in between is caught here.
+      if (!parsed.ok)
+        return { ok: false, problems: parsed.problems, problemCount: parsed.problems.length, entities };
+      batch.push(parsed.staged);
+      if (batch.length >= batchLines) {
+        const problems = await writeBatch(number);
+        if (problems.length) return { ok: false, problems, problemCount: problems.length, entities };
+      }
+    }
+    if (batch.length > 0) {
+      const problems = await writeBatch(lastLine);
+      if (problems.length) return { ok: false, problems, problemCount: problems.length, entities };
+    }
+    if (!options.transaction) await forgetImportProgress(db, tenantId, entity.name, sha256);
+  }
+  return { ok: true, problems: [], problemCount: 0, entities };
+}
+
+/** `file:line /pointer message`, the way `portal validate` reports a tenant file's problems. */
+export function formatProblem(problem: ImportProblem): string {
+  const where = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
+  return `${where}${problem.pointer ? ` ${problem.pointer}` : ''} ${problem.message}`;
+}

@@ -1,0 +1,331 @@
+/**
+ * SQL of the order system's writes (issue 25): records of one entity go into a staging table
+ * (COPY for the bulk import, one insert for an API call), are compared with the stored versions,
+ * checked for references, and merged into the entity's table in a few set-based statements. The
+ * API's upsert and `portal import` run exactly this, so a record means the same either way.
+ *
+ * Every function takes the transaction of the batch: a refused reference rolls back the batch.
+ */
+import type { Queryable } from '../db/database';
+import {
+  type EntityColumn,
+  type EntityReference,
+  type OrderSystemEntity,
+  KEY_SEPARATOR,
+  fieldOf,
+  orderSystemEntity,
+} from '../operator/entities/orderSystemEntities';
+
+/** A record ready to merge: validated (defaults filled in), its key, version and content hash. */
+export interface StagedRecord {
+  /** Line of its file (1-based); 1 for an API call. */
+  line: number;
+  key: string;
+  version: number;
+  hash: string;
+  record: Record<string, unknown>;
+}
+
+export interface MergeCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+}
+
+/** A record that was not written because the stored version is newer (or equal with other content). */
+export interface RefusedRecord {
+  line: number;
+  key: string;
+  version: number;
+  storedVersion: number;
+}
+
+/** A record naming a row that does not exist: the batch is rolled back. */
+export interface UnknownReference {
+  line: number;
+  pointer: string;
+  message: string;
+}
+
+export class UnknownReferencesError extends Error {
+  constructor(readonly problems: UnknownReference[]) {
+    super(`${problems.length} records name rows that do not exist`);
+  }
+}
+
+/** COPY's text format: backslash, tab, newline and carriage return are escaped. */
+function copyField(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+}
+
+export function copyLine(staged: StagedRecord): string {
+  return `${staged.line}\t${copyField(staged.key)}\t${staged.version}\t${staged.hash}\t${copyField(JSON.stringify(staged.record))}\n`;
+}
+
+/** The staging table of the transaction, empty. */
+async function prepareStaging(tx: Queryable): Promise<void> {
+  await tx.query(
+    `create temp table if not exists order_system_staging (
+       line integer not null, record_key text not null, version bigint not null,
+       content_hash text not null, record jsonb not null, outcome text
+     ) on commit drop`,
+  );
+  await tx.query('truncate order_system_staging');
+}
+
+/** Loads the records into the staging table: COPY where the connection has it. */
+export async function stageRecords(
+  tx: Queryable,
+  records: Iterable<StagedRecord> | AsyncIterable<StagedRecord>,
+) {
+  await prepareStaging(tx);
+  if (tx.copyFrom) {
+    async function* lines() {
+      for await (const staged of records) yield copyLine(staged);
+    }
+    await tx.copyFrom(
+      'copy order_system_staging (line, record_key, version, content_hash, record) from stdin',
+      lines(),
+    );
+    return;
+  }
+  for await (const staged of records)
+    await tx.query(
+      `insert into order_system_staging (line, record_key, version, content_hash, record) values ($1, $2, $3, $4, $5)`,
+      [staged.line, staged.key, staged.version, staged.hash, JSON.stringify(staged.record)],
+    );
+}
+
+/** SQL reading a record field of `r` (jsonb) as the column's type. */
+function valueOf(r: string, column: EntityColumn): string {
+  const field = `'${fieldOf(column.column)}'`;
+  switch (column.type) {
+    case 'jsonb':
+      return `case when jsonb_typeof(${r}->${field}) = 'null' then null else ${r}->${field} end`;
+    case 'text[]':
+      return `case when jsonb_typeof(${r}->${field}) = 'array' then array(select jsonb_array_elements_text(${r}->${field})) end`;
+    case 'timestamptz':
+      // created_at is the only timestamp an order system sends; the table's default is now().
+      return `coalesce((${r}->>${field})::timestamptz, now())`;
+    case 'text':
+      return `${r}->>${field}`;
+    default:
+      return `(${r}->>${field})::${column.type}`;
+  }
+}
+
+/** `t.a = s.record->>'a' and …`: a row of `t` named by a staged record's fields. */
+function matches(target: string, columns: readonly string[], fields: readonly string[], r: string): string {
+  return columns.map((column, i) => `${target}.${column} = ${r}->>'${fieldOf(fields[i])}'`).join(' and ');
+}
+
+/** Records (and child rows) naming rows of other entities that are not there. */
+async function unknownReferences(tx: Queryable, tenantId: string, entity: OrderSystemEntity) {
+  const problems: UnknownReference[] = [];
+  const check = async (
+    reference: EntityReference,
+    from: string,
+    r: string,
+    pointer: (row: Record<string, unknown>) => string,
+  ) => {
+    const target = orderSystemEntity(reference.entity)!;
+    const targetColumns = target.key.slice(0, reference.columns.length);
+    const rows = await tx.query<Record<string, unknown>>(
+      `select s.line, ${reference.columns.map((c) => `${r}->>'${fieldOf(c)}' as "${fieldOf(c)}"`).join(', ')}${from.includes('ordinality') ? ', e.position' : ''}
+         from ${from}
+        where s.outcome = 'apply'
+          and not exists (select 1 from ${target.table} t where t.tenant_id = $1 and ${matches('t', targetColumns, reference.columns, r)})
+        order by s.line limit 100`,
+      [tenantId],
+    );
+    for (const row of rows) {
+      const named = reference.columns.map((c) => `"${row[fieldOf(c)]}"`).join(' / ');
+      problems.push({
+        line: Number(row.line),
+        pointer: pointer(row),
+        message: `names ${reference.entity} ${named}, which does not exist (import or write it first)`,
+      });
+    }
+  };
+  for (const reference of entity.references ?? [])
+    await check(reference, 'order_system_staging s', 's.record', () => `/${fieldOf(reference.columns[0])}`);
+  const children = entity.children;
+  for (const reference of children?.references ?? [])
+    await check(
+      reference,
+      `order_system_staging s cross join jsonb_array_elements(s.record->'${children!.field}') with ordinality as e(child, position)`,
+      'e.child',
+      (row) => `/${children!.field}/${Number(row.position) - 1}/${fieldOf(reference.columns[0])}`,
+    );
+  return problems.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Merges the staged records of one entity into its table: newer versions are written (created or
+ * updated), equal content is unchanged, older versions are refused. Throws UnknownReferencesError
+ * (the caller rolls back) when a record names a row that does not exist.
+ */
+export async function mergeStaged(
+  tx: Queryable,
+  tenantId: string,
+  entity: OrderSystemEntity,
+): Promise<MergeCounts & { refusedRecords: RefusedRecord[] }> {
+  // The same key twice in one batch: the newest version wins, the others count as unchanged.
+  const superseded = await tx.query(
+    `delete from order_system_staging s using order_system_staging n
+      where n.record_key = s.record_key and (n.version, n.line) > (s.version, s.line) returning s.line`,
+  );
+  await tx.query(
+    `update order_system_staging s
+        set outcome = case
+          when v.version is null or v.deleted and s.version > v.version then 'apply'
+          when s.version < v.version or (s.version = v.version and s.content_hash <> v.content_hash) then 'refused'
+          when s.content_hash = v.content_hash then 'unchanged'
+          else 'apply' end
+       from (select s2.record_key, v2.version, v2.deleted, v2.content_hash
+               from order_system_staging s2
+               left join order_system_versions v2
+                 on v2.tenant_id = $1 and v2.entity = $2 and v2.record_key = s2.record_key) v
+      where v.record_key = s.record_key`,
+    [tenantId, entity.name],
+  );
+  const problems = await unknownReferences(tx, tenantId, entity);
+  if (problems.length > 0) throw new UnknownReferencesError(problems);
+
+  const names = entity.columns.map((c) => c.column);
+  const updates = names.filter((n) => !entity.key.includes(n)).map((n) => `${n} = excluded.${n}`);
+  const written = await tx.query<{ inserted: boolean }>(
+    `insert into ${entity.table} (tenant_id, ${names.join(', ')})
+     select $1, ${entity.columns.map((c) => valueOf('s.record', c)).join(', ')}
+       from order_system_staging s where s.outcome = 'apply'
+     on conflict (tenant_id, ${entity.key.join(', ')}) do update set ${updates.join(', ')}
+     returning (xmax = 0) as inserted`,
+    [tenantId],
+  );
+  const children = entity.children;
+  if (children) {
+    const parent = (table: string) => matches(table, children.parentColumns, entity.key, 's.record');
+    await tx.query(
+      `delete from ${children.table} c using order_system_staging s
+        where s.outcome = 'apply' and c.tenant_id = $1 and ${parent('c')}`,
+      [tenantId],
+    );
+    await tx.query(
+      `insert into ${children.table} (tenant_id, ${[...children.parentColumns, ...children.columns.map((c) => c.column)].join(', ')})
+       select $1, ${[
+         ...entity.key.slice(0, children.parentColumns.length).map((k) => `s.record->>'${fieldOf(k)}'`),
+         ...children.columns.map((c) => valueOf('e', c)),
+       ].join(', ')}
+         from order_system_staging s cross join jsonb_array_elements(s.record->'${children.field}') as e
+        where s.outcome = 'apply'
+       on conflict do nothing`,
+      [tenantId],
+    );
+  }
+  await tx.query(
+    `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
+     select $1, $2, record_key, version, content_hash, false, now()
+       from order_system_staging where outcome in ('apply', 'unchanged')
+     on conflict (tenant_id, entity, record_key) do update
+       set version = greatest(order_system_versions.version, excluded.version),
+           content_hash = excluded.content_hash, deleted = false, updated_at = now()`,
+    [tenantId, entity.name],
+  );
+  const refusedRecords = await tx.query<RefusedRecord>(
+    `select s.line, s.record_key as key, s.version::float8 as version, v.version::float8 as "storedVersion"
+       from order_system_staging s
+       join order_system_versions v on v.tenant_id = $1 and v.entity = $2 and v.record_key = s.record_key
+      where s.outcome = 'refused' order by s.line`,
+    [tenantId, entity.name],
+  );
+  const [{ unchanged }] = await tx.query<{ unchanged: number }>(
+    `select count(*)::int as unchanged from order_system_staging where outcome = 'unchanged'`,
+  );
+  const created = written.filter((row) => row.inserted).length;
+  return {
+    created,
+    updated: written.length - created,
+    unchanged: unchanged + superseded.length,
+    refused: refusedRecords.length,
+    refusedRecords,
+  };
+}
+
+export type DeleteOutcome =
+  | { outcome: 'deleted' | 'absent' }
+  | { outcome: 'refused'; storedVersion: number }
+  | { outcome: 'referenced' };
+
+/**
+ * Deletes one record at a version: refused when the stored version is newer; the deletion is kept
+ * as a version (a tombstone) so an older upsert arriving later is refused too. A row other rows
+ * still point to (a business partner with subscriptions) is not deleted: `referenced`.
+ */
+export async function deleteRecord(
+  tx: Queryable,
+  tenantId: string,
+  entity: OrderSystemEntity,
+  key: string,
+  version: number,
+): Promise<DeleteOutcome> {
+  const [stored] = await tx.query<{ version: number }>(
+    `select version::float8 as version from order_system_versions
+      where tenant_id = $1 and entity = $2 and record_key = $3 for update`,
+    [tenantId, entity.name, key],
+  );
+  if (stored && version < stored.version) return { outcome: 'refused', storedVersion: stored.version };
+  const parts = key.split(KEY_SEPARATOR);
+  let deleted: unknown[];
+  try {
+    await tx.query('savepoint delete_record');
+    deleted = await tx.query(
+      `delete from ${entity.table} where tenant_id = $1 and ${entity.key.map((c, i) => `${c} = $${i + 2}`).join(' and ')} returning 1`,
+      [tenantId, ...parts],
+    );
+    await tx.query('release savepoint delete_record');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23503') throw error; // foreign_key_violation
+    await tx.query('rollback to savepoint delete_record');
+    return { outcome: 'referenced' };
+  }
+  await tx.query(
+    `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
+     values ($1, $2, $3, $4, '', true, now())
+     on conflict (tenant_id, entity, record_key) do update
+       set version = excluded.version, content_hash = '', deleted = true, updated_at = now()`,
+    [tenantId, entity.name, key, version],
+  );
+  return { outcome: deleted.length > 0 ? 'deleted' : 'absent' };
+}
+
+/** Lines of a file already merged by an import that was interrupted (0: none). */
+export async function importedLines(db: Queryable, tenantId: string, entity: string, sha256: string) {
+  const [row] = await db.query<{ lines_done: number }>(
+    `select lines_done from import_progress where tenant_id = $1 and entity = $2 and file_sha256 = $3`,
+    [tenantId, entity, sha256],
+  );
+  return row?.lines_done ?? 0;
+}
+
+export async function recordImportedLines(
+  tx: Queryable,
+  tenantId: string,
+  entity: string,
+  sha256: string,
+  linesDone: number,
+): Promise<void> {
+  await tx.query(
+    `insert into import_progress (tenant_id, entity, file_sha256, lines_done, updated_at) values ($1, $2, $3, $4, now())
+     on conflict (tenant_id, entity, file_sha256) do update set lines_done = excluded.lines_done, updated_at = now()`,
+    [tenantId, entity, sha256, linesDone],
+  );
+}
+
+export async function forgetImportProgress(db: Queryable, tenantId: string, entity: string, sha256: string) {
+  await db.query(`delete from import_progress where tenant_id = $1 and entity = $2 and file_sha256 = $3`, [
+    tenantId,
+    entity,
+    sha256,
+  ]);
+}
