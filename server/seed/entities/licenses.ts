@@ -10,7 +10,6 @@
 import { MAX_CO_USERS } from '../../../engine/domain/licenses';
 import { type SeedModule, need } from '../context';
 import { addDays } from '../dates';
-import { insertTables } from '../insertRows';
 import { addSubscription, allRoles } from './subscriptions';
 
 export interface LicenseObjectSeedRow {

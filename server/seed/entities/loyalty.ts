@@ -15,7 +15,6 @@
 import { runtimeMonths } from '../../../engine/domain/loyalty';
 import { type SeedModule, need } from '../context';
 import { fromDay } from '../dates';
-import { insertTables } from '../insertRows';
 import { hashString } from '../prng';
 
 type Text = { 'de-DE': string; 'en-GB': string };
