@@ -47,6 +47,8 @@ import { createOptInWidget } from './opt-in-widget/optInWidget';
 import { optInWidgetSlice } from './opt-in-widget/optInWidgetRoutes';
 import { createSsoProfileService } from './sso-profile-page/ssoProfileService';
 import { ssoProfileSlice } from './sso-profile-page/ssoProfileRoutes';
+import { createDataExport } from './sso-profile-page/dataExport';
+import { dataExportSlice } from './sso-profile-page/dataExportRoutes';
 import { createLoyaltyService } from './loyalty-programme/loyaltyService';
 import { loyaltySlice } from './loyalty-programme/loyaltyRoutes';
 import { createLicenses } from './multi-user-licenses/licenseService';
@@ -151,6 +153,8 @@ export function apiRouters(deps: ApiDeps): Router[] {
     userIdRoutes(deps),
     // The SSO profile page and the loyalty programme (account-flows.md §2, §7).
     gatedSlice(ssoProfileSlice({ auth: deps.auth, ssoProfile: createSsoProfileService(deps) })),
+    // "Download my data" on the account details page (issue 26), switched with it.
+    gatedSlice(dataExportSlice({ auth: deps.auth, dataExport: createDataExport(deps) })),
     gatedSlice(loyaltySlice({ auth: deps.auth, loyalty: createLoyaltyService(deps) })),
   ];
 }

@@ -20,6 +20,7 @@ import { Dialog } from '../../ui/Dialog';
 import { InputField } from '../../ui/fields';
 import { failureTextKeys, fieldTextKey, generalFailureText } from './ssoProfileOutcomes';
 import { ssoProfileApi } from './ssoProfileApi';
+import { DataExportSection } from './DataExportSection';
 import './ssoProfile.css';
 
 /**
@@ -27,7 +28,8 @@ import './ssoProfile.css';
  * the password form (where the tenant offers password sign-in), the e-mail form and the delete
  * section (each where the tenant's `ssoProfilePage` switch allows it). A non-empty server reply is
  * shown as the message. The link mailed to a new address opens this page with `emailToken`, which
- * confirms the change for the signed-in account.
+ * confirms the change for the signed-in account. "Download my data" (issue 26) sits above the delete
+ * section: the link mailed for it opens this page with `dataExport`.
  */
 export default function SsoProfileScreen() {
   const { t } = useTranslation();
@@ -36,6 +38,9 @@ export default function SsoProfileScreen() {
   const [search, setSearch] = useSearchParams();
   const [notice, setNotice] = useState<{ variant: 'success' | 'error'; text: string } | null>(null);
   const confirming = useRef(false);
+
+  // The link of a data export (issue 26): its token waits for the download button of DataExportSection.
+  const dataExportToken = search.get('dataExport');
 
   // The confirmation link (server/sso-profile-page): spend its token once, then drop it from the address bar.
   const emailToken = search.get('emailToken');
@@ -93,6 +98,14 @@ export default function SsoProfileScreen() {
                 onDone={(pendingEmail) => profile.replace({ ...data, pendingEmail })}
               />
             )}
+            <DataExportSection
+              token={dataExportToken}
+              onTokenDone={() => {
+                const rest = new URLSearchParams(search);
+                rest.delete('dataExport');
+                setSearch(rest, { replace: true });
+              }}
+            />
             {data.deleteEmail && <DeleteSection email={data.email} />}
           </>
         )}
