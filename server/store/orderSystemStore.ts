@@ -258,7 +258,7 @@ export type DeleteOutcome =
   | { outcome: 'referenced' };
 
 /**
- * Deletes one record at a version: refused when the stored version is newer; the deletion is kept
+ * Deletes one record at a version: refused when the stored version is not older; the deletion is kept
  * as a version (a tombstone) so an older upsert arriving later is refused too. A row other rows
  * still point to (a business partner with subscriptions) is not deleted: `referenced`.
  */
@@ -269,12 +269,15 @@ export async function deleteRecord(
   key: string,
   version: number,
 ): Promise<DeleteOutcome> {
-  const [stored] = await tx.query<{ version: number }>(
-    `select version::float8 as version from order_system_versions
+  const [stored] = await tx.query<{ version: number; deleted: boolean }>(
+    `select version::float8 as version, deleted from order_system_versions
       where tenant_id = $1 and entity = $2 and record_key = $3 for update`,
     [tenantId, entity.name, key],
   );
-  if (stored && version < stored.version) return { outcome: 'refused', storedVersion: stored.version };
+  // A delete is a change of the record, so it carries a newer version than the record's; the same
+  // delete again (equal version) is answered as done.
+  const stale = stored && (stored.deleted ? version < stored.version : version <= stored.version);
+  if (stale) return { outcome: 'refused', storedVersion: stored.version };
   const parts = key.split(KEY_SEPARATOR);
   let deleted: unknown[];
   try {
@@ -328,4 +331,35 @@ export async function forgetImportProgress(db: Queryable, tenantId: string, enti
     entity,
     sha256,
   ]);
+}
+
+/** A stored record as the order system wrote it (fields in camelCase) with its version; undefined when absent. */
+export async function readStoredRecord(
+  db: Queryable,
+  tenantId: string,
+  entity: OrderSystemEntity,
+  key: string,
+): Promise<Record<string, unknown> | undefined> {
+  const parts = key.split(KEY_SEPARATOR);
+  if (parts.length !== entity.key.length) return undefined;
+  const children = entity.children;
+  const childList = children
+    ? `, (select coalesce(jsonb_agg(jsonb_build_object(${children.columns
+        .map((c) => `'${fieldOf(c.column)}', c.${c.column}`)
+        .join(', ')}) order by ${children.columns.map((c) => `c.${c.column}`).join(', ')}), '[]'::jsonb)
+          from ${children.table} c where c.tenant_id = t.tenant_id and ${children.parentColumns
+            .map((column, i) => `c.${column} = t.${entity.key[i]}`)
+            .join(' and ')}) as "${children.field}"`
+    : '';
+  const [row] = await db.query<Record<string, unknown>>(
+    `select v.version::float8 as version, ${entity.columns
+      .map((c) => `t.${c.column} as "${fieldOf(c.column)}"`)
+      .join(', ')}${childList}
+       from ${entity.table} t
+       left join order_system_versions v on v.tenant_id = t.tenant_id and v.entity = $2 and v.record_key = $3
+      where t.tenant_id = $1 and ${entity.key.map((c, i) => `t.${c} = $${i + 4}`).join(' and ')}`,
+    [tenantId, entity.name, key, ...parts],
+  );
+  if (!row) return undefined;
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null));
 }

@@ -1,0 +1,123 @@
+import { Router, type Response } from 'express';
+import { HttpError, badRequest, notFound } from '../../http/errors';
+import {
+  UnknownReferencesError,
+  deleteRecord,
+  mergeStaged,
+  readStoredRecord,
+  stageRecords,
+} from '../../store/orderSystemStore';
+import { requestTenant } from '../../tenancy/tenantContext';
+import { requireScope } from '../keys/operatorAuth';
+import { idempotentWrites } from '../idempotency';
+import type { OperatorRouterFactory } from '../operatorApi';
+import { ORDER_SYSTEM_ENTITIES, type OrderSystemEntity, orderSystemEntity } from './orderSystemEntities';
+import { readRecord, versionNumber } from './orderSystemRecords';
+
+function entityOf(name: string): OrderSystemEntity {
+  const entity = orderSystemEntity(name);
+  if (!entity)
+    throw notFound(
+      `There is no entity "${name}"; the operator API writes ${ORDER_SYSTEM_ENTITIES.map((e) => e.name).join(', ')}.`,
+    );
+  return entity;
+}
+
+function refuseStale(res: Response, key: string, version: number, storedVersion: number): never {
+  throw new HttpError(
+    409,
+    'stale_version',
+    `The stored version of ${key} (${storedVersion}) is newer than this write's (${version}), or equal with other content: nothing was changed.`,
+    { key, version, storedVersion, tenant: requestTenant(res).id },
+  );
+}
+
+/**
+ * The order system's writes of single records (issue 25 "idempotent upserts and deletes of each
+ * entity the order system owns"):
+ *
+ *   PUT    /operator/v1/<entity>/<key>             the whole record, with its version   (scope write)
+ *   DELETE /operator/v1/<entity>/<key>?version=N   the record, as of version N          (scope write)
+ *   GET    /operator/v1/<entity>/<key>             the stored record and version        (scope read)
+ *
+ * `<key>` is the record's key, its parts joined by `~` where it has several (a payment:
+ * `<subscriptionId>~<id>`). A write whose version is older than the stored one answers 409
+ * `stale_version` and changes nothing; the same record again answers `unchanged`. The merge is the
+ * bulk import's (server/store/orderSystemStore.ts), one record in one transaction.
+ */
+export const entityRouter: OperatorRouterFactory = ({ db }) => {
+  const router = Router();
+  router.use(idempotentWrites(db));
+
+  router.get('/:entity/:key', requireScope('read'), async (req, res) => {
+    const entity = entityOf(req.params.entity as string);
+    const stored = await readStoredRecord(db, requestTenant(res).id, entity, req.params.key as string);
+    if (!stored) throw notFound(`There is no ${entity.name} record ${req.params.key}.`);
+    res.json(stored);
+  });
+
+  router.put('/:entity/:key', requireScope('write'), async (req, res) => {
+    const entity = entityOf(req.params.entity as string);
+    const read = readRecord(entity, req.body);
+    if (!read.ok)
+      throw badRequest(
+        'validation_failed',
+        `The ${entity.name} record is not valid.`,
+        read.problems.map((p) => ({ field: p.pointer, message: p.message })),
+      );
+    const { staged } = read;
+    if (staged.key !== req.params.key)
+      throw badRequest(
+        'key_mismatch',
+        `The record's key is ${staged.key}, the path names ${String(req.params.key)}: write a record to its own path.`,
+      );
+    const tenantId = requestTenant(res).id;
+    try {
+      const counts = await db.transaction(async (tx) => {
+        await stageRecords(tx, [staged]);
+        return mergeStaged(tx, tenantId, entity);
+      });
+      const [refused] = counts.refusedRecords;
+      if (refused) refuseStale(res, staged.key, staged.version, refused.storedVersion);
+      const result = counts.created ? 'created' : counts.updated ? 'updated' : 'unchanged';
+      res
+        .status(counts.created ? 201 : 200)
+        .json({ entity: entity.name, key: staged.key, version: staged.version, result });
+    } catch (error) {
+      if (error instanceof UnknownReferencesError)
+        throw new HttpError(
+          422,
+          'unknown_reference',
+          'The record names rows that do not exist: write them first.',
+          error.problems.map((p) => ({ field: p.pointer, message: p.message })),
+        );
+      throw error;
+    }
+  });
+
+  router.delete('/:entity/:key', requireScope('write'), async (req, res) => {
+    const entity = entityOf(req.params.entity as string);
+    const raw = req.query.version;
+    const version = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : versionNumber(raw);
+    if (typeof raw !== 'string' || !Number.isFinite(version))
+      throw badRequest(
+        'validation_failed',
+        'A delete names the version it deletes: ?version=<number or RFC 3339 time>.',
+        [{ field: 'query/version', message: 'is required' }],
+      );
+    const key = req.params.key as string;
+    const outcome = await db.transaction((tx) =>
+      deleteRecord(tx, requestTenant(res).id, entity, key, version),
+    );
+    if (outcome.outcome === 'refused') refuseStale(res, key, version, outcome.storedVersion);
+    if (outcome.outcome === 'referenced')
+      throw new HttpError(
+        409,
+        'still_referenced',
+        `Other records still name ${entity.name} ${key}: delete or change them first.`,
+      );
+    res.json({ entity: entity.name, key, version, result: outcome.outcome });
+  });
+
+  return router;
+};

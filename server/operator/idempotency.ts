@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Queryable } from '../db/database';
+import { HttpError } from '../http/errors';
+import { findIdempotentAnswer, keepIdempotentAnswer } from '../store/idempotencyStore';
+import { requestTenant } from '../tenancy/tenantContext';
+
+/** Longest Idempotency-Key accepted (Stripe's limit; a UUID is 36). */
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * `Idempotency-Key` on the operator API's writes (issue 25), after the IETF draft and Stripe: the
+ * first answer to a key is kept for a day, and a retry carrying the same key and the same request
+ * gets that answer again (`Idempotent-Replayed: true`) without anything being done twice. The same
+ * key with another request is a client's mistake: 422 `idempotency_key_reused`. Answers of 5xx are
+ * not kept, so a retry after a failure runs again. Without the header a write runs as it is; the
+ * record versions keep retries harmless anyway, the key makes them answer alike.
+ */
+export function idempotentWrites(db: Queryable): RequestHandler {
+  return async (req, res, next) => {
+    const key = req.get('Idempotency-Key');
+    if (key === undefined || req.method === 'GET' || req.method === 'HEAD') return next();
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key))
+      throw new HttpError(
+        400,
+        'invalid_idempotency_key',
+        `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters.`,
+      );
+    const tenantId = requestTenant(res).id;
+    const requestHash = createHash('sha256')
+      .update(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(req.body ?? null)}`)
+      .digest('base64url');
+    const stored = await findIdempotentAnswer(db, tenantId, key);
+    if (stored) {
+      if (stored.requestHash !== requestHash)
+        throw new HttpError(
+          422,
+          'idempotency_key_reused',
+          'This Idempotency-Key was used for another request within the last day; use a new key for a new request.',
+        );
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(stored.status).json(stored.response);
+      return;
+    }
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode < 500)
+        // Kept before the answer goes out: a retry that races the first answer finds it.
+        void keepIdempotentAnswer(db, tenantId, key, { requestHash, status: res.statusCode, response: body })
+          .catch(() => undefined)
+          .finally(() => json(body));
+      else json(body);
+      return res;
+    };
+    next();
+  };
+}

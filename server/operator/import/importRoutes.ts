@@ -1,0 +1,75 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router } from 'express';
+import { HttpError, notFound } from '../../http/errors';
+import { requestTenant } from '../../tenancy/tenantContext';
+import { requireScope } from '../keys/operatorAuth';
+import type { OperatorRouterFactory } from '../operatorApi';
+import { ORDER_SYSTEM_ENTITIES, orderSystemEntity } from '../entities/orderSystemEntities';
+import { fileSource, formatProblem, importSources } from './importRecords';
+
+/** Largest file one call takes (a million subscriptions are about 400 MB of NDJSON). */
+export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
+
+/**
+ * `POST /operator/v1/imports/<entity>` (scope import; issue 25 "The same import is reachable
+ * through the API for files uploaded by the order system"): the body is the entity's NDJSON file
+ * (`Content-Type: application/x-ndjson`), streamed to a temporary file and imported exactly as
+ * `portal import` does. Answers 200 with the summary, or 422 `import_refused` listing every bad line
+ * as `file:line /pointer message` (nothing written then). An upload cut off part-way is imported
+ * again whole: the records' versions make the lines already merged `unchanged`.
+ */
+export const importRouter: OperatorRouterFactory = ({ db }) => {
+  const router = Router();
+  router.post('/imports/:entity', requireScope('import'), async (req, res) => {
+    const entity = orderSystemEntity(req.params.entity as string);
+    if (!entity)
+      throw notFound(
+        `There is no entity "${String(req.params.entity)}"; import one of ${ORDER_SYSTEM_ENTITIES.map((e) => e.name).join(', ')}.`,
+      );
+    if (!req.is('application/x-ndjson'))
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        'Send the file as Content-Type: application/x-ndjson, one record per line.',
+      );
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-import-'));
+    try {
+      const file = path.join(folder, `${entity.name}.ndjson`);
+      let received = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          received += chunk.length;
+          if (received > IMPORT_UPLOAD_LIMIT_BYTES)
+            done(
+              new HttpError(
+                413,
+                'payload_too_large',
+                `An upload may be ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB at most; split the file or use portal import.`,
+              ),
+            );
+          else done(null, chunk);
+        },
+      });
+      await pipeline(req, limit, createWriteStream(file));
+      const result = await importSources(db, requestTenant(res).id, [
+        fileSource(entity, file, `${entity.name}.ndjson`),
+      ]);
+      if (!result.ok)
+        throw new HttpError(
+          422,
+          'import_refused',
+          `${result.problemCount} problems in the file: nothing of a batch with a bad line was written (a bad record or name is found before anything is written; a missing reference stops the import at its batch).`,
+          result.problems.map((problem) => ({ ...problem, text: formatProblem(problem) })),
+        );
+      res.json({ entities: result.entities });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+  return router;
+};

@@ -1,0 +1,271 @@
+/**
+ * The order system's writes through the operator API (issue 25): versioned upserts (an older
+ * version refused with 409, the same record unchanged), deletes with tombstones, references checked
+ * before anything is written, Idempotency-Key, scopes, and the NDJSON upload that runs the import.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import type { Database } from '../../../server/db/database';
+import { createOperatorKey } from '../../../server/operator/keys/operatorKeys';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const tenant = makeServerTenant({
+  id: uniqueTenantId('os-writes'),
+  name: 'Verlag',
+  hosts: [],
+  defaultLocale: 'de-DE',
+  features: [],
+});
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-os-writes-'));
+let db: Database;
+let baseUrl: string;
+let close: () => Promise<void>;
+let writeKey: string;
+let readKey: string;
+let importKey: string;
+
+async function call(route: string, key: string, init: RequestInit & { json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${key}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const response = await fetch(`${baseUrl}/t/${tenant.id}/operator/v1${route}`, { ...init, headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+const put = (route: string, json: unknown, key = writeKey, headers: Record<string, string> = {}) =>
+  call(route, key, { method: 'PUT', json, headers });
+
+const publication = { version: 1, publication: 'TAZ', clientId: '101', description: 'Die Tageszeitung' };
+const partner = { version: 1, bpNumber: '1000000001', firstName: 'Anna', lastName1: 'Berg', city: 'Köln' };
+const subscription = {
+  version: 1,
+  id: '101000123',
+  orderNumber: '4000000123',
+  publication: 'TAZ',
+  orderStatus: 'A',
+  mixType: 'PRINT',
+  validFrom: '2026-01-01',
+  roles: [{ bpNumber: '1000000001', role: 'AG' }],
+};
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  const { app } = createApp({
+    db,
+    tenants: [tenant],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer: createMailer({ outboxDir }),
+  });
+  ({ baseUrl, close } = await listen(app));
+  const now = new Date();
+  writeKey = (await createOperatorKey(db, tenant.id, { name: 'erp', scopes: ['read', 'write'], now })).secret;
+  readKey = (await createOperatorKey(db, tenant.id, { name: 'bi', scopes: ['read'], now })).secret;
+  importKey = (await createOperatorKey(db, tenant.id, { name: 'sync', scopes: ['import'], now })).secret;
+});
+
+afterAll(async () => close?.());
+
+describe('PUT /operator/v1/<entity>/<key>', () => {
+  it('creates, then answers unchanged for the same record, then updates with a newer version', async () => {
+    expect((await put('/publications/TAZ', publication)).status).toBe(201);
+    expect((await put('/business-partners/1000000001', partner)).body.result).toBe('created');
+    const created = await put('/subscriptions/101000123', subscription);
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      entity: 'subscriptions',
+      key: '101000123',
+      version: 1,
+      result: 'created',
+    });
+    expect((await put('/subscriptions/101000123', subscription)).body.result).toBe('unchanged');
+
+    const renamed = await put('/business-partners/1000000001', { ...partner, version: 2, city: 'Bonn' });
+    expect(renamed.body.result).toBe('updated');
+    const [row] = await db.query<{ city: string }>(
+      `select city from business_partners where tenant_id = $1 and bp_number = '1000000001'`,
+      [tenant.id],
+    );
+    expect(row.city).toBe('Bonn');
+    const read = await call('/business-partners/1000000001', readKey);
+    expect(read.body).toMatchObject({ version: 2, bpNumber: '1000000001', city: 'Bonn' });
+  });
+
+  it('refuses an older version with 409 and changes nothing', async () => {
+    const stale = await put('/business-partners/1000000001', { ...partner, version: 1, city: 'Aachen' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({
+      code: 'stale_version',
+      details: { storedVersion: 2, version: 1 },
+    });
+    const same = await put('/business-partners/1000000001', { ...partner, version: 2, city: 'Aachen' });
+    expect(same.status).toBe(409);
+    const [row] = await db.query<{ city: string }>(
+      `select city from business_partners where tenant_id = $1 and bp_number = '1000000001'`,
+      [tenant.id],
+    );
+    expect(row.city).toBe('Bonn');
+  });
+
+  it('takes an RFC 3339 time as the version', async () => {
+    const later = { ...partner, version: '2030-01-01T00:00:00Z', city: 'Trier' };
+    expect((await put('/business-partners/1000000001', later)).body.result).toBe('updated');
+    expect(
+      (await put('/business-partners/1000000001', { ...later, version: '2029-12-31T23:59:59Z' })).status,
+    ).toBe(409);
+  });
+
+  it('replaces the roles with the record', async () => {
+    await put('/business-partners/1000000002', { ...partner, version: 1, bpNumber: '1000000002' });
+    const moved = { ...subscription, version: 2, roles: [{ bpNumber: '1000000002', role: 'WE' }] };
+    expect((await put('/subscriptions/101000123', moved)).body.result).toBe('updated');
+    const roles = await db.query(
+      `select bp_number, role from subscription_roles where tenant_id = $1 and subscription_id = '101000123'`,
+      [tenant.id],
+    );
+    expect(roles).toEqual([{ bp_number: '1000000002', role: 'WE' }]);
+  });
+
+  it('answers every problem of a bad record with its pointer, and a missing reference with 422', async () => {
+    const bad = await put('/subscriptions/101000999', {
+      version: -1,
+      id: '101000999',
+      orderNumber: '12',
+      publication: 'TAZ',
+      orderStatus: 'X',
+      roles: [],
+      colour: 'red',
+    });
+    expect(bad.status).toBe(400);
+    const fields = bad.body.error.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['/version', '/orderNumber', '/orderStatus', '/mixType', '/colour']),
+    );
+
+    const unknown = await put('/subscriptions/101000998', {
+      ...subscription,
+      id: '101000998',
+      orderNumber: '4000000998',
+      publication: 'NOPE',
+      roles: [{ bpNumber: '1000009999', role: 'AG' }],
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.details).toEqual([
+      { field: '/publication', message: expect.stringContaining('publications "NOPE"') },
+      { field: '/roles/0/bpNumber', message: expect.stringContaining('business-partners "1000009999"') },
+    ]);
+    const rows = await db.query(`select 1 from subscriptions where tenant_id = $1 and id = '101000998'`, [
+      tenant.id,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses a record written to another key's path, an unknown entity, and a key without the write scope", async () => {
+    expect((await put('/business-partners/1000000003', partner)).body.error.code).toBe('key_mismatch');
+    expect((await put('/colours/red', partner)).status).toBe(404);
+    const readOnly = await put('/business-partners/1000000001', { ...partner, version: 9 }, readKey);
+    expect(readOnly.status).toBe(403);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the first answer and refuses the key for another request', async () => {
+    const record = { ...partner, bpNumber: '1000000010', version: 1 };
+    const headers = { 'idempotency-key': 'retry-1' };
+    const first = await put('/business-partners/1000000010', record, writeKey, headers);
+    expect(first.status).toBe(201);
+    const retry = await put('/business-partners/1000000010', record, writeKey, headers);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const other = await put('/business-partners/1000000010', { ...record, version: 2 }, writeKey, headers);
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+  });
+});
+
+describe('DELETE /operator/v1/<entity>/<key>?version=N', () => {
+  it('deletes, keeps a tombstone that refuses an older upsert, and will not delete a partner still named', async () => {
+    const payment = {
+      version: 1,
+      subscriptionId: '101000123',
+      id: 'P1',
+      date: '2026-02-01',
+      amount: '12.50',
+      invoiceStatusCode: 'A',
+    };
+    expect((await put('/payments/101000123~P1', payment)).status).toBe(201);
+    expect((await call('/payments/101000123~P1?version=1', writeKey, { method: 'DELETE' })).status).toBe(409);
+    const deleted = await call('/payments/101000123~P1?version=3', writeKey, { method: 'DELETE' });
+    expect(deleted.body.result).toBe('deleted');
+    expect((await put('/payments/101000123~P1', { ...payment, version: 2 })).status).toBe(409);
+    expect((await put('/payments/101000123~P1', { ...payment, version: 4 })).body.result).toBe('created');
+
+    const named = await call('/business-partners/1000000002?version=99', writeKey, { method: 'DELETE' });
+    expect(named.status).toBe(409);
+    expect(named.body.error.code).toBe('still_referenced');
+  });
+});
+
+describe('POST /operator/v1/imports/<entity>', () => {
+  const upload = (entity: string, text: string, key = importKey) =>
+    call(`/imports/${entity}`, key, {
+      method: 'POST',
+      body: text,
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+
+  it('imports an NDJSON file and says what it created, updated, left and refused', async () => {
+    const lines = [
+      { ...partner, bpNumber: '1000000020', version: 1 },
+      { ...partner, bpNumber: '1000000021', version: 1 },
+      { ...partner, bpNumber: '1000000001', version: 1 },
+    ];
+    const answer = await upload('business-partners', lines.map((l) => JSON.stringify(l)).join('\n'));
+    expect(answer.status).toBe(200);
+    expect(answer.body.entities[0]).toMatchObject({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      refused: 1,
+      lines: 3,
+    });
+  });
+
+  it('lists every bad line as file:line /pointer message and writes nothing', async () => {
+    const text = [
+      JSON.stringify({ ...partner, bpNumber: '1000000030', version: 1 }),
+      '{"version": 1, "bpNumber": "12"',
+      JSON.stringify({ version: 1, bpNumber: '1000000031', shoeSize: 42 }),
+    ].join('\n');
+    const answer = await upload('business-partners', text);
+    expect(answer.status).toBe(422);
+    const texts = answer.body.error.details.map((d: { text: string }) => d.text);
+    expect(texts[0]).toMatch(/^business-partners\.ndjson:2 is not JSON/);
+    expect(texts[1]).toBe('business-partners.ndjson:3 /shoeSize is not a field of this record');
+    const rows = await db.query(
+      `select 1 from business_partners where tenant_id = $1 and bp_number = '1000000030'`,
+      [tenant.id],
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('needs the import scope and NDJSON', async () => {
+    expect((await upload('business-partners', '', writeKey)).status).toBe(403);
+    const json = await call('/imports/business-partners', importKey, {
+      method: 'POST',
+      json: { version: 1 },
+    });
+    expect(json.status).toBe(415);
+  });
+});
