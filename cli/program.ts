@@ -9,6 +9,7 @@ import { registerStart } from './commands/start';
 import { registerDb } from './commands/db';
 import { registerEvents } from './commands/events';
 import { registerKeys } from './commands/keys';
+import { registerImport } from './commands/import';
 import { registerStudio } from './commands/studio';
 import { registerWebhooks } from './commands/webhooks';
 
@@ -32,6 +33,7 @@ export function createProgram(): Command {
   registerDb(program);
   registerEvents(program);
   registerKeys(program);
+  registerImport(program);
   registerStudio(program);
   registerWebhooks(program);
   return program;

@@ -68,7 +68,7 @@ async function prepareStaging(tx: Queryable): Promise<void> {
   await tx.query(
     `create temp table if not exists order_system_staging (
        line integer not null, record_key text not null, version bigint not null,
-       content_hash text not null, record jsonb not null, outcome text
+       content_hash text not null, record jsonb not null, outcome text, stored_version bigint
      ) on commit drop`,
   );
   await tx.query('truncate order_system_staging');
@@ -182,7 +182,8 @@ export async function mergeStaged(
           when v.version is null or v.deleted and s.version > v.version then 'apply'
           when s.version < v.version or (s.version = v.version and s.content_hash <> v.content_hash) then 'refused'
           when s.content_hash = v.content_hash then 'unchanged'
-          else 'apply' end
+          else 'apply' end,
+            stored_version = v.version
        from (select s2.record_key, v2.version, v2.deleted, v2.content_hash
                from order_system_staging s2
                left join order_system_versions v2
@@ -226,7 +227,9 @@ export async function mergeStaged(
   await tx.query(
     `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
      select $1, $2, record_key, version, content_hash, false, now()
-       from order_system_staging where outcome in ('apply', 'unchanged')
+       from order_system_staging
+      -- An unchanged record at its stored version leaves everything as it was, its version row too.
+      where outcome = 'apply' or (outcome = 'unchanged' and version > stored_version)
      on conflict (tenant_id, entity, record_key) do update
        set version = greatest(order_system_versions.version, excluded.version),
            content_hash = excluded.content_hash, deleted = false, updated_at = now()`,

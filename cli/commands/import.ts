@@ -1,0 +1,123 @@
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import type {
+  EntitySummary,
+  ImportOptions,
+  ImportProgress,
+  ImportResult,
+} from '../../server/operator/import/importRecords';
+
+function parseBatch(value: string): number {
+  const lines = Number(value);
+  if (!Number.isInteger(lines) || lines < 1 || lines > 1_000_000)
+    throw new InvalidArgumentError('write a whole number from 1 to 1000000');
+  return lines;
+}
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** One progress line: the file, how far, and the rate since it started. */
+export function formatProgress(progress: ImportProgress, now = Date.now()): string {
+  const seconds = Math.max((now - progress.startedAt) / 1000, 0.001);
+  const rate = Math.round(progress.linesDone / seconds);
+  const of = progress.linesTotal ? ` of ${count(progress.linesTotal)}` : '';
+  return `${progress.phase === 'validating' ? 'checking' : 'loading '} ${progress.file}: ${count(progress.linesDone)}${of} lines, ${count(rate)} lines/s`;
+}
+
+/** The summary table: one line per file with created, updated, unchanged and refused. */
+export function formatSummary(entities: readonly EntitySummary[]): string {
+  const header = ['file', 'lines', 'created', 'updated', 'unchanged', 'refused'];
+  const rows = entities.map((e) => [
+    e.resumedAfter > 0 ? `${e.file} (resumed after line ${count(e.resumedAfter)})` : e.file,
+    count(e.lines),
+    count(e.created),
+    count(e.updated),
+    count(e.unchanged),
+    count(e.refused),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export interface ImportCommandResult {
+  result: ImportResult;
+  /** What the command prints: problems or the summary. */
+  text: string;
+}
+
+/**
+ * `portal import <tenant> <file or folder>` as a function (the tests call it): reads the NDJSON
+ * files, imports them into the tenant and answers the text the command prints.
+ */
+export async function runImport(
+  db: import('../../server/db/database').Database,
+  tenantId: string,
+  target: string,
+  options: Pick<ImportOptions, 'batchLines' | 'onProgress'> = {},
+): Promise<ImportCommandResult> {
+  const { importSources, sourcesAt, formatProblem } =
+    await import('../../server/operator/import/importRecords');
+  const { sources, problems } = await sourcesAt(target);
+  if (problems.length > 0) {
+    const result: ImportResult = { ok: false, problems, problemCount: problems.length, entities: [] };
+    return { result, text: problems.map(formatProblem).join('\n') };
+  }
+  const result = await importSources(db, tenantId, sources, options);
+  if (!result.ok) {
+    const listed = result.problems.map(formatProblem);
+    if (result.problemCount > result.problems.length)
+      listed.push(`… and ${count(result.problemCount - result.problems.length)} more problems`);
+    const written = result.entities.some((e) => e.created + e.updated > 0)
+      ? `\n\nWritten before the import stopped:\n${formatSummary(result.entities)}`
+      : '\n\nNothing was written.';
+    return { result, text: listed.join('\n') + written };
+  }
+  return { result, text: formatSummary(result.entities) };
+}
+
+/**
+ * `portal import <tenant> <file|folder> [--batch N]` (issue 25 "Bulk import"): the order system's
+ * NDJSON files into a tenant, on DATABASE_URL or the embedded PostgreSQL. Every bad line is listed
+ * as `file:line /pointer message` and nothing is written; progress with rates goes to a terminal;
+ * an interrupted import goes on where it stopped when run again; the summary ends it.
+ */
+export function registerImport(program: Command): void {
+  program
+    .command('import')
+    .description(
+      "import the order system's records into a tenant: NDJSON files named <entity>.ndjson (one file, or a folder of them), checked line by line, then merged by version (DATABASE_URL, or the embedded PostgreSQL under data/)",
+    )
+    .argument('<tenant>', 'tenant id (a file in tenants/)')
+    .argument('<path>', 'an <entity>.ndjson file or a folder of them')
+    .option('--batch <lines>', 'lines per transaction (default: 20000)', parseBatch)
+    .action(async (tenantId: string, target: string, options: { batch?: number }) => {
+      const { loadValidTenants } = await import('./loadValidTenants');
+      await loadValidTenants([tenantId]);
+      const { withDatabase } = await import('./db');
+      const { migrate } = await import('../../server/db/migrate');
+      const tty = process.stderr.isTTY;
+      let lastDraw = 0;
+      const onProgress = (progress: ImportProgress) => {
+        const now = Date.now();
+        if (!tty || now - lastDraw < 200) return;
+        lastDraw = now;
+        process.stderr.write(`\r${formatProgress(progress, now)}\x1b[K`);
+      };
+      await withDatabase(async (db) => {
+        await migrate(db);
+        const { result, text } = await runImport(db, tenantId, target, {
+          batchLines: options.batch,
+          onProgress,
+        });
+        if (tty) process.stderr.write('\r\x1b[K');
+        if (!result.ok) {
+          console.error(text);
+          process.exitCode = 1;
+          return;
+        }
+        console.log(text);
+      });
+    });
+}
