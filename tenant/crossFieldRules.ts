@@ -17,6 +17,7 @@ import { contrastHint } from './contrastHint';
 import { closestMatch, closestTextKey, didYouMean, textKeyHint } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';
 import type { Problem } from './schemaErrors';
+import { webhookSecretProblem } from './webhookSecret';
 
 export interface RuleContext {
   /** File name without .json; the id must equal it. */
@@ -323,7 +324,9 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * Webhook endpoints (issue 8 "Account events"): events carry subscribers' data and the signing
  * secret protects them, so they travel over https, except to a receiver on this machine; the
  * secret comes from the server's environment (secretEnv), a literal one only for such a local
- * receiver, because a tenant file is committed. A URL the schema already refused is left to it.
+ * receiver, because a tenant file is committed. A literal secret is a Standard Webhooks one, and
+ * previousSecretEnv (a rotation's old secret) goes with a secretEnv of its own (issue 25). A URL
+ * the schema already refused is left to it.
  */
 function webhookRules(tenant: Loose): Problem[] {
   const problems: Problem[] = [];
@@ -355,7 +358,7 @@ function webhookRules(tenant: Loose): Problem[] {
         pointer: `${base}/url`,
         at: 'value',
         message: `webhook URL "${raw}" carries a user name or password, which would be committed with the tenant file`,
-        hint: "remove it from the URL; receivers check the Portal-Signature header made with the endpoint's secret (secretEnv) instead",
+        hint: "remove it from the URL; receivers check the webhook-signature header made with the endpoint's secret (secretEnv) instead",
       });
     }
     const hasEnv = endpoint.secretEnv !== undefined;
@@ -383,9 +386,85 @@ function webhookRules(tenant: Loose): Problem[] {
           'a literal webhook secret is allowed only for a receiver on this machine: the tenant file is committed, so the secret would not be secret',
         hint: 'put the secret in an environment variable of the server and name it: "secretEnv": "PORTAL_WEBHOOK_SECRET_…"',
       });
+    } else if (typeof endpoint.secret === 'string') {
+      // Issue 25: deliveries are signed the Standard Webhooks way, with the bytes a whsec_ secret
+      // decodes to; any other string would sign with a key no receiver's library derives from it.
+      const problem = webhookSecretProblem(endpoint.secret);
+      if (problem)
+        problems.push({
+          pointer: `${base}/secret`,
+          at: 'value',
+          message: `webhook secret is not a Standard Webhooks secret: ${problem}`,
+          hint: 'make one with `portal webhooks secret`',
+        });
+    }
+    if (endpoint.previousSecretEnv !== undefined) {
+      if (!hasEnv) {
+        problems.push({
+          pointer: `${base}/previousSecretEnv`,
+          at: 'key',
+          message:
+            'previousSecretEnv keeps the old secret of secretEnv during a rotation, and this endpoint has no secretEnv',
+          hint: "name the new secret's variable in secretEnv, or remove previousSecretEnv",
+        });
+      } else if (endpoint.previousSecretEnv === endpoint.secretEnv) {
+        problems.push({
+          pointer: `${base}/previousSecretEnv`,
+          at: 'value',
+          message: `previousSecretEnv names the same variable as secretEnv (${text(endpoint.secretEnv)})`,
+          hint: 'put the new secret in another variable and name that in secretEnv; previousSecretEnv names the one with the old secret',
+        });
+      }
     }
   });
   return problems;
+}
+
+const ENV_NAME = /^[A-Z][A-Z0-9_]{0,127}$/;
+
+/**
+ * What validation can tell about the secrets of secretEnv and previousSecretEnv (issue 25): only
+ * the variables' names are in the file, so their values are checked in the environment the
+ * validator runs in — the server's own when the studio or a server validates, maybe not when an
+ * operator runs `portal validate` elsewhere. Hence warnings, not errors: the deliverer holds (and
+ * logs) the deliveries of an endpoint whose variable is missing or not a whsec_ secret, and a
+ * tenant still loads.
+ */
+export function webhookSecretWarnings(
+  tenant: TenantWithDefaults | Loose,
+  env: Readonly<Record<string, string | undefined>>,
+): Problem[] {
+  const warnings: Problem[] = [];
+  list(record(tenant).webhooks).forEach((entry, index) => {
+    const endpoint = record(entry);
+    for (const field of ['secretEnv', 'previousSecretEnv'] as const) {
+      const name = text(endpoint[field]);
+      if (name === undefined || !ENV_NAME.test(name)) continue;
+      const pointer = `/webhooks/${index}/${field}`;
+      const value = env[name];
+      if (!value) {
+        warnings.push({
+          pointer,
+          at: 'value',
+          message: `environment variable ${name} is not set here: a server without it holds this endpoint's deliveries rather than send them unsigned`,
+          hint:
+            field === 'secretEnv'
+              ? `make a secret with \`portal webhooks secret\` and set ${name} to it where the server runs`
+              : `set ${name} to the secret being replaced where the server runs, or remove previousSecretEnv once the rotation is over`,
+        });
+        continue;
+      }
+      const problem = webhookSecretProblem(value);
+      if (problem)
+        warnings.push({
+          pointer,
+          at: 'value',
+          message: `environment variable ${name} does not hold a Standard Webhooks secret: ${problem}; a server with this value holds this endpoint's deliveries`,
+          hint: `make a secret with \`portal webhooks secret\`, give it to the receiver and set ${name} to it`,
+        });
+    }
+  });
+  return warnings;
 }
 
 /** Lists whose entries are told apart by one field; a repeated value is a mistake. */

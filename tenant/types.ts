@@ -24,10 +24,12 @@ export interface TenantIssue {
  */
 export type ResolvedTenant = TenantWithDefaults & { themeTokens: ThemeTokens };
 
-/** What validation needs besides the file: by default both are read from the repository. */
+/** What validation needs besides the file: by default read from the repository (and the environment). */
 export interface ValidationContext {
   /** Every base text key (engine/core/texts.json and engine/features/*\/texts.json). */
   knownTextKeys?: Set<string>;
   /** Theme presets by name (themes/<name>.json). */
   themePresets?: Record<string, ThemePreset>;
+  /** Where the webhook secrets a tenant names (secretEnv) are looked up for warnings; process.env by default. */
+  env?: Readonly<Record<string, string | undefined>>;
 }

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { crossFieldRules, tenantThemeTokens } from './crossFieldRules';
+import { crossFieldRules, tenantThemeTokens, webhookSecretWarnings } from './crossFieldRules';
+import { eInvoiceProblems } from './eInvoiceRules';
 import { byPosition, issueAt, issueAtOffset } from './issues';
 import { parseJson } from './jsonSource';
 import { validateAgainstSchema, type Problem } from './schemaErrors';
@@ -40,12 +41,21 @@ export function validateTenantSource(
     knownTextKeys: ctx.knownTextKeys ?? knownTextKeys(),
     themePresets,
   }).filter((rule) => !alreadyReported(rule, schemaProblems));
+  // Issue 26: what the invoice section lacks for an e-invoice; an error only where the tenant
+  // switches the XRechnung download on, else a warning (its invoices stay plain PDFs).
+  const eInvoice = eInvoiceProblems(data);
+  ruleProblems.push(...eInvoice.errors.filter((rule) => !alreadyReported(rule, schemaProblems)));
 
   for (const problem of [...schemaProblems, ...ruleProblems])
     issues.push(issueAt(file, parsed.source, problem));
   issues.sort(byPosition);
-  // Warnings never stop a tenant from loading (a text missing in an offered locale, issue 14).
-  const warnings = translationWarnings(parsed.source.value as Record<string, unknown>)
+  // Warnings never stop a tenant from loading (a text missing in an offered locale, issue 14; a
+  // webhook secret variable missing or malformed where this runs, issue 25).
+  const warnings = [
+    ...translationWarnings(parsed.source.value as Record<string, unknown>),
+    ...eInvoice.warnings,
+    ...webhookSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
+  ]
     .filter((warning) => !alreadyReported(warning, schemaProblems))
     .map((warning) => ({ ...issueAt(file, parsed.source, warning), severity: 'warning' as const }))
     .sort(byPosition);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import type { ListedEvent } from '../../server/store/accountEventStore';
+import type { DisabledEndpoint, ListedEvent } from '../../server/store/accountEventStore';
 import { redactedUrl } from '../../server/events/webhookAddress';
 
 /** Most events one call lists. */
@@ -16,12 +16,29 @@ function parseLimit(value: string): number {
 const time = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}Z` : '');
 
 /**
- * The listing of `portal events`: per event its time, tenant, type, subject and id, and below it
- * one line per endpoint with the delivery state, attempts and the last answer.
+ * Endpoints disabled by a 410 Gone answer (issue 25), above the events: each with its tenant, when,
+ * and the command that turns it back on, so an operator who wonders why a receiver gets nothing
+ * sees it first.
  */
-export function formatEvents(events: readonly ListedEvent[]): string {
-  if (events.length === 0) return 'No account events.';
-  const lines: string[] = [];
+function formatDisabled(disabled: readonly DisabledEndpoint[]): string[] {
+  return disabled.map(
+    (endpoint) =>
+      `disabled  ${endpoint.tenantId}  ${redactedUrl(endpoint.url)}  since ${time(endpoint.disabledAt)}: it answered ${endpoint.status} Gone to event ${endpoint.eventId}; nothing is sent to it until \`portal webhooks enable ${endpoint.tenantId} <url>\` or a new URL in the tenant file`,
+  );
+}
+
+/**
+ * The listing of `portal events`: the disabled endpoints, then per event its time, tenant, type,
+ * subject and id, and below it one line per endpoint with the delivery state, attempts and the
+ * last answer.
+ */
+export function formatEvents(
+  events: readonly ListedEvent[],
+  disabled: readonly DisabledEndpoint[] = [],
+): string {
+  const lines: string[] = formatDisabled(disabled);
+  if (lines.length > 0) lines.push('');
+  if (events.length === 0) return [...lines, 'No account events.'].join('\n');
   for (const event of events) {
     lines.push(
       `${time(event.createdAt)}  ${event.tenantId}  ${event.type}  ${event.subject.type} ${event.subject.id}  (${event.id})`,
@@ -54,18 +71,21 @@ export function registerEvents(program: Command): void {
   program
     .command('events')
     .description(
-      'list account events, newest first, with the delivery state per webhook endpoint (DATABASE_URL, or the embedded PostgreSQL under data/)',
+      'list the webhook endpoints disabled by a 410 Gone answer, then account events, newest first, with the delivery state per endpoint (DATABASE_URL, or the embedded PostgreSQL under data/)',
     )
     .option('--tenant <id>', 'only the events of this tenant')
     .option('--limit <n>', 'how many events (default: 20)', parseLimit, 20)
     .option('--json', 'print the events as JSON for tools', false)
     .action(async (options: { tenant?: string; limit: number; json: boolean }) => {
       const { withDatabase } = await import('./db');
-      const { listAccountEvents } = await import('../../server/store/accountEventStore');
+      const { listAccountEvents, listDisabledEndpoints } =
+        await import('../../server/store/accountEventStore');
       await withDatabase(async (db) => {
         let events: ListedEvent[];
+        let disabled: DisabledEndpoint[];
         try {
           events = await listAccountEvents(db, { tenantId: options.tenant, limit: options.limit });
+          disabled = options.json ? [] : await listDisabledEndpoints(db, { tenantId: options.tenant });
         } catch (error) {
           // 42P01: the table does not exist — a database the server has not migrated yet.
           if ((error as { code?: string }).code === '42P01')
@@ -74,7 +94,9 @@ export function registerEvents(program: Command): void {
             );
           throw error;
         }
-        console.log(options.json ? JSON.stringify(events, null, 2) : formatEvents(events));
+        // --json stays the list of events tools read; a disabled endpoint shows there in the
+        // lastError of its deliveries.
+        console.log(options.json ? JSON.stringify(events, null, 2) : formatEvents(events, disabled));
       });
     });
 }

@@ -5,7 +5,7 @@
  */
 
 /**
- * An account event as a tenant's webhook endpoints receive it (issue 8 "Account events"): the JSON body of the POST, signed in the Portal-Signature header. One shape per event type; `data` is documented per type below. Every change a subscriber makes records one event in the same transaction as the change. `id` is the idempotency id: a delivery can arrive more than once (a retry after a lost answer), so receivers skip ids they have already processed.
+ * An account event as a tenant's webhook endpoints receive it (issue 8 "Account events"): the JSON body of the POST, signed in the Standard Webhooks format (issue 25: webhook-id, webhook-timestamp and webhook-signature headers; verify it with a standardwebhooks library before parsing it). One shape per event type; `data` is documented per type below. Every change a subscriber makes records one event in the same transaction as the change. `id` is the idempotency id: a delivery can arrive more than once (a retry after a lost answer), so receivers skip ids they have already processed.
  */
 export type AccountEvent =
   | AccountCreatedEvent
@@ -48,7 +48,7 @@ export type AccountEvent =
   | LicenseManagerReplacedEvent
   | LicenseManagerAppointmentSentEvent;
 /**
- * The event's idempotency id, a random UUID; also sent as the Portal-Event-Id header. The same for every delivery attempt and every endpoint.
+ * The event's idempotency id, a random UUID; also sent as the webhook-id header. The same for every delivery attempt and every endpoint.
  */
 export type EventId = string;
 /**

@@ -2,6 +2,8 @@ import type { Database } from '../db/database';
 import type { WebhookEndpoint } from '../../schemas/generated/tenant';
 import {
   claimDueDeliveries,
+  disableEndpoint,
+  failDeliveriesToDisabledEndpoints,
   insertDeliveries,
   lockUndispatchedEvents,
   markAttemptFailed,
@@ -10,7 +12,8 @@ import {
   markEndpointGone,
   type ClaimedDelivery,
 } from '../store/accountEventStore';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhookSignature';
+import { decodeWebhookSecret } from '../../tenant/webhookSecret';
+import { webhookSignatureHeaders } from './webhookSignature';
 import { startPeriodicJob } from '../jobs/periodicJob';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -31,7 +34,13 @@ import { redactedUrl, webhookLookup } from './webhookAddress';
  *  2. deliver — due rows are claimed with `for update skip locked` and a lease longer than the
  *     request time-out, so at most one attempt per event and endpoint runs at a time across
  *     instances. 2xx settles the row; anything else, a network error or the 10 s time-out is
- *     retried with exponential back-off for up to a day, then the row is `failed`.
+ *     retried with exponential back-off for up to a day, then the row is `failed`. 410 Gone is
+ *     the exception (issue 25, after the Standard Webhooks spec): the endpoint is disabled in the
+ *     database and nothing more is attempted for it until `portal webhooks enable` or a new URL.
+ *
+ * Each attempt is signed in the Standard Webhooks format (webhookSignature.ts) with the secrets of
+ * the endpoint's variables, read at every attempt: a variable that is missing or not a whsec_
+ * secret holds the delivery (retried, logged), it is never sent unsigned or half signed.
  *
  * Delivery is at least once: an instance that dies after the receiver got a request but before it
  * recorded the answer leaves a lease that runs out, and the next attempt sends the same event
@@ -92,13 +101,38 @@ export function endpointWants(endpoint: Pick<WebhookEndpoint, 'events'>, type: s
   return endpoint.events === undefined || (endpoint.events as readonly string[]).includes(type);
 }
 
-/** The endpoint's signing secret: the environment variable it names, else its literal secret. */
-export function endpointSecret(
-  endpoint: Pick<WebhookEndpoint, 'secret' | 'secretEnv'>,
+/**
+ * The endpoint's signing keys, the current one first: the secret of the environment variable it
+ * names (else its literal secret), then during a rotation the previous secret (issue 25: "two
+ * signatures during the overlap"). Or why it cannot be signed, in words for the log and
+ * `portal events`: a variable that is not set, or a value that is not a whsec_ secret (never
+ * quoted). One bad secret holds the delivery rather than send it with the other signature alone:
+ * the operator said a receiver may still hold either secret.
+ */
+export function endpointSigningKeys(
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'secretEnv' | 'previousSecretEnv'>,
   env: Readonly<Record<string, string | undefined>> = process.env,
-): string | undefined {
-  if (endpoint.secretEnv) return env[endpoint.secretEnv] || undefined;
-  return endpoint.secret;
+): { keys: Uint8Array[] } | { error: string } {
+  const sources: Array<{ value: string | undefined; name: string }> = endpoint.secretEnv
+    ? [{ value: env[endpoint.secretEnv] || undefined, name: `environment variable ${endpoint.secretEnv}` }]
+    : [{ value: endpoint.secret, name: 'the secret in the tenant file' }];
+  if (endpoint.previousSecretEnv)
+    sources.push({
+      value: env[endpoint.previousSecretEnv] || undefined,
+      name: `environment variable ${endpoint.previousSecretEnv} (previousSecretEnv)`,
+    });
+  const keys: Uint8Array[] = [];
+  for (const source of sources) {
+    if (source.value === undefined)
+      return { error: `${source.name} is not set: the delivery cannot be signed` };
+    const decoded = decodeWebhookSecret(source.value);
+    if ('problem' in decoded)
+      return {
+        error: `${source.name} is not a Standard Webhooks secret (${decoded.problem}): the delivery cannot be signed; make one with portal webhooks secret`,
+      };
+    keys.push(decoded.key);
+  }
+  return { keys };
 }
 
 /** The JSON body receivers get (schemas/api/account-event.schema.json). */
@@ -193,6 +227,10 @@ async function post(
   });
 }
 
+/** The last error of the delivery that got the 410, as `portal events` shows it. */
+export const GONE_ERROR =
+  'HTTP 410 Gone: the endpoint is disabled; portal webhooks enable (or a new URL in the tenant file) turns it back on';
+
 async function attempt(
   db: Database,
   byId: Map<string, WebhookTenant>,
@@ -213,14 +251,11 @@ async function attempt(
     result.failed++;
     return;
   }
-  const secret = endpointSecret(endpoint, settings.env);
+  const signing = endpointSigningKeys(endpoint, settings.env ?? process.env);
   let outcome: AttemptOutcome;
-  if (!secret) {
-    // Retried like a failed request: setting the variable and restarting within the day delivers it.
-    outcome = {
-      status: null,
-      error: `environment variable ${endpoint.secretEnv} is not set: the delivery cannot be signed`,
-    };
+  if ('error' in signing) {
+    // Retried like a failed request: fixing the variable and restarting within the day delivers it.
+    outcome = { status: null, error: signing.error };
   } else {
     const body = webhookBody(row);
     outcome = await post(
@@ -229,14 +264,29 @@ async function attempt(
       {
         'content-type': 'application/json',
         'user-agent': 'publisher-portal-webhooks/1',
-        [SIGNATURE_HEADER]: signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
-        [EVENT_ID_HEADER]: row.eventId,
+        // webhook-id is the event id, the same in every attempt; webhook-timestamp is this attempt's.
+        ...webhookSignatureHeaders(signing.keys, row.eventId, Math.floor(Date.now() / 1000), body),
       },
       settings.timeoutMs,
     );
   }
   if (!outcome.error) {
     if (await markDelivered(db, row, outcome.status!)) result.delivered++;
+    return;
+  }
+  if (outcome.status === 410) {
+    // Issue 25: "A 410 answer disables the endpoint" (the receiver says it wants no more events).
+    // A lost lease leaves the row to the instance that owns it now; its attempt gets the 410 too.
+    if (!(await disableEndpoint(db, row, { status: 410, error: GONE_ERROR }))) return;
+    result.failed++;
+    settings.log?.({
+      level: 'error',
+      msg: 'webhook endpoint disabled: it answered 410 Gone; nothing more is sent to it until `portal webhooks enable` or a new URL in the tenant file',
+      tenant: row.tenantId,
+      event: row.eventId,
+      url: redactedUrl(row.url),
+      attempts: row.attempts,
+    });
     return;
   }
   const state = await markAttemptFailed(db, row, {
@@ -276,6 +326,9 @@ export async function deliverWebhooks(
   const byId = tenantsById(tenants);
   const tenantIds = [...byId.keys()].filter((id) => (byId.get(id)?.webhooks ?? []).length > 0);
   if (tenantIds.length === 0) return result;
+  // Deliveries to an endpoint disabled by a 410 (new events, or an instance that raced the 410)
+  // are settled as failed and never claimed (claimDueDeliveries skips them too).
+  result.failed += await failDeliveriesToDisabledEndpoints(db, tenantIds);
   while (!shouldStop()) {
     const rows = await claimDueDeliveries(db, {
       tenantIds,
@@ -292,9 +345,10 @@ export async function deliverWebhooks(
 /**
  * Starts the background deliverer: a round at once (deliveries left by a restart go out), then
  * every `intervalMs`, one round at a time per instance. Warns once about endpoints whose secret
- * variable is not set. The returned stop function lets the requests under way finish (at most
- * the time-out), starts no new ones and resolves when the round has ended. server/main.ts starts
- * it beside the mail sender and stops it before closing the database.
+ * variables are not set or not whsec_ secrets (issue 25). The returned stop function lets the
+ * requests under way finish (at most the time-out), starts no new ones and resolves when the
+ * round has ended. server/main.ts starts it beside the mail sender and stops it before closing
+ * the database.
  */
 export function startWebhookDeliverer(
   db: Database,
@@ -305,12 +359,13 @@ export function startWebhookDeliverer(
   const env = options.env ?? process.env;
   for (const tenant of tenants) {
     for (const endpoint of tenant.webhooks ?? []) {
-      if (endpoint.secretEnv && !env[endpoint.secretEnv]) {
+      const signing = endpointSigningKeys(endpoint, env);
+      if ('error' in signing) {
         options.log?.({
           level: 'warn',
-          msg: `webhook secret variable ${endpoint.secretEnv} is not set; deliveries to this endpoint wait for it`,
+          msg: `webhook deliveries to this endpoint wait: ${signing.error}`,
           tenant: tenant.id,
-          url: endpoint.url,
+          url: redactedUrl(endpoint.url),
         });
       }
     }

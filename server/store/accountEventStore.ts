@@ -2,12 +2,13 @@
  * SQL of the account events and their webhook deliveries (migration 007, issue 8 "Account
  * events"). Services write events through server/events/recordEvent.ts inside their own
  * transaction; the deliverer (server/events/webhookDeliverer.ts) dispatches them into delivery
- * rows and claims, attempts and settles those; `portal events` lists both. Writes are
+ * rows and claims, attempts and settles those, and disables an endpoint that answers 410 Gone
+ * (issue 25); `portal events` lists events, deliveries and disabled endpoints. Writes are
  * tenant-scoped; the deliverer's claims read across the tenants the instance serves, as the mail
  * sender does.
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export interface NewAccountEvent {
   tenantId: string;
@@ -133,6 +134,8 @@ export async function claimDueDeliveries(
            where state = 'pending' and next_attempt_at <= clock_timestamp()
              and (claimed_until is null or claimed_until < clock_timestamp())
              and tenant_id = any($4::text[])
+             and not exists (select 1 from webhook_disabled_endpoints x
+                              where x.tenant_id = webhook_deliveries.tenant_id and x.endpoint_url = webhook_deliveries.endpoint_url)
            order by next_attempt_at, created_at
            limit $3
            for update skip locked)
@@ -191,6 +194,106 @@ export async function markAttemptFailed(
     [...keyOf(row), outcome.status, outcome.error.slice(0, 1000), outcome.retryInMs, outcome.retryForMs],
   );
   return updated[0]?.state ?? null;
+}
+
+// --- endpoints disabled by 410 Gone (migration 021, issue 25) ----------------------------------
+
+/** Why a delivery to a disabled endpoint was not attempted, as `portal events` shows it. */
+export const DISABLED_ENDPOINT_ERROR =
+  'not sent: the endpoint answered 410 Gone and is disabled (portal webhooks enable, or a new URL in the tenant file, turns it back on)';
+
+/**
+ * The endpoint answered 410 Gone: in one transaction this delivery fails with that answer, the
+ * endpoint is recorded as disabled, and its other pending deliveries fail too, so no instance
+ * attempts another. A row claimed by another instance at this moment keeps its one attempt.
+ * False when this instance's lease was lost (then nothing is written).
+ */
+export async function disableEndpoint(
+  db: Database,
+  row: ClaimedDelivery,
+  outcome: { status: number; error: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx.query(
+      `update webhook_deliveries
+          set state = 'failed', done_at = clock_timestamp(), claim_token = null, claimed_until = null, last_status = $5, last_error = $6
+        where ${claimed} returning 1`,
+      [...keyOf(row), outcome.status, outcome.error.slice(0, 1000)],
+    );
+    if (updated.length === 0) return false;
+    await tx.query(
+      `insert into webhook_disabled_endpoints (tenant_id, endpoint_url, status, event_id) values ($1, $2, $3, $4)
+       on conflict (tenant_id, endpoint_url) do update set disabled_at = now(), status = excluded.status, event_id = excluded.event_id`,
+      [row.tenantId, row.url, outcome.status, row.eventId],
+    );
+    await failDeliveriesToDisabledEndpoints(tx, [row.tenantId]);
+    return true;
+  });
+}
+
+/**
+ * Pending deliveries to disabled endpoints (left from before the 410, or of events dispatched
+ * since) fail at once, unclaimed ones only, with DISABLED_ENDPOINT_ERROR. The deliverer runs it
+ * every round; cheap while webhook_disabled_endpoints is empty, as it mostly is.
+ */
+export async function failDeliveriesToDisabledEndpoints(
+  db: Queryable,
+  tenantIds: readonly string[],
+): Promise<number> {
+  const rows = await db.query(
+    `update webhook_deliveries d
+        set state = 'failed', done_at = clock_timestamp(), last_error = $2
+       from webhook_disabled_endpoints x
+      where d.tenant_id = x.tenant_id and d.endpoint_url = x.endpoint_url
+        and d.state = 'pending' and d.tenant_id = any($1::text[])
+        and (d.claimed_until is null or d.claimed_until < clock_timestamp())
+      returning 1`,
+    [tenantIds, DISABLED_ENDPOINT_ERROR],
+  );
+  return rows.length;
+}
+
+/** Turns a disabled endpoint back on (`portal webhooks enable`). False when it was not disabled. */
+export async function enableEndpoint(db: Queryable, tenantId: string, url: string): Promise<boolean> {
+  const rows = await db.query(
+    `delete from webhook_disabled_endpoints where tenant_id = $1 and endpoint_url = $2 returning 1`,
+    [tenantId, url],
+  );
+  return rows.length > 0;
+}
+
+export interface DisabledEndpoint {
+  tenantId: string;
+  url: string;
+  disabledAt: string;
+  status: number;
+  eventId: string;
+}
+
+/** Disabled endpoints of one tenant or of all, newest first. */
+export async function listDisabledEndpoints(
+  db: Queryable,
+  options: { tenantId?: string } = {},
+): Promise<DisabledEndpoint[]> {
+  const rows = await db.query<{
+    tenant_id: string;
+    endpoint_url: string;
+    disabled_at: Date;
+    status: number;
+    event_id: string;
+  }>(
+    `select tenant_id, endpoint_url, disabled_at, status, event_id::text as event_id from webhook_disabled_endpoints
+      where ($1::text is null or tenant_id = $1)
+      order by disabled_at desc, tenant_id, endpoint_url`,
+    [options.tenantId ?? null],
+  );
+  return rows.map((row) => ({
+    tenantId: row.tenant_id,
+    url: row.endpoint_url,
+    disabledAt: new Date(row.disabled_at).toISOString(),
+    status: Number(row.status),
+    eventId: row.event_id,
+  }));
 }
 
 /** Deliveries of an endpoint the tenant file no longer lists are given up at once. */

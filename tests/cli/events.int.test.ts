@@ -9,6 +9,7 @@ import { createProgram } from '../../cli/program';
 import type { Database } from '../../server/db/database';
 import { recordEvent } from '../../server/events/recordEvent';
 import { deliverWebhooks } from '../../server/events/webhookDeliverer';
+import { generateWebhookSecret } from '../../tenant/webhookSecret';
 import { createTestDatabase, uniqueTenantId } from '../support/database';
 
 let db: Database;
@@ -17,6 +18,7 @@ const receiver = createServer((req, res) => {
   req.resume();
   req.on('end', () => res.writeHead(req.url === '/ok' ? 200 : 503).end());
 });
+const SECRET = generateWebhookSecret();
 const tenant = { id: uniqueTenantId('cli-events'), webhooks: [] as Array<{ url: string; secret: string }> };
 const other = uniqueTenantId('cli-other');
 let linked: string;
@@ -42,8 +44,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   tenant.webhooks = [
-    { url: `${base}/ok`, secret: 'cli-test-secret-123' },
-    { url: `${base}/down`, secret: 'cli-test-secret-123' },
+    { url: `${base}/ok`, secret: SECRET },
+    { url: `${base}/down`, secret: SECRET },
   ];
   linked = await db.transaction((tx) =>
     recordEvent(tx, tenant.id, 'subscription.linked', {

@@ -69,6 +69,25 @@ describe('formatEvents', () => {
     expect(formatEvents([event()]).split('\n')[1]).toBe('    no webhook endpoint wanted it');
     expect(formatEvents([])).toBe('No account events.');
   });
+
+  it('lists the endpoints disabled by a 410 Gone answer first, with how to turn them back on (issue 25)', () => {
+    const disabled = {
+      tenantId: 'technikwelt',
+      url: 'https://erp.example.com/in?token=abc',
+      disabledAt: '2026-11-22T18:50:02.456Z',
+      status: 410,
+      eventId: '0c9d6c1e-1111-4222-8333-444455556666',
+    };
+    expect(formatEvents([], [disabled]).split('\n')).toEqual([
+      'disabled  technikwelt  https://erp.example.com/in?…  since 2026-11-22 18:50:02Z: it answered 410 Gone to event 0c9d6c1e-1111-4222-8333-444455556666; nothing is sent to it until `portal webhooks enable technikwelt <url>` or a new URL in the tenant file',
+      '',
+      'No account events.',
+    ]);
+    expect(formatEvents([event()], [disabled]).split('\n').slice(1, 3)).toEqual([
+      '',
+      '2026-11-22 18:49:44Z  technikwelt  invoice.requested  subscription 4711  (5b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b)',
+    ]);
+  });
 });
 
 describe('portal events --limit', () => {

@@ -1,9 +1,12 @@
 /**
  * The webhook deliverer (issue 8 "Account events"; proof: "delivery to a local receiver, retry
  * after a 500, signature verifiable with the documented recipe, restart during delivery delivers
- * once"), against a receiver listening in this test and the real database.
+ * once"), against a receiver listening in this test and the real database. Issue 25: deliveries
+ * are in the Standard Webhooks format, verified here with the `standardwebhooks` package through
+ * the README's recipe (one secret, two during a rotation, a changed body or another secret
+ * refused), and a 410 Gone answer disables the endpoint.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,33 +15,23 @@ import { openDatabase } from '../../../server/db/openDatabase';
 import { recordEvent } from '../../../server/events/recordEvent';
 import {
   deliverWebhooks,
+  GONE_ERROR,
   startWebhookDeliverer,
   type WebhookTenant,
 } from '../../../server/events/webhookDeliverer';
-import { claimDueDeliveries } from '../../../server/store/accountEventStore';
+import {
+  claimDueDeliveries,
+  DISABLED_ENDPOINT_ERROR,
+  enableEndpoint,
+  listDisabledEndpoints,
+} from '../../../server/store/accountEventStore';
+import { generateWebhookSecret } from '../../../tenant/webhookSecret';
 import { createTestDatabase, uniqueTenantId } from '../../support/database';
+// The README's verification recipe ("Verifying a delivery"), the very file the README shows.
+import { verifyPortalEvent } from '../../support/verifyPortalEvent.mjs';
 
-/**
- * The verification recipe of the README ("Account events and webhooks"), word for word: what a
- * publisher's receiver runs on the raw body before it trusts a delivery.
- */
-function verifyPortalSignature(
-  rawBody: string,
-  header: string,
-  secret: string,
-  toleranceSeconds = 300,
-): boolean {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2)));
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds)
-    return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
-  return (
-    typeof parts.v1 === 'string' &&
-    parts.v1.length === expected.length &&
-    timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected))
-  );
-}
+const RECIPE_FILE = new URL('../../support/verifyPortalEvent.mjs', import.meta.url);
+const README = new URL('../../../README.md', import.meta.url);
 
 interface Received {
   path: string;
@@ -72,11 +65,11 @@ function receiver() {
     url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
     /** Event ids received at a path, in order. */
     ids: (path: string) =>
-      received.filter((r) => r.path === path).map((r) => String(r.headers['portal-event-id'])),
+      received.filter((r) => r.path === path).map((r) => String(r.headers['webhook-id'])),
   };
 }
 
-const SECRET = 'test-secret-0123456789';
+const SECRET = generateWebhookSecret();
 let db: Database;
 let url: string;
 let hooks: ReturnType<typeof receiver>;
@@ -171,11 +164,12 @@ describe('webhook delivery', () => {
     expect(hooks.ids('/all').sort()).toEqual([attribute, invoice].sort());
     expect(hooks.ids('/invoices')).toEqual([invoice]);
 
-    const request = hooks.received.find(
-      (r) => r.path === '/all' && r.headers['portal-event-id'] === attribute,
-    )!;
+    const request = hooks.received.find((r) => r.path === '/all' && r.headers['webhook-id'] === attribute)!;
     expect(request.headers['content-type']).toBe('application/json');
-    expect(request.headers['portal-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    // Standard Webhooks (issue 25): the event id, this attempt's Unix seconds, one v1 signature.
+    expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(request.headers).not.toHaveProperty('portal-signature');
     const body = JSON.parse(request.body);
     expect(body).toEqual({
       id: attribute,
@@ -200,23 +194,144 @@ describe('webhook delivery', () => {
     expect(await deliverWebhooks(db, [tenant], FAST)).toMatchObject({ dispatched: 0, delivered: 0 });
   });
 
-  it('signs so that the README recipe verifies the raw body, and refuses another secret or a changed body', async () => {
+  it('signs in the Standard Webhooks format: the README recipe (standardwebhooks) verifies every delivery, and refuses another secret, a changed body or an old timestamp', async () => {
     hooks.answerWith(() => ({ status: 200 }));
+    const secret = generateWebhookSecret();
     const tenant = tenantWith([{ url: hooks.url('/signed'), secretEnv: 'PORTAL_WEBHOOK_SECRET_TEST' }]);
-    const id = await record(tenant, 'signed');
-    await deliverWebhooks(db, [tenant], {
+    const ids = [await record(tenant, 'signed'), await record(tenant, 'RE-7', 'invoice.requested')];
+    await deliverWebhooks(db, [tenant], { ...FAST, env: { PORTAL_WEBHOOK_SECRET_TEST: secret } });
+    const requests = hooks.received.filter((r) => r.path === '/signed');
+    expect(requests.map((r) => r.headers['webhook-id']).sort()).toEqual([...ids].sort());
+    for (const request of requests) {
+      // What a receiver gets back is the event, parsed from the verified raw body.
+      expect(verifyPortalEvent(request.body, request.headers, secret)).toEqual(JSON.parse(request.body));
+      expect(verifyPortalEvent(Buffer.from(request.body), request.headers, secret)).toMatchObject({
+        id: request.headers['webhook-id'],
+      });
+      expect(() => verifyPortalEvent(request.body, request.headers, SECRET)).toThrow(
+        'No matching signature found',
+      );
+      const tampered = request.body.replace(/"tenant":"[^"]+"/, '"tenant":"someone-else"');
+      expect(tampered).not.toBe(request.body);
+      expect(() => verifyPortalEvent(tampered, request.headers, secret)).toThrow(
+        'No matching signature found',
+      );
+      // Another event's id with this body and signature: the id is signed too.
+      const otherId = {
+        ...request.headers,
+        'webhook-id': ids.find((id) => id !== request.headers['webhook-id']),
+      };
+      expect(() => verifyPortalEvent(request.body, otherId, secret)).toThrow('No matching signature found');
+      const replayed = {
+        ...request.headers,
+        'webhook-timestamp': String(Number(request.headers['webhook-timestamp']) - 3600),
+      };
+      expect(() => verifyPortalEvent(request.body, replayed, secret)).toThrow('Message timestamp too old');
+      // Without its webhook-signature header (the old Portal-Signature scheme is gone) nothing verifies.
+      const { 'webhook-signature': _, ...unsigned } = request.headers;
+      expect(() => verifyPortalEvent(request.body, unsigned, secret)).toThrow('Missing required headers');
+    }
+  });
+
+  it('signs with both secrets during a rotation, so a receiver holding either one verifies, and with one again after it', async () => {
+    hooks.answerWith(() => ({ status: 204 }));
+    const [oldSecret, newSecret, stranger] = [
+      generateWebhookSecret(),
+      generateWebhookSecret(),
+      generateWebhookSecret(),
+    ];
+    const endpoint = {
+      url: hooks.url('/rotating'),
+      secretEnv: 'PORTAL_WEBHOOK_SECRET_NEW',
+      previousSecretEnv: 'PORTAL_WEBHOOK_SECRET_OLD',
+    };
+    const tenant = tenantWith([endpoint]);
+    const env = { PORTAL_WEBHOOK_SECRET_NEW: newSecret, PORTAL_WEBHOOK_SECRET_OLD: oldSecret };
+    const during = [await record(tenant, 'during 1'), await record(tenant, 'during 2')];
+    expect(await deliverWebhooks(db, [tenant], { ...FAST, env })).toMatchObject({ delivered: 2 });
+    const overlap = hooks.received.filter((r) => r.path === '/rotating');
+    expect(overlap.map((r) => r.headers['webhook-id']).sort()).toEqual([...during].sort());
+    for (const request of overlap) {
+      expect(String(request.headers['webhook-signature'])).toMatch(
+        /^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/,
+      );
+      const event = JSON.parse(request.body);
+      expect(verifyPortalEvent(request.body, request.headers, newSecret)).toEqual(event);
+      expect(verifyPortalEvent(request.body, request.headers, oldSecret)).toEqual(event);
+      expect(() => verifyPortalEvent(request.body, request.headers, stranger)).toThrow(
+        'No matching signature found',
+      );
+      const tampered = request.body.replace('during', 'forged');
+      for (const secret of [newSecret, oldSecret])
+        expect(() => verifyPortalEvent(tampered, request.headers, secret)).toThrow(
+          'No matching signature found',
+        );
+    }
+
+    // The overlap ends: previousSecretEnv leaves the tenant file, the old secret no longer verifies.
+    const after = await record(tenant, 'after');
+    await deliverWebhooks(
+      db,
+      [{ ...tenant, webhooks: [{ url: endpoint.url, secretEnv: endpoint.secretEnv }] }],
+      {
+        ...FAST,
+        env,
+      },
+    );
+    const request = hooks.received.find((r) => r.headers['webhook-id'] === after)!;
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verifyPortalEvent(request.body, request.headers, newSecret)).toMatchObject({ id: after });
+    expect(() => verifyPortalEvent(request.body, request.headers, oldSecret)).toThrow(
+      'No matching signature found',
+    );
+  });
+
+  it('holds (and logs) the deliveries of an endpoint whose secret is missing or not a whsec_ secret, never sending them unsigned', async () => {
+    hooks.answerWith(() => ({ status: 200 }));
+    const tenant = tenantWith([
+      { url: hooks.url('/hex-secret'), secretEnv: 'PORTAL_WEBHOOK_SECRET_HEX' },
+      { url: hooks.url('/short-secret'), secret: 'whsec_c2hvcnQ=' },
+      {
+        url: hooks.url('/old-missing'),
+        secretEnv: 'PORTAL_WEBHOOK_SECRET_HEX_OK',
+        previousSecretEnv: 'PORTAL_WEBHOOK_SECRET_GONE',
+      },
+    ]);
+    await record(tenant, 'held');
+    const logs: Array<Record<string, unknown>> = [];
+    const result = await deliverWebhooks(db, [tenant], {
       ...FAST,
-      env: { PORTAL_WEBHOOK_SECRET_TEST: 'from-the-environment-42' },
+      env: {
+        PORTAL_WEBHOOK_SECRET_HEX: 'a3f1c9d2e8b7a6f5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9',
+        PORTAL_WEBHOOK_SECRET_HEX_OK: generateWebhookSecret(),
+      },
+      log: (entry) => logs.push(entry),
     });
-    const request = hooks.received.find((r) => r.headers['portal-event-id'] === id)!;
-    const header = String(request.headers['portal-signature']);
-    expect(verifyPortalSignature(request.body, header, 'from-the-environment-42')).toBe(true);
-    expect(verifyPortalSignature(request.body, header, SECRET)).toBe(false);
-    expect(
-      verifyPortalSignature(request.body.replace('signed', 'forged'), header, 'from-the-environment-42'),
-    ).toBe(false);
-    const old = header.replace(/^t=\d+/, `t=${Math.floor(Date.now() / 1000) - 3600}`);
-    expect(verifyPortalSignature(request.body, old, 'from-the-environment-42')).toBe(false);
+    expect(result).toMatchObject({ delivered: 0, retried: 3 });
+    expect(hooks.received.filter((r) => /secret|missing/.test(r.path))).toEqual([]);
+    const byUrl = Object.fromEntries((await deliveries(tenant)).map((d) => [d.endpoint_url, d]));
+    expect(byUrl[hooks.url('/hex-secret')]).toMatchObject({
+      state: 'pending',
+      last_error:
+        'environment variable PORTAL_WEBHOOK_SECRET_HEX is not a Standard Webhooks secret (it does not start with whsec_ (a Standard Webhooks secret is whsec_ followed by the base64 of 24 to 64 random bytes)): the delivery cannot be signed; make one with portal webhooks secret',
+    });
+    expect(byUrl[hooks.url('/short-secret')].last_error).toBe(
+      'the secret in the tenant file is not a Standard Webhooks secret (it decodes to 5 bytes (a Standard Webhooks secret is whsec_ followed by the base64 of 24 to 64 random bytes)): the delivery cannot be signed; make one with portal webhooks secret',
+    );
+    expect(byUrl[hooks.url('/old-missing')].last_error).toBe(
+      'environment variable PORTAL_WEBHOOK_SECRET_GONE (previousSecretEnv) is not set: the delivery cannot be signed',
+    );
+    expect(logs).toHaveLength(3);
+    expect(logs.every((entry) => entry.msg === 'webhook delivery attempt failed')).toBe(true);
+    // The log names the variable, never its value.
+    expect(JSON.stringify(logs)).not.toContain('a3f1c9d2e8b7');
+  });
+
+  it('runs the same recipe as the README shows, word for word', () => {
+    const readme = readFileSync(README, 'utf8');
+    const section = readme.slice(readme.indexOf('### Verifying a delivery'));
+    const block = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(block).toBe(readFileSync(RECIPE_FILE, 'utf8'));
   });
 
   it('retries after a 500 with back-off and then delivers the same event id and body', async () => {
@@ -235,7 +350,10 @@ describe('webhook delivery', () => {
     await sleep(80);
     expect(await deliverWebhooks(db, [tenant], FAST)).toMatchObject({ delivered: 1 });
     const attempts = hooks.received.filter((r) => r.path === '/flaky');
-    expect(attempts.map((r) => r.headers['portal-event-id'])).toEqual([id, id]);
+    expect(attempts.map((r) => r.headers['webhook-id'])).toEqual([id, id]);
+    // A new timestamp per attempt, the same id: each attempt verifies on its own.
+    for (const attempt of attempts)
+      expect(verifyPortalEvent(attempt.body, attempt.headers, SECRET)).toMatchObject({ id });
     expect(attempts[1].body).toBe(attempts[0].body);
     expect(await deliveries(tenant)).toEqual([
       expect.objectContaining({ state: 'delivered', attempts: 2, last_status: 200, last_error: null }),
@@ -306,6 +424,117 @@ describe('webhook delivery', () => {
         state: 'failed',
         last_error: 'the endpoint is no longer in the tenant file',
       }),
+    ]);
+  });
+});
+
+describe('a 410 Gone answer (issue 25)', () => {
+  it('disables the endpoint: recorded, logged, and nothing more is sent to it, while the other endpoints go on', async () => {
+    hooks.answerWith((request) => (request.path === '/unsubscribed' ? { status: 410 } : { status: 200 }));
+    const gone = hooks.url('/unsubscribed');
+    const tenant = tenantWith([
+      { url: gone, secret: SECRET },
+      { url: hooks.url('/still-listening'), secret: SECRET },
+    ]);
+    const first = await record(tenant, 'first');
+    const second = await record(tenant, 'second');
+    const logs: Array<Record<string, unknown>> = [];
+    // One delivery per batch: the first 410 settles the endpoint before its second delivery is due.
+    const options = { ...FAST, batchSize: 1, log: (entry: Record<string, unknown>) => logs.push(entry) };
+    await deliverWebhooks(db, [tenant], options);
+    // Both events' rows were written at one moment, so either may have gone first: one request only.
+    expect(hooks.ids('/unsubscribed')).toHaveLength(1);
+    const [hit] = hooks.ids('/unsubscribed');
+    const spared = hit === first ? second : first;
+    expect(hooks.ids('/still-listening').sort()).toEqual([first, second].sort());
+    const toGone = Object.fromEntries(
+      (await deliveries(tenant)).filter((d) => d.endpoint_url === gone).map((d) => [d.event_id, d]),
+    );
+    expect(toGone[hit]).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      last_status: 410,
+      last_error: GONE_ERROR,
+    });
+    expect(toGone[spared]).toMatchObject({
+      state: 'failed',
+      attempts: 0,
+      last_status: null,
+      last_error: DISABLED_ENDPOINT_ERROR,
+    });
+    expect(await listDisabledEndpoints(db, { tenantId: tenant.id })).toEqual([
+      { tenantId: tenant.id, url: gone, status: 410, eventId: hit, disabledAt: expect.any(String) },
+    ]);
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: expect.stringContaining('webhook endpoint disabled: it answered 410 Gone'),
+        tenant: tenant.id,
+        event: hit,
+        url: gone,
+      }),
+    ]);
+
+    // Later events: dispatched, failed at once for the disabled endpoint, delivered to the other.
+    const third = await record(tenant, 'third');
+    expect(await deliverWebhooks(db, [tenant], options)).toMatchObject({
+      dispatched: 1,
+      delivered: 1,
+      failed: 1,
+    });
+    expect(hooks.ids('/unsubscribed')).toEqual([hit]);
+    expect(hooks.ids('/still-listening').slice(2)).toEqual([third]);
+    expect(
+      (await deliveries(tenant)).find((d) => d.event_id === third && d.endpoint_url === gone),
+    ).toMatchObject({
+      state: 'failed',
+      attempts: 0,
+      last_error: DISABLED_ENDPOINT_ERROR,
+    });
+
+    // Another instance, or a restart, knows it too: the state is in the database.
+    const otherInstance = await openDatabase({ url, poolSize: 2 });
+    try {
+      await record(tenant, 'fourth');
+      expect(await deliverWebhooks(otherInstance, [tenant], options)).toMatchObject({
+        delivered: 1,
+        failed: 1,
+      });
+      expect(hooks.ids('/unsubscribed')).toEqual([hit]);
+    } finally {
+      await otherInstance.close();
+    }
+  });
+
+  it('delivers again once an operator re-enables the endpoint, or to the new URL the tenant file names', async () => {
+    let goneFor = new Set(['/moved-away', '/re-enabled']);
+    hooks.answerWith((request) => (goneFor.has(request.path) ? { status: 410 } : { status: 200 }));
+    const tenant = tenantWith([
+      { url: hooks.url('/moved-away'), secret: SECRET },
+      { url: hooks.url('/re-enabled'), secret: SECRET },
+    ]);
+    const first = await record(tenant, 'before');
+    await deliverWebhooks(db, [tenant], FAST);
+    expect((await listDisabledEndpoints(db, { tenantId: tenant.id })).map((d) => d.url).sort()).toEqual(
+      [hooks.url('/moved-away'), hooks.url('/re-enabled')].sort(),
+    );
+
+    // The receiver is back; the operator turns one endpoint on, the tenant file moves the other.
+    goneFor = new Set();
+    expect(await enableEndpoint(db, tenant.id, hooks.url('/re-enabled'))).toBe(true);
+    expect(await enableEndpoint(db, tenant.id, hooks.url('/re-enabled'))).toBe(false);
+    const moved = {
+      ...tenant,
+      webhooks: [{ url: hooks.url('/moved-here'), secret: SECRET }, tenant.webhooks![1]],
+    };
+    const next = await record(tenant, 'after');
+    expect(await deliverWebhooks(db, [moved], FAST)).toMatchObject({ delivered: 2, failed: 0 });
+    expect(hooks.ids('/re-enabled')).toEqual([first, next]);
+    expect(hooks.ids('/moved-here')).toEqual([next]);
+    expect(hooks.ids('/moved-away')).toEqual([first]);
+    // The old URL stays disabled (were it named again, it would still get nothing).
+    expect((await listDisabledEndpoints(db, { tenantId: tenant.id })).map((d) => d.url)).toEqual([
+      hooks.url('/moved-away'),
     ]);
   });
 });
