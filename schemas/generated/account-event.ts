@@ -46,7 +46,8 @@ export type AccountEvent =
   | LicenseInvitationSentEvent
   | LicenseAcceptedEvent
   | LicenseManagerReplacedEvent
-  | LicenseManagerAppointmentSentEvent;
+  | LicenseManagerAppointmentSentEvent
+  | ChangeRejectedEvent;
 /**
  * The event's idempotency id, a random UUID; also sent as the webhook-id header. The same for every delivery attempt and every endpoint.
  */
@@ -868,4 +869,52 @@ export interface LicenseManagerAppointmentSentData {
   userId: UserId;
   subscriptionId: string;
   appointmentId: string;
+}
+/**
+ * The publisher's order system rejected a subscriber's change through the operator API's change feed (issue 25): the subscriber was e-mailed the reason and sees it on the orders page. Not listed in the change feed itself.
+ */
+export interface ChangeRejectedEvent {
+  id: EventId;
+  type: 'change.rejected';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: ChangeRejectedData;
+}
+export interface ChangeRejectedData {
+  /**
+   * The account whose change was rejected (null: an anonymous visitor's).
+   */
+  userId: string | null;
+  /**
+   * The rejected change's event.
+   */
+  eventId: string;
+  /**
+   * The rejected change's event type.
+   */
+  eventType: string;
+  /**
+   * What the rejected change was about.
+   */
+  subject: {
+    type:
+      | 'account'
+      | 'subscription'
+      | 'purchase_order'
+      | 'contact_message'
+      | 'business_partner'
+      | 'payment'
+      | 'opt_in_widget_signup';
+    id: string;
+  };
+  /**
+   * The reason per locale, as the order system gave it.
+   */
+  reason: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * The language the subscriber was e-mailed in.
+   */
+  locale: string;
 }

@@ -177,6 +177,8 @@ const EVENT_TYPES: {
     subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
     userId: (d) => d.userId,
   },
+  // Filed under the rejected change's own subject, so a listing by subject shows both (issue 25).
+  'change.rejected': { subject: (d) => d.subject, userId: (d) => d.userId },
 };
 
 /** Every event type, in the order of the schema. */

@@ -26,6 +26,7 @@ import { refuse, requireFeature } from '../tenancy/refusals';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { pendingOrderPdf } from '../documents/documents';
 import { requestLocale } from '../tenancy/requestLocale';
+import { rejectedChangeRoutes } from './rejectedChangeRoutes';
 
 export function purchaseOrderRoutes(deps: {
   db: Database;
@@ -182,5 +183,7 @@ export function purchaseOrderRoutes(deps: {
     res.json(await listPublications(db, requestTenant(res).id));
   });
 
+  // The orders page's notices of rejected changes (issue 25).
+  router.use(rejectedChangeRoutes(deps));
   return router;
 }

@@ -25,6 +25,7 @@ import { isPartialScope } from '../../domain/sessionScope';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { useMayOpenRoute } from '../../core/featureRoutes';
 import { ordersSummary } from './ordersSummary';
+import { RejectedChanges } from './RejectedChanges';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */
 export function sortByOrderDateDesc(subscriptions: SubscriptionSummary[]): SubscriptionSummary[] {
@@ -155,6 +156,8 @@ export default function OrdersScreen() {
           </button>
         </p>
       )}
+      {/* Issue 25: changes the publisher's order system did not accept, with its reason. */}
+      <RejectedChanges />
       {listed && <OrdersSummaryPanel summary={summary} />}
       {/* Until the list first arrives only its loading notice shows: the summary and the toolbar
           appear with it instead of being pushed down by it (a layout shift on phones). */}

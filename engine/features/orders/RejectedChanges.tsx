@@ -1,0 +1,43 @@
+import type { RejectedChanges as RejectedChangeList } from '../../../schemas/generated/rejected-changes';
+import { useTranslation } from '../../core/translation';
+import { useSessionScope } from '../../core/authState';
+import { formatDate } from '../../domain/dates';
+import { useResource } from '../../account/resource';
+import { Alert } from '../../ui/Alert';
+
+/**
+ * Notices of the account's own changes that the publisher's order system rejected (issue 25: "a
+ * reason the subscriber sees"): "Your change of address on 3 Nov 2026 was not accepted: …", the
+ * reason in the screen's language. Quiet when there are none or they cannot be loaded: the orders
+ * page is about the orders, and the rejection also went out by e-mail.
+ */
+export function RejectedChanges() {
+  const { t, i18n } = useTranslation();
+  const scope = useSessionScope();
+  // A "logged in only" session (portal-core.md §4) sees one subscription, not the account's changes.
+  const wholeAccount = scope.kind === 'account';
+  const { state } = useResource<RejectedChangeList>(`rejected-changes:${wholeAccount}`, (api) =>
+    wholeAccount ? api.get<RejectedChangeList>('/rejected-changes') : Promise.resolve([]),
+  );
+  if (state.status !== 'ready' || state.data.length === 0) return null;
+  const what = (type: string) => {
+    const key = `orders.rejectedChange.what.${type}`;
+    return i18n.exists(key) ? t(key) : t('orders.rejectedChange.what.other');
+  };
+  return (
+    <section aria-labelledby="rejected-changes-title" className="orders-section rejected-changes">
+      <h2 id="rejected-changes-title" className="visually-hidden">
+        {t('orders.rejectedChange.heading')}
+      </h2>
+      {state.data.map((change) => (
+        <Alert key={change.eventId} variant="warning">
+          {t('orders.rejectedChange.notice', {
+            what: what(change.type),
+            date: formatDate(change.changedAt, i18n.language),
+            reason: change.reason,
+          })}
+        </Alert>
+      ))}
+    </section>
+  );
+}

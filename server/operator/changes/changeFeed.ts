@@ -1,0 +1,189 @@
+/**
+ * The change feed of the operator API (issue 25, DESIGN.md "Data and the server": Out): the
+ * tenant's account events as pages the order system walks with a cursor, and their
+ * acknowledgement — confirmed, or rejected with a reason the subscriber reads on the orders page
+ * and is told by e-mail. One transaction per acknowledgement: the decision, its event and its mail.
+ */
+import type { Database } from '../../db/database';
+import { badRequest, HttpError } from '../../http/errors';
+import { recordEvent } from '../../events/recordEvent';
+import type { EventSubject } from '../../events/eventTypes';
+import { enqueueMail } from '../../store/mailQueueStore';
+import { getUserById } from '../../store/userStore';
+import {
+  findFeedEvent,
+  insertAcknowledgement,
+  listFeedEvents,
+  type FeedEvent,
+  type LocalizedReason,
+  type StoredAcknowledgement,
+} from '../../store/changeFeedStore';
+import type { ServerTenant } from '../../tenancy/tenantContext';
+import type { OperatorChangeQuery } from '../../../schemas/generated/operator-change-query';
+import type {
+  OperatorChange,
+  OperatorChangeAcknowledgementAnswer,
+  OperatorChangePage,
+} from '../../../schemas/generated/operator-change-page';
+import type { OperatorChangeAcknowledgement } from '../../../schemas/generated/operator-change-acknowledgement';
+import { changeRejectedMail } from './changeRejectedMail';
+
+export interface ChangeFeedDeps {
+  db: Database;
+  now: () => Date;
+  mailFrom: string;
+}
+
+function answerOf(eventId: string, ack: StoredAcknowledgement): OperatorChangeAcknowledgementAnswer {
+  return {
+    eventId,
+    status: ack.status,
+    ...(ack.reason ? { reason: ack.reason } : {}),
+    ...(ack.mailLocale ? { locale: ack.mailLocale } : {}),
+    acknowledgedAt: ack.acknowledgedAt,
+  };
+}
+
+function changeOf(tenantId: string, event: FeedEvent): OperatorChange {
+  return {
+    cursor: event.cursor,
+    status: event.acknowledgement?.status ?? 'pending',
+    userId: event.userId,
+    subject: event.subject,
+    // The same body a webhook endpoint gets (server/events/webhookDeliverer.ts), so one parser serves both.
+    event: {
+      id: event.id,
+      type: event.type,
+      tenant: tenantId,
+      createdAt: event.createdAt,
+      data: event.data as OperatorChange['event']['data'],
+    },
+    acknowledgement: event.acknowledgement ? answerOf(event.id, event.acknowledgement) : null,
+  };
+}
+
+/** `<xact_id>.<seq>` as the store reads it; the query schema has checked its shape. */
+function parseCursor(cursor: string): { xactId: string; seq: string } {
+  const [xactId, seq] = cursor.split('.');
+  return { xactId, seq };
+}
+
+export async function listChanges(
+  deps: ChangeFeedDeps,
+  tenant: ServerTenant,
+  query: OperatorChangeQuery,
+): Promise<OperatorChangePage> {
+  const limit = query.limit ?? 100;
+  const { events, hasMore } = await listFeedEvents(deps.db, tenant.id, {
+    after: query.after ? parseCursor(query.after) : undefined,
+    limit,
+    status: query.status,
+  });
+  return {
+    changes: events.map((event) => changeOf(tenant.id, event)),
+    nextCursor: events.at(-1)?.cursor ?? query.after ?? null,
+    hasMore,
+  };
+}
+
+/**
+ * A rejection's reason needs one text for every locale of the tenant: the subscriber reads it in
+ * whichever language the portal shows, and a text in a language the portal does not offer could
+ * never be shown. Every problem at once, named by its pointer.
+ */
+function reasonProblems(tenant: ServerTenant, reason: LocalizedReason, locale: string | undefined) {
+  const problems: Array<{ field: string; message: string }> = [];
+  for (const wanted of tenant.locales)
+    if (!reason[wanted]?.trim())
+      problems.push({
+        field: `/reason/${wanted}`,
+        message: `is required: one text per locale of the tenant (${tenant.locales.join(', ')})`,
+      });
+  for (const given of Object.keys(reason))
+    if (!tenant.locales.includes(given as never))
+      problems.push({
+        field: `/reason/${given}`,
+        message: `is not a locale of this tenant (${tenant.locales.join(', ')})`,
+      });
+  if (locale !== undefined && !tenant.locales.includes(locale as never))
+    problems.push({ field: '/locale', message: `must be one of ${tenant.locales.join(', ')}` });
+  return problems;
+}
+
+const sameReason = (a: LocalizedReason | null, b: LocalizedReason | null) =>
+  JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Confirms or rejects one change. Idempotent: the same acknowledgement again answers the stored
+ * one (`created: false`); a different one after the decision is 409 `acknowledgement_conflict`
+ * with the stored one in `details` — a decision is final, the order system corrects it by a new
+ * change, never by rewriting what the subscriber was told.
+ */
+export async function acknowledgeChange(
+  deps: ChangeFeedDeps,
+  tenant: ServerTenant,
+  keyId: string,
+  eventId: string,
+  body: OperatorChangeAcknowledgement,
+): Promise<{ created: boolean; acknowledgement: OperatorChangeAcknowledgementAnswer }> {
+  const reason = body.status === 'rejected' ? (body.reason as LocalizedReason) : null;
+  const mailLocale = body.status === 'rejected' ? (body.locale ?? tenant.defaultLocale) : null;
+  if (reason) {
+    const problems = reasonProblems(tenant, reason, body.status === 'rejected' ? body.locale : undefined);
+    if (problems.length) throw badRequest('validation_failed', 'The request is not valid.', problems);
+  }
+  const notFound = new HttpError(404, 'not_found', `There is no change ${eventId} in this tenant's feed.`);
+  if (!UUID.test(eventId)) throw notFound;
+  return deps.db.transaction(async (tx) => {
+    const event = await findFeedEvent(tx, tenant.id, eventId, { lock: true });
+    if (!event) throw notFound;
+    const stored = event.acknowledgement;
+    if (stored) {
+      const same =
+        stored.status === body.status &&
+        sameReason(stored.reason, reason) &&
+        (stored.status === 'confirmed' || stored.mailLocale === mailLocale);
+      if (same) return { created: false, acknowledgement: answerOf(eventId, stored) };
+      throw new HttpError(
+        409,
+        'acknowledgement_conflict',
+        `This change was already ${stored.status} on ${stored.acknowledgedAt}; a decision cannot be changed.`,
+        { acknowledgement: answerOf(eventId, stored) },
+      );
+    }
+    const now = deps.now();
+    let rejectionEventId: string | null = null;
+    if (reason && mailLocale) {
+      rejectionEventId = await recordEvent(tx, tenant.id, 'change.rejected', {
+        userId: event.userId,
+        eventId,
+        eventType: event.type,
+        subject: event.subject as EventSubject,
+        reason,
+        locale: mailLocale,
+      });
+      const user = event.userId ? await getUserById(tx, tenant.id, event.userId) : null;
+      if (user) {
+        const mail = changeRejectedMail(mailLocale, {
+          tenant: tenant.name,
+          eventType: event.type,
+          changedAt: event.createdAt,
+          reason: reason[mailLocale],
+        });
+        await enqueueMail(tx, { tenantId: tenant.id, to: user.email, from: deps.mailFrom, ...mail });
+      }
+    }
+    const acknowledgement: StoredAcknowledgement = {
+      status: body.status,
+      reason,
+      mailLocale,
+      keyId,
+      acknowledgedAt: now.toISOString(),
+      rejectionEventId,
+    };
+    await insertAcknowledgement(tx, tenant.id, eventId, acknowledgement);
+    return { created: true, acknowledgement: answerOf(eventId, acknowledgement) };
+  });
+}

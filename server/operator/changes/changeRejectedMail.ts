@@ -1,0 +1,26 @@
+import { formatDay, utcDay } from '../../../engine/domain/dates';
+import { textsIn } from '../../texts/serverTexts';
+
+/**
+ * The subscriber's e-mail about a rejected change (issue 25), in `locale`: which change (named by
+ * its event type, `changeRejected.what.<type>`, else a plain "your change"), its day and the
+ * order system's reason. Texts in server/texts/<locale>/account.json.
+ */
+export function changeRejectedMail(
+  locale: string,
+  values: { tenant: string; eventType: string; changedAt: string; reason: string },
+): { subject: string; text: string } {
+  const t = textsIn(locale, 'account');
+  const specific = t(`changeRejected.what.${values.eventType}`);
+  const what =
+    specific && specific !== `changeRejected.what.${values.eventType}`
+      ? specific
+      : t('changeRejected.what.other');
+  const filled = {
+    tenant: values.tenant,
+    what,
+    date: formatDay(locale, utcDay(new Date(values.changedAt))),
+    reason: values.reason,
+  };
+  return { subject: t('changeRejected.subject', filled), text: t('changeRejected.body', filled) };
+}

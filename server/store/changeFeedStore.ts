@@ -1,0 +1,200 @@
+/**
+ * SQL of the operator API's change feed (migration 018, issue 25): the tenant's account events in a
+ * gap-free order with their acknowledgement, the acknowledgements themselves, and the rejections a
+ * subscriber sees. Every query is scoped by tenant_id.
+ */
+import type { Queryable } from '../db/database';
+
+export type ChangeStatus = 'pending' | 'confirmed' | 'rejected';
+
+/** Per locale the reason's text, e.g. { "de-DE": "…", "en-GB": "…" }. */
+export type LocalizedReason = Record<string, string>;
+
+export interface StoredAcknowledgement {
+  status: 'confirmed' | 'rejected';
+  reason: LocalizedReason | null;
+  mailLocale: string | null;
+  keyId: string | null;
+  acknowledgedAt: string;
+  rejectionEventId: string | null;
+}
+
+export interface FeedEvent {
+  /** `<xact_id>.<seq>`: where the event stands in the feed. */
+  cursor: string;
+  id: string;
+  type: string;
+  userId: string | null;
+  subject: { type: string; id: string };
+  data: unknown;
+  createdAt: string;
+  acknowledgement: StoredAcknowledgement | null;
+}
+
+/** Types the portal records about the order system's own decisions: not subscribers' changes. */
+export const FEED_EXCLUDED_TYPES: readonly string[] = ['change.rejected'];
+
+interface FeedRow {
+  xact_id: string;
+  seq: string;
+  id: string;
+  type: string;
+  user_id: string | null;
+  subject_type: string;
+  subject_id: string;
+  data: unknown;
+  created_at: Date | string;
+  ack_status: 'confirmed' | 'rejected' | null;
+  ack_reason: LocalizedReason | null;
+  ack_mail_locale: string | null;
+  ack_key_id: string | null;
+  ack_at: Date | string | null;
+  ack_rejection_event_id: string | null;
+}
+
+function acknowledgementOf(row: FeedRow): StoredAcknowledgement | null {
+  if (!row.ack_status) return null;
+  return {
+    status: row.ack_status,
+    reason: row.ack_reason,
+    mailLocale: row.ack_mail_locale,
+    keyId: row.ack_key_id,
+    acknowledgedAt: new Date(row.ack_at!).toISOString(),
+    rejectionEventId: row.ack_rejection_event_id,
+  };
+}
+
+function feedEventOf(row: FeedRow): FeedEvent {
+  return {
+    cursor: `${row.xact_id}.${row.seq}`,
+    id: row.id,
+    type: row.type,
+    userId: row.user_id,
+    subject: { type: row.subject_type, id: row.subject_id },
+    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+    createdAt: new Date(row.created_at).toISOString(),
+    acknowledgement: acknowledgementOf(row),
+  };
+}
+
+const FEED_SELECT = `select e.xact_id::text as xact_id, e.seq::text as seq, e.id::text as id, e.type, e.user_id,
+       e.subject_type, e.subject_id, e.data, e.created_at,
+       a.status as ack_status, a.reason as ack_reason, a.mail_locale as ack_mail_locale,
+       a.key_id::text as ack_key_id, a.acknowledged_at as ack_at,
+       a.rejection_event_id::text as ack_rejection_event_id
+  from account_events e
+  left join change_acknowledgements a on a.tenant_id = e.tenant_id and a.event_id = e.id`;
+
+/**
+ * One page of the feed: events after the cursor, in feed order, only of transactions older than
+ * every running one (migration 018 says why), optionally of one acknowledgement state. Reads one
+ * more than `limit` to tell whether more follow.
+ */
+export async function listFeedEvents(
+  db: Queryable,
+  tenantId: string,
+  options: { after?: { xactId: string; seq: string }; limit: number; status?: ChangeStatus },
+): Promise<{ events: FeedEvent[]; hasMore: boolean }> {
+  const rows = await db.query<FeedRow>(
+    `${FEED_SELECT}
+      where e.tenant_id = $1
+        and e.type <> all($2::text[])
+        and e.xact_id < pg_snapshot_xmin(pg_current_snapshot())
+        and ($3::xid8 is null or (e.xact_id, e.seq) > ($3::xid8, $4::bigint))
+        and ($5::text is null or coalesce(a.status, 'pending') = $5)
+      order by e.xact_id, e.seq
+      limit $6`,
+    [
+      tenantId,
+      FEED_EXCLUDED_TYPES,
+      options.after?.xactId ?? null,
+      options.after?.seq ?? null,
+      options.status ?? null,
+      options.limit + 1,
+    ],
+  );
+  return { events: rows.slice(0, options.limit).map(feedEventOf), hasMore: rows.length > options.limit };
+}
+
+/** One event of the feed with its acknowledgement (none when unknown, another tenant's or excluded). */
+export async function findFeedEvent(
+  db: Queryable,
+  tenantId: string,
+  eventId: string,
+  options: { lock?: boolean } = {},
+): Promise<FeedEvent | undefined> {
+  // The event row is locked (not the outer-joined acknowledgement): two acknowledgements of one
+  // event wait for each other, so the second sees the first's decision.
+  const rows = await db.query<FeedRow>(
+    `${FEED_SELECT}
+      where e.tenant_id = $1 and e.id = $2::uuid and e.type <> all($3::text[])${options.lock ? ' for update of e' : ''}`,
+    [tenantId, eventId, FEED_EXCLUDED_TYPES],
+  );
+  return rows[0] ? feedEventOf(rows[0]) : undefined;
+}
+
+export async function insertAcknowledgement(
+  tx: Queryable,
+  tenantId: string,
+  eventId: string,
+  ack: StoredAcknowledgement,
+): Promise<void> {
+  await tx.query(
+    `insert into change_acknowledgements
+       (tenant_id, event_id, status, reason, mail_locale, key_id, acknowledged_at, rejection_event_id)
+     values ($1, $2::uuid, $3, $4::jsonb, $5, $6::uuid, $7, $8::uuid)`,
+    [
+      tenantId,
+      eventId,
+      ack.status,
+      ack.reason === null ? null : JSON.stringify(ack.reason),
+      ack.mailLocale,
+      ack.keyId,
+      ack.acknowledgedAt,
+      ack.rejectionEventId,
+    ],
+  );
+}
+
+export interface RejectedChange {
+  eventId: string;
+  type: string;
+  subject: { type: string; id: string };
+  changedAt: string;
+  rejectedAt: string;
+  reason: LocalizedReason;
+}
+
+/** The rejections of one account's own changes since `since`, newest first (at most `limit`). */
+export async function listRejectedChangesOfUser(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  options: { since: Date; limit: number },
+): Promise<RejectedChange[]> {
+  const rows = await db.query<{
+    id: string;
+    type: string;
+    subject_type: string;
+    subject_id: string;
+    created_at: Date | string;
+    acknowledged_at: Date | string;
+    reason: LocalizedReason;
+  }>(
+    `select e.id::text as id, e.type, e.subject_type, e.subject_id, e.created_at, a.acknowledged_at, a.reason
+       from change_acknowledgements a
+       join account_events e on e.tenant_id = a.tenant_id and e.id = a.event_id
+      where a.tenant_id = $1 and a.status = 'rejected' and e.user_id = $2 and a.acknowledged_at >= $3
+      order by a.acknowledged_at desc, e.seq desc
+      limit $4`,
+    [tenantId, userId, options.since.toISOString(), options.limit],
+  );
+  return rows.map((row) => ({
+    eventId: row.id,
+    type: row.type,
+    subject: { type: row.subject_type, id: row.subject_id },
+    changedAt: new Date(row.created_at).toISOString(),
+    rejectedAt: new Date(row.acknowledged_at).toISOString(),
+    reason: row.reason,
+  }));
+}

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+/**
+ * The orders page's notices of rejected changes (issue 25): each names the change and its day and
+ * gives the order system's reason in the screen's language; nothing shows when there are none, or
+ * for a "logged in only" session, which does not ask at all.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { RejectedChanges } from '../../../engine/features/orders/RejectedChanges';
+import { cleanUp, fakeApi, portalConfig, render } from '../../support/renderScreen';
+
+const portal = portalConfig(['features/orders', 'account', 'ui']);
+const rejected = [
+  {
+    eventId: '5b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b',
+    type: 'address.changed',
+    changedAt: '2026-11-03T10:00:00.000Z',
+    rejectedAt: '2026-11-04T08:00:00.000Z',
+    reason: 'Die Adresse liegt außerhalb unseres Zustellgebiets.',
+  },
+  {
+    eventId: '6b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b',
+    type: 'something.new',
+    changedAt: '2026-11-02T10:00:00.000Z',
+    rejectedAt: '2026-11-04T08:00:00.000Z',
+    reason: 'Nicht möglich.',
+  },
+];
+
+afterEach(cleanUp);
+
+describe('rejected changes on the orders page', () => {
+  it('names the change, its day and the reason, in German', async () => {
+    const { page } = await render(<RejectedChanges />, {
+      api: fakeApi({ '/rejected-changes': rejected }),
+      path: '/orders',
+      portal,
+      locale: 'de-DE',
+    });
+    const notices = [...page.querySelectorAll('.alert')].map((n) => n.textContent);
+    expect(notices).toEqual([
+      'Ihre Adressänderung vom 03.11.2026 wurde nicht übernommen: Die Adresse liegt außerhalb unseres Zustellgebiets.',
+      'Ihre Änderung vom 02.11.2026 wurde nicht übernommen: Nicht möglich.',
+    ]);
+  });
+
+  it('shows nothing without rejections, and asks nothing in a "logged in only" session', async () => {
+    const empty = await render(<RejectedChanges />, {
+      api: fakeApi({ '/rejected-changes': [] }),
+      path: '/orders',
+      portal,
+    });
+    expect(empty.page.querySelector('.alert')).toBeNull();
+    cleanUp();
+    const api = fakeApi({ '/rejected-changes': rejected });
+    const partial = await render(<RejectedChanges />, {
+      api,
+      path: '/orders',
+      portal,
+      loginSource: 'order-number',
+    });
+    expect(partial.page.querySelector('.alert')).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+});
