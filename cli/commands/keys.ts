@@ -163,13 +163,14 @@ export function registerKeys(program: Command): void {
   keys
     .command('create <tenant>')
     .description('make an API key and show it once (the portal keeps only its hash)')
-    .option('--scope <scopes>', 'read, write, import, separated by commas (default: read)', parseScopes, [
-      'read',
-    ] as OperatorScope[])
+    .option('--scope <scopes>', 'read, write, import, separated by commas (default: read)', parseScopes)
     .option('--name <name>', 'what the key is for, shown in listings (default: "key of <date>")')
-    .action(async (tenantId: string, options: { scope: OperatorScope[]; name?: string }) => {
+    .action(async (tenantId: string, options: { scope?: OperatorScope[]; name?: string }) => {
       await withKeysContext(tenantId, async (context) => {
-        const { text } = await createKey(context, tenantId, { scopes: options.scope, name: options.name });
+        const { text } = await createKey(context, tenantId, {
+          scopes: options.scope ?? ['read'],
+          name: options.name,
+        });
         console.log(text);
       });
     });

@@ -1,0 +1,57 @@
+/**
+ * `portal keys create|list|revoke` as an operator types them (issue 25), against a real database
+ * through DATABASE_URL and the repository's tenant files: the key is printed once, listings show
+ * its prefix only, an unknown tenant is named with the known ones.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createProgram } from '../../cli/program';
+import type { Database } from '../../server/db/database';
+import { createTestDatabase } from '../support/database';
+
+let db: Database;
+let url: string;
+
+async function portal(...args: string[]) {
+  const output: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void output.push(parts.join(' ')));
+  const previous = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  try {
+    await createProgram().parseAsync(['node', 'portal', 'keys', ...args]);
+  } finally {
+    log.mockRestore();
+    if (previous === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previous;
+  }
+  return output.join('\n');
+}
+
+beforeAll(async () => {
+  ({ db, url } = await createTestDatabase());
+});
+
+afterAll(async () => db?.close());
+
+describe('portal keys', () => {
+  it('creates a key, shows it once, lists it by prefix and revokes it', async () => {
+    const created = await portal('create', 'technikwelt', '--scope', 'read,write', '--name', 'SAP');
+    const secret = /pk_technikwelt_[A-Za-z0-9_-]{43}/.exec(created)?.[0];
+    expect(secret).toBeDefined();
+    expect(created).toContain('shown only this once');
+    const prefix = secret!.slice(0, 'pk_technikwelt_'.length + 8);
+
+    const listed = await portal('list', 'technikwelt');
+    expect(listed).toMatch(new RegExp(`${prefix}\\s+SAP\\s+read,write`));
+    expect(listed).not.toContain(secret);
+
+    expect(await portal('revoke', 'technikwelt', prefix)).toContain(`Revoked API key ${prefix}`);
+    const json = JSON.parse(await portal('list', 'technikwelt', '--json'));
+    expect(json).toEqual([expect.objectContaining({ prefix, name: 'SAP', scopes: ['read', 'write'] })]);
+    expect(json[0].revokedAt).not.toBeNull();
+  });
+
+  it('names the known tenants for an unknown one, and the scopes for an unknown scope', async () => {
+    await expect(portal('create', 'nobody')).rejects.toThrow(/no tenant "nobody".*technikwelt/);
+    await expect(portal('create', 'technikwelt', '--scope', 'admin')).rejects.toThrow();
+  });
+});
