@@ -19,7 +19,10 @@ export interface OrderSystemLicence {
   isReactivatable?: boolean;
   isConfirmed?: boolean;
   businessPartner: {};
-  role?: 'WE' | 'RE' | 'AG' | 'LV' | null;
+  /**
+   * The licensed person's role as the licence object offers them (§3 licence role, e.g. a school's pupil or teacher), not a business-partner role.
+   */
+  role?: string | null;
   academicYear?: string | null;
   createdAt?: string | null;
 }

@@ -4,7 +4,11 @@ import type { MailJob, MailJobKind, MailJobResolver } from '../store/mailQueueSt
 import { authMail, type AuthMail } from '../mail/authMails';
 import { findUserByEmail } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
-import { accountHasZipCode, partnersByEmailNameAndZip } from '../store/partialLoginStore';
+import {
+  accountHasZipCode,
+  partnersByEmailNameAndZip,
+  partnersWithAddressOnRecord,
+} from '../store/partialLoginStore';
 import { hashToken, newSecretToken } from './tokens';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { langParam } from '../../engine/domain/language';
@@ -68,7 +72,26 @@ function renderAuthMail(job: MailJob, kind: AuthMail, link: string, minutes: num
 export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
   /** A login link when the address has an account; nothing otherwise. */
   async 'magic-link'(tx, job) {
-    if (!(await findUserByEmail(tx, job.tenantId, job.payload.email))) return null;
+    if (!(await findUserByEmail(tx, job.tenantId, job.payload.email))) {
+      // A subscriber the order system brought in (issue 25: the import or the operator API) has
+      // business partners with this address on record and no account yet. The link goes to that
+      // address, and opening it is the proof (partnerSignIn in commands/linkLogin.ts creates the
+      // account then and makes it speak for those partners); no one else's address gets a link.
+      const bpNumbers = await partnersWithAddressOnRecord(tx, job.tenantId, job.payload.email);
+      if (bpNumbers.length === 0) return null;
+      const payload = {
+        bpNumbers,
+        subscriptionId: null,
+        loginSource: 'token',
+        returnTo: job.payload.returnTo,
+      };
+      return linkMail(
+        tx,
+        job,
+        { purpose: PARTNER_SIGN_IN_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', payload },
+        'magicLink',
+      );
+    }
     return linkMail(
       tx,
       job,

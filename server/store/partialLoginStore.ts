@@ -104,3 +104,21 @@ export async function partnersByEmailNameAndZip(
   );
   return rows.map((row) => row.bpNumber);
 }
+
+/**
+ * Business partners whose address on record is this one (a subscriber the order system brought
+ * in, issue 25): a sign-in link sent there creates the account from the mailbox.
+ */
+export async function partnersWithAddressOnRecord(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+): Promise<string[]> {
+  const rows = await db.query<{ bpNumber: string }>(
+    `select bp.bp_number::text as "bpNumber" from business_partners bp
+      where bp.tenant_id = $1 and lower(bp.email_address) = $2
+      order by bp.bp_number limit 50`,
+    [tenantId, email.trim().toLowerCase()],
+  );
+  return rows.map((row) => row.bpNumber);
+}

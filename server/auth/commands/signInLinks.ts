@@ -22,7 +22,8 @@ export interface PartnerSignInPayload {
   bpNumbers: string[];
   /** The one subscription a partial login may act on; null: the account's session (bulk renewal). */
   subscriptionId: string | null;
-  loginSource: 'order-number' | 'contact-form' | 'email-zip';
+  /** 'token': the magic link of a subscriber the order system brought in (a full session, issue 25). */
+  loginSource: 'order-number' | 'contact-form' | 'email-zip' | 'token';
   returnTo?: string;
 }
 
