@@ -230,6 +230,27 @@ describe('asking for an export', () => {
     const anonymous = browserLikeClient(baseUrl, `/t/${home.id}/api`);
     await anonymous.get('/faq');
     expect((await anonymous.post('/sso-profile/data-export')).status).toBe(401);
+    // A "logged in only" session (order number + name) is scoped to one subscription: no export.
+    const persona = personas(home)[0];
+    const user = await findUserByEmail(db, home.id, persona.email);
+    const [subscription] = await db.query<{ id: string }>(
+      `select r.subscription_id as id from subscription_roles r
+         join user_business_partners ubp on ubp.tenant_id = r.tenant_id and ubp.bp_number = r.bp_number
+        where r.tenant_id = $1 and ubp.user_id = $2 limit 1`,
+      [home.id, user!.id],
+    );
+    const partial = newSecretToken();
+    await insertSession(db, home.id, {
+      tokenHash: hashToken(partial),
+      userId: user!.id,
+      loginSource: 'order-number',
+      subscriptionId: subscription.id,
+      expiresAt: new Date(clock.getTime() + 3_600_000),
+    });
+    anonymous.setAccessToken(partial);
+    const refused = await anonymous.post('/sso-profile/data-export');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('partial_login');
   });
 });
 
