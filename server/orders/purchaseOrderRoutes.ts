@@ -1,7 +1,8 @@
 /**
  * Purchase orders, pending orders and publications (portal-core.md §2 "Orders page", §7):
  * GET /purchase-orders, GET /purchase-orders/{id}/download, POST /purchase-orders/{id}/invoices/request,
- * GET /pending-orders (only when the tenant supports them), GET /publications.
+ * GET /pending-orders (only when the tenant supports them), GET /publications, and GET /rejected-changes
+ * (rejectedChangeRoutes.ts, issue 25).
  */
 import { Router } from 'express';
 import type { Database } from '../db/database';
