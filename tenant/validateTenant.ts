@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { crossFieldRules, tenantThemeTokens, webhookSecretWarnings } from './crossFieldRules';
+import { eInvoiceProblems } from './eInvoiceRules';
 import { byPosition, issueAt, issueAtOffset } from './issues';
 import { parseJson } from './jsonSource';
 import { validateAgainstSchema, type Problem } from './schemaErrors';
@@ -40,6 +41,10 @@ export function validateTenantSource(
     knownTextKeys: ctx.knownTextKeys ?? knownTextKeys(),
     themePresets,
   }).filter((rule) => !alreadyReported(rule, schemaProblems));
+  // Issue 26: what the invoice section lacks for an e-invoice; an error only where the tenant
+  // switches the XRechnung download on, else a warning (its invoices stay plain PDFs).
+  const eInvoice = eInvoiceProblems(data);
+  ruleProblems.push(...eInvoice.errors.filter((rule) => !alreadyReported(rule, schemaProblems)));
 
   for (const problem of [...schemaProblems, ...ruleProblems])
     issues.push(issueAt(file, parsed.source, problem));
@@ -48,6 +53,7 @@ export function validateTenantSource(
   // webhook secret variable missing or malformed where this runs, issue 25).
   const warnings = [
     ...translationWarnings(parsed.source.value as Record<string, unknown>),
+    ...eInvoice.warnings,
     ...webhookSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
   ]
     .filter((warning) => !alreadyReported(warning, schemaProblems))

@@ -42,6 +42,12 @@ export interface DocumentWords {
   giftFor: string;
   validFrom: string;
   continued: string;
+  /** Payment terms (issue 26: the same sentence is the e-invoice's BT-20). */
+  paidOn: (date: string) => string;
+  payableBy: (date: string) => string;
+  payableTo: (iban: string) => string;
+  /** A VAT row of an invoice with several rates: "VAT 19 % on 10,00 €". */
+  vatBreakdown: (rate: string, net: string) => string;
 }
 
 const WORD_KEYS = [
@@ -88,6 +94,10 @@ export function documentWords(locale: DocumentLocale): DocumentWords {
     servicePeriodFrom: (from) => t('servicePeriodFrom', { from }),
     vat: (rate) => t('vat', { rate }),
     page: (page, pages) => t('page', { page, pages }),
+    paidOn: (date) => t('paidOn', { date }),
+    payableBy: (date) => t('payableBy', { date }),
+    payableTo: (iban) => t('payableTo', { iban }),
+    vatBreakdown: (rate, net) => t('vatBreakdown', { rate, net }),
     statuses: { A: t('status.A'), T: t('status.T'), O: t('status.O'), U: t('status.U') },
   };
 }

@@ -71,3 +71,64 @@ export function servicePeriod(
   if (validTo && validTo < to && validTo >= start.toISOString().slice(0, 10)) to = validTo;
   return { from: paymentDate, to };
 }
+
+/** A line of an invoice as booked: its gross amount and, where it differs from the invoice's, its rate. */
+export interface GrossLine {
+  amount: number;
+  /**
+   * The line's own VAT rate (issue 26): a bundle of a printed paper (7 %) and a digital service
+   * (19 %) is one payment of two lines at two rates. Without it the line has the invoice's rate.
+   */
+  vatRatePercent?: number;
+}
+
+export interface LineFigures extends VatSplit {
+  index: number;
+}
+
+export interface InvoiceTotals {
+  lines: LineFigures[];
+  /** One entry per VAT rate, highest rate first: the VAT breakdown (EN 16931 BG-23). */
+  breakdown: VatSplit[];
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/**
+ * Net, VAT and gross of every line and of every rate (issue 26). Each line is split on its own
+ * (so the lines' nets are what the e-invoice states per line, EN 16931 BT-131); a rate's taxable
+ * amount is the sum of its lines' nets and its VAT the rest of their gross (BR-S-08, BR-CO-17 allow
+ * the one cent this may differ from taxable × rate), so net + VAT = gross on every level.
+ */
+export function invoiceTotals(lines: readonly GrossLine[], defaultRatePercent: number): InvoiceTotals {
+  const figures = lines.map((line, index) => ({
+    index,
+    ...splitGross(line.amount, line.vatRatePercent ?? defaultRatePercent),
+  }));
+  const cents = (value: number) => Math.round(value * 100);
+  const byRate = new Map<number, { net: number; gross: number }>();
+  for (const line of figures) {
+    const sum = byRate.get(line.ratePercent) ?? { net: 0, gross: 0 };
+    sum.net += cents(line.net);
+    sum.gross += cents(line.gross);
+    byRate.set(line.ratePercent, sum);
+  }
+  const breakdown = [...byRate.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([ratePercent, sum]) => ({
+      ratePercent,
+      net: sum.net / 100,
+      vat: (sum.gross - sum.net) / 100,
+      gross: sum.gross / 100,
+    }));
+  const total = (key: 'net' | 'vat' | 'gross') =>
+    breakdown.reduce((sum, entry) => sum + cents(entry[key]), 0) / 100;
+  return { lines: figures, breakdown, net: total('net'), vat: total('vat'), gross: total('gross') };
+}
+
+/** The day `days` after an ISO date: the due date of an unpaid invoice (EN 16931 BT-9). */
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}

@@ -7,8 +7,6 @@
  * Tagged (pdfWriter.ts): the invoice's title is the heading, the facts, the lines and the totals
  * are tables, so a screen reader reads "Gross EUR: 107,00 €" as a row of a table, not loose words.
  */
-import type { BusinessPartnerSummary, Subscription } from '../../schemas/generated/subscription';
-import type { PaymentHistoryItem } from '../../schemas/generated/subscription-page';
 import {
   documentWords,
   formatMoney,
@@ -17,8 +15,9 @@ import {
   type DocumentWords,
 } from './documentTexts';
 import { formatDate } from '../../engine/domain/dates';
-import type { DocumentTenant } from './documentTenant';
-import { servicePeriod, splitGross, vatRateFor, type ServicePeriod } from './invoiceFigures';
+import type { ServicePeriod } from './invoiceFigures';
+import { invoiceModel, type BilledParty, type InvoiceInput } from './invoiceModel';
+import { withFacturX } from './eInvoice';
 import {
   CONTENT_WIDTH,
   MARGIN,
@@ -35,42 +34,7 @@ import {
 } from './pdfWriter';
 import { homeRegion } from '../../engine/domain/language';
 
-/** The party an invoice is addressed to: name and postal address (BusinessPartnerSummary). */
-export type BilledParty = Pick<
-  BusinessPartnerSummary,
-  | 'bpNumber'
-  | 'firstName'
-  | 'lastName1'
-  | 'company1'
-  | 'street'
-  | 'streetNumber'
-  | 'zipcode'
-  | 'city'
-  | 'countryCode'
->;
-
-export interface InvoiceLine {
-  description: string;
-  period: ServicePeriod;
-  /** Gross amount of the line. */
-  amount: number;
-}
-
-export type InvoiceSubscription = Pick<
-  Subscription,
-  'displayName' | 'publication' | 'publicationName' | 'orderNumber' | 'billingFrequency' | 'validToOnSaleDate'
->;
-
-export interface InvoiceInput {
-  tenant: DocumentTenant;
-  locale: DocumentLocale;
-  subscription: InvoiceSubscription;
-  payment: PaymentHistoryItem;
-  billedTo: BilledParty | undefined;
-  /** The lines; by default one line, the subscription over the payment's billing cycle. */
-  lines?: InvoiceLine[];
-  compress?: boolean;
-}
+export type { BilledParty, InvoiceInput, InvoiceLine, InvoiceSubscription } from './invoiceModel';
 
 /** The invoice recipient (role RE) of the subscription when it has one, else the ordering party. */
 export function billedParty(
@@ -135,13 +99,12 @@ function tableHead(page: PdfPage, y: number, repeated = false): number {
 export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { tenant, locale, subscription, payment } = input;
   const words = documentWords(locale);
-  const number = payment.invoiceNumber ?? payment.id;
+  const model = invoiceModel(input);
+  const { number, period, lines } = model;
   const title = `${words.invoice} ${number}`;
   const { page, finish } = startPdf({ tenant, locale, words, title, compress: input.compress });
   page.footerNote = words.footer;
   const money = (amount: number) => formatMoney(amount, payment.currency, locale);
-  const period = servicePeriod(payment.date, subscription.billingFrequency, subscription.validToOnSaleDate);
-  const lines = input.lines ?? [{ description: subscription.displayName, period, amount: payment.amount }];
 
   let y = drawHeader(page);
   // The billed party on the left (where a window envelope shows it), the invoice's facts on the right.
@@ -205,25 +168,24 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
     }
   });
 
-  // The totals: net + VAT = gross, the split of invoiceFigures.ts.
-  const gross = lines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0) / 100;
-  const split = splitGross(gross, vatRateFor(tenant.invoice, subscription.publication));
-  const rate = formatPercent(split.ratePercent, locale);
-  const totals: Array<[string, string, boolean]> = [
-    [words.net, money(split.net), false],
-    [
-      split.ratePercent === 0 ? `${words.vat(rate)} (${words.zeroRated})` : words.vat(rate),
-      money(split.vat),
-      false,
-    ],
-    [`${words.gross} ${payment.currency}`, money(split.gross), true],
+  // The totals: net + VAT = gross, per VAT rate where the lines have several (invoiceFigures.ts).
+  const { totals } = model;
+  const vatRows: Array<[string, string, boolean]> = totals.breakdown.map((entry) => {
+    const rate = formatPercent(entry.ratePercent, locale);
+    const label = totals.breakdown.length > 1 ? words.vatBreakdown(rate, money(entry.net)) : words.vat(rate);
+    return [entry.ratePercent === 0 ? `${label} (${words.zeroRated})` : label, money(entry.vat), false];
+  });
+  const rows: Array<[string, string, boolean]> = [
+    [words.net, money(totals.net), false],
+    ...vatRows,
+    [`${words.gross} ${payment.currency}`, money(totals.gross), true],
   ];
-  if (y + 90 > page.bottom) y = nextPage(page);
+  if (y + 70 + 16 * rows.length > page.bottom) y = nextPage(page);
   rule(page, y);
   y += 8;
   const labelX = MARGIN + CONTENT_WIDTH - 330;
   within(page, 'Table', () => {
-    for (const [label, value, strong] of totals) {
+    for (const [label, value, strong] of rows) {
       const style = { size: strong ? 12 : 10, font: strong ? ('bold' as const) : ('regular' as const) };
       within(page, 'TR', () => {
         write(page, label, labelX, y, { ...style, width: 210, tag: 'TH', scope: 'Row' });
@@ -237,5 +199,14 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
       y += strong ? 20 : 16;
     }
   });
-  return finish();
+  // The payment terms (issue 26: the e-invoice states the same sentences as BT-20).
+  y += 12;
+  for (const terms of model.paymentTerms) {
+    if (y + 30 > page.bottom) y = nextPage(page);
+    y += write(page, terms, MARGIN, y, { size: 10, width: CONTENT_WIDTH }) + 4;
+  }
+  const pdf = await finish();
+  // Issue 26: every invoice is a hybrid ZUGFeRD / Factur-X invoice where the tenant's invoice
+  // settings make a valid one (eInvoice.ts); otherwise the plain PDF, and `portal validate` warns.
+  return withFacturX(pdf, input, model, title);
 }

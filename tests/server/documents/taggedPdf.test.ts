@@ -31,6 +31,12 @@ const tenant: DocumentTenant = {
       addressLines: ['Maximilianstraße 12', '86150 Augsburg'],
       vatId: 'DE811234567',
       registration: 'Amtsgericht Augsburg HRB 12345',
+      // Complete for an e-invoice (issue 26): the structure is checked on the hybrid Factur-X
+      // file the portal serves, after the PDF/A-3 step rewrote the catalog.
+      street: 'Maximilianstraße 12',
+      postalCode: '86150',
+      city: 'Augsburg',
+      countryCode: 'DE',
     },
     vatRatePercent: 7,
   },
@@ -152,17 +158,19 @@ describe('tagged PDFs', () => {
   it('declare in the catalog that they are marked, with a structure tree, the language and a displayed title', async () => {
     const pdf = await invoicePdf(invoice);
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
-    // pdfkit writes no object streams: the catalog is plain text even in a compressed file.
-    const raw = pdf.toString('latin1');
-    const catalog = /<<[^]*?\/Type \/Catalog[^]*?>>/.exec(raw)?.[0] ?? '';
-    expect(catalog).toMatch(/\/StructTreeRoot \d+ 0 R/);
-    expect(catalog).toMatch(/\/Lang \(de-DE\)/);
-    expect(catalog).toMatch(/\/ViewerPreferences/);
-    const markInfoRef = /\/MarkInfo (\d+) 0 R/.exec(catalog)?.[1];
-    expect(markInfoRef).toBeDefined();
-    expect(new RegExp(`\\n${markInfoRef} 0 obj\\s*<<\\s*/Marked true\\s*>>`).test(raw)).toBe(true);
-    const { markInfo } = await taggedPages(pdf);
-    expect(markInfo).toMatchObject({ Marked: true });
+    // The catalog read with pdf-lib: the Factur-X step (issue 26) rewrites the file, so the
+    // catalog is no longer pdfkit's text (its MarkInfo, for one, is a direct dictionary now).
+    const { PDFDocument, PDFName, PDFRef, PDFBool } = await import('@cantoo/pdf-lib');
+    type PdfDict = import('@cantoo/pdf-lib').PDFDict;
+    const { catalog, context } = await PDFDocument.load(pdf, { updateMetadata: false });
+    expect(catalog.get(PDFName.of('StructTreeRoot'))).toBeInstanceOf(PDFRef);
+    const root = context.lookup(catalog.get(PDFName.of('StructTreeRoot'))) as PdfDict;
+    expect(root.has(PDFName.of('K'))).toBe(true);
+    expect(catalog.lookup(PDFName.of('Lang'))?.toString()).toBe('(de-DE)');
+    expect(catalog.has(PDFName.of('ViewerPreferences'))).toBe(true);
+    const markInfo = catalog.lookup(PDFName.of('MarkInfo')) as PdfDict;
+    expect(markInfo.get(PDFName.of('Marked'))).toBe(PDFBool.True);
+    expect((await taggedPages(pdf)).markInfo).toMatchObject({ Marked: true });
     const { title, language } = await pdfText(pdf);
     expect(title).toBe('Rechnung 9000001234');
     expect(language).toBe('de-DE');
@@ -256,8 +264,8 @@ describe('tagged PDFs', () => {
     expect((await pdfText(pdf)).language).toBe('en-GB');
   });
 
-  // qpdf is not part of the project's machines (not in .ci/run); where it is installed, it checks the
-  // file's structure (cross-reference table, object streams, content streams) as a second reader.
+  // qpdf checks the file's structure (cross-reference table, object streams, content streams) as a
+  // second reader; .ci/run installs it (issue 26), elsewhere the check is skipped without it.
   const qpdf = (() => {
     try {
       return execFileSync('sh', ['-c', 'command -v qpdf'], { encoding: 'utf8' }).trim();

@@ -1,0 +1,331 @@
+/**
+ * E-invoices (issue 26): every invoice PDF becomes a hybrid ZUGFeRD / Factur-X invoice, profile
+ * EN 16931 ("COMFORT"), and a business customer can download an XRechnung (CII syntax) beside it.
+ *
+ * Made with @e-invoice-eu/core, a maintained library made for exactly this, rather than by hand:
+ * it takes the invoice as UBL-shaped JSON ("internal format"), checks it against its schema, writes
+ * the UN/CEFACT CII XML, and turns an existing PDF into PDF/A-3 with the XML attached as
+ * `factur-x.xml` (AFRelationship Alternative, the XMP metadata with the Factur-X extension schema,
+ * an sRGB output intent). Our pdfkit invoice is that existing PDF; the figures come from the same
+ * model (invoiceModel.ts), so what the page shows and what the XML says cannot differ.
+ *
+ * The library is loaded with the first invoice, not with the server (like pdfkit, pdfWriter.ts):
+ * it brings a spreadsheet reader along that most requests never need.
+ */
+import type { Invoice, InvoiceService as InvoiceServiceType, Logger } from '@e-invoice-eu/core';
+import type { InvoiceConfig } from '../../schemas/generated/tenant';
+import { facturXGaps, xRechnungGaps } from '../../tenant/eInvoiceRules';
+import type { DocumentTenant } from './documentTenant';
+import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
+
+/** The library's names of the two formats (its FormatFactoryService lists them). */
+export const FACTUR_X_FORMAT = 'Factur-X-EN16931';
+export const XRECHNUNG_FORMAT = 'XRechnung-CII';
+
+/** The parts of the library's invoice type, whose code lists (currency, country, …) are unions. */
+type UblInvoice = Invoice['ubl:Invoice'];
+type Currency = UblInvoice['cbc:DocumentCurrencyCode'];
+type Supplier = UblInvoice['cac:AccountingSupplierParty'];
+type Customer = UblInvoice['cac:AccountingCustomerParty'];
+type SellerCountry = Supplier['cac:Party']['cac:PostalAddress']['cac:Country']['cbc:IdentificationCode'];
+type BuyerCountry = Customer['cac:Party']['cac:PostalAddress']['cac:Country']['cbc:IdentificationCode'];
+type Line = UblInvoice['cac:InvoiceLine'][number];
+type LineCategory = Line['cac:Item']['cac:ClassifiedTaxCategory'];
+type TaxSubtotal = NonNullable<UblInvoice['cac:TaxTotal'][number]['cac:TaxSubtotal']>[number];
+type VatCategory = TaxSubtotal['cac:TaxCategory'];
+
+let service: InvoiceServiceType | undefined;
+
+/**
+ * The library logs its progress and its warnings (for example about code lists); the portal's log
+ * is the request log, so only errors reach stderr.
+ */
+const quietLogger: Logger = {
+  log: () => undefined,
+  warn: () => undefined,
+  error: (message) => console.error(`e-invoice: ${message}`),
+};
+
+async function invoiceService(): Promise<InvoiceServiceType> {
+  if (!service) {
+    const { InvoiceService } = await import('@e-invoice-eu/core');
+    service = new InvoiceService(quietLogger);
+  }
+  return service;
+}
+
+/** The tenant's settings are complete for an EN 16931 invoice (tenant/eInvoiceRules.ts). */
+export function canMakeFacturX(tenant: DocumentTenant): boolean {
+  return facturXGaps(tenant.invoice).length === 0;
+}
+
+/** The tenant offers the XRechnung and has what it needs. */
+export function canMakeXRechnung(tenant: DocumentTenant): boolean {
+  return tenant.invoice?.xRechnung === true && xRechnungGaps(tenant.invoice).length === 0;
+}
+
+/** A business customer: XRechnung is for invoices to companies (B2B), not to private persons. */
+export function isBusiness(party: BilledParty | undefined): boolean {
+  return Boolean(party?.company1?.trim());
+}
+
+const amount = (value: number) => value.toFixed(2);
+
+/**
+ * VAT category (UNTDID 5305): S standard rated for any rate above 0, Z zero rated for 0 % (UK
+ * newspapers and magazines are zero-rated goods, not exempt).
+ */
+const category = (ratePercent: number) => (ratePercent > 0 ? 'S' : 'Z');
+
+function taxCategory(ratePercent: number): VatCategory & LineCategory {
+  return {
+    'cbc:ID': category(ratePercent),
+    'cbc:Percent': String(ratePercent),
+    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+  };
+}
+
+function period(from: string, to: string | null) {
+  return to ? { 'cbc:StartDate': from, 'cbc:EndDate': to } : { 'cbc:StartDate': from };
+}
+
+function partyName(party: BilledParty | undefined): string {
+  const name = party?.company1?.trim() || [party?.firstName, party?.lastName1].filter(Boolean).join(' ');
+  // EN 16931 requires the buyer's name (BT-44); an invoice without a billed party is addressed
+  // to the order, which the order number identifies.
+  return name || '-';
+}
+
+function seller(config: InvoiceConfig): Supplier {
+  const publisher = config.publisher!;
+  const taxSchemes: Supplier['cac:Party']['cac:PartyTaxScheme'] = publisher.vatId
+    ? [{ 'cbc:CompanyID': publisher.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
+    : // BT-32, the tax number: a tax scheme other than VAT, which the library writes as schemeID FC.
+      [{ 'cbc:CompanyID': publisher.taxNumber!, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }];
+  return {
+    'cac:Party': {
+      ...(publisher.electronicAddress
+        ? { 'cbc:EndpointID': publisher.electronicAddress, 'cbc:EndpointID@schemeID': 'EM' as const }
+        : {}),
+      'cac:PostalAddress': {
+        'cbc:StreetName': publisher.street!,
+        'cbc:CityName': publisher.city!,
+        'cbc:PostalZone': publisher.postalCode!,
+        'cac:Country': { 'cbc:IdentificationCode': publisher.countryCode as SellerCountry },
+      },
+      'cac:PartyTaxScheme': taxSchemes,
+      'cac:PartyLegalEntity': {
+        'cbc:RegistrationName': publisher.name,
+        ...(publisher.registration ? { 'cbc:CompanyLegalForm': publisher.registration } : {}),
+      },
+      ...(publisher.contact
+        ? {
+            'cac:Contact': {
+              'cbc:Name': publisher.contact.name,
+              'cbc:Telephone': publisher.contact.phone,
+              'cbc:ElectronicMail': publisher.contact.email,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+function buyer(party: BilledParty | undefined, fallbackCountry: string): Customer {
+  const street = [party?.street, party?.streetNumber].filter(Boolean).join(' ');
+  return {
+    'cac:Party': {
+      ...(party?.emailAddress
+        ? { 'cbc:EndpointID': party.emailAddress, 'cbc:EndpointID@schemeID': 'EM' as const }
+        : {}),
+      ...(party?.bpNumber ? { 'cac:PartyIdentification': { 'cbc:ID': party.bpNumber } } : {}),
+      'cac:PostalAddress': {
+        ...(street ? { 'cbc:StreetName': street } : {}),
+        ...(party?.city ? { 'cbc:CityName': party.city } : {}),
+        ...(party?.zipcode ? { 'cbc:PostalZone': party.zipcode } : {}),
+        // BR-11: the buyer's country is required; a partner without one lives where the publisher does.
+        'cac:Country': { 'cbc:IdentificationCode': (party?.countryCode ?? fallbackCountry) as BuyerCountry },
+      },
+      'cac:PartyLegalEntity': { 'cbc:RegistrationName': partyName(party) },
+    },
+  };
+}
+
+/**
+ * The invoice in the library's internal format (UBL element names as JSON keys). The tenant's
+ * settings must be complete (canMakeFacturX).
+ */
+export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice {
+  const config = input.tenant.invoice!;
+  const publisher = config.publisher!;
+  const currency = model.currency as Currency;
+  const bank = config.bankAccount;
+  const { totals } = model;
+  const data: Invoice = {
+    'ubl:Invoice': {
+      'cbc:ID': model.number,
+      'cbc:IssueDate': model.date,
+      ...(model.dueDate ? { 'cbc:DueDate': model.dueDate } : {}),
+      'cbc:InvoiceTypeCode': '380',
+      'cbc:DocumentCurrencyCode': currency,
+      // BT-10: XRechnung requires a buyer reference; for a private customer's publisher it is the
+      // customer number the invoice prints (else the order number).
+      'cbc:BuyerReference': input.billedTo?.bpNumber ?? input.subscription.orderNumber,
+      'cac:InvoicePeriod': period(model.period.from, model.period.to),
+      'cac:OrderReference': { 'cbc:ID': input.subscription.orderNumber },
+      'cac:AccountingSupplierParty': seller(config),
+      'cac:AccountingCustomerParty': buyer(input.billedTo, publisher.countryCode!),
+      // The CII schema requires ram:ApplicableHeaderTradeDelivery (xmllint found it missing), and
+      // for this profile the library writes it only from delivery data, never empty. BT-72, the
+      // day the supply began, is the service period's first day (BG-14 says the whole period).
+      'cac:Delivery': { 'cbc:ActualDeliveryDate': model.period.from },
+      ...(bank
+        ? {
+            'cac:PaymentMeans': [
+              {
+                // 58: SEPA credit transfer (UNTDID 4461); the remittance information is the invoice number.
+                'cbc:PaymentMeansCode': '58',
+                'cbc:PaymentID': model.number,
+                'cac:PayeeFinancialAccount': {
+                  'cbc:ID': bank.iban,
+                  'cbc:Name': bank.holder ?? publisher.name,
+                  ...(bank.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': bank.bic } } : {}),
+                },
+              },
+            ],
+          }
+        : {}),
+      'cac:PaymentTerms': { 'cbc:Note': model.paymentTerms.join(' ') },
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': amount(totals.vat),
+          'cbc:TaxAmount@currencyID': currency,
+          'cac:TaxSubtotal': totals.breakdown.map((entry) => ({
+            'cbc:TaxableAmount': amount(entry.net),
+            'cbc:TaxableAmount@currencyID': currency,
+            'cbc:TaxAmount': amount(entry.vat),
+            'cbc:TaxAmount@currencyID': currency,
+            'cac:TaxCategory': taxCategory(entry.ratePercent),
+          })),
+        },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': amount(totals.net),
+        'cbc:LineExtensionAmount@currencyID': currency,
+        'cbc:TaxExclusiveAmount': amount(totals.net),
+        'cbc:TaxExclusiveAmount@currencyID': currency,
+        'cbc:TaxInclusiveAmount': amount(totals.gross),
+        'cbc:TaxInclusiveAmount@currencyID': currency,
+        // A paid invoice (status A) states the payment as prepaid, so nothing is due (BR-CO-16).
+        ...(model.paid
+          ? { 'cbc:PrepaidAmount': amount(totals.gross), 'cbc:PrepaidAmount@currencyID': currency }
+          : {}),
+        'cbc:PayableAmount': amount(model.paid ? 0 : totals.gross),
+        'cbc:PayableAmount@currencyID': currency,
+      },
+      'cac:InvoiceLine': model.lines.map((line, index): Line => {
+        const figures = totals.lines[index];
+        return {
+          'cbc:ID': String(index + 1),
+          // One subscription period per line: quantity 1, unit "one" (UN/ECE Rec. 20 C62).
+          'cbc:InvoicedQuantity': '1',
+          'cbc:InvoicedQuantity@unitCode': 'C62',
+          'cbc:LineExtensionAmount': amount(figures.net),
+          'cbc:LineExtensionAmount@currencyID': currency,
+          'cac:InvoicePeriod': period(line.period.from, line.period.to),
+          'cac:Item': {
+            'cbc:Name': line.description,
+            'cac:ClassifiedTaxCategory': taxCategory(figures.ratePercent),
+          },
+          'cac:Price': { 'cbc:PriceAmount': amount(figures.net), 'cbc:PriceAmount@currencyID': currency },
+        };
+      }) as [Line, ...Line[]],
+    },
+  };
+  return data;
+}
+
+/** The library's language for the XMP metadata's canned texts ("de-de", "en-gb"). */
+const libraryLang = (locale: string) => locale.toLowerCase();
+
+/**
+ * The PDF as PDF/A-3 with the EN 16931 CII XML embedded as factur-x.xml; the PDF unchanged where
+ * the tenant's settings cannot make a valid e-invoice (portal validate warns about those).
+ */
+export async function withFacturX(
+  pdf: Buffer,
+  input: InvoiceInput,
+  model: InvoiceModel,
+  title: string,
+): Promise<Buffer> {
+  if (!canMakeFacturX(input.tenant)) return pdf;
+  const result = await (
+    await invoiceService()
+  ).generate(eInvoiceData(input, model), {
+    format: FACTUR_X_FORMAT,
+    lang: libraryLang(input.locale),
+    pdf: { buffer: pdf, filename: `${model.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  return keepOurStructure(result as Uint8Array, title, input.locale);
+}
+
+/**
+ * Undoes what the library's PDF/A step takes away from our PDF (found by taggedPdf.test.ts's
+ * checks on a Factur-X invoice, issue 26). It replaces the catalog's structure tree with an empty
+ * one — the tagged PDF of issue 24 would lose its headings and tables for screen readers — and
+ * sets an English title ("<seller>: Invoice <n>") and a lower-case language. Our structure tree is
+ * still in the file, unreferenced: the catalog points at it again, and the title in the document
+ * information and in the XMP metadata (PDF/A wants the two to agree) is the invoice's own
+ * ("Rechnung 9000001234"), as is the language; the XMP's producer is made to match the
+ * information dictionary's, which the library sets differently.
+ */
+async function keepOurStructure(file: Uint8Array, title: string, locale: string): Promise<Buffer> {
+  const { PDFDocument, PDFDict, PDFName, PDFRawStream, decodePDFRawStream } = await import('@cantoo/pdf-lib');
+  const doc = await PDFDocument.load(file, { updateMetadata: false });
+  const { catalog, context } = doc;
+  const structTreeRoot = PDFName.of('StructTreeRoot');
+  const ours = context
+    .enumerateIndirectObjects()
+    .find(
+      ([, object]) =>
+        object instanceof PDFDict &&
+        object.get(PDFName.of('Type')) === structTreeRoot &&
+        object.has(PDFName.of('K')),
+    );
+  // The library's empty tree stays in the file unreferenced: deleting it leaves a gap in the object
+  // numbers that qpdf --check warns about.
+  if (ours) catalog.set(structTreeRoot, ours[0]);
+  doc.setTitle(title, { showInWindowTitleBar: true });
+  doc.setLanguage(locale);
+  const metadataRef = catalog.get(PDFName.of('Metadata'));
+  const metadata = metadataRef ? context.lookup(metadataRef) : undefined;
+  if (metadataRef && metadata instanceof PDFRawStream) {
+    const xmp = new TextDecoder().decode(decodePDFRawStream(metadata).decode());
+    const producer = doc.getProducer() ?? '';
+    const escape = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const fixed = xmp
+      .replace(
+        /(<dc:title>\s*<rdf:Alt>\s*<rdf:li[^>]*>)[\s\S]*?(<\/rdf:li>)/,
+        (_, open: string, close: string) => `${open}${escape(title)}${close}`,
+      )
+      .replace(
+        /(<pdf:Producer>)[\s\S]*?(<\/pdf:Producer>)/,
+        (_, open: string, close: string) => `${open}${escape(producer)}${close}`,
+      );
+    const stream = context.stream(new TextEncoder().encode(fixed), {
+      Type: 'Metadata',
+      Subtype: 'XML',
+    });
+    context.assign(metadataRef as Parameters<typeof context.assign>[0], stream);
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** The XRechnung (CII syntax) of an invoice; the caller checks canMakeXRechnung and isBusiness. */
+export async function xRechnungXml(input: InvoiceInput, model: InvoiceModel): Promise<string> {
+  const result = await (
+    await invoiceService()
+  ).generate(eInvoiceData(input, model), { format: XRECHNUNG_FORMAT, lang: libraryLang(input.locale) });
+  return result as string;
+}
