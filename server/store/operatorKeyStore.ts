@@ -112,7 +112,10 @@ export async function revokeOperatorKey(
   return rows.map(keyOf);
 }
 
-/** One authenticated call: its log row, and the key's last use. */
+/**
+ * One authenticated call: its log row, and the key's last use — written at most once a minute, so
+ * an order system's burst of calls does not queue on its key's row (the log has every call).
+ */
 export async function recordOperatorKeyUse(
   db: Queryable,
   use: {
@@ -130,8 +133,9 @@ export async function recordOperatorKeyUse(
        insert into operator_key_uses (tenant_id, key_id, used_at, method, path, status, client)
        values ($1, $2::uuid, $3, $4, $5, $6, $7)
      )
-     update operator_keys set last_used_at = greatest(coalesce(last_used_at, $3), $3)
-      where tenant_id = $1 and id = $2::uuid`,
+     update operator_keys set last_used_at = $3
+      where tenant_id = $1 and id = $2::uuid
+        and (last_used_at is null or last_used_at < $3::timestamptz - interval '1 minute')`,
     [use.tenantId, use.keyId, use.at.toISOString(), use.method, use.path, use.status, use.client],
   );
 }

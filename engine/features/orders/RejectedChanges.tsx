@@ -25,7 +25,7 @@ export function RejectedChanges() {
     return i18n.exists(key) ? t(key) : t('orders.rejectedChange.what.other');
   };
   return (
-    <section aria-labelledby="rejected-changes-title" className="orders-section rejected-changes">
+    <section aria-labelledby="rejected-changes-title" className="rejected-changes">
       <h2 id="rejected-changes-title" className="visually-hidden">
         {t('orders.rejectedChange.heading')}
       </h2>
