@@ -8,6 +8,12 @@ import type { Queryable } from '../db/database';
 /** How long account events and their deliveries are kept once every delivery has ended. */
 export const EVENT_RETENTION_DAYS = 90;
 /**
+ * How long a change waits in the feed for its acknowledgement while an order system reads it
+ * (issue 25): an order system that was down for a while still gets every change, one that never
+ * acknowledges does not keep personal data here for ever.
+ */
+export const UNACKNOWLEDGED_CHANGE_RETENTION_DAYS = 365;
+/**
  * How long an e-card that went out (or finally failed) is kept: its message and both names and the
  * recipient's address are personal data, and nothing shows sent cards again. A month answers a
  * subscriber's "did my card go out?" and the daily cap (server/e-card/) needs a day.
@@ -35,12 +41,25 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
     [eCardsBefore],
   );
   // Account events carry contact messages, addresses and e-mail addresses: they go (with their
-  // deliveries, on delete cascade) once dispatched, older than the retention, and no delivery of
-  // theirs is still pending.
+  // deliveries and acknowledgements, on delete cascade) once dispatched, older than the retention,
+  // and no delivery of theirs is still pending. The change feed (issue 25) keeps two kinds longer:
+  // a change acknowledged within the retention (a rejection shows on the subscriber's orders page
+  // for that long), and, while the tenant has a key that reads the feed, a change not yet
+  // acknowledged, up to UNACKNOWLEDGED_CHANGE_RETENTION_DAYS.
+  const unacknowledgedBefore = new Date(
+    now.getTime() - UNACKNOWLEDGED_CHANGE_RETENTION_DAYS * 86_400_000,
+  ).toISOString();
   await db.query(
     `delete from account_events e
       where e.created_at < $1 and e.dispatched_at is not null
-        and not exists (select 1 from webhook_deliveries d where d.tenant_id = e.tenant_id and d.event_id = e.id and d.state = 'pending')`,
-    [eventsBefore],
+        and not exists (select 1 from webhook_deliveries d where d.tenant_id = e.tenant_id and d.event_id = e.id and d.state = 'pending')
+        and not exists (select 1 from change_acknowledgements a
+                         where a.tenant_id = e.tenant_id and a.event_id = e.id and a.acknowledged_at >= $1)
+        and (e.created_at < $2
+             or e.type = 'change.rejected'
+             or exists (select 1 from change_acknowledgements a where a.tenant_id = e.tenant_id and a.event_id = e.id)
+             or not exists (select 1 from operator_keys k
+                             where k.tenant_id = e.tenant_id and k.revoked_at is null and 'read' = any(k.scopes)))`,
+    [eventsBefore, unacknowledgedBefore],
   );
 }
