@@ -47,3 +47,8 @@ export function invoiceRequestOutcome(
 export function invoiceFileName(documentId: string): string {
   return `${documentId.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 }
+
+/** The XRechnung beside it (issue 26): `<documentId>-xrechnung.xml`, the same safe characters. */
+export function xRechnungFileName(documentId: string): string {
+  return `${documentId.replace(/[^A-Za-z0-9._-]/g, '_')}-xrechnung.xml`;
+}

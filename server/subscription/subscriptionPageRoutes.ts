@@ -13,7 +13,11 @@ import { validateBody, validateQuery, validQuery } from '../http/validateBody';
 import type { InvoiceRequestQuery } from '../../schemas/generated/invoice-request-query';
 import type { PageQuery } from '../../schemas/generated/page-query';
 import type { InvoiceRequests } from '../account/invoiceRequests';
-import { invoiceFileName, invoiceRequestOutcome } from '../../engine/domain/paymentHistory';
+import {
+  invoiceFileName,
+  invoiceRequestOutcome,
+  xRechnungFileName,
+} from '../../engine/domain/paymentHistory';
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, recordActivity, setOrderAttribute } from '../store/accountStore';
 import {
@@ -24,6 +28,8 @@ import {
   paymentHistoryPage,
 } from '../store/orderStore';
 import { billedParty, invoicePdf } from '../documents/documents';
+import { canMakeXRechnung, isBusiness, xRechnungXml } from '../documents/eInvoice';
+import { invoiceModel } from '../documents/invoiceModel';
 import { partnersOfSubscription } from '../store/accountChangeStore';
 import { requestLocale } from '../tenancy/requestLocale';
 import { can } from '../../engine/domain/capabilities';
@@ -46,12 +52,17 @@ export function subscriptionPageRoutes(deps: {
     const tenant = requestTenant(res);
     const subscription = await subscriptionOr404(db, res, String(req.params.id));
     requireCapability('paymentHistory', subscription, tenant);
-    res.json(
-      await paymentHistoryPage(db, tenant.id, subscription.id, {
-        page: validQuery<PageQuery>(res).page ?? 0,
-        hiddenCodes: tenant.paymentHistory?.hiddenStatusCodes ?? [],
-      }),
-    );
+    const page = await paymentHistoryPage(db, tenant.id, subscription.id, {
+      page: validQuery<PageQuery>(res).page ?? 0,
+      hiddenCodes: tenant.paymentHistory?.hiddenStatusCodes ?? [],
+    });
+    // Issue 26: the screen offers the XRechnung beside each PDF when the download below would make
+    // one; the billed party is read only for tenants that offer it.
+    const xRechnung =
+      canMakeXRechnung(tenant) &&
+      can('invoiceDownload', subscription, capabilityContext(tenant)) &&
+      isBusiness(await billedPartyOf(tenant.id, subscription, currentUser(res).id));
+    res.json({ ...page, xRechnung });
   });
 
   router.get('/subscriptions/:id/delivered-issues', validateQuery('page-query'), async (req, res) => {
@@ -133,6 +144,48 @@ export function subscriptionPageRoutes(deps: {
     },
   );
 
+  /** The invoice recipient (RE) of the subscription, else the ordering party (issue 14, finding 7). */
+  async function billedPartyOf(
+    tenantId: string,
+    subscription: Awaited<ReturnType<typeof subscriptionOr404>>,
+    userId: string,
+  ) {
+    return billedParty(
+      await partnersOfSubscription(db, tenantId, subscription.id, userId),
+      subscription.orderingParty,
+    );
+  }
+
+  // Issue 26: the XRechnung (CII syntax) of an invoice, beside its PDF, for a business customer. The
+  // PDF download's checks (its capability rule, the user's subscription, the payment with a
+  // document), then the tenant's switch (403 feature_disabled) and a company as the billed party
+  // (404: there is no XRechnung of an invoice to a private person).
+  router.get('/subscriptions/:id/invoices/:paymentId/xrechnung', async (req, res) => {
+    const tenant = requestTenant(res);
+    const subscription = await subscriptionOr404(db, res, String(req.params.id));
+    requireCapability('invoiceDownload', subscription, tenant);
+    if (!canMakeXRechnung(tenant)) throw refuse.featureDisabled('XRechnung downloads');
+    const payment = await findPayment(db, tenant.id, subscription.id, String(req.params.paymentId));
+    if (!payment || !payment.documentId) throw notFound('There is no such invoice for this subscription.');
+    const billedTo = await billedPartyOf(tenant.id, subscription, currentUser(res).id);
+    if (!isBusiness(billedTo))
+      throw notFound('This invoice is not addressed to a business: there is no XRechnung of it.');
+    const input = {
+      tenant,
+      locale: requestLocale(req, tenant, req.query.lang),
+      subscription,
+      payment,
+      billedTo,
+    };
+    const xml = await xRechnungXml(input, invoiceModel(input));
+    res
+      .status(200)
+      .type('application/xml')
+      .set('content-disposition', `attachment; filename="${xRechnungFileName(payment.documentId)}"`)
+      .set('cache-control', 'private, no-store')
+      .send(xml);
+  });
+
   // §7: binary pdf, saved as documentId.pdf.
   router.get('/subscriptions/:id/invoices/:paymentId/download', async (req, res) => {
     const tenant = requestTenant(res);
@@ -143,10 +196,7 @@ export function subscriptionPageRoutes(deps: {
     // In the subscriber's language (the screen's Accept-Language, or ?lang=), addressed to the
     // invoice recipient (RE) when there is one, else the ordering party (issue 14, finding 7).
     const locale = requestLocale(req, tenant, req.query.lang);
-    const billedTo = billedParty(
-      await partnersOfSubscription(db, tenant.id, subscription.id, currentUser(res).id),
-      subscription.orderingParty,
-    );
+    const billedTo = await billedPartyOf(tenant.id, subscription, currentUser(res).id);
     const pdf = await invoicePdf({ tenant, locale, subscription, payment, billedTo });
     res
       .status(200)

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
-import type { PaymentHistoryItem } from '../../../schemas/generated/subscription-page';
+import type { PaymentHistoryItem, PaymentHistoryPage } from '../../../schemas/generated/subscription-page';
 import { usePortal } from '../../core/PortalContext';
 import { can, type CapabilityContext } from '../../domain/capabilities';
-import { invoiceFileName, paymentStatusTone } from '../../domain/paymentHistory';
+import { invoiceFileName, paymentStatusTone, xRechnungFileName } from '../../domain/paymentHistory';
 import { Badge } from '../../ui/Badge';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { HistoryPager } from './HistoryPager';
@@ -19,7 +19,8 @@ import { usePagedList } from './useSubscription';
 /**
  * Invoices (payment history) of §2: pages of 10, zero-based, one neighbour page each side; per
  * entry the status badge (A green, T orange, O indigo, U gray), the PDF download saved as
- * `<documentId>.pdf` and the invoice request, each by its capability rule.
+ * `<documentId>.pdf` and the invoice request, each by its capability rule; beside the PDF, the
+ * XRechnung (issue 26) where the server says the invoices go to a business and the tenant offers it.
  */
 export function PaymentHistory({
   subscription,
@@ -33,18 +34,21 @@ export function PaymentHistory({
   const saveFile = useSaveFile();
   const settings = useTenantSettings();
   const path = `/subscriptions/${encodeURIComponent(subscription.id)}/payment-history`;
-  const { page, setPage, resource } = usePagedList<PaymentHistoryItem>(path);
+  const { page, setPage, resource } = usePagedList<PaymentHistoryItem, Pick<PaymentHistoryPage, 'xRechnung'>>(
+    path,
+  );
   const [requesting, setRequesting] = useState<PaymentHistoryItem | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const canDownload = can('invoiceDownload', subscription, ctx);
   const canRequest = can('invoiceRequest', subscription, ctx);
 
-  async function download(item: PaymentHistoryItem) {
+  async function download(item: PaymentHistoryItem, form: 'pdf' | 'xrechnung' = 'pdf') {
+    const invoicePath = `/subscriptions/${encodeURIComponent(subscription.id)}/invoices/${encodeURIComponent(item.id)}`;
+    const documentId = item.documentId ?? item.id;
     try {
-      await saveFile(
-        `/subscriptions/${encodeURIComponent(subscription.id)}/invoices/${encodeURIComponent(item.id)}/download`,
-        invoiceFileName(item.documentId ?? item.id),
-      );
+      await (form === 'pdf'
+        ? saveFile(`${invoicePath}/download`, invoiceFileName(documentId))
+        : saveFile(`${invoicePath}/xrechnung`, xRechnungFileName(documentId)));
     } catch {
       setDownloadFailed(true);
     }
@@ -87,6 +91,15 @@ export function PaymentHistory({
                   {canDownload && item.documentId && (
                     <button type="button" className="link-button" onClick={() => void download(item)}>
                       {t('subscription.downloadInvoice', { number: item.invoiceNumber ?? item.id })}
+                    </button>
+                  )}
+                  {canDownload && item.documentId && data.xRechnung && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => void download(item, 'xrechnung')}
+                    >
+                      {t('subscription.downloadXRechnung', { number: item.invoiceNumber ?? item.id })}
                     </button>
                   )}
                   {canRequest && item.invoiceNumber && (

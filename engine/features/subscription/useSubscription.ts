@@ -21,10 +21,11 @@ export interface HistoryPage<T> {
  * A paged list of the subscription page (§2, §9: pages of 10, zero-based). While the next page
  * loads, the resource keeps the previous page's items (ResourceView's keepWhileLoading).
  */
-export function usePagedList<T>(path: string) {
+/** `Extra`: what a list answers besides its page (the payment history's `xRechnung`, issue 26). */
+export function usePagedList<T, Extra extends object = object>(path: string) {
   const [page, setPage] = useState(0);
   const resource = useResource(`${path}?page=${page}`, async (api) => {
-    const result = await api.get<{ items: T[]; totalPages: number; totalItems: number }>(
+    const result = await api.get<{ items: T[]; totalPages: number; totalItems: number } & Extra>(
       `${path}?page=${page}`,
     );
     return { ...result, page } satisfies HistoryPage<T>;

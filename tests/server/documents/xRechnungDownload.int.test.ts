@@ -1,0 +1,199 @@
+/**
+ * The e-invoices through the API on seeded demo data (issue 26): the invoice PDF carries
+ * factur-x.xml; an invoice to a business can also be downloaded as an XRechnung beside it, with the
+ * PDF download's checks, and the payment history tells the screen when to offer it.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createApp } from '../../../server/app';
+import type { Database } from '../../../server/db/database';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData } from '../../../server/seed';
+import { buildDemoData } from '../../../server/seed/demoData';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+import { fetchFile } from './pdfText';
+import { missingValidators, xsdCheck } from './eInvoiceValidators';
+
+const id = uniqueTenantId('xrechnung');
+const tenant = makeServerTenant({
+  id,
+  name: `Verlag ${id}`,
+  hosts: [`${id}.test`],
+  defaultLocale: 'de-DE',
+  locales: ['de-DE', 'en-GB'],
+  features: ['payment-history', 'invoice-download'],
+  embedding: { isEmbedded: false, parentOrigins: [] },
+  login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+  invoice: {
+    publisher: {
+      name: 'Dokumente Verlag GmbH',
+      addressLines: ['Am Markt 3', '04109 Leipzig'],
+      vatId: 'DE999888777',
+      street: 'Am Markt 3',
+      postalCode: '04109',
+      city: 'Leipzig',
+      countryCode: 'DE',
+      electronicAddress: 'rechnungen@dokumente.example',
+      contact: { name: 'Leserservice', phone: '+49 341 1234 0', email: 'leserservice@dokumente.example' },
+    },
+    vatRatePercent: 7,
+    bankAccount: { iban: 'DE89370400440532013000' },
+    paymentTermsDays: 14,
+    xRechnung: true,
+  },
+});
+
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-xrechnung-outbox-'));
+const mailer = createMailer({ outboxDir });
+const clock = new Date();
+let db: Database;
+let baseUrl: string;
+let close: () => Promise<void>;
+let client: ReturnType<typeof browserLikeClient>;
+let subscriptions: Subscription[];
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  const logins = await seedDemoData(db, [tenant], { today: clock });
+  const { app } = createApp({
+    db,
+    tenants: [tenant],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+  });
+  ({ baseUrl, close } = await listen(app));
+  const email = logins.filter((l) => l.tenantId === tenant.id)[0].email;
+  client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+  await client.get('/subscriptions');
+  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
+  await drainMailQueue(db, mailer);
+  const mail = readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .find((m) => m.to === email);
+  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  client.setAccessToken(login.body.accessToken);
+  subscriptions = (await client.get<Subscription[]>('/subscriptions')).body;
+});
+
+afterAll(async () => {
+  await close?.();
+  rmSync(outboxDir, { recursive: true, force: true });
+});
+
+const api = (p: string) => `${baseUrl}/t/${tenant.id}/api${p}`;
+
+/** A subscription the user orders, its newest invoice, and the partner the order system bills. */
+async function invoiceCase() {
+  const demo = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+  const recipientOf = (s: Subscription) =>
+    demo.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'RE')?.bp_number;
+  const sub = subscriptions.find((s) => s.roles.includes('AG') && s.orderStatus === 'A' && recipientOf(s))!;
+  const history = await client.get(`/subscriptions/${sub.id}/payment-history`);
+  expect(history.status).toBe(200);
+  return {
+    sub,
+    recipient: recipientOf(sub)!,
+    history: history.body as {
+      xRechnung?: boolean;
+      items: Array<{ id: string; invoiceNumber: string; documentId: string }>;
+    },
+  };
+}
+
+describe('e-invoice downloads', () => {
+  it('serves the invoice PDF with factur-x.xml embedded', async () => {
+    const { sub, history } = await invoiceCase();
+    const file = await fetchFile(
+      api(`/subscriptions/${sub.id}/invoices/${history.items[0].id}/download`),
+      client.accessToken,
+    );
+    expect(file.status).toBe(200);
+    const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
+    const attachments = (await pdf.getAttachments()) as Record<
+      string,
+      { filename: string; content: Uint8Array }
+    >;
+    const xml = new TextDecoder().decode(
+      Object.values(attachments).find((a) => a.filename === 'factur-x.xml')!.content,
+    );
+    expect(xml).toContain('urn:cen.eu:en16931:2017');
+    expect(xml).toContain(`<ram:ID>${history.items[0].invoiceNumber}</ram:ID>`);
+  });
+
+  it('offers no XRechnung of an invoice to a private person: the history says so, the download is 404', async () => {
+    const { sub, history } = await invoiceCase();
+    expect(history.xRechnung).toBe(false);
+    const answer = await fetchFile(
+      api(`/subscriptions/${sub.id}/invoices/${history.items[0].id}/xrechnung`),
+      client.accessToken,
+    );
+    expect(answer.status).toBe(404);
+  });
+
+  it('serves the XRechnung of an invoice to a business beside the PDF, valid against the CII schema', async () => {
+    const { sub, recipient } = await invoiceCase();
+    await db.query(`update business_partners set company1 = $3 where tenant_id = $1 and bp_number = $2`, [
+      tenant.id,
+      recipient,
+      'Wagner & Partner GmbH',
+    ]);
+    try {
+      const history = (await client.get(`/subscriptions/${sub.id}/payment-history`)).body as Awaited<
+        ReturnType<typeof invoiceCase>
+      >['history'];
+      expect(history.xRechnung).toBe(true);
+      const invoice = history.items[0];
+      const file = await fetchFile(
+        api(`/subscriptions/${sub.id}/invoices/${invoice.id}/xrechnung`),
+        client.accessToken,
+      );
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toMatch(/^application\/xml/);
+      expect(file.headers.get('content-disposition')).toBe(
+        `attachment; filename="${invoice.documentId}-xrechnung.xml"`,
+      );
+      expect(file.headers.get('cache-control')).toBe('private, no-store');
+      const xml = new TextDecoder().decode(file.bytes);
+      expect(xml).toContain('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
+      expect(xml).toContain('Wagner &amp; Partner GmbH');
+      expect(xml).toContain(`<ram:ID>${invoice.invoiceNumber}</ram:ID>`);
+      if (missingValidators().every((m) => !m.startsWith('xmllint'))) {
+        const dir = mkdtempSync(path.join(tmpdir(), 'portal-xrechnung-'));
+        try {
+          writeFileSync(path.join(dir, 'x.xml'), xml);
+          const check = xsdCheck([path.join(dir, 'x.xml')]);
+          expect(check.ok, check.output).toBe(true);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
+      // The PDF download's checks: no session, no answer.
+      expect(
+        (await fetchFile(api(`/subscriptions/${sub.id}/invoices/${invoice.id}/xrechnung`), undefined)).status,
+      ).toBe(401);
+      expect(
+        (
+          await fetchFile(
+            api(`/subscriptions/${sub.id}/invoices/no-such-payment/xrechnung`),
+            client.accessToken,
+          )
+        ).status,
+      ).toBe(404);
+    } finally {
+      await db.query(`update business_partners set company1 = null where tenant_id = $1 and bp_number = $2`, [
+        tenant.id,
+        recipient,
+      ]);
+    }
+  });
+});
