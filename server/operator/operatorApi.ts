@@ -6,6 +6,8 @@ import type { Mailer } from '../mail/mailer';
 import { apiNotFound } from '../http/errors';
 import { noStore } from '../http/securityHeaders';
 import { authenticateOperator } from './keys/operatorAuth';
+import { openApiRoute } from './openapi/openApiRoute';
+import { OPERATOR_OPERATIONS } from './operatorParts';
 
 /** What the operator API's routers get (issue 25): the database, the log, the clock, the mailer. */
 export interface OperatorApiDeps {
@@ -28,7 +30,11 @@ export type OperatorRouterFactory = (deps: OperatorApiDeps) => Router;
 export function operatorApi(deps: OperatorApiDeps, parts: readonly OperatorRouterFactory[]): Router {
   const api = Router();
   api.use(noStore);
-  // Every path, known or not, needs a key of this tenant (keys/operatorAuth.ts), before a body is
+  // The OpenAPI document (issue 25) is the one path without a key: it describes the API and holds
+  // nothing of the tenant's data or keys, and client generators and API tools fetch it without
+  // one (npx openapi-typescript <url>). It reads no body, so it answers before the auth below.
+  api.get('/openapi.json', openApiRoute(OPERATOR_OPERATIONS));
+  // Every other path, known or not, needs a key of this tenant (keys/operatorAuth.ts), before a body is
   // read: nobody without a key gets 4 MB parsed, and an unknown path answers 404 only to a key.
   api.use(authenticateOperator(deps));
   // Upserts carry a record each; batches go through the import, which streams its body itself.

@@ -3,6 +3,11 @@ import { whoamiRouter } from './keys/whoamiRoutes';
 import { changeFeedRouter } from './changes/changeFeedRoutes';
 import { entityRouter } from './entities/entityRoutes';
 import { importRouter } from './import/importRoutes';
+import type { OperatorOperation } from './openapi/operatorOperation';
+import { WHOAMI_OPERATIONS } from './keys/whoamiOperations';
+import { CHANGE_FEED_OPERATIONS } from './changes/changeFeedOperations';
+import { IMPORT_OPERATIONS } from './import/importOperations';
+import { ENTITY_OPERATIONS } from './entities/entityOperations';
 
 /**
  * The parts of the operator API (issue 25), mounted in this order under /operator/v1: each owns
@@ -13,4 +18,17 @@ export const OPERATOR_PARTS: readonly OperatorRouterFactory[] = [
   changeFeedRouter,
   importRouter,
   entityRouter,
+];
+
+/**
+ * What the parts' routes do, for the OpenAPI document at /operator/v1/openapi.json (issue 25): each
+ * part's table sits next to its routes. A part added above needs its table here:
+ * tests/server/operator/operatorOpenApi.test.ts walks every part's router and fails on a route
+ * that no operation describes, or an operation that no route answers.
+ */
+export const OPERATOR_OPERATIONS: readonly OperatorOperation[] = [
+  ...WHOAMI_OPERATIONS,
+  ...CHANGE_FEED_OPERATIONS,
+  ...IMPORT_OPERATIONS,
+  ...ENTITY_OPERATIONS,
 ];
