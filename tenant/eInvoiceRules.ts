@@ -61,6 +61,14 @@ export function facturXGaps(invoice: unknown): EInvoiceGap[] {
       needs: 'seller VAT id or tax number (BT-31 / BT-32, BR-S-02)',
       example: '"vatId": "DE811234567" or "taxNumber": "201/113/40209"',
     });
+  // Without a VAT id the buyer's system identifies the seller by its register entry (BR-CO-26:
+  // BT-29, BT-30 or BT-31); the EN 16931 schematron refused a tax number alone.
+  else if (!given(publisher.vatId) && !given(publisher.registration))
+    gaps.push({
+      pointer: at('registration'),
+      needs: 'seller register entry, which identifies a seller without a VAT id (BT-30, BR-CO-26)',
+      example: '"registration": "Amtsgericht Augsburg HRB 12345"',
+    });
   return gaps;
 }
 

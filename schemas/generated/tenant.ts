@@ -1062,7 +1062,7 @@ export interface InvoiceConfig {
    */
   paymentTermsDays?: number;
   /**
-   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId or taxNumber, electronicAddress, contact and bankAccount; `portal validate` names what is missing.
+   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId (or taxNumber and registration), electronicAddress, contact and bankAccount; `portal validate` names what is missing.
    */
   xRechnung?: boolean;
   /**
@@ -1094,7 +1094,7 @@ export interface InvoicePublisher {
    */
   registration?: string;
   /**
-   * Tax number of the publisher at its tax office (Steuernummer, e-invoice BT-32), for example "201/113/40209". Optional; an e-invoice needs it only when there is no vatId.
+   * Tax number of the publisher at its tax office (Steuernummer, e-invoice BT-32), for example "201/113/40209". Optional; an e-invoice needs it only when there is no vatId, and then also the registration, which identifies the seller (EN 16931 BR-CO-26).
    */
   taxNumber?: string;
   /**
@@ -2085,7 +2085,7 @@ export interface InvoiceConfigWithDefaults {
    */
   paymentTermsDays: number;
   /**
-   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId or taxNumber, electronicAddress, contact and bankAccount; `portal validate` names what is missing.
+   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId (or taxNumber and registration), electronicAddress, contact and bankAccount; `portal validate` names what is missing.
    */
   xRechnung: boolean;
   /**

@@ -116,7 +116,13 @@ function seller(config: InvoiceConfig): Supplier {
       'cac:PartyTaxScheme': taxSchemes,
       'cac:PartyLegalEntity': {
         'cbc:RegistrationName': publisher.name,
-        ...(publisher.registration ? { 'cbc:CompanyLegalForm': publisher.registration } : {}),
+        // The register entry: without a VAT id it is what identifies the seller (BT-30, BR-CO-26),
+        // else additional legal information (BT-33).
+        ...(publisher.registration
+          ? publisher.vatId
+            ? { 'cbc:CompanyLegalForm': publisher.registration }
+            : { 'cbc:CompanyID': publisher.registration }
+          : {}),
       },
       ...(publisher.contact
         ? {

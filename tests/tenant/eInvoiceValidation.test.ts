@@ -80,11 +80,17 @@ describe('tenant invoice section for e-invoices', () => {
     expect(validate(undefined).warnings.filter((w) => w.pointer.startsWith('/invoice'))).toEqual([]);
   });
 
-  it('accepts a tax number instead of a VAT id, and checks the IBAN form', () => {
+  it('accepts a tax number with the register entry instead of a VAT id, and checks the IBAN form', () => {
     const { vatId: _vatId, ...publisher } = complete.publisher!;
-    expect(validate({ ...complete, publisher: { ...publisher, taxNumber: '201/113/40209' } }).issues).toEqual(
-      [],
-    );
+    // A tax number alone does not identify the seller (BR-CO-26): the register entry must come along.
+    const taxNumberOnly = validate({ ...complete, publisher: { ...publisher, taxNumber: '201/113/40209' } });
+    expect(taxNumberOnly.issues.map((i) => i.pointer)).toEqual(['/invoice/publisher/registration']);
+    expect(
+      validate({
+        ...complete,
+        publisher: { ...publisher, taxNumber: '201/113/40209', registration: 'Amtsgericht Leipzig HRB 1' },
+      }).issues,
+    ).toEqual([]);
     const wrong = validate({ ...complete, bankAccount: { iban: 'de89 3704 0044' } });
     expect(wrong.issues.map((i) => i.pointer)).toContain('/invoice/bankAccount/iban');
   });

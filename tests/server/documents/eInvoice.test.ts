@@ -155,6 +155,30 @@ function casesOf(tenant: ResolvedTenant): Case[] {
       },
     },
   ];
+  // A seller without a VAT id states its tax number (BT-32, schemeID FC) instead (BR-S-02).
+  if (tenant.id === 'gartenfreunde') {
+    const { vatId: _vatId, ...publisher } = tenant.invoice!.publisher!;
+    cases.push({
+      name: 'b2c-tax-number',
+      input: {
+        ...base,
+        tenant: {
+          ...tenant,
+          invoice: {
+            ...tenant.invoice,
+            publisher: {
+              ...publisher,
+              taxNumber: '43/723/01234',
+              registration: 'Amtsgericht Hamburg VR 12345',
+            },
+          },
+        },
+        locale: tenant.defaultLocale,
+        payment: payment({ currency, invoiceNumber: '9000001239' }),
+        billedTo: person,
+      },
+    });
+  }
   if (ownRate)
     cases.push({
       name: `b2c-publication-${ownRate}`,
@@ -277,6 +301,9 @@ describe.skipIf(missing.length > 0 && !inCi)(
         '<ram:CategoryCode>Z</ram:CategoryCode>',
       );
       expect(xml('technikwelt-b2b-open.xrechnung.xml')).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+      expect(xml('gartenfreunde-b2c-tax-number.factur-x.xml')).toContain(
+        '<ram:ID schemeID="FC">43/723/01234</ram:ID>',
+      );
     });
 
     it('the validators are not vacuous: a broken total fails the schematron, a missing element the XSD', async () => {
