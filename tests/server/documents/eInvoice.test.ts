@@ -229,6 +229,28 @@ describe('the invoice model', () => {
   });
 });
 
+describe('an invoice the library refuses', () => {
+  it('is still served, as the plain PDF, and the refusal is logged', async () => {
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const tenant = tenants.find((t) => t.id === 'stadtkurier')!;
+    const input = casesOf(tenant)[0].input;
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) =>
+      written.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      // Not an ISO 4217 code: the library's schema refuses the currency.
+      const pdf = await invoicePdf({ ...input, payment: { ...input.payment, currency: 'QQQ' } });
+      const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
+      expect(await doc.getAttachments()).toBeNull();
+      expect((await doc.getMetadata()).info).toMatchObject({ Title: 'Rechnung 9000001234' });
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(written.join('')).toContain('"msg":"invoice served without factur-x.xml","invoice":"9000001234"');
+  });
+});
+
 describe.skipIf(missing.length > 0 && !inCi)(
   `e-invoices checked by xmllint (CII D16B XSD), the EN 16931 schematron (Saxon HE), qpdf and pdfdetach${missing.length > 0 ? ` — missing: ${missing.join(', ')}` : ''}`,
   () => {
