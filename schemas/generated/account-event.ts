@@ -47,7 +47,8 @@ export type AccountEvent =
   | LicenseAcceptedEvent
   | LicenseManagerReplacedEvent
   | LicenseManagerAppointmentSentEvent
-  | ChangeRejectedEvent;
+  | ChangeRejectedEvent
+  | OfferFlowStartedEvent;
 /**
  * The event's idempotency id, a random UUID; also sent as the webhook-id header. The same for every delivery attempt and every endpoint.
  */
@@ -64,6 +65,13 @@ export type CreatedAt = string;
  * The portal account that made the change.
  */
 export type UserId = string;
+/**
+ * The offer experiment (tenant offerExperiments, issue 27) the subscriber is in for this flow, and the variant assigned; null when none runs.
+ */
+export type ExperimentAssignment = {
+  id: string;
+  variant: string;
+} | null;
 
 /**
  * A portal account was created.
@@ -282,6 +290,7 @@ export interface SubscriptionCancelledData {
    * The issue it takes effect with, when chosen by issue.
    */
   issueNumber: string | null;
+  experiment?: ExperimentAssignment;
 }
 /**
  * A cancellation was revoked by a renewal the ordering party accepted (engine/domain/lifecycle.ts renew): order status A again; the order system withdraws the cancellation of this date.
@@ -917,4 +926,33 @@ export interface ChangeRejectedData {
    * The language the subscriber was e-mailed in.
    */
   locale: string;
+}
+/**
+ * A subscriber opened a flow that shows offers (issue 27): the cancellation flow's offers and dates for a reason, or the renewal or upgrade offers. Recorded once per subscription, flow and day (UTC), so reloads do not count again; the retention insights count flows started from it.
+ */
+export interface OfferFlowStartedEvent {
+  id: EventId;
+  type: 'offer_flow.started';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: OfferFlowStartedData;
+}
+export interface OfferFlowStartedData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
+  /**
+   * The subscription's publication code.
+   */
+  publication: string;
+  flow: 'cancellation' | 'renewal' | 'upgrade';
+  /**
+   * The cancellation reason chosen first that day; null for renewals and upgrades.
+   */
+  reason: string | null;
+  /**
+   * The offers shown (empty: none).
+   */
+  offerIds: string[];
+  experiment: ExperimentAssignment;
 }

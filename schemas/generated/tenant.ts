@@ -117,7 +117,7 @@ export type PublicationList = PublicationCode[];
  */
 export type Code = string;
 /**
- * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, subscription.cancellation_revoked, offer.accepted, payment.settled, holiday_service.set, holiday_service.cancelled, payment_method.changed, complaint.created, address.changed, opt_ins.changed, opt_in.confirmed, e_card.scheduled, e_card.sent, e_card.cancelled, email_widget.linked, opt_in_widget.signed_up, opt_in_widget.confirmed, sso_profile.password_changed, sso_profile.email_change_requested, sso_profile.email_changed, sso_profile.deleted, loyalty.opted_in, loyalty.opted_out, loyalty.reward_claimed, loyalty.favorite_changed, license.added, license.activated, license.deactivated, license.deleted, license.invitation_sent, license.accepted, license_manager.replaced, license_manager.appointment_sent, change.rejected.
+ * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, subscription.cancellation_revoked, offer.accepted, payment.settled, holiday_service.set, holiday_service.cancelled, payment_method.changed, complaint.created, address.changed, opt_ins.changed, opt_in.confirmed, e_card.scheduled, e_card.sent, e_card.cancelled, email_widget.linked, opt_in_widget.signed_up, opt_in_widget.confirmed, sso_profile.password_changed, sso_profile.email_change_requested, sso_profile.email_changed, sso_profile.deleted, loyalty.opted_in, loyalty.opted_out, loyalty.reward_claimed, loyalty.favorite_changed, license.added, license.activated, license.deactivated, license.deleted, license.invitation_sent, license.accepted, license_manager.replaced, license_manager.appointment_sent, change.rejected, offer_flow.started.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "accountEventType".
@@ -162,7 +162,8 @@ export type AccountEventType =
   | 'license.accepted'
   | 'license_manager.replaced'
   | 'license_manager.appointment_sent'
-  | 'change.rejected';
+  | 'change.rejected'
+  | 'offer_flow.started';
 /**
  * A phone number as shown to users, digits with spaces, brackets, slashes or hyphens, optionally starting with +, for example +49 89 1234 5678.
  *
@@ -318,6 +319,10 @@ export interface Tenant {
   loyalty?: LoyaltyConfig;
   upgrade?: UpgradeConfig;
   payments?: PaymentsConfig;
+  /**
+   * Offer experiments (issue 27): per flow, or per cancellation reason, two or more variants of the offers shown, each with a weight. Each subscriber (account) is assigned one variant by a hash of tenant, experiment id and account id, and stays in it; the flow then shows only the variant's offers (an empty list shows none). The assignment is recorded in the flow's events, and the studio's insights page and `portal insights` show each variant's save rate with its 95 % interval. Offer ids and reason codes come from the order system: `portal validate` checks their form, the insights page names those the order system's data does not have. Empty: no experiments.
+   */
+  offerExperiments?: OfferExperiment[];
   /**
    * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (issue 25: headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
    */
@@ -1430,6 +1435,52 @@ export interface PaymentsConfig {
   provider?: 'sandbox';
 }
 /**
+ * One experiment (issue 27): which flow (and, for cancellations, which reason) it runs in, and its variants. At most one experiment per flow and reason; one without a reason covers the reasons no other experiment names.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "offerExperiment".
+ */
+export interface OfferExperiment {
+  /**
+   * The experiment's id, unique in this file. Part of the assignment's hash: a new id assigns everyone anew.
+   */
+  id: string;
+  /**
+   * The flow whose offers it varies.
+   */
+  flow: 'cancellation' | 'renewal' | 'upgrade';
+  /**
+   * Cancellation only: the reason code (from the order system) it runs for; leave it out to run for every reason.
+   */
+  reason?: string;
+  /**
+   * Two or more variants; a subscriber's share of each is its weight divided by the sum of the weights.
+   *
+   * @minItems 2
+   */
+  variants: OfferExperimentVariant[];
+}
+/**
+ * One variant of an offer experiment: the offers it shows, in the order of the order system's list.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "offerExperimentVariant".
+ */
+export interface OfferExperimentVariant {
+  /**
+   * The variant's id, unique in its experiment (e.g. control, half-price, no-offer).
+   */
+  id: string;
+  /**
+   * Relative share of the subscribers, more than 0 (1 and 1: half each).
+   */
+  weight: number;
+  /**
+   * Offer ids (the order system's) this variant shows where the flow has them; an empty list shows no offer.
+   */
+  offers: Code[];
+}
+/**
  * One receiver of account events. Give its signing secret as secretEnv (the name of an environment variable of the server); secret (the value itself) is accepted for local receivers only. A secret is whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks; `portal webhooks secret` makes one). To rotate it, put the new secret in a new variable, name that in secretEnv and the old one in previousSecretEnv: every delivery then carries both signatures, so receivers switch whenever they like; remove previousSecretEnv when they all have.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1595,6 +1646,10 @@ export interface TenantWithDefaults {
   loyalty: LoyaltyConfigWithDefaults;
   upgrade: UpgradeConfigWithDefaults;
   payments: PaymentsConfigWithDefaults;
+  /**
+   * Offer experiments (issue 27): per flow, or per cancellation reason, two or more variants of the offers shown, each with a weight. Each subscriber (account) is assigned one variant by a hash of tenant, experiment id and account id, and stays in it; the flow then shows only the variant's offers (an empty list shows none). The assignment is recorded in the flow's events, and the studio's insights page and `portal insights` show each variant's save rate with its 95 % interval. Offer ids and reason codes come from the order system: `portal validate` checks their form, the insights page names those the order system's data does not have. Empty: no experiments.
+   */
+  offerExperiments: OfferExperiment[];
   /**
    * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (issue 25: headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
    */

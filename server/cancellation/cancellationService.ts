@@ -40,6 +40,7 @@ import { externallyManaged, type OfferService } from '../offers/offerService';
 import { cancellationMail } from './cancellationMail';
 import { wordsIn } from '../../engine/domain/language';
 import { utcDay } from '../../engine/domain/dates';
+import { recordFlowStartQuietly } from '../insights/flowStarts';
 
 /** Notice period before the first possible date, and how far ahead dates are offered. */
 export const CANCELLATION_NOTICE_DAYS = 14;
@@ -153,11 +154,23 @@ export function createCancellationService(deps: {
       const regular = isCancellableRegularly(await minimumTermEnd(db, caller.tenant.id, s.id), today);
       // An offer whose payment page expired unpaid is open again.
       await deps.offers.expireStalePayments(caller.tenant, [s.id]);
-      return {
-        cancellable: regular,
-        issues: await datesOf(db, caller.tenant, s, regular, today),
-        recommendations: await deps.offers.retentionOffers(db, caller.tenant, s, reason, caller.locale),
-      };
+      const recommendations = await deps.offers.retentionOffers(db, caller.tenant, s, reason, caller.locale);
+      const issues = await datesOf(db, caller.tenant, s, regular, today);
+      // The retention insights' "flow started" with the offers shown (issue 27).
+      await recordFlowStartQuietly(
+        db,
+        {
+          tenantId: caller.tenant.id,
+          userId: caller.user.id,
+          subscription: s,
+          flow: 'cancellation',
+          reason,
+          offerIds: recommendations.map((r) => r.id),
+          experiment: null,
+        },
+        deps.now(),
+      );
+      return { cancellable: regular, issues, recommendations };
     },
 
     /** POST /subscriptions/{id}/cancel: order status AK, isCancelable cleared, once (a second call is refused cleanly). */

@@ -179,6 +179,11 @@ const EVENT_TYPES: {
   },
   // Filed under the rejected change's own subject, so a listing by subject shows both (issue 25).
   'change.rejected': { subject: (d) => d.subject, userId: (d) => d.userId },
+  // The retention insights' "flow started" (issue 27).
+  'offer_flow.started': {
+    subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
+    userId: (d) => d.userId,
+  },
 };
 
 /** Every event type, in the order of the schema. */

@@ -31,8 +31,11 @@ export interface FeedEvent {
   acknowledgement: StoredAcknowledgement | null;
 }
 
-/** Types the portal records about the order system's own decisions: not subscribers' changes. */
-export const FEED_EXCLUDED_TYPES: readonly string[] = ['change.rejected'];
+/**
+ * Types that are not subscribers' changes: the portal's record of the order system's own decisions,
+ * and a flow opened (issue 27: counted by the retention insights, nothing to take over).
+ */
+export const FEED_EXCLUDED_TYPES: readonly string[] = ['change.rejected', 'offer_flow.started'];
 
 interface FeedRow {
   xact_id: string;

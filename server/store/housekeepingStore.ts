@@ -19,6 +19,17 @@ export const UNACKNOWLEDGED_CHANGE_RETENTION_DAYS = 365;
  * subscriber's "did my card go out?" and the daily cap (server/e-card/) needs a day.
  */
 export const E_CARD_RETENTION_DAYS = 30;
+/**
+ * How long the events the retention insights count are kept (issue 27): a year to compare with the
+ * year before, and a month to spare. They carry ids, reason codes and prices, no address or
+ * message: the events with contact data still go after EVENT_RETENTION_DAYS.
+ */
+export const INSIGHT_EVENT_RETENTION_DAYS = 400;
+export const INSIGHT_EVENT_TYPES: readonly string[] = [
+  'offer_flow.started',
+  'subscription.cancelled',
+  'offer.accepted',
+];
 
 export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void> {
   const day = new Date(now.getTime() - 86_400_000).toISOString();
@@ -49,9 +60,13 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   const unacknowledgedBefore = new Date(
     now.getTime() - UNACKNOWLEDGED_CHANGE_RETENTION_DAYS * 86_400_000,
   ).toISOString();
+  const insightEventsBefore = new Date(
+    now.getTime() - INSIGHT_EVENT_RETENTION_DAYS * 86_400_000,
+  ).toISOString();
   await db.query(
     `delete from account_events e
       where e.created_at < $1 and e.dispatched_at is not null
+        and (e.type <> all($3::text[]) or e.created_at < $4)
         and not exists (select 1 from webhook_deliveries d where d.tenant_id = e.tenant_id and d.event_id = e.id and d.state = 'pending')
         and not exists (select 1 from change_acknowledgements a
                          where a.tenant_id = e.tenant_id and a.event_id = e.id and a.acknowledged_at >= $1)
@@ -60,6 +75,6 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
              or exists (select 1 from change_acknowledgements a where a.tenant_id = e.tenant_id and a.event_id = e.id)
              or not exists (select 1 from operator_keys k
                              where k.tenant_id = e.tenant_id and k.revoked_at is null and 'read' = any(k.scopes)))`,
-    [eventsBefore, unacknowledgedBefore],
+    [eventsBefore, unacknowledgedBefore, INSIGHT_EVENT_TYPES, insightEventsBefore],
   );
 }

@@ -10,6 +10,7 @@ import type { ServerTenant } from '../../tenancy/tenantContext';
 import { toRecommendation } from '../recommendations';
 import { categoryOf, requireOfferSource, type Caller, type OfferKit } from '../offerKit';
 import { expireStalePayments } from './settlement';
+import { recordFlowStartQuietly } from '../../insights/flowStarts';
 
 /**
  * GET /subscriptions/{id}/recommendations (§7): the offers of the source's category that are
@@ -33,9 +34,25 @@ export async function recommendations(
     query.source,
     categoryOf(query.source, caller.tenant, query.category),
   );
-  return openOffers(await kit.lifecycleOf(db, caller.tenant, s.id), offers, kit.today(), query.source).map(
-    (offer) => toRecommendation(offer, caller.locale),
-  );
+  const shown = openOffers(await kit.lifecycleOf(db, caller.tenant, s.id), offers, kit.today(), query.source);
+  // The retention insights count renewals and upgrades offered in the portal (issue 27); a bulk
+  // renewal lists many subscriptions at once and is not a flow of one.
+  if (query.source === 'renewal' || query.source === 'upgrade') {
+    await recordFlowStartQuietly(
+      db,
+      {
+        tenantId: caller.tenant.id,
+        userId: caller.user.id,
+        subscription: s,
+        flow: query.source,
+        reason: null,
+        offerIds: shown.map((offer) => offer.id),
+        experiment: null,
+      },
+      kit.now(),
+    );
+  }
+  return shown.map((offer) => toRecommendation(offer, caller.locale));
 }
 
 /** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them; open ones only. */

@@ -110,7 +110,8 @@ describe('the subscription lifecycle through the API', () => {
       `select type from account_events where tenant_id = $1 and subject_id = $2 order by seq`,
       [tenant.id, cancelledId],
     );
-    expect(events.map((e) => e.type)).toEqual([
+    // Flows opened (offer_flow.started, issue 27) are counted, not changes: left out here.
+    expect(events.map((e) => e.type).filter((type) => type !== 'offer_flow.started')).toEqual([
       'subscription.cancelled',
       'offer.accepted',
       'subscription.cancellation_revoked',

@@ -1,0 +1,224 @@
+/**
+ * Retention insights (issue 27): for one tenant and period, the flows that showed offers
+ * (cancellation, renewal, upgrade) and what came of them — per publication and cancellation
+ * reason, per ISO week, and per offer experiment variant with its 95 % interval and whether it
+ * differs from the control by more than chance. Counted in SQL (server/store/insightsStore.ts);
+ * operators only: the studio (loopback, development pages) and `portal insights` read it, no
+ * subscriber route does.
+ */
+import type { Queryable } from '../db/database';
+import type {
+  ExperimentInsights,
+  FlowInsights,
+  RetentionInsights,
+  SegmentFigures,
+  VariantComparison,
+  VariantInsights,
+  WeekFigures,
+} from '../../schemas/generated/retention-insights';
+import type { OfferExperiment } from '../../engine/domain/offerExperiments';
+import { twoProportionTest, wilsonInterval } from '../../engine/domain/proportions';
+import { utcDay } from '../../engine/domain/dates';
+import {
+  ATTRIBUTION_DAYS,
+  existingOfferIds,
+  existingReasonCodes,
+  flowCounts,
+  type FlowCountsRow,
+  type InsightFlow,
+} from '../store/insightsStore';
+
+const FLOWS: readonly InsightFlow[] = ['cancellation', 'renewal', 'upgrade'];
+const DAY_MS = 86_400_000;
+/** The period when none is given: the last 12 full weeks and this one. */
+export const DEFAULT_PERIOD_DAYS = 90;
+
+type Figures = Pick<
+  SegmentFigures,
+  'started' | 'offersShown' | 'accepted' | 'cancelled' | 'kept' | 'saveRate' | 'revenueKept'
+>;
+
+/** What a flow kept: a cancellation flow every flow not ended in a cancellation, the others each accepted offer. */
+function figures(flow: InsightFlow, row: FlowCountsRow | undefined): Figures {
+  const started = row?.started ?? 0;
+  const cancelled = row?.cancelled ?? 0;
+  const accepted = row?.accepted ?? 0;
+  const kept = flow === 'cancellation' ? started - cancelled : accepted;
+  return {
+    started,
+    offersShown: row?.offersShown ?? 0,
+    accepted,
+    cancelled,
+    kept,
+    saveRate: started > 0 ? kept / started : null,
+    revenueKept: Math.round((row?.revenue ?? 0) * 100) / 100,
+  };
+}
+
+/** ISO 8601 week of a day: the year of its Thursday and the week number. */
+export function isoWeek(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = (date.getUTCDay() + 6) % 7;
+  const thursday = new Date(date.getTime() + (3 - weekday) * DAY_MS);
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const week = Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7) + 1;
+  return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The Mondays of every ISO week that has a day in [from, to]. */
+function mondaysOf(from: string, to: string): string[] {
+  const start = new Date(`${from}T00:00:00Z`);
+  let monday = start.getTime() - ((start.getUTCDay() + 6) % 7) * DAY_MS;
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const mondays: string[] = [];
+  for (; monday <= end; monday += 7 * DAY_MS) mondays.push(utcDay(new Date(monday)));
+  return mondays;
+}
+
+export interface InsightsPeriod {
+  /** First day, YYYY-MM-DD (UTC). */
+  from: string;
+  /** Last day, included. */
+  to: string;
+}
+
+/** The period asked for, or the last DEFAULT_PERIOD_DAYS days up to today. */
+export function insightsPeriod(now: Date, from?: string, to?: string): InsightsPeriod {
+  const last = to ?? utcDay(now);
+  const first =
+    from ?? utcDay(new Date(Date.parse(`${last}T00:00:00Z`) - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS));
+  return { from: first, to: last };
+}
+
+export async function retentionInsights(
+  db: Queryable,
+  tenant: { id: string; offerExperiments?: readonly OfferExperiment[] },
+  period: InsightsPeriod,
+): Promise<RetentionInsights> {
+  const rows = await flowCounts(db, tenant.id, {
+    from: `${period.from}T00:00:00Z`,
+    to: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString(),
+  });
+  const mondays = mondaysOf(period.from, period.to);
+  const flows: FlowInsights[] = FLOWS.map((flow) => {
+    const ofFlow = rows.filter((row) => row.flow === flow);
+    const segments: SegmentFigures[] = ofFlow
+      .filter((row) => row.grouping === 'segment')
+      .map((row) => ({
+        publication: row.publication ?? '',
+        reason: row.reason ?? '',
+        ...figures(flow, row),
+      }));
+    const byWeek = new Map(ofFlow.filter((row) => row.grouping === 'week').map((row) => [row.week, row]));
+    const weeks: WeekFigures[] = mondays.map((monday) => ({
+      week: isoWeek(monday),
+      weekStart: monday,
+      ...figures(flow, byWeek.get(monday)),
+    }));
+    return {
+      flow,
+      ...figures(
+        flow,
+        ofFlow.find((row) => row.grouping === 'total'),
+      ),
+      segments,
+      weeks,
+    };
+  });
+  const currency = rows.find((row) => row.currency)?.currency ?? null;
+  return {
+    tenant: tenant.id,
+    from: period.from,
+    to: period.to,
+    attributionDays: ATTRIBUTION_DAYS,
+    currency,
+    flows,
+    experiments: await experimentInsights(db, tenant, rows),
+  };
+}
+
+/**
+ * The experiments of the tenant file, and those that only the period's events still name (ended
+ * or renamed ones), each variant's save rate with Wilson's interval, and each variant against the
+ * first one (the control).
+ */
+async function experimentInsights(
+  db: Queryable,
+  tenant: { id: string; offerExperiments?: readonly OfferExperiment[] },
+  rows: readonly FlowCountsRow[],
+): Promise<ExperimentInsights[]> {
+  const variantRows = rows.filter((row) => row.grouping === 'variant' && row.experiment !== null);
+  const defined = tenant.offerExperiments ?? [];
+  const fromEvents = [...new Set(variantRows.map((row) => `${row.flow}\u0000${row.experiment}`))]
+    .map((key) => key.split('\u0000') as [InsightFlow, string])
+    .filter(([flow, id]) => !defined.some((e) => e.id === id && e.flow === flow));
+  const allOfferIds = [...new Set(defined.flatMap((e) => e.variants.flatMap((v) => v.offers)))];
+  const [known, reasons] = await Promise.all([
+    existingOfferIds(db, tenant.id, allOfferIds),
+    existingReasonCodes(db, tenant.id),
+  ]);
+
+  const build = (
+    flow: InsightFlow,
+    id: string,
+    reason: string | null,
+    inTenantFile: boolean,
+    declared: OfferExperiment['variants'],
+  ): ExperimentInsights => {
+    const counted = variantRows.filter((row) => row.flow === flow && row.experiment === id);
+    const variantIds = [
+      ...declared.map((v) => v.id),
+      ...counted.map((row) => row.variant ?? '').filter((v) => !declared.some((d) => d.id === v)),
+    ];
+    const variants: VariantInsights[] = variantIds.map((variantId) => {
+      const declaredVariant = declared.find((v) => v.id === variantId);
+      const f = figures(
+        flow,
+        counted.find((row) => row.variant === variantId),
+      );
+      return {
+        id: variantId,
+        weight: declaredVariant?.weight ?? null,
+        offers: [...(declaredVariant?.offers ?? [])],
+        unknownOffers: (declaredVariant?.offers ?? []).filter((offer) => !known.has(offer)),
+        ...f,
+        interval: wilsonInterval(f.kept, f.started),
+      };
+    });
+    const control = variants[0];
+    const comparisons: VariantComparison[] = control
+      ? variants.slice(1).map((variant) => {
+          const test = twoProportionTest(
+            { successes: variant.kept, n: variant.started },
+            { successes: control.kept, n: control.started },
+          );
+          return {
+            variant: variant.id,
+            control: control.id,
+            difference:
+              variant.saveRate !== null && control.saveRate !== null
+                ? variant.saveRate - control.saveRate
+                : null,
+            z: test?.z ?? null,
+            pValue: test?.pValue ?? null,
+            significant: test?.significant ?? false,
+          };
+        })
+      : [];
+    return {
+      id,
+      flow,
+      reason,
+      inTenantFile,
+      unknownReason: reason !== null && !reasons.has(reason),
+      variants,
+      comparisons,
+      significant: comparisons.some((c) => c.significant),
+    };
+  };
+
+  return [
+    ...defined.map((e) => build(e.flow, e.id, e.reason ?? null, true, e.variants)),
+    ...fromEvents.map(([flow, id]) => build(flow, id, null, false, [])),
+  ];
+}
