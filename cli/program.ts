@@ -8,6 +8,7 @@ import { registerPreview } from './commands/preview';
 import { registerStart } from './commands/start';
 import { registerDb } from './commands/db';
 import { registerEvents } from './commands/events';
+import { registerInsights } from './commands/insights';
 import { registerKeys } from './commands/keys';
 import { registerImport } from './commands/import';
 import { registerStudio } from './commands/studio';
@@ -32,6 +33,7 @@ export function createProgram(): Command {
   registerStart(program);
   registerDb(program);
   registerEvents(program);
+  registerInsights(program);
   registerKeys(program);
   registerImport(program);
   registerStudio(program);
