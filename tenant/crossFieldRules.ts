@@ -18,6 +18,7 @@ import { closestMatch, closestTextKey, didYouMean, textKeyHint } from './didYouM
 import { escapePointerSegment } from './jsonSource';
 import type { Problem } from './schemaErrors';
 import { webhookSecretProblem } from './webhookSecret';
+import { offerExperimentRules } from './offerExperimentRules';
 
 export interface RuleContext {
   /** File name without .json; the id must equal it. */
@@ -548,5 +549,6 @@ export function crossFieldRules(tenant: TenantWithDefaults | Loose, ctx: RuleCon
     ...uniqueEntries(loose),
     ...uniqueLinkTexts(loose),
     ...webhookRules(loose),
+    ...offerExperimentRules(loose),
   ];
 }

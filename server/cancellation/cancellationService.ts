@@ -41,6 +41,7 @@ import { cancellationMail } from './cancellationMail';
 import { wordsIn } from '../../engine/domain/language';
 import { utcDay } from '../../engine/domain/dates';
 import { recordFlowStartQuietly } from '../insights/flowStarts';
+import { experimentAssignment } from '../../engine/domain/offerExperiments';
 
 /** Notice period before the first possible date, and how far ahead dates are offered. */
 export const CANCELLATION_NOTICE_DAYS = 14;
@@ -154,7 +155,14 @@ export function createCancellationService(deps: {
       const regular = isCancellableRegularly(await minimumTermEnd(db, caller.tenant.id, s.id), today);
       // An offer whose payment page expired unpaid is open again.
       await deps.offers.expireStalePayments(caller.tenant, [s.id]);
-      const recommendations = await deps.offers.retentionOffers(db, caller.tenant, s, reason, caller.locale);
+      const recommendations = await deps.offers.retentionOffers(
+        db,
+        caller.tenant,
+        s,
+        reason,
+        caller.locale,
+        caller.user.id,
+      );
       const issues = await datesOf(db, caller.tenant, s, regular, today);
       // The retention insights' "flow started" with the offers shown (issue 27).
       await recordFlowStartQuietly(
@@ -166,7 +174,8 @@ export function createCancellationService(deps: {
           flow: 'cancellation',
           reason,
           offerIds: recommendations.map((r) => r.id),
-          experiment: null,
+          experiment:
+            experimentAssignment(caller.tenant, 'cancellation', reason, caller.user.id)?.assignment ?? null,
         },
         deps.now(),
       );
@@ -270,6 +279,9 @@ export function createCancellationService(deps: {
           type,
           effectiveDate,
           issueNumber,
+          // The offer experiment variant the subscriber was in (issue 27), for receivers and the insights.
+          experiment:
+            experimentAssignment(tenant, 'cancellation', body.reason, caller.user.id)?.assignment ?? null,
         });
         const revocable = canRevokeCancellation({ ...s, orderStatus: 'AK', isCancelable: false }, { tenant });
         const mail = cancellationMail(caller.locale, {

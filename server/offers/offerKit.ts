@@ -19,6 +19,7 @@ import {
   type OfferChange,
 } from '../../engine/domain/lifecycle';
 import { utcDay } from '../../engine/domain/dates';
+import { experimentAssignment, offersOfVariant } from '../../engine/domain/offerExperiments';
 import { HttpError, badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
@@ -233,7 +234,11 @@ export function createOfferKit(deps: OfferServiceDeps) {
     acceptRequest,
     confirmApplied,
 
-    /** The offers of a source for the subscription, in the caller's language. */
+    /**
+     * The offers of a source for the subscription, in the caller's language. With the subscriber's
+     * account id, an offer experiment of the flow (tenant offerExperiments, issue 27) narrows them
+     * to the subscriber's variant: the list shown and the offers that may be accepted are the same.
+     */
     async offersFor(
       tx: Queryable,
       tenant: ServerTenant,
@@ -241,9 +246,9 @@ export function createOfferKit(deps: OfferServiceDeps) {
       source: AcceptanceSource,
       category: string,
       cancelReason?: string,
+      subscriberId?: string,
     ): Promise<OfferRow[]> {
-      const offers = await listOffers(tx, tenant.id, s.publication, category);
-      return offers.filter(
+      const offers = (await listOffers(tx, tenant.id, s.publication, category)).filter(
         (offer) =>
           EFFECTS_OF_SOURCE[source].includes(offer.effect.kind) &&
           upgradeTimeAllowed(tenant, offer) &&
@@ -251,6 +256,11 @@ export function createOfferKit(deps: OfferServiceDeps) {
             offer.reasons === null ||
             (cancelReason !== undefined && offer.reasons.includes(cancelReason))),
       );
+      const assigned =
+        subscriberId !== undefined && source !== 'bulk-renewal'
+          ? experimentAssignment(tenant, source, cancelReason, subscriberId)
+          : null;
+      return assigned ? offersOfVariant(offers, assigned.variant) : offers;
     },
 
     async subscriptionOf(tx: Queryable, caller: Caller, subscriptionId: string): Promise<Subscription> {

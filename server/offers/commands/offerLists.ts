@@ -11,6 +11,7 @@ import { toRecommendation } from '../recommendations';
 import { categoryOf, requireOfferSource, type Caller, type OfferKit } from '../offerKit';
 import { expireStalePayments } from './settlement';
 import { recordFlowStartQuietly } from '../../insights/flowStarts';
+import { experimentAssignment } from '../../../engine/domain/offerExperiments';
 
 /**
  * GET /subscriptions/{id}/recommendations (§7): the offers of the source's category that are
@@ -33,6 +34,8 @@ export async function recommendations(
     s,
     query.source,
     categoryOf(query.source, caller.tenant, query.category),
+    undefined,
+    caller.user.id,
   );
   const shown = openOffers(await kit.lifecycleOf(db, caller.tenant, s.id), offers, kit.today(), query.source);
   // The retention insights count renewals and upgrades offered in the portal (issue 27); a bulk
@@ -47,7 +50,8 @@ export async function recommendations(
         flow: query.source,
         reason: null,
         offerIds: shown.map((offer) => offer.id),
-        experiment: null,
+        experiment:
+          experimentAssignment(caller.tenant, query.source, null, caller.user.id)?.assignment ?? null,
       },
       kit.now(),
     );
@@ -55,7 +59,10 @@ export async function recommendations(
   return shown.map((offer) => toRecommendation(offer, caller.locale));
 }
 
-/** The retention offers shown for a reason (cancellation infos), unless the tenant overrides them; open ones only. */
+/**
+ * The retention offers shown for a reason (cancellation infos), unless the tenant overrides them;
+ * open ones only, and of the subscriber's (account id) variant where an offer experiment runs.
+ */
 export async function retentionOffers(
   kit: OfferKit,
   tx: Queryable,
@@ -63,9 +70,10 @@ export async function retentionOffers(
   s: Subscription,
   reason: string,
   locale: Locale,
+  subscriberId: string,
 ): Promise<Recommendation[]> {
   if (!tenant.cancellation.showRetentionOffers) return [];
-  const offers = await kit.offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason);
+  const offers = await kit.offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason, subscriberId);
   return openOffers(await kit.lifecycleOf(tx, tenant, s.id), offers, kit.today(), 'cancellation').map(
     (offer) => toRecommendation(offer, locale),
   );
