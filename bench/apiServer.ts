@@ -24,7 +24,53 @@ async function listen(app: express.Express): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-if (mode === 'plain') {
+if (mode === 'rawpg') {
+  // The write call's baseline (issue 25 "Scale"): the same transaction as POST …/attributes — the
+  // attribute UPDATE, the activity row and the account event — as raw SQL on a pg pool of the same
+  // database, behind a plain Express JSON endpoint: what the portal's checks, validation, session,
+  // capability rule and read-back cost on top of the database work itself.
+  const [, , , tenantId, subscriptionId, userId] = process.argv.slice(2);
+  const { openDatabase } = await import('../server/db/openDatabase');
+  const { randomUUID } = await import('node:crypto');
+  const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: arg, shareRunning: true });
+  const app = express();
+  app.post('/json', express.json(), async (req, res) => {
+    const { type, value } = req.body as { type: string; value: string };
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `update subscriptions
+            set details = jsonb_set(details, '{orderAttributes}',
+                  coalesce((select jsonb_agg(a) from jsonb_array_elements(coalesce(details->'orderAttributes', '[]'::jsonb)) a
+                             where a->>'type' <> $3), '[]'::jsonb)
+                  || jsonb_build_array(jsonb_build_object('type', $3::text, 'value', $4::text)))
+          where tenant_id = $1 and id = $2`,
+        [tenantId, subscriptionId, type, value],
+      );
+      await tx.query(
+        `insert into account_activity (tenant_id, user_id, action, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`,
+        [tenantId, userId, 'order_attribute', subscriptionId, JSON.stringify({ type, value })],
+      );
+      await tx.query(
+        `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data) values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+        [
+          tenantId,
+          randomUUID(),
+          'order_attribute.changed',
+          userId,
+          'subscription',
+          subscriptionId,
+          JSON.stringify({ userId, subscriptionId, type, value }),
+        ],
+      );
+    });
+    res.json({ id: subscriptionId, type, value });
+  });
+  const url = await listen(app);
+  console.log(JSON.stringify({ url, pid: process.pid, paths: { read: '/json', write: '/json' } }));
+  const stop = () => void db.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+} else if (mode === 'plain') {
   const payload = JSON.parse(readFileSync(arg, 'utf8'));
   const app = express();
   if (variant === 'compressed') app.use((await import('../server/http/compression')).dynamicCompression());
@@ -68,7 +114,7 @@ if (mode === 'plain') {
     purpose: MAGIC_LINK_PURPOSE,
     expiresAt: new Date(Date.now() + 600_000),
   });
-  const { accessToken } = await auth.loginWithToken(tenant, token);
+  const { accessToken, user } = await auth.loginWithToken(tenant, token);
   const url = await listen(app);
   const base = `/t/${tenant.id}/api`;
 
@@ -109,6 +155,9 @@ if (mode === 'plain') {
       headers,
       writeBody: body,
       paths: { read: `${base}/subscriptions`, write },
+      tenantId: tenant.id,
+      userId: user.id,
+      subscriptionId: write ? decodeURIComponent(write.split('/')[5]) : undefined,
     }),
   );
   const stop = () => void db.close().then(() => process.exit(0));

@@ -9,7 +9,9 @@
  *     server's memory with its PostgreSQL processes, on the embedded PostgreSQL, or on the server at
  *     DATABASE_URL when it is set. Server, baseline and load generator run in separate processes;
  *  4. Lighthouse scores, LCP, TBT, CLS and JavaScript of /login and a signed-in /orders of two demo
- *     tenants under `portal serve` (bench/lighthouse.ts).
+ *     tenants under `portal serve` (bench/lighthouse.ts);
+ *  5. `portal import` of 100,000 subscriptions (`-- --import-scale N`) next to plain COPY of the same
+ *     rows, and 6. GET /api/subscriptions with them in the tenant (bench/orderSystemImport.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -157,6 +159,9 @@ interface ServerInfo {
   headers?: Record<string, string>;
   writeBody?: string;
   paths: { read: string; write?: string };
+  tenantId?: string;
+  userId?: string;
+  subscriptionId?: string;
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -304,14 +309,60 @@ async function apiThroughput() {
       );
       console.log(line('plain Express JSON (POST)', plainWrite));
       console.log(line('portal', write, plainWrite));
+      // The same transaction as raw SQL on a pg pool of the same database (issue 25 "Writes").
+      const rawPg = await spawnServer(['rawpg', dataDir, info.tenantId!, info.subscriptionId!, info.userId!]);
+      try {
+        const raw = await load(`${rawPg.info.url}${rawPg.info.paths.write}`, {
+          connections: 10,
+          duration: 8,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: info.writeBody,
+        });
+        console.log(line('raw pg, the same transaction', raw));
+        console.log(line('portal', write, raw) + '   (goal: at least 0.50× raw pg)');
+      } finally {
+        await stopServer(rawPg.child);
+      }
     }
     const plainMemory = memoryOf([plain.info.pid]);
     console.log(
       `   memory (PSS, server${info.postmasterPid ? ' + PostgreSQL processes' : ''}): at rest ${mb(restMemory)}, peak under 200 connections ${mb(peakMemory)}   (plain Express: ${mb(plainMemory)})`,
     );
     await compressionSection({ readUrl, readHeaders }, { work, payload });
+    return { read10, base10 };
   } finally {
     await stopServer(plain.child);
+    await stopServer(portal.child);
+  }
+}
+
+/**
+ * 5. and 6. (issue 25 "Scale"): the import next to plain COPY (bench/orderSystemImport.ts), then
+ * GET /api/subscriptions of the same demo user with those subscriptions in the same tenant, next
+ * to the read with the demo data only (section 3) and plain Express.
+ */
+async function importAndRead(demo: { read10: LoadResult; base10: LoadResult }) {
+  const { importSection } = await import('./orderSystemImport');
+  const scaleArg = process.argv.indexOf('--import-scale');
+  const scale = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) : 100_000;
+  const dataDir = path.join(work, 'import-db');
+  await importSection(work, dataDir, scale);
+  const portal = await spawnServer(['portal', dataDir]);
+  try {
+    const readUrl = `${portal.info.url}${portal.info.paths.read}`;
+    const readHeaders = { 'x-auth-token': portal.info.headers!['x-auth-token'] };
+    await load(readUrl, { connections: 10, duration: 2, headers: readHeaders }); // warm-up
+    const read = await load(readUrl, { connections: 10, duration: 8, headers: readHeaders });
+    console.log(
+      `\n6. GET /api/subscriptions with the ${scale.toLocaleString('en-GB')} imported subscriptions in the same tenant, 10 connections, 8 s`,
+    );
+    console.log(line('portal, demo data only (section 3)', demo.read10));
+    console.log(line('portal, with the import', read, demo.read10) + '   (goal: at least 0.90×)');
+    console.log(
+      line('portal, with the import', read, demo.base10) + '   next to plain Express (goal: at least 0.50×)',
+    );
+  } finally {
     await stopServer(portal.child);
   }
 }
@@ -326,7 +377,7 @@ try {
     const engineDir = await buildTimes();
     if (!buildOnly) await bundleSize(engineDir);
   }
-  if (!buildOnly && !lighthouseOnly) await apiThroughput();
+  if (!buildOnly && !lighthouseOnly) await importAndRead(await apiThroughput());
   if (!apiOnly && !buildOnly) await (await import('./lighthouse')).lighthouseSection();
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { type WriteStream, createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Database, Queryable } from '../../db/database';
@@ -8,11 +10,13 @@ import {
   type MergeCounts,
   type StagedRecord,
   UnknownReferencesError,
+  analyzeEntityTables,
+  copyLine,
+  stageCopyLines,
   forgetImportProgress,
   importedLines,
   mergeStaged,
   recordImportedLines,
-  stageRecords,
 } from '../../store/orderSystemStore';
 import {
   ORDER_SYSTEM_ENTITIES,
@@ -92,6 +96,8 @@ export interface ImportOptions {
 
 export const DEFAULT_BATCH_LINES = 20_000;
 const PROGRESS_EVERY_LINES = 10_000;
+/** Rows written to an entity's table after which its statistics are refreshed (analyzeEntityTables). */
+const ANALYZE_AFTER_WRITES = 5_000;
 
 /** The lines of a file, read as a stream. */
 export function fileSource(entity: OrderSystemEntity, file: string, name = file): ImportSource {
@@ -168,33 +174,48 @@ function parseLine(source: ImportSource, number: number, text: string): ParsedLi
   };
 }
 
-/** Pass 1: validates every line; answers the problems and each file's hash and line count. */
-async function validateSources(sources: readonly ImportSource[], options: ImportOptions) {
+/** Writes text to a stream, waiting when its buffer is full (memory stays flat). */
+async function write(stream: WriteStream, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}
+
+/**
+ * Pass 1: validates every line and spools the valid ones, staged (key, version, hash, the record
+ * with its defaults) in COPY's text format, so pass 2 sends them on without parsing or validating
+ * again. Answers the problems and each file's hash, line count and spool.
+ */
+async function validateSources(sources: readonly ImportSource[], spoolDir: string, options: ImportOptions) {
   const problems: ImportProblem[] = [];
   let problemCount = 0;
-  const files = new Map<ImportSource, { sha256: string; lines: number }>();
-  for (const source of sources) {
+  const files = new Map<ImportSource, { sha256: string; lines: number; spool: string }>();
+  for (const [index, source] of sources.entries()) {
     const hash = createHash('sha256');
     const startedAt = Date.now();
+    const spool = path.join(spoolDir, `${index}.copy`);
+    const out = createWriteStream(spool);
     let lines = 0;
-    for await (const { number, text } of numberedLines(source, hash)) {
-      lines = number;
-      const parsed = parseLine(source, number, text);
-      if (!parsed.ok) {
-        problemCount += parsed.problems.length;
-        for (const problem of parsed.problems)
-          if (problems.length < (options.maxProblems ?? 1000)) problems.push(problem);
+    try {
+      for await (const { number, text } of numberedLines(source, hash)) {
+        lines = number;
+        const parsed = parseLine(source, number, text);
+        if (!parsed.ok) {
+          problemCount += parsed.problems.length;
+          for (const problem of parsed.problems)
+            if (problems.length < (options.maxProblems ?? 1000)) problems.push(problem);
+        } else if (problemCount === 0) await write(out, copyLine(parsed.staged));
+        if (number % PROGRESS_EVERY_LINES === 0)
+          options.onProgress?.({
+            entity: source.entity.name,
+            file: source.name,
+            phase: 'validating',
+            linesDone: number,
+            startedAt,
+          });
       }
-      if (number % PROGRESS_EVERY_LINES === 0)
-        options.onProgress?.({
-          entity: source.entity.name,
-          file: source.name,
-          phase: 'validating',
-          linesDone: number,
-          startedAt,
-        });
+    } finally {
+      await new Promise((resolve) => out.end(resolve));
     }
-    files.set(source, { sha256: hash.digest('hex'), lines });
+    files.set(source, { sha256: hash.digest('hex'), lines, spool });
   }
   return { problems, problemCount, files };
 }
@@ -213,14 +234,29 @@ export async function importSources(
   sources: readonly ImportSource[],
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const validated = await validateSources(sources, options);
+  const spoolDir = await mkdtemp(path.join(tmpdir(), 'portal-import-spool-'));
+  try {
+    return await loadSources(db, tenantId, sources, spoolDir, options);
+  } finally {
+    await rm(spoolDir, { recursive: true, force: true });
+  }
+}
+
+async function loadSources(
+  db: Database,
+  tenantId: string,
+  sources: readonly ImportSource[],
+  spoolDir: string,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const validated = await validateSources(sources, spoolDir, options);
   if (validated.problemCount > 0)
     return { ok: false, problems: validated.problems, problemCount: validated.problemCount, entities: [] };
 
   const batchLines = options.batchLines ?? DEFAULT_BATCH_LINES;
   const entities: EntitySummary[] = [];
   for (const source of sources) {
-    const { sha256, lines } = validated.files.get(source)!;
+    const { sha256, lines, spool } = validated.files.get(source)!;
     const entity = source.entity;
     const resumedAfter = options.transaction ? 0 : await importedLines(db, tenantId, entity.name, sha256);
     const summary: EntitySummary = {
@@ -235,10 +271,10 @@ export async function importSources(
     };
     entities.push(summary);
     const startedAt = Date.now();
-    let batch: StagedRecord[] = [];
+    let batch: string[] = [];
     const writeBatch = async (lastLine: number) => {
       const merge = async (tx: Queryable) => {
-        await stageRecords(tx, batch);
+        await stageCopyLines(tx, batch);
         const counts = await mergeStaged(tx, tenantId, entity);
         if (!options.transaction) await recordImportedLines(tx, tenantId, entity.name, sha256, lastLine);
         return counts;
@@ -265,14 +301,16 @@ export async function importSources(
       return [];
     };
     let lastLine = 0;
-    for await (const { number, text } of numberedLines(source)) {
+    const spooled = createInterface({
+      input: createReadStream(spool, { encoding: 'utf8' }),
+      crlfDelay: Infinity,
+    });
+    for await (const copyText of spooled) {
+      // A spooled line starts with its line number in the file (copyLine).
+      const number = Number(copyText.slice(0, copyText.indexOf('\t')));
       lastLine = number;
       if (number <= resumedAfter) continue;
-      const parsed = parseLine(source, number, text);
-      // Validated in pass 1; a file changed in between is caught here.
-      if (!parsed.ok)
-        return { ok: false, problems: parsed.problems, problemCount: parsed.problems.length, entities };
-      batch.push(parsed.staged);
+      batch.push(`${copyText}\n`);
       if (batch.length >= batchLines) {
         const problems = await writeBatch(number);
         if (problems.length) return { ok: false, problems, problemCount: problems.length, entities };
@@ -283,6 +321,8 @@ export async function importSources(
       if (problems.length) return { ok: false, problems, problemCount: problems.length, entities };
     }
     if (!options.transaction) await forgetImportProgress(db, tenantId, entity.name, sha256);
+    if (summary.created + summary.updated > ANALYZE_AFTER_WRITES)
+      await analyzeEntityTables(options.transaction ?? db, entity);
   }
   return { ok: true, problems: [], problemCount: 0, entities };
 }
