@@ -43,6 +43,9 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   await db.query(`delete from login_tokens where expires_at < $1`, [day]);
   await db.query(`delete from oauth_requests where expires_at < $1`, [at]);
   await db.query(`delete from download_keys where expires_at < $1`, [at]);
+  // A data export's row is its link and its rate limit (issue 26): both are over a day after it
+  // expired (the limit counts the last 24 hours).
+  await db.query(`delete from data_exports where expires_at < $1`, [day]);
   await db.query(`delete from sso_sessions where expires_at < $1 or revoked_at < $2`, [at, week]);
   await db.query(`delete from sessions where coalesce(revoked_at, expires_at) < $1`, [week]);
   // Scheduled cards stay until they are sent, however far ahead they were timed; a failed one is
