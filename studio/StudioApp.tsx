@@ -7,6 +7,7 @@ import { groupSchema, mergeGroup, pick, studioGroups, studioUiSchema, type Studi
 import { issuesToErrorSchema, issueText, pointerSegments, type StudioIssue } from './fieldErrors';
 import { studioFields, studioWidgets, type StudioFormContext } from './widgets';
 import { GROUP_LABELS, studioLang, translate, type TextKey } from './texts';
+import { insightsText } from './insightsTexts';
 import { studioApi, type DiffLine } from './studioApi';
 
 type Tenant = Record<string, unknown>;
@@ -232,6 +233,12 @@ export function StudioApp() {
           </label>
           <button type="submit">{t('start')}</button>
         </form>
+        <a
+          className="studio-insights-link"
+          href={`/studio/?${new URLSearchParams({ view: 'insights', lang, ...(fileId ? { tenant: fileId } : {}) }).toString()}`}
+        >
+          {insightsText(lang, 'open')}
+        </a>
         <button type="button" className="studio-primary" onClick={() => void startReview()}>
           {t('review')}
         </button>

@@ -1,5 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import type { StudioIssue } from './fieldErrors';
+import type { RetentionInsights } from '../schemas/generated/retention-insights';
 
 export interface DiffLine {
   kind: ' ' | '-' | '+';
@@ -53,6 +54,9 @@ export const studioApi = {
       'GET',
       `/demo-users?tenant=${encodeURIComponent(tenant)}`,
     ),
+  /** Retention insights of a tenant and period (issue 27). */
+  insights: (tenant: string, from: string, to: string) =>
+    call<RetentionInsights>('GET', `/insights?${new URLSearchParams({ tenant, from, to }).toString()}`),
   signIn: (tenant: string, email: string) =>
     call<{ storageKey: string; session: unknown }>('POST', '/sign-in', { tenant, email }),
 };

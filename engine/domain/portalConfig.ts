@@ -13,12 +13,13 @@ import type { Locale } from './locales';
  * The tenant as the page carries it: every setting of schemas/tenant.schema.json with its defaults
  * applied (the generated TenantWithDefaults), minus what tenant/page/tenantPage.ts keeps out of a
  * public page — hosts, the schema pointer, raw texts (merged into `texts` below), the theme (inlined
- * as CSS), the webhook endpoints (secrets of the publisher's systems) and the FAQ entries (served by
+ * as CSS), the webhook endpoints (secrets of the publisher's systems), the offer experiments (issue
+ * 27: operators' business; the server filters the offers) and the FAQ entries (served by
  * GET /api/faq, which filters them by the session, portal-core.md §6).
  */
 export type PortalTenant = Omit<
   TenantWithDefaults,
-  '$schema' | 'hosts' | 'texts' | 'theme' | 'webhooks' | 'faq'
+  '$schema' | 'hosts' | 'texts' | 'theme' | 'webhooks' | 'offerExperiments' | 'faq'
 > & {
   faq: Omit<FaqConfigWithDefaults, 'entries'>;
 };

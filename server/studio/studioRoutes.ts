@@ -130,6 +130,36 @@ export function studioRouter(options: StudioOptions): Router {
     res.json({ files: listTenantFiles(), served: options.tenants.map((t) => ({ id: t.id, name: t.name })) });
   });
 
+  /**
+   * Retention insights of a tenant and period (issue 27), from this server's database: operators
+   * only, like everything under /studio (loopback, development pages); no subscriber route serves
+   * them. The experiments are those of the tenant file as saved (else of the served tenant), so a
+   * variant just added shows before the server is restarted.
+   */
+  api.get('/insights', async (req, res) => {
+    const tenantId = String(req.query.tenant ?? '');
+    const day = (name: 'from' | 'to') => {
+      const value = req.query[name];
+      if (value === undefined || value === '') return undefined;
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+        throw badRequest('validation_failed', `${name} is a day, YYYY-MM-DD.`, {
+          fields: { [name]: 'invalid' },
+        });
+      return value;
+    };
+    const { insightsPeriod, retentionInsights } = await import('../insights/retentionInsights');
+    const period = insightsPeriod(new Date(), day('from'), day('to'));
+    if (period.from > period.to)
+      throw badRequest('validation_failed', 'from is after to.', { fields: { from: 'after_to' } });
+    const served = options.tenants.find((t) => t.id === tenantId);
+    const file = listTenantFiles().some((f) => f.id === tenantId)
+      ? validateTenantSource(displayName(tenantId), readTenantSource(tenantId).source).tenant
+      : undefined;
+    const tenant = file ?? served;
+    if (!tenant) throw notFound(`There is no tenant "${tenantId}" here.`);
+    res.json(await retentionInsights(options.db, tenant, period));
+  });
+
   /** A tenant file (or the `portal new` template for a new id) with its problems. */
   api.get('/tenants/:fileId', (req, res) => {
     const fileId = fileIdOf(req.params.fileId);

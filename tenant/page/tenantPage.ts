@@ -74,7 +74,8 @@ function publicPart(tenant: ResolvedTenant): { tenant: PortalTenant; themeCss: s
   // sanitizing, so no time goes into HTML that the page never carries.
   const { entries: _entries, ...faqWithoutEntries } = tenant.faq;
   const safe = sanitizeTenantHtml({ ...tenant, faq: faqWithoutEntries }, loadSchema('tenant') as never);
-  // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only.
+  // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only, and
+  // so are the offer experiments (issue 27): the server shows each subscriber their variant's offers.
   const {
     $schema: _schema,
     texts: _texts,
@@ -82,6 +83,7 @@ function publicPart(tenant: ResolvedTenant): { tenant: PortalTenant; themeCss: s
     themeTokens,
     hosts: _hosts,
     webhooks: _webhooks,
+    offerExperiments: _offerExperiments,
     ...rest
   } = safe;
   return { tenant: rest, themeCss: themeToCss(themeTokens) };
