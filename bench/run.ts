@@ -378,6 +378,7 @@ try {
     if (!buildOnly) await bundleSize(engineDir);
   }
   if (!buildOnly && !lighthouseOnly) await importAndRead(await apiThroughput());
+  if (!buildOnly && !lighthouseOnly) await (await import('./insights')).insightsSection(work);
   if (!apiOnly && !buildOnly) await (await import('./lighthouse')).lighthouseSection();
 } finally {
   rmSync(work, { recursive: true, force: true });
