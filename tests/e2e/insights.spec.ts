@@ -140,7 +140,7 @@ test('the insights page in English: figures, weekly chart, the experiment with i
   await expect(experiment).toContainText(/no-offer against half-price: [+-]\d/);
 
   if (process.env.INSIGHTS_SCREENSHOT) {
-    await page.setViewportSize({ width: 1280, height: 1500 });
+    await page.setViewportSize({ width: 1280, height: 1640 });
     await page.screenshot({ path: process.env.INSIGHTS_SCREENSHOT, fullPage: false });
   }
 
