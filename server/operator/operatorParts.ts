@@ -3,11 +3,13 @@ import { whoamiRouter } from './keys/whoamiRoutes';
 import { changeFeedRouter } from './changes/changeFeedRoutes';
 import { entityRouter } from './entities/entityRoutes';
 import { importRouter } from './import/importRoutes';
+import { insightsRouter } from './insights/insightsRoutes';
 import type { OperatorOperation } from './openapi/operatorOperation';
 import { WHOAMI_OPERATIONS } from './keys/whoamiOperations';
 import { CHANGE_FEED_OPERATIONS } from './changes/changeFeedOperations';
 import { IMPORT_OPERATIONS } from './import/importOperations';
 import { ENTITY_OPERATIONS } from './entities/entityOperations';
+import { INSIGHTS_OPERATIONS } from './insights/insightsOperations';
 
 /**
  * The parts of the operator API (issue 25), mounted in this order under /operator/v1: each owns
@@ -17,6 +19,7 @@ export const OPERATOR_PARTS: readonly OperatorRouterFactory[] = [
   whoamiRouter,
   changeFeedRouter,
   importRouter,
+  insightsRouter,
   entityRouter,
 ];
 
@@ -30,5 +33,6 @@ export const OPERATOR_OPERATIONS: readonly OperatorOperation[] = [
   ...WHOAMI_OPERATIONS,
   ...CHANGE_FEED_OPERATIONS,
   ...IMPORT_OPERATIONS,
+  ...INSIGHTS_OPERATIONS,
   ...ENTITY_OPERATIONS,
 ];

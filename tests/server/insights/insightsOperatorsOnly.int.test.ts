@@ -1,7 +1,8 @@
 /**
- * The retention insights and offer experiments are operators' (issue 27): no route of a
- * production server serves them — not the subscribers' /api, not /studio (mounted only with the
- * development pages) — and a tenant's built page carries no experiment.
+ * The retention insights and offer experiments are operators' (issue 27): a production server
+ * serves them only on the operator API, to a tenant's key with scope read — not on the
+ * subscribers' /api, not under /studio (mounted only with the development pages) — and a tenant's
+ * built page carries no experiment.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,8 @@ import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
 import { tenantPageInput } from '../../../tenant/page/tenantPage';
 import { loadTenantFiles } from '../../../tenant';
+import { createKey } from '../../../cli/commands/keys';
+import type { Database } from '../../../server/db/database';
 import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
@@ -48,13 +51,15 @@ const tenant = makeServerTenant({
   ],
 });
 let app: Express;
+let db: Database;
 let baseUrl: string;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
   const work = mkdtempSync(path.join(tmpdir(), 'portal-insights-only-'));
+  db = await getTestDatabase();
   ({ app } = createApp({
-    db: await getTestDatabase(),
+    db,
     tenants: [tenant],
     mailer: createMailer({ outboxDir: path.join(work, 'outbox') }),
     distDir: path.join(work, 'dist'),
@@ -64,10 +69,38 @@ beforeAll(async () => {
 afterAll(async () => close?.());
 
 describe('insights are for operators only', () => {
-  it('a production server registers no insights or experiments route', () => {
+  it('a production server registers no insights or experiments route but the operator API’s', () => {
     const paths = routePaths((app as unknown as { router: { stack: Layer[] } }).router.stack);
     expect(paths.length).toBeGreaterThan(50);
-    expect(paths.filter((p) => /insight|experiment/i.test(p))).toEqual([]);
+    const named = paths.filter((p) => /insight|experiment/i.test(p));
+    expect(named.length).toBeGreaterThan(0);
+    // Mount paths join with doubled slashes here: /t/:tenantId//operator/v1//insights and the like.
+    expect(named.filter((p) => !/\/operator\/v1\/+insights$/.test(p))).toEqual([]);
+  });
+
+  it('the operator API answers the insights to a key with scope read only', async () => {
+    const url = `${baseUrl}/t/${tenant.id}/operator/v1/insights?from=2026-11-02&to=2026-11-15`;
+    expect((await fetch(url)).status).toBe(401);
+    const context = { db, tenantIds: [tenant.id] };
+    const importer = (await createKey(context, tenant.id, { scopes: ['import'] })).secret;
+    const denied = await fetch(url, { headers: { authorization: `Bearer ${importer}` } });
+    expect([denied.status, ((await denied.json()) as { error: { code: string } }).error.code]).toEqual([
+      403,
+      'insufficient_scope',
+    ]);
+    const reader = (await createKey(context, tenant.id, { scopes: ['read'] })).secret;
+    const answer = await fetch(url, { headers: { authorization: `Bearer ${reader}` } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      tenant: tenant.id,
+      from: '2026-11-02',
+      to: '2026-11-15',
+      experiments: [{ id: 'price-offers', variants: [{ id: 'control' }, { id: 'none' }] }],
+    });
+    const wrong = await fetch(url.replace('from=2026-11-02', 'from=2026-11-20'), {
+      headers: { authorization: `Bearer ${reader}` },
+    });
+    expect(wrong.status).toBe(400);
   });
 
   it('answers the studio’s insights call and an /api guess with 404', async () => {

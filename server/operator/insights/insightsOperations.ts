@@ -1,0 +1,20 @@
+import type { OperatorOperation } from '../openapi/operatorOperation';
+
+/** insightsRoutes.ts as the OpenAPI document describes it (issue 27). */
+export const INSIGHTS_OPERATIONS: readonly OperatorOperation[] = [
+  {
+    method: 'get',
+    path: '/insights',
+    operationId: 'retentionInsights',
+    tag: 'Insights',
+    scope: 'read',
+    summary: 'Retention insights of a period',
+    description:
+      'The flows that showed offers (cancellation, renewal, upgrade) started in the period and what came of them: flows started, offers shown, accepted and paid, cancelled, kept, save rate and revenue kept, per publication and cancellation reason and per ISO week, and each offer experiment variant with its 95 % interval and the z-test against the control.',
+    querySchema: 'operator-insights-query',
+    responses: { 200: { description: "The period's insights.", schema: 'retention-insights' } },
+    errors: {
+      400: [{ code: 'validation_failed', when: 'A day is not YYYY-MM-DD, or from is after to.' }],
+    },
+  },
+];
