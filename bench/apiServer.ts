@@ -29,7 +29,7 @@ if (mode === 'rawpg') {
   // attribute UPDATE, the activity row and the account event — as raw SQL on a pg pool of the same
   // database, behind a plain Express JSON endpoint: what the portal's checks, validation, session,
   // capability rule and read-back cost on top of the database work itself.
-  const [, , , tenantId, subscriptionId, userId] = process.argv.slice(2);
+  const [, , tenantId, subscriptionId, userId] = process.argv.slice(2);
   const { openDatabase } = await import('../server/db/openDatabase');
   const { randomUUID } = await import('node:crypto');
   const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: arg, shareRunning: true });

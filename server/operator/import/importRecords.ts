@@ -4,7 +4,6 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Database, Queryable } from '../../db/database';
 import {
   type MergeCounts,
@@ -99,14 +98,25 @@ const PROGRESS_EVERY_LINES = 10_000;
 /** Rows written to an entity's table after which its statistics are refreshed (analyzeEntityTables). */
 const ANALYZE_AFTER_WRITES = 5_000;
 
+/**
+ * The lines of a file (without their line ends), read chunk by chunk as they are asked for.
+ * readline's async iterator reads on while its consumer waits (for a batch's transaction) and so
+ * held most of a large file in memory; a stream's own iterator reads only when the next chunk is
+ * wanted.
+ */
+export async function* readLines(file: string): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
+    const lines = (rest + (chunk as string)).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) yield line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
+  if (rest) yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+}
+
 /** The lines of a file, read as a stream. */
 export function fileSource(entity: OrderSystemEntity, file: string, name = file): ImportSource {
-  return {
-    entity,
-    name,
-    lines: () =>
-      createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity }),
-  };
+  return { entity, name, lines: () => readLines(file) };
 }
 
 /**
@@ -301,11 +311,7 @@ async function loadSources(
       return [];
     };
     let lastLine = 0;
-    const spooled = createInterface({
-      input: createReadStream(spool, { encoding: 'utf8' }),
-      crlfDelay: Infinity,
-    });
-    for await (const copyText of spooled) {
+    for await (const copyText of readLines(spool)) {
       // A spooled line starts with its line number in the file (copyLine).
       const number = Number(copyText.slice(0, copyText.indexOf('\t')));
       lastLine = number;
