@@ -13,6 +13,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ORIGINAL = path.join(ROOT, 'tenants', 'technikwelt.json');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EXPERIMENT = {
   id: 'price-offers',
   flow: 'cancellation',
@@ -101,6 +103,22 @@ test.afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
+/** Serious and critical axe violations of the page (the preview frames have their own suite). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the studio's CSP (script-src 'self') refuses a script tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
+    const axe = (
+      window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const result = await axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
+
 const insightsUrl = (lang: string) => `${origin}/studio/?view=insights&tenant=technikwelt&lang=${lang}`;
 
 async function expectFigures(page: Page, words: { cancellations: string; saveRate: string }) {
@@ -138,6 +156,7 @@ test('the insights page in English: figures, weekly chart, the experiment with i
     /The save rates differ significantly|The difference is not \(yet\) significant/,
   );
   await expect(experiment).toContainText(/no-offer against half-price: [+-]\d/);
+  expect(await seriousViolations(page)).toEqual([]);
 
   if (process.env.INSIGHTS_SCREENSHOT) {
     await page.setViewportSize({ width: 1280, height: 1640 });
@@ -162,11 +181,13 @@ test('the insights page in German, and the way there from the editor, where expe
   // The experiment is a setting of the file like any other: the form's flows tab has it.
   await page.getByRole('tab', { name: 'Abläufe' }).click();
   await expect(page.locator('#root_offerExperiments_0_id')).toHaveValue('price-offers');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Auswertung' }).click();
   await expect(
     page.getByRole('heading', { name: 'Kündigungs- und Angebotsauswertung', level: 1 }),
   ).toBeVisible();
   await expectFigures(page, { cancellations: 'Kündigungen', saveRate: 'Halterate' });
+  expect(await seriousViolations(page)).toEqual([]);
   const experiment = page.getByTestId('experiment-price-offers');
   await expect(experiment.getByRole('columnheader', { name: '95-%-Intervall' })).toBeVisible();
   await expect(experiment.locator('.insights-verdict')).toHaveText(
