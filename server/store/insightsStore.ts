@@ -7,7 +7,9 @@
  * belongs to the latest start of the same subscription and flow before it, within
  * ATTRIBUTION_DAYS and before the next start: a cancellation (cancellation flow), or an applied
  * offer of the flow's source (offer.accepted is recorded when an offer applies — at once, or once
- * its payment succeeded — so "accepted" is "accepted and paid").
+ * its payment succeeded — so "accepted" is "accepted and paid"). The starts of the ATTRIBUTION_DAYS
+ * after the period are read too, only so that an outcome after the period's end goes to a newer
+ * start rather than to one of the period.
  */
 import type { Queryable } from '../db/database';
 
@@ -70,7 +72,8 @@ export async function flowCounts(
                   jsonb_array_length(coalesce(s.data->'offerIds', '[]'::jsonb)) > 0 as offers_shown,
                   s.data->'experiment'->>'id' as experiment, s.data->'experiment'->>'variant' as variant
              from account_events s
-            where s.tenant_id = $1 and s.type = 'offer_flow.started' and s.created_at >= $2 and s.created_at < $3),
+            where s.tenant_id = $1 and s.type = 'offer_flow.started'
+              and s.created_at >= $2 and s.created_at < $3::timestamptz + make_interval(days => $4)),
          outcomes as (
            select e.id, e.subject_id, e.created_at, e.type,
                   case when e.type = 'offer.accepted' then e.data->>'source' else 'cancellation' end as flow,
@@ -94,7 +97,8 @@ export async function flowCounts(
                   date_trunc('week', s.created_at at time zone 'UTC')::date as week,
                   coalesce(p.accepted, false) as accepted, coalesce(p.cancelled, false) as cancelled,
                   coalesce(p.revenue, 0) as revenue, p.currency
-             from starts s left join per_start p on p.start_id = s.id)
+             from starts s left join per_start p on p.start_id = s.id
+            where s.created_at < $3)
          select grouping(publication, reason, week, experiment, variant) as grouping,
                 flow, publication, reason, to_char(week, 'YYYY-MM-DD') as week, experiment, variant,
                 count(*) as started, count(*) filter (where offers_shown) as offers_shown,

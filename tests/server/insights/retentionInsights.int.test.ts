@@ -177,6 +177,18 @@ describe('retention insights', () => {
     ]);
   });
 
+  it('gives an outcome after the period to a newer flow after the period, not to one in it', async () => {
+    const other = uniqueTenantId('insights-edge');
+    const h = historyOf(db, other);
+    await h.start('S8', '2026-11-14T10:00:00Z', 'cancellation', 'TW', 'PREIS', ['A']);
+    await h.start('S8', '2026-11-17T10:00:00Z', 'cancellation', 'TW', 'PREIS', ['A']);
+    await h.cancelled('S8', '2026-11-18T10:00:00Z', 'PREIS');
+    const inPeriod = await retentionInsights(db, { id: other }, period);
+    expect(inPeriod.flows[0]).toMatchObject({ started: 1, cancelled: 0, kept: 1 });
+    const withBoth = await retentionInsights(db, { id: other }, { from: '2026-11-02', to: '2026-11-22' });
+    expect(withBoth.flows[0]).toMatchObject({ started: 2, cancelled: 1, kept: 1 });
+  });
+
   it('records a flow start once per subscription, flow and day', async () => {
     const other = uniqueTenantId('insights-start');
     const start = {
