@@ -347,6 +347,7 @@ export interface OfferAcceptedData {
   paymentId: string | null;
   change: 'extend' | 'upgrade' | 'retain';
   effectiveDate: string | null;
+  experiment?: ExperimentAssignment;
 }
 /**
  * An online payment of offers ended: success (the offers were applied), error, or canceled.

@@ -184,9 +184,16 @@ export function createOfferKit(deps: OfferServiceDeps) {
       source: AcceptanceSource;
       change: OfferChange;
       paymentId: string | null;
+      /** The cancellation reason a retention offer was taken for. */
+      cancelReason?: string | null;
     },
   ) {
     const { s, offer } = input;
+    // The subscriber's offer experiment variant in the offer's flow (issue 27), as the flow showed it.
+    const experiment =
+      input.source === 'bulk-renewal'
+        ? null
+        : (experimentAssignment(tenant, input.source, input.cancelReason, input.user.id)?.assignment ?? null);
     await recordEvent(tx, tenant.id, 'offer.accepted', {
       userId: input.user.id,
       subscriptionId: s.id,
@@ -198,6 +205,7 @@ export function createOfferKit(deps: OfferServiceDeps) {
       paymentId: input.paymentId,
       change: input.change.kind,
       effectiveDate: input.change.date,
+      experiment,
     });
     const revoked = input.change.revokedCancellation;
     if (revoked && input.change.date) {
@@ -336,6 +344,7 @@ export function createOfferKit(deps: OfferServiceDeps) {
           source,
           change,
           paymentId: null,
+          cancelReason: context.cancelReason,
         });
     },
   };

@@ -120,6 +120,7 @@ export async function settle(
           source: acceptance.source,
           change,
           paymentId,
+          cancelReason: acceptance.cancelReason,
         });
         if (!crossSelling && offer.offer.crossSelling) {
           const voucherCode = offer.voucherPool

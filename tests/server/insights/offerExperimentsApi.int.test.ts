@@ -24,12 +24,20 @@ const experiment = {
     { id: 'no-offer', weight: 1, offers: [] },
   ],
 };
+const renewalExperiment = {
+  id: 'renewal-terms',
+  flow: 'renewal' as const,
+  variants: [
+    { id: 'twelve-months', weight: 1, offers: ['OFP-RENEW-12'] },
+    { id: 'both', weight: 1, offers: ['OFP-RENEW-12', 'OFP-RENEW-DD'] },
+  ],
+};
 const base = fullOfferFlowTenant('experiments');
 const tenant = offerFlowTenant(base.id, base.features, {
   cancellation: base.cancellation,
   renewal: base.renewal,
   upgrade: base.upgrade,
-  offerExperiments: [experiment],
+  offerExperiments: [experiment, renewalExperiment],
 });
 let server: OfferFlowsServer;
 
@@ -83,5 +91,32 @@ describe('offer experiments in the cancellation flow', () => {
     const counted = insights.experiments[0].variants.find((v) => v.id === variant.id)!;
     expect(counted).toMatchObject({ started: 1, cancelled: 1, kept: 0, unknownOffers: [] });
     expect(insights.experiments[0].unknownReason).toBe(false);
+  });
+
+  it("lists the renewal offers of the subscriber's variant and records it with the accepted offer", async () => {
+    const client = await server.signIn(tenant);
+    const s = (await server.subscriptions(client)).find(
+      (x: Subscription) =>
+        x.isRenewal && x.publication === 'OFP' && x.orderStatus === 'A' && !x.renewal?.autoRenewal,
+    )!;
+    const offers = await client.get<Array<{ id: string }>>(
+      `/subscriptions/${s.id}/recommendations?source=renewal`,
+    );
+    const [start] = await server.db.query<{ user_id: string; data: any }>(
+      `select user_id, data from account_events where tenant_id = $1 and type = 'offer_flow.started' and subject_id = $2`,
+      [tenant.id, s.id],
+    );
+    const variant = assignVariant(tenant.id, renewalExperiment, start.user_id);
+    expect(offers.body.map((o) => o.id)).toEqual(variant.offers);
+    expect(start.data.experiment).toEqual({ id: 'renewal-terms', variant: variant.id });
+    const accepted = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-12/accept?source=renewal`,
+    );
+    expect(accepted.body).toEqual({ url: null, status: 'applied' });
+    const [event] = await server.db.query<{ data: any }>(
+      `select data from account_events where tenant_id = $1 and type = 'offer.accepted' and subject_id = $2`,
+      [tenant.id, s.id],
+    );
+    expect(event.data.experiment).toEqual({ id: 'renewal-terms', variant: variant.id });
   });
 });
