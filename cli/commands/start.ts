@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 
 /**
@@ -29,15 +30,18 @@ export function registerStart(program: Command): void {
         console.error(formatBuildTable(reports));
       }
       let logins: Awaited<ReturnType<typeof seedDemo>> = [];
+      const serverOptions = await serverOptionsFromEnv();
       const server = await startServer({
         tenants,
-        ...(await serverOptionsFromEnv()),
+        ...serverOptions,
         port: options.port,
         host: options.host,
         outboxViewer: true,
         devPages: true,
         beforeListen: async (db) => {
-          logins = await seedDemo(db, tenants);
+          // The demo's order-system data is imported from NDJSON files it leaves under data/seed/,
+          // working examples of every entity for an operator's own export (issue 25).
+          logins = await seedDemo(db, tenants, { fixturesDir: path.join(serverOptions.dataDir, 'seed') });
         },
       });
       const { startDemoProviders } = await import('../../server/devOidc/startDemoProviders');
