@@ -30,13 +30,14 @@ async function noHorizontalOverflow(page: Page) {
 
 test('SSO profile: a new e-mail address counts once the link mailed to it is opened (German)', async ({
   page,
+  isMobile,
 }, testInfo) => {
   const email = account('profile', testInfo.project.name);
   const newEmail = `neu-${email}`;
   await signInByMagicLink(page, 'technikwelt', email, GERMAN_LOGIN);
-  // The menu item (portal-core.md §2 "account details"); on phones the sidebar opens behind its toggle first.
-  const toggle = page.locator('.sidebar-toggle');
-  if (await toggle.isVisible()) await toggle.click();
+  // The menu item (portal-core.md §2 "account details"); on phones the sidebar opens behind its
+  // toggle first, which may draw after the page (isVisible does not wait).
+  if (isMobile) await page.locator('.sidebar-toggle').click();
   await page.locator('#sidebar-items').getByRole('link', { name: 'Kontodaten' }).click();
   await expect(page).toHaveURL(/\/t\/technikwelt\/sso-profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Kontodaten' })).toBeVisible();
