@@ -74,43 +74,17 @@ async function prepareStaging(tx: Queryable): Promise<void> {
   await tx.query('truncate order_system_staging');
 }
 
-/** Loads the records into the staging table: COPY where the connection has it. */
-export async function stageRecords(
-  tx: Queryable,
-  records: Iterable<StagedRecord> | AsyncIterable<StagedRecord>,
-) {
+/**
+ * Stages the records of an API call (one, or a few): plain inserts. The bulk import stages its
+ * batches with COPY (stageCopyLines).
+ */
+export async function stageRecords(tx: Queryable, records: readonly StagedRecord[]): Promise<void> {
   await prepareStaging(tx);
-  let count = 0;
-  if (tx.copyFrom) {
-    // Lines go out in chunks of about 64 KB: one write per line cost a third of the COPY's time.
-    async function* lines() {
-      let chunk = '';
-      for await (const staged of records) {
-        count += 1;
-        chunk += copyLine(staged);
-        if (chunk.length >= 65_536) {
-          yield chunk;
-          chunk = '';
-        }
-      }
-      if (chunk) yield chunk;
-    }
-    await tx.copyFrom(
-      'copy order_system_staging (line, record_key, version, content_hash, record) from stdin',
-      lines(),
+  for (const staged of records)
+    await tx.query(
+      `insert into order_system_staging (line, record_key, version, content_hash, record) values ($1, $2, $3, $4, $5)`,
+      [staged.line, staged.key, staged.version, staged.hash, JSON.stringify(staged.record)],
     );
-  } else {
-    for await (const staged of records) {
-      count += 1;
-      await tx.query(
-        `insert into order_system_staging (line, record_key, version, content_hash, record) values ($1, $2, $3, $4, $5)`,
-        [staged.line, staged.key, staged.version, staged.hash, JSON.stringify(staged.record)],
-      );
-    }
-  }
-  // A temporary table has no statistics until analysed: the planner then takes it for a few rows
-  // and joins it by nested loops, quadratic in the batch. (An API call's one record needs none.)
-  if (count > 100) await tx.query('analyze order_system_staging');
 }
 
 /** Loads lines made by copyLine (a spool of the import) into the staging table with COPY. */
