@@ -304,23 +304,24 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           const details = Object.fromEntries(
             changed.filter((f) => (DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]),
           );
-          if (validFrom) {
-            await upsertFutureAddress(tx, tenant.id, {
-              bpNumber,
-              validFrom,
-              address: { ...columns, details },
-              userId: caller.user.id,
-            });
-          } else {
-            await updatePartner(tx, tenant.id, bpNumber, { ...columns, details });
-          }
-          await recordEvent(tx, tenant.id, 'address.changed', {
+          // The change is the portal's on top of the order system's record until the order system
+          // answers its event; a dated one keeps the event, so its day's write belongs to it too.
+          if (!validFrom) await updatePartner(tx, tenant.id, bpNumber, { ...columns, details });
+          const eventId = await recordEvent(tx, tenant.id, 'address.changed', {
             userId: caller.user.id,
             bpNumber,
             subscriptionId: s.id,
             validFrom,
             fields: [...changed],
           });
+          if (validFrom)
+            await upsertFutureAddress(tx, tenant.id, {
+              bpNumber,
+              validFrom,
+              address: { ...columns, details },
+              userId: caller.user.id,
+              eventId,
+            });
           const lines = [
             [next.firstName, next.lastName1].filter(Boolean).join(' ') || next.company1,
             next.addressLine1 ??

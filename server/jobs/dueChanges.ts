@@ -6,6 +6,7 @@
  */
 import type { Database } from '../db/database';
 import { startPeriodicJob } from './periodicJob';
+import { continueChangeOf, eventOfChange } from '../store/orderSystemOverlays';
 import {
   claimDueFutureAddresses,
   claimDuePaymentMethodChanges,
@@ -83,7 +84,10 @@ export async function applyDueChanges(
       await attempt(
         { kind: 'address', tenantId: due.tenantId, bpNumber: due.bpNumber },
         async () => {
+          // The write is the dated change's own: the order system answers it through its event.
+          await continueChangeOf(tx, due.eventId);
           await updatePartner(tx, due.tenantId, due.bpNumber, due.address);
+          await continueChangeOf(tx, null);
           await markFutureAddressApplied(tx, due.tenantId, due.bpNumber, due.validFrom);
         },
         (error) => markFutureAddressFailed(tx, due.tenantId, due.bpNumber, due.validFrom, error),
@@ -92,14 +96,20 @@ export async function applyDueChanges(
     for (const due of await claimDuePaymentMethodChanges(tx, today)) {
       await attempt(
         { kind: 'payment method', tenantId: due.tenantId, subscriptionId: due.id },
-        () =>
-          updateSubscription(tx, due.tenantId, due.id, {
+        async () => {
+          await continueChangeOf(
+            tx,
+            await eventOfChange(tx, due.tenantId, 'subscriptions', due.id, 'details.pendingPaymentMethod'),
+          );
+          await updateSubscription(tx, due.tenantId, due.id, {
             details: {
               ...paymentMethodFields(due.pending.paymentMethod as PaymentMethodKind),
               paymentAccount: due.pending.account,
               pendingPaymentMethod: null,
             },
-          }),
+          });
+          await continueChangeOf(tx, null);
+        },
         async (error) =>
           updateSubscription(tx, due.tenantId, due.id, {
             details: { pendingPaymentMethod: null, failedPaymentMethodChange: { ...due.pending, error } },

@@ -223,12 +223,19 @@ export async function futureAddressesOf(
 export async function upsertFutureAddress(
   db: Queryable,
   tenantId: string,
-  row: { bpNumber: string; validFrom: string; address: Record<string, unknown>; userId: string },
+  row: {
+    bpNumber: string;
+    validFrom: string;
+    address: Record<string, unknown>;
+    userId: string;
+    eventId: string;
+  },
 ): Promise<void> {
   await db.query(
-    `insert into future_addresses (tenant_id, bp_number, valid_from, address, user_id) values ($1, $2, $3, $4, $5)
-     on conflict (tenant_id, bp_number, valid_from) do update set address = excluded.address, user_id = excluded.user_id, created_at = now(), applied_at = null`,
-    [tenantId, row.bpNumber, row.validFrom, JSON.stringify(row.address), row.userId],
+    `insert into future_addresses (tenant_id, bp_number, valid_from, address, user_id, event_id) values ($1, $2, $3, $4, $5, $6)
+     on conflict (tenant_id, bp_number, valid_from) do update
+       set address = excluded.address, user_id = excluded.user_id, event_id = excluded.event_id, created_at = now(), applied_at = null`,
+    [tenantId, row.bpNumber, row.validFrom, JSON.stringify(row.address), row.userId, row.eventId],
   );
 }
 
@@ -292,9 +299,18 @@ export async function updatePartner(
 export async function claimDueFutureAddresses(
   db: Queryable,
   today: string,
-): Promise<Array<{ tenantId: string; bpNumber: string; validFrom: string; address: PartnerChange }>> {
+): Promise<
+  Array<{
+    tenantId: string;
+    bpNumber: string;
+    validFrom: string;
+    address: PartnerChange;
+    eventId: string | null;
+  }>
+> {
   return db.query(
-    `select tenant_id as "tenantId", bp_number::text as "bpNumber", to_char(valid_from, 'YYYY-MM-DD') as "validFrom", address
+    `select tenant_id as "tenantId", bp_number::text as "bpNumber", to_char(valid_from, 'YYYY-MM-DD') as "validFrom", address,
+            event_id::text as "eventId"
        from future_addresses where applied_at is null and last_error is null and valid_from <= $1::date
       order by valid_from limit 100 for update skip locked`,
     [today],

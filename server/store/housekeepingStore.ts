@@ -80,4 +80,12 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
                              where k.tenant_id = e.tenant_id and k.revoked_at is null and 'read' = any(k.scopes)))`,
     [eventsBefore, unacknowledgedBefore, INSIGHT_EVENT_TYPES, insightEventsBefore],
   );
+  // A subscriber's change whose event went unanswered past its retention is no longer pending
+  // (migration 023): its record of the order system's values goes, and the order system's next
+  // record of the row is shown as it sends it.
+  await db.query(
+    `delete from order_system_overlays o
+      where o.event_id is not null
+        and not exists (select 1 from account_events e where e.tenant_id = o.tenant_id and e.id = o.event_id)`,
+  );
 }

@@ -15,6 +15,13 @@ import {
   fieldOf,
   orderSystemEntity,
 } from '../operator/entities/orderSystemEntities';
+import {
+  HAS_CHANGES,
+  RETIRING_CHANGES,
+  asOrderSystem,
+  dropChangesOf,
+  reapplyChanges,
+} from './orderSystemOverlays';
 
 /** A record ready to merge: validated (defaults filled in), its key, version and content hash. */
 export interface StagedRecord {
@@ -197,6 +204,40 @@ export async function mergeStaged(
   tenantId: string,
   entity: OrderSystemEntity,
 ): Promise<MergeCounts & { refusedRecords: RefusedRecord[] }> {
+  return asOrderSystem(tx, () => mergeAsOrderSystem(tx, tenantId, entity));
+}
+
+/**
+ * The row of a staged record shows exactly the record (its columns and its children): a record
+ * re-sent at the same version is compared with what the portal shows, not only with the version
+ * it stored, so a full sync repairs a row that drifted from the order system's data.
+ */
+function showsRecord(entity: OrderSystemEntity): string {
+  const compared = entity.columns.map((c) => {
+    const value = valueOf('s.record', c);
+    // A timestamp the record leaves out is the time the row was first written, not now().
+    return c.type === 'timestamptz'
+      ? `(s.record->>'${fieldOf(c.column)}' is null or t.${c.column} is not distinct from ${value})`
+      : `t.${c.column} is not distinct from ${value}`;
+  });
+  const children = entity.children;
+  if (children) {
+    const own = children.portalRowColumn ? ` and not c.${children.portalRowColumn}` : '';
+    const stored = `select ${children.columns.map((c) => `c.${c.column}::text`).join(', ')} from ${children.table} c
+                     where c.tenant_id = $1 and ${matches('c', children.parentColumns, entity.key, 's.record')}${own}`;
+    const sent = `select ${children.columns.map((c) => `e->>'${fieldOf(c.column)}'`).join(', ')}
+                    from jsonb_array_elements(s.record->'${children.field}') e`;
+    compared.push(`not exists (${stored} except ${sent})`, `not exists (${sent} except ${stored})`);
+  }
+  return `exists (select 1 from ${entity.table} t where t.tenant_id = $1 and ${matches('t', entity.key, entity.key, 's.record')}
+                   and ${compared.join(' and ')})`;
+}
+
+async function mergeAsOrderSystem(
+  tx: Queryable,
+  tenantId: string,
+  entity: OrderSystemEntity,
+): Promise<MergeCounts & { refusedRecords: RefusedRecord[] }> {
   // The same key twice in one batch: the newest version wins, the others count as unchanged.
   const superseded = await tx.query(
     `delete from order_system_staging where ctid in (
@@ -220,6 +261,20 @@ export async function mergeStaged(
       where v.record_key = s.record_key`,
     [tenantId, entity.name],
   );
+  // A newer version with the same content is still the order system's newer word: the changes it
+  // retires (reapplyChanges) come off the row, so it is written.
+  await tx.query(
+    `update order_system_staging s set outcome = 'apply'
+      where s.outcome = 'unchanged' and s.version > s.stored_version and ${RETIRING_CHANGES}`,
+    [tenantId, entity.name],
+  );
+  // An unchanged record whose row no longer shows it (and carries no pending change of the
+  // portal's, which reapplyChanges keeps on top) is written again.
+  await tx.query(
+    `update order_system_staging s set outcome = 'apply'
+      where s.outcome = 'unchanged' and not ${HAS_CHANGES} and not ${showsRecord(entity)}`,
+    [tenantId, entity.name],
+  );
   const problems = await unknownReferences(tx, tenantId, entity);
   if (problems.length > 0) throw new UnknownReferencesError(problems);
 
@@ -238,7 +293,7 @@ export async function mergeStaged(
     const parent = (table: string) => matches(table, children.parentColumns, entity.key, 's.record');
     await tx.query(
       `delete from ${children.table} c using order_system_staging s
-        where s.outcome = 'apply' and c.tenant_id = $1 and ${parent('c')}`,
+        where s.outcome = 'apply' and c.tenant_id = $1 and ${parent('c')}${children.portalRowColumn ? ` and not c.${children.portalRowColumn}` : ''}`,
       [tenantId],
     );
     await tx.query(
@@ -253,6 +308,7 @@ export async function mergeStaged(
       [tenantId],
     );
   }
+  await reapplyChanges(tx, tenantId, entity);
   await tx.query(
     `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
      select $1, $2, record_key, version, content_hash, false, now()
@@ -314,11 +370,14 @@ export async function deleteRecord(
   let deleted: unknown[];
   try {
     await tx.query('savepoint delete_record');
-    deleted = await tx.query(
-      `delete from ${entity.table} where tenant_id = $1 and ${entity.key.map((c, i) => `${c} = $${i + 2}`).join(' and ')} returning 1`,
-      [tenantId, ...parts],
+    deleted = await asOrderSystem(tx, () =>
+      tx.query(
+        `delete from ${entity.table} where tenant_id = $1 and ${entity.key.map((c, i) => `${c} = $${i + 2}`).join(' and ')} returning 1`,
+        [tenantId, ...parts],
+      ),
     );
     await tx.query('release savepoint delete_record');
+    await dropChangesOf(tx, tenantId, entity, key);
   } catch (error) {
     if ((error as { code?: string }).code !== '23503') throw error; // foreign_key_violation
     await tx.query('rollback to savepoint delete_record');

@@ -9,6 +9,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { recordEvent } from '../../events/recordEvent';
 import type { EventSubject } from '../../events/eventTypes';
 import { enqueueMail } from '../../store/mailQueueStore';
+import { confirmChangesOf, revertChangesOf } from '../../store/orderSystemOverlays';
 import { getUserById } from '../../store/userStore';
 import {
   findFeedEvent,
@@ -155,6 +156,9 @@ export async function acknowledgeChange(
     }
     const now = deps.now();
     let rejectionEventId: string | null = null;
+    // The order system's record is the truth again at once (README "Going live": "Whose data is it").
+    if (body.status === 'confirmed') await confirmChangesOf(tx, tenant.id, eventId);
+    else await revertChangesOf(tx, tenant.id, eventId);
     if (reason && mailLocale) {
       rejectionEventId = await recordEvent(tx, tenant.id, 'change.rejected', {
         userId: event.userId,

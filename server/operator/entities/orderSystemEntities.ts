@@ -26,6 +26,11 @@ export interface EntityChildren {
   columns: readonly EntityColumn[];
   /** Columns of a child that point to other entities, checked like the record's own references. */
   references?: readonly EntityReference[];
+  /**
+   * A boolean column marking the portal's own child rows (a role given through a licence): the
+   * order system's list replaces its rows only, never these.
+   */
+  portalRowColumn?: string;
 }
 
 /** A record's columns that name a row of another entity (checked before anything is written). */
@@ -130,6 +135,7 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
       parentColumns: ['subscription_id'],
       columns: ROLE_COLUMNS,
       references: [{ columns: ['bp_number'], entity: 'business-partners' }],
+      portalRowColumn: 'via_license',
     },
   },
   {

@@ -15,7 +15,8 @@ const rejected = [
     type: 'address.changed',
     changedAt: '2026-11-03T10:00:00.000Z',
     rejectedAt: '2026-11-04T08:00:00.000Z',
-    reason: 'Die Adresse liegt außerhalb unseres Zustellgebiets.',
+    reason:
+      'Die Adresse liegt außerhalb unseres Zustellgebiets.',
   },
   {
     eventId: '6b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b',
@@ -38,8 +39,8 @@ describe('rejected changes on the orders page', () => {
     });
     const notices = [...page.querySelectorAll('.alert')].map((n) => n.textContent);
     expect(notices).toEqual([
-      'Ihre Adressänderung vom 03.11.2026 wurde nicht übernommen: Die Adresse liegt außerhalb unseres Zustellgebiets.',
-      'Ihre Änderung vom 02.11.2026 wurde nicht übernommen: Nicht möglich.',
+      'Ihre Adressänderung vom 03.11.2026 wurde nicht übernommen: Die Adresse liegt außerhalb unseres Zustellgebiets. Ihr Konto zeigt wieder die bisherigen Angaben.',
+      'Ihre Änderung vom 02.11.2026 wurde nicht übernommen: Nicht möglich. Ihr Konto zeigt wieder die bisherigen Angaben.',
     ]);
   });
 

@@ -1,0 +1,214 @@
+/**
+ * The portal's changes on top of the order system's records (migration 023; README "Going live":
+ * "Whose data is it"). A trigger on every order-system table catches each write that is not the
+ * order system's own; this module links those changes to their account event, gives the order
+ * system's writes their say, and settles a change when the order system answers it:
+ *
+ *  - rejected: the change is taken off and the order system's values are shown again at once;
+ *  - confirmed: the change stays until the order system sends a newer version of the record;
+ *  - pending: every upsert or import of the record puts the change back on top of the new record.
+ */
+import type { Queryable } from '../db/database';
+import { type OrderSystemEntity, orderSystemEntity } from '../operator/entities/orderSystemEntities';
+
+/**
+ * Runs the order system's own writes (a merge, a delete, a revert): the trigger leaves them alone,
+ * since they are the truth the portal's changes sit on, not changes of the portal.
+ */
+export async function asOrderSystem<T>(tx: Queryable, write: () => Promise<T>): Promise<T> {
+  await tx.query(`select set_config('portal.order_system_write', 'on', true)`);
+  // No `finally`: after a failed statement the transaction only takes a rollback (which undoes the
+  // setting with it, to a savepoint too), and a query here would hide the error.
+  const result = await write();
+  await tx.query(`select set_config('portal.order_system_write', 'off', true)`);
+  return result;
+}
+
+/**
+ * Names the account event the transaction's changes belong to: those made before it was recorded,
+ * and (through `portal.change_event`) those made after it in the same transaction.
+ */
+export async function linkChangesToEvent(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  await tx.query(
+    `update order_system_overlays set event_id = $2
+      where tenant_id = $1 and xact_id = pg_current_xact_id() and event_id is null`,
+    [tenantId, eventId],
+  );
+  await tx.query(`select set_config('portal.change_event', $1, true)`, [eventId]);
+}
+
+/**
+ * A timed change applied on its day (the due-changes job) belongs to the event that asked for it:
+ * the writes that follow in this transaction are linked to it.
+ */
+export async function continueChangeOf(tx: Queryable, eventId: string | null): Promise<void> {
+  await tx.query(`select set_config('portal.change_event', $1, true)`, [eventId ?? '']);
+}
+
+/** The event whose change wrote a path of a record last (a pending payment method, say). */
+export async function eventOfChange(
+  tx: Queryable,
+  tenantId: string,
+  entity: string,
+  recordKey: string,
+  path: string,
+): Promise<string | null> {
+  const [row] = await tx.query<{ event_id: string | null }>(
+    `select event_id from order_system_overlays
+      where tenant_id = $1 and entity = $2 and record_key = $3 and fields ? $4
+      order by id desc limit 1`,
+    [tenantId, entity, recordKey, path],
+  );
+  return row?.event_id ?? null;
+}
+
+function tableArgs(entity: OrderSystemEntity): [string, string[]] {
+  return [entity.table, [...entity.key]];
+}
+
+/**
+ * After mergeStaged wrote the staged records (order_system_staging, outcome 'apply'): a confirmed
+ * change, or one no event speaks for, retires when the order system sent a newer version than the
+ * one it was confirmed (or made) at — that record is the order system's last word; every other
+ * change goes back on top of the new record.
+ */
+export async function reapplyChanges(
+  tx: Queryable,
+  tenantId: string,
+  entity: OrderSystemEntity,
+): Promise<void> {
+  await tx.query(
+    `delete from order_system_overlays o using order_system_staging s
+      where o.tenant_id = $1 and o.entity = $2 and o.record_key = s.record_key and s.outcome = 'apply' and ${RETIRES}`,
+    [tenantId, entity.name],
+  );
+  const [table, keyColumns] = tableArgs(entity);
+  await tx.query(
+    `select overlay_reapply($3::regclass, $1, $2, $4::text[], k.record_key)
+       from (select distinct o.record_key from order_system_overlays o
+               join order_system_staging s on s.record_key = o.record_key and s.outcome = 'apply'
+              where o.tenant_id = $1 and o.entity = $2
+              order by o.record_key) k`,
+    [tenantId, entity.name, table, keyColumns],
+  );
+}
+
+/** A change `o` the staged record `s` retires. */
+const RETIRES = `(o.status = 'confirmed' or o.event_id is null)
+  and s.version > coalesce(case when o.status = 'confirmed' then o.confirmed_version end, o.base_version, -9223372036854775808)`;
+
+/** Staged records `s` that retire a change of the portal's. */
+export const RETIRING_CHANGES = `exists (select 1 from order_system_overlays o
+  where o.tenant_id = $1 and o.entity = $2 and o.record_key = s.record_key and ${RETIRES})`;
+
+/** Records whose staged copy is `unchanged` but have changes of the portal on top (left as they are). */
+export const HAS_CHANGES = `exists (select 1 from order_system_overlays o
+  where o.tenant_id = $1 and o.entity = $2 and o.record_key = s.record_key)`;
+
+/** The order system deleted the record: the changes on it go with it. */
+export async function dropChangesOf(
+  tx: Queryable,
+  tenantId: string,
+  entity: OrderSystemEntity,
+  recordKey: string,
+): Promise<void> {
+  await tx.query(
+    `delete from order_system_overlays where tenant_id = $1 and entity = $2 and record_key = $3`,
+    [tenantId, entity.name, recordKey],
+  );
+}
+
+interface OverlayRow {
+  id: string;
+  entity: string;
+  record_key: string;
+  kind: 'update' | 'insert' | 'delete';
+  fields: Record<string, unknown[]>;
+  base: Record<string, unknown>;
+}
+
+/**
+ * The order system rejected the change of an event: each of its writes is taken off, newest first,
+ * and the record shows the order system's values again — or, for a path a later change of the
+ * subscriber also wrote, that change's value. A dated change not yet due is dropped.
+ */
+export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: string): Promise<number> {
+  const overlays = await tx.query<OverlayRow>(
+    `select id::text, entity, record_key, kind, fields, base from order_system_overlays
+      where tenant_id = $1 and event_id = $2 order by id desc`,
+    [tenantId, eventId],
+  );
+  await asOrderSystem(tx, async () => {
+    for (const overlay of overlays) {
+      const entity = orderSystemEntity(overlay.entity);
+      if (!entity) continue;
+      const [table, keyColumns] = tableArgs(entity);
+      await tx.query(`delete from order_system_overlays where tenant_id = $1 and id = $2`, [
+        tenantId,
+        overlay.id,
+      ]);
+      if (overlay.kind === 'update') {
+        const restore: Record<string, unknown> = {};
+        for (const path of Object.keys(overlay.fields)) {
+          const [later] = await tx.query<{ value: unknown }>(
+            `select fields -> $4 as value from order_system_overlays
+              where tenant_id = $1 and entity = $2 and record_key = $3 and kind <> 'delete' and fields ? $4
+              order by id desc limit 1`,
+            [tenantId, overlay.entity, overlay.record_key, path],
+          );
+          restore[path] = later ? later.value : (overlay.base[path] ?? []);
+        }
+        await tx.query(`select overlay_apply($1::regclass, $2, $3::text[], $4, $5::jsonb)`, [
+          table,
+          tenantId,
+          keyColumns,
+          overlay.record_key,
+          JSON.stringify(restore),
+        ]);
+      } else if (overlay.kind === 'insert') {
+        // A row the portal made and the order system never had: it goes, with what was changed on it.
+        await tx.query(
+          `delete from order_system_overlays where tenant_id = $1 and entity = $2 and record_key = $3`,
+          [tenantId, overlay.entity, overlay.record_key],
+        );
+        await tx.query('savepoint revert_insert');
+        try {
+          await tx.query(`select overlay_delete_row($1::regclass, $2, $3::text[], $4)`, [
+            table,
+            tenantId,
+            keyColumns,
+            overlay.record_key,
+          ]);
+          await tx.query('release savepoint revert_insert');
+        } catch (error) {
+          // Still named by rows of the portal's own (a licence holder's partner with an account): kept.
+          if ((error as { code?: string }).code !== '23503') throw error;
+          await tx.query('rollback to savepoint revert_insert');
+        }
+      } else {
+        await tx.query(`select overlay_insert_row($1::regclass, $2::jsonb)`, [
+          table,
+          JSON.stringify(overlay.base),
+        ]);
+      }
+    }
+  });
+  const dated = await tx.query(
+    `delete from future_addresses where tenant_id = $1 and event_id = $2 and applied_at is null returning 1`,
+    [tenantId, eventId],
+  );
+  return overlays.length + dated.length;
+}
+
+/** The order system confirmed the change of an event: it stays until a newer version of the record. */
+export async function confirmChangesOf(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  await tx.query(
+    `update order_system_overlays o
+        set status = 'confirmed',
+            confirmed_version = (select v.version from order_system_versions v
+                                  where v.tenant_id = o.tenant_id and v.entity = o.entity and v.record_key = o.record_key
+                                    and not v.deleted)
+      where o.tenant_id = $1 and o.event_id = $2`,
+    [tenantId, eventId],
+  );
+}

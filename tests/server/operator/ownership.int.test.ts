@@ -1,0 +1,464 @@
+/**
+ * Whose data is it (README "Going live": "Whose data is it", migration 023): the order system owns
+ * the records it sends; a subscriber's change is the portal's pending change on top of the order
+ * system's last record until the order system answers. Through the API as an order system and a
+ * subscriber use it, then as a property over interleavings of changes, answers, upserts, imports
+ * and deletes: after the order system's last word, the portal shows its record plus exactly the
+ * changes it has not answered (and the confirmed ones it has not sent a newer record since).
+ */
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createMailer } from '../../../server/mail/mailer';
+import { drainMailQueue } from '../../../server/mail/mailSender';
+import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
+import { applyDueChanges } from '../../../server/jobs/dueChanges';
+import { recordEvent } from '../../../server/events/recordEvent';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
+import {
+  ORDER_SYSTEM_ENTITIES,
+  orderSystemEntity,
+} from '../../../server/operator/entities/orderSystemEntities';
+import { readRecord } from '../../../server/operator/entities/orderSystemRecords';
+import { asOrderSystem } from '../../../server/store/orderSystemOverlays';
+import {
+  copyLine,
+  deleteRecord,
+  mergeStaged,
+  stageCopyLines,
+  stageRecords,
+} from '../../../server/store/orderSystemStore';
+import { updatePartner } from '../../../server/store/accountChangeStore';
+import { createUser } from '../../../server/store/userStore';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import type { Database } from '../../../server/db/database';
+import { createKey } from '../../../cli/commands/keys';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { browserLikeClient, listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+
+const tenant: ServerTenant = makeServerTenant({
+  id: uniqueTenantId('owner'),
+  name: 'Verlag Eigentum',
+  hosts: ['owner.test'],
+  defaultLocale: 'de-DE',
+  locales: ['de-DE', 'en-GB'],
+  features: ['address-change'],
+  publications: [{ publication: 'OWN', description: 'Owner Post', kind: 'print', frequency: 'weekly' }],
+  embedding: { isEmbedded: false, parentOrigins: [] },
+  login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+  addressChange: { timedChanges: true },
+});
+const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-owner-outbox-'));
+const mailer = createMailer({ outboxDir });
+const clock = new Date();
+const today = clock.toISOString().slice(0, 10);
+const addDays = (days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+let db: Database;
+let baseUrl: string;
+let close: () => Promise<void>;
+let writer: string;
+
+async function mails(to: string) {
+  await drainMailQueue(db, mailer);
+  return readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    .filter((mail) => mail.to === to && mail.tenantId === tenant.id) as Array<{
+    subject: string;
+    text: string;
+  }>;
+}
+
+async function operator<T = any>(route: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${baseUrl}/t/${tenant.id}/operator/v1${route}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${writer}`,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function signIn() {
+  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+  await client.get('/subscriptions');
+  expect((await client.post('/login/magic-link', { email: SHARED_DEMO_EMAIL })).status).toBe(202);
+  const link = (await mails(SHARED_DEMO_EMAIL))
+    .filter((m) => /Anmeldelink|login link/.test(m.subject))
+    .at(-1)!;
+  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
+  const login = await client.post('/login/token', { token });
+  expect(login.status).toBe(200);
+  client.setAccessToken(login.body.accessToken);
+  return client;
+}
+
+/** A print subscription of the demo login and the partner it is delivered to. */
+async function deliveredPartner(client: Awaited<ReturnType<typeof signIn>>) {
+  const list = (await client.get<any[]>('/subscriptions')).body;
+  const s = list.find((x) => x.mixType === 'PR' && x.orderStatus === 'A' && x.roles.includes('WE'))!;
+  const partners = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body;
+  return { s, me: partners.find((p) => p.roles.includes('WE'))! };
+}
+
+async function lastEventOf(type: string, subjectId: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `select id::text from account_events where tenant_id = $1 and type = $2 and subject_id = $3 order by seq desc limit 1`,
+    [tenant.id, type, subjectId],
+  );
+  return row.id;
+}
+
+const REASON = { 'de-DE': 'Außerhalb des Zustellgebiets.', 'en-GB': 'Outside our delivery area.' };
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  await seedDemoData(db, [tenant], { today: clock });
+  const { app } = createApp({
+    db,
+    tenants: [tenant],
+    distDir: path.join(outboxDir, 'no-dist'),
+    mailer,
+    now: () => clock,
+    signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
+  });
+  ({ baseUrl, close } = await listen(app));
+  writer = (await createKey({ db, tenantIds: [tenant.id] }, tenant.id, { scopes: ['read', 'write'] })).secret;
+});
+
+afterAll(async () => close?.());
+
+describe('the trigger of migration 023', () => {
+  it('watches every order-system table with the columns and key of its entity', () => {
+    const sql = readFileSync(
+      new URL('../../../server/db/migrations/023_order_system_overlays.sql', import.meta.url),
+      'utf8',
+    );
+    for (const entity of ORDER_SYSTEM_ENTITIES) {
+      const columns = entity.columns.map((c) => c.column).join(',');
+      expect(sql).toContain(`('${entity.name}', '${entity.table}', '${entity.key.join(',')}', '${columns}'`);
+    }
+  });
+});
+
+describe('a subscriber changes an address the order system owns', () => {
+  it('shows the order system’s address again at once when the change is rejected, and after a full sync too', async () => {
+    const client = await signIn();
+    const { s, me } = await deliveredPartner(client);
+    const sent = await operator(`/business-partners/${me.bpNumber}`);
+    expect(sent.status).toBe(200);
+    const changed = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      street: 'Karl-Liebknecht-Straße',
+      streetNumber: '9',
+      zipcode: '04107',
+      city: 'Leipzig',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.address.city).toBe('Leipzig');
+    const eventId = await lastEventOf('address.changed', me.bpNumber);
+
+    // A full sync before the answer keeps the pending change on top of the order system's record.
+    const resent = await operator(`/business-partners/${me.bpNumber}`, { method: 'PUT', body: sent.body });
+    expect(resent.body.result).toBe('unchanged');
+    const pending = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body;
+    expect(pending.find((p) => p.bpNumber === me.bpNumber).address.city).toBe('Leipzig');
+
+    const rejected = await operator(`/changes/${eventId}/acknowledgement`, {
+      method: 'POST',
+      body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
+    });
+    expect(rejected.status).toBe(201);
+    const after = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body;
+    expect(after.find((p) => p.bpNumber === me.bpNumber).address).toEqual(me.address);
+    const mail = (await mails(SHARED_DEMO_EMAIL)).at(-1)!;
+    expect(mail.text).toContain('Außerhalb des Zustellgebiets.');
+    expect(mail.text).toContain('wieder die bisherigen Angaben');
+
+    // The nightly full sync sends the same record again: it stays the order system's.
+    const again = await operator(`/business-partners/${me.bpNumber}`, { method: 'PUT', body: sent.body });
+    expect(again.body.result).toBe('unchanged');
+    const synced = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body;
+    expect(synced.find((p) => p.bpNumber === me.bpNumber).address).toEqual(me.address);
+  });
+
+  it('keeps a confirmed change until the order system sends a newer record, which then is the truth', async () => {
+    const client = await signIn();
+    const { s, me } = await deliveredPartner(client);
+    const sent = (await operator(`/business-partners/${me.bpNumber}`)).body;
+    await client.post(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      city: 'Halle',
+    });
+    const eventId = await lastEventOf('address.changed', me.bpNumber);
+    expect(
+      (
+        await operator(`/changes/${eventId}/acknowledgement`, {
+          method: 'POST',
+          body: { status: 'confirmed' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await operator(`/business-partners/${me.bpNumber}`, { method: 'PUT', body: sent })).body.result,
+    ).toBe('unchanged');
+    const city = async () =>
+      (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+        (p) => p.bpNumber === me.bpNumber,
+      ).address.city;
+    expect(await city()).toBe('Halle');
+    const newer = { ...sent, version: Number(sent.version) + 1, city: 'Halle (Saale)' };
+    expect((await operator(`/business-partners/${me.bpNumber}`, { method: 'PUT', body: newer })).status).toBe(
+      200,
+    );
+    expect(await city()).toBe('Halle (Saale)');
+  });
+
+  it('drops a dated change that was rejected before its day, and takes back one applied on its day', async () => {
+    const client = await signIn();
+    const { s, me } = await deliveredPartner(client);
+    await client.post(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      city: 'Dresden',
+      validFrom: addDays(5),
+    });
+    const early = await lastEventOf('address.changed', me.bpNumber);
+    await client.post(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      city: 'Chemnitz',
+      validFrom: addDays(9),
+    });
+    const later = await lastEventOf('address.changed', me.bpNumber);
+    await operator(`/changes/${early}/acknowledgement`, {
+      method: 'POST',
+      body: { status: 'rejected', reason: REASON },
+    });
+    const listed = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+      (p) => p.bpNumber === me.bpNumber,
+    );
+    expect(listed.futureAddresses.map((f: any) => f.validFrom)).toEqual([addDays(9)]);
+
+    await applyDueChanges(db, addDays(9));
+    const moved = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+      (p) => p.bpNumber === me.bpNumber,
+    );
+    expect(moved.address.city).toBe('Chemnitz');
+    await operator(`/changes/${later}/acknowledgement`, {
+      method: 'POST',
+      body: { status: 'rejected', reason: REASON },
+    });
+    const back = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+      (p) => p.bpNumber === me.bpNumber,
+    );
+    expect(back.address.city).toBe(me.address.city);
+  });
+
+  it('writes a re-sent record again when the row no longer shows it', async () => {
+    const client = await signIn();
+    const { me } = await deliveredPartner(client);
+    const sent = (await operator(`/business-partners/${me.bpNumber}`)).body;
+    // A row changed behind the order system's back with nothing pending on it (an old deployment's).
+    await db.transaction((tx) =>
+      asOrderSystem(tx, () =>
+        tx.query(`update business_partners set city = 'Irgendwo' where tenant_id = $1 and bp_number = $2`, [
+          tenant.id,
+          me.bpNumber,
+        ]),
+      ),
+    );
+    const again = await operator(`/business-partners/${me.bpNumber}`, { method: 'PUT', body: sent });
+    expect(again.body.result).toBe('updated');
+    expect((await operator(`/business-partners/${me.bpNumber}`)).body.city).toBe(sent.city);
+  });
+});
+
+// --- the property --------------------------------------------------------------------------------
+
+type Fields = { city: string; street: string; addressLine1?: string };
+
+type Step =
+  | { kind: 'change'; fields: Partial<Fields> }
+  | { kind: 'answer'; pick: number; status: 'confirmed' | 'rejected' }
+  | { kind: 'upsert' | 'import'; age: 'older' | 'equal' | 'newer'; fields: Fields }
+  | { kind: 'resend' }
+  | { kind: 'delete' };
+
+const value = fc.constantFrom('A', 'B', 'C');
+const fieldsArb: fc.Arbitrary<Fields> = fc.record(
+  { city: value, street: value, addressLine1: value },
+  { requiredKeys: ['city', 'street'] },
+);
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('change' as const),
+      fields: fc.record({ city: value, street: value, addressLine1: value }, { requiredKeys: [] }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('answer' as const),
+      pick: fc.nat(20),
+      status: fc.constantFrom('confirmed' as const, 'rejected' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('upsert' as const, 'import' as const),
+      age: fc.constantFrom('older' as const, 'equal' as const, 'newer' as const),
+      fields: fieldsArb,
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'resend' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'delete' as const }) },
+);
+
+interface ModelChange {
+  eventId: string;
+  fields: Partial<Fields>;
+  status: 'pending' | 'confirmed' | 'rejected';
+  confirmedAt?: number;
+}
+
+describe('the ownership property', () => {
+  it('after the order system’s last word, shows its record plus exactly the changes it has not answered', async () => {
+    const entity = orderSystemEntity('business-partners')!;
+    const user = await createUser(db, tenant.id, { email: 'property@owner.example' });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fieldsArb,
+        fc.array(stepArb, { minLength: 1, maxLength: 20 }),
+        async (first, steps) => {
+          run += 1;
+          const bpNumber = `77${String(run).padStart(8, '0')}`;
+          const recordOf = (version: number, fields: Fields) => ({
+            version,
+            bpNumber,
+            lastName1: 'Eigen',
+            city: fields.city,
+            street: fields.street,
+            details: fields.addressLine1 === undefined ? {} : { addressLine1: fields.addressLine1 },
+          });
+          const write = async (record: Record<string, unknown>, via: 'upsert' | 'import') => {
+            const read = readRecord(entity, record);
+            if (!read.ok) throw new Error(JSON.stringify(read.problems));
+            return db.transaction(async (tx) => {
+              if (via === 'import') await stageCopyLines(tx, [copyLine(read.staged)]);
+              else await stageRecords(tx, [read.staged]);
+              return mergeStaged(tx, tenant.id, entity);
+            });
+          };
+          // The model: the order system's last record, its version, and the subscriber's changes.
+          let version = 10;
+          let record: Fields | null = first;
+          let deletedAt: number | null = null;
+          const changes: ModelChange[] = [];
+          await write(recordOf(version, first), 'upsert');
+
+          const shown = (): Partial<Fields> | null => {
+            if (!record) return null;
+            const view: Partial<Fields> = { ...record };
+            for (const change of changes)
+              if (change.status !== 'rejected') Object.assign(view, change.fields);
+            return view;
+          };
+
+          for (const step of steps) {
+            if (step.kind === 'change') {
+              const view = shown();
+              if (!view) continue;
+              // Only what differs from what the subscriber sees is a change (the flows write just that).
+              const fields = Object.fromEntries(
+                Object.entries(step.fields).filter(([k, v]) => view[k as keyof Fields] !== v),
+              ) as Partial<Fields>;
+              const eventId = await db.transaction(async (tx) => {
+                const { addressLine1, ...columns } = fields;
+                await updatePartner(tx, tenant.id, bpNumber, {
+                  ...columns,
+                  ...(addressLine1 !== undefined ? { details: { addressLine1 } } : {}),
+                });
+                return recordEvent(tx, tenant.id, 'address.changed', {
+                  userId: user.id,
+                  bpNumber,
+                  subscriptionId: 'none',
+                  validFrom: null,
+                  fields: Object.keys(fields),
+                });
+              });
+              changes.push({ eventId, fields, status: 'pending' });
+            } else if (step.kind === 'answer') {
+              const open = changes.filter((c) => c.status === 'pending');
+              if (open.length === 0) continue;
+              const change = open[step.pick % open.length];
+              await acknowledgeChange(
+                { db, now: () => clock, mailFrom: 'portal@owner.test' },
+                tenant,
+                '00000000-0000-4000-8000-000000000000',
+                change.eventId,
+                step.status === 'rejected' ? { status: 'rejected', reason: REASON } : { status: 'confirmed' },
+              );
+              change.status = step.status;
+              if (step.status === 'confirmed') change.confirmedAt = version;
+              // Nothing of a deleted record is left to change.
+              if (!record) change.status = 'rejected';
+            } else if (step.kind === 'upsert' || step.kind === 'import') {
+              const stored = deletedAt ?? version;
+              const next = step.age === 'older' ? stored - 1 : step.age === 'equal' ? stored : stored + 1;
+              const same = record !== null && JSON.stringify(record) === JSON.stringify(step.fields);
+              const accepted =
+                deletedAt !== null ? next > deletedAt : next > version || (next === version && same);
+              const counts = await write(recordOf(next, step.fields), step.kind);
+              expect(counts.refused).toBe(accepted ? 0 : 1);
+              if (accepted && !(next === version && same && deletedAt === null)) {
+                for (const change of changes)
+                  if (change.status === 'confirmed' && next > change.confirmedAt!) change.status = 'rejected';
+                if (deletedAt !== null) for (const change of changes) change.status = 'rejected';
+                record = step.fields;
+                version = next;
+                deletedAt = null;
+              }
+            } else if (step.kind === 'resend') {
+              if (!record) continue;
+              const counts = await write(recordOf(version, record), 'upsert');
+              expect(counts.refused).toBe(0);
+            } else {
+              if (!record) continue;
+              const at = version + 1;
+              const outcome = await db.transaction((tx) => deleteRecord(tx, tenant.id, entity, bpNumber, at));
+              expect(outcome.outcome).toBe('deleted');
+              record = null;
+              deletedAt = at;
+              for (const change of changes) change.status = 'rejected';
+            }
+          }
+
+          const [row] = await db.query<{ city: string; street: string; line: string | null }>(
+            `select city, street, details->>'addressLine1' as line from business_partners where tenant_id = $1 and bp_number = $2`,
+            [tenant.id, bpNumber],
+          );
+          const expected = shown();
+          if (!expected) expect(row).toBeUndefined();
+          else
+            expect({ city: row.city, street: row.street, addressLine1: row.line ?? undefined }).toEqual({
+              city: expected.city,
+              street: expected.street,
+              addressLine1: expected.addressLine1,
+            });
+        },
+      ),
+      { numRuns: 200, seed: 20261128, endOnFailure: true },
+    );
+  }, 120_000);
+});
