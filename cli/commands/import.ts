@@ -14,6 +14,16 @@ function parseBatch(value: string): number {
   return lines;
 }
 
+/** Lines up to 256 MB: a JavaScript string (the record's JSON) cannot be much longer. */
+const MAX_LINE_BYTES_LIMIT = 256 * 1024 ** 2;
+
+function parseMaxLineBytes(value: string): number {
+  const bytes = Number(value);
+  if (!Number.isInteger(bytes) || bytes < 1 || bytes > MAX_LINE_BYTES_LIMIT)
+    throw new InvalidArgumentError(`write a whole number of bytes from 1 to ${MAX_LINE_BYTES_LIMIT}`);
+  return bytes;
+}
+
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** One progress line: the file, how far, and the rate since it started. */
@@ -55,7 +65,7 @@ export async function runImport(
   db: import('../../server/db/database').Database,
   tenantId: string,
   target: string,
-  options: Pick<ImportOptions, 'batchLines' | 'onProgress'> = {},
+  options: Pick<ImportOptions, 'batchLines' | 'maxLineBytes' | 'onProgress'> = {},
 ): Promise<ImportCommandResult> {
   const { importSources, sourcesAt, formatProblem } =
     await import('../../server/operator/import/importRecords');
@@ -92,7 +102,12 @@ export function registerImport(program: Command): void {
     .argument('<tenant>', 'tenant id (a file in tenants/)')
     .argument('<path>', 'an <entity>.ndjson file or a folder of them')
     .option('--batch <lines>', 'lines per transaction (default: 20000)', parseBatch)
-    .action(async (tenantId: string, target: string, options: { batch?: number }) => {
+    .option(
+      '--max-line-bytes <bytes>',
+      'longest line taken, in bytes; a longer one is reported (default: 1048576, 1 MB)',
+      parseMaxLineBytes,
+    )
+    .action(async (tenantId: string, target: string, options: { batch?: number; maxLineBytes?: number }) => {
       const { loadValidTenants } = await import('./loadValidTenants');
       await loadValidTenants([tenantId]);
       const { withDatabase } = await import('./db');
@@ -109,6 +124,7 @@ export function registerImport(program: Command): void {
         await migrate(db);
         const { result, text } = await runImport(db, tenantId, target, {
           batchLines: options.batch,
+          maxLineBytes: options.maxLineBytes,
           onProgress,
         });
         if (tty) process.stderr.write('\r\x1b[K');

@@ -44,7 +44,8 @@ import { readRecord } from '../entities/orderSystemRecords';
 export interface ImportSource {
   entity: OrderSystemEntity;
   name: string;
-  lines(): AsyncIterable<string>;
+  /** Every line of the file in order, blank ones too (they count in the line numbers). */
+  lines(options: { maxLineBytes: number }): AsyncIterable<SourceLine>;
 }
 
 export interface ImportProblem {
@@ -85,6 +86,8 @@ export interface ImportOptions {
   batchLines?: number;
   /** Problems listed at most (all are counted). */
   maxProblems?: number;
+  /** Longest line taken, in bytes (default 1 MB); a longer one is a problem of its line. */
+  maxLineBytes?: number;
   onProgress?: (progress: ImportProgress) => void;
   /**
    * Run everything inside this transaction instead of one per batch (the demo seed: its tenant is
@@ -98,25 +101,88 @@ const PROGRESS_EVERY_LINES = 10_000;
 /** Rows written to an entity's table after which its statistics are refreshed (analyzeEntityTables). */
 const ANALYZE_AFTER_WRITES = 5_000;
 
+/** Longest line read by default (README "Going live with your order system", 3. Import). */
+export const DEFAULT_MAX_LINE_BYTES = 1024 ** 2;
+
+/** A line of a source: its text, or why it cannot be read (then it is reported as a problem). */
+export type SourceLine = { text: string; problem?: undefined } | { text?: undefined; problem: string };
+
+/** 1048576 → "1 MB", 4096 → "4 KB", 1000 → "1,000 bytes": a limit as a publisher reads it. */
+export function formatByteLimit(bytes: number): string {
+  if (bytes % 1024 ** 2 === 0) return `${(bytes / 1024 ** 2).toLocaleString('en-GB')} MB`;
+  if (bytes % 1024 === 0) return `${(bytes / 1024).toLocaleString('en-GB')} KB`;
+  return `${bytes.toLocaleString('en-GB')} bytes`;
+}
+
 /**
- * The lines of a file (without their line ends), read chunk by chunk as they are asked for.
- * readline's async iterator reads on while its consumer waits (for a batch's transaction) and so
- * held most of a large file in memory; a stream's own iterator reads only when the next chunk is
- * wanted.
+ * The lines of a file (without their line ends), read as bytes chunk by chunk as they are asked
+ * for, each decoded on its own:
+ *  - fatally: a line that is not valid UTF-8 is a problem of that line, never stored with U+FFFD
+ *    in place of its bytes (a BOM is kept, and then is not JSON, as before);
+ *  - up to maxLineBytes: the bytes of a longer line are counted, not kept, so one giant line
+ *    does not take the memory of its size.
+ * A newline byte never occurs inside a UTF-8 sequence, so splitting the bytes before decoding is
+ * safe. A stream's own iterator reads only when the next chunk is wanted (readline's read on while
+ * its consumer waited, and held most of a large file in memory).
  */
-export async function* readLines(file: string): AsyncGenerator<string> {
+export async function* readLines(
+  file: string,
+  { maxLineBytes = DEFAULT_MAX_LINE_BYTES }: { maxLineBytes?: number } = {},
+): AsyncGenerator<SourceLine> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let parts: Buffer[] = [];
+  let length = 0;
+  let lastByte = -1;
+  const take = (piece: Buffer) => {
+    length += piece.length;
+    if (piece.length > 0) lastByte = piece[piece.length - 1];
+    // One byte more than the limit: a carriage return before the newline is not the line's.
+    if (length > maxLineBytes + 1) parts = [];
+    else parts.push(piece);
+  };
+  const finish = (): SourceLine => {
+    const bytes = lastByte === 0x0d ? length - 1 : length;
+    const pieces = parts;
+    parts = [];
+    length = 0;
+    lastByte = -1;
+    if (bytes > maxLineBytes)
+      return {
+        problem: `is longer than ${formatByteLimit(maxLineBytes)} (${bytes.toLocaleString('en-GB')} bytes)`,
+      };
+    const line = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+    try {
+      return { text: decoder.decode(line.subarray(0, bytes)) };
+    } catch {
+      return { problem: 'is not valid UTF-8' };
+    }
+  };
+  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a, start); end !== -1; end = chunk.indexOf(0x0a, start)) {
+      take(chunk.subarray(start, end));
+      yield finish();
+      start = end + 1;
+    }
+    if (start < chunk.length) take(chunk.subarray(start));
+  }
+  if (length > 0) yield finish();
+}
+
+/** The lines of a spool (written by copyLine, so valid UTF-8 and one record per line). */
+async function* readSpool(file: string): AsyncGenerator<string> {
   let rest = '';
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
     const lines = (rest + (chunk as string)).split('\n');
     rest = lines.pop()!;
-    for (const line of lines) yield line.endsWith('\r') ? line.slice(0, -1) : line;
+    yield* lines;
   }
-  if (rest) yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+  if (rest) yield rest;
 }
 
 /** The lines of a file, read as a stream. */
 export function fileSource(entity: OrderSystemEntity, file: string, name = file): ImportSource {
-  return { entity, name, lines: () => readLines(file) };
+  return { entity, name, lines: (options) => readLines(file, options) };
 }
 
 /**
@@ -151,14 +217,13 @@ export async function sourcesAt(
   return { sources: sources.sort((a, b) => order(a) - order(b)), problems };
 }
 
-/** Each non-empty line of a source, numbered from 1, and the hash of the whole text. */
-async function* numberedLines(source: ImportSource, hash?: ReturnType<typeof createHash>) {
+/** Each non-blank line of a source, numbered from 1: its text, or why it cannot be read. */
+async function* numberedLines(source: ImportSource, maxLineBytes: number) {
   let number = 0;
-  for await (const text of source.lines()) {
+  for await (const line of source.lines({ maxLineBytes })) {
     number += 1;
-    hash?.update(text).update('\n');
-    if (text.trim() === '') continue;
-    yield { number, text };
+    if (line.text?.trim() === '') continue;
+    yield { number, line };
   }
 }
 
@@ -198,6 +263,7 @@ async function validateSources(sources: readonly ImportSource[], spoolDir: strin
   const problems: ImportProblem[] = [];
   let problemCount = 0;
   const files = new Map<ImportSource, { sha256: string; lines: number; spool: string }>();
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   for (const [index, source] of sources.entries()) {
     const hash = createHash('sha256');
     const startedAt = Date.now();
@@ -205,9 +271,16 @@ async function validateSources(sources: readonly ImportSource[], spoolDir: strin
     const out = createWriteStream(spool);
     let lines = 0;
     try {
-      for await (const { number, text } of numberedLines(source, hash)) {
+      for await (const { number, line } of numberedLines(source, maxLineBytes)) {
         lines = number;
-        const parsed = parseLine(source, number, text);
+        hash.update(line.text ?? '').update('\n');
+        const parsed: ParsedLine =
+          line.problem === undefined
+            ? parseLine(source, number, line.text)
+            : {
+                ok: false,
+                problems: [{ file: source.name, line: number, pointer: '', message: line.problem }],
+              };
         if (!parsed.ok) {
           problemCount += parsed.problems.length;
           for (const problem of parsed.problems)
@@ -311,7 +384,7 @@ async function loadSources(
       return [];
     };
     let lastLine = 0;
-    for await (const copyText of readLines(spool)) {
+    for await (const copyText of readSpool(spool)) {
       // A spooled line starts with its line number in the file (copyLine).
       const number = Number(copyText.slice(0, copyText.indexOf('\t')));
       lastLine = number;
