@@ -119,6 +119,39 @@ describe('portal import refuses', () => {
     ]);
     expect(await rowsOf(tenantId)).toEqual(nothing);
   });
+
+  it('the same key twice, naming both lines, even when the later line is an older version', async () => {
+    const tenantId = uniqueTenantId('import-twice');
+    const payment = (id: string) => ({
+      version: 1,
+      subscriptionId: 'F31',
+      id,
+      date: '2026-01-01',
+      amount: 9.5,
+      invoiceStatusCode: 'A',
+    });
+    const folder = folderWith({
+      'publications.ndjson': ndjson(publications),
+      'business-partners.ndjson': ndjson([
+        { ...partner(0), version: 2 },
+        partner(1),
+        { ...partner(0), version: 1, firstName: 'Older' },
+        partner(2),
+        partner(1),
+      ]),
+      'payments.ndjson': ndjson([payment('P1'), payment('P2'), payment('P1')]),
+    });
+    const { result, text } = await runImport(db, tenantId, folder);
+    expect(result.ok).toBe(false);
+    expect(text.split('\n')).toEqual([
+      'business-partners.ndjson:3 /bpNumber "3000000000" appears again: line 1 has the same key',
+      'business-partners.ndjson:5 /bpNumber "3000000001" appears again: line 2 has the same key',
+      'payments.ndjson:3 /id "P1" of subscriptionId "F31" appears again: line 1 has the same key',
+      '',
+      'Nothing was written.',
+    ]);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
 });
 
 describe('readLines', () => {
