@@ -38,7 +38,7 @@ export function formatProgress(progress: ImportProgress, now = Date.now()): stri
 export function formatSummary(entities: readonly EntitySummary[]): string {
   const header = ['file', 'lines', 'created', 'updated', 'unchanged', 'refused'];
   const rows = entities.map((e) => [
-    e.resumedAfter > 0 ? `${e.file} (resumed after line ${count(e.resumedAfter)})` : e.file,
+    e.file,
     count(e.lines),
     count(e.created),
     count(e.updated),
@@ -65,43 +65,55 @@ export async function runImport(
   db: import('../../server/db/database').Database,
   tenantId: string,
   target: string,
-  options: Pick<ImportOptions, 'batchLines' | 'maxLineBytes' | 'onProgress'> = {},
+  options: Pick<ImportOptions, 'batchLines' | 'maxLineBytes' | 'maxProblems' | 'onProgress' | 'signal'> = {},
 ): Promise<ImportCommandResult> {
   const { importSources, sourcesAt, formatProblem } =
     await import('../../server/operator/import/importRecords');
   const { sources, problems } = await sourcesAt(target);
   if (problems.length > 0) {
-    const result: ImportResult = { ok: false, problems, problemCount: problems.length, entities: [] };
+    const result: ImportResult = {
+      ok: false,
+      problems,
+      problemCount: problems.length,
+      stoppedEarly: false,
+      entities: [],
+    };
     return { result, text: problems.map(formatProblem).join('\n') };
   }
   const result = await importSources(db, tenantId, sources, options);
   if (!result.ok) {
     const listed = result.problems.map(formatProblem);
-    if (result.problemCount > result.problems.length)
+    if (result.stoppedEarly)
+      listed.push(
+        `… the import stopped looking after ${count(result.problems.length)} problems; there may be more`,
+      );
+    else if (result.problemCount > result.problems.length)
       listed.push(`… and ${count(result.problemCount - result.problems.length)} more problems`);
-    const written = result.entities.some((e) => e.created + e.updated > 0)
-      ? `\n\nWritten before the import stopped:\n${formatSummary(result.entities)}`
-      : '\n\nNothing was written.';
-    return { result, text: listed.join('\n') + written };
+    return { result, text: `${listed.join('\n')}\n\nNothing was written.` };
   }
   return { result, text: formatSummary(result.entities) };
 }
 
 /**
- * `portal import <tenant> <file|folder> [--batch N]` (issue 25 "Bulk import"): the order system's
- * NDJSON files into a tenant, on DATABASE_URL or the embedded PostgreSQL. Every bad line is listed
- * as `file:line /pointer message` and nothing is written; progress with rates goes to a terminal;
- * an interrupted import goes on where it stopped when run again; the summary ends it.
+ * `portal import <tenant> <file|folder> [--batch N] [--max-line-bytes N]` (README "Going live with
+ * your order system", 3. Import): the order system's NDJSON files into a tenant, on DATABASE_URL or
+ * the embedded PostgreSQL, all or nothing. Every problem is listed as `file:line /pointer message`
+ * and nothing is written (exit 1); progress with rates goes to a terminal; an interrupted import
+ * leaves nothing behind and is simply run again; the summary ends it.
  */
 export function registerImport(program: Command): void {
   program
     .command('import')
     .description(
-      "import the order system's records into a tenant: NDJSON files named <entity>.ndjson (one file, or a folder of them), checked line by line, then merged by version (DATABASE_URL, or the embedded PostgreSQL under data/)",
+      "import the order system's records into a tenant: NDJSON files named <entity>.ndjson (one file, or a folder of them), checked line by line, then merged by version in one transaction, all or nothing (DATABASE_URL, or the embedded PostgreSQL under data/)",
     )
     .argument('<tenant>', 'tenant id (a file in tenants/)')
     .argument('<path>', 'an <entity>.ndjson file or a folder of them')
-    .option('--batch <lines>', 'lines per transaction (default: 20000)', parseBatch)
+    .option(
+      '--batch <lines>',
+      'lines per COPY and merge, all in one transaction (default: 20000)',
+      parseBatch,
+    )
     .option(
       '--max-line-bytes <bytes>',
       'longest line taken, in bytes; a longer one is reported (default: 1048576, 1 MB)',

@@ -20,8 +20,8 @@ export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
  * through the API for files uploaded by the order system"): the body is the entity's NDJSON file
  * (`Content-Type: application/x-ndjson`), streamed to a temporary file and imported exactly as
  * `portal import` does. Answers 200 with the summary, or 422 `import_refused` listing every bad line
- * as `file:line /pointer message` (nothing written then). An upload cut off part-way is imported
- * again whole: the records' versions make the lines already merged `unchanged`.
+ * as `file:line /pointer message` (nothing written then: the import is one transaction). An upload
+ * cut off part-way wrote nothing and is simply sent again.
  */
 export const importRouter: OperatorRouterFactory = ({ db }) => {
   const router = Router();
@@ -63,7 +63,7 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
         throw new HttpError(
           422,
           'import_refused',
-          `${result.problemCount} problems in the file: nothing of a batch with a bad line was written (a bad record or name is found before anything is written; a missing reference stops the import at its batch).`,
+          `${result.problemCount}${result.stoppedEarly ? ' or more' : ''} problems in the file: nothing was written.`,
           result.problems.map((problem) => ({ ...problem, text: formatProblem(problem) })),
         );
       res.json({ entities: result.entities });

@@ -2,7 +2,7 @@
  * `portal import` refuses a file set whole (README "Going live with your order system", 3. Import):
  * for each kind of bad input nothing is written and every problem is named by `file:line`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,13 +30,33 @@ const partner = (i: number) => ({
   firstName: `Person ${i}`,
   lastName1: 'Muster',
 });
+const partners = Array.from({ length: 5 }, (_, i) => partner(i));
 const publications = [{ version: 1, publication: 'TAZ', clientId: '101', description: 'Die Tageszeitung' }];
+
+const subscription = (i: number, bpNumber = partner(i).bpNumber) => ({
+  version: 1,
+  id: `30300000${i}`,
+  orderNumber: `40000030${String(i).padStart(2, '0')}`,
+  publication: 'TAZ',
+  orderStatus: 'A',
+  mixType: 'PRINT',
+  roles: [{ bpNumber, role: 'AG' }],
+});
+const payment = (subscriptionId: string, id: string) => ({
+  version: 1,
+  subscriptionId,
+  id,
+  date: '2026-01-01',
+  amount: 9.5,
+  invoiceStatusCode: 'A',
+});
 
 const TABLES = [
   'publications',
   'business_partners',
   'subscriptions',
   'subscription_roles',
+  'payment_history',
   'order_system_versions',
 ];
 
@@ -122,14 +142,6 @@ describe('portal import refuses', () => {
 
   it('the same key twice, naming both lines, even when the later line is an older version', async () => {
     const tenantId = uniqueTenantId('import-twice');
-    const payment = (id: string) => ({
-      version: 1,
-      subscriptionId: 'F31',
-      id,
-      date: '2026-01-01',
-      amount: 9.5,
-      invoiceStatusCode: 'A',
-    });
     const folder = folderWith({
       'publications.ndjson': ndjson(publications),
       'business-partners.ndjson': ndjson([
@@ -139,7 +151,7 @@ describe('portal import refuses', () => {
         partner(2),
         partner(1),
       ]),
-      'payments.ndjson': ndjson([payment('P1'), payment('P2'), payment('P1')]),
+      'payments.ndjson': ndjson([payment('F31', 'P1'), payment('F31', 'P2'), payment('F31', 'P1')]),
     });
     const { result, text } = await runImport(db, tenantId, folder);
     expect(result.ok).toBe(false);
@@ -151,6 +163,115 @@ describe('portal import refuses', () => {
       'Nothing was written.',
     ]);
     expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
+  it('records naming rows that do not exist in any batch of any file, listing all of them', async () => {
+    const tenantId = uniqueTenantId('import-refs');
+    const folder = folderWith({
+      'publications.ndjson': ndjson(publications),
+      'business-partners.ndjson': ndjson(partners),
+      'subscriptions.ndjson': ndjson([
+        subscription(0),
+        subscription(1),
+        subscription(2, '3000000099'), // the second batch
+        subscription(3),
+        { ...subscription(4), publication: 'NOPE' }, // the third
+        subscription(5, '3000000098'),
+        subscription(6, partner(4).bpNumber),
+      ]),
+      'payments.ndjson': ndjson([payment(subscription(0).id, 'P1'), payment('303999999', 'P1')]),
+    });
+    const { result, text } = await runImport(db, tenantId, folder, { batchLines: 2 });
+    expect(result.ok).toBe(false);
+    const missing = (what: string) => `${what}, which does not exist (import or write it first)`;
+    expect(text.split('\n')).toEqual([
+      `subscriptions.ndjson:3 /roles/0/bpNumber names ${missing('business-partners "3000000099"')}`,
+      `subscriptions.ndjson:5 /publication names ${missing('publications "NOPE"')}`,
+      `subscriptions.ndjson:6 /roles/0/bpNumber names ${missing('business-partners "3000000098"')}`,
+      `payments.ndjson:2 /subscriptionId names ${missing('subscriptions "303999999"')}`,
+      '',
+      'Nothing was written.',
+    ]);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
+  it('stops looking at maxProblems and says there may be more', async () => {
+    const tenantId = uniqueTenantId('import-many');
+    const folder = folderWith({
+      'publications.ndjson': ndjson(publications),
+      'subscriptions.ndjson': ndjson(Array.from({ length: 9 }, (_, i) => subscription(i))),
+    });
+    const { result, text } = await runImport(db, tenantId, folder, { batchLines: 2, maxProblems: 3 });
+    expect(result).toMatchObject({ ok: false, stoppedEarly: true });
+    expect(result.problems.map((p) => p.line)).toEqual([1, 2, 3]);
+    expect(text).toContain('… the import stopped looking after 3 problems; there may be more');
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
+  it('records the database refuses, by file and line in its own words, finding each in its batch', async () => {
+    const tenantId = uniqueTenantId('import-db');
+    const folder = folderWith({
+      'publications.ndjson': ndjson(publications),
+      'business-partners.ndjson': ndjson(partners),
+      'subscriptions.ndjson': ndjson([
+        subscription(0),
+        // Valid for the schema; the table wants an id longer than 3 (its client is the first 3).
+        { ...subscription(1), id: 'F31' },
+        // The order number of line 1 again, under the same client.
+        { ...subscription(2), orderNumber: subscription(0).orderNumber },
+        subscription(3),
+      ]),
+    });
+    const { result, text } = await runImport(db, tenantId, folder);
+    expect(result.ok).toBe(false);
+    expect(text.split('\n')).toEqual([
+      'subscriptions.ndjson:2 /id breaks a rule of the table (check: subscriptions_id_check)',
+      'subscriptions.ndjson:3 clashes with another row (unique: subscriptions_tenant_client_order)',
+      '',
+      'Nothing was written.',
+    ]);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
+  it('a character the database cannot store, by its line, never in the database’s words', async () => {
+    const tenantId = uniqueTenantId('import-nul');
+    const folder = folderWith({
+      'business-partners.ndjson': ndjson([partner(0), { ...partner(1), firstName: 'a\u0000b' }, partner(2)]),
+    });
+    const { result, text } = await runImport(db, tenantId, folder);
+    expect(result.ok).toBe(false);
+    // Pass 1 may name it once the record schemas refuse NUL; until then the database does.
+    expect(text).toMatch(/^business-partners\.ndjson:2 (\/firstName )?\S/);
+    expect(text).not.toMatch(/unsupported Unicode|COPY|\\u0000/);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+});
+
+describe('import progress', () => {
+  it('a progress row of an interrupted import of the old kind neither blocks nor shortens a later run, and its table goes', async () => {
+    const tenantId = uniqueTenantId('import-progress');
+    // The table as migration 019 made it, with a row saying the file got to line 4.
+    await db.query(`create table if not exists import_progress (
+      tenant_id text not null, entity text not null, file_sha256 text not null, lines_done integer not null,
+      updated_at timestamptz not null default now(), primary key (tenant_id, entity, file_sha256))`);
+    const text = ndjson(partners);
+    const { createHash } = await import('node:crypto');
+    await db.query(`insert into import_progress values ($1, 'business-partners', $2, 4, now())`, [
+      tenantId,
+      createHash('sha256').update(text).digest('hex'),
+    ]);
+    const { result } = await runImport(db, tenantId, folderWith({ 'business-partners.ndjson': text }), {
+      batchLines: 2,
+    });
+    expect(result.entities).toMatchObject([{ entity: 'business-partners', created: 5 }]);
+
+    await db.query(
+      readFileSync(
+        new URL('../../../server/db/migrations/024_drop_import_progress.sql', import.meta.url),
+        'utf8',
+      ),
+    );
+    expect(await db.query(`select to_regclass('import_progress') as t`)).toEqual([{ t: null }]);
   });
 });
 
