@@ -94,6 +94,43 @@ export async function runImport(
   return { result, text: formatSummary(result.entities) };
 }
 
+/** Seconds a stopped import may take to roll back before the process goes anyway. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * SIGINT and SIGTERM while the import runs (README "Going live with your order system", 3. Import:
+ * the spool goes when the run ends, fails or is stopped): the import is aborted between two lines or
+ * batches, rolls back and removes its spool, and the command closes the database as usual. Should
+ * it not get there in time (a query waiting for a lock), or on a second signal, the spool is removed
+ * at once and the process exits; PostgreSQL rolls back a transaction whose connection is gone.
+ */
+function stopOnSignals(removeImportFoldersNow: () => void) {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const exitCode = () => (received === 'SIGINT' ? 130 : 143);
+  const now = () => {
+    removeImportFoldersNow();
+    process.exit(exitCode());
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) return now();
+    received = signal;
+    controller.abort(new Error(`stopped by ${signal}`));
+    setTimeout(now, STOP_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    received: () => received,
+    exitCode,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
 /**
  * `portal import <tenant> <file|folder> [--batch N] [--max-line-bytes N]` (README "Going live with
  * your order system", 3. Import): the order system's NDJSON files into a tenant, on DATABASE_URL or
@@ -134,11 +171,26 @@ export function registerImport(program: Command): void {
       };
       await withDatabase(async (db) => {
         await migrate(db);
-        const { result, text } = await runImport(db, tenantId, target, {
-          batchLines: options.batch,
-          maxLineBytes: options.maxLineBytes,
-          onProgress,
-        });
+        const { removeImportFoldersNow } = await import('../../server/operator/import/importRecords');
+        const stop = stopOnSignals(removeImportFoldersNow);
+        let outcome: ImportCommandResult;
+        try {
+          outcome = await runImport(db, tenantId, target, {
+            batchLines: options.batch,
+            maxLineBytes: options.maxLineBytes,
+            onProgress,
+            signal: stop.signal,
+          });
+        } catch (error) {
+          if (!stop.signal.aborted) throw error;
+          if (tty) process.stderr.write('\r\x1b[K');
+          console.error(`Stopped by ${stop.received()}: nothing was written. Run the same import again.`);
+          process.exitCode = stop.exitCode();
+          return;
+        } finally {
+          stop.dispose();
+        }
+        const { result, text } = outcome;
         if (tty) process.stderr.write('\r\x1b[K');
         if (!result.ok) {
           console.error(text);

@@ -1,4 +1,4 @@
-import { type WriteStream, createReadStream, createWriteStream } from 'node:fs';
+import { type WriteStream, createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
@@ -110,6 +110,73 @@ const ANALYZE_AFTER_WRITES = 5_000;
 
 /** Longest line read by default (README "Going live with your order system", 3. Import). */
 export const DEFAULT_MAX_LINE_BYTES = 1024 ** 2;
+
+/**
+ * The import's temporary folders (README "Going live with your order system", 3. Import): the
+ * spool of pass 1 (as large as the files) and an API upload. Their names carry the owning process,
+ * `portal-import-spool-<pid>-XXXXXX`: a process killed with SIGKILL cannot remove its own, so every
+ * import removes those of processes that are gone.
+ */
+const TEMP_FOLDER = /^portal-import-(?:spool|upload)-(\d+)-/;
+/** This process's folders in use, for removeImportFoldersNow. */
+const foldersInUse = new Set<string>();
+/** When this process started: a folder with its pid from before then is an earlier process's. */
+const processStartedAt = Date.now() - process.uptime() * 1000;
+
+export async function makeImportFolder(kind: 'spool' | 'upload'): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), `portal-import-${kind}-${process.pid}-`));
+  foldersInUse.add(folder);
+  return folder;
+}
+
+export async function removeImportFolder(folder: string): Promise<void> {
+  foldersInUse.delete(folder);
+  await rm(folder, { recursive: true, force: true });
+}
+
+/** Removes this process's folders at once (the CLI on SIGINT and SIGTERM, before it exits). */
+export function removeImportFoldersNow(): void {
+  for (const folder of foldersInUse) rmSync(folder, { recursive: true, force: true });
+  foldersInUse.clear();
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the import folders in `dir` of processes that are no longer running, and of an earlier
+ * process that had this one's pid (a container restarted after a kill starts its portal with the
+ * same pid again): those are older than this process. Answers the folders removed.
+ */
+export async function removeStaleImportFolders(dir = tmpdir()): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(TEMP_FOLDER.exec(name)?.[1] ?? 0);
+    if (!pid) continue;
+    const folder = path.join(dir, name);
+    if (pid === process.pid) {
+      if (foldersInUse.has(folder)) continue;
+      // A second is left for file systems that keep times in whole seconds.
+      const changed = (await stat(folder).catch(() => undefined))?.mtimeMs;
+      if (changed === undefined || changed >= processStartedAt - 1000) continue;
+    } else if (isRunning(pid)) continue;
+    try {
+      await rm(folder, { recursive: true, force: true });
+      removed.push(folder);
+    } catch {
+      // Another user's, or gone meanwhile: not ours to worry about.
+    }
+  }
+  return removed;
+}
 
 /** A line of a source: its text, or why it cannot be read (then it is reported as a problem). */
 export type SourceLine = { text: string; problem?: undefined } | { text?: undefined; problem: string };
@@ -397,7 +464,8 @@ export async function importSources(
   sources: readonly ImportSource[],
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const spoolDir = await mkdtemp(path.join(tmpdir(), 'portal-import-spool-'));
+  await removeStaleImportFolders();
+  const spoolDir = await makeImportFolder('spool');
   try {
     const validated = await validateSources(sources, spoolDir, options);
     if (validated.problemCount > 0)
@@ -422,7 +490,7 @@ export async function importSources(
       throw error;
     }
   } finally {
-    await rm(spoolDir, { recursive: true, force: true });
+    await removeImportFolder(spoolDir);
   }
 }
 

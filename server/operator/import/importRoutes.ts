@@ -1,6 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,7 +8,14 @@ import { requestTenant } from '../../tenancy/tenantContext';
 import { requireScope } from '../keys/operatorAuth';
 import type { OperatorRouterFactory } from '../operatorApi';
 import { ORDER_SYSTEM_ENTITIES, orderSystemEntity } from '../entities/orderSystemEntities';
-import { fileSource, formatProblem, importSources } from './importRecords';
+import {
+  fileSource,
+  formatProblem,
+  importSources,
+  makeImportFolder,
+  removeImportFolder,
+  removeStaleImportFolders,
+} from './importRecords';
 
 /** Largest file one call takes (a million subscriptions are about 400 MB of NDJSON). */
 export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
@@ -37,7 +42,9 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
         'unsupported_media_type',
         'Send the file as Content-Type: application/x-ndjson, one record per line.',
       );
-    const folder = await mkdtemp(path.join(tmpdir(), 'portal-import-'));
+    // The upload is as large as the file: one left by a killed server goes before another comes.
+    await removeStaleImportFolders();
+    const folder = await makeImportFolder('upload');
     try {
       const file = path.join(folder, `${entity.name}.ndjson`);
       let received = 0;
@@ -68,7 +75,7 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
         );
       res.json({ entities: result.entities });
     } finally {
-      await rm(folder, { recursive: true, force: true });
+      await removeImportFolder(folder);
     }
   });
   return router;

@@ -2,14 +2,25 @@
  * `portal import` refuses a file set whole (README "Going live with your order system", 3. Import):
  * for each kind of bad input nothing is written and every problem is named by `file:line`.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { runImport } from '../../../cli/commands/import';
 import { readLines } from '../../../server/operator/import/importRecords';
-import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { createTestDatabase, getTestDatabase, uniqueTenantId } from '../../support/database';
 
 let db: Database;
 beforeAll(async () => {
@@ -272,6 +283,91 @@ describe('import progress', () => {
       ),
     );
     expect(await db.query(`select to_regclass('import_progress') as t`)).toEqual([{ t: null }]);
+  });
+});
+
+describe('the spool', () => {
+  const spoolsOf = (pid: number) =>
+    readdirSync(tmpdir()).filter((name) => name.startsWith(`portal-import-spool-${pid}-`));
+
+  it('goes when the import ends, refused or not', async () => {
+    const tenantId = uniqueTenantId('import-spool');
+    await runImport(db, tenantId, folderWith({ 'business-partners.ndjson': ndjson(partners) }));
+    await runImport(db, tenantId, folderWith({ 'subscriptions.ndjson': ndjson([subscription(0)]) }));
+    expect(spoolsOf(process.pid)).toEqual([]);
+  });
+
+  it('of a process that is gone is removed by the next import; one of a running process stays', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const leftover = (pid: number, name: string) => {
+      const folder = path.join(
+        tmpdir(),
+        `portal-import-${name}-${pid}-test${Math.random().toString(36).slice(2, 8)}`,
+      );
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, '0.copy'), 'x'.repeat(1000));
+      return folder;
+    };
+    const killed = leftover(gone, 'spool');
+    const upload = leftover(gone, 'upload');
+    // This pid's, but from before this process started: an earlier process with the same pid.
+    const earlier = leftover(process.pid, 'spool');
+    utimesSync(earlier, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    const running = leftover(process.ppid, 'spool');
+    try {
+      await runImport(
+        db,
+        uniqueTenantId('import-stale'),
+        folderWith({ 'publications.ndjson': ndjson(publications) }),
+      );
+      expect([killed, upload, earlier].filter((folder) => existsSync(folder))).toEqual([]);
+      expect(existsSync(running)).toBe(true);
+    } finally {
+      rmSync(running, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('portal import, stopped by SIGTERM', () => {
+  it('rolls back, removes its spool and exits 143', async () => {
+    const { db: own, url } = await createTestDatabase({ poolSize: 1 });
+    const temp = mkdtempSync(path.join(tmpdir(), 'portal-import-tmp-'));
+    const lines = Array.from({ length: 200_000 }, (_, i) =>
+      JSON.stringify({ ...partner(0), bpNumber: `31${String(i).padStart(8, '0')}` }),
+    );
+    const folder = folderWith({ 'business-partners.ndjson': lines.join('\n') });
+    const cli = spawn(process.execPath, ['cli/bin.mjs', 'import', 'technikwelt', folder], {
+      env: { ...process.env, DATABASE_URL: url, TMPDIR: temp },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    cli.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = once(cli, 'exit') as Promise<[number | null, string | null]>;
+    try {
+      // Its spool is there: pass 1 runs.
+      for (
+        let tries = 0;
+        !readdirSync(temp).some((name) => name.startsWith('portal-import-spool-'));
+        tries += 1
+      ) {
+        if (tries > 1_500 || cli.exitCode !== null) throw new Error(`no spool appeared: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      cli.kill('SIGTERM');
+      const [code] = await exited;
+      expect(stderr).toContain('Stopped by SIGTERM: nothing was written. Run the same import again.');
+      expect(code).toBe(143);
+      // tsx keeps its cache there too.
+      expect(readdirSync(temp).filter((name) => name.startsWith('portal-import-'))).toEqual([]);
+      const [row] = await own.query<{ n: number }>(
+        `select count(*)::int as n from business_partners where tenant_id = 'technikwelt'`,
+      );
+      expect(row.n).toBe(0);
+    } finally {
+      cli.kill('SIGKILL');
+      await own.close();
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });
 
