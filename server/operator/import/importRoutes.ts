@@ -21,12 +21,12 @@ import {
 export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
 
 /**
- * `POST /operator/v1/imports/<entity>` (scope import; issue 25 "The same import is reachable
- * through the API for files uploaded by the order system"): the body is the entity's NDJSON file
- * (`Content-Type: application/x-ndjson`), streamed to a temporary file and imported exactly as
- * `portal import` does. Answers 200 with the summary, or 422 `import_refused` listing every bad line
- * as `file:line /pointer message` (nothing written then: the import is one transaction). An upload
- * cut off part-way wrote nothing and is simply sent again.
+ * `POST /operator/v1/imports/<entity>` (scope import; README "Going live with your order system",
+ * 3. Import, "Through the API"): the body is the entity's NDJSON file (`Content-Type:
+ * application/x-ndjson`), streamed to a temporary file and imported exactly as `portal import` does.
+ * Answers 200 with the summary, or 422 `import_refused` listing every problem as
+ * `file:line /pointer message` (nothing written then: the import is one transaction). An upload cut
+ * off part-way wrote nothing and is simply sent again.
  */
 export const importRouter: OperatorRouterFactory = ({ db }) => {
   const router = Router();
