@@ -14,6 +14,16 @@ function parseBatch(value: string): number {
   return lines;
 }
 
+/** Lines up to 256 MB: a JavaScript string (the record's JSON) cannot be much longer. */
+const MAX_LINE_BYTES_LIMIT = 256 * 1024 ** 2;
+
+function parseMaxLineBytes(value: string): number {
+  const bytes = Number(value);
+  if (!Number.isInteger(bytes) || bytes < 1 || bytes > MAX_LINE_BYTES_LIMIT)
+    throw new InvalidArgumentError(`write a whole number of bytes from 1 to ${MAX_LINE_BYTES_LIMIT}`);
+  return bytes;
+}
+
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** One progress line: the file, how far, and the rate since it started. */
@@ -28,7 +38,7 @@ export function formatProgress(progress: ImportProgress, now = Date.now()): stri
 export function formatSummary(entities: readonly EntitySummary[]): string {
   const header = ['file', 'lines', 'created', 'updated', 'unchanged', 'refused'];
   const rows = entities.map((e) => [
-    e.resumedAfter > 0 ? `${e.file} (resumed after line ${count(e.resumedAfter)})` : e.file,
+    e.file,
     count(e.lines),
     count(e.created),
     count(e.updated),
@@ -55,44 +65,98 @@ export async function runImport(
   db: import('../../server/db/database').Database,
   tenantId: string,
   target: string,
-  options: Pick<ImportOptions, 'batchLines' | 'onProgress'> = {},
+  options: Pick<ImportOptions, 'batchLines' | 'maxLineBytes' | 'maxProblems' | 'onProgress' | 'signal'> = {},
 ): Promise<ImportCommandResult> {
   const { importSources, sourcesAt, formatProblem } =
     await import('../../server/operator/import/importRecords');
   const { sources, problems } = await sourcesAt(target);
   if (problems.length > 0) {
-    const result: ImportResult = { ok: false, problems, problemCount: problems.length, entities: [] };
+    const result: ImportResult = {
+      ok: false,
+      problems,
+      problemCount: problems.length,
+      stoppedEarly: false,
+      entities: [],
+    };
     return { result, text: problems.map(formatProblem).join('\n') };
   }
   const result = await importSources(db, tenantId, sources, options);
   if (!result.ok) {
     const listed = result.problems.map(formatProblem);
-    if (result.problemCount > result.problems.length)
+    if (result.stoppedEarly)
+      listed.push(
+        `… the import stopped looking after ${count(result.problems.length)} problems; there may be more`,
+      );
+    else if (result.problemCount > result.problems.length)
       listed.push(`… and ${count(result.problemCount - result.problems.length)} more problems`);
-    const written = result.entities.some((e) => e.created + e.updated > 0)
-      ? `\n\nWritten before the import stopped:\n${formatSummary(result.entities)}`
-      : '\n\nNothing was written.';
-    return { result, text: listed.join('\n') + written };
+    return { result, text: `${listed.join('\n')}\n\nNothing was written.` };
   }
   return { result, text: formatSummary(result.entities) };
 }
 
+/** Seconds a stopped import may take to roll back before the process goes anyway. */
+const STOP_GRACE_MS = 10_000;
+
 /**
- * `portal import <tenant> <file|folder> [--batch N]` (issue 25 "Bulk import"): the order system's
- * NDJSON files into a tenant, on DATABASE_URL or the embedded PostgreSQL. Every bad line is listed
- * as `file:line /pointer message` and nothing is written; progress with rates goes to a terminal;
- * an interrupted import goes on where it stopped when run again; the summary ends it.
+ * SIGINT and SIGTERM while the import runs (README "Going live with your order system", 3. Import:
+ * the spool goes when the run ends, fails or is stopped): the import is aborted between two lines or
+ * batches, rolls back and removes its spool, and the command closes the database as usual. Should
+ * it not get there in time (a query waiting for a lock), or on a second signal, the spool is removed
+ * at once and the process exits; PostgreSQL rolls back a transaction whose connection is gone.
+ */
+function stopOnSignals(removeImportFoldersNow: () => void) {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const exitCode = () => (received === 'SIGINT' ? 130 : 143);
+  const now = () => {
+    removeImportFoldersNow();
+    process.exit(exitCode());
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) return now();
+    received = signal;
+    controller.abort(new Error(`stopped by ${signal}`));
+    setTimeout(now, STOP_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    received: () => received,
+    exitCode,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+/**
+ * `portal import <tenant> <file|folder> [--batch N] [--max-line-bytes N]` (README "Going live with
+ * your order system", 3. Import): the order system's NDJSON files into a tenant, on DATABASE_URL or
+ * the embedded PostgreSQL, all or nothing. Every problem is listed as `file:line /pointer message`
+ * and nothing is written (exit 1); progress with rates goes to a terminal; an interrupted import
+ * leaves nothing behind and is simply run again; the summary ends it.
  */
 export function registerImport(program: Command): void {
   program
     .command('import')
     .description(
-      "import the order system's records into a tenant: NDJSON files named <entity>.ndjson (one file, or a folder of them), checked line by line, then merged by version (DATABASE_URL, or the embedded PostgreSQL under data/)",
+      "import the order system's records into a tenant: NDJSON files named <entity>.ndjson (one file, or a folder of them), checked line by line, then merged by version in one transaction, all or nothing (DATABASE_URL, or the embedded PostgreSQL under data/)",
     )
     .argument('<tenant>', 'tenant id (a file in tenants/)')
     .argument('<path>', 'an <entity>.ndjson file or a folder of them')
-    .option('--batch <lines>', 'lines per transaction (default: 20000)', parseBatch)
-    .action(async (tenantId: string, target: string, options: { batch?: number }) => {
+    .option(
+      '--batch <lines>',
+      'lines per COPY and merge, all in one transaction (default: 20000)',
+      parseBatch,
+    )
+    .option(
+      '--max-line-bytes <bytes>',
+      'longest line taken, in bytes; a longer one is reported (default: 1048576, 1 MB)',
+      parseMaxLineBytes,
+    )
+    .action(async (tenantId: string, target: string, options: { batch?: number; maxLineBytes?: number }) => {
       const { loadValidTenants } = await import('./loadValidTenants');
       await loadValidTenants([tenantId]);
       const { withDatabase } = await import('./db');
@@ -107,10 +171,26 @@ export function registerImport(program: Command): void {
       };
       await withDatabase(async (db) => {
         await migrate(db);
-        const { result, text } = await runImport(db, tenantId, target, {
-          batchLines: options.batch,
-          onProgress,
-        });
+        const { removeImportFoldersNow } = await import('../../server/operator/import/importRecords');
+        const stop = stopOnSignals(removeImportFoldersNow);
+        let outcome: ImportCommandResult;
+        try {
+          outcome = await runImport(db, tenantId, target, {
+            batchLines: options.batch,
+            maxLineBytes: options.maxLineBytes,
+            onProgress,
+            signal: stop.signal,
+          });
+        } catch (error) {
+          if (!stop.signal.aborted) throw error;
+          if (tty) process.stderr.write('\r\x1b[K');
+          console.error(`Stopped by ${stop.received()}: nothing was written. Run the same import again.`);
+          process.exitCode = stop.exitCode();
+          return;
+        } finally {
+          stop.dispose();
+        }
+        const { result, text } = outcome;
         if (tty) process.stderr.write('\r\x1b[K');
         if (!result.ok) {
           console.error(text);

@@ -5,7 +5,7 @@
  */
 
 /**
- * Answer of POST /operator/v1/imports/{entity} (issue 25): the summary `portal import` prints, per imported file.
+ * Answer of POST /operator/v1/imports/{entity} (issue 25): the summary `portal import` prints, per imported file. The files are written whole, or refused (422) with nothing written.
  */
 export interface OperatorImportSummary {
   entities: OperatorImportEntitySummary[];
@@ -20,10 +20,6 @@ export interface OperatorImportEntitySummary {
    * Records in the file.
    */
   lines: number;
-  /**
-   * Lines skipped because an interrupted import of the same file had merged them already.
-   */
-  resumedAfter: number;
   created: number;
   updated: number;
   /**

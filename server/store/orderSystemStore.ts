@@ -393,37 +393,6 @@ export async function deleteRecord(
   return { outcome: deleted.length > 0 ? 'deleted' : 'absent' };
 }
 
-/** Lines of a file already merged by an import that was interrupted (0: none). */
-export async function importedLines(db: Queryable, tenantId: string, entity: string, sha256: string) {
-  const [row] = await db.query<{ lines_done: number }>(
-    `select lines_done from import_progress where tenant_id = $1 and entity = $2 and file_sha256 = $3`,
-    [tenantId, entity, sha256],
-  );
-  return row?.lines_done ?? 0;
-}
-
-export async function recordImportedLines(
-  tx: Queryable,
-  tenantId: string,
-  entity: string,
-  sha256: string,
-  linesDone: number,
-): Promise<void> {
-  await tx.query(
-    `insert into import_progress (tenant_id, entity, file_sha256, lines_done, updated_at) values ($1, $2, $3, $4, now())
-     on conflict (tenant_id, entity, file_sha256) do update set lines_done = excluded.lines_done, updated_at = now()`,
-    [tenantId, entity, sha256, linesDone],
-  );
-}
-
-export async function forgetImportProgress(db: Queryable, tenantId: string, entity: string, sha256: string) {
-  await db.query(`delete from import_progress where tenant_id = $1 and entity = $2 and file_sha256 = $3`, [
-    tenantId,
-    entity,
-    sha256,
-  ]);
-}
-
 /** A stored record as the order system wrote it (fields in camelCase) with its version; undefined when absent. */
 export async function readStoredRecord(
   db: Queryable,

@@ -1,5 +1,6 @@
 import type { OperatorOperation } from '../openapi/operatorOperation';
 import { ORDER_SYSTEM_ENTITIES } from '../entities/orderSystemEntities';
+import { DEFAULT_MAX_LINE_BYTES, formatByteLimit } from './importRecords';
 import { IMPORT_UPLOAD_LIMIT_BYTES } from './importRoutes';
 
 /**
@@ -15,7 +16,7 @@ export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
     tag: 'Import',
     scope: 'import',
     summary: `Import an NDJSON file of ${entity.name}`,
-    description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written; a file with a bad line is refused whole. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB. An upload cut off part-way is sent again whole: the records' versions make the lines already merged \`unchanged\`.`,
+    description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written (valid UTF-8, at most ${formatByteLimit(DEFAULT_MAX_LINE_BYTES)} a line, a valid record, no key twice), and the file is merged in one transaction: a file with a bad line, or a record naming a row that does not exist, is refused whole and nothing is written. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB. An upload cut off part-way wrote nothing and is simply sent again; the records' versions make an identical file change nothing.`,
     body: {
       mediaType: 'application/x-ndjson',
       lineSchema: entity.schema,
@@ -44,7 +45,7 @@ export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
       422: [
         {
           code: 'import_refused',
-          when: 'Lines are not valid or name rows that do not exist; details list each as { file, line, pointer, message, text } with text as `file:line /pointer message`. Nothing of a batch with a bad line is written.',
+          when: 'Lines are not valid UTF-8, too long, not valid records, repeat a key, name rows that do not exist or are refused by the database; details list each as { file, line, pointer, message, text } with text as `file:line /pointer message`. Nothing is written.',
         },
       ],
     },

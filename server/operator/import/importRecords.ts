@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { type WriteStream, createReadStream, createWriteStream } from 'node:fs';
+import { type WriteStream, createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
@@ -12,39 +11,40 @@ import {
   analyzeEntityTables,
   copyLine,
   stageCopyLines,
-  forgetImportProgress,
-  importedLines,
   mergeStaged,
-  recordImportedLines,
 } from '../../store/orderSystemStore';
 import {
   ORDER_SYSTEM_ENTITIES,
   type OrderSystemEntity,
+  fieldOf,
   orderSystemEntity,
 } from '../entities/orderSystemEntities';
 import { readRecord } from '../entities/orderSystemRecords';
 
 /**
- * The bulk import of the order system's records (issue 25 "Bulk import"): NDJSON, one file per
- * entity (`<entity>.ndjson`, a record per line, the API's JSON Schemas), for the first load and
- * the nightly full sync. `portal import`, POST /operator/v1/imports/<entity> and the demo seed all
- * run it.
+ * The bulk import of the order system's records (README "Going live with your order system",
+ * 3. Import): NDJSON, one file per entity (`<entity>.ndjson`, a record per line, the API's JSON
+ * Schemas), for the first load and the nightly full sync. `portal import`,
+ * POST /operator/v1/imports/<entity> and the demo seed all run it.
  *
- * Two passes over the files, both streaming (memory stays flat however large a file is):
- *  1. every line is parsed and validated; each bad one is reported as `file:line /pointer message`
- *     like `portal validate`, and when there is one, nothing is written at all;
- *  2. the files are loaded in the entities' order (references point backwards), in batches: each
- *     batch is COPYed into a staging table and merged (server/store/orderSystemStore.ts) in its own
- *     transaction, which also records how far the file got. An import interrupted after some
- *     batches goes on after them when run again with the same file; a batch whose records name
- *     rows that do not exist is rolled back whole and stops the import.
+ * A set of files goes in whole or not at all. Two passes over the files, both streaming:
+ *  1. every line is read (UTF-8, at most maxLineBytes), parsed, validated and checked for a key
+ *     seen before in the import; each bad one is reported as `file:line /pointer message` like
+ *     `portal validate`, and when there is one, nothing is written at all. The valid lines are
+ *     spooled, staged, to a temporary folder;
+ *  2. the files are loaded in the entities' order (references point backwards) in ONE transaction,
+ *     batch by batch: each batch is COPYed into a staging table and merged
+ *     (server/store/orderSystemStore.ts). A record naming a row that does not exist is listed and
+ *     the loading goes on, so that every such record of every file is listed; then everything is
+ *     rolled back. An import that is interrupted leaves nothing behind: it is simply run again.
  */
 
 /** One file to import: what entity its lines are, the name to report, and how to read its lines. */
 export interface ImportSource {
   entity: OrderSystemEntity;
   name: string;
-  lines(): AsyncIterable<string>;
+  /** Every line of the file in order, blank ones too (they count in the line numbers). */
+  lines(options: { maxLineBytes: number }): AsyncIterable<SourceLine>;
 }
 
 export interface ImportProblem {
@@ -58,8 +58,6 @@ export interface EntitySummary extends MergeCounts {
   entity: string;
   file: string;
   lines: number;
-  /** Lines skipped because an interrupted import had merged them already. */
-  resumedAfter: number;
 }
 
 export interface ImportProgress {
@@ -73,50 +71,192 @@ export interface ImportProgress {
 }
 
 export interface ImportResult {
+  /** Written (all of it); otherwise nothing was. */
   ok: boolean;
   problems: ImportProblem[];
-  /** All problems, even past the ones listed. */
+  /** All problems found, even past the ones listed. */
   problemCount: number;
+  /**
+   * The loading stopped when maxProblems were listed: records naming rows that do not exist are
+   * found batch by batch, and the batches after that many would only add to a list nobody reads.
+   */
+  stoppedEarly: boolean;
+  /** What each file wrote; empty when nothing was. */
   entities: EntitySummary[];
 }
 
 export interface ImportOptions {
-  /** Lines per batch (one transaction each). */
+  /** Lines per COPY and merge (all of them in one transaction). */
   batchLines?: number;
-  /** Problems listed at most (all are counted). */
+  /** Problems listed at most (those of pass 1 are all counted). */
   maxProblems?: number;
+  /** Longest line taken, in bytes (default 1 MB); a longer one is a problem of its line. */
+  maxLineBytes?: number;
   onProgress?: (progress: ImportProgress) => void;
+  /** Stops the import (between lines and batches): nothing is written, the spool is removed. */
+  signal?: AbortSignal;
   /**
-   * Run everything inside this transaction instead of one per batch (the demo seed: its tenant is
-   * claimed in the same transaction). Nothing is resumable then; nothing needs to be.
+   * Run inside this transaction (the demo seed: its tenant is claimed in the same transaction),
+   * under a savepoint that a refused import rolls back.
    */
   transaction?: Queryable;
 }
 
 export const DEFAULT_BATCH_LINES = 20_000;
+export const DEFAULT_MAX_PROBLEMS = 1000;
 const PROGRESS_EVERY_LINES = 10_000;
 /** Rows written to an entity's table after which its statistics are refreshed (analyzeEntityTables). */
 const ANALYZE_AFTER_WRITES = 5_000;
 
+/** Longest line read by default (README "Going live with your order system", 3. Import). */
+export const DEFAULT_MAX_LINE_BYTES = 1024 ** 2;
+
 /**
- * The lines of a file (without their line ends), read chunk by chunk as they are asked for.
- * readline's async iterator reads on while its consumer waits (for a batch's transaction) and so
- * held most of a large file in memory; a stream's own iterator reads only when the next chunk is
- * wanted.
+ * The import's temporary folders (README "Going live with your order system", 3. Import): the
+ * spool of pass 1 (as large as the files) and an API upload. Their names carry the owning process,
+ * `portal-import-spool-<pid>-XXXXXX`: a process killed with SIGKILL cannot remove its own, so every
+ * import removes those of processes that are gone.
  */
-export async function* readLines(file: string): AsyncGenerator<string> {
+const TEMP_FOLDER = /^portal-import-(?:spool|upload)-(\d+)-/;
+/** This process's folders in use, for removeImportFoldersNow. */
+const foldersInUse = new Set<string>();
+/** When this process started: a folder with its pid from before then is an earlier process's. */
+const processStartedAt = Date.now() - process.uptime() * 1000;
+
+export async function makeImportFolder(kind: 'spool' | 'upload'): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), `portal-import-${kind}-${process.pid}-`));
+  foldersInUse.add(folder);
+  return folder;
+}
+
+export async function removeImportFolder(folder: string): Promise<void> {
+  foldersInUse.delete(folder);
+  await rm(folder, { recursive: true, force: true });
+}
+
+/** Removes this process's folders at once (the CLI on SIGINT and SIGTERM, before it exits). */
+export function removeImportFoldersNow(): void {
+  for (const folder of foldersInUse) rmSync(folder, { recursive: true, force: true });
+  foldersInUse.clear();
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the import folders in `dir` of processes that are no longer running, and of an earlier
+ * process that had this one's pid (a container restarted after a kill starts its portal with the
+ * same pid again): those are older than this process. Answers the folders removed.
+ */
+export async function removeStaleImportFolders(dir = tmpdir()): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(TEMP_FOLDER.exec(name)?.[1] ?? 0);
+    if (!pid) continue;
+    const folder = path.join(dir, name);
+    if (pid === process.pid) {
+      if (foldersInUse.has(folder)) continue;
+      // A second is left for file systems that keep times in whole seconds.
+      const changed = (await stat(folder).catch(() => undefined))?.mtimeMs;
+      if (changed === undefined || changed >= processStartedAt - 1000) continue;
+    } else if (isRunning(pid)) continue;
+    try {
+      await rm(folder, { recursive: true, force: true });
+      removed.push(folder);
+    } catch {
+      // Another user's, or gone meanwhile: not ours to worry about.
+    }
+  }
+  return removed;
+}
+
+/** A line of a source: its text, or why it cannot be read (then it is reported as a problem). */
+export type SourceLine = { text: string; problem?: undefined } | { text?: undefined; problem: string };
+
+/** 1048576 → "1 MB", 4096 → "4 KB", 1000 → "1,000 bytes": a limit as a publisher reads it. */
+export function formatByteLimit(bytes: number): string {
+  if (bytes % 1024 ** 2 === 0) return `${(bytes / 1024 ** 2).toLocaleString('en-GB')} MB`;
+  if (bytes % 1024 === 0) return `${(bytes / 1024).toLocaleString('en-GB')} KB`;
+  return `${bytes.toLocaleString('en-GB')} bytes`;
+}
+
+/**
+ * The lines of a file (without their line ends), read as bytes chunk by chunk as they are asked
+ * for, each decoded on its own:
+ *  - fatally: a line that is not valid UTF-8 is a problem of that line, never stored with U+FFFD
+ *    in place of its bytes (a BOM is kept, and then is not JSON, as before);
+ *  - up to maxLineBytes: the bytes of a longer line are counted, not kept, so one giant line
+ *    does not take the memory of its size.
+ * A newline byte never occurs inside a UTF-8 sequence, so splitting the bytes before decoding is
+ * safe. A stream's own iterator reads only when the next chunk is wanted (readline's read on while
+ * its consumer waited, and held most of a large file in memory).
+ */
+export async function* readLines(
+  file: string,
+  { maxLineBytes = DEFAULT_MAX_LINE_BYTES }: { maxLineBytes?: number } = {},
+): AsyncGenerator<SourceLine> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let parts: Buffer[] = [];
+  let length = 0;
+  let lastByte = -1;
+  const take = (piece: Buffer) => {
+    length += piece.length;
+    if (piece.length > 0) lastByte = piece[piece.length - 1];
+    // One byte more than the limit: a carriage return before the newline is not the line's.
+    if (length > maxLineBytes + 1) parts = [];
+    else parts.push(piece);
+  };
+  const finish = (): SourceLine => {
+    const bytes = lastByte === 0x0d ? length - 1 : length;
+    const pieces = parts;
+    parts = [];
+    length = 0;
+    lastByte = -1;
+    if (bytes > maxLineBytes)
+      return {
+        problem: `is longer than ${formatByteLimit(maxLineBytes)} (${bytes.toLocaleString('en-GB')} bytes)`,
+      };
+    const line = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+    try {
+      return { text: decoder.decode(line.subarray(0, bytes)) };
+    } catch {
+      return { problem: 'is not valid UTF-8' };
+    }
+  };
+  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a, start); end !== -1; end = chunk.indexOf(0x0a, start)) {
+      take(chunk.subarray(start, end));
+      yield finish();
+      start = end + 1;
+    }
+    if (start < chunk.length) take(chunk.subarray(start));
+  }
+  if (length > 0) yield finish();
+}
+
+/** The lines of a spool (written by copyLine, so valid UTF-8 and one record per line). */
+async function* readSpool(file: string): AsyncGenerator<string> {
   let rest = '';
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
     const lines = (rest + (chunk as string)).split('\n');
     rest = lines.pop()!;
-    for (const line of lines) yield line.endsWith('\r') ? line.slice(0, -1) : line;
+    yield* lines;
   }
-  if (rest) yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+  if (rest) yield rest;
 }
 
 /** The lines of a file, read as a stream. */
 export function fileSource(entity: OrderSystemEntity, file: string, name = file): ImportSource {
-  return { entity, name, lines: () => readLines(file) };
+  return { entity, name, lines: (options) => readLines(file, options) };
 }
 
 /**
@@ -151,14 +291,13 @@ export async function sourcesAt(
   return { sources: sources.sort((a, b) => order(a) - order(b)), problems };
 }
 
-/** Each non-empty line of a source, numbered from 1, and the hash of the whole text. */
-async function* numberedLines(source: ImportSource, hash?: ReturnType<typeof createHash>) {
+/** Each non-blank line of a source, numbered from 1: its text, or why it cannot be read. */
+async function* numberedLines(source: ImportSource, maxLineBytes: number) {
   let number = 0;
-  for await (const text of source.lines()) {
+  for await (const line of source.lines({ maxLineBytes })) {
     number += 1;
-    hash?.update(text).update('\n');
-    if (text.trim() === '') continue;
-    yield { number, text };
+    if (line.text?.trim() === '') continue;
+    yield { number, line };
   }
 }
 
@@ -184,34 +323,108 @@ function parseLine(source: ImportSource, number: number, text: string): ParsedLi
   };
 }
 
+/**
+ * The line of each key seen in a file. One V8 Map holds at most 2^24 entries and a payments file
+ * may have more lines, so the keys are spread over 16 Maps. About 70 MB of heap per million keys
+ * of 20 characters, some 150 MB more resident memory at the peak of a file of a million lines
+ * (measured): kept only while the files of its entity are read.
+ */
+class KeyLines {
+  private readonly parts = Array.from({ length: 16 }, () => new Map<string, number>());
+
+  private part(key: string): Map<string, number> {
+    let hash = 0;
+    for (let i = 0; i < key.length; i += 1) hash = (hash * 31 + key.charCodeAt(i)) | 0;
+    return this.parts[hash & 15];
+  }
+
+  get(key: string): number | undefined {
+    return this.part(key).get(key);
+  }
+
+  set(key: string, line: number): void {
+    this.part(key).set(key, line);
+  }
+}
+
+/**
+ * `/id "F31" appears again: line 3 has the same key` (README "Going live with your order system",
+ * 3. Import): the same record twice in one import is refused, as either line may be the one meant.
+ * A key of several fields names the others after its last one.
+ */
+function duplicateProblem(
+  source: ImportSource,
+  staged: StagedRecord,
+  first: { file: string; line: number },
+): ImportProblem {
+  const [last, ...before] = [...source.entity.key].reverse().map((column) => fieldOf(column));
+  const value = (field: string) => JSON.stringify(String(staged.record[field]));
+  const others = before.reverse().map((field) => `${field} ${value(field)}`);
+  return {
+    file: source.name,
+    line: staged.line,
+    pointer: `/${last}`,
+    message: `${value(last)}${others.length ? ` of ${others.join(', ')}` : ''} appears again: ${
+      first.file === source.name ? '' : `${first.file}:`
+    }line ${first.line} has the same key`,
+  };
+}
+
 /** Writes text to a stream, waiting when its buffer is full (memory stays flat). */
 async function write(stream: WriteStream, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
 /**
- * Pass 1: validates every line and spools the valid ones, staged (key, version, hash, the record
- * with its defaults) in COPY's text format, so pass 2 sends them on without parsing or validating
- * again. Answers the problems and each file's hash, line count and spool.
+ * Pass 1: validates every line, refuses a key seen before in the import, and spools the valid
+ * lines, staged (key, version, hash, the record with its defaults) in COPY's text format, so pass 2
+ * sends them on without parsing or validating again. Answers the problems and each file's line
+ * count and spool.
  */
 async function validateSources(sources: readonly ImportSource[], spoolDir: string, options: ImportOptions) {
   const problems: ImportProblem[] = [];
   let problemCount = 0;
-  const files = new Map<ImportSource, { sha256: string; lines: number; spool: string }>();
+  const files = new Map<ImportSource, { lines: number; spool: string }>();
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  // The keys of each entity's files read so far, dropped after its last file.
+  const keysOf = new Map<string, { file: string; keys: KeyLines }[]>();
+  const lastSourceOf = new Map(sources.map((source, index) => [source.entity.name, index]));
   for (const [index, source] of sources.entries()) {
-    const hash = createHash('sha256');
+    const seen = keysOf.get(source.entity.name) ?? [];
+    keysOf.set(source.entity.name, seen);
+    const keys = new KeyLines();
+    seen.push({ file: source.name, keys });
+    const firstOf = (key: string) => {
+      for (const earlier of seen) {
+        const line = earlier.keys.get(key);
+        if (line !== undefined) return { file: earlier.file, line };
+      }
+      return undefined;
+    };
     const startedAt = Date.now();
     const spool = path.join(spoolDir, `${index}.copy`);
     const out = createWriteStream(spool);
     let lines = 0;
     try {
-      for await (const { number, text } of numberedLines(source, hash)) {
+      for await (const { number, line } of numberedLines(source, maxLineBytes)) {
         lines = number;
-        const parsed = parseLine(source, number, text);
+        options.signal?.throwIfAborted();
+        let parsed: ParsedLine =
+          line.problem === undefined
+            ? parseLine(source, number, line.text)
+            : {
+                ok: false,
+                problems: [{ file: source.name, line: number, pointer: '', message: line.problem }],
+              };
+        if (parsed.ok) {
+          const first = firstOf(parsed.staged.key);
+          if (first) parsed = { ok: false, problems: [duplicateProblem(source, parsed.staged, first)] };
+          else keys.set(parsed.staged.key, number);
+        }
         if (!parsed.ok) {
           problemCount += parsed.problems.length;
           for (const problem of parsed.problems)
-            if (problems.length < (options.maxProblems ?? 1000)) problems.push(problem);
+            if (problems.length < (options.maxProblems ?? DEFAULT_MAX_PROBLEMS)) problems.push(problem);
         } else if (problemCount === 0) await write(out, copyLine(parsed.staged));
         if (number % PROGRESS_EVERY_LINES === 0)
           options.onProgress?.({
@@ -225,55 +438,108 @@ async function validateSources(sources: readonly ImportSource[], spoolDir: strin
     } finally {
       await new Promise((resolve) => out.end(resolve));
     }
-    files.set(source, { sha256: hash.digest('hex'), lines, spool });
+    files.set(source, { lines, spool });
+    if (lastSourceOf.get(source.entity.name) === index) keysOf.delete(source.entity.name);
   }
   return { problems, problemCount, files };
 }
 
-function addCounts(summary: EntitySummary, counts: MergeCounts): void {
+function addCounts(summary: MergeCounts, counts: MergeCounts): void {
   summary.created += counts.created;
   summary.updated += counts.updated;
   summary.unchanged += counts.unchanged;
   summary.refused += counts.refused;
 }
 
-/** Imports the sources into the tenant: validates all, then loads them batch by batch. */
+/** A refused import, thrown to roll its transaction back and caught by importSources. */
+class ImportRefused extends Error {
+  constructor(readonly result: ImportResult) {
+    super(`${result.problemCount} problems`);
+  }
+}
+
+/** Imports the sources into the tenant: validates all, then loads them in one transaction. */
 export async function importSources(
   db: Database,
   tenantId: string,
   sources: readonly ImportSource[],
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const spoolDir = await mkdtemp(path.join(tmpdir(), 'portal-import-spool-'));
+  await removeStaleImportFolders();
+  const spoolDir = await makeImportFolder('spool');
   try {
-    return await loadSources(db, tenantId, sources, spoolDir, options);
+    const validated = await validateSources(sources, spoolDir, options);
+    if (validated.problemCount > 0)
+      return {
+        ok: false,
+        problems: validated.problems,
+        problemCount: validated.problemCount,
+        stoppedEarly: false,
+        entities: [],
+      };
+    const load = async (tx: Queryable) => {
+      const result = await loadSources(tx, tenantId, sources, validated.files, options);
+      if (!result.ok) throw new ImportRefused(result);
+      return result;
+    };
+    try {
+      return options.transaction
+        ? await underSavepoint(options.transaction, load)
+        : await db.transaction(load);
+    } catch (error) {
+      if (error instanceof ImportRefused) return error.result;
+      throw error;
+    }
   } finally {
-    await rm(spoolDir, { recursive: true, force: true });
+    await removeImportFolder(spoolDir);
   }
 }
 
+/** fn inside the caller's transaction, rolled back to where it started when it throws. */
+async function underSavepoint<T>(tx: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  await tx.query('savepoint portal_import');
+  try {
+    const value = await fn(tx);
+    await tx.query('release savepoint portal_import');
+    return value;
+  } catch (error) {
+    await tx.query('rollback to savepoint portal_import');
+    await tx.query('release savepoint portal_import');
+    throw error;
+  }
+}
+
+/**
+ * Pass 2, in the import's transaction: each file's spool batch by batch. A batch's problems are
+ * collected and the loading goes on, so every problem of every file is listed (up to maxProblems);
+ * the caller rolls everything back when there is one.
+ */
 async function loadSources(
-  db: Database,
+  tx: Queryable,
   tenantId: string,
   sources: readonly ImportSource[],
-  spoolDir: string,
+  files: ReadonlyMap<ImportSource, { lines: number; spool: string }>,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const validated = await validateSources(sources, spoolDir, options);
-  if (validated.problemCount > 0)
-    return { ok: false, problems: validated.problems, problemCount: validated.problemCount, entities: [] };
-
   const batchLines = options.batchLines ?? DEFAULT_BATCH_LINES;
+  const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  const problems: ImportProblem[] = [];
+  let problemCount = 0;
   const entities: EntitySummary[] = [];
+  const refused = (stoppedEarly: boolean): ImportResult => ({
+    ok: false,
+    problems: problems.slice(0, maxProblems),
+    problemCount,
+    stoppedEarly,
+    entities: [],
+  });
   for (const source of sources) {
-    const { sha256, lines, spool } = validated.files.get(source)!;
+    const { lines, spool } = files.get(source)!;
     const entity = source.entity;
-    const resumedAfter = options.transaction ? 0 : await importedLines(db, tenantId, entity.name, sha256);
     const summary: EntitySummary = {
       entity: entity.name,
       file: source.name,
       lines,
-      resumedAfter,
       created: 0,
       updated: 0,
       unchanged: 0,
@@ -283,23 +549,12 @@ async function loadSources(
     const startedAt = Date.now();
     let batch: string[] = [];
     const writeBatch = async (lastLine: number) => {
-      const merge = async (tx: Queryable) => {
-        await stageCopyLines(tx, batch);
-        const counts = await mergeStaged(tx, tenantId, entity);
-        if (!options.transaction) await recordImportedLines(tx, tenantId, entity.name, sha256, lastLine);
-        return counts;
-      };
-      try {
-        addCounts(
-          summary,
-          options.transaction ? await merge(options.transaction) : await db.transaction(merge),
-        );
-      } catch (error) {
-        if (error instanceof UnknownReferencesError)
-          return error.problems.map((p) => ({ file: source.name, ...p }));
-        throw error;
-      }
+      options.signal?.throwIfAborted();
+      const merged = await mergeBatch(tx, tenantId, source, batch, maxProblems - problems.length);
       batch = [];
+      addCounts(summary, merged.counts);
+      problemCount += merged.problems.length;
+      problems.push(...merged.problems);
       options.onProgress?.({
         entity: entity.name,
         file: source.name,
@@ -308,29 +563,136 @@ async function loadSources(
         linesTotal: lines,
         startedAt,
       });
-      return [];
+      return problems.length < maxProblems;
     };
     let lastLine = 0;
-    for await (const copyText of readLines(spool)) {
-      // A spooled line starts with its line number in the file (copyLine).
-      const number = Number(copyText.slice(0, copyText.indexOf('\t')));
-      lastLine = number;
-      if (number <= resumedAfter) continue;
+    for await (const copyText of readSpool(spool)) {
+      lastLine = spooledLine(copyText);
       batch.push(`${copyText}\n`);
-      if (batch.length >= batchLines) {
-        const problems = await writeBatch(number);
-        if (problems.length) return { ok: false, problems, problemCount: problems.length, entities };
+      if (batch.length >= batchLines && !(await writeBatch(lastLine))) return refused(true);
+    }
+    if (batch.length > 0 && !(await writeBatch(lastLine))) return refused(true);
+    if (problemCount === 0 && summary.created + summary.updated > ANALYZE_AFTER_WRITES)
+      await analyzeEntityTables(tx, entity);
+  }
+  if (problemCount > 0) return refused(false);
+  return { ok: true, problems: [], problemCount: 0, stoppedEarly: false, entities };
+}
+
+/** A spooled line starts with its line number in the file (copyLine). */
+function spooledLine(copyText: string): number {
+  return Number(copyText.slice(0, copyText.indexOf('\t')));
+}
+
+const NO_COUNTS: MergeCounts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+
+/**
+ * One batch of spooled lines, staged and merged under a savepoint. Answers what it wrote and its
+ * problems, sorted by line:
+ *  - records naming rows that do not exist (UnknownReferencesError, which lists at most 100 a
+ *    reference): they are left out of the staging table and the rest merged again, until none is
+ *    left or `room` problems are found. The rest is merged, and not only listed, so that the files
+ *    after it find its records and do not list every record naming them as well;
+ *  - a record the database refuses (a constraint, a value out of a column's range): the batch is
+ *    rolled back to its savepoint and halved until the line is found, which is then reported by
+ *    its file and line like any other problem, never as the database's message alone.
+ */
+async function mergeBatch(
+  tx: Queryable,
+  tenantId: string,
+  source: ImportSource,
+  lines: readonly string[],
+  room: number,
+): Promise<{ counts: MergeCounts; problems: ImportProblem[] }> {
+  const problems: ImportProblem[] = [];
+  await tx.query('savepoint portal_import_batch');
+  try {
+    await stageCopyLines(tx, lines);
+    for (;;) {
+      try {
+        const counts = await mergeStaged(tx, tenantId, source.entity);
+        await tx.query('release savepoint portal_import_batch');
+        return { counts, problems: problems.sort((a, b) => a.line - b.line) };
+      } catch (error) {
+        if (!(error instanceof UnknownReferencesError)) throw error;
+        problems.push(...error.problems.map((problem) => ({ file: source.name, ...problem })));
+        if (problems.length >= room) {
+          await tx.query('release savepoint portal_import_batch');
+          return { counts: NO_COUNTS, problems: problems.sort((a, b) => a.line - b.line) };
+        }
+        await tx.query('delete from order_system_staging where line = any($1::int[])', [
+          error.problems.map((problem) => problem.line),
+        ]);
       }
     }
-    if (batch.length > 0) {
-      const problems = await writeBatch(lastLine);
-      if (problems.length) return { ok: false, problems, problemCount: problems.length, entities };
-    }
-    if (!options.transaction) await forgetImportProgress(db, tenantId, entity.name, sha256);
-    if (summary.created + summary.updated > ANALYZE_AFTER_WRITES)
-      await analyzeEntityTables(options.transaction ?? db, entity);
+  } catch (error) {
+    if (!isRefusedRecord(error)) throw error;
+    await tx.query('rollback to savepoint portal_import_batch');
+    await tx.query('release savepoint portal_import_batch');
+    if (lines.length === 1)
+      return { counts: NO_COUNTS, problems: [databaseProblem(source, spooledLine(lines[0]), error)] };
+    const half = Math.ceil(lines.length / 2);
+    const first = await mergeBatch(tx, tenantId, source, lines.slice(0, half), room);
+    if (first.problems.length >= room) return first;
+    const second = await mergeBatch(tx, tenantId, source, lines.slice(half), room - first.problems.length);
+    const counts = { ...first.counts };
+    addCounts(counts, second.counts);
+    return { counts, problems: [...first.problems, ...second.problems] };
   }
-  return { ok: true, problems: [], problemCount: 0, entities };
+}
+
+/** PostgreSQL's error fields (pg's DatabaseError). */
+interface DatabaseError {
+  code?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+/**
+ * Errors a record causes (SQLSTATE classes 21 cardinality, 22 data exception, 23 integrity
+ * constraint, and 54000 a value too large for an index), as opposed to a lost connection or a
+ * mistake in the SQL, which are thrown on.
+ */
+function isRefusedRecord(error: unknown): boolean {
+  const code = (error as DatabaseError | null)?.code;
+  return typeof code === 'string' && (/^2[123]/.test(code) || code === '54000');
+}
+
+/**
+ * What the database refused in a record, in the words of the other problems (README "Going live
+ * with your order system", 3. Import: every problem as `file:line /pointer message`): the column
+ * it names, or the column of a check named `<table>_<column>_check` (PostgreSQL's name for a
+ * column's check), becomes the pointer; the constraint's name, from the migrations, tells which rule.
+ */
+function databaseProblem(source: ImportSource, line: number, error: unknown): ImportProblem {
+  const { code = '', table, column, constraint } = error as DatabaseError;
+  const checked =
+    code === '23514' && table && constraint?.startsWith(`${table}_`) && constraint.endsWith('_check')
+      ? constraint.slice(table.length + 1, -'_check'.length)
+      : undefined;
+  const pointerColumn =
+    column ?? (checked && source.entity.columns.some((c) => c.column === checked) ? checked : undefined);
+  const messages: Record<string, string> = {
+    '22001': 'has a text longer than its column takes',
+    '22003': 'has a number out of its column’s range',
+    '22007': 'has a date or time the database cannot read',
+    '22008': 'has a date or time out of range',
+    '22021': 'has a character the database cannot store',
+    '22P05': 'has a character the database cannot store',
+    '23502': 'is required',
+    '23503': `names a row that does not exist (${constraint})`,
+    '23505': `clashes with another row (unique: ${constraint})`,
+    '23514': `breaks a rule of the table (check: ${constraint})`,
+    '54000': 'has a value too large for the database to index',
+  };
+  return {
+    file: source.name,
+    line,
+    pointer: pointerColumn ? `/${fieldOf(pointerColumn)}` : '',
+    message:
+      messages[code] ?? `is refused by the database (SQLSTATE ${code}${constraint ? `, ${constraint}` : ''})`,
+  };
 }
 
 /** `file:line /pointer message`, the way `portal validate` reports a tenant file's problems. */

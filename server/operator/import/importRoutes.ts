@@ -1,6 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,18 +8,25 @@ import { requestTenant } from '../../tenancy/tenantContext';
 import { requireScope } from '../keys/operatorAuth';
 import type { OperatorRouterFactory } from '../operatorApi';
 import { ORDER_SYSTEM_ENTITIES, orderSystemEntity } from '../entities/orderSystemEntities';
-import { fileSource, formatProblem, importSources } from './importRecords';
+import {
+  fileSource,
+  formatProblem,
+  importSources,
+  makeImportFolder,
+  removeImportFolder,
+  removeStaleImportFolders,
+} from './importRecords';
 
 /** Largest file one call takes (a million subscriptions are about 400 MB of NDJSON). */
 export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
 
 /**
- * `POST /operator/v1/imports/<entity>` (scope import; issue 25 "The same import is reachable
- * through the API for files uploaded by the order system"): the body is the entity's NDJSON file
- * (`Content-Type: application/x-ndjson`), streamed to a temporary file and imported exactly as
- * `portal import` does. Answers 200 with the summary, or 422 `import_refused` listing every bad line
- * as `file:line /pointer message` (nothing written then). An upload cut off part-way is imported
- * again whole: the records' versions make the lines already merged `unchanged`.
+ * `POST /operator/v1/imports/<entity>` (scope import; README "Going live with your order system",
+ * 3. Import, "Through the API"): the body is the entity's NDJSON file (`Content-Type:
+ * application/x-ndjson`), streamed to a temporary file and imported exactly as `portal import` does.
+ * Answers 200 with the summary, or 422 `import_refused` listing every problem as
+ * `file:line /pointer message` (nothing written then: the import is one transaction). An upload cut
+ * off part-way wrote nothing and is simply sent again.
  */
 export const importRouter: OperatorRouterFactory = ({ db }) => {
   const router = Router();
@@ -37,7 +42,9 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
         'unsupported_media_type',
         'Send the file as Content-Type: application/x-ndjson, one record per line.',
       );
-    const folder = await mkdtemp(path.join(tmpdir(), 'portal-import-'));
+    // The upload is as large as the file: one left by a killed server goes before another comes.
+    await removeStaleImportFolders();
+    const folder = await makeImportFolder('upload');
     try {
       const file = path.join(folder, `${entity.name}.ndjson`);
       let received = 0;
@@ -63,12 +70,12 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
         throw new HttpError(
           422,
           'import_refused',
-          `${result.problemCount} problems in the file: nothing of a batch with a bad line was written (a bad record or name is found before anything is written; a missing reference stops the import at its batch).`,
+          `${result.problemCount}${result.stoppedEarly ? ' or more' : ''} problems in the file: nothing was written.`,
           result.problems.map((problem) => ({ ...problem, text: formatProblem(problem) })),
         );
       res.json({ entities: result.entities });
     } finally {
-      await rm(folder, { recursive: true, force: true });
+      await removeImportFolder(folder);
     }
   });
   return router;

@@ -1,7 +1,9 @@
 /**
- * `portal import` (issue 25 "Bulk import"): every bad line reported as `file:line /pointer message`
- * with nothing written, a missing reference stopping its batch, an interrupted import resumed after
- * its last batch, and a second identical import that changes nothing.
+ * `portal import` (README "Going live with your order system", 3. Import): every bad line reported
+ * as `file:line /pointer message` with nothing written, a missing reference refusing the whole
+ * import, an interrupted import that leaves nothing behind and is run again, and a second identical
+ * import that changes nothing. tests/server/operator/importRefusals.int.test.ts has the other
+ * refusals.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,7 +129,7 @@ describe('portal import', () => {
     ).toEqual(versionsBefore);
   });
 
-  it('stops at a batch whose records name rows that do not exist, with the line and pointer', async () => {
+  it('refuses the whole import when records name rows that do not exist, with the line and pointer', async () => {
     const tenantId = uniqueTenantId('import-refs');
     const folder = folderWith({
       'publications.ndjson': ndjson(publications),
@@ -139,11 +141,13 @@ describe('portal import', () => {
       'subscriptions.ndjson:1 /roles/0/bpNumber names business-partners "2000000000", which does not exist',
     );
     expect(text).toContain('subscriptions.ndjson:2 /roles/0/bpNumber');
+    expect(text).toMatch(/\n\nNothing was written\.$/);
     expect(await count('subscriptions', tenantId)).toBe(0);
-    expect(await count('publications', tenantId)).toBe(1);
+    // The file before it, good as it is, is not written either: the files go in whole or not at all.
+    expect(await count('publications', tenantId)).toBe(0);
   });
 
-  it('goes on after the last batch of an interrupted import', async () => {
+  it('leaves nothing of an interrupted import: run again, it writes everything', async () => {
     const tenantId = uniqueTenantId('import-resume');
     const folder = folderWith(goodFiles());
     let batches = 0;
@@ -155,18 +159,19 @@ describe('portal import', () => {
       },
     });
     await expect(interrupted).rejects.toThrow('power cut');
-    expect(await count('subscriptions', tenantId)).toBe(4);
+    expect(await count('subscriptions', tenantId)).toBe(0);
+    expect(await count('business_partners', tenantId)).toBe(0);
 
-    const resumed = await runImport(db, tenantId, folder, { batchLines: 2 });
-    expect(resumed.result.ok).toBe(true);
-    const subs = resumed.result.entities.find((e) => e.entity === 'subscriptions')!;
-    expect(subs).toMatchObject({ resumedAfter: 4, created: 1, updated: 0 });
-    expect(resumed.text).toContain('subscriptions.ndjson (resumed after line 4)');
-    expect(await count('subscriptions', tenantId)).toBe(5);
-    // Finished: the next import of the same files runs whole again.
     const again = await runImport(db, tenantId, folder, { batchLines: 2 });
+    expect(again.result.ok).toBe(true);
     expect(again.result.entities.find((e) => e.entity === 'subscriptions')).toMatchObject({
-      resumedAfter: 0,
+      created: 5,
+      updated: 0,
+    });
+    expect(await count('subscriptions', tenantId)).toBe(5);
+    const once = await runImport(db, tenantId, folder, { batchLines: 2 });
+    expect(once.result.entities.find((e) => e.entity === 'subscriptions')).toMatchObject({
+      created: 0,
       unchanged: 5,
     });
   });

@@ -260,6 +260,26 @@ describe('POST /operator/v1/imports/<entity>', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('refuses an upload with a key twice, naming both lines, and writes nothing', async () => {
+    const text = [
+      { ...partner, bpNumber: '1000000040', version: 2 },
+      { ...partner, bpNumber: '1000000041', version: 1 },
+      { ...partner, bpNumber: '1000000040', version: 1, firstName: 'Older' },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+    const answer = await upload('business-partners', text);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.details.map((d: { text: string }) => d.text)).toEqual([
+      'business-partners.ndjson:3 /bpNumber "1000000040" appears again: line 1 has the same key',
+    ]);
+    const rows = await db.query(
+      `select 1 from business_partners where tenant_id = $1 and bp_number in ('1000000040', '1000000041')`,
+      [tenant.id],
+    );
+    expect(rows).toHaveLength(0);
+  });
+
   it('needs the import scope and NDJSON', async () => {
     expect((await upload('business-partners', '', writeKey)).status).toBe(403);
     const json = await call('/imports/business-partners', importKey, {
