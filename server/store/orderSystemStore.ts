@@ -1,10 +1,12 @@
 /**
- * SQL of the order system's writes (issue 25): records of one entity go into a staging table
- * (COPY for the bulk import, one insert for an API call), are compared with the stored versions,
- * checked for references, and merged into the entity's table in a few set-based statements. The
- * API's upsert and `portal import` run exactly this, so a record means the same either way.
+ * SQL of the order system's writes (README "Going live"): records of one entity go into a staging
+ * table (COPY for the bulk import, one insert for an API call), are compared with the stored
+ * versions, checked for references, and merged into the entity's table in a few set-based
+ * statements; the subscribers' pending changes go back on top (orderSystemOverlays.ts). The API's
+ * upsert and `portal import` run exactly this, so a record means the same either way.
  *
- * Every function takes the transaction of the batch: a refused reference rolls back the batch.
+ * Every function takes the caller's transaction: an API call's, or the savepoint of an import's
+ * batch, which a refused reference rolls back (the import writes all or nothing).
  */
 import type { Queryable } from '../db/database';
 import {
