@@ -99,23 +99,41 @@ export async function listKeys(context: KeysContext, tenantId: string): Promise<
   return listOperatorKeys(context.db, tenantId);
 }
 
-/** `portal keys revoke`: by id or by prefix (a prefix that fits several keys revokes none). */
+/**
+ * `portal keys revoke`: by id, by prefix (a prefix that fits several keys revokes none), or by the
+ * whole key, which an operator who lost track of the prefix may paste. No answer ever repeats more
+ * of the argument than a key's prefix: a whole key in an error message would land in terminals,
+ * shell histories of CI logs and tickets.
+ */
 export async function revokeKey(
   context: KeysContext,
   tenantId: string,
-  idOrPrefix: string,
+  idPrefixOrKey: string,
 ): Promise<{ key: OperatorKeyRow; text: string }> {
   requireTenant(context, tenantId);
-  const { revokeOperatorKey } = await import('../../server/store/operatorKeyStore');
+  const { findOperatorKeyByHash, revokeOperatorKey } = await import('../../server/store/operatorKeyStore');
+  const { hashToken } = await import('../../server/auth/tokens');
+  const { keyPrefixOf } = await import('../../server/operator/keys/operatorKeys');
   const now = (context.now ?? (() => new Date()))();
-  const matches = await revokeOperatorKey(context.db, tenantId, idOrPrefix, now);
+  const prefix = keyPrefixOf(tenantId, idPrefixOrKey);
+  // Longer than a prefix and shaped like a key (of this tenant or another): treated as a secret.
+  const wholeKey = idPrefixOrKey.startsWith('pk_') && idPrefixOrKey.length > prefix.length;
+  let matches: OperatorKeyRow[];
+  if (wholeKey) {
+    const found = await findOperatorKeyByHash(context.db, hashToken(idPrefixOrKey));
+    matches =
+      found && found.tenantId === tenantId
+        ? await revokeOperatorKey(context.db, tenantId, found.id, now)
+        : [];
+  } else matches = await revokeOperatorKey(context.db, tenantId, idPrefixOrKey, now);
+  const named = wholeKey ? `${prefix}…` : idPrefixOrKey;
   if (matches.length === 0)
     throw new Error(
-      `${tenantId} has no API key with the id or prefix "${idOrPrefix}": \`portal keys list ${tenantId}\` shows them`,
+      `${tenantId} has no API key ${wholeKey ? 'that is' : 'with the id or prefix'} "${named}": \`portal keys list ${tenantId}\` shows them`,
     );
   if (matches.length > 1)
     throw new Error(
-      `"${idOrPrefix}" fits ${matches.length} keys of ${tenantId} (${matches.map((k) => k.prefix).join(', ')}): write the whole prefix or the id; nothing was revoked`,
+      `"${named}" fits ${matches.length} keys of ${tenantId} (${matches.map((k) => k.prefix).join(', ')}): write the whole prefix or the id; nothing was revoked`,
     );
   const key = matches[0];
   const already = key.revokedAt !== null && new Date(key.revokedAt).getTime() < now.getTime();

@@ -59,6 +59,17 @@ const MAIL_JOBS: Partial<Record<string, MailJobResolver>> = {
   ...EMAIL_WIDGET_MAIL_JOBS,
 };
 
+/**
+ * The Message-ID of a queued mail: its row, the same on every attempt, at the domain of its sender.
+ * SMTP cannot tell whether a server that answered kept a message, so a sender that dies between the
+ * answer and the sent mark sends that mail again; the repeat then carries the same Message-ID, which
+ * mail servers and clients use to recognise it (RFC 5322 §3.6.4).
+ */
+export function queuedMessageId(row: Pick<ClaimedRow, 'tenantId' | 'id'>, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'portal.invalid';
+  return `<${row.id}.${row.tenantId}@${domain}>`;
+}
+
 export function retryDelayMs(attempts: number, baseMs: number = MAIL_SENDER_DEFAULTS.retryBaseMs): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
@@ -94,7 +105,9 @@ async function processRow(
     // Still ours? A lease that ran out during a long batch may have passed the row to another
     // instance, which sends it: this one must not send it a second time.
     if (!(await renewLease(db, row, options.leaseMs))) return;
-    await transport.send(mail);
+    // Sent, then marked, one row at a time: a crash in between repeats only the mail in flight
+    // (the rows after it are still queued, and go out once when their lease runs out).
+    await transport.send({ ...mail, messageId: queuedMessageId(row, mail.from) });
     await markSent(db, row);
     result.sent++;
   } catch (error) {

@@ -13,6 +13,11 @@ export interface OutgoingMail {
   replyTo?: string;
   /** Files sent along (the contact form's upload); with `cid`, an inline image the HTML shows as `cid:<cid>` (the e-card). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>;
+  /**
+   * `<…@domain>`: the same for every attempt of one queued mail (server/mail/mailSender.ts), so a
+   * mail sent again after a crash is recognisable as the same message (README "The mail sender").
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -26,6 +31,7 @@ export interface OutboxEntry {
   subject: string;
   date: string;
   text: string;
+  messageId?: string;
 }
 
 /**
@@ -70,6 +76,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
           html: mail.html,
           replyTo: mail.replyTo,
           attachments: mail.attachments,
+          messageId: mail.messageId,
         });
       },
     };
@@ -86,6 +93,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
         html: mail.html,
         replyTo: mail.replyTo,
         attachments: mail.attachments,
+        messageId: mail.messageId,
       });
       await mkdir(options.outboxDir, { recursive: true });
       const date = new Date().toISOString();
@@ -98,6 +106,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
         subject: mail.subject,
         date,
         text: mail.text,
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
       };
       await writeFile(path.join(options.outboxDir, `${base}.json`), JSON.stringify(entry, null, 2));
     },

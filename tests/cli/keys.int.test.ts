@@ -50,6 +50,29 @@ describe('portal keys', () => {
     expect(json[0].revokedAt).not.toBeNull();
   });
 
+  it('revokes by the whole key, and never prints a secret it was given', async () => {
+    const created = await portal('create', 'technikwelt', '--scope', 'read', '--name', 'pasted');
+    const secret = /pk_technikwelt_[A-Za-z0-9_-]{43}/.exec(created)![0];
+    const prefix = secret.slice(0, 'pk_technikwelt_'.length + 8);
+    const revoked = await portal('revoke', 'technikwelt', secret);
+    expect(revoked).toContain(`Revoked API key ${prefix}`);
+    expect(revoked).not.toContain(secret);
+    // A whole key that is not one of the tenant's (another tenant's, or a typo): refused, not echoed.
+    const wrong = `${secret.slice(0, -3)}xyz`;
+    const refusal = await portal('revoke', 'technikwelt', wrong).then(
+      () => 'no error',
+      (error: Error) => error.message,
+    );
+    expect(refusal).toContain(`${prefix}…`);
+    expect(refusal).not.toContain(wrong);
+    const foreign = `pk_stadtkurier_${secret.slice(-43)}`;
+    const other = await portal('revoke', 'technikwelt', foreign).then(
+      () => 'no error',
+      (error: Error) => error.message,
+    );
+    expect(other).not.toContain(foreign);
+  });
+
   it('names the known tenants for an unknown one, and the scopes for an unknown scope', async () => {
     await expect(portal('create', 'nobody')).rejects.toThrow(/no tenant "nobody".*technikwelt/);
     await expect(portal('create', 'technikwelt', '--scope', 'admin')).rejects.toThrow();

@@ -317,6 +317,45 @@ describe('e-mails through the queue (finding 4)', () => {
     expect(sent).toContain(to);
   });
 
+  it('repeats only the mail in flight when its sender dies between the SMTP answer and the sent mark, with the same Message-ID', async () => {
+    const marker = `crash-${Date.now()}`;
+    for (let i = 0; i < 5; i++)
+      await enqueueMail(db, {
+        tenantId: tenant.id,
+        to: `${marker}-${i}@reader.example`,
+        from: 'Verlag <no-reply@verlag.example>',
+        subject: marker,
+        text: 'x',
+      });
+    const delivered: Array<{ to: string; messageId?: string }> = [];
+    // The first instance: the SMTP server takes its first mail, then the process is killed before
+    // it marks the mail sent (its send never returns).
+    const dying: Mailer = {
+      send: (mail) => {
+        if (mail.subject === marker) delivered.push({ to: mail.to, messageId: mail.messageId });
+        return new Promise(() => undefined);
+      },
+    };
+    void drainMailQueue(db, dying, { batchSize: 5, leaseMs: 150 });
+    await expect.poll(() => delivered.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Another instance takes over once the leases ran out.
+    const healthy: Mailer = {
+      send: async (mail) => {
+        if (mail.subject === marker) delivered.push({ to: mail.to, messageId: mail.messageId });
+      },
+    };
+    await drainMailQueue(db, healthy, { batchSize: 5, leaseMs: 150 });
+    expect(delivered).toHaveLength(6);
+    const [first] = delivered;
+    const repeats = delivered.filter((d) => d.to === first.to);
+    expect(repeats).toHaveLength(2);
+    expect(repeats[1].messageId).toBe(first.messageId);
+    expect(first.messageId).toMatch(/^<[^<>@\s]+@verlag\.example>$/);
+    expect(new Set(delivered.map((d) => d.to)).size).toBe(5);
+    expect(new Set(delivered.map((d) => d.messageId)).size).toBe(5);
+  });
+
   it('writes the outbox through the file transport when drained (the /outbox demo page reads it)', async () => {
     const c = await client();
     await c.post('/login/magic-link', { email });
