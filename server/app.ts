@@ -6,6 +6,7 @@ import { createOAuthLogin } from './auth/oauthLogin';
 import { ssoAuthorizeRoute } from './auth/oauthRoutes';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
+import { createDatabaseHealth } from './db/databaseHealth';
 import { guardRequestInput, guardRouteParams } from './http/inputGuard';
 import { commonHeaders, noStore } from './http/securityHeaders';
 import { dynamicCompression } from './http/compression';
@@ -102,12 +103,22 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   // Crawlers read /robots.txt of the host: a portal's pages are an account's, its API nobody's to
   // index. Answered before the tenants so a tenant host's SPA fallback does not answer it as a page.
   app.get('/robots.txt', (_req, res) => void res.type('text/plain').send(ROBOTS_TXT));
+  const databaseHealth = createDatabaseHealth(now);
   app.get('/readyz', async (_req, res) => {
     try {
       await options.db.query('select 1');
-      res.json({ status: 'ready', database: options.db.kind, tenants: directory.all().length });
-    } catch {
-      res.status(503).json({ status: 'unavailable', database: options.db.kind });
+      databaseHealth.up();
+      const lastOutage = databaseHealth.lastOutage();
+      res.json({
+        status: 'ready',
+        database: options.db.kind,
+        tenants: directory.all().length,
+        ...(lastOutage ? { lastOutage } : {}),
+      });
+    } catch (error) {
+      databaseHealth.down(error);
+      const { reason, since } = databaseHealth.lastOutage()!;
+      res.status(503).json({ status: 'unavailable', database: options.db.kind, reason, since });
     }
   });
 
@@ -170,6 +181,12 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   app.use((req, res) => {
     res.status(404).type('text/plain').send(`No portal at ${req.path}. Open / for the list of portals.`);
   });
-  app.use(errorMiddleware(log));
+  // A request answered 503 because the database is away marks the outage /readyz reports.
+  app.use(
+    errorMiddleware((entry) => {
+      if (entry.msg === 'database unavailable') databaseHealth.down({ message: entry.error });
+      log(entry);
+    }),
+  );
   return { app, auth };
 }

@@ -89,7 +89,12 @@ async function pickRunner(): Promise<{ runner: Runner; uid?: number; gid?: numbe
 }
 
 /** Starts a private cluster of the system's PostgreSQL; answers its admin URL and how to remove it. */
-export async function startSystemPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+export async function startSystemPostgres(): Promise<{
+  adminUrl: string;
+  stop: () => Promise<void>;
+  /** pg_ctl restart -m fast: every connection is dropped, the server is back when it answers. */
+  restart: () => Promise<void>;
+}> {
   const initdb = findBinary('initdb');
   const pgCtl = findBinary('pg_ctl');
   const { runner, uid, gid } = await pickRunner();
@@ -131,7 +136,23 @@ export async function startSystemPostgres(): Promise<{ adminUrl: string; stop: (
       throw new Error(`pg_ctl start failed: ${(error as Error).message}\n${log}`);
     }
     started = true;
-    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    const restart = async () => {
+      await runner(pgCtl, [
+        '-D',
+        dataDir,
+        '-l',
+        logFile,
+        '-o',
+        serverOptions,
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        'restart',
+      ]);
+    };
+    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, restart };
   } catch (error) {
     await stop();
     throw error;

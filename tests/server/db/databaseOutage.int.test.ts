@@ -103,7 +103,11 @@ describe('database outage while running', () => {
     await outage.down();
     const ready = await fetch(`${baseUrl}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ status: 'unavailable' });
+    expect(await ready.json()).toMatchObject({
+      status: 'unavailable',
+      reason: expect.stringMatching(/\S/),
+      since: expect.any(String),
+    });
     const during = await subscriptions();
     expect(during.status).toBe(503);
     expect(during.headers.get('retry-after')).toBe('5');
@@ -115,7 +119,12 @@ describe('database outage while running', () => {
     });
 
     await outage.up();
-    expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+    const back = await fetch(`${baseUrl}/readyz`);
+    expect(back.status).toBe(200);
+    expect(await back.json()).toMatchObject({
+      status: 'ready',
+      lastOutage: { since: expect.any(String), until: expect.any(String), reason: expect.any(String) },
+    });
     expect((await subscriptions()).status).toBe(401);
   });
 });
