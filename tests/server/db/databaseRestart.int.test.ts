@@ -173,7 +173,6 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('PostgreSQL restarting under 
         },
       });
     expect(acknowledged.length).toBeGreaterThan(before); // writes go through again
-    console.log('answers during the restarts', JSON.stringify(Object.fromEntries(statuses)));
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0); // the outages were seen
     const unexpected = [...statuses.keys()].filter((s) => ![200, 201, 503].includes(s));
     expect(unexpected, JSON.stringify(Object.fromEntries(statuses))).toEqual([]);
