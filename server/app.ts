@@ -22,6 +22,8 @@ import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './ten
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
+import { httpMetrics } from './metrics/httpMetrics';
+import { setKnownTenants } from './metrics/registry';
 
 export interface AppOptions {
   db: Database;
@@ -52,6 +54,11 @@ export interface AppOptions {
   /** `development` under `portal dev` (development login on); `production` otherwise. */
   mode?: 'production' | 'development';
   signInLimits?: SignInLimits;
+  /**
+   * Counts and times every request for Prometheus (README "Operations"); `portal serve` turns it
+   * on with METRICS_PORT. Off, a request pays nothing for it.
+   */
+  metrics?: boolean;
 }
 
 /** A handler made on its first request; a failed load is tried again by the next one. */
@@ -92,8 +99,12 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     signInLimits: options.signInLimits,
   });
 
+  // The tenant labels of the metrics are the directory's ids, whatever a request or a row names.
+  setKnownTenants(options.tenants.map((tenant) => tenant.id));
+
   const app = express();
   app.disable('x-powered-by');
+  if (options.metrics) app.use(httpMetrics());
   app.set('trust proxy', options.trustProxy ?? trustProxyFromEnv());
   app.use(boundClientAddress);
   app.use(commonHeaders);

@@ -27,6 +27,7 @@ export function registerServe(program: Command): void {
         devPages: options.outboxViewer,
       });
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
+      if (server.metricsUrl) console.error(`metrics for Prometheus: ${server.metricsUrl}`);
       for (const tenant of tenants)
         console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);
       const stop = () => void server.close().then(() => process.exit(0));
