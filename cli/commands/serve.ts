@@ -14,6 +14,8 @@ export function registerServe(program: Command): void {
     )
     .action(async (options: { port: number; host: string; outboxViewer: boolean }) => {
       const started = Date.now();
+      // Before anything loads http, express or pg, so the instrumentations see them (README "Operations").
+      const tracing = await (await import('../../server/telemetry/tracing')).startTracingFromEnv();
       const { loadValidTenants } = await import('./loadValidTenants');
       const { startServer } = await import('../../server/main');
       const { serverOptionsFromEnv } = await import('./serverOptions');
@@ -30,7 +32,11 @@ export function registerServe(program: Command): void {
       if (server.metricsUrl) console.error(`metrics for Prometheus: ${server.metricsUrl}`);
       for (const tenant of tenants)
         console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);
-      const stop = () => void server.close().then(() => process.exit(0));
+      const stop = () =>
+        void server
+          .close()
+          .then(() => tracing?.shutdown())
+          .then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

@@ -1,0 +1,96 @@
+/**
+ * OpenTelemetry traces (README "Operations"): the Node SDK with the HTTP, Express and pg
+ * instrumentations, exporting over OTLP where the standard OTEL_* variables ask for it, and not
+ * loaded at all otherwise (no SDK, no hooks: the API's no-op tracer costs nothing).
+ *
+ * The instrumentations patch `http`, `express` and `pg` when those are loaded, so tracing must
+ * start before anything imports them: `portal serve` and `portal start` start it first thing in
+ * their action (see startTracingFromEnv), and `node --import ./server/telemetry/register.ts` does
+ * the same for any other entry. The server's modules are ESM (tsx) importing CommonJS packages,
+ * which Node's require hooks never see: import-in-the-middle's loader hook is registered for the
+ * modules the instrumentations name, and only for those.
+ */
+import { register } from 'node:module';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Whether the OTEL_* variables ask for traces: an OTLP endpoint, or a traces exporter other than
+ * `none` (OpenTelemetry's environment variable spec); OTEL_SDK_DISABLED=true wins.
+ */
+export function tracingWanted(env: Env = process.env): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
+  if (exporter) return exporter !== 'none';
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
+}
+
+export interface Tracing {
+  /** Sends what is buffered and stops the SDK (the server's close). */
+  shutdown(): Promise<void>;
+}
+
+let started: Promise<Tracing> | undefined;
+
+/**
+ * Starts the SDK once per process. `spanProcessors` replace the exporter the variables name (the
+ * tests' in-memory exporter).
+ */
+export function startTracing(
+  options: { spanProcessors?: SpanProcessor[]; env?: Env } = {},
+): Promise<Tracing> {
+  started ??= start(options);
+  return started;
+}
+
+async function start(options: { spanProcessors?: SpanProcessor[]; env?: Env }): Promise<Tracing> {
+  const env = options.env ?? process.env;
+  const { createAddHookMessageChannel } = await import('import-in-the-middle');
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
+
+  const [{ NodeSDK }, { HttpInstrumentation }, { ExpressInstrumentation }, { PgInstrumentation }] =
+    await Promise.all([
+      import('@opentelemetry/sdk-node'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-express'),
+      import('@opentelemetry/instrumentation-pg'),
+    ]);
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL)?.trim();
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
+  // OTLP over HTTP with JSON unless the variables name another protocol or exporter, which the
+  // SDK then sets up itself (http/protobuf, grpc, console, zipkin).
+  const traceExporter =
+    options.spanProcessors || (exporter && exporter !== 'otlp') || (protocol && protocol !== 'http/json')
+      ? undefined
+      : new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  const sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'publisher-portal',
+    ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
+    ...(traceExporter ? { traceExporter } : {}),
+    // Traces only: the metrics are Prometheus' (server/metrics), the logs the JSON lines.
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [
+      new HttpInstrumentation({
+        // Probes and scrapes are not worth a trace each.
+        ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ''),
+        // Outgoing requests belong to a trace that is already there (a webhook attempt's span).
+        requireParentforOutgoingSpans: true,
+      }),
+      new ExpressInstrumentation(),
+      // Statements within a trace (a request, a webhook attempt), not the jobs' polling every
+      // second on its own; parameters are left out (they hold addresses and names).
+      new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
+    ],
+  });
+  sdk.start();
+  await waitForAllMessagesAcknowledged();
+  return { shutdown: () => sdk.shutdown() };
+}
+
+/** Starts tracing when the OTEL_* variables ask for it (the serve and start commands, register.ts). */
+export async function startTracingFromEnv(env: Env = process.env): Promise<Tracing | undefined> {
+  return tracingWanted(env) ? startTracing({ env }) : undefined;
+}
