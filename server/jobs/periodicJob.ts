@@ -38,22 +38,22 @@ export function startPeriodicJob(
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   let stopped = false;
-  const job = jobLabel(name);
+  const task = jobLabel(name);
   const state: JobState = { intervalMs: options.intervalMs, startedAt: Date.now(), running: true };
   jobs.set(name, state);
   const run = () => {
     if (running || stopped) return;
     running = (async () => {
-      const end = jobDuration.startTimer({ job });
+      const end = jobDuration.startTimer({ task });
       try {
         await round(() => stopped);
         state.lastSuccessAt = Date.now();
-        jobRuns.inc({ job, outcome: 'ok' });
-        jobLastSuccess.set({ job }, state.lastSuccessAt / 1000);
+        jobRuns.inc({ task, outcome: 'ok' });
+        jobLastSuccess.set({ task }, state.lastSuccessAt / 1000);
       } catch (error) {
         state.lastFailureAt = Date.now();
         state.lastError = String(error);
-        jobRuns.inc({ job, outcome: 'error' });
+        jobRuns.inc({ task, outcome: 'error' });
         options.log?.({ level: 'warn', msg: `${name} round failed`, error: String(error) });
       } finally {
         end();

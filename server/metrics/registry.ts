@@ -70,17 +70,18 @@ export const webhookAttempts = new Counter({
   registers: [registry],
 });
 
+// The label is `task`, not `job`: Prometheus gives every series the `job` of its scrape config.
 export const jobRuns = new Counter({
   name: 'portal_job_runs_total',
   help: 'Rounds of the background jobs of this instance (mail sender, webhook deliverer, due changes, e-cards) by outcome (ok, error).',
-  labelNames: ['job', 'outcome'] as const,
+  labelNames: ['task', 'outcome'] as const,
   registers: [registry],
 });
 
 export const jobDuration = new Histogram({
   name: 'portal_job_duration_seconds',
   help: 'Duration of one round of a background job.',
-  labelNames: ['job'] as const,
+  labelNames: ['task'] as const,
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
   registers: [registry],
 });
@@ -88,7 +89,7 @@ export const jobDuration = new Histogram({
 export const jobLastSuccess = new Gauge({
   name: 'portal_job_last_success_timestamp_seconds',
   help: 'Unix time of the last round of a background job that ended without an error.',
-  labelNames: ['job'] as const,
+  labelNames: ['task'] as const,
   registers: [registry],
 });
 
