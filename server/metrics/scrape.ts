@@ -8,7 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Gauge } from 'prom-client';
-import type { Database } from '../db/database';
+import { isConnectionError, type Database } from '../db/database';
 import { FEED_EXCLUDED_TYPES } from '../store/changeFeedStore';
 import { collectNodeMetrics, registry, scrapeErrors, tenantLabel, tenantLabels } from './registry';
 
@@ -205,6 +205,12 @@ const COLLECTORS: Collector[] = [
 export interface ScrapeOptions {
   /** How long database readings are reused (default 10 s). */
   cacheMs?: number;
+  /**
+   * How long a scrape waits for the database (default 3 s): Prometheus gives up on a scrape after
+   * 10 s, and a database that is away holds a connection attempt for 5 s. Past it the scrape
+   * answers with the last readings; the reading goes on and the next scrape has it.
+   */
+  waitMs?: number;
 }
 
 /**
@@ -213,15 +219,20 @@ export interface ScrapeOptions {
  */
 export function metricsScraper(db: Database, options: ScrapeOptions = {}): () => Promise<string> {
   const cacheMs = options.cacheMs ?? 10_000;
+  const waitMs = options.waitMs ?? 3_000;
   let readAt = 0;
   let reading: Promise<void> | undefined;
   const readDatabase = async () => {
     let failures = 0;
+    let unreachable = false;
     for (const collector of COLLECTORS) {
       try {
+        // Once the database is known to be away, the other reads would only wait for it too.
+        if (unreachable) throw new Error('database unreachable');
         await collector.read(db);
-      } catch {
+      } catch (error) {
         failures++;
+        unreachable ||= isConnectionError(error);
         scrapeErrors.inc({ collector: collector.name });
       }
     }
@@ -239,7 +250,9 @@ export function metricsScraper(db: Database, options: ScrapeOptions = {}): () =>
     if (Date.now() - readAt >= cacheMs) {
       // Concurrent scrapes share one reading.
       reading ??= readDatabase().finally(() => (reading = undefined));
-      await reading;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([reading, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      clearTimeout(timer);
     }
     return registry.metrics();
   };
