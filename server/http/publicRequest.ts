@@ -79,6 +79,25 @@ export interface PublicRequestOptions {
 
 const ONLY_PUBLIC = 'requests go to public addresses only';
 
+/**
+ * Variables that once let requests reach private addresses (PORTAL_WEBHOOK_ALLOW_PRIVATE=true, for
+ * a CRM inside the operator's network). Nothing reads them any more, and a server that quietly
+ * ignored one would leave its operator waiting for deliveries that are refused: every serving
+ * command (`portal serve` included) refuses to start while one is set.
+ */
+const RETIRED_SWITCHES = ['PORTAL_WEBHOOK_ALLOW_PRIVATE'] as const;
+
+/** Why the server must not start with this environment, or undefined. */
+export function retiredPrivateAddressSwitch(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
+  const name = RETIRED_SWITCHES.find((candidate) => env[candidate] !== undefined && env[candidate] !== '');
+  return (
+    name &&
+    `${name} is set, but the server sends webhooks (and every other request to a URL a tenant file or an operator names) to public addresses only, and no setting switches that off: remove ${name}, and give the receiver a public https address (README "Account events and webhooks", "Outbound requests")`
+  );
+}
+
 /** The public addresses of a name, or a refusal naming what it resolved to. */
 async function publicAddresses(host: string, options: PublicRequestOptions): Promise<string[]> {
   const resolved = await (options.resolve ?? systemResolver)(host);
