@@ -328,8 +328,8 @@ function referencesResolve(tenant: Loose): Problem[] {
  * written them as 127.0.0.1 or ::ffff:7f00:1, and tenant/publicAddress.ts reads the bytes). A name
  * is judged by the server when it resolves it; only `localhost` and its subdomains are known to
  * be this machine here. The secret comes from the server's environment (secretEnv), never from
- * the file, which is committed; previousSecretEnv (a rotation's old secret) goes with a secretEnv
- * of its own (issue 25). A URL the schema already refused is left to it.
+ * the file, which is committed; previousSecretEnv (a rotation's old secret, README "Rotating a
+ * secret") goes with a secretEnv of its own. A URL the schema already refused is left to it.
  */
 function webhookRules(tenant: Loose): Problem[] {
   const problems: Problem[] = [];
