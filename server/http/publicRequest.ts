@@ -11,8 +11,9 @@
  *  1. the URL's host: an IP literal in any notation (the URL parser has already turned 127.1,
  *     0x7f.1 or 2130706433 into 127.0.0.1, and the rules read the bytes anyway) or a localhost
  *     name is refused at once;
- *  2. a name is resolved here, every address it resolves to is judged, and the socket connects to
- *     one that passed, by its address (no second resolution between check and connection);
+ *  2. a name is resolved here, every address it resolves to is judged, and the socket connects
+ *     only to those that passed (its `lookup` answers them: no second resolution between the
+ *     check and the connection, so a name re-pointed in between gains nothing);
  *  3. once connected, the socket's remote address is judged again, and the socket destroyed if it
  *     is not public.
  * Redirects are never followed (node:http does not): the caller treats a 3xx as a failure.
@@ -28,7 +29,7 @@ import {
   type OutgoingHttpHeaders,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { connect as netConnect, isIP, type Socket } from 'node:net';
+import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import { bareHost, nonPublicAddress, nonPublicHost } from '../../tenant/publicAddress';
@@ -98,10 +99,12 @@ export function retiredPrivateAddressSwitch(
   );
 }
 
+type Resolved = Awaited<ReturnType<HostResolver>>;
+
 /** The public addresses of a name, or a refusal naming what it resolved to. */
-async function publicAddresses(host: string, options: PublicRequestOptions): Promise<string[]> {
+async function publicAddresses(host: string, options: PublicRequestOptions): Promise<Resolved> {
   const resolved = await (options.resolve ?? systemResolver)(host);
-  if (options.allowPrivate) return resolved.map((entry) => entry.address);
+  if (options.allowPrivate) return resolved;
   const allowed = resolved.filter((entry) => nonPublicAddress(entry.address) === undefined);
   if (allowed.length === 0) {
     const refused = resolved.map((entry) => `${entry.address} is ${nonPublicAddress(entry.address)}`);
@@ -110,7 +113,13 @@ async function publicAddresses(host: string, options: PublicRequestOptions): Pro
       false,
     );
   }
-  return allowed.map((entry) => entry.address);
+  return allowed;
+}
+
+/** A `lookup` that answers the addresses already judged, and never asks the resolver again. */
+function judgedLookup(addresses: Resolved): LookupFunction {
+  return (_hostname, options, callback) =>
+    options.all ? callback(null, addresses) : callback(null, addresses[0].address, addresses[0].family);
 }
 
 /**
@@ -132,16 +141,6 @@ function connectPublic(
     finished = true;
     done(error, socket);
   };
-  const tcp = (address: string, port: number) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = netConnect({ host: address, port });
-      pending = socket;
-      socket.once('error', reject);
-      socket.once('connect', () => {
-        socket.off('error', reject);
-        resolve(socket);
-      });
-    });
 
   void (async () => {
     const host = bareHost(url.hostname);
@@ -149,34 +148,38 @@ function connectPublic(
     const port = Number(url.port) || (https ? 443 : 80);
     const literal = options.allowPrivate ? undefined : nonPublicHost(url.hostname);
     if (literal) throw new NonPublicAddressError(`${literal}: ${ONLY_PUBLIC}`, true);
-    const addresses = isIP(host) ? [host] : await publicAddresses(host, options);
-    let lastError: unknown;
-    for (const address of addresses) {
-      if (finished) return;
-      let socket: Socket;
-      try {
-        socket = await tcp(address, port);
-      } catch (error) {
-        lastError = error;
-        continue;
-      }
-      const remote = socket.remoteAddress ?? '';
-      const why = options.allowPrivate ? undefined : nonPublicAddress(remote);
-      if (why) {
-        socket.destroy();
-        throw new NonPublicAddressError(
-          `the connection to ${host} reached ${remote || 'an unknown address'}, which is ${why}: ${ONLY_PUBLIC}`,
-          false,
-        );
-      }
-      if (!https) return finish(null, socket);
-      // The name for SNI and the certificate check; an IP literal is checked against the certificate's IP entries.
-      return finish(
-        null,
-        tlsConnect({ socket, host, servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }),
+    const judged = isIP(host) ? undefined : await publicAddresses(host, options);
+    if (finished) return;
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      // A name connects to the addresses judged above (Node tries IPv6 and IPv4 side by side, as
+      // it would its own); an IP literal is connected to as it is, Node looks nothing up for it.
+      const connecting = netConnect({
+        host,
+        port,
+        ...(judged && { lookup: judgedLookup(judged), autoSelectFamily: true }),
+      });
+      pending = connecting;
+      connecting.once('error', reject);
+      connecting.once('connect', () => {
+        connecting.off('error', reject);
+        resolve(connecting);
+      });
+    });
+    const remote = socket.remoteAddress ?? '';
+    const why = options.allowPrivate ? undefined : nonPublicAddress(remote);
+    if (why) {
+      socket.destroy();
+      throw new NonPublicAddressError(
+        `the connection to ${host} reached ${remote || 'an unknown address'}, which is ${why}: ${ONLY_PUBLIC}`,
+        false,
       );
     }
-    throw lastError ?? new Error(`${host} has no address`);
+    if (!https) return finish(null, socket);
+    // The name for SNI and the certificate check; an IP literal is checked against the certificate's IP entries.
+    finish(
+      null,
+      tlsConnect({ socket, host, servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }),
+    );
   })().catch((error: Error) => finish(error));
 
   return (error) => {

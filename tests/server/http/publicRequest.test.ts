@@ -169,6 +169,16 @@ describe('requests to a URL a tenant file or an operator names', () => {
         resolve: async () => [{ address: '127.0.0.1', family: 4 }],
       }),
     ).toEqual({ status: 204, location: undefined });
-    expect(requests).toEqual(['/allowed', '/allowed-by-name']);
+    // A name with an IPv6 and an IPv4 address: tried side by side, as Node does with its own lookup.
+    expect(
+      await send(`http://crm.dual.example:${port}/dual-stack`, {
+        allowPrivate: true,
+        resolve: async () => [
+          { address: '::1', family: 6 },
+          { address: '127.0.0.1', family: 4 },
+        ],
+      }),
+    ).toEqual({ status: 204, location: undefined });
+    expect(requests).toEqual(['/allowed', '/allowed-by-name', '/dual-stack']);
   });
 });

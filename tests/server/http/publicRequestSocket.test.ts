@@ -10,11 +10,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
+/** What the guard asked node:net to connect to: the host and, for a name, its lookup's answer. */
+const asked: Array<{ host: string; addresses?: unknown }> = [];
+
 vi.mock('node:net', async (importOriginal) => {
   const net = await importOriginal<typeof import('node:net')>();
   return {
     ...net,
-    connect: (options: { port: number }) => net.connect({ port: options.port, host: '127.0.0.1' }),
+    connect: (options: { host: string; port: number; lookup?: import('node:net').LookupFunction }) => {
+      const entry: { host: string; addresses?: unknown } = { host: options.host };
+      options.lookup?.(options.host, { all: true }, (_error, addresses) => (entry.addresses = addresses));
+      asked.push(entry);
+      return net.connect({ port: options.port, host: '127.0.0.1' });
+    },
   };
 });
 
@@ -51,7 +59,11 @@ it('destroys a connection that ends up at a non-public address before anything i
       {
         method: 'POST',
         timeoutMs: 2_000,
-        resolve: async () => [{ address: '93.184.216.34', family: 4 }],
+        resolve: async () => [
+          { address: '10.0.0.1', family: 4 },
+          { address: '93.184.216.34', family: 4 },
+          { address: 'fd00::1', family: 6 },
+        ],
       },
       () => resolve({ message: 'answered' }),
     );
@@ -65,6 +77,10 @@ it('destroys a connection that ends up at a non-public address before anything i
     message:
       'the connection to crm.public.example reached 127.0.0.1, which is a loopback address (127.0.0.0/8): requests go to public addresses only',
   });
+  // Only the public address of the three was handed to the connection, by a lookup that resolves nothing.
+  expect(asked).toEqual([
+    { host: 'crm.public.example', addresses: [{ address: '93.184.216.34', family: 4 }] },
+  ]);
   // The misrouted connection was made, and closed without a byte: not even a TLS hello.
   await vi.waitFor(() => expect(connections).toBe(1));
   await new Promise((resolve) => setTimeout(resolve, 50));
