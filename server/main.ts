@@ -10,6 +10,7 @@ import { jsonLogger, type Logger } from './http/requestLog';
 import { createMailer } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
+import { retiredPrivateAddressSwitch } from './http/publicRequest';
 import { startDueChanges } from './jobs/dueChanges';
 import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
 import { signInLimitsFromEnv } from './auth/rateLimit';
@@ -44,6 +45,10 @@ export interface RunningServer {
 
 /** Opens the database, applies migrations and listens: the production entry of `portal serve`. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  // Outbound requests go to public addresses only (README "Outbound requests"): a variable that
+  // once allowed private ones is refused, not ignored, so the operator learns it at once.
+  const retired = retiredPrivateAddressSwitch();
+  if (retired) throw new Error(retired);
   const log = options.log ?? jsonLogger();
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
   let server: Server;
