@@ -7,7 +7,8 @@ const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, 
 
 /**
  * /outbox: the e-mails written to the file outbox, newest first, with their links clickable, so a
- * demo user can open a magic link. Only mounted by `portal dev` and `npm start`, never by `serve`.
+ * demo user can open a magic link. Mounted by the development servers and by `portal serve
+ * --outbox-viewer` only (server/app.ts outboxViewerDir).
  */
 export function outboxPage(outboxDir: string): RequestHandler {
   return async (req, res) => {
