@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { PLAIN_PAGE_POLICY } from '../http/securityHeaders';
 import { readOutbox } from './mailer';
 
 const escape = (value: string) =>
@@ -24,7 +25,7 @@ export function outboxPage(outboxDir: string): RequestHandler {
 <pre style="white-space:pre-wrap">${linkify(entry.text)}</pre></article>`,
       )
       .join('\n');
-    res.type('html')
+    res.type('html').set('Content-Security-Policy', PLAIN_PAGE_POLICY)
       .send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 2rem; max-width: 60rem"><h1>Outbox</h1><p>${entries.length} e-mail(s). Newest first.</p>${items || '<p>No e-mails yet.</p>'}</body></html>`);
   };

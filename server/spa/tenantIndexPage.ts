@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { PLAIN_PAGE_POLICY } from '../http/securityHeaders';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 
 const escape = (value: string) =>
@@ -21,7 +22,7 @@ export function tenantIndexPage(
           `<li><a href="/t/${escape(tenant.id)}/">${escape(tenant.name)}</a> <code>/t/${escape(tenant.id)}/</code></li>`,
       )
       .join('\n');
-    res.type('html')
+    res.type('html').set('Content-Security-Policy', PLAIN_PAGE_POLICY)
       .send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Portals</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>Portals on this server</h1><ul>${items}</ul>
 <p>${[
