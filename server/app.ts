@@ -22,6 +22,7 @@ import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './ten
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
+import { studioLocalOnly } from './studio/studioGuard';
 
 export interface AppOptions {
   db: Database;
@@ -31,12 +32,16 @@ export interface AppOptions {
   distDir: string;
   mailFrom?: string;
   log?: Logger;
-  /** Folder of the file outbox; with devPages, /outbox lists its e-mails. */
+  /**
+   * Folder of the file outbox: /outbox lists its e-mails and / the tenants. Development servers and
+   * `portal serve --outbox-viewer`; neither page signs anyone in or writes anything.
+   */
   outboxViewerDir?: string;
   /**
-   * `portal dev` and the demo (`npm start`, `portal preview`): mounts /preview (every tenant side by
-   * side) and /outbox. Off for `portal serve`: in production they would list every tenant and every
-   * e-mail (issue 10, finding 9).
+   * Development servers only (`npm start`, `portal dev`, `portal preview`, `portal studio`): mounts
+   * /studio (edits tenant files, opens demo users' sessions) and /preview (every tenant side by side,
+   * signs in demo logins). Never `portal serve`, with or without --outbox-viewer (README "API",
+   * "Operators: the studio"): in production they would list every tenant and open sessions.
    */
   devPages?: boolean;
   /**
@@ -165,6 +170,8 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     };
     app.use(
       '/studio',
+      // Refused before the studio is even loaded: only this machine, at a loopback name, unproxied.
+      studioLocalOnly,
       loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))),
     );
   }
@@ -173,10 +180,17 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   if (options.devPages) app.use(previewRouter({ db: options.db, directory, now }));
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
-  if (options.devPages && options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
-  // The list of every tenant on the shared host is a demo page too (it links /preview and /outbox).
-  if (options.devPages)
-    app.get('/', tenantIndexPage(directory, { outbox: Boolean(options.outboxViewerDir) }));
+  if (options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
+  // The list of every tenant on the shared host is a demo page too (it links /outbox, and /preview
+  // on a development server).
+  if (options.devPages || options.outboxViewerDir)
+    app.get(
+      '/',
+      tenantIndexPage(directory, {
+        outbox: Boolean(options.outboxViewerDir),
+        preview: Boolean(options.devPages),
+      }),
+    );
   app.use('/api', apiNotFound);
   app.use((req, res) => {
     res.status(404).type('text/plain').send(`No portal at ${req.path}. Open / for the list of portals.`);

@@ -25,8 +25,9 @@ export interface StartOptions {
   /** An external PostgreSQL when set (DATABASE_URL); the embedded cluster under `<dataDir>/postgres` otherwise. */
   databaseUrl?: string;
   smtpUrl?: string;
+  /** /outbox and the tenant list at / (file outbox only: not with smtpUrl). */
   outboxViewer?: boolean;
-  /** The demo and development pages (/, /preview, /outbox): start, dev and preview; default: outboxViewer. */
+  /** The development pages (/studio, /preview): start, dev, preview and studio, never serve; default false. */
   devPages?: boolean;
   log?: Logger;
   siteHandler?: Router | RequestHandler;
@@ -87,7 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       distDir: options.distDir,
       mailer,
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
-      // Only the demo and development commands ask for them: never `portal serve`, outbox viewer or not.
+      // Only the development commands ask for them: never `portal serve`, outbox viewer or not.
       devPages: options.devPages ?? false,
       buildEngine: options.buildEngine,
       siteHandler: options.siteHandler,

@@ -92,6 +92,8 @@ export interface SecurityFixture {
   app: Express;
   auth: AuthService;
   baseUrl: string;
+  /** The dist folder the app serves (a built page per tenant). */
+  distDir: string;
   tenants: [ServerTenant, ServerTenant];
   logins: Array<{ tenantId: string; email: string }>;
   /** A new session of a demo user. */
@@ -150,6 +152,7 @@ export async function startSecurityFixture(overrides: Partial<AppOptions> = {}):
     app,
     auth,
     baseUrl,
+    distDir: overrides.distDir ?? path.join(work, 'dist'),
     tenants,
     logins,
     clock,
