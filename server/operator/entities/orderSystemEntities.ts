@@ -283,3 +283,17 @@ export function recordKey(entity: OrderSystemEntity, record: Record<string, unkn
 }
 
 export const KEY_SEPARATOR = '~';
+
+/**
+ * A record key as its parts, the reverse of recordKey: split at the separator, the last part
+ * taking the rest. Only the last field of a key may hold a `~` (a licence's e-mail address; the
+ * schemas refuse it in every other key field, README "Going live with your order system" 2), so
+ * the split is unambiguous. Fewer parts than the key has fields is a key of another entity's shape.
+ */
+export function splitKey(entity: OrderSystemEntity, key: string): string[] {
+  const parts = key.split(KEY_SEPARATOR);
+  const fields = entity.key.length;
+  return parts.length <= fields
+    ? parts
+    : [...parts.slice(0, fields - 1), parts.slice(fields - 1).join(KEY_SEPARATOR)];
+}
