@@ -210,7 +210,7 @@ export function readKey(
     const validate = validator.parts[i];
     if (!validate(part)) {
       const [error] = validate.errors ?? [];
-      return { ok: false, message: `has a ${validator.fields[i]} that ${error?.message ?? 'is not valid'}` };
+      return { ok: false, message: `its ${validator.fields[i]} ${error?.message ?? 'is not valid'}` };
     }
   }
   return { ok: true, parts };

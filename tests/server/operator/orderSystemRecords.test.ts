@@ -161,13 +161,13 @@ describe('readKey', () => {
     expect(refused('payments', '101000123')).toMatch(/2 parts joined by "~", not 1/);
     expect(refused('payments', '101000123~P1~x')).toMatch(/not 3/);
     expect(refused('subscriptions', '101~000123')).toMatch(/without "~"/);
-    expect(refused('subscriptions', 'F31')).toMatch(/id that/);
+    expect(refused('subscriptions', 'F31')).toMatch(/^its id must NOT have fewer than 4/);
     expect(refused('business-partners', '12345678901234567890')).toMatch(/at most 10 characters/);
-    expect(refused('business-partners', '123')).toMatch(/bpNumber that must match/);
+    expect(refused('business-partners', '123')).toMatch(/^its bpNumber must match/);
     expect(refused('subscriptions', '1010\u0000')).toMatch(/NUL/);
     expect(refused('subscriptions', '1010\u0001')).toMatch(/control/);
     expect(refused('subscriptions', 'x'.repeat(65))).toMatch(/at most 64/);
-    expect(refused('payments', '~')).toMatch(/subscriptionId that/);
+    expect(refused('payments', '~')).toMatch(/^its subscriptionId must NOT have fewer than 1/);
   });
 
   it('lets the last field keep a "~" where its schema takes one (a licence\'s e-mail address)', () => {
