@@ -63,8 +63,8 @@ function refuseStale(res: Response, key: string, version: number, storedVersion:
  */
 export const entityRouter: OperatorRouterFactory = ({ db }) => {
   const router = Router();
-  router.use(operatorJsonBody);
-  router.use(idempotentWrites(db));
+  // Behind each write route's scope check, never before it (idempotency.ts).
+  const idempotent = idempotentWrites(db);
 
   router.get('/:entity/:key', requireScope('read'), async (req, res) => {
     const entity = entityOf(req.params.entity as string);
@@ -74,7 +74,7 @@ export const entityRouter: OperatorRouterFactory = ({ db }) => {
     res.json(stored);
   });
 
-  router.put('/:entity/:key', requireScope('write'), async (req, res) => {
+  router.put('/:entity/:key', requireScope('write'), operatorJsonBody, idempotent, async (req, res) => {
     const entity = entityOf(req.params.entity as string);
     keyOf(entity, req.params.key);
     const read = readRecord(entity, req.body);
@@ -114,7 +114,7 @@ export const entityRouter: OperatorRouterFactory = ({ db }) => {
     }
   });
 
-  router.delete('/:entity/:key', requireScope('write'), guardOperatorQuery, async (req, res) => {
+  router.delete('/:entity/:key', requireScope('write'), guardOperatorQuery, idempotent, async (req, res) => {
     const entity = entityOf(req.params.entity as string);
     const key = keyOf(entity, req.params.key);
     const read = readVersion(entity, req.query.version);
