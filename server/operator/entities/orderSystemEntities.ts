@@ -68,6 +68,11 @@ export interface OrderSystemEntity {
   defaults?: Readonly<Record<string, string | number | boolean | object>>;
   references?: readonly EntityReference[];
   children?: EntityChildren;
+  /**
+   * When a record is refused because another one holds a value the table keeps unique besides the
+   * key (409 `duplicate_value`, server/http/errors.ts databaseInputError), for the OpenAPI document.
+   */
+  duplicates?: string;
 }
 
 /** 'a text, b date' -> columns; the seed writes its rows with the same notation (server/seed/insertRows.ts). */
@@ -124,6 +129,9 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
     required: ['order_number', 'publication', 'order_status', 'mix_type'],
     defaults: { details: {} },
     references: [{ columns: ['publication'], entity: 'publications' }],
+    // subscriptions_tenant_client_order (migration 001): client_id is the first 3 characters of id.
+    duplicates:
+      'Another subscription has the same client (the first 3 characters of `id`) and `orderNumber`; details.fields name them.',
     children: {
       field: 'roles',
       table: 'subscription_roles',

@@ -184,6 +184,20 @@ function keyValidatorOf(entity: OrderSystemEntity): KeyValidator {
 }
 
 /**
+ * The path key's limits as JSON Schema, for the OpenAPI document: the number of `~` parts (a
+ * pattern), and the length its fields' limits add up to. Each part's own limits are its field's in
+ * the record schema; readKey checks them.
+ */
+export function keyShape(entity: OrderSystemEntity): { maxLength: number; pattern: string } {
+  const validator = keyValidatorOf(entity);
+  const part = '[^~]+';
+  const parts = validator.fields.map((_, i) =>
+    i === validator.fields.length - 1 && validator.lastTakesSeparator ? '.+' : part,
+  );
+  return { maxLength: validator.maxLength, pattern: `^${parts.join(KEY_SEPARATOR)}$` };
+}
+
+/**
  * A record's key as a path names it (`/operator/v1/<entity>/<key>`), checked like the record's key
  * fields are: the number of `~`-joined parts the entity's key has, each part valid under its
  * field's schema (so within its column's limits), and no NUL, surrogate or control character.

@@ -1,4 +1,4 @@
-import type { OperatorOperation } from '../openapi/operatorOperation';
+import type { OperatorErrorCase, OperatorOperation } from '../openapi/operatorOperation';
 import { ORDER_SYSTEM_ENTITIES } from '../entities/orderSystemEntities';
 import { IMPORT_UPLOAD_LIMIT_BYTES } from './importRoutes';
 
@@ -6,47 +6,57 @@ import { IMPORT_UPLOAD_LIMIT_BYTES } from './importRoutes';
  * importRoutes.ts as the OpenAPI document describes it (issue 25): the route is
  * `/imports/:entity`, the document names each entity's upload with the schema of its lines.
  */
-export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTITIES.map((entity) => {
-  const id = entity.name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-  return {
-    method: 'post',
-    path: `/imports/${entity.name}`,
-    operationId: `import${id[0].toUpperCase()}${id.slice(1)}`,
-    tag: 'Import',
-    scope: 'import',
-    summary: `Import an NDJSON file of ${entity.name}`,
-    description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written; a file with a bad line is refused whole. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB. An upload cut off part-way is sent again whole: the records' versions make the lines already merged \`unchanged\`.`,
-    body: {
-      mediaType: 'application/x-ndjson',
-      lineSchema: entity.schema,
-      description: `One ${entity.name} record (JSON) per line.`,
-      ...(entity.name === 'publications'
-        ? {
-            example:
-              '{"version":1,"publication":"TAZ","clientId":"101","description":"Die Tageszeitung"}\n{"version":1,"publication":"WOCHE","clientId":"101","description":"Die Woche"}\n',
-          }
-        : {}),
-    },
-    responses: {
-      200: {
-        description: 'Imported: what was created, updated, left and refused.',
-        schema: 'operator-import-summary',
+export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTITIES.map(
+  (entity): OperatorOperation => {
+    const duplicates: Record<number, OperatorErrorCase[]> = entity.duplicates
+      ? { 409: [{ code: 'duplicate_value', when: `${entity.duplicates} The batch is rolled back.` }] }
+      : {};
+    const id = entity.name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+    return {
+      method: 'post',
+      path: `/imports/${entity.name}`,
+      operationId: `import${id[0].toUpperCase()}${id.slice(1)}`,
+      tag: 'Import',
+      scope: 'import',
+      summary: `Import an NDJSON file of ${entity.name}`,
+      description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written; a file with a bad line is refused whole. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB. An upload cut off part-way is sent again whole: the records' versions make the lines already merged \`unchanged\`.`,
+      body: {
+        mediaType: 'application/x-ndjson',
+        lineSchema: entity.schema,
+        description: `One ${entity.name} record (JSON) per line.`,
+        ...(entity.name === 'publications'
+          ? {
+              example:
+                '{"version":1,"publication":"TAZ","clientId":"101","description":"Die Tageszeitung"}\n{"version":1,"publication":"WOCHE","clientId":"101","description":"Die Woche"}\n',
+            }
+          : {}),
       },
-    },
-    errors: {
-      413: [
-        {
-          code: 'payload_too_large',
-          when: `The file is larger than ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB: split it, or use portal import.`,
+      responses: {
+        200: {
+          description: 'Imported: what was created, updated, left and refused.',
+          schema: 'operator-import-summary',
         },
-      ],
-      415: [{ code: 'unsupported_media_type', when: 'The Content-Type is not application/x-ndjson.' }],
-      422: [
-        {
-          code: 'import_refused',
-          when: 'Lines are not valid or name rows that do not exist; details list each as { file, line, pointer, message, text } with text as `file:line /pointer message`. Nothing of a batch with a bad line is written.',
-        },
-      ],
-    },
-  };
-});
+      },
+      errors: {
+        413: [
+          {
+            code: 'payload_too_large',
+            when: `The file is larger than ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB: split it, or use portal import.`,
+          },
+        ],
+        415: [{ code: 'unsupported_media_type', when: 'The Content-Type is not application/x-ndjson.' }],
+        ...duplicates,
+        422: [
+          {
+            code: 'import_refused',
+            when: 'Lines are not valid or name rows that do not exist; details list each as { file, line, pointer, message, text } with text as `file:line /pointer message`. Nothing of a batch with a bad line is written.',
+          },
+          {
+            code: 'unknown_reference',
+            when: 'A row the records name was deleted while the batch was written: the batch is rolled back; send the file again.',
+          },
+        ],
+      },
+    };
+  },
+);
