@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { findIdempotentAnswer, keepIdempotentAnswer } from '../store/idempotencyStore';
 import { requestTenant } from '../tenancy/tenantContext';
 import { operatorKey, scopeChecked } from './keys/operatorAuth';
+import { bodyDigest } from './operatorInputGuard';
 
 /** Longest Idempotency-Key accepted (Stripe's limit; a UUID is 36). */
 const MAX_KEY_LENGTH = 255;
@@ -43,10 +44,11 @@ export function idempotentWrites(db: Queryable): RequestHandler {
       );
     const owner = { tenantId: requestTenant(res).id, apiKeyId: operatorKey(res).id };
     // The path under /operator/v1 (the same on the tenant's host and under /t/<tenant>/), the query
-    // as parameters, the body as parsed.
+    // as parameters, the body as sent (its bytes' hash: a parsed body may nest deeper than
+    // JSON.stringify can walk, and a retry sends the same bytes).
     const requestHash = createHash('sha256')
       .update(
-        `${req.method} ${req.path}\n${canonicalQuery(req.query as Record<string, unknown>)}\n${JSON.stringify(req.body ?? null)}`,
+        `${req.method} ${req.path}\n${canonicalQuery(req.query as Record<string, unknown>)}\n${bodyDigest(res) ?? ''}`,
       )
       .digest('base64url');
     const stored = await findIdempotentAnswer(db, owner, key);

@@ -6,7 +6,8 @@
  * of the change feed by guardRequestInput itself. Only what a route reads is checked and parsed,
  * after its key and scope: a JSON body is read by the routes that take one (operatorJsonBody).
  */
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { badRequest, databaseInputError } from '../http/errors';
 import { queryProblems } from '../http/inputGuard';
 import type { Logger } from '../http/requestLog';
@@ -17,7 +18,19 @@ import type { Logger } from '../http/requestLog';
  * such route — 400 `malformed_request`, 413 `payload_too_large`, 415 `unsupported_media_type` (a
  * charset or Content-Encoding it cannot read) — and the OpenAPI document lists them on each.
  */
-export const operatorJsonBody: RequestHandler = express.json({ limit: '4mb' });
+export const operatorJsonBody: RequestHandler = express.json({
+  limit: '4mb',
+  // The body as sent, for Idempotency-Key (idempotency.ts): hashed from its bytes, since the
+  // parsed value may nest deeper than JSON.stringify can walk back.
+  verify: (_req, res, buffer) => {
+    (res as Response).locals.bodySha256 = createHash('sha256').update(buffer).digest('base64url');
+  },
+});
+
+/** SHA-256 of the body operatorJsonBody read (base64url), or undefined for a call without one. */
+export function bodyDigest(res: Response): string | undefined {
+  return res.locals.bodySha256 as string | undefined;
+}
 
 /** /api's query check (NUL, unpaired surrogates, control characters, length) on a route that reads its query. */
 export const guardOperatorQuery: RequestHandler = (req, _res, next) => {

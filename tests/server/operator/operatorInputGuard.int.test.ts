@@ -181,6 +181,26 @@ describe('records', () => {
     expect(fields(answer).sort()).toEqual(['/amount', '/currency', '/invoiceNumber']);
   });
 
+  it('answers a record nested 100,000 deep with 400, an Idempotency-Key on it too', async () => {
+    const levels = 100_000;
+    const text = JSON.stringify({ ...payment, id: 'P9', invoiceNumber: 'DEEP' }).replace(
+      '"DEEP"',
+      `${'['.repeat(levels)}${']'.repeat(levels)}`,
+    );
+    for (const headers of [{}, { 'idempotency-key': 'deep-1' }] as Array<Record<string, string>>) {
+      const answer = await call('/payments/101000123~P9', {
+        method: 'PUT',
+        body: text,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.details[0]).toEqual({
+        field: `/invoiceNumber${'/0'.repeat(31)}`,
+        message: 'must not nest deeper than 32 levels',
+      });
+    }
+  });
+
   it('answers a value unique among records with 409 duplicate_value, not 500', async () => {
     // subscriptions_tenant_client_order: the first 3 characters of id with the order number.
     const answer = await put('/subscriptions/101000999', { ...subscription, id: '101000999' });
