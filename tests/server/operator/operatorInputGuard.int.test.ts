@@ -251,6 +251,15 @@ describe('deletes and queries', () => {
     expect(fields(cursor)).toEqual(['query/after']);
     const year = await call('/insights?from=0000-01-01&to=2026-01-01');
     expect(year.status).toBe(400);
+    // The day after 9999-12-31 is no timestamp PostgreSQL reads back from JavaScript.
+    expect((await call('/insights?from=9999-12-01&to=9999-12-31')).status).toBe(400);
+  });
+
+  it('answers insights of 20 years, and a longer period with 400 rather than megabytes of empty weeks', async () => {
+    expect((await call('/insights?from=2006-01-02&to=2026-01-01')).status).toBe(200);
+    const long = await call('/insights?from=1990-01-01&to=2026-01-01');
+    expect(long.status).toBe(400);
+    expect(fields(long)).toEqual(['query/from']);
   });
 });
 
