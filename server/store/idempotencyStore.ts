@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/database';
 
 /**
- * The first answer given to an Idempotency-Key of the operator API (issue 25), kept a day, for the
- * API key that sent it: each API key has its own idempotency keys (migration 024).
+ * The first answer given to an Idempotency-Key of the operator API, kept a day, for the API key
+ * that sent it: each API key has its own idempotency keys (migration 024; README "Going live with
+ * your order system" 2).
  */
 export interface StoredAnswer {
   requestHash: string;
