@@ -323,5 +323,14 @@ describe('POST /operator/v1/imports/<entity>', () => {
       json: { version: 1 },
     });
     expect(json.status).toBe(415);
+    // An NDJSON file sent as JSON is not read as JSON first (a 400 malformed_request the document
+    // did not list): the upload is refused for its media type, as the document says.
+    const file = await call('/imports/business-partners', importKey, {
+      method: 'POST',
+      body: '{"version": 1, "bpNumber": "1000000040"}\n{"version": 1, "bpNumber": "1000000041"}\n',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(file.status).toBe(415);
+    expect(file.body.error.code).toBe('unsupported_media_type');
   });
 });
