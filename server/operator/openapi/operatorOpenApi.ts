@@ -303,12 +303,20 @@ const NO_SUCH_PATH: OperatorErrorCase = {
   when: 'An empty path parameter, or `.` or `..` (which URLs resolve away), leaves a path that names no operation.',
 };
 
-/** The operation's own refusals and those of what it reads, by status, each code once. */
+/**
+ * The operation's own refusals and those of what it reads, by status, each code once: a code the
+ * operation names itself keeps its own text, followed by the shared one.
+ */
 function errorsOf(op: OperatorOperation): Array<[number, OperatorErrorCase[]]> {
   const byStatus = new Map<number, OperatorErrorCase[]>();
   const add = (status: number, cases: readonly OperatorErrorCase[]) => {
     const list = byStatus.get(status) ?? [];
-    for (const c of cases) if (!list.some((known) => known.code === c.code)) list.push(c);
+    for (const c of cases) {
+      const known = list.findIndex((k) => k.code === c.code);
+      if (known < 0) list.push(c);
+      else if (!list[known].when.includes(c.when))
+        list[known] = { code: c.code, when: `${list[known].when} ${c.when}` };
+    }
     byStatus.set(status, list);
   };
   for (const [status, cases] of Object.entries(op.errors ?? {})) add(Number(status), cases);
