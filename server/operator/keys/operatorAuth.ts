@@ -139,6 +139,11 @@ export function operatorKey(res: Response): OperatorKey {
   return key;
 }
 
+/** Whether requireScope has let this call through (what must come after it asks). */
+export function scopeChecked(res: Response): boolean {
+  return res.locals.operatorScopeChecked === true;
+}
+
 /** 403 `insufficient_scope` unless the call's key has the scope. */
 export function requireScope(scope: OperatorScope): RequestHandler {
   return (_req, res, next) => {
@@ -154,6 +159,7 @@ export function requireScope(scope: OperatorScope): RequestHandler {
         { scope },
       );
     }
+    res.locals.operatorScopeChecked = true;
     next();
   };
 }
