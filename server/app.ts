@@ -57,6 +57,8 @@ export interface AppOptions {
   /** `development` under `portal dev` (development login on); `production` otherwise. */
   mode?: 'production' | 'development';
   signInLimits?: SignInLimits;
+  /** Failed operator API authentications per client before 429 (default OPERATOR_AUTH_FAILURE_LIMIT). */
+  operatorAuthFailureLimit?: { windowSeconds: number; limit: number };
 }
 
 /** A handler made on its first request; a failed load is tried again by the next one. */
@@ -128,7 +130,14 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   });
 
   const operator = operatorApi(
-    { db: options.db, log, now, mailer: options.mailer, mailFrom },
+    {
+      db: options.db,
+      log,
+      now,
+      mailer: options.mailer,
+      mailFrom,
+      authFailureLimit: options.operatorAuthFailureLimit,
+    },
     OPERATOR_PARTS,
   );
 

@@ -16,6 +16,8 @@ export interface OperatorApiDeps {
   now: () => Date;
   mailer: Mailer;
   mailFrom: string;
+  /** Failed authentications per client before 429 (keys/operatorAuth.ts; tests raise it). */
+  authFailureLimit?: { windowSeconds: number; limit: number };
 }
 
 /** One part of the operator API: a router mounted under /operator/v1 of the tenant. */
@@ -38,7 +40,7 @@ export function operatorApi(deps: OperatorApiDeps, parts: readonly OperatorRoute
   // read: nobody without a key gets 4 MB parsed, and an unknown path answers 404 only to a key.
   // A body is read only by the routes that take one, after the key's scope (operatorInputGuard.ts):
   // a call that reads none cannot be refused for one.
-  api.use(authenticateOperator(deps));
+  api.use(authenticateOperator(deps, deps.authFailureLimit));
   for (const part of parts) api.use(part(deps));
   api.use(apiNotFound);
   // Bad input the checks let through is still the client's 4xx, never a 500 or a 503.
