@@ -7,6 +7,7 @@ import { ssoAuthorizeRoute } from './auth/oauthRoutes';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
 import { createDatabaseHealth } from './db/databaseHealth';
+import { demoPageHostOnly } from './http/demoPageHost';
 import { guardRequestInput, guardRouteParams } from './http/inputGuard';
 import { commonHeaders, noStore } from './http/securityHeaders';
 import { dynamicCompression } from './http/compression';
@@ -186,15 +187,17 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   }
   // The QA preview and its dev-only sign-in of demo logins (issue 15), never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
+  if (options.devPages) app.use('/preview', demoPageHostOnly());
   if (options.devPages) app.use(previewRouter({ db: options.db, directory, now }));
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
-  if (options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
+  if (options.outboxViewerDir) app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir));
   // The list of every tenant on the shared host is a demo page too (it links /outbox, and /preview
   // on a development server).
   if (options.devPages || options.outboxViewerDir)
     app.get(
       '/',
+      demoPageHostOnly(),
       tenantIndexPage(directory, {
         outbox: Boolean(options.outboxViewerDir),
         preview: Boolean(options.devPages),

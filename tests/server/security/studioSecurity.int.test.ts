@@ -131,6 +131,30 @@ describe('finding: DNS rebinding, a foreign Host on a development server', () =>
   });
 });
 
+describe('finding: DNS rebinding against the outbox and the QA preview', () => {
+  it('answers 421 to /outbox, /preview and its sign-in and the tenant list under a foreign name, and serves them at loopback names', async () => {
+    const port = portOf(demo);
+    for (const host of [`evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `192.0.2.1:${port}`]) {
+      for (const call of [
+        { method: 'GET', path: '/outbox' },
+        { method: 'GET', path: '/' },
+        { method: 'GET', path: '/preview' },
+        {
+          method: 'POST',
+          path: '/preview/api/sign-in',
+          body: { tenant: demo.tenants[0].id, email: SHARED_DEMO_EMAIL },
+        },
+      ]) {
+        const answer = await demo.call({ ...call, headers: { host } });
+        expect(answer.status, `${call.path} at ${host}`).toBe(421);
+        expect(answer.text).not.toContain('accessToken');
+      }
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `portal.localhost:${port}`])
+      expect((await demo.call({ method: 'GET', path: '/outbox', headers: { host } })).status, host).toBe(200);
+  });
+});
+
 describe('finding: a client behind a reverse proxy on the same host', () => {
   const forwarded: Array<Record<string, string>> = [
     { 'x-forwarded-for': '203.0.113.7' },
