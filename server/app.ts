@@ -58,6 +58,12 @@ export interface AppOptions {
   /** `development` under `portal dev` (development login on); `production` otherwise. */
   mode?: 'production' | 'development';
   signInLimits?: SignInLimits;
+  /**
+   * A sign-on provider on this machine or a private network may be asked (tests' providers). The
+   * development servers allow it anyway (devPages: the demo provider on 127.0.0.1:4455); `portal
+   * serve` never does (README "Account events and webhooks", "Outbound requests").
+   */
+  allowPrivateSignOnProviders?: boolean;
   /** Failed operator API authentications per client before 429 (default OPERATOR_AUTH_FAILURE_LIMIT). */
   operatorAuthFailureLimit?: { windowSeconds: number; limit: number };
 }
@@ -87,7 +93,13 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db: options.db, mailFrom, now, signInLimits: options.signInLimits });
-  const oauth = createOAuthLogin({ db: options.db, auth, now, log });
+  const oauth = createOAuthLogin({
+    db: options.db,
+    auth,
+    now,
+    log,
+    allowPrivateProviders: options.devPages === true || options.allowPrivateSignOnProviders === true,
+  });
   const routers = apiRouters({
     db: options.db,
     auth,

@@ -228,3 +228,65 @@ export function publicRequest(
   request.once('close', () => clearTimeout(timer));
   return request;
 }
+
+/** Longest answer publicFetch reads: a provider's metadata, keys or tokens, never a download. */
+const MAX_FETCH_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * A Fetch API-shaped request through the guard, for libraries that take a custom fetch (the
+ * OpenID Connect client: discovery, keys, tokens and user info of a tenant's sign-on provider). A
+ * redirect answers as it is (the library asks for `redirect: 'manual'`), an answer over 1 MB fails.
+ */
+export function publicFetch(
+  url: string,
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Uint8Array | ArrayBuffer | URLSearchParams | null;
+    signal?: AbortSignal;
+  },
+  options: { timeoutMs: number; allowPrivate?: boolean },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const body =
+      init.body == null
+        ? undefined
+        : init.body instanceof ArrayBuffer
+          ? Buffer.from(init.body)
+          : typeof init.body === 'string' || init.body instanceof Uint8Array
+            ? init.body
+            : init.body.toString();
+    const request = publicRequest(
+      new URL(url),
+      {
+        method: init.method,
+        headers: init.headers,
+        timeoutMs: options.timeoutMs,
+        allowPrivate: options.allowPrivate,
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        answer.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_FETCH_ANSWER_BYTES)
+            request.destroy(new Error(`the answer of ${url} is larger than 1 MB`));
+          else chunks.push(chunk);
+        });
+        answer.once('error', reject);
+        answer.once('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers))
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              headers.append(name, one);
+          const status = answer.statusCode ?? 502;
+          const empty = status === 204 || status === 304 || (init.method ?? 'GET') === 'HEAD';
+          resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
+        });
+      },
+    );
+    request.once('error', reject);
+    init.signal?.addEventListener('abort', () => request.destroy(new Error('aborted')), { once: true });
+    request.end(body);
+  });
+}

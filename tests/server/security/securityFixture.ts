@@ -137,6 +137,8 @@ export async function startSecurityFixture(overrides: Partial<AppOptions> = {}):
     );
   }
   const { app, auth } = createApp({
+    // The test's sign-on provider listens on 127.0.0.1.
+    allowPrivateSignOnProviders: true,
     db,
     tenants,
     mailer: createMailer({ outboxDir: path.join(work, 'outbox') }),
