@@ -7,6 +7,7 @@ import { ssoAuthorizeRoute } from './auth/oauthRoutes';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
 import { createDatabaseHealth } from './db/databaseHealth';
+import { demoPageHostOnly } from './http/demoPageHost';
 import { guardRequestInput, guardRouteParams } from './http/inputGuard';
 import { commonHeaders, noStore } from './http/securityHeaders';
 import { dynamicCompression } from './http/compression';
@@ -22,6 +23,7 @@ import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './ten
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
+import { studioLocalOnly } from './studio/studioGuard';
 import { httpMetrics } from './metrics/httpMetrics';
 import { setKnownTenants } from './metrics/registry';
 
@@ -33,12 +35,16 @@ export interface AppOptions {
   distDir: string;
   mailFrom?: string;
   log?: Logger;
-  /** Folder of the file outbox; with devPages, /outbox lists its e-mails. */
+  /**
+   * Folder of the file outbox: /outbox lists its e-mails and / the tenants. Development servers and
+   * `portal serve --outbox-viewer`; neither page signs anyone in or writes anything.
+   */
   outboxViewerDir?: string;
   /**
-   * `portal dev` and the demo (`npm start`, `portal preview`): mounts /preview (every tenant side by
-   * side) and /outbox. Off for `portal serve`: in production they would list every tenant and every
-   * e-mail (issue 10, finding 9).
+   * Development servers only (`npm start`, `portal dev`, `portal preview`, `portal studio`): mounts
+   * /studio (edits tenant files, opens demo users' sessions) and /preview (every tenant side by side,
+   * signs in demo logins). Never `portal serve`, with or without --outbox-viewer (README "API",
+   * "Operators: the studio"): in production they would list every tenant and open sessions.
    */
   devPages?: boolean;
   /**
@@ -54,6 +60,14 @@ export interface AppOptions {
   /** `development` under `portal dev` (development login on); `production` otherwise. */
   mode?: 'production' | 'development';
   signInLimits?: SignInLimits;
+  /**
+   * A sign-on provider on this machine or a private network may be asked (tests' providers). The
+   * development servers allow it anyway (devPages: the demo provider on 127.0.0.1:4455); `portal
+   * serve` never does (README "Account events and webhooks", "Outbound requests").
+   */
+  allowPrivateSignOnProviders?: boolean;
+  /** Failed operator API authentications per client before 429 (default OPERATOR_AUTH_FAILURE_LIMIT). */
+  operatorAuthFailureLimit?: { windowSeconds: number; limit: number };
   /**
    * Counts and times every request for Prometheus (README "Operations"); `portal serve` turns it
    * on with METRICS_PORT. Off, a request pays nothing for it.
@@ -86,7 +100,13 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db: options.db, mailFrom, now, signInLimits: options.signInLimits });
-  const oauth = createOAuthLogin({ db: options.db, auth, now, log });
+  const oauth = createOAuthLogin({
+    db: options.db,
+    auth,
+    now,
+    log,
+    allowPrivateProviders: options.devPages === true || options.allowPrivateSignOnProviders === true,
+  });
   const routers = apiRouters({
     db: options.db,
     auth,
@@ -134,7 +154,14 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
   });
 
   const operator = operatorApi(
-    { db: options.db, log, now, mailer: options.mailer, mailFrom },
+    {
+      db: options.db,
+      log,
+      now,
+      mailer: options.mailer,
+      mailFrom,
+      authFailureLimit: options.operatorAuthFailureLimit,
+    },
     OPERATOR_PARTS,
   );
 
@@ -176,18 +203,29 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     };
     app.use(
       '/studio',
+      // Refused before the studio is even loaded: only this machine, at a loopback name, unproxied.
+      studioLocalOnly,
       loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))),
     );
   }
   // The QA preview and its dev-only sign-in of demo logins (issue 15), never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
+  if (options.devPages) app.use('/preview', demoPageHostOnly());
   if (options.devPages) app.use(previewRouter({ db: options.db, directory, now }));
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
-  if (options.devPages && options.outboxViewerDir) app.get('/outbox', outboxPage(options.outboxViewerDir));
-  // The list of every tenant on the shared host is a demo page too (it links /preview and /outbox).
-  if (options.devPages)
-    app.get('/', tenantIndexPage(directory, { outbox: Boolean(options.outboxViewerDir) }));
+  if (options.outboxViewerDir) app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir));
+  // The list of every tenant on the shared host is a demo page too (it links /outbox, and /preview
+  // on a development server).
+  if (options.devPages || options.outboxViewerDir)
+    app.get(
+      '/',
+      demoPageHostOnly(),
+      tenantIndexPage(directory, {
+        outbox: Boolean(options.outboxViewerDir),
+        preview: Boolean(options.devPages),
+      }),
+    );
   app.use('/api', apiNotFound);
   app.use((req, res) => {
     res.status(404).type('text/plain').send(`No portal at ${req.path}. Open / for the list of portals.`);

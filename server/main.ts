@@ -10,6 +10,7 @@ import { jsonLogger, type Logger } from './http/requestLog';
 import { createMailer } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
+import { retiredPrivateAddressSwitch } from './http/publicRequest';
 import { startDueChanges } from './jobs/dueChanges';
 import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
 import { signInLimitsFromEnv } from './auth/rateLimit';
@@ -25,8 +26,9 @@ export interface StartOptions {
   /** An external PostgreSQL when set (DATABASE_URL); the embedded cluster under `<dataDir>/postgres` otherwise. */
   databaseUrl?: string;
   smtpUrl?: string;
+  /** /outbox and the tenant list at / (file outbox only: not with smtpUrl). */
   outboxViewer?: boolean;
-  /** The demo and development pages (/, /preview, /outbox): start, dev and preview; default: outboxViewer. */
+  /** The development pages (/studio, /preview): start, dev, preview and studio, never serve; default false. */
   devPages?: boolean;
   log?: Logger;
   siteHandler?: Router | RequestHandler;
@@ -63,6 +65,10 @@ export interface RunningServer {
 
 /** Opens the database, applies migrations and listens: the production entry of `portal serve`. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  // Outbound requests go to public addresses only (README "Outbound requests"): a variable that
+  // once allowed private ones is refused, not ignored, so the operator learns it at once.
+  const retired = retiredPrivateAddressSwitch();
+  if (retired) throw new Error(retired);
   const log = options.log ?? jsonLogger();
   const metricsPort = options.metricsPort ?? metricsPortFromEnv();
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
@@ -103,7 +109,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       distDir: options.distDir,
       mailer,
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
-      // Only the demo and development commands ask for them: never `portal serve`, outbox viewer or not.
+      // Only the development commands ask for them: never `portal serve`, outbox viewer or not.
       devPages: options.devPages ?? false,
       buildEngine: options.buildEngine,
       siteHandler: options.siteHandler,

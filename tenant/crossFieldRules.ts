@@ -18,6 +18,7 @@ import { closestMatch, closestTextKey, didYouMean, textKeyHint } from './didYouM
 import { escapePointerSegment } from './jsonSource';
 import type { Problem } from './schemaErrors';
 import { webhookSecretProblem } from './webhookSecret';
+import { nonPublicHost } from './publicAddress';
 import { offerExperimentRules } from './offerExperimentRules';
 
 export interface RuleContext {
@@ -318,16 +319,17 @@ function referencesResolve(tenant: Loose): Problem[] {
   return problems;
 }
 
-/** Hosts a plain-http webhook may point at: a receiver on the portal's own machine (a demo, a test). */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * Webhook endpoints (issue 8 "Account events"): events carry subscribers' data and the signing
- * secret protects them, so they travel over https, except to a receiver on this machine; the
- * secret comes from the server's environment (secretEnv), a literal one only for such a local
- * receiver, because a tenant file is committed. A literal secret is a Standard Webhooks one, and
- * previousSecretEnv (a rotation's old secret) goes with a secretEnv of its own (issue 25). A URL
- * the schema already refused is left to it.
+ * Webhook endpoints (README "Account events and webhooks"): events carry subscribers' data and the
+ * signing secret protects them, so they travel over https, and to a public address only (README
+ * "Outbound requests"): the server refuses to connect to this machine, its network or a cloud
+ * metadata service whatever the file says, so such a URL is refused here first, in every notation
+ * (127.1, 2130706433, [::ffff:127.0.0.1], … name the same machine; the URL parser has already
+ * written them as 127.0.0.1 or ::ffff:7f00:1, and tenant/publicAddress.ts reads the bytes). A name
+ * is judged by the server when it resolves it; only `localhost` and its subdomains are known to
+ * be this machine here. The secret comes from the server's environment (secretEnv), never from
+ * the file, which is committed; previousSecretEnv (a rotation's old secret, README "Rotating a
+ * secret") goes with a secretEnv of its own. A URL the schema already refused is left to it.
  */
 function webhookRules(tenant: Loose): Problem[] {
   const problems: Problem[] = [];
@@ -341,17 +343,25 @@ function webhookRules(tenant: Loose): Problem[] {
     } catch {
       url = undefined;
     }
-    const local = url !== undefined && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
-    if (url && url.hostname !== '' && url.protocol !== 'https:' && !local) {
+    if (url && url.hostname !== '' && url.protocol !== 'https:') {
       const https = url.protocol === 'http:' ? `https://${raw!.slice('http://'.length)}` : undefined;
       problems.push({
         pointer: `${base}/url`,
         at: 'value',
         message:
           url.protocol === 'http:'
-            ? `webhook URL "${raw}" must use https; plain http is allowed only for a receiver on this machine (localhost, 127.0.0.1 or [::1])`
+            ? `webhook URL "${raw}" must use https`
             : `webhook URL "${raw}" must be an https URL`,
         hint: https ? `write "${https}"` : 'for example "https://crm.example.com/portal-events"',
+      });
+    }
+    const notPublic = url && url.hostname !== '' ? nonPublicHost(url.hostname) : undefined;
+    if (notPublic) {
+      problems.push({
+        pointer: `${base}/url`,
+        at: 'value',
+        message: `webhook URL "${raw}" does not go to a public address: ${notPublic}`,
+        hint: 'name the receiver by its public host name, for example "https://crm.example.com/portal-events": the server sends nothing to loopback, private, link-local or other non-public addresses',
       });
     }
     if (url && (url.username || url.password)) {
@@ -379,25 +389,14 @@ function webhookRules(tenant: Loose): Problem[] {
         message: 'webhook endpoint gives both secretEnv and secret',
         hint: 'keep secretEnv and remove secret',
       });
-    } else if (hasSecret && url && !local) {
+    } else if (hasSecret) {
       problems.push({
         pointer: `${base}/secret`,
         at: 'key',
         message:
-          'a literal webhook secret is allowed only for a receiver on this machine: the tenant file is committed, so the secret would not be secret',
+          'a literal webhook secret is not accepted: the tenant file is committed, so the secret would not be secret',
         hint: 'put the secret in an environment variable of the server and name it: "secretEnv": "PORTAL_WEBHOOK_SECRET_…"',
       });
-    } else if (typeof endpoint.secret === 'string') {
-      // Issue 25: deliveries are signed the Standard Webhooks way, with the bytes a whsec_ secret
-      // decodes to; any other string would sign with a key no receiver's library derives from it.
-      const problem = webhookSecretProblem(endpoint.secret);
-      if (problem)
-        problems.push({
-          pointer: `${base}/secret`,
-          at: 'value',
-          message: `webhook secret is not a Standard Webhooks secret: ${problem}`,
-          hint: 'make one with `portal webhooks secret`',
-        });
     }
     if (endpoint.previousSecretEnv !== undefined) {
       if (!hasEnv) {

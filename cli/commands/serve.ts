@@ -1,4 +1,36 @@
 import type { Command } from 'commander';
+import type { RunningServer, StartOptions } from '../../server/main';
+
+export interface ServeFlags {
+  port: number;
+  host: string;
+  outboxViewer: boolean;
+}
+
+/**
+ * What `portal serve` starts: the production server over dist/. `--outbox-viewer` adds only the
+ * outbox viewer (/outbox and the tenant list at /), never the development pages: the studio and
+ * the QA preview open sessions without a link and write tenant files, so `portal serve` has none
+ * of them in any mode (README "Operators: the studio", "API"). `overrides` lets a test give the
+ * tenants and the database instead of the environment.
+ */
+export async function startServe(
+  flags: ServeFlags,
+  overrides: Partial<StartOptions> = {},
+): Promise<RunningServer> {
+  const { loadValidTenants } = await import('./loadValidTenants');
+  const { startServer } = await import('../../server/main');
+  const { serverOptionsFromEnv } = await import('./serverOptions');
+  return startServer({
+    tenants: overrides.tenants ?? (await loadValidTenants()),
+    ...(await serverOptionsFromEnv()),
+    ...overrides,
+    port: flags.port,
+    host: flags.host,
+    outboxViewer: flags.outboxViewer,
+    devPages: false,
+  });
+}
 
 /** `portal serve`: the production server over dist/ (PostgreSQL at DATABASE_URL, else the embedded PostgreSQL under data/). */
 export function registerServe(program: Command): void {
@@ -9,25 +41,16 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'interface to listen on', process.env.HOST ?? '127.0.0.1')
     .option(
       '--outbox-viewer',
-      'the demo pages: /outbox (file-outbox e-mails), /preview and the tenant list at / (never in production)',
+      'the e-mails of the file outbox at /outbox and the tenant list at / (a test server without SMTP; never in production); no studio, no QA preview',
       false,
     )
-    .action(async (options: { port: number; host: string; outboxViewer: boolean }) => {
+    .action(async (options: ServeFlags) => {
       const started = Date.now();
       // Before anything loads http, express or pg, so the instrumentations see them (README "Operations").
       const tracing = await (await import('../../server/telemetry/tracing')).startTracingFromEnv();
       const { loadValidTenants } = await import('./loadValidTenants');
-      const { startServer } = await import('../../server/main');
-      const { serverOptionsFromEnv } = await import('./serverOptions');
       const tenants = await loadValidTenants();
-      const server = await startServer({
-        tenants,
-        ...(await serverOptionsFromEnv()),
-        port: options.port,
-        host: options.host,
-        outboxViewer: options.outboxViewer,
-        devPages: options.outboxViewer,
-      });
+      const server = await startServe(options, { tenants });
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
       if (server.metricsUrl) console.error(`metrics for Prometheus: ${server.metricsUrl}`);
       for (const tenant of tenants)

@@ -9,7 +9,7 @@
  */
 export interface OperatorChangeQuery {
   /**
-   * The `cursor` of the last change already processed (or a page's `nextCursor`): the page starts after it. Leave it out to start at the beginning.
+   * The `cursor` of the last change already processed (or a page's `nextCursor`): the page starts after it. Leave it out to start at the beginning. Its two numbers are a transaction id and a sequence number of the database (at most 19 and 18 digits, within the types that hold them).
    */
   after?: string;
   /**

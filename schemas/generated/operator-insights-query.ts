@@ -9,11 +9,11 @@
  */
 export interface OperatorInsightsQuery {
   /**
-   * First day of the period (YYYY-MM-DD, UTC); default: 89 days before `to`.
+   * First day of the period (YYYY-MM-DD, UTC, from 1970 to 2999); default: 89 days before `to`. At most 20 years (7305 days) before `to`.
    */
   from?: string;
   /**
-   * Last day of the period, included (YYYY-MM-DD, UTC); default: today.
+   * Last day of the period, included (YYYY-MM-DD, UTC, from 1970 to 2999); default: today.
    */
   to?: string;
 }

@@ -9,11 +9,14 @@
  */
 export interface OrderSystemLicence {
   /**
-   * The order system's version of this record: a number that grows with every change, or the time of the change (RFC 3339). A write older than the stored version is refused (409), so retries and reordered deliveries never go back in time.
+   * The order system's version of this record: a whole number from 0 to 9007199254740991 (2^53 − 1, exact in every JSON parser) that grows with every change, or the time of the change (RFC 3339, from 1970 to 9999). A write older than the stored version is refused (409), so retries and reordered deliveries never go back in time.
    */
   version: number | string;
   subscriptionId: string;
   orderNumber: string;
+  /**
+   * The licensed person's e-mail address as the table keeps it: lower case, without leading or trailing spaces (its check `email = lower(btrim(email))`), at most 254 characters. The last part of the key, so it may hold a `~`.
+   */
   email: string;
   isActive?: boolean;
   isReactivatable?: boolean;

@@ -9,7 +9,7 @@
  */
 export interface OrderSystemSubscription {
   /**
-   * The order system's version of this record: a number that grows with every change, or the time of the change (RFC 3339). A write older than the stored version is refused (409), so retries and reordered deliveries never go back in time.
+   * The order system's version of this record: a whole number from 0 to 9007199254740991 (2^53 − 1, exact in every JSON parser) that grows with every change, or the time of the change (RFC 3339, from 1970 to 9999). A write older than the stored version is refused (409), so retries and reordered deliveries never go back in time.
    */
   version: number | string;
   id: string;

@@ -1481,14 +1481,14 @@ export interface OfferExperimentVariant {
   offers: Code[];
 }
 /**
- * One receiver of account events. Give its signing secret as secretEnv (the name of an environment variable of the server); secret (the value itself) is accepted for local receivers only. A secret is whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks; `portal webhooks secret` makes one). To rotate it, put the new secret in a new variable, name that in secretEnv and the old one in previousSecretEnv: every delivery then carries both signatures, so receivers switch whenever they like; remove previousSecretEnv when they all have.
+ * One receiver of account events. Give its signing secret as secretEnv (the name of an environment variable of the server); secret (the value itself) is refused by portal validate: a tenant file is committed. A secret is whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks; `portal webhooks secret` makes one). To rotate it, put the new secret in a new variable, name that in secretEnv and the old one in previousSecretEnv: every delivery then carries both signatures, so receivers switch whenever they like; remove previousSecretEnv when they all have.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "webhookEndpoint".
  */
 export interface WebhookEndpoint {
   /**
-   * Where events are POSTed: an https URL, for example https://crm.example.com/portal-events. Plain http only for a receiver on this machine (localhost, 127.0.0.1 or [::1]); no user name or password in the URL. Each URL once per tenant.
+   * Where events are POSTed: an https URL at a public address, for example https://crm.example.com/portal-events. Never this machine, a private network or a cloud metadata service (localhost, 127.0.0.1, 10.x, 192.168.x, 169.254.169.254, [::1], [fd00::1], in any notation): the server refuses to send there. No user name or password in the URL. Each URL once per tenant.
    */
   url: string;
   /**
@@ -1506,7 +1506,7 @@ export interface WebhookEndpoint {
    */
   previousSecretEnv?: string;
   /**
-   * The signing secret itself: whsec_ followed by the base64 of 24 to 64 random bytes (make one with `portal webhooks secret`). Only for a receiver on this machine (a demo or a test): a secret written into a committed file is no secret. Use secretEnv for every other endpoint.
+   * Not accepted in a tenant file (portal validate refuses it): a secret written into a committed file is no secret. Use secretEnv. Only tests hand the server an endpoint with its secret itself.
    */
   secret?: string;
 }

@@ -10,6 +10,7 @@ import { insertOAuthRequest, takeOAuthRequest } from '../store/oauthStore';
 import { hashToken } from './tokens';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
 import { recordEvent } from '../events/recordEvent';
+import { publicFetch } from '../http/publicRequest';
 
 export const OAUTH_REQUEST_MINUTES = 10;
 
@@ -24,7 +25,24 @@ export function createOAuthLogin(deps: {
   auth: AuthService;
   now: () => Date;
   log?: (entry: Record<string, unknown>) => void;
+  /**
+   * Development servers and tests only: a provider on this machine (the demo's on 127.0.0.1:4455).
+   * `portal serve` never passes it (README "Account events and webhooks", "Outbound requests").
+   */
+  allowPrivateProviders?: boolean;
 }) {
+  // Every request to the provider the tenant file names goes through the outbound guard.
+  const guardedFetch: oidc.CustomFetch = (url, options) =>
+    publicFetch(
+      url,
+      {
+        method: options.method,
+        headers: options.headers,
+        body: options.body as Parameters<typeof publicFetch>[1]['body'],
+        signal: options.signal,
+      },
+      { timeoutMs: 10_000, allowPrivate: deps.allowPrivateProviders },
+    );
   const configurations = new Map<string, Promise<oidc.Configuration>>();
 
   function oauthSettings(tenant: ServerTenant) {
@@ -45,13 +63,14 @@ export function createOAuthLogin(deps: {
       // Loopback providers (the demo and the tests) speak plain HTTP; everything else must be HTTPS.
       const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
       config = oidc
-        .discovery(
-          issuer,
-          settings.clientId,
-          secret,
-          secret ? oidc.ClientSecretPost(secret) : oidc.None(),
-          loopback ? { execute: [oidc.allowInsecureRequests] } : undefined,
-        )
+        .discovery(issuer, settings.clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), {
+          [oidc.customFetch]: guardedFetch,
+          ...(loopback ? { execute: [oidc.allowInsecureRequests] } : {}),
+        })
+        .then((configured) => {
+          configured[oidc.customFetch] = guardedFetch;
+          return configured;
+        })
         .catch((error) => {
           configurations.delete(tenant.id);
           deps.log?.({

@@ -65,15 +65,25 @@ const CONNECTION_ERRNOS = new Set([
 ]);
 
 /**
+ * PostgreSQL's protocol_violation is in the connection-exception class 08 but says nothing about
+ * the connection: the server answers it to a statement it was sent wrongly (a bind message with
+ * more or fewer parameters than the statement has), and the connection stays usable. It is a bug
+ * or bad input, never "try again later" (PostgreSQL manual, Appendix A "Error Codes").
+ */
+const PROTOCOL_VIOLATION = '08P01';
+
+/**
  * Errors that mean "the database is not there right now" rather than "this query is wrong":
  * refused or dropped connections, PostgreSQL shutting down or starting (class 57P), connection
- * exceptions (class 08), and pg's own connection time-out.
+ * exceptions (class 08, but for 08P01 above), and pg's own connection time-out. Only these answer
+ * 503 with Retry-After (server/http/errors.ts): a client is told to retry only when retrying can help.
  */
 export function isConnectionError(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   const e = error as { code?: unknown; message?: unknown } | null;
   if (!e) return false;
   const code = typeof e.code === 'string' ? e.code : '';
+  if (code === PROTOCOL_VIOLATION) return false;
   if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
   const message = typeof e.message === 'string' ? e.message : '';
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(

@@ -19,8 +19,8 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants as fsConstants, createWriteStream, existsSync } from 'node:fs';
+import { access, chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,9 +83,11 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-interface RunAs {
+export interface RunAs {
   uid?: number;
   gid?: number;
+  /** The user's supplementary groups (`id -G`), for the permission checks below. */
+  groups?: number[];
 }
 
 /** As root, the ids of the `postgres` system user (created when missing); otherwise nothing. */
@@ -94,6 +96,7 @@ async function runAs(): Promise<RunAs> {
   const ids = async () => ({
     uid: Number((await run('id', ['-u', SYSTEM_USER])).stdout.trim()),
     gid: Number((await run('id', ['-g', SYSTEM_USER])).stdout.trim()),
+    groups: (await run('id', ['-G', SYSTEM_USER])).stdout.trim().split(/\s+/).map(Number),
   });
   try {
     return await ids();
@@ -215,6 +218,59 @@ async function letPostgresUserReach(dir: string): Promise<void> {
   }
 }
 
+/** Whether a user may pass through (search) a folder, by its owner, group and mode bits. */
+function maySearch(folder: { mode: number; uid: number; gid: number }, user: RunAs): boolean {
+  if (folder.uid === user.uid) return (folder.mode & 0o100) !== 0;
+  if (folder.gid === user.gid || user.groups?.includes(folder.gid)) return (folder.mode & 0o010) !== 0;
+  return (folder.mode & 0o001) !== 0;
+}
+
+/** The way out every TMPDIR message ends with. */
+const orSetTmpdir = (what: string) => `or set TMPDIR to a folder ${what} (for example TMPDIR=/tmp)`;
+
+/**
+ * What is wrong with the system's temporary folder (TMPDIR, `os.tmpdir()`) for the embedded
+ * cluster, or undefined: initdb reads its password file there and the server opens its socket in a
+ * private folder there (README "The database"). The portal must be able to create files in it;
+ * as root, where PostgreSQL runs as the `postgres` user, that user must also pass through it and
+ * every folder above it. Checked before initdb, so a bad TMPDIR is one message that names it and
+ * its fix, like a PORTAL_DATA_DIR that PostgreSQL cannot reach, instead of initdb's
+ * "Permission denied" on a file name.
+ */
+export async function temporaryFolderProblem(dir: string, user: RunAs = {}): Promise<string | undefined> {
+  const folder = path.resolve(dir);
+  const info = await stat(folder).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error)
+    return info.code === 'ENOENT'
+      ? `the temporary folder ${folder} (TMPDIR) does not exist: create it, ${orSetTmpdir('that exists')}.`
+      : `the temporary folder ${folder} (TMPDIR) cannot be read (${info.code ?? info.message}): fix its permissions, ${orSetTmpdir('the portal can use')}.`;
+  if (!info.isDirectory())
+    return `the temporary folder ${folder} (TMPDIR) is not a folder: ${orSetTmpdir('that is one')}.`;
+  const denied = await access(folder, fsConstants.W_OK | fsConstants.X_OK).then(
+    () => undefined,
+    (error: NodeJS.ErrnoException) => error.code ?? error.message,
+  );
+  if (denied)
+    return `the portal cannot create files in the temporary folder ${folder} (TMPDIR, ${denied}): allow it, ${orSetTmpdir('it can write to')}.`;
+  if (user.uid === undefined) return undefined;
+  for (let current = folder; ; current = path.dirname(current)) {
+    const { mode, uid, gid } = current === folder ? info : await stat(current);
+    if (!maySearch({ mode, uid, gid }, user)) {
+      const where = `(mode ${(mode & 0o777).toString(8)}, owner uid ${uid})`;
+      const blocked =
+        current === folder
+          ? `the temporary folder ${folder} (TMPDIR) ${where}`
+          : `${current} ${where} on the way to the temporary folder ${folder} (TMPDIR)`;
+      return (
+        `PostgreSQL runs as the "${SYSTEM_USER}" user, which cannot pass through ${blocked}; ` +
+        'initdb reads its password file there and PostgreSQL opens its socket there. ' +
+        `Allow it with chmod o+x ${current}, ${orSetTmpdir(`the "${SYSTEM_USER}" user can reach`)}.`
+      );
+    }
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
 async function initialise(bin: Binaries, dataDir: string, ids: RunAs, passwordFile: string): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined) await chown(dataDir, ids.uid, ids.gid!);
@@ -299,6 +355,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const passwordFile = path.join(parent, `${path.basename(dataDir)}.password`);
   const bin = await binaries();
   const ids = await runAs();
+  const tmpProblem = await temporaryFolderProblem(os.tmpdir(), ids);
+  if (tmpProblem) throw new Error(tmpProblem);
   if (ids.uid !== undefined) await letPostgresUserReach(parent);
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {

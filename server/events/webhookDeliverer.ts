@@ -15,9 +15,13 @@ import {
 import { decodeWebhookSecret } from '../../tenant/webhookSecret';
 import { webhookSignatureHeaders } from './webhookSignature';
 import { startPeriodicJob } from '../jobs/periodicJob';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { redactedUrl, webhookLookup } from './webhookAddress';
+import {
+  NonPublicAddressError,
+  publicRequest,
+  type HostResolver,
+  type PublicRequestOptions,
+} from '../http/publicRequest';
+import { redactedUrl } from './webhookAddress';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { tenantLabel, webhookAttempts } from '../metrics/registry';
 
@@ -68,6 +72,13 @@ export interface WebhookDelivererOptions {
   retryForMs?: number;
   /** Where secretEnv names are looked up (process.env). */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Tests only: deliver to a receiver on this machine (127.0.0.1). Every other caller, the server
+   * included, sends to public addresses only (server/http/publicRequest.ts).
+   */
+  allowPrivateAddresses?: boolean;
+  /** How endpoint names are resolved (dns.lookup by default); tests hand in their own. */
+  resolveHost?: HostResolver;
   log?: (entry: Record<string, unknown>) => void;
 }
 
@@ -80,8 +91,8 @@ export const WEBHOOK_DELIVERER_DEFAULTS = {
   retryForMs: 24 * 60 * 60_000,
 } as const;
 
-type Settings = Required<Omit<WebhookDelivererOptions, 'log' | 'env'>> &
-  Pick<WebhookDelivererOptions, 'log' | 'env'>;
+type Settings = WebhookDelivererOptions &
+  Required<Pick<WebhookDelivererOptions, keyof typeof WEBHOOK_DELIVERER_DEFAULTS>>;
 
 export interface WebhookRoundResult {
   dispatched: number;
@@ -183,46 +194,49 @@ export async function dispatchEvents(
 interface AttemptOutcome {
   status: number | null;
   error?: string;
+  /** Asking again cannot succeed (the URL names a non-public address): failed at once, no retries. */
+  final?: boolean;
 }
 
 async function post(
   url: string,
   body: string,
   headers: Record<string, string>,
-  timeoutMs: number,
+  guard: Pick<PublicRequestOptions, 'timeoutMs' | 'allowPrivate' | 'resolve'>,
 ): Promise<AttemptOutcome> {
-  // node:http(s) rather than fetch: its `lookup` connects to the very address webhookLookup checked
-  // (no re-resolving between the check and the connection), and it never follows a redirect (an
-  // answer other than 2xx; following it would send the event somewhere the tenant file does not name).
-  const target = new URL(url);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  // Through the outbound guard (README "Account events and webhooks", "Outbound requests"): public
+  // addresses only, checked for literals, resolved names and the connected socket alike, and no
+  // redirect followed (following one would send the event somewhere the tenant file does not name).
   return new Promise<AttemptOutcome>((resolve) => {
-    const request = send(
-      target,
+    const request = publicRequest(
+      new URL(url),
       {
+        ...guard,
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: webhookLookup(target),
-        timeout: timeoutMs,
       },
       (response) => {
         response.resume(); // the answer's body is not read
         const status = response.statusCode ?? 0;
-        resolve(status >= 200 && status < 300 ? { status } : { status, error: `HTTP ${status}` });
+        resolve(
+          status >= 200 && status < 300
+            ? { status }
+            : {
+                status,
+                error:
+                  status >= 300 && status < 400
+                    ? `HTTP ${status} (redirects are not followed)`
+                    : `HTTP ${status}`,
+              },
+        );
       },
     );
-    request.on('timeout', () =>
-      request.destroy(
-        Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT_WEBHOOK' }),
-      ),
-    );
     request.on('error', (error: NodeJS.ErrnoException) => {
+      const ours = error.code === 'EOUTBOUNDTIMEOUT' || error instanceof NonPublicAddressError;
       resolve({
         status: null,
-        error:
-          error.code === 'ETIMEDOUT_WEBHOOK' || error.code === 'EWEBHOOKADDRESS'
-            ? error.message
-            : (error.code ?? error.message),
+        error: ours ? error.message : (error.code ?? error.message),
+        final: error instanceof NonPublicAddressError && error.permanent,
       });
     });
     request.end(body);
@@ -278,7 +292,11 @@ async function attempt(
       async (span) => {
         propagation.inject(context.active(), headers);
         try {
-          const answer = await post(row.url, body, headers, settings.timeoutMs);
+          const answer = await post(row.url, body, headers, {
+            timeoutMs: settings.timeoutMs,
+            allowPrivate: settings.allowPrivateAddresses,
+            resolve: settings.resolveHost,
+          });
           if (answer.status !== null) span.setAttribute('http.response.status_code', answer.status);
           if (answer.error) span.setStatus({ code: SpanStatusCode.ERROR, message: answer.error });
           return answer;
@@ -314,7 +332,7 @@ async function attempt(
   const state = await markAttemptFailed(db, row, {
     status: outcome.status,
     error: outcome.error,
-    retryInMs: webhookRetryDelayMs(row.attempts, settings),
+    retryInMs: outcome.final ? null : webhookRetryDelayMs(row.attempts, settings),
     retryForMs: settings.retryForMs,
   });
   if (state === 'failed') result.failed++;

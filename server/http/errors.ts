@@ -31,6 +31,70 @@ export const apiNotFound: RequestHandler = (req, res) => {
     .json(errorBody('not_found', `No API endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`));
 };
 
+const camelCase = (column: string) => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** What a class of PostgreSQL's data exceptions (SQLSTATE 22xxx) says about the value. */
+function dataExceptionMessage(code: string): string {
+  if (code === '22001') return 'is longer than its field holds';
+  if (code === '22003') return 'is a number outside the range its field holds';
+  if (code === '22007' || code === '22008') return 'is a date or time outside the range its field holds';
+  if (code === '22021' || code === '22P05')
+    return 'holds a character the database cannot store (NUL, or an unpaired UTF-16 surrogate)';
+  if (code === '22P02') return 'is not a value of its field’s type';
+  return 'is not a value its field can hold';
+}
+
+/**
+ * A database error that the request's values caused, as the answer it deserves; undefined for
+ * anything else. PostgreSQL's SQLSTATEs (its manual, Appendix A "Error Codes"): data exceptions
+ * (class 22: too long, out of range, a NUL byte, an unpaired surrogate in JSON, …), a check or
+ * not-null constraint refused (23514, 23502) and a value too large for an index (54000) are the
+ * client's bad input, 400 `validation_failed`; a unique value another row holds (23505) is 409
+ * `duplicate_value`; a row the request names that is not there (23503) is 422 `unknown_reference`.
+ * The operator API checks records against schemas that encode the tables' limits first
+ * (README "Going live with your order system"); this is the net under those checks, so that a
+ * limit the schemas miss is still the client's 4xx, never a 500 — nor a 503, which means only
+ * that the database is unreachable (isConnectionError).
+ */
+export function databaseInputError(error: unknown): HttpError | undefined {
+  const e = error as { code?: unknown; column?: unknown; message?: unknown; detail?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  // SQLSTATEs are five digits or capitals; Node's errnos (ECONNREFUSED, …) are not.
+  if (!/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  const field = typeof e!.column === 'string' ? `/${camelCase(e!.column)}` : '/';
+  const said = typeof e!.message === 'string' ? ` (the database says: ${e!.message})` : '';
+  const refused = (message: string) =>
+    badRequest('validation_failed', 'The database refused a value of the request.', [
+      { field, message: `${message}${said}` },
+    ]);
+  if (code.startsWith('22')) return refused(dataExceptionMessage(code));
+  if (code === '23514') return refused('is refused by a rule of its table');
+  if (code === '23502') return refused('is required');
+  if (code === '54000') return refused('is too large to be stored');
+  if (code === '23505') {
+    // "Key (tenant_id, client_id, order_number)=(…) already exists.": the columns, not the values.
+    const columns = /^Key \(([^)]*)\)/.exec(typeof e!.detail === 'string' ? e!.detail : '')?.[1];
+    const fields = (columns ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter((c) => c && c !== 'tenant_id')
+      .map(camelCase);
+    return new HttpError(
+      409,
+      'duplicate_value',
+      `Another record holds the same ${fields.length ? fields.join(' and ') : 'unique value'}: nothing was changed.`,
+      fields.length ? { fields } : undefined,
+    );
+  }
+  if (code === '23503')
+    return new HttpError(
+      422,
+      'unknown_reference',
+      'The request names a row that does not exist (or was deleted meanwhile): write it first.',
+    );
+  return undefined;
+}
+
 export function errorMiddleware(log: (entry: Record<string, unknown>) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (error instanceof HttpError) {
@@ -60,7 +124,14 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
       return;
     }
     if (status >= 400 && status < 500) {
-      const code = error.type === 'entity.too.large' ? 'payload_too_large' : 'malformed_request';
+      // body-parser's 415s are a charset or Content-Encoding it cannot read: the media type's fault,
+      // not the body's (RFC 9110 §15.5.16), and answered as such.
+      const code =
+        error.type === 'entity.too.large'
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : 'malformed_request';
       res.status(status).json(
         errorBody(
           code,

@@ -93,17 +93,30 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is what it is for
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F]/;
 
-/** The problem of one string, or undefined when it may go on. */
-export function stringProblem(value: string, max: number, multiline: boolean): string | undefined {
+/**
+ * What no text or jsonb value of PostgreSQL can hold: a NUL byte (text refuses it, jsonb refuses
+ * `\u0000`) and an unpaired UTF-16 surrogate (not UTF-8 at all; inside jsonb it is refused, in text
+ * it would be stored as U+FFFD, silently not what was sent). Also what the operator API's records
+ * are checked for, in every string and field name (server/operator/entities/orderSystemRecords.ts).
+ */
+export function unstorableTextProblem(value: string): string | undefined {
   if (value.includes('\u0000')) return 'must not contain NUL characters';
   if (LONE_SURROGATE.test(value)) return 'must be valid Unicode text (it holds an unpaired surrogate)';
+  return undefined;
+}
+
+/** The problem of one string, or undefined when it may go on. */
+export function stringProblem(value: string, max: number, multiline: boolean): string | undefined {
+  const unstorable = unstorableTextProblem(value);
+  if (unstorable) return unstorable;
   if ((multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value))
     return 'must not contain control characters';
   if (value.length > max) return `must be at most ${max} characters long`;
   return undefined;
 }
 
-const pointerPart = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A key as a JSON pointer's reference token (RFC 6901 §3: `~` as `~0`, `/` as `~1`). */
+export const pointerPart = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Walks a parsed JSON body; collects every problem (up to a few dozen, enough to act on). */
 export function bodyProblems(body: unknown): FieldProblem[] {

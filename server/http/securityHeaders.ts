@@ -7,12 +7,36 @@ import type { RequestHandler } from 'express';
 import type { ServerTenant } from '../tenancy/tenantContext';
 
 /**
+ * The policy of the server's plain pages (the tenant list at /, the outbox), and of any page that
+ * sets no policy of its own: nothing loads or runs, no form posts anywhere, no site frames it; only
+ * `style="…"` attributes, which cannot run script (README "Sign-in safety", response headers).
+ */
+export const PLAIN_PAGE_POLICY =
+  "default-src 'none'; style-src-attr 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Types a browser shows as a document of our origin, where a Content-Security-Policy applies. */
+const DOCUMENT_TYPE =
+  /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml)\b/i;
+
+/**
  * Every answer: browsers must not guess a type other than the one sent (a PDF or JSON answer read as
  * HTML), and other sites learn at most our origin from a link (the full URL may hold a token).
+ * Every document gets a Content-Security-Policy with `frame-ancestors`: pages set their own (the
+ * portal's, the preview's, the studio's, the payment page's); one that sets none gets
+ * PLAIN_PAGE_POLICY as its headers are written, so a page added later cannot go out without one.
  */
 export const commonHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (
+      !this.hasHeader('Content-Security-Policy') &&
+      DOCUMENT_TYPE.test(String(this.getHeader('Content-Type')))
+    )
+      this.setHeader('Content-Security-Policy', PLAIN_PAGE_POLICY);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
   next();
 };
 

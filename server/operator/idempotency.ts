@@ -4,9 +4,16 @@ import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import { findIdempotentAnswer, keepIdempotentAnswer } from '../store/idempotencyStore';
 import { requestTenant } from '../tenancy/tenantContext';
+import { operatorKey, scopeChecked } from './keys/operatorAuth';
+import { bodyDigest } from './operatorInputGuard';
 
 /** Longest Idempotency-Key accepted (Stripe's limit; a UUID is 36). */
 const MAX_KEY_LENGTH = 255;
+
+/** The query as one text whatever the order of its parameters: `?b=2&a=1` is `?a=1&b=2`. */
+function canonicalQuery(query: Record<string, unknown>): string {
+  return JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
 /**
  * `Idempotency-Key` on the operator API's writes (issue 25), after the IETF draft and Stripe: the
@@ -15,9 +22,18 @@ const MAX_KEY_LENGTH = 255;
  * key with another request is a client's mistake: 422 `idempotency_key_reused`. Answers of 5xx are
  * not kept, so a retry after a failure runs again. Without the header a write runs as it is; the
  * record versions keep retries harmless anyway, the key makes them answer alike.
+ *
+ * Only after authorisation (README "Going live with your order system" 2): mounted on each write
+ * route behind authenticateOperator and requireScope, so a key without the route's scope gets its
+ * own 403 and never an answer kept for another key, and no refusal of the auth is ever kept. An
+ * answer belongs to the API key that got it (each key has its own idempotency keys, migration 025)
+ * and to its request: method, path, query and body — `DELETE …?version=2` and `?version=7` are two
+ * requests.
  */
 export function idempotentWrites(db: Queryable): RequestHandler {
   return async (req, res, next) => {
+    // Mounted before requireScope, it would hand kept answers to keys that may not have them.
+    if (!scopeChecked(res)) throw new Error('idempotentWrites must come after requireScope');
     const key = req.get('Idempotency-Key');
     if (key === undefined || req.method === 'GET' || req.method === 'HEAD') return next();
     if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key))
@@ -26,11 +42,16 @@ export function idempotentWrites(db: Queryable): RequestHandler {
         'invalid_idempotency_key',
         `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters.`,
       );
-    const tenantId = requestTenant(res).id;
+    const owner = { tenantId: requestTenant(res).id, apiKeyId: operatorKey(res).id };
+    // The path under /operator/v1 (the same on the tenant's host and under /t/<tenant>/), the query
+    // as parameters, the body as sent (its bytes' hash: a parsed body may nest deeper than
+    // JSON.stringify can walk, and a retry sends the same bytes).
     const requestHash = createHash('sha256')
-      .update(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(req.body ?? null)}`)
+      .update(
+        `${req.method} ${req.path}\n${canonicalQuery(req.query as Record<string, unknown>)}\n${bodyDigest(res) ?? ''}`,
+      )
       .digest('base64url');
-    const stored = await findIdempotentAnswer(db, tenantId, key);
+    const stored = await findIdempotentAnswer(db, owner, key);
     if (stored) {
       if (stored.requestHash !== requestHash)
         throw new HttpError(
@@ -46,7 +67,7 @@ export function idempotentWrites(db: Queryable): RequestHandler {
     res.json = (body: unknown) => {
       if (res.statusCode < 500)
         // Kept before the answer goes out: a retry that races the first answer finds it.
-        void keepIdempotentAnswer(db, tenantId, key, { requestHash, status: res.statusCode, response: body })
+        void keepIdempotentAnswer(db, owner, key, { requestHash, status: res.statusCode, response: body })
           .catch(() => undefined)
           .finally(() => json(body));
       else json(body);

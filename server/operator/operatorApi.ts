@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import express from 'express';
 import type { Database } from '../db/database';
 import type { Logger } from '../http/requestLog';
 import type { Mailer } from '../mail/mailer';
@@ -8,6 +7,7 @@ import { noStore } from '../http/securityHeaders';
 import { authenticateOperator } from './keys/operatorAuth';
 import { openApiRoute } from './openapi/openApiRoute';
 import { OPERATOR_OPERATIONS } from './operatorParts';
+import { operatorDatabaseErrors } from './operatorInputGuard';
 
 /** What the operator API's routers get (issue 25): the database, the log, the clock, the mailer. */
 export interface OperatorApiDeps {
@@ -16,6 +16,8 @@ export interface OperatorApiDeps {
   now: () => Date;
   mailer: Mailer;
   mailFrom: string;
+  /** Failed authentications per client before 429 (keys/operatorAuth.ts; tests raise it). */
+  authFailureLimit?: { windowSeconds: number; limit: number };
 }
 
 /** One part of the operator API: a router mounted under /operator/v1 of the tenant. */
@@ -36,10 +38,12 @@ export function operatorApi(deps: OperatorApiDeps, parts: readonly OperatorRoute
   api.get('/openapi.json', openApiRoute(OPERATOR_OPERATIONS));
   // Every other path, known or not, needs a key of this tenant (keys/operatorAuth.ts), before a body is
   // read: nobody without a key gets 4 MB parsed, and an unknown path answers 404 only to a key.
-  api.use(authenticateOperator(deps));
-  // Upserts carry a record each; batches go through the import, which streams its body itself.
-  api.use(express.json({ limit: '4mb' }));
+  // A body is read only by the routes that take one, after the key's scope (operatorInputGuard.ts):
+  // a call that reads none cannot be refused for one.
+  api.use(authenticateOperator(deps, deps.authFailureLimit));
   for (const part of parts) api.use(part(deps));
   api.use(apiNotFound);
+  // Bad input the checks let through is still the client's 4xx, never a 500 or a 503.
+  api.use(operatorDatabaseErrors(deps.log));
   return api;
 }

@@ -4,7 +4,7 @@ import { featureCatalog } from '../../tenant/featureCatalog';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { isAnonymousScreen, previewScreens, type PreviewScreen } from './previewScreens';
-import { demoLoginsOf } from './previewSignIn';
+import { demoLoginsOf } from '../seed/demoLogins';
 
 const escape = (value: string) =>
   value.replace(

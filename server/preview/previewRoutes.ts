@@ -17,7 +17,8 @@ import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { previewPage } from './previewPage';
 import { PREVIEW_SCRIPT } from './previewScript';
 import { previewScreens, type PreviewScreen } from './previewScreens';
-import { demoLoginsOf, previewSignIn, type DemoLoginSummary } from './previewSignIn';
+import { demoLoginsOf, type DemoLoginSummary } from '../seed/demoLogins';
+import { previewSignIn } from './previewSignIn';
 
 /** GET /preview/api/catalogue: one entry per tenant. */
 export interface PreviewCatalogueEntry {

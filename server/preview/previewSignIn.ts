@@ -20,31 +20,10 @@ import { findUserByEmail } from '../store/userStore';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE } from '../auth/signInMailJobs';
-import { buildDemoData } from '../seed';
+import { demoLoginsOf } from '../seed/demoLogins';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
-import type { ServerTenant } from '../tenancy/tenantContext';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { demoIdsFrom, type DemoIds } from './previewScreens';
-
-export interface DemoLoginSummary {
-  email: string;
-  description: string;
-}
-
-const demoLoginCache = new Map<string, DemoLoginSummary[]>();
-
-/** The tenant's demo logins: what the seed writes (its logins do not depend on the day). */
-export function demoLoginsOf(tenant: ServerTenant): DemoLoginSummary[] {
-  let logins = demoLoginCache.get(tenant.id);
-  if (!logins) {
-    logins = buildDemoData(tenant, new Date()).logins.map(({ email, description }) => ({
-      email,
-      description,
-    }));
-    demoLoginCache.set(tenant.id, logins);
-  }
-  return logins;
-}
 
 export interface PreviewSignInAnswer {
   /** Open this in the frame: the portal's login screen spends the token and keeps the session. */

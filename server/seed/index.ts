@@ -13,6 +13,7 @@ export {
   type DemoTenant,
 } from './demoData';
 export type { DemoPublication } from './catalogue';
+export { demoLoginOf, demoLoginsOf, type DemoLoginSummary } from './demoLogins';
 export {
   DEMO_PASSWORD,
   hasPasswordSignIn,

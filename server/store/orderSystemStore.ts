@@ -13,9 +13,9 @@ import {
   type EntityColumn,
   type EntityReference,
   type OrderSystemEntity,
-  KEY_SEPARATOR,
   fieldOf,
   orderSystemEntity,
+  splitKey,
 } from '../operator/entities/orderSystemEntities';
 import {
   HAS_CHANGES,
@@ -368,7 +368,10 @@ export async function deleteRecord(
   // delete again (equal version) is answered as done.
   const stale = stored && (stored.deleted ? version < stored.version : version <= stored.version);
   if (stale) return { outcome: 'refused', storedVersion: stored.version };
-  const parts = key.split(KEY_SEPARATOR);
+  const parts = splitKey(entity, key);
+  // The routes check a key's parts first (readKey); a bind message short of a parameter would be
+  // PostgreSQL's protocol_violation, which is no answer for a client.
+  if (parts.length !== entity.key.length) throw new Error(`${entity.name}: the key ${key} has too few parts`);
   let deleted: unknown[];
   try {
     await tx.query('savepoint delete_record');
@@ -402,7 +405,7 @@ export async function readStoredRecord(
   entity: OrderSystemEntity,
   key: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const parts = key.split(KEY_SEPARATOR);
+  const parts = splitKey(entity, key);
   if (parts.length !== entity.key.length) return undefined;
   const children = entity.children;
   const childList = children

@@ -51,18 +51,6 @@ export class UserExistsError extends Error {
   }
 }
 
-/** The first accounts of a tenant by address (the studio's demo logins), at most `limit`. */
-export async function listUsers(
-  db: Queryable,
-  tenantId: string,
-  limit: number,
-): Promise<Array<{ email: string; displayName: string | null }>> {
-  return db.query<{ email: string; displayName: string | null }>(
-    'select email, display_name as "displayName" from users where tenant_id = $1 order by email limit $2',
-    [tenantId, limit],
-  );
-}
-
 export async function findUserByEmail(
   db: Queryable,
   tenantId: string,

@@ -11,16 +11,18 @@ import type { AuthService } from '../auth/authService';
 import { MAGIC_LINK_PURPOSE } from '../auth/authService';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import type { Database } from '../db/database';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { noStore } from '../http/securityHeaders';
 import { BASE_PLACEHOLDER, sendPage } from '../spa/tenantSite';
 import { insertLoginToken } from '../store/authStore';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { authStateKey } from '../../engine/domain/sessionStorageKeys';
 import { applyMinimalEdits } from './minimalEdit';
+import { studioLocalOnly } from './studioGuard';
 import { lineDiff } from './lineDiff';
 import { displayName, fileIdOf, listTenantFiles, readTenantSource, writeTenantSource } from './studioFiles';
-import { findUserByEmail, listUsers } from '../store/userStore';
+import { findUserByEmail } from '../store/userStore';
+import { demoLoginOf, demoLoginsOf } from '../seed/demoLogins';
 
 export interface StudioOptions {
   db: Database;
@@ -57,17 +59,9 @@ export function studioRouter(options: StudioOptions): Router {
   const router = Router();
   const drafts = new Map<string, Draft>();
   // It writes files and opens sessions without a link: only for a browser on this machine, even
-  // when the demo listens on every interface (`portal start --host 0.0.0.0`).
-  router.use((req, _res, next) => {
-    const address = req.socket.remoteAddress ?? '';
-    if (/^(127\.|::1$|::ffff:127\.)/.test(address)) return next();
-    next(
-      forbidden(
-        'studio_local_only',
-        'The studio answers only on the machine it runs on; open it there (or through an SSH tunnel).',
-      ),
-    );
-  });
+  // when the demo listens on every interface (`portal start --host 0.0.0.0`), never through a proxy
+  // or under a foreign host name (studioGuard.ts; server/app.ts checks it before loading this too).
+  router.use(studioLocalOnly);
   const engineDir = path.join(options.distDir, '.engine');
   const studioDir = studioBuildDir(options.distDir);
 
@@ -231,29 +225,54 @@ export function studioRouter(options: StudioOptions): Router {
     res.json({ saved: result.after !== result.before, file: displayName(fileId), ...issuesOf(result) });
   });
 
+  /**
+   * The tenant's seeded demo logins that this database holds (server/seed/demoLogins.ts): never a
+   * list of the tenant's accounts, which on a demo server holds whoever signed up or was imported.
+   */
   api.get('/demo-users', async (req, res) => {
     const tenant = apiTenantFor([req.query.tenant]);
-    const rows = await listUsers(options.db, tenant.id, 40);
-    res.json({
-      tenant: tenant.id,
-      users: rows.map((row) => ({ email: row.email, name: row.displayName ?? undefined })),
-    });
+    const users = [];
+    for (const login of demoLoginsOf(tenant)) {
+      const user = await findUserByEmail(options.db, tenant.id, login.email);
+      if (user)
+        users.push({
+          email: user.email,
+          name: user.displayName ?? undefined,
+          description: login.description,
+        });
+    }
+    res.json({ tenant: tenant.id, users });
   });
 
   /**
    * A session of a demo user for the preview frames, opened the way a magic link would (the path
-   * `npm run bench` uses): development pages only. The studio puts it in session storage under
-   * the tenant's key, where the portal in the frames finds it.
+   * `npm run bench` uses): development pages only, and only for the tenant's seeded demo logins
+   * (as `/preview/api/sign-in`): the address must be one the seed makes, so an ordinary subscriber
+   * who signed up on this server or was imported is refused, whatever the database holds. The
+   * studio puts the session in session storage under the tenant's key, where the frames find it.
    */
   api.post('/sign-in', async (req, res) => {
     const tenant = apiTenantFor([req.body?.tenant]);
-    const email = String(req.body?.email ?? '');
-    const user = await findUserByEmail(options.db, tenant.id, email);
-    if (!user) throw notFound(`No demo user ${email} in tenant "${tenant.id}".`);
+    const email = typeof req.body?.email === 'string' ? req.body.email : '';
+    const login = demoLoginOf(tenant, email);
+    if (!login)
+      throw forbidden(
+        'not_a_demo_login',
+        `The studio signs in only the demo logins of ${tenant.id}: ${demoLoginsOf(tenant)
+          .map((l) => l.email)
+          .join(', ')}.`,
+      );
+    const user = await findUserByEmail(options.db, tenant.id, login.email);
+    if (!user)
+      throw new HttpError(
+        409,
+        'demo_data_missing',
+        `The demo data of ${tenant.id} is not seeded in this database (npx portal db seed).`,
+      );
     const token = newSecretToken();
     await insertLoginToken(options.db, tenant.id, {
       tokenHash: hashToken(token),
-      email,
+      email: login.email,
       purpose: MAGIC_LINK_PURPOSE,
       expiresAt: new Date(Date.now() + 60_000),
     });

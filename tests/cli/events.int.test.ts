@@ -39,6 +39,9 @@ async function portal(...args: string[]) {
   return output.join('\n');
 }
 
+/** The receiver listens on 127.0.0.1, which the outbound guard lets tests (only) reach. */
+const DELIVERY = { retryBaseMs: 60_000, allowPrivateAddresses: true };
+
 beforeAll(async () => {
   ({ db, url } = await createTestDatabase());
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -74,7 +77,7 @@ beforeAll(async () => {
       bpNumbers: [],
     }),
   );
-  await deliverWebhooks(db, [tenant], { retryBaseMs: 60_000 });
+  await deliverWebhooks(db, [tenant], DELIVERY);
 });
 
 afterAll(async () => {

@@ -122,9 +122,10 @@ describe('portal studio API', () => {
       headers: { 'x-auth-token': signIn.body.session.accessToken },
     });
     expect(response.status).toBe(200);
-    expect((await studio('POST', '/api/sign-in', { tenant: id, email: 'nobody@example.com' })).status).toBe(
-      404,
-    );
+    // Only the tenant's seeded demo logins (README "Operators: the studio").
+    const refused = await studio('POST', '/api/sign-in', { tenant: id, email: 'nobody@example.com' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('not_a_demo_login');
   });
 
   it('saves with minimal edits, and a file with problems only when they are confirmed', async () => {

@@ -55,6 +55,9 @@ const record = (value: string) =>
     }),
   );
 
+/** The receiver listens on 127.0.0.1, which the outbound guard lets tests (only) reach. */
+const DELIVERY = { retryBaseMs: 60_000, allowPrivateAddresses: true };
+
 beforeAll(async () => {
   ({ db, url } = await createTestDatabase());
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -71,9 +74,9 @@ afterAll(async () => {
 describe('an endpoint that answered 410 Gone', () => {
   it('is listed by portal events, re-enabled by portal webhooks enable, and then delivered to again', async () => {
     const first = await record('first');
-    await deliverWebhooks(db, [tenant], { retryBaseMs: 60_000 });
+    await deliverWebhooks(db, [tenant], DELIVERY);
     const skipped = await record('while disabled');
-    await deliverWebhooks(db, [tenant], { retryBaseMs: 60_000 });
+    await deliverWebhooks(db, [tenant], DELIVERY);
     expect(received).toEqual([first]);
 
     const lines = (await portal('events', '--tenant', tenant.id)).split('\n');
@@ -102,7 +105,7 @@ describe('an endpoint that answered 410 Gone', () => {
     expect(await portal('events', '--tenant', tenant.id)).not.toMatch(/^disabled/);
 
     const next = await record('after');
-    expect(await deliverWebhooks(db, [tenant], { retryBaseMs: 60_000 })).toMatchObject({ delivered: 1 });
+    expect(await deliverWebhooks(db, [tenant], DELIVERY)).toMatchObject({ delivered: 1 });
     expect(received).toEqual([first, next]);
   });
 });

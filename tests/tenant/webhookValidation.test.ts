@@ -1,10 +1,10 @@
 /**
  * The tenant file's `webhooks` setting (issue 8 "Account events": "Bad webhook URLs fail
- * validation"), pinned in the validator's wording: https only (plain http for a receiver on this
- * machine), no credentials in the URL, a secret from the environment (a literal one for local
- * receivers only), known event types, each URL once. Issue 25: secrets in the Standard Webhooks
- * form (a literal one refused otherwise; a variable's value warned about where validation runs),
- * and previousSecretEnv for a rotation.
+ * validation"), pinned in the validator's wording: https only, to a public address only (README
+ * "Outbound requests": every notation of this machine or a private network refused, as the
+ * penetration test wrote them), no credentials in the URL, a secret from the environment (never a
+ * literal one), known event types, each URL once. Issue 25: a variable's value warned about
+ * where validation runs, and previousSecretEnv for a rotation.
  */
 import { describe, expect, it } from 'vitest';
 import { formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../tenant';
@@ -28,18 +28,19 @@ const problems = (webhooks: unknown[]) =>
   validate(webhooks).issues.map((issue) => `${issue.pointer} ${issue.message}`);
 
 describe('tenant webhooks', () => {
-  it('accepts an https endpoint with a secret variable, and a local http receiver with a literal secret', () => {
+  it('accepts https endpoints with a secret variable, by public name or public address', () => {
     const { issues, tenant } = validate([
       {
         url: 'https://crm.acme.example/portal-events',
         secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME',
         events: ['subscription.linked', 'invoice.requested'],
       },
-      { url: 'http://127.0.0.1:4466/events', secret: SECRET },
-      { url: 'http://localhost/events', secretEnv: 'LOCAL_SECRET' },
+      { url: 'https://93.184.216.34:8443/events', secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME' },
+      { url: 'https://[2606:4700::1111]/events', secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME' },
+      { url: 'https://localhost.acme.example/events', secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME' },
     ]);
     expect(issues).toEqual([]);
-    expect(tenant?.webhooks).toHaveLength(3);
+    expect(tenant?.webhooks).toHaveLength(4);
   });
 
   it('leaves a tenant without webhooks with an empty list', () => {
@@ -47,14 +48,72 @@ describe('tenant webhooks', () => {
     expect(tenant?.webhooks).toEqual([]);
   });
 
-  it('refuses plain http to another machine and suggests the https URL', () => {
+  it('refuses plain http and suggests the https URL', () => {
     const { issues } = validate([
       { url: 'http://crm.acme.example/hook', secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME' },
     ]);
     expect(issues.map(formatIssueWithHint)).toEqual([
       expect.stringMatching(
-        /^tenants\/acme\.json:\d+:\d+ \/webhooks\/0\/url webhook URL "http:\/\/crm\.acme\.example\/hook" must use https; plain http is allowed only for a receiver on this machine \(localhost, 127\.0\.0\.1 or \[::1\]\)\n {4}write "https:\/\/crm\.acme\.example\/hook"$/,
+        /^tenants\/acme\.json:\d+:\d+ \/webhooks\/0\/url webhook URL "http:\/\/crm\.acme\.example\/hook" must use https\n {4}write "https:\/\/crm\.acme\.example\/hook"$/,
       ),
+    ]);
+  });
+
+  it('refuses an address on this machine, its network or the cloud metadata service, in every notation, with file:line:col, pointer and hint', () => {
+    const loopback = '127.0.0.1 is a loopback address (127.0.0.0/8)';
+    const mapped =
+      '::ffff:7f00:1 is an IPv4-mapped address (::ffff:0:0/96) of 127.0.0.1, a loopback address (127.0.0.0/8)';
+    const cases: Array<[url: string, why: string]> = [
+      ['https://127.0.0.2:5371/hook', '127.0.0.2 is a loopback address (127.0.0.0/8)'],
+      ['https://0.0.0.0:5371/hook', '0.0.0.0 is an unspecified ("this network") address (0.0.0.0/8)'],
+      ['https://127.1:5371/hook', loopback],
+      ['https://0x7f.1/hook', loopback],
+      ['https://2130706433/hook', loopback],
+      ['https://0177.0.0.1/hook', loopback],
+      ['https://[::1]/hook', '::1 is the loopback address (::1/128)'],
+      ['https://[::]/hook', ':: is the unspecified address (::/128)'],
+      ['https://[::ffff:127.0.0.1]:5371/hook', mapped],
+      ['https://[::ffff:7f00:1]/hook', mapped],
+      [
+        'https://[::127.0.0.1]/hook',
+        '::7f00:1 is an IPv4-compatible address of 127.0.0.1 (::/96, deprecated)',
+      ],
+      [
+        'https://[64:ff9b::10.0.0.1]/hook',
+        '64:ff9b::a00:1 is a NAT64 address (64:ff9b::/96) of 10.0.0.1, a private address (10.0.0.0/8)',
+      ],
+      [
+        'https://[2002:c0a8:101::1]/hook',
+        '2002:c0a8:101::1 is a 6to4 address (2002::/16) of 192.168.1.1, a private address (192.168.0.0/16)',
+      ],
+      ['https://10.0.0.1/hook', '10.0.0.1 is a private address (10.0.0.0/8)'],
+      ['https://172.16.5.4/hook', '172.16.5.4 is a private address (172.16.0.0/12)'],
+      ['https://192.168.0.10/hook', '192.168.0.10 is a private address (192.168.0.0/16)'],
+      ['https://100.64.0.1/hook', '100.64.0.1 is a carrier-grade NAT address (100.64.0.0/10)'],
+      [
+        'https://169.254.169.254/latest/meta-data',
+        '169.254.169.254 is a link-local address, where cloud metadata services answer (169.254.0.0/16)',
+      ],
+      ['https://[fd00::1]/hook', 'fd00::1 is a unique local (private) address (fc00::/7)'],
+      ['https://[fe80::1]/hook', 'fe80::1 is a link-local address (fe80::/10)'],
+      ['https://224.0.0.1/hook', '224.0.0.1 is a multicast address (224.0.0.0/4)'],
+      ['https://255.255.255.255/hook', '255.255.255.255 is the broadcast address (255.255.255.255/32)'],
+      ['https://198.18.0.1/hook', '198.18.0.1 is a benchmarking address (198.18.0.0/15)'],
+      ['https://localhost/hook', 'localhost is a name of this machine (localhost)'],
+      ['https://LocalHost./hook', 'localhost is a name of this machine (localhost)'],
+      ['https://crm.localhost:8443/hook', 'crm.localhost is a name of this machine (localhost)'],
+    ];
+    for (const [url, why] of cases) {
+      const { issues } = validate([{ url, secretEnv: 'PORTAL_WEBHOOK_SECRET_ACME' }]);
+      expect(issues.map(formatIssueWithHint), url).toEqual([
+        `${FILE}:${issues[0]?.line}:${issues[0]?.column} /webhooks/0/url webhook URL "${url}" does not go to a public address: ${why}\n    name the receiver by its public host name, for example "https://crm.example.com/portal-events": the server sends nothing to loopback, private, link-local or other non-public addresses`,
+      ]);
+      expect(issues[0].line, url).toBeGreaterThan(1);
+    }
+    // Plain http to this machine, as the old rules allowed: both problems at once.
+    expect(problems([{ url: 'http://127.0.0.1:4466/events', secretEnv: 'S' }])).toEqual([
+      '/webhooks/0/url webhook URL "http://127.0.0.1:4466/events" must use https',
+      '/webhooks/0/url webhook URL "http://127.0.0.1:4466/events" does not go to a public address: 127.0.0.1 is a loopback address (127.0.0.0/8)',
     ]);
   });
 
@@ -73,7 +132,7 @@ describe('tenant webhooks', () => {
     ]);
   });
 
-  it('needs exactly one secret, and a literal one only for a local receiver', () => {
+  it('needs exactly one secret, from an environment variable', () => {
     const [missing] = validate([{ url: 'https://crm.acme.example/hook' }]).issues;
     expect(`${missing.pointer} ${missing.message}`).toBe(
       '/webhooks/0 webhook endpoint has no signing secret',
@@ -85,7 +144,11 @@ describe('tenant webhooks', () => {
       '/webhooks/0/secret webhook endpoint gives both secretEnv and secret',
     ]);
     expect(problems([{ url: 'https://crm.acme.example/hook', secret: SECRET }])).toEqual([
-      '/webhooks/0/secret a literal webhook secret is allowed only for a receiver on this machine: the tenant file is committed, so the secret would not be secret',
+      '/webhooks/0/secret a literal webhook secret is not accepted: the tenant file is committed, so the secret would not be secret',
+    ]);
+    // Not even for a receiver on this machine, as before: there is none any more.
+    expect(problems([{ url: 'https://crm.acme.example/hook', secret: 'not-even-whsec' }])).toEqual([
+      '/webhooks/0/secret a literal webhook secret is not accepted: the tenant file is committed, so the secret would not be secret',
     ]);
   });
 
@@ -111,19 +174,6 @@ describe('tenant webhooks', () => {
     ]);
   });
 
-  it('refuses a literal secret that is not a Standard Webhooks secret, and says how to make one', () => {
-    const [issue] = validate([
-      { url: 'http://127.0.0.1:4466/events', secret: 'demo-secret-of-16+chars' },
-    ]).issues;
-    expect(`${issue.pointer} ${issue.message}`).toBe(
-      '/webhooks/0/secret webhook secret is not a Standard Webhooks secret: it does not start with whsec_ (a Standard Webhooks secret is whsec_ followed by the base64 of 24 to 64 random bytes)',
-    );
-    expect(issue.hint).toBe('make one with `portal webhooks secret`');
-    expect(problems([{ url: 'http://127.0.0.1:4466/events', secret: 'whsec_c2hvcnQ=' }])).toEqual([
-      '/webhooks/0/secret webhook secret is not a Standard Webhooks secret: it decodes to 5 bytes (a Standard Webhooks secret is whsec_ followed by the base64 of 24 to 64 random bytes)',
-    ]);
-  });
-
   it('takes previousSecretEnv beside secretEnv for a rotation, and refuses it alone or naming the same variable', () => {
     const rotating = {
       url: 'https://crm.acme.example/hook',
@@ -139,8 +189,9 @@ describe('tenant webhooks', () => {
     expect(result.warnings).toEqual([]);
     expect(result.tenant?.webhooks[0]).toEqual(rotating);
     expect(
-      problems([{ url: 'http://127.0.0.1:4466/events', secret: SECRET, previousSecretEnv: 'OLD_SECRET' }]),
+      problems([{ url: 'https://crm.acme.example/hook', secret: SECRET, previousSecretEnv: 'OLD_SECRET' }]),
     ).toEqual([
+      '/webhooks/0/secret a literal webhook secret is not accepted: the tenant file is committed, so the secret would not be secret',
       '/webhooks/0/previousSecretEnv previousSecretEnv keeps the old secret of secretEnv during a rotation, and this endpoint has no secretEnv',
     ]);
     expect(problems([{ ...rotating, previousSecretEnv: rotating.secretEnv }])).toEqual([

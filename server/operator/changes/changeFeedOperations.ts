@@ -52,7 +52,6 @@ export const CHANGE_FEED_OPERATIONS: readonly OperatorOperation[] = [
           code: 'validation_failed',
           when: 'The body is not valid, or a reason misses a locale of the tenant.',
         },
-        { code: 'malformed_request', when: 'The body is not JSON.' },
       ],
       404: [{ code: 'not_found', when: "There is no such change in this tenant's feed." }],
       409: [

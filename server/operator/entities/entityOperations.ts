@@ -1,19 +1,31 @@
 import type { OperatorOperation, OperatorParameter } from '../openapi/operatorOperation';
 import { KEY_SEPARATOR, ORDER_SYSTEM_ENTITIES, fieldOf, type OrderSystemEntity } from './orderSystemEntities';
+import { keyShape } from './orderSystemRecords';
 
-/** How the path names a record: its key fields, joined by `~` where there are several. */
+/**
+ * How the path names a record: its key fields, joined by `~` where there are several, each within
+ * its field's limits in the record schema (orderSystemRecords.ts readKey checks them: 400 otherwise).
+ */
 function keyParameter(entity: OrderSystemEntity): OperatorParameter {
   const fields = entity.key.map(fieldOf);
   return {
     name: 'key',
-    description:
+    description: `${
       fields.length === 1
         ? `The record's \`${fields[0]}\`.`
-        : `The record's ${fields.map((f) => `\`${f}\``).join(', ')}, joined by \`${KEY_SEPARATOR}\` (e.g. \`${fields.map((f) => `<${f}>`).join(KEY_SEPARATOR)}\`).`,
+        : `The record's ${fields.map((f) => `\`${f}\``).join(', ')}, joined by \`${KEY_SEPARATOR}\` (e.g. \`${fields.map((f) => `<${f}>`).join(KEY_SEPARATOR)}\`).`
+    } Each part within the limits of its field in the record's schema; a key field never holds a \`${KEY_SEPARATOR}\`${
+      fields.length > 1 ? ', but for the last where its schema allows one' : ''
+    }.`,
     required: true,
-    schema: { type: 'string', minLength: 1 },
+    schema: { type: 'string', minLength: 1, ...keyShape(entity) },
   };
 }
+
+const KEY_REFUSED = {
+  code: 'validation_failed',
+  when: 'The path key has the wrong number of `~` parts, or a part its field refuses (details name `params/key`).',
+};
 
 const IDEMPOTENCY_KEY: OperatorParameter = {
   name: 'Idempotency-Key',
@@ -88,19 +100,12 @@ export const ENTITY_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
           400: [
             {
               code: 'validation_failed',
-              when: 'The record does not match its schema; details list every problem by pointer.',
+              when: 'The record does not match its schema, or the path key is not a key of this entity; details list every problem by pointer (`params/key` for the path).',
             },
             { code: 'key_mismatch', when: "The record's key is not the path's." },
-            { code: 'malformed_request', when: 'The body is not JSON.' },
             ...IDEMPOTENCY_ERRORS[400],
           ],
-          409: [STALE],
-          413: [
-            {
-              code: 'payload_too_large',
-              when: 'The body is larger than 4 MB: send batches through the import.',
-            },
-          ],
+          409: [STALE, ...(entity.duplicates ? [{ code: 'duplicate_value', when: entity.duplicates }] : [])],
           422: [
             {
               code: 'unknown_reference',
@@ -121,7 +126,7 @@ export const ENTITY_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
           'The record as stored, with its version as a number (an RFC 3339 version as milliseconds since 1970); fields without a value are left out.',
         pathParameters: keyParameters,
         responses: { 200: { description: 'The stored record.', schema: entity.schema } },
-        errors: { 404: [{ code: 'not_found', when: 'There is no such record.' }] },
+        errors: { 400: [KEY_REFUSED], 404: [{ code: 'not_found', when: 'There is no such record.' }] },
       },
       {
         method: 'delete',
@@ -136,12 +141,13 @@ export const ENTITY_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
         queryParameters: [
           {
             name: 'version',
-            description: 'The version of the deletion: a number, or an RFC 3339 time.',
+            description:
+              "The version of the deletion, like a record's `version`: a whole number from 0 to 9007199254740991, or an RFC 3339 time from 1970 to 9999.",
             required: true,
             schema: {
               anyOf: [
-                { type: 'string', pattern: '^[0-9]+$' },
-                { type: 'string', format: 'date-time' },
+                { type: 'string', pattern: '^[0-9]{1,16}$' },
+                { type: 'string', format: 'date-time', pattern: '^(19[7-9][0-9]|[2-9][0-9]{3})-' },
               ],
             },
             example: '7',
@@ -160,7 +166,7 @@ export const ENTITY_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
           400: [
             {
               code: 'validation_failed',
-              when: 'The version is missing or neither a number nor an RFC 3339 time.',
+              when: 'The version is missing, or not a version a record could have (details name `query/version`); or the path key is not a key of this entity (`params/key`).',
             },
             ...IDEMPOTENCY_ERRORS[400],
           ],

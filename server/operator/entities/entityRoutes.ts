@@ -11,8 +11,9 @@ import { requestTenant } from '../../tenancy/tenantContext';
 import { requireScope } from '../keys/operatorAuth';
 import { idempotentWrites } from '../idempotency';
 import type { OperatorRouterFactory } from '../operatorApi';
+import { guardOperatorQuery, operatorJsonBody } from '../operatorInputGuard';
 import { ORDER_SYSTEM_ENTITIES, type OrderSystemEntity, orderSystemEntity } from './orderSystemEntities';
-import { readRecord, versionNumber } from './orderSystemRecords';
+import { readKey, readRecord, readVersion } from './orderSystemRecords';
 
 function entityOf(name: string): OrderSystemEntity {
   const entity = orderSystemEntity(name);
@@ -21,6 +22,21 @@ function entityOf(name: string): OrderSystemEntity {
       `There is no entity "${name}"; the operator API writes ${ORDER_SYSTEM_ENTITIES.map((e) => e.name).join(', ')}.`,
     );
   return entity;
+}
+
+/**
+ * The path's key, checked before any query sees it: the number of `~` parts the entity's key has,
+ * each within its field's limits (orderSystemRecords.ts readKey). A key that cannot be a record's
+ * is the client's 400, not a lookup that PostgreSQL refuses.
+ */
+function keyOf(entity: OrderSystemEntity, raw: unknown): string {
+  const key = String(raw);
+  const read = readKey(entity, key);
+  if (!read.ok)
+    throw badRequest('validation_failed', `This is not a key of ${entity.name}.`, [
+      { field: 'params/key', message: read.message },
+    ]);
+  return key;
 }
 
 function refuseStale(res: Response, key: string, version: number, storedVersion: number): never {
@@ -47,17 +63,20 @@ function refuseStale(res: Response, key: string, version: number, storedVersion:
  */
 export const entityRouter: OperatorRouterFactory = ({ db }) => {
   const router = Router();
-  router.use(idempotentWrites(db));
+  // Behind each write route's scope check, never before it (idempotency.ts).
+  const idempotent = idempotentWrites(db);
 
   router.get('/:entity/:key', requireScope('read'), async (req, res) => {
     const entity = entityOf(req.params.entity as string);
-    const stored = await readStoredRecord(db, requestTenant(res).id, entity, req.params.key as string);
-    if (!stored) throw notFound(`There is no ${entity.name} record ${req.params.key}.`);
+    const key = keyOf(entity, req.params.key);
+    const stored = await readStoredRecord(db, requestTenant(res).id, entity, key);
+    if (!stored) throw notFound(`There is no ${entity.name} record ${key}.`);
     res.json(stored);
   });
 
-  router.put('/:entity/:key', requireScope('write'), async (req, res) => {
+  router.put('/:entity/:key', requireScope('write'), operatorJsonBody, idempotent, async (req, res) => {
     const entity = entityOf(req.params.entity as string);
+    keyOf(entity, req.params.key);
     const read = readRecord(entity, req.body);
     if (!read.ok)
       throw badRequest(
@@ -95,17 +114,17 @@ export const entityRouter: OperatorRouterFactory = ({ db }) => {
     }
   });
 
-  router.delete('/:entity/:key', requireScope('write'), async (req, res) => {
+  router.delete('/:entity/:key', requireScope('write'), guardOperatorQuery, idempotent, async (req, res) => {
     const entity = entityOf(req.params.entity as string);
-    const raw = req.query.version;
-    const version = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : versionNumber(raw);
-    if (typeof raw !== 'string' || !Number.isFinite(version))
+    const key = keyOf(entity, req.params.key);
+    const read = readVersion(entity, req.query.version);
+    if (!read.ok)
       throw badRequest(
         'validation_failed',
         'A delete names the version it deletes: ?version=<number or RFC 3339 time>.',
-        [{ field: 'query/version', message: 'is required' }],
+        [{ field: 'query/version', message: read.message }],
       );
-    const key = req.params.key as string;
+    const { version } = read;
     const outcome = await db.transaction((tx) =>
       deleteRecord(tx, requestTenant(res).id, entity, key, version),
     );

@@ -73,6 +73,11 @@ export interface OrderSystemEntity {
   defaults?: Readonly<Record<string, string | number | boolean | object>>;
   references?: readonly EntityReference[];
   children?: EntityChildren;
+  /**
+   * When a record is refused because another one holds a value the table keeps unique besides the
+   * key (409 `duplicate_value`, server/http/errors.ts databaseInputError), for the OpenAPI document.
+   */
+  duplicates?: string;
 }
 
 /** 'a text, b date' -> columns; the seed writes its rows with the same notation (server/seed/insertRows.ts). */
@@ -129,6 +134,9 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
     required: ['order_number', 'publication', 'order_status', 'mix_type'],
     defaults: { details: {} },
     references: [{ columns: ['publication'], entity: 'publications' }],
+    // subscriptions_tenant_client_order (migration 001): client_id is the first 3 characters of id.
+    duplicates:
+      'Another subscription has the same client (the first 3 characters of `id`) and `orderNumber`; details.fields name them.',
     children: {
       field: 'roles',
       table: 'subscription_roles',
@@ -289,3 +297,17 @@ export function recordKey(entity: OrderSystemEntity, record: Record<string, unkn
 }
 
 export const KEY_SEPARATOR = '~';
+
+/**
+ * A record key as its parts, the reverse of recordKey: split at the separator, the last part
+ * taking the rest. Only the last field of a key may hold a `~` (a licence's e-mail address; the
+ * schemas refuse it in every other key field, README "Going live with your order system" 2), so
+ * the split is unambiguous. Fewer parts than the key has fields is a key of another entity's shape.
+ */
+export function splitKey(entity: OrderSystemEntity, key: string): string[] {
+  const parts = key.split(KEY_SEPARATOR);
+  const fields = entity.key.length;
+  return parts.length <= fields
+    ? parts
+    : [...parts.slice(0, fields - 1), parts.slice(fields - 1).join(KEY_SEPARATOR)];
+}

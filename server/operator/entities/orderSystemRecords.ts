@@ -5,12 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { StagedRecord } from '../../store/orderSystemStore';
-import { type OrderSystemEntity, recordKey } from './orderSystemEntities';
+import { MAX_DEPTH, pointerPart, stringProblem, unstorableTextProblem } from '../../http/inputGuard';
+import { KEY_SEPARATOR, type OrderSystemEntity, fieldOf, recordKey, splitKey } from './orderSystemEntities';
 
 /**
  * One record of the order system as the API and `portal import` read it (issue 25): validated
  * against the entity's schema (schemas/api/order-system-*.schema.json, the defaults filled in),
  * then named by its key, its version as a number and a hash of its content.
+ *
+ * Whatever the record's table would refuse is refused here first, as a problem with its pointer
+ * (README "Going live with your order system" 2): the schemas carry the tables' limits (char(10)
+ * columns, check constraints, integer and numeric ranges, key lengths, dates PostgreSQL can hold),
+ * and every string and field name is checked for what no text or jsonb column stores (NUL, an
+ * unpaired surrogate). The import reads its lines with this too, so it reports them per line.
  */
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/api');
@@ -21,6 +28,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, useDefaults: true });
 addFormats(ajv);
 const validators = new Map<string, ValidateFunction>();
+const versionValidators = new Map<string, ValidateFunction>();
+const keyValidators = new Map<string, KeyValidator>();
 
 export function recordSchema(entity: OrderSystemEntity): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(SCHEMA_DIR, `${entity.schema}.schema.json`), 'utf8'));
@@ -60,12 +69,165 @@ function problemOf(error: ErrorObject): RecordProblem {
   return { pointer: error.instancePath || '/', message: error.message ?? 'is not valid' };
 }
 
+// RFC 3339 §5.6 date-time, with what ajv-formats' `date-time` also takes: `t`, `z`, a space for
+// the `T`, and an offset without its colon or minutes.
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/;
+
 /**
- * The version as a number: integers as they are, RFC 3339 times as milliseconds since 1970. An
- * entity's records should use one kind; a time compared with a counter is compared as this number.
+ * The version as a number: integers as they are, RFC 3339 times as milliseconds since 1970 (NaN
+ * for anything else). An entity's records should use one kind; a time compared with a counter is
+ * compared as this number. Computed here rather than by Date.parse, which takes no leap second
+ * (`23:59:60`, valid RFC 3339, counted as the next second like PostgreSQL does) and whose reading of
+ * other text is the engine's own.
  */
 export function versionNumber(version: unknown): number {
-  return typeof version === 'number' ? version : Date.parse(String(version));
+  if (typeof version === 'number') return version;
+  const m = RFC3339.exec(String(version));
+  if (!m) return NaN;
+  const [, year, month, day, hour, minute, second, fraction = '', sign, offsetHours, offsetMinutes] = m;
+  const at = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  at.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  at.setUTCHours(Number(hour), Number(minute), Number(second), Number(fraction.slice(0, 3).padEnd(3, '0')));
+  const offset = sign ? (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) : 0;
+  return at.getTime() - offset * 60_000;
+}
+
+/**
+ * A version the tables can keep: order_system_versions.version is a bigint, and versions are
+ * compared as JavaScript numbers, so a whole number from 0 to 2^53 − 1 (Number.isSafeInteger);
+ * a time must come to one too (from 1970 on).
+ */
+const VERSION_RANGE =
+  'must be a whole number from 0 to 9007199254740991 or an RFC 3339 time from 1970 to 9999';
+const keepableVersion = (version: number) => Number.isSafeInteger(version) && version >= 0;
+
+function versionValidatorOf(entity: OrderSystemEntity): ValidateFunction {
+  let validate = versionValidators.get(entity.name);
+  if (!validate) {
+    validate = ajv.compile((recordSchema(entity).properties as Record<string, object>).version);
+    versionValidators.set(entity.name, validate);
+  }
+  return validate;
+}
+
+/**
+ * The version of a delete (`?version=`), judged like a record's `version`: digits as a number,
+ * anything else as an RFC 3339 time. Both must be versions the tables can keep.
+ */
+export function readVersion(
+  entity: OrderSystemEntity,
+  raw: unknown,
+): { ok: true; version: number } | { ok: false; message: string } {
+  if (typeof raw !== 'string' || raw === '')
+    return { ok: false, message: 'is required: a whole number or an RFC 3339 time' };
+  const value = /^[0-9]+$/.test(raw) ? Number(raw) : raw;
+  const version = versionNumber(value);
+  if (!versionValidatorOf(entity)(value) || !keepableVersion(version))
+    return { ok: false, message: VERSION_RANGE };
+  return { ok: true, version };
+}
+
+/** Problems of every string and field name in a record, and of nesting deeper than any record needs. */
+function textProblems(
+  value: unknown,
+  pointer = '',
+  depth = 0,
+  problems: RecordProblem[] = [],
+): RecordProblem[] {
+  if (problems.length >= 50) return problems;
+  if (typeof value === 'string') {
+    const problem = unstorableTextProblem(value);
+    if (problem) problems.push({ pointer: pointer || '/', message: problem });
+    return problems;
+  }
+  if (value === null || typeof value !== 'object') return problems;
+  // A record nested deeper than this is not a record; hashing and storing it would recurse on.
+  if (depth >= MAX_DEPTH) {
+    problems.push({ pointer: pointer || '/', message: `must not nest deeper than ${MAX_DEPTH} levels` });
+    return problems;
+  }
+  const entries = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+  for (const [key, item] of entries) {
+    const name = typeof key === 'string' ? unstorableTextProblem(key) : undefined;
+    if (name) problems.push({ pointer: pointer || '/', message: `has a field name that ${name}` });
+    else textProblems(item, `${pointer}/${pointerPart(String(key))}`, depth + 1, problems);
+  }
+  return problems;
+}
+
+/** The validators of a key's fields, each its field's schema in the record's (one source of the limits). */
+interface KeyValidator {
+  fields: string[];
+  parts: ValidateFunction[];
+  maxLength: number;
+  /** Whether the last field may hold a `~` (then a key with more `~` than fields is still one key). */
+  lastTakesSeparator: boolean;
+}
+
+function keyValidatorOf(entity: OrderSystemEntity): KeyValidator {
+  let found = keyValidators.get(entity.name);
+  if (!found) {
+    const properties = recordSchema(entity).properties as Record<string, { maxLength?: number }>;
+    const fields = entity.key.map(fieldOf);
+    const parts = fields.map((field) => ajv.compile(properties[field]));
+    found = {
+      fields,
+      parts,
+      maxLength: fields.reduce((sum, field) => sum + (properties[field].maxLength ?? 200), fields.length - 1),
+      lastTakesSeparator: parts[parts.length - 1](`a${KEY_SEPARATOR}b`) === true,
+    };
+    keyValidators.set(entity.name, found);
+  }
+  return found;
+}
+
+/**
+ * The path key's limits as JSON Schema, for the OpenAPI document: the number of `~` parts (a
+ * pattern), and the length its fields' limits add up to. Each part's own limits are its field's in
+ * the record schema; readKey checks them.
+ */
+export function keyShape(entity: OrderSystemEntity): { maxLength: number; pattern: string } {
+  const validator = keyValidatorOf(entity);
+  const part = '[^~]+';
+  const parts = validator.fields.map((_, i) =>
+    i === validator.fields.length - 1 && validator.lastTakesSeparator ? '.+' : part,
+  );
+  return { maxLength: validator.maxLength, pattern: `^${parts.join(KEY_SEPARATOR)}$` };
+}
+
+/**
+ * A record's key as a path names it (`/operator/v1/<entity>/<key>`), checked like the record's key
+ * fields are: the number of `~`-joined parts the entity's key has, each part valid under its
+ * field's schema (so within its column's limits), and no NUL, surrogate or control character.
+ */
+export function readKey(
+  entity: OrderSystemEntity,
+  key: string,
+): { ok: true; parts: string[] } | { ok: false; message: string } {
+  const validator = keyValidatorOf(entity);
+  const text = stringProblem(key, validator.maxLength, false);
+  if (text) return { ok: false, message: text };
+  const fields = validator.fields.length;
+  const count = key.split(KEY_SEPARATOR).length;
+  if (count < fields || (count > fields && !validator.lastTakesSeparator))
+    return {
+      ok: false,
+      message:
+        fields === 1
+          ? `must be the record's ${validator.fields[0]}, without "${KEY_SEPARATOR}"`
+          : `must be the record's ${validator.fields.join(KEY_SEPARATOR)}: ${fields} parts joined by "${KEY_SEPARATOR}", not ${count}`,
+    };
+  const parts = splitKey(entity, key);
+  for (const [i, part] of parts.entries()) {
+    const validate = validator.parts[i];
+    if (!validate(part)) {
+      const [error] = validate.errors ?? [];
+      return { ok: false, message: `its ${validator.fields[i]} ${error?.message ?? 'is not valid'}` };
+    }
+  }
+  return { ok: true, parts };
 }
 
 /** JSON with the keys of every object sorted: equal content, equal text, whatever the order of fields. */
@@ -84,22 +246,26 @@ export type ReadRecord = { ok: true; staged: StagedRecord } | { ok: false; probl
 /** Validates a parsed record of the entity (filling in defaults) and stages it. */
 export function readRecord(entity: OrderSystemEntity, value: unknown, line = 1): ReadRecord {
   const validate = validatorOf(entity);
-  if (!validate(value)) {
+  const problems = textProblems(value);
+  if (!validate(value))
     // oneOf's branches repeat the same problem for `version`; one line each is enough.
-    const problems = (validate.errors ?? [])
-      .filter((error) => error.keyword !== 'oneOf')
-      .map(problemOf)
-      .filter((p, i, all) => all.findIndex((q) => q.pointer === p.pointer) === i);
-    return { ok: false, problems };
-  }
+    problems.push(...(validate.errors ?? []).filter((error) => error.keyword !== 'oneOf').map(problemOf));
   const record = value as Record<string, unknown>;
-  const { version, ...content } = record;
+  const version = problems.length === 0 ? versionNumber(record.version) : 0;
+  // A time the schema takes can still come to no keepable number (before 1970 by its offset).
+  if (!keepableVersion(version)) problems.push({ pointer: '/version', message: VERSION_RANGE });
+  if (problems.length > 0)
+    return {
+      ok: false,
+      problems: problems.filter((p, i, all) => all.findIndex((q) => q.pointer === p.pointer) === i),
+    };
+  const { version: _version, ...content } = record;
   return {
     ok: true,
     staged: {
       line,
       key: recordKey(entity, record),
-      version: versionNumber(version),
+      version,
       hash: createHash('sha256').update(canonical(content)).digest('base64url'),
       record,
     },

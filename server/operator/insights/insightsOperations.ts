@@ -14,7 +14,12 @@ export const INSIGHTS_OPERATIONS: readonly OperatorOperation[] = [
     querySchema: 'operator-insights-query',
     responses: { 200: { description: "The period's insights.", schema: 'retention-insights' } },
     errors: {
-      400: [{ code: 'validation_failed', when: 'A day is not YYYY-MM-DD, or from is after to.' }],
+      400: [
+        {
+          code: 'validation_failed',
+          when: 'A day is not YYYY-MM-DD from 1970 to 2999, from is after to, or the period is longer than 20 years.',
+        },
+      ],
     },
   },
 ];

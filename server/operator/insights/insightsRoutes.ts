@@ -8,6 +8,14 @@ import type { OperatorInsightsQuery } from '../../../schemas/generated/operator-
 import { insightsPeriod, retentionInsights } from '../../insights/retentionInsights';
 
 /**
+ * The longest period one call answers: 20 years, about 1,050 ISO weeks. The answer lists every
+ * week of the period; a period over the schema's whole range of days (1970 to 2999) would be
+ * megabytes of empty weeks, built in memory, for one call.
+ */
+export const MAX_INSIGHTS_PERIOD_DAYS = 7_305;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
  * `GET /operator/v1/insights?from&to` (issue 27, scope read): the tenant's retention insights for
  * the publisher's own reporting (a BI tool, a dashboard), with a key like every operator call —
  * the same answer as `portal insights --json` and the studio's page. Never on the subscribers' /api.
@@ -23,6 +31,11 @@ export const insightsRouter: OperatorRouterFactory = (deps) => {
       const period = insightsPeriod(deps.now(), query.from, query.to);
       if (period.from > period.to)
         throw badRequest('validation_failed', 'from is after to.', { fields: { from: 'after_to' } });
+      const days = (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
+      if (days > MAX_INSIGHTS_PERIOD_DAYS)
+        throw badRequest('validation_failed', 'The period is longer than 20 years.', [
+          { field: 'query/from', message: `must be at most ${MAX_INSIGHTS_PERIOD_DAYS} days before to` },
+        ]);
       res.json(await retentionInsights(deps.db, requestTenant(res), period));
     },
   );

@@ -5,7 +5,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { constantTimeEquals, hashToken } from '../../auth/tokens';
-import { clientKey, peekHits, countHit, tooMany, type RateLimitRule } from '../../auth/rateLimit';
+import { clientKey, consumeRateLimit, peekHits, tooMany, type RateLimitRule } from '../../auth/rateLimit';
 import { HttpError } from '../../http/errors';
 import type { Queryable } from '../../db/database';
 import type { Logger } from '../../http/requestLog';
@@ -51,10 +51,19 @@ function invalidKey(res: Response): HttpError {
 }
 
 /**
+ * Failed authentications are one count per client across every tenant of the server: a guesser
+ * does not get a fresh budget by switching the tenant in the URL.
+ */
+const ACROSS_TENANTS = '*';
+
+/**
  * Reads and checks the request's key: unknown, revoked and other tenants' keys are all the same
  * 401 `invalid_api_key` (a caller learns nothing about keys it does not hold). Failures count per
- * client address; once OPERATOR_AUTH_FAILURE_LIMIT is reached the client gets 429 before its key
- * is even looked at, until the window ends.
+ * client address across tenants. A client at the limit gets 429 with Retry-After before its key is
+ * looked at, until the window ends. A failure is counted with one atomic increment whose result
+ * decides the answer, so parallel guesses cannot all slip under the limit: of 120 at once, 30 are
+ * told 401 and the rest 429, never more 401s than the limit. A valid key writes nothing here, so an
+ * order system's burst of good calls is never limited by its own number.
  */
 export function authenticateOperator(
   deps: OperatorAuthDeps,
@@ -68,11 +77,9 @@ export function authenticateOperator(
       windowSeconds: limits.windowSeconds,
       limit: limits.limit,
     };
-    const failures = await peekHits(deps.db, tenantId, rule, now);
-    if (failures.hits >= limits.limit) {
+    if ((await peekHits(deps.db, ACROSS_TENANTS, rule, now)).hits >= limits.limit) {
       const windowMs = limits.windowSeconds * 1000;
-      const windowEnd = Math.floor(now.getTime() / windowMs) * windowMs + windowMs;
-      throw tooMany((windowEnd - now.getTime()) / 1000);
+      throw tooMany((Math.floor(now.getTime() / windowMs) * windowMs + windowMs - now.getTime()) / 1000);
     }
     const secret = BEARER.exec(req.get('authorization') ?? '')?.[1];
     const hash = secret ? hashToken(secret) : undefined;
@@ -86,7 +93,8 @@ export function authenticateOperator(
       found.tenantId === tenantId &&
       found.revokedAt === null;
     if (!valid) {
-      await countHit(deps.db, tenantId, rule, now);
+      // 429 instead of 401 for every failure counted past the limit.
+      await consumeRateLimit(deps.db, ACROSS_TENANTS, rule, now);
       throw invalidKey(res);
     }
     res.locals.operatorKey = {
@@ -139,6 +147,11 @@ export function operatorKey(res: Response): OperatorKey {
   return key;
 }
 
+/** Whether requireScope has let this call through (what must come after it asks). */
+export function scopeChecked(res: Response): boolean {
+  return res.locals.operatorScopeChecked === true;
+}
+
 /** 403 `insufficient_scope` unless the call's key has the scope. */
 export function requireScope(scope: OperatorScope): RequestHandler {
   return (_req, res, next) => {
@@ -154,6 +167,7 @@ export function requireScope(scope: OperatorScope): RequestHandler {
         { scope },
       );
     }
+    res.locals.operatorScopeChecked = true;
     next();
   };
 }

@@ -239,7 +239,7 @@ function commonResponses(components: SchemaComponents): Json {
       [
         {
           code: 'database_unavailable',
-          when: 'The database is briefly unavailable: retry after Retry-After.',
+          when: 'The database cannot be reached (down or restarting): retry after Retry-After. Only then: a request the database refuses for its content is a 4xx.',
         },
       ],
       RETRY_AFTER,
@@ -274,6 +274,65 @@ function queryParameters(components: SchemaComponents, basename: string): Json[]
   });
 }
 
+/**
+ * The refusals an operation gets from what it reads, whichever part it belongs to, so that every
+ * status it can answer is in the document (README "The OpenAPI description"):
+ *  - a JSON body goes through the one parser of operatorInputGuard.ts (operatorJsonBody): 400 when
+ *    it is not JSON, 413 over 4 MB, 415 for a charset or Content-Encoding it cannot read;
+ *  - anything read from the request can be refused, by the checks or, for a value they let
+ *    through, by the database (databaseInputError): 400 `validation_failed`;
+ *  - a path parameter that is empty, `.` or `..` leaves a path no route answers (URLs resolve the
+ *    dots away): 404 `not_found`.
+ */
+const JSON_BODY_ERRORS: Readonly<Record<number, readonly OperatorErrorCase[]>> = {
+  400: [{ code: 'malformed_request', when: 'The body is not JSON.' }],
+  413: [{ code: 'payload_too_large', when: 'The body is larger than 4 MB.' }],
+  415: [
+    {
+      code: 'unsupported_media_type',
+      when: 'The body is in a charset or Content-Encoding the server does not read (send UTF-8 JSON).',
+    },
+  ],
+};
+const INPUT_REFUSED: OperatorErrorCase = {
+  code: 'validation_failed',
+  when: 'A value of the request is not valid (details name each field, `params/…` and `query/…` for the URL), or is one the database refuses.',
+};
+const NO_SUCH_PATH: OperatorErrorCase = {
+  code: 'not_found',
+  when: 'An empty path parameter, or `.` or `..` (which URLs resolve away), leaves a path that names no operation.',
+};
+
+/**
+ * The operation's own refusals and those of what it reads, by status, each code once: a code the
+ * operation names itself keeps its own text, followed by the shared one.
+ */
+function errorsOf(op: OperatorOperation): Array<[number, OperatorErrorCase[]]> {
+  const byStatus = new Map<number, OperatorErrorCase[]>();
+  const add = (status: number, cases: readonly OperatorErrorCase[]) => {
+    const list = byStatus.get(status) ?? [];
+    for (const c of cases) {
+      const known = list.findIndex((k) => k.code === c.code);
+      if (known < 0) list.push(c);
+      else if (!list[known].when.includes(c.when))
+        list[known] = { code: c.code, when: `${list[known].when} ${c.when}` };
+    }
+    byStatus.set(status, list);
+  };
+  for (const [status, cases] of Object.entries(op.errors ?? {})) add(Number(status), cases);
+  const readsInput =
+    (op.pathParameters?.length ?? 0) > 0 ||
+    op.querySchema !== undefined ||
+    (op.queryParameters?.length ?? 0) > 0 ||
+    (op.headerParameters?.length ?? 0) > 0 ||
+    op.body !== undefined;
+  if (readsInput) add(400, [INPUT_REFUSED]);
+  if (op.body?.mediaType === 'application/json')
+    for (const [status, cases] of Object.entries(JSON_BODY_ERRORS)) add(Number(status), cases);
+  if ((op.pathParameters?.length ?? 0) > 0) add(404, [NO_SUCH_PATH]);
+  return [...byStatus].sort(([a], [b]) => a - b);
+}
+
 function operationObject(components: SchemaComponents, op: OperatorOperation): Json {
   const parameters = [
     ...(op.pathParameters ?? []).map((p) => parameter('path', p)),
@@ -288,8 +347,7 @@ function operationObject(components: SchemaComponents, op: OperatorOperation): J
       ...(answer.headers ? { headers: answer.headers } : {}),
       content: { 'application/json': { schema: components.ref(answer.schema) } },
     };
-  for (const [status, cases] of Object.entries(op.errors ?? {}))
-    responses[status] = errorResponse(components, cases);
+  for (const [status, cases] of errorsOf(op)) responses[status] = errorResponse(components, cases);
   responses['401'] = { $ref: '#/components/responses/InvalidApiKey' };
   if (op.scope !== 'any') responses['403'] = { $ref: '#/components/responses/InsufficientScope' };
   responses['429'] = { $ref: '#/components/responses/RateLimited' };

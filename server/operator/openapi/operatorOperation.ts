@@ -19,7 +19,11 @@ export interface OperatorParameter {
   example?: unknown;
 }
 
-/** One refusal an operation answers besides the ones every call can get (401, 403, 429, 503). */
+/**
+ * One refusal an operation answers besides the ones every call can get (401, 403, 429, 503) and
+ * those of what it reads, which operatorOpenApi.ts adds by the operation's shape (a JSON body's
+ * 400/413/415, a path parameter's 404, any input's 400 `validation_failed`).
+ */
 export interface OperatorErrorCase {
   /** `error.code` of the ErrorBody (schemas/api/error-body.schema.json). */
   code: string;

@@ -54,9 +54,21 @@ beforeAll(async () => {
   const tenants = [passwordTenant, magicOnlyTenant, oauthTenant];
   const common = { db, tenants, distDir: outboxDir, mailer };
   const production = await listen(
-    createApp({ ...common, signInLimits: { windowSeconds: 900, perAddress: 5, perClient: 1000 } }).app,
+    createApp({
+      // The test's sign-on provider listens on 127.0.0.1.
+      allowPrivateSignOnProviders: true,
+      ...common,
+      signInLimits: { windowSeconds: 900, perAddress: 5, perClient: 1000 },
+    }).app,
   );
-  const development = await listen(createApp({ ...common, mode: 'development' }).app);
+  const development = await listen(
+    createApp({
+      // The test's sign-on provider listens on 127.0.0.1.
+      allowPrivateSignOnProviders: true,
+      ...common,
+      mode: 'development',
+    }).app,
+  );
   baseUrl = production.baseUrl;
   devBaseUrl = development.baseUrl;
   provider = await startDemoOidcProvider({
@@ -272,7 +284,14 @@ describe('kicker-auth (SSO cookie)', () => {
     await setDemoPasswords(db, [kickerTenant], logins);
     kickerEmail = logins[0].email;
     const server = await listen(
-      createApp({ db, tenants: [kickerTenant], distDir: outboxDir, mailer: createMailer({ outboxDir }) }).app,
+      createApp({
+        // The test's sign-on provider listens on 127.0.0.1.
+        allowPrivateSignOnProviders: true,
+        db,
+        tenants: [kickerTenant],
+        distDir: outboxDir,
+        mailer: createMailer({ outboxDir }),
+      }).app,
     );
     kickerUrl = server.baseUrl;
     closers.push(server.close);

@@ -38,6 +38,8 @@ beforeAll(async () => {
   email = logins.find((login) => login.tenantId === tenant.id)!.email;
   const server = await listen(
     createApp({
+      // The test's sign-on provider listens on 127.0.0.1.
+      allowPrivateSignOnProviders: true,
       db,
       tenants: [tenant, oauthTenant],
       distDir: outboxDir,

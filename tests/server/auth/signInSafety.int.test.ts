@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,7 +38,14 @@ beforeAll(async () => {
   await setDemoPasswords(db, [tenant, oauthTenant], logins);
   email = logins.find((l) => l.tenantId === tenant.id)!.email;
   const server = await listen(
-    createApp({ db, tenants: [tenant, oauthTenant], distDir: outboxDir, mailer: hangingTransport }).app,
+    createApp({
+      // The test's sign-on provider listens on 127.0.0.1.
+      allowPrivateSignOnProviders: true,
+      db,
+      tenants: [tenant, oauthTenant],
+      distDir: outboxDir,
+      mailer: hangingTransport,
+    }).app,
   );
   baseUrl = server.baseUrl;
   provider = await startDemoOidcProvider({
@@ -61,6 +69,35 @@ async function client(t: ServerTenant = tenant) {
   await c.get('/subscriptions'); // picks up the XSRF cookie
   return c;
 }
+
+describe('a sign-on provider the tenant file names goes through the outbound guard', () => {
+  it('asks no provider at a private address under a server that does not allow it, and says the sign-on is unavailable', async () => {
+    const sso = tenantWith(uniqueTenantId('private-sso'), ['oauth']);
+    let asked = 0;
+    const inward = http.createServer((_req, res) => {
+      asked += 1;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => inward.listen(0, '127.0.0.1', resolve));
+    const port = (inward.address() as { port: number }).port;
+    sso.login.oauth = { issuer: `http://127.0.0.1:${port}`, clientId: 'inward', scopes: ['openid'] };
+    // What `portal serve` makes: no development pages, no allowance for private providers.
+    const server = await listen(
+      createApp({ db, tenants: [sso], distDir: outboxDir, mailer: hangingTransport }).app,
+    );
+    try {
+      const response = await fetch(`${server.baseUrl}/t/${sso.id}/sso/authorize`, {
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('sso_unavailable');
+      expect(asked).toBe(0);
+    } finally {
+      await server.close();
+      await new Promise((resolve) => inward.close(resolve));
+    }
+  });
+});
 
 describe('OAuth sign-on bound to the browser that started it (finding 3)', () => {
   async function startSignOn(returnTo?: string) {
@@ -189,7 +226,14 @@ describe('e-mails through the queue (finding 4)', () => {
     kicker.login.password = false;
     const logins = await seedDemoData(db, [kicker]);
     const server = await listen(
-      createApp({ db, tenants: [kicker], distDir: outboxDir, mailer: hangingTransport }).app,
+      createApp({
+        // The test's sign-on provider listens on 127.0.0.1.
+        allowPrivateSignOnProviders: true,
+        db,
+        tenants: [kicker],
+        distDir: outboxDir,
+        mailer: hangingTransport,
+      }).app,
     );
     closers.push(server.close);
     const c = browserLikeClient(server.baseUrl, `/t/${kicker.id}/api`);

@@ -4,7 +4,10 @@
  * once"), against a receiver listening in this test and the real database. Issue 25: deliveries
  * are in the Standard Webhooks format, verified here with the `standardwebhooks` package through
  * the README's recipe (one secret, two during a rotation, a changed body or another secret
- * refused), and a 410 Gone answer disables the endpoint.
+ * refused), and a 410 Gone answer disables the endpoint. The penetration test's attack: deliveries
+ * to this machine by IP literal in every notation, by a name that resolves to it, or by a redirect,
+ * are refused and recorded with the reason, and the receiver gets no connection (README "Account
+ * events and webhooks", "Outbound requests").
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -75,8 +78,10 @@ let url: string;
 let hooks: ReturnType<typeof receiver>;
 const closers: Array<() => Promise<void>> = [];
 
-/** Fast settings: retries after 50 ms, doubling. */
-const FAST = { retryBaseMs: 50, maxRetryDelayMs: 200, leaseMs: 5_000 };
+/** Fast settings: retries after 50 ms, doubling; as the server delivers, to public addresses only. */
+const GUARDED = { retryBaseMs: 50, maxRetryDelayMs: 200, leaseMs: 5_000 };
+/** The same for the receiver of these tests, on 127.0.0.1: only tests may pass allowPrivateAddresses. */
+const FAST = { ...GUARDED, allowPrivateAddresses: true };
 
 function tenantWith(endpoints: WebhookTenant['webhooks']): WebhookTenant {
   return { id: uniqueTenantId('hooks'), webhooks: endpoints };
@@ -595,5 +600,141 @@ describe('restarts and several instances', () => {
     expect(hooks.ids('/twin-a').sort()).toEqual([...ids].sort());
     expect(hooks.ids('/twin-b').sort()).toEqual([...ids].sort());
     expect((await deliveries(tenant)).every((d) => d.attempts === 1)).toBe(true);
+  });
+});
+
+describe('outbound requests go to public addresses only (README "Outbound requests")', () => {
+  /** A receiver on every local address of this machine ('::' takes IPv4 too), counting connections. */
+  async function internalService() {
+    const requests: string[] = [];
+    let connections = 0;
+    const server = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      req.resume();
+      res.writeHead(204).end();
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) =>
+      server
+        .once('error', () => server.listen(0, '0.0.0.0', resolve))
+        .listen({ port: 0, host: '::', ipv6Only: false }, resolve),
+    );
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    return {
+      port: (server.address() as AddressInfo).port,
+      requests,
+      connections: () => connections,
+    };
+  }
+
+  it('refuses every notation of an address on this machine or its network, records the delivery as failed with the reason at once, and connects to nothing', async () => {
+    const internal = await internalService();
+    const loopback = '127.0.0.1 is a loopback address (127.0.0.0/8)';
+    const mapped =
+      '::ffff:7f00:1 is an IPv4-mapped address (::ffff:0:0/96) of 127.0.0.1, a loopback address (127.0.0.0/8)';
+    const attacks: Array<[host: string, reason: string]> = [
+      ['127.0.0.2', '127.0.0.2 is a loopback address (127.0.0.0/8)'],
+      ['0.0.0.0', '0.0.0.0 is an unspecified ("this network") address (0.0.0.0/8)'],
+      ['127.1', loopback],
+      ['0x7f.1', loopback],
+      ['2130706433', loopback],
+      ['0177.0.0.1', loopback],
+      ['[::1]', '::1 is the loopback address (::1/128)'],
+      ['[::ffff:127.0.0.1]', mapped],
+      ['[::ffff:7f00:1]', mapped],
+      [
+        '[64:ff9b::7f00:1]',
+        '64:ff9b::7f00:1 is a NAT64 address (64:ff9b::/96) of 127.0.0.1, a loopback address (127.0.0.0/8)',
+      ],
+      [
+        '[2002:7f00:1::]',
+        '2002:7f00:1:: is a 6to4 address (2002::/16) of 127.0.0.1, a loopback address (127.0.0.0/8)',
+      ],
+      ['[fd00::1]', 'fd00::1 is a unique local (private) address (fc00::/7)'],
+      ['10.0.0.1', '10.0.0.1 is a private address (10.0.0.0/8)'],
+      [
+        '169.254.169.254',
+        '169.254.169.254 is a link-local address, where cloud metadata services answer (169.254.0.0/16)',
+      ],
+      ['localhost', 'localhost is a name of this machine (localhost)'],
+    ];
+    const endpoints = attacks.map(([host, reason]) => ({
+      url: `https://${host}:${internal.port}/hook`,
+      reason: `${reason}: requests go to public addresses only`,
+    }));
+    const tenant = tenantWith(endpoints.map(({ url }) => ({ url, secret: SECRET })));
+    await record(tenant, 'stolen');
+    const logs: Array<Record<string, unknown>> = [];
+    const result = await deliverWebhooks(db, [tenant], { ...GUARDED, log: (entry) => logs.push(entry) });
+    expect(result).toMatchObject({ delivered: 0, retried: 0, failed: endpoints.length });
+    const byUrl = Object.fromEntries((await deliveries(tenant)).map((d) => [d.endpoint_url, d]));
+    for (const { url, reason } of endpoints)
+      expect(byUrl[url], url).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        last_status: null,
+        last_error: reason,
+      });
+    expect(internal.connections()).toBe(0);
+    expect(internal.requests).toEqual([]);
+    expect(logs.map((entry) => [entry.msg, entry.error])).toEqual(
+      expect.arrayContaining(endpoints.map(({ reason }) => ['webhook delivery given up', reason])),
+    );
+    // Nothing is attempted again.
+    expect(await deliverWebhooks(db, [tenant], GUARDED)).toMatchObject({
+      delivered: 0,
+      retried: 0,
+      failed: 0,
+    });
+  });
+
+  it('refuses a name that resolves to a private address, and tries again later (DNS may be fixed)', async () => {
+    const internal = await internalService();
+    const url = `https://crm.rebound.example:${internal.port}/hook`;
+    const tenant = tenantWith([{ url, secret: SECRET }]);
+    await record(tenant, 'rebound');
+    const result = await deliverWebhooks(db, [tenant], {
+      ...GUARDED,
+      resolveHost: async () => [{ address: '127.0.0.2', family: 4 }],
+    });
+    expect(result).toMatchObject({ delivered: 0, retried: 1 });
+    expect(await deliveries(tenant)).toEqual([
+      expect.objectContaining({
+        state: 'pending',
+        last_error:
+          'crm.rebound.example resolves to no public address (127.0.0.2 is a loopback address (127.0.0.0/8)): requests go to public addresses only',
+      }),
+    ]);
+    expect(internal.connections()).toBe(0);
+  });
+
+  it('does not follow a redirect to a private address: the 3xx is a failed attempt, and its target gets nothing', async () => {
+    const internal = await internalService();
+    hooks.answerWith(() => ({ status: 200 }));
+    const redirecting = createServer((req, res) => {
+      req.resume();
+      res.writeHead(307, { location: `http://127.0.0.2:${internal.port}/internal` }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => redirecting.close(() => resolve())));
+    const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/moved`;
+    const tenant = tenantWith([{ url, secret: SECRET }]);
+    await record(tenant, 'redirected');
+    // Even with private addresses allowed (the first hop is on this machine), no redirect is followed.
+    expect(await deliverWebhooks(db, [tenant], FAST)).toMatchObject({ delivered: 0, retried: 1 });
+    expect(await deliveries(tenant)).toEqual([
+      expect.objectContaining({
+        state: 'pending',
+        last_status: 307,
+        last_error: 'HTTP 307 (redirects are not followed)',
+      }),
+    ]);
+    expect(internal.connections()).toBe(0);
   });
 });

@@ -37,6 +37,8 @@ const acme = makeServerTenant({
   features: [],
 });
 const folder = mkdtempSync(path.join(tmpdir(), 'portal-metrics-'));
+/** The receiver of these tests is on 127.0.0.1: only tests may pass allowPrivateAddresses. */
+const LOCAL = { allowPrivateAddresses: true };
 let db: Database;
 let baseUrl: string;
 let close: () => Promise<void>;
@@ -128,7 +130,7 @@ describe('metrics', () => {
         },
       ],
     };
-    await deliverWebhooks(db, [tenant]); // earlier events of the file go out first
+    await deliverWebhooks(db, [tenant], LOCAL); // earlier events of the file go out first
     const before = sampleValue(await scrape(), 'portal_webhook_attempts_total', {
       tenant: acme.id,
       outcome: 'delivered',
@@ -143,7 +145,7 @@ describe('metrics', () => {
         previousValue: null,
       }),
     );
-    const result = await deliverWebhooks(db, [tenant]);
+    const result = await deliverWebhooks(db, [tenant], LOCAL);
     expect(result.delivered).toBeGreaterThanOrEqual(1);
     const after = await scrape();
     expect(

@@ -226,9 +226,8 @@ describe('portal import refuses', () => {
       'business-partners.ndjson': ndjson(partners),
       'subscriptions.ndjson': ndjson([
         subscription(0),
-        // Valid for the schema; the table wants an id longer than 3 (its client is the first 3).
-        { ...subscription(1), id: 'F31' },
-        // The order number of line 1 again, under the same client.
+        subscription(1),
+        // The order number of line 1 again, under the same client: only the table can tell.
         { ...subscription(2), orderNumber: subscription(0).orderNumber },
         subscription(3),
       ]),
@@ -236,11 +235,25 @@ describe('portal import refuses', () => {
     const { result, text } = await runImport(db, tenantId, folder);
     expect(result.ok).toBe(false);
     expect(text.split('\n')).toEqual([
-      'subscriptions.ndjson:2 /id breaks a rule of the table (check: subscriptions_id_check)',
       'subscriptions.ndjson:3 clashes with another row (unique: subscriptions_tenant_client_order)',
       '',
       'Nothing was written.',
     ]);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
+  it('a value the table would refuse is refused by the record schema first, by its line', async () => {
+    const tenantId = uniqueTenantId('import-check');
+    const folder = folderWith({
+      'publications.ndjson': ndjson(publications),
+      'business-partners.ndjson': ndjson(partners),
+      // The table wants an id longer than 3 (its client is the first 3): the schema says so too.
+      'subscriptions.ndjson': ndjson([subscription(0), { ...subscription(1), id: 'F31' }]),
+    });
+    const { result, text } = await runImport(db, tenantId, folder);
+    expect(result.ok).toBe(false);
+    expect(text).toMatch(/^subscriptions\.ndjson:2 \/id /);
+    expect(text).not.toMatch(/subscriptions_id_check/);
     expect(await rowsOf(tenantId)).toEqual(nothing);
   });
 

@@ -3,6 +3,7 @@
  * shown once, stored hashed; a call without a valid key of the URL's tenant is 401, a key without
  * the route's scope 403, failures are rate-limited per client, and every use is logged without the key.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { listen } from '../../support/apiClient';
 import { rawGet } from '../../support/rawRequest';
 import { makeServerTenant } from '../../support/builders';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 
 const tenantOf = (id: string) =>
   makeServerTenant({ id, name: `Verlag ${id}`, hosts: [`${id}.test`], defaultLocale: 'de-DE', features: [] });
@@ -193,31 +195,64 @@ describe('scopes and the failure limit', () => {
     }
   });
 
-  it('answers 429 with Retry-After once a client has failed too often, even with a valid key', async () => {
-    const limited = tenantOf(uniqueTenantId('keys-limited'));
+  /** An app with only the key check, its clients told apart by X-Forwarded-For (each test one of its own). */
+  async function limitedServer(tenants: ServerTenant[], limit: number) {
     const app = express();
-    app.use((_req, res, next) => {
-      res.locals.tenantContext = { tenant: limited, basePath: '/' };
+    app.set('trust proxy', true);
+    app.use('/:tenant', (req, res, next) => {
+      res.locals.tenantContext = { tenant: tenants.find((t) => t.id === req.params.tenant)!, basePath: '/' };
       next();
     });
     app.use(
+      '/:tenant',
       authenticateOperator(
         { db, log: () => undefined, now: () => new Date() },
-        { windowSeconds: 900, limit: 3 },
+        { windowSeconds: 900, limit },
       ),
     );
-    app.get('/whoami', (_req, res) => void res.json({ ok: true }));
+    app.get('/:tenant/whoami', (_req, res) => void res.json({ ok: true }));
     app.use(errorMiddleware(() => undefined));
-    const server = await listen(app);
+    return listen(app);
+  }
+
+  it('answers 429 with Retry-After once a client has failed too often, even with a valid key', async () => {
+    const limited = tenantOf(uniqueTenantId('keys-limited'));
+    const server = await limitedServer([limited], 3);
     try {
       const { secret } = await createKey({ db, tenantIds: [limited.id] }, limited.id, { scopes: ['read'] });
       const get = (key: string) =>
-        fetch(`${server.baseUrl}/whoami`, { headers: { authorization: `Bearer ${key}` } });
+        fetch(`${server.baseUrl}/${limited.id}/whoami`, {
+          headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': '198.51.100.7' },
+        });
       expect((await get(secret)).status).toBe(200);
       for (let i = 0; i < 3; i++) expect((await get('wrong')).status).toBe(401);
       const refused = await get(secret);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts 120 parallel guesses before answering them, across tenants: never more 401s than the limit', async () => {
+    const first = tenantOf(uniqueTenantId('keys-guess-a'));
+    const second = tenantOf(uniqueTenantId('keys-guess-b'));
+    const server = await limitedServer([first, second], 30);
+    try {
+      const { secret } = await createKey({ db, tenantIds: [second.id] }, second.id, { scopes: ['read'] });
+      const guess = (tenant: ServerTenant, key: string) =>
+        fetch(`${server.baseUrl}/${tenant.id}/whoami`, {
+          headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': '203.0.113.7' },
+        }).then((r) => r.status);
+      // A valid key's calls write nothing to the count: a burst of good calls is never limited.
+      const good = await Promise.all(Array.from({ length: 60 }, () => guess(second, secret)));
+      expect(good.every((status) => status === 200)).toBe(true);
+      const random = () => `pk_${first.id}_${randomBytes(32).toString('base64url')}`;
+      const statuses = await Promise.all(Array.from({ length: 120 }, () => guess(first, random())));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+      // Another tenant of the same server is no fresh budget, not even with its valid key.
+      expect(await guess(second, secret)).toBe(429);
     } finally {
       await server.close();
     }

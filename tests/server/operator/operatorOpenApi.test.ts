@@ -147,6 +147,63 @@ describe('the operator API OpenAPI document', () => {
     ]);
   });
 
+  it('lists every status an operation can answer, with its error codes', () => {
+    const refs: Json = document.components.responses;
+    /** `status -> codes` of an operation, its $refs to components.responses resolved. */
+    const codesOf = (operation: Json) =>
+      Object.fromEntries(
+        Object.entries(operation.responses as Json)
+          .filter(([status]) => Number(status) >= 400)
+          .map(([status, response]) => {
+            const resolved = response.$ref ? refs[String(response.$ref).split('/').pop()!] : response;
+            return [status, Object.keys(resolved.content['application/json'].examples).sort()];
+          }),
+      );
+    for (const { method, path: where } of documentedOperations(document)) {
+      const operation = document.paths[where][method];
+      const codes = codesOf(operation);
+      const name = `${method} ${where}`;
+      expect(codes['401'], name).toEqual(['invalid_api_key']);
+      expect(codes['429'], name).toEqual(['rate_limited']);
+      expect(codes['503'], name).toEqual(['database_unavailable']);
+      if (where !== '/whoami') expect(codes['403'], name).toEqual(['insufficient_scope']);
+      if (operation.requestBody?.content['application/json']) {
+        expect(codes['400'], name).toEqual(
+          expect.arrayContaining(['malformed_request', 'validation_failed']),
+        );
+        expect(codes['413'], name).toEqual(['payload_too_large']);
+        expect(codes['415'], name).toEqual(['unsupported_media_type']);
+      }
+      if (operation.parameters?.some((p: Json) => p.in === 'path'))
+        expect(codes['404'], name).toContain('not_found');
+      if (operation.parameters?.length || operation.requestBody)
+        expect(codes['400'], name).toContain('validation_failed');
+    }
+    expect(codesOf(document.paths['/whoami'].get)).toEqual({
+      '401': ['invalid_api_key'],
+      '429': ['rate_limited'],
+      '503': ['database_unavailable'],
+    });
+    const subscriptions = document.paths['/subscriptions/{key}'];
+    expect(codesOf(subscriptions.put)['409']).toEqual(['duplicate_value', 'stale_version']);
+    expect(codesOf(subscriptions.delete)['400']).toEqual(['invalid_idempotency_key', 'validation_failed']);
+    expect(codesOf(document.paths['/imports/subscriptions'].post)['409']).toEqual(['duplicate_value']);
+    expect(codesOf(document.paths['/imports/payments'].post)['409']).toBeUndefined();
+  });
+
+  it("describes a path key's shape: its ~ parts and the length its fields allow", () => {
+    const keyOf = (entity: string) =>
+      document.paths[`/${entity}/{key}`].get.parameters.find((p: Json) => p.name === 'key').schema;
+    expect(keyOf('subscriptions')).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[^~]+$',
+    });
+    expect(keyOf('payments')).toMatchObject({ maxLength: 129, pattern: '^[^~]+~[^~]+$' });
+    expect(keyOf('licences')).toMatchObject({ maxLength: 330, pattern: '^[^~]+~[^~]+~.+$' });
+  });
+
   it("judges records like the server's validator: a real request's record passes, broken ones fail", () => {
     const schemas = openApiSchemas(document);
     const subscriptions = ORDER_SYSTEM_ENTITIES.find((e) => e.name === 'subscriptions')!;

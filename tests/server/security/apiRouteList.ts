@@ -3,7 +3,7 @@
  * read from Express's router stack, so a route added to server/apiRoutes.ts is in the security
  * suite the moment it exists, with no list to keep by hand.
  */
-import type { Express } from 'express';
+import type { Express, Router } from 'express';
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,15 +47,21 @@ function collect(stack: Layer[], prefix: string, out: Array<{ method: string; pa
   }
 }
 
-/** Every route under the shared prefix's `/t/:tenantId/api`, as paths relative to that API base. */
-export function apiRoutes(app: Express): ApiRoute[] {
+/**
+ * Every route of a router's stack under `base`, as paths relative to it. `all` routes (Express's
+ * `router.all`) are listed as GET and POST.
+ */
+function routesUnder(stack: Layer[], base: string): ApiRoute[] {
   const all: Array<{ method: string; path: string }> = [];
-  collect((app as unknown as { router: { stack: Layer[] } }).router.stack, '', all);
-  const base = '/t/:tenantId/api';
+  collect(stack, '', all);
   const seen = new Set<string>();
   const routes: ApiRoute[] = [];
-  for (const { method, path } of all) {
-    if (!path.startsWith(`${base}/`) || !(METHODS as readonly string[]).includes(method)) continue;
+  const expanded = all.flatMap((route) =>
+    route.method === '_ALL' ? ['GET', 'POST'].map((method) => ({ ...route, method })) : [route],
+  );
+  for (const { method, path } of expanded) {
+    const inside = base === '' || path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}{`);
+    if (!inside || !(METHODS as readonly string[]).includes(method)) continue;
     const relative = path.slice(base.length);
     const key = `${method} ${relative}`;
     if (seen.has(key)) continue;
@@ -67,6 +73,31 @@ export function apiRoutes(app: Express): ApiRoute[] {
     });
   }
   return routes;
+}
+
+const stackOf = (app: Express) => (app as unknown as { router: { stack: Layer[] } }).router.stack;
+
+/** Every route under the shared prefix's `/t/:tenantId/api`, as paths relative to that API base. */
+export function apiRoutes(app: Express): ApiRoute[] {
+  return routesUnder(stackOf(app), '/t/:tenantId/api').filter((route) => route.path.startsWith('/'));
+}
+
+/** Every route of the operator API under the shared prefix (`/t/:tenantId/operator/v1`), relative to it. */
+export function operatorRoutes(app: Express): ApiRoute[] {
+  return routesUnder(stackOf(app), '/t/:tenantId/operator/v1').filter((route) => route.path.startsWith('/'));
+}
+
+/**
+ * Every route of the studio's router (server/studio/studioRoutes.ts), relative to `/studio`. The app
+ * loads that router on the first request under /studio, so the suite makes one of its own to read.
+ */
+export function studioRoutes(router: Router): ApiRoute[] {
+  return routesUnder((router as unknown as { stack: Layer[] }).stack, '');
+}
+
+/** Every GET route the app itself registers, with its full path (the walk over its pages). */
+export function appGetRoutes(app: Express): ApiRoute[] {
+  return routesUnder(stackOf(app), '').filter((route) => route.method === 'GET');
 }
 
 /** Unsafe methods: the ones the XSRF check must guard (portal-core.md §7). */

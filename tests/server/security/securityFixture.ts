@@ -92,6 +92,8 @@ export interface SecurityFixture {
   app: Express;
   auth: AuthService;
   baseUrl: string;
+  /** The dist folder the app serves (a built page per tenant). */
+  distDir: string;
   tenants: [ServerTenant, ServerTenant];
   logins: Array<{ tenantId: string; email: string }>;
   /** A new session of a demo user. */
@@ -135,6 +137,8 @@ export async function startSecurityFixture(overrides: Partial<AppOptions> = {}):
     );
   }
   const { app, auth } = createApp({
+    // The test's sign-on provider listens on 127.0.0.1.
+    allowPrivateSignOnProviders: true,
     db,
     tenants,
     mailer: createMailer({ outboxDir: path.join(work, 'outbox') }),
@@ -150,6 +154,7 @@ export async function startSecurityFixture(overrides: Partial<AppOptions> = {}):
     app,
     auth,
     baseUrl,
+    distDir: overrides.distDir ?? path.join(work, 'dist'),
     tenants,
     logins,
     clock,

@@ -1,13 +1,15 @@
 /**
  * Issue 10, finding 9: the portal pages' CSP held only frame-ancestors; no nosniff, no
  * Referrer-Policy, no Cache-Control on personal JSON; /preview listed every tenant in production;
- * the kickeruser cookie went to every tenant on a shared host.
+ * the kickeruser cookie went to every tenant on a shared host. And (a later penetration test) that
+ * cookie is readable by scripts: it must be, the page reads it (README "Sign-in safety").
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTrustProxy } from '../../../server/http/trustProxy';
 import { startSecurityFixture, type SecurityFixture } from './securityFixture';
 
 let f: SecurityFixture;
@@ -131,5 +133,41 @@ describe('cookies', () => {
     const cookie = setCookies(answer.headers['set-cookie']).find((c) => c.startsWith('kickeruser='))!;
     expect(cookie).toContain(`Path=/t/${kicker.id}/`);
     expect(cookie).not.toMatch(/Domain=/i);
+  });
+
+  it('keeps the kickeruser cookie readable by the page, which must read its ssoid (portal-core.md §7, §8), and otherwise locked down: Lax, 30 days, Secure over HTTPS', async () => {
+    const proxied = await startSecurityFixture({ trustProxy: parseTrustProxy('loopback') });
+    try {
+      for (const [fixture, https] of [
+        [f, false],
+        [proxied, true],
+      ] as const) {
+        const kicker = fixture.tenants[1];
+        const login = fixture.logins.find((l) => l.tenantId === kicker.id && !l.email.startsWith('demo@'))!;
+        const answer = await fixture.call({
+          method: 'POST',
+          path: `${fixture.api(kicker)}/kicker-auth/login`,
+          body: { email: login.email, password: 'Lesen2026' },
+          headers: https ? { 'x-forwarded-proto': 'https' } : {},
+        });
+        expect(answer.status).toBe(200);
+        const cookie = setCookies(answer.headers['set-cookie']).find((c) => c.startsWith('kickeruser='))!;
+        const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
+        // README "Sign-in safety": the page reads the ssoid and posts it to /kicker-auth/get-user.
+        expect(attributes).not.toContain('httponly');
+        expect(attributes).toContain('samesite=lax');
+        expect(attributes.includes('secure'), `https: ${https}`).toBe(https);
+        const expires = Date.parse(cookie.match(/Expires=([^;]+)/)![1]);
+        expect(Math.round((expires - fixture.clock.now.getTime()) / 86_400_000)).toBe(30);
+        // The SSO id travels only in the cookie, never in the body the tab keeps.
+        const ssoId = decodeURIComponent(cookie.split(';')[0].slice('kickeruser='.length)).replace(
+          'ssoid=',
+          '',
+        );
+        expect(answer.text).not.toContain(ssoId);
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -83,7 +83,7 @@ beforeAll(async () => {
       previousValue: null,
     }),
   );
-  deliver = () => deliverWebhooks(db, [webhookTenant]);
+  deliver = () => deliverWebhooks(db, [webhookTenant], { allowPrivateAddresses: true });
 });
 
 afterAll(async () => {

@@ -1,0 +1,203 @@
+/**
+ * A record of the order system is refused by readRecord whenever its table would refuse it
+ * (README "Going live with your order system" 2): no text PostgreSQL cannot store, nothing longer or
+ * larger than its column holds, nothing a check constraint refuses, versions the bigint and a
+ * JavaScript number both keep exactly. The import reads its lines with it, so each is one line's
+ * problem there; the API's upserts answer them as 400 by pointer.
+ */
+import { describe, expect, it } from 'vitest';
+import { orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
+import {
+  readKey,
+  readRecord,
+  readVersion,
+  versionNumber,
+} from '../../../server/operator/entities/orderSystemRecords';
+
+const entity = (name: string) => orderSystemEntity(name)!;
+
+const subscription = {
+  version: 1,
+  id: '101000123',
+  orderNumber: '4000000123',
+  publication: 'TAZ',
+  orderStatus: 'A',
+  mixType: 'PRINT',
+  roles: [{ bpNumber: '1000000001', role: 'AG' }],
+};
+const payment = {
+  version: 1,
+  subscriptionId: '101000123',
+  id: 'P1',
+  date: '2026-02-01',
+  amount: '12.50',
+  invoiceStatusCode: 'A',
+};
+
+/** The pointers readRecord names for a record. */
+function problemsOf(name: string, record: unknown): string[] {
+  const read = readRecord(entity(name), structuredClone(record));
+  return read.ok ? [] : read.problems.map((p) => p.pointer);
+}
+
+describe('readRecord', () => {
+  it('takes a valid record', () => {
+    expect(problemsOf('subscriptions', subscription)).toEqual([]);
+    expect(problemsOf('payments', payment)).toEqual([]);
+  });
+
+  it('refuses NUL and unpaired surrogates in every string and field name, at any depth', () => {
+    expect(problemsOf('subscriptions', { ...subscription, mixType: 'PR\u0000' })).toEqual(['/mixType']);
+    expect(problemsOf('subscriptions', { ...subscription, mixType: 'PR\ud800' })).toEqual(['/mixType']);
+    expect(problemsOf('subscriptions', { ...subscription, details: { a: [{ b: 'x\udc00y' }] } })).toEqual([
+      '/details/a/0/b',
+    ]);
+    expect(problemsOf('subscriptions', { ...subscription, details: { 'a\u0000': 1 } })).toEqual(['/details']);
+    // A pair is a character like any other.
+    expect(problemsOf('subscriptions', { ...subscription, mixType: 'PR \ud83d\ude00' })).toEqual([]);
+    const read = readRecord(entity('subscriptions'), { ...subscription, mixType: 'x\u0000' });
+    expect(read.ok || read.problems[0].message).toBe('must not contain NUL characters');
+  });
+
+  it('refuses nesting deeper than any record has', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100; i++) deep = { deep };
+    expect(problemsOf('subscriptions', { ...subscription, details: deep })[0]).toMatch(
+      /^\/details(\/deep)+$/,
+    );
+  });
+
+  it('refuses what a check constraint or a column type refuses', () => {
+    // subscriptions.id: check (length(id) > 3).
+    expect(problemsOf('subscriptions', { ...subscription, id: 'F31' })).toEqual(['/id']);
+    // char(10) with check (bp_number ~ '^[0-9]{10}$').
+    expect(
+      problemsOf('subscriptions', { ...subscription, roles: [{ bpNumber: '10000000011', role: 'AG' }] }),
+    ).toEqual(['/roles/0/bpNumber']);
+    // licenses.email: check (email = lower(btrim(email))); academic_year ~ '^[0-9]{2}$'.
+    const licence = {
+      version: 1,
+      subscriptionId: '101000123',
+      orderNumber: '4000000123',
+      email: 'anna@example.com',
+      businessPartner: {},
+    };
+    expect(problemsOf('licences', licence)).toEqual([]);
+    expect(problemsOf('licences', { ...licence, email: 'Anna@example.com' })).toEqual(['/email']);
+    expect(problemsOf('licences', { ...licence, email: ' anna@example.com' })).toEqual(['/email']);
+    expect(problemsOf('licences', { ...licence, email: 'anna@example.com ' })).toEqual(['/email']);
+    expect(problemsOf('licences', { ...licence, email: 'änna~x@example.com' })).toEqual([]);
+    expect(problemsOf('licences', { ...licence, academicYear: '2026' })).toEqual(['/academicYear']);
+    // purchase_orders.quantity: check (quantity > 0).
+    const order = {
+      version: 1,
+      id: 'PO1',
+      purchaseOrderNumber: '5880142545',
+      distributionArticleNumber: '436740',
+      distributionArticleDescription: 'Sonderheft',
+      dateOfPurchaseOrderClient: '2026-03-13',
+      invoiceStatus: 1,
+      roles: [],
+    };
+    expect(problemsOf('purchase-orders', order)).toEqual([]);
+    expect(problemsOf('purchase-orders', { ...order, quantity: 0 })).toEqual(['/quantity']);
+  });
+
+  it('refuses numbers outside their column: integer, numeric(12,2), numeric(10,2)', () => {
+    const reason = { version: 1, publication: 'TAZ', code: 'PREIS', descriptions: {} };
+    expect(problemsOf('cancellation-reasons', { ...reason, position: 2147483647 })).toEqual([]);
+    expect(problemsOf('cancellation-reasons', { ...reason, position: 2147483648 })).toEqual(['/position']);
+    expect(problemsOf('cancellation-reasons', { ...reason, position: 1e30 })).toEqual(['/position']);
+    expect(problemsOf('payments', { ...payment, amount: 9999999999.99 })).toEqual([]);
+    expect(problemsOf('payments', { ...payment, amount: 1e30 })).toEqual(['/amount']);
+    expect(problemsOf('payments', { ...payment, amount: '12345678901.00' })).toEqual(['/amount']);
+    expect(problemsOf('payments', { ...payment, amount: '12.505' })).toEqual(['/amount']);
+    expect(problemsOf('payments', { ...payment, amount: '-1' })).toEqual([]);
+  });
+
+  it('refuses dates PostgreSQL cannot hold (the year 0000)', () => {
+    expect(problemsOf('payments', { ...payment, date: '0000-01-01' })).toEqual(['/date']);
+    expect(problemsOf('payments', { ...payment, date: '1000-01-01' })).toEqual([]);
+  });
+
+  it('takes versions a bigint and a JavaScript number both keep: 0 to 2^53 - 1, or times from 1970', () => {
+    for (const version of [0, Number.MAX_SAFE_INTEGER, '1970-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z'])
+      expect(problemsOf('payments', { ...payment, version }), String(version)).toEqual([]);
+    for (const version of [
+      -1,
+      Number.MAX_SAFE_INTEGER + 1,
+      1e30,
+      1.5,
+      '1e30',
+      '7',
+      '1969-12-31T23:59:59Z',
+      '1970-01-01T00:30:00+01:00',
+      '0000-01-01T00:00:00Z',
+      'yesterday',
+    ])
+      expect(problemsOf('payments', { ...payment, version }), String(version)).toEqual(['/version']);
+  });
+
+  it('reads an RFC 3339 version as milliseconds, a leap second as the next second', () => {
+    expect(versionNumber('2030-01-01T00:00:00Z')).toBe(Date.parse('2030-01-01T00:00:00Z'));
+    expect(versionNumber('2030-01-01T01:00:00.1239+01:00')).toBe(Date.parse('2030-01-01T00:00:00.123Z'));
+    expect(versionNumber('2016-12-31T23:59:60Z')).toBe(Date.parse('2017-01-01T00:00:00Z'));
+    expect(versionNumber(12)).toBe(12);
+    expect(versionNumber('Mar 5')).toBeNaN();
+  });
+});
+
+describe('readKey', () => {
+  it("takes a key with the entity's parts, each within its field's limits", () => {
+    expect(readKey(entity('payments'), '101000123~P1')).toEqual({ ok: true, parts: ['101000123', 'P1'] });
+    expect(readKey(entity('business-partners'), '1000000001')).toMatchObject({ ok: true });
+  });
+
+  it('refuses the wrong number of parts, NUL and control characters, and parts their fields refuse', () => {
+    const refused = (name: string, key: string) => {
+      const read = readKey(entity(name), key);
+      return read.ok ? 'taken' : read.message;
+    };
+    expect(refused('payments', '101000123')).toMatch(/2 parts joined by "~", not 1/);
+    expect(refused('payments', '101000123~P1~x')).toMatch(/not 3/);
+    expect(refused('subscriptions', '101~000123')).toMatch(/without "~"/);
+    expect(refused('subscriptions', 'F31')).toMatch(/^its id must NOT have fewer than 4/);
+    expect(refused('business-partners', '12345678901234567890')).toMatch(/at most 10 characters/);
+    expect(refused('business-partners', '123')).toMatch(/^its bpNumber must match/);
+    expect(refused('subscriptions', '1010\u0000')).toMatch(/NUL/);
+    expect(refused('subscriptions', '1010\u0001')).toMatch(/control/);
+    expect(refused('subscriptions', 'x'.repeat(65))).toMatch(/at most 64/);
+    expect(refused('payments', '~')).toMatch(/^its subscriptionId must NOT have fewer than 1/);
+  });
+
+  it('lets the last field keep a "~" where its schema takes one (a licence\'s e-mail address)', () => {
+    expect(readKey(entity('licences'), '101000123~4000000123~max~m@example.com')).toEqual({
+      ok: true,
+      parts: ['101000123', '4000000123', 'max~m@example.com'],
+    });
+  });
+});
+
+describe('readVersion (DELETE ?version=)', () => {
+  it('takes the versions a record takes', () => {
+    expect(readVersion(entity('payments'), '7')).toEqual({ ok: true, version: 7 });
+    expect(readVersion(entity('payments'), '2030-01-01T00:00:00Z')).toEqual({
+      ok: true,
+      version: Date.parse('2030-01-01T00:00:00Z'),
+    });
+  });
+
+  it('refuses a missing version, numbers beyond 2^53 - 1 and anything that is not a time', () => {
+    for (const raw of [
+      undefined,
+      '',
+      ['1', '2'],
+      '-1',
+      '1e30',
+      '99999999999999999999',
+      '9007199254740992',
+      'Mar 5',
+    ])
+      expect(readVersion(entity('payments'), raw).ok, String(raw)).toBe(false);
+  });
+});
