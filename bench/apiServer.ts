@@ -7,17 +7,27 @@
  *   tsx bench/apiServer.ts plain <json-file>  plain Express answering that JSON: the baseline
  *   tsx bench/apiServer.ts plain <json-file> compressed   the same through the portal's compression
  *                                             (server/http/compression.ts), bench/compression.ts's baseline
+ *   tsx bench/apiServer.ts portal <dataDir> observed   the portal with request metrics and its metrics
+ *                                             endpoint on, and tracing from the OTEL_* variables
+ *                                             (bench/observability.ts)
  *
  * Prints one JSON line when listening: { url, pid, postmasterPid?, token?, paths }.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import type { Express } from 'express';
 
 const [mode, arg, variant] = process.argv.slice(2);
 
-async function listen(app: express.Express): Promise<string> {
+// Tracing patches express and pg as they load: started before anything imports them.
+const tracing =
+  mode === 'portal' && variant === 'observed'
+    ? await (await import('../server/telemetry/tracing')).startTracingFromEnv()
+    : undefined;
+const { default: express } = await import('express');
+
+async function listen(app: Express): Promise<string> {
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   server.requestTimeout = 30_000;
@@ -105,7 +115,12 @@ if (mode === 'rawpg') {
     distDir: path.join(arg, 'dist'),
     mailer: createMailer({ outboxDir: path.join(arg, 'outbox') }),
     log: jsonLogger((line) => logFile.write(`${line}\n`)),
+    metrics: variant === 'observed',
   });
+  const metrics =
+    variant === 'observed'
+      ? await (await import('../server/metrics/scrape')).startMetricsServer(db, { port: 0 })
+      : undefined;
   const token = newSecretToken();
   const email = logins.find((l) => l.tenantId === tenant.id)!.email;
   await insertLoginToken(db, tenant.id, {
@@ -158,9 +173,14 @@ if (mode === 'rawpg') {
       tenantId: tenant.id,
       userId: user.id,
       subscriptionId: write ? decodeURIComponent(write.split('/')[5]) : undefined,
+      metricsUrl: metrics?.url,
+      tracing: Boolean(tracing),
     }),
   );
-  const stop = () => void db.close().then(() => process.exit(0));
+  const stop = () =>
+    void Promise.all([metrics?.close(), tracing?.shutdown()])
+      .then(() => db.close())
+      .then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -379,6 +379,7 @@ try {
   }
   if (!buildOnly && !lighthouseOnly) await importAndRead(await apiThroughput());
   if (!buildOnly && !lighthouseOnly) await (await import('./insights')).insightsSection(work);
+  if (!buildOnly && !lighthouseOnly) await (await import('./observability')).observabilitySection(work);
   if (!apiOnly && !buildOnly) await (await import('./lighthouse')).lighthouseSection();
 } finally {
   rmSync(work, { recursive: true, force: true });

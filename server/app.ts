@@ -24,6 +24,8 @@ import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
 import { studioLocalOnly } from './studio/studioGuard';
+import { httpMetrics } from './metrics/httpMetrics';
+import { setKnownTenants } from './metrics/registry';
 
 export interface AppOptions {
   db: Database;
@@ -66,6 +68,11 @@ export interface AppOptions {
   allowPrivateSignOnProviders?: boolean;
   /** Failed operator API authentications per client before 429 (default OPERATOR_AUTH_FAILURE_LIMIT). */
   operatorAuthFailureLimit?: { windowSeconds: number; limit: number };
+  /**
+   * Counts and times every request for Prometheus (README "Operations"); `portal serve` turns it
+   * on with METRICS_PORT. Off, a request pays nothing for it.
+   */
+  metrics?: boolean;
 }
 
 /** A handler made on its first request; a failed load is tried again by the next one. */
@@ -112,8 +119,12 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     signInLimits: options.signInLimits,
   });
 
+  // The tenant labels of the metrics are the directory's ids, whatever a request or a row names.
+  setKnownTenants(options.tenants.map((tenant) => tenant.id));
+
   const app = express();
   app.disable('x-powered-by');
+  if (options.metrics) app.use(httpMetrics());
   app.set('trust proxy', options.trustProxy ?? trustProxyFromEnv());
   app.use(boundClientAddress);
   app.use(commonHeaders);

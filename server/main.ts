@@ -15,6 +15,7 @@ import { startDueChanges } from './jobs/dueChanges';
 import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
+import { startMetricsServer, type MetricsServer } from './metrics/scrape';
 
 export interface StartOptions {
   tenants: readonly ServerTenant[];
@@ -36,11 +37,29 @@ export interface StartOptions {
   /** Runs after migrations, before listening (the demo seed). */
   beforeListen?: (db: Database) => Promise<void>;
   mode?: 'production' | 'development';
+  /**
+   * The Prometheus endpoint's port (README "Operations"; default METRICS_PORT): its own listener,
+   * never the portal's port. Unset: no metrics endpoint and no request metrics.
+   */
+  metricsPort?: number;
+  /** Where the metrics endpoint listens (default METRICS_HOST, else 127.0.0.1). */
+  metricsHost?: string;
+}
+
+/** METRICS_PORT as a port number; anything else stops the start naming the variable. */
+export function metricsPortFromEnv(value = process.env.METRICS_PORT): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`METRICS_PORT must be a port number (0 to 65535), not "${value}"`);
+  return port;
 }
 
 export interface RunningServer {
   url: string;
   db: Database;
+  /** The Prometheus endpoint (http://127.0.0.1:<METRICS_PORT>/metrics) when it is on. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const retired = retiredPrivateAddressSwitch();
   if (retired) throw new Error(retired);
   const log = options.log ?? jsonLogger();
+  const metricsPort = options.metricsPort ?? metricsPortFromEnv();
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
   let server: Server;
   let stopHousekeeping = () => {};
@@ -58,6 +78,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopWebhookDeliverer: () => Promise<void> = async () => {};
   let stopDueChanges: () => Promise<void> = async () => {};
   let stopECards: () => Promise<void> = async () => {};
+  let metrics: MetricsServer | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) log({ msg: 'migrations applied', migrations: applied });
@@ -95,7 +116,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       mode: options.mode,
       signInLimits: signInLimitsFromEnv(),
       log,
+      metrics: metricsPort !== undefined,
     });
+    if (metricsPort !== undefined)
+      metrics = await startMetricsServer(db, {
+        port: metricsPort,
+        host: options.metricsHost ?? (process.env.METRICS_HOST || '127.0.0.1'),
+      });
     const host = options.host ?? '127.0.0.1';
     server = await new Promise((resolve, reject) => {
       const listening = app.listen(options.port, host, (error?: Error) =>
@@ -111,6 +138,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopWebhookDeliverer().catch(() => undefined);
     await stopDueChanges().catch(() => undefined);
     await stopECards().catch(() => undefined);
+    await metrics?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -120,8 +148,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     db,
+    metricsUrl: metrics?.url,
     async close() {
       stopHousekeeping();
+      await metrics?.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

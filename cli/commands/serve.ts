@@ -46,13 +46,20 @@ export function registerServe(program: Command): void {
     )
     .action(async (options: ServeFlags) => {
       const started = Date.now();
+      // Before anything loads http, express or pg, so the instrumentations see them (README "Operations").
+      const tracing = await (await import('../../server/telemetry/tracing')).startTracingFromEnv();
       const { loadValidTenants } = await import('./loadValidTenants');
       const tenants = await loadValidTenants();
       const server = await startServe(options, { tenants });
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
+      if (server.metricsUrl) console.error(`metrics for Prometheus: ${server.metricsUrl}`);
       for (const tenant of tenants)
         console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);
-      const stop = () => void server.close().then(() => process.exit(0));
+      const stop = () =>
+        void server
+          .close()
+          .then(() => tracing?.shutdown())
+          .then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

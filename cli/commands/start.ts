@@ -14,6 +14,8 @@ export function registerStart(program: Command): void {
     .option('--skip-build', 'serve the existing dist/ without rebuilding', false)
     .action(async (options: { port: number; host: string; skipBuild: boolean }) => {
       const started = Date.now();
+      // Before anything loads http, express or pg, so the instrumentations see them (README "Operations").
+      const tracing = await (await import('../../server/telemetry/tracing')).startTracingFromEnv();
       const { loadValidTenants } = await import('./loadValidTenants');
       const { buildTenants, formatBuildTable } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
@@ -58,7 +60,9 @@ export function registerStart(program: Command): void {
       for (const provider of providers)
         console.log(`Demo sign-on provider (any e-mail, any password): ${provider.issuer}`);
       const stop = () =>
-        void Promise.all([server.close(), ...providers.map((p) => p.close())]).then(() => process.exit(0));
+        void Promise.all([server.close(), ...providers.map((p) => p.close())])
+          .then(() => tracing?.shutdown())
+          .then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

@@ -3,6 +3,21 @@ import { decrementWindow, incrementWindow, readWindow } from '../store/rateLimit
 import { HttpError } from '../http/errors';
 import { waitInEnglish } from '../../engine/domain/retryAfter';
 import { hashToken } from './tokens';
+import { signInLimitsHit, tenantLabel } from '../metrics/registry';
+
+/** Counts a sign-in limit's 429 (portal_sign_in_limits_hit_total, README "Operations"). */
+function limitHit(tenantId: string, limit: 'attempts' | 'password_day' | 'password_backoff'): void {
+  signInLimitsHit.inc({ tenant: tenantLabel(tenantId), limit });
+}
+
+async function countingHits(tenantId: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) limitHit(tenantId, 'attempts');
+    throw error;
+  }
+}
 
 export interface RateLimitRule {
   /** What is limited, e.g. `login:email:anna@example.com` or `login:client:203.0.113.7`. */
@@ -197,7 +212,9 @@ export async function limitSignInAttempt(
   subject: { address?: string; client: string },
   now: Date,
 ): Promise<void> {
-  for (const rule of signInRules(limits, action, subject)) await consumeRateLimit(db, tenantId, rule, now);
+  await countingHits(tenantId, async () => {
+    for (const rule of signInRules(limits, action, subject)) await consumeRateLimit(db, tenantId, rule, now);
+  });
 }
 
 /**
@@ -284,9 +301,12 @@ export async function limitPasswordAttempt(
   );
   if (day.hits >= PASSWORD_DAILY_FAILURES) {
     const dayEnd = Math.floor(now.getTime() / 86_400_000 + 1) * 86_400_000;
+    limitHit(tenantId, 'password_day');
     throw tooMany(Math.ceil((dayEnd - now.getTime()) / 1000));
   }
-  for (const rule of passwordRules(limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
+  await countingHits(tenantId, async () => {
+    for (const rule of passwordRules(limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
+  });
   const own = await peekHits(
     db,
     tenantId,
@@ -301,7 +321,10 @@ export async function limitPasswordAttempt(
     now,
   );
   const waitUntil = (all.lastHitAt?.getTime() ?? 0) + passwordBackoffMs(all.hits, windowSeconds);
-  if (now.getTime() < waitUntil) throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
+  if (now.getTime() < waitUntil) {
+    limitHit(tenantId, 'password_backoff');
+    throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
+  }
 }
 
 /** Counts a wrong password for the address and for the client on that address. */

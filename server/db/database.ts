@@ -23,6 +23,8 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the pool (and stops the embedded cluster). */
   close(): Promise<void>;
+  /** The pool's connections now (README "Operations": portal_db_pool_*); absent in test doubles. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {

@@ -266,5 +266,6 @@ async function openPool(
       await pool.end();
       await opts.cluster?.stop();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -15,22 +15,29 @@ import { formatDate } from '../../engine/domain/dates';
 import type { DocumentTenant } from './documentTenant';
 import { MARGIN, drawHeader, facts, startPdf, write } from './pdfWriter';
 import { addressLines } from './invoicePdf';
+import { timeDocument } from '../metrics/registry';
 
 export type { DocumentTenant } from './documentTenant';
 export type { DocumentLocale } from './documentTexts';
 export { invoicePdf, billedParty } from './invoicePdf';
 
-/** A document of a title and label/value facts, the shape the non-invoice documents share. */
-async function factSheet(
+interface FactSheet {
+  title: string;
+  subtitle?: string;
+  rows: Array<[string, string]>;
+  footer: string;
+  compress?: boolean;
+}
+
+/** A document of a title and label/value facts, the shape the non-invoice documents share; timed. */
+function factSheet(tenant: DocumentTenant, locale: DocumentLocale, opts: FactSheet): Promise<Buffer> {
+  return timeDocument('pdf', () => makeFactSheet(tenant, locale, opts));
+}
+
+async function makeFactSheet(
   tenant: DocumentTenant,
   locale: DocumentLocale,
-  opts: {
-    title: string;
-    subtitle?: string;
-    rows: Array<[string, string]>;
-    footer: string;
-    compress?: boolean;
-  },
+  opts: FactSheet,
 ): Promise<Buffer> {
   const words = documentWords(locale);
   const { page, finish } = startPdf({ tenant, locale, words, title: opts.title, compress: opts.compress });

@@ -17,6 +17,7 @@ import type { InvoiceConfig } from '../../schemas/generated/tenant';
 import { facturXGaps, xRechnungGaps } from '../../tenant/eInvoiceRules';
 import type { DocumentTenant } from './documentTenant';
 import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
+import { timeDocument } from '../metrics/registry';
 
 /** The library's names of the two formats (its FormatFactoryService lists them). */
 export const FACTUR_X_FORMAT = 'Factur-X-EN16931';
@@ -272,6 +273,15 @@ export async function withFacturX(
   title: string,
 ): Promise<Buffer> {
   if (!canMakeFacturX(input.tenant)) return pdf;
+  return timeDocument('facturx', () => makeFacturX(pdf, input, model, title));
+}
+
+async function makeFacturX(
+  pdf: Buffer,
+  input: InvoiceInput,
+  model: InvoiceModel,
+  title: string,
+): Promise<Buffer> {
   try {
     const result = await (
       await invoiceService()
@@ -344,7 +354,11 @@ async function keepOurStructure(file: Uint8Array, title: string, locale: string)
 }
 
 /** The XRechnung (CII syntax) of an invoice; the caller checks canMakeXRechnung and isBusiness. */
-export async function xRechnungXml(input: InvoiceInput, model: InvoiceModel): Promise<string> {
+export function xRechnungXml(input: InvoiceInput, model: InvoiceModel): Promise<string> {
+  return timeDocument('xrechnung', () => makeXRechnungXml(input, model));
+}
+
+async function makeXRechnungXml(input: InvoiceInput, model: InvoiceModel): Promise<string> {
   const result = await (
     await invoiceService()
   ).generate(eInvoiceData(input, model), { format: XRECHNUNG_FORMAT, lang: libraryLang(input.locale) });

@@ -33,6 +33,7 @@ import {
   type TextTag,
 } from './pdfWriter';
 import { homeRegion } from '../../engine/domain/language';
+import { timeDocument } from '../metrics/registry';
 
 export type { BilledParty, InvoiceInput, InvoiceLine, InvoiceSubscription } from './invoiceModel';
 
@@ -96,7 +97,12 @@ function tableHead(page: PdfPage, y: number, repeated = false): number {
   return y + 24;
 }
 
-export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
+/** An invoice's PDF, with its Factur-X where the tenant makes one; timed (README "Operations"). */
+export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
+  return timeDocument('invoice_pdf', () => makeInvoicePdf(input));
+}
+
+async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { tenant, locale, subscription, payment } = input;
   const words = documentWords(locale);
   const model = invoiceModel(input);

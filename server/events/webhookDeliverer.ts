@@ -22,6 +22,8 @@ import {
   type PublicRequestOptions,
 } from '../http/publicRequest';
 import { redactedUrl } from './webhookAddress';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { tenantLabel, webhookAttempts } from '../metrics/registry';
 
 /**
  * The background deliverer of account events to the tenants' webhook endpoints (issue 8
@@ -241,6 +243,8 @@ async function post(
   });
 }
 
+const tracer = trace.getTracer('publisher-portal');
+
 /** The last error of the delivery that got the 410, as `portal events` shows it. */
 export const GONE_ERROR =
   'HTTP 410 Gone: the endpoint is disabled; portal webhooks enable (or a new URL in the tenant file) turns it back on';
@@ -255,6 +259,7 @@ async function attempt(
   const endpoint = byId.get(row.tenantId)?.webhooks?.find((candidate) => candidate.url === row.url);
   if (!endpoint) {
     await markEndpointGone(db, row, 'the endpoint is no longer in the tenant file');
+    webhookAttempts.inc({ tenant: tenantLabel(row.tenantId), outcome: 'gone' });
     settings.log?.({
       level: 'warn',
       msg: 'webhook endpoint gone',
@@ -272,24 +277,40 @@ async function attempt(
     outcome = { status: null, error: signing.error };
   } else {
     const body = webhookBody(row);
-    outcome = await post(
-      row.url,
-      body,
-      {
-        'content-type': 'application/json',
-        'user-agent': 'publisher-portal-webhooks/1',
-        // webhook-id is the event id, the same in every attempt; webhook-timestamp is this attempt's.
-        ...webhookSignatureHeaders(signing.keys, row.eventId, Math.floor(Date.now() / 1000), body),
-      },
-      {
-        timeoutMs: settings.timeoutMs,
-        allowPrivate: settings.allowPrivateAddresses,
-        resolve: settings.resolveHost,
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'publisher-portal-webhooks/1',
+      // webhook-id is the event id, the same in every attempt; webhook-timestamp is this attempt's.
+      ...webhookSignatureHeaders(signing.keys, row.eventId, Math.floor(Date.now() / 1000), body),
+    };
+    // Each attempt is a span of its own; its W3C traceparent goes with the request, so a receiver
+    // that traces joins the attempt's trace (README "Operations"). Without the tracing SDK the API
+    // is a no-op and no header is added.
+    outcome = await tracer.startActiveSpan(
+      'webhook delivery',
+      { kind: SpanKind.CLIENT, attributes: { 'portal.tenant': row.tenantId, 'portal.event.type': row.type } },
+      async (span) => {
+        propagation.inject(context.active(), headers);
+        try {
+          const answer = await post(row.url, body, headers, {
+            timeoutMs: settings.timeoutMs,
+            allowPrivate: settings.allowPrivateAddresses,
+            resolve: settings.resolveHost,
+          });
+          if (answer.status !== null) span.setAttribute('http.response.status_code', answer.status);
+          if (answer.error) span.setStatus({ code: SpanStatusCode.ERROR, message: answer.error });
+          return answer;
+        } finally {
+          span.end();
+        }
       },
     );
   }
   if (!outcome.error) {
-    if (await markDelivered(db, row, outcome.status!)) result.delivered++;
+    if (await markDelivered(db, row, outcome.status!)) {
+      result.delivered++;
+      webhookAttempts.inc({ tenant: tenantLabel(row.tenantId), outcome: 'delivered' });
+    }
     return;
   }
   if (outcome.status === 410) {
@@ -297,6 +318,7 @@ async function attempt(
     // A lost lease leaves the row to the instance that owns it now; its attempt gets the 410 too.
     if (!(await disableEndpoint(db, row, { status: 410, error: GONE_ERROR }))) return;
     result.failed++;
+    webhookAttempts.inc({ tenant: tenantLabel(row.tenantId), outcome: 'disabled' });
     settings.log?.({
       level: 'error',
       msg: 'webhook endpoint disabled: it answered 410 Gone; nothing more is sent to it until `portal webhooks enable` or a new URL in the tenant file',
@@ -315,6 +337,11 @@ async function attempt(
   });
   if (state === 'failed') result.failed++;
   else if (state === 'pending') result.retried++;
+  if (state === 'failed' || state === 'pending')
+    webhookAttempts.inc({
+      tenant: tenantLabel(row.tenantId),
+      outcome: state === 'failed' ? 'failed' : 'retried',
+    });
   settings.log?.({
     level: state === 'failed' ? 'error' : 'warn',
     msg: state === 'failed' ? 'webhook delivery given up' : 'webhook delivery attempt failed',

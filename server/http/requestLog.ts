@@ -1,6 +1,17 @@
 import type { RequestHandler } from 'express';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 
 export type Logger = (entry: Record<string, unknown>) => void;
+
+/**
+ * The trace a log line belongs to (README "Operations"): the active span's trace and span id, so
+ * an operator goes from a line to its trace and back. Without tracing there is no active span and
+ * nothing is added.
+ */
+function traceFields(): { traceId?: string; spanId?: string } {
+  const context = trace.getActiveSpan()?.spanContext();
+  return context && isSpanContextValid(context) ? { traceId: context.traceId, spanId: context.spanId } : {};
+}
 
 /**
  * Structured logs: one JSON line per entry on stdout (or nowhere, in tests). Writes to a pipe or a
@@ -9,7 +20,8 @@ export type Logger = (entry: Record<string, unknown>) => void;
  */
 export function jsonLogger(write?: (line: string) => void): Logger {
   if (write)
-    return (entry) => write(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry }));
+    return (entry) =>
+      write(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...traceFields(), ...entry }));
   let pending: string[] = [];
   const flush = () => {
     if (!pending.length) return;
@@ -20,7 +32,9 @@ export function jsonLogger(write?: (line: string) => void): Logger {
   process.once('exit', flush);
   return (entry) => {
     if (!pending.length) setImmediate(flush);
-    pending.push(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry })}\n`);
+    pending.push(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...traceFields(), ...entry })}\n`,
+    );
   };
 }
 
@@ -35,6 +49,8 @@ export const silentLogger: Logger = () => undefined;
 export function requestLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    // Taken now, in the request's context: 'finish' and 'close' fire outside it.
+    const traced = traceFields();
     let logged = false;
     const write = (aborted: boolean) => {
       if (logged) return;
@@ -48,6 +64,7 @@ export function requestLog(log: Logger): RequestHandler {
         ...(aborted ? { aborted: true } : {}),
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         tenant: res.locals.tenant?.id,
+        ...traced,
       });
     };
     res.on('finish', () => write(false));

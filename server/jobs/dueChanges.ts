@@ -6,6 +6,7 @@
  */
 import type { Database } from '../db/database';
 import { startPeriodicJob } from './periodicJob';
+import { dueChangesApplied } from '../metrics/registry';
 import { continueChangeOf, eventOfChange } from '../store/orderSystemOverlays';
 import {
   claimDueFutureAddresses,
@@ -60,68 +61,74 @@ export async function applyDueChanges(
   today: string,
   log?: (entry: Record<string, unknown>) => void,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    let applied = 0;
-    const tenants = new Set<string>();
-    const attempt = async (
-      what: Record<string, unknown> & { tenantId: string },
-      apply: () => Promise<void>,
-      setAside: (error: string) => Promise<void>,
-    ) => {
-      tenants.add(what.tenantId);
-      await tx.query('savepoint due_change');
-      try {
-        await apply();
-        await tx.query('release savepoint due_change');
-        applied++;
-      } catch (error) {
-        await tx.query('rollback to savepoint due_change');
-        log?.({ level: 'warn', msg: 'due change failed', ...what, error: String(error) });
-        await setAside(String(error));
+  return db
+    .transaction(async (tx) => {
+      let applied = 0;
+      const tenants = new Set<string>();
+      const attempt = async (
+        what: Record<string, unknown> & { tenantId: string },
+        apply: () => Promise<void>,
+        setAside: (error: string) => Promise<void>,
+      ) => {
+        tenants.add(what.tenantId);
+        await tx.query('savepoint due_change');
+        try {
+          await apply();
+          await tx.query('release savepoint due_change');
+          applied++;
+        } catch (error) {
+          await tx.query('rollback to savepoint due_change');
+          log?.({ level: 'warn', msg: 'due change failed', ...what, error: String(error) });
+          await setAside(String(error));
+        }
+      };
+      for (const due of await claimDueFutureAddresses(tx, today)) {
+        await attempt(
+          { kind: 'address', tenantId: due.tenantId, bpNumber: due.bpNumber },
+          async () => {
+            // The write is the dated change's own: the order system answers it through its event.
+            await continueChangeOf(tx, due.eventId);
+            await updatePartner(tx, due.tenantId, due.bpNumber, due.address);
+            await continueChangeOf(tx, null);
+            await markFutureAddressApplied(tx, due.tenantId, due.bpNumber, due.validFrom);
+          },
+          (error) => markFutureAddressFailed(tx, due.tenantId, due.bpNumber, due.validFrom, error),
+        );
       }
-    };
-    for (const due of await claimDueFutureAddresses(tx, today)) {
-      await attempt(
-        { kind: 'address', tenantId: due.tenantId, bpNumber: due.bpNumber },
-        async () => {
-          // The write is the dated change's own: the order system answers it through its event.
-          await continueChangeOf(tx, due.eventId);
-          await updatePartner(tx, due.tenantId, due.bpNumber, due.address);
-          await continueChangeOf(tx, null);
-          await markFutureAddressApplied(tx, due.tenantId, due.bpNumber, due.validFrom);
-        },
-        (error) => markFutureAddressFailed(tx, due.tenantId, due.bpNumber, due.validFrom, error),
-      );
-    }
-    for (const due of await claimDuePaymentMethodChanges(tx, today)) {
-      await attempt(
-        { kind: 'payment method', tenantId: due.tenantId, subscriptionId: due.id },
-        async () => {
-          await continueChangeOf(
-            tx,
-            await eventOfChange(tx, due.tenantId, 'subscriptions', due.id, 'details.pendingPaymentMethod'),
-          );
-          await updateSubscription(tx, due.tenantId, due.id, {
-            details: {
-              ...paymentMethodFields(due.pending.paymentMethod as PaymentMethodKind),
-              paymentAccount: due.pending.account,
-              pendingPaymentMethod: null,
-            },
-          });
-          await continueChangeOf(tx, null);
-        },
-        async (error) =>
-          updateSubscription(tx, due.tenantId, due.id, {
-            details: { pendingPaymentMethod: null, failedPaymentMethodChange: { ...due.pending, error } },
-          }),
-      );
-    }
-    // One transaction for every tenant: their subscription data versions (migration 015) are
-    // locked now, in tenant order, not at commit in the order the changes came, so two instances
-    // committing at once cannot deadlock on them.
-    await lockSubscriptionDataVersions(tx, [...tenants]);
-    return applied;
-  });
+      for (const due of await claimDuePaymentMethodChanges(tx, today)) {
+        await attempt(
+          { kind: 'payment method', tenantId: due.tenantId, subscriptionId: due.id },
+          async () => {
+            await continueChangeOf(
+              tx,
+              await eventOfChange(tx, due.tenantId, 'subscriptions', due.id, 'details.pendingPaymentMethod'),
+            );
+            await updateSubscription(tx, due.tenantId, due.id, {
+              details: {
+                ...paymentMethodFields(due.pending.paymentMethod as PaymentMethodKind),
+                paymentAccount: due.pending.account,
+                pendingPaymentMethod: null,
+              },
+            });
+            await continueChangeOf(tx, null);
+          },
+          async (error) =>
+            updateSubscription(tx, due.tenantId, due.id, {
+              details: { pendingPaymentMethod: null, failedPaymentMethodChange: { ...due.pending, error } },
+            }),
+        );
+      }
+      // One transaction for every tenant: their subscription data versions (migration 015) are
+      // locked now, in tenant order, not at commit in the order the changes came, so two instances
+      // committing at once cannot deadlock on them.
+      await lockSubscriptionDataVersions(tx, [...tenants]);
+      return applied;
+    })
+    .then((applied) => {
+      // Counted once committed: a rolled-back round applied nothing.
+      dueChangesApplied.inc(applied);
+      return applied;
+    });
 }
 
 export function startDueChanges(

@@ -1,9 +1,35 @@
+import { jobDuration, jobLastSuccess, jobRuns } from '../metrics/registry';
+
+/** What a job's last rounds were, for readiness (server/metrics/readiness.ts). */
+export interface JobState {
+  intervalMs: number;
+  startedAt: number;
+  lastSuccessAt?: number;
+  lastFailureAt?: number;
+  lastError?: string;
+  running: boolean;
+}
+
+const jobs = new Map<string, JobState>();
+
+/** The jobs this process runs, by name: their interval and last outcome. */
+export function jobStates(): ReadonlyMap<string, Readonly<JobState>> {
+  return jobs;
+}
+
+/** A job name as a metric label: `mail sender` → `mail_sender`. */
+function jobLabel(name: string): string {
+  return name.replace(/[^a-z0-9]+/gi, '_').toLowerCase();
+}
+
 /**
  * A background job of a server instance (the mail sender, the webhook deliverer): one round at once,
  * then one every `intervalMs`; a failed round is logged and the next one tries again. The job's rows
  * live in the database and are claimed there, so the same job runs in every instance without doing
  * anything twice (README "Running more than one instance"). Returns a stop function that waits for
- * the round under way.
+ * the round under way. Each round is counted and timed (portal_job_*, README "Operations"), and
+ * its outcome kept for readiness: a job whose rounds stopped succeeding is what an operator asks
+ * /readyz about.
  */
 export function startPeriodicJob(
   name: string,
@@ -12,14 +38,25 @@ export function startPeriodicJob(
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   let stopped = false;
+  const task = jobLabel(name);
+  const state: JobState = { intervalMs: options.intervalMs, startedAt: Date.now(), running: true };
+  jobs.set(name, state);
   const run = () => {
     if (running || stopped) return;
     running = (async () => {
+      const end = jobDuration.startTimer({ task });
       try {
         await round(() => stopped);
+        state.lastSuccessAt = Date.now();
+        jobRuns.inc({ task, outcome: 'ok' });
+        jobLastSuccess.set({ task }, state.lastSuccessAt / 1000);
       } catch (error) {
+        state.lastFailureAt = Date.now();
+        state.lastError = String(error);
+        jobRuns.inc({ task, outcome: 'error' });
         options.log?.({ level: 'warn', msg: `${name} round failed`, error: String(error) });
       } finally {
+        end();
         running = undefined;
       }
     })();
@@ -29,7 +66,9 @@ export function startPeriodicJob(
   timer.unref();
   return async () => {
     stopped = true;
+    state.running = false;
     clearInterval(timer);
     await running;
+    if (jobs.get(name) === state) jobs.delete(name);
   };
 }

@@ -1,3 +1,4 @@
+import { mailsFailed, mailsSent, tenantLabel } from '../metrics/registry';
 import type { Database } from '../db/database';
 import { SIGN_IN_MAIL_JOBS } from '../auth/signInMailJobs';
 import { EMAIL_WIDGET_MAIL_JOBS } from '../email-widget/emailWidgetMailJobs';
@@ -110,6 +111,7 @@ async function processRow(
     await transport.send({ ...mail, messageId: queuedMessageId(row, mail.from) });
     await markSent(db, row);
     result.sent++;
+    mailsSent.inc({ tenant: tenantLabel(row.tenantId) });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = row.attempts >= options.maxAttempts;
@@ -129,6 +131,7 @@ async function processRow(
     });
     if (giveUp) result.failed++;
     else result.retried++;
+    mailsFailed.inc({ tenant: tenantLabel(row.tenantId), final: String(giveUp) });
   }
 }
 

@@ -28,6 +28,7 @@ import type {
 } from '../../../schemas/generated/operator-change-page';
 import type { OperatorChangeAcknowledgement } from '../../../schemas/generated/operator-change-acknowledgement';
 import { changeRejectedMail } from './changeRejectedMail';
+import { changeAcknowledgements, tenantLabel } from '../../metrics/registry';
 
 export interface ChangeFeedDeps {
   db: Database;
@@ -137,7 +138,7 @@ export async function acknowledgeChange(
   }
   const notFound = new HttpError(404, 'not_found', `There is no change ${eventId} in this tenant's feed.`);
   if (!UUID.test(eventId)) throw notFound;
-  return deps.db.transaction(async (tx) => {
+  const answer = await deps.db.transaction(async (tx) => {
     const event = await findFeedEvent(tx, tenant.id, eventId, { lock: true });
     if (!event) throw notFound;
     const stored = event.acknowledgement;
@@ -190,4 +191,7 @@ export async function acknowledgeChange(
     await insertAcknowledgement(tx, tenant.id, eventId, acknowledgement);
     return { created: true, acknowledgement: answerOf(eventId, acknowledgement) };
   });
+  // Counted once committed; a repeat of a stored acknowledgement is not a new one.
+  if (answer.created) changeAcknowledgements.inc({ tenant: tenantLabel(tenant.id), status: body.status });
+  return answer;
 }
