@@ -7,6 +7,7 @@ import { ssoAuthorizeRoute } from './auth/oauthRoutes';
 import { issueXsrfCookie, requireXsrf } from './auth/xsrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
 import { createDatabaseHealth } from './db/databaseHealth';
+import { readinessDetails } from './metrics/readiness';
 import { demoPageHostOnly } from './http/demoPageHost';
 import { guardRequestInput, guardRouteParams } from './http/inputGuard';
 import { commonHeaders, noStore } from './http/securityHeaders';
@@ -140,10 +141,17 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
       await options.db.query('select 1');
       databaseHealth.up();
       const lastOutage = databaseHealth.lastOutage();
-      res.json({
-        status: 'ready',
+      const details = await readinessDetails(options.db);
+      // Pending migrations: this code would answer on a schema it does not know, so no traffic.
+      // A stalled job is said (`degraded`) but keeps the instance serving: its requests still work,
+      // and the alert "job stopped" (ops/prometheus/alerts.yml) calls someone.
+      const migrating = details.migrations.pending.length > 0;
+      res.status(migrating ? 503 : 200).json({
+        status: migrating ? 'unavailable' : details.ok ? 'ready' : 'degraded',
         database: options.db.kind,
         tenants: directory.all().length,
+        migrations: details.migrations,
+        jobs: details.jobs,
         ...(lastOutage ? { lastOutage } : {}),
       });
     } catch (error) {

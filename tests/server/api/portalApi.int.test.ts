@@ -210,7 +210,12 @@ describe('server shell', () => {
     const health = await fetch(`${baseUrl}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${baseUrl}/readyz`);
-    expect(await ready.json()).toMatchObject({ status: 'ready', tenants: 2 });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      tenants: 2,
+      migrations: { pending: [] },
+      jobs: expect.any(Array),
+    });
   });
 
   it('says so when a tenant portal is not built instead of serving nothing', async () => {
