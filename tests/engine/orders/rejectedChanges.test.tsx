@@ -15,8 +15,7 @@ const rejected = [
     type: 'address.changed',
     changedAt: '2026-11-03T10:00:00.000Z',
     rejectedAt: '2026-11-04T08:00:00.000Z',
-    reason:
-      'Die Adresse liegt außerhalb unseres Zustellgebiets.',
+    reason: 'Die Adresse liegt außerhalb unseres Zustellgebiets.',
   },
   {
     eventId: '6b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b',
