@@ -13,6 +13,7 @@ import { registerKeys } from './commands/keys';
 import { registerImport } from './commands/import';
 import { registerStudio } from './commands/studio';
 import { registerWebhooks } from './commands/webhooks';
+import { registerPayments } from './commands/payments';
 
 /**
  * The `portal` program as a factory (CONVENTIONS.md, Docusaurus): tests build it and drive it
@@ -38,6 +39,7 @@ export function createProgram(): Command {
   registerImport(program);
   registerStudio(program);
   registerWebhooks(program);
+  registerPayments(program);
   return program;
 }
 

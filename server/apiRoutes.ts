@@ -1,4 +1,5 @@
-import type { Router } from 'express';
+import { Router } from 'express';
+import { guardRequestInput } from './http/inputGuard';
 import type { Database } from './db/database';
 import type { AuthService } from './auth/authService';
 import type { Mailer } from './mail/mailer';
@@ -26,8 +27,11 @@ import { offerRoutes } from './offers/offerRoutes';
 import { createCancellationService } from './cancellation/cancellationService';
 import { cancellationSlice } from './cancellation/cancellationRoutes';
 import { bulkRenewalSlice } from './renewal/bulkRenewalRoutes';
-import { createSandboxProvider } from './payments/sandboxProvider';
-import type { PaymentProvider } from './payments/paymentProvider';
+import {
+  createPaymentProviders,
+  paymentReconciliation,
+  settlingThroughProviders,
+} from './payments/paymentProviders';
 import { createPaymentPages } from './payments/paymentPages';
 import { createHolidayService } from './holiday-service/holidayService';
 import { holidayServiceRoutes } from './holiday-service/holidayServiceRoutes';
@@ -84,23 +88,31 @@ export interface ApiDeps {
  * per publication (offers, licences: a capability rule of engine/domain/capabilities.ts), a flag
  * the request names (the order-number login's flow), sign-in routes that are not a feature's.
  */
-export function apiRouters(deps: ApiDeps): Router[] {
+export function apiRouters(deps: ApiDeps): ApiParts {
   // One invoice-request service behind the subscription page and the purchase orders.
   const invoiceRequests = createInvoiceRequests(deps);
   // The payment providers a tenant may choose (`payments.provider`, README "Payments").
-  const providers = new Map<string, PaymentProvider>([['sandbox', createSandboxProvider(deps)]]);
+  const providers = createPaymentProviders(deps);
   const paymentPages = createPaymentPages(providers);
   const paymentMethods = createPaymentMethodChange({ ...deps, paymentPages });
-  // A payment settles by what it pays for: offers, or the registration of a card or PayPal.
+  // A payment settles by what it pays for: offers, or the registration of a card or PayPal. The
+  // providers' reports settle through this; the portal's own flows give a payment up at its
+  // provider first (settlingThroughProviders).
   const settle = async (tenant: ServerTenant, paymentId: string, status: SettledStatus): Promise<boolean> => {
     const payment = await findPaymentRecord(deps.db, tenant.id, paymentId);
     return payment?.purpose === 'payment-method'
       ? paymentMethods.settle(tenant, paymentId, status)
       : offers.settle(tenant, paymentId, status);
   };
-  const offers = createOfferService({ ...deps, paymentPages, settleAny: settle });
+  const settleFromPortal = settlingThroughProviders(deps, providers, settle);
+  const offers = createOfferService({ ...deps, paymentPages, settleAny: settleFromPortal });
   const cancellations = createCancellationService({ ...deps, offers });
-  return [
+  const paymentCallbacks = Router();
+  // Before any body parser: the query passes the API's input guard here, each body where it is read.
+  paymentCallbacks.use(guardRequestInput);
+  for (const provider of providers.values())
+    if (provider.callbacks) paymentCallbacks.use(provider.callbacks(settle));
+  const routers = [
     authRoutes(deps),
     oauthApiRoutes(deps.oauth),
     gatedSlice(kickerAuthSlice(deps)),
@@ -157,4 +169,21 @@ export function apiRouters(deps: ApiDeps): Router[] {
     gatedSlice(dataExportSlice({ auth: deps.auth, dataExport: createDataExport(deps) })),
     gatedSlice(loyaltySlice({ auth: deps.auth, loyalty: createLoyaltyService(deps) })),
   ];
+  return {
+    routers,
+    paymentCallbacks,
+    reconcilePayments: (tenants) =>
+      paymentReconciliation({ db: deps.db, now: deps.now, log: deps.log, tenants, providers, settle })(),
+  };
+}
+
+/** The API's parts: the routers under /api, the payment providers' webhooks, the reconciliation round. */
+export interface ApiParts {
+  routers: Router[];
+  /** Mounted under each tenant's /api/payments before the JSON parser and the XSRF check. */
+  paymentCallbacks: Router;
+  /** One round of asking providers about late payments (server/payments/paymentProviders.ts). */
+  reconcilePayments: (
+    tenants: (id: string) => ServerTenant | undefined,
+  ) => Promise<{ asked: number; settled: number }>;
 }

@@ -95,7 +95,12 @@ const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /t/*/api/\n';
  * Builds the Express app without listening (DESIGN.md "server/"): every tenant's portal and its
  * /api, resolved by Host header or `/t/<id>/` prefix, health and readiness, one error shape.
  */
-export function createApp(options: AppOptions): { app: Express; auth: AuthService } {
+export function createApp(options: AppOptions): {
+  app: Express;
+  auth: AuthService;
+  /** One round of the payment reconciliation job (server/main.ts runs it; tests call it). */
+  reconcilePayments: () => Promise<{ asked: number; settled: number }>;
+} {
   const log = options.log ?? silentLogger;
   const directory = new TenantDirectory(options.tenants);
   const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
@@ -108,7 +113,7 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     log,
     allowPrivateProviders: options.devPages === true || options.allowPrivateSignOnProviders === true,
   });
-  const routers = apiRouters({
+  const { routers, paymentCallbacks, reconcilePayments } = apiRouters({
     db: options.db,
     auth,
     mailer: options.mailer,
@@ -178,6 +183,9 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
     router.use(resolver);
     // The order system's API (issue 25): keys, not cookies, so before the XSRF cookie.
     router.use('/operator/v1', operator);
+    // The payment providers' webhooks: signed (or answered from the provider's API), not
+    // cookie-borne, and read raw for their signatures, so before the XSRF check and the JSON parser.
+    router.use('/api/payments', paymentCallbacks);
     router.use(issueXsrfCookie);
     const api = Router();
     // Every /api answer above the threshold, the refusals included; the PDFs stay as they are.
@@ -245,5 +253,5 @@ export function createApp(options: AppOptions): { app: Express; auth: AuthServic
       log(entry);
     }),
   );
-  return { app, auth };
+  return { app, auth, reconcilePayments: () => reconcilePayments((id) => directory.get(id)) };
 }

@@ -13,6 +13,7 @@ import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { retiredPrivateAddressSwitch } from './http/publicRequest';
 import { startDueChanges } from './jobs/dueChanges';
 import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
+import { startPeriodicJob } from './jobs/periodicJob';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { startMetricsServer, type MetricsServer } from './metrics/scrape';
@@ -78,6 +79,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopWebhookDeliverer: () => Promise<void> = async () => {};
   let stopDueChanges: () => Promise<void> = async () => {};
   let stopECards: () => Promise<void> = async () => {};
+  let stopPaymentReconciliation: () => Promise<void> = async () => {};
   let metrics: MetricsServer | undefined;
   try {
     const applied = await migrate(db);
@@ -103,7 +105,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           ? Number(process.env.PORTAL_E_CARD_INTERVAL_MS)
           : undefined,
     });
-    const { app } = createApp({
+    const { app, reconcilePayments } = createApp({
       db,
       tenants: options.tenants,
       distDir: options.distDir,
@@ -117,6 +119,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       signInLimits: signInLimitsFromEnv(),
       log,
       metrics: metricsPort !== undefined,
+    });
+    // Hosted payments whose provider's report is late are asked about (README "Payments").
+    stopPaymentReconciliation = startPeriodicJob('payment reconciliation', reconcilePayments, {
+      intervalMs: 60_000,
+      log,
     });
     if (metricsPort !== undefined)
       metrics = await startMetricsServer(db, {
@@ -138,6 +145,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopWebhookDeliverer().catch(() => undefined);
     await stopDueChanges().catch(() => undefined);
     await stopECards().catch(() => undefined);
+    await stopPaymentReconciliation().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
@@ -156,7 +164,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.closeAllConnections();
       await closed;
       // Both finish what is under way (a webhook request at most its 10 s time-out) before the database goes.
-      await Promise.all([stopMailSender(), stopWebhookDeliverer(), stopDueChanges(), stopECards()]);
+      await Promise.all([
+        stopMailSender(),
+        stopWebhookDeliverer(),
+        stopDueChanges(),
+        stopECards(),
+        stopPaymentReconciliation(),
+      ]);
       await db.close();
     },
   };

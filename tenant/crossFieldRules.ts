@@ -20,6 +20,7 @@ import type { Problem } from './schemaErrors';
 import { webhookSecretProblem } from './webhookSecret';
 import { nonPublicHost } from './publicAddress';
 import { offerExperimentRules } from './offerExperimentRules';
+import { paymentProviderRules } from './paymentProviderRules';
 
 export interface RuleContext {
   /** File name without .json; the id must equal it. */
@@ -549,5 +550,6 @@ export function crossFieldRules(tenant: TenantWithDefaults | Loose, ctx: RuleCon
     ...uniqueLinkTexts(loose),
     ...webhookRules(loose),
     ...offerExperimentRules(loose),
+    ...paymentProviderRules(loose),
   ];
 }

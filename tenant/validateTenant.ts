@@ -6,6 +6,7 @@ import { parseJson } from './jsonSource';
 import { validateAgainstSchema, type Problem } from './schemaErrors';
 import { knownTextKeys, loadThemePresets } from './sources';
 import { translationWarnings } from './translationWarnings';
+import { paymentSecretWarnings } from './paymentProviderRules';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
 
 /**
@@ -55,6 +56,7 @@ export function validateTenantSource(
     ...translationWarnings(parsed.source.value as Record<string, unknown>),
     ...eInvoice.warnings,
     ...webhookSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
+    ...paymentSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
   ]
     .filter((warning) => !alreadyReported(warning, schemaProblems))
     .map((warning) => ({ ...issueAt(file, parsed.source, warning), severity: 'warning' as const }))

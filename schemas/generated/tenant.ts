@@ -1426,13 +1426,35 @@ export interface UpgradeConfig {
   upgradeTimes?: ('NOW' | 'NEXT_CYCLE')[];
 }
 /**
- * How subscribers pay for offers by card or PayPal (renewal, upgrade, retention offers, bulk renewal; issue 11). README "Payments" describes the provider adapter.
+ * How subscribers pay by card or PayPal (renewal, upgrade, retention offers, bulk renewal) and register a card or PayPal as their payment method. README "Payments" describes the providers and Going live step 6 how to connect one.
  */
 export interface PaymentsConfig {
   /**
-   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves). A publisher's provider (Stripe Checkout, Adyen, PayPal) is added as another adapter in server/payments/.
+   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves; the demo's); `stripe`, Stripe Checkout (settings under `stripe`); `mollie`, Mollie's hosted checkout (settings under `mollie`). `portal payments check <tenant>` verifies a provider's credentials before going live.
    */
-  provider?: 'sandbox';
+  provider?: 'sandbox' | 'stripe' | 'mollie';
+  /**
+   * Stripe Checkout: the names of the server's environment variables that hold the account's secret key and the webhook endpoint's signing secret (never the secrets themselves: a tenant file is committed). In Stripe's dashboard, add the endpoint https://<portal>/api/payments/stripe/webhook (or …/t/<tenant>/api/payments/stripe/webhook) with the events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired.
+   */
+  stripe?: {
+    /**
+     * Name of the environment variable with the secret key (sk_live_… or sk_test_…, or a restricted key rk_… allowed to write Checkout Sessions), for example PORTAL_STRIPE_KEY_TECHNIKWELT.
+     */
+    secretKeyEnv: string;
+    /**
+     * Name of the environment variable with the webhook endpoint's signing secret (whsec_…), for example PORTAL_STRIPE_WEBHOOK_SECRET_TECHNIKWELT.
+     */
+    webhookSecretEnv: string;
+  };
+  /**
+   * Mollie: the name of the server's environment variable that holds the API key (live_… or test_…). Mollie calls the portal's webhook URL by itself (the portal gives it with every payment; it must be reachable from the internet): nothing to set up in Mollie's dashboard.
+   */
+  mollie?: {
+    /**
+     * Name of the environment variable with the API key (live_… or test_…), for example PORTAL_MOLLIE_KEY_GARTENFREUNDE.
+     */
+    apiKeyEnv: string;
+  };
 }
 /**
  * One experiment (issue 27): which flow (and, for cancellations, which reason) it runs in, and its variants. At most one experiment per flow and reason; one without a reason covers the reasons no other experiment names.
@@ -2329,11 +2351,33 @@ export interface UpgradeConfigWithDefaults {
   upgradeTimes: ('NOW' | 'NEXT_CYCLE')[];
 }
 /**
- * How subscribers pay for offers by card or PayPal (renewal, upgrade, retention offers, bulk renewal; issue 11). README "Payments" describes the provider adapter.
+ * How subscribers pay by card or PayPal (renewal, upgrade, retention offers, bulk renewal) and register a card or PayPal as their payment method. README "Payments" describes the providers and Going live step 6 how to connect one.
  */
 export interface PaymentsConfigWithDefaults {
   /**
-   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves). A publisher's provider (Stripe Checkout, Adyen, PayPal) is added as another adapter in server/payments/.
+   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves; the demo's); `stripe`, Stripe Checkout (settings under `stripe`); `mollie`, Mollie's hosted checkout (settings under `mollie`). `portal payments check <tenant>` verifies a provider's credentials before going live.
    */
-  provider: 'sandbox';
+  provider: 'sandbox' | 'stripe' | 'mollie';
+  /**
+   * Stripe Checkout: the names of the server's environment variables that hold the account's secret key and the webhook endpoint's signing secret (never the secrets themselves: a tenant file is committed). In Stripe's dashboard, add the endpoint https://<portal>/api/payments/stripe/webhook (or …/t/<tenant>/api/payments/stripe/webhook) with the events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired.
+   */
+  stripe?: {
+    /**
+     * Name of the environment variable with the secret key (sk_live_… or sk_test_…, or a restricted key rk_… allowed to write Checkout Sessions), for example PORTAL_STRIPE_KEY_TECHNIKWELT.
+     */
+    secretKeyEnv: string;
+    /**
+     * Name of the environment variable with the webhook endpoint's signing secret (whsec_…), for example PORTAL_STRIPE_WEBHOOK_SECRET_TECHNIKWELT.
+     */
+    webhookSecretEnv: string;
+  };
+  /**
+   * Mollie: the name of the server's environment variable that holds the API key (live_… or test_…). Mollie calls the portal's webhook URL by itself (the portal gives it with every payment; it must be reachable from the internet): nothing to set up in Mollie's dashboard.
+   */
+  mollie?: {
+    /**
+     * Name of the environment variable with the API key (live_… or test_…), for example PORTAL_MOLLIE_KEY_GARTENFREUNDE.
+     */
+    apiKeyEnv: string;
+  };
 }

@@ -65,6 +65,7 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
         method: input.method,
         locale: input.locale,
         basePath: input.basePath,
+        purpose: input.purpose,
       });
       return { id, url: page.url };
     },
@@ -87,6 +88,7 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
         method: payment.method,
         locale: payment.locale,
         basePath,
+        purpose: payment.purpose,
       });
       return page.url;
     },

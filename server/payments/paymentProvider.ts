@@ -4,12 +4,15 @@
  * page the subscriber pays on; the portal opens it in a popup (account-flows.md §4 "Offer
  * acceptance"). The provider later reports the outcome — by its callback route or by its own page —
  * through `settle`, which moves the payment from pending to success, error or canceled and applies
- * what was bought in the same transaction. Plugging in Stripe Checkout, Adyen or PayPal means one
- * more implementation of this interface, listed in PAYMENT_PROVIDERS (README "Payments").
+ * what was bought in the same transaction. The built-in sandbox serves its own page
+ * (sandboxProvider.ts); Stripe Checkout and Mollie are hosted pages behind hostedCheckout.ts
+ * (stripeGateway.ts, mollieGateway.ts). Another provider is one more implementation of this
+ * interface, listed in server/payments/paymentProviders.ts (README "Payments").
  */
 import type { Router } from 'express';
 import type { Locale } from '../../engine/domain/locales';
 import type { ServerTenant } from '../tenancy/tenantContext';
+import type { PaymentRow } from '../store/paymentStore';
 
 export type SettledStatus = 'success' | 'error' | 'canceled';
 
@@ -24,6 +27,8 @@ export interface PaymentPageRequest {
   locale: Locale;
   /** The tenant portal's base path (`/` or `/t/<tenant>/`), for URLs on the portal's origin. */
   basePath: string;
+  /** What it pays for: offers are charged, a payment-method change registers a card or PayPal. */
+  purpose: PaymentRow['purpose'];
 }
 
 /** Moves a pending payment to its outcome and applies it; false when it was not pending (already settled). */
@@ -38,6 +43,22 @@ export interface PaymentProvider {
   readonly id: string;
   /** The page the subscriber pays on, opened in the popup (640 × 640, §9). */
   createPaymentPage(request: PaymentPageRequest): Promise<{ url: string }>;
-  /** The provider's own routes under each tenant's /api (callbacks, return pages); they call `settle`. */
+  /** The provider's own routes under each tenant's /api (pages, return pages); they call `settle`. */
   routes(settle: SettlePayment): Router;
+  /**
+   * Routes the provider's servers call (webhooks), mounted under each tenant's /api/payments before
+   * the JSON parser and the XSRF check: they read the raw body a signature covers.
+   */
+  callbacks?(settle: SettlePayment): Router;
+  /** What the provider says a pending payment became (the reconciliation job); 'pending' while it is open. */
+  outcome?(tenant: ServerTenant, payment: PaymentRow): Promise<ProviderOutcome>;
+  /**
+   * Gives up a pending payment at the provider (the popup was closed, its page expired): 'canceled'
+   * once it can no longer be paid, or what it became first (paid a moment ago: 'success'), or
+   * 'pending' when the provider cannot stop it now (a payment being processed).
+   */
+  cancel?(tenant: ServerTenant, payment: PaymentRow): Promise<ProviderOutcome>;
 }
+
+/** A payment's state at its provider: settled one way, or still open. */
+export type ProviderOutcome = SettledStatus | 'pending';

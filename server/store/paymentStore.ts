@@ -32,16 +32,24 @@ export interface PaymentRow {
   purpose: 'offers' | 'payment-method';
   /** payment-method: { subscriptionId, method }. */
   details: Record<string, unknown>;
+  /** A hosted provider's id of the page paid on (migration 026): a Checkout Session, a Mollie payment. */
+  providerReference: string | null;
+  /** What the hosted provider answered that the portal needs again (server/payments/hostedCheckout.ts). */
+  providerDetails: Record<string, unknown>;
   createdAt: Date;
 }
 
 const PAYMENT_COLUMNS = `id, user_id as "userId", provider, method, amount::float8 as amount, currency, status, secret_hash as "secretHash",
-  locale, description, cross_selling as "crossSelling", purpose, details, created_at as "createdAt"`;
+  locale, description, cross_selling as "crossSelling", purpose, details, provider_reference as "providerReference",
+  provider_details as "providerDetails", created_at as "createdAt"`;
 
 export async function insertPayment(
   db: Queryable,
   tenantId: string,
-  row: Omit<PaymentRow, 'id' | 'status' | 'crossSelling' | 'createdAt'>,
+  row: Omit<
+    PaymentRow,
+    'id' | 'status' | 'crossSelling' | 'createdAt' | 'providerReference' | 'providerDetails'
+  >,
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into payments (tenant_id, user_id, provider, method, amount, currency, secret_hash, locale, description, purpose, details)
@@ -167,4 +175,48 @@ export async function orderNumberOf(
     [tenantId, subscriptionId],
   );
   return rows[0]?.orderNumber ?? null;
+}
+
+/** The hosted provider's page of a payment (migration 026): its reference and what to keep of its answer. */
+export async function setProviderPage(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  reference: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await db.query(
+    `update payments set provider_reference = $3, provider_details = provider_details || $4::jsonb where tenant_id = $1 and id = $2`,
+    [tenantId, id, reference, JSON.stringify(details)],
+  );
+}
+
+/** Hosted-provider payments still pending that were started before `before`, oldest first (the reconciliation job). */
+export async function pendingHostedPayments(
+  db: Queryable,
+  before: Date,
+  limit: number,
+): Promise<Array<{ tenantId: string; id: string }>> {
+  return db.query<{ tenantId: string; id: string }>(
+    `select tenant_id as "tenantId", id from payments
+      where status = 'pending' and provider <> 'sandbox' and created_at < $1
+        -- a payment the provider still calls open after three days is the provider's to end
+        and created_at > $1 - interval '3 days'
+      order by created_at limit $2`,
+    [before, limit],
+  );
+}
+
+/** The payment whose hosted page a provider's reference names (migration 026), or null. */
+export async function findPaymentByReference(
+  db: Queryable,
+  tenantId: string,
+  provider: string,
+  reference: string,
+): Promise<PaymentRow | null> {
+  const rows = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS} from payments where tenant_id = $1 and provider = $2 and provider_reference = $3`,
+    [tenantId, provider, reference],
+  );
+  return rows[0] ?? null;
 }

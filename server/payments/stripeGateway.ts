@@ -1,0 +1,187 @@
+/**
+ * Stripe Checkout behind the hosted-page provider (hostedCheckout.ts; README "Payments"), on the
+ * official `stripe` SDK. An offer is paid in a Checkout Session in `payment` mode (one line with the
+ * amount in minor units and the tenant's currency, card or PayPal as its payment method type); a card
+ * or PayPal is registered for the payment method change in `setup` mode. The session carries the
+ * portal's payment id as `client_reference_id` and in its metadata, with the tenant's id.
+ *
+ * Settled from the signed webhook (`checkout.session.completed`, `…async_payment_succeeded`,
+ * `…async_payment_failed`, `checkout.session.expired`), verified with the SDK's
+ * `webhooks.constructEvent` against the tenant's endpoint secret; the return page and the
+ * reconciliation job ask the API for the session instead.
+ */
+import express, { Router } from 'express';
+import Stripe from 'stripe';
+import type { Database } from '../db/database';
+import { HttpError, notFound } from '../http/errors';
+import { findPaymentRecord, type PaymentRow } from '../store/paymentStore';
+import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
+import type { ProviderOutcome, SettlePayment } from './paymentProvider';
+import type { HostedGateway } from './hostedCheckout';
+import { PAYMENT_EXPIRY_MINUTES } from './paymentPages';
+import { apiUrlOverride, stripeCredentials } from './providerCredentials';
+
+/** Stripe's own bounds of `expires_at`: at least 30 minutes after the session is created. */
+const STRIPE_MIN_SESSION_MINUTES = 30;
+
+/** One client per secret key (the SDK keeps its agent and retries per client). */
+const clients = new Map<string, Stripe>();
+
+export function stripeClient(secretKey: string): Stripe {
+  let client = clients.get(secretKey);
+  if (!client) {
+    const base = apiUrlOverride('PORTAL_STRIPE_API_URL');
+    client = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'publisher-self-service-portal' },
+      ...(base && {
+        host: base.hostname,
+        port: base.port || (base.protocol === 'https:' ? 443 : 80),
+        protocol: base.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+    clients.set(secretKey, client);
+  }
+  return client;
+}
+
+/** What a session says of its payment: paid (or nothing to pay), still open, or expired. */
+export function sessionOutcome(
+  session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'>,
+): ProviderOutcome {
+  if (session.status === 'expired') return 'canceled';
+  if (session.status === 'complete')
+    // An asynchronous method completes the session unpaid; its own event settles it later.
+    return session.payment_status === 'unpaid' ? 'pending' : 'success';
+  return 'pending';
+}
+
+const SETTLING_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+function eventOutcome(type: string, session: Stripe.Checkout.Session): ProviderOutcome {
+  if (type === 'checkout.session.async_payment_succeeded') return 'success';
+  if (type === 'checkout.session.async_payment_failed') return 'error';
+  return sessionOutcome(session);
+}
+
+export function createStripeGateway(deps: { db: Database; now: () => Date }): HostedGateway {
+  const client = (tenant: ServerTenant) => stripeClient(stripeCredentials(tenant).secretKey);
+
+  async function retrieve(tenant: ServerTenant, payment: PaymentRow): Promise<Stripe.Checkout.Session> {
+    return client(tenant).checkout.sessions.retrieve(payment.providerReference!);
+  }
+
+  return {
+    id: 'stripe',
+
+    async open(tenant, { payment, locale, label, urls }) {
+      const currency = payment.currency.toLowerCase();
+      const created = new Date(payment.createdAt).getTime();
+      // The session lives as long as the portal's payment page (PAYMENT_EXPIRY_MINUTES), and at
+      // least as long as Stripe asks.
+      const expiresAt = Math.ceil(
+        Math.max(
+          created + PAYMENT_EXPIRY_MINUTES * 60_000,
+          deps.now().getTime() + (STRIPE_MIN_SESSION_MINUTES + 1) * 60_000,
+        ) / 1000,
+      );
+      const common: Stripe.Checkout.SessionCreateParams = {
+        client_reference_id: payment.id,
+        metadata: { paymentId: payment.id, tenant: tenant.id, purpose: payment.purpose },
+        success_url: urls.returnUrl,
+        cancel_url: urls.cancelUrl,
+        locale: locale === 'de-DE' ? 'de' : 'en-GB',
+        expires_at: expiresAt,
+        // The API version the SDK pins (2026-10-28) filters the eligible methods by this list.
+        allowed_payment_method_types: [payment.method === 'PAYPAL' ? 'paypal' : 'card'],
+      };
+      const params: Stripe.Checkout.SessionCreateParams =
+        payment.purpose === 'payment-method'
+          ? { ...common, mode: 'setup', currency }
+          : {
+              ...common,
+              mode: 'payment',
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency,
+                    // Minor units: both currencies the portal charges (EUR, GBP) have two decimals.
+                    unit_amount: Math.round(payment.amount * 100),
+                    product_data: { name: label.slice(0, 250) },
+                  },
+                },
+              ],
+            };
+      // The same key for the same page: a retry after a lost answer gets the same session back (the
+      // expiry is part of the request, so part of the key).
+      const session = await client(tenant).checkout.sessions.create(params, {
+        idempotencyKey: `portal-${payment.id}-${payment.secretHash.slice(0, 16)}-${expiresAt}`,
+      });
+      if (!session.url)
+        throw new HttpError(502, 'payment_unavailable', 'Stripe answered a session without a page.');
+      return { reference: session.id, url: session.url };
+    },
+
+    async look(tenant, payment) {
+      const session = await retrieve(tenant, payment);
+      const outcome = sessionOutcome(session);
+      return { outcome, url: outcome === 'pending' && session.status === 'open' ? session.url : null };
+    },
+
+    async stop(tenant, payment) {
+      const session = await retrieve(tenant, payment);
+      if (session.status !== 'open') return sessionOutcome(session);
+      try {
+        return sessionOutcome(await client(tenant).checkout.sessions.expire(session.id));
+      } catch (error) {
+        // Completed between the two calls: what it became is the answer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return sessionOutcome(await retrieve(tenant, payment));
+        throw error;
+      }
+    },
+
+    webhook(settle: SettlePayment) {
+      const router = Router();
+      // The signature covers the bytes as sent: the body stays raw.
+      router.post('/stripe/webhook', express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
+        const tenant = requestTenant(res);
+        if (tenant.payments?.provider !== 'stripe')
+          throw notFound('This portal takes no payments by Stripe.');
+        const { webhookSecret } = stripeCredentials(tenant);
+        const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        let event: Stripe.Event;
+        try {
+          event = client(tenant).webhooks.constructEvent(
+            body,
+            req.headers['stripe-signature'] ?? '',
+            webhookSecret,
+          );
+        } catch {
+          throw new HttpError(400, 'invalid_signature', 'The Stripe-Signature header does not verify.');
+        }
+        if (!SETTLING_EVENTS.has(event.type)) return void res.json({ received: true, ignored: 'event type' });
+        const session = event.data.object as Stripe.Checkout.Session;
+        const paymentId = session.client_reference_id ?? session.metadata?.paymentId ?? '';
+        const payment = paymentId ? await findPaymentRecord(deps.db, tenant.id, paymentId) : null;
+        // A session of another tenant, or of no payment of this one, settles nothing here.
+        if (!payment || payment.provider !== 'stripe' || session.metadata?.tenant !== tenant.id)
+          throw notFound('There is no such payment.');
+        // A page the portal replaced (reopened with a new key, hostedCheckout.ts) was stopped first.
+        if (payment.providerReference !== session.id)
+          return void res.json({ received: true, ignored: "not the payment's current session" });
+        const outcome = eventOutcome(event.type, session);
+        if (outcome !== 'pending') await settle(tenant, payment.id, outcome);
+        res.json({ received: true });
+      });
+      return router;
+    },
+  };
+}
