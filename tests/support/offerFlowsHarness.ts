@@ -62,6 +62,8 @@ export interface OfferFlowsServer {
   db: Database;
   clock: Date;
   close: () => Promise<void>;
+  /** One round of the payment reconciliation job (README "Payments"). */
+  reconcilePayments: () => Promise<{ asked: number; settled: number }>;
   mails: (to: string) => Promise<Array<{ subject: string; text: string }>>;
   signIn: (t: ServerTenant, email?: string, locale?: string) => Promise<Client>;
   subscriptions: (client: Client) => Promise<Subscription[]>;
@@ -80,7 +82,7 @@ export async function startOfferFlows(
   const mailer = createMailer({ outboxDir });
   const db = await getTestDatabase();
   await seedDemoData(db, tenants, { today: clock });
-  const { app } = createApp({
+  const { app, reconcilePayments } = createApp({
     db,
     tenants,
     distDir: path.join(outboxDir, 'no-dist'),
@@ -137,5 +139,5 @@ export async function startOfferFlows(
     return client.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body });
   }
 
-  return { baseUrl, db, clock, close, mails, signIn, subscriptions, payOnSandbox };
+  return { baseUrl, db, clock, close, reconcilePayments, mails, signIn, subscriptions, payOnSandbox };
 }

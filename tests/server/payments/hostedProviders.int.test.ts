@@ -1,0 +1,445 @@
+/**
+ * Stripe Checkout and Mollie behind the payment adapter (README "Payments"), through the official
+ * SDKs pointed at local stand-ins of the providers' documented APIs: each flow settles once (a
+ * repeated or reordered report changes nothing), a forged signature, a foreign tenant's report and an
+ * unknown payment are refused, a lost webhook is reconciled, and declined and cancelled payments end
+ * as such. The renewal is the offer flow paid here; the payment method change registers a card.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { uniqueTenantId } from '../../support/database';
+import {
+  offerFlowTenant,
+  startOfferFlows,
+  type Client,
+  type OfferFlowsServer,
+} from '../../support/offerFlowsHarness';
+import {
+  startMollieStandin,
+  startStripeStandin,
+  type MollieStandin,
+  type StripeStandin,
+} from '../../support/paymentStandins';
+
+const STRIPE_KEY_ENV = 'TEST_HOSTED_STRIPE_KEY';
+const STRIPE_WHSEC_ENV = 'TEST_HOSTED_STRIPE_WHSEC';
+const MOLLIE_KEY_ENV = 'TEST_HOSTED_MOLLIE_KEY';
+const WEBHOOK_SECRET = 'whsec_aG9zdGVkLXByb3ZpZGVycy10ZXN0LXNlY3JldA==';
+
+const paymentMethodChange = {
+  paymentMethodChange: {
+    allowedChanges: Object.fromEntries(
+      ['direct_debit', 'sepa', 'invoice', 'credit_card', 'paypal', 'none'].map((from) => [
+        from,
+        ['credit_card'],
+      ]),
+    ),
+  },
+};
+
+function hostedTenant(prefix: string, provider: 'stripe' | 'mollie'): ServerTenant {
+  return offerFlowTenant(uniqueTenantId(prefix), ['renewal', 'payment-method-change'], {
+    renewal: { recommendationCategory: 'VERL', bulkRenewal: true },
+    ...paymentMethodChange,
+    payments:
+      provider === 'stripe'
+        ? { provider, stripe: { secretKeyEnv: STRIPE_KEY_ENV, webhookSecretEnv: STRIPE_WHSEC_ENV } }
+        : { provider, mollie: { apiKeyEnv: MOLLIE_KEY_ENV } },
+  });
+}
+
+// One tenant per story, so no story sees another's payments or renewals.
+const stripePaid = hostedTenant('stripe-paid', 'stripe');
+const stripeLost = hostedTenant('stripe-lost', 'stripe');
+const stripeCancel = hostedTenant('stripe-cancel', 'stripe');
+const stripeMethod = hostedTenant('stripe-method', 'stripe');
+const molliePaid = hostedTenant('mollie-paid', 'mollie');
+const mollieLost = hostedTenant('mollie-lost', 'mollie');
+const mollieFailed = hostedTenant('mollie-failed', 'mollie');
+const mollieMethod = hostedTenant('mollie-method', 'mollie');
+const all = [
+  stripePaid,
+  stripeLost,
+  stripeCancel,
+  stripeMethod,
+  molliePaid,
+  mollieLost,
+  mollieFailed,
+  mollieMethod,
+];
+
+let server: OfferFlowsServer;
+let stripe: StripeStandin;
+let mollie: MollieStandin;
+
+const renewable = (list: Subscription[]) =>
+  list.find(
+    (s) => s.isRenewal && s.publication === 'OFP' && s.orderStatus === 'A' && !s.renewal?.autoRenewal,
+  )!;
+
+beforeAll(async () => {
+  stripe = await startStripeStandin();
+  mollie = await startMollieStandin();
+  vi.stubEnv(STRIPE_KEY_ENV, 'sk_test_hostedProviders');
+  vi.stubEnv(STRIPE_WHSEC_ENV, WEBHOOK_SECRET);
+  vi.stubEnv(MOLLIE_KEY_ENV, 'test_hostedProviders');
+  vi.stubEnv('PORTAL_STRIPE_API_URL', stripe.url);
+  vi.stubEnv('PORTAL_MOLLIE_API_URL', mollie.apiEndpoint);
+  // The Mollie SDK speaks only TLS, with its own root certificates: the stand-in's is made at start.
+  vi.stubEnv('NODE_TLS_REJECT_UNAUTHORIZED', '0');
+  server = await startOfferFlows(all);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+  await mollie?.close();
+  vi.unstubAllEnvs();
+});
+
+const webhookUrl = (t: ServerTenant, provider: string) =>
+  `${server.baseUrl}/t/${t.id}/api/payments/${provider}/webhook`;
+
+/** Accepts the card renewal of a renewable subscription: the pending payment and its popup URL. */
+async function acceptRenewal(t: ServerTenant) {
+  const client = await server.signIn(t);
+  const s = renewable(await server.subscriptions(client));
+  const accepted = await client.post<any>(
+    `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+  );
+  expect(accepted.status).toBe(200);
+  expect(accepted.body.status).toBe('pending');
+  return {
+    client,
+    s,
+    url: accepted.body.url as string,
+    paymentId: accepted.body.pendingPayment.id as string,
+  };
+}
+
+/** What the popup does first: the portal's checkout URL, which sends it on to the provider's page. */
+async function openPopup(url: string): Promise<string> {
+  const answer = await fetch(new URL(url, server.baseUrl), { redirect: 'manual' });
+  expect(answer.status, await answer.clone().text()).toBe(303);
+  return answer.headers.get('location')!;
+}
+
+/** The page the provider sends the subscriber back to, and the status it tells the opener. */
+async function returnPage(url: string): Promise<{ status: string; text: string }> {
+  const answer = await fetch(url);
+  expect(answer.status).toBe(200);
+  const html = await answer.text();
+  return {
+    status: /data-status="(\w+)"/.exec(html)![1],
+    text: /<p id="result" role="status">([^<]*)</.exec(html)![1],
+  };
+}
+
+async function paymentRow(t: ServerTenant, id: string) {
+  const [row] = await server.db.query<{ status: string; provider: string; reference: string | null }>(
+    `select status, provider, provider_reference as reference from payments where tenant_id = $1 and id = $2`,
+    [t.id, id],
+  );
+  return row;
+}
+
+async function settledEvents(t: ServerTenant, paymentId: string): Promise<number> {
+  const [row] = await server.db.query<{ n: string }>(
+    `select count(*)::text as n from account_events where tenant_id = $1 and type = 'payment.settled' and data->>'paymentId' = $2`,
+    [t.id, paymentId],
+  );
+  return Number(row.n);
+}
+
+const validTo = async (client: Client, id: string) =>
+  (await server.subscriptions(client)).find((s) => s.id === id)!.validToOnSaleDate;
+
+/** A signed Stripe webhook as Stripe sends it. */
+const postStripe = (t: ServerTenant, signed: { payload: string; header: string }) =>
+  fetch(webhookUrl(t, 'stripe'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signed.header },
+    body: signed.payload,
+  });
+
+const postMollie = (t: ServerTenant, id: string) =>
+  fetch(webhookUrl(t, 'mollie'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ id }).toString(),
+  });
+
+describe('Stripe Checkout', () => {
+  it('renews once from the signed webhook; a replayed, reordered, forged or foreign report changes nothing', async () => {
+    stripe.setWebhook(webhookUrl(stripePaid, 'stripe'), WEBHOOK_SECRET);
+    const { client, s, url, paymentId } = await acceptRenewal(stripePaid);
+    const before = await validTo(client, s.id);
+    const page = await openPopup(url);
+    expect(page.startsWith(`${stripe.url}/c/pay/cs_test_`)).toBe(true);
+    const sessionId = new URL(page).pathname.split('/').at(-1)!;
+    const session = stripe.sessions.get(sessionId)!;
+    expect(session).toMatchObject({
+      mode: 'payment',
+      client_reference_id: paymentId,
+      metadata: { paymentId, tenant: stripePaid.id },
+      locale: 'en-GB',
+    });
+    // The amount in minor units and the offer's currency.
+    const [price] = await server.db.query<{ price: number; currency: string }>(
+      `select price::float8 as price, currency from offers where tenant_id = $1 and id = 'OFP-RENEW-BUNDLE'`,
+      [stripePaid.id],
+    );
+    expect(session.amount_total).toBe(Math.round(price.price * 100));
+    expect(session.currency).toBe(price.currency.toLowerCase());
+    // Opening the popup again goes to the same session: one page, one payment.
+    expect(await openPopup(url)).toBe(page);
+
+    const back = await stripe.pay(sessionId);
+    expect(stripe.deliveries.map((d) => [d.type, d.status])).toContainEqual([
+      'checkout.session.completed',
+      200,
+    ]);
+    expect((await paymentRow(stripePaid, paymentId)).status).toBe('success');
+    expect(await returnPage(back)).toEqual({
+      status: 'success',
+      text: 'Payment successful. This window closes now.',
+    });
+    expect((await client.get<any>(`/subscriptions/${s.id}/pending-payments/${paymentId}`)).body.status).toBe(
+      'success',
+    );
+    const after = await validTo(client, s.id);
+    expect(after! > before!).toBe(true);
+
+    // The same event again, then a late "expired" of the same session: nothing moves.
+    const completed = stripe.events.find(
+      (e) => e.type === 'checkout.session.completed' && e.data.object.id === sessionId,
+    )!;
+    expect(
+      (
+        await postStripe(
+          stripePaid,
+          stripe.signedEvent('checkout.session.completed', completed.data.object, WEBHOOK_SECRET),
+        )
+      ).status,
+    ).toBe(200);
+    const expired = { ...completed.data.object, status: 'expired' as const, url: null };
+    expect(
+      (await postStripe(stripePaid, stripe.signedEvent('checkout.session.expired', expired, WEBHOOK_SECRET)))
+        .status,
+    ).toBe(200);
+    expect((await paymentRow(stripePaid, paymentId)).status).toBe('success');
+    expect(await settledEvents(stripePaid, paymentId)).toBe(1);
+    expect(await validTo(client, s.id)).toBe(after);
+
+    // A forged signature, a signature with another secret, a stale body: 400.
+    const signed = stripe.signedEvent('checkout.session.completed', completed.data.object, WEBHOOK_SECRET);
+    expect(
+      (
+        await postStripe(stripePaid, {
+          ...signed,
+          header: signed.header.replace(/v1=\w+/, `v1=${'0'.repeat(64)}`),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await postStripe(
+          stripePaid,
+          stripe.signedEvent(
+            'checkout.session.completed',
+            completed.data.object,
+            'whsec_b3RoZXItc2VjcmV0LW90aGVyLXNlY3JldA==',
+          ),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await postStripe(stripePaid, { ...signed, payload: signed.payload.replace('"complete"', '"open"') }))
+        .status,
+    ).toBe(400);
+    // A session of no payment of this tenant, and one naming another tenant: 404.
+    const unknown = {
+      ...completed.data.object,
+      id: 'cs_test_unknown',
+      client_reference_id: '00000000-0000-4000-8000-000000000000',
+      metadata: { ...completed.data.object.metadata, paymentId: '00000000-0000-4000-8000-000000000000' },
+    };
+    expect(
+      (
+        await postStripe(
+          stripePaid,
+          stripe.signedEvent('checkout.session.completed', unknown, WEBHOOK_SECRET),
+        )
+      ).status,
+    ).toBe(404);
+    const foreign = {
+      ...completed.data.object,
+      metadata: { ...completed.data.object.metadata, tenant: stripeLost.id },
+    };
+    expect(
+      (
+        await postStripe(
+          stripePaid,
+          stripe.signedEvent('checkout.session.completed', foreign, WEBHOOK_SECRET),
+        )
+      ).status,
+    ).toBe(404);
+    // Sent to a tenant that does not take Stripe payments: 404.
+    expect((await postStripe(molliePaid, signed)).status).toBe(404);
+    expect(await settledEvents(stripePaid, paymentId)).toBe(1);
+  });
+
+  it('reconciles a payment whose webhook never arrived', async () => {
+    stripe.setWebhook(webhookUrl(stripeLost, 'stripe'), WEBHOOK_SECRET);
+    stripe.setDeliverWebhooks(false);
+    try {
+      const { client, s, url, paymentId } = await acceptRenewal(stripeLost);
+      const before = await validTo(client, s.id);
+      const sessionId = new URL(await openPopup(url)).pathname.split('/').at(-1)!;
+      await stripe.pay(sessionId);
+      expect((await paymentRow(stripeLost, paymentId)).status).toBe('pending');
+      // Not yet asked: the webhook may still come.
+      await server.reconcilePayments();
+      expect((await paymentRow(stripeLost, paymentId)).status).toBe('pending');
+      await server.db.query(
+        `update payments set created_at = created_at - interval '6 minutes' where tenant_id = $1 and id = $2`,
+        [stripeLost.id, paymentId],
+      );
+      const round = await server.reconcilePayments();
+      expect(round.settled).toBeGreaterThanOrEqual(1);
+      expect((await paymentRow(stripeLost, paymentId)).status).toBe('success');
+      expect((await validTo(client, s.id))! > before!).toBe(true);
+      expect(await settledEvents(stripeLost, paymentId)).toBe(1);
+    } finally {
+      stripe.setDeliverWebhooks(true);
+    }
+  });
+
+  it('keeps a declined card on the page, ends a cancelled payment as cancelled and expires its session; an async failure ends as an error', async () => {
+    stripe.setWebhook(webhookUrl(stripeCancel, 'stripe'), WEBHOOK_SECRET);
+    const { client, s, url, paymentId } = await acceptRenewal(stripeCancel);
+    const before = await validTo(client, s.id);
+    const page = await openPopup(url);
+    const sessionId = new URL(page).pathname.split('/').at(-1)!;
+    await expect(stripe.pay(sessionId, '4000000000000002')).rejects.toThrow();
+    expect((await paymentRow(stripeCancel, paymentId)).status).toBe('pending');
+    // The subscriber cancels on Stripe's page: Stripe sends them to the cancel URL.
+    const cancelUrl = stripe.sessions.get(sessionId)!.cancel_url!;
+    expect(await returnPage(cancelUrl)).toMatchObject({ status: 'canceled' });
+    expect(stripe.sessions.get(sessionId)!.status).toBe('expired');
+    expect((await paymentRow(stripeCancel, paymentId)).status).toBe('canceled');
+    expect(await validTo(client, s.id)).toBe(before);
+
+    // Accepted again (the offer is free again), paid by a method that fails later.
+    const again = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
+    expect(again.body.status).toBe('pending');
+    const second = new URL(await openPopup(again.body.url)).pathname.split('/').at(-1)!;
+    await stripe.completeAsync(second, 'failed');
+    expect((await paymentRow(stripeCancel, again.body.pendingPayment.id)).status).toBe('error');
+    expect(await validTo(client, s.id)).toBe(before);
+  });
+
+  it('registers a card in setup mode for the payment method change', async () => {
+    stripe.setWebhook(webhookUrl(stripeMethod, 'stripe'), WEBHOOK_SECRET);
+    const client = await server.signIn(stripeMethod);
+    const s = (await server.subscriptions(client)).find((x) => x.orderStatus === 'A')!;
+    const popup = await client.post<any>(`/subscriptions/${s.id}/payment-details/credit-card`);
+    expect(popup.status).toBe(200);
+    const sessionId = new URL(await openPopup(popup.body.url)).pathname.split('/').at(-1)!;
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ mode: 'setup', currency: 'eur' });
+    const back = await stripe.pay(sessionId);
+    expect(await returnPage(back)).toEqual({
+      status: 'success',
+      text: 'Payment method saved. This window closes now.',
+    });
+    const details = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
+    expect(JSON.stringify(details.body)).toMatch(/credit_card/i);
+  });
+});
+
+describe('Mollie', () => {
+  it('renews once from its API’s answer to the webhook; a repeated webhook changes nothing, an unknown id is refused', async () => {
+    const { client, s, url, paymentId } = await acceptRenewal(molliePaid);
+    const before = await validTo(client, s.id);
+    const page = await openPopup(url);
+    const molliePaymentId = new URL(page).pathname.split('/').at(-1)!;
+    const created = mollie.payments.get(molliePaymentId)!;
+    expect(created).toMatchObject({
+      method: 'creditcard',
+      locale: 'en_GB',
+      metadata: { paymentId, tenant: molliePaid.id },
+      webhookUrl: webhookUrl(molliePaid, 'mollie'),
+    });
+    const back = await mollie.settle(molliePaymentId, 'paid');
+    expect(mollie.deliveries.at(-1)).toMatchObject({ paymentId: molliePaymentId, status: 200 });
+    expect(await returnPage(back!)).toMatchObject({ status: 'success' });
+    expect((await validTo(client, s.id))! > before!).toBe(true);
+    expect((await postMollie(molliePaid, molliePaymentId)).status).toBe(200);
+    expect(await settledEvents(molliePaid, paymentId)).toBe(1);
+    // An id of no payment of this tenant, one of another tenant, and a body that is no Mollie id.
+    expect((await postMollie(molliePaid, 'tr_unknown123')).status).toBe(404);
+    expect((await postMollie(mollieLost, molliePaymentId)).status).toBe(404);
+    expect((await postMollie(molliePaid, 'cs_test_1')).status).toBe(400);
+    expect((await postMollie(stripePaid, molliePaymentId)).status).toBe(404);
+  });
+
+  it('settles from the API, never from the request: a webhook before the payment is decided settles nothing; a lost one is reconciled', async () => {
+    const { client, s, url, paymentId } = await acceptRenewal(mollieLost);
+    const before = await validTo(client, s.id);
+    const molliePaymentId = new URL(await openPopup(url)).pathname.split('/').at(-1)!;
+    expect((await postMollie(mollieLost, molliePaymentId)).status).toBe(200);
+    expect((await paymentRow(mollieLost, paymentId)).status).toBe('pending');
+    mollie.setStatus(molliePaymentId, 'paid');
+    await server.db.query(
+      `update payments set created_at = created_at - interval '6 minutes' where tenant_id = $1 and id = $2`,
+      [mollieLost.id, paymentId],
+    );
+    await server.reconcilePayments();
+    expect((await paymentRow(mollieLost, paymentId)).status).toBe('success');
+    expect((await validTo(client, s.id))! > before!).toBe(true);
+  });
+
+  it('ends a failed payment as an error and a cancelled one as cancelled; closing the popup cancels it at Mollie', async () => {
+    const { client, s, url, paymentId } = await acceptRenewal(mollieFailed);
+    const before = await validTo(client, s.id);
+    const first = new URL(await openPopup(url)).pathname.split('/').at(-1)!;
+    const back = await mollie.settle(first, 'failed');
+    expect(await returnPage(back!)).toMatchObject({ status: 'error' });
+    expect((await paymentRow(mollieFailed, paymentId)).status).toBe('error');
+
+    const again = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
+    const second = new URL(await openPopup(again.body.url)).pathname.split('/').at(-1)!;
+    await mollie.settle(second, 'canceled');
+    expect((await paymentRow(mollieFailed, again.body.pendingPayment.id)).status).toBe('canceled');
+
+    // The popup closed without a word: the portal cancels the payment at Mollie first.
+    const third = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
+    const molliePaymentId = new URL(await openPopup(third.body.url)).pathname.split('/').at(-1)!;
+    const abandoned = await client.post<any>(
+      `/subscriptions/${s.id}/pending-payments/${third.body.pendingPayment.id}/abandon`,
+    );
+    expect(abandoned.body.status).toBe('canceled');
+    expect(mollie.payments.get(molliePaymentId)!.status).toBe('canceled');
+    expect(await validTo(client, s.id)).toBe(before);
+  });
+
+  it('registers a card with a first payment of 0.00 that leaves a mandate', async () => {
+    const client = await server.signIn(mollieMethod);
+    const s = (await server.subscriptions(client)).find((x) => x.orderStatus === 'A')!;
+    const popup = await client.post<any>(`/subscriptions/${s.id}/payment-details/credit-card`);
+    const molliePaymentId = new URL(await openPopup(popup.body.url)).pathname.split('/').at(-1)!;
+    const created = mollie.payments.get(molliePaymentId)!;
+    expect(created).toMatchObject({ sequenceType: 'first', amount: { value: '0.00' } });
+    expect(created.customerId).toMatch(/^cst_/);
+    const back = await mollie.settle(molliePaymentId, 'paid');
+    expect(await returnPage(back!)).toMatchObject({ status: 'success' });
+    expect([...mollie.mandates.values()].some((m) => m.customerId === created.customerId)).toBe(true);
+  });
+});
