@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 /** Folders of the repository, independent of the working directory the CLI is started from. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const TENANTS_DIR = path.join(ROOT_DIR, 'tenants');
+/** The tenant files; PORTAL_TENANTS_DIR moves them (a deployment's own folder, a test's variants). */
+export const TENANTS_DIR = process.env.PORTAL_TENANTS_DIR
+  ? path.resolve(process.env.PORTAL_TENANTS_DIR)
+  : path.join(ROOT_DIR, 'tenants');
 export const ENGINE_DIR = path.join(ROOT_DIR, 'engine');
 /** Built portals; PORTAL_DIST_DIR moves them (the end-to-end suites build into a temp folder). */
 export const DIST_DIR = process.env.PORTAL_DIST_DIR

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { TENANTS_DIR } from '../paths';
 
@@ -7,8 +8,13 @@ import { TENANTS_DIR } from '../paths';
  */
 export async function loadValidTenants(names: string[] = []) {
   const { loadTenantFiles, formatIssueWithHint } = await import('../../tenant');
-  const files = names.map((name) => (name.endsWith('.json') ? name : path.join(TENANTS_DIR, `${name}.json`)));
-  const { tenants, issues } = await loadTenantFiles(files.length ? files : undefined);
+  const files = names.length
+    ? names.map((name) => (name.endsWith('.json') ? name : path.join(TENANTS_DIR, `${name}.json`)))
+    : readdirSync(TENANTS_DIR)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => path.join(TENANTS_DIR, name));
+  const { tenants, issues } = await loadTenantFiles(files);
   if (issues.length) {
     // Issue 15: each problem with its fix, as `portal validate` prints them.
     const count = `${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}`;
