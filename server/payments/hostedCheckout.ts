@@ -25,7 +25,8 @@ import type { PaymentProvider, ProviderOutcome, SettlePayment } from './paymentP
 import { isExpired } from './paymentPages';
 import { pageLocale } from './sandboxProvider';
 import { summarizePayment } from './paymentSummary';
-import { HOSTED_RETURN_SCRIPT, hostedReturnPage } from './hostedReturnPage';
+import { HOSTED_RETURN_SCRIPT, hostedReturnPage, type ReturnPageStatus } from './hostedReturnPage';
+import type { Logger } from '../http/requestLog';
 import { SANDBOX_PAGE_STYLE } from './sandboxPage';
 
 /** Where the provider sends the subscriber and its reports, all on the portal's own address. */
@@ -48,6 +49,8 @@ export interface HostedPageRequest {
 /** The provider-specific part: its SDK calls and its webhook. */
 export interface HostedGateway {
   readonly id: 'stripe' | 'mollie';
+  /** Throws 503 payment_unavailable when the tenant's credentials are missing (no network call). */
+  credentials(tenant: ServerTenant): void;
   /** Opens the provider's page for the payment; `reference` names it in webhooks and questions. */
   open(
     tenant: ServerTenant,
@@ -66,7 +69,7 @@ const PAGE_POLICY =
 
 export function createHostedProvider(
   gateway: HostedGateway,
-  deps: { db: Database; now: () => Date },
+  deps: { db: Database; now: () => Date; log: Logger },
 ): PaymentProvider {
   const { db } = deps;
   const base = `/payments/${gateway.id}`;
@@ -99,11 +102,12 @@ export function createHostedProvider(
     res: Response,
     tenant: ServerTenant,
     payment: PaymentRow,
-    status: PaymentRow['status'],
+    status: ReturnPageStatus,
+    httpStatus = 200,
   ) {
     const locale = pageLocale(tenant.locales, req.query.lang, payment.locale);
     res
-      .status(200)
+      .status(httpStatus)
       .type('html')
       .set('content-security-policy', PAGE_POLICY)
       .set('referrer-policy', 'no-referrer')
@@ -123,6 +127,8 @@ export function createHostedProvider(
     id: gateway.id,
 
     async createPaymentPage(request) {
+      // A tenant without its provider's credentials refuses the payment before anything is accepted.
+      gateway.credentials(request.tenant);
       return {
         url: `${request.basePath}api${base}/${encodeURIComponent(request.paymentId)}/checkout?key=${encodeURIComponent(request.secret)}`,
       };
@@ -170,8 +176,9 @@ export function createHostedProvider(
             .join(', ') || payment.description;
         // One page at a time: the row lock keeps two opening requests from opening two pages
         // that could both be paid. The provider's calls happen under it, on purpose.
-        const next = await db.transaction(
-          async (tx): Promise<{ url: string } | { outcome: ProviderOutcome }> => {
+        let next: { url: string } | { outcome: ProviderOutcome };
+        try {
+          next = await db.transaction(async (tx): Promise<{ url: string } | { outcome: ProviderOutcome }> => {
             const locked = await findPaymentRecord(tx, tenant.id, payment.id, true);
             if (!locked || locked.status !== 'pending') return { outcome: 'pending' };
             if (locked.providerReference) {
@@ -190,8 +197,20 @@ export function createHostedProvider(
               keyHash: locked.secretHash,
             });
             return { url: page.url };
-          },
-        );
+          });
+        } catch (error) {
+          // The provider refused or is out of reach: nothing was charged, and the page says so. The
+          // payment stays pending; closing the popup gives it up (abandon), as with any popup.
+          deps.log({
+            level: 'warn',
+            msg: 'payment page could not be opened',
+            tenant: tenant.id,
+            provider: gateway.id,
+            payment: payment.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return sendReturnPage(req, res, tenant, payment, 'unavailable', 502);
+        }
         if ('url' in next) return void res.redirect(303, next.url);
         const status = await settleAndRead(settle, tenant, payment, next.outcome);
         return sendReturnPage(req, res, tenant, payment, status);

@@ -3,7 +3,8 @@
  * popup's language, and the same message to the opener the sandbox page sends (account-flows.md §4
  * "Offer acceptance"), addressed to the portal's own origin only. A payment the provider still
  * processes says so and tells the opener `pending`, whose screen then polls until it settles.
- * The page's policy allows nothing inline: its script and style are files of the router.
+ * A page the provider could not open says so and tells the opener nothing: the subscriber closes
+ * it, which gives the payment up (account-flows.md §4). The page's policy allows nothing inline: its script and style are files of the router.
  */
 import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';
@@ -15,9 +16,12 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** A payment's status, or `unavailable`: the provider's page could not be opened (nothing is told to the opener). */
+export type ReturnPageStatus = PaymentStatus | 'unavailable';
+
 export interface HostedReturnPageInput {
   paymentId: string;
-  status: PaymentStatus;
+  status: ReturnPageStatus;
   /** A payment-method change: its words are those of a change, not a payment. */
   change: boolean;
   locale: Locale;
@@ -56,6 +60,8 @@ export const HOSTED_RETURN_SCRIPT = `(function () {
   if (!main) return;
   var status = main.getAttribute('data-status');
   document.getElementById('close').addEventListener('click', function () { window.close(); });
+  // Nothing to tell: closing the window gives the payment up, as any closed popup does.
+  if (status === 'unavailable') return;
   // Only the portal's own origin may hear it (the opener checks the origin too).
   if (window.opener && !window.opener.closed)
     window.opener.postMessage({ type: 'portal-payment', paymentId: main.getAttribute('data-payment-id'), status: status }, window.location.origin);

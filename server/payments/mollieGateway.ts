@@ -72,6 +72,10 @@ export function createMollieGateway(deps: { db: Database }): HostedGateway {
   return {
     id: 'mollie',
 
+    credentials(tenant) {
+      mollieApiKey(tenant);
+    },
+
     async open(tenant, { payment, locale, label, urls }) {
       const mollie = client(tenant);
       const method = payment.method === 'PAYPAL' ? PaymentMethod.paypal : PaymentMethod.creditcard;

@@ -57,6 +57,7 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
         details: input.details ?? {},
       });
       const page = await provider.createPaymentPage({
+        tenant: input.tenant,
         paymentId: id,
         secret,
         amount,
@@ -80,6 +81,7 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
       const secret = newSecretToken();
       await setPaymentSecret(tx, tenant.id, payment.id, hashToken(secret));
       const page = await providerFor(tenant).createPaymentPage({
+        tenant,
         paymentId: payment.id,
         secret,
         amount: payment.amount,

@@ -17,6 +17,7 @@ import type { PaymentRow } from '../store/paymentStore';
 export type SettledStatus = 'success' | 'error' | 'canceled';
 
 export interface PaymentPageRequest {
+  tenant: ServerTenant;
   paymentId: string;
   /** A single-use capability for this payment (its hash is stored); only its holder may pay it. */
   secret: string;

@@ -22,6 +22,7 @@ const RECONCILE_BATCH = 100;
 export function createPaymentProviders(deps: {
   db: Database;
   now: () => Date;
+  log: Logger;
 }): ReadonlyMap<string, PaymentProvider> {
   return new Map<string, PaymentProvider>([
     ['sandbox', createSandboxProvider(deps)],

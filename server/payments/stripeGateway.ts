@@ -80,6 +80,10 @@ export function createStripeGateway(deps: { db: Database; now: () => Date }): Ho
   return {
     id: 'stripe',
 
+    credentials(tenant) {
+      stripeCredentials(tenant);
+    },
+
     async open(tenant, { payment, locale, label, urls }) {
       const currency = payment.currency.toLowerCase();
       const created = new Date(payment.createdAt).getTime();

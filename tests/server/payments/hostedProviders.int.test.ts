@@ -32,7 +32,7 @@ const paymentMethodChange = {
     allowedChanges: Object.fromEntries(
       ['direct_debit', 'sepa', 'invoice', 'credit_card', 'paypal', 'none'].map((from) => [
         from,
-        ['credit_card'],
+        ['credit_card', 'paypal'],
       ]),
     ),
   },
@@ -58,12 +58,23 @@ const molliePaid = hostedTenant('mollie-paid', 'mollie');
 const mollieLost = hostedTenant('mollie-lost', 'mollie');
 const mollieFailed = hostedTenant('mollie-failed', 'mollie');
 const mollieMethod = hostedTenant('mollie-method', 'mollie');
+const mollieRefused = hostedTenant('mollie-refused', 'mollie');
+// A Stripe tenant whose variables are not set on this server.
+const stripeUnset = offerFlowTenant(uniqueTenantId('stripe-unset'), ['renewal'], {
+  renewal: { recommendationCategory: 'VERL' },
+  payments: {
+    provider: 'stripe',
+    stripe: { secretKeyEnv: 'TEST_HOSTED_UNSET', webhookSecretEnv: 'TEST_HOSTED_UNSET_TOO' },
+  },
+});
 const all = [
+  stripeUnset,
   stripePaid,
   stripeLost,
   stripeCancel,
   stripeMethod,
   molliePaid,
+  mollieRefused,
   mollieLost,
   mollieFailed,
   mollieMethod,
@@ -441,5 +452,51 @@ describe('Mollie', () => {
     const back = await mollie.settle(molliePaymentId, 'paid');
     expect(await returnPage(back!)).toMatchObject({ status: 'success' });
     expect([...mollie.mandates.values()].some((m) => m.customerId === created.customerId)).toBe(true);
+  });
+});
+
+describe('a provider that cannot be used', () => {
+  it('refuses the payment before anything is accepted when the tenant’s variables are not set', async () => {
+    const client = await server.signIn(stripeUnset);
+    const s = renewable(await server.subscriptions(client));
+    const accepted = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
+    expect(accepted.status).toBe(503);
+    expect(accepted.body.error.code).toBe('payment_unavailable');
+    expect(accepted.body.error.message).toContain('TEST_HOSTED_UNSET');
+    const [pending] = await server.db.query<{ n: string }>(
+      `select count(*)::text as n from payments where tenant_id = $1 and provider = 'stripe'`,
+      [stripeUnset.id],
+    );
+    expect(pending.n).toBe('0');
+  });
+
+  it('says so in the popup when the provider refuses to open a page; closing it gives the payment up', async () => {
+    // Mollie refuses a PayPal first payment of 0.00 (the stand-in as Mollie documents it).
+    const client = await server.signIn(mollieRefused);
+    // A subscription PayPal may be registered for (not one that pays by PayPal, not one changed above).
+    let s: Subscription | undefined;
+    let popup: { status: number; body: any } | undefined;
+    for (const candidate of (await server.subscriptions(client))
+      .filter((x) => x.orderStatus === 'A')
+      .reverse()) {
+      popup = await client.post<any>(`/subscriptions/${candidate.id}/payment-details/paypal`);
+      if (popup.status === 200) {
+        s = candidate;
+        break;
+      }
+    }
+    expect(s, 'a subscription that may change to PayPal').toBeDefined();
+    if (!s || !popup) return;
+    const answer = await fetch(new URL(popup.body.url, server.baseUrl), { redirect: 'manual' });
+    expect(answer.status, await answer.clone().text()).toBe(502);
+    const html = await answer.text();
+    expect(html).toContain('data-status="unavailable"');
+    expect(html).toContain('The payment provider could not be reached. Nothing was changed.');
+    const abandoned = await client.post<any>(
+      `/subscriptions/${s.id}/pending-payments/${popup.body.pendingPayment.id}/abandon`,
+    );
+    expect(abandoned.body.status).toBe('canceled');
   });
 });
