@@ -83,6 +83,26 @@ export function createHostedProvider(
     return payment;
   }
 
+  /**
+   * What the provider answers, or 'pending' while it cannot be asked (logged): its webhook or the
+   * reconciliation job settles the payment later, and the popup's opener polls until then.
+   */
+  async function asked(tenant: ServerTenant, payment: PaymentRow, question: () => Promise<ProviderOutcome>) {
+    try {
+      return await question();
+    } catch (error) {
+      deps.log({
+        level: 'warn',
+        msg: 'payment provider unreachable',
+        tenant: tenant.id,
+        provider: gateway.id,
+        payment: payment.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return 'pending' as const;
+    }
+  }
+
   /** Gives up the payment's page at the provider; a payment that never opened one has nothing to stop. */
   const cancelAtProvider = (tenant: ServerTenant, payment: PaymentRow): Promise<ProviderOutcome> =>
     payment.providerReference ? gateway.stop(tenant, payment) : Promise.resolve('canceled');
@@ -152,12 +172,8 @@ export function createHostedProvider(
         const payment = await paymentOfKey(tenant, req);
         if (payment.status !== 'pending') return sendReturnPage(req, res, tenant, payment, payment.status);
         if (isExpired(payment, deps.now())) {
-          const status = await settleAndRead(
-            settle,
-            tenant,
-            payment,
-            await cancelAtProvider(tenant, payment),
-          );
+          const outcome = await asked(tenant, payment, () => cancelAtProvider(tenant, payment));
+          const status = await settleAndRead(settle, tenant, payment, outcome);
           return sendReturnPage(req, res, tenant, payment, status);
         }
         const locale = pageLocale(tenant.locales, req.query.lang, payment.locale);
@@ -211,7 +227,8 @@ export function createHostedProvider(
           });
           return sendReturnPage(req, res, tenant, payment, 'unavailable', 502);
         }
-        if ('url' in next) return void res.redirect(303, next.url);
+        // The checkout URL carries the page's key: it goes to no one in a Referer.
+        if ('url' in next) return void res.set('referrer-policy', 'no-referrer').redirect(303, next.url);
         const status = await settleAndRead(settle, tenant, payment, next.outcome);
         return sendReturnPage(req, res, tenant, payment, status);
       });
@@ -222,10 +239,11 @@ export function createHostedProvider(
         const payment = await paymentOfKey(tenant, req);
         let status = payment.status;
         if (status === 'pending') {
-          const outcome =
+          const outcome = await asked(tenant, payment, async () =>
             req.query.canceled === '1'
-              ? await cancelAtProvider(tenant, payment)
-              : (await gateway.look(tenant, payment)).outcome;
+              ? cancelAtProvider(tenant, payment)
+              : (await gateway.look(tenant, payment)).outcome,
+          );
           status = await settleAndRead(settle, tenant, payment, outcome);
         }
         return sendReturnPage(req, res, tenant, payment, status);

@@ -20,7 +20,7 @@ import {
   type Payment,
 } from '@mollie/api-client';
 import type { Database } from '../db/database';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { guardRequestInput } from '../http/inputGuard';
 import { validateBody } from '../http/validateBody';
 import type { MollieWebhook } from '../../schemas/generated/mollie-webhook';
@@ -135,7 +135,10 @@ export function createMollieGateway(deps: { db: Database }): HostedGateway {
           const payment = await findPaymentByReference(deps.db, tenant.id, 'mollie', id);
           if (!payment) throw notFound('There is no such payment.');
           // The request says only "look at tr_…": what happened is Mollie's answer.
-          const found = await get(tenant, payment);
+          // Mollie out of reach: 503, and Mollie calls again later (it retries what is not answered 2xx).
+          const found = await get(tenant, payment).catch((error: unknown) => {
+            throw new HttpError(503, 'payment_unavailable', `Mollie could not be asked: ${String(error)}`);
+          });
           if (found.metadata === null || (found.metadata as { paymentId?: unknown }).paymentId !== payment.id)
             throw notFound('There is no such payment.');
           const outcome = mollieOutcome(found.status);
