@@ -1,5 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { ROUTES } from '../domain/routeRefs';
 import { authStateAtom } from '../core/authState';
 import { usePortal } from '../core/PortalContext';
 
@@ -11,7 +13,9 @@ import { usePortal } from '../core/PortalContext';
  *
  * The flag survives a reload: the tab keeps it in session storage, per tenant and for the user who
  * linked, so a reload of the success dialog or of the orders page still shows it and another user
- * signing in in the same tab never sees it. Shared state of several features, so it lives in the
+ * signing in in the same tab never sees it. Once the orders page listed it, the stored flag says it
+ * was seen: a page loaded afresh anywhere but the orders page (a typed URL, a bookmark: leaving
+ * without the menu, where the orders page's own cleanup never runs) drops it. Shared state of several features, so it lives in the
  * account kit rather than in any one feature's folder.
  */
 export interface NewSubscription {
@@ -20,6 +24,8 @@ export interface NewSubscription {
 
 interface StoredNewSubscription extends NewSubscription {
   userId: string;
+  /** The orders page listed it: only a reload of that page still shows it. */
+  seen?: boolean;
 }
 
 /** `undefined`: not read from session storage yet in this page. */
@@ -47,6 +53,7 @@ export function readNewSubscription(
     return {
       userId: value.userId,
       orderNumber: typeof value.orderNumber === 'string' ? value.orderNumber : null,
+      ...(value.seen === true ? { seen: true } : {}),
     };
   } catch {
     return null;
@@ -69,14 +76,29 @@ export function writeNewSubscription(
 /** The flag for the signed-in user: a new subscription linked and not seen yet, else null. */
 export function useNewSubscription(): NewSubscription | null {
   const { config } = usePortal();
+  const tenantId = config.tenant.id;
   const stored = useAtomValue(newSubscriptionAtom);
+  const setStored = useSetAtom(newSubscriptionAtom);
   const userId = useAtomValue(authStateAtom).user?.id;
-  const value = stored === undefined ? readNewSubscription(sessionStore(), config.tenant.id) : stored;
+  const onOrders = useLocation().pathname === `/${ROUTES.orders.path}`;
+  const kept = stored === undefined ? readNewSubscription(sessionStore(), tenantId) : stored;
+  // Seen on the orders page in an earlier page load, and this load is elsewhere: it is gone.
+  const stale = stored === undefined && Boolean(kept?.seen) && !onOrders;
+  useEffect(() => {
+    if (!stale) return;
+    writeNewSubscription(sessionStore(), tenantId, null);
+    setStored(null);
+  }, [stale, tenantId, setStored]);
+  const value = stale ? null : kept;
   return value && userId && value.userId === userId ? { orderNumber: value.orderNumber } : null;
 }
 
-/** Sets the flag after a link (`mark`) and clears it once seen (`clear`). */
-export function useNewSubscriptionFlag(): { mark: (orderNumber: string | null) => void; clear: () => void } {
+/** Sets the flag after a link (`mark`), notes that the orders page listed it (`seen`) and clears it once left (`clear`). */
+export function useNewSubscriptionFlag(): {
+  mark: (orderNumber: string | null) => void;
+  seen: () => void;
+  clear: () => void;
+} {
   const { config } = usePortal();
   const tenantId = config.tenant.id;
   const setStored = useSetAtom(newSubscriptionAtom);
@@ -90,9 +112,13 @@ export function useNewSubscriptionFlag(): { mark: (orderNumber: string | null) =
     },
     [setStored, tenantId, userId],
   );
+  const seen = useCallback(() => {
+    const kept = readNewSubscription(sessionStore(), tenantId);
+    if (kept && !kept.seen) writeNewSubscription(sessionStore(), tenantId, { ...kept, seen: true });
+  }, [tenantId]);
   const clear = useCallback(() => {
     writeNewSubscription(sessionStore(), tenantId, null);
     setStored(null);
   }, [setStored, tenantId]);
-  return { mark, clear };
+  return { mark, seen, clear };
 }

@@ -23,7 +23,7 @@ function lazyScreen(loader: LazyScreen): ComponentType {
 function screenElement(route: FeatureRoute): ReactNode {
   const Screen = lazyScreen(route.screen);
   const screen = (
-    <Suspense fallback={<Loading fillsPage />}>
+    <Suspense fallback={<Loading fillsPage pageHeading />}>
       <Screen />
     </Suspense>
   );
@@ -78,7 +78,7 @@ function catchAll(tenantFeatures: readonly string[]): RouteObject {
   return {
     path: '*',
     element: (
-      <Suspense fallback={<Loading fillsPage />}>
+      <Suspense fallback={<Loading fillsPage pageHeading />}>
         <Screen />
       </Suspense>
     ),

@@ -33,11 +33,14 @@ export function Calendar({
   events,
   locale,
   dayLabel,
+  headingLevel = 3,
 }: {
   from: string;
   to: string;
   events: CalendarEvent[];
   locale: string;
+  /** The months' heading level: one below the section the calendar stands in (no level skipped). */
+  headingLevel?: 2 | 3 | 4;
   /** The screen-reader text of a marked day: its date (YYYY-MM-DD) and the labels of its events. */
   dayLabel: (date: string, labels: string[]) => string;
 }) {
@@ -48,6 +51,7 @@ export function Calendar({
       new Date(Date.UTC(2024, 0, 1 + i)),
     ),
   );
+  const MonthHeading = `h${headingLevel}` as const;
   return (
     <div className="calendar">
       {monthsBetween(from, to).map(({ year, month }) => {
@@ -61,7 +65,7 @@ export function Calendar({
         }).format(first);
         return (
           <section key={`${year}-${month}`} className="calendar-month" aria-label={title}>
-            <h3>{title}</h3>
+            <MonthHeading>{title}</MonthHeading>
             <ol className="calendar-grid">
               {weekdays.map((day) => (
                 <li key={day} className="calendar-weekday" aria-hidden="true">

@@ -1,6 +1,7 @@
 /**
  * Issue 14: axe-core on every screen of every demo tenant, in each language the tenant offers, at
- * both widths (the desktop and phone projects): no serious or critical violation. The screens come
+ * both widths (the desktop and phone projects): no violation of any impact, moderate and minor
+ * included (a page without an h1 while it loads, a heading level skipped are moderate ones). The screens come
  * from the feature registry (engine/features/index.ts), so a new feature's routes join the sweep
  * without touching this file; path parameters are filled with the demo user's real ids.
  */
@@ -99,7 +100,7 @@ async function settle(page: Page) {
     .catch(() => undefined);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
+async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the portal's CSP (script-src 'self') refuses a script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -122,21 +123,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
     ).axe.run(document, {
       resultTypes: ['violations'],
     });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.help} (${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')})`,
-      );
+    return result.violations.map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
   });
   return violations;
 }
 
 for (const tenant of TENANTS) {
-  test(`${tenant.id}: every screen, in every language it offers, has no serious or critical axe violation`, async ({
+  test(`${tenant.id}: every screen, in every language it offers, has no axe violation of any impact`, async ({
     page,
   }) => {
     test.setTimeout(600_000);
@@ -149,8 +148,7 @@ for (const tenant of TENANTS) {
       await settle(page);
       if (process.env.AXE_SWEEP_TIMES)
         console.log(`${tenant.id} /${path} [${locale}] ${Date.now() - started} ms`);
-      for (const violation of await seriousViolations(page))
-        problems.push(`/${path} [${locale}] ${violation}`);
+      for (const violation of await axeViolations(page)) problems.push(`/${path} [${locale}] ${violation}`);
     };
 
     // Anonymous screens as a visitor sees them, then every screen signed in as the demo user.

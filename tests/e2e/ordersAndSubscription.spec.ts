@@ -236,11 +236,17 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await success.getByRole('button', { name: t('link-subscription.toOrders') }).click();
       await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders`));
       await expect(page.locator('.subscription-card', { hasText: target.order_number })).toBeVisible();
+      // §2: the badge stays while the list is looked at, a reload included, and goes however the
+      // orders page is left: here by a typed URL, where no cleanup of the page runs.
+      await page.reload();
+      await expect(page.locator('.subscription-card', { hasText: target.order_number })).toBeVisible();
+      await expect(page.locator('.menu-badge:visible').first()).toHaveText(t('account.newBadge'));
 
       // already_linked_bp: the same subscriber again
       await page.goto(`/t/${tenant}/link-subscription?lang=${lang}`);
       await submit(target, target.order_number, partnerOf(target.id).zipcode);
       await expect(alert).toHaveText(t('link-subscription.result.already_linked_bp'));
+      await expect(page.locator('.menu-badge')).toHaveCount(0);
 
       // confirm_email: a company with an e-mail of its own on record. Aborting clears the result;
       // confirming resubmits with the single-use token the server returned. Once linked (by the other

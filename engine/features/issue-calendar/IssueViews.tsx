@@ -15,11 +15,14 @@ export function IssueViews({
   mode,
   window,
   label,
+  monthHeadingLevel = 3,
 }: {
   issues: CalendarIssue[];
   mode: IssueCalendarMode;
   window: { dateFrom: string; dateTo: string };
   label: (issue: CalendarIssue) => string;
+  /** Directly under the page's h1 (one publication's calendar) the months are h2s, under a section's h2 h3s. */
+  monthHeadingLevel?: 2 | 3;
 }) {
   const { t, i18n } = useTranslation();
   const [view, setView] = useState<'calendar' | 'list'>(mode === 'list' ? 'list' : 'calendar');
@@ -46,6 +49,7 @@ export function IssueViews({
           from={window.dateFrom}
           to={window.dateTo}
           locale={i18n.language}
+          headingLevel={monthHeadingLevel}
           events={issues.map((issue) => ({ date: issue.dateOfFirstSale, label: label(issue) }))}
           dayLabel={(date, labels) =>
             t('issue-calendar.dayLabel', { date: formatDate(date, i18n.language), issues: labels.join(', ') })

@@ -64,6 +64,7 @@ export default function PublicationCalendarScreen() {
                 mode={calendarMode(config.tenant)}
                 window={window}
                 label={(issue) => issueLabel(t, issue)}
+                monthHeadingLevel={2}
               />
             )}
           </>

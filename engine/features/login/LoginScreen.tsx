@@ -73,7 +73,8 @@ export default function LoginScreen() {
   const { tenant } = config;
   const resetToken = query.get('reset');
 
-  if (pending) return <Loading />;
+  // A login link being redeemed: the page's stand-in h1 says so (axe page-has-heading-one).
+  if (pending) return <Loading fillsPage pageHeading />;
   // §2: the page this sign-in leads to travels with every method that leaves this screen: in the
   // OAuth state (/sso/authorize keeps it) and in the mailed login link (the server checks it too).
   const destination = requestedDestination(location.search);

@@ -71,7 +71,7 @@ export default function OrdersScreen() {
   const purchaseOrders = usePurchaseOrders();
   const pendingOrders = usePendingOrders();
   const newSubscription = useNewSubscription();
-  const { clear: clearNewSubscription } = useNewSubscriptionFlag();
+  const { seen: seenNewSubscription, clear: clearNewSubscription } = useNewSubscriptionFlag();
   const downloads = useFileDownload();
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<SubscriptionFilter>(
@@ -89,8 +89,9 @@ export default function OrdersScreen() {
   const listed = state.status === 'ready';
   useEffect(() => {
     if (!listed) return;
+    seenNewSubscription();
     return clearNewSubscription;
-  }, [listed, clearNewSubscription]);
+  }, [listed, seenNewSubscription, clearNewSubscription]);
 
   const all = state.subscriptions;
   const showMemberships = isFeatureOn(tenant, 'membership');

@@ -72,6 +72,8 @@ export function OrderAttributes({
                 {editing === config.type ? (
                   <form
                     className="inline-form"
+                    // The portal's own message in the screen's language, never the browser's bubble (portal-core.md §5).
+                    noValidate
                     onSubmit={(e) => {
                       e.preventDefault();
                       void save(config.type);
