@@ -51,8 +51,8 @@ import { createOptInWidget } from './opt-in-widget/optInWidget';
 import { optInWidgetSlice } from './opt-in-widget/optInWidgetRoutes';
 import { createSsoProfileService } from './sso-profile-page/ssoProfileService';
 import { ssoProfileSlice } from './sso-profile-page/ssoProfileRoutes';
-import { createDataExport } from './sso-profile-page/dataExport';
-import { dataExportSlice } from './sso-profile-page/dataExportRoutes';
+import { createDataExport } from './data-export/dataExport';
+import { dataExportRoutes } from './data-export/dataExportRoutes';
 import { createLoyaltyService } from './loyalty-programme/loyaltyService';
 import { loyaltySlice } from './loyalty-programme/loyaltyRoutes';
 import { createLicenses } from './multi-user-licenses/licenseService';
@@ -165,8 +165,8 @@ export function apiRouters(deps: ApiDeps): ApiParts {
     userIdRoutes(deps),
     // The SSO profile page and the loyalty programme (account-flows.md §2, §7).
     gatedSlice(ssoProfileSlice({ auth: deps.auth, ssoProfile: createSsoProfileService(deps) })),
-    // "Download my data" on the account details page (issue 26), switched with it.
-    gatedSlice(dataExportSlice({ auth: deps.auth, dataExport: createDataExport(deps) })),
+    // "Download my data": on every tenant whose subscribers sign in (engine/domain/dataExport.ts).
+    dataExportRoutes({ auth: deps.auth, dataExport: createDataExport(deps) }),
     gatedSlice(loyaltySlice({ auth: deps.auth, loyalty: createLoyaltyService(deps) })),
   ];
   return {

@@ -53,6 +53,8 @@ export function StudioApp() {
   const [upToDate, setUpToDate] = useState(true);
   const [apiTenant, setApiTenant] = useState<string>();
   const [users, setUsers] = useState<Array<{ email: string; name?: string }>>([]);
+  // A tenant that is no demo has nobody to sign in as: the bar says how its data comes in instead.
+  const [demo, setDemo] = useState(true);
   const [user, setUser] = useState('');
   const [newId, setNewId] = useState('');
   const [review, setReview] = useState<{ diff: DiffLine[]; issues: StudioIssue[] }>();
@@ -120,7 +122,10 @@ export function StudioApp() {
 
   useEffect(() => {
     if (!apiTenant) return;
-    void studioApi.demoUsers(apiTenant).then((answer) => setUsers(answer.users));
+    void studioApi.demoUsers(apiTenant).then((answer) => {
+      setUsers(answer.users);
+      setDemo(answer.demo);
+    });
   }, [apiTenant]);
 
   function onTabChange(group: StudioGroup, event: IChangeEvent) {
@@ -322,18 +327,25 @@ export function StudioApp() {
         <section className="studio-preview" aria-labelledby="studio-preview-title">
           <div className="studio-preview-bar">
             <h2 id="studio-preview-title">{t('preview')}</h2>
-            <label>
-              {t('signedInAs')}{' '}
-              <select value={user} onChange={(event) => void signIn(event.target.value)}>
-                <option value="">{t('signedOut')}</option>
-                {users.map((u) => (
-                  <option key={u.email} value={u.email}>
-                    {u.email}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {demo && (
+              <label>
+                {t('signedInAs')}{' '}
+                <select value={user} onChange={(event) => void signIn(event.target.value)}>
+                  <option value="">{t('signedOut')}</option>
+                  {users.map((u) => (
+                    <option key={u.email} value={u.email}>
+                      {u.email}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </div>
+          {!demo && apiTenant && (
+            <p className="studio-no-demo" role="note" data-testid="studio-no-demo">
+              {t('noDemoData', { tenant: apiTenant })}
+            </p>
+          )}
           {!upToDate && <p className="studio-stale">{t('previewStale')}</p>}
           {version > 0 && (
             <div className="studio-frames">

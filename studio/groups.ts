@@ -26,6 +26,8 @@ const BRAND = [
   'siteNoticeUrl',
   'contactUrl',
   'contact',
+  'privacy',
+  'demo',
   'externalNavigationLinks',
   'announcement',
   'coverImagePlaceholderUrl',

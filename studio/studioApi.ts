@@ -50,7 +50,7 @@ export const studioApi = {
   save: (fileId: string, data: Tenant, confirmedProblems: number) =>
     call<Checked & { saved: boolean; file: string }>('POST', '/save', { fileId, data, confirmedProblems }),
   demoUsers: (tenant: string) =>
-    call<{ tenant: string; users: Array<{ email: string; name?: string }> }>(
+    call<{ tenant: string; demo: boolean; hint?: string; users: Array<{ email: string; name?: string }> }>(
       'GET',
       `/demo-users?tenant=${encodeURIComponent(tenant)}`,
     ),

@@ -7,6 +7,7 @@ import { validateAgainstSchema, type Problem } from './schemaErrors';
 import { knownTextKeys, loadThemePresets } from './sources';
 import { translationWarnings } from './translationWarnings';
 import { paymentSecretWarnings } from './paymentProviderRules';
+import { privacyWarnings } from './privacyRules';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
 
 /**
@@ -51,12 +52,14 @@ export function validateTenantSource(
     issues.push(issueAt(file, parsed.source, problem));
   issues.sort(byPosition);
   // Warnings never stop a tenant from loading (a text missing in an offered locale, issue 14; a
-  // webhook secret variable missing or malformed where this runs, issue 25).
+  // webhook secret variable missing or malformed where this runs, issue 25; no privacy section for
+  // the data export's README, README "Download my data").
   const warnings = [
     ...translationWarnings(parsed.source.value as Record<string, unknown>),
     ...eInvoice.warnings,
     ...webhookSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
     ...paymentSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
+    ...privacyWarnings(parsed.source.value as Record<string, unknown>),
   ]
     .filter((warning) => !alreadyReported(warning, schemaProblems))
     .map((warning) => ({ ...issueAt(file, parsed.source, warning), severity: 'warning' as const }))

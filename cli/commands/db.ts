@@ -21,14 +21,19 @@ export function registerDb(program: Command): void {
     .action(async () => {
       await withDatabase(async (database) => {
         const { migrate } = await import('../../server/db/migrate');
-        const { seedDemo, hasPasswordSignIn, DEMO_PASSWORD } = await import('../../server/seed');
+        const { seedDemo, hasPasswordSignIn, isDemoTenant, bringDataInHint, DEMO_PASSWORD } =
+          await import('../../server/seed');
         const { loadValidTenants } = await import('./loadValidTenants');
         await migrate(database);
         const tenants = await loadValidTenants();
         const logins = await seedDemo(database, tenants);
         for (const login of logins)
           console.log(`${login.tenantId.padEnd(18)} ${login.email.padEnd(40)} ${login.description}`);
-        const passwordTenants = tenants.filter(hasPasswordSignIn).map((tenant) => tenant.id);
+        for (const tenant of tenants.filter((candidate) => !isDemoTenant(candidate)))
+          console.log(`${tenant.id.padEnd(18)} ${bringDataInHint(tenant.id)}`);
+        const passwordTenants = tenants
+          .filter((tenant) => isDemoTenant(tenant) && hasPasswordSignIn(tenant))
+          .map((tenant) => tenant.id);
         if (passwordTenants.length)
           console.log(`password sign-in (${passwordTenants.join(', ')}): ${DEMO_PASSWORD}`);
       });

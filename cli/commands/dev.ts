@@ -46,7 +46,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const { startServer } = await import('../../server/main');
   const { devLogger, isDevAssetPath } = await import('../../server/http/requestLog');
   const { serverOptionsFromEnv } = await import('./serverOptions');
-  const { seedDemo } = await import('../../server/seed');
+  const { seedDemo, isDemoTenant, bringDataInHint } = await import('../../server/seed');
   const { sendPage, BASE_PLACEHOLDER } = await import('../../server/spa/tenantSite');
   const { problemOverlayPage } = await import('../../server/spa/problemOverlay');
   const { ENGINE_DIR, TENANTS_DIR } = await import('../paths');
@@ -122,7 +122,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       siteHandler: site,
       mode: 'development',
       log: options.log ?? devLogger(),
-      beforeListen: async (db) => void (await seedDemo(db, [tenant])),
+      beforeListen: async (db) => {
+        await seedDemo(db, [tenant]);
+        if (!isDemoTenant(tenant)) print(`${tenant.id}: ${bringDataInHint(tenant.id)}`);
+      },
     });
   } catch (error) {
     await vite.close();

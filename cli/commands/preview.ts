@@ -145,7 +145,9 @@ export function registerPreview(program: Command): void {
         buildEngine,
         log: () => undefined,
         beforeListen: async (db) => {
-          await seedDemo(db, tenants);
+          // Its own database, made to be looked at: every tenant gets subscribers, demo or not, so
+          // a new publisher's signed-in screens can be checked before its data arrives.
+          await seedDemo(db, tenants, { everyTenant: true });
         },
       }).catch((error: unknown) => {
         if (temporary) rmSync(temporary, { recursive: true, force: true });

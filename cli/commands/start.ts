@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 
 /**
- * `portal start` (what `npm start` runs): build every tenant, migrate and seed the demo data,
- * serve all portals on one port with the outbox viewer, and print each tenant's URL and demo logins.
+ * `portal start` (what `npm start` runs): build every tenant, migrate and seed the demo data of the
+ * demo tenants, serve all portals on one port with the outbox viewer, and print each tenant's URL
+ * with its demo logins, or, for a tenant that is no demo, how to bring its data in.
  */
 export function registerStart(program: Command): void {
   program
@@ -20,7 +21,8 @@ export function registerStart(program: Command): void {
       const { buildTenants, formatBuildTable } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
       const { serverOptionsFromEnv } = await import('./serverOptions');
-      const { seedDemo, hasPasswordSignIn, DEMO_PASSWORD } = await import('../../server/seed');
+      const { seedDemo, hasPasswordSignIn, isDemoTenant, bringDataInHint, DEMO_PASSWORD } =
+        await import('../../server/seed');
       const { DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const tenants = await loadValidTenants();
       if (!options.skipBuild) {
@@ -50,6 +52,12 @@ export function registerStart(program: Command): void {
       const providers = await startDemoProviders(tenants, server.url, (message) => console.error(message));
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
       for (const tenant of tenants) {
+        // Demo people only on demo tenants; a publisher's tenant is told where its data comes from.
+        if (!isDemoTenant(tenant)) {
+          console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/`);
+          console.log(`    ${bringDataInHint(tenant.id)}`);
+          continue;
+        }
         const password = hasPasswordSignIn(tenant) ? `   (password sign-in: ${DEMO_PASSWORD})` : '';
         console.log(`${tenant.name} — ${server.url}/t/${tenant.id}/${password}`);
         for (const login of logins.filter((l) => l.tenantId === tenant.id))

@@ -64,6 +64,13 @@ export type FeatureFlag =
   | 'external-subscription-link'
   | 'loyalty-programme';
 /**
+ * A text per locale, for example {"de-DE": "Lieferung", "en-GB": "Delivery"}. A missing locale falls back to the other one.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "localizedText".
+ */
+export type LocalizedText = {[locale in Locale]?: string};
+/**
  * Colour scheme of a banner or message.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -81,13 +88,6 @@ export type TextOverrides = {[locale in Locale]?: TextTable};
  * via the `definition` "localizedLabel".
  */
 export type LocalizedLabel = {[locale in Locale]?: string};
-/**
- * A text per locale, for example {"de-DE": "Lieferung", "en-GB": "Delivery"}. A missing locale falls back to the other one.
- *
- * This interface was referenced by `Tenant`'s JSON-Schema
- * via the `definition` "localizedText".
- */
-export type LocalizedText = {[locale in Locale]?: string};
 /**
  * Business partner role: WE goods recipient, RE invoice recipient, AG ordering party, LV licence manager.
  *
@@ -264,6 +264,11 @@ export interface Tenant {
    */
   publicationBlacklists?: {[K in FeatureFlag]?: PublicationCode[]};
   contact: ContactConfig;
+  /**
+   * A demo tenant: `npm start`, `portal dev`, `portal studio` and `portal db seed` fill it with demo subscribers and publications, and the studio signs in as them. Leave it off for a publisher: its tenant starts empty and gets its data through the operator API or `portal import` (README "Going live with your order system").
+   */
+  demo?: boolean;
+  privacy?: PrivacyConfig;
   announcement?: AnnouncementConfig;
   theme: TenantThemeConfig;
   texts?: TextOverrides;
@@ -423,6 +428,59 @@ export interface ContactConfig {
    * E-mail shown in feature-disabled notices and error dialogs.
    */
   fallbackEmail: string;
+}
+/**
+ * What the "Download my data" export tells a subscriber beside the copy (GDPR Art. 15(1)): who is responsible, whom to ask, why the data is processed, who gets it, how long it is kept, the subscriber's rights and where to complain. The README of the export is written from it in the screen's language (README "Download my data"). Texts left out get general wording; portal validate warns while a tenant whose subscribers sign in has no privacy section.
+ */
+export interface PrivacyConfig {
+  controller: PrivacyController;
+  /**
+   * Where subscribers send data protection requests (access, correction, erasure, objection), for example datenschutz@verlag.example.
+   */
+  contactEmail: string;
+  /**
+   * The data protection officer's e-mail address (GDPR Art. 37(7)), where the publisher has appointed one.
+   */
+  dpoEmail?: string;
+  purposes?: LocalizedText;
+  recipients?: LocalizedText;
+  retention?: LocalizedText;
+  supervisoryAuthority: PrivacySupervisoryAuthority;
+}
+/**
+ * The controller (GDPR Art. 4(7), Art. 13(1)(a)): the publisher's legal name and postal address.
+ */
+export interface PrivacyController {
+  /**
+   * Legal name, for example "Stadtkurier Verlag GmbH".
+   */
+  name: string;
+  /**
+   * Postal address, one line each; for example ["Marktplatz 1", "04109 Leipzig", "Deutschland"].
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  addressLines: string[];
+}
+/**
+ * The supervisory authority a subscriber may complain to (Art. 15(1)(f), Art. 77), usually the one of the publisher's seat.
+ */
+export interface PrivacySupervisoryAuthority {
+  /**
+   * For example "Sächsische Datenschutz- und Transparenzbeauftragte" or "Information Commissioner's Office".
+   */
+  name: string;
+  /**
+   * Its postal address, one line each.
+   *
+   * @maxItems 6
+   */
+  addressLines?: string[];
+  /**
+   * Its web site, for example https://ico.org.uk.
+   */
+  url?: string;
 }
 /**
  * Banner at the top of every page, shown until the user closes it; needed when the announcement feature is on.
@@ -1613,6 +1671,11 @@ export interface TenantWithDefaults {
    */
   publicationBlacklists: {[K in FeatureFlag]?: PublicationCode[]};
   contact: ContactConfig;
+  /**
+   * A demo tenant: `npm start`, `portal dev`, `portal studio` and `portal db seed` fill it with demo subscribers and publications, and the studio signs in as them. Leave it off for a publisher: its tenant starts empty and gets its data through the operator API or `portal import` (README "Going live with your order system").
+   */
+  demo: boolean;
+  privacy?: PrivacyConfig;
   announcement?: AnnouncementConfigWithDefaults;
   theme: TenantThemeConfig;
   texts: TextOverrides;

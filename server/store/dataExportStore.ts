@@ -217,16 +217,23 @@ export async function exportSubscriptionChanges(db: Queryable, tenantId: string,
   return { cancellations, offers, holidayServices, complaints };
 }
 
-/** The opt-ins of the own partners, each with its description in the export's language. */
-export async function exportOptIns(db: Queryable, tenantId: string, userId: string, locale: string) {
-  return db.query<Record<string, unknown>>(
-    `select o.bp_number::text as "bpNumber", o.type, coalesce(o.description->>$3, o.description->>'en-GB') as description,
+/** The opt-ins of the own partners, with the order system's descriptions as stored (the service names them for the export's language). */
+export async function exportOptIns(db: Queryable, tenantId: string, userId: string) {
+  return db.query<{
+    bpNumber: string;
+    type: string;
+    description: Record<string, string> | null;
+    value: boolean;
+    pending: boolean;
+    updatedAt: string;
+  }>(
+    `select o.bp_number::text as "bpNumber", o.type, o.description,
             o.value, o.pending, ${ISO('o.updated_at')} as "updatedAt"
        from opt_ins o
        join user_business_partners ubp on ubp.tenant_id = o.tenant_id and ubp.bp_number = o.bp_number
       where o.tenant_id = $1 and ubp.user_id = $2
       order by o.bp_number, o.type`,
-    [tenantId, userId, locale],
+    [tenantId, userId],
   );
 }
 

@@ -23,6 +23,7 @@ import { lineDiff } from './lineDiff';
 import { displayName, fileIdOf, listTenantFiles, readTenantSource, writeTenantSource } from './studioFiles';
 import { findUserByEmail } from '../store/userStore';
 import { demoLoginOf, demoLoginsOf } from '../seed/demoLogins';
+import { bringDataInHint, isDemoTenant } from '../seed/seedDemo';
 
 export interface StudioOptions {
   db: Database;
@@ -228,9 +229,15 @@ export function studioRouter(options: StudioOptions): Router {
   /**
    * The tenant's seeded demo logins that this database holds (server/seed/demoLogins.ts): never a
    * list of the tenant's accounts, which on a demo server holds whoever signed up or was imported.
+   * A tenant that is no demo has none (the seed leaves it empty, README "Demo tenants"): the answer
+   * says so, with how its data comes in, and the studio shows that instead of the people.
    */
   api.get('/demo-users', async (req, res) => {
     const tenant = apiTenantFor([req.query.tenant]);
+    if (!isDemoTenant(tenant)) {
+      res.json({ tenant: tenant.id, demo: false, users: [], hint: bringDataInHint(tenant.id) });
+      return;
+    }
     const users = [];
     for (const login of demoLoginsOf(tenant)) {
       const user = await findUserByEmail(options.db, tenant.id, login.email);
@@ -241,7 +248,7 @@ export function studioRouter(options: StudioOptions): Router {
           description: login.description,
         });
     }
-    res.json({ tenant: tenant.id, users });
+    res.json({ tenant: tenant.id, demo: true, users });
   });
 
   /**
@@ -254,6 +261,9 @@ export function studioRouter(options: StudioOptions): Router {
   api.post('/sign-in', async (req, res) => {
     const tenant = apiTenantFor([req.body?.tenant]);
     const email = typeof req.body?.email === 'string' ? req.body.email : '';
+    // Whoever a publisher's tenant holds came from its order system: the studio signs none of them in.
+    if (!isDemoTenant(tenant))
+      throw forbidden('not_a_demo_tenant', `${tenant.id} is no demo tenant: ${bringDataInHint(tenant.id)}.`);
     const login = demoLoginOf(tenant, email);
     if (!login)
       throw forbidden(

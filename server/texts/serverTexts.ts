@@ -27,6 +27,7 @@ export type TextArea =
   | 'auth'
   | 'cancellation'
   | 'contact'
+  | 'data-export'
   | 'documents'
   | 'e-card'
   | 'email-widget'

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createMailer } from '../../server/mail/mailer';
-import { seedDemoData, SHARED_DEMO_EMAIL } from '../../server/seed';
-import { loadTenantFiles } from '../../tenant';
+import { seedDemo, SHARED_DEMO_EMAIL } from '../../server/seed';
+import { loadTenantFiles, newTenantTemplate } from '../../tenant';
 import { getTestDatabase, uniqueTenantId } from '../support/database';
 import { listen } from '../support/apiClient';
 
@@ -22,6 +22,10 @@ const original = readFileSync(path.join(ROOT, 'tenants', 'technikwelt.json'), 'u
   .replace('"id": "technikwelt"', `"id": "${id}"`)
   .replace('"hosts": ["technikwelt.localhost", "abo.technikwelt.localhost"]', `"hosts": ["${id}.localhost"]`);
 writeFileSync(file, original);
+// A publisher's tenant as `portal new` writes it: no demo, so nobody to sign in as.
+const freshId = uniqueTenantId('studio-new');
+const freshFile = path.join(dir, `${freshId}.json`);
+writeFileSync(freshFile, newTenantTemplate(freshId));
 
 let baseUrl = '';
 let close: (() => Promise<void>) | undefined;
@@ -44,10 +48,11 @@ const studio = (method: string, url: string, body?: unknown) => call(baseUrl, me
 
 beforeAll(async () => {
   process.env.PORTAL_TENANTS_DIR = dir;
-  const { tenants, issues } = loadTenantFiles([file]);
+  const { tenants, issues } = loadTenantFiles([file, freshFile]);
   expect(issues).toEqual([]);
   const db = await getTestDatabase();
-  await seedDemoData(db, tenants);
+  // The commands' seed: demo people for the demo tenant only.
+  await seedDemo(db, tenants);
   const mailer = createMailer({ outboxDir: path.join(dir, 'outbox') });
   ({ baseUrl, close } = await listen(
     createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer, devPages: true }).app,
@@ -126,6 +131,19 @@ describe('portal studio API', () => {
     const refused = await studio('POST', '/api/sign-in', { tenant: id, email: 'nobody@example.com' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('not_a_demo_login');
+  });
+
+  it('offers nobody to sign in as on a tenant that is no demo, and says how its data comes in', async () => {
+    const users = await studio('GET', `/api/demo-users?tenant=${freshId}`);
+    expect(users.status).toBe(200);
+    expect(users.body).toMatchObject({ tenant: freshId, demo: false, users: [] });
+    expect(users.body.hint).toContain(`npx portal import ${freshId}`);
+    expect(users.body.hint).toContain('operator API');
+    expect(users.body.hint).toContain('README "Going live with your order system"');
+    const refused = await studio('POST', '/api/sign-in', { tenant: freshId, email: SHARED_DEMO_EMAIL });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('not_a_demo_tenant');
+    expect((await studio('GET', `/api/demo-users?tenant=${id}`)).body.demo).toBe(true);
   });
 
   it('saves with minimal edits, and a file with problems only when they are confirmed', async () => {

@@ -30,7 +30,8 @@ const GERMAN_ONLY_TEXTS = `{
   "externalNavigationLinks": [
     { "text": { "de-DE": "Heftarchiv", "en-GB": "Back issues" }, "url": "https://www.acme.example/archiv" },
     { "text": { "de-DE": "Shop" }, "url": "https://shop.acme.example/" }
-  ]
+  ],
+  "privacy": { "controller": { "name": "Acme GmbH", "addressLines": ["Berlin"] }, "contactEmail": "datenschutz@acme.example", "supervisoryAuthority": { "name": "BlnBDI" } }
 }`;
 
 describe('portal validate warns about texts missing in an offered locale (issue 14, finding 4)', () => {

@@ -1,7 +1,7 @@
 import { streetLine, townLines } from '../../domain/addressFormat';
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { href, ROUTES } from '../../domain/routeRefs';
 import type { BusinessPartner } from '../../../schemas/generated/business-partner';
 import type { Role } from '../../../schemas/generated/subscription';
@@ -11,6 +11,9 @@ import { useCapabilityContext } from '../../account/capabilityContext';
 import { Badge } from '../../ui/Badge';
 import { useResource } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
+import { DataExportSection } from '../../account/DataExportSection';
+import { usePortal } from '../../core/PortalContext';
+import { DATA_EXPORT_LINK_PARAM, dataExportRoute, offersDataExport } from '../../domain/dataExport';
 
 type Entry = BusinessPartner & {
   own: boolean;
@@ -31,7 +34,9 @@ function name(p: BusinessPartner): string {
 
 /**
  * /business-partners: the account's business partners (search, role filter, bp number, the
- * subscriptions with role badges, and the change-address button per subscription).
+ * subscriptions with role badges, and the change-address button per subscription). On a tenant
+ * without the account details page this is also where "Download my data" lives
+ * (engine/domain/dataExport.ts), the mailed link opening it with `dataExport`.
  */
 export default function BusinessPartnersScreen() {
   const { t } = useTranslation();
@@ -46,6 +51,10 @@ export default function BusinessPartnersScreen() {
   const partners = useResource('/business-partners', (api) => api.get<Entry[]>('/business-partners'));
   const [query, setQuery] = useState('');
   const [role, setRole] = useState<Role | ''>('');
+  const { config } = usePortal();
+  const [search, setSearch] = useSearchParams();
+  const exportHere =
+    offersDataExport(config.tenant) && dataExportRoute(config.tenant).id === ROUTES.businessPartners.id;
   const q = query.trim().toLocaleLowerCase();
   const visibleOf = (items: Entry[]) =>
     items
@@ -140,6 +149,16 @@ export default function BusinessPartnersScreen() {
           </ul>
         )}
       </ResourceView>
+      {exportHere && (
+        <DataExportSection
+          token={search.get(DATA_EXPORT_LINK_PARAM)}
+          onTokenDone={() => {
+            const rest = new URLSearchParams(search);
+            rest.delete(DATA_EXPORT_LINK_PARAM);
+            setSearch(rest, { replace: true });
+          }}
+        />
+      )}
     </section>
   );
 }

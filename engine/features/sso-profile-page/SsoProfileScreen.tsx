@@ -20,7 +20,8 @@ import { Dialog } from '../../ui/Dialog';
 import { InputField } from '../../ui/fields';
 import { failureTextKeys, fieldTextKey, generalFailureText } from './ssoProfileOutcomes';
 import { ssoProfileApi } from './ssoProfileApi';
-import { DataExportSection } from './DataExportSection';
+import { DataExportSection } from '../../account/DataExportSection';
+import { DATA_EXPORT_LINK_PARAM, offersDataExport } from '../../domain/dataExport';
 import './ssoProfile.css';
 
 /**
@@ -28,19 +29,20 @@ import './ssoProfile.css';
  * the password form (where the tenant offers password sign-in), the e-mail form and the delete
  * section (each where the tenant's `ssoProfilePage` switch allows it). A non-empty server reply is
  * shown as the message. The link mailed to a new address opens this page with `emailToken`, which
- * confirms the change for the signed-in account. "Download my data" (issue 26) sits above the delete
- * section: the link mailed for it opens this page with `dataExport`.
+ * confirms the change for the signed-in account. "Download my data" sits above the delete section
+ * (engine/domain/dataExport.ts: this page is the export's screen wherever it is on): the link mailed
+ * for it opens this page with `dataExport`.
  */
 export default function SsoProfileScreen() {
   const { t } = useTranslation();
-  const { api } = usePortal();
+  const { api, config } = usePortal();
   const profile = useResource<SsoProfile>(`sso-profile`, (client) => ssoProfileApi(client).profile());
   const [search, setSearch] = useSearchParams();
   const [notice, setNotice] = useState<{ variant: 'success' | 'error'; text: string } | null>(null);
   const confirming = useRef(false);
 
-  // The link of a data export (issue 26): its token waits for the download button of DataExportSection.
-  const dataExportToken = search.get('dataExport');
+  // The link of a data export: its token waits for the download button of DataExportSection.
+  const dataExportToken = search.get(DATA_EXPORT_LINK_PARAM);
 
   // The confirmation link (server/sso-profile-page): spend its token once, then drop it from the address bar.
   const emailToken = search.get('emailToken');
@@ -98,14 +100,16 @@ export default function SsoProfileScreen() {
                 onDone={(pendingEmail) => profile.replace({ ...data, pendingEmail })}
               />
             )}
-            <DataExportSection
-              token={dataExportToken}
-              onTokenDone={() => {
-                const rest = new URLSearchParams(search);
-                rest.delete('dataExport');
-                setSearch(rest, { replace: true });
-              }}
-            />
+            {offersDataExport(config.tenant) && (
+              <DataExportSection
+                token={dataExportToken}
+                onTokenDone={() => {
+                  const rest = new URLSearchParams(search);
+                  rest.delete(DATA_EXPORT_LINK_PARAM);
+                  setSearch(rest, { replace: true });
+                }}
+              />
+            )}
             {data.deleteEmail && <DeleteSection email={data.email} />}
           </>
         )}

@@ -11,9 +11,5 @@ export function ssoProfileApi(api: ApiClient) {
     confirmEmail: (token: string) =>
       api.post<SsoMessageAnswer & { email: string }>('/sso-profile/confirmEmail', { token }),
     deleteUser: (email: string) => api.post<SsoMessageAnswer>('/sso-profile/deleteUser', { email }),
-    // "Download my data" (issue 26): ask for the mailed link; the link's token fetches the ZIP with this session.
-    requestDataExport: () => api.post<{ status: 'preparing'; message: string }>('/sso-profile/data-export'),
-    downloadDataExport: (token: string) =>
-      api.getFile(`/sso-profile/data-export/download?token=${encodeURIComponent(token)}`),
   };
 }

@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { useTranslation } from '../../core/translation';
-import { usePortal } from '../../core/PortalContext';
-import { tooManyText } from '../../core/tooManyText';
-import { ApiError } from '../../domain/apiError';
-import { Alert } from '../../ui/Alert';
-import { ssoProfileApi } from './ssoProfileApi';
+import { useTranslation } from '../core/translation';
+import { usePortal } from '../core/PortalContext';
+import { tooManyText } from '../core/tooManyText';
+import { ApiError } from '../domain/apiError';
+import { Alert } from '../ui/Alert';
+import './dataExport.css';
 
 type Notice = { variant: 'success' | 'error'; text: string } | null;
 
 /**
- * "Download my data" (issue 26) on the account details page, where a subscriber looks for what the
- * account holds: one button asks for the export; the server mails a link, which opens this page with
- * `dataExport=<token>` (the `token` prop). The ZIP is then fetched through the API client — with
+ * "Download my data" (README "Download my data"), on the one screen engine/domain/dataExport.ts
+ * names for the tenant (the account details page, else the customer data page), where a subscriber
+ * looks for what the account holds: one button asks for the export; the server mails a link, which
+ * opens that screen with `dataExport=<token>` (the `token` prop). The ZIP is then fetched through the API client — with
  * this session, which the server requires beside the token — after a click, so the browser treats
  * the save as the subscriber's own action.
  */
@@ -25,15 +26,15 @@ export function DataExportSection({ token, onTokenDone }: { token: string | null
     setNotice(null);
     setBusy(true);
     try {
-      await ssoProfileApi(api).requestDataExport();
-      setNotice({ variant: 'success', text: t('sso-profile-page.dataExport.preparing') });
+      await api.post<{ status: 'preparing'; message: string }>('/data-export');
+      setNotice({ variant: 'success', text: t('account.dataExport.preparing') });
     } catch (error) {
       setNotice({
         variant: 'error',
         text:
           error instanceof ApiError && error.status === 429
-            ? tooManyText(t, error, t('sso-profile-page.dataExport.tooMany'))
-            : t('sso-profile-page.dataExport.error'),
+            ? tooManyText(t, error, t('account.dataExport.tooMany'))
+            : t('account.dataExport.error'),
       });
     } finally {
       setBusy(false);
@@ -44,7 +45,9 @@ export function DataExportSection({ token, onTokenDone }: { token: string | null
     setNotice(null);
     setBusy(true);
     try {
-      const { blob, fileName } = await ssoProfileApi(api).downloadDataExport(linkToken);
+      const { blob, fileName } = await api.getFile(
+        `/data-export/download?token=${encodeURIComponent(linkToken)}`,
+      );
       const objectUrl = URL.createObjectURL(blob);
       const anchor = document.createElement('a');
       anchor.href = objectUrl;
@@ -53,15 +56,15 @@ export function DataExportSection({ token, onTokenDone }: { token: string | null
       anchor.click();
       anchor.remove();
       setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-      setNotice({ variant: 'success', text: t('sso-profile-page.dataExport.downloaded') });
+      setNotice({ variant: 'success', text: t('account.dataExport.downloaded') });
       onTokenDone();
     } catch (error) {
       setNotice({
         variant: 'error',
         text:
           error instanceof ApiError && error.status === 404
-            ? t('sso-profile-page.dataExport.linkInvalid')
-            : t('sso-profile-page.dataExport.error'),
+            ? t('account.dataExport.linkInvalid')
+            : t('account.dataExport.error'),
       });
       if (error instanceof ApiError && error.status === 404) onTokenDone();
     } finally {
@@ -70,8 +73,8 @@ export function DataExportSection({ token, onTokenDone }: { token: string | null
   }
 
   return (
-    <div className="card sso-profile-section" role="group" aria-labelledby="sso-data-export-title">
-      <h2 id="sso-data-export-title">{t('sso-profile-page.dataExport.heading')}</h2>
+    <div className="card data-export-section" role="group" aria-labelledby="data-export-title">
+      <h2 id="data-export-title">{t('account.dataExport.heading')}</h2>
       {notice && (
         <Alert variant={notice.variant} onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
           <p>{notice.text}</p>
@@ -79,16 +82,16 @@ export function DataExportSection({ token, onTokenDone }: { token: string | null
       )}
       {token ? (
         <>
-          <p>{t('sso-profile-page.dataExport.ready')}</p>
+          <p>{t('account.dataExport.ready')}</p>
           <div className="form-actions">
             <button type="button" className="button" disabled={busy} onClick={() => void download(token)}>
-              {t('sso-profile-page.dataExport.download')}
+              {t('account.dataExport.download')}
             </button>
           </div>
         </>
       ) : (
         <>
-          <p>{t('sso-profile-page.dataExport.intro')}</p>
+          <p>{t('account.dataExport.intro')}</p>
           <div className="form-actions">
             <button
               type="button"
@@ -96,7 +99,7 @@ export function DataExportSection({ token, onTokenDone }: { token: string | null
               disabled={busy}
               onClick={() => void ask()}
             >
-              {t('sso-profile-page.dataExport.button')}
+              {t('account.dataExport.button')}
             </button>
           </div>
         </>

@@ -1,8 +1,10 @@
 /**
- * "Download my data" (issue 26): the request mails a link (in the subscriber's language), is limited
- * to one a day and recorded; the link downloads a ZIP of the account's data — JSON, a README and the
- * invoices as PDFs — only for the account that asked, on its own tenant, for 24 hours; and no
- * export holds another demo persona's data.
+ * "Download my data" (README "Download my data"): the request mails a link (in the subscriber's
+ * language), is limited to one a day and recorded; the link downloads a ZIP of the account's data —
+ * JSON, a README with the tenant's privacy information and the invoices as PDFs — only for the
+ * account that asked, on its own tenant, for 24 hours; no export holds another demo persona's data;
+ * and every tenant whose subscribers sign in offers it, on the account details page or else on the
+ * addresses page.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -24,7 +26,12 @@ import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 import { pdfText } from '../documents/pdfText';
 
-const tenantOf = (id: string, locale: 'de-DE' | 'en-GB', features: string[]): ServerTenant =>
+const tenantOf = (
+  id: string,
+  locale: 'de-DE' | 'en-GB',
+  features: string[],
+  more: Record<string, unknown> = {},
+): ServerTenant =>
   makeServerTenant({
     id,
     name: `Export ${id}`,
@@ -34,12 +41,52 @@ const tenantOf = (id: string, locale: 'de-DE' | 'en-GB', features: string[]): Se
     features,
     embedding: { isEmbedded: false, parentOrigins: [] },
     login: { magicLink: true, password: true, sessionIdleMinutes: 30 },
+    contact: {
+      email: 'leser@export.example',
+      fallbackEmail: 'leser@export.example',
+      fallbackPhone: '+49 30 1',
+    },
+    ...more,
   });
 
+const PRIVACY = {
+  controller: { name: 'Export Verlag GmbH', addressLines: ['Hafenstraße 7', '20457 Hamburg'] },
+  contactEmail: 'datenschutz@export.example',
+  dpoEmail: 'dsb@export.example',
+  purposes: { 'de-DE': 'Zweck: Ihr Abo liefern.', 'en-GB': 'Purpose: delivering your subscription.' },
+  recipients: { 'de-DE': 'Empfänger: unsere Zusteller.', 'en-GB': 'Recipients: our couriers.' },
+  retention: { 'de-DE': 'Speicherdauer: zehn Jahre.', 'en-GB': 'Retention: ten years.' },
+  supervisoryAuthority: {
+    name: 'Hamburgische Datenschutzbehörde',
+    addressLines: ['Ludwig-Erhard-Straße 22', '20459 Hamburg'],
+    url: 'https://datenschutz-hamburg.de',
+  },
+};
+// The tenant's own names of two opt-in types: the export names them so, not by the order system's words.
+const OPT_IN_LABELS = {
+  types: [
+    { type: 'NEWSLETTER', description: { 'de-DE': 'Der Export-Brief', 'en-GB': 'The Export Letter' } },
+    {
+      type: 'PHONE',
+      description: { 'de-DE': 'Anrufe vom Leserservice', 'en-GB': 'Calls from reader service' },
+    },
+  ],
+};
+
 const FEATURES = ['sso-profile-page', 'multi-user-licenses', 'payment-history', 'invoice-download'];
-const home = tenantOf(uniqueTenantId('export'), 'de-DE', FEATURES);
+const home = tenantOf(uniqueTenantId('export'), 'de-DE', FEATURES, {
+  privacy: PRIVACY,
+  optIns: OPT_IN_LABELS,
+});
 const other = tenantOf(uniqueTenantId('export-other'), 'en-GB', FEATURES);
-const off = tenantOf(uniqueTenantId('export-off'), 'en-GB', []);
+// No account details page (like stadtkurier): the export lives on the addresses page.
+const noProfile = tenantOf(uniqueTenantId('export-addr'), 'de-DE', ['payment-history', 'invoice-download'], {
+  privacy: PRIVACY,
+});
+// Nobody signs in to an account here (a tenant file could not say so, the validator refuses it): no export.
+const off = tenantOf(uniqueTenantId('export-off'), 'en-GB', [], {
+  login: { magicLink: false, password: false, sessionIdleMinutes: 30 },
+});
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'data-export-outbox-'));
 const mailer = createMailer({ outboxDir });
 let clock = new Date();
@@ -93,8 +140,7 @@ function download(
   });
 }
 
-const downloadPath = (token: string) =>
-  `/sso-profile/data-export/download?token=${encodeURIComponent(token)}`;
+const downloadPath = (token: string) => `/data-export/download?token=${encodeURIComponent(token)}`;
 const fetchZip = (tenant: ServerTenant, session: string, linkToken: string) =>
   download(`${baseUrl}/t/${tenant.id}/api${downloadPath(linkToken)}`, { 'x-auth-token': session });
 
@@ -123,11 +169,11 @@ async function requestExport(
       [tenant.id, email],
     );
   const { post, token } = await clientFor(tenant, email, locale);
-  const answer = await post('/sso-profile/data-export');
+  const answer = await post('/data-export');
   expect(answer.status, JSON.stringify(answer.body)).toBe(202);
   await drainMailQueue(db, mailer);
   const mail = mailsTo(email, tenant.id).at(-1)!;
-  const link = /\S*sso-profile\?dataExport=([A-Za-z0-9_-]+)\S*/.exec(mail.text);
+  const link = /\S*\?dataExport=([A-Za-z0-9_-]+)\S*/.exec(mail.text);
   expect(link, mail.text).not.toBeNull();
   return { session: token, linkToken: link![1], mail, link: link![0], answer };
 }
@@ -160,10 +206,10 @@ function textOf(files: Record<string, Uint8Array>): string {
 
 beforeAll(async () => {
   db = await getTestDatabase();
-  logins = await seedDemoData(db, [home, other, off], { today: clock });
+  logins = await seedDemoData(db, [home, other, noProfile, off], { today: clock });
   const { app } = createApp({
     db,
-    tenants: [home, other, off],
+    tenants: [home, other, noProfile, off],
     distDir: path.join(outboxDir, 'no-dist'),
     mailer,
     now: () => clock,
@@ -203,7 +249,7 @@ describe('asking for an export', () => {
     const email = 'limit@export.example';
     await requestExport(home, email);
     const { post } = await clientFor(home, email);
-    const again = await post('/sso-profile/data-export');
+    const again = await post('/data-export');
     expect(again.status).toBe(429);
     expect(again.body.error.code).toBe('rate_limited');
     expect(again.body.error.details.retryAfterSeconds).toBeGreaterThan(23 * 3600);
@@ -224,12 +270,14 @@ describe('asking for an export', () => {
     }
   });
 
-  it('is switched with the account details page and needs a full sign-in', async () => {
+  it('is offered wherever subscribers sign in, and needs a full sign-in', async () => {
     const { post } = await clientFor(off, 'someone@export.example');
-    expect((await post('/sso-profile/data-export')).body.error.code).toBe('feature_disabled');
+    const refusedOff = await post('/data-export');
+    expect(refusedOff.status).toBe(403);
+    expect(refusedOff.body.error.code).toBe('feature_disabled');
     const anonymous = browserLikeClient(baseUrl, `/t/${home.id}/api`);
     await anonymous.get('/faq');
-    expect((await anonymous.post('/sso-profile/data-export')).status).toBe(401);
+    expect((await anonymous.post('/data-export')).status).toBe(401);
     // A "logged in only" session (order number + name) is scoped to one subscription: no export.
     const persona = personas(home)[0];
     const user = await findUserByEmail(db, home.id, persona.email);
@@ -248,7 +296,7 @@ describe('asking for an export', () => {
       expiresAt: new Date(clock.getTime() + 3_600_000),
     });
     anonymous.setAccessToken(partial);
-    const refused = await anonymous.post('/sso-profile/data-export');
+    const refused = await anonymous.post('/data-export');
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('partial_login');
   });
@@ -385,5 +433,94 @@ describe('the link', () => {
       'x-auth-token': session,
     });
     expect(ownHost.status).toBe(200);
+  });
+});
+
+describe("the README and the tenant's own words", () => {
+  const zipOf = async (tenant: ServerTenant, email: string, locale: 'de-DE' | 'en-GB') => {
+    const { session, linkToken } = await requestExport(tenant, email, locale);
+    const zip = await fetchZip(tenant, session, linkToken);
+    expect(zip.status).toBe(200);
+    return filesOf(zip.bytes);
+  };
+
+  it('gives the privacy section in German: controller, contacts, purposes, recipients, retention, rights, authority', async () => {
+    const readme = strFromU8((await zipOf(home, personas(home)[0].email, 'de-DE'))['README.txt']);
+    for (const words of [
+      `Ihre Daten bei ${home.name}`,
+      'Seite „Kontodaten“',
+      'Export Verlag GmbH\nHafenstraße 7\n20457 Hamburg',
+      'Fragen und Anträge zum Datenschutz: datenschutz@export.example',
+      'Datenschutzbeauftragte(r): dsb@export.example',
+      'Zweck: Ihr Abo liefern.',
+      'Empfänger: unsere Zusteller.',
+      'Speicherdauer: zehn Jahre.',
+      'Ihre Rechte',
+      'Art. 17',
+      'Art. 21',
+      'Hamburgische Datenschutzbehörde\nLudwig-Erhard-Straße 22\n20459 Hamburg\nhttps://datenschutz-hamburg.de',
+      'schreiben Sie bitte an datenschutz@export.example',
+    ])
+      expect(readme, words).toContain(words);
+    expect(readme).not.toMatch(/Purpose|Your rights|Recipients/);
+  });
+
+  it('gives the same in English when asked in English', async () => {
+    const readme = strFromU8((await zipOf(home, personas(home)[0].email, 'en-GB'))['README.txt']);
+    for (const words of [
+      `Your data from ${home.name}`,
+      'the page "Account details"',
+      'Export Verlag GmbH\nHafenstraße 7',
+      'Data protection questions and requests: datenschutz@export.example',
+      'Data protection officer: dsb@export.example',
+      'Purpose: delivering your subscription.',
+      'Recipients: our couriers.',
+      'Retention: ten years.',
+      'Your rights',
+      'Where to complain (GDPR Art. 77)',
+      'Hamburgische Datenschutzbehörde',
+    ])
+      expect(readme, words).toContain(words);
+    expect(readme).not.toMatch(/Zweck|Ihre Rechte|Empfänger/);
+  });
+
+  it('without a privacy section names the tenant, its customer service and general wording', async () => {
+    const readme = strFromU8((await zipOf(other, personas(other)[0].email, 'en-GB'))['README.txt']);
+    expect(readme).toContain(`The controller (GDPR Art. 4(7)):\n\n${other.name}`);
+    expect(readme).toContain('Data protection questions and requests: leser@export.example');
+    expect(readme).toContain('To perform your subscriptions and orders');
+    expect(readme).toContain('You may complain to a data protection supervisory authority');
+    expect(readme).not.toContain('Data protection officer');
+  });
+
+  it("names the opt-ins by the tenant's labels in the asked language, else by the order system's words", async () => {
+    const email = personas(home)[0].email;
+    for (const [locale, letter, post] of [
+      ['de-DE', 'Der Export-Brief', 'Angebote per Post'],
+      ['en-GB', 'The Export Letter', 'Offers by post'],
+    ] as const) {
+      const optIns = jsonOf(await zipOf(home, email, locale), 'opt-ins.json') as Array<{
+        type: string;
+        description: string;
+      }>;
+      expect(optIns.length, locale).toBeGreaterThan(0);
+      const named = (type: string) => optIns.find((optIn) => optIn.type === type)?.description;
+      expect(named('NEWSLETTER'), locale).toBe(letter);
+      expect(named('POST'), locale).toBe(post);
+      expect(JSON.stringify(optIns), locale).not.toContain('E-Mail-Newsletter mit Neuigkeiten');
+      expect(JSON.stringify(optIns), locale).not.toContain('E-mail newsletter with news');
+    }
+  });
+
+  it('is offered on the addresses page of a tenant without the account details page', async () => {
+    const persona = personas(noProfile)[0];
+    const { link, session, linkToken } = await requestExport(noProfile, persona.email, 'de-DE');
+    expect(link).toContain(`/t/${noProfile.id}/business-partners?dataExport=`);
+    expect(link).toMatch(/&lang=de$/);
+    const zip = await fetchZip(noProfile, session, linkToken);
+    expect(zip.status).toBe(200);
+    const readme = strFromU8(filesOf(zip.bytes)['README.txt']);
+    expect(readme).toContain('Seite „Meine Adressen“');
+    expect(readme).toContain('Export Verlag GmbH');
   });
 });

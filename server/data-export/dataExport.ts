@@ -1,8 +1,9 @@
 /**
- * "Download my data" (issue 26; GDPR Art. 15 right of access, Art. 20 portability): a fully signed-in
- * subscriber asks on the account details page, gets an e-mail with a link, and the link downloads a
- * ZIP of what the portal holds about the account — JSON files, the invoices as PDFs and a README in
- * the language asked in.
+ * "Download my data" (README "Download my data"; GDPR Art. 15 right of access, Art. 20 portability):
+ * a fully signed-in subscriber asks on the tenant's export screen (the account details page, else
+ * the customer data page: engine/domain/dataExport.ts), gets an e-mail with a link, and the link
+ * downloads a ZIP of what the portal holds about the account — JSON files, the invoices as PDFs and
+ * a README in the language asked in, with the tenant's privacy information (exportReadme.ts).
  *
  * How the pieces were chosen:
  *
@@ -81,6 +82,10 @@ import { billedParty, invoicePdf } from '../documents/documents';
 import type { AccountCaller } from '../account/accountContext';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { textsIn } from '../texts/serverTexts';
+import { dataExportRoute, DATA_EXPORT_LINK_PARAM } from '../../engine/domain/dataExport';
+import { href } from '../../engine/domain/routeRefs';
+import { optInName } from '../../engine/domain/optIns';
+import { exportReadme, type ExportPage } from './exportReadme';
 
 /** How long the mailed link works (issue 26: "short-lived"): a day to get to the mailbox, not a week in it. */
 export const EXPORT_LINK_HOURS = 24;
@@ -128,20 +133,28 @@ export function createDataExport(deps: { db: Database; mailFrom: string; now: ()
           exportId,
           expiresAt: expiresAt.toISOString(),
         });
-        const t = textsIn(locale, 'sso-profile-page');
-        const link = `${portalUrl}sso-profile?dataExport=${encodeURIComponent(token)}&lang=${locale.slice(0, 2)}`;
+        const t = textsIn(locale, 'data-export');
+        // The screen that offers the export, the same one the screens show it on.
+        const link = `${portalUrl}${href(
+          dataExportRoute(tenant),
+          {},
+          {
+            [DATA_EXPORT_LINK_PARAM]: token,
+            lang: locale.slice(0, 2),
+          },
+        ).slice(1)}`;
         const values = { tenant: tenant.name, link, hours: EXPORT_LINK_HOURS };
         await enqueueMail(tx, {
           tenantId: tenant.id,
           to: user.email,
           from: deps.mailFrom,
-          subject: t('dataExport.mail.subject', values),
-          text: t('dataExport.mail.body', values),
+          subject: t('mail.subject', values),
+          text: t('mail.body', values),
         });
       });
       return {
         status: 'preparing',
-        message: textsIn(locale, 'sso-profile-page')('dataExport.reply', { email: user.email }),
+        message: textsIn(locale, 'data-export')('reply', { email: user.email }),
       };
     },
 
@@ -219,12 +232,9 @@ function zipOfAccount(
     );
     const payments = await exportPaymentHistory(db, tenant.id, userId);
     const invoices = payments.filter((payment) => payment.documentId);
-    const t = textsIn(locale, 'sso-profile-page');
+    const page = dataExportRoute(tenant).id as ExportPage;
 
-    add(
-      'README.txt',
-      Buffer.from(t('dataExport.readme', { tenant: tenant.name, date: now.toISOString() }), 'utf8'),
-    );
+    add('README.txt', Buffer.from(exportReadme(tenant, locale, { date: now, page }), 'utf8'));
     add('account.json', json(await exportAccount(db, tenant.id, userId)));
     add(
       'business-partners.json',
@@ -257,7 +267,17 @@ function zipOfAccount(
         invoiceRequests: await exportInvoiceRequests(db, tenant.id, userId),
       }),
     );
-    add('opt-ins.json', json(await exportOptIns(db, tenant.id, userId, locale)));
+    // Each opt-in named as its screen and its confirmation mail name it: the tenant's label of the
+    // type first (tenant file `optIns.types`), else the order system's description, in this language.
+    add(
+      'opt-ins.json',
+      json(
+        (await exportOptIns(db, tenant.id, userId)).map(({ description, ...optIn }) => ({
+          ...optIn,
+          description: optInName(tenant.optIns?.types, { type: optIn.type, description }, locale),
+        })),
+      ),
+    );
     add('licences.json', json(await exportLicenses(db, tenant.id, userId)));
     add(
       'e-cards.json',
