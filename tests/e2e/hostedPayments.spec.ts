@@ -48,6 +48,7 @@ function tenantWith(dir: string, id: string, payments: Record<string, unknown>) 
   writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ ...file, payments }, null, 2));
 }
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from its first parameter: none here
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   test.setTimeout(240_000);
@@ -107,6 +108,7 @@ test.afterAll(async () => {
   await mollie?.close();
 });
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from its first parameter: none here
 test.beforeEach(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one server per provider run: desktop only');
 });
