@@ -79,7 +79,8 @@ const violations: Array<[string, string, string, RegExp]> = [
   ],
 ];
 
-describe('layer rules', () => {
+// The first case loads ESLint with the whole configuration: seconds on a busy machine.
+describe('layer rules', { timeout: 60_000 }, () => {
   it.each(violations)('%s fails', async (_name, file, code, expected) => {
     const found = await problems(file, code);
     expect(found.some((text) => text.startsWith('import-x/no-restricted-paths') && expected.test(text))).toBe(
