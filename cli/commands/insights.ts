@@ -7,7 +7,7 @@ import type {
   VariantInsights,
   WeekFigures,
 } from '../../schemas/generated/retention-insights';
-import { formatMoney, formatRate, offerName, reasonName } from '../../engine/domain/insightWords';
+import { formatMoney, formatRate, offerName, reasonName } from '../../studio/insightWords';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -17,7 +17,7 @@ function parseDay(value: string): string {
   return value;
 }
 
-/** The languages the names and number formats come in (the order system's words, engine/domain/insightWords.ts). */
+/** The languages the names and number formats come in (the order system's words, studio/insightWords.ts). */
 const LANGS = ['en-GB', 'de-DE'] as const;
 type Lang = (typeof LANGS)[number];
 

@@ -149,7 +149,7 @@ export async function retentionInsights(
 
 /**
  * The order system's words for the codes the figures name: every cancellation reason of the
- * tenant's publications, and the offers its experiments name (engine/domain/insightWords.ts picks
+ * tenant's publications, and the offers its experiments name (studio/insightWords.ts picks
  * the reader's language).
  */
 async function insightNames(

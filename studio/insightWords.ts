@@ -2,10 +2,11 @@
  * How the retention insights name and format what they count (README "Retention insights"), for the
  * studio's page and `portal insights` alike: reasons and offers by the order system's words in the
  * reader's language (the code only where it sent none), rates and money for the reader's locale,
- * money always with its currency and per currency when there are several.
+ * money always with its currency and per currency when there are several. Studio code (the insights
+ * stay out of subscriber bundles: tests/cli/insightsBundle.test.ts), which the CLI imports too.
  */
-import type { InsightNames, Money } from '../../schemas/generated/retention-insights';
-import { wordsIn } from './language';
+import type { InsightNames, Money } from '../schemas/generated/retention-insights';
+import { wordsIn } from '../engine/domain/language';
 
 /** A cancellation reason's description in `locale`: the segment's publication first, then any that has the code. */
 export function reasonName(names: InsightNames, code: string, locale: string, publication?: string): string {
