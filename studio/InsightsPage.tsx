@@ -312,7 +312,11 @@ function SegmentTable({ flow, names }: { flow: FlowInsights; names: InsightNames
             {flow.segments.map((s: SegmentFigures) => (
               <tr key={`${s.publication}-${s.reason}`} data-reason={s.reason}>
                 <th scope="row">{s.publication}</th>
-                {withReason && <td title={s.reason}>{reasonName(names, s.reason, lang, s.publication)}</td>}
+                {withReason && (
+                  <td className="insights-words" title={s.reason}>
+                    {reasonName(names, s.reason, lang, s.publication)}
+                  </td>
+                )}
                 <td>{s.started}</td>
                 <td>{s.open}</td>
                 <td>{s.offersShown}</td>
@@ -358,7 +362,7 @@ function ExperimentView({ experiment, names }: { experiment: ExperimentInsights;
             <tr key={v.id}>
               <th scope="row">{v.id}</th>
               <td>{v.weight ?? '–'}</td>
-              <td>
+              <td className="insights-words">
                 {v.offers.length
                   ? v.offers.map((offer) => offerName(names, offer, lang)).join(', ')
                   : t('noOffer')}

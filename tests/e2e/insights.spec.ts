@@ -126,8 +126,8 @@ async function expectFigures(
   words: {
     cancellations: string;
     saveRate: string;
-    flowsAxis: string;
-    rateAxis: string;
+    countsUnit: RegExp;
+    ratesUnit: RegExp;
     priceReason: string;
   },
 ) {
@@ -145,29 +145,30 @@ async function expectFigures(
   await expect(price).toHaveCount(1);
   await expect(price).toContainText(words.priceReason);
   await expect(price).not.toContainText('PREIS');
-  // Counts and rates on charts of their own (uPlot's canvas), each series named in the legend.
-  for (const [chart, axis] of [
-    ['trend-counts', words.flowsAxis],
-    ['trend-rates', words.rateAxis],
-  ]) {
+  // Counts and rates on charts of their own (uPlot's canvas, which draws the axes and their labels),
+  // each series named in the legend and the chart's unit in its accessible name.
+  for (const [chart, unit] of [
+    ['trend-counts', words.countsUnit],
+    ['trend-rates', words.ratesUnit],
+  ] as const) {
     await expect(page.getByTestId(chart).locator('canvas')).toBeVisible();
     await expect(page.getByTestId(chart).locator('.u-legend')).toContainText(words.cancellations);
-    await expect(page.getByTestId(chart).locator('.u-axis').filter({ hasText: axis })).toHaveCount(1);
+    await expect(page.getByTestId(chart)).toHaveAttribute('aria-label', unit);
   }
 }
 
 const ENGLISH = {
   cancellations: 'Cancellations',
   saveRate: 'Save rate',
-  flowsAxis: 'Flows',
-  rateAxis: 'Save rate (%)',
+  countsUnit: /axis: number of flows/,
+  ratesUnit: /axis: per cent/,
   priceReason: 'The subscription is too expensive for me.',
 };
 const GERMAN = {
   cancellations: 'Kündigungen',
   saveRate: 'Halterate',
-  flowsAxis: 'Abläufe',
-  rateAxis: 'Halterate (%)',
+  countsUnit: /Achse: Anzahl der Abläufe/,
+  ratesUnit: /Achse: Prozent/,
   priceReason: 'Das Abonnement ist mir zu teuer.',
 };
 
