@@ -107,9 +107,9 @@ export async function insightsSection(work: string): Promise<void> {
     const baseline = await median(5, () =>
       db.query(`select count(*) from account_events where tenant_id = $1`, [TENANT]),
     );
-    const year = await median(5, () => retentionInsights(db, tenant, YEAR));
+    const year = await median(5, () => retentionInsights(db, tenant, YEAR, new Date()));
     const month = await median(5, () =>
-      retentionInsights(db, tenant, { from: '2026-10-01', to: '2026-10-31' }),
+      retentionInsights(db, tenant, { from: '2026-10-01', to: '2026-10-31' }, new Date()),
     );
     console.log(`   select count(*) of the tenant's events ${ms(baseline)}   1.00×`);
     console.log(
@@ -121,7 +121,7 @@ export async function insightsSection(work: string): Promise<void> {
       .transaction(async (tx) => {
         await tx.query(`drop index account_events_insights`);
         await tx.query(`drop index account_events_flow_starts`);
-        const time = await median(3, () => retentionInsights(tx, tenant, YEAR));
+        const time = await median(3, () => retentionInsights(tx, tenant, YEAR, new Date()));
         throw Object.assign(new Error('rollback'), { time });
       })
       .catch((error: { time?: number }) => error.time ?? NaN);

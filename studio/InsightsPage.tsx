@@ -1,18 +1,24 @@
 /**
  * The studio's insights page (issue 27): for a tenant and period, what the flows that show offers
- * kept — per flow, per publication and cancellation reason, per ISO week (a chart and its table) —
+ * kept — per flow, per publication and cancellation reason, per ISO week (charts and their table) —
  * and each offer experiment's variants with their 95 % intervals and whether they differ yet. It
  * reads `/studio/api/insights` (this server's database; operators only, loopback). Experiments are
  * edited in the editor's form (Flows → offerExperiments), which the tenant schema generates.
+ *
+ * README "Retention insights": flows whose outcome window is still open are shown as open and in
+ * no rate; reasons and offers by the order system's words in the page's language; money with its
+ * currency; counts and rates each on their own chart and axis.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type {
   ExperimentInsights,
   FlowInsights,
+  InsightNames,
   RetentionInsights,
   SegmentFigures,
 } from '../schemas/generated/retention-insights';
 import { studioApi } from './studioApi';
+import { formatMoney, formatRate, offerName, reasonName } from './insightWords';
 import { insightsText, type InsightsTextKey } from './insightsTexts';
 import { studioLang } from './texts';
 import { TrendChart, type TrendSeries } from './TrendChart';
@@ -20,12 +26,7 @@ import { TrendChart, type TrendSeries } from './TrendChart';
 const lang = studioLang(window.location.search);
 const t = (key: InsightsTextKey, values?: Record<string, string | number>) => insightsText(lang, key, values);
 const numberFormat = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const percent = (rate: number | null | undefined) =>
-  rate === null || rate === undefined ? '–' : `${numberFormat.format(rate * 100)} %`;
-const money = (amount: number, currency: string | null) =>
-  currency
-    ? new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount)
-    : numberFormat.format(amount);
+const percent = (rate: number | null | undefined) => formatRate(rate, lang);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const weeksAgo = (weeks: number) => day(new Date(Date.now() - (weeks * 7 - 1) * 86_400_000));
 
@@ -147,21 +148,23 @@ export function InsightsPage() {
 
 function InsightsView({ insights }: { insights: RetentionInsights }) {
   const cancellation = insights.flows.find((f) => f.flow === 'cancellation')!;
-  const series = useMemo<TrendSeries[]>(
-    () => [
-      ...insights.flows.map((flow) => ({
-        label: `${t(`flow_${flow.flow}`)}: ${t('started')}`,
+  const counts = useMemo<TrendSeries[]>(
+    () =>
+      insights.flows.map((flow) => ({
+        label: t(`flow_${flow.flow}`),
         values: flow.weeks.map((w) => w.started),
         color: FLOW_COLOURS[flow.flow],
       })),
-      {
-        label: `${t('flow_cancellation')}: ${t('saveRate')}`,
-        values: cancellation.weeks.map((w) => (w.saveRate === null ? null : w.saveRate * 100)),
-        color: '#a31515',
-        percent: true,
-      },
-    ],
-    [insights, cancellation],
+    [insights],
+  );
+  const rates = useMemo<TrendSeries[]>(
+    () =>
+      insights.flows.map((flow) => ({
+        label: t(`flow_${flow.flow}`),
+        values: flow.weeks.map((w) => (w.saveRate === null ? null : w.saveRate * 100)),
+        color: FLOW_COLOURS[flow.flow],
+      })),
+    [insights],
   );
   const weeks = useMemo(() => cancellation.weeks.map((w) => w.weekStart), [cancellation]);
   return (
@@ -169,14 +172,20 @@ function InsightsView({ insights }: { insights: RetentionInsights }) {
       <p className="insights-period-note">
         {t('period', { from: insights.from, to: insights.to, days: insights.attributionDays })}
       </p>
+      <p className="insights-muted">{t('openNote', { days: insights.attributionDays })}</p>
       <section className="insights-cards" aria-label={t('title')}>
         {insights.flows.map((flow) => (
           <article key={flow.flow} className="insights-card" data-testid={`flow-${flow.flow}`}>
             <h2>{t(`flow_${flow.flow}`)}</h2>
             <p className="insights-rate">{percent(flow.saveRate)}</p>
+            <p className="insights-muted" data-testid={`closed-${flow.flow}`}>
+              {t('ofClosed', { n: flow.started - flow.open, open: flow.open })}
+            </p>
             <dl>
               <dt>{t('started')}</dt>
               <dd>{flow.started}</dd>
+              <dt>{t('openFlows')}</dt>
+              <dd data-testid={`open-${flow.flow}`}>{flow.open}</dd>
               <dt>{t('offersShown')}</dt>
               <dd>{flow.offersShown}</dd>
               <dt>{t('accepted')}</dt>
@@ -190,15 +199,35 @@ function InsightsView({ insights }: { insights: RetentionInsights }) {
               <dt>{t('kept')}</dt>
               <dd>{flow.kept}</dd>
               <dt>{t('revenueKept')}</dt>
-              <dd>{money(flow.revenueKept, insights.currency)}</dd>
+              <dd data-testid={`revenue-${flow.flow}`}>{formatMoney(flow.revenueKept, lang)}</dd>
             </dl>
           </article>
         ))}
       </section>
+      <p className="insights-muted">{t('moneyNote')}</p>
 
       <section aria-labelledby="insights-trend">
         <h2 id="insights-trend">{t('trend')}</h2>
-        <TrendChart weeks={weeks} series={series} label={t('trendLabel')} locale={lang} />
+        <h3>{t('trendCounts')}</h3>
+        <TrendChart
+          weeks={weeks}
+          series={counts}
+          label={t('trendCountsLabel')}
+          axisLabel={t('countAxis')}
+          unit="count"
+          locale={lang}
+          testId="trend-counts"
+        />
+        <h3>{t('trendRates')}</h3>
+        <TrendChart
+          weeks={weeks}
+          series={rates}
+          label={t('trendRatesLabel')}
+          axisLabel={t('rateAxis')}
+          unit="percent"
+          locale={lang}
+          testId="trend-rates"
+        />
         <details>
           <summary>{t('week')}</summary>
           <table className="insights-table">
@@ -207,10 +236,14 @@ function InsightsView({ insights }: { insights: RetentionInsights }) {
                 <th scope="col">{t('week')}</th>
                 {insights.flows.map((flow) => (
                   <th key={flow.flow} scope="col">
-                    {t(`flow_${flow.flow}`)}
+                    {t(`flow_${flow.flow}`)}: {t('started')} ({t('openFlows')})
                   </th>
                 ))}
-                <th scope="col">{t('saveRate')}</th>
+                {insights.flows.map((flow) => (
+                  <th key={flow.flow} scope="col">
+                    {t(`flow_${flow.flow}`)}: {t('saveRate')}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -218,9 +251,13 @@ function InsightsView({ insights }: { insights: RetentionInsights }) {
                 <tr key={week.week}>
                   <th scope="row">{week.week}</th>
                   {insights.flows.map((flow) => (
-                    <td key={flow.flow}>{flow.weeks[i]?.started ?? 0}</td>
+                    <td key={flow.flow}>
+                      {flow.weeks[i]?.started ?? 0} ({flow.weeks[i]?.open ?? 0})
+                    </td>
                   ))}
-                  <td>{percent(week.saveRate)}</td>
+                  {insights.flows.map((flow) => (
+                    <td key={flow.flow}>{percent(flow.weeks[i]?.saveRate)}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -229,21 +266,25 @@ function InsightsView({ insights }: { insights: RetentionInsights }) {
       </section>
 
       {insights.flows.map((flow) => (
-        <SegmentTable key={flow.flow} flow={flow} currency={insights.currency} />
+        <SegmentTable key={flow.flow} flow={flow} names={insights.names} />
       ))}
 
       <section aria-labelledby="insights-experiments">
         <h2 id="insights-experiments">{t('experiments')}</h2>
         {insights.experiments.length === 0 && <p>{t('noExperiments')}</p>}
         {insights.experiments.map((experiment) => (
-          <ExperimentView key={`${experiment.flow}-${experiment.id}`} experiment={experiment} />
+          <ExperimentView
+            key={`${experiment.flow}-${experiment.id}`}
+            experiment={experiment}
+            names={insights.names}
+          />
         ))}
       </section>
     </>
   );
 }
 
-function SegmentTable({ flow, currency }: { flow: FlowInsights; currency: string | null }) {
+function SegmentTable({ flow, names }: { flow: FlowInsights; names: InsightNames }) {
   const withReason = flow.flow === 'cancellation';
   const id = `insights-${flow.flow}`;
   return (
@@ -258,6 +299,7 @@ function SegmentTable({ flow, currency }: { flow: FlowInsights; currency: string
               <th scope="col">{t('publication')}</th>
               {withReason && <th scope="col">{t('reason')}</th>}
               <th scope="col">{t('started')}</th>
+              <th scope="col">{t('openFlows')}</th>
               <th scope="col">{t('offersShown')}</th>
               <th scope="col">{t('accepted')}</th>
               {withReason && <th scope="col">{t('cancelled')}</th>}
@@ -268,16 +310,21 @@ function SegmentTable({ flow, currency }: { flow: FlowInsights; currency: string
           </thead>
           <tbody>
             {flow.segments.map((s: SegmentFigures) => (
-              <tr key={`${s.publication}-${s.reason}`}>
+              <tr key={`${s.publication}-${s.reason}`} data-reason={s.reason}>
                 <th scope="row">{s.publication}</th>
-                {withReason && <td>{s.reason}</td>}
+                {withReason && (
+                  <td className="insights-words" title={s.reason}>
+                    {reasonName(names, s.reason, lang, s.publication)}
+                  </td>
+                )}
                 <td>{s.started}</td>
+                <td>{s.open}</td>
                 <td>{s.offersShown}</td>
                 <td>{s.accepted}</td>
                 {withReason && <td>{s.cancelled}</td>}
                 <td>{s.kept}</td>
                 <td>{percent(s.saveRate)}</td>
-                <td>{money(s.revenueKept, currency)}</td>
+                <td>{formatMoney(s.revenueKept, lang)}</td>
               </tr>
             ))}
           </tbody>
@@ -287,8 +334,9 @@ function SegmentTable({ flow, currency }: { flow: FlowInsights; currency: string
   );
 }
 
-function ExperimentView({ experiment }: { experiment: ExperimentInsights }) {
-  const where = `${t(`flow_${experiment.flow}`)} · ${experiment.reason ?? t('allReasons')}`;
+function ExperimentView({ experiment, names }: { experiment: ExperimentInsights; names: InsightNames }) {
+  const reason = experiment.reason === null ? t('allReasons') : reasonName(names, experiment.reason, lang);
+  const where = `${t(`flow_${experiment.flow}`)} · ${reason}`;
   const unknown = experiment.variants.flatMap((v) => v.unknownOffers);
   return (
     <article className="insights-experiment" data-testid={`experiment-${experiment.id}`}>
@@ -303,6 +351,7 @@ function ExperimentView({ experiment }: { experiment: ExperimentInsights }) {
             <th scope="col">{t('weight')}</th>
             <th scope="col">{t('offers')}</th>
             <th scope="col">{t('started')}</th>
+            <th scope="col">{t('openFlows')}</th>
             <th scope="col">{t('kept')}</th>
             <th scope="col">{t('saveRate')}</th>
             <th scope="col">{t('interval')}</th>
@@ -313,8 +362,13 @@ function ExperimentView({ experiment }: { experiment: ExperimentInsights }) {
             <tr key={v.id}>
               <th scope="row">{v.id}</th>
               <td>{v.weight ?? '–'}</td>
-              <td>{v.offers.length ? v.offers.join(', ') : t('noOffer')}</td>
+              <td className="insights-words">
+                {v.offers.length
+                  ? v.offers.map((offer) => offerName(names, offer, lang)).join(', ')
+                  : t('noOffer')}
+              </td>
               <td>{v.started}</td>
+              <td>{v.open}</td>
               <td>{v.kept}</td>
               <td>{percent(v.saveRate)}</td>
               <td>

@@ -30,7 +30,18 @@ const INSIGHTS_TEXTS = {
     reason: 'Reason',
     noFlows: 'No flows in this period.',
     trend: 'Weekly trend',
-    trendLabel: 'Flows started per ISO week and the save rate of cancellations',
+    trendCounts: 'Flows started per week',
+    trendCountsLabel: 'Flows started per ISO week, per flow (axis: number of flows)',
+    trendRates: 'Save rate per week',
+    trendRatesLabel:
+      'Save rate of the flows started in each ISO week whose outcome is known, per flow (axis: per cent)',
+    countAxis: 'Flows',
+    rateAxis: 'Save rate (%)',
+    openFlows: 'Open',
+    openNote:
+      'Open: started less than {days} days ago, so what the flow keeps is not known yet. Open flows are counted on their own and in no save rate; a flow is kept only once its {days} days have passed without a cancellation (cancellations) or with an accepted offer (renewals, upgrades).',
+    ofClosed: 'of {n} flows with a known outcome; {open} open',
+    moneyNote: 'Revenue kept: the prices of the offers accepted and paid, per currency, open flows included.',
     week: 'Week',
     experiments: 'Offer experiments',
     noExperiments:
@@ -73,7 +84,19 @@ const INSIGHTS_TEXTS = {
     reason: 'Grund',
     noFlows: 'Keine Abläufe in diesem Zeitraum.',
     trend: 'Verlauf nach Wochen',
-    trendLabel: 'Begonnene Abläufe je ISO-Woche und die Halterate der Kündigungen',
+    trendCounts: 'Begonnene Abläufe je Woche',
+    trendCountsLabel: 'Begonnene Abläufe je ISO-Woche und Ablauf (Achse: Anzahl der Abläufe)',
+    trendRates: 'Halterate je Woche',
+    trendRatesLabel:
+      'Halterate der in jeder ISO-Woche begonnenen Abläufe mit bekanntem Ergebnis, je Ablauf (Achse: Prozent)',
+    countAxis: 'Abläufe',
+    rateAxis: 'Halterate (%)',
+    openFlows: 'Offen',
+    openNote:
+      'Offen: vor weniger als {days} Tagen begonnen, das Ergebnis steht also noch aus. Offene Abläufe werden für sich gezählt und in keiner Halterate; gehalten ist ein Ablauf erst, wenn seine {days} Tage ohne Kündigung (Kündigungen) oder mit angenommenem Angebot (Verlängerungen, Upgrades) vergangen sind.',
+    ofClosed: 'von {n} Abläufen mit bekanntem Ergebnis; {open} offen',
+    moneyNote:
+      'Gehaltener Umsatz: die Preise der angenommenen und bezahlten Angebote, je Währung, offene Abläufe eingeschlossen.',
     week: 'Woche',
     experiments: 'Angebotsexperimente',
     noExperiments:

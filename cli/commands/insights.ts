@@ -7,6 +7,7 @@ import type {
   VariantInsights,
   WeekFigures,
 } from '../../schemas/generated/retention-insights';
+import { formatMoney, formatRate, offerName, reasonName } from '../../studio/insightWords';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,9 +17,17 @@ function parseDay(value: string): string {
   return value;
 }
 
-const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)} %`);
-const money = (amount: number, currency: string | null) =>
-  `${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;
+/** The languages the names and number formats come in (the order system's words, studio/insightWords.ts). */
+const LANGS = ['en-GB', 'de-DE'] as const;
+type Lang = (typeof LANGS)[number];
+
+function parseLang(value: string): Lang {
+  const lang = LANGS.find(
+    (l) => l.toLowerCase() === value.toLowerCase() || l.slice(0, 2) === value.toLowerCase(),
+  );
+  if (!lang) throw new InvalidArgumentError(`one of ${LANGS.join(', ')}`);
+  return lang;
+}
 
 /** Columns padded to their widest cell; numbers right-aligned. */
 function table(head: string[], rows: Array<Array<string | number>>): string[] {
@@ -44,35 +53,43 @@ const FLOW_NAMES: Record<FlowInsights['flow'], string> = {
 function summary(
   f: Pick<
     SegmentFigures,
-    'started' | 'offersShown' | 'accepted' | 'cancelled' | 'kept' | 'saveRate' | 'revenueKept'
+    'started' | 'open' | 'offersShown' | 'accepted' | 'cancelled' | 'kept' | 'saveRate' | 'revenueKept'
   >,
-  currency: string | null,
   flow: FlowInsights['flow'],
+  lang: Lang,
 ) {
-  const outcome = flow === 'cancellation' ? `, ${f.cancelled} cancelled, ${f.kept} kept` : `, ${f.kept} kept`;
-  return `${f.started} flows started, offers shown in ${f.offersShown}, ${f.accepted} accepted and paid${outcome}; save rate ${percent(f.saveRate)}, revenue kept ${money(f.revenueKept, currency)}`;
+  const outcome = flow === 'cancellation' ? `, ${f.cancelled} cancelled` : '';
+  const closed = f.started - f.open;
+  return `${f.started} flows started (${f.open} still open), offers shown in ${f.offersShown}, ${f.accepted} accepted and paid${outcome}; of the ${closed} closed ${f.kept} kept, save rate ${formatRate(f.saveRate, lang)}; revenue kept ${formatMoney(f.revenueKept, lang)}`;
 }
 
-function variantLine(v: VariantInsights): Array<string | number> {
-  const interval = v.interval ? `${percent(v.interval.low)} – ${percent(v.interval.high)}` : '–';
+function variantLine(v: VariantInsights, insights: RetentionInsights, lang: Lang): Array<string | number> {
+  const interval = v.interval
+    ? `${formatRate(v.interval.low, lang)} – ${formatRate(v.interval.high, lang)}`
+    : '–';
   return [
     v.id,
     v.weight ?? '(removed)',
-    v.offers.length ? v.offers.join(' ') : '(no offer)',
+    v.offers.length ? v.offers.map((id) => offerName(insights.names, id, lang)).join(', ') : '(no offer)',
     v.started,
+    v.open,
     v.kept,
-    percent(v.saveRate),
+    formatRate(v.saveRate, lang),
     interval,
   ];
 }
 
-/** The text of `portal insights`: per flow its figures, per publication and reason, per week; then the experiments. */
-export function formatInsights(insights: RetentionInsights): string {
+/**
+ * The text of `portal insights`: per flow its figures, per publication and reason, per week; then
+ * the experiments. Reasons and offers by the order system's words in `lang`, rates and money
+ * formatted for it (the labels are the CLI's English).
+ */
+export function formatInsights(insights: RetentionInsights, lang: Lang = 'en-GB'): string {
   const lines = [
-    `Retention insights of ${insights.tenant}, ${insights.from} to ${insights.to} (an outcome counts for the flow started up to ${insights.attributionDays} days before it)`,
+    `Retention insights of ${insights.tenant}, ${insights.from} to ${insights.to} (an outcome counts for the flow started up to ${insights.attributionDays} days before it; a flow is open until then, and only closed flows are kept or in a save rate)`,
   ];
   for (const flow of insights.flows) {
-    lines.push('', `${FLOW_NAMES[flow.flow]}: ${summary(flow, insights.currency, flow.flow)}`);
+    lines.push('', `${FLOW_NAMES[flow.flow]}: ${summary(flow, flow.flow, lang)}`);
     if (flow.started === 0) continue;
     const reasonColumn = flow.flow === 'cancellation';
     lines.push(
@@ -81,6 +98,7 @@ export function formatInsights(insights: RetentionInsights): string {
           'publication',
           ...(reasonColumn ? ['reason'] : []),
           'started',
+          'open',
           'offers shown',
           'accepted',
           ...(reasonColumn ? ['cancelled'] : []),
@@ -90,28 +108,29 @@ export function formatInsights(insights: RetentionInsights): string {
         ],
         flow.segments.map((s) => [
           s.publication,
-          ...(reasonColumn ? [s.reason] : []),
+          ...(reasonColumn ? [reasonName(insights.names, s.reason, lang, s.publication)] : []),
           s.started,
+          s.open,
           s.offersShown,
           s.accepted,
           ...(reasonColumn ? [s.cancelled] : []),
           s.kept,
-          percent(s.saveRate),
-          money(s.revenueKept, insights.currency),
+          formatRate(s.saveRate, lang),
+          formatMoney(s.revenueKept, lang),
         ]),
       ),
     );
     lines.push(
       '',
       ...table(
-        ['week', 'from', 'started', 'kept', 'save rate'],
-        flow.weeks.map((w) => [w.week, w.weekStart, w.started, w.kept, percent(w.saveRate)]),
+        ['week', 'from', 'started', 'open', 'kept', 'save rate'],
+        flow.weeks.map((w) => [w.week, w.weekStart, w.started, w.open, w.kept, formatRate(w.saveRate, lang)]),
       ),
     );
   }
   lines.push('', insights.experiments.length ? 'Offer experiments:' : 'Offer experiments: none.');
   for (const experiment of insights.experiments) {
-    const where = `${experiment.flow}${experiment.reason ? `, reason ${experiment.reason}` : ''}`;
+    const where = `${experiment.flow}${experiment.reason ? `, reason ${reasonName(insights.names, experiment.reason, lang)}` : ''}`;
     const verdict = experiment.significant
       ? 'the save rates differ significantly (5 %)'
       : 'the difference is not (yet) significant';
@@ -120,13 +139,13 @@ export function formatInsights(insights: RetentionInsights): string {
     );
     lines.push(
       ...table(
-        ['variant', 'weight', 'offers', 'started', 'kept', 'save rate', '95 % interval'],
-        experiment.variants.map(variantLine),
+        ['variant', 'weight', 'offers', 'started', 'open', 'kept', 'save rate', '95 % interval'],
+        experiment.variants.map((v) => variantLine(v, insights, lang)),
       ).map((line) => `  ${line}`),
     );
     for (const c of experiment.comparisons)
       lines.push(
-        `    ${c.variant} against ${c.control}: ${c.difference === null ? 'no flows yet' : `${c.difference >= 0 ? '+' : ''}${(c.difference * 100).toFixed(1)} points, p = ${c.pValue === null ? '–' : c.pValue.toFixed(3)}`}${c.significant ? ' (significant)' : ''}`,
+        `    ${c.variant} against ${c.control}: ${c.difference === null ? 'no closed flows yet' : `${c.difference >= 0 ? '+' : ''}${(c.difference * 100).toFixed(1)} points, p = ${c.pValue === null ? '–' : c.pValue.toFixed(3)}`}${c.significant ? ' (significant)' : ''}`,
       );
     const unknown = experiment.variants.flatMap((v) => v.unknownOffers.map((offer) => `${v.id}: ${offer}`));
     if (unknown.length) lines.push(`    offers the order system does not have: ${unknown.join(', ')}`);
@@ -141,20 +160,18 @@ const CSV_HEAD = [
   'flow',
   'publication',
   'reason',
+  'reasonName',
   'week',
   'weekStart',
   'experiment',
   'variant',
   'started',
+  'open',
   'offersShown',
   'accepted',
   'cancelled',
   'kept',
   'saveRate',
-  'revenueKept',
-  'currency',
-  'intervalLow',
-  'intervalHigh',
 ];
 
 const csvCell = (value: string | number | null | undefined) => {
@@ -162,27 +179,39 @@ const csvCell = (value: string | number | null | undefined) => {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-/** One CSV table (RFC 4180) of every figure, one row per flow, segment, week and variant: `kind` says which. */
-export function insightsCsv(insights: RetentionInsights): string {
+/**
+ * One CSV table (RFC 4180) of every figure, one row per flow, segment, week and variant: `kind`
+ * says which. Revenue has a column per currency of the period (`revenueKept:EUR`), reasons their
+ * code and their name in `lang`.
+ */
+export function insightsCsv(insights: RetentionInsights, lang: Lang = 'en-GB'): string {
+  type Figured = SegmentFigures | WeekFigures | FlowInsights | VariantInsights;
+  const all: Figured[] = [
+    ...insights.flows.flatMap((f) => [f, ...f.segments, ...f.weeks]),
+    ...insights.experiments.flatMap((e) => e.variants),
+  ];
+  const currencies = [...new Set(all.flatMap((f) => f.revenueKept.map((m) => m.currency)))].sort();
   const rows: Array<Array<string | number | null>> = [];
-  const figures = (f: SegmentFigures | WeekFigures | FlowInsights | VariantInsights) => [
+  const figures = (f: Figured) => [
     f.started,
+    f.open,
     f.offersShown,
     f.accepted,
     f.cancelled,
     f.kept,
     f.saveRate,
-    f.revenueKept,
-    insights.currency,
+    ...currencies.map((c) => f.revenueKept.find((m) => m.currency === c)?.amount ?? 0),
   ];
+  const reason = (code: string | null, publication?: string) =>
+    code ? [code, reasonName(insights.names, code, lang, publication)] : [code, null];
   for (const flow of insights.flows) {
-    rows.push(['flow', flow.flow, null, null, null, null, null, null, ...figures(flow), null, null]);
+    rows.push(['flow', flow.flow, null, null, null, null, null, null, null, ...figures(flow), null, null]);
     for (const s of flow.segments)
       rows.push([
         'segment',
         flow.flow,
         s.publication,
-        s.reason,
+        ...reason(s.reason, s.publication),
         null,
         null,
         null,
@@ -192,7 +221,20 @@ export function insightsCsv(insights: RetentionInsights): string {
         null,
       ]);
     for (const w of flow.weeks)
-      rows.push(['week', flow.flow, null, null, w.week, w.weekStart, null, null, ...figures(w), null, null]);
+      rows.push([
+        'week',
+        flow.flow,
+        null,
+        null,
+        null,
+        w.week,
+        w.weekStart,
+        null,
+        null,
+        ...figures(w),
+        null,
+        null,
+      ]);
   }
   for (const e of insights.experiments)
     for (const v of e.variants)
@@ -200,7 +242,7 @@ export function insightsCsv(insights: RetentionInsights): string {
         'variant',
         e.flow,
         null,
-        e.reason,
+        ...reason(e.reason),
         null,
         null,
         e.id,
@@ -209,7 +251,8 @@ export function insightsCsv(insights: RetentionInsights): string {
         v.interval?.low ?? null,
         v.interval?.high ?? null,
       ]);
-  return [CSV_HEAD, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
+  const head = [...CSV_HEAD, ...currencies.map((c) => `revenueKept:${c}`), 'intervalLow', 'intervalHigh'];
+  return [head, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
 
 /** `portal insights <tenant> [--from] [--to] [--json | --csv]` (issue 27): the retention insights of one tenant. */
@@ -224,8 +267,17 @@ export function registerInsights(program: Command): void {
     .option('--to <day>', 'last day, included, YYYY-MM-DD (default: today, UTC)', parseDay)
     .option('--json', 'print the insights as JSON (schemas/api/retention-insights.schema.json)', false)
     .option('--csv', 'print every figure as one CSV table', false)
+    .option(
+      '--lang <locale>',
+      "language of the reasons' and offers' names and of the number formats: en-GB or de-DE",
+      parseLang,
+      'en-GB' as Lang,
+    )
     .action(
-      async (tenantId: string, options: { from?: string; to?: string; json: boolean; csv: boolean }) => {
+      async (
+        tenantId: string,
+        options: { from?: string; to?: string; json: boolean; csv: boolean; lang: Lang },
+      ) => {
         if (options.json && options.csv) throw new Error('choose one of --json and --csv');
         const { loadValidTenants } = await import('./loadValidTenants');
         const [tenant] = await loadValidTenants([tenantId]);
@@ -234,10 +286,10 @@ export function registerInsights(program: Command): void {
         if (period.from > period.to) throw new Error(`--from ${period.from} is after --to ${period.to}`);
         const { withDatabase } = await import('./db');
         await withDatabase(async (db) => {
-          const insights = await retentionInsights(db, tenant, period);
+          const insights = await retentionInsights(db, tenant, period, new Date());
           if (options.json) console.log(JSON.stringify(insights, null, 2));
-          else if (options.csv) console.log(insightsCsv(insights));
-          else console.log(formatInsights(insights));
+          else if (options.csv) console.log(insightsCsv(insights, options.lang));
+          else console.log(formatInsights(insights, options.lang));
         });
       },
     );

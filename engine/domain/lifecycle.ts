@@ -30,6 +30,11 @@
  *    ordering party's renewal revokes (§6 "renewal: ordering party"); the bulk renewal, which the
  *    goods recipient may make (§6), is refused for a cancelled subscription.
  *  - Nothing is scheduled after the end: no cancellation date, upgrade, holiday break or change.
+ *  - An upgrade is to a format the subscription neither has nor will have: not to its mix type, not
+ *    to the one of an upgrade planned for the next cycle, not to the one of an upgrade waiting for
+ *    its payment (README "The subscription lifecycle"). Such offers are neither offered nor accepted
+ *    (upgrade_format_held); a payment that would apply one after all (the order system changed the
+ *    mix type meanwhile) ends as an error, as for any offer that may no longer apply.
  *  - Cancelling voids what waits for a payment (the payment page stops working) and an upgrade
  *    planned after the new end.
  *
@@ -103,6 +108,7 @@ export type LifecycleRefusal =
   | 'offer_already_accepted'
   | 'offer_already_used'
   | 'payment_already_settled'
+  | 'upgrade_format_held'
   | 'invalid_range';
 
 export type Transition =
@@ -177,17 +183,51 @@ export function isRetentionUsed(state: Pick<LifecycleState, 'acceptances'>, toda
 }
 
 /**
- * The offers of a flow still open to this subscription on `today`, in their order: none of the
- * cancellation flow once a retention offer was taken this year, and no offer it holds already.
+ * The formats (mix types) a subscription has or will have: its own, that of an upgrade planned for
+ * the next cycle, and those of upgrades waiting for their payment. `except`: acceptances left out
+ * (the ones a payment is settling, which are not "another" upgrade to themselves).
  */
-export function openOffers<T extends { id: string }>(
-  state: Pick<LifecycleState, 'acceptances'>,
+export function heldFormats(
+  state: Pick<LifecycleState, 'mixType' | 'plannedUpgrade' | 'acceptances'>,
+  except: readonly Acceptance[] = [],
+): Set<string> {
+  const formats = new Set([state.mixType]);
+  if (state.plannedUpgrade) formats.add(state.plannedUpgrade.mixType);
+  for (const a of state.acceptances)
+    if (a.status === 'pending' && a.effect.kind === 'upgrade' && !except.includes(a))
+      formats.add(a.effect.mixType);
+  return formats;
+}
+
+/**
+ * Whether an offer's effect is an upgrade to a format the subscription has or will have (a "print +
+ * digital from today" for a print + digital subscription): nothing to gain, so neither offered nor
+ * accepted.
+ */
+export function isUpgradeToHeldFormat(
+  state: Pick<LifecycleState, 'mixType' | 'plannedUpgrade' | 'acceptances'>,
+  effect: OfferEffect | undefined,
+  except: readonly Acceptance[] = [],
+): boolean {
+  return effect?.kind === 'upgrade' && heldFormats(state, except).has(effect.mixType);
+}
+
+/**
+ * The offers of a flow still open to this subscription on `today`, in their order: none of the
+ * cancellation flow once a retention offer was taken this year, no offer it holds already, and no
+ * upgrade to a format it has or will have (isUpgradeToHeldFormat; offers given without their
+ * effect are judged by the other rules only).
+ */
+export function openOffers<T extends { id: string; effect?: OfferEffect }>(
+  state: Pick<LifecycleState, 'acceptances' | 'mixType' | 'plannedUpgrade'>,
   offers: readonly T[],
   today: string,
   source?: AcceptanceSource,
 ): T[] {
   if (source === 'cancellation' && isRetentionUsed(state, today)) return [];
-  return offers.filter((offer) => !isOfferTaken(state, offer.id, today));
+  return offers.filter(
+    (offer) => !isOfferTaken(state, offer.id, today) && !isUpgradeToHeldFormat(state, offer.effect),
+  );
 }
 
 export const isCancelled = (state: Pick<LifecycleState, 'status'>) =>
@@ -256,7 +296,14 @@ export function acceptOffer(state: LifecycleState, request: AcceptRequest): Tran
   // Bulk renewal is the goods recipient's (account-flows.md §6): it never revokes the ordering
   // party's cancellation; only the ordering party's own renewal may.
   if (request.source === 'bulk-renewal' && state.status === 'AK') return refuse('already_cancelled');
-  const blocked = effectRefusal(state, request.effect, request.upgradeTime, request.today, request.nextCycle);
+  const blocked = effectRefusal(
+    state,
+    request.effect,
+    request.upgradeTime,
+    request.today,
+    request.nextCycle,
+    [],
+  );
   if (blocked) return refuse(blocked);
   const acceptance: Acceptance = {
     offerId: request.offerId,
@@ -272,16 +319,18 @@ export function acceptOffer(state: LifecycleState, request: AcceptRequest): Tran
   return applyEffect(accepted, acceptance, request.today, request.nextCycle);
 }
 
-/** Why an offer's effect cannot apply now, if it cannot. */
+/** Why an offer's effect cannot apply now, if it cannot (`deciding`: the acceptances being settled). */
 function effectRefusal(
   state: LifecycleState,
   effect: OfferEffect,
   upgradeTime: UpgradeTime | null,
   today: string,
   nextCycle: string,
+  deciding: readonly Acceptance[],
 ): LifecycleRefusal | null {
   if (effect.kind === 'upgrade') {
     if (!isActive(state.status)) return 'inactive';
+    if (isUpgradeToHeldFormat(state, effect, deciding)) return 'upgrade_format_held';
     if (upgradeTime === 'NEXT_CYCLE' && !isWithinTerm(state, nextCycle)) return 'date_after_end';
   }
   if (effect.kind === 'retain' && isCancelled(state)) return 'already_cancelled';
@@ -318,6 +367,7 @@ export function settlePayment(state: LifecycleState, request: SettleRequest): Tr
       acceptance.upgradeTime,
       request.today,
       request.nextCycle,
+      waiting,
     );
     if (blocked) return refuse(blocked);
   }

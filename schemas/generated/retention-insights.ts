@@ -11,7 +11,7 @@
 export type FlowName = 'cancellation' | 'renewal' | 'upgrade';
 
 /**
- * Retention insights of one tenant and period (issue 27): what `portal insights --json` prints and the studio's insights page shows. Counted from the account events (server/insights/).
+ * Retention insights of one tenant and period (issue 27): what `portal insights --json` prints and the studio's insights page shows. Counted from the account events (server/insights/). A flow is open until its outcome window (attributionDays) has closed at asOf; only closed flows are kept or counted in a rate.
  */
 export interface RetentionInsights {
   tenant: string;
@@ -24,15 +24,16 @@ export interface RetentionInsights {
    */
   to: string;
   /**
+   * The moment the outcome windows were judged at: a flow started less than attributionDays before it is open.
+   */
+  asOf: string;
+  /**
    * How many days after a flow's start a cancellation or an accepted offer still counts for it.
    */
   attributionDays: number;
-  /**
-   * The currency of revenueKept (the offers').
-   */
-  currency: string | null;
   flows: FlowInsights[];
   experiments: ExperimentInsights[];
+  names: InsightNames;
 }
 /**
  * One flow's figures over the period.
@@ -55,29 +56,33 @@ export interface FlowInsights {
    */
   started: number;
   /**
+   * Flows whose outcome window (attributionDays from their start) has not closed yet: counted in no rate.
+   */
+  open: number;
+  /**
    * Flows that showed at least one offer.
    */
   offersShown: number;
   /**
-   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit).
+   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit), open ones included.
    */
   accepted: number;
   /**
-   * Flows that ended in a cancellation (cancellation flow only).
+   * Flows that ended in a cancellation (cancellation flow only), open ones included.
    */
   cancelled: number;
   /**
-   * Cancellation: flows not ended in a cancellation; renewal and upgrade: flows with an accepted offer.
+   * Flows whose outcome window has closed: cancellation, without a cancellation; renewal and upgrade, with an accepted offer. Open flows are never kept.
    */
   kept: number;
   /**
-   * kept ÷ started; null without flows.
+   * kept ÷ (started − open): of the flows whose window has closed; null when none has.
    */
   saveRate: number | null;
   /**
-   * The sum of the accepted offers' prices.
+   * The accepted offers' prices, per currency (sorted by currency; empty without any), open flows included: a paid offer is final.
    */
-  revenueKept: number;
+  revenueKept: Money[];
 }
 /**
  * The figures of one publication and reason.
@@ -93,29 +98,44 @@ export interface SegmentFigures {
    */
   started: number;
   /**
+   * Flows whose outcome window (attributionDays from their start) has not closed yet: counted in no rate.
+   */
+  open: number;
+  /**
    * Flows that showed at least one offer.
    */
   offersShown: number;
   /**
-   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit).
+   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit), open ones included.
    */
   accepted: number;
   /**
-   * Flows that ended in a cancellation (cancellation flow only).
+   * Flows that ended in a cancellation (cancellation flow only), open ones included.
    */
   cancelled: number;
   /**
-   * Cancellation: flows not ended in a cancellation; renewal and upgrade: flows with an accepted offer.
+   * Flows whose outcome window has closed: cancellation, without a cancellation; renewal and upgrade, with an accepted offer. Open flows are never kept.
    */
   kept: number;
   /**
-   * kept ÷ started; null without flows.
+   * kept ÷ (started − open): of the flows whose window has closed; null when none has.
    */
   saveRate: number | null;
   /**
-   * The sum of the accepted offers' prices.
+   * The accepted offers' prices, per currency (sorted by currency; empty without any), open flows included: a paid offer is final.
    */
-  revenueKept: number;
+  revenueKept: Money[];
+}
+/**
+ * This interface was referenced by `RetentionInsights`'s JSON-Schema
+ * via the `definition` "money".
+ */
+export interface Money {
+  /**
+   * ISO 4217 code, as the offer has it ('' when an old event named none).
+   */
+  currency: string;
+  amount: number;
 }
 /**
  * The figures of the flows started in one ISO week.
@@ -137,29 +157,33 @@ export interface WeekFigures {
    */
   started: number;
   /**
+   * Flows whose outcome window (attributionDays from their start) has not closed yet: counted in no rate.
+   */
+  open: number;
+  /**
    * Flows that showed at least one offer.
    */
   offersShown: number;
   /**
-   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit).
+   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit), open ones included.
    */
   accepted: number;
   /**
-   * Flows that ended in a cancellation (cancellation flow only).
+   * Flows that ended in a cancellation (cancellation flow only), open ones included.
    */
   cancelled: number;
   /**
-   * Cancellation: flows not ended in a cancellation; renewal and upgrade: flows with an accepted offer.
+   * Flows whose outcome window has closed: cancellation, without a cancellation; renewal and upgrade, with an accepted offer. Open flows are never kept.
    */
   kept: number;
   /**
-   * kept ÷ started; null without flows.
+   * kept ÷ (started − open): of the flows whose window has closed; null when none has.
    */
   saveRate: number | null;
   /**
-   * The sum of the accepted offers' prices.
+   * The accepted offers' prices, per currency (sorted by currency; empty without any), open flows included: a paid offer is final.
    */
-  revenueKept: number;
+  revenueKept: Money[];
 }
 /**
  * This interface was referenced by `RetentionInsights`'s JSON-Schema
@@ -216,29 +240,33 @@ export interface VariantInsights {
    */
   started: number;
   /**
+   * Flows whose outcome window (attributionDays from their start) has not closed yet: counted in no rate.
+   */
+  open: number;
+  /**
    * Flows that showed at least one offer.
    */
   offersShown: number;
   /**
-   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit).
+   * Flows in which an offer was accepted and applied (paid, or billed by invoice or direct debit), open ones included.
    */
   accepted: number;
   /**
-   * Flows that ended in a cancellation (cancellation flow only).
+   * Flows that ended in a cancellation (cancellation flow only), open ones included.
    */
   cancelled: number;
   /**
-   * Cancellation: flows not ended in a cancellation; renewal and upgrade: flows with an accepted offer.
+   * Flows whose outcome window has closed: cancellation, without a cancellation; renewal and upgrade, with an accepted offer. Open flows are never kept.
    */
   kept: number;
   /**
-   * kept ÷ started; null without flows.
+   * kept ÷ (started − open): of the flows whose window has closed; null when none has.
    */
   saveRate: number | null;
   /**
-   * The sum of the accepted offers' prices.
+   * The accepted offers' prices, per currency (sorted by currency; empty without any), open flows included: a paid offer is final.
    */
-  revenueKept: number;
+  revenueKept: Money[];
 }
 /**
  * This interface was referenced by `RetentionInsights`'s JSON-Schema
@@ -254,4 +282,36 @@ export interface VariantComparison {
   z: number | null;
   pValue: number | null;
   significant: boolean;
+}
+/**
+ * The order system's words for the codes the figures name, per locale (de-DE, en-GB): the screens show them in their language and fall back to the code where there are none.
+ *
+ * This interface was referenced by `RetentionInsights`'s JSON-Schema
+ * via the `definition` "names".
+ */
+export interface InsightNames {
+  /**
+   * Per publication, per cancellation reason code, its description per locale.
+   */
+  reasons: {
+    [k: string]:
+      | {
+          [k: string]:
+            | {
+                [k: string]: string | undefined;
+              }
+            | undefined;
+        }
+      | undefined;
+  };
+  /**
+   * Per offer id, its title per locale.
+   */
+  offers: {
+    [k: string]:
+      | {
+          [k: string]: string | undefined;
+        }
+      | undefined;
+  };
 }

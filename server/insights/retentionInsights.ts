@@ -10,6 +10,7 @@ import type { Queryable } from '../db/database';
 import type {
   ExperimentInsights,
   FlowInsights,
+  InsightNames,
   RetentionInsights,
   SegmentFigures,
   VariantComparison,
@@ -21,9 +22,9 @@ import { twoProportionTest, wilsonInterval } from '../../engine/domain/proportio
 import { utcDay } from '../../engine/domain/dates';
 import {
   ATTRIBUTION_DAYS,
-  existingOfferIds,
-  existingReasonCodes,
   flowCounts,
+  offerTitles,
+  reasonDescriptions,
   type FlowCountsRow,
   type InsightFlow,
 } from '../store/insightsStore';
@@ -35,23 +36,27 @@ export const DEFAULT_PERIOD_DAYS = 90;
 
 type Figures = Pick<
   SegmentFigures,
-  'started' | 'offersShown' | 'accepted' | 'cancelled' | 'kept' | 'saveRate' | 'revenueKept'
+  'started' | 'open' | 'offersShown' | 'accepted' | 'cancelled' | 'kept' | 'saveRate' | 'revenueKept'
 >;
 
-/** What a flow kept: a cancellation flow every flow not ended in a cancellation, the others each accepted offer. */
-function figures(flow: InsightFlow, row: FlowCountsRow | undefined): Figures {
+/**
+ * A group's figures. What a flow kept is known once its window closed (server/store/insightsStore.ts):
+ * the rate is of those flows only, so a flow started minutes ago is open, not "kept".
+ */
+function figures(row: FlowCountsRow | undefined): Figures {
   const started = row?.started ?? 0;
-  const cancelled = row?.cancelled ?? 0;
-  const accepted = row?.accepted ?? 0;
-  const kept = flow === 'cancellation' ? started - cancelled : accepted;
+  const open = row?.open ?? 0;
+  const kept = row?.kept ?? 0;
+  const closed = started - open;
   return {
     started,
+    open,
     offersShown: row?.offersShown ?? 0,
-    accepted,
-    cancelled,
+    accepted: row?.accepted ?? 0,
+    cancelled: row?.cancelled ?? 0,
     kept,
-    saveRate: started > 0 ? kept / started : null,
-    revenueKept: Math.round((row?.revenue ?? 0) * 100) / 100,
+    saveRate: closed > 0 ? kept / closed : null,
+    revenueKept: row?.revenue ?? [],
   };
 }
 
@@ -90,15 +95,22 @@ export function insightsPeriod(now: Date, from?: string, to?: string): InsightsP
   return { from: first, to: last };
 }
 
+/** `now`: the moment the outcome windows are judged at (a flow started less than ATTRIBUTION_DAYS before is open). */
 export async function retentionInsights(
   db: Queryable,
   tenant: { id: string; offerExperiments?: readonly OfferExperiment[] },
   period: InsightsPeriod,
+  now: Date,
 ): Promise<RetentionInsights> {
-  const rows = await flowCounts(db, tenant.id, {
-    from: `${period.from}T00:00:00Z`,
-    to: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString(),
-  });
+  const rows = await flowCounts(
+    db,
+    tenant.id,
+    {
+      from: `${period.from}T00:00:00Z`,
+      to: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString(),
+    },
+    now,
+  );
   const mondays = mondaysOf(period.from, period.to);
   const flows: FlowInsights[] = FLOWS.map((flow) => {
     const ofFlow = rows.filter((row) => row.flow === flow);
@@ -107,34 +119,51 @@ export async function retentionInsights(
       .map((row) => ({
         publication: row.publication ?? '',
         reason: row.reason ?? '',
-        ...figures(flow, row),
+        ...figures(row),
       }));
     const byWeek = new Map(ofFlow.filter((row) => row.grouping === 'week').map((row) => [row.week, row]));
     const weeks: WeekFigures[] = mondays.map((monday) => ({
       week: isoWeek(monday),
       weekStart: monday,
-      ...figures(flow, byWeek.get(monday)),
+      ...figures(byWeek.get(monday)),
     }));
     return {
       flow,
-      ...figures(
-        flow,
-        ofFlow.find((row) => row.grouping === 'total'),
-      ),
+      ...figures(ofFlow.find((row) => row.grouping === 'total')),
       segments,
       weeks,
     };
   });
-  const currency = rows.find((row) => row.currency)?.currency ?? null;
+  const names = await insightNames(db, tenant);
   return {
     tenant: tenant.id,
     from: period.from,
     to: period.to,
+    asOf: now.toISOString(),
     attributionDays: ATTRIBUTION_DAYS,
-    currency,
     flows,
-    experiments: await experimentInsights(db, tenant, rows),
+    experiments: experimentInsights(tenant, rows, names),
+    names,
   };
+}
+
+/**
+ * The order system's words for the codes the figures name: every cancellation reason of the
+ * tenant's publications, and the offers its experiments name (studio/insightWords.ts picks
+ * the reader's language).
+ */
+async function insightNames(
+  db: Queryable,
+  tenant: { id: string; offerExperiments?: readonly OfferExperiment[] },
+): Promise<InsightNames> {
+  const offerIds = [
+    ...new Set((tenant.offerExperiments ?? []).flatMap((e) => e.variants.flatMap((v) => v.offers))),
+  ];
+  const [reasons, offers] = await Promise.all([
+    reasonDescriptions(db, tenant.id),
+    offerTitles(db, tenant.id, offerIds),
+  ]);
+  return { reasons, offers };
 }
 
 /**
@@ -142,21 +171,18 @@ export async function retentionInsights(
  * or renamed ones), each variant's save rate with Wilson's interval, and each variant against the
  * first one (the control).
  */
-async function experimentInsights(
-  db: Queryable,
+function experimentInsights(
   tenant: { id: string; offerExperiments?: readonly OfferExperiment[] },
   rows: readonly FlowCountsRow[],
-): Promise<ExperimentInsights[]> {
+  names: InsightNames,
+): ExperimentInsights[] {
   const variantRows = rows.filter((row) => row.grouping === 'variant' && row.experiment !== null);
   const defined = tenant.offerExperiments ?? [];
   const fromEvents = [...new Set(variantRows.map((row) => `${row.flow}\u0000${row.experiment}`))]
     .map((key) => key.split('\u0000') as [InsightFlow, string])
     .filter(([flow, id]) => !defined.some((e) => e.id === id && e.flow === flow));
-  const allOfferIds = [...new Set(defined.flatMap((e) => e.variants.flatMap((v) => v.offers)))];
-  const [known, reasons] = await Promise.all([
-    existingOfferIds(db, tenant.id, allOfferIds),
-    existingReasonCodes(db, tenant.id),
-  ]);
+  const known = new Set(Object.keys(names.offers));
+  const reasons = new Set(Object.values(names.reasons).flatMap((byCode) => Object.keys(byCode ?? {})));
 
   const build = (
     flow: InsightFlow,
@@ -172,10 +198,7 @@ async function experimentInsights(
     ];
     const variants: VariantInsights[] = variantIds.map((variantId) => {
       const declaredVariant = declared.find((v) => v.id === variantId);
-      const f = figures(
-        flow,
-        counted.find((row) => row.variant === variantId),
-      );
+      const f = figures(counted.find((row) => row.variant === variantId));
       return {
         id: variantId,
         weight: declaredVariant?.weight ?? null,

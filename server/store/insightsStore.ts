@@ -10,6 +10,11 @@
  * its payment succeeded — so "accepted" is "accepted and paid"). The starts of the ATTRIBUTION_DAYS
  * after the period are read too, only so that an outcome after the period's end goes to a newer
  * start rather than to one of the period.
+ *
+ * A flow is *open* while its window (ATTRIBUTION_DAYS from its start) has not closed at `now`: what
+ * it keeps is not known yet, so it is counted as open and in no rate. Only a flow whose window
+ * closed is *kept*: without a cancellation (cancellation flow), with an accepted offer (the others).
+ * Revenue is summed per currency (an offer's price is in its own currency).
  */
 import type { Queryable } from '../db/database';
 
@@ -17,6 +22,12 @@ import type { Queryable } from '../db/database';
 export const ATTRIBUTION_DAYS = 14;
 
 export type InsightFlow = 'cancellation' | 'renewal' | 'upgrade';
+
+/** An amount of money in one currency. */
+export interface Money {
+  currency: string;
+  amount: number;
+}
 
 export interface FlowCountsRow {
   /** Which grouping the row belongs to (the other keys of the row are null). */
@@ -30,28 +41,34 @@ export interface FlowCountsRow {
   experiment: string | null;
   variant: string | null;
   started: number;
+  /** Flows whose window has not closed yet. */
+  open: number;
   offersShown: number;
   accepted: number;
   cancelled: number;
-  revenue: number;
-  currency: string | null;
+  /** Flows whose window closed without a cancellation (cancellation flow) or with an accepted offer. */
+  kept: number;
+  /** The accepted offers' prices, per currency (sorted by currency). */
+  revenue: Money[];
 }
 
 /**
  * Counts of one tenant's flows started in [from, to) (to exclusive, timestamps), grouped four ways
  * in one pass over the period's events: per flow; per flow, publication and reason; per flow and
- * ISO week; per flow, experiment and variant.
+ * ISO week; per flow, experiment and variant. `now` decides which flows are still open.
  */
 export async function flowCounts(
   db: Queryable & { transaction?: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T> },
   tenantId: string,
   period: { from: string; to: string },
+  now: Date,
 ): Promise<FlowCountsRow[]> {
   // The hash of a year's flow starts needs more than the default 4 MB of work_mem, else it spills
   // to disk and takes a third longer (bench/insights.ts); only for this statement's transaction.
-  if (db.transaction) return db.transaction((tx) => flowCounts(tx, tenantId, period));
+  if (db.transaction) return db.transaction((tx) => flowCounts(tx, tenantId, period, now));
   await db.query(`set local work_mem = '32MB'`);
   const rows = await db.query<{
+    kind: 'counts' | 'revenue';
     grouping: number;
     flow: InsightFlow;
     publication: string | null;
@@ -59,10 +76,12 @@ export async function flowCounts(
     week: string | null;
     experiment: string | null;
     variant: string | null;
-    started: string;
-    offers_shown: string;
-    accepted: string;
-    cancelled: string;
+    started: string | null;
+    open: string | null;
+    offers_shown: string | null;
+    accepted: string | null;
+    cancelled: string | null;
+    kept: string | null;
     revenue: string | null;
     currency: string | null;
   }>(
@@ -89,25 +108,33 @@ export async function flowCounts(
               and s.created_at <= o.created_at and o.created_at < s.created_at + make_interval(days => $4)
             order by o.id, s.created_at desc),
          per_start as (
-           select start_id, bool_or(type = 'offer.accepted') as accepted, bool_or(type = 'subscription.cancelled') as cancelled,
-                  sum(amount) as revenue, min(currency) as currency
+           select start_id, bool_or(type = 'offer.accepted') as accepted, bool_or(type = 'subscription.cancelled') as cancelled
              from attributed group by start_id),
          flows as (
-           select s.flow, s.publication, s.reason, s.offers_shown, s.experiment, s.variant,
+           select s.id, s.flow, s.publication, s.reason, s.offers_shown, s.experiment, s.variant,
                   date_trunc('week', s.created_at at time zone 'UTC')::date as week,
                   coalesce(p.accepted, false) as accepted, coalesce(p.cancelled, false) as cancelled,
-                  coalesce(p.revenue, 0) as revenue, p.currency
+                  s.created_at + make_interval(days => $4) > $5::timestamptz as open
              from starts s left join per_start p on p.start_id = s.id
             where s.created_at < $3)
-         select grouping(publication, reason, week, experiment, variant) as grouping,
+         select 'counts' as kind, grouping(publication, reason, week, experiment, variant) as grouping,
                 flow, publication, reason, to_char(week, 'YYYY-MM-DD') as week, experiment, variant,
-                count(*) as started, count(*) filter (where offers_shown) as offers_shown,
+                count(*) as started, count(*) filter (where open) as open,
+                count(*) filter (where offers_shown) as offers_shown,
                 count(*) filter (where accepted) as accepted, count(*) filter (where cancelled) as cancelled,
-                sum(revenue) as revenue, min(currency) as currency
+                count(*) filter (where not open and case when flow = 'cancellation' then not cancelled else accepted end) as kept,
+                null::numeric as revenue, null::text as currency
            from flows
           group by grouping sets ((flow), (flow, publication, reason), (flow, week), (flow, experiment, variant))
-          order by flow, publication, reason, week, experiment, variant`,
-    [tenantId, period.from, period.to, ATTRIBUTION_DAYS],
+         union all
+         select 'revenue', grouping(f.publication, f.reason, f.week, f.experiment, f.variant),
+                f.flow, f.publication, f.reason, to_char(f.week, 'YYYY-MM-DD'), f.experiment, f.variant,
+                null, null, null, null, null, null, sum(a.amount), a.currency
+           from flows f join attributed a on a.start_id = f.id and a.type = 'offer.accepted' and a.amount is not null
+          group by grouping sets ((f.flow, a.currency), (f.flow, f.publication, f.reason, a.currency),
+                                  (f.flow, f.week, a.currency), (f.flow, f.experiment, f.variant, a.currency))
+          order by flow, publication, reason, week, experiment, variant, currency`,
+    [tenantId, period.from, period.to, ATTRIBUTION_DAYS, now.toISOString()],
   );
   // grouping(): a bit per argument left out of the row's set, first argument highest.
   const GROUPINGS: Record<number, FlowCountsRow['grouping']> = {
@@ -116,44 +143,79 @@ export async function flowCounts(
     0b11011: 'week',
     0b11100: 'variant',
   };
-  return rows.map((row) => ({
-    grouping: GROUPINGS[row.grouping],
-    flow: row.flow,
-    publication: row.publication,
-    reason: row.reason,
-    week: row.week,
-    experiment: row.experiment,
-    variant: row.variant,
-    started: Number(row.started),
-    offersShown: Number(row.offers_shown),
-    accepted: Number(row.accepted),
-    cancelled: Number(row.cancelled),
-    revenue: Number(row.revenue ?? 0),
-    currency: row.currency,
-  }));
+  const keyOf = (row: (typeof rows)[number]) =>
+    [row.grouping, row.flow, row.publication, row.reason, row.week, row.experiment, row.variant].join(
+      '\u0000',
+    );
+  const counted = new Map<string, FlowCountsRow>();
+  for (const row of rows.filter((r) => r.kind === 'counts'))
+    counted.set(keyOf(row), {
+      grouping: GROUPINGS[row.grouping],
+      flow: row.flow,
+      publication: row.publication,
+      reason: row.reason,
+      week: row.week,
+      experiment: row.experiment,
+      variant: row.variant,
+      started: Number(row.started),
+      open: Number(row.open),
+      offersShown: Number(row.offers_shown),
+      accepted: Number(row.accepted),
+      cancelled: Number(row.cancelled),
+      kept: Number(row.kept),
+      revenue: [],
+    });
+  // Every accepted offer belongs to a counted flow, so each revenue row finds its counts.
+  for (const row of rows.filter((r) => r.kind === 'revenue'))
+    counted.get(keyOf(row))?.revenue.push({
+      currency: row.currency ?? '',
+      amount: Math.round(Number(row.revenue ?? 0) * 100) / 100,
+    });
+  return [...counted.values()];
 }
 
-/** The offer ids of a tenant that the order system's data has (to name an experiment's unknown ones). */
-export async function existingOfferIds(
+/**
+ * The titles per locale of the tenant's offers among `ids`, as the order system sent them (the
+ * offer's texts); an id the data does not have is left out.
+ */
+export async function offerTitles(
   db: Queryable,
   tenantId: string,
   ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>(
-    `select id from offers where tenant_id = $1 and id = any($2::text[])`,
+): Promise<Record<string, Record<string, string>>> {
+  if (ids.length === 0) return {};
+  const rows = await db.query<{ id: string; texts: Record<string, { title?: string }> | null }>(
+    `select id, offer->'texts' as texts from offers where tenant_id = $1 and id = any($2::text[])`,
     [tenantId, ids],
   );
-  return new Set(rows.map((row) => row.id));
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.id,
+      Object.fromEntries(
+        Object.entries(row.texts ?? {}).flatMap(([locale, texts]) =>
+          texts?.title ? [[locale, texts.title]] : [],
+        ),
+      ),
+    ]),
+  );
 }
 
-/** The cancellation reason codes a tenant's data has, in any publication. */
-export async function existingReasonCodes(db: Queryable, tenantId: string): Promise<Set<string>> {
-  const rows = await db.query<{ code: string }>(
-    `select distinct code from cancellation_reasons where tenant_id = $1`,
+/** The tenant's cancellation reasons: per publication and code, the description per locale. */
+export async function reasonDescriptions(
+  db: Queryable,
+  tenantId: string,
+): Promise<Record<string, Record<string, Record<string, string>>>> {
+  const rows = await db.query<{
+    publication: string;
+    code: string;
+    descriptions: Record<string, string> | null;
+  }>(
+    `select publication, code, descriptions from cancellation_reasons where tenant_id = $1 order by publication, position, code`,
     [tenantId],
   );
-  return new Set(rows.map((row) => row.code));
+  const reasons: Record<string, Record<string, Record<string, string>>> = {};
+  for (const row of rows) (reasons[row.publication] ??= {})[row.code] = row.descriptions ?? {};
+  return reasons;
 }
 
 /**

@@ -152,7 +152,7 @@ export function studioRouter(options: StudioOptions): Router {
       : undefined;
     const tenant = file ?? served;
     if (!tenant) throw notFound(`There is no tenant "${tenantId}" here.`);
-    res.json(await retentionInsights(options.db, tenant, period));
+    res.json(await retentionInsights(options.db, tenant, period, new Date()));
   });
 
   /** A tenant file (or the `portal new` template for a new id) with its problems. */

@@ -65,6 +65,10 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
     message: 'A retention offer has been taken for this subscription this year already.',
   },
   payment_already_settled: { status: 409, message: 'This payment has already been settled.' },
+  upgrade_format_held: {
+    status: 409,
+    message: 'This subscription already has, or will have, the format this upgrade offers.',
+  },
   invalid_range: { status: 400, message: 'The dates are not a valid range.' },
 };
 

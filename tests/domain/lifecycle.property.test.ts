@@ -13,6 +13,7 @@ import {
   endHoliday,
   isOfferTaken,
   isRetentionUsed,
+  isUpgradeToHeldFormat,
   openOffers,
   renew,
   scheduleChange,
@@ -33,6 +34,8 @@ const OFFERS: Record<string, OfferEffect> = {
   'RENEW-24': { kind: 'extend', months: 24 },
   'UP-DE': { kind: 'upgrade', mixType: 'DE', typeKey: 'DE' },
   'UP-KO': { kind: 'upgrade', mixType: 'KO', typeKey: 'KO' },
+  // A second offer of the same format (the seed's "print + digital from today" and "… from the next period").
+  'UP-KO-NEXT': { kind: 'upgrade', mixType: 'KO', typeKey: 'KO' },
   'RETAIN-3': { kind: 'retain', months: 3, discountPercent: 50 },
   'KEEP-YEAR': { kind: 'extend', months: 12 },
 };
@@ -145,13 +148,26 @@ function checkInvariants(state: LifecycleState, today: string): void {
     const holding = state.acceptances.filter((a) => a.offerId === offerId && a.status === 'pending');
     expect(holding.length).toBeLessThanOrEqual(1);
   }
-  // An offer taken is not among the open ones.
+  // An offer taken is not among the open ones, nor an upgrade to a format it has or will have.
   const open = openOffers(
     state,
-    OFFER_IDS.map((id) => ({ id })),
+    OFFER_IDS.map((id) => ({ id, effect: OFFERS[id] })),
     today,
   ).map((o) => o.id);
-  for (const offerId of OFFER_IDS) expect(open.includes(offerId)).toBe(!isOfferTaken(state, offerId, today));
+  for (const offerId of OFFER_IDS)
+    expect(open.includes(offerId)).toBe(
+      !isOfferTaken(state, offerId, today) && !isUpgradeToHeldFormat(state, OFFERS[offerId]),
+    );
+  // The format it has, the one planned and those waiting for a payment are all different: no
+  // upgrade to a format it has or will have was ever accepted.
+  const formats = [
+    state.mixType,
+    ...(state.plannedUpgrade ? [state.plannedUpgrade.mixType] : []),
+    ...state.acceptances.flatMap((a) =>
+      a.status === 'pending' && a.effect.kind === 'upgrade' ? [a.effect.mixType] : [],
+    ),
+  ];
+  expect(new Set(formats).size).toBe(formats.length);
   // No retention offer is offered in the year after one was taken.
   if (isRetentionUsed(state, today))
     expect(
@@ -188,6 +204,7 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
       case 'accept': {
         const wasTaken = isOfferTaken(state, step.offerId, today);
         const retentionUsed = isRetentionUsed(state, today);
+        const formatHeld = isUpgradeToHeldFormat(state, OFFERS[step.offerId]);
         const paymentId = step.online ? `PAY-${++payments}` : null;
         result = acceptOffer(state, {
           offerId: step.offerId,
@@ -207,6 +224,8 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
           !(state.status === 'AK' || state.status === 'I')
         )
           expect(result).toEqual({ ok: false, refusal: 'offer_already_used' });
+        // No upgrade to the format it has or will have.
+        if (formatHeld) expect(result.ok).toBe(false);
         if (result.ok) expect(isOfferTaken(result.state, step.offerId, today)).toBe(true);
         break;
       }
@@ -505,6 +524,76 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
     ).toEqual({
       ok: false,
       refusal: 'inactive',
+    });
+  });
+
+  describe('no upgrade to the format it has or will have', () => {
+    const accept = (state: LifecycleState, offerId: string, paymentId: string | null = null) =>
+      acceptOffer(state, {
+        offerId,
+        source: 'upgrade',
+        effect: OFFERS[offerId],
+        upgradeTime: offerId === 'UP-KO-NEXT' ? 'NEXT_CYCLE' : 'NOW',
+        paymentId,
+        today,
+        nextCycle: '2026-12-25',
+      });
+    const offered = (state: LifecycleState) =>
+      openOffers(
+        state,
+        ['UP-DE', 'UP-KO', 'UP-KO-NEXT'].map((id) => ({ id, effect: OFFERS[id] })),
+        today,
+        'upgrade',
+      ).map((o) => o.id);
+
+    it('print + digital is not offered "print + digital from today", and its accept is refused, paid or not', () => {
+      const kombi = subscription({ mixType: 'KO' });
+      expect(offered(kombi)).toEqual(['UP-DE']);
+      expect(accept(kombi, 'UP-KO', 'PAY-1')).toEqual({ ok: false, refusal: 'upgrade_format_held' });
+      expect(accept(kombi, 'UP-KO-NEXT')).toEqual({ ok: false, refusal: 'upgrade_format_held' });
+      expect(accept(kombi, 'UP-DE').ok).toBe(true);
+    });
+
+    it('an upgrade planned for the next cycle counts: the same format now is neither offered nor accepted', () => {
+      const planned = accept(subscription(), 'UP-KO-NEXT');
+      if (!planned.ok) throw new Error(planned.refusal);
+      expect(planned.state.plannedUpgrade).toMatchObject({ mixType: 'KO' });
+      expect(offered(planned.state)).toEqual(['UP-DE']);
+      expect(accept(planned.state, 'UP-KO')).toEqual({ ok: false, refusal: 'upgrade_format_held' });
+    });
+
+    it('an upgrade waiting for its payment counts, and its own payment still applies it', () => {
+      const waiting = accept(subscription(), 'UP-KO', 'PAY-1');
+      if (!waiting.ok) throw new Error(waiting.refusal);
+      expect(offered(waiting.state)).toEqual(['UP-DE']);
+      expect(accept(waiting.state, 'UP-KO-NEXT')).toEqual({ ok: false, refusal: 'upgrade_format_held' });
+      const paid = settlePayment(waiting.state, {
+        paymentId: 'PAY-1',
+        outcome: 'success',
+        today,
+        nextCycle: '2026-12-25',
+      });
+      expect(paid.ok && paid.state.mixType).toBe('KO');
+      // A failed payment leaves the format open again.
+      const failed = settlePayment(waiting.state, {
+        paymentId: 'PAY-1',
+        outcome: 'error',
+        today,
+        nextCycle: '2026-12-25',
+      });
+      if (!failed.ok) throw new Error(failed.refusal);
+      expect(offered(failed.state)).toEqual(['UP-DE', 'UP-KO', 'UP-KO-NEXT']);
+    });
+
+    it('a payment that would upgrade to the format the order system gave meanwhile does not apply', () => {
+      const waiting = accept(subscription(), 'UP-KO', 'PAY-1');
+      if (!waiting.ok) throw new Error(waiting.refusal);
+      expect(
+        settlePayment(
+          { ...waiting.state, mixType: 'KO' },
+          { paymentId: 'PAY-1', outcome: 'success', today, nextCycle: '2026-12-25' },
+        ),
+      ).toEqual({ ok: false, refusal: 'upgrade_format_held' });
     });
   });
 });

@@ -121,19 +121,56 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const insightsUrl = (lang: string) => `${origin}/studio/?view=insights&tenant=technikwelt&lang=${lang}`;
 
-async function expectFigures(page: Page, words: { cancellations: string; saveRate: string }) {
+async function expectFigures(
+  page: Page,
+  words: {
+    cancellations: string;
+    saveRate: string;
+    countsUnit: RegExp;
+    ratesUnit: RegExp;
+    priceReason: string;
+  },
+) {
   const card = page.getByTestId('flow-cancellation');
   await expect(card.getByRole('heading', { name: words.cancellations })).toBeVisible({ timeout: 30_000 });
-  await expect(card.locator('.insights-rate')).toHaveText(/^\d+[.,]\d %$/);
+  await expect(card.locator('.insights-rate')).toHaveText(/^\d+[.,]\d\s?%$/);
+  // The history's last 14 days are still open: counted apart, in no rate.
+  await expect(page.getByTestId('open-cancellation')).toHaveText(/^[1-9]\d*$/);
+  // Money with its currency, for the page's language.
+  await expect(page.getByTestId('revenue-cancellation')).toHaveText(/€/);
   const segments = page.getByTestId('segments-cancellation');
   await expect(segments.getByRole('columnheader', { name: words.saveRate })).toBeVisible();
-  await expect(
-    segments.locator('tbody tr').filter({ hasText: 'TWM' }).filter({ hasText: 'PREIS' }),
-  ).toHaveCount(1);
-  // The weekly chart is uPlot's canvas, with the series named in its legend.
-  await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible();
-  await expect(page.getByTestId('trend-chart').locator('.u-legend')).toContainText(words.cancellations);
+  // The reason by the order system's words in the page's language, not its code.
+  const price = segments.locator('tbody tr[data-reason="PREIS"]').filter({ hasText: 'TWM' });
+  await expect(price).toHaveCount(1);
+  await expect(price).toContainText(words.priceReason);
+  await expect(price).not.toContainText('PREIS');
+  // Counts and rates on charts of their own (uPlot's canvas, which draws the axes and their labels),
+  // each series named in the legend and the chart's unit in its accessible name.
+  for (const [chart, unit] of [
+    ['trend-counts', words.countsUnit],
+    ['trend-rates', words.ratesUnit],
+  ] as const) {
+    await expect(page.getByTestId(chart).locator('canvas')).toBeVisible();
+    await expect(page.getByTestId(chart).locator('.u-legend')).toContainText(words.cancellations);
+    await expect(page.getByTestId(chart)).toHaveAttribute('aria-label', unit);
+  }
 }
+
+const ENGLISH = {
+  cancellations: 'Cancellations',
+  saveRate: 'Save rate',
+  countsUnit: /axis: number of flows/,
+  ratesUnit: /axis: per cent/,
+  priceReason: 'The subscription is too expensive for me.',
+};
+const GERMAN = {
+  cancellations: 'Kündigungen',
+  saveRate: 'Halterate',
+  countsUnit: /Achse: Anzahl der Abläufe/,
+  ratesUnit: /Achse: Prozent/,
+  priceReason: 'Das Abonnement ist mir zu teuer.',
+};
 
 test('the insights page in English: figures, weekly chart, the experiment with its intervals, another period', async ({
   page,
@@ -141,7 +178,7 @@ test('the insights page in English: figures, weekly chart, the experiment with i
   test.skip(testInfo.project.name === 'phone', 'an operator page: one desktop run is enough');
   await page.goto(insightsUrl('en-GB'));
   await expect(page.getByRole('heading', { name: 'Retention insights', level: 1 })).toBeVisible();
-  await expectFigures(page, { cancellations: 'Cancellations', saveRate: 'Save rate' });
+  await expectFigures(page, ENGLISH);
   await expect(
     page.getByTestId('flow-renewal').getByRole('heading', { name: 'Renewals offered' }),
   ).toBeVisible();
@@ -150,7 +187,7 @@ test('the insights page in English: figures, weekly chart, the experiment with i
   await expect(experiment.getByRole('heading')).toContainText('price-offers');
   for (const variant of ['half-price', 'no-offer'])
     await expect(experiment.getByRole('row', { name: new RegExp(variant) })).toContainText(
-      /\d+[.,]\d % – \d+[.,]\d %/,
+      /\d+[.,]\d\s?% – \d+[.,]\d\s?%/,
     );
   await expect(experiment.locator('.insights-verdict')).toHaveText(
     /The save rates differ significantly|The difference is not \(yet\) significant/,
@@ -169,7 +206,7 @@ test('the insights page in English: figures, weekly chart, the experiment with i
   expect(new URL(page.url()).searchParams.get('from')).toBe(
     new Date(Date.now() - 27 * 86_400_000).toISOString().slice(0, 10),
   );
-  await expectFigures(page, { cancellations: 'Cancellations', saveRate: 'Save rate' });
+  await expectFigures(page, ENGLISH);
 });
 
 test('the insights page in German, and the way there from the editor, where experiments are edited', async ({
@@ -186,7 +223,7 @@ test('the insights page in German, and the way there from the editor, where expe
   await expect(
     page.getByRole('heading', { name: 'Kündigungs- und Angebotsauswertung', level: 1 }),
   ).toBeVisible();
-  await expectFigures(page, { cancellations: 'Kündigungen', saveRate: 'Halterate' });
+  await expectFigures(page, GERMAN);
   expect(await seriousViolations(page)).toEqual([]);
   const experiment = page.getByTestId('experiment-price-offers');
   await expect(experiment.getByRole('columnheader', { name: '95-%-Intervall' })).toBeVisible();

@@ -7,7 +7,11 @@ import type { OutcomeTexts } from '../outcomes';
  * payment is the generic error dialog.
  */
 export type PaymentOutcome =
-  'payment:error' | 'payment:canceled' | 'offer:already_accepted' | 'offer:already_used';
+  | 'payment:error'
+  | 'payment:canceled'
+  | 'offer:already_accepted'
+  | 'offer:already_used'
+  | 'offer:format_held';
 
 export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
   'payment:error': {
@@ -32,11 +36,19 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
     textKey: 'account.offer.alreadyUsedText',
     tone: 'error',
   },
+  // An upgrade to the format the subscription has or will have (409 upgrade_format_held): the
+  // list leaves such offers out, so this is a list gone stale (another tab upgraded meanwhile).
+  'offer:format_held': {
+    titleKey: 'account.offer.formatHeldTitle',
+    textKey: 'account.offer.formatHeldText',
+    tone: 'error',
+  },
 };
 
 /** The refusal of an accept call that has a dialog of its own, by the server's error code; null for any other failure. */
 export function refusedOfferOutcome(code: string | undefined): PaymentOutcome | null {
   if (code === 'offer_already_accepted') return 'offer:already_accepted';
   if (code === 'offer_already_used') return 'offer:already_used';
+  if (code === 'upgrade_format_held') return 'offer:format_held';
   return null;
 }

@@ -16,7 +16,8 @@ import { experimentAssignment } from '../../../engine/domain/offerExperiments';
 /**
  * GET /subscriptions/{id}/recommendations (§7): the offers of the source's category that are
  * still open to the subscription (engine/domain/lifecycle.ts openOffers: one accepted or waiting
- * for its payment is not offered again).
+ * for its payment is not offered again, nor an upgrade to a format it has or will have — the rule
+ * the accept refuses by, so the list shows only what may be accepted).
  */
 export async function recommendations(
   kit: OfferKit,

@@ -36,7 +36,7 @@ export const insightsRouter: OperatorRouterFactory = (deps) => {
         throw badRequest('validation_failed', 'The period is longer than 20 years.', [
           { field: 'query/from', message: `must be at most ${MAX_INSIGHTS_PERIOD_DAYS} days before to` },
         ]);
-      res.json(await retentionInsights(deps.db, requestTenant(res), period));
+      res.json(await retentionInsights(deps.db, requestTenant(res), period, deps.now()));
     },
   );
   return router;

@@ -440,6 +440,38 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
       `${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`,
     );
   });
+
+  it('upgrade: an upgrade to the format it has or will have is refused with its own dialog (409 upgrade_format_held)', async () => {
+    const next = offer('U2', {
+      article: undefined,
+      upgradeOption: {
+        text: 'Print + digital from the next period',
+        upgradeTime: 'NEXT_CYCLE',
+        surchargeAmount: 0,
+        surchargeCurrency: 'EUR',
+        nextPaymentAmount: 25,
+        nextPaymentCurrency: 'EUR',
+      },
+    });
+    const api = fakeApi(
+      { [S]: subscription, [`${S}/recommendations?source=upgrade&category=UPGRD`]: [next] },
+      {
+        [`${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`]: new ApiError(
+          409,
+          'upgrade_format_held',
+          'This subscription already has, or will have, the format this upgrade offers.',
+        ),
+      },
+    );
+    const page = await render(<UpgradeScreen />, {
+      api,
+      path: `${S}/upgrade`,
+      route: 'subscriptions/:id/upgrade',
+    });
+    await click(byText(page, 'button', en['upgrade.submit']));
+    expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['account.offer.formatHeldTitle']);
+    expect(page.querySelector('dialog[open]')!.textContent).toContain(en['account.offer.formatHeldText']);
+  });
 });
 
 describe('renewal entry (§2 anonymous entry)', () => {

@@ -381,6 +381,70 @@ describe('renewal and upgrade', () => {
     expect(after.mixType).toBe(s.mixType);
   });
 
+  it('offers no upgrade to the format a subscription has or will have, and refuses its accept (409 upgrade_format_held)', async () => {
+    const client = await signIn(flows);
+    const list = await subscriptions(client);
+    const upgradeIds = async (id: string) => {
+      const offers = await client.get<any[]>(`/subscriptions/${id}/recommendations?source=upgrade`);
+      expect(offers.status).toBe(200);
+      return offers.body.map((o: { id: string }) => o.id);
+    };
+    const accept = (id: string, offer: string, time: string) =>
+      client.post<any>(
+        `/subscriptions/${id}/recommendations/${offer}/accept?source=upgrade&upgradeTime=${time}`,
+      );
+    const counts = async (id: string) =>
+      (
+        await db.query<{ payments: string; acceptances: string }>(
+          `select (select count(*) from payments where tenant_id = $1) as payments,
+                  (select count(*) from offer_acceptances where tenant_id = $1 and subscription_id = $2) as acceptances`,
+          [flows.id, id],
+        )
+      )[0];
+
+    // Print + digital planned for the next cycle (the test above): "from today" is not offered either.
+    const planned = list.find((x) => x.plannedUpgrade?.mixType === 'KO')!;
+    expect(await upgradeIds(planned.id)).toEqual([]);
+    const before = await counts(planned.id);
+    const now = await accept(planned.id, 'OFP-UP-NOW', 'NOW');
+    expect([now.status, now.body.error.code]).toEqual([409, 'upgrade_format_held']);
+    expect(now.body.error.message).toMatch(/already has, or will have, the format/);
+    expect(await counts(planned.id)).toEqual(before);
+
+    // Print + digital already (as the order system sends it): no card surcharge for nothing.
+    const other = list.find(
+      (x) =>
+        x.publication === 'OFP' &&
+        x.roles.includes('AG') &&
+        x.orderStatus === 'A' &&
+        x.id !== planned.id &&
+        !x.plannedUpgrade,
+    )!;
+    expect(await upgradeIds(other.id)).toEqual(['OFP-UP-NOW', 'OFP-UP-NEXT']);
+    await db.query(`update subscriptions set mix_type = 'KO' where tenant_id = $1 and id = $2`, [
+      flows.id,
+      other.id,
+    ]);
+    try {
+      expect(await upgradeIds(other.id)).toEqual([]);
+      const unchanged = await counts(other.id);
+      for (const [offer, time] of [
+        ['OFP-UP-NOW', 'NOW'],
+        ['OFP-UP-NEXT', 'NEXT_CYCLE'],
+      ]) {
+        const refused = await accept(other.id, offer, time);
+        expect([refused.status, refused.body.error.code]).toEqual([409, 'upgrade_format_held']);
+      }
+      expect(await counts(other.id)).toEqual(unchanged);
+    } finally {
+      await db.query(`update subscriptions set mix_type = $3 where tenant_id = $1 and id = $2`, [
+        flows.id,
+        other.id,
+        other.mixType,
+      ]);
+    }
+  });
+
   it('refuses renewal where the capability rule does, and another user’s payment is not found', async () => {
     const client = await signIn(flows);
     const notRenewable = (await subscriptions(client)).find((x) => !x.isRenewal)!;
