@@ -60,6 +60,7 @@ import { listPendingOrdersForUser, listPurchaseOrdersForUser } from '../store/or
 import { partnersOfSubscription } from '../store/accountChangeStore';
 import {
   exportAccount,
+  exportAccountActivity,
   exportAccountEvents,
   exportContactMessages,
   exportECards,
@@ -70,6 +71,7 @@ import {
   exportOnlinePayments,
   exportOptIns,
   exportPaymentHistory,
+  exportPendingChanges,
   exportRequestsSince,
   exportSubscriptionChanges,
   findLiveExport,
@@ -207,11 +209,12 @@ const safeName = (name: string) =>
     .slice(0, 100);
 
 /**
- * The ZIP, written as it is read: JSON files one after the other, then each invoice's PDF. An error
+ * The ZIP, written as it is read (exported for the personal-data catalogue's test, which holds the
+ * manifests' `export` against it): JSON files one after the other, then each invoice's PDF. An error
  * half-way ends the stream with the error (the browser's download fails rather than saving a
  * truncated file that looks complete).
  */
-function zipOfAccount(
+export function zipOfAccount(
   db: Database,
   tenant: ServerTenant,
   userId: string,
@@ -307,6 +310,8 @@ function zipOfAccount(
         add(`contact-messages/${message.id}-${safeName(message.imageFilename)}`, message.imageData);
     }
     add('account-events.json', json(await exportAccountEvents(db, tenant.id, userId)));
+    add('account-activity.json', json(await exportAccountActivity(db, tenant.id, userId)));
+    add('pending-changes.json', json(await exportPendingChanges(db, tenant.id, userId)));
     // The invoices last, one PDF at a time: the biggest part, rendered as the stream is read.
     const bySubscription = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
     for (const payment of invoices) {

@@ -248,7 +248,7 @@ export async function exportOptIns(db: Queryable, tenantId: string, userId: stri
  */
 export async function exportLicenses(db: Queryable, tenantId: string, userId: string) {
   const args = [tenantId, userId];
-  const [own, managed] = await Promise.all([
+  const [own, managed, appointments] = await Promise.all([
     db.query<Record<string, unknown>>(
       `select l.subscription_id as "subscriptionId", l.order_number::text as "orderNumber", l.is_active as "isActive",
               l.is_confirmed as "isConfirmed", l.role, l.academic_year as "academicYear", l.email,
@@ -275,8 +275,20 @@ export async function exportLicenses(db: Queryable, tenantId: string, userId: st
         order by l.subscription_id, l.order_number, l.created_at, l.id`,
       args,
     ),
+    // Licence-manager appointments the account made or confirmed (migration 014): the appointee as
+    // the licence screen names them, never their address (another person's, like `managed`).
+    db.query<Record<string, unknown>>(
+      `select subscription_id as "subscriptionId", salutation_code as "salutationCode", first_name as "firstName",
+              last_name1 as "lastName1", (appointed_by_user_id = $2) as "appointedByYou",
+              (confirmed_user_id = $2) as "confirmedByYou", ${ISO('created_at')} as "createdAt",
+              ${ISO('confirmed_at')} as "confirmedAt"
+         from license_manager_appointments
+        where tenant_id = $1 and (appointed_by_user_id = $2 or confirmed_user_id = $2)
+        order by created_at, id`,
+      args,
+    ),
   ]);
-  return { own, managed };
+  return { own, managed, appointments };
 }
 
 /**
@@ -365,6 +377,47 @@ export async function exportAccountEvents(db: Queryable, tenantId: string, userI
     `select id::text as id, type, subject_type as "subjectType", subject_id as "subjectId", data,
             ${ISO('created_at')} as "createdAt"
        from account_events where tenant_id = $1 and user_id = $2 order by seq`,
+    [tenantId, userId],
+  );
+}
+
+/** What the account did that the activity record keeps (order attributes set, invoices asked for). */
+export async function exportAccountActivity(db: Queryable, tenantId: string, userId: string) {
+  return db.query<Record<string, unknown>>(
+    `select action, subject_id as "subjectId", details, ${ISO('created_at')} as "createdAt"
+       from account_activity where tenant_id = $1 and user_id = $2 order by created_at, id`,
+    [tenantId, userId],
+  );
+}
+
+/**
+ * The account's changes still pending at the order system, or confirmed and not yet in its next
+ * record (migration 023, README "Going live": "Whose data is it"): what the subscriber wrote and
+ * the order system's values it replaced. Only on the records that are the account's own — its
+ * partners, and subscriptions one of them has a role in; on another record (a licence the account
+ * manages) the export says which fields the change wrote, not the values, since the record key and
+ * the values are another person's (dataExport.ts "Never another person's data"). A removed row's
+ * base (the whole row) is never included.
+ */
+export async function exportPendingChanges(db: Queryable, tenantId: string, userId: string) {
+  return db.query<Record<string, unknown>>(
+    `with changes as (
+       select (o.entity = 'business-partners' and o.record_key in (
+                 select ubp.bp_number::text from user_business_partners ubp where ubp.tenant_id = o.tenant_id and ubp.user_id = $2))
+           or (o.entity = 'subscriptions' and o.record_key in (
+                 select r.subscription_id from subscription_roles r
+                   join user_business_partners ubp on ubp.tenant_id = r.tenant_id and ubp.bp_number = r.bp_number
+                  where r.tenant_id = o.tenant_id and ubp.user_id = $2)) as own,
+              o.*
+         from order_system_overlays o
+         join account_events e on e.tenant_id = o.tenant_id and e.id = o.event_id
+        where o.tenant_id = $1 and e.user_id = $2)
+     select entity, case when own then record_key end as "recordKey", kind, status,
+            event_id::text as "eventId",
+            case when own then fields else to_jsonb(array(select jsonb_object_keys(fields))) end as fields,
+            case when own and kind = 'update' then base end as "previousValues",
+            ${ISO('created_at')} as "createdAt"
+       from changes order by created_at, id`,
     [tenantId, userId],
   );
 }

@@ -46,6 +46,11 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   // A data export's row is its link and its rate limit (issue 26): both are over a day after it
   // expired (the limit counts the last 24 hours).
   await db.query(`delete from data_exports where expires_at < $1`, [day]);
+  // A widget's sign-up or link never confirmed is no consent and no proof (README "E-cards and the
+  // widgets"): the typed name and address go a day after the link expired. A confirmed one stays,
+  // the proof of the consent it recorded (GDPR Art. 7(1)).
+  await db.query(`delete from opt_in_widget_signups where confirmed_at is null and expires_at < $1`, [day]);
+  await db.query(`delete from email_widget_links where confirmed_at is null and expires_at < $1`, [day]);
   await db.query(`delete from sso_sessions where expires_at < $1 or revoked_at < $2`, [at, week]);
   await db.query(`delete from sessions where coalesce(revoked_at, expires_at) < $1`, [week]);
   // Scheduled cards stay until they are sent, however far ahead they were timed; a failed one is
@@ -80,6 +85,13 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
                              where k.tenant_id = e.tenant_id and k.revoked_at is null and 'read' = any(k.scopes)))`,
     [eventsBefore, unacknowledgedBefore, INSIGHT_EVENT_TYPES, insightEventsBefore],
   );
+  // What the account events say already, kept as long as they (README "Download my data", the
+  // personal-data catalogue): the account's activity record, the portal's copy of a contact
+  // message (customer service has it in its mailbox, contact_messages.mailed_to) and a dated
+  // address the order system's record carries since its day.
+  await db.query(`delete from account_activity where created_at < $1`, [eventsBefore]);
+  await db.query(`delete from contact_messages where created_at < $1`, [eventsBefore]);
+  await db.query(`delete from future_addresses where applied_at < $1`, [eventsBefore]);
   // A subscriber's change whose event went unanswered past its retention is no longer pending
   // (migration 023): its record of the order system's values goes, and the order system's next
   // record of the row is shown as it sends it.

@@ -100,7 +100,8 @@ export const deletedAddress = (userId: string) => `deleted-${userId.toLowerCase(
  * Deletes an account's personal data (§4 "SSO delete"; issue: "really deletes or anonymises"):
  * its links to business partners (so no subscription is shown to anyone through it), every session
  * on every device, kicker sign-on sessions, sign-in links, download keys, loyalty membership,
- * favourites and history, e-cards. The users row stays, anonymised (no address, name, password or
+ * favourites and history, e-cards, the activity record and contact messages. What stays, and
+ * why, each slice's personalData.ts says (server/privacy/catalogue.ts). The users row stays, anonymised (no address, name, password or
  * SSO id), because records kept for accounting (payments, invoice requests) point at its id.
  * Loyalty codes already handed out stay taken (never handed out twice) without the account.
  */
@@ -118,6 +119,11 @@ export async function deleteAccountData(
   // Data-export links (issue 26): the data they would open is going.
   await db.query(`delete from data_exports where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from user_business_partners where tenant_id = $1 and user_id = $2`, args);
+  // The activity record, and the portal's copy of the account's contact messages: customer service
+  // has each message in its mailbox (contact_messages.mailed_to), the portal needs no copy of it
+  // without the account (README "Download my data": the personal-data catalogue).
+  await db.query(`delete from account_activity where tenant_id = $1 and user_id = $2`, args);
+  await db.query(`delete from contact_messages where tenant_id = $1 and user_id = $2`, args);
   await db.query(
     `delete from login_tokens where tenant_id = $1 and (email = $2 or payload->>'userId' = $3)`,
     [tenantId, email, userId],

@@ -1,0 +1,19 @@
+/** Personal data of cancellations (server/privacy/personalDataTypes.ts; README "Download my data"). */
+import type { PersonalDataManifest } from '../privacy/personalDataTypes';
+
+const CONTRACT_DECLARATION =
+  "the subscriber's declaration under the contract, which the publisher must be able to prove (commercial correspondence, §257 HGB: six years); it points at the anonymised account";
+
+export const cancellationPersonalData: PersonalDataManifest = {
+  slice: 'cancellation',
+  tables: [
+    {
+      table: 'cancellations',
+      columns: ['user_id', 'reason_text', 'feedback'],
+      subject: 't.user_id = u.id',
+      export: { file: 'subscriptions.json' },
+      erase: { action: 'keep', reason: CONTRACT_DECLARATION },
+      expire: { notExpired: CONTRACT_DECLARATION },
+    },
+  ],
+};
