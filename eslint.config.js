@@ -74,6 +74,12 @@ const layerZones = [
     message: 'cli is the top layer: nothing imports it.',
   },
   {
+    target: './server',
+    from: ['./studio'],
+    message:
+      'The server never imports the studio (a browser app and its Vite build): the CLI hands the build in (buildStudio).',
+  },
+  {
     target: './tenant',
     from: ['./server', './studio'],
     message: 'The tenant package is below the server and the studio.',

@@ -28,11 +28,10 @@ export function registerStudio(program: Command): void {
       if (options.tenantsDir) process.env.PORTAL_TENANTS_DIR = path.resolve(options.tenantsDir);
       const { loadTenantFiles, formatIssue } = await import('../../tenant');
       const { startServer } = await import('../../server/main');
-      const { serverOptionsFromEnv } = await import('./serverOptions');
+      const { serverOptionsFromEnv, buildStudio } = await import('./serverOptions');
       const { seedDemo } = await import('../../server/seed');
-      const { DATA_DIR, ENGINE_BUILD_DIR } = await import('../paths');
+      const { DATA_DIR, ENGINE_BUILD_DIR, STUDIO_BUILD_DIR } = await import('../paths');
       const { studioTenantsDir } = await import('../../server/studio/studioFiles');
-      const { ensureStudioBuilt } = await import('../../studio/buildStudio');
       const { buildEngine } = await import('../build/engineBuild');
 
       const dir = studioTenantsDir();
@@ -63,7 +62,7 @@ export function registerStudio(program: Command): void {
         await buildEngine(ENGINE_BUILD_DIR);
       }
       console.error('building the studio …');
-      await ensureStudioBuilt(env.distDir);
+      await buildStudio(STUDIO_BUILD_DIR);
       const server = await startServer({
         tenants,
         ...env,
