@@ -9,7 +9,9 @@
  * An arrow points from what may be imported to what may import it. engine/domain is pure (no DOM,
  * no server) and is the only part of the engine the server and the tenant package may import;
  * features never import each other; only the app shell (engine/app) reads the feature registry.
- * Nothing imports in a circle. tests/lint/layers.test.ts proves each rule fails on a violation.
+ * Nothing imports in a circle. Beside them stand scripts/, bench/ and tests/, which import the
+ * product and nothing of the product imports; scripts/ and bench/ never import tests/, nor scripts/
+ * bench/. tests/lint/layers.test.ts proves each rule fails on a violation.
  */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -74,9 +76,32 @@ const layerZones = [
     message: 'cli is the top layer: nothing imports it.',
   },
   {
+    target: './server',
+    from: ['./studio'],
+    message:
+      'The server never imports the studio (a browser app and its Vite build): the CLI hands the build in (buildStudio).',
+  },
+  {
     target: './tenant',
     from: ['./server', './studio'],
     message: 'The tenant package is below the server and the studio.',
+  },
+  {
+    target: ['./engine', './server', './tenant', './cli', './studio', './schemas'],
+    from: ['./tests', './bench', './scripts'],
+    message:
+      'The product never imports tests/, bench/ or scripts/: they stand beside it and import it, not the other way round.',
+  },
+  {
+    target: ['./scripts', './bench'],
+    from: ['./tests'],
+    message:
+      'scripts/ and bench/ never import tests/: move what both need to scripts/ (as scripts/systemPostgres.ts).',
+  },
+  {
+    target: './scripts',
+    from: ['./bench'],
+    message: 'scripts/ never imports bench/.',
   },
   {
     target: './studio',

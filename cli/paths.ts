@@ -13,5 +13,7 @@ export const DIST_DIR = process.env.PORTAL_DIST_DIR
   ? path.resolve(process.env.PORTAL_DIST_DIR)
   : path.join(ROOT_DIR, 'dist');
 export const ENGINE_BUILD_DIR = path.join(DIST_DIR, '.engine');
+/** The studio's own build, where the server's /studio serves it from (server/studio/studioRoutes.ts). */
+export const STUDIO_BUILD_DIR = path.join(DIST_DIR, '.studio');
 export const DATA_DIR = path.join(ROOT_DIR, 'data');
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');

@@ -7,7 +7,7 @@
  *   tsx scripts/withSystemPostgres.ts npx vitest run --project postgres
  */
 import { spawn } from 'node:child_process';
-import { startSystemPostgres } from '../tests/support/systemPostgres';
+import { startSystemPostgres } from './systemPostgres';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {

@@ -53,6 +53,8 @@ export interface AppOptions {
    * dist folder has no engine yet. Handed in by the command, since the server never imports cli/.
    */
   buildEngine?: (engineDir: string) => Promise<unknown>;
+  /** Builds the studio (its own Vite build) into a folder: /studio calls it; handed in like buildEngine. */
+  buildStudio?: (studioDir: string) => Promise<unknown>;
   /** Which proxies may tell the client's address (server/http/trustProxy.ts); default: TRUST_PROXY, unset trusts none. */
   trustProxy?: TrustProxySetting;
   /** Replaces the SPA handler, e.g. with Vite's dev middleware in `portal dev`. */
@@ -216,6 +218,7 @@ export function createApp(options: AppOptions): {
       tenants: options.tenants,
       distDir: options.distDir,
       buildEngine: options.buildEngine,
+      buildStudio: options.buildStudio,
     };
     app.use(
       '/studio',

@@ -35,6 +35,8 @@ export interface StartOptions {
   siteHandler?: Router | RequestHandler;
   /** With devPages: builds the engine into a folder when the studio's preview finds none (see AppOptions). */
   buildEngine?: (engineDir: string) => Promise<unknown>;
+  /** With devPages: builds the studio into a folder for /studio (see AppOptions). */
+  buildStudio?: (studioDir: string) => Promise<unknown>;
   /** Runs after migrations, before listening (the demo seed). */
   beforeListen?: (db: Database) => Promise<void>;
   mode?: 'production' | 'development';
@@ -114,6 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // Only the development commands ask for them: never `portal serve`, outbox viewer or not.
       devPages: options.devPages ?? false,
       buildEngine: options.buildEngine,
+      buildStudio: options.buildStudio,
       siteHandler: options.siteHandler,
       mode: options.mode,
       signInLimits: signInLimitsFromEnv(),

@@ -5,9 +5,6 @@ import { fileURLToPath } from 'node:url';
 /** The studio's own Vite root: operator code, never part of the engine build (issue 15). */
 export const STUDIO_SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where a dist folder keeps the built studio: beside `.engine`, never inside a tenant's folder. */
-export const studioBuildDir = (distDir: string) => path.join(distDir, '.studio');
-
 /** Missing, or older than a source file of the studio (so a changed studio is rebuilt on the next start). */
 function isStale(outDir: string): boolean {
   const index = path.join(outDir, 'index.html');
@@ -21,12 +18,12 @@ function isStale(outDir: string): boolean {
 let building: Promise<void> | undefined;
 
 /**
- * Builds the studio (React + @rjsf) as its own Vite entry into `<dist>/.studio`, once per process
- * and only when it is missing, older than its sources, or `force`: `portal studio` builds it at start, `/studio` under
- * `portal dev` and the demo on the first visit.
+ * Builds the studio (React + @rjsf) as its own Vite entry into `outDir` (the server keeps it in
+ * `<dist>/.studio`), once per process and only when it is missing, older than its sources, or
+ * `force`: `portal studio` builds it at start, `/studio` under `portal dev` and the demo on the
+ * first visit. The CLI hands it to the server, which never imports the studio (README "Layers").
  */
-export function ensureStudioBuilt(distDir: string, options: { force?: boolean } = {}): Promise<void> {
-  const outDir = studioBuildDir(distDir);
+export function ensureStudioBuilt(outDir: string, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && !isStale(outDir)) return Promise.resolve();
   building ??= (async () => {
     const { build } = await import('vite');

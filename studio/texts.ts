@@ -2,6 +2,8 @@
  * The studio's own words, in the operator's language (`portal studio --lang`). The validator's
  * messages stay as `portal validate` writes them (English), so the studio and the terminal agree.
  */
+import { FALLBACK_LOCALE } from '../engine/domain/locales';
+
 const TEXTS = {
   'en-GB': {
     title: 'Portal studio',
@@ -65,9 +67,16 @@ const TEXTS = {
 export type StudioLang = keyof typeof TEXTS;
 export type TextKey = keyof (typeof TEXTS)['en-GB'];
 
+/** The languages the studio has words in: a locale gets its own as soon as it has a section above. */
+export const STUDIO_LANGS = Object.keys(TEXTS) as StudioLang[];
+
+/**
+ * The operator's language of `?lang=`: any language the studio has words in, else the fallback
+ * locale (British English, engine/domain/locales.ts) whose words every section copies.
+ */
 export function studioLang(search: string): StudioLang {
-  const lang = new URLSearchParams(search).get('lang');
-  return lang === 'de-DE' ? 'de-DE' : 'en-GB';
+  const lang = new URLSearchParams(search).get('lang') ?? '';
+  return Object.hasOwn(TEXTS, lang) ? (lang as StudioLang) : FALLBACK_LOCALE;
 }
 
 export function translate(

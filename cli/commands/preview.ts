@@ -106,7 +106,7 @@ export function registerPreview(program: Command): void {
       const { seedDemo, SHARED_DEMO_EMAIL } = await import('../../server/seed');
       const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const { choosePort } = await import('./freePort');
-      const { buildEngine } = await import('./serverOptions');
+      const { buildEngine, buildStudio } = await import('./serverOptions');
       const tenants = await loadValidTenants();
       const unknown = ids.filter((id) => !tenants.some((t) => t.id === id));
       if (unknown.length)
@@ -143,6 +143,7 @@ export function registerPreview(program: Command): void {
         outboxViewer: true,
         devPages: true,
         buildEngine,
+        buildStudio,
         log: () => undefined,
         beforeListen: async (db) => {
           // Its own database, made to be looked at: every tenant gets subscribers, demo or not, so

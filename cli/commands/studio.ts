@@ -12,15 +12,16 @@ export function registerStudio(program: Command): void {
     .description('edit tenant files in a form with the live portal beside it (operators)')
     .argument('[tenant]', 'tenant id to open first (default: the first valid one)')
     .option('-p, --port <port>', 'port to listen on', (v) => Number(v), 4400)
-    .option('--lang <locale>', "the studio's and the preview's language: de-DE or en-GB", 'en-GB')
+    .option('--lang <locale>', "the studio's and the preview's language (a locale of the portal)", 'en-GB')
     .option(
       '--tenants-dir <folder>',
       'folder of the tenant files to edit (default: PORTAL_TENANTS_DIR or tenants/)',
     )
     .action(async (id: string | undefined, options: { port: number; lang: string; tenantsDir?: string }) => {
       const started = Date.now();
-      if (!['de-DE', 'en-GB'].includes(options.lang))
-        throw new Error(`--lang "${options.lang}" is not offered. Use de-DE or en-GB.`);
+      const { LOCALES } = await import('../../engine/domain/locales');
+      if (!(LOCALES as readonly string[]).includes(options.lang))
+        throw new Error(`--lang "${options.lang}" is not offered. Use ${LOCALES.join(' or ')}.`);
       if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
         throw new Error('--port needs a port number, for example 4400.');
       const { existsSync, readdirSync } = await import('node:fs');
@@ -28,11 +29,10 @@ export function registerStudio(program: Command): void {
       if (options.tenantsDir) process.env.PORTAL_TENANTS_DIR = path.resolve(options.tenantsDir);
       const { loadTenantFiles, formatIssue } = await import('../../tenant');
       const { startServer } = await import('../../server/main');
-      const { serverOptionsFromEnv } = await import('./serverOptions');
+      const { serverOptionsFromEnv, buildStudio } = await import('./serverOptions');
       const { seedDemo } = await import('../../server/seed');
-      const { DATA_DIR, ENGINE_BUILD_DIR } = await import('../paths');
+      const { DATA_DIR, ENGINE_BUILD_DIR, STUDIO_BUILD_DIR } = await import('../paths');
       const { studioTenantsDir } = await import('../../server/studio/studioFiles');
-      const { ensureStudioBuilt } = await import('../../studio/buildStudio');
       const { buildEngine } = await import('../build/engineBuild');
 
       const dir = studioTenantsDir();
@@ -63,7 +63,7 @@ export function registerStudio(program: Command): void {
         await buildEngine(ENGINE_BUILD_DIR);
       }
       console.error('building the studio …');
-      await ensureStudioBuilt(env.distDir);
+      await buildStudio(STUDIO_BUILD_DIR);
       const server = await startServer({
         tenants,
         ...env,

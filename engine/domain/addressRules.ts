@@ -5,6 +5,7 @@
  * subscription the change is made from, not after its end: subscriptionTerm.ts, issue 21).
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
+import { FALLBACK_LOCALE, LOCALE_TABLE, localeData } from './locales';
 
 export const ADDRESS_LIMITS = {
   name: 35,
@@ -132,13 +133,10 @@ export function earliestBirthDate(today: string): string {
 
 /**
  * Countries an address may be in, by role (account-flows.md §5 "Country list limited to those
- * supported for the subscription and role"): deliveries (WE) go to the publisher's delivery area,
- * invoices and orders (RE, AG, LV) may be addressed anywhere in Europe.
+ * supported for the subscription and role"): deliveries (WE) go to the publisher's delivery area
+ * (the tenant locale's `deliveryCountries`, engine/domain/locales.ts), invoices and orders (RE, AG,
+ * LV) may be addressed anywhere in Europe.
  */
-const DELIVERY_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
-  'de-DE': ['DE', 'AT', 'CH', 'LU', 'NL', 'BE', 'DK', 'FR', 'IT', 'PL'],
-  'en-GB': ['GB', 'IE'],
-};
 const BILLING_COUNTRIES = [
   'AT',
   'BE',
@@ -161,6 +159,6 @@ const BILLING_COUNTRIES = [
 ] as const;
 
 export function supportedCountries(tenantLocale: string, roles: readonly string[]): string[] {
-  const delivery = DELIVERY_COUNTRIES[tenantLocale] ?? DELIVERY_COUNTRIES['de-DE'];
+  const delivery = (localeData(tenantLocale) ?? LOCALE_TABLE[FALLBACK_LOCALE]).deliveryCountries;
   return roles.includes('WE') ? [...delivery] : [...new Set([...delivery, ...BILLING_COUNTRIES])];
 }

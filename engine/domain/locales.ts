@@ -1,15 +1,64 @@
 import type { Locale } from '../../schemas/generated/tenant';
 
+/** One element of a flag drawn as inline SVG (an SVG element name and its React props). */
+export interface FlagShape {
+  tag: 'rect' | 'path';
+  props: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * What a locale brings besides its texts: the data the code would otherwise decide with a locale
+ * ternary, so a locale is one entry here and never falls into another's data.
+ */
+export interface LocaleData {
+  /**
+   * The flag on the language button (portal-core.md §1), as inline SVG: emoji flags do not render
+   * on Windows or on Linux without an emoji font.
+   */
+  flag: { viewBox: string; shapes: readonly FlagShape[] };
+  /**
+   * The publisher's delivery area for a tenant whose default locale it is: the countries a
+   * delivery address (role WE) may be in (account-flows.md §5 "Country list limited to those
+   * supported for the subscription and role").
+   */
+  deliveryCountries: readonly string[];
+}
+
 /**
  * The locales a portal speaks (portal-core.md §8): the schema's list (schemas/tenant.schema.json
- * `definitions.locale`, generated into `Locale`), one place for the engine, the server and the CLI.
- * The object below makes the compiler check the list against the schema both ways, so a locale
- * added to the schema is refused here until it is listed; its texts are JSON files
- * (README "Adding a locale").
+ * `definitions.locale`, generated into `Locale`), one place for the engine, the server and the CLI,
+ * with each locale's data. The table's type makes the compiler check the list against the schema
+ * both ways, so a locale added to the schema is refused here until it is listed with its data; its
+ * texts are JSON files (README "Adding a locale").
  */
 export type { Locale };
-const IN_SCHEMA: Record<Locale, true> = { 'de-DE': true, 'en-GB': true };
-export const LOCALES = Object.keys(IN_SCHEMA) as readonly Locale[];
+export const LOCALE_TABLE: Readonly<Record<Locale, LocaleData>> = {
+  'de-DE': {
+    flag: {
+      viewBox: '0 0 5 3',
+      shapes: [
+        { tag: 'rect', props: { width: 5, height: 1, y: 0, fill: '#000' } },
+        { tag: 'rect', props: { width: 5, height: 1, y: 1, fill: '#D00' } },
+        { tag: 'rect', props: { width: 5, height: 1, y: 2, fill: '#FFCE00' } },
+      ],
+    },
+    deliveryCountries: ['DE', 'AT', 'CH', 'LU', 'NL', 'BE', 'DK', 'FR', 'IT', 'PL'],
+  },
+  'en-GB': {
+    flag: {
+      viewBox: '0 0 60 30',
+      shapes: [
+        { tag: 'rect', props: { width: 60, height: 30, fill: '#012169' } },
+        { tag: 'path', props: { d: 'M0,0 L60,30 M60,0 L0,30', stroke: '#fff', strokeWidth: 6 } },
+        { tag: 'path', props: { d: 'M0,0 L60,30 M60,0 L0,30', stroke: '#C8102E', strokeWidth: 2 } },
+        { tag: 'path', props: { d: 'M30,0 V30 M0,15 H60', stroke: '#fff', strokeWidth: 10 } },
+        { tag: 'path', props: { d: 'M30,0 V30 M0,15 H60', stroke: '#C8102E', strokeWidth: 6 } },
+      ],
+    },
+    deliveryCountries: ['GB', 'IE'],
+  },
+};
+export const LOCALES = Object.keys(LOCALE_TABLE) as readonly Locale[];
 /** The language of last resort when neither the visitor nor the tenant names one. */
 export const FALLBACK_LOCALE: Locale = 'en-GB';
 
@@ -21,4 +70,13 @@ export const FALLBACK_LOCALE: Locale = 'en-GB';
  */
 export function fallbackLocaleOf(tenant: { locales: readonly string[]; defaultLocale: string }): string {
   return tenant.locales.includes(FALLBACK_LOCALE) ? FALLBACK_LOCALE : tenant.defaultLocale;
+}
+
+/**
+ * The data of a locale (LOCALE_TABLE), or undefined for a string that is no locale of the list:
+ * the caller decides what stands in (nothing, or the fallback locale's), never another locale's by
+ * accident.
+ */
+export function localeData(locale: string, table: Readonly<Record<string, LocaleData>> = LOCALE_TABLE) {
+  return Object.hasOwn(table, locale) ? table[locale] : undefined;
 }

@@ -7,6 +7,57 @@ import { ibanProblem, isValidBic, normalizeIban, type IbanProblem } from './iban
 
 export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
 
+/** How the order system writes a payment method on a subscription (portal-core.md §9 "Payment method mapping"). */
+export interface PaymentMethodFields {
+  /** E direct debit (SEPA too), K credit card, empty otherwise. */
+  paymentMethod: 'E' | 'K' | '';
+  /** 660 PayPal, 000 invoice, 001 (any other) credit card; none for direct debit and no method. */
+  subOProcessedPMD: { subPaymentMethod: '660' | '000' | '001' | null };
+  /** No method reads as invoice. */
+  paymentDetails: { paymentMethod: PaymentMethodKind };
+}
+
+/**
+ * portal-core.md §9 "Payment method mapping": E direct debit; K credit card; sub payment method
+ * 660 PayPal, 000 invoice, other credit card; none invoice. The fields a subscription carries for
+ * a kind: the seed writes them, and so does a payment method change on its day.
+ */
+export function paymentMethodFields(kind: PaymentMethodKind): PaymentMethodFields {
+  switch (kind) {
+    case 'direct_debit':
+    case 'sepa':
+      return {
+        paymentMethod: 'E',
+        subOProcessedPMD: { subPaymentMethod: null },
+        paymentDetails: { paymentMethod: kind },
+      };
+    case 'credit_card':
+      return {
+        paymentMethod: 'K',
+        subOProcessedPMD: { subPaymentMethod: '001' },
+        paymentDetails: { paymentMethod: kind },
+      };
+    case 'paypal':
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: '660' },
+        paymentDetails: { paymentMethod: kind },
+      };
+    case 'invoice':
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: '000' },
+        paymentDetails: { paymentMethod: kind },
+      };
+    case 'none':
+      return {
+        paymentMethod: '',
+        subOProcessedPMD: { subPaymentMethod: null },
+        paymentDetails: { paymentMethod: 'invoice' },
+      };
+  }
+}
+
 /** The methods a subscriber can switch to online: each has its own call (§7); invoice and none need customer service. */
 export const CHANGEABLE_PAYMENT_METHODS = ['sepa', 'direct_debit', 'credit_card', 'paypal'] as const;
 export type ChangeablePaymentMethod = (typeof CHANGEABLE_PAYMENT_METHODS)[number];

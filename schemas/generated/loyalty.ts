@@ -5,6 +5,14 @@
  */
 
 /**
+ * A text per locale of the portal (engine/domain/locales.ts), e.g. {"de-DE": "Gold", "en-GB": "Gold"}.
+ *
+ * This interface was referenced by `LoyaltyShapes`'s JSON-Schema
+ * via the `definition` "localizedText".
+ */
+export type LoyaltyText = {[locale in import('./tenant').Locale]?: string};
+
+/**
  * Answers of the loyalty programme calls (account-flows.md §3 loyalty user, tier, reward, claim response, history entry; §7). The root lists one of each so every shape gets a generated type.
  */
 export interface LoyaltyShapes {
@@ -49,16 +57,6 @@ export interface LoyaltyTier {
   lockedIconUrl: string | null;
   reached: boolean;
   rewards: LoyaltyReward[];
-}
-/**
- * A text per locale.
- *
- * This interface was referenced by `LoyaltyShapes`'s JSON-Schema
- * via the `definition` "localizedText".
- */
-export interface LoyaltyText {
-  'de-DE'?: string;
-  'en-GB'?: string;
 }
 /**
  * This interface was referenced by `LoyaltyShapes`'s JSON-Schema

@@ -16,40 +16,8 @@ import {
   updatePartner,
 } from '../store/accountChangeStore';
 import { lockSubscriptionDataVersions, updateSubscription } from '../store/subscriptionStore';
-import type { PaymentMethodKind, SubscriptionDetails } from '../store/rows';
-
-/** portal-core.md §9 "Payment method mapping": E direct debit; K credit card; sub payment method 660 PayPal, 000 invoice. */
-export function paymentMethodFields(
-  kind: PaymentMethodKind,
-): Pick<SubscriptionDetails, 'paymentMethod' | 'subOProcessedPMD' | 'paymentDetails'> {
-  switch (kind) {
-    case 'sepa':
-    case 'direct_debit':
-      return {
-        paymentMethod: 'E',
-        subOProcessedPMD: { subPaymentMethod: null },
-        paymentDetails: { paymentMethod: kind },
-      };
-    case 'credit_card':
-      return {
-        paymentMethod: 'K',
-        subOProcessedPMD: { subPaymentMethod: '001' },
-        paymentDetails: { paymentMethod: kind },
-      };
-    case 'paypal':
-      return {
-        paymentMethod: '',
-        subOProcessedPMD: { subPaymentMethod: '660' },
-        paymentDetails: { paymentMethod: kind },
-      };
-    default:
-      return {
-        paymentMethod: '',
-        subOProcessedPMD: { subPaymentMethod: '000' },
-        paymentDetails: { paymentMethod: 'invoice' },
-      };
-  }
-}
+import type { PaymentMethodKind } from '../store/rows';
+import { paymentMethodFields } from '../../engine/domain/paymentMethodChange';
 
 /**
  * Applies what is due on `today`; answers how many changes were applied. Each change runs behind a

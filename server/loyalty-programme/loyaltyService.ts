@@ -16,9 +16,11 @@ import type {
   LoyaltyHistoryEntry,
   LoyaltyOptInAnswer,
   LoyaltyReward,
+  LoyaltyText,
   LoyaltyTiersAnswer,
 } from '../../schemas/generated/loyalty';
 import { claimRefusal, rewardKind, runtimeMonths } from '../../engine/domain/loyalty';
+import { LOCALES } from '../../engine/domain/locales';
 import { HttpError, notFound } from '../http/errors';
 import { recordEvent } from '../events/recordEvent';
 import type { AccountCaller } from '../account/accountContext';
@@ -68,8 +70,13 @@ export const LOYALTY_ERRORS = {
     ),
 } as const;
 
-const text = (value: Record<string, string> | null) =>
-  value ? { 'de-DE': value['de-DE'], 'en-GB': value['en-GB'] } : null;
+/** A stored text per locale as the API answers it: the portal's locales that have one, every one of them (LOCALES). */
+export const loyaltyText = (value: Record<string, string> | null): LoyaltyText | null =>
+  value
+    ? Object.fromEntries(
+        LOCALES.filter((locale) => typeof value[locale] === 'string').map((l) => [l, value[l]]),
+      )
+    : null;
 
 export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
   const { db } = deps;
@@ -83,8 +90,8 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
     const isUsed = used.has(r.id);
     return {
       id: r.id,
-      name: text(r.name)!,
-      description: text(r.description)!,
+      name: loyaltyText(r.name)!,
+      description: loyaltyText(r.description)!,
       iconUrl: r.icon_url,
       mainImageUrl: r.main_image_url,
       rewardType: r.reward_type,
@@ -92,7 +99,7 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
       used: isUsed,
       // A shop link is handed out by the claim (§4), and stays in the history afterwards.
       targetURL: isUsed && rewardKind(r.reward_type) === 'shop-link' ? shopUrl(r.target_url) : null,
-      consent: text(r.consent),
+      consent: loyaltyText(r.consent),
       tierCode: r.tier_code,
       favorite: favorites.has(r.id),
     };
@@ -121,8 +128,8 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
         tiers: tiers.map((t) => ({
           id: t.tier_code,
           tierCode: t.tier_code,
-          name: text(t.name)!,
-          description: text(t.description)!,
+          name: loyaltyText(t.name)!,
+          description: loyaltyText(t.description)!,
           runtimeToReach: t.runtime_to_reach,
           reachedIconUrl: t.reached_icon_url,
           lockedIconUrl: t.locked_icon_url,
@@ -224,7 +231,7 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
         return [
           {
             rewardId: c.reward_id,
-            shortText: text(reward.name)!,
+            shortText: loyaltyText(reward.name)!,
             timestamp: new Date(c.claimed_at).toISOString(),
             couponCode: c.code,
             targetURL: rewardKind(reward.reward_type) === 'shop-link' ? shopUrl(reward.target_url) : null,

@@ -22,7 +22,7 @@ import type { IssueSeedRow, PublicationSeedRow } from './entities/publications';
 import type { PurchaseOrderRoleSeedRow, PurchaseOrderSeedRow } from './entities/purchaseOrders';
 import type { FeaturedSubscriptions, RoleSeedRow, SubscriptionSeedRow } from './entities/subscriptions';
 import type { UserSeedRow } from './entities/users';
-import { type DemoLocale, type LocalePack, localePack } from './locales';
+import { type DemoLocale, type LocalePack, isDemoLocale, localePack } from './locales';
 import { Prng, hashString } from './prng';
 
 /**
@@ -189,14 +189,15 @@ export function createSeedContext(tenant: DemoTenant, todayDate: Date): SeedCont
     payment: range(rng, rng.int(100_000_000, 900_000_000), 1, 20, 12),
     article: range(rng, rng.int(100_000, 800_000), 1, 300),
   };
+  const L = localePack(tenant.defaultLocale);
   return {
     tenant,
-    L: localePack(tenant.defaultLocale),
+    L,
     rng,
     today,
     numbers,
     catalogue: catalogueOf(tenant),
-    currency: tenant.defaultLocale === 'en-GB' ? 'GBP' : 'EUR',
+    currency: L.currency,
     domain: `${tenant.id}.example`,
     data: {
       tenantId: tenant.id,
@@ -230,7 +231,7 @@ export function translationsOf<T>(
   build: (pack: LocalePack) => T,
 ): Partial<Record<DemoLocale, T>> | undefined {
   const others = (ctx.tenant.locales ?? []).filter(
-    (l): l is DemoLocale => (l === 'de-DE' || l === 'en-GB') && l !== ctx.tenant.defaultLocale,
+    (l): l is DemoLocale => isDemoLocale(l) && l !== ctx.tenant.defaultLocale,
   );
   if (others.length === 0) return undefined;
   return Object.fromEntries(others.map((locale) => [locale, build(localePack(locale))]));

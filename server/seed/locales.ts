@@ -1,3 +1,5 @@
+import { FALLBACK_LOCALE } from '../../engine/domain/locales';
+
 /**
  * Names, addresses and texts of the demo data in the tenant's language (de-DE: German names and
  * towns; en-GB: British ones). All made up; phone numbers use the ranges reserved for drama.
@@ -33,6 +35,8 @@ export interface Place {
 
 export interface LocalePack {
   countryCode: string;
+  /** The currency of the demo publisher's prices and payments. */
+  currency: string;
   phonePrefix: string;
   /** Salutation titles used when the tenant configures no salutation list (codes 0001, 0002, 0003). */
   salutations: Record<'female' | 'male' | 'company', string>;
@@ -69,6 +73,7 @@ export interface LocalePack {
 
 const de: LocalePack = {
   countryCode: 'DE',
+  currency: 'EUR',
   phonePrefix: '+49 30 23125',
   salutations: { female: 'Frau', male: 'Herr', company: 'Firma' },
   main: {
@@ -228,6 +233,7 @@ const de: LocalePack = {
 
 const en: LocalePack = {
   countryCode: 'GB',
+  currency: 'GBP',
   phonePrefix: '+44 20 7946 0',
   salutations: { female: 'Ms', male: 'Mr', company: 'Company' },
   main: {
@@ -385,6 +391,16 @@ const en: LocalePack = {
   },
 };
 
-export function localePack(locale: DemoLocale): LocalePack {
-  return locale === 'en-GB' ? en : de;
+/** The demo data by locale: a locale with a pack of its own gets it; DemoLocale is this table's keys. */
+const PACKS: Readonly<Record<DemoLocale, LocalePack>> = { 'de-DE': de, 'en-GB': en };
+
+export const isDemoLocale = (locale: string): locale is DemoLocale => Object.hasOwn(PACKS, locale);
+
+/**
+ * The demo data of a locale; a locale without a pack of its own gets the fallback locale's
+ * (British English, as its texts do: engine/domain/locales.ts), never another's by a ternary.
+ */
+export function localePack(locale: string): LocalePack {
+  // tests/server/seed/seedLocales.test.ts: the fallback locale has a pack.
+  return PACKS[isDemoLocale(locale) ? locale : (FALLBACK_LOCALE as DemoLocale)];
 }

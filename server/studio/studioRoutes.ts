@@ -6,7 +6,6 @@ import type { ResolvedTenant, TenantIssue } from '../../tenant/types';
 import { tenantPageInput } from '../../tenant/page/tenantPage';
 import { renderTenantHtml } from '../../tenant/page/renderTenantHtml';
 import { loadThemePresets, REPO_ROOT } from '../../tenant/sources';
-import { ensureStudioBuilt, studioBuildDir } from '../../studio/buildStudio';
 import type { AuthService } from '../auth/authService';
 import { MAGIC_LINK_PURPOSE } from '../auth/authService';
 import { hashToken, newSecretToken } from '../auth/tokens';
@@ -33,6 +32,11 @@ export interface StudioOptions {
   distDir: string;
   /** Builds the engine into `<distDir>/.engine` when it is not there (the CLI's build, handed in). */
   buildEngine?: (engineDir: string) => Promise<unknown>;
+  /**
+   * Builds the studio into `<distDir>/.studio` when it is missing or older than its sources (the
+   * CLI's Vite build, handed in: the server never imports studio/, README "Layers").
+   */
+  buildStudio?: (studioDir: string) => Promise<unknown>;
 }
 
 /** A draft the operator is typing: the last valid version is what the preview frames show. */
@@ -64,7 +68,8 @@ export function studioRouter(options: StudioOptions): Router {
   // or under a foreign host name (studioGuard.ts; server/app.ts checks it before loading this too).
   router.use(studioLocalOnly);
   const engineDir = path.join(options.distDir, '.engine');
-  const studioDir = studioBuildDir(options.distDir);
+  // Beside `.engine`, never inside a tenant's folder.
+  const studioDir = path.join(options.distDir, '.studio');
 
   const apiTenantFor = (ids: unknown[]): ServerTenant => {
     const tenant =
@@ -90,7 +95,9 @@ export function studioRouter(options: StudioOptions): Router {
 
   // ---- the studio's own page and assets
   router.get(['/', '/index.html'], async (_req, res) => {
-    await ensureStudioBuilt(options.distDir);
+    if (options.buildStudio) await options.buildStudio(studioDir);
+    else if (!existsSync(path.join(studioDir, 'index.html')))
+      throw notFound('The studio is not built: start it with `npx portal studio`.');
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader(
       'Content-Security-Policy',

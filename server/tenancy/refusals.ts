@@ -11,7 +11,12 @@
  * The checks are the same engine/domain functions the screens use (CONVENTIONS.md rule 3).
  */
 import type { Subscription } from '../../schemas/generated/subscription';
-import { checkCapability, type Capability, type CapabilityContext } from '../../engine/domain/capabilities';
+import {
+  checkCapability,
+  type Capability,
+  type CapabilityContext,
+  type CapabilityRefusal,
+} from '../../engine/domain/capabilities';
 import type { FeatureFlag } from '../../engine/domain/featureFlags';
 import { isFeatureOn, type FeatureSwitches } from '../../engine/domain/tenantFeatures';
 import type { LifecycleRefusal } from '../../engine/domain/lifecycle';
@@ -19,9 +24,9 @@ import { HttpError, notFound } from '../http/errors';
 import type { ServerTenant } from './tenantContext';
 
 export const refuse = {
-  featureDisabled: (what: string) =>
-    new HttpError(403, 'feature_disabled', `This portal does not offer ${what}.`),
-  notAllowed: (message: string) => new HttpError(403, 'not_allowed', message),
+  featureDisabled: (what: string, details?: unknown) =>
+    new HttpError(403, 'feature_disabled', `This portal does not offer ${what}.`, details),
+  notAllowed: (message: string, details?: unknown) => new HttpError(403, 'not_allowed', message, details),
   notYours: (message = 'Not found.') => notFound(message),
 };
 
@@ -35,7 +40,28 @@ export function capabilityContext(tenant: ServerTenant): CapabilityContext {
   return { tenant };
 }
 
-/** 403 `feature_disabled` when the tenant has the feature off for the publication, 403 `not_allowed` when the rule of §6 refuses. */
+/**
+ * Why a capability rule refused, in words for a developer reading the answer; the portal shows its
+ * own text by the reason code (`account.flow.unavailable.<reason>`, engine/account/texts.json).
+ */
+const CAPABILITY_REFUSAL_MESSAGES: Record<CapabilityRefusal, string> = {
+  featureDisabled: 'the portal does not offer it for this publication',
+  notOffered: 'it is not offered for this subscription',
+  bundleComponent: "the subscription is part of a bundle: use the bundle's main subscription",
+  licenceUser: 'the subscription is used through a licence: the ordering party changes it',
+  externallyManaged: 'the subscription is not managed through this portal',
+  licenceManager: 'a licence manager may not do this',
+  notOrderingParty: 'only the ordering party, who pays for the subscription, may do this',
+  inactive: 'the subscription is not active',
+  notCancelable: 'the subscription cannot be cancelled online',
+  other: 'the rule of portal-core.md §6 refuses it for this subscription',
+};
+
+/**
+ * 403 `feature_disabled` when the tenant has the feature off for the publication, 403 `not_allowed`
+ * when the rule of §6 refuses; either carries the rule's reason in `details` (`{ capability, reason }`),
+ * the reason the button and the flow's notice go by (README "Server: schema → route → service → store").
+ */
 export function requireCapability(
   capability: Capability,
   subscription: Subscription,
@@ -43,10 +69,12 @@ export function requireCapability(
 ): void {
   const verdict = checkCapability(capability, subscription, capabilityContext(tenant));
   if (verdict.allowed) return;
+  const details = { capability, reason: verdict.reason };
   if (verdict.reason === 'featureDisabled')
-    throw refuse.featureDisabled(`${capability} for ${subscription.publication}`);
+    throw refuse.featureDisabled(`${capability} for ${subscription.publication}`, details);
   throw refuse.notAllowed(
-    `${capability} is not possible for this subscription with your role (portal-core.md §6).`,
+    `${capability} is not possible: ${CAPABILITY_REFUSAL_MESSAGES[verdict.reason]} (${verdict.reason}, portal-core.md §6).`,
+    details,
   );
 }
 

@@ -3,7 +3,7 @@
  * drafts whose preview calls a served tenant's API, a demo user's session, and the save that
  * writes minimal edits and refuses a file with unconfirmed problems.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ writeFileSync(freshFile, newTenantTemplate(freshId));
 let baseUrl = '';
 let close: (() => Promise<void>) | undefined;
 let otherUrl = '';
+/** The folders the handed-in studio build was asked to build into. */
+const studioBuilds: string[] = [];
 let closeOther: (() => Promise<void>) | undefined;
 
 async function call(base: string, method: string, url: string, body?: unknown) {
@@ -55,7 +57,19 @@ beforeAll(async () => {
   await seedDemo(db, tenants);
   const mailer = createMailer({ outboxDir: path.join(dir, 'outbox') });
   ({ baseUrl, close } = await listen(
-    createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer, devPages: true }).app,
+    createApp({
+      db,
+      tenants,
+      distDir: path.join(dir, 'dist'),
+      mailer,
+      devPages: true,
+      // The CLI's Vite build stands in: the server never imports studio/ (README "Layers").
+      buildStudio: async (studioDir) => {
+        studioBuilds.push(studioDir);
+        mkdirSync(studioDir, { recursive: true });
+        writeFileSync(path.join(studioDir, 'index.html'), '<!doctype html><title>Portal studio</title>');
+      },
+    }).app,
   ));
   ({ baseUrl: otherUrl, close: closeOther } = await listen(
     createApp({ db, tenants, distDir: path.join(dir, 'dist'), mailer }).app,
@@ -173,6 +187,13 @@ describe('portal studio API', () => {
     const confirmed = await studio('POST', '/api/save', { fileId: id, data: invalid, confirmedProblems: 1 });
     expect(confirmed.body.saved).toBe(true);
     expect(tenantData().logoTargetUrl).toBe('www.example.com');
+  });
+
+  it('serves the studio the handed-in build put into <dist>/.studio', async () => {
+    const page = await studio('GET', '/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Portal studio</title>');
+    expect(studioBuilds).toEqual([path.join(dir, 'dist', '.studio')]);
   });
 
   it('is not there without the development pages (portal serve)', async () => {

@@ -4,6 +4,7 @@ import {
   directDebitErrors,
   directDebitRequest,
   formatCardExpiry,
+  paymentMethodFields,
   paysInPopup,
   sepaErrors,
   sepaRequest,
@@ -108,5 +109,29 @@ describe('payment method change rules (account-flows.md §4, §5)', () => {
   it('shows a card expiry YYYYMM as MM/YYYY', () => {
     expect(formatCardExpiry('202912')).toBe('12/2029');
     expect(formatCardExpiry(null)).toBe('');
+  });
+});
+
+describe('payment method mapping (portal-core.md §9)', () => {
+  it('writes E for direct debit, K for a card, 660 for PayPal, 000 for invoice and invoice for none', () => {
+    const codes = (['direct_debit', 'sepa', 'credit_card', 'paypal', 'invoice', 'none'] as const).map(
+      (kind) => {
+        const fields = paymentMethodFields(kind);
+        return [
+          kind,
+          fields.paymentMethod,
+          fields.subOProcessedPMD.subPaymentMethod,
+          fields.paymentDetails.paymentMethod,
+        ];
+      },
+    );
+    expect(codes).toEqual([
+      ['direct_debit', 'E', null, 'direct_debit'],
+      ['sepa', 'E', null, 'sepa'],
+      ['credit_card', 'K', '001', 'credit_card'],
+      ['paypal', '', '660', 'paypal'],
+      ['invoice', '', '000', 'invoice'],
+      ['none', '', null, 'invoice'],
+    ]);
   });
 });

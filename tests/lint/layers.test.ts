@@ -66,6 +66,12 @@ const violations: Array<[string, string, string, RegExp]> = [
     /cli is the top layer/,
   ],
   [
+    'the server imports the studio build',
+    'server/studio/x.ts',
+    "import { ensureStudioBuilt } from '../../studio/buildStudio';",
+    /The server never imports the studio/,
+  ],
+  [
     'the tenant package imports the server',
     'tenant/x.ts',
     "import { createApp } from '../server/app';",
@@ -77,9 +83,45 @@ const violations: Array<[string, string, string, RegExp]> = [
     "import { createApp } from '../server/app';",
     /The studio is a browser app of its own/,
   ],
+  [
+    'the server imports a test helper',
+    'server/db/x.ts',
+    "import { getTestDatabase } from '../../tests/support/database';",
+    /The product never imports tests\/, bench\/ or scripts\//,
+  ],
+  [
+    'the engine imports a script',
+    'engine/domain/x.ts',
+    "import { featureCatalogOf } from '../../scripts/featureCatalog';",
+    /The product never imports tests\/, bench\/ or scripts\//,
+  ],
+  [
+    'the CLI imports the benchmarks',
+    'cli/commands/x.ts',
+    "import { insightsSection } from '../../bench/insights';",
+    /The product never imports tests\/, bench\/ or scripts\//,
+  ],
+  [
+    'a script imports a test helper',
+    'scripts/x.ts',
+    "import { getTestDatabase } from '../tests/support/database';",
+    /scripts\/ and bench\/ never import tests\//,
+  ],
+  [
+    'a benchmark imports a test helper',
+    'bench/x.ts',
+    "import { getTestDatabase } from '../tests/support/database';",
+    /scripts\/ and bench\/ never import tests\//,
+  ],
+  [
+    'a script imports the benchmarks',
+    'scripts/x.ts',
+    "import { insightsSection } from '../bench/insights';",
+    /scripts\/ never imports bench\//,
+  ],
 ];
 
-// The first case loads ESLint with the whole configuration: seconds on a busy machine.
+// Each lint resolves the imports the cycle rule follows: seconds apiece on a loaded machine.
 describe('layer rules', { timeout: 60_000 }, () => {
   it.each(violations)('%s fails', async (_name, file, code, expected) => {
     const found = await problems(file, code);
@@ -94,6 +136,18 @@ describe('layer rules', { timeout: 60_000 }, () => {
       "import { href } from '../../domain/routeRefs';\nimport { useSaveFile } from '../../account/useSaveFile';\nexport const used = [href, useSaveFile];\n",
     );
     expect(found.filter((text) => text.startsWith('import-x/'))).toEqual([]);
+  });
+
+  it('lets a test import scripts/ and a script import the product', async () => {
+    const fromTest = await problems(
+      'tests/server/db/x.test.ts',
+      "import { startSystemPostgres } from '../../../scripts/systemPostgres';\nexport const used = startSystemPostgres;\n",
+    );
+    const fromScript = await problems(
+      'scripts/x.ts',
+      "import { freePort } from '../server/db/embeddedPostgres';\nexport const used = freePort;\n",
+    );
+    expect([...fromTest, ...fromScript].filter((text) => text.startsWith('import-x/'))).toEqual([]);
   });
 
   it('wants a reason for every disable', async () => {

@@ -49,7 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
     stopCluster = async () => undefined;
   } else {
-    const { startSystemPostgres } = await import('./systemPostgres');
+    const { startSystemPostgres } = await import('../../scripts/systemPostgres');
     const cluster = await startSystemPostgres();
     adminUrl = cluster.adminUrl;
     stopCluster = cluster.stop;

@@ -22,6 +22,7 @@ import { addDays, addMonths, fromDay } from '../dates';
 import { addDeliveredIssues } from './deliveredIssues';
 import { addPaymentHistory } from './paymentHistory';
 import { issueNumberAfter, issueSpanBetween, issuesOf } from './publications';
+import { paymentMethodFields } from '../../../engine/domain/paymentMethodChange';
 
 export type MixType = 'PR' | 'DE' | 'ON' | 'KO' | 'MG';
 export type OrderStatus = 'A' | 'AK' | 'I' | 'IZ' | 'IU';
@@ -118,46 +119,6 @@ function monthlyPrice(pub: CataloguePublication, mix: MixType): number {
 }
 
 const money = (n: number) => Math.round(n * 100) / 100;
-
-function paymentFields(
-  kind: PaymentMethodKind,
-): Pick<SubscriptionDetails, 'paymentMethod' | 'subOProcessedPMD' | 'paymentDetails'> {
-  // portal-core.md §9 "Payment method mapping": E direct debit; K credit card; sub payment method
-  // 660 PayPal, 000 invoice, other credit card; none invoice.
-  switch (kind) {
-    case 'direct_debit':
-    case 'sepa':
-      return {
-        paymentMethod: 'E',
-        subOProcessedPMD: { subPaymentMethod: null },
-        paymentDetails: { paymentMethod: kind },
-      };
-    case 'credit_card':
-      return {
-        paymentMethod: 'K',
-        subOProcessedPMD: { subPaymentMethod: '001' },
-        paymentDetails: { paymentMethod: kind },
-      };
-    case 'paypal':
-      return {
-        paymentMethod: '',
-        subOProcessedPMD: { subPaymentMethod: '660' },
-        paymentDetails: { paymentMethod: kind },
-      };
-    case 'invoice':
-      return {
-        paymentMethod: '',
-        subOProcessedPMD: { subPaymentMethod: '000' },
-        paymentDetails: { paymentMethod: kind },
-      };
-    case 'none':
-      return {
-        paymentMethod: '',
-        subOProcessedPMD: { subPaymentMethod: null },
-        paymentDetails: { paymentMethod: 'invoice' },
-      };
-  }
-}
 
 type AutoRenewalFields = Pick<
   Renewal,
@@ -287,7 +248,7 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
     isMultiLicense: false,
     isCombiSubscription: spec.mix === 'KO',
     isCancelable: spec.status === 'A' || spec.status === 'IZ' || spec.status === 'IU',
-    ...paymentFields(spec.payment ?? 'direct_debit'),
+    ...paymentMethodFields(spec.payment ?? 'direct_debit'),
     billingFrequency: billing,
     billingFrequencyShortDescription: L.texts.billing[billing],
     currentCyclePaidAmount: active ? money(price * cycleMonths) : null,

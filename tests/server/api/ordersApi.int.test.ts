@@ -195,6 +195,7 @@ describe('payment history and delivered issues', () => {
     const answer = await client.get(`/subscriptions/${first.id}/payment-history`);
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('feature_disabled');
+    expect(answer.body.error.details).toEqual({ capability: 'paymentHistory', reason: 'featureDisabled' });
   });
 
   it('refuses the payment history with 403 not_allowed to a user who is not the ordering party', async () => {
@@ -203,6 +204,9 @@ describe('payment history and delivered issues', () => {
     const answer = await client.get(`/subscriptions/${asPayer.id}/payment-history`);
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('not_allowed');
+    // The rule's reason, the one the subscription page and the flow's notice go by.
+    expect(answer.body.error.details).toEqual({ capability: 'paymentHistory', reason: 'notOrderingParty' });
+    expect(answer.body.error.message).toContain('only the ordering party');
   });
 });
 

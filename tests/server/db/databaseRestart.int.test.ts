@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from '../../../server/mail/mailer';
 import { startMailSender } from '../../../server/mail/mailSender';
 import { enqueueMail } from '../../../server/store/mailQueueStore';
 import { createOperatorKey } from '../../../server/operator/keys/operatorKeys';
-import { startSystemPostgres } from '../../support/systemPostgres';
+import { startSystemPostgres } from '../../../scripts/systemPostgres';
 import { testDatabaseKind } from '../../support/database';
 import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';

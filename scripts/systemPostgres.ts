@@ -16,7 +16,7 @@ import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../../server/db/embeddedPostgres';
+import { freePort } from '../server/db/embeddedPostgres';
 
 const run = promisify(execFile);
 
