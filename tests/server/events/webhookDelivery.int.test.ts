@@ -30,11 +30,11 @@ import {
 } from '../../../server/store/accountEventStore';
 import { generateWebhookSecret } from '../../../tenant/webhookSecret';
 import { createTestDatabase, uniqueTenantId } from '../../support/database';
-// The README's verification recipe ("Verifying a delivery"), the very file the README shows.
+// The verification recipe of docs/going-live.md ("Verifying a delivery"), the very file the page shows.
 import { verifyPortalEvent } from '../../support/verifyPortalEvent.mjs';
 
 const RECIPE_FILE = new URL('../../support/verifyPortalEvent.mjs', import.meta.url);
-const README = new URL('../../../README.md', import.meta.url);
+const README = new URL('../../../docs/going-live.md', import.meta.url);
 
 interface Received {
   path: string;
