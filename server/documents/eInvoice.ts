@@ -16,6 +16,7 @@ import type { Invoice, InvoiceService as InvoiceServiceType, Logger } from '@e-i
 import type { InvoiceConfig } from '../../schemas/generated/tenant';
 import { facturXGaps, xRechnungGaps } from '../../tenant/eInvoiceRules';
 import type { DocumentTenant } from './documentTenant';
+import { streetLine } from '../../engine/domain/addressFormat';
 import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
 import { timeDocument } from '../metrics/registry';
 
@@ -145,8 +146,25 @@ function seller(config: InvoiceConfig): Supplier {
   };
 }
 
+/**
+ * The buyer's street as the portal shows the address (engine/domain/addressFormat.ts): the free
+ * address lines of an `address-lines` tenant, else street and house number in the country's order.
+ * EN 16931 has three lines: BT-50, BT-51 and BT-163 (which takes whatever is left).
+ */
+function buyerStreet(party: BilledParty | undefined) {
+  if (!party) return {};
+  const lines = [party.addressLine1, party.addressLine2, party.addressLine3, streetLine(party)]
+    .map((line) => line?.trim() ?? '')
+    .filter((line) => line !== '');
+  const [first, second, ...rest] = lines;
+  return {
+    ...(first ? { 'cbc:StreetName': first } : {}),
+    ...(second ? { 'cbc:AdditionalStreetName': second } : {}),
+    ...(rest.length > 0 ? { 'cac:AddressLine': { 'cbc:Line': rest.join(', ') } } : {}),
+  };
+}
+
 function buyer(party: BilledParty | undefined, fallbackCountry: string): Customer {
-  const street = [party?.street, party?.streetNumber].filter(Boolean).join(' ');
   return {
     'cac:Party': {
       ...(party?.emailAddress
@@ -154,7 +172,7 @@ function buyer(party: BilledParty | undefined, fallbackCountry: string): Custome
         : {}),
       ...(party?.bpNumber ? { 'cac:PartyIdentification': { 'cbc:ID': party.bpNumber } } : {}),
       'cac:PostalAddress': {
-        ...(street ? { 'cbc:StreetName': street } : {}),
+        ...buyerStreet(party),
         ...(party?.city ? { 'cbc:CityName': party.city } : {}),
         ...(party?.zipcode ? { 'cbc:PostalZone': party.zipcode } : {}),
         // BR-11: the buyer's country is required; a partner without one lives where the publisher does.

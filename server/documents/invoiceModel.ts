@@ -17,7 +17,12 @@ import {
   type ServicePeriod,
 } from './invoiceFigures';
 
-/** The party an invoice is addressed to: name, postal address and, for the e-invoice, its e-mail. */
+/**
+ * The party an invoice is addressed to: name, postal address and, for the e-invoice, its e-mail.
+ * The address has either form the portal keeps (account-flows.md §3 business partner, §5 address
+ * change): street and house number, or the free address lines of a tenant with the `address-lines`
+ * feature (kept in the partner's `details`).
+ */
 export type BilledParty = Pick<
   BusinessPartnerSummary,
   | 'bpNumber'
@@ -29,7 +34,13 @@ export type BilledParty = Pick<
   | 'zipcode'
   | 'city'
   | 'countryCode'
-> & { emailAddress?: string | null };
+> & {
+  emailAddress?: string | null;
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  addressLine3?: string | null;
+  streetNumberSuffix?: string | null;
+};
 
 export interface InvoiceLine {
   description: string;

@@ -33,34 +33,61 @@ import {
   type TextTag,
 } from './pdfWriter';
 import { homeRegion } from '../../engine/domain/language';
+import { addressLines as formatAddress } from '../../engine/domain/addressFormat';
 import { timeDocument } from '../metrics/registry';
 
 export type { BilledParty, InvoiceInput, InvoiceLine, InvoiceSubscription } from './invoiceModel';
 
-/** The invoice recipient (role RE) of the subscription when it has one, else the ordering party. */
+/** A business partner as the store reads it: address lines and house-number suffix sit in `details`. */
+type PartnerOnRecord = BilledParty & {
+  roles?: readonly string[];
+  role?: string;
+  details?: Record<string, unknown> | null;
+};
+
+/** The address fields a partner keeps in `details` rather than in columns (server/address-change). */
+const DETAIL_ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumberSuffix'] as const;
+
+function withDetails(party: PartnerOnRecord): BilledParty {
+  const { roles: _roles, role: _role, details, ...rest } = party;
+  const fromDetails: Partial<BilledParty> = {};
+  for (const field of DETAIL_ADDRESS_FIELDS) {
+    const value = details?.[field];
+    if (typeof value === 'string' && rest[field] == null) fromDetails[field] = value;
+  }
+  return { ...rest, ...fromDetails };
+}
+
+/**
+ * The invoice recipient (role RE) of the subscription when it has one, else the ordering party,
+ * with the whole address the portal shows: after a change on an `address-lines` tenant the street
+ * is in the address lines (account-flows.md §5), which the invoice must not drop.
+ */
 export function billedParty(
-  parties: ReadonlyArray<BilledParty & { roles?: readonly string[]; role?: string }>,
+  parties: ReadonlyArray<PartnerOnRecord>,
   fallback?: BilledParty,
 ): BilledParty | undefined {
   const has = (party: { roles?: readonly string[]; role?: string }, role: string) =>
     party.role === role || (party.roles ?? []).includes(role);
-  return parties.find((party) => has(party, 'RE')) ?? parties.find((party) => has(party, 'AG')) ?? fallback;
+  const party = parties.find((p) => has(p, 'RE')) ?? parties.find((p) => has(p, 'AG')) ?? fallback;
+  return party ? withDetails(party) : undefined;
 }
 
-/** The postal address lines, in the order of the recipient's country (a UK town comes before its postcode). */
+/**
+ * The postal address lines as the portal shows the address (engine/domain/addressFormat.ts): the
+ * name, then the free address lines of an `address-lines` tenant or street and house number, then
+ * the town in the order of the recipient's country (a UK town comes before its postcode), and the
+ * country where it is not the document's.
+ */
 export function addressLines(party: BilledParty | undefined, locale: DocumentLocale): string[] {
   if (!party) return [];
   const name = party.company1 ?? [party.firstName, party.lastName1].filter(Boolean).join(' ');
-  const street = [party.street, party.streetNumber].filter(Boolean).join(' ');
-  const uk = party.countryCode === 'GB';
-  const place = uk
-    ? [party.city ?? '', party.zipcode ?? '']
-    : [[party.zipcode, party.city].filter(Boolean).join(' ')];
   const country =
     party.countryCode && party.countryCode !== homeRegion(locale)
       ? (new Intl.DisplayNames([locale], { type: 'region' }).of(party.countryCode) ?? party.countryCode)
       : '';
-  return [name, street, ...place, country].filter((line) => line.trim() !== '');
+  const postal = formatAddress({ ...party, firstName: null, lastName1: null, company1: null });
+  return [name, ...postal, country].filter((line) => line.trim() !== '');
 }
 
 function periodText(period: ServicePeriod, words: DocumentWords, locale: DocumentLocale): string {

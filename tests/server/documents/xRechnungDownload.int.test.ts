@@ -18,7 +18,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
-import { fetchFile } from './pdfText';
+import { fetchFile, pdfText } from './pdfText';
 import { missingValidators, xsdCheck } from './eInvoiceValidators';
 
 const id = uniqueTenantId('xrechnung');
@@ -193,6 +193,84 @@ describe('e-invoice downloads', () => {
       await db.query(`update business_partners set company1 = null where tenant_id = $1 and bp_number = $2`, [
         tenant.id,
         recipient,
+      ]);
+    }
+  });
+
+  it('addresses the invoice with the address as the portal shows it: address lines after a change on an address-lines tenant', async () => {
+    const { sub, recipient, history } = await invoiceCase();
+    const [before] = await db.query<{
+      street: string | null;
+      street_number: string | null;
+      details: unknown;
+    }>(
+      `select street, street_number, details from business_partners where tenant_id = $1 and bp_number = $2`,
+      [tenant.id, recipient],
+    );
+    // What an address change on a tenant with `address-lines` writes (account-flows.md §5): the
+    // street goes into the address lines (details), the street columns are emptied.
+    await db.query(
+      `update business_partners set street = null, street_number = null, zipcode = '10969', city = 'Berlin',
+              details = details || '{"addressLine1": "Oranienstraße 25", "addressLine2": "Hinterhaus"}'::jsonb
+        where tenant_id = $1 and bp_number = $2`,
+      [tenant.id, recipient],
+    );
+    try {
+      const file = await fetchFile(
+        api(`/subscriptions/${sub.id}/invoices/${history.items[0].id}/download`),
+        client.accessToken,
+      );
+      expect(file.status).toBe(200);
+      expect((await pdfText(file.bytes)).text).toMatch(/Oranienstraße 25 Hinterhaus 10969 Berlin/);
+      const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
+      const attachments = (await pdf.getAttachments()) as Record<string, { content: Uint8Array }>;
+      const xml = new TextDecoder().decode(Object.values(attachments)[0].content);
+      const buyer = /<ram:BuyerTradeParty>[\s\S]*?<\/ram:BuyerTradeParty>/.exec(xml)![0];
+      expect(buyer).toContain('<ram:LineOne>Oranienstraße 25</ram:LineOne>');
+      expect(buyer).toContain('<ram:LineTwo>Hinterhaus</ram:LineTwo>');
+      expect(buyer).toContain('<ram:CityName>Berlin</ram:CityName>');
+    } finally {
+      await db.query(
+        `update business_partners set street = $3, street_number = $4, details = $5 where tenant_id = $1 and bp_number = $2`,
+        [tenant.id, recipient, before.street, before.street_number, JSON.stringify(before.details)],
+      );
+    }
+  });
+
+  it("names the invoice's lines in the invoice's language, as the subscription screens name the product", async () => {
+    const { sub, history } = await invoiceCase();
+    const [before] = await db.query<{ details: unknown }>(
+      `select details from subscriptions where tenant_id = $1 and id = $2`,
+      [tenant.id, sub.id],
+    );
+    await db.query(
+      `update subscriptions set details = details || $3::jsonb where tenant_id = $1 and id = $2`,
+      [
+        tenant.id,
+        sub.id,
+        JSON.stringify({
+          displayName: 'Testzeitung – Druckausgabe',
+          translations: { 'en-GB': { displayName: 'Test paper – Print edition' } },
+        }),
+      ],
+    );
+    try {
+      // The screen speaks German (no Accept-Language: the tenant's default), the file is asked for in English.
+      const url = api(`/subscriptions/${sub.id}/invoices/${history.items[0].id}/download?lang=en-GB`);
+      const file = await fetchFile(url, client.accessToken);
+      expect(file.status).toBe(200);
+      const { text } = await pdfText(file.bytes);
+      expect(text).toContain('Test paper – Print edition');
+      expect(text).not.toContain('Druckausgabe');
+      const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
+      const attachments = (await pdf.getAttachments()) as Record<string, { content: Uint8Array }>;
+      const xml = new TextDecoder().decode(Object.values(attachments)[0].content);
+      expect(xml).toContain('<ram:Name>Test paper – Print edition</ram:Name>');
+    } finally {
+      await db.query(`update subscriptions set details = $3 where tenant_id = $1 and id = $2`, [
+        tenant.id,
+        sub.id,
+        JSON.stringify(before.details),
       ]);
     }
   });
