@@ -19,6 +19,8 @@ import type { DocumentTenant } from './documentTenant';
 import { streetLine } from '../../engine/domain/addressFormat';
 import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
 import { timeDocument } from '../metrics/registry';
+import { completeCii, type CiiAdditions } from './ciiCompletion';
+import { finishFacturX } from './facturXPdf';
 
 /** The library's names of the two formats (its FormatFactoryService lists them). */
 export const FACTUR_X_FORMAT = 'Factur-X-EN16931';
@@ -125,13 +127,10 @@ function seller(config: InvoiceConfig): Supplier {
       'cac:PartyTaxScheme': taxSchemes,
       'cac:PartyLegalEntity': {
         'cbc:RegistrationName': publisher.name,
-        // The register entry: without a VAT id it is what identifies the seller (BT-30, BR-CO-26),
-        // else additional legal information (BT-33).
-        ...(publisher.registration
-          ? publisher.vatId
-            ? { 'cbc:CompanyLegalForm': publisher.registration }
-            : { 'cbc:CompanyID': publisher.registration }
-          : {}),
+        // The register entry: without a VAT id it is also what identifies the seller (BT-30,
+        // BR-CO-26). As additional legal information (BT-33) it is stated whenever the tenant gives
+        // it, by completeCii: the library drops CompanyLegalForm (ciiCompletion.ts).
+        ...(publisher.registration && !publisher.vatId ? { 'cbc:CompanyID': publisher.registration } : {}),
       },
       ...(publisher.contact
         ? {
@@ -277,6 +276,14 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
   return data;
 }
 
+/** What the library leaves out of the XML (ciiCompletion.ts): the order number, the register entry. */
+function ciiAdditions(input: InvoiceInput): CiiAdditions {
+  return {
+    orderReference: input.subscription.orderNumber,
+    sellerLegalInformation: input.tenant.invoice?.publisher?.registration,
+  };
+}
+
 /** The library's language for the XMP metadata's canned texts ("de-de", "en-gb"). */
 const libraryLang = (locale: string) => locale.toLowerCase();
 
@@ -308,7 +315,11 @@ async function makeFacturX(
       lang: libraryLang(input.locale),
       pdf: { buffer: pdf, filename: `${model.number}.pdf`, mimetype: 'application/pdf' },
     });
-    return await keepOurStructure(result as Uint8Array, title, input.locale);
+    return await finishFacturX(result as Uint8Array, {
+      title,
+      locale: input.locale,
+      completeXml: (xml) => completeCii(xml, ciiAdditions(input)),
+    });
   } catch (error) {
     // The subscriber still gets the invoice they asked for: a data edge the library refuses (its
     // schema's code lists, say) costs the embedded e-invoice, not the download. Logged so the
@@ -316,59 +327,6 @@ async function makeFacturX(
     logError('invoice served without factur-x.xml', { invoice: model.number, error: String(error) });
     return pdf;
   }
-}
-
-/**
- * Undoes what the library's PDF/A step takes away from our PDF (found by taggedPdf.test.ts's
- * checks on a Factur-X invoice, issue 26). It replaces the catalog's structure tree with an empty
- * one — the tagged PDF of issue 24 would lose its headings and tables for screen readers — and
- * sets an English title ("<seller>: Invoice <n>") and a lower-case language. Our structure tree is
- * still in the file, unreferenced: the catalog points at it again, and the title in the document
- * information and in the XMP metadata (PDF/A wants the two to agree) is the invoice's own
- * ("Rechnung 9000001234"), as is the language; the XMP's producer is made to match the
- * information dictionary's, which the library sets differently.
- */
-async function keepOurStructure(file: Uint8Array, title: string, locale: string): Promise<Buffer> {
-  const { PDFDocument, PDFDict, PDFName, PDFRawStream, decodePDFRawStream } = await import('@cantoo/pdf-lib');
-  const doc = await PDFDocument.load(file, { updateMetadata: false });
-  const { catalog, context } = doc;
-  const structTreeRoot = PDFName.of('StructTreeRoot');
-  const ours = context
-    .enumerateIndirectObjects()
-    .find(
-      ([, object]) =>
-        object instanceof PDFDict &&
-        object.get(PDFName.of('Type')) === structTreeRoot &&
-        object.has(PDFName.of('K')),
-    );
-  // The library's empty tree stays in the file unreferenced: deleting it leaves a gap in the object
-  // numbers that qpdf --check warns about.
-  if (ours) catalog.set(structTreeRoot, ours[0]);
-  doc.setTitle(title, { showInWindowTitleBar: true });
-  doc.setLanguage(locale);
-  const metadataRef = catalog.get(PDFName.of('Metadata'));
-  const metadata = metadataRef ? context.lookup(metadataRef) : undefined;
-  if (metadataRef && metadata instanceof PDFRawStream) {
-    const xmp = new TextDecoder().decode(decodePDFRawStream(metadata).decode());
-    const producer = doc.getProducer() ?? '';
-    const escape = (text: string) =>
-      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    const fixed = xmp
-      .replace(
-        /(<dc:title>\s*<rdf:Alt>\s*<rdf:li[^>]*>)[\s\S]*?(<\/rdf:li>)/,
-        (_, open: string, close: string) => `${open}${escape(title)}${close}`,
-      )
-      .replace(
-        /(<pdf:Producer>)[\s\S]*?(<\/pdf:Producer>)/,
-        (_, open: string, close: string) => `${open}${escape(producer)}${close}`,
-      );
-    const stream = context.stream(new TextEncoder().encode(fixed), {
-      Type: 'Metadata',
-      Subtype: 'XML',
-    });
-    context.assign(metadataRef as Parameters<typeof context.assign>[0], stream);
-  }
-  return Buffer.from(await doc.save());
 }
 
 /** The XRechnung (CII syntax) of an invoice; the caller checks canMakeXRechnung and isBusiness. */
@@ -380,5 +338,5 @@ async function makeXRechnungXml(input: InvoiceInput, model: InvoiceModel): Promi
   const result = await (
     await invoiceService()
   ).generate(eInvoiceData(input, model), { format: XRECHNUNG_FORMAT, lang: libraryLang(input.locale) });
-  return result as string;
+  return completeCii(result as string, ciiAdditions(input));
 }

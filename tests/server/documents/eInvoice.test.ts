@@ -328,6 +328,26 @@ describe.skipIf(missing.length > 0 && !inCi)(
       );
     });
 
+    it('states the order reference (BT-13) and the register entry (BT-33) in every XML', async () => {
+      const { readFileSync } = await import('node:fs');
+      for (const file of Object.keys(findings)) {
+        const xml = readFileSync(path.join(xmlDir, file), 'utf8');
+        const agreement =
+          /<ram:ApplicableHeaderTradeAgreement>[\s\S]*?<\/ram:ApplicableHeaderTradeAgreement>/.exec(xml)![0];
+        expect(agreement, file).toMatch(
+          /<ram:BuyerOrderReferencedDocument>\s*<ram:IssuerAssignedID>4711000001<\/ram:IssuerAssignedID>/,
+        );
+        const tenant = tenants.find((t) => file.startsWith(`${t.id}-`))!;
+        const registration = file.includes('-b2c-tax-number.')
+          ? 'Amtsgericht Hamburg VR 12345'
+          : tenant.invoice!.publisher!.registration;
+        const seller = /<ram:SellerTradeParty>[\s\S]*?<\/ram:SellerTradeParty>/.exec(xml)![0];
+        if (registration)
+          expect(seller, file).toContain(`<ram:Description>${registration}</ram:Description>`);
+        else expect(seller, file).not.toContain('<ram:Description>');
+      }
+    });
+
     it('the validators are not vacuous: a broken total fails the schematron, a missing element the XSD', async () => {
       const { readFileSync } = await import('node:fs');
       const broken = path.join(dir, 'broken');
@@ -344,7 +364,8 @@ describe.skipIf(missing.length > 0 && !inCi)(
       const found = schematron(broken, path.join(dir, 'broken-svrl'));
       expect(found['total.xml'].map((f) => f.id)).toContain('BR-CO-15');
       expect(xsdCheck([path.join(broken, 'no-delivery.xml')]).ok).toBe(false);
-    });
+      // One Saxon run compiles the schematron: seconds on a busy machine.
+    }, 30_000);
 
     it('every PDF passes qpdf --check and lists factur-x.xml as its attachment', () => {
       for (const { name, file } of pdfs) {
@@ -377,6 +398,21 @@ describe.skipIf(missing.length > 0 && !inCi)(
       };
       expect(info('Title')).toBe('Invoice 9000001234');
       expect(/<pdf:Producer>([^<]*)<\/pdf:Producer>/.exec(text)?.[1]).toBe(info('Producer'));
+      // Every entry the document information and the XMP both have agrees (ISO 19005-3, 6.6.3).
+      expect(info('Creator')).not.toBe('');
+      expect(/<xmp:CreatorTool>([^<]*)<\/xmp:CreatorTool>/.exec(text)?.[1]).toBe(info('Creator'));
+      expect(info('Keywords')).not.toBe('');
+      expect(/<pdf:Keywords>([^<]*)<\/pdf:Keywords>/.exec(text)?.[1]).toBe(info('Keywords'));
+    });
+
+    it('completes the output intent: its ICC profile stream says its number of components (/N 3)', () => {
+      for (const { name, file } of pdfs) {
+        const text = qdfText(file, path.join(dir, `${name}.qdf.pdf`));
+        const profile = /\/DestOutputProfile (\d+) 0 R/.exec(text)?.[1];
+        expect(profile, name).toBeDefined();
+        const object = new RegExp(`\\n${profile} 0 obj\\n<<([\\s\\S]*?)>>\\nstream`).exec(text)?.[1];
+        expect(object, name).toMatch(/\/N 3\b/);
+      }
     });
   },
 );
