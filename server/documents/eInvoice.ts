@@ -18,6 +18,7 @@ import { facturXGaps, xRechnungGaps } from '../../tenant/eInvoiceRules';
 import type { DocumentTenant } from './documentTenant';
 import { streetLine } from '../../engine/domain/addressFormat';
 import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
+import type { VatSplit } from './invoiceFigures';
 import { timeDocument } from '../metrics/registry';
 import { completeCii, type CiiAdditions } from './ciiCompletion';
 import { finishFacturX } from './facturXPdf';
@@ -82,16 +83,11 @@ export function isBusiness(party: BilledParty | undefined): boolean {
 
 const amount = (value: number) => value.toFixed(2);
 
-/**
- * VAT category (UNTDID 5305): S standard rated for any rate above 0, Z zero rated for 0 % (UK
- * newspapers and magazines are zero-rated goods, not exempt).
- */
-const category = (ratePercent: number) => (ratePercent > 0 ? 'S' : 'Z');
-
-function taxCategory(ratePercent: number): VatCategory & LineCategory {
+/** The VAT category of a line or a breakdown entry (invoiceFigures.ts VatCategory, UNTDID 5305). */
+function taxCategory(split: VatSplit): VatCategory & LineCategory {
   return {
-    'cbc:ID': category(ratePercent),
-    'cbc:Percent': String(ratePercent),
+    'cbc:ID': split.category,
+    'cbc:Percent': String(split.ratePercent),
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
 }
@@ -190,14 +186,18 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
   const config = input.tenant.invoice!;
   const publisher = config.publisher!;
   const currency = model.currency as Currency;
-  const bank = config.bankAccount;
-  const { totals } = model;
+  // SEPA transfer details only where the buyer is asked to pay (not for a credit note or an overpayment).
+  const bank = model.stated.due > 0 && !model.creditNote ? config.bankAccount : undefined;
+  const { totals, stated } = model;
+  // A credit note (type code 381) states its amounts positive: the order system books it negative.
+  const sign = model.creditNote ? -1 : 1;
+  const signed = (value: number) => amount(sign * value);
   const data: Invoice = {
     'ubl:Invoice': {
       'cbc:ID': model.number,
       'cbc:IssueDate': model.date,
       ...(model.dueDate ? { 'cbc:DueDate': model.dueDate } : {}),
-      'cbc:InvoiceTypeCode': '380',
+      'cbc:InvoiceTypeCode': model.creditNote ? '381' : '380',
       'cbc:DocumentCurrencyCode': currency,
       // BT-10: XRechnung requires a buyer reference; for a private customer's publisher it is the
       // customer number the invoice prints (else the order number).
@@ -229,46 +229,63 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
       'cac:PaymentTerms': { 'cbc:Note': model.paymentTerms.join(' ') },
       'cac:TaxTotal': [
         {
-          'cbc:TaxAmount': amount(totals.vat),
+          'cbc:TaxAmount': signed(totals.vat),
           'cbc:TaxAmount@currencyID': currency,
           'cac:TaxSubtotal': totals.breakdown.map((entry) => ({
-            'cbc:TaxableAmount': amount(entry.net),
+            'cbc:TaxableAmount': signed(entry.net),
             'cbc:TaxableAmount@currencyID': currency,
-            'cbc:TaxAmount': amount(entry.vat),
+            'cbc:TaxAmount': signed(entry.vat),
             'cbc:TaxAmount@currencyID': currency,
-            'cac:TaxCategory': taxCategory(entry.ratePercent),
+            'cac:TaxCategory': {
+              ...taxCategory(entry),
+              // BR-E-10: an exempt amount says why.
+              ...(entry.category === 'E' && entry.exemptionReason
+                ? { 'cbc:TaxExemptionReason': entry.exemptionReason }
+                : {}),
+            },
           })),
         },
       ],
       'cac:LegalMonetaryTotal': {
-        'cbc:LineExtensionAmount': amount(totals.net),
+        'cbc:LineExtensionAmount': signed(totals.net),
         'cbc:LineExtensionAmount@currencyID': currency,
-        'cbc:TaxExclusiveAmount': amount(totals.net),
+        'cbc:TaxExclusiveAmount': signed(totals.net),
         'cbc:TaxExclusiveAmount@currencyID': currency,
-        'cbc:TaxInclusiveAmount': amount(totals.gross),
+        'cbc:TaxInclusiveAmount': signed(totals.gross),
         'cbc:TaxInclusiveAmount@currencyID': currency,
-        // A paid invoice (status A) states the payment as prepaid, so nothing is due (BR-CO-16).
-        ...(model.paid
-          ? { 'cbc:PrepaidAmount': amount(totals.gross), 'cbc:PrepaidAmount@currencyID': currency }
+        // What was paid (BT-113) and what is left (BT-115, BR-CO-16): a paid invoice states the
+        // payment as prepaid and nothing due, a partly paid one the part paid and the rest, an
+        // overpaid one a negative amount due.
+        ...(stated.prepaid !== 0
+          ? { 'cbc:PrepaidAmount': amount(stated.prepaid), 'cbc:PrepaidAmount@currencyID': currency }
           : {}),
-        'cbc:PayableAmount': amount(model.paid ? 0 : totals.gross),
+        'cbc:PayableAmount': amount(stated.due),
         'cbc:PayableAmount@currencyID': currency,
       },
       'cac:InvoiceLine': model.lines.map((line, index): Line => {
         const figures = totals.lines[index];
+        const net = sign * figures.net;
+        // BR-27: the item's net price is never negative; a line that takes off (a discount in an
+        // invoice, a charge in a credit note) has a negative quantity instead.
+        const quantity = (line.quantity ?? 1) * (net < 0 ? -1 : 1);
+        const price = Math.abs(net) / Math.abs(quantity);
         return {
           'cbc:ID': String(index + 1),
-          // One subscription period per line: quantity 1, unit "one" (UN/ECE Rec. 20 C62).
-          'cbc:InvoicedQuantity': '1',
+          // Unit "one" (UN/ECE Rec. 20 C62): a subscription period, a copy, a licence.
+          'cbc:InvoicedQuantity': String(quantity),
           'cbc:InvoicedQuantity@unitCode': 'C62',
-          'cbc:LineExtensionAmount': amount(figures.net),
+          'cbc:LineExtensionAmount': amount(net),
           'cbc:LineExtensionAmount@currencyID': currency,
           'cac:InvoicePeriod': period(line.period.from, line.period.to),
           'cac:Item': {
             'cbc:Name': line.description,
-            'cac:ClassifiedTaxCategory': taxCategory(figures.ratePercent),
+            'cac:ClassifiedTaxCategory': taxCategory(figures),
           },
-          'cac:Price': { 'cbc:PriceAmount': amount(figures.net), 'cbc:PriceAmount@currencyID': currency },
+          // Four decimals: a net price of a line of several units need not be whole cents.
+          'cac:Price': {
+            'cbc:PriceAmount': String(Math.round(price * 10_000) / 10_000),
+            'cbc:PriceAmount@currencyID': currency,
+          },
         };
       }) as [Line, ...Line[]],
     },

@@ -134,7 +134,10 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   const words = documentWords(locale);
   const model = invoiceModel(input);
   const { number, period, lines } = model;
-  const title = `${words.invoice} ${number}`;
+  // A credit note (the order system's negative invoice) says so and states its amounts positive,
+  // as its XML does (eInvoice.ts, type code 381).
+  const title = `${model.creditNote ? words.creditNote : words.invoice} ${number}`;
+  const sign = model.creditNote ? -1 : 1;
   const { page, finish } = startPdf({ tenant, locale, words, title, compress: input.compress });
   page.footerNote = words.footer;
   const money = (amount: number) => formatMoney(amount, payment.currency, locale);
@@ -167,8 +170,22 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   y += write(page, title, MARGIN, y, { size: 18, font: 'bold', tag: 'H1' }) + 12;
   within(page, 'Table', () => {
     y = tableHead(page, y);
-    for (const line of lines) {
-      const description = line.description;
+    const severalRates = model.totals.breakdown.length > 1;
+    for (const [index, line] of lines.entries()) {
+      // Quantity and unit price where a line has more than one unit; its VAT rate where the
+      // invoice has several (the breakdown below names the rates).
+      const quantity = line.quantity ?? 1;
+      const details = [
+        quantity !== 1
+          ? words.quantityTimes(
+              new Intl.NumberFormat(locale).format(quantity),
+              money((sign * line.amount) / quantity),
+            )
+          : '',
+        severalRates ? words.vat(formatPercent(model.totals.lines[index].ratePercent, locale)) : '',
+      ].filter(Boolean);
+      const description =
+        details.length > 0 ? `${line.description}\n${details.join(', ')}` : line.description;
       const needed =
         Math.max(page.doc.fontSize(10).heightOfString(description, { width: COLUMNS.itemWidth }), 14) + 8;
       if (y + needed > page.bottom) {
@@ -190,7 +207,7 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
             ...cell,
             width: COLUMNS.periodWidth,
           }),
-          write(page, money(line.amount), COLUMNS.amount, y, {
+          write(page, money(sign * line.amount), COLUMNS.amount, y, {
             ...cell,
             width: COLUMNS.amountWidth,
             align: 'right',
@@ -205,13 +222,32 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { totals } = model;
   const vatRows: Array<[string, string, boolean]> = totals.breakdown.map((entry) => {
     const rate = formatPercent(entry.ratePercent, locale);
-    const label = totals.breakdown.length > 1 ? words.vatBreakdown(rate, money(entry.net)) : words.vat(rate);
-    return [entry.ratePercent === 0 ? `${label} (${words.zeroRated})` : label, money(entry.vat), false];
+    const label =
+      totals.breakdown.length > 1 ? words.vatBreakdown(rate, money(sign * entry.net)) : words.vat(rate);
+    const note =
+      entry.category === 'Z'
+        ? ` (${words.zeroRated})`
+        : entry.category === 'E' && entry.exemptionReason
+          ? ` (${entry.exemptionReason})`
+          : '';
+    return [`${label}${note}`, money(sign * entry.vat), false];
   });
+  // What was paid and what is left (BT-113, BT-115), where something was paid that is not all of it.
+  const { stated } = model;
+  const paymentRows: Array<[string, string, boolean]> =
+    stated.prepaid !== 0 && stated.due !== 0
+      ? [
+          [words.paidAlready, money(stated.prepaid), false],
+          stated.due > 0
+            ? [words.amountDue, money(stated.due), true]
+            : [words.overpaid, money(-stated.due), true],
+        ]
+      : [];
   const rows: Array<[string, string, boolean]> = [
-    [words.net, money(totals.net), false],
+    [words.net, money(sign * totals.net), false],
     ...vatRows,
-    [`${words.gross} ${payment.currency}`, money(totals.gross), true],
+    [`${words.gross} ${payment.currency}`, money(stated.gross), true],
+    ...paymentRows,
   ];
   if (y + 70 + 16 * rows.length > page.bottom) y = nextPage(page);
   rule(page, y);

@@ -28,6 +28,7 @@ import {
   xsdCheck,
   type SchematronFinding,
 } from './eInvoiceValidators';
+import { pdfText } from './pdfText';
 
 const { tenants } = loadTenantFiles();
 const missing = missingValidators();
@@ -97,6 +98,7 @@ function casesOf(tenant: ResolvedTenant): Case[] {
   const base = { tenant, subscription: subscription('ABC') };
   const ownRate = Object.keys(tenant.invoice?.vatRatePercentByPublication ?? {})[0];
   const rate = tenant.invoice?.vatRatePercent ?? 7;
+  const standardRate = tenant.invoice?.publisher?.countryCode === 'GB' ? 20 : 19;
   const cases: Case[] = [
     {
       name: 'b2c-paid',
@@ -130,7 +132,7 @@ function casesOf(tenant: ResolvedTenant): Case[] {
             description: 'Digital Plus',
             period: { from: '2026-01-01', to: '2026-03-31' },
             amount: 14.96,
-            vatRatePercent: tenant.invoice?.publisher?.countryCode === 'GB' ? 20 : 19,
+            vatRatePercent: standardRate,
           },
         ],
       },
@@ -152,6 +154,73 @@ function casesOf(tenant: ResolvedTenant): Case[] {
             vatRatePercent: 19,
           },
         ],
+      },
+    },
+    {
+      // The order system's own lines (schemas/api/order-system-payment.schema.json): three copies
+      // of the print edition at the tenant's rate and a digital access at the standard rate, in
+      // the other language, partly paid: 50 of 120.92.
+      name: 'b2b-record-lines-partly-paid',
+      input: {
+        ...base,
+        locale: other,
+        payment: payment({
+          currency,
+          invoiceStatusCode: 'T',
+          amount: 120.92,
+          invoiceNumber: '9000001240',
+          paidAmount: 50,
+          lines: [
+            {
+              description: 'Druckausgabe',
+              translations: { 'en-GB': { description: 'Print edition' } },
+              quantity: 3,
+              unitPrice: '35.31',
+              vatCategory: rate > 0 ? 'S' : 'Z',
+              vatRatePercent: rate,
+            },
+            {
+              description: 'Digital-Zugang',
+              translations: { 'en-GB': { description: 'Digital access' } },
+              unitPrice: 14.99,
+              vatCategory: 'S',
+              vatRatePercent: standardRate,
+            },
+          ],
+        }),
+        billedTo: company,
+      },
+    },
+    {
+      // A negative invoice of the order system: a credit note (type code 381), not yet refunded.
+      name: 'b2b-credit-note',
+      input: {
+        ...base,
+        locale: tenant.defaultLocale,
+        payment: payment({
+          currency,
+          invoiceStatusCode: 'O',
+          amount: -44.94,
+          invoiceNumber: '9000001241',
+          lines: [
+            {
+              description: 'Erstattung Druckausgabe',
+              unitPrice: '-44.94',
+              vatCategory: rate > 0 ? 'S' : 'Z',
+              vatRatePercent: rate,
+            },
+          ],
+        }),
+        billedTo: company,
+      },
+    },
+    {
+      name: 'b2c-overpaid',
+      input: {
+        ...base,
+        locale: tenant.defaultLocale,
+        payment: payment({ currency, amount: 89.7, paidAmount: 100, invoiceNumber: '9000001242' }),
+        billedTo: person,
       },
     },
   ];
@@ -346,6 +415,64 @@ describe.skipIf(missing.length > 0 && !inCi)(
           expect(seller, file).toContain(`<ram:Description>${registration}</ram:Description>`);
         else expect(seller, file).not.toContain('<ram:Description>');
       }
+    });
+
+    it("builds the invoice from the order system's lines: quantities, two VAT breakdowns, what was paid and what is due", async () => {
+      const { readFileSync } = await import('node:fs');
+      const xml = (name: string) => readFileSync(path.join(xmlDir, name), 'utf8');
+      const header = (text: string) =>
+        /<ram:ApplicableHeaderTradeSettlement>[\s\S]*<\/ram:ApplicableHeaderTradeSettlement>/.exec(text)![0];
+      for (const file of [
+        'technikwelt-b2b-record-lines-partly-paid.factur-x.xml',
+        'technikwelt-b2b-record-lines-partly-paid.xrechnung.xml',
+      ]) {
+        const lines = xml(file);
+        expect(lines, file).toContain('<ram:TypeCode>380</ram:TypeCode>');
+        expect(lines, file).toContain('<ram:Name>Print edition</ram:Name>');
+        expect(lines, file).toContain('<ram:BilledQuantity unitCode="C62">3</ram:BilledQuantity>');
+        // 3 × 35.31 = 105.93 at 7 %: 99.00 + 6.93; 14.99 at 19 %: 12.60 + 2.39.
+        const taxes = [
+          ...header(lines).matchAll(/<ram:ApplicableTradeTax>([\s\S]*?)<\/ram:ApplicableTradeTax>/g),
+        ].map(([, tax]) => [
+          /<ram:RateApplicablePercent>([^<]*)</.exec(tax)![1],
+          /<ram:BasisAmount>([^<]*)</.exec(tax)![1],
+          /<ram:CalculatedAmount>([^<]*)</.exec(tax)![1],
+        ]);
+        expect(taxes, file).toEqual([
+          ['19', '12.60', '2.39'],
+          ['7', '99.00', '6.93'],
+        ]);
+        expect(lines, file).toContain('<ram:GrandTotalAmount>120.92</ram:GrandTotalAmount>');
+        expect(lines, file).toContain('<ram:TotalPrepaidAmount>50.00</ram:TotalPrepaidAmount>');
+        expect(lines, file).toContain('<ram:DuePayableAmount>70.92</ram:DuePayableAmount>');
+      }
+      const credit = xml('technikwelt-b2b-credit-note.factur-x.xml');
+      expect(credit).toContain('<ram:TypeCode>381</ram:TypeCode>');
+      expect(credit).toContain('<ram:GrandTotalAmount>44.94</ram:GrandTotalAmount>');
+      expect(credit).toContain('<ram:DuePayableAmount>44.94</ram:DuePayableAmount>');
+      const overpaid = xml('stadtkurier-b2c-overpaid.factur-x.xml');
+      expect(overpaid).toContain('<ram:TotalPrepaidAmount>100.00</ram:TotalPrepaidAmount>');
+      expect(overpaid).toContain('<ram:DuePayableAmount>-10.30</ram:DuePayableAmount>');
+      expect(xml('northern-review-b2b-record-lines-partly-paid.factur-x.xml')).toContain(
+        '<ram:CategoryCode>Z</ram:CategoryCode>',
+      );
+    });
+
+    it('prints what the XML states: quantity and unit price, what was paid, what is due, a credit note as such', async () => {
+      const { readFileSync } = await import('node:fs');
+      const text = async (name: string) =>
+        (await pdfText(readFileSync(pdfs.find((p) => p.name === name)!.file))).text;
+      const partly = await text('technikwelt-b2b-record-lines-partly-paid');
+      expect(partly).toContain('Print edition 3 × €35.31');
+      expect(partly).toContain('Already paid €50.00');
+      expect(partly).toContain('Amount due €70.92');
+      expect(partly).toContain('Please pay the remaining €70.92');
+      const credit = await text('technikwelt-b2b-credit-note');
+      expect(credit).toContain('Gutschrift 9000001241');
+      expect(credit).toContain('Den Betrag von 44,94 € erstatten wir Ihnen.');
+      expect(credit).not.toContain('-44,94');
+      const overpaid = await text('stadtkurier-b2c-overpaid');
+      expect(overpaid).toContain('Zu viel gezahlt 10,30 €');
     });
 
     it('the validators are not vacuous: a broken total fails the schematron, a missing element the XSD', async () => {

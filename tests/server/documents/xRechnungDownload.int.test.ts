@@ -274,4 +274,58 @@ describe('e-invoice downloads', () => {
       ]);
     }
   });
+
+  it("renders the order system's lines and paid amount: two rates, what was paid, what is due", async () => {
+    const { sub, history } = await invoiceCase();
+    const invoice = history.items[0];
+    const [before] = await db.query<{ amount: string; invoice_status_code: string }>(
+      `select amount::text, invoice_status_code from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
+      [tenant.id, sub.id, invoice.id],
+    );
+    // As the operator API and the import store a record with lines (schemas/api/order-system-payment.schema.json).
+    await db.query(
+      `update payment_history set amount = 120.92, invoice_status_code = 'T', paid_amount = 50, lines = $4
+        where tenant_id = $1 and subscription_id = $2 and id = $3`,
+      [
+        tenant.id,
+        sub.id,
+        invoice.id,
+        JSON.stringify([
+          {
+            description: 'Druckausgabe',
+            quantity: 3,
+            unitPrice: '35.31',
+            vatCategory: 'S',
+            vatRatePercent: 7,
+          },
+          { description: 'Digital-Zugang', unitPrice: '14.99', vatCategory: 'S', vatRatePercent: 19 },
+        ]),
+      ],
+    );
+    try {
+      const file = await fetchFile(
+        api(`/subscriptions/${sub.id}/invoices/${invoice.id}/download`),
+        client.accessToken,
+      );
+      expect(file.status).toBe(200);
+      const { text } = await pdfText(file.bytes);
+      expect(text).toContain('Druckausgabe 3 × 35,31 €');
+      expect(text).toContain('Umsatzsteuer 19 % auf 12,60 €');
+      expect(text).toContain('Umsatzsteuer 7 % auf 99,00 €');
+      expect(text).toContain('Bereits bezahlt 50,00 €');
+      expect(text).toContain('Noch zu zahlen 70,92 €');
+      const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
+      const attachments = (await pdf.getAttachments()) as Record<string, { content: Uint8Array }>;
+      const xml = new TextDecoder().decode(Object.values(attachments)[0].content);
+      expect(xml).toContain('<ram:TotalPrepaidAmount>50.00</ram:TotalPrepaidAmount>');
+      expect(xml).toContain('<ram:DuePayableAmount>70.92</ram:DuePayableAmount>');
+      expect(xml.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(2);
+    } finally {
+      await db.query(
+        `update payment_history set amount = $4, invoice_status_code = $5, paid_amount = null, lines = null
+          where tenant_id = $1 and subscription_id = $2 and id = $3`,
+        [tenant.id, sub.id, invoice.id, before.amount, before.invoice_status_code],
+      );
+    }
+  });
 });
