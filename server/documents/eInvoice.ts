@@ -268,7 +268,12 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
         // BR-27: the item's net price is never negative; a line that takes off (a discount in an
         // invoice, a charge in a credit note) has a negative quantity instead.
         const quantity = (line.quantity ?? 1) * (net < 0 ? -1 : 1);
-        const price = Math.abs(net) / Math.abs(quantity);
+        // BT-146 in whole cents (the library takes two decimals): the net price of one unit where
+        // it is one, else of the line's units as the base quantity (BT-149), so that quantity ×
+        // price ÷ base quantity is the line's net exactly (BT-131).
+        const units = Math.abs(quantity);
+        const perUnit = Math.round((Math.abs(net) * 100) / units);
+        const exact = perUnit * units === Math.round(Math.abs(net) * 100);
         return {
           'cbc:ID': String(index + 1),
           // Unit "one" (UN/ECE Rec. 20 C62): a subscription period, a copy, a licence.
@@ -281,10 +286,12 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
             'cbc:Name': line.description,
             'cac:ClassifiedTaxCategory': taxCategory(figures),
           },
-          // Four decimals: a net price of a line of several units need not be whole cents.
           'cac:Price': {
-            'cbc:PriceAmount': String(Math.round(price * 10_000) / 10_000),
+            'cbc:PriceAmount': exact ? amount(perUnit / 100) : amount(Math.abs(net)),
             'cbc:PriceAmount@currencyID': currency,
+            ...(exact
+              ? {}
+              : { 'cbc:BaseQuantity': String(units), 'cbc:BaseQuantity@unitCode': 'C62' as const }),
           },
         };
       }) as [Line, ...Line[]],

@@ -35,7 +35,10 @@ export interface VatSplit {
 }
 
 /** The rate of a publication: its own rate, else the tenant's, else the default. */
-export function vatRateFor(config: InvoiceConfig | undefined, publication: string | undefined): number {
+export function vatRateFor(
+  config: Pick<InvoiceConfig, 'vatRatePercent' | 'vatRatePercentByPublication'> | undefined,
+  publication: string | undefined,
+): number {
   const own = publication ? config?.vatRatePercentByPublication?.[publication] : undefined;
   return own ?? config?.vatRatePercent ?? DEFAULT_VAT_RATE_PERCENT;
 }

@@ -328,4 +328,38 @@ describe('e-invoice downloads', () => {
       );
     }
   });
+
+  it('shows the demo business customer (its own login) the XRechnung beside the PDF of its two-rate, partly paid invoice', async () => {
+    const demo = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+    const login = demo.logins.find((l) => l.description.includes('business customer'))!;
+    const business = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+    await business.get('/subscriptions');
+    expect((await business.post('/login/magic-link', { email: login.email })).status).toBe(202);
+    await drainMailQueue(db, mailer);
+    const mail = readdirSync(outboxDir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+      .filter((m) => m.to === login.email)
+      .at(-1);
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
+    business.setAccessToken((await business.post('/login/token', { token })).body.accessToken);
+    const own = (await business.get<Subscription[]>('/subscriptions')).body;
+    const withLines = own.find((s) => s.displayName && s.roles.includes('RE') && !s.isMultiLicense)!;
+    const history = (await business.get(`/subscriptions/${withLines.id}/payment-history`)).body as {
+      xRechnung?: boolean;
+      items: Array<{ id: string; invoiceStatusCode: string }>;
+    };
+    expect(history.xRechnung).toBe(true);
+    const newest = history.items[0];
+    expect(newest.invoiceStatusCode).toBe('T');
+    const file = await fetchFile(
+      api(`/subscriptions/${withLines.id}/invoices/${newest.id}/xrechnung`),
+      business.accessToken,
+    );
+    expect(file.status).toBe(200);
+    const xml = new TextDecoder().decode(file.bytes);
+    expect(xml.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(2);
+    expect(xml).toContain('<ram:RateApplicablePercent>19</ram:RateApplicablePercent>');
+    expect(xml).toContain('<ram:TotalPrepaidAmount>');
+  });
 });
