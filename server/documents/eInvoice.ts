@@ -186,8 +186,11 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
   const config = input.tenant.invoice!;
   const publisher = config.publisher!;
   const currency = model.currency as Currency;
-  // SEPA transfer details only where the buyer is asked to pay (not for a credit note or an overpayment).
-  const bank = model.stated.due > 0 && !model.creditNote ? config.bankAccount : undefined;
+  // The seller's account as before for every invoice, paid or not: XRechnung wants payment
+  // instructions in each (BR-DE-1). A credit note pays the buyer, not into the seller's account:
+  // its instructions name no account (UNTDID 4461 code 1, "instrument not defined"); the terms
+  // say that the amount is refunded.
+  const bank = model.creditNote ? undefined : config.bankAccount;
   const { totals, stated } = model;
   // A credit note (type code 381) states its amounts positive: the order system books it negative.
   const sign = model.creditNote ? -1 : 1;
@@ -225,7 +228,9 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
               },
             ],
           }
-        : {}),
+        : model.creditNote
+          ? { 'cac:PaymentMeans': [{ 'cbc:PaymentMeansCode': '1' as const }] }
+          : {}),
       'cac:PaymentTerms': { 'cbc:Note': model.paymentTerms.join(' ') },
       'cac:TaxTotal': [
         {

@@ -4,9 +4,9 @@
  * IBAN), at several VAT rates (a print + digital bundle at 7 % and 19 %, a title with its own rate)
  * — are rendered as the portal renders them; their embedded factur-x.xml and the XRechnung of the
  * business invoices go through the official CII XSD (xmllint) and the EN 16931 schematron (Saxon
- * HE), the PDFs through `qpdf --check`, and `pdfdetach -list` must name factur-x.xml.
- * The order system books no credit notes (the payment history has no negative amounts), so there
- * is none to check.
+ * HE), the PDFs through `qpdf --check`, and `pdfdetach -list` must name factur-x.xml. Among
+ * them an invoice built from the order system's lines (two rates, partly paid), an overpaid one and
+ * a credit note (the order system's negative invoice, type code 381).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
