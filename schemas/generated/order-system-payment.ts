@@ -5,7 +5,7 @@
  */
 
 /**
- * An entry of a subscription's payment history (portal-core.md §3 "Payment history"); an entry with an invoice number is an invoice the portal renders as PDF. A record of the operator API (PUT /operator/v1/payments/{key}) and of `portal import` (payments.ndjson), issue 25. Key: subscriptionId + id.
+ * An entry of a subscription's payment history (portal-core.md §3 "Payment history"); an entry with an invoice number is an invoice the portal renders as PDF. A record of the operator API (PUT /operator/v1/payments/{key}) and of `portal import` (payments.ndjson), issue 25. Key: subscriptionId + id. An invoice may carry its lines (each with quantity, gross unit price, VAT category and rate) and what has been paid of it; without lines the invoice is one line of the whole amount at the publication's rate, as before (README "Invoices and documents"). A negative amount is a credit note.
  */
 export interface OrderSystemPayment {
   /**
@@ -24,4 +24,52 @@ export interface OrderSystemPayment {
   invoiceNumber?: string | null;
   externalDocumentNumber?: string | null;
   documentId?: string | null;
+  /**
+   * What the subscriber has paid of this invoice so far, in its currency (EN 16931 BT-113): with invoiceStatusCode T (partly paid) the invoice states it and asks for the rest only (BT-115); more than `amount` is an overpayment the invoice states as such. Left out: A counts as paid in full, O and U as nothing paid.
+   */
+  paidAmount?: number | string | null;
+  /**
+   * The invoice's lines. Their gross amounts (quantity × unitPrice, rounded to the cent) must add up to `amount`. Left out or null: one line, the subscription over the billing cycle, of the whole amount at the publication's rate.
+   *
+   * @minItems 1
+   * @maxItems 500
+   */
+  lines?:
+    | {
+        /**
+         * What the line is for, in the tenant's default language (EN 16931 BT-153).
+         */
+        description: string;
+        /**
+         * The description in other languages, by locale: { "en-GB": { "description": "…" } } (the invoice is in the subscriber's language).
+         */
+        translations?: {
+          [k: string]:
+            | {
+                description: string;
+              }
+            | undefined;
+        };
+        /**
+         * How many units (EN 16931 BT-129); 1 by default.
+         */
+        quantity?: number;
+        /**
+         * The gross price of one unit, VAT included, like `amount` (a JSON number, or a decimal string to carry it exactly). Negative in a credit note's lines, or for a discount line.
+         */
+        unitPrice: number | string;
+        /**
+         * VAT category (UNTDID 5305): S standard or reduced rate (rate above 0), Z zero-rated (0, e.g. UK printed newspapers), E exempt (0, with vatExemptionReason).
+         */
+        vatCategory: 'S' | 'Z' | 'E';
+        /**
+         * The line's VAT rate in percent (7 for a printed German newspaper or an e-paper, 19 for a digital service).
+         */
+        vatRatePercent: number;
+        /**
+         * Why the line is exempt (EN 16931 BT-120), required with category E.
+         */
+        vatExemptionReason?: string;
+      }[]
+    | null;
 }

@@ -11,6 +11,7 @@ import { refuse } from '../tenancy/refusals';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
+import type { Locale } from '../../engine/domain/locales';
 
 /** The user's subscription or 404 `not_found`; in the screen's language when the request is given (issue 14, finding 4). */
 export async function subscriptionOr404(
@@ -18,10 +19,12 @@ export async function subscriptionOr404(
   res: Response,
   id: string,
   req?: Request,
+  /** A document's language where it is not the screen's (an invoice's `?lang=`). */
+  locale?: Locale,
 ): Promise<Subscription> {
   const tenant = requestTenant(res);
   const subscription = await getSubscriptionForUser(db, tenant.id, currentUser(res).id, id, {
-    locale: req ? requestLocale(req, tenant) : undefined,
+    locale: locale ?? (req ? requestLocale(req, tenant) : undefined),
   });
   if (!subscription) throw refuse.notYours('There is no such subscription on your account.');
   return subscription;

@@ -353,6 +353,8 @@ async function invoiceOf(
       invoiceNumber: payment.invoiceNumber,
       externalDocumentNumber: payment.externalDocumentNumber,
       documentId: payment.documentId,
+      paidAmount: payment.paidAmount == null ? null : Number(payment.paidAmount),
+      lines: payment.lines,
     },
     billedTo,
   });

@@ -48,6 +48,19 @@ export interface DocumentWords {
   payableTo: (iban: string) => string;
   /** A VAT row of an invoice with several rates: "VAT 19 % on 10,00 €". */
   vatBreakdown: (rate: string, net: string) => string;
+  /** A negative invoice of the order system (EN 16931 type code 381). */
+  creditNote: string;
+  /** The totals of a part payment or an overpayment (BT-113, BT-115). */
+  paidAlready: string;
+  amountDue: string;
+  overpaid: string;
+  partlyPaid: (paid: string, due: string, date: string) => string;
+  overpaidTerms: (amount: string) => string;
+  partPaymentsCredited: string;
+  refund: (amount: string) => string;
+  refundedOn: (date: string) => string;
+  /** A line of more than one unit: "3 × 12,00 €". */
+  quantityTimes: (quantity: string, price: string) => string;
 }
 
 const WORD_KEYS = [
@@ -80,6 +93,11 @@ const WORD_KEYS = [
   'giftFor',
   'validFrom',
   'continued',
+  'creditNote',
+  'paidAlready',
+  'amountDue',
+  'overpaid',
+  'partPaymentsCredited',
 ] as const;
 
 /** The words of the PDFs in `locale`, in the shape the renderers use. */
@@ -98,6 +116,11 @@ export function documentWords(locale: DocumentLocale): DocumentWords {
     payableBy: (date) => t('payableBy', { date }),
     payableTo: (iban) => t('payableTo', { iban }),
     vatBreakdown: (rate, net) => t('vatBreakdown', { rate, net }),
+    partlyPaid: (paid, due, date) => t('partlyPaid', { paid, due, date }),
+    overpaidTerms: (amount) => t('overpaidTerms', { amount }),
+    refund: (amount) => t('refund', { amount }),
+    refundedOn: (date) => t('refundedOn', { date }),
+    quantityTimes: (quantity, price) => t('quantityTimes', { quantity, price }),
     statuses: { A: t('status.A'), T: t('status.T'), O: t('status.O'), U: t('status.U') },
   };
 }

@@ -16,8 +16,12 @@ import type { Invoice, InvoiceService as InvoiceServiceType, Logger } from '@e-i
 import type { InvoiceConfig } from '../../schemas/generated/tenant';
 import { facturXGaps, xRechnungGaps } from '../../tenant/eInvoiceRules';
 import type { DocumentTenant } from './documentTenant';
+import { streetLine } from '../../engine/domain/addressFormat';
 import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
+import type { VatSplit } from './invoiceFigures';
 import { timeDocument } from '../metrics/registry';
+import { completeCii, type CiiAdditions } from './ciiCompletion';
+import { finishFacturX } from './facturXPdf';
 
 /** The library's names of the two formats (its FormatFactoryService lists them). */
 export const FACTUR_X_FORMAT = 'Factur-X-EN16931';
@@ -79,16 +83,11 @@ export function isBusiness(party: BilledParty | undefined): boolean {
 
 const amount = (value: number) => value.toFixed(2);
 
-/**
- * VAT category (UNTDID 5305): S standard rated for any rate above 0, Z zero rated for 0 % (UK
- * newspapers and magazines are zero-rated goods, not exempt).
- */
-const category = (ratePercent: number) => (ratePercent > 0 ? 'S' : 'Z');
-
-function taxCategory(ratePercent: number): VatCategory & LineCategory {
+/** The VAT category of a line or a breakdown entry (invoiceFigures.ts VatCategory, UNTDID 5305). */
+function taxCategory(split: VatSplit): VatCategory & LineCategory {
   return {
-    'cbc:ID': category(ratePercent),
-    'cbc:Percent': String(ratePercent),
+    'cbc:ID': split.category,
+    'cbc:Percent': String(split.ratePercent),
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
 }
@@ -124,13 +123,10 @@ function seller(config: InvoiceConfig): Supplier {
       'cac:PartyTaxScheme': taxSchemes,
       'cac:PartyLegalEntity': {
         'cbc:RegistrationName': publisher.name,
-        // The register entry: without a VAT id it is what identifies the seller (BT-30, BR-CO-26),
-        // else additional legal information (BT-33).
-        ...(publisher.registration
-          ? publisher.vatId
-            ? { 'cbc:CompanyLegalForm': publisher.registration }
-            : { 'cbc:CompanyID': publisher.registration }
-          : {}),
+        // The register entry: without a VAT id it is also what identifies the seller (BT-30,
+        // BR-CO-26). As additional legal information (BT-33) it is stated whenever the tenant gives
+        // it, by completeCii: the library drops CompanyLegalForm (ciiCompletion.ts).
+        ...(publisher.registration && !publisher.vatId ? { 'cbc:CompanyID': publisher.registration } : {}),
       },
       ...(publisher.contact
         ? {
@@ -145,8 +141,25 @@ function seller(config: InvoiceConfig): Supplier {
   };
 }
 
+/**
+ * The buyer's street as the portal shows the address (engine/domain/addressFormat.ts): the free
+ * address lines of an `address-lines` tenant, else street and house number in the country's order.
+ * EN 16931 has three lines: BT-50, BT-51 and BT-163 (which takes whatever is left).
+ */
+function buyerStreet(party: BilledParty | undefined) {
+  if (!party) return {};
+  const lines = [party.addressLine1, party.addressLine2, party.addressLine3, streetLine(party)]
+    .map((line) => line?.trim() ?? '')
+    .filter((line) => line !== '');
+  const [first, second, ...rest] = lines;
+  return {
+    ...(first ? { 'cbc:StreetName': first } : {}),
+    ...(second ? { 'cbc:AdditionalStreetName': second } : {}),
+    ...(rest.length > 0 ? { 'cac:AddressLine': { 'cbc:Line': rest.join(', ') } } : {}),
+  };
+}
+
 function buyer(party: BilledParty | undefined, fallbackCountry: string): Customer {
-  const street = [party?.street, party?.streetNumber].filter(Boolean).join(' ');
   return {
     'cac:Party': {
       ...(party?.emailAddress
@@ -154,7 +167,7 @@ function buyer(party: BilledParty | undefined, fallbackCountry: string): Custome
         : {}),
       ...(party?.bpNumber ? { 'cac:PartyIdentification': { 'cbc:ID': party.bpNumber } } : {}),
       'cac:PostalAddress': {
-        ...(street ? { 'cbc:StreetName': street } : {}),
+        ...buyerStreet(party),
         ...(party?.city ? { 'cbc:CityName': party.city } : {}),
         ...(party?.zipcode ? { 'cbc:PostalZone': party.zipcode } : {}),
         // BR-11: the buyer's country is required; a partner without one lives where the publisher does.
@@ -173,14 +186,21 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
   const config = input.tenant.invoice!;
   const publisher = config.publisher!;
   const currency = model.currency as Currency;
-  const bank = config.bankAccount;
-  const { totals } = model;
+  // The seller's account as before for every invoice, paid or not: XRechnung wants payment
+  // instructions in each (BR-DE-1). A credit note pays the buyer, not into the seller's account:
+  // its instructions name no account (UNTDID 4461 code 1, "instrument not defined"); the terms
+  // say that the amount is refunded.
+  const bank = model.creditNote ? undefined : config.bankAccount;
+  const { totals, stated } = model;
+  // A credit note (type code 381) states its amounts positive: the order system books it negative.
+  const sign = model.creditNote ? -1 : 1;
+  const signed = (value: number) => amount(sign * value);
   const data: Invoice = {
     'ubl:Invoice': {
       'cbc:ID': model.number,
       'cbc:IssueDate': model.date,
       ...(model.dueDate ? { 'cbc:DueDate': model.dueDate } : {}),
-      'cbc:InvoiceTypeCode': '380',
+      'cbc:InvoiceTypeCode': model.creditNote ? '381' : '380',
       'cbc:DocumentCurrencyCode': currency,
       // BT-10: XRechnung requires a buyer reference; for a private customer's publisher it is the
       // customer number the invoice prints (else the order number).
@@ -208,55 +228,89 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
               },
             ],
           }
-        : {}),
+        : model.creditNote
+          ? { 'cac:PaymentMeans': [{ 'cbc:PaymentMeansCode': '1' as const }] }
+          : {}),
       'cac:PaymentTerms': { 'cbc:Note': model.paymentTerms.join(' ') },
       'cac:TaxTotal': [
         {
-          'cbc:TaxAmount': amount(totals.vat),
+          'cbc:TaxAmount': signed(totals.vat),
           'cbc:TaxAmount@currencyID': currency,
           'cac:TaxSubtotal': totals.breakdown.map((entry) => ({
-            'cbc:TaxableAmount': amount(entry.net),
+            'cbc:TaxableAmount': signed(entry.net),
             'cbc:TaxableAmount@currencyID': currency,
-            'cbc:TaxAmount': amount(entry.vat),
+            'cbc:TaxAmount': signed(entry.vat),
             'cbc:TaxAmount@currencyID': currency,
-            'cac:TaxCategory': taxCategory(entry.ratePercent),
+            'cac:TaxCategory': {
+              ...taxCategory(entry),
+              // BR-E-10: an exempt amount says why.
+              ...(entry.category === 'E' && entry.exemptionReason
+                ? { 'cbc:TaxExemptionReason': entry.exemptionReason }
+                : {}),
+            },
           })),
         },
       ],
       'cac:LegalMonetaryTotal': {
-        'cbc:LineExtensionAmount': amount(totals.net),
+        'cbc:LineExtensionAmount': signed(totals.net),
         'cbc:LineExtensionAmount@currencyID': currency,
-        'cbc:TaxExclusiveAmount': amount(totals.net),
+        'cbc:TaxExclusiveAmount': signed(totals.net),
         'cbc:TaxExclusiveAmount@currencyID': currency,
-        'cbc:TaxInclusiveAmount': amount(totals.gross),
+        'cbc:TaxInclusiveAmount': signed(totals.gross),
         'cbc:TaxInclusiveAmount@currencyID': currency,
-        // A paid invoice (status A) states the payment as prepaid, so nothing is due (BR-CO-16).
-        ...(model.paid
-          ? { 'cbc:PrepaidAmount': amount(totals.gross), 'cbc:PrepaidAmount@currencyID': currency }
+        // What was paid (BT-113) and what is left (BT-115, BR-CO-16): a paid invoice states the
+        // payment as prepaid and nothing due, a partly paid one the part paid and the rest, an
+        // overpaid one a negative amount due.
+        ...(stated.prepaid !== 0
+          ? { 'cbc:PrepaidAmount': amount(stated.prepaid), 'cbc:PrepaidAmount@currencyID': currency }
           : {}),
-        'cbc:PayableAmount': amount(model.paid ? 0 : totals.gross),
+        'cbc:PayableAmount': amount(stated.due),
         'cbc:PayableAmount@currencyID': currency,
       },
       'cac:InvoiceLine': model.lines.map((line, index): Line => {
         const figures = totals.lines[index];
+        const net = sign * figures.net;
+        // BR-27: the item's net price is never negative; a line that takes off (a discount in an
+        // invoice, a charge in a credit note) has a negative quantity instead.
+        const quantity = (line.quantity ?? 1) * (net < 0 ? -1 : 1);
+        // BT-146 in whole cents (the library takes two decimals): the net price of one unit where
+        // it is one, else of the line's units as the base quantity (BT-149), so that quantity ×
+        // price ÷ base quantity is the line's net exactly (BT-131).
+        const units = Math.abs(quantity);
+        const perUnit = Math.round((Math.abs(net) * 100) / units);
+        const exact = perUnit * units === Math.round(Math.abs(net) * 100);
         return {
           'cbc:ID': String(index + 1),
-          // One subscription period per line: quantity 1, unit "one" (UN/ECE Rec. 20 C62).
-          'cbc:InvoicedQuantity': '1',
+          // Unit "one" (UN/ECE Rec. 20 C62): a subscription period, a copy, a licence.
+          'cbc:InvoicedQuantity': String(quantity),
           'cbc:InvoicedQuantity@unitCode': 'C62',
-          'cbc:LineExtensionAmount': amount(figures.net),
+          'cbc:LineExtensionAmount': amount(net),
           'cbc:LineExtensionAmount@currencyID': currency,
           'cac:InvoicePeriod': period(line.period.from, line.period.to),
           'cac:Item': {
             'cbc:Name': line.description,
-            'cac:ClassifiedTaxCategory': taxCategory(figures.ratePercent),
+            'cac:ClassifiedTaxCategory': taxCategory(figures),
           },
-          'cac:Price': { 'cbc:PriceAmount': amount(figures.net), 'cbc:PriceAmount@currencyID': currency },
+          'cac:Price': {
+            'cbc:PriceAmount': exact ? amount(perUnit / 100) : amount(Math.abs(net)),
+            'cbc:PriceAmount@currencyID': currency,
+            ...(exact
+              ? {}
+              : { 'cbc:BaseQuantity': String(units), 'cbc:BaseQuantity@unitCode': 'C62' as const }),
+          },
         };
       }) as [Line, ...Line[]],
     },
   };
   return data;
+}
+
+/** What the library leaves out of the XML (ciiCompletion.ts): the order number, the register entry. */
+function ciiAdditions(input: InvoiceInput): CiiAdditions {
+  return {
+    orderReference: input.subscription.orderNumber,
+    sellerLegalInformation: input.tenant.invoice?.publisher?.registration,
+  };
 }
 
 /** The library's language for the XMP metadata's canned texts ("de-de", "en-gb"). */
@@ -290,7 +344,11 @@ async function makeFacturX(
       lang: libraryLang(input.locale),
       pdf: { buffer: pdf, filename: `${model.number}.pdf`, mimetype: 'application/pdf' },
     });
-    return await keepOurStructure(result as Uint8Array, title, input.locale);
+    return await finishFacturX(result as Uint8Array, {
+      title,
+      locale: input.locale,
+      completeXml: (xml) => completeCii(xml, ciiAdditions(input)),
+    });
   } catch (error) {
     // The subscriber still gets the invoice they asked for: a data edge the library refuses (its
     // schema's code lists, say) costs the embedded e-invoice, not the download. Logged so the
@@ -298,59 +356,6 @@ async function makeFacturX(
     logError('invoice served without factur-x.xml', { invoice: model.number, error: String(error) });
     return pdf;
   }
-}
-
-/**
- * Undoes what the library's PDF/A step takes away from our PDF (found by taggedPdf.test.ts's
- * checks on a Factur-X invoice, issue 26). It replaces the catalog's structure tree with an empty
- * one — the tagged PDF of issue 24 would lose its headings and tables for screen readers — and
- * sets an English title ("<seller>: Invoice <n>") and a lower-case language. Our structure tree is
- * still in the file, unreferenced: the catalog points at it again, and the title in the document
- * information and in the XMP metadata (PDF/A wants the two to agree) is the invoice's own
- * ("Rechnung 9000001234"), as is the language; the XMP's producer is made to match the
- * information dictionary's, which the library sets differently.
- */
-async function keepOurStructure(file: Uint8Array, title: string, locale: string): Promise<Buffer> {
-  const { PDFDocument, PDFDict, PDFName, PDFRawStream, decodePDFRawStream } = await import('@cantoo/pdf-lib');
-  const doc = await PDFDocument.load(file, { updateMetadata: false });
-  const { catalog, context } = doc;
-  const structTreeRoot = PDFName.of('StructTreeRoot');
-  const ours = context
-    .enumerateIndirectObjects()
-    .find(
-      ([, object]) =>
-        object instanceof PDFDict &&
-        object.get(PDFName.of('Type')) === structTreeRoot &&
-        object.has(PDFName.of('K')),
-    );
-  // The library's empty tree stays in the file unreferenced: deleting it leaves a gap in the object
-  // numbers that qpdf --check warns about.
-  if (ours) catalog.set(structTreeRoot, ours[0]);
-  doc.setTitle(title, { showInWindowTitleBar: true });
-  doc.setLanguage(locale);
-  const metadataRef = catalog.get(PDFName.of('Metadata'));
-  const metadata = metadataRef ? context.lookup(metadataRef) : undefined;
-  if (metadataRef && metadata instanceof PDFRawStream) {
-    const xmp = new TextDecoder().decode(decodePDFRawStream(metadata).decode());
-    const producer = doc.getProducer() ?? '';
-    const escape = (text: string) =>
-      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    const fixed = xmp
-      .replace(
-        /(<dc:title>\s*<rdf:Alt>\s*<rdf:li[^>]*>)[\s\S]*?(<\/rdf:li>)/,
-        (_, open: string, close: string) => `${open}${escape(title)}${close}`,
-      )
-      .replace(
-        /(<pdf:Producer>)[\s\S]*?(<\/pdf:Producer>)/,
-        (_, open: string, close: string) => `${open}${escape(producer)}${close}`,
-      );
-    const stream = context.stream(new TextEncoder().encode(fixed), {
-      Type: 'Metadata',
-      Subtype: 'XML',
-    });
-    context.assign(metadataRef as Parameters<typeof context.assign>[0], stream);
-  }
-  return Buffer.from(await doc.save());
 }
 
 /** The XRechnung (CII syntax) of an invoice; the caller checks canMakeXRechnung and isBusiness. */
@@ -362,5 +367,5 @@ async function makeXRechnungXml(input: InvoiceInput, model: InvoiceModel): Promi
   const result = await (
     await invoiceService()
   ).generate(eInvoiceData(input, model), { format: XRECHNUNG_FORMAT, lang: libraryLang(input.locale) });
-  return result as string;
+  return completeCii(result as string, ciiAdditions(input));
 }

@@ -13,25 +13,48 @@ import type { InvoiceConfig } from '../../schemas/generated/tenant';
 /** portal-core.md has no rate; 7 % is the German reduced rate for press (§12 (2) Nr. 14 UStG). */
 export const DEFAULT_VAT_RATE_PERCENT = 7;
 
+/**
+ * VAT category (UNTDID 5305, EN 16931 BT-118/BT-151): S standard or reduced rate, Z zero-rated (UK
+ * newspapers and magazines are zero-rated goods, not exempt), E exempt with a reason.
+ */
+export type VatCategory = 'S' | 'Z' | 'E';
+
+/** A line's category as booked, else by its rate: S above 0 %, Z at 0 %. */
+export function categoryOf(ratePercent: number, category?: VatCategory): VatCategory {
+  return category ?? (ratePercent > 0 ? 'S' : 'Z');
+}
+
 export interface VatSplit {
   ratePercent: number;
+  category: VatCategory;
+  /** Why a category E amount is exempt (EN 16931 BT-120, BR-E-10). */
+  exemptionReason?: string;
   net: number;
   vat: number;
   gross: number;
 }
 
 /** The rate of a publication: its own rate, else the tenant's, else the default. */
-export function vatRateFor(config: InvoiceConfig | undefined, publication: string | undefined): number {
+export function vatRateFor(
+  config: Pick<InvoiceConfig, 'vatRatePercent' | 'vatRatePercentByPublication'> | undefined,
+  publication: string | undefined,
+): number {
   const own = publication ? config?.vatRatePercentByPublication?.[publication] : undefined;
   return own ?? config?.vatRatePercent ?? DEFAULT_VAT_RATE_PERCENT;
 }
 
 /** Works in whole cents so 0.1 + 0.2 style float errors never reach the printed figures. */
-export function splitGross(gross: number, ratePercent: number): VatSplit {
+export function splitGross(gross: number, ratePercent: number, category?: VatCategory): VatSplit {
   const grossCents = Math.round(gross * 100);
   // Basis points keep a rate like 5.5 % exact; the division is the only inexact step, rounded once.
   const netCents = roundHalfAwayFromZero((grossCents * 10_000) / (10_000 + Math.round(ratePercent * 100)));
-  return { ratePercent, net: netCents / 100, vat: (grossCents - netCents) / 100, gross: grossCents / 100 };
+  return {
+    ratePercent,
+    category: categoryOf(ratePercent, category),
+    net: netCents / 100,
+    vat: (grossCents - netCents) / 100,
+    gross: grossCents / 100,
+  };
 }
 
 function roundHalfAwayFromZero(value: number): number {
@@ -80,6 +103,9 @@ export interface GrossLine {
    * (19 %) is one payment of two lines at two rates. Without it the line has the invoice's rate.
    */
   vatRatePercent?: number;
+  /** The line's VAT category as the order system books it; by its rate when not given. */
+  vatCategory?: VatCategory;
+  vatExemptionReason?: string;
 }
 
 export interface LineFigures extends VatSplit {
@@ -102,29 +128,48 @@ export interface InvoiceTotals {
  * the one cent this may differ from taxable × rate), so net + VAT = gross on every level.
  */
 export function invoiceTotals(lines: readonly GrossLine[], defaultRatePercent: number): InvoiceTotals {
-  const figures = lines.map((line, index) => ({
-    index,
-    ...splitGross(line.amount, line.vatRatePercent ?? defaultRatePercent),
+  const figures = lines.map((line) => ({
+    ...splitGross(line.amount, line.vatRatePercent ?? defaultRatePercent, line.vatCategory),
+    ...(line.vatExemptionReason ? { exemptionReason: line.vatExemptionReason } : {}),
   }));
   const cents = (value: number) => Math.round(value * 100);
-  const byRate = new Map<number, { net: number; gross: number }>();
+  // One breakdown per category and rate (BR-CO-17/18): 0 % zero-rated and 0 % exempt are two.
+  const byRate = new Map<
+    string,
+    { ratePercent: number; category: VatCategory; reason?: string; net: number; gross: number }
+  >();
   for (const line of figures) {
-    const sum = byRate.get(line.ratePercent) ?? { net: 0, gross: 0 };
+    const key = `${line.category} ${line.ratePercent}`;
+    const sum = byRate.get(key) ?? {
+      ratePercent: line.ratePercent,
+      category: line.category,
+      net: 0,
+      gross: 0,
+    };
     sum.net += cents(line.net);
     sum.gross += cents(line.gross);
-    byRate.set(line.ratePercent, sum);
+    sum.reason ??= line.exemptionReason;
+    byRate.set(key, sum);
   }
-  const breakdown = [...byRate.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([ratePercent, sum]) => ({
-      ratePercent,
+  const breakdown = [...byRate.values()]
+    .sort((a, b) => b.ratePercent - a.ratePercent || a.category.localeCompare(b.category))
+    .map((sum) => ({
+      ratePercent: sum.ratePercent,
+      category: sum.category,
+      ...(sum.reason ? { exemptionReason: sum.reason } : {}),
       net: sum.net / 100,
       vat: (sum.gross - sum.net) / 100,
       gross: sum.gross / 100,
     }));
   const total = (key: 'net' | 'vat' | 'gross') =>
     breakdown.reduce((sum, entry) => sum + cents(entry[key]), 0) / 100;
-  return { lines: figures, breakdown, net: total('net'), vat: total('vat'), gross: total('gross') };
+  return {
+    lines: figures.map((line, index) => ({ index, ...line })),
+    breakdown,
+    net: total('net'),
+    vat: total('vat'),
+    gross: total('gross'),
+  };
 }
 
 /** The day `days` after an ISO date: the due date of an unpaid invoice (EN 16931 BT-9). */

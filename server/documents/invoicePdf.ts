@@ -33,34 +33,61 @@ import {
   type TextTag,
 } from './pdfWriter';
 import { homeRegion } from '../../engine/domain/language';
+import { addressLines as formatAddress } from '../../engine/domain/addressFormat';
 import { timeDocument } from '../metrics/registry';
 
 export type { BilledParty, InvoiceInput, InvoiceLine, InvoiceSubscription } from './invoiceModel';
 
-/** The invoice recipient (role RE) of the subscription when it has one, else the ordering party. */
+/** A business partner as the store reads it: address lines and house-number suffix sit in `details`. */
+type PartnerOnRecord = BilledParty & {
+  roles?: readonly string[];
+  role?: string;
+  details?: Record<string, unknown> | null;
+};
+
+/** The address fields a partner keeps in `details` rather than in columns (server/address-change). */
+const DETAIL_ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumberSuffix'] as const;
+
+function withDetails(party: PartnerOnRecord): BilledParty {
+  const { roles: _roles, role: _role, details, ...rest } = party;
+  const fromDetails: Partial<BilledParty> = {};
+  for (const field of DETAIL_ADDRESS_FIELDS) {
+    const value = details?.[field];
+    if (typeof value === 'string' && rest[field] == null) fromDetails[field] = value;
+  }
+  return { ...rest, ...fromDetails };
+}
+
+/**
+ * The invoice recipient (role RE) of the subscription when it has one, else the ordering party,
+ * with the whole address the portal shows: after a change on an `address-lines` tenant the street
+ * is in the address lines (account-flows.md §5), which the invoice must not drop.
+ */
 export function billedParty(
-  parties: ReadonlyArray<BilledParty & { roles?: readonly string[]; role?: string }>,
+  parties: ReadonlyArray<PartnerOnRecord>,
   fallback?: BilledParty,
 ): BilledParty | undefined {
   const has = (party: { roles?: readonly string[]; role?: string }, role: string) =>
     party.role === role || (party.roles ?? []).includes(role);
-  return parties.find((party) => has(party, 'RE')) ?? parties.find((party) => has(party, 'AG')) ?? fallback;
+  const party = parties.find((p) => has(p, 'RE')) ?? parties.find((p) => has(p, 'AG')) ?? fallback;
+  return party ? withDetails(party) : undefined;
 }
 
-/** The postal address lines, in the order of the recipient's country (a UK town comes before its postcode). */
+/**
+ * The postal address lines as the portal shows the address (engine/domain/addressFormat.ts): the
+ * name, then the free address lines of an `address-lines` tenant or street and house number, then
+ * the town in the order of the recipient's country (a UK town comes before its postcode), and the
+ * country where it is not the document's.
+ */
 export function addressLines(party: BilledParty | undefined, locale: DocumentLocale): string[] {
   if (!party) return [];
   const name = party.company1 ?? [party.firstName, party.lastName1].filter(Boolean).join(' ');
-  const street = [party.street, party.streetNumber].filter(Boolean).join(' ');
-  const uk = party.countryCode === 'GB';
-  const place = uk
-    ? [party.city ?? '', party.zipcode ?? '']
-    : [[party.zipcode, party.city].filter(Boolean).join(' ')];
   const country =
     party.countryCode && party.countryCode !== homeRegion(locale)
       ? (new Intl.DisplayNames([locale], { type: 'region' }).of(party.countryCode) ?? party.countryCode)
       : '';
-  return [name, street, ...place, country].filter((line) => line.trim() !== '');
+  const postal = formatAddress({ ...party, firstName: null, lastName1: null, company1: null });
+  return [name, ...postal, country].filter((line) => line.trim() !== '');
 }
 
 function periodText(period: ServicePeriod, words: DocumentWords, locale: DocumentLocale): string {
@@ -107,7 +134,10 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   const words = documentWords(locale);
   const model = invoiceModel(input);
   const { number, period, lines } = model;
-  const title = `${words.invoice} ${number}`;
+  // A credit note (the order system's negative invoice) says so and states its amounts positive,
+  // as its XML does (eInvoice.ts, type code 381).
+  const title = `${model.creditNote ? words.creditNote : words.invoice} ${number}`;
+  const sign = model.creditNote ? -1 : 1;
   const { page, finish } = startPdf({ tenant, locale, words, title, compress: input.compress });
   page.footerNote = words.footer;
   const money = (amount: number) => formatMoney(amount, payment.currency, locale);
@@ -140,8 +170,22 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   y += write(page, title, MARGIN, y, { size: 18, font: 'bold', tag: 'H1' }) + 12;
   within(page, 'Table', () => {
     y = tableHead(page, y);
-    for (const line of lines) {
-      const description = line.description;
+    const severalRates = model.totals.breakdown.length > 1;
+    for (const [index, line] of lines.entries()) {
+      // Quantity and unit price where a line has more than one unit; its VAT rate where the
+      // invoice has several (the breakdown below names the rates).
+      const quantity = line.quantity ?? 1;
+      const details = [
+        quantity !== 1
+          ? words.quantityTimes(
+              new Intl.NumberFormat(locale).format(quantity),
+              money((sign * line.amount) / quantity),
+            )
+          : '',
+        severalRates ? words.vat(formatPercent(model.totals.lines[index].ratePercent, locale)) : '',
+      ].filter(Boolean);
+      const description =
+        details.length > 0 ? `${line.description}\n${details.join(', ')}` : line.description;
       const needed =
         Math.max(page.doc.fontSize(10).heightOfString(description, { width: COLUMNS.itemWidth }), 14) + 8;
       if (y + needed > page.bottom) {
@@ -163,7 +207,7 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
             ...cell,
             width: COLUMNS.periodWidth,
           }),
-          write(page, money(line.amount), COLUMNS.amount, y, {
+          write(page, money(sign * line.amount), COLUMNS.amount, y, {
             ...cell,
             width: COLUMNS.amountWidth,
             align: 'right',
@@ -178,13 +222,32 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { totals } = model;
   const vatRows: Array<[string, string, boolean]> = totals.breakdown.map((entry) => {
     const rate = formatPercent(entry.ratePercent, locale);
-    const label = totals.breakdown.length > 1 ? words.vatBreakdown(rate, money(entry.net)) : words.vat(rate);
-    return [entry.ratePercent === 0 ? `${label} (${words.zeroRated})` : label, money(entry.vat), false];
+    const label =
+      totals.breakdown.length > 1 ? words.vatBreakdown(rate, money(sign * entry.net)) : words.vat(rate);
+    const note =
+      entry.category === 'Z'
+        ? ` (${words.zeroRated})`
+        : entry.category === 'E' && entry.exemptionReason
+          ? ` (${entry.exemptionReason})`
+          : '';
+    return [`${label}${note}`, money(sign * entry.vat), false];
   });
+  // What was paid and what is left (BT-113, BT-115), where something was paid that is not all of it.
+  const { stated } = model;
+  const paymentRows: Array<[string, string, boolean]> =
+    stated.prepaid !== 0 && stated.due !== 0
+      ? [
+          [words.paidAlready, money(stated.prepaid), false],
+          stated.due > 0
+            ? [words.amountDue, money(stated.due), true]
+            : [words.overpaid, money(-stated.due), true],
+        ]
+      : [];
   const rows: Array<[string, string, boolean]> = [
-    [words.net, money(totals.net), false],
+    [words.net, money(sign * totals.net), false],
     ...vatRows,
-    [`${words.gross} ${payment.currency}`, money(totals.gross), true],
+    [`${words.gross} ${payment.currency}`, money(stated.gross), true],
+    ...paymentRows,
   ];
   if (y + 70 + 16 * rows.length > page.bottom) y = nextPage(page);
   rule(page, y);

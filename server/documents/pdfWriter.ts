@@ -20,6 +20,9 @@ import { drawLogo, pdfLogo } from './logo';
 import type { DocumentLocale, DocumentWords } from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
 
+/** Who created the PDF: `/Creator`, and `xmp:CreatorTool` of a Factur-X invoice (facturXPdf.ts). */
+export const PDF_CREATOR = 'publisher-portal';
+
 /**
  * pdfkit is loaded with the first document, not with the server: it is about 17 MB of a server's
  * memory, and most requests never make a PDF (issue 9, memory under 300 MB).
@@ -89,7 +92,7 @@ export function startPdf(opts: {
       Title: opts.title,
       Author: opts.tenant.invoice?.publisher?.name ?? opts.tenant.name,
       Producer: 'publisher-portal (pdfkit)',
-      Creator: 'publisher-portal',
+      Creator: PDF_CREATOR,
     },
   });
   doc.font(ensureFont(doc, 'regular'));

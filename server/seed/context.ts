@@ -17,6 +17,7 @@ import type { BusinessPartnerSeedRow, Personas } from './entities/businessPartne
 import type { DeliveredIssueSeedRow } from './entities/deliveredIssues';
 import type { DemoLogin } from './entities/logins';
 import type { PaymentSeedRow } from './entities/paymentHistory';
+import type { InvoiceConfig } from '../../schemas/generated/tenant';
 import type { PendingOrderSeedRow } from './entities/pendingOrders';
 import type { IssueSeedRow, PublicationSeedRow } from './entities/publications';
 import type { PurchaseOrderRoleSeedRow, PurchaseOrderSeedRow } from './entities/purchaseOrders';
@@ -50,6 +51,10 @@ export interface DemoTenant {
   orderAttributes?: { attributes?: ReadonlyArray<{ type: string }> };
   /** The renewal offers' category (offers.ts); RENEW when missing. */
   renewal?: { recommendationCategory?: string };
+  /** The invoice settings: the VAT rates of the business customer's invoice lines (entities/subscriptions.ts). */
+  invoice?: Pick<InvoiceConfig, 'vatRatePercent' | 'vatRatePercentByPublication'> & {
+    publisher?: { countryCode?: string };
+  };
 }
 
 /** A tenant's demo rows, keyed by column name, as the seed modules insert them. */

@@ -68,6 +68,8 @@ export interface LocalePack {
     upgradeTitle: (publicationName: string) => string;
     articles: string[];
     reasonReplacement: string;
+    /** Invoice lines of the business customer's order: copies of the print edition and a webinar pass. */
+    invoiceLines: { copies: (publicationName: string) => string; webinar: string };
   };
 }
 
@@ -228,6 +230,10 @@ const de: LocalePack = {
       'Fotobuch Jahresrückblick',
     ],
     reasonReplacement: 'Ersatzlieferung',
+    invoiceLines: {
+      copies: (publicationName) => `${publicationName} – Druckausgabe, Jahresbezug je Exemplar`,
+      webinar: 'Webinar-Pass (Live-Online-Seminare, 12 Monate)',
+    },
   },
 };
 
@@ -388,6 +394,10 @@ const en: LocalePack = {
       'Photo book: The year in pictures',
     ],
     reasonReplacement: 'Replacement delivery',
+    invoiceLines: {
+      copies: (publicationName) => `${publicationName} – print edition, one year per copy`,
+      webinar: 'Webinar pass (live online seminars, 12 months)',
+    },
   },
 };
 

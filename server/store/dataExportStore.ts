@@ -7,6 +7,7 @@
  * the caller names: what ends up in an export is decided here, from the account alone, so no
  * request can widen it to another person's rows.
  */
+import type { OrderSystemPayment } from '../../schemas/generated/order-system-payment';
 import type { Queryable } from '../db/database';
 
 const ISO = (expression: string) =>
@@ -136,6 +137,9 @@ export interface ExportPaymentRow {
   invoiceNumber: string | null;
   externalDocumentNumber: string | null;
   documentId: string | null;
+  /** What was paid of the invoice and its lines, as the order system booked them (its PDF states both). */
+  paidAmount: string | null;
+  lines: NonNullable<OrderSystemPayment['lines']> | null;
 }
 
 /**
@@ -152,7 +156,7 @@ export async function exportPaymentHistory(
     `select ph.subscription_id as "subscriptionId", ph.id, to_char(ph.date, 'YYYY-MM-DD') as date,
             ph.amount::text as amount, ph.currency, ph.invoice_status_code as "invoiceStatusCode",
             ph.invoice_number as "invoiceNumber", ph.external_document_number as "externalDocumentNumber",
-            ph.document_id as "documentId"
+            ph.document_id as "documentId", ph.paid_amount::text as "paidAmount", ph.lines
        from payment_history ph
       where ph.tenant_id = $1
         and exists (select 1 from subscription_roles r

@@ -12,6 +12,7 @@ import type {
   DeliveredIssue,
   Publication,
 } from '../../schemas/generated/subscription-page';
+import type { OrderSystemPayment } from '../../schemas/generated/order-system-payment';
 import { PAGE_SIZE, totalPages, type Page } from '../../engine/domain/paging';
 import { localizedDetails, type Translations } from './localizedDetails';
 
@@ -89,17 +90,32 @@ async function countPayments(
   return Number(row.n);
 }
 
+/** A payment-history entry with what only its invoice needs: its lines and what was paid of it. */
+export type InvoicePaymentRecord = PaymentHistoryItem & {
+  paidAmount: number | null;
+  lines: NonNullable<OrderSystemPayment['lines']> | null;
+};
+
 export async function findPayment(
   db: Queryable,
   tenantId: string,
   subscriptionId: string,
   paymentId: string,
-): Promise<PaymentHistoryItem | null> {
-  const rows = await db.query<PaymentRow>(
-    `select ${PAYMENT_COLUMNS}, 1 as total from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
+): Promise<InvoicePaymentRecord | null> {
+  const rows = await db.query<
+    PaymentRow & { paid_amount: string | null; lines: InvoicePaymentRecord['lines'] }
+  >(
+    `select ${PAYMENT_COLUMNS}, paid_amount::text as paid_amount, lines, 1 as total
+       from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
     [tenantId, subscriptionId, paymentId],
   );
-  return rows[0] ? toPayment(rows[0]) : null;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...toPayment(row),
+    paidAmount: row.paid_amount == null ? null : Number(row.paid_amount),
+    lines: row.lines,
+  };
 }
 
 export async function findPaymentByInvoice(

@@ -162,7 +162,9 @@ export function subscriptionPageRoutes(deps: {
   // (404: there is no XRechnung of an invoice to a private person).
   router.get('/subscriptions/:id/invoices/:paymentId/xrechnung', async (req, res) => {
     const tenant = requestTenant(res);
-    const subscription = await subscriptionOr404(db, res, String(req.params.id));
+    const locale = requestLocale(req, tenant, req.query.lang);
+    // The product name in the invoice's language, as the subscription screens show it.
+    const subscription = await subscriptionOr404(db, res, String(req.params.id), req, locale);
     requireCapability('invoiceDownload', subscription, tenant);
     if (!canMakeXRechnung(tenant)) throw refuse.featureDisabled('XRechnung downloads');
     const payment = await findPayment(db, tenant.id, subscription.id, String(req.params.paymentId));
@@ -172,7 +174,7 @@ export function subscriptionPageRoutes(deps: {
       throw notFound('This invoice is not addressed to a business: there is no XRechnung of it.');
     const input = {
       tenant,
-      locale: requestLocale(req, tenant, req.query.lang),
+      locale,
       subscription,
       payment,
       billedTo,
@@ -189,13 +191,14 @@ export function subscriptionPageRoutes(deps: {
   // §7: binary pdf, saved as documentId.pdf.
   router.get('/subscriptions/:id/invoices/:paymentId/download', async (req, res) => {
     const tenant = requestTenant(res);
-    const subscription = await subscriptionOr404(db, res, String(req.params.id));
+    // In the subscriber's language (the screen's Accept-Language, or ?lang=), the product name too
+    // (README "Invoices and documents"), addressed to the invoice recipient (RE) when there is one,
+    // else the ordering party (issue 14, finding 7).
+    const locale = requestLocale(req, tenant, req.query.lang);
+    const subscription = await subscriptionOr404(db, res, String(req.params.id), req, locale);
     requireCapability('invoiceDownload', subscription, tenant);
     const payment = await findPayment(db, tenant.id, subscription.id, String(req.params.paymentId));
     if (!payment || !payment.documentId) throw notFound('There is no such invoice for this subscription.');
-    // In the subscriber's language (the screen's Accept-Language, or ?lang=), addressed to the
-    // invoice recipient (RE) when there is one, else the ordering party (issue 14, finding 7).
-    const locale = requestLocale(req, tenant, req.query.lang);
     const billedTo = await billedPartyOf(tenant.id, subscription, currentUser(res).id);
     const pdf = await invoicePdf({ tenant, locale, subscription, payment, billedTo });
     res

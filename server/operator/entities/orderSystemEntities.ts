@@ -152,7 +152,7 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
     table: 'payment_history',
     key: ['subscription_id', 'id'],
     columns: columns(
-      'subscription_id text, id text, date date, amount numeric, currency text, invoice_status_code text, invoice_number text, external_document_number text, document_id text',
+      'subscription_id text, id text, date date, amount numeric, currency text, invoice_status_code text, invoice_number text, external_document_number text, document_id text, paid_amount numeric, lines jsonb',
     ),
     required: ['date', 'amount', 'invoice_status_code'],
     defaults: { currency: 'EUR' },

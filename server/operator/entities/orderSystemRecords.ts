@@ -241,6 +241,33 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Rules between a record's fields that its schema cannot say. An invoice's lines must add up to the
+ * amount booked (README "Going live with your order system" 2): the invoice states both, and EN
+ * 16931 refuses an invoice whose lines and total differ (BR-CO-10, BR-CO-15).
+ */
+const RECORD_RULES: Partial<
+  Record<OrderSystemEntity['name'], (record: Record<string, unknown>) => RecordProblem[]>
+> = {
+  payments: (record) => {
+    const lines = record.lines as Array<{ quantity?: number; unitPrice: number | string }> | null | undefined;
+    if (!lines || lines.length === 0) return [];
+    const cents = lines.reduce(
+      (sum, line) => sum + Math.round((line.quantity ?? 1) * Number(line.unitPrice) * 100),
+      0,
+    );
+    const amountCents = Math.round(Number(record.amount) * 100);
+    return cents === amountCents
+      ? []
+      : [
+          {
+            pointer: '/lines',
+            message: `the lines add up to ${(cents / 100).toFixed(2)} (quantity × unitPrice, each rounded to the cent), the amount is ${(amountCents / 100).toFixed(2)}: send lines whose gross amounts add up to the amount`,
+          },
+        ];
+  },
+};
+
 export type ReadRecord = { ok: true; staged: StagedRecord } | { ok: false; problems: RecordProblem[] };
 
 /** Validates a parsed record of the entity (filling in defaults) and stages it. */
@@ -248,9 +275,15 @@ export function readRecord(entity: OrderSystemEntity, value: unknown, line = 1):
   const validate = validatorOf(entity);
   const problems = textProblems(value);
   if (!validate(value))
-    // oneOf's branches repeat the same problem for `version`; one line each is enough.
-    problems.push(...(validate.errors ?? []).filter((error) => error.keyword !== 'oneOf').map(problemOf));
+    // oneOf's branches repeat the same problem for `version`, and a failed `if`/`then` (an invoice
+    // line's category and rate) is said by the `then` field's own problem; one line each is enough.
+    problems.push(
+      ...(validate.errors ?? [])
+        .filter((error) => error.keyword !== 'oneOf' && error.keyword !== 'if')
+        .map(problemOf),
+    );
   const record = value as Record<string, unknown>;
+  if (problems.length === 0) problems.push(...(RECORD_RULES[entity.name]?.(record) ?? []));
   const version = problems.length === 0 ? versionNumber(record.version) : 0;
   // A time the schema takes can still come to no keepable number (before 1970 by its offset).
   if (!keepableVersion(version)) problems.push({ pointer: '/version', message: VERSION_RANGE });

@@ -49,8 +49,12 @@ export interface Personas {
   second: LoginPersona;
   third: LoginPersona;
   relative: Persona;
-  /** The third persona's employer, holder of the company licence. */
-  company: { bp: string };
+  /**
+   * The third persona's employer, holder of the company licence: a business customer with a login
+   * of its own, its procurement mailbox (the account a company's accounting signs in with), so
+   * the demo shows what a business sees, the XRechnung download among it.
+   */
+  company: LoginPersona;
   demo: LoginPersona;
 }
 
@@ -188,7 +192,11 @@ export const businessPartners: SeedModule = {
       bp: addPerson(ctx, L.relative, null, { academicYear: fromDay(today).slice(0, 4) }),
       person: L.relative,
     };
-    const company = { bp: addCompany(ctx) };
+    const company: LoginPersona = {
+      bp: addCompany(ctx),
+      email: `procurement@${ctx.domain}`,
+      person: L.third,
+    };
     const demo = persona(L.demo, SHARED_DEMO_EMAIL);
     ctx.handles.personas = { main, second, third, relative, company, demo };
   },

@@ -15,7 +15,7 @@ export const logins: SeedModule = {
   name: 'logins',
   build(ctx) {
     const { L, data, tenant } = ctx;
-    const { main, second, third, demo } = need(ctx, 'personas');
+    const { main, second, third, company, demo } = need(ctx, 'personas');
     const featured = need(ctx, 'featuredSubscriptions');
     const subscriptionsOf = (bp: string) =>
       new Set(data.subscriptionRoles.filter((r) => r.bp_number === bp).map((r) => r.subscription_id)).size;
@@ -56,6 +56,15 @@ export const logins: SeedModule = {
         description:
           `${name(L.demo)}: same e-mail in every demo tenant with different data — here ${featured.demo.length} ` +
           `subscription(s) of ${featured.demo.map((s) => s.row.publication).join(', ')} and ${purchaseOrdersOf(demo.bp)} purchase order`,
+      },
+      {
+        tenantId: tenant.id,
+        email: company.email,
+        description:
+          `${L.company.company} (business customer, signed in by its procurement): ordering party and invoice ` +
+          `recipient of ${subscriptionsOf(company.bp)} subscriptions — the multi-licence and five print copies ` +
+          `with a webinar pass, invoiced at two VAT rates, the newest invoice partly paid; invoices as PDF ` +
+          `and, where the tenant offers it, as XRechnung`,
       },
     ];
   },

@@ -17,6 +17,20 @@ export interface PaymentSeedRow {
   invoice_number: string;
   external_document_number: string;
   document_id: string;
+  /** What was paid of a partly paid (T) invoice; null otherwise (A: all of it, O and U: nothing). */
+  paid_amount: string | null;
+  /** The invoice's lines as the order system books them; null: one line of the whole amount. */
+  lines: PaymentSeedLine[] | null;
+}
+
+/** An invoice line of a payment record (schemas/api/order-system-payment.schema.json). */
+export interface PaymentSeedLine {
+  description: string;
+  translations?: Record<string, { description: string }>;
+  quantity?: number;
+  unitPrice: string;
+  vatCategory: 'S' | 'Z' | 'E';
+  vatRatePercent: number;
 }
 
 export interface PaymentHistorySpec {
@@ -30,7 +44,12 @@ export interface PaymentHistorySpec {
   validFrom: number;
   /** Day of the newest entry. */
   lastDay: number;
+  /** The lines of every entry, where the invoice has more than one (their amounts make the entry's). */
+  lines?: PaymentSeedLine[];
 }
+
+/** A partly paid invoice: the order system books what came in, here two fifths (README "Invoices and documents"). */
+const partPayment = (amountCents: number) => (Math.round(amountCents * 0.4) / 100).toFixed(2);
 
 export function addPaymentHistory(ctx: SeedContext, spec: PaymentHistorySpec): void {
   for (let i = 0; i < spec.count; i++) {
@@ -39,16 +58,24 @@ export function addPaymentHistory(ctx: SeedContext, spec: PaymentHistorySpec): v
     const code = spec.code?.(i) ?? 'A';
     const invoice = ctx.numbers.invoice();
     const year = fromDay(date).slice(0, 4);
+    const amountCents = spec.lines
+      ? spec.lines.reduce(
+          (sum, line) => sum + Math.round((line.quantity ?? 1) * Number(line.unitPrice) * 100),
+          0,
+        )
+      : Math.round(spec.monthlyPrice * spec.cycleMonths * 100);
     ctx.data.paymentHistory.push({
       subscription_id: spec.subscriptionId,
       id: ctx.numbers.payment(),
       date: fromDay(date),
-      amount: (spec.monthlyPrice * spec.cycleMonths).toFixed(2),
+      amount: (amountCents / 100).toFixed(2),
       currency: ctx.currency,
       invoice_status_code: code,
       invoice_number: invoice,
       external_document_number: `RE${year}-${invoice.slice(-6)}`,
       document_id: `DOC-${invoice}`,
+      paid_amount: code === 'T' ? partPayment(amountCents) : null,
+      lines: spec.lines ?? null,
     });
   }
 }

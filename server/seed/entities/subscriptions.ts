@@ -16,11 +16,12 @@ import type {
 } from '../../store/rows';
 import type { CataloguePublication } from '../catalogue';
 import { type SeedContext, type SeedModule, need, translationsOf } from '../context';
-import type { LocalePack } from '../locales';
 import type { DeepPartial } from '../../store/localizedDetails';
 import { addDays, addMonths, fromDay } from '../dates';
 import { addDeliveredIssues } from './deliveredIssues';
-import { addPaymentHistory } from './paymentHistory';
+import { addPaymentHistory, type PaymentSeedLine } from './paymentHistory';
+import { vatRateFor } from '../../documents/invoiceFigures';
+import type { LocalePack } from '../locales';
 import { issueNumberAfter, issueSpanBetween, issuesOf } from './publications';
 import { paymentMethodFields } from '../../../engine/domain/paymentMethodChange';
 
@@ -58,7 +59,7 @@ export interface SubscriptionSpec {
   billing?: '01' | '03' | '12';
   details?: SubscriptionDetails;
   /** Payment history: count and the code of entry i (0 = newest). */
-  payments?: { count: number; code?: (i: number) => InvoiceStatusCode };
+  payments?: { count: number; code?: (i: number) => InvoiceStatusCode; lines?: PaymentSeedLine[] };
   deliveredIssues?: number;
 }
 
@@ -295,6 +296,7 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
     subscriptionId: id,
     count: spec.payments?.count ?? 0,
     code: spec.payments?.code,
+    lines: spec.payments?.lines,
     cycleMonths,
     monthlyPrice: price,
     validFrom: spec.validFrom,
@@ -309,6 +311,37 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
     lastDay,
   });
   return { id, orderNumber: number, row };
+}
+
+/**
+ * The lines of the business customer's yearly invoice: five copies of the printed title at its rate
+ * (the tenant file's, README "Invoices and documents": 7 % in Germany, §12 (2) Nr. 1 UStG; 0 % in
+ * the UK, zero-rated as a newspaper or periodical) and a webinar pass at the standard rate (19 %
+ * in Germany, 20 % in the UK: a live online seminar is a service, no publication).
+ */
+function businessInvoiceLines(ctx: SeedContext, pub: CataloguePublication): PaymentSeedLine[] {
+  const { L, tenant } = ctx;
+  const printRate = vatRateFor(tenant.invoice, pub.publication);
+  const uk = tenant.invoice?.publisher?.countryCode === 'GB';
+  const translated = (text: (pack: LocalePack) => string) => {
+    const translations = translationsOf(ctx, (O) => ({ description: text(O) }));
+    return { description: text(L), ...(translations ? { translations } : {}) };
+  };
+  return [
+    {
+      ...translated((O) => O.texts.invoiceLines.copies(pub.description)),
+      quantity: 5,
+      unitPrice: money(monthlyPrice(pub, 'PR') * 12).toFixed(2),
+      vatCategory: printRate > 0 ? 'S' : 'Z',
+      vatRatePercent: printRate,
+    },
+    {
+      ...translated((O) => O.texts.invoiceLines.webinar),
+      unitPrice: uk ? '240.00' : '238.00',
+      vatCategory: 'S',
+      vatRatePercent: uk ? 20 : 19,
+    },
+  ];
 }
 
 /** The personas' subscriptions, then one per publication for the shared demo login. */
@@ -564,6 +597,24 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
       deliveredIssues: 5,
     }),
   );
+  // Last, so the numbers of everything before stay as they were: the company, a business customer with a login of its own (its procurement mailbox): five
+  // copies of the print edition and a webinar pass on one invoice, at two VAT rates (README
+  // "Invoices and documents": a printed paper at the reduced or zero rate, a live online seminar
+  // is no publication and bears the standard rate), invoiced yearly; the newest invoice partly paid.
+  // Where the tenant offers it, the invoices of both the company's subscriptions come as XRechnung too.
+  add({
+    pub: P,
+    mix: 'PR',
+    status: 'A',
+    roles: allRoles(company.bp),
+    orderedDaysAgo: 420,
+    validFrom: addDays(today, -400),
+    payment: 'invoice',
+    billing: '12',
+    details: { custOrderNumber: `PO-${company.bp.slice(-6)}` },
+    payments: { count: 2, code: (i) => (i === 0 ? 'T' : 'A'), lines: businessInvoiceLines(ctx, P) },
+    deliveredIssues: 6,
+  });
   return { paging, holidayDownload, holidayDownloadDates, demo: demoSubscriptions };
 }
 

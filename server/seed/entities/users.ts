@@ -21,8 +21,8 @@ const writeUsers = insertTables({
 export const users: SeedModule = {
   name: 'users',
   build(ctx) {
-    const { main, second, third, demo } = need(ctx, 'personas');
-    for (const persona of [main, second, third, demo]) {
+    const { main, second, third, company, demo } = need(ctx, 'personas');
+    for (const persona of [main, second, third, demo, company]) {
       const { person, email, bp } = persona;
       ctx.data.users.push({
         id: ctx.rng.uuid(),

@@ -21,7 +21,7 @@ describe('splitGross', () => {
     [-21.4, 7, -20, -1.4], // a credit note splits the same way
   ])('splits %s gross at %s %% into net %s and VAT %s', (gross, rate, net, vat) => {
     const split = splitGross(gross, rate);
-    expect(split).toEqual({ ratePercent: rate, net, vat, gross });
+    expect(split).toEqual({ ratePercent: rate, category: rate > 0 ? 'S' : 'Z', net, vat, gross });
   });
 
   it('always adds net and VAT up to the gross that was paid, to the cent', () => {

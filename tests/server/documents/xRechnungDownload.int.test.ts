@@ -18,7 +18,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
-import { fetchFile } from './pdfText';
+import { fetchFile, pdfText } from './pdfText';
 import { missingValidators, xsdCheck } from './eInvoiceValidators';
 
 const id = uniqueTenantId('xrechnung');
@@ -195,5 +195,171 @@ describe('e-invoice downloads', () => {
         recipient,
       ]);
     }
+  });
+
+  it('addresses the invoice with the address as the portal shows it: address lines after a change on an address-lines tenant', async () => {
+    const { sub, recipient, history } = await invoiceCase();
+    const [before] = await db.query<{
+      street: string | null;
+      street_number: string | null;
+      details: unknown;
+    }>(
+      `select street, street_number, details from business_partners where tenant_id = $1 and bp_number = $2`,
+      [tenant.id, recipient],
+    );
+    // What an address change on a tenant with `address-lines` writes (account-flows.md §5): the
+    // street goes into the address lines (details), the street columns are emptied.
+    await db.query(
+      `update business_partners set street = null, street_number = null, zipcode = '10969', city = 'Berlin',
+              details = details || '{"addressLine1": "Oranienstraße 25", "addressLine2": "Hinterhaus"}'::jsonb
+        where tenant_id = $1 and bp_number = $2`,
+      [tenant.id, recipient],
+    );
+    try {
+      const file = await fetchFile(
+        api(`/subscriptions/${sub.id}/invoices/${history.items[0].id}/download`),
+        client.accessToken,
+      );
+      expect(file.status).toBe(200);
+      expect((await pdfText(file.bytes)).text).toMatch(/Oranienstraße 25 Hinterhaus 10969 Berlin/);
+      const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
+      const attachments = (await pdf.getAttachments()) as Record<string, { content: Uint8Array }>;
+      const xml = new TextDecoder().decode(Object.values(attachments)[0].content);
+      const buyer = /<ram:BuyerTradeParty>[\s\S]*?<\/ram:BuyerTradeParty>/.exec(xml)![0];
+      expect(buyer).toContain('<ram:LineOne>Oranienstraße 25</ram:LineOne>');
+      expect(buyer).toContain('<ram:LineTwo>Hinterhaus</ram:LineTwo>');
+      expect(buyer).toContain('<ram:CityName>Berlin</ram:CityName>');
+    } finally {
+      await db.query(
+        `update business_partners set street = $3, street_number = $4, details = $5 where tenant_id = $1 and bp_number = $2`,
+        [tenant.id, recipient, before.street, before.street_number, JSON.stringify(before.details)],
+      );
+    }
+  });
+
+  it("names the invoice's lines in the invoice's language, as the subscription screens name the product", async () => {
+    const { sub, history } = await invoiceCase();
+    const [before] = await db.query<{ details: unknown }>(
+      `select details from subscriptions where tenant_id = $1 and id = $2`,
+      [tenant.id, sub.id],
+    );
+    await db.query(
+      `update subscriptions set details = details || $3::jsonb where tenant_id = $1 and id = $2`,
+      [
+        tenant.id,
+        sub.id,
+        JSON.stringify({
+          displayName: 'Testzeitung – Druckausgabe',
+          translations: { 'en-GB': { displayName: 'Test paper – Print edition' } },
+        }),
+      ],
+    );
+    try {
+      // The screen speaks German (no Accept-Language: the tenant's default), the file is asked for in English.
+      const url = api(`/subscriptions/${sub.id}/invoices/${history.items[0].id}/download?lang=en-GB`);
+      const file = await fetchFile(url, client.accessToken);
+      expect(file.status).toBe(200);
+      const { text } = await pdfText(file.bytes);
+      expect(text).toContain('Test paper – Print edition');
+      expect(text).not.toContain('Druckausgabe');
+      const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
+      const attachments = (await pdf.getAttachments()) as Record<string, { content: Uint8Array }>;
+      const xml = new TextDecoder().decode(Object.values(attachments)[0].content);
+      expect(xml).toContain('<ram:Name>Test paper – Print edition</ram:Name>');
+    } finally {
+      await db.query(`update subscriptions set details = $3 where tenant_id = $1 and id = $2`, [
+        tenant.id,
+        sub.id,
+        JSON.stringify(before.details),
+      ]);
+    }
+  });
+
+  it("renders the order system's lines and paid amount: two rates, what was paid, what is due", async () => {
+    const { sub, history } = await invoiceCase();
+    const invoice = history.items[0];
+    const [before] = await db.query<{ amount: string; invoice_status_code: string }>(
+      `select amount::text, invoice_status_code from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
+      [tenant.id, sub.id, invoice.id],
+    );
+    // As the operator API and the import store a record with lines (schemas/api/order-system-payment.schema.json).
+    await db.query(
+      `update payment_history set amount = 120.92, invoice_status_code = 'T', paid_amount = 50, lines = $4
+        where tenant_id = $1 and subscription_id = $2 and id = $3`,
+      [
+        tenant.id,
+        sub.id,
+        invoice.id,
+        JSON.stringify([
+          {
+            description: 'Druckausgabe',
+            quantity: 3,
+            unitPrice: '35.31',
+            vatCategory: 'S',
+            vatRatePercent: 7,
+          },
+          { description: 'Digital-Zugang', unitPrice: '14.99', vatCategory: 'S', vatRatePercent: 19 },
+        ]),
+      ],
+    );
+    try {
+      const file = await fetchFile(
+        api(`/subscriptions/${sub.id}/invoices/${invoice.id}/download`),
+        client.accessToken,
+      );
+      expect(file.status).toBe(200);
+      const { text } = await pdfText(file.bytes);
+      expect(text).toContain('Druckausgabe 3 × 35,31 €');
+      expect(text).toContain('Umsatzsteuer 19 % auf 12,60 €');
+      expect(text).toContain('Umsatzsteuer 7 % auf 99,00 €');
+      expect(text).toContain('Bereits bezahlt 50,00 €');
+      expect(text).toContain('Noch zu zahlen 70,92 €');
+      const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
+      const attachments = (await pdf.getAttachments()) as Record<string, { content: Uint8Array }>;
+      const xml = new TextDecoder().decode(Object.values(attachments)[0].content);
+      expect(xml).toContain('<ram:TotalPrepaidAmount>50.00</ram:TotalPrepaidAmount>');
+      expect(xml).toContain('<ram:DuePayableAmount>70.92</ram:DuePayableAmount>');
+      expect(xml.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(2);
+    } finally {
+      await db.query(
+        `update payment_history set amount = $4, invoice_status_code = $5, paid_amount = null, lines = null
+          where tenant_id = $1 and subscription_id = $2 and id = $3`,
+        [tenant.id, sub.id, invoice.id, before.amount, before.invoice_status_code],
+      );
+    }
+  });
+
+  it('shows the demo business customer (its own login) the XRechnung beside the PDF of its two-rate, partly paid invoice', async () => {
+    const demo = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+    const login = demo.logins.find((l) => l.description.includes('business customer'))!;
+    const business = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+    await business.get('/subscriptions');
+    expect((await business.post('/login/magic-link', { email: login.email })).status).toBe(202);
+    await drainMailQueue(db, mailer);
+    const mail = readdirSync(outboxDir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+      .filter((m) => m.to === login.email)
+      .at(-1);
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
+    business.setAccessToken((await business.post('/login/token', { token })).body.accessToken);
+    const own = (await business.get<Subscription[]>('/subscriptions')).body;
+    const withLines = own.find((s) => s.displayName && s.roles.includes('RE') && !s.isMultiLicense)!;
+    const history = (await business.get(`/subscriptions/${withLines.id}/payment-history`)).body as {
+      xRechnung?: boolean;
+      items: Array<{ id: string; invoiceStatusCode: string }>;
+    };
+    expect(history.xRechnung).toBe(true);
+    const newest = history.items[0];
+    expect(newest.invoiceStatusCode).toBe('T');
+    const file = await fetchFile(
+      api(`/subscriptions/${withLines.id}/invoices/${newest.id}/xrechnung`),
+      business.accessToken,
+    );
+    expect(file.status).toBe(200);
+    const xml = new TextDecoder().decode(file.bytes);
+    expect(xml.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(2);
+    expect(xml).toContain('<ram:RateApplicablePercent>19</ram:RateApplicablePercent>');
+    expect(xml).toContain('<ram:TotalPrepaidAmount>');
   });
 });

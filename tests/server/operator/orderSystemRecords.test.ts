@@ -46,6 +46,54 @@ describe('readRecord', () => {
     expect(problemsOf('payments', payment)).toEqual([]);
   });
 
+  it("takes an invoice's lines and paid amount, and a payment without them as before", () => {
+    const lines = [
+      {
+        description: 'Druckausgabe',
+        translations: { 'en-GB': { description: 'Print edition' } },
+        quantity: 3,
+        unitPrice: '2.50',
+        vatCategory: 'S',
+        vatRatePercent: 7,
+      },
+      { description: 'Digital', unitPrice: 5, vatCategory: 'S', vatRatePercent: 19 },
+    ];
+    expect(problemsOf('payments', { ...payment, invoiceStatusCode: 'T', paidAmount: '5.00', lines })).toEqual(
+      [],
+    );
+    expect(problemsOf('payments', { ...payment, paidAmount: null, lines: null })).toEqual([]);
+    // A credit note: a negative amount of negative lines.
+    expect(
+      problemsOf('payments', {
+        ...payment,
+        amount: '-12.50',
+        lines: lines.map((l) => ({ ...l, unitPrice: `-${l.unitPrice}` })),
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuses lines that do not add up to the amount, and a line's category that does not fit its rate", () => {
+    const line = { description: 'Druckausgabe', unitPrice: '12.50', vatCategory: 'S', vatRatePercent: 7 };
+    const read = readRecord(entity('payments'), { ...payment, lines: [line, line] });
+    expect(read.ok ? [] : read.problems).toEqual([
+      {
+        pointer: '/lines',
+        message:
+          'the lines add up to 25.00 (quantity × unitPrice, each rounded to the cent), the amount is 12.50: send lines whose gross amounts add up to the amount',
+      },
+    ]);
+    expect(problemsOf('payments', { ...payment, lines: [{ ...line, vatRatePercent: 0 }] })).toEqual([
+      '/lines/0/vatRatePercent',
+    ]);
+    expect(problemsOf('payments', { ...payment, lines: [{ ...line, vatCategory: 'Z' }] })).toEqual([
+      '/lines/0/vatRatePercent',
+    ]);
+    expect(
+      problemsOf('payments', { ...payment, lines: [{ ...line, vatCategory: 'E', vatRatePercent: 0 }] }),
+    ).toEqual(['/lines/0/vatExemptionReason']);
+    expect(problemsOf('payments', { ...payment, lines: [] })).toEqual(['/lines']);
+  });
+
   it('refuses NUL and unpaired surrogates in every string and field name, at any depth', () => {
     expect(problemsOf('subscriptions', { ...subscription, mixType: 'PR\u0000' })).toEqual(['/mixType']);
     expect(problemsOf('subscriptions', { ...subscription, mixType: 'PR\ud800' })).toEqual(['/mixType']);

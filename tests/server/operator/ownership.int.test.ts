@@ -138,10 +138,10 @@ afterAll(async () => close?.());
 
 describe('the trigger of migration 023', () => {
   it('watches every order-system table with the columns and key of its entity', () => {
-    const sql = readFileSync(
-      new URL('../../../server/db/migrations/023_order_system_overlays.sql', import.meta.url),
-      'utf8',
-    );
+    // Migration 027 recreates the payments' trigger with the columns it added.
+    const sql = ['023_order_system_overlays.sql', '027_invoice_lines_and_paid_amount.sql']
+      .map((file) => readFileSync(new URL(`../../../server/db/migrations/${file}`, import.meta.url), 'utf8'))
+      .join('\n');
     for (const entity of ORDER_SYSTEM_ENTITIES) {
       const columns = entity.columns.map((c) => c.column).join(',');
       expect(sql).toContain(`('${entity.name}', '${entity.table}', '${entity.key.join(',')}', '${columns}'`);

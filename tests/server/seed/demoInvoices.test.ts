@@ -1,0 +1,85 @@
+/**
+ * The demo's invoices as a tax adviser would read them (README "Invoices and documents"): a
+ * business customer who signs in and gets the XRechnung beside the PDF, an invoice of two lines at
+ * the rates of the seller's country (a printed title at 7 % in Germany or 0 % in the UK, a webinar
+ * pass at the standard rate), and partly paid invoices that say what was paid — all of them
+ * records the order-system import takes.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadTenantFiles } from '../../../tenant';
+import { buildDemoData } from '../../../server/seed';
+import { canMakeXRechnung, isBusiness } from '../../../server/documents/eInvoice';
+import { fieldOf, orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
+import { readRecord } from '../../../server/operator/entities/orderSystemRecords';
+
+const { tenants } = loadTenantFiles();
+const TODAY = new Date('2026-11-28T10:00:00Z');
+
+describe.each(tenants.map((t) => [t.id, t] as const))('the demo invoices of %s', (_, tenant) => {
+  const data = buildDemoData(tenant, TODAY);
+  const company = data.businessPartners.find((bp) => bp.company1)!;
+  const login = data.logins.find((l) => l.email === company.email_address);
+  const companySubscriptions = new Set(
+    data.subscriptionRoles
+      .filter((r) => r.bp_number === company.bp_number && r.role === 'RE')
+      .map((r) => r.subscription_id),
+  );
+  const payments = data.paymentHistory.filter((p) => companySubscriptions.has(p.subscription_id));
+
+  it('has a business customer with a login of its own, billed as a company (the XRechnung button’s condition)', () => {
+    expect(login?.description).toContain('business customer');
+    expect(data.userBusinessPartners).toContainEqual({ email: login!.email, bp_number: company.bp_number });
+    expect(
+      isBusiness({
+        bpNumber: company.bp_number,
+        firstName: null,
+        lastName1: null,
+        company1: company.company1,
+        street: company.street,
+        streetNumber: company.street_number,
+        zipcode: company.zipcode,
+        city: company.city,
+        countryCode: company.country_code,
+      }),
+    ).toBe(true);
+    expect(companySubscriptions.size).toBe(2);
+    if (['stadtkurier', 'technikwelt'].includes(tenant.id)) expect(canMakeXRechnung(tenant)).toBe(true);
+  });
+
+  it('invoices the business customer two lines at the rates of the seller’s country', () => {
+    const uk = tenant.invoice?.publisher?.countryCode === 'GB';
+    const withLines = payments.filter((p) => p.lines);
+    expect(withLines.length).toBeGreaterThan(0);
+    for (const payment of withLines)
+      expect(payment.lines!.map((l) => [l.vatCategory, l.vatRatePercent, l.quantity ?? 1])).toEqual(
+        uk
+          ? [
+              ['Z', 0, 5],
+              ['S', 20, 1],
+            ]
+          : [
+              ['S', 7, 5],
+              ['S', 19, 1],
+            ],
+      );
+  });
+
+  it('states what was paid of every partly paid invoice, and the import takes every payment record', () => {
+    const partly = data.paymentHistory.filter((p) => p.invoice_status_code === 'T');
+    expect(partly.length).toBeGreaterThan(0);
+    for (const p of partly) {
+      expect(Number(p.paid_amount)).toBeGreaterThan(0);
+      expect(Number(p.paid_amount)).toBeLessThan(Number(p.amount));
+    }
+    const entity = orderSystemEntity('payments')!;
+    for (const row of payments) {
+      const record: Record<string, unknown> = { version: 1 };
+      for (const { column } of entity.columns) {
+        const value = (row as unknown as Record<string, unknown>)[column];
+        if (value != null) record[fieldOf(column)] = value;
+      }
+      const read = readRecord(entity, record);
+      expect(read.ok ? [] : read.problems).toEqual([]);
+    }
+  });
+});
