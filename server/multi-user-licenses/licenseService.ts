@@ -14,7 +14,7 @@
  * data, to an address by typing it.
  *
  * Invitation and appointment mails go to addresses the user types, so they are limited per user
- * and per licence (LICENSE_MAIL_LIMITS), so the portal cannot be used to mail strangers.
+ * and per licence (LICENSE_MAIL_LIMITS): the portal is no way to mail strangers in bulk.
  *
  * Accepting is anonymous: the accept URL carries the single-use token of the invitation e-mail
  * (only its hash is stored; a resend replaces it). The token is the proof that the person reads the
