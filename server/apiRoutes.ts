@@ -120,18 +120,18 @@ export function apiRouters(deps: ApiDeps): ApiParts {
     // The anonymous accept-licence URL, before the subscription routes that require a user under /subscriptions.
     licenseAcceptRoutes({ licenses: createLicenses(deps) }),
     subscriptionRoutes(deps),
-    // Orders, subscription page, link, purchase orders, business partners, files (issue 4).
+    // portal-core.md §2: orders, subscription page, link, purchase orders, business partners, files.
     gatedSlice(linkSlice(deps)),
     subscriptionPageRoutes({ ...deps, invoiceRequests }),
     purchaseOrderRoutes({ ...deps, invoiceRequests }),
     businessPartnerRoutes(deps),
     fileRoutes(deps),
-    // Account flows (issue 11): cancellation, the offers of renewal and upgrade, bulk renewal, payments.
+    // Account flows (account-flows.md §2): cancellation, renewal and upgrade offers, bulk renewal, payments.
     gatedSlice(bulkRenewalSlice({ auth: deps.auth, offers })),
     gatedSlice(cancellationSlice({ ...deps, cancellations })),
     offerRoutes({ auth: deps.auth, offers }),
     ...[...providers.values()].map((provider) => provider.routes(settle)),
-    // Account changes (issue 12): holiday service, payment method, complaints, addresses, opt-ins.
+    // Account changes (account-flows.md §2): holidays, payment method, complaints, addresses, opt-ins.
     holidayServiceRoutes({ auth: deps.auth, holiday: createHolidayService(deps) }),
     paymentMethodChangeRoutes({ auth: deps.auth, paymentMethods }),
     complaintRoutes({ auth: deps.auth, complaints: createComplaintService(deps) }),

@@ -183,7 +183,7 @@ export function createApp(options: AppOptions): {
   const tenantRouter = (resolver: RequestHandler) => {
     const router = Router({ mergeParams: true });
     router.use(resolver);
-    // The order system's API (issue 25): keys, not cookies, so before the XSRF cookie.
+    // The order system's API: keys, not cookies, so before the XSRF cookie.
     router.use('/operator/v1', operator);
     // The payment providers' webhooks: signed (or answered from the provider's API), not
     // cookie-borne, and read raw for their signatures, so before the XSRF check and the JSON parser.
@@ -208,9 +208,9 @@ export function createApp(options: AppOptions): {
 
   // Path parameters of every API route are checked once the routers hold their routes.
   guardRouteParams(routers);
-  // The portal studio (issue 15) before the host-resolved tenant, which answers every path under `portal dev`.
+  // The portal studio before the host-resolved tenant, which answers every path under `portal dev`.
   // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
-  // under it is about 90 MB that a server nobody opens the studio on never needs (issue 9, memory).
+  // under it is about 90 MB that a server nobody opens the studio on never needs.
   if (options.devPages) {
     const studio = {
       db: options.db,
@@ -227,7 +227,7 @@ export function createApp(options: AppOptions): {
       loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))),
     );
   }
-  // The QA preview and its dev-only sign-in of demo logins (issue 15), never in production; before
+  // The QA preview and its dev-only sign-in of demo logins, never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
   if (options.devPages) app.use('/preview', demoPageHostOnly());
   if (options.devPages) app.use(previewRouter({ db: options.db, directory, now }));

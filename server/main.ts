@@ -92,9 +92,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir });
     // E-mails leave through the queue in the database; this instance's sender drains it.
     stopMailSender = startMailSender(db, mailer, { log });
-    // Account events go to the tenants' webhook endpoints from the database (issue 8); every instance helps.
+    // Account events go to the tenants' webhook endpoints from the database; every instance helps.
     stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
-    // Dated address changes and payment method changes take effect on their day (issue 12).
+    // Dated address changes and payment method changes take effect on their day
+    // (server/jobs/dueChanges.ts).
     stopDueChanges = startDueChanges(db, { log });
     // Timed e-cards go out at their time (account-flows.md §9); the mail sender above delivers them.
     stopECards = startECards(db, {

@@ -1,9 +1,10 @@
 /**
- * The studio's insights page (issue 27): for a tenant and period, what the flows that show offers
- * kept — per flow, per publication and cancellation reason, per ISO week (charts and their table) —
- * and each offer experiment's variants with their 95 % intervals and whether they differ yet. It
- * reads `/studio/api/insights` (this server's database; operators only, loopback). Experiments are
- * edited in the editor's form (Flows → offerExperiments), which the tenant schema generates.
+ * The studio's insights page (docs/operators.md "Retention insights"): for a tenant and period,
+ * what the flows that show offers kept — per flow, per publication and cancellation reason, per ISO
+ * week (charts and their table) — and each offer experiment's variants with their 95 % intervals
+ * and whether they differ yet. It reads `/studio/api/insights` (this server's database; operators
+ * only, loopback). Experiments are edited in the editor's form (Flows → offerExperiments), which
+ * the tenant schema generates.
  *
  * README "Retention insights": flows whose outcome window is still open are shown as open and in
  * no rate; reasons and offers by the order system's words in the page's language; money with its

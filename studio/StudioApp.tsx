@@ -34,9 +34,10 @@ function colorsOf(data: Tenant, presets: ThemePresets): Record<string, string> {
 }
 
 /**
- * The portal studio (issue 15): a tenant file as a form generated from schemas/tenant.schema.json,
- * the validator's problems at their fields while typing, the portal itself live at 360 and 1280 px
- * beside it, and a save that shows the diff and writes minimal edits.
+ * The portal studio (docs/operators.md "Operators: the studio"): a tenant file as a form generated
+ * from schemas/tenant.schema.json, the validator's problems at their fields while typing, the
+ * portal itself live at 360 and 1280 px beside it, and a save that shows the diff and writes
+ * minimal edits.
  */
 export function StudioApp() {
   const [schema, setSchema] = useState<RJSFSchema>();

@@ -1,5 +1,5 @@
 /**
- * A weekly trend of the insights page (issue 27), drawn with uPlot: a small (about 22 KB
+ * A weekly trend of the insights page, drawn with uPlot: a small (about 22 KB
  * gzipped), maintained canvas chart library without dependencies. It is imported by the studio's
  * own entry only, so no subscriber bundle holds it (tests/cli/studioBundle.test.ts).
  *

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The studio's own Vite root: operator code, never part of the engine build (issue 15). */
+/** The studio's own Vite root: operator code, never part of the engine build. */
 export const STUDIO_SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /** Missing, or older than a source file of the studio (so a changed studio is rebuilt on the next start). */

@@ -19,8 +19,8 @@ export function issueText(issue: Pick<StudioIssue, 'message' | 'hint'>): string 
 }
 
 /**
- * The validator's issues as rjsf `extraErrors` (issue 15: "every problem `portal validate` would
- * report shows at its field"): each issue's JSON pointer becomes the path in the error schema, so
+ * The validator's issues as rjsf `extraErrors`, so every problem `portal validate` would
+ * report shows at its field: each issue's JSON pointer becomes the path in the error schema, so
  * `/theme/tokens/colors/primary` lands under the primary colour's input. Only issues whose first
  * segment is one of `rootKeys` (the settings of the tab on screen) are kept; an issue about the
  * whole file (empty pointer) goes to the form's root.

@@ -2,7 +2,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { LocaleTabsTemplate } from './widgets';
 
 /**
- * The tenant settings grouped the way an operator thinks (issue 15): brand and links, sign-in,
+ * The tenant settings grouped the way an operator thinks: brand and links, sign-in,
  * features, texts, and the flows (everything else, one section per flow). Each tab is a form of its
  * own over the part of schemas/tenant.schema.json it shows, so a tab stays quick to render.
  */

@@ -1,5 +1,5 @@
 /**
- * The words of the studio's insights page (issue 27), in the operator's language like the rest of
+ * The words of the studio's insights page, in the operator's language like the rest of
  * the studio (`?lang=de-DE|en-GB`).
  */
 import type { StudioLang } from './texts';

@@ -7,7 +7,7 @@ import './studio.css';
 // The studio's own entry (operator code): built into <dist>/.studio, never into a tenant's portal.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {/* ?view=insights: the retention insights (issue 27); otherwise the editor. */}
+    {/* ?view=insights: the retention insights; otherwise the editor. */}
     {new URLSearchParams(window.location.search).get('view') === 'insights' ? (
       <InsightsPage />
     ) : (

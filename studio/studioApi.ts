@@ -54,7 +54,7 @@ export const studioApi = {
       'GET',
       `/demo-users?tenant=${encodeURIComponent(tenant)}`,
     ),
-  /** Retention insights of a tenant and period (issue 27). */
+  /** Retention insights of a tenant and period. */
   insights: (tenant: string, from: string, to: string) =>
     call<RetentionInsights>('GET', `/insights?${new URLSearchParams({ tenant, from, to }).toString()}`),
   signIn: (tenant: string, email: string) =>

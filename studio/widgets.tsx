@@ -113,7 +113,7 @@ export const studioWidgets = {
 };
 
 /**
- * The texts of a tenant, one tab per locale (issue 15: "locale tabs for texts"): each tab holds that
+ * The texts of a tenant, one tab per locale: each tab holds that
  * locale's overrides with rjsf's add and remove buttons.
  */
 export function LocaleTabsTemplate(props: ObjectFieldTemplateProps) {
@@ -165,7 +165,7 @@ const errorsAt = (schema: unknown, ...path: Array<string | number>): string[] =>
 };
 
 /**
- * The feature switches with each feature's publication blacklist beside it (issue 15): one row per
+ * The feature switches with each feature's publication blacklist beside it: one row per
  * feature of the registry's flag list; the blacklist (publication codes, comma-separated) is
  * editable while the feature is on, and switching a feature off drops its blacklist (the validator
  * refuses a blacklist of a feature that is off).

@@ -1,5 +1,5 @@
 /**
- * The fix for a failing colour pair (issue 15): say which colour to change and to what, and never
+ * The fix for a failing colour pair: say which colour to change and to what, and never
  * ask for the impossible ("make onPrimary lighter" when onPrimary is already white).
  */
 import {

@@ -99,7 +99,7 @@ function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
         pointer: `/texts/${escapePointerSegment(locale)}/${escapePointerSegment(key)}`,
         at: 'key',
         message: `unknown text key "${key}"${meantKey(closestTextKey(key, known))}`,
-        // Issue 15: the valid keys themselves, not the files they come from.
+        // The valid keys themselves, not the files they come from.
         hint: textKeyHint(key, known),
       });
     }
@@ -424,7 +424,7 @@ function webhookRules(tenant: Loose): Problem[] {
 const ENV_NAME = /^[A-Z][A-Z0-9_]{0,127}$/;
 
 /**
- * What validation can tell about the secrets of secretEnv and previousSecretEnv (issue 25): only
+ * What validation can tell about the secrets of secretEnv and previousSecretEnv: only
  * the variables' names are in the file, so their values are checked in the environment the
  * validator runs in — the server's own when the studio or a server validates, maybe not when an
  * operator runs `portal validate` elsewhere. Hence warnings, not errors: the deliverer holds (and
@@ -509,7 +509,7 @@ function uniqueEntries(tenant: Loose): Problem[] {
 
 /**
  * A menu link's text is also its route inside the portal (/<text>), in every locale, so two links
- * may not share a text in any locale (portal-core.md §2; texts per locale since issue 14).
+ * may not share a text in any locale (portal-core.md §2; a link text may differ per locale).
  */
 function uniqueLinkTexts(tenant: Loose): Problem[] {
   const problems: Problem[] = [];

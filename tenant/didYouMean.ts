@@ -70,7 +70,7 @@ export function closestMatch(input: string, candidates: Iterable<string>): strin
 }
 
 /**
- * The text key closest to `input` (issue 15: "did you mean" picks the nearest real key). Text keys
+ * The text key closest to `input` ("did you mean" picks the nearest real key). Text keys
  * are `<feature>.<name>`: the part both share (`orders.`) says nothing about a typo, so the edits
  * allowed are judged by the length of the rest. `orders.titel` is then not "orders.filter" (3 edits
  * in a 6-letter name), while `shell.sesionExpird` still finds "shell.sessionExpired".
@@ -96,7 +96,7 @@ function sharedPrefixSegments(a: string, b: string): number {
 export const LISTED_VALUES = 15;
 
 /**
- * The valid text keys to name when `input` is unknown (issue 15: list the valid values instead of
+ * The valid text keys to name when `input` is unknown (the valid values instead of
  * pointing at source files): the keys of the same feature (the part before the first dot) when that
  * feature has texts, closest first and at most LISTED_VALUES of them; otherwise the features that
  * have texts, as `<feature>.…`.

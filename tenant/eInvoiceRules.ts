@@ -1,9 +1,10 @@
 /**
- * What a tenant's `invoice` section lacks for an e-invoice (issue 26). The invoice PDF embeds an
- * EN 16931 (Factur-X / ZUGFeRD "EN 16931") invoice only when the seller's data is complete, and the
- * XRechnung download needs more (the German CIUS's BR-DE rules). The same list serves `portal
- * validate` (so an operator learns it before a customer receives a plain PDF) and the server (which
- * embeds nothing rather than an invoice the receiver's validator would reject).
+ * What a tenant's `invoice` section lacks for an e-invoice (docs/invoices.md "E-invoices"). The
+ * invoice PDF embeds an EN 16931 (Factur-X / ZUGFeRD "EN 16931") invoice only when the seller's
+ * data is complete, and the XRechnung download needs more (the German CIUS's BR-DE rules). The same
+ * list serves `portal validate` (so an operator learns it before a customer receives a plain PDF)
+ * and the server (which embeds nothing rather than an invoice the receiver's validator would
+ * reject).
  */
 import type { Problem } from './schemaErrors';
 

@@ -9,7 +9,7 @@ let catalog: FeatureCatalog | undefined;
  * The feature registry's facts (schemas/generated/feature-catalog.json, engine/domain/featureCatalog.ts):
  * which features exist, the flags that switch them, their screens and their text tables. The tenant
  * package and the server read these instead of importing the registry, which brings the engine's
- * screens with it (issue 23, eslint.config.js layers). Read once per process.
+ * screens with it (eslint.config.js layers). Read once per process.
  */
 export function featureCatalog(): FeatureCatalog {
   if (!catalog) {

@@ -1,5 +1,5 @@
 /**
- * The tenant package (issue 23), shared by the CLI, the server and the studio: tenant files in,
+ * The tenant package, shared by the CLI, the server and the studio: tenant files in,
  * typed tenants with defaults applied (or every issue at once) out, behind `portal validate`,
  * `portal new`, the build, the server and the studio. It imports only engine/domain and schemas/
  * (eslint.config.js); what it knows of the features comes from the generated feature catalog.

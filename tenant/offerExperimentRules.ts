@@ -1,6 +1,7 @@
 /**
- * Rules of `offerExperiments` (issue 27) beyond the schema, which already asks for ids in the form
- * of a code, at least two variants and weights above 0 (so their sum is too).
+ * Rules of `offerExperiments` (docs/operators.md "Retention insights") beyond the schema, which
+ * already asks for ids in the form of a code, at least two variants and weights above 0 (so their
+ * sum is too).
  *
  * Offer ids and reason codes are not checked against data here: offers and cancellation reasons
  * live in the order system's data in the database (imported, or the demo seed), which a tenant

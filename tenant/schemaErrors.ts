@@ -92,7 +92,7 @@ const ENUM_NOUNS: Record<string, string> = {
 };
 
 /**
- * Hints for enums beyond "use one of: …" (issue 15: the valid values, never a source file to read).
+ * Hints for enums beyond "use one of: …" (the valid values, never a source file to read).
  * Feature flags list every flag and, for those that switch screens, which features they switch.
  */
 const ENUM_HINTS: Record<string, (allowed: string[]) => string> = {
@@ -212,7 +212,7 @@ function describe(error: ErrorObject): Problem | undefined {
       const name = String(params.additionalProperty);
       const allowed = Object.keys(((error.parentSchema as SchemaNode)?.properties as SchemaNode) ?? {});
       const suggestion = didYouMean(name, allowed);
-      // Issue 15: every setting allowed at this place, however many, instead of the schema file's name.
+      // Every setting allowed at this place, however many, instead of the schema file's name.
       const list = `allowed here: ${allowed.join(', ')}`;
       return {
         pointer: `${base}/${escapePointerSegment(name)}`,

@@ -1,7 +1,7 @@
 /**
  * Texts a tenant gives per locale (announcement, FAQ, menu links, opt-in and widget texts, … —
- * every setting whose schema is a per-locale map) that lack one of the tenant's offered locales
- * (issue 14, finding 4). Not an error: the portal then shows the other locale's text, but a
+ * every setting whose schema is a per-locale map) that lack one of the tenant's offered locales.
+ * Not an error: the portal then shows the other locale's text, but a
  * visitor reading English gets a German sentence in an English screen, so `portal validate` warns,
  * naming the setting. The rule finds the per-locale settings in the schema, so a setting added
  * later is checked without touching this file.

@@ -43,7 +43,7 @@ export function validateTenantSource(
     knownTextKeys: ctx.knownTextKeys ?? knownTextKeys(),
     themePresets,
   }).filter((rule) => !alreadyReported(rule, schemaProblems));
-  // Issue 26: what the invoice section lacks for an e-invoice; an error only where the tenant
+  // What the invoice section lacks for an e-invoice; an error only where the tenant
   // switches the XRechnung download on, else a warning (its invoices stay plain PDFs).
   const eInvoice = eInvoiceProblems(data);
   ruleProblems.push(...eInvoice.errors.filter((rule) => !alreadyReported(rule, schemaProblems)));
@@ -51,9 +51,9 @@ export function validateTenantSource(
   for (const problem of [...schemaProblems, ...ruleProblems])
     issues.push(issueAt(file, parsed.source, problem));
   issues.sort(byPosition);
-  // Warnings never stop a tenant from loading (a text missing in an offered locale, issue 14; a
-  // webhook secret variable missing or malformed where this runs, issue 25; no privacy section for
-  // the data export's README, README "Download my data").
+  // Warnings never stop a tenant from loading (a text missing in an offered locale; a
+  // webhook secret variable missing or malformed where this runs; no privacy section for the data
+  // export's README, docs/subscribers.md "Download my data").
   const warnings = [
     ...translationWarnings(parsed.source.value as Record<string, unknown>),
     ...eInvoice.warnings,

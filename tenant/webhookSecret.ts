@@ -1,5 +1,5 @@
 /**
- * Webhook signing secrets in the Standard Webhooks form (issue 25): `whsec_` followed by the
+ * Webhook signing secrets in the Standard Webhooks form: `whsec_` followed by the
  * base64 of 24 to 64 random bytes; the decoded bytes are the HMAC-SHA256 key. The spec's table of
  * symmetric secrets gives "at least 24 bytes (192 bits, 512 maximum)", and its libraries in every
  * language strip the prefix and decode the rest, so a secret in any other form (a plain password, a

@@ -98,7 +98,7 @@ function engineFile(engine: EngineOutput, file: string): Promise<CompressedSizes
 }
 
 /**
- * The file of one locale's complete base texts (issue 15), `assets/texts.<locale>.<hash>.json`:
+ * The file of one locale's complete base texts, `assets/texts.<locale>.<hash>.json`:
  * written into the engine's folder once per distinct table, however many tenants ship it, and then
  * linked into each tenant's folder like the engine's own files. Named by its content, so a browser
  * keeps it across deploys until the texts change, and tenants with the same features share it.
@@ -147,10 +147,10 @@ export const ASSET_FOLDERS = '.assets';
  * The one folder of exactly these asset files that every tenant with the same features and
  * languages shares, `dist/.assets/<hash of the file names>/`, each file hard-linked from the engine
  * build. A tenant's `assets` is a link to it: creating a hundred directory entries for every tenant
- * was most of a build of many tenants on a journaling disk (issue 15), one link is almost nothing.
+ * was most of a build of many tenants on a journaling disk, one link is almost nothing.
  * The names carry their content's hash, so a folder of the same name holds the same files and is
  * reused by later builds; it is made under a temporary name and renamed when complete. Next to
- * each text file it holds that file's compressed variants (`x.js.br`, `x.js.gz`; issue 24), made
+ * each text file it holds that file's compressed variants (`x.js.br`, `x.js.gz`), made
  * once per build in the engine's folder and linked like the file. The name is known at once, the
  * folder is made while the next tenants' pages are: compressing is most of a build's work.
  */

@@ -35,9 +35,10 @@ const chunkModules: Plugin = {
 const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
 
 /**
- * How the engine's modules are cut into files (issue 24): by default Rolldown cuts along which
- * lazy screens share a module, which left the libraries in four pieces and the account kit in a
- * dozen files of a few hundred bytes each, every one a request and a gzip stream of its own.
+ * How the engine's modules are cut into files (docs/decisions.md "Chunks cut by hand: one vendor
+ * file, one account kit file"): by default Rolldown cuts along which lazy screens share a module,
+ * which left the libraries in four pieces and the account kit in a dozen files of a few hundred
+ * bytes each, every one a request and a gzip stream of its own.
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // The libraries (React, the router, i18next, jotai): every page runs all of them, and a deploy

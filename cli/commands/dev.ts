@@ -30,7 +30,7 @@ export interface DevServer {
 /**
  * `portal dev <tenant>`: the Vite dev server (hot reload of engine code) with the real API on one
  * port; the tenant is served at the root and re-validated and reloaded when its file changes. While
- * the file is invalid its pages show every problem (issue 15, an overlay like Vite's) and the API
+ * the file is invalid its pages show every problem (an overlay like Vite's) and the API
  * keeps the last valid version; the log is one readable line a request.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -84,7 +84,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       // Modules and assets (a favicon) are not pages: only pages turn into the overlay.
       if (problems.length && !isDevAssetPath(req.path)) {
-        // Issue 15: the problems in the browser, not only in the terminal. Vite's client (added by
+        // The problems in the browser, not only in the terminal. Vite's client (added by
         // transformIndexHtml) reloads the page when the file changes.
         const overlay = await vite.transformIndexHtml(
           req.originalUrl,

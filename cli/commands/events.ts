@@ -16,7 +16,7 @@ function parseLimit(value: string): number {
 const time = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}Z` : '');
 
 /**
- * Endpoints disabled by a 410 Gone answer (issue 25), above the events: each with its tenant, when,
+ * Endpoints disabled by a 410 Gone answer, above the events: each with its tenant, when,
  * and the command that turns it back on, so an operator who wonders why a receiver gets nothing
  * sees it first.
  */
@@ -66,7 +66,7 @@ export function formatEvents(
   return lines.join('\n');
 }
 
-/** `portal events [--tenant <id>] [--limit N] [--json]`: account events and their webhook deliveries (issue 8). */
+/** `portal events [--tenant <id>] [--limit N] [--json]`: account events and their webhook deliveries. */
 export function registerEvents(program: Command): void {
   program
     .command('events')

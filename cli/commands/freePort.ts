@@ -11,8 +11,8 @@ export function isPortFree(port: number, host: string): Promise<boolean> {
 }
 
 /**
- * The wanted port when it is free, else the next free one above it (issue 15: `portal dev` picks a
- * free port when the default is taken, and says so). Port 0 (any port) is passed through.
+ * The wanted port when it is free, else the next free one above it: `portal dev` picks a
+ * free port when the default is taken, and says so. Port 0 (any port) is passed through.
  */
 export async function choosePort(
   wanted: number,

@@ -255,7 +255,7 @@ export function insightsCsv(insights: RetentionInsights, lang: Lang = 'en-GB'): 
   return [head, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
 
-/** `portal insights <tenant> [--from] [--to] [--json | --csv]` (issue 27): the retention insights of one tenant. */
+/** `portal insights <tenant> [--from] [--to] [--json | --csv]`: the retention insights of one tenant. */
 export function registerInsights(program: Command): void {
   program
     .command('insights')

@@ -171,7 +171,7 @@ async function withKeysContext(tenantId: string, fn: (context: KeysContext) => P
   });
 }
 
-/** `portal keys create|list|revoke <tenant>`: the operator API's keys (issue 25). */
+/** `portal keys create|list|revoke <tenant>`: the operator API's keys. */
 export function registerKeys(program: Command): void {
   const keys = program
     .command('keys')

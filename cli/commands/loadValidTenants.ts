@@ -16,7 +16,7 @@ export async function loadValidTenants(names: string[] = []) {
         .map((name) => path.join(TENANTS_DIR, name));
   const { tenants, issues } = await loadTenantFiles(files);
   if (issues.length) {
-    // Issue 15: each problem with its fix, as `portal validate` prints them.
+    // Each problem with its fix, as `portal validate` prints them.
     const count = `${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}`;
     throw new Error(
       `${count} in tenant files:\n${issues.map(formatIssueWithHint).join('\n')}\nFix them, then run again (npx portal validate shows them too).`,

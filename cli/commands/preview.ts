@@ -39,11 +39,11 @@ const language = (value: string) => {
 };
 
 /**
- * `portal preview [tenants...]` (issue 15 "QA preview"): its own server on its own port and its
- * own seeded database (under <data>/preview, so it runs beside `npm start`), printing the QA page
- * /preview. With `--shots DIR` it takes a screenshot of every tenant × screen × width × language
- * instead (cli/preview/takeShots.ts) on a fresh database, and with `--compare OLD_DIR` diffs them
- * against an earlier folder and writes DIR/report.html.
+ * `portal preview [tenants...]` (docs/operators.md "QA: the preview and screenshots"): its own
+ * server on its own port and its own seeded database (under <data>/preview, so it runs beside
+ * `npm start`), printing the QA page /preview. With `--shots DIR` it takes a screenshot of every
+ * tenant × screen × width × language instead (cli/preview/takeShots.ts) on a fresh database, and
+ * with `--compare OLD_DIR` diffs them against an earlier folder and writes DIR/report.html.
  */
 export function registerPreview(program: Command): void {
   program

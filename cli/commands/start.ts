@@ -44,7 +44,7 @@ export function registerStart(program: Command): void {
         devPages: true,
         beforeListen: async (db) => {
           // The demo's order-system data is imported from NDJSON files it leaves under data/seed/,
-          // working examples of every entity for an operator's own export (issue 25).
+          // working examples of every entity for an operator's own export.
           logins = await seedDemo(db, tenants, { fixturesDir: path.join(serverOptions.dataDir, 'seed') });
         },
       });

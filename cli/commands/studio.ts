@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 
 /**
- * `portal studio [tenant]` (issue 15): the tenant editor with the live portal beside it, on its own
- * port and its own seeded database (`data/studio/` unless PORTAL_DATA_DIR), so it runs next to
- * `npm start`. It edits the files of tenants/ (or `--tenants-dir`, PORTAL_TENANTS_DIR) and serves
- * the tenants of that folder that are valid, for the preview's API and demo users.
+ * `portal studio [tenant]` (docs/operators.md "Operators: the studio"): the tenant editor with the
+ * live portal beside it, on its own port and its own seeded database (`data/studio/` unless
+ * PORTAL_DATA_DIR), so it runs next to `npm start`. It edits the files of tenants/ (or
+ * `--tenants-dir`, PORTAL_TENANTS_DIR) and serves the tenants of that folder that are valid, for
+ * the preview's API and demo users.
  */
 export function registerStudio(program: Command): void {
   program

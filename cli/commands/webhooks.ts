@@ -16,7 +16,7 @@ function parseBytes(value: string): number {
 }
 
 /**
- * `portal webhooks secret|enable` (issue 25): the chores of an operator's webhook endpoints that
+ * `portal webhooks secret|enable`: the chores of an operator's webhook endpoints that
  * the tenant file cannot do — making a Standard Webhooks secret for an endpoint's variable, and
  * turning back on an endpoint that answered 410 Gone.
  */

@@ -1,10 +1,11 @@
 /**
  * `portal preview --shots DIR`: a screenshot of every tenant × screen × width × language
- * (issue 15), taken in Debian's Chromium through playwright-core (never a downloaded browser) from
- * a running server with the demo pages on. Screens come from /preview/api/catalogue (the feature
- * registry, server/preview/previewScreens.ts); signed-out screens first, then the demo login is
- * signed in through the dev-only /preview/api/sign-in and every other screen is taken with the
- * user's real ids. Files: DIR/<tenant>/<route-id>.<width>.<lang>.png.
+ * (docs/operators.md "Screenshots and what changed"), taken in Debian's Chromium through
+ * playwright-core (never a downloaded browser) from a running server with the demo pages on.
+ * Screens come from /preview/api/catalogue (the feature registry,
+ * server/preview/previewScreens.ts); signed-out screens first, then the demo login is signed in
+ * through the dev-only /preview/api/sign-in and every other screen is taken with the user's real
+ * ids. Files: DIR/<tenant>/<route-id>.<width>.<lang>.png.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Labels the screens build from the codes the server sends (issue 14, finding 4): a subscriber
+ * Labels the screens build from the codes the server sends: a subscriber
  * sees the billing frequency, the mix type, an issue and the last issue of a subscription in the
  * language of the screen, never in the language the order system happened to write them in. The
  * words come from text keys (engine/account/texts.json, overridable per tenant); the server's

@@ -12,7 +12,7 @@ import { storedResource, type Resource } from './resource';
 interface ListState<T> {
   status: 'idle' | 'loading' | 'failed' | 'ready';
   items: T[];
-  /** The language the server worded the items in (issue 22). */
+  /** The language the server worded the items in: another screen language loads them again. */
   locale?: string;
 }
 

@@ -28,7 +28,7 @@ export function dataOf<T>(state: ResourceState<T>): T | undefined {
  * `replace` puts the answer of a change in place without loading again.
  *
  * A change of the screen's language loads again too, quietly: the server words product, article
- * and offer names in the language of the call (issue 22), so the new words replace the old ones
+ * and offer names in the language of the call, so the new words replace the old ones
  * when they arrive, while the screen keeps what it shows (a form keeps what was typed). A quiet load
  * that fails keeps the words in the old language rather than an error in place of the screen.
  */

@@ -8,7 +8,7 @@ import type { DownloadOutcome } from './outcomes';
  * Downloads of delivered issues and purchase orders (portal-core.md §2): a waiting state while the
  * server makes the file URL, then the file, then the "download started" or "download not available"
  * dialog. §2 says "redirect to the returned file url"; the URL now serves its file once and only to
- * the session that asked (issue 10, finding 8: a bare link served anyone holding it), so the file is
+ * the session that asked (a bare link would serve anyone holding it), so the file is
  * fetched through the API client and shown in a new tab when the tenant's download config says so,
  * else saved under its own name.
  */

@@ -20,7 +20,7 @@ async function boot() {
   const config = readPortalConfig();
   const locale = initialLocale(config, window.location.search);
   // A `?lang` the tenant offers (a sign-in link carries it) is the visitor's choice from now on,
-  // and leaves the address: the flag button's later choice wins over it on a reload (issue 22).
+  // and leaves the address: the flag button's later choice wins over it on a reload.
   const withoutLang = addressWithoutLang(window.location);
   if (withoutLang !== undefined) {
     rememberLocale(config.tenant.id, locale);

@@ -112,7 +112,7 @@ export function createApiClient(options: ApiClientOptions) {
   /**
    * A file behind a URL the API handed out (`/…/api/files/{key}` of a download response, §3), with
    * the file name of its Content-Disposition. The key works once and only with this session
-   * (issue 10, finding 8), so it is fetched here rather than opened as a bare link.
+   * (a bare link would serve anyone holding it), so it is fetched here.
    */
   async function getFile(url: string): Promise<{ blob: Blob; fileName?: string }> {
     const path = url.startsWith(`${apiBase}/`) ? url.slice(apiBase.length) : url;

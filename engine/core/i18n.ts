@@ -9,7 +9,7 @@ export const LANG_PARAM = 'lang';
 /**
  * Where the visitor's choice of language is kept: local storage, per tenant, so it survives
  * sign-in in every form — a magic link opened in a new tab, the OAuth round trip, a kicker-cookie
- * sign-in in another tab, a reload (issue 14, finding 4). Per tenant because every tenant under
+ * sign-in in another tab, a reload. Per tenant because every tenant under
  * /t/<id>/ shares one origin and may offer other languages.
  */
 export function localeStorageKey(tenantId: string): string {
@@ -41,7 +41,7 @@ export function initialLocale(
  * The address without its `lang` (undefined when it has none). The portal applies a `?lang` once,
  * at start, remembers it as the visitor's choice and takes it out of the address bar: a `lang`
  * left there would bring its language back on the next reload after the visitor chose the other
- * one with the flag button (issue 22: the chosen language wins over a `lang` left in the URL).
+ * one with the flag button (the chosen language wins over a `lang` left in the URL).
  */
 export function addressWithoutLang(
   location: Pick<Location, 'pathname' | 'search' | 'hash'>,
@@ -75,7 +75,7 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 /**
- * A built page (issue 15) carries only the tenant's own texts per locale and, in `textFiles`, the
+ * A built page carries only the tenant's own texts per locale and, in `textFiles`, the
  * hashed file of each offered locale's complete base texts, shared by every tenant with the same
  * features and cached across deploys: the locale shown is fetched before the first render (its
  * preload link starts that before this script runs), another one before switching to it.

@@ -16,7 +16,7 @@ const INITIAL: SubscriptionsState = { status: 'idle', subscriptions: [] };
  * subscriptions; while a fetch runs further fetches are ignored; a failure sets the error state
  * (`failed`), a finished load the complete state (`ready`). Log-out resets it.
  *
- * The server words product names in the screen's language (issue 22): after the flag button
+ * The server words product names in the screen's language: after the flag button
  * switched it, the list is fetched again, quietly — it stays on screen until the new words arrive.
  */
 export const subscriptionsAtom = atom<SubscriptionsState>(INITIAL);

@@ -1,5 +1,5 @@
 /**
- * One session per tenant (issue 14, finding 3), shared by the tabs of one browser:
+ * One session per tenant, shared by the tabs of one browser:
  *
  * - each tab keeps its copy in session storage under a key that names the tenant, so tenants that
  *   share an origin (`/t/<id>/` paths, the /preview frames) never read, send or overwrite each
@@ -20,7 +20,7 @@ import { authStateKey } from '../domain/sessionStorageKeys';
 export const timedOutKey = (tenantId: string) => `portal.sessionTimedOut.${tenantId}`;
 /** Local storage, no secret: "a tab of this tenant may hold a session", so new tabs know to ask. */
 export const sessionHintKey = (tenantId: string) => `portal.sessionOpen.${tenantId}`;
-/** Before issue 14 one key held the token of whichever tenant signed in last; removed on sight. */
+/** Where older versions kept one token for whichever tenant signed in last; removed on sight. */
 export const LEGACY_AUTH_STATE_KEY = 'portal.authState';
 export const sessionChannelName = (tenantId: string) => `portal.session.${tenantId}`;
 

@@ -14,9 +14,9 @@ export function tryAgainText(t: TranslateFn, seconds: number | undefined): strin
 }
 
 /**
- * The message of a 429 on any form (issue 22: "every 429 shows when to try again, in the user's
- * language"): what happened — the form's own lead, else "Too many attempts." — and when to try
- * again, from the answer's retryAfterSeconds (engine/domain/retryAfter.ts).
+ * The message of a 429 on any form, in the user's language: what happened — the form's own lead,
+ * else "Too many attempts." — and when to try again, from the answer's retryAfterSeconds
+ * (engine/domain/retryAfter.ts).
  */
 export function tooManyText(t: TranslateFn, error: unknown, lead?: string): string {
   return `${lead ?? t('shell.tooManyAttempts')} ${tryAgainText(t, retryAfterSecondsOf(error))}`;

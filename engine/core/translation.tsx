@@ -88,7 +88,7 @@ const NO_LANGUAGE_CHANGES = () => () => undefined;
 
 /**
  * The language the screen shows, or undefined outside a translator (a bare test harness). Data the
- * server words in it (product names, issue 22) is loaded again when it changes: useResource and the
+ * server words in it (product names) is loaded again when it changes: useResource and the
  * shared lists (engine/core/subscriptionsStore.ts, engine/account/ordersData.ts) follow it.
  */
 export function useLanguage(): string | undefined {

@@ -2,7 +2,7 @@
  * Address form rules shared by the address screen and the server (account-flows.md §5 "Address form",
  * §9: names and company max 35, street number and suffix max 10, zip min 4 max 10, UK postcode
  * pattern for GB, date of birth at most 100 years back, valid-from at least tomorrow and, for the
- * subscription the change is made from, not after its end: subscriptionTerm.ts, issue 21).
+ * subscription the change is made from, not after its end: subscriptionTerm.ts).
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
 import { FALLBACK_LOCALE, LOCALE_TABLE, localeData } from './locales';

@@ -106,7 +106,7 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 /**
  * Length rules of the contact form by field pointer (§5 names 35 for names; the schema
  * schemas/api/contact-request.schema.json holds the same numbers). The form shows them at the
- * field and refuses on submit; nothing is cut (issue 22).
+ * field and refuses on submit; nothing is cut.
  */
 export const CONTACT_LIMITS = {
   '/contactDetails/firstName': 35,

@@ -1,5 +1,5 @@
 /**
- * The feature registry's facts as data (issue 23): what the tenant package (validation, the tenant
+ * The feature registry's facts as data: what the tenant package (validation, the tenant
  * page) and the server (the QA preview) need to know of the features, without importing the registry
  * (engine/features/index.ts), which brings the screens, React and the whole engine with it.
  * `npm run types:generate` writes it from the registry into schemas/generated/feature-catalog.json;

@@ -53,7 +53,7 @@ export const PASSWORD_MAX_LENGTH = 20;
 
 /**
  * What a new password lacks, one named problem, so the form can say exactly that next to the rule
- * it already shows (issue 22: the rule printed twice told nobody what was wrong). A password is
+ * it already shows (the rule printed twice tells nobody what is wrong). A password is
  * never cut to fit: 21 characters are `too_long`, not 20 characters saved.
  */
 export type PasswordRuleProblem = 'required' | 'too_short' | 'too_long' | 'needs_mix';
@@ -70,8 +70,8 @@ export function isValidPassword(value: string): boolean {
 }
 
 /**
- * The repeat field of a new password: required, and equal to the password (issue 22: an empty
- * repeat under an empty or invalid password said nothing).
+ * The repeat field of a new password: required, and equal to the password; an empty
+ * repeat is a problem of its own even under an empty or invalid password, so it is never silent.
  */
 export function passwordRepeatProblem(password: string, repeat: string): 'required' | 'mismatch' | null {
   if (repeat.length === 0) return 'required';

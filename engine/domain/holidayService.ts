@@ -76,7 +76,7 @@ export type HolidayRangeError = {
 
 /**
  * §5 "date range required; earliest start tomorrow; maximum duration per type and publication";
- * and no day after the subscription's end (`termEnd`, subscriptionTerm.ts; issue 21).
+ * and no day after the subscription's end (`termEnd`, subscriptionTerm.ts).
  */
 export function holidayRangeErrors(
   input: { type: HolidayServiceType; dateFrom?: string | null; dateTo?: string | null },
@@ -183,7 +183,7 @@ export type HolidayDates = { dateFrom: string; dateTo: string | null };
 
 /**
  * The issues a service's dates pick: those on sale from its first to its last day, both included
- * (§2 "a date range picking issues"). A suspension's issues lie inside its dates (issue 21): a pause
+ * (§2 "a date range picking issues"). A suspension's issues lie inside its dates: a pause
  * of 16.11.–16.12.2026 pauses the issue on sale on 5.12., not the one of 5.1.2027.
  */
 export function issuesInsideDates<T extends { dateOfFirstSale: string }>(

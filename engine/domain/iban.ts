@@ -1,7 +1,7 @@
 /**
  * Bank account rules of the payment-details screen and the server (account-flows.md §5 "SEPA: holder
- * and IBAN required; IBAN mask: 2 letters, 2 digits, then groups of four"; issue 12: a real mod-97
- * checksum and the country's length).
+ * and IBAN required; IBAN mask: 2 letters, 2 digits, then groups of four"; and a real mod-97
+ * checksum and the country's length, so a mistyped IBAN is caught here, not by the bank).
  */
 
 /** IBAN lengths by country (SEPA countries and the UK). */
@@ -50,7 +50,7 @@ export const normalizeIban = (value: string) => value.replace(/\s+/g, '').toUppe
 
 /**
  * §5's mask: 2 letters, 2 digits, then groups of four (the last group may be shorter). It groups
- * what was typed and drops nothing (issue 22); what does not fit the mask is said at the field
+ * what was typed and drops nothing; what does not fit the mask is said at the field
  * (ibanMaskProblem). Grouped by characters, not UTF-16 units, so no emoji is split in two.
  */
 export function formatIban(value: string): string {

@@ -1,5 +1,5 @@
 /**
- * One language per screen (issue 22): which language a screen shows, which language the server
+ * One language per screen: which language a screen shows, which language the server
  * answers in, and which words of the order system's prose (product, edition, article, offer and
  * reason names) stand in that language. One rule for both sides:
  *

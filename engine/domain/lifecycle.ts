@@ -1,6 +1,7 @@
 /**
  * The lifecycle of one subscription: what its term, status and pending changes are, and the only
- * way they change (issue 21, "one subscription, one truth").
+ * way they change, so every screen and flow tells the same truth about it
+ * (docs/architecture.md "The subscription lifecycle").
  *
  * Every flow that changes a subscription — cancellation, offers of the cancellation, renewal, bulk
  * renewal and upgrade flows, the payment that settles them, holiday breaks, scheduled changes —
@@ -16,10 +17,10 @@
  *    account-flows.md §4 "Cancellation"). The cancellation's effective date becomes the end of the
  *    term, and its issue the last issue: the end shown equals the cancellation.
  *  - An offer accepted (applied, or waiting for its payment) is not offered or accepted again for
- *    that subscription (issue 21 "Offers"); a failed one may be taken again. "Again" is for as long
- *    as what it bought lasts: an upgrade for good, a renewal or a retention discount for the months
- *    it runs from the day it applied (the subscriber renews for the next term a year later with the
- *    same offer, as the order system's catalogue keeps it).
+ *    that subscription, so nobody pays twice for it; a failed one may be taken again. "Again" is
+ *    for as long as what it bought lasts: an upgrade for good, a renewal or a retention discount for
+ *    the months it runs from the day it applied (the subscriber renews for the next term a year
+ *    later with the same offer, as the order system's catalogue keeps it).
  *  - A retention offer (the cancellation flow's) is taken once a year per subscription, whichever
  *    it was: the others are then neither offered nor accepted (offer_already_used).
  *  - A payment settles once: a second report of it is refused (account-flows.md §4 "Offer

@@ -1,6 +1,7 @@
 /**
- * Offer experiments (issue 27): which variant of a flow's offers a subscriber sees. Pure, so the
- * server (which filters the offers it lists), `portal validate` and the tests share one rule.
+ * Offer experiments (docs/operators.md "Retention insights"): which variant of a flow's offers a
+ * subscriber sees. Pure, so the server (which filters the offers it lists), `portal validate` and
+ * the tests share one rule.
  *
  * A subscriber is assigned by a hash of tenant, experiment id and account id mapped onto the
  * variants' cumulative weights: the same account always lands in the same variant (no table of

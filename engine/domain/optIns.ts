@@ -37,7 +37,7 @@ export const optInsChanged = (loaded: readonly OptInItem[], chosen: Readonly<Rec
   changedOptIns(loaded, chosen).length > 0;
 
 /**
- * The name of an opt-in, the same on the screen and in the double opt-in e-mail (issue 22): the
+ * The name of an opt-in, the same on the screen and in the double opt-in e-mail: the
  * tenant's label of its type (tenant file `optIns.types`) in the language shown, else the order
  * system's description in it (`{"de-DE": …, "en-GB": …}`, or words already in that language),
  * else the type's code.

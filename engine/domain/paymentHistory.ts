@@ -48,7 +48,7 @@ export function invoiceFileName(documentId: string): string {
   return `${documentId.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 }
 
-/** The XRechnung beside it (issue 26): `<documentId>-xrechnung.xml`, the same safe characters. */
+/** The XRechnung beside it: `<documentId>-xrechnung.xml`, the same safe characters. */
 export function xRechnungFileName(documentId: string): string {
   return `${documentId.replace(/[^A-Za-z0-9._-]/g, '_')}-xrechnung.xml`;
 }

@@ -1,6 +1,7 @@
 /**
- * Statistics of save rates (issue 27): a rate's 95 % interval and whether two rates differ by more
- * than chance. Pure; the insights (server/insights/) and their tests use it.
+ * Statistics of save rates (docs/operators.md "Retention insights"): a rate's 95 % interval and
+ * whether two rates differ by more than chance. Pure; the insights (server/insights/) and their
+ * tests use it.
  */
 
 /** z of a two-sided 95 % interval. */

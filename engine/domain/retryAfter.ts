@@ -1,9 +1,9 @@
 /**
- * How long a refused caller has to wait (issue 22, "Limits that punish the honest": every 429 says
- * when to try again). One rule for both sides: the server puts the seconds into the 429's
- * `details.retryAfterSeconds` and its Retry-After header (server/auth/rateLimit.ts) and says the
- * wait in its English message; the screens read the seconds from the ApiError and say the wait in
- * the screen's language (engine/core/tooManyText.ts).
+ * How long a refused caller has to wait: every 429 says when to try again, so a
+ * limit never leaves an honest user guessing. One rule for both sides: the server puts the seconds
+ * into the 429's `details.retryAfterSeconds` and its Retry-After header (server/auth/rateLimit.ts)
+ * and says the wait in its English message; the screens read the seconds from the ApiError and say
+ * the wait in the screen's language (engine/core/tooManyText.ts).
  */
 import { ApiError } from './apiError';
 

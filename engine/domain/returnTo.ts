@@ -1,7 +1,7 @@
 /**
  * Where a sign-in sends the browser afterwards (portal-core.md §2 "Login": "After login the user
  * goes to the subscription if query subscriptionId is present, else to the originally requested
- * path without the p query, else to orders"). One rule for the screens and the server (issue 22).
+ * path without the p query, else to orders"). One rule for the screens and the server.
  *
  * A destination is a path of this portal's screens, relative to its base (`/subscriptions/1?view=x`,
  * never `/t/acme/subscriptions/1`). Anything a browser could read as another origin, another

@@ -47,7 +47,7 @@ export const ROUTES = {
     'accept-license',
     'subscriptions/:id/licenses/:licenseId/accept',
   ),
-  // The licence-manager appointment's confirm link (issue 13 review, finding 1), anonymous like accept-license.
+  // The licence-manager appointment's confirm link, anonymous like accept-license.
   confirmLicenseManager: routeRef<'id' | 'appointmentId'>(
     'confirm-license-manager',
     'subscriptions/:id/license-managers/:appointmentId/confirm',

@@ -9,7 +9,7 @@
  * everything under it, the list (which then holds just that one) and log-out. The server refuses
  * every other call that needs a session with 403 `partial_login` (server/auth/authMiddleware.ts
  * requireUser); the screens ask the same functions before they make a call, show a button or open
- * a screen, so a partial session never meets a refusal it could not avoid (issue 21).
+ * a screen, so a partial session never meets a refusal it could not avoid.
  *
  * Pure: the server and the browser import it alike.
  */
@@ -96,7 +96,7 @@ export function mayCall(scope: SessionScope, method: string, apiPath: string): b
   } catch {
     return false; // a malformed escape is nobody's subscription
   }
-  // The server knows the id; a screen whose stored session predates it (issue 21) knows only that
+  // The server knows the id; a session stored without it (by an older server) knows only that
   // the session is partial, and its list holds just that one subscription.
   return scope.subscriptionId === undefined ? !isAccountWidePath(id) : scope.subscriptionId === id;
 }

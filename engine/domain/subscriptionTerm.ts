@@ -1,6 +1,6 @@
 /**
- * A subscription's term and its end, read by the screens and the server alike (issue 21: "no date or
- * issue after the subscription's end is offered").
+ * A subscription's term and its end, read by the screens and the server alike, so that no date or
+ * issue after the subscription's end is offered.
  *
  * portal-core.md §3 "Subscription": validFromOnSaleDate and validToOnSaleDate, the on-sale days of
  * the term's first and last issue; §4 "Order status": AK is "active with known termination date".

@@ -1,8 +1,8 @@
 import { useTranslation } from '../core/translation';
 
 /**
- * A field's length rule (issue 22: "a field must never drop what a person typed: say it is too
- * long"). The portal's fields take `maxChars` instead of the browser's `maxLength`, which cuts a
+ * A field's length rule: a field never drops what a person typed, it says the text is too
+ * long. The portal's fields take `maxChars` instead of the browser's `maxLength`, which cuts a
  * typed or pasted text silently: the text stays whole and the field says, while it is typed, how
  * many characters are allowed. The forms refuse the same length on submit (engine/domain rules),
  * and the server answers 400, never truncating.

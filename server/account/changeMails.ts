@@ -1,6 +1,6 @@
 /**
- * The subscriber's confirmations of account changes, in their language (issue 12: "each change ...
- * sends the subscriber a confirmation e-mail in their language"), and the double opt-in e-mail.
+ * The subscriber's confirmations of account changes, in their language (each change
+ * sends the subscriber a confirmation e-mail), and the double opt-in e-mail.
  * Placeholders in {braces}; the texts are server/texts/<locale>/account.json (`<mail>.subject`,
  * `<mail>.body`, and the words used inside the mails as `word.<word>`).
  */

@@ -1,6 +1,6 @@
 /**
  * GET /files/{key}: the file behind a download key (§3 "Download response: url and key"). The key
- * alone is not enough (issue 10, finding 8: it served anyone holding it): the request must carry the
+ * alone is not enough (a bare key would serve anyone holding it): the request must carry the
  * session (x-auth-token) of the user the key was made for, the key works once and for 10 minutes,
  * and that user's right to the subscription or order is checked again when serving. The portal
  * fetches the file through its API client and hands the browser the bytes (engine/features/orders/

@@ -48,7 +48,7 @@ export function createInvoiceRequests(deps: { db: Database; now: () => Date }) {
             subjectId,
             details: { invoiceNumber, status },
           });
-          // Issue 8 "Account events": only the request that is recorded; a refused repeat changes nothing.
+          // The account event: only the request that is recorded; a refused repeat changes nothing.
           await recordEvent(tx, tenantId, 'invoice.requested', {
             userId,
             subjectKind: subject.kind === 'subscription' ? 'subscription' : 'purchase-order',

@@ -185,7 +185,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
     };
     // §5: the warning for 'as soon as possible' needs the goods recipient's next printed issue.
     if (row.roles.includes('WE') && (s.mixType === 'PR' || s.mixType === 'KO')) {
-      // None after the subscription's end (issue 21).
+      // None after the subscription's end (engine/domain/subscriptionTerm.ts).
       const [next] = issuesWithinTerm(
         await listIssuesOnSale(tx, tenant.id, s.publication, {
           dateFrom: addDaysIso(today, 1),
@@ -274,7 +274,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
             companySalutations: companySalutations(tenant),
             emailRequired: Boolean(current.emailAddress),
             today,
-            // A dated change may not begin after the end of the subscription it is made from (issue 21).
+            // A dated change may not begin after the end of the subscription it is made from.
             termEnd: lastDayOfTerm(s),
           },
         );

@@ -94,7 +94,7 @@ export function createAuthKit(deps: AuthServiceDeps) {
     /** A sign-in request counted against the address and the client (server/auth/rateLimit.ts). */
     limit: (tenant: ServerTenant, action: string, subject: { address?: string; client: string }) =>
       limitSignInAttempt(deps.db, tenant.id, limits, action, subject, now()),
-    /** A link's token spent by a client: only refused tokens count against the client (issue 22). */
+    /** A link's token spent by a client: only refused tokens count against the client. */
     spendingToken: <T>(tenant: ServerTenant, client: string, attempt: () => Promise<T>) =>
       countingFailures(deps.db, tenant.id, signInRules(limits, 'token', { client }), now(), attempt),
     openSession,
@@ -108,7 +108,7 @@ export function createAuthKit(deps: AuthServiceDeps) {
     /**
      * Queues a sign-in request for the mail sender (server/auth/signInMailJobs.ts decides there
      * whether the address has an account). The request itself does one insert whatever the
-     * address: its answer and its timing tell nobody whether an account exists (issue 10, finding 4).
+     * address: its answer and its timing tell nobody whether an account exists.
      */
     async queueSignInMail(
       tenant: ServerTenant,

@@ -7,7 +7,8 @@ import { isPartialScope, mayCall, sessionScope } from '../../engine/domain/sessi
 
 /**
  * What a partial login (order number, contact form: "logged in only", portal-core.md §4) may call:
- * the rule of engine/domain/sessionScope.ts `mayCall`, which the screens ask too (issue 21).
+ * the rule of engine/domain/sessionScope.ts `mayCall`, which the screens ask too, so they never
+ * offer what is refused here.
  */
 export function allowedForPartialLogin(apiPath: string, subscriptionId: string, method = 'GET'): boolean {
   return mayCall({ kind: 'subscription', subscriptionId }, method, apiPath);

@@ -130,7 +130,7 @@ export function createOAuthLogin(deps: {
      * POST /login/oauth with the provider's query passed through: exchanges the code, reads the
      * verified e-mail and signs in the account with that SSO subject (linking or creating it).
      * `binding` is the value of the binding cookie of the browser that posts: a state (and with it
-     * the nonce) started in another browser is refused like an unknown one (login CSRF, issue 10).
+     * the nonce) started in another browser is refused like an unknown one (login CSRF).
      */
     async complete(
       tenant: ServerTenant,
@@ -191,7 +191,7 @@ export function createOAuthLogin(deps: {
         }
         const created = await createUser(tx, tenant.id, { email: email!, displayName: name });
         await setSsoId(tx, tenant.id, created.id, ssoId);
-        // Issue 8 "Account events": a first sign-on creates an account like a registration does.
+        // An account event: a first sign-on creates an account like a registration does.
         await recordEvent(tx, tenant.id, 'account.created', {
           userId: created.id,
           email: created.email,

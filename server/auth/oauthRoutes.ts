@@ -8,7 +8,7 @@ import { OAUTH_REQUEST_MINUTES, type OAuthLogin } from './oauthLogin';
 import { newSecretToken } from './tokens';
 
 /**
- * The cookie that binds an OAuth sign-on to the browser that started it (issue 10, login CSRF):
+ * The cookie that binds an OAuth sign-on to the browser that started it (against login CSRF):
  * a random value only this browser holds; the waiting request stores its hash. httpOnly (no script
  * reads it), SameSite=Lax (sent on the portal's own calls), scoped to the tenant's base path.
  */

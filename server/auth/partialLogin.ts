@@ -19,10 +19,11 @@ function result(status: string, message: string, extra: Record<string, string> =
 const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * The partial logins of portal-core.md §4 and §7, made safe by issue 10 (findings 1, 2 and 4):
- * an order number, a name or a zip code is something others can know, so none of them opens a
- * session, creates an account or links a business partner to an address. They earn a sign-in link
- * mailed to an address on record for that partner; opening it is the proof (POST /login/token).
+ * The partial logins of portal-core.md §4 and §7, made safe (docs/architecture.md "Sign-in
+ * safety"): an order number, a name or a zip code is something others can know, so none of them
+ * opens a session, creates an account or links a business partner to an address. They earn a
+ * sign-in link mailed to an address on record for that partner; opening it is the proof (POST
+ * /login/token).
  *
  *  - POST /login/order-number {orderNumber, lastName}:
  *      not_found — no subscription with that order number;

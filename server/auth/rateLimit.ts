@@ -29,8 +29,8 @@ export interface RateLimitRule {
 }
 
 /**
- * Longest bucket stored as written. Longer ones (a 6,000-character header or address, issue 10
- * finding 6) are stored as their first characters plus a SHA-256 of the whole, so the key of the
+ * Longest bucket stored as written. Longer ones (a 6,000-character header or address a client
+ * may send) are stored as their first characters plus a SHA-256 of the whole, so the key of the
  * rate_limits primary key stays small whatever a client sends, and distinct inputs stay distinct.
  */
 export const MAX_BUCKET_LENGTH = 128;
@@ -46,7 +46,7 @@ function windowOf(windowSeconds: number, now: Date): { start: Date; ms: number }
 }
 
 /**
- * Every 429 says when to try again (issue 22): `details.retryAfterSeconds`, which the error
+ * Every 429 says when to try again: `details.retryAfterSeconds`, which the error
  * middleware also sends as Retry-After, and the wait in the message; the screens say it in their
  * language (engine/core/tooManyText.ts).
  */
@@ -108,7 +108,7 @@ export async function refundHit(
 }
 
 /**
- * Runs an attempt inside budgets that count failures, not successes (issue 22: five successful
+ * Runs an attempt inside budgets that count failures, not successes (five successful
  * sign-ins must not lock anyone out). Each attempt takes its place in every budget before it runs
  * — so a burst of parallel guesses is capped as before — and a success gives the places back; a
  * refusal keeps them, unless `countsAsFailure` says it proves nothing (a malformed form, say).
@@ -268,9 +268,9 @@ function passwordRules(limits: SignInLimits, subject: { address: string; client:
 }
 
 /**
- * Password attempts (issue 10, finding 7): slow a guesser without letting anyone lock the owner
- * out. Budgets of wrong passwords — a correct one gives its place back (recordPasswordSuccess;
- * issue 22: five successful sign-ins answered "too many attempts"):
+ * Password attempts: slow a guesser without letting anyone lock the owner out. Budgets of wrong
+ * passwords — a correct one gives its place back (recordPasswordSuccess), so five successful
+ * sign-ins never answer "too many attempts":
  *  - per client, any address (`perClient`): one client cannot spray many accounts;
  *  - per address *and* client (`perAddress`): a client guessing one account is stopped, but its
  *    429 is its own — the owner on another client is not refused;

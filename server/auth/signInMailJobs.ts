@@ -23,10 +23,11 @@ export const REGISTRATION_MINUTES = 24 * 60;
 export const RESET_MINUTES = 30;
 
 /**
- * The sign-in requests the mail sender resolves (issue 10, finding 4). The request that asks only
- * queues one row and answers; here, later and off the request, the account is looked up, the
- * single-use token written and the mail built — or nothing is sent when there is no account. So the
- * answer's content and timing are the same whether or not the address has an account.
+ * The sign-in requests the mail sender resolves, so no answer tells whether an account exists. The
+ * request that asks only queues one row and answers; here, later and off the request, the account
+ * is looked up, the single-use token written and the mail built — or nothing is sent when there is
+ * no account. So the answer's content and timing are the same whether or not the address has an
+ * account.
  */
 async function linkMail(
   tx: Queryable,
@@ -48,7 +49,7 @@ async function linkMail(
 
 /**
  * The language the visitor asked in travels with the link (`&lang=de`), so the portal opens in
- * it even in a new tab or another browser (issue 14, finding 4; engine/core/i18n.ts initialLocale).
+ * it even in a new tab or another browser (engine/core/i18n.ts initialLocale).
  */
 export function langQuery(locale: string | undefined): string {
   if (!locale) return '';
@@ -56,8 +57,8 @@ export function langQuery(locale: string | undefined): string {
 }
 
 /**
- * The page the login was asked for travels with the link (`&returnTo=`, portal-core.md §2 "Login",
- * issue 22), checked again here as the queued request was stored: only a same-portal path.
+ * The page the login was asked for travels with the link (`&returnTo=`, portal-core.md §2 "Login"),
+ * checked again here as the queued request was stored: only a same-portal path.
  */
 function returnToQuery(returnTo: unknown): string {
   const path = samePortalPathOrUndefined(returnTo);
@@ -73,7 +74,7 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
   /** A login link when the address has an account; nothing otherwise. */
   async 'magic-link'(tx, job) {
     if (!(await findUserByEmail(tx, job.tenantId, job.payload.email))) {
-      // A subscriber the order system brought in (issue 25: the import or the operator API) has
+      // A subscriber the order system brought in (by the import or the operator API) has
       // business partners with this address on record and no account yet. The link goes to that
       // address, and opening it is the proof (partnerSignIn in commands/linkLogin.ts creates the
       // account then and makes it speak for those partners); no one else's address gets a link.

@@ -14,7 +14,7 @@ export function businessPartnerRoutes(deps: { db: Database; auth: AuthService })
   const router = Router();
   router.get('/business-partners', requireUser(deps.auth), async (req, res) => {
     const tenant = requestTenant(res);
-    // Product names in the screen's language (issue 22).
+    // Product names in the screen's language.
     res.json(
       await listBusinessPartnersForUser(deps.db, tenant.id, currentUser(res).id, {
         locale: requestLocale(req, tenant),

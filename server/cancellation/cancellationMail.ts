@@ -1,5 +1,5 @@
 /**
- * The subscriber's confirmation of a cancellation, in their language, with its date (issue 11).
+ * The subscriber's confirmation of a cancellation, in their language, with its date.
  * Placeholders: {tenant}, {subscription}, {orderNumber}, {date}, {issue}; the texts are
  * server/texts/<locale>/cancellation.json.
  */

@@ -164,7 +164,7 @@ export function createCancellationService(deps: {
         caller.user.id,
       );
       const issues = await datesOf(db, caller.tenant, s, regular, today);
-      // The retention insights' "flow started" with the offers shown (issue 27).
+      // The retention insights' "flow started" with the offers shown.
       await recordFlowStartQuietly(
         db,
         {
@@ -279,7 +279,7 @@ export function createCancellationService(deps: {
           type,
           effectiveDate,
           issueNumber,
-          // The offer experiment variant the subscriber was in (issue 27), for receivers and the insights.
+          // The offer experiment variant the subscriber was in, for receivers and the insights.
           experiment:
             experimentAssignment(tenant, 'cancellation', body.reason, caller.user.id)?.assignment ?? null,
         });

@@ -66,7 +66,7 @@ function linkResult(status: string, message: string, extra: Record<string, strin
  * The contact form's decisions (portal-core.md §2 "Contact", §4, §5, §8): every field rule checked
  * again on the server, the real type of an upload read from its bytes, the message stored and its
  * mail to the tenant's contact address queued in one transaction (both or neither); the mail
- * sender delivers it and retries (issue 10: no answer waits for a mail server).
+ * sender delivers it and retries (no answer waits for a mail server).
  */
 export function createContactService(deps: ContactServiceDeps) {
   return {
@@ -193,7 +193,7 @@ export function createContactService(deps: ContactServiceDeps) {
             ? [{ filename: image.filename, content: image.data, contentType: image.mimeType }]
             : undefined,
         });
-        // Issue 8 "Account events": the message reaches the publisher's systems as well as its inbox.
+        // An account event: the message reaches the publisher's systems as well as its inbox.
         await recordEvent(tx, tenant.id, 'contact_message.created', {
           messageId: id,
           userId: user?.id ?? null,
@@ -218,7 +218,7 @@ export function createContactService(deps: ContactServiceDeps) {
     /**
      * POST /login/contact-form (§4 "an activity with a linked page first needs an order number and
      * zip code login"; §7 "includes subscription; a 400 carries the link result"). Order number and
-     * zip code are no proof of who asks (issue 10, finding 1), so they never open a session, create
+     * zip code are no proof of who asks, so they never open a session, create
      * an account or link a business partner. Outcomes, all as 400 link results:
      *  - not_found: no subscription with that order number;
      *  - verification_failed (method zip): no business partner of it has that zip code;

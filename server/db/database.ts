@@ -8,7 +8,7 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   /**
    * Streams text into a `COPY … FROM STDIN` statement (pg-copy-streams): bulk loads such as
-   * `portal import` (issue 25) write staging tables this way, many times faster than inserts.
+   * `portal import` write staging tables this way, many times faster than inserts.
    * The chunks are COPY's text format, lines ending in a newline.
    */
   copyFrom?(sql: string, chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;

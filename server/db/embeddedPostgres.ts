@@ -406,7 +406,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   // The portal's own connections go through a unix socket in a private folder: loopback TCP costs
   // the portal's thread a quarter of its time under load (the kernel runs both ends of the TCP
-  // stack inside the sender's write; bench/run.ts, issue 9). TCP on 127.0.0.1 stays for tools.
+  // stack inside the sender's write; bench/run.ts measures it). TCP on 127.0.0.1 stays for tools.
   const socketDir = await privateSocketDir(ids);
   const logFile = path.join(parent, `${path.basename(dataDir)}.log`);
   const durability = options.throwAway

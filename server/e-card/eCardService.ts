@@ -116,7 +116,7 @@ export function createECards(deps: ECardDeps) {
         await lockUserForECards(tx, tenant.id, user.id);
         const recent = await countECardsSince(tx, tenant.id, user.id, new Date(now.getTime() - 86_400_000));
         if (!withinDailyCap(recent)) {
-          // Issue 22: every 429 says when to try again — when the card that frees a place leaves the 24 hours.
+          // Every 429 says when to try again: when the card that frees a place leaves the 24 hours.
           const since = new Date(now.getTime() - 86_400_000);
           const freeing = await eCardCreatedAtSince(
             tx,

@@ -74,7 +74,7 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
     /**
      * POST /link-email: queues the request for the mail sender, which mails the link when
      * everything matches (emailWidgetMailJobs.ts). One insert whatever was typed: the answer and
-     * its timing are the same whether or not anything matched (issue 13 review, finding 2).
+     * its timing are the same whether or not anything matched.
      */
     async request(
       tenant: ServerTenant,

@@ -1,6 +1,6 @@
 /**
- * The e-mail widget's request, resolved by the mail sender (issue 13 review, finding 2; the way
- * sign-in requests are, server/auth/signInMailJobs.ts, issue 10 finding 4). POST /link-email only
+ * The e-mail widget's request, resolved by the mail sender (the way
+ * sign-in requests are, server/auth/signInMailJobs.ts). POST /link-email only
  * queues one job row, whatever was typed, so neither its answer nor its timing tells whether order
  * number, zip code and address match. Here, later and off the request, the match is looked up; only
  * when the typed address is on record for a subscription with that order number and zip code is the

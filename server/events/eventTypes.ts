@@ -1,9 +1,10 @@
 /**
- * The account event types (issue 8 "Account events"): one typed list, with the subject each type
- * is filed under. Type names and payloads come from the schemas — the tenant file's
- * `accountEventType` (which endpoints want which types) and schemas/api/account-event.schema.json
- * (the body a receiver gets); tests/server/events/eventTypes.test.ts fails when the three drift.
- * A flow that adds a change adds its type to both schemas and one line here.
+ * The account event types (docs/reference.md "Account events: what is recorded"): one typed list,
+ * with the subject each type is filed under. Type names and payloads come from the schemas — the
+ * tenant file's `accountEventType` (which endpoints want which types) and
+ * schemas/api/account-event.schema.json (the body a receiver gets);
+ * tests/server/events/eventTypes.test.ts fails when the three drift. A flow that adds a change adds
+ * its type to both schemas and one line here.
  */
 import type { AccountEvent } from '../../schemas/generated/account-event';
 import type { AccountEventType } from '../../schemas/generated/tenant';
@@ -177,9 +178,9 @@ const EVENT_TYPES: {
     subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
     userId: (d) => d.userId,
   },
-  // Filed under the rejected change's own subject, so a listing by subject shows both (issue 25).
+  // Filed under the rejected change's own subject, so a listing by subject shows both.
   'change.rejected': { subject: (d) => d.subject, userId: (d) => d.userId },
-  // The retention insights' "flow started" (issue 27).
+  // The retention insights' "flow started" (docs/operators.md "Retention insights").
   'offer_flow.started': {
     subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
     userId: (d) => d.userId,

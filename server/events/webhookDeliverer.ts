@@ -26,9 +26,10 @@ import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentele
 import { tenantLabel, webhookAttempts } from '../metrics/registry';
 
 /**
- * The background deliverer of account events to the tenants' webhook endpoints (issue 8
- * "Account events"), built like the mail sender (server/mail/mailSender.ts): its state is in the
- * database (migration 007), so it survives restarts, and several server instances share the work.
+ * The background deliverer of account events to the tenants' webhook endpoints
+ * (docs/going-live.md "Account events and webhooks"), built like the mail sender
+ * (server/mail/mailSender.ts): its state is in the database (migration 007), so it survives
+ * restarts, and several server instances share the work.
  *
  * Two steps per round:
  *  1. dispatch — events without delivery rows get one row per matching endpoint of their tenant.
@@ -41,8 +42,9 @@ import { tenantLabel, webhookAttempts } from '../metrics/registry';
  *     request time-out, so at most one attempt per event and endpoint runs at a time across
  *     instances. 2xx settles the row; anything else, a network error or the 10 s time-out is
  *     retried with exponential back-off for up to a day, then the row is `failed`. 410 Gone is
- *     the exception (issue 25, after the Standard Webhooks spec): the endpoint is disabled in the
- *     database and nothing more is attempted for it until `portal webhooks enable` or a new URL.
+ *     the exception (after the Standard Webhooks spec, the receiver wants no more events): the
+ *     endpoint is disabled in the database and nothing more is attempted for it until
+ *     `portal webhooks enable` or a new URL.
  *
  * Each attempt is signed in the Standard Webhooks format (webhookSignature.ts) with the secrets of
  * the endpoint's variables, read at every attempt: a variable that is missing or not a whsec_
@@ -63,7 +65,7 @@ export interface WebhookDelivererOptions {
   batchSize?: number;
   /** How long a claimed delivery stays with this instance; longer than timeoutMs. */
   leaseMs?: number;
-  /** Time-out of one POST, answer included (issue 8: 10 s). */
+  /** Time-out of one POST, answer included (10 s by default). */
   timeoutMs?: number;
   /** First retry delay; doubles with each attempt, at most maxRetryDelayMs. */
   retryBaseMs?: number;
@@ -116,11 +118,11 @@ export function endpointWants(endpoint: Pick<WebhookEndpoint, 'events'>, type: s
 
 /**
  * The endpoint's signing keys, the current one first: the secret of the environment variable it
- * names (else its literal secret), then during a rotation the previous secret (issue 25: "two
- * signatures during the overlap"). Or why it cannot be signed, in words for the log and
- * `portal events`: a variable that is not set, or a value that is not a whsec_ secret (never
- * quoted). One bad secret holds the delivery rather than send it with the other signature alone:
- * the operator said a receiver may still hold either secret.
+ * names (else its literal secret), then during a rotation the previous secret (two
+ * signatures during the overlap, so receivers can switch at their own pace). Or why it cannot be
+ * signed, in words for the log and `portal events`: a variable that is not set, or a value that is
+ * not a whsec_ secret (never quoted). One bad secret holds the delivery rather than send it with
+ * the other signature alone: the operator said a receiver may still hold either secret.
  */
 export function endpointSigningKeys(
   endpoint: Pick<WebhookEndpoint, 'secret' | 'secretEnv' | 'previousSecretEnv'>,
@@ -314,7 +316,7 @@ async function attempt(
     return;
   }
   if (outcome.status === 410) {
-    // Issue 25: "A 410 answer disables the endpoint" (the receiver says it wants no more events).
+    // A 410 answer disables the endpoint (the receiver says it wants no more events).
     // A lost lease leaves the row to the instance that owns it now; its attempt gets the 410 too.
     if (!(await disableEndpoint(db, row, { status: 410, error: GONE_ERROR }))) return;
     result.failed++;
@@ -390,7 +392,7 @@ export async function deliverWebhooks(
 /**
  * Starts the background deliverer: a round at once (deliveries left by a restart go out), then
  * every `intervalMs`, one round at a time per instance. Warns once about endpoints whose secret
- * variables are not set or not whsec_ secrets (issue 25). The returned stop function lets the
+ * variables are not set or not whsec_ secrets. The returned stop function lets the
  * requests under way finish (at most the time-out), starts no new ones and resolves when the
  * round has ended. server/main.ts starts it beside the mail sender and stops it before closing
  * the database.

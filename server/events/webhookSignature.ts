@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Webhook deliveries are signed in the Standard Webhooks format (issue 25: "so receivers verify
- * with the official libraries in any language"; it replaces issue 8's Portal-Signature). Three
+ * Webhook deliveries are signed in the Standard Webhooks format, so receivers verify
+ * with the official libraries in any language (docs/going-live.md "Verifying a delivery"). Three
  * headers:
  *  - `webhook-id`: the event's id, the same in every attempt (receivers skip ids they have seen);
  *  - `webhook-timestamp`: the Unix seconds of this attempt, inside the signed text, so a receiver

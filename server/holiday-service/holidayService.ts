@@ -124,7 +124,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
     });
   }
 
-  /** The issues a service's dates pick (inside its dates, issue 21), none after the subscription's end. */
+  /** The issues a service's dates pick (inside its dates), none after the subscription's end. */
   async function issuesIn(
     tx: Queryable,
     tenant: ServerTenant,
@@ -200,7 +200,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         throw badRequest('validation_failed', 'At most a year at a time.', {
           fields: { dateTo: 'too_long' },
         });
-      // Issue 21: no day after the subscription's end can be asked for (the screen's picker stops there).
+      // No day after the subscription's end can be asked for (the screen's picker stops there).
       const end = lastDayOfTerm(s);
       if (end !== null && !withinTerm(window.dateTo, end)) {
         throw badRequest('validation_failed', afterTermEndMessage(end), {
@@ -319,7 +319,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         });
         await confirm(tx, caller, s, 'holidaySet', type, { from: body.dateFrom, to: body.dateTo });
       });
-      // The answer replaces the stored subscription on screen: in the screen's language (issue 22).
+      // The answer replaces the stored subscription on screen: in the screen's language.
       return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id, { locale: caller.locale }))!;
     },
 
@@ -353,7 +353,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         });
         await confirm(tx, caller, s, 'holidayCancelled', service);
       });
-      // The answer replaces the stored subscription on screen: in the screen's language (issue 22).
+      // The answer replaces the stored subscription on screen: in the screen's language.
       return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id, { locale: caller.locale }))!;
     },
   };

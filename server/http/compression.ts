@@ -3,7 +3,8 @@ import type { RequestHandler } from 'express';
 
 /**
  * Below about one network packet a compressed answer arrives no sooner, and compressing it costs
- * the server time and the answer a header (issue 24).
+ * the server time and the answer a header (docs/decisions.md "Compression: brotli quality 10 at
+ * build time, 4 per request").
  */
 export const DYNAMIC_COMPRESSION_THRESHOLD = 1024;
 

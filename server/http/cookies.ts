@@ -31,7 +31,7 @@ export interface TenantCookieOptions {
 }
 
 /**
- * A Set-Cookie value scoped to one tenant (issue 10, finding 9): `Path` is the tenant's base path, so
+ * A Set-Cookie value scoped to one tenant: `Path` is the tenant's base path, so
  * on the shared host one tenant's cookies never reach another tenant's portal or API, and there is
  * never a `Domain` attribute, so on a tenant's own host the cookie stays host-only (not sent to
  * sibling subdomains of other tenants).

@@ -104,7 +104,7 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
       return;
     }
     // A path parameter whose %-escapes are not UTF-8 (e.g. a lone surrogate as %ED%A0%80): the router
-    // cannot decode it; the boundary check's answer (server/http/inputGuard.ts, issue 10 finding 5).
+    // cannot decode it; the boundary check's answer (server/http/inputGuard.ts).
     if (error instanceof URIError && (error as URIError & { status?: number }).status === 400) {
       res
         .status(400)

@@ -1,5 +1,5 @@
 /**
- * The boundary check of every string that may reach the database (issue 10, finding 5): the
+ * The boundary check of every string that may reach the database: the
  * database refuses NUL bytes and unpaired UTF-16 surrogates, so a route that accepted them answered
  * 500 once its query ran. Checked here, once, before any route sees the request:
  *  - body (JSON, including uploaded file names and file data), query and path parameters;
@@ -72,7 +72,7 @@ export const PARAM_SHAPES: Readonly<Record<string, { pattern: RegExp; message: s
     pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
     message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
   },
-  // A licence-manager appointment (its confirm link, issue 13 review finding 1).
+  // A licence-manager appointment (its confirm link).
   appointmentId: {
     pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
     message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',

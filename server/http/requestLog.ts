@@ -85,7 +85,7 @@ export function isDevAssetPath(path: string): boolean {
 const COLORS = { red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 } as const;
 
 /**
- * The log of `portal dev` (issue 15: readable and quiet in dev, JSON in production): one line a
+ * The log of `portal dev` (readable and quiet in dev, JSON in production): one line a
  * request, `GET /t/technikwelt/api/subscriptions 200 12 ms`, coloured only on a terminal; modules
  * and assets Vite serves successfully are left out; other entries read `message key=value …`.
  */

@@ -14,8 +14,7 @@ export interface RequestOrigin {
 
 /**
  * The locale is the one the visitor used (the body's `locale`, else the screen's Accept-Language),
- * and only one the tenant offers: e-mails and the links in them speak that language (issue 14,
- * finding 4).
+ * and only one the tenant offers: e-mails and the links in them speak that language.
  */
 export function requestOrigin(req: Request, res: Response): RequestOrigin {
   const locale = requestLocale(req, tenantContext(res).tenant, req.body?.locale);

@@ -1,6 +1,6 @@
 /**
- * Response headers of issue 10, finding 9: a Content-Security-Policy for the portal pages, nosniff
- * everywhere, a Referrer-Policy, and no caching of API answers.
+ * Response headers of the portal (docs/architecture.md "Sign-in safety"): a Content-Security-Policy
+ * for the portal pages, nosniff everywhere, a Referrer-Policy, and no caching of API answers.
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';

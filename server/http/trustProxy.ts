@@ -1,5 +1,5 @@
 /**
- * Which proxies may tell the client's address (issue 10, finding 6). The per-client sign-in limits
+ * Which proxies may tell the client's address. The per-client sign-in limits
  * key on `req.ip`; when X-Forwarded-For is believed from a peer that is not a proxy of the operator
  * (it was believed from any loopback client), every client picks its own address and the limits
  * count nothing. So nothing is trusted unless the operator says so in `TRUST_PROXY`, with the

@@ -1,5 +1,5 @@
 /**
- * Records that a subscriber opened a flow that shows offers (issue 27: the retention insights'
+ * Records that a subscriber opened a flow that shows offers (the retention insights'
  * "flows started" and "offers shown"): once per subscription, flow and UTC day, so reloading the
  * screen or choosing another reason does not count again. Its own short transaction after the
  * read it reports; a failure to record is logged, never shown to the subscriber.

@@ -1,10 +1,10 @@
 /**
- * Retention insights (issue 27): for one tenant and period, the flows that showed offers
- * (cancellation, renewal, upgrade) and what came of them — per publication and cancellation
- * reason, per ISO week, and per offer experiment variant with its 95 % interval and whether it
- * differs from the control by more than chance. Counted in SQL (server/store/insightsStore.ts);
- * operators only: the studio (loopback, development pages) and `portal insights` read it, no
- * subscriber route does.
+ * Retention insights (docs/operators.md "Retention insights"): for one tenant and period, the flows
+ * that showed offers (cancellation, renewal, upgrade) and what came of them — per publication and
+ * cancellation reason, per ISO week, and per offer experiment variant with its 95 % interval and
+ * whether it differs from the control by more than chance. Counted in SQL
+ * (server/store/insightsStore.ts); operators only: the studio (loopback, development pages) and
+ * `portal insights` read it, no subscriber route does.
  */
 import type { Queryable } from '../db/database';
 import type {

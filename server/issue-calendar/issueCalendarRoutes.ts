@@ -38,7 +38,7 @@ const MAX_WINDOW_DAYS = 366;
  *    subscription may show the calendar (§6) and its publication is not blacklisted;
  *  - GET /subscriptions/{id}/issues?dateFrom&dateTo&dateType=1 — the issues of that subscription in
  *    the asked window (§7), with the same checks and the same query rules.
- * A subscription's issues end with its term (engine/domain/subscriptionTerm.ts, issue 21): the
+ * A subscription's issues end with its term (engine/domain/subscriptionTerm.ts): the
  * window is cut at its last day, and one beginning after it is refused.
  * All of them only while the tenant has the issue-calendar feature (gated where it is mounted).
  */

@@ -88,7 +88,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
       const s = await subscriptionOf(db, caller, id);
       const done = await complainedIssues(db, caller.tenant.id, s.id);
       return {
-        // Issue names in the screen's language (issue 22).
+        // Issue names in the screen's language.
         issues: (await eligible(db, caller.tenant.id, s)).map((x) => ({
           ...localizedRow(x, caller.locale),
           complained: done.has(x.issue),
@@ -157,7 +157,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
           );
           url = fileUrl(res, key);
         } else {
-          // Worded in every language of the tenant, like the order system's own issue names (issue 22).
+          // Worded in every language of the tenant, like the order system's own issue names.
           const labelIn = (locale: string) =>
             textsIn(locale, 'issue-complaint')('compensation.replacementFor', {
               issue: localizedRow(issue, locale).description ?? issue.issueNumber ?? issue.issue,
@@ -188,7 +188,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
           tenant: tenant.name,
           subscription: s.displayName,
           orderNumber: s.orderNumber,
-          // The issue by its number in the reader's language (issue 14, finding 4), like the screens label it.
+          // The issue by its number in the reader's language, like the screens label it.
           issue: issue.issueNumber
             ? mailWord(caller.locale, 'issue', { number: issue.issueNumber })
             : (localizedRow(issue, caller.locale).description ?? issue.issue),

@@ -1,5 +1,5 @@
 /**
- * Changes that take effect on a later day (issue 12): addresses changed "from a date" (account-flows.md
+ * Changes that take effect on a later day: addresses changed "from a date" (account-flows.md
  * §4 "Address change timing") and payment method changes, which take effect at the end of the payment
  * period (§4 "Payment method change"). Every instance runs the job; rows are claimed with
  * `for update skip locked`, so each change is applied once.

@@ -47,7 +47,7 @@ export function linkSlice(deps: { db: Database; auth: AuthService; signInLimits?
     // requireUser has refused it already (engine/domain/sessionScope.ts mayCall, 403 partial_login).
     const user = currentUser(res);
     // Order number plus zip or name is the proof of ownership: no guessing by the thousand. Only
-    // checks that failed count (issue 22): linking six subscriptions in a row is honest use.
+    // checks that failed count: linking six subscriptions in a row is honest use.
     const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', {
       address: user.id,
       client: req.ip ?? 'unknown',

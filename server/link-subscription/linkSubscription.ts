@@ -175,7 +175,7 @@ export async function linkSubscription(
         'An e-mail address is needed.',
       );
     // The address put on record is the account's own (proved by its sign-in), never a typed one:
-    // an address on record receives the partner's sign-in links (issue 10), so nobody may name
+    // an address on record receives the partner's sign-in links, so nobody may name
     // someone else's (or an unproved) address for it.
     storeEmail = ctx.user.email;
   } else if (normalizeEmail(partner.email) !== ctx.user.email && given !== normalizeEmail(partner.email)) {
@@ -224,7 +224,7 @@ export async function linkSubscription(
       subjectId: subscriptionId ?? undefined,
       details: { bpNumber: linkedBp, byBpNumber, preferredRole: body.preferredRole ?? null },
     });
-    // Issue 8 "Account events": the publisher's systems learn of the link with it.
+    // An account event: the publisher's systems learn of the link with it.
     await recordEvent(tx, ctx.tenantId, 'subscription.linked', {
       userId: ctx.user.id,
       bpNumber: linkedBp,

@@ -17,7 +17,7 @@ import {
 import { startPeriodicJob } from '../jobs/periodicJob';
 
 /**
- * The background sender of the mail queue (migration 005, issue 10 finding 4): claims due rows,
+ * The background sender of the mail queue (migration 005): claims due rows,
  * resolves sign-in requests into mails, hands them to the transport (nodemailer: SMTP or the file
  * outbox) and retries failures with exponential back-off. Safe with several server instances
  * (rows are claimed with `for update skip locked` and a lease) and across restarts (the queue is

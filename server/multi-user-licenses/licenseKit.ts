@@ -166,7 +166,7 @@ export function createLicenseKit(deps: LicenseServiceDeps) {
 
     /**
      * A licence mail's link opened by an anonymous client: refused tokens count against the client,
-     * successes and form mistakes do not (issue 22: limits count failures, not honest use).
+     * successes and form mistakes do not (limits count failures, not honest use).
      */
     withLinkToken: <T>(tenant: ServerTenant, action: string, client: string, attempt: () => Promise<T>) =>
       countingFailures(

@@ -7,14 +7,14 @@
  * of §6 (engine/domain/licenses.ts, the same functions the screen shows its buttons by). Each
  * change runs in one transaction and records an account event.
  *
- * Appointing a licence manager works the same way (issue 13 review, finding 1): the appointment is
- * stored as pending and the appointed address is mailed a link with a single-use token (14 days);
- * only when that link is confirmed does the address get an account and the LV role, and do the
- * previous managers lose theirs. Nobody can link an account, or a person's data, to an address by
- * typing it.
+ * Appointing a licence manager works the same way, so nobody gets rights on an address they do not
+ * read: the appointment is stored as pending and the appointed address is mailed a link with a
+ * single-use token (14 days); only when that link is confirmed does the address get an account and
+ * the LV role, and do the previous managers lose theirs. Nobody can link an account, or a person's
+ * data, to an address by typing it.
  *
  * Invitation and appointment mails go to addresses the user types, so they are limited per user
- * and per licence (issue 13 review, finding 3; LICENSE_MAIL_LIMITS).
+ * and per licence (LICENSE_MAIL_LIMITS): the portal is no way to mail strangers in bulk.
  *
  * Accepting is anonymous: the accept URL carries the single-use token of the invitation e-mail
  * (only its hash is stored; a resend replaces it). The token is the proof that the person reads the

@@ -189,7 +189,7 @@ export function createOfferKit(deps: OfferServiceDeps) {
     },
   ) {
     const { s, offer } = input;
-    // The subscriber's offer experiment variant in the offer's flow (issue 27), as the flow showed it.
+    // The subscriber's offer experiment variant in the offer's flow, as the flow showed it.
     const experiment =
       input.source === 'bulk-renewal'
         ? null
@@ -244,7 +244,7 @@ export function createOfferKit(deps: OfferServiceDeps) {
 
     /**
      * The offers of a source for the subscription, in the caller's language. With the subscriber's
-     * account id, an offer experiment of the flow (tenant offerExperiments, issue 27) narrows them
+     * account id, an offer experiment of the flow (tenant offerExperiments) narrows them
      * to the subscriber's variant: the list shown and the offers that may be accepted are the same.
      */
     async offersFor(

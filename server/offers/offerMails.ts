@@ -1,6 +1,6 @@
 /**
- * The subscriber's confirmation of an accepted offer, in their language (issue 11: "renewal and
- * upgrade with what was bought and the amount"). Placeholders: {tenant}, {subscription},
+ * The subscriber's confirmation of an accepted offer, in their language, with what
+ * was bought and the amount. Placeholders: {tenant}, {subscription},
  * {orderNumber}, {offer}, {amount}, {change}; the texts are server/texts/<locale>/offers.json.
  */
 import { formatDay } from '../../engine/domain/dates';

@@ -16,7 +16,7 @@ function canonicalQuery(query: Record<string, unknown>): string {
 }
 
 /**
- * `Idempotency-Key` on the operator API's writes (issue 25), after the IETF draft and Stripe: the
+ * `Idempotency-Key` on the operator API's writes, after the IETF draft and Stripe: the
  * first answer to a key is kept for a day, and a retry carrying the same key and the same request
  * gets that answer again (`Idempotent-Replayed: true`) without anything being done twice. The same
  * key with another request is a client's mistake: 422 `idempotency_key_reused`. Answers of 5xx are

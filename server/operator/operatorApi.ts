@@ -9,7 +9,7 @@ import { openApiRoute } from './openapi/openApiRoute';
 import { OPERATOR_OPERATIONS } from './operatorParts';
 import { operatorDatabaseErrors } from './operatorInputGuard';
 
-/** What the operator API's routers get (issue 25): the database, the log, the clock, the mailer. */
+/** What the operator API's routers get: the database, the log, the clock, the mailer. */
 export interface OperatorApiDeps {
   db: Database;
   log: Logger;
@@ -25,14 +25,14 @@ export type OperatorRouterFactory = (deps: OperatorApiDeps) => Router;
 
 /**
  * The operator API of a tenant, `/t/<tenant>/operator/v1` and `/operator/v1` on the tenant's hosts
- * (issue 25, DESIGN.md "Data and the server": In): server to server, for the publisher's order
+ * (DESIGN.md "Data and the server": In): server to server, for the publisher's order
  * system. No cookies, no XSRF token: every call carries a tenant's API key (keys/), and the
  * tenant is the one the URL resolved, never one the key or the body names.
  */
 export function operatorApi(deps: OperatorApiDeps, parts: readonly OperatorRouterFactory[]): Router {
   const api = Router();
   api.use(noStore);
-  // The OpenAPI document (issue 25) is the one path without a key: it describes the API and holds
+  // The OpenAPI document is the one path without a key: it describes the API and holds
   // nothing of the tenant's data or keys, and client generators and API tools fetch it without
   // one (npx openapi-typescript <url>). It reads no body, so it answers before the auth below.
   api.get('/openapi.json', openApiRoute(OPERATOR_OPERATIONS));

@@ -12,7 +12,7 @@ import { ENTITY_OPERATIONS } from './entities/entityOperations';
 import { INSIGHTS_OPERATIONS } from './insights/insightsOperations';
 
 /**
- * The parts of the operator API (issue 25), mounted in this order under /operator/v1: each owns
+ * The parts of the operator API, mounted in this order under /operator/v1: each owns
  * its paths and asks for the key scope it needs.
  */
 export const OPERATOR_PARTS: readonly OperatorRouterFactory[] = [
@@ -24,7 +24,7 @@ export const OPERATOR_PARTS: readonly OperatorRouterFactory[] = [
 ];
 
 /**
- * What the parts' routes do, for the OpenAPI document at /operator/v1/openapi.json (issue 25): each
+ * What the parts' routes do, for the OpenAPI document at /operator/v1/openapi.json: each
  * part's table sits next to its routes. A part added above needs its table here:
  * tests/server/operator/operatorOpenApi.test.ts walks every part's router and fails on a route
  * that no operation describes, or an operation that no route answers.

@@ -2,7 +2,7 @@
  * Purchase orders, pending orders and publications (portal-core.md §2 "Orders page", §7):
  * GET /purchase-orders, GET /purchase-orders/{id}/download, POST /purchase-orders/{id}/invoices/request,
  * GET /pending-orders (only when the tenant supports them), GET /publications, and GET /rejected-changes
- * (rejectedChangeRoutes.ts, issue 25).
+ * (rejectedChangeRoutes.ts).
  */
 import { Router } from 'express';
 import type { Database } from '../db/database';
@@ -48,7 +48,7 @@ export function purchaseOrderRoutes(deps: {
 
   router.get('/purchase-orders', async (req, res) => {
     const tenant = requestTenant(res);
-    // In the screen's language (issue 14, finding 4).
+    // In the screen's language.
     res.json(
       await listPurchaseOrdersForUser(db, tenant.id, currentUser(res).id, undefined, {
         locale: requestLocale(req, tenant),
@@ -138,7 +138,7 @@ export function purchaseOrderRoutes(deps: {
   router.get('/pending-orders', async (req, res) => {
     const tenant = requestTenant(res);
     requireFeature(tenant, 'pending-orders');
-    // Titles in the screen's language (issue 22).
+    // Titles in the screen's language.
     const orders = await listPendingOrdersForUser(db, tenant.id, currentUser(res).id, undefined, {
       locale: requestLocale(req, tenant),
     });
@@ -176,7 +176,7 @@ export function purchaseOrderRoutes(deps: {
         `attachment; filename="${(order.articleNumber ?? order.id).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
       )
       .set('cache-control', 'private, no-store')
-      // In the subscriber's language (issue 14, finding 7).
+      // In the subscriber's language, whatever language the order system wrote.
       .send(await pendingOrderPdf(tenant, locale, order));
   });
 
@@ -184,7 +184,7 @@ export function purchaseOrderRoutes(deps: {
     res.json(await listPublications(db, requestTenant(res).id));
   });
 
-  // The orders page's notices of rejected changes (issue 25).
+  // The orders page's notices of rejected changes.
   router.use(rejectedChangeRoutes(deps));
   return router;
 }

@@ -11,7 +11,7 @@ import type { RejectedChanges } from '../../schemas/generated/rejected-changes';
 export const REJECTED_CHANGES_SHOWN_DAYS = 90;
 
 /**
- * `GET /rejected-changes` (issue 25): the signed-in account's own changes that the publisher's
+ * `GET /rejected-changes`: the signed-in account's own changes that the publisher's
  * order system rejected through the change feed, newest first, each reason in the screen's
  * language (the operator gives one per tenant locale). Only the account that made a change sees
  * its rejection. Always on: any flow's change can be rejected, so it belongs to no one feature.

@@ -54,7 +54,7 @@ export interface PendingPaymentMethod {
 
 /**
  * §4 "usually at the end of the payment period": the next payment day, else the first of next
- * month; never after the subscription's last day (engine/domain/subscriptionTerm.ts, issue 21).
+ * month; never after the subscription's last day (engine/domain/subscriptionTerm.ts).
  */
 export function endOfPaymentPeriod(
   s: Pick<Subscription, 'renewal' | 'validToOnSaleDate'>,

@@ -1,5 +1,6 @@
 /**
- * The payment adapter (issue 11 "Payments: a real sandbox behind an adapter"). Accepting a paid
+ * The payment adapter (docs/architecture.md "Payments"): a real sandbox or a provider behind one
+ * interface. Accepting a paid
  * offer creates a payment row (server/store/offerStore.ts) and asks the tenant's provider for the
  * page the subscriber pays on; the portal opens it in a popup (account-flows.md §4 "Offer
  * acceptance"). The provider later reports the outcome — by its callback route or by its own page —

@@ -1,7 +1,7 @@
 /**
- * What a payment pays for, in one language (issue 21 "Payment popup": the page names the
+ * What a payment pays for, in one language: the page names the
  * subscription, order number and amount of the payment it was opened for, in the language of the
- * page that opened it).
+ * page that opened it.
  *
  * Derived from what the payment really pays for — its accepted offers with their subscriptions, or
  * for a payment-method change the subscription in its details — and never from the `description`

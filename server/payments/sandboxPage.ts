@@ -3,7 +3,7 @@
  * style file (the page's policy allows nothing inline). The script posts the form to the server,
  * then tells the opener the outcome — addressed to the portal's own origin — and closes the popup.
  *
- * What it shows (issue 21 "Payment popup"): the subscription(s), order number(s) and amount the
+ * What it shows: the subscription(s), order number(s) and amount the
  * payment is for, taken from what it really pays for (server/payments/paymentSummary.ts), in the
  * language of the page that opened it; a payment-method change that charges nothing says so and
  * its button saves the card instead of paying; all of it fits the 640 × 640 popup

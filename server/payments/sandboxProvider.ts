@@ -1,10 +1,10 @@
 /**
- * The built-in sandbox payment provider (issue 11): a real payment page served by the portal, for
- * demos and tests, with test card numbers that succeed, decline or cancel and a PayPal-style
- * approve / cancel. The page posts its outcome to the server (which settles the payment) and then
- * tells the opener by postMessage, addressed to the portal's own origin only; the opener trusts a
- * message only from the popup's origin (account-flows.md §4 "messages count only from the same
- * origin as the popup URL").
+ * The built-in sandbox payment provider (docs/architecture.md "Payments"): a real payment page
+ * served by the portal, for demos and tests, with test card numbers that succeed, decline or cancel
+ * and a PayPal-style approve / cancel. The page posts its outcome to the server (which settles the
+ * payment) and then tells the opener by postMessage, addressed to the portal's own origin only; the
+ * opener trusts a message only from the popup's origin (account-flows.md §4 "messages count only
+ * from the same origin as the popup URL").
  *
  * The page is reached with the payment's secret in its URL (the popup carries no session); the
  * server keeps only the secret's hash, and a settled payment cannot be paid again.
@@ -35,7 +35,7 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SettledStatus>> = {
  * The page's language: the opener's (`lang`, as `en` or `en-GB`, which the portal adds to the
  * popup URL, engine/account/offers/paymentWatch.ts popupUrlInLanguage) when the tenant offers it,
  * else the language the payment was started in. Not the popup's own Accept-Language: that is the
- * browser's, not the screen language the subscriber chose (issue 21 "Payment popup").
+ * browser's, not the screen language the subscriber chose.
  */
 export function pageLocale(offered: readonly string[], lang: unknown, paymentLocale: Locale): Locale {
   const language = typeof lang === 'string' ? lang.slice(0, 2).toLowerCase() : '';

@@ -159,11 +159,11 @@ function routeOptions(state: PreviewState): string {
 }
 
 /**
- * /preview — the QA page (issue 15 "QA preview"): the chosen tenants side by side at one route,
- * width and language, each frame signed out or signed in as one of its demo logins (sessions are
- * per tenant, engine/core/tenantSession.ts, so frames of different tenants never share one); the
- * route picker lists the registry's screens and fills their ids from the demo user's
- * subscriptions; frames are scaled to fit the window and scroll together; below, the feature
+ * /preview — the QA page (docs/operators.md "The preview page"): the chosen tenants side by side at
+ * one route, width and language, each frame signed out or signed in as one of its demo logins
+ * (sessions are per tenant, engine/core/tenantSession.ts, so frames of different tenants never
+ * share one); the route picker lists the registry's screens and fills their ids from the demo
+ * user's subscriptions; frames are scaled to fit the window and scroll together; below, the feature
  * matrix of every tenant. The behaviour is in preview.js (previewScript.ts).
  */
 export function previewPage(directory: TenantDirectory): RequestHandler {

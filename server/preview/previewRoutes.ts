@@ -1,5 +1,5 @@
 /**
- * The QA preview's routes (issue 15), mounted by server/app.ts only with devPages (`portal dev`,
+ * The QA preview's routes, mounted by server/app.ts only with devPages (`portal dev`,
  * `npm start`, `portal preview`); `portal serve` has none of them (tests/server/preview).
  *
  *   GET  /preview                 the page (previewPage.ts)

@@ -1,9 +1,10 @@
 /**
- * The screens QA looks at (issue 15 "QA preview"): every route a feature of the registry serves
- * (CONVENTIONS.md rule 2), read from the feature catalog (schemas/generated/feature-catalog.json,
- * the registry's facts the server may read), redirects and the catch-all aside since they
- * show other screens. The /preview page's route picker and `portal preview --shots` both read this
- * list, so a new feature's screens join both without touching them. Pure: no database, no DOM.
+ * The screens QA looks at (docs/operators.md "The preview page"): every route a feature of the
+ * registry serves (CONVENTIONS.md rule 2), read from the feature catalog
+ * (schemas/generated/feature-catalog.json, the registry's facts the server may read), redirects and
+ * the catch-all aside since they show other screens. The /preview page's route picker and
+ * `portal preview --shots` both read this list, so a new feature's screens join both without
+ * touching them. Pure: no database, no DOM.
  */
 import { enabledCatalogFeatures } from '../../engine/domain/featureCatalog';
 import type { RouteAccess } from '../../engine/domain/routeAccess';

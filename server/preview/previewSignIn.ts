@@ -1,6 +1,6 @@
 /**
  * POST /preview/api/sign-in {tenant, email, lang?} — the QA preview's way to sign a frame in as a
- * demo user without typing (issue 15 "QA preview"). It exists only when the app is made with
+ * demo user without typing. It exists only when the app is made with
  * devPages (`portal dev`, `npm start`, `portal preview`), never under `portal serve`.
  *
  * Safety (README "Sign-in safety" still holds on a demo server):

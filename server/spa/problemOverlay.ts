@@ -1,6 +1,6 @@
 /**
  * The page `portal dev` answers instead of a tenant's portal while its tenant file is invalid
- * (issue 15, like Vite's error overlay): every problem with `file:line:col /pointer`, the message and
+ * (like Vite's error overlay): every problem with `file:line:col /pointer`, the message and
  * the fix in the validator's words. No inline script (the page keeps the portal's CSP): `portal dev`
  * passes it through Vite, whose client script reloads it when the file changes; without scripts a
  * meta refresh does.

@@ -13,7 +13,8 @@ export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
  * the SPA's index.html with the base path filled in (SPA fallback for screens). The page may be
  * framed only by the tenant's configured parent origins. Assets go out as the variant the build
  * compressed them to (`x.js.br`, `x.js.gz`) that the client accepts, brotli first; the page,
- * made per base path, is compressed as it is sent (issue 24).
+ * made per base path, is compressed as it is sent (docs/decisions.md "Compression: brotli quality
+ * 10 at build time, 4 per request").
  */
 export function tenantSite(distDir: string): Router {
   const router = Router();

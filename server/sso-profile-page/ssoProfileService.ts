@@ -115,7 +115,7 @@ export function createSsoProfileService(deps: {
           fields: { newPassword: problem },
         });
       if (hasPassword) {
-        // Wrong current passwords count like wrong sign-ins; a correct one gives its place back (issue 22).
+        // Wrong current passwords count like wrong sign-ins; a correct one gives its place back.
         const given = { address: user.email, client };
         const at = deps.now();
         await limitPasswordAttempt(db, caller.tenant.id, limits, given, at);

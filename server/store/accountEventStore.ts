@@ -1,11 +1,11 @@
 /**
- * SQL of the account events and their webhook deliveries (migration 007, issue 8 "Account
- * events"). Services write events through server/events/recordEvent.ts inside their own
- * transaction; the deliverer (server/events/webhookDeliverer.ts) dispatches them into delivery
- * rows and claims, attempts and settles those, and disables an endpoint that answers 410 Gone
- * (issue 25); `portal events` lists events, deliveries and disabled endpoints. Writes are
- * tenant-scoped; the deliverer's claims read across the tenants the instance serves, as the mail
- * sender does.
+ * SQL of the account events and their webhook deliveries (migration 007,
+ * docs/going-live.md "Account events and webhooks"). Services write events through
+ * server/events/recordEvent.ts inside their own transaction; the deliverer
+ * (server/events/webhookDeliverer.ts) dispatches them into delivery rows and claims, attempts and
+ * settles those, and disables an endpoint that answers 410 Gone; `portal events` lists events,
+ * deliveries and disabled endpoints. Writes are tenant-scoped; the deliverer's claims read across
+ * the tenants the instance serves, as the mail sender does.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
@@ -196,7 +196,7 @@ export async function markAttemptFailed(
   return updated[0]?.state ?? null;
 }
 
-// --- endpoints disabled by 410 Gone (migration 021, issue 25) ----------------------------------
+// --- endpoints disabled by 410 Gone (migration 021) -------------------------------------------
 
 /** Why a delivery to a disabled endpoint was not attempted, as `portal events` shows it. */
 export const DISABLED_ENDPOINT_ERROR =

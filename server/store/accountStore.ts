@@ -42,7 +42,7 @@ export async function recordInvoiceRequest(
 // --- download keys -----------------------------------------------------------------------------
 
 /**
- * Download keys (issue 10, finding 8): short-lived (10 minutes, portal-core.md §3 "Download
+ * Download keys: short-lived (10 minutes, portal-core.md §3 "Download
  * response"), bound to the user who asked and single-use. The key is stored hashed; serving a file
  * deletes its key in the same statement that finds it, so two requests racing get one file.
  */
@@ -409,7 +409,7 @@ export async function listBusinessPartnersForUser(
       dateOfBirth: row.own ? row.date_of_birth : null,
       status: pick<'active' | 'inactive'>('status'),
       own: row.own,
-      // Product names in the request's language, as GET /subscriptions gives them (issue 22).
+      // Product names in the request's language, as GET /subscriptions gives them.
       subscriptions: row.subscriptions.map(({ translations, ...subscription }) => ({
         ...subscription,
         displayName: localizedDetails({ displayName: subscription.displayName, translations }, opts.locale)

@@ -1,5 +1,5 @@
 /**
- * SQL of the operator API's change feed (migration 018, issue 25): the tenant's account events in a
+ * SQL of the operator API's change feed (migration 018): the tenant's account events in a
  * gap-free order with their acknowledgement, the acknowledgements themselves, and the rejections a
  * subscriber sees. Every query is scoped by tenant_id.
  */
@@ -33,7 +33,7 @@ export interface FeedEvent {
 
 /**
  * Types that are not subscribers' changes: the portal's record of the order system's own decisions,
- * and a flow opened (issue 27: counted by the retention insights, nothing to take over).
+ * and a flow opened (counted by the retention insights, nothing to take over).
  */
 export const FEED_EXCLUDED_TYPES: readonly string[] = ['change.rejected', 'offer_flow.started'];
 

@@ -8,8 +8,8 @@ import type { Queryable } from '../db/database';
 /** How long account events and their deliveries are kept once every delivery has ended. */
 export const EVENT_RETENTION_DAYS = 90;
 /**
- * How long a change waits in the feed for its acknowledgement while an order system reads it
- * (issue 25): an order system that was down for a while still gets every change, one that never
+ * How long a change waits in the feed for its acknowledgement while an order system reads it:
+ * an order system that was down for a while still gets every change, one that never
  * acknowledges does not keep personal data here for ever.
  */
 export const UNACKNOWLEDGED_CHANGE_RETENTION_DAYS = 365;
@@ -20,7 +20,7 @@ export const UNACKNOWLEDGED_CHANGE_RETENTION_DAYS = 365;
  */
 export const E_CARD_RETENTION_DAYS = 30;
 /**
- * How long the events the retention insights count are kept (issue 27): a year to compare with the
+ * How long the events the retention insights count are kept: a year to compare with the
  * year before, and a month to spare. They carry ids, reason codes and prices, no address or
  * message: the events with contact data still go after EVENT_RETENTION_DAYS.
  */
@@ -38,12 +38,12 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   const eventsBefore = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
   const at = now.toISOString();
   await db.query(`delete from rate_limits where window_start < $1`, [day]);
-  // Idempotency keys of the operator API are kept a day (issue 25).
+  // Idempotency keys of the operator API are kept a day (server/operator/idempotency.ts).
   await db.query(`delete from operator_idempotency_keys where created_at < $1`, [day]);
   await db.query(`delete from login_tokens where expires_at < $1`, [day]);
   await db.query(`delete from oauth_requests where expires_at < $1`, [at]);
   await db.query(`delete from download_keys where expires_at < $1`, [at]);
-  // A data export's row is its link and its rate limit (issue 26): both are over a day after it
+  // A data export's row is its link and its rate limit: both are over a day after it
   // expired (the limit counts the last 24 hours).
   await db.query(`delete from data_exports where expires_at < $1`, [day]);
   // A widget's sign-up or link never confirmed is no consent and no proof (README "E-cards and the
@@ -61,7 +61,7 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   );
   // Account events carry contact messages, addresses and e-mail addresses: they go (with their
   // deliveries and acknowledgements, on delete cascade) once dispatched, older than the retention,
-  // and no delivery of theirs is still pending. The change feed (issue 25) keeps two kinds longer:
+  // and no delivery of theirs is still pending. The change feed keeps two kinds longer:
   // a change acknowledged within the retention (a rejection shows on the subscriber's orders page
   // for that long), and, while the tenant has a key that reads the feed, a change not yet
   // acknowledged, up to UNACKNOWLEDGED_CHANGE_RETENTION_DAYS.

@@ -1,5 +1,5 @@
 /**
- * SQL of the retention insights (issue 27, migration 022): flows that showed offers and what came
+ * SQL of the retention insights (migration 022): flows that showed offers and what came
  * of them, counted from account_events. Nothing but SQL; server/insights/ turns the counts into
  * rates, intervals and tests.
  *

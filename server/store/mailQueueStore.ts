@@ -9,7 +9,7 @@ import type { OutgoingMail } from '../mail/mailer';
  * tenant-scoped on write; the sender's claim reads across tenants, as housekeeping does.
  */
 
-/** Sign-in requests whose answer must not depend on whether the address has an account (issue 10, finding 4). */
+/** Sign-in requests whose answer must not depend on whether the address has an account. */
 export type MailJobKind = 'magic-link' | 'register' | 'reset' | 'email-zip' | 'bulk-renewal';
 /** Other requests whose answer must not depend on what matched (the e-mail widget, server/email-widget/emailWidgetMailJobs.ts). */
 export type FeatureMailJobKind = 'email-widget';

@@ -1,5 +1,5 @@
 /**
- * SQL of the operator API's keys and their usage log (migration 017, issue 25 "Operator API").
+ * SQL of the operator API's keys and their usage log (migration 017).
  * Keys are found by the SHA-256 of the secret, never by the secret; the log never holds the key.
  */
 import type { Queryable } from '../db/database';

@@ -57,7 +57,7 @@ export async function accountHasZipCode(
 /**
  * Of these business partners, those for which the address is on record: their own e-mail address,
  * or the address of an account that already speaks for them. A partner sign-in link may make its
- * account speak only for these (issue 10: an account is never linked to an address nobody proved).
+ * account speak only for these (an account is never linked to an address nobody proved).
  */
 export async function partnersOnRecordFor(
   db: Queryable,
@@ -107,7 +107,7 @@ export async function partnersByEmailNameAndZip(
 
 /**
  * Business partners whose address on record is this one (a subscriber the order system brought
- * in, issue 25): a sign-in link sent there creates the account from the mailbox.
+ * in): a sign-in link sent there creates the account from the mailbox.
  */
 export async function partnersWithAddressOnRecord(
   db: Queryable,

@@ -1,9 +1,10 @@
 /**
  * SQL of payments (migrations 008 and 009): what the payment page charges for accepted offers or a
- * payment method change, what it really pays for (issue 21 "Payment popup": the offers accepted with
- * it and their subscriptions; the page names these, never the free text stored at its creation,
- * which can name another subscription in another language, see server/payments/paymentSummary.ts),
- * and its settling. What the subscription becomes is subscriptionStore's saveLifecycle.
+ * payment method change, what it really pays for (docs/architecture.md "Payments": the offers
+ * accepted with it and their subscriptions; the page names these, never the free text stored at its
+ * creation, which can name another subscription in another language, see
+ * server/payments/paymentSummary.ts), and its settling. What the subscription becomes is
+ * subscriptionStore's saveLifecycle.
  */
 import type { Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';

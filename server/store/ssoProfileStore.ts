@@ -116,7 +116,7 @@ export async function deleteAccountData(
   await db.query(`delete from sessions where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from sso_sessions where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from download_keys where tenant_id = $1 and user_id = $2`, args);
-  // Data-export links (issue 26): the data they would open is going.
+  // Data-export links: the data they would open is going.
   await db.query(`delete from data_exports where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from user_business_partners where tenant_id = $1 and user_id = $2`, args);
   // The activity record, and the portal's copy of the account's contact messages: customer service

@@ -101,7 +101,7 @@ const SELECT_SUBSCRIPTIONS = `
         from issues i
        where i.tenant_id = $1 and i.publication = s.publication
          and i.date_of_first_sale > coalesce($4::date, current_date)
-         -- No issue after the end is the next one (engine/domain/subscriptionTerm.ts, issue 21).
+         -- No issue after the end is the next one (engine/domain/subscriptionTerm.ts).
          and (s.valid_to is null or i.date_of_first_sale <= s.valid_to)
        order by i.date_of_first_sale, i.issue
        limit 1
@@ -209,7 +209,8 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     roles: myRoles,
     businessPartners: parties.map((p) => ({ role: p.role, bpNumber: p.bpNumber })),
     currentRoleBusinessPartner: currentParty,
-    // No issue after the subscription's end is shown as its next (engine/domain/subscriptionTerm.ts, issue 21).
+    // No issue after the subscription's end is shown as its next
+    // (engine/domain/subscriptionTerm.ts).
     nextIssue:
       !row.next_issue ||
       (row.next_issue.dateOfFirstSale && !withinTerm(row.next_issue.dateOfFirstSale, row.valid_to))
@@ -318,7 +319,7 @@ export async function lockSubscription(db: Queryable, tenantId: string, id: stri
 /**
  * Changes columns and merges `details` keys of a subscription. A key it writes loses its stored
  * translations (server/store/localizedDetails.ts): the new words are the truth in every language
- * until the order system translates them again (issue 14, finding 4). Lifecycle fields (status,
+ * until the order system translates them again. Lifecycle fields (status,
  * end, cancellation, offers) are written by saveLifecycle only; this is for what the lifecycle
  * does not decide (holiday display fields, a pending payment method).
  */
@@ -579,7 +580,7 @@ async function mixTypeDetails(
     .find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
   const publicationName = rows[0]?.publicationName ?? '';
   const name = (locale: string) => `${publicationName} – ${mixTypeName(locale, mixType)}`;
-  // The product's name in every language, so no screen shows another's words (issue 22).
+  // The product's name in every language, so no screen shows another's words.
   const translations = Object.fromEntries(
     LOCALES.map((l) => [
       l,

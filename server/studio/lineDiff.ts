@@ -6,8 +6,9 @@ export interface DiffLine {
 
 /**
  * A plain line diff (longest common subsequence) of the file before and after a save, shown by
- * the studio before it writes (issue 15: "after showing the diff"). Tenant files are a few hundred
- * lines, so the quadratic table is cheap. Unchanged runs keep `context` lines around each change.
+ * the studio before it writes, so an operator sees what a save changes. Tenant files are a few
+ * hundred lines, so the quadratic table is cheap. Unchanged runs keep `context` lines around each
+ * change.
  */
 export function lineDiff(before: string, after: string, context = 2): DiffLine[] {
   const a = before.split(/\r?\n/);

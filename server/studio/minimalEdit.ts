@@ -10,8 +10,8 @@ import {
 } from 'jsonc-parser';
 
 /**
- * Writes an edited tenant back into its file text with the smallest edits (issue 15, "Save writes
- * the JSON file back keeping the `$schema` line, key order and formatting"): the old and the new
+ * Writes an edited tenant back into its file text with the smallest edits (a save
+ * keeps the `$schema` line, key order and formatting): the old and the new
  * value are compared setting by setting and only the settings that differ are replaced, added or
  * removed, so untouched lines keep their bytes (inline arrays, long data: URLs, blank lines). An
  * array whose length changed is replaced as a whole.

@@ -50,9 +50,10 @@ interface Draft {
 const MAX_DRAFTS = 50;
 
 /**
- * `/studio` (issue 15): the tenant editor of `portal studio`, `portal dev` and the demo. Mounted
- * only with the development pages (server/app.ts devPages): it reads and writes tenant files and
- * opens sessions of demo users without a link, which no production server may do.
+ * `/studio` (docs/operators.md "Operators: the studio"): the tenant editor of `portal studio`,
+ * `portal dev` and the demo. Mounted only with the development pages (server/app.ts devPages): it
+ * reads and writes tenant files and opens sessions of demo users without a link, which no
+ * production server may do.
  *
  * - `/studio/` the studio itself (its own Vite build, `<dist>/.studio`, built on first use);
  * - `/studio/api/…` tenant files, validation with the validator of `portal validate`, drafts,
@@ -133,7 +134,7 @@ export function studioRouter(options: StudioOptions): Router {
   });
 
   /**
-   * Retention insights of a tenant and period (issue 27), from this server's database: operators
+   * Retention insights of a tenant and period, from this server's database: operators
    * only, like everything under /studio (loopback, development pages); no subscriber route serves
    * them. The experiments are those of the tenant file as saved (else of the served tenant), so a
    * variant just added shows before the server is restarted.
@@ -180,7 +181,7 @@ export function studioRouter(options: StudioOptions): Router {
     res.json({ fileId, exists, data, ...issuesOf(result) });
   });
 
-  /** Every problem `portal validate` would report for the text a save would write (issue 15). */
+  /** Every problem `portal validate` would report for the text a save would write. */
   api.post('/validate', (req, res) => {
     res.json(issuesOf(check(fileIdOf(req.body?.fileId), req.body?.data)));
   });

@@ -1,5 +1,5 @@
 /**
- * Answers of GET /subscriptions kept in memory (issue 9: an API that keeps up under load). Building
+ * Answers of GET /subscriptions kept in memory, so the API keeps up under load. Building
  * the list is the most expensive read of the portal: one query over six tables, a JSON row per
  * subscription parsed, shaped and written again. A user's list changes only when the tenant's
  * subscription data does (every change raises the version of migration 015, in the same

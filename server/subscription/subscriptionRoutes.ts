@@ -20,7 +20,7 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): R
   router.get('/subscriptions', async (req, res) => {
     const { tenant } = tenantContext(res);
     const user = currentUser(res);
-    // In the screen's language (issue 14, finding 4).
+    // In the screen's language.
     const locale = requestLocale(req, tenant);
     if (user.subscriptionId) {
       // A partial login sees the one subscription it was opened for (§4); rare enough to build each time.

@@ -1,5 +1,5 @@
 /**
- * The one way the server refuses what a subscriber may not do (issue 8, "one refusal helper"), so
+ * The one way the server refuses what a subscriber may not do, so
  * every route answers the same three refusals with the same codes:
  *
  *  - 403 `feature_disabled`: the tenant has the feature switched off, or blacklisted for the

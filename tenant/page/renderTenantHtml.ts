@@ -18,7 +18,7 @@ function scriptSafeJson(value: unknown): string {
 /**
  * The texts of a locale are most of a page (a thousand keys). Frozen tables are the shared base
  * texts of a feature set (tenant/page/tenantTexts.ts): they are serialized once, however many tenants
- * ship them (issue 15: per-tenant work is only what differs).
+ * ship them (per-tenant work is only what differs).
  */
 const serializedTables = new WeakMap<object, string>();
 function textsJson(texts: Partial<Record<string, Record<string, string>>>): string {
@@ -45,9 +45,9 @@ function configJson(config: Omit<PortalConfig, 'basePath'>): string {
  * Inlines a tenant into the engine's index.html (DESIGN.md "Building tenants"): title, description, theme CSS
  * and the portal configuration, so the first paint is branded and needs no extra request. Used by
  * `portal build` and by `portal dev` alike. A built page names its base texts' files instead of
- * carrying them (issue 15); the default locale's is preloaded, so its download starts with the
- * page's and not only once the entry script runs (engine/core/i18n.ts fetches it the same way:
- * same URL, against <base href>, CORS mode, same-origin credentials).
+ * carrying them, so they are downloaded once for all tenants; the default locale's is preloaded, so
+ * its download starts with the page's and not only once the entry script runs (engine/core/i18n.ts
+ * fetches it the same way: same URL, against <base href>, CORS mode, same-origin credentials).
  */
 export function renderTenantHtml(
   template: string,

@@ -10,7 +10,7 @@ function purify(): ReturnType<typeof createDOMPurify> {
 
 /**
  * Strings already sanitized in this process. DOMPurify over jsdom costs milliseconds a string, and
- * tenants of one publisher group share much of their HTML (issue 15: per-tenant work is only what
+ * tenants of one publisher group share much of their HTML (per-tenant work is only what
  * differs). The answer depends on the input alone, so a repeated string gets the same answer.
  */
 const sanitized = new Map<string, string>();

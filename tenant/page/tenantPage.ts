@@ -41,7 +41,7 @@ export function tenantPageInput(tenant: ResolvedTenant): PageInput {
 }
 
 /**
- * A built page's input (issue 15): instead of the full texts, only the tenant's own texts per
+ * A built page's input: instead of the full texts, only the tenant's own texts per
  * offered locale, and the URL of each locale's base texts file, which `textFile` writes (once per
  * distinct table) and names.
  */
@@ -75,7 +75,7 @@ function publicPart(tenant: ResolvedTenant): { tenant: PortalTenant; themeCss: s
   const { entries: _entries, ...faqWithoutEntries } = tenant.faq;
   const safe = sanitizeTenantHtml({ ...tenant, faq: faqWithoutEntries }, loadSchema('tenant') as never);
   // The webhook endpoints (URLs and secrets of the publisher's systems) are server-side only, and
-  // so are the offer experiments (issue 27): the server shows each subscriber their variant's offers.
+  // so are the offer experiments: the server shows each subscriber their variant's offers.
   const {
     $schema: _schema,
     texts: _texts,

@@ -17,7 +17,7 @@ const parsedTables = new Map<string, { mtimeMs: number; table: TextTable }>();
 
 /**
  * A base text table, parsed once while the file stays unchanged: a build of many tenants reads each
- * table once (issue 15), while `portal dev` still sees an edited texts.json on the next page load.
+ * table once, while `portal dev` still sees an edited texts.json on the next page load.
  */
 function readTexts(file: string): TextTable {
   if (!existsSync(file)) return emptyTables();
@@ -50,7 +50,7 @@ export function tenantTexts(tenant: { features: readonly string[]; texts?: TextO
 }
 
 /**
- * A built page's texts (issue 15): per offered locale, the complete base table the page fetches
+ * A built page's texts: per offered locale, the complete base table the page fetches
  * from a file shared by every tenant with the same features, and the tenant's own texts the page
  * carries inline, laid over it. The base table of a locale is filled, key by key, from the fallback
  * locale's base (engine/domain/locales.ts `fallbackLocaleOf`, the lookup of engine/core/translation.tsx),

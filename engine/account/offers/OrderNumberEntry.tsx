@@ -13,9 +13,10 @@ import { offersApi } from './offersApi';
  * The anonymous entry of the renewal and upgrade pages (account-flows.md §2 "Anonymous entry",
  * §4, §5): order number and last name, prefilled from the query (orderNumber, lastName1, email)
  * and sent once by itself when all three are there. The order number and name earn a sign-in link
- * to the address on record (issue 10); opening it signs in and opens the subscription's renewal or
- * upgrade page with returnTo. The spec's e-mail field "only when the server demands it" stays
- * hidden: the server never asks for a typed address now; a prefilled one is passed along.
+ * to the address on record (they prove no identity); opening it signs in and opens the
+ * subscription's renewal or upgrade page with returnTo. The spec's e-mail field "only when the
+ * server demands it" stays hidden: the server never asks for a typed address now; a prefilled one
+ * is passed along.
  */
 export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
   const { t } = useTranslation();

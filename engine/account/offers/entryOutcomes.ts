@@ -7,7 +7,8 @@ import { retryAfterSecondsOf } from '../../domain/retryAfter';
  * The named outcomes of the anonymous entries of the renewal, upgrade, cancellation and bulk
  * renewal flows (account-flows.md §2, §4 "Renewal/upgrade anonymous login", §8): none of them opens
  * a session; the server mails a sign-in link to the address on record and answers 400 with status
- * confirm_email and the address masked (issue 10). Other answers name why no link went out.
+ * confirm_email and the address masked: the fields prove no identity, the mailbox does. Other
+ * answers name why no link went out.
  */
 export type EntryOutcome =
   | 'entry:link_sent'
@@ -84,8 +85,8 @@ export function entryText(
 }
 
 /**
- * The message of an outcome in the screen's language: a 429 says when to try again (issue 22,
- * engine/core/tooManyText.ts); the others are their text with the placeholders filled in.
+ * The message of an outcome in the screen's language: a 429 says when to try again
+ * (engine/core/tooManyText.ts); the others are their text with the placeholders filled in.
  */
 export function entryMessage(
   t: TranslateFn,

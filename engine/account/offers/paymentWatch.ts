@@ -84,7 +84,7 @@ function stateOfMessageStatus(status: string | undefined): PaymentWatchState {
 
 /**
  * The popup URL with the screen's language (`lang=de|en`), so the payment page speaks the language
- * of the page that opened it (issue 21 "Payment popup"), whatever language the payment was stored
+ * of the page that opened it, whatever language the payment was stored
  * with when it started (an older payment opened again, a language switched since). Only a page on
  * the portal's own origin (the sandbox) gets it; a provider's page elsewhere is left as it was given.
  */

@@ -64,7 +64,7 @@ export function usePaymentFlow(): PaymentFlow {
         return;
       }
       watch.current = watchPayment({
-        // The payment page in the language of this screen (issue 21 "Payment popup").
+        // The payment page in the language of this screen, not the one the payment started with.
         url: popupUrlInLanguage(answer.url, i18n.language, window.location.href),
         pendingPayment: answer.pendingPayment,
         openInNewTab: options.openInNewTab,

@@ -42,7 +42,7 @@ export function AnnouncementBanner() {
   return (
     <div className="announcement">
       <Alert variant={announcement.variant} onClose={close} closeLabel={t('shell.closeBanner')}>
-        {/* In the screen's language (issue 14, finding 4). */}
+        {/* In the screen's language, like every other text on it. */}
         <div
           lang={announcementLang(announcement.html, i18n.language)}
           dangerouslySetInnerHTML={{ __html: localized(announcement.html, i18n.language) }}

@@ -62,7 +62,7 @@ export function Sidebar() {
         ))}
         {externalLinks.map((link) => (
           <li key={`external-${link.url}`}>
-            {/* §2: shown inside the portal at /<text>, or opened in the same or a new tab; the text in the screen's language (issue 14). */}
+            {/* §2: shown inside the portal at /<text>, or opened in the same or a new tab; the text in the screen's language. */}
             {link.showInIframe ? (
               <NavLink
                 to={`/${encodeURIComponent(localized(link.text, i18n.language))}`}

@@ -87,7 +87,7 @@ export function AddressChangeForm({
   const tenant = useTenantSettings();
   const access = addressChangeAccess(tenant.addressChange);
   const baseContext = useAddressRuleContext(s.publication, Boolean(partner.emailAddress));
-  // A dated change may not begin after the subscription's end (issue 21), as the server checks;
+  // A dated change may not begin after the subscription's end, as the server checks;
   // when even tomorrow lies after it, no date is offered at all.
   const termEnd = lastDayOfTerm(s);
   const ruleContext = useMemo(() => ({ ...baseContext, termEnd }), [baseContext, termEnd]);

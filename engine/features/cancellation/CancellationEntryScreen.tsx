@@ -46,7 +46,7 @@ export default function CancellationEntryScreen() {
 
 /**
  * The anonymous check (§4 "Anonymous path: form, then check ... blocks if externally managed or no
- * reasons"). The three fields are no proof of identity (issue 10), so the check never signs in: the
+ * reasons"). The three fields are no proof of identity, so the check never signs in: the
  * server mails a sign-in link to the address on record and answers confirm_email with it masked.
  * The fields then lock; reason and date follow on the cancellation page the link opens.
  */

@@ -197,7 +197,7 @@ export function ContactForm({
         if (fields['/image']) setFile(undefined);
         setOutcome({ kind: 'error', messageKey: 'contact.errorValidationFailed' });
       } else if (isRateLimited(error)) {
-        // Issue 22: a 429 says when to try again, in the screen's language.
+        // A 429 says when to try again, in the screen's language.
         setOutcome({ kind: 'error', messageKey: 'shell.tooManyAttempts', text: tooManyText(t, error) });
       } else {
         const result = linkResultOf(error);

@@ -12,7 +12,7 @@ import { contactErrorKey, linkResultOf, type LinkResult } from './contactErrors'
 /**
  * The linked-page flow of portal-core.md §4: an activity with a linked page first needs an order
  * number and zip code login (POST /login/contact-form); the visitor may instead choose to compose
- * a message. Order number and zip code are no proof of identity (issue 10), so the server mails a
+ * a message. Order number and zip code are no proof of identity, so the server mails a
  * sign-in link to the address on record and answers confirm_email with that address masked; the
  * link signs in and opens the linked page with returnTo=contact. The spec's e-mail field for a
  * subscription not yet linked (email_required) is gone: a typed address proves nothing.
@@ -50,7 +50,7 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
       });
       setResult('generic');
     } catch (error) {
-      // A 429 says when to try again (issue 22), in the screen's language.
+      // A 429 says when to try again, in the screen's language.
       setResult(
         isRateLimited(error) ? { tooMany: tooManyText(t, error) } : (linkResultOf(error) ?? 'generic'),
       );

@@ -24,7 +24,7 @@ export function linkResultOf(error: unknown): LinkResult | undefined {
  * subscription-not-supported, invalid-zipcode, invalid-name, invalid-name-and-zipcode,
  * invalid-bpnumber-and-zipcode, email-required and unknown-error; plus the linked-page login's
  * confirm_email (a sign-in link went to the masked address on record) and no_email_on_record
- * (nothing to send it to), issue 10.
+ * (nothing to send it to): order number and zip code prove no identity.
  */
 export function contactErrorKey(result: LinkResult | undefined): string {
   switch (result?.status) {

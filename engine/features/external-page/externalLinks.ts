@@ -6,7 +6,7 @@ export const USER_ID_PLACEHOLDER = '-suid-';
 
 /**
  * The link whose text equals the path (without the leading slash, URL-decoded), if any. The text of
- * any locale counts, so a link shared in one language opens in the other (issue 14, finding 4).
+ * any locale counts, so a link shared in one language opens in the other.
  */
 export function linkForPath(
   links: readonly ExternalNavigationLink[],

@@ -72,7 +72,7 @@ export function HolidaySetupForm({
     preselected && state.types.includes(preselected) ? preselected : state.types[0],
   );
   const weeksOf = (of: HolidayServiceType) => state.maxWeeks[of];
-  // Issue 21: no day after the subscription's last one is offered (the server refuses it too).
+  // No day after the subscription's last one is offered (the server refuses it too).
   const termEnd = lastDayOfTerm(s);
   const [range, setRange] = useState(() =>
     defaultHolidayRange(type, state.earliestStart, weeksOf(type), termEnd),

@@ -127,7 +127,7 @@ function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
   const [selected, setSelected] = useState(ALL);
   const window = useMemo(() => calendarWindow(new Date()), []);
   const chosen = selected === ALL ? eligible : eligible.filter((s) => s.id === selected);
-  // A subscription's issues end with its term (subscriptionTerm.ts, issue 21): one that ends before
+  // A subscription's issues end with its term (subscriptionTerm.ts): one that ends before
   // the window is not asked for, the others' windows stop at their last day, as the server's do.
   const targets = chosen.filter((s) => windowWithinTerm(window, lastDayOfTerm(s)) !== null);
   const queryOf = (s: Subscription) => {

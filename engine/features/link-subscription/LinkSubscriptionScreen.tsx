@@ -108,12 +108,13 @@ export default function LinkSubscriptionScreen() {
         const details = (error.details ?? { status: 'unknown' }) as LinkSubscriptionResult;
         setResult(details);
         if (details.status === 'email_required') {
-          // The server puts the account's own (proved) address on record, never a typed one (issue 10).
+          // The server puts the account's own (proved) address on record, never a typed one: a
+          // typed address proves nothing.
           setEmailShown(true);
           setValues((current) => ({ ...current, email: user?.email ?? '' }));
         }
       } else if (isRateLimited(error)) {
-        // Issue 22: a 429 is no "something went wrong": it says when to try again.
+        // A 429 is no "something went wrong": it says when to try again.
         setTooMany(tooManyText(t, error));
       } else {
         setFailed(true);
@@ -208,7 +209,7 @@ export default function LinkSubscriptionScreen() {
             autoComplete="off"
             maxChars={ORDER_NUMBER_MAX_LENGTH}
             value={values.orderNumber}
-            // §5: digits only; never cut — more than 10 stay and the field says so (issue 22).
+            // §5: digits only; never cut — more than 10 stay and the field says so.
             onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, ''))}
             error={errors.orderNumber}
           />
@@ -216,7 +217,7 @@ export default function LinkSubscriptionScreen() {
         {fields.orderNumber &&
           config.tenant &&
           settingIn(settings.orderNumberExampleImageUrl, i18n.language) && (
-            // The image in the screen's language when the tenant gives one per locale (issue 22).
+            // The image in the screen's language when the tenant gives one per locale.
             <img
               className="order-number-example"
               src={settingIn(settings.orderNumberExampleImageUrl, i18n.language)}

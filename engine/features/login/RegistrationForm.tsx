@@ -40,7 +40,7 @@ export function RegistrationForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const email = values.email.trim();
-    // Too long is said, never cut (issue 22): the server refuses the same lengths.
+    // Too long is said, never cut: the server refuses the same lengths.
     const tooLong = (field: 'displayName' | 'firstName' | 'lastName') =>
       values[field].trim().length > ACCOUNT_NAME_MAX_LENGTH
         ? t('shell.tooLong', { max: ACCOUNT_NAME_MAX_LENGTH, count: values[field].trim().length })

@@ -31,8 +31,8 @@ export function loginErrorKey(error: unknown): string {
 }
 
 /**
- * The text of a failed sign-in call: its key's text, and for too many attempts when to try again
- * (issue 22: every 429 says how long to wait, in the screen's language).
+ * The text of a failed sign-in call: its key's text, and for too many attempts when to try again,
+ * in the screen's language.
  */
 export function loginErrorText(error: unknown, t: TranslateFn): string {
   const key = loginErrorKey(error);

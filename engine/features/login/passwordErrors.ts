@@ -9,8 +9,8 @@ import {
 /**
  * The errors of a new password and its repeat (registration, reset; §5 password rule). Each says
  * what is wrong — too short, too long, a missing kind of character — rather than the rule the
- * form prints under the field anyway (issue 22: the rule appeared twice); an empty repeat is an
- * error of its own.
+ * form prints under the field anyway (the rule said twice tells nobody what is wrong); an empty
+ * repeat is an error of its own.
  */
 export function newPasswordErrors(
   password: string,

@@ -235,7 +235,7 @@ export default function AcceptLicenseScreen() {
               pattern="[0-9]{2}"
               maxChars={2}
               value={academicYear}
-              // §5's 2-digit mask: digits only; a third digit stays and the field says so (issue 22).
+              // §5's 2-digit mask: digits only; a third digit stays and the field says so.
               onChange={(e) => setAcademicYear(e.target.value.replace(/\D/g, ''))}
               error={
                 errors.academicYear

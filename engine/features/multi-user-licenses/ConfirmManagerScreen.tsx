@@ -11,7 +11,7 @@ import { LinkOutcomeNotice } from './LinkOutcomeNotice';
 
 /**
  * /subscriptions/{id}/license-managers/{appointmentId}/confirm?token=… (account-flows.md §2
- * "Licences", §6; issue 13 review, finding 1), anonymous: the link of the licence-manager
+ * "Licences", §6), anonymous: the link of the licence-manager
  * appointment e-mail. Designed like the accept-licence page: it shows what is being confirmed (the
  * subscription and the address) and a button; only the button (POST) makes the address licence
  * manager — opening the link (GET) changes nothing, so a mail scanner following links confirms

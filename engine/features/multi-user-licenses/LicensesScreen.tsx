@@ -32,8 +32,8 @@ import { EmailText } from './EmailText';
  * with replace (and remove, never for a licence manager, §6), and the licence objects, each with
  * its licences in pages of 10. Buttons follow engine/domain/licenses.ts — the rules the server
  * refuses by. Replacing appoints: the new person is mailed a link and becomes manager only when they
- * confirm it (issue 13 review, finding 1); until then the appointment shows as pending, and can be
- * withdrawn or replaced by another.
+ * confirm it (the address proves it is theirs); until then the appointment shows as pending, and
+ * can be withdrawn or replaced by another.
  */
 export default function LicensesScreen() {
   const { t, i18n } = useTranslation();

@@ -19,7 +19,7 @@ export function LinkOutcomeNotice({
 }: {
   outcome: AcceptOutcome | 'done';
   email: string;
-  /** The refused call's error: a 429 says when to try again (issue 22). */
+  /** The refused call's error: a 429 says when to try again. */
   refusal?: unknown;
   texts: { done: string; notFound: string; invalidLink: string; alreadyUsed: string };
   onTryAgain: () => void;

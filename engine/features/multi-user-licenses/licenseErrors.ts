@@ -25,7 +25,7 @@ export function actionErrorKey(error: unknown): string | undefined {
 
 /**
  * The message of a failed licence action, or undefined for the generic error dialog; too many
- * mails says when to try again (issue 22, in the screen's language).
+ * mails says when to try again (in the screen's language).
  */
 export function actionErrorText(error: unknown, t: TranslateFn): string | undefined {
   const key = actionErrorKey(error);

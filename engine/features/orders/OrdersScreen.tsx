@@ -157,7 +157,7 @@ export default function OrdersScreen() {
           </button>
         </p>
       )}
-      {/* Issue 25: changes the publisher's order system did not accept, with its reason. */}
+      {/* Changes the publisher's order system did not accept, with its reason. */}
       <RejectedChanges />
       {listed && <OrdersSummaryPanel summary={summary} />}
       {/* Until the list first arrives only its loading notice shows: the summary and the toolbar

@@ -6,8 +6,8 @@ import { useResource } from '../../account/resource';
 import { Alert } from '../../ui/Alert';
 
 /**
- * Notices of the account's own changes that the publisher's order system rejected (issue 25: "a
- * reason the subscriber sees"): "Your change of address on 3 Nov 2026 was not accepted: …", the
+ * Notices of the account's own changes that the publisher's order system rejected, with the
+ * reason the subscriber sees: "Your change of address on 3 Nov 2026 was not accepted: …", the
  * reason in the screen's language. Quiet when there are none or they cannot be loaded: the orders
  * page is about the orders, and the rejection also went out by e-mail.
  */

@@ -4,8 +4,8 @@ import type { CapabilityContext } from '../../domain/capabilities';
 import { hasEnded } from '../../domain/orderStatus';
 
 /**
- * The orders page's summary (issue 14: "an orders summary at the top: next payment, next issue,
- * anything needing attention"), from the subscriptions the page has loaded anyway. The portal has
+ * The orders page's summary at the top (next payment, next issue, anything needing
+ * attention), from the subscriptions the page has loaded anyway. The portal has
  * no payment schedule of its own; the next date that costs or changes something is a
  * subscription's renewal or end, so that is what the summary names.
  */

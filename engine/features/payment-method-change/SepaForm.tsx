@@ -117,7 +117,7 @@ export function SepaForm({
         hint={t('payment-method-change.sepa.ibanHint')}
         value={formatIban(iban)}
         onChange={(event) => setIban(event.target.value)}
-        // §5's mask, said while typing: nothing typed is dropped or cut (issue 22).
+        // §5's mask, said while typing: nothing typed is dropped or cut.
         error={ibanMaskText() ?? errors.iban}
       />
       <InputField

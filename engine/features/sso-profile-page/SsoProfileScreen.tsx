@@ -150,7 +150,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
   async function submit(event: FormEvent) {
     event.preventDefault();
     setReply(null);
-    // Every problem at once, each at its field; a too-long password is said, never cut (issue 22).
+    // Every problem at once, each at its field; a too-long password is said, never cut.
     const problems = passwordFormProblems(
       { currentPassword: current, newPassword: next, repeatPassword: repeat },
       hasPassword,

@@ -54,7 +54,7 @@ export function failureTextKeys(error: unknown): Record<string, string> {
 
 /**
  * The message of a refusal that belongs to no field: too many attempts says when to try again
- * (issue 22, in the screen's language); anything else is §8's "an exception shows 'error'".
+ * (in the screen's language); anything else is §8's "an exception shows 'error'".
  */
 export function generalFailureText(error: unknown, t: TranslateFn): string {
   if (error instanceof ApiError && error.status === 429)

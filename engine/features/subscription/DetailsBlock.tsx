@@ -36,7 +36,7 @@ export function DetailsBlock({
   add('subscription.orderNumber', s.orderNumber);
   add('subscription.publication', s.publicationName);
   add('subscription.edition', s.edition);
-  // Labels from codes, in the screen's language (issue 14, finding 4; engine/account/labels.ts).
+  // Labels from codes, in the screen's language (engine/account/labels.ts).
   add('subscription.mixType', mixTypeLabel(t, s.mixType, s.mixTypeDetails.mixTypeDesc));
   add('subscription.orderDate', formatDate(s.custOrderDate, lang));
   add('subscription.custOrderNumber', s.custOrderNumber);
@@ -105,7 +105,7 @@ export function DetailsBlock({
       [partyName(g), streetLine(g), ...townLines(g)].filter(Boolean).join(', '),
     );
   }
-  // No issue after the subscription's end is its next one (subscriptionTerm.ts, issue 21).
+  // No issue after the subscription's end is its next one (subscriptionTerm.ts).
   if (s.nextIssue && withinTerm(s.nextIssue.dateOfFirstSale ?? '', lastDayOfTerm(s)))
     add(
       'subscription.nextIssue',

@@ -9,7 +9,7 @@ import { noEntries, ResourceView } from '../../account/ResourceView';
 
 /**
  * §2 "gift-certificate modal": the certificates of a gift subscription with their downloads. A
- * certificate's URL works once and only with this session (issue 10, finding 8), so it is fetched
+ * certificate's URL works once and only with this session, so it is fetched
  * through the API client and shown in a new tab, and the list is asked again for fresh URLs.
  */
 export function GiftCertificateDialog({

@@ -20,7 +20,8 @@ import { usePagedList } from './useSubscription';
  * Invoices (payment history) of §2: pages of 10, zero-based, one neighbour page each side; per
  * entry the status badge (A green, T orange, O indigo, U gray), the PDF download saved as
  * `<documentId>.pdf` and the invoice request, each by its capability rule; beside the PDF, the
- * XRechnung (issue 26) where the server says the invoices go to a business and the tenant offers it.
+ * XRechnung (docs/invoices.md "E-invoices") where the server says the invoices go to a business and
+ * the tenant offers it.
  */
 export function PaymentHistory({
   subscription,

@@ -34,7 +34,7 @@ async function partnerSignIn(
   if (onRecord.length === 0) throw invalidLink();
   const existing = await findUserByEmail(tx, tenant.id, email);
   const user = existing ?? (await createUser(tx, tenant.id, { email }));
-  // Issue 8 "Account events", in the transaction that spends the link: the new account, and each
+  // Account events, in the transaction that spends the link: the new account, and each
   // partner newly linked to an account (an existing link records nothing).
   if (!existing)
     await recordEvent(tx, tenant.id, 'account.created', {

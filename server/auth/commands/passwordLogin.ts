@@ -18,9 +18,9 @@ export async function loginWithPassword(
 ): Promise<LoginResult> {
   requirePasswordLogin(tenant);
   const email = normalizeEmail(input.email);
-  // Issue 10, finding 7: limits per client and per address and client, and a per-address back-off
-  // that holds back only clients that failed on it (server/auth/rateLimit.ts). Wrong passwords
-  // count, correct ones give their place back (issue 22).
+  // Limits per client and per address and client, and a per-address back-off that holds back
+  // only clients that failed on it (server/auth/rateLimit.ts), so a guesser is slowed and the owner
+  // never locked out. Wrong passwords count, correct ones give their place back.
   const subject = { address: email, client: origin.client };
   const at = kit.now();
   await limitPasswordAttempt(kit.db, tenant.id, kit.limits, subject, at);

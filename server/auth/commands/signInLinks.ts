@@ -16,13 +16,13 @@ import type { AuthKit } from '../authKit';
 
 /**
  * A sign-in link sent by a partial login (order number + name, order number + zip) to the address
- * on record for the business partner (issue 10, findings 1 and 2). Opening it is the proof.
+ * on record for the business partner: what was typed proves nothing, opening the link is the proof.
  */
 export interface PartnerSignInPayload {
   bpNumbers: string[];
   /** The one subscription a partial login may act on; null: the account's session (bulk renewal). */
   subscriptionId: string | null;
-  /** 'token': the magic link of a subscriber the order system brought in (a full session, issue 25). */
+  /** 'token': the magic link of a subscriber the order system brought in (a full session). */
   loginSource: 'order-number' | 'contact-form' | 'email-zip' | 'token';
   returnTo?: string;
 }

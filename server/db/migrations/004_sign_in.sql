@@ -1,5 +1,5 @@
--- Sign-in (issue 3): pending registrations carry their data with the confirmation token,
--- OAuth authorisation requests wait in the database (any instance can finish them),
+-- Sign-in (portal-core.md §2 "Login"): pending registrations carry their data with the confirmation
+-- token, OAuth authorisation requests wait in the database (any instance can finish them),
 -- kicker SSO sessions, and partial logins scoped to one subscription.
 
 alter table login_tokens add column payload jsonb;

@@ -1,4 +1,4 @@
--- Sign-in safety (issue 10).
+-- Sign-in safety (docs/architecture.md "Sign-in safety").
 --
 -- 1. E-mails leave through a queue that a background sender drains (server/mail/mailSender.ts), so
 --    no answer waits for a mail server and a sign-in answer does the same work whether or not the

@@ -1,9 +1,9 @@
--- Account events and their webhook deliveries (issue 8 "Account events", DESIGN.md "Account events").
+-- Account events and their webhook deliveries (docs/going-live.md "Account events and webhooks").
 --
 -- 1. Every change a subscriber makes writes one row here in the same transaction as the change
 --    (server/events/recordEvent.ts), so a change that rolls back leaves no event and a committed
 --    change always has one. `id` is a random UUID chosen by the server: the idempotency id a
---    receiver sees in the body and in the webhook-id header (issue 25). `seq` orders events for the
+--    receiver sees in the body and in the webhook-id header. `seq` orders events for the
 --    deliverer and the listing. `dispatched_at` is set once the deliverer has written the event's
 --    delivery rows (one per matching endpoint of the tenant file at that moment).
 create table account_events (

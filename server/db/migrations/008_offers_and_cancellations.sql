@@ -1,5 +1,6 @@
--- Cancellation, retention offers, renewal, bulk renewal and upgrade, with payments (issue 11;
--- account-flows.md §2 "Cancellation screen", "Renewal and upgrade screens", "Bulk renewal", §3, §4).
+-- Cancellation, retention offers, renewal, bulk renewal and upgrade, with payments
+-- (account-flows.md §2 "Cancellation screen", "Renewal and upgrade screens", "Bulk renewal", §3,
+-- §4).
 
 -- 1. Cancellation reasons per publication (§3 "Cancellation reason": cancelReason, longDescription).
 --    Descriptions per locale; a publication without rows has "no reasons" ('cancellation not possible', §8).
@@ -73,8 +74,9 @@ create table payments (
 
 -- 5. Accepted offers. A second accept of the same offer for the same subscription while the first
 --    is pending, or within minutes of its being applied, finds this row and answers as the first
---    did (idempotent, issue 11). Changes to one subscription are serialized by a row lock on it, and
---    at most one acceptance per offer and subscription can wait for a payment (the index).
+--    did (idempotent: a double click or a retry never pays or applies twice). Changes to one
+--    subscription are serialized by a row lock on it, and at most one acceptance per offer and
+--    subscription can wait for a payment (the index).
 create table offer_acceptances (
   tenant_id       text        not null,
   id              text        not null default gen_random_uuid()::text,

@@ -1,5 +1,6 @@
--- Holiday service, payment method change, complaints, address changes and opt-ins (issue 12;
--- account-flows.md §2 "Holiday service", "Payment details", "Complaint", "Addresses", "Opt-ins", §3, §4).
+-- Holiday service, payment method change, complaints, address changes and opt-ins
+-- (account-flows.md §2 "Holiday service", "Payment details", "Complaint", "Addresses", "Opt-ins",
+-- §3, §4).
 
 -- 1. Holiday services (§3: type, dateFrom, dateTo, issue numbers, the redirect's address). One
 --    planned service per subscription at a time (§4: "An active service must be cancelled before it

@@ -1,11 +1,12 @@
--- Appointing a licence manager needs proof from the appointed address (issue 13 review, finding 1;
--- account-flows.md §2 "Licences", §6). "Replace licence manager" no longer changes the role at
--- once: it stores the appointment as pending and mails the appointed address a link with a
--- single-use token (only its SHA-256 is kept). Only when that link is opened and confirmed does the
--- address get an account on the tenant (or its existing one), a business partner with the licence
--- manager role (LV), and do the previous managers lose theirs. A link works for 14 days
--- (server/store/licenseStore.ts APPOINTMENT_DAYS, like licence invitations); a newer appointment for
--- the same subscription replaces a pending one (its link stops working).
+-- Appointing a licence manager needs proof from the appointed address
+-- (account-flows.md §2 "Licences", §6): nobody gets rights on an address they do not read. "Replace
+-- licence manager" no longer changes the role at once: it stores the appointment as pending and
+-- mails the appointed address a link with a single-use token (only its SHA-256 is kept). Only when
+-- that link is opened and confirmed does the address get an account on the tenant (or its existing
+-- one), a business partner with the licence manager role (LV), and do the previous managers lose
+-- theirs. A link works for 14 days (server/store/licenseStore.ts APPOINTMENT_DAYS, like licence
+-- invitations); a newer appointment for the same subscription replaces a pending one (its link
+-- stops working).
 create table license_manager_appointments (
   tenant_id             text        not null,
   id                    text        not null default gen_random_uuid()::text,

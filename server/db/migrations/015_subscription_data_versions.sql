@@ -1,5 +1,5 @@
--- A version number per tenant for the data GET /subscriptions answers from (issue 9: an API that
--- keeps up under load). Every committed change to one of the six tables that answer reads raises
+-- A version number per tenant for the data GET /subscriptions answers from, so the API keeps up
+-- under load. Every committed change to one of the six tables that answer reads raises
 -- its tenant's version in the same transaction, so a server may keep a user's answer in memory and
 -- reuse it while the version it reads together with the session is unchanged
 -- (server/subscription/subscriptionListCache.ts). The version lives in the database, not in a

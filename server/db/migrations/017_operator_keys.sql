@@ -1,5 +1,6 @@
--- API keys of the operator API and their usage log (issue 25 "Operator API": per-tenant keys made
--- and revoked with `portal keys`, shown once, stored hashed, scoped, every use logged without the key).
+-- API keys of the operator API and their usage log (docs/going-live.md "1. An API key": per-tenant
+-- keys made and revoked with `portal keys`, shown once, stored hashed, scoped, every use logged
+-- without the key).
 --
 -- 1. One row per key. The key itself (`pk_<tenant>_<43 base64url characters>`, 256 random bits) is
 --    shown once by `portal keys create` and never stored: `secret_hash` is its SHA-256 in hex.

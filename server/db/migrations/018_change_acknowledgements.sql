@@ -1,5 +1,5 @@
--- The change feed of the operator API (issue 25: "the changes subscribers made, as a feed the order
--- system can page through and acknowledge"): GET /operator/v1/changes pages through the tenant's
+-- The change feed of the operator API (the changes subscribers made, as a feed the order system
+-- can page through and acknowledge): GET /operator/v1/changes pages through the tenant's
 -- account events; POST …/changes/<id>/acknowledgement confirms or rejects one.
 --
 -- 1. The feed's order. `seq` is drawn when an event is inserted, not when its transaction commits:

@@ -1,8 +1,9 @@
--- The order system's versions of the records it sent (issue 25 "Go live on a publisher's own
--- data"): one row per entity and key, the newest version written and a hash of the record. A write
--- older than the stored version is refused, so a retried or reordered delivery never takes a
--- record back in time; an equal version with the same hash is "unchanged". A deleted record keeps
--- its row (deleted = true) for the same reason: an old upsert arriving after the delete is refused.
+-- The order system's versions of the records it sent (docs/going-live.md "Whose data is it: the
+-- order system's records and the subscribers' changes"): one row per entity and key, the newest
+-- version written and a hash of the record. A write older than the stored version is refused, so a
+-- retried or reordered delivery never takes a record back in time; an equal version with the same
+-- hash is "unchanged". A deleted record keeps its row (deleted = true) for the same reason: an old
+-- upsert arriving after the delete is refused.
 create table order_system_versions (
   tenant_id    text        not null,
   entity       text        not null,

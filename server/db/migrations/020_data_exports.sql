@@ -1,4 +1,4 @@
--- "Download my data" (issue 26; GDPR Art. 15 and 20): one row per export a subscriber asked for.
+-- "Download my data" (GDPR Art. 15 and 20): one row per export a subscriber asked for.
 --
 -- The row is both the mailed link's credential and the rate limit's record: the link carries a
 -- 256-bit random token of which only the SHA-256 is kept (a copy of the database opens no export),

@@ -1,4 +1,4 @@
--- Webhook endpoints that answered 410 Gone (issue 25: "A 410 answer disables the endpoint"; the
+-- Webhook endpoints that answered 410 Gone (a 410 answer disables the endpoint; the
 -- Standard Webhooks spec: the receiver "is no longer interested in receiving webhooks from this
 -- source", so the sender disables the endpoint and stops sending it messages).
 --

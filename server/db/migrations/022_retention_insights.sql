@@ -1,6 +1,6 @@
--- Retention insights (issue 27): the studio's insights page and `portal insights` count, per
--- tenant and period, the flows that showed offers (offer_flow.started) and what became of them
--- (subscription.cancelled, offer.accepted), straight from account_events
+-- Retention insights (docs/operators.md "Retention insights"): the studio's insights page and
+-- `portal insights` count, per tenant and period, the flows that showed offers (offer_flow.started)
+-- and what became of them (subscription.cancelled, offer.accepted), straight from account_events
 -- (server/store/insightsStore.ts).
 --
 -- 1. The period's events of those three types, read by tenant, type and time. Partial: the other

@@ -44,8 +44,8 @@ export async function managers(
 /**
  * POST /subscriptions/{id}/license-managers: appoints the given person licence manager in place
  * of the current ones — pending until they confirm the mailed link (confirmManager). Nothing
- * changes on the subscription now: no account, no partner, no role (issue 13 review, finding 1).
- * A pending appointment of the subscription is replaced (its link stops working).
+ * changes on the subscription now: no account, no partner, no role before the address proved it is
+ * theirs. A pending appointment of the subscription is replaced (its link stops working).
  */
 export async function replaceManager(
   kit: LicenseKit,

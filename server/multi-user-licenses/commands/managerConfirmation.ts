@@ -1,5 +1,5 @@
 /**
- * The licence-manager appointment by its mailed link (issue 13 review, finding 1): anonymous, the
+ * The licence-manager appointment by its mailed link: anonymous, the
  * single-use token of the appointment mail is the proof that the appointed person reads the address.
  */
 import type { Queryable } from '../../db/database';

@@ -42,7 +42,7 @@ export async function accept(
       if (!reasons.some((r) => r.code === query.cancelReason))
         throw badRequest('validation_failed', 'Unknown cancellation reason.');
     }
-    // Only an offer of the caller's experiment variant (issue 27): the one the flow showed.
+    // Only an offer of the caller's experiment variant: the one the flow showed.
     const offers = await kit.offersFor(tx, tenant, s, source, category, query.cancelReason, caller.user.id);
     const offer = offers.find((o) => o.id === offerId);
     if (!offer) throw notFound('This offer is not available for this subscription.');

@@ -39,7 +39,7 @@ export async function recommendations(
     caller.user.id,
   );
   const shown = openOffers(await kit.lifecycleOf(db, caller.tenant, s.id), offers, kit.today(), query.source);
-  // The retention insights count renewals and upgrades offered in the portal (issue 27); a bulk
+  // The retention insights count renewals and upgrades offered in the portal; a bulk
   // renewal lists many subscriptions at once and is not a flow of one.
   if (query.source === 'renewal' || query.source === 'upgrade') {
     await recordFlowStartQuietly(

@@ -1,5 +1,5 @@
 /**
- * The change feed of the operator API (issue 25, DESIGN.md "Data and the server": Out): the
+ * The change feed of the operator API (DESIGN.md "Data and the server": Out): the
  * tenant's account events as pages the order system walks with a cursor, and their
  * acknowledgement — confirmed, or rejected with a reason the subscriber reads on the orders page
  * and is told by e-mail. One transaction per acknowledgement: the decision, its event and its mail.

@@ -1,6 +1,6 @@
 import type { OperatorOperation } from '../openapi/operatorOperation';
 
-/** changeFeedRoutes.ts as the OpenAPI document describes it (issue 25). */
+/** changeFeedRoutes.ts as the OpenAPI document describes it. */
 export const CHANGE_FEED_OPERATIONS: readonly OperatorOperation[] = [
   {
     method: 'get',

@@ -10,7 +10,8 @@ import type { OperatorChangeAcknowledgement } from '../../../schemas/generated/o
 import { acknowledgeChange, listChanges } from './changeFeed';
 
 /**
- * The change feed (issue 25): `GET /operator/v1/changes?after&limit&status` (scope read) and
+ * The change feed (docs/going-live.md "4. The change feed"):
+ * `GET /operator/v1/changes?after&limit&status` (scope read) and
  * `POST /operator/v1/changes/{eventId}/acknowledgement` (scope write). The portal's input guard
  * applies here as on /api (no NUL bytes, no oversized strings reach the database): a reason is
  * shown to subscribers and e-mailed to them. Input is read after the key's scope is checked.

@@ -2,7 +2,7 @@ import { formatDay, utcDay } from '../../../engine/domain/dates';
 import { textsIn } from '../../texts/serverTexts';
 
 /**
- * The subscriber's e-mail about a rejected change (issue 25), in `locale`: which change (named by
+ * The subscriber's e-mail about a rejected change, in `locale`: which change (named by
  * its event type, `changeRejected.what.<type>`, else a plain "your change"), its day and the
  * order system's reason. Texts in server/texts/<locale>/account.json.
  */

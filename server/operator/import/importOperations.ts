@@ -4,7 +4,7 @@ import { DEFAULT_MAX_LINE_BYTES, formatByteLimit } from './importRecords';
 import { IMPORT_UPLOAD_LIMIT_BYTES } from './importRoutes';
 
 /**
- * importRoutes.ts as the OpenAPI document describes it (issue 25): the route is
+ * importRoutes.ts as the OpenAPI document describes it: the route is
  * `/imports/:entity`, the document names each entity's upload with the schema of its lines.
  */
 export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTITIES.map(

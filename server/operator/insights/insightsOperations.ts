@@ -1,6 +1,6 @@
 import type { OperatorOperation } from '../openapi/operatorOperation';
 
-/** insightsRoutes.ts as the OpenAPI document describes it (issue 27). */
+/** insightsRoutes.ts as the OpenAPI document describes it. */
 export const INSIGHTS_OPERATIONS: readonly OperatorOperation[] = [
   {
     method: 'get',

@@ -16,7 +16,7 @@ export const MAX_INSIGHTS_PERIOD_DAYS = 7_305;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * `GET /operator/v1/insights?from&to` (issue 27, scope read): the tenant's retention insights for
+ * `GET /operator/v1/insights?from&to` (scope read): the tenant's retention insights for
  * the publisher's own reporting (a BI tool, a dashboard), with a key like every operator call —
  * the same answer as `portal insights --json` and the studio's page. Never on the subscribers' /api.
  */

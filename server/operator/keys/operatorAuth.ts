@@ -1,7 +1,8 @@
 /**
- * Authentication of the operator API (issue 25 "Operator API"): every call carries one of the
- * tenant's API keys as `Authorization: Bearer <key>`; scopes (read, write, import) are asked per
- * route with requireScope. Every authenticated call is logged with its answer's status, never the key.
+ * Authentication of the operator API (docs/going-live.md "1. An API key"): every call carries one
+ * of the tenant's API keys as `Authorization: Bearer <key>`; scopes (read, write, import) are asked
+ * per route with requireScope. Every authenticated call is logged with its answer's status, never
+ * the key.
  */
 import type { RequestHandler, Response } from 'express';
 import { constantTimeEquals, hashToken } from '../../auth/tokens';

@@ -1,6 +1,6 @@
 /**
- * The operator API's keys (issue 25 "Operator API"): made and revoked by `portal keys`, shown once,
- * stored as a SHA-256 hash (migration 017 says why a fast hash is right for them).
+ * The operator API's keys (docs/going-live.md "1. An API key"): made and revoked by `portal keys`,
+ * shown once, stored as a SHA-256 hash (migration 017 says why a fast hash is right for them).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database';

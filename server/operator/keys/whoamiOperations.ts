@@ -1,6 +1,6 @@
 import type { OperatorOperation } from '../openapi/operatorOperation';
 
-/** whoamiRoutes.ts as the OpenAPI document describes it (issue 25). */
+/** whoamiRoutes.ts as the OpenAPI document describes it. */
 export const WHOAMI_OPERATIONS: readonly OperatorOperation[] = [
   {
     method: 'get',

@@ -4,7 +4,7 @@ import { operatorKey } from './operatorAuth';
 import { requestTenant } from '../../tenancy/tenantContext';
 
 /**
- * `GET /operator/v1/whoami` (issue 25): which key the call carried — tenant, prefix, name, scopes —
+ * `GET /operator/v1/whoami`: which key the call carried — tenant, prefix, name, scopes —
  * so an operator can test a new key with one curl before wiring the order system. Any scope.
  */
 export const whoamiRouter: OperatorRouterFactory = () => {

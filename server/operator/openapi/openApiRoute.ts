@@ -4,7 +4,7 @@ import type { OperatorOperation } from './operatorOperation';
 import { operatorOpenApi } from './operatorOpenApi';
 
 /**
- * `GET /operator/v1/openapi.json` (issue 25): the document of the tenant's operator API, with the
+ * `GET /operator/v1/openapi.json`: the document of the tenant's operator API, with the
  * server URL the request came in by (`/t/<tenant>/operator/v1` on the shared host, `/operator/v1`
  * on the tenant's own), relative so it is right behind any proxy. Built once per tenant and URL.
  */

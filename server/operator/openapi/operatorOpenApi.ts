@@ -1,6 +1,6 @@
 /**
- * The operator API's OpenAPI 3.1 document (issue 25: "an OpenAPI 3.1 document generated from
- * `schemas/api`, served at `…/operator/v1/openapi.json`"). Built in code, never written by hand:
+ * The operator API's OpenAPI 3.1 document, generated from `schemas/api` and
+ * served at `…/operator/v1/openapi.json`. Built in code, never written by hand:
  * the paths from the parts' operation tables (OPERATOR_OPERATIONS), the shapes from the draft-07
  * schemas in schemas/api, converted to the JSON Schema 2020-12 that OpenAPI 3.1 speaks. So the
  * document cannot drift from the validators the routes run.
@@ -410,7 +410,7 @@ export function operatorOpenApi(
       title: `${target.tenantName} operator API`,
       version: OPERATOR_API_VERSION,
       description:
-        'The publisher\'s order system\'s connection to the portal (issue 25): write the records it owns, import NDJSON files, and page through and acknowledge the changes subscribers made. Every call carries one of the tenant\'s API keys (`portal keys create <tenant> --scope read,write,import`) as `Authorization: Bearer <key>`. Every refusal is `{ "error": { "code", "message", "details"? } }`.',
+        'The publisher\'s order system\'s connection to the portal: write the records it owns, import NDJSON files, and page through and acknowledge the changes subscribers made. Every call carries one of the tenant\'s API keys (`portal keys create <tenant> --scope read,write,import`) as `Authorization: Bearer <key>`. Every refusal is `{ "error": { "code", "message", "details"? } }`.',
     },
     servers: [{ url: target.serverUrl, description: `The operator API of ${target.tenantName}.` }],
     security: [{ [SECURITY_SCHEME]: [] }],

@@ -1,6 +1,6 @@
 /**
- * How a part of the operator API describes its routes for the OpenAPI document (issue 25: "an
- * OpenAPI 3.1 document generated from `schemas/api`"). Each part keeps a table of these next to
+ * How a part of the operator API describes its routes for the OpenAPI document (an
+ * OpenAPI 3.1 document generated from `schemas/api`). Each part keeps a table of these next to
  * its routes (keys/whoamiOperations.ts, changes/changeFeedOperations.ts, …); operatorOpenApi.ts
  * turns them into the document, and tests/server/operator/operatorOpenApi.test.ts walks the parts'
  * Express routers so a route without a description (or a description without a route) fails.
