@@ -18,6 +18,7 @@ import { REPLACEMENT_DAYS, REPLACEMENT_DELIVERY_DAYS } from '../../engine/domain
 import { addDaysIso } from '../../engine/domain/holidayService';
 import { formatDate } from '../../engine/domain/dates';
 import { linkIn, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
+import { pdfText } from '../server/documents/pdfText';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = [
@@ -727,6 +728,63 @@ test.describe('addresses', () => {
     await expect(entry).toContainText('30159 Hannover');
     await planned.getByRole('button', { name: t('shell.close') }).click();
     await expect(planned).toHaveCount(0);
+  });
+});
+
+test.describe('an address change on the invoice', () => {
+  test('technikwelt (de): the invoice downloaded after an address change names the new street, as the address form shows it', async ({
+    page,
+  }, testInfo) => {
+    const t = texts('de-DE');
+    const tenant = 'technikwelt';
+    await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
+    // A subscription with invoices whose recipient (else the ordering party) the subscriber may edit:
+    // the invoice's buyer is that partner (server/documents/invoicePdf.ts).
+    const buyerOf = (partners: Array<Partner & { role?: string }>) =>
+      partners.find((p) => p.role === 'RE') ?? partners.find((p) => p.role === 'AG');
+    const { subscription: s, answer: partners } = await firstFitting<Array<Partner & { role?: string }>>(
+      page,
+      tenant,
+      (x) => `/subscriptions/${x.id}/business-partners`,
+      (answer, x) => Boolean(buyerOf(answer)?.editable) && x.publication !== 'TWD',
+    );
+    const buyer = buyerOf(partners)!;
+    const name = partnerName(buyer);
+    // technikwelt writes addresses as free lines (feature address-lines): the line is the street.
+    const line1 = `Oranienstraße ${30 + projectIndex(testInfo)}`;
+
+    await openSubscription(page, tenant, s);
+    await action(page, t, 'address-change.action').click();
+    const card = page.getByTestId('partner-card').filter({ has: page.getByRole('heading', { name }) });
+    await card.getByRole('link', { name: t('address-change.editFor', { name }) }).click();
+    const address = page.getByRole('group', { name: t('address-change.addressLegend') });
+    await field(address, t('account.address.addressLine1')).fill(line1);
+    await field(address, t('account.address.zipcode')).fill('10969');
+    await field(address, t('account.address.city')).fill('Berlin');
+    await page.getByRole('button', { name: t('address-change.save') }).click();
+    const confirm = page.getByRole('dialog', { name: t('address-change.confirmTitle') });
+    await confirm.getByRole('button', { name: t('address-change.confirmYes') }).click();
+    await expect(page.getByText(t('address-change.savedAsap'))).toBeVisible();
+    await expect(card.locator('address')).toContainText(line1);
+
+    // Reload the subscription page and download its newest invoice: the buyer's address is the new one.
+    await openSubscription(page, tenant, s);
+    await page.reload();
+    await page.getByText(t('subscription.paymentsHeading'), { exact: true }).click();
+    const button = page
+      .getByRole('button', {
+        name: new RegExp(
+          escapeRegExp(t('subscription.downloadInvoice', { number: 'NUMBER' })).replace('NUMBER', '\\d{10}'),
+        ),
+      })
+      .first();
+    await expect(button).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await button.click();
+    const bytes = readFileSync((await (await downloading).path())!);
+    const text = (await pdfText(bytes)).text.replace(/\s+/g, ' ');
+    expect(text).toContain(line1);
+    expect(text).toContain('10969 Berlin');
   });
 });
 
