@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, 8. (README "Operations"): what metrics and tracing cost the read path. GET
+ * `npm run bench`, 8. (docs/going-live.md "Operations"): what metrics and tracing cost the read path. GET
  * /api/subscriptions of the demo subscriber is loaded on the portal as `portal serve` runs it
  * without METRICS_PORT and OTEL_* (off); with metrics (request metrics, the endpoint scraped every
  * 5 s as Prometheus would); with metrics and every request traced, exported over OTLP to a local

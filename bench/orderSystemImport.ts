@@ -236,7 +236,7 @@ export async function importSection(work: string, dataDir: string, count: number
     if (code !== 0) throw new Error(`portal import failed (${code}):\n${output}`);
     const taken = samples.filter((sample) => sample > 0);
     // The first quarter of the run against the whole: a process that held its files would grow
-    // with them; this one grows only by the keys it checks for repeats (README "Going live with
+    // with them; this one grows only by the keys it checks for repeats (docs/going-live.md "Going live with
     // your order system", 3. Import: about 150 MB at the peak for a million).
     const early = Math.max(...taken.slice(0, Math.max(1, Math.floor(taken.length / 4))));
     const peak = Math.max(...taken);

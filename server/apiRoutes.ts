@@ -91,7 +91,7 @@ export interface ApiDeps {
 export function apiRouters(deps: ApiDeps): ApiParts {
   // One invoice-request service behind the subscription page and the purchase orders.
   const invoiceRequests = createInvoiceRequests(deps);
-  // The payment providers a tenant may choose (`payments.provider`, README "Payments").
+  // The payment providers a tenant may choose (`payments.provider`, docs/architecture.md "Payments").
   const providers = createPaymentProviders(deps);
   const paymentPages = createPaymentPages(providers);
   const paymentMethods = createPaymentMethodChange({ ...deps, paymentPages });

@@ -44,7 +44,7 @@ export interface AppOptions {
   /**
    * Development servers only (`npm start`, `portal dev`, `portal preview`, `portal studio`): mounts
    * /studio (edits tenant files, opens demo users' sessions) and /preview (every tenant side by side,
-   * signs in demo logins). Never `portal serve`, with or without --outbox-viewer (README "API",
+   * signs in demo logins). Never `portal serve`, with or without --outbox-viewer (docs/reference.md "API",
    * "Operators: the studio"): in production they would list every tenant and open sessions.
    */
   devPages?: boolean;
@@ -66,13 +66,13 @@ export interface AppOptions {
   /**
    * A sign-on provider on this machine or a private network may be asked (tests' providers). The
    * development servers allow it anyway (devPages: the demo provider on 127.0.0.1:4455); `portal
-   * serve` never does (README "Account events and webhooks", "Outbound requests").
+   * serve` never does (docs/going-live.md "Account events and webhooks", "Outbound requests").
    */
   allowPrivateSignOnProviders?: boolean;
   /** Failed operator API authentications per client before 429 (default OPERATOR_AUTH_FAILURE_LIMIT). */
   operatorAuthFailureLimit?: { windowSeconds: number; limit: number };
   /**
-   * Counts and times every request for Prometheus (README "Operations"); `portal serve` turns it
+   * Counts and times every request for Prometheus (docs/going-live.md "Operations"); `portal serve` turns it
    * on with METRICS_PORT. Off, a request pays nothing for it.
    */
   metrics?: boolean;
@@ -94,8 +94,8 @@ function loadedOnFirstUse(load: () => Promise<RequestHandler>): RequestHandler {
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /t/*/api/\n';
 
 /**
- * Builds the Express app without listening (DESIGN.md "server/"): every tenant's portal and its
- * /api, resolved by Host header or `/t/<id>/` prefix, health and readiness, one error shape.
+ * Builds the Express app without listening (docs/architecture.md "The folders": `server/`): every tenant's
+ * portal and its /api, resolved by Host header or `/t/<id>/` prefix, health and readiness, one error shape.
  */
 export function createApp(options: AppOptions): {
   app: Express;

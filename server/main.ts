@@ -41,7 +41,7 @@ export interface StartOptions {
   beforeListen?: (db: Database) => Promise<void>;
   mode?: 'production' | 'development';
   /**
-   * The Prometheus endpoint's port (README "Operations"; default METRICS_PORT): its own listener,
+   * The Prometheus endpoint's port (docs/going-live.md "Operations"; default METRICS_PORT): its own listener,
    * never the portal's port. Unset: no metrics endpoint and no request metrics.
    */
   metricsPort?: number;
@@ -68,7 +68,7 @@ export interface RunningServer {
 
 /** Opens the database, applies migrations and listens: the production entry of `portal serve`. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  // Outbound requests go to public addresses only (README "Outbound requests"): a variable that
+  // Outbound requests go to public addresses only (docs/going-live.md "Outbound requests"): a variable that
   // once allowed private ones is refused, not ignored, so the operator learns it at once.
   const retired = retiredPrivateAddressSwitch();
   if (retired) throw new Error(retired);
@@ -124,7 +124,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       log,
       metrics: metricsPort !== undefined,
     });
-    // Hosted payments whose provider's report is late are asked about (README "Payments").
+    // Hosted payments whose provider's report is late are asked about (docs/architecture.md "Payments").
     stopPaymentReconciliation = startPeriodicJob('payment reconciliation', reconcilePayments, {
       intervalMs: 60_000,
       log,

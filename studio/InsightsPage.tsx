@@ -6,7 +6,7 @@
  * only, loopback). Experiments are edited in the editor's form (Flows → offerExperiments), which
  * the tenant schema generates.
  *
- * README "Retention insights": flows whose outcome window is still open are shown as open and in
+ * docs/operators.md "Retention insights": flows whose outcome window is still open are shown as open and in
  * no rate; reasons and offers by the order system's words in the page's language; money with its
  * currency; counts and rates each on their own chart and axis.
  */

@@ -3,7 +3,7 @@
  * gzipped), maintained canvas chart library without dependencies. It is imported by the studio's
  * own entry only, so no subscriber bundle holds it (tests/cli/studioBundle.test.ts).
  *
- * One chart draws one unit — counts or per cent — on one labelled axis (README "Retention
+ * One chart draws one unit — counts or per cent — on one labelled axis (docs/operators.md "Retention
  * insights"): counts drawn against a percent axis read as rates, so the page shows the flows
  * started and the save rates as two charts.
  */

@@ -21,7 +21,8 @@ let building: Promise<void> | undefined;
  * Builds the studio (React + @rjsf) as its own Vite entry into `outDir` (the server keeps it in
  * `<dist>/.studio`), once per process and only when it is missing, older than its sources, or
  * `force`: `portal studio` builds it at start, `/studio` under `portal dev` and the demo on the
- * first visit. The CLI hands it to the server, which never imports the studio (README "Layers").
+ * first visit. The CLI hands it to the server, which never imports the studio
+ * (docs/architecture.md "Layers").
  */
 export function ensureStudioBuilt(outDir: string, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && !isStale(outDir)) return Promise.resolve();

@@ -94,7 +94,7 @@ export function shapeChoice(property: RJSFSchema): RJSFSchema {
  * A setting given per locale (`propertyNames` the locale list) as one field per locale of the
  * schema's list and nothing else: the form generator offers an "add" button for any object that
  * takes additional properties, which here could only add a key the validator then refuses. A locale
- * added to the list (README "Adding a locale") gets its field without a change here.
+ * added to the list (docs/operators.md "Languages: one at a time") gets its field without a change here.
  */
 export function perLocaleFields(node: RJSFSchema, locales: readonly string[]): RJSFSchema {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return node;

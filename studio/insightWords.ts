@@ -1,6 +1,6 @@
 /**
- * How the retention insights name and format what they count (README "Retention insights"), for the
- * studio's page and `portal insights` alike: reasons and offers by the order system's words in the
+ * How the retention insights name and format what they count (docs/operators.md "Retention insights"), for
+ * the studio's page and `portal insights` alike: reasons and offers by the order system's words in the
  * reader's language (the code only where it sent none), rates and money for the reader's locale,
  * money always with its currency and per currency when there are several. Studio code (the insights
  * stay out of subscriber bundles: tests/cli/insightsBundle.test.ts), which the CLI imports too.

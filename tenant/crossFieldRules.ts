@@ -321,15 +321,15 @@ function referencesResolve(tenant: Loose): Problem[] {
 }
 
 /**
- * Webhook endpoints (README "Account events and webhooks"): events carry subscribers' data and the
- * signing secret protects them, so they travel over https, and to a public address only (README
- * "Outbound requests"): the server refuses to connect to this machine, its network or a cloud
- * metadata service whatever the file says, so such a URL is refused here first, in every notation
+ * Webhook endpoints (docs/going-live.md "Account events and webhooks"): events carry subscribers' data and
+ * the signing secret protects them, so they travel over https, and to a public address only
+ * (docs/going-live.md "Outbound requests"): the server refuses to connect to this machine, its network or a
+ * cloud metadata service whatever the file says, so such a URL is refused here first, in every notation
  * (127.1, 2130706433, [::ffff:127.0.0.1], … name the same machine; the URL parser has already
  * written them as 127.0.0.1 or ::ffff:7f00:1, and tenant/publicAddress.ts reads the bytes). A name
  * is judged by the server when it resolves it; only `localhost` and its subdomains are known to
  * be this machine here. The secret comes from the server's environment (secretEnv), never from
- * the file, which is committed; previousSecretEnv (a rotation's old secret, README "Rotating a
+ * the file, which is committed; previousSecretEnv (a rotation's old secret, docs/going-live.md "Rotating a
  * secret") goes with a secretEnv of its own. A URL the schema already refused is left to it.
  */
 function webhookRules(tenant: Loose): Problem[] {

@@ -1,6 +1,6 @@
 /**
- * Rules of `payments` beyond the schema (README "Payments", Going live step 6): a hosted provider
- * needs its settings, and the environment variables they name must hold secrets of the provider's
+ * Rules of `payments` beyond the schema (docs/architecture.md "Payments", Going live step 6): a hosted
+ * provider needs its settings, and the environment variables they name must hold secrets of the provider's
  * form where the server runs. Like the webhook secrets' (crossFieldRules.ts webhookSecretWarnings),
  * a variable missing where `portal validate` runs is a warning, not an error: the operator's laptop
  * or CI is rarely the server. `portal payments check <tenant>` then asks the provider itself.

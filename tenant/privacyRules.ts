@@ -1,5 +1,5 @@
 /**
- * The `privacy` section (README "Download my data"): what the export's README tells a subscriber
+ * The `privacy` section (docs/subscribers.md "Download my data"): what the export's README tells a subscriber
  * beside the copy of the data (GDPR Art. 15(1): purposes, recipients, retention, rights, the
  * supervisory authority; Art. 13(1)(a): who the controller is and how to reach them). A tenant
  * whose subscribers sign in offers the export (engine/domain/dataExport.ts), so without the section

@@ -1,7 +1,7 @@
 /**
  * Which addresses the server may send a request to when a tenant file or an operator names the URL
- * (README "Account events and webhooks", "Outbound requests"): public ones only. Otherwise a tenant
- * file, or whoever edits one, could make the server POST to itself, to a database or admin page on
+ * (docs/going-live.md "Account events and webhooks", "Outbound requests"): public ones only. Otherwise a
+ * tenant file, or whoever edits one, could make the server POST to itself, to a database or admin page on
  * its network, or to the cloud's metadata service (169.254.169.254), and the signed answer's status
  * would even tell them whether something listens there (server-side request forgery).
  *

@@ -25,7 +25,7 @@ export interface TenantBuildReport {
 
 /**
  * What every tenant of one build shares: the engine's manifest and index.html, the sizes of its
- * files and the base texts' files written so far, by table and by name (DESIGN.md "Building
+ * files and the base texts' files written so far, by table and by name (docs/architecture.md "Building
  * tenants": per-tenant work is only what differs).
  */
 export interface EngineOutput {

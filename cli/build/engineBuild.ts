@@ -68,7 +68,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
 ];
 
 /**
- * Builds the engine once for every tenant (DESIGN.md "Building tenants"). Relative asset URLs
+ * Builds the engine once for every tenant (docs/architecture.md "Building tenants"). Relative asset URLs
  * (`base: './'`) let the same files work under `/` and `/t/<id>/`; the server fills in <base href>.
  */
 export async function buildEngine(outDir: string): Promise<{ manifest: Manifest; template: string }> {

@@ -98,9 +98,9 @@ export async function runImport(
 const STOP_GRACE_MS = 10_000;
 
 /**
- * SIGINT and SIGTERM while the import runs (README "Going live with your order system", 3. Import:
- * the spool goes when the run ends, fails or is stopped): the import is aborted between two lines or
- * batches, rolls back and removes its spool, and the command closes the database as usual. Should
+ * SIGINT and SIGTERM while the import runs (docs/going-live.md "Going live with your order system",
+ * 3. Import: the spool goes when the run ends, fails or is stopped): the import is aborted between two
+ * lines or batches, rolls back and removes its spool, and the command closes the database as usual. Should
  * it not get there in time (a query waiting for a lock), or on a second signal, the spool is removed
  * at once and the process exits; PostgreSQL rolls back a transaction whose connection is gone.
  */
@@ -132,8 +132,8 @@ function stopOnSignals(removeImportFoldersNow: () => void) {
 }
 
 /**
- * `portal import <tenant> <file|folder> [--batch N] [--max-line-bytes N]` (README "Going live with
- * your order system", 3. Import): the order system's NDJSON files into a tenant, on DATABASE_URL or
+ * `portal import <tenant> <file|folder> [--batch N] [--max-line-bytes N]` (docs/going-live.md "Going live
+ * with your order system", 3. Import): the order system's NDJSON files into a tenant, on DATABASE_URL or
  * the embedded PostgreSQL, all or nothing. Every problem is listed as `file:line /pointer message`
  * and nothing is written (exit 1); progress with rates goes to a terminal; an interrupted import
  * leaves nothing behind and is simply run again; the summary ends it.

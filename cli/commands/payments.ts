@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 
 /**
- * `portal payments check <tenant>` (README "Payments", Going live step 6): asks the tenant's
+ * `portal payments check <tenant>` (docs/architecture.md "Payments", Going live step 6): asks the tenant's
  * payment provider one harmless question with its credentials, and says where its webhook goes.
  */
 export function registerPayments(program: Command): void {

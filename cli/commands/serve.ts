@@ -11,8 +11,8 @@ export interface ServeFlags {
  * What `portal serve` starts: the production server over dist/. `--outbox-viewer` adds only the
  * outbox viewer (/outbox and the tenant list at /), never the development pages: the studio and
  * the QA preview open sessions without a link and write tenant files, so `portal serve` has none
- * of them in any mode (README "Operators: the studio", "API"). `overrides` lets a test give the
- * tenants and the database instead of the environment.
+ * of them in any mode (docs/operators.md "Operators: the studio", docs/reference.md "API"). `overrides` lets
+ * a test give the tenants and the database instead of the environment.
  */
 export async function startServe(
   flags: ServeFlags,
@@ -46,7 +46,8 @@ export function registerServe(program: Command): void {
     )
     .action(async (options: ServeFlags) => {
       const started = Date.now();
-      // Before anything loads http, express or pg, so the instrumentations see them (README "Operations").
+      // Before anything loads http, express or pg, so the instrumentations see them
+      // (docs/going-live.md "Operations").
       const tracing = await (await import('../../server/telemetry/tracing')).startTracingFromEnv();
       const { loadValidTenants } = await import('./loadValidTenants');
       const tenants = await loadValidTenants();

@@ -1,9 +1,9 @@
 import type { StartOptions } from '../../server/main';
 
 /**
- * The server settings every serving command reads from the environment (README "Configuration of
+ * The server settings every serving command reads from the environment (docs/reference.md "Configuration of
  * the server"): data folder, PostgreSQL URL and SMTP URL; and the engine's and the studio's builds,
- * which /studio runs when dist has none (the server imports neither cli/ nor studio/, README
+ * which /studio runs when dist has none (the server imports neither cli/ nor studio/, docs/architecture.md
  * "Layers", so they are handed in).
  */
 export async function serverOptionsFromEnv(): Promise<

@@ -15,7 +15,8 @@ export function registerStart(program: Command): void {
     .option('--skip-build', 'serve the existing dist/ without rebuilding', false)
     .action(async (options: { port: number; host: string; skipBuild: boolean }) => {
       const started = Date.now();
-      // Before anything loads http, express or pg, so the instrumentations see them (README "Operations").
+      // Before anything loads http, express or pg, so the instrumentations see them
+      // (docs/going-live.md "Operations").
       const tracing = await (await import('../../server/telemetry/tracing')).startTracingFromEnv();
       const { loadValidTenants } = await import('./loadValidTenants');
       const { buildTenants, formatBuildTable } = await import('../build/buildTenants');

@@ -9,7 +9,7 @@ import './dataExport.css';
 type Notice = { variant: 'success' | 'error'; text: string } | null;
 
 /**
- * "Download my data" (README "Download my data"), on the one screen engine/domain/dataExport.ts
+ * "Download my data" (docs/subscribers.md "Download my data"), on the one screen engine/domain/dataExport.ts
  * names for the tenant (the account details page, else the customer data page), where a subscriber
  * looks for what the account holds: one button asks for the export; the server mails a link, which
  * opens that screen with `dataExport=<token>` (the `token` prop). The ZIP is then fetched through the API client — with

@@ -5,7 +5,7 @@ import { isActionOpenTo, isRouteServed, mayOpenRoute, subscriptionActions } from
 /**
  * The registry's answers for one tenant, handed down to the screens through
  * engine/core/featureRoutes.tsx: the shell is the only reader of engine/features/index.ts, so the
- * parts the features share never import every feature (README "Architecture").
+ * parts the features share never import every feature (docs/architecture.md "Architecture").
  */
 export function featureRoutesOf(tenant: PortalTenant): FeatureRoutes {
   return {

@@ -68,7 +68,7 @@ async function boot() {
   });
 
   // The declarative router: the data router (createBrowserRouter) adds 16 KB of gzipped JavaScript
-  // to every screen for loaders and actions the portal does not use (README "Speed and size").
+  // to every screen for loaders and actions the portal does not use (docs/testing.md "Speed and size").
   const routes = buildRoutes(config.tenant.features);
   const PortalRoutes = () => useRoutes(routes);
 

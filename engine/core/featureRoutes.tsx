@@ -9,7 +9,7 @@ import type { SubscriptionAction } from './subscriptionActions';
 /**
  * What the parts shared by the features (engine/core, engine/ui, engine/account) and the features
  * themselves need to know of the feature registry, answered by the app shell: only engine/app
- * reads engine/features/index.ts (README "Architecture"), so nothing below it imports every
+ * reads engine/features/index.ts (docs/architecture.md "Architecture"), so nothing below it imports every
  * feature. A shared part asks by route reference (engine/domain/routeRefs.ts), the way Backstage's
  * `useRouteRef` resolves a reference another plugin binds: "is this route served for the tenant?"
  * (a link to a route nobody serves is not shown), "may this session open it?", "which buttons do

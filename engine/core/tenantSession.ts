@@ -10,7 +10,7 @@
  * - a sign-in in one tab is handed to the others, and a log-out or an expiry ends it in all of them.
  *
  * The token itself is never written to local storage: it lives as long as a tab of the tenant is
- * open, not on disk after the browser closes (README "Sessions" says why). Storage and channel
+ * open, not on disk after the browser closes (docs/architecture.md "Sessions" says why). Storage and channel
  * failures are ignored (portal-core.md §8): the tab then behaves as one without a session.
  */
 import type { AuthState, LoginResponse } from './authState';

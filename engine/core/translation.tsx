@@ -3,9 +3,9 @@ import { createInstance, type i18n, type InitOptions } from 'i18next';
 import { I18nContext, I18nextProvider, useTranslation as useI18nextTranslation } from 'react-i18next';
 
 /**
- * The engine's one wiring of i18next and react-i18next (DESIGN.md "Texts"): every screen imports
- * `useTranslation` from here, so the options below (flat keys, no escaping, the typed `t`) hold for
- * all of them. Flat text keys ("orders.heading", CONVENTIONS.md rule 7) per locale, `{{name}}`
+ * The engine's one wiring of i18next and react-i18next (docs/architecture.md "Data and the server": Texts):
+ * every screen imports `useTranslation` from here, so the options below (flat keys, no escaping, the typed
+ * `t`) hold for all of them. Flat text keys ("orders.heading", CONVENTIONS.md rule 7) per locale, `{{name}}`
  * placeholders (i18next's own syntax, which the texts.json files use), plural keys chosen by
  * `count` (`key_one`, `key_other`), the fallback locale for a missing key and the key itself when
  * no locale has it.

@@ -1,6 +1,6 @@
 /**
- * Where "Download my data" lives (README "Download my data"; GDPR Art. 15 right of access, Art. 20
- * portability). The right belongs to every subscriber whose data the portal holds, so the export
+ * Where "Download my data" lives (docs/subscribers.md "Download my data"; GDPR Art. 15 right of access,
+ * Art. 20 portability). The right belongs to every subscriber whose data the portal holds, so the export
  * is not a feature a tenant switches: every tenant whose subscribers sign in offers it, on one
  * screen — the account details page where the tenant has one (account-flows.md §2 "SSO profile"),
  * else the customer data page (/business-partners, portal-core.md §2 route table), which is always

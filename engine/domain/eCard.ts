@@ -1,8 +1,8 @@
 /**
  * E-card rules shared by the e-card screen and the server (account-flows.md §2 "E-card", §3 "E-card",
  * §5 "E-card", §9 "E-card earliest send: one day ahead"). The limits the spec leaves open are
- * chosen here, once (README "E-cards"): names up to 50 characters, a message up to 1,000, at most
- * 10 cards per user in 24 hours, and a timed card at most one year ahead.
+ * chosen here, once (docs/subscribers.md "E-cards"): names up to 50 characters, a message up to 1,000, at
+ * most 10 cards per user in 24 hours, and a timed card at most one year ahead.
  */
 import { isPlausibleEmail } from './fieldRules';
 
@@ -99,7 +99,7 @@ export const withinDailyCap = (createdInLastDay: number) => createdInLastDay < E
 
 /**
  * Where a template's image is: an absolute URL as it is, or a file of the tenant's e-card images
- * (tenants/assets/<tenant>/e-cards/<file>), served under the portal's API (README "E-cards").
+ * (tenants/assets/<tenant>/e-cards/<file>), served under the portal's API (docs/subscribers.md "E-cards").
  */
 export function eCardImageFile(previewImageUrl: string): string | null {
   return /^[A-Za-z0-9][A-Za-z0-9._-]{0,80}\.(png|jpg|jpeg|gif|webp)$/i.test(previewImageUrl)

@@ -33,13 +33,13 @@
  *  - Nothing is scheduled after the end: no cancellation date, upgrade, holiday break or change.
  *  - An upgrade is to a format the subscription neither has nor will have: not to its mix type, not
  *    to the one of an upgrade planned for the next cycle, not to the one of an upgrade waiting for
- *    its payment (README "The subscription lifecycle"). Such offers are neither offered nor accepted
- *    (upgrade_format_held); a payment that would apply one after all (the order system changed the
+ *    its payment (docs/architecture.md "The subscription lifecycle"). Such offers are neither offered nor
+ *    accepted (upgrade_format_held); a payment that would apply one after all (the order system changed the
  *    mix type meanwhile) ends as an error, as for any offer that may no longer apply.
  *  - Cancelling voids what waits for a payment (the payment page stops working) and an upgrade
  *    planned after the new end.
  *
- * Where the spec's rules pull apart, the model decides (README "The subscription lifecycle"):
+ * Where the spec's rules pull apart, the model decides (docs/architecture.md "The subscription lifecycle"):
  *  - Upgrade (§6 "upgrade: ordering party") names no status. An upgrade changes what is delivered
  *    from now or the next cycle, so an inactive subscription (I) has nothing to upgrade: refused
  *    `inactive`. A cancelled one (AK) may still upgrade now, until its end.

@@ -29,7 +29,7 @@ export interface LocaleData {
  * `definitions.locale`, generated into `Locale`), one place for the engine, the server and the CLI,
  * with each locale's data. The table's type makes the compiler check the list against the schema
  * both ways, so a locale added to the schema is refused here until it is listed with its data; its
- * texts are JSON files (README "Adding a locale").
+ * texts are JSON files (docs/operators.md "Languages: one at a time").
  */
 export type { Locale };
 export const LOCALE_TABLE: Readonly<Record<Locale, LocaleData>> = {

@@ -1,5 +1,5 @@
 /**
- * The configuration the build inlines into each tenant's index.html (DESIGN.md "Building
+ * The configuration the build inlines into each tenant's index.html (docs/architecture.md "Building
  * tenants"): the validated tenant (public part), the texts of the shell and the tenant's enabled
  * features with the tenant's overrides applied (in a built page: the overrides and the URLs of the
  * base texts' files), and — set by the server at serve time —

@@ -1,7 +1,7 @@
 /**
- * Theme tokens (DESIGN.md "themes/", CONVENTIONS.md rule 8): a tenant picks a preset from themes/
- * and may override single tokens; the result becomes CSS custom properties that the engine's
- * components use exclusively. Pure TypeScript: the validator, the build and the browser share it.
+ * Theme tokens (docs/architecture.md "The folders": `themes/`, CONVENTIONS.md rule 8): a tenant picks a
+ * preset from themes/ and may override single tokens; the result becomes CSS custom properties that the
+ * engine's components use exclusively. Pure TypeScript: the validator, the build and the browser share it.
  */
 import type { ThemePreset } from '../../schemas/generated/theme';
 

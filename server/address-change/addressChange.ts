@@ -249,7 +249,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           next[field] = value;
         }
         // The partner's e-mail address is the address on record that sign-in links go to: it may only
-        // become an address proved by a mailbox, the account's own (README "Sign-in safety").
+        // become an address proved by a mailbox, the account's own (docs/architecture.md "Sign-in safety").
         if (
           next.emailAddress !== current.emailAddress &&
           next.emailAddress &&

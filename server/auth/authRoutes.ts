@@ -13,7 +13,7 @@ import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 
 /**
  * The sign-in calls (portal-core.md §7; the password, registration and reset paths are this
- * project's, see README "API"), and log-out.
+ * project's, see docs/reference.md "API"), and log-out.
  */
 export function authRoutes(deps: {
   auth: AuthService;

@@ -43,7 +43,8 @@ export function kickerAuthSlice(deps: { db: Database; auth: AuthService; now: ()
     // Readable by the page, not HttpOnly: the page reads its ssoid and posts it to /get-user, logs a
     // console message when it is missing and expires it at log-out (portal-core.md §7, §8, §4), as
     // it must with the cookie of the publisher's own sign-on, which this server only plays. What
-    // guards it is README "Sign-in safety" (the kickeruser cookie): the CSP, the path, Lax, Secure.
+    // guards it is docs/architecture.md "Sign-in safety" (the kickeruser cookie): the CSP, the path, Lax,
+    // Secure.
     res.append(
       'Set-Cookie',
       tenantCookie(kickerCookieName(tenant), `ssoid=${ssoId}`, {

@@ -27,7 +27,7 @@ export function createOAuthLogin(deps: {
   log?: (entry: Record<string, unknown>) => void;
   /**
    * Development servers and tests only: a provider on this machine (the demo's on 127.0.0.1:4455).
-   * `portal serve` never passes it (README "Account events and webhooks", "Outbound requests").
+   * `portal serve` never passes it (docs/going-live.md "Account events and webhooks", "Outbound requests").
    */
   allowPrivateProviders?: boolean;
 }) {

@@ -5,7 +5,7 @@ import { waitInEnglish } from '../../engine/domain/retryAfter';
 import { hashToken } from './tokens';
 import { signInLimitsHit, tenantLabel } from '../metrics/registry';
 
-/** Counts a sign-in limit's 429 (portal_sign_in_limits_hit_total, README "Operations"). */
+/** Counts a sign-in limit's 429 (portal_sign_in_limits_hit_total, docs/going-live.md "Operations"). */
 function limitHit(tenantId: string, limit: 'attempts' | 'password_day' | 'password_backoff'): void {
   signInLimitsHit.inc({ tenant: tenantLabel(tenantId), limit });
 }
@@ -82,7 +82,8 @@ export async function peekHits(
 
 /**
  * Fixed-window counters in the database (table rate_limits), so every server instance shares
- * them (DESIGN.md: no state in memory that another instance would need). One upsert per rule.
+ * them (docs/architecture.md "Data and the server": no state in memory that another instance would need). One
+ * upsert per rule.
  */
 export async function consumeRateLimit(
   db: Queryable,

@@ -109,7 +109,7 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
   /**
    * E-mail + zip (portal-core.md §7 POST /login/email-zip): a login link when the account speaks for
    * a business partner with that zip code. Knowing someone's address and zip code is no proof, so
-   * the session opens only from the mailbox (README "Sign-in safety").
+   * the session opens only from the mailbox (docs/architecture.md "Sign-in safety").
    */
   async 'email-zip'(tx, job) {
     const user = await findUserByEmail(tx, job.tenantId, job.payload.email);

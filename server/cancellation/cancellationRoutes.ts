@@ -77,8 +77,8 @@ export function cancellationSlice(deps: {
 
   /**
    * The anonymous form's check (§4: "logs in by email, order number and zip; blocks if externally
-   * managed or no reasons"). Order number and zip code are no proof of identity (README "Sign-in
-   * safety"): when they match and the subscription can be cancelled, a sign-in link goes to the
+   * managed or no reasons"). Order number and zip code are no proof of identity (docs/architecture.md
+   * "Sign-in safety"): when they match and the subscription can be cancelled, a sign-in link goes to the
    * address on record — the partner's own, else its account's — and opens the cancellation page of
    * that one subscription; the answer is 400 confirm_email with that address masked. The typed
    * e-mail address decides nothing.

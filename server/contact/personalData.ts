@@ -1,4 +1,7 @@
-/** Personal data of the contact form (server/privacy/personalDataTypes.ts; README "Download my data"). */
+/**
+ * Personal data of the contact form (server/privacy/personalDataTypes.ts;
+ * docs/subscribers.md "Download my data").
+ */
 import { deleteExpiredRows } from '../store/housekeepingStore';
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 

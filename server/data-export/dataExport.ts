@@ -1,7 +1,7 @@
 /**
- * "Download my data" (README "Download my data"; GDPR Art. 15 right of access, Art. 20 portability):
- * a fully signed-in subscriber asks on the tenant's export screen (the account details page, else
- * the customer data page: engine/domain/dataExport.ts), gets an e-mail with a link, and the link
+ * "Download my data" (docs/subscribers.md "Download my data"; GDPR Art. 15 right of access, Art. 20
+ * portability): a fully signed-in subscriber asks on the tenant's export screen (the account details page,
+ * else the customer data page: engine/domain/dataExport.ts), gets an e-mail with a link, and the link
  * downloads a ZIP of what the portal holds about the account — JSON files, the invoices as PDFs and
  * a README in the language asked in, with the tenant's privacy information (exportReadme.ts).
  *
@@ -12,8 +12,8 @@
  *   from the current data while it downloads, streamed (yazl), invoice PDF by invoice PDF. So no
  *   second copy of the subscriber's personal data lies on a disk or in a table waiting to leak or to
  *   be forgotten by a deletion, no background job has to be trusted to clean it up, and every
- *   server instance can serve the link (the servers stay stateless, README "Running more than one
- *   instance"). The mail still carries the link, as the issue asks: the address on the account
+ *   server instance can serve the link (the servers stay stateless, docs/architecture.md "Running more than
+ *   one instance"). The mail still carries the link, as the issue asks: the address on the account
  *   is where the data goes, never an open browser tab someone else may be sitting at.
  *
  * - **The link needs the token and the same signed-in account, on the same tenant.** Attacker's view:

@@ -1,5 +1,5 @@
 /**
- * "Download my data" (README "Download my data"). Not a switchable feature: GDPR Art. 15 gives
+ * "Download my data" (docs/subscribers.md "Download my data"). Not a switchable feature: GDPR Art. 15 gives
  * every subscriber the right, so every tenant whose subscribers sign in offers it
  * (engine/domain/dataExport.ts `offersDataExport`, the rule the screens show the section by);
  * any other tenant answers 403 `feature_disabled` before sign-in or validation run.

@@ -1,6 +1,6 @@
 /**
- * README.txt of the "Download my data" ZIP (README "Download my data"), in the language the export
- * was asked in. Beside the copy of the data (GDPR Art. 15(3)) the subscriber is owed the
+ * README.txt of the "Download my data" ZIP (docs/subscribers.md "Download my data"), in the language the
+ * export was asked in. Beside the copy of the data (GDPR Art. 15(3)) the subscriber is owed the
  * information of Art. 15(1) — purposes, categories, recipients, retention, the rights to
  * rectification, erasure, restriction and objection, the right to complain and to which authority,
  * the source — and whom to ask (the controller and its data protection contact, Art. 13(1)(a), (b)).

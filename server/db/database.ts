@@ -1,7 +1,7 @@
 /**
  * The one database interface the server, the CLI and the tests use: PostgreSQL through a `pg` pool,
  * either the embedded cluster the portal runs itself (data under `data/`) or an external server
- * given by DATABASE_URL (DESIGN.md "Data and the server"). One driver, one SQL dialect.
+ * given by DATABASE_URL (docs/architecture.md "Data and the server"). One driver, one SQL dialect.
  */
 export interface Queryable {
   /** Runs one parameterised statement ($1, $2, ...) and returns its rows. */
@@ -23,7 +23,9 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the pool (and stops the embedded cluster). */
   close(): Promise<void>;
-  /** The pool's connections now (README "Operations": portal_db_pool_*); absent in test doubles. */
+  /**
+   * The pool's connections now (docs/going-live.md "Operations": portal_db_pool_*); absent in test doubles.
+   */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 

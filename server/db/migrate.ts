@@ -1,7 +1,7 @@
 /**
  * Applies the plain-SQL migrations in `server/db/migrations/NNN_name.sql` in order, each in its own
- * transaction, and records them in `schema_migrations` (DESIGN.md "Data and the server": migrations
- * run at start-up). Several server instances may start at once against one PostgreSQL: every step
+ * transaction, and records them in `schema_migrations` (docs/architecture.md "Data and the server":
+ * migrations run at start-up). Several server instances may start at once against one PostgreSQL: every step
  * takes a transaction-scoped advisory lock first, so one instance applies a migration and the others
  * wait, then see it recorded and skip it.
  */

@@ -1,5 +1,5 @@
 /**
- * Opens the one database the server, the CLI and the tests talk to (DESIGN.md "Data and the
+ * Opens the one database the server, the CLI and the tests talk to (docs/architecture.md "Data and the
  * server"): a `pg` pool on PostgreSQL, either at DATABASE_URL or on the embedded cluster this
  * process starts from the npm registry's binaries (server/db/embeddedPostgres.ts), data under
  * `<dataDir>/postgres`, database `portal`.

@@ -1,6 +1,6 @@
 /**
  * What @e-invoice-eu/core (2.3.x) leaves out of the CII it writes although the invoice gives it,
- * put back into the XML (README "E-invoices"), for the Factur-X attachment and the XRechnung alike:
+ * put back into the XML (docs/invoices.md "E-invoices"), for the Factur-X attachment and the XRechnung alike:
  *
  * - BT-13, the order reference (`ram:BuyerOrderReferencedDocument`): the library writes it for its
  *   EXTENDED profile only, while EN 16931 (and so Factur-X EN 16931 and XRechnung) has it. The PDF

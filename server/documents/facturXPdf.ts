@@ -1,10 +1,10 @@
 /**
  * The last step of a hybrid invoice, after @e-invoice-eu/core's PDF/A-3 step (eInvoice.ts): what
- * the library leaves wrong or takes away is set right here (README "E-invoices"), found by the
+ * the library leaves wrong or takes away is set right here (docs/invoices.md "E-invoices"), found by the
  * checks in taggedPdf.test.ts and eInvoice.test.ts (qpdf, pdfinfo, the EN 16931 schematron).
  *
  * - Structure: the library replaces the catalog's structure tree with an empty one; the tagged PDF
- *   (README "Invoices and documents") would lose its headings and tables for screen readers. Our
+ *   (docs/invoices.md "Invoices and documents") would lose its headings and tables for screen readers. Our
  *   tree is still in the file, unreferenced: the catalog points at it again.
  * - Title and language: the library sets an English title ("<seller>: Invoice <n>") and a
  *   lower-case language; the invoice's own title ("Rechnung 9000001234") and locale go back.

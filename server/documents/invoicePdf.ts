@@ -124,7 +124,9 @@ function tableHead(page: PdfPage, y: number, repeated = false): number {
   return y + 24;
 }
 
-/** An invoice's PDF, with its Factur-X where the tenant makes one; timed (README "Operations"). */
+/**
+ * An invoice's PDF, with its Factur-X where the tenant makes one; timed (docs/going-live.md "Operations").
+ */
 export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   return timeDocument('invoice_pdf', () => makeInvoicePdf(input));
 }

@@ -1,6 +1,6 @@
 /**
- * The page furniture every PDF of the portal shares, on pdfkit (issue 14, finding 7; DESIGN.md
- * "invoices are real PDF files made with a maintained PDF library"): A4, embedded Unicode fonts
+ * The page furniture every PDF of the portal shares, on pdfkit (issue 14, finding 7; docs/architecture.md
+ * "Data and the server": real parts, not mocks; invoices as PDF made with pdfkit): A4, embedded Unicode fonts
  * with the CJK fallback (fonts.ts), the logo and brand rule at the top, the footer with the
  * publisher's details and "Page n of m" on every page, and the document's language and title in
  * its metadata. pdfkit streams its output; `finish` collects it into one Buffer, so a request waits

@@ -1,6 +1,6 @@
 /**
- * The e-card template images a tenant ships (README "E-cards"): a template whose previewImageUrl is
- * a file name is the file tenants/assets/<tenant>/e-cards/<file>. The portal serves it as the
+ * The e-card template images a tenant ships (docs/subscribers.md "E-cards"): a template whose previewImageUrl
+ * is a file name is the file tenants/assets/<tenant>/e-cards/<file>. The portal serves it as the
  * preview (GET /api/e-card/images/<file>) and attaches it inline to the e-mail (CID), so the card
  * shows without the mail client loading anything from the web.
  */

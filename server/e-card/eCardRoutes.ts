@@ -1,8 +1,8 @@
 /**
  * The e-card calls (account-flows.md §7): POST /e-cards for signed-in users, the template images
  * the tenant ships (GET /e-card/images/{file}, public like the portal's other images), and — the
- * project's own, README "E-cards" — GET /e-cards and DELETE /e-cards/{id}: a timed card can be seen
- * and cancelled until it goes out.
+ * project's own, docs/subscribers.md "E-cards" — GET /e-cards and DELETE /e-cards/{id}: a timed card can be
+ * seen and cancelled until it goes out.
  */
 import { Router } from 'express';
 import type { ApiSlice } from '../tenancy/apiSlice';

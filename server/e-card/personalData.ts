@@ -1,4 +1,4 @@
-/** Personal data of e-cards (server/privacy/personalDataTypes.ts; README "Download my data"). */
+/** Personal data of e-cards (server/privacy/personalDataTypes.ts; docs/subscribers.md "Download my data"). */
 import { deleteExpiredRows } from '../store/housekeepingStore';
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 

@@ -1,7 +1,7 @@
 /**
  * The e-mail widget (account-flows.md §2 "Email widget", §3, §5, §7 POST /link-email). Order number
  * and zip code are knowledge others can have (a neighbour, an old invoice), so the answer never
- * reveals a subscription and never links an address by itself (README "E-mail widget"): POST
+ * reveals a subscription and never links an address by itself (docs/subscribers.md "E-mail widget"): POST
  * /link-email always answers the same "check your inbox" after the same work (one queued job);
  * the mail sender then looks for the match (emailWidgetMailJobs.ts): only when order number and zip
  * code match a subscription whose address on record is the typed one does that address get a link. Opening

@@ -1,6 +1,6 @@
 /**
- * The e-mail widget's calls (account-flows.md §7 POST /link-email; README "E-mail widget" for the
- * mailed link): the form's request always answers 202 `check_inbox`, whatever matched, after the
+ * The e-mail widget's calls (account-flows.md §7 POST /link-email; docs/subscribers.md "E-mail widget" for
+ * the mailed link): the form's request always answers 202 `check_inbox`, whatever matched, after the
  * same work (one queued job; the mail sender matches, emailWidgetMailJobs.ts); the link's
  * page confirms with POST /link-email/confirm and downloads rewards with its token. Rate-limited
  * like the anonymous sign-ins: per client and per order number.

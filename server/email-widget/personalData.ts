@@ -1,4 +1,7 @@
-/** Personal data of the e-mail widget (server/privacy/personalDataTypes.ts; README "E-mail widget"). */
+/**
+ * Personal data of the e-mail widget (server/privacy/personalDataTypes.ts;
+ * docs/subscribers.md "E-mail widget").
+ */
 import { deleteExpiredRows } from '../store/housekeepingStore';
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 

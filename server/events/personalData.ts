@@ -1,4 +1,7 @@
-/** Personal data of account events (server/privacy/personalDataTypes.ts; README "Account events and webhooks"). */
+/**
+ * Personal data of account events (server/privacy/personalDataTypes.ts;
+ * docs/going-live.md "Account events and webhooks").
+ */
 import { deleteExpiredRows } from '../store/housekeepingStore';
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 

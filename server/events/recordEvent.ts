@@ -9,9 +9,10 @@ import { eventSubject, eventUserId, type AccountEventData, type AccountEventType
  * Records an account event (docs/going-live.md "Account events and webhooks"). Call it with the
  * transaction `tx` of the change it reports —
  * `db.transaction(async (tx) => { change(tx); await recordEvent(tx, …) })` — so a change that
- * rolls back records nothing and a committed change is never without its event (DESIGN.md "Quality bars": every state-changing call runs in one
- * transaction and is recorded). Nothing is sent here: the webhook deliverer picks the event up
- * after the commit. Answers the event's idempotency id (a random UUID; the id receivers see).
+ * rolls back records nothing and a committed change is never without its event
+ * (docs/architecture.md "Quality bars": every state-changing call runs in one transaction and is recorded).
+ * Nothing is sent here: the webhook deliverer picks the event up after the commit. Answers the event's
+ * idempotency id (a random UUID; the id receivers see).
  */
 export async function recordEvent<T extends AccountEventType>(
   tx: Queryable,

@@ -1,6 +1,6 @@
 /**
  * How a webhook endpoint is shown in logs and listings. Where a webhook may go is decided by the
- * outbound guard (server/http/publicRequest.ts, README "Account events and webhooks", "Outbound
+ * outbound guard (server/http/publicRequest.ts, docs/going-live.md "Account events and webhooks", "Outbound
  * requests"), for webhooks and every other request to a URL a tenant file or an operator names.
  */
 

@@ -52,7 +52,7 @@ import { tenantLabel, webhookAttempts } from '../metrics/registry';
  *
  * Delivery is at least once: an instance that dies after the receiver got a request but before it
  * recorded the answer leaves a lease that runs out, and the next attempt sends the same event
- * (same id, same body) again. Receivers drop ids they have processed (README "Account events and
+ * (same id, same body) again. Receivers drop ids they have processed (docs/going-live.md "Account events and
  * webhooks"). A deliverer that is stopped finishes the requests under way first.
  */
 export interface WebhookTenant {
@@ -206,8 +206,8 @@ async function post(
   headers: Record<string, string>,
   guard: Pick<PublicRequestOptions, 'timeoutMs' | 'allowPrivate' | 'resolve'>,
 ): Promise<AttemptOutcome> {
-  // Through the outbound guard (README "Account events and webhooks", "Outbound requests"): public
-  // addresses only, checked for literals, resolved names and the connected socket alike, and no
+  // Through the outbound guard (docs/going-live.md "Account events and webhooks", "Outbound requests"):
+  // public addresses only, checked for literals, resolved names and the connected socket alike, and no
   // redirect followed (following one would send the event somewhere the tenant file does not name).
   return new Promise<AttemptOutcome>((resolve) => {
     const request = publicRequest(
@@ -286,8 +286,8 @@ async function attempt(
       ...webhookSignatureHeaders(signing.keys, row.eventId, Math.floor(Date.now() / 1000), body),
     };
     // Each attempt is a span of its own; its W3C traceparent goes with the request, so a receiver
-    // that traces joins the attempt's trace (README "Operations"). Without the tracing SDK the API
-    // is a no-op and no header is added.
+    // that traces joins the attempt's trace (docs/going-live.md "Operations"). Without the tracing SDK the
+    // API is a no-op and no header is added.
     outcome = await tracer.startActiveSpan(
       'webhook delivery',
       { kind: SpanKind.CLIENT, attributes: { 'portal.tenant': row.tenantId, 'portal.event.type': row.type } },

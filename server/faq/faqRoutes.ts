@@ -7,9 +7,9 @@ import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 import type { FaqAnswer, FaqAnswerEntry } from '../../schemas/generated/public-pages';
 
 /**
- * The FAQ entries of a tenant with their HTML sanitized once per content (tenant HTML, DESIGN.md
- * "tenants/"). Keyed by tenant id and a hash of the entries, not by the tenant object: `portal dev`
- * reloads an edited tenant file into the same object (Object.assign), and the edited entries must be
+ * The FAQ entries of a tenant with their HTML sanitized once per content (tenant HTML, docs/architecture.md
+ * "The folders": `tenants/`). Keyed by tenant id and a hash of the entries, not by the tenant object: `portal
+ * dev` reloads an edited tenant file into the same object (Object.assign), and the edited entries must be
  * served at once. Hashing the entries is cheap next to sanitizing them.
  */
 const sanitized = new Map<string, { hash: string; entries: FaqAnswerEntry[] }>();

@@ -1,5 +1,5 @@
 /**
- * Which Host the demo pages answer (README "API": the outbox viewer and the development pages).
+ * Which Host the demo pages answer (docs/reference.md "API": the outbox viewer and the development pages).
  * /outbox lists every mail the server sent, sign-in links included, and /preview signs demo logins
  * in: a page of another site whose name an attacker made resolve to this machine (DNS rebinding)
  * must not read them. Its requests carry the attacker's name as Host, so these pages answer only a

@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../schemas/generated/error-body';
 import { ApiError as HttpError } from '../../engine/domain/apiError';
 
 /**
- * The one error shape of the API (DESIGN.md "server/"):
+ * The one error shape of the API (docs/architecture.md "The folders": `server/`):
  *   { "error": { "code": "validation_failed", "message": "...", "details": [...] } }
  * Handlers throw HttpError; the error middleware answers. Anything else is a 500 whose cause is
  * logged but never shown to the client. HttpError is the portal's own ApiError (engine/domain): the
@@ -52,7 +52,7 @@ function dataExceptionMessage(code: string): string {
  * client's bad input, 400 `validation_failed`; a unique value another row holds (23505) is 409
  * `duplicate_value`; a row the request names that is not there (23503) is 422 `unknown_reference`.
  * The operator API checks records against schemas that encode the tables' limits first
- * (README "Going live with your order system"); this is the net under those checks, so that a
+ * (docs/going-live.md "Going live with your order system"); this is the net under those checks, so that a
  * limit the schemas miss is still the client's 4xx, never a 500 — nor a 503, which means only
  * that the database is unreachable (isConnectionError).
  */

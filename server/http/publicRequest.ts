@@ -1,6 +1,6 @@
 /**
  * The one way the server makes a request to a URL that a tenant file or an operator names: webhook
- * deliveries now, any provider callback later (README "Account events and webhooks", "Outbound
+ * deliveries now, any provider callback later (docs/going-live.md "Account events and webhooks", "Outbound
  * requests"). Such a request goes to a public address only, or nowhere; the rules are those of
  * tenant/publicAddress.ts, which `portal validate` applies to the file as well.
  *

@@ -4,7 +4,7 @@ import { isSpanContextValid, trace } from '@opentelemetry/api';
 export type Logger = (entry: Record<string, unknown>) => void;
 
 /**
- * The trace a log line belongs to (README "Operations"): the active span's trace and span id, so
+ * The trace a log line belongs to (docs/going-live.md "Operations"): the active span's trace and span id, so
  * an operator goes from a line to its trace and back. Without tracing there is no active span and
  * nothing is added.
  */

@@ -9,7 +9,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 /**
  * The policy of the server's plain pages (the tenant list at /, the outbox), and of any page that
  * sets no policy of its own: nothing loads or runs, no form posts anywhere, no site frames it; only
- * `style="…"` attributes, which cannot run script (README "Sign-in safety", response headers).
+ * `style="…"` attributes, which cannot run script (docs/architecture.md "Sign-in safety", response headers).
  */
 export const PLAIN_PAGE_POLICY =
   "default-src 'none'; style-src-attr 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

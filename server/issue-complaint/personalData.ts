@@ -1,4 +1,6 @@
-/** Personal data of complaints (server/privacy/personalDataTypes.ts; README "Download my data"). */
+/**
+ * Personal data of complaints (server/privacy/personalDataTypes.ts; docs/subscribers.md "Download my data").
+ */
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 
 const CLAIM =

@@ -26,9 +26,9 @@ function jobLabel(name: string): string {
  * A background job of a server instance (the mail sender, the webhook deliverer): one round at once,
  * then one every `intervalMs`; a failed round is logged and the next one tries again. The job's rows
  * live in the database and are claimed there, so the same job runs in every instance without doing
- * anything twice (README "Running more than one instance"). Returns a stop function that waits for
- * the round under way. Each round is counted and timed (portal_job_*, README "Operations"), and
- * its outcome kept for readiness: a job whose rounds stopped succeeding is what an operator asks
+ * anything twice (docs/architecture.md "Running more than one instance"). Returns a stop function that waits
+ * for the round under way. Each round is counted and timed (portal_job_*, docs/going-live.md "Operations"),
+ * and its outcome kept for readiness: a job whose rounds stopped succeeding is what an operator asks
  * /readyz about.
  */
 export function startPeriodicJob(

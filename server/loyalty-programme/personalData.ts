@@ -1,4 +1,7 @@
-/** Personal data of the customer club (server/privacy/personalDataTypes.ts; README "Customer club"). */
+/**
+ * Personal data of the customer club (server/privacy/personalDataTypes.ts;
+ * docs/subscribers.md "Customer club").
+ */
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 
 const AS_LONG_AS_THE_ACCOUNT = 'membership lasts as long as the account; deleting the account deletes it';

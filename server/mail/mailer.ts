@@ -15,7 +15,8 @@ export interface OutgoingMail {
   attachments?: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>;
   /**
    * `<…@domain>`: the same for every attempt of one queued mail (server/mail/mailSender.ts), so a
-   * mail sent again after a crash is recognisable as the same message (README "The mail sender").
+   * mail sent again after a crash is recognisable as the same message (docs/architecture.md
+   * "Sign-in safety": the mail sender).
    */
   messageId?: string;
 }
@@ -57,9 +58,9 @@ export function smtpOptions(smtpUrl: string) {
 }
 
 /**
- * E-mails go through nodemailer (DESIGN.md "Real parts"): over SMTP when SMTP_URL is set,
- * otherwise rendered to RFC 822 files in an outbox folder (one `.eml` plus a `.json` summary per
- * message) that `portal dev` and `npm start` list at /outbox.
+ * E-mails go through nodemailer (docs/architecture.md "Data and the server": Real parts): over SMTP when
+ * SMTP_URL is set, otherwise rendered to RFC 822 files in an outbox folder (one `.eml` plus a `.json` summary
+ * per message) that `portal dev` and `npm start` list at /outbox.
  */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {

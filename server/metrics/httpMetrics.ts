@@ -5,7 +5,7 @@ import { httpRequestDuration, httpRequests, statusClass, tenantLabel } from './r
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
- * The route template of a request, never its path (README "Operations": no label carries an id or
+ * The route template of a request, never its path (docs/going-live.md "Operations": no label carries an id or
  * an address). Express sets `req.route` when a route matches, while `req.baseUrl` is still the
  * path of the routers it passed through; the accessor below keeps both at that moment (the
  * routers restore baseUrl on the way out). Routers are mounted at fixed paths except the tenant

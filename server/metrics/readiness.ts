@@ -1,6 +1,6 @@
 /**
- * What readiness adds to "the database answers" (README "Operations"): whether every migration this
- * code knows is applied (an instance of a newer release on an older schema answers wrongly), and
+ * What readiness adds to "the database answers" (docs/going-live.md "Operations"): whether every migration
+ * this code knows is applied (an instance of a newer release on an older schema answers wrongly), and
  * whether each background job of this instance still completes rounds (a job that stopped is
  * invisible otherwise until its queue grows). /readyz's handler (server/app.ts) reports the
  * database itself; it can spread `await readinessDetails(db)` into its answer and answer 503 when

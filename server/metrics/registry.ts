@@ -1,5 +1,5 @@
 /**
- * The portal's Prometheus metrics (README "Operations"): one registry per process, the metrics
+ * The portal's Prometheus metrics (docs/going-live.md "Operations"): one registry per process, the metrics
  * defined once here and moved where the work happens (requests, the mail sender, the webhook
  * deliverer, the jobs, imports, acknowledgements, documents). What only the database knows (queue
  * depths, the change feed's backlog, pending payments) is read when Prometheus scrapes

@@ -1,8 +1,8 @@
 /**
- * What a scrape reads from the database, and the endpoint Prometheus scrapes (README "Operations").
- * Each collector is one aggregate query over a partial index or a small table, run with a
- * statement time-out; the values are kept for `cacheMs` so several Prometheus servers, or a short
- * scrape interval, do not multiply the work. A collector that fails (database away, time-out) keeps
+ * What a scrape reads from the database, and the endpoint Prometheus scrapes
+ * (docs/going-live.md "Operations"). Each collector is one aggregate query over a partial index or a small
+ * table, run with a statement time-out; the values are kept for `cacheMs` so several Prometheus servers, or a
+ * short scrape interval, do not multiply the work. A collector that fails (database away, time-out) keeps
  * its last values and counts portal_scrape_errors_total: the scrape itself always answers, since the
  * database being away is exactly when the rest of the metrics matter.
  */
@@ -160,7 +160,7 @@ const COLLECTORS: Collector[] = [
   },
   {
     name: 'change_feed',
-    // The events of the feed (README "The change feed": not change.rejected, not the insights'
+    // The events of the feed (docs/going-live.md "The change feed": not change.rejected, not the insights'
     // offer_flow.started) without an acknowledgement, for the tenants whose order system reads the
     // feed: without a key with `read`, nobody is expected to acknowledge. Events go after 90 days
     // (a year while unacknowledged), which bounds the scan; the anti-join walks the primary keys.

@@ -1,4 +1,7 @@
-/** Personal data of multi-user licences (server/privacy/personalDataTypes.ts; README "Multi-user licences"). */
+/**
+ * Personal data of multi-user licences (server/privacy/personalDataTypes.ts;
+ * docs/subscribers.md "Multi-user licences").
+ */
 import { ORDER_SYSTEM_EXPIRES, OWN_PARTNER, type PersonalDataManifest } from '../privacy/personalDataTypes';
 
 const HOLDERS_RECORD =

@@ -1,4 +1,7 @@
-/** Personal data of accepted offers (server/privacy/personalDataTypes.ts; README "Download my data"). */
+/**
+ * Personal data of accepted offers (server/privacy/personalDataTypes.ts;
+ * docs/subscribers.md "Download my data").
+ */
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 
 const CONTRACT_DECLARATION =

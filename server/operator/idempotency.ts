@@ -23,7 +23,7 @@ function canonicalQuery(query: Record<string, unknown>): string {
  * not kept, so a retry after a failure runs again. Without the header a write runs as it is; the
  * record versions keep retries harmless anyway, the key makes them answer alike.
  *
- * Only after authorisation (README "Going live with your order system" 2): mounted on each write
+ * Only after authorisation (docs/going-live.md "Going live with your order system" 2): mounted on each write
  * route behind authenticateOperator and requireScope, so a key without the route's scope gets its
  * own 403 and never an answer kept for another key, and no refusal of the auth is ever kept. An
  * answer belongs to the API key that got it (each key has its own idempotency keys, migration 025)

@@ -25,7 +25,7 @@ export type OperatorRouterFactory = (deps: OperatorApiDeps) => Router;
 
 /**
  * The operator API of a tenant, `/t/<tenant>/operator/v1` and `/operator/v1` on the tenant's hosts
- * (DESIGN.md "Data and the server": In): server to server, for the publisher's order
+ * (docs/architecture.md "Data and the server": In): server to server, for the publisher's order
  * system. No cookies, no XSRF token: every call carries a tenant's API key (keys/), and the
  * tenant is the one the URL resolved, never one the key or the body names.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator API's input guard (README "Going live with your order system"): odd input is the
+ * The operator API's input guard (docs/going-live.md "Going live with your order system"): odd input is the
  * client's 400 naming the field, never a 500 once it reaches PostgreSQL, nor a 503 that tells a
  * well-behaved client to retry forever. The checks are /api's (server/http/inputGuard.ts), not a
  * second copy: query values here, path keys and records in entities/orderSystemRecords.ts, bodies

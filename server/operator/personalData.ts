@@ -1,5 +1,5 @@
 /**
- * Personal data of the order system's side (server/privacy/personalDataTypes.ts; README "Going
+ * Personal data of the order system's side (server/privacy/personalDataTypes.ts; docs/going-live.md "Going
  * live with your order system").
  */
 import { deleteExpiredRows } from '../store/housekeepingStore';
@@ -13,7 +13,7 @@ export const operatorPersonalData: PersonalDataManifest = {
       // (migration 023). Deleting the account must not take it away: the overlay is what puts the
       // order system's values back when it rejects the change, and what keeps the change on top of
       // the next import while it is pending — deleting it would leave the subscriber's value in the
-      // publisher's record as if the order system had sent it (README "Whose data is it"). It is
+      // publisher's record as if the order system had sent it (docs/going-live.md "Whose data is it"). It is
       // the partner's record, not the account's, and it ends when its event is answered or expires.
       table: 'order_system_overlays',
       columns: ['fields', 'base', 'record_key'],

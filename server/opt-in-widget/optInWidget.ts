@@ -3,7 +3,7 @@
  * §7 POST /opt-in, §8 "Opt-in widget disabled", "voucher codes exhausted: contact phone support").
  * A sign-up is a marketing opt-in, so it is confirmed by double opt-in: the POST mails a link to the
  * address and answers only that it did; the voucher code is drawn when the link is confirmed and
- * shown on that page (and mailed). So nobody farms codes with made-up addresses (README
+ * shown on that page (and mailed). So nobody farms codes with made-up addresses (docs/subscribers.md
  * "Opt-in widget"). Codes are handed out once each (`for update skip locked`), one per address and
  * provider.
  */

@@ -1,6 +1,6 @@
 /**
- * The opt-in widget's calls (account-flows.md §7 POST /opt-in; README "Opt-in widget"): the sign-up
- * answers 202 `confirmation_sent` (the voucher code comes with the confirmation), the link's page
+ * The opt-in widget's calls (account-flows.md §7 POST /opt-in; docs/subscribers.md "Opt-in widget"): the
+ * sign-up answers 202 `confirmation_sent` (the voucher code comes with the confirmation), the link's page
  * confirms with POST /opt-in/confirm. Rate-limited like the sign-ins: per client and per address.
  */
 import { Router } from 'express';

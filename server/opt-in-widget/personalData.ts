@@ -1,4 +1,7 @@
-/** Personal data of the opt-in widget (server/privacy/personalDataTypes.ts; README "Opt-in widget"). */
+/**
+ * Personal data of the opt-in widget (server/privacy/personalDataTypes.ts;
+ * docs/subscribers.md "Opt-in widget").
+ */
 import { deleteExpiredRows } from '../store/housekeepingStore';
 import type { PersonalDataManifest } from '../privacy/personalDataTypes';
 

@@ -1,4 +1,4 @@
-/** Personal data of opt-ins (server/privacy/personalDataTypes.ts; README "Download my data"). */
+/** Personal data of opt-ins (server/privacy/personalDataTypes.ts; docs/subscribers.md "Download my data"). */
 import { ORDER_SYSTEM_EXPIRES, OWN_PARTNER, type PersonalDataManifest } from '../privacy/personalDataTypes';
 
 export const optInsPersonalData: PersonalDataManifest = {

@@ -1,6 +1,6 @@
 /**
- * Payments on a provider's hosted page (Stripe Checkout, Mollie; README "Payments"), the same for
- * every such provider. The popup opens a page of the portal, `…/api/payments/<provider>/<id>/checkout`
+ * Payments on a provider's hosted page (Stripe Checkout, Mollie; docs/architecture.md "Payments"), the same
+ * for every such provider. The popup opens a page of the portal, `…/api/payments/<provider>/<id>/checkout`
  * with the payment's single-use key, which opens the provider's page and redirects to it; the
  * provider sends the subscriber back to `…/return`, whose page tells the opener the outcome. So the
  * popup starts and ends on the portal's origin, the only origin whose messages the opener trusts

@@ -1,6 +1,6 @@
 /**
- * Mollie behind the hosted-page provider (hostedCheckout.ts; README "Payments"), on the official
- * `@mollie/api-client` SDK. An offer is a payment with `method` creditcard or paypal, the amount as
+ * Mollie behind the hosted-page provider (hostedCheckout.ts; docs/architecture.md "Payments"), on the
+ * official `@mollie/api-client` SDK. An offer is a payment with `method` creditcard or paypal, the amount as
  * Mollie's decimal string in the tenant's currency, `redirectUrl` back into the popup and
  * `webhookUrl` to the portal. Registering a card or PayPal for the payment method change is a first
  * payment (`sequenceType: 'first'`) of a Mollie customer made for it, which leaves the mandate later

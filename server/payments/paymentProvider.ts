@@ -8,7 +8,7 @@
  * what was bought in the same transaction. The built-in sandbox serves its own page
  * (sandboxProvider.ts); Stripe Checkout and Mollie are hosted pages behind hostedCheckout.ts
  * (stripeGateway.ts, mollieGateway.ts). Another provider is one more implementation of this
- * interface, listed in server/payments/paymentProviders.ts (README "Payments").
+ * interface, listed in server/payments/paymentProviders.ts (docs/architecture.md "Payments").
  */
 import type { Router } from 'express';
 import type { Locale } from '../../engine/domain/locales';

@@ -1,6 +1,6 @@
 /**
- * The payment providers a tenant may choose (`payments.provider`, README "Payments"), and what the
- * portal does with a payment beside its pages: giving one up at its provider, and asking providers
+ * The payment providers a tenant may choose (`payments.provider`, docs/architecture.md "Payments"), and what
+ * the portal does with a payment beside its pages: giving one up at its provider, and asking providers
  * about payments whose report never came (the reconciliation job).
  */
 import type { Database } from '../db/database';

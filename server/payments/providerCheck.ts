@@ -1,6 +1,6 @@
 /**
- * `portal payments check <tenant>` (README "Payments", Going live step 6): before a publisher goes
- * live, the tenant's provider is asked one harmless question with the tenant's credentials — Stripe
+ * `portal payments check <tenant>` (docs/architecture.md "Payments", Going live step 6): before a publisher
+ * goes live, the tenant's provider is asked one harmless question with the tenant's credentials — Stripe
  * its balance, Mollie its payment methods — so a wrong or missing key shows up on the operator's
  * screen rather than in a subscriber's popup. It also says where the provider's webhook goes.
  */

@@ -1,6 +1,6 @@
 /**
- * A hosted provider's credentials (README "Payments", Going live step 6): the tenant file names the
- * server's environment variables (`payments.stripe.secretKeyEnv`, `payments.mollie.apiKeyEnv`),
+ * A hosted provider's credentials (docs/architecture.md "Payments", Going live step 6): the tenant file names
+ * the server's environment variables (`payments.stripe.secretKeyEnv`, `payments.mollie.apiKeyEnv`),
  * never the secrets, as for the webhook secrets (secretEnv). They are read when a payment needs
  * them, so a secret rotated in the environment of a restarted server is used without a new build.
  *

@@ -22,7 +22,7 @@ import { isExpired } from './paymentPages';
 import { SANDBOX_PAGE_SCRIPT, SANDBOX_PAGE_STYLE, sandboxPage } from './sandboxPage';
 import { summarizePayment } from './paymentSummary';
 
-/** README "Payments": the sandbox's test cards. Any other number is declined as unknown. */
+/** docs/architecture.md "Payments": the sandbox's test cards. Any other number is declined as unknown. */
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, SettledStatus>> = {
   '4242424242424242': 'success',
   '5555555555554444': 'success',

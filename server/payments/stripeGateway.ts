@@ -1,6 +1,6 @@
 /**
- * Stripe Checkout behind the hosted-page provider (hostedCheckout.ts; README "Payments"), on the
- * official `stripe` SDK. An offer is paid in a Checkout Session in `payment` mode (one line with the
+ * Stripe Checkout behind the hosted-page provider (hostedCheckout.ts; docs/architecture.md "Payments"), on
+ * the official `stripe` SDK. An offer is paid in a Checkout Session in `payment` mode (one line with the
  * amount in minor units and the tenant's currency, card or PayPal as its payment method type); a card
  * or PayPal is registered for the payment method change in `setup` mode. The session carries the
  * portal's payment id as `client_reference_id` and in its metadata, with the tenant's id.

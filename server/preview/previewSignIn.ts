@@ -3,7 +3,7 @@
  * demo user without typing. It exists only when the app is made with
  * devPages (`portal dev`, `npm start`, `portal preview`), never under `portal serve`.
  *
- * Safety (README "Sign-in safety" still holds on a demo server):
+ * Safety (docs/architecture.md "Sign-in safety" still holds on a demo server):
  *  - only the tenant's seeded demo logins (server/seed, a pure function of the tenant) can be
  *    signed in this way; any other address is refused, whether or not it has an account;
  *  - the answer is a single-use magic link (the same token the sign-in mail carries, 15 minutes),

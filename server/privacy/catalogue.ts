@@ -1,5 +1,5 @@
 /**
- * The personal-data catalogue (README "Download my data": "The personal-data catalogue"): one
+ * The personal-data catalogue (docs/subscribers.md "Download my data": "The personal-data catalogue"): one
  * manifest per server slice, declared in the slice's own personalData.ts next to the code that
  * writes the rows, collected here. A slice that adds a table holding personal data adds its
  * declaration there (and the slice's import here, once); the catalogue test

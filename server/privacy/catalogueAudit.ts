@@ -3,7 +3,7 @@
  * catalogue: every table or column whose name looks like personal data must be declared by a
  * manifest with its three handlings (export, erase, expire), or declared not to be personal data
  * with a reason. A new table that no slice declares is named, so it cannot be forgotten silently
- * by the export, the account deletion or the housekeeping (README "Download my data").
+ * by the export, the account deletion or the housekeeping (docs/subscribers.md "Download my data").
  */
 import type { Queryable } from '../db/database';
 import type { PersonalDataManifest, PersonalDataTable } from './personalDataTypes';

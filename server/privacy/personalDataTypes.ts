@@ -1,5 +1,5 @@
 /**
- * The shape of a slice's personal-data manifest (README "Download my data": "The personal-data
+ * The shape of a slice's personal-data manifest (docs/subscribers.md "Download my data": "The personal-data
  * catalogue"). Each server slice that keeps personal data in a table says so in its own
  * `personalData.ts`, next to the code that writes the rows, and says for each table how the three
  * duties of GDPR reach it: access (Art. 15, 20: the export), erasure (Art. 17: account deletion)
@@ -63,7 +63,7 @@ export const OWN_PARTNER = `t.bp_number in (select ubp.bp_number from user_busin
   where ubp.tenant_id = t.tenant_id and ubp.user_id = u.id)`;
 
 /**
- * Erasure of an order-system record (README "Going live": "Whose data is it"): the record is the
+ * Erasure of an order-system record (docs/going-live.md "Whose data is it"): the record is the
  * publisher's, kept in its order system for the contract the subscriber still has; deleting the
  * portal account removes the account's link to its partners (user_business_partners), so nobody
  * reaches the record through the portal any more. Erasing the customer record itself is the

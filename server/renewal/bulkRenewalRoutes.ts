@@ -38,7 +38,8 @@ export function bulkRenewalSlice(deps: { auth: AuthService; offers: OfferService
    * The anonymous bulk-renewal login (e-mail, last name, zip code). The same 202 whatever matched:
    * the mail sender sends a sign-in link only when the address is on record for a business partner
    * with that name and zip code (server/auth/signInMailJobs.ts), so the answer tells nobody whether
-   * the three belong together, and only the mailbox opens the session (README "Sign-in safety").
+   * the three belong together, and only the mailbox opens the session
+   * (docs/architecture.md "Sign-in safety").
    */
   router.post(
     '/login/bulk-renewal',

@@ -3,7 +3,7 @@
  * gives the same rows, ids and logins on every run (seeded Prng, no Math.random, no clock reads).
  * seedDemoData.ts writes it to the database.
  *
- * The set is built so every screen of every demo tenant has something real to show (DESIGN.md
+ * The set is built so every screen of every demo tenant has something real to show (docs/architecture.md
  * "Data and the server"). Each entity is a module of its own under entities/, run in the order of
  * seedModules.ts; the personas are described in entities/businessPartners.ts.
  */

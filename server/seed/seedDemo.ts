@@ -11,7 +11,7 @@ export interface DemoFlag {
 /**
  * Whether the seed fills this tenant with demo people (README "Demo tenants"): only a tenant file
  * that says `"demo": true`. A publisher's tenant (the ones `portal new` writes) starts empty and
- * gets its subscribers from its order system (README "Going live with your order system"): demo
+ * gets its subscribers from its order system (docs/going-live.md "Going live with your order system"): demo
  * subscribers there would be sent mails, counted in its insights and exported to its webhooks.
  */
 export const isDemoTenant = (tenant: DemoFlag): boolean => tenant.demo === true;
@@ -25,7 +25,7 @@ export const isDemoTenant = (tenant: DemoFlag): boolean => tenant.demo === true;
  * as they are. Returns the demo logins.
  *
  * `everyTenant` seeds the others too: only for a throwaway database whose screens must show
- * subscribers whatever the tenant file says (the QA preview's screenshots, README "QA: the preview
+ * subscribers whatever the tenant file says (the QA preview's screenshots, docs/operators.md "QA: the preview
  * and screenshots").
  */
 export async function seedDemo(
@@ -43,7 +43,7 @@ export async function seedDemo(
 /**
  * What a tenant without demo data is told to do instead (`portal start`, `portal dev`, `portal db
  * seed` and the studio): its subscribers come from its order system, through `portal import` or the
- * operator API (README "Going live with your order system").
+ * operator API (docs/going-live.md "Going live with your order system").
  */
 export function bringDataInHint(tenantId: string): string {
   return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`npx portal import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`npx portal keys create ${tenantId} --scope read,write,import\`); README "Going live with your order system"`;

@@ -53,7 +53,7 @@ async function writeDataSet(db: Database, tx: Queryable, data: DemoDataSet, fixt
 
 /**
  * Seeds every tenant not seeded yet and returns the demo logins of all of them (printed at start,
- * DESIGN.md "Data and the server"). Users get no password (magic-link login).
+ * docs/architecture.md "Data and the server"). Users get no password (magic-link login).
  */
 export async function seedDemoData(
   db: Database,

@@ -396,7 +396,7 @@ export async function exportAccountActivity(db: Queryable, tenantId: string, use
 
 /**
  * The account's changes still pending at the order system, or confirmed and not yet in its next
- * record (migration 023, README "Going live": "Whose data is it"): what the subscriber wrote and
+ * record (migration 023, docs/going-live.md "Whose data is it"): what the subscriber wrote and
  * the order system's values it replaced. Only on the records that are the account's own — its
  * partners, and subscriptions one of them has a role in; on another record (a licence the account
  * manages) the export says which fields the change wrote, not the values, since the record key and

@@ -46,8 +46,8 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   // A data export's row is its link and its rate limit: both are over a day after it
   // expired (the limit counts the last 24 hours).
   await db.query(`delete from data_exports where expires_at < $1`, [day]);
-  // A widget's sign-up or link never confirmed is no consent and no proof (README "E-cards and the
-  // widgets"): the typed name and address go a day after the link expired. A confirmed one stays,
+  // A widget's sign-up or link never confirmed is no consent and no proof (docs/subscribers.md "E-cards and
+  // the widgets"): the typed name and address go a day after the link expired. A confirmed one stays,
   // the proof of the consent it recorded (GDPR Art. 7(1)).
   await db.query(`delete from opt_in_widget_signups where confirmed_at is null and expires_at < $1`, [day]);
   await db.query(`delete from email_widget_links where confirmed_at is null and expires_at < $1`, [day]);
@@ -85,7 +85,7 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
                              where k.tenant_id = e.tenant_id and k.revoked_at is null and 'read' = any(k.scopes)))`,
     [eventsBefore, unacknowledgedBefore, INSIGHT_EVENT_TYPES, insightEventsBefore],
   );
-  // What the account events say already, kept as long as they (README "Download my data", the
+  // What the account events say already, kept as long as they (docs/subscribers.md "Download my data", the
   // personal-data catalogue): the account's activity record, the portal's copy of a contact
   // message (customer service has it in its mailbox, contact_messages.mailed_to) and a dated
   // address the order system's record carries since its day.

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 
 /**
  * The first answer given to an Idempotency-Key of the operator API, kept a day, for the API key
- * that sent it: each API key has its own idempotency keys (migration 025; README "Going live with
+ * that sent it: each API key has its own idempotency keys (migration 025; docs/going-live.md "Going live with
  * your order system" 2).
  */
 export interface StoredAnswer {

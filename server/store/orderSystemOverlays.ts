@@ -1,7 +1,7 @@
 /**
- * The portal's changes on top of the order system's records (migration 023; README "Going live":
- * "Whose data is it"). A trigger on every order-system table catches each write that is not the
- * order system's own; this module links those changes to their account event, gives the order
+ * The portal's changes on top of the order system's records (migration 023;
+ * docs/going-live.md "Whose data is it"). A trigger on every order-system table catches each write that is
+ * not the order system's own; this module links those changes to their account event, gives the order
  * system's writes their say, and settles a change when the order system answers it:
  *
  *  - rejected: the change is taken off and the order system's values are shown again at once;

@@ -1,7 +1,7 @@
 /**
- * SQL of the order system's writes (README "Going live"): records of one entity go into a staging
- * table (COPY for the bulk import, one insert for an API call), are compared with the stored
- * versions, checked for references, and merged into the entity's table in a few set-based
+ * SQL of the order system's writes (docs/going-live.md "Going live with your order system"): records of one
+ * entity go into a staging table (COPY for the bulk import, one insert for an API call), are compared with
+ * the stored versions, checked for references, and merged into the entity's table in a few set-based
  * statements; the subscribers' pending changes go back on top (orderSystemOverlays.ts). The API's
  * upsert and `portal import` run exactly this, so a record means the same either way.
  *

@@ -121,7 +121,7 @@ export async function deleteAccountData(
   await db.query(`delete from user_business_partners where tenant_id = $1 and user_id = $2`, args);
   // The activity record, and the portal's copy of the account's contact messages: customer service
   // has each message in its mailbox (contact_messages.mailed_to), the portal needs no copy of it
-  // without the account (README "Download my data": the personal-data catalogue).
+  // without the account (docs/subscribers.md "Download my data": the personal-data catalogue).
   await db.query(`delete from account_activity where tenant_id = $1 and user_id = $2`, args);
   await db.query(`delete from contact_messages where tenant_id = $1 and user_id = $2`, args);
   await db.query(

@@ -1,7 +1,7 @@
 /**
  * SQL for the subscriptions a signed-in user may see (portal-core.md §3 "Subscription").
  *
- * Visibility (DESIGN.md "Data and the server"): a user sees a subscription only when one of the
+ * Visibility (docs/architecture.md "Data and the server"): a user sees a subscription only when one of the
  * business partners linked to their account (user_business_partners) holds a role on it
  * (subscription_roles), all within the one tenant given by the caller — every table in every query
  * is filtered by tenant_id.

@@ -1,7 +1,7 @@
 /**
  * SQL for portal accounts (`users`). Every query is scoped by the tenant resolved from the request
- * (DESIGN.md "Data and the server"); e-mail addresses are stored trimmed and lower-cased, unique per
- * tenant, so the same address in two tenants is two unrelated accounts.
+ * (docs/architecture.md "Data and the server"); e-mail addresses are stored trimmed and lower-cased, unique
+ * per tenant, so the same address in two tenants is two unrelated accounts.
  */
 import type { Queryable } from '../db/database';
 import type { UserRecord } from './rows';

@@ -1,5 +1,5 @@
 /**
- * Who may talk to the studio (README "Operators: the studio"): it writes tenant files and opens
+ * Who may talk to the studio (docs/operators.md "Operators: the studio"): it writes tenant files and opens
  * demo users' sessions without a link, so it is a tool of the machine it runs on. A request passes
  * only when all of these hold:
  *

@@ -34,7 +34,7 @@ export interface StudioOptions {
   buildEngine?: (engineDir: string) => Promise<unknown>;
   /**
    * Builds the studio into `<distDir>/.studio` when it is missing or older than its sources (the
-   * CLI's Vite build, handed in: the server never imports studio/, README "Layers").
+   * CLI's Vite build, handed in: the server never imports studio/, docs/architecture.md "Layers").
    */
   buildStudio?: (studioDir: string) => Promise<unknown>;
 }

@@ -1,4 +1,7 @@
-/** Personal data of subscriptions (server/privacy/personalDataTypes.ts; README "Download my data"). */
+/**
+ * Personal data of subscriptions (server/privacy/personalDataTypes.ts;
+ * docs/subscribers.md "Download my data").
+ */
 import {
   ORDER_SYSTEM_EXPIRES,
   ORDER_SYSTEM_KEEPS,

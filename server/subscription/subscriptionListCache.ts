@@ -7,7 +7,7 @@
  *
  * Nothing here is needed by another instance: each keeps its own answers and checks them against
  * the version in the database on every request, so a change made anywhere is seen at once
- * everywhere (README "Running more than one instance").
+ * everywhere (docs/architecture.md "Running more than one instance").
  */
 export interface SubscriptionListCache {
   /** The answer made for this user and language under this data version, if it is still kept. */

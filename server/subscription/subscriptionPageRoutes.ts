@@ -192,7 +192,7 @@ export function subscriptionPageRoutes(deps: {
   router.get('/subscriptions/:id/invoices/:paymentId/download', async (req, res) => {
     const tenant = requestTenant(res);
     // In the subscriber's language (the screen's Accept-Language, or ?lang=), the product name too
-    // (README "Invoices and documents"), addressed to the invoice recipient (RE) when there is one,
+    // (docs/invoices.md "Invoices and documents"), addressed to the invoice recipient (RE) when there is one,
     // else the ordering party (issue 14, finding 7).
     const locale = requestLocale(req, tenant, req.query.lang);
     const subscription = await subscriptionOr404(db, res, String(req.params.id), req, locale);

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry traces (README "Operations"): the Node SDK with the HTTP, Express and pg
+ * OpenTelemetry traces (docs/going-live.md "Operations"): the Node SDK with the HTTP, Express and pg
  * instrumentations, exporting over OTLP where the standard OTEL_* variables ask for it, and not
  * loaded at all otherwise (no SDK, no hooks: the API's no-op tracer costs nothing).
  *

@@ -60,7 +60,8 @@ const CAPABILITY_REFUSAL_MESSAGES: Record<CapabilityRefusal, string> = {
 /**
  * 403 `feature_disabled` when the tenant has the feature off for the publication, 403 `not_allowed`
  * when the rule of §6 refuses; either carries the rule's reason in `details` (`{ capability, reason }`),
- * the reason the button and the flow's notice go by (README "Server: schema → route → service → store").
+ * the reason the button and the flow's notice go by
+ * (docs/architecture.md "Server: schema → route → service → store").
  */
 export function requireCapability(
   capability: Capability,

@@ -2,8 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import type { ServerTenant, TenantContext } from './tenantContext';
 
 /**
- * Resolves the tenant of a request (DESIGN.md data flow): by the Host header (hosts listed in the
- * tenant file) or by the `/t/<id>/` prefix, which is how one port shows every demo tenant. The
+ * Resolves the tenant of a request (docs/architecture.md "The data flow"): by the Host header (hosts listed
+ * in the tenant file) or by the `/t/<id>/` prefix, which is how one port shows every demo tenant. The
  * tenant is never taken from a value the client sends in a body or query.
  */
 export class TenantDirectory {

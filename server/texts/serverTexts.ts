@@ -1,7 +1,8 @@
 /**
  * Every word the server writes — mails, PDFs, the pages it serves, the replies of its calls — read
- * through one i18next instance (DESIGN.md "Texts") from `server/texts/<locale>/<area>.json`, where
- * the area is the slice's folder name (`auth`, `documents`, `sso-profile-page`, …).
+ * through one i18next instance (docs/architecture.md "Data and the server": Texts) from
+ * `server/texts/<locale>/<area>.json`, where the area is the slice's folder name (`auth`, `documents`,
+ * `sso-profile-page`, …).
  *
  * One folder per locale rather than a file per slice and locale: a translator gets one folder, a
  * new locale is one folder of JSON (generated from en-GB for a pseudo-locale) plus its line in the

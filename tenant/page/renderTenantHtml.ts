@@ -42,10 +42,10 @@ function configJson(config: Omit<PortalConfig, 'basePath'>): string {
 }
 
 /**
- * Inlines a tenant into the engine's index.html (DESIGN.md "Building tenants"): title, description, theme CSS
- * and the portal configuration, so the first paint is branded and needs no extra request. Used by
- * `portal build` and by `portal dev` alike. A built page names its base texts' files instead of
- * carrying them, so they are downloaded once for all tenants; the default locale's is preloaded, so
+ * Inlines a tenant into the engine's index.html (docs/architecture.md "Building tenants"): title,
+ * description, theme CSS and the portal configuration, so the first paint is branded and needs no extra
+ * request. Used by `portal build` and by `portal dev` alike. A built page names its base texts' files instead
+ * of carrying them, so they are downloaded once for all tenants; the default locale's is preloaded, so
  * its download starts with the page's and not only once the entry script runs (engine/core/i18n.ts
  * fetches it the same way: same URL, against <base href>, CORS mode, same-origin credentials).
  */

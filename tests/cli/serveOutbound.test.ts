@@ -1,5 +1,5 @@
 /**
- * No serving command can let requests reach private addresses (README "Account events and
+ * No serving command can let requests reach private addresses (docs/going-live.md "Account events and
  * webhooks", "Outbound requests"): the variable that once did, PORTAL_WEBHOOK_ALLOW_PRIVATE, makes
  * `portal serve` refuse to start, with what to do instead, before it opens a database.
  */

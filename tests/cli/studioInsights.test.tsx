@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The studio's insights page (README "Retention insights") on a period with open and closed flows,
+ * The studio's insights page (docs/operators.md "Retention insights") on a period with open and closed flows,
  * in English and German: the rate is of the flows whose outcome is known and the open ones are
  * counted apart, reasons and offers by the order system's words (the code only without one),
  * money with its currency and per currency, and counts and rates each on their own chart and axis.

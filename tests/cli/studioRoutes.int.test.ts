@@ -63,7 +63,7 @@ beforeAll(async () => {
       distDir: path.join(dir, 'dist'),
       mailer,
       devPages: true,
-      // The CLI's Vite build stands in: the server never imports studio/ (README "Layers").
+      // The CLI's Vite build stands in: the server never imports studio/ (docs/architecture.md "Layers").
       buildStudio: async (studioDir) => {
         studioBuilds.push(studioDir);
         mkdirSync(studioDir, { recursive: true });
@@ -141,7 +141,7 @@ describe('portal studio API', () => {
       headers: { 'x-auth-token': signIn.body.session.accessToken },
     });
     expect(response.status).toBe(200);
-    // Only the tenant's seeded demo logins (README "Operators: the studio").
+    // Only the tenant's seeded demo logins (docs/operators.md "Operators: the studio").
     const refused = await studio('POST', '/api/sign-in', { tenant: id, email: 'nobody@example.com' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('not_a_demo_login');

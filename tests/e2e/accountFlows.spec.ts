@@ -139,7 +139,7 @@ function cancellablePublications(tenantId: string): Set<string> {
 
 /**
  * Pays in the sandbox popup the `open` action opens: the opener says the payment window is open,
- * the card is filled in and paid, and the popup closes itself (README "Payments").
+ * the card is filled in and paid, and the popup closes itself (docs/architecture.md "Payments").
  */
 async function payInPopup(
   page: Page,
@@ -648,7 +648,8 @@ test.describe('upgrade', () => {
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
     // §6 upgrade: ordering party, publications the tenant does not blacklist; the first one without
     // a planned upgrade yet and not print + digital already (the seed's upgrades are to print +
-    // digital, which a subscription that has it is not offered: README "The subscription lifecycle").
+    // digital, which a subscription that has it is not offered:
+    // docs/architecture.md "The subscription lifecycle").
     const blacklist: string[] = tenantFile(tenant).publicationBlacklists.upgrade;
     const own = demoSubscriptionIds(tenant);
     const target = (await ownSubscriptions(page, tenant)).find(

@@ -102,8 +102,8 @@ test('a change rejected through the feed reaches its subscriber by e-mail and on
 });
 
 /**
- * Whose data is it (README "Going live"): a subscriber changes an address, the order system rejects
- * the change; after a reload the subscriber sees the order system's address again, and the notice
+ * Whose data is it (docs/going-live.md "Whose data is it"): a subscriber changes an address, the order system
+ * rejects the change; after a reload the subscriber sees the order system's address again, and the notice
  * that says so, in German and in English.
  */
 test('an address change the order system rejects is taken back: the old address after a reload, and the notice', async ({

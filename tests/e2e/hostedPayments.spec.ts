@@ -1,5 +1,5 @@
 /**
- * A renewal paid by card through each hosted provider (README "Payments"), in Chromium as a
+ * A renewal paid by card through each hosted provider (docs/architecture.md "Payments"), in Chromium as a
  * subscriber pays: the popup opens the portal's checkout URL, lands on the provider's page (here the
  * local stand-in of Stripe Checkout or of Mollie's checkout, the official SDKs pointed at them), the
  * card is paid there, the provider reports to the portal's webhook and sends the popup back to the

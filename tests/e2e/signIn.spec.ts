@@ -201,8 +201,8 @@ test('kicker-auth: the kickeruser cookie signs the visitor in again in a new tab
     /^ssoid%3D/,
   );
 
-  // With the first tab closed no tab of the tenant can hand the session over (README "Sessions");
-  // the SSO cookie brings the visitor back in.
+  // With the first tab closed no tab of the tenant can hand the session over
+  // (docs/architecture.md "Sessions"); the SSO cookie brings the visitor back in.
   await page.close();
   const second = await context.newPage();
   await second.goto('/t/gartenfreunde/orders');

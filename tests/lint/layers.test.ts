@@ -1,6 +1,6 @@
 /**
- * The layer rules of eslint.config.js (README "Architecture") fail on a deliberate violation: each
- * case lints one import line as if it stood in a file of the named folder and expects the rule to
+ * The layer rules of eslint.config.js (docs/architecture.md "Architecture") fail on a deliberate violation:
+ * each case lints one import line as if it stood in a file of the named folder and expects the rule to
  * name it. A lint run that passes proves nothing unless the rules can fail.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * What an operator installs next to the portal (README "Operations"): every metric the alerting
+ * What an operator installs next to the portal (docs/going-live.md "Operations"): every metric the alerting
  * rules (ops/prometheus/alerts.yml) and the Grafana dashboards (ops/grafana/) name exists in the
  * portal's registry, so a renamed metric cannot leave an alert that never fires.
  */

@@ -1,6 +1,6 @@
 /**
  * Debian's promtool (package `prometheus`, installed by .ci/run) checks the alerting rules and a
- * scrape of a running server: `promtool check rules` and `promtool check metrics` (README
+ * scrape of a running server: `promtool check rules` and `promtool check metrics` (docs/going-live.md
  * "Operations"). Without promtool the test is skipped with a message, except under CI=true, where
  * it fails.
  */

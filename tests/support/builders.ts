@@ -23,7 +23,8 @@ export function makeTenant(overrides: Partial<Tenant> = {}): Tenant {
       fallbackEmail: 'service@acme.example',
       fallbackPhone: '+49 30 1234567',
     },
-    // What the data export tells subscribers (README "Download my data"); without it validate warns.
+    // What the data export tells subscribers (docs/subscribers.md "Download my data"); without it validate
+    // warns.
     privacy: {
       controller: { name: 'Acme Zeitung GmbH', addressLines: ['Hauptstraße 1', '10115 Berlin'] },
       contactEmail: 'datenschutz@acme.example',

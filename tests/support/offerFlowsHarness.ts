@@ -62,7 +62,7 @@ export interface OfferFlowsServer {
   db: Database;
   clock: Date;
   close: () => Promise<void>;
-  /** One round of the payment reconciliation job (README "Payments"). */
+  /** One round of the payment reconciliation job (docs/architecture.md "Payments"). */
   reconcilePayments: () => Promise<{ asked: number; settled: number }>;
   mails: (to: string) => Promise<Array<{ subject: string; text: string }>>;
   signIn: (t: ServerTenant, email?: string, locale?: string) => Promise<Client>;

@@ -1,6 +1,6 @@
 /**
- * The tenant file's `payments` setting (README "Payments", Going live step 6): a hosted provider
- * needs its settings, names environment variables rather than secrets, and `portal validate` warns
+ * The tenant file's `payments` setting (docs/architecture.md "Payments", Going live step 6): a hosted
+ * provider needs its settings, names environment variables rather than secrets, and `portal validate` warns
  * where a variable is not set or holds no key of the provider's form.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The `privacy` section (README "Download my data"): the export's README is written from it, so a
- * tenant whose subscribers sign in is warned — never refused — until it has one; the schema checks
+ * The `privacy` section (docs/subscribers.md "Download my data"): the export's README is written from it, so
+ * a tenant whose subscribers sign in is warned — never refused — until it has one; the schema checks
  * what it holds.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Which addresses count as public (README "Account events and webhooks", "Outbound requests"): the
- * rules the validator and the server's outbound guard share, in every notation an attacker may
+ * Which addresses count as public (docs/going-live.md "Account events and webhooks", "Outbound requests"):
+ * the rules the validator and the server's outbound guard share, in every notation an attacker may
  * write an address in, since each one names the same machine.
  */
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
  * - the browser's back button: an extra history entry for the same page catches the first step
  *   back, asks, and either steps back once more or restores the entry.
  * The portal uses react-router's declarative router (its data router, which offers useBlocker,
- * costs 16 KB of gzipped JavaScript on every screen; README "Speed and size"), so the guard does
+ * costs 16 KB of gzipped JavaScript on every screen; docs/testing.md "Speed and size"), so the guard does
  * not go through the router. `release()` lets a save navigate on without asking; `confirmLeave()`
  * asks for the form's own ways out (its cancel button), which are no links: true when the user may
  * leave (nothing unsaved, or "leave" chosen), and the guard is released then.

@@ -114,7 +114,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
     answer?: ECardAnswer;
     refusal?: unknown;
   } | null>(null);
-  // The user's timed cards still waiting, with "Do not send" (README "E-cards").
+  // The user's timed cards still waiting, with "Do not send" (docs/subscribers.md "E-cards").
   const scheduled = useResource('/e-cards', (client) => eCardApi(client).scheduled());
   const earliest = useMemo(() => {
     // The next whole minute one day ahead: the input works in minutes.

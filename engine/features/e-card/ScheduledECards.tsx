@@ -11,8 +11,8 @@ import { eCardApi } from './eCardApi';
 type ScheduledCard = ECardList['cards'][number];
 
 /**
- * The user's timed cards that have not gone out (README "E-cards"): who gets which card when, and
- * "Cancel" until its time — a person who timed a birthday card for next week may change their mind.
+ * The user's timed cards that have not gone out (docs/subscribers.md "E-cards"): who gets which card when,
+ * and "Cancel" until its time — a person who timed a birthday card for next week may change their mind.
  * The server deletes a card only while it waits; one the job is sending at that moment goes out,
  * and the list says so.
  */

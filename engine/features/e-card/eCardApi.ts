@@ -1,6 +1,7 @@
 /**
  * The e-card calls, their paths written once: account-flows.md §7 POST /e-cards, and the project's
- * own GET /e-cards and DELETE /e-cards/{id} for timed cards that have not gone out (README "E-cards").
+ * own GET /e-cards and DELETE /e-cards/{id} for timed cards that have not gone out
+ * (docs/subscribers.md "E-cards").
  */
 import type { ECardRequest } from '../../../schemas/generated/e-card-request';
 import type { ECardAnswer } from '../../../schemas/generated/e-card-answer';

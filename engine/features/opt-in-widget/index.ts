@@ -6,7 +6,7 @@ import { defineFeature } from '../types';
  * its own under the `opt-ins` flag: its settings are the tenant file's `optIns.widget` (the providers
  * with their texts and voucher pools), and without providers, or for an unknown `provider`, the page
  * shows the disabled message with the fallback contact. The voucher code is shown on the page the
- * double opt-in link opens (README "Opt-in widget").
+ * double opt-in link opens (docs/subscribers.md "Opt-in widget").
  */
 export const optInWidgetFeature = defineFeature({
   id: 'opt-in-widget',

@@ -1,4 +1,4 @@
-/** Creating a password account (portal-core.md §5; README "Sign-in safety"). */
+/** Creating a password account (portal-core.md §5; docs/architecture.md "Sign-in safety"). */
 import { normalizeEmail } from '../../../engine/domain/fieldRules';
 import type { ServerTenant } from '../../tenancy/tenantContext';
 import { HttpError } from '../../http/errors';

@@ -1,6 +1,7 @@
 /**
- * The sign-in links a visitor asks for (portal-core.md §7 login calls; README "Sign-in safety"): each
- * is queued or mailed whatever the address, so no answer tells whether an account exists.
+ * The sign-in links a visitor asks for (portal-core.md §7 login calls;
+ * docs/architecture.md "Sign-in safety"): each is queued or mailed whatever the address, so no answer tells
+ * whether an account exists.
  */
 import { authMail } from '../../mail/authMails';
 import { enqueueMail } from '../../store/mailQueueStore';
@@ -51,7 +52,7 @@ export async function requestMagicLink(
  * POST /login/email-zip: queues a login link that the sender mails only when the account speaks for
  * a business partner with that zip code. portal-core.md §7 answers the login itself; here an address
  * and a zip code (both easy to learn) open nothing without the mailbox, and the answer cannot tell
- * whether the pair matched (README "Sign-in safety").
+ * whether the pair matched (docs/architecture.md "Sign-in safety").
  */
 export async function requestEmailZipLink(
   kit: AuthKit,

@@ -1,7 +1,7 @@
 -- 001_initial: accounts, business partners, publications, subscriptions, orders, invoices, issues,
 -- and the auth tables. Entities and fields: portal-core.md §3; states: §4; roles: §6; constants: §9.
 --
--- Multi-tenancy (DESIGN.md "Data and the server"): every row carries its tenant_id, every primary
+-- Multi-tenancy (docs/architecture.md "Data and the server"): every row carries its tenant_id, every primary
 -- key and unique constraint starts with tenant_id, and every foreign key includes it, so a row can
 -- never point at another tenant's row. Fields the portal only displays live in a `details` jsonb
 -- column in the camelCase of the API; fields that are filtered, joined or sorted on are columns.

@@ -1,8 +1,10 @@
 -- 002_orders_and_invoices: what the orders, subscription, link and invoice calls keep
--- (portal-core.md §2 "Subscription detail", §4, §9). Every row carries its tenant (DESIGN.md).
+-- (portal-core.md §2 "Subscription detail", §4, §9). Every row carries its tenant
+-- (docs/architecture.md "The design").
 
 -- Invoice requests, once per day per invoice (§9 "Invoice request: once per day"), held in the
--- database so every server instance refuses the second request of the day (DESIGN.md "At scale").
+-- database so every server instance refuses the second request of the day
+-- (docs/architecture.md "Data and the server": At scale).
 create table invoice_requests (
   tenant_id      text        not null,
   user_id        text        not null,
@@ -33,7 +35,7 @@ create table download_keys (
 );
 create index download_keys_expires on download_keys (expires_at);
 
--- Record of state-changing calls of these features (DESIGN.md "Quality bars": recorded).
+-- Record of state-changing calls of these features (docs/architecture.md "Quality bars": recorded).
 create table account_activity (
   tenant_id  text        not null,
   id         bigint      generated always as identity,

@@ -1,6 +1,7 @@
 -- 003_contact_messages: messages sent through the contact form (portal-core.md §2 "Contact",
 -- §7 POST /contact). Every message is kept, then mailed to the tenant's contact address.
--- Like every table, rows carry tenant_id and the key starts with it (DESIGN.md "Data and the server").
+-- Like every table, rows carry tenant_id and the key starts with it
+-- (docs/architecture.md "Data and the server").
 
 create table contact_messages (
   tenant_id         text        not null,

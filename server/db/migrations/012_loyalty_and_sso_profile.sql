@@ -1,6 +1,7 @@
 -- 012_loyalty_and_sso_profile: the loyalty programme and the SSO profile page (account-flows.md
 -- §2 "SSO profile", "Loyalty programme", §3 loyalty user, tier, reward, claim, history entry, §4
--- "Reward claim", "SSO delete", "Loyalty opt-out"). Every row carries its tenant (DESIGN.md).
+-- "Reward claim", "SSO delete", "Loyalty opt-out"). Every row carries its tenant
+-- (docs/architecture.md "The design").
 
 -- 1. Deleted accounts (§4 "SSO delete"). The row stays, anonymised, because accounting records
 --    (payments, invoice requests, cancellations) point at it; everything personal is removed.

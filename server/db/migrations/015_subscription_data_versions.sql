@@ -4,7 +4,7 @@
 -- reuse it while the version it reads together with the session is unchanged
 -- (server/subscription/subscriptionListCache.ts). The version lives in the database, not in a
 -- server: a change made through one instance is seen by the next request on every other one
--- (README "Running more than one instance").
+-- (docs/architecture.md "Running more than one instance").
 --
 -- The triggers are deferred to the commit: a version row is locked only in the last moment of a
 -- transaction, after every other lock it takes, and becomes visible together with the data. A
@@ -13,7 +13,7 @@
 -- server/store/subscriptionStore.ts, used by the due-changes job). A transaction raises each
 -- tenant's version once, however many rows it changes (portal.raised_versions, local to it).
 -- A database restored from a backup may bring back an older version: restart the servers after a
--- restore (README "Running more than one instance").
+-- restore (docs/architecture.md "Running more than one instance").
 create table subscription_data_versions (
   tenant_id text   primary key,
   version   bigint not null

@@ -1,4 +1,4 @@
--- Who owns what (README "Going live": "Whose data is it"): the order system owns the records it
+-- Who owns what (docs/going-live.md "Whose data is it"): the order system owns the records it
 -- sends; a subscriber's change to such a record is the portal's pending change on top of the order
 -- system's last record until the order system confirms or rejects it. The tables keep what the
 -- portal shows (the order system's record with the pending changes applied), so every screen and

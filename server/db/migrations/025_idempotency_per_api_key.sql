@@ -1,5 +1,5 @@
 -- 025_idempotency_per_api_key: an Idempotency-Key's kept answer belongs to the API key that got
--- it (README "Going live with your order system" 2, "Idempotency-Key"). Before, one tenant's keys
+-- it (docs/going-live.md "Going live with your order system" 2, "Idempotency-Key"). Before, one tenant's keys
 -- shared the answers: a write key retrying with the idempotency key a read key had used got the
 -- read key's 403, and a read key got a write key's 201 replayed. Now each API key has its own
 -- idempotency keys, and an answer is replayed only to the API key, method, path, query and body

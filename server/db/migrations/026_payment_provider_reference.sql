@@ -1,5 +1,5 @@
 -- 026_payment_provider_reference: payments taken by a provider's hosted page (Stripe Checkout,
--- Mollie; README "Payments"). The provider's id of the page the subscriber pays on (a Checkout
+-- Mollie; docs/architecture.md "Payments"). The provider's id of the page the subscriber pays on (a Checkout
 -- Session `cs_…`, a Mollie payment `tr_…`) identifies the payment in the provider's webhooks and in
 -- the reconciliation job's questions; `provider_details` keeps what the provider answered that the
 -- portal needs again (the hash of the page key the session was opened with, a Mollie customer).

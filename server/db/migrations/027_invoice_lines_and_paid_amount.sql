@@ -1,5 +1,5 @@
 -- 027_invoice_lines_and_paid_amount: an invoice of the payment history as the order system books it
--- (README "Invoices and documents"): its lines (description with translations, quantity, gross unit
+-- (docs/invoices.md "Invoices and documents"): its lines (description with translations, quantity, gross unit
 -- price, VAT category and rate; schemas/api/order-system-payment.schema.json) and what has been
 -- paid of it (EN 16931 BT-113), so that a partly paid invoice asks for the rest only and a bundle
 -- at two rates is split per rate. Both may be null: an invoice without lines is one line of the

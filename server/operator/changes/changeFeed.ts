@@ -1,5 +1,5 @@
 /**
- * The change feed of the operator API (DESIGN.md "Data and the server": Out): the
+ * The change feed of the operator API (docs/architecture.md "Data and the server": Out): the
  * tenant's account events as pages the order system walks with a cursor, and their
  * acknowledgement — confirmed, or rejected with a reason the subscriber reads on the orders page
  * and is told by e-mail. One transaction per acknowledgement: the decision, its event and its mail.
@@ -157,7 +157,7 @@ export async function acknowledgeChange(
     }
     const now = deps.now();
     let rejectionEventId: string | null = null;
-    // The order system's record is the truth again at once (README "Going live": "Whose data is it").
+    // The order system's record is the truth again at once (docs/going-live.md "Whose data is it").
     if (body.status === 'confirmed') await confirmChangesOf(tx, tenant.id, eventId);
     else await revertChangesOf(tx, tenant.id, eventId);
     if (reason && mailLocale) {

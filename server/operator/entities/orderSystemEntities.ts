@@ -1,5 +1,5 @@
 /**
- * The entities a publisher's order system owns and sends to the portal (issue 25, DESIGN.md "Data
+ * The entities a publisher's order system owns and sends to the portal (issue 25, docs/architecture.md "Data
  * and the server": In), one table each: what the operator API's upserts, `portal import` and the
  * demo seed write. A record is the table's row with its columns in camelCase (`bp_number` ->
  * `bpNumber`), plus `version`; its JSON Schema is `schemas/api/order-system-<schema>.schema.json`
@@ -301,7 +301,7 @@ export const KEY_SEPARATOR = '~';
 /**
  * A record key as its parts, the reverse of recordKey: split at the separator, the last part
  * taking the rest. Only the last field of a key may hold a `~` (a licence's e-mail address; the
- * schemas refuse it in every other key field, README "Going live with your order system" 2), so
+ * schemas refuse it in every other key field, docs/going-live.md "Going live with your order system" 2), so
  * the split is unambiguous. Fewer parts than the key has fields is a key of another entity's shape.
  */
 export function splitKey(entity: OrderSystemEntity, key: string): string[] {

@@ -14,7 +14,7 @@ import { KEY_SEPARATOR, type OrderSystemEntity, fieldOf, recordKey, splitKey } f
  * then named by its key, its version as a number and a hash of its content.
  *
  * Whatever the record's table would refuse is refused here first, as a problem with its pointer
- * (README "Going live with your order system" 2): the schemas carry the tables' limits (char(10)
+ * (docs/going-live.md "Going live with your order system" 2): the schemas carry the tables' limits (char(10)
  * columns, check constraints, integer and numeric ranges, key lengths, dates PostgreSQL can hold),
  * and every string and field name is checked for what no text or jsonb column stores (NUL, an
  * unpaired surrogate). The import reads its lines with this too, so it reports them per line.
@@ -243,7 +243,7 @@ function canonical(value: unknown): string {
 
 /**
  * Rules between a record's fields that its schema cannot say. An invoice's lines must add up to the
- * amount booked (README "Going live with your order system" 2): the invoice states both, and EN
+ * amount booked (docs/going-live.md "Going live with your order system" 2): the invoice states both, and EN
  * 16931 refuses an invoice whose lines and total differ (BR-CO-10, BR-CO-15).
  */
 const RECORD_RULES: Partial<

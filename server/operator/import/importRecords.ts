@@ -23,7 +23,7 @@ import { readRecord } from '../entities/orderSystemRecords';
 import { importRows, imports, importsRunning, tenantLabel } from '../../metrics/registry';
 
 /**
- * The bulk import of the order system's records (README "Going live with your order system",
+ * The bulk import of the order system's records (docs/going-live.md "Going live with your order system",
  * 3. Import): NDJSON, one file per entity (`<entity>.ndjson`, a record per line, the API's JSON
  * Schemas), for the first load and the nightly full sync. `portal import`,
  * POST /operator/v1/imports/<entity> and the demo seed all run it.
@@ -109,11 +109,11 @@ const PROGRESS_EVERY_LINES = 10_000;
 /** Rows written to an entity's table after which its statistics are refreshed (analyzeEntityTables). */
 const ANALYZE_AFTER_WRITES = 5_000;
 
-/** Longest line read by default (README "Going live with your order system", 3. Import). */
+/** Longest line read by default (docs/going-live.md "Going live with your order system", 3. Import). */
 export const DEFAULT_MAX_LINE_BYTES = 1024 ** 2;
 
 /**
- * The import's temporary folders (README "Going live with your order system", 3. Import): the
+ * The import's temporary folders (docs/going-live.md "Going live with your order system", 3. Import): the
  * spool of pass 1 (as large as the files) and an API upload. Their names carry the owning process,
  * `portal-import-spool-<pid>-XXXXXX`: a process killed with SIGKILL cannot remove its own, so every
  * import removes those of processes that are gone.
@@ -349,7 +349,7 @@ class KeyLines {
 }
 
 /**
- * `/id "F31" appears again: line 3 has the same key` (README "Going live with your order system",
+ * `/id "F31" appears again: line 3 has the same key` (docs/going-live.md "Going live with your order system",
  * 3. Import): the same record twice in one import is refused, as either line may be the one meant.
  * A key of several fields names the others after its last one.
  */
@@ -461,7 +461,7 @@ class ImportRefused extends Error {
 
 /**
  * Imports the sources into the tenant: validates all, then loads them in one transaction. Counted
- * for the operator's monitoring (README "Operations"): running imports, each import's result and
+ * for the operator's monitoring (docs/going-live.md "Operations"): running imports, each import's result and
  * the rows a written one merged, by entity and outcome.
  */
 export async function importSources(
@@ -689,7 +689,7 @@ function isRefusedRecord(error: unknown): boolean {
 }
 
 /**
- * What the database refused in a record, in the words of the other problems (README "Going live
+ * What the database refused in a record, in the words of the other problems (docs/going-live.md "Going live
  * with your order system", 3. Import: every problem as `file:line /pointer message`): the column
  * it names, or the column of a check named `<table>_<column>_check` (PostgreSQL's name for a
  * column's check), becomes the pointer; the constraint's name, from the migrations, tells which rule.

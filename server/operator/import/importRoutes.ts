@@ -21,7 +21,7 @@ import {
 export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
 
 /**
- * `POST /operator/v1/imports/<entity>` (scope import; README "Going live with your order system",
+ * `POST /operator/v1/imports/<entity>` (scope import; docs/going-live.md "Going live with your order system",
  * 3. Import, "Through the API"): the body is the entity's NDJSON file (`Content-Type:
  * application/x-ndjson`), streamed to a temporary file and imported exactly as `portal import` does.
  * Answers 200 with the summary, or 422 `import_refused` listing every problem as

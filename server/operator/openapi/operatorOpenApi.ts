@@ -276,7 +276,7 @@ function queryParameters(components: SchemaComponents, basename: string): Json[]
 
 /**
  * The refusals an operation gets from what it reads, whichever part it belongs to, so that every
- * status it can answer is in the document (README "The OpenAPI description"):
+ * status it can answer is in the document (docs/going-live.md "The OpenAPI description"):
  *  - a JSON body goes through the one parser of operatorInputGuard.ts (operatorJsonBody): 400 when
  *    it is not JSON, 413 over 4 MB, 415 for a charset or Content-Encoding it cannot read;
  *  - anything read from the request can be refused, by the checks or, for a value they let

@@ -1,5 +1,5 @@
 /**
- * The demo logins printed at start (DESIGN.md "Data and the server"): one line per persona account
+ * The demo logins printed at start (docs/architecture.md "Data and the server"): one line per persona account
  * saying what it shows. Last in the list because it counts the rows of all the other modules; it
  * owns no table (the accounts are users.ts).
  */

@@ -48,7 +48,10 @@ export interface PaymentHistorySpec {
   lines?: PaymentSeedLine[];
 }
 
-/** A partly paid invoice: the order system books what came in, here two fifths (README "Invoices and documents"). */
+/**
+ * A partly paid invoice: the order system books what came in, here two fifths
+ * (docs/invoices.md "Invoices and documents").
+ */
 const partPayment = (amountCents: number) => (Math.round(amountCents * 0.4) / 100).toFixed(2);
 
 export function addPaymentHistory(ctx: SeedContext, spec: PaymentHistorySpec): void {

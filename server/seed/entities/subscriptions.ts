@@ -315,7 +315,7 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
 
 /**
  * The lines of the business customer's yearly invoice: five copies of the printed title at its rate
- * (the tenant file's, README "Invoices and documents": 7 % in Germany, §12 (2) Nr. 1 UStG; 0 % in
+ * (the tenant file's, docs/invoices.md "Invoices and documents": 7 % in Germany, §12 (2) Nr. 1 UStG; 0 % in
  * the UK, zero-rated as a newspaper or periodical) and a webinar pass at the standard rate (19 %
  * in Germany, 20 % in the UK: a live online seminar is a service, no publication).
  */
@@ -598,7 +598,7 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
     }),
   );
   // Last, so the numbers of everything before stay as they were: the company, a business customer with a login of its own (its procurement mailbox): five
-  // copies of the print edition and a webinar pass on one invoice, at two VAT rates (README
+  // copies of the print edition and a webinar pass on one invoice, at two VAT rates (docs/invoices.md
   // "Invoices and documents": a printed paper at the reduced or zero rate, a live online seminar
   // is no publication and bears the standard rate), invoiced yearly; the newest invoice partly paid.
   // Where the tenant offers it, the invoices of both the company's subscriptions come as XRechnung too.

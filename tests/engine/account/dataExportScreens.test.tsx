@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * "Download my data" on the screen engine/domain/dataExport.ts names (README "Download my data"):
- * the addresses page of a tenant without account details shows the section and asks the server
- * for the export; a tenant with account details keeps it there, not on the addresses page; a
- * tenant nobody signs in to has none. Both languages.
+ * "Download my data" on the screen engine/domain/dataExport.ts names
+ * (docs/subscribers.md "Download my data"): the addresses page of a tenant without account details shows the
+ * section and asks the server for the export; a tenant with account details keeps it there, not on the
+ * addresses page; a tenant nobody signs in to has none. Both languages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import BusinessPartnersScreen from '../../../engine/features/business-partners/BusinessPartnersScreen';

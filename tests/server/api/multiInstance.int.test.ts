@@ -1,6 +1,6 @@
 /**
- * Several server instances on one database (README "Running more than one instance"): the server
- * keeps nothing in memory another instance needs. Two apps, each with its own connection pool on the
+ * Several server instances on one database (docs/architecture.md "Running more than one instance"): the
+ * server keeps nothing in memory another instance needs. Two apps, each with its own connection pool on the
  * same PostgreSQL database, behind no shared memory at all.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';

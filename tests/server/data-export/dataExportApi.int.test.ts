@@ -1,5 +1,5 @@
 /**
- * "Download my data" (README "Download my data"): the request mails a link (in the subscriber's
+ * "Download my data" (docs/subscribers.md "Download my data"): the request mails a link (in the subscriber's
  * language), is limited to one a day and recorded; the link downloads a ZIP of the account's data —
  * JSON, a README with the tenant's privacy information and the invoices as PDFs — only for the
  * account that asked, on its own tenant, for 24 hours; no export holds another demo persona's data;

@@ -1,6 +1,6 @@
 /**
- * PostgreSQL restarting under load (README "Running more than one instance"): two portal instances
- * on one external PostgreSQL (a private cluster of the system's PostgreSQL 15, like the postgres
+ * PostgreSQL restarting under load (docs/architecture.md "Running more than one instance"): two portal
+ * instances on one external PostgreSQL (a private cluster of the system's PostgreSQL 15, like the postgres
  * project's) take writes, reads and mail while the server is restarted (`pg_ctl restart -m fast`)
  * and, separately, while every backend is terminated. They answer 503 with Retry-After only while it
  * is really down, never another 5xx, reconnect by themselves, lose no acknowledged write, send every

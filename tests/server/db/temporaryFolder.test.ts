@@ -1,6 +1,6 @@
 /**
- * The embedded PostgreSQL's check of the temporary folder (README "The database"): as root, with a
- * TMPDIR the `postgres` user cannot pass through, initdb failed with "Permission denied" on a file
+ * The embedded PostgreSQL's check of the temporary folder (docs/architecture.md "The database"): as root,
+ * with a TMPDIR the `postgres` user cannot pass through, initdb failed with "Permission denied" on a file
  * name; now the start stops before initdb with a message that names TMPDIR and the fix.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

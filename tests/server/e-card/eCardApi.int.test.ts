@@ -1,5 +1,5 @@
 /**
- * POST /e-cards and the e-card job (account-flows.md §2 "E-card", §5, §7, §9; README "E-cards"):
+ * POST /e-cards and the e-card job (account-flows.md §2 "E-card", §5, §7, §9; docs/subscribers.md "E-cards"):
  * cards sent now and at their time as real e-mails with the template image inline, the refusals
  * (no session, flag off, another's subscription, bad fields, too early), the abuse limits (daily cap,
  * message length) and one mail even when two job runners race over the same due card.

@@ -6,7 +6,7 @@
  * the README's recipe (one secret, two during a rotation, a changed body or another secret
  * refused), and a 410 Gone answer disables the endpoint. The penetration test's attack: deliveries
  * to this machine by IP literal in every notation, by a name that resolves to it, or by a redirect,
- * are refused and recorded with the reason, and the receiver gets no connection (README "Account
+ * are refused and recorded with the reason, and the receiver gets no connection (docs/going-live.md "Account
  * events and webhooks", "Outbound requests").
  */
 import { readFileSync } from 'node:fs';

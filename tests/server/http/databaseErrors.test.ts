@@ -1,5 +1,5 @@
 /**
- * Which database errors are whose (README "Going live with your order system"): 503
+ * Which database errors are whose (docs/going-live.md "Going live with your order system"): 503
  * `database_unavailable` only when the database cannot be reached, and the errors a request's own
  * values cause as that request's 4xx — never a 500, never a 503 that tells a client to retry.
  */

@@ -1,6 +1,6 @@
 /**
- * The outbound guard (README "Account events and webhooks", "Outbound requests"), attacked the way
- * the penetration test did: a receiver listens on every local address of this machine, and
+ * The outbound guard (docs/going-live.md "Account events and webhooks", "Outbound requests"), attacked the
+ * way the penetration test did: a receiver listens on every local address of this machine, and
  * requests name it in every notation. None reaches it, not even with a TCP connection, and the
  * error says why. A name that resolves to a private address is refused the same way, a redirect
  * is never followed, and the time-out covers resolving and connecting too.

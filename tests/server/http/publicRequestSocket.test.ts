@@ -1,6 +1,6 @@
 /**
- * The outbound guard's last check (README "Account events and webhooks", "Outbound requests"): the
- * address the socket is actually connected to. Resolving and connecting to the checked address
+ * The outbound guard's last check (docs/going-live.md "Account events and webhooks", "Outbound requests"):
+ * the address the socket is actually connected to. Resolving and connecting to the checked address
  * leaves nothing for a re-pointed name to change, so a network has to misroute the connection to
  * get past the first two checks; node:net's connect is replaced here by one that does, sending a
  * connection for a public address to a receiver on 127.0.0.1. It is destroyed before a byte of the

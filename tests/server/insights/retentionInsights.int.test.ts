@@ -3,7 +3,8 @@
  * flows started, open, offers shown, accepted, cancelled, kept, save rate and revenue, per
  * publication and reason, per ISO week and per experiment variant, with the attribution rules (an
  * outcome belongs to the latest start of its subscription and flow, within ATTRIBUTION_DAYS), and
- * the flows still open at the moment asked (README "Retention insights": only a closed window keeps).
+ * the flows still open at the moment asked (docs/operators.md "Retention insights": only a closed window
+ * keeps).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

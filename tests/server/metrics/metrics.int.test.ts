@@ -1,5 +1,5 @@
 /**
- * The Prometheus metrics (README "Operations"): a request, a mail, a webhook, an acknowledgement
+ * The Prometheus metrics (docs/going-live.md "Operations"): a request, a mail, a webhook, an acknowledgement
  * and an import move the metrics they should, read through a scrape as Prometheus reads them; and
  * after requests with e-mail addresses and ids in their paths, every label value of the scrape is
  * from a bounded set (route templates, the directory's tenants, fixed words), never a raw path, an

@@ -1,5 +1,5 @@
 /**
- * Readiness details (server/metrics/readiness.ts, README "Operations"): pending migrations and
+ * Readiness details (server/metrics/readiness.ts, docs/going-live.md "Operations"): pending migrations and
  * background jobs that stopped completing rounds.
  */
 import { afterAll, describe, expect, it } from 'vitest';

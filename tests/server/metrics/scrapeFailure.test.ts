@@ -1,5 +1,5 @@
 /**
- * A scrape while the database is away (README "Operations"): it answers within its wait with the
+ * A scrape while the database is away (docs/going-live.md "Operations"): it answers within its wait with the
  * metrics it has, counts the failed reads in portal_scrape_errors_total and says
  * portal_database_up 0; the first connection error spares the other reads the wait.
  */

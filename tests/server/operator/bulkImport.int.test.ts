@@ -1,6 +1,6 @@
 /**
- * `portal import` (README "Going live with your order system", 3. Import): every bad line reported
- * as `file:line /pointer message` with nothing written, a missing reference refusing the whole
+ * `portal import` (docs/going-live.md "Going live with your order system", 3. Import): every bad line
+ * reported as `file:line /pointer message` with nothing written, a missing reference refusing the whole
  * import, an interrupted import that leaves nothing behind and is run again, and a second identical
  * import that changes nothing. tests/server/operator/importRefusals.int.test.ts has the other
  * refusals.

@@ -1,6 +1,6 @@
 /**
- * `portal import` refuses a file set whole (README "Going live with your order system", 3. Import):
- * for each kind of bad input nothing is written and every problem is named by `file:line`.
+ * `portal import` refuses a file set whole (docs/going-live.md "Going live with your order system",
+ * 3. Import): for each kind of bad input nothing is written and every problem is named by `file:line`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,5 +1,5 @@
 /**
- * A schema-driven fuzz of the operator API (README "Going live with your order system", "The
+ * A schema-driven fuzz of the operator API (docs/going-live.md "Going live with your order system", "The
  * OpenAPI description"): every operation of the OpenAPI document the tenant serves, called with
  * input generated from the document's own schemas — valid values first, then each mutated (wrong
  * types, huge numbers, 1e30, -1, NUL, unpaired surrogates, long strings, extra `~` parts, empty,

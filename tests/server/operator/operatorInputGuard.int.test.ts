@@ -1,5 +1,5 @@
 /**
- * The operator API answers odd input with 4xx, never 5xx (README "Going live with your order
+ * The operator API answers odd input with 4xx, never 5xx (docs/going-live.md "Going live with your order
  * system"): the requests that answered 500 or 503 in the schema-driven fuzz runs, each now the
  * client's 400 naming the field, and database errors of bad input that get past the checks as
  * the client's 4xx — with 503 `database_unavailable` left to a database that is really unreachable.

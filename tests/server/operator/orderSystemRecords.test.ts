@@ -1,7 +1,7 @@
 /**
  * A record of the order system is refused by readRecord whenever its table would refuse it
- * (README "Going live with your order system" 2): no text PostgreSQL cannot store, nothing longer or
- * larger than its column holds, nothing a check constraint refuses, versions the bigint and a
+ * (docs/going-live.md "Going live with your order system" 2): no text PostgreSQL cannot store, nothing longer
+ * or larger than its column holds, nothing a check constraint refuses, versions the bigint and a
  * JavaScript number both keep exactly. The import reads its lines with it, so each is one line's
  * problem there; the API's upserts answer them as 400 by pointer.
  */

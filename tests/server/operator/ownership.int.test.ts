@@ -1,5 +1,5 @@
 /**
- * Whose data is it (README "Going live": "Whose data is it", migration 023): the order system owns
+ * Whose data is it (docs/going-live.md "Whose data is it", migration 023): the order system owns
  * the records it sends; a subscriber's change is the portal's pending change on top of the order
  * system's last record until the order system answers. Through the API as an order system and a
  * subscriber use it, then as a property over interleavings of changes, answers, upserts, imports

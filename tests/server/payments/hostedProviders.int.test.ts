@@ -1,6 +1,6 @@
 /**
- * Stripe Checkout and Mollie behind the payment adapter (README "Payments"), through the official
- * SDKs pointed at local stand-ins of the providers' documented APIs: each flow settles once (a
+ * Stripe Checkout and Mollie behind the payment adapter (docs/architecture.md "Payments"), through the
+ * official SDKs pointed at local stand-ins of the providers' documented APIs: each flow settles once (a
  * repeated or reordered report changes nothing), a forged signature, a foreign tenant's report and an
  * unknown payment are refused, a lost webhook is reconciled, and declined and cancelled payments end
  * as such. The renewal is the offer flow paid here; the payment method change registers a card.

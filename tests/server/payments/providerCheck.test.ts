@@ -1,6 +1,6 @@
 /**
- * `portal payments check <tenant>` (README "Payments", Going live step 6): one harmless read with the
- * tenant's credentials at its provider — through the official SDKs, here at the local stand-ins —
+ * `portal payments check <tenant>` (docs/architecture.md "Payments", Going live step 6): one harmless read
+ * with the tenant's credentials at its provider — through the official SDKs, here at the local stand-ins —
  * and the webhook URL to enter; a wrong or missing key is a failure with the reason.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

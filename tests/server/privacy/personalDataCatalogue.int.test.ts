@@ -1,5 +1,5 @@
 /**
- * The personal-data catalogue (README "Download my data": "The personal-data catalogue") against
+ * The personal-data catalogue (docs/subscribers.md "Download my data": "The personal-data catalogue") against
  * the migrated database and against what the portal really does:
  *
  *  - PostgreSQL's catalogue: every table naming an account or a business partner, and every column

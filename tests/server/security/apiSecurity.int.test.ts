@@ -271,8 +271,8 @@ const hasBody = (route: ApiRoute) => route.method !== 'GET';
 const PUBLIC_ASSETS = /\/api\/(payments\/(sandbox|hosted)\.(js|css)|opt-ins\/confirm(\.js)?)(\?.*)?$/;
 
 /**
- * The payment providers' webhooks (README "Payments"): called by Stripe's and Mollie's servers, with
- * no cookie and so no XSRF token; Stripe's proof is its signature over the raw body, Mollie's answer
+ * The payment providers' webhooks (docs/architecture.md "Payments"): called by Stripe's and Mollie's servers,
+ * with no cookie and so no XSRF token; Stripe's proof is its signature over the raw body, Mollie's answer
  * to the portal's own question. They refuse instead: the XSRF test checks they change nothing.
  */
 const PROVIDER_WEBHOOK = /^\/payments\/(stripe|mollie)\/webhook$/;

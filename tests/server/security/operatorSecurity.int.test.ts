@@ -1,5 +1,5 @@
 /**
- * The operator API (README "Going live with your order system") in the security suite: its routes
+ * The operator API (docs/going-live.md "Going live with your order system") in the security suite: its routes
  * are read from the app's router stack like the subscribers' API (apiRouteList.ts), so a route
  * added to an operator part is attacked the moment it exists. Each one, called without a key, with
  * a made-up key and with another tenant's valid key, answers 401 `invalid_api_key` and changes no

@@ -1,5 +1,5 @@
 /**
- * Every page the server serves has a Content-Security-Policy with `frame-ancestors` (README
+ * Every page the server serves has a Content-Security-Policy with `frame-ancestors` (docs/architecture.md
  * "Sign-in safety", response headers). The penetration test found the demo index page `/` without
  * either. This walks every GET route the app registers (read from its router stack, like the API
  * suite), the studio's, and the pages that need a real id or key (the payment page, a draft's

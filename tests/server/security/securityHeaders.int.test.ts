@@ -2,7 +2,7 @@
  * Issue 10, finding 9: the portal pages' CSP held only frame-ancestors; no nosniff, no
  * Referrer-Policy, no Cache-Control on personal JSON; /preview listed every tenant in production;
  * the kickeruser cookie went to every tenant on a shared host. And (a later penetration test) that
- * cookie is readable by scripts: it must be, the page reads it (README "Sign-in safety").
+ * cookie is readable by scripts: it must be, the page reads it (docs/architecture.md "Sign-in safety").
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -153,7 +153,8 @@ describe('cookies', () => {
         expect(answer.status).toBe(200);
         const cookie = setCookies(answer.headers['set-cookie']).find((c) => c.startsWith('kickeruser='))!;
         const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
-        // README "Sign-in safety": the page reads the ssoid and posts it to /kicker-auth/get-user.
+        // docs/architecture.md "Sign-in safety": the page reads the ssoid and posts it to
+        // /kicker-auth/get-user.
         expect(attributes).not.toContain('httponly');
         expect(attributes).toContain('samesite=lax');
         expect(attributes.includes('secure'), `https: ${https}`).toBe(https);

@@ -1,5 +1,5 @@
 /**
- * The studio is a tool of the machine it runs on (README "Operators: the studio"). Written as the
+ * The studio is a tool of the machine it runs on (docs/operators.md "Operators: the studio"). Written as the
  * attacks of a penetration test, each of which used to work:
  *  - `portal serve --outbox-viewer` answered POST /studio/api/sign-in with a session of any account
  *    and listed accounts at /studio/api/demo-users;

@@ -1,5 +1,5 @@
 /**
- * The demo's invoices as a tax adviser would read them (README "Invoices and documents"): a
+ * The demo's invoices as a tax adviser would read them (docs/invoices.md "Invoices and documents"): a
  * business customer who signs in and gets the XRechnung beside the PDF, an invoice of two lines at
  * the rates of the seller's country (a printed title at 7 % in Germany or 0 % in the UK, a webinar
  * pass at the standard rate), and partly paid invoices that say what was paid — all of them

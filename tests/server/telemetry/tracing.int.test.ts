@@ -1,5 +1,5 @@
 /**
- * Traces (README "Operations"): with the OpenTelemetry SDK started before express and pg load, a
+ * Traces (docs/going-live.md "Operations"): with the OpenTelemetry SDK started before express and pg load, a
  * request's trace holds its database spans (Express's middleware spans too under `portal serve`;
  * vitest loads express by its file path, which the loader hook does not match), its JSON log lines carry its trace id, and
  * a webhook delivery sends a W3C traceparent of its attempt's trace. Spans go to an in-memory

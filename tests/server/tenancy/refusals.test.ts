@@ -1,6 +1,6 @@
 /**
- * The server's 403 for a capability rule carries the rule's reason (README "Server: schema → route
- * → service → store"): the same reason checkCapability gives the button and the flow's notice.
+ * The server's 403 for a capability rule carries the rule's reason (docs/architecture.md "Server: schema →
+ * route → service → store"): the same reason checkCapability gives the button and the flow's notice.
  */
 import { describe, expect, it } from 'vitest';
 import { checkCapability } from '../../../engine/domain/capabilities';

@@ -1,7 +1,7 @@
 /**
  * The anonymous widgets (account-flows.md §2 "Email widget", "Opt-in widget", §3, §5, §7, §8;
- * README "E-mail widget", "Opt-in widget"): POST /link-email answers the same whatever matched and
- * mails a link only to the address on record; the link shows the subscription and rewards and
+ * docs/subscribers.md "E-mail widget", "Opt-in widget"): POST /link-email answers the same whatever matched
+ * and mails a link only to the address on record; the link shows the subscription and rewards and
  * records the link and opt-in once. POST /opt-in mails a confirmation; the voucher code comes with
  * the confirmation, once per code even under concurrent confirmations; an exhausted pool, a
  * disabled widget and an unknown provider are refused; both are rate-limited.
