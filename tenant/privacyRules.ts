@@ -26,7 +26,7 @@ export function privacyWarnings(tenant: Record<string, unknown>): Problem[] {
       at: 'key',
       message:
         'no privacy section: subscribers who download their data are told neither who is responsible for it nor whom to ask (GDPR Art. 15(1))',
-      hint: 'add "privacy" with the controller\'s name and address, the contact e-mail and the supervisory authority; purposes, recipients and retention per locale (README "Download my data")',
+      hint: 'add "privacy" with the controller\'s name and address, the contact e-mail and the supervisory authority; purposes, recipients and retention per locale (docs/subscribers.md "Download my data")',
     },
   ];
 }

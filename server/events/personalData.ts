@@ -16,7 +16,7 @@ export const eventsPersonalData: PersonalDataManifest = {
       erase: {
         action: 'keep',
         reason:
-          'the changes sent to the publisher\'s systems: an order system that has not read or answered one yet still needs it (README "The change feed"); the retention ends it',
+          'the changes sent to the publisher\'s systems: an order system that has not read or answered one yet still needs it (docs/going-live.md "The change feed"); the retention ends it',
       },
       expire: {
         by: deleteExpiredRows,

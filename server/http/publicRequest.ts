@@ -95,7 +95,7 @@ export function retiredPrivateAddressSwitch(
   const name = RETIRED_SWITCHES.find((candidate) => env[candidate] !== undefined && env[candidate] !== '');
   return (
     name &&
-    `${name} is set, but the server sends webhooks (and every other request to a URL a tenant file or an operator names) to public addresses only, and no setting switches that off: remove ${name}, and give the receiver a public https address (README "Account events and webhooks", "Outbound requests")`
+    `${name} is set, but the server sends webhooks (and every other request to a URL a tenant file or an operator names) to public addresses only, and no setting switches that off: remove ${name}, and give the receiver a public https address (docs/going-live.md "Account events and webhooks", "Outbound requests")`
   );
 }
 

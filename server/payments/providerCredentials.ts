@@ -24,7 +24,7 @@ function missing(tenant: ServerTenant, what: string): HttpError {
   return new HttpError(
     503,
     'payment_unavailable',
-    `Payments of ${tenant.id} are not available: ${what}. See README "Payments".`,
+    `Payments of ${tenant.id} are not available: ${what}. See docs/going-live.md "6. Payments".`,
   );
 }
 

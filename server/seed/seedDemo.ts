@@ -46,5 +46,5 @@ export async function seedDemo(
  * operator API (docs/going-live.md "Going live with your order system").
  */
 export function bringDataInHint(tenantId: string): string {
-  return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`npx portal import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`npx portal keys create ${tenantId} --scope read,write,import\`); README "Going live with your order system"`;
+  return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`npx portal import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`npx portal keys create ${tenantId} --scope read,write,import\`); docs/going-live.md "Going live with your order system"`;
 }

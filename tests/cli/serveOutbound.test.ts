@@ -17,7 +17,7 @@ describe('private addresses under portal serve', () => {
     // A database that would fail loudly if it were opened: the refusal comes first.
     vi.stubEnv('DATABASE_URL', 'postgres://nobody@127.0.0.1:1/none');
     await expect(createProgram().parseAsync(['node', 'portal', 'serve', '--port', '0'])).rejects.toThrow(
-      'PORTAL_WEBHOOK_ALLOW_PRIVATE is set, but the server sends webhooks (and every other request to a URL a tenant file or an operator names) to public addresses only, and no setting switches that off: remove PORTAL_WEBHOOK_ALLOW_PRIVATE, and give the receiver a public https address (README "Account events and webhooks", "Outbound requests")',
+      'PORTAL_WEBHOOK_ALLOW_PRIVATE is set, but the server sends webhooks (and every other request to a URL a tenant file or an operator names) to public addresses only, and no setting switches that off: remove PORTAL_WEBHOOK_ALLOW_PRIVATE, and give the receiver a public https address (docs/going-live.md "Account events and webhooks", "Outbound requests")',
     );
     expect(retiredPrivateAddressSwitch({ PORTAL_WEBHOOK_ALLOW_PRIVATE: '1' })).toMatch(
       /^PORTAL_WEBHOOK_ALLOW_PRIVATE is set/,

@@ -153,7 +153,7 @@ describe('portal studio API', () => {
     expect(users.body).toMatchObject({ tenant: freshId, demo: false, users: [] });
     expect(users.body.hint).toContain(`npx portal import ${freshId}`);
     expect(users.body.hint).toContain('operator API');
-    expect(users.body.hint).toContain('README "Going live with your order system"');
+    expect(users.body.hint).toContain('docs/going-live.md "Going live with your order system"');
     const refused = await studio('POST', '/api/sign-in', { tenant: freshId, email: SHARED_DEMO_EMAIL });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('not_a_demo_tenant');

@@ -20,7 +20,7 @@ describe('the privacy section', () => {
     expect(warnings.map((w) => `${w.pointer} ${w.message}`)).toEqual([
       '/privacy no privacy section: subscribers who download their data are told neither who is responsible for it nor whom to ask (GDPR Art. 15(1))',
     ]);
-    expect(warnings[0].hint).toContain('README "Download my data"');
+    expect(warnings[0].hint).toContain('docs/subscribers.md "Download my data"');
   });
 
   it('does not warn with one, nor where nobody signs in to an account', () => {

@@ -102,6 +102,7 @@ async function newSession(t: ServerTenant, email: string) {
   return client;
 }
 
+const isProcurement = (email: string) => email.startsWith('procurement@');
 const emailOf = (t: ServerTenant, index: number) => logins.filter((l) => l.tenantId === t.id)[index].email;
 const demo = (t: ServerTenant) => buildDemoData(t as Parameters<typeof buildDemoData>[0], clock);
 
@@ -110,9 +111,19 @@ let db: Database;
 beforeAll(async () => {
   db = await getTestDatabase();
   logins = await seedDemoData(db, [full, bare, merged], { today: clock });
-  // The company partner of `merged` has an account of its own under its e-mail (both_found_bp).
+  // The company partner of `merged` has an account of its own under its e-mail, not linked to it
+  // (both_found_bp): the demo's business customer, which the seed links, is unlinked here; where the
+  // seed makes none, the account is made here.
   const company = demo(merged).businessPartners.find((b) => b.company1 !== null)!;
-  await createUser(db, merged.id, { email: company.email_address! });
+  // On `full` the company partner is one with an e-mail of its own and no account (confirm_email):
+  // the demo's business customer account that the seed makes for it goes.
+  await db.query(`delete from users where tenant_id = $1 and email like 'procurement@%'`, [full.id]);
+  if (logins.some((l) => l.tenantId === merged.id && l.email === company.email_address))
+    await db.query(`delete from user_business_partners where tenant_id = $1 and bp_number = $2`, [
+      merged.id,
+      company.bp_number,
+    ]);
+  else await createUser(db, merged.id, { email: company.email_address! });
   const { app } = createApp({
     db,
     tenants: [full, bare, merged],
@@ -512,7 +523,10 @@ describe('gift certificates, order attributes, business partners', () => {
 describe('link subscription (POST /subscriptions)', () => {
   const fillers = () => {
     const data = demo(full);
-    const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
+    // The business customer's own account is removed in beforeAll: its partner is free to link.
+    const linkedBps = new Set(
+      data.userBusinessPartners.filter((u) => !isProcurement(u.email)).map((u) => u.bp_number),
+    );
     return data.subscriptions
       .filter((s) =>
         data.subscriptionRoles.some(

@@ -88,9 +88,14 @@ async function signIn(persona: string) {
   return { client, email };
 }
 
-/** Every string of an answer. */
+/**
+ * Every string of an answer. A refusal's `error` is left out: its message is the API's, for the
+ * developer and the log, and its reason a code; the screen says the refusal in its own words from
+ * the capability table (docs/architecture.md "Server: schema → route → service → store").
+ */
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object' && 'error' in value) return [];
   if (Array.isArray(value)) return value.flatMap(strings);
   if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
   return [];
