@@ -22,6 +22,7 @@ import type { VatSplit } from './invoiceFigures';
 import { timeDocument } from '../metrics/registry';
 import { completeCii, type CiiAdditions } from './ciiCompletion';
 import { finishFacturX } from './facturXPdf';
+import { jsonLogger } from '../http/requestLog';
 
 /** The library's names of the two formats (its FormatFactoryService lists them). */
 export const FACTUR_X_FORMAT = 'Factur-X-EN16931';
@@ -42,13 +43,12 @@ type VatCategory = TaxSubtotal['cac:TaxCategory'];
 let service: InvoiceServiceType | undefined;
 
 /**
- * An error of the e-invoice step as one JSON line on stderr, in the shape of the server's log
- * (server/http/requestLog.ts); the documents have no logger handed to them.
+ * An error of the e-invoice step through the server's JSON logger (server/http/requestLog.ts: time
+ * and trace id included), on stderr: the documents have no logger handed to them.
  */
+const stderrLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 function logError(msg: string, fields: Record<string, unknown>): void {
-  process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg, ...fields })}\n`,
-  );
+  stderrLog({ level: 'error', msg, ...fields });
 }
 
 /** The library logs its progress and its warnings (about code lists, say): only errors are kept. */

@@ -9,6 +9,10 @@ import type { ExperimentAssignment } from '../../engine/domain/offerExperiments'
 import { utcDay } from '../../engine/domain/dates';
 import { recordEvent } from '../events/recordEvent';
 import { hasFlowStartSince, lockFlowStart } from '../store/insightsStore';
+import { jsonLogger } from '../http/requestLog';
+
+/** The server's log line (time, trace id) on stderr: the offer flows hand no logger down to here. */
+const errorLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 
 export interface FlowStart {
   tenantId: string;
@@ -46,14 +50,12 @@ export async function recordFlowStartQuietly(db: Database, start: FlowStart, now
   try {
     await recordFlowStart(db, start, now);
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'offer flow start not recorded',
-        tenant: start.tenantId,
-        flow: start.flow,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    errorLog({
+      level: 'error',
+      msg: 'offer flow start not recorded',
+      tenant: start.tenantId,
+      flow: start.flow,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
