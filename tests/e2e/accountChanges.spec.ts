@@ -735,19 +735,38 @@ test.describe('an address change on the invoice', () => {
   test('technikwelt (de): the invoice downloaded after an address change names the new street, as the address form shows it', async ({
     page,
   }, testInfo) => {
+    // The invoice's contents, not the layout: once is enough, and both runs would change one address.
+    test.skip(testInfo.project.name === 'phone', 'desktop only');
     const t = texts('de-DE');
     const tenant = 'technikwelt';
     await signInByMagicLink(page, tenant, DEMO_EMAIL, GERMAN_LOGIN);
-    // A subscription with invoices whose recipient (else the ordering party) the subscriber may edit:
-    // the invoice's buyer is that partner (server/documents/invoicePdf.ts).
-    const buyerOf = (partners: Array<Partner & { role?: string }>) =>
-      partners.find((p) => p.role === 'RE') ?? partners.find((p) => p.role === 'AG');
-    const { subscription: s, answer: partners } = await firstFitting<Array<Partner & { role?: string }>>(
-      page,
-      tenant,
-      (x) => `/subscriptions/${x.id}/business-partners`,
-      (answer, x) => Boolean(buyerOf(answer)?.editable) && x.publication !== 'TWD',
-    );
+    // A subscription with a downloadable invoice whose recipient (else the ordering party) the
+    // subscriber may edit: the invoice's buyer is that partner (server/documents/invoicePdf.ts).
+    const buyerOf = (partners: Array<Partner & { roles: string[] }>) =>
+      partners.find((p) => p.roles.includes('RE')) ?? partners.find((p) => p.roles.includes('AG'));
+    let s: ApiSubscription | undefined;
+    let partners: Array<Partner & { roles: string[] }> = [];
+    for (const candidate of await ownSubscriptions(page, tenant)) {
+      // A printed title: its address change applies at once (an e-paper's is the same partner's).
+      if (candidate.publication === 'TWD') continue;
+      const answer = await apiGet<Array<Partner & { roles: string[] }>>(
+        page,
+        tenant,
+        `/subscriptions/${candidate.id}/business-partners`,
+      );
+      if (!answer || !buyerOf(answer)?.editable) continue;
+      const history = await apiGet<{ items: Array<{ documentId?: string | null }> }>(
+        page,
+        tenant,
+        `/subscriptions/${candidate.id}/payment-history?page=0`,
+      );
+      if (!history?.items.some((item) => item.documentId)) continue;
+      s = candidate;
+      partners = answer;
+      break;
+    }
+    expect(s, 'a subscription with an invoice whose buyer the subscriber may edit').toBeDefined();
+    if (!s) return;
     const buyer = buyerOf(partners)!;
     const name = partnerName(buyer);
     // technikwelt writes addresses as free lines (feature address-lines): the line is the street.

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
-import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';
+import { linkIn, MAGIC_LINK_SUBJECT, waitForMail, screenHeading } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = ['features/login/texts.json', 'features/orders/texts.json', 'account/texts.json'];
@@ -207,7 +207,7 @@ test.describe('technikwelt: an anonymous deep link leads to the login and back t
     await expect(page).toHaveURL(
       new RegExp(`/t/${TENANT}/subscriptions/${target.id}/renewal\\?returnTo=renewal$`),
     );
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(screenHeading(page)).toBeVisible();
     await shot(page, testInfo, 'partial-login-landed');
   });
 

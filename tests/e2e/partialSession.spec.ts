@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
-import { linkIn, screenTexts, waitForMail } from './support';
+import { linkIn, screenTexts, waitForMail, screenHeading } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TEXT_FILES = [
@@ -108,7 +108,7 @@ test('a session from the renewal login by order number shows its subscription on
   await expect(page).toHaveURL(
     new RegExp(`/t/${TENANT}/subscriptions/${sub.id}/renewal\\?returnTo=renewal$`),
   );
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(screenHeading(page)).toBeVisible();
 
   await page.goto(`/t/${TENANT}/orders`);
   await expectPartialOrdersPage(page, locale, title);

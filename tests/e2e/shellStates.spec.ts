@@ -21,6 +21,7 @@ import {
   signInByMagicLink,
   subscriptionsOfSession,
   waitForMail,
+  screenHeading,
 } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
@@ -148,10 +149,10 @@ test.describe('announcement banner', () => {
     await expect(banner).toHaveCount(0);
 
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(screenHeading(page)).toBeVisible();
     await expect(page.locator('.announcement')).toHaveCount(0);
     await page.goto('/t/technikwelt/contact');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(screenHeading(page)).toBeVisible();
     await expect(page.locator('.announcement')).toHaveCount(0);
     await snapshot(page, testInfo, 'banner-closed-after-reload');
 
@@ -336,7 +337,7 @@ test.describe('the smaller items', () => {
       if (!tenantFile(tenant).locales.includes(locale)) continue;
       for (const path of ['login', 'faq']) {
         await page.goto(`/t/${tenant}/${path}?lang=${langOf(testInfo)}`);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(screenHeading(page)).toBeVisible();
         const text = await page.locator('body').innerText();
         if (locale === 'en-GB') {
           expect(text, `${tenant}/${path}`).not.toMatch(/\bsign(ed|s)?[ -]in\b/i);

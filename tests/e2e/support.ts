@@ -137,3 +137,9 @@ export function screenTexts(files: readonly string[]) {
       return table[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
     };
 }
+
+/**
+ * The screen's own h1: while a screen's code loads, the loading notice stands in as the page's h1
+ * (engine/ui/Loading.tsx), so "an h1 is visible" alone does not mean the screen is there.
+ */
+export const screenHeading = (page: Page) => page.locator('h1:not(.loading-heading)').first();
