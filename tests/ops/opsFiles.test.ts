@@ -52,7 +52,8 @@ describe('ops files', () => {
     ]);
     for (const file of files) {
       const dashboard = JSON.parse(readFileSync(new URL(`grafana/${file}`, OPS), 'utf8'));
-      expect(dashboard.uid).toBeTruthy();
+      // Grafana addresses a dashboard by its uid: one of ours, stable across imports.
+      expect(dashboard.uid).toMatch(/^portal-[a-z-]+$/);
       expect(dashboard.panels.length).toBeGreaterThan(0);
       const exprs: string[] = dashboard.panels.flatMap((panel: any) =>
         panel.targets.map((target: any) => target.expr),

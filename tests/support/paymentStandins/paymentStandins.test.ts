@@ -387,7 +387,7 @@ describe('the Mollie stand-in, through @mollie/api-client', () => {
     expect((await mollie.payments.get(payment.id)).status).toBe('open');
     const canceled = await mollie.payments.cancel(payment.id);
     expect(canceled).toMatchObject({ status: 'canceled', isCancelable: false });
-    expect(canceled.canceledAt).toBeTruthy();
+    expect(Date.parse(canceled.canceledAt!)).not.toBeNaN();
     expect(await rejection(mollie.payments.cancel(payment.id))).toMatchObject({ statusCode: 422 });
     expect(await rejection(mollie.payments.get('tr_unknown'))).toMatchObject({ statusCode: 404 });
     expect(standin.requests).toContainEqual({ method: 'DELETE', path: `/v2/payments/${payment.id}` });
@@ -426,7 +426,7 @@ describe('the Mollie stand-in, through @mollie/api-client', () => {
     expect(standin.deliveries.at(-1)).toEqual({ paymentId: payment.id, paymentStatus: 'paid', status: 200 });
     const after = await mollie.payments.get(payment.id);
     expect(after).toMatchObject({ status: 'paid', isCancelable: false });
-    expect(after.paidAt).toBeTruthy();
+    expect(Date.parse(after.paidAt!)).not.toBeNaN();
     expect(after.getCheckoutUrl()).toBeNull();
 
     const canceled = await create();
