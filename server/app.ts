@@ -26,6 +26,7 @@ import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
 import { studioLocalOnly } from './studio/studioGuard';
 import { httpMetrics } from './metrics/httpMetrics';
+import { watchRouteTemplate } from './http/routeTemplate';
 import { setKnownTenants } from './metrics/registry';
 
 export interface AppOptions {
@@ -132,6 +133,7 @@ export function createApp(options: AppOptions): {
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(watchRouteTemplate);
   if (options.metrics) app.use(httpMetrics());
   app.set('trust proxy', options.trustProxy ?? trustProxyFromEnv());
   app.use(boundClientAddress);

@@ -9,10 +9,17 @@
  * the same for any other entry. The server's modules are ESM (tsx) importing CommonJS packages,
  * which Node's require hooks never see: import-in-the-middle's loader hook is registered for the
  * modules the instrumentations name, and only for those.
+ *
+ * What tracing costs the read path is measured in `npm run bench` section 8 (docs/decisions.md
+ * "Tracing: decided at the door, no Express spans by default"): the instrumentations' own work on
+ * every request, not the context they carry, so a request that is not sampled is turned away
+ * before they start (requestSampling), and Express's instrumentation is there only when named.
  */
-import { register } from 'node:module';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { createRequire, register } from 'node:module';
+import type { IncomingMessage } from 'node:http';
+import type { Sampler, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
+import { routeTemplateOf } from '../http/routeTemplate';
 
 type Env = Record<string, string | undefined>;
 
@@ -52,6 +59,11 @@ async function start(options: TracingOptions): Promise<Tracing> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
+  const door = requestSampling(env);
+  // Before any instrumentation exists: each one patches as soon as it is made.
+  const serversOwnEmit = (
+    createRequire(import.meta.url)('node:http') as { Server: { prototype: { emit: Emit } } }
+  ).Server.prototype.emit;
   const [
     { NodeSDK },
     { HttpInstrumentation },
@@ -63,6 +75,9 @@ async function start(options: TracingOptions): Promise<Tracing> {
     import('@opentelemetry/instrumentation-express'),
     import('@opentelemetry/instrumentation-pg'),
   ]);
+  // Until the door stands (and if it cannot), server spans are sampled as the variables say.
+  let doorStands = false;
+  const sampler = door ? await serverSpansAdmitted(door.otherSpans, () => doorStands) : undefined;
   const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL)?.trim();
   const exporter = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
   // OTLP over HTTP with JSON unless the variables name another protocol or exporter, which the
@@ -75,6 +90,7 @@ async function start(options: TracingOptions): Promise<Tracing> {
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'publisher-portal',
     ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
     ...(traceExporter ? { traceExporter } : {}),
+    ...(sampler ? { sampler } : {}),
     // Traces only: the metrics are Prometheus' (server/metrics), the logs the JSON lines.
     metricReaders: [],
     logRecordProcessors: [],
@@ -84,12 +100,21 @@ async function start(options: TracingOptions): Promise<Tracing> {
           new HttpInstrumentation({
             // Probes and scrapes are not worth a trace each.
             ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ''),
+            // The span is named by the route template (as the request metrics label it), not
+            // by Express's instrumentation, which is off unless named (see instrumentations).
+            applyCustomAttributesOnSpan: (span, request) => {
+              const route = routeTemplateOf(request);
+              if (route === 'unmatched') return;
+              span.setAttribute('http.route', route);
+              span.updateName(`${(request as IncomingMessage).method ?? 'GET'} ${route}`);
+            },
             // Outgoing requests belong to a trace that is already there (a webhook attempt's span).
             requireParentforOutgoingSpans: true,
           }),
-        // The route handler's span only: a span per middleware and router (some 25 a request)
-        // took the read path from 1.0× to 0.3× of its requests/s (npm run bench, section 8), and
-        // the HTTP span already has the route and the duration.
+        // Only where OTEL_NODE_ENABLED_INSTRUMENTATIONS names it, and then the route handler's
+        // span only: it works on every layer a request passes (some 16), which cost a read as
+        // much as the HTTP instrumentation itself, for a span that repeats the HTTP span's route
+        // and duration; a span per middleware and router took the read path to 0.3×.
         express: () =>
           new ExpressInstrumentation({
             ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER],
@@ -108,22 +133,129 @@ async function start(options: TracingOptions): Promise<Tracing> {
   });
   sdk.start();
   await waitForAllMessagesAcknowledged();
+  doorStands = door ? admitAtTheDoor(door, serversOwnEmit) : false;
   return { shutdown: () => sdk.shutdown() };
 }
 
+type InstrumentationName = 'http' | 'express' | 'pg';
+const DEFAULT_INSTRUMENTATIONS: InstrumentationName[] = ['http', 'pg'];
+
 /**
  * The instrumentations OTEL_NODE_ENABLED_INSTRUMENTATIONS names (a comma-separated list of
- * `http`, `express`, `pg`, as OpenTelemetry's Node auto-instrumentation reads it); all of them
- * without it.
+ * `http`, `express`, `pg`, as OpenTelemetry's Node auto-instrumentation reads it); `http` and
+ * `pg` without it.
  */
 function instrumentations(
   env: Env,
-  all: Record<'http' | 'express' | 'pg', () => Instrumentation>,
+  all: Record<InstrumentationName, () => Instrumentation>,
 ): Instrumentation[] {
-  const wanted = env.OTEL_NODE_ENABLED_INSTRUMENTATIONS?.split(',').map((name) => name.trim());
-  return (Object.keys(all) as Array<keyof typeof all>)
-    .filter((name) => !wanted?.length || wanted.includes(name))
+  const named = env.OTEL_NODE_ENABLED_INSTRUMENTATIONS?.split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const wanted: string[] = named?.length ? named : DEFAULT_INSTRUMENTATIONS;
+  return (Object.keys(all) as InstrumentationName[])
+    .filter((name) => wanted.includes(name))
     .map((name) => all[name]());
+}
+
+/**
+ * Puts the door in front of the HTTP instrumentation: a request the sampler does not keep goes to
+ * the server's own `emit`, past the instrumentation's wrapper. That wrapper, even for a request it
+ * ignores, runs it in a context and binds the request's and the response's emitters to it (new own
+ * properties on both, so every later access to them is slower): measured in `npm run bench`
+ * section 8, that cost a request turned away nearly as much as one traced. Requiring `http` here
+ * lets the instrumentation patch it now (it patches on the first require after the SDK started,
+ * and only once), so the door is outside its wrapper.
+ */
+type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
+
+function admitAtTheDoor(door: RequestSampling, serversOwnEmit: Emit): boolean {
+  const http = createRequire(import.meta.url)('node:http') as { Server: { prototype: { emit: Emit } } };
+  const instrumented = http.Server.prototype.emit;
+  if (instrumented === serversOwnEmit) return false; // the HTTP instrumentation is not on
+  http.Server.prototype.emit = function emit(event, ...args) {
+    if (event === 'request' && !door.admit(args[0] as IncomingMessage))
+      return serversOwnEmit.call(this, event, ...args);
+    return instrumented.call(this, event, ...args);
+  };
+  return true;
+}
+
+/** A sampler of OpenTelemetry's environment variable spec, as a probability and whether a parent decides. */
+interface SamplerSetting {
+  parentBased: boolean;
+  /** The share of root traces kept: 1 always_on, 0 always_off, the argument for traceidratio. */
+  ratio: number;
+}
+
+export interface RequestSampling {
+  /** Whether an incoming request is traced: its traceparent's flag where the sampler follows a parent, else the ratio. */
+  admit(request: Pick<IncomingMessage, 'headers'>): boolean;
+  /** The sampler of every other span (a webhook attempt, a job's work). */
+  otherSpans: SamplerSetting;
+}
+
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-([0-9a-f]{2})$/;
+
+/**
+ * The sampling decision for incoming requests taken at the door, from OTEL_TRACES_SAMPLER and
+ * OTEL_TRACES_SAMPLER_ARG (always_on, always_off, traceidratio and their parentbased_ forms; the
+ * default parentbased_always_on). The instrumentations do their work for a request whether or not
+ * its span is sampled; deciding before they start spares that work for every request not kept.
+ * Another sampler (jaeger_remote, …) is left to the SDK, and every request enters.
+ */
+export function requestSampling(env: Env = process.env): RequestSampling | undefined {
+  const name = env.OTEL_TRACES_SAMPLER?.trim().toLowerCase() || 'parentbased_always_on';
+  const parentBased = name.startsWith('parentbased_');
+  const base = parentBased ? name.slice('parentbased_'.length) : name;
+  let ratio: number;
+  if (base === 'always_on') ratio = 1;
+  else if (base === 'always_off') ratio = 0;
+  else if (base === 'traceidratio') {
+    const argument = Number(env.OTEL_TRACES_SAMPLER_ARG?.trim() || '1');
+    // The SDK's own reading of a ratio out of range or not a number: every trace.
+    ratio = Number.isFinite(argument) && argument >= 0 && argument <= 1 ? argument : 1;
+  } else return undefined;
+  return {
+    otherSpans: { parentBased, ratio },
+    admit: (request) => {
+      if (parentBased) {
+        const header = request.headers.traceparent;
+        const flags = typeof header === 'string' ? TRACEPARENT.exec(header.trim())?.[1] : undefined;
+        if (flags) return (parseInt(flags, 16) & 1) === 1;
+      }
+      return ratio >= 1 || (ratio > 0 && Math.random() < ratio);
+    },
+  };
+}
+
+/**
+ * The SDK's sampler: a server span belongs to a request the door admitted, so it is kept; every
+ * other span is sampled as the variables say.
+ */
+async function serverSpansAdmitted(setting: SamplerSetting, doorStands: () => boolean): Promise<Sampler> {
+  const { SpanKind } = await import('@opentelemetry/api');
+  const {
+    AlwaysOffSampler,
+    AlwaysOnSampler,
+    ParentBasedSampler,
+    SamplingDecision,
+    TraceIdRatioBasedSampler,
+  } = await import('@opentelemetry/sdk-trace-base');
+  const root =
+    setting.ratio >= 1
+      ? new AlwaysOnSampler()
+      : setting.ratio <= 0
+        ? new AlwaysOffSampler()
+        : new TraceIdRatioBasedSampler(setting.ratio);
+  const others = setting.parentBased ? new ParentBasedSampler({ root }) : root;
+  return {
+    shouldSample: (context, traceId, spanName, spanKind, attributes, links) =>
+      spanKind === SpanKind.SERVER && doorStands()
+        ? { decision: SamplingDecision.RECORD_AND_SAMPLED }
+        : others.shouldSample(context, traceId, spanName, spanKind, attributes, links),
+    toString: () => `ServerSpansAdmittedAtTheDoor{${others.toString()}}`,
+  };
 }
 
 /** Starts tracing when the OTEL_* variables ask for it (the serve and start commands, register.ts). */

@@ -1,7 +1,8 @@
 /**
  * Traces (docs/going-live.md "Operations"): with the OpenTelemetry SDK started before express and pg load, a
- * request's trace holds its database spans (Express's middleware spans too under `portal serve`;
- * vitest loads express by its file path, which the loader hook does not match), its JSON log lines carry its trace id, and
+ * request's trace is named by its route template and holds its database spans, its JSON log lines
+ * carry its trace id, a request's traceparent is continued, the sampler's decision is taken before
+ * the instrumentations start, and
  * a webhook delivery sends a W3C traceparent of its attempt's trace. Spans go to an in-memory
  * exporter instead of OTLP.
  */
@@ -12,7 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { startTracing, tracingWanted, type Tracing } from '../../../server/telemetry/tracing';
+import {
+  requestSampling,
+  startTracing,
+  tracingWanted,
+  type Tracing,
+} from '../../../server/telemetry/tracing';
 
 const exporter = new InMemorySpanExporter();
 let tracing: Tracing;
@@ -120,6 +126,9 @@ describe('tracing', () => {
         span.name.startsWith('GET'),
     );
     expect(server, spans.map((span) => span.name).join(', ')).toBeDefined();
+    // Named by the route template, never the path with its tenant id.
+    expect(server!.name).toBe('GET /t/:tenantId/operator/v1/changes');
+    expect(server!.attributes['http.route']).toBe('/t/:tenantId/operator/v1/changes');
     const traceId = server!.spanContext().traceId;
     const inTrace = spans.filter((span) => span.spanContext().traceId === traceId);
     const database = inTrace.filter(
@@ -133,6 +142,65 @@ describe('tracing', () => {
       (entry) => entry.msg === 'request' && String(entry.path).endsWith('/operator/v1/changes'),
     );
     expect(line?.traceId).toBe(traceId);
+  });
+
+  it("continues a caller's sampled trace", async () => {
+    exporter.reset();
+    const caller = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const answer = await fetch(`${baseUrl}/t/${tenantId}/operator/v1/changes?limit=1`, {
+      headers: { authorization: `Bearer ${writer}`, traceparent: `00-${caller}-00f067aa0ba902b7-01` },
+    });
+    expect(answer.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const server = exporter.getFinishedSpans().find((span) => span.name.startsWith('GET /t/'));
+    expect(server?.spanContext().traceId).toBe(caller);
+    expect(server?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+  });
+
+  it("leaves a request untraced when its caller's trace is not sampled, before the instrumentations see it", async () => {
+    exporter.reset();
+    const caller = '5bf92f3577b34da6a3ce929d0e0e4737';
+    const answer = await fetch(`${baseUrl}/t/${tenantId}/operator/v1/changes?limit=2`, {
+      headers: { authorization: `Bearer ${writer}`, traceparent: `00-${caller}-00f067aa0ba902b7-00` },
+    });
+    expect(answer.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    const line = lines.findLast(
+      (entry) => entry.msg === 'request' && String(entry.path).endsWith('/operator/v1/changes'),
+    );
+    expect(line).toBeDefined();
+    expect(line?.traceId).toBeUndefined();
+  });
+
+  it('decides at the door which requests are traced, as OTEL_TRACES_SAMPLER says', () => {
+    const request = (traceparent?: string) => ({ headers: traceparent ? { traceparent } : {} });
+    const sampled = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const notSampled = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00';
+    const always = requestSampling({})!;
+    expect(always.admit(request())).toBe(true);
+    expect(always.admit(request(notSampled))).toBe(false);
+    const never = requestSampling({ OTEL_TRACES_SAMPLER: 'parentbased_always_off' })!;
+    expect(never.admit(request())).toBe(false);
+    expect(never.admit(request(sampled))).toBe(true);
+    // Not parent-based: the caller's flag does not decide.
+    expect(requestSampling({ OTEL_TRACES_SAMPLER: 'always_off' })!.admit(request(sampled))).toBe(false);
+    const tenth = requestSampling({
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+    })!;
+    let admitted = 0;
+    for (let i = 0; i < 10_000; i++) if (tenth.admit(request())) admitted++;
+    expect(admitted).toBeGreaterThan(800);
+    expect(admitted).toBeLessThan(1200);
+    expect(tenth.admit(request(sampled))).toBe(true);
+    expect(tenth.otherSpans).toEqual({ parentBased: true, ratio: 0.1 });
+    // A ratio out of range is every trace, as the SDK reads it; another sampler is the SDK's own.
+    expect(
+      requestSampling({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '7' })!.otherSpans
+        .ratio,
+    ).toBe(1);
+    expect(requestSampling({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toBeUndefined();
   });
 
   it('sends a W3C traceparent with a webhook delivery, of the attempt span', async () => {
