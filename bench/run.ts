@@ -327,7 +327,7 @@ async function apiThroughput() {
     }
     const plainMemory = memoryOf([plain.info.pid]);
     console.log(
-      `   memory (PSS, server${info.postmasterPid ? ' + PostgreSQL processes' : ''}): at rest ${mb(restMemory)}, peak under 200 connections ${mb(peakMemory)}   (plain Express: ${mb(plainMemory)})`,
+      `   memory (PSS, server${info.postmasterPid ? ' + PostgreSQL processes' : ''}; an e-invoice made before): at rest ${mb(restMemory)}, peak under 200 connections ${mb(peakMemory)}   (plain Express: ${mb(plainMemory)})`,
     );
     await compressionSection({ readUrl, readHeaders }, { work, payload });
     return { read10, base10 };
