@@ -67,107 +67,208 @@ type Caller = AccountCaller;
 /** §7 issues window: at most a year. */
 const MAX_WINDOW_DAYS = 366;
 
+/** The caller's subscription, where the holiday service is one of its capabilities (portal-core.md §6). */
+async function subscriptionOf(tx: Queryable, caller: Caller, id: string): Promise<Subscription> {
+  const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
+    locale: caller.locale,
+  });
+  if (!s) throw refuse.notYours('There is no such subscription on your account.');
+  requireCapability('holidayService', s, caller.tenant);
+  return s;
+}
+
+/** The answer after a change replaces the stored subscription on screen: in the screen's language. */
+async function subscriptionAfterChange(db: Database, caller: Caller, id: string): Promise<Subscription> {
+  return (await getSubscriptionForUser(db, caller.tenant.id, caller.user.id, id, { locale: caller.locale }))!;
+}
+
+function plannedView(row: HolidayServiceRow, today: string, s?: Subscription): PlannedHolidayService {
+  const view: PlannedHolidayService = {
+    type: row.type,
+    dateFrom: row.dateFrom,
+    dateTo: row.dateTo,
+    fromIssueNumber: row.issueNumberFrom,
+    toIssueNumber: row.issueNumberTo,
+    // The holiday address is the recipient's: a gift's giver sees that there is a redirect, not where to.
+    address: s && !s.roles.includes('WE') ? null : row.address,
+    isCancellable: canCancelHolidayService(
+      { type: row.type, dateFrom: row.dateFrom, dateTo: row.dateTo, firstIssueShipping: row.firstShipping },
+      today,
+    ),
+  };
+  if (row.type === 'break')
+    Object.assign(view, {
+      suspendedFromIssueNr: row.issueNumberFrom,
+      suspendedToIssueNr: row.issueNumberTo,
+    });
+  if (row.type === 'download')
+    Object.assign(view, {
+      futureMixTypeFromIssueNr: row.issueNumberFrom,
+      futureMixTypeToIssueNr: row.issueNumberTo,
+    });
+  return view;
+}
+
+/** The subscription's display fields after a change, by §4's precedence. */
+async function syncDisplay(tx: Queryable, tenantId: string, s: Subscription, today: string): Promise<void> {
+  const services = await plannedHolidayServices(tx, tenantId, s.id, today);
+  const pause = services.find((x) => x.type === 'break');
+  const download = services.find((x) => x.type === 'download');
+  await updateSubscription(tx, tenantId, s.id, {
+    details: {
+      activeHolidayServiceType: activePlannedService(services)?.type ?? null,
+      currentSuspension: pause ? { suspendedFromDate: pause.dateFrom, suspendedToDate: pause.dateTo } : null,
+      currentChangeInfo: download
+        ? { futureMixTypeToIssueNr: download.issueNumberTo ?? download.dateTo }
+        : null,
+    },
+  });
+}
+
+/** The issues a service's dates pick (inside its dates), none after the subscription's end. */
+async function issuesIn(
+  tx: Queryable,
+  tenant: ServerTenant,
+  s: Subscription,
+  dates: { dateFrom: string; dateTo: string },
+  today: string,
+): Promise<HolidayIssue[]> {
+  const onSale = await listIssuesOnSale(tx, tenant.id, s.publication, dates);
+  const issues = issuesWithinTerm(issuesInsideDates(onSale, dates), lastDayOfTerm(s));
+  return issues.map((issue) => ({
+    issue: issue.issue,
+    issueNumber: issue.issueNumber ?? null,
+    dateOfFirstSale: issue.dateOfFirstSale,
+    dateOfFirstShipping: issue.dateOfFirstShipping ?? null,
+    shipped: (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today,
+  }));
+}
+
+/** §2 "a date range picking issues": at most a year, its end not before its start nor after the term. */
+function checkIssueWindow(s: Subscription, window: { dateFrom: string; dateTo: string }): void {
+  if (window.dateTo < window.dateFrom)
+    throw badRequest('validation_failed', 'dateTo lies before dateFrom.', {
+      fields: { dateTo: 'before_start' },
+    });
+  if (Date.parse(window.dateTo) - Date.parse(window.dateFrom) > MAX_WINDOW_DAYS * 86_400_000)
+    throw badRequest('validation_failed', 'At most a year at a time.', { fields: { dateTo: 'too_long' } });
+  // No day after the subscription's end can be asked for (the screen's picker stops there).
+  const end = lastDayOfTerm(s);
+  if (end !== null && !withinTerm(window.dateTo, end)) {
+    throw badRequest('validation_failed', afterTermEndMessage(end), {
+      fields: withinTerm(window.dateFrom, end)
+        ? { dateTo: AFTER_TERM_END }
+        : { dateFrom: AFTER_TERM_END, dateTo: AFTER_TERM_END },
+    });
+  }
+}
+
+/**
+ * The request's dates and, for a redirect, its address, checked by the rules the setup form shows
+ * (engine/domain/holidayService.ts, addressRules.ts); the redirect's address when all hold.
+ */
+function checkedRequest(
+  tenant: ServerTenant,
+  s: Subscription,
+  body: HolidayServiceRequest,
+  today: string,
+): PostalAddress | null {
+  const type = body.service;
+  const fields: Record<string, string> = {};
+  const termEnd = lastDayOfTerm(s);
+  const weeks = maxDurationWeeks(tenant.holidayService, type, s.publication);
+  for (const error of holidayRangeErrors(
+    { type, dateFrom: body.dateFrom, dateTo: body.dateTo },
+    { today, weeks, termEnd },
+  ))
+    fields[error.field] = error.code;
+  const address = type === 'redirect' ? (body.businessPartner ?? null) : null;
+  if (type === 'redirect' && !address) fields.businessPartner = 'required';
+  if (address) {
+    const errors = holidayAddressErrors(address, {
+      addressLines: isFeatureOn(tenant, 'address-lines'),
+      companySalutations: companySalutations(tenant),
+      emailRequired: false,
+      today,
+    });
+    for (const error of errors) fields[`businessPartner/${error.field}`] ??= error.code;
+    if (
+      address.countryCode &&
+      !supportedCountries(tenant.defaultLocale, ['WE']).includes(address.countryCode)
+    )
+      fields['businessPartner/countryCode'] = 'not_supported';
+  }
+  if (Object.keys(fields).length > 0) {
+    const afterEnd = termEnd !== null && Object.values(fields).includes(AFTER_TERM_END);
+    throw badRequest(
+      'validation_failed',
+      afterEnd ? afterTermEndMessage(termEnd) : 'Please check the holiday service.',
+      { fields },
+    );
+  }
+  return address;
+}
+
+const alreadyPlanned = () =>
+  new HttpError(
+    409,
+    'holiday_service_active',
+    'A holiday service is planned already: cancel it before setting up another.',
+  );
+
+/** The issues a new service concerns: inside its dates and still to come, by the rule the screen sends them by. */
+async function concernedIssues(
+  tx: Queryable,
+  tenant: ServerTenant,
+  s: Subscription,
+  dates: { dateFrom: string; dateTo: string },
+  today: string,
+) {
+  const issues = await issuesIn(tx, tenant, s, dates, today);
+  const block = holidaySubmitBlock(issues, today);
+  if (block)
+    throw badRequest(
+      block,
+      block === 'no_issues'
+        ? 'No issue appears in this period.'
+        : 'The only issue in this period has already been dispatched.',
+    );
+  const first = issues.find((issue) => !issue.shipped)!;
+  return {
+    ...holidayIssueSpan(issues, today, dates),
+    firstShipping: first.dateOfFirstShipping ?? first.dateOfFirstSale,
+  };
+}
+
+/** The confirmation mail (account-flows.md §8), to the account and to the goods recipient on record. */
+async function confirm(
+  tx: Queryable,
+  mailFrom: string,
+  caller: Caller,
+  s: Subscription,
+  kind: 'holidaySet' | 'holidayCancelled',
+  type: HolidayServiceType,
+  range?: { from: string; to: string },
+) {
+  const mail = changeMail(kind, caller.locale, {
+    tenant: caller.tenant.name,
+    subscription: s.displayName,
+    orderNumber: s.orderNumber,
+    service: mailWord(caller.locale, type),
+    from: range ? formatDay(caller.locale, range.from) : '',
+    to: range ? formatDay(caller.locale, range.to) : '',
+  });
+  // The goods recipient's address on record hears of it too (a redirect changes where copies go).
+  const goodsRecipient = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find(
+    (p) => p.roles.includes('WE'),
+  );
+  const recipientEmail = goodsRecipient?.emailAddress ?? null;
+  for (const to of recipients(caller.user.email, recipientEmail))
+    await enqueueMail(tx, { tenantId: caller.tenant.id, to, from: mailFrom, ...mail });
+}
+
 export function createHolidayService(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
-
-  async function subscriptionOf(tx: Queryable, caller: Caller, id: string): Promise<Subscription> {
-    const s = await getSubscriptionForUser(tx, caller.tenant.id, caller.user.id, id, {
-      locale: caller.locale,
-    });
-    if (!s) throw refuse.notYours('There is no such subscription on your account.');
-    requireCapability('holidayService', s, caller.tenant);
-    return s;
-  }
-
-  function plannedView(row: HolidayServiceRow, today: string, s?: Subscription): PlannedHolidayService {
-    const view: PlannedHolidayService = {
-      type: row.type,
-      dateFrom: row.dateFrom,
-      dateTo: row.dateTo,
-      fromIssueNumber: row.issueNumberFrom,
-      toIssueNumber: row.issueNumberTo,
-      // The holiday address is the recipient's: a gift's giver sees that there is a redirect, not where to.
-      address: s && !s.roles.includes('WE') ? null : row.address,
-      isCancellable: canCancelHolidayService(
-        { type: row.type, dateFrom: row.dateFrom, dateTo: row.dateTo, firstIssueShipping: row.firstShipping },
-        today,
-      ),
-    };
-    if (row.type === 'break')
-      Object.assign(view, {
-        suspendedFromIssueNr: row.issueNumberFrom,
-        suspendedToIssueNr: row.issueNumberTo,
-      });
-    if (row.type === 'download')
-      Object.assign(view, {
-        futureMixTypeFromIssueNr: row.issueNumberFrom,
-        futureMixTypeToIssueNr: row.issueNumberTo,
-      });
-    return view;
-  }
-
-  /** The subscription's display fields after a change, by §4's precedence. */
-  async function syncDisplay(tx: Queryable, tenantId: string, s: Subscription, today: string): Promise<void> {
-    const services = await plannedHolidayServices(tx, tenantId, s.id, today);
-    const pause = services.find((x) => x.type === 'break');
-    const download = services.find((x) => x.type === 'download');
-    await updateSubscription(tx, tenantId, s.id, {
-      details: {
-        activeHolidayServiceType: activePlannedService(services)?.type ?? null,
-        currentSuspension: pause
-          ? { suspendedFromDate: pause.dateFrom, suspendedToDate: pause.dateTo }
-          : null,
-        currentChangeInfo: download
-          ? { futureMixTypeToIssueNr: download.issueNumberTo ?? download.dateTo }
-          : null,
-      },
-    });
-  }
-
-  /** The issues a service's dates pick (inside its dates), none after the subscription's end. */
-  async function issuesIn(
-    tx: Queryable,
-    tenant: ServerTenant,
-    s: Subscription,
-    dateFrom: string,
-    dateTo: string,
-    today: string,
-  ): Promise<HolidayIssue[]> {
-    const onSale = await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom, dateTo });
-    const issues = issuesWithinTerm(issuesInsideDates(onSale, { dateFrom, dateTo }), lastDayOfTerm(s));
-    return issues.map((issue) => ({
-      issue: issue.issue,
-      issueNumber: issue.issueNumber ?? null,
-      dateOfFirstSale: issue.dateOfFirstSale,
-      dateOfFirstShipping: issue.dateOfFirstShipping ?? null,
-      shipped: (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today,
-    }));
-  }
-
-  async function confirm(
-    tx: Queryable,
-    caller: Caller,
-    s: Subscription,
-    kind: 'holidaySet' | 'holidayCancelled',
-    type: HolidayServiceType,
-    range?: { from: string; to: string },
-  ) {
-    const mail = changeMail(kind, caller.locale, {
-      tenant: caller.tenant.name,
-      subscription: s.displayName,
-      orderNumber: s.orderNumber,
-      service: mailWord(caller.locale, type),
-      from: range ? formatDay(caller.locale, range.from) : '',
-      to: range ? formatDay(caller.locale, range.to) : '',
-    });
-    // The goods recipient's address on record hears of it too (a redirect changes where copies go).
-    const goodsRecipient = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find(
-      (p) => p.roles.includes('WE'),
-    );
-    const recipientEmail = goodsRecipient?.emailAddress ?? null;
-    for (const to of recipients(caller.user.email, recipientEmail))
-      await enqueueMail(tx, { tenantId: caller.tenant.id, to, from: deps.mailFrom, ...mail });
-  }
 
   return {
     /** GET /subscriptions/{id}/holiday-service: the offered types, the planned service (active view) or none (setup form). */
@@ -192,24 +293,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       window: { dateFrom: string; dateTo: string },
     ): Promise<HolidayIssue[]> {
       const s = await subscriptionOf(db, caller, id);
-      if (window.dateTo < window.dateFrom)
-        throw badRequest('validation_failed', 'dateTo lies before dateFrom.', {
-          fields: { dateTo: 'before_start' },
-        });
-      if (Date.parse(window.dateTo) - Date.parse(window.dateFrom) > MAX_WINDOW_DAYS * 86_400_000)
-        throw badRequest('validation_failed', 'At most a year at a time.', {
-          fields: { dateTo: 'too_long' },
-        });
-      // No day after the subscription's end can be asked for (the screen's picker stops there).
-      const end = lastDayOfTerm(s);
-      if (end !== null && !withinTerm(window.dateTo, end)) {
-        throw badRequest('validation_failed', afterTermEndMessage(end), {
-          fields: withinTerm(window.dateFrom, end)
-            ? { dateTo: AFTER_TERM_END }
-            : { dateFrom: AFTER_TERM_END, dateTo: AFTER_TERM_END },
-        });
-      }
-      return issuesIn(db, caller.tenant, s, window.dateFrom, window.dateTo, utcDay(deps.now()));
+      checkIssueWindow(s, window);
+      return issuesIn(db, caller.tenant, s, window, utcDay(deps.now()));
     },
 
     /** POST /subscriptions/{id}/holiday-service: sets up one service; the updated subscription. */
@@ -223,61 +308,16 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         if (!holidayServiceTypes(s, capabilityContext(tenant)).includes(type))
           throw refuse.featureDisabled(`holiday-${type} for ${s.publication}`);
         await endPastHolidayServices(tx, tenant.id, s.id, today);
-        if ((await plannedHolidayServices(tx, tenant.id, s.id, today)).length > 0) {
-          throw new HttpError(
-            409,
-            'holiday_service_active',
-            'A holiday service is planned already: cancel it before setting up another.',
-          );
-        }
-        const weeks = maxDurationWeeks(tenant.holidayService, type, s.publication);
-        const fields: Record<string, string> = {};
-        const termEnd = lastDayOfTerm(s);
-        for (const error of holidayRangeErrors(
-          { type, dateFrom: body.dateFrom, dateTo: body.dateTo },
-          { today, weeks, termEnd },
-        ))
-          fields[error.field] = error.code;
-        let address: PostalAddress | null = null;
-        if (type === 'redirect') {
-          address = body.businessPartner ?? null;
-          if (!address) fields.businessPartner = 'required';
-          else {
-            const errors = holidayAddressErrors(address, {
-              addressLines: isFeatureOn(tenant, 'address-lines'),
-              companySalutations: companySalutations(tenant),
-              emailRequired: false,
-              today,
-            });
-            for (const error of errors) fields[`businessPartner/${error.field}`] ??= error.code;
-            if (
-              address.countryCode &&
-              !supportedCountries(tenant.defaultLocale, ['WE']).includes(address.countryCode)
-            )
-              fields['businessPartner/countryCode'] = 'not_supported';
-          }
-        }
-        if (Object.keys(fields).length > 0) {
-          const afterEnd = termEnd !== null && Object.values(fields).includes(AFTER_TERM_END);
-          throw badRequest(
-            'validation_failed',
-            afterEnd ? afterTermEndMessage(termEnd) : 'Please check the holiday service.',
-            { fields },
-          );
-        }
-        const issues = await issuesIn(tx, tenant, s, body.dateFrom, body.dateTo, today);
-        const block = holidaySubmitBlock(issues, today);
-        if (block)
-          throw badRequest(
-            block,
-            block === 'no_issues'
-              ? 'No issue appears in this period.'
-              : 'The only issue in this period has already been dispatched.',
-          );
-        // The issues it concerns: inside its dates and still to come, by the rule the screen sends them by.
+        if ((await plannedHolidayServices(tx, tenant.id, s.id, today)).length > 0) throw alreadyPlanned();
+        const address = checkedRequest(tenant, s, body, today);
         const dates = { dateFrom: body.dateFrom, dateTo: body.dateTo };
-        const { issueNumberFrom, issueNumberTo } = holidayIssueSpan(issues, today, dates);
-        const first = issues.find((issue) => !issue.shipped)!;
+        const { issueNumberFrom, issueNumberTo, firstShipping } = await concernedIssues(
+          tx,
+          tenant,
+          s,
+          dates,
+          today,
+        );
         // A break suspends the subscription: a lifecycle transition (inside the term, not in the past).
         if (type === 'break') {
           const result = await changeLifecycle(
@@ -293,34 +333,29 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
           subscriptionId: s.id,
           userId: caller.user.id,
           type,
-          dateFrom: body.dateFrom,
-          dateTo: body.dateTo,
+          ...dates,
           issueNumberFrom,
           issueNumberTo,
-          firstShipping: first.dateOfFirstShipping ?? first.dateOfFirstSale,
+          firstShipping,
           address,
         });
-        if (!inserted)
-          throw new HttpError(
-            409,
-            'holiday_service_active',
-            'A holiday service is planned already: cancel it before setting up another.',
-          );
+        if (!inserted) throw alreadyPlanned();
         await syncDisplay(tx, tenant.id, s, today);
         await recordEvent(tx, tenant.id, 'holiday_service.set', {
           userId: caller.user.id,
           subscriptionId: s.id,
           orderNumber: s.orderNumber,
           service: type,
-          dateFrom: body.dateFrom,
-          dateTo: body.dateTo,
+          ...dates,
           issueNumberFrom,
           issueNumberTo,
         });
-        await confirm(tx, caller, s, 'holidaySet', type, { from: body.dateFrom, to: body.dateTo });
+        await confirm(tx, deps.mailFrom, caller, s, 'holidaySet', type, {
+          from: body.dateFrom,
+          to: body.dateTo,
+        });
       });
-      // The answer replaces the stored subscription on screen: in the screen's language.
-      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id, { locale: caller.locale }))!;
+      return subscriptionAfterChange(db, caller, id);
     },
 
     /** POST /subscriptions/{id}/holiday-service/cancel: only where §4 allows it; the updated subscription. */
@@ -351,10 +386,9 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
           orderNumber: s.orderNumber,
           service,
         });
-        await confirm(tx, caller, s, 'holidayCancelled', service);
+        await confirm(tx, deps.mailFrom, caller, s, 'holidayCancelled', service);
       });
-      // The answer replaces the stored subscription on screen: in the screen's language.
-      return (await getSubscriptionForUser(db, tenant.id, caller.user.id, id, { locale: caller.locale }))!;
+      return subscriptionAfterChange(db, caller, id);
     },
   };
 }
