@@ -35,7 +35,7 @@ async function listen(app: Express): Promise<string> {
 }
 
 if (mode === 'rawpg') {
-  // The write call's baseline (issue 25 "Scale"): the same transaction as POST …/attributes — the
+  // The write call's baseline: the same transaction as POST …/attributes — the
   // attribute UPDATE, the activity row and the account event — as raw SQL on a pg pool of the same
   // database, behind a plain Express JSON endpoint: what the portal's checks, validation, session,
   // capability rule and read-back cost on top of the database work itself.

@@ -1,5 +1,5 @@
 /**
- * The bundle map of `npm run bench` (issue 24): for the login page and a signed-in /orders, the
+ * The bundle map of `npm run bench`: for the login page and a signed-in /orders, the
  * JavaScript files the browser loads, in the order it asks for them, each gzipped, and what fills
  * the files every page loads (the entry and the libraries), largest module first. Read from one
  * engine build: Vite's manifest for the files (cli/build/engineBuild.ts filesForPage) and the

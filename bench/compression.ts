@@ -1,9 +1,9 @@
 /**
- * `npm run bench`, 3. (issue 24): what compressing `/api` answers costs the read path. GET
- * /api/subscriptions is loaded as it is and with `Accept-Encoding: br, gzip`, each next to plain
- * Express answering the same JSON the same way (its compressed baseline uses the portal's own
- * middleware, server/http/compression.ts), so the portal's ratio to plain Express is seen with and
- * without compression; and the bytes of one answer as it is, gzipped and with brotli.
+ * `npm run bench`, 3. (docs/testing.md "Speed and size"): what compressing `/api` answers costs
+ * the read path. GET /api/subscriptions is loaded as it is and with `Accept-Encoding: br, gzip`,
+ * each next to plain Express answering the same JSON the same way (its compressed baseline uses the
+ * portal's own middleware, server/http/compression.ts), so the portal's ratio to plain Express is
+ * seen with and without compression; and the bytes of one answer as it is, gzipped and with brotli.
  *
  * Called by bench/run.ts with the portal server it started; on its own
  * (`npx tsx bench/compression.ts`) it starts one, on the embedded PostgreSQL or DATABASE_URL.

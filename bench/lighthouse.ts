@@ -1,5 +1,5 @@
 /**
- * The Lighthouse section of `npm run bench` (issue 24 "Fast on a phone"): /login and a signed-in
+ * The Lighthouse section of `npm run bench` (docs/testing.md "Speed and size"): /login and a signed-in
  * /orders of two demo tenants, measured the way the web measures a page — Lighthouse 12.2.3 (its
  * last major on Node 20), mobile form factor, simulated throttling (both Lighthouse's defaults),
  * categories performance, accessibility, best practices and SEO — against the production server.

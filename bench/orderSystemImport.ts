@@ -1,5 +1,5 @@
 /**
- * `npm run bench` section 5 (issue 25 "Scale, measured"): `portal import` of N subscriptions with
+ * `npm run bench` section 5 (docs/going-live.md "3. Import"): `portal import` of N subscriptions with
  * their business partners, roles and a year of monthly payments, next to plain `COPY` of the same
  * rows into the same tables in the same run, with the importing process's memory (resident set,
  * sampled) to show it streams. The data is left in the database under the tenant technikwelt, so

@@ -1,7 +1,7 @@
 /**
  * Writes the feature registry's facts (engine/features/index.ts) as data: the feature catalog
  * (engine/domain/featureCatalog.ts) that the tenant package and the server read instead of the
- * registry, which they may not import (issue 23, eslint.config.js layers). scripts/generateTypes.ts
+ * registry, which they may not import (eslint.config.js layers). scripts/generateTypes.ts
  * writes it to schemas/generated/feature-catalog.json and its `--check` fails when it drifts.
  */
 import { FEATURES, textTables } from '../engine/features';

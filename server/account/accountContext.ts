@@ -13,7 +13,7 @@ import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tena
 import { requestLocale } from '../tenancy/requestLocale';
 import type { Locale } from '../../engine/domain/locales';
 
-/** The user's subscription or 404 `not_found`; in the screen's language when the request is given (issue 14, finding 4). */
+/** The user's subscription or 404 `not_found`; in the screen's language when the request is given. */
 export async function subscriptionOr404(
   db: Queryable,
   res: Response,
@@ -57,7 +57,7 @@ export const companySalutations = (tenant: ServerTenant) =>
 
 /**
  * Who hears of a change to a partner's data: the account that made it and the partner's own address
- * on record when it differs (issue 12 security review: an account may speak for a partner by
+ * on record when it differs (an account may speak for a partner by
  * knowledge of order number and zip code alone).
  */
 export function recipients(accountEmail: string, partnerEmail: string | null | undefined): string[] {

@@ -33,7 +33,7 @@ import { Prng, hashString } from './prng';
 export interface DemoTenant {
   id: string;
   defaultLocale: DemoLocale;
-  /** The tenant's languages; the demo prose is written in each of them (issue 14, finding 4). */
+  /** The tenant's languages; the demo prose is written in each of them, so no screen mixes two languages. */
   locales?: readonly string[];
   /** The tenant's publications; the known demo tenants' (or codes derived from the id) when missing. */
   publications?: DemoPublication[];

@@ -1,6 +1,6 @@
 /**
- * The demo seed's order-system data as the NDJSON a publisher's order system sends (issue 25 "The
- * demo seed goes through the import"): one file per entity, a record per line, written from the
+ * The demo seed's order-system data as the NDJSON a publisher's order system sends (the demo
+ * seed goes through the import): one file per entity, a record per line, written from the
  * rows the seed modules build and imported with `portal import`'s own code (importRecords.ts), so
  * the path a publisher's data takes is the path every start and every test takes. The portal's own
  * data (sign-ins, account changes, e-cards, widgets) is written by the seed modules themselves.

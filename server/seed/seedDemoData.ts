@@ -25,7 +25,7 @@ export interface SeedOptions {
 }
 
 /**
- * The order system's data goes in through the import (issue 25), as a publisher's does: NDJSON
+ * The order system's data goes in through the import, as a publisher's does: NDJSON
  * files written from the data set, validated and merged by importRecords.ts in the seed's
  * transaction. Then each seed module writes the portal's own tables, in list order.
  */

@@ -39,9 +39,9 @@ export const SEED_MODULES: readonly SeedModule[] = [
   pendingOrders,
   // Counts the rows of the modules above and draws nothing, so new modules may go before it.
   logins,
-  // Cancellation reasons, offers, vouchers, payments and the demo login's flow subscriptions (issue 11).
+  // Cancellation reasons, offers, vouchers, payments and the demo login's flow subscriptions (migration 008).
   offers,
-  // Holiday services, bank accounts, a complaint, a future address and opt-ins (issue 12).
+  // Holiday services, bank accounts, a complaint, a future address and opt-ins (migration 009).
   accountChanges,
   // Licence objects and licences; the demo login's multi-licence where the tenant has multi-user-licenses.
   licenses,

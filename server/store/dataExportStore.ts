@@ -1,5 +1,5 @@
 /**
- * SQL of "Download my data" (issue 26, migration 020): the export requests (the mailed link's
+ * SQL of "Download my data" (migration 020): the export requests (the mailed link's
  * hashed token, the rate limit's record) and the reads that fill the ZIP.
  *
  * Every read is scoped twice: by tenant_id, and by the account — its own user_id, or the business
@@ -247,8 +247,8 @@ export async function exportOptIns(db: Queryable, tenantId: string, userId: stri
  *   everything the row says about the account.
  * - `managed`: the licences of subscriptions the account manages (licence manager LV, or ordering
  *   party) as the manager sees them on screen — the licensed person's salutation and names, the
- *   state, role and academic year — never their e-mail address or partner number (issue 26: "a
- *   licence manager gets the licences' names only").
+ *   state, role and academic year — never their e-mail address or partner number: a licence
+ *   manager gets the licences' names only.
  */
 export async function exportLicenses(db: Queryable, tenantId: string, userId: string) {
   const args = [tenantId, userId];

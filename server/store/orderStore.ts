@@ -261,7 +261,7 @@ export async function listPurchaseOrdersForUser(
     [tenantId, userId, purchaseOrderId ?? null],
   );
   return rows.map((row) => {
-    // The article's words in the request's language when the order system gave them (issue 14, finding 4).
+    // The article's words in the request's language when the order system gave them.
     const prose = localizedDetails<PurchaseOrderProse>(
       {
         distributionArticleDescription: row.distribution_article_description,

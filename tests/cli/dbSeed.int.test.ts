@@ -1,5 +1,5 @@
 /**
- * `portal db seed` keeps README "Demo tenants"'s promise as `npm start` does (issue 23: one seed,
+ * `portal db seed` keeps README "Demo tenants"'s promise as `npm start` does (one seed,
  * one promise): on tenants with password or kicker-account sign-in every demo login has the demo
  * password; on magic-link-only tenants none has a password.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { choosePort, isPortFree } from '../../cli/commands/freePort';
 import { devLogger, isDevAssetPath } from '../../server/http/requestLog';
 
-/** Issue 15: `portal dev` logs one readable line a request and takes a free port when its own is taken. */
+/** `portal dev` logs one readable line a request and takes a free port when its own is taken. */
 describe('the log of portal dev', () => {
   const linesOf = (color: boolean, ...entries: Array<Record<string, unknown>>) => {
     const lines: string[] = [];

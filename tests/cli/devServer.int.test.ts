@@ -1,7 +1,8 @@
 /**
- * `portal dev` (issue 15, "the operator's loop"): a tenant file that turns invalid shows its problems
- * in the browser instead of the portal, and the portal comes back once the file is valid; a taken
- * port makes it take the next free one and say so; the log is one line a request.
+ * `portal dev` (docs/operators.md "`portal dev`: the loop of editing a tenant file"): a tenant file
+ * that turns invalid shows its problems in the browser instead of the portal, and the portal comes
+ * back once the file is valid; a taken port makes it take the next free one and say so; the log is
+ * one line a request.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';

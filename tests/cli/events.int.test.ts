@@ -1,5 +1,5 @@
 /**
- * `portal events` against a real database (issue 8 "Account events"): events of one tenant with
+ * `portal events` against a real database (docs/going-live.md "`portal events`"): events of one tenant with
  * their delivery state per endpoint, as text and as JSON, through DATABASE_URL.
  */
 import { createServer } from 'node:http';

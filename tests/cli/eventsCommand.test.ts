@@ -1,5 +1,5 @@
 /**
- * `portal events` (issue 8 "Account events"): the listing's wording and the --limit check. The
+ * `portal events` (docs/going-live.md "`portal events`"): the listing's wording and the --limit check. The
  * command against a real database is tests/cli/events.int.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,7 +70,7 @@ describe('formatEvents', () => {
     expect(formatEvents([])).toBe('No account events.');
   });
 
-  it('lists the endpoints disabled by a 410 Gone answer first, with how to turn them back on (issue 25)', () => {
+  it('lists the endpoints disabled by a 410 Gone answer first, with how to turn them back on', () => {
     const disabled = {
       tenantId: 'technikwelt',
       url: 'https://erp.example.com/in?token=abc',

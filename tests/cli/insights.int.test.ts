@@ -1,5 +1,5 @@
 /**
- * `portal insights` (issue 27) against a real database: the figures of a seeded event history of
+ * `portal insights` against a real database: the figures of a seeded event history of
  * the demo tenant technikwelt as text, JSON and CSV — reasons and offers by the order system's
  * words in the chosen language, money with its currency, open flows apart — and the period's checks.
  */

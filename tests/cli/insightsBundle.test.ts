@@ -1,5 +1,5 @@
 /**
- * Issue 27: the insights page and its chart library (uPlot) are studio code; no subscriber bundle
+ * The insights page and its chart library (uPlot) are studio code; no subscriber bundle
  * holds them, and no built page carries the offer experiments. Like tests/cli/studioBundle.test.ts,
  * the built files are checked when there are some (dist/, or PORTAL_DIST_DIR).
  */

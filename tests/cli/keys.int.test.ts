@@ -1,5 +1,5 @@
 /**
- * `portal keys create|list|revoke` as an operator types them (issue 25), against a real database
+ * `portal keys create|list|revoke` as an operator types them, against a real database
  * through DATABASE_URL and the repository's tenant files: the key is printed once, listings show
  * its prefix only, an unknown tenant is named with the known ones.
  */

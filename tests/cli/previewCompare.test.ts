@@ -1,5 +1,5 @@
 /**
- * The screenshot comparison of `portal preview --shots DIR --compare OLD_DIR` (issue 15): what
+ * The screenshot comparison of `portal preview --shots DIR --compare OLD_DIR`: what
  * counts as changed, added and removed, the diff images, and the report's order.
  */
 import { mkdirSync, mkdtempSync, existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `portal preview --shots DIR [--compare OLD_DIR]` end to end (issue 15): the real CLI, its own
+ * `portal preview --shots DIR [--compare OLD_DIR]` end to end: the real CLI, its own
  * server and seeded database in a temp folder, Debian's Chromium; one tenant × two screens (one
  * signed out, one signed in with the demo user's real subscription id) × one width × one language,
  * so it stays within a few minutes, the build of the portals included.

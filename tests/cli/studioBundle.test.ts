@@ -11,7 +11,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Issue 15: the studio is operator code; nothing of it and no @rjsf code reaches a subscriber's bundle. */
+/** The studio is operator code; nothing of it and no @rjsf code reaches a subscriber's bundle. */
 describe('the studio stays out of subscriber bundles', () => {
   it('no engine source imports @rjsf or the studio', () => {
     const offenders = filesUnder(path.join(ROOT, 'engine'))

@@ -1,5 +1,5 @@
 /**
- * `/studio/api` (issue 15) on a real app and database: the validator's problems with pointers,
+ * `/studio/api` on a real app and database: the validator's problems with pointers,
  * drafts whose preview calls a served tenant's API, a demo user's session, and the save that
  * writes minimal edits and refuses a file with unconfirmed problems.
  */

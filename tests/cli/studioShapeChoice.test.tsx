@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A setting that is one value or one per locale (orderNumberExampleImageUrl, issue 22) is a choice
+ * A setting that is one value or one per locale (orderNumberExampleImageUrl) is a choice
  * of shapes in the studio: a per-locale value shows its two URLs, not "[object Object]" in a text
  * field that would save text over it.
  */

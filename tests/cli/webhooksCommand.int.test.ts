@@ -1,5 +1,5 @@
 /**
- * An endpoint disabled by a 410 Gone answer as an operator meets it (issue 25): `portal events`
+ * An endpoint disabled by a 410 Gone answer as an operator meets it: `portal events`
  * lists it first, `portal webhooks enable <tenant> <url>` turns it back on (and says so when the
  * endpoint was not disabled), and the next event reaches it again — against a real database
  * through DATABASE_URL and a receiver on 127.0.0.1.

@@ -1,5 +1,5 @@
 /**
- * `portal webhooks secret` (issue 25): a Standard Webhooks secret on stdout, alone, so
+ * `portal webhooks secret`: a Standard Webhooks secret on stdout, alone, so
  * `export PORTAL_WEBHOOK_SECRET_ACME=$(portal webhooks secret)` works; the `standardwebhooks`
  * package takes it as it is. `portal webhooks enable` against a database is
  * tests/cli/webhooksCommand.int.test.ts.

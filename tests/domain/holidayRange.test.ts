@@ -58,7 +58,7 @@ describe('holiday setup form (account-flows.md §5, §8, §9)', () => {
     ).toBeNull();
   });
 
-  it('a pause of 16.11.–16.12.2026 pauses the issue of 5.12., not 1/2027 (issue 21: its issues lie inside its dates)', () => {
+  it('a pause of 16.11.–16.12.2026 pauses the issue of 5.12., not 1/2027 (its issues lie inside its dates)', () => {
     // A monthly title on sale on the 5th.
     const monthly = [
       { issue: '2026011', issueNumber: '11/2026', dateOfFirstSale: '2026-11-05' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatIban, ibanProblem, isValidBic, isValidIban, maskAccount } from '../../engine/domain/iban';
 
-describe('IBAN rules (account-flows.md §5, issue 12)', () => {
+describe('IBAN rules (account-flows.md §5)', () => {
   it('accepts real IBANs of Germany and the UK, with or without spaces', () => {
     expect(isValidIban('DE89 3704 0044 0532 0130 00')).toBe(true);
     expect(isValidIban('gb29nwbk60161331926819')).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatIban, ibanForeignCharacters, ibanMaskProblem, ibanMaxLength } from '../../engine/domain/iban';
 
-/** account-flows.md §5 "IBAN mask: 2 letters, 2 digits, then groups of four"; issue 22: said at the field, nothing dropped. */
+/** account-flows.md §5 "IBAN mask: 2 letters, 2 digits, then groups of four"; said at the field, nothing dropped. */
 describe('the IBAN mask while typing', () => {
   it('refuses characters no IBAN has and names them, once each', () => {
     const typed = 'DE12 ABCD 😀<S CRIP T>';

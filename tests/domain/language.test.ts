@@ -16,7 +16,7 @@ const technikwelt = { locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE' };
 const gartenfreunde = { locales: ['en-GB', 'de-DE'], defaultLocale: 'en-GB' };
 const stadtkurier = { locales: ['de-DE'], defaultLocale: 'de-DE' };
 
-describe('the language of a screen and of the answers to it: one rule (issue 22)', () => {
+describe('the language of a screen and of the answers to it: one rule', () => {
   it('takes the first wish the tenant offers, by language, else the default', () => {
     expect(chooseLocale(technikwelt, ['en'])).toBe('en-GB');
     expect(chooseLocale(technikwelt, ['en-US'])).toBe('en-GB');
@@ -67,7 +67,7 @@ describe('the language of a screen and of the answers to it: one rule (issue 22)
   });
 });
 
-describe('the order system’s words in a language (issue 22)', () => {
+describe('the order system’s words in a language', () => {
   it('gives words stored per locale in the language asked for, else British English, else any', () => {
     const words = { 'de-DE': 'Angebote per Post', 'en-GB': 'Offers by post' };
     expect(wordsIn(words, 'de-DE')).toBe('Angebote per Post');

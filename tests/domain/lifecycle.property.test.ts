@@ -1,5 +1,5 @@
 /**
- * The subscription lifecycle (engine/domain/lifecycle.ts; issue 21): random sequences of
+ * The subscription lifecycle (engine/domain/lifecycle.ts): random sequences of
  * transitions on random subscriptions, with the invariants checked after every step, and the
  * sequences subscribers ran into spelled out. fast-check prints the seed and the shrunk sequence of
  * a failure; FC_SEED replays one (the run is fixed to a seed so CI is repeatable).
@@ -121,7 +121,7 @@ const arbStep: fc.Arbitrary<Step> = fc.oneof(
   }),
 );
 
-/** The invariants of issue 21, after every step. */
+/** The invariants of docs/architecture.md "The subscription lifecycle", after every step. */
 function checkInvariants(state: LifecycleState, today: string): void {
   // The end shown equals the effective cancellation when cancelled.
   if (state.status === 'AK') {

@@ -1,5 +1,5 @@
 /**
- * Offer experiments (issue 27): a subscriber's variant is stable, follows the weights, and the
+ * Offer experiments: a subscriber's variant is stable, follows the weights, and the
  * flow shows the variant's offers; the statistics behind "not yet significant".
  */
 import fc from 'fast-check';

@@ -27,7 +27,7 @@ describe('opt-in rules (account-flows.md §4 "Opt-ins")', () => {
   });
 });
 
-describe('the name of an opt-in, the same on the screen and in the confirmation e-mail (issue 22)', () => {
+describe('the name of an opt-in, the same on the screen and in the confirmation e-mail', () => {
   const tenantTypes = [
     {
       type: 'NEWSLETTER',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../engine/domain/apiError';
 import { retryAfterSecondsOf, waitInEnglish, waitOf } from '../../engine/domain/retryAfter';
 
-describe('when a refused caller may try again (issue 22)', () => {
+describe('when a refused caller may try again', () => {
   it('reads the seconds of a 429 and of nothing else', () => {
     expect(retryAfterSecondsOf(new ApiError(429, 'rate_limited', '', { retryAfterSeconds: 840 }))).toBe(840);
     expect(retryAfterSecondsOf(new ApiError(429, 'rate_limited', ''))).toBeUndefined();

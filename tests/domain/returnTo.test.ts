@@ -10,7 +10,7 @@ import {
   RETURN_TO_MAX_LENGTH,
 } from '../../engine/domain/returnTo';
 
-describe('returnTo accepts only same-portal paths (issue 10, finding 3; issue 22)', () => {
+describe('returnTo accepts only same-portal paths', () => {
   it.each([
     '/orders',
     '/subscriptions/101-4000000001',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordFormProblems } from '../../engine/domain/ssoProfile';
 
-/** account-flows.md §5 password on the SSO profile; issue 22: every problem at its field, a too-long password never cut. */
+/** account-flows.md §5 password on the SSO profile; every problem at its field, a too-long password never cut. */
 describe('the SSO profile password form', () => {
   it('names every problem at once, by field', () => {
     expect(passwordFormProblems({ currentPassword: '', newPassword: '', repeatPassword: '' }, true)).toEqual({

@@ -15,11 +15,11 @@ import {
   withinTerm,
 } from '../../engine/domain/subscriptionTerm';
 
-// Issue 21: cancelled "zum 05.01.2027 (Ausgabe 1/2027)", the subscription ends on that issue's on-sale day.
+// Cancelled "zum 05.01.2027 (Ausgabe 1/2027)", the subscription ends on that issue's on-sale day.
 const end = '2027-01-05';
 const today = '2026-11-25';
 
-describe('the subscription term (portal-core.md §3 validToOnSaleDate, §4 AK; issue 21)', () => {
+describe('the subscription term (portal-core.md §3 validToOnSaleDate, §4 AK)', () => {
   it('ends on validToOnSaleDate, the on-sale day of its last issue; without one it runs on', () => {
     expect(lastDayOfTerm({ validToOnSaleDate: end })).toBe(end);
     expect(lastDayOfTerm({ validToOnSaleDate: '2027-01-05T00:00:00Z' })).toBe(end);

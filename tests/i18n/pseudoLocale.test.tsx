@@ -1,5 +1,5 @@
 /**
- * A third locale is JSON files plus one line of configuration (issue 23), shown with a pseudo-locale
+ * A third locale is JSON files plus one line of configuration, shown with a pseudo-locale
  * (en-XA: British English with every letter accented, tests/i18n/pseudoLocale.ts).
  *
  * - The line: the locale's entry in the locale list. In the product it is the locale enum of

@@ -1,6 +1,6 @@
 /**
- * A pseudo-locale for the proof that a third locale is JSON files plus one line of configuration
- * (issue 23): its texts are British English with every letter accented and each text in brackets,
+ * A pseudo-locale for the proof that a third locale is JSON files plus one line of configuration:
+ * its texts are British English with every letter accented and each text in brackets,
  * so a text that escaped translation, or one from another locale, stands out on a screen, in a mail
  * or in a PDF, while the text stays readable and as long as a real translation.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator API's OpenAPI document as JSON Schema 2020-12 (issue 25): ajv's 2020 dialect in
+ * The operator API's OpenAPI document as JSON Schema 2020-12: ajv's 2020 dialect in
  * strict mode, so an unknown keyword or a broken `$ref` in a component fails, and each component
  * is a validator for the real records and answers of the API tests.
  */

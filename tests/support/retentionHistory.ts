@@ -1,5 +1,5 @@
 /**
- * A made-up, reproducible retention history for a tenant (issue 27): eight weeks of cancellation
+ * A made-up, reproducible retention history for a tenant: eight weeks of cancellation
  * flows per publication and reason, renewals and upgrades offered, with outcomes, written as the
  * account events the flows record. Subscribers in an offer experiment's flow see their variant,
  * and a variant with offers keeps more of them than one without. The insights page's journey

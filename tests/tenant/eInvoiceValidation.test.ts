@@ -1,5 +1,5 @@
 /**
- * `portal validate` on the invoice section (issue 26): a tenant whose settings cannot make a valid
+ * `portal validate` on the invoice section: a tenant whose settings cannot make a valid
  * e-invoice is told what is missing — a warning while its invoices can stay plain PDFs, an error
  * once it offers the XRechnung download — naming the setting and an example.
  */

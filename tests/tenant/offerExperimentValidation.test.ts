@@ -1,5 +1,5 @@
 /**
- * `offerExperiments` in the tenant file (issue 27), in the validator's wording: weights above 0,
+ * `offerExperiments` in the tenant file, in the validator's wording: weights above 0,
  * two variants at least, ids unique, a reason only for cancellations, one experiment per flow and
  * reason, the flow's feature on, and an offer once per variant.
  */

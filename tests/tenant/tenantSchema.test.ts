@@ -112,7 +112,7 @@ describe('tenant.schema.json', () => {
     const html = [...subschemas(tenantSchema)]
       .filter(([, node]) => node.contentMediaType === 'text/html')
       .map(([path]) => path);
-    // Every HTML setting is given per locale (issue 14, finding 4), so only localizedHtml holds HTML:
+    // Every HTML setting is given per locale, so only localizedHtml holds HTML:
     // the named locales and any other locale of the schema's list.
     expect(html).toEqual([
       '#/definitions/localizedHtml/properties/de-DE',

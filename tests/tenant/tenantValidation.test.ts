@@ -84,7 +84,7 @@ describe('validateTenantSource: error wording and position', () => {
     expect(message).toBe(
       'tenants/acme.json:4:3 /logoUrll unknown property "logoUrll". Did you mean "logoUrl"?',
     );
-    // Issue 15: every setting allowed at that place (the schema grows, so only its start is pinned), no file to go and read.
+    // Every setting allowed at that place (the schema grows, so only its start is pinned), no file to go and read.
     expect(hint).toMatch(
       /^ {4}rename it, or remove it \(allowed here: \$schema, id, name, hosts, defaultLocale, locales, logoUrl, logoTargetUrl, .*, webhooks.*\)$/,
     );

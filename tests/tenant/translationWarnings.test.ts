@@ -34,7 +34,7 @@ const GERMAN_ONLY_TEXTS = `{
   "privacy": { "controller": { "name": "Acme GmbH", "addressLines": ["Berlin"] }, "contactEmail": "datenschutz@acme.example", "supervisoryAuthority": { "name": "BlnBDI" } }
 }`;
 
-describe('portal validate warns about texts missing in an offered locale (issue 14, finding 4)', () => {
+describe('portal validate warns about texts missing in an offered locale', () => {
   it('names the file, line, column and setting of each text without the offered locale, with a fix', () => {
     const { tenant, issues, warnings } = validateTenantSource(FILE, GERMAN_ONLY_TEXTS, ctx);
     expect(issues).toEqual([]);

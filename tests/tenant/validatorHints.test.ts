@@ -12,7 +12,7 @@ import { contrastFailures, contrastRatio } from '../../engine/domain/theme';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { makeTenant, makeThemePreset } from '../support/builders';
 
-/** Issue 15, "validator hints": valid values instead of source files, fixes that can be done, the nearest key. */
+/** Validator hints: valid values instead of source files, fixes that can be done, the nearest key. */
 const FILE = 'tenants/acme.json';
 const ctx: ValidationContext = {
   knownTextKeys: new Set([

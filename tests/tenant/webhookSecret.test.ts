@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks secrets (issue 25): `whsec_` + base64 of 24 to 64 random bytes, the decoded
+ * Standard Webhooks secrets: `whsec_` + base64 of 24 to 64 random bytes, the decoded
  * bytes the HMAC key. Checked against the `standardwebhooks` package itself: a secret made here is
  * one it takes, and the portal's signature is the one it computes for the same key, id, time and body.
  */

@@ -1,9 +1,9 @@
 /**
- * The tenant file's `webhooks` setting (issue 8 "Account events": "Bad webhook URLs fail
- * validation"), pinned in the validator's wording: https only, to a public address only (docs/going-live.md
+ * The tenant file's `webhooks` setting (docs/going-live.md "The tenant setting": bad webhook URLs fail
+ * validation), pinned in the validator's wording: https only, to a public address only (docs/going-live.md
  * "Outbound requests": every notation of this machine or a private network refused, as the
  * penetration test wrote them), no credentials in the URL, a secret from the environment (never a
- * literal one), known event types, each URL once. Issue 25: a variable's value warned about
+ * literal one), known event types, each URL once; a variable's value warned about
  * where validation runs, and previousSecretEnv for a rotation.
  */
 import { describe, expect, it } from 'vitest';

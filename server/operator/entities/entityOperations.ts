@@ -62,7 +62,7 @@ const STALE = {
 };
 
 /**
- * entityRoutes.ts as the OpenAPI document describes it (issue 25): the routes are `/:entity/:key`,
+ * entityRoutes.ts as the OpenAPI document describes it: the routes are `/:entity/:key`,
  * the document names every entity's path with that entity's record schema, so a client generator
  * gets one typed call per entity.
  */

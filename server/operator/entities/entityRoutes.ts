@@ -49,8 +49,8 @@ function refuseStale(res: Response, key: string, version: number, storedVersion:
 }
 
 /**
- * The order system's writes of single records (issue 25 "idempotent upserts and deletes of each
- * entity the order system owns"):
+ * The order system's writes of single records: idempotent upserts and deletes of each entity the
+ * order system owns (docs/going-live.md "Going live with your order system"):
  *
  *   PUT    /operator/v1/<entity>/<key>             the whole record, with its version   (scope write)
  *   DELETE /operator/v1/<entity>/<key>?version=N   the record, as of version N          (scope write)

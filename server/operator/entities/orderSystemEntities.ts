@@ -1,5 +1,5 @@
 /**
- * The entities a publisher's order system owns and sends to the portal (issue 25, docs/architecture.md "Data
+ * The entities a publisher's order system owns and sends to the portal (docs/architecture.md "Data
  * and the server": In), one table each: what the operator API's upserts, `portal import` and the
  * demo seed write. A record is the table's row with its columns in camelCase (`bp_number` ->
  * `bpNumber`), plus `version`; its JSON Schema is `schemas/api/order-system-<schema>.schema.json`

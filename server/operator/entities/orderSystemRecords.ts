@@ -9,7 +9,7 @@ import { MAX_DEPTH, pointerPart, stringProblem, unstorableTextProblem } from '..
 import { KEY_SEPARATOR, type OrderSystemEntity, fieldOf, recordKey, splitKey } from './orderSystemEntities';
 
 /**
- * One record of the order system as the API and `portal import` read it (issue 25): validated
+ * One record of the order system as the API and `portal import` read it: validated
  * against the entity's schema (schemas/api/order-system-*.schema.json, the defaults filled in),
  * then named by its key, its version as a number and a hash of its content.
  *

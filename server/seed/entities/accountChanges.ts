@@ -1,6 +1,6 @@
 /**
- * Demo data of the holiday service, payment details, complaint, address and opt-in flows (issue 12,
- * migration 009): the personas' holiday services as planned services (a redirect, a running break, a
+ * Demo data of the holiday service, payment details, complaint, address and opt-in flows
+ * (migration 009): the personas' holiday services as planned services (a redirect, a running break, a
  * planned switch to digital), masked bank accounts, an existing complaint, a future-dated address,
  * and opt-ins on, off and pending. Draws nothing from the generator.
  */
@@ -74,7 +74,7 @@ export const accountChanges: SeedModule = {
         const pub = pubOf(redirected.id);
         // It runs already (it began before today): its first issue has shipped, so it cannot be cancelled (§4).
         const from = holidayAddress.validFrom;
-        // Its issues lie inside its dates (issue 21), by the rule the server books with.
+        // Its issues lie inside its dates, by the rule the server books with.
         const span = issueSpanBetween(ctx, pub, from, holidayAddress.validTo);
         data.holidayServices.push({
           subscription_id: redirected.id,
@@ -104,7 +104,7 @@ export const accountChanges: SeedModule = {
     if (suspended?.details.currentSuspension?.suspendedToDate) {
       const pub = pubOf(suspended.id);
       const { suspendedFromDate, suspendedToDate } = suspended.details.currentSuspension;
-      // The paused issues are those on sale inside the pause (issue 21: a pause of 16.11.–16.12.2026
+      // The paused issues are those on sale inside the pause (a pause of 16.11.–16.12.2026
       // had listed 12/2026 – 1/2027, its last issue taken as the first one after the end less a week).
       const span = issueSpanBetween(ctx, pub, suspendedFromDate, suspendedToDate);
       data.holidayServices.push({

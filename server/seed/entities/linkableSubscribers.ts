@@ -10,8 +10,8 @@ import { type OrderStatus, addSubscription, allRoles } from './subscriptions';
 const STATUSES: OrderStatus[] = ['A', 'A', 'AK', 'I', 'IU', 'A'];
 /**
  * The last two have an e-mail address on record (the order system knows it; they have no portal
- * account yet): the anonymous partial logins mail their sign-in link there (issue 10). The others
- * have none, for the `no_email_on_record` and `email_required` answers.
+ * account yet): the anonymous partial logins mail their sign-in link there (docs/architecture.md
+ * "Sign-in safety"). The others have none, for the `no_email_on_record` and `email_required` answers.
  */
 const WITH_EMAIL_ON_RECORD = new Set([4, 5]);
 

@@ -1,5 +1,5 @@
 /**
- * Demo data of the cancellation and offer flows (issue 11, migration 008): cancellation reasons and
+ * Demo data of the cancellation and offer flows (migration 008): cancellation reasons and
  * offers per publication (retention offers, renewals, upgrades now and at the next cycle), voucher
  * codes for cross-selling (one pool exhausted), three more subscriptions of the shared demo login
  * (renewable, renewable through its recipient, cancellable only extraordinarily), and payments in
@@ -332,7 +332,7 @@ export const offers: SeedModule = {
 
     // The shared demo login's flow subscriptions (created after every other module's rows).
     // Each ends on the day its last issue goes on sale, and names that issue (the end and the last
-    // issue of one term agree: they once named the issue after the end, issue 21).
+    // issue of one term agree: they once named the issue after the end).
     const termEnd = (pub: CataloguePublication, endsIn: number) =>
       lastIssueBy(ctx, pub, addDays(today, endsIn))?.day ?? addDays(today, endsIn);
     const renewalSpec = (pub: CataloguePublication, endsIn: number) => ({
@@ -411,7 +411,7 @@ export const offers: SeedModule = {
         currency,
         locale: tenant.defaultLocale,
         // The order of the subscription paid for (it once named the first renewable's for all four,
-        // which a reopened payment page then showed: issue 21 "Payment popup").
+        // which a reopened payment page then showed).
         description: `${subscription.orderNumber}: ${offer.offer.texts[tenant.defaultLocale]?.title ?? offer.id}`,
         subscription_id: subscription.id,
         offer_id: offerId,

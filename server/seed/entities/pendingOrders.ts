@@ -17,7 +17,7 @@ export interface PendingOrderSeedRow {
   issue_number_from: string | null;
   download_url: string | null;
   download_is_file: boolean | null;
-  /** The title in the tenant's other languages (issue 22, server/store/localizedDetails.ts). */
+  /** The title in the tenant's other languages (server/store/localizedDetails.ts). */
   translations?: Partial<Record<string, { title: string }>>;
 }
 

@@ -30,7 +30,7 @@ export function issuesOf(ctx: SeedContext, pub: CataloguePublication): IssueSeed
 
 /**
  * The first and last issue on sale from `from` to `to` ('YYYY-MM-DD', both included): the issues a
- * holiday service of those dates concerns, by the screen's and the server's rule (issue 21).
+ * holiday service of those dates concerns, by the screen's and the server's rule.
  */
 export function issueSpanBetween(
   ctx: SeedContext,

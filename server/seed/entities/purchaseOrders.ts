@@ -87,7 +87,7 @@ export const purchaseOrders: SeedModule = {
       const id = `${P.clientId}${number}`;
       const articleAt = articleIndex++ % L.texts.articles.length;
       const article = L.texts.articles[articleAt];
-      // The article's words in the tenant's other languages (issue 14, finding 4; server/store/localizedDetails.ts).
+      // The article's words in the tenant's other languages (server/store/localizedDetails.ts).
       const translations = translationsOf(ctx, (O) => ({
         distributionArticleDescription: O.texts.articles[articleAt],
         ...(spec.reason && { reason: O.texts.reasonReplacement }),

@@ -179,7 +179,7 @@ function holidayType(
 
 /**
  * The subscription's prose in another language `O` (the tenant's default pack is `L`): what the
- * order system would write there (issue 14, finding 4; server/store/localizedDetails.ts).
+ * order system would write there (server/store/localizedDetails.ts).
  */
 function subscriptionProse(
   L: LocalePack,
@@ -560,7 +560,7 @@ function buildSubscriptions(ctx: SeedContext): FeaturedSubscriptions {
     payments: { count: 1 },
   });
   // third: print subscription switched to digital for the holidays (holiday download); its last
-  // digital issue is the last one inside its dates (issue 21), the end date when none appears then.
+  // digital issue is the last one inside its dates, the end date when none appears then.
   const holidayDownloadDates = downloadDates(ctx, P2);
   const holidayDownload = add({
     pub: P2,

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "building many tenants": one engine build, and per tenant only what differs — engine
+ * Building many tenants: one engine build, and per tenant only what differs — engine
  * files hard-linked instead of copied into one assets folder per set of files that every tenant with
  * those features and languages links to, base texts merged once per feature set and written once per
  * locale into a shared, hashed file instead of into every page, the same HTML sanitized once. These
@@ -103,7 +103,7 @@ describe('writing a tenant from the shared engine build', () => {
     const record = JSON.parse(readFileSync(path.join(work, 'technikwelt', 'portal-build.json'), 'utf8')) as {
       files: string[];
     };
-    // Besides the files, only their compressed variants (issue 24).
+    // Besides the files, only their compressed variants.
     expect(
       readdirSync(shared)
         .filter((f) => f !== '.complete' && !/\.(br|gz)$/.test(f))
@@ -197,7 +197,7 @@ describe('per-tenant work only where tenants differ', () => {
   });
 });
 
-describe('base texts in shared files instead of every page (issue 15)', () => {
+describe('base texts in shared files instead of every page', () => {
   const pageConfig = (html: string) =>
     JSON.parse(
       /<script type="application\/json" id="portal-config">(.*?)<\/script>/s.exec(html)![1],

@@ -1,5 +1,5 @@
 /**
- * Issue 24, "fast on a phone": each page loads what it runs, and a built page carries a
+ * Fast on a phone (docs/testing.md "Speed and size"): each page loads what it runs, and a built page carries a
  * description in its tenant's language. One real engine build (the split is Rolldown's, so a fake
  * manifest would prove nothing) of two demo tenants with different default languages.
  */
@@ -35,7 +35,7 @@ const screenFiles = () =>
 const fileOf = (key: string) => manifest[key].file;
 const accountKit = () => Object.values(manifest).find((chunk) => chunk.name === 'account-kit')!.file;
 
-describe('each page loads what it runs (issue 24)', () => {
+describe('each page loads what it runs', () => {
   it("gives the login page none of the signed-in shell's, the orders' or the flows' code", () => {
     const login = filesForPage(manifest, PAGE_MODULES['/login']);
     expect(login).toContain(fileOf('features/login/LoginScreen.tsx'));
@@ -82,7 +82,7 @@ describe('each page loads what it runs (issue 24)', () => {
   });
 });
 
-describe('the meta description (issue 24)', () => {
+describe('the meta description', () => {
   const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
 
   it("is in the built page in the tenant's default language, with the tenant's name", () => {

@@ -1,6 +1,6 @@
 /**
  * The calls of the holiday service, payment details, complaint, address and opt-in flows
- * (account-flows.md §4, §5, §7, §8; issue 12) against the seeded demo data: answers, refusals, the
+ * (account-flows.md §4, §5, §7, §8) against the seeded demo data: answers, refusals, the
  * e-mails they send, and the changes that wait for their day (server/jobs/dueChanges.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
- * Issue 21 against the seeded demo data: a suspension's issues lie inside its dates, and no date or
- * issue after a subscription's end is offered by the holiday service, the address change, the
- * issue calendar, the payment method change or the subscription's next issue; a request for a day
- * after the end is refused with 400 and the field code after_term_end
+ * The subscription's term against the seeded demo data: a suspension's issues lie inside its
+ * dates, and no date or issue after a subscription's end is offered by the holiday service, the
+ * address change, the issue calendar, the payment method change or the subscription's next issue;
+ * a request for a day after the end is refused with 400 and the field code after_term_end
  * (engine/domain/subscriptionTerm.ts, engine/domain/holidayService.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';

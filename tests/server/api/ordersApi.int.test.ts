@@ -70,7 +70,7 @@ let baseUrl: string;
 let close: () => Promise<void>;
 let logins: Awaited<ReturnType<typeof seedDemoData>>;
 
-/** Mails go out through the queue (issue 10): send what is queued, then read the outbox. */
+/** Mails go out through the queue: send what is queued, then read the outbox. */
 async function mailsTo(email: string): Promise<string[]> {
   await drainMailQueue(await getTestDatabase(), mailer);
   return readdirSync(outboxDir)
@@ -298,7 +298,7 @@ describe('invoices', () => {
     expect(answer.headers.get('content-disposition')).toBe(
       `attachment; filename="${invoice.documentId}.pdf"`,
     );
-    // The file itself, as bytes, read back as text the way a PDF reader does (pdfkit since issue 14, finding 7).
+    // The file itself, as bytes, read back as text the way a PDF reader does (pdfkit).
     const file = await fetchFile(
       `${baseUrl}/t/${full.id}/api/subscriptions/${sub.id}/invoices/${invoice.id}/download`,
       client.accessToken,
@@ -333,7 +333,7 @@ describe('downloads', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.url).toBe(`/t/${full.id}/api/files/${answer.body.key}`);
-    // The file is served to the session of the user who asked (issue 10, finding 8).
+    // The file is served to the session of the user who asked.
     const file = await client.get<string>(answer.body.url.replace(`/t/${full.id}/api`, ''));
     expect(file.status).toBe(200);
     expect(file.body.startsWith('%PDF-')).toBe(true);
@@ -700,7 +700,7 @@ describe('link subscription (POST /subscriptions)', () => {
     const partner = data.businessPartners[0];
     const c = browserLikeClient(baseUrl, `/t/${full.id}/api`);
     await c.get('/subscriptions');
-    // Order number and name earn a sign-in link to the address on record (issue 10); the link opens the partial session.
+    // Order number and name earn a sign-in link to the address on record; the link opens the partial session.
     const ask = await c.post('/login/order-number', {
       orderNumber: sub.order_number,
       lastName: partner.last_name1,

@@ -1,6 +1,6 @@
 /**
  * A "logged in only" session (portal-core.md §4: signed in through an anonymous flow's link, for one
- * subscription) against the server (issue 21): the login answer names its subscription, the server
+ * subscription) against the server: the login answer names its subscription, the server
  * refuses exactly the calls engine/domain/sessionScope.ts `mayCall` refuses (the rule the screens
  * ask), and the calls the orders page makes for such a session are all answered without a 4xx.
  */

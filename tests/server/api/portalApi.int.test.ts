@@ -35,7 +35,7 @@ let close: () => Promise<void>;
 let emailA: string;
 let otherEmailA: string;
 
-/** Mails go out through the queue (issue 10): send what is queued, then read the outbox. */
+/** Mails go out through the queue: send what is queued, then read the outbox. */
 async function mailsTo(email: string): Promise<string[]> {
   await drainMailQueue(await getTestDatabase(), mailer);
   return readdirSync(outboxDir)

@@ -86,7 +86,7 @@ let baseUrl: string;
 let close: () => Promise<void>;
 let userEmail: string;
 
-/** Mails go out through the queue (issue 10): send what is queued, then read the outbox. */
+/** Mails go out through the queue: send what is queued, then read the outbox. */
 async function mailsTo(email: string) {
   await drainMailQueue(await getTestDatabase(), mailer);
   return readdirSync(outboxDir)
@@ -597,7 +597,7 @@ describe('POST /login/contact-form', () => {
   });
 
   it('takes no e-mail from the visitor: an address in the body is refused, never made an account', async () => {
-    // issue 10, finding 1: an e-mail typed here used to open an account that spoke for the partner.
+    // An e-mail typed here used to open an account that spoke for the partner: a typed address proves nothing.
     const target = unlinkedSubscription(tenantA as never, today, 1);
     const response = await (
       await anonymous()

@@ -1,7 +1,7 @@
 /**
- * Issue 22, "Limits that punish the honest" and "Silently cut": the limits count failures (and
- * mail sends), not successes; every 429 says when to try again (Retry-After and
- * details.retryAfterSeconds); a too-long input is refused with 400, never cut.
+ * Limits that do not punish the honest, inputs never silently cut (docs/architecture.md "Sign-in
+ * safety"): the limits count failures (and mail sends), not successes; every 429 says when to try
+ * again (Retry-After and details.retryAfterSeconds); a too-long input is refused with 400, never cut.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Access is declared once per route and the session is looked up once per request (issue 8): routers
+ * Access is declared once per route and the session is looked up once per request: routers
  * mounted on overlapping paths (/subscriptions and /subscriptions/:id, the issue calendar's
  * /subscriptions/:id/upcoming-issues) reuse the user the first one found.
  */

@@ -422,7 +422,7 @@ describe('partial logins', () => {
     });
     expect(JSON.stringify(first.body)).not.toContain(accountEmail); // the address itself is never sent
     expect(first.body.accessToken).toBeUndefined();
-    // The former confirmToken resubmission is no way in any more (issue 10, finding 2).
+    // The former confirmToken resubmission is no way in any more: it proved nothing.
     const resubmitted = await c.post('/login/order-number', {
       orderNumber: target.order_number,
       lastName: target.last_name1,

@@ -15,7 +15,7 @@ import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeSignInTenant } from '../../support/builders';
 
 /**
- * Issue 22: sign-in keeps the destination (portal-core.md §2 "Login"). The server's part: the
+ * Sign-in keeps the destination (portal-core.md §2 "Login"). The server's part: the
  * mailed login link carries the page it was asked for, the OAuth state keeps it through the
  * provider, and only same-portal paths (engine/domain/returnTo.ts) get that far.
  */

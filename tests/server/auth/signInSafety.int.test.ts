@@ -17,7 +17,7 @@ import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeSignInTenant } from '../../support/builders';
 
-/** Tests of issue 10 ("Sign-in safety") findings 3, 4 and 7; findings 1 and 2 are in signIn.int.test.ts. */
+/** Tests of docs/architecture.md "Sign-in safety"; more of them are in signIn.int.test.ts. */
 
 const tenantWith = (id: string, features: string[] = []) => makeSignInTenant(id, {}, features);
 
@@ -99,7 +99,7 @@ describe('a sign-on provider the tenant file names goes through the outbound gua
   });
 });
 
-describe('OAuth sign-on bound to the browser that started it (finding 3)', () => {
+describe('OAuth sign-on bound to the browser that started it', () => {
   async function startSignOn(returnTo?: string) {
     const query = returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
     const response = await fetch(`${baseUrl}/t/${oauthTenant.id}/sso/authorize${query}`, {
@@ -176,7 +176,7 @@ describe('OAuth sign-on bound to the browser that started it (finding 3)', () =>
   );
 });
 
-describe('e-mails through the queue (finding 4)', () => {
+describe('e-mails through the queue', () => {
   const counts = async () =>
     (
       await db.query<{ queued: number; tokens: number }>(
@@ -411,7 +411,7 @@ describe('e-mails through the queue (finding 4)', () => {
   });
 });
 
-describe('password attempts slow a guesser without locking the owner out (finding 7)', () => {
+describe('password attempts slow a guesser without locking the owner out', () => {
   const limits = { windowSeconds: 900, perAddress: 5, perClient: 1000 };
   const auth = () => createAuthService({ db, mailFrom: 'portal@example.org', signInLimits: limits });
   const origin = (client: string) => ({ portalUrl: 'http://127.0.0.1/t/x/', client });

@@ -264,7 +264,7 @@ describe('POST /e-cards', () => {
     expect(answers[ECARD_DAILY_CAP]).toBe(429);
     const refused = await sender.post('/e-cards', card());
     expect(refused.body.error.code).toBe('e_card_limit_reached');
-    // Issue 22: the 429 says when the first of the day's cards leaves the 24 hours.
+    // The 429 says when the first of the day's cards leaves the 24 hours.
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(DAY / 1000 - 600);
     expect(wait).toBeLessThanOrEqual(DAY / 1000);

@@ -1,7 +1,7 @@
 /**
- * One list of account event types (issue 8 "Account events"): the tenant file's accountEventType
- * (what an endpoint may ask for), the webhook body schema (one shape per type) and the server's
- * typed list name the same types in the same order.
+ * One list of account event types (docs/going-live.md "Account events and webhooks"): the tenant
+ * file's accountEventType (what an endpoint may ask for), the webhook body schema (one shape per
+ * type) and the server's typed list name the same types in the same order.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Account events are recorded by every state-changing call, in the transaction of the change
- * (issue 8 "Account events", proof: "events recorded in the same transaction (a failed change
- * records none)"). Driven through the real API against the seeded demo data.
+ * (a failed change records none; docs/going-live.md "Account events and webhooks"). Driven through
+ * the real API against the seeded demo data.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
- * The webhook deliverer (issue 8 "Account events"; proof: "delivery to a local receiver, retry
+ * The webhook deliverer (docs/going-live.md "Delivery": delivery to a local receiver, retry
  * after a 500, signature verifiable with the documented recipe, restart during delivery delivers
- * once"), against a receiver listening in this test and the real database. Issue 25: deliveries
+ * once), against a receiver listening in this test and the real database. Deliveries
  * are in the Standard Webhooks format, verified here with the `standardwebhooks` package through
  * the README's recipe (one secret, two during a rotation, a changed body or another secret
  * refused), and a 410 Gone answer disables the endpoint. The penetration test's attack: deliveries
@@ -171,7 +171,7 @@ describe('webhook delivery', () => {
 
     const request = hooks.received.find((r) => r.path === '/all' && r.headers['webhook-id'] === attribute)!;
     expect(request.headers['content-type']).toBe('application/json');
-    // Standard Webhooks (issue 25): the event id, this attempt's Unix seconds, one v1 signature.
+    // Standard Webhooks: the event id, this attempt's Unix seconds, one v1 signature.
     expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
     expect(request.headers).not.toHaveProperty('portal-signature');
@@ -433,7 +433,7 @@ describe('webhook delivery', () => {
   });
 });
 
-describe('a 410 Gone answer (issue 25)', () => {
+describe('a 410 Gone answer', () => {
   it('disables the endpoint: recorded, logged, and nothing more is sent to it, while the other endpoints go on', async () => {
     hooks.answerWith((request) => (request.path === '/unsubscribed' ? { status: 410 } : { status: 200 }));
     const gone = hooks.url('/unsubscribed');

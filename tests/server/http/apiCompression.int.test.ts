@@ -1,5 +1,5 @@
 /**
- * Issue 24: `/api` answers above the threshold go out compressed as the client accepts (brotli
+ * `/api` answers above the threshold go out compressed as the client accepts (brotli
  * first, then gzip), with `Vary: Accept-Encoding`; small ones, and every answer to a client that
  * accepts no encoding, as they are.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24, "nothing is compressed": `portal build` writes brotli and gzip variants next to every
+ * `portal build` writes brotli and gzip variants next to every
  * text asset worth it, and the server answers each request with the variant the client accepts,
  * `Vary: Accept-Encoding` and the original file's type, or the file itself to a client that accepts
  * none. The page, made per base path, is compressed as it is sent. (The /api JSON: apiCompression.int.test.ts.)

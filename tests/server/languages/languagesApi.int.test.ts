@@ -1,5 +1,5 @@
 /**
- * One language at a time (issue 14, finding 4), on the server: subscriptions and purchase orders
+ * One language at a time, on the server: subscriptions and purchase orders
  * answer in the screen's language (Accept-Language) when the order system gave the prose in it,
  * the codes the screens label are sent, sign-in mails are written in the language the visitor
  * used and their link carries it, and a tenant that offers one language answers only in that one.
@@ -86,7 +86,7 @@ beforeAll(async () => {
 
 afterAll(async () => close?.());
 
-describe('one language at a time (issue 14, finding 4)', () => {
+describe('one language at a time', () => {
   it('writes the sign-in mail in the language of the screen and puts that language into the link', async () => {
     const { mail, link } = await signIn(bilingual, emailOf(bilingual), 'en-GB,en;q=0.9');
     expect(mail.subject).toMatch(/Your login link/);

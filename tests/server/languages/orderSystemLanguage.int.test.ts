@@ -1,5 +1,5 @@
 /**
- * One language per screen, on the server (issue 22): every name of the order system — the
+ * One language per screen, on the server: every name of the order system — the
  * subscriptions on the addresses page, pending orders, issues (next, delivered, upcoming, to
  * complain about) — is answered in the language of the screen (Accept-Language), and an opt-in is
  * named the same on the screen and in its confirmation e-mail.
@@ -121,7 +121,7 @@ beforeAll(async () => {
 
 afterAll(async () => close?.());
 
-describe("the order system's names in the screen's language (issue 22)", () => {
+describe("the order system's names in the screen's language", () => {
   it('answers the addresses page, pending orders and every issue list in English to an English screen, and in German to a German one', async () => {
     for (const persona of ['anna.schmidt', 'lena.wagner']) {
       const { client } = await signIn(persona);

@@ -1,5 +1,5 @@
 /**
- * One subscription, one truth (issue 21): the sequences subscribers ran into, through the API,
+ * One subscription, one truth: the sequences subscribers ran into, through the API,
  * each read back after the change — the subscription, the list, the offers and the dates offered.
  * Every change goes through engine/domain/lifecycle.ts; these prove the server answers what the
  * model decided. The tests run in order on the demo login's subscriptions of one tenant.
@@ -110,7 +110,7 @@ describe('the subscription lifecycle through the API', () => {
       `select type from account_events where tenant_id = $1 and subject_id = $2 order by seq`,
       [tenant.id, cancelledId],
     );
-    // Flows opened (offer_flow.started, issue 27) are counted, not changes: left out here.
+    // Flows opened (offer_flow.started) are counted, not changes: left out here.
     expect(events.map((e) => e.type).filter((type) => type !== 'offer_flow.started')).toEqual([
       'subscription.cancelled',
       'offer.accepted',

@@ -1,7 +1,7 @@
 /**
- * The calls of cancellation, renewal, bulk renewal and upgrade (account-flows.md §4, §5, §7, §8;
- * issue 11) against the seeded demo data: each answer, each refusal, the sandbox payment page's
- * outcomes, idempotent accepts and the once-only settlement of a payment.
+ * The calls of cancellation, renewal, bulk renewal and upgrade (account-flows.md §4, §5, §7, §8)
+ * against the seeded demo data: each answer, each refusal, the sandbox payment page's outcomes,
+ * idempotent accepts and the once-only settlement of a payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_DEMO_EMAIL } from '../../../server/seed';
@@ -115,7 +115,7 @@ describe('cancellation', () => {
       `select type from account_events where tenant_id = $1 and subject_id = $2 order by seq`,
       [flows.id, s.id],
     );
-    // The infos loaded for the form count as the flow's start (issue 27, once however often they load).
+    // The infos loaded for the form count as the flow's start (once however often they load).
     expect(events.map((e) => e.type)).toEqual(['offer_flow.started', 'subscription.cancelled']);
     const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) => m.subject.startsWith('Your cancellation'))!;
     expect(mail.text).toContain(s.orderNumber);

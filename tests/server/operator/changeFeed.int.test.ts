@@ -1,5 +1,5 @@
 /**
- * The operator API's change feed (issue 25): the tenant's account events paged with a stable
+ * The operator API's change feed: the tenant's account events paged with a stable
  * cursor and filtered by acknowledgement state; confirmations and rejections, idempotent, final
  * (409), scoped; a rejection reaches its subscriber — an e-mail in the chosen language, a
  * change.rejected event, the reason on the subscriber's API in the screen's language — and no one else.

@@ -1,5 +1,5 @@
 /**
- * Retention of the feed's changes (issue 25): past EVENT_RETENTION_DAYS an event goes as before,
+ * Retention of the feed's changes: past EVENT_RETENTION_DAYS an event goes as before,
  * unless a rejection of it still shows on the subscriber's orders page, or it waits for its
  * acknowledgement while the tenant has a key that reads the feed (then up to
  * UNACKNOWLEDGED_CHANGE_RETENTION_DAYS).

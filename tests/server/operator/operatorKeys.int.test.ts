@@ -1,5 +1,5 @@
 /**
- * The operator API's keys (issue 25 "Operator API"): made by `portal keys create`'s function,
+ * The operator API's keys (docs/going-live.md "1. An API key"): made by `portal keys create`'s function,
  * shown once, stored hashed; a call without a valid key of the URL's tenant is 401, a key without
  * the route's scope 403, failures are rate-limited per client, and every use is logged without the key.
  */

@@ -1,6 +1,6 @@
 /**
- * The OpenAPI document as the server serves it (issue 25: "served at `…/operator/v1/openapi.json`,
- * valid under a standard validator"): without a key, with the tenant's server URL, and true to
+ * The OpenAPI document as the server serves it (served at `…/operator/v1/openapi.json`,
+ * valid under a standard validator): without a key, with the tenant's server URL, and true to
  * the API — every operation refuses a key without the scope the document names, and real answers
  * (records, write results, the feed, an acknowledgement, an import, refusals) validate against the
  * schemas the document gives them, with their error codes among the ones it lists.

@@ -1,6 +1,6 @@
 /**
- * The operator API's OpenAPI 3.1 document (issue 25: "generated from `schemas/api` … valid under a
- * standard validator in the test suite"): valid for @seriousme/openapi-schema-validator, every
+ * The operator API's OpenAPI 3.1 document (generated from `schemas/api`, valid under a
+ * standard validator in the test suite): valid for @seriousme/openapi-schema-validator, every
  * component a strict JSON Schema 2020-12, every route of every part described (and nothing
  * described that no route answers), and the records' schemas judging like the server's validator.
  */

@@ -1,5 +1,5 @@
 /**
- * The order system's writes through the operator API (issue 25): versioned upserts (an older
+ * The order system's writes through the operator API: versioned upserts (an older
  * version refused with 409, the same record unchanged), deletes with tombstones, references checked
  * before anything is written, Idempotency-Key, scopes, and the NDJSON upload that runs the import.
  */

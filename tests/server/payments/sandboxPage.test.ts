@@ -1,5 +1,5 @@
 /**
- * The sandbox payment page's words (server/payments/sandboxPage.ts, issue 21 "Payment popup"):
+ * The sandbox payment page's words (server/payments/sandboxPage.ts):
  * the language chosen by the opener (every text in every locale: tests/server/texts), and a change of payment method
  * that charges nothing saying so instead of "€0.00 · Pay now".
  */

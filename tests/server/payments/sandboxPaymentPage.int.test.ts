@@ -1,5 +1,5 @@
 /**
- * What the sandbox payment page says (issue 21 "Payment popup"), against the seeded demo data:
+ * What the sandbox payment page says, against the seeded demo data:
  * the subscription(s), order number(s) and amount the payment really pays for, in the language of
  * the page that opened it, and a payment-method change that charges nothing saying so.
  *

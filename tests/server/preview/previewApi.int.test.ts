@@ -1,5 +1,5 @@
 /**
- * The QA preview's dev-only routes (issue 15 "QA preview"): the sign-in of demo logins that the
+ * The QA preview's dev-only routes (docs/operators.md "The preview page"): the sign-in of demo logins that the
  * /preview frames and `portal preview --shots` use, its refusals, and its absence from an app made
  * for production (`portal serve`).
  */

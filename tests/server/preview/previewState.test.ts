@@ -1,5 +1,5 @@
 /**
- * What a /preview link pins (issue 15 "QA preview"): tenants, screen (route id or path), width,
+ * What a /preview link pins (docs/operators.md "The preview page"): tenants, screen (route id or path), width,
  * language and the demo login per frame; and the screens the route picker lists from the registry.
  */
 import { describe, expect, it } from 'vitest';

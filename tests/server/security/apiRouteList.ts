@@ -1,5 +1,5 @@
 /**
- * The API's calls as the app itself registers them (issue 10, "generated from the API route list"):
+ * The API's calls as the app itself registers them:
  * read from Express's router stack, so a route added to server/apiRoutes.ts is in the security
  * suite the moment it exists, with no list to keep by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * The security suite of issue 10 ("Proof"), generated from the routes the app registers
+ * The security suite (docs/testing.md "Tests and measurements"), generated from the routes the app registers
  * (apiRouteList.ts): a call added to server/apiRoutes.ts is attacked here the moment it exists.
  * For every call:
  *  - isolation: the owner's ids in the path, query and body, sent with a foreign user's token (same

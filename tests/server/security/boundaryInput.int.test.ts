@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 5: strings the database refuses (NUL, lone surrogates), absurd lengths and ids
+ * Strings the database refuses (NUL, lone surrogates), absurd lengths and ids
  * of the wrong shape answered 500 once their query ran. Now the boundary check
  * (server/http/inputGuard.ts) answers 400 `validation_failed` naming the field, before any route.
  */

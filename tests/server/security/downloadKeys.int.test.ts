@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 8: `/files/{key}` served anyone holding the key (another user, an anonymous
+ * `/files/{key}` once served anyone holding the key (another user, an anonymous
  * client, a client after log-out). Now a key works once, for 10 minutes, and only with the session
  * of the user who asked for it (server/account/fileRoutes.ts); every refusal is the same 404.
  */

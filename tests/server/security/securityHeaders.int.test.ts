@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 9: the portal pages' CSP held only frame-ancestors; no nosniff, no
+ * The portal pages' CSP once held only frame-ancestors; no nosniff, no
  * Referrer-Policy, no Cache-Control on personal JSON; /preview listed every tenant in production;
  * the kickeruser cookie went to every tenant on a shared host. And (a later penetration test) that
  * cookie is readable by scripts: it must be, the page reads it (docs/architecture.md "Sign-in safety").

@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 6: X-Forwarded-For was believed from any loopback client, so a local client chose
+ * X-Forwarded-For was once believed from any loopback client, so a local client chose
  * its own address for the per-client limits, and a 6,000-character header answered 500. Now no proxy
  * is trusted unless TRUST_PROXY (the `trustProxy` option) says so, and an address that is not one
  * never reaches a rate-limit key.
@@ -14,7 +14,10 @@ afterEach(async () => {
   f = undefined;
 });
 
-/** Three failed link attempts of one account (not found: failed proofs count, issue 22), each claiming another client address. */
+/**
+ * Three failed link attempts of one account (not found: failed proofs count), each claiming another
+ * client address.
+ */
 async function linkAttempts(
   fixture: SecurityFixture,
   forwardedFor: (i: number) => string,

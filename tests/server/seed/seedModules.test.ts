@@ -25,8 +25,8 @@ describe('seed modules', () => {
     } as unknown as Queryable;
     for (const module of SEED_MODULES) await module.insert?.(tx, data);
     expect(new Set(tables).size).toBe(tables.length);
-    // The order system's data goes in through the import before the modules write (issue 25,
-    // seedDemoData.ts): no module writes those tables itself.
+    // The order system's data goes in through the import before the modules write (seedDemoData.ts):
+    // no module writes those tables itself.
     const imported = ORDER_SYSTEM_ENTITIES.flatMap((e) => [
       e.table,
       ...(e.children ? [e.children.table] : []),

@@ -13,7 +13,7 @@ const details = {
   },
 };
 
-describe('order-system prose in the language of the request (issue 14, finding 4)', () => {
+describe('order-system prose in the language of the request', () => {
   it('lays the translation over the stored words, merging nested objects key by key', () => {
     expect(localizedDetails(details, 'en-GB')).toEqual({
       displayName: 'Technikwelt Digital – Online access',

@@ -15,7 +15,7 @@ describe('the page config of a tenant', () => {
     expect(page).not.toContain(hidden.id);
   });
 
-  it('in a built page: the same tenant, only its own texts and a text file per offered locale (issue 15)', async () => {
+  it('in a built page: the same tenant, only its own texts and a text file per offered locale', async () => {
     const [technikwelt] = await loadValidTenants(['technikwelt']);
     const named: string[] = [];
     const built = builtTenantPageInput(technikwelt, (locale) => {
