@@ -73,7 +73,7 @@ async function bundleSize(tenantDir: string) {
 }
 
 /**
- * Issue 15: 100 tenants build in at most 1.5× the time of one (one engine build; per tenant only
+ * The goal: 100 tenants build in at most 1.5× the time of one (one engine build; per tenant only
  * what differs). The variants are the demo tenants under other ids, each with its own name and
  * announcement, so no two pages are the same; each figure is the best of two runs (the machine is
  * shared). Every run builds into a fresh, empty dist folder, a clean build as CI and deploys make,
@@ -309,7 +309,7 @@ async function apiThroughput() {
       );
       console.log(line('plain Express JSON (POST)', plainWrite));
       console.log(line('portal', write, plainWrite));
-      // The same transaction as raw SQL on a pg pool of the same database (issue 25 "Writes").
+      // The same transaction as raw SQL on a pg pool of the same database (docs/testing.md "Speed and size").
       const rawPg = await spawnServer(['rawpg', dataDir, info.tenantId!, info.subscriptionId!, info.userId!]);
       try {
         const raw = await load(`${rawPg.info.url}${rawPg.info.paths.write}`, {
@@ -338,7 +338,7 @@ async function apiThroughput() {
 }
 
 /**
- * 5. and 6. (issue 25 "Scale"): the import next to plain COPY (bench/orderSystemImport.ts), then
+ * 5. and 6. (docs/testing.md "Speed and size"): the import next to plain COPY (bench/orderSystemImport.ts), then
  * GET /api/subscriptions of the same demo user with those subscriptions in the same tenant, next
  * to the read with the demo data only (section 3) and plain Express.
  */
