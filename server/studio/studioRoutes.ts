@@ -49,6 +49,31 @@ interface Draft {
 
 const MAX_DRAFTS = 50;
 
+/** The drafts the operator is typing, by id: the newest MAX_DRAFTS. */
+type Drafts = Map<string, Draft>;
+
+/** The served tenant whose API a preview uses: the first of `ids` this server serves, else the first served. */
+function apiTenantFor(tenants: readonly ServerTenant[], ids: unknown[]): ServerTenant {
+  const tenant = ids.map((id) => tenants.find((t) => t.id === id)).find(Boolean) ?? tenants[0];
+  if (!tenant) throw notFound('This server serves no tenant, so the studio has no API to preview with.');
+  return tenant;
+}
+
+/** The text a save would write and what `portal validate` says about it. */
+function check(fileId: string, data: unknown) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw badRequest('invalid_body', 'Send the tenant as a JSON object in "data".');
+  const { source: before, exists } = readTenantSource(fileId, { orNew: true });
+  const after = applyMinimalEdits(before, data);
+  const result = validateTenantSource(displayName(fileId), after);
+  return { before: exists ? before : '', after, exists, ...result };
+}
+
+const issuesOf = (result: { issues: TenantIssue[]; warnings: TenantIssue[] }) => ({
+  issues: result.issues,
+  warnings: result.warnings,
+});
+
 /**
  * `/studio` (docs/operators.md "Operators: the studio"): the tenant editor of `portal studio`,
  * `portal dev` and the demo. Mounted only with the development pages (server/app.ts devPages): it
@@ -63,38 +88,30 @@ const MAX_DRAFTS = 50;
  */
 export function studioRouter(options: StudioOptions): Router {
   const router = Router();
-  const drafts = new Map<string, Draft>();
+  const drafts: Drafts = new Map();
   // It writes files and opens sessions without a link: only for a browser on this machine, even
   // when the demo listens on every interface (`portal start --host 0.0.0.0`), never through a proxy
   // or under a foreign host name (studioGuard.ts; server/app.ts checks it before loading this too).
   router.use(studioLocalOnly);
-  const engineDir = path.join(options.distDir, '.engine');
   // Beside `.engine`, never inside a tenant's folder.
-  const studioDir = path.join(options.distDir, '.studio');
+  studioPage(router, path.join(options.distDir, '.studio'), options);
+  const api = Router();
+  api.use(express.json({ limit: '4mb' }));
+  api.use(noStore);
+  tenantFileRoutes(api, options, drafts);
+  insightsRoute(api, options);
+  demoSessionRoutes(api, options);
+  api.use(
+    (_req, res) =>
+      void res.status(404).json({ error: { code: 'not_found', message: 'No such studio endpoint.' } }),
+  );
+  router.use('/api', api);
+  draftPreviewRoutes(router, path.join(options.distDir, '.engine'), drafts, options);
+  return router;
+}
 
-  const apiTenantFor = (ids: unknown[]): ServerTenant => {
-    const tenant =
-      ids.map((id) => options.tenants.find((t) => t.id === id)).find(Boolean) ?? options.tenants[0];
-    if (!tenant) throw notFound('This server serves no tenant, so the studio has no API to preview with.');
-    return tenant;
-  };
-
-  /** The text a save would write and what `portal validate` says about it. */
-  function check(fileId: string, data: unknown) {
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-      throw badRequest('invalid_body', 'Send the tenant as a JSON object in "data".');
-    const { source: before, exists } = readTenantSource(fileId, { orNew: true });
-    const after = applyMinimalEdits(before, data);
-    const result = validateTenantSource(displayName(fileId), after);
-    return { before: exists ? before : '', after, exists, ...result };
-  }
-
-  const issuesOf = (result: { issues: TenantIssue[]; warnings: TenantIssue[] }) => ({
-    issues: result.issues,
-    warnings: result.warnings,
-  });
-
-  // ---- the studio's own page and assets
+/** The studio's own page and assets (its Vite build, built on first use when the CLI hands the build in). */
+function studioPage(router: Router, studioDir: string, options: StudioOptions): void {
   router.get(['/', '/index.html'], async (_req, res) => {
     if (options.buildStudio) await options.buildStudio(studioDir);
     else if (!existsSync(path.join(studioDir, 'index.html')))
@@ -114,12 +131,10 @@ export function studioRouter(options: StudioOptions): Router {
       index: false,
     })(req, res, next),
   );
+}
 
-  // ---- the JSON API of the studio
-  const api = Router();
-  api.use(express.json({ limit: '4mb' }));
-  api.use(noStore);
-
+/** The tenant files: read, validated, drafted for the preview, diffed and saved with minimal edits. */
+function tenantFileRoutes(api: Router, options: StudioOptions, drafts: Drafts): void {
   api.get('/schema', (_req, res) => {
     res.type('json').send(readFileSync(path.join(REPO_ROOT, 'schemas', 'tenant.schema.json'), 'utf8'));
   });
@@ -131,36 +146,6 @@ export function studioRouter(options: StudioOptions): Router {
 
   api.get('/tenants', (_req, res) => {
     res.json({ files: listTenantFiles(), served: options.tenants.map((t) => ({ id: t.id, name: t.name })) });
-  });
-
-  /**
-   * Retention insights of a tenant and period, from this server's database: operators
-   * only, like everything under /studio (loopback, development pages); no subscriber route serves
-   * them. The experiments are those of the tenant file as saved (else of the served tenant), so a
-   * variant just added shows before the server is restarted.
-   */
-  api.get('/insights', async (req, res) => {
-    const tenantId = String(req.query.tenant ?? '');
-    const day = (name: 'from' | 'to') => {
-      const value = req.query[name];
-      if (value === undefined || value === '') return undefined;
-      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-        throw badRequest('validation_failed', `${name} is a day, YYYY-MM-DD.`, {
-          fields: { [name]: 'invalid' },
-        });
-      return value;
-    };
-    const { insightsPeriod, retentionInsights } = await import('../insights/retentionInsights');
-    const period = insightsPeriod(new Date(), day('from'), day('to'));
-    if (period.from > period.to)
-      throw badRequest('validation_failed', 'from is after to.', { fields: { from: 'after_to' } });
-    const served = options.tenants.find((t) => t.id === tenantId);
-    const file = listTenantFiles().some((f) => f.id === tenantId)
-      ? validateTenantSource(displayName(tenantId), readTenantSource(tenantId).source).tenant
-      : undefined;
-    const tenant = file ?? served;
-    if (!tenant) throw notFound(`There is no tenant "${tenantId}" here.`);
-    res.json(await retentionInsights(options.db, tenant, period, new Date()));
   });
 
   /** A tenant file (or the `portal new` template for a new id) with its problems. */
@@ -193,7 +178,7 @@ export function studioRouter(options: StudioOptions): Router {
       throw badRequest('invalid_draft', 'A draft id is 8 to 64 lower-case letters, digits and hyphens.');
     const fileId = fileIdOf(req.body?.fileId);
     const result = check(fileId, req.body?.data);
-    const apiTenant = apiTenantFor([(req.body.data as { id?: unknown }).id, fileId]);
+    const apiTenant = apiTenantFor(options.tenants, [(req.body.data as { id?: unknown }).id, fileId]);
     const draft: Draft = drafts.get(draftId) ?? { fileId, apiTenantId: apiTenant.id, version: 0 };
     drafts.delete(draftId);
     drafts.set(draftId, draft);
@@ -233,7 +218,42 @@ export function studioRouter(options: StudioOptions): Router {
     if (result.after !== result.before) await writeTenantSource(fileId, result.after);
     res.json({ saved: result.after !== result.before, file: displayName(fileId), ...issuesOf(result) });
   });
+}
 
+/**
+ * Retention insights of a tenant and period, from this server's database: operators
+ * only, like everything under /studio (loopback, development pages); no subscriber route serves
+ * them. The experiments are those of the tenant file as saved (else of the served tenant), so a
+ * variant just added shows before the server is restarted.
+ */
+function insightsRoute(api: Router, options: StudioOptions): void {
+  api.get('/insights', async (req, res) => {
+    const tenantId = String(req.query.tenant ?? '');
+    const day = (name: 'from' | 'to') => {
+      const value = req.query[name];
+      if (value === undefined || value === '') return undefined;
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+        throw badRequest('validation_failed', `${name} is a day, YYYY-MM-DD.`, {
+          fields: { [name]: 'invalid' },
+        });
+      return value;
+    };
+    const { insightsPeriod, retentionInsights } = await import('../insights/retentionInsights');
+    const period = insightsPeriod(new Date(), day('from'), day('to'));
+    if (period.from > period.to)
+      throw badRequest('validation_failed', 'from is after to.', { fields: { from: 'after_to' } });
+    const served = options.tenants.find((t) => t.id === tenantId);
+    const file = listTenantFiles().some((f) => f.id === tenantId)
+      ? validateTenantSource(displayName(tenantId), readTenantSource(tenantId).source).tenant
+      : undefined;
+    const tenant = file ?? served;
+    if (!tenant) throw notFound(`There is no tenant "${tenantId}" here.`);
+    res.json(await retentionInsights(options.db, tenant, period, new Date()));
+  });
+}
+
+/** The tenant's demo logins and their sessions for the preview frames. */
+function demoSessionRoutes(api: Router, options: StudioOptions): void {
   /**
    * The tenant's seeded demo logins that this database holds (server/seed/demoLogins.ts): never a
    * list of the tenant's accounts, which on a demo server holds whoever signed up or was imported.
@@ -241,7 +261,7 @@ export function studioRouter(options: StudioOptions): Router {
    * says so, with how its data comes in, and the studio shows that instead of the people.
    */
   api.get('/demo-users', async (req, res) => {
-    const tenant = apiTenantFor([req.query.tenant]);
+    const tenant = apiTenantFor(options.tenants, [req.query.tenant]);
     if (!isDemoTenant(tenant)) {
       res.json({ tenant: tenant.id, demo: false, users: [], hint: bringDataInHint(tenant.id) });
       return;
@@ -267,7 +287,7 @@ export function studioRouter(options: StudioOptions): Router {
    * studio puts the session in session storage under the tenant's key, where the frames find it.
    */
   api.post('/sign-in', async (req, res) => {
-    const tenant = apiTenantFor([req.body?.tenant]);
+    const tenant = apiTenantFor(options.tenants, [req.body?.tenant]);
     const email = typeof req.body?.email === 'string' ? req.body.email : '';
     // Whoever a publisher's tenant holds came from its order system: the studio signs none of them in.
     if (!isDemoTenant(tenant))
@@ -297,14 +317,10 @@ export function studioRouter(options: StudioOptions): Router {
     const session = await options.auth.loginWithToken(tenant, token, 'studio');
     res.json({ storageKey: authStateKey(tenant.id), session });
   });
+}
 
-  api.use(
-    (_req, res) =>
-      void res.status(404).json({ error: { code: 'not_found', message: 'No such studio endpoint.' } }),
-  );
-  router.use('/api', api);
-
-  // ---- the live preview of a draft
+/** The live preview of a draft: the engine build with the draft inlined, its API a served tenant's. */
+function draftPreviewRoutes(router: Router, engineDir: string, drafts: Drafts, options: StudioOptions): void {
   const draftOf = (req: Request): Draft => {
     const draft = drafts.get(String(req.params.draftId));
     if (!draft?.tenant)
@@ -358,6 +374,4 @@ export function studioRouter(options: StudioOptions): Router {
     );
     sendPage(res, tenant, html);
   });
-
-  return router;
 }
