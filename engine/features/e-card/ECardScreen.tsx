@@ -4,7 +4,8 @@ import { tooManyText } from '../../core/tooManyText';
 import { Link, useParams } from 'react-router';
 import type { ECardAnswer } from '../../../schemas/generated/e-card-answer';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { usePortal } from '../../core/PortalContext';
@@ -24,7 +25,6 @@ import {
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { InputField, SelectField, TextAreaField } from '../../ui/fields';
-import { Loading } from '../../ui/Loading';
 import { eCardApi } from './eCardApi';
 import { ScheduledECards } from './ScheduledECards';
 import { useResource } from '../../account/resource';
@@ -52,33 +52,25 @@ function ECardForSubscription({ id }: { id: string }) {
   const { t } = useTranslation();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const refusal = useFlowRefusal(
-    'eCard',
-    subscription.state.status === 'ready' ? subscription.state.data : undefined,
-  );
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (subscription.state.status !== 'ready') return <Loading />;
-  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
-  if (refusal)
-    return (
-      <FlowUnavailable
-        subscription={subscription.state.data}
-        refusal={refusal}
-        titleId="e-card-title"
-        title={t('e-card.heading')}
-      />
-    );
+  const refusal = useFlowRefusal('eCard', loadedSubscription(subscription));
+  const title = t('e-card.heading');
   return (
-    <ECardForm
-      header={
-        <FlowHeader
-          subscription={subscription.state.data}
-          titleId="e-card-title"
-          title={t('e-card.heading')}
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+      refusal={refusal}
+      onClose={back}
+      titleId="e-card-title"
+      title={title}
+      section={false}
+    >
+      {(s) => (
+        <ECardForm
+          header={<FlowHeader subscription={s} titleId="e-card-title" title={title} />}
+          subscriptionId={id}
         />
-      }
-      subscriptionId={id}
-    />
+      )}
+    </FlowScreen>
   );
 }
 
