@@ -24,7 +24,7 @@ import {
 } from '../../domain/eCard';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { InputField, SelectField, TextAreaField } from '../../ui/fields';
+import { InputField, RadioGroup, SelectField, TextAreaField } from '../../ui/fields';
 import { eCardApi } from './eCardApi';
 import { ScheduledECards } from './ScheduledECards';
 import { useResource } from '../../account/resource';
@@ -274,37 +274,26 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
             hint={t('e-card.messageHint', { count: values.message.length, max: ECARD_MESSAGE_MAX_LENGTH })}
             error={errorOf('message')}
           />
-          <fieldset className="choice e-card-timing">
-            <legend>{t('e-card.timing')}</legend>
-            <label>
-              <input
-                type="radio"
-                name="timing"
-                value="now"
-                checked={values.timing === 'now'}
-                onChange={() => setValues((v) => ({ ...v, timing: 'now' }))}
-              />
-              {t('e-card.now')}
-            </label>
-            {tenant.eCard.allowScheduledSend && (
-              <label>
-                <input
-                  type="radio"
-                  name="timing"
-                  value="timed"
-                  checked={values.timing === 'timed'}
-                  onChange={() =>
-                    setValues((v) => ({
-                      ...v,
-                      timing: 'timed',
-                      sendAt: v.sendAt || localInputValue(earliest),
-                    }))
-                  }
-                />
-                {t('e-card.timed')}
-              </label>
-            )}
-          </fieldset>
+          <RadioGroup
+            className="e-card-timing"
+            legend={t('e-card.timing')}
+            name="timing"
+            options={[
+              { value: 'now', label: t('e-card.now') },
+              // account-flows.md §9: a time at least one day ahead, where the tenant allows it.
+              ...(tenant.eCard.allowScheduledSend
+                ? [{ value: 'timed' as const, label: t('e-card.timed') }]
+                : []),
+            ]}
+            value={values.timing}
+            onChange={(timing) =>
+              setValues((v) =>
+                timing === 'timed'
+                  ? { ...v, timing, sendAt: v.sendAt || localInputValue(earliest) }
+                  : { ...v, timing },
+              )
+            }
+          />
           {tenant.eCard.allowScheduledSend && (
             <InputField
               label={t('e-card.sendAt')}

@@ -19,7 +19,7 @@ import { linkFieldErrors, linkFields, type LinkField } from '../../domain/linkSu
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { InputField } from '../../ui/fields';
+import { InputField, RadioGroup } from '../../ui/fields';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
 
@@ -160,17 +160,16 @@ export default function LinkSubscriptionScreen() {
       <h1 id="link-title">{t('link-subscription.heading')}</h1>
       <p>{t('link-subscription.intro')}</p>
       {settings.linkSubscription?.allowBpNumber && (
-        <fieldset className="choice">
-          <legend>{t('link-subscription.methodLegend')}</legend>
-          <label>
-            <input type="radio" name="method" checked={!byBp} onChange={() => setByBp(false)} />{' '}
-            {t('link-subscription.byOrderNumber')}
-          </label>
-          <label>
-            <input type="radio" name="method" checked={byBp} onChange={() => setByBp(true)} />{' '}
-            {t('link-subscription.byBpNumber')}
-          </label>
-        </fieldset>
+        <RadioGroup
+          legend={t('link-subscription.methodLegend')}
+          name="method"
+          options={[
+            { value: 'orderNumber', label: t('link-subscription.byOrderNumber') },
+            { value: 'bpNumber', label: t('link-subscription.byBpNumber') },
+          ]}
+          value={byBp ? 'bpNumber' : 'orderNumber'}
+          onChange={(method) => setByBp(method === 'bpNumber')}
+        />
       )}
       <form noValidate onSubmit={onSubmit} className="link-form">
         {fields.publication && (
@@ -255,35 +254,18 @@ export default function LinkSubscriptionScreen() {
           error={errors.zipcode}
         />
         {fields.giftQuestion && (
-          <fieldset className="choice" aria-describedby={errors.preferredRole ? 'gift-error' : undefined}>
-            <legend>
-              {t('link-subscription.giftQuestion')}
-              <span aria-hidden="true"> *</span>
-            </legend>
-            <label>
-              <input
-                type="radio"
-                name="gift"
-                checked={values.gift === 'yes'}
-                onChange={() => set('gift')('yes')}
-              />{' '}
-              {t('link-subscription.giftYes')}
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="gift"
-                checked={values.gift === 'no'}
-                onChange={() => set('gift')('no')}
-              />{' '}
-              {t('link-subscription.giftNo')}
-            </label>
-            {errors.preferredRole && (
-              <p id="gift-error" className="form-error">
-                {errors.preferredRole}
-              </p>
-            )}
-          </fieldset>
+          <RadioGroup
+            legend={t('link-subscription.giftQuestion')}
+            required
+            name="gift"
+            options={[
+              { value: 'yes', label: t('link-subscription.giftYes') },
+              { value: 'no', label: t('link-subscription.giftNo') },
+            ]}
+            value={values.gift}
+            onChange={set('gift')}
+            error={errors.preferredRole}
+          />
         )}
         {emailShown && (
           <InputField

@@ -15,6 +15,7 @@ import {
 import { capToTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
+import { RadioGroup } from '../../ui/fields';
 import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 import { CurrentMethod } from './CurrentMethod';
@@ -129,25 +130,20 @@ export default function PaymentDetailsScreen() {
               {offered.length > 0 && editing && (
                 <section className="payment-change" aria-labelledby="payment-change-title">
                   <h2 id="payment-change-title">{t('payment-method-change.changeHeading')}</h2>
-                  <fieldset className="choice">
-                    <legend>{t('payment-method-change.newMethod')}</legend>
-                    {offered.map((kind) => (
-                      <label key={kind}>
-                        <input
-                          type="radio"
-                          name="payment-method"
-                          value={kind}
-                          checked={selected === kind}
-                          onChange={() => setChosen(kind)}
-                        />
-                        {t(
-                          kind === data.paymentMethod
-                            ? `payment-method-change.update.${kind}`
-                            : `payment-method-change.method.${kind}`,
-                        )}
-                      </label>
-                    ))}
-                  </fieldset>
+                  <RadioGroup
+                    legend={t('payment-method-change.newMethod')}
+                    name="payment-method"
+                    options={offered.map((kind) => ({
+                      value: kind,
+                      label: t(
+                        kind === data.paymentMethod
+                          ? `payment-method-change.update.${kind}`
+                          : `payment-method-change.method.${kind}`,
+                      ),
+                    }))}
+                    value={selected}
+                    onChange={setChosen}
+                  />
                   {selected === 'sepa' && (
                     <SepaForm
                       subscriptionId={s.id}
