@@ -23,6 +23,7 @@ import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
 import { Dialog } from '../../ui/Dialog';
 import { InputField, CheckboxField, SelectField, TextAreaField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
+import { useFormState } from '../../ui/formState';
 import { contactErrorKey, fieldErrorsOf, linkResultOf } from './contactErrors';
 import type { ContactTenant } from './ContactScreen';
 import { pickFile, type PickedFile } from './upload';
@@ -33,6 +34,19 @@ const DEFAULT_SALUTATION_KEYS: Record<string, string> = {
   '0002': 'contact.salutationMr',
   '0003': 'contact.salutationCompany',
 };
+
+interface ContactValues {
+  subscriptionId: string;
+  salutation: string;
+  company: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  publication: string;
+  orderNumber: string;
+  relatedTo: string;
+  message: string;
+}
 
 type Outcome =
   { kind: 'success' } | { kind: 'error'; messageKey: string; maskedEmail?: string; text?: string };
@@ -59,7 +73,8 @@ export function ContactForm({
   const { api } = usePortal();
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState({
+  // The errors are codes by JSON pointer (the server's too), worded at render (errorText).
+  const form = useFormState<ContactValues, string>(() => ({
     subscriptionId: preselectedSubscription,
     salutation: '',
     company: '',
@@ -70,19 +85,18 @@ export function ContactForm({
     orderNumber: '',
     relatedTo: '',
     message: '',
-  });
+  }));
+  const { values, errors, setErrors } = form;
   const [missingOrderNumber, setMissingOrderNumber] = useState(false);
   const [optIn, setOptIn] = useState(false);
   const [file, setFile] = useState<PickedFile>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // A picked file is read before it can be sent (a large one takes a moment on a phone): until it
   // is, sending waits, so a message never leaves without the attachment the person chose.
   const [readingFile, setReadingFile] = useState(false);
   const lastPick = useRef(0);
   const [outcome, setOutcome] = useState<Outcome>();
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [key]: event.target.value });
+  const set = form.input;
 
   const messageShown = showsMessage(activity, showMessageInput);
   const optInShown = showsOptIn(tenant, activity);
@@ -215,7 +229,7 @@ export function ContactForm({
   function reset() {
     setOutcome(undefined);
     navigate('/contact', { replace: true });
-    setValues({ ...values, message: '' });
+    form.set('message', '');
     setFile(undefined);
     if (fileInput.current) fileInput.current.value = '';
   }
@@ -299,7 +313,7 @@ export function ContactForm({
               inputMode="numeric"
               maxChars={ORDER_NUMBER_MAX_LENGTH}
               value={values.orderNumber}
-              onChange={(e) => setValues({ ...values, orderNumber: e.target.value.replace(/\D/g, '') })}
+              onChange={(e) => form.set('orderNumber', e.target.value.replace(/\D/g, ''))}
               error={errorOf('/orderNumber')}
             />
           )}

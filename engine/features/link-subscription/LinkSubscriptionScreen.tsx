@@ -20,6 +20,7 @@ import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { InputField, RadioGroup } from '../../ui/fields';
+import { useFormState } from '../../ui/formState';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
 
@@ -53,8 +54,8 @@ export default function LinkSubscriptionScreen() {
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const { mark: markNewSubscription } = useNewSubscriptionFlag();
   const [byBp, setByBp] = useState(false);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({});
+  const form = useFormState<Values, LinkField>(EMPTY);
+  const { values, errors, setErrors } = form;
   const [result, setResult] = useState<LinkSubscriptionResult | null>(null);
   const [emailShown, setEmailShown] = useState(false);
   const [linked, setLinked] = useState<Subscription | null | undefined>(undefined);
@@ -68,7 +69,10 @@ export default function LinkSubscriptionScreen() {
   );
   const publications = dataOf(publicationList.state) ?? [];
 
-  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) =>
+      form.set(key, value);
   const preferredRole = fields.giftQuestion
     ? values.gift === 'yes'
       ? 'WE'
@@ -111,7 +115,7 @@ export default function LinkSubscriptionScreen() {
           // The server puts the account's own (proved) address on record, never a typed one: a
           // typed address proves nothing.
           setEmailShown(true);
-          setValues((current) => ({ ...current, email: user?.email ?? '' }));
+          form.set('email', user?.email ?? '');
         }
       } else if (isRateLimited(error)) {
         // A 429 is no "something went wrong": it says when to try again.
