@@ -20,6 +20,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 const features = readdirSync(new URL('./engine/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -156,6 +157,13 @@ export default tseslint.config(
       '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    // Accessibility of the markup as it is written (docs/architecture.md "Quality bars": every
+    // screen keyboard-only, no serious accessibility violations); axe-core in the end-to-end suite
+    // checks the pages as they render.
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
   },
   {
     // Tests read JSON answers and poke at internals; typing every answer would only restate the

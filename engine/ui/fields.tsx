@@ -13,7 +13,7 @@ import { charsOver, TooLongError, type LengthLimit } from './lengthLimit';
  * with the control. Forms check their values with the rules of engine/domain and set `noValidate`,
  * so `required` stars and announces without the browser's own bubble. A length rule is `maxChars`
  * (engine/ui/lengthLimit.tsx): said at the field while typing, never the browser's `maxLength`,
- * which would cut what a person typed.
+ * which would cut what a person typed. A choice of a few is a RadioGroup.
  */
 interface FieldFrame {
   label: string;
@@ -177,5 +177,88 @@ export function CheckboxField({
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       <label htmlFor={id}>{label}</label>
     </div>
+  );
+}
+
+/** One choice of a RadioGroup: its value, its label and, under the label, an optional description. */
+export interface RadioOption<V extends string> {
+  value: V;
+  label: ReactNode;
+  description?: ReactNode;
+}
+
+/**
+ * A group of radio buttons: a fieldset named by its legend (starred when required, portal-core.md
+ * §5), one labelled radio per option, and the group's error under it, announced with the group
+ * (aria-describedby on the fieldset). The radios share `name`, so the browser's own keyboard
+ * behaviour holds: Tab enters the group at the chosen radio, the arrow keys move the choice.
+ * `className` adds to `choice` (engine/ui/styles.css); `children` come after the options, inside
+ * the group (a date that belongs to the "on a date" choice).
+ */
+export function RadioGroup<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  required,
+  disabled,
+  error,
+  className,
+  testId,
+  children,
+}: {
+  legend: string;
+  /** The radios' name, unique on the page. */
+  name: string;
+  options: readonly RadioOption<V>[];
+  /** The chosen value; none is checked for a value no option has (nothing chosen yet). */
+  value: V | '';
+  onChange: (value: V) => void;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string;
+  className?: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className={['choice', className].filter(Boolean).join(' ')}
+      aria-describedby={error ? `${id}-error` : undefined}
+      data-testid={testId}
+    >
+      <legend>
+        {legend}
+        {required && <span aria-hidden="true"> *</span>}
+      </legend>
+      {options.map((option) => (
+        <label key={option.value} className={option.description ? 'choice-option' : undefined}>
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            disabled={disabled}
+            onChange={() => onChange(option.value)}
+          />
+          {option.description ? (
+            <span>
+              <span className="choice-title">{option.label}</span>
+              <span className="muted choice-text">{option.description}</span>
+            </span>
+          ) : (
+            option.label
+          )}
+        </label>
+      ))}
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="form-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -16,7 +16,7 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { useCapabilityContext, useTenantSettings } from '../capabilityContext';
 import { flowRefusal } from '../flowRefusal';
-import { FlowUnavailable } from '../FlowUnavailable';
+import { FlowScreen } from '../FlowScreen';
 import { dataOf, useResource } from '../resource';
 import { FlowHeader } from './FlowHeader';
 import { useFlowReturn, useFlowSubscription, useWithoutLogin } from './flowNavigation';
@@ -63,25 +63,22 @@ export function OfferFlowScreen({
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
 
-  if (subscription.state.status === 'loading') return <Loading />;
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  const s = subscription.state.data;
   const titleId = `${source}-title`;
-  // account-flows.md §6: the shared notice, naming why where the rule tells, else the flow's own text.
-  if (!allowed(s, ctx)) {
-    const refusal = flowRefusal(source, s, ctx) ?? 'other';
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId={titleId}
-        title={t(texts.heading)}
-        className="offer-flow"
-        texts={{ other: t(texts.notAllowed) }}
-      />
-    );
-  }
-  return <OfferChoice subscription={s} source={source} texts={texts} titleId={titleId} onBack={back} />;
+  return (
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the shared notice, naming why where the rule tells, else the flow's own text.
+      refusal={(s) => (allowed(s, ctx) ? null : (flowRefusal(source, s, ctx) ?? 'other'))}
+      onClose={back}
+      titleId={titleId}
+      title={t(texts.heading)}
+      className="offer-flow"
+      unavailableTexts={{ other: t(texts.notAllowed) }}
+      section={false}
+    >
+      {(s) => <OfferChoice subscription={s} source={source} texts={texts} titleId={titleId} onBack={back} />}
+    </FlowScreen>
+  );
 }
 
 function OfferChoice({

@@ -9,7 +9,7 @@ import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { AddressFields } from '../../account/changes/AddressFields';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { useSupportedCountries } from '../../account/changes/countries';
-import { InputField } from '../../ui/fields';
+import { InputField, RadioGroup } from '../../ui/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { LockedNote } from '../../account/changes/LockedHint';
 import {
@@ -227,28 +227,17 @@ export function AddressChangeForm({
         />
       </fieldset>
       {timed && (
-        <fieldset className="choice address-timing">
-          <legend>{t('address-change.timing.legend')}</legend>
-          <label>
-            <input
-              type="radio"
-              name="address-timing"
-              value="asap"
-              checked={timing === 'asap'}
-              onChange={() => setTiming('asap')}
-            />
-            {t('address-change.timing.asap')}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="address-timing"
-              value="date"
-              checked={timing === 'date'}
-              onChange={() => setTiming('date')}
-            />
-            {t('address-change.timing.date')}
-          </label>
+        <RadioGroup
+          className="address-timing"
+          legend={t('address-change.timing.legend')}
+          name="address-timing"
+          options={[
+            { value: 'asap', label: t('address-change.timing.asap') },
+            { value: 'date', label: t('address-change.timing.date') },
+          ]}
+          value={timing}
+          onChange={setTiming}
+        >
           <InputField
             type="date"
             label={t('address-change.timing.validFrom')}
@@ -264,7 +253,7 @@ export function AddressChangeForm({
             error={timing === 'date' ? errors.validFrom : undefined}
             className="field-narrow"
           />
-        </fieldset>
+        </RadioGroup>
       )}
       {missesNextIssue && (
         <Alert variant="warning">

@@ -3,8 +3,8 @@ import { useTranslation } from '../../core/translation';
 import { Link, useLocation, useParams } from 'react-router';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
-import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
@@ -13,9 +13,7 @@ import { sortRoles } from '../../domain/addressChange';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Dialog } from '../../ui/Dialog';
-import { ErrorDialog } from '../../ui/ErrorDialog';
 import { formatDate } from '../../domain/dates';
-import { Loading } from '../../ui/Loading';
 import { addressApi, partnerName, type SavedChange } from './addressApi';
 
 /**
@@ -37,86 +35,79 @@ export default function AddressesScreen() {
     () => (location.state as { saved?: SavedChange } | null)?.saved ?? null,
   );
   const [future, setFuture] = useState<SubscriptionPartner | null>(null);
-  const refusal = useFlowRefusal(
-    'addressChange',
-    subscription.state.status === 'ready' ? subscription.state.data : undefined,
-  );
-
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
-  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
-  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
-  if (refusal) {
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId="addresses-title"
-        title={t('address-change.heading')}
-        className="account-change addresses"
-      />
-    );
-  }
+  const refusal = useFlowRefusal('addressChange', loadedSubscription(subscription));
 
   return (
-    <section className="account-change addresses" aria-labelledby="addresses-title">
-      <FlowHeader subscription={s} titleId="addresses-title" title={t('address-change.heading')} />
-      {saved && (
-        <Alert variant="success" onClose={() => setSaved(null)} closeLabel={t('shell.close')}>
-          <p>
-            {saved.validFrom
-              ? t('address-change.savedFrom', { date: formatDate(saved.validFrom, i18n.language) })
-              : t('address-change.savedAsap')}
-          </p>
-        </Alert>
-      )}
-      <ResourceView
-        resource={partners}
-        errorKey="address-change.loadError"
-        emptyKey="address-change.empty"
-        isEmpty={noEntries}
-      >
-        {(list) => (
-          <ul className="card-list partner-list">
-            {list.map((partner) => (
-              <PartnerBlock
-                key={partner.bpNumber}
-                subscriptionId={s.id}
-                partner={partner}
-                onShowFuture={() => setFuture(partner)}
-              />
-            ))}
-          </ul>
-        )}
-      </ResourceView>
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={back}>
-          {t('account.flow.back')}
-        </button>
-      </div>
-      {future && (
-        <Dialog
-          title={t('address-change.future.title', { name: partnerName(future) })}
-          onClose={() => setFuture(null)}
-          actions={
-            <button type="button" className="button" onClick={() => setFuture(null)}>
-              {t('shell.close')}
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+      refusal={refusal}
+      onClose={back}
+      titleId="addresses-title"
+      title={t('address-change.heading')}
+      className="account-change addresses"
+      keepWhileLoading
+    >
+      {(s) => (
+        <>
+          {saved && (
+            <Alert variant="success" onClose={() => setSaved(null)} closeLabel={t('shell.close')}>
+              <p>
+                {saved.validFrom
+                  ? t('address-change.savedFrom', { date: formatDate(saved.validFrom, i18n.language) })
+                  : t('address-change.savedAsap')}
+              </p>
+            </Alert>
+          )}
+          <ResourceView
+            resource={partners}
+            errorKey="address-change.loadError"
+            emptyKey="address-change.empty"
+            isEmpty={noEntries}
+          >
+            {(list) => (
+              <ul className="card-list partner-list">
+                {list.map((partner) => (
+                  <PartnerBlock
+                    key={partner.bpNumber}
+                    subscriptionId={s.id}
+                    partner={partner}
+                    onShowFuture={() => setFuture(partner)}
+                  />
+                ))}
+              </ul>
+            )}
+          </ResourceView>
+          <div className="form-actions">
+            <button type="button" className="button button-secondary" onClick={back}>
+              {t('account.flow.back')}
             </button>
-          }
-        >
-          <ul className="plain-list future-addresses" data-testid="future-addresses">
-            {future.futureAddresses.map((entry) => (
-              <li key={entry.validFrom}>
-                <h3>
-                  {t('address-change.future.from', { date: formatDate(entry.validFrom, i18n.language) })}
-                </h3>
-                <PostalAddressView address={entry.address} />
-              </li>
-            ))}
-          </ul>
-        </Dialog>
+          </div>
+          {future && (
+            <Dialog
+              title={t('address-change.future.title', { name: partnerName(future) })}
+              onClose={() => setFuture(null)}
+              actions={
+                <button type="button" className="button" onClick={() => setFuture(null)}>
+                  {t('shell.close')}
+                </button>
+              }
+            >
+              <ul className="plain-list future-addresses" data-testid="future-addresses">
+                {future.futureAddresses.map((entry) => (
+                  <li key={entry.validFrom}>
+                    <h3>
+                      {t('address-change.future.from', { date: formatDate(entry.validFrom, i18n.language) })}
+                    </h3>
+                    <PostalAddressView address={entry.address} />
+                  </li>
+                ))}
+              </ul>
+            </Dialog>
+          )}
+        </>
       )}
-    </section>
+    </FlowScreen>
   );
 }
 

@@ -5,16 +5,14 @@ import { Link, useParams } from 'react-router';
 import type { CancelAnswer } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
-import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { cancellationStart } from '../../domain/cancellation';
 import { canRevokeCancellation } from '../../domain/capabilities';
 import { Alert } from '../../ui/Alert';
-import { ErrorDialog } from '../../ui/ErrorDialog';
 import { formatDate } from '../../domain/dates';
-import { Loading } from '../../ui/Loading';
 import { CancellationForm } from './CancellationForm';
 
 /**
@@ -32,56 +30,59 @@ export default function CancellationScreen() {
   const [done, setDone] = useState<CancelAnswer | null>(null);
   // A refusal of the cancel call itself (403 externally_managed) overrides the start state.
   const [refusedOrderNumber, setRefusedOrderNumber] = useState<string | null>(null);
-  const refusal = useFlowRefusal(
-    'cancellation',
-    subscription.state.status === 'ready' ? subscription.state.data : undefined,
-  );
-
-  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
-  const start = refusedOrderNumber !== null ? 'externally_managed' : cancellationStart(s);
-  // account-flows.md §6: the already-cancelled and externally-managed notices stay; only where the
-  // form would open for a subscription the rule refuses (not cancelable, not offered for its
-  // publication) does the page say so instead of its calls failing. After this page's own
-  // cancellation (done) the subscription is no longer cancelable: the success notice shows.
-  if (start === 'form' && refusal && !done) {
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId="cancellation-title"
-        title={t('cancellation.heading')}
-        className="cancellation"
-      />
-    );
-  }
+  const startOf = (s: Subscription) =>
+    refusedOrderNumber !== null ? 'externally_managed' : cancellationStart(s);
+  const refusal = useFlowRefusal('cancellation', loadedSubscription(subscription));
 
   return (
-    <section className="cancellation" aria-labelledby="cancellation-title">
-      <FlowHeader subscription={s} titleId="cancellation-title" title={t('cancellation.heading')} />
-      {start === 'already_cancelled' && <CancelledNotice subscription={s} answer={done} onBack={back} />}
-      {start === 'externally_managed' && (
-        <>
-          <Alert variant="error">
-            <p>{t('cancellation.externallyManaged', { orderNumber: refusedOrderNumber || s.orderNumber })}</p>
-          </Alert>
-          <FlowBackButton onClick={back} />
-        </>
-      )}
-      {start === 'form' && (
-        <CancellationForm
-          subscription={s}
-          onBack={back}
-          onCancelled={(answer) => {
-            setDone(answer);
-            subscription.reload();
-          }}
-          onAlreadyCancelled={subscription.reload}
-          onExternallyManaged={(orderNumber) => setRefusedOrderNumber(orderNumber ?? s.orderNumber)}
-        />
-      )}
-    </section>
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the already-cancelled and externally-managed notices stay; only where
+      // the form would open for a subscription the rule refuses (not cancelable, not offered for its
+      // publication) does the page say so instead of its calls failing. After this page's own
+      // cancellation (done) the subscription is no longer cancelable: the success notice shows.
+      refusal={(s) => (startOf(s) === 'form' && !done ? refusal : null)}
+      onClose={back}
+      titleId="cancellation-title"
+      title={t('cancellation.heading')}
+      className="cancellation"
+      keepWhileLoading
+    >
+      {(s) => {
+        const start = startOf(s);
+        return (
+          <>
+            {start === 'already_cancelled' && (
+              <CancelledNotice subscription={s} answer={done} onBack={back} />
+            )}
+            {start === 'externally_managed' && (
+              <>
+                <Alert variant="error">
+                  <p>
+                    {t('cancellation.externallyManaged', {
+                      orderNumber: refusedOrderNumber || s.orderNumber,
+                    })}
+                  </p>
+                </Alert>
+                <FlowBackButton onClick={back} />
+              </>
+            )}
+            {start === 'form' && (
+              <CancellationForm
+                subscription={s}
+                onBack={back}
+                onCancelled={(answer) => {
+                  setDone(answer);
+                  subscription.reload();
+                }}
+                onAlreadyCancelled={subscription.reload}
+                onExternallyManaged={(orderNumber) => setRefusedOrderNumber(orderNumber ?? s.orderNumber)}
+              />
+            )}
+          </>
+        );
+      }}
+    </FlowScreen>
   );
 }
 

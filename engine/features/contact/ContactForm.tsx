@@ -1,41 +1,21 @@
-import { dataOf, useResource } from '../../account/resource';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../core/translation';
 import type { ContactActivity } from '../../../schemas/generated/tenant';
 import { usePortal } from '../../core/PortalContext';
-import { useSubscriptions } from '../../core/subscriptionsStore';
-import {
-  CONTACT_LIMITS,
-  contactFieldErrors,
-  DEFAULT_SALUTATIONS,
-  isCompanySalutation,
-  showsMessage,
-  showsOptIn,
-  UPLOAD_ACCEPT,
-  CONTACT_SUBJECTS,
-  type ContactInput,
-  type ContactSubject,
-} from '../../domain/contactRules';
+import { contactFieldErrors, showsMessage, showsOptIn } from '../../domain/contactRules';
 import { tooManyText } from '../../core/tooManyText';
 import { isRateLimited } from '../../domain/retryAfter';
-import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
-import { Dialog } from '../../ui/Dialog';
-import { InputField, CheckboxField, SelectField, TextAreaField } from '../../ui/fields';
-import { localized } from '../../ui/localized';
+import { CheckboxField, TextAreaField } from '../../ui/fields';
+import { useFormState } from '../../ui/formState';
+import { CONTACT_LIMITS } from '../../domain/contactRules';
 import { contactErrorKey, fieldErrorsOf, linkResultOf } from './contactErrors';
+import { ContactDetailsFields, SubscriptionSelect } from './ContactDetailsFields';
+import { contactErrorText, contactInput, type ContactValues } from './contactFormState';
+import { ContactOutcomeDialog, ContactUpload, type ContactOutcome } from './ContactFormParts';
 import type { ContactTenant } from './ContactScreen';
 import { pickFile, type PickedFile } from './upload';
 import { portalLocale } from '../../domain/language';
-
-const DEFAULT_SALUTATION_KEYS: Record<string, string> = {
-  '0001': 'contact.salutationMs',
-  '0002': 'contact.salutationMr',
-  '0003': 'contact.salutationCompany',
-};
-
-type Outcome =
-  { kind: 'success' } | { kind: 'error'; messageKey: string; maskedEmail?: string; text?: string };
 
 /**
  * The authenticated or anonymous contact form of portal-core.md §5 for one activity: every field
@@ -59,7 +39,8 @@ export function ContactForm({
   const { api } = usePortal();
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState({
+  // The errors are codes by JSON pointer (the server's too), worded at render (errorText).
+  const form = useFormState<ContactValues, string>(() => ({
     subscriptionId: preselectedSubscription,
     salutation: '',
     company: '',
@@ -70,48 +51,33 @@ export function ContactForm({
     orderNumber: '',
     relatedTo: '',
     message: '',
-  });
+  }));
+  const { values, errors, setErrors } = form;
   const [missingOrderNumber, setMissingOrderNumber] = useState(false);
   const [optIn, setOptIn] = useState(false);
   const [file, setFile] = useState<PickedFile>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // A picked file is read before it can be sent (a large one takes a moment on a phone): until it
   // is, sending waits, so a message never leaves without the attachment the person chose.
   const [readingFile, setReadingFile] = useState(false);
   const lastPick = useRef(0);
-  const [outcome, setOutcome] = useState<Outcome>();
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [key]: event.target.value });
+  const [outcome, setOutcome] = useState<ContactOutcome>();
+  const set = form.input;
 
   const messageShown = showsMessage(activity, showMessageInput);
   const optInShown = showsOptIn(tenant, activity);
-  const salutations =
-    tenant.salutations?.options ?? DEFAULT_SALUTATIONS.map((s) => ({ ...s, title: undefined }));
-  const companyRequired = isCompanySalutation(tenant, values.salutation);
-
-  function errorText(code: string | undefined, field: string): string | undefined {
-    if (!code) return undefined;
-    if (code === 'required') return t('contact.required');
-    if (code === 'too_long' && field in CONTACT_LIMITS)
-      return t('shell.tooLong', {
-        max: CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS],
-        count: lengthOf(field),
-      });
-    if (code === 'file_too_large') return t('contact.fileTooLarge');
-    if (code === 'file_type') return t('contact.fileType');
-    if (code === 'not_allowed') return t('contact.notAllowed');
-    if (field === '/orderNumber') return t('contact.invalidOrderNumber');
-    if (field === '/contactDetails/email') return t('contact.invalidEmail');
-    return t('contact.invalid');
-  }
-  const errorOf = (field: string) => errorText(errors[field], field);
-  function lengthOf(field: string): number {
-    if (field === '/message') return values.message.length;
-    return (
-      values[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? ''
-    ).length;
-  }
+  const errorOf = (field: string) => contactErrorText(t, values, errors[field], field);
+  const input = () =>
+    contactInput(values, {
+      activity,
+      tenant,
+      locale: portalLocale(i18n.language),
+      loggedIn,
+      messageShown,
+      showMessageInput,
+      optIn: optInShown ? optIn : undefined,
+      missingOrderNumber,
+    });
 
   async function onFile(list: FileList | null) {
     const pick = ++lastPick.current;
@@ -131,38 +97,6 @@ export function ContactForm({
     const { ['/image']: _dropped, ...rest } = errors;
     setErrors(rest);
     setFile(picked.file);
-  }
-
-  function input(): ContactInput & { locale: string } {
-    const base: ContactInput & { locale: string } = {
-      activity: activity.activity,
-      locale: portalLocale(i18n.language),
-      ...(messageShown ? { message: values.message } : {}),
-      ...(showMessageInput ? { showMessageInput: true } : {}),
-      ...(optInShown ? { optIn } : {}),
-    };
-    if (loggedIn)
-      return {
-        ...base,
-        ...(activity.requiresSubscription && values.subscriptionId
-          ? { subscriptionId: values.subscriptionId }
-          : {}),
-      };
-    const details = {
-      salutation: values.salutation,
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-    };
-    return {
-      ...base,
-      contactDetails: companyRequired ? { ...details, company: values.company } : details,
-      ...(values.publication ? { publication: values.publication } : {}),
-      ...(values.relatedTo ? { relatedTo: values.relatedTo as ContactSubject } : {}),
-      ...(missingOrderNumber && activity.allowMissingOrderNumber
-        ? { missingOrderNumber: true }
-        : { orderNumber: values.orderNumber }),
-    };
   }
 
   async function submit(event: FormEvent) {
@@ -215,7 +149,7 @@ export function ContactForm({
   function reset() {
     setOutcome(undefined);
     navigate('/contact', { replace: true });
-    setValues({ ...values, message: '' });
+    form.set('message', '');
     setFile(undefined);
     if (fileInput.current) fileInput.current.value = '';
   }
@@ -230,96 +164,14 @@ export function ContactForm({
         />
       )}
       {!loggedIn && (
-        <>
-          <SelectField
-            label={t('contact.salutation')}
-            required={Boolean(tenant.contactForm?.requireSalutation)}
-            value={values.salutation}
-            onChange={set('salutation')}
-            error={errorOf('/contactDetails/salutation')}
-          >
-            <option value="">{t('contact.salutationPlaceholder')}</option>
-            {salutations.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.title ? localized(s.title, i18n.language) : t(DEFAULT_SALUTATION_KEYS[s.code] ?? s.code)}
-              </option>
-            ))}
-          </SelectField>
-          {companyRequired && (
-            <InputField
-              label={t('contact.company')}
-              required
-              maxChars={CONTACT_LIMITS['/contactDetails/company']}
-              autoComplete="organization"
-              value={values.company}
-              onChange={set('company')}
-              error={errorOf('/contactDetails/company')}
-            />
-          )}
-          <InputField
-            label={t('contact.firstName')}
-            required
-            maxChars={CONTACT_LIMITS['/contactDetails/firstName']}
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={set('firstName')}
-            error={errorOf('/contactDetails/firstName')}
-          />
-          <InputField
-            label={t('contact.lastName')}
-            required
-            maxChars={CONTACT_LIMITS['/contactDetails/lastName']}
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={set('lastName')}
-            error={errorOf('/contactDetails/lastName')}
-          />
-          <InputField
-            label={t('contact.email')}
-            required
-            type="email"
-            maxChars={CONTACT_LIMITS['/contactDetails/email']}
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errorOf('/contactDetails/email')}
-          />
-          {(tenant.contactForm?.requirePublication || activity.requiresSubscription) && (
-            <PublicationSelect
-              required={Boolean(tenant.contactForm?.requirePublication)}
-              value={values.publication}
-              onChange={set('publication')}
-              error={errorOf('/publication')}
-            />
-          )}
-          {!(missingOrderNumber && activity.allowMissingOrderNumber) && (
-            <InputField
-              label={t('contact.orderNumber')}
-              required
-              inputMode="numeric"
-              maxChars={ORDER_NUMBER_MAX_LENGTH}
-              value={values.orderNumber}
-              onChange={(e) => setValues({ ...values, orderNumber: e.target.value.replace(/\D/g, '') })}
-              error={errorOf('/orderNumber')}
-            />
-          )}
-          {/* §9 "Contact subjects": what the message is about; the server picks one from the activity when left open. */}
-          <SelectField label={t('contact.relatedTo')} value={values.relatedTo} onChange={set('relatedTo')}>
-            <option value="">{t('contact.relatedToPlaceholder')}</option>
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject} value={subject}>
-                {t(`contact.relatedTo.${subject}`)}
-              </option>
-            ))}
-          </SelectField>
-          {activity.allowMissingOrderNumber && (
-            <CheckboxField
-              label={t('contact.missingOrderNumber')}
-              checked={missingOrderNumber}
-              onChange={setMissingOrderNumber}
-            />
-          )}
-        </>
+        <ContactDetailsFields
+          form={form}
+          activity={activity}
+          tenant={tenant}
+          errorOf={errorOf}
+          missingOrderNumber={missingOrderNumber}
+          onMissingOrderNumber={setMissingOrderNumber}
+        />
       )}
       {messageShown && (
         <TextAreaField
@@ -333,26 +185,7 @@ export function ContactForm({
         />
       )}
       {activity.supportsImageUpload && (
-        <div className="form-field">
-          <label htmlFor="contact-upload">{t('contact.upload')}</label>
-          <input
-            id="contact-upload"
-            ref={fileInput}
-            type="file"
-            accept={UPLOAD_ACCEPT}
-            aria-describedby="contact-upload-hint"
-            aria-invalid={errors['/image'] ? true : undefined}
-            onChange={(e) => void onFile(e.target.files)}
-          />
-          <p id="contact-upload-hint" className="muted">
-            {t('contact.uploadHint')}
-          </p>
-          {errors['/image'] && (
-            <p className="form-error" role="alert">
-              {errorOf('/image')}
-            </p>
-          )}
-        </div>
+        <ContactUpload fileInput={fileInput} error={errorOf('/image')} onFile={(list) => void onFile(list)} />
       )}
       {optInShown && <CheckboxField label={t('contact.optIn')} checked={optIn} onChange={setOptIn} />}
       <div className="form-actions">
@@ -360,101 +193,13 @@ export function ContactForm({
           {busy ? t('contact.sending') : t('contact.submit')}
         </button>
       </div>
-      {outcome?.kind === 'success' && (
-        <Dialog
-          title={t('contact.successTitle')}
-          variant="success"
-          onClose={reset}
-          actions={
-            <button type="button" className="button" onClick={reset}>
-              {t('shell.close')}
-            </button>
-          }
-        >
-          <p>{t('contact.successText')}</p>
-        </Dialog>
-      )}
-      {outcome?.kind === 'error' && (
-        <Dialog
-          title={t('contact.errorTitle')}
-          variant="error"
-          onClose={() => setOutcome(undefined)}
-          actions={
-            <button type="button" className="button" onClick={() => setOutcome(undefined)}>
-              {t('shell.close')}
-            </button>
-          }
-        >
-          <p>{outcome.text ?? t(outcome.messageKey, { maskedEmail: outcome.maskedEmail ?? '' })}</p>
-        </Dialog>
+      {outcome && (
+        <ContactOutcomeDialog
+          outcome={outcome}
+          onSuccessClose={reset}
+          onErrorClose={() => setOutcome(undefined)}
+        />
       )}
     </form>
-  );
-}
-
-function SubscriptionSelect({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (e: { target: { value: string } }) => void;
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  const { state } = useSubscriptions();
-  return (
-    <SelectField
-      label={t('contact.subscription')}
-      required
-      value={value}
-      onChange={onChange}
-      error={error}
-      disabled={state.status !== 'ready'}
-    >
-      <option value="">
-        {state.status === 'failed' ? t('contact.subscriptionsError') : t('contact.subscriptionPlaceholder')}
-      </option>
-      {state.subscriptions.map((s) => (
-        <option key={s.id} value={s.id}>
-          {t('contact.subscriptionOption', { name: s.displayName, orderNumber: s.orderNumber })}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
-function PublicationSelect({
-  required,
-  value,
-  onChange,
-  error,
-}: {
-  required: boolean;
-  value: string;
-  onChange: (e: { target: { value: string } }) => void;
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  // Without the list the field offers no publication; the form still says it is required.
-  const publicationList = useResource('contact/publications', (client) =>
-    client.get<Array<{ publication: string; description: string }>>('/contact/publications'),
-  );
-  const publications = dataOf(publicationList.state) ?? [];
-  return (
-    <SelectField
-      label={t('contact.publication')}
-      required={required}
-      value={value}
-      onChange={onChange}
-      error={error}
-    >
-      <option value="">{t('contact.publicationPlaceholder')}</option>
-      {publications.map((p) => (
-        <option key={p.publication} value={p.publication}>
-          {p.description}
-        </option>
-      ))}
-    </SelectField>
   );
 }

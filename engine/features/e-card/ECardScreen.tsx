@@ -4,7 +4,8 @@ import { tooManyText } from '../../core/tooManyText';
 import { Link, useParams } from 'react-router';
 import type { ECardAnswer } from '../../../schemas/generated/e-card-answer';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { usePortal } from '../../core/PortalContext';
@@ -23,8 +24,7 @@ import {
 } from '../../domain/eCard';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { InputField, SelectField, TextAreaField } from '../../ui/fields';
-import { Loading } from '../../ui/Loading';
+import { InputField, RadioGroup, SelectField, TextAreaField } from '../../ui/fields';
 import { eCardApi } from './eCardApi';
 import { ScheduledECards } from './ScheduledECards';
 import { useResource } from '../../account/resource';
@@ -52,33 +52,25 @@ function ECardForSubscription({ id }: { id: string }) {
   const { t } = useTranslation();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const refusal = useFlowRefusal(
-    'eCard',
-    subscription.state.status === 'ready' ? subscription.state.data : undefined,
-  );
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (subscription.state.status !== 'ready') return <Loading />;
-  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
-  if (refusal)
-    return (
-      <FlowUnavailable
-        subscription={subscription.state.data}
-        refusal={refusal}
-        titleId="e-card-title"
-        title={t('e-card.heading')}
-      />
-    );
+  const refusal = useFlowRefusal('eCard', loadedSubscription(subscription));
+  const title = t('e-card.heading');
   return (
-    <ECardForm
-      header={
-        <FlowHeader
-          subscription={subscription.state.data}
-          titleId="e-card-title"
-          title={t('e-card.heading')}
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+      refusal={refusal}
+      onClose={back}
+      titleId="e-card-title"
+      title={title}
+      section={false}
+    >
+      {(s) => (
+        <ECardForm
+          header={<FlowHeader subscription={s} titleId="e-card-title" title={title} />}
+          subscriptionId={id}
         />
-      }
-      subscriptionId={id}
-    />
+      )}
+    </FlowScreen>
   );
 }
 
@@ -282,37 +274,26 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
             hint={t('e-card.messageHint', { count: values.message.length, max: ECARD_MESSAGE_MAX_LENGTH })}
             error={errorOf('message')}
           />
-          <fieldset className="choice e-card-timing">
-            <legend>{t('e-card.timing')}</legend>
-            <label>
-              <input
-                type="radio"
-                name="timing"
-                value="now"
-                checked={values.timing === 'now'}
-                onChange={() => setValues((v) => ({ ...v, timing: 'now' }))}
-              />
-              {t('e-card.now')}
-            </label>
-            {tenant.eCard.allowScheduledSend && (
-              <label>
-                <input
-                  type="radio"
-                  name="timing"
-                  value="timed"
-                  checked={values.timing === 'timed'}
-                  onChange={() =>
-                    setValues((v) => ({
-                      ...v,
-                      timing: 'timed',
-                      sendAt: v.sendAt || localInputValue(earliest),
-                    }))
-                  }
-                />
-                {t('e-card.timed')}
-              </label>
-            )}
-          </fieldset>
+          <RadioGroup
+            className="e-card-timing"
+            legend={t('e-card.timing')}
+            name="timing"
+            options={[
+              { value: 'now', label: t('e-card.now') },
+              // account-flows.md §9: a time at least one day ahead, where the tenant allows it.
+              ...(tenant.eCard.allowScheduledSend
+                ? [{ value: 'timed' as const, label: t('e-card.timed') }]
+                : []),
+            ]}
+            value={values.timing}
+            onChange={(timing) =>
+              setValues((v) =>
+                timing === 'timed'
+                  ? { ...v, timing, sendAt: v.sendAt || localInputValue(earliest) }
+                  : { ...v, timing },
+              )
+            }
+          />
           {tenant.eCard.allowScheduledSend && (
             <InputField
               label={t('e-card.sendAt')}

@@ -3,8 +3,8 @@ import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { useLocation, useParams } from 'react-router';
 import type { HolidayServiceState } from '../../../schemas/generated/account-changes';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
-import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { ApiError } from '../../core/apiClient';
@@ -49,78 +49,74 @@ export default function HolidayServiceScreen() {
   );
   // The note of the last change, shown above the view it led to.
   const [notice, setNotice] = useState<'booked' | 'cancelled' | 'active' | null>(null);
-  const loaded = subscription.state.status === 'ready' ? subscription.state.data : undefined;
-  const refusal = useFlowRefusal('holidayService', loaded);
-
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
-  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
-  // account-flows.md §6: the rule the button and the server go by refuses this subscription. A title
-  // the tenant offers no holiday service for keeps this page's own sentence (holiday-service.noTypes).
-  if (refusal) {
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId="holiday-title"
-        title={t('holiday-service.heading')}
-        className="account-change holiday-service"
-        texts={{ notOffered: t('holiday-service.noTypes'), other: t('holiday-service.noTypes') }}
-      />
-    );
-  }
+  const refusal = useFlowRefusal('holidayService', loadedSubscription(subscription));
 
   return (
-    <section className="account-change holiday-service" aria-labelledby="holiday-title">
-      <FlowHeader subscription={s} titleId="holiday-title" title={t('holiday-service.heading')} />
-      {notice && (
-        <Alert
-          variant={notice === 'active' ? 'warning' : 'success'}
-          onClose={() => setNotice(null)}
-          closeLabel={t('shell.close')}
-        >
-          <p>{t(`holiday-service.notice.${notice}`)}</p>
-        </Alert>
-      )}
-      {state.state.status === 'loading' && <Loading />}
-      {state.state.status === 'failed' && (
-        <ErrorDialog message={t('holiday-service.loadError')} onClose={back} />
-      )}
-      {state.state.status === 'ready' &&
-        (state.state.data.planned ? (
-          <ActiveService
-            subscription={s}
-            planned={state.state.data.planned}
-            onBack={back}
-            onCancelled={() => {
-              setNotice('cancelled');
-              state.reload();
-            }}
-            onChanged={state.reload}
-          />
-        ) : state.state.data.types.length === 0 ? (
-          <>
-            <Alert variant="info">
-              <p>{t('holiday-service.noTypes')}</p>
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the rule the button and the server go by refuses this subscription. A
+      // title the tenant offers no holiday service for keeps this page's own sentence
+      // (holiday-service.noTypes).
+      refusal={refusal}
+      onClose={back}
+      titleId="holiday-title"
+      title={t('holiday-service.heading')}
+      className="account-change holiday-service"
+      unavailableTexts={{ notOffered: t('holiday-service.noTypes'), other: t('holiday-service.noTypes') }}
+      keepWhileLoading
+    >
+      {(s) => (
+        <>
+          {notice && (
+            <Alert
+              variant={notice === 'active' ? 'warning' : 'success'}
+              onClose={() => setNotice(null)}
+              closeLabel={t('shell.close')}
+            >
+              <p>{t(`holiday-service.notice.${notice}`)}</p>
             </Alert>
-            <FlowBackButton onClick={back} />
-          </>
-        ) : (
-          <HolidaySetupForm
-            subscription={s}
-            state={state.state.data}
-            preselected={preselected}
-            onBack={back}
-            onBooked={() => {
-              setNotice('booked');
-              state.reload();
-            }}
-            onActive={() => {
-              setNotice('active');
-              state.reload();
-            }}
-          />
-        ))}
-    </section>
+          )}
+          {state.state.status === 'loading' && <Loading />}
+          {state.state.status === 'failed' && (
+            <ErrorDialog message={t('holiday-service.loadError')} onClose={back} />
+          )}
+          {state.state.status === 'ready' &&
+            (state.state.data.planned ? (
+              <ActiveService
+                subscription={s}
+                planned={state.state.data.planned}
+                onBack={back}
+                onCancelled={() => {
+                  setNotice('cancelled');
+                  state.reload();
+                }}
+                onChanged={state.reload}
+              />
+            ) : state.state.data.types.length === 0 ? (
+              <>
+                <Alert variant="info">
+                  <p>{t('holiday-service.noTypes')}</p>
+                </Alert>
+                <FlowBackButton onClick={back} />
+              </>
+            ) : (
+              <HolidaySetupForm
+                subscription={s}
+                state={state.state.data}
+                preselected={preselected}
+                onBack={back}
+                onBooked={() => {
+                  setNotice('booked');
+                  state.reload();
+                }}
+                onActive={() => {
+                  setNotice('active');
+                  state.reload();
+                }}
+              />
+            ))}
+        </>
+      )}
+    </FlowScreen>
   );
 }

@@ -5,7 +5,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { useAddressRuleContext } from '../../account/changes/addressContext';
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
-import { InputField } from '../../ui/fields';
+import { InputField, RadioGroup } from '../../ui/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { postalAddressOf, postalValuesOf, type PostalValues } from '../../account/changes/postalAddress';
 import { useReplaceStoredSubscription } from '../../account/changes/storedSubscription';
@@ -235,24 +235,18 @@ export function HolidaySetupForm({
       aria-labelledby="holiday-setup-title"
     >
       <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
-      <fieldset className="choice holiday-types">
-        <legend>{t('holiday-service.setup.type')}</legend>
-        {state.types.map((option) => (
-          <label key={option} className="choice-option">
-            <input
-              type="radio"
-              name="holiday-type"
-              value={option}
-              checked={type === option}
-              onChange={() => chooseType(option)}
-            />
-            <span>
-              <span className="choice-title">{t(`holiday-service.type.${option}`)}</span>
-              <span className="muted choice-text">{t(`holiday-service.typeText.${option}`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        className="holiday-types"
+        legend={t('holiday-service.setup.type')}
+        name="holiday-type"
+        options={state.types.map((option) => ({
+          value: option,
+          label: t(`holiday-service.type.${option}`),
+          description: t(`holiday-service.typeText.${option}`),
+        }))}
+        value={type}
+        onChange={chooseType}
+      />
 
       <div className="field-row">
         <InputField

@@ -7,7 +7,7 @@ import type {
   ComplaintState,
 } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
-import { SelectField } from '../../ui/fields';
+import { RadioGroup, SelectField } from '../../ui/fields';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../domain/routeRefs';
@@ -135,28 +135,21 @@ export function ComplaintForm({
       {asking && options.state.status === 'loading' && <Loading />}
       {asking && options.state.status === 'failed' && <ErrorDialog onClose={() => chooseIssue('')} />}
       {offered && offered.length > 0 && (
-        <fieldset className="choice compensation-options" data-testid="compensation-options">
-          <legend>
-            {t('issue-complaint.optionLabel')}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          {offered.map((entry) => (
-            <label key={entry} className="choice-option">
-              <input
-                type="radio"
-                name="compensation"
-                value={entry}
-                checked={option === entry}
-                disabled={sending}
-                onChange={() => setOption(entry)}
-              />
-              <span>
-                <span className="choice-title">{t(`issue-complaint.option.${entry}`)}</span>
-                <span className="muted choice-text">{t(`issue-complaint.optionText.${entry}`)}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          className="compensation-options"
+          testId="compensation-options"
+          legend={t('issue-complaint.optionLabel')}
+          required
+          name="compensation"
+          options={offered.map((entry) => ({
+            value: entry,
+            label: t(`issue-complaint.option.${entry}`),
+            description: t(`issue-complaint.optionText.${entry}`),
+          }))}
+          value={option}
+          disabled={sending}
+          onChange={setOption}
+        />
       )}
       {offered && offered.length === 0 && overlayClosedFor !== issue && (
         <Dialog

@@ -3,10 +3,10 @@ import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { ComplaintState } from '../../../schemas/generated/account-changes';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
-import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
-import { useResource } from '../../account/resource';
+import { dataOf, useResource } from '../../account/resource';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { complaintStart } from '../../domain/complaint';
 import { Alert } from '../../ui/Alert';
@@ -28,65 +28,53 @@ export default function ComplaintScreen() {
   const { back } = useFlowReturn(id);
   const state = useResource<ComplaintState>(`${id}/complaint`, (api) => complaintApi(api).state(id));
   const [round, setRound] = useState(0);
-  const refusal = useFlowRefusal(
-    'issueComplaint',
-    subscription.state.status === 'ready' ? subscription.state.data : undefined,
-  );
-
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
-  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
-  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
-  if (refusal) {
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId="complaint-title"
-        title={t('issue-complaint.heading')}
-        className="account-change complaint"
-      />
-    );
-  }
-  const data =
-    state.state.status === 'ready'
-      ? state.state.data
-      : state.state.status === 'loading'
-        ? state.state.previous
-        : undefined;
+  const refusal = useFlowRefusal('issueComplaint', loadedSubscription(subscription));
+  const data = dataOf(state.state);
   const start = data ? complaintStart(data) : null;
-  const contact = (
-    <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('issue-complaint.toContact')}</Link>
-  );
 
   return (
-    <section className="account-change complaint" aria-labelledby="complaint-title">
-      <FlowHeader subscription={s} titleId="complaint-title" title={t('issue-complaint.heading')} />
-      {!data && state.state.status === 'loading' && <Loading />}
-      {state.state.status === 'failed' && (
-        <ErrorDialog message={t('issue-complaint.loadError')} onClose={back} />
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+      refusal={refusal}
+      onClose={back}
+      titleId="complaint-title"
+      title={t('issue-complaint.heading')}
+      className="account-change complaint"
+      keepWhileLoading
+    >
+      {(s) => (
+        <>
+          {!data && state.state.status === 'loading' && <Loading />}
+          {state.state.status === 'failed' && (
+            <ErrorDialog message={t('issue-complaint.loadError')} onClose={back} />
+          )}
+          {start && start !== 'form' && (
+            <Alert variant={start === 'max_reached' ? 'warning' : 'info'}>
+              <p>
+                {t(`issue-complaint.start.${start}`)}{' '}
+                <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
+                  {t('issue-complaint.toContact')}
+                </Link>
+              </p>
+            </Alert>
+          )}
+          {start === 'form' && data && (
+            <ComplaintForm
+              key={round}
+              subscription={s}
+              state={data}
+              onDone={() => {
+                setRound((n) => n + 1);
+                state.reload();
+              }}
+              onStale={state.reload}
+              onBack={back}
+            />
+          )}
+          {start && start !== 'form' && <FlowBackButton onClick={back} />}
+        </>
       )}
-      {start && start !== 'form' && (
-        <Alert variant={start === 'max_reached' ? 'warning' : 'info'}>
-          <p>
-            {t(`issue-complaint.start.${start}`)} {contact}
-          </p>
-        </Alert>
-      )}
-      {start === 'form' && data && (
-        <ComplaintForm
-          key={round}
-          subscription={s}
-          state={data}
-          onDone={() => {
-            setRound((n) => n + 1);
-            state.reload();
-          }}
-          onStale={state.reload}
-          onBack={back}
-        />
-      )}
-      {start && start !== 'form' && <FlowBackButton onClick={back} />}
-    </section>
+    </FlowScreen>
   );
 }

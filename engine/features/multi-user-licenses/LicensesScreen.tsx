@@ -7,9 +7,8 @@ import type {
   LicenseObject,
 } from '../../../schemas/generated/licenses';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';
-import { FlowUnavailable } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { flowRefusal } from '../../account/flowRefusal';
-import { FlowHeader } from '../../account/offers/FlowHeader';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
@@ -56,26 +55,12 @@ export default function LicensesScreen() {
   const [removing, setRemoving] = useState<LicenseManager | null>(null);
   const [withdrawing, setWithdrawing] = useState<LicenseManagerAppointment | null>(null);
 
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (subscription.state.status !== 'ready') return <Loading />;
-  const s = subscription.state.data;
+  const loaded = loadedSubscription(subscription);
   // account-flows.md §6: licences are managed on a multi-licence subscription by its licence manager
   // or ordering party; for any other one the page says so instead of failing to load (the shared
   // notice, with this flow's own sentence where the rule names no other reason).
-  const refusal = flowRefusal('multiUserLicenses', s, capabilities);
-  if (refusal) {
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId="licenses-title"
-        title={t('multi-user-licenses.heading')}
-        className="account-change licenses"
-        texts={{ other: t('multi-user-licenses.notAvailable') }}
-      />
-    );
-  }
-  const actor = { isLicenseManager: isLicenceManager(s) };
+  const refusal = loaded ? flowRefusal('multiUserLicenses', loaded, capabilities) : null;
+  const actor = { isLicenseManager: loaded ? isLicenceManager(loaded) : false };
   const settings = tenant.multiUserLicenses;
   const loadedManagers = managers.state.status === 'ready' ? managers.state.data : [];
   const pendingAppointments = pending.state.status === 'ready' ? pending.state.data : [];
@@ -96,185 +81,204 @@ export default function LicensesScreen() {
   }
 
   return (
-    <section className="account-change licenses" aria-labelledby="licenses-title">
-      <FlowHeader subscription={s} titleId="licenses-title" title={t('multi-user-licenses.heading')} />
-      {notice && (
-        <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
-          <p className="license-notice">{notice}</p>
-        </Alert>
-      )}
-
-      <section className="license-managers" aria-labelledby="license-managers-title">
-        <h2 id="license-managers-title">{t('multi-user-licenses.managers.heading')}</h2>
-        {managers.state.status === 'loading' && <Loading />}
-        {managers.state.status === 'failed' && (
-          <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>
-        )}
-        {managers.state.status === 'ready' &&
-          loadedManagers.length === 0 &&
-          pendingAppointments.length === 0 && (
-            <p className="muted">{t('multi-user-licenses.managers.none')}</p>
+    <FlowScreen
+      subscription={subscription}
+      refusal={refusal}
+      onClose={back}
+      titleId="licenses-title"
+      title={t('multi-user-licenses.heading')}
+      className="account-change licenses"
+      unavailableTexts={{ other: t('multi-user-licenses.notAvailable') }}
+    >
+      {() => (
+        <>
+          {notice && (
+            <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
+              <p className="license-notice">{notice}</p>
+            </Alert>
           )}
-        <ul className="plain-list license-manager-list">
-          {loadedManagers.map((m) => (
-            <li key={m.bpNumber} className="license-person">
-              <strong>{[m.firstName, m.lastName1].filter(Boolean).join(' ') || m.bpNumber}</strong>
-              {m.email && <EmailText email={m.email} />}
-              {canLicenseAction('deleteManager', actor, settings) && (
-                <button type="button" className="button button-secondary" onClick={() => setRemoving(m)}>
-                  {t('multi-user-licenses.managers.remove')}
-                </button>
-              )}
-            </li>
-          ))}
-          {pendingAppointments.map((a) => (
-            <li key={a.id} className="license-person" data-testid="license-manager-pending">
-              <span className="license-name">
-                <strong>{personName(a) || a.email}</strong>{' '}
-                <Badge tone="warning">{t('multi-user-licenses.managers.pending')}</Badge>
-              </span>
-              <EmailText email={a.email} />
-              <span className="muted">
-                {t('multi-user-licenses.managers.pendingNote', {
-                  date: formatDate(a.expiresAt, i18n.language),
-                })}
-              </span>
-              {canLicenseAction('replaceManager', actor, settings) && (
-                <button type="button" className="button button-secondary" onClick={() => setWithdrawing(a)}>
-                  {t('multi-user-licenses.managers.withdraw')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-        {canLicenseAction('replaceManager', actor, settings) && (
-          <div className="card-actions">
-            <button type="button" className="button button-secondary" onClick={() => setReplacing(true)}>
-              {t('multi-user-licenses.managers.replace')}
-            </button>
-          </div>
-        )}
-      </section>
 
-      <section aria-labelledby="license-objects-title">
-        <h2 id="license-objects-title">{t('multi-user-licenses.objects.heading')}</h2>
-        {objects.state.status === 'loading' && !objects.state.previous && <Loading />}
-        {objects.state.status === 'failed' && (
-          <ErrorDialog message={t('multi-user-licenses.loadError')} onClose={back} />
-        )}
-        {(() => {
-          const list =
-            objects.state.status === 'ready'
-              ? objects.state.data
-              : objects.state.status === 'loading'
-                ? objects.state.previous
-                : undefined;
-          if (!list) return null;
-          if (list.length === 0) return <p className="muted">{t('multi-user-licenses.objects.none')}</p>;
-          return (
-            <ul className="plain-list license-objects">
-              {list.map((object) => (
-                <LicenseObjectCard
-                  key={object.orderNumber}
-                  subscriptionId={id}
-                  object={object}
-                  actor={actor}
-                  settings={settings}
-                  run={run}
-                />
+          <section className="license-managers" aria-labelledby="license-managers-title">
+            <h2 id="license-managers-title">{t('multi-user-licenses.managers.heading')}</h2>
+            {managers.state.status === 'loading' && <Loading />}
+            {managers.state.status === 'failed' && (
+              <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>
+            )}
+            {managers.state.status === 'ready' &&
+              loadedManagers.length === 0 &&
+              pendingAppointments.length === 0 && (
+                <p className="muted">{t('multi-user-licenses.managers.none')}</p>
+              )}
+            <ul className="plain-list license-manager-list">
+              {loadedManagers.map((m) => (
+                <li key={m.bpNumber} className="license-person">
+                  <strong>{[m.firstName, m.lastName1].filter(Boolean).join(' ') || m.bpNumber}</strong>
+                  {m.email && <EmailText email={m.email} />}
+                  {canLicenseAction('deleteManager', actor, settings) && (
+                    <button type="button" className="button button-secondary" onClick={() => setRemoving(m)}>
+                      {t('multi-user-licenses.managers.remove')}
+                    </button>
+                  )}
+                </li>
+              ))}
+              {pendingAppointments.map((a) => (
+                <li key={a.id} className="license-person" data-testid="license-manager-pending">
+                  <span className="license-name">
+                    <strong>{personName(a) || a.email}</strong>{' '}
+                    <Badge tone="warning">{t('multi-user-licenses.managers.pending')}</Badge>
+                  </span>
+                  <EmailText email={a.email} />
+                  <span className="muted">
+                    {t('multi-user-licenses.managers.pendingNote', {
+                      date: formatDate(a.expiresAt, i18n.language),
+                    })}
+                  </span>
+                  {canLicenseAction('replaceManager', actor, settings) && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => setWithdrawing(a)}
+                    >
+                      {t('multi-user-licenses.managers.withdraw')}
+                    </button>
+                  )}
+                </li>
               ))}
             </ul>
-          );
-        })()}
-      </section>
+            {canLicenseAction('replaceManager', actor, settings) && (
+              <div className="card-actions">
+                <button type="button" className="button button-secondary" onClick={() => setReplacing(true)}>
+                  {t('multi-user-licenses.managers.replace')}
+                </button>
+              </div>
+            )}
+          </section>
 
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={back}>
-          {t('account.flow.back')}
-        </button>
-      </div>
+          <section aria-labelledby="license-objects-title">
+            <h2 id="license-objects-title">{t('multi-user-licenses.objects.heading')}</h2>
+            {objects.state.status === 'loading' && !objects.state.previous && <Loading />}
+            {objects.state.status === 'failed' && (
+              <ErrorDialog message={t('multi-user-licenses.loadError')} onClose={back} />
+            )}
+            {(() => {
+              const list =
+                objects.state.status === 'ready'
+                  ? objects.state.data
+                  : objects.state.status === 'loading'
+                    ? objects.state.previous
+                    : undefined;
+              if (!list) return null;
+              if (list.length === 0) return <p className="muted">{t('multi-user-licenses.objects.none')}</p>;
+              return (
+                <ul className="plain-list license-objects">
+                  {list.map((object) => (
+                    <LicenseObjectCard
+                      key={object.orderNumber}
+                      subscriptionId={id}
+                      object={object}
+                      actor={actor}
+                      settings={settings}
+                      run={run}
+                    />
+                  ))}
+                </ul>
+              );
+            })()}
+          </section>
 
-      {replacing && (
-        <PersonDialog
-          title={t('multi-user-licenses.managers.replaceTitle')}
-          intro={t('multi-user-licenses.managers.replaceIntro')}
-          submitLabel={t('multi-user-licenses.managers.replaceSubmit')}
-          salutationRequired
-          onClose={() => setReplacing(false)}
-          onSubmit={async (person) => {
-            const appointment = await licensesApi(api).replaceManager(id, person);
-            setReplacing(false);
-            // Nothing changes until the appointed person confirms the mailed link.
-            setNotice(t('multi-user-licenses.managers.appointmentSent', { email: appointment.email }));
-            pending.reload();
-          }}
-        />
+          <div className="form-actions">
+            <button type="button" className="button button-secondary" onClick={back}>
+              {t('account.flow.back')}
+            </button>
+          </div>
+
+          {replacing && (
+            <PersonDialog
+              title={t('multi-user-licenses.managers.replaceTitle')}
+              intro={t('multi-user-licenses.managers.replaceIntro')}
+              submitLabel={t('multi-user-licenses.managers.replaceSubmit')}
+              salutationRequired
+              onClose={() => setReplacing(false)}
+              onSubmit={async (person) => {
+                const appointment = await licensesApi(api).replaceManager(id, person);
+                setReplacing(false);
+                // Nothing changes until the appointed person confirms the mailed link.
+                setNotice(t('multi-user-licenses.managers.appointmentSent', { email: appointment.email }));
+                pending.reload();
+              }}
+            />
+          )}
+          {removing && (
+            <Dialog
+              title={t('multi-user-licenses.managers.removeTitle')}
+              onClose={() => setRemoving(null)}
+              actions={
+                <>
+                  <button type="button" className="button button-secondary" onClick={() => setRemoving(null)}>
+                    {t('multi-user-licenses.cancel')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    onClick={() => {
+                      const m = removing;
+                      setRemoving(null);
+                      void run(
+                        () => licensesApi(api).removeManager(id, m.bpNumber),
+                        t('multi-user-licenses.managers.removed'),
+                      ).then(() => managers.reload());
+                    }}
+                  >
+                    {t('multi-user-licenses.managers.remove')}
+                  </button>
+                </>
+              }
+            >
+              <p>
+                {t('multi-user-licenses.managers.removeText', {
+                  name: [removing.firstName, removing.lastName1].filter(Boolean).join(' '),
+                })}
+              </p>
+            </Dialog>
+          )}
+          {withdrawing && (
+            <Dialog
+              title={t('multi-user-licenses.managers.withdrawTitle')}
+              onClose={() => setWithdrawing(null)}
+              actions={
+                <>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => setWithdrawing(null)}
+                  >
+                    {t('multi-user-licenses.cancel')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    onClick={() => {
+                      const a = withdrawing;
+                      setWithdrawing(null);
+                      void run(
+                        () => licensesApi(api).withdrawAppointment(id, a.id),
+                        t('multi-user-licenses.managers.withdrawn'),
+                      ).then(() => pending.reload());
+                    }}
+                  >
+                    {t('multi-user-licenses.managers.withdraw')}
+                  </button>
+                </>
+              }
+            >
+              <p>{t('multi-user-licenses.managers.withdrawText', { email: withdrawing.email })}</p>
+            </Dialog>
+          )}
+          {failure !== undefined && (
+            <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />
+          )}
+        </>
       )}
-      {removing && (
-        <Dialog
-          title={t('multi-user-licenses.managers.removeTitle')}
-          onClose={() => setRemoving(null)}
-          actions={
-            <>
-              <button type="button" className="button button-secondary" onClick={() => setRemoving(null)}>
-                {t('multi-user-licenses.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  const m = removing;
-                  setRemoving(null);
-                  void run(
-                    () => licensesApi(api).removeManager(id, m.bpNumber),
-                    t('multi-user-licenses.managers.removed'),
-                  ).then(() => managers.reload());
-                }}
-              >
-                {t('multi-user-licenses.managers.remove')}
-              </button>
-            </>
-          }
-        >
-          <p>
-            {t('multi-user-licenses.managers.removeText', {
-              name: [removing.firstName, removing.lastName1].filter(Boolean).join(' '),
-            })}
-          </p>
-        </Dialog>
-      )}
-      {withdrawing && (
-        <Dialog
-          title={t('multi-user-licenses.managers.withdrawTitle')}
-          onClose={() => setWithdrawing(null)}
-          actions={
-            <>
-              <button type="button" className="button button-secondary" onClick={() => setWithdrawing(null)}>
-                {t('multi-user-licenses.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  const a = withdrawing;
-                  setWithdrawing(null);
-                  void run(
-                    () => licensesApi(api).withdrawAppointment(id, a.id),
-                    t('multi-user-licenses.managers.withdrawn'),
-                  ).then(() => pending.reload());
-                }}
-              >
-                {t('multi-user-licenses.managers.withdraw')}
-              </button>
-            </>
-          }
-        >
-          <p>{t('multi-user-licenses.managers.withdrawText', { email: withdrawing.email })}</p>
-        </Dialog>
-      )}
-      {failure !== undefined && (
-        <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />
-      )}
-    </section>
+    </FlowScreen>
   );
 }

@@ -196,6 +196,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
               clear('optIn');
             }}
           />
+          {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is the tenant's sanitized disclaimer HTML, which the rule cannot see; axe checks the rendered label */}
           <label
             htmlFor="opt-in-widget-consent"
             className="tenant-html"

@@ -3,8 +3,8 @@ import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
 import type { OptIn } from '../../../schemas/generated/account-changes';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
-import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
@@ -29,7 +29,7 @@ export default function OptInsScreen() {
   const tenant = useTenantSettings();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const s = subscription.state.status === 'ready' ? subscription.state.data : undefined;
+  const s = loadedSubscription(subscription);
   const refusal = useFlowRefusal('optIns', s);
   // A refused subscription loads no opt-ins: the server would refuse the call by the same rule.
   const bpNumber = refusal ? undefined : s?.currentRoleBusinessPartner.bpNumber;
@@ -42,20 +42,6 @@ export default function OptInsScreen() {
   const [failed, setFailed] = useState(false);
   const [savedPending, setSavedPending] = useState<OptIn[] | null>(null);
 
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (!s) return <Loading />;
-  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
-  if (refusal) {
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId="opt-ins-title"
-        title={t('opt-ins.heading')}
-        className="account-change opt-ins"
-      />
-    );
-  }
   const loaded = optIns.state.status === 'ready' ? optIns.state.data : null;
   const chosen = { ...optInChoices(loaded ?? []), ...touched };
   const changes = changedOptIns(loaded ?? [], chosen);
@@ -81,70 +67,83 @@ export default function OptInsScreen() {
   }
 
   return (
-    <section className="account-change opt-ins" aria-labelledby="opt-ins-title">
-      <FlowHeader subscription={s} titleId="opt-ins-title" title={t('opt-ins.heading')} />
-      {optIns.state.status === 'loading' && <Loading />}
-      {optIns.state.status === 'failed' && <ErrorDialog message={t('opt-ins.loadError')} onClose={back} />}
-      {savedPending && (
-        <Alert variant="success" onClose={() => setSavedPending(null)} closeLabel={t('shell.close')}>
-          <p>{t('opt-ins.saved')}</p>
-          {savedPending.length > 0 && (
-            <>
-              <p>{t('opt-ins.pendingNote')}</p>
-              <ul>
-                {savedPending.map((item) => (
-                  <li key={item.type}>{label(item)}</li>
-                ))}
-              </ul>
-            </>
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+      refusal={refusal}
+      onClose={back}
+      titleId="opt-ins-title"
+      title={t('opt-ins.heading')}
+      className="account-change opt-ins"
+    >
+      {() => (
+        <>
+          {optIns.state.status === 'loading' && <Loading />}
+          {optIns.state.status === 'failed' && (
+            <ErrorDialog message={t('opt-ins.loadError')} onClose={back} />
           )}
-        </Alert>
+          {savedPending && (
+            <Alert variant="success" onClose={() => setSavedPending(null)} closeLabel={t('shell.close')}>
+              <p>{t('opt-ins.saved')}</p>
+              {savedPending.length > 0 && (
+                <>
+                  <p>{t('opt-ins.pendingNote')}</p>
+                  <ul>
+                    {savedPending.map((item) => (
+                      <li key={item.type}>{label(item)}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </Alert>
+          )}
+          {loaded && loaded.length === 0 && (
+            <Alert variant="info">
+              <p>{t('opt-ins.empty')}</p>
+            </Alert>
+          )}
+          {loaded && loaded.length > 0 && (
+            <form className="opt-in-form" onSubmit={save} noValidate>
+              <fieldset className="choice opt-in-list" data-testid="opt-in-list">
+                <legend>{t('opt-ins.legend')}</legend>
+                {loaded.map((item) => (
+                  <label key={item.type} className="opt-in">
+                    <input
+                      type="checkbox"
+                      name={item.type}
+                      checked={chosen[item.type]}
+                      disabled={sending}
+                      onChange={(event) =>
+                        setTouched((current) => ({ ...current, [item.type]: event.target.checked }))
+                      }
+                    />
+                    <span className="opt-in-text">
+                      <span>{label(item)}</span>
+                      {item.pending && <Badge tone="warning">{t('opt-ins.pending')}</Badge>}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              <div className="form-actions">
+                <button type="submit" className="button" disabled={sending || changes.length === 0}>
+                  {t('opt-ins.save')}
+                </button>
+                <button type="button" className="button button-secondary" onClick={back}>
+                  {t('account.flow.back')}
+                </button>
+              </div>
+            </form>
+          )}
+          {loaded && loaded.length === 0 && (
+            <div className="form-actions">
+              <button type="button" className="button button-secondary" onClick={back}>
+                {t('account.flow.back')}
+              </button>
+            </div>
+          )}
+          {failed && <ErrorDialog onClose={() => setFailed(false)} />}
+        </>
       )}
-      {loaded && loaded.length === 0 && (
-        <Alert variant="info">
-          <p>{t('opt-ins.empty')}</p>
-        </Alert>
-      )}
-      {loaded && loaded.length > 0 && (
-        <form className="opt-in-form" onSubmit={save} noValidate>
-          <fieldset className="choice opt-in-list" data-testid="opt-in-list">
-            <legend>{t('opt-ins.legend')}</legend>
-            {loaded.map((item) => (
-              <label key={item.type} className="opt-in">
-                <input
-                  type="checkbox"
-                  name={item.type}
-                  checked={chosen[item.type]}
-                  disabled={sending}
-                  onChange={(event) =>
-                    setTouched((current) => ({ ...current, [item.type]: event.target.checked }))
-                  }
-                />
-                <span className="opt-in-text">
-                  <span>{label(item)}</span>
-                  {item.pending && <Badge tone="warning">{t('opt-ins.pending')}</Badge>}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={sending || changes.length === 0}>
-              {t('opt-ins.save')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={back}>
-              {t('account.flow.back')}
-            </button>
-          </div>
-        </form>
-      )}
-      {loaded && loaded.length === 0 && (
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={back}>
-            {t('account.flow.back')}
-          </button>
-        </div>
-      )}
-      {failed && <ErrorDialog onClose={() => setFailed(false)} />}
-    </section>
+    </FlowScreen>
   );
 }

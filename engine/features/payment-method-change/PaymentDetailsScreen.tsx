@@ -2,10 +2,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { Link, useParams } from 'react-router';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
-import { FlowUnavailable, useFlowRefusal } from '../../account/FlowUnavailable';
-import { FlowHeader } from '../../account/offers/FlowHeader';
+import { useFlowRefusal } from '../../account/FlowUnavailable';
+import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
-import { useResource } from '../../account/resource';
+import { dataOf, useResource } from '../../account/resource';
 import { href, ROUTES } from '../../domain/routeRefs';
 import {
   isChangeablePaymentMethod,
@@ -15,7 +15,7 @@ import {
 import { capToTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
-import { ErrorDialog } from '../../ui/ErrorDialog';
+import { RadioGroup } from '../../ui/fields';
 import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 import { CurrentMethod } from './CurrentMethod';
@@ -44,10 +44,7 @@ export default function PaymentDetailsScreen() {
   const [chosen, setChosen] = useState<ChangeablePaymentMethod | ''>('');
   const [saved, setSaved] = useState(false);
   const { replace, reload } = details;
-  const refusal = useFlowRefusal(
-    'paymentMethodChange',
-    subscription.state.status === 'ready' ? subscription.state.data : undefined,
-  );
+  const refusal = useFlowRefusal('paymentMethodChange', loadedSubscription(subscription));
 
   const finish = useCallback(
     (answer: PaymentDetails | null) => {
@@ -61,158 +58,149 @@ export default function PaymentDetailsScreen() {
     [replace, reload],
   );
 
-  if (subscription.state.status === 'failed') return <ErrorDialog onClose={back} />;
-  if (subscription.state.status === 'loading' && !subscription.state.previous) return <Loading />;
-  const s = subscription.state.status === 'ready' ? subscription.state.data : subscription.state.previous!;
-  // account-flows.md §6: the rule the button and the server go by refuses this subscription.
-  if (refusal) {
-    return (
-      <FlowUnavailable
-        subscription={s}
-        refusal={refusal}
-        titleId="payment-title"
-        title={t('payment-method-change.heading')}
-        className="account-change payment-details"
-      />
-    );
-  }
-  const data =
-    details.state.status === 'ready'
-      ? details.state.data
-      : details.state.status === 'loading'
-        ? details.state.previous
-        : undefined;
+  const data = dataOf(details.state);
   const offered = (data?.allowedChanges ?? []).filter(isChangeablePaymentMethod);
   const selected = chosen || (offered.length === 1 ? offered[0] : '');
   const holder = data?.account?.debitAccountHolder;
 
   return (
-    <section className="account-change payment-details" aria-labelledby="payment-title">
-      <FlowHeader subscription={s} titleId="payment-title" title={t('payment-method-change.heading')} />
-      {details.state.status === 'failed' && (
-        <Dialog
-          title={t('payment-method-change.loadErrorTitle')}
-          variant="error"
-          onClose={back}
-          actions={
-            <button type="button" className="button" onClick={back}>
-              {t('account.flow.back')}
-            </button>
-          }
-        >
-          <p>{t('payment-method-change.loadError')}</p>
-        </Dialog>
-      )}
-      {!data && details.state.status === 'loading' && <Loading />}
-      {data && (
+    <FlowScreen
+      subscription={subscription}
+      // account-flows.md §6: the rule the button and the server go by refuses this subscription.
+      refusal={refusal}
+      onClose={back}
+      titleId="payment-title"
+      title={t('payment-method-change.heading')}
+      className="account-change payment-details"
+      keepWhileLoading
+    >
+      {(s) => (
         <>
-          <CurrentMethod details={data} />
-          {data.pendingChange && (
-            <Alert variant="info">
-              <p>
-                {t('payment-method-change.pending', {
-                  method: t(`payment-method-change.method.${data.pendingChange.paymentMethod}`),
-                  // Never after the subscription's end (subscriptionTerm.ts; the server caps it alike).
-                  date: formatDate(
-                    capToTerm(data.pendingChange.effectiveFrom, lastDayOfTerm(s)),
-                    i18n.language,
-                  ),
-                })}
-              </p>
-            </Alert>
+          {details.state.status === 'failed' && (
+            <Dialog
+              title={t('payment-method-change.loadErrorTitle')}
+              variant="error"
+              onClose={back}
+              actions={
+                <button type="button" className="button" onClick={back}>
+                  {t('account.flow.back')}
+                </button>
+              }
+            >
+              <p>{t('payment-method-change.loadError')}</p>
+            </Dialog>
           )}
-          <p className="muted">{t('payment-method-change.effectNote')}</p>
-          {offered.length === 0 && (
-            <p>
-              {t('payment-method-change.noChange')}{' '}
-              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
-                {t('account.flow.contactUs')}
-              </Link>
-            </p>
-          )}
-          {offered.length > 0 && !editing && (
-            <div className="form-actions">
-              <button type="button" className="button" onClick={() => setEditing(true)}>
-                {t('payment-method-change.change')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={back}>
-                {t('account.flow.back')}
-              </button>
-            </div>
-          )}
-          {offered.length > 0 && editing && (
-            <section className="payment-change" aria-labelledby="payment-change-title">
-              <h2 id="payment-change-title">{t('payment-method-change.changeHeading')}</h2>
-              <fieldset className="choice">
-                <legend>{t('payment-method-change.newMethod')}</legend>
-                {offered.map((kind) => (
-                  <label key={kind}>
-                    <input
-                      type="radio"
-                      name="payment-method"
-                      value={kind}
-                      checked={selected === kind}
-                      onChange={() => setChosen(kind)}
-                    />
-                    {t(
-                      kind === data.paymentMethod
-                        ? `payment-method-change.update.${kind}`
-                        : `payment-method-change.method.${kind}`,
-                    )}
-                  </label>
-                ))}
-              </fieldset>
-              {selected === 'sepa' && (
-                <SepaForm
-                  subscriptionId={s.id}
-                  holder={holder}
-                  onSaved={finish}
-                  onCancel={() => setEditing(false)}
-                />
+          {!data && details.state.status === 'loading' && <Loading />}
+          {data && (
+            <>
+              <CurrentMethod details={data} />
+              {data.pendingChange && (
+                <Alert variant="info">
+                  <p>
+                    {t('payment-method-change.pending', {
+                      method: t(`payment-method-change.method.${data.pendingChange.paymentMethod}`),
+                      // Never after the subscription's end (subscriptionTerm.ts; the server caps it alike).
+                      date: formatDate(
+                        capToTerm(data.pendingChange.effectiveFrom, lastDayOfTerm(s)),
+                        i18n.language,
+                      ),
+                    })}
+                  </p>
+                </Alert>
               )}
-              {selected === 'direct_debit' && (
-                <DirectDebitForm
-                  subscriptionId={s.id}
-                  holder={holder}
-                  onSaved={finish}
-                  onCancel={() => setEditing(false)}
-                />
+              <p className="muted">{t('payment-method-change.effectNote')}</p>
+              {offered.length === 0 && (
+                <p>
+                  {t('payment-method-change.noChange')}{' '}
+                  <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
+                    {t('account.flow.contactUs')}
+                  </Link>
+                </p>
               )}
-              {selected !== '' && paysInPopup(selected) && (
-                <PopupChange
-                  key={selected}
-                  subscriptionId={s.id}
-                  kind={selected}
-                  update={selected === data.paymentMethod}
-                  onSuccess={() => finish(null)}
-                  onCancel={() => setEditing(false)}
-                />
-              )}
-              {selected === '' && (
+              {offered.length > 0 && !editing && (
                 <div className="form-actions">
-                  <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
-                    {t('payment-method-change.cancel')}
+                  <button type="button" className="button" onClick={() => setEditing(true)}>
+                    {t('payment-method-change.change')}
+                  </button>
+                  <button type="button" className="button button-secondary" onClick={back}>
+                    {t('account.flow.back')}
                   </button>
                 </div>
               )}
-            </section>
+              {offered.length > 0 && editing && (
+                <section className="payment-change" aria-labelledby="payment-change-title">
+                  <h2 id="payment-change-title">{t('payment-method-change.changeHeading')}</h2>
+                  <RadioGroup
+                    legend={t('payment-method-change.newMethod')}
+                    name="payment-method"
+                    options={offered.map((kind) => ({
+                      value: kind,
+                      label: t(
+                        kind === data.paymentMethod
+                          ? `payment-method-change.update.${kind}`
+                          : `payment-method-change.method.${kind}`,
+                      ),
+                    }))}
+                    value={selected}
+                    onChange={setChosen}
+                  />
+                  {selected === 'sepa' && (
+                    <SepaForm
+                      subscriptionId={s.id}
+                      holder={holder}
+                      onSaved={finish}
+                      onCancel={() => setEditing(false)}
+                    />
+                  )}
+                  {selected === 'direct_debit' && (
+                    <DirectDebitForm
+                      subscriptionId={s.id}
+                      holder={holder}
+                      onSaved={finish}
+                      onCancel={() => setEditing(false)}
+                    />
+                  )}
+                  {selected !== '' && paysInPopup(selected) && (
+                    <PopupChange
+                      key={selected}
+                      subscriptionId={s.id}
+                      kind={selected}
+                      update={selected === data.paymentMethod}
+                      onSuccess={() => finish(null)}
+                      onCancel={() => setEditing(false)}
+                    />
+                  )}
+                  {selected === '' && (
+                    <div className="form-actions">
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() => setEditing(false)}
+                      >
+                        {t('payment-method-change.cancel')}
+                      </button>
+                    </div>
+                  )}
+                </section>
+              )}
+            </>
+          )}
+          {saved && (
+            <Dialog
+              title={t('payment-method-change.successTitle')}
+              variant="success"
+              onClose={() => setSaved(false)}
+              actions={
+                <button type="button" className="button" onClick={() => setSaved(false)}>
+                  {t('shell.close')}
+                </button>
+              }
+            >
+              <p>{t('payment-method-change.successText')}</p>
+            </Dialog>
           )}
         </>
       )}
-      {saved && (
-        <Dialog
-          title={t('payment-method-change.successTitle')}
-          variant="success"
-          onClose={() => setSaved(false)}
-          actions={
-            <button type="button" className="button" onClick={() => setSaved(false)}>
-              {t('shell.close')}
-            </button>
-          }
-        >
-          <p>{t('payment-method-change.successText')}</p>
-        </Dialog>
-      )}
-    </section>
+    </FlowScreen>
   );
 }

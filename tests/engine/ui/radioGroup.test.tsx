@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+/**
+ * The field kit's RadioGroup (engine/ui/fields.tsx): a fieldset named by its legend (starred when
+ * required, portal-core.md §5), radios sharing one name, descriptions under the labels, and the
+ * group's error announced with the group.
+ */
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RadioGroup } from '../../../engine/ui/fields';
+import { cleanUp, click, portalConfig, render } from '../../support/renderScreen';
+
+afterEach(cleanUp);
+
+function Choice({ error }: { error?: string }) {
+  const [value, setValue] = useState<'a' | 'b' | ''>('');
+  return (
+    <>
+      <RadioGroup
+        legend="Pick one"
+        name="pick"
+        required
+        className="pick"
+        options={[
+          { value: 'a', label: 'Apples' },
+          { value: 'b', label: 'Pears', description: 'Ripe in autumn' },
+        ]}
+        value={value}
+        onChange={setValue}
+        error={error}
+      />
+      <p data-testid="chosen">{value}</p>
+    </>
+  );
+}
+
+describe('RadioGroup', () => {
+  it('names the group by its legend, stars it when required and checks what is chosen', async () => {
+    const { page } = await render(<Choice />, { path: '/', portal: portalConfig(['core']) });
+    const group = page.querySelector('fieldset.choice.pick')!;
+    expect(group.querySelector('legend')!.textContent).toBe('Pick one *');
+    const radios = [...group.querySelectorAll<HTMLInputElement>('input[type="radio"][name="pick"]')];
+    expect(radios.map((radio) => [radio.value, radio.checked])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    expect(radios[1].closest('label')!.className).toBe('choice-option');
+    expect(radios[1].closest('label')!.querySelector('.choice-text')!.textContent).toBe('Ripe in autumn');
+    expect(group.hasAttribute('aria-describedby')).toBe(false);
+    await click(radios[1]);
+    expect(radios[1].checked).toBe(true);
+    expect(page.querySelector('[data-testid="chosen"]')!.textContent).toBe('b');
+  });
+
+  it('announces its error with the group', async () => {
+    const { page } = await render(<Choice error="Choose one, please." />, {
+      path: '/',
+      portal: portalConfig(['core']),
+    });
+    const group = page.querySelector('fieldset')!;
+    const error = document.getElementById(group.getAttribute('aria-describedby')!);
+    expect(error?.textContent).toBe('Choose one, please.');
+  });
+});
