@@ -11,7 +11,11 @@
  *  4. Lighthouse scores, LCP, TBT, CLS and JavaScript of /login and a signed-in /orders of two demo
  *     tenants under `portal serve` (bench/lighthouse.ts);
  *  5. `portal import` of 100,000 subscriptions (`-- --import-scale N`) next to plain COPY of the same
- *     rows, and 6. GET /api/subscriptions with them in the tenant (bench/orderSystemImport.ts).
+ *     rows, and 6. GET /api/subscriptions with them in the tenant (bench/orderSystemImport.ts);
+ *  7. retention insights (bench/insights.ts); 8. what metrics and tracing cost (bench/observability.ts);
+ *  9. "Download my data" of 33 invoices without and with kept invoice documents, one invoice made
+ *     and served kept, the background job's rounds and the memory (bench/invoiceDocuments.ts, in a
+ *     process of its own).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -380,6 +384,12 @@ try {
   if (!buildOnly && !lighthouseOnly) await importAndRead(await apiThroughput());
   if (!buildOnly && !lighthouseOnly) await (await import('./insights')).insightsSection(work);
   if (!buildOnly && !lighthouseOnly) await (await import('./observability')).observabilitySection(work);
+  // In a process of its own: its memory figure is the invoice work's, not the builds' above.
+  if (!buildOnly && !lighthouseOnly)
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'bench', 'invoiceDocuments.ts')], {
+      cwd: ROOT_DIR,
+      stdio: 'inherit',
+    });
   if (!apiOnly && !buildOnly) await (await import('./lighthouse')).lighthouseSection();
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { retiredPrivateAddressSwitch } from './http/publicRequest';
 import { startDueChanges } from './jobs/dueChanges';
 import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
+import { startInvoiceDocuments } from './jobs/invoiceDocuments';
 import { startPeriodicJob } from './jobs/periodicJob';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
@@ -81,6 +82,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopWebhookDeliverer: () => Promise<void> = async () => {};
   let stopDueChanges: () => Promise<void> = async () => {};
   let stopECards: () => Promise<void> = async () => {};
+  let stopInvoiceDocuments: () => Promise<void> = async () => {};
   let stopPaymentReconciliation: () => Promise<void> = async () => {};
   let metrics: MetricsServer | undefined;
   try {
@@ -106,6 +108,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       intervalMs:
         Number(process.env.PORTAL_E_CARD_INTERVAL_MS) > 0
           ? Number(process.env.PORTAL_E_CARD_INTERVAL_MS)
+          : undefined,
+    });
+    // The documents of new invoices are made ahead, a few at a time (server/jobs/invoiceDocuments.ts),
+    // so the first download or data export after an import serves kept ones.
+    stopInvoiceDocuments = startInvoiceDocuments(db, {
+      tenants: options.tenants,
+      log,
+      intervalMs:
+        Number(process.env.PORTAL_INVOICE_DOCUMENTS_INTERVAL_MS) > 0
+          ? Number(process.env.PORTAL_INVOICE_DOCUMENTS_INTERVAL_MS)
           : undefined,
     });
     const { app, reconcilePayments } = createApp({
@@ -149,6 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopWebhookDeliverer().catch(() => undefined);
     await stopDueChanges().catch(() => undefined);
     await stopECards().catch(() => undefined);
+    await stopInvoiceDocuments().catch(() => undefined);
     await stopPaymentReconciliation().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
@@ -173,6 +186,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         stopWebhookDeliverer(),
         stopDueChanges(),
         stopECards(),
+        stopInvoiceDocuments(),
         stopPaymentReconciliation(),
       ]);
       await db.close();

@@ -7,14 +7,18 @@
  *
  * How the pieces were chosen:
  *
- * - **Nothing is prepared and stored.** The request writes one row (the link's hashed token, the
+ * - **No ZIP is prepared and stored.** The request writes one row (the link's hashed token, the
  *   rate limit's record), its account event and its mail, in one transaction; the ZIP is written
  *   from the current data while it downloads, streamed (yazl), invoice PDF by invoice PDF. So no
- *   second copy of the subscriber's personal data lies on a disk or in a table waiting to leak or to
- *   be forgotten by a deletion, no background job has to be trusted to clean it up, and every
- *   server instance can serve the link (the servers stay stateless, docs/architecture.md "Running more than
- *   one instance"). The mail still carries the link, as the issue asks: the address on the account
- *   is where the data goes, never an open browser tab someone else may be sitting at.
+ *   copy of the export lies on a disk or in a table waiting to leak, and every server instance can
+ *   serve the link (the servers stay stateless, docs/architecture.md "Running more than one
+ *   instance"). The invoice PDFs are the one exception, and not the export's own: they are the
+ *   issued documents the subscription page's download serves too, made once and kept
+ *   (server/documents/issuedInvoices.ts, docs/invoices.md "Issued documents, made once"), declared
+ *   in the personal-data catalogue and deleted with the account. Rendering each on every export took
+ *   25–31 s for 33 invoices, past a client's 30 s time-out. The mail still carries the link: the
+ *   address on the account is where the data goes, never an open browser tab someone else may be
+ *   sitting at.
  *
  * - **The link needs the token and the same signed-in account, on the same tenant.** Attacker's view:
  *   - a link forwarded by mistake (or read from a mailbox, a mail scanner, a proxy log): the token
@@ -80,7 +84,8 @@ import {
   ownPartnerNumbers,
   type ExportPaymentRow,
 } from '../store/dataExportStore';
-import { billedParty, invoicePdf } from '../documents/documents';
+import { billedParty } from '../documents/documents';
+import { issuedInvoicePdf } from '../documents/issuedInvoices';
 import type { AccountCaller } from '../account/accountContext';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { textsIn } from '../texts/serverTexts';
@@ -327,7 +332,10 @@ export function zipOfAccount(
   return out;
 }
 
-/** The invoice PDF as the subscription page's download renders it (server/documents, the same renderer). */
+/**
+ * The invoice PDF the subscription page's download serves for the same account and language: the
+ * same inputs, so the same kept document (server/documents/issuedInvoices.ts), made once.
+ */
 async function invoiceOf(
   db: Database,
   tenant: ServerTenant,
@@ -340,7 +348,7 @@ async function invoiceOf(
     await partnersOfSubscription(db, tenant.id, subscription.id, userId),
     subscription.orderingParty,
   );
-  return invoicePdf({
+  const input = {
     tenant,
     locale,
     subscription,
@@ -357,5 +365,6 @@ async function invoiceOf(
       lines: payment.lines,
     },
     billedTo,
-  });
+  };
+  return issuedInvoicePdf(db, { tenantId: tenant.id, subscriptionId: subscription.id, input });
 }

@@ -141,6 +141,17 @@ export const documentDuration = new Histogram({
   registers: [registry],
 });
 
+/**
+ * Invoice documents served (docs/invoices.md "Issued documents, made once"): `kept` from the store,
+ * `made` when none was kept for the invoice's inputs; the ratio says how much rendering the store saves.
+ */
+export const issuedDocuments = new Counter({
+  name: 'portal_issued_documents_total',
+  help: 'Invoice documents served, by format (pdf, xrechnung) and source (kept: from the store of issued documents; made: rendered and kept).',
+  labelNames: ['format', 'source'] as const,
+  registers: [registry],
+});
+
 export const scrapeErrors = new Counter({
   name: 'portal_scrape_errors_total',
   help: 'Scrape-time database reads that failed or timed out (their metrics keep the last value read), by collector.',

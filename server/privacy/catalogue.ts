@@ -13,6 +13,7 @@ import { cancellationPersonalData } from '../cancellation/personalData';
 import { contactPersonalData } from '../contact/personalData';
 import { dataExportPersonalData } from '../data-export/personalData';
 import { databasePersonalData } from '../db/personalData';
+import { documentsPersonalData } from '../documents/personalData';
 import { eCardPersonalData } from '../e-card/personalData';
 import { emailWidgetPersonalData } from '../email-widget/personalData';
 import { eventsPersonalData } from '../events/personalData';
@@ -40,6 +41,7 @@ export const PERSONAL_DATA_CATALOGUE: readonly PersonalDataManifest[] = [
   contactPersonalData,
   dataExportPersonalData,
   databasePersonalData,
+  documentsPersonalData,
   eCardPersonalData,
   emailWidgetPersonalData,
   eventsPersonalData,

@@ -25,6 +25,13 @@ export const E_CARD_RETENTION_DAYS = 30;
  * message: the events with contact data still go after EVENT_RETENTION_DAYS.
  */
 export const INSIGHT_EVENT_RETENTION_DAYS = 400;
+/**
+ * How long a kept invoice document (migration 031) stays once a newer one of the same invoice,
+ * form and language was made (the order system corrected the record, the address changed) and it
+ * has not been served since: a request that read the old inputs a moment before the change still
+ * finds its bytes, and nothing keeps an old address for longer.
+ */
+export const SUPERSEDED_DOCUMENT_DAYS = 30;
 export const INSIGHT_EVENT_TYPES: readonly string[] = [
   'offer_flow.started',
   'subscription.cancelled',
@@ -92,6 +99,29 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   await db.query(`delete from account_activity where created_at < $1`, [eventsBefore]);
   await db.query(`delete from contact_messages where created_at < $1`, [eventsBefore]);
   await db.query(`delete from future_addresses where applied_at < $1`, [eventsBefore]);
+  // Kept invoice documents (docs/invoices.md "Issued documents, made once"): a version superseded
+  // by a newer one and not served for SUPERSEDED_DOCUMENT_DAYS, and any of an invoice no account
+  // may download any more (no account holds the paying role, AG or RE: the order system moved the
+  // contract, or the account was deleted) — they would only be made again if one does.
+  const supersededBefore = new Date(now.getTime() - SUPERSEDED_DOCUMENT_DAYS * 86_400_000).toISOString();
+  await db.query(
+    `delete from issued_invoice_documents d
+      where d.served_at < $1
+        and exists (select 1 from issued_invoice_documents n
+                     where n.tenant_id = d.tenant_id and n.subscription_id = d.subscription_id
+                       and n.payment_id = d.payment_id and n.format = d.format and n.locale = d.locale
+                       and n.made_at > d.made_at)`,
+    [supersededBefore],
+  );
+  await db.query(
+    `delete from issued_invoice_documents d
+      where d.made_at < $1
+        and not exists (select 1 from subscription_roles r
+                          join user_business_partners ubp on ubp.tenant_id = r.tenant_id and ubp.bp_number = r.bp_number
+                         where r.tenant_id = d.tenant_id and r.subscription_id = d.subscription_id
+                           and r.role in ('AG', 'RE'))`,
+    [day],
+  );
   // A subscriber's change whose event went unanswered past its retention is no longer pending
   // (migration 023): its record of the order system's values goes, and the order system's next
   // record of the row is shown as it sends it.

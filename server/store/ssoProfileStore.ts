@@ -118,6 +118,18 @@ export async function deleteAccountData(
   await db.query(`delete from download_keys where tenant_id = $1 and user_id = $2`, args);
   // Data-export links: the data they would open is going.
   await db.query(`delete from data_exports where tenant_id = $1 and user_id = $2`, args);
+  // The invoice documents kept of the subscriptions the account pays for (migration 031): they
+  // name the account's partner as buyer. The order system's payment record stays (its invoice is
+  // the publisher's to keep, §147 AO); a document is made again should another account download it.
+  await db.query(
+    `delete from issued_invoice_documents d
+      where d.tenant_id = $1
+        and exists (select 1 from subscription_roles r
+                      join user_business_partners ubp on ubp.tenant_id = r.tenant_id and ubp.bp_number = r.bp_number
+                     where r.tenant_id = d.tenant_id and r.subscription_id = d.subscription_id
+                       and r.role in ('AG', 'RE') and ubp.user_id = $2)`,
+    args,
+  );
   await db.query(`delete from user_business_partners where tenant_id = $1 and user_id = $2`, args);
   // The activity record, and the portal's copy of the account's contact messages: customer service
   // has each message in its mailbox (contact_messages.mailed_to), the portal needs no copy of it

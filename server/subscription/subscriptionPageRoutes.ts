@@ -27,9 +27,9 @@ import {
   findPaymentByInvoice,
   paymentHistoryPage,
 } from '../store/orderStore';
-import { billedParty, invoicePdf } from '../documents/documents';
-import { canMakeXRechnung, isBusiness, xRechnungXml } from '../documents/eInvoice';
-import { invoiceModel } from '../documents/invoiceModel';
+import { billedParty } from '../documents/documents';
+import { canMakeXRechnung, isBusiness } from '../documents/eInvoice';
+import { issuedInvoicePdf, issuedXRechnung } from '../documents/issuedInvoices';
 import { partnersOfSubscription } from '../store/accountChangeStore';
 import { requestLocale } from '../tenancy/requestLocale';
 import { can } from '../../engine/domain/capabilities';
@@ -172,14 +172,16 @@ export function subscriptionPageRoutes(deps: {
     const billedTo = await billedPartyOf(tenant.id, subscription, currentUser(res).id);
     if (!isBusiness(billedTo))
       throw notFound('This invoice is not addressed to a business: there is no XRechnung of it.');
-    const input = {
-      tenant,
-      locale,
-      subscription,
-      payment,
-      billedTo,
-    };
-    const xml = await xRechnungXml(input, invoiceModel(input));
+    // Made once per set of inputs and kept (server/documents/issuedInvoices.ts).
+    const xml = await issuedXRechnung(
+      db,
+      {
+        tenantId: tenant.id,
+        subscriptionId: subscription.id,
+        input: { tenant, locale, subscription, payment, billedTo },
+      },
+      { now: deps.now },
+    );
     res
       .status(200)
       .type('application/xml')
@@ -200,7 +202,16 @@ export function subscriptionPageRoutes(deps: {
     const payment = await findPayment(db, tenant.id, subscription.id, String(req.params.paymentId));
     if (!payment || !payment.documentId) throw notFound('There is no such invoice for this subscription.');
     const billedTo = await billedPartyOf(tenant.id, subscription, currentUser(res).id);
-    const pdf = await invoicePdf({ tenant, locale, subscription, payment, billedTo });
+    // An issued invoice is made once per set of inputs and kept (server/documents/issuedInvoices.ts).
+    const pdf = await issuedInvoicePdf(
+      db,
+      {
+        tenantId: tenant.id,
+        subscriptionId: subscription.id,
+        input: { tenant, locale, subscription, payment, billedTo },
+      },
+      { now: deps.now },
+    );
     res
       .status(200)
       .type('application/pdf')

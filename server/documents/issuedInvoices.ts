@@ -1,0 +1,222 @@
+/**
+ * Issued invoice documents, made once and kept (docs/invoices.md "Issued documents, made once").
+ *
+ * An invoice is an immutable document, so its PDF (the hybrid ZUGFeRD / Factur-X file, about a
+ * quarter of a second of work each, invoicePdf.ts) and its XRechnung are made once and kept in
+ * PostgreSQL (migration 031), not made again on every download: the subscription page's download,
+ * the XRechnung download and "Download my data" all come here. A kept document is found by its
+ * invoice (tenant, subscription, payment), its form and language, and a fingerprint of everything
+ * that goes into it (documentFingerprint below): the same fingerprint serves the kept bytes, a
+ * changed input makes and keeps a new document.
+ *
+ * **The billed party's address follows the record, it is not frozen at the first download.** The
+ * invoice the portal renders is its copy of the order system's invoice: the order system owns the
+ * payment record and the partner's address (docs/architecture.md "Data and the server": "the
+ * order system owns every record it sends"), and docs/invoices.md "Invoices and documents" has the
+ * billed party's address "as the portal shows it" — after an address change (account-flows.md §5)
+ * the invoice downloaded next names the new street. A correction of the record (an amount, a line,
+ * the paid amount) is the order system's reissue and must reach the subscriber too. Freezing the
+ * first rendering would keep a stale copy against the record it copies; so the address is part
+ * of the fingerprint, and what is frozen is the rendering of one set of inputs: the same record
+ * gives the same bytes for good, whichever request, instance or export asks for it.
+ *
+ * **Made once, also when asked twice at once.** Two requests for a document not kept yet (a
+ * double click, the export and the background job, two instances) wait for each other: within a
+ * process on one promise, across processes on a transaction-scoped advisory lock on the document's
+ * key, under which the second finds the first one's row and makes nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database';
+import {
+  findIssuedDocument,
+  keepIssuedDocument,
+  touchIssuedDocument,
+  type IssuedDocumentKey,
+  type IssuedFormat,
+} from '../store/issuedInvoiceDocumentStore';
+import { lockUntilCommit } from '../store/transactionLocks';
+import { issuedDocuments } from '../metrics/registry';
+import type { InvoiceInput } from './invoiceModel';
+import { invoiceModel } from './invoiceModel';
+import { invoicePdf } from './invoicePdf';
+import { xRechnungXml } from './eInvoice';
+
+/**
+ * The renderer's version, part of every fingerprint. Raise it with any change of what a document
+ * looks like or states (layout, texts, the e-invoice's XML, the library's version): every kept
+ * document is then made anew on its next request, and the old ones expire as superseded.
+ */
+export const INVOICE_RENDERER_VERSION = 1;
+
+/** A served document is touched at most once in this time (it only feeds the expiry of superseded ones). */
+const TOUCH_AFTER_MS = 86_400_000;
+
+/** The invoice a document is of: the caller has checked that the user may download it. */
+export interface IssuedInvoice {
+  tenantId: string;
+  subscriptionId: string;
+  input: InvoiceInput;
+}
+
+/** Objects with their keys sorted and undefined left out, so equal inputs give equal JSON. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value))
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  return value;
+}
+
+/**
+ * What goes into the document, and nothing that does not: the seller as the tenant file states it
+ * (name, logo, brand colour, contact, the invoice section), the subscription's facts the invoice
+ * prints (InvoiceSubscription), the payment record with its lines and paid amount, the billed
+ * party as used (its name and address; not whether it is the viewer's own partner), the language
+ * and form, and the renderer's version.
+ */
+export function documentFingerprint(format: IssuedFormat, input: InvoiceInput): string {
+  const { tenant, subscription, payment, billedTo } = input;
+  const facts = {
+    renderer: INVOICE_RENDERER_VERSION,
+    format,
+    locale: input.locale,
+    seller: {
+      name: tenant.name,
+      defaultLocale: tenant.defaultLocale,
+      logoUrl: tenant.logoUrl,
+      colors: tenant.themeTokens?.colors && {
+        primary: tenant.themeTokens.colors.primary,
+        onPrimary: tenant.themeTokens.colors.onPrimary,
+      },
+      contact: tenant.contact,
+      invoice: tenant.invoice,
+    },
+    subscription: {
+      displayName: subscription.displayName,
+      publication: subscription.publication,
+      publicationName: subscription.publicationName,
+      orderNumber: subscription.orderNumber,
+      billingFrequency: subscription.billingFrequency ?? null,
+      validToOnSaleDate: subscription.validToOnSaleDate ?? null,
+    },
+    payment: {
+      id: payment.id,
+      date: payment.date,
+      amount: Number(payment.amount),
+      currency: payment.currency,
+      invoiceStatusCode: payment.invoiceStatusCode,
+      invoiceNumber: payment.invoiceNumber ?? null,
+      externalDocumentNumber: payment.externalDocumentNumber ?? null,
+      documentId: payment.documentId ?? null,
+      paidAmount: payment.paidAmount == null ? null : Number(payment.paidAmount),
+      lines: payment.lines ?? null,
+    },
+    billedTo: billedTo && { ...billedTo, mine: undefined },
+    lines: input.lines,
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(facts)))
+    .digest('hex');
+}
+
+const inFlight = new Map<string, Promise<Buffer>>();
+
+/**
+ * The kept document of `key`, else the one `make` makes, kept before it is answered. Counted as
+ * portal_issued_documents_total{format, source: kept | made}.
+ */
+async function keptOrMade(
+  db: Database,
+  key: IssuedDocumentKey,
+  make: () => Promise<Buffer>,
+  now: () => Date,
+): Promise<Buffer> {
+  const name = JSON.stringify(keyArgs(key));
+  const waiting = inFlight.get(name);
+  if (waiting) return waiting;
+  const work = (async () => {
+    const kept = await findIssuedDocument(db, key);
+    if (kept) {
+      issuedDocuments.inc({ format: key.format, source: 'kept' });
+      const at = now();
+      if (at.getTime() - kept.servedAt.getTime() > TOUCH_AFTER_MS) await touchIssuedDocument(db, key, at);
+      return kept.document;
+    }
+    return db.transaction(async (tx) => {
+      // Another instance may be making it: wait for it, then take its row.
+      await lockUntilCommit(tx, `issued-invoice:${name}`);
+      const madeMeanwhile = await findIssuedDocument(tx, key);
+      if (madeMeanwhile) {
+        issuedDocuments.inc({ format: key.format, source: 'kept' });
+        return madeMeanwhile.document;
+      }
+      const document = await make();
+      await keepIssuedDocument(tx, key, document, now());
+      issuedDocuments.inc({ format: key.format, source: 'made' });
+      return document;
+    });
+  })();
+  inFlight.set(name, work);
+  try {
+    return await work;
+  } finally {
+    inFlight.delete(name);
+  }
+}
+
+const keyArgs = (key: IssuedDocumentKey) => [
+  key.tenantId,
+  key.subscriptionId,
+  key.paymentId,
+  key.format,
+  key.locale,
+  key.fingerprint,
+];
+
+function keyOf(format: IssuedFormat, invoice: IssuedInvoice): IssuedDocumentKey {
+  return {
+    tenantId: invoice.tenantId,
+    subscriptionId: invoice.subscriptionId,
+    paymentId: invoice.input.payment.id,
+    format,
+    locale: invoice.input.locale,
+    fingerprint: documentFingerprint(format, invoice.input),
+  };
+}
+
+export interface IssuedInvoiceOptions {
+  now?: () => Date;
+}
+
+/** The invoice PDF (hybrid ZUGFeRD / Factur-X where the tenant's settings allow), made once. */
+export function issuedInvoicePdf(
+  db: Database,
+  invoice: IssuedInvoice,
+  options: IssuedInvoiceOptions = {},
+): Promise<Buffer> {
+  return keptOrMade(
+    db,
+    keyOf('pdf', invoice),
+    () => invoicePdf(invoice.input),
+    options.now ?? (() => new Date()),
+  );
+}
+
+/** The XRechnung (CII) of an invoice, made once; the caller checks canMakeXRechnung and isBusiness. */
+export async function issuedXRechnung(
+  db: Database,
+  invoice: IssuedInvoice,
+  options: IssuedInvoiceOptions = {},
+): Promise<string> {
+  const document = await keptOrMade(
+    db,
+    keyOf('xrechnung', invoice),
+    async () => Buffer.from(await xRechnungXml(invoice.input, invoiceModel(invoice.input)), 'utf8'),
+    options.now ?? (() => new Date()),
+  );
+  return document.toString('utf8');
+}
