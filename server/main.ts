@@ -14,6 +14,7 @@ import { retiredPrivateAddressSwitch } from './http/publicRequest';
 import { startDueChanges } from './jobs/dueChanges';
 import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
 import { startPeriodicJob } from './jobs/periodicJob';
+import { startRetentionSummary } from './jobs/retentionSummary';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { startMetricsServer, type MetricsServer } from './metrics/scrape';
@@ -82,6 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopDueChanges: () => Promise<void> = async () => {};
   let stopECards: () => Promise<void> = async () => {};
   let stopPaymentReconciliation: () => Promise<void> = async () => {};
+  let stopRetentionSummary: () => Promise<void> = async () => {};
   let metrics: MetricsServer | undefined;
   try {
     const applied = await migrate(db);
@@ -108,6 +110,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           ? Number(process.env.PORTAL_E_CARD_INTERVAL_MS)
           : undefined,
     });
+    // The retention insights' daily summary: closed days are summed so a year answers quickly
+    // (docs/operators.md "Retention insights", server/jobs/retentionSummary.ts).
+    stopRetentionSummary = startRetentionSummary(db, { tenants: options.tenants, log });
     const { app, reconcilePayments } = createApp({
       db,
       tenants: options.tenants,
@@ -150,6 +155,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopDueChanges().catch(() => undefined);
     await stopECards().catch(() => undefined);
     await stopPaymentReconciliation().catch(() => undefined);
+    await stopRetentionSummary().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
@@ -174,6 +180,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         stopDueChanges(),
         stopECards(),
         stopPaymentReconciliation(),
+        stopRetentionSummary(),
       ]);
       await db.close();
     },
