@@ -62,48 +62,54 @@ create index retention_daily_revenue_day on retention_daily_revenue (tenant_id, 
 --    holding this lock exclusively (server/store/retentionSummaryStore.ts, lockSummary); a
 --    writer takes it shared before it forgets, and both hold it to their commit. So either the
 --    writer's event committed before the job read the events, or the job's rows committed before
---    the writer looks for them: a summed day never misses an event. The lock is taken only by
---    statements that write the three counted types; live events of today touch no summed day
---    (the last 14 days never are), so their delete finds nothing.
-create function retention_summary_forget(tenants text[], times timestamptz[]) returns void
+--    the writer looks for them: a summed day never misses an event. Only writes of the three
+--    counted types take it; a live event of today touches no summed day (the last 14 days never
+--    are), so its delete finds nothing.
+create function retention_summary_forget(tenant text, at timestamptz) returns void
 language plpgsql as $$
 begin
-  if tenants is null then
-    return;
-  end if;
-  perform pg_advisory_xact_lock_shared(727150032, hashtext(t.tenant))
-     from (select distinct tenant from unnest(tenants) as u(tenant) order by tenant) t;
-  delete from retention_summary_days d
-   using (select distinct tenant, (at at time zone 'UTC')::date as day
-            from unnest(tenants, times) as e(tenant, at)) e
-   where d.tenant_id = e.tenant and d.day between e.day - 14 and e.day;
+  perform pg_advisory_xact_lock_shared(727150032, hashtext(tenant));
+  delete from retention_summary_days
+   where tenant_id = tenant
+     and day between (at at time zone 'UTC')::date - 14 and (at at time zone 'UTC')::date;
 end;
 $$;
 
+-- Events are written one at a time (server/events/recordEvent.ts): a row trigger, whose `when`
+-- leaves every other type alone, costs a writer less than a statement trigger reading its
+-- transition table (bench/insights.ts measures the write with and without it).
 create function retention_summary_inserted() returns trigger
 language plpgsql as $$
 begin
-  perform retention_summary_forget(array_agg(tenant_id), array_agg(created_at))
-     from inserted where type in ('offer_flow.started', 'subscription.cancelled', 'offer.accepted');
+  perform retention_summary_forget(new.tenant_id, new.created_at);
   return null;
 end;
 $$;
 
+-- Deletes come in bulk (housekeeping): once per statement, each tenant locked once (in order) and
+-- its touched days deleted in one go.
 create function retention_summary_deleted() returns trigger
 language plpgsql as $$
 begin
-  perform retention_summary_forget(array_agg(tenant_id), array_agg(created_at))
-     from deleted where type in ('offer_flow.started', 'subscription.cancelled', 'offer.accepted');
+  perform pg_advisory_xact_lock_shared(727150032, hashtext(t.tenant_id))
+     from (select distinct tenant_id from deleted
+            where type in ('offer_flow.started', 'subscription.cancelled', 'offer.accepted')
+            order by tenant_id) t;
+  delete from retention_summary_days d
+   using (select distinct tenant_id, (created_at at time zone 'UTC')::date as day from deleted
+           where type in ('offer_flow.started', 'subscription.cancelled', 'offer.accepted')) e
+   where d.tenant_id = e.tenant_id and d.day between e.day - 14 and e.day;
   return null;
 end;
 $$;
 
 -- An update of what the insights read (not the deliverer's dispatched_at) forgets the old and the
--- new event's days. PostgreSQL allows no transition table with a column list: one row at a time.
+-- new event's days.
 create function retention_summary_updated() returns trigger
 language plpgsql as $$
 begin
-  perform retention_summary_forget(array[old.tenant_id, new.tenant_id], array[old.created_at, new.created_at]);
+  perform retention_summary_forget(old.tenant_id, old.created_at);
+  perform retention_summary_forget(new.tenant_id, new.created_at);
   return null;
 end;
 $$;
@@ -116,8 +122,9 @@ begin
 end;
 $$;
 
-create trigger account_events_retention_inserted after insert on account_events
-  referencing new table as inserted for each statement execute function retention_summary_inserted();
+create trigger account_events_retention_inserted after insert on account_events for each row
+  when (new.type in ('offer_flow.started', 'subscription.cancelled', 'offer.accepted'))
+  execute function retention_summary_inserted();
 create trigger account_events_retention_deleted after delete on account_events
   referencing old table as deleted for each statement execute function retention_summary_deleted();
 create trigger account_events_retention_updated
