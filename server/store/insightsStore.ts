@@ -1,7 +1,8 @@
 /**
- * SQL of the retention insights (migration 022): flows that showed offers and what came
- * of them, counted from account_events. Nothing but SQL; server/insights/ turns the counts into
- * rates, intervals and tests.
+ * SQL of the retention insights (migrations 022 and 032): flows that showed offers and what came
+ * of them, counted from account_events and, for the days whose flows have all closed, from the
+ * daily summary (docs/operators.md "Retention insights"). Nothing but SQL; server/insights/ turns
+ * the counts into rates, intervals and tests.
  *
  * A flow is one offer_flow.started event (one per subscription, flow and UTC day). An outcome
  * belongs to the latest start of the same subscription and flow before it, within

@@ -232,7 +232,7 @@ describe('the daily summary', () => {
       currency: 'EUR',
     });
     await insertEvents(db, tenant, [event(0), event(10 * 1440 + 5, 'cancelled')]);
-    // Day 0's flow closes 14 days after day 0 ends: summed on day 15, not before.
+    // A day is summed once all its flows have closed, 15 days after it began: on day 30, days 0 to 15.
     const now = new Date(BASE + 30 * DAY + 3_600_000);
     expect(lastClosedDay(now)).toBe(day(15));
     expect(await summariseRetentionDays(db, [tenant], now)).toBe(16);
