@@ -2,7 +2,10 @@
  * `npm run bench` section 7 (issue 27 "Retention insights"): the insights of a large publisher's
  * year — a million account events of one tenant, 200,000 of them flows started and their outcomes —
  * next to a plain `select count(*)` of the same tenant's rows, measured in the same run on the same
- * database, then the same query without migration 022's indexes. Figures, never a failing test.
+ * database: the direct query (every flow matched with its outcomes), the summary job's first
+ * round, the answer from the daily summary (migration 032) with every day summed and with the
+ * period's last 15 days still open (counted live), and the direct query without migration 022's
+ * indexes. Figures, never a failing test.
  * `npx tsx bench/insights.ts` runs it alone (embedded PostgreSQL in a temporary folder, or
  * DATABASE_URL, where the bench tenant's rows are removed again).
  */
@@ -91,6 +94,7 @@ export async function insightsSection(work: string): Promise<void> {
   const { openDatabase } = await import('../server/db/openDatabase');
   const { migrate } = await import('../server/db/migrate');
   const { retentionInsights } = await import('../server/insights/retentionInsights');
+  const { summariseRetention } = await import('../server/insights/retentionSummary');
   const dataDir = path.join(work, 'insights-db');
   const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir });
   const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
@@ -98,6 +102,7 @@ export async function insightsSection(work: string): Promise<void> {
   try {
     await migrate(db);
     await db.query(`delete from account_events where tenant_id = $1`, [TENANT]);
+    await db.query(`delete from retention_summary_days where tenant_id = $1`, [TENANT]);
     const seedStart = performance.now();
     const count = await seed(db);
     console.log(
@@ -107,29 +112,79 @@ export async function insightsSection(work: string): Promise<void> {
     const baseline = await median(5, () =>
       db.query(`select count(*) from account_events where tenant_id = $1`, [TENANT]),
     );
-    const year = await median(5, () => retentionInsights(db, tenant, YEAR, new Date()));
+    const direct = { direct: true };
+    const year = await median(5, () => retentionInsights(db, tenant, YEAR, new Date(), direct));
     const month = await median(5, () =>
+      retentionInsights(db, tenant, { from: '2026-10-01', to: '2026-10-31' }, new Date(), direct),
+    );
+    // The summary job's first round: every closed day of the year (at the end of the seeded year,
+    // so its last 15 days stay open), then the rest once the year is long over.
+    const yearEnd = new Date(`${YEAR.to}T23:59:59Z`);
+    const summaryStart = performance.now();
+    const summedAtEnd = await summariseRetention(db, TENANT, yearEnd);
+    const summed = summedAtEnd + (await summariseRetention(db, TENANT, new Date()));
+    const summing = performance.now() - summaryStart;
+    const summarised = await median(5, () => retentionInsights(db, tenant, YEAR, new Date()));
+    const openEnd = await median(5, () => retentionInsights(db, tenant, YEAR, yearEnd));
+    const summarisedMonth = await median(5, () =>
       retentionInsights(db, tenant, { from: '2026-10-01', to: '2026-10-31' }, new Date()),
     );
     console.log(`   select count(*) of the tenant's events ${ms(baseline)}   1.00×`);
+    console.log(`   insights of the year, direct       ${ms(year)}   ${ratio(year, baseline)}`);
+    console.log(`   insights of one month, direct      ${ms(month)}   ${ratio(month, baseline)}`);
     console.log(
-      `   insights of the year               ${ms(year)}   ${ratio(year, baseline)}   (goal: well under a second)`,
+      `   the summary job's first round      ${ms(summing)}   ${ratio(summing, baseline)}   (${summed} days)`,
     );
-    console.log(`   insights of one month              ${ms(month)}   ${ratio(month, baseline)}`);
+    console.log(
+      `   insights of the year, summarised   ${ms(summarised)}   ${ratio(summarised, baseline)}   (goal: at most 100 ms; ${ratio(year, summarised)} faster than direct)`,
+    );
+    console.log(
+      `   the same, last 15 days open (live) ${ms(openEnd)}   ${ratio(openEnd, baseline)}   (now = the year's last day)`,
+    );
+    console.log(
+      `   insights of one month, summarised  ${ms(summarisedMonth)}   ${ratio(summarisedMonth, baseline)}`,
+    );
     // The same year without migration 022's indexes, in a transaction rolled back afterwards.
     const unindexed = await db
       .transaction(async (tx) => {
         await tx.query(`drop index account_events_insights`);
         await tx.query(`drop index account_events_flow_starts`);
-        const time = await median(3, () => retentionInsights(tx, tenant, YEAR, new Date()));
+        const time = await median(3, () => retentionInsights(tx, tenant, YEAR, new Date(), direct));
         throw Object.assign(new Error('rollback'), { time });
       })
       .catch((error: { time?: number }) => error.time ?? NaN);
     console.log(
-      `   the year without the indexes       ${ms(unindexed)}   ${ratio(unindexed, baseline)}   (the indexes: ${ratio(unindexed, year)} faster)`,
+      `   the year direct, without indexes   ${ms(unindexed)}   ${ratio(unindexed, baseline)}   (the indexes: ${ratio(unindexed, year)} faster)`,
+    );
+    // What migration 032's trigger costs a writer: a counted event written alone (as the flows
+    // write them), with the trigger and without it, each in a transaction rolled back afterwards.
+    const writes = async (withTrigger: boolean) =>
+      db
+        .transaction(async (tx) => {
+          if (!withTrigger)
+            await tx.query(`alter table account_events disable trigger account_events_retention_inserted`);
+          const time = await median(3, async () => {
+            for (let i = 0; i < 500; i++)
+              await tx.query(
+                `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data)
+                 values ($1, gen_random_uuid(), 'offer_flow.started', 'u1', 'subscription', 'S1', '{"flow":"renewal"}')`,
+                [TENANT],
+              );
+          });
+          throw Object.assign(new Error('rollback'), { time: time / 500 });
+        })
+        .catch((error: { time?: number }) => error.time ?? NaN);
+    const us = (value: number) => `${(value * 1000).toFixed(0)} µs`;
+    const withTrigger = await writes(true);
+    const withoutTrigger = await writes(false);
+    console.log(
+      `   writing a counted event          ${us(withTrigger)} with the summary's trigger, ${us(withoutTrigger)} without (${ratio(withTrigger, withoutTrigger)})`,
     );
   } finally {
     await db.query(`delete from account_events where tenant_id = $1`, [TENANT]).catch(() => undefined);
+    await db
+      .query(`delete from retention_summary_days where tenant_id = $1`, [TENANT])
+      .catch(() => undefined);
     await db.close();
   }
 }

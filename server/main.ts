@@ -15,6 +15,7 @@ import { startDueChanges } from './jobs/dueChanges';
 import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
 import { startInvoiceDocuments } from './jobs/invoiceDocuments';
 import { startPeriodicJob } from './jobs/periodicJob';
+import { startRetentionSummary } from './jobs/retentionSummary';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { startMetricsServer, type MetricsServer } from './metrics/scrape';
@@ -84,6 +85,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopECards: () => Promise<void> = async () => {};
   let stopInvoiceDocuments: () => Promise<void> = async () => {};
   let stopPaymentReconciliation: () => Promise<void> = async () => {};
+  let stopRetentionSummary: () => Promise<void> = async () => {};
   let metrics: MetricsServer | undefined;
   try {
     const applied = await migrate(db);
@@ -120,6 +122,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           ? Number(process.env.PORTAL_INVOICE_DOCUMENTS_INTERVAL_MS)
           : undefined,
     });
+    // The retention insights' daily summary: closed days are summed so a year answers quickly
+    // (docs/operators.md "Retention insights", server/jobs/retentionSummary.ts).
+    stopRetentionSummary = startRetentionSummary(db, { tenants: options.tenants, log });
     const { app, reconcilePayments } = createApp({
       db,
       tenants: options.tenants,
@@ -163,6 +168,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopECards().catch(() => undefined);
     await stopInvoiceDocuments().catch(() => undefined);
     await stopPaymentReconciliation().catch(() => undefined);
+    await stopRetentionSummary().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
@@ -188,6 +194,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         stopECards(),
         stopInvoiceDocuments(),
         stopPaymentReconciliation(),
+        stopRetentionSummary(),
       ]);
       await db.close();
     },

@@ -3,8 +3,10 @@
  * that showed offers (cancellation, renewal, upgrade) and what came of them — per publication and
  * cancellation reason, per ISO week, and per offer experiment variant with its 95 % interval and
  * whether it differs from the control by more than chance. Counted in SQL
- * (server/store/insightsStore.ts); operators only: the studio (loopback, development pages) and
- * `portal insights` read it, no subscriber route does.
+ * (server/store/insightsStore.ts): the days summed by the daily summary (migration 032,
+ * server/insights/retentionSummary.ts) from it, the rest from the events; operators only: the
+ * studio (loopback, development pages), `portal insights` and GET /operator/v1/insights read it,
+ * no subscriber route does.
  */
 import type { Queryable } from '../db/database';
 import type {
@@ -22,6 +24,7 @@ import { twoProportionTest, wilsonInterval } from '../../engine/domain/proportio
 import { utcDay } from '../../engine/domain/dates';
 import {
   ATTRIBUTION_DAYS,
+  directFlowCounts,
   flowCounts,
   offerTitles,
   reasonDescriptions,
@@ -95,14 +98,19 @@ export function insightsPeriod(now: Date, from?: string, to?: string): InsightsP
   return { from: first, to: last };
 }
 
-/** `now`: the moment the outcome windows are judged at (a flow started less than ATTRIBUTION_DAYS before is open). */
+/**
+ * `now`: the moment the outcome windows are judged at (a flow started less than ATTRIBUTION_DAYS
+ * before is open). `direct`: count every flow from the events, without the daily summary — the
+ * same answer, slower; for the bench and the tests that hold the two against each other.
+ */
 export async function retentionInsights(
   db: Queryable,
   tenant: { id: string; offerExperiments?: readonly OfferExperiment[] },
   period: InsightsPeriod,
   now: Date,
+  options: { direct?: boolean } = {},
 ): Promise<RetentionInsights> {
-  const rows = await flowCounts(
+  const rows = await (options.direct ? directFlowCounts : flowCounts)(
     db,
     tenant.id,
     {

@@ -99,6 +99,12 @@ export const dueChangesApplied = new Counter({
   registers: [registry],
 });
 
+export const retentionSummaryDays = new Counter({
+  name: 'portal_retention_summary_days_total',
+  help: "Days of the retention insights' daily summary the summary job summed (again, after a late or deleted event).",
+  registers: [registry],
+});
+
 export const changeAcknowledgements = new Counter({
   name: 'portal_change_acknowledgements_total',
   help: 'Acknowledgements of the change feed stored (a repeat of a stored one is not counted), by status (confirmed, rejected).',

@@ -18,6 +18,7 @@ import { eCardPersonalData } from '../e-card/personalData';
 import { emailWidgetPersonalData } from '../email-widget/personalData';
 import { eventsPersonalData } from '../events/personalData';
 import { holidayServicePersonalData } from '../holiday-service/personalData';
+import { insightsPersonalData } from '../insights/personalData';
 import { complaintPersonalData } from '../issue-complaint/personalData';
 import { loyaltyPersonalData } from '../loyalty-programme/personalData';
 import { mailPersonalData } from '../mail/personalData';
@@ -46,6 +47,7 @@ export const PERSONAL_DATA_CATALOGUE: readonly PersonalDataManifest[] = [
   emailWidgetPersonalData,
   eventsPersonalData,
   holidayServicePersonalData,
+  insightsPersonalData,
   licensesPersonalData,
   loyaltyPersonalData,
   mailPersonalData,
