@@ -3,7 +3,8 @@
  * /api/subscriptions of the demo subscriber is loaded on the portal as `portal serve` runs it
  * without METRICS_PORT and OTEL_* (off); with metrics (request metrics, the endpoint scraped every
  * 5 s as Prometheus would); with metrics and every request traced, exported over OTLP to a local
- * sink (the goal: at least 0.9× off); and the same with 1 request in 10 traced. They run one after
+ * sink (the goal: at least 0.9× off); and the same with 1 request in 10 and in 100 traced (the
+ * sampler decides at the door, server/telemetry/tracing.ts). They run one after
  * the other on the same database, twice each, in turn, and the best run of each is compared.
  *
  * On its own: `npx tsx bench/observability.ts`.
@@ -60,15 +61,18 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-type Mode = 'off' | 'metrics' | 'traced' | 'sampled';
+type Mode = 'off' | 'metrics' | 'traced' | 'sampled' | 'rare';
 
 async function measure(dataDir: string, mode: Mode, otlp: string): Promise<number> {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (key.startsWith('OTEL_')) delete env[key];
-  const traced = mode === 'traced' || mode === 'sampled';
+  const traced = mode === 'traced' || mode === 'sampled' || mode === 'rare';
   if (traced) Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_SERVICE_NAME: 'portal-bench' });
-  if (mode === 'sampled')
-    Object.assign(env, { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' });
+  if (mode === 'sampled' || mode === 'rare')
+    Object.assign(env, {
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: mode === 'sampled' ? '0.1' : '0.01',
+    });
   const { info, child } = await spawnPortal(dataDir, mode !== 'off', env);
   if (mode !== 'off' && !info.metricsUrl) throw new Error('the observed server has no metrics endpoint');
   if (Boolean(info.tracing) !== traced) throw new Error(`tracing is not as asked (${mode})`);
@@ -103,9 +107,9 @@ export async function observabilitySection(work: string): Promise<void> {
   const otlp = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
   const dataDir = path.join(work, 'observability');
   try {
-    const runs: Record<Mode, number[]> = { off: [], metrics: [], traced: [], sampled: [] };
+    const runs: Record<Mode, number[]> = { off: [], metrics: [], traced: [], sampled: [], rare: [] };
     for (let round = 0; round < 2; round++)
-      for (const mode of ['off', 'metrics', 'traced', 'sampled'] as const)
+      for (const mode of ['off', 'metrics', 'traced', 'sampled', 'rare'] as const)
         runs[mode].push(await measure(dataDir, mode, otlp));
     const best = (mode: Mode) => Math.max(...runs[mode]);
     const row = (label: string, mode: Mode) =>
@@ -115,7 +119,8 @@ export async function observabilitySection(work: string): Promise<void> {
     console.log(row('off (no METRICS_PORT, no OTEL_*)', 'off'));
     console.log(row('metrics (scraped every 5 s)', 'metrics'));
     console.log(row('metrics and every request traced', 'traced') + '   (goal ≥ 0.9×)');
-    console.log(row('metrics and 1 request in 10 traced', 'sampled') + `   (${exports} OTLP exports in all)`);
+    console.log(row('metrics and 1 request in 10 traced', 'sampled'));
+    console.log(row('metrics and 1 request in 100 traced', 'rare') + `   (${exports} OTLP exports in all)`);
   } finally {
     await new Promise((resolve) => sink.close(resolve));
   }
