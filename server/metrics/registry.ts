@@ -100,7 +100,7 @@ export const dueChangesApplied = new Counter({
 });
 
 export const retentionSummaryDays = new Counter({
-  name: 'portal_retention_summary_days_total',
+  name: 'portal_insights_dates_rolled_up_total',
   help: "Days of the retention insights' daily summary the summary job summed (again, after a late or deleted event).",
   registers: [registry],
 });
