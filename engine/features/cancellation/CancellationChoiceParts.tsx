@@ -1,0 +1,237 @@
+import { useTranslation } from '../../core/translation';
+import { Link } from 'react-router';
+import type { CancelAnswer, CancellationInfos } from '../../../schemas/generated/offers';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { OfferList } from '../../account/offers/OfferList';
+import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
+import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
+import { href, ROUTES } from '../../domain/routeRefs';
+import { CANCELLATION_FEEDBACK_MAX_LENGTH } from '../../domain/cancellation';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorDialog } from '../../ui/ErrorDialog';
+import { SelectField, TextAreaField } from '../../ui/fields';
+import { CancellationSuccessDialog, ConfirmCancellationDialog, useDateLabel } from './CancellationDialogs';
+import type { CancellationChoiceModel } from './useCancellationChoice';
+
+/**
+ * §2 "Cancellation screen": the retention offers the tenant may show before the form — take one,
+ * reject them (the cancel form shows instead) or keep the subscription.
+ */
+export function RetentionOffers({ choice, onBack }: { choice: CancellationChoiceModel; onBack: () => void }) {
+  const { t } = useTranslation();
+  const { offers, chosenOffer, busy, flow, dispatch } = choice;
+  return (
+    <section className="retention-offers" aria-labelledby="retention-title">
+      <h2 id="retention-title">{t('cancellation.offers.heading')}</h2>
+      <p>{t('cancellation.offers.intro')}</p>
+      <OfferList
+        offers={offers}
+        selected={chosenOffer?.id ?? ''}
+        onSelect={(id) => dispatch({ type: 'chooseOffer', offerId: id })}
+        legend={t('cancellation.offers.legend')}
+        name="retention-offer"
+        disabled={busy}
+      />
+      <PaymentDialogs flow={flow} />
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={!chosenOffer || busy}
+          onClick={() => dispatch({ type: 'takeOffer' })}
+        >
+          {t('cancellation.offers.take')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => dispatch({ type: 'rejectOffers' })}
+        >
+          {t('cancellation.offers.reject')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {t('cancellation.keep')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The cancel form's fields (§4 "Cancellation", §5): when the subscription cannot be cancelled
+ * regularly, the extraordinary-termination hint, the reason in words and the date fixed to the
+ * earliest one; otherwise the date select. Then the optional feedback, the pause link and the
+ * server's refusal notices (§8) above the buttons.
+ */
+export function CancelFields({
+  subscription: s,
+  infos,
+  choice,
+  onBack,
+}: {
+  subscription: Subscription;
+  infos: CancellationInfos;
+  choice: CancellationChoiceModel;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const dateLabel = useDateLabel();
+  const { form, dispatch, errors, cancellable, issues, issueIndex, issue, settings } = choice;
+  return (
+    <>
+      {!cancellable && (
+        <Alert variant="warning">
+          <p>{t('cancellation.exceptionalHint')}</p>
+        </Alert>
+      )}
+      {!cancellable && (
+        <TextAreaField
+          label={t('cancellation.reasonText')}
+          required
+          maxChars={CANCELLATION_FEEDBACK_MAX_LENGTH}
+          hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
+          value={form.reasonText}
+          onChange={(event) => dispatch({ type: 'typeReasonText', text: event.target.value })}
+          error={errors.reasonText}
+        />
+      )}
+      {issues.length > 0 && (
+        <SelectField
+          label={t('cancellation.date')}
+          required={cancellable}
+          value={issueIndex >= 0 ? String(issueIndex) : ''}
+          disabled={!cancellable}
+          hint={cancellable ? undefined : t('cancellation.dateFixed')}
+          onChange={(event) => dispatch({ type: 'chooseIssue', infos, index: Number(event.target.value) })}
+          error={errors.issue}
+        >
+          {issues.map((option, index) => (
+            <option key={`${option.issueNumber ?? 'earliest'}-${index}`} value={String(index)}>
+              {dateLabel(option)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {issues.length === 0 && cancellable && (
+        <Alert variant="info">
+          <p>{t('cancellation.noDates')}</p>
+        </Alert>
+      )}
+      {settings.feedbackForm && (
+        <TextAreaField
+          label={t('cancellation.feedback')}
+          maxChars={CANCELLATION_FEEDBACK_MAX_LENGTH}
+          hint={t('cancellation.maxCharacters', { max: CANCELLATION_FEEDBACK_MAX_LENGTH })}
+          value={form.feedback}
+          onChange={(event) => dispatch({ type: 'typeFeedback', text: event.target.value })}
+          error={errors.feedback}
+        />
+      )}
+      {choice.pauseLink && (
+        <p className="pause-link">
+          {t('cancellation.pauseQuestion')}{' '}
+          <Link to={href(ROUTES.holidayBreak, { id: s.id })}>{t('cancellation.pauseLink')}</Link>
+        </p>
+      )}
+      {form.notice === 'invalid' && (
+        <Alert variant="error">
+          <p>{t('cancellation.invalid')}</p>
+        </Alert>
+      )}
+      {form.notice === 'notPossible' && (
+        <Alert variant="error">
+          <p>{t('cancellation.notPossible')}</p>
+        </Alert>
+      )}
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="button button-danger"
+          disabled={choice.busy || (cancellable && !issue)}
+        >
+          {t('cancellation.submit')}
+        </button>
+        {choice.hasOffers && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => dispatch({ type: 'showOffers' })}
+          >
+            {t('cancellation.offers.show')}
+          </button>
+        )}
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {t('cancellation.keep')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * §2 "Dialogs": the confirmation (when the tenant requires it), the cancellation success, the
+ * generic error (§8), the offer confirmation and the offer success.
+ */
+export function CancellationChoiceDialogs({
+  subscription: s,
+  choice,
+  onCancelled,
+}: {
+  subscription: Subscription;
+  choice: CancellationChoiceModel;
+  onCancelled: (answer: CancelAnswer) => void;
+}) {
+  const { t } = useTranslation();
+  const { form, issue, cancellable, sending, chosenOffer, offerSuccess, close } = choice;
+  const { step } = form;
+  return (
+    <>
+      {(step.name === 'confirming' || (step.name === 'sending' && step.fromDialog)) && (
+        <ConfirmCancellationDialog
+          subscription={s}
+          issue={issue}
+          exceptional={!cancellable}
+          sending={sending}
+          onConfirm={() => void choice.send()}
+          onClose={close}
+        />
+      )}
+      {step.name === 'cancelled' && (
+        <CancellationSuccessDialog
+          subscription={s}
+          answer={step.answer}
+          onClose={() => onCancelled(step.answer)}
+        />
+      )}
+      {step.name === 'failed' && <ErrorDialog onClose={close} />}
+      {step.name === 'confirmingOffer' && chosenOffer && (
+        <Dialog
+          title={t('cancellation.offers.confirmTitle')}
+          onClose={close}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" onClick={close}>
+                {t('account.flow.back')}
+              </button>
+              <button type="button" className="button" onClick={() => void choice.takeOffer()}>
+                {t('cancellation.offers.confirmYes')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('cancellation.offers.confirmText', { offer: chosenOffer.description })}</p>
+        </Dialog>
+      )}
+      {offerSuccess && (
+        <OfferSuccessDialog
+          title={t('cancellation.offers.successTitle')}
+          text={t('cancellation.offers.successText', { title: s.displayName })}
+          crossSelling={offerSuccess.crossSelling}
+          onClose={choice.closeOfferSuccess}
+        />
+      )}
+    </>
+  );
+}
