@@ -1,32 +1,29 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
-import type { HolidayIssue, HolidayServiceState } from '../../../schemas/generated/account-changes';
+import type { HolidayServiceState } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useAddressRuleContext } from '../../account/changes/addressContext';
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField, RadioGroup } from '../../ui/fields';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
-import { postalAddressOf, postalValuesOf, type PostalValues } from '../../account/changes/postalAddress';
+import {
+  postalAddressOf,
+  postalValuesOf,
+  type PostalField,
+  type PostalValues,
+} from '../../account/changes/postalAddress';
 import { useReplaceStoredSubscription } from '../../account/changes/storedSubscription';
-import { todayIso } from '../../account/changes/today';
-import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
 import type { AddressInput } from '../../domain/addressRules';
 import {
-  addDaysIso,
-  defaultHolidayRange,
-  DEFAULT_HOLIDAY_WEEKS,
   holidayAddressErrors,
-  holidayEndLimit,
   holidayIssueSpan,
   holidayPossibleWithinTerm,
   holidayRangeErrors,
-  holidaySubmitBlock,
-  issuesInsideDates,
   type HolidayServiceType,
 } from '../../domain/holidayService';
-import { AFTER_TERM_END, issuesWithinTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
+import { AFTER_TERM_END, type TermEnd } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { formatDate } from '../../domain/dates';
@@ -34,11 +31,20 @@ import { holidayApi } from './holidayApi';
 import { holidayFailureOf } from './holidayOutcomes';
 import { HolidayIssues } from './HolidayIssues';
 import { RedirectAddress } from './RedirectAddress';
-
-type RangeField = 'dateFrom' | 'dateTo';
+import { useHolidayIssues, useHolidayRange, type RangeField } from './useHolidayRange';
 
 /** The last segment of a server field name (`businessPartner.zipcode` → `zipcode`). */
 const fieldName = (name: string) => name.split(/[./]/).pop() ?? name;
+
+interface SetupProps {
+  subscription: Subscription;
+  state: HolidayServiceState;
+  preselected?: HolidayServiceType;
+  onBack: () => void;
+  onBooked: () => void;
+  /** 409 holiday_service_active: another service was planned meanwhile. */
+  onActive: () => void;
+}
 
 /**
  * The setup form of §4 "Holiday service": the type (preselected by the query when offered), the
@@ -55,119 +61,192 @@ export function HolidaySetupForm({
   onBack,
   onBooked,
   onActive,
-}: {
-  subscription: Subscription;
-  state: HolidayServiceState;
-  preselected?: HolidayServiceType;
-  onBack: () => void;
-  onBooked: () => void;
-  /** 409 holiday_service_active: another service was planned meanwhile. */
-  onActive: () => void;
-}) {
+}: SetupProps) {
+  const { t } = useTranslation();
+  const setup = useHolidaySetup({ subscription: s, state, preselected, onBooked, onActive });
+  const { type, rangeOk, issues, issueList, block, today, sending, serverFields } = setup;
+  if (!holidayPossibleWithinTerm(state.earliestStart, setup.termEnd)) {
+    return <EndsBeforeStart termEnd={setup.termEnd} onBack={onBack} />;
+  }
+  return (
+    <form
+      ref={setup.ref}
+      className="holiday-form"
+      onSubmit={setup.submit}
+      noValidate
+      aria-labelledby="holiday-setup-title"
+    >
+      <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
+      <RadioGroup
+        className="holiday-types"
+        legend={t('holiday-service.setup.type')}
+        name="holiday-type"
+        options={state.types.map((option) => ({
+          value: option,
+          label: t(`holiday-service.type.${option}`),
+          description: t(`holiday-service.typeText.${option}`),
+        }))}
+        value={type}
+        onChange={setup.chooseType}
+      />
+
+      <HolidayDates earliestStart={state.earliestStart} setup={setup} />
+
+      {rangeOk && <HolidayIssues resource={issues} issues={issueList} block={block} today={today} />}
+
+      {type === 'redirect' && (
+        <RedirectAddress
+          subscription={s}
+          values={setup.address}
+          onChange={setup.changeAddress}
+          errors={setup.addressErrorTexts}
+          ruleContext={setup.ruleContext}
+        />
+      )}
+
+      {serverFields && Object.keys(serverFields).length === 0 && (
+        <Alert variant="error">
+          <p>{t('holiday-service.error.invalid')}</p>
+        </Alert>
+      )}
+      <p className="field-note muted">{t('account.changes.requiredNote')}</p>
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="button"
+          disabled={sending || !rangeOk || !issueList || block !== null}
+        >
+          {t(`holiday-service.setup.submit.${type}`)}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {t('account.flow.back')}
+        </button>
+      </div>
+      {setup.failed && (
+        <ErrorDialog message={t('holiday-service.error.failed')} onClose={() => setup.setFailed(false)} />
+      )}
+    </form>
+  );
+}
+
+/** The subscription ends before a service could begin: no date to offer. */
+function EndsBeforeStart({ termEnd, onBack }: { termEnd: string | null; onBack: () => void }) {
   const { t, i18n } = useTranslation();
+  return (
+    <section className="holiday-form" aria-labelledby="holiday-setup-title">
+      <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
+      <Alert variant="info">
+        <p>{t('holiday-service.endsBeforeStart', { date: formatDate(termEnd, i18n.language) })}</p>
+      </Alert>
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {t('account.flow.back')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The range's two date fields: from the earliest start, to the type's limit or the subscription's end (§5). */
+function HolidayDates({ earliestStart, setup }: { earliestStart: string; setup: HolidaySetup }) {
+  const { t, i18n } = useTranslation();
+  const { range, termEnd, maxDate, chooseDate, rangeMessage } = setup;
+  return (
+    <div className="field-row">
+      <InputField
+        type="date"
+        label={t('holiday-service.setup.dateFrom')}
+        required
+        min={earliestStart}
+        max={termEnd ?? undefined}
+        value={range.dateFrom}
+        onChange={(event) => chooseDate('dateFrom', event.target.value)}
+        error={rangeMessage('dateFrom')}
+      />
+      <InputField
+        type="date"
+        label={t('holiday-service.setup.dateTo')}
+        required
+        min={range.dateFrom || earliestStart}
+        max={maxDate}
+        value={range.dateTo}
+        hint={
+          maxDate
+            ? termEnd && maxDate === termEnd
+              ? t('holiday-service.setup.termEnd', { date: formatDate(termEnd, i18n.language) })
+              : t('holiday-service.setup.latestEnd', { date: formatDate(maxDate, i18n.language) })
+            : undefined
+        }
+        onChange={(event) => chooseDate('dateTo', event.target.value)}
+        error={rangeMessage('dateTo')}
+      />
+    </div>
+  );
+}
+
+type HolidaySetup = ReturnType<typeof useHolidaySetup>;
+
+/** A redirect's address opens with the goods recipient's salutation, name, company and country; the holiday address itself is left to fill in. */
+function recipientNameOf(s: Subscription): PostalValues {
+  const recipient = s.goodsRecipient ?? s.currentRoleBusinessPartner;
+  return postalValuesOf({
+    salutationCode: recipient.salutationCode,
+    firstName: recipient.firstName,
+    lastName1: recipient.lastName1,
+    company1: recipient.company1,
+    countryCode: recipient.countryCode,
+  });
+}
+
+/**
+ * The form's state and its booking (§7 POST holiday-service, §8 "Holiday"): the range and its
+ * issues, the redirect's address (§5 "redirect requires a valid address"), the errors in words —
+ * the server's field codes first (useHolidayErrorTexts) — and the submit.
+ */
+function useHolidaySetup({
+  subscription: s,
+  state,
+  preselected,
+  onBooked,
+  onActive,
+}: Omit<SetupProps, 'onBack'>) {
   const { api } = usePortal();
   const replaceStored = useReplaceStoredSubscription();
-  const addressMessages = useAddressErrorTexts();
-  const [type, setType] = useState<HolidayServiceType>(() =>
-    preselected && state.types.includes(preselected) ? preselected : state.types[0],
-  );
-  const weeksOf = (of: HolidayServiceType) => state.maxWeeks[of];
-  // No day after the subscription's last one is offered (the server refuses it too).
-  const termEnd = lastDayOfTerm(s);
-  const [range, setRange] = useState(() =>
-    defaultHolidayRange(type, state.earliestStart, weeksOf(type), termEnd),
-  );
-  const recipient = s.goodsRecipient ?? s.currentRoleBusinessPartner;
-  const [address, setAddress] = useState<PostalValues>(() =>
-    postalValuesOf({
-      salutationCode: recipient.salutationCode,
-      firstName: recipient.firstName,
-      lastName1: recipient.lastName1,
-      company1: recipient.company1,
-      countryCode: recipient.countryCode,
-    }),
-  );
+  const dates = useHolidayRange(s, state, preselected);
+  const { type, range, termEnd, rangeErrors, rangeOk } = dates;
+  const [address, setAddress] = useState<PostalValues>(() => recipientNameOf(s));
   const ruleContext = useAddressRuleContext(s.publication, false);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const [serverFields, setServerFields] = useState<Record<string, string> | null>(null);
   const { ref, refused } = useFocusFirstError();
-
-  // The server's earliest start is the rule's "tomorrow" (§5, §9).
-  const rangeToday = addDaysIso(state.earliestStart, -1);
-  const today = todayIso();
-  const rangeErrors = holidayRangeErrors(
-    { type, ...range },
-    { today: rangeToday, weeks: weeksOf(type), termEnd },
-  );
-  const rangeOk = rangeErrors.length === 0;
-  const issuesKey = rangeOk
-    ? `${s.id}/holiday-issues?${range.dateFrom}&${range.dateTo}`
-    : `${s.id}/holiday-issues`;
-  const issues = useResource<HolidayIssue[] | null>(issuesKey, (client) =>
-    rangeOk ? holidayApi(client).issues(s.id, range.dateFrom, range.dateTo) : Promise.resolve(null),
-  );
-  // The issues inside the chosen dates, none after the end: the rule the server picks them by.
-  const issueList =
-    issues.state.status === 'ready' && issues.state.data
-      ? issuesWithinTerm(issuesInsideDates(issues.state.data, range), termEnd)
-      : null;
-  const block = issueList ? holidaySubmitBlock(issueList, today) : null;
+  const picked = useHolidayIssues(s, dates);
+  const { issueList, block, today } = picked;
   const addressProblems =
     type === 'redirect' ? holidayAddressErrors(address as AddressInput, ruleContext) : [];
 
-  const rangeMessage = (field: RangeField): string | undefined => {
-    const server = serverFields && Object.entries(serverFields).find(([name]) => fieldName(name) === field);
-    if (server)
-      return server[1] === AFTER_TERM_END && termEnd
-        ? t('holiday-service.error.after_term_end', { date: formatDate(termEnd, i18n.language) })
-        : t('holiday-service.error.invalidDate');
-    const error = rangeErrors.find((e) => e.field === field);
-    if (!error || (error.code === 'required' && !submitted)) return undefined;
-    return t(`holiday-service.error.${error.code}`, {
-      date: termEnd ? formatDate(termEnd, i18n.language) : '',
-    });
+  const { rangeMessage, addressErrorTexts } = useHolidayErrorTexts({
+    serverFields,
+    submitted,
+    termEnd,
+    rangeErrors,
+    addressProblems,
+  });
+
+  // A changed entry drops the server's field codes: they were about the entries sent.
+  const chooseType = (next: HolidayServiceType) => {
+    setServerFields(null);
+    dates.chooseType(next);
   };
-  const serverAddressErrors = Object.entries(serverFields ?? {})
-    .filter(([name]) => name.startsWith('businessPartner'))
-    .map(([name, code]) => ({ field: fieldName(name), code }));
-  const addressErrorTexts =
-    submitted || serverAddressErrors.length > 0
-      ? addressMessages([...serverAddressErrors, ...addressProblems])
-      : {};
-
-  function chooseType(next: HolidayServiceType) {
-    setType(next);
+  const chooseDate = (field: RangeField, value: string) => {
     setServerFields(null);
-    // A new type keeps the start and opens with its own default length.
-    setRange((current) => ({
-      dateFrom: current.dateFrom,
-      dateTo: holidayEndLimit(
-        next,
-        current.dateFrom || state.earliestStart,
-        Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(next)),
-        termEnd,
-      ),
-    }));
-  }
-
-  function chooseDate(field: RangeField, value: string) {
+    dates.chooseDate(field, value);
+  };
+  const changeAddress = (field: PostalField, value: string) => {
     setServerFields(null);
-    setRange((current) => {
-      const next = { ...current, [field]: value };
-      // A start moved past the end (or too far before it) takes the default length again.
-      if (
-        field === 'dateFrom' &&
-        value &&
-        next.dateTo &&
-        (next.dateTo < value || next.dateTo > holidayEndLimit(type, value, weeksOf(type), termEnd))
-      ) {
-        next.dateTo = holidayEndLimit(type, value, Math.min(DEFAULT_HOLIDAY_WEEKS, weeksOf(type)), termEnd);
-      }
-      return next;
-    });
-  }
+    setAddress((current) => ({ ...current, [field]: value }));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -209,109 +288,62 @@ export function HolidaySetupForm({
     }
   }
 
-  const maxDate = range.dateFrom ? holidayEndLimit(type, range.dateFrom, weeksOf(type), termEnd) : undefined;
-  if (!holidayPossibleWithinTerm(state.earliestStart, termEnd)) {
-    // The subscription ends before a service could begin: no date to offer.
-    return (
-      <section className="holiday-form" aria-labelledby="holiday-setup-title">
-        <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
-        <Alert variant="info">
-          <p>{t('holiday-service.endsBeforeStart', { date: formatDate(termEnd, i18n.language) })}</p>
-        </Alert>
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onBack}>
-            {t('account.flow.back')}
-          </button>
-        </div>
-      </section>
-    );
-  }
-  return (
-    <form
-      ref={ref}
-      className="holiday-form"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="holiday-setup-title"
-    >
-      <h2 id="holiday-setup-title">{t('holiday-service.setup.heading')}</h2>
-      <RadioGroup
-        className="holiday-types"
-        legend={t('holiday-service.setup.type')}
-        name="holiday-type"
-        options={state.types.map((option) => ({
-          value: option,
-          label: t(`holiday-service.type.${option}`),
-          description: t(`holiday-service.typeText.${option}`),
-        }))}
-        value={type}
-        onChange={chooseType}
-      />
+  return {
+    ...dates,
+    ...picked,
+    address,
+    ruleContext,
+    addressErrorTexts,
+    sending,
+    failed,
+    setFailed,
+    serverFields,
+    ref,
+    rangeMessage,
+    chooseType,
+    chooseDate,
+    changeAddress,
+    submit,
+  };
+}
 
-      <div className="field-row">
-        <InputField
-          type="date"
-          label={t('holiday-service.setup.dateFrom')}
-          required
-          min={state.earliestStart}
-          max={termEnd ?? undefined}
-          value={range.dateFrom}
-          onChange={(event) => chooseDate('dateFrom', event.target.value)}
-          error={rangeMessage('dateFrom')}
-        />
-        <InputField
-          type="date"
-          label={t('holiday-service.setup.dateTo')}
-          required
-          min={range.dateFrom || state.earliestStart}
-          max={maxDate}
-          value={range.dateTo}
-          hint={
-            maxDate
-              ? termEnd && maxDate === termEnd
-                ? t('holiday-service.setup.termEnd', { date: formatDate(termEnd, i18n.language) })
-                : t('holiday-service.setup.latestEnd', { date: formatDate(maxDate, i18n.language) })
-              : undefined
-          }
-          onChange={(event) => chooseDate('dateTo', event.target.value)}
-          error={rangeMessage('dateTo')}
-        />
-      </div>
-
-      {rangeOk && <HolidayIssues resource={issues} issues={issueList} block={block} today={today} />}
-
-      {type === 'redirect' && (
-        <RedirectAddress
-          subscription={s}
-          values={address}
-          onChange={(field, value) => {
-            setServerFields(null);
-            setAddress((current) => ({ ...current, [field]: value }));
-          }}
-          errors={addressErrorTexts}
-          ruleContext={ruleContext}
-        />
-      )}
-
-      {serverFields && Object.keys(serverFields).length === 0 && (
-        <Alert variant="error">
-          <p>{t('holiday-service.error.invalid')}</p>
-        </Alert>
-      )}
-      <p className="field-note muted">{t('account.changes.requiredNote')}</p>
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={sending || !rangeOk || !issueList || block !== null}
-        >
-          {t(`holiday-service.setup.submit.${type}`)}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onBack}>
-          {t('account.flow.back')}
-        </button>
-      </div>
-      {failed && <ErrorDialog message={t('holiday-service.error.failed')} onClose={() => setFailed(false)} />}
-    </form>
-  );
+/**
+ * The range's and the address's errors in words: the server's field codes of the last booking
+ * first (§8), then the form's own rules (§5); a missing entry only once the form was submitted.
+ */
+function useHolidayErrorTexts({
+  serverFields,
+  submitted,
+  termEnd,
+  rangeErrors,
+  addressProblems,
+}: {
+  serverFields: Record<string, string> | null;
+  submitted: boolean;
+  termEnd: TermEnd;
+  rangeErrors: ReturnType<typeof holidayRangeErrors>;
+  addressProblems: ReturnType<typeof holidayAddressErrors>;
+}) {
+  const { t, i18n } = useTranslation();
+  const addressMessages = useAddressErrorTexts();
+  const rangeMessage = (field: RangeField): string | undefined => {
+    const server = serverFields && Object.entries(serverFields).find(([name]) => fieldName(name) === field);
+    if (server)
+      return server[1] === AFTER_TERM_END && termEnd
+        ? t('holiday-service.error.after_term_end', { date: formatDate(termEnd, i18n.language) })
+        : t('holiday-service.error.invalidDate');
+    const error = rangeErrors.find((e) => e.field === field);
+    if (!error || (error.code === 'required' && !submitted)) return undefined;
+    return t(`holiday-service.error.${error.code}`, {
+      date: termEnd ? formatDate(termEnd, i18n.language) : '',
+    });
+  };
+  const serverAddressErrors = Object.entries(serverFields ?? {})
+    .filter(([name]) => name.startsWith('businessPartner'))
+    .map(([name, code]) => ({ field: fieldName(name), code }));
+  const addressErrorTexts =
+    submitted || serverAddressErrors.length > 0
+      ? addressMessages([...serverAddressErrors, ...addressProblems])
+      : {};
+  return { rangeMessage, addressErrorTexts };
 }
