@@ -1,5 +1,5 @@
 /**
- * `npm run bench` section 7 (issue 27 "Retention insights"): the insights of a large publisher's
+ * `npm run bench` section 7 (docs/operators.md "Retention insights"): the insights of a large publisher's
  * year — a million account events of one tenant, 200,000 of them flows started and their outcomes —
  * next to a plain `select count(*)` of the same tenant's rows, measured in the same run on the same
  * database: the direct query (every flow matched with its outcomes), the summary job's first
@@ -106,7 +106,7 @@ export async function insightsSection(work: string): Promise<void> {
     const seedStart = performance.now();
     const count = await seed(db);
     console.log(
-      `\n7. Retention insights (issue 27): ${count.toLocaleString('en-GB')} account events of one tenant over a year, ${FLOWS.toLocaleString('en-GB')} of them flows started (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s), ${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL'}; median of 5`,
+      `\n7. Retention insights: ${count.toLocaleString('en-GB')} account events of one tenant over a year, ${FLOWS.toLocaleString('en-GB')} of them flows started (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s), ${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL'}; median of 5`,
     );
     const tenant = { id: TENANT, offerExperiments: [] };
     const baseline = await median(5, () =>

@@ -94,9 +94,9 @@ import { href } from '../../engine/domain/routeRefs';
 import { optInName } from '../../engine/domain/optIns';
 import { exportReadme, type ExportPage } from './exportReadme';
 
-/** How long the mailed link works (issue 26: "short-lived"): a day to get to the mailbox, not a week in it. */
+/** How long the mailed link works (short-lived, docs/subscribers.md): a day to get to the mailbox, not a week in it. */
 export const EXPORT_LINK_HOURS = 24;
-/** Requests per account in any 24 hours (issue 26: rate limited; a request mails the account and builds a large file). */
+/** Requests per account in any 24 hours (rate limited: a request mails the account and builds a large file). */
 export const EXPORTS_PER_DAY = 1;
 const DAY_MS = 86_400_000;
 

@@ -42,7 +42,7 @@ export interface DocumentWords {
   giftFor: string;
   validFrom: string;
   continued: string;
-  /** Payment terms (issue 26: the same sentence is the e-invoice's BT-20). */
+  /** Payment terms (the same sentence is the e-invoice's BT-20). */
   paidOn: (date: string) => string;
   payableBy: (date: string) => string;
   payableTo: (iban: string) => string;

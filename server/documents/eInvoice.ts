@@ -1,5 +1,5 @@
 /**
- * E-invoices (issue 26): every invoice PDF becomes a hybrid ZUGFeRD / Factur-X invoice, profile
+ * E-invoices (docs/invoices.md): every invoice PDF becomes a hybrid ZUGFeRD / Factur-X invoice, profile
  * EN 16931 ("COMFORT"), and a business customer can download an XRechnung (CII syntax) beside it.
  *
  * Made with @e-invoice-eu/core, a maintained library made for exactly this, rather than by hand:

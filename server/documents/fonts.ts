@@ -1,5 +1,5 @@
 /**
- * The fonts embedded in every PDF (issue 14, finding 7: text outside WinAnsi printed as "?"). They
+ * The fonts embedded in every PDF (with the standard fonts, text outside WinAnsi printed as "?"). They
  * come from npm packages, never from a system font path, so a CI machine without fonts renders the
  * same file:
  * - DejaVu Sans (package dejavu-fonts-ttf): Latin, Greek, Cyrillic, Arabic, Hebrew and more, so

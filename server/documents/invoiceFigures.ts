@@ -99,7 +99,7 @@ export function servicePeriod(
 export interface GrossLine {
   amount: number;
   /**
-   * The line's own VAT rate (issue 26): a bundle of a printed paper (7 %) and a digital service
+   * The line's own VAT rate: a bundle of a printed paper (7 %) and a digital service
    * (19 %) is one payment of two lines at two rates. Without it the line has the invoice's rate.
    */
   vatRatePercent?: number;
@@ -122,7 +122,7 @@ export interface InvoiceTotals {
 }
 
 /**
- * Net, VAT and gross of every line and of every rate (issue 26). Each line is split on its own
+ * Net, VAT and gross of every line and of every rate (EN 16931). Each line is split on its own
  * (so the lines' nets are what the e-invoice states per line, EN 16931 BT-131); a rate's taxable
  * amount is the sum of its lines' nets and its VAT the rest of their gross (BR-S-08, BR-CO-17 allow
  * the one cent this may differ from taxable × rate), so net + VAT = gross on every level.

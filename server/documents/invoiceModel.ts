@@ -1,5 +1,5 @@
 /**
- * One invoice as both of its forms state it (issue 26): the PDF a person reads and the EN 16931
+ * One invoice as both of its forms state it (docs/invoices.md): the PDF a person reads and the EN 16931
  * XML a machine reads (eInvoice.ts) are made from this one model, so the hybrid ZUGFeRD / Factur-X
  * file never says two different things (number, dates, lines, VAT per rate, totals, terms).
  */

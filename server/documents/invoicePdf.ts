@@ -1,6 +1,6 @@
 /**
  * The invoice PDF of one payment-history entry (portal-core.md §2 "Invoice download", §3 "Payment
- * history item"; issue 14, finding 7): the publisher as seller with postal address and VAT id, the
+ * history item"): the publisher as seller with postal address and VAT id, the
  * billed party (the invoice recipient, else the ordering party), invoice and order numbers, the
  * service period, the lines, net, VAT rate and amount, gross with currency, and "Page n of m" when
  * the lines run over a page. Text is real, embedded Unicode text, so it can be searched and copied.
@@ -270,14 +270,14 @@ async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
       y += strong ? 20 : 16;
     }
   });
-  // The payment terms (issue 26: the e-invoice states the same sentences as BT-20).
+  // The payment terms (the e-invoice states the same sentences as BT-20).
   y += 12;
   for (const terms of model.paymentTerms) {
     if (y + 30 > page.bottom) y = nextPage(page);
     y += write(page, terms, MARGIN, y, { size: 10, width: CONTENT_WIDTH }) + 4;
   }
   const pdf = await finish();
-  // Issue 26: every invoice is a hybrid ZUGFeRD / Factur-X invoice where the tenant's invoice
+  // Every invoice is a hybrid ZUGFeRD / Factur-X invoice where the tenant's invoice
   // settings make a valid one (eInvoice.ts); otherwise the plain PDF, and `portal validate` warns.
   return withFacturX(pdf, input, model, title);
 }

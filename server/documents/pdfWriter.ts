@@ -1,12 +1,12 @@
 /**
- * The page furniture every PDF of the portal shares, on pdfkit (issue 14, finding 7; docs/architecture.md
+ * The page furniture every PDF of the portal shares, on pdfkit (docs/architecture.md
  * "Data and the server": real parts, not mocks; invoices as PDF made with pdfkit): A4, embedded Unicode fonts
  * with the CJK fallback (fonts.ts), the logo and brand rule at the top, the footer with the
  * publisher's details and "Page n of m" on every page, and the document's language and title in
  * its metadata. pdfkit streams its output; `finish` collects it into one Buffer, so a request waits
  * on a promise instead of holding the event loop while the file is written out.
  *
- * Every PDF is a tagged PDF (issue 24: an untagged invoice is unreadable by a screen reader): a
+ * Every PDF is a tagged PDF (an untagged invoice is unreadable by a screen reader): a
  * `Document` structure element holds the content in reading order — headings (`H1`), paragraphs
  * (`P`), tables of rows (`Table` › `TR` › `TH`/`TD`) and the logo as a `Figure` with the tenant's
  * name as its alternative text — and what only decorates or repeats (the brand rules, "Page n of
@@ -25,7 +25,7 @@ export const PDF_CREATOR = 'publisher-portal';
 
 /**
  * pdfkit is loaded with the first document, not with the server: it is about 17 MB of a server's
- * memory, and most requests never make a PDF (issue 9, memory under 300 MB).
+ * memory, and most requests never make a PDF (the server stays under 300 MB, docs/testing.md "Speed and size").
  */
 let pdfkit: typeof import('pdfkit') | undefined;
 const PDFDocument = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit'));

@@ -56,7 +56,7 @@ export function subscriptionPageRoutes(deps: {
       page: validQuery<PageQuery>(res).page ?? 0,
       hiddenCodes: tenant.paymentHistory?.hiddenStatusCodes ?? [],
     });
-    // Issue 26: the screen offers the XRechnung beside each PDF when the download below would make
+    // The screen offers the XRechnung beside each PDF when the download below would make
     // one; the billed party is read only for tenants that offer it.
     const xRechnung =
       canMakeXRechnung(tenant) &&
@@ -144,7 +144,7 @@ export function subscriptionPageRoutes(deps: {
     },
   );
 
-  /** The invoice recipient (RE) of the subscription, else the ordering party (issue 14, finding 7). */
+  /** The invoice recipient (RE) of the subscription, else the ordering party (portal-core.md §6 roles). */
   async function billedPartyOf(
     tenantId: string,
     subscription: Awaited<ReturnType<typeof subscriptionOr404>>,
@@ -156,7 +156,7 @@ export function subscriptionPageRoutes(deps: {
     );
   }
 
-  // Issue 26: the XRechnung (CII syntax) of an invoice, beside its PDF, for a business customer. The
+  // The XRechnung (CII syntax) of an invoice, beside its PDF, for a business customer. The
   // PDF download's checks (its capability rule, the user's subscription, the payment with a
   // document), then the tenant's switch (403 feature_disabled) and a company as the billed party
   // (404: there is no XRechnung of an invoice to a private person).
@@ -195,7 +195,7 @@ export function subscriptionPageRoutes(deps: {
     const tenant = requestTenant(res);
     // In the subscriber's language (the screen's Accept-Language, or ?lang=), the product name too
     // (docs/invoices.md "Invoices and documents"), addressed to the invoice recipient (RE) when there is one,
-    // else the ordering party (issue 14, finding 7).
+    // else the ordering party (portal-core.md §6 roles).
     const locale = requestLocale(req, tenant, req.query.lang);
     const subscription = await subscriptionOr404(db, res, String(req.params.id), req, locale);
     requireCapability('invoiceDownload', subscription, tenant);
