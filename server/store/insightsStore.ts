@@ -78,6 +78,22 @@ type WithTransaction = Queryable & {
 };
 
 /**
+ * Each outcome (a cancellation, an accepted offer) given to the latest flow start of its
+ * subscription and flow within ATTRIBUTION_DAYS before it ($4), and per start whether an offer was
+ * accepted or the subscription cancelled: the same in the direct query and the summary's live part.
+ */
+const ATTRIBUTED_OUTCOMES_SQL = `
+    attributed as (
+      select distinct on (o.id) o.id, s.id as start_id, o.type, o.amount, o.currency
+        from outcomes o
+        join starts s on s.subject_id = o.subject_id and s.flow = o.flow
+         and s.created_at <= o.created_at and o.created_at < s.created_at + make_interval(days => $4)
+       order by o.id, s.created_at desc),
+    per_start as (
+      select start_id, bool_or(type = 'offer.accepted') as accepted, bool_or(type = 'subscription.cancelled') as cancelled
+        from attributed group by start_id),`;
+
+/**
  * Counts of one tenant's flows started in [from, to) (to exclusive, timestamps), grouped four ways
  * in one pass over the period's events: per flow; per flow, publication and reason; per flow and
  * ISO week; per flow, experiment and variant. `now` decides which flows are still open.
@@ -113,15 +129,7 @@ export async function directFlowCounts(
              from account_events e
             where e.tenant_id = $1 and e.type in ('subscription.cancelled', 'offer.accepted')
               and e.created_at >= $2 and e.created_at < $3::timestamptz + make_interval(days => $4)),
-         attributed as (
-           select distinct on (o.id) o.id, s.id as start_id, o.type, o.amount, o.currency
-             from outcomes o
-             join starts s on s.subject_id = o.subject_id and s.flow = o.flow
-              and s.created_at <= o.created_at and o.created_at < s.created_at + make_interval(days => $4)
-            order by o.id, s.created_at desc),
-         per_start as (
-           select start_id, bool_or(type = 'offer.accepted') as accepted, bool_or(type = 'subscription.cancelled') as cancelled
-             from attributed group by start_id),
+         ${ATTRIBUTED_OUTCOMES_SQL}
          flows as (
            select s.id, s.flow, s.publication, s.reason, s.offers_shown, s.experiment, s.variant,
                   date_trunc('week', s.created_at at time zone 'UTC')::date as week,
@@ -225,15 +233,7 @@ export const FLOWS_OF_WINDOWS_SQL = `
           select * from account_events e
            where e.tenant_id = $1 and e.type in ('subscription.cancelled', 'offer.accepted')
              and e.created_at >= w.w_from and e.created_at < w.w_to) e on true),
-    attributed as (
-      select distinct on (o.id) o.id, s.id as start_id, o.type, o.amount, o.currency
-        from outcomes o
-        join starts s on s.subject_id = o.subject_id and s.flow = o.flow
-         and s.created_at <= o.created_at and o.created_at < s.created_at + make_interval(days => $4)
-       order by o.id, s.created_at desc),
-    per_start as (
-      select start_id, bool_or(type = 'offer.accepted') as accepted, bool_or(type = 'subscription.cancelled') as cancelled
-        from attributed group by start_id),
+    ${ATTRIBUTED_OUTCOMES_SQL}
     flows as (
       select s.id, s.flow, s.publication, s.reason, s.offers_shown, s.experiment, s.variant,
              (s.created_at at time zone 'UTC')::date as day,
