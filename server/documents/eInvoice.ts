@@ -363,7 +363,8 @@ export function xRechnungXml(input: InvoiceInput, model: InvoiceModel): Promise<
   return timeDocument('xrechnung', () => makeXRechnungXml(input, model));
 }
 
-async function makeXRechnungXml(input: InvoiceInput, model: InvoiceModel): Promise<string> {
+/** The XRechnung itself, untimed: the document worker runs this (documentWorker.ts times it). */
+export async function makeXRechnungXml(input: InvoiceInput, model: InvoiceModel): Promise<string> {
   const result = await (
     await invoiceService()
   ).generate(eInvoiceData(input, model), { format: XRECHNUNG_FORMAT, lang: libraryLang(input.locale) });

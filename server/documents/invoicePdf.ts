@@ -131,7 +131,8 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   return timeDocument('invoice_pdf', () => makeInvoicePdf(input));
 }
 
-async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
+/** The PDF itself, untimed: the document worker runs this (documentWorker.ts times it). */
+export async function makeInvoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { tenant, locale, subscription, payment } = input;
   const words = documentWords(locale);
   const model = invoiceModel(input);

@@ -24,6 +24,9 @@
  * double click, the export and the background job, two instances) wait for each other: within a
  * process on one promise, across processes on a transaction-scoped advisory lock on the document's
  * key, under which the second finds the first one's row and makes nothing.
+ *
+ * **Made in a worker thread** (documentWorker.ts) that ends when idle, so the libraries a document
+ * needs leave the server's heap again.
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
@@ -37,9 +40,7 @@ import {
 import { lockUntilCommit } from '../store/transactionLocks';
 import { issuedDocuments } from '../metrics/registry';
 import type { InvoiceInput } from './invoiceModel';
-import { invoiceModel } from './invoiceModel';
-import { invoicePdf } from './invoicePdf';
-import { xRechnungXml } from './eInvoice';
+import { invoicePdfInWorker, xRechnungInWorker } from './documentWorker';
 
 /**
  * The renderer's version, part of every fingerprint. Raise it with any change of what a document
@@ -201,7 +202,7 @@ export function issuedInvoicePdf(
   return keptOrMade(
     db,
     keyOf('pdf', invoice),
-    () => invoicePdf(invoice.input),
+    () => invoicePdfInWorker(invoice.input),
     options.now ?? (() => new Date()),
   );
 }
@@ -215,7 +216,7 @@ export async function issuedXRechnung(
   const document = await keptOrMade(
     db,
     keyOf('xrechnung', invoice),
-    async () => Buffer.from(await xRechnungXml(invoice.input, invoiceModel(invoice.input)), 'utf8'),
+    () => xRechnungInWorker(invoice.input),
     options.now ?? (() => new Date()),
   );
   return document.toString('utf8');
