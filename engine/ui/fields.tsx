@@ -1,4 +1,5 @@
 import {
+  Fragment,
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -183,8 +184,12 @@ export function CheckboxField({
 /** One choice of a RadioGroup: its value, its label and, under the label, an optional description. */
 export interface RadioOption<V extends string> {
   value: V;
+  /** The label's content after the radio: words, or a card's picture and text. */
   label: ReactNode;
   description?: ReactNode;
+  /** The label's class instead of the kit's (a picture card's, with its class when chosen). */
+  className?: string;
+  testId?: string;
 }
 
 /**
@@ -193,7 +198,12 @@ export interface RadioOption<V extends string> {
  * (aria-describedby on the fieldset). The radios share `name`, so the browser's own keyboard
  * behaviour holds: Tab enters the group at the chosen radio, the arrow keys move the choice.
  * `className` adds to `choice` (engine/ui/styles.css); `children` come after the options, inside
- * the group (a date that belongs to the "on a date" choice).
+ * the group (a date that belongs to the "on a date" choice). `disabled` disables the fieldset, so
+ * all it holds.
+ *
+ * Picture cards (the offers, account-flows.md §2, §3; the e-card templates, §9) are a `bare` group:
+ * no `choice` frame or option layout, each option styled by its own `className`; `lead` comes
+ * before the options (a filter of them) and `listClassName` puts them in a list (a grid of cards).
  */
 export function RadioGroup<V extends string>({
   legend,
@@ -205,6 +215,9 @@ export function RadioGroup<V extends string>({
   disabled,
   error,
   className,
+  bare,
+  lead,
+  listClassName,
   testId,
   children,
 }: {
@@ -219,13 +232,23 @@ export function RadioGroup<V extends string>({
   disabled?: boolean;
   error?: string;
   className?: string;
+  /** Without the kit's `choice` frame: the options' classes style them. */
+  bare?: boolean;
+  /** After the legend, before the options. */
+  lead?: ReactNode;
+  /** The options as a list of this class, one item each. */
+  listClassName?: string;
   testId?: string;
   children?: ReactNode;
 }) {
   const id = useId();
+  const radio = (option: RadioOption<V>) => (
+    <RadioLabel option={option} name={name} checked={value === option.value} onChange={onChange} />
+  );
   return (
     <fieldset
-      className={['choice', className].filter(Boolean).join(' ')}
+      className={[bare ? '' : 'choice', className].filter(Boolean).join(' ')}
+      disabled={disabled}
       aria-describedby={error ? `${id}-error` : undefined}
       data-testid={testId}
     >
@@ -233,26 +256,16 @@ export function RadioGroup<V extends string>({
         {legend}
         {required && <span aria-hidden="true"> *</span>}
       </legend>
-      {options.map((option) => (
-        <label key={option.value} className={option.description ? 'choice-option' : undefined}>
-          <input
-            type="radio"
-            name={name}
-            value={option.value}
-            checked={value === option.value}
-            disabled={disabled}
-            onChange={() => onChange(option.value)}
-          />
-          {option.description ? (
-            <span>
-              <span className="choice-title">{option.label}</span>
-              <span className="muted choice-text">{option.description}</span>
-            </span>
-          ) : (
-            option.label
-          )}
-        </label>
-      ))}
+      {lead}
+      {listClassName ? (
+        <ul className={listClassName}>
+          {options.map((option) => (
+            <li key={option.value}>{radio(option)}</li>
+          ))}
+        </ul>
+      ) : (
+        options.map((option) => <Fragment key={option.value}>{radio(option)}</Fragment>)
+      )}
       {children}
       {error && (
         <p id={`${id}-error`} className="form-error">
@@ -260,5 +273,41 @@ export function RadioGroup<V extends string>({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One option of a RadioGroup: its radio, then its label (with the description under it). */
+function RadioLabel<V extends string>({
+  option,
+  name,
+  checked,
+  onChange,
+}: {
+  option: RadioOption<V>;
+  name: string;
+  checked: boolean;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <label
+      className={option.className ?? (option.description ? 'choice-option' : undefined)}
+      data-testid={option.testId}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={option.value}
+        checked={checked}
+        onChange={() => onChange(option.value)}
+      />
+      {option.description ? (
+        <span>
+          <span className="choice-title">{option.label}</span>
+          <span className="muted choice-text">{option.description}</span>
+        </span>
+      ) : (
+        option.label
+      )}
+    </label>
   );
 }

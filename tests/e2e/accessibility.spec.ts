@@ -1,9 +1,10 @@
 /**
- * Issue 14: axe-core on every screen of every demo tenant, in each language the tenant offers, at
- * both widths (the desktop and phone projects): no violation of any impact, moderate and minor
- * included (a page without an h1 while it loads, a heading level skipped are moderate ones). The screens come
- * from the feature registry (engine/features/index.ts), so a new feature's routes join the sweep
- * without touching this file; path parameters are filled with the demo user's real ids.
+ * No accessibility violations (docs/architecture.md "Quality bars the design must make easy"):
+ * axe-core on every screen of every demo tenant, in each language the tenant offers, at both widths
+ * (the desktop and phone projects): no violation of any impact, moderate and minor included (a page
+ * without an h1 while it loads, a heading level skipped are moderate ones). The screens come from
+ * the feature registry (engine/features/index.ts), so a new feature's routes join the sweep without
+ * touching this file; path parameters are filled with the demo user's real ids.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

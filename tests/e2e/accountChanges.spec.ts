@@ -1,11 +1,11 @@
 /**
- * Journeys of issue 12 (account-flows.md §2, §4, §5, §8): the holiday service set up and cancelled,
- * a holiday break refused for a blacklisted publication, payment details changed to SEPA (a wrong
- * IBAN first) and to a credit card in the sandbox popup, a complaint compensated by a replacement
- * issue, address changes (a UK postcode refused, then a change planned from a date) and an opt-in
- * confirmed through its e-mailed link. technikwelt (de-DE, some journeys in en-GB) has every
- * feature; northern-review (en-GB) carries the card change and the UK address, gartenfreunde (en-GB)
- * the opt-in.
+ * Journeys of the account changes (account-flows.md §2, §4, §5, §8): the holiday service set up and
+ * cancelled, a holiday break refused for a blacklisted publication, payment details changed to SEPA
+ * (a wrong IBAN first) and to a credit card in the sandbox popup, a complaint compensated by a
+ * replacement issue, address changes (a UK postcode refused, then a change planned from a date) and
+ * an opt-in confirmed through its e-mailed link. technikwelt (de-DE, some journeys in en-GB) has
+ * every feature; northern-review (en-GB) carries the card change and the UK address, gartenfreunde
+ * (en-GB) the opt-in.
  *
  * Desktop and phone run against the same server and database one after the other, so each journey
  * picks its subscription (or opt-in, or issue) at run time, asking the API with the page's session
@@ -44,8 +44,9 @@ const radio = (scope: Page | Locator, title: string) =>
   scope.getByRole('radio', { name: new RegExp(`^${escapeRegExp(title)}`) });
 
 /**
- * The sandbox page's labels for registering a card (server/payments/sandboxPage.ts), in the opener's
- * language: nothing is charged, so it says so and saves the card (issue 21 "Payment popup").
+ * The sandbox page's labels for registering a card (server/payments/sandboxPage.ts), in the
+ * opener's language: nothing is charged, so it says so and saves the card (docs/architecture.md
+ * "Payments").
  */
 const SANDBOX: Record<
   Locale,
@@ -119,7 +120,7 @@ async function apiGet<T>(page: Page, tenantId: string, path: string): Promise<T 
   return page.evaluate(
     async ({ id, path }) => {
       const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-      // In the page's language, as the screens ask (issue 14, finding 4).
+      // In the page's language, as the screens ask (one language a screen).
       const response = await fetch(`/t/${id}/api${path}`, {
         headers: { 'x-auth-token': auth.accessToken, 'accept-language': document.documentElement.lang },
       });
@@ -569,7 +570,7 @@ test.describe('complaint', () => {
     // The delivered issues are folded away under their heading.
     await page.getByRole('heading', { name: t('subscription.issuesHeading') }).click();
     const replacementText = `Ersatz für ${target.description ?? target.issueNumber ?? target.issue}`;
-    // The screen labels the replacement from its issue number, in its own language (issue 14, finding 4).
+    // The screen labels the replacement from its issue number, in its own language.
     const delivered = page
       .getByRole('listitem')
       .filter({ hasText: t('account.replacementIssue', { issueNumber: target.issueNumber! }) });

@@ -1,6 +1,6 @@
 /**
- * Journeys of issue 11 (account-flows.md §2, §4, §5, §8): cancellation — anonymous with the offers
- * turned down, signed in with a card-paid retention offer, refused for an externally managed
+ * Journeys of the offer flows (account-flows.md §2, §4, §5, §8): cancellation — anonymous with the
+ * offers turned down, signed in with a card-paid retention offer, refused for an externally managed
  * subscription —, renewal with a declined and then a successful card payment in the sandbox popup,
  * upgrade at the next billing period, and bulk renewal through the payment conflict of §5.
  * technikwelt (de-DE and en-GB) carries most of them, northern-review (en-GB) the renewal and
@@ -687,7 +687,8 @@ test.describe('upgrade', () => {
     const mailSince = new Date().toISOString();
     await page.getByRole('button', { name: t('upgrade.submit') }).click();
     const success = page.getByRole('dialog', { name: t('upgrade.successTitle') });
-    // The name as the English screen shows it (the order system's words in the screen's language, issue 14).
+    // The name as the English screen shows it (the order system's words in the screen's language,
+    // docs/operators.md "Languages: one at a time").
     const shownName = (await ownSubscriptions(page, tenant)).find((s) => s.id === target.id)!.displayName;
     await expect(success.getByText(t('upgrade.successText', { title: shownName }))).toBeVisible();
     expect(popups).toBe(0);
@@ -700,7 +701,7 @@ test.describe('upgrade', () => {
       mixTypeDesc: expect.any(String),
       mixType: 'KO',
     });
-    // The screen names the mix type from its code, in its own language (issue 14, finding 4).
+    // The screen names the mix type from its code, in its own language (one language a screen).
     await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
       t('subscription.plannedUpgradeValue', {
         mixType: t(`account.mixType.${planned!.mixType}`),

@@ -3,10 +3,10 @@ import { expect, test } from '@playwright/test';
 import { screenTexts, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
 
 /**
- * The change feed (issue 25): a subscriber changes a cost centre; the order system, with a key
- * made by `portal keys create`, finds the change in the feed and rejects it with a reason in both
- * languages; the subscriber gets the e-mail and sees the notice on the orders page, in German and,
- * after switching, in English.
+ * The change feed (docs/going-live.md "4. The change feed"): a subscriber changes a cost centre;
+ * the order system, with a key made by `portal keys create`, finds the change in the feed and
+ * rejects it with a reason in both languages; the subscriber gets the e-mail and sees the notice on
+ * the orders page, in German and, after switching, in English.
  */
 const TENANT = 'technikwelt';
 const EMAIL = 'lena.wagner@technikwelt.example';

@@ -1,8 +1,9 @@
 /**
- * "Download my data" (issue 26) as a subscriber does it, in German on technikwelt: the button on
- * the account details page, "we are preparing your data", the daily limit saying when to try again,
- * the mailed link (which, opened without the account's session, leads to the login), and the ZIP
- * it downloads: the README in German, the account, and the invoices as PDFs.
+ * "Download my data" (docs/subscribers.md "Download my data: on `/sso-profile`, else on
+ * `/business-partners`") as a subscriber does it, in German on technikwelt: the button on the
+ * account details page, "we are preparing your data", the daily limit saying when to try again, the
+ * mailed link (which, opened without the account's session, leads to the login), and the ZIP it
+ * downloads: the README in German, the account, and the invoices as PDFs.
  *
  * Each browser project asks with its own demo persona (one export per account and day): the
  * desktop journey as Max Müller, the phone journey as Anna Schmidt; both pay subscriptions, so

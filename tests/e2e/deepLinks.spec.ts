@@ -1,5 +1,5 @@
 /**
- * Issue 22: sign-in keeps the destination (portal-core.md §2 "Login": "After login the user goes to
+ * Sign-in keeps the destination (portal-core.md §2 "Login": "After login the user goes to
  * the subscription if query subscriptionId is present, else to the originally requested path
  * without the p query, else to orders"). A subscriber who opens "your subscription" from an e-mail
  * lands on it after signing in, whichever way they sign in: with a password, a login link (the

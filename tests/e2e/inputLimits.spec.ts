@@ -1,6 +1,6 @@
 /**
- * Issue 22, "Silently cut" and "Limits that punish the honest", as a subscriber meets them: a
- * 21-character password is kept whole and refused at the field (registration, then the SSO
+ * Limits that neither silently cut nor punish the honest (portal-core.md §5), as a subscriber meets
+ * them: a 21-character password is kept whole and refused at the field (registration, then the SSO
  * profile), a 20-character one works; the password rule shows once and an empty repeat is asked
  * for; an order number is never cut; the IBAN field says which characters do not belong in an IBAN
  * (account-flows.md §5 mask); and a 429 on the link form says, in the screen's language, in how

@@ -1,10 +1,10 @@
 /**
- * Issue 27, "Retention insights": an operator opens the studio's insights page for technikwelt,
- * with eight weeks of made-up flows in the studio's database (tests/support/retentionHistory.ts)
- * and an offer experiment in the tenant file, in English and in German: the figures per flow, the
- * table per publication and reason, the weekly chart (uPlot's canvas), the experiment's variants
- * with their intervals and verdict, another period, and the way there from the editor, where the
- * experiment is edited.
+ * Retention insights (docs/operators.md "Retention insights"): an operator opens the studio's
+ * insights page for technikwelt, with eight weeks of made-up flows in the studio's database
+ * (tests/support/retentionHistory.ts) and an offer experiment in the tenant file, in English and in
+ * German: the figures per flow, the table per publication and reason, the weekly chart (uPlot's
+ * canvas), the experiment's variants with their intervals and verdict, another period, and the way
+ * there from the editor, where the experiment is edited.
  *
  * Like tests/e2e/studio.spec.ts, the studio is its own process (own port, database and tenants
  * folder), reusing the engine build of this run's `portal start`. With INSIGHTS_SCREENSHOT=<png>

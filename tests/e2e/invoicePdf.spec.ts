@@ -1,7 +1,8 @@
 /**
  * Journey: a subscriber downloads an invoice PDF on technikwelt in English, then in German after
- * switching the language (issue 14, finding 7). The file is read back as a PDF reader does: it
- * names the publisher with VAT id from the tenant file and speaks the screen's language.
+ * switching the language (docs/invoices.md "Invoices and documents"). The file is read back as a
+ * PDF reader does: it names the publisher with VAT id from the tenant file and speaks the screen's
+ * language.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,8 +1,9 @@
 /**
- * One language at a time (issue 14, finding 4): a bilingual tenant shows every label, its own
- * content (announcement, menu links) and the order system's words in the language of the screen;
- * a tenant that offers one language stays in it whatever `?lang` says; and the language a visitor
- * picks on the login page survives sign-in, also through a magic link opened in a new tab.
+ * One language at a time (docs/operators.md "Languages: one at a time"): a bilingual tenant shows
+ * every label, its own content (announcement, menu links) and the order system's words in the
+ * language of the screen; a tenant that offers one language stays in it whatever `?lang` says; and
+ * the language a visitor picks on the login page survives sign-in, also through a magic link opened
+ * in a new tab.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';

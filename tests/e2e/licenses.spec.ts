@@ -1,13 +1,13 @@
 /**
- * Multi-user licences (account-flows.md §2 "Licences", §4, §5, §6, §8) on technikwelt, which has the
- * feature on: the demo login (ordering party of a seeded multi-licence) invites a licence user; the
- * invitation e-mail's link, opened without a session, accepts the licence (role with academic year,
- * as the tenant asks); the licence then shows as active, and the invited person signs in and sees
- * the licensed subscription. Replacing the licence manager mails a confirmation link: the page shows
- * the appointment as pending until the appointed person confirms it on the link's page (issue 13
- * review, finding 1). Desktop runs it in German, phone (360 px) in English; both against the
- * same server one after the other, so each invites an address of its own and the seeded object has
- * two free seats for them.
+ * Multi-user licences (account-flows.md §2 "Licences", §4, §5, §6, §8) on technikwelt, which has
+ * the feature on: the demo login (ordering party of a seeded multi-licence) invites a licence user;
+ * the invitation e-mail's link, opened without a session, accepts the licence (role with academic
+ * year, as the tenant asks); the licence then shows as active, and the invited person signs in and
+ * sees the licensed subscription. Replacing the licence manager mails a confirmation link: the page
+ * shows the appointment as pending until the appointed person confirms it on the link's page (the
+ * address proves it is theirs; docs/subscribers.md "Multi-user licences"). Desktop runs it in
+ * German, phone (360 px) in English; both against the same server one after the other, so each
+ * invites an address of its own and the seeded object has two free seats for them.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

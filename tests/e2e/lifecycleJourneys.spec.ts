@@ -1,10 +1,10 @@
 /**
- * Issue 21 "one subscription, one truth": a journey per lifecycle flow that changes a subscription,
- * reloads, and checks what the subscription page and the flow's own page show then — the status
- * badge, the end ("Ends with" / "Endet mit"), the retention and planned-upgrade facts, and that an
- * accepted offer is not offered again. technikwelt (every flow, both languages): the desktop
- * project (1280 px) in English, switched with the shell's language button; the phone project
- * (360 px) in the tenant's German.
+ * One subscription, one truth (docs/architecture.md "The subscription lifecycle"): a journey per
+ * lifecycle flow that changes a subscription, reloads, and checks what the subscription page and
+ * the flow's own page show then — the status badge, the end ("Ends with" / "Endet mit"), the
+ * retention and planned-upgrade facts, and that an accepted offer is not offered again. technikwelt
+ * (every flow, both languages): the desktop project (1280 px) in English, switched with the shell's
+ * language button; the phone project (360 px) in the tenant's German.
  *
  * Desktop and phone share one database and run one after the other (desktop first), after the
  * other suites' journeys of the same project, so each journey picks at run time the first of the
@@ -181,7 +181,7 @@ async function acceptAndPay(
   const popup = await opened;
   const sandbox = SANDBOX[locale];
   // The popup speaks the language of the page that opened it and names the order it is paying for
-  // (issue 21 "Payment popup").
+  // (account-flows.md §4 "Offer acceptance", docs/architecture.md "Payments").
   await expect(popup.getByRole('heading', { level: 1, name: sandbox.title })).toBeVisible();
   await expect(popup.locator('body')).toContainText(orderNumber);
   const closed = popup.waitForEvent('close');
@@ -292,7 +292,7 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   // technikwelt's date style names issue and date: "Issue 7/2026 (5 Jul 2026)" / "Ausgabe 7/2026 (05.07.2026)".
   const [, issueNumber, effectiveDate] = /^\S+ (\S+) \((.+)\)$/.exec(chosen) ?? [];
   expect(issueNumber, `date option "${chosen}"`).toBeDefined();
-  // No date after the subscription's end is offered (issue 21).
+  // No date after the subscription's end is offered (the server refuses it too).
   if (target.validToOnSaleDate) {
     const end = target.validToOnSaleDate.slice(0, 10);
     for (const option of options)

@@ -32,7 +32,7 @@ test.describe('magic-link sign-in shows the subscriber their own subscriptions',
     await expectOnlyOwnSubscriptionCards(page, subscriptions);
 
     // stadtkurier offers only German: no language button, and ?lang=en cannot mix English screens
-    // into its German texts (issue 14, finding 4).
+    // into its German texts (docs/operators.md "Languages: one at a time").
     await expect(page.getByRole('button', { name: 'Switch to English' })).toHaveCount(0);
     await page.goto('/t/stadtkurier/orders?lang=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Meine Bestellungen' })).toBeVisible();

@@ -6,10 +6,10 @@ import { expect, test } from '@playwright/test';
 import { signInByMagicLink } from './support';
 
 /**
- * Going live (issue 25): a subscriber who exists only in the publisher's order system is brought
- * in with `portal import` (into the running portal's database), asks for a login link with the
- * address on record, opens it from the mailbox, and finds the imported subscription — after a
- * reload too. The first link creates the account; no account existed before.
+ * Going live (docs/going-live.md "3. Import"): a subscriber who exists only in the publisher's
+ * order system is brought in with `portal import` (into the running portal's database), asks for a
+ * login link with the address on record, opens it from the mailbox, and finds the imported
+ * subscription — after a reload too. The first link creates the account; no account existed before.
  */
 const GERMAN = {
   emailLabel: 'E-Mail-Adresse',

@@ -1,8 +1,9 @@
 /**
- * Journeys of issue 4 on two tenants and both languages (technikwelt in English via ?lang=en,
- * stadtkurier in German): find a subscription by search, open it, page through the payment history,
- * request an invoice twice (the second is refused), download the invoice PDF, and link subscriptions
- * through each result status of portal-core.md §4/§8.
+ * Journeys of the orders and subscription pages (portal-core.md §2) on two tenants and both
+ * languages (technikwelt in English via ?lang=en, stadtkurier in German): find a subscription by
+ * search, open it, page through the payment history, request an invoice twice (the second is
+ * refused), download the invoice PDF, and link subscriptions through each result status of
+ * portal-core.md §4/§8.
  *
  * Desktop and phone run against the same server and database one after the other, so each project
  * picks its own invoice and its own subscriber to link, and a step whose outcome depends on what
@@ -73,7 +74,7 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       const data = demoData(tenant);
       const main = data.logins[0].email;
       // The main persona's first subscription: print, auto-renewal, 30 invoices.
-      // Its name as the order system wrote it in the screen's language (issue 14, finding 4).
+      // Its name as the order system wrote it in the screen's language (one language a screen).
       const details = data.subscriptions[0].details;
       const title = (details.translations?.[locale]?.displayName ?? details.displayName)!;
       await signIn(page, tenant, main, lang);
@@ -150,7 +151,8 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       expect(download.suggestedFilename()).toBe(`DOC-${invoiceNumber}.pdf`);
       const bytes = readFileSync((await download.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      // Read back as a PDF reader does: the publisher's section of the tenant file, in the screen's language (issue 14, finding 7).
+      // Read back as a PDF reader does: the publisher's section of the tenant file, in the screen's
+      // language (docs/invoices.md "Invoices and documents").
       const { text } = await pdfText(bytes);
       expect(text).toContain(`${locale === 'de-DE' ? 'Rechnungsnummer' : 'Invoice number'} ${invoiceNumber}`);
       expect(text).toContain(tenantFile(tenant).invoice?.publisher?.name ?? tenantFile(tenant).name);

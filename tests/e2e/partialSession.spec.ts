@@ -1,11 +1,11 @@
 /**
- * A "logged in only" session (portal-core.md §4; issue 21): the renewal screen's anonymous login by
- * order number and last name mails a sign-in link; the session it opens speaks for that one
- * subscription. Its screens make only the calls the session may make (engine/domain/sessionScope.ts):
- * /orders shows the subscription without the red "single purchases could not be loaded", offers no
- * "add a subscription", the subscription page no button to a screen of the account, and the
- * account's own screens a notice instead of a refusal. No call any screen makes is answered with a
- * 4xx, before and after a reload.
+ * A "logged in only" session (portal-core.md §4; docs/subscribers.md "Subscribers"): the renewal
+ * screen's anonymous login by order number and last name mails a sign-in link; the session it opens
+ * speaks for that one subscription. Its screens make only the calls the session may make
+ * (engine/domain/sessionScope.ts): /orders shows the subscription without the red "single purchases
+ * could not be loaded", offers no "add a subscription", the subscription page no button to a screen
+ * of the account, and the account's own screens a notice instead of a refusal. No call any screen
+ * makes is answered with a 4xx, before and after a reload.
  *
  * technikwelt in English at 1280 px (desktop) and in German at 360 px (phone); each project signs in
  * for one of Anna Schmidt's subscriptions (she has purchase and pending orders, which a full session

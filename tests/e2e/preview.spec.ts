@@ -1,7 +1,8 @@
 /**
- * The QA preview (issue 15 "QA preview"): two tenants side by side, each frame signed in as the
- * demo login through the dev-only sign-in, the route picker opening the same screen in both with
- * each tenant's own ids, frames scaled to fit and scrolling together, and the feature matrix.
+ * The QA preview (docs/operators.md "The preview page"): two tenants side by side, each frame
+ * signed in as the demo login through the dev-only sign-in, the route picker opening the same
+ * screen in both with each tenant's own ids, frames scaled to fit and scrolling together, and the
+ * feature matrix.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

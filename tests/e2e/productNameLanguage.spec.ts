@@ -1,10 +1,10 @@
 /**
- * One language per screen (issue 22): every name the order system writes — subscriptions and
- * memberships, pending orders, the subscriptions on the addresses page — shows in the language of
- * the screen, follows the flag button without a reload of the page, and the language chosen with
- * the flag wins over a `?lang` left in the address. On technikwelt (German, with English), as
- * Lena Wagner (pending orders, a membership, partners): at 360 px starting in German, at 1280 px
- * starting in English.
+ * One language per screen (docs/operators.md "Languages: one at a time"): every name the order
+ * system writes — subscriptions and memberships, pending orders, the subscriptions on the addresses
+ * page — shows in the language of the screen, follows the flag button without a reload of the page,
+ * and the language chosen with the flag wins over a `?lang` left in the address. On technikwelt
+ * (German, with English), as Lena Wagner (pending orders, a membership, partners): at 360 px
+ * starting in German, at 1280 px starting in English.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';
@@ -136,7 +136,7 @@ async function openMenuItem(page: Page, name: string) {
   await link.click();
 }
 
-test.describe('names of the order system follow the language of the screen (issue 22)', () => {
+test.describe('names of the order system follow the language of the screen', () => {
   test('orders, pending orders, a subscription and the addresses page switch their product names with the flag, without a reload', async ({
     page,
   }, testInfo) => {

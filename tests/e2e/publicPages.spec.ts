@@ -80,7 +80,8 @@ test.describe('FAQ', () => {
   });
 
   test('the category filter keeps one or many categories, and #anchor opens its entry', async ({ page }) => {
-    // stadtkurier offers only German: ?lang=en keeps it German (issue 14, finding 4).
+    // stadtkurier offers only German: ?lang=en keeps it German
+    // (docs/operators.md "Languages: one at a time").
     await page.goto('/t/stadtkurier/faq?category=e-paper&lang=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Häufige Fragen' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(['E-Paper']);
@@ -228,7 +229,8 @@ test.describe('contact', () => {
     page,
   }, testInfo) => {
     // Each project links its own subscription: the server (and its data) is shared by both runs.
-    // Only a partner with an address on record can be signed in (issue 10: no account without proof).
+    // Only a partner with an address on record can be signed in: knowing things about someone opens
+    // no account (docs/architecture.md "Sign-in safety").
     const tenant = await resolvedTenant('stadtkurier');
     const candidates = [0, 1, 2, 3, 4, 5]
       .map((n) => unlinkedSubscription(tenant, new Date(), n))

@@ -1,9 +1,10 @@
 /**
- * The sandbox payment page fits its popup (issue 21 "Payment popup"; account-flows.md §9 "Popup
- * default size 640 by 640"): in German and in English, for a card and a PayPal payment, a bulk
- * renewal of many subscriptions and a change of payment method, no button lies below the fold and
- * the page does not scroll. The page is the server's own markup (server/payments/sandboxPage.ts)
- * with the style file the portal serves, so what is measured is what a subscriber gets.
+ * The sandbox payment page fits its popup (docs/architecture.md "Payments"; account-flows.md §9
+ * "Popup default size 640 by 640"): in German and in English, for a card and a PayPal payment, a
+ * bulk renewal of many subscriptions and a change of payment method, no button lies below the fold
+ * and the page does not scroll. The page is the server's own markup
+ * (server/payments/sandboxPage.ts) with the style file the portal serves, so what is measured is
+ * what a subscriber gets.
  */
 import { expect, test } from '@playwright/test';
 import type { Locale } from '../../engine/domain/locales';

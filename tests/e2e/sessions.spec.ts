@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInByMagicLink, screenHeading } from './support';
 
 /**
- * One session per tenant (issue 14, finding 3): a tenant's session never reaches another tenant on
- * the same origin, survives a reload whatever the sign-in, follows a portal link into a new tab and
- * ends in every tab at log-out.
+ * One session per tenant (docs/architecture.md "Sessions"): a tenant's session never reaches
+ * another tenant on the same origin, survives a reload whatever the sign-in, follows a portal link
+ * into a new tab and ends in every tab at log-out.
  */
 const GERMAN = {
   emailLabel: 'E-Mail-Adresse',

@@ -1,5 +1,5 @@
 /**
- * The shell states and the smaller items of issue 22, as a subscriber meets them: a closed
+ * The shell states and the smaller items of the shell, as a subscriber meets them: a closed
  * announcement stays closed after a reload (portal-core.md §2 "Announcement banner"); the green
  * 'new' badge on Orders after linking a subscription stays until the orders page has been seen
  * (§2 "Menu items", §4); the path of an external link that is not shown inside the portal gets no

@@ -120,7 +120,8 @@ test('tells the visitor when too many login links were asked for', async ({ page
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Anmeldelink senden' }) });
   await form.getByLabel('E-Mail-Adresse').fill(email);
   await form.getByRole('button', { name: 'Anmeldelink senden' }).click();
-  // Issue 22: the 429 says when to try again, in the screen's language.
+  // The 429 says when to try again, in the screen's language (docs/architecture.md "Sign-in
+  // safety").
   await expect(
     form.getByText(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/),
   ).toBeVisible();

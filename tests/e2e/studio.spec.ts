@@ -1,7 +1,8 @@
 /**
- * Issue 15, "Studio": an operator edits a tenant file in `portal studio` and watches the live
- * portal follow; the validator's problems appear at their fields in its own words; a save shows
- * the diff and changes the file minimally, and `portal validate` passes on the result.
+ * The studio (docs/operators.md "Operators: the studio"): an operator edits a tenant file in
+ * `portal studio` and watches the live portal follow; the validator's problems appear at their
+ * fields in its own words; a save shows the diff and changes the file minimally, and
+ * `portal validate` passes on the result.
  *
  * The suite's web server is `portal start`; the studio is its own process (its own port, database
  * and tenants folder, as beside `npm start`), started here on a copy of technikwelt.json and

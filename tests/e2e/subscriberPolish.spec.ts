@@ -1,9 +1,10 @@
 /**
- * Issue 14, findings 1, 2, 5 and 6: the polish a paying subscriber sees — nothing overflows at
- * 360 px, the tab title names the page in the user's language, the menu marks where one is, a way
- * to sign in for anonymous visitors, a textarea that is a box on the pill-shaped Nordic theme, UK
- * addresses in UK order and one clear primary action on the subscription page. Both projects
- * (1280 and 360 px) run every journey; the assertions hold at either width.
+ * The polish a paying subscriber sees (docs/architecture.md "Quality bars the design must make
+ * easy") — nothing overflows at 360 px, the tab title names the page in the user's language, the
+ * menu marks where one is, a way to sign in for anonymous visitors, a textarea that is a box on the
+ * pill-shaped Nordic theme, UK addresses in UK order and one clear primary action on the
+ * subscription page. Both projects (1280 and 360 px) run every journey; the assertions hold at
+ * either width.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { screenTexts, signInByMagicLink } from './support';
@@ -97,7 +98,7 @@ test('orders and a subscription fit the screen, the menu marks the orders item o
   await expect(page.getByRole('heading', { level: 1, name: t('orders.heading') })).toBeVisible();
   await expect(page).toHaveTitle(`${t('orders.heading')} – Stadtkurier`);
   await expectNoHorizontalOverflow(page);
-  // An order number keeps one line (finding 2: "48164841 / 28" at 360 px).
+  // An order number keeps one line ("48164841 / 28" once broke at 360 px).
   const orderNumber = page.locator('.subscription-card .facts dd').first();
   const lineHeight = await orderNumber.evaluate((element) =>
     parseFloat(getComputedStyle(element).lineHeight),

@@ -77,7 +77,7 @@ export async function signInByMagicLink(
 
 /**
  * The signed-in user's subscriptions as the API returns them, read with the page's own session and,
- * as the screens do, in the page's language (the server answers product names in it, issue 14).
+ * as the screens do, in the page's language (the server answers product names in it).
  */
 export async function subscriptionsOfSession(
   page: Page,

@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import type { Recommendation } from '../../../schemas/generated/offers';
 import { isBundleOffer } from '../../domain/offers';
 import { Badge } from '../../ui/Badge';
+import { RadioGroup, type RadioOption } from '../../ui/fields';
 import { formatMoney } from '../../ui/format';
 
 /**
@@ -11,7 +12,8 @@ import { formatMoney } from '../../ui/format';
  * types BD and BU, §9), the product (title, image, short description, price) or the upgrade option
  * (text, when it takes effect, surcharge, next payment). `noneLabel` adds a first "no offer" choice
  * (bulk renewal); without it nothing is chosen until the visitor picks (renewal) unless the caller
- * preselects (upgrade).
+ * preselects (upgrade). A picture-card RadioGroup of the field kit (its fieldset and legend, the
+ * radios' name and keyboard), styled by the offer cards' own classes.
  */
 export function OfferList({
   offers,
@@ -32,32 +34,26 @@ export function OfferList({
   noneLabel?: string;
   disabled?: boolean;
 }) {
+  const none: RadioOption<string>[] = noneLabel
+    ? [{ value: '', label: <span>{noneLabel}</span>, className: 'offer-card offer-none' }]
+    : [];
+  const cards = offers.map((offer) => ({
+    value: offer.id,
+    label: <OfferDetails offer={offer} />,
+    className: `offer-card${selected === offer.id ? ' offer-selected' : ''}`,
+    testId: 'offer-card',
+  }));
   return (
-    <fieldset className="offer-list" disabled={disabled}>
-      <legend>{legend}</legend>
-      {noneLabel && (
-        <label className="offer-card offer-none">
-          <input type="radio" name={name} value="" checked={selected === ''} onChange={() => onSelect('')} />
-          <span>{noneLabel}</span>
-        </label>
-      )}
-      {offers.map((offer) => (
-        <label
-          key={offer.id}
-          className={`offer-card${selected === offer.id ? ' offer-selected' : ''}`}
-          data-testid="offer-card"
-        >
-          <input
-            type="radio"
-            name={name}
-            value={offer.id}
-            checked={selected === offer.id}
-            onChange={() => onSelect(offer.id)}
-          />
-          <OfferDetails offer={offer} />
-        </label>
-      ))}
-    </fieldset>
+    <RadioGroup
+      bare
+      className="offer-list"
+      legend={legend}
+      name={name}
+      options={[...none, ...cards]}
+      value={selected}
+      onChange={onSelect}
+      disabled={disabled}
+    />
   );
 }
 

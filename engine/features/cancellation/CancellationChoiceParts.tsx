@@ -77,8 +77,7 @@ export function CancelFields({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const dateLabel = useDateLabel();
-  const { form, dispatch, errors, cancellable, issues, issueIndex, issue, settings } = choice;
+  const { form, dispatch, errors, cancellable, settings } = choice;
   return (
     <>
       {!cancellable && (
@@ -97,28 +96,7 @@ export function CancelFields({
           error={errors.reasonText}
         />
       )}
-      {issues.length > 0 && (
-        <SelectField
-          label={t('cancellation.date')}
-          required={cancellable}
-          value={issueIndex >= 0 ? String(issueIndex) : ''}
-          disabled={!cancellable}
-          hint={cancellable ? undefined : t('cancellation.dateFixed')}
-          onChange={(event) => dispatch({ type: 'chooseIssue', infos, index: Number(event.target.value) })}
-          error={errors.issue}
-        >
-          {issues.map((option, index) => (
-            <option key={`${option.issueNumber ?? 'earliest'}-${index}`} value={String(index)}>
-              {dateLabel(option)}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      {issues.length === 0 && cancellable && (
-        <Alert variant="info">
-          <p>{t('cancellation.noDates')}</p>
-        </Alert>
-      )}
+      <CancelDate infos={infos} choice={choice} />
       {settings.feedbackForm && (
         <TextAreaField
           label={t('cancellation.feedback')}
@@ -145,28 +123,73 @@ export function CancelFields({
           <p>{t('cancellation.notPossible')}</p>
         </Alert>
       )}
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="button button-danger"
-          disabled={choice.busy || (cancellable && !issue)}
-        >
-          {t('cancellation.submit')}
-        </button>
-        {choice.hasOffers && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => dispatch({ type: 'showOffers' })}
-          >
-            {t('cancellation.offers.show')}
-          </button>
-        )}
-        <button type="button" className="button button-secondary" onClick={onBack}>
-          {t('cancellation.keep')}
-        </button>
-      </div>
+      <CancelActions choice={choice} onBack={onBack} />
     </>
+  );
+}
+
+/**
+ * The cancellation date (§4 "Cancellation"): a select of the issues it can take effect at, fixed to
+ * the earliest when the subscription cannot be cancelled regularly; a notice when there is none.
+ */
+function CancelDate({ infos, choice }: { infos: CancellationInfos; choice: CancellationChoiceModel }) {
+  const { t } = useTranslation();
+  const dateLabel = useDateLabel();
+  const { dispatch, errors, cancellable, issues, issueIndex } = choice;
+  return (
+    <>
+      {issues.length > 0 && (
+        <SelectField
+          label={t('cancellation.date')}
+          required={cancellable}
+          value={issueIndex >= 0 ? String(issueIndex) : ''}
+          disabled={!cancellable}
+          hint={cancellable ? undefined : t('cancellation.dateFixed')}
+          onChange={(event) => dispatch({ type: 'chooseIssue', infos, index: Number(event.target.value) })}
+          error={errors.issue}
+        >
+          {issues.map((option, index) => (
+            <option key={`${option.issueNumber ?? 'earliest'}-${index}`} value={String(index)}>
+              {dateLabel(option)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {issues.length === 0 && cancellable && (
+        <Alert variant="info">
+          <p>{t('cancellation.noDates')}</p>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Cancel (once a date is chosen where one is to be), back to the offers where there are any, or keep. */
+function CancelActions({ choice, onBack }: { choice: CancellationChoiceModel; onBack: () => void }) {
+  const { t } = useTranslation();
+  const { dispatch, cancellable, issue } = choice;
+  return (
+    <div className="form-actions">
+      <button
+        type="submit"
+        className="button button-danger"
+        disabled={choice.busy || (cancellable && !issue)}
+      >
+        {t('cancellation.submit')}
+      </button>
+      {choice.hasOffers && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => dispatch({ type: 'showOffers' })}
+        >
+          {t('cancellation.offers.show')}
+        </button>
+      )}
+      <button type="button" className="button button-secondary" onClick={onBack}>
+        {t('cancellation.keep')}
+      </button>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
-import type { HolidayServiceState } from '../../../schemas/generated/account-changes';
+import type { HolidayServiceState, PostalAddress } from '../../../schemas/generated/account-changes';
+import type { HolidayServiceRequest } from '../../../schemas/generated/holiday-service-request';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useAddressRuleContext } from '../../account/changes/addressContext';
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
@@ -198,6 +199,24 @@ function recipientNameOf(s: Subscription): PostalValues {
   });
 }
 
+/** The booking sent (§7 POST holiday-service): the dates, the issues they span and a redirect's address. */
+function bookingOf(
+  s: Subscription,
+  type: HolidayServiceType,
+  range: { dateFrom: string; dateTo: string },
+  span: ReturnType<typeof holidayIssueSpan>,
+  redirectAddress: () => PostalAddress,
+): HolidayServiceRequest {
+  return {
+    subscriptionId: s.id,
+    service: type,
+    dateFrom: range.dateFrom,
+    dateTo: range.dateTo,
+    ...span,
+    ...(type === 'redirect' ? { businessPartner: redirectAddress() } : {}),
+  };
+}
+
 /**
  * The form's state and its booking (§7 POST holiday-service, §8 "Holiday"): the range and its
  * issues, the redirect's address (§5 "redirect requires a valid address"), the errors in words —
@@ -259,16 +278,10 @@ function useHolidaySetup({
     setSending(true);
     setServerFields(null);
     try {
-      const updated = await holidayApi(api).book(s.id, {
-        subscriptionId: s.id,
-        service: type,
-        dateFrom: range.dateFrom,
-        dateTo: range.dateTo,
-        ...holidayIssueSpan(issueList, today, range),
-        ...(type === 'redirect'
-          ? { businessPartner: postalAddressOf(address, ruleContext.addressLines) }
-          : {}),
-      });
+      const booking = bookingOf(s, type, range, holidayIssueSpan(issueList, today, range), () =>
+        postalAddressOf(address, ruleContext.addressLines),
+      );
+      const updated = await holidayApi(api).book(s.id, booking);
       replaceStored(updated);
       onBooked();
     } catch (error) {

@@ -13,12 +13,11 @@ import {
   type LicenseSettings,
 } from '../../domain/licenses';
 import { Badge, type BadgeTone } from '../../ui/Badge';
-import { Dialog } from '../../ui/Dialog';
 import { Pager } from '../../ui/Pager';
 import { localized } from '../../ui/localized';
 import { licensesApi } from './licensesApi';
 import { PersonDialog } from './PersonDialog';
-import { EmailText } from './EmailText';
+import { ConfirmRemoval, LicensePerson, personName } from './LicenseParts';
 
 const STATUS_TONE: Record<ReturnType<typeof licenseStatus>, BadgeTone> = {
   active: 'success',
@@ -42,9 +41,9 @@ export function LicenseObjectCard({
   object: LicenseObject;
   actor: LicenseActor;
   settings: LicenseSettings;
-  run: (action: () => Promise<unknown>, done: string) => Promise<void>;
+  run: Run;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const [page, setPage] = useState(0);
@@ -52,133 +51,27 @@ export function LicenseObjectCard({
   const [deleting, setDeleting] = useState<License | null>(null);
   const shown = pageOf(object.licenses, page);
   const titleId = `license-object-${object.orderNumber}`;
-  const name = (l: License) =>
-    [l.businessPartner.firstName, l.businessPartner.lastName1].filter(Boolean).join(' ') ||
-    l.businessPartner.emailAddress;
-  const roleTitle = (code: string | null) =>
-    localized(tenant.multiUserLicenses.roles.find((r) => r.code === code)?.title, i18n.language) || code;
-  const can = (action: Parameters<typeof canLicenseAction>[0], license?: License) =>
-    canLicenseAction(action, actor, settings, object, license);
+  const can: Can = (action, license) => canLicenseAction(action, actor, settings, object, license);
   const api$ = licensesApi(api);
-  const atMaximum = isAtMaximum(object);
 
   return (
     <li className="card license-object" aria-labelledby={titleId}>
-      <h3 id={titleId}>{t('multi-user-licenses.object.title', { orderNumber: object.orderNumber })}</h3>
-      <dl className="facts">
-        <dt>{t('multi-user-licenses.object.publication')}</dt>
-        <dd>{object.publicationName}</dd>
-        <dt>{t('multi-user-licenses.object.active')}</dt>
-        <dd data-testid="license-count">
-          {t('multi-user-licenses.object.count', {
-            active: activeLicenseCount(object),
-            max: object.maxActiveLicenses,
-          })}
-        </dd>
-      </dl>
-      {!object.selfServiceEnabled && (
-        <p className="muted">{t('multi-user-licenses.object.selfServiceOff')}</p>
-      )}
-      {object.selfServiceEnabled && (
-        <div className="card-actions">
-          <button
-            type="button"
-            className="button"
-            disabled={!can('add')}
-            aria-describedby={atMaximum ? `${titleId}-full` : undefined}
-            onClick={() => setAdding(true)}
-          >
-            {t('multi-user-licenses.add')}
-          </button>
-          {atMaximum && (
-            <p id={`${titleId}-full`} className="field-note muted">
-              {t('multi-user-licenses.object.full')}
-            </p>
-          )}
-        </div>
-      )}
+      <ObjectFacts object={object} titleId={titleId} canAdd={can('add')} onAdd={() => setAdding(true)} />
       {object.licenses.length === 0 ? (
         <p className="muted">{t('multi-user-licenses.object.empty')}</p>
       ) : (
         <ul className="plain-list license-list">
-          {shown.items.map((l) => {
-            const status = licenseStatus(l);
-            return (
-              <li key={l.id} className="license-person" data-testid="license">
-                <span className="license-name">
-                  <strong>{name(l)}</strong>{' '}
-                  <Badge tone={STATUS_TONE[status]}>{t(`multi-user-licenses.status.${status}`)}</Badge>
-                </span>
-                <EmailText email={l.businessPartner.emailAddress} />
-                {l.role && (
-                  <span className="muted">
-                    {roleTitle(l.role)}
-                    {l.academicYear
-                      ? ` · ${t('multi-user-licenses.academicYearShort', { year: l.academicYear })}`
-                      : ''}
-                  </span>
-                )}
-                {object.selfServiceEnabled && (
-                  <span className="card-actions license-actions">
-                    {l.isActive && can('deactivate', l) && (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        onClick={() =>
-                          void run(
-                            () => api$.setActive(id, object.orderNumber, l.id, false),
-                            t('multi-user-licenses.deactivated', { name: name(l) }),
-                          )
-                        }
-                      >
-                        {t('multi-user-licenses.deactivate')}
-                      </button>
-                    )}
-                    {!l.isActive && l.isReactivatable && (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        disabled={!can('activate', l)}
-                        onClick={() =>
-                          void run(
-                            () => api$.setActive(id, object.orderNumber, l.id, true),
-                            t('multi-user-licenses.activated', { name: name(l) }),
-                          )
-                        }
-                      >
-                        {t('multi-user-licenses.activate')}
-                      </button>
-                    )}
-                    {can('sendInvitation', l) && (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        onClick={() =>
-                          void run(
-                            () => api$.sendInvitation(id, object.orderNumber, l.id),
-                            t('multi-user-licenses.invitationSent', {
-                              email: l.businessPartner.emailAddress,
-                            }),
-                          )
-                        }
-                      >
-                        {t('multi-user-licenses.resend')}
-                      </button>
-                    )}
-                    {can('delete', l) && (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        onClick={() => setDeleting(l)}
-                      >
-                        {t('multi-user-licenses.delete')}
-                      </button>
-                    )}
-                  </span>
-                )}
-              </li>
-            );
-          })}
+          {shown.items.map((l) => (
+            <LicenseRow
+              key={l.id}
+              subscriptionId={id}
+              license={l}
+              object={object}
+              can={can}
+              run={run}
+              onDelete={() => setDeleting(l)}
+            />
+          ))}
         </ul>
       )}
       <Pager
@@ -214,34 +107,178 @@ export function LicenseObjectCard({
         />
       )}
       {deleting && (
-        <Dialog
+        <ConfirmRemoval
           title={t('multi-user-licenses.deleteTitle')}
-          onClose={() => setDeleting(null)}
-          actions={
-            <>
-              <button type="button" className="button button-secondary" onClick={() => setDeleting(null)}>
-                {t('multi-user-licenses.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  const l = deleting;
-                  setDeleting(null);
-                  void run(
-                    () => api$.remove(id, object.orderNumber, l.id),
-                    t('multi-user-licenses.deleted', { name: name(l) }),
-                  );
-                }}
-              >
-                {t('multi-user-licenses.delete')}
-              </button>
-            </>
+          text={t('multi-user-licenses.deleteText', { name: licenseeName(deleting) })}
+          confirmLabel={t('multi-user-licenses.delete')}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            void run(
+              () => api$.remove(id, object.orderNumber, deleting.id),
+              t('multi-user-licenses.deleted', { name: licenseeName(deleting) }),
+            )
           }
-        >
-          <p>{t('multi-user-licenses.deleteText', { name: name(deleting) })}</p>
-        </Dialog>
+        />
       )}
     </li>
+  );
+}
+
+type Run = (action: () => Promise<unknown>, done: string) => Promise<void>;
+type Can = (action: Parameters<typeof canLicenseAction>[0], license?: License) => boolean;
+
+/** The licensee's name, else their e-mail address. */
+const licenseeName = (l: License) => personName(l.businessPartner) || l.businessPartner.emailAddress;
+
+/** The object's title and facts, and add (self-service only; disabled at the maximum, §6). */
+function ObjectFacts({
+  object,
+  titleId,
+  canAdd,
+  onAdd,
+}: {
+  object: LicenseObject;
+  titleId: string;
+  canAdd: boolean;
+  onAdd: () => void;
+}) {
+  const { t } = useTranslation();
+  const atMaximum = isAtMaximum(object);
+  return (
+    <>
+      <h3 id={titleId}>{t('multi-user-licenses.object.title', { orderNumber: object.orderNumber })}</h3>
+      <dl className="facts">
+        <dt>{t('multi-user-licenses.object.publication')}</dt>
+        <dd>{object.publicationName}</dd>
+        <dt>{t('multi-user-licenses.object.active')}</dt>
+        <dd data-testid="license-count">
+          {t('multi-user-licenses.object.count', {
+            active: activeLicenseCount(object),
+            max: object.maxActiveLicenses,
+          })}
+        </dd>
+      </dl>
+      {!object.selfServiceEnabled && (
+        <p className="muted">{t('multi-user-licenses.object.selfServiceOff')}</p>
+      )}
+      {object.selfServiceEnabled && (
+        <div className="card-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={!canAdd}
+            aria-describedby={atMaximum ? `${titleId}-full` : undefined}
+            onClick={onAdd}
+          >
+            {t('multi-user-licenses.add')}
+          </button>
+          {atMaximum && (
+            <p id={`${titleId}-full`} className="field-note muted">
+              {t('multi-user-licenses.object.full')}
+            </p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * A licence: its person with the status, the role and academic year, and (self-service only) the
+ * actions the rules allow — deactivate, activate, resend the invitation, delete.
+ */
+function LicenseRow({
+  subscriptionId: id,
+  license: l,
+  object,
+  can,
+  run,
+  onDelete,
+}: {
+  subscriptionId: string;
+  license: License;
+  object: LicenseObject;
+  can: Can;
+  run: Run;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { api } = usePortal();
+  const tenant = useTenantSettings();
+  const api$ = licensesApi(api);
+  const status = licenseStatus(l);
+  const name = licenseeName(l);
+  const roleTitle = (code: string | null) =>
+    localized(tenant.multiUserLicenses.roles.find((r) => r.code === code)?.title, i18n.language) || code;
+  return (
+    <LicensePerson
+      testId="license"
+      name={name}
+      badge={<Badge tone={STATUS_TONE[status]}>{t(`multi-user-licenses.status.${status}`)}</Badge>}
+      email={l.businessPartner.emailAddress}
+      note={
+        l.role && (
+          <>
+            {roleTitle(l.role)}
+            {l.academicYear
+              ? ` · ${t('multi-user-licenses.academicYearShort', { year: l.academicYear })}`
+              : ''}
+          </>
+        )
+      }
+    >
+      {object.selfServiceEnabled && (
+        <span className="card-actions license-actions">
+          {l.isActive && can('deactivate', l) && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() =>
+                void run(
+                  () => api$.setActive(id, object.orderNumber, l.id, false),
+                  t('multi-user-licenses.deactivated', { name }),
+                )
+              }
+            >
+              {t('multi-user-licenses.deactivate')}
+            </button>
+          )}
+          {!l.isActive && l.isReactivatable && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!can('activate', l)}
+              onClick={() =>
+                void run(
+                  () => api$.setActive(id, object.orderNumber, l.id, true),
+                  t('multi-user-licenses.activated', { name }),
+                )
+              }
+            >
+              {t('multi-user-licenses.activate')}
+            </button>
+          )}
+          {can('sendInvitation', l) && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() =>
+                void run(
+                  () => api$.sendInvitation(id, object.orderNumber, l.id),
+                  t('multi-user-licenses.invitationSent', { email: l.businessPartner.emailAddress }),
+                )
+              }
+            >
+              {t('multi-user-licenses.resend')}
+            </button>
+          )}
+          {can('delete', l) && (
+            <button type="button" className="button button-secondary" onClick={onDelete}>
+              {t('multi-user-licenses.delete')}
+            </button>
+          )}
+        </span>
+      )}
+    </LicensePerson>
   );
 }

@@ -17,14 +17,13 @@ import { canLicenseAction } from '../../domain/licenses';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { formatDate } from '../../domain/dates';
-import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { LicenseObjectCard } from './LicenseObjectCard';
+import { ConfirmRemoval, LicensePerson, personName } from './LicenseParts';
 import { actionErrorText } from './licenseErrors';
 import { licensesApi } from './licensesApi';
 import { PersonDialog } from './PersonDialog';
-import { EmailText } from './EmailText';
 
 /**
  * /subscriptions/{id}/licenses (account-flows.md §2 "Licences", §4, §6, §8): the licence manager
@@ -35,9 +34,52 @@ import { EmailText } from './EmailText';
  * can be withdrawn or replaced by another.
  */
 export default function LicensesScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { api } = usePortal();
+  const page = useLicensesPage(id);
+  const { notice, setNotice, failure, setFailure } = page;
+
+  return (
+    <FlowScreen
+      subscription={page.subscription}
+      refusal={page.refusal}
+      onClose={page.back}
+      titleId="licenses-title"
+      title={t('multi-user-licenses.heading')}
+      className="account-change licenses"
+      unavailableTexts={{ other: t('multi-user-licenses.notAvailable') }}
+    >
+      {() => (
+        <>
+          {notice && (
+            <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
+              <p className="license-notice">{notice}</p>
+            </Alert>
+          )}
+          <ManagersSection page={page} />
+          <ObjectsSection page={page} subscriptionId={id} />
+          <div className="form-actions">
+            <button type="button" className="button button-secondary" onClick={page.back}>
+              {t('account.flow.back')}
+            </button>
+          </div>
+          <ManagerDialogs page={page} subscriptionId={id} />
+          {failure !== undefined && (
+            <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />
+          )}
+        </>
+      )}
+    </FlowScreen>
+  );
+}
+
+/**
+ * The page's data and state: the subscription and whether licences are managed on it (§6), the
+ * licence objects, managers and pending appointments, the action's notice or refusal, and which
+ * manager dialog is open.
+ */
+function useLicensesPage(id: string) {
+  const { t } = useTranslation();
   const tenant = useTenantSettings();
   const subscription = useFlowSubscription(id);
   const capabilities = useCapabilityContext();
@@ -61,11 +103,6 @@ export default function LicensesScreen() {
   // notice, with this flow's own sentence where the rule names no other reason).
   const refusal = loaded ? flowRefusal('multiUserLicenses', loaded, capabilities) : null;
   const actor = { isLicenseManager: loaded ? isLicenceManager(loaded) : false };
-  const settings = tenant.multiUserLicenses;
-  const loadedManagers = managers.state.status === 'ready' ? managers.state.data : [];
-  const pendingAppointments = pending.state.status === 'ready' ? pending.state.data : [];
-  const personName = (p: { firstName: string | null; lastName1: string | null }) =>
-    [p.firstName, p.lastName1].filter(Boolean).join(' ');
 
   /** Runs an action; a refusal the screen can name shows its text, anything else the generic dialog. */
   async function run(action: () => Promise<unknown>, done: string) {
@@ -80,205 +117,178 @@ export default function LicensesScreen() {
     }
   }
 
+  return {
+    subscription,
+    refusal,
+    back,
+    actor,
+    settings: tenant.multiUserLicenses,
+    objects,
+    managers,
+    pending,
+    notice,
+    setNotice,
+    failure,
+    setFailure,
+    replacing,
+    setReplacing,
+    removing,
+    setRemoving,
+    withdrawing,
+    setWithdrawing,
+    run,
+  };
+}
+
+type LicensesPage = ReturnType<typeof useLicensesPage>;
+
+/** The licence managers and the pending appointments, with remove, withdraw and replace (§4, §6). */
+function ManagersSection({ page }: { page: LicensesPage }) {
+  const { t, i18n } = useTranslation();
+  const { managers, pending, actor, settings } = page;
+  const loadedManagers = managers.state.status === 'ready' ? managers.state.data : [];
+  const pendingAppointments = pending.state.status === 'ready' ? pending.state.data : [];
+  const canReplace = canLicenseAction('replaceManager', actor, settings);
   return (
-    <FlowScreen
-      subscription={subscription}
-      refusal={refusal}
-      onClose={back}
-      titleId="licenses-title"
-      title={t('multi-user-licenses.heading')}
-      className="account-change licenses"
-      unavailableTexts={{ other: t('multi-user-licenses.notAvailable') }}
-    >
-      {() => (
-        <>
-          {notice && (
-            <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
-              <p className="license-notice">{notice}</p>
-            </Alert>
-          )}
-
-          <section className="license-managers" aria-labelledby="license-managers-title">
-            <h2 id="license-managers-title">{t('multi-user-licenses.managers.heading')}</h2>
-            {managers.state.status === 'loading' && <Loading />}
-            {managers.state.status === 'failed' && (
-              <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>
-            )}
-            {managers.state.status === 'ready' &&
-              loadedManagers.length === 0 &&
-              pendingAppointments.length === 0 && (
-                <p className="muted">{t('multi-user-licenses.managers.none')}</p>
-              )}
-            <ul className="plain-list license-manager-list">
-              {loadedManagers.map((m) => (
-                <li key={m.bpNumber} className="license-person">
-                  <strong>{[m.firstName, m.lastName1].filter(Boolean).join(' ') || m.bpNumber}</strong>
-                  {m.email && <EmailText email={m.email} />}
-                  {canLicenseAction('deleteManager', actor, settings) && (
-                    <button type="button" className="button button-secondary" onClick={() => setRemoving(m)}>
-                      {t('multi-user-licenses.managers.remove')}
-                    </button>
-                  )}
-                </li>
-              ))}
-              {pendingAppointments.map((a) => (
-                <li key={a.id} className="license-person" data-testid="license-manager-pending">
-                  <span className="license-name">
-                    <strong>{personName(a) || a.email}</strong>{' '}
-                    <Badge tone="warning">{t('multi-user-licenses.managers.pending')}</Badge>
-                  </span>
-                  <EmailText email={a.email} />
-                  <span className="muted">
-                    {t('multi-user-licenses.managers.pendingNote', {
-                      date: formatDate(a.expiresAt, i18n.language),
-                    })}
-                  </span>
-                  {canLicenseAction('replaceManager', actor, settings) && (
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => setWithdrawing(a)}
-                    >
-                      {t('multi-user-licenses.managers.withdraw')}
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-            {canLicenseAction('replaceManager', actor, settings) && (
-              <div className="card-actions">
-                <button type="button" className="button button-secondary" onClick={() => setReplacing(true)}>
-                  {t('multi-user-licenses.managers.replace')}
-                </button>
-              </div>
-            )}
-          </section>
-
-          <section aria-labelledby="license-objects-title">
-            <h2 id="license-objects-title">{t('multi-user-licenses.objects.heading')}</h2>
-            {objects.state.status === 'loading' && !objects.state.previous && <Loading />}
-            {objects.state.status === 'failed' && (
-              <ErrorDialog message={t('multi-user-licenses.loadError')} onClose={back} />
-            )}
-            {(() => {
-              const list =
-                objects.state.status === 'ready'
-                  ? objects.state.data
-                  : objects.state.status === 'loading'
-                    ? objects.state.previous
-                    : undefined;
-              if (!list) return null;
-              if (list.length === 0) return <p className="muted">{t('multi-user-licenses.objects.none')}</p>;
-              return (
-                <ul className="plain-list license-objects">
-                  {list.map((object) => (
-                    <LicenseObjectCard
-                      key={object.orderNumber}
-                      subscriptionId={id}
-                      object={object}
-                      actor={actor}
-                      settings={settings}
-                      run={run}
-                    />
-                  ))}
-                </ul>
-              );
-            })()}
-          </section>
-
-          <div className="form-actions">
-            <button type="button" className="button button-secondary" onClick={back}>
-              {t('account.flow.back')}
-            </button>
-          </div>
-
-          {replacing && (
-            <PersonDialog
-              title={t('multi-user-licenses.managers.replaceTitle')}
-              intro={t('multi-user-licenses.managers.replaceIntro')}
-              submitLabel={t('multi-user-licenses.managers.replaceSubmit')}
-              salutationRequired
-              onClose={() => setReplacing(false)}
-              onSubmit={async (person) => {
-                const appointment = await licensesApi(api).replaceManager(id, person);
-                setReplacing(false);
-                // Nothing changes until the appointed person confirms the mailed link.
-                setNotice(t('multi-user-licenses.managers.appointmentSent', { email: appointment.email }));
-                pending.reload();
-              }}
-            />
-          )}
-          {removing && (
-            <Dialog
-              title={t('multi-user-licenses.managers.removeTitle')}
-              onClose={() => setRemoving(null)}
-              actions={
-                <>
-                  <button type="button" className="button button-secondary" onClick={() => setRemoving(null)}>
-                    {t('multi-user-licenses.cancel')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-danger"
-                    onClick={() => {
-                      const m = removing;
-                      setRemoving(null);
-                      void run(
-                        () => licensesApi(api).removeManager(id, m.bpNumber),
-                        t('multi-user-licenses.managers.removed'),
-                      ).then(() => managers.reload());
-                    }}
-                  >
-                    {t('multi-user-licenses.managers.remove')}
-                  </button>
-                </>
-              }
-            >
-              <p>
-                {t('multi-user-licenses.managers.removeText', {
-                  name: [removing.firstName, removing.lastName1].filter(Boolean).join(' '),
-                })}
-              </p>
-            </Dialog>
-          )}
-          {withdrawing && (
-            <Dialog
-              title={t('multi-user-licenses.managers.withdrawTitle')}
-              onClose={() => setWithdrawing(null)}
-              actions={
-                <>
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    onClick={() => setWithdrawing(null)}
-                  >
-                    {t('multi-user-licenses.cancel')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-danger"
-                    onClick={() => {
-                      const a = withdrawing;
-                      setWithdrawing(null);
-                      void run(
-                        () => licensesApi(api).withdrawAppointment(id, a.id),
-                        t('multi-user-licenses.managers.withdrawn'),
-                      ).then(() => pending.reload());
-                    }}
-                  >
-                    {t('multi-user-licenses.managers.withdraw')}
-                  </button>
-                </>
-              }
-            >
-              <p>{t('multi-user-licenses.managers.withdrawText', { email: withdrawing.email })}</p>
-            </Dialog>
-          )}
-          {failure !== undefined && (
-            <ErrorDialog message={failure ?? undefined} onClose={() => setFailure(undefined)} />
-          )}
-        </>
+    <section className="license-managers" aria-labelledby="license-managers-title">
+      <h2 id="license-managers-title">{t('multi-user-licenses.managers.heading')}</h2>
+      {managers.state.status === 'loading' && <Loading />}
+      {managers.state.status === 'failed' && (
+        <Alert variant="error">{t('multi-user-licenses.loadError')}</Alert>
       )}
-    </FlowScreen>
+      {managers.state.status === 'ready' &&
+        loadedManagers.length === 0 &&
+        pendingAppointments.length === 0 && <p className="muted">{t('multi-user-licenses.managers.none')}</p>}
+      <ul className="plain-list license-manager-list">
+        {loadedManagers.map((m) => (
+          <LicensePerson key={m.bpNumber} name={personName(m) || m.bpNumber} email={m.email}>
+            {canLicenseAction('deleteManager', actor, settings) && (
+              <button type="button" className="button button-secondary" onClick={() => page.setRemoving(m)}>
+                {t('multi-user-licenses.managers.remove')}
+              </button>
+            )}
+          </LicensePerson>
+        ))}
+        {pendingAppointments.map((a) => (
+          <LicensePerson
+            key={a.id}
+            testId="license-manager-pending"
+            name={personName(a) || a.email}
+            badge={<Badge tone="warning">{t('multi-user-licenses.managers.pending')}</Badge>}
+            email={a.email}
+            note={t('multi-user-licenses.managers.pendingNote', {
+              date: formatDate(a.expiresAt, i18n.language),
+            })}
+          >
+            {canReplace && (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => page.setWithdrawing(a)}
+              >
+                {t('multi-user-licenses.managers.withdraw')}
+              </button>
+            )}
+          </LicensePerson>
+        ))}
+      </ul>
+      {canReplace && (
+        <div className="card-actions">
+          <button type="button" className="button button-secondary" onClick={() => page.setReplacing(true)}>
+            {t('multi-user-licenses.managers.replace')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The licence objects, each a card; while one reloads after an action, the list before it stays. */
+function ObjectsSection({ page, subscriptionId }: { page: LicensesPage; subscriptionId: string }) {
+  const { t } = useTranslation();
+  const { state } = page.objects;
+  const list =
+    state.status === 'ready' ? state.data : state.status === 'loading' ? state.previous : undefined;
+  return (
+    <section aria-labelledby="license-objects-title">
+      <h2 id="license-objects-title">{t('multi-user-licenses.objects.heading')}</h2>
+      {state.status === 'loading' && !state.previous && <Loading />}
+      {state.status === 'failed' && (
+        <ErrorDialog message={t('multi-user-licenses.loadError')} onClose={page.back} />
+      )}
+      {list && list.length === 0 && <p className="muted">{t('multi-user-licenses.objects.none')}</p>}
+      {list && list.length > 0 && (
+        <ul className="plain-list license-objects">
+          {list.map((object) => (
+            <LicenseObjectCard
+              key={object.orderNumber}
+              subscriptionId={subscriptionId}
+              object={object}
+              actor={page.actor}
+              settings={page.settings}
+              run={page.run}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Replacing the manager (an appointment mailed to the new person, §4), removing one, withdrawing a
+ * pending appointment.
+ */
+function ManagerDialogs({ page, subscriptionId: id }: { page: LicensesPage; subscriptionId: string }) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const { replacing, removing, withdrawing, run } = page;
+  return (
+    <>
+      {replacing && (
+        <PersonDialog
+          title={t('multi-user-licenses.managers.replaceTitle')}
+          intro={t('multi-user-licenses.managers.replaceIntro')}
+          submitLabel={t('multi-user-licenses.managers.replaceSubmit')}
+          salutationRequired
+          onClose={() => page.setReplacing(false)}
+          onSubmit={async (person) => {
+            const appointment = await licensesApi(api).replaceManager(id, person);
+            page.setReplacing(false);
+            // Nothing changes until the appointed person confirms the mailed link.
+            page.setNotice(t('multi-user-licenses.managers.appointmentSent', { email: appointment.email }));
+            page.pending.reload();
+          }}
+        />
+      )}
+      {removing && (
+        <ConfirmRemoval
+          title={t('multi-user-licenses.managers.removeTitle')}
+          text={t('multi-user-licenses.managers.removeText', { name: personName(removing) })}
+          confirmLabel={t('multi-user-licenses.managers.remove')}
+          onCancel={() => page.setRemoving(null)}
+          onConfirm={() =>
+            void run(
+              () => licensesApi(api).removeManager(id, removing.bpNumber),
+              t('multi-user-licenses.managers.removed'),
+            ).then(() => page.managers.reload())
+          }
+        />
+      )}
+      {withdrawing && (
+        <ConfirmRemoval
+          title={t('multi-user-licenses.managers.withdrawTitle')}
+          text={t('multi-user-licenses.managers.withdrawText', { email: withdrawing.email })}
+          confirmLabel={t('multi-user-licenses.managers.withdraw')}
+          onCancel={() => page.setWithdrawing(null)}
+          onConfirm={() =>
+            void run(
+              () => licensesApi(api).withdrawAppointment(id, withdrawing.id),
+              t('multi-user-licenses.managers.withdrawn'),
+            ).then(() => page.pending.reload())
+          }
+        />
+      )}
+    </>
   );
 }

@@ -2,7 +2,8 @@
 /**
  * The field kit's RadioGroup (engine/ui/fields.tsx): a fieldset named by its legend (starred when
  * required, portal-core.md §5), radios sharing one name, descriptions under the labels, and the
- * group's error announced with the group.
+ * group's error announced with the group; as picture cards (the offers, the e-card templates), a
+ * bare group whose options carry their own classes, with a lead and the options in a list.
  */
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,5 +60,40 @@ describe('RadioGroup', () => {
     const group = page.querySelector('fieldset')!;
     const error = document.getElementById(group.getAttribute('aria-describedby')!);
     expect(error?.textContent).toBe('Choose one, please.');
+  });
+
+  it("as picture cards: no choice frame, the cards' own classes, a lead, a list, and disabled as a whole", async () => {
+    const { page } = await render(
+      <RadioGroup
+        bare
+        className="cards"
+        legend="Templates"
+        name="card"
+        lead={<p className="lead">Filter</p>}
+        listClassName="card-list"
+        options={[
+          { value: 'x', label: <img alt="" />, className: 'card is-chosen', testId: 'card' },
+          { value: 'y', label: <img alt="" />, className: 'card', testId: 'card' },
+        ]}
+        value="x"
+        onChange={() => {}}
+        disabled
+        error="Choose a template."
+      />,
+      { path: '/', portal: portalConfig(['core']) },
+    );
+    const group = page.querySelector('fieldset')!;
+    expect(group.className).toBe('cards');
+    expect(group.disabled).toBe(true);
+    expect(group.children[1].className).toBe('lead');
+    const labels = [...group.querySelectorAll('ul.card-list > li > label')];
+    expect(labels.map((label) => [label.className, label.getAttribute('data-testid')])).toEqual([
+      ['card is-chosen', 'card'],
+      ['card', 'card'],
+    ]);
+    expect(labels[0].querySelector<HTMLInputElement>('input[type="radio"][name="card"]')!.checked).toBe(true);
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Choose a template.',
+    );
   });
 });
