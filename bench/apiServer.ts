@@ -89,6 +89,8 @@ if (mode === 'rawpg') {
   const url = await listen(app);
   console.log(JSON.stringify({ url, pid: process.pid, paths: { read: '/json', write: '/json' } }));
 } else {
+  // The heap's growing factor as `portal serve` sets it (server/main.ts).
+  (await import('../server/runtime/heapGrowth')).applyHeapGrowth();
   const { loadTenantFiles } = await import('../tenant');
   const { createApp } = await import('../server/app');
   const { openDatabase } = await import('../server/db/openDatabase');

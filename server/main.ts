@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { applyHeapGrowth } from './runtime/heapGrowth';
 import path from 'node:path';
 import type { Router, RequestHandler } from 'express';
 import { createApp } from './app';
@@ -74,6 +75,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // once allowed private ones is refused, not ignored, so the operator learns it at once.
   const retired = retiredPrivateAddressSwitch();
   if (retired) throw new Error(retired);
+  applyHeapGrowth();
   const log = options.log ?? jsonLogger();
   const metricsPort = options.metricsPort ?? metricsPortFromEnv();
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
