@@ -26,7 +26,6 @@ import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
 import { studioLocalOnly } from './studio/studioGuard';
 import { httpMetrics } from './metrics/httpMetrics';
-import { gateByFirstSegment } from './http/firstSegmentGate';
 import { watchRouteTemplate } from './http/routeTemplate';
 import { setKnownTenants } from './metrics/registry';
 
@@ -199,7 +198,7 @@ export function createApp(options: AppOptions): {
     api.use(noStore);
     api.use(requireXsrf);
     api.use(guardRequestInput);
-    for (const router of gatedRouters) api.use(router);
+    for (const router of routers) api.use(router);
     api.use(apiNotFound);
     router.use('/api', api);
     // The sign-on start stores its returnTo query: the same boundary check as the API.
@@ -211,8 +210,6 @@ export function createApp(options: AppOptions): {
 
   // Path parameters of every API route are checked once the routers hold their routes.
   guardRouteParams(routers);
-  // Each feature's router entered only by requests under its paths (server/http/firstSegmentGate.ts).
-  const gatedRouters = routers.map(gateByFirstSegment);
   // The portal studio before the host-resolved tenant, which answers every path under `portal dev`.
   // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
   // under it is about 90 MB that a server nobody opens the studio on never needs.
