@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { build, type Manifest, type Plugin, type Rolldown } from 'vite';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENGINE_DIR, ROOT_DIR } from '../paths';
 
@@ -31,6 +32,19 @@ const chunkModules: Plugin = {
     this.emitFile({ type: 'asset', fileName: CHUNK_MODULES_FILE, source: JSON.stringify(chunks) });
   },
 };
+
+/**
+ * react-router's production build. The package's exports name only its development build, under
+ * every condition (a stop-gap of react-router 7 that has stayed), so a Vite build ships the
+ * development warnings and their checks; the production build beside it has the same API without
+ * them (docs/testing.md "Speed and size").
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+  'index.mjs',
+);
 
 const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
 
@@ -79,7 +93,13 @@ export async function buildEngine(outDir: string): Promise<{ manifest: Manifest;
     logLevel: 'warn',
     plugins: [react(), chunkModules],
     resolve: {
-      alias: { 'use-sync-external-store/shim': path.join(ENGINE_DIR, 'app', 'useSyncExternalStoreShim.ts') },
+      alias: [
+        {
+          find: 'use-sync-external-store/shim',
+          replacement: path.join(ENGINE_DIR, 'app', 'useSyncExternalStoreShim.ts'),
+        },
+        { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION },
+      ],
     },
     build: {
       outDir,
