@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { build, type Manifest, type Plugin, type Rolldown } from 'vite';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENGINE_DIR, ROOT_DIR } from '../paths';
 
@@ -32,7 +33,24 @@ const chunkModules: Plugin = {
   },
 };
 
+/**
+ * react-router's production build. The package's exports name only its development build, under
+ * every condition (a stop-gap of react-router 7 that has stayed), so a Vite build ships the
+ * development warnings and their checks; the production build beside it has the same API without
+ * them (docs/testing.md "Speed and size").
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+  'index.mjs',
+);
+
 const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
+
+const ACCOUNT_DIALOGS = engineModule(
+  '(account[\\\\/](DownloadDialogs|InvoiceRequestDialog|outcomes)|ui[\\\\/](Dialog|ErrorDialog))\\.tsx?',
+);
 
 /**
  * How the engine's modules are cut into files (docs/decisions.md "Chunks cut by hand: one vendor
@@ -47,24 +65,28 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // What the entry runs stays in the entry's file: the pieces the lazy screens also import are not
   // split off into files of their own.
   { name: 'entry', test: engineModule('.+'), tags: ['$initial'], priority: 2 },
-  // The account kit's display part, which the signed-in screens share: the subscription card,
-  // dialogs, loading and error views, downloads, dates and addresses. Not the whole kit: the form
-  // fields, the offers' and the address changes' parts load with the flows that use them.
+  // The account kit's part /orders runs, which the other signed-in screens share too: the
+  // subscription card, loading and error views, downloads, dates and addresses. Not the whole kit:
+  // its dialogs load when one opens (next group), the data export with the screens that offer it,
+  // the pager with the lists that page, the form fields, the offers' and the address changes'
+  // parts with the flows that use them.
   {
     name: 'account-kit',
     test: (id) =>
+      !ACCOUNT_DIALOGS.test(id) &&
       [
-        engineModule('account[\\\\/](?!Flow|flowRefusal)[^\\\\/]+\\.tsx?'),
-        engineModule('ui[\\\\/](Dialog|ErrorDialog|Badge|Pager|Card)\\.tsx'),
-        engineModule(
-          'domain[\\\\/](dates|addressFormat|addressRules|subscriptionTerm|paging|purchaseOrders)\\.ts',
-        ),
+        engineModule('account[\\\\/](?!Flow|flowRefusal|DataExportSection)[^\\\\/]+\\.tsx?'),
+        engineModule('ui[\\\\/](Badge|Card)\\.tsx'),
+        engineModule('domain[\\\\/](dates|addressFormat|addressRules|subscriptionTerm|purchaseOrders)\\.ts'),
         engineModule('core[\\\\/]subscriptionsStore\\.ts'),
       ].some((pattern) => pattern.test(id)),
     // Only these modules: their imports keep their own places (in the entry, or with the flows).
     includeDependenciesRecursively: false,
     priority: 1,
   },
+  // The account kit's dialogs (a download's, an invoice request's, an error's): /orders loads them
+  // when one opens (engine/features/orders), the subscription page with its screen.
+  { name: 'account-dialogs', test: ACCOUNT_DIALOGS, includeDependenciesRecursively: false, priority: 1 },
 ];
 
 /**
@@ -79,7 +101,13 @@ export async function buildEngine(outDir: string): Promise<{ manifest: Manifest;
     logLevel: 'warn',
     plugins: [react(), chunkModules],
     resolve: {
-      alias: { 'use-sync-external-store/shim': path.join(ENGINE_DIR, 'app', 'useSyncExternalStoreShim.ts') },
+      alias: [
+        {
+          find: 'use-sync-external-store/shim',
+          replacement: path.join(ENGINE_DIR, 'app', 'useSyncExternalStoreShim.ts'),
+        },
+        { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION },
+      ],
     },
     build: {
       outDir,

@@ -9,7 +9,7 @@ import { hasEnded, matchesFilter, type SubscriptionFilter } from '../../domain/o
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import type { DeliveredIssuesPage } from '../../../schemas/generated/subscription-page';
 import { useCapabilityContext } from '../../account/capabilityContext';
-import { DownloadDialogs } from '../../account/DownloadDialogs';
+import { DownloadDialogs } from './dialogs';
 import { useNewSubscription, useNewSubscriptionFlag } from '../../account/newSubscription';
 import { usePendingOrders, usePurchaseOrders } from '../../account/ordersData';
 import { PendingOrderCard } from './PendingOrderCard';
@@ -285,7 +285,7 @@ export default function OrdersScreen() {
           </>
         )}
       </ResourceView>
-      <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />
+      {downloads.outcome && <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { ErrorDialog } from '../../ui/ErrorDialog';
+import { ErrorDialog } from './dialogs';
 import { useSaveFile } from '../../account/useSaveFile';
 import type { PendingOrder } from '../../../schemas/generated/pending-order';
 import { usePortal } from '../../core/PortalContext';

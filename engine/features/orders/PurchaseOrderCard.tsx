@@ -14,8 +14,7 @@ import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Badge } from '../../ui/Badge';
 import { formatDate } from '../../domain/dates';
 import { useTenantSettings } from '../../account/capabilityContext';
-import { InvoiceRequestDialog } from '../../account/InvoiceRequestDialog';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, InvoiceRequestDialog } from './dialogs';
 
 /**
  * A purchase order (single purchase) on the orders page (§2 "Purchase order card"): cover,
