@@ -158,6 +158,42 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       expect(text).toContain(tenantFile(tenant).invoice?.publisher?.name ?? tenantFile(tenant).name);
     });
 
+    test("opens a purchase order's address and invoice request, whose dialogs load only then", async ({
+      page,
+    }) => {
+      const t = texts(locale);
+      const main = demoData(tenant).logins[0].email;
+      const dialogFiles: string[] = [];
+      page.on('request', (request) => {
+        if (/account-dialogs-[^/]*\.js$/.test(request.url())) dialogFiles.push(request.url());
+      });
+      await signIn(page, tenant, main, lang);
+      const purchases = page.locator('section[aria-labelledby="purchase-orders-title"]');
+      const address = purchases.getByRole('button', { name: t('orders.addressButton') }).first();
+      await expect(address).toBeVisible();
+      // portal-core.md §2: the page's dialogs are not part of the page until one opens.
+      expect(dialogFiles).toEqual([]);
+      await address.click();
+      const dialog = page.getByRole('dialog', { name: t('orders.addressTitle') });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator('address')).not.toBeEmpty();
+      expect(dialogFiles.length).toBeGreaterThan(0);
+      await dialog.getByRole('button', { name: t('shell.close') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(address).toBeFocused();
+
+      const request = purchases.getByRole('button', { name: t('orders.requestInvoice') }).first();
+      if (await request.count()) {
+        await request.click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+      }
+      await page.reload();
+      await expect(purchases.getByRole('button', { name: t('orders.addressButton') }).first()).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
     test('links subscriptions through every result status', async ({ page }, testInfo) => {
       const t = texts(locale);
       const data = demoData(tenant);
