@@ -100,8 +100,10 @@ export interface FeatureManifest {
   /** The personal data its tables hold (its personalData.ts; docs/subscribers.md "Download my data"). */
   personalData?: PersonalDataManifest;
   /**
-   * The account event types it records (server/events/eventTypes.ts keeps the list, from the
-   * schemas): each type is recorded by one feature, and a feature records only its own.
+   * The account event types its code records (server/events/eventTypes.ts keeps the list, from the
+   * schemas). Every type is declared by at least one feature, and a folder's `recordEvent` calls
+   * name only the types its manifest declares; a type several flows record (payment.settled) is
+   * declared by each of them.
    */
   events?: readonly AccountEventType[];
 }
