@@ -12,11 +12,9 @@ import { createMailer } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { retiredPrivateAddressSwitch } from './http/publicRequest';
-import { startDueChanges } from './jobs/dueChanges';
-import { eCardClockOffsetFromEnv, startECards } from './jobs/eCards';
-import { startInvoiceDocuments } from './jobs/invoiceDocuments';
 import { startPeriodicJob } from './jobs/periodicJob';
-import { startRetentionSummary } from './jobs/retentionSummary';
+import { featureJobs } from './featureManifest';
+import { SERVER_FEATURES } from './features';
 import { signInLimitsFromEnv } from './auth/rateLimit';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { startMetricsServer, type MetricsServer } from './metrics/scrape';
@@ -83,11 +81,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopHousekeeping = () => {};
   let stopMailSender: () => Promise<void> = async () => {};
   let stopWebhookDeliverer: () => Promise<void> = async () => {};
-  let stopDueChanges: () => Promise<void> = async () => {};
-  let stopECards: () => Promise<void> = async () => {};
-  let stopInvoiceDocuments: () => Promise<void> = async () => {};
+  // The features' own jobs (their manifests' `jobs`, server/features.ts), in list order.
+  const stopFeatureJobs: Array<() => Promise<void>> = [];
   let stopPaymentReconciliation: () => Promise<void> = async () => {};
-  let stopRetentionSummary: () => Promise<void> = async () => {};
   let metrics: MetricsServer | undefined;
   try {
     const applied = await migrate(db);
@@ -100,33 +96,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     stopMailSender = startMailSender(db, mailer, { log });
     // Account events go to the tenants' webhook endpoints from the database; every instance helps.
     stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
-    // Dated address changes and payment method changes take effect on their day
-    // (server/jobs/dueChanges.ts).
-    stopDueChanges = startDueChanges(db, { log });
-    // Timed e-cards go out at their time (account-flows.md §9); the mail sender above delivers them.
-    stopECards = startECards(db, {
-      tenants: options.tenants,
-      mailFrom: 'Kundenportal <no-reply@portal.example>',
-      log,
-      clockOffsetMs: eCardClockOffsetFromEnv(),
-      intervalMs:
-        Number(process.env.PORTAL_E_CARD_INTERVAL_MS) > 0
-          ? Number(process.env.PORTAL_E_CARD_INTERVAL_MS)
-          : undefined,
-    });
-    // The documents of new invoices are made ahead, a few at a time (server/jobs/invoiceDocuments.ts),
-    // so the first download or data export after an import serves kept ones.
-    stopInvoiceDocuments = startInvoiceDocuments(db, {
-      tenants: options.tenants,
-      log,
-      intervalMs:
-        Number(process.env.PORTAL_INVOICE_DOCUMENTS_INTERVAL_MS) > 0
-          ? Number(process.env.PORTAL_INVOICE_DOCUMENTS_INTERVAL_MS)
-          : undefined,
-    });
-    // The retention insights' daily summary: closed days are summed so a year answers quickly
-    // (docs/operators.md "Retention insights", server/jobs/retentionSummary.ts).
-    stopRetentionSummary = startRetentionSummary(db, { tenants: options.tenants, log });
+    // The features' jobs: dated changes (account), timed e-cards (e-card), invoice documents made
+    // ahead (documents), the retention insights' daily summary (insights). The mail sender, the
+    // webhook deliverer, the housekeeping and the payment reconciliation serve every feature and
+    // stay here; the reconciliation asks the providers the API built (createApp's reconcilePayments).
+    for (const job of featureJobs(SERVER_FEATURES))
+      stopFeatureJobs.push(job.start({ db, tenants: options.tenants, log }));
     const { app, reconcilePayments } = createApp({
       db,
       tenants: options.tenants,
@@ -166,11 +141,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     stopHousekeeping();
     await stopMailSender().catch(() => undefined);
     await stopWebhookDeliverer().catch(() => undefined);
-    await stopDueChanges().catch(() => undefined);
-    await stopECards().catch(() => undefined);
-    await stopInvoiceDocuments().catch(() => undefined);
+    for (const stop of stopFeatureJobs) await stop().catch(() => undefined);
     await stopPaymentReconciliation().catch(() => undefined);
-    await stopRetentionSummary().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
@@ -192,11 +164,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await Promise.all([
         stopMailSender(),
         stopWebhookDeliverer(),
-        stopDueChanges(),
-        stopECards(),
-        stopInvoiceDocuments(),
+        ...stopFeatureJobs.map((stop) => stop()),
         stopPaymentReconciliation(),
-        stopRetentionSummary(),
       ]);
       await db.close();
     },

@@ -1,7 +1,7 @@
 import { mailsFailed, mailsSent, tenantLabel } from '../metrics/registry';
 import type { Database } from '../db/database';
-import { SIGN_IN_MAIL_JOBS } from '../auth/signInMailJobs';
-import { EMAIL_WIDGET_MAIL_JOBS } from '../email-widget/emailWidgetMailJobs';
+import { featureMailJobs } from '../featureManifest';
+import { SERVER_FEATURES } from '../features';
 import type { Mailer } from './mailer';
 import {
   claimDueMails,
@@ -54,11 +54,11 @@ export interface DrainResult {
   failed: number;
 }
 
-/** Every kind of request the sender resolves into a mail (or nothing). */
-const MAIL_JOBS: Partial<Record<string, MailJobResolver>> = {
-  ...SIGN_IN_MAIL_JOBS,
-  ...EMAIL_WIDGET_MAIL_JOBS,
-};
+/**
+ * Every kind of request the sender resolves into a mail (or nothing): the `mailJobs` of the features'
+ * manifests (server/features.ts), sign-in's and the e-mail widget's today.
+ */
+const MAIL_JOBS: Partial<Record<string, MailJobResolver>> = featureMailJobs(SERVER_FEATURES);
 
 /**
  * The Message-ID of a queued mail: its row, the same on every attempt, at the domain of its sender.

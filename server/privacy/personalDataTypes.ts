@@ -16,7 +16,7 @@ export type SqlFunction = (...args: any[]) => unknown;
 export type ExportHandling = { file: string } | { notExported: string };
 
 /**
- * What account deletion (server/store/ssoProfileStore.ts deleteAccountData) does to the account's
+ * What account deletion (server/store/accountDeletionStore.ts deleteAccountData) does to the account's
  * rows: deletes them, empties or replaces the named columns, or keeps them for a stated reason (a
  * legal duty to keep, or data that is another party's record).
  */

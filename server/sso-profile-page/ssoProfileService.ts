@@ -10,7 +10,7 @@
  * - E-mail: the new address counts only once the link mailed to it is opened by the same account;
  *   the old address is told when it changes. The answer never says whether another account uses
  *   the address (that address gets a mail saying so instead of a link).
- * - Delete: the typed address must match; personal data goes (server/store/ssoProfileStore.ts),
+ * - Delete: the typed address must match; personal data goes (server/store/accountDeletionStore.ts),
  *   every session ends.
  */
 import type { Database } from '../db/database';
@@ -44,13 +44,13 @@ import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 import {
   EMAIL_CHANGE_PURPOSE,
   consumeEmailChange,
-  deleteAccountData,
   emailTaken,
   pendingEmailChange,
   revokeOtherSessions,
   setUserEmail,
   voidEmailChanges,
 } from '../store/ssoProfileStore';
+import { deleteAccountData } from '../store/accountDeletionStore';
 import type { AccountCaller } from '../account/accountContext';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { ssoMail, ssoReply } from './ssoProfileTexts';

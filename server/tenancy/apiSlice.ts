@@ -7,8 +7,8 @@ import { requestTenant } from './tenantContext';
 
 /**
  * A server slice of one switchable feature: its router and what switches every route of it
- * (portal-core.md §6 "Tenant feature list"), gated once where server/apiRoutes.ts mounts it instead
- * of each handler asking. Routes shared by several features, or gated per publication (a
+ * (portal-core.md §6 "Tenant feature list"), gated once where it is mounted (a feature manifest's
+ * `{ slice }`, server/featureManifest.ts) instead of each handler asking. Routes shared by several features, or gated per publication (a
  * capability rule of engine/domain/capabilities.ts), stay in slices without a gate and ask explicitly.
  */
 export type ApiSlice = { router: Router } & (

@@ -20,7 +20,7 @@ import { zipOfAccount } from '../../../server/data-export/dataExport';
 import { makeInvoiceDocuments } from '../../../server/jobs/invoiceDocuments';
 import { issuedDocuments } from '../../../server/metrics/registry';
 import { deleteExpiredRows } from '../../../server/store/housekeepingStore';
-import { deleteAccountData } from '../../../server/store/ssoProfileStore';
+import { deleteAccountData } from '../../../server/store/accountDeletionStore';
 import { exportPaymentHistory } from '../../../server/store/dataExportStore';
 import { findUserByEmail } from '../../../server/store/userStore';
 import type { Subscription } from '../../../schemas/generated/subscription';

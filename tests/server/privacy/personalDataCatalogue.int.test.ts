@@ -24,7 +24,7 @@ import {
   linksAPerson,
 } from '../../../server/privacy/catalogueAudit';
 import { seedDemoData } from '../../../server/seed';
-import { deleteAccountData } from '../../../server/store/ssoProfileStore';
+import { deleteAccountData } from '../../../server/store/accountDeletionStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { makeServerTenant } from '../../support/builders';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';

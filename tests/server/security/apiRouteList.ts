@@ -1,7 +1,7 @@
 /**
  * The API's calls as the app itself registers them:
- * read from Express's router stack, so a route added to server/apiRoutes.ts is in the security
- * suite the moment it exists, with no list to keep by hand.
+ * read from Express's router stack, so a route of a router a feature's manifest mounts
+ * (server/<feature>/manifest.ts) is in the security suite the moment it exists, with no list to keep by hand.
  */
 import type { Express, Router } from 'express';
 

@@ -1,6 +1,6 @@
 /**
  * The security suite (docs/testing.md "Tests and measurements"), generated from the routes the app registers
- * (apiRouteList.ts): a call added to server/apiRoutes.ts is attacked here the moment it exists.
+ * (apiRouteList.ts): a call a feature's manifest mounts (server/features.ts) is attacked here the moment it exists.
  * For every call:
  *  - isolation: the owner's ids in the path, query and body, sent with a foreign user's token (same
  *    tenant), a foreign tenant's token and no token: 0 answers hold the owner's data, and the

@@ -1,0 +1,14 @@
+/** Issue complaints (account-flows.md §2). */
+import type { FeatureManifest } from '../featureManifest';
+import { createComplaintService } from './complaintService';
+import { complaintRoutes } from './complaintRoutes';
+import { complaintPersonalData } from './personalData';
+
+export const issueComplaintManifest: FeatureManifest = {
+  id: 'issue-complaint',
+  routers: (deps) => [
+    { router: complaintRoutes({ auth: deps.auth, complaints: createComplaintService(deps) }) },
+  ],
+  personalData: complaintPersonalData,
+  events: ['complaint.created'],
+};

@@ -1,0 +1,12 @@
+/** Opt-ins (account-flows.md §2). */
+import type { FeatureManifest } from '../featureManifest';
+import { createOptIns } from './optIns';
+import { optInRoutes } from './optInRoutes';
+import { optInsPersonalData } from './personalData';
+
+export const optInsManifest: FeatureManifest = {
+  id: 'opt-ins',
+  routers: (deps) => [{ router: optInRoutes({ auth: deps.auth, optIns: createOptIns(deps) }) }],
+  personalData: optInsPersonalData,
+  events: ['opt_ins.changed', 'opt_in.confirmed'],
+};
