@@ -98,11 +98,9 @@ export async function stageRecords(tx: Queryable, records: readonly StagedRecord
     );
 }
 
-/** Loads lines made by copyLine (a spool of the import) into the staging table with COPY. */
+/** Loads lines made by copyLine into the staging table with COPY. */
 export async function stageCopyLines(tx: Queryable, lines: readonly string[]): Promise<void> {
-  if (!tx.copyFrom) throw new Error('the bulk import needs a connection that can COPY');
-  await prepareStaging(tx);
-  async function* chunks() {
+  function* chunks() {
     let chunk = '';
     for (const line of lines) {
       chunk += line;
@@ -113,9 +111,22 @@ export async function stageCopyLines(tx: Queryable, lines: readonly string[]): P
     }
     if (chunk) yield chunk;
   }
+  await stageCopyChunks(tx, chunks());
+}
+
+/**
+ * Loads text of lines made by copyLine, in pieces of any length (a batch of the import's spool as
+ * it is read), into the staging table with COPY.
+ */
+export async function stageCopyChunks(
+  tx: Queryable,
+  chunks: AsyncIterable<string> | Iterable<string>,
+): Promise<void> {
+  if (!tx.copyFrom) throw new Error('the bulk import needs a connection that can COPY');
+  await prepareStaging(tx);
   await tx.copyFrom(
     'copy order_system_staging (line, record_key, version, content_hash, record) from stdin',
-    chunks(),
+    chunks,
   );
   // A temporary table has no statistics until analysed: the planner then misjudges it and joins it
   // by nested loops, quadratic in the batch (a 20,000-line batch ran for minutes). Its size and the
@@ -442,12 +453,13 @@ async function mergeAsOrderSystem(
     if (children) {
       const parent = (table: string) => matches(table, children.parentColumns, entity.key, 's.record');
       // Rows just inserted (fresh) have no children yet, when a foreign key makes children need
-      // their row.
+      // their row: then there is nothing to delete, and nothing to clash with but a child the
+      // record lists twice (23505: the batch is merged again, and the second copy left out).
       const parentKey = entity.key.slice(0, children.parentColumns.length);
-      if (
-        !fresh ||
-        !(await enforcedByForeignKey(tx, children.table, children.parentColumns, entity.table, parentKey))
-      )
+      const newParents =
+        fresh &&
+        (await enforcedByForeignKey(tx, children.table, children.parentColumns, entity.table, parentKey));
+      if (!newParents)
         await tx.query(
           `delete from ${children.table} c using order_system_staging s
             where s.outcome = 'apply' and c.tenant_id = $1 and ${parent('c')}${children.portalRowColumn ? ` and not c.${children.portalRowColumn}` : ''}`,
@@ -461,7 +473,7 @@ async function mergeAsOrderSystem(
          ].join(', ')}
            from order_system_staging s cross join jsonb_array_elements(s.record->'${children.field}') as e
           where s.outcome = 'apply'
-         on conflict do nothing`,
+         ${newParents ? '' : 'on conflict do nothing'}`,
         [tenantId],
       );
     }

@@ -1,5 +1,6 @@
-import { createReadStream, rmSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { type WriteStream, createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database, Queryable } from '../../db/database';
@@ -9,6 +10,7 @@ import {
   UnknownReferencesError,
   analyzeEntityTables,
   copyLine,
+  stageCopyChunks,
   stageCopyLines,
   mergeStaged,
 } from '../../store/orderSystemStore';
@@ -246,12 +248,20 @@ export async function* readLines(
   if (length > 0) yield finish();
 }
 
-/** The lines of a spooled batch (written by copyLine, so valid UTF-8, each ending in a newline). */
-async function readBatch(file: string): Promise<string[]> {
-  const text = await readFile(file, 'utf8');
-  const lines = text.split('\n');
+/** A batch of spooled lines: its file in the spool, or (a part of one) the lines themselves. */
+type SpooledBatch = { file: string } | { lines: readonly string[] };
+
+/** The lines of a spooled batch, each ending in a newline (copyLine's, so valid UTF-8). */
+async function linesOf(batch: SpooledBatch): Promise<readonly string[]> {
+  if ('lines' in batch) return batch.lines;
+  const lines = (await readFile(batch.file, 'utf8')).split('\n');
   lines.pop();
   return lines.map((line) => `${line}\n`);
+}
+
+/** Writes text to a stream, waiting when its buffer is full (memory stays flat). */
+async function write(stream: WriteStream, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
 }
 
 /** The lines of a file, read as a stream. */
@@ -456,62 +466,71 @@ async function validateSources(
       return undefined;
     };
     const startedAt = Date.now();
-    let batch: string[] = [];
-    let batchLast = 0;
-    const spool = async () => {
-      if (queue.unwanted) {
-        batch = [];
-        return;
+    // The batch being spooled, line by line (a batch's text at once would be garbage of its size).
+    let batch: { file: string; out: WriteStream; lines: number; last: number } | undefined;
+    const spool = async (text: string, number: number) => {
+      if (queue.unwanted) return;
+      if (!batch) {
+        const file = path.join(spoolDir, `${index}-${(spooled += 1)}.copy`);
+        batch = { file, out: createWriteStream(file), lines: 0, last: 0 };
       }
-      const file = path.join(spoolDir, `${index}-${(spooled += 1)}.copy`);
-      await writeFile(file, batch.join(''));
-      queue.push({ kind: 'batch', source, file, lastLine: batchLast });
-      batch = [];
+      await write(batch.out, text);
+      batch.lines += 1;
+      batch.last = number;
+      if (batch.lines >= batchLines) await handOver();
+    };
+    const handOver = async () => {
+      if (!batch) return;
+      const { file, out, last } = batch;
+      batch = undefined;
+      await new Promise((resolve) => out.end(resolve));
+      if (!queue.unwanted) queue.push({ kind: 'batch', source, file, lastLine: last });
     };
     let lines = 0;
-    for await (const { number, line } of numberedLines(source, maxLineBytes)) {
-      lines = number;
-      signal.throwIfAborted();
-      let parsed: ParsedLine =
-        line.problem === undefined
-          ? parseLine(source, number, line.text)
-          : {
-              ok: false,
-              problems: [{ file: source.name, line: number, pointer: '', message: line.problem }],
-            };
-      if (parsed.ok) {
-        const first = firstOf(parsed.staged.key);
-        if (first) parsed = { ok: false, problems: [duplicateProblem(source, parsed.staged, first)] };
-        else keys.set(parsed.staged.key, number);
+    try {
+      for await (const { number, line } of numberedLines(source, maxLineBytes)) {
+        lines = number;
+        signal.throwIfAborted();
+        let parsed: ParsedLine =
+          line.problem === undefined
+            ? parseLine(source, number, line.text)
+            : {
+                ok: false,
+                problems: [{ file: source.name, line: number, pointer: '', message: line.problem }],
+              };
+        if (parsed.ok) {
+          const first = firstOf(parsed.staged.key);
+          if (first) parsed = { ok: false, problems: [duplicateProblem(source, parsed.staged, first)] };
+          else keys.set(parsed.staged.key, number);
+        }
+        if (!parsed.ok) {
+          if (problemCount === 0) queue.refuse();
+          problemCount += parsed.problems.length;
+          for (const problem of parsed.problems)
+            if (problems.length < (options.maxProblems ?? DEFAULT_MAX_PROBLEMS)) problems.push(problem);
+        } else if (problemCount === 0) await spool(copyLine(parsed.staged), number);
+        if (number % PROGRESS_EVERY_LINES === 0)
+          options.onProgress?.({
+            entity: source.entity.name,
+            file: source.name,
+            phase: 'validating',
+            linesDone: number,
+            startedAt,
+          });
+        if (performance.now() - since > YIELD_AFTER_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          since = performance.now();
+        }
       }
-      if (!parsed.ok) {
-        if (problemCount === 0) queue.refuse();
-        problemCount += parsed.problems.length;
-        for (const problem of parsed.problems)
-          if (problems.length < (options.maxProblems ?? DEFAULT_MAX_PROBLEMS)) problems.push(problem);
-      } else if (problemCount === 0) {
-        batch.push(copyLine(parsed.staged));
-        batchLast = number;
-        if (batch.length >= batchLines) await spool();
-      }
-      if (number % PROGRESS_EVERY_LINES === 0)
-        options.onProgress?.({
-          entity: source.entity.name,
-          file: source.name,
-          phase: 'validating',
-          linesDone: number,
-          startedAt,
-        });
-      if (performance.now() - since > YIELD_AFTER_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        since = performance.now();
-      }
+      queue.linesOf.set(source, lines);
+      await handOver();
+    } catch (error) {
+      // Stopped part-way (a signal, a failed read): the open batch's file is closed, not left to the GC.
+      // Writes still pending fail then, which no one waits for any more.
+      batch?.out.on('error', () => undefined).destroy();
+      throw error;
     }
-    queue.linesOf.set(source, lines);
-    if (problemCount === 0) {
-      if (batch.length > 0) await spool();
-      queue.push({ kind: 'end', source, lines });
-    }
+    if (problemCount === 0) queue.push({ kind: 'end', source, lines });
     if (lastSourceOf.get(source.entity.name) === index) keysOf.delete(source.entity.name);
   }
   return { problems, problemCount };
@@ -681,9 +700,8 @@ async function loadSources(
       continue;
     }
     options.signal?.throwIfAborted();
-    const batch = await readBatch(item.file);
+    const merged = await mergeBatch(tx, tenantId, source, { file: item.file }, maxProblems - problems.length);
     await rm(item.file, { force: true });
-    const merged = await mergeBatch(tx, tenantId, source, batch, maxProblems - problems.length);
     addCounts(summary, merged.counts);
     problemCount += merged.problems.length;
     problems.push(...merged.problems);
@@ -723,14 +741,21 @@ async function mergeBatch(
   tx: Queryable,
   tenantId: string,
   source: ImportSource,
-  lines: readonly string[],
+  batch: SpooledBatch,
   room: number,
   optimistic = true,
 ): Promise<{ counts: MergeCounts; problems: ImportProblem[] }> {
   const problems: ImportProblem[] = [];
   await tx.query('savepoint portal_import_batch');
   try {
-    await stageCopyLines(tx, lines);
+    // A spooled file is COPYed as it is read, in pieces of 64 KB (its lines are read one by one
+    // only when the database refuses one of its records).
+    if ('file' in batch)
+      await stageCopyChunks(
+        tx,
+        createReadStream(batch.file, { encoding: 'utf8', highWaterMark: 64 * 1024 }) as AsyncIterable<string>,
+      );
+    else await stageCopyLines(tx, batch.lines);
     for (;;) {
       try {
         // Pass 1 refused every key seen twice in the import, so a batch has each key once.
@@ -755,17 +780,18 @@ async function mergeBatch(
     await tx.query('release savepoint portal_import_batch');
     // Whatever the database refused, the batch is merged again without assuming anything
     // (mergeStaged's `optimistic`): its problems are then found and listed as they always were.
-    if (optimistic) return mergeBatch(tx, tenantId, source, lines, room, false);
+    if (optimistic) return mergeBatch(tx, tenantId, source, batch, room, false);
+    const lines = await linesOf(batch);
     if (lines.length === 1)
       return { counts: NO_COUNTS, problems: [databaseProblem(source, spooledLine(lines[0]), error)] };
     const half = Math.ceil(lines.length / 2);
-    const first = await mergeBatch(tx, tenantId, source, lines.slice(0, half), room, false);
+    const first = await mergeBatch(tx, tenantId, source, { lines: lines.slice(0, half) }, room, false);
     if (first.problems.length >= room) return first;
     const second = await mergeBatch(
       tx,
       tenantId,
       source,
-      lines.slice(half),
+      { lines: lines.slice(half) },
       room - first.problems.length,
       false,
     );

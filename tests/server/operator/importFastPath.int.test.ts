@@ -3,8 +3,8 @@
  * "3. Import") write what the merge of each record on its own writes: a first import (no stored
  * version, rows inserted without looking for them, references left to the foreign keys), batches
  * whose key range holds a few stored versions (a record's rows split over two batches) or many (a
- * re-import), a row the portal has without a stored version, and a record naming a row that does
- * not exist. And a re-import under a subscriber's pending change ends where a first import of the
+ * re-import), a row the portal has without a stored version, a child a record lists twice, and a
+ * record naming a row that does not exist. And a re-import under a subscriber's pending change ends where a first import of the
  * same records plus that change does.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -150,6 +150,26 @@ describe('the import’s fast paths', () => {
     expect(countsOf(result)).toEqual([['business-partners', 2, 1, 0, 0]]);
     await mergeOneByOne(tenants[1], files);
     expect(await rowsOf(tenants[0])).toEqual(await rowsOf(tenants[1]));
+  });
+
+  it('takes a role a new subscription lists twice once, as the upsert does', async () => {
+    const tenants = [uniqueTenantId('fast-twice-import'), uniqueTenantId('fast-twice-upsert')];
+    const twice = { ...subscription(0), roles: [...subscription(0).roles, subscription(0).roles[0]] };
+    const files = {
+      'publications.ndjson': publications,
+      'business-partners.ndjson': [partner(0), partner(1), partner(2)],
+      'subscriptions.ndjson': [twice, subscription(1)],
+    };
+    const { result } = await runImport(db, tenants[0], folderWith(files));
+    expect(countsOf(result)).toEqual([
+      ['publications', 1, 0, 0, 0],
+      ['business-partners', 3, 0, 0, 0],
+      ['subscriptions', 2, 0, 0, 0],
+    ]);
+    await mergeOneByOne(tenants[1], files);
+    const rows = await rowsOf(tenants[0]);
+    expect(rows.roles).toHaveLength(4);
+    expect(rows).toEqual(await rowsOf(tenants[1]));
   });
 
   it('lists a record naming a row that does not exist as before, and writes nothing', async () => {
