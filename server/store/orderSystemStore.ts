@@ -330,8 +330,12 @@ function showsRecord(entity: OrderSystemEntity): string {
                    and ${compared.join(' and ')})`;
 }
 
-/** Stored versions in a batch's key range that are joined with it as a set (mergeAsOrderSystem). */
-const SPARSE_VERSIONS = 1000;
+/**
+ * Stored versions in a batch's key range that are joined with it as a set (mergeAsOrderSystem). Few:
+ * the versions' statistics may not know the import's own rows yet, and the planner, taking them
+ * for one, may scan the batch once for each.
+ */
+const SPARSE_VERSIONS = 100;
 
 async function mergeAsOrderSystem(
   tx: Queryable,

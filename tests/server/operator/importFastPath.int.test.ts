@@ -199,7 +199,8 @@ describe('the import’s fast paths', () => {
     const next = [...many.slice(0, 1099), partner(1000 + 1099, 2, 'Kiel'), partner(5000)];
     const results: unknown[] = [];
     const rows: unknown[] = [];
-    // One batch of 1,101 lines (1,100 stored versions in its range), and batches of 50 (50 at most).
+    // One batch of 1,101 lines (1,100 stored versions in its range), and batches of 50 (50 at most,
+    // below SPARSE_VERSIONS of orderSystemStore.ts).
     for (const batchLines of [2000, 50]) {
       const tenantId = uniqueTenantId('fast-many');
       await runImport(db, tenantId, folderWith({ 'business-partners.ndjson': many }));
