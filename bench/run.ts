@@ -11,7 +11,8 @@
  *  4. Lighthouse scores, LCP, TBT, CLS and JavaScript of /login and a signed-in /orders of two demo
  *     tenants under `portal serve` (bench/lighthouse.ts);
  *  5. `portal import` of 100,000 subscriptions (`-- --import-scale N`) next to plain COPY of the same
- *     rows, and 6. GET /api/subscriptions with them in the tenant (bench/orderSystemImport.ts);
+ *     rows (`-- --import` runs it alone), and 6. GET /api/subscriptions with them in the tenant
+ *     (bench/orderSystemImport.ts);
  *  7. retention insights (bench/insights.ts); 8. what metrics and tracing cost (bench/observability.ts);
  *  9. "Download my data" of 33 invoices without and with kept invoice documents, one invoice made
  *     and served kept, the background job's rounds and the memory (bench/invoiceDocuments.ts, in a
@@ -345,6 +346,12 @@ async function apiThroughput() {
   }
 }
 
+/** Subscriptions section 5 imports: `-- --import-scale N`, 100,000 by default. */
+function importScale(): number {
+  const scaleArg = process.argv.indexOf('--import-scale');
+  return scaleArg > 0 ? Number(process.argv[scaleArg + 1]) : 100_000;
+}
+
 /**
  * 5. and 6. (docs/testing.md "Speed and size"): the import next to plain COPY (bench/orderSystemImport.ts), then
  * GET /api/subscriptions of the same demo user with those subscriptions in the same tenant, next
@@ -352,8 +359,7 @@ async function apiThroughput() {
  */
 async function importAndRead(demo: { read10: LoadResult; base10: LoadResult }) {
   const { importSection } = await import('./orderSystemImport');
-  const scaleArg = process.argv.indexOf('--import-scale');
-  const scale = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) : 100_000;
+  const scale = importScale();
   const dataDir = path.join(work, 'import-db');
   await importSection(work, dataDir, scale);
   const portal = await spawnServer(['portal', dataDir]);
@@ -376,25 +382,36 @@ async function importAndRead(demo: { read10: LoadResult; base10: LoadResult }) {
 }
 
 // `npm run bench -- --api` measures only the API (3.); `-- --build` only the build times (1.);
-// `-- --lighthouse` only Lighthouse (4., bench/lighthouse.ts).
+// `-- --lighthouse` only Lighthouse (4., bench/lighthouse.ts); `-- --import` only the import (5.,
+// without 6., which reads with section 3's figures).
 const apiOnly = process.argv.includes('--api');
 const buildOnly = process.argv.includes('--build');
 const lighthouseOnly = process.argv.includes('--lighthouse');
+const importOnly = process.argv.includes('--import');
 try {
-  if (!apiOnly && !lighthouseOnly) {
-    const engineDir = await buildTimes();
-    if (!buildOnly) await bundleSize(engineDir);
+  if (importOnly) {
+    const { importSection } = await import('./orderSystemImport');
+    await importSection(work, path.join(work, 'import-db'), importScale());
+  } else {
+    if (!apiOnly && !lighthouseOnly) {
+      const engineDir = await buildTimes();
+      if (!buildOnly) await bundleSize(engineDir);
+    }
+    if (!buildOnly && !lighthouseOnly) await importAndRead(await apiThroughput());
+    if (!buildOnly && !lighthouseOnly) await (await import('./insights')).insightsSection(work);
+    if (!buildOnly && !lighthouseOnly) await (await import('./observability')).observabilitySection(work);
+    // In a process of its own: its memory figure is the invoice work's, not the builds' above.
+    if (!buildOnly && !lighthouseOnly)
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT_DIR, 'bench', 'invoiceDocuments.ts')],
+        {
+          cwd: ROOT_DIR,
+          stdio: 'inherit',
+        },
+      );
+    if (!apiOnly && !buildOnly) await (await import('./lighthouse')).lighthouseSection();
   }
-  if (!buildOnly && !lighthouseOnly) await importAndRead(await apiThroughput());
-  if (!buildOnly && !lighthouseOnly) await (await import('./insights')).insightsSection(work);
-  if (!buildOnly && !lighthouseOnly) await (await import('./observability')).observabilitySection(work);
-  // In a process of its own: its memory figure is the invoice work's, not the builds' above.
-  if (!buildOnly && !lighthouseOnly)
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'bench', 'invoiceDocuments.ts')], {
-      cwd: ROOT_DIR,
-      stdio: 'inherit',
-    });
-  if (!apiOnly && !buildOnly) await (await import('./lighthouse')).lighthouseSection();
 } finally {
   rmSync(work, { recursive: true, force: true });
   if (buildsDir) rmSync(buildsDir, { recursive: true, force: true });

@@ -77,7 +77,9 @@ async function prepareStaging(tx: Queryable): Promise<void> {
   await tx.query(
     `create temp table if not exists order_system_staging (
        line integer not null, record_key text not null, version bigint not null,
-       content_hash text not null, record jsonb not null, outcome text, stored_version bigint
+       content_hash text not null, record jsonb not null,
+       -- A record with no stored version is written (mergeAsOrderSystem judges only the others).
+       outcome text not null default 'apply', stored_version bigint
      ) on commit drop`,
   );
   await tx.query('truncate order_system_staging');
@@ -96,11 +98,9 @@ export async function stageRecords(tx: Queryable, records: readonly StagedRecord
     );
 }
 
-/** Loads lines made by copyLine (a spool of the import) into the staging table with COPY. */
+/** Loads lines made by copyLine into the staging table with COPY. */
 export async function stageCopyLines(tx: Queryable, lines: readonly string[]): Promise<void> {
-  if (!tx.copyFrom) throw new Error('the bulk import needs a connection that can COPY');
-  await prepareStaging(tx);
-  async function* chunks() {
+  function* chunks() {
     let chunk = '';
     for (const line of lines) {
       chunk += line;
@@ -111,13 +111,28 @@ export async function stageCopyLines(tx: Queryable, lines: readonly string[]): P
     }
     if (chunk) yield chunk;
   }
+  await stageCopyChunks(tx, chunks());
+}
+
+/**
+ * Loads text of lines made by copyLine, in pieces of any length (a batch of the import's spool as
+ * it is read), into the staging table with COPY.
+ */
+export async function stageCopyChunks(
+  tx: Queryable,
+  chunks: AsyncIterable<string> | Iterable<string>,
+): Promise<void> {
+  if (!tx.copyFrom) throw new Error('the bulk import needs a connection that can COPY');
+  await prepareStaging(tx);
   await tx.copyFrom(
     'copy order_system_staging (line, record_key, version, content_hash, record) from stdin',
-    chunks(),
+    chunks,
   );
   // A temporary table has no statistics until analysed: the planner then misjudges it and joins it
-  // by nested loops, quadratic in the batch (a 20,000-line batch ran for minutes).
-  await tx.query('analyze order_system_staging');
+  // by nested loops, quadratic in the batch (a 20,000-line batch ran for minutes). Its size and the
+  // keys are what the merge's joins need; statistics of the records (jsonb) took most of the time
+  // of an analyse of the whole table, and no plan uses them.
+  await tx.query('analyze order_system_staging (record_key)');
 }
 
 /** SQL reading a record field of `r` (jsonb) as the column's type. */
@@ -155,10 +170,20 @@ function matches(target: string, columns: readonly string[], fields: readonly st
     .join(' and ');
 }
 
-/** Records (and child rows) naming rows of other entities that are not there. */
-async function unknownReferences(tx: Queryable, tenantId: string, entity: OrderSystemEntity) {
+/**
+ * Records (and child rows) naming rows of other entities that are not there. Each record looks up
+ * the row it names (a subquery with `limit 1`, which the planner keeps per record): as an anti-join
+ * it could hash every row of the named table for each batch, a cost growing with the table.
+ */
+async function unknownReferences(
+  tx: Queryable,
+  tenantId: string,
+  entity: OrderSystemEntity,
+  trustForeignKeys: boolean,
+) {
   const problems: UnknownReference[] = [];
   const check = async (
+    table: string,
     reference: EntityReference,
     from: string,
     r: string,
@@ -166,11 +191,16 @@ async function unknownReferences(tx: Queryable, tenantId: string, entity: OrderS
   ) => {
     const target = orderSystemEntity(reference.entity)!;
     const targetColumns = target.key.slice(0, reference.columns.length);
+    if (
+      trustForeignKeys &&
+      (await enforcedByForeignKey(tx, table, reference.columns, target.table, targetColumns))
+    )
+      return;
     const rows = await tx.query<Record<string, unknown>>(
       `select s.line, ${reference.columns.map((c) => `${r}->>'${fieldOf(c)}' as "${fieldOf(c)}"`).join(', ')}${from.includes('ordinality') ? ', e.position' : ''}
          from ${from}
         where s.outcome = 'apply'
-          and not exists (select 1 from ${target.table} t where t.tenant_id = $1 and ${matches('t', targetColumns, reference.columns, r)})
+          and (select 1 from ${target.table} t where t.tenant_id = $1 and ${matches('t', targetColumns, reference.columns, r)} limit 1) is null
         order by s.line limit 100`,
       [tenantId],
     );
@@ -184,16 +214,61 @@ async function unknownReferences(tx: Queryable, tenantId: string, entity: OrderS
     }
   };
   for (const reference of entity.references ?? [])
-    await check(reference, 'order_system_staging s', 's.record', () => `/${fieldOf(reference.columns[0])}`);
+    await check(
+      entity.table,
+      reference,
+      'order_system_staging s',
+      's.record',
+      () => `/${fieldOf(reference.columns[0])}`,
+    );
   const children = entity.children;
   for (const reference of children?.references ?? [])
     await check(
+      children!.table,
       reference,
       `order_system_staging s cross join jsonb_array_elements(s.record->'${children!.field}') with ordinality as e(child, position)`,
       'e.child',
       (row) => `/${children!.field}/${Number(row.position) - 1}/${fieldOf(reference.columns[0])}`,
     );
   return problems.sort((a, b) => a.line - b.line);
+}
+
+/** Whether a foreign key enforces a reference, keyed by table, columns and target. */
+const foreignKeys = new Map<string, boolean>();
+
+/**
+ * Whether the database itself refuses a row of `table` whose `columns` name no row of `target`: a
+ * foreign key from (tenant_id, columns) to (tenant_id, targetColumns), checked at once (not
+ * deferrable), on columns that cannot be null (a null passes a foreign key, and the check would
+ * list it).
+ */
+async function enforcedByForeignKey(
+  tx: Queryable,
+  table: string,
+  columns: readonly string[],
+  target: string,
+  targetColumns: readonly string[],
+): Promise<boolean> {
+  const key = `${table}(${columns.join()})>${target}(${targetColumns.join()})`;
+  let enforced = foreignKeys.get(key);
+  if (enforced === undefined) {
+    const names = (relation: string, numbers: string) =>
+      `array(select a.attname::text from unnest(${numbers}) with ordinality as k(n, i)
+               join pg_attribute a on a.attrelid = ${relation} and a.attnum = k.n order by k.i)`;
+    const [row] = await tx.query<{ enforced: boolean }>(
+      `select exists (select 1 from pg_constraint c
+                       where c.contype = 'f' and not c.condeferrable
+                         and c.conrelid = $1::regclass and c.confrelid = $3::regclass
+                         and ${names('c.conrelid', 'c.conkey')} = $2::text[]
+                         and ${names('c.confrelid', 'c.confkey')} = $4::text[])
+          and (select bool_and(a.attnotnull) from pg_attribute a
+                where a.attrelid = $1::regclass and a.attname = any($2::text[])) as enforced`,
+      [table, ['tenant_id', ...columns], target, ['tenant_id', ...targetColumns]],
+    );
+    enforced = row.enforced === true;
+    foreignKeys.set(key, enforced);
+  }
+  return enforced;
 }
 
 /**
@@ -205,8 +280,28 @@ export async function mergeStaged(
   tx: Queryable,
   tenantId: string,
   entity: OrderSystemEntity,
+  options: MergeOptions = {},
 ): Promise<MergeCounts & { refusedRecords: RefusedRecord[] }> {
-  return asOrderSystem(tx, () => mergeAsOrderSystem(tx, tenantId, entity));
+  return asOrderSystem(tx, () => mergeAsOrderSystem(tx, tenantId, entity, options));
+}
+
+export interface MergeOptions {
+  /**
+   * The caller has made sure no key is staged twice (the import refuses a key seen before in it),
+   * so the search for superseded copies is left out.
+   */
+  distinctKeys?: boolean;
+  /**
+   * Statements that assume what nearly every batch of an import is, and fail when it is not; the
+   * caller has a savepoint before the batch and merges it again without this when one does (any
+   * SQLSTATE of class 23):
+   *  - references a foreign key enforces are left to it (23503 for a row that does not exist,
+   *    instead of the list of such records);
+   *  - a batch with no stored version for any of its keys is inserted without looking for the rows
+   *    first (`on conflict` took half the time of those inserts): 23505 when one is there after all
+   *    (a row the portal made, or a write of the API meanwhile).
+   */
+  optimistic?: boolean;
 }
 
 /**
@@ -235,111 +330,198 @@ function showsRecord(entity: OrderSystemEntity): string {
                    and ${compared.join(' and ')})`;
 }
 
+/**
+ * Stored versions in a batch's key range that are joined with it as a set (mergeAsOrderSystem). Few:
+ * the versions' statistics may not know the import's own rows yet, and the planner, taking them
+ * for one, may scan the batch once for each.
+ */
+const SPARSE_VERSIONS = 100;
+
 async function mergeAsOrderSystem(
   tx: Queryable,
   tenantId: string,
   entity: OrderSystemEntity,
+  options: MergeOptions,
 ): Promise<MergeCounts & { refusedRecords: RefusedRecord[] }> {
   // The same key twice in one batch: the newest version wins, the others count as unchanged.
-  const superseded = await tx.query(
-    `delete from order_system_staging where ctid in (
-       select ctid from (select ctid, row_number() over (partition by record_key order by version desc, line desc) as newest
-                           from order_system_staging) ranked
-        where newest > 1)
-     returning line`,
-  );
-  await tx.query(
-    `update order_system_staging s
-        set outcome = case
-          when v.version is null or v.deleted and s.version > v.version then 'apply'
-          when s.version < v.version or (s.version = v.version and s.content_hash <> v.content_hash) then 'refused'
-          when s.content_hash = v.content_hash then 'unchanged'
-          else 'apply' end,
-            stored_version = v.version
-       from (select s2.record_key, v2.version, v2.deleted, v2.content_hash
-               from order_system_staging s2
-               left join order_system_versions v2
-                 on v2.tenant_id = $1 and v2.entity = $2 and v2.record_key = s2.record_key) v
-      where v.record_key = s.record_key`,
+  const superseded = options.distinctKeys
+    ? 0
+    : (
+        await tx.query(
+          `delete from order_system_staging where ctid in (
+             select ctid from (select ctid, row_number() over (partition by record_key order by version desc, line desc) as newest
+                                 from order_system_staging) ranked
+              where newest > 1)
+           returning line`,
+        )
+      ).length;
+  // Only records with a stored version are judged: the others stay 'apply' (the staging table's
+  // default). The stored versions between the batch's first and last key are counted first, up to
+  // SPARSE_VERSIONS: a first import of keys in order finds none or a few (where a record's rows
+  // span two batches), and those few are joined with the batch at once. More (a re-import, or keys
+  // out of order) are looked up record by record; joined as a set, the planner hashed every stored
+  // version of the entity for each batch, a cost growing with the import.
+  const [batch] = await tx.query<{
+    staged: number;
+    first: string | null;
+    last: string | null;
+    stored: number;
+  }>(
+    `select b.staged, b.first, b.last,
+            (select count(*) from (select 1 from order_system_versions v
+                                    where v.tenant_id = $1 and v.entity = $2 and v.record_key between b.first and b.last
+                                    limit ${SPARSE_VERSIONS}) k)::int as stored
+       from (select count(*)::int as staged, min(record_key) as first, max(record_key) as last
+               from order_system_staging) b`,
     [tenantId, entity.name],
   );
-  // A newer version with the same content is still the order system's newer word: the changes it
-  // retires (reapplyChanges) come off the row, so it is written.
-  await tx.query(
-    `update order_system_staging s set outcome = 'apply'
-      where s.outcome = 'unchanged' and s.version > s.stored_version and ${RETIRING_CHANGES}`,
-    [tenantId, entity.name],
-  );
-  // An unchanged record whose row no longer shows it (and carries no pending change of the
-  // portal's, which reapplyChanges keeps on top) is written again.
-  await tx.query(
-    `update order_system_staging s set outcome = 'apply'
-      where s.outcome = 'unchanged' and not ${HAS_CHANGES} and not ${showsRecord(entity)}`,
-    [tenantId, entity.name],
-  );
-  const problems = await unknownReferences(tx, tenantId, entity);
-  if (problems.length > 0) throw new UnknownReferencesError(problems);
-
-  const names = entity.columns.map((c) => c.column);
-  const updates = names.filter((n) => !entity.key.includes(n)).map((n) => `${n} = excluded.${n}`);
-  const written = await tx.query<{ inserted: boolean }>(
-    `insert into ${entity.table} (tenant_id, ${names.join(', ')})
-     select $1, ${entity.columns.map((c) => valueOf('s.record', c)).join(', ')}
-       from order_system_staging s where s.outcome = 'apply'
-     on conflict (tenant_id, ${entity.key.join(', ')}) do update set ${updates.join(', ')}
-     returning (xmax = 0) as inserted`,
-    [tenantId],
-  );
-  const children = entity.children;
-  if (children) {
-    const parent = (table: string) => matches(table, children.parentColumns, entity.key, 's.record');
-    await tx.query(
-      `delete from ${children.table} c using order_system_staging s
-        where s.outcome = 'apply' and c.tenant_id = $1 and ${parent('c')}${children.portalRowColumn ? ` and not c.${children.portalRowColumn}` : ''}`,
-      [tenantId],
+  const versions =
+    batch.stored < SPARSE_VERSIONS
+      ? // `offset 0` keeps the few versions a set of their own, hashed and joined with the batch.
+        `(select v.record_key, v.version, v.deleted, v.content_hash from order_system_versions v
+           where v.tenant_id = $1 and v.entity = $2 and v.record_key between $3 and $4 offset 0) v
+          where v.record_key = s.record_key`
+      : // A lateral lookup with `limit 1` is never turned into a join.
+        `order_system_staging k
+          cross join lateral (select v.version, v.deleted, v.content_hash from order_system_versions v
+                               where v.tenant_id = $1 and v.entity = $2 and v.record_key = k.record_key limit 1) v
+          where s.ctid = k.ctid`;
+  const [judged] =
+    batch.stored === 0
+      ? [{ staged: batch.staged, matched: 0, unchanged: 0, refused: 0 }]
+      : await tx.query<{ staged: number; matched: number; unchanged: number; refused: number }>(
+          `with judged as (
+             update order_system_staging s
+                set outcome = case
+                  when v.deleted and s.version > v.version then 'apply'
+                  when s.version < v.version or (s.version = v.version and s.content_hash <> v.content_hash) then 'refused'
+                  when s.content_hash = v.content_hash then 'unchanged'
+                  else 'apply' end,
+                    stored_version = v.version
+               from ${versions}
+             returning s.outcome)
+           select (select count(*) from order_system_staging)::int as staged, count(*)::int as matched,
+                  count(*) filter (where outcome = 'unchanged')::int as unchanged,
+                  count(*) filter (where outcome = 'refused')::int as refused
+             from judged`,
+          batch.stored < SPARSE_VERSIONS
+            ? [tenantId, entity.name, batch.first, batch.last]
+            : [tenantId, entity.name],
+        );
+  let unchanged = judged.unchanged;
+  if (unchanged > 0) {
+    // A newer version with the same content is still the order system's newer word: the changes it
+    // retires (reapplyChanges) come off the row, so it is written.
+    unchanged -= await countOf(
+      tx,
+      `update order_system_staging s set outcome = 'apply'
+        where s.outcome = 'unchanged' and s.version > s.stored_version and ${RETIRING_CHANGES}
+       returning 1`,
+      [tenantId, entity.name],
     );
-    await tx.query(
-      `insert into ${children.table} (tenant_id, ${[...children.parentColumns, ...children.columns.map((c) => c.column)].join(', ')})
-       select $1, ${[
-         ...entity.key.slice(0, children.parentColumns.length).map((k) => `s.record->>'${fieldOf(k)}'`),
-         ...children.columns.map((c) => valueOf('e', c)),
-       ].join(', ')}
-         from order_system_staging s cross join jsonb_array_elements(s.record->'${children.field}') as e
-        where s.outcome = 'apply'
-       on conflict do nothing`,
-      [tenantId],
+    // An unchanged record whose row no longer shows it (and carries no pending change of the
+    // portal's, which reapplyChanges keeps on top) is written again.
+    unchanged -= await countOf(
+      tx,
+      `update order_system_staging s set outcome = 'apply'
+        where s.outcome = 'unchanged' and not ${HAS_CHANGES} and not ${showsRecord(entity)}
+       returning 1`,
+      [tenantId, entity.name],
     );
   }
-  await reapplyChanges(tx, tenantId, entity);
-  await tx.query(
-    `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
-     select $1, $2, record_key, version, content_hash, false, now()
-       from order_system_staging
-      -- An unchanged record at its stored version leaves everything as it was, its version row too.
-      where outcome = 'apply' or (outcome = 'unchanged' and version > stored_version)
-     on conflict (tenant_id, entity, record_key) do update
-       set version = greatest(order_system_versions.version, excluded.version),
-           content_hash = excluded.content_hash, deleted = false, updated_at = now()`,
-    [tenantId, entity.name],
-  );
-  const refusedRecords = await tx.query<RefusedRecord>(
-    `select s.line, s.record_key as key, s.version::float8 as version, v.version::float8 as "storedVersion"
-       from order_system_staging s
-       join order_system_versions v on v.tenant_id = $1 and v.entity = $2 and v.record_key = s.record_key
-      where s.outcome = 'refused' order by s.line`,
-    [tenantId, entity.name],
-  );
-  const [{ unchanged }] = await tx.query<{ unchanged: number }>(
-    `select count(*)::int as unchanged from order_system_staging where outcome = 'unchanged'`,
-  );
-  const created = written.filter((row) => row.inserted).length;
+  const applied = judged.staged - unchanged - judged.refused;
+  // No stored version for any key of the batch: every record is new, as far as the versions know.
+  const fresh = options.optimistic === true && judged.matched === 0;
+  let created = 0;
+  let updated = 0;
+  if (applied > 0) {
+    const problems = await unknownReferences(tx, tenantId, entity, options.optimistic === true);
+    if (problems.length > 0) throw new UnknownReferencesError(problems);
+
+    const names = entity.columns.map((c) => c.column);
+    const updates = names.filter((n) => !entity.key.includes(n)).map((n) => `${n} = excluded.${n}`);
+    // Counted in the database: a row per written record sent back would cost the import its time.
+    const [written] = await tx.query<{ created: number; written: number }>(
+      `with written as (
+         insert into ${entity.table} (tenant_id, ${names.join(', ')})
+         select $1, ${entity.columns.map((c) => valueOf('s.record', c)).join(', ')}
+           from order_system_staging s where s.outcome = 'apply'
+         ${fresh ? '' : `on conflict (tenant_id, ${entity.key.join(', ')}) do update set ${updates.join(', ')}`}
+         returning (xmax = 0) as inserted)
+       select count(*) filter (where inserted)::int as created, count(*)::int as written from written`,
+      [tenantId],
+    );
+    created = written.created;
+    updated = written.written - written.created;
+    const children = entity.children;
+    if (children) {
+      const parent = (table: string) => matches(table, children.parentColumns, entity.key, 's.record');
+      // Rows just inserted (fresh) have no children yet, when a foreign key makes children need
+      // their row: then there is nothing to delete, and nothing to clash with but a child the
+      // record lists twice (23505: the batch is merged again, and the second copy left out).
+      const parentKey = entity.key.slice(0, children.parentColumns.length);
+      const newParents =
+        fresh &&
+        (await enforcedByForeignKey(tx, children.table, children.parentColumns, entity.table, parentKey));
+      if (!newParents)
+        await tx.query(
+          `delete from ${children.table} c using order_system_staging s
+            where s.outcome = 'apply' and c.tenant_id = $1 and ${parent('c')}${children.portalRowColumn ? ` and not c.${children.portalRowColumn}` : ''}`,
+          [tenantId],
+        );
+      await tx.query(
+        `insert into ${children.table} (tenant_id, ${[...children.parentColumns, ...children.columns.map((c) => c.column)].join(', ')})
+         select $1, ${[
+           ...entity.key.slice(0, children.parentColumns.length).map((k) => `s.record->>'${fieldOf(k)}'`),
+           ...children.columns.map((c) => valueOf('e', c)),
+         ].join(', ')}
+           from order_system_staging s cross join jsonb_array_elements(s.record->'${children.field}') as e
+          where s.outcome = 'apply'
+         ${newParents ? '' : 'on conflict do nothing'}`,
+        [tenantId],
+      );
+    }
+    await reapplyChanges(tx, tenantId, entity);
+  }
+  // An unchanged record at its stored version leaves everything as it was, its version row too.
+  if (applied > 0 || unchanged > 0)
+    await tx.query(
+      `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
+       select $1, $2, record_key, version, content_hash, false, now()
+         from order_system_staging
+        where outcome = 'apply' or (outcome = 'unchanged' and version > stored_version)
+       ${
+         fresh
+           ? ''
+           : `on conflict (tenant_id, entity, record_key) do update
+                set version = greatest(order_system_versions.version, excluded.version),
+                    content_hash = excluded.content_hash, deleted = false, updated_at = now()`
+       }`,
+      [tenantId, entity.name],
+    );
+  const refusedRecords =
+    judged.refused > 0
+      ? await tx.query<RefusedRecord>(
+          `select s.line, s.record_key as key, s.version::float8 as version, s.stored_version::float8 as "storedVersion"
+             from order_system_staging s where s.outcome = 'refused' order by s.line`,
+        )
+      : [];
   return {
     created,
-    updated: written.length - created,
-    unchanged: unchanged + superseded.length,
+    updated,
+    unchanged: unchanged + superseded,
     refused: refusedRecords.length,
     refusedRecords,
   };
+}
+
+/** The rows a statement ending in `returning 1` touched. */
+async function countOf(tx: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `with touched as (${sql}) select count(*)::int as n from touched`,
+    params,
+  );
+  return row.n;
 }
 
 export type DeleteOutcome =

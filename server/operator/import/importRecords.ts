@@ -1,6 +1,6 @@
 import { type WriteStream, createReadStream, createWriteStream, rmSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database, Queryable } from '../../db/database';
@@ -10,6 +10,7 @@ import {
   UnknownReferencesError,
   analyzeEntityTables,
   copyLine,
+  stageCopyChunks,
   stageCopyLines,
   mergeStaged,
 } from '../../store/orderSystemStore';
@@ -28,16 +29,19 @@ import { importRows, imports, importsRunning, tenantLabel } from '../../metrics/
  * Schemas), for the first load and the nightly full sync. `portal import`,
  * POST /operator/v1/imports/<entity> and the demo seed all run it.
  *
- * A set of files goes in whole or not at all. Two passes over the files, both streaming:
+ * A set of files goes in whole or not at all. Two passes over the files, both streaming, the second
+ * loading each batch the first has checked while the first checks on (the checking is the
+ * process's work, the loading the database's):
  *  1. every line is read (UTF-8, at most maxLineBytes), parsed, validated and checked for a key
  *     seen before in the import; each bad one is reported as `file:line /pointer message` like
- *     `portal validate`, and when there is one, nothing is written at all. The valid lines are
- *     spooled, staged, to a temporary folder;
+ *     `portal validate`, and when there is one, nothing is written at all: what pass 2 loaded is
+ *     rolled back. The valid lines are spooled, staged, to a temporary folder, batch by batch;
  *  2. the files are loaded in the entities' order (references point backwards) in ONE transaction,
  *     batch by batch: each batch is COPYed into a staging table and merged
  *     (server/store/orderSystemStore.ts). A record naming a row that does not exist is listed and
  *     the loading goes on, so that every such record of every file is listed; then everything is
- *     rolled back. An import that is interrupted leaves nothing behind: it is simply run again.
+ *     rolled back. The transaction commits only after pass 1 has checked the last line. An import
+ *     that is interrupted leaves nothing behind: it is simply run again.
  */
 
 /** One file to import: what entity its lines are, the name to report, and how to read its lines. */
@@ -244,15 +248,20 @@ export async function* readLines(
   if (length > 0) yield finish();
 }
 
-/** The lines of a spool (written by copyLine, so valid UTF-8 and one record per line). */
-async function* readSpool(file: string): AsyncGenerator<string> {
-  let rest = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
-    const lines = (rest + (chunk as string)).split('\n');
-    rest = lines.pop()!;
-    yield* lines;
-  }
-  if (rest) yield rest;
+/** A batch of spooled lines: its file in the spool, or (a part of one) the lines themselves. */
+type SpooledBatch = { file: string } | { lines: readonly string[] };
+
+/** The lines of a spooled batch, each ending in a newline (copyLine's, so valid UTF-8). */
+async function linesOf(batch: SpooledBatch): Promise<readonly string[]> {
+  if ('lines' in batch) return batch.lines;
+  const lines = (await readFile(batch.file, 'utf8')).split('\n');
+  lines.pop();
+  return lines.map((line) => `${line}\n`);
+}
+
+/** Writes text to a stream, waiting when its buffer is full (memory stays flat). */
+async function write(stream: WriteStream, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
 }
 
 /** The lines of a file, read as a stream. */
@@ -371,25 +380,79 @@ function duplicateProblem(
   };
 }
 
-/** Writes text to a stream, waiting when its buffer is full (memory stays flat). */
-async function write(stream: WriteStream, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
+/** What pass 1 hands to pass 2, in order: a spooled batch of a file, or the end of a file. */
+type SpoolItem =
+  | { kind: 'batch'; source: ImportSource; file: string; lastLine: number }
+  | { kind: 'end'; source: ImportSource; lines: number };
+
+/**
+ * The spooled batches from pass 1 to pass 2, first in first out. Pass 1 never waits for pass 2:
+ * what is checked and not yet loaded waits in the spool on disk, not in memory.
+ */
+class SpoolQueue {
+  private readonly items: SpoolItem[] = [];
+  private closed = false;
+  private wake?: () => void;
+  /** Pass 1 found a problem: nothing loaded stays, so pass 2 stops. */
+  refused = false;
+  /** Pass 2 has stopped: pass 1 only checks on, spooling nothing. */
+  unwanted = false;
+  /** The lines of each file pass 1 has read to its end, for pass 2's progress. */
+  readonly linesOf = new Map<ImportSource, number>();
+
+  push(item: SpoolItem): void {
+    this.items.push(item);
+    this.wake?.();
+  }
+
+  refuse(): void {
+    this.refused = true;
+    this.wake?.();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wake?.();
+  }
+
+  /** The next item; undefined once pass 1 has ended and every item was taken. */
+  async next(): Promise<SpoolItem | undefined> {
+    while (this.items.length === 0 && !this.closed && !this.refused)
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    this.wake = undefined;
+    return this.items.shift();
+  }
 }
+
+/**
+ * Pass 1's longest stretch without giving way: pass 2's statements wait on the event loop for
+ * their answers while lines are checked, so a long stretch is time the database sits idle.
+ */
+const YIELD_AFTER_MS = 4;
 
 /**
  * Pass 1: validates every line, refuses a key seen before in the import, and spools the valid
  * lines, staged (key, version, hash, the record with its defaults) in COPY's text format, so pass 2
- * sends them on without parsing or validating again. Answers the problems and each file's line
- * count and spool.
+ * sends them on without parsing or validating again. The spool is written batch by batch, each
+ * handed to pass 2 as it is complete; after the first problem nothing more is spooled. Answers the
+ * problems and each file's line count.
  */
-async function validateSources(sources: readonly ImportSource[], spoolDir: string, options: ImportOptions) {
+async function validateSources(
+  sources: readonly ImportSource[],
+  spoolDir: string,
+  options: ImportOptions,
+  queue: SpoolQueue,
+  signal: AbortSignal,
+) {
   const problems: ImportProblem[] = [];
   let problemCount = 0;
-  const files = new Map<ImportSource, { lines: number; spool: string }>();
+  const batchLines = options.batchLines ?? DEFAULT_BATCH_LINES;
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   // The keys of each entity's files read so far, dropped after its last file.
   const keysOf = new Map<string, { file: string; keys: KeyLines }[]>();
   const lastSourceOf = new Map(sources.map((source, index) => [source.entity.name, index]));
+  let spooled = 0;
+  let since = performance.now();
   for (const [index, source] of sources.entries()) {
     const seen = keysOf.get(source.entity.name) ?? [];
     keysOf.set(source.entity.name, seen);
@@ -403,13 +466,31 @@ async function validateSources(sources: readonly ImportSource[], spoolDir: strin
       return undefined;
     };
     const startedAt = Date.now();
-    const spool = path.join(spoolDir, `${index}.copy`);
-    const out = createWriteStream(spool);
+    // The batch being spooled, line by line (a batch's text at once would be garbage of its size).
+    let batch: { file: string; out: WriteStream; lines: number; last: number } | undefined;
+    const spool = async (text: string, number: number) => {
+      if (queue.unwanted) return;
+      if (!batch) {
+        const file = path.join(spoolDir, `${index}-${(spooled += 1)}.copy`);
+        batch = { file, out: createWriteStream(file), lines: 0, last: 0 };
+      }
+      await write(batch.out, text);
+      batch.lines += 1;
+      batch.last = number;
+      if (batch.lines >= batchLines) await handOver();
+    };
+    const handOver = async () => {
+      if (!batch) return;
+      const { file, out, last } = batch;
+      batch = undefined;
+      await new Promise((resolve) => out.end(resolve));
+      if (!queue.unwanted) queue.push({ kind: 'batch', source, file, lastLine: last });
+    };
     let lines = 0;
     try {
       for await (const { number, line } of numberedLines(source, maxLineBytes)) {
         lines = number;
-        options.signal?.throwIfAborted();
+        signal.throwIfAborted();
         let parsed: ParsedLine =
           line.problem === undefined
             ? parseLine(source, number, line.text)
@@ -423,10 +504,11 @@ async function validateSources(sources: readonly ImportSource[], spoolDir: strin
           else keys.set(parsed.staged.key, number);
         }
         if (!parsed.ok) {
+          if (problemCount === 0) queue.refuse();
           problemCount += parsed.problems.length;
           for (const problem of parsed.problems)
             if (problems.length < (options.maxProblems ?? DEFAULT_MAX_PROBLEMS)) problems.push(problem);
-        } else if (problemCount === 0) await write(out, copyLine(parsed.staged));
+        } else if (problemCount === 0) await spool(copyLine(parsed.staged), number);
         if (number % PROGRESS_EVERY_LINES === 0)
           options.onProgress?.({
             entity: source.entity.name,
@@ -435,14 +517,23 @@ async function validateSources(sources: readonly ImportSource[], spoolDir: strin
             linesDone: number,
             startedAt,
           });
+        if (performance.now() - since > YIELD_AFTER_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          since = performance.now();
+        }
       }
-    } finally {
-      await new Promise((resolve) => out.end(resolve));
+      queue.linesOf.set(source, lines);
+      await handOver();
+    } catch (error) {
+      // Stopped part-way (a signal, a failed read): the open batch's file is closed, not left to the GC.
+      // Writes still pending fail then, which no one waits for any more.
+      batch?.out.on('error', () => undefined).destroy();
+      throw error;
     }
-    files.set(source, { lines, spool });
+    if (problemCount === 0) queue.push({ kind: 'end', source, lines });
     if (lastSourceOf.get(source.entity.name) === index) keysOf.delete(source.entity.name);
   }
-  return { problems, problemCount, files };
+  return { problems, problemCount };
 }
 
 function addCounts(summary: MergeCounts, counts: MergeCounts): void {
@@ -496,30 +587,48 @@ async function importSourcesOnce(
 ): Promise<ImportResult> {
   await removeStaleImportFolders();
   const spoolDir = await makeImportFolder('spool');
+  // Pass 2 loads each batch while pass 1 checks the next (the database's work and the checking
+  // take about as long, on separate cores). Nothing is committed before every line is checked: a
+  // problem in pass 1 rolls back whatever pass 2 loaded.
+  const queue = new SpoolQueue();
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const validating = validateSources(sources, spoolDir, options, queue, signal).finally(() => queue.close());
+  // Awaited below; until then a failure of pass 1 is not an unhandled rejection.
+  validating.catch(() => undefined);
+  let validated: Awaited<typeof validating> | undefined;
+  const checked = async () => (validated ??= await validating);
   try {
-    const validated = await validateSources(sources, spoolDir, options);
-    if (validated.problemCount > 0)
-      return {
-        ok: false,
-        problems: validated.problems,
-        problemCount: validated.problemCount,
-        stoppedEarly: false,
-        entities: [],
-      };
     const load = async (tx: Queryable) => {
-      const result = await loadSources(tx, tenantId, sources, validated.files, options);
-      if (!result.ok) throw new ImportRefused(result);
+      const result = await loadSources(tx, tenantId, queue, options);
+      if (!result.ok || queue.refused) {
+        queue.unwanted = true;
+        throw new ImportRefused(result);
+      }
+      // Everything checked, and not one problem: then the loaded batches are the import.
+      if ((await checked()).problemCount > 0) throw new ImportRefused(result);
       return result;
     };
+    let loaded: ImportResult | undefined;
     try {
-      return options.transaction
+      loaded = options.transaction
         ? await underSavepoint(options.transaction, load)
         : await db.transaction(load);
     } catch (error) {
-      if (error instanceof ImportRefused) return error.result;
-      throw error;
+      if (!(error instanceof ImportRefused)) {
+        stop.abort(error);
+        await validating.catch(() => undefined);
+        throw error;
+      }
+      loaded = error.result;
     }
+    const { problems, problemCount } = await checked();
+    // The problems of pass 1 come first: with one, no record was merged for good.
+    if (problemCount > 0) return { ok: false, problems, problemCount, stoppedEarly: false, entities: [] };
+    return loaded;
   } finally {
+    stop.abort();
+    await validating.catch(() => undefined);
     await removeImportFolder(spoolDir);
   }
 }
@@ -539,18 +648,17 @@ async function underSavepoint<T>(tx: Queryable, fn: (tx: Queryable) => Promise<T
 }
 
 /**
- * Pass 2, in the import's transaction: each file's spool batch by batch. A batch's problems are
- * collected and the loading goes on, so every problem of every file is listed (up to maxProblems);
- * the caller rolls everything back when there is one.
+ * Pass 2, in the import's transaction: each file's spooled batches as pass 1 hands them over. A
+ * batch's problems are collected and the loading goes on, so every problem of every file is listed
+ * (up to maxProblems); the caller rolls everything back when there is one. It stops at once when
+ * pass 1 finds a problem: then nothing it loaded stays.
  */
 async function loadSources(
   tx: Queryable,
   tenantId: string,
-  sources: readonly ImportSource[],
-  files: ReadonlyMap<ImportSource, { lines: number; spool: string }>,
+  queue: SpoolQueue,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const batchLines = options.batchLines ?? DEFAULT_BATCH_LINES;
   const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   const problems: ImportProblem[] = [];
   let problemCount = 0;
@@ -562,47 +670,50 @@ async function loadSources(
     stoppedEarly,
     entities: [],
   });
-  for (const source of sources) {
-    const { lines, spool } = files.get(source)!;
+  const startedAt = new Map<ImportSource, number>();
+  const summaryOf = (source: ImportSource): EntitySummary => {
+    let summary = entities.at(-1);
+    if (!startedAt.has(source)) {
+      startedAt.set(source, Date.now());
+      summary = {
+        entity: source.entity.name,
+        file: source.name,
+        lines: 0,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        refused: 0,
+      };
+      entities.push(summary);
+    }
+    return summary!;
+  };
+  for (let item = await queue.next(); item; item = await queue.next()) {
+    if (queue.refused) break;
+    const { source } = item;
     const entity = source.entity;
-    const summary: EntitySummary = {
+    const summary = summaryOf(source);
+    if (item.kind === 'end') {
+      summary.lines = item.lines;
+      if (problemCount === 0 && summary.created + summary.updated > ANALYZE_AFTER_WRITES)
+        await analyzeEntityTables(tx, entity);
+      continue;
+    }
+    options.signal?.throwIfAborted();
+    const merged = await mergeBatch(tx, tenantId, source, { file: item.file }, maxProblems - problems.length);
+    await rm(item.file, { force: true });
+    addCounts(summary, merged.counts);
+    problemCount += merged.problems.length;
+    problems.push(...merged.problems);
+    options.onProgress?.({
       entity: entity.name,
       file: source.name,
-      lines,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      refused: 0,
-    };
-    entities.push(summary);
-    const startedAt = Date.now();
-    let batch: string[] = [];
-    const writeBatch = async (lastLine: number) => {
-      options.signal?.throwIfAborted();
-      const merged = await mergeBatch(tx, tenantId, source, batch, maxProblems - problems.length);
-      batch = [];
-      addCounts(summary, merged.counts);
-      problemCount += merged.problems.length;
-      problems.push(...merged.problems);
-      options.onProgress?.({
-        entity: entity.name,
-        file: source.name,
-        phase: 'loading',
-        linesDone: lastLine,
-        linesTotal: lines,
-        startedAt,
-      });
-      return problems.length < maxProblems;
-    };
-    let lastLine = 0;
-    for await (const copyText of readSpool(spool)) {
-      lastLine = spooledLine(copyText);
-      batch.push(`${copyText}\n`);
-      if (batch.length >= batchLines && !(await writeBatch(lastLine))) return refused(true);
-    }
-    if (batch.length > 0 && !(await writeBatch(lastLine))) return refused(true);
-    if (problemCount === 0 && summary.created + summary.updated > ANALYZE_AFTER_WRITES)
-      await analyzeEntityTables(tx, entity);
+      phase: 'loading',
+      linesDone: item.lastLine,
+      linesTotal: queue.linesOf.get(source),
+      startedAt: startedAt.get(source)!,
+    });
+    if (problems.length >= maxProblems) return refused(true);
   }
   if (problemCount > 0) return refused(false);
   return { ok: true, problems: [], problemCount: 0, stoppedEarly: false, entities };
@@ -630,16 +741,25 @@ async function mergeBatch(
   tx: Queryable,
   tenantId: string,
   source: ImportSource,
-  lines: readonly string[],
+  batch: SpooledBatch,
   room: number,
+  optimistic = true,
 ): Promise<{ counts: MergeCounts; problems: ImportProblem[] }> {
   const problems: ImportProblem[] = [];
   await tx.query('savepoint portal_import_batch');
   try {
-    await stageCopyLines(tx, lines);
+    // A spooled file is COPYed as it is read, in pieces of 64 KB (its lines are read one by one
+    // only when the database refuses one of its records).
+    if ('file' in batch)
+      await stageCopyChunks(
+        tx,
+        createReadStream(batch.file, { encoding: 'utf8', highWaterMark: 64 * 1024 }) as AsyncIterable<string>,
+      );
+    else await stageCopyLines(tx, batch.lines);
     for (;;) {
       try {
-        const counts = await mergeStaged(tx, tenantId, source.entity);
+        // Pass 1 refused every key seen twice in the import, so a batch has each key once.
+        const counts = await mergeStaged(tx, tenantId, source.entity, { distinctKeys: true, optimistic });
         await tx.query('release savepoint portal_import_batch');
         return { counts, problems: problems.sort((a, b) => a.line - b.line) };
       } catch (error) {
@@ -658,12 +778,23 @@ async function mergeBatch(
     if (!isRefusedRecord(error)) throw error;
     await tx.query('rollback to savepoint portal_import_batch');
     await tx.query('release savepoint portal_import_batch');
+    // Whatever the database refused, the batch is merged again without assuming anything
+    // (mergeStaged's `optimistic`): its problems are then found and listed as they always were.
+    if (optimistic) return mergeBatch(tx, tenantId, source, batch, room, false);
+    const lines = await linesOf(batch);
     if (lines.length === 1)
       return { counts: NO_COUNTS, problems: [databaseProblem(source, spooledLine(lines[0]), error)] };
     const half = Math.ceil(lines.length / 2);
-    const first = await mergeBatch(tx, tenantId, source, lines.slice(0, half), room);
+    const first = await mergeBatch(tx, tenantId, source, { lines: lines.slice(0, half) }, room, false);
     if (first.problems.length >= room) return first;
-    const second = await mergeBatch(tx, tenantId, source, lines.slice(half), room - first.problems.length);
+    const second = await mergeBatch(
+      tx,
+      tenantId,
+      source,
+      { lines: lines.slice(half) },
+      room - first.problems.length,
+      false,
+    );
     const counts = { ...first.counts };
     addCounts(counts, second.counts);
     return { counts, problems: [...first.problems, ...second.problems] };
