@@ -33,13 +33,14 @@ const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase()
  *        creates the account for that address if needed, lets it speak for the partner and opens
  *        the §4 "logged in only" session (login source order-number) on the subscription.
  *        portal-core.md §4 / account-flows.md §4 "Link-style results" say the dialog confirms by
- *        resubmitting "with the e-mail returned by the server"; a resubmission proves nothing (issue
- *        10 finding 2: the former confirmToken opened someone else's account), so the answer names
+ *        resubmitting "with the e-mail returned by the server"; a resubmission proves nothing (the
+ *        former confirmToken opened someone else's account with it), so the answer names
  *        where the link went, masked, and returns nothing that could stand in for opening it;
  *      no_email_on_record — the partner has neither an account nor an e-mail address: nothing can
  *        be proved here; the visitor creates an account and links the subscription (link
  *        subscription's own checks) or contacts customer service. The spec's email_required (an
- *        address typed by the visitor opens an account for the partner) is what finding 1 forbids.
+ *        address typed by the visitor opens an account for the partner) would link a person's data to an
+ *        address nobody proved (docs/architecture.md "Sign-in safety").
  *    An `email` in the body (the renewal form's prefill, account-flows.md §2) decides nothing.
  *  - POST /login/email-zip {email, zipcode}: 202 {status: sent} always; the mail sender mails a
  *    login link when the account speaks for a partner with that zip code (authService).

@@ -228,7 +228,7 @@ export function createContactService(deps: ContactServiceDeps) {
      *    lands on the activity's linked page with returnTo=contact. This
      *    replaces the spec's already_linked (the visitor is helped to that account instead of
      *    told to find it) and email_required (an address typed here would link the partner to an
-     *    address nobody proved, which finding 1 forbids);
+     *    address nobody proved: docs/architecture.md "Sign-in safety");
      *  - no_email_on_record: no account and no e-mail on record: nothing can be proved here, the
      *    visitor writes a message instead (the form offers it) or contacts customer service.
      */

@@ -56,7 +56,7 @@ describe('api client getBlob', () => {
 });
 
 describe('api client getFile', () => {
-  it('fetches a download URL of the API with the session header and reads the file name (issue 10, finding 8)', async () => {
+  it('fetches a download URL of the API with the session header and reads the file name', async () => {
     const { api, fetchMock } = client(
       async () =>
         new Response('%PDF-1.4', {
@@ -76,7 +76,7 @@ describe('api client getFile', () => {
   });
 });
 
-describe('api client: the screen language on every request, files included (issue 14, finding 4)', () => {
+describe('api client: the screen language on every request, files included', () => {
   it('sends the current locale as Accept-Language on downloads, so documents come in the language the subscriber reads', async () => {
     const fetchMock = vi.fn(
       async () =>

@@ -26,8 +26,8 @@ function specifiers(source: string): string[] {
 }
 
 /**
- * "Features never import each other's folders" (docs/architecture.md "The folders": `engine/account/`;
- * issue 8): what several features share lives in engine/account/, engine/ui/, engine/domain/ or
+ * "Features never import each other's folders" (docs/architecture.md "The folders": `engine/account/`):
+ * what several features share lives in engine/account/, engine/ui/, engine/domain/ or
  * engine/core/; a feature may read the registry (engine/features/index.ts, types.ts) but no other
  * feature's folder.
  */

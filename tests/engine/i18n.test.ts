@@ -26,7 +26,7 @@ function memoryStorage(): Storage {
 const stadtkurier = configOf('stadtkurier', ['de-DE'], 'de-DE');
 const technikwelt = configOf('technikwelt', ['de-DE', 'en-GB'], 'de-DE');
 
-describe('the language a portal starts in (portal-core.md §1, issue 14 finding 4)', () => {
+describe('the language a portal starts in (portal-core.md §1)', () => {
   it('keeps a German-only tenant German whatever ?lang asks for', () => {
     expect(initialLocale(stadtkurier, '?lang=en', memoryStorage())).toBe('de-DE');
     expect(initialLocale(stadtkurier, '?lang=en-GB', memoryStorage())).toBe('de-DE');

@@ -15,7 +15,7 @@ async function translator(locale: 'de-DE' | 'en-GB') {
   return createTranslator({ locale, fallbackLocale: locale, texts: { [locale]: accountTexts[locale] } }).t;
 }
 
-describe('labels the screens build from codes, in the screen language (issue 14, finding 4)', () => {
+describe('labels the screens build from codes, in the screen language', () => {
   it('names billing frequencies in the screen language, not in the words the server sent', async () => {
     const en = await translator('en-GB');
     const de = await translator('de-DE');

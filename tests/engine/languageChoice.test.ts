@@ -19,7 +19,7 @@ const at = (href: string) => {
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 };
 
-describe('the chosen language wins over a ?lang left in the address (issue 22)', () => {
+describe('the chosen language wins over a ?lang left in the address', () => {
   it('takes `lang` out of the address once it is applied, keeping everything else', () => {
     expect(addressWithoutLang(at('/t/technikwelt/orders?lang=en'))).toBe('/t/technikwelt/orders');
     expect(addressWithoutLang(at('/t/technikwelt/opt-in-widget?provider=messe&lang=en#top'))).toBe(

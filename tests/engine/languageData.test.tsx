@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Data the server words in the screen's language follows the flag without a reload (issue 22): a
+ * Data the server words in the screen's language follows the flag without a reload: a
  * screen's resource and the shared lists are fetched again, quietly — what the screen shows (a form
  * with what was typed) stays mounted until the new words arrive, and a failed quiet fetch keeps the
  * old words instead of an error.
@@ -123,7 +123,7 @@ async function render() {
   return { i18n, calls, failing, container };
 }
 
-describe('names follow the flag without a reload (issue 22)', () => {
+describe('names follow the flag without a reload', () => {
   it('fetches the screen and the shared lists again in the new language and shows their new words', async () => {
     const { i18n, calls, container } = await render();
     expect(container.textContent).toContain(NAMES['de-DE'].page);

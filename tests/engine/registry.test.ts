@@ -125,12 +125,12 @@ describe('feature registry', () => {
         ROUTES.subscriptionLicenses,
       ),
     ).toBe(false);
-    // The flows of issue 11 serve theirs behind their flags.
+    // The account flows serve theirs behind their flags.
     expect(isRouteServed(['cancellation'], ROUTES.subscriptionCancellation)).toBe(true);
     expect(isRouteServed([], ROUTES.subscriptionCancellation)).toBe(false);
     expect(isRouteServed(['renewal'], ROUTES.bulkRenewal)).toBe(true);
     expect(isRouteServed(['upgrade'], ROUTES.upgrade)).toBe(true);
-    // Those of issue 12 too; the holiday service behind any of its three flags.
+    // The account changes too; the holiday service behind any of its three flags.
     expect(isRouteServed(['issue-complaint'], ROUTES.subscriptionComplaint)).toBe(true);
     expect(isRouteServed(['holiday-download'], ROUTES.holidayService)).toBe(true);
     expect(isRouteServed(['address-change'], ROUTES.subscriptionBusinessPartner)).toBe(true);

@@ -59,7 +59,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 let browser: ReturnType<typeof makeBrowser>;
 afterEach(() => browser?.close());
 
-describe('one session per tenant (issue 14, finding 3)', () => {
+describe('one session per tenant', () => {
   it('keeps every kind of sign-in for a reload, under a key that names the tenant', async () => {
     browser = makeBrowser();
     const storage = makeStorage();

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a built page carries only the tenant's own texts and fetches the complete base texts of
+ * A built page carries only the tenant's own texts and fetches the complete base texts of
  * the locale it shows from a shared, hashed file (engine/core/i18n.ts); pages made per request
  * (`portal dev`, the studio) carry the full tables and fetch nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22: every 429 says when to try again, in the screen's language, from the answer's
+ * Every 429 says when to try again, in the screen's language, from the answer's
  * retryAfterSeconds; the login form, the entry forms and the widgets share this text.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The holiday service page of a subscription with an end (issue 21): the picker stops at its last
+ * The holiday service page of a subscription with an end: the picker stops at its last
  * day, only the issues inside the dates and the term are listed and booked, and a subscription that
  * ends before a service could begin offers no dates (engine/domain/subscriptionTerm.ts).
  */

@@ -161,7 +161,7 @@ describe('payment popup (account-flows.md §4 "Offer acceptance", §9)', () => {
   });
 });
 
-describe('the popup in the language of the page that opened it (issue 21 "Payment popup")', () => {
+describe('the popup in the language of the page that opened it', () => {
   it('adds the screen language to a payment page on the portal’s own origin, relative or absolute', () => {
     expect(popupUrlInLanguage('/t/acme/api/payments/sandbox/P1?key=abc', 'en-GB', PORTAL)).toBe(
       '/t/acme/api/payments/sandbox/P1?key=abc&lang=en',

@@ -13,7 +13,7 @@ const issue = (date: string, issueNumber: string) => ({
   dateOfFirstShipping: date,
 });
 
-describe('the orders summary (issue 14: next issue, next renewal or end, what needs attention)', () => {
+describe('the orders summary (next issue, next renewal or end, what needs attention)', () => {
   it('names the earliest next issue and the earliest end among running subscriptions, ignoring ended ones', () => {
     const summary = ordersSummary(
       [

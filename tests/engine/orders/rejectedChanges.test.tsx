@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The orders page's notices of rejected changes (issue 25): each names the change and its day and
+ * The orders page's notices of rejected changes: each names the change and its day and
  * gives the order system's reason in the screen's language; nothing shows when there are none, or
  * for a "logged in only" session, which does not ask at all.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The shell states of issue 22 in jsdom (portal-core.md §2 "Shell", "Access rules", §4, §6, §8):
+ * The shell states in jsdom (portal-core.md §2 "Shell", "Access rules", §4, §6, §8):
  * a closed announcement stays closed, the 'new' badge after a link survives a reload, a path of an
  * external link that is not shown inside the portal gets no frame, an embedded portal keeps an
  * anonymous visitor on the page asked for, and the smaller items (e-card button, voucher phone,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The invoices list offers the XRechnung beside the PDF (issue 26) only when the server says the
+ * The invoices list offers the XRechnung beside the PDF only when the server says the
  * invoices go to a business and the tenant offers it (`xRechnung` of the payment-history page), in
  * both languages.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 22: "a field must never drop what a person typed: say it is too long". The portal's fields
+ * A field never drops what a person typed: it says the text is too long. The portal's fields
  * take `maxChars`, never the browser's maxLength: the whole text stays and the field says, as it
  * is typed, how many characters are allowed.
  */

@@ -1,5 +1,5 @@
 /**
- * The document downloads through the API on seeded demo data (issue 14, finding 7): the invoice is
+ * The document downloads through the API on seeded demo data: the invoice is
  * addressed to the subscription's invoice recipient, carries the tenant's publisher section, and
  * speaks the subscriber's language (the screen's Accept-Language or ?lang=); the issue file too.
  */

@@ -1,5 +1,5 @@
 /**
- * The PDFs rendered with pdfkit and read back with pdf.js (issue 14, finding 7): what the invoice
+ * The PDFs rendered with pdfkit and read back with pdf.js: what the invoice
  * must say (seller with address and VAT id, billed party, service period, net / VAT / gross with
  * currency), the language, page numbers on a long invoice, names outside Latin-1, and the other
  * documents keeping their content.

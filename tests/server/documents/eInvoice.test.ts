@@ -1,5 +1,5 @@
 /**
- * E-invoices of every demo tenant, checked by validators no one here wrote (issue 26): each
+ * E-invoices of every demo tenant, checked by validators no one here wrote: each
  * tenant's invoices — to a private customer (paid) and to a company (open, with due date and
  * IBAN), at several VAT rates (a print + digital bundle at 7 % and 19 %, a title with its own rate)
  * — are rendered as the portal renders them; their embedded factur-x.xml and the XRechnung of the

@@ -1,5 +1,5 @@
 /**
- * Validators no one here wrote, for the e-invoices (issue 26): xmllint checks the XML against the
+ * Validators no one here wrote, for the e-invoices: xmllint checks the XML against the
  * official UN/CEFACT CII D16B XSD, Saxon HE runs the EN 16931 schematron (CEN/TC 434's rules,
  * compiled to XSLT by ConnectingEurope/eInvoicing-EN16931), qpdf checks the PDF's structure and
  * pdfdetach (poppler) lists and extracts its attachments. The artefacts are copies from

@@ -1,5 +1,5 @@
 /**
- * The PDFs are tagged (issue 24: an untagged invoice is unreadable by a screen reader). Read back
+ * The PDFs are tagged (an untagged invoice is unreadable by a screen reader). Read back
  * with pdf.js the way assistive technology reads them: the catalog says the file is marked and
  * names its structure tree and language; the structure tree holds the heading, paragraphs and
  * table cells, and their marked content is the very text the page shows; every piece of text on a
@@ -31,7 +31,7 @@ const tenant: DocumentTenant = {
       addressLines: ['Maximilianstraße 12', '86150 Augsburg'],
       vatId: 'DE811234567',
       registration: 'Amtsgericht Augsburg HRB 12345',
-      // Complete for an e-invoice (issue 26): the structure is checked on the hybrid Factur-X
+      // Complete for an e-invoice: the structure is checked on the hybrid Factur-X
       // file the portal serves, after the PDF/A-3 step rewrote the catalog.
       street: 'Maximilianstraße 12',
       postalCode: '86150',
@@ -158,7 +158,7 @@ describe('tagged PDFs', () => {
   it('declare in the catalog that they are marked, with a structure tree, the language and a displayed title', async () => {
     const pdf = await invoicePdf(invoice);
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
-    // The catalog read with pdf-lib: the Factur-X step (issue 26) rewrites the file, so the
+    // The catalog read with pdf-lib: the Factur-X step rewrites the file, so the
     // catalog is no longer pdfkit's text (its MarkInfo, for one, is a direct dictionary now).
     const { PDFDocument, PDFName, PDFRef, PDFBool } = await import('@cantoo/pdf-lib');
     type PdfDict = import('@cantoo/pdf-lib').PDFDict;
@@ -265,7 +265,7 @@ describe('tagged PDFs', () => {
   });
 
   // qpdf checks the file's structure (cross-reference table, object streams, content streams) as a
-  // second reader; .ci/run installs it (issue 26), elsewhere the check is skipped without it.
+  // second reader; .ci/run installs it, elsewhere the check is skipped without it.
   const qpdf = (() => {
     try {
       return execFileSync('sh', ['-c', 'command -v qpdf'], { encoding: 'utf8' }).trim();

@@ -1,5 +1,5 @@
 /**
- * The e-invoices through the API on seeded demo data (issue 26): the invoice PDF carries
+ * The e-invoices through the API on seeded demo data: the invoice PDF carries
  * factur-x.xml; an invoice to a business can also be downloaded as an XRechnung beside it, with the
  * PDF download's checks, and the payment history tells the screen when to offer it.
  */

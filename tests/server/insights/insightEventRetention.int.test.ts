@@ -1,5 +1,5 @@
 /**
- * The events the retention insights count are kept INSIGHT_EVENT_RETENTION_DAYS (issue 27), so a
+ * The events the retention insights count are kept INSIGHT_EVENT_RETENTION_DAYS, so a
  * year compares with the year before; every other event still goes after EVENT_RETENTION_DAYS.
  */
 import { randomUUID } from 'node:crypto';

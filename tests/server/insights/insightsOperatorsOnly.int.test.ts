@@ -1,5 +1,5 @@
 /**
- * The retention insights and offer experiments are operators' (issue 27): a production server
+ * The retention insights and offer experiments are operators': a production server
  * serves them only on the operator API, to a tenant's key with scope read — not on the
  * subscribers' /api, not under /studio (mounted only with the development pages) — and a tenant's
  * built page carries no experiment.

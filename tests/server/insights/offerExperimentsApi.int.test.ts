@@ -1,5 +1,5 @@
 /**
- * Offer experiments through the API (issue 27): the cancellation flow shows the offers of the
+ * Offer experiments through the API: the cancellation flow shows the offers of the
  * subscriber's variant, only those may be accepted, the assignment is recorded in the flow's
  * events, a reload counts no second flow, and the insights count the flow under its variant.
  */

@@ -1,5 +1,5 @@
 /**
- * The retention insights' figures (issue 27) on a seeded event history whose answers are known:
+ * The retention insights' figures on a seeded event history whose answers are known:
  * flows started, open, offers shown, accepted, cancelled, kept, save rate and revenue, per
  * publication and reason, per ISO week and per experiment variant, with the attribution rules (an
  * outcome belongs to the latest start of its subscription and flow, within ATTRIBUTION_DAYS), and
