@@ -28,7 +28,7 @@ export async function invoiceDocumentsSection(work: string): Promise<void> {
   const { seedDemoData, SHARED_DEMO_EMAIL } = await import('../server/seed');
   const { findUserByEmail } = await import('../server/store/userStore');
   const { exportPaymentHistory } = await import('../server/store/dataExportStore');
-  const { zipOfAccount } = await import('../server/data-export/dataExport');
+  const { zipOfAccount } = await import('../server/data-export/dataExportService');
   const { issuedInvoicePdf } = await import('../server/documents/issuedInvoices');
   const { invoicePdf, billedParty } = await import('../server/documents/documents');
   const { getSubscriptionForUser } = await import('../server/store/subscriptionStore');
@@ -199,7 +199,7 @@ export async function invoiceDocumentsSection(work: string): Promise<void> {
 async function keptExportInFreshProcess(dataDir: string, userId: string): Promise<void> {
   const { loadTenantFiles } = await import('../tenant');
   const { openDatabase } = await import('../server/db/openDatabase');
-  const { zipOfAccount } = await import('../server/data-export/dataExport');
+  const { zipOfAccount } = await import('../server/data-export/dataExportService');
   const { invoicePdf } = await import('../server/documents/documents');
   const { exportPaymentHistory } = await import('../server/store/dataExportStore');
   const { getSubscriptionForUser } = await import('../server/store/subscriptionStore');

@@ -9,7 +9,7 @@ import {
   settlingThroughProviders,
 } from './payments/paymentProviders';
 import { createPaymentPages } from './payments/paymentPages';
-import { createPaymentMethodChange } from './payment-method-change/paymentMethodChange';
+import { createPaymentMethodChange } from './payment-method-change/paymentMethodChangeService';
 import { findPaymentRecord } from './store/paymentStore';
 import type { SettledStatus } from './payments/paymentProvider';
 import type { ServerTenant } from './tenancy/tenantContext';

@@ -19,7 +19,7 @@ import type { AccountEventType } from './events/eventTypes';
 import type { InvoiceRequests } from './account/invoiceRequests';
 import type { OfferService } from './offers/offerService';
 import type { CancellationService } from './cancellation/cancellationService';
-import type { PaymentMethodChange } from './payment-method-change/paymentMethodChange';
+import type { PaymentMethodChange } from './payment-method-change/paymentMethodChangeService';
 import type { PaymentProvider, SettlePayment } from './payments/paymentProvider';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { gatedSlice, type ApiSlice } from './tenancy/apiSlice';

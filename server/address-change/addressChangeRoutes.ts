@@ -10,7 +10,7 @@ import { validateBody, validateQuery, validQuery } from '../http/validateBody';
 import type { AddressChangeRequest } from '../../schemas/generated/address-change-request';
 import type { SupportedCountriesQuery } from '../../schemas/generated/supported-countries-query';
 import { accountCaller } from '../account/accountContext';
-import type { AddressChange } from './addressChange';
+import type { AddressChange } from './addressChangeService';
 
 export function addressChangeRoutes(deps: { auth: AuthService; addresses: AddressChange }): Router {
   const router = Router();

@@ -1,6 +1,6 @@
 /** Address change (account-flows.md §2); dated changes are applied by the account manifest's job. */
 import type { FeatureManifest } from '../featureManifest';
-import { createAddressChange } from './addressChange';
+import { createAddressChange } from './addressChangeService';
 import { addressChangeRoutes } from './addressChangeRoutes';
 import { addressChangePersonalData } from './personalData';
 

@@ -26,7 +26,7 @@ import { refuse } from '../tenancy/refusals';
 import { requestTenant } from '../tenancy/tenantContext';
 import { offersDataExport } from '../../engine/domain/dataExport';
 import type { DataExportDownloadQuery } from '../../schemas/generated/data-export-download-query';
-import type { DataExport } from './dataExport';
+import type { DataExport } from './dataExportService';
 
 export function dataExportRoutes(deps: { auth: AuthService; dataExport: DataExport }): Router {
   const router = Router();

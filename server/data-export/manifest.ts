@@ -1,6 +1,6 @@
 /** "Download my data" (docs/subscribers.md "Download my data"). */
 import type { FeatureManifest } from '../featureManifest';
-import { createDataExport } from './dataExport';
+import { createDataExport } from './dataExportService';
 import { dataExportRoutes } from './dataExportRoutes';
 import { dataExportPersonalData } from './personalData';
 

@@ -17,7 +17,7 @@ export const documentsPersonalData: PersonalDataManifest = {
       subject: `exists (select 1 from subscription_roles r
         join user_business_partners ubp on ubp.tenant_id = r.tenant_id and ubp.bp_number = r.bp_number
         where r.tenant_id = t.tenant_id and r.subscription_id = t.subscription_id and r.role in ('AG', 'RE') and ubp.user_id = u.id)`,
-      // The export's invoices/ folder holds these very bytes (server/data-export/dataExport.ts).
+      // The export's invoices/ folder holds these very bytes (server/data-export/dataExportService.ts).
       export: { file: 'invoices/' },
       erase: { action: 'delete' },
       expire: {

@@ -16,7 +16,7 @@ import type { LinkEmailRequest } from '../../schemas/generated/link-email-reques
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
 import type { ApiSlice } from '../tenancy/apiSlice';
-import type { EmailWidget } from './emailWidget';
+import type { EmailWidget } from './emailWidgetService';
 
 /** The e-mail widget's calls (account-flows.md §2, §7), only while the tenant has the email-widget feature. */
 export function emailWidgetSlice(deps: {

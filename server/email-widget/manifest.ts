@@ -1,6 +1,6 @@
 /** The e-mail widget (account-flows.md §2, §7). */
 import type { FeatureManifest } from '../featureManifest';
-import { createEmailWidget } from './emailWidget';
+import { createEmailWidget } from './emailWidgetService';
 import { emailWidgetSlice } from './emailWidgetRoutes';
 import { EMAIL_WIDGET_MAIL_JOBS } from './emailWidgetMailJobs';
 import { emailWidgetPersonalData } from './personalData';

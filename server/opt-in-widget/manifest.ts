@@ -1,6 +1,6 @@
 /** The opt-in widget (account-flows.md §2, §7). */
 import type { FeatureManifest } from '../featureManifest';
-import { createOptInWidget } from './optInWidget';
+import { createOptInWidget } from './optInWidgetService';
 import { optInWidgetSlice } from './optInWidgetRoutes';
 import { optInWidgetPersonalData } from './personalData';
 

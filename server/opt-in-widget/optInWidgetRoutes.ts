@@ -14,7 +14,7 @@ import type { OptInWidgetRequest } from '../../schemas/generated/opt-in-widget-r
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
-import type { OptInWidget } from './optInWidget';
+import type { OptInWidget } from './optInWidgetService';
 
 /** The opt-in widget's calls (account-flows.md §2, §7): a sign-up to the tenant's opt-ins, only while it has the opt-in-widget feature's flag (opt-ins). */
 export function optInWidgetSlice(deps: {

@@ -1,6 +1,6 @@
 /** Opt-ins (account-flows.md §2). */
 import type { FeatureManifest } from '../featureManifest';
-import { createOptIns } from './optIns';
+import { createOptIns } from './optInService';
 import { optInRoutes } from './optInRoutes';
 import { optInsPersonalData } from './personalData';
 

@@ -1,5 +1,5 @@
 /**
- * The page the double opt-in link opens (server/opt-ins/optIns.ts): a button that confirms, in the
+ * The page the double opt-in link opens (server/opt-ins/optInService.ts): a button that confirms, in the
  * tenant's languages (server/texts/<locale>/opt-ins.json); one script file, nothing inline (the
  * page's own CSP).
  */

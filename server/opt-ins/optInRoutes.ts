@@ -14,7 +14,7 @@ import { accountCaller } from '../account/accountContext';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { OPT_IN_CONFIRM_SCRIPT, optInConfirmPage } from './optInConfirmPage';
-import type { OptIns } from './optIns';
+import type { OptIns } from './optInService';
 
 const PAGE_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";

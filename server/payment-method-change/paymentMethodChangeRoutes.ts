@@ -10,7 +10,7 @@ import { validateBody } from '../http/validateBody';
 import type { SepaRequest } from '../../schemas/generated/sepa-request';
 import type { DirectDebitRequest } from '../../schemas/generated/direct-debit-request';
 import { accountCaller } from '../account/accountContext';
-import type { PaymentMethodChange } from './paymentMethodChange';
+import type { PaymentMethodChange } from './paymentMethodChangeService';
 
 export function paymentMethodChangeRoutes(deps: {
   auth: AuthService;

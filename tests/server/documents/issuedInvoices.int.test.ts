@@ -16,7 +16,7 @@ import type { Database } from '../../../server/db/database';
 import { createMailer } from '../../../server/mail/mailer';
 import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
-import { zipOfAccount } from '../../../server/data-export/dataExport';
+import { zipOfAccount } from '../../../server/data-export/dataExportService';
 import { makeInvoiceDocuments } from '../../../server/jobs/invoiceDocuments';
 import { issuedDocuments } from '../../../server/metrics/registry';
 import { deleteExpiredRows } from '../../../server/store/housekeepingStore';

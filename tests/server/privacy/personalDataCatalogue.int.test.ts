@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../server/db/database';
-import { zipOfAccount } from '../../../server/data-export/dataExport';
+import { zipOfAccount } from '../../../server/data-export/dataExportService';
 import { PERSONAL_DATA_CATALOGUE, personalDataTables } from '../../../server/privacy/catalogue';
 import {
   auditCatalogue,

@@ -5,7 +5,7 @@
  * its row here.
  */
 import type { Database } from '../../../server/db/database';
-import { zipOfAccount } from '../../../server/data-export/dataExport';
+import { zipOfAccount } from '../../../server/data-export/dataExportService';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { recordEvent } from '../../../server/events/recordEvent';
 import { linkChangesToEvent } from '../../../server/store/orderSystemOverlays';
