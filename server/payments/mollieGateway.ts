@@ -29,6 +29,13 @@ import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 import type { ProviderOutcome, SettlePayment } from './paymentProvider';
 import type { HostedGateway } from './hostedCheckout';
 import { apiUrlOverride, mollieApiKey } from './providerCredentials';
+import type { Locale } from '../../engine/domain/locales';
+
+/** Mollie's page language per portal language: a language the portal adds must name its own. */
+const MOLLIE_LOCALES: Record<Locale, MollieLocale> = {
+  'de-DE': MollieLocale.de_DE,
+  'en-GB': MollieLocale.en_GB,
+};
 
 type MollieClient = ReturnType<typeof createMollieClient>;
 
@@ -84,7 +91,7 @@ export function createMollieGateway(deps: { db: Database }): HostedGateway {
       const customer = registering
         ? await mollie.customers.create({
             metadata: { tenant: tenant.id, paymentId: payment.id },
-            locale: locale === 'de-DE' ? MollieLocale.de_DE : MollieLocale.en_GB,
+            locale: MOLLIE_LOCALES[locale],
           })
         : null;
       const created = await mollie.payments.create({
@@ -94,7 +101,7 @@ export function createMollieGateway(deps: { db: Database }): HostedGateway {
         cancelUrl: urls.cancelUrl,
         webhookUrl: urls.webhookUrl,
         method,
-        locale: locale === 'de-DE' ? MollieLocale.de_DE : MollieLocale.en_GB,
+        locale: MOLLIE_LOCALES[locale],
         metadata: { paymentId: payment.id, tenant: tenant.id },
         ...(customer && { customerId: customer.id, sequenceType: SequenceType.first }),
         // A retry after a lost answer gets the same payment back.

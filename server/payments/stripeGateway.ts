@@ -20,6 +20,13 @@ import type { ProviderOutcome, SettlePayment } from './paymentProvider';
 import type { HostedGateway } from './hostedCheckout';
 import { PAYMENT_EXPIRY_MINUTES } from './paymentPages';
 import { apiUrlOverride, stripeCredentials } from './providerCredentials';
+import type { Locale } from '../../engine/domain/locales';
+
+/** Stripe Checkout's page language per portal language: a language the portal adds must name its own. */
+const STRIPE_LOCALES: Record<Locale, Stripe.Checkout.SessionCreateParams.Locale> = {
+  'de-DE': 'de',
+  'en-GB': 'en-GB',
+};
 
 /** Stripe's own bounds of `expires_at`: at least 30 minutes after the session is created. */
 const STRIPE_MIN_SESSION_MINUTES = 30;
@@ -100,7 +107,7 @@ export function createStripeGateway(deps: { db: Database; now: () => Date }): Ho
         metadata: { paymentId: payment.id, tenant: tenant.id, purpose: payment.purpose },
         success_url: urls.returnUrl,
         cancel_url: urls.cancelUrl,
-        locale: locale === 'de-DE' ? 'de' : 'en-GB',
+        locale: STRIPE_LOCALES[locale],
         expires_at: expiresAt,
         // The API version the SDK pins (2026-10-28) filters the eligible methods by this list.
         allowed_payment_method_types: [payment.method === 'PAYPAL' ? 'paypal' : 'card'],
