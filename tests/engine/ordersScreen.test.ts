@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByBundle, matchesTitle, sortByOrderDateDesc } from '../../engine/features/orders/OrdersScreen';
+import { groupByBundle, matchesTitle, sortByOrderDateDesc } from '../../engine/features/orders/orderLists';
 import { makeSubscription } from '../support/subscriptionBuilder';
 
 const renewal = makeSubscription().renewal!;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useLocation } from 'react-router';
 import type { OptInWidgetProvider } from '../../../schemas/generated/tenant';
@@ -8,20 +8,14 @@ import { FallbackContact } from '../../core/FallbackContact';
 import { usePortal } from '../../core/PortalContext';
 import { ApiError } from '../../domain/apiError';
 import { tooManyText } from '../../core/tooManyText';
-import {
-  OPT_IN_WIDGET_NAME_MAX_LENGTH,
-  optInWidgetProblems,
-  optInWidgetProvider,
-  type OptInWidgetDraft,
-  type WidgetProblem,
-} from '../../domain/widgets';
+import { optInWidgetProvider } from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
-import { InputField, SelectField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
 import { optInWidgetApi } from './optInWidgetApi';
 import './optInWidget.css';
-import { portalLocale } from '../../domain/language';
+import { ConsentCheckbox, SignUpFields } from './SignUpFormParts';
+import { useOptInSignUp } from './useOptInSignUp';
 
 type Provider = OptInWidgetProvider;
 
@@ -61,66 +55,15 @@ function Exhausted() {
   );
 }
 
+/**
+ * The sign-up (§2 "Opt-in widget", §5): the provider's greeting, the fields and the consent; once
+ * sent, the check-your-inbox notice. Its state and sending are useOptInSignUp's, its fields
+ * SignUpFormParts'.
+ */
 function SignUpForm({ provider }: { provider: Provider }) {
   const { t, i18n } = useTranslation();
-  const { api } = usePortal();
-  const tenant = useTenantSettings();
-  const salutations = tenant.salutations.options.filter((s) => s.isUserSelectable !== false);
-  const [values, setValues] = useState<OptInWidgetDraft>({
-    salutationCode: '',
-    firstName: '',
-    lastName1: '',
-    email: '',
-    optIn: false,
-  });
-  const [problems, setProblems] = useState<Partial<Record<keyof OptInWidgetDraft, WidgetProblem>>>({});
-  const [state, setState] = useState<'form' | 'busy' | 'sent' | 'exhausted' | 'limited' | 'failed'>('form');
-  const [limitedBy, setLimitedBy] = useState<unknown>();
-  // Editing a field clears its message; the rest stay until the next try.
-  const clear = (field: keyof OptInWidgetDraft) => setProblems(({ [field]: _gone, ...rest }) => rest);
-  const set =
-    (field: 'salutationCode' | 'firstName' | 'lastName1' | 'email') =>
-    (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [field]: event.target.value }));
-      clear(field);
-    };
-  const message = (field: keyof OptInWidgetDraft) => {
-    const problem = problems[field];
-    if (!problem) return undefined;
-    if (field === 'optIn') return t('opt-in-widget.consentRequired');
-    if (problem === 'required') return t('account.entry.required');
-    if (problem === 'too_long') return t('account.entry.tooLong', { max: OPT_IN_WIDGET_NAME_MAX_LENGTH });
-    return t('account.entry.invalidEmail');
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = optInWidgetProblems(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setState('busy');
-    try {
-      const locale = portalLocale(i18n.language);
-      await optInWidgetApi(api).signUp({
-        salutationCode: values.salutationCode,
-        firstName: values.firstName.trim(),
-        lastName1: values.lastName1.trim(),
-        email: values.email.trim(),
-        optIn: values.optIn,
-        provider: provider.code,
-        ...(provider.voucherCodeKey ? { voucherCodeKey: provider.voucherCodeKey } : {}),
-        locale,
-      });
-      setState('sent');
-    } catch (error) {
-      const code = error instanceof ApiError ? error.code : '';
-      setLimitedBy(error);
-      setState(
-        code === 'voucher_codes_exhausted' ? 'exhausted' : code === 'rate_limited' ? 'limited' : 'failed',
-      );
-    }
-  }
-
+  const form = useOptInSignUp(provider);
+  const { values, state, setState, limitedBy } = form;
   const greeting = localized(provider.greeting, i18n.language);
   if (state === 'sent') {
     return (
@@ -142,72 +85,9 @@ function SignUpForm({ provider }: { provider: Provider }) {
           <p>{tooManyText(t, limitedBy)}</p>
         </Alert>
       )}
-      <form className="widget-form" onSubmit={submit} noValidate>
-        <SelectField
-          label={t('opt-in-widget.salutation')}
-          required
-          value={values.salutationCode}
-          onChange={set('salutationCode')}
-          error={message('salutationCode')}
-        >
-          <option value="">{t('opt-in-widget.salutationPlaceholder')}</option>
-          {salutations.map((s) => (
-            <option key={s.code} value={s.code}>
-              {localized(s.title, i18n.language) || s.code}
-            </option>
-          ))}
-        </SelectField>
-        <InputField
-          label={t('opt-in-widget.firstName')}
-          required
-          autoComplete="given-name"
-          maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH}
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={message('firstName')}
-        />
-        <InputField
-          label={t('opt-in-widget.lastName')}
-          required
-          autoComplete="family-name"
-          maxChars={OPT_IN_WIDGET_NAME_MAX_LENGTH}
-          value={values.lastName1}
-          onChange={set('lastName1')}
-          error={message('lastName1')}
-        />
-        <InputField
-          label={t('account.entry.email')}
-          type="email"
-          required
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          error={message('email')}
-        />
-        <div className="form-field form-check opt-in-widget-consent">
-          <input
-            id="opt-in-widget-consent"
-            type="checkbox"
-            checked={values.optIn}
-            aria-invalid={problems.optIn ? true : undefined}
-            aria-describedby={problems.optIn ? 'opt-in-widget-consent-error' : undefined}
-            onChange={(event) => {
-              setValues((v) => ({ ...v, optIn: event.target.checked }));
-              clear('optIn');
-            }}
-          />
-          {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is the tenant's sanitized disclaimer HTML, which the rule cannot see; axe checks the rendered label */}
-          <label
-            htmlFor="opt-in-widget-consent"
-            className="tenant-html"
-            dangerouslySetInnerHTML={{ __html: localized(provider.disclaimer, i18n.language) }}
-          />
-          {problems.optIn && (
-            <p id="opt-in-widget-consent-error" className="form-error">
-              {message('optIn')}
-            </p>
-          )}
-        </div>
+      <form className="widget-form" onSubmit={form.submit} noValidate>
+        <SignUpFields form={form} />
+        <ConsentCheckbox form={form} provider={provider} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={state === 'busy'}>
             {t('opt-in-widget.submit')}

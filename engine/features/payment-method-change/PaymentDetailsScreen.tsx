@@ -1,28 +1,20 @@
-import { useCallback, useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useParams } from 'react-router';
-import type { PaymentDetails } from '../../../schemas/generated/account-changes';
+import { useParams } from 'react-router';
+import type { Subscription } from '../../../schemas/generated/subscription';
 import { useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
-import { dataOf, useResource } from '../../account/resource';
-import { href, ROUTES } from '../../domain/routeRefs';
-import {
-  isChangeablePaymentMethod,
-  paysInPopup,
-  type ChangeablePaymentMethod,
-} from '../../domain/paymentMethodChange';
-import { capToTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
-import { Alert } from '../../ui/Alert';
-import { Dialog } from '../../ui/Dialog';
-import { RadioGroup } from '../../ui/fields';
-import { formatDate } from '../../domain/dates';
 import { Loading } from '../../ui/Loading';
 import { CurrentMethod } from './CurrentMethod';
-import { DirectDebitForm } from './DirectDebitForm';
-import { paymentDetailsApi } from './paymentDetailsApi';
-import { PopupChange } from './PopupChange';
-import { SepaForm } from './SepaForm';
+import {
+  ChangeActions,
+  LoadErrorDialog,
+  MethodChange,
+  NoChangeNote,
+  PendingChangeNotice,
+  SavedDialog,
+} from './PaymentDetailsParts';
+import { usePaymentDetails, type PaymentDetailsModel } from './usePaymentDetails';
 
 /**
  * /subscriptions/{id}/payment-details (account-flows.md §2 "Payment details", §4 "Payment method
@@ -30,38 +22,16 @@ import { SepaForm } from './SepaForm';
  * (the current one only when the tenant lists it under itself: an update), each with its form or
  * the payment popup; save and cancel; a success dialog that says changes take effect at the end of
  * the payment period. A failed load opens the loading-error dialog with back; a failed update the
- * generic dialog.
+ * generic dialog. Its state and calls are usePaymentDetails', its parts PaymentDetailsParts'.
  */
 export default function PaymentDetailsScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const subscription = useFlowSubscription(id);
   const { back } = useFlowReturn(id);
-  const details = useResource<PaymentDetails>(`${id}/payment-details`, (api) =>
-    paymentDetailsApi(api).details(id),
-  );
-  const [editing, setEditing] = useState(false);
-  const [chosen, setChosen] = useState<ChangeablePaymentMethod | ''>('');
-  const [saved, setSaved] = useState(false);
-  const { replace, reload } = details;
+  const model = usePaymentDetails(id);
   const refusal = useFlowRefusal('paymentMethodChange', loadedSubscription(subscription));
-
-  const finish = useCallback(
-    (answer: PaymentDetails | null) => {
-      setEditing(false);
-      setChosen('');
-      setSaved(true);
-      // A form's answer is the new state; after the popup the server has it.
-      if (answer) replace(answer);
-      else reload();
-    },
-    [replace, reload],
-  );
-
-  const data = dataOf(details.state);
-  const offered = (data?.allowedChanges ?? []).filter(isChangeablePaymentMethod);
-  const selected = chosen || (offered.length === 1 ? offered[0] : '');
-  const holder = data?.account?.debitAccountHolder;
+  const { details, data, saved, setSaved } = model;
 
   return (
     <FlowScreen
@@ -76,131 +46,37 @@ export default function PaymentDetailsScreen() {
     >
       {(s) => (
         <>
-          {details.state.status === 'failed' && (
-            <Dialog
-              title={t('payment-method-change.loadErrorTitle')}
-              variant="error"
-              onClose={back}
-              actions={
-                <button type="button" className="button" onClick={back}>
-                  {t('account.flow.back')}
-                </button>
-              }
-            >
-              <p>{t('payment-method-change.loadError')}</p>
-            </Dialog>
-          )}
+          {details.state.status === 'failed' && <LoadErrorDialog onBack={back} />}
           {!data && details.state.status === 'loading' && <Loading />}
-          {data && (
-            <>
-              <CurrentMethod details={data} />
-              {data.pendingChange && (
-                <Alert variant="info">
-                  <p>
-                    {t('payment-method-change.pending', {
-                      method: t(`payment-method-change.method.${data.pendingChange.paymentMethod}`),
-                      // Never after the subscription's end (subscriptionTerm.ts; the server caps it alike).
-                      date: formatDate(
-                        capToTerm(data.pendingChange.effectiveFrom, lastDayOfTerm(s)),
-                        i18n.language,
-                      ),
-                    })}
-                  </p>
-                </Alert>
-              )}
-              <p className="muted">{t('payment-method-change.effectNote')}</p>
-              {offered.length === 0 && (
-                <p>
-                  {t('payment-method-change.noChange')}{' '}
-                  <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
-                    {t('account.flow.contactUs')}
-                  </Link>
-                </p>
-              )}
-              {offered.length > 0 && !editing && (
-                <div className="form-actions">
-                  <button type="button" className="button" onClick={() => setEditing(true)}>
-                    {t('payment-method-change.change')}
-                  </button>
-                  <button type="button" className="button button-secondary" onClick={back}>
-                    {t('account.flow.back')}
-                  </button>
-                </div>
-              )}
-              {offered.length > 0 && editing && (
-                <section className="payment-change" aria-labelledby="payment-change-title">
-                  <h2 id="payment-change-title">{t('payment-method-change.changeHeading')}</h2>
-                  <RadioGroup
-                    legend={t('payment-method-change.newMethod')}
-                    name="payment-method"
-                    options={offered.map((kind) => ({
-                      value: kind,
-                      label: t(
-                        kind === data.paymentMethod
-                          ? `payment-method-change.update.${kind}`
-                          : `payment-method-change.method.${kind}`,
-                      ),
-                    }))}
-                    value={selected}
-                    onChange={setChosen}
-                  />
-                  {selected === 'sepa' && (
-                    <SepaForm
-                      subscriptionId={s.id}
-                      holder={holder}
-                      onSaved={finish}
-                      onCancel={() => setEditing(false)}
-                    />
-                  )}
-                  {selected === 'direct_debit' && (
-                    <DirectDebitForm
-                      subscriptionId={s.id}
-                      holder={holder}
-                      onSaved={finish}
-                      onCancel={() => setEditing(false)}
-                    />
-                  )}
-                  {selected !== '' && paysInPopup(selected) && (
-                    <PopupChange
-                      key={selected}
-                      subscriptionId={s.id}
-                      kind={selected}
-                      update={selected === data.paymentMethod}
-                      onSuccess={() => finish(null)}
-                      onCancel={() => setEditing(false)}
-                    />
-                  )}
-                  {selected === '' && (
-                    <div className="form-actions">
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        onClick={() => setEditing(false)}
-                      >
-                        {t('payment-method-change.cancel')}
-                      </button>
-                    </div>
-                  )}
-                </section>
-              )}
-            </>
-          )}
-          {saved && (
-            <Dialog
-              title={t('payment-method-change.successTitle')}
-              variant="success"
-              onClose={() => setSaved(false)}
-              actions={
-                <button type="button" className="button" onClick={() => setSaved(false)}>
-                  {t('shell.close')}
-                </button>
-              }
-            >
-              <p>{t('payment-method-change.successText')}</p>
-            </Dialog>
-          )}
+          {data && <PaymentDetailsBody model={model} subscription={s} onBack={back} />}
+          {saved && <SavedDialog onClose={() => setSaved(false)} />}
         </>
       )}
     </FlowScreen>
+  );
+}
+
+/** The loaded details: the current method, a pending change, and the way to a change. */
+function PaymentDetailsBody({
+  model,
+  subscription: s,
+  onBack,
+}: {
+  model: PaymentDetailsModel;
+  subscription: Subscription;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { data, offered, editing, setEditing } = model;
+  if (!data) return null;
+  return (
+    <>
+      <CurrentMethod details={data} />
+      {data.pendingChange && <PendingChangeNotice pendingChange={data.pendingChange} subscription={s} />}
+      <p className="muted">{t('payment-method-change.effectNote')}</p>
+      {offered.length === 0 && <NoChangeNote subscriptionId={s.id} />}
+      {offered.length > 0 && !editing && <ChangeActions onChange={() => setEditing(true)} onBack={onBack} />}
+      {offered.length > 0 && editing && <MethodChange model={model} subscriptionId={s.id} />}
+    </>
   );
 }

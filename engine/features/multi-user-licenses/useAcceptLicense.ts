@@ -1,0 +1,160 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useParams } from 'react-router';
+import type { AcceptLicenseInfo } from '../../../schemas/generated/licenses';
+import type { LicenseAcceptRequest } from '../../../schemas/generated/license-accept-request';
+import { useTenantSettings } from '../../account/capabilityContext';
+import { useSalutationOptions } from '../../account/changes/addressContext';
+import { useFocusFirstError } from '../../account/changes/focusFirstError';
+import { usePortal } from '../../core/PortalContext';
+import { acceptLicenseErrors, roleNeedsAcademicYear } from '../../domain/licenses';
+import { acceptOutcome, fieldErrorsOf, type AcceptOutcome } from './licenseErrors';
+import { licensesApi } from './licensesApi';
+
+export type AcceptBp = LicenseAcceptRequest['businessPartner'];
+export type AcceptState = AcceptOutcome | 'loading' | 'accepted' | null;
+
+/** The link's licence and its token, from the route and the query (account-flows.md §5 "Accept licence"). */
+function useAcceptLink() {
+  const { id = '', licenseId = '' } = useParams();
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  return { id, licenseId, token };
+}
+
+/**
+ * The invitation's info for the link (§8 "Licences"): loaded again on try again; a refusal is the
+ * notice's outcome. `onInfo` prefills the form with the invited person's names.
+ */
+function useAcceptInfo(link: ReturnType<typeof useAcceptLink>, onInfo: (info: AcceptLicenseInfo) => void) {
+  const { api } = usePortal();
+  const { id, licenseId, token } = link;
+  const [info, setInfo] = useState<AcceptLicenseInfo | null>(null);
+  const [outcome, setOutcome] = useState<AcceptState>('loading');
+  const [round, setRound] = useState(0);
+  const [refusal, setRefusal] = useState<unknown>();
+
+  useEffect(() => {
+    let live = true;
+    if (!token) {
+      // Without the link's token there is nothing to accept (the link is the proof).
+      setOutcome('invalidLink');
+      return undefined;
+    }
+    setOutcome('loading');
+    licensesApi(api)
+      .acceptInfo(id, licenseId, token)
+      .then(
+        (answer) => {
+          if (!live) return;
+          setInfo(answer);
+          onInfo(answer);
+          setOutcome(null);
+        },
+        (error) => {
+          if (!live) return;
+          setRefusal(error);
+          setOutcome(acceptOutcome(error));
+        },
+      );
+    return () => {
+      live = false;
+    };
+    // onInfo only sets the form's values; the link and the round decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [api, id, licenseId, token, round]);
+
+  const refuse = (error: unknown) => {
+    setRefusal(error);
+    setOutcome(acceptOutcome(error));
+  };
+  return { info, outcome, setOutcome, refusal, refuse, tryAgain: () => setRound((n) => n + 1) };
+}
+
+/**
+ * The accept page's state and calls (account-flows.md §2 "Licences", §5 "Accept licence", §8): the
+ * link's info, the form's values and errors (engine/domain/licenses.ts, the server's the same), and
+ * the accepting; a refused submit focuses the first field in error.
+ */
+export function useAcceptLicense() {
+  const link = useAcceptLink();
+  const { api } = usePortal();
+  const tenant = useTenantSettings();
+  const settings = tenant.multiUserLicenses;
+  const salutations = useSalutationOptions(true);
+  const titles = tenant.academicTitles.options;
+  const [bp, setBp] = useState<AcceptBp>({
+    salutationCode: '',
+    titleAcademic: '',
+    firstName: '',
+    lastName1: '',
+    company1: '',
+  });
+  const loaded = useAcceptInfo(link, (answer) =>
+    setBp((current) => ({
+      ...current,
+      salutationCode: answer.businessPartner.salutationCode ?? '',
+      firstName: answer.businessPartner.firstName ?? '',
+      lastName1: answer.businessPartner.lastName1 ?? '',
+    })),
+  );
+  const [role, setRole] = useState('');
+  const [academicYear, setAcademicYear] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const { ref: formRef, refused } = useFocusFirstError();
+  const needsYear = roleNeedsAcademicYear(settings, role);
+  const set = (field: keyof AcceptBp) => (value: string) =>
+    setBp((current) => ({ ...current, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const form = { businessPartner: bp, role: role || null, academicYear: needsYear ? academicYear : null };
+    const found = acceptLicenseErrors(form, settings, {
+      salutationCodes: salutations.map((s) => s.code),
+      academicTitleCodes: titles.map((a) => a.code),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      refused();
+      return;
+    }
+    setSending(true);
+    try {
+      await licensesApi(api).accept(link.id, link.licenseId, {
+        token: link.token,
+        ...form,
+        businessPartner: { ...bp, titleAcademic: bp.titleAcademic || null },
+      });
+      loaded.setOutcome('accepted');
+    } catch (caught) {
+      const fields = fieldErrorsOf(caught);
+      if (fields) {
+        setErrors(fields);
+        refused();
+      } else {
+        loaded.refuse(caught);
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return {
+    ...loaded,
+    settings,
+    salutations,
+    titles,
+    bp,
+    set,
+    role,
+    setRole,
+    academicYear,
+    setAcademicYear,
+    needsYear,
+    errors,
+    sending,
+    formRef,
+    submit,
+  };
+}
+
+export type AcceptLicenseModel = ReturnType<typeof useAcceptLicense>;
