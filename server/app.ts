@@ -14,7 +14,7 @@ import { commonHeaders, noStore } from './http/securityHeaders';
 import { dynamicCompression } from './http/compression';
 import { boundClientAddress, trustProxyFromEnv, type TrustProxySetting } from './http/trustProxy';
 import { requestLog, silentLogger, type Logger } from './http/requestLog';
-import type { Mailer } from './mail/mailer';
+import { PORTAL_MAIL_FROM, type Mailer } from './mail/mailer';
 import { outboxPage } from './mail/outboxPage';
 import { tenantSite } from './spa/tenantSite';
 import { apiRouters } from './apiRoutes';
@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): {
 } {
   const log = options.log ?? silentLogger;
   const directory = new TenantDirectory(options.tenants);
-  const mailFrom = options.mailFrom ?? 'Kundenportal <no-reply@portal.example>';
+  const mailFrom = options.mailFrom ?? PORTAL_MAIL_FROM;
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db: options.db, mailFrom, now, signInLimits: options.signInLimits });
   const oauth = createOAuthLogin({

@@ -77,6 +77,8 @@ export interface JobDeps {
   db: Database;
   tenants: readonly ServerTenant[];
   log: Logger;
+  /** The sender of the mails a job queues. */
+  mailFrom: string;
 }
 
 /** A background job a feature runs on every instance; `start` returns a stop that awaits a running round. */

@@ -8,7 +8,7 @@ import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
 import { startHousekeeping } from './db/housekeeping';
 import { jsonLogger, type Logger } from './http/requestLog';
-import { createMailer } from './mail/mailer';
+import { createMailer, PORTAL_MAIL_FROM } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { retiredPrivateAddressSwitch } from './http/publicRequest';
@@ -101,7 +101,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // webhook deliverer, the housekeeping and the payment reconciliation serve every feature and
     // stay here; the reconciliation asks the providers the API built (createApp's reconcilePayments).
     for (const job of featureJobs(SERVER_FEATURES))
-      stopFeatureJobs.push(job.start({ db, tenants: options.tenants, log }));
+      stopFeatureJobs.push(job.start({ db, tenants: options.tenants, log, mailFrom: PORTAL_MAIL_FROM }));
     const { app, reconcilePayments } = createApp({
       db,
       tenants: options.tenants,

@@ -15,10 +15,10 @@ export const eCardManifest: FeatureManifest = {
     {
       // Timed e-cards go out at their time (account-flows.md §9); the mail sender delivers them.
       name: 'e-cards',
-      start: ({ db, tenants, log }) =>
+      start: ({ db, tenants, log, mailFrom }) =>
         startECards(db, {
           tenants,
-          mailFrom: 'Kundenportal <no-reply@portal.example>',
+          mailFrom,
           log,
           clockOffsetMs: eCardClockOffsetFromEnv(),
           intervalMs:

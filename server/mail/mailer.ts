@@ -2,6 +2,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** The sender of the portal's mails (sign-in links, confirmations, e-cards). */
+export const PORTAL_MAIL_FROM = 'Kundenportal <no-reply@portal.example>';
+
 export interface OutgoingMail {
   tenantId: string;
   to: string;
