@@ -15,6 +15,7 @@ import {
   xRechnungInWorker,
 } from '../../../server/documents/documentWorker';
 import { pdfText } from './pdfText';
+import { company, payment, subscription } from './invoiceFixtures';
 
 const { tenants } = loadTenantFiles();
 const tenant = tenants.find(canMakeXRechnung)!;
@@ -22,36 +23,9 @@ const tenant = tenants.find(canMakeXRechnung)!;
 const input: InvoiceInput = {
   tenant,
   locale: tenant.defaultLocale,
-  subscription: {
-    displayName: 'Abonnement ABC',
-    publication: 'ABC',
-    publicationName: 'ABC',
-    orderNumber: '4711000001',
-    billingFrequency: '03',
-    validToOnSaleDate: null,
-  },
-  payment: {
-    id: 'P-1',
-    date: '2026-01-01',
-    amount: 89.7,
-    currency: 'EUR',
-    invoiceStatusCode: 'O',
-    invoiceNumber: '9000001234',
-    externalDocumentNumber: 'RE2026-001234',
-    documentId: 'DOC-9000001234',
-  },
-  billedTo: {
-    bpNumber: '1000000077',
-    firstName: 'Lena',
-    lastName1: 'Wagner',
-    company1: 'Wagner & Partner GmbH',
-    street: 'Königstraße',
-    streetNumber: '20',
-    zipcode: '70173',
-    city: 'Stuttgart',
-    countryCode: 'DE',
-    emailAddress: 'buchhaltung@wagner-partner.example',
-  },
+  subscription: subscription('ABC'),
+  payment: payment({ invoiceStatusCode: 'O' }),
+  billedTo: company,
 };
 
 afterAll(async () => {
