@@ -77,10 +77,20 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
       [
         engineModule('account[\\\\/](?!Flow|flowRefusal|DataExportSection)[^\\\\/]+\\.tsx?'),
         engineModule('ui[\\\\/](Badge|Card)\\.tsx'),
-        engineModule('domain[\\\\/](dates|addressFormat|addressRules|subscriptionTerm|purchaseOrders)\\.ts'),
+        engineModule(
+          'domain[\\\\/](dates|addressFormat|addressRules|subscriptionTerm|purchaseOrders|capabilities|orderStatus|subscriptionKinds)\\.ts',
+        ),
         engineModule('core[\\\\/]subscriptionsStore\\.ts'),
       ].some((pattern) => pattern.test(id)),
     // Only these modules: their imports keep their own places (in the entry, or with the flows).
+    includeDependenciesRecursively: false,
+    priority: 1,
+  },
+  // The features' subscription-page actions (engine/features/*/actions.ts): the subscription page
+  // loads those of every enabled feature at once, so one file, not one request per feature.
+  {
+    name: 'subscription-actions',
+    test: engineModule('features[\\\\/][^\\\\/]+[\\\\/]actions\\.ts'),
     includeDependenciesRecursively: false,
     priority: 1,
   },

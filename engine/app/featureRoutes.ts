@@ -1,6 +1,13 @@
 import type { FeatureRoutes } from '../core/featureRoutes';
 import type { PortalTenant } from '../domain/portalConfig';
-import { isActionOpenTo, isRouteServed, mayOpenRoute, subscriptionActions } from '../features';
+import type { SubscriptionAction } from '../core/subscriptionActions';
+import {
+  allowedActions,
+  isActionOpenTo,
+  isRouteServed,
+  loadSubscriptionActions,
+  mayOpenRoute,
+} from '../features';
 
 /**
  * The registry's answers for one tenant, handed down to the screens through
@@ -8,13 +15,16 @@ import { isActionOpenTo, isRouteServed, mayOpenRoute, subscriptionActions } from
  * parts the features share never import every feature (docs/architecture.md "Architecture").
  */
 export function featureRoutesOf(tenant: PortalTenant): FeatureRoutes {
+  // The actions' modules load once, when the subscription page first asks for them.
+  let actions: Promise<readonly SubscriptionAction[]> | undefined;
   return {
     isServed: (ref) => isRouteServed(tenant.features, ref),
     mayOpen: (scope, ref, params) => mayOpenRoute(scope, ref, params),
+    loadSubscriptionActions: () => (actions ??= loadSubscriptionActions(tenant.features)),
     // A "logged in only" session (portal-core.md §4) gets no button to a screen whose calls the
     // server refuses it (isActionOpenTo).
-    subscriptionActions: (subscription, ctx, scope) =>
-      subscriptionActions(tenant, subscription, ctx).filter((action) =>
+    subscriptionActions: (loaded, subscription, ctx, scope) =>
+      allowedActions(tenant, loaded, subscription, ctx).filter((action) =>
         isActionOpenTo(scope, action, subscription),
       ),
   };

@@ -21,11 +21,17 @@ export interface FeatureRoutes {
   /** Whether a session of this scope may open the route with these parameters (portal-core.md §4). */
   mayOpen(scope: SessionScope, ref: RouteRef, params?: Readonly<Record<string, string>>): boolean;
   /**
-   * The subscription page's buttons (portal-core.md §2 "Subscription detail") of the enabled
-   * features whose capability rule allows them, that the tenant does not hide and that the session
-   * may follow, in order.
+   * The enabled features' subscription-page actions, whose modules load only when the subscription
+   * page asks (engine/features/types.ts `actions`); the same promise every time.
+   */
+  loadSubscriptionActions(): Promise<readonly SubscriptionAction[]>;
+  /**
+   * The subscription page's buttons (portal-core.md §2 "Subscription detail"): of the loaded
+   * actions, those whose capability rule allows them, that the tenant does not hide and that the
+   * session may follow, in order.
    */
   subscriptionActions(
+    actions: readonly SubscriptionAction[],
     subscription: Subscription,
     ctx: CapabilityContext,
     scope: SessionScope,
@@ -58,11 +64,20 @@ export function useMayOpenRoute(ref: RouteRef, params?: Readonly<Record<string, 
   return routes.mayOpen(useSessionScope(), ref, params);
 }
 
-/** The subscription page's buttons for this subscription and the signed-in session. */
+/**
+ * The enabled features' subscription-page actions, loading: the subscription page asks as it
+ * mounts, so they load beside its subscription's request, and reads them with React's `use`.
+ */
+export function useSubscriptionActionsLoad(): Promise<readonly SubscriptionAction[]> {
+  return useFeatureRoutes().loadSubscriptionActions();
+}
+
+/** The subscription page's buttons for this subscription and the signed-in session, of the loaded actions. */
 export function useSubscriptionActions(
+  actions: readonly SubscriptionAction[],
   subscription: Subscription,
   ctx: CapabilityContext,
 ): SubscriptionAction[] {
   const routes = useFeatureRoutes();
-  return routes.subscriptionActions(subscription, ctx, useSessionScope());
+  return routes.subscriptionActions(actions, subscription, ctx, useSessionScope());
 }

@@ -60,6 +60,13 @@ export interface SubscriptionAction {
   group: ActionGroup;
 }
 
+/**
+ * A feature's subscription-page actions, a module of their own (`features/<id>/actions.ts`) that
+ * only the subscription page loads: their capability rules (engine/domain/capabilities.ts) and
+ * declarations stay out of the files every other page loads, the login page's above all.
+ */
+export type LazyActions = () => Promise<{ actions: readonly SubscriptionAction[] }>;
+
 /** The action groups of the subscription page, in the order they are shown. */
 export const ACTION_GROUPS = ['keep', 'manage', 'help', 'end'] as const;
 export type ActionGroup = (typeof ACTION_GROUPS)[number];

@@ -68,28 +68,27 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   externalPageFeature,
 ]);
 
-/** Duplicate feature ids, served routes or action ids fail loudly, naming them (Backstage). */
+/**
+ * Duplicate feature ids or served routes fail loudly, naming them (Backstage); duplicate action ids
+ * when the actions are loaded (loadSubscriptionActions), since each feature's are a lazy module.
+ */
 export function assertUnique(features: FeatureDefinition[]): FeatureDefinition[] {
-  const seen = {
-    feature: new Map<string, string>(),
-    route: new Map<string, string>(),
-    action: new Map<string, string>(),
-  };
-  const claim = (kind: keyof typeof seen, key: string, owner: string) => {
-    const earlier = seen[kind].get(key);
-    if (earlier !== undefined)
-      throw new Error(
-        `Duplicate ${kind} "${key}" in engine/features/index.ts: declared by "${earlier}" and "${owner}"`,
-      );
-    seen[kind].set(key, owner);
-  };
+  const seen = { feature: new Map<string, string>(), route: new Map<string, string>() };
   for (const feature of features) {
-    claim('feature', feature.id, feature.id);
-    for (const route of feature.routes) claim('route', route.ref.id, feature.id);
-    for (const redirect of feature.redirects ?? []) claim('route', redirect.from.id, feature.id);
-    for (const action of feature.actions ?? []) claim('action', action.id, feature.id);
+    claim(seen.feature, 'feature', feature.id, feature.id);
+    for (const route of feature.routes) claim(seen.route, 'route', route.ref.id, feature.id);
+    for (const redirect of feature.redirects ?? []) claim(seen.route, 'route', redirect.from.id, feature.id);
   }
   return features;
+}
+
+function claim(seen: Map<string, string>, kind: string, key: string, owner: string): void {
+  const earlier = seen.get(key);
+  if (earlier !== undefined)
+    throw new Error(
+      `Duplicate ${kind} "${key}" in engine/features/index.ts: declared by "${earlier}" and "${owner}"`,
+    );
+  seen.set(key, owner);
 }
 
 /** A feature is on for a tenant when it has no flags or any of its flags is in the tenant's features. */
@@ -130,21 +129,50 @@ export function isRouteServed(
 }
 
 /**
- * The subscription page's buttons (portal-core.md §2 "Subscription detail"): the actions of the
- * enabled features whose capability rule (§6, flags and publication blacklists included) allows
- * them for this subscription and that the tenant does not hide, in order.
+ * The actions the enabled features add to the subscription page (portal-core.md §2 "Subscription
+ * detail"), loaded from their modules (FeatureDefinition.actions), in order. Duplicate action ids
+ * fail loudly, naming both features.
  */
-export function subscriptionActions(
+export async function loadSubscriptionActions(
+  tenantFeatures: readonly string[],
+  features: readonly FeatureDefinition[] = FEATURES,
+): Promise<SubscriptionAction[]> {
+  const declared = await Promise.all(
+    enabledFeatures(tenantFeatures, features).map(async (feature) => ({
+      owner: feature.id,
+      actions: feature.actions ? (await feature.actions()).actions : [],
+    })),
+  );
+  const seen = new Map<string, string>();
+  for (const { owner, actions } of declared)
+    for (const action of actions) claim(seen, 'action', action.id, owner);
+  return declared.flatMap(({ actions }) => actions).sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The subscription page's buttons (portal-core.md §2 "Subscription detail"): of the enabled
+ * features' actions (loadSubscriptionActions), those whose capability rule (§6, flags and
+ * publication blacklists included) allows them for this subscription and that the tenant does not
+ * hide, in order.
+ */
+export function allowedActions(
+  tenant: Pick<PortalTenant, 'buttons'>,
+  actions: readonly SubscriptionAction[],
+  subscription: Subscription,
+  ctx: CapabilityContext,
+): SubscriptionAction[] {
+  const hidden = new Set<string>(tenant.buttons?.hiddenActions ?? []);
+  return actions.filter((action) => !hidden.has(action.hiddenBy) && action.allowed(subscription, ctx));
+}
+
+/** loadSubscriptionActions and allowedActions in one: the buttons of this tenant's page for the subscription. */
+export async function subscriptionActions(
   tenant: Pick<PortalTenant, 'features' | 'buttons'>,
   subscription: Subscription,
   ctx: CapabilityContext,
   features: readonly FeatureDefinition[] = FEATURES,
-): SubscriptionAction[] {
-  const hidden = new Set<string>(tenant.buttons?.hiddenActions ?? []);
-  return enabledFeatures(tenant.features, features)
-    .flatMap((feature) => feature.actions ?? [])
-    .filter((action) => !hidden.has(action.hiddenBy) && action.allowed(subscription, ctx))
-    .sort((a, b) => a.order - b.order);
+): Promise<SubscriptionAction[]> {
+  return allowedActions(tenant, await loadSubscriptionActions(tenant.features, features), subscription, ctx);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { RouteRef } from '../domain/routeRefs';
 import type { RouteAccess } from '../domain/routeAccess';
 import type { PortalTenant } from '../domain/portalConfig';
 import type { ApiClient } from '../core/apiClient';
-import type { SubscriptionAction } from '../core/subscriptionActions';
+import type { LazyActions } from '../core/subscriptionActions';
 
 // The subscription page's actions are declared by the features and listed by the shell; the
 // subscription feature's page reads them through engine/core/featureRoutes.tsx, so their types
@@ -14,6 +14,7 @@ export {
   type ActionGroup,
   type ActionTarget,
   type HiddenActionName,
+  type LazyActions,
   type SubscriptionAction,
 } from '../core/subscriptionActions';
 
@@ -69,7 +70,8 @@ export interface FeatureMenuItem {
  * means always on), its routes and redirects, its menu entry and the actions it adds to the
  * subscription page. Keep these files free of React components: screens and dialogs are lazy
  * imports, everything else plain data, because the CLI (build, validate) and the server (preview)
- * read the registry under Node.
+ * read the registry under Node. The actions are a lazy import too (`actions.ts` beside it), so
+ * the entry every page loads holds no capability rule.
  */
 export interface FeatureDefinition {
   id: string;
@@ -77,7 +79,8 @@ export interface FeatureDefinition {
   routes: readonly FeatureRoute[];
   redirects?: readonly FeatureRedirect[];
   menu?: FeatureMenuItem;
-  actions?: readonly SubscriptionAction[];
+  /** Its subscription-page buttons: `() => import('./actions')`, read by the subscription page only. */
+  actions?: LazyActions;
 }
 
 export function defineFeature(feature: FeatureDefinition): FeatureDefinition {

@@ -181,7 +181,7 @@ describe('widget rules', () => {
 });
 
 describe('e-card in the registry', () => {
-  const actions = (
+  const actions = async (
     features: string[],
     extra: Record<string, unknown> = {},
     subscription = makeSubscription(),
@@ -193,13 +193,13 @@ describe('e-card in the registry', () => {
       cancellation: {},
       ...settings,
     } as never as Parameters<typeof subscriptionActions>[0] & CapabilityTenant;
-    return subscriptionActions(tenant, subscription, { tenant }).map((a) => a.id);
+    return (await subscriptionActions(tenant, subscription, { tenant })).map((a) => a.id);
   };
 
-  it('never offers "send an e-card" on a subscription page, whatever the flag (portal-core.md §6: "e-card: never by this rule set")', () => {
-    expect(actions(['e-card'])).toEqual([]);
-    expect(actions(['e-card', 'contact-form'])).toEqual(['contact']);
-    expect(actions(['e-card'], {}, makeSubscription({ orderStatus: 'I', roles: ['WE'] }))).toEqual([]);
+  it('never offers "send an e-card" on a subscription page, whatever the flag (portal-core.md §6: "e-card: never by this rule set")', async () => {
+    expect(await actions(['e-card'])).toEqual([]);
+    expect(await actions(['e-card', 'contact-form'])).toEqual(['contact']);
+    expect(await actions(['e-card'], {}, makeSubscription({ orderStatus: 'I', roles: ['WE'] }))).toEqual([]);
   });
 
   it('gates the e-card routes by the tenant alone: the flag and its publication blacklist (account-flows.md §6)', () => {

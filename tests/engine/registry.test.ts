@@ -6,6 +6,7 @@ import {
   FEATURES,
   isFeatureEnabled,
   isRouteServed,
+  loadSubscriptionActions,
   menuItems,
   subscriptionActions,
   textTables,
@@ -33,13 +34,13 @@ function tenantWith(
   const ctx: CapabilityContext = { tenant };
   return { tenant, ctx };
 }
-const ids = (
+const ids = async (
   features: string[],
   extra?: Parameters<typeof tenantWith>[1],
   subscription = makeSubscription(),
 ) => {
   const { tenant, ctx } = tenantWith(features, extra);
-  return subscriptionActions(tenant, subscription, ctx).map((action) => action.id);
+  return (await subscriptionActions(tenant, subscription, ctx)).map((action) => action.id);
 };
 
 describe('feature registry', () => {
@@ -64,7 +65,7 @@ describe('feature registry', () => {
       expect(route.optIn).toBeDefined();
   });
 
-  it('has base texts in both locales with the same keys, all prefixed by the owner, and every label key exists', () => {
+  it('has base texts in both locales with the same keys, all prefixed by the owner, and every label key exists', async () => {
     const known = new Set<string>();
     for (const table of textTables()) {
       const file = path.join(ENGINE, table);
@@ -82,9 +83,8 @@ describe('feature registry', () => {
       }
     }
     for (const feature of FEATURES) {
-      for (const key of [feature.menu?.labelKey, ...(feature.actions ?? []).map((a) => a.labelKey)].filter(
-        Boolean,
-      )) {
+      const actions = feature.actions ? (await feature.actions()).actions : [];
+      for (const key of [feature.menu?.labelKey, ...actions.map((a) => a.labelKey)].filter(Boolean)) {
         expect(known.has(key!), `${feature.id}: text key ${key}`).toBe(true);
         expect(key!.startsWith(`${feature.id}.`), `${feature.id}: text key ${key}`).toBe(true);
       }
@@ -101,7 +101,7 @@ describe('feature registry', () => {
     expect(isFeatureEnabled(holiday, ['faq'])).toBe(false);
   });
 
-  it('fails loudly on a duplicate feature id, served route or action id, naming both owners', () => {
+  it('fails loudly on a duplicate feature id, served route or action id, naming both owners', async () => {
     const a = defineFeature({
       id: 'a',
       routes: [{ ref: ROUTES.faq, access: 'anonymous', screen: async () => ({ default: () => null }) }],
@@ -110,6 +110,18 @@ describe('feature registry', () => {
     expect(() => assertUnique([a, { id: 'b', routes: a.routes }])).toThrow(
       'Duplicate route "faq" in engine/features/index.ts: declared by "a" and "b"',
     );
+    // The actions are lazy modules: their ids are checked as the subscription page loads them.
+    const contact = FEATURES.find((feature) => feature.id === 'contact')!;
+    const copy = { id: 'copy', routes: [], actions: contact.actions };
+    await expect(loadSubscriptionActions(['contact-form'], [contact, copy])).rejects.toThrow(
+      'Duplicate action "revoke-cancellation" in engine/features/index.ts: declared by "contact" and "copy"',
+    );
+  });
+
+  it('declares no action id twice over every feature', async () => {
+    const all = await loadSubscriptionActions([...FEATURE_FLAGS]);
+    expect(all.length).toBeGreaterThan(10);
+    expect(new Set(all.map((action) => action.id)).size).toBe(all.length);
   });
 
   it('serves only the routes of enabled features, so links to them can be hidden', () => {
@@ -137,8 +149,8 @@ describe('feature registry', () => {
     expect(isRouteServed([], ROUTES.subscriptionOptIns)).toBe(false);
   });
 
-  it('orders the subscription page buttons as portal-core.md §2 lists them', () => {
-    const all = ids(
+  it('orders the subscription page buttons as portal-core.md §2 lists them', async () => {
+    const all = await ids(
       [
         'renewal',
         'issue-complaint',
@@ -163,7 +175,7 @@ describe('feature registry', () => {
       'opt-ins',
     ]);
     expect(
-      ids(['issue-complaint', 'address-change', 'payment-method-change', 'opt-ins'], {
+      await ids(['issue-complaint', 'address-change', 'payment-method-change', 'opt-ins'], {
         hiddenActions: ['complaint', 'addresses', 'payment-details', 'opt-ins'],
       }),
     ).toEqual([]);
@@ -180,31 +192,31 @@ describe('feature registry', () => {
 });
 
 describe('subscription page actions come from the registry (portal-core.md §2, §6)', () => {
-  it("shows a feature's action when its flag and its capability allow, and not otherwise", () => {
+  it("shows a feature's action when its flag and its capability allow, and not otherwise", async () => {
     // contact: flag contact-form, capability "contact" (always, for a non-component subscription).
-    expect(ids(['contact-form'])).toContain('contact');
-    expect(ids([])).not.toContain('contact');
+    expect(await ids(['contact-form'])).toContain('contact');
+    expect(await ids([])).not.toContain('contact');
     // revocation: flag contact-form, capability: status AK and a revocation activity configured.
     const cancelled = makeSubscription({ orderStatus: 'AK', isCancelable: false });
     expect(
-      ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled),
+      await ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled),
     ).toContain('revoke-cancellation');
-    expect(ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } })).not.toContain(
-      'revoke-cancellation',
-    );
-    expect(ids([], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled)).not.toContain(
+    expect(
+      await ids(['contact-form'], { cancellation: { revocationContactActivity: 'REVOKE' } }),
+    ).not.toContain('revoke-cancellation');
+    expect(await ids([], { cancellation: { revocationContactActivity: 'REVOKE' } }, cancelled)).not.toContain(
       'revoke-cancellation',
     );
   });
 
-  it('follows the capability rule of engine/domain/capabilities.ts, publication blacklists included', () => {
+  it('follows the capability rule of engine/domain/capabilities.ts, publication blacklists included', async () => {
     const subscription = makeSubscription();
     const { ctx } = tenantWith(['contact-form'], {
       publicationBlacklists: { 'contact-form': [subscription.publication] },
     });
     expect(can('contact', subscription, ctx)).toBe(false);
     expect(
-      ids(
+      await ids(
         ['contact-form'],
         { publicationBlacklists: { 'contact-form': [subscription.publication] } },
         subscription,
@@ -212,11 +224,11 @@ describe('subscription page actions come from the registry (portal-core.md §2, 
     ).not.toContain('contact');
   });
 
-  it('hides actions the tenant lists in buttons.hiddenActions', () => {
-    expect(ids(['contact-form'], { hiddenActions: ['contact'] })).toEqual([]);
+  it('hides actions the tenant lists in buttons.hiddenActions', async () => {
+    expect(await ids(['contact-form'], { hiddenActions: ['contact'] })).toEqual([]);
   });
 
-  it('lists in the declared order and leaves out features that are off', () => {
+  it('lists in the declared order and leaves out features that are off', async () => {
     const own = makeSubscription({
       roles: ['AG'],
       orderStatus: 'AK',
@@ -228,51 +240,47 @@ describe('subscription page actions come from the registry (portal-core.md §2, 
       giftCertificate: { salesSources: ['GIFT'] },
       externalSubscriptionLink: { urlTemplate: 'https://shop.example/{orderNumber}' },
     };
-    expect(ids(['contact-form', 'gift-certificate', 'external-subscription-link'], extra, own)).toEqual([
-      'revoke-cancellation',
-      'contact',
-      'gift-certificate',
-      'external-subscription-link',
-    ]);
-    expect(ids(['gift-certificate'], extra, own)).toEqual(['gift-certificate']);
+    expect(await ids(['contact-form', 'gift-certificate', 'external-subscription-link'], extra, own)).toEqual(
+      ['revoke-cancellation', 'contact', 'gift-certificate', 'external-subscription-link'],
+    );
+    expect(await ids(['gift-certificate'], extra, own)).toEqual(['gift-certificate']);
   });
 
-  it('adds renewal, upgrade and cancellation in the order of §2, each behind its flag and capability', () => {
+  it('adds renewal, upgrade and cancellation in the order of §2, each behind its flag and capability', async () => {
     // makeSubscription: ordering party, cancelable; renewable only with isRenewal.
     const renewable = makeSubscription({ isRenewal: true });
-    expect(ids(['renewal', 'upgrade', 'cancellation'], {}, renewable)).toEqual([
+    expect(await ids(['renewal', 'upgrade', 'cancellation'], {}, renewable)).toEqual([
       'renewal',
       'upgrade',
       'cancellation',
     ]);
-    expect(ids(['renewal', 'upgrade', 'cancellation'])).toEqual(['upgrade', 'cancellation']);
-    expect(ids(['cancellation'], {}, makeSubscription({ isCancelable: false }))).toEqual([]);
+    expect(await ids(['renewal', 'upgrade', 'cancellation'])).toEqual(['upgrade', 'cancellation']);
+    expect(await ids(['cancellation'], {}, makeSubscription({ isCancelable: false }))).toEqual([]);
     // §6 "cancellation: ... or when externally managed (WBZA) where it is then refused with a notice".
     expect(
-      ids(['cancellation'], {}, makeSubscription({ isCancelable: false, salesDocumentType: 'WBZA' })),
+      await ids(['cancellation'], {}, makeSubscription({ isCancelable: false, salesDocumentType: 'WBZA' })),
     ).toEqual(['cancellation']);
-    expect(ids(['renewal', 'upgrade', 'cancellation'], { hiddenActions: ['upgrade'] }, renewable)).toEqual([
-      'renewal',
-      'cancellation',
-    ]);
+    expect(
+      await ids(['renewal', 'upgrade', 'cancellation'], { hiddenActions: ['upgrade'] }, renewable),
+    ).toEqual(['renewal', 'cancellation']);
   });
 
-  it("shows a registered feature's action behind that feature's own flags", () => {
+  it("shows a registered feature's action behind that feature's own flags", async () => {
     // The holiday service is one feature behind three flags (account-flows.md §6).
     const registry = FEATURES;
-    const run = (features: string[], hiddenActions: string[] = []) => {
+    const run = async (features: string[], hiddenActions: string[] = []) => {
       const { tenant, ctx } = tenantWith(features, { hiddenActions });
-      return subscriptionActions(tenant, makeSubscription(), ctx, registry).map((a) => a.id);
+      return (await subscriptionActions(tenant, makeSubscription(), ctx, registry)).map((a) => a.id);
     };
-    expect(run(['holiday-break'])).toEqual(['holiday-service']);
-    expect(run([])).toEqual([]);
-    expect(run(['holiday-break'], ['holiday-service'])).toEqual([]);
+    expect(await run(['holiday-break'])).toEqual(['holiday-service']);
+    expect(await run([])).toEqual([]);
+    expect(await run(['holiday-break'], ['holiday-service'])).toEqual([]);
     // The capability refuses a licence manager (§6 "holiday service: ... not licence manager").
     const { tenant, ctx } = tenantWith(['holiday-break']);
     const manager = makeSubscription({
       roles: ['LV'],
       currentRoleBusinessPartner: { ...makeSubscription().currentRoleBusinessPartner, role: 'LV' },
     });
-    expect(subscriptionActions(tenant, manager, ctx, registry)).toEqual([]);
+    expect(await subscriptionActions(tenant, manager, ctx, registry)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { can } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -19,16 +18,6 @@ export const addressChangeFeature = defineFeature({
       screen: () => import('./AddressChangeScreen'),
     },
   ],
-  actions: [
-    {
-      // portal-core.md §6 "address change and opt-ins: not licence manager, not externally managed".
-      id: 'addresses',
-      allowed: (s, ctx) => can('addressChange', s, ctx),
-      target: { kind: 'route', route: ROUTES.subscriptionAddresses },
-      labelKey: 'address-change.action',
-      hiddenBy: 'addresses',
-      order: 30,
-      group: 'manage',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { canCancel } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -15,16 +14,6 @@ export const cancellationFeature = defineFeature({
     { ref: ROUTES.subscriptionCancellation, access: 'login', screen: () => import('./CancellationScreen') },
     { ref: ROUTES.cancellation, access: 'anonymous', screen: () => import('./CancellationEntryScreen') },
   ],
-  actions: [
-    {
-      // §6 "cancellation: when cancelable, or when externally managed (WBZA) where it is then refused with a notice".
-      id: 'cancellation',
-      allowed: canCancel,
-      target: { kind: 'route', route: ROUTES.subscriptionCancellation },
-      labelKey: 'cancellation.action',
-      hiddenBy: 'cancellation',
-      order: 70,
-      group: 'end',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

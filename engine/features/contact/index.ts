@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { canContactAbout, canRevokeCancellation } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -13,32 +12,6 @@ export const contactFeature = defineFeature({
   flags: ['contact-form'],
   routes: [{ ref: ROUTES.contact, access: 'anonymous', screen: () => import('./ContactScreen') }],
   menu: { route: ROUTES.contact, labelKey: 'contact.menuTitle', order: 90 },
-  actions: [
-    {
-      // §4: "Cancellation revocation is offered when the status is AK", with the tenant's activity.
-      id: 'revoke-cancellation',
-      allowed: canRevokeCancellation,
-      target: {
-        kind: 'route',
-        route: ROUTES.contact,
-        query: (s, tenant) => ({
-          subscriptionId: s.id,
-          activity: tenant.cancellation.revocationContactActivity ?? '',
-        }),
-      },
-      labelKey: 'contact.action.revokeCancellation',
-      hiddenBy: 'contact',
-      order: 120,
-      group: 'help',
-    },
-    {
-      id: 'contact',
-      allowed: canContactAbout,
-      target: { kind: 'route', route: ROUTES.contact, query: (s) => ({ subscriptionId: s.id }) },
-      labelKey: 'contact.action.contact',
-      hiddenBy: 'contact',
-      order: 130,
-      group: 'help',
-    },
-  ],
+  // Its subscription-page buttons, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

@@ -1,5 +1,4 @@
 import { ROUTES, type RouteRef } from '../../domain/routeRefs';
-import { can } from '../../domain/capabilities';
 import {
   HOLIDAY_FLAGS,
   HOLIDAY_QUERY_VALUES,
@@ -33,18 +32,6 @@ export const holidayServiceFeature = defineFeature({
     query: { service: HOLIDAY_QUERY_VALUES[type] },
     flag: HOLIDAY_SERVICE_FLAGS[type],
   })),
-  actions: [
-    {
-      // portal-core.md §6 "holiday service: not externally managed, not licence manager, and (active
-      // and not time-based, or suspended with an end date)"; the capability's flags are the types'
-      // flags, so it also asks that at least one type is on for the publication.
-      id: 'holiday-service',
-      allowed: (s, ctx) => can('holidayService', s, ctx),
-      target: { kind: 'route', route: ROUTES.holidayService },
-      labelKey: 'holiday-service.action',
-      hiddenBy: 'holiday-service',
-      order: 40,
-      group: 'manage',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

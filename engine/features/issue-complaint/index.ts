@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { can } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -11,16 +10,6 @@ export const issueComplaintFeature = defineFeature({
   id: 'issue-complaint',
   flags: ['issue-complaint'],
   routes: [{ ref: ROUTES.subscriptionComplaint, access: 'login', screen: () => import('./ComplaintScreen') }],
-  actions: [
-    {
-      // portal-core.md §6 "issue complaint: active, not externally managed, physical or combi, not time-based, not licence manager".
-      id: 'complaint',
-      allowed: (s, ctx) => can('issueComplaint', s, ctx),
-      target: { kind: 'route', route: ROUTES.subscriptionComplaint },
-      labelKey: 'issue-complaint.action',
-      hiddenBy: 'complaint',
-      order: 20,
-      group: 'help',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

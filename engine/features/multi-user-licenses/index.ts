@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { can } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -22,16 +21,6 @@ export const multiUserLicensesFeature = defineFeature({
       screen: () => import('./ConfirmManagerScreen'),
     },
   ],
-  actions: [
-    {
-      // portal-core.md §6 "multi-user licences: multi-licence and (licence manager or ordering party)".
-      id: 'licenses',
-      allowed: (s, ctx) => can('multiUserLicenses', s, ctx),
-      target: { kind: 'route', route: ROUTES.subscriptionLicenses },
-      labelKey: 'multi-user-licenses.action',
-      hiddenBy: 'licenses',
-      order: 137,
-      group: 'manage',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { can } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -11,16 +10,6 @@ export const optInsFeature = defineFeature({
   id: 'opt-ins',
   flags: ['opt-ins'],
   routes: [{ ref: ROUTES.subscriptionOptIns, access: 'login', screen: () => import('./OptInsScreen') }],
-  actions: [
-    {
-      // portal-core.md §6 "address change and opt-ins: not licence manager, not externally managed".
-      id: 'opt-ins',
-      allowed: (s, ctx) => can('optIns', s, ctx),
-      target: { kind: 'route', route: ROUTES.subscriptionOptIns },
-      labelKey: 'opt-ins.action',
-      hiddenBy: 'opt-ins',
-      order: 135,
-      group: 'manage',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

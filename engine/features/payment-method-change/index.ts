@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { can } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -18,16 +17,6 @@ export const paymentMethodChangeFeature = defineFeature({
       screen: () => import('./PaymentDetailsScreen'),
     },
   ],
-  actions: [
-    {
-      // portal-core.md §6 "payment method change and billing frequency: active, ordering party, not externally managed".
-      id: 'payment-details',
-      allowed: (s, ctx) => can('paymentMethodChange', s, ctx),
-      target: { kind: 'route', route: ROUTES.subscriptionPaymentDetails },
-      labelKey: 'payment-method-change.action',
-      hiddenBy: 'payment-details',
-      order: 50,
-      group: 'manage',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

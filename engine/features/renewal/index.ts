@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { canRenew } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -17,16 +16,6 @@ export const renewalFeature = defineFeature({
     { ref: ROUTES.renewal, access: 'anonymous', screen: () => import('./RenewalEntryScreen') },
     { ref: ROUTES.bulkRenewal, access: 'anonymous', screen: () => import('./BulkRenewalScreen') },
   ],
-  actions: [
-    {
-      // §6 "renewal: renewable, ordering party, and no auto-renewal unless forced".
-      id: 'renewal',
-      allowed: canRenew,
-      target: { kind: 'route', route: ROUTES.subscriptionRenewal },
-      labelKey: 'renewal.action',
-      hiddenBy: 'renewal',
-      order: 10,
-      group: 'keep',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

@@ -26,14 +26,17 @@ function dialogOf(target: DialogTarget): ActionDialog {
 /**
  * The action buttons of §2 "Subscription detail", built from the feature registry: each enabled
  * feature's actions whose capability rule of §6 allows them (engine/features/index.ts
- * subscriptionActions) and that the session may follow (isActionOpenTo, portal-core.md §4). A link
+ * allowedActions) and that the session may follow (isActionOpenTo, portal-core.md §4). A link
  * goes to the route its feature serves, an external link opens in a new tab, a dialog opens over
  * the page. Grouped under headings (keep, manage, help, end), with one primary button.
  */
 export function ActionButtons({
+  actions: loaded,
   subscription: s,
   ctx,
 }: {
+  /** The enabled features' actions, loaded (engine/core/featureRoutes.tsx useSubscriptionActionsLoad). */
+  actions: readonly SubscriptionAction[];
   subscription: Subscription;
   ctx: CapabilityContext;
 }) {
@@ -42,7 +45,7 @@ export function ActionButtons({
   const [open, setOpen] = useState<SubscriptionAction | null>(null);
   // The shell lists them from the registry (engine/app/featureRoutes.ts): a "logged in only"
   // session (portal-core.md §4) gets no button to a screen whose calls the server refuses it.
-  const actions = useSubscriptionActions(s, ctx);
+  const actions = useSubscriptionActions(loaded, s, ctx);
   // One clear primary action: the first way to keep the subscription (renew, upgrade), else the
   // first way to manage it; never help or cancellation.
   const primary =

@@ -1,4 +1,6 @@
+import { use } from 'react';
 import { useTranslation } from '../../core/translation';
+import { useSubscriptionActionsLoad } from '../../core/featureRoutes';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can, isBundleMaster, visibleBundleComponents } from '../../domain/capabilities';
@@ -25,6 +27,8 @@ export default function SubscriptionScreen() {
   const ctx = useCapabilityContext();
   const { state, replace } = useSubscription(id);
   const list = useSubscriptions();
+  // The buttons' modules load beside the subscription's request, not after it.
+  const actionsLoad = useSubscriptionActionsLoad();
   // §1: the back link is hidden by the tenant setting or the query parameter hideBackToOverview.
   const hideBack =
     settings.embedding.hideBackToOverview || new URLSearchParams(location.search).has('hideBackToOverview');
@@ -49,6 +53,8 @@ export default function SubscriptionScreen() {
     );
   }
   const s = state.data;
+  // Nearly always there by now; else the screen waits for them as it waits for its own chunk.
+  const actions = use(actionsLoad);
   const components = isBundleMaster(s) ? visibleBundleComponents(s, list.state.subscriptions, ctx) : [];
 
   return (
@@ -70,7 +76,7 @@ export default function SubscriptionScreen() {
       </header>
       <DetailsBlock subscription={s} ctx={ctx} />
       <OrderAttributes subscription={s} ctx={ctx} onSaved={replace} />
-      <ActionButtons subscription={s} ctx={ctx} />
+      <ActionButtons actions={actions} subscription={s} ctx={ctx} />
       {components.length > 0 && (
         <details className="collapsible">
           <summary>

@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { canDownloadGiftCertificate, canOpenExternalLink, externalLinkUrl } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -10,28 +9,6 @@ import { defineFeature } from '../types';
 export const subscriptionFeature = defineFeature({
   id: 'subscription',
   routes: [{ ref: ROUTES.subscription, access: 'login', screen: () => import('./SubscriptionScreen') }],
-  actions: [
-    {
-      id: 'gift-certificate',
-      allowed: canDownloadGiftCertificate,
-      target: { kind: 'dialog', dialog: () => import('./GiftCertificateDialog') },
-      labelKey: 'subscription.action.giftCertificate',
-      hiddenBy: 'gift-certificate',
-      order: 140,
-      group: 'manage',
-    },
-    {
-      id: 'external-subscription-link',
-      allowed: canOpenExternalLink,
-      target: {
-        kind: 'external',
-        url: externalLinkUrl,
-        label: (tenant) => tenant.externalSubscriptionLink?.label,
-      },
-      labelKey: 'subscription.action.externalLink',
-      hiddenBy: 'external-subscription-link',
-      order: 150,
-      group: 'manage',
-    },
-  ],
+  // Its subscription-page buttons, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

@@ -1,5 +1,4 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { can } from '../../domain/capabilities';
 import { defineFeature } from '../types';
 
 /**
@@ -14,16 +13,6 @@ export const upgradeFeature = defineFeature({
     { ref: ROUTES.subscriptionUpgrade, access: 'login', screen: () => import('./UpgradeScreen') },
     { ref: ROUTES.upgrade, access: 'anonymous', screen: () => import('./UpgradeEntryScreen') },
   ],
-  actions: [
-    {
-      // §6 "upgrade: ordering party".
-      id: 'upgrade',
-      allowed: (s, ctx) => can('upgrade', s, ctx),
-      target: { kind: 'route', route: ROUTES.subscriptionUpgrade },
-      labelKey: 'upgrade.action',
-      hiddenBy: 'upgrade',
-      order: 60,
-      group: 'keep',
-    },
-  ],
+  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
+  actions: () => import('./actions'),
 });

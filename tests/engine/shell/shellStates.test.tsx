@@ -231,9 +231,9 @@ describe('a visitor without a session (§2: a missing user sends to login unless
 });
 
 describe('the smaller items', () => {
-  it('never offers "Send an e-card" on a subscription page (§6 "e-card: never by this rule set")', () => {
+  it('never offers "Send an e-card" on a subscription page (§6 "e-card: never by this rule set")', async () => {
     const tenant = { features: ['e-card', 'contact-form'], buttons: { hiddenActions: [] } } as never;
-    const ids = subscriptionActions(tenant, makeSubscription(), { tenant } as never).map(
+    const ids = (await subscriptionActions(tenant, makeSubscription(), { tenant } as never)).map(
       (action) => action.id,
     );
     expect(ids).not.toContain('e-card');

@@ -1,0 +1,17 @@
+import { canRenew } from '../../domain/capabilities';
+import { ROUTES } from '../../domain/routeRefs';
+import type { SubscriptionAction } from '../types';
+
+/** The button renewal adds to the subscription page (portal-core.md §2 "Subscription detail"). */
+export const actions: readonly SubscriptionAction[] = [
+  {
+    // §6 "renewal: renewable, ordering party, and no auto-renewal unless forced".
+    id: 'renewal',
+    allowed: canRenew,
+    target: { kind: 'route', route: ROUTES.subscriptionRenewal },
+    labelKey: 'renewal.action',
+    hiddenBy: 'renewal',
+    order: 10,
+    group: 'keep',
+  },
+];
