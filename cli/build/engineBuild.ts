@@ -94,6 +94,16 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     priority: 1,
   },
+  // The login page's forms shown on request (forgot password, register, a reset link's form) and
+  // the dev sign-in: one file, loaded when one is shown (engine/features/login/LoginScreen.tsx).
+  {
+    name: 'login-forms',
+    test: engineModule(
+      'features[\\\\/]login[\\\\/](RegistrationForm|ForgotPasswordForm|ResetPasswordForm|DevLoginForm|passwordErrors|refusalText)\\.tsx?',
+    ),
+    includeDependenciesRecursively: false,
+    priority: 1,
+  },
   // The account kit's dialogs (a download's, an invoice request's, an error's): /orders loads them
   // when one opens (engine/features/orders), the subscription page with its screen.
   { name: 'account-dialogs', test: ACCOUNT_DIALOGS, includeDependenciesRecursively: false, priority: 1 },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../core/translation';
@@ -9,15 +9,29 @@ import { requestedDestination } from '../../domain/returnTo';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
 import { localized } from '../../ui/localized';
-import { DevLoginForm } from './DevLoginForm';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PasswordLoginForm } from './PasswordLoginForm';
-import { RegistrationForm } from './RegistrationForm';
-import { ResetPasswordForm } from './ResetPasswordForm';
 import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 import { expireKickerCookie, readKickerSsoId } from './kickerCookie';
+
+/*
+ * The forms a visitor asks for (forgot password, register, the reset link's form) and the dev
+ * sign-in of `portal dev` load when shown, in one file (cli/build/engineBuild.ts): the page's
+ * first paint needs only the sign-in methods (portal-core.md §2 "Login").
+ */
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm').then((module) => ({ default: module.ForgotPasswordForm })),
+);
+const RegistrationForm = lazy(() =>
+  import('./RegistrationForm').then((module) => ({ default: module.RegistrationForm })),
+);
+const ResetPasswordForm = lazy(() =>
+  import('./ResetPasswordForm').then((module) => ({ default: module.ResetPasswordForm })),
+);
+const DevLoginForm = lazy(() =>
+  import('./DevLoginForm').then((module) => ({ default: module.DevLoginForm })),
+);
 
 /**
  * A login that arrives in the URL and is spent once: `p` (login link, §2 "token login"), `code`
@@ -93,43 +107,49 @@ export default function LoginScreen() {
           dangerouslySetInnerHTML={{ __html: localized(tenant.login.standaloneLoginMessage, i18n.language) }}
         />
       )}
-      {resetToken ? (
-        <ResetPasswordForm token={resetToken} />
-      ) : view === 'forgot' ? (
-        <ForgotPasswordForm
-          onCancel={() => setView('login')}
-          endpoint={kicker ? '/kicker-auth/forgotpw' : undefined}
-        />
-      ) : view === 'register' ? (
-        <RegistrationForm
-          onCancel={() => setView('login')}
-          endpoint={kicker ? '/kicker-auth/register' : undefined}
-        />
-      ) : (
-        <div className="login-methods">
-          {offersSso && (
-            <a
-              className="button sso-button"
-              href={`${config.basePath}sso/authorize${destination ? `?returnTo=${encodeURIComponent(destination)}` : ''}`}
-            >
-              {t('login.ssoButton')}
-            </a>
-          )}
-          {kicker && (
-            <PasswordLoginForm
-              onForgot={() => setView('forgot')}
-              onRegister={() => setView('register')}
-              endpoint="/kicker-auth/login"
-              titleKey="login.kickerTitle"
-            />
-          )}
-          {tenant.login.password && !kicker && (
-            <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />
-          )}
-          {tenant.login.magicLink && <MagicLinkForm returnTo={destination} />}
-          {config.devMode && <DevLoginForm />}
-        </div>
-      )}
+      <Suspense fallback={<Loading />}>
+        {resetToken ? (
+          <ResetPasswordForm token={resetToken} />
+        ) : view === 'forgot' ? (
+          <ForgotPasswordForm
+            onCancel={() => setView('login')}
+            endpoint={kicker ? '/kicker-auth/forgotpw' : undefined}
+          />
+        ) : view === 'register' ? (
+          <RegistrationForm
+            onCancel={() => setView('login')}
+            endpoint={kicker ? '/kicker-auth/register' : undefined}
+          />
+        ) : (
+          <div className="login-methods">
+            {offersSso && (
+              <a
+                className="button sso-button"
+                href={`${config.basePath}sso/authorize${destination ? `?returnTo=${encodeURIComponent(destination)}` : ''}`}
+              >
+                {t('login.ssoButton')}
+              </a>
+            )}
+            {kicker && (
+              <PasswordLoginForm
+                onForgot={() => setView('forgot')}
+                onRegister={() => setView('register')}
+                endpoint="/kicker-auth/login"
+                titleKey="login.kickerTitle"
+              />
+            )}
+            {tenant.login.password && !kicker && (
+              <PasswordLoginForm onForgot={() => setView('forgot')} onRegister={() => setView('register')} />
+            )}
+            {tenant.login.magicLink && <MagicLinkForm returnTo={destination} />}
+            {config.devMode && (
+              <Suspense fallback={null}>
+                <DevLoginForm />
+              </Suspense>
+            )}
+          </div>
+        )}
+      </Suspense>
     </section>
   );
 }
