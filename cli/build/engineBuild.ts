@@ -66,10 +66,12 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // split off into files of their own.
   { name: 'entry', test: engineModule('.+'), tags: ['$initial'], priority: 2 },
   // The account kit's part /orders runs, which the other signed-in screens share too: the
-  // subscription card, loading and error views, downloads, dates and addresses. Not the whole kit:
-  // its dialogs load when one opens (next group), the data export with the screens that offer it,
-  // the pager with the lists that page, the form fields, the offers' and the address changes'
-  // parts with the flows that use them.
+  // subscription card, loading and error views, downloads, dates and addresses, and the capability
+  // rules (engine/domain/capabilities.ts) its cards and the orders list read, which left the entry
+  // with the subscription page's actions; in a file of their own they would be one request more on
+  // /orders. Not the whole kit: its dialogs load when one opens (next group), the data export with
+  // the screens that offer it, the pager with the lists that page, the form fields, the offers' and
+  // the address changes' parts with the flows that use them.
   {
     name: 'account-kit',
     test: (id) =>
