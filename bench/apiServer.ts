@@ -11,7 +11,7 @@
  *                                             endpoint on, and tracing from the OTEL_* variables
  *                                             (bench/observability.ts)
  *
- * Prints one JSON line when listening: { url, pid, postmasterPid?, token?, paths }.
+ * Prints one JSON line when listening: { url, pid, postmasterPid?, token?, headers?, readHeaders?, paths }.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -193,6 +193,9 @@ if (mode === 'rawpg') {
       token: accessToken,
       headers,
       writeBody: body,
+      // A read as a signed-in browser sends it: its token, and the XSRF cookie the portal set on its
+      // first answer (so no answer sets a new one); the header goes only with writes.
+      readHeaders: { 'x-auth-token': accessToken, cookie: headers.cookie },
       paths: { read: `${base}/subscriptions`, write },
       tenantId: tenant.id,
       userId: user.id,
