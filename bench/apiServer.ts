@@ -11,7 +11,7 @@
  *                                             endpoint on, and tracing from the OTEL_* variables
  *                                             (bench/observability.ts)
  *
- * Prints one JSON line when listening: { url, pid, postmasterPid?, token?, paths }.
+ * Prints one JSON line when listening: { url, pid, postmasterPid?, token?, headers?, readHeaders?, paths }.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -100,8 +100,8 @@ if (mode === 'rawpg') {
   const { insertLoginToken } = await import('../server/store/authStore');
   const { hashToken, newSecretToken } = await import('../server/auth/tokens');
   const { MAGIC_LINK_PURPOSE } = await import('../server/auth/authService');
-  const { jsonLogger } = await import('../server/http/requestLog');
-  const { createWriteStream } = await import('node:fs');
+  const { batchedJsonLogger } = await import('../server/http/requestLog');
+  const { openSync, writeSync } = await import('node:fs');
 
   const { tenants } = await loadTenantFiles();
   const tenant = tenants.find((t) => t.id === 'technikwelt')!;
@@ -109,14 +109,16 @@ if (mode === 'rawpg') {
   const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: arg });
   await migrate(db);
   const logins = await seedDemoData(db, [tenant]);
-  // The request log is on, as in production, written to a file the way a log shipper would read it.
-  const logFile = createWriteStream(path.join(arg, 'requests.log'));
+  // The request log is on, as in production: written as `portal serve` writes it when its stdout is
+  // a file a log shipper reads (server/http/requestLog.ts batchedJsonLogger: one synchronous write
+  // per turn of the event loop).
+  const logFile = openSync(path.join(arg, 'requests.log'), 'a');
   const { app, auth } = createApp({
     db,
     tenants: [tenant],
     distDir: path.join(arg, 'dist'),
     mailer: createMailer({ outboxDir: path.join(arg, 'outbox') }),
-    log: jsonLogger((line) => logFile.write(`${line}\n`)),
+    log: batchedJsonLogger({ write: (chunk: string) => writeSync(logFile, chunk) }),
     metrics: variant === 'observed',
   });
   const metrics =
@@ -191,6 +193,9 @@ if (mode === 'rawpg') {
       token: accessToken,
       headers,
       writeBody: body,
+      // A read as a signed-in browser sends it: its token, and the XSRF cookie the portal set on its
+      // first answer (so no answer sets a new one); the header goes only with writes.
+      readHeaders: { 'x-auth-token': accessToken, cookie: headers.cookie },
       paths: { read: `${base}/subscriptions`, write },
       tenantId: tenant.id,
       userId: user.id,

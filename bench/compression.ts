@@ -31,6 +31,7 @@ const SECONDS = 8;
 interface ServerInfo {
   url: string;
   headers?: Record<string, string>;
+  readHeaders?: Record<string, string>;
   paths: { read: string };
 }
 
@@ -161,7 +162,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const portal = await spawnServer(['portal', path.join(work, 'api')]);
   try {
     const readUrl = `${portal.info.url}${portal.info.paths.read}`;
-    const readHeaders = { 'x-auth-token': portal.info.headers!['x-auth-token'] };
+    const readHeaders = portal.info.readHeaders!;
     const payload = await (await fetch(readUrl, { headers: readHeaders })).text();
     await compressionSection({ readUrl, readHeaders }, { work, payload });
   } finally {

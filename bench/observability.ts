@@ -22,6 +22,7 @@ import { ROOT_DIR } from '../cli/paths';
 interface ServerInfo {
   url: string;
   headers: Record<string, string>;
+  readHeaders: Record<string, string>;
   paths: { read: string };
   metricsUrl?: string;
   tracing?: boolean;
@@ -81,7 +82,7 @@ async function measure(dataDir: string, mode: Mode, otlp: string): Promise<numbe
     : undefined;
   try {
     const url = `${info.url}${info.paths.read}`;
-    const headers = { 'x-auth-token': info.headers['x-auth-token'] };
+    const headers = info.readHeaders;
     await autocannon({ url, headers, connections: 10, duration: 2, workers: 1 }); // warm-up
     const result = await autocannon({ url, headers, connections: 10, duration: 8, timeout: 10, workers: 1 });
     if (result.errors || result.non2xx)

@@ -162,6 +162,7 @@ interface ServerInfo {
   pid: number;
   postmasterPid?: number;
   headers?: Record<string, string>;
+  readHeaders?: Record<string, string>;
   writeBody?: string;
   paths: { read: string; write?: string };
   tenantId?: string;
@@ -276,7 +277,7 @@ async function apiThroughput() {
     const restMemory = memoryOf(pids);
     const readUrl = `${info.url}${info.paths.read}`;
     const plainUrl = `${plain.info.url}${plain.info.paths.read}`;
-    const readHeaders = { 'x-auth-token': info.headers!['x-auth-token'] };
+    const readHeaders = info.readHeaders!;
     await load(readUrl, { connections: 10, duration: 2, headers: readHeaders }); // warm-up
 
     console.log(
@@ -365,7 +366,7 @@ async function importAndRead(demo: { read10: LoadResult; base10: LoadResult }) {
   const portal = await spawnServer(['portal', dataDir]);
   try {
     const readUrl = `${portal.info.url}${portal.info.paths.read}`;
-    const readHeaders = { 'x-auth-token': portal.info.headers!['x-auth-token'] };
+    const readHeaders = portal.info.readHeaders!;
     await load(readUrl, { connections: 10, duration: 2, headers: readHeaders }); // warm-up
     const read = await load(readUrl, { connections: 10, duration: 8, headers: readHeaders });
     console.log(

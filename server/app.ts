@@ -26,7 +26,7 @@ import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
 import { studioLocalOnly } from './studio/studioGuard';
 import { httpMetrics } from './metrics/httpMetrics';
-import { watchRouteTemplate } from './http/routeTemplate';
+import { recordRouteTemplates } from './http/routeTemplate';
 import { setKnownTenants } from './metrics/registry';
 
 export interface AppOptions {
@@ -133,7 +133,6 @@ export function createApp(options: AppOptions): {
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(watchRouteTemplate);
   if (options.metrics) app.use(httpMetrics());
   app.set('trust proxy', options.trustProxy ?? trustProxyFromEnv());
   app.use(boundClientAddress);
@@ -226,7 +225,13 @@ export function createApp(options: AppOptions): {
       '/studio',
       // Refused before the studio is even loaded: only this machine, at a loopback name, unproxied.
       studioLocalOnly,
-      loadedOnFirstUse(() => import('./studio/studioRoutes').then((module) => module.studioRouter(studio))),
+      loadedOnFirstUse(() =>
+        import('./studio/studioRoutes').then((module) => {
+          const router = module.studioRouter(studio);
+          recordRouteTemplates(router);
+          return router;
+        }),
+      ),
     );
   }
   // The QA preview and its dev-only sign-in of demo logins, never in production; before
@@ -258,5 +263,7 @@ export function createApp(options: AppOptions): {
       log(entry);
     }),
   );
+  // Every route notes its template as it matches (the request metrics' label, the trace's name).
+  recordRouteTemplates(app.router);
   return { app, auth, reconcilePayments: () => reconcilePayments((id) => directory.get(id)) };
 }

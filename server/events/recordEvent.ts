@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { insertAccountEvent } from '../store/accountEventStore';
 import { FEED_EXCLUDED_TYPES } from '../store/changeFeedStore';
-import { linkChangesToEvent } from '../store/orderSystemOverlays';
 import { eventSubject, eventUserId, type AccountEventData, type AccountEventType } from './eventTypes';
 
 /**
@@ -21,16 +20,12 @@ export async function recordEvent<T extends AccountEventType>(
   data: AccountEventData<T>,
 ): Promise<string> {
   const id = randomUUID();
-  await insertAccountEvent(tx, {
-    tenantId,
-    id,
-    type,
-    userId: eventUserId(type, data),
-    subject: eventSubject(type, data),
-    data,
-  });
   // The writes of this change to the order system's records are the portal's pending change on
   // top of them until the order system answers this event (store/orderSystemOverlays.ts).
-  if (!FEED_EXCLUDED_TYPES.includes(type)) await linkChangesToEvent(tx, tenantId, id);
+  await insertAccountEvent(
+    tx,
+    { tenantId, id, type, userId: eventUserId(type, data), subject: eventSubject(type, data), data },
+    { linkChanges: !FEED_EXCLUDED_TYPES.includes(type) },
+  );
   return id;
 }

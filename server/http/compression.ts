@@ -1,5 +1,7 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import Negotiator from 'negotiator';
 
 /**
  * Below about one network packet a compressed answer arrives no sooner, and compressing it costs
@@ -29,4 +31,27 @@ export function dynamicCompression(): RequestHandler {
       !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
       compression.filter(req, res),
   });
+}
+
+/** The encodings an answer kept in memory is kept in besides itself. */
+export type KeptEncoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send a kept answer in: what dynamicCompression would choose for it (brotli
+ * before gzip at equal preference, as the middleware negotiates), or none (as it is; a rarer
+ * encoding the client asks for is then still the middleware's to make).
+ */
+export function keptEncodingFor(req: Request, bytes: number): KeptEncoding | undefined {
+  if (bytes < DYNAMIC_COMPRESSION_THRESHOLD || req.method === 'HEAD') return undefined;
+  const chosen = new Negotiator(req).encoding(['br', 'gzip', 'deflate', 'identity'], {
+    preferred: ['br', 'gzip'],
+  });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/** An answer compressed once to be kept, as dynamicCompression would compress it per request. */
+export function compressToKeep(body: Buffer, encoding: KeptEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } })
+    : gzipSync(body);
 }

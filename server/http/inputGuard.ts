@@ -14,6 +14,7 @@
  */
 import type { RequestHandler, Router } from 'express';
 import { badRequest } from './errors';
+import { recordRouteTemplate } from './routeTemplate';
 
 export interface FieldProblem {
   field: string;
@@ -240,10 +241,14 @@ export function guardRouteParams(routers: readonly Router[]): void {
     const { names, routers: all } = paramNames(root);
     for (const router of all) {
       for (const name of names) {
-        router.param(name, (_req, _res, next, value: unknown) => {
+        router.param(name, (req, _res, next, value: unknown) => {
           const problem =
             typeof value === 'string' ? paramProblem(name, value) : 'must be a single path segment';
-          if (problem) throw fail([{ field: `params/${name}`, message: problem }]);
+          if (problem) {
+            // A route matched: its refusal is counted and traced under the route's template.
+            recordRouteTemplate(req);
+            throw fail([{ field: `params/${name}`, message: problem }]);
+          }
           next();
         });
       }

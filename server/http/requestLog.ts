@@ -13,28 +13,35 @@ function traceFields(): { traceId?: string; spanId?: string } {
   return context && isSpanContextValid(context) ? { traceId: context.traceId, spanId: context.spanId } : {};
 }
 
+const line = (entry: Record<string, unknown>) =>
+  JSON.stringify({ time: new Date().toISOString(), level: 'info', ...traceFields(), ...entry });
+
 /**
- * Structured logs: one JSON line per entry on stdout (or nowhere, in tests). Writes to a pipe or a
- * file are synchronous in Node on Linux, so lines are gathered and written once per turn of the
- * event loop: one write for many requests under load instead of one blocking write each.
+ * Structured logs: one JSON line per entry on stdout (batchedJsonLogger), or to `write` line by line
+ * (tests, stderr).
  */
 export function jsonLogger(write?: (line: string) => void): Logger {
-  if (write)
-    return (entry) =>
-      write(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...traceFields(), ...entry }));
+  if (write) return (entry) => write(line(entry));
+  return batchedJsonLogger(process.stdout);
+}
+
+/**
+ * JSON lines gathered and written once per turn of the event loop: writes to a pipe or a file are
+ * synchronous in Node on Linux, so under load that is one write for many requests instead of one
+ * blocking write each.
+ */
+export function batchedJsonLogger(output: { write: (chunk: string) => unknown }): Logger {
   let pending: string[] = [];
   const flush = () => {
     if (!pending.length) return;
     const chunk = pending.join('');
     pending = [];
-    process.stdout.write(chunk);
+    output.write(chunk);
   };
   process.once('exit', flush);
   return (entry) => {
     if (!pending.length) setImmediate(flush);
-    pending.push(
-      `${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...traceFields(), ...entry })}\n`,
-    );
+    pending.push(`${line(entry)}\n`);
   };
 }
 
@@ -51,10 +58,7 @@ export function requestLog(log: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     // Taken now, in the request's context: 'finish' and 'close' fire outside it.
     const traced = traceFields();
-    let logged = false;
     const write = (aborted: boolean) => {
-      if (logged) return;
-      logged = true;
       log({
         msg: 'request',
         method: req.method,
@@ -67,8 +71,8 @@ export function requestLog(log: Logger): RequestHandler {
         ...traced,
       });
     };
-    res.on('finish', () => write(false));
-    // 'close' without 'finish': the connection ended before the answer was complete.
+    // A response closes after it finishes, and when the connection ends before the answer was
+    // complete (then without finishing): one listener sees both.
     res.on('close', () => write(!res.writableFinished));
     next();
   };

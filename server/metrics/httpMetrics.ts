@@ -8,15 +8,13 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /**
  * Counts every request and times it (portal_http_requests_total,
  * portal_http_request_duration_seconds) by method, route template, status class and tenant. Placed
- * right after watchRouteTemplate, so a refusal before any route (XSRF, a body too large, 404) is counted as `unmatched`.
+ * first, so a refusal before any route (XSRF, a body too large, 404) is counted too, as `unmatched`.
  */
 export function httpMetrics(): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    let counted = false;
-    const count = () => {
-      if (counted) return;
-      counted = true;
+    // One listener: a response closes after it finishes, and also when its client went away.
+    res.on('close', () => {
       const labels = {
         method: METHODS.has(req.method) ? req.method : 'other',
         route: routeTemplateOf(req),
@@ -26,9 +24,7 @@ export function httpMetrics(): RequestHandler {
       };
       httpRequests.inc(labels);
       httpRequestDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-    };
-    res.on('finish', count);
-    res.on('close', count);
+    });
     next();
   };
 }

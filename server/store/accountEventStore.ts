@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
+import { LINK_CHANGES_SELECT, LINK_CHANGES_WITH } from './orderSystemOverlays';
 
 export interface NewAccountEvent {
   tenantId: string;
@@ -20,10 +21,20 @@ export interface NewAccountEvent {
   data: unknown;
 }
 
-/** Writes one event. Pass the transaction of the change, so both commit or neither. */
-export async function insertAccountEvent(tx: Queryable, event: NewAccountEvent): Promise<void> {
+/**
+ * Writes one event. Pass the transaction of the change, so both commit or neither. With
+ * `linkChanges`, the same statement names it as the event of the transaction's changes to the order
+ * system's records (store/orderSystemOverlays.ts), one round trip for both.
+ */
+export async function insertAccountEvent(
+  tx: Queryable,
+  event: NewAccountEvent,
+  options: { linkChanges?: boolean } = {},
+): Promise<void> {
+  const insert = `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data)
+    values ($1, $2::uuid, $3, $4, $5, $6, $7::jsonb)`;
   await tx.query(
-    `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data) values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    options.linkChanges ? `with event as (${insert}), ${LINK_CHANGES_WITH} ${LINK_CHANGES_SELECT}` : insert,
     [
       event.tenantId,
       event.id,

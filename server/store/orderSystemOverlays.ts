@@ -25,16 +25,20 @@ export async function asOrderSystem<T>(tx: Queryable, write: () => Promise<T>): 
 }
 
 /**
- * Names the account event the transaction's changes belong to: those made before it was recorded,
- * and (through `portal.change_event`) those made after it in the same transaction.
+ * SQL that names the account event the transaction's changes belong to, with the tenant as $1 and
+ * the event's id as $2: those made before it was recorded (the update, a data-modifying `with`
+ * part), and (through `portal.change_event`) those made after it in the same transaction (the
+ * select). One statement, so recording an event that links them costs one round trip
+ * (store/accountEventStore.ts insertAccountEvent).
  */
+export const LINK_CHANGES_WITH = `linked as (
+    update order_system_overlays set event_id = $2::uuid
+     where tenant_id = $1 and xact_id = pg_current_xact_id() and event_id is null)`;
+export const LINK_CHANGES_SELECT = `select set_config('portal.change_event', $2::uuid::text, true)`;
+
+/** Names the account event the transaction's changes belong to (LINK_CHANGES_WITH). */
 export async function linkChangesToEvent(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
-  await tx.query(
-    `update order_system_overlays set event_id = $2
-      where tenant_id = $1 and xact_id = pg_current_xact_id() and event_id is null`,
-    [tenantId, eventId],
-  );
-  await tx.query(`select set_config('portal.change_event', $1, true)`, [eventId]);
+  await tx.query(`with ${LINK_CHANGES_WITH} ${LINK_CHANGES_SELECT}`, [tenantId, eventId]);
 }
 
 /**

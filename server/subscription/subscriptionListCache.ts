@@ -1,3 +1,5 @@
+import type { KeptEncoding } from '../http/compression';
+
 /**
  * Answers of GET /subscriptions kept in memory, so the API keeps up under load. Building
  * the list is the most expensive read of the portal: one query over six tables, a JSON row per
@@ -15,10 +17,15 @@ export interface SubscriptionListCache {
   set(key: SubscriptionListKey, answer: CachedAnswer): void;
 }
 
-/** The JSON as sent, and its ETag (made once, not on every send). */
+/**
+ * The JSON as sent, its ETag, and the JSON compressed in each encoding a client has asked for
+ * (made once, not on every send: compressing the list cost more than the rest of a kept read).
+ * The byte budget counts the JSON; each compressed copy is about a tenth of it.
+ */
 export interface CachedAnswer {
   body: Buffer;
   etag: string | undefined;
+  encoded: Partial<Record<KeptEncoding, Buffer>>;
 }
 
 export interface SubscriptionListKey {

@@ -7,6 +7,7 @@ import { tenantContext } from '../tenancy/tenantContext';
 import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
 import { requestLocale } from '../tenancy/requestLocale';
 import { createSubscriptionListCache } from './subscriptionListCache';
+import { compressToKeep, keptEncodingFor } from '../http/compression';
 
 /**
  * GET /subscriptions and /subscriptions/{id} (portal-core.md §7): only the signed-in user's
@@ -37,11 +38,17 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): R
       );
       // The app's own ETag function, as res.send would use it; send leaves a set ETag alone.
       const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
-      answer = { body, etag: etagOf?.(body) };
+      answer = { body, etag: etagOf?.(body), encoded: {} };
       lists.set(key, answer);
     }
     if (answer.etag) res.setHeader('ETag', answer.etag);
-    res.type('json').send(answer.body);
+    res.type('json');
+    // Compressed as the API's compression would, once per answer (server/http/compression.ts).
+    const encoding = keptEncodingFor(req, answer.body.length);
+    if (!encoding) return void res.send(answer.body);
+    res.vary('Accept-Encoding');
+    res.setHeader('Content-Encoding', encoding);
+    res.send((answer.encoded[encoding] ??= compressToKeep(answer.body, encoding)));
   });
 
   router.get('/subscriptions/:id', async (req, res) => {

@@ -6,9 +6,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
+import type { Database } from '../../../server/db/database';
 import { MAGIC_LINK_PURPOSE } from '../../../server/auth/authService';
 import { hashToken, newSecretToken } from '../../../server/auth/tokens';
 import { DYNAMIC_COMPRESSION_THRESHOLD } from '../../../server/http/compression';
@@ -30,11 +31,12 @@ const tenant = makeServerTenant({
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
 });
 let api: string;
+let db: Database;
 let signedIn: Record<string, string>;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const db = await getTestDatabase();
+  db = await getTestDatabase();
   const logins = await seedDemoData(db, [tenant]);
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-compressed-'));
   const { app, auth } = createApp({
@@ -81,6 +83,42 @@ describe('compressed /api answers', () => {
     expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).toEqual(
       JSON.parse(plain.body.toString('utf8')),
     );
+  });
+
+  it('sends the kept list compressed, a changed list compressed anew, and other encodings as the middleware makes them', async () => {
+    const listOf = (body: Buffer) =>
+      JSON.parse(body.toString('utf8')) as Array<{ orderAttributes?: unknown }>;
+    const first = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'br' });
+    const again = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'br' });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(listOf(brotliDecompressSync(again.body))).toEqual(listOf(brotliDecompressSync(first.body)));
+
+    // A change of the tenant's subscriptions (it raises their data version, migration 015).
+    await db.query(
+      `update subscriptions set details = jsonb_set(details, '{orderAttributes}', '[{"type": "KOSTENSTELLE", "value": "kept-4711"}]')
+        where tenant_id = $1`,
+      [tenant.id],
+    );
+    const changed = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'br' });
+    const plain = await rawGet(`${api}/subscriptions`, signedIn);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(brotliDecompressSync(changed.body).toString('utf8')).toContain('kept-4711');
+    expect(listOf(brotliDecompressSync(changed.body))).toEqual(listOf(plain.body));
+    const gzipped = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'gzip' });
+    expect(listOf(gunzipSync(gzipped.body))).toEqual(listOf(plain.body));
+
+    const deflated = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'deflate' });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    expect(listOf(inflateSync(deflated.body))).toEqual(listOf(plain.body));
+
+    const unchanged = await rawGet(`${api}/subscriptions`, {
+      ...signedIn,
+      'accept-encoding': 'br',
+      'if-none-match': String(changed.headers.etag),
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body.length).toBe(0);
   });
 
   it('answers a client that accepts no encoding uncompressed', async () => {

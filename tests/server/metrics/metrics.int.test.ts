@@ -94,6 +94,15 @@ describe('metrics', () => {
     const refusedBefore = sampleValue(after, 'portal_http_requests_total', refused);
     expect((await fetch(`${baseUrl}/t/${acme.id}/api/subscriptions/4711/complaint`)).status).toBe(401);
     expect(sampleValue(await scrape(), 'portal_http_requests_total', refused)).toBe(refusedBefore + 1);
+    // Refused by the check of its path parameter: a route had matched, so under that route's template.
+    const badParameter = {
+      method: 'GET',
+      route: '/t/:tenantId/api/files/:key',
+      status_class: '4xx',
+      tenant: acme.id,
+    };
+    expect((await fetch(`${baseUrl}/t/${acme.id}/api/files/${'k'.repeat(600)}`)).status).toBe(400);
+    expect(sampleValue(await scrape(), 'portal_http_requests_total', badParameter)).toBe(1);
     const health = { method: 'GET', route: '/healthz', status_class: '2xx', tenant: 'none' };
     await fetch(`${baseUrl}/healthz`);
     expect(sampleValue(await scrape(), 'portal_http_requests_total', health)).toBe(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSubscriptionListCache } from '../../../server/subscription/subscriptionListCache';
 
-const answer = (text: string) => ({ body: Buffer.from(text), etag: `W/"${text}"` });
+const answer = (text: string) => ({ body: Buffer.from(text), etag: `W/"${text}"`, encoded: {} });
 const key = (userId: string, dataVersion = '1:2026-11-23', locale = 'de-DE') => ({
   tenantId: 'verlag',
   userId,
