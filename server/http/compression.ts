@@ -25,12 +25,30 @@ export const DYNAMIC_BROTLI_QUALITY = 4;
  * would hold back each event until its buffer fills.
  */
 export function dynamicCompression(): RequestHandler {
-  return compression({
+  const compress = compression({
     threshold: DYNAMIC_COMPRESSION_THRESHOLD,
     filter: (req, res) =>
       !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
       compression.filter(req, res),
   });
+  // A client that accepts none of the middleware's encodings would get every answer as it is from
+  // it too; it is left out of the middleware's wrapping of the response, which cost a sixth of the
+  // server's time of a kept GET /subscriptions (docs/testing.md "Tests and measurements"). Its
+  // answers still say that they vary with Accept-Encoding.
+  return (req, res, next) => {
+    if (negotiatedEncoding(req) !== 'identity') return compress(req, res, next);
+    res.vary('Accept-Encoding');
+    next();
+  };
+}
+
+/** The encoding the `compression` middleware would choose for a request's answer (brotli before gzip). */
+function negotiatedEncoding(req: Request): string {
+  if (!req.headers['accept-encoding']) return 'identity';
+  return (
+    new Negotiator(req).encoding(['br', 'gzip', 'deflate', 'identity'], { preferred: ['br', 'gzip'] }) ??
+    'identity'
+  );
 }
 
 /** The encodings an answer kept in memory is kept in besides itself. */
@@ -43,9 +61,7 @@ export type KeptEncoding = 'br' | 'gzip';
  */
 export function keptEncodingFor(req: Request, bytes: number): KeptEncoding | undefined {
   if (bytes < DYNAMIC_COMPRESSION_THRESHOLD || req.method === 'HEAD') return undefined;
-  const chosen = new Negotiator(req).encoding(['br', 'gzip', 'deflate', 'identity'], {
-    preferred: ['br', 'gzip'],
-  });
+  const chosen = negotiatedEncoding(req);
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 

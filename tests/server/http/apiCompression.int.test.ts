@@ -122,9 +122,15 @@ describe('compressed /api answers', () => {
   });
 
   it('answers a client that accepts no encoding uncompressed', async () => {
-    const answer = await rawGet(`${api}/subscriptions`, { ...signedIn, 'accept-encoding': 'identity' });
-    expect(answer.headers['content-encoding']).toBeUndefined();
-    expect(Array.isArray(JSON.parse(answer.body.toString('utf8')))).toBe(true);
+    for (const accepted of ['identity', 'br;q=0, gzip;q=0, deflate;q=0', undefined]) {
+      const answer = await rawGet(`${api}/subscriptions`, {
+        ...signedIn,
+        ...(accepted ? { 'accept-encoding': accepted } : {}),
+      });
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      expect(Array.isArray(JSON.parse(answer.body.toString('utf8')))).toBe(true);
+    }
   });
 
   it('sends an answer below the threshold as it is', async () => {
