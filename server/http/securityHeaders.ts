@@ -3,7 +3,8 @@
  * for the portal pages, nosniff everywhere, a Referrer-Policy, and no caching of API answers.
  */
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { Express, RequestHandler } from 'express';
 import type { ServerTenant } from '../tenancy/tenantContext';
 
 /**
@@ -24,12 +25,15 @@ const DOCUMENT_TYPE =
  * Every document gets a Content-Security-Policy with `frame-ancestors`: pages set their own (the
  * portal's, the preview's, the studio's, the payment page's); one that sets none gets
  * PLAIN_PAGE_POLICY as its headers are written, so a page added later cannot go out without one.
+ * Set up on the app once: the headers by a middleware, the policy on the app's response prototype
+ * (`app.response`, Express's way to extend every `res`), not on each response, because a method
+ * assigned to every response object gives each a shape of its own, which costs the reads of every
+ * later middleware (docs/testing.md "Tests and measurements").
  */
-export const commonHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+export function useCommonHeaders(app: Express): void {
+  const response = app.response as ServerResponse;
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
     if (
       !this.hasHeader('Content-Security-Policy') &&
       DOCUMENT_TYPE.test(String(this.getHeader('Content-Type')))
@@ -37,6 +41,12 @@ export const commonHeaders: RequestHandler = (_req, res, next) => {
       this.setHeader('Content-Security-Policy', PLAIN_PAGE_POLICY);
     return writeHead.apply(this, args);
   } as typeof writeHead;
+  app.use(commonHeaders);
+}
+
+const commonHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   next();
 };
 
