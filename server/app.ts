@@ -10,7 +10,7 @@ import { createDatabaseHealth } from './db/databaseHealth';
 import { readinessDetails } from './metrics/readiness';
 import { demoPageHostOnly } from './http/demoPageHost';
 import { guardRequestInput, guardRouteParams } from './http/inputGuard';
-import { noStore, useCommonHeaders } from './http/securityHeaders';
+import { noStore, applyCommonHeaders } from './http/securityHeaders';
 import { dynamicCompression } from './http/compression';
 import { boundClientAddress, trustProxyFromEnv, type TrustProxySetting } from './http/trustProxy';
 import { requestLog, silentLogger, type Logger } from './http/requestLog';
@@ -136,7 +136,7 @@ export function createApp(options: AppOptions): {
   if (options.metrics) app.use(httpMetrics());
   app.set('trust proxy', options.trustProxy ?? trustProxyFromEnv());
   app.use(boundClientAddress);
-  useCommonHeaders(app);
+  applyCommonHeaders(app);
   app.use(requestLog(log));
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));

@@ -30,7 +30,7 @@ const DOCUMENT_TYPE =
  * assigned to every response object gives each a shape of its own, which costs the reads of every
  * later middleware (docs/testing.md "Tests and measurements").
  */
-export function useCommonHeaders(app: Express): void {
+export function applyCommonHeaders(app: Express): void {
   const response = app.response as ServerResponse;
   const writeHead = response.writeHead;
   response.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/auth/tokens';
-import { PLAIN_PAGE_POLICY, useCommonHeaders } from '../../../server/http/securityHeaders';
+import { PLAIN_PAGE_POLICY, applyCommonHeaders } from '../../../server/http/securityHeaders';
 import { studioRouter } from '../../../server/studio/studioRoutes';
 import { listen } from '../../support/apiClient';
 import { appGetRoutes, studioRoutes } from './apiRouteList';
@@ -167,7 +167,7 @@ describe('every page the server serves', () => {
 
   it('gets a policy even when a page forgets its own: nothing runs, nobody frames it', async () => {
     const app = express();
-    useCommonHeaders(app);
+    applyCommonHeaders(app);
     app.get('/forgot', (_req, res) => void res.type('html').send('<!doctype html><p>hello</p>'));
     app.get('/drawing', (_req, res) => void res.type('image/svg+xml').send('<svg/>'));
     app.get('/own', (_req, res) => {
