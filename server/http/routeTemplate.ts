@@ -32,7 +32,8 @@ export function routeTemplateOf(req: object): string {
 }
 
 interface RouterLayer {
-  route?: { stack: RouterLayer[] };
+  /** An Express route; connect's layers (Vite's middleware under `portal dev`) have a path string here. */
+  route?: { stack?: unknown } | string;
   handle: RequestHandler & { stack?: unknown };
 }
 
@@ -47,8 +48,8 @@ export function recordRouteTemplates(router: Router, seen = new WeakSet<object>(
   if (seen.has(router)) return;
   seen.add(router);
   for (const layer of router.stack as unknown as RouterLayer[]) {
-    if (layer.route) {
-      for (const step of layer.route.stack) {
+    if (typeof layer.route === 'object' && Array.isArray(layer.route.stack)) {
+      for (const step of layer.route.stack as RouterLayer[]) {
         const handle = step.handle as RequestHandler & { [RECORDING]?: true };
         // Error handlers (four parameters) run only after a handler that already noted it.
         if (handle[RECORDING] || handle.length > 3) continue;
@@ -60,7 +61,7 @@ export function recordRouteTemplates(router: Router, seen = new WeakSet<object>(
         recording[RECORDING] = true;
         step.handle = recording;
       }
-    } else if (typeof layer.handle === 'function' && Array.isArray(layer.handle.stack)) {
+    } else if (!layer.route && typeof layer.handle === 'function' && Array.isArray(layer.handle.stack)) {
       recordRouteTemplates(layer.handle as unknown as Router, seen);
     }
   }
