@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useLocation, useParams } from 'react-router';
 import type { ManagerAppointmentInfo } from '../../../schemas/generated/licenses';
 import { usePortal } from '../../core/PortalContext';
 import { Loading } from '../../ui/Loading';
 import { EmailText } from './EmailText';
-import { acceptOutcome, type AcceptOutcome } from './licenseErrors';
+import { useLinkInfo } from './useLinkInfo';
 import { licensesApi } from './licensesApi';
 import { LinkOutcomeNotice } from './LinkOutcomeNotice';
 
@@ -23,38 +23,11 @@ export default function ConfirmManagerScreen() {
   const { id = '', appointmentId = '' } = useParams();
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const { api } = usePortal();
-  const [info, setInfo] = useState<ManagerAppointmentInfo | null>(null);
-  const [outcome, setOutcome] = useState<AcceptOutcome | 'loading' | 'confirmed' | null>('loading');
-  const [round, setRound] = useState(0);
-  const [refusal, setRefusal] = useState<unknown>();
+  const { info, outcome, setOutcome, refusal, refuse, tryAgain } = useLinkInfo<
+    ManagerAppointmentInfo,
+    'confirmed'
+  >(token, () => licensesApi(api).appointmentInfo(id, appointmentId, token), [id, appointmentId]);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    if (!token) {
-      // Without the link's token there is nothing to confirm (the link is the proof).
-      setOutcome('invalidLink');
-      return undefined;
-    }
-    setOutcome('loading');
-    licensesApi(api)
-      .appointmentInfo(id, appointmentId, token)
-      .then(
-        (answer) => {
-          if (!live) return;
-          setInfo(answer);
-          setOutcome(null);
-        },
-        (error) => {
-          if (!live) return;
-          setRefusal(error);
-          setOutcome(acceptOutcome(error));
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [api, id, appointmentId, token, round]);
 
   async function confirm() {
     setSending(true);
@@ -62,8 +35,7 @@ export default function ConfirmManagerScreen() {
       await licensesApi(api).confirmManager(id, appointmentId, token);
       setOutcome('confirmed');
     } catch (caught) {
-      setRefusal(caught);
-      setOutcome(acceptOutcome(caught));
+      refuse(caught);
     } finally {
       setSending(false);
     }
@@ -83,7 +55,7 @@ export default function ConfirmManagerScreen() {
             invalidLink: 'multi-user-licenses.confirmManager.invalidLink',
             alreadyUsed: 'multi-user-licenses.confirmManager.alreadyConfirmed',
           }}
-          onTryAgain={() => setRound((n) => n + 1)}
+          onTryAgain={tryAgain}
           refusal={refusal}
         />
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { AcceptLicenseInfo } from '../../../schemas/generated/licenses';
 import type { LicenseAcceptRequest } from '../../../schemas/generated/license-accept-request';
@@ -7,7 +7,8 @@ import { useSalutationOptions } from '../../account/changes/addressContext';
 import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
 import { acceptLicenseErrors, roleNeedsAcademicYear } from '../../domain/licenses';
-import { acceptOutcome, fieldErrorsOf, type AcceptOutcome } from './licenseErrors';
+import { fieldErrorsOf, type AcceptOutcome } from './licenseErrors';
+import { useLinkInfo } from './useLinkInfo';
 import { licensesApi } from './licensesApi';
 
 export type AcceptBp = LicenseAcceptRequest['businessPartner'];
@@ -18,55 +19,6 @@ function useAcceptLink() {
   const { id = '', licenseId = '' } = useParams();
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   return { id, licenseId, token };
-}
-
-/**
- * The invitation's info for the link (§8 "Licences"): loaded again on try again; a refusal is the
- * notice's outcome. `onInfo` prefills the form with the invited person's names.
- */
-function useAcceptInfo(link: ReturnType<typeof useAcceptLink>, onInfo: (info: AcceptLicenseInfo) => void) {
-  const { api } = usePortal();
-  const { id, licenseId, token } = link;
-  const [info, setInfo] = useState<AcceptLicenseInfo | null>(null);
-  const [outcome, setOutcome] = useState<AcceptState>('loading');
-  const [round, setRound] = useState(0);
-  const [refusal, setRefusal] = useState<unknown>();
-
-  useEffect(() => {
-    let live = true;
-    if (!token) {
-      // Without the link's token there is nothing to accept (the link is the proof).
-      setOutcome('invalidLink');
-      return undefined;
-    }
-    setOutcome('loading');
-    licensesApi(api)
-      .acceptInfo(id, licenseId, token)
-      .then(
-        (answer) => {
-          if (!live) return;
-          setInfo(answer);
-          onInfo(answer);
-          setOutcome(null);
-        },
-        (error) => {
-          if (!live) return;
-          setRefusal(error);
-          setOutcome(acceptOutcome(error));
-        },
-      );
-    return () => {
-      live = false;
-    };
-    // onInfo only sets the form's values; the link and the round decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [api, id, licenseId, token, round]);
-
-  const refuse = (error: unknown) => {
-    setRefusal(error);
-    setOutcome(acceptOutcome(error));
-  };
-  return { info, outcome, setOutcome, refusal, refuse, tryAgain: () => setRound((n) => n + 1) };
 }
 
 /**
@@ -88,13 +40,17 @@ export function useAcceptLicense() {
     lastName1: '',
     company1: '',
   });
-  const loaded = useAcceptInfo(link, (answer) =>
-    setBp((current) => ({
-      ...current,
-      salutationCode: answer.businessPartner.salutationCode ?? '',
-      firstName: answer.businessPartner.firstName ?? '',
-      lastName1: answer.businessPartner.lastName1 ?? '',
-    })),
+  const loaded = useLinkInfo<AcceptLicenseInfo, 'accepted'>(
+    link.token,
+    () => licensesApi(api).acceptInfo(link.id, link.licenseId, link.token),
+    [link.id, link.licenseId],
+    (answer) =>
+      setBp((current) => ({
+        ...current,
+        salutationCode: answer.businessPartner.salutationCode ?? '',
+        firstName: answer.businessPartner.firstName ?? '',
+        lastName1: answer.businessPartner.lastName1 ?? '',
+      })),
   );
   const [role, setRole] = useState('');
   const [academicYear, setAcademicYear] = useState('');
