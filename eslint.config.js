@@ -166,6 +166,26 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // The engine's links come from engine/core/links.tsx: react-router's Link and NavLink bring
+    // its framework mode's prefetching and view transitions to every page (docs/testing.md "Speed
+    // and size").
+    files: ['engine/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Use Link and NavLink from engine/core/links.tsx.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers and poke at internals; typing every answer would only restate the
     // schemas the server already checks.
     files: ['tests/**'],

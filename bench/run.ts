@@ -383,10 +383,12 @@ async function importAndRead(demo: { read10: LoadResult; base10: LoadResult }) {
 }
 
 // `npm run bench -- --api` measures only the API (3.); `-- --build` only the build times (1.);
+// `-- --bundle` the build times and the bundle sizes (1. and 2.);
 // `-- --lighthouse` only Lighthouse (4., bench/lighthouse.ts); `-- --import` only the import (5.,
 // without 6., which reads with section 3's figures).
 const apiOnly = process.argv.includes('--api');
-const buildOnly = process.argv.includes('--build');
+const bundleOnly = process.argv.includes('--bundle');
+const buildOnly = process.argv.includes('--build') || bundleOnly;
 const lighthouseOnly = process.argv.includes('--lighthouse');
 const importOnly = process.argv.includes('--import');
 try {
@@ -396,7 +398,7 @@ try {
   } else {
     if (!apiOnly && !lighthouseOnly) {
       const engineDir = await buildTimes();
-      if (!buildOnly) await bundleSize(engineDir);
+      if (!buildOnly || bundleOnly) await bundleSize(engineDir);
     }
     if (!buildOnly && !lighthouseOnly) await importAndRead(await apiThroughput());
     if (!buildOnly && !lighthouseOnly) await (await import('./insights')).insightsSection(work);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../core/links';
 import { FlowBackButton } from './FlowBackButton';
 import type { Subscription } from '../../schemas/generated/subscription';
 import { href, ROUTES } from '../domain/routeRefs';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../core/links';
 import { statusTone } from '../domain/orderStatus';
 import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../domain/capabilities';
 import { usePortal } from '../core/PortalContext';

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './links';
 import { useTranslation } from './translation';
 import { usePortal } from './PortalContext';
 import { loginSearchFor } from '../domain/returnTo';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './links';
 import { useTranslation } from './translation';
 
 /** Catch-all of portal-core.md §2: any unknown path says 'Page not found'. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './links';
 import { useTranslation } from './translation';
 import { usePortal } from './PortalContext';
 import { useSessionScope } from './authState';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import { useTranslation } from '../../core/translation';
 import { isRouteServed } from '../../features';
 import { ROUTES } from '../../domain/routeRefs';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../core/links';
 import { useTranslation } from '../../core/translation';
 import { menuItems } from '../../features';
 import { usePortal } from '../../core/PortalContext';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../../core/links';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';
 import { useFlowRefusal } from '../../account/FlowUnavailable';

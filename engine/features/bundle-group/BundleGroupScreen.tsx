@@ -1,5 +1,6 @@
 import { useTranslation } from '../../core/translation';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../core/links';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can, isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
 import { href, ROUTES } from '../../domain/routeRefs';

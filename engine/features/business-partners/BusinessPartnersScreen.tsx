@@ -1,7 +1,8 @@
 import { streetLine, townLines } from '../../domain/addressFormat';
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../core/links';
 import { href, ROUTES } from '../../domain/routeRefs';
 import type { BusinessPartner } from '../../../schemas/generated/business-partner';
 import type { Role } from '../../../schemas/generated/subscription';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import type { CancelAnswer, CancellationInfos } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { OfferList } from '../../account/offers/OfferList';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import type { CancelAnswer, CancellationIssue } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useTenantSettings } from '../../account/capabilityContext';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../core/links';
 import type { CancelAnswer } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useCapabilityContext, useTenantSettings } from '../../account/capabilityContext';

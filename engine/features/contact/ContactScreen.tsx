@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../core/links';
 import { useTranslation } from '../../core/translation';
 import { useAtomValue } from 'jotai';
 import { authStateAtom, isLoggedIn } from '../../core/authState';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../core/links';
 import { useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { FlowHeader } from '../../account/offers/FlowHeader';

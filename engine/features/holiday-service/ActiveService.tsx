@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import type { PlannedHolidayService } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';

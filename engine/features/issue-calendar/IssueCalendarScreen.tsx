@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import { useTranslation } from '../../core/translation';
 import { useAtomValue } from 'jotai';
 import { authStateAtom, isLoggedIn } from '../../core/authState';

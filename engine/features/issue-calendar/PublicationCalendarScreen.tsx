@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../../core/links';
 import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { calendarMode, calendarWindow } from '../../domain/issueCalendar';

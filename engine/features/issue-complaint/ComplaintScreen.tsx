@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../core/links';
 import type { ComplaintState } from '../../../schemas/generated/account-changes';
 import { useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../core/translation';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../core/links';
 import { usePortal } from '../../core/PortalContext';
 import { notifyHostFrame } from '../../core/hostFrame';
 import { href, ROUTES } from '../../domain/routeRefs';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../core/links';
 import type { LoyaltyOptInAnswer } from '../../../schemas/generated/loyalty';
 import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../core/links';
 import { ResourceView } from '../../account/ResourceView';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../domain/routeRefs';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import type { LoyaltyReward, LoyaltyTier } from '../../../schemas/generated/loyalty';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../domain/routeRefs';

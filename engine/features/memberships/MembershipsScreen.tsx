@@ -1,5 +1,5 @@
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import { useAtomValue } from 'jotai';
 import { authStateAtom } from '../../core/authState';
 import { useSubscriptions } from '../../core/subscriptionsStore';

@@ -4,7 +4,7 @@
  * purchase orders.
  */
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import { usePortal } from '../../core/PortalContext';
 import type { SubscriptionFilter } from '../../domain/orderStatus';
 import { href, ROUTES } from '../../domain/routeRefs';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import { useTranslation } from '../../core/translation';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { issueLabel } from '../../account/labels';

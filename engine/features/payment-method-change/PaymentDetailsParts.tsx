@@ -4,7 +4,7 @@
  * form), the change with the new method's form or popup, and the success dialog.
  */
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { href, ROUTES } from '../../domain/routeRefs';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link } from 'react-router';
+import { Link } from '../../core/links';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { CapabilityContext } from '../../domain/capabilities';
 import { href } from '../../domain/routeRefs';

@@ -1,7 +1,8 @@
 import { use } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useSubscriptionActionsLoad } from '../../core/featureRoutes';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from '../../core/links';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can, isBundleMaster, visibleBundleComponents } from '../../domain/capabilities';
 import { statusTone } from '../../domain/orderStatus';

@@ -80,6 +80,15 @@ describe('each page loads what it runs', () => {
     expect(vendor).toHaveLength(1);
     expect(filesForPage(manifest, [])).toContain(vendor[0].file);
   });
+
+  it('leaves out the parts of react-router the declarative router never runs, and its own links', () => {
+    const vendor = Object.values(manifest).find((chunk) => chunk.name === 'vendor')!;
+    const code = readFileSync(path.join(engineDir, vendor.file), 'utf8');
+    // The framework mode's forms and Link's route discovery (cli/build/engineBuild.ts, engine/core/links.tsx).
+    for (const unused of ['multipart/form-data', 'data-discover']) expect(code).not.toContain(unused);
+    // What the portal does run is still there: its client-side navigation.
+    expect(code).toContain('popstate');
+  });
 });
 
 describe('the meta description', () => {
