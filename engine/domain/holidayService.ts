@@ -103,7 +103,10 @@ export const holidayPossibleWithinTerm = (earliestStart: string, termEnd: TermEn
 
 /**
  * §4: "submit is disabled when there are no issues or only one issue that has already shipped"
- * (an issue whose first shipping day is today or earlier cannot be considered any more, §8).
+ * (an issue whose first shipping day is today or earlier cannot be considered any more, §8). A
+ * period whose several issues have all shipped holds nothing to act on either, as the one shipped
+ * issue does: it is blocked the same way (the spec's wording covers the single case only, and
+ * a service without an issue still to come has no first shipping day to hold).
  */
 export function holidaySubmitBlock(
   issues: ReadonlyArray<{ dateOfFirstShipping?: string | null; dateOfFirstSale: string; shipped?: boolean }>,
@@ -113,7 +116,7 @@ export function holidaySubmitBlock(
   // The server's `shipped` flag where the issue has one (its clock decides), else the first shipping day.
   const shipped = (issue: (typeof issues)[number]) =>
     issue.shipped ?? (issue.dateOfFirstShipping ?? issue.dateOfFirstSale) <= today;
-  if (issues.length === 1 && shipped(issues[0])) return 'already_shipped';
+  if (issues.every(shipped)) return 'already_shipped';
   return null;
 }
 

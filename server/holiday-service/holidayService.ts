@@ -231,7 +231,7 @@ async function concernedIssues(
       block,
       block === 'no_issues'
         ? 'No issue appears in this period.'
-        : 'The only issue in this period has already been dispatched.',
+        : 'The issues in this period have already been dispatched.',
     );
   const first = issues.find((issue) => !issue.shipped)!;
   return {

@@ -61,7 +61,7 @@ describe('holiday service rules (account-flows.md §4, §5, §9)', () => {
     ]);
   });
 
-  it('blocks the submit without issues or with one issue already shipped', () => {
+  it('blocks the submit without issues, or when every issue in the period has shipped', () => {
     expect(holidaySubmitBlock([], today)).toBe('no_issues');
     expect(
       holidaySubmitBlock([{ dateOfFirstSale: '2026-11-23', dateOfFirstShipping: '2026-11-21' }], today),
@@ -75,6 +75,16 @@ describe('holiday service rules (account-flows.md §4, §5, §9)', () => {
         today,
       ),
     ).toBeNull();
+    // Two issues, both dispatched: nothing left to hold.
+    expect(
+      holidaySubmitBlock(
+        [
+          { dateOfFirstSale: '2026-11-20', dateOfFirstShipping: '2026-11-18' },
+          { dateOfFirstSale: '2026-11-23', dateOfFirstShipping: '2026-11-21' },
+        ],
+        today,
+      ),
+    ).toBe('already_shipped');
   });
 
   it('shows redirect before break before download, and cancels each only where allowed', () => {

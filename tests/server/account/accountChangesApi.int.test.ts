@@ -194,6 +194,33 @@ describe('holiday service', () => {
     expect(subjects).toContain(`Urlaubsservice storniert – ${german.name}`);
   });
 
+  it('refuses a period whose several issues have all been dispatched, as it does one such issue', async () => {
+    const client = await signIn(british);
+    const s = printOf(await subscriptions(client));
+    // Two issues on sale the day after tomorrow and the day after, both dispatched yesterday (an
+    // order system that ships ahead of the sale day), alone in their period.
+    const window = [addDays(2), addDays(3)];
+    await db.query(
+      `delete from issues where tenant_id = $1 and publication = $2 and date_of_first_sale between $3 and $4`,
+      [british.id, s.publication, ...window],
+    );
+    for (const [i, day] of window.entries())
+      await db.query(
+        `insert into issues (tenant_id, publication, issue, issue_number, date_of_first_sale, date_of_first_shipping)
+         values ($1, $2, $3, $3, $4, $5)`,
+        [british.id, s.publication, `SHIPPED-${i}`, day, addDays(-1)],
+      );
+    const refused = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'break',
+      dateFrom: window[0],
+      dateTo: window[1],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('already_shipped');
+    const state = await client.get<any>(`/subscriptions/${s.id}/holiday-service`);
+    expect(state.body.planned).toBeNull();
+  });
+
   it('needs a valid holiday address for a redirect and refuses a break for a blacklisted publication', async () => {
     const client = await signIn(german);
     const list = await subscriptions(client);
