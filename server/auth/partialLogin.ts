@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
-import { HttpError } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import { tenantContext } from '../tenancy/tenantContext';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
@@ -10,6 +10,7 @@ import { trimEmail } from '../http/trimEmail';
 import { limitOrderNumberAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
 import { partnersOfOrderNumber } from '../store/partialLoginStore';
 import { requireFeature } from '../tenancy/refusals';
+import { isRenewalOrderNumber } from '../../engine/domain/offers';
 
 /** A refused order-number login: 400 whose details carry the §4 result (status, maskedEmail). */
 function result(status: string, message: string, extra: Record<string, string> = {}): HttpError {
@@ -64,6 +65,12 @@ export function partialLoginRoutes(deps: {
     };
     // The anonymous renewal and upgrade screens (account-flows.md §2) log in for their flow.
     if (flow) requireFeature(tenant, flow);
+    // account-flows.md §5 "Renewal/upgrade": the order number is 10 digits starting with 4, the
+    // screen's own rule; not a guess, so it counts against no limit.
+    if (flow && !isRenewalOrderNumber(String(req.body.orderNumber)))
+      throw badRequest('validation_failed', 'The request is not valid.', [
+        { field: '/orderNumber', message: 'must be 10 digits starting with 4' },
+      ]);
     const orderNumber = String(req.body.orderNumber).padStart(10, '0');
     await limitOrderNumberAttempt(deps.db, tenant.id, limits, orderNumber, req.ip ?? 'unknown', deps.now());
     const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);

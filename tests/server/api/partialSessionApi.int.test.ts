@@ -93,6 +93,28 @@ async function partialSession() {
   return { client, login: login.body, subscriptionId: sub.id, otherId: other.id };
 }
 
+describe('the renewal and upgrade login by order number (account-flows.md §5)', () => {
+  it('takes only an order number of 10 digits starting with 4 for a renewal, before any lookup', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+    await client.get('/subscriptions');
+    for (const [flow, orderNumber] of [
+      ['renewal', '12345678'],
+      ['renewal', '5123456789'],
+      ['renewal', '412345678'],
+    ]) {
+      const refused = await client.post('/login/order-number', { orderNumber, lastName: 'Muster', flow });
+      expect(refused.status, `${flow} ${orderNumber}`).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        code: 'validation_failed',
+        details: [{ field: '/orderNumber', message: 'must be 10 digits starting with 4' }],
+      });
+    }
+    // Without a flow (the other order-number sign-ins), 8 to 10 digits as before: looked up.
+    const looked = await client.post('/login/order-number', { orderNumber: '12345678', lastName: 'Muster' });
+    expect(looked.body.error.details.status).toBe('not_found');
+  });
+});
+
 describe('a "logged in only" session (portal-core.md §4)', () => {
   it('is named by the login answer: its login source and its one subscription; an account session names none', async () => {
     const { login, subscriptionId } = await partialSession();
