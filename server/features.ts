@@ -35,6 +35,7 @@ import { cancellationManifest } from './cancellation/manifest';
 import { offersManifest } from './offers/manifest';
 import { paymentsManifest } from './payments/manifest';
 import { holidayServiceManifest } from './holiday-service/manifest';
+import { phaseUpgradeManifest } from './phase-upgrade/manifest';
 import { paymentMethodChangeManifest } from './payment-method-change/manifest';
 import { issueComplaintManifest } from './issue-complaint/manifest';
 import { optInsManifest } from './opt-ins/manifest';
@@ -71,6 +72,8 @@ export const SERVER_FEATURES: readonly FeatureManifest[] = [
   cancellationManifest,
   offersManifest,
   paymentsManifest,
+  // The phase upgrade (portal-core.md §2, §6).
+  phaseUpgradeManifest,
   // Account changes (account-flows.md §2): holidays, payment method, complaints, opt-ins, addresses.
   holidayServiceManifest,
   paymentMethodChangeManifest,

@@ -33,8 +33,15 @@ export type ActionTarget =
   /** A dialog over the subscription page, loaded when opened. */
   | {
       kind: 'dialog';
-      dialog: () => Promise<{ default: ComponentType<{ subscriptionId: string; onClose: () => void }> }>;
+      dialog: () => Promise<{ default: ComponentType<ActionDialogProps> }>;
     };
+
+/** What a subscription-page dialog gets: `onChanged` takes the subscription a change answered with. */
+export interface ActionDialogProps {
+  subscriptionId: string;
+  onClose: () => void;
+  onChanged: (subscription: Subscription) => void;
+}
 
 /**
  * A button a feature adds to the subscription page (portal-core.md §2 "Subscription detail"): shown

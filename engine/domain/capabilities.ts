@@ -388,6 +388,8 @@ export const canDownloadGiftCertificate = (s: CapabilitySubscription, ctx: Capab
   can('giftCertificate', s, ctx);
 export const canOpenExternalLink = (s: CapabilitySubscription, ctx: CapabilityContext) =>
   can('externalLink', s, ctx);
+export const canUpgradePhase = (s: CapabilitySubscription, ctx: CapabilityContext) =>
+  can('phaseUpgrade', s, ctx);
 
 /** Which holiday service types the tenant offers for the subscription's publication (§6, blacklists per type). */
 export function holidayServiceTypes(s: CapabilitySubscription, ctx: CapabilityContext): HolidayServiceType[] {

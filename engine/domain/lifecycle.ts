@@ -38,6 +38,10 @@
  *    mix type meanwhile) ends as an error, as for any offer that may no longer apply.
  *  - Cancelling voids what waits for a payment (the payment page stops working) and an upgrade
  *    planned after the new end.
+ *  - A phase upgrade (portal-core.md §2 "phase-upgrade button", §6 "phase upgrade: phase can
+ *    upgrade, ordering party, active") moves an active subscription whose current phase can be
+ *    upgraded (a trial, say) to its next phase; the phase is then not upgradable again, so nobody
+ *    asks twice, until the order system names its next phase through the change feed.
  *
  * Where the spec's rules pull apart, the model decides (docs/architecture.md "The subscription lifecycle"):
  *  - Upgrade (§6 "upgrade: ordering party") names no status. An upgrade changes what is delivered
@@ -98,6 +102,8 @@ export interface LifecycleState {
   /** Changes waiting for their day (address, payment method), none after the end. */
   scheduled: ReadonlyArray<{ kind: 'address' | 'payment-method'; from: string }>;
   acceptances: readonly Acceptance[];
+  /** The current phase can be upgraded now (the subscription's `currentPhase.canUpgrade`). */
+  phaseUpgradable: boolean;
 }
 
 export type LifecycleRefusal =
@@ -110,7 +116,8 @@ export type LifecycleRefusal =
   | 'offer_already_used'
   | 'payment_already_settled'
   | 'upgrade_format_held'
-  | 'invalid_range';
+  | 'invalid_range'
+  | 'phase_not_upgradable';
 
 export type Transition =
   | { ok: true; state: LifecycleState; changes: readonly AppliedChange[] }
@@ -118,8 +125,11 @@ export type Transition =
 
 /** What a transition changed, for the account event and the confirmation e-mail. */
 export interface AppliedChange {
-  kind: 'cancel' | 'extend' | 'upgrade' | 'retain' | 'suspend' | 'schedule';
-  /** cancel, extend: the new end; upgrade: the day it takes effect; retain: the discount's end; suspend: its first day. */
+  kind: 'cancel' | 'extend' | 'upgrade' | 'retain' | 'suspend' | 'schedule' | 'phase-upgrade';
+  /**
+   * cancel, extend: the new end; upgrade: the day it takes effect; retain: the discount's end;
+   * suspend: its first day; phase-upgrade: the day it was asked for.
+   */
   date: string | null;
   offerId?: string;
   mixType?: string;
@@ -480,6 +490,13 @@ export function upgrade(
     { ...state, mixType: request.mixType, plannedUpgrade: null },
     { kind: 'upgrade', date: request.today, offerId: request.offerId, mixType: request.mixType },
   );
+}
+
+/** The current phase upgraded now: only an active subscription whose phase can be (see the rules above). */
+export function upgradePhase(state: LifecycleState, request: { today: string }): Transition {
+  if (!isActive(state.status)) return refuse('inactive');
+  if (!state.phaseUpgradable) return refuse('phase_not_upgradable');
+  return done({ ...state, phaseUpgradable: false }, { kind: 'phase-upgrade', date: request.today });
 }
 
 /** A holiday break from..to: inside the term, not in the past (account-flows.md §4 "Holiday service"). */

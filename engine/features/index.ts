@@ -25,6 +25,7 @@ import { addressChangeFeature } from './address-change';
 import { paymentMethodChangeFeature } from './payment-method-change';
 import { optInsFeature } from './opt-ins';
 import { eCardFeature } from './e-card';
+import { phaseUpgradeFeature } from './phase-upgrade';
 import { emailWidgetFeature } from './email-widget';
 import { optInWidgetFeature } from './opt-in-widget';
 import { ssoProfilePageFeature } from './sso-profile-page';
@@ -54,6 +55,7 @@ export const FEATURES: readonly FeatureDefinition[] = assertUnique([
   renewalFeature,
   upgradeFeature,
   cancellationFeature,
+  phaseUpgradeFeature,
   holidayServiceFeature,
   issueComplaintFeature,
   addressChangeFeature,

@@ -11,6 +11,7 @@ import type { LazyActions } from '../core/subscriptionActions';
 // live in engine/core, below both.
 export {
   ACTION_GROUPS,
+  type ActionDialogProps,
   type ActionGroup,
   type ActionTarget,
   type HiddenActionName,

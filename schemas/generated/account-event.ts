@@ -19,6 +19,7 @@ export type AccountEvent =
   | PaymentSettledEvent
   | HolidayServiceSetEvent
   | HolidayServiceCancelledEvent
+  | PhaseUpgradeRequestedEvent
   | PaymentMethodChangedEvent
   | ComplaintCreatedEvent
   | AddressChangedEvent
@@ -402,6 +403,21 @@ export interface HolidayServiceCancelledData {
   subscriptionId: string;
   orderNumber: string;
   service: 'redirect' | 'break' | 'download';
+}
+/**
+ * The ordering party asked to move a subscription from its current phase (a trial, say) to the next one now (portal-core.md §2 "phase-upgrade button", §6 "phase upgrade"). The portal shows the phase as no longer upgradable until the order system confirms or rejects the change.
+ */
+export interface PhaseUpgradeRequestedEvent {
+  id: EventId;
+  type: 'phase_upgrade.requested';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: PhaseUpgradeRequestedData;
+}
+export interface PhaseUpgradeRequestedData {
+  userId: UserId;
+  subscriptionId: string;
+  orderNumber: string;
 }
 /**
  * A payment method change was recorded (SEPA or direct debit at once; card or PayPal when the payment page succeeded); it takes effect at the end of the payment period.

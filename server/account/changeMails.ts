@@ -8,7 +8,13 @@ import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';
 
 export type ChangeMail =
-  'holidaySet' | 'holidayCancelled' | 'paymentMethod' | 'complaint' | 'address' | 'optInConfirm';
+  | 'holidaySet'
+  | 'holidayCancelled'
+  | 'paymentMethod'
+  | 'complaint'
+  | 'address'
+  | 'optInConfirm'
+  | 'phaseUpgrade';
 
 export function changeMail(
   kind: ChangeMail,

@@ -78,6 +78,10 @@ const EVENT_TYPES: {
     subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
     userId: (d) => d.userId,
   },
+  'phase_upgrade.requested': {
+    subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
+    userId: (d) => d.userId,
+  },
   'payment_method.changed': {
     subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
     userId: (d) => d.userId,

@@ -417,6 +417,7 @@ export async function loadLifecycle(
     suspension: suspension ? { from: suspension.suspendedFromDate, to: suspension.suspendedToDate } : null,
     scheduled: paymentMethodDay ? [{ kind: 'payment-method', from: paymentMethodDay }] : [],
     acceptances: row.acceptances ?? [],
+    phaseUpgradable: d.currentPhase?.canUpgrade ?? false,
   };
 }
 
@@ -462,6 +463,8 @@ export async function saveLifecycle(
     };
   }
   if (after.retention !== before.retention) details.retentionOffer = after.retention;
+  if (after.phaseUpgradable !== before.phaseUpgradable)
+    details.currentPhase = { canUpgrade: after.phaseUpgradable };
   if (after.suspension !== before.suspension) {
     details.currentSuspension = after.suspension && {
       suspendedFromDate: after.suspension.from,

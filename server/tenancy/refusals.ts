@@ -99,6 +99,10 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
     message: 'This subscription already has, or will have, the format this upgrade offers.',
   },
   invalid_range: { status: 400, message: 'The dates are not a valid range.' },
+  phase_not_upgradable: {
+    status: 409,
+    message: 'The current phase of this subscription cannot be upgraded now.',
+  },
 };
 
 /** The answer to a transition the subscription's lifecycle refused (engine/domain/lifecycle.ts), by the refusal's name. */

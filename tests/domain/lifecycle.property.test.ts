@@ -19,10 +19,12 @@ import {
   scheduleChange,
   settlePayment,
   startHoliday,
+  upgradePhase,
   type LifecycleState,
   type OfferEffect,
   type Transition,
 } from '../../engine/domain/lifecycle';
+import { isActive } from '../../engine/domain/orderStatus';
 
 const SEED = Number(process.env.FC_SEED ?? 20261125);
 const START = '2026-11-25';
@@ -58,6 +60,7 @@ function subscription(overrides: Partial<LifecycleState> = {}): LifecycleState {
     suspension: null,
     scheduled: [],
     acceptances: [],
+    phaseUpgradable: false,
     ...overrides,
   };
 }
@@ -69,6 +72,7 @@ const arbState: fc.Arbitrary<LifecycleState> = fc
     endIssue: fc.option(fc.constantFrom('12/2026', '1/2027', '2/2027'), { nil: null }),
     isCancelable: fc.boolean(),
     mixType: fc.constantFrom('PR', 'DE', 'KO'),
+    phaseUpgradable: fc.boolean(),
   })
   .map(({ endIn, ...rest }) =>
     subscription({
@@ -86,7 +90,8 @@ type Step =
   | { op: 'renew'; months: number }
   | { op: 'holiday'; inDays: number; length: number }
   | { op: 'endHoliday' }
-  | { op: 'schedule'; kind: 'address' | 'payment-method'; inDays: number };
+  | { op: 'schedule'; kind: 'address' | 'payment-method'; inDays: number }
+  | { op: 'phaseUpgrade' };
 
 const arbStep: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 200 }) }),
@@ -114,6 +119,7 @@ const arbStep: fc.Arbitrary<Step> = fc.oneof(
     length: fc.integer({ min: 0, max: 60 }),
   }),
   fc.record({ op: fc.constant('endHoliday' as const) }),
+  fc.record({ op: fc.constant('phaseUpgrade' as const) }),
   fc.record({
     op: fc.constant('schedule' as const),
     kind: fc.constantFrom('address' as const, 'payment-method' as const),
@@ -266,6 +272,20 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         break;
       case 'schedule':
         result = scheduleChange(state, { kind: step.kind, from: addDays(today, step.inDays), today });
+        break;
+      case 'phaseUpgrade':
+        result = upgradePhase(state, { today });
+        // Only an active subscription whose phase can be; once upgraded, not again.
+        if (!isActive(state.status)) expect(result).toEqual({ ok: false, refusal: 'inactive' });
+        else if (!state.phaseUpgradable)
+          expect(result).toEqual({ ok: false, refusal: 'phase_not_upgradable' });
+        if (result.ok) {
+          expect(result.state).toEqual({ ...state, phaseUpgradable: false });
+          expect(upgradePhase(result.state, { today })).toEqual({
+            ok: false,
+            refusal: 'phase_not_upgradable',
+          });
+        }
         break;
     }
     if (result && !result.ok) expect(typeof result.refusal).toBe('string');

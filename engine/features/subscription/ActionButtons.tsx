@@ -7,10 +7,10 @@ import { href } from '../../domain/routeRefs';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useSubscriptionActions } from '../../core/featureRoutes';
-import { ACTION_GROUPS, type ActionTarget, type SubscriptionAction } from '../types';
+import { ACTION_GROUPS, type ActionDialogProps, type ActionTarget, type SubscriptionAction } from '../types';
 
 type DialogTarget = Extract<ActionTarget, { kind: 'dialog' }>;
-type ActionDialog = ComponentType<{ subscriptionId: string; onClose: () => void }>;
+type ActionDialog = ComponentType<ActionDialogProps>;
 
 /** One lazy component per dialog loader, made once so React keeps the dialog's state. */
 const dialogs = new Map<DialogTarget['dialog'], ActionDialog>();
@@ -34,11 +34,14 @@ export function ActionButtons({
   actions: loaded,
   subscription: s,
   ctx,
+  onChanged,
 }: {
   /** The enabled features' actions, loaded (engine/core/featureRoutes.tsx useSubscriptionActionsLoad). */
   actions: readonly SubscriptionAction[];
   subscription: Subscription;
   ctx: CapabilityContext;
+  /** Takes the subscription a dialog's change answered with: the page shows it. */
+  onChanged: (subscription: Subscription) => void;
 }) {
   const { t, i18n } = useTranslation();
   const tenant = useTenantSettings();
@@ -107,7 +110,7 @@ export function ActionButtons({
       ))}
       {Dialog && (
         <Suspense fallback={null}>
-          <Dialog subscriptionId={s.id} onClose={() => setOpen(null)} />
+          <Dialog subscriptionId={s.id} onClose={() => setOpen(null)} onChanged={onChanged} />
         </Suspense>
       )}
     </section>

@@ -77,7 +77,7 @@ export default function SubscriptionScreen() {
       </header>
       <DetailsBlock subscription={s} ctx={ctx} />
       <OrderAttributes subscription={s} ctx={ctx} onSaved={replace} />
-      <ActionButtons actions={actions} subscription={s} ctx={ctx} />
+      <ActionButtons actions={actions} subscription={s} ctx={ctx} onChanged={replace} />
       {components.length > 0 && (
         <details className="collapsible">
           <summary>

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { usePortal } from '../../core/PortalContext';
+import { useTranslation } from '../../core/translation';
+import { Dialog } from '../../ui/Dialog';
+import type { ActionDialogProps } from '../types';
+
+/**
+ * Asks before the subscription moves to its next phase (portal-core.md §2 "a phase-upgrade
+ * button"), then says it was received: the order system enters it, and a confirmation mail goes
+ * to the account. The page then shows the subscription the server answered with, whose phase is
+ * no longer upgradable, so the button is gone.
+ */
+export default function PhaseUpgradeDialog({ subscriptionId, onClose, onChanged }: ActionDialogProps) {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const [state, setState] = useState<'asking' | 'sending' | 'done' | 'failed'>('asking');
+
+  const upgrade = async () => {
+    setState('sending');
+    try {
+      const changed = await api.post<Subscription>(
+        `/subscriptions/${encodeURIComponent(subscriptionId)}/phase-upgrade`,
+      );
+      onChanged(changed);
+      setState('done');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  if (state === 'done')
+    return (
+      <Dialog
+        title={t('phase-upgrade.doneTitle')}
+        variant="success"
+        onClose={onClose}
+        actions={
+          <button type="button" className="button" onClick={onClose}>
+            {t('shell.close')}
+          </button>
+        }
+      >
+        <p>{t('phase-upgrade.doneText')}</p>
+      </Dialog>
+    );
+  return (
+    <Dialog
+      title={t('phase-upgrade.title')}
+      variant={state === 'failed' ? 'error' : 'info'}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('phase-upgrade.keep')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={state === 'sending'}
+            onClick={() => void upgrade()}
+          >
+            {t('phase-upgrade.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('phase-upgrade.text')}</p>
+      {state === 'failed' && <p role="alert">{t('shell.genericError')}</p>}
+    </Dialog>
+  );
+}
