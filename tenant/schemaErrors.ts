@@ -181,6 +181,34 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/**
+ * What is wrong with a tenant script's URL (`definitions.scriptUrl`): the page's Content-Security-Policy
+ * names it as a source (portal-core.md §2 "Contact"), so it must be https, name one file, and hold
+ * nothing that would end or split a directive of the header.
+ */
+function scriptUrlMistake(value: string): { message: string; hint: string } {
+  const example = 'for example https://chat.example.com/widget.js';
+  if (!/^https:\/\//i.test(value))
+    return {
+      message: `${quote(value)} is not an https URL: the page's Content-Security-Policy allows a tenant script only over https`,
+      hint: `write the script's https URL, ${example}`,
+    };
+  if (/[\s"',;]/.test(value))
+    return {
+      message: `${quote(value)} holds a space, quote, comma or semicolon, which cannot stand in the page's Content-Security-Policy`,
+      hint: 'percent-encode them: %20, %22, %27, %2C, %3B',
+    };
+  if (/^https:\/\/[^/?#]*([?#].*)?$/i.test(value) || /\/([?#].*)?$/.test(value))
+    return {
+      message: `${quote(value)} names no script file: the page's Content-Security-Policy would allow a whole site or folder`,
+      hint: `give the path of the script file itself, ${example}`,
+    };
+  return {
+    message: `${quote(value)} is not a script URL the page's Content-Security-Policy can name`,
+    hint: 'use https://, a host name, an optional port and the path of the file, optionally a query; no user name, no #fragment, no empty path segment (//), characters other than letters, digits and ._~!$&()*+=:@- percent-encoded',
+  };
+}
+
 /** One ajv error as a problem, or undefined for errors that only repeat another one. */
 function describe(error: ErrorObject): Problem | undefined {
   const params = error.params as Record<string, unknown>;
@@ -295,6 +323,8 @@ function describe(error: ErrorObject): Problem | undefined {
       };
     }
     case 'pattern':
+      if (definition === 'scriptUrl')
+        return { pointer: base, at: 'value', ...scriptUrlMistake(String(error.data)) };
       return {
         pointer: base,
         at: 'value',

@@ -166,6 +166,13 @@ export type AccountEventType =
   | 'change.rejected'
   | 'offer_flow.started';
 /**
+ * An https URL of a script file that the page's Content-Security-Policy names as a source (CSP3 source expressions match a full URL's path exactly): a host, an optional port, the path of the file (not a folder ending in /), optionally a query; no user name, no #fragment, and spaces, quotes, commas and semicolons percent-encoded (%20, %22, %27, %2C, %3B).
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "scriptUrl".
+ */
+export type ScriptUrl = string;
+/**
  * A phone number as shown to users, digits with spaces, brackets, slashes or hyphens, optionally starting with +, for example +49 89 1234 5678.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -740,7 +747,7 @@ export interface ContactFormConfig {
    */
   requirePublication?: boolean;
   /**
-   * Script injected into the contact page (for example a chat widget). It runs with the portal's privileges: use only scripts the publisher controls.
+   * Script injected into the contact page (for example a chat widget), when the contact-form feature is on: an https URL of the script file itself, for example https://chat.example.com/widget.js. The page's Content-Security-Policy allows exactly this file (not the rest of its site) and nothing else the script may fetch: further scripts, frames, connections (connect-src 'self') and fonts from its host stay blocked, so a widget that needs them does not work in the portal. It runs with the portal's privileges on every page of the portal once the contact page has been opened: use only scripts the publisher controls.
    */
   customScriptUrl?: string;
 }
@@ -1899,10 +1906,7 @@ export interface ContactFormConfigWithDefaults {
    * The anonymous form requires the publication.
    */
   requirePublication: boolean;
-  /**
-   * Script injected into the contact page (for example a chat widget). It runs with the portal's privileges: use only scripts the publisher controls.
-   */
-  customScriptUrl?: string;
+  customScriptUrl?: ScriptUrl;
 }
 /**
  * A reason for contacting customer service (portal-core.md §3 "Contact activity").

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Express, RequestHandler } from 'express';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import type { ServerTenant } from '../tenancy/tenantContext';
 
 /**
@@ -100,6 +101,37 @@ function framedOrigins(tenant: ServerTenant): string[] {
   return [...origins];
 }
 
+/**
+ * A CSP source expression that is safe in the header and matches one file: https, a host and
+ * optional port, a path of non-empty segments whose characters cannot end or split a directive
+ * (no whitespace, quotes, commas or semicolons) and that does not end in `/` (which would allow a folder).
+ */
+const SCRIPT_SOURCE =
+  /^https:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?(\/([A-Za-z0-9._~!$&()*+=:@-]|%[0-9A-Fa-f]{2})+)+$/;
+
+/**
+ * The tenant's contact script (`contactForm.customScriptUrl`, portal-core.md §2 "Contact": "an
+ * optional tenant custom script is injected") as a `script-src` source, when the contact-form
+ * feature is on. The URL itself, not its origin: CSP3 matches a source with a path against that
+ * path exactly, so the policy allows this one file and nothing else of its host. Its query is left
+ * out (CSP ignores it; the script loads with it). The schema (`definitions.scriptUrl`) refuses
+ * anything else already; a value that still does not make a safe source is left out, so the script
+ * is blocked rather than the header broken or widened.
+ */
+export function contactScriptSource(tenant: ServerTenant): string | undefined {
+  const value = tenant.contactForm?.customScriptUrl;
+  if (!value || !isFeatureOn(tenant, 'contact-form')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return undefined;
+  const source = `https://${url.host}${url.pathname}`;
+  return SCRIPT_SOURCE.test(source) ? source : undefined;
+}
+
 export interface PagePolicyOptions {
   /**
    * `portal dev`: Vite adds module CSS as <style> elements from script and talks to its HMR
@@ -110,13 +142,16 @@ export interface PagePolicyOptions {
 
 /**
  * The Content-Security-Policy of a portal page (index.html of a tenant). Scripts come only from the
- * portal's own origin or are inline with a hash computed from this very page, so an injected
- * <script> or event-handler attribute does not run. The inlined theme <style> is allowed by its hash.
+ * portal's own origin (and the tenant's contact script, below) or are inline with a hash computed
+ * from this very page, so an injected <script> or event-handler attribute does not run. The inlined
+ * theme <style> is allowed by its hash.
  * `style-src-attr 'unsafe-inline'`: tenant HTML (announcement, FAQ, contact info messages, sanitized
  * at build time) keeps the `style="…"` attributes publishers write, and hashes of attribute values
  * would need 'unsafe-hashes' per value of every tenant text; style attributes cannot run script.
  * `img-src https:`: covers, logos and e-card previews come from the order system's and publishers'
- * image hosts, which no tenant file lists.
+ * image hosts, which no tenant file lists. The one script from elsewhere is the tenant's contact
+ * script, by its full URL (contactScriptSource); the page is one app whose routes share this
+ * policy, so it is allowed on every route, though only the contact screen adds it.
  */
 export function pageSecurityPolicy(
   tenant: ServerTenant,
@@ -126,9 +161,10 @@ export function pageSecurityPolicy(
   const { scripts, styles } = inlineHashes(html);
   const styleSources = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...styles];
   const frames = framedOrigins(tenant);
+  const contactScript = contactScriptSource(tenant);
   return [
     "default-src 'self'",
-    `script-src ${["'self'", ...scripts].join(' ')}`,
+    `script-src ${["'self'", ...(contactScript ? [contactScript] : []), ...scripts].join(' ')}`,
     `style-src ${styleSources.join(' ')}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",

@@ -313,6 +313,77 @@ describe('validateTenantSource: schema errors come with a fix', () => {
   });
 });
 
+describe('validateTenantSource: the contact script URL', () => {
+  // The page's Content-Security-Policy names it as a script source (portal-core.md §2 "Contact").
+  const scriptIssues = (customScriptUrl: string) =>
+    validateTenantSource(
+      FILE,
+      JSON.stringify(makeTenant({ contactForm: { customScriptUrl } })),
+      ctx,
+    ).issues.map((i) => [i.pointer, i.message, i.hint]);
+
+  it('takes the https URL of a script file, with a port, percent-encoding and a query', () => {
+    for (const url of [
+      'https://chat.acme.example/widget.js',
+      'https://cdn.acme.example:8443/chat/v2/loader.min.js?key=abc&lang=de',
+      'https://cdn.acme.example/my%20widget.js',
+    ])
+      expect(scriptIssues(url), url).toEqual([]);
+  });
+
+  it('refuses a URL that is not https, saying why', () => {
+    for (const url of [
+      'http://chat.acme.example/widget.js',
+      'javascript:alert(1)',
+      '//chat.acme.example/w.js',
+    ])
+      expect(scriptIssues(url), url).toEqual([
+        [
+          '/contactForm/customScriptUrl',
+          `${JSON.stringify(url)} is not an https URL: the page's Content-Security-Policy allows a tenant script only over https`,
+          "write the script's https URL, for example https://chat.example.com/widget.js",
+        ],
+      ]);
+  });
+
+  it('refuses what would break the header: spaces, quotes, commas, semicolons', () => {
+    for (const url of [
+      "https://chat.acme.example/w.js; script-src * 'unsafe-inline'",
+      'https://chat.acme.example/w.js,https://evil.example/x.js',
+      'https://chat.acme.example/my widget.js',
+      'https://chat.acme.example/w"x.js',
+    ]) {
+      const [issue, ...more] = scriptIssues(url);
+      expect(more, url).toEqual([]);
+      expect(issue[1], url).toContain("which cannot stand in the page's Content-Security-Policy");
+      expect(issue[2], url).toBe('percent-encode them: %20, %22, %27, %2C, %3B');
+    }
+  });
+
+  it('refuses a URL that names a whole site or a folder', () => {
+    for (const url of [
+      'https://chat.acme.example',
+      'https://chat.acme.example/',
+      'https://chat.acme.example/widgets/',
+      'https://chat.acme.example?x=1',
+    ])
+      expect(scriptIssues(url)[0]?.[1], url).toBe(
+        `${JSON.stringify(url)} names no script file: the page's Content-Security-Policy would allow a whole site or folder`,
+      );
+  });
+
+  it('refuses a user name, a fragment or an empty path segment', () => {
+    for (const url of [
+      'https://user:secret@chat.acme.example/w.js',
+      'https://chat.acme.example/w.js#top',
+      'https://chat.acme.example//w.js',
+    ])
+      expect(scriptIssues(url)[0]?.[1], url).toBe(
+        `${JSON.stringify(url)} is not a script URL the page's Content-Security-Policy can name`,
+      );
+  });
+});
+
 describe('validateTenantSource: cross-field rules', () => {
   it('refuses texts for a locale that is not offered', () => {
     expect(

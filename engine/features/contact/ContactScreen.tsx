@@ -46,7 +46,8 @@ export default function ContactScreen() {
   const showMessageInput = query.get('showMessageInput') === 'true';
   const scriptUrl = tenant.contactForm?.customScriptUrl;
 
-  // §2 "an optional tenant custom script is injected".
+  // §2 "an optional tenant custom script is injected". The page's Content-Security-Policy allows
+  // this one URL while the contact-form feature is on (contactScriptSource in server/http/securityHeaders.ts).
   useEffect(() => {
     if (!scriptUrl) return;
     const script = document.createElement('script');
