@@ -25,6 +25,7 @@ export interface AddressInput {
   firstName?: string | null;
   lastName1?: string | null;
   company1?: string | null;
+  company2?: string | null;
   jobTitle?: string | null;
   department?: string | null;
   addressLine1?: string | null;
@@ -73,7 +74,15 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   const required = (field: AddressField) => {
     if (blank(input[field])) errors.push({ field, code: 'required' });
   };
-  for (const field of ['firstName', 'lastName1', 'company1', 'jobTitle', 'department', 'city'] as const)
+  for (const field of [
+    'firstName',
+    'lastName1',
+    'company1',
+    'company2',
+    'jobTitle',
+    'department',
+    'city',
+  ] as const)
     max(field, ADDRESS_LIMITS.name);
   if (input.salutationCode && ctx.companySalutations.includes(input.salutationCode)) required('company1');
   if (ctx.addressLines) {

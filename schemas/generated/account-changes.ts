@@ -229,6 +229,18 @@ export interface SubscriptionPartner {
   bpNumber: string;
   roles: ('WE' | 'RE' | 'AG' | 'LV')[];
   address: PostalAddress;
+  /**
+   * The company's second line (account-flows.md §3 business partner).
+   */
+  company2: string | null;
+  /**
+   * Job title (§5 address form: max 35).
+   */
+  jobTitle: string | null;
+  /**
+   * Department (§5 address form: max 35).
+   */
+  department: string | null;
   emailAddress: string | null;
   phoneNumber: string | null;
   dateOfBirth: string | null;

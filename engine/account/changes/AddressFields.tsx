@@ -3,12 +3,12 @@ import { useTranslation } from '../../core/translation';
 import type { AddressField } from '../../domain/addressRules';
 import { InputField, SelectField } from '../../ui/fields';
 import { LockedHint, LockedNote } from './LockedHint';
-import type { PostalField, PostalValues } from './postalAddress';
+import type { OrganisationField, PostalField, PostalValues } from './postalAddress';
 
 export interface AddressFieldsProps {
   legend: string;
-  values: PostalValues;
-  onChange: (field: PostalField, value: string) => void;
+  values: PostalValues & Partial<Record<OrganisationField, string>>;
+  onChange: (field: PostalField | OrganisationField, value: string) => void;
   errors: Partial<Record<AddressField, string>>;
   /** The starred fields (engine/domain/addressChange.ts requiredAddressFields). */
   required: ReadonlySet<AddressField>;
@@ -20,12 +20,15 @@ export interface AddressFieldsProps {
   namesLocked?: boolean;
   countryLocked?: boolean;
   disabled?: boolean;
+  /** A partner's form: the company's second line, job title and department too (§5). */
+  organisation?: boolean;
 }
 
 /**
  * The postal address part of the address forms (account-flows.md §5 "Address form"), used by the
- * address change and by the holiday redirect's target address: salutation and names, company,
- * address lines or street and number, zip code, town and country. Locked groups stay visible,
+ * address change and by the holiday redirect's target address: salutation and names, company (for
+ * a partner with its second line, job title and department), address lines or street and number,
+ * zip code, town and country. Locked groups stay visible,
  * disabled, with the pointer to the contact form.
  */
 export function AddressFields({
@@ -40,18 +43,19 @@ export function AddressFields({
   namesLocked,
   countryLocked,
   disabled,
+  organisation,
 }: AddressFieldsProps) {
   const { t } = useTranslation();
   const namesHintId = useId();
-  const text = (field: PostalField) => ({
+  const text = (field: PostalField | OrganisationField) => ({
     label: t(`account.address.${field}`),
-    value: values[field],
+    value: values[field] ?? '',
     required: required.has(field),
     error: errors[field],
     disabled,
     onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
   });
-  const names = (field: PostalField) => ({
+  const names = (field: PostalField | OrganisationField) => ({
     ...text(field),
     disabled: disabled || namesLocked,
     describedById: namesLocked ? namesHintId : undefined,
@@ -75,6 +79,15 @@ export function AddressFields({
         <InputField {...names('lastName1')} autoComplete="family-name" />
       </div>
       <InputField {...names('company1')} autoComplete="organization" />
+      {organisation && (
+        <>
+          <InputField {...names('company2')} />
+          <div className="field-row">
+            <InputField {...text('jobTitle')} autoComplete="organization-title" />
+            <InputField {...text('department')} />
+          </div>
+        </>
+      )}
       {namesLocked && <LockedHint id={namesHintId} />}
       {addressLines ? (
         <>

@@ -19,6 +19,18 @@ export const POSTAL_FIELDS = [
   'countryCode',
 ] as const satisfies readonly (keyof PostalAddress & AddressField)[];
 export type PostalField = (typeof POSTAL_FIELDS)[number];
+
+/**
+ * A partner's organisation beside its postal address (account-flows.md §3 business partner,
+ * §5 "job title, company, department max 35"): the address form of a partner shows them; a holiday
+ * redirect's target address has none.
+ */
+export const ORGANISATION_FIELDS = [
+  'company2',
+  'jobTitle',
+  'department',
+] as const satisfies readonly AddressField[];
+export type OrganisationField = (typeof ORGANISATION_FIELDS)[number];
 export type PostalValues = Record<PostalField, string>;
 
 const LINE_FIELDS: readonly PostalField[] = ['addressLine1', 'addressLine2', 'addressLine3'];

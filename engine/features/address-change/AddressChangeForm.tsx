@@ -44,6 +44,7 @@ export function AddressChangeForm({
         namesLocked={!access.names}
         countryLocked={!access.country}
         disabled={sending}
+        organisation
       />
       <ContactFields form={form} />
       {form.timed && <AddressTiming form={form} />}

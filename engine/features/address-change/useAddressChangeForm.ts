@@ -13,6 +13,7 @@ import { useFocusFirstError } from '../../account/changes/focusFirstError';
 import {
   postalAddressOf,
   postalValuesOf,
+  type OrganisationField,
   type PostalField,
   type PostalValues,
 } from '../../account/changes/postalAddress';
@@ -33,11 +34,14 @@ import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { addressApi, type SavedChange } from './addressApi';
 
 export type ContactField = 'emailAddress' | 'phoneNumber' | 'dateOfBirth';
-type Values = PostalValues & Record<ContactField, string>;
+type Values = PostalValues & Record<OrganisationField | ContactField, string>;
 type ServerError = { field: string; code: string };
 
 const initialValues = (partner: SubscriptionPartner, addressLines: boolean): Values => ({
   ...postalValuesOf(partner.address, addressLines),
+  company2: partner.company2 ?? '',
+  jobTitle: partner.jobTitle ?? '',
+  department: partner.department ?? '',
   emailAddress: partner.emailAddress ?? '',
   phoneNumber: partner.phoneNumber ?? '',
   dateOfBirth: partner.dateOfBirth ?? '',
@@ -169,6 +173,9 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
     saving.save(
       {
         ...postalAddressOf(values, ruleContext.addressLines),
+        company2: trimmedOrNull(values.company2),
+        jobTitle: trimmedOrNull(values.jobTitle),
+        department: trimmedOrNull(values.department),
         emailAddress: trimmedOrNull(values.emailAddress),
         phoneNumber: trimmedOrNull(values.phoneNumber),
         dateOfBirth: trimmedOrNull(values.dateOfBirth),
@@ -177,7 +184,7 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
       release,
     );
 
-  function change(field: PostalField | ContactField, value: string) {
+  function change(field: PostalField | OrganisationField | ContactField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     forget(field);
   }

@@ -35,7 +35,8 @@ export function RedirectAddress({
     <AddressFields
       legend={t('holiday-service.setup.address')}
       values={values}
-      onChange={onChange}
+      // Without `organisation` the fields are the postal ones only.
+      onChange={(field, value) => onChange(field as PostalField, value)}
       errors={errors}
       required={required}
       addressLines={ruleContext.addressLines}

@@ -48,6 +48,9 @@ const partner: SubscriptionPartner = {
     city: 'Berlin',
     countryCode: 'DE',
   },
+  company2: null,
+  jobTitle: null,
+  department: null,
   emailAddress: 'anna@example.org',
   phoneNumber: '+49 30 1234',
   dateOfBirth: null,
@@ -102,6 +105,15 @@ describe('address edit page', () => {
   it('refuses a missing date for a timed change, then confirms and sends the address with its date', async () => {
     const { api, page, router } = await editPage({ [`${S}/business-partners/${BP}`]: partner });
     await type(labelled<HTMLInputElement>(page, `${en['account.address.street']} *`), 'Oranienstraße');
+    // §5 "job title, company, department max 35": the partner's organisation beside the address.
+    await type(labelled<HTMLInputElement>(page, en['account.address.jobTitle']), 'x'.repeat(36));
+    await type(labelled<HTMLInputElement>(page, en['account.address.department']), 'Lokales');
+    await click(byText(page, 'button', en['address-change.save']));
+    expect(
+      labelled<HTMLInputElement>(page, en['account.address.jobTitle']).getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(openDialog(page)).toBeUndefined();
+    await type(labelled<HTMLInputElement>(page, en['account.address.jobTitle']), 'Redakteurin');
     await click(page.querySelector<HTMLInputElement>('input[name="address-timing"][value="date"]'));
     await click(byText(page, 'button', en['address-change.save']));
     const validFrom = labelled<HTMLInputElement>(page, `${en['address-change.timing.validFrom']} *`);
@@ -123,6 +135,9 @@ describe('address edit page', () => {
         firstName: 'Anna',
         lastName1: 'Schmidt',
         company1: null,
+        company2: null,
+        jobTitle: 'Redakteurin',
+        department: 'Lokales',
         addressLine1: null,
         addressLine2: null,
         addressLine3: null,

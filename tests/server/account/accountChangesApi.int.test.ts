@@ -467,6 +467,31 @@ describe('addresses', () => {
     );
     expect(events.map((e) => e.type)).toContain('address.changed');
   });
+
+  it("keeps the partner's job title and department (§5 address form) and answers them", async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
+      p.roles.includes('WE'),
+    )!;
+    expect(me).toMatchObject({ jobTitle: null, department: null });
+    const tooLong = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      jobTitle: 'x'.repeat(36),
+    });
+    expect(tooLong.status).toBe(400);
+    const saved = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      jobTitle: 'Redakteurin',
+      department: 'Lokales',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ jobTitle: 'Redakteurin', department: 'Lokales' });
+    const again = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+      (p) => p.bpNumber === me.bpNumber,
+    )!;
+    expect(again).toMatchObject({ jobTitle: 'Redakteurin', department: 'Lokales', company2: null });
+  });
 });
 
 describe('what the security review found', () => {
