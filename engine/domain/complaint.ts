@@ -12,6 +12,11 @@ export const COMPLAINTS_PER_YEAR = 3;
 export const REPLACEMENT_DAYS = 28;
 /** §9 "Replacement issue delivery: up to a week". */
 export const REPLACEMENT_DELIVERY_DAYS = 7;
+/**
+ * A complaint's address-changed flag (§3) counts the goods recipient's address changes made from
+ * this many days before the issue went on sale: one made then may not have reached its dispatch.
+ */
+export const ADDRESS_CHANGE_WINDOW_DAYS = 28;
 
 /** The issues a complaint may be about: the first N delivered ones (newest first). */
 export function eligibleComplaintIssues<T>(deliveredNewestFirst: readonly T[], complaintIssues: number): T[] {

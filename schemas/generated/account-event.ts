@@ -454,6 +454,10 @@ export interface ComplaintCreatedData {
   issue: string;
   reason: 'damaged' | 'notdelivered' | 'other';
   compensation: 'download' | 'complimentary_issue' | 'replacement';
+  /**
+   * A goods recipient's address changed through the portal from four weeks before the issue went on sale, or a change waits for its day (account-flows.md §3). Absent in complaints recorded before the flag was sent.
+   */
+  addressChanged?: boolean;
 }
 /**
  * A business partner's address was changed, at once or from a later day (POST /subscriptions/{id}/business-partners/{bpNumber}).

@@ -10,6 +10,7 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { CompensationAnswer, ComplaintState } from '../../schemas/generated/account-changes';
 import type { CompensationRequest } from '../../schemas/generated/compensation-request';
 import {
+  ADDRESS_CHANGE_WINDOW_DAYS,
   COMPLAINTS_PER_YEAR,
   REPLACEMENT_DELIVERY_DAYS,
   compensationOptionsFor,
@@ -26,6 +27,7 @@ import { getSubscriptionForUser, lockSubscription } from '../store/subscriptionS
 import {
   complainedIssues,
   complaintsSince,
+  goodsRecipientAddressChanged,
   insertComplaint,
   insertCompensationDelivery,
   latestDeliveredIssues,
@@ -134,6 +136,15 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
         const today = utcDay(deps.now());
         const expectedBy =
           body.compensationOption === 'download' ? null : addDaysIso(today, REPLACEMENT_DELIVERY_DAYS);
+        // account-flows.md §3 "Complaint record also carries an address-changed flag": for customer
+        // service, whether the copy may have gone to an address the recipient had just left — a
+        // change made from four weeks before the issue went on sale, or one still waiting.
+        const addressChanged = await goodsRecipientAddressChanged(
+          tx,
+          tenant.id,
+          s.id,
+          addDaysIso(issue.dateOfFirstSale ?? today, -ADDRESS_CHANGE_WINDOW_DAYS),
+        );
         if (
           !(await insertComplaint(tx, tenant.id, {
             subscriptionId: s.id,
@@ -142,6 +153,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
             reason: body.complaintReason,
             compensation: body.compensationOption,
             expectedBy,
+            addressChanged,
           }))
         ) {
           throw new HttpError(409, 'complaint_exists', 'There is a complaint about this issue already.');
@@ -183,6 +195,7 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
           issue: issue.issue,
           reason: body.complaintReason,
           compensation: body.compensationOption,
+          addressChanged,
         });
         const mail = changeMail('complaint', caller.locale, {
           tenant: tenant.name,

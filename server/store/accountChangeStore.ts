@@ -121,14 +121,49 @@ export async function insertComplaint(
     reason: string;
     compensation: string;
     expectedBy: string | null;
+    addressChanged: boolean;
   },
 ): Promise<boolean> {
   const rows = await db.query(
-    `insert into complaints (tenant_id, subscription_id, user_id, issue, reason, compensation, expected_by)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict (tenant_id, subscription_id, issue) do nothing returning 1`,
-    [tenantId, row.subscriptionId, row.userId, row.issue, row.reason, row.compensation, row.expectedBy],
+    `insert into complaints (tenant_id, subscription_id, user_id, issue, reason, compensation, expected_by, address_changed)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (tenant_id, subscription_id, issue) do nothing returning 1`,
+    [
+      tenantId,
+      row.subscriptionId,
+      row.userId,
+      row.issue,
+      row.reason,
+      row.compensation,
+      row.expectedBy,
+      row.addressChanged,
+    ],
   );
   return rows.length > 0;
+}
+
+/**
+ * Whether a goods recipient of the subscription changed its address through the portal since
+ * `since`, or has a change waiting for its day (migration 033's index finds the first).
+ */
+export async function goodsRecipientAddressChanged(
+  db: Queryable,
+  tenantId: string,
+  subscriptionId: string,
+  since: string,
+): Promise<boolean> {
+  const [row] = await db.query<{ changed: boolean }>(
+    `select exists (
+       select 1 from subscription_roles r
+        where r.tenant_id = $1 and r.subscription_id = $2 and r.role = 'WE'
+          and (exists (select 1 from account_events e
+                        where e.tenant_id = r.tenant_id and e.type = 'address.changed'
+                          and e.subject_id = r.bp_number::text and e.created_at >= $3::date)
+               or exists (select 1 from future_addresses f
+                           where f.tenant_id = r.tenant_id and f.bp_number = r.bp_number
+                             and f.applied_at is null and f.last_error is null))) as changed`,
+    [tenantId, subscriptionId, since],
+  );
+  return row?.changed ?? false;
 }
 
 /**

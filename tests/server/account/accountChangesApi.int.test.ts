@@ -386,6 +386,12 @@ describe('complaint', () => {
       compensationOption: 'complimentary_issue',
       expectedBy: addDays(7),
     });
+    // §3: the record's address-changed flag; no address of this subscription has changed.
+    const [record] = await db.query<{ address_changed: boolean }>(
+      `select address_changed from complaints where tenant_id = $1 and subscription_id = $2 and issue = $3`,
+      [german.id, s.id, first.issue],
+    );
+    expect(record.address_changed).toBe(false);
     const again = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
       issue: first.issue,
       complaintReason: 'other',
@@ -491,6 +497,29 @@ describe('addresses', () => {
       (p) => p.bpNumber === me.bpNumber,
     )!;
     expect(again).toMatchObject({ jobTitle: 'Redakteurin', department: 'Lokales', company2: null });
+  });
+
+  it('flags a complaint whose goods recipient changed its address around the issue (§3), in the record and the event', async () => {
+    // The first test of this block moved the British subscriber's goods recipient.
+    const client = await signIn(british);
+    const s = printOf(await subscriptions(client));
+    const [issue] = (await client.get<any>(`/subscriptions/${s.id}/complaint`)).body.issues;
+    const given = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
+      issue: issue.issue,
+      complaintReason: 'notdelivered',
+      compensationOption: 'download',
+    });
+    expect(given.status).toBe(200);
+    const [record] = await db.query<{ address_changed: boolean }>(
+      `select address_changed from complaints where tenant_id = $1 and subscription_id = $2 and issue = $3`,
+      [british.id, s.id, issue.issue],
+    );
+    expect(record.address_changed).toBe(true);
+    const [event] = await db.query<{ data: { addressChanged: boolean } }>(
+      `select data from account_events where tenant_id = $1 and type = 'complaint.created' and subject_id = $2 order by seq desc limit 1`,
+      [british.id, s.id],
+    );
+    expect(event.data.addressChanged).toBe(true);
   });
 });
 
