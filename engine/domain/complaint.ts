@@ -13,8 +13,9 @@ export const REPLACEMENT_DAYS = 28;
 /** §9 "Replacement issue delivery: up to a week". */
 export const REPLACEMENT_DELIVERY_DAYS = 7;
 /**
- * A complaint's address-changed flag (§3) counts the goods recipient's address changes made from
- * this many days before the issue went on sale: one made then may not have reached its dispatch.
+ * A complaint's address-changed flag (§3) counts the goods recipient's postal address changes that
+ * took effect in this many days up to the issue's sale day: one made then may not have reached its
+ * dispatch.
  */
 export const ADDRESS_CHANGE_WINDOW_DAYS = 28;
 

@@ -41,7 +41,9 @@
  *  - A phase upgrade (portal-core.md §2 "phase-upgrade button", §6 "phase upgrade: phase can
  *    upgrade, ordering party, active") moves an active subscription whose current phase can be
  *    upgraded (a trial, say) to its next phase; the phase is then not upgradable again, so nobody
- *    asks twice, until the order system names its next phase through the change feed.
+ *    asks twice, until the order system names its next phase through the change feed. "Active" as
+ *    §4 groups it (A, IZ, AK): a cancelled subscription may still move until its end, as it may
+ *    still upgrade.
  *
  * Where the spec's rules pull apart, the model decides (docs/architecture.md "The subscription lifecycle"):
  *  - Upgrade (§6 "upgrade: ordering party") names no status. An upgrade changes what is delivered

@@ -455,7 +455,7 @@ export interface ComplaintCreatedData {
   reason: 'damaged' | 'notdelivered' | 'other';
   compensation: 'download' | 'complimentary_issue' | 'replacement';
   /**
-   * A goods recipient's address changed through the portal from four weeks before the issue went on sale, or a change waits for its day (account-flows.md §3). Absent in complaints recorded before the flag was sent.
+   * A goods recipient's postal address changed through the portal with effect in the four weeks up to the issue's sale day (account-flows.md §3). Absent in complaints recorded before the flag was sent.
    */
   addressChanged?: boolean;
 }

@@ -137,14 +137,13 @@ export function createComplaintService(deps: { db: Database; mailFrom: string; n
         const expectedBy =
           body.compensationOption === 'download' ? null : addDaysIso(today, REPLACEMENT_DELIVERY_DAYS);
         // account-flows.md §3 "Complaint record also carries an address-changed flag": for customer
-        // service, whether the copy may have gone to an address the recipient had just left — a
-        // change made from four weeks before the issue went on sale, or one still waiting.
-        const addressChanged = await goodsRecipientAddressChanged(
-          tx,
-          tenant.id,
-          s.id,
-          addDaysIso(issue.dateOfFirstSale ?? today, -ADDRESS_CHANGE_WINDOW_DAYS),
-        );
+        // service, whether the copy may have gone to an address the recipient was just leaving — a
+        // postal change that took effect in the four weeks up to the issue's sale day.
+        const saleDay = issue.dateOfFirstSale ?? today;
+        const addressChanged = await goodsRecipientAddressChanged(tx, tenant.id, s.id, {
+          from: addDaysIso(saleDay, -ADDRESS_CHANGE_WINDOW_DAYS),
+          to: saleDay,
+        });
         if (
           !(await insertComplaint(tx, tenant.id, {
             subscriptionId: s.id,

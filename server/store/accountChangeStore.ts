@@ -141,27 +141,41 @@ export async function insertComplaint(
   return rows.length > 0;
 }
 
+/** The fields of a postal address: a change of any of them moves where copies go (not a phone number). */
+const POSTAL_KEYS = [
+  'street',
+  'streetNumber',
+  'streetNumberSuffix',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'zipcode',
+  'city',
+  'countryCode',
+];
+
 /**
- * Whether a goods recipient of the subscription changed its address through the portal since
- * `since`, or has a change waiting for its day (migration 033's index finds the first).
+ * Whether a goods recipient of the subscription had its postal address changed through the portal
+ * with effect between `from` and `to` (ISO days): the day of an immediate change, the chosen day of
+ * a dated one, whenever it was asked for. Read from the `address.changed` events, which name the
+ * fields and the day (migration 033's index finds a partner's).
  */
 export async function goodsRecipientAddressChanged(
   db: Queryable,
   tenantId: string,
   subscriptionId: string,
-  since: string,
+  window: { from: string; to: string },
 ): Promise<boolean> {
   const [row] = await db.query<{ changed: boolean }>(
     `select exists (
        select 1 from subscription_roles r
+         join account_events e
+           on e.tenant_id = r.tenant_id and e.type = 'address.changed' and e.subject_id = r.bp_number::text
         where r.tenant_id = $1 and r.subscription_id = $2 and r.role = 'WE'
-          and (exists (select 1 from account_events e
-                        where e.tenant_id = r.tenant_id and e.type = 'address.changed'
-                          and e.subject_id = r.bp_number::text and e.created_at >= $3::date)
-               or exists (select 1 from future_addresses f
-                           where f.tenant_id = r.tenant_id and f.bp_number = r.bp_number
-                             and f.applied_at is null and f.last_error is null))) as changed`,
-    [tenantId, subscriptionId, since],
+          and e.data->'fields' ?| $3::text[]
+          and coalesce((e.data->>'validFrom')::date, (e.created_at at time zone 'UTC')::date) between $4::date and $5::date
+     ) as changed`,
+    [tenantId, subscriptionId, POSTAL_KEYS, window.from, window.to],
   );
   return row?.changed ?? false;
 }

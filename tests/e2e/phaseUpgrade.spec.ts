@@ -46,6 +46,8 @@ test('the ordering party moves a trial to its next phase once; the button is gon
   await signInByMagicLink(page, TENANT, MAX, LOGIN['de-DE']);
   const trial = await trialOf(page);
   const upgradable = trial.currentPhase?.canUpgrade === true;
+  // The project that runs first (desktop) finds the demo's trial as seeded, so the move is walked.
+  if (test.info().project.name === 'desktop') expect(upgradable, 'the seeded trial can move').toBe(true);
   const locale = upgradable ? 'de-DE' : 'en-GB';
   const t = texts(locale);
   if (!upgradable) {

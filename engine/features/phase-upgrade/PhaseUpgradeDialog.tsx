@@ -14,26 +14,32 @@ import type { ActionDialogProps } from '../types';
 export default function PhaseUpgradeDialog({ subscriptionId, onClose, onChanged }: ActionDialogProps) {
   const { t } = useTranslation();
   const { api } = usePortal();
-  const [state, setState] = useState<'asking' | 'sending' | 'done' | 'failed'>('asking');
+  const [state, setState] = useState<'asking' | 'sending' | 'done' | 'already' | 'failed'>('asking');
+  const path = `/subscriptions/${encodeURIComponent(subscriptionId)}`;
 
   const upgrade = async () => {
     setState('sending');
     try {
-      const changed = await api.post<Subscription>(
-        `/subscriptions/${encodeURIComponent(subscriptionId)}/phase-upgrade`,
-      );
-      onChanged(changed);
+      onChanged(await api.post<Subscription>(`${path}/phase-upgrade`));
       setState('done');
     } catch {
-      setState('failed');
+      // Refused: the page may be stale (moved in another tab). It shows the subscription as it is
+      // now, and says so when the phase has moved already.
+      try {
+        const current = await api.get<Subscription>(path);
+        onChanged(current);
+        setState(current.currentPhase?.canUpgrade ? 'failed' : 'already');
+      } catch {
+        setState('failed');
+      }
     }
   };
 
-  if (state === 'done')
+  if (state === 'done' || state === 'already')
     return (
       <Dialog
-        title={t('phase-upgrade.doneTitle')}
-        variant="success"
+        title={t(state === 'done' ? 'phase-upgrade.doneTitle' : 'phase-upgrade.alreadyTitle')}
+        variant={state === 'done' ? 'success' : 'info'}
         onClose={onClose}
         actions={
           <button type="button" className="button" onClick={onClose}>
@@ -41,7 +47,7 @@ export default function PhaseUpgradeDialog({ subscriptionId, onClose, onChanged 
           </button>
         }
       >
-        <p>{t('phase-upgrade.doneText')}</p>
+        <p>{t(state === 'done' ? 'phase-upgrade.doneText' : 'phase-upgrade.alreadyText')}</p>
       </Dialog>
     );
   return (

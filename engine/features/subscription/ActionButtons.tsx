@@ -91,28 +91,33 @@ export function ActionButtons({
       .map(button)
       .filter((b) => b !== null),
   })).filter((entry) => entry.buttons.length > 0);
-  if (groups.length === 0) return null;
   const Dialog = open?.target.kind === 'dialog' ? dialogOf(open.target) : null;
 
+  // The dialog sits beside the buttons, not among them: it stays open, with its state, when its
+  // change took the buttons away (the phase upgrade's confirmation, when it was the only action).
   return (
-    <section className="action-buttons" aria-labelledby="actions-title">
-      <h2 id="actions-title">{t('subscription.actionsHeading')}</h2>
-      {groups.map(({ group, buttons }) => (
-        <div
-          key={group}
-          className={`action-group action-group-${group}`}
-          role="group"
-          aria-labelledby={`actions-${group}`}
-        >
-          <h3 id={`actions-${group}`}>{t(`subscription.actionGroup.${group}`)}</h3>
-          <div className="button-row">{buttons}</div>
-        </div>
-      ))}
+    <>
+      {groups.length > 0 && (
+        <section className="action-buttons" aria-labelledby="actions-title">
+          <h2 id="actions-title">{t('subscription.actionsHeading')}</h2>
+          {groups.map(({ group, buttons }) => (
+            <div
+              key={group}
+              className={`action-group action-group-${group}`}
+              role="group"
+              aria-labelledby={`actions-${group}`}
+            >
+              <h3 id={`actions-${group}`}>{t(`subscription.actionGroup.${group}`)}</h3>
+              <div className="button-row">{buttons}</div>
+            </div>
+          ))}
+        </section>
+      )}
       {Dialog && (
         <Suspense fallback={null}>
           <Dialog subscriptionId={s.id} onClose={() => setOpen(null)} onChanged={onChanged} />
         </Suspense>
       )}
-    </section>
+    </>
   );
 }

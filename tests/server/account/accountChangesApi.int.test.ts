@@ -12,6 +12,7 @@ import { createMailer } from '../../../server/mail/mailer';
 import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { applyDueChanges } from '../../../server/jobs/dueChanges';
+import { goodsRecipientAddressChanged } from '../../../server/store/accountChangeStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
@@ -499,27 +500,64 @@ describe('addresses', () => {
     expect(again).toMatchObject({ jobTitle: 'Redakteurin', department: 'Lokales', company2: null });
   });
 
-  it('flags a complaint whose goods recipient changed its address around the issue (§3), in the record and the event', async () => {
-    // The first test of this block moved the British subscriber's goods recipient.
+  it("flags a complaint whose goods recipient's postal address changed in the four weeks up to the issue's sale (§3)", async () => {
     const client = await signIn(british);
     const s = printOf(await subscriptions(client));
-    const [issue] = (await client.get<any>(`/subscriptions/${s.id}/complaint`)).body.issues;
-    const given = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
-      issue: issue.issue,
-      complaintReason: 'notdelivered',
-      compensationOption: 'download',
-    });
-    expect(given.status).toBe(200);
-    const [record] = await db.query<{ address_changed: boolean }>(
-      `select address_changed from complaints where tenant_id = $1 and subscription_id = $2 and issue = $3`,
-      [british.id, s.id, issue.issue],
+    const [first, second] = (await client.get<any>(`/subscriptions/${s.id}/complaint`)).body.issues;
+    expect(second).toBeDefined();
+    const complain = async (issue: string) => {
+      const given = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
+        issue,
+        complaintReason: 'notdelivered',
+        compensationOption: 'download',
+      });
+      expect(given.status).toBe(200);
+      const [record] = await db.query<{ address_changed: boolean }>(
+        `select address_changed from complaints where tenant_id = $1 and subscription_id = $2 and issue = $3`,
+        [british.id, s.id, issue],
+      );
+      const [event] = await db.query<{ data: { addressChanged: boolean } }>(
+        `select data from account_events where tenant_id = $1 and type = 'complaint.created' and subject_id = $2 order by seq desc limit 1`,
+        [british.id, s.id],
+      );
+      expect(event.data.addressChanged).toBe(record.address_changed);
+      return record.address_changed;
+    };
+    const [{ day: sale }] = await db.query<{ day: string }>(
+      `select to_char(date_of_first_sale, 'YYYY-MM-DD') as day from issues where tenant_id = $1 and publication = $2 and issue = $3`,
+      [british.id, s.publication, second.issue],
     );
-    expect(record.address_changed).toBe(true);
-    const [event] = await db.query<{ data: { addressChanged: boolean } }>(
-      `select data from account_events where tenant_id = $1 and type = 'complaint.created' and subject_id = $2 order by seq desc limit 1`,
-      [british.id, s.id],
+    const daysBefore = (n: number) =>
+      new Date(Date.parse(`${sale}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const window = { from: daysBefore(28), to: sale };
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
+      p.roles.includes('WE'),
+    )!;
+    // The first test of this block moved this partner from a day after the issues: no count.
+    expect(await complain(first.issue)).toBe(false);
+    // A job title changed three days before the sale moves no copy: no count either.
+    expect(
+      (
+        await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+          ...me.address,
+          jobTitle: 'Editor',
+        })
+      ).status,
+    ).toBe(200);
+    await db.query(
+      `update account_events set created_at = $3::date where tenant_id = $1 and type = 'address.changed' and subject_id = $2`,
+      [british.id, me.bpNumber, daysBefore(3)],
     );
-    expect(event.data.addressChanged).toBe(true);
+    expect(await goodsRecipientAddressChanged(db, british.id, s.id, window)).toBe(false);
+    // The street change, as if it had taken effect three days before the sale: it counts.
+    const moved = await db.query(
+      `update account_events set data = jsonb_set(data, '{validFrom}', to_jsonb($3::text))
+        where tenant_id = $1 and type = 'address.changed' and subject_id = $2 and data->'fields' ? 'street' returning 1`,
+      [british.id, me.bpNumber, daysBefore(3)],
+    );
+    expect(moved.length).toBeGreaterThan(0);
+    expect(await goodsRecipientAddressChanged(db, british.id, s.id, window)).toBe(true);
+    expect(await complain(second.issue)).toBe(true);
   });
 });
 
