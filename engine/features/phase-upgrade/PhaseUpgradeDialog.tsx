@@ -35,43 +35,36 @@ export default function PhaseUpgradeDialog({ subscriptionId, onClose, onChanged 
     }
   };
 
-  if (state === 'done' || state === 'already')
-    return (
-      <Dialog
-        title={t(state === 'done' ? 'phase-upgrade.doneTitle' : 'phase-upgrade.alreadyTitle')}
-        variant={state === 'done' ? 'success' : 'info'}
-        onClose={onClose}
-        actions={
+  // Asking (and a failed try, which may be retried), or the answer: moved now, or moved already.
+  const answered = state === 'done' || state === 'already';
+  return (
+    <Dialog
+      title={t(answered ? `phase-upgrade.${state}Title` : 'phase-upgrade.title')}
+      variant={state === 'done' ? 'success' : state === 'failed' ? 'error' : 'info'}
+      onClose={onClose}
+      actions={
+        answered ? (
           <button type="button" className="button" onClick={onClose}>
             {t('shell.close')}
           </button>
-        }
-      >
-        <p>{t(state === 'done' ? 'phase-upgrade.doneText' : 'phase-upgrade.alreadyText')}</p>
-      </Dialog>
-    );
-  return (
-    <Dialog
-      title={t('phase-upgrade.title')}
-      variant={state === 'failed' ? 'error' : 'info'}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('phase-upgrade.keep')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={state === 'sending'}
-            onClick={() => void upgrade()}
-          >
-            {t('phase-upgrade.confirm')}
-          </button>
-        </>
+        ) : (
+          <>
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              {t('phase-upgrade.keep')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={state === 'sending'}
+              onClick={() => void upgrade()}
+            >
+              {t('phase-upgrade.confirm')}
+            </button>
+          </>
+        )
       }
     >
-      <p>{t('phase-upgrade.text')}</p>
+      <p>{t(answered ? `phase-upgrade.${state}Text` : 'phase-upgrade.text')}</p>
       {state === 'failed' && <p role="alert">{t('shell.genericError')}</p>}
     </Dialog>
   );
