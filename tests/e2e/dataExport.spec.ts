@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
-import { linkIn, signInByMagicLink, waitForMail } from './support';
+import { linkIn, openPhoneMenu, signInByMagicLink, waitForMail } from './support';
 
 const GERMAN_LOGIN = {
   emailLabel: 'E-Mail-Adresse',
@@ -31,7 +31,7 @@ test('Download my data: ask on the account page, open the mailed link, get the Z
   await signInByMagicLink(page, 'technikwelt', email, GERMAN_LOGIN);
   // Where a subscriber looks for the account's settings: "Kontodaten" in the menu.
   // On phones the menu is behind its toggle, which may draw after the page (isVisible does not wait).
-  if (isMobile) await page.locator('.sidebar-toggle').click();
+  if (isMobile) await openPhoneMenu(page);
   await page.locator('#sidebar-items').getByRole('link', { name: 'Kontodaten' }).click();
   await expect(page).toHaveURL(/\/t\/technikwelt\/sso-profile$/);
 

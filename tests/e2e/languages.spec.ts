@@ -6,7 +6,7 @@
  * in a new tab.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { linkIn, MAGIC_LINK_SUBJECT, waitForMail } from './support';
+import { linkIn, MAGIC_LINK_SUBJECT, openPhoneMenu, waitForMail } from './support';
 
 const DEMO_EMAIL = 'demo@portal.example';
 const DEMO_PASSWORD = 'Lesen2026';
@@ -107,7 +107,7 @@ test.describe('one language at a time', () => {
     await expect(page.locator('.announcement')).not.toContainText('Testlabor');
     const menu = page.getByRole('navigation', { name: 'Menu' });
     // Phones fold the menu behind its toggle, which may draw after the page (isVisible does not wait).
-    if (isMobile) await page.locator('.sidebar-toggle').click();
+    if (isMobile) await openPhoneMenu(page);
     await expect(menu.getByRole('link', { name: 'Back issues' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Heftarchiv' })).toHaveCount(0);
     await expect(page.locator('.subscription-card').first()).toBeVisible();

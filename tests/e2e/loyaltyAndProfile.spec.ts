@@ -10,7 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
-import { linkIn, MAGIC_LINK_SUBJECT, signInByMagicLink, waitForMail } from './support';
+import { linkIn, MAGIC_LINK_SUBJECT, openPhoneMenu, signInByMagicLink, waitForMail } from './support';
 
 const GERMAN_LOGIN = {
   emailLabel: 'E-Mail-Adresse',
@@ -37,7 +37,7 @@ test('SSO profile: a new e-mail address counts once the link mailed to it is ope
   await signInByMagicLink(page, 'technikwelt', email, GERMAN_LOGIN);
   // The menu item (portal-core.md §2 "account details"); on phones the sidebar opens behind its
   // toggle first, which may draw after the page (isVisible does not wait).
-  if (isMobile) await page.locator('.sidebar-toggle').click();
+  if (isMobile) await openPhoneMenu(page);
   await page.locator('#sidebar-items').getByRole('link', { name: 'Kontodaten' }).click();
   await expect(page).toHaveURL(/\/t\/technikwelt\/sso-profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Kontodaten' })).toBeVisible();

@@ -143,3 +143,15 @@ export function screenTexts(files: readonly string[]) {
  * (engine/ui/Loading.tsx), so "an h1 is visible" alone does not mean the screen is there.
  */
 export const screenHeading = (page: Page) => page.locator('h1:not(.loading-heading)').first();
+
+/**
+ * Opens the phone's folded menu: the toggle may draw, or the shell draw it again, after the page
+ * (a click on a toggle just replaced is lost), so it is clicked until the menu says it is open.
+ */
+export async function openPhoneMenu(page: Page) {
+  const toggle = page.locator('.sidebar-toggle');
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
