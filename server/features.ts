@@ -51,6 +51,7 @@ import { externalPageManifest } from './external-page/manifest';
 import { ssoProfilePageManifest } from './sso-profile-page/manifest';
 import { dataExportManifest } from './data-export/manifest';
 import { loyaltyProgrammeManifest } from './loyalty-programme/manifest';
+import { clientErrorsManifest } from './client-errors/manifest';
 import { documentsManifest } from './documents/manifest';
 import { insightsManifest } from './insights/manifest';
 import { eventsManifest } from './events/manifest';
@@ -95,6 +96,8 @@ export const SERVER_FEATURES: readonly FeatureManifest[] = [
   ssoProfilePageManifest,
   dataExportManifest,
   loyaltyProgrammeManifest,
+  // The browsers' error reports (portal-core.md §9), from every page, signed in or not.
+  clientErrorsManifest,
   // No /api routers: jobs, personal data, events.
   documentsManifest,
   insightsManifest,

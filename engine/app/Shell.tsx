@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../core/translation';
 import { authStateAtom, isFullyLoggedIn } from '../core/authState';
 import { usePortal } from '../core/PortalContext';
+import { ScreenErrorBoundary } from '../core/ScreenErrorBoundary';
 import { Header } from './shell/Header';
 import { AnnouncementBanner } from './shell/AnnouncementBanner';
 import { Footer } from './shell/Footer';
@@ -31,6 +32,8 @@ export function Shell() {
   // §2: the sidebar only when the user is fully logged in and navigation is not hidden.
   const showSidebar = isFullyLoggedIn(auth) && !embedding.hideNavigation;
   usePageTitle(config.tenant.name);
+  // A failed screen stays failed until the visitor goes elsewhere (engine/core/ScreenErrorBoundary.tsx).
+  const { pathname } = useLocation();
 
   return (
     <div className={`portal${embedding.isEmbedded ? ' portal-embedded' : ''}`}>
@@ -41,12 +44,17 @@ export function Shell() {
       <AnnouncementBanner />
       <div className={`portal-body${showSidebar ? ' with-sidebar' : ''}`}>
         {showSidebar && (
-          <Suspense fallback={sidebarPlaceholder}>
-            <Sidebar />
-          </Suspense>
+          // A menu that fails leaves the screen beside it working.
+          <ScreenErrorBoundary resetKey={pathname} fallback="nothing">
+            <Suspense fallback={sidebarPlaceholder}>
+              <Sidebar />
+            </Suspense>
+          </ScreenErrorBoundary>
         )}
         <main id="main" className="portal-main" tabIndex={-1}>
-          <Outlet />
+          <ScreenErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ScreenErrorBoundary>
         </main>
       </div>
       {/* §1: when embedded the footer is hidden. */}

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStore, Provider as JotaiProvider } from 'jotai';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { readPortalConfig } from '../core/portalConfig';
 import { addressWithoutLang, createI18n, initialLocale, rememberLocale } from '../core/i18n';
 import { TranslationProvider } from '../core/translation';
@@ -14,10 +14,36 @@ import { buildRoutes } from './router';
 import { FeatureRoutesProvider } from '../core/featureRoutes';
 import { featureRoutesOf } from './featureRoutes';
 import { loginSearchFor } from '../domain/returnTo';
+import type { ReportError } from '../core/errorReporting';
+import { ScreenErrorBoundary } from '../core/ScreenErrorBoundary';
 import '../ui/styles.css';
 
 async function boot() {
   const config = readPortalConfig();
+  // Client error reports (engine/core/errorReporting.ts): what the browser could not do reaches
+  // the operator's logs and metrics, a sample of it (portal-core.md §9 "Error-reporting sample rate").
+  // Their code loads with the first error, not with every page.
+  let reporter: Promise<ReportError> | undefined;
+  const reportError: ReportError = (error, kind) => {
+    reporter ??= import('../core/errorReporting').then(({ createErrorReporter }) =>
+      createErrorReporter({
+        basePath: config.basePath,
+        pathname: () => window.location.pathname.slice(config.basePath.length - 1),
+      }),
+    );
+    reporter.then(
+      (report) => report(error, kind),
+      () => (reporter = undefined), // not loaded (offline, a file of an older build): the next error tries again
+    );
+  };
+  // Only errors of the portal's own scripts: another origin's script (a tenant's contact widget)
+  // reaches this listener as "Script error." without the error itself.
+  window.addEventListener('error', (event) => event.error && reportError(event.error, 'error'));
+  window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'rejection'));
+  const reportCaught = (error: unknown) => {
+    console.error(error);
+    reportError(error, 'render');
+  };
   const locale = initialLocale(config, window.location.search);
   // A `?lang` the tenant offers (a sign-in link carries it) is the visitor's choice from now on,
   // and leaves the address: the flag button's later choice wins over it on a reload.
@@ -70,7 +96,10 @@ async function boot() {
   // The declarative router: the data router (createBrowserRouter) adds 16 KB of gzipped JavaScript
   // to every screen for loaders and actions the portal does not use (docs/testing.md "Speed and size").
   const routes = buildRoutes(config.tenant.features);
-  const PortalRoutes = () => useRoutes(routes);
+  // The shell itself failing leaves the failure's notice, not a blank page (engine/core/ScreenErrorBoundary.tsx).
+  const PortalRoutes = () => (
+    <ScreenErrorBoundary resetKey={useLocation().pathname}>{useRoutes(routes)}</ScreenErrorBoundary>
+  );
 
   const api = createApiClient({
     basePath: config.basePath,
@@ -112,7 +141,10 @@ async function boot() {
   }
 
   const services: PortalServices = { config, api, logout };
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, {
+    onCaughtError: reportCaught,
+    onUncaughtError: reportCaught,
+  }).render(
     <StrictMode>
       <JotaiProvider store={store}>
         <TranslationProvider translator={i18n}>

@@ -25,7 +25,8 @@ export interface ApiClientOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-function readCookie(name: string): string | undefined {
+/** A cookie of the portal's origin (the XSRF cookie the server issues). */
+export function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }

@@ -132,6 +132,13 @@ export const importsRunning = new Gauge({
   registers: [registry],
 });
 
+export const clientErrors = new Counter({
+  name: 'portal_client_errors_total',
+  help: "Errors subscribers' browsers reported (a sample: engine/domain/clientErrors.ts), by kind (render: a screen failed; chunk: a script file of the build did not load; error: an uncaught error; rejection: an unhandled promise).",
+  labelNames: ['tenant', 'kind'] as const,
+  registers: [registry],
+});
+
 export const signInLimitsHit = new Counter({
   name: 'portal_sign_in_limits_hit_total',
   help: 'Sign-in attempts refused with 429 by a sign-in limit, by limit (attempts: a per-address or per-client budget; password_day: the daily ceiling of wrong passwords; password_backoff).',

@@ -181,6 +181,7 @@ describe('the routers derived from the manifests', () => {
     'gated GET /sso-profile/getProfile (5)',
     'POST /data-export (2)',
     'gated GET /loyalty-programme/tiers (6)',
+    'POST /client-errors (1)',
   ];
 
   it('are the routers of the hand-kept list, in its order', () => {
@@ -225,6 +226,7 @@ describe('the routers derived from the manifests', () => {
       'gated sso-profile-page',
       'data-export',
       'gated loyalty-programme',
+      'client-errors',
     ]);
   });
 
