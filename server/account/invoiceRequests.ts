@@ -8,7 +8,7 @@
 import type { Database } from '../db/database';
 import { utcDay } from '../../engine/domain/dates';
 import { HttpError } from '../http/errors';
-import { recordActivity, recordInvoiceRequest } from '../store/accountStore';
+import { recordInvoiceRequest } from '../store/accountStore';
 import { recordEvent } from '../events/recordEvent';
 import type { InvoiceRequestStatus } from '../../engine/domain/paymentHistory';
 
@@ -41,22 +41,24 @@ export function createInvoiceRequests(deps: { db: Database; now: () => Date }) {
           status,
         });
         if (first) {
-          await recordActivity(tx, {
+          // The account event and the activity record: only the request that is recorded; a
+          // refused repeat changes nothing.
+          await recordEvent(
+            tx,
             tenantId,
-            userId,
-            action: 'invoice_request',
-            subjectId,
-            details: { invoiceNumber, status },
-          });
-          // The account event: only the request that is recorded; a refused repeat changes nothing.
-          await recordEvent(tx, tenantId, 'invoice.requested', {
-            userId,
-            subjectKind: subject.kind === 'subscription' ? 'subscription' : 'purchase-order',
-            subscriptionId: subject.kind === 'subscription' ? subject.subscriptionId : null,
-            purchaseOrderId: subject.kind === 'purchase_order' ? subject.purchaseOrderId : null,
-            invoiceNumber,
-            status,
-          });
+            'invoice.requested',
+            {
+              userId,
+              subjectKind: subject.kind === 'subscription' ? 'subscription' : 'purchase-order',
+              subscriptionId: subject.kind === 'subscription' ? subject.subscriptionId : null,
+              purchaseOrderId: subject.kind === 'purchase_order' ? subject.purchaseOrderId : null,
+              invoiceNumber,
+              status,
+            },
+            {
+              activity: { userId, action: 'invoice_request', subjectId, details: { invoiceNumber, status } },
+            },
+          );
         }
         return first;
       });

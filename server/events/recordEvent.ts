@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { insertAccountEvent } from '../store/accountEventStore';
+import { insertAccountEvent, type ActivityEntry } from '../store/accountEventStore';
 import { FEED_EXCLUDED_TYPES } from '../store/changeFeedStore';
 import { eventSubject, eventUserId, type AccountEventData, type AccountEventType } from './eventTypes';
 
@@ -11,13 +11,16 @@ import { eventSubject, eventUserId, type AccountEventData, type AccountEventType
  * rolls back records nothing and a committed change is never without its event
  * (docs/architecture.md "Quality bars": every state-changing call runs in one transaction and is recorded).
  * Nothing is sent here: the webhook deliverer picks the event up after the commit. Answers the event's
- * idempotency id (a random UUID; the id receivers see).
+ * idempotency id (a random UUID; the id receivers see). A change the account's activity record
+ * lists as well (linking, invoice requests, order attributes) passes its `activity` row, written in
+ * the event's statement.
  */
 export async function recordEvent<T extends AccountEventType>(
   tx: Queryable,
   tenantId: string,
   type: T,
   data: AccountEventData<T>,
+  options: { activity?: ActivityEntry } = {},
 ): Promise<string> {
   const id = randomUUID();
   // The writes of this change to the order system's records are the portal's pending change on
@@ -25,7 +28,7 @@ export async function recordEvent<T extends AccountEventType>(
   await insertAccountEvent(
     tx,
     { tenantId, id, type, userId: eventUserId(type, data), subject: eventSubject(type, data), data },
-    { linkChanges: !FEED_EXCLUDED_TYPES.includes(type) },
+    { linkChanges: !FEED_EXCLUDED_TYPES.includes(type), activity: options.activity },
   );
   return id;
 }

@@ -34,7 +34,6 @@ import {
   findPartnerForLink,
   findSubscriptionsByOrderNumber,
   linkPartnerToUser,
-  recordActivity,
   type PartnerForLink,
 } from '../store/accountStore';
 
@@ -217,21 +216,28 @@ export async function linkSubscription(
   const linkedBp = partner.bpNumber;
   await db.transaction(async (tx) => {
     await linkPartnerToUser(tx, ctx.tenantId, ctx.user.id, linkedBp, storeEmail);
-    await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      userId: ctx.user.id,
-      action: 'link_subscription',
-      subjectId: subscriptionId ?? undefined,
-      details: { bpNumber: linkedBp, byBpNumber, preferredRole: body.preferredRole ?? null },
-    });
-    // An account event: the publisher's systems learn of the link with it.
-    await recordEvent(tx, ctx.tenantId, 'subscription.linked', {
-      userId: ctx.user.id,
-      bpNumber: linkedBp,
-      subscriptionId,
-      method: byBpNumber ? 'bp-number' : 'order-number',
-      emailStored: storeEmail,
-    });
+    // An account event: the publisher's systems learn of the link with it; the account's activity
+    // record lists it too.
+    await recordEvent(
+      tx,
+      ctx.tenantId,
+      'subscription.linked',
+      {
+        userId: ctx.user.id,
+        bpNumber: linkedBp,
+        subscriptionId,
+        method: byBpNumber ? 'bp-number' : 'order-number',
+        emailStored: storeEmail,
+      },
+      {
+        activity: {
+          userId: ctx.user.id,
+          action: 'link_subscription',
+          subjectId: subscriptionId ?? undefined,
+          details: { bpNumber: linkedBp, byBpNumber, preferredRole: body.preferredRole ?? null },
+        },
+      },
+    );
   });
   return { bpNumber: linkedBp, subscriptionId };
 }

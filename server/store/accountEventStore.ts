@@ -22,29 +22,59 @@ export interface NewAccountEvent {
 }
 
 /**
+ * A row of the account's activity record (account_activity, the data export's "activity"), written
+ * with the event that reports the same change.
+ */
+export interface ActivityEntry {
+  userId: string;
+  action: string;
+  subjectId?: string;
+  details?: Record<string, unknown>;
+}
+
+/**
  * Writes one event. Pass the transaction of the change, so both commit or neither. With
  * `linkChanges`, the same statement names it as the event of the transaction's changes to the order
- * system's records (store/orderSystemOverlays.ts), one round trip for both.
+ * system's records (store/orderSystemOverlays.ts); with `activity`, it also writes the activity
+ * record's row: one round trip for all of them, since each round trip to the database costs a
+ * write (docs/testing.md "Speed and size").
  */
 export async function insertAccountEvent(
   tx: Queryable,
   event: NewAccountEvent,
-  options: { linkChanges?: boolean } = {},
+  options: { linkChanges?: boolean; activity?: ActivityEntry } = {},
 ): Promise<void> {
   const insert = `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data)
     values ($1, $2::uuid, $3, $4, $5, $6, $7::jsonb)`;
-  await tx.query(
-    options.linkChanges ? `with event as (${insert}), ${LINK_CHANGES_WITH} ${LINK_CHANGES_SELECT}` : insert,
-    [
-      event.tenantId,
-      event.id,
-      event.type,
-      event.userId,
-      event.subject.type,
-      event.subject.id,
-      JSON.stringify(event.data),
-    ],
-  );
+  const params: unknown[] = [
+    event.tenantId,
+    event.id,
+    event.type,
+    event.userId,
+    event.subject.type,
+    event.subject.id,
+    JSON.stringify(event.data),
+  ];
+  const parts: string[] = [];
+  const { activity } = options;
+  if (activity) {
+    parts.push(`activity as (
+      insert into account_activity (tenant_id, user_id, action, subject_id, details)
+      values ($1, $8, $9, $10, $11::jsonb))`);
+    params.push(
+      activity.userId,
+      activity.action,
+      activity.subjectId ?? null,
+      JSON.stringify(activity.details ?? {}),
+    );
+  }
+  if (options.linkChanges) parts.push(`event as (${insert})`, LINK_CHANGES_WITH);
+  const sql = options.linkChanges
+    ? `with ${parts.join(', ')} ${LINK_CHANGES_SELECT}`
+    : parts.length > 0
+      ? `with ${parts.join(', ')} ${insert}`
+      : insert;
+  await tx.query(sql, params);
 }
 
 // --- dispatch: events -> delivery rows ----------------------------------------------------------

@@ -119,49 +119,31 @@ export async function consumeDownloadKey(
     : null;
 }
 
-// --- activity record ---------------------------------------------------------------------------
-
-export async function recordActivity(
-  db: Queryable,
-  entry: {
-    tenantId: string;
-    userId: string;
-    action: string;
-    subjectId?: string;
-    details?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db.query(
-    `insert into account_activity (tenant_id, user_id, action, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`,
-    [
-      entry.tenantId,
-      entry.userId,
-      entry.action,
-      entry.subjectId ?? null,
-      JSON.stringify(entry.details ?? {}),
-    ],
-  );
-}
-
 // --- order attributes --------------------------------------------------------------------------
 
-/** Sets (or adds) one order attribute of a subscription in its details. */
+/**
+ * Sets (or adds) one order attribute of a subscription in its details, and answers the
+ * subscription's attributes as the database now holds them (the changed one last); null when the
+ * subscription is gone.
+ */
 export async function setOrderAttribute(
   db: Queryable,
   tenantId: string,
   subscriptionId: string,
   type: string,
   value: string,
-): Promise<void> {
-  await db.query(
+): Promise<Array<{ type: string; value: string }> | null> {
+  const [row] = await db.query<{ attributes: Array<{ type: string; value: string }> }>(
     `update subscriptions
         set details = jsonb_set(details, '{orderAttributes}',
               coalesce((select jsonb_agg(a) from jsonb_array_elements(coalesce(details->'orderAttributes', '[]'::jsonb)) a
                          where a->>'type' <> $3), '[]'::jsonb)
               || jsonb_build_array(jsonb_build_object('type', $3::text, 'value', $4::text)))
-      where tenant_id = $1 and id = $2`,
+      where tenant_id = $1 and id = $2
+      returning details->'orderAttributes' as attributes`,
     [tenantId, subscriptionId, type, value],
   );
+  return row?.attributes ?? null;
 }
 
 // --- linking -----------------------------------------------------------------------------------

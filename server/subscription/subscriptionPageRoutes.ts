@@ -19,7 +19,7 @@ import {
   xRechnungFileName,
 } from '../../engine/domain/paymentHistory';
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
-import { createDownloadKey, recordActivity, setOrderAttribute } from '../store/accountStore';
+import { createDownloadKey, setOrderAttribute } from '../store/accountStore';
 import {
   deliveredIssuesPage,
   findDeliveredIssue,
@@ -245,7 +245,8 @@ export function subscriptionPageRoutes(deps: {
   // §5 "Order attribute edit: value required"; only types the tenant marks editable (or creatable when missing).
   router.post('/subscriptions/:id/attributes', validateBody('order-attribute-request'), async (req, res) => {
     const tenant = requestTenant(res);
-    const subscription = await subscriptionOr404(db, res, String(req.params.id));
+    // In the screen's language: it is also the answer (below).
+    const subscription = await subscriptionOr404(db, res, String(req.params.id), req);
     requireCapability('orderAttributes', subscription, tenant);
     const type = String(req.body.type);
     const value = String(req.body.value).trim();
@@ -259,25 +260,35 @@ export function subscriptionPageRoutes(deps: {
       );
     }
     const user = currentUser(res);
-    await db.transaction(async (tx) => {
-      await setOrderAttribute(tx, tenant.id, subscription.id, type, value);
-      await recordActivity(tx, {
-        tenantId: tenant.id,
-        userId: user.id,
-        action: 'order_attribute',
-        subjectId: subscription.id,
-        details: { type, value },
-      });
-      await recordEvent(tx, tenant.id, 'order_attribute.changed', {
-        userId: user.id,
-        subscriptionId: subscription.id,
-        orderNumber: subscription.orderNumber,
-        type,
-        value,
-        previousValue: subscription.orderAttributes.find((a) => a.type === type)?.value ?? null,
-      });
+    const attributes = await db.transaction(async (tx) => {
+      const written = await setOrderAttribute(tx, tenant.id, subscription.id, type, value);
+      if (!written) throw refuse.notYours('There is no such subscription on your account.');
+      await recordEvent(
+        tx,
+        tenant.id,
+        'order_attribute.changed',
+        {
+          userId: user.id,
+          subscriptionId: subscription.id,
+          orderNumber: subscription.orderNumber,
+          type,
+          value,
+          previousValue: subscription.orderAttributes.find((a) => a.type === type)?.value ?? null,
+        },
+        {
+          activity: {
+            userId: user.id,
+            action: 'order_attribute',
+            subjectId: subscription.id,
+            details: { type, value },
+          },
+        },
+      );
+      return written;
     });
-    res.json(await subscriptionOr404(db, res, subscription.id, req));
+    // The subscription as read for the check, with its attributes as the update left them: the
+    // change touches nothing else of it, and a second read would cost a round trip of its own.
+    res.json({ ...subscription, orderAttributes: attributes });
   });
 
   return router;

@@ -494,6 +494,29 @@ describe('gift certificates, order attributes, business partners', () => {
     });
     const added = await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'COSTS', value: '4711' });
     expect(added.body.orderAttributes).toHaveLength(2);
+    // The answer is the subscription a fresh read gives, in the screen's language, and the activity
+    // record lists every change.
+    for (const language of ['en-GB', 'de-DE']) {
+      const answer = await client.post(
+        `/subscriptions/${sub.id}/attributes`,
+        { type: 'DELIVERY_NOTE', value: `Tür ${language}` },
+        {
+          'accept-language': language,
+        },
+      );
+      const fresh = await client.get(`/subscriptions/${sub.id}`, { 'accept-language': language });
+      expect(answer.body).toEqual(fresh.body);
+    }
+    const activity = await db.query<{ details: { type: string; value: string } }>(
+      `select details from account_activity where tenant_id = $1 and action = 'order_attribute' and subject_id = $2 order by id`,
+      [full.id, sub.id],
+    );
+    expect(activity.map((row) => row.details)).toEqual([
+      { type: 'DELIVERY_NOTE', value: 'Bitte beim Nachbarn abgeben' },
+      { type: 'COSTS', value: '4711' },
+      { type: 'DELIVERY_NOTE', value: 'Tür en-GB' },
+      { type: 'DELIVERY_NOTE', value: 'Tür de-DE' },
+    ]);
     expect(
       (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'COSTS', value: 'x' })).status,
     ).toBe(403);

@@ -66,6 +66,14 @@ async function eventsOf(type: string): Promise<EventRow[]> {
   );
 }
 
+/** A user's rows of the account's activity record for one action, oldest first. */
+async function activityOf(userId: string, action: string) {
+  return db.query<{ subject_id: string | null; details: Record<string, unknown> }>(
+    `select subject_id, details from account_activity where tenant_id = $1 and user_id = $2 and action = $3 order by id`,
+    [tenant.id, userId, action],
+  );
+}
+
 async function lastLink(to: string, param: string): Promise<string> {
   await drainMailQueue(db, mailer);
   const mail = readdirSync(outboxDir)
@@ -154,6 +162,13 @@ describe('account events are recorded with the change', () => {
         status: expect.any(String),
       },
     });
+    // The account's activity record lists it once too, written in the event's statement.
+    expect(await activityOf(userId, 'invoice_request')).toEqual([
+      {
+        subject_id: sub.id,
+        details: { invoiceNumber: invoice.invoiceNumber, status: events[0].data.status },
+      },
+    ]);
   });
 
   it('records order_attribute.changed with the value before', async () => {
@@ -335,6 +350,12 @@ describe('account events are recorded with the change', () => {
           emailStored: emails[2],
         },
       }),
+    ]);
+    expect(await activityOf(userId, 'link_subscription')).toEqual([
+      {
+        subject_id: target.id,
+        details: { bpNumber: target.bp_number, byBpNumber: false, preferredRole: 'AG' },
+      },
     ]);
   });
 });
