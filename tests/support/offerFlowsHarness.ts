@@ -3,13 +3,10 @@
  * renewal, upgrade), signed-in clients of the shared demo login, its outbox and the sandbox payment
  * page — for the API tests of the offer flows and the subscription lifecycle.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { createApp } from '../../server/app';
-import { createMailer } from '../../server/mail/mailer';
-import { drainMailQueue } from '../../server/mail/mailSender';
+import type { OutboxEntry } from '../../server/mail/mailer';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../server/seed';
 import type { ServerTenant } from '../../server/tenancy/tenantContext';
 import type { Subscription } from '../../schemas/generated/subscription';
@@ -17,6 +14,7 @@ import type { Database } from '../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from './database';
 import { browserLikeClient, listen } from './apiClient';
 import { makeServerTenant } from './builders';
+import { createTestOutbox, signInByMagicLink } from './outbox';
 
 export const OFFER_FLOW_FEATURES = ['cancellation', 'renewal', 'upgrade', 'contact-form'];
 const PUBLICATIONS = [
@@ -64,7 +62,7 @@ export interface OfferFlowsServer {
   close: () => Promise<void>;
   /** One round of the payment reconciliation job (docs/architecture.md "Payments"). */
   reconcilePayments: () => Promise<{ asked: number; settled: number }>;
-  mails: (to: string) => Promise<Array<{ subject: string; text: string }>>;
+  mails: (to: string) => Promise<OutboxEntry[]>;
   signIn: (t: ServerTenant, email?: string, locale?: string) => Promise<Client>;
   subscriptions: (client: Client) => Promise<Subscription[]>;
   payOnSandbox: (
@@ -78,42 +76,26 @@ export async function startOfferFlows(
   tenants: ServerTenant[],
   clock = new Date(),
 ): Promise<OfferFlowsServer> {
-  const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-offers-outbox-'));
-  const mailer = createMailer({ outboxDir });
+  const outbox = createTestOutbox('portal-offers-outbox-');
   const db = await getTestDatabase();
   await seedDemoData(db, tenants, { today: clock });
   const { app, reconcilePayments } = createApp({
     db,
     tenants,
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
   const { baseUrl, close } = await listen(app);
 
-  async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
-    await drainMailQueue(db, mailer);
-    return readdirSync(outboxDir)
-      .filter((file) => file.endsWith('.json'))
-      .sort()
-      .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-      .filter((mail) => mail.to === to);
-  }
+  const mails = (to: string) => outbox.mails(to);
 
   const sessions = new Map<string, Client>();
   async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL, locale = 'en-GB'): Promise<Client> {
     const key = `${t.id}/${email}/${locale}`;
     if (sessions.has(key)) return sessions.get(key)!;
-    const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-    await client.get('/subscriptions');
-    expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-    const token = new URL(/https?:\/\/\S+/.exec((await mails(email)).at(-1)!.text)![0]).searchParams.get(
-      'p',
-    )!;
-    const login = await client.post('/login/token', { token });
-    expect(login.status).toBe(200);
-    client.setAccessToken(login.body.accessToken);
+    const { client } = await signInByMagicLink(outbox, { baseUrl, tenantId: t.id, email });
     // The screens send their language with every call (engine/core/apiClient.ts).
     const wrapped = {
       ...client,

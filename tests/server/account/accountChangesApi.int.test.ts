@@ -3,13 +3,9 @@
  * (account-flows.md §4, §5, §7, §8) against the seeded demo data: answers, refusals, the
  * e-mails they send, and the changes that wait for their day (server/jobs/dueChanges.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { applyDueChanges } from '../../../server/jobs/dueChanges';
 import { goodsRecipientAddressChanged } from '../../../server/store/accountChangeStore';
@@ -19,6 +15,7 @@ import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 const FEATURES = [
   'holiday-redirect',
@@ -55,8 +52,7 @@ function tenant(id: string, locale: 'de-DE' | 'en-GB', settings: Record<string, 
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-changes-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-changes-outbox-');
 const german = tenant(uniqueTenantId('changes'), 'de-DE');
 const british = tenant(uniqueTenantId('changes-gb'), 'en-GB', {
   paymentMethodChange: {
@@ -79,28 +75,11 @@ let close: () => Promise<void>;
 let db: Database;
 type Client = ReturnType<typeof browserLikeClient>;
 
-/** The mails to an address in one tenant (the demo address exists in every tenant), oldest first. */
-async function mails(to: string, tenantId?: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to && (!tenantId || mail.tenantId === tenantId));
-}
-
 const sessions = new Map<string, Client>();
 async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL): Promise<Client> {
   const key = `${t.id}/${email}`;
   if (sessions.has(key)) return sessions.get(key)!;
-  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  const link = (await mails(email, t.id)).filter((m) => /Anmeldelink|login link/.test(m.subject)).at(-1)!;
-  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
+  const { client } = await signInByMagicLink(outbox, { baseUrl, tenantId: t.id, email });
   sessions.set(key, client);
   return client;
 }
@@ -126,8 +105,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [german, british],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
@@ -190,7 +169,7 @@ describe('holiday service', () => {
     });
     expect(cancelled.body.activeHolidayServiceType).toBeNull();
     expect(cancelled.body.currentSuspension).toBeNull();
-    const subjects = (await mails(SHARED_DEMO_EMAIL)).map((m) => m.subject);
+    const subjects = (await outbox.mails(SHARED_DEMO_EMAIL)).map((m) => m.subject);
     expect(subjects).toContain(`Ihr Urlaubsservice bei ${german.name}`);
     expect(subjects).toContain(`Urlaubsservice storniert – ${german.name}`);
   });
@@ -643,7 +622,7 @@ describe('opt-ins', () => {
     });
     expect(changed.body.find((o) => o.type === 'NEWSLETTER')).toMatchObject({ value: false, pending: true });
     expect(changed.body.find((o) => o.type === 'PHONE')).toMatchObject({ value: false, pending: false });
-    const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) =>
+    const mail = (await outbox.mails(SHARED_DEMO_EMAIL)).find((m) =>
       m.subject.startsWith('Bitte bestätigen Sie Ihre Einwilligung'),
     )!;
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);

@@ -5,19 +5,16 @@
  * a request for a day after the end is refused with 400 and the field code after_term_end
  * (engine/domain/subscriptionTerm.ts, engine/domain/holidayService.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 const FEATURES = [
   'holiday-redirect',
@@ -49,8 +46,7 @@ const portal = makeServerTenant({
   holidayService: { defaultMaxDuration: 8 },
 });
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-term-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-term-outbox-');
 const clock = new Date();
 const today = clock.toISOString().slice(0, 10);
 const plusDays = (day: string, days: number) =>
@@ -62,21 +58,7 @@ let db: Database;
 type Client = ReturnType<typeof browserLikeClient>;
 
 async function signIn(email = SHARED_DEMO_EMAIL): Promise<Client> {
-  const client = browserLikeClient(baseUrl, `/t/${portal.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  await drainMailQueue(db, mailer);
-  const link = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email && /Anmeldelink|login link/.test(mail.subject))
-    .at(-1)!;
-  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return client;
+  return (await signInByMagicLink(outbox, { baseUrl, tenantId: portal.id, email })).client;
 }
 
 async function subscription(client: Client, id: string): Promise<Subscription> {
@@ -126,8 +108,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [portal],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });

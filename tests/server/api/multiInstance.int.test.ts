@@ -3,19 +3,16 @@
  * server keeps nothing in memory another instance needs. Two apps, each with its own connection pool on the
  * same PostgreSQL database, behind no shared memory at all.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/openDatabase';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { createTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, firstLink } from '../../support/outbox';
 
 const tenant = makeServerTenant({
   id: uniqueTenantId('multi'),
@@ -27,10 +24,10 @@ const tenant = makeServerTenant({
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
 });
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-multi-outbox-'));
-const mailer = createMailer({ outboxDir });
 const perAddress = 3;
 let first: Database;
+// The mail queue is in the database both instances share, which this file opens itself.
+const outbox = createTestOutbox('portal-multi-outbox-', () => first);
 let second: Database;
 let urlA: string;
 let urlB: string;
@@ -38,14 +35,7 @@ const closers: Array<() => Promise<void>> = [];
 let email: string;
 
 async function lastLinkTo(address: string): Promise<string> {
-  await drainMailQueue(first, mailer);
-  const texts = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === address)
-    .map((mail) => mail.text as string);
-  return new URL(/https?:\/\/\S+/.exec(texts.at(-1)!)![0]).searchParams.get('p')!;
+  return firstLink((await outbox.mails(address)).at(-1)!.text).searchParams.get('p')!;
 }
 
 beforeAll(async () => {
@@ -62,8 +52,8 @@ beforeAll(async () => {
     const { app } = createApp({
       db,
       tenants: [tenant],
-      distDir: path.join(outboxDir, 'no-dist'),
-      mailer,
+      distDir: path.join(outbox.dir, 'no-dist'),
+      mailer: outbox.mailer,
       signInLimits: { windowSeconds: 900, perAddress, perClient: 1_000 },
     });
     const { baseUrl, close } = await listen(app);

@@ -3,13 +3,9 @@
  * §7, §8), against the seeded demo data: answers, paging, once-a-day invoice requests, real PDFs,
  * download keys, and every refusal (404 not linked, 403 by feature flag or capability rule, 409).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -19,6 +15,7 @@ import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, firstLink, signInByMagicLink } from '../../support/outbox';
 import { fetchFile, pdfText } from '../documents/pdfText';
 
 const ALL_FEATURES = [
@@ -48,8 +45,7 @@ function tenant(id: string, features: string[], settings: Record<string, unknown
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-orders-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-orders-outbox-');
 const full = tenant(uniqueTenantId('orders-full'), ALL_FEATURES, {
   linkSubscription: { askGiftQuestion: true, allowBpNumber: true },
   giftCertificate: { salesSources: ['GIFT'] },
@@ -70,17 +66,6 @@ let baseUrl: string;
 let close: () => Promise<void>;
 let logins: Awaited<ReturnType<typeof seedDemoData>>;
 
-/** Mails go out through the queue: send what is queued, then read the outbox. */
-async function mailsTo(email: string): Promise<string[]> {
-  await drainMailQueue(await getTestDatabase(), mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email)
-    .map((mail) => mail.text as string);
-}
-
 const sessions = new Map<string, ReturnType<typeof browserLikeClient>>();
 
 /** Signs in once per tenant and e-mail (sign-in requests are rate-limited) and reuses the session. */
@@ -91,15 +76,7 @@ async function signIn(t: ServerTenant, email: string) {
 }
 
 async function newSession(t: ServerTenant, email: string) {
-  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-  await client.get('/subscriptions');
-  const requested = await client.post('/login/magic-link', { email });
-  expect(requested.status).toBe(202);
-  const token = new URL(/https?:\/\/\S+/.exec((await mailsTo(email)).at(-1)!)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return client;
+  return (await signInByMagicLink(outbox, { baseUrl, tenantId: t.id, email })).client;
 }
 
 const isProcurement = (email: string) => email.startsWith('procurement@');
@@ -127,8 +104,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [full, bare, merged],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     // The link journeys below try many order numbers for one account on purpose.
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
@@ -732,9 +709,7 @@ describe('link subscription (POST /subscriptions)', () => {
     const recipient =
       data.userBusinessPartners.find((link) => link.bp_number === partner.bp_number)?.email ??
       partner.email_address!;
-    const token = new URL(/https?:\/\/\S+/.exec((await mailsTo(recipient)).at(-1)!)![0]).searchParams.get(
-      'p',
-    )!;
+    const token = firstLink((await outbox.mails(recipient)).at(-1)!.text).searchParams.get('p')!;
     const login = await c.post('/login/token', { token });
     expect(login.status).toBe(200);
     expect(login.body.loginSource).toBe('order-number');

@@ -4,19 +4,16 @@
  * refuses exactly the calls engine/domain/sessionScope.ts `mayCall` refuses (the rule the screens
  * ask), and the calls the orders page makes for such a session are all answered without a 4xx.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, firstLink } from '../../support/outbox';
 import { mayCall, sessionScope } from '../../../engine/domain/sessionScope';
 
 const tenant: ServerTenant = makeServerTenant({
@@ -37,21 +34,14 @@ const tenant: ServerTenant = makeServerTenant({
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
 });
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-partial-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-partial-outbox-');
 const clock = new Date();
 let baseUrl: string;
 let close: () => Promise<void>;
 let logins: Awaited<ReturnType<typeof seedDemoData>>;
 
 async function lastLinkTo(email: string): Promise<string> {
-  await drainMailQueue(await getTestDatabase(), mailer);
-  const mails = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email);
-  return new URL(/https?:\/\/\S+/.exec(mails.at(-1)!.text)![0]).searchParams.get('p')!;
+  return firstLink((await outbox.mails(email)).at(-1)!.text).searchParams.get('p')!;
 }
 
 beforeAll(async () => {
@@ -60,8 +50,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
   });
   ({ baseUrl, close } = await listen(app));

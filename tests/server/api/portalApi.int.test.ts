@@ -1,16 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { createUser } from '../../../server/store/userStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 function serverTenant(id: string, overrides: Partial<ServerTenant> = {}): ServerTenant {
   return makeServerTenant({
@@ -25,8 +22,7 @@ function serverTenant(id: string, overrides: Partial<ServerTenant> = {}): Server
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-outbox-');
 const tenantA = serverTenant(uniqueTenantId('api-a'));
 const tenantB = serverTenant(uniqueTenantId('api-b'), { defaultLocale: 'en-GB' });
 let clock = new Date();
@@ -35,30 +31,9 @@ let close: () => Promise<void>;
 let emailA: string;
 let otherEmailA: string;
 
-/** Mails go out through the queue: send what is queued, then read the outbox. */
-async function mailsTo(email: string): Promise<string[]> {
-  await drainMailQueue(await getTestDatabase(), mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email)
-    .map((mail) => mail.text as string);
-}
-
+/** Also checks that the request mails the address once. */
 async function signIn(tenant: ServerTenant, email: string) {
-  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
-  await client.get('/subscriptions'); // picks up the XSRF cookie, as loading the page would
-  const before = (await mailsTo(email)).length;
-  const requested = await client.post('/login/magic-link', { email });
-  expect(requested.status).toBe(202);
-  const mails = await mailsTo(email);
-  expect(mails.length).toBe(before + 1);
-  const token = new URL(/https?:\/\/\S+/.exec(mails.at(-1)!)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return { client, token, login: login.body };
+  return signInByMagicLink(outbox, { baseUrl, tenantId: tenant.id, email, oneMail: true });
 }
 
 beforeAll(async () => {
@@ -72,8 +47,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenantA, tenantB],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 50, perClient: 100_000 },
   });
@@ -100,12 +75,12 @@ describe('magic-link sign-in', () => {
     const response = await client.post('/login/magic-link', { email: 'nobody@nowhere.example' });
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ status: 'sent' });
-    expect(await mailsTo('nobody@nowhere.example')).toHaveLength(0);
+    expect(await outbox.mails('nobody@nowhere.example')).toHaveLength(0);
   });
 
   it('writes the e-mail in the tenant language', async () => {
     await signIn(tenantA, otherEmailA);
-    expect((await mailsTo(otherEmailA)).at(-1)).toContain('mit diesem Link melden Sie sich');
+    expect((await outbox.mails(otherEmailA)).at(-1)?.text).toContain('mit diesem Link melden Sie sich');
   });
 
   it('refuses a malformed e-mail with validation_failed naming the field', async () => {

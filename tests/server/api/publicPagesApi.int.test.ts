@@ -1,10 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { cataloguePublications } from '../../../server/seed/catalogue';
 import { listContactMessages } from '../../../server/store/contactMessageStore';
@@ -14,6 +10,7 @@ import { calendarWindow } from '../../../engine/domain/issueCalendar';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import {
   DISGUISED_PNG,
   linkedSubscription,
@@ -76,8 +73,7 @@ function pagesTenant(id: string, overrides: Record<string, unknown> = {}): Serve
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-pages-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-pages-outbox-');
 const today = new Date();
 const tenantA = pagesTenant(uniqueTenantId('pages-a'));
 const tenantOff = pagesTenant(uniqueTenantId('pages-off'), { features: [] });
@@ -86,20 +82,6 @@ let baseUrl: string;
 let close: () => Promise<void>;
 let userEmail: string;
 
-/** Mails go out through the queue: send what is queued, then read the outbox. */
-async function mailsTo(email: string) {
-  await drainMailQueue(await getTestDatabase(), mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email);
-}
-
-function emlOf(file: string): string {
-  return readFileSync(path.join(outboxDir, file), 'utf8');
-}
-
 async function anonymous(tenant: ServerTenant = tenantA) {
   const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
   await client.get('/faq'); // picks up the XSRF cookie, as loading the page would
@@ -107,14 +89,8 @@ async function anonymous(tenant: ServerTenant = tenantA) {
 }
 
 async function signedIn(email: string) {
-  const client = await anonymous();
-  await client.post('/login/magic-link', { email });
-  const mail = (await mailsTo(email)).at(-1)!;
-  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return client;
+  return (await signInByMagicLink(outbox, { baseUrl, tenantId: tenantA.id, email, firstPath: '/faq' }))
+    .client;
 }
 
 const anonymousMessage = (overrides: Record<string, unknown> = {}) => ({
@@ -132,8 +108,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenantA, tenantOff],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
   });
   ({ baseUrl, close } = await listen(app));
 });
@@ -334,10 +310,10 @@ describe('POST /contact', () => {
       orderNumber: '4000123456',
       contactDetails: { email: 'erika@example.org' },
     });
-    const mail = (await mailsTo(`service@${tenantA.id}.example`)).at(-1)!;
+    const mail = (await outbox.mails(`service@${tenantA.id}.example`)).at(-1)!;
     expect(mail.text).toContain('Bitte rufen Sie mich an.');
     expect(mail.text).toContain(response.body.id);
-    expect(emlOf(mail.file)).toMatch(/Reply-To: erika@example.org/i);
+    expect(outbox.eml(mail)).toMatch(/Reply-To: erika@example.org/i);
   });
 
   it('lists every missing field of the anonymous form at once', async () => {
@@ -406,10 +382,10 @@ describe('POST /contact', () => {
     const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
     expect(stored.image).toEqual({ filename: 'damage.png', mimeType: 'image/png', size: TINY_PNG.length });
     // Mails of earlier tests may leave the queue in the same round: pick this message's mail.
-    const mail = (await mailsTo(`service@${tenantA.id}.example`)).find((m) =>
+    const mail = (await outbox.mails(`service@${tenantA.id}.example`)).find((m) =>
       m.text.includes(response.body.id),
     )!;
-    expect(emlOf(mail.file)).toMatch(/Content-Type: image\/png; name=damage.png/);
+    expect(outbox.eml(mail)).toMatch(/Content-Type: image\/png; name=damage.png/);
   });
 
   it('refuses a file whose bytes are not the type its name and mime type claim', async () => {
@@ -531,7 +507,7 @@ describe('POST /login/contact-form', () => {
     expect(first.status).toBe(400);
     expect(first.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: 'r***@example.org' });
     expect(await userCount()).toBe(users); // nothing is created before the link is opened
-    const mail = (await mailsTo(onRecord)).at(-1)!;
+    const mail = (await outbox.mails(onRecord)).at(-1)!;
     const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
     const login = await client.post('/login/token', { token });
     expect(login.status).toBe(200);
@@ -593,7 +569,7 @@ describe('POST /login/contact-form', () => {
     });
     expect(toAccount.body.error.details).toMatchObject({ status: 'confirm_email' });
     expect(toAccount.body.error.details.maskedEmail).toMatch(/^.\*\*\*@/);
-    expect((await mailsTo(linked.email)).at(-1)!.text).toMatch(/login\?p=/);
+    expect((await outbox.mails(linked.email)).at(-1)!.text).toMatch(/login\?p=/);
   });
 
   it('takes no e-mail from the visitor: an address in the body is refused, never made an account', async () => {

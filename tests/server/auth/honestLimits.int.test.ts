@@ -3,24 +3,19 @@
  * safety"): the limits count failures (and mail sends), not successes; every 429 says when to try
  * again (Retry-After and details.retryAfterSeconds); a too-long input is refused with 400, never cut.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeSignInTenant } from '../../support/builders';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { createTestOutbox } from '../../support/outbox';
 
 const LIMITS = { windowSeconds: 900, perAddress: 3, perClient: 1000 };
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-honest-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-honest-');
 const tenant: ServerTenant = {
   ...makeSignInTenant(uniqueTenantId('honest'), {}, ['manual-registration', 'sso-profile-page']),
   linkSubscription: { allowBpNumber: true },
@@ -36,7 +31,8 @@ beforeAll(async () => {
   logins = await seedDemoData(db, [tenant], { today: clock });
   await setDemoPasswords(db, [tenant], logins);
   const server = await listen(
-    createApp({ db, tenants: [tenant], distDir: outboxDir, mailer, signInLimits: LIMITS }).app,
+    createApp({ db, tenants: [tenant], distDir: outbox.dir, mailer: outbox.mailer, signInLimits: LIMITS })
+      .app,
   );
   baseUrl = server.baseUrl;
   close = server.close;
@@ -174,13 +170,7 @@ describe('too long is refused, never cut', () => {
     );
     expect(after[0].n).toBe(before[0].n);
     // Nor do its first 20 characters make an account later.
-    await drainMailQueue(db, mailer);
-    expect(
-      readdirSync(outboxDir).some(
-        (file) =>
-          file.endsWith('.json') && JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')).to === email,
-      ),
-    ).toBe(false);
+    expect(await outbox.mails(email)).toHaveLength(0);
   });
 
   it('refuses a 21-character new password on the SSO profile; the old one still works', async () => {

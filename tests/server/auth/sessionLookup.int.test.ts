@@ -3,18 +3,15 @@
  * mounted on overlapping paths (/subscriptions and /subscriptions/:id, the issue calendar's
  * /subscriptions/:id/upcoming-issues) reuse the user the first one found.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 const tenant = makeServerTenant({
   id: uniqueTenantId('lookup'),
@@ -24,8 +21,7 @@ const tenant = makeServerTenant({
   features: ['payment-history', 'issue-history', 'issue-calendar'],
   login: { magicLink: true },
 });
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-lookup-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-lookup-');
 let sessionLookups = 0;
 let close: () => Promise<void>;
 let client: ReturnType<typeof browserLikeClient>;
@@ -49,20 +45,17 @@ beforeAll(async () => {
   const { app } = createApp({
     db: counting(db),
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'dist'),
+    mailer: outbox.mailer,
   });
   const server = await listen(app);
   close = server.close;
-  client = browserLikeClient(server.baseUrl, `/t/${tenant.id}/api`);
-  await client.get('/faq');
-  await client.post('/login/magic-link', { email: login.email });
-  await drainMailQueue(db, mailer);
-  const mail = readdirSync(outboxDir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(path.join(outboxDir, f), 'utf8')))[0];
-  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
-  client.setAccessToken((await client.post('/login/token', { token })).body.accessToken);
+  ({ client } = await signInByMagicLink(outbox, {
+    baseUrl: server.baseUrl,
+    tenantId: tenant.id,
+    email: login.email,
+    firstPath: '/faq',
+  }));
 });
 
 afterAll(async () => close?.());

@@ -1,10 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import type { Database } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
 import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server/devOidc/demoOidcProvider';
@@ -12,11 +7,11 @@ import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeSignInTenant } from '../../support/builders';
+import { createTestOutbox, firstLink } from '../../support/outbox';
 
 const tenantWith = makeSignInTenant;
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-signin-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-signin-');
 let db: Database;
 const passwordTenant = tenantWith(uniqueTenantId('pw'));
 const magicOnlyTenant = tenantWith(uniqueTenantId('magic'), { password: false });
@@ -27,18 +22,11 @@ let devBaseUrl: string;
 const closers: Array<() => Promise<void>> = [];
 let provider: RunningOidcProvider;
 
-/** Sends what the requests queued (the background sender's work, done here deterministically), then reads the outbox. */
+/** The text of the newest mail to an address ('' when there is none). */
 async function lastMailTo(to: string): Promise<string> {
-  await drainMailQueue(db, mailer);
-  const mails = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to);
-  return mails.at(-1)?.text ?? '';
+  return (await outbox.mails(to)).at(-1)?.text ?? '';
 }
-const linkParam = (text: string, name: string) =>
-  new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get(name)!;
+const linkParam = (text: string, name: string) => firstLink(text).searchParams.get(name)!;
 
 async function client(tenant: ServerTenant, url = baseUrl) {
   const c = browserLikeClient(url, `/t/${tenant.id}/api`);
@@ -52,7 +40,7 @@ beforeAll(async () => {
   await setDemoPasswords(db, [passwordTenant, magicOnlyTenant, oauthTenant], logins);
   email = logins.find((l) => l.tenantId === passwordTenant.id)!.email;
   const tenants = [passwordTenant, magicOnlyTenant, oauthTenant];
-  const common = { db, tenants, distDir: outboxDir, mailer };
+  const common = { db, tenants, distDir: outbox.dir, mailer: outbox.mailer };
   const production = await listen(
     createApp({
       // The test's sign-on provider listens on 127.0.0.1.
@@ -289,8 +277,8 @@ describe('kicker-auth (SSO cookie)', () => {
         allowPrivateSignOnProviders: true,
         db,
         tenants: [kickerTenant],
-        distDir: outboxDir,
-        mailer: createMailer({ outboxDir }),
+        distDir: outbox.dir,
+        mailer: outbox.mailer,
       }).app,
     );
     kickerUrl = server.baseUrl;

@@ -1,10 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import type { Database } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemoData, setDemoPasswords } from '../../../server/seed';
 import { startDemoOidcProvider, type RunningOidcProvider } from '../../../server/devOidc/demoOidcProvider';
@@ -13,6 +8,7 @@ import { RETURN_TO_MAX_LENGTH } from '../../../engine/domain/returnTo';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeSignInTenant } from '../../support/builders';
+import { createTestOutbox, firstLink } from '../../support/outbox';
 
 /**
  * Sign-in keeps the destination (portal-core.md §2 "Login"). The server's part: the
@@ -20,8 +16,7 @@ import { makeSignInTenant } from '../../support/builders';
  * provider, and only same-portal paths (engine/domain/returnTo.ts) get that far.
  */
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-destination-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-destination-');
 const tenant = makeSignInTenant(uniqueTenantId('dest'));
 const oauthTenant = makeSignInTenant(uniqueTenantId('dest-sso'), {}, ['oauth']);
 let db: Database;
@@ -42,8 +37,8 @@ beforeAll(async () => {
       allowPrivateSignOnProviders: true,
       db,
       tenants: [tenant, oauthTenant],
-      distDir: outboxDir,
-      mailer,
+      distDir: outbox.dir,
+      mailer: outbox.mailer,
       signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 1000 },
     }).app,
   );
@@ -76,13 +71,7 @@ async function client(t: ServerTenant = tenant) {
 
 /** Sends what the requests queued, then the newest link mailed to `to`. */
 async function lastLinkTo(to: string): Promise<URL> {
-  await drainMailQueue(db, mailer);
-  const mails = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to);
-  return new URL(/https?:\/\/\S+/.exec(mails.at(-1).text)![0]);
+  return firstLink((await outbox.mails(to)).at(-1)!.text);
 }
 
 describe('the mailed login link carries the page the login was asked for', () => {

@@ -6,15 +6,11 @@
  * and every tenant whose subscribers sign in offers it, on the account details page or else on the
  * addresses page.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { hashToken, newSecretToken } from '../../../server/auth/tokens';
 import { insertSession } from '../../../server/store/authStore';
@@ -24,6 +20,7 @@ import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox } from '../../support/outbox';
 import { pdfText } from '../documents/pdfText';
 
 const tenantOf = (
@@ -87,8 +84,7 @@ const noProfile = tenantOf(uniqueTenantId('export-addr'), 'de-DE', ['payment-his
 const off = tenantOf(uniqueTenantId('export-off'), 'en-GB', [], {
   login: { magicLink: false, password: false, sessionIdleMinutes: 30 },
 });
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'data-export-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('data-export-outbox-');
 let clock = new Date();
 let db: Database;
 let baseUrl: string;
@@ -144,14 +140,6 @@ const downloadPath = (token: string) => `/data-export/download?token=${encodeURI
 const fetchZip = (tenant: ServerTenant, session: string, linkToken: string) =>
   download(`${baseUrl}/t/${tenant.id}/api${downloadPath(linkToken)}`, { 'x-auth-token': session });
 
-function mailsTo(to: string, tenantId: string): Array<{ subject: string; text: string }> {
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to && mail.tenantId === tenantId);
-}
-
 /**
  * Asks for an export and returns the token of the link the mail carries. Earlier requests of the
  * account are forgotten first (`fresh`), so the daily limit does not couple the tests; the limit's
@@ -171,8 +159,7 @@ async function requestExport(
   const { post, token } = await clientFor(tenant, email, locale);
   const answer = await post('/data-export');
   expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-  await drainMailQueue(db, mailer);
-  const mail = mailsTo(email, tenant.id).at(-1)!;
+  const mail = (await outbox.mails(email, tenant.id)).at(-1)!;
   const link = /\S*\?dataExport=([A-Za-z0-9_-]+)\S*/.exec(mail.text);
   expect(link, mail.text).not.toBeNull();
   return { session: token, linkToken: link![1], mail, link: link![0], answer };
@@ -210,8 +197,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [home, other, noProfile, off],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
   });
   ({ baseUrl, close } = await listen(app));

@@ -3,19 +3,16 @@
  * addressed to the subscription's invoice recipient, carries the tenant's publisher section, and
  * speaks the subscriber's language (the screen's Accept-Language or ?lang=); the issue file too.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import { fetchFile, pdfText } from './pdfText';
 
 const id = uniqueTenantId('documents');
@@ -38,8 +35,7 @@ const tenant = makeServerTenant({
   },
 });
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-documents-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-documents-outbox-');
 const clock = new Date();
 let baseUrl: string;
 let close: () => Promise<void>;
@@ -52,23 +48,13 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
   });
   ({ baseUrl, close } = await listen(app));
   const email = logins.filter((l) => l.tenantId === tenant.id)[0].email;
-  client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  await drainMailQueue(db, mailer);
-  const mail = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .find((m) => m.to === email);
-  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  client.setAccessToken(login.body.accessToken);
+  ({ client } = await signInByMagicLink(outbox, { baseUrl, tenantId: tenant.id, email }));
   subscriptions = (await client.get<Subscription[]>('/subscriptions')).body;
 });
 

@@ -6,15 +6,11 @@
  * corrected payment record or a new address makes a new document; two downloads at once make one;
  * account deletion and the housekeeping remove the rows.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { zipOfAccount } from '../../../server/data-export/dataExportService';
 import { makeInvoiceDocuments } from '../../../server/jobs/invoiceDocuments';
@@ -27,6 +23,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import { fetchFile, pdfText } from './pdfText';
 
 const id = uniqueTenantId('issued');
@@ -58,8 +55,7 @@ const tenant = makeServerTenant({
   },
 });
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-issued-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-issued-outbox-');
 const clock = new Date();
 let db: Database;
 let baseUrl: string;
@@ -76,24 +72,14 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
   });
   ({ baseUrl, close } = await listen(app));
   email = logins.filter((l) => l.tenantId === tenant.id)[0].email;
   userId = (await findUserByEmail(db, tenant.id, email))!.id;
-  client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  await drainMailQueue(db, mailer);
-  const mail = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .find((m) => m.to === email);
-  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  client.setAccessToken(login.body.accessToken);
+  ({ client } = await signInByMagicLink(outbox, { baseUrl, tenantId: tenant.id, email }));
   const subscriptions = (await client.get<Subscription[]>('/subscriptions')).body.filter((s) =>
     s.roles.includes('AG'),
   );

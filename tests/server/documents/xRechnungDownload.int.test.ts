@@ -3,21 +3,20 @@
  * factur-x.xml; an invoice to a business can also be downloaded as an XRechnung beside it, with the
  * PDF download's checks, and the payment history tells the screen when to offer it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import { fetchFile, pdfText } from './pdfText';
 import { missingValidators, xsdCheck } from './eInvoiceValidators';
 
@@ -50,8 +49,7 @@ const tenant = makeServerTenant({
   },
 });
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-xrechnung-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-xrechnung-outbox-');
 const clock = new Date();
 let db: Database;
 let baseUrl: string;
@@ -65,29 +63,19 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
   });
   ({ baseUrl, close } = await listen(app));
   const email = logins.filter((l) => l.tenantId === tenant.id)[0].email;
-  client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  await drainMailQueue(db, mailer);
-  const mail = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .find((m) => m.to === email);
-  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  client.setAccessToken(login.body.accessToken);
+  ({ client } = await signInByMagicLink(outbox, { baseUrl, tenantId: tenant.id, email }));
   subscriptions = (await client.get<Subscription[]>('/subscriptions')).body;
 });
 
 afterAll(async () => {
   await close?.();
-  rmSync(outboxDir, { recursive: true, force: true });
+  rmSync(outbox.dir, { recursive: true, force: true });
 });
 
 const api = (p: string) => `${baseUrl}/t/${tenant.id}/api${p}`;
@@ -332,17 +320,11 @@ describe('e-invoice downloads', () => {
   it('shows the demo business customer (its own login) the XRechnung beside the PDF of its two-rate, partly paid invoice', async () => {
     const demo = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
     const login = demo.logins.find((l) => l.description.includes('business customer'))!;
-    const business = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
-    await business.get('/subscriptions');
-    expect((await business.post('/login/magic-link', { email: login.email })).status).toBe(202);
-    await drainMailQueue(db, mailer);
-    const mail = readdirSync(outboxDir)
-      .filter((file) => file.endsWith('.json'))
-      .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-      .filter((m) => m.to === login.email)
-      .at(-1);
-    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
-    business.setAccessToken((await business.post('/login/token', { token })).body.accessToken);
+    const { client: business } = await signInByMagicLink(outbox, {
+      baseUrl,
+      tenantId: tenant.id,
+      email: login.email,
+    });
     const own = (await business.get<Subscription[]>('/subscriptions')).body;
     const withLines = own.find((s) => s.displayName && s.roles.includes('RE') && !s.isMultiLicense)!;
     const history = (await business.get(`/subscriptions/${withLines.id}/payment-history`)).body as {

@@ -4,13 +4,9 @@
  * (no session, flag off, another's subscription, bad fields, too early), the abuse limits (daily cap,
  * message length) and one mail even when two job runners race over the same due card.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { sendDueECards } from '../../../server/jobs/eCards';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -19,6 +15,7 @@ import { ECARD_DAILY_CAP, ECARD_MESSAGE_MAX_LENGTH } from '../../../engine/domai
 import { getTestDatabase } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 const TEMPLATES = [
   { name: 'balloons', category: 'birthday', previewImageUrl: 'birthday.png' },
@@ -44,8 +41,7 @@ function tenant(id: string, features: string[], settings: Record<string, unknown
 // The images the tests send are the demo's (tenants/assets/technikwelt/e-cards/); each test file has its own database.
 const cards = tenant('technikwelt', ['e-card']);
 const off = tenant('ecard-off', []);
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-ecard-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-ecard-outbox-');
 let clock = new Date();
 let baseUrl: string;
 let close: () => Promise<void>;
@@ -54,25 +50,8 @@ type Client = ReturnType<typeof browserLikeClient>;
 const DAY = 86_400_000;
 const MAIL_FROM = 'Kundenportal <no-reply@portal.example>';
 
-async function mails(to: string): Promise<Array<{ subject: string; text: string; file: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to);
-}
-
 async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL): Promise<Client> {
-  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  const link = (await mails(email)).filter((m) => /Anmeldelink|login link/.test(m.subject)).at(-1)!;
-  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return client;
+  return (await signInByMagicLink(outbox, { baseUrl, tenantId: t.id, email })).client;
 }
 
 const card = (overrides: Record<string, unknown> = {}) => ({
@@ -91,8 +70,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [cards, off],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
@@ -109,13 +88,11 @@ describe('POST /e-cards', () => {
     const sent = await client.post('/e-cards', card({ toEmail: 'now@friends.example' }));
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ status: 'sent' });
-    const [mail] = await mails('now@friends.example');
+    const [mail] = await outbox.mails('now@friends.example');
     expect(mail.subject).toBe('Alex hat Ihnen eine E-Card geschickt');
     expect(mail.text).toContain('Alles Gute zum Geburtstag!');
     // Quoted-printable: soft line breaks joined, '=3D' read as '='.
-    const eml = readFileSync(path.join(outboxDir, mail.file), 'utf8')
-      .replace(/=\n/g, '')
-      .replace(/=3D/g, '=');
+    const eml = outbox.eml(mail).replace(/=\n/g, '').replace(/=3D/g, '=');
     expect(eml).toContain('Content-Type: image/png');
     expect(eml).toMatch(/Content-ID: <e-card-image@portal>/);
     expect(eml).toContain('src="cid:e-card-image@portal"');
@@ -136,9 +113,9 @@ describe('POST /e-cards', () => {
       { 'accept-language': 'en-GB' },
     );
     expect(sent.status).toBe(201);
-    const [mail] = await mails('english@friends.example');
+    const [mail] = await outbox.mails('english@friends.example');
     expect(mail.subject).toBe('Alex has sent you an e-card');
-    const eml = readFileSync(path.join(outboxDir, mail.file), 'utf8');
+    const eml = outbox.eml(mail);
     expect(eml).not.toContain('Content-ID:');
     expect(eml).toContain('https://cdn.example.com/season.png');
   });
@@ -155,12 +132,12 @@ describe('POST /e-cards', () => {
     expect(
       await sendDueECards(db, new Date(at.getTime() - 60_000), { tenants: [cards], mailFrom: MAIL_FROM }),
     ).toBe(0);
-    expect(await mails('later@friends.example')).toHaveLength(0);
+    expect(await outbox.mails('later@friends.example')).toHaveLength(0);
     expect(await sendDueECards(db, at, { tenants: [cards], mailFrom: MAIL_FROM })).toBe(1);
     expect(
       await sendDueECards(db, new Date(at.getTime() + DAY), { tenants: [cards], mailFrom: MAIL_FROM }),
     ).toBe(0);
-    const arrived = await mails('later@friends.example');
+    const arrived = await outbox.mails('later@friends.example');
     expect(arrived).toHaveLength(1);
     expect(arrived[0].text).toContain('Alles Gute zum Geburtstag!');
     const types = (
@@ -350,8 +327,8 @@ describe('GET /e-cards and DELETE /e-cards/{id}: timed cards until they go out',
     expect(
       await sendDueECards(db, new Date(later.getTime() + DAY), { tenants: [cards], mailFrom: MAIL_FROM }),
     ).toBe(2);
-    expect(await mails('later-list@friends.example')).toHaveLength(0);
-    expect(await mails('sooner-list@friends.example')).toHaveLength(1);
+    expect(await outbox.mails('later-list@friends.example')).toHaveLength(0);
+    expect(await outbox.mails('sooner-list@friends.example')).toHaveLength(1);
     const types = (
       await db.query<{ type: string }>(
         `select type from account_events where tenant_id = $1 and data->>'eCardId' = $2 order by seq`,
@@ -388,7 +365,7 @@ describe('GET /e-cards and DELETE /e-cards/{id}: timed cards until they go out',
       [off.id, due],
     );
     await sendDueECards(db, new Date(due.getTime() + 60_000), { tenants: [cards, off], mailFrom: MAIL_FROM });
-    expect(await mails('switched-off@friends.example')).toHaveLength(0);
+    expect(await outbox.mails('switched-off@friends.example')).toHaveLength(0);
     const [row] = await db.query<{ status: string }>(
       `select status from e_cards where tenant_id = $1 and id = $2`,
       [off.id, card.id],

@@ -3,13 +3,9 @@
  * (a failed change records none; docs/going-live.md "Account events and webhooks"). Driven through
  * the real API against the seeded demo data.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import { validateTenantSource } from '../../../tenant';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -17,6 +13,7 @@ import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeTenant, makeThemePreset } from '../../support/builders';
+import { createTestOutbox, firstLink, signInByMagicLink } from '../../support/outbox';
 
 /** A tenant file as the server gets it: validated, with every default applied. */
 function resolvedTenant() {
@@ -43,8 +40,7 @@ function resolvedTenant() {
 
 const tenant = resolvedTenant();
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-events-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-events-outbox-');
 let db: Database;
 let baseUrl: string;
 let close: () => Promise<void>;
@@ -75,14 +71,7 @@ async function activityOf(userId: string, action: string) {
 }
 
 async function lastLink(to: string, param: string): Promise<string> {
-  await drainMailQueue(db, mailer);
-  const mail = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((m) => m.to === to)
-    .at(-1);
-  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get(param)!;
+  return firstLink((await outbox.mails(to)).at(-1)!.text).searchParams.get(param)!;
 }
 
 async function anonymous() {
@@ -92,12 +81,8 @@ async function anonymous() {
 }
 
 async function signIn(email: string) {
-  const client = await anonymous();
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  const login = await client.post('/login/token', { token: await lastLink(email, 'p') });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return { client, userId: login.body.user.id as string };
+  const { client, login } = await signInByMagicLink(outbox, { baseUrl, tenantId: tenant.id, email });
+  return { client, userId: login.user.id as string };
 }
 
 /** A trigger that makes the next statement on `table` fail: a change that breaks half-way. */
@@ -117,8 +102,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
   ({ baseUrl, close } = await listen(app));

@@ -4,20 +4,17 @@
  * the codes the screens label are sent, sign-in mails are written in the language the visitor
  * used and their link carries it, and a tenant that offers one language answers only in that one.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
-import { browserLikeClient, listen } from '../../support/apiClient';
+import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import { localePack } from '../../../server/seed/locales';
 
 function tenant(id: string, locales: Array<'de-DE' | 'en-GB'>): ServerTenant {
@@ -33,8 +30,7 @@ function tenant(id: string, locales: Array<'de-DE' | 'en-GB'>): ServerTenant {
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-languages-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-languages-outbox-');
 const bilingual = tenant(uniqueTenantId('lang-both'), ['de-DE', 'en-GB']);
 const germanOnly = tenant(uniqueTenantId('lang-de'), ['de-DE']);
 let baseUrl: string;
@@ -42,31 +38,15 @@ let close: () => Promise<void>;
 let db: Database;
 let logins: Awaited<ReturnType<typeof seedDemoData>>;
 
-async function mailsTo(email: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email);
-}
-
 /** Asks for a magic link with the screen in `language` (no `locale` in the body, as a plain Accept-Language). */
 async function signIn(t: ServerTenant, email: string, language: string) {
-  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-  await client.get('/subscriptions');
-  const before = (await mailsTo(email)).length;
-  expect((await client.post('/login/magic-link', { email }, { 'accept-language': language })).status).toBe(
-    202,
-  );
-  const mails = await mailsTo(email);
-  expect(mails.length).toBe(before + 1);
-  const mail = mails.at(-1)!;
-  const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-  const login = await client.post('/login/token', { token: link.searchParams.get('p') });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return { client, mail, link };
+  return signInByMagicLink(outbox, {
+    baseUrl,
+    tenantId: t.id,
+    email,
+    headers: { 'accept-language': language },
+    oneMail: true,
+  });
 }
 
 const emailOf = (t: ServerTenant) => logins.filter((l) => l.tenantId === t.id)[0].email;
@@ -77,8 +57,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [bilingual, germanOnly],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
   ({ baseUrl, close } = await listen(app));

@@ -4,20 +4,17 @@
  * complain about) — is answered in the language of the screen (Accept-Language), and an opt-in is
  * named the same on the screen and in its confirmation e-mail.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
-import { browserLikeClient, listen } from '../../support/apiClient';
+import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 /** Words of the demo's German order-system prose that must not reach an English screen, and the other way round. */
 const GERMAN =
@@ -56,35 +53,23 @@ const tenantOf = (id: string): ServerTenant =>
     },
   });
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-order-language-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-order-language-outbox-');
 const tenant = tenantOf(uniqueTenantId('prose'));
 let baseUrl: string;
 let close: () => Promise<void>;
 let db: Database;
 let logins: Awaited<ReturnType<typeof seedDemoData>>;
 
-async function mailsTo(email: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email);
-}
-
 async function signIn(persona: string) {
   const email = logins.find(
     (login) => login.tenantId === tenant.id && login.email.startsWith(persona),
   )!.email;
-  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email }, { 'accept-language': 'en-GB' })).status).toBe(
-    202,
-  );
-  const link = new URL(/https?:\/\/\S+/.exec((await mailsTo(email)).at(-1)!.text)![0]);
-  const login = await client.post('/login/token', { token: link.searchParams.get('p') });
-  client.setAccessToken(login.body.accessToken);
+  const { client } = await signInByMagicLink(outbox, {
+    baseUrl,
+    tenantId: tenant.id,
+    email,
+    headers: { 'accept-language': 'en-GB' },
+  });
   return { client, email };
 }
 
@@ -112,8 +97,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
   ({ baseUrl, close } = await listen(app));
@@ -192,11 +177,7 @@ describe("the order system's names in the screen's language", () => {
     expect(saved.body.find((o: { type: string }) => o.type === 'NEWSLETTER').description).toBe(
       newsletter.description,
     );
-    await drainMailQueue(db, mailer);
-    const mail = readdirSync(outboxDir)
-      .filter((file) => file.endsWith('.json'))
-      .sort()
-      .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
+    const mail = (await outbox.mails())
       .filter((candidate) => candidate.subject.startsWith('Please confirm'))
       .at(-1);
     expect(mail?.text).toContain(newsletter.description);

@@ -7,13 +7,9 @@
  * The licence-manager appointment: pending until its mailed link is confirmed (nothing linked before),
  * replaced, withdrawn, expired or lapsed. Limits on invitation and appointment mails (429).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -24,6 +20,7 @@ import { createLicenses, LICENSE_MAIL_LIMITS } from '../../../server/multi-user-
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 const PUBLICATIONS = [
   { publication: 'LIP', description: 'Licence Post', kind: 'print', frequency: 'weekly' },
@@ -57,8 +54,7 @@ function tenant(
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-licenses-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-licenses-outbox-');
 const on = tenant(uniqueTenantId('lic'), ['multi-user-licenses'], {
   ...LICENSE_SETTINGS,
   allowDelete: false,
@@ -78,28 +74,12 @@ let db: Database;
 const managerEmails = new Map<string, string>();
 type Client = ReturnType<typeof browserLikeClient>;
 
-async function mails(to: string, tenantId: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to && mail.tenantId === tenantId);
-}
-
 const api = (t: ServerTenant) => browserLikeClient(baseUrl, `/t/${t.id}/api`);
 const sessions = new Map<string, Client>();
 async function signIn(t: ServerTenant, email = SHARED_DEMO_EMAIL): Promise<Client> {
   const key = `${t.id}/${email}`;
   if (sessions.has(key)) return sessions.get(key)!;
-  const client = api(t);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  const link = (await mails(email, t.id)).filter((m) => /Anmeldelink|login link/.test(m.subject)).at(-1)!;
-  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
+  const { client } = await signInByMagicLink(outbox, { baseUrl, tenantId: t.id, email });
   sessions.set(key, client);
   return client;
 }
@@ -114,14 +94,16 @@ async function invitationTo(
   email: string,
   t: ServerTenant,
 ): Promise<{ path: string; token: string; url: URL }> {
-  const mail = (await mails(email, t.id)).filter((m) => /Einladung|invitation/.test(m.subject)).at(-1)!;
+  const mail = (await outbox.mails(email, t.id))
+    .filter((m) => /Einladung|invitation/.test(m.subject))
+    .at(-1)!;
   const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   const portalPath = url.pathname.replace(`/t/${t.id}`, '');
   return { path: portalPath, token: url.searchParams.get('token')!, url };
 }
 /** The confirm link of the newest licence-manager appointment to an address: its API path and token. */
 async function appointmentTo(email: string, t: ServerTenant) {
-  const mail = (await mails(email, t.id))
+  const mail = (await outbox.mails(email, t.id))
     .filter((m) => /Lizenzverwaltung|licence management|managing the licences/.test(m.subject))
     .at(-1)!;
   const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
@@ -162,8 +144,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [on, off, onReplace],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
@@ -846,9 +828,9 @@ describe('limits on invitation and appointment mails', () => {
       message: expect.any(String),
       details: { retryAfterSeconds: expect.any(Number) },
     });
-    expect((await mails('flood@example.org', on.id)).filter((m) => /Einladung/.test(m.subject))).toHaveLength(
-      LICENSE_MAIL_LIMITS.perLicencePerDay,
-    );
+    expect(
+      (await outbox.mails('flood@example.org', on.id)).filter((m) => /Einladung/.test(m.subject)),
+    ).toHaveLength(LICENSE_MAIL_LIMITS.perLicencePerDay);
     expect(
       (await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id),
     ).toHaveLength(LICENSE_MAIL_LIMITS.perLicencePerDay);

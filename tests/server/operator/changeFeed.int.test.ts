@@ -4,14 +4,10 @@
  * (409), scoped; a rejection reaches its subscriber — an e-mail in the chosen language, a
  * change.rejected event, the reason on the subscriber's API in the screen's language — and no one else.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import type { AuthService } from '../../../server/auth/authService';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import type { Database } from '../../../server/db/database';
 import { recordEvent } from '../../../server/events/recordEvent';
 import { createUser } from '../../../server/store/userStore';
@@ -22,6 +18,7 @@ import type { OperatorChangePage } from '../../../schemas/generated/operator-cha
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox } from '../../support/outbox';
 import { readFileSync as readText } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -37,8 +34,7 @@ const tenantOf = (id: string) =>
   });
 const acme = tenantOf(uniqueTenantId('feed-acme'));
 const other = tenantOf(uniqueTenantId('feed-other'));
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-feed-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-feed-outbox-');
 let db: Database;
 let auth: AuthService;
 let baseUrl: string;
@@ -80,14 +76,6 @@ async function subscriberClient(tenant: ServerTenant, user: UserRecord, language
   const session = (await auth.startSession(tenant, user, 'dev')) as { accessToken: string };
   client.setAccessToken(session.accessToken);
   return (route: string) => client.get(route, { 'accept-language': language });
-}
-
-async function mailsTo(email: string) {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === email) as Array<{ subject: string; text: string }>;
 }
 
 /** The answer's schema, compiled as strictly as the server compiles request schemas. */
@@ -133,7 +121,12 @@ beforeAll(async () => {
   const context = { db, tenantIds: [acme.id, other.id] };
   reader = (await createKey(context, acme.id, { scopes: ['read'] })).secret;
   writer = (await createKey(context, acme.id, { scopes: ['read', 'write'] })).secret;
-  const created = createApp({ db, tenants: [acme, other], distDir: path.join(outboxDir, 'no-dist'), mailer });
+  const created = createApp({
+    db,
+    tenants: [acme, other],
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
+  });
   auth = created.auth;
   ({ baseUrl, close } = await listen(created.app));
 });
@@ -289,12 +282,12 @@ describe('a rejected change reaches its subscriber', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ status: 'rejected', reason, locale: 'en-GB' });
 
-    const mails = await mailsTo(anna.email);
+    const mails = await outbox.mails(anna.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Your change could not be accepted');
     expect(mails[0].text).toContain('Your change of order details on');
     expect(mails[0].text).toContain(reason['en-GB']);
-    expect(await mailsTo(bert.email)).toHaveLength(0);
+    expect(await outbox.mails(bert.email)).toHaveLength(0);
 
     const [recorded] = await db.query<{ user_id: string; data: Record<string, unknown> }>(
       `select user_id, data from account_events where tenant_id = $1 and type = 'change.rejected'`,
@@ -328,12 +321,12 @@ describe('a rejected change reaches its subscriber', () => {
     const first = await operator(url, writer, { method: 'POST', body: { status: 'rejected', reason } });
     expect(first.status).toBe(201);
     expect(first.body.locale).toBe('de-DE');
-    const [mail] = await mailsTo(bert.email);
+    const [mail] = await outbox.mails(bert.email);
     expect(mail.subject).toContain('Ihre Änderung konnte nicht übernommen werden');
     expect(mail.text).toContain(reason['de-DE']);
     const again = await operator(url, writer, { method: 'POST', body: { status: 'rejected', reason } });
     expect(again.status).toBe(200);
-    expect(await mailsTo(bert.email)).toHaveLength(1);
+    expect(await outbox.mails(bert.email)).toHaveLength(1);
     const otherReason = await operator(url, writer, {
       method: 'POST',
       body: { status: 'rejected', reason: { ...reason, 'en-GB': 'Something else' } },

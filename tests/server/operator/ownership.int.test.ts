@@ -6,14 +6,11 @@
  * and deletes: after the order system's last word, the portal shows its record plus exactly the
  * changes it has not answered (and the confirmed ones it has not sent a newer record since).
  */
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { applyDueChanges } from '../../../server/jobs/dueChanges';
 import { recordEvent } from '../../../server/events/recordEvent';
@@ -37,8 +34,9 @@ import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Database } from '../../../server/db/database';
 import { createKey } from '../../../cli/commands/keys';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
-import { browserLikeClient, listen } from '../../support/apiClient';
+import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 const tenant: ServerTenant = makeServerTenant({
   id: uniqueTenantId('owner'),
@@ -52,8 +50,7 @@ const tenant: ServerTenant = makeServerTenant({
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
   addressChange: { timedChanges: true },
 });
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-owner-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-owner-outbox-');
 const clock = new Date();
 const today = clock.toISOString().slice(0, 10);
 const addDays = (days: number) =>
@@ -62,18 +59,6 @@ let db: Database;
 let baseUrl: string;
 let close: () => Promise<void>;
 let writer: string;
-
-async function mails(to: string) {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to && mail.tenantId === tenant.id) as Array<{
-    subject: string;
-    text: string;
-  }>;
-}
 
 async function operator<T = any>(route: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${baseUrl}/t/${tenant.id}/operator/v1${route}`, {
@@ -88,17 +73,7 @@ async function operator<T = any>(route: string, init: { method?: string; body?: 
 }
 
 async function signIn() {
-  const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email: SHARED_DEMO_EMAIL })).status).toBe(202);
-  const link = (await mails(SHARED_DEMO_EMAIL))
-    .filter((m) => /Anmeldelink|login link/.test(m.subject))
-    .at(-1)!;
-  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return client;
+  return (await signInByMagicLink(outbox, { baseUrl, tenantId: tenant.id, email: SHARED_DEMO_EMAIL })).client;
 }
 
 /** A print subscription of the demo login and the partner it is delivered to. */
@@ -125,8 +100,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [tenant],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
@@ -179,7 +154,7 @@ describe('a subscriber changes an address the order system owns', () => {
     expect(rejected.status).toBe(201);
     const after = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body;
     expect(after.find((p) => p.bpNumber === me.bpNumber).address).toEqual(me.address);
-    const mail = (await mails(SHARED_DEMO_EMAIL)).at(-1)!;
+    const mail = (await outbox.mails(SHARED_DEMO_EMAIL, tenant.id)).at(-1)!;
     expect(mail.text).toContain('Außerhalb des Zustellgebiets.');
     expect(mail.text).toContain('wieder die bisherigen Angaben');
 

@@ -7,14 +7,10 @@
  * pending one) whose stored text named another subscription's order was opened from an English
  * page, and the popup showed that text — another subscription's order, in German.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -23,6 +19,7 @@ import { bulkSelectionKey } from '../../../engine/domain/offers';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import { hashToken } from '../../../server/auth/tokens';
 
 const PUBLICATIONS = [
@@ -56,8 +53,7 @@ function tenant(id: string): ServerTenant {
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-payments-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-payments-outbox-');
 // One tenant per story, so no story sees another's payments.
 const reopened = tenant(uniqueTenantId('pay-reopen'));
 const bulk = tenant(uniqueTenantId('pay-bulk'));
@@ -71,20 +67,7 @@ type Client = ReturnType<typeof browserLikeClient>;
 type Locale = 'de-DE' | 'en-GB';
 
 async function signIn(t: ServerTenant, locale: Locale): Promise<Client> {
-  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email: SHARED_DEMO_EMAIL })).status).toBe(202);
-  await drainMailQueue(db, mailer);
-  const mail = readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((m) => m.to === SHARED_DEMO_EMAIL && m.tenantId === t.id)
-    .at(-1);
-  const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
+  const { client } = await signInByMagicLink(outbox, { baseUrl, tenantId: t.id, email: SHARED_DEMO_EMAIL });
   // The screens send their language with every call (engine/core/apiClient.ts).
   return {
     ...client,
@@ -144,8 +127,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [reopened, bulk, method],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });

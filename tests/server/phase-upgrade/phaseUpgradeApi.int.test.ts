@@ -6,13 +6,9 @@
  * subscription and a tenant without the feature are refused; the order system's rejection gives
  * the phase back.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -20,6 +16,7 @@ import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import { createKey } from '../../../cli/commands/keys';
 
 const PUBLICATIONS = [
@@ -41,8 +38,7 @@ function tenant(id: string, locale: 'de-DE' | 'en-GB', features: string[]): Serv
   });
 }
 
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-phase-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-phase-outbox-');
 const british = tenant(uniqueTenantId('phase'), 'en-GB', ['phase-upgrade']);
 const without = tenant(uniqueTenantId('phase-off'), 'de-DE', []);
 const clock = new Date();
@@ -52,25 +48,8 @@ let db: Database;
 let writer: string;
 type Client = ReturnType<typeof browserLikeClient>;
 
-async function mails(to: string, tenantId: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to && mail.tenantId === tenantId);
-}
-
 async function signIn(t: ServerTenant, email: string): Promise<Client> {
-  const client = browserLikeClient(baseUrl, `/t/${t.id}/api`);
-  await client.get('/subscriptions');
-  expect((await client.post('/login/magic-link', { email })).status).toBe(202);
-  const link = (await mails(email, t.id)).filter((m) => /Anmeldelink|login link/.test(m.subject)).at(-1)!;
-  const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('p')!;
-  const login = await client.post('/login/token', { token });
-  expect(login.status).toBe(200);
-  client.setAccessToken(login.body.accessToken);
-  return client;
+  return (await signInByMagicLink(outbox, { baseUrl, tenantId: t.id, email })).client;
 }
 
 /** The phase upgrades recorded for a subscription, oldest first. */
@@ -102,8 +81,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [british, without],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
     signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 100_000 },
   });
@@ -161,7 +140,7 @@ describe('POST /subscriptions/{id}/phase-upgrade', () => {
       subscriptionId: trial.id,
       orderNumber: moved.body.orderNumber,
     });
-    const mail = (await mails(trial.email, british.id)).find((m) => /next phase/.test(m.subject));
+    const mail = (await outbox.mails(trial.email, british.id)).find((m) => /next phase/.test(m.subject));
     expect(mail?.text).toContain('to its next phase');
 
     // Once: the capability rule no longer holds (§6 "phase can upgrade").

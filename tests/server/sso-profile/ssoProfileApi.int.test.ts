@@ -3,13 +3,9 @@
  * password (rules, current password, other sessions end), e-mail change confirmed by the link mailed
  * to the new address (the old one told), account deletion, the tenant's switches, and the user id.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
-import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { hashToken, newSecretToken } from '../../../server/auth/tokens';
 import { insertSession } from '../../../server/store/authStore';
@@ -19,6 +15,7 @@ import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox } from '../../support/outbox';
 
 const tenantOf = (id: string, locale: 'de-DE' | 'en-GB', settings: Record<string, unknown>): ServerTenant =>
   makeServerTenant({
@@ -40,8 +37,7 @@ const locked = tenantOf(uniqueTenantId('profile-locked'), 'en-GB', {
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
 });
 const off = tenantOf(uniqueTenantId('profile-off'), 'en-GB', { features: [] });
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'sso-profile-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('sso-profile-outbox-');
 const clock = new Date();
 let db: Database;
 let baseUrl: string;
@@ -63,15 +59,6 @@ async function clientFor(tenant: ServerTenant, email: string): Promise<Client> {
   return client;
 }
 
-async function mailsTo(to: string, tenantId: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to && mail.tenantId === tenantId);
-}
-
 const eventTypes = async (tenantId: string, userId: string) =>
   (
     await db.query<{ type: string }>(
@@ -86,8 +73,8 @@ beforeAll(async () => {
   const { app } = createApp({
     db,
     tenants: [open, locked, off],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
   });
   ({ baseUrl, close } = await listen(app));
@@ -185,7 +172,7 @@ describe('e-mail change', () => {
       email: 'old@profile.example',
       pendingEmail: 'new@profile.example',
     });
-    const [mail] = await mailsTo('new@profile.example', open.id);
+    const [mail] = await outbox.mails('new@profile.example', open.id);
     expect(mail.subject).toMatch(/neue E-Mail-Adresse/);
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
     expect(link.pathname).toMatch(/\/sso-profile$/);
@@ -201,7 +188,7 @@ describe('e-mail change', () => {
       pendingEmail: null,
     });
     expect((await client.post('/sso-profile/confirmEmail', { token })).status).toBe(404);
-    const notice = await mailsTo('old@profile.example', open.id);
+    const notice = await outbox.mails('old@profile.example', open.id);
     expect(notice.map((m) => m.subject)).toEqual([expect.stringMatching(/Anmeldeadresse .* geändert/)]);
     expect(notice[0].text).toContain('n***@profile.example');
     const user = await findUserByEmail(db, open.id, 'new@profile.example');
@@ -217,7 +204,7 @@ describe('e-mail change', () => {
     const asked = await client.post('/sso-profile/updateUser', { email: 'taken@profile.example' });
     expect(asked.status).toBe(200);
     expect(asked.body.message).toContain('taken@profile.example');
-    const mails = await mailsTo('taken@profile.example', open.id);
+    const mails = await outbox.mails('taken@profile.example', open.id);
     expect(mails).toHaveLength(1);
     expect(mails[0].text).not.toMatch(/https?:\/\//);
     expect((await client.get('/sso-profile/getProfile')).body.pendingEmail).toBeNull();
@@ -231,7 +218,7 @@ describe('e-mail change', () => {
         (await client.post('/sso-profile/updateUser', { email: `target${i}@profile.example` })).status,
       );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(await mailsTo('target5@profile.example', open.id)).toHaveLength(0);
+    expect(await outbox.mails('target5@profile.example', open.id)).toHaveLength(0);
   });
 
   it('is refused where the tenant switches it off', async () => {
@@ -291,7 +278,7 @@ describe('delete account', () => {
     ).toBe(1);
     expect(await findUserByEmail(db, open.id, SHARED_DEMO_EMAIL)).toBeNull();
     expect(await eventTypes(open.id, user.id)).toContain('sso_profile.deleted');
-    expect((await mailsTo(SHARED_DEMO_EMAIL, open.id)).map((m) => m.subject)).toContain(
+    expect((await outbox.mails(SHARED_DEMO_EMAIL, open.id)).map((m) => m.subject)).toContain(
       `Ihr Konto bei ${open.name} wurde gelöscht`,
     );
   });

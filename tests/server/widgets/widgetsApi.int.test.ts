@@ -6,12 +6,9 @@
  * the confirmation, once per code even under concurrent confirmations; an exhausted pool, a
  * disabled widget and an unknown provider are refused; both are rate-limited.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createMailer } from '../../../server/mail/mailer';
 import { drainMailQueue } from '../../../server/mail/mailSender';
 import { seedDemoData } from '../../../server/seed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -20,6 +17,7 @@ import { DEMO_VOUCHER_CODES } from '../../../server/seed/entities/widgets';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox } from '../../support/outbox';
 
 const provider = (code: string, voucherCodeKey?: string) => ({
   code,
@@ -54,8 +52,7 @@ function tenant(id: string, features: string[]): ServerTenant {
 
 const widgets = tenant(uniqueTenantId('widgets'), ['email-widget', 'opt-ins']);
 const off = tenant(uniqueTenantId('widgets-off'), []);
-const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-widgets-outbox-'));
-const mailer = createMailer({ outboxDir });
+const outbox = createTestOutbox('portal-widgets-outbox-');
 let clock = new Date();
 let baseUrl: string;
 let strictUrl: string;
@@ -63,14 +60,6 @@ const closers: Array<() => Promise<void>> = [];
 let db: Database;
 let known: { orderNumber: string; zipcode: string; email: string; subscriptionId: string };
 
-async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
-  await drainMailQueue(db, mailer);
-  return readdirSync(outboxDir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to === to);
-}
 const tokenOf = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;
 const client = (t: ServerTenant = widgets, url = baseUrl) => browserLikeClient(url, `/t/${t.id}/api`);
 const events = async (type: string) =>
@@ -85,8 +74,8 @@ beforeAll(async () => {
   const options = {
     db,
     tenants: [widgets, off],
-    distDir: path.join(outboxDir, 'no-dist'),
-    mailer,
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
     now: () => clock,
   };
   const relaxed = await listen(
@@ -143,8 +132,8 @@ describe('e-mail widget: POST /link-email', () => {
       expect(answer.status).toBe(202);
       expect(answer.body).toEqual({ status: 'check_inbox' });
     }
-    expect(await mails('stranger@elsewhere.example')).toHaveLength(0);
-    const sent = await mails(known.email.toLowerCase());
+    expect(await outbox.mails('stranger@elsewhere.example')).toHaveLength(0);
+    const sent = await outbox.mails(known.email.toLowerCase());
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe(`Ihre Prämien bei ${widgets.name}`);
     expect(sent[0].text).toContain('/email-widget?token=');
@@ -153,7 +142,7 @@ describe('e-mail widget: POST /link-email', () => {
   });
 
   it('shows the subscription and the rewards when the link is opened and records the link and the opt-in once', async () => {
-    const [mail] = (await mails(known.email.toLowerCase())).slice(-1);
+    const [mail] = (await outbox.mails(known.email.toLowerCase())).slice(-1);
     const token = tokenOf(mail.text);
     const c = client();
     await c.get('/subscriptions');
@@ -188,7 +177,7 @@ describe('e-mail widget: POST /link-email', () => {
     expect((await c.post('/link-email/confirm', { token: 'x'.repeat(43) })).status).toBe(404);
     expect((await c.get(`/link-email/rewards/wallpaper?token=${'x'.repeat(43)}`)).status).toBe(404);
     expect((await c.get('/link-email/rewards/wallpaper')).status).toBe(400);
-    const [mail] = (await mails(known.email.toLowerCase())).slice(-1);
+    const [mail] = (await outbox.mails(known.email.toLowerCase())).slice(-1);
     const saved = clock;
     clock = new Date(clock.getTime() + 49 * 3_600_000);
     try {
@@ -199,7 +188,7 @@ describe('e-mail widget: POST /link-email', () => {
   });
 
   it('does the same work for a match and a miss: the request only queues one job, and the mail sender matches, writes the link and mails it', async () => {
-    await drainMailQueue(db, mailer);
+    await drainMailQueue(db, outbox.mailer);
     const queued = async () =>
       (
         await db.query<{ n: number }>(
@@ -248,7 +237,7 @@ describe('e-mail widget: POST /link-email', () => {
       { kind: 'email-widget', mail: null },
       { kind: 'email-widget', mail: null },
     ]);
-    const result = await drainMailQueue(db, mailer);
+    const result = await drainMailQueue(db, outbox.mailer);
     expect(result).toMatchObject({ sent: 1, skipped: 1 });
     expect(await links()).toBe(linksBefore + 1);
   });
@@ -318,7 +307,7 @@ describe('opt-in widget: POST /opt-in', () => {
     const answer = await signUp(c, 'Mia@Example.org ');
     expect(answer.status).toBe(202);
     expect(answer.body).toEqual({ status: 'confirmation_sent' });
-    const [confirmMail] = await mails('mia@example.org');
+    const [confirmMail] = await outbox.mails('mia@example.org');
     expect(confirmMail.subject).toBe(`Bitte bestätigen Sie Ihre Anmeldung – ${widgets.name}`);
     expect(confirmMail.text).toContain('/opt-in-widget?provider=messe&token=');
     expect(await events('opt_in_widget.signed_up')).toHaveLength(1);
@@ -330,13 +319,13 @@ describe('opt-in widget: POST /opt-in', () => {
     expect((await c.post('/opt-in/confirm', { token: tokenOf(confirmMail.text) })).body.voucherCode).toBe(
       code,
     );
-    const voucherMail = (await mails('mia@example.org')).find((m) =>
+    const voucherMail = (await outbox.mails('mia@example.org')).find((m) =>
       m.subject.startsWith('Ihr Gutscheincode'),
     );
     expect(voucherMail?.text).toContain(code);
     // A second sign-up of the same address gets the same code.
     await signUp(c, 'mia@example.org');
-    const second = (await mails('mia@example.org'))
+    const second = (await outbox.mails('mia@example.org'))
       .filter((m) => m.subject.startsWith('Bitte bestätigen'))
       .at(-1)!;
     expect((await c.post('/opt-in/confirm', { token: tokenOf(second.text) })).body.voucherCode).toBe(code);
@@ -366,7 +355,7 @@ describe('opt-in widget: POST /opt-in', () => {
     const tokens: string[] = [];
     for (let i = 0; i < 8; i++) {
       expect((await signUp(c, `racer${i}@example.org`, { provider: 'race' })).status).toBe(202);
-      tokens.push(tokenOf((await mails(`racer${i}@example.org`))[0].text));
+      tokens.push(tokenOf((await outbox.mails(`racer${i}@example.org`))[0].text));
     }
     const answers = await Promise.all(tokens.map((token) => c.post('/opt-in/confirm', { token })));
     const codes = answers.filter((a) => a.status === 200).map((a) => a.body.voucherCode);
@@ -394,7 +383,7 @@ describe('opt-in widget: POST /opt-in', () => {
     await o.get('/subscriptions');
     const disabled = await signUp(o, 'who@example.org');
     expect([disabled.status, disabled.body.error.code]).toEqual([403, 'feature_disabled']);
-    expect(await mails('summer@example.org')).toHaveLength(0);
+    expect(await outbox.mails('summer@example.org')).toHaveLength(0);
   });
 
   it('checks the form: names at most 35, consent and a valid address required, a known salutation', async () => {
