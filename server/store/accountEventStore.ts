@@ -37,7 +37,7 @@ export interface ActivityEntry {
  * `linkChanges`, the same statement names it as the event of the transaction's changes to the order
  * system's records (store/orderSystemOverlays.ts); with `activity`, it also writes the activity
  * record's row: one round trip for all of them, since each round trip to the database costs a
- * write (docs/testing.md "Speed and size").
+ * write (docs/testing.md "Tests and measurements").
  */
 export async function insertAccountEvent(
   tx: Queryable,
