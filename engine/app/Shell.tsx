@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from '../core/translation';
 import { authStateAtom, isFullyLoggedIn } from '../core/authState';
 import { usePortal } from '../core/PortalContext';
@@ -32,8 +32,6 @@ export function Shell() {
   // §2: the sidebar only when the user is fully logged in and navigation is not hidden.
   const showSidebar = isFullyLoggedIn(auth) && !embedding.hideNavigation;
   usePageTitle(config.tenant.name);
-  // A failed screen stays failed until the visitor goes elsewhere (engine/core/ScreenErrorBoundary.tsx).
-  const { pathname } = useLocation();
 
   return (
     <div className={`portal${embedding.isEmbedded ? ' portal-embedded' : ''}`}>
@@ -44,15 +42,15 @@ export function Shell() {
       <AnnouncementBanner />
       <div className={`portal-body${showSidebar ? ' with-sidebar' : ''}`}>
         {showSidebar && (
-          // A menu that fails leaves the screen beside it working.
-          <ScreenErrorBoundary resetKey={pathname} fallback="nothing">
+          // A menu that fails leaves the screen beside it working, and its place held.
+          <ScreenErrorBoundary fallback={sidebarPlaceholder}>
             <Suspense fallback={sidebarPlaceholder}>
               <Sidebar />
             </Suspense>
           </ScreenErrorBoundary>
         )}
         <main id="main" className="portal-main" tabIndex={-1}>
-          <ScreenErrorBoundary resetKey={pathname}>
+          <ScreenErrorBoundary>
             <Outlet />
           </ScreenErrorBoundary>
         </main>

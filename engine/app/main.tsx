@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStore, Provider as JotaiProvider } from 'jotai';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { readPortalConfig } from '../core/portalConfig';
 import { addressWithoutLang, createI18n, initialLocale, rememberLocale } from '../core/i18n';
 import { TranslationProvider } from '../core/translation';
@@ -15,6 +15,8 @@ import { FeatureRoutesProvider } from '../core/featureRoutes';
 import { featureRoutesOf } from './featureRoutes';
 import { loginSearchFor } from '../domain/returnTo';
 import type { ReportError } from '../core/errorReporting';
+import { sendClientErrorReport } from '../core/clientErrorSender';
+import { ERROR_REPORT_SAMPLE_RATE } from '../domain/clientErrorKinds';
 import { ScreenErrorBoundary } from '../core/ScreenErrorBoundary';
 import '../ui/styles.css';
 
@@ -24,6 +26,7 @@ async function boot() {
   // the operator's logs and metrics, a sample of it (portal-core.md §9 "Error-reporting sample rate").
   // Their code loads with the first error, not with every page.
   let reporter: Promise<ReportError> | undefined;
+  let missingReporterSaid = false;
   const reportError: ReportError = (error, kind) => {
     reporter ??= import('../core/errorReporting').then(({ createErrorReporter }) =>
       createErrorReporter({
@@ -33,7 +36,19 @@ async function boot() {
     );
     reporter.then(
       (report) => report(error, kind),
-      () => (reporter = undefined), // not loaded (offline, a file of an older build): the next error tries again
+      () => {
+        // Its file did not load either: a tab whose build is gone, or no connection. The next
+        // error tries again; this one is said without its details, once a page, as a sample.
+        reporter = undefined;
+        if (missingReporterSaid || Math.random() >= ERROR_REPORT_SAMPLE_RATE) return;
+        missingReporterSaid = true;
+        void sendClientErrorReport(config.basePath, {
+          kind: 'chunk',
+          name: 'Error',
+          message: 'A script file of the portal did not load, and the error reports neither.',
+          path: '/',
+        });
+      },
     );
   };
   // Only errors of the portal's own scripts: another origin's script (a tenant's contact widget)
@@ -97,9 +112,7 @@ async function boot() {
   // to every screen for loaders and actions the portal does not use (docs/testing.md "Speed and size").
   const routes = buildRoutes(config.tenant.features);
   // The shell itself failing leaves the failure's notice, not a blank page (engine/core/ScreenErrorBoundary.tsx).
-  const PortalRoutes = () => (
-    <ScreenErrorBoundary resetKey={useLocation().pathname}>{useRoutes(routes)}</ScreenErrorBoundary>
-  );
+  const PortalRoutes = () => <ScreenErrorBoundary>{useRoutes(routes)}</ScreenErrorBoundary>;
 
   const api = createApiClient({
     basePath: config.basePath,

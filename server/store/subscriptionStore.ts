@@ -217,7 +217,9 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
         ? null
         : localizedRow(row.next_issue, locale),
     activeHolidayServiceType: defined(d.activeHolidayServiceType, null),
-    orderAttributes: d.orderAttributes ?? [],
+    // As stored, in every language: the subscriber's own entries, which a translation of the order
+    // system's (translations replace a list whole) would hide after an edit.
+    orderAttributes: row.details?.orderAttributes ?? [],
     bundle: row.bundle_number ? { bundleNumber: row.bundle_number } : null,
     bundles: d.bundles ?? [],
     currentPhase: defined(d.currentPhase, null),

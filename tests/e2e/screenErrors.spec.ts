@@ -1,10 +1,11 @@
 /**
  * A screen that fails, as a subscriber meets it (engine/core/ScreenErrorBoundary.tsx), and the
  * error report it sends (portal-core.md §9 "Error-reporting sample rate"; docs/going-live.md
- * "Operations"): a screen's file of an older build that no longer loads asks for a reload, and the
- * reload brings the screen; a screen that fails on an answer it cannot read says so in its place,
- * with the header and the way to the overview still there. Each failure reaches the server as a
- * report (the sample is forced here: the browser's random numbers are all 0).
+ * "Client error reports"): a screen's file that does not load (a build that is gone) asks for a
+ * reload, and the reload brings the screen; a screen that fails on an answer it cannot read says
+ * so in its place, with the header and the way to the overview still there. Each failure reaches
+ * the server as a report, also when the reports' own file does not load either (the sample is
+ * forced here: the browser's random numbers are all 0).
  *
  * Desktop (1280 px) runs in English, phone (360 px) in German; screenshots land in the test output
  * folder (or E2E_SHOTS_DIR).
@@ -37,7 +38,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('a screen file of an older build asks for a reload, and the reload brings the screen', async ({
+test('a screen file that does not load asks for a reload, and the reload brings the screen', async ({
   page,
 }, info) => {
   const t = texts(localeOf(info));
@@ -80,4 +81,23 @@ test('a screen that cannot read its answer says so in its place; the overview li
   // Signed out, the overview asks for a sign-in first: the failure's notice is gone.
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText(t('shell.errorTitle'))).toHaveCount(0);
+});
+
+test('a tab whose build is gone still reports, without details, when the reports’ own file is gone too', async ({
+  page,
+}, info) => {
+  const t = texts(localeOf(info));
+  await page.route('**/assets/FaqScreen-*.js', (route) => route.abort());
+  await page.route('**/assets/errorReporting-*.js', (route) => route.abort());
+  const report = nextReport(page);
+  await page.goto(`/t/${TENANT}/faq?lang=${localeOf(info)}`);
+  await expect(screenHeading(page)).toHaveText(t('shell.staleBuildTitle'));
+  const answer = await report;
+  expect(answer.status()).toBe(204);
+  expect(answer.request().postDataJSON()).toEqual({
+    kind: 'chunk',
+    name: 'Error',
+    message: 'A script file of the portal did not load, and the error reports neither.',
+    path: '/',
+  });
 });

@@ -13,7 +13,10 @@ import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
 import { parseTrustProxy } from '../../../server/http/trustProxy';
 import { clientErrors } from '../../../server/metrics/registry';
-import { CLIENT_ERROR_REPORTS_PER_MINUTE } from '../../../server/client-errors/clientErrorRoutes';
+import {
+  CLIENT_ERROR_REPORTS_PER_MINUTE,
+  CLIENT_ERROR_REPORTS_PER_TENANT_MINUTE,
+} from '../../../server/client-errors/clientErrorRoutes';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
@@ -35,7 +38,7 @@ let close: () => Promise<void>;
 const report = {
   kind: 'render',
   name: 'TypeError',
-  message: 'Cannot read properties of undefined (reading "map")',
+  message: "Cannot read properties of undefined (reading 'map')",
   stack: 'TypeError: Cannot read properties of undefined\n    at OrdersList (index-DS7FvjgC.js:1:23456)',
   path: '/orders',
 };
@@ -148,6 +151,8 @@ describe('POST /api/client-errors', () => {
     const lines = clientErrorLines().length;
     const refused = await flood.send(report);
     expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.body.error.details.retryAfterSeconds).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(clientErrorLines()).toHaveLength(lines);
     // Another client is not held back by it, and the next minute the first may report again.
@@ -156,5 +161,27 @@ describe('POST /api/client-errors', () => {
     expect((await other.send(report)).status).toBe(204);
     clock = new Date(clock.getTime() + 60_000);
     expect((await flood.send(report)).status).toBe(204);
+  });
+
+  it('takes at most a budget of reports per tenant and minute, from however many clients', async () => {
+    clock = new Date(clock.getTime() + 60_000);
+    let sent = 0;
+    for (let client = 0; sent < CLIENT_ERROR_REPORTS_PER_TENANT_MINUTE; client += 1) {
+      const sender = browser(`192.0.2.${client + 1}`);
+      await sender.ready();
+      for (
+        let i = 0;
+        i < CLIENT_ERROR_REPORTS_PER_MINUTE && sent < CLIENT_ERROR_REPORTS_PER_TENANT_MINUTE;
+        i += 1
+      ) {
+        expect((await sender.send(report)).status).toBe(204);
+        sent += 1;
+      }
+    }
+    const fresh = browser('203.0.113.99');
+    await fresh.ready();
+    const lines = clientErrorLines().length;
+    expect((await fresh.send(report)).status).toBe(429);
+    expect(clientErrorLines()).toHaveLength(lines);
   });
 });
