@@ -103,7 +103,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
         engineModule('account[\\\\/](?!Flow|flowRefusal|DataExportSection)[^\\\\/]+\\.tsx?'),
         engineModule('ui[\\\\/](Badge|Card)\\.tsx'),
         engineModule(
-          'domain[\\\\/](dates|addressFormat|addressRules|subscriptionTerm|purchaseOrders|capabilities|orderStatus|subscriptionKinds)\\.ts',
+          'domain[\\\\/](dates|subscriptionTerm|purchaseOrders|capabilities|orderStatus|subscriptionKinds)\\.ts',
         ),
         engineModule('core[\\\\/]subscriptionsStore\\.ts'),
       ].some((pattern) => pattern.test(id)),

@@ -8,9 +8,16 @@ import { Link } from '../../core/links';
 import { usePortal } from '../../core/PortalContext';
 import type { SubscriptionFilter } from '../../domain/orderStatus';
 import { href, ROUTES } from '../../domain/routeRefs';
-import { PendingOrderCard } from './PendingOrderCard';
-import { PurchaseOrderCard } from './PurchaseOrderCard';
+import { loadedWhenShown } from './loadedWhenShown';
 import type { OrdersPageModel } from './useOrdersPage';
+
+// Pending orders (a tenant's new orders not yet in the order system) and purchase orders (single
+// purchases, mostly a business's) are on few accounts: their cards, with the shipping, invoice and
+// address parts of a purchase order, load when the account has one.
+const PendingOrderCard = loadedWhenShown(async () => (await import('./PendingOrderCard')).PendingOrderCard);
+const PurchaseOrderCard = loadedWhenShown(
+  async () => (await import('./PurchaseOrderCard')).PurchaseOrderCard,
+);
 
 type Model = { page: OrdersPageModel };
 
