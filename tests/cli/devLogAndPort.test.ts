@@ -65,6 +65,21 @@ describe('the log of portal dev', () => {
     ).toEqual(['migrations applied migrations=["001.sql"]', 'warning: e-card failed eCardId=7 error=boom']);
   });
 
+  it("indents a value's further lines and escapes control characters, so no value reads as an entry of its own", () => {
+    const [line] = linesOf(false, {
+      level: 'warn',
+      msg: 'client error',
+      message: 'boom\nGET /api/logout 200 1 ms\r\n\u001b[31mred',
+    });
+    expect(line).toBe('warning: client error message=boom\n    GET /api/logout 200 1 ms\n    \\u001b[31mred');
+    expect(
+      line
+        .split('\n')
+        .slice(1)
+        .every((continued) => continued.startsWith('    ')),
+    ).toBe(true);
+  });
+
   it('tells the module paths of the dev server from pages and API calls', () => {
     expect(isDevAssetPath('/@react-refresh')).toBe(true);
     expect(isDevAssetPath('/features/orders/OrdersScreen.tsx')).toBe(true);
