@@ -92,8 +92,8 @@ export interface SignedIn {
 
 /**
  * Signs in as a subscriber does with a login link: asks for the link (answered 202), opens the
- * newest one mailed to the address in this tenant (answered 200) and keeps the session's token in
- * the client.
+ * one this request mailed to the address in this tenant (answered 200) and keeps the session's
+ * token in the client.
  */
 export async function signInByMagicLink(
   outbox: TestOutbox,
@@ -101,15 +101,13 @@ export async function signInByMagicLink(
 ): Promise<SignedIn> {
   const client = browserLikeClient(baseUrl, `/t/${tenantId}/api`);
   await client.get(firstPath);
-  const before = oneMail ? (await outbox.mails(email)).length : 0;
+  // Only a mail this request sent counts: an earlier login link to the address would sign in too.
+  const before = new Set((await outbox.mails(email)).map((m) => m.file));
   expect((await client.post('/login/magic-link', { email }, headers)).status).toBe(202);
-  const mails = await outbox.mails(email);
+  const mails = (await outbox.mails(email)).filter((m) => !before.has(m.file));
   const mail = mails.filter((m) => m.tenantId === tenantId && LOGIN_LINK.test(m.subject)).at(-1);
-  expect(mail, `a login link to ${email}`).toBeDefined();
-  if (oneMail) {
-    expect(mails).toHaveLength(before + 1);
-    expect(mails.at(-1)).toBe(mail);
-  }
+  expect(mail, `a new login link to ${email}`).toBeDefined();
+  if (oneMail) expect(mails).toEqual([mail]);
   const link = firstLink(mail!.text);
   const token = link.searchParams.get('p')!;
   const login = await client.post('/login/token', { token });
