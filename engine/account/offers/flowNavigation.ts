@@ -37,13 +37,12 @@ export function useFlowReturn(subscriptionId: string) {
 
 /**
  * §2 "Without login, success shows an inline success screen instead of a dialog": a visitor who
- * came through an anonymous entry — a session scoped to one subscription (order-number or
- * contact-form sign-in link) — or who arrived with `returnTo` from an entry page.
+ * came through an anonymous entry, whose session is scoped to one subscription (order-number or
+ * contact-form sign-in link). Not `returnTo`: a signed-in subscriber who picked the subscription
+ * on an entry page carries it too (for "back"), and gets the dialog like on the subscription page.
  */
 export function useWithoutLogin(): boolean {
-  const auth = useAtomValue(authStateAtom);
-  const location = useLocation();
-  return !isFullyLoggedIn(auth) || new URLSearchParams(location.search).has('returnTo');
+  return !isFullyLoggedIn(useAtomValue(authStateAtom));
 }
 
 /** GET /subscriptions/{id} for a flow page (the subscription feature's hook is its own). */

@@ -378,6 +378,25 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     expect(page.querySelector('dialog[open]')).toBeNull();
   });
 
+  it('renewal signed in, chosen on the entry page (returnTo): the success is the dialog', async () => {
+    const api = fakeApi(
+      {
+        [S]: { ...subscription, isRenewal: true },
+        [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')],
+      },
+      { [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: { url: null, status: 'applied' } },
+    );
+    const page = await render(<RenewalScreen />, {
+      api,
+      path: `${S}/renewal?returnTo=renewal`,
+      route: 'subscriptions/:id/renewal',
+    });
+    await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
+    await click(byText(page, 'button', en['renewal.submit']));
+    expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.successTitle']);
+    expect(page.querySelector('[data-testid="offer-success"]')).toBeNull();
+  });
+
   it('renewal: no offers gives the no-options message with a contact link', async () => {
     const api = fakeApi({
       [S]: { ...subscription, isRenewal: true },
