@@ -89,11 +89,6 @@ export function isDevAssetPath(path: string): boolean {
 const COLORS = { red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 } as const;
 
 /**
- * The log of `portal dev` (readable and quiet in dev, JSON in production): one line a
- * request, `GET /t/technikwelt/api/subscriptions 200 12 ms`, coloured only on a terminal; modules
- * and assets Vite serves successfully are left out; other entries read `message key=value …`.
- */
-/**
  * A log entry's text as the readable log writes it: the further lines of a multi-line value (a
  * stack, a browser's error report) indented under the entry, so no text an entry carries reads as
  * an entry of its own, and other control characters (a terminal's colour codes among them)
@@ -105,6 +100,11 @@ function readableText(text: string): string {
     .replace(/[^\P{Cc}\n\t]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * The log of `portal dev` (readable and quiet in dev, JSON in production): one line a
+ * request, `GET /t/technikwelt/api/subscriptions 200 12 ms`, coloured only on a terminal; modules
+ * and assets Vite serves successfully are left out; other entries read `message key=value …`.
+ */
 export function devLogger(options: { write?: (line: string) => void; color?: boolean } = {}): Logger {
   const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const color = options.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
