@@ -1,23 +1,15 @@
 /**
  * The orders page's parts (portal-core.md §2 "Orders page"): the partial session's hint, the
- * toolbar (search, filter, link button), the empty list's text, the subscription sections and the
- * purchase orders.
+ * toolbar (search, filter, link button), the empty list's text and the subscription sections (the
+ * purchase orders are PurchaseOrdersSection's).
  */
 import { useTranslation } from '../../core/translation';
 import { Link } from '../../core/links';
 import { usePortal } from '../../core/PortalContext';
 import type { SubscriptionFilter } from '../../domain/orderStatus';
 import { href, ROUTES } from '../../domain/routeRefs';
-import { loadedWhenShown } from './loadedWhenShown';
+import { PendingOrderCard } from './PendingOrderCard';
 import type { OrdersPageModel } from './useOrdersPage';
-
-// Pending orders (a tenant's new orders not yet in the order system) and purchase orders (single
-// purchases, mostly a business's) are on few accounts: their cards, with the shipping, invoice and
-// address parts of a purchase order, load when the account has one.
-const PendingOrderCard = loadedWhenShown(async () => (await import('./PendingOrderCard')).PendingOrderCard);
-const PurchaseOrderCard = loadedWhenShown(
-  async () => (await import('./PurchaseOrderCard')).PurchaseOrderCard,
-);
 
 type Model = { page: OrdersPageModel };
 
@@ -145,27 +137,5 @@ export function SubscriptionSections({ page }: Model) {
       )}
       {subscriptions.length > 0 && <SubscriptionsSection page={page} />}
     </>
-  );
-}
-
-/** The purchase orders, newest first, each with its download. */
-export function PurchaseOrdersSection({ page }: Model) {
-  const { t } = useTranslation();
-  const { orders, downloads } = page;
-  if (orders.length === 0) return null;
-  return (
-    <section aria-labelledby="purchase-orders-title" className="orders-section">
-      <h2 id="purchase-orders-title">{t('orders.purchaseOrdersHeading')}</h2>
-      <ul className="card-list">
-        {orders.map((o) => (
-          <PurchaseOrderCard
-            key={o.id}
-            order={o}
-            downloading={downloads.waiting === o.id}
-            onDownload={(order) => void downloads.purchaseOrder(order.id, order.distributionArticleNumber)}
-          />
-        ))}
-      </ul>
-    </section>
   );
 }

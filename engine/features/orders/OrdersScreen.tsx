@@ -6,14 +6,14 @@ import { OrdersSummaryPanel } from './OrdersSummaryPanel';
 import { useSessionScope } from '../../core/authState';
 import { isPartialScope } from '../../domain/sessionScope';
 import { RejectedChanges } from './RejectedChanges';
-import {
-  OrdersEmpty,
-  OrdersToolbar,
-  PartialSessionHint,
-  PurchaseOrdersSection,
-  SubscriptionSections,
-} from './OrdersParts';
+import { OrdersEmpty, OrdersToolbar, PartialSessionHint, SubscriptionSections } from './OrdersParts';
+import { loadedWhenShown } from './loadedWhenShown';
 import { useOrdersPage } from './useOrdersPage';
+
+// Purchase orders are on few accounts (mostly a business's): their section loads when there is one.
+const PurchaseOrdersSection = loadedWhenShown(
+  async () => (await import('./PurchaseOrdersSection')).PurchaseOrdersSection,
+);
 
 /**
  * /orders (portal-core.md §2 "Orders page"). Its state and calls are useOrdersPage's, its lists
@@ -47,7 +47,7 @@ export default function OrdersScreen() {
       </ResourceView>
       {/* Purchase orders load apart from the subscriptions; their failure has its own try again. */}
       <ResourceView resource={page.purchaseOrders} errorKey="orders.purchaseOrdersError">
-        {() => <PurchaseOrdersSection page={page} />}
+        {() => page.orders.length > 0 && <PurchaseOrdersSection page={page} />}
       </ResourceView>
       {downloads.outcome && <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />}
     </section>

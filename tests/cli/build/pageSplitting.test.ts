@@ -75,16 +75,12 @@ describe('each page loads what it runs', () => {
     expect(orders.some((file) => /\/fields-/.test(file))).toBe(false);
   });
 
-  it('loads the cards of purchase and pending orders, and the address rules, only for an account that has such orders', () => {
+  it('loads the purchase orders, with the address rules their cards show, only for an account that has one', () => {
     const orders = filesForPage(manifest, PAGE_MODULES['/orders']);
-    const purchaseOrderCard = fileOf('features/orders/PurchaseOrderCard.tsx');
-    const pendingOrderCard = fileOf('features/orders/PendingOrderCard.tsx');
-    for (const file of [purchaseOrderCard, pendingOrderCard]) expect(orders).not.toContain(file);
+    const purchaseOrders = 'features/orders/PurchaseOrdersSection.tsx';
+    expect(orders).not.toContain(fileOf(purchaseOrders));
     // What a purchase order's card shows (its shipping, its partner's address) comes with it.
-    const withPurchaseOrders = filesForPage(manifest, [
-      ...PAGE_MODULES['/orders'],
-      'features/orders/PurchaseOrderCard.tsx',
-    ]);
+    const withPurchaseOrders = filesForPage(manifest, [...PAGE_MODULES['/orders'], purchaseOrders]);
     const addressFormat = Object.values(manifest).find((chunk) => chunk.name === 'addressFormat')!.file;
     expect(withPurchaseOrders).toContain(addressFormat);
     expect(orders).not.toContain(addressFormat);
