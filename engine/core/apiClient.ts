@@ -51,6 +51,9 @@ function withRetryAfter(response: Response, details: unknown): unknown {
   return Number.isFinite(seconds) && seconds > 0 ? { ...own, retryAfterSeconds: seconds } : details;
 }
 
+/** The sign-in calls (`/login`, `/login/token`, `/login/oauth`, …): their 401 is a refused sign-in. */
+const isLoginCall = (path: string) => /^\/login(?:[/?]|$)/.test(path);
+
 export function createApiClient(options: ApiClientOptions) {
   const apiBase = `${options.basePath.replace(/\/$/, '')}/api`;
 
@@ -71,9 +74,10 @@ export function createApiClient(options: ApiClientOptions) {
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
-    // §2: a 401 logs the user out, but only when a session was sent; a refused sign-in (wrong
-    // password, spent link) is the sign-in form's error, not a timeout.
-    if (response.status === 401 && token) options.onUnauthorized();
+    // §2 "Any 401 response other than on login logs the user out", and only when a session was
+    // sent: a refused sign-in (wrong password, a spent link opened while signed in) is the
+    // sign-in form's error, not a timeout.
+    if (response.status === 401 && token && !isLoginCall(path)) options.onUnauthorized();
     return response;
   }
 
@@ -126,7 +130,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     get: <T>(path: string) => request<T>('GET', path),
-    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+    // §7: a call without a body (log-out, an invoice request, the OAuth answer in its query) sends none.
+    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
     delete: <T = void>(path: string) => request<T>('DELETE', path),
     getBlob,
     getFile,

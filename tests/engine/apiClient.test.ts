@@ -103,3 +103,36 @@ describe('api client: the screen language on every request, files included', () 
     expect(headers).toEqual(['en-GB', 'de-DE']);
   });
 });
+
+describe('api client: sign-in calls and calls without a body (portal-core.md §2, §7)', () => {
+  const refused = async () =>
+    new Response(JSON.stringify({ error: { code: 'invalid_token', message: 'The link has expired.' } }), {
+      status: 401,
+    });
+
+  it('does not log a signed-in visitor out when a sign-in is refused (a spent link opened while signed in)', async () => {
+    const { api, onUnauthorized } = client(refused);
+    for (const path of ['/login', '/login/token', '/login/oauth?code=x&state=y'])
+      await expect(
+        api.post(path, path === '/login/oauth?code=x&state=y' ? undefined : {}),
+      ).rejects.toMatchObject({
+        status: 401,
+        code: 'invalid_token',
+      });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // Any other call's 401 still ends the session, a path that only starts like a sign-in's included.
+    await api.get('/login-history').catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('sends no body and no content type with a call that has none, and JSON with one that has', async () => {
+    const { api, fetchMock } = client(async () => new Response(null, { status: 204 }));
+    await api.post('/logout');
+    await api.post('/subscriptions', { orderNumber: '1234567890' });
+    const [[, bare], [, withBody]] = fetchMock.mock.calls;
+    expect(bare.body).toBeUndefined();
+    expect((bare.headers as Record<string, string>)['content-type']).toBeUndefined();
+    expect(withBody.body).toBe('{"orderNumber":"1234567890"}');
+    expect((withBody.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+});
