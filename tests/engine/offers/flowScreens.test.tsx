@@ -356,7 +356,12 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     );
   });
 
-  it('renewal without login (returnTo): the success shows inline', async () => {
+  // §2 "Without login, success shows an inline success screen instead of a dialog": the session
+  // decides, not the entry page's `returnTo`, which a signed-in subscriber's choice carries too.
+  it.each([
+    { who: 'without login (order-number link)', loginSource: 'order-number' as const, inline: true },
+    { who: 'signed in, chosen on the entry page', loginSource: undefined, inline: false },
+  ])('renewal $who, with returnTo: the success inline is $inline', async ({ loginSource, inline }) => {
     const api = fakeApi(
       {
         [S]: { ...subscription, isRenewal: true },
@@ -368,33 +373,13 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
       api,
       path: `${S}/renewal?returnTo=renewal`,
       route: 'subscriptions/:id/renewal',
-      loginSource: 'order-number',
+      ...(loginSource ? { loginSource } : {}),
     });
     await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
     await click(byText(page, 'button', en['renewal.submit']));
-    expect(page.querySelector('[data-testid="offer-success"] h1')!.textContent).toBe(
-      en['renewal.successTitle'],
-    );
-    expect(page.querySelector('dialog[open]')).toBeNull();
-  });
-
-  it('renewal signed in, chosen on the entry page (returnTo): the success is the dialog', async () => {
-    const api = fakeApi(
-      {
-        [S]: { ...subscription, isRenewal: true },
-        [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')],
-      },
-      { [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: { url: null, status: 'applied' } },
-    );
-    const page = await render(<RenewalScreen />, {
-      api,
-      path: `${S}/renewal?returnTo=renewal`,
-      route: 'subscriptions/:id/renewal',
-    });
-    await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
-    await click(byText(page, 'button', en['renewal.submit']));
-    expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.successTitle']);
-    expect(page.querySelector('[data-testid="offer-success"]')).toBeNull();
+    const title = page.querySelector(inline ? '[data-testid="offer-success"] h1' : 'dialog[open] h2');
+    expect(title!.textContent).toBe(en['renewal.successTitle']);
+    expect(page.querySelector(inline ? 'dialog[open]' : '[data-testid="offer-success"]')).toBeNull();
   });
 
   it('renewal: no offers gives the no-options message with a contact link', async () => {
