@@ -381,7 +381,6 @@ describe('open and closed flows', () => {
       const mine = starts.filter((s) => s.flow === flow.flow);
       expect(flow.started).toBe(mine.length);
       expect(flow.open).toBe(mine.filter((s) => s.open).length);
-      expect(flow.open).toBeGreaterThan(0);
       expect(flow.kept).toBeLessThanOrEqual(flow.started - flow.open);
       expect(flow.saveRate).toBeCloseTo(flow.kept / (flow.started - flow.open), 10);
       expect(flow.weeks.reduce((sum, w) => sum + w.open, 0)).toBe(flow.open);
@@ -392,5 +391,8 @@ describe('open and closed flows', () => {
       }
       expect(flow.weeks.at(-1)!.kept).toBe(0);
     }
+    // The history is drawn per tenant id, which is new each run: a flow with few starts (upgrades
+    // start on four days in ten) may have none in the last 14 days, the cancellations always do.
+    expect(insights.flows.find((flow) => flow.flow === 'cancellation')!.open).toBeGreaterThan(0);
   });
 });
