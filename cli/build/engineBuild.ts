@@ -96,7 +96,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // the screens that offer it, the pager with the lists that page, the form fields, the offers' and
   // the address changes' parts with the flows that use them, and the address rules and their
   // formatting with the screens that show an address (on /orders only a purchase order's card,
-  // which loads when the account has one: engine/features/orders/OrdersParts.tsx).
+  // which loads when the account has one: engine/features/orders/PurchaseOrdersSection.tsx).
   {
     name: 'account-kit',
     test: (id) =>

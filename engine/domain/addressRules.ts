@@ -54,6 +54,13 @@ export interface AddressRuleContext {
   today: string;
   /** The last day of the subscription the change is made from (a dated change may not begin after it); none: no limit. */
   termEnd?: TermEnd;
+  /**
+   * The address as the order system has it, when the input changes one on record. A value left as
+   * it is there is not judged by the limits and shapes, only by what is required: the order system
+   * owns its record (an e-mail address of 37 characters, say), and a subscriber who changes the
+   * city could otherwise never save, since the field is locked or may only become the same address.
+   */
+  onRecord?: AddressInput;
 }
 
 export type AddressField = keyof AddressInput;
@@ -67,9 +74,11 @@ const blank = (value: string | null | undefined) => !value || !value.trim();
 /** Every §5 rule at once, field by field. */
 export function addressErrors(input: AddressInput, ctx: AddressRuleContext): AddressError[] {
   const errors: AddressError[] = [];
+  const keptFromRecord = (field: AddressField) =>
+    ctx.onRecord !== undefined && (input[field] ?? '').trim() === (ctx.onRecord[field] ?? '').trim();
   const max = (field: AddressField, limit: number) => {
     const value = input[field];
-    if (value && value.length > limit) errors.push({ field, code: 'too_long' });
+    if (value && value.length > limit && !keptFromRecord(field)) errors.push({ field, code: 'too_long' });
   };
   const required = (field: AddressField) => {
     if (blank(input[field])) errors.push({ field, code: 'required' });
@@ -98,7 +107,7 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   }
   required('zipcode');
   const zip = (input.zipcode ?? '').trim();
-  if (zip) {
+  if (zip && !keptFromRecord('zipcode')) {
     if (zip.length < ADDRESS_LIMITS.zipMin) errors.push({ field: 'zipcode', code: 'too_short' });
     else if (zip.length > ADDRESS_LIMITS.zipMax) errors.push({ field: 'zipcode', code: 'too_long' });
     else if ((input.countryCode ?? '').toUpperCase() === 'GB' && !isUkPostcode(zip))
@@ -111,11 +120,12 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   if (
     input.emailAddress &&
     input.emailAddress.trim() &&
+    !keptFromRecord('emailAddress') &&
     !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.emailAddress.trim())
   )
     errors.push({ field: 'emailAddress', code: 'invalid' });
   max('phoneNumber', ADDRESS_LIMITS.phone);
-  if (input.dateOfBirth) {
+  if (input.dateOfBirth && !keptFromRecord('dateOfBirth')) {
     if (!isRealDay(input.dateOfBirth)) errors.push({ field: 'dateOfBirth', code: 'invalid' });
     else if (input.dateOfBirth < earliestBirthDate(ctx.today) || input.dateOfBirth > ctx.today)
       errors.push({ field: 'dateOfBirth', code: 'invalid' });

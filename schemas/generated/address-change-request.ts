@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /api/subscriptions/{id}/business-partners/{bpNumber} (account-flows.md §5 address form, §4 address change timing).
+ * Body of POST /api/subscriptions/{id}/business-partners/{bpNumber} (account-flows.md §5 address form, §4 address change timing). The form's limits (§5, §9: names 35, numbers 10, zip 4 to 10, …) are checked by the service on the values the change alters, each refusal at its field (details.fields); a value the change leaves as it is comes as the order system sent it, which may be longer, so this schema bounds only what a partner's record may hold.
  */
 export interface AddressChangeRequest {
   salutationCode?: string | null;

@@ -279,6 +279,8 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
             today,
             // A dated change may not begin after the end of the subscription it is made from.
             termEnd: lastDayOfTerm(s),
+            // What the change leaves as the order system sent it is not the subscriber's to mend.
+            onRecord: current as AddressInput,
           },
         );
         for (const error of errors) fields[error.field] ??= error.code;

@@ -173,6 +173,22 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
         .json(errorBody('account_exists', 'An account with this e-mail address exists already.'));
       return;
     }
+    // A value the database could not take (SQLSTATE class 22: out of range, too long, a NUL byte)
+    // that a route's checks let through: the request's fault, a 400 without the database's words
+    // (they name tables and columns), logged as a warning since it means a check is missing. The
+    // operator API answers these itself, with the field (server/operator/operatorInputGuard.ts).
+    if (typeof error?.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
+      log({
+        level: 'warn',
+        msg: 'request input refused by the database',
+        method: req.method,
+        path: req.originalUrl.split('?')[0],
+        code: error.code,
+        error: String(error.message),
+      });
+      res.status(400).json(errorBody('validation_failed', 'The request is not valid.'));
+      return;
+    }
     // The query is left out of the log: it may carry tokens (login links, OAuth codes).
     log({
       level: 'error',

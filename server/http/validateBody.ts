@@ -52,7 +52,10 @@ function describe(error: ErrorObject): { field: string; message: string } {
 export function validateBody(name: string): RequestHandler {
   const validate = validatorFor(bodies, name);
   return (req, _res, next) => {
-    if (!validate(req.body ?? {})) {
+    // A request without a JSON body (none, or another media type, which the JSON parser leaves
+    // alone) is checked, and handed on, as the empty object: the routes read req.body's fields.
+    req.body ??= {};
+    if (!validate(req.body)) {
       throw badRequest(
         'validation_failed',
         'The request is not valid.',
@@ -74,16 +77,18 @@ export function validateQuery(name: string): RequestHandler {
     // An empty value counts as absent (a form sends `externalDocumentNumber=` when it has none).
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(req.query)) if (value !== '') query[key] = value;
-    if (!validate(query)) {
-      throw badRequest(
-        'validation_failed',
-        'The request is not valid.',
-        (validate.errors ?? []).map((error) => {
+    const problems = validate(query)
+      ? []
+      : (validate.errors ?? []).map((error) => {
           const { field, message } = describe(error);
           return { field: `query${field === '/' ? '' : field}`, message };
-        }),
-      );
-    }
+        });
+    // Ajv coerces "1e309" and "Infinity" to Infinity and then lets it past `maximum`: a number that
+    // is not finite is no page, limit or amount.
+    for (const [key, value] of Object.entries(query))
+      if (typeof value === 'number' && !Number.isFinite(value))
+        problems.push({ field: `query/${key}`, message: 'must be a finite number' });
+    if (problems.length > 0) throw badRequest('validation_failed', 'The request is not valid.', problems);
     res.locals.validQuery = query;
     next();
   };

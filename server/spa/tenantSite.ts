@@ -5,6 +5,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { pageReferrerPolicy, pageSecurityPolicy, type PagePolicyOptions } from '../http/securityHeaders';
 import { dynamicCompression } from '../http/compression';
+import { errorBody } from '../http/errors';
 
 export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
 
@@ -57,6 +58,18 @@ export function tenantSite(distDir: string): Router {
   }
 
   router.use('/assets', (req, res, next) => {
+    // express-static-gzip answers a path it cannot decode (a lone surrogate as %ED%A0%80) with a
+    // text/html 400 of its own: the API's JSON refusal instead, as for any other path.
+    if (!decodesAsUtf8(req.path)) {
+      res
+        .status(400)
+        .json(
+          errorBody('validation_failed', 'The request is not valid.', [
+            { field: 'path', message: 'must be valid UTF-8 percent-encoding' },
+          ]),
+        );
+      return;
+    }
     const { tenant } = tenantContext(res);
     assetServer(tenant.id)(req, res, (error?: unknown) => {
       // A variant that was listed but is gone: the error answer is not compressed.
@@ -106,4 +119,14 @@ export function sendPage(
   options: PagePolicyOptions & { url?: string } = {},
 ): void {
   writePage(res, html, pageSecurityPolicy(tenant, html, options), options.url ?? res.req.originalUrl);
+}
+
+/** Whether a path's %-escapes decode (as UTF-8): `decodeURIComponent` throws a URIError where not. */
+function decodesAsUtf8(urlPath: string): boolean {
+  try {
+    decodeURIComponent(urlPath);
+    return true;
+  } catch {
+    return false;
+  }
 }

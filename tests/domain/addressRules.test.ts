@@ -56,6 +56,33 @@ describe('address rules (account-flows.md §5)', () => {
     ]);
   });
 
+  it('judges the values a change alters, not those it keeps as the order system has them', () => {
+    const onRecord = {
+      ...valid,
+      lastName1: 'Meyer-Lüdenscheidt-Wittgenstein-Sayn',
+      emailAddress: 'subscriptions.department@harbourside.example',
+      zipcode: '123',
+      dateOfBirth: '1901-01-01',
+    };
+    expect(addressErrors({ ...onRecord, city: 'Leeds' }, { ...ctx, emailRequired: true, onRecord })).toEqual(
+      [],
+    );
+    // Without the record, or where the value changed, the same values are refused.
+    expect(addressErrors(onRecord, ctx).map((e) => e.field)).toEqual([
+      'lastName1',
+      'zipcode',
+      'emailAddress',
+      'dateOfBirth',
+    ]);
+    expect(
+      addressErrors({ ...onRecord, emailAddress: `x${onRecord.emailAddress}` }, { ...ctx, onRecord }),
+    ).toEqual([{ field: 'emailAddress', code: 'too_long' }]);
+    // What is required stays required: a blank kept blank is still missing.
+    expect(addressErrors({ ...onRecord, city: '' }, { ...ctx, onRecord: { ...onRecord, city: '' } })).toEqual(
+      [{ field: 'city', code: 'required' }],
+    );
+  });
+
   it('takes birth dates of the last 100 years and valid-from dates from tomorrow', () => {
     expect(addressErrors({ ...valid, dateOfBirth: '1926-11-21' }, ctx)).toEqual([
       { field: 'dateOfBirth', code: 'invalid' },

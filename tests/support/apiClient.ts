@@ -41,7 +41,7 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
     if (xsrf) headers.cookie = `XSRF-TOKEN=${xsrf}`;
     if (xsrf && method !== 'GET') headers['x-xsrf-token'] = xsrf;
     if (accessToken) headers['x-auth-token'] = accessToken;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
     // node:http rather than fetch: fetch does not let a test choose the Host header.
     const payload = typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body);
     const response = await new Promise<{ status: number; headers: Headers; text: string }>(

@@ -143,6 +143,9 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
     () => initialValues(partner, ruleContext.addressLines),
     [partner, ruleContext.addressLines],
   );
+  // The address as on record (street and number as such, not as the first line the form opens
+  // with): what the person leaves as it is there is not judged by the limits (addressRules.ts).
+  const onRecord = useMemo(() => initialValues(partner, false), [partner]);
   const [values, setValues] = useState<Values>(initial);
   const [timing, setTiming] = useState<AddressChangeTiming>('asap');
   const [validFrom, setValidFrom] = useState('');
@@ -158,7 +161,7 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
   const { release, confirmLeave } = useUnsavedChangesGuard(dirty, t('address-change.unsavedConfirm'));
   const chosenDate = timed && timing === 'date' ? validFrom : null;
   const problems = [
-    ...addressErrors({ ...values, validFrom: chosenDate }, ruleContext),
+    ...addressErrors({ ...values, validFrom: chosenDate }, { ...ruleContext, onRecord }),
     ...(timed ? timingErrors(timing, validFrom) : []),
   ];
   const errors = useAddressChangeErrors(problems, serverErrors, submitted);

@@ -60,11 +60,15 @@ const partner: SubscriptionPartner = {
   nextPhysicalIssue: { issueNumber: '48/2026', dateOfFirstShipping: '2000-01-01' },
 };
 
-async function editPage(post: Record<string, unknown> = {}, locale: 'en-GB' | 'de-DE' = 'en-GB') {
+async function editPage(
+  post: Record<string, unknown> = {},
+  locale: 'en-GB' | 'de-DE' = 'en-GB',
+  shown: SubscriptionPartner = partner,
+) {
   const api = fakeApi(
     {
       [S]: subscription,
-      [`${S}/business-partners`]: [partner],
+      [`${S}/business-partners`]: [shown],
       [`${S}/supported-countries?role=WE`]: ['DE', 'AT'],
     },
     post,
@@ -155,6 +159,29 @@ describe('address edit page', () => {
     });
     // Saved: on to the addresses without being asked about unsaved changes.
     expect(router.state.location.pathname).toBe(`${S}/addresses`);
+  });
+
+  it('saves a change beside values on record longer than the form allows, which it leaves as they are', async () => {
+    const onRecord: SubscriptionPartner = {
+      ...partner,
+      address: { ...partner.address, lastName1: 'Schmidt-Lüdenscheidt-Wittgenstein-Sayn' },
+      emailAddress: 'subscriptions.department@harbourside.example',
+    };
+    const { api, page } = await editPage({ [`${S}/business-partners/${BP}`]: onRecord }, 'en-GB', onRecord);
+    await type(labelled<HTMLInputElement>(page, `${en['account.address.city']} *`), 'Potsdam');
+    await click(byText(page, 'button', en['address-change.save']));
+    await click(byText(openDialog(page)!, 'button', en['address-change.confirmYes']));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      lastName1: onRecord.address.lastName1,
+      emailAddress: onRecord.emailAddress,
+      city: 'Potsdam',
+    });
+    // What the person types is judged: the e-mail address made longer still is refused at its field.
+    const again = await editPage({}, 'en-GB', onRecord);
+    const email = labelled<HTMLInputElement>(again.page, `${en['account.address.emailAddress']} *`);
+    await type(email, `x${onRecord.emailAddress}`);
+    await click(byText(again.page, 'button', en['address-change.save']));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
   it("shows the server's refusal at the field", async () => {

@@ -479,6 +479,36 @@ describe('addresses', () => {
     expect(again).toMatchObject({ jobTitle: 'Redakteurin', department: 'Lokales', company2: null });
   });
 
+  it('judges the values a change alters, not those the order system sent (a stored e-mail address longer than the form allows)', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
+      p.roles.includes('WE'),
+    )!;
+    const onRecord = 'subscriptions.department@harbourside.example';
+    expect(onRecord.length).toBeGreaterThan(35);
+    await db.query(
+      `update business_partners set email_address = $3 where tenant_id = $1 and bp_number = $2`,
+      [german.id, me.bpNumber, onRecord],
+    );
+    const url = `/subscriptions/${s.id}/business-partners/${me.bpNumber}`;
+    const moved = await client.post<any>(url, { ...me.address, emailAddress: onRecord, city: 'Leeds' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ emailAddress: onRecord, address: { city: 'Leeds' } });
+    // What the subscriber types is judged as before.
+    const typed = await client.post<any>(url, { city: 'x'.repeat(36) });
+    expect(typed.body.error.details.fields).toEqual({ city: 'too_long' });
+    // A request without a JSON body changes nothing and is no server error.
+    for (const [body, headers] of [
+      ['', { 'content-type': 'application/octet-stream' }],
+      ['city=Leeds', { 'content-type': 'text/plain' }],
+    ] as const) {
+      const empty = await client.post<any>(url, body, headers);
+      expect(empty.status).toBe(200);
+      expect(empty.body.address.city).toBe('Leeds');
+    }
+  });
+
   it("flags a complaint whose goods recipient's postal address changed in the four weeks up to the issue's sale (§3)", async () => {
     const client = await signIn(british);
     const s = printOf(await subscriptions(client));

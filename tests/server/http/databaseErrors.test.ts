@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, isConnectionError } from '../../../server/db/database';
-import { HttpError, databaseInputError } from '../../../server/http/errors';
+import { HttpError, databaseInputError, errorMiddleware } from '../../../server/http/errors';
 
 const pg = (code: string, extra: Record<string, unknown> = {}): Error & { code: string } =>
   Object.assign(new Error(`pg error ${code}`), { code, ...extra });
@@ -86,5 +86,44 @@ describe('databaseInputError', () => {
   it('leaves connection failures, syntax errors and anything else alone', () => {
     for (const error of [pg('08006'), pg('08P01'), pg('42601'), pg('ECONNREFUSED'), new Error('boom'), null])
       expect(databaseInputError(error)).toBeUndefined();
+  });
+});
+
+describe('errorMiddleware', () => {
+  function answerTo(error: unknown) {
+    const logged: Array<Record<string, unknown>> = [];
+    const answer: { status?: number; body?: any } = {};
+    const res = {
+      setHeader: () => undefined,
+      status(code: number) {
+        answer.status = code;
+        return this;
+      },
+      json(body: unknown) {
+        answer.body = body;
+        return this;
+      },
+    };
+    const req = { method: 'GET', originalUrl: '/api/subscriptions/1/payment-history?page=9' };
+    errorMiddleware((entry) => logged.push(entry))(error, req as never, res as never, () => undefined);
+    return { ...answer, logged };
+  }
+
+  it("answers a data exception a route's checks let through with 400, without the database's words, and logs a warning", () => {
+    const { status, body, logged } = answerTo(
+      pg('22P02', { message: 'invalid input syntax for type bigint: "Infinity" in column offset' }),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: { code: 'validation_failed', message: 'The request is not valid.' } });
+    expect(logged).toMatchObject([
+      { level: 'warn', code: '22P02', path: '/api/subscriptions/1/payment-history' },
+    ]);
+  });
+
+  it('still answers any other error with 500 internal_error', () => {
+    const { status, body, logged } = answerTo(pg('42601'));
+    expect(status).toBe(500);
+    expect(body.error.code).toBe('internal_error');
+    expect(logged[0].level).toBe('error');
   });
 });

@@ -70,6 +70,11 @@ describe('path parameters', () => {
     );
   });
 
+  it('answers an asset path that is not UTF-8 with the same JSON refusal', async () => {
+    const site = f.api(f.tenants[0]).replace(/\/api$/, '');
+    expectNamed(await f.call({ method: 'GET', path: `${site}/assets/%ED%A0%80.js` }), 'path');
+  });
+
   it('checks the parameters of anonymous routes too', async () => {
     expectNamed(
       await f.call({ method: 'GET', path: api('/issue-calendar/publications/10%001/TWM/upcoming-issues') }),
