@@ -2,12 +2,16 @@
  * Linking a subscription to the account (portal-core.md §2 "Link subscription", §4 result
  * statuses, §5 field rules, §8 messages). The form and POST /api/subscriptions share these rules.
  */
-import { isPlausibleEmail, isValidBpNumber, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
+import { isValidBpNumber, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
 import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subscription-request';
 
-/** §4 "Link-subscription result statuses" (the non-success outcomes arrive as HTTP 400). */
+/**
+ * §4 "Link-subscription result statuses" (the non-success outcomes arrive as HTTP 400), with
+ * no_email_on_record for §4's email_required: a partner without an address on record cannot be
+ * proved to be the account's (docs/decisions.md "Where the portal reads the spec differently").
+ */
 export const LINK_RESULT_STATUSES = [
-  'email_required',
+  'no_email_on_record',
   'confirm_email',
   'validation_failed',
   'verification_failed',
@@ -28,7 +32,7 @@ export interface LinkSettings {
 }
 
 /** The request body (schemas/api/link-subscription-request.schema.json) and which way the form links. */
-export type LinkInput = Omit<LinkSubscriptionRequest, 'confirmToken'> & { byBpNumber: boolean };
+export type LinkInput = LinkSubscriptionRequest & { byBpNumber: boolean };
 
 /** Which fields the form shows (§5). */
 export function linkFields(settings: LinkSettings, byBpNumber: boolean) {
@@ -47,10 +51,8 @@ export function linkFields(settings: LinkSettings, byBpNumber: boolean) {
   };
 }
 
-export type LinkField =
-  'publication' | 'orderNumber' | 'bpNumber' | 'lastName' | 'zipcode' | 'preferredRole' | 'email';
-export type LinkFieldError =
-  'required' | 'invalid_order_number' | 'invalid_bp_number' | 'too_long' | 'invalid_email';
+export type LinkField = 'publication' | 'orderNumber' | 'bpNumber' | 'lastName' | 'zipcode' | 'preferredRole';
+export type LinkFieldError = 'required' | 'invalid_order_number' | 'invalid_bp_number' | 'too_long';
 
 /**
  * Field errors by §5. The input mask accepts 8 to 10 digits for order numbers; order numbers of the
@@ -81,6 +83,5 @@ export function linkFieldErrors(
   if (blank(input.zipcode)) errors.zipcode = 'required';
   else if (input.zipcode!.trim().length > ZIP_CODE_MAX_LENGTH) errors.zipcode = 'too_long';
   if (fields.giftQuestion && !input.preferredRole) errors.preferredRole = 'required';
-  if (input.email !== undefined && !isPlausibleEmail(input.email.trim())) errors.email = 'invalid_email';
   return errors;
 }

@@ -24,6 +24,8 @@ function routeRef<const P extends string = never>(id: string, path: string): Rou
 export const ROUTES = {
   orders: routeRef('orders', 'orders'),
   linkSubscription: routeRef('link-subscription', 'link-subscription'),
+  // The link a confirm_email answer mails to the address on record, anonymous like accept-license.
+  linkSubscriptionConfirm: routeRef('link-subscription-confirm', 'link-subscription/confirm'),
   businessPartners: routeRef('business-partners', 'business-partners'),
   subscription: routeRef<'id'>('subscription', 'subscriptions/:id'),
   bundleGroup: routeRef<'bundleNumber'>('bundle-group', 'bundle-group/:bundleNumber'),

@@ -120,11 +120,11 @@ export interface SubscriptionLinkedData {
    */
   subscriptionId: string | null;
   /**
-   * `order-number` and `bp-number` — the link-subscription dialog (portal-core.md §2) by order number or by customer number; `sign-in-link` — a partial login's sign-in link opened from the address on record.
+   * `order-number` and `bp-number` — the link-subscription dialog (portal-core.md §2) by order number or by customer number, for a partner whose address on record is the account's; `confirm-link` — the link a confirm_email answer mailed to the partner's address on record, opened there; `sign-in-link` — a partial login's sign-in link opened from the address on record.
    */
-  method: 'order-number' | 'bp-number' | 'sign-in-link';
+  method: 'order-number' | 'bp-number' | 'sign-in-link' | 'confirm-link';
   /**
-   * The e-mail address stored on the business partner because it had none (the dialog asks for it, §4 email_required); null when nothing was stored.
+   * Null: linking puts no e-mail address on record for the partner (docs/architecture.md "Sign-in safety"; a partner without one answers no_email_on_record). Kept in the event for receivers that read it; once it held an address the dialog of §4 email_required asked for.
    */
   emailStored: string | null;
 }

@@ -26,12 +26,4 @@ export interface LinkSubscriptionRequest {
    * WE: the subscription is a gift for me; AG: not a gift.
    */
   preferredRole?: 'WE' | 'AG';
-  /**
-   * Sent after an email_required or confirm_email result.
-   */
-  email?: string;
-  /**
-   * Sent back after a confirm_email result: confirms the partner's address on record.
-   */
-  confirmToken?: string;
 }

@@ -9,7 +9,7 @@
  */
 export interface LinkSubscriptionResult {
   status:
-    | 'email_required'
+    | 'no_email_on_record'
     | 'confirm_email'
     | 'validation_failed'
     | 'verification_failed'
@@ -18,6 +18,9 @@ export interface LinkSubscriptionResult {
     | 'already_linked'
     | 'already_linked_bp'
     | 'both_found_bp';
+  /**
+   * already_linked: the other account's address; confirm_email: the address on record the link went to; both_found_bp: the partner's.
+   */
   maskedEmail?: string;
   bpNumber?: string;
   orderNumber?: string;
@@ -32,8 +35,4 @@ export interface LinkSubscriptionResult {
   fields?: {
     [k: string]: string | undefined;
   };
-  /**
-   * Only with confirm_email: a single-use token that confirms the masked address when sent back (the address itself is never sent).
-   */
-  confirmToken?: string;
 }

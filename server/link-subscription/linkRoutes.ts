@@ -7,20 +7,22 @@ import { validateBody } from '../http/validateBody';
 import { HttpError } from '../http/errors';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
 import type { ApiSlice } from '../tenancy/apiSlice';
-import { linkSubscription } from './linkSubscription';
+import { confirmLink, linkSubscription } from './linkSubscription';
+import { requestOrigin } from '../http/requestOrigin';
 import { requestTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
 
 /**
  * A link attempt that counts against the budget: a failed proof (not found, wrong zip or name,
  * linked elsewhere, …) or a mail sent (confirm_email mails a link to the address on record: sends
- * count like failures, or the answer could be asked for, and a token written, without end). A form
- * mistake (validation_failed) and email_required send nothing and prove nothing wrong.
+ * count like failures, or the address could be sent mail, and a token written, without end). A form
+ * mistake (validation_failed) and a proof that held for a partner without an address on record
+ * (no_email_on_record) send nothing and prove nothing wrong.
  */
 function isFailedProof(error: unknown): boolean {
   const status =
     error instanceof HttpError ? (error.details as { status?: string } | undefined)?.status : undefined;
-  return !(status === 'validation_failed' || status === 'email_required');
+  return !(status === 'validation_failed' || status === 'no_email_on_record');
 }
 
 /**
@@ -28,7 +30,13 @@ function isFailedProof(error: unknown): boolean {
  * while the tenant links online (the link-subscription feature's flag, manual-registration),
  * gated where the slice is mounted.
  */
-export function linkSlice(deps: { db: Database; auth: AuthService; signInLimits?: SignInLimits }): ApiSlice {
+export function linkSlice(deps: {
+  db: Database;
+  auth: AuthService;
+  mailFrom: string;
+  now: () => Date;
+  signInLimits?: SignInLimits;
+}): ApiSlice {
   const router = Router();
   router.post('/subscriptions', requireUser(deps.auth), async (req, res, next) => {
     // Malformed bodies are validation_failed link results too (§8: a 400 whose result status selects the message).
@@ -67,6 +75,12 @@ export function linkSlice(deps: { db: Database; auth: AuthService; signInLimits?
               linkSubscription: tenant.linkSubscription,
             },
             user,
+            mail: {
+              tenantName: tenant.name,
+              mailFrom: deps.mailFrom,
+              origin: requestOrigin(req, res),
+              now: deps.now(),
+            },
           },
           req.body ?? {},
         ),
@@ -82,6 +96,22 @@ export function linkSlice(deps: { db: Database; auth: AuthService; signInLimits?
       );
     res.status(201).json(subscription ?? null);
     void next;
+  });
+
+  /**
+   * POST /link-subscription/confirm { token }: the link mailed to the address on record by a
+   * confirm_email answer, confirmed on the page it opens. No session needed: the mailbox is the
+   * proof. Spent or unknown tokens count against the client as a sign-in link's do.
+   */
+  router.post('/link-subscription/confirm', validateBody('link-confirm-request'), async (req, res) => {
+    const tenant = requestTenant(res);
+    const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'token', {
+      client: req.ip ?? 'unknown',
+    });
+    const confirmed = await countingFailures(deps.db, tenant.id, rules, deps.now(), () =>
+      confirmLink(deps.db, tenant.id, req.body.token, deps.now()),
+    );
+    res.json(confirmed);
   });
   return { feature: 'link-subscription', router };
 }

@@ -13,10 +13,17 @@
  *  - already_linked_bp (by bp number): the partner is already linked to this account.
  *  - both_found_bp (by bp number): the partner's e-mail already belongs to another account of this
  *    portal, so the two would have to be merged by customer service (contact button).
- *  - email_required: the partner has no e-mail on record and the request brings none.
- *  - confirm_email: the partner's e-mail differs from the account's; the answer shows it masked with a
- *    single-use confirmToken, and resubmitting with that token confirms (the address is never sent).
+ *  - no_email_on_record: the partner has no e-mail address on record, so nothing can prove that the
+ *    account speaks for it; customer service links it (the contact form).
+ *  - confirm_email: the partner's e-mail address on record is not the account's; a link went to that
+ *    address (masked in the answer), and opening it links the partner (confirmLink below).
  * The partner linked is the ordering party (AG) or, for a gift (preferredRole WE), the goods recipient.
+ *
+ * Where this reads the spec differently (docs/decisions.md "Where the portal reads the spec
+ * differently"): §4 has confirm_email resubmit "with the e-mail returned by the server" and
+ * email_required reveal a field for an address. Knowing an order number and a zip code proves
+ * nothing about a mailbox: only a link opened from the address on record links a partner to an
+ * account that does not already have that address (docs/architecture.md "Sign-in safety").
  */
 import type { Database } from '../db/database';
 import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscription-result';
@@ -25,10 +32,12 @@ import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubs
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError } from '../http/errors';
 import { consumeLoginToken, insertLoginToken } from '../store/authStore';
+import { enqueueMail } from '../store/mailQueueStore';
 import { hashToken, newSecretToken } from '../auth/tokens';
+import { langQuery, MAGIC_LINK_MINUTES } from '../auth/signInMailJobs';
 import { recordEvent } from '../events/recordEvent';
-
-const CONFIRM_LINK_PURPOSE = 'confirm-link';
+import { textsIn } from '../texts/serverTexts';
+import type { RequestOrigin } from '../http/requestOrigin';
 import {
   findAccountByEmail,
   findPartnerForLink,
@@ -54,10 +63,33 @@ const sameText = (a: string | null | undefined, b: string | null | undefined) =>
 const sameZip = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').replace(/\s+/g, '').toUpperCase() === (b ?? '').replace(/\s+/g, '').toUpperCase();
 
+/** The single-use token of a link confirmation, mailed to the partner's address on record. */
+const CONFIRM_LINK_PURPOSE = 'confirm-link';
+
+interface ConfirmLinkPayload {
+  bpNumber: string;
+  userId: string;
+  subscriptionId: string | null;
+  orderNumber: string | null;
+}
+
+/** What a link confirmation's e-mail needs besides the partner: the tenant, and where the visitor is. */
+export interface LinkMailContext {
+  tenantName: string;
+  mailFrom: string;
+  origin: RequestOrigin;
+  now: Date;
+}
+
 /** Links and returns the subscription id that was linked (or, by bp number, the partner's first). */
 export async function linkSubscription(
   db: Database,
-  ctx: { tenantId: string; settings: LinkSettings; user: { id: string; email: string } },
+  ctx: {
+    tenantId: string;
+    settings: LinkSettings;
+    user: { id: string; email: string };
+    mail: LinkMailContext;
+  },
   body: LinkRequest,
 ): Promise<{ bpNumber: string; subscriptionId: string | null }> {
   const byBpNumber = Boolean(body.bpNumber) && Boolean(ctx.settings.linkSubscription?.allowBpNumber);
@@ -164,58 +196,36 @@ export async function linkSubscription(
     subscriptionId = candidate.subscriptionId;
   }
 
-  // E-mail of the partner (§4 email_required / confirm_email).
-  const given = body.email ? normalizeEmail(body.email) : null;
-  let storeEmail: string | null = null;
-  if (!partner.email) {
-    if (!given)
-      throw new LinkRefused(
-        { status: 'email_required', orderNumber: body.orderNumber, bpNumber: partner.bpNumber },
-        'An e-mail address is needed.',
-      );
-    // The address put on record is the account's own (proved by its sign-in), never a typed one:
-    // an address on record receives the partner's sign-in links, so nobody may name
-    // someone else's (or an unproved) address for it.
-    storeEmail = ctx.user.email;
-  } else if (normalizeEmail(partner.email) !== ctx.user.email && given !== normalizeEmail(partner.email)) {
-    const confirmed = body.confirmToken
-      ? await consumeLoginToken(
-          db,
-          ctx.tenantId,
-          hashToken(body.confirmToken),
-          CONFIRM_LINK_PURPOSE,
-          new Date(),
-        )
-      : undefined;
-    const confirmedThis =
-      confirmed &&
-      (confirmed.payload as { bpNumber?: string; userId?: string }).bpNumber === partner.bpNumber &&
-      (confirmed.payload as { userId?: string }).userId === ctx.user.id;
-    if (!confirmedThis) {
-      const confirmToken = newSecretToken();
-      await insertLoginToken(db, ctx.tenantId, {
-        tokenHash: hashToken(confirmToken),
-        email: normalizeEmail(partner.email),
-        purpose: CONFIRM_LINK_PURPOSE,
-        expiresAt: new Date(Date.now() + 10 * 60_000),
-        payload: { bpNumber: partner.bpNumber, userId: ctx.user.id },
-      });
-      throw new LinkRefused(
-        {
-          status: 'confirm_email',
-          maskedEmail: maskEmail(partner.email),
-          confirmToken,
-          orderNumber: body.orderNumber,
-          bpNumber: partner.bpNumber,
-        },
-        'Please confirm the e-mail address on record.',
-      );
-    }
+  // The proof of a mailbox (§4 confirm_email, read as docs/architecture.md "Sign-in safety" says).
+  if (!partner.email)
+    throw new LinkRefused(
+      { status: 'no_email_on_record', orderNumber: body.orderNumber, bpNumber: partner.bpNumber },
+      'There is no e-mail address on record for this customer: customer service can link it.',
+    );
+  if (normalizeEmail(partner.email) !== ctx.user.email) {
+    await mailLinkConfirmation(db, ctx, {
+      email: normalizeEmail(partner.email),
+      payload: {
+        bpNumber: partner.bpNumber,
+        userId: ctx.user.id,
+        subscriptionId,
+        orderNumber: byBpNumber ? null : (body.orderNumber ?? null),
+      },
+    });
+    throw new LinkRefused(
+      {
+        status: 'confirm_email',
+        maskedEmail: maskEmail(partner.email),
+        orderNumber: body.orderNumber,
+        bpNumber: partner.bpNumber,
+      },
+      'A link went to the e-mail address on record: opening it links the subscription.',
+    );
   }
 
   const linkedBp = partner.bpNumber;
   await db.transaction(async (tx) => {
-    await linkPartnerToUser(tx, ctx.tenantId, ctx.user.id, linkedBp, storeEmail);
+    await linkPartnerToUser(tx, ctx.tenantId, ctx.user.id, linkedBp);
     // An account event: the publisher's systems learn of the link with it; the account's activity
     // record lists it too.
     await recordEvent(
@@ -227,7 +237,7 @@ export async function linkSubscription(
         bpNumber: linkedBp,
         subscriptionId,
         method: byBpNumber ? 'bp-number' : 'order-number',
-        emailStored: storeEmail,
+        emailStored: null,
       },
       {
         activity: {
@@ -240,4 +250,118 @@ export async function linkSubscription(
     );
   });
   return { bpNumber: linkedBp, subscriptionId };
+}
+
+/**
+ * Writes the confirmation's token and queues its e-mail to the address on record, in one
+ * transaction, in the visitor's language: the link opens /link-subscription/confirm, where the
+ * mailbox's owner confirms (a button, so that a mail scanner opening links spends nothing).
+ */
+async function mailLinkConfirmation(
+  db: Database,
+  ctx: { tenantId: string; user: { email: string }; mail: LinkMailContext },
+  link: { email: string; payload: ConfirmLinkPayload },
+): Promise<void> {
+  const token = newSecretToken();
+  const { origin } = ctx.mail;
+  const locale = origin.locale ?? 'en-GB';
+  const t = textsIn(locale, 'link-subscription');
+  const values = {
+    tenant: ctx.mail.tenantName,
+    account: maskEmail(ctx.user.email),
+    what: link.payload.orderNumber
+      ? t('confirmLink.bySubscription', { orderNumber: link.payload.orderNumber })
+      : t('confirmLink.byCustomerNumber', { bpNumber: link.payload.bpNumber }),
+    link: `${origin.portalUrl}link-subscription/confirm?t=${encodeURIComponent(token)}${langQuery(locale)}`,
+    minutes: MAGIC_LINK_MINUTES,
+  };
+  await db.transaction(async (tx) => {
+    await insertLoginToken(tx, ctx.tenantId, {
+      tokenHash: hashToken(token),
+      email: link.email,
+      purpose: CONFIRM_LINK_PURPOSE,
+      expiresAt: new Date(ctx.mail.now.getTime() + MAGIC_LINK_MINUTES * 60_000),
+      payload: link.payload,
+    });
+    await enqueueMail(tx, {
+      tenantId: ctx.tenantId,
+      to: link.email,
+      from: ctx.mail.mailFrom,
+      subject: t('confirmLink.subject', values),
+      text: t('confirmLink.body', values),
+    });
+  });
+}
+
+/** POST /link-subscription/confirm's answer: what was linked, and to which account (masked). */
+export interface LinkConfirmation {
+  orderNumber: string | null;
+  bpNumber: string;
+  maskedAccountEmail: string;
+  /** The account the partner was linked to: the screen tells its own account's visitor so. */
+  userId: string;
+}
+
+/**
+ * Spends a link confirmation (opened from the address on record): the partner is linked to the
+ * account that asked, if the address is still the partner's on record, no other account speaks for
+ * it meanwhile and the account is still there. 400 `invalid_token` for a spent, expired or unknown
+ * link; 409 `already_linked` when another account took the partner meanwhile.
+ */
+export async function confirmLink(
+  db: Database,
+  tenantId: string,
+  token: string,
+  now: Date,
+): Promise<LinkConfirmation> {
+  return db.transaction(async (tx) => {
+    const spent = await consumeLoginToken(tx, tenantId, hashToken(token), CONFIRM_LINK_PURPOSE, now);
+    const invalid = () =>
+      new HttpError(400, 'invalid_token', 'This link is not valid (any more): ask for a new one.');
+    if (!spent) throw invalid();
+    const payload = spent.payload as ConfirmLinkPayload;
+    const partner = await findPartnerForLink(tx, tenantId, payload.bpNumber);
+    if (!partner?.email || normalizeEmail(partner.email) !== spent.email) throw invalid();
+    const [account] = await tx.query<{ email: string }>(
+      'select email from users where tenant_id = $1 and id = $2',
+      [tenantId, payload.userId],
+    );
+    if (!account) throw invalid();
+    const other = partner.linkedAccounts.find((a) => a.userId !== payload.userId);
+    if (other)
+      throw new HttpError(409, 'already_linked', 'Another account speaks for this customer already.');
+    if (!partner.linkedAccounts.some((a) => a.userId === payload.userId)) {
+      await linkPartnerToUser(tx, tenantId, payload.userId, payload.bpNumber);
+      await recordEvent(
+        tx,
+        tenantId,
+        'subscription.linked',
+        {
+          userId: payload.userId,
+          bpNumber: payload.bpNumber,
+          subscriptionId: payload.subscriptionId,
+          method: 'confirm-link',
+          emailStored: null,
+        },
+        {
+          activity: {
+            userId: payload.userId,
+            action: 'link_subscription',
+            subjectId: payload.subscriptionId ?? undefined,
+            details: {
+              bpNumber: payload.bpNumber,
+              byBpNumber: payload.orderNumber === null,
+              preferredRole: null,
+            },
+          },
+        },
+      );
+    }
+    return {
+      orderNumber: payload.orderNumber,
+      bpNumber: payload.bpNumber,
+      maskedAccountEmail: maskEmail(account.email),
+      userId: payload.userId,
+    };
+  });
 }

@@ -11,7 +11,7 @@
 import type { SeedModule } from './context';
 import { businessPartners } from './entities/businessPartners';
 import { deliveredIssues } from './entities/deliveredIssues';
-import { linkableSubscribers } from './entities/linkableSubscribers';
+import { linkableSubscribers, linkableSubscribersWithAddress } from './entities/linkableSubscribers';
 import { logins } from './entities/logins';
 import { offers } from './entities/offers';
 import { accountChanges } from './entities/accountChanges';
@@ -50,4 +50,6 @@ export const SEED_MODULES: readonly SeedModule[] = [
   // E-cards, voucher code pools of the opt-in widget and the e-mail widget's rewards (migration 011).
   eCards,
   widgets,
+  // Subscribers to link through the link mailed to their address on record: last, drawing after all.
+  linkableSubscribersWithAddress,
 ];

@@ -256,29 +256,21 @@ export async function findAccountByEmail(
   return rows[0] ?? null;
 }
 
-/** Links the partner to the account; stores the contact e-mail on the partner when it had none. */
+/**
+ * Links the partner to the account. Nothing is put on record for the partner: its e-mail address is
+ * the order system's, and an address it names receives the partner's sign-in links
+ * (docs/architecture.md "Sign-in safety").
+ */
 export async function linkPartnerToUser(
   db: Queryable,
   tenantId: string,
   userId: string,
   bpNumber: string,
-  email: string | null,
 ): Promise<void> {
   await db.query(
     `insert into user_business_partners (tenant_id, user_id, bp_number) values ($1, $2, $3) on conflict do nothing`,
     [tenantId, userId, bpNumber],
   );
-  if (email) {
-    await db.query(
-      `update business_partners
-          set email_address = $3,
-              details = jsonb_set(details, '{listOfCommunication}',
-                coalesce(details->'listOfCommunication', '[]'::jsonb)
-                || jsonb_build_array(jsonb_build_object('communicationType', 'WW', 'communicationDefault', true, 'communicationValue', $3::text)))
-        where tenant_id = $1 and bp_number = $2 and email_address is null`,
-      [tenantId, bpNumber, email],
-    );
-  }
 }
 
 // --- business partners list --------------------------------------------------------------------

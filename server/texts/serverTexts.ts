@@ -33,6 +33,7 @@ export type TextArea =
   | 'e-card'
   | 'email-widget'
   | 'issue-complaint'
+  | 'link-subscription'
   | 'multi-user-licenses'
   | 'offers'
   | 'opt-in-widget'

@@ -41,6 +41,11 @@ export async function waitForMail(
   return found!;
 }
 
+/** The link of the newest e-mail to `to` sent after `since` (a confirmation mailed to an address on record). */
+export async function mailedLink(page: Page, tenantId: string, to: string, since: string): Promise<string> {
+  return linkIn((await waitForMail(page.request, tenantId, to, since)).text);
+}
+
 export function linkIn(text: string): string {
   const match = /https?:\/\/\S+/.exec(text);
   if (!match) throw new Error(`no link in e-mail:\n${text}`);

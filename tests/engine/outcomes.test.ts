@@ -46,7 +46,7 @@ describe('named outcomes of the account actions', () => {
       expect(keys).toContain(texts.textKey);
     }
     const statuses = [
-      'email_required',
+      'no_email_on_record',
       'validation_failed',
       'not_found',
       'not_supported',

@@ -4,14 +4,11 @@ import { Dialog } from '../../ui/Dialog';
 import type { LinkSubscription } from './useLinkSubscription';
 
 /**
- * The dialogs of the link form (portal-core.md §4): confirming that a subscription found under
- * another e-mail address is linked to this account, and the success that leads to the orders.
+ * The dialogs of the link form (portal-core.md §4): where the link went that confirms a subscription
+ * found under another e-mail address (confirm_email: opening it links the subscription,
+ * LinkConfirmScreen), and the success that leads to the orders.
  */
-export function LinkDialogs({
-  link: { result, setResult, sending, submit, linked },
-}: {
-  link: LinkSubscription;
-}) {
+export function LinkDialogs({ link: { result, setResult, linked } }: { link: LinkSubscription }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -21,19 +18,9 @@ export function LinkDialogs({
           title={t('link-subscription.confirmTitle')}
           onClose={() => setResult(null)}
           actions={
-            <>
-              <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
-                {t('link-subscription.confirmAbort')}
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={sending}
-                onClick={() => void submit(undefined, result.confirmToken)}
-              >
-                {t('link-subscription.confirmYes')}
-              </button>
-            </>
+            <button type="button" className="button" onClick={() => setResult(null)}>
+              {t('link-subscription.confirmClose')}
+            </button>
           }
         >
           <p>{t('link-subscription.confirmText', { maskedEmail: result.maskedEmail })}</p>

@@ -11,11 +11,7 @@ import type { LinkSubscription } from './useLinkSubscription';
  * linkSubscription.ts): publication, order or business partner number, last name, zip code, the
  * gift question and, when the server asks for it, the account's e-mail address (portal-core.md §5).
  */
-export function LinkFields({
-  link: { fields, form, set, emailShown, publications },
-}: {
-  link: LinkSubscription;
-}) {
+export function LinkFields({ link: { fields, form, set, publications } }: { link: LinkSubscription }) {
   const { t, i18n } = useTranslation();
   const { config } = usePortal();
   const settings = useTenantSettings();
@@ -103,17 +99,6 @@ export function LinkFields({
           value={values.gift}
           onChange={set('gift')}
           error={errors.preferredRole}
-        />
-      )}
-      {emailShown && (
-        <InputField
-          label={t('link-subscription.email')}
-          type="email"
-          required
-          autoComplete="email"
-          readOnly
-          value={values.email}
-          error={errors.email}
         />
       )}
     </>

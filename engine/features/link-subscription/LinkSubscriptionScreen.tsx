@@ -35,9 +35,9 @@ export default function LinkSubscriptionScreen() {
       <form noValidate onSubmit={onSubmit} className="link-form">
         <LinkFields link={link} />
         {message && (
-          <Alert variant={result?.status === 'email_required' ? 'info' : 'error'}>
+          <Alert variant={result?.status === 'no_email_on_record' ? 'info' : 'error'}>
             <p>{message}</p>
-            {result?.status === 'both_found_bp' && (
+            {(result?.status === 'both_found_bp' || result?.status === 'no_email_on_record') && (
               <button type="button" className="button button-secondary" onClick={() => navigate('/contact')}>
                 {t('shell.toContact')}
               </button>

@@ -1,12 +1,21 @@
 import { ROUTES } from '../../domain/routeRefs';
 import { defineFeature } from '../types';
 
-/** /link-subscription (portal-core.md §2 "Link subscription", §5), switched by manual-registration. */
+/**
+ * /link-subscription (portal-core.md §2 "Link subscription", §5), switched by manual-registration,
+ * and /link-subscription/confirm, where the link mailed to a subscription's address on record
+ * confirms it (docs/architecture.md "Sign-in safety").
+ */
 export const linkSubscriptionFeature = defineFeature({
   id: 'link-subscription',
   flags: ['manual-registration'],
   routes: [
     { ref: ROUTES.linkSubscription, access: 'account', screen: () => import('./LinkSubscriptionScreen') },
+    {
+      ref: ROUTES.linkSubscriptionConfirm,
+      access: 'anonymous',
+      screen: () => import('./LinkConfirmScreen'),
+    },
   ],
   menu: { route: ROUTES.linkSubscription, labelKey: 'link-subscription.menuTitle', order: 30 },
 });

@@ -3,7 +3,7 @@ import type { LinkSubscriptionResult } from '../../../schemas/generated/link-sub
 /**
  * The named outcomes of linking a subscription (portal-core.md §4 "Link-subscription result",
  * §8), each mapped to its message here and nowhere else, as login/loginErrors.ts does for sign-in.
- * `link:confirm_email` has no message: it opens the confirm dialog.
+ * `link:confirm_email` has no message: it opens the dialog that says where the link went.
  */
 export type LinkOutcome =
   | `link:${Exclude<LinkSubscriptionResult['status'], 'verification_failed'>}`
@@ -11,7 +11,7 @@ export type LinkOutcome =
   | 'link:unknown';
 
 const STATUSES: ReadonlySet<string> = new Set<LinkSubscriptionResult['status']>([
-  'email_required',
+  'no_email_on_record',
   'confirm_email',
   'validation_failed',
   'not_found',

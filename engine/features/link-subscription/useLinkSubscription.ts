@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Publication } from '../../../schemas/generated/subscription-page';
 import type { LinkSubscriptionResult } from '../../../schemas/generated/link-subscription-result';
@@ -7,7 +7,6 @@ import { useTenantSettings } from '../../account/capabilityContext';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
 import { dataOf, useResource } from '../../account/resource';
 import { ApiError } from '../../core/apiClient';
-import { authStateAtom } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { subscriptionsAtom, resetSubscriptions } from '../../core/subscriptionsStore';
 import { tooManyText } from '../../core/tooManyText';
@@ -24,7 +23,6 @@ export interface LinkValues {
   lastName: string;
   zipcode: string;
   gift: '' | 'yes' | 'no';
-  email: string;
 }
 
 const EMPTY: LinkValues = {
@@ -34,19 +32,13 @@ const EMPTY: LinkValues = {
   lastName: '',
   zipcode: '',
   gift: '',
-  email: '',
 };
 
 type Fields = ReturnType<typeof linkFields>;
 type Settings = Parameters<typeof linkFields>[0];
 
 /** The body of POST /subscriptions: the fields asked for, trimmed, and the role the gift answer names. */
-function linkPayload(
-  values: LinkValues,
-  fields: Fields,
-  settings: Settings,
-  { email, confirmToken }: { email?: string; confirmToken?: string },
-) {
+function linkPayload(values: LinkValues, fields: Fields, settings: Settings) {
   const preferredRole = fields.giftQuestion
     ? values.gift === 'yes'
       ? 'WE'
@@ -61,12 +53,10 @@ function linkPayload(
     ...(fields.lastName ? { lastName: values.lastName.trim() } : {}),
     zipcode: values.zipcode.trim(),
     ...(preferredRole ? { preferredRole } : {}),
-    ...(email ? { email } : {}),
-    ...(confirmToken ? { confirmToken } : {}),
   };
 }
 
-/** The message the form shows for a result of the server (§8), null for the e-mail confirmation's dialog. */
+/** The message the form shows for a result of the server (§8), null for the dialog of the link mailed. */
 function linkMessage(t: TranslateFn, r: LinkSubscriptionResult, values: LinkValues): string | null {
   const named: LinkOutcome = linkOutcomeOf(r);
   if (named === 'link:confirm_email') return null;
@@ -81,20 +71,19 @@ function linkMessage(t: TranslateFn, r: LinkSubscriptionResult, values: LinkValu
 /**
  * The state and the calls of /link-subscription (portal-core.md §2, §4 result statuses, §5 field
  * rules, §8 messages): the fields the tenant asks for, their check, POST /subscriptions with the
- * answers it may give (an e-mail to confirm, a result to name), and the linked subscription.
+ * answers it may give (a link mailed to the address on record, a result to name), and the linked
+ * subscription.
  */
 export function useLinkSubscription() {
   const { t } = useTranslation();
   const { api } = usePortal();
   const settings = useTenantSettings();
-  const user = useAtomValue(authStateAtom).user;
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const { mark: markNewSubscription } = useNewSubscriptionFlag();
   const [byBp, setByBp] = useState(false);
   const form = useFormState<LinkValues, LinkField>(EMPTY);
   const { values, setErrors } = form;
   const [result, setResult] = useState<LinkSubscriptionResult | null>(null);
-  const [emailShown, setEmailShown] = useState(false);
   const [linked, setLinked] = useState<Subscription | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [tooMany, setTooMany] = useState<string | null>(null);
@@ -110,17 +99,13 @@ export function useLinkSubscription() {
     <K extends keyof LinkValues>(key: K) =>
     (value: LinkValues[K]) =>
       form.set(key, value);
-  const payload = (email?: string, confirmToken?: string) =>
-    linkPayload(values, fields, settings, { email, confirmToken });
+  const payload = () => linkPayload(values, fields, settings);
 
-  async function submit(email?: string, confirmToken?: string) {
+  async function submit() {
     setSending(true);
     setTooMany(null);
     try {
-      const subscription = await api.post<Subscription | null>(
-        '/subscriptions',
-        payload(email, confirmToken),
-      );
+      const subscription = await api.post<Subscription | null>('/subscriptions', payload());
       // §4: the order number is stored and the new-subscription flag drives the menu badge.
       markNewSubscription(subscription?.orderNumber ?? null);
       setSubscriptions(resetSubscriptions);
@@ -128,14 +113,7 @@ export function useLinkSubscription() {
       setLinked(subscription);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        const details = (error.details ?? { status: 'unknown' }) as LinkSubscriptionResult;
-        setResult(details);
-        if (details.status === 'email_required') {
-          // The server puts the account's own (proved) address on record, never a typed one: a
-          // typed address proves nothing.
-          setEmailShown(true);
-          form.set('email', user?.email ?? '');
-        }
+        setResult((error.details ?? { status: 'unknown' }) as LinkSubscriptionResult);
       } else if (isRateLimited(error)) {
         // A 429 is no "something went wrong": it says when to try again.
         setTooMany(tooManyText(t, error));
@@ -149,17 +127,13 @@ export function useLinkSubscription() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = linkFieldErrors(settings, {
-      ...payload(),
-      byBpNumber: byBp,
-      email: emailShown ? values.email : undefined,
-    });
+    const found = linkFieldErrors(settings, { ...payload(), byBpNumber: byBp });
     const messages: Partial<Record<LinkField, string>> = {};
     for (const [field, code] of Object.entries(found))
       messages[field as LinkField] = t(`link-subscription.error.${code}`);
     setErrors(messages);
     if (Object.keys(messages).length > 0) return;
-    void submit(emailShown ? values.email.trim() : undefined);
+    void submit();
   }
 
   const message = result ? linkMessage(t, result, values) : null;
@@ -173,7 +147,6 @@ export function useLinkSubscription() {
     set,
     result,
     setResult,
-    emailShown,
     linked,
     failed,
     setFailed,

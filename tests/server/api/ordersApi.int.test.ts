@@ -17,6 +17,7 @@ import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 import { createTestOutbox, firstLink, signInByMagicLink } from '../../support/outbox';
 import { fetchFile, pdfText } from '../documents/pdfText';
+import { maskEmail } from '../../../engine/domain/fieldRules';
 
 const ALL_FEATURES = [
   'manual-registration',
@@ -602,53 +603,79 @@ describe('link subscription (POST /subscriptions)', () => {
     expect(taken.body.error.details.maskedEmail).toMatch(/^.\*{3,}@/);
     expect(taken.body.error.details.maskedEmail).not.toContain(emailOf(full, 0).split('@')[0]);
 
-    const needsEmail = await link({
+    // No address on record: nothing can prove the account speaks for the partner, and nothing the
+    // request brings stands in for it (an address or a token are fields the call does not take).
+    const noAddress = await link({
       orderNumber: target.subscription.order_number,
       zipcode: target.partner.zipcode,
       preferredRole: 'AG',
     });
-    expect(needsEmail.body.error.details.status).toBe('email_required');
-    const linked = await link({
-      orderNumber: target.subscription.order_number,
-      zipcode: target.partner.zipcode,
-      preferredRole: 'AG',
-      email: emailOf(full, 3),
-    });
-    expect(linked.status).toBe(201);
-    expect(linked.body.orderNumber).toBe(target.subscription.order_number);
-    expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(target.subscription.id);
-    const again = await link({
-      orderNumber: target.subscription.order_number,
-      zipcode: target.partner.zipcode,
-      preferredRole: 'AG',
-    });
-    expect(again.body.error.details.status).toBe('already_linked_bp');
+    expect(noAddress.body.error.details).toMatchObject({ status: 'no_email_on_record' });
+    for (const extra of [{ email: emailOf(full, 3) }, { confirmToken: 'x'.repeat(43) }])
+      expect(
+        (
+          await link({
+            orderNumber: target.subscription.order_number,
+            zipcode: target.partner.zipcode,
+            preferredRole: 'AG',
+            ...extra,
+          })
+        ).body.error.details.status,
+      ).toBe('validation_failed');
+    expect((await mainSubscriptions(client)).map((s) => s.id)).not.toContain(target.subscription.id);
 
+    // Another address on record: the link goes there, and only opening it links the subscription.
+    const onRecord = company.partner.email_address!;
     const confirm = await link({
       orderNumber: company.subscription.order_number,
       zipcode: company.partner.zipcode,
       preferredRole: 'AG',
     });
-    expect(confirm.body.error.details).toMatchObject({
+    expect(confirm.body.error.details).toEqual({
       status: 'confirm_email',
-      confirmToken: expect.stringMatching(/^[\w-]{40,}$/),
+      maskedEmail: maskEmail(onRecord),
+      orderNumber: company.subscription.order_number,
+      bpNumber: company.partner.bp_number,
     });
-    expect(JSON.stringify(confirm.body)).not.toContain(company.partner.email_address!); // masked only
-    const confirmed = await link({
+    expect(JSON.stringify(confirm.body)).not.toContain(onRecord);
+    const mail = (await outbox.mails(onRecord)).at(-1)!;
+    expect(mail.text).toContain(company.subscription.order_number);
+    expect(mail.text).toContain(maskEmail(emailOf(full, 3)));
+    const confirmLink = firstLink(mail.text);
+    expect(confirmLink.pathname).toBe(`/t/${full.id}/link-subscription/confirm`);
+    expect((await mainSubscriptions(client)).map((s) => s.id)).not.toContain(company.subscription.id);
+    // Whoever holds the mailbox confirms, signed in or not.
+    const mailbox = browserLikeClient(baseUrl, `/t/${full.id}/api`);
+    await mailbox.get('/subscriptions');
+    const token = confirmLink.searchParams.get('t')!;
+    const confirmed = await mailbox.post('/link-subscription/confirm', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({
+      orderNumber: company.subscription.order_number,
+      bpNumber: company.partner.bp_number,
+      maskedAccountEmail: maskEmail(emailOf(full, 3)),
+    });
+    expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(company.subscription.id);
+    const spent = await mailbox.post('/link-subscription/confirm', { token });
+    expect(spent.status).toBe(400);
+    expect(spent.body.error.code).toBe('invalid_token');
+    const again = await link({
       orderNumber: company.subscription.order_number,
       zipcode: company.partner.zipcode,
       preferredRole: 'AG',
-      confirmToken: confirm.body.error.details.confirmToken,
     });
-    expect(confirmed.status).toBe(201);
+    expect(again.body.error.details.status).toBe('already_linked_bp');
   });
 
-  it('links by business-partner number: verification, already linked, both found', async () => {
+  it('links by business-partner number: verification, the mailed confirmation, already linked, both found', async () => {
     const client = await signIn(full, emailOf(full, 1));
-    const candidates = fillers().filter(
-      (c) => c.partner.email_address === null && c.subscription.order_status !== 'I',
-    );
-    const target = candidates[candidates.length - 1];
+    // A person with an address on record and no account (the company goes to the test above).
+    const target = fillers().find(
+      (c) =>
+        c.partner.email_address !== null &&
+        c.partner.company1 === null &&
+        c.subscription.order_status !== 'I',
+    )!;
     const link = (body: Record<string, unknown>) => client.post('/subscriptions', body);
     const wrong = await link({
       bpNumber: target.partner.bp_number,
@@ -662,22 +689,27 @@ describe('link subscription (POST /subscriptions)', () => {
     expect(
       (await link({ bpNumber: '9999999999', zipcode: '1', lastName: 'X' })).body.error.details.status,
     ).toBe('not_found');
-    const ok = await link({
+    const byNumber = {
       bpNumber: target.partner.bp_number,
       zipcode: target.partner.zipcode,
       lastName: target.partner.last_name1,
-      email: emailOf(full, 1),
+    };
+    const asked = await link(byNumber);
+    expect(asked.body.error.details).toMatchObject({
+      status: 'confirm_email',
+      maskedEmail: maskEmail(target.partner.email_address!),
     });
-    expect(ok.status).toBe(201);
-    expect(
-      (
-        await link({
-          bpNumber: target.partner.bp_number,
-          zipcode: target.partner.zipcode,
-          lastName: target.partner.last_name1,
-        })
-      ).body.error.details.status,
-    ).toBe('already_linked_bp');
+    const mail = (await outbox.mails(target.partner.email_address!)).at(-1)!;
+    expect(mail.text).toContain(target.partner.bp_number);
+    const mailbox = browserLikeClient(baseUrl, `/t/${full.id}/api`);
+    await mailbox.get('/subscriptions');
+    const confirmed = await mailbox.post('/link-subscription/confirm', {
+      token: firstLink(mail.text).searchParams.get('t'),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ orderNumber: null, bpNumber: target.partner.bp_number });
+    expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(target.subscription.id);
+    expect((await link(byNumber)).body.error.details.status).toBe('already_linked_bp');
     // The demo partner has its own account (demo@portal.example) but is looked up from another one.
     const demoBp = demo(full).businessPartners.find((b) => b.email_address === 'demo@portal.example')!;
     const taken = await link({

@@ -106,7 +106,7 @@ describe('link subscription counts failed proofs only', () => {
   it('does not count form mistakes or a proof that held; failed proofs end in a 429 with the wait', async () => {
     const c = await signedIn(emailOf(2));
     const link = (body: Record<string, unknown>) => c.post('/subscriptions', body);
-    // A partner without an address and without an account: the proof holds, then email_required.
+    // A partner without an address and without an account: the proof holds, then no_email_on_record.
     const data = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
     const linkedBps = new Set(data.userBusinessPartners.map((u) => u.bp_number));
     const open = data.subscriptions
@@ -133,7 +133,9 @@ describe('link subscription counts failed proofs only', () => {
         lastName: open.partner.last_name1 ?? open.partner.company1,
         preferredRole: 'AG',
       });
-      expect(held.body.error.details, JSON.stringify(held.body)).toMatchObject({ status: 'email_required' });
+      expect(held.body.error.details, JSON.stringify(held.body)).toMatchObject({
+        status: 'no_email_on_record',
+      });
       expect((await link({ zipcode: '12345' })).body.error.details.status).toBe('validation_failed');
     }
     for (let i = 0; i < LIMITS.perAddress; i++)

@@ -297,49 +297,73 @@ describe('account events are recorded with the change', () => {
     ]);
   });
 
-  it('records subscription.linked when the link dialog links a subscription, with the e-mail it stored', async () => {
+  it("records subscription.linked when the link dialog links a subscription: at once for the account's own address on record, once the mailed link is confirmed for another", async () => {
     const { client, userId } = await signIn(emails[2]);
-    const [target] = await db.query<{
+    const [own, other] = await db.query<{
       id: string;
       order_number: string;
       zipcode: string;
       bp_number: string;
       last_name1: string;
     }>(
-      `select s.id, s.order_number::text as order_number, bp.zipcode, bp.bp_number::text as bp_number, bp.last_name1
-         from subscriptions s
-         join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role = 'AG'
-         join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
-        where s.tenant_id = $1 and s.order_status = 'A' and bp.email_address is null and bp.last_name1 is not null and coalesce(s.details->>'salesDocumentType', '') <> 'WBZA'
-          and not exists (select 1 from user_business_partners u where u.tenant_id = bp.tenant_id and u.bp_number = bp.bp_number)
-        order by s.id limit 1`,
+      `select * from (
+         select distinct on (bp.bp_number) s.id, s.order_number::text as order_number, bp.zipcode,
+                bp.bp_number::text as bp_number, bp.last_name1
+           from subscriptions s
+           join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role = 'AG'
+           join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+          where s.tenant_id = $1 and s.order_status = 'A' and bp.email_address is null and bp.last_name1 is not null and coalesce(s.details->>'salesDocumentType', '') <> 'WBZA'
+            and not exists (select 1 from user_business_partners u where u.tenant_id = bp.tenant_id and u.bp_number = bp.bp_number)
+          order by bp.bp_number, s.id) one_each
+        order by id limit 2`,
       [tenant.id],
     );
-    const linked = await client.post('/subscriptions', {
-      orderNumber: target.order_number,
-      zipcode: target.zipcode,
-      lastName: target.last_name1,
-      preferredRole: 'AG',
-      email: emails[2],
-    });
+    const onRecord = `record-link-${Date.now()}@reader.example`;
+    for (const [target, email] of [
+      [own, emails[2]],
+      [other, onRecord],
+    ] as const)
+      await db.query(
+        `update business_partners set email_address = $3 where tenant_id = $1 and bp_number = $2`,
+        [tenant.id, target.bp_number, email],
+      );
+    const ask = (target: typeof own) =>
+      client.post('/subscriptions', {
+        orderNumber: target.order_number,
+        zipcode: target.zipcode,
+        lastName: target.last_name1,
+        preferredRole: 'AG',
+      });
+    const linked = await ask(own);
     expect(linked.status, JSON.stringify(linked.body)).toBe(201);
-    expect((await eventsOf('subscription.linked')).filter((e) => e.user_id === userId)).toEqual([
-      expect.objectContaining({
-        subject_type: 'subscription',
-        subject_id: target.id,
-        data: {
-          userId,
-          bpNumber: target.bp_number,
-          subscriptionId: target.id,
-          method: 'order-number',
-          emailStored: emails[2],
-        },
-      }),
-    ]);
+    expect((await ask(other)).body.error.details.status).toBe('confirm_email');
+    const confirmed = await (
+      await anonymous()
+    ).post('/link-subscription/confirm', { token: await lastLink(onRecord, 't') });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await eventsOf('subscription.linked')).filter((e) => e.user_id === userId)).toEqual(
+      [
+        [own, 'order-number'],
+        [other, 'confirm-link'],
+      ].map(([target, method]) =>
+        expect.objectContaining({
+          subject_type: 'subscription',
+          subject_id: (target as typeof own).id,
+          data: {
+            userId,
+            bpNumber: (target as typeof own).bp_number,
+            subscriptionId: (target as typeof own).id,
+            method,
+            emailStored: null,
+          },
+        }),
+      ),
+    );
     expect(await activityOf(userId, 'link_subscription')).toEqual([
+      { subject_id: own.id, details: { bpNumber: own.bp_number, byBpNumber: false, preferredRole: 'AG' } },
       {
-        subject_id: target.id,
-        details: { bpNumber: target.bp_number, byBpNumber: false, preferredRole: 'AG' },
+        subject_id: other.id,
+        details: { bpNumber: other.bp_number, byBpNumber: false, preferredRole: null },
       },
     ]);
   });

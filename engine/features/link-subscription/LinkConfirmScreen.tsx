@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNewSubscriptionFlag } from '../../account/newSubscription';
+import { ApiError } from '../../core/apiClient';
+import { authStateAtom } from '../../core/authState';
+import { usePortal } from '../../core/PortalContext';
+import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
+import { tooManyText } from '../../core/tooManyText';
+import { useTranslation } from '../../core/translation';
+import { isRateLimited } from '../../domain/retryAfter';
+import { href, ROUTES } from '../../domain/routeRefs';
+import { Alert } from '../../ui/Alert';
+
+/** POST /link-subscription/confirm's answer (server/link-subscription/linkSubscription.ts confirmLink). */
+interface LinkConfirmation {
+  orderNumber: string | null;
+  bpNumber: string;
+  maskedAccountEmail: string;
+  userId: string;
+}
+
+type Outcome = { kind: 'done'; confirmation: LinkConfirmation } | { kind: 'refused'; text: string } | null;
+
+/**
+ * /link-subscription/confirm?t=… , anonymous: the link a confirm_email answer mailed to the
+ * subscription's address on record (docs/architecture.md "Sign-in safety"). Opening it changes
+ * nothing (a mail scanner follows links); the button links the subscription to the account that
+ * asked. A visitor signed in as that account gets the new-subscription badge (portal-core.md §4)
+ * and the way to the orders; anyone else reads which account it went to, masked.
+ */
+export default function LinkConfirmScreen() {
+  const { t } = useTranslation();
+  const { api } = usePortal();
+  const navigate = useNavigate();
+  const token = new URLSearchParams(useLocation().search).get('t') ?? '';
+  const userId = useAtomValue(authStateAtom).user?.id;
+  const setSubscriptions = useSetAtom(subscriptionsAtom);
+  const { mark: markNewSubscription } = useNewSubscriptionFlag();
+  const [outcome, setOutcome] = useState<Outcome>(
+    token ? null : { kind: 'refused', text: t('link-subscription.confirmLink.invalid') },
+  );
+  const [sending, setSending] = useState(false);
+
+  async function confirm() {
+    setSending(true);
+    try {
+      const confirmation = await api.post<LinkConfirmation>('/link-subscription/confirm', { token });
+      if (confirmation.userId === userId) {
+        markNewSubscription(confirmation.orderNumber);
+        setSubscriptions(resetSubscriptions);
+      }
+      setOutcome({ kind: 'done', confirmation });
+    } catch (error) {
+      setOutcome({
+        kind: 'refused',
+        text: isRateLimited(error)
+          ? tooManyText(t, error)
+          : error instanceof ApiError && error.code === 'invalid_token'
+            ? t('link-subscription.confirmLink.invalid')
+            : error instanceof ApiError && error.code === 'already_linked'
+              ? t('link-subscription.confirmLink.alreadyLinked')
+              : t('link-subscription.confirmLink.failed'),
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const ownAccount = outcome?.kind === 'done' && outcome.confirmation.userId === userId;
+  return (
+    <section className="account-change link-confirm" aria-labelledby="link-confirm-title">
+      <h1 id="link-confirm-title">{t('link-subscription.confirmLink.heading')}</h1>
+      {outcome === null && (
+        <>
+          <p>{t('link-subscription.confirmLink.intro')}</p>
+          <p className="muted">{t('link-subscription.confirmLink.note')}</p>
+          <div className="form-actions">
+            <button type="button" className="button" disabled={sending} onClick={() => void confirm()}>
+              {t('link-subscription.confirmLink.submit')}
+            </button>
+          </div>
+        </>
+      )}
+      {outcome?.kind === 'done' && (
+        <Alert variant="success">
+          <p>
+            {t('link-subscription.confirmLink.done', {
+              maskedEmail: outcome.confirmation.maskedAccountEmail,
+            })}
+          </p>
+          {ownAccount && (
+            <button type="button" className="button" onClick={() => navigate(href(ROUTES.orders))}>
+              {t('link-subscription.toOrders')}
+            </button>
+          )}
+        </Alert>
+      )}
+      {outcome?.kind === 'refused' && (
+        <Alert variant="error">
+          <p>{outcome.text}</p>
+        </Alert>
+      )}
+    </section>
+  );
+}
