@@ -339,6 +339,18 @@ export interface BusinessPartnerSummary {
    */
   company1: string | null;
   /**
+   * First address line, where the tenant's address-lines feature keeps the address as lines instead of street and number (portal-core.md §6).
+   */
+  addressLine1?: string | null;
+  /**
+   * Second address line.
+   */
+  addressLine2?: string | null;
+  /**
+   * Third address line.
+   */
+  addressLine3?: string | null;
+  /**
    * Street.
    */
   street: string | null;
@@ -346,6 +358,10 @@ export interface BusinessPartnerSummary {
    * House number.
    */
   streetNumber: string | null;
+  /**
+   * House number suffix.
+   */
+  streetNumberSuffix?: string | null;
   /**
    * Postal code.
    */

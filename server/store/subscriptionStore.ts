@@ -85,7 +85,10 @@ const SELECT_SUBSCRIPTIONS = `
       select jsonb_agg(jsonb_build_object(
                'bpNumber', bp.bp_number::text, 'role', r.role, 'salutationCode', bp.salutation_code,
                'firstName', bp.first_name, 'lastName1', bp.last_name1, 'company1', bp.company1,
-               'street', bp.street, 'streetNumber', bp.street_number, 'zipcode', bp.zipcode,
+               'addressLine1', bp.details->>'addressLine1', 'addressLine2', bp.details->>'addressLine2',
+               'addressLine3', bp.details->>'addressLine3',
+               'street', bp.street, 'streetNumber', bp.street_number,
+               'streetNumberSuffix', bp.details->>'streetNumberSuffix', 'zipcode', bp.zipcode,
                'city', bp.city, 'countryCode', bp.country_code)
              order by array_position(array['AG', 'WE', 'RE', 'LV'], r.role), r.bp_number) as parties
         from subscription_roles r

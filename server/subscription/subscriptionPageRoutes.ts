@@ -223,7 +223,8 @@ export function subscriptionPageRoutes(deps: {
   // §3 "Gift certificate": title and download url, for the ordering party of a gift.
   router.get('/subscriptions/:id/gift-certificates', async (req, res) => {
     const tenant = requestTenant(res);
-    const subscription = await subscriptionOr404(db, res, String(req.params.id));
+    // The title it answers is shown: in the screen's language (portal-core.md §1).
+    const subscription = await subscriptionOr404(db, res, String(req.params.id), req);
     requireCapability('giftCertificate', subscription, tenant);
     const user = currentUser(res);
     const fileName = `gift-${subscription.orderNumber}.pdf`;

@@ -290,8 +290,17 @@ for (const { tenant, locale, lang } of JOURNEYS) {
         page.getByRole('heading', { level: 1, name: t('link-subscription.confirmLink.heading') }),
       ).toBeVisible();
       await page.getByRole('button', { name: t('link-subscription.confirmLink.submit') }).click();
-      await expect(page.locator('.link-confirm .alert')).toContainText(
+      const done = page.locator('.link-confirm .alert');
+      await expect(done).toContainText(
         t('link-subscription.confirmLink.done', { maskedEmail: maskEmail(demoEmail) }),
+      );
+      // A reload shows what happened, not the button of the spent link.
+      await page.reload();
+      await expect(done).toContainText(
+        t('link-subscription.confirmLink.done', { maskedEmail: maskEmail(demoEmail) }),
+      );
+      await expect(page.getByRole('button', { name: t('link-subscription.confirmLink.submit') })).toHaveCount(
+        0,
       );
       // §4: the new-subscription flag shows the 'new' badge on the orders menu item (on a phone on
       // the menu's toggle while the menu is folded).

@@ -33,12 +33,20 @@ export default function LinkConfirmScreen() {
   const { t } = useTranslation();
   const { api } = usePortal();
   const navigate = useNavigate();
-  const token = new URLSearchParams(useLocation().search).get('t') ?? '';
+  const location = useLocation();
+  const token = new URLSearchParams(location.search).get('t') ?? '';
+  // A confirmed link leaves the address without its spent token and keeps its outcome in the
+  // history entry, so that a reload shows what happened, not a button that can only fail.
+  const confirmedBefore = (location.state as { confirmed?: LinkConfirmation } | null)?.confirmed;
   const userId = useAtomValue(authStateAtom).user?.id;
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const { mark: markNewSubscription } = useNewSubscriptionFlag();
   const [outcome, setOutcome] = useState<Outcome>(
-    token ? null : { kind: 'refused', text: t('link-subscription.confirmLink.invalid') },
+    confirmedBefore
+      ? { kind: 'done', confirmation: confirmedBefore }
+      : token
+        ? null
+        : { kind: 'refused', text: t('link-subscription.confirmLink.invalid') },
   );
   const [sending, setSending] = useState(false);
 
@@ -51,6 +59,7 @@ export default function LinkConfirmScreen() {
         setSubscriptions(resetSubscriptions);
       }
       setOutcome({ kind: 'done', confirmation });
+      navigate(location.pathname, { replace: true, state: { confirmed: confirmation } });
     } catch (error) {
       setOutcome({
         kind: 'refused',

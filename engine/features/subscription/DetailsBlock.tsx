@@ -102,7 +102,10 @@ export function DetailsBlock({
     const g = s.goodsRecipient;
     add(
       'subscription.goodsRecipient',
-      [partyName(g), streetLine(g), ...townLines(g)].filter(Boolean).join(', '),
+      // Lines where the tenant's address-lines feature keeps them, street and number otherwise.
+      [partyName(g), g.addressLine1, g.addressLine2, g.addressLine3, streetLine(g), ...townLines(g)]
+        .filter(Boolean)
+        .join(', '),
     );
   }
   // No issue after the subscription's end is its next one (subscriptionTerm.ts).

@@ -48,7 +48,7 @@ async function confirmPage(
 
 describe('the confirmation of a link mailed to the address on record', () => {
   it('sends nothing when opened, links on the button and gives the account that asked its badge', async () => {
-    const { api, page, store } = await confirmPage({ ...confirmation, userId: 'u1' });
+    const { api, page, store, router } = await confirmPage({ ...confirmation, userId: 'u1' });
     expect(api.calls).toEqual([]);
     expect(page.textContent).toContain(en['link-subscription.confirmLink.intro']);
     await click(byText(page, 'button', en['link-subscription.confirmLink.submit']));
@@ -60,6 +60,9 @@ describe('the confirmation of a link mailed to the address on record', () => {
     );
     expect(store.get(newSubscriptionAtom)).toMatchObject({ userId: 'u1', orderNumber: '4000123456' });
     expect(byText(page, 'button', en['link-subscription.toOrders'])).toBeDefined();
+    // The spent token leaves the address; the outcome stays with the history entry for a reload.
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.state).toEqual({ confirmed: { ...confirmation, userId: 'u1' } });
   });
 
   it('tells a visitor who is not that account where it went, without the badge or the way to orders', async () => {

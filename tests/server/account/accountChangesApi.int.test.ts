@@ -509,6 +509,26 @@ describe('addresses', () => {
     }
   });
 
+  it('answers the goods recipient with the address lines a change wrote, for the subscription page', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
+      p.roles.includes('WE'),
+    )!;
+    const saved = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      addressLine1: 'Hinterhaus, 2. OG',
+      streetNumberSuffix: 'a',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const shown = (await subscriptions(client)).find((x) => x.id === s.id)!;
+    expect(shown.goodsRecipient).toMatchObject({
+      bpNumber: me.bpNumber,
+      addressLine1: 'Hinterhaus, 2. OG',
+      streetNumberSuffix: 'a',
+      street: me.address.street,
+    });
+  });
+
   it("flags a complaint whose goods recipient's postal address changed in the four weeks up to the issue's sale (§3)", async () => {
     const client = await signIn(british);
     const s = printOf(await subscriptions(client));

@@ -458,6 +458,16 @@ describe('gift certificates, order attributes, business partners', () => {
     const answer = await client.get(`/subscriptions/${gift.id}/gift-certificates`);
     expect(answer.status).toBe(200);
     expect(answer.body[0].title).toBe(gift.displayName);
+    // The title is shown: in the screen's language, as the subscription's own name is.
+    for (const locale of ['de-DE', 'en-GB']) {
+      const listed = (
+        await client.get<Subscription[]>('/subscriptions', { 'accept-language': locale })
+      ).body.find((s) => s.id === gift.id)!;
+      const certificate = await client.get(`/subscriptions/${gift.id}/gift-certificates`, {
+        'accept-language': locale,
+      });
+      expect(certificate.body[0].title, locale).toBe(listed.displayName);
+    }
     const file = await client.get<string>(answer.body[0].download.url.replace(`/t/${full.id}/api`, ''));
     expect(file.body.startsWith('%PDF-')).toBe(true);
     const notGift = subs.find((s) => s.salesSource !== 'GIFT')!;
