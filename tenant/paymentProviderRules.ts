@@ -50,9 +50,27 @@ const SECRETS: readonly SecretSetting[] = [
   },
 ];
 
-function paymentsOf(tenant: Loose): { provider: string; settings: Loose } {
+/**
+ * The provider a tenant's payments go to: the one `payments.provider` names; without one, the
+ * sandbox for a demo tenant and none for a publisher's, whose paid offers then answer "payment
+ * unavailable" rather than taking test cards that move no money (docs/architecture.md "Payments").
+ */
+export function paymentProviderOf(tenant: {
+  demo?: boolean;
+  payments?: { provider?: string } | null;
+}): string | undefined {
+  return tenant.payments?.provider ?? (tenant.demo === true ? 'sandbox' : undefined);
+}
+
+function paymentsOf(tenant: Loose): { provider: string | undefined; settings: Loose } {
   const payments = isRecord(tenant.payments) ? tenant.payments : {};
-  return { provider: text(payments.provider) ?? 'sandbox', settings: payments };
+  return {
+    provider: paymentProviderOf({
+      demo: tenant.demo === true,
+      payments: { provider: text(payments.provider) },
+    }),
+    settings: payments,
+  };
 }
 
 /** Errors: the chosen provider's settings are missing (the schema checks their form once present). */
@@ -83,6 +101,7 @@ export function paymentSecretWarnings(
   env: Readonly<Record<string, string | undefined>>,
 ): Problem[] {
   const { provider, settings } = paymentsOf(tenant);
+  if (provider === undefined) return [];
   const own = isRecord(settings[provider]) ? (settings[provider] as Loose) : undefined;
   if (!own) return [];
   const warnings: Problem[] = [];

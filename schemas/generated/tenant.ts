@@ -1496,7 +1496,7 @@ export interface UpgradeConfig {
  */
 export interface PaymentsConfig {
   /**
-   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves; the demo's); `stripe`, Stripe Checkout (settings under `stripe`); `mollie`, Mollie's hosted checkout (settings under `mollie`). `portal payments check <tenant>` verifies a provider's credentials before going live.
+   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves; a demo tenant's when none is named); `stripe`, Stripe Checkout (settings under `stripe`); `mollie`, Mollie's hosted checkout (settings under `mollie`). Without one, a publisher's paid offers and card or PayPal registration answer "payment unavailable". `portal payments check <tenant>` verifies a provider's credentials before going live.
    */
   provider?: 'sandbox' | 'stripe' | 'mollie';
   /**
@@ -1738,7 +1738,7 @@ export interface TenantWithDefaults {
   ssoProfilePage: SsoProfilePageConfigWithDefaults;
   loyalty: LoyaltyConfigWithDefaults;
   upgrade: UpgradeConfigWithDefaults;
-  payments: PaymentsConfigWithDefaults;
+  payments: PaymentsConfig;
   /**
    * Offer experiments (issue 27): per flow, or per cancellation reason, two or more variants of the offers shown, each with a weight. Each subscriber (account) is assigned one variant by a hash of tenant, experiment id and account id, and stays in it; the flow then shows only the variant's offers (an empty list shows none). The assignment is recorded in the flow's events, and the studio's insights page and `portal insights` show each variant's save rate with its 95 % interval. Offer ids and reason codes come from the order system: `portal validate` checks their form, the insights page names those the order system's data does not have. Empty: no experiments.
    */
@@ -2417,35 +2417,4 @@ export interface UpgradeConfigWithDefaults {
    * Items: When an upgrade takes effect.
    */
   upgradeTimes: ('NOW' | 'NEXT_CYCLE')[];
-}
-/**
- * How subscribers pay by card or PayPal (renewal, upgrade, retention offers, bulk renewal) and register a card or PayPal as their payment method. README "Payments" describes the providers and Going live step 6 how to connect one.
- */
-export interface PaymentsConfigWithDefaults {
-  /**
-   * The payment provider: `sandbox`, the built-in test page with test card numbers (no money moves; the demo's); `stripe`, Stripe Checkout (settings under `stripe`); `mollie`, Mollie's hosted checkout (settings under `mollie`). `portal payments check <tenant>` verifies a provider's credentials before going live.
-   */
-  provider: 'sandbox' | 'stripe' | 'mollie';
-  /**
-   * Stripe Checkout: the names of the server's environment variables that hold the account's secret key and the webhook endpoint's signing secret (never the secrets themselves: a tenant file is committed). In Stripe's dashboard, add the endpoint https://<portal>/api/payments/stripe/webhook (or …/t/<tenant>/api/payments/stripe/webhook) with the events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired.
-   */
-  stripe?: {
-    /**
-     * Name of the environment variable with the secret key (sk_live_… or sk_test_…, or a restricted key rk_… allowed to write Checkout Sessions), for example PORTAL_STRIPE_KEY_TECHNIKWELT.
-     */
-    secretKeyEnv: string;
-    /**
-     * Name of the environment variable with the webhook endpoint's signing secret (whsec_…), for example PORTAL_STRIPE_WEBHOOK_SECRET_TECHNIKWELT.
-     */
-    webhookSecretEnv: string;
-  };
-  /**
-   * Mollie: the name of the server's environment variable that holds the API key (live_… or test_…). Mollie calls the portal's webhook URL by itself (the portal gives it with every payment; it must be reachable from the internet): nothing to set up in Mollie's dashboard.
-   */
-  mollie?: {
-    /**
-     * Name of the environment variable with the API key (live_… or test_…), for example PORTAL_MOLLIE_KEY_GARTENFREUNDE.
-     */
-    apiKeyEnv: string;
-  };
 }

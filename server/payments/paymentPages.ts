@@ -10,6 +10,7 @@ import { hashToken, newSecretToken } from '../auth/tokens';
 import { insertPayment, setPaymentSecret, type PaymentRow } from '../store/paymentStore';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { PaymentProvider } from './paymentProvider';
+import { paymentProviderOf } from '../../tenant/paymentProviderRules';
 
 /** A payment page left unpaid this long is void: it settles as cancelled (its offer may be accepted again). */
 export const PAYMENT_EXPIRY_MINUTES = 60;
@@ -31,10 +32,16 @@ export interface PaymentStart {
 
 export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvider>) {
   function providerFor(tenant: ServerTenant): PaymentProvider {
-    const id = tenant.payments?.provider ?? 'sandbox';
-    const provider = providers.get(id);
+    const id = paymentProviderOf(tenant);
+    const provider = id === undefined ? undefined : providers.get(id);
     if (!provider)
-      throw new HttpError(503, 'payment_unavailable', `The payment provider ${id} is not available.`);
+      throw new HttpError(
+        503,
+        'payment_unavailable',
+        id === undefined
+          ? 'This portal takes no payments: its tenant file names no payment provider.'
+          : `The payment provider ${id} is not available.`,
+      );
     return provider;
   }
 

@@ -5,6 +5,7 @@
  * screen rather than in a subscriber's popup. It also says where the provider's webhook goes.
  */
 import type { ServerTenant } from '../tenancy/tenantContext';
+import { paymentProviderOf } from '../../tenant/paymentProviderRules';
 import { mollieClient } from './mollieGateway';
 import { mollieApiKey, stripeCredentials } from './providerCredentials';
 import { stripeClient } from './stripeGateway';
@@ -26,9 +27,13 @@ export async function checkPaymentProvider(
   tenant: ServerTenant,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<ProviderCheck> {
-  const provider = tenant.payments?.provider ?? 'sandbox';
+  const provider = paymentProviderOf(tenant);
   const lines: string[] = [];
   const fail = (line: string): ProviderCheck => ({ ok: false, lines: [...lines, line] });
+  if (provider === undefined)
+    return fail(
+      `${tenant.id} names no payment provider (payments.provider): its paid offers answer "payment unavailable".`,
+    );
   if (provider === 'sandbox')
     return {
       ok: true,

@@ -69,7 +69,9 @@ export function makeThemePreset(overrides: Partial<ThemePreset> = {}): ThemePres
  * written down, and the server sees the same defaults it sees in production.
  */
 export function makeServerTenant(settings: { id: string } & Record<string, unknown>): ServerTenant {
-  const tenant = structuredClone(settings);
+  // A test tenant pays through the sandbox unless its story names another provider: only a demo
+  // tenant gets it without naming it (tenant/paymentProviderRules.ts paymentProviderOf).
+  const tenant = structuredClone({ payments: { provider: 'sandbox' }, ...settings });
   // The schema's validator fills every default in place; a fixture's missing required settings
   // are not the test's story, so its errors are not looked at here.
   schemaValidator('tenant')(tenant);

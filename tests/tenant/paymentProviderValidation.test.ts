@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatIssueWithHint, validateTenantSource, type ValidationContext } from '../../tenant';
 import type { PaymentsConfig } from '../../schemas/generated/tenant';
 import { makeTenant, makeThemePreset } from '../support/builders';
+import { paymentProviderOf } from '../../tenant/paymentProviderRules';
 
 const FILE = 'tenants/acme.json';
 const ctx: ValidationContext = { themePresets: { classic: makeThemePreset() }, env: {} };
@@ -25,10 +26,14 @@ const STRIPE = {
 };
 
 describe('tenant payments', () => {
-  it('keeps the sandbox as the default', () => {
+  it('gives the sandbox by default to a demo tenant only: a publisher without a provider takes no payment', () => {
     const { issues, tenant } = validate(undefined);
     expect(issues).toEqual([]);
-    expect(tenant?.payments?.provider).toBe('sandbox');
+    expect(tenant?.payments?.provider).toBeUndefined();
+    expect(paymentProviderOf(tenant!)).toBeUndefined();
+    expect(paymentProviderOf({ ...tenant!, demo: true })).toBe('sandbox');
+    expect(paymentProviderOf({ ...tenant!, payments: { provider: 'sandbox' } })).toBe('sandbox');
+    expect(paymentProviderOf({ demo: true, payments: { provider: 'mollie' } })).toBe('mollie');
   });
 
   it('accepts Stripe and Mollie with their variables set to keys of their form', () => {

@@ -67,7 +67,13 @@ const stripeUnset = offerFlowTenant(uniqueTenantId('stripe-unset'), ['renewal'],
     stripe: { secretKeyEnv: 'TEST_HOSTED_UNSET', webhookSecretEnv: 'TEST_HOSTED_UNSET_TOO' },
   },
 });
+// A publisher's tenant that names no provider (`payments: {}`, not a demo): it takes no payment.
+const noProvider = offerFlowTenant(uniqueTenantId('no-provider'), ['renewal'], {
+  renewal: { recommendationCategory: 'VERL' },
+  payments: {},
+});
 const all = [
+  noProvider,
   stripeUnset,
   stripePaid,
   stripeLost,
@@ -470,6 +476,26 @@ describe('a provider that cannot be used', () => {
       [stripeUnset.id],
     );
     expect(pending.n).toBe('0');
+  });
+
+  it('refuses it, before anything is accepted, for a publisher that names no provider: no sandbox by default', async () => {
+    const client = await server.signIn(noProvider);
+    const s = renewable(await server.subscriptions(client));
+    const payments = async () =>
+      (
+        await server.db.query<{ n: string }>(
+          `select count(*)::text as n from payments where tenant_id = $1`,
+          [noProvider.id],
+        )
+      )[0].n;
+    const before = await payments();
+    const accepted = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
+    expect(accepted.status).toBe(503);
+    expect(accepted.body.error).toMatchObject({ code: 'payment_unavailable' });
+    expect(accepted.body.error.message).toContain('names no payment provider');
+    expect(await payments()).toBe(before);
   });
 
   it('says so in the popup when the provider refuses to open a page; closing it gives the payment up', async () => {

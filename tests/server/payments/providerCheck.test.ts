@@ -40,6 +40,15 @@ describe('portal payments check', () => {
     expect(result).toEqual({ ok: true, lines: [expect.stringContaining('uses the sandbox')] });
   });
 
+  it('fails for a publisher that names no provider, and gives a demo tenant the sandbox', async () => {
+    const none = tenant({});
+    expect(await checkPaymentProvider(none, {})).toEqual({
+      ok: false,
+      lines: [expect.stringContaining('names no payment provider')],
+    });
+    expect(await checkPaymentProvider({ ...none, demo: true }, {})).toMatchObject({ ok: true });
+  });
+
   it('reads the Stripe balance with the key and names the webhook endpoint and its events', async () => {
     const stripeTenant = tenant({ provider: 'stripe', stripe: { secretKeyEnv: 'K', webhookSecretEnv: 'W' } });
     const result = await checkPaymentProvider(stripeTenant, { K: 'sk_test_check1', W: 'whsec_abc' });
