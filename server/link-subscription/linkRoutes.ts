@@ -2,12 +2,13 @@ import { Router } from 'express';
 import type { Database } from '../db/database';
 import { countingFailures, DEFAULT_SIGN_IN_LIMITS, signInRules, type SignInLimits } from '../auth/rateLimit';
 import { currentUser, requireUser } from '../auth/authMiddleware';
+import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import type { AuthService } from '../auth/authService';
 import { validateBody } from '../http/validateBody';
 import { HttpError } from '../http/errors';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
 import type { ApiSlice } from '../tenancy/apiSlice';
-import { confirmLink, linkSubscription } from './linkSubscription';
+import { confirmLink, linkSubscription, type LinkConfirmAnswer } from './linkSubscription';
 import { requestOrigin } from '../http/requestOrigin';
 import { requestTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
@@ -103,15 +104,23 @@ export function linkSlice(deps: {
    * confirm_email answer, confirmed on the page it opens. No session needed: the mailbox is the
    * proof. Spent or unknown tokens count against the client as a sign-in link's do.
    */
-  router.post('/link-subscription/confirm', validateBody('link-confirm-request'), async (req, res) => {
-    const tenant = requestTenant(res);
-    const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'token', {
-      client: req.ip ?? 'unknown',
-    });
-    const confirmed = await countingFailures(deps.db, tenant.id, rules, deps.now(), () =>
-      confirmLink(deps.db, tenant.id, req.body.token, deps.now()),
-    );
-    res.json(confirmed);
-  });
+  router.post(
+    '/link-subscription/confirm',
+    validateBody('link-confirm-request'),
+    optionalUser(deps.auth),
+    async (req, res) => {
+      const tenant = requestTenant(res);
+      const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'token', {
+        client: req.ip ?? 'unknown',
+      });
+      const { userId, ...confirmed } = await countingFailures(deps.db, tenant.id, rules, deps.now(), () =>
+        confirmLink(deps.db, tenant.id, req.body.token, deps.now()),
+      );
+      // Whether the visitor's own session is the account that asked (the screen then shows the
+      // new-subscription badge); the account's id itself is no anonymous caller's business.
+      const answer: LinkConfirmAnswer = { ...confirmed, yours: userOrUndefined(res)?.id === userId };
+      res.json(answer);
+    },
+  );
   return { feature: 'link-subscription', router };
 }

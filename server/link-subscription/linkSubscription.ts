@@ -293,14 +293,17 @@ async function mailLinkConfirmation(
   });
 }
 
-/** POST /link-subscription/confirm's answer: what was linked, and to which account (masked). */
+/** What a confirmation linked, and to which account. */
 export interface LinkConfirmation {
   orderNumber: string | null;
   bpNumber: string;
   maskedAccountEmail: string;
-  /** The account the partner was linked to: the screen tells its own account's visitor so. */
+  /** The account the partner was linked to (not answered: the route tells whether it is the caller's). */
   userId: string;
 }
+
+/** POST /link-subscription/confirm's answer: what was linked, to which account (masked), and whether it is the caller's own. */
+export type LinkConfirmAnswer = Omit<LinkConfirmation, 'userId'> & { yours: boolean };
 
 /**
  * Spends a link confirmation (opened from the address on record): the partner is linked to the

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
 import { ApiError } from '../../core/apiClient';
-import { authStateAtom } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import { tooManyText } from '../../core/tooManyText';
@@ -12,12 +11,13 @@ import { isRateLimited } from '../../domain/retryAfter';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { Alert } from '../../ui/Alert';
 
-/** POST /link-subscription/confirm's answer (server/link-subscription/linkSubscription.ts confirmLink). */
+/** POST /link-subscription/confirm's answer (server/link-subscription/linkRoutes.ts). */
 interface LinkConfirmation {
   orderNumber: string | null;
   bpNumber: string;
   maskedAccountEmail: string;
-  userId: string;
+  /** The visitor's own session is the account that asked. */
+  yours: boolean;
 }
 
 type Outcome = { kind: 'done'; confirmation: LinkConfirmation } | { kind: 'refused'; text: string } | null;
@@ -38,7 +38,6 @@ export default function LinkConfirmScreen() {
   // A confirmed link leaves the address without its spent token and keeps its outcome in the
   // history entry, so that a reload shows what happened, not a button that can only fail.
   const confirmedBefore = (location.state as { confirmed?: LinkConfirmation } | null)?.confirmed;
-  const userId = useAtomValue(authStateAtom).user?.id;
   const setSubscriptions = useSetAtom(subscriptionsAtom);
   const { mark: markNewSubscription } = useNewSubscriptionFlag();
   const [outcome, setOutcome] = useState<Outcome>(
@@ -54,7 +53,7 @@ export default function LinkConfirmScreen() {
     setSending(true);
     try {
       const confirmation = await api.post<LinkConfirmation>('/link-subscription/confirm', { token });
-      if (confirmation.userId === userId) {
+      if (confirmation.yours) {
         markNewSubscription(confirmation.orderNumber);
         setSubscriptions(resetSubscriptions);
       }
@@ -76,7 +75,7 @@ export default function LinkConfirmScreen() {
     }
   }
 
-  const ownAccount = outcome?.kind === 'done' && outcome.confirmation.userId === userId;
+  const ownAccount = outcome?.kind === 'done' && outcome.confirmation.yours;
   return (
     <section className="account-change link-confirm" aria-labelledby="link-confirm-title">
       <h1 id="link-confirm-title">{t('link-subscription.confirmLink.heading')}</h1>

@@ -33,7 +33,7 @@ const confirmation = {
 
 async function confirmPage(
   answer: unknown,
-  options: { userId?: string | null; locale?: 'en-GB' | 'de-DE' } = {},
+  options: { signedIn?: boolean; locale?: 'en-GB' | 'de-DE' } = {},
 ) {
   const api = fakeApi({}, { '/link-subscription/confirm': answer });
   const rendered = await render(<LinkConfirmScreen />, {
@@ -41,14 +41,14 @@ async function confirmPage(
     path: `/link-subscription/confirm?t=${TOKEN}`,
     portal: portalConfig(FOLDERS),
     locale: options.locale ?? 'en-GB',
-    loginSource: options.userId === null ? null : 'token',
+    loginSource: options.signedIn === false ? null : 'token',
   });
   return { api, ...rendered };
 }
 
 describe('the confirmation of a link mailed to the address on record', () => {
   it('sends nothing when opened, links on the button and gives the account that asked its badge', async () => {
-    const { api, page, store, router } = await confirmPage({ ...confirmation, userId: 'u1' });
+    const { api, page, store, router } = await confirmPage({ ...confirmation, yours: true });
     expect(api.calls).toEqual([]);
     expect(page.textContent).toContain(en['link-subscription.confirmLink.intro']);
     await click(byText(page, 'button', en['link-subscription.confirmLink.submit']));
@@ -62,13 +62,13 @@ describe('the confirmation of a link mailed to the address on record', () => {
     expect(byText(page, 'button', en['link-subscription.toOrders'])).toBeDefined();
     // The spent token leaves the address; the outcome stays with the history entry for a reload.
     expect(router.state.location.search).toBe('');
-    expect(router.state.location.state).toEqual({ confirmed: { ...confirmation, userId: 'u1' } });
+    expect(router.state.location.state).toEqual({ confirmed: { ...confirmation, yours: true } });
   });
 
   it('tells a visitor who is not that account where it went, without the badge or the way to orders', async () => {
     const { page, store } = await confirmPage(
-      { ...confirmation, userId: 'someone-else' },
-      { userId: null, locale: 'de-DE' },
+      { ...confirmation, yours: false },
+      { signedIn: false, locale: 'de-DE' },
     );
     await click(byText(page, 'button', de['link-subscription.confirmLink.submit']));
     expect(page.textContent).toContain(

@@ -660,10 +660,11 @@ describe('link subscription (POST /subscriptions)', () => {
     const token = confirmLink.searchParams.get('t')!;
     const confirmed = await mailbox.post('/link-subscription/confirm', { token });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({
+    expect(confirmed.body).toEqual({
       orderNumber: company.subscription.order_number,
       bpNumber: company.partner.bp_number,
       maskedAccountEmail: maskEmail(emailOf(full, 3)),
+      yours: false,
     });
     expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(company.subscription.id);
     const spent = await mailbox.post('/link-subscription/confirm', { token });
@@ -711,13 +712,16 @@ describe('link subscription (POST /subscriptions)', () => {
     });
     const mail = (await outbox.mails(target.partner.email_address!)).at(-1)!;
     expect(mail.text).toContain(target.partner.bp_number);
-    const mailbox = browserLikeClient(baseUrl, `/t/${full.id}/api`);
-    await mailbox.get('/subscriptions');
-    const confirmed = await mailbox.post('/link-subscription/confirm', {
+    // Opened in the browser of the account that asked: the answer says it is the caller's own.
+    const confirmed = await client.post('/link-subscription/confirm', {
       token: firstLink(mail.text).searchParams.get('t'),
     });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ orderNumber: null, bpNumber: target.partner.bp_number });
+    expect(confirmed.body).toMatchObject({
+      orderNumber: null,
+      bpNumber: target.partner.bp_number,
+      yours: true,
+    });
     expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(target.subscription.id);
     expect((await link(byNumber)).body.error.details.status).toBe('already_linked_bp');
     // The demo partner has its own account (demo@portal.example) but is looked up from another one.
