@@ -104,8 +104,10 @@ const SELECT_SUBSCRIPTIONS = `
         from issues i
        where i.tenant_id = $1 and i.publication = s.publication
          and i.date_of_first_sale > coalesce($4::date, current_date)
-         -- No issue after the end is the next one (engine/domain/subscriptionTerm.ts).
+         -- No issue after the end is the next one (engine/domain/subscriptionTerm.ts), nor one
+         -- before the start (a trial that begins next month gets its first issue then).
          and (s.valid_to is null or i.date_of_first_sale <= s.valid_to)
+         and (s.valid_from is null or i.date_of_first_sale >= s.valid_from)
        order by i.date_of_first_sale, i.issue
        limit 1
     ) next_issue on s.order_status <> 'I'

@@ -127,11 +127,17 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
     );
   });
 
-  it('shows the next issue after the reference day, and none for an inactive subscription', async () => {
-    for (const s of await list(tenantA, second(tenantA))) {
+  it('shows the next issue after the reference day and not before the start, and none for an inactive subscription', async () => {
+    const subscriptions = await list(tenantA, second(tenantA));
+    for (const s of subscriptions) {
       if (s.orderStatus === 'I') expect(s.nextIssue).toBeNull();
       else if (!s.isTimebased) expect((s.nextIssue?.dateOfFirstSale ?? '') > '2026-03-15').toBe(true);
     }
+    // The trial that starts later (IZ) gets its first issue on or after its start.
+    const later = subscriptions.find((s) => s.orderStatus === 'IZ' && s.validFromOnSaleDate! > '2026-03-15')!;
+    expect(later).toBeDefined();
+    const first = later.nextIssue?.dateOfFirstSale ?? later.validFromOnSaleDate!;
+    expect(first >= later.validFromOnSaleDate!, `${first} before ${later.validFromOnSaleDate}`).toBe(true);
   });
 
   describe('roles', () => {
