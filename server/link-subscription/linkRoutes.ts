@@ -78,6 +78,7 @@ export function linkSlice(deps: {
             user,
             mail: {
               tenantName: tenant.name,
+              defaultLocale: tenant.defaultLocale,
               mailFrom: deps.mailFrom,
               origin: requestOrigin(req, res),
               now: deps.now(),

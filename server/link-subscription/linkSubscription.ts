@@ -76,6 +76,8 @@ interface ConfirmLinkPayload {
 /** What a link confirmation's e-mail needs besides the partner: the tenant, and where the visitor is. */
 export interface LinkMailContext {
   tenantName: string;
+  /** The language of the mail when the visitor's is not known. */
+  defaultLocale: string;
   mailFrom: string;
   origin: RequestOrigin;
   now: Date;
@@ -264,7 +266,7 @@ async function mailLinkConfirmation(
 ): Promise<void> {
   const token = newSecretToken();
   const { origin } = ctx.mail;
-  const locale = origin.locale ?? 'en-GB';
+  const locale = origin.locale ?? ctx.mail.defaultLocale;
   const t = textsIn(locale, 'link-subscription');
   const values = {
     tenant: ctx.mail.tenantName,
