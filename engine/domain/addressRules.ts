@@ -94,20 +94,21 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   ] as const)
     max(field, ADDRESS_LIMITS.name);
   if (input.salutationCode && ctx.companySalutations.includes(input.salutationCode)) required('company1');
-  if (ctx.addressLines) {
-    required('addressLine1');
-    for (const field of ['addressLine1', 'addressLine2', 'addressLine3'] as const)
-      max(field, ADDRESS_LIMITS.name);
-  } else {
+  // The tenant's address-lines feature decides which kind is required; both kinds keep their
+  // limits whatever it says, so no value of the other kind reaches the order system longer.
+  if (ctx.addressLines) required('addressLine1');
+  else {
     required('street');
-    max('street', ADDRESS_LIMITS.name);
     required('streetNumber');
-    max('streetNumber', ADDRESS_LIMITS.streetNumber);
-    max('streetNumberSuffix', ADDRESS_LIMITS.streetNumber);
   }
+  for (const field of ['addressLine1', 'addressLine2', 'addressLine3', 'street'] as const)
+    max(field, ADDRESS_LIMITS.name);
+  max('streetNumber', ADDRESS_LIMITS.streetNumber);
+  max('streetNumberSuffix', ADDRESS_LIMITS.streetNumber);
   required('zipcode');
   const zip = (input.zipcode ?? '').trim();
-  if (zip && !keptFromRecord('zipcode')) {
+  // A zip code kept from the record is judged again when the country changes (GB's pattern).
+  if (zip && !(keptFromRecord('zipcode') && keptFromRecord('countryCode'))) {
     if (zip.length < ADDRESS_LIMITS.zipMin) errors.push({ field: 'zipcode', code: 'too_short' });
     else if (zip.length > ADDRESS_LIMITS.zipMax) errors.push({ field: 'zipcode', code: 'too_long' });
     else if ((input.countryCode ?? '').toUpperCase() === 'GB' && !isUkPostcode(zip))

@@ -95,6 +95,17 @@ export function databaseInputError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** The SQLSTATEs of class 22 that a request's own values cause (PostgreSQL's Appendix A). */
+const INPUT_DATA_EXCEPTIONS: ReadonlySet<string> = new Set([
+  '22001',
+  '22003',
+  '22007',
+  '22008',
+  '22021',
+  '22P02',
+  '22P05',
+]);
+
 export function errorMiddleware(log: (entry: Record<string, unknown>) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (error instanceof HttpError) {
@@ -173,11 +184,13 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
         .json(errorBody('account_exists', 'An account with this e-mail address exists already.'));
       return;
     }
-    // A value the database could not take (SQLSTATE class 22: out of range, too long, a NUL byte)
-    // that a route's checks let through: the request's fault, a 400 without the database's words
-    // (they name tables and columns), logged as a warning since it means a check is missing. The
-    // operator API answers these itself, with the field (server/operator/operatorInputGuard.ts).
-    if (typeof error?.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
+    // A value the database could not take that a route's checks let through (too long, out of
+    // range, a bad date, a NUL byte or a lone surrogate, not of its type): the request's fault, a 400
+    // without the database's words (they name tables and columns), logged as a warning since it
+    // means a check is missing. Other data exceptions (a division by zero) are the server's own and
+    // stay 500s. The operator API answers these itself, with the field
+    // (server/operator/operatorInputGuard.ts).
+    if (typeof error?.code === 'string' && INPUT_DATA_EXCEPTIONS.has(error.code)) {
       log({
         level: 'warn',
         msg: 'request input refused by the database',

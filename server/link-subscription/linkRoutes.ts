@@ -80,7 +80,7 @@ export function linkSlice(deps: {
               tenantName: tenant.name,
               defaultLocale: tenant.defaultLocale,
               mailFrom: deps.mailFrom,
-              origin: requestOrigin(req, res),
+              origin: () => requestOrigin(req, res),
               now: deps.now(),
             },
           },

@@ -25,7 +25,7 @@
  * nothing about a mailbox: only a link opened from the address on record links a partner to an
  * account that does not already have that address (docs/architecture.md "Sign-in safety").
  */
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscription-result';
 import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subscription-request';
 import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
@@ -63,8 +63,13 @@ const sameText = (a: string | null | undefined, b: string | null | undefined) =>
 const sameZip = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').replace(/\s+/g, '').toUpperCase() === (b ?? '').replace(/\s+/g, '').toUpperCase();
 
-/** The single-use token of a link confirmation, mailed to the partner's address on record. */
-const CONFIRM_LINK_PURPOSE = 'confirm-link';
+/**
+ * The single-use token of a link confirmation, mailed to the partner's address on record. A name of
+ * its own: tokens of the former `confirm-link` purpose went to the requester and prove nothing.
+ */
+const CONFIRM_LINK_PURPOSE = 'confirm-link-mail';
+/** Confirmation mails one address on record gets in 24 hours at most, whoever asks. */
+const CONFIRM_MAILS_PER_DAY = 5;
 
 interface ConfirmLinkPayload {
   bpNumber: string;
@@ -79,7 +84,8 @@ export interface LinkMailContext {
   /** The language of the mail when the visitor's is not known. */
   defaultLocale: string;
   mailFrom: string;
-  origin: RequestOrigin;
+  /** Where the visitor is (the link's address and language): asked only when a mail goes out. */
+  origin: () => RequestOrigin;
   now: Date;
 }
 
@@ -227,6 +233,12 @@ export async function linkSubscription(
 
   const linkedBp = partner.bpNumber;
   await db.transaction(async (tx) => {
+    // Another account may have been linked since the checks above (a confirmation opened meanwhile).
+    if ((await lockPartnerLinks(tx, ctx.tenantId, linkedBp)).some((userId) => userId !== ctx.user.id))
+      throw new LinkRefused(
+        { status: 'already_linked', orderNumber: body.orderNumber, bpNumber: linkedBp },
+        'This subscription is linked to another account.',
+      );
     await linkPartnerToUser(tx, ctx.tenantId, ctx.user.id, linkedBp);
     // An account event: the publisher's systems learn of the link with it; the account's activity
     // record lists it too.
@@ -265,7 +277,7 @@ async function mailLinkConfirmation(
   link: { email: string; payload: ConfirmLinkPayload },
 ): Promise<void> {
   const token = newSecretToken();
-  const { origin } = ctx.mail;
+  const origin = ctx.mail.origin();
   const locale = origin.locale ?? ctx.mail.defaultLocale;
   const t = textsIn(locale, 'link-subscription');
   const values = {
@@ -278,6 +290,28 @@ async function mailLinkConfirmation(
     minutes: MAGIC_LINK_MINUTES,
   };
   await db.transaction(async (tx) => {
+    // Not a mail per request: while the account's link for this partner is still valid, or once
+    // the address has had its day's confirmations, the answer stays the same and nothing is sent
+    // (the request still counts against the asker's budget). One lock per address keeps two
+    // requests at once from both sending.
+    await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `confirm-link:${ctx.tenantId}:${link.email}`,
+    ]);
+    const [sent] = await tx.query<{ today: number; live: number }>(
+      `select (count(*) filter (where created_at > $4::timestamptz - interval '24 hours'))::int as today,
+              (count(*) filter (where used_at is null and expires_at > $4
+                                  and payload->>'bpNumber' = $5 and payload->>'userId' = $6))::int as live
+         from login_tokens where tenant_id = $1 and email = $2 and purpose = $3`,
+      [
+        ctx.tenantId,
+        link.email,
+        CONFIRM_LINK_PURPOSE,
+        ctx.mail.now.toISOString(),
+        link.payload.bpNumber,
+        link.payload.userId,
+      ],
+    );
+    if (sent.live > 0 || sent.today >= CONFIRM_MAILS_PER_DAY) return;
     await insertLoginToken(tx, ctx.tenantId, {
       tokenHash: hashToken(token),
       email: link.email,
@@ -328,14 +362,14 @@ export async function confirmLink(
     const partner = await findPartnerForLink(tx, tenantId, payload.bpNumber);
     if (!partner?.email || normalizeEmail(partner.email) !== spent.email) throw invalid();
     const [account] = await tx.query<{ email: string }>(
-      'select email from users where tenant_id = $1 and id = $2',
+      'select email from users where tenant_id = $1 and id = $2 and deleted_at is null for share',
       [tenantId, payload.userId],
     );
     if (!account) throw invalid();
-    const other = partner.linkedAccounts.find((a) => a.userId !== payload.userId);
-    if (other)
+    const linked = await lockPartnerLinks(tx, tenantId, payload.bpNumber);
+    if (linked.some((userId) => userId !== payload.userId))
       throw new HttpError(409, 'already_linked', 'Another account speaks for this customer already.');
-    if (!partner.linkedAccounts.some((a) => a.userId === payload.userId)) {
+    if (!linked.includes(payload.userId)) {
       await linkPartnerToUser(tx, tenantId, payload.userId, payload.bpNumber);
       await recordEvent(
         tx,
@@ -369,4 +403,21 @@ export async function confirmLink(
       userId: payload.userId,
     };
   });
+}
+
+/**
+ * Locks the partner's row for the link's transaction and answers the accounts that speak for it:
+ * two links of one partner (a confirmation and a direct link, or two confirmations) run one after
+ * the other, so the second sees the first.
+ */
+async function lockPartnerLinks(tx: Queryable, tenantId: string, bpNumber: string): Promise<string[]> {
+  await tx.query('select 1 from business_partners where tenant_id = $1 and bp_number = $2 for update', [
+    tenantId,
+    bpNumber,
+  ]);
+  const rows = await tx.query<{ userId: string }>(
+    'select user_id as "userId" from user_business_partners where tenant_id = $1 and bp_number = $2',
+    [tenantId, bpNumber],
+  );
+  return rows.map((row) => row.userId);
 }

@@ -16,7 +16,8 @@ import { hashToken } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import { findPaymentRecord } from '../store/paymentStore';
-import { requestTenant, tenantContext } from '../tenancy/tenantContext';
+import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { paymentProviderOf } from '../../tenant/paymentProviderRules';
 import type { PaymentProvider, SettledStatus, SettlePayment } from './paymentProvider';
 import { isExpired } from './paymentPages';
 import { SANDBOX_PAGE_SCRIPT, SANDBOX_PAGE_STYLE, sandboxPage } from './sandboxPage';
@@ -114,7 +115,12 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
         const tenant = requestTenant(res);
         const key = typeof req.query.key === 'string' ? req.query.key : '';
         const payment = await findPaymentRecord(deps.db, tenant.id, String(req.params.paymentId));
-        if (!payment || payment.provider !== 'sandbox' || payment.secretHash !== hashToken(key))
+        if (
+          !payment ||
+          !takesSandbox(tenant) ||
+          payment.provider !== 'sandbox' ||
+          payment.secretHash !== hashToken(key)
+        )
           throw notFound('There is no such payment.');
         const locale = pageLocale(tenant.locales, req.query.lang, payment.locale);
         const summary = await summarizePayment(deps.db, tenant.id, payment, locale);
@@ -144,6 +150,7 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
           const payment = await findPaymentRecord(deps.db, tenant.id, paymentId);
           if (
             !payment ||
+            !takesSandbox(tenant) ||
             payment.provider !== 'sandbox' ||
             payment.secretHash !== hashToken(String(req.body.key))
           )
@@ -164,4 +171,13 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
       return router;
     },
   };
+}
+
+/**
+ * Whether the tenant pays through the sandbox now: a sandbox payment of a tenant that has since
+ * named a real provider (or is no demo and names none) settles nothing, since its page takes test
+ * cards that move no money (tenant/paymentProviderRules.ts paymentProviderOf).
+ */
+function takesSandbox(tenant: ServerTenant): boolean {
+  return paymentProviderOf(tenant) === 'sandbox';
 }

@@ -77,6 +77,20 @@ describe('address rules (account-flows.md §5)', () => {
     expect(
       addressErrors({ ...onRecord, emailAddress: `x${onRecord.emailAddress}` }, { ...ctx, onRecord }),
     ).toEqual([{ field: 'emailAddress', code: 'too_long' }]);
+    // A zip code kept from the record is judged again when the country changes to GB.
+    expect(addressErrors({ ...valid, countryCode: 'GB' }, { ...ctx, onRecord: valid })).toEqual([
+      { field: 'zipcode', code: 'invalid' },
+    ]);
+    // The kind of address the tenant does not ask for keeps its limits all the same.
+    expect(
+      addressErrors(
+        { ...valid, addressLine1: 'Hinterhaus', street: 'x'.repeat(36), streetNumber: '1'.repeat(11) },
+        { ...ctx, addressLines: true },
+      ),
+    ).toEqual([
+      { field: 'street', code: 'too_long' },
+      { field: 'streetNumber', code: 'too_long' },
+    ]);
     // What is required stays required: a blank kept blank is still missing.
     expect(addressErrors({ ...onRecord, city: '' }, { ...ctx, onRecord: { ...onRecord, city: '' } })).toEqual(
       [{ field: 'city', code: 'required' }],

@@ -648,6 +648,18 @@ describe('link subscription (POST /subscriptions)', () => {
       bpNumber: company.partner.bp_number,
     });
     expect(JSON.stringify(confirm.body)).not.toContain(onRecord);
+    // Asking again while the link is valid gets the same answer and sends nothing more.
+    const twice = await link({
+      orderNumber: company.subscription.order_number,
+      zipcode: company.partner.zipcode,
+      preferredRole: 'AG',
+    });
+    expect(twice.body.error.details.status).toBe('confirm_email');
+    const [tokens] = await db.query<{ n: number }>(
+      `select count(*)::int as n from login_tokens where tenant_id = $1 and email = $2 and purpose = 'confirm-link-mail'`,
+      [full.id, onRecord.toLowerCase()],
+    );
+    expect(tokens.n).toBe(1);
     const mail = (await outbox.mails(onRecord)).at(-1)!;
     expect(mail.text).toContain(company.subscription.order_number);
     expect(mail.text).toContain(maskEmail(emailOf(full, 3)));

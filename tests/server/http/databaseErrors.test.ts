@@ -120,10 +120,12 @@ describe('errorMiddleware', () => {
     ]);
   });
 
-  it('still answers any other error with 500 internal_error', () => {
-    const { status, body, logged } = answerTo(pg('42601'));
-    expect(status).toBe(500);
-    expect(body.error.code).toBe('internal_error');
-    expect(logged[0].level).toBe('error');
+  it("still answers any other error with 500 internal_error, a data exception of the server's own too", () => {
+    for (const code of ['42601', '22012']) {
+      const { status, body, logged } = answerTo(pg(code));
+      expect(status, code).toBe(500);
+      expect(body.error.code).toBe('internal_error');
+      expect(logged[0].level).toBe('error');
+    }
   });
 });
