@@ -5,7 +5,14 @@
  */
 import { type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, fakeApi, portalConfig, render as renderScreen } from '../support/renderScreen';
+import {
+  choose,
+  cleanUp,
+  fakeApi,
+  portalConfig,
+  render as renderScreen,
+  type,
+} from '../support/renderScreen';
 import type { PortalConfig } from '../../engine/domain/portalConfig';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
@@ -67,6 +74,34 @@ describe('contact screen', () => {
     const options = [...page.querySelectorAll('option')].map((option) => option.textContent);
     expect(options).toEqual(['Please choose', 'General']);
     expect(document.querySelectorAll('script[src="https://chat.acme.example/widget.js"]')).toHaveLength(1);
+  });
+
+  it('keeps what the visitor typed when the topic changes', async () => {
+    const portal = config({
+      contactForm: {
+        activities: [
+          { activity: 'GENERAL', name: { 'en-GB': 'General' } },
+          { activity: 'DELIVERY', name: { 'en-GB': 'Delivery' } },
+        ],
+      },
+    });
+    const page = await render(<ContactScreen />, portal, {});
+    const topic = page.querySelector<HTMLSelectElement>('select')!;
+    await choose(topic, 'GENERAL');
+    const typedInto = () => [
+      ...page.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+        'form input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]), form textarea',
+      ),
+    ];
+    const fields = typedInto();
+    expect(fields.length).toBeGreaterThan(2);
+    for (const [index, field] of fields.entries()) await type(field, `typed ${index}`);
+    // As the fields took it (the order number keeps its digits).
+    const before = typedInto().map((field) => field.value);
+    expect(before.filter((value) => value.startsWith('typed')).length).toBeGreaterThan(2);
+    await choose(topic, 'DELIVERY');
+    await choose(topic, 'GENERAL');
+    expect(typedInto().map((field) => field.value)).toEqual(before);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../core/links';
 import { useTranslation } from '../../core/translation';
@@ -10,6 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { FallbackContact } from '../../core/FallbackContact';
 import { localized } from '../../ui/localized';
 import { ContactForm } from './ContactForm';
+import type { ContactValues } from './contactFormState';
 import { LinkedPageLogin } from './LinkedPageLogin';
 import { SelectField } from '../../ui/fields';
 import type { PortalTenant } from '../../domain/portalConfig';
@@ -41,6 +42,8 @@ export default function ContactScreen() {
   );
   const initialActivity = activities.find((a) => a.activity === query.get('activity'))?.activity ?? '';
   const [activityCode, setActivityCode] = useState(initialActivity);
+  // What was typed survives a change of topic (the form starts anew for each topic).
+  const typed = useRef<ContactValues | undefined>(undefined);
   const [composing, setComposing] = useState(query.get('linkedPage') === 'false');
   const activity = activities.find((a) => a.activity === activityCode);
   const showMessageInput = query.get('showMessageInput') === 'true';
@@ -126,6 +129,7 @@ export default function ContactScreen() {
           loggedIn={loggedIn}
           showMessageInput={showMessageInput}
           preselectedSubscription={query.get('subscriptionId') ?? ''}
+          typed={typed}
         />
       )}
     </section>

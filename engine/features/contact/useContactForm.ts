@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation, type TranslateFn } from '../../core/translation';
 import type { ContactActivity } from '../../../schemas/generated/tenant';
@@ -20,6 +20,11 @@ export interface ContactFormProps {
   loggedIn: boolean;
   showMessageInput: boolean;
   preselectedSubscription: string;
+  /**
+   * What the person has typed, kept by the screen: the form starts anew for each topic (its
+   * fields, errors and upload follow the topic), the values typed stay.
+   */
+  typed?: { current: ContactValues | undefined };
 }
 
 const BLANK: ContactValues = {
@@ -116,16 +121,19 @@ export function useContactForm({
   loggedIn,
   showMessageInput,
   preselectedSubscription,
+  typed,
 }: ContactFormProps) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const navigate = useNavigate();
   // The errors are codes by JSON pointer (the server's too), worded at render (errorText).
-  const form = useFormState<ContactValues, string>(() => ({
-    ...BLANK,
-    subscriptionId: preselectedSubscription,
-  }));
+  const form = useFormState<ContactValues, string>(
+    () => typed?.current ?? { ...BLANK, subscriptionId: preselectedSubscription },
+  );
   const { values, errors, setErrors } = form;
+  useEffect(() => {
+    if (typed) typed.current = values;
+  }, [typed, values]);
   const [missingOrderNumber, setMissingOrderNumber] = useState(false);
   const [optIn, setOptIn] = useState(false);
   const [busy, setBusy] = useState(false);
