@@ -27,6 +27,7 @@ export interface OfferShapes {
   cancelAnswer?: CancelAnswer;
   acceptAnswer?: AcceptAnswer;
   pendingPayment?: PendingPayment;
+  openPayment?: OpenPayment;
   bulkRenewalCandidate?: BulkRenewalCandidate;
 }
 /**
@@ -151,6 +152,20 @@ export interface PendingPayment {
      */
     voucherCode: string | null;
   };
+}
+/**
+ * An element of GET /subscriptions/{id}/pending-payments: an offer payment of the caller that still waits for its page (account-flows.md §4 processing).
+ *
+ * This interface was referenced by `OfferShapes`'s JSON-Schema
+ * via the `definition` "openPayment".
+ */
+export interface OpenPayment {
+  id: string;
+  subscriptionId: string;
+  amount: Money;
+  currency: string;
+  method: 'CREDIT_CARD' | 'PAYPAL';
+  createdAt: string;
 }
 /**
  * A subscription whose goods recipient (WE) the user is, with its renewal offers (§2 Bulk renewal).

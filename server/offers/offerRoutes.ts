@@ -43,6 +43,10 @@ export function offerRoutes(deps: { auth: AuthService; offers: OfferService }): 
     },
   );
 
+  router.get('/subscriptions/:id/pending-payments', async (req, res) => {
+    res.json(await deps.offers.openPayments(accountCaller(req, res), String(req.params.id)));
+  });
+
   router.get('/subscriptions/:id/pending-payments/:paymentId', async (req, res) => {
     res.json(
       await deps.offers.pendingPayment(

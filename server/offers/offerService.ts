@@ -23,7 +23,7 @@ import { recommendations, retentionOffers } from './commands/offerLists';
 import { accept } from './commands/accept';
 import { acceptAll } from './commands/bulkAccept';
 import { expireStalePayments, settle } from './commands/settlement';
-import { abandon, pendingPayment } from './commands/pendingPayments';
+import { abandon, openPayments, pendingPayment } from './commands/pendingPayments';
 
 export { externallyManaged, requireOfferSource, type OfferServiceDeps } from './offerKit';
 export { pendingPaymentView } from './commands/pendingPayments';
@@ -43,6 +43,7 @@ export function createOfferService(deps: OfferServiceDeps) {
     acceptAll: bound(acceptAll),
     settle: bound(settle),
     pendingPayment: bound(pendingPayment),
+    openPayments: bound(openPayments),
     abandon: bound(abandon),
   };
 }

@@ -87,6 +87,23 @@ export async function setPaymentSecret(
 }
 
 /** The payment, locked for the settling transaction when `forUpdate`. */
+/** The user's offer payments for the subscription that still wait for their page, oldest first. */
+export async function pendingOfferPaymentsOf(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  subscriptionId: string,
+): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS} from payments p
+      where p.tenant_id = $1 and p.user_id = $2 and p.status = 'pending' and p.purpose = 'offers'
+        and exists (select 1 from offer_acceptances a
+                     where a.tenant_id = p.tenant_id and a.payment_id = p.id and a.subscription_id = $3)
+      order by p.created_at, p.id`,
+    [tenantId, userId, subscriptionId],
+  );
+}
+
 export async function findPaymentRecord(
   db: Queryable,
   tenantId: string,

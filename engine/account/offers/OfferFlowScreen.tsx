@@ -23,6 +23,7 @@ import { FlowHeader } from './FlowHeader';
 import { useFlowReturn, useFlowSubscription, useWithoutLogin } from './flowNavigation';
 import { OfferList } from './OfferList';
 import { OfferSuccessDialog, OfferSuccessPanel } from './OfferSuccess';
+import { OpenPayments } from './OpenPayments';
 import { offerParams, offersApi } from './offersApi';
 import { PaymentDialogs } from './PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from './usePaymentFlow';
@@ -174,6 +175,12 @@ function OfferChoice({
     <section className="offer-flow" aria-labelledby={titleId}>
       <FlowHeader subscription={s} titleId={titleId} title={t(texts.heading)} />
       <p>{t(texts.intro)}</p>
+      <OpenPayments
+        subscriptionId={s.id}
+        hidden={busy}
+        round={flow.state.step}
+        onGivenUp={recommendations.reload}
+      />
       {recommendations.state.status === 'loading' && !loaded && <Loading />}
       {recommendations.state.status === 'failed' && <ErrorDialog onClose={onBack} />}
       {recommendations.state.status === 'ready' && offers.length === 0 && (

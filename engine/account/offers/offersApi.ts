@@ -9,6 +9,7 @@ import type {
   CancelAnswer,
   CancellationInfos,
   CancellationReason,
+  OpenPayment,
   PendingPayment,
   Recommendation,
 } from '../../../schemas/generated/offers';
@@ -61,6 +62,8 @@ export function offersApi(api: ApiClient) {
       ),
     acceptAll: (body: BulkRenewalRequest) =>
       api.post<AcceptAnswer>('/subscriptions/acceptAllRecommendations', body),
+    /** The caller's offer payments for the subscription that still wait for their page. */
+    openPayments: (id: string) => api.get<OpenPayment[]>(`${subscriptionPath(id)}/pending-payments`),
     pendingPayment: (ref: PendingPaymentRef) =>
       api.get<PendingPayment>(
         `${subscriptionPath(ref.subscriptionId)}/pending-payments/${encodeURIComponent(ref.id)}`,

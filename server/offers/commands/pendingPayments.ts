@@ -1,11 +1,11 @@
 /** A pending offer payment as its payer sees it (account-flows.md §3 Pending payment, §7 pending-payments). */
 import type { Locale } from '../../../engine/domain/locales';
-import type { PendingPayment } from '../../../schemas/generated/offers';
+import type { OpenPayment, PendingPayment } from '../../../schemas/generated/offers';
 import { wordsIn } from '../../../engine/domain/language';
 import { notFound } from '../../http/errors';
 import { getSubscriptionForUser } from '../../store/subscriptionStore';
 import { acceptancesOfPayment } from '../../store/offerStore';
-import { findPaymentRecord, type PaymentRow } from '../../store/paymentStore';
+import { findPaymentRecord, pendingOfferPaymentsOf, type PaymentRow } from '../../store/paymentStore';
 import { isExpired } from '../../payments/paymentPages';
 import type { Caller, OfferKit } from '../offerKit';
 import { settling } from './settlement';
@@ -23,6 +23,40 @@ export async function pendingPayment(
     return pendingPaymentView((await findPaymentRecord(kit.db, caller.tenant.id, paymentId))!, caller.locale);
   }
   return pendingPaymentView(payment, caller.locale);
+}
+
+/**
+ * GET /subscriptions/{id}/pending-payments: the caller's offer payments for the subscription that
+ * still wait for their page (account-flows.md §4 "processing"), so that a page loaded again, after a
+ * reload or in another tab, says why an offer is not offered and lets the payment be given up. A
+ * page that has expired meanwhile is settled as cancelled on the way and left out.
+ */
+export async function openPayments(
+  kit: OfferKit,
+  caller: Caller,
+  subscriptionId: string,
+): Promise<OpenPayment[]> {
+  if (!(await getSubscriptionForUser(kit.db, caller.tenant.id, caller.user.id, subscriptionId)))
+    throw notFound('There is no such subscription on your account.');
+  const open: OpenPayment[] = [];
+  for (const payment of await pendingOfferPaymentsOf(
+    kit.db,
+    caller.tenant.id,
+    caller.user.id,
+    subscriptionId,
+  )) {
+    if (isExpired(payment, kit.now())) await settling(kit)(caller.tenant, payment.id, 'canceled');
+    else
+      open.push({
+        id: payment.id,
+        subscriptionId,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        createdAt: payment.createdAt.toISOString(),
+      });
+  }
+  return open;
 }
 
 /** The popup was closed without an outcome: a payment still pending is cancelled (its page stops working). */

@@ -440,7 +440,7 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     expect(radios[0].checked).toBe(true);
     expect(page.textContent).toContain(en['account.offers.upgradeTime.NEXT_CYCLE']);
     await click(byText(page, 'button', en['upgrade.submit']));
-    expect(api.calls.at(-1)!.path).toBe(
+    expect(api.calls.filter((call) => call.method === 'POST').at(-1)!.path).toBe(
       `${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`,
     );
   });

@@ -332,10 +332,22 @@ describe('renewal and upgrade', () => {
     const upgrade = await client.post<any>(
       `/subscriptions/${s.id}/recommendations/OFP-UP-NOW/accept?source=upgrade&upgradeTime=NOW`,
     );
+    // A page loaded again (a reload, another tab) learns of the open payment, whose offer it does not list.
+    const upgrades = async () =>
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`)).body.map(
+        (offer) => offer.id,
+      );
+    const open = await client.get<any[]>(`/subscriptions/${s.id}/pending-payments`);
+    expect(open.body).toEqual([
+      expect.objectContaining({ id: upgrade.body.pendingPayment.id, subscriptionId: s.id, currency: 'EUR' }),
+    ]);
+    expect(await upgrades()).not.toContain('OFP-UP-NOW');
     const abandoned = await client.post<any>(
       `/subscriptions/${s.id}/pending-payments/${upgrade.body.pendingPayment.id}/abandon`,
     );
     expect(abandoned.body).toEqual({ status: 'canceled' });
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/pending-payments`)).body).toEqual([]);
+    expect(await upgrades()).toContain('OFP-UP-NOW');
     expect(
       (
         await payOnSandbox(upgrade.body.url, {

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { OpenPayment } from '../../../schemas/generated/offers';
+import { usePortal } from '../../core/PortalContext';
+import { useTranslation } from '../../core/translation';
+import { Alert } from '../../ui/Alert';
+import { formatMoney } from '../../ui/format';
+import { dataOf, useResource } from '../resource';
+import { offersApi } from './offersApi';
+
+/**
+ * The subscription's offer payments that still wait for their page (account-flows.md §4
+ * "processing"), for a page loaded again after a reload or in another tab: their offer is not
+ * offered meanwhile, and this says why, with the way to give the payment up (its page then stops
+ * working and the offer is offered again). Hidden while this page's own payment runs.
+ */
+export function OpenPayments({
+  subscriptionId,
+  hidden,
+  round,
+  onGivenUp,
+}: {
+  subscriptionId: string;
+  /** This page's own payment is running: its dialogs speak for it. */
+  hidden: boolean;
+  /** Changes when this page's own payment moves on (the payment flow's step): the list is asked again. */
+  round: string;
+  onGivenUp: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { api } = usePortal();
+  const open = useResource(`${subscriptionId}/pending-payments?${round}`, (client) =>
+    offersApi(client).openPayments(subscriptionId),
+  );
+  const [givingUp, setGivingUp] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  const payments = dataOf(open.state) ?? [];
+  if (hidden || payments.length === 0) return null;
+
+  async function giveUp(payment: OpenPayment) {
+    setGivingUp(payment.id);
+    setFailed(false);
+    try {
+      await offersApi(api).abandonPayment({ id: payment.id, subscriptionId });
+      open.reload();
+      onGivenUp();
+    } catch {
+      setFailed(true);
+    } finally {
+      setGivingUp(undefined);
+    }
+  }
+
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (
+    <>
+      {payments.map((payment) => (
+        <Alert key={payment.id} variant="info">
+          <p>
+            {t('account.flow.openPayment', {
+              amount: formatMoney(payment.amount, payment.currency, i18n.language),
+              time: when.format(new Date(payment.createdAt)),
+            })}
+          </p>
+          {failed && <p>{t('account.flow.openPaymentFailed')}</p>}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={givingUp !== undefined}
+            onClick={() => void giveUp(payment)}
+          >
+            {t('account.flow.giveUpPayment')}
+          </button>
+        </Alert>
+      ))}
+    </>
+  );
+}
