@@ -93,7 +93,7 @@ async function requestLoginLink(page: Page, tenant: string, locale: Locale, emai
 }
 
 /** The partner sign-in mail of a partial login (server/mail/authMails.ts partnerSignIn), in either language. */
-const PARTNER_SIGN_IN_SUBJECT = /Anmeldung zu Ihrem Abonnement bei|Log in to your .* subscription/;
+const PARTNER_SIGN_IN_SUBJECT = /Anmeldung zu Ihrem Abonnement bei|Log in to your subscription at /;
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
