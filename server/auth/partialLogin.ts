@@ -9,7 +9,8 @@ import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
 import { limitOrderNumberAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
 import { partnersOfOrderNumber } from '../store/partialLoginStore';
-import { requireFeature } from '../tenancy/refusals';
+import { refuse, requireFeature } from '../tenancy/refusals';
+import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { isRenewalOrderNumber } from '../../engine/domain/offers';
 
 /** A refused order-number login: 400 whose details carry the §4 result (status, maskedEmail). */
@@ -78,6 +79,11 @@ export function partialLoginRoutes(deps: {
     const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
     if (!partner)
       throw result('verification_failed', 'The name does not match the order number.', { method: 'name' });
+    // The flow's own gate for the subscription's publication (portal-core.md §6 "per-publication
+    // blacklists"), as its signed-in calls check it: no link is mailed for a flow the subscription
+    // cannot enter. The answer does not name the publication.
+    if (flow && !isFeatureOn(tenant, flow, partner.publication))
+      throw refuse.featureDisabled(`${flow} for this subscription`);
 
     // The partner's own address on record first: an account may speak for the partner only through
     // link subscription's knowledge checks (order number and zip), so it must not outrank the

@@ -114,7 +114,8 @@ export function cancellationSlice(deps: {
         throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
       if (start === 'externally_managed') throw externallyManaged(facts);
       if (!isFeatureOn(tenant, 'cancellation', facts.publication))
-        throw refuse.featureDisabled(`cancellation for ${facts.publication}`);
+        // Not naming the publication: the caller proved only an order number and a zip code.
+        throw refuse.featureDisabled('cancellation for this subscription');
       if (!facts.isCancelable) throw refuse.notAllowed('This subscription cannot be cancelled online.');
       if ((await listCancellationReasons(deps.db, tenant.id, facts.publication)).length === 0) {
         throw new HttpError(

@@ -3,6 +3,8 @@ import type { Queryable } from '../db/database';
 /** A business partner with a role on a subscription of an order number, and the account speaking for it. */
 export interface OrderNumberPartner {
   subscriptionId: string;
+  /** The subscription's publication: the flows it may enter follow its blacklists (portal-core.md §6). */
+  publication: string;
   bpNumber: string;
   role: string;
   lastName: string | null;
@@ -20,7 +22,7 @@ export async function partnersOfOrderNumber(
   orderNumber: string,
 ): Promise<OrderNumberPartner[]> {
   return db.query<OrderNumberPartner>(
-    `select s.id as "subscriptionId", sr.bp_number::text as "bpNumber", sr.role, bp.last_name1 as "lastName", bp.company1 as company,
+    `select s.id as "subscriptionId", s.publication, sr.bp_number::text as "bpNumber", sr.role, bp.last_name1 as "lastName", bp.company1 as company,
             bp.zipcode, bp.email_address as email, u.id as "accountId", u.email as "accountEmail"
        from subscriptions s
        join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role in ('AG', 'WE')

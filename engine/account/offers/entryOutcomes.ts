@@ -19,6 +19,7 @@ export type EntryOutcome =
   | 'entry:validation_failed'
   | 'entry:rate_limited'
   | 'entry:externally_managed'
+  | 'entry:not_offered'
   | 'entry:cancellation_not_possible'
   | 'entry:already_cancelled'
   | 'entry:failed';
@@ -41,6 +42,7 @@ export const ENTRY_OUTCOME_KEYS: Record<EntryOutcome, string> = {
   'entry:validation_failed': 'account.entry.validationFailed',
   'entry:rate_limited': 'shell.tooManyAttempts',
   'entry:externally_managed': 'account.entry.externallyManaged',
+  'entry:not_offered': 'account.entry.notOffered',
   'entry:cancellation_not_possible': 'account.entry.cancellationNotPossible',
   'entry:already_cancelled': 'account.entry.alreadyCancelled',
   'entry:failed': 'shell.genericError',
@@ -71,6 +73,8 @@ export function entryResultOf(error: unknown): EntryResult {
     return {
       outcome: text('method') === 'name' ? 'entry:verification_failed:name' : 'entry:verification_failed:zip',
     };
+  // The flow is switched off for the subscription's publication (portal-core.md §6).
+  if (status === 'feature_disabled') return { outcome: 'entry:not_offered' };
   if (KNOWN.has(status))
     return { outcome: `entry:${status}` as EntryOutcome, orderNumber: text('orderNumber') };
   return { outcome: 'entry:failed' };

@@ -32,6 +32,8 @@ const tenant: ServerTenant = makeServerTenant({
   ],
   embedding: { isEmbedded: false, parentOrigins: [] },
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+  // The demo's digital publication (server/seed/catalogue.ts: the tenant id's letters + "D").
+  publicationBlacklists: { renewal: ['PAD'] },
 });
 
 const outbox = createTestOutbox('portal-partial-outbox-');
@@ -102,6 +104,34 @@ describe('the renewal and upgrade login by order number (account-flows.md §5)',
     // Without a flow (the other order-number sign-ins), 8 to 10 digits as before: looked up.
     const looked = await client.post('/login/order-number', { orderNumber: '12345678', lastName: 'Muster' });
     expect(looked.body.error.details.status).toBe('not_found');
+  });
+
+  it('mails no link for a flow the subscription’s publication is blacklisted for, and names no publication', async () => {
+    const data = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+    const digital = data.subscriptions.find(
+      (s) => s.publication === 'PAD' && /^4\d{9}$/.test(s.order_number),
+    )!;
+    const ag = data.subscriptionRoles.find((r) => r.subscription_id === digital.id && r.role === 'AG')!;
+    const partner = data.businessPartners.find((bp) => bp.bp_number === ag.bp_number)!;
+    const recipient = partner.email_address!;
+    const client = browserLikeClient(baseUrl, `/t/${tenant.id}/api`);
+    await client.get('/subscriptions');
+    const mailsBefore = (await outbox.mails(recipient)).length;
+    const refused = await client.post('/login/order-number', {
+      orderNumber: digital.order_number,
+      lastName: partner.last_name1 ?? partner.company1,
+      flow: 'renewal',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('feature_disabled');
+    expect(refused.body.error.message).not.toContain('PAD');
+    expect((await outbox.mails(recipient)).length).toBe(mailsBefore);
+    // Without a flow (the sign-in to the subscription itself) the same order number still gets its link.
+    const plain = await client.post('/login/order-number', {
+      orderNumber: digital.order_number,
+      lastName: partner.last_name1 ?? partner.company1,
+    });
+    expect(plain.body.error.details.status).toBe('confirm_email');
   });
 });
 
