@@ -6,6 +6,7 @@
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
 import { FALLBACK_LOCALE, LOCALE_TABLE, localeData } from './locales';
+import { isBlankText } from './fieldRules';
 
 export const ADDRESS_LIMITS = {
   name: 35,
@@ -69,7 +70,7 @@ export type AddressError = {
   code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'too_early' | typeof AFTER_TERM_END;
 };
 
-const blank = (value: string | null | undefined) => !value || !value.trim();
+const blank = isBlankText;
 
 /** Every §5 rule at once, field by field. */
 export function addressErrors(input: AddressInput, ctx: AddressRuleContext): AddressError[] {

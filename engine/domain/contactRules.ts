@@ -4,6 +4,7 @@
  * runs the same checks, so a field the form requires is also refused by POST /contact.
  */
 import {
+  isBlankText,
   isPlausibleEmail,
   isValidCustomerNumber,
   isValidZipCode,
@@ -126,7 +127,7 @@ export function contactFieldErrors(
   loggedIn: boolean,
 ): ContactFieldError[] {
   const errors: ContactFieldError[] = [];
-  const blank = (value: string | undefined) => !value || value.trim() === '';
+  const blank = isBlankText;
   const activities = visibleActivities(tenant.contactForm?.activities ?? [], loggedIn);
   const activity = activities.find((candidate) => candidate.activity === input.activity);
   if (blank(input.activity)) errors.push({ field: '/activity', code: 'required' });

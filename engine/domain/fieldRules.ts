@@ -3,6 +3,15 @@
  * once; screens and API handlers both call these functions.
  */
 
+/**
+ * A field left empty for the eye: nothing, or only spaces, line breaks, control characters and
+ * invisible format characters (a right-to-left override, a zero-width space). A required name made
+ * of those would pass as given and go into a mail's greeting as nothing, or as a reversed text.
+ */
+export function isBlankText(value: string | null | undefined): boolean {
+  return !value || !/[^\s\p{Z}\p{Cc}\p{Cf}]/u.test(value);
+}
+
 /** A pragmatic e-mail check: one @, something before, a dot in the domain, no spaces. */
 export function isPlausibleEmail(value: string): boolean {
   return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);

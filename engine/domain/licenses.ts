@@ -4,6 +4,7 @@
  * licence object, the field rules of the add, manager and accept forms, and the limits of §9.
  * Pure TypeScript: no React, no DOM.
  */
+import { isBlankText } from './fieldRules';
 
 /** account-flows.md §9 "Names in licence forms: max 30". */
 export const LICENSE_NAME_MAX = 30;
@@ -127,7 +128,7 @@ export type FieldError = 'required' | 'too_long' | 'invalid';
 export type FieldErrors = Record<string, FieldError>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const blank = (value: string | null | undefined) => !value || value.trim() === '';
+const blank = isBlankText;
 
 function text(
   errors: FieldErrors,

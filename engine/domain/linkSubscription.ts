@@ -2,7 +2,7 @@
  * Linking a subscription to the account (portal-core.md §2 "Link subscription", §4 result
  * statuses, §5 field rules, §8 messages). The form and POST /api/subscriptions share these rules.
  */
-import { isValidBpNumber, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
+import { isBlankText, isValidBpNumber, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
 import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subscription-request';
 
 /**
@@ -65,7 +65,7 @@ export function linkFieldErrors(
 ) {
   const fields = linkFields(settings, input.byBpNumber);
   const errors: Partial<Record<LinkField, LinkFieldError>> = {};
-  const blank = (v: string | undefined) => !v || v.trim() === '';
+  const blank = isBlankText;
   if (fields.publication && blank(input.publication)) errors.publication = 'required';
   if (fields.orderNumber) {
     if (blank(input.orderNumber)) errors.orderNumber = 'required';

@@ -4,6 +4,7 @@
  * portal-core.md §9 "Payment method kinds").
  */
 import { ibanProblem, isValidBic, normalizeIban, type IbanProblem } from './iban';
+import { isBlankText } from './fieldRules';
 
 export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
 
@@ -88,7 +89,7 @@ export const BANK_ACCOUNT_LIMITS = { holder: 70, bankName: 60, accountNumber: 10
 export type SepaField = 'debitAccountHolder' | 'iban' | 'bic';
 export type SepaError = { field: SepaField; code: 'required' | 'too_long' | 'invalid' | IbanProblem };
 
-const blank = (value: string | null | undefined) => !value || !value.trim();
+const blank = isBlankText;
 
 /** §5 "SEPA: holder and IBAN required"; the IBAN by its country's length and checksum, a BIC when given. */
 export function sepaErrors(input: {

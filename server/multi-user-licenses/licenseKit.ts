@@ -38,9 +38,11 @@ export const ORDER_NUMBER = /^[0-9]{10}$/;
 
 /**
  * Limits of the mails a signed-in user makes the portal send to addresses they type (licence
- * invitations and resends, licence-manager appointments): per user and hour, and per licence (its
- * object and invited address, so deleting and adding the same person again does not reset it) and
- * day. Beyond them the call answers 429 `rate_limited` and sends nothing.
+ * invitations and resends, licence-manager appointments): per user and hour, and per address and
+ * day, for a licence (its object and invited address, so deleting and adding the same person again
+ * does not reset it) as for the manager appointments of a subscription (each replaces the last, so
+ * without it one address could be sent an appointment after another). Beyond them the call
+ * answers 429 `rate_limited` and sends nothing.
  */
 export interface LicenseMailLimits {
   perUserPerHour: number;
@@ -179,14 +181,17 @@ export function createLicenseKit(deps: LicenseServiceDeps) {
       ),
 
     /**
-     * Counts one mail to a typed address against the user's hourly budget and, for an invitation,
-     * the licence's daily one. Called inside the transaction that sends it: a refused call changes
-     * nothing (an added licence is rolled back with it), a failed one counts nothing.
+     * Counts one mail to a typed address against the user's hourly budget and the address's daily
+     * one: per licence for an invitation, per subscription for a manager appointment. Called inside
+     * the transaction that sends it: a refused call changes nothing (an added licence is rolled
+     * back with it), a failed one counts nothing.
      */
     async limitMail(
       tx: Queryable,
       caller: AccountCaller,
-      licence?: { subscriptionId: string; orderNumber: string; email: string },
+      to:
+        | { kind: 'licence'; subscriptionId: string; orderNumber: string; email: string }
+        | { kind: 'manager'; subscriptionId: string; email: string },
     ) {
       const now = deps.now();
       await consumeRateLimit(
@@ -199,15 +204,16 @@ export function createLicenseKit(deps: LicenseServiceDeps) {
         },
         now,
       );
-      if (licence) {
-        const bucket = `license-mail:licence:${licence.subscriptionId}:${licence.orderNumber}:${licence.email}`;
-        await consumeRateLimit(
-          tx,
-          caller.tenant.id,
-          { bucket, windowSeconds: 86_400, limit: mailLimits.perLicencePerDay },
-          now,
-        );
-      }
+      const bucket =
+        to.kind === 'licence'
+          ? `license-mail:licence:${to.subscriptionId}:${to.orderNumber}:${to.email}`
+          : `license-mail:manager:${to.subscriptionId}:${to.email}`;
+      await consumeRateLimit(
+        tx,
+        caller.tenant.id,
+        { bucket, windowSeconds: 86_400, limit: mailLimits.perLicencePerDay },
+        now,
+      );
     },
 
     /** The user's multi-licence subscription, capability checked (portal-core.md §6). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isBlankText,
   isValidBpNumber,
   isValidCustomerNumber,
   isValidOrderNumber,
@@ -77,5 +78,14 @@ describe('field rules of portal-core.md §5', () => {
     expect(passwordRepeatProblem('Reader2026', '')).toBe('required');
     expect(passwordRepeatProblem('Reader2026', 'Reader2027')).toBe('mismatch');
     expect(passwordRepeatProblem('Reader2026', 'Reader2026')).toBeNull();
+  });
+});
+
+describe('a field left empty for the eye', () => {
+  it('is nothing, or only spaces, line breaks, control and invisible format characters', () => {
+    for (const blank of [undefined, null, '', '   ', '\n\t', '\u00a0', '\u202e', '\u200b\u2066', '\u0007'])
+      expect(isBlankText(blank), JSON.stringify(blank)).toBe(true);
+    for (const given of ['a', ' Ö ', '\u202eabc', '-', '7', '😀', '李'])
+      expect(isBlankText(given), JSON.stringify(given)).toBe(false);
   });
 });

@@ -130,6 +130,13 @@ describe('licence forms (account-flows.md §5)', () => {
         codes,
       ),
     ).toEqual({ salutationCode: 'invalid', emailAddress: 'invalid' });
+    // A name of invisible characters only (a right-to-left override, a zero-width space) is no name.
+    expect(
+      licensePersonErrors(
+        { salutationCode: '0001', emailAddress: 'a@b.example', firstName: '\u202e', lastName1: ' \u200b ' },
+        codes,
+      ),
+    ).toEqual({ firstName: 'required', lastName1: 'required' });
   });
 
   const settings = {

@@ -64,8 +64,8 @@ export async function replaceManager(
       salutationCodes: salutationCodes(tenant),
     });
     if (Object.keys(errors).length > 0) throw invalidFields(errors);
-    await kit.limitMail(tx, caller);
     const email = normalizeEmail(body.emailAddress ?? '');
+    await kit.limitMail(tx, caller, { kind: 'manager', subscriptionId: s.id, email });
     const token = newSecretToken();
     const appointment = await replacePendingAppointment(tx, tenant.id, {
       subscriptionId: s.id,

@@ -210,6 +210,7 @@ async function invite(
   portalUrl: string,
 ): Promise<void> {
   await kit.limitMail(tx, caller, {
+    kind: 'licence',
     subscriptionId: s.id,
     orderNumber: license.orderNumber,
     email: license.email,

@@ -851,6 +851,33 @@ describe('limits on invitation and appointment mails', () => {
     expect((await client.delete(`${path}/${silent.body.id}`)).status).toBe(204);
   });
 
+  it('sends one address at most 5 manager appointments per subscription and day, however often it is appointed again', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const appoint = () =>
+      client.post<any>(`/subscriptions/${s.id}/license-managers`, {
+        salutationCode: '0001',
+        emailAddress: 'Appointed.Often@example.org',
+        firstName: 'Ola',
+        lastName1: 'Often',
+      });
+    for (let i = 0; i < LICENSE_MAIL_LIMITS.perLicencePerDay; i += 1)
+      expect((await appoint()).status).toBe(202);
+    const refused = await appoint();
+    expect([refused.status, refused.body.error.code]).toEqual([429, 'rate_limited']);
+    expect(await outbox.mails('appointed.often@example.org', on.id)).toHaveLength(
+      LICENSE_MAIL_LIMITS.perLicencePerDay,
+    );
+    // Another address is still counted on its own.
+    const other = await client.post<any>(`/subscriptions/${s.id}/license-managers`, {
+      salutationCode: '0001',
+      emailAddress: 'someone.else@example.org',
+      firstName: 'Sam',
+      lastName1: 'Else',
+    });
+    expect(other.status).toBe(202);
+  });
+
   it('limits a user’s invitation and appointment mails per hour', async () => {
     const client = await signIn(on);
     const s = await ownLicence(client);
