@@ -26,6 +26,14 @@ export function normalizeEmail(value: string): string {
  * contact errors): first letter, three stars, the domain — a fixed number of stars, so the mask
  * does not tell the length of the address.
  */
+/**
+ * The mailbox an address delivers to, for "one per address" rules: normalized, without a `+tag`
+ * in its local part (name+anything@example.org reaches name@example.org at most providers).
+ */
+export function mailboxOf(email: string): string {
+  return normalizeEmail(email).replace(/\+[^@]*@/, '@');
+}
+
 export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
   if (!domain) return '***';

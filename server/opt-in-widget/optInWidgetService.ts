@@ -4,7 +4,7 @@
  * A sign-up is a marketing opt-in, so it is confirmed by double opt-in: the POST mails a link to the
  * address and answers only that it did; the voucher code is drawn when the link is confirmed and
  * shown on that page (and mailed). So nobody farms codes with made-up addresses (docs/subscribers.md
- * "Opt-in widget"). Codes are handed out once each (`for update skip locked`), one per address and
+ * "Opt-in widget"). Codes are handed out once each (`for update skip locked`), one per mailbox and
  * provider.
  */
 import type { Database } from '../db/database';
@@ -16,7 +16,7 @@ import {
   optInWidgetProblems,
   optInWidgetProvider,
 } from '../../engine/domain/widgets';
-import { normalizeEmail } from '../../engine/domain/fieldRules';
+import { mailboxOf, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { enqueueMail } from '../store/mailQueueStore';
@@ -113,8 +113,9 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
         const signup = await findOptInWidgetSignup(tx, tenant.id, hashToken(token), now);
         if (!signup) throw notFound('This link has expired or is not valid. Please sign up again.');
         if (signup.confirmedAt) return { provider: signup.provider, voucherCode: signup.voucherCode };
-        // One voucher per address and provider: concurrent confirmations of one address wait for each other here.
-        await lockUntilCommit(tx, `opt-in-widget:${tenant.id}:${signup.provider}:${signup.email}`);
+        // One voucher per mailbox and provider (name+tag@ is name@'s mailbox): concurrent
+        // confirmations of one mailbox wait for each other here.
+        await lockUntilCommit(tx, `opt-in-widget:${tenant.id}:${signup.provider}:${mailboxOf(signup.email)}`);
         let code = (await voucherOfAddress(tx, tenant.id, signup.provider, signup.email)) ?? null;
         const fresh = code === null;
         if (fresh && signup.pool) {

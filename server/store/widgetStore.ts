@@ -5,6 +5,7 @@
  * Every query is scoped by tenant.
  */
 import type { Queryable } from '../db/database';
+import { mailboxOf } from '../../engine/domain/fieldRules';
 
 // --- e-mail widget --------------------------------------------------------------------------------
 
@@ -164,7 +165,7 @@ export async function findOptInWidgetSignup(
   return rows[0];
 }
 
-/** The code an address already received from a provider (one voucher per address and provider). */
+/** The code an address's mailbox already received from a provider (one voucher per mailbox and provider). */
 export async function voucherOfAddress(
   db: Queryable,
   tenantId: string,
@@ -172,8 +173,10 @@ export async function voucherOfAddress(
   email: string,
 ): Promise<string | undefined> {
   const rows = await db.query<{ code: string }>(
-    `select voucher_code as code from opt_in_widget_signups where tenant_id = $1 and provider = $2 and email = $3 and voucher_code is not null`,
-    [tenantId, provider, email],
+    `select voucher_code as code from opt_in_widget_signups
+      where tenant_id = $1 and provider = $2 and voucher_code is not null
+        and regexp_replace(email, '\\+[^@]*@', '@') = $3`,
+    [tenantId, provider, mailboxOf(email)],
   );
   return rows[0]?.code;
 }

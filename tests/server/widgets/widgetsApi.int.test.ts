@@ -301,7 +301,7 @@ describe('opt-in widget: POST /opt-in', () => {
       ...extra,
     });
 
-  it('mails a confirmation link and hands the voucher code out only on confirmation, once per address', async () => {
+  it('mails a confirmation link and hands the voucher code out only on confirmation, once per mailbox', async () => {
     const c = client();
     await c.get('/subscriptions');
     const answer = await signUp(c, 'Mia@Example.org ');
@@ -329,6 +329,10 @@ describe('opt-in widget: POST /opt-in', () => {
       .filter((m) => m.subject.startsWith('Bitte bestätigen'))
       .at(-1)!;
     expect((await c.post('/opt-in/confirm', { token: tokenOf(second.text) })).body.voucherCode).toBe(code);
+    // So does a +tag of it: the mail reaches the same mailbox.
+    await signUp(c, 'Mia+Messe@example.org');
+    const tagged = (await outbox.mails('mia+messe@example.org')).at(-1)!;
+    expect((await c.post('/opt-in/confirm', { token: tokenOf(tagged.text) })).body.voucherCode).toBe(code);
     const claimed = await db.query<{ n: number }>(
       `select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = 'MESSE-2026' and claimed_at is not null`,
       [widgets.id],
