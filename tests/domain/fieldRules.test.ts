@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isBlankText,
+  mailboxOf,
   isValidBpNumber,
   isValidCustomerNumber,
   isValidOrderNumber,
@@ -87,5 +88,13 @@ describe('a field left empty for the eye', () => {
       expect(isBlankText(blank), JSON.stringify(blank)).toBe(true);
     for (const given of ['a', ' Ö ', '\u202eabc', '-', '7', '😀', '李'])
       expect(isBlankText(given), JSON.stringify(given)).toBe(false);
+  });
+});
+
+describe('the mailbox of an address', () => {
+  it('is the normalized address without a +tag in its local part', () => {
+    expect(mailboxOf(' Mia+Messe@Example.org ')).toBe('mia@example.org');
+    expect(mailboxOf('mia@example.org')).toBe('mia@example.org');
+    expect(mailboxOf('a+b+c@x.example')).toBe('a@x.example');
   });
 });
