@@ -8,7 +8,12 @@ import { validateBody } from '../http/validateBody';
 import { HttpError } from '../http/errors';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
 import type { ApiSlice } from '../tenancy/apiSlice';
-import { confirmLink, linkSubscription, type LinkConfirmAnswer } from './linkSubscription';
+import {
+  confirmLink,
+  linkConfirmDetails,
+  linkSubscription,
+  type LinkConfirmAnswer,
+} from './linkSubscription';
 import { requestOrigin } from '../http/requestOrigin';
 import { requestTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
@@ -121,6 +126,26 @@ export function linkSlice(deps: {
       // new-subscription badge); the account's id itself is no anonymous caller's business.
       const answer: LinkConfirmAnswer = { ...confirmed, yours: userOrUndefined(res)?.id === userId };
       res.json(answer);
+    },
+  );
+  /**
+   * POST /link-subscription/confirm/details { token }: what the mailed link would link and to which
+   * account (masked), leaving it unspent, for the page before its button. Unknown tokens count
+   * against the client as the confirmation's do.
+   */
+  router.post(
+    '/link-subscription/confirm/details',
+    validateBody('link-confirm-request'),
+    async (req, res) => {
+      const tenant = requestTenant(res);
+      const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'token', {
+        client: req.ip ?? 'unknown',
+      });
+      res.json(
+        await countingFailures(deps.db, tenant.id, rules, deps.now(), () =>
+          linkConfirmDetails(deps.db, tenant.id, req.body.token, deps.now()),
+        ),
+      );
     },
   );
   return { feature: 'link-subscription', router };

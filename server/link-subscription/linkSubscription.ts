@@ -31,7 +31,7 @@ import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subsc
 import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
 import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError } from '../http/errors';
-import { consumeLoginToken, insertLoginToken } from '../store/authStore';
+import { consumeLoginToken, insertLoginToken, peekLoginToken } from '../store/authStore';
 import { enqueueMail } from '../store/mailQueueStore';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { langQuery, MAGIC_LINK_MINUTES } from '../auth/signInMailJobs';
@@ -341,7 +341,42 @@ export interface LinkConfirmation {
 /** POST /link-subscription/confirm's answer: what was linked, to which account (masked), and whether it is the caller's own. */
 export type LinkConfirmAnswer = Omit<LinkConfirmation, 'userId'> & { yours: boolean };
 
+/** POST /link-subscription/confirm/details's answer: what the link would link, to which account (masked). */
+export type LinkConfirmDetails = Omit<LinkConfirmation, 'userId'>;
+
+const invalidLink = () =>
+  new HttpError(400, 'invalid_token', 'This link is not valid (any more): ask for a new one.');
+
 /**
+ * What a link confirmation would link, without spending it: the confirm page names the
+ * subscription and the account before its button, as the mail did. The same checks as the
+ * confirmation, so a link that could only fail says so at once.
+ */
+export async function linkConfirmDetails(
+  db: Queryable,
+  tenantId: string,
+  token: string,
+  now: Date,
+): Promise<LinkConfirmDetails> {
+  const live = await peekLoginToken(db, tenantId, hashToken(token), CONFIRM_LINK_PURPOSE, now);
+  if (!live) throw invalidLink();
+  const payload = live.payload as ConfirmLinkPayload;
+  const partner = await findPartnerForLink(db, tenantId, payload.bpNumber);
+  if (!partner?.email || normalizeEmail(partner.email) !== live.email) throw invalidLink();
+  const [account] = await db.query<{ email: string }>(
+    'select email from users where tenant_id = $1 and id = $2 and deleted_at is null',
+    [tenantId, payload.userId],
+  );
+  if (!account) throw invalidLink();
+  return {
+    orderNumber: payload.orderNumber,
+    bpNumber: payload.bpNumber,
+    maskedAccountEmail: maskEmail(account.email),
+  };
+}
+
+/**
+ * Spends a link confirmation (opened from the address on record)/**
  * Spends a link confirmation (opened from the address on record): the partner is linked to the
  * account that asked, if the address is still the partner's on record, no other account speaks for
  * it meanwhile and the account is still there. 400 `invalid_token` for a spent, expired or unknown
@@ -355,17 +390,15 @@ export async function confirmLink(
 ): Promise<LinkConfirmation> {
   return db.transaction(async (tx) => {
     const spent = await consumeLoginToken(tx, tenantId, hashToken(token), CONFIRM_LINK_PURPOSE, now);
-    const invalid = () =>
-      new HttpError(400, 'invalid_token', 'This link is not valid (any more): ask for a new one.');
-    if (!spent) throw invalid();
+    if (!spent) throw invalidLink();
     const payload = spent.payload as ConfirmLinkPayload;
     const partner = await findPartnerForLink(tx, tenantId, payload.bpNumber);
-    if (!partner?.email || normalizeEmail(partner.email) !== spent.email) throw invalid();
+    if (!partner?.email || normalizeEmail(partner.email) !== spent.email) throw invalidLink();
     const [account] = await tx.query<{ email: string }>(
       'select email from users where tenant_id = $1 and id = $2 and deleted_at is null for share',
       [tenantId, payload.userId],
     );
-    if (!account) throw invalid();
+    if (!account) throw invalidLink();
     const linked = await lockPartnerLinks(tx, tenantId, payload.bpNumber);
     if (linked.some((userId) => userId !== payload.userId))
       throw new HttpError(409, 'already_linked', 'Another account speaks for this customer already.');

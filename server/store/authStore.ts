@@ -120,6 +120,22 @@ export async function consumeLoginToken(
   return rows[0];
 }
 
+/** A live token's address, purpose and payload, left unspent (a page that shows what the token will do). */
+export async function peekLoginToken(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  purpose: string,
+  now: Date,
+): Promise<{ email: string; purpose: string; payload: unknown } | undefined> {
+  const rows = await db.query<{ email: string; purpose: string; payload: unknown }>(
+    `select email, purpose, payload from login_tokens
+      where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is null and expires_at > $4`,
+    [tenantId, tokenHash, purpose, now.toISOString()],
+  );
+  return rows[0];
+}
+
 /** Ends every session of a user (after a password reset). */
 export async function revokeUserSessions(db: Queryable, tenantId: string, userId: string): Promise<void> {
   await db.query(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
@@ -6,10 +6,11 @@ import { ApiError } from '../../core/apiClient';
 import { usePortal } from '../../core/PortalContext';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import { tooManyText } from '../../core/tooManyText';
-import { useTranslation } from '../../core/translation';
+import { useTranslation, type TranslateFn } from '../../core/translation';
 import { isRateLimited } from '../../domain/retryAfter';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { Alert } from '../../ui/Alert';
+import { Loading } from '../../ui/Loading';
 
 /** POST /link-subscription/confirm's answer (server/link-subscription/linkRoutes.ts). */
 interface LinkConfirmation {
@@ -20,13 +21,27 @@ interface LinkConfirmation {
   yours: boolean;
 }
 
+/** POST /link-subscription/confirm/details's answer: what the button would link, to which account. */
+type LinkDetails = Omit<LinkConfirmation, 'yours'>;
+
 type Outcome = { kind: 'done'; confirmation: LinkConfirmation } | { kind: 'refused'; text: string } | null;
+
+/** Why the link cannot (any more) link, in the screen's language. */
+function refusalText(t: TranslateFn, error: unknown): string {
+  return isRateLimited(error)
+    ? tooManyText(t, error)
+    : error instanceof ApiError && error.code === 'invalid_token'
+      ? t('link-subscription.confirmLink.invalid')
+      : error instanceof ApiError && error.code === 'already_linked'
+        ? t('link-subscription.confirmLink.alreadyLinked')
+        : t('link-subscription.confirmLink.failed');
+}
 
 /**
  * /link-subscription/confirm?t=… , anonymous: the link a confirm_email answer mailed to the
  * subscription's address on record (docs/architecture.md "Sign-in safety"). Opening it changes
- * nothing (a mail scanner follows links); the button links the subscription to the account that
- * asked. A visitor signed in as that account gets the new-subscription badge (portal-core.md §4)
+ * nothing (a mail scanner follows links): the page names the subscription and the account (masked)
+ * as the mail did, and the button links the subscription to the account that asked. A visitor signed in as that account gets the new-subscription badge (portal-core.md §4)
  * and the way to the orders; anyone else reads which account it went to, masked.
  */
 export default function LinkConfirmScreen() {
@@ -48,6 +63,19 @@ export default function LinkConfirmScreen() {
         : { kind: 'refused', text: t('link-subscription.confirmLink.invalid') },
   );
   const [sending, setSending] = useState(false);
+  const [details, setDetails] = useState<LinkDetails | null>(null);
+  const asking = outcome === null;
+  useEffect(() => {
+    if (!asking) return;
+    let current = true;
+    api.post<LinkDetails>('/link-subscription/confirm/details', { token }).then(
+      (answer) => current && setDetails(answer),
+      (error: unknown) => current && setOutcome({ kind: 'refused', text: refusalText(t, error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, token, asking, t]);
 
   async function confirm() {
     setSending(true);
@@ -60,16 +88,7 @@ export default function LinkConfirmScreen() {
       setOutcome({ kind: 'done', confirmation });
       navigate(location.pathname, { replace: true, state: { confirmed: confirmation } });
     } catch (error) {
-      setOutcome({
-        kind: 'refused',
-        text: isRateLimited(error)
-          ? tooManyText(t, error)
-          : error instanceof ApiError && error.code === 'invalid_token'
-            ? t('link-subscription.confirmLink.invalid')
-            : error instanceof ApiError && error.code === 'already_linked'
-              ? t('link-subscription.confirmLink.alreadyLinked')
-              : t('link-subscription.confirmLink.failed'),
-      });
+      setOutcome({ kind: 'refused', text: refusalText(t, error) });
     } finally {
       setSending(false);
     }
@@ -79,9 +98,19 @@ export default function LinkConfirmScreen() {
   return (
     <section className="account-change link-confirm" aria-labelledby="link-confirm-title">
       <h1 id="link-confirm-title">{t('link-subscription.confirmLink.heading')}</h1>
-      {outcome === null && (
+      {asking && !details && <Loading />}
+      {asking && details && (
         <>
           <p>{t('link-subscription.confirmLink.intro')}</p>
+          <p>
+            {t('link-subscription.confirmLink.what', {
+              what:
+                details.orderNumber === null
+                  ? t('link-subscription.confirmLink.byCustomerNumber', { bpNumber: details.bpNumber })
+                  : t('link-subscription.confirmLink.bySubscription', { orderNumber: details.orderNumber }),
+              maskedEmail: details.maskedAccountEmail,
+            })}
+          </p>
           <p className="muted">{t('link-subscription.confirmLink.note')}</p>
           <div className="form-actions">
             <button type="button" className="button" disabled={sending} onClick={() => void confirm()}>

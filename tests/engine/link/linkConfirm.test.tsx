@@ -33,9 +33,15 @@ const confirmation = {
 
 async function confirmPage(
   answer: unknown,
-  options: { signedIn?: boolean; locale?: 'en-GB' | 'de-DE' } = {},
+  options: { signedIn?: boolean; locale?: 'en-GB' | 'de-DE'; details?: unknown } = {},
 ) {
-  const api = fakeApi({}, { '/link-subscription/confirm': answer });
+  const api = fakeApi(
+    {},
+    {
+      '/link-subscription/confirm/details': options.details ?? confirmation,
+      '/link-subscription/confirm': answer,
+    },
+  );
   const rendered = await render(<LinkConfirmScreen />, {
     api,
     path: `/link-subscription/confirm?t=${TOKEN}`,
@@ -47,12 +53,17 @@ async function confirmPage(
 }
 
 describe('the confirmation of a link mailed to the address on record', () => {
-  it('sends nothing when opened, links on the button and gives the account that asked its badge', async () => {
+  it('spends nothing when opened, names what it links, links on the button and gives the account that asked its badge', async () => {
     const { api, page, store, router } = await confirmPage({ ...confirmation, yours: true });
-    expect(api.calls).toEqual([]);
+    const details = { method: 'POST', path: '/link-subscription/confirm/details', body: { token: TOKEN } };
+    expect(api.calls).toEqual([details]);
     expect(page.textContent).toContain(en['link-subscription.confirmLink.intro']);
+    expect(page.textContent).toContain(
+      'Your confirmation links the subscription with order number 4000123456 to the customer account u***@acme.example.',
+    );
     await click(byText(page, 'button', en['link-subscription.confirmLink.submit']));
     expect(api.calls).toEqual([
+      details,
       { method: 'POST', path: '/link-subscription/confirm', body: { token: TOKEN } },
     ]);
     expect(page.textContent).toContain(
@@ -89,5 +100,26 @@ describe('the confirmation of a link mailed to the address on record', () => {
       expect(page.querySelector('[role="alert"]')?.textContent).toBe(en[key]);
       cleanUp();
     }
+  });
+
+  it('says at once when the link can no longer link, with no button that can only fail', async () => {
+    const { page } = await confirmPage(
+      { ...confirmation, yours: false },
+      { details: new ApiError(400, 'invalid_token', 'spent'), locale: 'de-DE' },
+    );
+    expect(page.querySelector('[role="alert"]')?.textContent).toBe(
+      de['link-subscription.confirmLink.invalid'],
+    );
+    expect(page.querySelector('button')).toBeNull();
+  });
+
+  it('names the subscriptions of a customer number when the link is for a customer number', async () => {
+    const { page } = await confirmPage(
+      { ...confirmation, yours: false },
+      { details: { ...confirmation, orderNumber: null }, locale: 'de-DE' },
+    );
+    expect(page.textContent).toContain(
+      'Ihre Bestätigung verknüpft die Abonnements der Kundennummer 0012345678 mit dem Kundenkonto u***@acme.example.',
+    );
   });
 });

@@ -670,6 +670,17 @@ describe('link subscription (POST /subscriptions)', () => {
     const mailbox = browserLikeClient(baseUrl, `/t/${full.id}/api`);
     await mailbox.get('/subscriptions');
     const token = confirmLink.searchParams.get('t')!;
+    // The page names what the button will link before it is pressed, leaving the link unspent.
+    for (let i = 0; i < 2; i += 1) {
+      const details = await mailbox.post('/link-subscription/confirm/details', { token });
+      expect(details.status).toBe(200);
+      expect(details.body).toEqual({
+        orderNumber: company.subscription.order_number,
+        bpNumber: company.partner.bp_number,
+        maskedAccountEmail: maskEmail(emailOf(full, 3)),
+      });
+    }
+    expect((await mainSubscriptions(client)).map((s) => s.id)).not.toContain(company.subscription.id);
     const confirmed = await mailbox.post('/link-subscription/confirm', { token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({
@@ -682,6 +693,8 @@ describe('link subscription (POST /subscriptions)', () => {
     const spent = await mailbox.post('/link-subscription/confirm', { token });
     expect(spent.status).toBe(400);
     expect(spent.body.error.code).toBe('invalid_token');
+    const spentDetails = await mailbox.post('/link-subscription/confirm/details', { token });
+    expect([spentDetails.status, spentDetails.body.error.code]).toEqual([400, 'invalid_token']);
     const again = await link({
       orderNumber: company.subscription.order_number,
       zipcode: company.partner.zipcode,

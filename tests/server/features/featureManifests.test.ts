@@ -152,7 +152,7 @@ describe('the routers derived from the manifests', () => {
     'POST /login/order-number (2)',
     'GET /subscriptions/:id/licenses/:licenseId/accept (4)',
     'GET /subscriptions (2)',
-    'gated POST /subscriptions (2)',
+    'gated POST /subscriptions (3)',
     'GET /subscriptions/:id/payment-history (8)',
     'GET /purchase-orders (7)',
     'GET /business-partners (1)',
