@@ -289,6 +289,13 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(
         page.getByRole('heading', { level: 1, name: t('link-subscription.confirmLink.heading') }),
       ).toBeVisible();
+      // Before the button, the page names what it links and to which account.
+      await expect(page.locator('.link-confirm')).toContainText(
+        t('link-subscription.confirmLink.what', {
+          what: t('link-subscription.confirmLink.bySubscription', { orderNumber: target.order_number }),
+          maskedEmail: maskEmail(demoEmail),
+        }),
+      );
       await page.getByRole('button', { name: t('link-subscription.confirmLink.submit') }).click();
       const done = page.locator('.link-confirm .alert');
       await expect(done).toContainText(
