@@ -176,10 +176,14 @@ export const CAPABILITY_RULES = {
       timeBased,
     ],
   },
-  // "cancellation: when cancelable, or when externally managed (WBZA) where it is then refused with a notice"
+  // "cancellation: when cancelable, or when externally managed (WBZA) where it is then refused with a
+  // notice", and not by a licence manager: the spec's rule names no role, but a licence manager
+  // administers the licences of a company's subscription, and every other rule that ends or buys
+  // (renewal, upgrade, payment change) needs the ordering party (docs/decisions.md "Where the
+  // portal reads the spec differently").
   cancellation: {
     flags: ['cancellation'],
-    refusals: [['notCancelable', (s) => !s.isCancelable && !isExternallyManaged(s)]],
+    refusals: [licenceManager, ['notCancelable', (s) => !s.isCancelable && !isExternallyManaged(s)]],
   },
   // §4: "Cancellation revocation is offered when the status is AK" (through the contact form, §2).
   cancellationRevocation: {

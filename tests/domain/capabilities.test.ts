@@ -96,7 +96,7 @@ const expected: Record<string, Partial<Row>> = {
   'gift recipient only (WE)':                         { upgrade: N, paymentMethodChange: N, paymentHistory: N, giftCertificate: N, invoiceRequest: N, orderAttributes: N, holidayService: Y, addressChange: Y },
   'gift given (AG RE)':                               { giftCertificate: Y, paymentHistory: Y, issueDownload: N },
   'invoice recipient only (RE), e-paper':             { issueDownload: N, paymentHistory: N, invoiceRequest: N, upgrade: N, multiUserLicenses: N },
-  'licence manager (LV) of a multi-licence e-paper':  { holidayService: N, issueComplaint: N, issueCalendar: N, addressChange: N, optIns: N, issueHistory: N, multiUserLicenses: Y, issueDownload: N, paymentHistory: N },
+  'licence manager (LV) of a multi-licence e-paper':  { holidayService: N, issueComplaint: N, cancellation: N, issueCalendar: N, addressChange: N, optIns: N, issueHistory: N, multiUserLicenses: Y, issueDownload: N, paymentHistory: N },
   'own e-paper':                                      { issueDownload: Y, issueComplaint: N, holidayService: Y },
   'renewable without auto-renewal':                   { renewal: Y },
   'renewable with auto-renewal':                      { renewal: N },

@@ -55,7 +55,7 @@ function tenant(
 }
 
 const outbox = createTestOutbox('portal-licenses-outbox-');
-const on = tenant(uniqueTenantId('lic'), ['multi-user-licenses'], {
+const on = tenant(uniqueTenantId('lic'), ['multi-user-licenses', 'cancellation'], {
   ...LICENSE_SETTINGS,
   allowDelete: false,
   allowManagerReplacement: false,
@@ -219,7 +219,7 @@ describe('licence objects and managers', () => {
     expect(disabled.body.error.code).toBe('feature_disabled');
   });
 
-  it('lets the licence manager see the company’s licences but not remove managers, delete licences or hand on the role where the tenant forbids it', async () => {
+  it('lets the licence manager see the company’s licences but not remove managers, delete licences, hand on the role where the tenant forbids it, or cancel', async () => {
     const manager = await signIn(on, managerEmails.get(on.id));
     const company = (await subscriptionsOf(manager)).find((x) => x.isMultiLicense)!;
     expect(company.roles).toEqual(['LV']);
@@ -242,6 +242,14 @@ describe('licence objects and managers', () => {
       person('new.manager@example.org'),
     );
     expect(replacing.status).toBe(403);
+    // Nor end the company's contract (docs/decisions.md "Where the portal reads the spec differently").
+    const cancelling = await manager.post<any>(`/subscriptions/${company.id}/cancel`, {
+      reason: 'x',
+      feedback: '',
+      issue: null,
+    });
+    expect([cancelling.status, cancelling.body.error.code]).toEqual([403, 'not_allowed']);
+    expect((await manager.get<any>(`/subscriptions/${company.id}/cancellation-reasons`)).status).toBe(403);
     // A licence manager may add users (§6) and deactivate them.
     const added = await manager.post<any>(
       `/subscriptions/${company.id}/objects/${objects[0].orderNumber}/licenses`,
