@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database';
 import type { BusinessPartner } from '../../schemas/generated/business-partner';
 import type { Role } from '../../schemas/generated/subscription';
 import { localizedDetails, type Translations } from './localizedDetails';
+import type { BusinessPartnerDetails } from './rows';
 
 // --- invoice requests --------------------------------------------------------------------------
 
@@ -313,6 +314,23 @@ export type BusinessPartnerListEntry = BusinessPartner & {
   }>;
 };
 
+/** The details that are part of a partner's name and postal address (schemas/api/business-partner.schema.json). */
+const PARTNER_ADDRESS_DETAILS = [
+  'salutation',
+  'title',
+  'titleAcademic',
+  'titleCodeAcademic',
+  'lastName2',
+  'company2',
+  'jobTitle',
+  'department',
+  'streetSuffix',
+  'streetNumberSuffix',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+] as const satisfies readonly (keyof BusinessPartnerDetails)[];
+
 /**
  * The business partners of the account (§2 "business-partners list"): the partners linked to it, and
  * the other parties of subscriptions it orders (the ordering party sees the goods recipient's and
@@ -360,19 +378,26 @@ export async function listBusinessPartnersForUser(
     [tenantId, userId],
   );
   return rows.map((row) => {
-    const d = row.details as Record<string, unknown>;
-    const pick = <T>(key: string) => (d[key] === undefined ? undefined : (d[key] as T));
+    const d = row.details as BusinessPartnerDetails;
+    // The name and address fields of the details (business_partners.details): every party's, as
+    // the subscription page shows them; the others (holiday address, communication, a licence
+    // person's state) of the account's own partners only.
+    const nameAndAddress = Object.fromEntries(
+      PARTNER_ADDRESS_DETAILS.filter((key) => d[key] !== undefined).map((key) => [key, d[key]]),
+    );
     return {
+      ...(row.own ? d : {}),
+      ...nameAndAddress,
       bpNumber: row.bp_number,
-      salutation: pick<string | null>('salutation') ?? null,
+      salutation: d.salutation ?? null,
       salutationCode: row.salutation_code,
       firstName: row.first_name,
       lastName1: row.last_name1,
       company1: row.company1,
-      department: pick<string | null>('department') ?? null,
+      department: d.department ?? null,
       street: row.street,
       streetNumber: row.street_number,
-      addressLine1: pick<string | null>('addressLine1') ?? null,
+      addressLine1: d.addressLine1 ?? null,
       zipcode: row.zipcode,
       city: row.city,
       countryCode: row.country_code,
@@ -381,7 +406,7 @@ export async function listBusinessPartnersForUser(
       emailAddress: row.own ? row.email_address : null,
       phoneNumber: row.own ? row.phone_number : null,
       dateOfBirth: row.own ? row.date_of_birth : null,
-      status: pick<'active' | 'inactive'>('status'),
+      status: d.status,
       own: row.own,
       // Product names in the request's language, as GET /subscriptions gives them.
       subscriptions: row.subscriptions.map(({ translations, ...subscription }) => ({

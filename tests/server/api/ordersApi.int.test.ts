@@ -535,6 +535,44 @@ describe('gift certificates, order attributes, business partners', () => {
     // The gift's goods recipient is shown to the ordering party.
     expect(partners.some((p) => !p.own && p.subscriptions.some((s) => s.roles.includes('WE')))).toBe(true);
   });
+
+  it('gives every name and address field a partner has: the own partners’ other details too, the other parties’ not', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const before = (await client.get('/business-partners')).body as Array<{ own: boolean; bpNumber: string }>;
+    const own = before.find((p) => p.own)!.bpNumber;
+    const other = before.find((p) => !p.own)!.bpNumber;
+    const extra = {
+      streetNumberSuffix: 'b',
+      jobTitle: 'Redakteurin',
+      addressLine2: 'Hinterhaus',
+      info: 'VIP',
+    };
+    const restore = await db.query<{ bp_number: string; details: unknown }>(
+      `select bp_number::text, details from business_partners where tenant_id = $1 and bp_number::text = any($2)`,
+      [full.id, [own, other]],
+    );
+    await db.query(
+      `update business_partners set details = details || $3::jsonb where tenant_id = $1 and bp_number::text = any($2)`,
+      [full.id, [own, other], JSON.stringify(extra)],
+    );
+    try {
+      const partners = (await client.get('/business-partners')).body as Array<Record<string, unknown>>;
+      expect(partners.find((p) => p.bpNumber === own)).toMatchObject(extra);
+      const party = partners.find((p) => p.bpNumber === other)!;
+      expect(party).toMatchObject({
+        streetNumberSuffix: 'b',
+        jobTitle: 'Redakteurin',
+        addressLine2: 'Hinterhaus',
+      });
+      expect(party.info).toBeUndefined();
+    } finally {
+      for (const row of restore)
+        await db.query(
+          `update business_partners set details = $3 where tenant_id = $1 and bp_number::text = $2`,
+          [full.id, row.bp_number, row.details],
+        );
+    }
+  });
 });
 
 describe('link subscription (POST /subscriptions)', () => {
