@@ -291,7 +291,13 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
   for (const [bp, role] of spec.roles)
     ctx.data.subscriptionRoles.push({ subscription_id: id, bp_number: bp, role });
 
-  const lastDay = spec.validTo != null && spec.validTo < today ? spec.validTo : today;
+  // The newest invoice is that of the billing cycle running on the last day served: cycles are
+  // counted from the start, so an invoice's service period (server/documents/invoiceFigures.ts) is
+  // a cycle of the subscription, not a year from whatever day the seed runs.
+  const lastServed = spec.validTo != null && spec.validTo < today ? spec.validTo : today;
+  let cycles = 0;
+  while (cycleMonths > 0 && addMonths(spec.validFrom, (cycles + 1) * cycleMonths) <= lastServed) cycles += 1;
+  const lastDay = spec.validFrom > lastServed ? lastServed : addMonths(spec.validFrom, cycles * cycleMonths);
   addPaymentHistory(ctx, {
     subscriptionId: id,
     count: spec.payments?.count ?? 0,
@@ -308,7 +314,7 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
     downloadable: spec.mix === 'DE' || spec.mix === 'KO',
     count: spec.deliveredIssues ?? 0,
     validFrom: spec.validFrom,
-    lastDay,
+    lastDay: lastServed,
   });
   return { id, orderNumber: number, row };
 }

@@ -83,3 +83,25 @@ describe.each(tenants.map((t) => [t.id, t] as const))('the demo invoices of %s',
     }
   });
 });
+
+describe.each(tenants.map((t) => [t.id, t] as const))('the demo payment history of %s', (_, tenant) => {
+  const data = buildDemoData(tenant, TODAY);
+
+  it('dates every invoice on a day of its subscription’s billing cycle, counted from the start', () => {
+    const byId = new Map(data.subscriptions.map((s) => [s.id, s]));
+    const checked = new Set<string>();
+    for (const payment of data.paymentHistory) {
+      const s = byId.get(payment.subscription_id)!;
+      const cycle = Number(s.details.billingFrequency);
+      if (!(cycle > 0)) continue;
+      const [fromYear, fromMonth] = s.valid_from.split('-').map(Number);
+      const [year, month] = payment.date.split('-').map(Number);
+      const months = (year - fromYear) * 12 + (month - fromMonth);
+      expect(months % cycle, `${s.id} ${payment.date} (from ${s.valid_from}, every ${cycle} months)`).toBe(0);
+      expect(payment.date >= s.valid_from).toBe(true);
+      expect(payment.date <= TODAY.toISOString().slice(0, 10)).toBe(true);
+      checked.add(s.id);
+    }
+    expect(checked.size).toBeGreaterThan(3);
+  });
+});
