@@ -108,6 +108,18 @@ const SELECT_SUBSCRIPTIONS = `
          -- before the start (a trial that begins next month gets its first issue then).
          and (s.valid_to is null or i.date_of_first_sale <= s.valid_to)
          and (s.valid_from is null or i.date_of_first_sale >= s.valid_from)
+         -- Nor one that is not delivered: inside a planned holiday break (the issues a break
+         -- concerns, engine/domain/holidayService.ts issuesInsideDates) or the order system's
+         -- suspension (compared as ISO text: a malformed date in the details cannot fail the list).
+         and not exists (
+               select 1 from holiday_services h
+                where h.tenant_id = $1 and h.subscription_id = s.id and h.type = 'break'
+                  and h.status = 'planned' and i.date_of_first_sale between h.date_from and h.date_to)
+         and not (
+               s.details->'currentSuspension'->>'suspendedFromDate' is not null
+               and to_char(i.date_of_first_sale, 'YYYY-MM-DD') >= s.details->'currentSuspension'->>'suspendedFromDate'
+               and (s.details->'currentSuspension'->>'suspendedToDate' is null
+                    or to_char(i.date_of_first_sale, 'YYYY-MM-DD') <= s.details->'currentSuspension'->>'suspendedToDate'))
        order by i.date_of_first_sale, i.issue
        limit 1
     ) next_issue on s.order_status <> 'I'

@@ -140,6 +140,36 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
     expect(first >= later.validFromOnSaleDate!, `${first} before ${later.validFromOnSaleDate}`).toBe(true);
   });
 
+  it('shows as next issue none that is not delivered: inside a planned holiday break or the order system’s suspension', async () => {
+    const before = await list(tenantA, second(tenantA));
+    const s = before.find((x) => x.nextIssue && ['A', 'AK'].includes(x.orderStatus) && !x.isTimebased)!;
+    const paused = s.nextIssue!.dateOfFirstSale!;
+    await db.query(
+      `insert into holiday_services (tenant_id, subscription_id, type, date_from, date_to, status)
+       values ($1, $2, 'break', $3, $3, 'planned')`,
+      [tenantA.id, s.id, paused],
+    );
+    try {
+      const during = (await list(tenantA, second(tenantA))).find((x) => x.id === s.id)!;
+      expect(during.nextIssue === null || during.nextIssue.dateOfFirstSale! > paused).toBe(true);
+    } finally {
+      await db.query(`delete from holiday_services where tenant_id = $1 and subscription_id = $2`, [
+        tenantA.id,
+        s.id,
+      ]);
+    }
+    for (const x of before) {
+      const suspension = x.currentSuspension;
+      if (!suspension?.suspendedFromDate || !x.nextIssue) continue;
+      const day = x.nextIssue.dateOfFirstSale!;
+      const inside =
+        day >= suspension.suspendedFromDate &&
+        (!suspension.suspendedToDate || day <= suspension.suspendedToDate);
+      expect(inside, `${x.id}: ${day} inside ${JSON.stringify(suspension)}`).toBe(false);
+    }
+    expect(before.some((x) => x.currentSuspension?.suspendedToDate && x.nextIssue)).toBe(true);
+  });
+
   describe('roles', () => {
     it("gives the gift's ordering party the payment data and both addresses", async () => {
       const gift = (await list(tenantA, main(tenantA))).find((s) => s.salesSource === 'GIFT')!;
