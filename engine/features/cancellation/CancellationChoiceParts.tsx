@@ -13,6 +13,7 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { SelectField, TextAreaField } from '../../ui/fields';
 import { CancellationSuccessDialog, ConfirmCancellationDialog, useDateLabel } from './CancellationDialogs';
 import type { CancellationChoiceModel } from './useCancellationChoice';
+import { FallbackContact } from '../../core/FallbackContact';
 
 /**
  * §2 "Cancellation screen": the retention offers the tenant may show before the form — take one,
@@ -121,6 +122,7 @@ export function CancelFields({
       {form.notice === 'notPossible' && (
         <Alert variant="error">
           <p>{t('cancellation.notPossible')}</p>
+          <FallbackContact />
         </Alert>
       )}
       <CancelActions choice={choice} onBack={onBack} />

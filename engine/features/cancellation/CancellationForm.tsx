@@ -14,6 +14,7 @@ import {
   useRefusal,
   type CancellationCallbacks as Callbacks,
 } from './useCancellationChoice';
+import { FallbackContact } from '../../core/FallbackContact';
 
 /**
  * The cancellation form (account-flows.md §2, §4 "Cancellation", §5, §8): the reasons load first —
@@ -43,6 +44,7 @@ export function CancellationForm({
       <>
         <Alert variant="info">
           <p>{t('cancellation.notPossible')}</p>
+          <FallbackContact />
         </Alert>
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={callbacks.onBack}>
@@ -101,6 +103,7 @@ function CancellationChoice({
       {isRefusal(infosAnswer) && infosAnswer.refusal === 'cancel:not_possible' && (
         <Alert variant="error">
           <p>{t('cancellation.notPossible')}</p>
+          <FallbackContact />
         </Alert>
       )}
       {!data && infos.state.status !== 'failed' && !infosLoading && (

@@ -240,13 +240,15 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     expect(page.textContent).toContain(en['cancellation.alreadyCancelled']);
   });
 
-  it('says cancellation is not possible when there are no reasons', async () => {
+  it('says cancellation is not possible when there are no reasons, with the way to customer service', async () => {
     const page = await render(<CancellationScreen />, {
       api: fakeApi({ [S]: subscription, [`${S}/cancellation-reasons`]: [] }),
       path: `${S}/cancellation`,
       route: 'subscriptions/:id/cancellation',
     });
     expect(page.textContent).toContain(en['cancellation.notPossible']);
+    expect(page.querySelector('a[href="mailto:help@acme.example"]')).not.toBeNull();
+    expect(page.querySelector('a[href="tel:+4930123"]')).not.toBeNull();
   });
 });
 
