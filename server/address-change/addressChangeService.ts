@@ -37,6 +37,7 @@ import { companySalutations, recipients, type AccountCaller } from '../account/a
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
 import { formatDay } from '../../engine/domain/dates';
+import { addressLines } from '../../engine/domain/addressFormat';
 import { utcDay } from '../../engine/domain/dates';
 
 /** Fields kept in the partner's `details` rather than in columns. */
@@ -327,13 +328,9 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
               userId: caller.user.id,
               eventId,
             });
-          const lines = [
-            [next.firstName, next.lastName1].filter(Boolean).join(' ') || next.company1,
-            next.addressLine1 ??
-              [next.street, next.streetNumber, next.streetNumberSuffix].filter(Boolean).join(' '),
-            [next.zipcode, next.city].filter(Boolean).join(' '),
-            next.countryCode,
-          ].filter(Boolean);
+          // As the screens write it (engine/domain/addressFormat.ts), the country by its name in
+          // the mail's language.
+          const lines = [...addressLines(next), countryName(next.countryCode, caller.locale)].filter(Boolean);
           const mail = changeMail('address', caller.locale, {
             tenant: tenant.name,
             when: validFrom
@@ -356,3 +353,13 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
 }
 
 export type AddressChange = ReturnType<typeof createAddressChange>;
+
+/** A country's name in a language ("Deutschland", "Germany"), or its code where the runtime has none. */
+function countryName(code: string | null | undefined, locale: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -437,6 +437,9 @@ describe('addresses', () => {
         address: expect.objectContaining({ street: 'Rosebery Avenue', zipcode: 'EC1R 4TD' }),
       },
     ]);
+    // The confirmation writes the address as the screens do, with the country's name.
+    const confirmation = (await outbox.mails(SHARED_DEMO_EMAIL, british.id)).at(-1)!;
+    expect(confirmation.text).toContain('14 Rosebery Avenue\nLondon\nEC1R 4TD\nUnited Kingdom');
     await applyDueChanges(db, addDays(12));
     const moved = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
       (p) => p.bpNumber === me.bpNumber,
