@@ -7,19 +7,10 @@
 /** The ISO day (`YYYY-MM-DD`) of an instant, in UTC. */
 export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
 
-/** A day as digits in the locale's order: 01.02.2027 (de-DE), 01/02/2027 (en-GB); mails use it. */
-export function formatDay(locale: string, day: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
-
 /**
- * A day (or an instant) with the month's name: 1. Feb. 2027 (de-DE), 1 Feb 2027 (en-GB); the screens
- * and the documents use it. Empty for no value; a value that is not a date is shown as it came.
+ * A day (or an instant) in the locale's medium style: 01.02.2027 (de-DE), 1 Feb 2027 (en-GB); the
+ * screens, the mails and the documents use it, so a day reads alike in all of them. Empty for no
+ * value; a value that is not a date is shown as it came.
  */
 export function formatDate(value: string | null | undefined, locale: string): string {
   if (!value) return '';

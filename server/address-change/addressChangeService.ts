@@ -36,7 +36,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
-import { formatDay } from '../../engine/domain/dates';
+import { formatDate } from '../../engine/domain/dates';
 import { addressLines } from '../../engine/domain/addressFormat';
 import { utcDay } from '../../engine/domain/dates';
 
@@ -334,7 +334,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           const mail = changeMail('address', caller.locale, {
             tenant: tenant.name,
             when: validFrom
-              ? mailWord(caller.locale, 'from', { date: formatDay(caller.locale, validFrom) })
+              ? mailWord(caller.locale, 'from', { date: formatDate(validFrom, caller.locale) })
               : mailWord(caller.locale, 'asap'),
             address: lines.join('\n'),
           });

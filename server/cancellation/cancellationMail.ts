@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';
-import { formatDay } from '../../engine/domain/dates';
+import { formatDate } from '../../engine/domain/dates';
 
 export function cancellationMail(
   locale: Locale,
@@ -24,7 +24,7 @@ export function cancellationMail(
     tenant: values.tenant,
     subscription: values.subscription,
     orderNumber: values.orderNumber,
-    date: formatDay(locale, values.effectiveDate),
+    date: formatDate(values.effectiveDate, locale),
     issue: values.issueNumber ? t('mail.issue', { issue: values.issueNumber }) : '',
     exceptional: values.exceptional ? t('mail.exceptional') : '',
     revocation: values.revocable ? t('mail.revocation') : '',

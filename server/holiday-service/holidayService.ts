@@ -59,7 +59,7 @@ import { capabilityContext, refuse, refusedTransition, requireCapability } from 
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { changeMail, mailWord } from '../account/changeMails';
 import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
-import { formatDay } from '../../engine/domain/dates';
+import { formatDate } from '../../engine/domain/dates';
 import { utcDay } from '../../engine/domain/dates';
 
 type Caller = AccountCaller;
@@ -255,8 +255,8 @@ async function confirm(
     subscription: s.displayName,
     orderNumber: s.orderNumber,
     service: mailWord(caller.locale, type),
-    from: range ? formatDay(caller.locale, range.from) : '',
-    to: range ? formatDay(caller.locale, range.to) : '',
+    from: range ? formatDate(range.from, caller.locale) : '',
+    to: range ? formatDate(range.to, caller.locale) : '',
   });
   // The goods recipient's address on record hears of it too (a redirect changes where copies go).
   const goodsRecipient = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find(

@@ -3,7 +3,7 @@
  * was bought and the amount. Placeholders: {tenant}, {subscription},
  * {orderNumber}, {offer}, {amount}, {change}; the texts are server/texts/<locale>/offers.json.
  */
-import { formatDay } from '../../engine/domain/dates';
+import { formatDate } from '../../engine/domain/dates';
 import type { Locale } from '../../engine/domain/locales';
 import type { OfferChange } from '../../engine/domain/lifecycle';
 import { textsIn } from '../texts/serverTexts';
@@ -27,7 +27,7 @@ export function offerAcceptedMail(
   );
   const change = values.change;
   const changeKey = change.kind === 'upgrade' ? (change.later ? 'upgradeLater' : 'upgradeNow') : change.kind;
-  const date = change.date ? formatDay(locale, change.date) : '';
+  const date = change.date ? formatDate(change.date, locale) : '';
   const all = {
     tenant: values.tenant,
     subscription: values.subscription,

@@ -36,7 +36,7 @@ import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
 import { changeMail, mailWord } from '../account/changeMails';
-import { formatDay } from '../../engine/domain/dates';
+import { formatDate } from '../../engine/domain/dates';
 import type { PaymentPages } from '../payments/paymentPages';
 import type { SettledStatus } from '../payments/paymentProvider';
 import { utcDay } from '../../engine/domain/dates';
@@ -150,7 +150,7 @@ export function createPaymentMethodChange(deps: {
       tenant: tenant.name,
       subscription: s.displayName,
       orderNumber: s.orderNumber,
-      from: formatDay(who.locale, effectiveFrom),
+      from: formatDate(effectiveFrom, who.locale),
       method: mailWord(who.locale, to),
     });
     await enqueueMail(tx, { tenantId: tenant.id, to: who.user.email, from: deps.mailFrom, ...mail });

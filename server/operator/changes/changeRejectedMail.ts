@@ -1,4 +1,4 @@
-import { formatDay, utcDay } from '../../../engine/domain/dates';
+import { formatDate, utcDay } from '../../../engine/domain/dates';
 import { textsIn } from '../../texts/serverTexts';
 
 /**
@@ -19,7 +19,7 @@ export function changeRejectedMail(
   const filled = {
     tenant: values.tenant,
     what,
-    date: formatDay(locale, utcDay(new Date(values.changedAt))),
+    date: formatDate(utcDay(new Date(values.changedAt)), locale),
     reason: values.reason,
   };
   return { subject: t('changeRejected.subject', filled), text: t('changeRejected.body', filled) };
