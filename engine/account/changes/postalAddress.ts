@@ -1,5 +1,5 @@
 import type { PostalAddress } from '../../../schemas/generated/account-changes';
-import { addressLines } from '../../domain/addressFormat';
+import { addressLines, streetLine } from '../../domain/addressFormat';
 import { ADDRESS_LIMITS, type AddressError, type AddressField } from '../../domain/addressRules';
 
 /** The fields of a postal address (account-flows.md §3 business partner), in form order. */
@@ -48,9 +48,9 @@ export function postalValuesOf(
     POSTAL_FIELDS.map((field) => [field, address?.[field] ?? '']),
   ) as PostalValues;
   if (addressLines && !LINE_FIELDS.some((field) => values[field].trim()) && values.street.trim()) {
-    values.addressLine1 = [values.street, [values.streetNumber, values.streetNumberSuffix].join('')]
-      .filter((part) => part.trim())
-      .join(' ');
+    // As the address is written for its country ("14 Rosebery Avenue", "Hauptstraße 5a"), so that
+    // saving a change elsewhere in the form does not turn the first line around.
+    values.addressLine1 = streetLine(values);
   }
   return values;
 }
