@@ -1,10 +1,14 @@
 import { useTranslation } from '../core/translation';
 import { useNavigate } from 'react-router';
+import { useRouteServed } from '../core/featureRoutes';
+import { FallbackContact } from '../core/FallbackContact';
+import { href, ROUTES } from '../domain/routeRefs';
 import { Dialog } from './Dialog';
 
 /**
  * The generic error dialog of portal-core.md §8: "an error occurred, try again or contact customer
- * service"; close, and to contact (/contact).
+ * service"; close, and to contact (/contact). Where the tenant offers no contact form, the dialog
+ * names its fallback e-mail and phone instead of a button to a page that says the feature is off.
  */
 export function ErrorDialog({
   message,
@@ -17,6 +21,7 @@ export function ErrorDialog({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const contactServed = useRouteServed(ROUTES.contact);
   return (
     <Dialog
       title={title ?? t('shell.errorTitle')}
@@ -27,13 +32,16 @@ export function ErrorDialog({
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('shell.close')}
           </button>
-          <button type="button" className="button" onClick={() => navigate('/contact')}>
-            {t('shell.toContact')}
-          </button>
+          {contactServed && (
+            <button type="button" className="button" onClick={() => navigate(href(ROUTES.contact))}>
+              {t('shell.toContact')}
+            </button>
+          )}
         </>
       }
     >
       <p>{message ?? t('shell.genericError')}</p>
+      {!contactServed && <FallbackContact />}
     </Dialog>
   );
 }

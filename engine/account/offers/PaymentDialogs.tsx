@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link } from '../../core/links';
-import { href, ROUTES } from '../../domain/routeRefs';
+import { ContactLink } from '../../core/ContactLink';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { OutcomeDialog } from '../DownloadDialogs';
@@ -70,9 +69,7 @@ export function ProcessingOverlay({ tooLong, onClose }: { tooLong: boolean; onCl
       {tooLong && (
         <p>
           {t('account.payment.tooLong')}{' '}
-          <Link to={href(ROUTES.contact)} onClick={onClose}>
-            {t('account.payment.tooLongContact')}
-          </Link>
+          <ContactLink onClick={onClose}>{t('account.payment.tooLongContact')}</ContactLink>
         </p>
       )}
       <div className="dialog-actions">

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { Link } from '../../core/links';
+import { ContactLink } from '../../core/ContactLink';
 import type { PlannedHolidayService } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';
 import { useReplaceStoredSubscription } from '../../account/changes/storedSubscription';
 import { usePortal } from '../../core/PortalContext';
-import { href, ROUTES } from '../../domain/routeRefs';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -121,7 +120,7 @@ export function ActiveService({
           ? t('holiday-service.active.changeHint')
           : t(`holiday-service.active.notCancellable.${planned.type}`)}{' '}
         {!planned.isCancellable && (
-          <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
+          <ContactLink query={{ subscriptionId: s.id }}>{t('account.flow.contactUs')}</ContactLink>
         )}
       </p>
       <div className="form-actions">

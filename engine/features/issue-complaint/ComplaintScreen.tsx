@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { FlowBackButton } from '../../account/FlowBackButton';
 import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
-import { Link } from '../../core/links';
+import { ContactLink } from '../../core/ContactLink';
 import type { ComplaintState } from '../../../schemas/generated/account-changes';
 import { useFlowRefusal } from '../../account/FlowUnavailable';
 import { FlowScreen, loadedSubscription } from '../../account/FlowScreen';
 import { useFlowReturn, useFlowSubscription } from '../../account/offers/flowNavigation';
 import { dataOf, useResource } from '../../account/resource';
-import { href, ROUTES } from '../../domain/routeRefs';
 import { complaintStart } from '../../domain/complaint';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -54,9 +53,7 @@ export default function ComplaintScreen() {
             <Alert variant={start === 'max_reached' ? 'warning' : 'info'}>
               <p>
                 {t(`issue-complaint.start.${start}`)}{' '}
-                <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
-                  {t('issue-complaint.toContact')}
-                </Link>
+                <ContactLink query={{ subscriptionId: s.id }}>{t('issue-complaint.toContact')}</ContactLink>
               </p>
             </Alert>
           )}

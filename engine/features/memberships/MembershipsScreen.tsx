@@ -1,5 +1,8 @@
 import { useTranslation } from '../../core/translation';
 import { Link } from '../../core/links';
+import { useRouteServed } from '../../core/featureRoutes';
+import { FallbackContact } from '../../core/FallbackContact';
+import { href, ROUTES } from '../../domain/routeRefs';
 import { useAtomValue } from 'jotai';
 import { authStateAtom } from '../../core/authState';
 import { useSubscriptions } from '../../core/subscriptionsStore';
@@ -16,6 +19,7 @@ import { SubscriptionCard } from '../../account/SubscriptionCard';
  */
 export default function MembershipsScreen() {
   const { t } = useTranslation();
+  const contactServed = useRouteServed(ROUTES.contact);
   const { state, reload } = useSubscriptions();
   const memberships = state.subscriptions.filter(isMembership);
   const user = useAtomValue(authStateAtom).user;
@@ -53,8 +57,14 @@ export default function MembershipsScreen() {
             </li>
           )}
           <li className="card profile-card profile-add">
-            <Link to="/contact">{t('memberships.addProfile')}</Link>
+            {contactServed ? (
+              <Link to={href(ROUTES.contact)}>{t('memberships.addProfile')}</Link>
+            ) : (
+              <strong>{t('memberships.addProfile')}</strong>
+            )}
             <p className="muted">{t('memberships.addProfileHint')}</p>
+            {/* Without a contact form (portal-core.md §8), the way to write is the fallback contact. */}
+            {!contactServed && <FallbackContact />}
           </li>
         </ul>
       </section>

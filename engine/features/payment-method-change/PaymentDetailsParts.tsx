@@ -4,10 +4,9 @@
  * form), the change with the new method's form or popup, and the success dialog.
  */
 import { useTranslation } from '../../core/translation';
-import { Link } from '../../core/links';
+import { ContactLink } from '../../core/ContactLink';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
-import { href, ROUTES } from '../../domain/routeRefs';
 import { paysInPopup } from '../../domain/paymentMethodChange';
 import { capToTerm, lastDayOfTerm } from '../../domain/subscriptionTerm';
 import { Alert } from '../../ui/Alert';
@@ -68,7 +67,7 @@ export function NoChangeNote({ subscriptionId }: { subscriptionId: string }) {
   return (
     <p>
       {t('payment-method-change.noChange')}{' '}
-      <Link to={href(ROUTES.contact, {}, { subscriptionId })}>{t('account.flow.contactUs')}</Link>
+      <ContactLink query={{ subscriptionId }}>{t('account.flow.contactUs')}</ContactLink>
     </p>
   );
 }
