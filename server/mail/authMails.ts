@@ -13,5 +13,7 @@ export function authMail(
   values: { tenant: string; link: string; minutes: number },
 ) {
   const t = textsIn(locale, 'auth');
-  return { subject: t(`${kind}.subject`, values), text: t(`${kind}.body`, values) };
+  // A validity of a day or more is said in hours ("24 hours", not "1440 minutes").
+  const all = { ...values, hours: Math.round(values.minutes / 60) };
+  return { subject: t(`${kind}.subject`, all), text: t(`${kind}.body`, all) };
 }
