@@ -40,6 +40,7 @@ export default function SsoProfileScreen() {
   const [search, setSearch] = useSearchParams();
   const [notice, setNotice] = useState<{ variant: 'success' | 'error'; text: string } | null>(null);
   const confirming = useRef(false);
+  const setAuth = useSetAtom(authStateAtom);
 
   // The link of a data export: its token waits for the download button of DataExportSection.
   const dataExportToken = search.get(DATA_EXPORT_LINK_PARAM);
@@ -55,6 +56,8 @@ export default function SsoProfileScreen() {
         (answer) => {
           setNotice({ variant: 'success', text: answer.message });
           profile.reload();
+          // The header's account menu and this tab's session name the new address at once.
+          setAuth((auth) => (auth.user ? { ...auth, user: { ...auth.user, email: answer.email } } : auth));
         },
         () => setNotice({ variant: 'error', text: t('sso-profile-page.linkInvalid') }),
       )
@@ -63,7 +66,7 @@ export default function SsoProfileScreen() {
         rest.delete('emailToken');
         setSearch(rest, { replace: true });
       });
-  }, [api, emailToken, profile, search, setSearch, t]);
+  }, [api, emailToken, profile, search, setSearch, setAuth, t]);
 
   return (
     <section className="sso-profile" aria-labelledby="sso-profile-title">
