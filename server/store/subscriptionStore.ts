@@ -397,7 +397,13 @@ export async function loadLifecycle(
   id: string,
 ): Promise<(LifecycleState & { acceptances: readonly StoredAcceptance[] }) | null> {
   const rows = await db.query<LifecycleRow>(
-    `select s.order_status as status, to_char(s.valid_to, 'YYYY-MM-DD') as "end", s.mix_type as "mixType", s.details,
+    `select s.order_status as status, s.mix_type as "mixType", s.details,
+            -- The end: its date, else the sale day of the last issue the order system names
+            -- (renewal.expiryIssueNr without a date), so that a renewal runs on from it, not from today.
+            coalesce(to_char(s.valid_to, 'YYYY-MM-DD'),
+                     (select to_char(max(i.date_of_first_sale), 'YYYY-MM-DD') from issues i
+                       where i.tenant_id = s.tenant_id and i.publication = s.publication
+                         and i.issue_number = s.details->'renewal'->>'expiryIssueNr')) as "end",
             (select jsonb_build_object('type', c.type, 'effectiveDate', to_char(c.effective_date, 'YYYY-MM-DD'), 'issueNumber', c.issue_number)
                from cancellations c where c.tenant_id = s.tenant_id and c.subscription_id = s.id) as cancellation,
             -- An acceptance still waiting for a payment that has ended without paying for it (cancelled

@@ -15,11 +15,13 @@ import {
 } from '../../support/offerFlowsHarness';
 
 const tenant = fullOfferFlowTenant('lifecycle');
+/** A tenant of its own for the test that renews its subscriptions from their last issue. */
+const issueTenant = fullOfferFlowTenant('lifecycle-issue');
 let server: OfferFlowsServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await startOfferFlows([tenant]);
+  server = await startOfferFlows([tenant, issueTenant]);
   client = await server.signIn(tenant);
 });
 afterAll(async () => server?.close());
@@ -278,5 +280,33 @@ describe('the subscription lifecycle through the API', () => {
     });
     expect(refused.status).toBe(403);
     expect((await read(a.id)).orderStatus).toBe('AK');
+  });
+});
+
+describe('a renewal of a subscription whose end is an issue', () => {
+  it('runs on from the last issue the order system names, not from today', async () => {
+    const own = await server.signIn(issueTenant);
+    const s = (await server.subscriptions(own)).find(
+      (x) => x.isRenewal && x.roles.includes('AG') && !x.renewal?.autoRenewal && x.orderStatus === 'A',
+    )!;
+    const [last] = await server.db.query<{ issueNumber: string; day: string }>(
+      `select issue_number as "issueNumber", to_char(date_of_first_sale, 'YYYY-MM-DD') as day from issues
+        where tenant_id = $1 and publication = $2 and date_of_first_sale > current_date + 20
+        order by date_of_first_sale limit 1`,
+      [issueTenant.id, s.publication],
+    );
+    await server.db.query(
+      `update subscriptions set valid_to = null,
+              details = jsonb_set(details, '{renewal,expiryIssueNr}', to_jsonb($3::text))
+        where tenant_id = $1 and id = $2`,
+      [issueTenant.id, s.id, last.issueNumber],
+    );
+    const renewed = await own.post<any>(
+      `/subscriptions/${s.id}/recommendations/${s.publication}-RENEW-12/accept?source=renewal`,
+    );
+    expect(renewed.body).toEqual({ url: null, status: 'applied' });
+    expect((await own.get<Subscription>(`/subscriptions/${s.id}`)).body.validToOnSaleDate).toBe(
+      addMonths(last.day, 12),
+    );
   });
 });
