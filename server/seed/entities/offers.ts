@@ -11,7 +11,7 @@ import type { CataloguePublication } from '../catalogue';
 import { type SeedModule, need } from '../context';
 import { addDays, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
-import { lastIssueBy } from './publications';
+import { firstIssueAfter, lastIssueBy } from './publications';
 import { addSubscription, allRoles } from './subscriptions';
 
 export interface CancellationReasonSeedRow {
@@ -333,15 +333,21 @@ export const offers: SeedModule = {
     // The shared demo login's flow subscriptions (created after every other module's rows).
     // Each ends on the day its last issue goes on sale, and names that issue (the end and the last
     // issue of one term agree: they once named the issue after the end).
+    // A publication with few issues (a yearbook) may have none between today and the day: the
+    // term then ends with its next issue, never with one already past (an active term that ended).
+    const lastIssue = (pub: CataloguePublication, endsIn: number) => {
+      const last = lastIssueBy(ctx, pub, addDays(today, endsIn));
+      return last && last.day > today ? last : firstIssueAfter(ctx, pub, today);
+    };
     const termEnd = (pub: CataloguePublication, endsIn: number) =>
-      lastIssueBy(ctx, pub, addDays(today, endsIn))?.day ?? addDays(today, endsIn);
+      lastIssue(pub, endsIn)?.day ?? addDays(today, endsIn);
     const renewalSpec = (pub: CataloguePublication, endsIn: number) => ({
       isRenewal: true,
       renewal: {
         autoRenewal: false,
         orderCurrency: currency,
-        expiryDesc: ctx.L.texts.expiryDesc(lastIssueBy(ctx, pub, addDays(today, endsIn))?.issueNumber ?? '—'),
-        expiryIssueNr: lastIssueBy(ctx, pub, addDays(today, endsIn))?.issueNumber ?? null,
+        expiryDesc: ctx.L.texts.expiryDesc(lastIssue(pub, endsIn)?.issueNumber ?? '—'),
+        expiryIssueNr: lastIssue(pub, endsIn)?.issueNumber ?? null,
         offerClassification: null,
         renewalBundleComponent: null,
         maxCycleOfferOfferDescription: null,

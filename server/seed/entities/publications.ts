@@ -63,6 +63,18 @@ export function lastIssueBy(
     : null;
 }
 
+/** The first issue on sale after `day`, with its day. */
+export function firstIssueAfter(
+  ctx: SeedContext,
+  pub: CataloguePublication,
+  day: number,
+): { issueNumber: string; day: number } | null {
+  const issue = issuesOf(ctx, pub).find((candidate) => candidate.date_of_first_sale > fromDay(day));
+  return issue
+    ? { issueNumber: issue.issue_number, day: dayOf(new Date(`${issue.date_of_first_sale}T00:00:00Z`)) }
+    : null;
+}
+
 /** Number of the first issue on sale after `day`. */
 export function issueNumberAfter(ctx: SeedContext, pub: CataloguePublication, day: number): string | null {
   return issuesOf(ctx, pub).find((issue) => issue.date_of_first_sale > fromDay(day))?.issue_number ?? null;
