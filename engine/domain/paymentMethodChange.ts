@@ -121,7 +121,11 @@ export type DirectDebitField =
   'debitAccountHolder' | 'debitAccountNumber' | 'debitBankCode' | 'debitBankName';
 export type DirectDebitError = { field: DirectDebitField; code: 'required' | 'too_long' | 'invalid' };
 
-/** §5 "Direct debit: holder, account number, bank code required": up to 10 digits, a bank code of 8 digits. */
+/**
+ * §5 "Direct debit: holder, account number, bank code required": up to 10 digits, and a German
+ * bank code of 8 digits or a British sort code of 6 (12-34-56): a British publisher's subscribers
+ * pay by direct debit from a sort code and account number.
+ */
 export function directDebitErrors(input: {
   debitAccountHolder?: string | null;
   debitAccountNumber?: string | null;
@@ -135,13 +139,16 @@ export function directDebitErrors(input: {
   const account = (input.debitAccountNumber ?? '').replace(/\s+/g, '');
   if (!account) errors.push({ field: 'debitAccountNumber', code: 'required' });
   else if (!/^\d{1,10}$/.test(account)) errors.push({ field: 'debitAccountNumber', code: 'invalid' });
-  const bankCode = (input.debitBankCode ?? '').replace(/\s+/g, '');
+  const bankCode = bankCodeDigits(input.debitBankCode ?? '');
   if (!bankCode) errors.push({ field: 'debitBankCode', code: 'required' });
-  else if (!/^\d{8}$/.test(bankCode)) errors.push({ field: 'debitBankCode', code: 'invalid' });
+  else if (!/^(\d{8}|\d{6})$/.test(bankCode)) errors.push({ field: 'debitBankCode', code: 'invalid' });
   if ((input.debitBankName ?? '').trim().length > BANK_ACCOUNT_LIMITS.bankName)
     errors.push({ field: 'debitBankName', code: 'too_long' });
   return errors;
 }
+
+/** A bank code or sort code as digits: without the spaces and dashes it is written with. */
+const bankCodeDigits = (value: string) => value.replace(/[\s-]+/g, '');
 
 /** The direct debit body: digits without spaces, no bank name is null. */
 export function directDebitRequest(input: {
@@ -153,7 +160,7 @@ export function directDebitRequest(input: {
   return {
     debitAccountHolder: input.debitAccountHolder.trim(),
     debitAccountNumber: input.debitAccountNumber.replace(/\s+/g, ''),
-    debitBankCode: input.debitBankCode.replace(/\s+/g, ''),
+    debitBankCode: bankCodeDigits(input.debitBankCode),
     debitBankName: (input.debitBankName ?? '').trim() || null,
   };
 }

@@ -10,6 +10,9 @@
 export interface DirectDebitRequest {
   debitAccountHolder: string;
   debitAccountNumber: string;
+  /**
+   * A German bank code (8 digits) or a British sort code (6 digits); the portal sends digits only.
+   */
   debitBankCode: string;
   debitBankName?: string | null;
 }

@@ -68,7 +68,7 @@ describe('payment method change rules (account-flows.md §4, §5)', () => {
     ).toBe('COBADEFF');
   });
 
-  it('requires holder, an account number of up to 10 digits and a bank code of 8 digits', () => {
+  it('requires holder, an account number of up to 10 digits and a bank code of 8 digits or a sort code of 6', () => {
     expect(
       directDebitErrors({
         debitAccountHolder: 'Anna',
@@ -89,6 +89,17 @@ describe('payment method change rules (account-flows.md §4, §5)', () => {
       }),
     ).toEqual([
       { field: 'debitAccountNumber', code: 'invalid' },
+      { field: 'debitBankCode', code: 'invalid' },
+    ]);
+    // A British sort code (6 digits, written with dashes) and its 8-digit account number.
+    const british = {
+      debitAccountHolder: 'Olivia Turner',
+      debitAccountNumber: '31926819',
+      debitBankCode: '60-16-13',
+    };
+    expect(directDebitErrors(british)).toEqual([]);
+    expect(directDebitRequest(british).debitBankCode).toBe('601613');
+    expect(directDebitErrors({ ...british, debitBankCode: '60-16-1' })).toEqual([
       { field: 'debitBankCode', code: 'invalid' },
     ]);
     expect(
