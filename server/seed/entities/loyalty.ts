@@ -206,8 +206,8 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       [
         'shop10',
         'S',
-        '10 € im Leser-Shop',
-        '£10 in the reader shop',
+        '{amount} im Leser-Shop',
+        '{amount} in the reader shop',
         'Ein Einkaufsgutschein, direkt im Shop eingelöst.',
         'A shopping credit, redeemed straight in the shop.',
         'L',
@@ -311,6 +311,15 @@ export const loyalty: SeedModule = {
       reached_icon_url: medal(tier.colour, false),
       locked_icon_url: medal(tier.colour, true),
     }));
+    const withAmount = (name: string, locale: string) =>
+      name.replace(
+        '{amount}',
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: ctx.currency,
+          maximumFractionDigits: 0,
+        }).format(10),
+      );
     data.loyaltyRewards = [];
     let n = 0;
     for (const tier of TIERS) {
@@ -320,7 +329,8 @@ export const loyalty: SeedModule = {
           id,
           tier_code: tier.code,
           position,
-          name: { 'de-DE': de, 'en-GB': en },
+          // An amount in the tenant's own currency, written as each language writes it.
+          name: { 'de-DE': withAmount(de, 'de-DE'), 'en-GB': withAmount(en, 'en-GB') },
           description: { 'de-DE': deText, 'en-GB': enText },
           icon_url: rewardIcon(n, glyph),
           main_image_url: rewardImage(n, glyph),
