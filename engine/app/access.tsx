@@ -85,7 +85,8 @@ export function AccessGate({
 /**
  * The loyalty opt-in of route-inventory.txt ("loyalty = login plus loyalty opt-in, else the opt-in
  * landing"), inside a login gate: asks the route's feature whether the user has opted in and sends
- * those who have not to its landing, keeping the query.
+ * those who have not to its landing, keeping the query and, in the history state, the page asked
+ * for (the landing goes on there once the user has opted in).
  */
 export function OptInGate({ requirement, children }: { requirement: OptInRequirement; children: ReactNode }) {
   const { api } = usePortal();
@@ -105,6 +106,10 @@ export function OptInGate({ requirement, children }: { requirement: OptInRequire
   return optedIn ? (
     <>{children}</>
   ) : (
-    <Navigate to={{ pathname: href(requirement.landing), search: location.search }} replace />
+    <Navigate
+      to={{ pathname: href(requirement.landing), search: location.search }}
+      state={{ optInFor: `${location.pathname}${location.search}` }}
+      replace
+    />
   );
 }

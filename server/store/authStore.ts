@@ -120,6 +120,21 @@ export async function consumeLoginToken(
   return rows[0];
 }
 
+/** The address of a token already spent (a link opened a second time), if it is still kept. */
+export async function spentLoginTokenEmail(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  purpose: string,
+): Promise<string | undefined> {
+  const rows = await db.query<{ email: string }>(
+    `select email from login_tokens
+      where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is not null`,
+    [tenantId, tokenHash, purpose],
+  );
+  return rows[0]?.email;
+}
+
 /** A live token's address, purpose and payload, left unspent (a page that shows what the token will do). */
 export async function peekLoginToken(
   db: Queryable,

@@ -70,6 +70,17 @@ test('SSO profile: a new e-mail address counts once the link mailed to it is ope
   await expect(page.getByTestId('sso-current-email')).toHaveText(newEmail);
 });
 
+test('Loyalty: joining from the landing goes on to the club page asked for (German)', async ({
+  page,
+}, testInfo) => {
+  const email = account('club-favourites', testInfo.project.name);
+  await signInByMagicLink(page, 'technikwelt', email, GERMAN_LOGIN);
+  await page.goto('/t/technikwelt/loyalty-programme/favorites');
+  await expect(page).toHaveURL(/\/loyalty-programme\/optin$/);
+  await page.getByRole('button', { name: 'Jetzt Mitglied werden' }).click();
+  await expect(page).toHaveURL(/\/loyalty-programme\/favorites$/);
+});
+
 test('Loyalty: join the club, claim a code and copy it, see it in the history (German)', async ({
   page,
   context,

@@ -47,6 +47,12 @@ describe('the message of a 429', () => {
     expect(tooManyText(t('en-GB'), limited())).toBe('Too many attempts. Please try again later.');
   });
 
+  it('lets a confirmation link opened again say the account is confirmed, not that the link is invalid', () => {
+    expect(loginErrorText(new ApiError(409, 'already_confirmed', ''), t('de-DE'))).toBe(
+      'Ihr Konto ist bereits bestätigt. Bitte melden Sie sich an.',
+    );
+  });
+
   it('is what the sign-in forms show for rate_limited, with their own lead', () => {
     expect(loginErrorText(limited(600), t('de-DE'))).toBe(
       'Zu viele Versuche. Bitte versuchen Sie es in 10 Minuten erneut.',

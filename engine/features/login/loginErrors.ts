@@ -18,6 +18,8 @@ export function loginErrorKey(error: unknown): string {
       return 'login.passwordMismatch';
     case 'account_exists':
       return 'login.accountExists';
+    case 'already_confirmed':
+      return 'login.alreadyConfirmed';
     case 'invalid_sso_session':
       return 'login.ssoSessionInvalid';
     case 'invalid_oauth_state':

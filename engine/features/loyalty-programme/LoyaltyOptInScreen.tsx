@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../core/links';
 import type { LoyaltyOptInAnswer } from '../../../schemas/generated/loyalty';
 import { useResource } from '../../account/resource';
@@ -16,6 +16,12 @@ export default function LoyaltyOptInScreen() {
   const { t } = useTranslation();
   const { api } = usePortal();
   const navigate = useNavigate();
+  // The club page the visitor asked for before the landing (engine/app/access.tsx OptInGate), else the rewards.
+  const asked = (useLocation().state as { optInFor?: unknown } | null)?.optInFor;
+  const afterJoining =
+    typeof asked === 'string' && asked.startsWith('/') && !asked.startsWith('//')
+      ? asked
+      : href(ROUTES.loyaltyRewards);
   const optIn = useResource<LoyaltyOptInAnswer>('loyalty-optin', (client) => loyaltyApi(client).optIn());
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -24,7 +30,7 @@ export default function LoyaltyOptInScreen() {
     setSending(true);
     try {
       const answer = await loyaltyApi(api).setOptIn(true);
-      if (answer.loyaltyOption) navigate(href(ROUTES.loyaltyRewards), { replace: true });
+      if (answer.loyaltyOption) navigate(afterJoining, { replace: true });
     } catch {
       console.error('loyalty opt-in failed'); // §8: opt-in errors are only logged
       setFailed(true);

@@ -4,7 +4,7 @@ import type { ServerTenant } from '../../tenancy/tenantContext';
 import { HttpError } from '../../http/errors';
 import type { RequestOrigin } from '../../http/requestOrigin';
 import { recordEvent } from '../../events/recordEvent';
-import { consumeLoginToken } from '../../store/authStore';
+import { consumeLoginToken, spentLoginTokenEmail } from '../../store/authStore';
 import { createUser, findUserByEmail, setPasswordHash } from '../../store/userStore';
 import type { LoginResult } from '../../../schemas/generated/login-result';
 import { hashPassword } from '../passwords';
@@ -55,7 +55,13 @@ export async function confirmRegistration(
   return kit.spendingToken(tenant, client, () =>
     kit.db.transaction(async (tx) => {
       const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), 'register', kit.now());
-      if (!spent) throw invalidLink();
+      if (!spent) {
+        // The link opened again after it made the account: say so, rather than that it is invalid.
+        const before = await spentLoginTokenEmail(tx, tenant.id, hashToken(token), 'register');
+        if (before && (await findUserByEmail(tx, tenant.id, before)))
+          throw new HttpError(409, 'already_confirmed', 'This account is confirmed already. Please log in.');
+        throw invalidLink();
+      }
       if (await findUserByEmail(tx, tenant.id, spent.email))
         throw new HttpError(
           409,
