@@ -308,6 +308,15 @@ export function addSubscription(ctx: SeedContext, spec: SubscriptionSpec): Creat
     validFrom: spec.validFrom,
     lastDay,
   });
+  // An invoice of its own lines (a company's several copies): what this period's invoice says was
+  // paid, not one copy's price, so the subscription page and the invoice agree.
+  if (spec.payments?.lines && details.currentCyclePaidAmount != null) {
+    const newest = ctx.data.paymentHistory.find((payment) => payment.subscription_id === id);
+    if (newest)
+      details.currentCyclePaidAmount = Number(
+        newest.paid_amount ?? (newest.invoice_status_code === 'A' ? newest.amount : 0),
+      );
+  }
   addDeliveredIssues(ctx, {
     subscriptionId: id,
     pub: spec.pub,

@@ -64,6 +64,19 @@ describe.each(tenants.map((t) => [t.id, t] as const))('the demo invoices of %s',
       );
   });
 
+  it('says on the subscription what this period’s invoice says was paid', () => {
+    const withLines = data.subscriptions.filter((s) =>
+      data.paymentHistory.some((p) => p.subscription_id === s.id && p.lines),
+    );
+    expect(withLines.length).toBeGreaterThan(0);
+    for (const s of withLines) {
+      const newest = data.paymentHistory.find((p) => p.subscription_id === s.id)!;
+      expect(s.details.currentCyclePaidAmount, s.order_number).toBe(
+        Number(newest.paid_amount ?? newest.amount),
+      );
+    }
+  });
+
   it('states what was paid of every partly paid invoice, and the import takes every payment record', () => {
     const partly = data.paymentHistory.filter((p) => p.invoice_status_code === 'T');
     expect(partly.length).toBeGreaterThan(0);
