@@ -171,6 +171,10 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       const purchases = page.locator('section[aria-labelledby="purchase-orders-title"]');
       const address = purchases.getByRole('button', { name: t('orders.addressButton') }).first();
       await expect(address).toBeVisible();
+      // Every card has the same buttons: each is described by its order's title.
+      await expect(address).toHaveAccessibleDescription(
+        (await purchases.locator('.purchase-order-card h3').first().textContent())!,
+      );
       // portal-core.md §2: the page's dialogs are not part of the page until one opens.
       expect(dialogFiles).toEqual([]);
       await address.click();

@@ -55,6 +55,7 @@ export function PurchaseOrderCard({
         <PurchaseOrderFacts order={order} showShipping={showShipping} />
         <PurchaseOrderActions
           order={order}
+          describedBy={titleId}
           download={download}
           downloading={downloading}
           onDownload={onDownload}

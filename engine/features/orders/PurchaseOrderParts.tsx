@@ -78,9 +78,13 @@ export function PurchaseOrderFacts({ order, showShipping }: { order: PurchaseOrd
   );
 }
 
-/** Download for found (expired: disabled), the address, and request invoice for the ordering party. */
+/**
+ * Download for found (expired: disabled), the address, and request invoice for the ordering party.
+ * Each button is described by its order's title (`describedBy`): every card has the same three.
+ */
 export function PurchaseOrderActions({
   order,
+  describedBy,
   download,
   downloading,
   onDownload,
@@ -88,6 +92,7 @@ export function PurchaseOrderActions({
   onRequest,
 }: {
   order: PurchaseOrder;
+  describedBy: string;
   download: ReturnType<typeof purchaseOrderDownload>;
   downloading: boolean;
   onDownload: (order: PurchaseOrder) => void;
@@ -103,6 +108,7 @@ export function PurchaseOrderActions({
           type="button"
           className="button button-secondary"
           disabled={download === 'disabled' || downloading}
+          aria-describedby={describedBy}
           onClick={() => onDownload(order)}
         >
           {downloading
@@ -112,11 +118,21 @@ export function PurchaseOrderActions({
               : t('orders.download')}
         </button>
       )}
-      <button type="button" className="button button-secondary" onClick={onAddress}>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-describedby={describedBy}
+        onClick={onAddress}
+      >
         {t('orders.addressButton')}
       </button>
       {canRequestPurchaseOrderInvoice(config.tenant, order) && (
-        <button type="button" className="button button-secondary" onClick={onRequest}>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-describedby={describedBy}
+          onClick={onRequest}
+        >
           {t('orders.requestInvoice')}
         </button>
       )}
