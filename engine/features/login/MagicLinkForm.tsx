@@ -45,6 +45,10 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
       <Alert variant="success">
         <h2>{t('login.linkSentTitle')}</h2>
         <p>{t('login.linkSent', { email: email.trim() })}</p>
+        {/* A mistyped address is mended here, with what was typed still in the field. */}
+        <button type="button" className="button button-secondary" onClick={() => setState('idle')}>
+          {t('login.otherAddress')}
+        </button>
       </Alert>
     );
   }
