@@ -13,7 +13,7 @@ import { PortalContext, type PortalServices } from '../core/PortalContext';
 import { buildRoutes } from './router';
 import { FeatureRoutesProvider } from '../core/featureRoutes';
 import { featureRoutesOf } from './featureRoutes';
-import { loginSearchFor } from '../domain/returnTo';
+import { ACCOUNT_DELETED_PARAM, loginSearchFor } from '../domain/returnTo';
 import type { ReportError } from '../core/errorReporting';
 import { sendClientErrorReport } from '../core/clientErrorSender';
 import { ERROR_REPORT_SAMPLE_RATE } from '../domain/clientErrorKinds';
@@ -128,7 +128,7 @@ async function boot() {
    * An embedded portal whose session timed out stays on its page and shows the session-expired
    * text (§2: a missing user goes to login unless embedded) after telling its host page.
    */
-  async function logout(options: { timedOut?: boolean } = {}) {
+  async function logout(options: { timedOut?: boolean; accountDeleted?: boolean } = {}) {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     session.ended({ timedOut: options.timedOut });
@@ -149,7 +149,13 @@ async function boot() {
       ? `/${window.location.pathname.slice(config.basePath.length)}`
       : '/';
     window.location.assign(
-      `${config.basePath}login${options.timedOut ? loginSearchFor(page, window.location.search) : ''}`,
+      `${config.basePath}login${
+        options.timedOut
+          ? loginSearchFor(page, window.location.search)
+          : options.accountDeleted
+            ? `?${ACCOUNT_DELETED_PARAM}=1`
+            : ''
+      }`,
     );
   }
 

@@ -5,7 +5,8 @@ import type { PortalConfig } from '../domain/portalConfig';
 export interface PortalServices {
   config: PortalConfig;
   api: ApiClient;
-  logout: (options?: { timedOut?: boolean }) => Promise<void>;
+  /** `accountDeleted`: the login page says the account is gone (§4 "SSO delete"). */
+  logout: (options?: { timedOut?: boolean; accountDeleted?: boolean }) => Promise<void>;
 }
 
 export const PortalContext = createContext<PortalServices | null>(null);

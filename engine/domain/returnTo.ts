@@ -117,6 +117,9 @@ export function destinationOf(pathname: string, search: string): string | undefi
   return samePortalPathOrUndefined(rest ? `${pathname}?${rest}` : pathname);
 }
 
+/** The login page's query after an account was deleted: the page says so (account-flows.md §4 "SSO delete"). */
+export const ACCOUNT_DELETED_PARAM = 'deleted';
+
 /**
  * The query of the login URL a visitor without a session is sent to from a page (§2 access rules):
  * `p` and `lang` stay on top for the login screen; the page itself, query included, travels whole

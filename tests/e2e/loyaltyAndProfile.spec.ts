@@ -220,6 +220,7 @@ test.describe('embedded in a publisher page (English)', () => {
       expect.objectContaining({ data: { type: 'sessionTimedOut' } }),
     );
     await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
+    await expect(frame.getByText('Your account has been deleted.')).toBeVisible();
     expect(
       await portal.evaluate(() => sessionStorage.getItem('portal.authState.northern-review')),
     ).toBeNull();

@@ -5,7 +5,7 @@ import { useTranslation } from '../../core/translation';
 import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { isFeatureOn } from '../../domain/tenantFeatures';
-import { requestedDestination } from '../../domain/returnTo';
+import { ACCOUNT_DELETED_PARAM, requestedDestination } from '../../domain/returnTo';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
 import { localized } from '../../ui/localized';
@@ -100,6 +100,7 @@ export default function LoginScreen() {
     <section className="login" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
+      {query.get(ACCOUNT_DELETED_PARAM) && <Alert variant="success">{t('login.accountDeleted')}</Alert>}
       {error && <Alert variant="error">{error}</Alert>}
       {!tenant.embedding.isEmbedded && tenant.login.standaloneLoginMessage && (
         <div

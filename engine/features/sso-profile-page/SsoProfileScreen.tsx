@@ -329,7 +329,7 @@ function DeleteSection({ email }: { email: string }) {
       setOpen(false);
       notifyHostFrame('accountDeleted', config.tenant.embedding.parentOrigins);
       setAuth({ sessionHasTimedOut: false });
-      await logout();
+      await logout({ accountDeleted: true });
     } catch (failure) {
       setError(failureTextKeys(failure).email ?? 'sso-profile-page.error');
       setSending(false);
