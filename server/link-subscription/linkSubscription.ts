@@ -376,7 +376,6 @@ export async function linkConfirmDetails(
 }
 
 /**
- * Spends a link confirmation (opened from the address on record)/**
  * Spends a link confirmation (opened from the address on record): the partner is linked to the
  * account that asked, if the address is still the partner's on record, no other account speaks for
  * it meanwhile and the account is still there. 400 `invalid_token` for a spent, expired or unknown
