@@ -348,9 +348,32 @@ const invalidLink = () =>
   new HttpError(400, 'invalid_token', 'This link is not valid (any more): ask for a new one.');
 
 /**
+ * The checks of a confirmation token, spent or only read: the address it went to is still the
+ * partner's on record, and the account that asked is still there (`for share` while it links).
+ * 400 `invalid_token` otherwise.
+ */
+async function checkedLink(
+  db: Queryable,
+  tenantId: string,
+  token: { email: string; payload: unknown } | undefined,
+  lockAccount: boolean,
+): Promise<{ payload: ConfirmLinkPayload; accountEmail: string }> {
+  if (!token) throw invalidLink();
+  const payload = token.payload as ConfirmLinkPayload;
+  const partner = await findPartnerForLink(db, tenantId, payload.bpNumber);
+  if (!partner?.email || normalizeEmail(partner.email) !== token.email) throw invalidLink();
+  const [account] = await db.query<{ email: string }>(
+    `select email from users where tenant_id = $1 and id = $2 and deleted_at is null${lockAccount ? ' for share' : ''}`,
+    [tenantId, payload.userId],
+  );
+  if (!account) throw invalidLink();
+  return { payload, accountEmail: account.email };
+}
+
+/**
  * What a link confirmation would link, without spending it: the confirm page names the
- * subscription and the account before its button, as the mail did. The same checks as the
- * confirmation, so a link that could only fail says so at once.
+ * subscription and the account before its button, as the mail did. The confirmation's own checks,
+ * so a link that could only fail says so at once.
  */
 export async function linkConfirmDetails(
   db: Queryable,
@@ -359,19 +382,11 @@ export async function linkConfirmDetails(
   now: Date,
 ): Promise<LinkConfirmDetails> {
   const live = await peekLoginToken(db, tenantId, hashToken(token), CONFIRM_LINK_PURPOSE, now);
-  if (!live) throw invalidLink();
-  const payload = live.payload as ConfirmLinkPayload;
-  const partner = await findPartnerForLink(db, tenantId, payload.bpNumber);
-  if (!partner?.email || normalizeEmail(partner.email) !== live.email) throw invalidLink();
-  const [account] = await db.query<{ email: string }>(
-    'select email from users where tenant_id = $1 and id = $2 and deleted_at is null',
-    [tenantId, payload.userId],
-  );
-  if (!account) throw invalidLink();
+  const { payload, accountEmail } = await checkedLink(db, tenantId, live, false);
   return {
     orderNumber: payload.orderNumber,
     bpNumber: payload.bpNumber,
-    maskedAccountEmail: maskEmail(account.email),
+    maskedAccountEmail: maskEmail(accountEmail),
   };
 }
 
@@ -389,15 +404,7 @@ export async function confirmLink(
 ): Promise<LinkConfirmation> {
   return db.transaction(async (tx) => {
     const spent = await consumeLoginToken(tx, tenantId, hashToken(token), CONFIRM_LINK_PURPOSE, now);
-    if (!spent) throw invalidLink();
-    const payload = spent.payload as ConfirmLinkPayload;
-    const partner = await findPartnerForLink(tx, tenantId, payload.bpNumber);
-    if (!partner?.email || normalizeEmail(partner.email) !== spent.email) throw invalidLink();
-    const [account] = await tx.query<{ email: string }>(
-      'select email from users where tenant_id = $1 and id = $2 and deleted_at is null for share',
-      [tenantId, payload.userId],
-    );
-    if (!account) throw invalidLink();
+    const { payload, accountEmail } = await checkedLink(tx, tenantId, spent, true);
     const linked = await lockPartnerLinks(tx, tenantId, payload.bpNumber);
     if (linked.some((userId) => userId !== payload.userId))
       throw new HttpError(409, 'already_linked', 'Another account speaks for this customer already.');
@@ -431,7 +438,7 @@ export async function confirmLink(
     return {
       orderNumber: payload.orderNumber,
       bpNumber: payload.bpNumber,
-      maskedAccountEmail: maskEmail(account.email),
+      maskedAccountEmail: maskEmail(accountEmail),
       userId: payload.userId,
     };
   });

@@ -41,7 +41,8 @@ function refusalText(t: TranslateFn, error: unknown): string {
  * /link-subscription/confirm?t=… , anonymous: the link a confirm_email answer mailed to the
  * subscription's address on record (docs/architecture.md "Sign-in safety"). Opening it changes
  * nothing (a mail scanner follows links): the page names the subscription and the account (masked)
- * as the mail did, and the button links the subscription to the account that asked. A visitor signed in as that account gets the new-subscription badge (portal-core.md §4)
+ * as the mail did, and the button links the subscription to the account that asked. A visitor
+ * signed in as that account gets the new-subscription badge (portal-core.md §4)
  * and the way to the orders; anyone else reads which account it went to, masked.
  */
 export default function LinkConfirmScreen() {
