@@ -12,7 +12,7 @@ import { type SeedModule, need } from '../context';
 import { addDays, fromDay } from '../dates';
 import { insertTables } from '../insertRows';
 import { firstIssueAfter, lastIssueBy } from './publications';
-import { addSubscription, allRoles } from './subscriptions';
+import { addSubscription, allRoles, monthlyPrice } from './subscriptions';
 
 export interface CancellationReasonSeedRow {
   publication: string;
@@ -72,9 +72,13 @@ const REASONS: Array<[string, string, string]> = [
 ];
 
 const money = (n: number) => Math.round(n * 100) / 100;
-/** Made-up yearly prices of the demo offers by publication kind. */
+/**
+ * A year of the publication's own format (digital for a digital publication, print otherwise) at
+ * the subscriptions' monthly price, so an offer's price agrees with its title for the
+ * subscriptions it is shown to: "3 months at half price" costs half of three months of theirs.
+ */
 const yearly = (pub: CataloguePublication) =>
-  pub.kind === 'digital' ? 79.9 : pub.frequency === 'daily' ? 399 : 119;
+  money(monthlyPrice(pub, pub.kind === 'digital' ? 'DE' : 'PR') * 12);
 
 /** A self-contained picture of the book club (data: URL, like the demo covers). */
 const BOOK_CLUB_PICTURE = `data:image/svg+xml,${encodeURIComponent(
@@ -141,7 +145,7 @@ function offersOf(
     id: `${p}-KEEP-DIGITAL`,
     category: 'CANCEL',
     reasons: ['PREIS'],
-    price: money(price * 0.3),
+    price: money(price / 3),
     payment_provider: 'CREDIT_CARD',
     offer: article('DD', {
       'de-DE': {
@@ -246,6 +250,8 @@ function offersOf(
 
   // Upgrades to print + digital, now (a surcharge by card) or at the next billing cycle (invoice).
   const target = 'KO' as const;
+  // A year of print + digital, what the subscription costs once upgraded.
+  const printAndDigital = money(monthlyPrice(pub, target) * 12);
   add({
     id: `${p}-UP-NOW`,
     category: 'UPGRD',
@@ -264,7 +270,7 @@ function offersOf(
       pictureUrl: null,
       openInNewTab: false,
       upgradeTime: 'NOW',
-      nextPaymentAmount: money(price * 1.25),
+      nextPaymentAmount: printAndDigital,
     },
     effect: { kind: 'upgrade', mixType: target, typeKey: 'KOMBI' },
   });
@@ -289,7 +295,7 @@ function offersOf(
       pictureUrl: null,
       openInNewTab: false,
       upgradeTime: 'NEXT_CYCLE',
-      nextPaymentAmount: money(price * 1.25),
+      nextPaymentAmount: printAndDigital,
     },
     effect: { kind: 'upgrade', mixType: target, typeKey: 'KOMBI' },
   });

@@ -106,7 +106,7 @@ const TYPE_KEYS: Record<MixType, string> = {
 };
 
 /** Monthly price of a mix type for a publication frequency (made-up demo prices). */
-function monthlyPrice(pub: CataloguePublication, mix: MixType): number {
+export function monthlyPrice(pub: CataloguePublication, mix: MixType): number {
   if (mix === 'MG') return 4.5;
   const table: Record<CataloguePublication['frequency'], Record<Exclude<MixType, 'MG'>, number>> = {
     daily: { PR: 42.9, DE: 27.9, KO: 49.9, ON: 12.9 },
