@@ -46,9 +46,11 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
         <h2>{t('login.linkSentTitle')}</h2>
         <p>{t('login.linkSent', { email: email.trim() })}</p>
         {/* A mistyped address is mended here, with what was typed still in the field. */}
-        <button type="button" className="button button-secondary" onClick={() => setState('idle')}>
-          {t('login.otherAddress')}
-        </button>
+        <div className="button-row">
+          <button type="button" className="button button-secondary" onClick={() => setState('idle')}>
+            {t('login.otherAddress')}
+          </button>
+        </div>
       </Alert>
     );
   }
