@@ -7,15 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { loadTenantFiles } from '../../../tenant';
 import { buildDemoData } from '../../../server/seed';
 import { cataloguePublications } from '../../../server/seed/catalogue';
+import type { DemoTenant } from '../../../server/seed/context';
+import type { OfferData } from '../../../server/seed/entities/offers';
 
 const { tenants } = loadTenantFiles();
 const TODAY = new Date('2026-11-29T10:00:00Z');
 const cents = (n: number) => Math.round(n * 100);
 
 describe.each(tenants.map((t) => [t.id, t] as const))('the demo offers of %s', (_, tenant) => {
-  const data = buildDemoData(tenant, TODAY);
+  const data = buildDemoData(tenant, TODAY) as ReturnType<typeof buildDemoData> & OfferData;
   const digital = new Set(
-    cataloguePublications(tenant.id, tenant.publications)
+    cataloguePublications(tenant.id, (tenant as DemoTenant).publications)
       .filter((p) => p.kind === 'digital')
       .map((p) => p.publication),
   );
