@@ -5,11 +5,24 @@
  * must not read them. Its requests carry the attacker's name as Host, so these pages answer only a
  * loopback name (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`) or the server's own public name
  * (PORTAL_PUBLIC_URL, for a test server reached through DNS under `portal serve --outbox-viewer`),
- * and 421 to any other. A tenant's own host never reaches them: its portal answers every path there.
+ * and 421 to any other. A tenant's own host never reaches them: its portal answers every path there
+ * (a tenant's name under `.localhost` on a development server is a loopback name like any other).
+ *
+ * A Host header is whatever a client writes, so a loopback name is believed only from the machine
+ * itself, as the studio believes it (server/studio/studioGuard.ts): the connection's own peer is a
+ * loopback address and no proxy header says it stands in for another client. Else a client on
+ * another machine of a development server bound to a public interface (`--host`) would write
+ * `Host: localhost` and read every sign-in link in the outbox. The public name is the one operators
+ * open these pages under from elsewhere on purpose (`portal serve --outbox-viewer` on a test server).
  */
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
-import { isLoopbackHostName, parseHostHeader } from '../studio/studioGuard';
+import {
+  isLoopbackAddress,
+  isLoopbackHostName,
+  parseHostHeader,
+  proxyHeadersOf,
+} from '../studio/studioGuard';
 
 export function demoPageHostOnly(
   publicUrl: string | undefined = process.env.PORTAL_PUBLIC_URL,
@@ -23,7 +36,15 @@ export function demoPageHostOnly(
   return (req, _res, next) => {
     const host = parseHostHeader(req.headers.host ?? '');
     const name = host?.hostname.toLowerCase();
-    if (name && (isLoopbackHostName(name) || name === publicHost)) return next();
+    if (name && name === publicHost) return next();
+    if (name && isLoopbackHostName(name)) {
+      if (isLoopbackAddress(req.socket.remoteAddress) && proxyHeadersOf(req).length === 0) return next();
+      throw new HttpError(
+        403,
+        'demo_page_local_only',
+        'The demo pages answer a loopback address only on the machine they run on, never through a proxy: open them there (or through an SSH tunnel), or under PORTAL_PUBLIC_URL.',
+      );
+    }
     throw new HttpError(
       421,
       'demo_page_host_unknown',

@@ -25,6 +25,11 @@ import { HttpError } from '../http/errors';
 /** Headers a proxy adds; any of them means the socket's peer is not the client. */
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'] as const;
 
+/** The proxy headers a request carries (none: the socket's peer is the client). */
+export function proxyHeadersOf(req: IncomingMessage): string[] {
+  return PROXY_HEADERS.filter((name) => req.headers[name] !== undefined);
+}
+
 const IPV4_LOOPBACK = /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
 /** A loopback peer address as Node reports it: 127.0.0.0/8, ::1, or IPv4-mapped 127.x. */
@@ -63,7 +68,7 @@ export function studioRefusal(req: IncomingMessage): StudioRefusal | undefined {
       code: 'studio_local_only',
       message: `The studio answers only on the machine it runs on: open ${open} there (or through an SSH tunnel).`,
     };
-  const forwarded = PROXY_HEADERS.filter((name) => req.headers[name] !== undefined);
+  const forwarded = proxyHeadersOf(req);
   if (forwarded.length)
     return {
       status: 403,
