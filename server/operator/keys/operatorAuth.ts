@@ -6,7 +6,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { constantTimeEquals, hashToken } from '../../auth/tokens';
-import { clientKey, consumeRateLimit, peekHits, tooMany, type RateLimitRule } from '../../auth/rateLimit';
+import { clientKey, consumeRateLimit, type RateLimitRule } from '../../auth/rateLimit';
 import { HttpError } from '../../http/errors';
 import type { Queryable } from '../../db/database';
 import type { Logger } from '../../http/requestLog';
@@ -60,11 +60,15 @@ const ACROSS_TENANTS = '*';
 /**
  * Reads and checks the request's key: unknown, revoked and other tenants' keys are all the same
  * 401 `invalid_api_key` (a caller learns nothing about keys it does not hold). Failures count per
- * client address across tenants. A client at the limit gets 429 with Retry-After before its key is
- * looked at, until the window ends. A failure is counted with one atomic increment whose result
- * decides the answer, so parallel guesses cannot all slip under the limit: of 120 at once, 30 are
- * told 401 and the rest 429, never more 401s than the limit. A valid key writes nothing here, so an
- * order system's burst of good calls is never limited by its own number.
+ * client address across tenants, and only failures: a client at the limit gets 429 with
+ * Retry-After for every further wrong key until the window ends, while a valid key still passes.
+ * Else whoever shares an address with an order system (a NAT, an integration platform, every
+ * caller behind a proxy without TRUST_PROXY) could lock it out with 30 wrong keys; a 256-bit key
+ * cannot be guessed, so the limit only keeps a scanner from hammering the database and the log. A
+ * failure is counted with one atomic increment whose result decides the answer, so parallel
+ * guesses cannot all slip under the limit: of 120 at once, 30 are told 401 and the rest 429, never
+ * more 401s than the limit. A valid key writes nothing here, so an order system's burst of good
+ * calls is never limited by its own number.
  */
 export function authenticateOperator(
   deps: OperatorAuthDeps,
@@ -78,10 +82,6 @@ export function authenticateOperator(
       windowSeconds: limits.windowSeconds,
       limit: limits.limit,
     };
-    if ((await peekHits(deps.db, ACROSS_TENANTS, rule, now)).hits >= limits.limit) {
-      const windowMs = limits.windowSeconds * 1000;
-      throw tooMany((Math.floor(now.getTime() / windowMs) * windowMs + windowMs - now.getTime()) / 1000);
-    }
     const secret = BEARER.exec(req.get('authorization') ?? '')?.[1];
     const hash = secret ? hashToken(secret) : undefined;
     const found = hash ? await findOperatorKeyByHash(deps.db, hash) : undefined;
