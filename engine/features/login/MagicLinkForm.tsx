@@ -4,7 +4,7 @@ import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
 import { isPlausibleEmail } from '../../domain/fieldRules';
-import { loginErrorText } from './loginErrors';
+import { magicLinkErrorText } from './loginErrors';
 import { portalLocale } from '../../domain/language';
 
 /**
@@ -35,7 +35,7 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
       });
       setState('sent');
     } catch (error) {
-      setFailure(loginErrorText(error, t));
+      setFailure(magicLinkErrorText(error, t));
       setState('idle');
     }
   }

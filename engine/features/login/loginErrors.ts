@@ -40,3 +40,14 @@ export function loginErrorText(error: unknown, t: TranslateFn): string {
   const key = loginErrorKey(error);
   return key === 'login.rateLimited' ? tooManyText(t, error, t(key)) : t(key);
 }
+
+/**
+ * The text of a failed request for a login link. Past the limit of links per address (which anyone
+ * who types the address spends, server/auth/rateLimit.ts), a link sent before still works: the
+ * visitor is told to look in the inbox before being told when to ask again.
+ */
+export function magicLinkErrorText(error: unknown, t: TranslateFn): string {
+  return loginErrorKey(error) === 'login.rateLimited'
+    ? tooManyText(t, error, t('login.linkRateLimited'))
+    : loginErrorText(error, t);
+}
