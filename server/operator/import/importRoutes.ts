@@ -62,7 +62,19 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
           else done(null, chunk);
         },
       });
-      await pipeline(req, limit, createWriteStream(file));
+      await pipeline(req, limit, createWriteStream(file)).catch((error: unknown) => {
+        if (error instanceof HttpError) throw error;
+        // The client went away mid-upload (ECONNRESET, a premature close): its fault, not the
+        // database's, which a bare connection error would be taken for (server/db/database.ts
+        // isDatabaseUnavailable, which /readyz reports as an outage). Nothing was imported.
+        if (req.destroyed || req.readableAborted || !req.complete)
+          throw new HttpError(
+            400,
+            'upload_incomplete',
+            'The upload ended before the whole file arrived: nothing was imported. Send the file again.',
+          );
+        throw error;
+      });
       const result = await importSources(db, requestTenant(res).id, [
         fileSource(entity, file, `${entity.name}.ndjson`),
       ]);

@@ -5,6 +5,7 @@
  * the client's 4xx — with 503 `database_unavailable` left to a database that is really unreachable.
  */
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express, { Router } from 'express';
@@ -231,6 +232,31 @@ describe('records', () => {
         'payments.ndjson:2 /invoiceNumber must not contain NUL characters',
       ]),
     );
+  });
+
+  it('takes an upload cut off by its client for the client’s doing, not a database outage', async () => {
+    const { port } = new URL(baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const line = `${JSON.stringify({ ...publication, publication: 'CUT' })}\n`;
+    socket.write(
+      [
+        `POST /t/${tenant.id}/operator/v1/imports/publications HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Authorization: Bearer ${importKey}`,
+        'Content-Type: application/x-ndjson',
+        'Content-Length: 100000',
+        '',
+        line,
+      ].join('\r\n'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.resetAndDestroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).not.toHaveProperty('lastOutage');
+    expect((await call('/publications/CUT')).status).toBe(404);
   });
 });
 
