@@ -17,6 +17,18 @@ export function jobStates(): ReadonlyMap<string, Readonly<JobState>> {
   return jobs;
 }
 
+/**
+ * What /readyz may say of a failed round: the error's kind and code (`Error (ECONNREFUSED)`), never
+ * its message. /readyz answers anyone, and a message can carry what the round was handling (an SMTP
+ * server's refusal names its recipient); the message goes to the log.
+ */
+export function errorKind(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  const shown = typeof code === 'string' || typeof code === 'number' ? String(code).slice(0, 40) : '';
+  return `${error.name.slice(0, 60)}${shown ? ` (${shown})` : ''}`;
+}
+
 /** A job name as a metric label: `mail sender` → `mail_sender`. */
 function jobLabel(name: string): string {
   return name.replace(/[^a-z0-9]+/gi, '_').toLowerCase();
@@ -52,7 +64,7 @@ export function startPeriodicJob(
         jobLastSuccess.set({ task }, state.lastSuccessAt / 1000);
       } catch (error) {
         state.lastFailureAt = Date.now();
-        state.lastError = String(error);
+        state.lastError = errorKind(error);
         jobRuns.inc({ task, outcome: 'error' });
         options.log?.({ level: 'warn', msg: `${name} round failed`, error: String(error) });
       } finally {

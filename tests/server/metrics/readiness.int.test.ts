@@ -30,7 +30,9 @@ describe('readiness details', () => {
       startPeriodicJob(
         'failing job',
         async () => {
-          throw new Error('SMTP refused');
+          throw Object.assign(new Error('550 5.1.1 <anna.schmidt@example.org>: Recipient address rejected'), {
+            code: 'EENVELOPE',
+          });
         },
         { intervalMs: 60_000 },
       ),
@@ -40,7 +42,8 @@ describe('readiness details', () => {
     const details = await readinessDetails(db, later);
     expect(details.jobs.find((job) => job.name === 'failing job')).toEqual({
       name: 'failing job',
-      lastError: 'Error: SMTP refused',
+      // The kind only: /readyz answers anyone, and the message named a recipient.
+      lastError: 'Error (EENVELOPE)',
       stalled: true,
     });
     expect(details.ok).toBe(false);
