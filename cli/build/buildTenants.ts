@@ -185,8 +185,13 @@ function assetsFolder(
         const expected = new Set(files.map((file) => file.slice(prefix.length)));
         for (const file of expected)
           for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(dir);
-        const present = (await readdir(folder, { recursive: true })).filter((entry) => entry !== '.complete');
-        if (present.length === expected.size && present.every((entry) => expected.has(entry))) return files;
+        const present = (await readdir(folder, { recursive: true })).filter(
+          (entry) => entry !== '.complete' && entry !== UNUSED_MARK,
+        );
+        if (present.length === expected.size && present.every((entry) => expected.has(entry))) {
+          await rm(path.join(folder, UNUSED_MARK), { force: true });
+          return files;
+        }
       }
       const building = `${folder}.${process.pid}.${Date.now()}`;
       const subfolders = new Set(
@@ -237,14 +242,23 @@ async function linkAssets(
   }
 }
 
-/** A shared folder younger than this may belong to a build still running beside this one. */
+/**
+ * How long a shared folder stays after no tenant links to it any more, and how young one may be
+ * and still belong to a build running beside this one.
+ */
 const UNUSED_FOLDER_GRACE_MS = 10 * 60_000;
+
+/** The file in a shared folder that says since when no tenant links to it (its modification time). */
+const UNUSED_MARK = '.unused';
 
 /**
  * After a build, the shared assets folders no tenant links to any more (an engine change gives new
- * file names, a tenant's new feature another set) are removed; tenants not built this time keep
- * theirs. Folders still being made (temporary names) and young ones are left to a later build, so
- * a build running at the same time keeps the folders it is about to link.
+ * file names, a tenant's new feature another set) are removed once they have been unused for
+ * UNUSED_FOLDER_GRACE_MS: a build marks such a folder, a later one removes it. Until then a page
+ * a browser loaded before the rebuild still finds the screens it loads later, by their old names
+ * (server/spa/tenantSite.ts serves the folder before the current one second). Tenants not built
+ * this time keep theirs. Folders still being made (temporary names) and young ones are left alone,
+ * so a build running at the same time keeps the folders it is about to link.
  */
 async function removeUnusedAssetFolders(distDir: string): Promise<void> {
   const root = path.join(distDir, ASSET_FOLDERS);
@@ -256,13 +270,18 @@ async function removeUnusedAssetFolders(distDir: string): Promise<void> {
     if (target) used.add(path.basename(target));
   }
   const now = Date.now();
+  const ageOf = (file: string) =>
+    lstat(file).then(
+      (stat) => now - stat.mtimeMs,
+      () => undefined,
+    );
   for (const folder of folders) {
     if (used.has(folder) || folder.includes('.')) continue;
-    const modified = await lstat(path.join(root, folder)).then(
-      (stat) => stat.mtimeMs,
-      () => now,
-    );
-    if (now - modified > UNUSED_FOLDER_GRACE_MS)
+    const unusedFor = await ageOf(path.join(root, folder, UNUSED_MARK));
+    if (unusedFor === undefined) {
+      if (((await ageOf(path.join(root, folder))) ?? 0) > UNUSED_FOLDER_GRACE_MS)
+        await writeFile(path.join(root, folder, UNUSED_MARK), '');
+    } else if (unusedFor > UNUSED_FOLDER_GRACE_MS)
       await rm(path.join(root, folder), { recursive: true, force: true });
   }
 }

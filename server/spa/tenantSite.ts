@@ -1,4 +1,4 @@
-import { readFileSync, existsSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Router, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -19,42 +19,59 @@ export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
  */
 export function tenantSite(distDir: string): Router {
   const router = Router();
-  const pages = new Map<string, { html: string; policy: string }>();
-  const assetServers = new Map<string, RequestHandler>();
+  const pages = new Map<string, { html: string; policy: string; written: string }>();
   const compressPage = dynamicCompression();
 
-  // The built page does not change while the server runs: its policy (hashes of the inline theme
-  // and any inline script) is computed once per tenant and base path.
+  // The page's policy (hashes of the inline theme and any inline script) is computed once per
+  // tenant, base path and build: a `portal build` (or `portal preview`, which builds into the same
+  // dist/) while the server runs is served from the next page load on, without a restart, as its
+  // new script names need. While the build rewrites the tenant's folder, the last page stays.
   function indexPage(tenant: ServerTenant, basePath: string): { html: string; policy: string } | undefined {
     const key = `${tenant.id}\n${basePath}`;
-    let page = pages.get(key);
-    if (page === undefined) {
-      const file = path.join(distDir, tenant.id, 'index.html');
-      if (!existsSync(file)) return undefined;
-      const html = readFileSync(file, 'utf8').replace(BASE_PLACEHOLDER, basePath);
-      page = { html, policy: pageSecurityPolicy(tenant, html) };
-      pages.set(key, page);
+    const file = path.join(distDir, tenant.id, 'index.html');
+    const kept = pages.get(key);
+    let written: string;
+    try {
+      const stat = statSync(file);
+      written = `${stat.mtimeMs} ${stat.size}`;
+    } catch {
+      return kept;
     }
+    if (kept?.written === written) return kept;
+    let html: string;
+    try {
+      html = readFileSync(file, 'utf8').replace(BASE_PLACEHOLDER, basePath);
+    } catch {
+      return kept;
+    }
+    const page = { html, policy: pageSecurityPolicy(tenant, html), written };
+    pages.set(key, page);
     return page;
   }
 
   // express-static-gzip lists a folder's compressed variants once, when it is made: one per shared
-  // assets folder (dist/.assets/<name>, linked by every tenant with the same files), kept like the
-  // page for as long as the server runs. A tenant not built yet gets none kept, so its first
+  // assets folder (dist/.assets/<name>, linked by every tenant with the same files), made for the
+  // folder the tenant's `assets` link leads to now. After a rebuild links it elsewhere, the folder
+  // before stays second in line while it exists: a page loaded before the rebuild still finds the
+  // screens it loads later by their old names. A tenant not built yet gets none kept, so its first
   // request after `portal build` finds the files.
   const assetFolderServers = new Map<string, RequestHandler>();
-  function assetServer(tenantId: string): RequestHandler {
-    let serve = assetServers.get(tenantId);
-    if (serve === undefined) {
-      const root = path.join(distDir, tenantId, 'assets');
-      const folder = existsSync(root) ? realpathSync(root) : undefined;
-      serve = (folder && assetFolderServers.get(folder)) || precompressedFiles(root);
-      if (folder) {
-        assetFolderServers.set(folder, serve);
-        assetServers.set(tenantId, serve);
-      }
+  const tenantAssets = new Map<string, { folder: string; servers: RequestHandler[] }>();
+  function assetServers(tenantId: string): RequestHandler[] {
+    const root = path.join(distDir, tenantId, 'assets');
+    let folder: string;
+    try {
+      folder = realpathSync(root);
+    } catch {
+      return tenantAssets.get(tenantId)?.servers ?? [precompressedFiles(root)];
     }
-    return serve;
+    const known = tenantAssets.get(tenantId);
+    if (known?.folder === folder) return known.servers;
+    const serve = assetFolderServers.get(folder) ?? precompressedFiles(folder);
+    assetFolderServers.set(folder, serve);
+    const servers = known ? [serve, known.servers[0]] : [serve];
+    tenantAssets.set(tenantId, { folder, servers });
+    return servers;
   }
 
   router.use('/assets', (req, res, next) => {
@@ -71,10 +88,18 @@ export function tenantSite(distDir: string): Router {
       return;
     }
     const { tenant } = tenantContext(res);
-    assetServer(tenant.id)(req, res, (error?: unknown) => {
+    const [current, before] = assetServers(tenant.id);
+    const answered = (error?: unknown) => {
       // A variant that was listed but is gone: the error answer is not compressed.
       if (!res.headersSent) res.removeHeader('Content-Encoding');
       next(error);
+    };
+    current(req, res, (error?: unknown) => {
+      if (before && !res.headersSent && (error as { status?: number } | undefined)?.status === 404) {
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Vary');
+        before(req, res, answered);
+      } else answered(error);
     });
   });
 

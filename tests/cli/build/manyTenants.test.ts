@@ -111,12 +111,17 @@ describe('writing a tenant from the shared engine build', () => {
     ).toEqual(record.files.map((f) => f.slice('assets/'.length)).sort());
   });
 
-  it('removes the shared folders no tenant links to any more after a build', async () => {
+  it('removes the shared folders no tenant links to any more, ten minutes after a build found them unused', async () => {
     const dist = mkdtempSync(path.join(work, 'dist-gc-'));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    // Made an hour ago and unlinked by this build: marked, kept for the pages loaded before it.
     mkdirSync(path.join(dist, ASSET_FOLDERS, 'an-old-set'), { recursive: true });
     writeFileSync(path.join(dist, ASSET_FOLDERS, 'an-old-set', 'index-old.js'), 'old');
-    const anHourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(path.join(dist, ASSET_FOLDERS, 'an-old-set'), anHourAgo, anHourAgo);
+    // Found unused by a build an hour ago: removed.
+    mkdirSync(path.join(dist, ASSET_FOLDERS, 'a-long-unused-set'), { recursive: true });
+    writeFileSync(path.join(dist, ASSET_FOLDERS, 'a-long-unused-set', '.unused'), '');
+    utimesSync(path.join(dist, ASSET_FOLDERS, 'a-long-unused-set', '.unused'), anHourAgo, anHourAgo);
     // A folder another build is making, and one it has just made: both are left alone.
     mkdirSync(path.join(dist, ASSET_FOLDERS, 'a-new-set.4242.1'), { recursive: true });
     mkdirSync(path.join(dist, ASSET_FOLDERS, 'a-new-set'), { recursive: true });
@@ -127,9 +132,12 @@ describe('writing a tenant from the shared engine build', () => {
       [
         'a-new-set',
         'a-new-set.4242.1',
+        'an-old-set',
         path.basename(readlinkSync(path.join(dist, 'stadtkurier', 'assets'))),
       ].sort(),
     );
+    expect(existsSync(path.join(dist, ASSET_FOLDERS, 'an-old-set', '.unused'))).toBe(true);
+    expect(existsSync(path.join(dist, ASSET_FOLDERS, 'a-new-set', '.unused'))).toBe(false);
     // The built tenant's files are reachable through its link.
     expect(
       existsSync(
