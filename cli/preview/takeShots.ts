@@ -58,18 +58,28 @@ export interface Shot {
 export const shotFileName = (tenant: string, route: string, width: number, lang: string) =>
   `${tenant}/${route}.${width}.${lang}.png`;
 
-/** A screen has settled when nothing shows a loading state and the main landmark has content (as the axe sweep waits). */
+/**
+ * A screen has settled when nothing shows a loading state, the main landmark has content (as the
+ * axe sweep waits) and the network has been quiet for half a second. The last is for parts that
+ * load without a loading state, so that nothing moves when they come (the orders page's purchase
+ * orders, engine/features/orders/OrdersScreen.tsx): without it a shot taken before them and one
+ * after differ though nothing changed. What they load may show a loading state again: checked once more.
+ */
 async function settle(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () =>
-        // The menu's placeholder too: it holds the menu's place while the menu's code loads.
-        !document.querySelector('.loading, [aria-busy="true"], .sidebar-placeholder') &&
-        (document.querySelector('main')?.textContent ?? '').trim().length > 0,
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
+  const quiet = () =>
+    page
+      .waitForFunction(
+        () =>
+          // The menu's placeholder too: it holds the menu's place while the menu's code loads.
+          !document.querySelector('.loading, [aria-busy="true"], .sidebar-placeholder') &&
+          (document.querySelector('main')?.textContent ?? '').trim().length > 0,
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+  await quiet();
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await quiet();
   await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
 }
 
