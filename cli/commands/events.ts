@@ -1,7 +1,10 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { DisabledEndpoint, ListedEvent } from '../../server/store/accountEventStore';
 import { redactedUrl } from '../../server/events/webhookAddress';
+import { TENANTS_DIR } from '../paths';
 
 /** Most events one call lists. */
 export const EVENTS_LIMIT_MAX = 1000;
@@ -74,7 +77,7 @@ export function registerEvents(program: Command): void {
       'list the webhook endpoints disabled by a 410 Gone answer, then account events, newest first, with the delivery state per endpoint (DATABASE_URL, or the embedded PostgreSQL under data/)',
     )
     .option('--tenant <id>', 'only the events of this tenant')
-    .option('--limit <n>', 'how many events (default: 20)', parseLimit, 20)
+    .option('--limit <n>', 'how many events', parseLimit, 20)
     .option('--json', 'print the events as JSON for tools', false)
     .action(async (options: { tenant?: string; limit: number; json: boolean }) => {
       const { withDatabase } = await import('./db');
@@ -93,6 +96,20 @@ export function registerEvents(program: Command): void {
               'this database has no account events yet: run `portal db migrate` (or start the server once)',
             );
           throw error;
+        }
+        // A mistyped tenant would read as a tenant without events: said as what it is. A tenant
+        // whose file is gone keeps its events, so only a tenant with neither is unknown.
+        if (
+          options.tenant &&
+          events.length === 0 &&
+          !existsSync(path.join(TENANTS_DIR, `${options.tenant}.json`))
+        ) {
+          const known = readdirSync(TENANTS_DIR)
+            .filter((name) => name.endsWith('.json'))
+            .map((name) => name.slice(0, -'.json'.length));
+          throw new Error(
+            `unknown tenant "${options.tenant}": no tenants/${options.tenant}.json and no events of it. Known: ${known.join(', ') || 'none'}`,
+          );
         }
         // --json stays the list of events tools read; a disabled endpoint shows there in the
         // lastError of its deliveries.

@@ -52,6 +52,7 @@ export function registerStart(program: Command): void {
       const { startDemoProviders } = await import('../../server/devOidc/startDemoProviders');
       const providers = await startDemoProviders(tenants, server.url, (message) => console.error(message));
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
+      if (server.metricsUrl) console.log(`metrics for Prometheus: ${server.metricsUrl}\n`);
       for (const tenant of tenants) {
         // Demo people only on demo tenants; a publisher's tenant is told where its data comes from.
         if (!isDemoTenant(tenant)) {

@@ -127,6 +127,14 @@ describe('portal events', () => {
     ]);
   });
 
+  it('says a tenant is unknown that has neither a tenant file nor events', async () => {
+    await expect(portal('--tenant', 'no-such-tenant')).rejects.toThrow(
+      /unknown tenant "no-such-tenant".*Known: .*stadtkurier/,
+    );
+    // A tenant with a file and no events is simply one without events.
+    expect(await portal('--tenant', 'stadtkurier', '--limit', '1', '--json')).toMatch(/^\[/);
+  });
+
   it('lists every tenant without --tenant', async () => {
     const text = await portal();
     expect(text).toContain(`${other}  account.created  account u2`);
