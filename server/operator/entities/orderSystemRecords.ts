@@ -66,8 +66,32 @@ function problemOf(error: ErrorObject): RecordProblem {
       pointer: error.instancePath || '/',
       message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
     };
+  if (error.keyword === 'pattern') {
+    const pattern = String(params.pattern);
+    const wanted = PATTERN_WORDS[pattern];
+    if (wanted) return { pointer: error.instancePath || '/', message: `must be ${wanted}` };
+  }
   return { pointer: error.instancePath || '/', message: error.message ?? 'is not valid' };
 }
+
+/**
+ * The record schemas' patterns in words (docs/going-live.md names the fields so): a problem says
+ * "must be 10 digits", not the regular expression. A pattern without words here keeps ajv's message.
+ */
+const PATTERN_WORDS: Record<string, string> = {
+  '^[^~\\u0000-\\u001f\\u007f]+$': 'text without "~" and control characters',
+  '^(19[7-9][0-9]|[2-9][0-9]{3})-': 'a date from 1970 on (YYYY-MM-DD)',
+  '^[1-9][0-9]{3}-': 'a date (YYYY-MM-DD) of a year from 1000 on',
+  '^[0-9]{10}$': '10 digits',
+  '^[0-9]{2}$': '2 digits',
+  '^-?[0-9]{1,10}(\\.[0-9]{1,2})?$':
+    'an amount with at most 10 digits before the point and 2 after it, such as "12.50"',
+  '^-?[0-9]{1,8}(\\.[0-9]{1,2})?$':
+    'an amount with at most 8 digits before the point and 2 after it, such as "12.50"',
+  '^-?[0-9]{1,10}(\\.[0-9]{1,4})?$':
+    'a number with at most 10 digits before the point and 4 after it, such as "1.5"',
+  '^[a-z]{2}-[A-Z]{2}$': 'a locale such as "de-DE" or "en-GB"',
+};
 
 // RFC 3339 §5.6 date-time, with what ajv-formats' `date-time` also takes: `t`, `z`, a space for
 // the `T`, and an offset without its colon or minutes.

@@ -82,7 +82,7 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
         throw new HttpError(
           422,
           'import_refused',
-          `${result.problemCount}${result.stoppedEarly ? ' or more' : ''} problems in the file: nothing was written.`,
+          `${result.problemCount}${result.stoppedEarly ? ' or more' : ''} ${result.problemCount === 1 && !result.stoppedEarly ? 'problem' : 'problems'} in the file: nothing was written.`,
           result.problems.map((problem) => ({ ...problem, text: formatProblem(problem) })),
         );
       res.json({ entities: result.entities });

@@ -72,7 +72,7 @@ describe('portal import', () => {
     expect(text.split('\n')).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^business-partners\.ndjson:3 is not JSON: /),
-        'business-partners.ndjson:4 /bpNumber must match pattern "^[0-9]{10}$"',
+        'business-partners.ndjson:4 /bpNumber must be 10 digits',
         'subscriptions.ndjson:1 /mixType is required',
         expect.stringMatching(/^subscriptions\.ndjson:1 \/orderStatus must be one of "A", "AK"/),
         'Nothing was written.',

@@ -40,7 +40,22 @@ function problemsOf(name: string, record: unknown): string[] {
   return read.ok ? [] : read.problems.map((p) => p.pointer);
 }
 
+/** The messages readRecord gives a record, by pointer. */
+function messagesOf(name: string, record: unknown): string[] {
+  const read = readRecord(entity(name), structuredClone(record));
+  return read.ok ? [] : read.problems.map((p) => `${p.pointer} ${p.message}`);
+}
+
 describe('readRecord', () => {
+  it('names what a field must be in words, not as its regular expression', () => {
+    expect(messagesOf('subscriptions', { ...subscription, roles: [{ bpNumber: '12', role: 'AG' }] })).toEqual(
+      ['/roles/0/bpNumber must be 10 digits'],
+    );
+    expect(messagesOf('payments', { ...payment, amount: '12.505' })).toEqual([
+      '/amount must be an amount with at most 10 digits before the point and 2 after it, such as "12.50"',
+    ]);
+  });
+
   it('takes a valid record', () => {
     expect(problemsOf('subscriptions', subscription)).toEqual([]);
     expect(problemsOf('payments', payment)).toEqual([]);
