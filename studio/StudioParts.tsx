@@ -3,7 +3,7 @@
  * file and the review button, the settings (the problems, the group tabs and the group's form), the
  * live preview frames, and the review dialog with the diff before a save.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -118,6 +118,11 @@ export function SettingsSection(props: {
         {warnings.length > 0 && ` · ${t('warnings', { n: warnings.length })}`}
       </div>
       {issues.length > 0 && <IssueList issues={issues} onIssue={props.onIssue} />}
+      {/* A warning saves and serves (a missing privacy section, a text missing in a language):
+          said in words, as `portal validate` prints it, or the count would name nothing. */}
+      {warnings.length > 0 && (
+        <IssueList issues={warnings} onIssue={props.onIssue} label={t('warningsList')} warning />
+      )}
       <div role="tablist" className="studio-tabs" aria-label={t('groups')}>
         {groups.map((g) => (
           <button
@@ -125,6 +130,22 @@ export function SettingsSection(props: {
             type="button"
             role="tab"
             id={`tab-${g.id}`}
+            tabIndex={g.id === tab ? 0 : -1}
+            onKeyDown={(event) => {
+              // The arrow keys, Home and End move between the tabs, one tab stop for the list
+              // (WAI-ARIA APG "Tabs", activation follows focus).
+              const at = groups.findIndex((other) => other.id === g.id);
+              const next = {
+                ArrowRight: (at + 1) % groups.length,
+                ArrowLeft: (at - 1 + groups.length) % groups.length,
+                Home: 0,
+                End: groups.length - 1,
+              }[event.key];
+              if (next === undefined) return;
+              event.preventDefault();
+              props.onTab(groups[next].id);
+              document.getElementById(`tab-${groups[next].id}`)?.focus();
+            }}
             aria-selected={g.id === tab}
             aria-controls="studio-tabpanel"
             onClick={() => props.onTab(g.id)}
@@ -158,10 +179,20 @@ export function SettingsSection(props: {
   );
 }
 
-/** The validator's problems, each a button to the tab of its field. */
-function IssueList({ issues, onIssue }: { issues: StudioIssue[]; onIssue: (pointer: string) => void }) {
+/** The validator's problems (or warnings), each a button to the tab of its field. */
+function IssueList({
+  issues,
+  onIssue,
+  label,
+  warning = false,
+}: {
+  issues: StudioIssue[];
+  onIssue: (pointer: string) => void;
+  label?: string;
+  warning?: boolean;
+}) {
   return (
-    <ul className="studio-issues">
+    <ul className={warning ? 'studio-issues studio-warnings' : 'studio-issues'} aria-label={label}>
       {issues.map((issue, index) => (
         <li key={index}>
           <button type="button" className="link" onClick={() => onIssue(issue.pointer)}>
@@ -242,8 +273,33 @@ export function ReviewDialog({
   review: Review;
 }) {
   const { confirmed, setConfirmed } = reviewing;
+  const dialog = useRef<HTMLDivElement>(null);
+  // A modal dialog takes the focus when it opens and gives it back to what opened it when it
+  // closes (WAI-ARIA APG "Dialog (Modal)"); Escape closes it like its close button.
+  // Once, when it opens: the close function is made anew on every render of the studio.
+  const close = useRef(reviewing.closeReview);
+  close.current = reviewing.closeReview;
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, []);
   return (
-    <div className="studio-review" role="dialog" aria-modal="true" aria-labelledby="studio-review-title">
+    <div
+      ref={dialog}
+      className="studio-review"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="studio-review-title"
+      tabIndex={-1}
+    >
       <h2 id="studio-review-title">{t('diff', { file: `tenants/${fileId}.json` })}</h2>
       {review.diff.length === 0 ? (
         <p>{t('noChanges')}</p>
