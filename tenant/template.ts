@@ -2,6 +2,9 @@
  * The starting point of `portal new <id>`: a minimal tenant file that validates as it is, with
  * the settings an operator changes first written out.
  */
+import path from 'node:path';
+import { REPO_ROOT } from './sources';
+
 const TENANT_ID = /^[a-z][a-z0-9-]{1,40}$/;
 
 function titleOf(id: string): string {
@@ -12,15 +15,29 @@ function titleOf(id: string): string {
     .join(' ');
 }
 
-/** JSON text of tenants/<id>.json; throws when `id` is not a valid tenant id. */
-export function newTenantTemplate(id: string): string {
+/**
+ * The `$schema` of a tenant file in `folder`: the repository's tenant schema, relative to it, so an
+ * editor finds the schema for a file outside tenants/ too (PORTAL_TENANTS_DIR, `portal new --dir`).
+ */
+export function tenantSchemaRef(folder: string): string {
+  return path
+    .relative(path.resolve(folder), path.join(REPO_ROOT, 'schemas', 'tenant.schema.json'))
+    .split(path.sep)
+    .join('/');
+}
+
+/**
+ * JSON text of `<folder>/<id>.json` (tenants/ when no folder is named); throws when `id` is not a
+ * valid tenant id.
+ */
+export function newTenantTemplate(id: string, folder: string = path.join(REPO_ROOT, 'tenants')): string {
   if (!TENANT_ID.test(id)) {
     throw new Error(
       `"${id}" is not a valid tenant id. Use 2 to 41 lower-case letters, digits and hyphens, starting with a letter, for example "city-herald".`,
     );
   }
   const tenant = {
-    $schema: '../schemas/tenant.schema.json',
+    $schema: tenantSchemaRef(folder),
     id,
     name: titleOf(id),
     hosts: [`${id}.localhost`],

@@ -10,7 +10,7 @@ export function registerNew(program: Command): void {
     .option('-d, --dir <folder>', 'folder to write to (default: tenants/)')
     .action(async (id: string, options: { force: boolean; dir?: string }) => {
       const { existsSync } = await import('node:fs');
-      const { writeFile } = await import('node:fs/promises');
+      const { mkdir, writeFile } = await import('node:fs/promises');
       const path = await import('node:path');
       const { TENANTS_DIR } = await import('../paths');
       const { newTenantTemplate } = await import('../../tenant');
@@ -18,12 +18,17 @@ export function registerNew(program: Command): void {
         throw new Error(
           `"${id}" is not a valid tenant id. Use lower-case letters, digits and hyphens, for example "city-herald".`,
         );
-      const file = path.join(options.dir ?? TENANTS_DIR, `${id}.json`);
+      const folder = path.resolve(options.dir ?? TENANTS_DIR);
+      const file = path.join(folder, `${id}.json`);
       if (existsSync(file) && !options.force)
         throw new Error(`${path.relative(process.cwd(), file)} exists already. Use --force to overwrite it.`);
-      await writeFile(file, newTenantTemplate(id));
+      await mkdir(folder, { recursive: true });
+      await writeFile(file, newTenantTemplate(id, folder));
+      // The other commands find a tenant by its id in TENANTS_DIR: a file elsewhere needs the
+      // variable that moves it, or the next command says the file is not found.
+      const env = folder === TENANTS_DIR ? '' : `PORTAL_TENANTS_DIR=${folder} `;
       console.log(
-        `created ${path.relative(process.cwd(), file)}. Next: npx portal validate ${path.relative(process.cwd(), file)} && npx portal dev ${id}`,
+        `created ${path.relative(process.cwd(), file)}. Next: ${env}npx portal validate ${id} && ${env}npx portal dev ${id}`,
       );
     });
 }

@@ -8,11 +8,15 @@ export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('check tenant files against schemas/tenant.schema.json and the cross-field rules')
-    .argument('[files...]', 'tenant files (default: every tenants/*.json)')
+    .argument(
+      '[tenants...]',
+      'tenant ids or files (default: every tenants/*.json, or every file of PORTAL_TENANTS_DIR)',
+    )
     .option('--json', 'print the issues as JSON for tools', false)
-    .action(async (files: string[], options: { json: boolean }) => {
+    .action(async (names: string[], options: { json: boolean }) => {
       const { loadTenantFiles, formatIssueWithHint } = await import('../../tenant');
-      const { tenants, issues, warnings } = await loadTenantFiles(files.length ? files : undefined);
+      const { tenantFiles } = await import('./loadValidTenants');
+      const { tenants, issues, warnings } = await loadTenantFiles(tenantFiles(names));
       if (options.json) {
         console.log(
           JSON.stringify(

@@ -62,7 +62,7 @@ export function readTenantSource(
   const file = tenantFilePath(fileId);
   if (existsSync(file)) return { source: readFileSync(file, 'utf8'), exists: true };
   if (!options.orNew) throw notFound(`There is no tenant file ${displayName(fileId)}.`);
-  return { source: newTenantTemplate(fileId), exists: false };
+  return { source: newTenantTemplate(fileId, studioTenantsDir()), exists: false };
 }
 
 export async function writeTenantSource(fileId: string, source: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,7 +75,13 @@ describe('portal new', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-new-'));
     await run('new', 'city-herald', '--dir', dir);
     const file = path.join(dir, 'city-herald.json');
-    expect(JSON.parse(readFileSync(file, 'utf8')).$schema).toBeDefined();
+    // Its $schema leads to the tenant schema from wherever the file is, for an editor to find.
+    const schema = JSON.parse(readFileSync(file, 'utf8')).$schema as string;
+    expect(existsSync(path.resolve(dir, schema))).toBe(true);
+    // Outside tenants/, the next commands are told the variable that finds the file by its id.
+    expect(output.join('\n')).toContain(
+      `Next: PORTAL_TENANTS_DIR=${dir} npx portal validate city-herald && PORTAL_TENANTS_DIR=${dir} npx portal dev city-herald`,
+    );
     output = [];
     expect((await run('validate', file)).exitCode).toBe(0);
     await expect(run('new', 'city-herald', '--dir', dir)).rejects.toThrow(/exists already. Use --force/);
