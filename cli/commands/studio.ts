@@ -68,7 +68,9 @@ export function registerStudio(program: Command): void {
       const server = await startServer({
         tenants,
         ...env,
-        dataDir: process.env.PORTAL_DATA_DIR ?? path.join(DATA_DIR, 'studio'),
+        // Its own database beside that of `portal start` (as the preview's), never its embedded
+        // cluster, which a running portal holds.
+        dataDir: path.join(process.env.PORTAL_DATA_DIR ?? DATA_DIR, 'studio'),
         port: options.port,
         outboxViewer: true,
         devPages: true,
