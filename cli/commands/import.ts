@@ -67,10 +67,13 @@ export async function runImport(
   target: string,
   options: Pick<ImportOptions, 'batchLines' | 'maxLineBytes' | 'maxProblems' | 'onProgress' | 'signal'> = {},
 ): Promise<ImportCommandResult> {
-  const { importSources, sourcesAt, formatProblem } =
+  const { importSources, sourcesAt, formatProblem, recordImportRun } =
     await import('../../server/operator/import/importRecords');
   const { sources, problems } = await sourcesAt(target);
   if (problems.length > 0) {
+    await recordImportRun(db, tenantId, { result: 'refused', via: 'cli', problems: problems.length }).catch(
+      () => undefined,
+    );
     const result: ImportResult = {
       ok: false,
       problems,
@@ -80,7 +83,7 @@ export async function runImport(
     };
     return { result, text: problems.map(formatProblem).join('\n') };
   }
-  const result = await importSources(db, tenantId, sources, options);
+  const result = await importSources(db, tenantId, sources, { ...options, recordAs: 'cli' });
   if (!result.ok) {
     const listed = result.problems.map(formatProblem);
     if (result.stoppedEarly)

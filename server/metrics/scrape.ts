@@ -82,6 +82,12 @@ const paymentsPendingOldest = new Gauge({
   labelNames: ['tenant'] as const,
   registers: [registry],
 });
+const importLastFinished = new Gauge({
+  name: 'portal_import_last_finished_timestamp_seconds',
+  help: 'When the newest import of the tenant with this result finished (import_runs: `portal import` and the API alike), by tenant and result (written, refused, error).',
+  labelNames: ['tenant', 'result'] as const,
+  registers: [registry],
+});
 const databaseUp = new Gauge({
   name: 'portal_database_up',
   help: "1 when the last scrape's database reads succeeded, 0 when the database could not be reached.",
@@ -198,6 +204,28 @@ const COLLECTORS: Collector[] = [
              from payments where status = 'pending' group by tenant_id`,
         ),
       );
+    },
+  },
+  {
+    name: 'import_runs',
+    // One row per finished import (migration 034), read newest first through its index.
+    async read(db) {
+      const rows = await bounded<{ tenant: string; result: string; at: number }>(
+        db,
+        `select tenant_id as tenant, result, extract(epoch from max(finished_at))::float8 as at
+           from import_runs group by tenant_id, result`,
+      );
+      const newest = new Map<string, number>();
+      for (const row of rows) {
+        const key = `${tenantLabel(row.tenant)}\n${row.result}`;
+        newest.set(key, Math.max(newest.get(key) ?? 0, Number(row.at)));
+      }
+      // A series only for results that happened: "never refused" has no time.
+      importLastFinished.reset();
+      for (const [key, at] of newest) {
+        const [tenant, result] = key.split('\n');
+        importLastFinished.set({ tenant, result }, at);
+      }
     },
   },
 ];

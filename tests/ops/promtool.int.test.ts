@@ -65,6 +65,13 @@ describe.skipIf(!promtool && process.env.CI !== 'true')('promtool', () => {
     expect(output).toMatch(/SUCCESS: \d+ rules found/);
   });
 
+  it('fires PortalImportFailed while the newest import of a tenant wrote nothing', () => {
+    const tests = new URL('./importAlert.rules-test.yml', import.meta.url).pathname;
+    const checked = spawnSync(promtool!, ['test', 'rules', tests], { encoding: 'utf8' });
+    expect(`${checked.stdout}${checked.stderr}`).toContain('SUCCESS');
+    expect(checked.status).toBe(0);
+  });
+
   it('checks a scrape of the running server, which only the metrics port answers', async () => {
     expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     const scrape = await (await fetch(server.metricsUrl!)).text();

@@ -105,6 +105,31 @@ export interface ImportOptions {
    * under a savepoint that a refused import rolls back.
    */
   transaction?: Queryable;
+  /**
+   * How the import was started, recorded with its result in import_runs for the metrics (not the
+   * demo seed's, which passes none).
+   */
+  recordAs?: ImportVia;
+}
+
+export type ImportVia = 'cli' | 'api';
+
+/**
+ * Records a finished import for the metrics (migration 034_import_runs.sql). Best effort: an import
+ * that wrote is not undone because its record could not be written (the database went away
+ * meanwhile); the failure is left to the caller's log.
+ */
+export async function recordImportRun(
+  db: Queryable,
+  tenantId: string,
+  run: { result: 'written' | 'refused' | 'error'; via: ImportVia; problems: number },
+): Promise<void> {
+  await db.query('insert into import_runs (tenant_id, result, via, problems) values ($1, $2, $3, $4)', [
+    tenantId,
+    run.result,
+    run.via,
+    run.problems,
+  ]);
 }
 
 export const DEFAULT_BATCH_LINES = 20_000;
@@ -562,10 +587,15 @@ export async function importSources(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const tenant = tenantLabel(tenantId);
+  const record = (result: 'written' | 'refused' | 'error', problems: number) =>
+    options.recordAs
+      ? recordImportRun(db, tenantId, { result, via: options.recordAs, problems }).catch(() => undefined)
+      : undefined;
   importsRunning.inc();
   try {
     const result = await importSourcesOnce(db, tenantId, sources, options);
     imports.inc({ tenant, result: result.ok ? 'written' : 'refused' });
+    await record(result.ok ? 'written' : 'refused', result.ok ? 0 : result.problemCount);
     if (result.ok)
       for (const entity of result.entities)
         for (const outcome of ['created', 'updated', 'unchanged', 'refused'] as const)
@@ -573,6 +603,8 @@ export async function importSources(
     return result;
   } catch (error) {
     imports.inc({ tenant, result: 'error' });
+    // An import stopped on purpose (the signal) is no failure of the order system's files.
+    if (!options.signal?.aborted) await record('error', 0);
     throw error;
   } finally {
     importsRunning.dec();

@@ -75,9 +75,12 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
           );
         throw error;
       });
-      const result = await importSources(db, requestTenant(res).id, [
-        fileSource(entity, file, `${entity.name}.ndjson`),
-      ]);
+      const result = await importSources(
+        db,
+        requestTenant(res).id,
+        [fileSource(entity, file, `${entity.name}.ndjson`)],
+        { recordAs: 'api' },
+      );
       if (!result.ok)
         throw new HttpError(
           422,

@@ -22,6 +22,7 @@ import { importSources, fileSource } from '../../../server/operator/import/impor
 import { metricsScraper } from '../../../server/metrics/scrape';
 import { orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
 import { createKey } from '../../../cli/commands/keys';
+import { runImport } from '../../../cli/commands/import';
 import { generateWebhookSecret } from '../../../tenant/webhookSecret';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { listen } from '../../support/apiClient';
@@ -233,6 +234,30 @@ describe('metrics', () => {
       }),
     ).toBe(1);
     expect(sampleValue(after, 'portal_imports_running')).toBe(0);
+  });
+
+  it('shows the newest `portal import` of a tenant by result, read from the database, not the process', async () => {
+    const started = Date.now() / 1000;
+    const files = mkdtempSync(path.join(folder, 'cli-import-'));
+    writeFileSync(path.join(files, 'publications.ndjson'), 'not json\n');
+    expect((await runImport(db, acme.id, files)).result.ok).toBe(false);
+    // The counters are this process's; the command's runs in its own and ends: the record stays.
+    const refused = sampleValue(await scrape(), 'portal_import_last_finished_timestamp_seconds', {
+      tenant: acme.id,
+      result: 'refused',
+    });
+    expect(refused).toBeGreaterThanOrEqual(Math.floor(started) - 1);
+    writeFileSync(
+      path.join(files, 'publications.ndjson'),
+      `${JSON.stringify({ version: 1, publication: 'WOCHE', clientId: '202', description: 'Die Woche' })}\n`,
+    );
+    expect((await runImport(db, acme.id, files)).result.ok).toBe(true);
+    const written = sampleValue(await scrape(), 'portal_import_last_finished_timestamp_seconds', {
+      tenant: acme.id,
+      result: 'written',
+    });
+    // Written after the refused one: PortalImportFailed (ops/prometheus/alerts.yml) ends.
+    expect(written).toBeGreaterThanOrEqual(refused!);
   });
 
   it('labels carry no personal data and no unbounded value, after paths with addresses and ids', async () => {
