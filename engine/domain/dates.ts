@@ -18,3 +18,18 @@ export function formatDate(value: string | null | undefined, locale: string): st
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
+
+/**
+ * Adds calendar months to an ISO day, kept inside the month it lands in: 30 November + 3 months is
+ * 28 February (29 in a leap year), as a subscriber counts three months and billing systems do, not
+ * 2 March as `Date` overflows. A day the month has stays as it is.
+ */
+export function addMonths(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const wanted = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastOfMonth = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(wanted, lastOfMonth));
+  return date.toISOString().slice(0, 10);
+}

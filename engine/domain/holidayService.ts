@@ -6,6 +6,7 @@ import { addressErrors, type AddressError, type AddressInput, type AddressRuleCo
 
 import { HOLIDAY_SERVICE_TYPES, type HolidayServiceType } from './holidayQuery';
 import { AFTER_TERM_END, capToTerm, withinTerm, type TermEnd } from './subscriptionTerm';
+import { addMonths } from './dates';
 
 // The route's query values live apart (holidayQuery.ts): the feature registry, which every screen
 // loads, needs only them; this module's rules load with the holiday screen.
@@ -39,11 +40,6 @@ export function maxDurationWeeks(
 const DAY = 86_400_000;
 export const addDaysIso = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-const addMonthIso = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 10);
-};
 
 /** §9 "Holiday and timed address start: at least tomorrow". */
 export const earliestHolidayStart = (today: string) => addDaysIso(today, 1);
@@ -52,7 +48,7 @@ export const earliestHolidayStart = (today: string) => addDaysIso(today, 1);
 export function latestHolidayEnd(type: HolidayServiceType, dateFrom: string, weeks: number): string {
   const byWeeks = addDaysIso(dateFrom, weeks * 7);
   if (type !== 'download') return byWeeks;
-  const month = addMonthIso(dateFrom);
+  const month = addMonths(dateFrom, 1);
   return month < byWeeks ? month : byWeeks;
 }
 

@@ -58,6 +58,7 @@ import type { OrderStatus } from './orderStatus';
 import { isActive } from './orderStatus';
 import type { UpgradeTime } from './offers';
 import { withinTerm } from './subscriptionTerm';
+import { addMonths } from './dates';
 
 /** What accepting an offer does (the offers table's `effect`). */
 export type OfferEffect =
@@ -155,12 +156,8 @@ const done = (state: LifecycleState, ...changes: AppliedChange[]): Transition =>
   changes,
 });
 
-/** Adds calendar months to an ISO day (31 January + 1 month = 3 March, as Date does; the order system does the same). */
-export function addMonths(day: string, months: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString().slice(0, 10);
-}
+// Months are added as every screen counts them (engine/domain/dates.ts); its callers import it here.
+export { addMonths };
 
 // --- what the screens and the server read ------------------------------------------------------
 

@@ -617,3 +617,32 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
     });
   });
 });
+
+describe('addMonths', () => {
+  it('stays inside the month it lands in, as a subscriber counts months', () => {
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonths('2027-11-30', 3)).toBe('2028-02-29');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addMonths('2026-11-15', 12)).toBe('2027-11-15');
+    expect(addMonths('2026-12-31', 2)).toBe('2027-02-28');
+  });
+
+  it('never skips a month and keeps the day where the month has it', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2090-12-31'), noInvalidDate: true }),
+        fc.integer({ min: -120, max: 120 }),
+        (date, months) => {
+          const day = date.toISOString().slice(0, 10);
+          const result = addMonths(day, months);
+          const [y, m, d] = day.split('-').map(Number);
+          const [ry, rm, rd] = result.split('-').map(Number);
+          expect(ry * 12 + rm - (y * 12 + m)).toBe(months);
+          expect(rd).toBe(Math.min(d, new Date(Date.UTC(ry, rm, 0)).getUTCDate()));
+        },
+      ),
+      { seed: SEED },
+    );
+  });
+});
