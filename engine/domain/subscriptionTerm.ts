@@ -13,6 +13,8 @@
 /** The last day of the term ('YYYY-MM-DD'), or null while the subscription has no end. */
 export type TermEnd = string | null;
 
+import { addMonths } from './dates';
+
 const dayOf = (value: string) => value.slice(0, 10);
 
 /** The last day of the subscription's term: the on-sale day of its last issue (validToOnSaleDate). */
@@ -56,3 +58,24 @@ export const AFTER_TERM_END = 'after_term_end';
 /** The server's message for a date after the end (the screens show their own text for the code). */
 export const afterTermEndMessage = (end: string) =>
   `This subscription ends on ${end} (its last issue): please choose a date up to that day.`;
+
+/**
+ * The first day of the subscription's next billing period after `today`: its periods run from its
+ * first day (validFromOnSaleDate) in steps of its billing frequency (portal-core.md §3
+ * billingFrequency: 01, 03, 06, 12 months), so a yearly subscription that began on 5 February pays
+ * again on 5 February, not on the first of next month. Undefined without either.
+ */
+export function nextBillingDay(
+  s: { validFromOnSaleDate?: string | null; billingFrequency?: string | null },
+  today: string,
+): string | undefined {
+  const months = Number(s.billingFrequency);
+  if (!s.validFromOnSaleDate || !Number.isInteger(months) || months <= 0) return undefined;
+  const first = dayOf(s.validFromOnSaleDate);
+  if (first > today) return first;
+  const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  // From the first day each time, so a period that began on the 31st keeps its day where a month has it.
+  let periods = Math.floor((monthIndex(today) - monthIndex(first)) / months);
+  while (addMonths(first, periods * months) <= today) periods += 1;
+  return addMonths(first, periods * months);
+}

@@ -19,6 +19,7 @@ import {
   type OfferChange,
 } from '../../engine/domain/lifecycle';
 import { utcDay } from '../../engine/domain/dates';
+import { nextBillingDay } from '../../engine/domain/subscriptionTerm';
 import { experimentAssignment, offersOfVariant } from '../../engine/domain/offerExperiments';
 import { HttpError, badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
@@ -131,9 +132,13 @@ const upgradeTimeAllowed = (tenant: ServerTenant, offer: OfferRow) =>
   offer.offer.kind !== 'upgradeOption' ||
   (tenant.upgrade.upgradeTimes as readonly string[]).includes(offer.offer.upgradeTime ?? 'NOW');
 
-/** The day a NEXT_CYCLE upgrade takes effect: the next payment date, else in a month. */
+/**
+ * The day a NEXT_CYCLE upgrade takes effect: the next payment date the order system names, else the
+ * first day of the next billing period (engine/domain/subscriptionTerm.ts), else in a month.
+ */
 export function nextCycleOf(s: Subscription, today: string): string {
-  return s.renewal?.autoRenewalNextPaymentDate ?? addMonths(today, 1);
+  const next = s.renewal?.autoRenewalNextPaymentDate;
+  return (next && next > today ? next : undefined) ?? nextBillingDay(s, today) ?? addMonths(today, 1);
 }
 
 /** One offer accepted for one subscription, with the lifecycle it was checked against (under its lock). */

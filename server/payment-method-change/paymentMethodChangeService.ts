@@ -20,7 +20,7 @@ import {
   directDebitErrors,
   sepaErrors,
 } from '../../engine/domain/paymentMethodChange';
-import { capToTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
+import { capToTerm, lastDayOfTerm, nextBillingDay } from '../../engine/domain/subscriptionTerm';
 import { badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
@@ -53,11 +53,12 @@ export interface PendingPaymentMethod {
 }
 
 /**
- * §4 "usually at the end of the payment period": the next payment day, else the first of next
- * month; never after the subscription's last day (engine/domain/subscriptionTerm.ts).
+ * §4 "usually at the end of the payment period": the next payment day the order system names, else
+ * the first day of the next billing period (engine/domain/subscriptionTerm.ts nextBillingDay), else
+ * the first of next month; never after the subscription's last day.
  */
 export function endOfPaymentPeriod(
-  s: Pick<Subscription, 'renewal' | 'validToOnSaleDate'>,
+  s: Pick<Subscription, 'renewal' | 'validToOnSaleDate' | 'validFromOnSaleDate' | 'billingFrequency'>,
   today: string,
 ): string {
   const next = s.renewal?.autoRenewalNextPaymentDate;
@@ -65,7 +66,8 @@ export function endOfPaymentPeriod(
   const periodEnd =
     next && next > today
       ? next
-      : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+      : (nextBillingDay(s, today) ??
+        new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10));
   return capToTerm(periodEnd, lastDayOfTerm(s));
 }
 

@@ -10,6 +10,7 @@ import {
   AFTER_TERM_END,
   capToTerm,
   issuesWithinTerm,
+  nextBillingDay,
   lastDayOfTerm,
   windowWithinTerm,
   withinTerm,
@@ -124,5 +125,38 @@ describe('dates offered for a subscription stop at its end', () => {
     expect(addressErrors({ ...address, validFrom: today }, ctx)).toEqual([
       { field: 'validFrom', code: 'too_early' },
     ]);
+  });
+});
+
+describe('nextBillingDay', () => {
+  const yearly = { validFromOnSaleDate: '2025-02-05', billingFrequency: '12' };
+  it('is the first day of the next period, counted from the first day in the billing frequency', () => {
+    expect(nextBillingDay(yearly, '2026-11-30')).toBe('2027-02-05');
+    expect(nextBillingDay(yearly, '2027-02-05')).toBe('2028-02-05');
+    expect(nextBillingDay({ validFromOnSaleDate: '2025-11-24', billingFrequency: '01' }, '2026-11-30')).toBe(
+      '2026-12-24',
+    );
+    expect(nextBillingDay({ validFromOnSaleDate: '2026-01-31', billingFrequency: '01' }, '2026-02-10')).toBe(
+      '2026-02-28',
+    );
+    expect(nextBillingDay({ validFromOnSaleDate: '2026-01-31', billingFrequency: '01' }, '2026-03-01')).toBe(
+      '2026-03-31',
+    );
+    expect(nextBillingDay({ validFromOnSaleDate: '2026-08-15', billingFrequency: '03' }, '2026-11-30')).toBe(
+      '2027-02-15',
+    );
+  });
+
+  it('is the first day for a subscription not begun, and unknown without a first day or frequency', () => {
+    expect(nextBillingDay(yearly, '2025-01-01')).toBe('2025-02-05');
+    expect(
+      nextBillingDay({ validFromOnSaleDate: null, billingFrequency: '12' }, '2026-11-30'),
+    ).toBeUndefined();
+    expect(
+      nextBillingDay({ validFromOnSaleDate: '2025-02-05', billingFrequency: null }, '2026-11-30'),
+    ).toBeUndefined();
+    expect(
+      nextBillingDay({ validFromOnSaleDate: '2025-02-05', billingFrequency: '00' }, '2026-11-30'),
+    ).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { REPLACEMENT_DAYS, REPLACEMENT_DELIVERY_DAYS } from '../../engine/domain/complaint';
 import { addDaysIso } from '../../engine/domain/holidayService';
 import { formatDate } from '../../engine/domain/dates';
+import { capToTerm, lastDayOfTerm, nextBillingDay } from '../../engine/domain/subscriptionTerm';
 import { linkIn, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
 import { pdfText } from '../server/documents/pdfText';
 
@@ -113,6 +114,9 @@ interface ApiSubscription {
   roles: string[];
   salesDocumentType: string | null;
   renewal: { autoRenewalNextPaymentDate?: string | null } | null;
+  validFromOnSaleDate: string | null;
+  validToOnSaleDate: string | null;
+  billingFrequency?: string | null;
 }
 
 /** A GET of the tenant's API with the page's own session, as the screens make it; null when refused. */
@@ -355,12 +359,19 @@ interface PaymentDetails {
   pendingChange: { paymentMethod: string; effectiveFrom: string } | null;
 }
 
-/** §4 "usually at the end of the payment period": the next payment day, else the first of next month. */
+/**
+ * §4 "usually at the end of the payment period": the next payment day, else the first day of the
+ * next billing period, else the first of next month; never after the term's last day.
+ */
 function endOfPaymentPeriod(s: ApiSubscription, today: string): string {
   const next = s.renewal?.autoRenewalNextPaymentDate;
-  if (next && next > today) return next;
   const date = new Date(`${today}T00:00:00Z`);
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  const periodEnd =
+    next && next > today
+      ? next
+      : (nextBillingDay(s, today) ??
+        new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10));
+  return capToTerm(periodEnd, lastDayOfTerm(s));
 }
 
 test.describe('payment details', () => {
