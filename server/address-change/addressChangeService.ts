@@ -73,6 +73,19 @@ const ADDRESS_FIELDS = [
 ] as const;
 type Field = (typeof ADDRESS_FIELDS)[number];
 
+/** The fields of where a partner lives, as opposed to who it is and how to reach it. */
+const LOCATION_FIELDS = [
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'street',
+  'streetNumber',
+  'streetNumberSuffix',
+  'zipcode',
+  'city',
+  'countryCode',
+] as const satisfies readonly Field[];
+
 /** Which fields the tenant lets subscribers change (§5; the rest needs the contact form). */
 function lockedFields(tenant: ServerTenant): Set<Field> {
   const c = tenant.addressChange;
@@ -304,12 +317,17 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
 
         const changed = ADDRESS_FIELDS.filter((field) => next[field] !== current[field]);
         if (changed.length > 0) {
-          const columns = Object.fromEntries(
-            changed.filter((f) => !(DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]),
-          );
-          const details = Object.fromEntries(
-            changed.filter((f) => (DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]),
-          );
+          const split = (fields: readonly Field[]) => ({
+            columns: Object.fromEntries(
+              fields
+                .filter((f) => !(DETAIL_FIELDS as readonly string[]).includes(f))
+                .map((f) => [f, next[f]]),
+            ),
+            details: Object.fromEntries(
+              fields.filter((f) => (DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]),
+            ),
+          });
+          const { columns, details } = split(changed);
           // The change is the portal's on top of the order system's record until the order system
           // answers its event; a dated one keeps the event, so its day's write belongs to it too.
           if (!validFrom) await updatePartner(tx, tenant.id, bpNumber, { ...columns, details });
@@ -320,11 +338,16 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
             validFrom,
             fields: [...changed],
           });
+          // A dated move is a whole place to live: every field of where, not only those that differ
+          // today, so a change made meanwhile (a house-number suffix now) does not end up in it.
+          const dated = changed.some((f) => (LOCATION_FIELDS as readonly string[]).includes(f))
+            ? split([...new Set<Field>([...changed, ...LOCATION_FIELDS])])
+            : { columns, details };
           if (validFrom)
             await upsertFutureAddress(tx, tenant.id, {
               bpNumber,
               validFrom,
-              address: { ...columns, details },
+              address: { ...dated.columns, details: dated.details },
               userId: caller.user.id,
               eventId,
             });

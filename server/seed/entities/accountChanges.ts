@@ -189,12 +189,19 @@ export const accountChanges: SeedModule = {
           {
             bp_number: main.bp,
             valid_from: fromDay(addDays(today, 30)),
+            // The whole place, as the portal stores a dated move (server/address-change).
             address: {
               street: mainPartner.street,
               streetNumber: String(Number.parseInt(mainPartner.street_number, 10) + 12 || 1),
               zipcode: mainPartner.zipcode,
               city: mainPartner.city,
-              details: {},
+              countryCode: mainPartner.country_code,
+              details: {
+                addressLine1: null,
+                addressLine2: null,
+                addressLine3: null,
+                streetNumberSuffix: null,
+              },
             },
           },
         ]

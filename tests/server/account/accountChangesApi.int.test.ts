@@ -457,6 +457,41 @@ describe('addresses', () => {
     expect(events.map((e) => e.type)).toContain('address.changed');
   });
 
+  it('moves to the whole dated address: a change of today’s meanwhile is not carried into it', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
+      p.roles.includes('WE'),
+    )!;
+    const change = (fields: Record<string, string>) =>
+      client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+        ...me.address,
+        ...fields,
+      });
+    expect(
+      (await change({ street: 'Lindenstraße', streetNumber: '24', validFrom: addDays(20) })).status,
+    ).toBe(200);
+    // Today's address gets a suffix ("Hinterhaus"); the move in twenty days has none.
+    const meanwhile = await change({ streetNumberSuffix: 'Hinterhaus' });
+    expect(meanwhile.status).toBe(200);
+    expect(meanwhile.body.address.streetNumberSuffix).toBe('Hinterhaus');
+    const move = meanwhile.body.futureAddresses.find((f: any) => f.validFrom === addDays(20));
+    expect(move.address).toMatchObject({
+      street: 'Lindenstraße',
+      streetNumber: '24',
+      streetNumberSuffix: null,
+    });
+    await applyDueChanges(db, addDays(20));
+    const moved = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+      (p) => p.bpNumber === me.bpNumber,
+    )!;
+    expect(moved.address).toMatchObject({
+      street: 'Lindenstraße',
+      streetNumber: '24',
+      streetNumberSuffix: null,
+    });
+  });
+
   it("keeps the partner's job title and department (§5 address form) and answers them", async () => {
     const client = await signIn(german);
     const s = printOf(await subscriptions(client));
