@@ -51,14 +51,19 @@ export function isAddressFieldEditable(
   return group === undefined || access[group];
 }
 
-/** §5 "Required fields are starred": the fields addressErrors requires with this context and salutation. */
+/**
+ * §5 "Required fields are starred": the fields addressErrors requires with this context, salutation
+ * and company (the last name, unless a company is named).
+ */
 export function requiredAddressFields(
   ctx: Pick<AddressRuleContext, 'addressLines' | 'companySalutations' | 'emailRequired'>,
   salutationCode?: string | null,
+  company1?: string | null,
 ): Set<AddressField> {
   const fields: AddressField[] = ctx.addressLines ? ['addressLine1'] : ['street', 'streetNumber'];
   fields.push('zipcode', 'city', 'countryCode');
   if (salutationCode && ctx.companySalutations.includes(salutationCode)) fields.push('company1');
+  else if (!company1?.trim()) fields.push('lastName1');
   if (ctx.emailRequired) fields.push('emailAddress');
   return new Set(fields);
 }

@@ -95,6 +95,15 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   ] as const)
     max(field, ADDRESS_LIMITS.name);
   if (input.salutationCode && ctx.companySalutations.includes(input.salutationCode)) required('company1');
+  // Post needs someone to go to: a last name, or else a company (§5 requires the company for a
+  // company's salutation; a person's address without a name reaches nobody). A record the order
+  // system sent without either stays its own.
+  else if (
+    blank(input.lastName1) &&
+    blank(input.company1) &&
+    !(keptFromRecord('lastName1') && keptFromRecord('company1'))
+  )
+    errors.push({ field: 'lastName1', code: 'required' });
   // The tenant's address-lines feature decides which kind is required; both kinds keep their
   // limits whatever it says, so no value of the other kind reaches the order system longer.
   if (ctx.addressLines) required('addressLine1');

@@ -227,16 +227,9 @@ export function holidayIssueSpan(
 }
 
 /**
- * §5 "redirect requires a valid address": the address rules of addressRules.ts, and someone to
- * deliver to — a last name or a company (the server refuses the redirect without either).
+ * §5 "redirect requires a valid address": the address rules of addressRules.ts, someone to deliver
+ * to (a last name or a company) among them. A redirect address is new, never one on record.
  */
 export function holidayAddressErrors(address: AddressInput, ctx: AddressRuleContext): AddressError[] {
-  const errors = addressErrors(address, ctx);
-  if (
-    !address.lastName1?.trim() &&
-    !address.company1?.trim() &&
-    !errors.some((error) => error.field === 'lastName1')
-  )
-    errors.push({ field: 'lastName1', code: 'required' });
-  return errors;
+  return addressErrors(address, { ...ctx, onRecord: undefined });
 }

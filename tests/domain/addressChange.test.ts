@@ -34,7 +34,7 @@ describe('address change rules (account-flows.md §4, §5)', () => {
     expect(isAddressFieldEditable('street', {})).toBe(true);
   });
 
-  it('stars the fields the rules require: lines or street and number, zip, city, country, a company for company salutations, e-mail when one exists', () => {
+  it('stars the fields the rules require: lines or street and number, zip, city, country, a company for company salutations, else a last name unless a company is named, e-mail when one exists', () => {
     const ctx = {
       addressLines: false,
       companySalutations: companySalutationCodes(salutations),
@@ -46,7 +46,9 @@ describe('address change rules (account-flows.md §4, §5)', () => {
       'zipcode',
       'city',
       'countryCode',
+      'lastName1',
     ]);
+    expect([...requiredAddressFields(ctx, '0001', 'Wagner & Partner GmbH')]).not.toContain('lastName1');
     expect([...requiredAddressFields({ ...ctx, addressLines: true, emailRequired: true }, '0003')]).toEqual([
       'addressLine1',
       'zipcode',

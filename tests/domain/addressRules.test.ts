@@ -24,6 +24,19 @@ describe('address rules (account-flows.md §5)', () => {
     expect(addressErrors({ ...valid, countryCode: 'GB', zipcode: 'EC1R 4TD' }, ctx)).toEqual([]);
   });
 
+  it('requires someone to deliver to: a last name, or else a company, unless the record had neither', () => {
+    const nameless = { ...valid, firstName: '', lastName1: '' };
+    expect(addressErrors(nameless, ctx)).toEqual([{ field: 'lastName1', code: 'required' }]);
+    expect(addressErrors({ ...nameless, lastName1: '\u200b' }, ctx)).toEqual([
+      { field: 'lastName1', code: 'required' },
+    ]);
+    expect(addressErrors({ ...nameless, company1: 'Wagner & Partner GmbH' }, ctx)).toEqual([]);
+    expect(addressErrors(nameless, { ...ctx, onRecord: { ...nameless, lastName1: null } })).toEqual([]);
+    expect(addressErrors(nameless, { ...ctx, onRecord: valid })).toEqual([
+      { field: 'lastName1', code: 'required' },
+    ]);
+  });
+
   it('requires street and number, or address line 1 when the tenant has address lines', () => {
     expect(addressErrors({ ...valid, street: '', streetNumber: '' }, ctx).map((e) => e.field)).toEqual([
       'street',

@@ -214,7 +214,7 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
     values,
     change,
     errors,
-    required: requiredAddressFields(ruleContext, values.salutationCode),
+    required: starred(requiredAddressFields(ruleContext, values.salutationCode, values.company1), access),
     salutations,
     countries,
     timing,
@@ -232,3 +232,12 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
 }
 
 export type AddressChangeModel = ReturnType<typeof useAddressChangeForm>;
+
+/**
+ * The starred fields the person can change: a locked name (the tenant keeps names to the contact
+ * form) is not starred, since nothing can be typed into it; the server still requires one.
+ */
+function starred(required: Set<AddressField>, access: { names: boolean }): Set<AddressField> {
+  if (!access.names) for (const field of ['lastName1', 'company1'] as const) required.delete(field);
+  return required;
+}

@@ -28,9 +28,7 @@ export function RedirectAddress({
   const { t } = useTranslation();
   const countries = useSupportedCountries(s.id, 'WE', values.countryCode);
   const salutations = useSalutationOptions(true, values.salutationCode);
-  // holidayAddressErrors: someone to deliver to, a last name or else a company.
-  const required = requiredAddressFields(ruleContext, values.salutationCode);
-  if (!values.company1.trim()) required.add('lastName1');
+  const required = requiredAddressFields(ruleContext, values.salutationCode, values.company1);
   return (
     <AddressFields
       legend={t('holiday-service.setup.address')}
