@@ -6,7 +6,7 @@
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
 import { FALLBACK_LOCALE, LOCALE_TABLE, localeData } from './locales';
-import { isBlankText } from './fieldRules';
+import { isBlankText, textLength } from './fieldRules';
 
 export const ADDRESS_LIMITS = {
   name: 35,
@@ -79,7 +79,8 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
     ctx.onRecord !== undefined && (input[field] ?? '').trim() === (ctx.onRecord[field] ?? '').trim();
   const max = (field: AddressField, limit: number) => {
     const value = input[field];
-    if (value && value.length > limit && !keptFromRecord(field)) errors.push({ field, code: 'too_long' });
+    if (value && textLength(value) > limit && !keptFromRecord(field))
+      errors.push({ field, code: 'too_long' });
   };
   const required = (field: AddressField) => {
     if (blank(input[field])) errors.push({ field, code: 'required' });

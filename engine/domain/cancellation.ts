@@ -4,7 +4,7 @@
  */
 import type { Subscription } from '../../schemas/generated/subscription';
 import { isExternallyManaged } from './capabilities';
-import { isPlausibleEmail, isValidOrderNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
+import { isPlausibleEmail, isValidOrderNumber, ZIP_CODE_MAX_LENGTH, textLength } from './fieldRules';
 
 /** §5, §9: cancellation feedback max 255 characters; the free-text reason has the same limit. */
 export const CANCELLATION_FEEDBACK_MAX_LENGTH = 255;
@@ -53,9 +53,9 @@ export function cancelFormErrors(input: CancelFormInput, cancellableRegularly: b
   if (cancellableRegularly && !input.issue) errors.push({ field: 'issue', code: 'required' });
   if (!cancellableRegularly && !input.reasonText?.trim())
     errors.push({ field: 'reasonText', code: 'required' });
-  if ((input.reasonText ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH)
+  if (textLength(input.reasonText ?? '') > CANCELLATION_FEEDBACK_MAX_LENGTH)
     errors.push({ field: 'reasonText', code: 'too_long' });
-  if ((input.feedback ?? '').length > CANCELLATION_FEEDBACK_MAX_LENGTH)
+  if (textLength(input.feedback ?? '') > CANCELLATION_FEEDBACK_MAX_LENGTH)
     errors.push({ field: 'feedback', code: 'too_long' });
   return errors;
 }

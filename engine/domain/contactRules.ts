@@ -10,6 +10,7 @@ import {
   isValidZipCode,
   UPLOAD_MAX_BYTES,
   UPLOAD_MIME_TYPES,
+  textLength,
 } from './fieldRules';
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 
@@ -136,7 +137,7 @@ export function contactFieldErrors(
   if (showsMessage(activity, input.showMessageInput)) {
     if (blank(input.message)) errors.push({ field: '/message', code: 'required' });
   }
-  if ((input.message ?? '').length > CONTACT_MESSAGE_MAX_LENGTH)
+  if (textLength(input.message ?? '') > CONTACT_MESSAGE_MAX_LENGTH)
     errors.push({ field: '/message', code: 'too_long' });
 
   if (loggedIn) {
@@ -164,7 +165,7 @@ export function contactFieldErrors(
       const value =
         details[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ??
         '';
-      if (value.length > max && !errors.some((e) => e.field === field))
+      if (textLength(value) > max && !errors.some((e) => e.field === field))
         errors.push({ field, code: 'too_long' });
     }
     if (tenant.contactForm?.requirePublication && blank(input.publication))

@@ -4,7 +4,7 @@
  * chosen here, once (docs/subscribers.md "E-cards"): names up to 50 characters, a message up to 1,000, at
  * most 10 cards per user in 24 hours, and a timed card at most one year ahead.
  */
-import { isBlankText, isPlausibleEmail } from './fieldRules';
+import { isBlankText, isPlausibleEmail, textLength } from './fieldRules';
 
 export const ECARD_NAME_MAX_LENGTH = 50;
 export const ECARD_MESSAGE_MAX_LENGTH = 1000;
@@ -74,7 +74,7 @@ export function eCardProblems(
   for (const field of ['from', 'to'] as const) {
     const value = draft[field].trim();
     if (isBlankText(value)) problems[field] = 'required';
-    else if (value.length > ECARD_NAME_MAX_LENGTH) problems[field] = 'too_long';
+    else if (textLength(value) > ECARD_NAME_MAX_LENGTH) problems[field] = 'too_long';
     // The names go into the e-mail's subject and greeting: one line, no control characters.
     else if (/\p{Cc}/u.test(value)) problems[field] = 'invalid';
   }
@@ -83,7 +83,7 @@ export function eCardProblems(
   else if (!isPlausibleEmail(email)) problems.toEmail = 'invalid';
   const message = draft.message.trim();
   if (isBlankText(message)) problems.message = 'required';
-  else if (message.length > ECARD_MESSAGE_MAX_LENGTH) problems.message = 'too_long';
+  else if (textLength(message) > ECARD_MESSAGE_MAX_LENGTH) problems.message = 'too_long';
   if (draft.timing === 'timed') {
     const at = draft.sendAt ? Date.parse(draft.sendAt) : NaN;
     if (!draft.sendAt) problems.sendAt = 'required';

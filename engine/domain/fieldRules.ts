@@ -12,6 +12,17 @@ export function isBlankText(value: string | null | undefined): boolean {
   return !value || !/[^\s\p{Z}\p{Cc}\p{Cf}]/u.test(value);
 }
 
+const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/**
+ * A text's length as a person counts it and as the database's `varchar(n)` and the API's JSON
+ * schemas (`maxLength`) do: in characters (code points), so an emoji is one, not the two UTF-16
+ * units of `String.length`. Every length limit of a field is measured with it.
+ */
+export function textLength(value: string): number {
+  return value.length - (value.match(SURROGATE_PAIRS)?.length ?? 0);
+}
+
 /** A pragmatic e-mail check: one @, something before, a dot in the domain, no spaces. */
 export function isPlausibleEmail(value: string): boolean {
   return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);

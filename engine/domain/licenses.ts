@@ -4,7 +4,7 @@
  * licence object, the field rules of the add, manager and accept forms, and the limits of §9.
  * Pure TypeScript: no React, no DOM.
  */
-import { isBlankText } from './fieldRules';
+import { isBlankText, textLength } from './fieldRules';
 
 /** account-flows.md §9 "Names in licence forms: max 30". */
 export const LICENSE_NAME_MAX = 30;
@@ -139,7 +139,7 @@ function text(
 ) {
   if (blank(value)) {
     if (required) errors[field] = 'required';
-  } else if (value!.trim().length > max) errors[field] = 'too_long';
+  } else if (textLength(value!.trim()) > max) errors[field] = 'too_long';
 }
 
 function email(errors: FieldErrors, field: string, value: string | null | undefined) {

@@ -2,7 +2,7 @@
  * Offer rules shared by the renewal, bulk renewal, upgrade and cancellation screens and the server
  * (account-flows.md §3 Recommendation and bulk selection, §4 "Offer acceptance", §5, §9).
  */
-import { isPlausibleEmail } from './fieldRules';
+import { isPlausibleEmail, textLength } from './fieldRules';
 import { isActiveNotCancelled } from './orderStatus';
 
 /** §3: how an offer is paid; CREDIT_CARD and PAYPAL go through the payment page (a popup). */
@@ -97,7 +97,8 @@ export function bulkLoginErrors(input: BulkLoginInput): BulkLoginError[] {
   else if (email.length > BULK_LOGIN_LIMITS.email) errors.push({ field: 'email', code: 'too_long' });
   else if (!isPlausibleEmail(email)) errors.push({ field: 'email', code: 'invalid' });
   if (!lastName) errors.push({ field: 'lastName', code: 'required' });
-  else if (lastName.length > BULK_LOGIN_LIMITS.lastName) errors.push({ field: 'lastName', code: 'too_long' });
+  else if (textLength(lastName) > BULK_LOGIN_LIMITS.lastName)
+    errors.push({ field: 'lastName', code: 'too_long' });
   if (!zipcode) errors.push({ field: 'zipcode', code: 'required' });
   else if (zipcode.length < BULK_LOGIN_LIMITS.zipMin) errors.push({ field: 'zipcode', code: 'too_short' });
   else if (zipcode.length > BULK_LOGIN_LIMITS.zipMax) errors.push({ field: 'zipcode', code: 'too_long' });

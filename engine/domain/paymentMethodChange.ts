@@ -4,7 +4,7 @@
  * portal-core.md §9 "Payment method kinds").
  */
 import { ibanProblem, isValidBic, normalizeIban, type IbanProblem } from './iban';
-import { isBlankText } from './fieldRules';
+import { isBlankText, textLength } from './fieldRules';
 
 export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
 
@@ -99,7 +99,7 @@ export function sepaErrors(input: {
 }): SepaError[] {
   const errors: SepaError[] = [];
   if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
-  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder)
+  else if (textLength(input.debitAccountHolder!.trim()) > BANK_ACCOUNT_LIMITS.holder)
     errors.push({ field: 'debitAccountHolder', code: 'too_long' });
   const iban = ibanProblem(input.iban ?? '');
   if (iban) errors.push({ field: 'iban', code: iban });
@@ -134,7 +134,7 @@ export function directDebitErrors(input: {
 }): DirectDebitError[] {
   const errors: DirectDebitError[] = [];
   if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
-  else if (input.debitAccountHolder!.trim().length > BANK_ACCOUNT_LIMITS.holder)
+  else if (textLength(input.debitAccountHolder!.trim()) > BANK_ACCOUNT_LIMITS.holder)
     errors.push({ field: 'debitAccountHolder', code: 'too_long' });
   const account = (input.debitAccountNumber ?? '').replace(/\s+/g, '');
   if (!account) errors.push({ field: 'debitAccountNumber', code: 'required' });
@@ -142,7 +142,7 @@ export function directDebitErrors(input: {
   const bankCode = bankCodeDigits(input.debitBankCode ?? '');
   if (!bankCode) errors.push({ field: 'debitBankCode', code: 'required' });
   else if (!/^(\d{8}|\d{6})$/.test(bankCode)) errors.push({ field: 'debitBankCode', code: 'invalid' });
-  if ((input.debitBankName ?? '').trim().length > BANK_ACCOUNT_LIMITS.bankName)
+  if (textLength((input.debitBankName ?? '').trim()) > BANK_ACCOUNT_LIMITS.bankName)
     errors.push({ field: 'debitBankName', code: 'too_long' });
   return errors;
 }

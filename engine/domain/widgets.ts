@@ -4,7 +4,7 @@
  * zip (max 10) required") and the opt-in widget (§2 "Opt-in widget", §3 payload, §5 "salutation,
  * first and last name (max 35), email and consent required", §8 "Opt-in widget disabled").
  */
-import { isPlausibleEmail, isValidCustomerNumber, ZIP_CODE_MAX_LENGTH } from './fieldRules';
+import { isPlausibleEmail, isValidCustomerNumber, ZIP_CODE_MAX_LENGTH, textLength } from './fieldRules';
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 
 export type WidgetProblem = 'required' | 'too_long' | 'invalid';
@@ -85,7 +85,7 @@ export function optInWidgetProblems(
   for (const field of ['firstName', 'lastName1'] as const) {
     const value = draft[field].trim();
     if (!value) problems[field] = 'required';
-    else if (value.length > OPT_IN_WIDGET_NAME_MAX_LENGTH) problems[field] = 'too_long';
+    else if (textLength(value) > OPT_IN_WIDGET_NAME_MAX_LENGTH) problems[field] = 'too_long';
   }
   const email = draft.email.trim();
   if (!email) problems.email = 'required';

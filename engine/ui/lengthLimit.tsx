@@ -1,4 +1,5 @@
 import { useTranslation } from '../core/translation';
+import { textLength } from '../domain/fieldRules';
 
 /**
  * A field's length rule: a field never drops what a person typed, it says the text is too
@@ -15,7 +16,7 @@ export interface LengthLimit {
 /** How many characters a value has beyond the limit's, or 0. */
 export function charsOver(value: unknown, maxChars: number | undefined): number {
   if (maxChars === undefined || typeof value !== 'string') return 0;
-  return Math.max(0, value.length - maxChars);
+  return Math.max(0, textLength(value) - maxChars);
 }
 
 /** The too-long message at a field; rendered only when the value is over its limit. */

@@ -11,7 +11,11 @@ import {
   maskEmail,
   passwordProblem,
   passwordRepeatProblem,
+  textLength,
 } from '../../engine/domain/fieldRules';
+import { addressErrors } from '../../engine/domain/addressRules';
+import { eCardProblems } from '../../engine/domain/eCard';
+import { charsOver } from '../../engine/ui/lengthLimit';
 
 describe('field rules of portal-core.md §5', () => {
   it.each([
@@ -96,5 +100,46 @@ describe('the mailbox of an address', () => {
     expect(mailboxOf(' Mia+Messe@Example.org ')).toBe('mia@example.org');
     expect(mailboxOf('mia@example.org')).toBe('mia@example.org');
     expect(mailboxOf('a+b+c@x.example')).toBe('a@x.example');
+  });
+});
+
+describe('a text’s length, as a person and the database count it', () => {
+  it('counts an emoji or any character beyond the first plane as one', () => {
+    expect(textLength('🎉'.repeat(30))).toBe(30);
+    expect(textLength('Zoë Müller')).toBe(10);
+    expect(textLength('𝔘𝔫𝔦')).toBe(3);
+    // A lone surrogate is one unit, as it is one code point.
+    expect(textLength('\ud800x')).toBe(2);
+  });
+
+  it('lets the limits of the forms take 35 emoji in a field of 35 characters, and say 36 when there are', () => {
+    expect(charsOver('🏠'.repeat(35), 35)).toBe(0);
+    expect(charsOver('🏠'.repeat(36), 35)).toBe(1);
+    const address = {
+      salutationCode: '0001',
+      lastName1: 'Meyer',
+      street: '🏠'.repeat(20),
+      streetNumber: '1',
+      zipcode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    };
+    const ctx = { addressLines: false, companySalutations: [], emailRequired: false, today: '2026-11-30' };
+    expect(addressErrors(address, ctx)).toEqual([]);
+    const card = {
+      template: 'birthday',
+      from: '🎉'.repeat(30),
+      to: 'Anna',
+      toEmail: 'anna@example.org',
+      message: 'Alles Gute!',
+      timing: 'now' as const,
+    };
+    expect(
+      eCardProblems(
+        card,
+        [{ name: 'birthday', category: 'Geburtstag', previewImageUrl: 'birthday.png' }],
+        new Date('2026-11-30T10:00:00Z'),
+      ),
+    ).toEqual({});
   });
 });

@@ -3,7 +3,12 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
-import { ACCOUNT_NAME_MAX_LENGTH, isPlausibleEmail, PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  isPlausibleEmail,
+  PASSWORD_MAX_LENGTH,
+  textLength,
+} from '../../domain/fieldRules';
 import { newPasswordErrors } from './passwordErrors';
 import { refusalOf } from './refusalText';
 import { portalLocale } from '../../domain/language';
@@ -42,7 +47,7 @@ export function RegistrationForm({
     const email = values.email.trim();
     // Too long is said, never cut: the server refuses the same lengths.
     const tooLong = (field: 'displayName' | 'firstName' | 'lastName') =>
-      values[field].trim().length > ACCOUNT_NAME_MAX_LENGTH
+      textLength(values[field].trim()) > ACCOUNT_NAME_MAX_LENGTH
         ? t('shell.tooLong', { max: ACCOUNT_NAME_MAX_LENGTH, count: values[field].trim().length })
         : undefined;
     const found: Partial<Record<Field, string>> = {
