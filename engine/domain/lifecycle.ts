@@ -23,6 +23,9 @@
  *    later with the same offer, as the order system's catalogue keeps it).
  *  - A retention offer (the cancellation flow's) is taken once a year per subscription, whichever
  *    it was: the others are then neither offered nor accepted (offer_already_used).
+ *  - An offer's price pays for the months it covers (a renewal's, a retention discount's): the next
+ *    automatic payment planned inside them moves past them (docs/architecture.md "The
+ *    subscription lifecycle").
  *  - A payment settles once: a second report of it is refused (account-flows.md §4 "Offer
  *    acceptance": success, error and canceled are final).
  *  - A renewal runs on from the current end (or today, when that has passed). Renewing a cancelled
@@ -107,6 +110,11 @@ export interface LifecycleState {
   acceptances: readonly Acceptance[];
   /** The current phase can be upgraded now (the subscription's `currentPhase.canUpgrade`). */
   phaseUpgradable: boolean;
+  /**
+   * The next automatic payment the order system plans (renewal.autoRenewalNextPaymentDate) and its
+   * period in months (billingFrequency); none without automatic renewal.
+   */
+  nextPayment?: { day: string; everyMonths: number } | null;
 }
 
 export type LifecycleRefusal =
@@ -407,8 +415,13 @@ function applyEffect(
   };
   const { effect } = acceptance;
   switch (effect.kind) {
-    case 'extend':
-      return renew(applied, { months: effect.months, today, offerId: acceptance.offerId });
+    case 'extend': {
+      const from = applied.end !== null && applied.end > today ? applied.end : today;
+      const renewed = renew(applied, { months: effect.months, today, offerId: acceptance.offerId });
+      return renewed.ok && renewed.state.end !== null
+        ? done(paidFor(renewed.state, from, renewed.state.end), ...renewed.changes)
+        : renewed;
+    }
     case 'upgrade':
       return upgrade(applied, {
         offerId: acceptance.offerId,
@@ -419,19 +432,38 @@ function applyEffect(
       });
     case 'retain': {
       const until = addMonths(today, effect.months);
+      const discountUntil = applied.end !== null && applied.end < until ? applied.end : until;
       return done(
-        {
-          ...applied,
-          retention: {
-            offerId: acceptance.offerId,
-            discountPercent: effect.discountPercent,
-            until: applied.end !== null && applied.end < until ? applied.end : until,
+        paidFor(
+          {
+            ...applied,
+            retention: {
+              offerId: acceptance.offerId,
+              discountPercent: effect.discountPercent,
+              until: discountUntil,
+            },
           },
-        },
+          today,
+          discountUntil,
+        ),
         { kind: 'retain', date: until, offerId: acceptance.offerId },
       );
     }
   }
+}
+
+/**
+ * An offer's price pays for the months it covers (a renewal's, the discounted months of a retention
+ * offer): an automatic payment the order system planned inside them would bill them a second time,
+ * so it moves to its first day after them, in steps of its own period. One due before them (a
+ * renewal runs on from the term's end) stays.
+ */
+function paidFor(state: LifecycleState, from: string, until: string): LifecycleState {
+  const next = state.nextPayment;
+  if (!next || !(next.everyMonths > 0) || next.day < from || next.day > until) return state;
+  let periods = 1;
+  while (addMonths(next.day, periods * next.everyMonths) <= until) periods += 1;
+  return { ...state, nextPayment: { ...next, day: addMonths(next.day, periods * next.everyMonths) } };
 }
 
 /**

@@ -443,6 +443,10 @@ export async function loadLifecycle(
     scheduled: paymentMethodDay ? [{ kind: 'payment-method', from: paymentMethodDay }] : [],
     acceptances: row.acceptances ?? [],
     phaseUpgradable: d.currentPhase?.canUpgrade ?? false,
+    nextPayment:
+      d.renewal?.autoRenewal && d.renewal.autoRenewalNextPaymentDate
+        ? { day: d.renewal.autoRenewalNextPaymentDate, everyMonths: Number(d.billingFrequency) || 0 }
+        : null,
   };
 }
 
@@ -480,6 +484,12 @@ export async function saveLifecycle(
     // from the date and the issue in their own language (engine/account/labels.ts expiryLabel).
     const renewal = await renewalWithEnd(db, tenantId, id, after.endIssue);
     if (renewal) details.renewal = renewal;
+  }
+  // A period an offer paid for moved the next automatic payment past it (engine/domain/lifecycle.ts
+  // paidFor): the portal's word on top of the order system's plan, until its next sync.
+  if (after.nextPayment && after.nextPayment.day !== before.nextPayment?.day) {
+    const renewal = (details.renewal as Renewal | undefined) ?? (await storedRenewal(db, tenantId, id));
+    if (renewal) details.renewal = { ...renewal, autoRenewalNextPaymentDate: after.nextPayment.day };
   }
   if (after.plannedUpgrade !== before.plannedUpgrade) {
     details.plannedUpgrade = after.plannedUpgrade && {
@@ -576,13 +586,18 @@ async function renewalWithEnd(
   id: string,
   endIssue: string | null,
 ): Promise<Renewal | null> {
+  // Without renewal data (not a renewal subscription) the end is its date alone; nothing to word.
+  const renewal = await storedRenewal(db, tenantId, id);
+  return renewal ? { ...renewal, expiryIssueNr: endIssue, expiryDesc: null } : null;
+}
+
+/** The subscription's renewal data as stored (the order system's, with the portal's changes). */
+async function storedRenewal(db: Queryable, tenantId: string, id: string): Promise<Renewal | null> {
   const rows = await db.query<{ renewal: Renewal | null }>(
     `select details->'renewal' as renewal from subscriptions where tenant_id = $1 and id = $2`,
     [tenantId, id],
   );
-  // Without renewal data (not a renewal subscription) the end is its date alone; nothing to word.
-  const renewal = rows[0]?.renewal;
-  return renewal ? { ...renewal, expiryIssueNr: endIssue, expiryDesc: null } : null;
+  return rows[0]?.renewal ?? null;
 }
 
 /** What a new mix type means for the rest of the subscription's fields (an upgrade that applied now). */

@@ -646,3 +646,49 @@ describe('addMonths', () => {
     );
   });
 });
+
+describe('an offer pays for the months it covers', () => {
+  const accept = (state: LifecycleState, effect: OfferEffect, source: 'cancellation' | 'renewal') =>
+    acceptOffer(state, {
+      offerId: 'X',
+      source,
+      effect,
+      upgradeTime: null,
+      paymentId: null,
+      today: '2026-11-30',
+      nextCycle: '2026-12-29',
+    });
+  const monthly = subscription({
+    end: null,
+    endIssue: null,
+    nextPayment: { day: '2026-12-29', everyMonths: 1 },
+  });
+
+  it('moves the next automatic payment past the discounted months of a retention offer', () => {
+    const taken = accept(monthly, OFFERS['RETAIN-3'], 'cancellation');
+    expect(taken.ok && taken.state.retention?.until).toBe('2027-02-28');
+    // 29 December and 29 January are paid for; 28 February (29 December + 2 months) too.
+    expect(taken.ok && taken.state.nextPayment).toEqual({ day: '2027-03-29', everyMonths: 1 });
+  });
+
+  it('moves it past a renewal’s months, and leaves one due before the renewal begins', () => {
+    const renewed = accept(monthly, OFFERS['RENEW-12'], 'renewal');
+    expect(renewed.ok && renewed.state.end).toBe('2027-11-30');
+    expect(renewed.ok && renewed.state.nextPayment).toEqual({ day: '2027-12-29', everyMonths: 1 });
+    // A term that ends after the next payment: that payment is for the term before the renewal.
+    const ending = subscription({ end: '2027-01-05', nextPayment: { day: '2026-12-29', everyMonths: 1 } });
+    const later = accept(ending, OFFERS['RENEW-12'], 'renewal');
+    expect(later.ok && later.state.nextPayment).toEqual({ day: '2026-12-29', everyMonths: 1 });
+  });
+
+  it('leaves a subscription without automatic payments, or with an unknown period, as it is', () => {
+    const none = accept(subscription({ end: null, endIssue: null }), OFFERS['RETAIN-3'], 'cancellation');
+    expect(none.ok && none.state.nextPayment).toBeUndefined();
+    const unknown = accept(
+      subscription({ end: null, endIssue: null, nextPayment: { day: '2026-12-29', everyMonths: 0 } }),
+      OFFERS['RETAIN-3'],
+      'cancellation',
+    );
+    expect(unknown.ok && unknown.state.nextPayment).toEqual({ day: '2026-12-29', everyMonths: 0 });
+  });
+});

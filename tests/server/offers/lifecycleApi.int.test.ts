@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { addMonths } from '../../../engine/domain/lifecycle';
+import { demoLoginsOf } from '../../../server/seed/demoLogins';
 import {
   fullOfferFlowTenant,
   startOfferFlows,
@@ -142,6 +143,36 @@ describe('the subscription lifecycle through the API', () => {
       [tenant.id, s.id],
     );
     expect(accepted).toHaveLength(1);
+  });
+
+  it('a retention offer pays for its months: the next automatic payment moves past them, on the page as in the list', async () => {
+    // The main persona's subscription that renews itself monthly (its first demo login).
+    const persona = await server.signIn(tenant, demoLoginsOf(tenant)[0].email);
+    const s = (await server.subscriptions(persona)).find(
+      (x) =>
+        x.renewal?.autoRenewal &&
+        x.renewal.autoRenewalNextPaymentDate &&
+        x.billingFrequency === '01' &&
+        x.isCancelable &&
+        x.roles.includes('AG') &&
+        x.orderStatus === 'A',
+    );
+    expect(s, 'the demo login has a monthly subscription that renews itself').toBeDefined();
+    const before = s!.renewal!.autoRenewalNextPaymentDate!;
+    const taken = await persona.post<any>(
+      `/subscriptions/${s!.id}/recommendations/${s!.publication}-KEEP-HALF/accept?source=cancellation&cancelReason=PREIS`,
+    );
+    expect(taken.body).toEqual({ url: null, status: 'applied' });
+    const after = (await persona.get<Subscription>(`/subscriptions/${s!.id}`)).body;
+    const listed = (await server.subscriptions(persona)).find((x) => x.id === s!.id)!;
+    expect(listed.renewal).toEqual(after.renewal);
+    const until = (after as { retentionOffer?: { until: string } }).retentionOffer?.until;
+    expect(until).toBeDefined();
+    const next = after.renewal!.autoRenewalNextPaymentDate!;
+    // After the discounted months, on the payment's own day of the month as before.
+    expect(next > until!).toBe(true);
+    expect(next.slice(8)).toBe(before.slice(8) > '28' ? next.slice(8) : before.slice(8));
+    expect(addMonths(next, -1) <= until!).toBe(true);
   });
 
   it('bulk renewal of several: every end moves, each by its own term', async () => {
