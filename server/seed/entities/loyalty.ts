@@ -72,19 +72,33 @@ const medal = (fill: string, locked: boolean) =>
         : `<circle cx="48" cy="52" r="20" fill="none" stroke="#fff" stroke-width="4"/>`),
   );
 const PALETTE = ['#9a3412', '#2e6b34', '#1f4e8c', '#7c2d92', '#8a5a00', '#0f766e'];
-const rewardIcon = (i: number, glyph: string) =>
+/**
+ * Pictograms drawn as paths in a 40 × 40 box (a star, a ticket, a book, a heart, a gift, a note):
+ * no letter, which would be one language's initial (a "C" for Kino), and no font the reader may lack.
+ */
+const PICTOGRAMS = [
+  'M20 2l5.3 12.2L38 15.5l-9.7 8.6 2.9 13L20 30.4 8.8 37.1l2.9-13L2 15.5l12.7-1.3z',
+  'M4 10h32v7a4 4 0 0 0 0 6v7H4v-7a4 4 0 0 0 0-6z',
+  'M6 6h12a4 4 0 0 1 2 1 4 4 0 0 1 2-1h12v28H22a4 4 0 0 0-2 1 4 4 0 0 0-2-1H6z',
+  'M20 36S4 25.5 4 14.5A8.5 8.5 0 0 1 20 10a8.5 8.5 0 0 1 16 4.5C36 25.5 20 36 20 36z',
+  'M5 16h30v6H5zM7 22h26v14H7zM18 16h4v20h-4zM20 16c-2-8-12-8-10-2 1 2 6 2 10 2 4 0 9 0 10-2 2-6-8-6-10 2z',
+  'M16 6l18-4v24a5 5 0 1 1-3-4.6V9.4L19 12v18a5 5 0 1 1-3-4.6z',
+];
+const pictogram = (i: number, x: number, y: number, size: number) =>
+  `<path transform="translate(${x} ${y}) scale(${size / 40})" d="${PICTOGRAMS[i % PICTOGRAMS.length]}" fill="#fff"/>`;
+const rewardIcon = (i: number) =>
   svg(
-    `<rect width="96" height="96" rx="16" fill="${PALETTE[i % PALETTE.length]}"/><text x="48" y="62" font-size="40" text-anchor="middle" fill="#fff" font-family="Arial,sans-serif">${glyph}</text>`,
+    `<rect width="96" height="96" rx="16" fill="${PALETTE[i % PALETTE.length]}"/>${pictogram(i, 24, 24, 48)}`,
   );
-const rewardImage = (i: number, glyph: string) =>
+const rewardImage = (i: number) =>
   svg(
-    `<rect width="320" height="180" fill="${PALETTE[i % PALETTE.length]}"/><circle cx="260" cy="40" r="70" fill="#ffffff22"/><text x="160" y="115" font-size="72" text-anchor="middle" fill="#fff" font-family="Arial,sans-serif">${glyph}</text>`,
+    `<rect width="320" height="180" fill="${PALETTE[i % PALETTE.length]}"/><circle cx="260" cy="40" r="70" fill="#ffffff22"/>${pictogram(i, 120, 50, 80)}`,
     320,
     180,
   );
 
-// [id suffix, monogram (a letter: every font has it, unlike emoji), German name, English name, German description, English description, type, claimable]
-type RewardSpec = [string, string, string, string, string, string, string, boolean];
+// [id suffix, German name, English name, German description, English description, type, claimable]
+type RewardSpec = [string, string, string, string, string, string, boolean];
 const TIERS: Array<{ code: string; name: Text; description: Text; colour: string; rewards: RewardSpec[] }> = [
   {
     code: 'STARTER',
@@ -97,7 +111,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
     rewards: [
       [
         'coffee',
-        'C',
         'Kaffee-Gutschein',
         'Coffee voucher',
         'Ein Heißgetränk Ihrer Wahl in unseren Partnercafés.',
@@ -107,7 +120,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'ebook',
-        'W',
         'E-Book zum Kennenlernen',
         'Welcome e-book',
         'Ein E-Book aus unserem Verlagsprogramm.',
@@ -117,7 +129,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'cinema',
-        'C',
         'Kino: 2 für 1',
         'Cinema: 2 for 1',
         'Zwei Kinokarten zum Preis von einer.',
@@ -127,7 +138,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'museum',
-        'M',
         'Museumseintritt',
         'Museum entry',
         'Freier Eintritt in ein Partnermuseum.',
@@ -137,7 +147,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'podcast',
-        'P',
         'Podcast-Abo',
         'Podcast pass',
         'Drei Monate Premium-Podcasts.',
@@ -147,7 +156,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'crossword',
-        'P',
         'Rätselheft',
         'Puzzle book',
         'Unser Rätselheft als PDF.',
@@ -157,7 +165,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'bike',
-        'B',
         'Leihrad-Tag',
         'Bike hire day',
         'Ein Tag Leihrad in Ihrer Stadt.',
@@ -167,7 +174,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'tea',
-        'T',
         'Teeprobe',
         'Tea sampler',
         'Eine Teeprobe aus unserem Shop.',
@@ -177,7 +183,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'archive',
-        'A',
         'Archivzugang',
         'Archive pass',
         'Ein Monat Zugang zum Archiv.',
@@ -187,7 +192,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'bag',
-        'T',
         'Stoffbeutel',
         'Tote bag',
         'Unser Stoffbeutel, abzuholen im Kundencenter.',
@@ -205,7 +209,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
     rewards: [
       [
         'shop10',
-        'S',
         '{amount} im Leser-Shop',
         '{amount} in the reader shop',
         'Ein Einkaufsgutschein, direkt im Shop eingelöst.',
@@ -215,7 +218,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'concert',
-        'C',
         'Konzertkarten-Rabatt',
         'Concert ticket discount',
         '20 % auf Konzertkarten unserer Partner.',
@@ -225,7 +227,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'books',
-        'B',
         'Buchpaket',
         'Book bundle',
         'Drei Bücher aus dem Verlagsprogramm, im Shop auswählen.',
@@ -235,7 +236,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'workshop',
-        'W',
         'Schreibwerkstatt',
         'Writing workshop',
         'Ein Abend mit unserer Redaktion.',
@@ -256,7 +256,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
     rewards: [
       [
         'newsroom',
-        'N',
         'Redaktionsbesuch',
         'Newsroom visit',
         'Ein Blick hinter die Kulissen der Redaktion.',
@@ -266,7 +265,6 @@ const TIERS: Array<{ code: string; name: Text; description: Text; colour: string
       ],
       [
         'weekend',
-        'W',
         'Wochenendreise',
         'Weekend break',
         'Ein Wochenende für zwei in einem Partnerhotel.',
@@ -323,7 +321,7 @@ export const loyalty: SeedModule = {
     data.loyaltyRewards = [];
     let n = 0;
     for (const tier of TIERS) {
-      tier.rewards.forEach(([suffix, glyph, de, en, deText, enText, type, claimable], position) => {
+      tier.rewards.forEach(([suffix, de, en, deText, enText, type, claimable], position) => {
         const id = `${tier.code.toLowerCase()}-${suffix}`;
         data.loyaltyRewards!.push({
           id,
@@ -332,8 +330,8 @@ export const loyalty: SeedModule = {
           // An amount in the tenant's own currency, written as each language writes it.
           name: { 'de-DE': withAmount(de, 'de-DE'), 'en-GB': withAmount(en, 'en-GB') },
           description: { 'de-DE': deText, 'en-GB': enText },
-          icon_url: rewardIcon(n, glyph),
-          main_image_url: rewardImage(n, glyph),
+          icon_url: rewardIcon(n),
+          main_image_url: rewardImage(n),
           reward_type: type,
           claimable,
           target_url: type === 'L' || type === '3' ? `https://shop.${ctx.domain}/loyalty/${suffix}` : null,
