@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { AddressError, AddressField } from '../../domain/addressRules';
 import { addressLimit } from './postalAddress';
+import { textLength } from '../../domain/fieldRules';
 
 /** The text keys of invalid entries that say more than "please check" (§5). */
 const INVALID_KEYS: Partial<Record<AddressField, string>> = {
@@ -16,10 +17,11 @@ const INVALID_KEYS: Partial<Record<AddressField, string>> = {
  */
 export function useAddressErrorTexts(): (
   errors: ReadonlyArray<{ field: string; code: string }>,
+  values?: Partial<Record<AddressField, string | null>>,
 ) => Partial<Record<AddressField, string>> {
   const { t } = useTranslation();
   return useCallback(
-    (errors) => {
+    (errors, values) => {
       const messages: Partial<Record<AddressField, string>> = {};
       for (const { field, code } of errors) {
         const key = field as AddressField;
@@ -28,9 +30,14 @@ export function useAddressErrorTexts(): (
           case 'required':
             messages[key] = t('account.address.error.required');
             break;
-          case 'too_long':
-            messages[key] = t('account.address.error.tooLong', { max: addressLimit(key, 'too_long') });
+          case 'too_long': {
+            // With the value at hand, how many there are now, as every other field says it.
+            const value = values?.[key];
+            messages[key] = value
+              ? t('shell.tooLong', { max: addressLimit(key, 'too_long'), count: textLength(value) })
+              : t('account.address.error.tooLong', { max: addressLimit(key, 'too_long') });
             break;
+          }
           case 'too_short':
             messages[key] = t('account.address.error.tooShort', { min: addressLimit(key, 'too_short') });
             break;

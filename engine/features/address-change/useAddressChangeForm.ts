@@ -74,11 +74,17 @@ function useAddressChangeRules(s: Subscription, partner: SubscriptionPartner) {
 }
 
 /** The form's messages: its own rules once submitted, the server's refusals until the next try. */
-function useAddressChangeErrors(problems: ServerError[], serverErrors: ServerError[], submitted: boolean) {
+function useAddressChangeErrors(
+  problems: ServerError[],
+  serverErrors: ServerError[],
+  submitted: boolean,
+  values: Partial<Record<AddressField, string | null>>,
+) {
   const { t } = useTranslation();
   const messages = useAddressErrorTexts();
   const errorTexts = messages(
     [...serverErrors, ...(submitted ? problems : [])].map(({ field, code }) => ({ field, code })),
+    values,
   );
   const errors: Partial<Record<AddressField, string>> = {
     ...errorTexts,
@@ -164,7 +170,7 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
     ...addressErrors({ ...values, validFrom: chosenDate }, { ...ruleContext, onRecord }),
     ...(timed ? timingErrors(timing, validFrom) : []),
   ];
-  const errors = useAddressChangeErrors(problems, serverErrors, submitted);
+  const errors = useAddressChangeErrors(problems, serverErrors, submitted, values);
   const forget = (field: string) =>
     setServerErrors((current) => current.filter((error) => error.field !== field));
 

@@ -251,6 +251,7 @@ function useHolidaySetup({
     termEnd,
     rangeErrors,
     addressProblems,
+    address,
   });
 
   // A changed entry drops the server's field codes: they were about the entries sent.
@@ -330,8 +331,10 @@ function useHolidayErrorTexts({
   termEnd,
   rangeErrors,
   addressProblems,
+  address,
 }: {
   serverFields: Record<string, string> | null;
+  address: PostalValues;
   submitted: boolean;
   termEnd: TermEnd;
   rangeErrors: ReturnType<typeof holidayRangeErrors>;
@@ -356,7 +359,7 @@ function useHolidayErrorTexts({
     .map(([name, code]) => ({ field: fieldName(name), code }));
   const addressErrorTexts =
     submitted || serverAddressErrors.length > 0
-      ? addressMessages([...serverAddressErrors, ...addressProblems])
+      ? addressMessages([...serverAddressErrors, ...addressProblems], address)
       : {};
   return { rangeMessage, addressErrorTexts };
 }
