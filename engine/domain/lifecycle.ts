@@ -40,7 +40,8 @@
  *    accepted (upgrade_format_held); a payment that would apply one after all (the order system changed the
  *    mix type meanwhile) ends as an error, as for any offer that may no longer apply.
  *  - Cancelling voids what waits for a payment (the payment page stops working) and an upgrade
- *    planned after the new end.
+ *    planned after the new end. Cancelling a bundle's master ends its components with it
+ *    (portal-core.md §2 "Bundle components are not managed separately").
  *  - A phase upgrade (portal-core.md §2 "phase-upgrade button", §6 "phase upgrade: phase can
  *    upgrade, ordering party, active") moves an active subscription whose current phase can be
  *    upgraded (a trial, say) to its next phase; the phase is then not upgradable again, so nobody
@@ -272,12 +273,20 @@ export function cancel(state: LifecycleState, request: CancelRequest): Transitio
   ];
   const end = request.effectiveDate;
   const next: LifecycleState = {
+    ...endingOn(state, end, request.issueNumber),
+    cancellation: { type: request.type, effectiveDate: end, issueNumber: request.issueNumber },
+  };
+  return done(next, { kind: 'cancel', date: end, voidedPayments });
+}
+
+/** What ends on `end`: status AK, that end, nothing planned or waiting after it. */
+function endingOn(state: LifecycleState, end: string, endIssue: string | null): LifecycleState {
+  return {
     ...state,
     status: 'AK',
     end,
-    endIssue: request.issueNumber,
+    endIssue,
     isCancelable: false,
-    cancellation: { type: request.type, effectiveDate: end, issueNumber: request.issueNumber },
     plannedUpgrade: state.plannedUpgrade && state.plannedUpgrade.from <= end ? state.plannedUpgrade : null,
     retention:
       state.retention && state.retention.until > end ? { ...state.retention, until: end } : state.retention,
@@ -285,7 +294,17 @@ export function cancel(state: LifecycleState, request: CancelRequest): Transitio
     scheduled: state.scheduled.filter((change) => change.from <= end),
     acceptances: state.acceptances.map((a) => (a.status === 'pending' ? { ...a, status: 'failed' } : a)),
   };
-  return done(next, { kind: 'cancel', date: end, voidedPayments });
+}
+
+/**
+ * A bundle's component when its master is cancelled: it is not managed on its own (portal-core.md
+ * §2 "Bundle components are not managed separately") and ends with the bundle, on the master's
+ * end, with no cancellation of its own. One that ends earlier already, or has ended, stays as it is.
+ */
+export function endWithBundle(state: LifecycleState, request: { end: string }): Transition {
+  if (isCancelled(state) || (state.end !== null && state.end <= request.end)) return done(state);
+  // A component takes no offers of its own (engine/domain/capabilities.ts), so no payment waits.
+  return done(endingOn(state, request.end, null), { kind: 'cancel', date: request.end });
 }
 
 function clipToEnd(suspension: LifecycleState['suspension'], end: string): LifecycleState['suspension'] {

@@ -18,12 +18,13 @@ import {
   cancellationType,
   isCancellableRegularly,
 } from '../../engine/domain/cancellation';
-import { canRevokeCancellation } from '../../engine/domain/capabilities';
+import { canRevokeCancellation, isBundleMaster } from '../../engine/domain/capabilities';
 import { HttpError, badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
 import {
+  bundleComponentsOf,
   changeLifecycle,
   failAcceptancesOfPayments,
   getSubscriptionForUser,
@@ -32,7 +33,7 @@ import {
 } from '../store/subscriptionStore';
 import { listCancellationReasons } from '../store/offerStore';
 import { cancelPendingPayments } from '../store/paymentStore';
-import { cancel as cancelLifecycle } from '../../engine/domain/lifecycle';
+import { cancel as cancelLifecycle, endWithBundle } from '../../engine/domain/lifecycle';
 import { issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { refuse, refusedTransition, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
@@ -252,6 +253,22 @@ export function createCancellationService(deps: {
           },
         );
         if (!result.ok) throw refusedTransition(result.refusal);
+        // A bundle ends whole: its components are not managed on their own (portal-core.md §2) and
+        // end with the master, on its end, until the order system says how it ended them.
+        if (isBundleMaster(s) && s.bundle?.bundleNumber)
+          for (const part of await bundleComponentsOf(tx, tenant.id, s.bundle.bundleNumber, s.id)) {
+            await lockSubscription(tx, tenant.id, part);
+            await changeLifecycle(
+              tx,
+              tenant.id,
+              part,
+              (state) => endWithBundle(state, { end: effectiveDate }),
+              {
+                userId: caller.user.id,
+                locale: tenant.defaultLocale,
+              },
+            );
+          }
         // An offer still waiting for its payment is void now: its payment page stops working, and
         // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
         const voided = await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? []);

@@ -651,6 +651,23 @@ async function mixTypeDetails(
  * transition, writes what it returned. A refusal writes nothing and is returned for the caller to
  * answer (server/tenancy/refusals.ts `refusedTransition`).
  */
+/** The components of a bundle besides its master (renewal.renewalBundleComponent S), in id order. */
+export async function bundleComponentsOf(
+  db: Queryable,
+  tenantId: string,
+  bundleNumber: string,
+  masterId: string,
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select id from subscriptions
+      where tenant_id = $1 and bundle_number = $2 and id <> $3
+        and details->'renewal'->>'renewalBundleComponent' = 'S'
+      order by id`,
+    [tenantId, bundleNumber, masterId],
+  );
+  return rows.map((row) => row.id);
+}
+
 export async function changeLifecycle(
   db: Queryable,
   tenantId: string,

@@ -11,6 +11,7 @@ import {
   addMonths,
   cancel,
   endHoliday,
+  endWithBundle,
   isOfferTaken,
   isRetentionUsed,
   isUpgradeToHeldFormat,
@@ -690,5 +691,31 @@ describe('an offer pays for the months it covers', () => {
       'cancellation',
     );
     expect(unknown.ok && unknown.state.nextPayment).toEqual({ day: '2026-12-29', everyMonths: 0 });
+  });
+});
+
+describe('a bundle component when its master is cancelled', () => {
+  it('ends on the master’s end, with no cancellation of its own and nothing planned after it', () => {
+    const part = subscription({
+      end: null,
+      endIssue: null,
+      isCancelable: false,
+      plannedUpgrade: { offerId: 'UP', mixType: 'KO', from: '2027-03-01' },
+    });
+    const ended = endWithBundle(part, { end: '2027-01-05' });
+    expect(ended.ok && ended.state).toMatchObject({
+      status: 'AK',
+      end: '2027-01-05',
+      endIssue: null,
+      cancellation: null,
+      plannedUpgrade: null,
+    });
+  });
+
+  it('leaves one that ends earlier, or has ended, as it is', () => {
+    const earlier = subscription({ end: '2026-12-20' });
+    expect(endWithBundle(earlier, { end: '2027-01-05' })).toEqual({ ok: true, state: earlier, changes: [] });
+    const ended = subscription({ status: 'I' });
+    expect(endWithBundle(ended, { end: '2027-01-05' })).toEqual({ ok: true, state: ended, changes: [] });
   });
 });

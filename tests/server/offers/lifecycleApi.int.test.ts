@@ -175,6 +175,40 @@ describe('the subscription lifecycle through the API', () => {
     expect(addMonths(next, -1) <= until!).toBe(true);
   });
 
+  it('a bundle ends whole: cancelling its master ends its components on the same day', async () => {
+    const persona = await server.signIn(tenant, demoLoginsOf(tenant)[0].email);
+    const all = await server.subscriptions(persona);
+    const master = all.find((x) => x.renewal?.renewalBundleComponent === 'M' && x.orderStatus === 'A');
+    expect(master, 'the main persona has a bundle').toBeDefined();
+    const parts = all.filter(
+      (x) =>
+        x.bundle?.bundleNumber === master!.bundle?.bundleNumber && x.renewal?.renewalBundleComponent === 'S',
+    );
+    expect(parts.length).toBeGreaterThan(0);
+    const infos = await persona.get<any>(
+      `/subscriptions/${master!.id}/cancellation-infos?cancellationReason=UMZUG`,
+    );
+    const issue = infos.body.issues[0];
+    const cancelled = await persona.post<any>(`/subscriptions/${master!.id}/cancel`, {
+      reason: 'UMZUG',
+      issue,
+    });
+    expect(cancelled.status).toBe(200);
+    for (const part of parts) {
+      const after = (await persona.get<Subscription>(`/subscriptions/${part.id}`)).body;
+      expect(after).toMatchObject({
+        orderStatus: 'AK',
+        validToOnSaleDate: issue.dateOfFirstSale,
+        isCancelable: false,
+      });
+    }
+    // The list says the same as each page.
+    for (const listed of (await server.subscriptions(persona)).filter((x) =>
+      parts.some((p) => p.id === x.id),
+    ))
+      expect(listed).toMatchObject({ orderStatus: 'AK', validToOnSaleDate: issue.dateOfFirstSale });
+  });
+
   it('bulk renewal of several: every end moves, each by its own term', async () => {
     const [a, b] = (await renewables()).filter((x) => x.roles.includes('WE'));
     expect([a.publication, b.publication]).toEqual(['OFP', 'OFS']);
