@@ -292,6 +292,13 @@ export interface SubscriptionCancelledData {
    */
   issueNumber: string | null;
   experiment?: ExperimentAssignment;
+  /**
+   * A bundle master's components that end with it on effectiveDate (portal-core.md §2: not managed separately); absent for a subscription that is no bundle master.
+   */
+  bundleComponents?: {
+    subscriptionId: string;
+    orderNumber: string;
+  }[];
 }
 /**
  * A cancellation was revoked by a renewal the ordering party accepted (engine/domain/lifecycle.ts renew): order status A again; the order system withdraws the cancellation of this date.

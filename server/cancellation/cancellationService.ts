@@ -254,21 +254,29 @@ export function createCancellationService(deps: {
         );
         if (!result.ok) throw refusedTransition(result.refusal);
         // A bundle ends whole: its components are not managed on their own (portal-core.md §2) and
-        // end with the master, on its end, until the order system says how it ended them.
-        if (isBundleMaster(s) && s.bundle?.bundleNumber)
-          for (const part of await bundleComponentsOf(tx, tenant.id, s.bundle.bundleNumber, s.id)) {
-            await lockSubscription(tx, tenant.id, part);
-            await changeLifecycle(
-              tx,
-              tenant.id,
-              part,
-              (state) => endWithBundle(state, { end: effectiveDate }),
-              {
-                userId: caller.user.id,
-                locale: tenant.defaultLocale,
-              },
-            );
-          }
+        // end with the master, on its end, until the order system says how it ended them. Only the
+        // components on the caller's account, of the master's client; each locked, in id order
+        // (no other flow locks a component together with its master: they take no offers).
+        const components =
+          isBundleMaster(s) && s.bundle?.bundleNumber
+            ? await bundleComponentsOf(tx, tenant.id, caller.user.id, {
+                id: s.id,
+                bundleNumber: s.bundle.bundleNumber,
+              })
+            : [];
+        for (const part of components) {
+          await lockSubscription(tx, tenant.id, part.id);
+          await changeLifecycle(
+            tx,
+            tenant.id,
+            part.id,
+            (state) => endWithBundle(state, { end: effectiveDate }),
+            {
+              userId: caller.user.id,
+              locale: tenant.defaultLocale,
+            },
+          );
+        }
         // An offer still waiting for its payment is void now: its payment page stops working, and
         // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
         const voided = await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? []);
@@ -299,6 +307,13 @@ export function createCancellationService(deps: {
           // The offer experiment variant the subscriber was in, for receivers and the insights.
           experiment:
             experimentAssignment(tenant, 'cancellation', body.reason, caller.user.id)?.assignment ?? null,
+          // The order system learns in the same event which components end with the master.
+          ...(components.length > 0 && {
+            bundleComponents: components.map((part) => ({
+              subscriptionId: part.id,
+              orderNumber: part.orderNumber,
+            })),
+          }),
         });
         const revocable = canRevokeCancellation({ ...s, orderStatus: 'AK', isCancelable: false }, { tenant });
         const mail = cancellationMail(caller.locale, {

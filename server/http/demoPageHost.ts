@@ -10,7 +10,9 @@
  *
  * A Host header is whatever a client writes, so a loopback name is believed only from the machine
  * itself, as the studio believes it (server/studio/studioGuard.ts): the connection's own peer is a
- * loopback address and no proxy header says it stands in for another client. Else a client on
+ * loopback address and no proxy header says it stands in for another client (a proxy on the same
+ * machine that sends none, nginx's default, is the client then: run none before a development
+ * server). Else a client on
  * another machine of a development server bound to a public interface (`--host`) would write
  * `Host: localhost` and read every sign-in link in the outbox. The public name is the one operators
  * open these pages under from elsewhere on purpose (`portal serve --outbox-viewer` on a test server).
@@ -36,7 +38,8 @@ export function demoPageHostOnly(
   return (req, _res, next) => {
     const host = parseHostHeader(req.headers.host ?? '');
     const name = host?.hostname.toLowerCase();
-    if (name && name === publicHost) return next();
+    // A loopback name first: PORTAL_PUBLIC_URL may be one (http://localhost:3000), and must not
+    // let a client elsewhere in by writing it.
     if (name && isLoopbackHostName(name)) {
       if (isLoopbackAddress(req.socket.remoteAddress) && proxyHeadersOf(req).length === 0) return next();
       throw new HttpError(
@@ -45,6 +48,7 @@ export function demoPageHostOnly(
         'The demo pages answer a loopback address only on the machine they run on, never through a proxy: open them there (or through an SSH tunnel), or under PORTAL_PUBLIC_URL.',
       );
     }
+    if (name && name === publicHost) return next();
     throw new HttpError(
       421,
       'demo_page_host_unknown',

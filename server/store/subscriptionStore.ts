@@ -651,21 +651,28 @@ async function mixTypeDetails(
  * transition, writes what it returned. A refusal writes nothing and is returned for the caller to
  * answer (server/tenancy/refusals.ts `refusedTransition`).
  */
-/** The components of a bundle besides its master (renewal.renewalBundleComponent S), in id order. */
+/**
+ * The components of a bundle besides its master (renewal.renewalBundleComponent S) that the user
+ * holds a role on, of the master's order-system client (a bundle number is one client's), in id
+ * order.
+ */
 export async function bundleComponentsOf(
   db: Queryable,
   tenantId: string,
-  bundleNumber: string,
-  masterId: string,
-): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `select id from subscriptions
-      where tenant_id = $1 and bundle_number = $2 and id <> $3
-        and details->'renewal'->>'renewalBundleComponent' = 'S'
-      order by id`,
-    [tenantId, bundleNumber, masterId],
+  userId: string,
+  master: { id: string; bundleNumber: string },
+): Promise<Array<{ id: string; orderNumber: string }>> {
+  return db.query<{ id: string; orderNumber: string }>(
+    `select s.id, s.order_number as "orderNumber" from subscriptions s
+      where s.tenant_id = $1 and s.bundle_number = $2 and s.id <> $3
+        and s.client_id = (select m.client_id from subscriptions m where m.tenant_id = $1 and m.id = $3)
+        and s.details->'renewal'->>'renewalBundleComponent' = 'S'
+        and exists (select 1 from subscription_roles r
+                      join user_business_partners u on u.tenant_id = r.tenant_id and u.bp_number = r.bp_number
+                     where r.tenant_id = s.tenant_id and r.subscription_id = s.id and u.user_id = $4)
+      order by s.id`,
+    [tenantId, master.bundleNumber, master.id, userId],
   );
-  return rows.map((row) => row.id);
 }
 
 export async function changeLifecycle(

@@ -62,12 +62,17 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
           else done(null, chunk);
         },
       });
+      // Whether the client went away mid-upload: told by the request itself, not by the state a
+      // failed pipeline leaves it in (a full disk destroys the request too).
+      let aborted = false;
+      req.once('aborted', () => (aborted = true));
       await pipeline(req, limit, createWriteStream(file)).catch((error: unknown) => {
         if (error instanceof HttpError) throw error;
         // The client went away mid-upload (ECONNRESET, a premature close): its fault, not the
         // database's, which a bare connection error would be taken for (server/db/database.ts
         // isDatabaseUnavailable, which /readyz reports as an outage). Nothing was imported.
-        if (req.destroyed || req.readableAborted || !req.complete)
+        const code = (error as { code?: string }).code;
+        if (aborted || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE')
           throw new HttpError(
             400,
             'upload_incomplete',

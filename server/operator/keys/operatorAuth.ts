@@ -6,7 +6,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { constantTimeEquals, hashToken } from '../../auth/tokens';
-import { clientKey, consumeRateLimit, type RateLimitRule } from '../../auth/rateLimit';
+import { clientKey, consumeRateLimit, peekHits, tooMany, type RateLimitRule } from '../../auth/rateLimit';
 import { HttpError } from '../../http/errors';
 import type { Queryable } from '../../db/database';
 import type { Logger } from '../../http/requestLog';
@@ -64,7 +64,8 @@ const ACROSS_TENANTS = '*';
  * Retry-After for every further wrong key until the window ends, while a valid key still passes.
  * Else whoever shares an address with an order system (a NAT, an integration platform, every
  * caller behind a proxy without TRUST_PROXY) could lock it out with 30 wrong keys; a 256-bit key
- * cannot be guessed, so the limit only keeps a scanner from hammering the database and the log. A
+ * cannot be guessed, so the limit only keeps a scanner from hammering the database and the log
+ * (past it a wrong key costs one indexed read and no write). A
  * failure is counted with one atomic increment whose result decides the answer, so parallel
  * guesses cannot all slip under the limit: of 120 at once, 30 are told 401 and the rest 429, never
  * more 401s than the limit. A valid key writes nothing here, so an order system's burst of good
@@ -94,7 +95,12 @@ export function authenticateOperator(
       found.tenantId === tenantId &&
       found.revokedAt === null;
     if (!valid) {
-      // 429 instead of 401 for every failure counted past the limit.
+      // Past the limit a wrong key is answered 429 without a write: the count is spent until the
+      // window ends. Under it, 429 instead of 401 for every failure counted past the limit.
+      if ((await peekHits(deps.db, ACROSS_TENANTS, rule, now)).hits >= limits.limit) {
+        const windowMs = limits.windowSeconds * 1000;
+        throw tooMany((Math.floor(now.getTime() / windowMs) * windowMs + windowMs - now.getTime()) / 1000);
+      }
       await consumeRateLimit(deps.db, ACROSS_TENANTS, rule, now);
       throw invalidKey(res);
     }

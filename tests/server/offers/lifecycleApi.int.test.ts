@@ -207,6 +207,16 @@ describe('the subscription lifecycle through the API', () => {
       parts.some((p) => p.id === x.id),
     ))
       expect(listed).toMatchObject({ orderStatus: 'AK', validToOnSaleDate: issue.dateOfFirstSale });
+    // The master's event names them for the order system.
+    const [event] = await server.db.query<{ data: { bundleComponents?: unknown } }>(
+      `select data from account_events where tenant_id = $1 and type = 'subscription.cancelled' and subject_id = $2`,
+      [tenant.id, master!.id],
+    );
+    expect(event.data.bundleComponents).toEqual(
+      parts
+        .map((part) => ({ subscriptionId: part.id, orderNumber: part.orderNumber }))
+        .sort((a, b) => a.subscriptionId.localeCompare(b.subscriptionId)),
+    );
   });
 
   it('bulk renewal of several: every end moves, each by its own term', async () => {

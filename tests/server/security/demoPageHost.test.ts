@@ -63,6 +63,12 @@ describe('the demo pages’ guard', () => {
     ).toBe('next');
   });
 
+  it('believes a PORTAL_PUBLIC_URL that is a loopback name only from the machine itself', () => {
+    const local = demoPageHostOnly('http://localhost:3000');
+    expect(outcome(local, request('localhost:3000', '203.0.113.5'))).toBe('403 demo_page_local_only');
+    expect(outcome(local, request('localhost:3000', '127.0.0.1'))).toBe('next');
+  });
+
   it('answers 421 to any other name, from wherever it comes', () => {
     for (const host of ['evil.example:4400', '127.0.0.1.evil.example', '192.0.2.1:4400'])
       expect(outcome(guard, request(host)), host).toBe('421 demo_page_host_unknown');
