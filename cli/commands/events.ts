@@ -104,7 +104,7 @@ export function registerEvents(program: Command): void {
           events.length === 0 &&
           !existsSync(path.join(TENANTS_DIR, `${options.tenant}.json`))
         ) {
-          const known = readdirSync(TENANTS_DIR)
+          const known = (existsSync(TENANTS_DIR) ? readdirSync(TENANTS_DIR) : [])
             .filter((name) => name.endsWith('.json'))
             .map((name) => name.slice(0, -'.json'.length));
           throw new Error(

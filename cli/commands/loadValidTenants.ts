@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { TENANTS_DIR } from '../paths';
 
@@ -9,10 +9,12 @@ import { TENANTS_DIR } from '../paths';
 export function tenantFiles(names: string[] = []): string[] {
   return names.length
     ? names.map((name) => (name.endsWith('.json') ? name : path.join(TENANTS_DIR, `${name}.json`)))
-    : readdirSync(TENANTS_DIR)
-        .filter((name) => name.endsWith('.json'))
-        .sort()
-        .map((name) => path.join(TENANTS_DIR, name));
+    : !existsSync(TENANTS_DIR)
+      ? []
+      : readdirSync(TENANTS_DIR)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .map((name) => path.join(TENANTS_DIR, name));
 }
 
 /**

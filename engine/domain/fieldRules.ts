@@ -15,9 +15,10 @@ export function isBlankText(value: string | null | undefined): boolean {
 const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**
- * A text's length as a person counts it and as the database's `varchar(n)` and the API's JSON
- * schemas (`maxLength`) do: in characters (code points), so an emoji is one, not the two UTF-16
- * units of `String.length`. Every length limit of a field is measured with it.
+ * A text's length as the database's `varchar(n)` and the API's JSON schemas (`maxLength`) count
+ * it: in code points, so an emoji such as 🎉 is one, not the two UTF-16 units of `String.length`
+ * (a joined one, 👨‍👩‍👧, is still five, as the database counts it). Every length limit of a
+ * field is measured with it.
  */
 export function textLength(value: string): number {
   return value.length - (value.match(SURROGATE_PAIRS)?.length ?? 0);

@@ -208,7 +208,8 @@ const COLLECTORS: Collector[] = [
   },
   {
     name: 'import_runs',
-    // One row per finished import (migration 034), read newest first through its index.
+    // One row per finished import (migration 034), few: housekeeping keeps the newest per tenant
+    // and result and the last 90 days.
     async read(db) {
       const rows = await bounded<{ tenant: string; result: string; at: number }>(
         db,
@@ -217,6 +218,8 @@ const COLLECTORS: Collector[] = [
       );
       const newest = new Map<string, number>();
       for (const row of rows) {
+        // A tenant no longer served would mix its runs with others' under `none`.
+        if (tenantLabel(row.tenant) === 'none') continue;
         const key = `${tenantLabel(row.tenant)}\n${row.result}`;
         newest.set(key, Math.max(newest.get(key) ?? 0, Number(row.at)));
       }

@@ -33,6 +33,8 @@ export function tenantSite(distDir: string): Router {
     let written: string;
     try {
       const stat = statSync(file);
+      // Empty while a build writes it anew: the page before is still the whole one.
+      if (stat.size === 0) return kept;
       written = `${stat.mtimeMs} ${stat.size}`;
     } catch {
       return kept;

@@ -60,6 +60,14 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
   await db.query(`delete from email_widget_links where confirmed_at is null and expires_at < $1`, [day]);
   await db.query(`delete from sso_sessions where expires_at < $1 or revoked_at < $2`, [at, week]);
   await db.query(`delete from sessions where coalesce(revoked_at, expires_at) < $1`, [week]);
+  // Finished imports are kept for the metrics (migration 034): the newest of each tenant and
+  // result always, which PortalImportFailed compares; the rest for EVENT_RETENTION_DAYS.
+  await db.query(
+    `delete from import_runs r where r.finished_at < $1
+        and exists (select 1 from import_runs n where n.tenant_id = r.tenant_id and n.result = r.result
+                                                  and n.finished_at > r.finished_at)`,
+    [eventsBefore],
+  );
   // Scheduled cards stay until they are sent, however far ahead they were timed; a failed one is
   // aged from the time it was due.
   await db.query(

@@ -48,7 +48,7 @@ export function RegistrationForm({
     // Too long is said, never cut: the server refuses the same lengths.
     const tooLong = (field: 'displayName' | 'firstName' | 'lastName') =>
       textLength(values[field].trim()) > ACCOUNT_NAME_MAX_LENGTH
-        ? t('shell.tooLong', { max: ACCOUNT_NAME_MAX_LENGTH, count: values[field].trim().length })
+        ? t('shell.tooLong', { max: ACCOUNT_NAME_MAX_LENGTH, count: textLength(values[field].trim()) })
         : undefined;
     const found: Partial<Record<Field, string>> = {
       displayName: values.displayName.trim() ? tooLong('displayName') : t('login.displayNameRequired'),
