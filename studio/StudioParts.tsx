@@ -274,8 +274,8 @@ export function ReviewDialog({
 }) {
   const { confirmed, setConfirmed } = reviewing;
   const dialog = useRef<HTMLDivElement>(null);
-  // A modal dialog takes the focus when it opens and gives it back to what opened it when it
-  // closes (WAI-ARIA APG "Dialog (Modal)"); Escape closes it like its close button.
+  // A modal dialog takes the focus when it opens, keeps Tab inside and gives the focus back to what
+  // opened it when it closes (WAI-ARIA APG "Dialog (Modal)"); Escape closes it like its close button.
   // Once, when it opens: the close function is made anew on every render of the studio.
   const close = useRef(reviewing.closeReview);
   close.current = reviewing.closeReview;
@@ -284,6 +284,22 @@ export function ReviewDialog({
     dialog.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current();
+      // Tab stays inside the dialog: from its last control to its first and back.
+      if (event.key !== 'Tab' || !dialog.current) return;
+      const controls = [
+        ...dialog.current.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled])'),
+      ];
+      if (controls.length === 0) return;
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      const at = document.activeElement;
+      if (event.shiftKey && (at === first || at === dialog.current)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && at === last) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -119,6 +119,17 @@ describe('the save dialog', () => {
     );
     const dialog = page.querySelector<HTMLElement>('[role="dialog"]')!;
     expect(document.activeElement).toBe(dialog);
+    // Tab stays inside: from the last control back to the first, and Shift+Tab the other way.
+    const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('button')];
+    const tab = (shiftKey = false) =>
+      act(() =>
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true })),
+      );
+    buttons.at(-1)!.focus();
+    tab();
+    expect(document.activeElement).toBe(buttons[0]);
+    tab(true);
+    expect(document.activeElement).toBe(buttons.at(-1));
     act(() => dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(closeReview).toHaveBeenCalledOnce();
     act(() => root!.unmount());
