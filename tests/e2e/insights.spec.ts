@@ -86,10 +86,18 @@ test.beforeAll(async () => {
     studio!.once('exit', (code) => reject(new Error(`portal studio exited with ${code}:\n${output}`)));
   });
   origin = new URL(studioUrl).origin;
-  // The history goes into the studio's own PostgreSQL, shared while the studio runs.
+  // The history goes into the studio's own PostgreSQL (studio/ under PORTAL_DATA_DIR), shared while
+  // the studio runs.
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'tests/support/retentionHistory.ts', dataDir, 'technikwelt', tenantFile],
+    [
+      '--import',
+      'tsx',
+      'tests/support/retentionHistory.ts',
+      path.join(dataDir, 'studio'),
+      'technikwelt',
+      tenantFile,
+    ],
     { cwd: ROOT, stdio: 'pipe', env: { ...process.env, DATABASE_URL: '' } },
   );
 });
