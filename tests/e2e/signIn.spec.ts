@@ -120,10 +120,12 @@ test('tells the visitor when too many login links were asked for', async ({ page
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Anmeldelink senden' }) });
   await form.getByLabel('E-Mail-Adresse').fill(email);
   await form.getByRole('button', { name: 'Anmeldelink senden' }).click();
-  // The 429 says when to try again, in the screen's language (docs/architecture.md "Sign-in
-  // safety").
+  // The 429 points to the links already sent, then says when to try again, in the screen's
+  // language (docs/architecture.md "Sign-in safety").
   await expect(
-    form.getByText(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/),
+    form.getByText(
+      /^Es wurden gerade viele Anmeldelinks angefordert\. Ein Link aus den letzten 15 Minuten, den Sie noch nicht benutzt haben, funktioniert: Sehen Sie in Ihrem Postfach nach\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/,
+    ),
   ).toBeVisible();
 });
 
