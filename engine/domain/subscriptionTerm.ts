@@ -79,3 +79,27 @@ export function nextBillingDay(
   while (addMonths(first, periods * months) <= today) periods += 1;
   return addMonths(first, periods * months);
 }
+
+/**
+ * account-flows.md §4 "usually at the end of the payment period": the next payment day the order
+ * system names, else the first day of the next billing period (nextBillingDay), else the first of
+ * next month; never after the subscription's last day. When a payment method change takes effect.
+ */
+export function endOfPaymentPeriod(
+  s: {
+    renewal?: { autoRenewalNextPaymentDate?: string | null } | null;
+    validFromOnSaleDate?: string | null;
+    validToOnSaleDate?: string | null;
+    billingFrequency?: string | null;
+  },
+  today: string,
+): string {
+  const next = s.renewal?.autoRenewalNextPaymentDate;
+  const date = new Date(`${today}T00:00:00Z`);
+  const periodEnd =
+    next && next > today
+      ? next
+      : (nextBillingDay(s, today) ??
+        new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10));
+  return capToTerm(periodEnd, lastDayOfTerm(s));
+}

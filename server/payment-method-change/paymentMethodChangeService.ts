@@ -20,7 +20,7 @@ import {
   directDebitErrors,
   sepaErrors,
 } from '../../engine/domain/paymentMethodChange';
-import { capToTerm, lastDayOfTerm, nextBillingDay } from '../../engine/domain/subscriptionTerm';
+import { capToTerm, endOfPaymentPeriod, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
@@ -52,24 +52,8 @@ export interface PendingPaymentMethod {
   account: StoredAccount | null;
 }
 
-/**
- * §4 "usually at the end of the payment period": the next payment day the order system names, else
- * the first day of the next billing period (engine/domain/subscriptionTerm.ts nextBillingDay), else
- * the first of next month; never after the subscription's last day.
- */
-export function endOfPaymentPeriod(
-  s: Pick<Subscription, 'renewal' | 'validToOnSaleDate' | 'validFromOnSaleDate' | 'billingFrequency'>,
-  today: string,
-): string {
-  const next = s.renewal?.autoRenewalNextPaymentDate;
-  const date = new Date(`${today}T00:00:00Z`);
-  const periodEnd =
-    next && next > today
-      ? next
-      : (nextBillingDay(s, today) ??
-        new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10));
-  return capToTerm(periodEnd, lastDayOfTerm(s));
-}
+// The day a change takes effect is the domain's (engine/domain/subscriptionTerm.ts), as the tests read it.
+export { endOfPaymentPeriod };
 
 export function createPaymentMethodChange(deps: {
   db: Database;

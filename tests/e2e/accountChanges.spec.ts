@@ -17,7 +17,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { REPLACEMENT_DAYS, REPLACEMENT_DELIVERY_DAYS } from '../../engine/domain/complaint';
 import { addDaysIso } from '../../engine/domain/holidayService';
 import { formatDate } from '../../engine/domain/dates';
-import { capToTerm, lastDayOfTerm, nextBillingDay } from '../../engine/domain/subscriptionTerm';
+import { endOfPaymentPeriod } from '../../engine/domain/subscriptionTerm';
 import { linkIn, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
 import { pdfText } from '../server/documents/pdfText';
 
@@ -357,21 +357,6 @@ interface PaymentDetails {
   paymentMethod: string;
   allowedChanges: string[];
   pendingChange: { paymentMethod: string; effectiveFrom: string } | null;
-}
-
-/**
- * §4 "usually at the end of the payment period": the next payment day, else the first day of the
- * next billing period, else the first of next month; never after the term's last day.
- */
-function endOfPaymentPeriod(s: ApiSubscription, today: string): string {
-  const next = s.renewal?.autoRenewalNextPaymentDate;
-  const date = new Date(`${today}T00:00:00Z`);
-  const periodEnd =
-    next && next > today
-      ? next
-      : (nextBillingDay(s, today) ??
-        new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10));
-  return capToTerm(periodEnd, lastDayOfTerm(s));
 }
 
 test.describe('payment details', () => {
