@@ -89,10 +89,10 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // split off into files of their own.
   { name: 'entry', test: engineModule('.+'), tags: ['$initial'], priority: 2 },
   // The account kit's part /orders runs, which the other signed-in screens share too: the
-  // subscription card, loading and error views, downloads, dates, and the capability rules
-  // (engine/domain/capabilities.ts) its cards and the orders list read, which left the entry with
-  // the subscription page's actions; in a file of their own they would be one request more on
-  // /orders. Not the whole kit: its dialogs load when one opens (next group), the data export with
+  // subscription card, loading and error views, downloads, dates, and the capability rules its
+  // cards and the orders list read (engine/domain/capabilityRule.ts and cardCapabilities.ts; the
+  // table of every rule, capabilities.ts, loads with the screens that ask it by name); in a file
+  // of their own they would be one request more on /orders. Not the whole kit: its dialogs load when one opens (next group), the data export with
   // the screens that offer it, the pager with the lists that page, the form fields, the offers' and
   // the address changes' parts with the flows that use them, and the address rules and their
   // formatting with the screens that show an address (on /orders only a purchase order's card,
@@ -105,7 +105,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
         engineModule('account[\\\\/](?!Flow|flowRefusal|DataExportSection)[^\\\\/]+\\.tsx?'),
         engineModule('ui[\\\\/](Badge|Card)\\.tsx'),
         engineModule(
-          'domain[\\\\/](dates|subscriptionTerm|purchaseOrders|capabilities|orderStatus|subscriptionKinds)\\.ts',
+          'domain[\\\\/](dates|subscriptionTerm|purchaseOrders|capabilityRule|cardCapabilities|orderStatus|subscriptionKinds)\\.ts',
         ),
         engineModule('core[\\\\/]subscriptionsStore\\.ts'),
       ].some((pattern) => pattern.test(id)),

@@ -1,7 +1,8 @@
 import { useTranslation } from '../core/translation';
 import { Link } from '../core/links';
 import { statusTone } from '../domain/orderStatus';
-import { isBundleSlave, showsCardDownload, showsCardRenewal } from '../domain/capabilities';
+import { isBundleSlave } from '../domain/capabilityRule';
+import { showsCardDownload, showsCardRenewal } from '../domain/cardCapabilities';
 import { usePortal } from '../core/PortalContext';
 import { href, ROUTES } from '../domain/routeRefs';
 import { useRouteServed } from '../core/featureRoutes';

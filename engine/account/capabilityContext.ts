@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { usePortal } from '../core/PortalContext';
 import type { PortalTenant } from '../domain/portalConfig';
-import type { CapabilityContext } from '../domain/capabilities';
+import type { CapabilityContext } from '../domain/capabilityRule';
 
 /**
  * The capability context of the portal's tenant (portal-core.md §6): the inlined tenant

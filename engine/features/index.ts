@@ -1,5 +1,5 @@
 import type { Subscription } from '../../schemas/generated/subscription';
-import type { CapabilityContext } from '../domain/capabilities';
+import type { CapabilityContext } from '../domain/capabilityRule';
 import type { PortalTenant } from '../domain/portalConfig';
 import type { RouteRef } from '../domain/routeRefs';
 import { needsAccount, type FeatureDefinition, type FeatureMenuItem, type SubscriptionAction } from './types';

@@ -1,5 +1,5 @@
 /** The orders page's lists (portal-core.md §2 "Orders page"): their order, search and bundle groups. */
-import { isBundleMaster } from '../../domain/capabilities';
+import { isBundleMaster } from '../../domain/capabilityRule';
 import type { SubscriptionSummary } from '../../account/types';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */

@@ -1,6 +1,7 @@
 import type { SubscriptionSummary } from '../../account/types';
-import { canRenew, isSuspendedWithEndDate } from '../../domain/capabilities';
-import type { CapabilityContext } from '../../domain/capabilities';
+import { isSuspendedWithEndDate } from '../../domain/capabilityRule';
+import { canRenew } from '../../domain/cardCapabilities';
+import type { CapabilityContext } from '../../domain/capabilityRule';
 import { hasEnded } from '../../domain/orderStatus';
 
 /**

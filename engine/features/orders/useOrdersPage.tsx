@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { usePortal } from '../../core/PortalContext';
 import { isMembership } from '../../domain/subscriptionKinds';
-import { isHiddenBundleComponent } from '../../domain/capabilities';
+import { isHiddenBundleComponent } from '../../domain/capabilityRule';
 import { hasEnded, matchesFilter, type SubscriptionFilter } from '../../domain/orderStatus';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import type { DeliveredIssuesPage } from '../../../schemas/generated/subscription-page';

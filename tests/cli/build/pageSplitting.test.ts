@@ -75,6 +75,20 @@ describe('each page loads what it runs', () => {
     expect(orders.some((file) => /\/fields-/.test(file))).toBe(false);
   });
 
+  it("carries the two capability rules the orders page's cards read, not the table of every rule", () => {
+    const orders = filesForPage(manifest, PAGE_MODULES['/orders']);
+    const code = orders
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(engineDir, file), 'utf8'))
+      .join('\n');
+    // A rule is its flags and its refusals: two of them, download and renewal
+    // (engine/domain/cardCapabilities.ts), of the table's two dozen (capabilities.ts).
+    expect(code.match(/refusals:/g)).toHaveLength(2);
+    const capabilities = Object.values(manifest).find((chunk) => chunk.name === 'capabilities');
+    expect(capabilities).toBeDefined();
+    expect(orders).not.toContain(capabilities!.file);
+  });
+
   it('loads the purchase orders, with the address rules their cards show, only for an account that has one', () => {
     const orders = filesForPage(manifest, PAGE_MODULES['/orders']);
     const purchaseOrders = 'features/orders/PurchaseOrdersSection.tsx';
