@@ -121,12 +121,13 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     priority: 1,
   },
-  // The login page's forms shown on request (forgot password, register, a reset link's form) and
-  // the dev sign-in: one file, loaded when one is shown (engine/features/login/LoginScreen.tsx).
+  // The login page's forms shown on request (forgot password, register, a reset or confirmation
+  // link's form) and the dev sign-in: one file, loaded when one is shown
+  // (engine/features/login/LoginScreen.tsx).
   {
     name: 'login-forms',
     test: engineModule(
-      'features[\\\\/]login[\\\\/](RegistrationForm|ForgotPasswordForm|ResetPasswordForm|DevLoginForm|passwordErrors|refusalText)\\.tsx?',
+      'features[\\\\/]login[\\\\/](RegistrationForm|ConfirmRegistrationForm|ForgotPasswordForm|ResetPasswordForm|DevLoginForm|passwordErrors|refusalText)\\.tsx?',
     ),
     includeDependenciesRecursively: false,
     priority: 1,

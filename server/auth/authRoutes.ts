@@ -45,8 +45,8 @@ export function authRoutes(deps: {
     res.status(202).json({ status: 'confirmation_sent' });
   });
 
-  router.post('/register/confirm', validateBody('token-login-request'), async (req, res) => {
-    res.json(await auth.confirmRegistration(tenantContext(res).tenant, req.body.token, req.ip ?? 'unknown'));
+  router.post('/register/confirm', validateBody('registration-confirm-request'), async (req, res) => {
+    res.json(await auth.confirmRegistration(tenantContext(res).tenant, req.body, req.ip ?? 'unknown'));
   });
 
   router.post('/password/forgot', trimEmail, validateBody('forgot-password-request'), async (req, res) => {

@@ -64,8 +64,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     ) => loginWithPassword(kit, tenant, input, origin, loginSource),
     register: (tenant: ServerTenant, input: Registration, origin: RequestOrigin) =>
       register(kit, tenant, input, origin),
-    confirmRegistration: (tenant: ServerTenant, token: string, client: string) =>
-      confirmRegistration(kit, tenant, token, client),
+    confirmRegistration: (tenant: ServerTenant, input: { token: string; password: string }, client: string) =>
+      confirmRegistration(kit, tenant, input, client),
     forgotPassword: (tenant: ServerTenant, input: Input<typeof forgotPassword>, origin: RequestOrigin) =>
       forgotPassword(kit, tenant, input, origin),
     resetPassword: (tenant: ServerTenant, input: Input<typeof resetPassword>, client: string) =>

@@ -120,6 +120,10 @@ async function registerAndSignIn(page: Page, locale: Locale, email: string, pass
     /Bitte bestätigen Sie Ihr Konto|Please confirm your account/,
   );
   await page.goto(linkIn(mail.text));
+  // The link asks for the password chosen at registration (server/auth/commands/registration.ts).
+  const confirm = page.getByRole('form', { name: t('login.confirmTitle') });
+  await field(confirm, t('login.passwordLabel')).fill(password);
+  await confirm.getByRole('button', { name: t('login.confirmButton') }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/orders`));
 }
 

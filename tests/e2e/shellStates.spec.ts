@@ -130,6 +130,10 @@ async function registerAccount(page: Page, tenant: string, email: string, locale
     /Bitte bestätigen Sie Ihr Konto|Please confirm your account/,
   );
   await page.goto(linkIn(mail.text));
+  // The link asks for the password chosen at registration (server/auth/commands/registration.ts).
+  const confirm = page.getByRole('form', { name: t('login.confirmTitle') });
+  await field(confirm, t('login.passwordLabel')).fill('Lesen2026x');
+  await confirm.getByRole('button', { name: t('login.confirmButton') }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders`));
 }
 

@@ -29,14 +29,17 @@ const RegistrationForm = lazy(() =>
 const ResetPasswordForm = lazy(() =>
   import('./ResetPasswordForm').then((module) => ({ default: module.ResetPasswordForm })),
 );
+const ConfirmRegistrationForm = lazy(() =>
+  import('./ConfirmRegistrationForm').then((module) => ({ default: module.ConfirmRegistrationForm })),
+);
 const DevLoginForm = lazy(() =>
   import('./DevLoginForm').then((module) => ({ default: module.DevLoginForm })),
 );
 
 /**
- * A login that arrives in the URL and is spent once: `p` (login link, §2 "token login"), `code`
- * (the OpenID provider's answer, POST /login/oauth with the query passed through) and `confirm`
- * (the registration link).
+ * A login that arrives in the URL and is spent once: `p` (login link, §2 "token login") and `code`
+ * (the OpenID provider's answer, POST /login/oauth with the query passed through). The
+ * registration's `confirm` link asks for the password first (ConfirmRegistrationForm).
  */
 function useLinkLogin(): { pending: boolean; error?: string } {
   const { api, config } = usePortal();
@@ -54,11 +57,9 @@ function useLinkLogin(): { pending: boolean; error?: string } {
     ? () => api.post('/login/token', { token: query.get('p') })
     : query.get('code')
       ? () => api.post(`/login/oauth${location.search}`)
-      : query.get('confirm')
-        ? () => api.post('/register/confirm', { token: query.get('confirm') })
-        : kickerSsoId.current
-          ? () => api.post('/kicker-auth/get-user', { ssoId: kickerSsoId.current })
-          : undefined;
+      : kickerSsoId.current && !query.get('confirm')
+        ? () => api.post('/kicker-auth/get-user', { ssoId: kickerSsoId.current })
+        : undefined;
   const [error, setError] = useState<string>();
   const started = useRef(false);
   useEffect(() => {
@@ -66,7 +67,7 @@ function useLinkLogin(): { pending: boolean; error?: string } {
     started.current = true; // StrictMode runs effects twice; these tokens are single-use.
     call().then(completeLogin, (failure) => {
       // A stale SSO cookie is not the visitor's mistake: drop it and show the forms.
-      if (kickerSsoId.current && !query.get('p') && !query.get('code') && !query.get('confirm'))
+      if (kickerSsoId.current && !query.get('p') && !query.get('code'))
         expireKickerCookie(kickerCookie, config.basePath);
       setError(loginErrorText(failure, t));
     });
@@ -86,6 +87,7 @@ export default function LoginScreen() {
   const [view, setView] = useState<'login' | 'forgot' | 'register'>(query.get('forgot') ? 'forgot' : 'login');
   const { tenant } = config;
   const resetToken = query.get('reset');
+  const confirmToken = query.get('confirm');
 
   // A login link being redeemed: the page's stand-in h1 says so (axe page-has-heading-one).
   if (pending) return <Loading fillsPage pageHeading />;
@@ -111,6 +113,8 @@ export default function LoginScreen() {
       <Suspense fallback={<Loading />}>
         {resetToken ? (
           <ResetPasswordForm token={resetToken} />
+        ) : confirmToken ? (
+          <ConfirmRegistrationForm token={confirmToken} />
         ) : view === 'forgot' ? (
           <ForgotPasswordForm
             onCancel={() => setView('login')}

@@ -20,6 +20,8 @@ export function loginErrorKey(error: unknown): string {
       return 'login.accountExists';
     case 'already_confirmed':
       return 'login.alreadyConfirmed';
+    case 'wrong_registration_password':
+      return 'login.wrongRegistrationPassword';
     case 'invalid_sso_session':
       return 'login.ssoSessionInvalid';
     case 'invalid_oauth_state':

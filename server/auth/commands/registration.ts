@@ -1,13 +1,13 @@
 /** Creating a password account (portal-core.md §5; docs/architecture.md "Sign-in safety"). */
 import { normalizeEmail } from '../../../engine/domain/fieldRules';
 import type { ServerTenant } from '../../tenancy/tenantContext';
-import { HttpError } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
 import type { RequestOrigin } from '../../http/requestOrigin';
 import { recordEvent } from '../../events/recordEvent';
 import { consumeLoginToken, spentLoginTokenEmail } from '../../store/authStore';
 import { createUser, findUserByEmail, setPasswordHash } from '../../store/userStore';
 import type { LoginResult } from '../../../schemas/generated/login-result';
-import { hashPassword } from '../passwords';
+import { hashPassword, verifyPassword } from '../passwords';
 import { hashToken } from '../tokens';
 import { checkNewPassword, invalidLink, requirePasswordLogin, type AuthKit } from '../authKit';
 
@@ -44,11 +44,18 @@ export async function register(
   });
 }
 
-/** The confirmation link creates the account and signs in (login source "email"). */
+/**
+ * The confirmation link creates the account and signs in (login source "email"), once the password
+ * chosen at registration is given again. The link proves the address; the password proves that
+ * the person at the address is the one who registered: anyone can register someone else's address
+ * with a password of their own, and a confirmation by the link alone would hand them an account the
+ * owner made without choosing its password. A wrong password leaves the link unspent and counts as
+ * a failed attempt (the token limit).
+ */
 export async function confirmRegistration(
   kit: AuthKit,
   tenant: ServerTenant,
-  token: string,
+  { token, password }: { token: string; password: string },
   client: string,
 ): Promise<LoginResult> {
   requirePasswordLogin(tenant);
@@ -74,6 +81,13 @@ export async function confirmRegistration(
         lastName?: string;
         passwordHash: string;
       };
+      // Thrown inside the transaction: the token's spending is rolled back with it.
+      if (!(await verifyPassword(password, data.passwordHash)))
+        throw badRequest(
+          'wrong_registration_password',
+          'This is not the password chosen at registration. The link stays valid.',
+          [{ field: '/password', message: 'is not the password chosen at registration' }],
+        );
       const user = await createUser(tx, tenant.id, {
         email: spent.email,
         displayName: data.displayName,

@@ -129,15 +129,48 @@ describe('create account', () => {
     expect(response.status).toBe(202);
     expect((await c.post('/login/password', { email: address, password: 'Reader2026' })).status).toBe(401);
     const token = linkParam(await lastMailTo(address), 'confirm');
-    const confirmed = await c.post('/register/confirm', { token });
+    const confirmed = await c.post('/register/confirm', { token, password: 'Reader2026' });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.loginSource).toBe('email');
     expect((await c.post('/login/password', { email: address, password: 'Reader2026' })).status).toBe(200);
     // Opened again, the link says the account is confirmed already; an unknown one that it is invalid.
-    const again = await c.post('/register/confirm', { token });
+    const again = await c.post('/register/confirm', { token, password: 'Reader2026' });
     expect([again.status, again.body.error.code]).toEqual([409, 'already_confirmed']);
-    const unknown = await c.post('/register/confirm', { token: `${token.slice(0, -2)}xx` });
+    const unknown = await c.post('/register/confirm', {
+      token: `${token.slice(0, -2)}xx`,
+      password: 'Reader2026',
+    });
     expect([unknown.status, unknown.body.error.code]).toEqual([401, 'invalid_token']);
+  });
+
+  it("gives no account to whoever registered someone else's address: the link wants the password chosen", async () => {
+    const attacker = await client(passwordTenant);
+    const victim = `owner-${Date.now()}@reader.example`;
+    expect(
+      (
+        await attacker.post('/register', {
+          displayName: 'Owner',
+          email: victim,
+          password: 'Attacker2026',
+          passwordConfirm: 'Attacker2026',
+        })
+      ).status,
+    ).toBe(202);
+    const token = linkParam(await lastMailTo(victim), 'confirm');
+    // The owner opens the link, but did not choose that password: no account, the link stays.
+    const owner = await client(passwordTenant);
+    const refused = await owner.post('/register/confirm', { token, password: 'Owner2026x' });
+    expect([refused.status, refused.body.error.code]).toEqual([400, 'wrong_registration_password']);
+    const users = await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [
+      passwordTenant.id,
+      victim,
+    ]);
+    expect(users).toHaveLength(0);
+    expect((await attacker.post('/login/password', { email: victim, password: 'Attacker2026' })).status).toBe(
+      401,
+    );
+    // The one who chose it confirms with the same link.
+    expect((await owner.post('/register/confirm', { token, password: 'Attacker2026' })).status).toBe(200);
   });
 
   it('answers the same for an existing address and mails that person a hint instead', async () => {
@@ -185,6 +218,7 @@ describe('forgotten password', () => {
     });
     const session = await c.post('/register/confirm', {
       token: linkParam(await lastMailTo(address), 'confirm'),
+      password: 'Before2026',
     });
     const old = await client(passwordTenant);
     old.setAccessToken(session.body.accessToken);

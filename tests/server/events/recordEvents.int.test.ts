@@ -237,7 +237,7 @@ describe('account events are recorded with the change', () => {
     ).toBe(202);
     const token = await lastLink(address, 'confirm');
     expect((await eventsOf('account.created')).filter((e) => e.data.email === address)).toEqual([]);
-    const confirmed = await client.post('/register/confirm', { token });
+    const confirmed = await client.post('/register/confirm', { token, password: 'Reader2026' });
     expect(confirmed.status).toBe(200);
     expect((await eventsOf('account.created')).filter((e) => e.data.email === address)).toEqual([
       expect.objectContaining({

@@ -227,7 +227,7 @@ function body(route: ApiRoute, target: Target, mode: 'owner' | 'attacker'): Reco
     'POST /login/token': { token },
     'POST /login/password': { email, password },
     'POST /register': registration,
-    'POST /register/confirm': { token },
+    'POST /register/confirm': { token, password },
     'POST /password/forgot': { email },
     'POST /password/reset': { token, password: 'Passwort1', passwordConfirm: 'Passwort1' },
     'POST /login/dev': { email },
