@@ -14,7 +14,8 @@ const INITIAL: SubscriptionsState = { status: 'idle', subscriptions: [] };
 /**
  * The order list of portal-core.md §4: fetched once and shared by every screen that lists
  * subscriptions; while a fetch runs further fetches are ignored; a failure sets the error state
- * (`failed`), a finished load the complete state (`ready`). Log-out resets it.
+ * (`failed`) and is logged to the console (§8), a finished load the complete state (`ready`).
+ * Log-out resets it.
  *
  * The server words product names in the screen's language: after the flag button
  * switched it, the list is fetched again, quietly — it stays on screen until the new words arrive.
@@ -36,11 +37,13 @@ export function useSubscriptions(): { state: SubscriptionsState; reload: () => v
       api
         .get<Subscription[]>('/subscriptions')
         .then((subscriptions) => setState({ status: 'ready', subscriptions, locale: language }))
-        .catch(() =>
+        .catch((error: unknown) => {
+          // §8 "Orders load error": the failure sets the error state and logs the response.
+          console.error('The order list did not load:', error);
           setState((previous) =>
             quiet && previous.status === 'ready' ? previous : { status: 'failed', subscriptions: [] },
-          ),
-        );
+          );
+        });
     },
     [api, language, setState],
   );
