@@ -6,6 +6,7 @@ import { useTranslation } from '../core/translation';
 import { useRouteServed } from '../core/featureRoutes';
 import type { Capability } from '../domain/capabilities';
 import { Alert } from '../ui/Alert';
+import { FallbackContact } from '../core/FallbackContact';
 import { useCapabilityContext } from './capabilityContext';
 import { FlowHeader } from './offers/FlowHeader';
 import { useFlowReturn } from './offers/flowNavigation';
@@ -26,7 +27,8 @@ export function useFlowRefusal(capability: Capability, s: Subscription | undefin
  * its capability rule refuses: the flow's heading with the subscription, a notice that says so —
  * naming why where the rule tells (`account.flow.unavailable.<reason>`), or the flow's own sentence
  * for that reason — the flow's back button (to the subscription page, or to the entry page a
- * `returnTo` names) and, where the customer service can help, the contact page. Instead of the
+ * `returnTo` names) and, where the customer service can help, the contact page; a flow not offered
+ * for the subscription also names the tenant's fallback e-mail and phone. Instead of the
  * page's calls failing with 403/409 into the generic error dialog.
  */
 export function FlowUnavailable({
@@ -76,6 +78,9 @@ export function FlowUnavailable({
             <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>{t('account.flow.contactUs')}</Link>
           </p>
         )}
+        {/* account-flows.md §1: a flow switched off (here for the publication or mix type) names the
+            tenant's fallback e-mail and phone, as the notice of a feature the tenant has off does. */}
+        {refusal === 'notOffered' && <FallbackContact />}
       </Alert>
       <FlowBackButton onClick={back} />
     </section>

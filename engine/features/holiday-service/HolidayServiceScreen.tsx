@@ -10,6 +10,7 @@ import { useResource } from '../../account/resource';
 import { ApiError } from '../../core/apiClient';
 import { holidayTypeOfQuery } from '../../domain/holidayService';
 import { Alert } from '../../ui/Alert';
+import { FallbackContact } from '../../core/FallbackContact';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { ActiveService } from './ActiveService';
@@ -96,6 +97,8 @@ export default function HolidayServiceScreen() {
               <>
                 <Alert variant="info">
                   <p>{t('holiday-service.noTypes')}</p>
+                  {/* account-flows.md §1: switched off for this publication or mix type. */}
+                  <FallbackContact />
                 </Alert>
                 <FlowBackButton onClick={back} />
               </>

@@ -47,6 +47,8 @@ interface Case {
   /** The sentences of the notice: the general one and the rule's reason, or the flow's own. */
   reason: string[];
   contact: boolean;
+  /** A flow not offered for the subscription names the tenant's fallback e-mail and phone (§1). */
+  fallbackContact?: boolean;
 }
 
 const CASES: Case[] = [
@@ -61,6 +63,7 @@ const CASES: Case[] = [
     // The holiday page keeps its own sentence for a title it offers no service for.
     reason: ['holiday-service.noTypes'],
     contact: true,
+    fallbackContact: true,
   },
   {
     flow: 'issue complaint of an inactive subscription',
@@ -121,6 +124,14 @@ describe('a flow page for a subscription its rule refuses', () => {
         expect(byText(page, 'a', texts['account.flow.contactUs'])?.getAttribute('href') ?? null).toBe(
           c.contact ? `/contact?subscriptionId=${c.subscription.id}` : null,
         );
+
+        const fallback = [...notice!.querySelectorAll('.fallback-contact a')].map((a) =>
+          a.getAttribute('href'),
+        );
+        expect(
+          fallback.some((link) => link?.startsWith('mailto:')) &&
+            fallback.some((link) => link?.startsWith('tel:')),
+        ).toBe(Boolean(c.fallbackContact));
 
         await click(byText(page, 'button', texts['account.flow.back']));
         expect(router.state.location.pathname).toBe(S);
