@@ -59,6 +59,23 @@ export function paymentMethodFields(kind: PaymentMethodKind): PaymentMethodField
   }
 }
 
+/**
+ * The same mapping read the other way: the kind of a subscription whose order system sends only its
+ * codes (an import's `paymentMethod` and `subOProcessedPMD`). E is direct debit (a SEPA mandate
+ * has the same code); 660 PayPal; 000 invoice; K, or any other sub payment method, a credit card;
+ * none at all an invoice.
+ */
+export function paymentKindOfCodes(
+  paymentMethod: string | null | undefined,
+  subPaymentMethod: string | null | undefined,
+): PaymentMethodKind {
+  if (paymentMethod === 'E') return 'direct_debit';
+  if (subPaymentMethod === '660') return 'paypal';
+  if (subPaymentMethod === '000') return 'invoice';
+  if (paymentMethod === 'K' || (subPaymentMethod != null && subPaymentMethod !== '')) return 'credit_card';
+  return 'invoice';
+}
+
 /** The methods a subscriber can switch to online: each has its own call (§7); invoice and none need customer service. */
 export const CHANGEABLE_PAYMENT_METHODS = ['sepa', 'direct_debit', 'credit_card', 'paypal'] as const;
 export type ChangeablePaymentMethod = (typeof CHANGEABLE_PAYMENT_METHODS)[number];

@@ -25,6 +25,7 @@ import type {
 import { ROLES } from './rows';
 import { localizedDetails, localizedRow, type Translations } from './localizedDetails';
 import { withinTerm } from '../../engine/domain/subscriptionTerm';
+import { paymentKindOfCodes } from '../../engine/domain/paymentMethodChange';
 import type {
   Acceptance,
   CancellationState,
@@ -249,7 +250,12 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     if (d.paymentMethod !== undefined) subscription.paymentMethod = d.paymentMethod;
     if (d.subOProcessedPMD)
       subscription.subOProcessedPMD = { subPaymentMethod: d.subOProcessedPMD.subPaymentMethod ?? null };
+    // The portal's kind where the order system (or a change) named it, else its codes' (§9 mapping).
     if (d.paymentDetails) subscription.paymentDetails = { paymentMethod: d.paymentDetails.paymentMethod };
+    else if (d.paymentMethod !== undefined || d.subOProcessedPMD)
+      subscription.paymentDetails = {
+        paymentMethod: paymentKindOfCodes(d.paymentMethod, d.subOProcessedPMD?.subPaymentMethod),
+      };
     subscription.billingFrequency = defined(d.billingFrequency, null);
     subscription.billingFrequencyShortDescription = defined(d.billingFrequencyShortDescription, null);
     subscription.currentCyclePaidAmount = defined(d.currentCyclePaidAmount, null);

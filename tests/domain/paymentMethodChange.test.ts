@@ -4,6 +4,7 @@ import {
   directDebitErrors,
   directDebitRequest,
   formatCardExpiry,
+  paymentKindOfCodes,
   paymentMethodFields,
   paysInPopup,
   sepaErrors,
@@ -144,5 +145,22 @@ describe('payment method mapping (portal-core.md §9)', () => {
       ['invoice', '', '000', 'invoice'],
       ['none', '', null, 'invoice'],
     ]);
+  });
+
+  it("reads an order system's codes back as the kind (an import sends only the codes)", () => {
+    expect(paymentKindOfCodes('E', null)).toBe('direct_debit');
+    expect(paymentKindOfCodes('K', null)).toBe('credit_card');
+    expect(paymentKindOfCodes('K', '001')).toBe('credit_card');
+    expect(paymentKindOfCodes('', '660')).toBe('paypal');
+    expect(paymentKindOfCodes('K', '660')).toBe('paypal');
+    expect(paymentKindOfCodes('', '000')).toBe('invoice');
+    expect(paymentKindOfCodes('', '123')).toBe('credit_card');
+    expect(paymentKindOfCodes('', null)).toBe('invoice');
+    expect(paymentKindOfCodes(undefined, undefined)).toBe('invoice');
+    // Each kind's own codes read back as that kind (SEPA shares direct debit's E).
+    for (const kind of ['direct_debit', 'credit_card', 'paypal', 'invoice'] as const) {
+      const fields = paymentMethodFields(kind);
+      expect(paymentKindOfCodes(fields.paymentMethod, fields.subOProcessedPMD.subPaymentMethod)).toBe(kind);
+    }
   });
 });

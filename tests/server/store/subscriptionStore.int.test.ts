@@ -181,6 +181,34 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
       expect(gift.currentRoleBusinessPartner.role).toBe('AG');
     });
 
+    it("reads the order system's payment codes when it names no kind (portal-core.md §9 mapping)", async () => {
+      const gift = (await list(tenantA, main(tenantA))).find((s) => s.salesSource === 'GIFT')!;
+      const [{ details }] = await db.query<{ details: Record<string, unknown> }>(
+        `select details from subscriptions where tenant_id = $1 and id = $2`,
+        [tenantA.id, gift.id],
+      );
+      const setDetails = (value: Record<string, unknown>) =>
+        db.query(`update subscriptions set details = $3 where tenant_id = $1 and id = $2`, [
+          tenantA.id,
+          gift.id,
+          value,
+        ]);
+      const { paymentDetails: _kind, ...codesOnly } = details;
+      try {
+        for (const [paymentMethod, subPaymentMethod, kind] of [
+          ['K', '001', 'credit_card'],
+          ['E', null, 'direct_debit'],
+          ['', '660', 'paypal'],
+        ] as const) {
+          await setDetails({ ...codesOnly, paymentMethod, subOProcessedPMD: { subPaymentMethod } });
+          const read = (await list(tenantA, main(tenantA))).find((s) => s.id === gift.id)!;
+          expect(read.paymentDetails, paymentMethod).toEqual({ paymentMethod: kind });
+        }
+      } finally {
+        await setDetails(details);
+      }
+    });
+
     it("shows the gift's recipient the gift without the giver's payment data or address", async () => {
       const gift = (await list(tenantA, second(tenantA))).find((s) => s.salesSource === 'GIFT')!;
       expect(gift.roles).toEqual(['WE']);
