@@ -847,7 +847,7 @@ export interface Salutation {
   isCompany?: boolean;
 }
 /**
- * Academic titles offered in address and licence forms.
+ * Academic titles offered in the licence acceptance form (account-flows.md §5 "Accept licence").
  */
 export interface AcademicTitlesConfig {
   /**
@@ -1992,7 +1992,7 @@ export interface SalutationWithDefaults {
   isCompany: boolean;
 }
 /**
- * Academic titles offered in address and licence forms.
+ * Academic titles offered in the licence acceptance form (account-flows.md §5 "Accept licence").
  */
 export interface AcademicTitlesConfigWithDefaults {
   /**
