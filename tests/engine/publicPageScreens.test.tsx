@@ -16,6 +16,7 @@ import {
 import type { PortalConfig } from '../../engine/domain/portalConfig';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import IssueCalendarScreen from '../../engine/features/issue-calendar/IssueCalendarScreen';
+import PublicationCalendarScreen from '../../engine/features/issue-calendar/PublicationCalendarScreen';
 import { formatDate } from '../../engine/domain/dates';
 import { makeSubscription } from '../support/subscriptionBuilder';
 
@@ -170,4 +171,42 @@ describe('issue calendar for a logged-in user', () => {
     const spoken = page.querySelector(`[data-date="${today}"] .visually-hidden`)?.textContent;
     expect(spoken).toBe(`On sale from ${formatDate(today, 'en-GB')}: Magazine: issue 47`);
   });
+});
+
+describe("a publication's calendar", () => {
+  const answers = {
+    '/issue-calendar/publications': [{ publication: 'SKT', description: 'Stadtkurier', clientId: '01' }],
+  };
+  const backLinks = (page: HTMLElement) =>
+    [...page.querySelectorAll('a')].filter((a) => a.textContent?.includes('Back to overview'));
+
+  for (const [how, tenant, query] of [
+    ['the tenant setting', { embedding: { hideBackToOverview: true } }, ''],
+    ['the query parameter', {}, '?hideBackToOverview=true'],
+  ] as const) {
+    it(`hides the back link by ${how} (portal-core.md §1)`, async () => {
+      const shown = await renderScreen(<PublicationCalendarScreen />, {
+        api: fakeApi({}, {}, (method, path) =>
+          method === 'GET' ? ((answers as Record<string, unknown>)[path] ?? []) : {},
+        ),
+        path: '/issue-calendar/publications/SKT',
+        route: '/issue-calendar/publications/:publication',
+        portal: config({}),
+        loginSource: null,
+      });
+      expect(backLinks(shown.page)).toHaveLength(1);
+      cleanUp();
+      const hidden = await renderScreen(<PublicationCalendarScreen />, {
+        api: fakeApi({}, {}, (method, path) =>
+          method === 'GET' ? ((answers as Record<string, unknown>)[path] ?? []) : {},
+        ),
+        path: `/issue-calendar/publications/SKT${query}`,
+        route: '/issue-calendar/publications/:publication',
+        portal: config(tenant),
+        loginSource: null,
+      });
+      expect(hidden.page.textContent).toContain('Stadtkurier');
+      expect(backLinks(hidden.page)).toHaveLength(0);
+    });
+  }
 });

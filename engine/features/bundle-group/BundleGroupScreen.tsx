@@ -1,5 +1,5 @@
 import { useTranslation } from '../../core/translation';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { Link } from '../../core/links';
 import { useSubscriptions } from '../../core/subscriptionsStore';
 import { can, isBundleMaster, isHiddenBundleComponent } from '../../domain/capabilities';
@@ -15,6 +15,7 @@ import { SubscriptionCard } from '../../account/SubscriptionCard';
 export default function BundleGroupScreen() {
   const { t } = useTranslation();
   const { bundleNumber = '' } = useParams();
+  const location = useLocation();
   const { config } = usePortal();
   const ctx = useCapabilityContext();
   const { state, reload } = useSubscriptions();
@@ -23,12 +24,18 @@ export default function BundleGroupScreen() {
     .filter((s) => s.bundle?.bundleNumber === bundleNumber && !isHiddenBundleComponent(s, all, ctx))
     .sort((a, b) => Number(isBundleMaster(b)) - Number(isBundleMaster(a)));
   const master = members.find(isBundleMaster) ?? members[0];
+  // portal-core.md §1: the back link is hidden by the tenant setting or the query parameter.
+  const hideBack =
+    config.tenant.embedding.hideBackToOverview ||
+    new URLSearchParams(location.search).has('hideBackToOverview');
 
   return (
     <section aria-labelledby="bundle-title" className="bundle-group-page">
-      <Link className="back-link" to="/orders">
-        ‹ {t('bundle-group.back')}
-      </Link>
+      {!hideBack && (
+        <Link className="back-link" to="/orders">
+          ‹ {t('bundle-group.back')}
+        </Link>
+      )}
       <h1 id="bundle-title">
         {master ? t('bundle-group.heading', { title: master.displayName }) : t('bundle-group.headingPlain')}
       </h1>

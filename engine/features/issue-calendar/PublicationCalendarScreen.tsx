@@ -25,7 +25,10 @@ export default function PublicationCalendarScreen() {
   const { publication: code = '' } = useParams();
   const location = useLocation();
   const window = useMemo(() => calendarWindow(new Date()), []);
-  const hideBack = new URLSearchParams(location.search).has('hideBackToOverview');
+  // portal-core.md §1: the back link is hidden by the tenant setting or the query parameter.
+  const hideBack =
+    config.tenant.embedding.hideBackToOverview ||
+    new URLSearchParams(location.search).has('hideBackToOverview');
 
   const calendar = useResource<Calendar>(code, async (api) => {
     const publications = await api.get<CalendarPublication[]>('/issue-calendar/publications');
