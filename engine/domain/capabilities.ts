@@ -146,6 +146,7 @@ const issueHistoryRule: CapabilityRule = {
     ],
   ],
 };
+// "gift certificate download: ordering party and matching gift criteria"
 const giftCertificateRule: CapabilityRule = {
   flags: ['gift-certificate'],
   refusals: [
@@ -159,6 +160,7 @@ const giftCertificateRule: CapabilityRule = {
     ],
   ],
 };
+// "multi-user licences: multi-licence and (licence manager or ordering party)"
 const multiUserLicensesRule: CapabilityRule = {
   flags: ['multi-user-licenses'],
   refusals: [['other', (s) => !s.isMultiLicense || !(s.roles.includes('LV') || isOrderingParty(s))]],

@@ -21,7 +21,6 @@ export const issueDownloadRule: CapabilityRule = {
   licenceUsers: true,
   refusals: [['other', (s) => !s.mixTypeDetails.pdfDownload || !isGoodsRecipient(s)]],
 };
-// "gift certificate download: ordering party and matching gift criteria"
 // "renewal: renewable, ordering party, and no auto-renewal unless forced"
 export const renewalRule: CapabilityRule = {
   flags: ['renewal'],
@@ -31,7 +30,6 @@ export const renewalRule: CapabilityRule = {
     ['other', (s, { tenant }) => (s.renewal?.autoRenewal ?? false) && !tenant.renewal?.forceWithAutoRenewal],
   ],
 };
-// "multi-user licences: multi-licence and (licence manager or ordering party)"
 
 export const canRenew = /* @__PURE__ */ allows(renewalRule);
 export const canDownloadIssues = /* @__PURE__ */ allows(issueDownloadRule);

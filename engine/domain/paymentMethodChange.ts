@@ -61,19 +61,19 @@ export function paymentMethodFields(kind: PaymentMethodKind): PaymentMethodField
 
 /**
  * The same mapping read the other way: the kind of a subscription whose order system sends only its
- * codes (an import's `paymentMethod` and `subOProcessedPMD`). E is direct debit (a SEPA mandate
- * has the same code); 660 PayPal; 000 invoice; K, or any other sub payment method, a credit card;
- * none at all an invoice.
+ * codes (an import's `paymentMethod` and `subOProcessedPMD`), in the spec's order: E direct debit
+ * (a SEPA mandate has the same code); K credit card; else the sub payment method, 660 PayPal, 000
+ * invoice, any other a credit card; none at all an invoice.
  */
 export function paymentKindOfCodes(
   paymentMethod: string | null | undefined,
   subPaymentMethod: string | null | undefined,
 ): PaymentMethodKind {
   if (paymentMethod === 'E') return 'direct_debit';
+  if (paymentMethod === 'K') return 'credit_card';
   if (subPaymentMethod === '660') return 'paypal';
   if (subPaymentMethod === '000') return 'invoice';
-  if (paymentMethod === 'K' || (subPaymentMethod != null && subPaymentMethod !== '')) return 'credit_card';
-  return 'invoice';
+  return subPaymentMethod != null && subPaymentMethod !== '' ? 'credit_card' : 'invoice';
 }
 
 /** The methods a subscriber can switch to online: each has its own call (§7); invoice and none need customer service. */

@@ -152,7 +152,7 @@ describe('payment method mapping (portal-core.md §9)', () => {
     expect(paymentKindOfCodes('K', null)).toBe('credit_card');
     expect(paymentKindOfCodes('K', '001')).toBe('credit_card');
     expect(paymentKindOfCodes('', '660')).toBe('paypal');
-    expect(paymentKindOfCodes('K', '660')).toBe('paypal');
+    expect(paymentKindOfCodes('K', '660')).toBe('credit_card');
     expect(paymentKindOfCodes('', '000')).toBe('invoice');
     expect(paymentKindOfCodes('', '123')).toBe('credit_card');
     expect(paymentKindOfCodes('', null)).toBe('invoice');

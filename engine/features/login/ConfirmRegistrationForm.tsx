@@ -5,15 +5,26 @@ import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
 import { PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
-import { loginErrorText } from './loginErrors';
+import { loginErrorKey, loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
+
+/** Failures the form itself answers: another password may still confirm the link. */
+const ANSWERED_HERE = new Set(['login.wrongRegistrationPassword', 'login.rateLimited']);
 
 /**
  * The registration's confirmation link (`/login?confirm=…`) lands here: the password chosen at
  * registration creates the account and signs in. The link alone proves the address, not that its
- * owner registered (server/auth/commands/registration.ts).
+ * owner registered (server/auth/commands/registration.ts). A link that can confirm nothing any more
+ * (used, expired, the account made meanwhile) hands back to the sign-in methods with its message
+ * (`onLeave`), as does the way back.
  */
-export function ConfirmRegistrationForm({ token }: { token: string }) {
+export function ConfirmRegistrationForm({
+  token,
+  onLeave,
+}: {
+  token: string;
+  onLeave: (message?: string) => void;
+}) {
   const { api } = usePortal();
   const { t } = useTranslation();
   const completeLogin = useCompleteLogin();
@@ -33,6 +44,10 @@ export function ConfirmRegistrationForm({ token }: { token: string }) {
     try {
       completeLogin(await api.post<LoginResponse>('/register/confirm', { token, password }));
     } catch (caught) {
+      if (!ANSWERED_HERE.has(loginErrorKey(caught))) {
+        onLeave(loginErrorText(caught, t));
+        return;
+      }
       setFailure(loginErrorText(caught, t));
       setBusy(false);
     }
@@ -56,6 +71,9 @@ export function ConfirmRegistrationForm({ token }: { token: string }) {
       />
       <button type="submit" className="button" disabled={busy}>
         {t('login.confirmButton')}
+      </button>
+      <button type="button" className="link-button" onClick={() => onLeave()}>
+        {t('login.backToLogin')}
       </button>
     </form>
   );

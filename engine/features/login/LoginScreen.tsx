@@ -16,8 +16,8 @@ import { useCompleteLogin } from './useCompleteLogin';
 import { expireKickerCookie, readKickerSsoId } from './kickerCookie';
 
 /*
- * The forms a visitor asks for (forgot password, register, the reset link's form) and the dev
- * sign-in of `portal dev` load when shown, in one file (cli/build/engineBuild.ts): the page's
+ * The forms a visitor asks for (forgot password, register, the reset and confirmation links'
+ * forms) and the dev sign-in of `portal dev` load when shown, in one file (cli/build/engineBuild.ts): the page's
  * first paint needs only the sign-in methods (portal-core.md §2 "Login").
  */
 const ForgotPasswordForm = lazy(() =>
@@ -88,6 +88,8 @@ export default function LoginScreen() {
   const { tenant } = config;
   const resetToken = query.get('reset');
   const confirmToken = query.get('confirm');
+  // Left by its way back or by a link that confirms nothing any more: the sign-in methods, and why.
+  const [confirmLeft, setConfirmLeft] = useState<{ message?: string }>();
 
   // A login link being redeemed: the page's stand-in h1 says so (axe page-has-heading-one).
   if (pending) return <Loading fillsPage pageHeading />;
@@ -104,6 +106,7 @@ export default function LoginScreen() {
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
       {query.get(ACCOUNT_DELETED_PARAM) && <Alert variant="success">{t('login.accountDeleted')}</Alert>}
       {error && <Alert variant="error">{error}</Alert>}
+      {confirmLeft?.message && <Alert variant="error">{confirmLeft.message}</Alert>}
       {!tenant.embedding.isEmbedded && tenant.login.standaloneLoginMessage && (
         <div
           className="standalone-login-message"
@@ -113,8 +116,8 @@ export default function LoginScreen() {
       <Suspense fallback={<Loading />}>
         {resetToken ? (
           <ResetPasswordForm token={resetToken} />
-        ) : confirmToken ? (
-          <ConfirmRegistrationForm token={confirmToken} />
+        ) : confirmToken && !confirmLeft ? (
+          <ConfirmRegistrationForm token={confirmToken} onLeave={(message) => setConfirmLeft({ message })} />
         ) : view === 'forgot' ? (
           <ForgotPasswordForm
             onCancel={() => setView('login')}

@@ -4,12 +4,13 @@ import type { ServerTenant } from '../../tenancy/tenantContext';
 import { HttpError, badRequest } from '../../http/errors';
 import type { RequestOrigin } from '../../http/requestOrigin';
 import { recordEvent } from '../../events/recordEvent';
-import { consumeLoginToken, spentLoginTokenEmail } from '../../store/authStore';
+import { consumeLoginToken, peekLoginToken, spentLoginTokenEmail } from '../../store/authStore';
 import { createUser, findUserByEmail, setPasswordHash } from '../../store/userStore';
 import type { LoginResult } from '../../../schemas/generated/login-result';
 import { hashPassword, verifyPassword } from '../passwords';
 import { hashToken } from '../tokens';
 import { checkNewPassword, invalidLink, requirePasswordLogin, type AuthKit } from '../authKit';
+import { countingFailures } from '../rateLimit';
 
 export interface Registration {
   email: string;
@@ -44,13 +45,25 @@ export async function register(
   });
 }
 
+/** What a registration's token carries besides the address (register above). */
+interface PendingRegistration {
+  displayName: string;
+  firstName?: string;
+  lastName?: string;
+  passwordHash: string;
+}
+
 /**
  * The confirmation link creates the account and signs in (login source "email"), once the password
  * chosen at registration is given again. The link proves the address; the password proves that
  * the person at the address is the one who registered: anyone can register someone else's address
  * with a password of their own, and a confirmation by the link alone would hand them an account the
- * owner made without choosing its password. A wrong password leaves the link unspent and counts as
- * a failed attempt (the token limit).
+ * owner made without choosing its password.
+ *
+ * The password is checked before the transaction (a hash takes a tenth of a second and 32 MiB, and
+ * holds no row lock or connection meanwhile). A wrong one leaves the link unspent and counts twice:
+ * against the client's budget of tokens, and against a budget of the link itself with the
+ * per-address limit, so a leaked link is no cheaper a way to guess the password than the login.
  */
 export async function confirmRegistration(
   kit: AuthKit,
@@ -59,35 +72,43 @@ export async function confirmRegistration(
   client: string,
 ): Promise<LoginResult> {
   requirePasswordLogin(tenant);
-  return kit.spendingToken(tenant, client, () =>
-    kit.db.transaction(async (tx) => {
-      const spent = await consumeLoginToken(tx, tenant.id, hashToken(token), 'register', kit.now());
+  const tokenHash = hashToken(token);
+  return kit.spendingToken(tenant, client, async () => {
+    const waiting = await peekLoginToken(kit.db, tenant.id, tokenHash, 'register', kit.now());
+    if (waiting) {
+      const { passwordHash } = waiting.payload as PendingRegistration;
+      const linkBudget = {
+        bucket: `register-confirm:token:${tokenHash}`,
+        windowSeconds: kit.limits.windowSeconds,
+        limit: kit.limits.perAddress,
+      };
+      await countingFailures(kit.db, tenant.id, [linkBudget], kit.now(), async () => {
+        if (!(await verifyPassword(password, passwordHash)))
+          throw badRequest(
+            'wrong_registration_password',
+            'This is not the password chosen at registration. The link stays valid.',
+            [{ field: '/password', message: 'is not the password chosen at registration' }],
+          );
+      });
+    }
+    return kit.db.transaction(async (tx) => {
+      const spent = await consumeLoginToken(tx, tenant.id, tokenHash, 'register', kit.now());
       if (!spent) {
         // The link opened again after it made the account: say so, rather than that it is invalid.
-        const before = await spentLoginTokenEmail(tx, tenant.id, hashToken(token), 'register');
+        const before = await spentLoginTokenEmail(tx, tenant.id, tokenHash, 'register');
         if (before && (await findUserByEmail(tx, tenant.id, before)))
           throw new HttpError(409, 'already_confirmed', 'This account is confirmed already. Please log in.');
         throw invalidLink();
       }
+      // Never an account whose password was not checked (a token the first read did not find).
+      if (!waiting) throw invalidLink();
       if (await findUserByEmail(tx, tenant.id, spent.email))
         throw new HttpError(
           409,
           'account_exists',
           'An account with this e-mail address exists already. Please log in.',
         );
-      const data = spent.payload as {
-        displayName: string;
-        firstName?: string;
-        lastName?: string;
-        passwordHash: string;
-      };
-      // Thrown inside the transaction: the token's spending is rolled back with it.
-      if (!(await verifyPassword(password, data.passwordHash)))
-        throw badRequest(
-          'wrong_registration_password',
-          'This is not the password chosen at registration. The link stays valid.',
-          [{ field: '/password', message: 'is not the password chosen at registration' }],
-        );
+      const data = spent.payload as PendingRegistration;
       const user = await createUser(tx, tenant.id, {
         email: spent.email,
         displayName: data.displayName,
@@ -102,6 +123,6 @@ export async function confirmRegistration(
         bpNumbers: [],
       });
       return kit.openSession(tx, tenant, user, 'email');
-    }),
-  );
+    });
+  });
 }

@@ -173,6 +173,26 @@ describe('create account', () => {
     expect((await owner.post('/register/confirm', { token, password: 'Attacker2026' })).status).toBe(200);
   });
 
+  it('lets a leaked confirmation link guess its password no more often than an address may try', async () => {
+    const c = await client(passwordTenant);
+    const address = `guessed-${Date.now()}@reader.example`;
+    await c.post('/register', {
+      displayName: 'Guessed',
+      email: address,
+      password: 'Secret2026',
+      passwordConfirm: 'Secret2026',
+    });
+    const token = linkParam(await lastMailTo(address), 'confirm');
+    // The per-address limit of this server is 5 (and 1000 per client).
+    for (let i = 0; i < 5; i++) {
+      const wrong = await c.post('/register/confirm', { token, password: `Guess${i}2026` });
+      expect(wrong.body.error.code).toBe('wrong_registration_password');
+    }
+    const limited = await c.post('/register/confirm', { token, password: 'Secret2026' });
+    expect([limited.status, limited.body.error.code]).toEqual([429, 'rate_limited']);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('answers the same for an existing address and mails that person a hint instead', async () => {
     const c = await client(passwordTenant);
     const response = await c.post('/register', {
