@@ -77,7 +77,11 @@ test('a 401 from the API logs the user out and shows the session-expired text on
   await endSessionOnServer(page, 'stadtkurier');
   await page.reload();
   await expect(page).toHaveURL(/\/t\/stadtkurier\/login$/);
-  await expect(page.getByText('Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu oder melden Sie sich erneut an.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu oder melden Sie sich erneut an.',
+    ),
+  ).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('portal.authState.stadtkurier'))).toBeNull();
 });
 
@@ -88,6 +92,8 @@ test('an embedded portal stays on its page after a 401 and shows the session-exp
   await expect(page.locator('.subscription-card').first()).toBeVisible();
   await endSessionOnServer(page, 'northern-review');
   await page.reload();
-  await expect(page.getByText('Your session has expired. Please reload the page or log in again.')).toBeVisible();
+  await expect(
+    page.getByText('Your session has expired. Please reload the page or log in again.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/t\/northern-review\/orders$/);
 });

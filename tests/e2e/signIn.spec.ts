@@ -180,7 +180,9 @@ test.describe('embedded in a publisher page', () => {
       }),
     ).toBe(204);
     await portal.goto(portal.url());
-    await expect(frame.getByText('Your session has expired. Please reload the page or log in again.')).toBeVisible();
+    await expect(
+      frame.getByText('Your session has expired. Please reload the page or log in again.'),
+    ).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { portalMessages: unknown[] }).portalMessages))
       .toContainEqual({
