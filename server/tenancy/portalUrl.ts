@@ -9,24 +9,39 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
  * Host header (anyone can send any Host to the `/t/<id>/` prefix and have a victim's login link
  * point at their server):
  *  - a tenant resolved by its host: that host was checked against the tenant file, but its port
- *    was not (the tenant is found by the name alone), so a port is kept only when it is the one
- *    this server listens on (a development server reached directly); otherwise the link would
- *    take a sign-in token to whatever listens on a port the sender chose;
+ *    was not (the tenant is found by the name alone), so a port is kept only when it is one the
+ *    server is reached at: the one it listens on (reached directly, as in development), or the
+ *    one a proxy TRUST_PROXY names says it took the request on (`X-Forwarded-Port`, a proxy on a
+ *    port of its own); otherwise the link would take a sign-in token to whatever listens on a
+ *    port the sender chose;
  *  - the shared prefix: PORTAL_PUBLIC_URL when set (e.g. https://portal.example.com), else only a
  *    loopback host (development, tests); anything else is refused.
  */
 export function portalUrl(req: Request, res: Response): string {
   const { basePath } = tenantContext(res);
   const host = req.headers.host ?? '';
-  if (basePath === '/') return `${req.protocol}://${hostWithOwnPort(host, req.socket.localPort)}/`;
+  if (basePath === '/') return `${req.protocol}://${hostWithOwnPort(host, ownPorts(req))}/`;
   const configured = process.env.PORTAL_PUBLIC_URL?.replace(/\/$/, '');
   if (configured) return `${configured}${basePath}`;
   if (LOOPBACK.test(host)) return `${req.protocol}://${host}${basePath}`;
   throw badRequest('unknown_host', 'This server does not know its public address. Set PORTAL_PUBLIC_URL.');
 }
 
-/** The host's name, with its port only when that is the port this server listens on. */
-export function hostWithOwnPort(host: string, ownPort: number | undefined): string {
+/** The host's name, with its port only when the server is reached at that port. */
+export function hostWithOwnPort(host: string, ownPorts: readonly number[]): string {
   const [, name, port] = /^(.*?)(?::(\d+))?$/.exec(host.toLowerCase())!;
-  return port !== undefined && Number(port) === ownPort ? `${name}:${port}` : name;
+  return port !== undefined && ownPorts.includes(Number(port)) ? `${name}:${port}` : name;
+}
+
+/** The ports the server is reached at: its own, and the one a trusted proxy took the request on. */
+function ownPorts(req: Request): number[] {
+  const ports = req.socket.localPort !== undefined ? [req.socket.localPort] : [];
+  // Express's compiled TRUST_PROXY setting (server/http/trustProxy.ts), as req.ip and req.protocol use it.
+  const trusted = req.app?.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+  const forwarded = req.headers['x-forwarded-port'];
+  if (trusted?.(req.socket.remoteAddress ?? '', 0) && typeof forwarded === 'string') {
+    const port = Number(forwarded.split(',')[0].trim());
+    if (Number.isInteger(port) && port > 0 && port < 65_536) ports.push(port);
+  }
+  return ports;
 }

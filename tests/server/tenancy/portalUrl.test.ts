@@ -1,13 +1,30 @@
 /**
  * The portal's own URL in e-mailed links (server/tenancy/portalUrl.ts): a tenant found by its host
- * keeps the request's port only when it is the port this server listens on.
+ * keeps the request's port only when the server is reached at it, directly or through a proxy
+ * TRUST_PROXY names.
  */
-import type { Request, Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { hostWithOwnPort, portalUrl } from '../../../server/tenancy/portalUrl';
 
-const request = (host: string, localPort: number) =>
-  ({ headers: { host }, protocol: 'https', socket: { localPort } }) as unknown as Request;
+/** An app with Express's compiled TRUST_PROXY setting, as server/app.ts sets it. */
+function appTrusting(trustProxy: string | false) {
+  const app = express();
+  app.set('trust proxy', trustProxy);
+  return app;
+}
+
+const request = (
+  host: string,
+  localPort: number,
+  extra: { app?: express.Express; remoteAddress?: string; forwardedPort?: string } = {},
+) =>
+  ({
+    headers: { host, ...(extra.forwardedPort ? { 'x-forwarded-port': extra.forwardedPort } : {}) },
+    protocol: 'https',
+    socket: { localPort, remoteAddress: extra.remoteAddress ?? '203.0.113.9' },
+    app: extra.app ?? appTrusting(false),
+  }) as unknown as Request;
 const hostResolved = {
   locals: { tenantContext: { basePath: '/', tenant: { id: 'acme' } } },
 } as unknown as Response;
@@ -26,8 +43,28 @@ describe('the link of a tenant found by its host', () => {
     );
   });
 
+  it('keeps the port a trusted proxy took the request on, and no port an untrusted client names', () => {
+    const proxied = { app: appTrusting('loopback'), remoteAddress: '127.0.0.1', forwardedPort: '8443' };
+    expect(portalUrl(request('abo.acme.example:8443', 3000, proxied), hostResolved)).toBe(
+      'https://abo.acme.example:8443/',
+    );
+    // The proxy took it on 8443; a Host with another port is still the sender's choice.
+    expect(portalUrl(request('abo.acme.example:31337', 3000, proxied), hostResolved)).toBe(
+      'https://abo.acme.example/',
+    );
+    // Without TRUST_PROXY, or from a client TRUST_PROXY does not name, the header is anyone's.
+    const untrusted = { ...proxied, remoteAddress: '198.51.100.7' };
+    expect(portalUrl(request('abo.acme.example:8443', 3000, untrusted), hostResolved)).toBe(
+      'https://abo.acme.example/',
+    );
+    const notSet = { ...proxied, app: appTrusting(false) };
+    expect(portalUrl(request('abo.acme.example:8443', 3000, notSet), hostResolved)).toBe(
+      'https://abo.acme.example/',
+    );
+  });
+
   it('writes the name in lower case, as the tenant file has it', () => {
-    expect(hostWithOwnPort('ABO.Acme.Example:443', 443)).toBe('abo.acme.example:443');
-    expect(hostWithOwnPort('ABO.Acme.Example', 443)).toBe('abo.acme.example');
+    expect(hostWithOwnPort('ABO.Acme.Example:443', [443])).toBe('abo.acme.example:443');
+    expect(hostWithOwnPort('ABO.Acme.Example', [443])).toBe('abo.acme.example');
   });
 });
