@@ -46,6 +46,19 @@ const issue = (n: number, shipped = false): HolidayIssue => ({
 const ISSUES = `${S}/holiday-service/issues?dateFrom=2099-03-02&dateTo=2099-03-16`;
 
 describe('holiday service page', () => {
+  it("names the tenant's fallback e-mail and phone when no type is offered for the title (account-flows.md §1)", async () => {
+    const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: { ...state(), types: [] } });
+    const { page } = await render(<HolidayServiceScreen />, {
+      api,
+      path: `${S}/holiday-service`,
+      route: 'subscriptions/:id/holiday-service',
+    });
+    expect(page.textContent).toContain(en['holiday-service.noTypes']);
+    const links = [...page.querySelectorAll('.fallback-contact a')].map((a) => a.getAttribute('href'));
+    expect(links.some((href) => href?.startsWith('mailto:'))).toBe(true);
+    expect(links.some((href) => href?.startsWith('tel:'))).toBe(true);
+  });
+
   it('preselects the type of the query, opens with its longest default range and books the issues that range picks', async () => {
     const api = fakeApi(
       { [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5), issue(12)] },
