@@ -101,11 +101,17 @@ export function ActiveService({
             <dd>{digital}</dd>
           </>
         )}
-        {planned.type === 'redirect' && planned.address && (
+        {planned.type === 'redirect' && (
           <>
             <dt>{t('holiday-service.active.address')}</dt>
             <dd>
-              <PostalAddressView address={planned.address} />
+              {/* The holiday address is the recipient's: a gift's giver, who may book the redirect,
+                  is told that only the recipient sees it (server/holiday-service/holidayService.ts). */}
+              {planned.address ? (
+                <PostalAddressView address={planned.address} />
+              ) : (
+                t('holiday-service.active.addressRecipientOnly')
+              )}
             </dd>
           </>
         )}

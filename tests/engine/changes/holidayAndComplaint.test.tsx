@@ -46,6 +46,27 @@ const issue = (n: number, shipped = false): HolidayIssue => ({
 const ISSUES = `${S}/holiday-service/issues?dateFrom=2099-03-02&dateTo=2099-03-16`;
 
 describe('holiday service page', () => {
+  it("tells a gift's giver that the redirect's address is kept for the recipient", async () => {
+    const planned = {
+      type: 'redirect' as const,
+      dateFrom: '2099-03-02',
+      dateTo: '2099-03-16',
+      fromIssueNumber: '5/2099',
+      toIssueNumber: '12/2099',
+      address: null,
+      isCancellable: true,
+    };
+    const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(planned) });
+    const { page } = await render(<HolidayServiceScreen />, {
+      api,
+      path: `${S}/holiday-service`,
+      route: 'subscriptions/:id/holiday-service',
+    });
+    const facts = page.querySelector('[data-testid="holiday-active"]')!.textContent;
+    expect(facts).toContain(en['holiday-service.active.address']);
+    expect(facts).toContain(en['holiday-service.active.addressRecipientOnly']);
+  });
+
   it("names the tenant's fallback e-mail and phone when no type is offered for the title (account-flows.md §1)", async () => {
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: { ...state(), types: [] } });
     const { page } = await render(<HolidayServiceScreen />, {
