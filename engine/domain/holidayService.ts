@@ -87,9 +87,15 @@ export function holidayRangeErrors(
     errors.push({ field: 'dateFrom', code: 'too_early' });
   else if (!withinTerm(input.dateFrom, termEnd)) errors.push({ field: 'dateFrom', code: AFTER_TERM_END });
   if (input.dateTo < input.dateFrom) errors.push({ field: 'dateTo', code: 'before_start' });
-  else if (!withinTerm(input.dateTo, termEnd)) errors.push({ field: 'dateTo', code: AFTER_TERM_END });
-  else if (input.dateTo > latestHolidayEnd(input.type, input.dateFrom, limits.weeks))
-    errors.push({ field: 'dateTo', code: 'too_long' });
+  else {
+    // Past both limits, the error names the earlier one: the one the form's hint shows.
+    const longest = latestHolidayEnd(input.type, input.dateFrom, limits.weeks);
+    const tooLong = input.dateTo > longest;
+    const afterTerm = !withinTerm(input.dateTo, termEnd);
+    if (tooLong && (!afterTerm || withinTerm(longest, termEnd)))
+      errors.push({ field: 'dateTo', code: 'too_long' });
+    else if (afterTerm) errors.push({ field: 'dateTo', code: AFTER_TERM_END });
+  }
   return errors;
 }
 

@@ -32,6 +32,21 @@ describe('holiday service rules (account-flows.md §4, §5, §9)', () => {
     expect(maxDurationWeeks(undefined, 'redirect', 'SKT')).toBe(4);
   });
 
+  it('names the earlier of the two limits when an end is past both: the longest service or the term', () => {
+    const past = { type: 'break' as const, dateFrom: '2026-11-23', dateTo: '2027-03-01' };
+    // Four weeks end on 21 December, before the term: the service is too long.
+    expect(holidayRangeErrors(past, { today, weeks: 4, termEnd: '2027-02-03' })).toEqual([
+      { field: 'dateTo', code: 'too_long' },
+    ]);
+    // The term ends before four weeks are up: the subscription's end is the limit.
+    expect(holidayRangeErrors(past, { today, weeks: 4, termEnd: '2026-12-10' })).toEqual([
+      { field: 'dateTo', code: 'after_term_end' },
+    ]);
+    expect(
+      holidayRangeErrors({ ...past, dateTo: '2026-12-15' }, { today, weeks: 4, termEnd: '2026-12-10' }),
+    ).toEqual([{ field: 'dateTo', code: 'after_term_end' }]);
+  });
+
   it('starts tomorrow at the earliest and limits a download to one month', () => {
     expect(
       holidayRangeErrors({ type: 'break', dateFrom: today, dateTo: '2026-11-30' }, { today, weeks: 4 }),
