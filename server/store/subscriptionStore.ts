@@ -653,14 +653,10 @@ async function mixTypeDetails(
 }
 
 /**
- * One lifecycle change: loads the state (the caller holds the subscription's row lock), runs the
- * transition, writes what it returned. A refusal writes nothing and is returned for the caller to
- * answer (server/tenancy/refusals.ts `refusedTransition`).
- */
-/**
- * The components of a bundle besides its master (renewal.renewalBundleComponent S) that the user
- * holds a role on, of the master's order-system client (a bundle number is one client's), in id
- * order.
+ * The components of a bundle besides its master (renewal.renewalBundleComponent S) with its bundle
+ * number that the user holds a role on, in id order: the ones the orders page shows with the
+ * master (engine/domain/capabilityRule.ts visibleBundleComponents). A bundle may span the
+ * order system's clients (a print title and its digital edition kept in clients of their own).
  */
 export async function bundleComponentsOf(
   db: Queryable,
@@ -671,7 +667,6 @@ export async function bundleComponentsOf(
   return db.query<{ id: string; orderNumber: string }>(
     `select s.id, s.order_number as "orderNumber" from subscriptions s
       where s.tenant_id = $1 and s.bundle_number = $2 and s.id <> $3
-        and s.client_id = (select m.client_id from subscriptions m where m.tenant_id = $1 and m.id = $3)
         and s.details->'renewal'->>'renewalBundleComponent' = 'S'
         and exists (select 1 from subscription_roles r
                       join user_business_partners u on u.tenant_id = r.tenant_id and u.bp_number = r.bp_number
@@ -681,6 +676,11 @@ export async function bundleComponentsOf(
   );
 }
 
+/**
+ * One lifecycle change: loads the state (the caller holds the subscription's row lock), runs the
+ * transition, writes what it returned. A refusal writes nothing and is returned for the caller to
+ * answer (server/tenancy/refusals.ts `refusedTransition`).
+ */
 export async function changeLifecycle(
   db: Queryable,
   tenantId: string,

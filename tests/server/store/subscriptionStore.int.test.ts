@@ -5,7 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { SHARED_DEMO_EMAIL, seedDemoData, type DemoTenant } from '../../../server/seed';
 import type { Subscription } from '../../../server/store/rows';
-import { getSubscriptionForUser, listSubscriptionsForUser } from '../../../server/store/subscriptionStore';
+import {
+  bundleComponentsOf,
+  getSubscriptionForUser,
+  listSubscriptionsForUser,
+} from '../../../server/store/subscriptionStore';
 import { createUser, findUserByEmail } from '../../../server/store/userStore';
 import { getTestDatabase, testDatabaseKind, uniqueTenantId } from '../../support/database';
 import { cataloguePublications } from '../../../server/seed/catalogue';
@@ -16,6 +20,12 @@ const tenantA: DemoTenant = {
   defaultLocale: 'de-DE',
   // The stadtkurier catalogue under another tenant id: the same titles, the same client.
   publications: cataloguePublications('stadtkurier'),
+};
+/** technikwelt's catalogue: its digital title in an order-system client of its own. */
+const twoClients: DemoTenant = {
+  id: uniqueTenantId('subs-c'),
+  defaultLocale: 'de-DE',
+  publications: cataloguePublications('technikwelt'),
 };
 const tenantB: DemoTenant = {
   id: uniqueTenantId('subs-b'),
@@ -77,7 +87,7 @@ async function list(tenant: DemoTenant, email: string): Promise<Subscription[]> 
 
 beforeAll(async () => {
   db = await getTestDatabase();
-  await seedDemoData(db, [tenantA, tenantB], { today: TODAY });
+  await seedDemoData(db, [tenantA, tenantB, twoClients], { today: TODAY });
 });
 
 describe(`subscriptionStore (${testDatabaseKind()})`, () => {
@@ -168,6 +178,28 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
       expect(inside, `${x.id}: ${day} inside ${JSON.stringify(suspension)}`).toBe(false);
     }
     expect(before.some((x) => x.currentSuspension?.suspendedToDate && x.nextIssue)).toBe(true);
+  });
+
+  it("finds a bundle's components in another order-system client than its master's", async () => {
+    const mine = await list(twoClients, main(twoClients));
+    const master = mine.find((s) => s.renewal?.renewalBundleComponent === 'M')!;
+    const parts = mine.filter(
+      (s) =>
+        s.bundle?.bundleNumber === master.bundle!.bundleNumber && s.renewal?.renewalBundleComponent === 'S',
+    );
+    expect(parts.map((s) => s.id.slice(0, 3))).not.toContain(master.id.slice(0, 3));
+    const found = await bundleComponentsOf(db, twoClients.id, await userId(twoClients, main(twoClients)), {
+      id: master.id,
+      bundleNumber: master.bundle!.bundleNumber,
+    });
+    expect(found.map((part) => part.id)).toEqual(parts.map((s) => s.id).sort());
+    // Nobody else's: another user holds no role on them.
+    expect(
+      await bundleComponentsOf(db, twoClients.id, await userId(twoClients, second(twoClients)), {
+        id: master.id,
+        bundleNumber: master.bundle!.bundleNumber,
+      }),
+    ).toEqual([]);
   });
 
   describe('roles', () => {
