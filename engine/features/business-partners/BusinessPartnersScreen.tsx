@@ -133,7 +133,9 @@ export default function BusinessPartnersScreen() {
                           </Badge>
                         ))}
                       </span>
-                      {mayChangeAddress(s.subscriptionId) && (
+                      {/* Only a partner the account speaks for: the subscription's addresses page
+                          edits those alone (a gift's recipient keeps his own address). */}
+                      {p.own && mayChangeAddress(s.subscriptionId) && (
                         <Link
                           className="link-button"
                           to={href(ROUTES.subscriptionAddresses, { id: s.subscriptionId })}
