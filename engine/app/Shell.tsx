@@ -9,6 +9,7 @@ import { Header } from './shell/Header';
 import { AnnouncementBanner } from './shell/AnnouncementBanner';
 import { Footer } from './shell/Footer';
 import { usePageTitle } from './shell/usePageTitle';
+import { useFocusRecovery } from './shell/useFocusRecovery';
 
 /**
  * The menu is for signed-in visitors only: its code (the menu items of every feature, the 'new'
@@ -32,6 +33,7 @@ export function Shell() {
   // §2: the sidebar only when the user is fully logged in and navigation is not hidden.
   const showSidebar = isFullyLoggedIn(auth) && !embedding.hideNavigation;
   usePageTitle(config.tenant.name);
+  useFocusRecovery('main');
 
   return (
     <div className={`portal${embedding.isEmbedded ? ' portal-embedded' : ''}`}>

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+/**
+ * Focus after an action removed the control that had it (engine/app/shell/useFocusRecovery.ts):
+ * the screen's heading, not the page's body; a dialog still open keeps it.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useFocusRecovery } from '../../../engine/app/shell/useFocusRecovery';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Page() {
+  useFocusRecovery('main');
+  return (
+    <main id="main">
+      <h1>Holiday service</h1>
+      <button id="cancel">Cancel the service</button>
+      <button id="other">Other</button>
+    </main>
+  );
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+function render() {
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root!.render(<Page />));
+}
+
+/** Removes the focused control as a finished action does (Chromium reports it as a focusout). */
+async function removeFocused(id: string) {
+  const control = document.getElementById(id)!;
+  control.focus();
+  control.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: null }));
+  control.remove();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('focus after the control that had it is gone', () => {
+  it("goes to the screen's heading", async () => {
+    render();
+    await removeFocused('cancel');
+    expect(document.activeElement?.textContent).toBe('Holiday service');
+  });
+
+  it('stays where the visitor put it when the control is still there', async () => {
+    render();
+    const other = document.getElementById('other')!;
+    document.getElementById('cancel')!.focus();
+    other.focus();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(other);
+  });
+
+  it('stays in a dialog that is still open', async () => {
+    render();
+    const dialog = document.createElement('dialog');
+    dialog.setAttribute('open', '');
+    dialog.innerHTML = '<p>Cancelled</p><button id="close">Close</button><button id="gone">Yes</button>';
+    document.getElementById('main')!.append(dialog);
+    await removeFocused('gone');
+    expect(document.activeElement?.id).toBe('close');
+  });
+});
