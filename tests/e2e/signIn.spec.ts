@@ -54,7 +54,15 @@ test.describe('password sign-in', () => {
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('We have sent a confirmation link to')).toBeVisible();
     const mail = await waitForMail(page.request, 'northern-review', email, since);
+    expect(mail.text).toContain('The link asks for the password you chose when you registered');
     await page.goto(linkIn(mail.text));
+    // The link asks for the password chosen: a wrong one keeps the form, the right one signs in.
+    const confirm = page.getByRole('form', { name: 'Confirm your account' });
+    await confirm.getByLabel('Password').fill('Reader2025');
+    await confirm.getByRole('button', { name: 'Confirm account' }).click();
+    await expect(confirm.getByText('This is not the password you chose when you registered.')).toBeVisible();
+    await confirm.getByLabel('Password').fill('Reader2026');
+    await confirm.getByRole('button', { name: 'Confirm account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
     await expect(page.getByText('There are no subscriptions or orders on your account yet.')).toBeVisible();
   });
