@@ -118,6 +118,9 @@ function OfferChoice({
     return source === 'upgrade' ? upgradeOffers(loaded, tenant.upgrade.upgradeTimes) : loaded;
   }, [loaded, source, tenant.upgrade.upgradeTimes]);
   const [selected, setSelected] = useState('');
+  // An offer waiting for its payment is not offered meanwhile (nor one to the same format): the
+  // open payment's notice says why, so the page does not say there are no offers at all.
+  const [paymentShown, setPaymentShown] = useState(false);
   // Upgrade: "the same without an empty option" — the first offer is chosen.
   useEffect(() => {
     if (source === 'upgrade' && offers.length > 0 && !offers.some((offer) => offer.id === selected))
@@ -180,19 +183,22 @@ function OfferChoice({
         hidden={busy}
         round={flow.state.step}
         onGivenUp={recommendations.reload}
+        onShown={setPaymentShown}
       />
       {recommendations.state.status === 'loading' && !loaded && <Loading />}
       {recommendations.state.status === 'failed' && <ErrorDialog onClose={onBack} />}
       {recommendations.state.status === 'ready' && offers.length === 0 && (
         <>
-          <Alert variant="info">
-            <p>{t(texts.empty)}</p>
-            {contactServed && (
-              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
-                {t('account.flow.contactUs')}
-              </Link>
-            )}
-          </Alert>
+          {!paymentShown && (
+            <Alert variant="info">
+              <p>{t(texts.empty)}</p>
+              {contactServed && (
+                <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
+                  {t('account.flow.contactUs')}
+                </Link>
+              )}
+            </Alert>
+          )}
           <FlowBackButton onClick={onBack} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OpenPayment } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';
 import { useTranslation } from '../../core/translation';
@@ -18,6 +18,7 @@ export function OpenPayments({
   hidden,
   round,
   onGivenUp,
+  onShown,
 }: {
   subscriptionId: string;
   /** This page's own payment is running: its dialogs speak for it. */
@@ -25,6 +26,8 @@ export function OpenPayments({
   /** Changes when this page's own payment moves on (the payment flow's step): the list is asked again. */
   round: string;
   onGivenUp: () => void;
+  /** Whether it shows a payment: the page then leaves the missing offer to it. */
+  onShown?: (shown: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
@@ -34,7 +37,9 @@ export function OpenPayments({
   const [givingUp, setGivingUp] = useState<string>();
   const [failed, setFailed] = useState(false);
   const payments = dataOf(open.state) ?? [];
-  if (hidden || payments.length === 0) return null;
+  const shown = !hidden && payments.length > 0;
+  useEffect(() => onShown?.(shown), [onShown, shown]);
+  if (!shown) return null;
 
   async function giveUp(payment: OpenPayment) {
     setGivingUp(payment.id);

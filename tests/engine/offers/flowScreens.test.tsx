@@ -480,6 +480,38 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
   });
 });
 
+describe('an upgrade page while an offer waits for its payment', () => {
+  it('leaves the missing offers to the open payment, instead of saying there are none', async () => {
+    const open = {
+      id: 'pay-1',
+      subscriptionId: subscription.id,
+      amount: 9,
+      currency: 'EUR',
+      method: 'CREDIT_CARD',
+      createdAt: '2026-11-29T17:30:00.000Z',
+    };
+    for (const [payments, saysEmpty] of [
+      [[open], false],
+      [[], true],
+    ] as const) {
+      const api = fakeApi({
+        [S]: subscription,
+        [`${S}/recommendations?source=upgrade&category=UPGRD`]: [],
+        [`${S}/pending-payments`]: payments,
+      });
+      const page = await render(<UpgradeScreen />, {
+        api,
+        path: `${S}/upgrade`,
+        route: 'subscriptions/:id/upgrade',
+      });
+      expect(page.textContent!.includes(en['upgrade.empty']), `payments: ${payments.length}`).toBe(saysEmpty);
+      expect(page.textContent!.includes(en['account.flow.giveUpPayment'])).toBe(!saysEmpty);
+      expect(byText(page, 'button', en['account.flow.back'])).toBeDefined();
+      cleanUp();
+    }
+  });
+});
+
 describe('renewal entry (§2 anonymous entry)', () => {
   it('sends the prefilled form once by itself and says where the link went', async () => {
     const api = fakeApi(
