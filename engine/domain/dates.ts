@@ -33,3 +33,8 @@ export function addMonths(day: string, months: number): string {
   date.setUTCDate(Math.min(wanted, lastOfMonth));
   return date.toISOString().slice(0, 10);
 }
+
+/** An ISO day moved by whole days (negative: back), in UTC as every day of the portal is. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

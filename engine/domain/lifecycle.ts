@@ -62,7 +62,7 @@ import type { OrderStatus } from './orderStatus';
 import { isActive } from './orderStatus';
 import type { UpgradeTime } from './offers';
 import { withinTerm } from './subscriptionTerm';
-import { addMonths } from './dates';
+import { addDays, addMonths } from './dates';
 
 /** What accepting an offer does (the offers table's `effect`). */
 export type OfferEffect =
@@ -450,7 +450,9 @@ function applyEffect(
         nextCycle,
       });
     case 'retain': {
-      const until = addMonths(today, effect.months);
+      // The last discounted day, as every end here is the last day covered: three months from
+      // 30 November run through 27 February, and a payment planned for 28 February is due.
+      const until = addDays(addMonths(today, effect.months), -1);
       const discountUntil = applied.end !== null && applied.end < until ? applied.end : until;
       return done(
         paidFor(

@@ -667,9 +667,10 @@ describe('an offer pays for the months it covers', () => {
 
   it('moves the next automatic payment past the discounted months of a retention offer', () => {
     const taken = accept(monthly, OFFERS['RETAIN-3'], 'cancellation');
-    expect(taken.ok && taken.state.retention?.until).toBe('2027-02-28');
-    // 29 December and 29 January are paid for; 28 February (29 December + 2 months) too.
-    expect(taken.ok && taken.state.nextPayment).toEqual({ day: '2027-03-29', everyMonths: 1 });
+    // Three months from 30 November: the discount runs through 27 February, its last day.
+    expect(taken.ok && taken.state.retention?.until).toBe('2027-02-27');
+    // 29 December and 29 January are paid for; 28 February (29 December + 2 months) is due.
+    expect(taken.ok && taken.state.nextPayment).toEqual({ day: '2027-02-28', everyMonths: 1 });
   });
 
   it('moves it past a renewal’s months, and leaves one due before the renewal begins', () => {
