@@ -65,3 +65,20 @@ export function recipients(accountEmail: string, partnerEmail: string | null | u
   const partner = partnerEmail?.trim().toLowerCase();
   return partner && partner !== account ? [account, partner] : [account];
 }
+
+/**
+ * The same, each with the language of its mail: the account's is the one it uses the portal in;
+ * the partner's, someone else (a gift's recipient) who never chose one here, the publisher's.
+ */
+export function recipientsInLanguages<L extends string>(
+  account: { email: string; locale: L },
+  partner: { email: string | null | undefined; locale: L },
+): Array<{ to: string; locale: L }> {
+  const [own, other] = recipients(account.email, partner.email);
+  return other
+    ? [
+        { to: own, locale: account.locale },
+        { to: other, locale: partner.locale },
+      ]
+    : [{ to: own, locale: account.locale }];
+}

@@ -33,7 +33,7 @@ import {
 } from '../store/accountChangeStore';
 import { refuse, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
-import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
+import { companySalutations, recipientsInLanguages, type AccountCaller } from '../account/accountContext';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
 import { formatDate } from '../../engine/domain/dates';
@@ -353,18 +353,24 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
             });
           // As the screens write it (engine/domain/addressFormat.ts), the country by its name in
           // the mail's language.
-          const lines = [...addressLines(next), countryName(next.countryCode, caller.locale)].filter(Boolean);
-          const mail = changeMail('address', caller.locale, {
-            tenant: tenant.name,
-            when: validFrom
-              ? mailWord(caller.locale, 'from', { date: formatDate(validFrom, caller.locale) })
-              : mailWord(caller.locale, 'asap'),
-            address: lines.join('\n'),
-          });
+          const mailIn = (locale: typeof caller.locale) =>
+            changeMail('address', locale, {
+              tenant: tenant.name,
+              when: validFrom
+                ? mailWord(locale, 'from', { date: formatDate(validFrom, locale) })
+                : mailWord(locale, 'asap'),
+              address: [...addressLines(next), countryName(next.countryCode, locale)]
+                .filter(Boolean)
+                .join('\n'),
+            });
           // The account and the address on record both hear of it: a change made by an account that
-          // linked the partner by knowledge alone does not go unnoticed by the partner.
-          for (const to of recipients(caller.user.email, current.emailAddress))
-            await enqueueMail(tx, { tenantId: tenant.id, to, from: deps.mailFrom, ...mail });
+          // linked the partner by knowledge alone does not go unnoticed by the partner, who reads
+          // it in the publisher's language.
+          for (const { to, locale } of recipientsInLanguages(
+            { email: caller.user.email, locale: caller.locale },
+            { email: current.emailAddress, locale: tenant.defaultLocale },
+          ))
+            await enqueueMail(tx, { tenantId: tenant.id, to, from: deps.mailFrom, ...mailIn(locale) });
         }
         const updated = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find(
           (p) => p.bpNumber === bpNumber,

@@ -58,7 +58,7 @@ import {
 import { capabilityContext, refuse, refusedTransition, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import { changeMail, mailWord } from '../account/changeMails';
-import { companySalutations, recipients, type AccountCaller } from '../account/accountContext';
+import { companySalutations, recipientsInLanguages, type AccountCaller } from '../account/accountContext';
 import { formatDate } from '../../engine/domain/dates';
 import { utcDay } from '../../engine/domain/dates';
 
@@ -250,21 +250,25 @@ async function confirm(
   type: HolidayServiceType,
   range?: { from: string; to: string },
 ) {
-  const mail = changeMail(kind, caller.locale, {
-    tenant: caller.tenant.name,
-    subscription: s.displayName,
-    orderNumber: s.orderNumber,
-    service: mailWord(caller.locale, type),
-    from: range ? formatDate(range.from, caller.locale) : '',
-    to: range ? formatDate(range.to, caller.locale) : '',
-  });
-  // The goods recipient's address on record hears of it too (a redirect changes where copies go).
+  const mailIn = (locale: Caller['locale']) =>
+    changeMail(kind, locale, {
+      tenant: caller.tenant.name,
+      subscription: s.displayName,
+      orderNumber: s.orderNumber,
+      service: mailWord(locale, type),
+      from: range ? formatDate(range.from, locale) : '',
+      to: range ? formatDate(range.to, locale) : '',
+    });
+  // The goods recipient's address on record hears of it too (a redirect changes where copies go),
+  // in the publisher's language when it is someone else's (a gift's recipient).
   const goodsRecipient = (await partnersOfSubscription(tx, caller.tenant.id, s.id, caller.user.id)).find(
     (p) => p.roles.includes('WE'),
   );
-  const recipientEmail = goodsRecipient?.emailAddress ?? null;
-  for (const to of recipients(caller.user.email, recipientEmail))
-    await enqueueMail(tx, { tenantId: caller.tenant.id, to, from: mailFrom, ...mail });
+  for (const { to, locale } of recipientsInLanguages(
+    { email: caller.user.email, locale: caller.locale },
+    { email: goodsRecipient?.emailAddress ?? null, locale: caller.tenant.defaultLocale },
+  ))
+    await enqueueMail(tx, { tenantId: caller.tenant.id, to, from: mailFrom, ...mailIn(locale) });
 }
 
 export function createHolidayService(deps: { db: Database; mailFrom: string; now: () => Date }) {
