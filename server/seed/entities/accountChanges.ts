@@ -141,10 +141,12 @@ export const accountChanges: SeedModule = {
       const ag = ctx.data.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'AG');
       const holder = ctx.data.businessPartners.find((bp) => bp.bp_number === ag?.bp_number);
       const name = holder?.company1 ?? [holder?.first_name, holder?.last_name1].filter(Boolean).join(' ');
+      // An account in the holder's country: a British subscriber's is a British one.
+      const british = holder?.country_code === 'GB';
       s.details.paymentAccount = {
         debitAccountHolder: name,
-        iban: `DE••••••••••••••••${s.order_number.slice(-4)}`,
-        bic: 'COBADEFFXXX',
+        iban: `${british ? 'GB' : 'DE'}••••••••••••••••${s.order_number.slice(-4)}`,
+        bic: british ? 'NWBKGB2LXXX' : 'COBADEFFXXX',
       };
     }
 
