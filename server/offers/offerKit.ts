@@ -233,6 +233,7 @@ export function createOfferKit(deps: OfferServiceDeps) {
       amount: offer.price,
       currency: offer.currency,
       paidOnline: input.paymentId !== null,
+      debited: offer.paymentProvider === 'DIRECT_DEBIT',
       change: input.change,
     });
     await enqueueMail(tx, { tenantId: tenant.id, to: input.user.email, from: deps.mailFrom, ...mail });

@@ -18,6 +18,8 @@ export function offerAcceptedMail(
     amount: number;
     currency: string;
     paidOnline: boolean;
+    /** Taken from the bank account on record (an offer paid by direct debit), not invoiced. */
+    debited: boolean;
     change: OfferChange;
   },
 ): { subject: string; text: string } {
@@ -33,7 +35,7 @@ export function offerAcceptedMail(
     subscription: values.subscription,
     orderNumber: values.orderNumber,
     offer: values.offer,
-    amount: t(values.paidOnline ? 'mail.paid' : 'mail.invoice', { amount }),
+    amount: t(values.paidOnline ? 'mail.paid' : values.debited ? 'mail.debited' : 'mail.invoice', { amount }),
     change: t(`mail.change.${changeKey}`, { date }),
   };
   return { subject: t('mail.subject', all), text: t('mail.body', all) };

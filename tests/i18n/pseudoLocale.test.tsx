@@ -160,6 +160,7 @@ describe('the server in a pseudo-locale', () => {
         amount: 214.2,
         currency: 'EUR',
         paidOnline: true,
+        debited: false,
         change: { kind: 'extend', date: '2027-12-31' } as never,
       }),
       licence: licenseMail('invitation', XA, {
