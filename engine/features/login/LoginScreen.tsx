@@ -17,8 +17,9 @@ import { expireKickerCookie, readKickerSsoId } from './kickerCookie';
 
 /*
  * The forms a visitor asks for (forgot password, register, the reset and confirmation links'
- * forms) and the dev sign-in of `portal dev` load when shown, in one file (cli/build/engineBuild.ts): the page's
- * first paint needs only the sign-in methods (portal-core.md §2 "Login").
+ * forms) and the dev sign-in of `portal dev` load when shown, in one file
+ * (cli/build/engineBuild.ts): the page's first paint needs only the sign-in methods (portal-core.md
+ * §2 "Login").
  */
 const ForgotPasswordForm = lazy(() =>
   import('./ForgotPasswordForm').then((module) => ({ default: module.ForgotPasswordForm })),
