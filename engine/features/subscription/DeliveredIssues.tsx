@@ -4,7 +4,7 @@ import type { DeliveredIssue } from '../../../schemas/generated/subscription-pag
 import { can, type CapabilityContext } from '../../domain/capabilities';
 import { issueDownloadState } from '../../domain/purchaseOrders';
 import { HistoryPager } from './HistoryPager';
-import { formatDate } from '../../domain/dates';
+import { formatDate, utcDay } from '../../domain/dates';
 import { issueLabel } from '../../account/labels';
 import { dataOf } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
@@ -27,6 +27,7 @@ export function DeliveredIssues({
   const loading = resource.state.status === 'loading';
   const downloads = useFileDownload();
   const canDownload = can('issueDownload', subscription, ctx);
+  const today = utcDay(new Date());
   return (
     <div className="paged-list">
       <ResourceView
@@ -45,7 +46,14 @@ export function DeliveredIssues({
                 <li key={issue.issue} className="history-item">
                   <div className="history-main">
                     <span>{issueLabel(t, issue)}</span>
-                    <span className="muted">{formatDate(issue.dateOfFirstSale, i18n.language)}</span>
+                    <span className="muted">
+                      {/* A replacement after a complaint is listed when it is sent, before it arrives. */}
+                      {issue.dateOfFirstSale && issue.dateOfFirstSale > today
+                        ? t('subscription.arrivesBy', {
+                            date: formatDate(issue.dateOfFirstSale, i18n.language),
+                          })
+                        : formatDate(issue.dateOfFirstSale, i18n.language)}
+                    </span>
                   </div>
                   {download !== 'hidden' && (
                     <div className="history-actions">
