@@ -279,6 +279,9 @@ test.describe('holiday service', () => {
     await expect(page.getByText(t('holiday-service.notice.cancelled'))).toBeVisible();
     await expect(page.getByRole('form', { name: t('holiday-service.setup.heading') })).toBeVisible();
     await expect(active).toHaveCount(0);
+    // The cancel button that opened the dialog is gone with the service: the keyboard's place is
+    // the screen's heading, not the top of the page (engine/app/shell/useFocusRecovery.ts).
+    await expect(page.locator('#main h1')).toBeFocused();
 
     await page.getByRole('button', { name: t('account.flow.back') }).click();
     await expect(page.getByRole('heading', { level: 1, name: s.displayName })).toBeVisible();
