@@ -69,12 +69,14 @@ export function ConfirmRegistrationForm({
         onChange={(e) => setPassword(e.target.value)}
         maxChars={PASSWORD_MAX_LENGTH}
       />
-      <button type="submit" className="button" disabled={busy}>
-        {t('login.confirmButton')}
-      </button>
-      <button type="button" className="link-button" onClick={() => onLeave()}>
-        {t('login.backToLogin')}
-      </button>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t('login.confirmButton')}
+        </button>
+        <button type="button" className="link-button" onClick={() => onLeave()}>
+          {t('login.backToLogin')}
+        </button>
+      </div>
     </form>
   );
 }
