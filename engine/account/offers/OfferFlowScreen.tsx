@@ -118,8 +118,8 @@ function OfferChoice({
     return source === 'upgrade' ? upgradeOffers(loaded, tenant.upgrade.upgradeTimes) : loaded;
   }, [loaded, source, tenant.upgrade.upgradeTimes]);
   const [selected, setSelected] = useState('');
-  // An offer waiting for its payment is not offered meanwhile (nor one to the same format): the
-  // open payment's notice says why, so the page does not say there are no offers at all.
+  // An offer waiting for its payment is not offered meanwhile (nor one to the same format): with an
+  // open payment on screen, the page says there are no other offers, not none at all.
   const [paymentShown, setPaymentShown] = useState(false);
   // Upgrade: "the same without an empty option" — the first offer is chosen.
   useEffect(() => {
@@ -189,16 +189,14 @@ function OfferChoice({
       {recommendations.state.status === 'failed' && <ErrorDialog onClose={onBack} />}
       {recommendations.state.status === 'ready' && offers.length === 0 && (
         <>
-          {!paymentShown && (
-            <Alert variant="info">
-              <p>{t(texts.empty)}</p>
-              {contactServed && (
-                <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
-                  {t('account.flow.contactUs')}
-                </Link>
-              )}
-            </Alert>
-          )}
+          <Alert variant="info">
+            <p>{paymentShown ? t('account.flow.noOtherOffers') : t(texts.empty)}</p>
+            {contactServed && (
+              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
+                {t('account.flow.contactUs')}
+              </Link>
+            )}
+          </Alert>
           <FlowBackButton onClick={onBack} />
         </>
       )}
