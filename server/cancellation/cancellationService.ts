@@ -255,8 +255,9 @@ export function createCancellationService(deps: {
         if (!result.ok) throw refusedTransition(result.refusal);
         // A bundle ends whole: its components are not managed on their own (portal-core.md §2) and
         // end with the master, on its end, until the order system says how it ended them. Only the
-        // components on the caller's account, of the master's client; each locked, in id order
-        // (no other flow locks a component together with its master: they take no offers).
+        // components the master names (store/subscriptionStore.ts bundleComponentsOf) that the
+        // caller orders; each locked, in id order (no other flow locks a component together with
+        // its master: they take no offers).
         const components =
           isBundleMaster(s) && s.bundle?.bundleNumber
             ? await bundleComponentsOf(tx, tenant.id, caller.user.id, {

@@ -653,10 +653,12 @@ async function mixTypeDetails(
 }
 
 /**
- * The components of a bundle besides its master (renewal.renewalBundleComponent S) with its bundle
- * number that the user holds a role on, in id order: the ones the orders page shows with the
- * master (engine/domain/capabilityRule.ts visibleBundleComponents). A bundle may span the
- * order system's clients (a print title and its digital edition kept in clients of their own).
+ * The components of a bundle besides its master (renewal.renewalBundleComponent S, with its bundle
+ * number) that the user orders (AG), in id order. Which subscriptions they are is the master's to
+ * say: the order numbers its order system lists (`details.bundles[].bundleOrderNumber`), which may
+ * lie in another order-system client (a print title and its digital edition kept in clients of
+ * their own); a master without that list, only its own client's, since a bundle number is one
+ * client's numbering.
  */
 export async function bundleComponentsOf(
   db: Queryable,
@@ -665,12 +667,18 @@ export async function bundleComponentsOf(
   master: { id: string; bundleNumber: string },
 ): Promise<Array<{ id: string; orderNumber: string }>> {
   return db.query<{ id: string; orderNumber: string }>(
-    `select s.id, s.order_number as "orderNumber" from subscriptions s
-      where s.tenant_id = $1 and s.bundle_number = $2 and s.id <> $3
+    `select s.id, s.order_number as "orderNumber"
+       from subscriptions s
+       join subscriptions m on m.tenant_id = s.tenant_id and m.id = $3
+      where s.tenant_id = $1 and s.bundle_number = $2 and s.id <> m.id
         and s.details->'renewal'->>'renewalBundleComponent' = 'S'
+        and case when jsonb_typeof(m.details->'bundles') = 'array' and jsonb_array_length(m.details->'bundles') > 0
+                 then s.order_number::text in (select b->>'bundleOrderNumber' from jsonb_array_elements(m.details->'bundles') b)
+                 else s.client_id = m.client_id end
         and exists (select 1 from subscription_roles r
                       join user_business_partners u on u.tenant_id = r.tenant_id and u.bp_number = r.bp_number
-                     where r.tenant_id = s.tenant_id and r.subscription_id = s.id and u.user_id = $4)
+                     where r.tenant_id = s.tenant_id and r.subscription_id = s.id and r.role = 'AG'
+                       and u.user_id = $4)
       order by s.id`,
     [tenantId, master.bundleNumber, master.id, userId],
   );

@@ -193,6 +193,20 @@ describe(`subscriptionStore (${testDatabaseKind()})`, () => {
       bundleNumber: master.bundle!.bundleNumber,
     });
     expect(found.map((part) => part.id)).toEqual(parts.map((s) => s.id).sort());
+    // A component of the same number that the master does not name is another bundle's (each
+    // client numbers its own): left alone, though the user orders it.
+    const stranger = mine.find((s) => !s.bundle && s.roles.includes('AG'))!;
+    await db.query(
+      `update subscriptions set bundle_number = $3,
+              details = jsonb_set(details, '{renewal}', coalesce(details->'renewal', '{}'::jsonb) || '{"renewalBundleComponent": "S"}')
+        where tenant_id = $1 and id = $2`,
+      [twoClients.id, stranger.id, master.bundle!.bundleNumber],
+    );
+    const again = await bundleComponentsOf(db, twoClients.id, await userId(twoClients, main(twoClients)), {
+      id: master.id,
+      bundleNumber: master.bundle!.bundleNumber,
+    });
+    expect(again.map((part) => part.id)).toEqual(parts.map((s) => s.id).sort());
     // Nobody else's: another user holds no role on them.
     expect(
       await bundleComponentsOf(db, twoClients.id, await userId(twoClients, second(twoClients)), {
