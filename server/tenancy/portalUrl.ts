@@ -9,11 +9,11 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
  * Host header (anyone can send any Host to the `/t/<id>/` prefix and have a victim's login link
  * point at their server):
  *  - a tenant resolved by its host: that host was checked against the tenant file, but its port
- *    was not (the tenant is found by the name alone), so a port is kept only when it is one the
- *    server is reached at: the one it listens on (reached directly, as in development), or the
- *    one a proxy TRUST_PROXY names says it took the request on (`X-Forwarded-Port`, a proxy on a
- *    port of its own); otherwise the link would take a sign-in token to whatever listens on a
- *    port the sender chose;
+ *    was not (the tenant is found by the name alone), so a port is kept only when the server is
+ *    reached at it: the one it listens on (reached directly, as in development), or one the
+ *    operator lists in PORTAL_PUBLIC_PORTS (a proxy on a port of its own). A header cannot say
+ *    so: proxies pass on an `X-Forwarded-Port` the client sent. Any other port would take a
+ *    sign-in token to whatever listens on a port the sender chose;
  *  - the shared prefix: PORTAL_PUBLIC_URL when set (e.g. https://portal.example.com), else only a
  *    loopback host (development, tests); anything else is refused.
  */
@@ -33,15 +33,11 @@ export function hostWithOwnPort(host: string, ownPorts: readonly number[]): stri
   return port !== undefined && ownPorts.includes(Number(port)) ? `${name}:${port}` : name;
 }
 
-/** The ports the server is reached at: its own, and the one a trusted proxy took the request on. */
-function ownPorts(req: Request): number[] {
-  const ports = req.socket.localPort !== undefined ? [req.socket.localPort] : [];
-  // Express's compiled TRUST_PROXY setting (server/http/trustProxy.ts), as req.ip and req.protocol use it.
-  const trusted = req.app?.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
-  const forwarded = req.headers['x-forwarded-port'];
-  if (trusted?.(req.socket.remoteAddress ?? '', 0) && typeof forwarded === 'string') {
-    const port = Number(forwarded.split(',')[0].trim());
-    if (Number.isInteger(port) && port > 0 && port < 65_536) ports.push(port);
-  }
-  return ports;
+/** The ports the server is reached at: its own, and those PORTAL_PUBLIC_PORTS lists. */
+function ownPorts(req: Request, env: NodeJS.ProcessEnv = process.env): number[] {
+  const listed = (env.PORTAL_PUBLIC_PORTS ?? '')
+    .split(',')
+    .map((entry) => Number(entry.trim()))
+    .filter((port) => Number.isInteger(port) && port > 0 && port < 65_536);
+  return req.socket.localPort !== undefined ? [req.socket.localPort, ...listed] : listed;
 }
