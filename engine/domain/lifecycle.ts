@@ -467,23 +467,26 @@ function applyEffect(
           today,
           discountUntil,
         ),
-        { kind: 'retain', date: until, offerId: acceptance.offerId },
+        { kind: 'retain', date: discountUntil, offerId: acceptance.offerId },
       );
     }
   }
 }
 
 /**
- * An offer's price pays for the months it covers (a renewal's, the discounted months of a retention
- * offer): an automatic payment the order system planned inside them would bill them a second time,
- * so it moves to its first day after them, in steps of its own period. One due before them (a
- * renewal runs on from the term's end) stays.
+ * An offer's price pays for the months it covers, `from` through `until` (a renewal's, the
+ * discounted months of a retention offer): an automatic payment the order system planned for a
+ * period wholly inside them would bill it a second time, so it moves on in steps of its own period
+ * to the first one that is not. A payment whose period runs past `until` stays due, as does one
+ * due before them (a renewal runs on from the term's end).
  */
 function paidFor(state: LifecycleState, from: string, until: string): LifecycleState {
   const next = state.nextPayment;
-  if (!next || !(next.everyMonths > 0) || next.day < from || next.day > until) return state;
-  let periods = 1;
-  while (addMonths(next.day, periods * next.everyMonths) <= until) periods += 1;
+  if (!next || !(next.everyMonths > 0) || next.day < from) return state;
+  const dayAfter = addDays(until, 1);
+  let periods = 0;
+  while (addMonths(next.day, (periods + 1) * next.everyMonths) <= dayAfter) periods += 1;
+  if (periods === 0) return state;
   return { ...state, nextPayment: { ...next, day: addMonths(next.day, periods * next.everyMonths) } };
 }
 

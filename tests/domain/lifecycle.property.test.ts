@@ -665,6 +665,30 @@ describe('an offer pays for the months it covers', () => {
     nextPayment: { day: '2026-12-29', everyMonths: 1 },
   });
 
+  it('moves only payments whose whole period is discounted: none that pays for a day after it', () => {
+    // Taken on 15 November for three months: discounted through 14 February.
+    const fifteenth = (nextDay: string) =>
+      acceptOffer(
+        subscription({ end: null, endIssue: null, nextPayment: { day: nextDay, everyMonths: 1 } }),
+        {
+          offerId: 'X',
+          source: 'cancellation',
+          effect: OFFERS['RETAIN-3'],
+          upgradeTime: null,
+          paymentId: null,
+          today: '2026-11-15',
+          nextCycle: '2026-12-14',
+        },
+      );
+    const taken = fifteenth('2026-12-14');
+    expect(taken.ok && taken.state.retention?.until).toBe('2027-02-14');
+    // 14 December and 14 January are paid for; 14 February pays 14 February to 13 March: due.
+    expect(taken.ok && taken.state.nextPayment).toEqual({ day: '2027-02-14', everyMonths: 1 });
+    // A payment on the day after the discount stays where it is.
+    const after = fifteenth('2027-02-15');
+    expect(after.ok && after.state.nextPayment).toEqual({ day: '2027-02-15', everyMonths: 1 });
+  });
+
   it('moves the next automatic payment past the discounted months of a retention offer', () => {
     const taken = accept(monthly, OFFERS['RETAIN-3'], 'cancellation');
     // Three months from 30 November: the discount runs through 27 February, its last day.
@@ -676,7 +700,8 @@ describe('an offer pays for the months it covers', () => {
   it('moves it past a renewal’s months, and leaves one due before the renewal begins', () => {
     const renewed = accept(monthly, OFFERS['RENEW-12'], 'renewal');
     expect(renewed.ok && renewed.state.end).toBe('2027-11-30');
-    expect(renewed.ok && renewed.state.nextPayment).toEqual({ day: '2027-12-29', everyMonths: 1 });
+    // 29 November 2027 pays for a month that runs past the renewal's last day: it is due.
+    expect(renewed.ok && renewed.state.nextPayment).toEqual({ day: '2027-11-29', everyMonths: 1 });
     // A term that ends after the next payment: that payment is for the term before the renewal.
     const ending = subscription({ end: '2027-01-05', nextPayment: { day: '2026-12-29', everyMonths: 1 } });
     const later = accept(ending, OFFERS['RENEW-12'], 'renewal');
