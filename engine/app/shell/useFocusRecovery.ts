@@ -1,38 +1,53 @@
 import { useEffect } from 'react';
 
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
 /**
  * Keyboard and screen-reader users keep their place after an action removes the control they used
- * (a service cancelled, a licence deleted, a dialog closed whose opener is gone): the browser would
- * drop the focus to the page's body, where the next Tab starts from the top. Focus goes to the
- * screen's heading instead (WCAG 2.4.3 "Focus order"), without scrolling. Chromium reports such a
- * removal as a `focusout` of the removed element; a control the visitor leaves by clicking
- * elsewhere stays in the page and is left alone.
+ * (a service cancelled, a licence deleted, a dialog closed whose opener is gone, a link followed
+ * inside the screen): the browser drops the focus to the page's body, and a screen reader loses
+ * where it was. Focus goes to the screen's heading instead (WCAG 2.4.3 "Focus order"), without
+ * scrolling, or into a dialog still open. Watched by the screen's own changes (every browser tells
+ * them; not all report the removal as a `focusout`), and only while the page has the focus: an
+ * embedded portal never pulls it from the publisher's page.
  */
 export function useFocusRecovery(mainId: string): void {
   useEffect(() => {
-    const onFocusOut = (event: FocusEvent) => {
-      const left = event.target;
-      if (!(left instanceof Element) || event.relatedTarget !== null) return;
-      if (!document.getElementById(mainId)?.contains(left)) return;
-      // After the commit that removed it: the screen's new content is in the page by then.
-      window.setTimeout(() => {
-        if (left.isConnected) return;
-        const now = document.activeElement;
-        if (now !== null && now !== document.body) return;
-        const main = document.getElementById(mainId);
-        if (!main) return;
-        // A dialog still open (its content changed) keeps the focus: the page behind it is inert.
-        const dialog = document.querySelector<HTMLDialogElement>('dialog[open]');
-        if (dialog) {
-          (dialog.querySelector<HTMLElement>('button, [href], input, select, textarea') ?? dialog).focus();
-          return;
-        }
-        const heading = main.querySelector<HTMLElement>('h1');
-        if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        (heading ?? main).focus({ preventScroll: true });
-      }, 0);
+    const main = document.getElementById(mainId);
+    if (!main) return;
+    let last: Element | null = null;
+    let scheduled = false;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Element && main.contains(event.target)) last = event.target;
     };
-    document.addEventListener('focusout', onFocusOut, true);
-    return () => document.removeEventListener('focusout', onFocusOut, true);
+    const recover = () => {
+      scheduled = false;
+      if (!last || last.isConnected) return;
+      last = null;
+      const now = document.activeElement;
+      if (!document.hasFocus() || (now !== null && now !== document.body)) return;
+      const dialogs = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+      const dialog = dialogs[dialogs.length - 1];
+      if (dialog) {
+        (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+        return;
+      }
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      (heading ?? main).focus({ preventScroll: true });
+    };
+    // After the commit that removed it: the screen's new content is in the page by then.
+    const observer = new MutationObserver(() => {
+      if (scheduled || !last || last.isConnected) return;
+      scheduled = true;
+      window.setTimeout(recover, 0);
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    document.addEventListener('focusin', onFocusIn, true);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', onFocusIn, true);
+    };
   }, [mainId]);
 }
