@@ -34,8 +34,8 @@ export function hostWithOwnPort(host: string, ownPorts: readonly number[]): stri
 }
 
 /** The ports the server is reached at: its own, and those PORTAL_PUBLIC_PORTS lists. */
-function ownPorts(req: Request, env: NodeJS.ProcessEnv = process.env): number[] {
-  const listed = (env.PORTAL_PUBLIC_PORTS ?? '')
+function ownPorts(req: Request): number[] {
+  const listed = (process.env.PORTAL_PUBLIC_PORTS ?? '')
     .split(',')
     .map((entry) => Number(entry.trim()))
     .filter((port) => Number.isInteger(port) && port > 0 && port < 65_536);

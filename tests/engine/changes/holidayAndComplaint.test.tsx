@@ -45,6 +45,13 @@ const issue = (n: number, shipped = false): HolidayIssue => ({
 // The break preselected by the query: two weeks at most, so the default range is two weeks.
 const ISSUES = `${S}/holiday-service/issues?dateFrom=2099-03-02&dateTo=2099-03-16`;
 
+const renderHoliday = (api: ReturnType<typeof fakeApi>, query = '') =>
+  render(<HolidayServiceScreen />, {
+    api,
+    path: `${S}/holiday-service${query}`,
+    route: 'subscriptions/:id/holiday-service',
+  });
+
 describe('holiday service page', () => {
   it("tells a gift's giver that the redirect's address is kept for the recipient", async () => {
     const planned = {
@@ -57,11 +64,7 @@ describe('holiday service page', () => {
       isCancellable: true,
     };
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(planned) });
-    const { page } = await render(<HolidayServiceScreen />, {
-      api,
-      path: `${S}/holiday-service`,
-      route: 'subscriptions/:id/holiday-service',
-    });
+    const { page } = await renderHoliday(api);
     const facts = page.querySelector('[data-testid="holiday-active"]')!.textContent;
     expect(facts).toContain(en['holiday-service.active.address']);
     expect(facts).toContain(en['holiday-service.active.addressRecipientOnly']);
@@ -69,11 +72,7 @@ describe('holiday service page', () => {
 
   it("names the tenant's fallback e-mail and phone when no type is offered for the title (account-flows.md §1)", async () => {
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: { ...state(), types: [] } });
-    const { page } = await render(<HolidayServiceScreen />, {
-      api,
-      path: `${S}/holiday-service`,
-      route: 'subscriptions/:id/holiday-service',
-    });
+    const { page } = await renderHoliday(api);
     expect(page.textContent).toContain(en['holiday-service.noTypes']);
     const links = [...page.querySelectorAll('.fallback-contact a')].map((a) => a.getAttribute('href'));
     expect(links.some((href) => href?.startsWith('mailto:'))).toBe(true);
@@ -85,11 +84,7 @@ describe('holiday service page', () => {
       { [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5), issue(12)] },
       { [`${S}/holiday-service`]: { ...subscription, activeHolidayServiceType: 'break' } },
     );
-    const { page } = await render(<HolidayServiceScreen />, {
-      api,
-      path: `${S}/holiday-service?service=Break`,
-      route: 'subscriptions/:id/holiday-service',
-    });
+    const { page } = await renderHoliday(api, '?service=Break');
     expect(page.querySelector<HTMLInputElement>('input[name="holiday-type"][value="break"]')!.checked).toBe(
       true,
     );
@@ -126,11 +121,7 @@ describe('holiday service page', () => {
 
   it('keeps submit disabled when the only issue of the range has shipped', async () => {
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5, true)] });
-    const { page } = await render(<HolidayServiceScreen />, {
-      api,
-      path: `${S}/holiday-service?service=Break`,
-      route: 'subscriptions/:id/holiday-service',
-    });
+    const { page } = await renderHoliday(api, '?service=Break');
     expect(
       (byText(page, 'button', en['holiday-service.setup.submit.break']) as HTMLButtonElement).disabled,
     ).toBe(true);
@@ -148,11 +139,7 @@ describe('holiday service page', () => {
       isCancellable: false,
     };
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(planned) });
-    const { page } = await render(<HolidayServiceScreen />, {
-      api,
-      path: `${S}/holiday-service`,
-      route: 'subscriptions/:id/holiday-service',
-    });
+    const { page } = await renderHoliday(api);
     expect(byText(page, 'button', en['holiday-service.active.cancel'])).toBeUndefined();
     expect(page.textContent).toContain(en['holiday-service.active.notCancellable.download']);
     expect(byText(page, 'a', en['account.flow.contactUs'])!.getAttribute('href')).toBe(
