@@ -50,6 +50,12 @@ export interface AppOptions {
    */
   devPages?: boolean;
   /**
+   * With devPages: the database holds demo data in every tenant, demo or not (`portal preview`'s own
+   * database), so the QA preview signs in the demo logins of a tenant that is no demo too. Elsewhere
+   * such a tenant's accounts came from its order system, and the preview signs none of them in.
+   */
+  demoDataInEveryTenant?: boolean;
+  /**
    * Builds the engine (the CLI's Vite build) into a folder: the studio's preview calls it when the
    * dist folder has no engine yet. Handed in by the command, since the server never imports cli/.
    */
@@ -237,7 +243,15 @@ export function createApp(options: AppOptions): {
   // The QA preview and its dev-only sign-in of demo logins, never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
   if (options.devPages) app.use('/preview', demoPageHostOnly());
-  if (options.devPages) app.use(previewRouter({ db: options.db, directory, now }));
+  if (options.devPages)
+    app.use(
+      previewRouter({
+        db: options.db,
+        directory,
+        now,
+        demoDataInEveryTenant: options.demoDataInEveryTenant === true,
+      }),
+    );
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
   if (options.outboxViewerDir) app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir));

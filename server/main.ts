@@ -38,6 +38,12 @@ export interface StartOptions {
   buildEngine?: (engineDir: string) => Promise<unknown>;
   /** With devPages: builds the studio into a folder for /studio (see AppOptions). */
   buildStudio?: (studioDir: string) => Promise<unknown>;
+  /**
+   * With devPages: the database holds demo data in every tenant, demo or not (`portal preview`'s own
+   * database), so the QA preview signs in the demo logins of a tenant that is no demo too. Elsewhere
+   * such a tenant's accounts came from its order system, and the preview signs none of them in.
+   */
+  demoDataInEveryTenant?: boolean;
   /** Runs after migrations, before listening (the demo seed). */
   beforeListen?: (db: Database) => Promise<void>;
   mode?: 'production' | 'development';
@@ -110,6 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
       // Only the development commands ask for them: never `portal serve`, outbox viewer or not.
       devPages: options.devPages ?? false,
+      demoDataInEveryTenant: options.demoDataInEveryTenant,
       buildEngine: options.buildEngine,
       buildStudio: options.buildStudio,
       siteHandler: options.siteHandler,

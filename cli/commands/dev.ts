@@ -96,7 +96,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
       const template = readFileSync(path.join(ENGINE_DIR, 'index.html'), 'utf8');
       const page = tenantPageInput(tenant);
-      const html = renderTenantHtml(template, { ...page, config: { ...page.config, devMode: true } }).replace(
+      // The development sign-in signs in anyone, so only on a demo tenant (server/auth/authRoutes.ts).
+      const devMode = isDemoTenant(tenant);
+      const html = renderTenantHtml(template, { ...page, config: { ...page.config, devMode } }).replace(
         BASE_PLACEHOLDER,
         '/',
       );

@@ -142,6 +142,7 @@ export function registerPreview(program: Command): void {
         port,
         outboxViewer: true,
         devPages: true,
+        demoDataInEveryTenant: true,
         buildEngine,
         buildStudio,
         log: () => undefined,

@@ -10,6 +10,7 @@ import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { currentUser, requireUser } from './authMiddleware';
 import type { AuthService } from './authService';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
+import { isDemoTenant } from '../../tenant/demoFlag';
 
 /**
  * The sign-in calls (portal-core.md §7; the password, registration and reset paths are this
@@ -63,6 +64,13 @@ export function authRoutes(deps: {
     if (deps.mode !== 'development')
       throw forbidden('dev_login_disabled', 'Development login is only available on a development server.');
     const { tenant } = tenantContext(res);
+    // It signs in whoever it names: a tenant that is no demo holds the publisher's subscribers (a
+    // development server may run on a copy of its data), who sign in by a link or a password.
+    if (!isDemoTenant(tenant))
+      throw forbidden(
+        'dev_login_disabled',
+        'Development login signs in only on a demo tenant ("demo": true); use a login link from the outbox.',
+      );
     const user = req.body.ssoId
       ? await findUserBySsoId(deps.db, tenant.id, req.body.ssoId)
       : await findUserByEmail(deps.db, tenant.id, normalizeEmail(req.body.email));

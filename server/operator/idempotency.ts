@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
-import { findIdempotentAnswer, keepIdempotentAnswer } from '../store/idempotencyStore';
+import {
+  CLAIM_SECONDS,
+  claimIdempotencyKey,
+  keepIdempotentAnswer,
+  releaseIdempotencyClaim,
+  renewIdempotencyClaim,
+} from '../store/idempotencyStore';
 import { requestTenant } from '../tenancy/tenantContext';
 import { operatorKey, scopeChecked } from './keys/operatorAuth';
 import { bodyDigest } from './operatorInputGuard';
@@ -20,7 +26,9 @@ function canonicalQuery(query: Record<string, unknown>): string {
  * first answer to a key is kept for a day, and a retry carrying the same key and the same request
  * gets that answer again (`Idempotent-Replayed: true`) without anything being done twice. The same
  * key with another request is a client's mistake: 422 `idempotency_key_reused`. Answers of 5xx are
- * not kept, so a retry after a failure runs again. Without the header a write runs as it is; the
+ * not kept, so a retry after a failure runs again. A retry arriving while the first request still
+ * runs gets 409 `idempotency_key_in_use` with `Retry-After`, never a second run (the IETF draft's
+ * "concurrent request"). Without the header a write runs as it is; the
  * record versions keep retries harmless anyway, the key makes them answer alike.
  *
  * Only after authorisation (docs/going-live.md "Going live with your order system" 2): mounted on each write
@@ -51,26 +59,52 @@ export function idempotentWrites(db: Queryable): RequestHandler {
         `${req.method} ${req.path}\n${canonicalQuery(req.query as Record<string, unknown>)}\n${bodyDigest(res) ?? ''}`,
       )
       .digest('base64url');
-    const stored = await findIdempotentAnswer(db, owner, key);
-    if (stored) {
-      if (stored.requestHash !== requestHash)
+    const found = await claimIdempotencyKey(db, owner, key, requestHash);
+    if (!found.claimed) {
+      if ((found.inFlight ? found.requestHash : found.answer.requestHash) !== requestHash)
         throw new HttpError(
           422,
           'idempotency_key_reused',
           'This Idempotency-Key was used for another request within the last day; use a new key for a new request.',
         );
+      if (found.inFlight) {
+        res.setHeader('Retry-After', '1');
+        throw new HttpError(
+          409,
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still running; retry it in a moment to get its answer.',
+        );
+      }
       res.setHeader('Idempotent-Replayed', 'true');
-      res.status(stored.status).json(stored.response);
+      res.status(found.answer.status).json(found.answer.response);
       return;
     }
+    // This request holds the key until it answers: renewed while it runs (an import may take
+    // minutes), so a concurrent retry waits for the answer; a claim its server dropped lapses.
+    const renewal = setInterval(
+      () => void renewIdempotencyClaim(db, owner, key, requestHash).catch(() => undefined),
+      (CLAIM_SECONDS * 1000) / 3,
+    );
+    renewal.unref();
+    let settled = false;
+    const settle = (kept: Promise<void>) => {
+      settled = true;
+      clearInterval(renewal);
+      return kept.catch(() => undefined);
+    };
+    // An answer that never went through res.json (the connection closed first): the key is given back.
+    res.on('close', () => {
+      if (!settled) void settle(releaseIdempotencyClaim(db, owner, key, requestHash));
+    });
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      if (res.statusCode < 500)
-        // Kept before the answer goes out: a retry that races the first answer finds it.
-        void keepIdempotentAnswer(db, owner, key, { requestHash, status: res.statusCode, response: body })
-          .catch(() => undefined)
-          .finally(() => json(body));
-      else json(body);
+      // Kept before the answer goes out: a retry that races the first answer finds it. Answers of
+      // 5xx are not kept: the key is given back, and a retry runs again.
+      void settle(
+        res.statusCode < 500
+          ? keepIdempotentAnswer(db, owner, key, { requestHash, status: res.statusCode, response: body })
+          : releaseIdempotencyClaim(db, owner, key, requestHash),
+      ).finally(() => json(body));
       return res;
     };
     next();

@@ -4,7 +4,7 @@ import { featureCatalog } from '../../tenant/featureCatalog';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { isAnonymousScreen, previewScreens, type PreviewScreen } from './previewScreens';
-import { demoLoginsOf } from '../seed/demoLogins';
+import { previewLoginsOf } from './previewLogins';
 
 const escape = (value: string) =>
   value.replace(
@@ -25,6 +25,8 @@ export interface PreviewState {
   lang: '' | 'de' | 'en';
   /** Demo login per tenant id; a tenant not listed is shown signed out. */
   users: Map<string, string>;
+  /** The database holds demo data in every tenant (`portal preview`): see previewLoginsOf. */
+  demoDataInEveryTenant: boolean;
   sync: boolean;
 }
 
@@ -39,7 +41,11 @@ const list = (value: unknown): string[] =>
  * with customWidth=<px>, lang=de|en, user=<email> (every tenant that has that demo login),
  * user.<tenant>=<email>|'' (one frame; empty = signed out), sync=0 starts with synced scrolling off.
  */
-export function previewState(query: Record<string, unknown>, directory: TenantDirectory): PreviewState {
+export function previewState(
+  query: Record<string, unknown>,
+  directory: TenantDirectory,
+  demoDataInEveryTenant = false,
+): PreviewState {
   const all = directory.all();
   const chosen = [...list(query.tenants), ...list(query.t)].filter(
     (id, index, ids) => directory.get(id) && ids.indexOf(id) === index,
@@ -72,12 +78,12 @@ export function previewState(query: Record<string, unknown>, directory: TenantDi
   const users = new Map<string, string>();
   const everywhere = typeof query.user === 'string' ? query.user.trim().toLowerCase() : '';
   for (const tenant of tenants) {
-    const logins = demoLoginsOf(tenant).map((login) => login.email);
+    const logins = previewLoginsOf(tenant, demoDataInEveryTenant).map((login) => login.email);
     const own = query[`user.${tenant.id}`];
     const email = typeof own === 'string' ? own.trim().toLowerCase() : everywhere;
     if (email && logins.includes(email)) users.set(tenant.id, email);
   }
-  return { tenants, route, width, lang, users, sync: query.sync !== '0' };
+  return { tenants, route, width, lang, users, demoDataInEveryTenant, sync: query.sync !== '0' };
 }
 
 function frameSection(tenant: ServerTenant, state: PreviewState): string {
@@ -99,7 +105,7 @@ function frameSection(tenant: ServerTenant, state: PreviewState): string {
         : 'Signed out (the portal asks to log in).';
   const options = [`<option value="" ${user ? '' : 'selected'}>signed out</option>`]
     .concat(
-      demoLoginsOf(tenant).map(
+      previewLoginsOf(tenant, state.demoDataInEveryTenant).map(
         (login) =>
           `<option value="${escape(login.email)}" ${login.email === user ? 'selected' : ''} title="${escape(login.description)}">${escape(login.email)}</option>`,
       ),
@@ -166,9 +172,9 @@ function routeOptions(state: PreviewState): string {
  * user's subscriptions; frames are scaled to fit the window and scroll together; below, the feature
  * matrix of every tenant. The behaviour is in preview.js (previewScript.ts).
  */
-export function previewPage(directory: TenantDirectory): RequestHandler {
+export function previewPage(directory: TenantDirectory, demoDataInEveryTenant = false): RequestHandler {
   return (req, res) => {
-    const state = previewState(req.query as Record<string, unknown>, directory);
+    const state = previewState(req.query as Record<string, unknown>, directory, demoDataInEveryTenant);
     const all = directory.all();
     const custom = !PREVIEW_WIDTHS.includes(state.width as (typeof PREVIEW_WIDTHS)[number]);
     const checkboxes = all

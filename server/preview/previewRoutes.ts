@@ -17,8 +17,9 @@ import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { previewPage } from './previewPage';
 import { PREVIEW_SCRIPT } from './previewScript';
 import { previewScreens, type PreviewScreen } from './previewScreens';
-import { demoLoginsOf, type DemoLoginSummary } from '../seed/demoLogins';
+import type { DemoLoginSummary } from '../seed/demoLogins';
 import { previewSignIn } from './previewSignIn';
+import { previewLoginsOf } from './previewLogins';
 
 /** GET /preview/api/catalogue: one entry per tenant. */
 export interface PreviewCatalogueEntry {
@@ -31,9 +32,15 @@ export interface PreviewCatalogueEntry {
   logins: DemoLoginSummary[];
 }
 
-export function previewRouter(deps: { db: Database; directory: TenantDirectory; now: () => Date }): Router {
+export function previewRouter(deps: {
+  db: Database;
+  directory: TenantDirectory;
+  now: () => Date;
+  /** `portal preview`'s own database: see previewLoginsOf. */
+  demoDataInEveryTenant: boolean;
+}): Router {
   const router = Router();
-  router.get('/preview', previewPage(deps.directory));
+  router.get('/preview', previewPage(deps.directory, deps.demoDataInEveryTenant));
   router.get('/preview/preview.js', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('text/javascript').send(PREVIEW_SCRIPT);
@@ -49,7 +56,7 @@ export function previewRouter(deps: { db: Database; directory: TenantDirectory; 
       locales: [...tenant.locales],
       features: enabledCatalogFeatures(featureCatalog(), tenant.features).map((feature) => feature.id),
       screens: previewScreens(tenant.features),
-      logins: demoLoginsOf(tenant),
+      logins: previewLoginsOf(tenant, deps.demoDataInEveryTenant),
     }));
     res.json(catalogue);
   });

@@ -20,7 +20,8 @@ import { findUserByEmail } from '../store/userStore';
 import { listSubscriptionsForUser } from '../store/subscriptionStore';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE } from '../auth/signInMailJobs';
-import { demoLoginsOf } from '../seed/demoLogins';
+import { previewLoginsOf } from './previewLogins';
+import { bringDataInHint, isDemoTenant } from '../seed/seedDemo';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { demoIdsFrom, type DemoIds } from './previewScreens';
@@ -37,6 +38,7 @@ export function previewSignIn(deps: {
   db: Database;
   directory: TenantDirectory;
   now: () => Date;
+  demoDataInEveryTenant: boolean;
 }): RequestHandler {
   return async (req, res) => {
     if (!req.is('application/json'))
@@ -60,8 +62,11 @@ export function previewSignIn(deps: {
           .map((t) => t.id)
           .join(', ')}.`,
       );
+    // Whoever a publisher's tenant holds came from its order system (previewLoginsOf).
+    if (!isDemoTenant(tenant) && !deps.demoDataInEveryTenant)
+      throw forbidden('not_a_demo_tenant', `${tenant.id} is no demo tenant: ${bringDataInHint(tenant.id)}.`);
     const email = normalizeEmail(body.email as string);
-    const logins = demoLoginsOf(tenant);
+    const logins = previewLoginsOf(tenant, deps.demoDataInEveryTenant);
     if (!logins.some((login) => login.email === email)) {
       throw forbidden(
         'not_a_demo_login',

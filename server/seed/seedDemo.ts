@@ -2,19 +2,9 @@ import type { Database } from '../db/database';
 import type { DemoLogin, DemoTenant } from './demoData';
 import { setDemoPasswords, type PasswordSignInTenant } from './demoPasswords';
 import { seedDemoData, type SeedOptions } from './seedDemoData';
+import { isDemoTenant, type DemoFlag } from '../../tenant/demoFlag';
 
-/** The part of a tenant file that marks it as a demo (schemas/tenant.schema.json `demo`). */
-export interface DemoFlag {
-  demo?: boolean;
-}
-
-/**
- * Whether the seed fills this tenant with demo people (README "Demo tenants"): only a tenant file
- * that says `"demo": true`. A publisher's tenant (the ones `portal new` writes) starts empty and
- * gets its subscribers from its order system (docs/going-live.md "Going live with your order system"): demo
- * subscribers there would be sent mails, counted in its insights and exported to its webhooks.
- */
-export const isDemoTenant = (tenant: DemoFlag): boolean => tenant.demo === true;
+export { isDemoTenant, type DemoFlag };
 
 /**
  * The demo's seed, the one every command that seeds the demo runs (`npm start`, `portal dev`,

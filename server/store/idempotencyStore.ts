@@ -17,21 +17,76 @@ export interface IdempotencyOwner {
   apiKeyId: string;
 }
 
-export async function findIdempotentAnswer(
+/**
+ * The status a key's row has while its first request runs (no HTTP status is 0): the claim that
+ * makes a concurrent request with the same key wait for the answer instead of running too.
+ */
+const IN_FLIGHT = 0;
+
+/** How long a claim lasts without being renewed: its request's server stopped (a crash, a deploy). */
+export const CLAIM_SECONDS = 60;
+
+/** What a request finds for its key: nothing yet (it now holds the claim), a kept answer, or a request still running. */
+export type IdempotencyClaim =
+  | { claimed: true }
+  | { claimed: false; inFlight: true; requestHash: string }
+  | { claimed: false; inFlight: false; answer: StoredAnswer };
+
+/**
+ * Claims the key for this request, unless a kept answer (younger than a day) or a running request
+ * (its claim renewed within CLAIM_SECONDS) holds it: one statement, so of two requests arriving at
+ * once exactly one runs.
+ */
+export async function claimIdempotencyKey(
   db: Queryable,
   owner: IdempotencyOwner,
   key: string,
-): Promise<StoredAnswer | undefined> {
-  const [row] = await db.query<StoredAnswer>(
-    `select request_hash as "requestHash", status, response from operator_idempotency_keys
-      where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3
-        and created_at > now() - interval '1 day'`,
-    [owner.tenantId, owner.apiKeyId, key],
-  );
-  return row;
+  requestHash: string,
+): Promise<IdempotencyClaim> {
+  for (let attempt = 0; ; attempt++) {
+    const claimed = await db.query(
+      `insert into operator_idempotency_keys (tenant_id, api_key_id, idempotency_key, request_hash, status, response)
+       values ($1, $2, $3, $4, ${IN_FLIGHT}, 'null')
+       on conflict (tenant_id, api_key_id, idempotency_key) do update
+         set request_hash = excluded.request_hash, status = ${IN_FLIGHT}, response = 'null', created_at = now()
+         where operator_idempotency_keys.created_at <= now() - interval '1 day'
+            or (operator_idempotency_keys.status = ${IN_FLIGHT}
+                and operator_idempotency_keys.created_at <= now() - make_interval(secs => ${CLAIM_SECONDS}))
+       returning 1`,
+      [owner.tenantId, owner.apiKeyId, key, requestHash],
+    );
+    if (claimed.length > 0) return { claimed: true };
+    const [row] = await db.query<StoredAnswer>(
+      `select request_hash as "requestHash", status, response from operator_idempotency_keys
+        where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3`,
+      [owner.tenantId, owner.apiKeyId, key],
+    );
+    // Released meanwhile (its request failed with a 5xx): claimed again on the next turn.
+    if (!row) {
+      if (attempt < 2) continue;
+      return { claimed: false, inFlight: true, requestHash };
+    }
+    return row.status === IN_FLIGHT
+      ? { claimed: false, inFlight: true, requestHash: row.requestHash }
+      : { claimed: false, inFlight: false, answer: row };
+  }
 }
 
-/** Keeps the answer; a key answered meanwhile by a concurrent request keeps that one. */
+/** Keeps the claim of a request that is still running. */
+export async function renewIdempotencyClaim(
+  db: Queryable,
+  owner: IdempotencyOwner,
+  key: string,
+  requestHash: string,
+): Promise<void> {
+  await db.query(
+    `update operator_idempotency_keys set created_at = now()
+      where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3 and request_hash = $4 and status = ${IN_FLIGHT}`,
+    [owner.tenantId, owner.apiKeyId, key, requestHash],
+  );
+}
+
+/** Keeps the answer of the request that holds the claim, for a day from now. */
 export async function keepIdempotentAnswer(
   db: Queryable,
   owner: IdempotencyOwner,
@@ -39,11 +94,22 @@ export async function keepIdempotentAnswer(
   answer: StoredAnswer,
 ): Promise<void> {
   await db.query(
-    `insert into operator_idempotency_keys (tenant_id, api_key_id, idempotency_key, request_hash, status, response)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (tenant_id, api_key_id, idempotency_key) do update
-       set request_hash = excluded.request_hash, status = excluded.status, response = excluded.response, created_at = now()
-       where operator_idempotency_keys.created_at <= now() - interval '1 day'`,
+    `update operator_idempotency_keys set status = $5, response = $6, created_at = now()
+      where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3 and request_hash = $4 and status = ${IN_FLIGHT}`,
     [owner.tenantId, owner.apiKeyId, key, answer.requestHash, answer.status, JSON.stringify(answer.response)],
+  );
+}
+
+/** Gives the key back: its request failed (5xx), so a retry runs again. */
+export async function releaseIdempotencyClaim(
+  db: Queryable,
+  owner: IdempotencyOwner,
+  key: string,
+  requestHash: string,
+): Promise<void> {
+  await db.query(
+    `delete from operator_idempotency_keys
+      where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3 and request_hash = $4 and status = ${IN_FLIGHT}`,
+    [owner.tenantId, owner.apiKeyId, key, requestHash],
   );
 }

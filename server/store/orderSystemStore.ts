@@ -429,9 +429,62 @@ async function mergeAsOrderSystem(
       [tenantId, entity.name],
     );
   }
-  const applied = judged.staged - unchanged - judged.refused;
+  let applied = judged.staged - unchanged - judged.refused;
   // No stored version for any key of the batch: every record is new, as far as the versions know.
   const fresh = options.optimistic === true && judged.matched === 0;
+  // The versions are written first, and a version only over an older one: a write of the same
+  // record committed since the judging (another request, an import) holds its version row, this
+  // statement waits for it and then sees its version, so an older or other record at the same
+  // version is refused instead of overwriting it. The rows this statement locks stay locked to the
+  // end of the transaction, so the record's rows below are written by the write its version is;
+  // they are taken in the keys' order, so two batches that share keys wait instead of deadlocking.
+  // A record unchanged at its stored version leaves everything as it was, its version row too.
+  if (applied > 0 || unchanged > 0) {
+    const candidates = `from order_system_staging
+        where outcome = 'apply' or (outcome = 'unchanged' and version > stored_version)`;
+    if (fresh)
+      // Nothing stored to wait for: a row written meanwhile is 23505, and the caller merges again.
+      await tx.query(
+        `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
+         select $1, $2, record_key, version, content_hash, false, now() ${candidates}`,
+        [tenantId, entity.name],
+      );
+    else {
+      const [lost] = await tx.query<{ applied: number; unchanged: number }>(
+        `with won as (
+           insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
+           select $1, $2, record_key, version, content_hash, false, now() ${candidates}
+            order by record_key
+           on conflict (tenant_id, entity, record_key) do update
+              set version = excluded.version, content_hash = excluded.content_hash, deleted = false, updated_at = now()
+            where excluded.version > order_system_versions.version
+               or (excluded.version = order_system_versions.version
+                   and excluded.content_hash = order_system_versions.content_hash)
+           returning record_key),
+         lost as (
+           select s.ctid as row, s.outcome as was from order_system_staging s
+            where (s.outcome = 'apply' or (s.outcome = 'unchanged' and s.version > s.stored_version))
+              and not exists (select 1 from won where won.record_key = s.record_key)),
+         refused as (
+           update order_system_staging s set outcome = 'refused' from lost where s.ctid = lost.row returning lost.was)
+         select count(*) filter (where was = 'apply')::int as applied,
+                count(*) filter (where was = 'unchanged')::int as unchanged
+           from refused`,
+        [tenantId, entity.name],
+      );
+      if (lost.applied + lost.unchanged > 0) {
+        applied -= lost.applied;
+        unchanged -= lost.unchanged;
+        // The version that won, read after it committed (this statement sees it).
+        await tx.query(
+          `update order_system_staging s set stored_version = v.version
+             from order_system_versions v
+            where s.outcome = 'refused' and v.tenant_id = $1 and v.entity = $2 and v.record_key = s.record_key`,
+          [tenantId, entity.name],
+        );
+      }
+    }
+  }
   let created = 0;
   let updated = 0;
   if (applied > 0) {
@@ -483,24 +536,8 @@ async function mergeAsOrderSystem(
     }
     await reapplyChanges(tx, tenantId, entity);
   }
-  // An unchanged record at its stored version leaves everything as it was, its version row too.
-  if (applied > 0 || unchanged > 0)
-    await tx.query(
-      `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
-       select $1, $2, record_key, version, content_hash, false, now()
-         from order_system_staging
-        where outcome = 'apply' or (outcome = 'unchanged' and version > stored_version)
-       ${
-         fresh
-           ? ''
-           : `on conflict (tenant_id, entity, record_key) do update
-                set version = greatest(order_system_versions.version, excluded.version),
-                    content_hash = excluded.content_hash, deleted = false, updated_at = now()`
-       }`,
-      [tenantId, entity.name],
-    );
   const refusedRecords =
-    judged.refused > 0
+    judged.staged - applied - unchanged > 0
       ? await tx.query<RefusedRecord>(
           `select s.line, s.record_key as key, s.version::float8 as version, s.stored_version::float8 as "storedVersion"
              from order_system_staging s where s.outcome = 'refused' order by s.line`,

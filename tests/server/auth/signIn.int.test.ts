@@ -14,9 +14,11 @@ const tenantWith = makeSignInTenant;
 const outbox = createTestOutbox('portal-signin-');
 let db: Database;
 const passwordTenant = tenantWith(uniqueTenantId('pw'));
-const magicOnlyTenant = tenantWith(uniqueTenantId('magic'), { password: false });
+// A demo tenant ("demo": true): the one the development login signs in on.
+const magicOnlyTenant = { ...tenantWith(uniqueTenantId('magic'), { password: false }), demo: true };
 const oauthTenant = tenantWith(uniqueTenantId('sso'), {}, ['oauth']);
 let email: string;
+let demoEmail: string;
 let baseUrl: string;
 let devBaseUrl: string;
 const closers: Array<() => Promise<void>> = [];
@@ -39,6 +41,7 @@ beforeAll(async () => {
   const logins = await seedDemoData(db, [passwordTenant, magicOnlyTenant, oauthTenant]);
   await setDemoPasswords(db, [passwordTenant, magicOnlyTenant, oauthTenant], logins);
   email = logins.find((l) => l.tenantId === passwordTenant.id)!.email;
+  demoEmail = logins.find((l) => l.tenantId === magicOnlyTenant.id)!.email;
   const tenants = [passwordTenant, magicOnlyTenant, oauthTenant];
   const common = { db, tenants, distDir: outbox.dir, mailer: outbox.mailer };
   const production = await listen(
@@ -282,11 +285,16 @@ describe('development login', () => {
     expect(response.body.error.code).toBe('dev_login_disabled');
   });
 
-  it('signs in by e-mail on a development server with login source "dev"', async () => {
-    const c = await client(passwordTenant, devBaseUrl);
-    const response = await c.post('/login/dev', { email });
+  it('signs in by e-mail on a development server with login source "dev", on a demo tenant only', async () => {
+    const c = await client(magicOnlyTenant, devBaseUrl);
+    const response = await c.post('/login/dev', { email: demoEmail });
     expect(response.status).toBe(200);
     expect(response.body.loginSource).toBe('dev');
+    // A tenant that is no demo holds a publisher's subscribers, who sign in by a link or a password.
+    const publisher = await client(passwordTenant, devBaseUrl);
+    const refused = await publisher.post('/login/dev', { email });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('dev_login_disabled');
   });
 });
 

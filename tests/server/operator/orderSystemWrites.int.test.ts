@@ -117,6 +117,44 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     expect(row.city).toBe('Bonn');
   });
 
+  it('keeps the newest of two writes sent at once: never an older record under the newer version', async () => {
+    for (let round = 0; round < 12; round++) {
+      const key = `ZR${String(round).padStart(2, '0')}`;
+      const record = (version: number) => ({
+        ...publication,
+        publication: key,
+        version,
+        description: `v${version}`,
+      });
+      expect((await put(`/publications/${key}`, record(1))).status).toBe(201);
+      const answers = await Promise.all([
+        put(`/publications/${key}`, record(3)),
+        put(`/publications/${key}`, record(2)),
+      ]);
+      expect(answers[0].status).toBe(200);
+      // The older one either came first (and was overwritten) or is refused.
+      expect([200, 409]).toContain(answers[1].status);
+      const stored = await call(`/publications/${key}`, readKey);
+      expect(stored.body).toMatchObject({ version: 3, description: 'v3' });
+      // The newest write again is the same record: unchanged, not refused.
+      expect((await put(`/publications/${key}`, record(3))).body.result).toBe('unchanged');
+    }
+  });
+
+  it('takes one of several different records sent at once at the same version, and refuses the others', async () => {
+    const key = 'ZSAME';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        put(`/publications/${key}`, { ...publication, publication: key, description: `copy ${i}` }),
+      ),
+    );
+    const taken = answers.filter((answer) => answer.status < 300);
+    expect(taken).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(7);
+    const stored = await call(`/publications/${key}`, readKey);
+    expect(stored.body.description).toBe(`copy ${answers.indexOf(taken[0])}`);
+  });
+
   it('takes an RFC 3339 time as the version', async () => {
     const later = { ...partner, version: '2030-01-01T00:00:00Z', city: 'Trier' };
     expect((await put('/business-partners/1000000001', later)).body.result).toBe('updated');
@@ -191,6 +229,26 @@ describe('Idempotency-Key', () => {
     const other = await put('/business-partners/1000000010', { ...record, version: 2 }, writeKey, headers);
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
+  });
+
+  it('runs a write once when its retries arrive while it runs: the others get its answer or 409 in use', async () => {
+    const record = { ...partner, bpNumber: '1000000014', version: 1 };
+    const headers = { 'idempotency-key': 'concurrent-1' };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => put('/business-partners/1000000014', record, writeKey, headers)),
+    );
+    const ran = answers.filter((answer) => answer.status < 300 && !answer.headers.get('idempotent-replayed'));
+    expect(ran).toHaveLength(1);
+    expect(ran[0].body.result).toBe('created');
+    for (const answer of answers.filter((a) => a !== ran[0])) {
+      if (answer.status === 409) {
+        expect(answer.body.error.code).toBe('idempotency_key_in_use');
+        expect(answer.headers.get('retry-after')).toBe('1');
+      } else expect(answer.body).toEqual(ran[0].body);
+    }
+    const retry = await put('/business-partners/1000000014', record, writeKey, headers);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(ran[0].body);
   });
 
   it("does not replay a read key's 403 to a write key retrying with the same Idempotency-Key", async () => {

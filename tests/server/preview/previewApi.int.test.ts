@@ -16,9 +16,10 @@ import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 
-function tenant(id: string, features: string[]): ServerTenant {
+function tenant(id: string, features: string[], demo = true): ServerTenant {
   return makeServerTenant({
     id,
+    demo,
     name: `Verlag ${id}`,
     hosts: [`${id}.test`],
     defaultLocale: 'de-DE',
@@ -32,16 +33,21 @@ function tenant(id: string, features: string[]): ServerTenant {
 const first = tenant(uniqueTenantId('preview'), ['holiday-redirect', 'opt-ins']);
 const second = tenant(uniqueTenantId('preview-b'), []);
 const unseeded = tenant(uniqueTenantId('preview-none'), []);
+// A publisher's tenant whose database holds an account at a demo address (left from a demo phase,
+// or registered): the preview signs it in only where every tenant was seeded (`portal preview`).
+const publisher = tenant(uniqueTenantId('preview-pub'), [], false);
 let db: Database;
 const servers: Array<() => Promise<void>> = [];
 let demoUrl: string;
 let productionUrl: string;
+let everyTenantUrl: string;
 
-async function serve(devPages: boolean): Promise<string> {
+async function serve(devPages: boolean, demoDataInEveryTenant = false): Promise<string> {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-preview-outbox-'));
   const { app } = createApp({
     db,
-    tenants: [first, second, unseeded],
+    tenants: [first, second, unseeded, publisher],
+    demoDataInEveryTenant,
     mailer: createMailer({ outboxDir }),
     distDir: outboxDir,
     devPages,
@@ -62,9 +68,10 @@ function signIn(base: string, body: unknown, contentType = 'application/json') {
 
 beforeAll(async () => {
   db = await getTestDatabase();
-  await seedDemoData(db, [first, second]);
+  await seedDemoData(db, [first, second, publisher]);
   demoUrl = await serve(true);
   productionUrl = await serve(false);
+  everyTenantUrl = await serve(true, true);
 });
 
 afterAll(async () => {
@@ -139,6 +146,27 @@ describe('POST /preview/api/sign-in', () => {
         )
       ).status,
     ).toBe(415);
+  });
+});
+
+describe('a tenant that is no demo', () => {
+  it('is signed in by no preview but the one whose database seeds every tenant (portal preview)', async () => {
+    const refused = await signIn(demoUrl, { tenant: publisher.id, email: SHARED_DEMO_EMAIL });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('not_a_demo_tenant');
+    const catalogue = (await (await fetch(`${demoUrl}/preview/api/catalogue`)).json()) as Array<{
+      id: string;
+      logins: unknown[];
+    }>;
+    expect(catalogue.find((t) => t.id === publisher.id)!.logins).toEqual([]);
+    const page = await (
+      await fetch(`${demoUrl}/preview?tenants=${publisher.id}&user=${encodeURIComponent(SHARED_DEMO_EMAIL)}`)
+    ).text();
+    expect(page).toContain('data-user=""');
+    expect(page).not.toContain(`<option value="${SHARED_DEMO_EMAIL}"`);
+
+    const seededEverywhere = await signIn(everyTenantUrl, { tenant: publisher.id, email: SHARED_DEMO_EMAIL });
+    expect(seededEverywhere.status).toBe(200);
   });
 });
 

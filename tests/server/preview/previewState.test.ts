@@ -12,6 +12,7 @@ import { makeServerTenant } from '../../support/builders';
 const tenant = (id: string, features: string[]) =>
   makeServerTenant({
     id,
+    demo: true,
     name: id,
     hosts: [],
     defaultLocale: 'de-DE',
