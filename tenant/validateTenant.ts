@@ -8,6 +8,7 @@ import { knownTextKeys, loadThemePresets } from './sources';
 import { translationWarnings } from './translationWarnings';
 import { paymentSecretWarnings } from './paymentProviderRules';
 import { privacyWarnings } from './privacyRules';
+import { unusedSettingsWarnings } from './unusedSettingsWarnings';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
 
 /**
@@ -53,13 +54,14 @@ export function validateTenantSource(
   issues.sort(byPosition);
   // Warnings never stop a tenant from loading (a text missing in an offered locale; a
   // webhook secret variable missing or malformed where this runs; no privacy section for the data
-  // export's README, docs/subscribers.md "Download my data").
+  // export's README, docs/subscribers.md "Download my data"; a setting that shows nothing).
   const warnings = [
     ...translationWarnings(parsed.source.value as Record<string, unknown>),
     ...eInvoice.warnings,
     ...webhookSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
     ...paymentSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
     ...privacyWarnings(parsed.source.value as Record<string, unknown>),
+    ...unusedSettingsWarnings(parsed.source.value as Record<string, unknown>),
   ]
     .filter((warning) => !alreadyReported(warning, schemaProblems))
     .map((warning) => ({ ...issueAt(file, parsed.source, warning), severity: 'warning' as const }))

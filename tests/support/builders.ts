@@ -33,6 +33,16 @@ export function makeTenant(overrides: Partial<Tenant> = {}): Tenant {
     login: { magicLink: true },
     theme: { preset: 'classic' },
     features: ['faq', 'issue-download', 'invoice-download'],
+    // A FAQ switched on without entries is warned about (tenant/unusedSettingsWarnings.ts).
+    faq: {
+      entries: [
+        {
+          id: 'delivery',
+          title: { 'de-DE': 'Wann kommt die Zeitung?', 'en-GB': 'When does the paper arrive?' },
+          content: { 'de-DE': '<p>Bis 6 Uhr.</p>', 'en-GB': '<p>By 6 am.</p>' },
+        },
+      ],
+    },
     ...overrides,
   };
 }

@@ -457,9 +457,10 @@ describe('validateTenantSource: cross-field rules', () => {
         ],
       },
     });
+    // In the file's order: the FAQ comes before the overrides (tests/support/builders.ts).
     expect(problemsOf(tenant)).toEqual([
-      '/cancellation/revocationContactActivity unknown contact activity "REVOKATION". Did you mean "REVOCATION"?',
       '/faq/entries/0/category unknown FAQ category "shiping". Did you mean "shipping"?',
+      '/cancellation/revocationContactActivity unknown contact activity "REVOKATION". Did you mean "REVOCATION"?',
     ]);
   });
 

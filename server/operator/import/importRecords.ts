@@ -322,6 +322,14 @@ export async function sourcesAt(
     }
     sources.push(fileSource(entity, file, base));
   }
+  // An empty folder is a wrong path or an export that did not run, never "nothing to change".
+  if (files.length === 0)
+    problems.push({
+      file: path.basename(target) || target,
+      line: 0,
+      pointer: '',
+      message: `holds no files to import: put the order system's export there as <entity>.ndjson files, one of ${ORDER_SYSTEM_ENTITIES.map((e) => e.name).join(', ')}`,
+    });
   const order = (s: ImportSource) => ORDER_SYSTEM_ENTITIES.indexOf(s.entity);
   return { sources: sources.sort((a, b) => order(a) - order(b)), problems };
 }

@@ -88,6 +88,13 @@ describe('portal import', () => {
     expect(text).toMatch(/^subscription\.ndjson is not an entity file: name files <entity>\.ndjson, one of /);
   });
 
+  it('refuses an empty folder: a wrong path or an export that did not run, not "nothing to change"', async () => {
+    const folder = folderWith({});
+    const { result, text } = await runImport(db, uniqueTenantId('import-empty'), folder);
+    expect(result.ok).toBe(false);
+    expect(text).toContain('holds no files to import: put the order system');
+  });
+
   it('imports a folder in load order, then an identical import changes nothing', async () => {
     const tenantId = uniqueTenantId('import-twice');
     const folder = folderWith(goodFiles());
