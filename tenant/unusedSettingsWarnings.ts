@@ -27,7 +27,8 @@ export function unusedSettingsWarnings(tenant: Record<string, unknown>): Problem
     warnings.push({
       pointer: `/features/${faqAt}`,
       at: 'value',
-      message: 'the FAQ is on without entries: its menu item and footer link lead to a page with no questions',
+      message:
+        'the FAQ is on without entries: its menu item and footer link lead to a page with no questions',
       hint: 'add questions under faq.entries, or remove "faq" from features',
     });
   return warnings;
