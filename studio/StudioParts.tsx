@@ -316,14 +316,19 @@ export function ReviewDialog({
       aria-labelledby="studio-review-title"
       tabIndex={-1}
     >
-      <h2 id="studio-review-title">{t('diff', { file: `tenants/${fileId}.json` })}</h2>
+      <h2 id="studio-review-title">{t('diff', { file: review.file ?? `tenants/${fileId}.json` })}</h2>
       {review.diff.length === 0 ? (
         <p>{t('noChanges')}</p>
       ) : (
         <pre className="studio-diff" data-testid="studio-diff">
           {review.diff.map((line, index) => (
-            <div key={index} className={line.kind === '+' ? 'add' : line.kind === '-' ? 'del' : 'same'}>
-              {line.kind} {line.text}
+            <div
+              key={index}
+              className={
+                line.kind === '+' ? 'add' : line.kind === '-' ? 'del' : line.kind === '@' ? 'hunk' : 'same'
+              }
+            >
+              {line.kind === '@' ? line.text : `${line.kind} ${line.text}`}
             </div>
           ))}
         </pre>

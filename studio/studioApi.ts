@@ -3,7 +3,7 @@ import type { StudioIssue } from './fieldErrors';
 import type { RetentionInsights } from '../schemas/generated/retention-insights';
 
 export interface DiffLine {
-  kind: ' ' | '-' | '+';
+  kind: ' ' | '-' | '+' | '@';
   text: string;
 }
 
@@ -46,7 +46,7 @@ export const studioApi = {
       { fileId, data },
     ),
   diff: (fileId: string, data: Tenant) =>
-    call<Checked & { exists: boolean; diff: DiffLine[] }>('POST', '/diff', { fileId, data }),
+    call<Checked & { exists: boolean; diff: DiffLine[]; file: string }>('POST', '/diff', { fileId, data }),
   save: (fileId: string, data: Tenant, confirmedProblems: number) =>
     call<Checked & { saved: boolean; file: string }>('POST', '/save', { fileId, data, confirmedProblems }),
   demoUsers: (tenant: string) =>

@@ -16,6 +16,8 @@ export type ThemePresets = Record<string, { colors: Record<string, string> }>;
 export interface Review {
   diff: DiffLine[];
   issues: StudioIssue[];
+  /** The file as the server names it (its folder: tenants/ or PORTAL_TENANTS_DIR). */
+  file?: string;
 }
 type Frames = RefObject<Array<HTMLIFrameElement | null>>;
 
@@ -131,7 +133,7 @@ function useReview(
     if (!data || !fileId) return;
     const answer = await studioApi.diff(fileId, data);
     setConfirmed(false);
-    setReview({ diff: answer.diff, issues: answer.issues });
+    setReview({ diff: answer.diff, issues: answer.issues, file: answer.file });
   }
 
   async function save() {

@@ -250,7 +250,7 @@ export function FeatureSwitchesField(props: FieldProps) {
                 id={inputId}
                 className="studio-blacklist"
                 disabled={!on}
-                placeholder={on ? 'off for: SKT, SKE' : ''}
+                placeholder={on ? 'off for publications: codes, comma-separated' : ''}
                 value={drafts[feature] ?? (blacklists[feature] ?? []).join(', ')}
                 onChange={(event) => setBlacklist(feature, event.target.value)}
               />

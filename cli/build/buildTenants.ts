@@ -8,6 +8,7 @@ import type { Manifest } from 'vite';
 import { enabledFeatures } from '../../engine/features';
 import type { Locale } from '../../engine/domain/locales';
 import type { ResolvedTenant } from '../../tenant';
+import { displayPath } from '../../tenant/sources';
 import { buildEngine, filesForTenant } from './engineBuild';
 import { renderTenantHtml } from '../../tenant/page/renderTenantHtml';
 import { builtTenantPageInput } from '../../tenant/page/tenantPage';
@@ -71,7 +72,7 @@ export async function buildTenants(
   const worker = async () => {
     while (next < tenants.length) {
       const index = next++;
-      progress(`writing dist/${tenants[index].id}/ …`);
+      progress(`writing ${displayPath(path.join(options.distDir, tenants[index].id))}/ …`);
       placed[index] = await placeTenant(tenants[index], engine, options.distDir);
     }
   };

@@ -13,6 +13,7 @@ export function registerNew(program: Command): void {
       const { mkdir, writeFile } = await import('node:fs/promises');
       const path = await import('node:path');
       const { TENANTS_DIR } = await import('../paths');
+      const { displayPath } = await import('../../tenant/sources');
       const { newTenantTemplate } = await import('../../tenant');
       if (!/^[a-z][a-z0-9-]{1,40}$/.test(id))
         throw new Error(
@@ -21,14 +22,14 @@ export function registerNew(program: Command): void {
       const folder = path.resolve(options.dir ?? TENANTS_DIR);
       const file = path.join(folder, `${id}.json`);
       if (existsSync(file) && !options.force)
-        throw new Error(`${path.relative(process.cwd(), file)} exists already. Use --force to overwrite it.`);
+        throw new Error(`${displayPath(file)} exists already. Use --force to overwrite it.`);
       await mkdir(folder, { recursive: true });
       await writeFile(file, newTenantTemplate(id, folder));
       // The other commands find a tenant by its id in TENANTS_DIR: a file elsewhere needs the
       // variable that moves it, or the next command says the file is not found.
       const env = folder === TENANTS_DIR ? '' : `PORTAL_TENANTS_DIR=${folder} `;
       console.log(
-        `created ${path.relative(process.cwd(), file)}. Next: ${env}npx portal validate ${id} && ${env}npx portal dev ${id}`,
+        `created ${displayPath(file)}. Next: ${env}npx portal validate ${id} && ${env}npx portal dev ${id}`,
       );
     });
 }

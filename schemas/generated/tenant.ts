@@ -264,7 +264,7 @@ export interface Tenant {
   embedding?: EmbeddingConfig;
   login?: LoginConfig;
   /**
-   * The features switched on for this tenant (portal-core.md §6 "Tenant feature list"). A route of a feature that is off shows the feature-disabled notice with the fallback contact.
+   * The features switched on for this tenant; docs/subscribers.md says what each one does. A route of a feature that is off shows the feature-disabled notice with the fallback contact.
    */
   features: FeatureFlag[];
   /**
@@ -1671,7 +1671,7 @@ export interface TenantWithDefaults {
   embedding: EmbeddingConfigWithDefaults;
   login: LoginConfigWithDefaults;
   /**
-   * The features switched on for this tenant (portal-core.md §6 "Tenant feature list"). A route of a feature that is off shows the feature-disabled notice with the fallback contact.
+   * The features switched on for this tenant; docs/subscribers.md says what each one does. A route of a feature that is off shows the feature-disabled notice with the fallback contact.
    */
   features: FeatureFlag[];
   /**

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT } from '../../tenant/sources';
+import { displayPath, REPO_ROOT } from '../../tenant/sources';
 import { newTenantTemplate } from '../../tenant/template';
 import { badRequest, notFound } from '../http/errors';
 
@@ -32,9 +32,13 @@ export function tenantFilePath(fileId: unknown): string {
   return path.join(studioTenantsDir(), `${fileIdOf(fileId)}.json`);
 }
 
-/** How issues name the file: `tenants/<id>.json`, as `portal validate` run from the repository prints it. */
+/**
+ * How issues and notices name the file, as `portal validate` prints it: relative to the working
+ * directory when below it (`tenants/<id>.json` in the repository), else the whole path of the
+ * folder PORTAL_TENANTS_DIR names.
+ */
 export function displayName(fileId: string): string {
-  return `tenants/${fileId}.json`;
+  return displayPath(tenantFilePath(fileId));
 }
 
 export function listTenantFiles(): Array<{ id: string; name?: string }> {

@@ -200,7 +200,12 @@ function tenantFileRoutes(api: Router, options: StudioOptions, drafts: Drafts): 
 
   api.post('/diff', (req, res) => {
     const result = check(fileIdOf(req.body?.fileId), req.body?.data);
-    res.json({ exists: result.exists, diff: lineDiff(result.before, result.after), ...issuesOf(result) });
+    res.json({
+      exists: result.exists,
+      file: displayName(fileIdOf(req.body?.fileId)),
+      diff: lineDiff(result.before, result.after),
+      ...issuesOf(result),
+    });
   });
 
   /** Writes the file with minimal edits; a file with problems only when they were confirmed. */

@@ -61,10 +61,28 @@ describe('studio diff', () => {
   it('shows a changed line as its removal then its addition, with context around it', () => {
     const diff = lineDiff('a\nb\nc\nd\ne\nf\ng', 'a\nb\nc\nD\ne\nf\ng', 1);
     expect(diff).toEqual([
+      { kind: '@', text: '@@ line 3 @@' },
       { kind: ' ', text: 'c' },
       { kind: '-', text: 'd' },
       { kind: '+', text: 'D' },
       { kind: ' ', text: 'e' },
+    ]);
+  });
+
+  it('starts every run of shown lines with where it is, so changes far apart never run together', () => {
+    const lines = Array.from({ length: 20 }, (_, n) => `l${n + 1}`);
+    const after = lines.map((line) => (line === 'l2' ? 'L2' : line === 'l15' ? 'L15' : line));
+    expect(lineDiff(lines.join('\n'), after.join('\n'), 1)).toEqual([
+      { kind: '@', text: '@@ line 1 @@' },
+      { kind: ' ', text: 'l1' },
+      { kind: '-', text: 'l2' },
+      { kind: '+', text: 'L2' },
+      { kind: ' ', text: 'l3' },
+      { kind: '@', text: '@@ line 14 @@' },
+      { kind: ' ', text: 'l14' },
+      { kind: '-', text: 'l15' },
+      { kind: '+', text: 'L15' },
+      { kind: ' ', text: 'l16' },
     ]);
   });
 

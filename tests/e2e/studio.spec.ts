@@ -203,8 +203,11 @@ test('save shows the diff, changes only the edited lines of the file, and portal
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('studio-diff')).toContainText('-   "name": "TechnikWelt Verlagsgruppe",');
   await expect(dialog.getByTestId('studio-diff')).toContainText('+   "name": "Studio Saved Verlag",');
+  await expect(dialog.getByRole('heading')).toHaveText(`Changes to ${file}`);
+  await expect(dialog.getByTestId('studio-diff')).toContainText(/^@@ line \d+ @@/);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved tenants/technikwelt.json.' })).toBeVisible();
+  // The studio names the file where it is: here a folder outside the working directory.
+  await expect(page.getByRole('status').filter({ hasText: `Saved ${file}.` })).toBeVisible();
 
   const after = readFileSync(file, 'utf8');
   const a = before.split('\n');
