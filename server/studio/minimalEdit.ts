@@ -36,10 +36,13 @@ function editFor(text: string, change: Change, unit: string, eol: string): Edit 
   if (change.value === undefined) return removal(text, tree, change.path);
   const node = findNodeAtLocation(tree, change.path);
   if (node) {
+    // A list the file wrote one item a line stays so (the features of a tenant made by `portal new`).
+    const multiline =
+      node.type === 'array' && text.slice(node.offset, node.offset + node.length).includes('\n');
     return {
       offset: node.offset,
       length: node.length,
-      content: pretty(change.value, indentAt(text, node.offset), unit, eol),
+      content: pretty(change.value, indentAt(text, node.offset), unit, eol, multiline),
     };
   }
   const parent = findNodeAtLocation(tree, change.path.slice(0, -1));
@@ -95,12 +98,19 @@ function indentAt(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
-/** JSON in the files' style: objects one key a line, lists of plain values on one line. */
-export function pretty(value: unknown, indent: string, unit = '  ', eol = '\n'): string {
+/** Longest line a list of plain values is written on; a longer one takes a line per item. */
+const LINE_WIDTH = 100;
+
+/**
+ * JSON in the files' style: objects one key a line, lists of plain values on one line unless the
+ * line would pass LINE_WIDTH or the list was written one item a line (`multiline`).
+ */
+export function pretty(value: unknown, indent: string, unit = '  ', eol = '\n', multiline = false): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    if (value.every((item) => item === null || typeof item !== 'object'))
-      return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    const plain = value.every((item) => item === null || typeof item !== 'object');
+    const inline = `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    if (plain && !multiline && indent.length + inline.length <= LINE_WIDTH) return inline;
     return `[${eol}${value.map((item) => `${indent}${unit}${pretty(item, indent + unit, unit, eol)}`).join(`,${eol}`)}${eol}${indent}]`;
   }
   if (isObject(value)) {

@@ -116,6 +116,23 @@ describe("studio save: new and replaced values in the file's style", () => {
     );
   });
 
+  it('keeps a list written one item a line so when an item is added, and wraps a list too long for a line', () => {
+    const listed = ['{', '  "features": [', '    "faq",', '    "renewal"', '  ]', '}', ''].join('\n');
+    const next = { features: ['faq', 'renewal', 'announcement'] };
+    expect(applyMinimalEdits(listed, next)).toBe(
+      ['{', '  "features": [', '    "faq",', '    "renewal",', '    "announcement"', '  ]', '}', ''].join(
+        '\n',
+      ),
+    );
+    const long = {
+      ...JSON.parse(fixture),
+      hosts: Array.from({ length: 8 }, (_, i) => `portal-${i}.example.com`),
+    };
+    const written = applyMinimalEdits(fixture, long);
+    expect(written).toContain('  "hosts": [\n    "portal-0.example.com",\n');
+    expect(JSON.parse(written).hosts).toEqual(long.hosts);
+  });
+
   it('removing the last setting takes the comma before it; removing the only one leaves {}', () => {
     const next = JSON.parse(fixture);
     delete next.publicationBlacklists['e-card'];
