@@ -93,6 +93,7 @@ export function InsightsPage() {
         <a href={backHref}>{t('back')}</a>
       </header>
       <main className="insights-main">
+        <p className="field-description">{t('source')}</p>
         <PeriodForm state={state} />
         {error && (
           <p className="studio-message" role="alert">

@@ -7,6 +7,8 @@ import type { StudioLang } from './texts';
 const INSIGHTS_TEXTS = {
   'en-GB': {
     title: 'Retention insights',
+    source:
+      "From this server's database: the studio's own when it runs under `portal studio`, not the live portal's. A live tenant's insights: `npx portal insights <tenant>` with the live DATABASE_URL, or GET /operator/v1/insights.",
     back: 'Back to the editor',
     open: 'Insights',
     tenant: 'Tenant',
@@ -61,6 +63,8 @@ const INSIGHTS_TEXTS = {
   },
   'de-DE': {
     title: 'Kündigungs- und Angebotsauswertung',
+    source:
+      'Aus der Datenbank dieses Servers: unter `portal studio` die eigene des Studios, nicht die des Live-Portals. Die Auswertung eines Live-Mandanten: `npx portal insights <mandant>` mit der DATABASE_URL des Live-Systems, oder GET /operator/v1/insights.',
     back: 'Zurück zum Editor',
     open: 'Auswertung',
     tenant: 'Mandant',
