@@ -62,18 +62,29 @@ export function townLines(address: FormattableAddress): string[] {
 }
 
 /**
- * An address line by line as its country writes it: name, company, free address lines, street,
- * town and postcode (the country's name is the caller's, in the screen's language).
+ * Where an address is, line by line, without the name: the free address lines (a tenant with the
+ * address-lines feature keeps an address as lines, with no street), the street, town and postcode.
+ * Every screen that shows an address shows these, so an address reads the same everywhere.
+ */
+export function placeLines(address: FormattableAddress): string[] {
+  return [
+    join([address.addressLine1]),
+    join([address.addressLine2]),
+    join([address.addressLine3]),
+    streetLine(address),
+    ...townLines(address),
+  ].filter((line) => line !== '');
+}
+
+/**
+ * An address line by line as its country writes it: name, company, then placeLines (the country's
+ * name is the caller's, in the screen's language).
  */
 export function addressLines(address: FormattableAddress | null | undefined): string[] {
   if (!address) return [];
   return [
     join([address.firstName, address.lastName1]),
     join([address.company1]),
-    join([address.addressLine1]),
-    join([address.addressLine2]),
-    join([address.addressLine3]),
-    streetLine(address),
-    ...townLines(address),
+    ...placeLines(address),
   ].filter((line) => line !== '');
 }

@@ -116,6 +116,18 @@ export interface BusinessPartnerSummary {
    */
   company1: string | null;
   /**
+   * Address line 1, where the tenant keeps addresses as lines (address-lines feature).
+   */
+  addressLine1?: string | null;
+  /**
+   * Address line 2.
+   */
+  addressLine2?: string | null;
+  /**
+   * Address line 3.
+   */
+  addressLine3?: string | null;
+  /**
    * Street.
    */
   street: string | null;
@@ -123,6 +135,10 @@ export interface BusinessPartnerSummary {
    * House number.
    */
   streetNumber: string | null;
+  /**
+   * House number suffix ("a").
+   */
+  streetNumberSuffix?: string | null;
   /**
    * Postal code.
    */

@@ -251,8 +251,11 @@ export async function listPurchaseOrdersForUser(
             po.quantity, po.invoice_status, po.invoice_number, po.download_status, po.package_info, po.details,
             mine.role,
             jsonb_build_object('bpNumber', bp.bp_number::text, 'salutationCode', bp.salutation_code,
-              'firstName', bp.first_name, 'lastName1', bp.last_name1, 'company1', bp.company1, 'street', bp.street,
-              'streetNumber', bp.street_number, 'zipcode', bp.zipcode, 'city', bp.city, 'countryCode', bp.country_code) as partner
+              'firstName', bp.first_name, 'lastName1', bp.last_name1, 'company1', bp.company1,
+              'addressLine1', bp.details->>'addressLine1', 'addressLine2', bp.details->>'addressLine2',
+              'addressLine3', bp.details->>'addressLine3', 'street', bp.street, 'streetNumber', bp.street_number,
+              'streetNumberSuffix', bp.details->>'streetNumberSuffix', 'zipcode', bp.zipcode, 'city', bp.city,
+              'countryCode', bp.country_code) as partner
        from mine
        join purchase_orders po on po.tenant_id = $1 and po.id = mine.purchase_order_id
        join business_partners bp on bp.tenant_id = $1 and bp.bp_number = mine.bp_number

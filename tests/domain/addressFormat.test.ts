@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressLines,
+  placeLines,
   streetLine,
   townLines,
   type FormattableAddress,
@@ -75,6 +76,19 @@ describe('addressLines', () => {
         }),
       ),
     ).toEqual(['Wagner & Partner GmbH', 'Flat 2', 'EC1R 4TD']);
+  });
+
+  it('gives where an address is without the name: its lines, street, town and postcode (placeLines)', () => {
+    expect(
+      placeLines(
+        makeAddress({
+          addressLine1: '27 Castle Street',
+          addressLine2: 'Flat 2',
+          street: null,
+          streetNumber: null,
+        }),
+      ),
+    ).toEqual(['27 Castle Street', 'Flat 2', 'London', 'EC1R 4TD']);
   });
 
   it('gives no lines for no address', () => {

@@ -53,4 +53,27 @@ describe('the addresses page', () => {
     expect(card('002').textContent).toContain('Max');
     expect(buttons('002')).toHaveLength(0);
   });
+
+  it('shows an address kept as lines (address-lines feature) with all its lines, as the other screens do', async () => {
+    const lined = {
+      ...partner('003', 'Sam', true, ['AG']),
+      street: null,
+      streetNumber: null,
+      addressLine1: '27 Castle Street',
+      addressLine2: 'Flat 2',
+      addressLine3: 'Rear entrance',
+      zipcode: 'EH2 3DN',
+      city: 'Edinburgh',
+      countryCode: 'GB',
+    };
+    const { page } = await render(<BusinessPartnersScreen />, {
+      api: fakeApi({ '/business-partners': [lined], '/subscriptions': [gift] }),
+      path: '/business-partners',
+      portal: portalConfig(FOLDERS, { features: ['address-lines'] }),
+    });
+    await settle();
+    expect(page.querySelector('[aria-labelledby="bp-003"]')!.textContent).toContain(
+      '27 Castle Street, Flat 2, Rear entrance, Edinburgh, EH2 3DN',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { streetLine, townLines } from '../../domain/addressFormat';
+import { placeLines } from '../../domain/addressFormat';
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useSearchParams } from 'react-router';
@@ -111,7 +111,7 @@ export default function BusinessPartnersScreen() {
                   <dt>{t('business-partners.bpNumber')}</dt>
                   <dd>{p.bpNumber}</dd>
                   <dt>{t('business-partners.address')}</dt>
-                  <dd>{[p.addressLine1, streetLine(p), ...townLines(p)].filter(Boolean).join(', ')}</dd>
+                  <dd>{placeLines(p).join(', ')}</dd>
                   {p.emailAddress && (
                     <>
                       <dt>{t('business-partners.email')}</dt>

@@ -2,7 +2,7 @@
  * The purchase order card's parts (portal-core.md §2 "Purchase order card"): its facts with the
  * shipping status, its buttons, and the business partner's address dialog.
  */
-import { streetLine, townLines } from '../../domain/addressFormat';
+import { placeLines } from '../../domain/addressFormat';
 import { useTranslation } from '../../core/translation';
 import type { PurchaseOrder } from '../../../schemas/generated/purchase-order';
 import { usePortal } from '../../core/PortalContext';
@@ -157,8 +157,7 @@ export function PartnerAddressDialog({ order, onClose }: { order: PurchaseOrder;
       <address className="address">
         {[
           partner.company1 ?? [partner.firstName, partner.lastName1].filter(Boolean).join(' '),
-          streetLine(partner),
-          ...townLines(partner),
+          ...placeLines(partner),
         ].map((line, index) => (
           <span key={index} className="address-line">
             {line}

@@ -1,4 +1,4 @@
-import { streetLine, townLines } from '../../domain/addressFormat';
+import { placeLines } from '../../domain/addressFormat';
 import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { detailVisibility } from '../../domain/capabilities';
@@ -103,9 +103,7 @@ export function DetailsBlock({
     add(
       'subscription.goodsRecipient',
       // Lines where the tenant's address-lines feature keeps them, street and number otherwise.
-      [partyName(g), g.addressLine1, g.addressLine2, g.addressLine3, streetLine(g), ...townLines(g)]
-        .filter(Boolean)
-        .join(', '),
+      [partyName(g), ...placeLines(g)].filter(Boolean).join(', '),
     );
   }
   // No issue after the subscription's end is its next one (subscriptionTerm.ts).

@@ -330,6 +330,23 @@ describe('downloads', () => {
     expect((await browserLikeClient(baseUrl, '').get(`/t/${full.id}/api/files/not-a-key`)).status).toBe(404);
   });
 
+  it("names a purchase order's partner with the address lines and suffix an address change keeps", async () => {
+    const client = await signIn(full, emailOf(full, 2));
+    const orders = (await client.get('/purchase-orders')).body as Array<{
+      businessPartner: { bpNumber: string };
+    }>;
+    const { bpNumber } = orders[0].businessPartner;
+    await db.query(
+      `update business_partners set details = details || '{"addressLine2": "Flat 2", "streetNumberSuffix": "a"}'
+        where tenant_id = $1 and bp_number = $2`,
+      [full.id, bpNumber],
+    );
+    const again = (await client.get('/purchase-orders')).body as Array<{
+      businessPartner: Record<string, unknown>;
+    }>;
+    expect(again[0].businessPartner).toMatchObject({ addressLine2: 'Flat 2', streetNumberSuffix: 'a' });
+  });
+
   it('expires file keys after ten minutes and never serves them in another tenant', async () => {
     const client = await signIn(full, emailOf(full, 2));
     const orders = (await client.get('/purchase-orders')).body as Array<{
