@@ -36,7 +36,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import type { SettledStatus } from '../payments/paymentProvider';
 import type { PaymentPages } from '../payments/paymentPages';
 import { offerTexts } from './recommendations';
-import { offerAcceptedMail } from './offerMails';
+import { offerAcceptedMail, offerBilling } from './offerMails';
 
 export interface OfferServiceDeps {
   db: Database;
@@ -232,8 +232,12 @@ export function createOfferKit(deps: OfferServiceDeps) {
       offer: offerTexts(offer, input.locale).title,
       amount: offer.price,
       currency: offer.currency,
-      paidOnline: input.paymentId !== null,
-      debited: offer.paymentProvider === 'DIRECT_DEBIT',
+      billing: offerBilling({
+        paidOnline: input.paymentId !== null,
+        source: input.source,
+        offerProvider: offer.paymentProvider,
+        subscriptionPays: s.paymentDetails?.paymentMethod,
+      }),
       change: input.change,
     });
     await enqueueMail(tx, { tenantId: tenant.id, to: input.user.email, from: deps.mailFrom, ...mail });

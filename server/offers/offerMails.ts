@@ -5,8 +5,35 @@
  */
 import { formatDate } from '../../engine/domain/dates';
 import type { Locale } from '../../engine/domain/locales';
-import type { OfferChange } from '../../engine/domain/lifecycle';
+import type { AcceptanceSource, OfferChange } from '../../engine/domain/lifecycle';
 import { textsIn } from '../texts/serverTexts';
+
+export type OfferBilling = 'paid' | 'debited' | 'charged' | 'invoice';
+
+/**
+ * How an accepted offer's amount is paid, as its mail says it. Paid online, it is paid; an offer by
+ * direct debit is debited. Otherwise a retention or upgrade offer changes the running subscription,
+ * whose payments go on as before: its amount is collected the way the subscription pays (a direct
+ * debit is debited, a card or PayPal charged), and invoiced only where the subscription is. A
+ * renewal by invoice is invoiced, as its offer said when the subscriber chose it.
+ */
+export function offerBilling(input: {
+  paidOnline: boolean;
+  source: AcceptanceSource;
+  offerProvider: string;
+  subscriptionPays: string | undefined;
+}): OfferBilling {
+  if (input.paidOnline) return 'paid';
+  const pays =
+    input.offerProvider === 'DIRECT_DEBIT'
+      ? 'direct_debit'
+      : input.source === 'cancellation' || input.source === 'upgrade'
+        ? input.subscriptionPays
+        : 'invoice';
+  if (pays === 'direct_debit' || pays === 'sepa') return 'debited';
+  if (pays === 'credit_card' || pays === 'paypal') return 'charged';
+  return 'invoice';
+}
 
 export function offerAcceptedMail(
   locale: Locale,
@@ -17,9 +44,8 @@ export function offerAcceptedMail(
     offer: string;
     amount: number;
     currency: string;
-    paidOnline: boolean;
-    /** Taken from the bank account on record (an offer paid by direct debit), not invoiced. */
-    debited: boolean;
+    /** How the amount is paid: online at once, debited from a bank account, charged to the card or PayPal on record, or invoiced. */
+    billing: OfferBilling;
     change: OfferChange;
   },
 ): { subject: string; text: string } {
@@ -35,7 +61,7 @@ export function offerAcceptedMail(
     subscription: values.subscription,
     orderNumber: values.orderNumber,
     offer: values.offer,
-    amount: t(values.paidOnline ? 'mail.paid' : values.debited ? 'mail.debited' : 'mail.invoice', { amount }),
+    amount: t(`mail.${values.billing}`, { amount }),
     change: t(`mail.change.${changeKey}`, { date }),
   };
   return { subject: t('mail.subject', all), text: t('mail.body', all) };

@@ -159,8 +159,7 @@ describe('the server in a pseudo-locale', () => {
         offer: 'Pro 24',
         amount: 214.2,
         currency: 'EUR',
-        paidOnline: true,
-        debited: false,
+        billing: 'paid',
         change: { kind: 'extend', date: '2027-12-31' } as never,
       }),
       licence: licenseMail('invitation', XA, {

@@ -1,9 +1,10 @@
 /**
  * The mail of an accepted offer (server/offers/offerMails.ts) says how its amount is paid: paid
- * online, debited from the account on record (an offer by direct debit) or invoiced.
+ * online, debited, charged to the card or PayPal on record, or invoiced; a retention or upgrade
+ * offer the way the subscription pays, a renewal the way its offer names.
  */
 import { describe, expect, it } from 'vitest';
-import { offerAcceptedMail } from '../../../server/offers/offerMails';
+import { offerAcceptedMail, offerBilling, type OfferBilling } from '../../../server/offers/offerMails';
 
 const values = {
   tenant: 'TechnikWelt',
@@ -17,12 +18,34 @@ const values = {
 
 describe('the mail of an accepted offer', () => {
   it('says how the amount is paid, in the mail’s language', () => {
-    const text = (locale: 'de-DE' | 'en-GB', paidOnline: boolean, debited: boolean) =>
-      offerAcceptedMail(locale, { ...values, paidOnline, debited }).text;
-    expect(text('de-DE', false, true)).toContain('(wir buchen ihn von Ihrem Konto ab)');
-    expect(text('de-DE', false, false)).toContain('(Sie erhalten eine Rechnung)');
-    expect(text('de-DE', true, false)).toContain('(bezahlt)');
-    expect(text('en-GB', false, true)).toContain('(debited from your account)');
-    expect(text('en-GB', false, false)).toContain('(invoiced)');
+    const text = (locale: 'de-DE' | 'en-GB', billing: OfferBilling) =>
+      offerAcceptedMail(locale, { ...values, billing }).text;
+    expect(text('de-DE', 'debited')).toContain('(wir buchen ihn von Ihrem Konto ab)');
+    expect(text('de-DE', 'invoice')).toContain('(Sie erhalten eine Rechnung)');
+    expect(text('de-DE', 'paid')).toContain('(bezahlt)');
+    expect(text('de-DE', 'charged')).toContain('über Ihre Karte bzw. PayPal');
+    expect(text('en-GB', 'debited')).toContain('(debited from your account)');
+    expect(text('en-GB', 'invoice')).toContain('(invoiced)');
+    expect(text('en-GB', 'charged')).toContain('to your card or PayPal');
+  });
+
+  it('bills a retention or upgrade offer as the subscription pays, a renewal as its offer names', () => {
+    const billing = (source: 'cancellation' | 'upgrade' | 'renewal', offerProvider: string, pays?: string) =>
+      offerBilling({ paidOnline: false, source, offerProvider, subscriptionPays: pays });
+    expect(billing('cancellation', 'INVOICE', 'direct_debit')).toBe('debited');
+    expect(billing('upgrade', 'INVOICE', 'sepa')).toBe('debited');
+    expect(billing('upgrade', 'INVOICE', 'credit_card')).toBe('charged');
+    expect(billing('cancellation', 'INVOICE', 'invoice')).toBe('invoice');
+    expect(billing('cancellation', 'INVOICE', undefined)).toBe('invoice');
+    expect(billing('renewal', 'INVOICE', 'direct_debit')).toBe('invoice');
+    expect(billing('renewal', 'DIRECT_DEBIT', 'invoice')).toBe('debited');
+    expect(
+      offerBilling({
+        paidOnline: true,
+        source: 'renewal',
+        offerProvider: 'CREDIT_CARD',
+        subscriptionPays: undefined,
+      }),
+    ).toBe('paid');
   });
 });
