@@ -36,4 +36,25 @@ describe('orders page (portal-core.md §2 "Orders page")', () => {
     expect(groups).toEqual([{ bundleNumber: 'B', members: [master, slave] }]);
     expect(flat).toEqual([single]);
   });
+
+  it('places a bundle group where its first member stands, so a list sorted newest first stays so (§2 "Sorting")', () => {
+    const newer = makeSubscription({ id: 'N', custOrderDate: '2026-02-03' });
+    const master = makeSubscription({
+      id: 'M',
+      custOrderDate: '2025-10-26',
+      bundle: { bundleNumber: 'B' },
+      renewal: { ...renewal, renewalBundleComponent: 'M' },
+    });
+    const slave = makeSubscription({
+      id: 'S',
+      custOrderDate: '2025-10-26',
+      bundle: { bundleNumber: 'B' },
+      renewal: { ...renewal, renewalBundleComponent: 'S' },
+    });
+    const older = makeSubscription({ id: 'O', custOrderDate: '2024-05-01' });
+    const { entries } = groupByBundle(sortByOrderDateDesc([older, slave, master, newer]));
+    expect(
+      entries.map((e) => (e.kind === 'group' ? `group ${e.group.bundleNumber}` : e.subscription.id)),
+    ).toEqual(['N', 'group B', 'O']);
+  });
 });

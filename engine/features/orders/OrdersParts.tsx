@@ -10,6 +10,8 @@ import type { SubscriptionFilter } from '../../domain/orderStatus';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { PendingOrderCard } from './PendingOrderCard';
 import type { OrdersPageModel } from './useOrdersPage';
+import type { BundleGroup } from './orderLists';
+import type { SubscriptionSummary } from '../../account/types';
 
 type Model = { page: OrdersPageModel };
 
@@ -87,28 +89,50 @@ export function OrdersEmpty({ page }: Model) {
 /** The subscriptions, bundles as groups (master first) with their link, the rest flat (§2 "Sections"). */
 function SubscriptionsSection({ page }: Model) {
   const { t } = useTranslation();
-  const { groups, flat, card } = page;
+  const { entries, card } = page;
+  // Runs of single subscriptions in one list each, a bundle's group where it stands among them.
+  const runs: Array<
+    { kind: 'group'; group: BundleGroup } | { kind: 'singles'; items: SubscriptionSummary[] }
+  > = [];
+  for (const entry of entries) {
+    const last = runs[runs.length - 1];
+    if (entry.kind === 'group') runs.push(entry);
+    else if (last?.kind === 'singles') last.items.push(entry.subscription);
+    else runs.push({ kind: 'singles', items: [entry.subscription] });
+  }
   return (
     <section aria-labelledby="subscriptions-title" className="orders-section">
       <h2 id="subscriptions-title">{t('orders.subscriptionsHeading')}</h2>
-      {groups.map((group) => (
-        <section
-          key={group.bundleNumber}
-          className="bundle-group"
-          aria-labelledby={`bundle-${group.bundleNumber}`}
-        >
-          <div className="bundle-group-header">
-            <h3 id={`bundle-${group.bundleNumber}`}>
-              {t('orders.bundleHeading', { title: group.members[0].displayName })}
-            </h3>
-            <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>
-              {t('orders.toBundleGroup')}
-            </Link>
-          </div>
-          <ul className="card-list">{group.members.map(card)}</ul>
-        </section>
-      ))}
-      {flat.length > 0 && <ul className="card-list">{flat.map(card)}</ul>}
+      {runs.map((run) =>
+        run.kind === 'singles' ? (
+          <ul key={`singles-${run.items[0].id}`} className="card-list">
+            {run.items.map(card)}
+          </ul>
+        ) : (
+          <BundleGroupSection key={run.group.bundleNumber} group={run.group} card={card} />
+        ),
+      )}
+    </section>
+  );
+}
+
+function BundleGroupSection({ group, card }: { group: BundleGroup; card: Model['page']['card'] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      key={group.bundleNumber}
+      className="bundle-group"
+      aria-labelledby={`bundle-${group.bundleNumber}`}
+    >
+      <div className="bundle-group-header">
+        <h3 id={`bundle-${group.bundleNumber}`}>
+          {t('orders.bundleHeading', { title: group.members[0].displayName })}
+        </h3>
+        <Link to={`/bundle-group/${encodeURIComponent(group.bundleNumber)}`}>
+          {t('orders.toBundleGroup')}
+        </Link>
+      </div>
+      <ul className="card-list">{group.members.map(card)}</ul>
     </section>
   );
 }

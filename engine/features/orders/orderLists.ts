@@ -17,22 +17,44 @@ export interface BundleGroup {
   members: SubscriptionSummary[];
 }
 
-/** Subscriptions grouped by bundle number (master first), the rest flat (§2 "Sections"). */
+/** One place in the subscriptions' list: a bundle's group, or a subscription of no bundle. */
+export type SubscriptionEntry =
+  { kind: 'group'; group: BundleGroup } | { kind: 'single'; subscription: SubscriptionSummary };
+
+/**
+ * Subscriptions grouped by bundle number (master first), the rest single (§2 "Sections"), in the
+ * order they come: a group stands where its first member does, so a list sorted newest first
+ * (§2 "Sorting") stays so with its bundles in it.
+ */
 export function groupByBundle(subscriptions: SubscriptionSummary[]): {
   groups: BundleGroup[];
   flat: SubscriptionSummary[];
+  entries: SubscriptionEntry[];
 } {
-  const groups = new Map<string, SubscriptionSummary[]>();
-  const flat: SubscriptionSummary[] = [];
+  const members = new Map<string, SubscriptionSummary[]>();
+  const entries: Array<
+    { kind: 'group'; bundleNumber: string } | { kind: 'single'; subscription: SubscriptionSummary }
+  > = [];
   for (const s of subscriptions) {
-    if (!s.bundle) flat.push(s);
-    else groups.set(s.bundle.bundleNumber, [...(groups.get(s.bundle.bundleNumber) ?? []), s]);
+    if (!s.bundle) entries.push({ kind: 'single', subscription: s });
+    else {
+      const bundleNumber = s.bundle.bundleNumber;
+      if (!members.has(bundleNumber)) entries.push({ kind: 'group', bundleNumber });
+      members.set(bundleNumber, [...(members.get(bundleNumber) ?? []), s]);
+    }
   }
+  const groupOf = (bundleNumber: string): BundleGroup => ({
+    bundleNumber,
+    members: [...members.get(bundleNumber)!].sort(
+      (a, b) => Number(isBundleMaster(b)) - Number(isBundleMaster(a)),
+    ),
+  });
+  const placed: SubscriptionEntry[] = entries.map((entry) =>
+    entry.kind === 'group' ? { kind: 'group', group: groupOf(entry.bundleNumber) } : entry,
+  );
   return {
-    groups: [...groups].map(([bundleNumber, members]) => ({
-      bundleNumber,
-      members: [...members].sort((a, b) => Number(isBundleMaster(b)) - Number(isBundleMaster(a))),
-    })),
-    flat,
+    groups: placed.flatMap((entry) => (entry.kind === 'group' ? [entry.group] : [])),
+    flat: placed.flatMap((entry) => (entry.kind === 'single' ? [entry.subscription] : [])),
+    entries: placed,
   };
 }
