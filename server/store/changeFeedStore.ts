@@ -129,12 +129,17 @@ export async function findFeedEvent(
   options: { lock?: boolean } = {},
 ): Promise<FeedEvent | undefined> {
   // The event row is locked (not the outer-joined acknowledgement): two acknowledgements of one
-  // event wait for each other, so the second sees the first's decision.
-  const rows = await db.query<FeedRow>(
-    `${FEED_SELECT}
-      where e.tenant_id = $1 and e.id = $2::uuid and e.type <> all($3::text[])${options.lock ? ' for update of e' : ''}`,
-    [tenantId, eventId, FEED_EXCLUDED_TYPES],
-  );
+  // event wait for each other. The locking statement still shows the acknowledgement as it was
+  // when it started, so once the lock is held the event is read again: the second then sees the
+  // first's decision (answered as stored, or 409 acknowledgement_conflict), never inserts it twice.
+  const read = (lock: boolean) =>
+    db.query<FeedRow>(
+      `${FEED_SELECT}
+        where e.tenant_id = $1 and e.id = $2::uuid and e.type <> all($3::text[])${lock ? ' for update of e' : ''}`,
+      [tenantId, eventId, FEED_EXCLUDED_TYPES],
+    );
+  let rows = await read(options.lock === true);
+  if (options.lock && rows[0] && !rows[0].ack_status) rows = await read(false);
   return rows[0] ? feedEventOf(rows[0]) : undefined;
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Queryable } from '../db/database';
 import { type OrderSystemEntity, orderSystemEntity } from '../operator/entities/orderSystemEntities';
+import { lockUntilCommit } from './transactionLocks';
 
 /**
  * Runs the order system's own writes (a merge, a delete, a revert): the trigger leaves them alone,
@@ -142,6 +143,7 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
       where tenant_id = $1 and event_id = $2 order by id desc`,
     [tenantId, eventId],
   );
+  await lockRecords(tx, tenantId, overlays);
   await asOrderSystem(tx, async () => {
     for (const overlay of overlays) {
       const entity = orderSystemEntity(overlay.entity);
@@ -202,6 +204,34 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
     [tenantId, eventId],
   );
   return overlays.length + dated.length;
+}
+
+/**
+ * Locks the records a rejection takes changes off, before it reads what other changes wrote: a
+ * rejection of another change of the same record waits (each then finds the overlays the other
+ * left, never one the other is deleting), and so does the order system's write of the record, whose
+ * merge locks the record's version row first (orderSystemStore.ts mergeStaged): the version rows
+ * are locked here first too, in the records' order, so the two wait for each other instead of
+ * deadlocking on the record's row and its overlays. A record with no version (the portal made it)
+ * is locked by its name.
+ */
+async function lockRecords(
+  tx: Queryable,
+  tenantId: string,
+  overlays: ReadonlyArray<Pick<OverlayRow, 'entity' | 'record_key'>>,
+): Promise<void> {
+  const records = [...new Map(overlays.map((o) => [`${o.entity}\u0000${o.record_key}`, o])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, o]) => o);
+  if (records.length === 0) return;
+  await tx.query(
+    `select 1 from order_system_versions
+      where tenant_id = $1 and (entity, record_key) in (select * from unnest($2::text[], $3::text[]))
+      order by entity, record_key for update`,
+    [tenantId, records.map((r) => r.entity), records.map((r) => r.record_key)],
+  );
+  for (const record of records)
+    await lockUntilCommit(tx, `order-system-record:${tenantId}:${record.entity}:${record.record_key}`);
 }
 
 /** The order system confirmed the change of an event: it stays until a newer version of the record. */

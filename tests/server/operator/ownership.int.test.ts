@@ -165,6 +165,61 @@ describe('a subscriber changes an address the order system owns', () => {
     expect(synced.find((p) => p.bpNumber === me.bpNumber).address).toEqual(me.address);
   });
 
+  it('shows the order system’s address again when several changes are rejected at once, and answers a repeat as stored', async () => {
+    const client = await signIn();
+    const { s, me } = await deliveredPartner(client);
+    const sent = await operator(`/business-partners/${me.bpNumber}`);
+    const eventIds: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const changed = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+        ...me.address,
+        street: `Parallelweg ${i}`,
+        city: `Parallelstadt ${i}`,
+      });
+      expect(changed.status).toBe(200);
+      eventIds.push(await lastEventOf('address.changed', me.bpNumber));
+    }
+    const reject = (eventId: string) =>
+      operator(`/changes/${eventId}/acknowledgement`, {
+        method: 'POST',
+        body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
+      });
+    // Each rejection twice, all at once: every change taken off, each decision once.
+    const answers = await Promise.all([...eventIds, ...eventIds].map(reject));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(5).fill(200), ...Array(5).fill(201)]);
+    const after = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body;
+    expect(after.find((p) => p.bpNumber === me.bpNumber).address).toEqual(me.address);
+    expect((await operator(`/business-partners/${me.bpNumber}`)).body).toEqual(sent.body);
+  });
+
+  it('lets a rejection and the order system’s write of the same record wait for each other, never a 5xx', async () => {
+    const client = await signIn();
+    const { s, me } = await deliveredPartner(client);
+    const record = (await operator<any>(`/business-partners/${me.bpNumber}`)).body;
+    for (let round = 1; round <= 8; round++) {
+      const changed = await client.post(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+        ...me.address,
+        city: `Runde ${round}`,
+      });
+      expect(changed.status).toBe(200);
+      const eventId = await lastEventOf('address.changed', me.bpNumber);
+      const answers = await Promise.all([
+        operator(`/business-partners/${me.bpNumber}`, {
+          method: 'PUT',
+          body: { ...record, version: Number(record.version) + round, phoneNumber: `+49 30 ${round}` },
+        }),
+        operator(`/changes/${eventId}/acknowledgement`, {
+          method: 'POST',
+          body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
+        }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 201]);
+    }
+    // The order system's newest record, with no change of the subscriber's on top.
+    const after = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body;
+    expect(after.find((p) => p.bpNumber === me.bpNumber).address).toEqual(me.address);
+  });
+
   it('keeps a confirmed change until the order system sends a newer record, which then is the truth', async () => {
     const client = await signIn();
     const { s, me } = await deliveredPartner(client);
