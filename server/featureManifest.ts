@@ -7,7 +7,7 @@
  * (server/mail/mailSender.ts) and the personal-data catalogue (server/privacy/catalogue.ts).
  */
 import type { Router } from 'express';
-import type { Database } from './db/database';
+import type { Database, Queryable } from './db/database';
 import type { AuthService } from './auth/authService';
 import type { OAuthLogin } from './auth/oauthLogin';
 import type { SignInLimits } from './auth/rateLimit';
@@ -81,6 +81,18 @@ export interface JobDeps {
   mailFrom: string;
 }
 
+/**
+ * What a feature's own tables undo when the order system rejects one of its changes (the change
+ * feed, docs/going-live.md "4. The change feed"), in the rejection's transaction with the change's
+ * event data. The order system's records come back through their overlays; rows the portal keeps
+ * for itself (a planned holiday service, an offer's acceptance, a pending opt-in) come back here.
+ */
+export type ChangeRejection = (
+  tx: Queryable,
+  tenantId: string,
+  data: Record<string, unknown>,
+) => Promise<void>;
+
 /** A background job a feature runs on every instance; `start` returns a stop that awaits a running round. */
 export interface FeatureJob {
   name: string;
@@ -108,6 +120,8 @@ export interface FeatureManifest {
    * declared by each of them.
    */
   events?: readonly AccountEventType[];
+  /** What its own tables undo when the order system rejects a change of one of its event types. */
+  rejections?: Readonly<Partial<Record<AccountEventType, ChangeRejection>>>;
 }
 
 const inPlace = (entry: FeatureRouter) => entry.before === undefined && entry.after === undefined;
@@ -170,6 +184,15 @@ export function featureMailJobs(
       resolvers[kind] = resolver;
     }
   return resolvers;
+}
+
+/** Every feature's undo for a rejected change, per event type, in list order. */
+export function featureRejections(features: readonly FeatureManifest[]): Map<string, ChangeRejection[]> {
+  const byType = new Map<string, ChangeRejection[]>();
+  for (const feature of features)
+    for (const [type, rejection] of Object.entries(feature.rejections ?? {}))
+      if (rejection) byType.set(type, [...(byType.get(type) ?? []), rejection]);
+  return byType;
 }
 
 /** The personal-data manifests of the features that keep personal data, in list order. */

@@ -2,10 +2,12 @@
 import type { FeatureManifest } from '../featureManifest';
 import { cancellationSlice } from './cancellationRoutes';
 import { cancellationPersonalData } from './personalData';
+import { dropRejectedCancellation } from '../store/changeRejectionStore';
 
 export const cancellationManifest: FeatureManifest = {
   id: 'cancellation',
   routers: (deps, { cancellations }) => [{ slice: cancellationSlice({ ...deps, cancellations }) }],
   personalData: cancellationPersonalData,
   events: ['subscription.cancelled', 'payment.settled'],
+  rejections: { 'subscription.cancelled': dropRejectedCancellation },
 };

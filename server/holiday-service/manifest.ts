@@ -3,6 +3,10 @@ import type { FeatureManifest } from '../featureManifest';
 import { createHolidayService } from './holidayService';
 import { holidayServiceRoutes } from './holidayServiceRoutes';
 import { holidayServicePersonalData } from './personalData';
+import {
+  dropRejectedHolidayService,
+  restoreRejectedHolidayCancellation,
+} from '../store/changeRejectionStore';
 
 export const holidayServiceManifest: FeatureManifest = {
   id: 'holiday-service',
@@ -11,4 +15,8 @@ export const holidayServiceManifest: FeatureManifest = {
   ],
   personalData: holidayServicePersonalData,
   events: ['holiday_service.set', 'holiday_service.cancelled'],
+  rejections: {
+    'holiday_service.set': dropRejectedHolidayService,
+    'holiday_service.cancelled': restoreRejectedHolidayCancellation,
+  },
 };

@@ -2,6 +2,7 @@
 import type { FeatureManifest } from '../featureManifest';
 import { offerRoutes } from './offerRoutes';
 import { offersPersonalData } from './personalData';
+import { failRejectedAcceptance } from '../store/changeRejectionStore';
 
 export const offersManifest: FeatureManifest = {
   id: 'offers',
@@ -9,4 +10,5 @@ export const offersManifest: FeatureManifest = {
   routers: (deps, { offers }) => [{ router: offerRoutes({ auth: deps.auth, offers }) }],
   personalData: offersPersonalData,
   events: ['offer.accepted', 'payment.settled', 'subscription.cancellation_revoked'],
+  rejections: { 'offer.accepted': failRejectedAcceptance },
 };

@@ -29,6 +29,14 @@ import type {
 import type { OperatorChangeAcknowledgement } from '../../../schemas/generated/operator-change-acknowledgement';
 import { changeRejectedMail } from './changeRejectedMail';
 import { changeAcknowledgements, tenantLabel } from '../../metrics/registry';
+import { featureRejections, type ChangeRejection } from '../../featureManifest';
+import { SERVER_FEATURES } from '../../features';
+
+// The features' undo per event type (FeatureManifest.rejections), made on first use: server/features.ts
+// lists this folder's manifest too, so the list is complete only once every module has loaded.
+let rejections: Map<string, ChangeRejection[]> | undefined;
+const rejectionsOf = (type: string): ChangeRejection[] =>
+  (rejections ??= featureRejections(SERVER_FEATURES)).get(type) ?? [];
 
 export interface ChangeFeedDeps {
   db: Database;
@@ -159,7 +167,12 @@ export async function acknowledgeChange(
     let rejectionEventId: string | null = null;
     // The order system's record is the truth again at once (docs/going-live.md "Whose data is it").
     if (body.status === 'confirmed') await confirmChangesOf(tx, tenant.id, eventId);
-    else await revertChangesOf(tx, tenant.id, eventId);
+    else {
+      await revertChangesOf(tx, tenant.id, eventId);
+      // And what the feature that made the change keeps of it in the portal's own tables.
+      for (const rejection of rejectionsOf(event.type))
+        await rejection(tx, tenant.id, (event.data ?? {}) as Record<string, unknown>);
+    }
     if (reason && mailLocale) {
       rejectionEventId = await recordEvent(tx, tenant.id, 'change.rejected', {
         userId: event.userId,

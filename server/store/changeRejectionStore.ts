@@ -1,0 +1,100 @@
+/**
+ * What the portal's own tables keep of a change the order system rejected (the change feed,
+ * docs/going-live.md "4. The change feed"). The order system's records come back through their
+ * overlays (orderSystemOverlays.ts revertChangesOf); these rows are the portal's alone, and without
+ * this a rejected change would live on in them: a planned holiday service blocking the next one, an
+ * offer "already accepted", a pending opt-in whose e-mailed link still switches it on, a cancellation
+ * on record. Each runs in the rejection's transaction, with the event's data.
+ */
+import type { Queryable } from '../db/database';
+
+type Data = Record<string, unknown>;
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** holiday_service.set rejected: the service it planned is not planned (cancelled as of now). */
+export async function dropRejectedHolidayService(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+  await tx.query(
+    `update holiday_services set status = 'cancelled', cancelled_at = now()
+      where tenant_id = $1 and subscription_id = $2 and type = $3 and date_from = $4::date and date_to = $5::date
+        and status = 'planned'`,
+    [tenantId, text(data.subscriptionId), text(data.service), text(data.dateFrom), text(data.dateTo)],
+  );
+}
+
+/**
+ * holiday_service.cancelled rejected: the service goes on, so its row is planned again (the newest
+ * cancelled one of that type, unless another is planned meanwhile).
+ */
+export async function restoreRejectedHolidayCancellation(
+  tx: Queryable,
+  tenantId: string,
+  data: Data,
+): Promise<void> {
+  await tx.query(
+    `update holiday_services set status = 'planned', cancelled_at = null
+      where tenant_id = $1 and id = (
+        select id from holiday_services
+         where tenant_id = $1 and subscription_id = $2 and type = $3 and status = 'cancelled'
+         order by cancelled_at desc nulls last limit 1)
+        and not exists (select 1 from holiday_services
+                         where tenant_id = $1 and subscription_id = $2 and status = 'planned')`,
+    [tenantId, text(data.subscriptionId), text(data.service)],
+  );
+}
+
+/**
+ * opt_ins.changed rejected: an opt-in it asked for is not pending any more, and its e-mailed link
+ * confirms nothing. An opt-out stays: a withdrawn consent is the subscriber's to give back.
+ */
+export async function dropRejectedOptIns(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+  const asked = (Array.isArray(data.changes) ? (data.changes as Data[]) : [])
+    .filter((change) => change.pending === true)
+    .map((change) => text(change.type))
+    .filter((type): type is string => type !== null);
+  if (asked.length === 0) return;
+  await tx.query(
+    `update opt_ins set pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
+      where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and pending`,
+    [tenantId, text(data.bpNumber), asked],
+  );
+}
+
+/** opt_in.confirmed rejected: the opt-ins it confirmed are off again. */
+export async function dropRejectedOptInConfirmation(
+  tx: Queryable,
+  tenantId: string,
+  data: Data,
+): Promise<void> {
+  const types = (Array.isArray(data.types) ? data.types : []).filter(
+    (t): t is string => typeof t === 'string',
+  );
+  if (types.length === 0) return;
+  await tx.query(
+    `update opt_ins set value = false, pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
+      where tenant_id = $1 and bp_number = $2 and type = any($3::text[])`,
+    [tenantId, text(data.bpNumber), types],
+  );
+}
+
+/** offer.accepted rejected: the acceptance failed, so the offer is open again where its flow offers it. */
+export async function failRejectedAcceptance(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+  await tx.query(
+    `update offer_acceptances set status = 'failed'
+      where tenant_id = $1 and id = (
+        select id from offer_acceptances
+         where tenant_id = $1 and subscription_id = $2 and offer_id = $3 and status = 'applied'
+         order by created_at desc, id desc limit 1)`,
+    [tenantId, text(data.subscriptionId), text(data.offerId)],
+  );
+}
+
+/** subscription.cancelled rejected: no cancellation on record, the master's nor its bundle components'. */
+export async function dropRejectedCancellation(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+  const components = (Array.isArray(data.bundleComponents) ? (data.bundleComponents as Data[]) : [])
+    .map((part) => text(part.subscriptionId))
+    .filter((id): id is string => id !== null);
+  await tx.query(`delete from cancellations where tenant_id = $1 and subscription_id = any($2::text[])`, [
+    tenantId,
+    [text(data.subscriptionId), ...components].filter((id): id is string => id !== null),
+  ]);
+}

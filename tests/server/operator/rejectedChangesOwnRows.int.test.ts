@@ -1,0 +1,168 @@
+/**
+ * A rejected change leaves nothing of itself in the portal's own tables (server/store/changeRejectionStore.ts,
+ * FeatureManifest.rejections): the holiday service it planned is not planned, the opt-in it asked for
+ * is not pending and its link confirms nothing, the offer's acceptance failed, the cancellation is
+ * not on record. A confirmed change keeps them.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../../server/seed';
+import { recordEvent } from '../../../server/events/recordEvent';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
+import { createUser } from '../../../server/store/userStore';
+import type { Database } from '../../../server/db/database';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { makeServerTenant } from '../../support/builders';
+
+const tenant = makeServerTenant({
+  id: uniqueTenantId('own-rows'),
+  name: 'Verlag',
+  hosts: [],
+  defaultLocale: 'de-DE',
+  locales: ['de-DE', 'en-GB'],
+  features: ['holiday-break', 'opt-ins', 'cancellation'],
+  login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
+});
+const REASON = { 'de-DE': 'Abgelehnt.', 'en-GB': 'Rejected.' };
+let db: Database;
+let userId: string;
+let subscriptionId: string;
+let bpNumber: string;
+let offerId: string;
+
+const reject = (eventId: string) =>
+  acknowledgeChange(
+    { db, now: () => new Date(), mailFrom: 'portal@own-rows.test' },
+    tenant,
+    '00000000-0000-4000-8000-000000000000',
+    eventId,
+    { status: 'rejected', reason: REASON },
+  );
+const one = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params))[0];
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  await seedDemoData(db, [tenant]);
+  userId = (await createUser(db, tenant.id, { email: 'rows@own.example' })).id;
+  ({ id: subscriptionId } = await one<{ id: string }>(
+    `select id from subscriptions where tenant_id = $1 order by id limit 1`,
+    [tenant.id],
+  ));
+  ({ bp_number: bpNumber } = await one<{ bp_number: string }>(
+    `select bp_number::text from opt_ins where tenant_id = $1 order by bp_number limit 1`,
+    [tenant.id],
+  ));
+  ({ id: offerId } = await one<{ id: string }>(`select id from offers where tenant_id = $1 limit 1`, [
+    tenant.id,
+  ]));
+  await db.query(`delete from holiday_services where tenant_id = $1 and subscription_id = $2`, [
+    tenant.id,
+    subscriptionId,
+  ]);
+});
+
+describe('a change the order system rejected', () => {
+  it('leaves no planned holiday service, so the next one can be booked', async () => {
+    const dates = { dateFrom: '2099-03-02', dateTo: '2099-03-16' };
+    await db.query(
+      `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to)
+       values ($1, $2, $3, 'break', $4, $5)`,
+      [tenant.id, subscriptionId, userId, dates.dateFrom, dates.dateTo],
+    );
+    const eventId = await db.transaction((tx) =>
+      recordEvent(tx, tenant.id, 'holiday_service.set', {
+        userId,
+        subscriptionId,
+        orderNumber: '4000000001',
+        service: 'break',
+        ...dates,
+        issueNumberFrom: null,
+        issueNumberTo: null,
+      }),
+    );
+    await reject(eventId);
+    const planned = await db.query(
+      `select 1 from holiday_services where tenant_id = $1 and subscription_id = $2 and status = 'planned'`,
+      [tenant.id, subscriptionId],
+    );
+    expect(planned).toHaveLength(0);
+  });
+
+  it('leaves the opt-in it asked for not pending, with no link that could confirm it', async () => {
+    const { type } = await one<{ type: string }>(
+      `update opt_ins set value = false, pending = true, confirm_token_hash = 'h-rejected', confirm_expires_at = now() + interval '1 day'
+        where tenant_id = $1 and bp_number = $2 and type = (select min(type) from opt_ins where tenant_id = $1 and bp_number = $2)
+       returning type`,
+      [tenant.id, bpNumber],
+    );
+    const eventId = await db.transaction((tx) =>
+      recordEvent(tx, tenant.id, 'opt_ins.changed', {
+        userId,
+        bpNumber,
+        changes: [{ type, value: false, pending: true }],
+      }),
+    );
+    await reject(eventId);
+    expect(
+      await one(
+        `select value, pending, confirm_token_hash from opt_ins where tenant_id = $1 and bp_number = $2 and type = $3`,
+        [tenant.id, bpNumber, type],
+      ),
+    ).toEqual({ value: false, pending: false, confirm_token_hash: null });
+  });
+
+  it("marks the offer's acceptance failed and takes the cancellation off the record", async () => {
+    await db.query(
+      `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, status, applied_at)
+       values ($1, $2, $3, $4, 'cancellation', 'applied', now())`,
+      [tenant.id, subscriptionId, offerId, userId],
+    );
+    const accepted = await db.transaction((tx) =>
+      recordEvent(tx, tenant.id, 'offer.accepted', {
+        userId,
+        subscriptionId,
+        orderNumber: '4000000001',
+        offerId,
+        source: 'cancellation',
+        amount: 0,
+        currency: 'EUR',
+        paymentId: null,
+        change: 'retain',
+        effectiveDate: null,
+        experiment: null,
+      }),
+    );
+    await reject(accepted);
+    expect(
+      await one(
+        `select status from offer_acceptances where tenant_id = $1 and subscription_id = $2 and offer_id = $3 order by created_at desc limit 1`,
+        [tenant.id, subscriptionId, offerId],
+      ),
+    ).toEqual({ status: 'failed' });
+
+    await db.query(
+      `insert into cancellations (tenant_id, subscription_id, user_id, reason, type, effective_date)
+       values ($1, $2, $3, 'PREIS', 'regular', '2099-12-31')
+       on conflict do nothing`,
+      [tenant.id, subscriptionId, userId],
+    );
+    const cancelled = await db.transaction((tx) =>
+      recordEvent(tx, tenant.id, 'subscription.cancelled', {
+        userId,
+        subscriptionId,
+        orderNumber: '4000000001',
+        reason: 'PREIS',
+        type: 'regular',
+        effectiveDate: '2099-12-31',
+        issueNumber: null,
+        experiment: null,
+      }),
+    );
+    await reject(cancelled);
+    expect(
+      await db.query(`select 1 from cancellations where tenant_id = $1 and subscription_id = $2`, [
+        tenant.id,
+        subscriptionId,
+      ]),
+    ).toHaveLength(0);
+  });
+});
