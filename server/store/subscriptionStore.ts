@@ -512,11 +512,19 @@ export async function saveLifecycle(
       suspendedToDate: after.suspension.to,
     };
   }
-  let translations: Record<string, unknown> | null = null;
+  let translations: Record<string, Record<string, unknown>> | null = null;
   if (after.mixType !== before.mixType) {
     const changed = await mixTypeDetails(db, tenantId, id, after, context.locale);
-    translations = changed.translations;
+    translations = changed.translations as Record<string, Record<string, unknown>>;
     Object.assign(details, changed.fields);
+  }
+  // The write below drops the translations of every key it writes; of the renewal, whose end or next
+  // payment the portal moved, the words of what it did not move stay the order system's in every
+  // language (the last payment's frequency, the offer's description).
+  if (details.renewal) {
+    const kept = await unchangedRenewalTranslations(db, tenantId, id, details.renewal as Renewal);
+    for (const [locale, words] of Object.entries(kept))
+      translations = { ...translations, [locale]: { ...translations?.[locale], renewal: words } };
   }
   await updateSubscription(db, tenantId, id, {
     orderStatus: after.status !== before.status ? after.status : undefined,
@@ -584,6 +592,33 @@ export async function saveLifecycle(
       );
     }
   }
+}
+
+/** Per language, the translated words of the stored renewal's fields that `next` leaves as they are. */
+async function unchangedRenewalTranslations(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  next: Renewal,
+): Promise<Record<string, Record<string, unknown>>> {
+  const [row] = await db.query<{
+    renewal: Record<string, unknown> | null;
+    translations: Record<string, { renewal?: Record<string, unknown> } | null> | null;
+  }>(
+    `select details->'renewal' as renewal, details->'translations' as translations
+       from subscriptions where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
+  const kept: Record<string, Record<string, unknown>> = {};
+  const stored = row?.renewal ?? {};
+  const same = (key: string) =>
+    JSON.stringify(stored[key] ?? null) ===
+    JSON.stringify((next as unknown as Record<string, unknown>)[key] ?? null);
+  for (const [locale, words] of Object.entries(row?.translations ?? {})) {
+    const unchanged = Object.fromEntries(Object.entries(words?.renewal ?? {}).filter(([key]) => same(key)));
+    if (Object.keys(unchanged).length > 0) kept[locale] = unchanged;
+  }
+  return kept;
 }
 
 async function renewalWithEnd(
