@@ -87,11 +87,15 @@ export interface JobDeps {
  * event data. The order system's records come back through their overlays; rows the portal keeps
  * for itself (a planned holiday service, an offer's acceptance, a pending opt-in) come back here.
  */
-export type ChangeRejection = (
-  tx: Queryable,
-  tenantId: string,
-  data: Record<string, unknown>,
-) => Promise<void>;
+export type ChangeRejection = (tx: Queryable, change: RejectedChange) => Promise<void>;
+
+/** The rejected change as its event recorded it: the tenant, the event's data and when it was made. */
+export interface RejectedChange {
+  tenantId: string;
+  data: Record<string, unknown>;
+  /** The event's time (ISO): rows the change wrote are of then, a later change's are not. */
+  at: string;
+}
 
 /** A background job a feature runs on every instance; `start` returns a stop that awaits a running round. */
 export interface FeatureJob {

@@ -79,10 +79,12 @@ export function idempotentWrites(db: Queryable): RequestHandler {
       res.status(found.answer.status).json(found.answer.response);
       return;
     }
-    // This request holds the key until it answers: renewed while it runs (an import may take
-    // minutes), so a concurrent retry waits for the answer; a claim its server dropped lapses.
+    const { claim } = found;
+    // This request holds the key until its handler answers: renewed while it runs (a slow write, a
+    // pool waiting for connections), so a concurrent retry waits for the answer; a claim whose
+    // server stopped lapses after CLAIM_SECONDS.
     const renewal = setInterval(
-      () => void renewIdempotencyClaim(db, owner, key, requestHash).catch(() => undefined),
+      () => void renewIdempotencyClaim(db, owner, key, claim).catch(() => undefined),
       (CLAIM_SECONDS * 1000) / 3,
     );
     renewal.unref();
@@ -92,9 +94,11 @@ export function idempotentWrites(db: Queryable): RequestHandler {
       clearInterval(renewal);
       return kept.catch(() => undefined);
     };
-    // An answer that never went through res.json (the connection closed first): the key is given back.
+    // A client that went away does not end the request: its handler still runs and answers, and
+    // that answer is kept for the client's retry (never a second run). Only a handler that never
+    // answers through res.json stops being renewed, an hour on, and its claim lapses.
     res.on('close', () => {
-      if (!settled) void settle(releaseIdempotencyClaim(db, owner, key, requestHash));
+      if (!settled) setTimeout(() => clearInterval(renewal), 3_600_000).unref();
     });
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
@@ -102,8 +106,8 @@ export function idempotentWrites(db: Queryable): RequestHandler {
       // 5xx are not kept: the key is given back, and a retry runs again.
       void settle(
         res.statusCode < 500
-          ? keepIdempotentAnswer(db, owner, key, { requestHash, status: res.statusCode, response: body })
-          : releaseIdempotencyClaim(db, owner, key, requestHash),
+          ? keepIdempotentAnswer(db, owner, key, claim, { status: res.statusCode, response: body })
+          : releaseIdempotencyClaim(db, owner, key, claim),
       ).finally(() => json(body));
       return res;
     };

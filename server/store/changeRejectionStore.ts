@@ -4,15 +4,21 @@
  * overlays (orderSystemOverlays.ts revertChangesOf); these rows are the portal's alone, and without
  * this a rejected change would live on in them: a planned holiday service blocking the next one, an
  * offer "already accepted", a pending opt-in whose e-mailed link still switches it on, a cancellation
- * on record. Each runs in the rejection's transaction, with the event's data.
+ * on record. Each runs in the rejection's transaction, with the event's data and time (to the
+ * millisecond, the rows' times to the microsecond: hence a millisecond's grace); a field the data
+ * lacks matches nothing.
  */
 import type { Queryable } from '../db/database';
+import type { RejectedChange } from '../featureManifest';
 
 type Data = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** holiday_service.set rejected: the service it planned is not planned (cancelled as of now). */
-export async function dropRejectedHolidayService(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+export async function dropRejectedHolidayService(
+  tx: Queryable,
+  { tenantId, data }: RejectedChange,
+): Promise<void> {
   await tx.query(
     `update holiday_services set status = 'cancelled', cancelled_at = now()
       where tenant_id = $1 and subscription_id = $2 and type = $3 and date_from = $4::date and date_to = $5::date
@@ -22,23 +28,24 @@ export async function dropRejectedHolidayService(tx: Queryable, tenantId: string
 }
 
 /**
- * holiday_service.cancelled rejected: the service goes on, so its row is planned again (the newest
- * cancelled one of that type, unless another is planned meanwhile).
+ * holiday_service.cancelled rejected: the service goes on, so its row is planned again: the one of
+ * that type the subscriber had cancelled by the event's time (not one a later rejection cancelled),
+ * unless another is planned meanwhile.
  */
 export async function restoreRejectedHolidayCancellation(
   tx: Queryable,
-  tenantId: string,
-  data: Data,
+  { tenantId, data, at }: RejectedChange,
 ): Promise<void> {
   await tx.query(
     `update holiday_services set status = 'planned', cancelled_at = null
       where tenant_id = $1 and id = (
         select id from holiday_services
          where tenant_id = $1 and subscription_id = $2 and type = $3 and status = 'cancelled'
-         order by cancelled_at desc nulls last limit 1)
+           and cancelled_at <= $4::timestamptz + interval '1 millisecond'
+         order by cancelled_at desc limit 1)
         and not exists (select 1 from holiday_services
                          where tenant_id = $1 and subscription_id = $2 and status = 'planned')`,
-    [tenantId, text(data.subscriptionId), text(data.service)],
+    [tenantId, text(data.subscriptionId), text(data.service), at],
   );
 }
 
@@ -46,7 +53,7 @@ export async function restoreRejectedHolidayCancellation(
  * opt_ins.changed rejected: an opt-in it asked for is not pending any more, and its e-mailed link
  * confirms nothing. An opt-out stays: a withdrawn consent is the subscriber's to give back.
  */
-export async function dropRejectedOptIns(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+export async function dropRejectedOptIns(tx: Queryable, { tenantId, data }: RejectedChange): Promise<void> {
   const asked = (Array.isArray(data.changes) ? (data.changes as Data[]) : [])
     .filter((change) => change.pending === true)
     .map((change) => text(change.type))
@@ -62,8 +69,7 @@ export async function dropRejectedOptIns(tx: Queryable, tenantId: string, data: 
 /** opt_in.confirmed rejected: the opt-ins it confirmed are off again. */
 export async function dropRejectedOptInConfirmation(
   tx: Queryable,
-  tenantId: string,
-  data: Data,
+  { tenantId, data }: RejectedChange,
 ): Promise<void> {
   const types = (Array.isArray(data.types) ? data.types : []).filter(
     (t): t is string => typeof t === 'string',
@@ -76,25 +82,43 @@ export async function dropRejectedOptInConfirmation(
   );
 }
 
-/** offer.accepted rejected: the acceptance failed, so the offer is open again where its flow offers it. */
-export async function failRejectedAcceptance(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+/**
+ * offer.accepted rejected: the acceptance failed, so the offer is open again where its flow offers
+ * it: the acceptance of that offer applied by the event's time, not a later one.
+ */
+export async function failRejectedAcceptance(
+  tx: Queryable,
+  { tenantId, data, at }: RejectedChange,
+): Promise<void> {
   await tx.query(
     `update offer_acceptances set status = 'failed'
       where tenant_id = $1 and id = (
         select id from offer_acceptances
          where tenant_id = $1 and subscription_id = $2 and offer_id = $3 and status = 'applied'
-         order by created_at desc, id desc limit 1)`,
-    [tenantId, text(data.subscriptionId), text(data.offerId)],
+           and coalesce(applied_at, created_at) <= $4::timestamptz + interval '1 millisecond'
+         order by coalesce(applied_at, created_at) desc, id desc limit 1)`,
+    [tenantId, text(data.subscriptionId), text(data.offerId), at],
   );
 }
 
-/** subscription.cancelled rejected: no cancellation on record, the master's nor its bundle components'. */
-export async function dropRejectedCancellation(tx: Queryable, tenantId: string, data: Data): Promise<void> {
+/**
+ * subscription.cancelled rejected: that cancellation is not on record, the master's nor its bundle
+ * components' (to the same day); a cancellation to another day is another change's.
+ */
+export async function dropRejectedCancellation(
+  tx: Queryable,
+  { tenantId, data }: RejectedChange,
+): Promise<void> {
   const components = (Array.isArray(data.bundleComponents) ? (data.bundleComponents as Data[]) : [])
     .map((part) => text(part.subscriptionId))
     .filter((id): id is string => id !== null);
-  await tx.query(`delete from cancellations where tenant_id = $1 and subscription_id = any($2::text[])`, [
-    tenantId,
-    [text(data.subscriptionId), ...components].filter((id): id is string => id !== null),
-  ]);
+  await tx.query(
+    `delete from cancellations
+      where tenant_id = $1 and subscription_id = any($2::text[]) and effective_date = $3::date`,
+    [
+      tenantId,
+      [text(data.subscriptionId), ...components].filter((id): id is string => id !== null),
+      text(data.effectiveDate),
+    ],
+  );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 
 /**
@@ -28,7 +29,7 @@ export const CLAIM_SECONDS = 60;
 
 /** What a request finds for its key: nothing yet (it now holds the claim), a kept answer, or a request still running. */
 export type IdempotencyClaim =
-  | { claimed: true }
+  | { claimed: true; claim: string }
   | { claimed: false; inFlight: true; requestHash: string }
   | { claimed: false; inFlight: false; answer: StoredAnswer };
 
@@ -43,19 +44,22 @@ export async function claimIdempotencyKey(
   key: string,
   requestHash: string,
 ): Promise<IdempotencyClaim> {
+  // Who holds the claim, kept where the answer goes once there is one: a request that took over a
+  // lapsed claim is not the one that lost it, and only the holder renews, keeps or gives it back.
+  const claim = randomUUID();
   for (let attempt = 0; ; attempt++) {
     const claimed = await db.query(
       `insert into operator_idempotency_keys (tenant_id, api_key_id, idempotency_key, request_hash, status, response)
-       values ($1, $2, $3, $4, ${IN_FLIGHT}, 'null')
+       values ($1, $2, $3, $4, ${IN_FLIGHT}, jsonb_build_object('claim', $5::text))
        on conflict (tenant_id, api_key_id, idempotency_key) do update
-         set request_hash = excluded.request_hash, status = ${IN_FLIGHT}, response = 'null', created_at = now()
+         set request_hash = excluded.request_hash, status = ${IN_FLIGHT}, response = excluded.response, created_at = now()
          where operator_idempotency_keys.created_at <= now() - interval '1 day'
             or (operator_idempotency_keys.status = ${IN_FLIGHT}
                 and operator_idempotency_keys.created_at <= now() - make_interval(secs => ${CLAIM_SECONDS}))
        returning 1`,
-      [owner.tenantId, owner.apiKeyId, key, requestHash],
+      [owner.tenantId, owner.apiKeyId, key, requestHash, claim],
     );
-    if (claimed.length > 0) return { claimed: true };
+    if (claimed.length > 0) return { claimed: true, claim };
     const [row] = await db.query<StoredAnswer>(
       `select request_hash as "requestHash", status, response from operator_idempotency_keys
         where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3`,
@@ -72,18 +76,22 @@ export async function claimIdempotencyKey(
   }
 }
 
+/** The claim's row, while its holder holds it. */
+const HELD = `tenant_id = $1 and api_key_id = $2 and idempotency_key = $3 and status = ${IN_FLIGHT} and response->>'claim' = $4`;
+
 /** Keeps the claim of a request that is still running. */
 export async function renewIdempotencyClaim(
   db: Queryable,
   owner: IdempotencyOwner,
   key: string,
-  requestHash: string,
+  claim: string,
 ): Promise<void> {
-  await db.query(
-    `update operator_idempotency_keys set created_at = now()
-      where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3 and request_hash = $4 and status = ${IN_FLIGHT}`,
-    [owner.tenantId, owner.apiKeyId, key, requestHash],
-  );
+  await db.query(`update operator_idempotency_keys set created_at = now() where ${HELD}`, [
+    owner.tenantId,
+    owner.apiKeyId,
+    key,
+    claim,
+  ]);
 }
 
 /** Keeps the answer of the request that holds the claim, for a day from now. */
@@ -91,12 +99,12 @@ export async function keepIdempotentAnswer(
   db: Queryable,
   owner: IdempotencyOwner,
   key: string,
-  answer: StoredAnswer,
+  claim: string,
+  answer: Pick<StoredAnswer, 'status' | 'response'>,
 ): Promise<void> {
   await db.query(
-    `update operator_idempotency_keys set status = $5, response = $6, created_at = now()
-      where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3 and request_hash = $4 and status = ${IN_FLIGHT}`,
-    [owner.tenantId, owner.apiKeyId, key, answer.requestHash, answer.status, JSON.stringify(answer.response)],
+    `update operator_idempotency_keys set status = $5, response = $6, created_at = now() where ${HELD}`,
+    [owner.tenantId, owner.apiKeyId, key, claim, answer.status, JSON.stringify(answer.response)],
   );
 }
 
@@ -105,11 +113,12 @@ export async function releaseIdempotencyClaim(
   db: Queryable,
   owner: IdempotencyOwner,
   key: string,
-  requestHash: string,
+  claim: string,
 ): Promise<void> {
-  await db.query(
-    `delete from operator_idempotency_keys
-      where tenant_id = $1 and api_key_id = $2 and idempotency_key = $3 and request_hash = $4 and status = ${IN_FLIGHT}`,
-    [owner.tenantId, owner.apiKeyId, key, requestHash],
-  );
+  await db.query(`delete from operator_idempotency_keys where ${HELD}`, [
+    owner.tenantId,
+    owner.apiKeyId,
+    key,
+    claim,
+  ]);
 }

@@ -138,12 +138,21 @@ interface OverlayRow {
  * subscriber also wrote, that change's value. A dated change not yet due is dropped.
  */
 export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: string): Promise<number> {
+  // The records first, then what the change wrote on them: a delete of the order system's that
+  // held a record meanwhile has dropped this change's overlays with it, and they are read after it.
+  await lockRecords(
+    tx,
+    tenantId,
+    await tx.query<Pick<OverlayRow, 'entity' | 'record_key'>>(
+      `select distinct entity, record_key from order_system_overlays where tenant_id = $1 and event_id = $2`,
+      [tenantId, eventId],
+    ),
+  );
   const overlays = await tx.query<OverlayRow>(
     `select id::text, entity, record_key, kind, fields, base from order_system_overlays
       where tenant_id = $1 and event_id = $2 order by id desc`,
     [tenantId, eventId],
   );
-  await lockRecords(tx, tenantId, overlays);
   await asOrderSystem(tx, async () => {
     for (const overlay of overlays) {
       const entity = orderSystemEntity(overlay.entity);
@@ -212,8 +221,8 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
  * left, never one the other is deleting), and so does the order system's write of the record, whose
  * merge locks the record's version row first (orderSystemStore.ts mergeStaged): the version rows
  * are locked here first too, in the records' order, so the two wait for each other instead of
- * deadlocking on the record's row and its overlays. A record with no version (the portal made it)
- * is locked by its name.
+ * deadlocking on the record's row and its overlays. Each record is locked by its name first
+ * (recordLockName), as the operator API's write does, which also holds a record with no version.
  */
 async function lockRecords(
   tx: Queryable,
@@ -224,15 +233,23 @@ async function lockRecords(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, o]) => o);
   if (records.length === 0) return;
+  for (const record of records)
+    await lockUntilCommit(tx, recordLockName(tenantId, record.entity, record.record_key));
   await tx.query(
     `select 1 from order_system_versions
       where tenant_id = $1 and (entity, record_key) in (select * from unnest($2::text[], $3::text[]))
       order by entity, record_key for update`,
     [tenantId, records.map((r) => r.entity), records.map((r) => r.record_key)],
   );
-  for (const record of records)
-    await lockUntilCommit(tx, `order-system-record:${tenantId}:${record.entity}:${record.record_key}`);
 }
+
+/**
+ * The name a record is locked by while one write of it judges and writes (lockUntilCommit): taken
+ * by a rejection and by the operator API's write of single records, in the records' order, before
+ * their version rows; it holds a record that has no version row yet, which no row lock can.
+ */
+export const recordLockName = (tenantId: string, entity: string, key: string): string =>
+  `order-system-record:${tenantId}:${entity}:${key}`;
 
 /** The order system confirmed the change of an event: it stays until a newer version of the record. */
 export async function confirmChangesOf(tx: Queryable, tenantId: string, eventId: string): Promise<void> {

@@ -23,7 +23,9 @@ import {
   asOrderSystem,
   dropChangesOf,
   reapplyChanges,
+  recordLockName,
 } from './orderSystemOverlays';
+import { lockUntilCommit } from './transactionLocks';
 
 /** A record ready to merge: validated (defaults filled in), its key, version and content hash. */
 export interface StagedRecord {
@@ -355,6 +357,25 @@ async function mergeAsOrderSystem(
            returning line`,
         )
       ).length;
+  // The operator API's writes (a record or a few, distinctKeys unset) hold their records before
+  // they are judged, by name and by version row in the keys' order, as a rejection does
+  // (orderSystemOverlays.ts lockRecords): a write of the same record committed meanwhile is then
+  // judged against, not only raced at the version's write below (where a newer record with the same
+  // content would win its version without rewriting a row the other write changed). The import's
+  // batches, thousands of records, rely on that conditional write alone.
+  if (!options.distinctKeys) {
+    const keys = (
+      await tx.query<{ record_key: string }>(
+        `select record_key from order_system_staging group by record_key order by record_key collate "C"`,
+      )
+    ).map((row) => row.record_key);
+    for (const key of keys) await lockUntilCommit(tx, recordLockName(tenantId, entity.name, key));
+    await tx.query(
+      `select 1 from order_system_versions
+        where tenant_id = $1 and entity = $2 and record_key = any($3::text[]) order by record_key for update`,
+      [tenantId, entity.name, keys],
+    );
+  }
   // Only records with a stored version are judged: the others stay 'apply' (the staging table's
   // default). The stored versions between the batch's first and last key are counted first, up to
   // SPARSE_VERSIONS: a first import of keys in order finds none or a few (where a record's rows
@@ -578,6 +599,8 @@ export async function deleteRecord(
   key: string,
   version: number,
 ): Promise<DeleteOutcome> {
+  // Held by name too, as the API's upserts and the rejections hold it (recordLockName).
+  await lockUntilCommit(tx, recordLockName(tenantId, entity.name, key));
   const [stored] = await tx.query<{ version: number; deleted: boolean }>(
     `select version::float8 as version, deleted from order_system_versions
       where tenant_id = $1 and entity = $2 and record_key = $3 for update`,

@@ -171,7 +171,11 @@ export async function acknowledgeChange(
       await revertChangesOf(tx, tenant.id, eventId);
       // And what the feature that made the change keeps of it in the portal's own tables.
       for (const rejection of rejectionsOf(event.type))
-        await rejection(tx, tenant.id, (event.data ?? {}) as Record<string, unknown>);
+        await rejection(tx, {
+          tenantId: tenant.id,
+          data: (event.data ?? {}) as Record<string, unknown>,
+          at: event.createdAt,
+        });
     }
     if (reason && mailLocale) {
       rejectionEventId = await recordEvent(tx, tenant.id, 'change.rejected', {

@@ -141,6 +141,27 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     }
   });
 
+  it('keeps a newer version that repeats the stored record over an older change sent at the same time', async () => {
+    for (let round = 0; round < 12; round++) {
+      const key = `ZU${String(round).padStart(2, '0')}`;
+      const record = (version: number, description: string) => ({
+        ...publication,
+        publication: key,
+        version,
+        description,
+      });
+      expect((await put(`/publications/${key}`, record(1, 'same'))).status).toBe(201);
+      await Promise.all([
+        put(`/publications/${key}`, record(3, 'same')),
+        put(`/publications/${key}`, record(2, 'changed')),
+      ]);
+      expect((await call(`/publications/${key}`, readKey)).body).toMatchObject({
+        version: 3,
+        description: 'same',
+      });
+    }
+  });
+
   it('takes one of several different records sent at once at the same version, and refuses the others', async () => {
     const key = 'ZSAME';
     const answers = await Promise.all(

@@ -87,6 +87,56 @@ describe('a change the order system rejected', () => {
     expect(planned).toHaveLength(0);
   });
 
+  it('plans again the service whose cancellation it rejected, not one a later rejection took off', async () => {
+    await db.query(`delete from holiday_services where tenant_id = $1 and subscription_id = $2`, [
+      tenant.id,
+      subscriptionId,
+    ]);
+    const holiday = (from: string, to: string) =>
+      db.query<{ id: string }>(
+        `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to)
+         values ($1, $2, $3, 'break', $4, $5) returning id`,
+        [tenant.id, subscriptionId, userId, from, to],
+      );
+    const [first] = await holiday('2099-04-06', '2099-04-20');
+    // The subscriber cancels the first and plans a second; the order system rejects the second, then the cancellation.
+    const cancelledFirst = await db.transaction(async (tx) => {
+      await tx.query(
+        `update holiday_services set status = 'cancelled', cancelled_at = now() where tenant_id = $1 and id = $2`,
+        [tenant.id, first.id],
+      );
+      return recordEvent(tx, tenant.id, 'holiday_service.cancelled', {
+        userId,
+        subscriptionId,
+        orderNumber: '4000000001',
+        service: 'break',
+      });
+    });
+    const [second] = await holiday('2099-05-04', '2099-05-18');
+    const plannedSecond = await db.transaction((tx) =>
+      recordEvent(tx, tenant.id, 'holiday_service.set', {
+        userId,
+        subscriptionId,
+        orderNumber: '4000000001',
+        service: 'break',
+        dateFrom: '2099-05-04',
+        dateTo: '2099-05-18',
+        issueNumberFrom: null,
+        issueNumberTo: null,
+      }),
+    );
+    await reject(plannedSecond);
+    await reject(cancelledFirst);
+    const rows = await db.query<{ id: string; status: string }>(
+      `select id, status from holiday_services where tenant_id = $1 and subscription_id = $2 order by date_from`,
+      [tenant.id, subscriptionId],
+    );
+    expect(rows).toEqual([
+      { id: first.id, status: 'planned' },
+      { id: second.id, status: 'cancelled' },
+    ]);
+  });
+
   it('leaves the opt-in it asked for not pending, with no link that could confirm it', async () => {
     const { type } = await one<{ type: string }>(
       `update opt_ins set value = false, pending = true, confirm_token_hash = 'h-rejected', confirm_expires_at = now() + interval '1 day'
