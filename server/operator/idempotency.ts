@@ -94,11 +94,14 @@ export function idempotentWrites(db: Queryable): RequestHandler {
       clearInterval(renewal);
       return kept.catch(() => undefined);
     };
-    // A client that went away does not end the request: its handler still runs and answers, and
-    // that answer is kept for the client's retry (never a second run). Only a handler that never
-    // answers through res.json stops being renewed, an hour on, and its claim lapses.
+    // An answer sent without res.json (none of the write routes' own) is not kept: the key is
+    // given back. A client that went away does not end the request: its handler still runs and
+    // answers, and that answer is kept for the client's retry (never a second run); a handler that
+    // never answers stops being renewed an hour on, and its claim lapses.
     res.on('close', () => {
-      if (!settled) setTimeout(() => clearInterval(renewal), 3_600_000).unref();
+      if (settled) return;
+      if (res.writableFinished) void settle(releaseIdempotencyClaim(db, owner, key, claim));
+      else setTimeout(() => clearInterval(renewal), 3_600_000).unref();
     });
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
