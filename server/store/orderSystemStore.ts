@@ -615,28 +615,42 @@ export async function deleteRecord(
   // PostgreSQL's protocol_violation, which is no answer for a client.
   if (parts.length !== entity.key.length) throw new Error(`${entity.name}: the key ${key} has too few parts`);
   let deleted: unknown[];
+  await tx.query('savepoint delete_record');
   try {
-    await tx.query('savepoint delete_record');
     deleted = await asOrderSystem(tx, () =>
       tx.query(
         `delete from ${entity.table} where tenant_id = $1 and ${entity.key.map((c, i) => `${c} = $${i + 2}`).join(' and ')} returning 1`,
         [tenantId, ...parts],
       ),
     );
-    await tx.query('release savepoint delete_record');
-    await dropChangesOf(tx, tenantId, entity, key);
   } catch (error) {
     if ((error as { code?: string }).code !== '23503') throw error; // foreign_key_violation
     await tx.query('rollback to savepoint delete_record');
     return { outcome: 'referenced' };
   }
-  await tx.query(
+  await dropChangesOf(tx, tenantId, entity, key);
+  // The tombstone only over an older version: a first write of the key that an import committed
+  // meanwhile (no version row to lock above, and the import takes no name lock) is newer, and
+  // then the delete is refused and changes nothing.
+  const [tombstone] = await tx.query<{ version: number }>(
     `insert into order_system_versions (tenant_id, entity, record_key, version, content_hash, deleted, updated_at)
      values ($1, $2, $3, $4, '', true, now())
      on conflict (tenant_id, entity, record_key) do update
-       set version = excluded.version, content_hash = '', deleted = true, updated_at = now()`,
+       set version = excluded.version, content_hash = '', deleted = true, updated_at = now()
+       where excluded.version > order_system_versions.version
+          or (order_system_versions.deleted and excluded.version >= order_system_versions.version)
+     returning version::float8 as version`,
     [tenantId, entity.name, key, version],
   );
+  if (!tombstone) {
+    await tx.query('rollback to savepoint delete_record');
+    const [newer] = await tx.query<{ version: number }>(
+      `select version::float8 as version from order_system_versions where tenant_id = $1 and entity = $2 and record_key = $3`,
+      [tenantId, entity.name, key],
+    );
+    return { outcome: 'refused', storedVersion: newer.version };
+  }
+  await tx.query('release savepoint delete_record');
   return { outcome: deleted.length > 0 ? 'deleted' : 'absent' };
 }
 
