@@ -32,9 +32,10 @@ describe('orders page (portal-core.md §2 "Orders page")', () => {
       renewal: { ...renewal, renewalBundleComponent: 'M' },
     });
     const single = makeSubscription({ id: 'X' });
-    const { groups, flat } = groupByBundle([slave, single, master]);
-    expect(groups).toEqual([{ bundleNumber: 'B', members: [master, slave] }]);
-    expect(flat).toEqual([single]);
+    expect(groupByBundle([slave, single, master])).toEqual([
+      { kind: 'group', group: { bundleNumber: 'B', members: [master, slave] } },
+      { kind: 'single', subscription: single },
+    ]);
   });
 
   it('places a bundle group where its first member stands, so a list sorted newest first stays so (§2 "Sorting")', () => {
@@ -52,7 +53,7 @@ describe('orders page (portal-core.md §2 "Orders page")', () => {
       renewal: { ...renewal, renewalBundleComponent: 'S' },
     });
     const older = makeSubscription({ id: 'O', custOrderDate: '2024-05-01' });
-    const { entries } = groupByBundle(sortByOrderDateDesc([older, slave, master, newer]));
+    const entries = groupByBundle(sortByOrderDateDesc([older, slave, master, newer]));
     expect(
       entries.map((e) => (e.kind === 'group' ? `group ${e.group.bundleNumber}` : e.subscription.id)),
     ).toEqual(['N', 'group B', 'O']);

@@ -26,35 +26,23 @@ export type SubscriptionEntry =
  * order they come: a group stands where its first member does, so a list sorted newest first
  * (§2 "Sorting") stays so with its bundles in it.
  */
-export function groupByBundle(subscriptions: SubscriptionSummary[]): {
-  groups: BundleGroup[];
-  flat: SubscriptionSummary[];
-  entries: SubscriptionEntry[];
-} {
-  const members = new Map<string, SubscriptionSummary[]>();
-  const entries: Array<
-    { kind: 'group'; bundleNumber: string } | { kind: 'single'; subscription: SubscriptionSummary }
-  > = [];
+export function groupByBundle(subscriptions: SubscriptionSummary[]): SubscriptionEntry[] {
+  const groups = new Map<string, BundleGroup>();
+  const entries: SubscriptionEntry[] = [];
   for (const s of subscriptions) {
-    if (!s.bundle) entries.push({ kind: 'single', subscription: s });
-    else {
-      const bundleNumber = s.bundle.bundleNumber;
-      if (!members.has(bundleNumber)) entries.push({ kind: 'group', bundleNumber });
-      members.set(bundleNumber, [...(members.get(bundleNumber) ?? []), s]);
+    if (!s.bundle) {
+      entries.push({ kind: 'single', subscription: s });
+      continue;
     }
+    let group = groups.get(s.bundle.bundleNumber);
+    if (!group) {
+      group = { bundleNumber: s.bundle.bundleNumber, members: [] };
+      groups.set(group.bundleNumber, group);
+      entries.push({ kind: 'group', group });
+    }
+    group.members.push(s);
   }
-  const groupOf = (bundleNumber: string): BundleGroup => ({
-    bundleNumber,
-    members: [...members.get(bundleNumber)!].sort(
-      (a, b) => Number(isBundleMaster(b)) - Number(isBundleMaster(a)),
-    ),
-  });
-  const placed: SubscriptionEntry[] = entries.map((entry) =>
-    entry.kind === 'group' ? { kind: 'group', group: groupOf(entry.bundleNumber) } : entry,
-  );
-  return {
-    groups: placed.flatMap((entry) => (entry.kind === 'group' ? [entry.group] : [])),
-    flat: placed.flatMap((entry) => (entry.kind === 'single' ? [entry.subscription] : [])),
-    entries: placed,
-  };
+  for (const group of groups.values())
+    group.members.sort((a, b) => Number(isBundleMaster(b)) - Number(isBundleMaster(a)));
+  return entries;
 }

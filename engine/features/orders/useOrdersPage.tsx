@@ -75,7 +75,7 @@ function useOrdersLists(
     summary,
     memberships,
     subscriptions,
-    ...groupByBundle(subscriptions),
+    entries: groupByBundle(subscriptions),
     purchaseOrders,
     orders,
     pending,

@@ -38,6 +38,27 @@ const reject = (eventId: string) =>
     { status: 'rejected', reason: REASON },
   );
 const one = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params))[0];
+/** A break of the subscription from one day to another, planned as the holiday service's POST plans it. */
+const planBreak = async (dateFrom: string, dateTo: string) => {
+  const [row] = await db.query<{ id: string }>(
+    `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to)
+     values ($1, $2, $3, 'break', $4, $5) returning id`,
+    [tenant.id, subscriptionId, userId, dateFrom, dateTo],
+  );
+  const eventId = await db.transaction((tx) =>
+    recordEvent(tx, tenant.id, 'holiday_service.set', {
+      userId,
+      subscriptionId,
+      orderNumber: '4000000001',
+      service: 'break',
+      dateFrom,
+      dateTo,
+      issueNumberFrom: null,
+      issueNumberTo: null,
+    }),
+  );
+  return { id: row.id, eventId };
+};
 
 beforeAll(async () => {
   db = await getTestDatabase();
@@ -62,23 +83,7 @@ beforeAll(async () => {
 
 describe('a change the order system rejected', () => {
   it('leaves no planned holiday service, so the next one can be booked', async () => {
-    const dates = { dateFrom: '2099-03-02', dateTo: '2099-03-16' };
-    await db.query(
-      `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to)
-       values ($1, $2, $3, 'break', $4, $5)`,
-      [tenant.id, subscriptionId, userId, dates.dateFrom, dates.dateTo],
-    );
-    const eventId = await db.transaction((tx) =>
-      recordEvent(tx, tenant.id, 'holiday_service.set', {
-        userId,
-        subscriptionId,
-        orderNumber: '4000000001',
-        service: 'break',
-        ...dates,
-        issueNumberFrom: null,
-        issueNumberTo: null,
-      }),
-    );
+    const { eventId } = await planBreak('2099-03-02', '2099-03-16');
     await reject(eventId);
     const planned = await db.query(
       `select 1 from holiday_services where tenant_id = $1 and subscription_id = $2 and status = 'planned'`,
@@ -92,13 +97,7 @@ describe('a change the order system rejected', () => {
       tenant.id,
       subscriptionId,
     ]);
-    const holiday = (from: string, to: string) =>
-      db.query<{ id: string }>(
-        `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to)
-         values ($1, $2, $3, 'break', $4, $5) returning id`,
-        [tenant.id, subscriptionId, userId, from, to],
-      );
-    const [first] = await holiday('2099-04-06', '2099-04-20');
+    const first = await planBreak('2099-04-06', '2099-04-20');
     // The subscriber cancels the first and plans a second; the order system rejects the second, then the cancellation.
     const cancelledFirst = await db.transaction(async (tx) => {
       await tx.query(
@@ -112,20 +111,8 @@ describe('a change the order system rejected', () => {
         service: 'break',
       });
     });
-    const [second] = await holiday('2099-05-04', '2099-05-18');
-    const plannedSecond = await db.transaction((tx) =>
-      recordEvent(tx, tenant.id, 'holiday_service.set', {
-        userId,
-        subscriptionId,
-        orderNumber: '4000000001',
-        service: 'break',
-        dateFrom: '2099-05-04',
-        dateTo: '2099-05-18',
-        issueNumberFrom: null,
-        issueNumberTo: null,
-      }),
-    );
-    await reject(plannedSecond);
+    const second = await planBreak('2099-05-04', '2099-05-18');
+    await reject(second.eventId);
     await reject(cancelledFirst);
     const rows = await db.query<{ id: string; status: string }>(
       `select id, status from holiday_services where tenant_id = $1 and subscription_id = $2 order by date_from`,
