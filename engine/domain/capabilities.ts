@@ -35,6 +35,7 @@ import {
   licenceManager,
   listed,
   notOrderingParty,
+  notRecipient,
   ruleRefusal,
   timeBased,
   verdictOf,
@@ -57,6 +58,9 @@ const holidayServiceRule: CapabilityRule = {
   refusals: [
     externallyManaged,
     licenceManager,
+    // Beyond §6's rule: the deliveries are the recipient's and the contract the ordering party's; an
+    // invoice recipient alone (who pays a relative's subscription, say) may not pause or redirect them.
+    notRecipient,
     ['inactive', (s) => !isActive(s.orderStatus) && !isSuspendedWithEndDate(s)],
     [
       'notOffered',
@@ -84,13 +88,18 @@ const issueComplaintRule: CapabilityRule = {
   ],
 };
 // "cancellation: when cancelable, or when externally managed (WBZA) where it is then refused with a
-// notice", and not by a licence manager: the spec's rule names no role, but a licence manager
-// administers the licences of a company's subscription, and every other rule that ends or buys
-// (renewal, upgrade, payment change) needs the ordering party (docs/decisions.md "Where the
-// portal reads the spec differently").
+// notice", and only by the ordering party: the spec's rule names no role, but every other rule that
+// ends or buys (renewal, upgrade, payment change) needs the ordering party, and the order system's
+// `isCancelable` is one flag per subscription, the same for its invoice recipient, its goods
+// recipient (a gift's) and its licence manager, who may not end the contract (docs/decisions.md
+// "Where the portal reads the spec differently").
 const cancellationRule: CapabilityRule = {
   flags: ['cancellation'],
-  refusals: [licenceManager, ['notCancelable', (s) => !s.isCancelable && !isExternallyManaged(s)]],
+  refusals: [
+    licenceManager,
+    notOrderingParty,
+    ['notCancelable', (s) => !s.isCancelable && !isExternallyManaged(s)],
+  ],
 };
 // §4: "Cancellation revocation is offered when the status is AK" (through the contact form, §2).
 const cancellationRevocationRule: CapabilityRule = {

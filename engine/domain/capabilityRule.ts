@@ -94,6 +94,7 @@ export const CAPABILITY_REFUSALS = [
   'externallyManaged',
   'licenceManager',
   'notOrderingParty',
+  'notRecipient',
   'inactive',
   'notCancelable',
   'other',
@@ -138,6 +139,8 @@ export interface CapabilityRule {
 export const externallyManaged: Refusal = ['externallyManaged', (s) => isExternallyManaged(s)];
 export const licenceManager: Refusal = ['licenceManager', (s) => isLicenceManager(s)];
 export const notOrderingParty: Refusal = ['notOrderingParty', (s) => !isOrderingParty(s)];
+/** Neither the goods recipient nor the ordering party: an invoice recipient only (RE), who pays someone else's subscription. */
+export const notRecipient: Refusal = ['notRecipient', (s) => !isGoodsRecipient(s) && !isOrderingParty(s)];
 export const inactive: Refusal = ['inactive', (s) => !isActive(s.orderStatus)];
 export const timeBased: Refusal = ['other', (s) => s.isTimebased];
 

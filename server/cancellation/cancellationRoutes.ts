@@ -101,7 +101,11 @@ export function cancellationSlice(deps: {
       const partners = await partnersOfOrderNumber(deps.db, tenant.id, String(req.body.orderNumber));
       if (partners.length === 0)
         throw linkResult('not_found', 'There is no subscription with this order number.');
-      const matching = partners.filter((p) => zip(p.zipcode) === zip(String(req.body.zipcode)));
+      // The ordering party's zip code: ending the contract is theirs (engine/domain/capabilities.ts
+      // cancellationRule), and the link goes to their address.
+      const matching = partners.filter(
+        (p) => p.role === 'AG' && zip(p.zipcode) === zip(String(req.body.zipcode)),
+      );
       if (matching.length === 0)
         throw linkResult('verification_failed', 'The zip code does not match the order number.', {
           method: 'zip',
@@ -109,13 +113,15 @@ export function cancellationSlice(deps: {
       const subscriptionId = matching[0].subscriptionId;
       const facts = await subscriptionFacts(deps.db, tenant.id, subscriptionId);
       if (!facts) throw linkResult('not_found', 'There is no subscription with this order number.');
+      // The tenant's switch and blacklist first: where the portal offers no cancellation, the answer
+      // says nothing of the subscription's state, nor names its publication (the caller proved only
+      // an order number and a zip code).
+      if (!isFeatureOn(tenant, 'cancellation', facts.publication))
+        throw refuse.featureDisabled('cancellation for this subscription');
       const start = cancellationStart(facts);
       if (start === 'already_cancelled')
         throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
       if (start === 'externally_managed') throw externallyManaged(facts);
-      if (!isFeatureOn(tenant, 'cancellation', facts.publication))
-        // Not naming the publication: the caller proved only an order number and a zip code.
-        throw refuse.featureDisabled('cancellation for this subscription');
       if (!facts.isCancelable) throw refuse.notAllowed('This subscription cannot be cancelled online.');
       if ((await listCancellationReasons(deps.db, tenant.id, facts.publication)).length === 0) {
         throw new HttpError(

@@ -93,9 +93,9 @@ const expected: Record<string, Partial<Row>> = {
   'suspended with end date (IU)':                     { holidayService: Y, issueComplaint: N, paymentMethodChange: N, phaseUpgrade: N },
   'suspended open-ended (IU)':                        { holidayService: N },
   'externally managed renewal (WBZA)':                { holidayService: N, issueComplaint: N, cancellation: Y, paymentMethodChange: N, billingFrequency: N, paymentHistory: N, addressChange: N, optIns: N, renewal: Y, invoiceRequest: N, invoiceDownload: N },
-  'gift recipient only (WE)':                         { upgrade: N, paymentMethodChange: N, paymentHistory: N, giftCertificate: N, invoiceRequest: N, orderAttributes: N, holidayService: Y, addressChange: Y },
-  'gift given (AG RE)':                               { giftCertificate: Y, paymentHistory: Y, issueDownload: N },
-  'invoice recipient only (RE), e-paper':             { issueDownload: N, paymentHistory: N, invoiceRequest: N, upgrade: N, multiUserLicenses: N },
+  'gift recipient only (WE)':                         { upgrade: N, paymentMethodChange: N, paymentHistory: N, giftCertificate: N, invoiceRequest: N, orderAttributes: N, holidayService: Y, addressChange: Y, cancellation: N },
+  'gift given (AG RE)':                               { giftCertificate: Y, paymentHistory: Y, issueDownload: N, cancellation: Y, holidayService: Y },
+  'invoice recipient only (RE), e-paper':             { issueDownload: N, paymentHistory: N, invoiceRequest: N, upgrade: N, multiUserLicenses: N, cancellation: N, holidayService: N },
   'licence manager (LV) of a multi-licence e-paper':  { holidayService: N, issueComplaint: N, cancellation: N, issueCalendar: N, addressChange: N, optIns: N, issueHistory: N, multiUserLicenses: Y, issueDownload: N, paymentHistory: N },
   'own e-paper':                                      { issueDownload: Y, issueComplaint: N, holidayService: Y },
   'renewable without auto-renewal':                   { renewal: Y },
@@ -180,6 +180,10 @@ describe('capability rules of §6: a table of subscriptions × rules', () => {
     expect(reason('paymentMethodChange', 'externally managed renewal (WBZA)')).toBe('externallyManaged');
     expect(reason('cancellation', 'cancelled print (AK)')).toBe('notCancelable');
     expect(reason('upgrade', 'gift recipient only (WE)')).toBe('notOrderingParty');
+    // Ending the contract is the ordering party's; the deliveries are the recipient's too.
+    expect(reason('cancellation', 'gift recipient only (WE)')).toBe('notOrderingParty');
+    expect(reason('cancellation', 'invoice recipient only (RE), e-paper')).toBe('notOrderingParty');
+    expect(reason('holidayService', 'invoice recipient only (RE), e-paper')).toBe('notRecipient');
     expect(reason('issueComplaint', 'own e-paper')).toBe('other');
     expect(reason('renewal', 'renewable with auto-renewal')).toBe('other');
   });

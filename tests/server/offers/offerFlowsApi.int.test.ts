@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_DEMO_EMAIL } from '../../../server/seed';
+import { demoLoginsOf } from '../../../server/seed/demoLogins';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Database } from '../../../server/db/database';
 import { uniqueTenantId } from '../../support/database';
@@ -201,6 +202,54 @@ describe('cancellation', () => {
     expect(checked.body.error.details.maskedEmail).toMatch(/^\w\*\*\*@/);
     // The link went to the address on record, not to the typed one.
     expect(await mails('x@example.org')).toEqual([]);
+  });
+});
+
+describe("cancellation is the ordering party's", () => {
+  it('refuses an invoice recipient the cancellation of the subscription they pay for', async () => {
+    // The seed's second persona pays (RE) a relative's e-paper; the relative orders and receives it.
+    const logins = demoLoginsOf(flows);
+    let payer: { client: Client; subscription: Subscription } | undefined;
+    for (const { email } of logins) {
+      const client = await signIn(flows, email);
+      const subscription = (await subscriptions(client)).find(
+        (x) => x.roles.length === 1 && x.roles[0] === 'RE' && x.isCancelable,
+      );
+      if (subscription) payer = { client, subscription };
+    }
+    expect(payer).toBeDefined();
+    const { client, subscription } = payer!;
+    const reasons = await client.get<any>(`/subscriptions/${subscription.id}/cancellation-reasons`);
+    expect([reasons.status, reasons.body.error?.details]).toEqual([
+      403,
+      { capability: 'cancellation', reason: 'notOrderingParty' },
+    ]);
+    const before = await db.query<{ order_status: string }>(
+      `select order_status from subscriptions where tenant_id = $1 and id = $2`,
+      [flows.id, subscription.id],
+    );
+    const cancel = await client.post<any>(`/subscriptions/${subscription.id}/cancel`, { reason: 'PREIS' });
+    expect([cancel.status, cancel.body.error?.details?.reason]).toEqual([403, 'notOrderingParty']);
+    const after = await db.query<{ order_status: string }>(
+      `select order_status from subscriptions where tenant_id = $1 and id = $2`,
+      [flows.id, subscription.id],
+    );
+    expect(after).toEqual(before);
+  });
+
+  it("takes the anonymous check's zip code from the ordering party only", async () => {
+    const client = await signIn(flows, demoLoginsOf(flows)[1].email);
+    // A gift the persona receives (WE): the giver is the ordering party, with another zip code.
+    const gift = (await subscriptions(client)).find((x) => x.roles.join() === 'WE')!;
+    expect(gift).toBeDefined();
+    const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
+    await anonymous.get('/faq');
+    const recipientZip = await anonymous.post<any>('/login/cancellation', {
+      email: 'x@example.org',
+      orderNumber: gift.orderNumber,
+      zipcode: gift.currentRoleBusinessPartner.zipcode,
+    });
+    expect(recipientZip.body.error.details).toMatchObject({ status: 'verification_failed', method: 'zip' });
   });
 });
 
