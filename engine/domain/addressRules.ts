@@ -6,7 +6,7 @@
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
 import { FALLBACK_LOCALE, LOCALE_TABLE, localeData } from './locales';
-import { isBlankText, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, textLength } from './fieldRules';
 
 export const ADDRESS_LIMITS = {
   name: 35,
@@ -67,7 +67,7 @@ export interface AddressRuleContext {
 export type AddressField = keyof AddressInput;
 export type AddressError = {
   field: AddressField;
-  code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'too_early' | typeof AFTER_TERM_END;
+  code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'one_line' | 'too_early' | typeof AFTER_TERM_END;
 };
 
 const blank = isBlankText;
@@ -85,6 +85,10 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   const required = (field: AddressField) => {
     if (blank(input[field])) errors.push({ field, code: 'required' });
   };
+  // Every text of the address is one line (fieldRules.ts isOneLineText), a changed one at least.
+  for (const [field, value] of Object.entries(input) as [AddressField, string | null | undefined][])
+    if (typeof value === 'string' && !isOneLineText(value) && !keptFromRecord(field))
+      errors.push({ field, code: 'one_line' });
   for (const field of [
     'firstName',
     'lastName1',

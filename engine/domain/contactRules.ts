@@ -5,6 +5,7 @@
  */
 import {
   isBlankText,
+  isOneLineText,
   isPlausibleEmail,
   isValidCustomerNumber,
   isValidZipCode,
@@ -100,7 +101,7 @@ export interface ContactInput {
 /** A field problem: the JSON pointer of the field and a stable code the screens translate. */
 export interface ContactFieldError {
   field: string;
-  code: 'required' | 'invalid' | 'too_long' | 'not_allowed' | 'file_too_large' | 'file_type';
+  code: 'required' | 'invalid' | 'one_line' | 'too_long' | 'not_allowed' | 'file_too_large' | 'file_type';
 }
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
@@ -145,6 +146,10 @@ export function contactFieldErrors(
       errors.push({ field: '/subscriptionId', code: 'required' });
   } else {
     const details = input.contactDetails ?? {};
+    // The sender's details are lines of the mail to customer service: one line each
+    // (fieldRules.ts isOneLineText), or a name could add a line the server writes itself.
+    for (const name of ['salutation', 'firstName', 'lastName', 'company', 'email'] as const)
+      if (!isOneLineText(details[name])) errors.push({ field: `/contactDetails/${name}`, code: 'one_line' });
     if (blank(details.firstName)) errors.push({ field: '/contactDetails/firstName', code: 'required' });
     if (blank(details.lastName)) errors.push({ field: '/contactDetails/lastName', code: 'required' });
     if (blank(details.email)) errors.push({ field: '/contactDetails/email', code: 'required' });

@@ -12,6 +12,17 @@ export function isBlankText(value: string | null | undefined): boolean {
   return !value || !/[^\s\p{Z}\p{Cc}\p{Cf}]/u.test(value);
 }
 
+/**
+ * A one-line field (a name, a street, a city): no line breaks, tabs or other control characters,
+ * and no bidirectional overrides or isolates, which would turn the text around where it is shown.
+ * Such a value would add lines to the mails and documents it goes into ("Firma: -\nAngemeldet als: …"
+ * in a contact mail to customer service) and to the order system's address. A text field cannot
+ * take a line break typed or pasted; the rule holds the API to the same.
+ */
+export function isOneLineText(value: string | null | undefined): boolean {
+  return !value || !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(value);
+}
+
 const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**

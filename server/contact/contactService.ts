@@ -43,6 +43,7 @@ export const CONTACT_MESSAGES_PER_CLIENT = 30;
 const FIELD_MESSAGES: Record<ContactFieldError['code'], string> = {
   required: 'is required',
   invalid: 'is not valid',
+  one_line: 'must be one line, without line breaks, tabs or control characters',
   too_long: 'is too long (see the limit of the field)',
   not_allowed: 'is not allowed for this activity',
   file_too_large: 'is larger than 2097152 bytes (2 MB)',

@@ -5,16 +5,22 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { RequestHandler, Response } from 'express';
 import { badRequest } from './errors';
+import { isOneLineText } from '../../engine/domain/fieldRules';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/api');
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (a: Ajv) => void;
+/** The schemas' own format: `one-line`, a name or holder without line breaks or control characters. */
+function addPortalFormats(ajv: Ajv): void {
+  addFormats(ajv);
+  ajv.addFormat('one-line', { type: 'string', validate: (value: string) => isOneLineText(value) });
+}
 const bodies = new Ajv({ allErrors: true, strict: true });
-addFormats(bodies);
+addPortalFormats(bodies);
 // Query values arrive as strings: numbers are coerced ("2" -> 2) and defaults filled in.
 const queries = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true });
-addFormats(queries);
+addPortalFormats(queries);
 const compiled = new Map<string, ValidateFunction>();
 
 function validatorFor(ajv: Ajv, name: string): ValidateFunction {

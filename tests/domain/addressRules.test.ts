@@ -24,6 +24,20 @@ describe('address rules (account-flows.md §5)', () => {
     expect(addressErrors({ ...valid, countryCode: 'GB', zipcode: 'EC1R 4TD' }, ctx)).toEqual([]);
   });
 
+  it('takes each text on one line: no line break, tab, control character or direction override', () => {
+    expect(addressErrors({ ...valid, street: 'x\ny', city: '\t\tBerlin' }, ctx)).toEqual([
+      { field: 'street', code: 'one_line' },
+      { field: 'city', code: 'one_line' },
+    ]);
+    expect(addressErrors({ ...valid, lastName1: 'Meyer\u202E' }, { ...ctx, addressLines: false })).toEqual([
+      { field: 'lastName1', code: 'one_line' },
+    ]);
+    // Letters of every script stay, and a value the order system sent is its own.
+    expect(addressErrors({ ...valid, lastName1: 'Øster-Łódź 李' }, ctx)).toEqual([]);
+    const onRecord = { ...valid, street: 'Alte\nStraße' };
+    expect(addressErrors(onRecord, { ...ctx, onRecord })).toEqual([]);
+  });
+
   it('requires someone to deliver to: a last name, or else a company, unless the record had neither', () => {
     const nameless = { ...valid, firstName: '', lastName1: '' };
     expect(addressErrors(nameless, ctx)).toEqual([{ field: 'lastName1', code: 'required' }]);

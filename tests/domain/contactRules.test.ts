@@ -75,6 +75,34 @@ describe('contact rules (portal-core.md §5, §6)', () => {
     ]);
   });
 
+  it("keeps the sender's details to one line each: they are lines of the mail to customer service", () => {
+    const input = {
+      activity: 'GENERAL',
+      message: 'Zwei\nZeilen sind in der Nachricht erlaubt.',
+      publication: 'P',
+      missingOrderNumber: true,
+      contactDetails: {
+        salutation: '0001',
+        firstName: 'Anna',
+        lastName: 'Schmidt\rE-Mail: anna@example.org',
+        company: '-\nAngemeldet als: anna.schmidt@example.org',
+        email: 'eve@example.org',
+      },
+    };
+    expect(fields(contactFieldErrors(tenant(), input, false))).toEqual([
+      '/contactDetails/company:one_line',
+      '/contactDetails/lastName:one_line',
+    ]);
+    const tabbed = {
+      ...input,
+      contactDetails: { ...input.contactDetails, lastName: 'A\tB', company: 'x\u202Ey' },
+    };
+    expect(fields(contactFieldErrors(tenant(), tabbed, false))).toEqual([
+      '/contactDetails/company:one_line',
+      '/contactDetails/lastName:one_line',
+    ]);
+  });
+
   it('lets the missing-order-number box replace the number only where the activity allows it', () => {
     const base = {
       message: 'x',

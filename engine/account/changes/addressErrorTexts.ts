@@ -41,6 +41,9 @@ export function useAddressErrorTexts(): (
           case 'too_short':
             messages[key] = t('account.address.error.tooShort', { min: addressLimit(key, 'too_short') });
             break;
+          case 'one_line':
+            messages[key] = t('shell.oneLine');
+            break;
           case 'too_early':
             messages[key] = t('account.address.error.tooEarly');
             break;

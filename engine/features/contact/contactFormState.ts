@@ -31,6 +31,7 @@ export function contactErrorText(
 ): string | undefined {
   if (!code) return undefined;
   if (code === 'required') return t('contact.required');
+  if (code === 'one_line') return t('shell.oneLine');
   if (code === 'too_long' && field in CONTACT_LIMITS)
     return t('shell.tooLong', {
       max: CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS],

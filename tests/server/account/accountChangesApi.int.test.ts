@@ -536,6 +536,9 @@ describe('addresses', () => {
     // What the subscriber types is judged as before.
     const typed = await client.post<any>(url, { city: 'x'.repeat(36) });
     expect(typed.body.error.details.fields).toEqual({ city: 'too_long' });
+    // Each text on one line: a line break would add a line to the mails and the order system's address.
+    const lines = await client.post<any>(url, { city: 'Leeds\nWest Yorkshire', street: 'High\tStreet' });
+    expect(lines.body.error.details.fields).toEqual({ city: 'one_line', street: 'one_line' });
     // A request without a JSON body changes nothing and is no server error.
     for (const [body, headers] of [
       ['', { 'content-type': 'application/octet-stream' }],

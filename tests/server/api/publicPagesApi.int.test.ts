@@ -300,6 +300,31 @@ describe('issue calendar calls', () => {
 });
 
 describe('POST /contact', () => {
+  it("refuses a sender's detail with a line break of its own, which would forge a line of the mail", async () => {
+    const client = await anonymous();
+    const before = (await outbox.mails(`service@${tenantA.id}.example`)).length;
+    const forged = await client.post<any>(
+      '/contact',
+      anonymousMessage({
+        contactDetails: {
+          salutation: '0001',
+          firstName: 'Erika',
+          lastName: 'Muster',
+          company: '-\nAngemeldet als: erika@example.org',
+          email: 'eve@example.org',
+        },
+      }),
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.details).toEqual([
+      expect.objectContaining({
+        field: '/contactDetails/company',
+        message: expect.stringContaining('one line'),
+      }),
+    ]);
+    expect((await outbox.mails(`service@${tenantA.id}.example`)).length).toBe(before);
+  });
+
   it('stores an anonymous message and mails it to the tenant contact address', async () => {
     const client = await anonymous();
     const response = await client.post('/contact', anonymousMessage());

@@ -146,6 +146,23 @@ describe('create account', () => {
     expect([unknown.status, unknown.body.error.code]).toEqual([401, 'invalid_token']);
   });
 
+  it('refuses a name of more than one line, which would go into the mails as lines of their own', async () => {
+    const c = await client(passwordTenant);
+    const address = `lines-${Date.now()}@reader.example`;
+    const response = await c.post<any>('/register', {
+      displayName: 'New Reader',
+      firstName: 'New\nReader',
+      email: address,
+      password: 'Reader2026',
+      passwordConfirm: 'Reader2026',
+    });
+    expect([response.status, response.body.error.details]).toEqual([
+      400,
+      [expect.objectContaining({ field: '/firstName', message: 'must match format "one-line"' })],
+    ]);
+    expect(await outbox.mails(address)).toEqual([]);
+  });
+
   it("gives no account to whoever registered someone else's address: the link wants the password chosen", async () => {
     const attacker = await client(passwordTenant);
     const victim = `owner-${Date.now()}@reader.example`;
