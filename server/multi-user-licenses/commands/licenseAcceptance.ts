@@ -120,5 +120,8 @@ async function invitation(
   if (!tokenMatches(token, license.inviteTokenHash) || !license.invitationLive) throw linkInvalid();
   if (license.isConfirmed)
     throw new HttpError(409, 'license_already_accepted', 'This licence has been accepted already.');
+  // A licence its manager deactivated (account-flows.md §3 "activate, deactivate") gives no access:
+  // its invitation waits until the licence is active again.
+  if (!license.isActive) throw linkInvalid();
   return { license, publicationName: subscription.publicationName };
 }

@@ -803,6 +803,36 @@ describe('the invitation link', () => {
     expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
   });
 
+  it('refuses the invitation of a licence its manager deactivated, until it is active again', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const added = await client.post<any>(path, {
+      businessPartner: person('deactivated.invitee@example.org'),
+      sendInvitation: true,
+    });
+    expect(added.status).toBe(201);
+    const link = await invitationTo('deactivated.invitee@example.org', on);
+    expect((await client.post(`${path}/${added.body.id}`, { isActive: false })).status).toBe(200);
+    const visitor = api(on);
+    const info = await visitor.get<any>(`${link.path}?token=${encodeURIComponent(link.token)}`);
+    expect([info.status, info.body.error.code]).toEqual([400, 'license_link_invalid']);
+    const accept = await visitor.post<any>(link.path, acceptBody(link.token));
+    expect([accept.status, accept.body.error.code]).toEqual([400, 'license_link_invalid']);
+    const stored = await db.query<{ is_confirmed: boolean }>(
+      `select is_confirmed from licenses where tenant_id = $1 and id = $2`,
+      [on.id, added.body.id],
+    );
+    expect(stored).toEqual([{ is_confirmed: false }]);
+    // Active again, the invitation the manager sent works.
+    expect((await client.post(`${path}/${added.body.id}`, { isActive: true })).status).toBe(200);
+    expect((await visitor.post<any>(link.path, acceptBody(link.token))).status).toBe(200);
+    expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
+  });
+
   it('refuses the accept link where the tenant has the feature off', async () => {
     const visitor = api(off);
     const rows = await db.query<{ subscription_id: string; id: string }>(
