@@ -73,7 +73,14 @@ export function partialLoginRoutes(deps: {
         { field: '/orderNumber', message: 'must be 10 digits starting with 4' },
       ]);
     const orderNumber = String(req.body.orderNumber).padStart(10, '0');
-    await limitOrderNumberAttempt(deps.db, tenant.id, limits, orderNumber, req.ip ?? 'unknown', deps.now());
+    const countedIn = await limitOrderNumberAttempt(
+      deps.db,
+      tenant.id,
+      limits,
+      orderNumber,
+      req.ip ?? 'unknown',
+      deps.now(),
+    );
     const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
     if (partners.length === 0) throw result('not_found', 'There is no subscription with this order number.');
     const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
@@ -104,6 +111,7 @@ export function partialLoginRoutes(deps: {
         bpNumbers: [partner.bpNumber],
         subscriptionId: partner.subscriptionId,
         loginSource: 'order-number',
+        countedIn,
         returnTo: flow
           ? `/subscriptions/${encodeURIComponent(partner.subscriptionId)}/${flow}?returnTo=${flow}`
           : `/subscriptions/${encodeURIComponent(partner.subscriptionId)}`,

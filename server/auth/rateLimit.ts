@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { decrementWindow, incrementWindow, readWindow } from '../store/rateLimitStore';
+import { decrementWindow, incrementWindow, readWindow, type CountedPlace } from '../store/rateLimitStore';
 import { HttpError } from '../http/errors';
 import { waitInEnglish } from '../../engine/domain/retryAfter';
 import { hashToken } from './tokens';
@@ -90,12 +90,12 @@ export async function consumeRateLimit(
   tenantId: string,
   rule: RateLimitRule,
   now: Date,
-): Promise<void> {
+): Promise<CountedPlace> {
   const hits = await countHit(db, tenantId, rule, now);
-  if (hits > rule.limit) {
-    const window = windowOf(rule.windowSeconds, now);
+  const window = windowOf(rule.windowSeconds, now);
+  if (hits > rule.limit)
     throw tooMany(Math.ceil((window.start.getTime() + window.ms - now.getTime()) / 1000));
-  }
+  return { bucket: bucketKey(rule.bucket), windowStart: window.start.toISOString() };
 }
 
 /** Gives back the hit an attempt took at `now` (same window), once the attempt turned out a success. */
@@ -203,7 +203,9 @@ export function signInRules(
 /**
  * Consumes the per-client and per-address budgets of one sign-in attempt; 429 when one is spent.
  * For requests that may send a mail (login links, registration, reset, the widgets): each one
- * counts, as a send. Checks whose success sends nothing use countingFailures instead.
+ * counts, as a send, and the places it took are answered: a link it mails carries them
+ * (insertLoginToken `countedIn`) and gives them back when it is opened, the request's success.
+ * Checks whose success sends nothing use countingFailures instead.
  */
 export async function limitSignInAttempt(
   db: Queryable,
@@ -212,10 +214,13 @@ export async function limitSignInAttempt(
   action: string,
   subject: { address?: string; client: string },
   now: Date,
-): Promise<void> {
+): Promise<CountedPlace[]> {
+  const places: CountedPlace[] = [];
   await countingHits(tenantId, async () => {
-    for (const rule of signInRules(limits, action, subject)) await consumeRateLimit(db, tenantId, rule, now);
+    for (const rule of signInRules(limits, action, subject))
+      places.push(await consumeRateLimit(db, tenantId, rule, now));
   });
+  return places;
 }
 
 /**
@@ -230,8 +235,8 @@ export async function limitOrderNumberAttempt(
   orderNumber: string,
   client: string,
   now: Date,
-): Promise<void> {
-  await limitSignInAttempt(
+): Promise<CountedPlace[]> {
+  return limitSignInAttempt(
     db,
     tenantId,
     limits,

@@ -4,6 +4,7 @@ import type { MailJob, MailJobKind, MailJobResolver } from '../store/mailQueueSt
 import { authMail, type AuthMail } from '../mail/authMails';
 import { findUserByEmail } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
+import type { CountedPlace } from '../store/rateLimitStore';
 import {
   accountHasZipCode,
   partnersByEmailNameAndZip,
@@ -42,6 +43,8 @@ async function linkMail(
     purpose: token.purpose,
     expiresAt: new Date(new Date(job.payload.requestedAt).getTime() + token.minutes * 60_000),
     payload: token.payload,
+    // The request's places in its budgets, given back when the link is opened (a success).
+    countedIn: Array.isArray(job.payload.countedIn) ? (job.payload.countedIn as CountedPlace[]) : undefined,
   });
   const link = `${job.payload.portalUrl}login?${token.param}=${encodeURIComponent(secret)}${langQuery(job.payload.locale)}${returnToQuery(token.returnTo)}`;
   return renderAuthMail(job, kind, link, token.minutes);

@@ -90,7 +90,7 @@ export function cancellationSlice(deps: {
     async (req, res) => {
       const tenant = requestTenant(res);
       const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
-      await limitOrderNumberAttempt(
+      const countedIn = await limitOrderNumberAttempt(
         deps.db,
         tenant.id,
         deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
@@ -146,6 +146,7 @@ export function cancellationSlice(deps: {
           bpNumbers: [...new Set(proved.map((p) => p.bpNumber))],
           subscriptionId,
           loginSource: 'order-number',
+          countedIn,
           returnTo: `/subscriptions/${encodeURIComponent(subscriptionId)}/cancellation?returnTo=cancellation`,
         },
         origin,

@@ -236,7 +236,14 @@ export function createContactService(deps: ContactServiceDeps) {
     async login(tenant: ServerTenant, body: ContactFormLoginRequest, origin: RequestOrigin): Promise<never> {
       // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
       const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
-      await limitOrderNumberAttempt(deps.db, tenant.id, limits, body.orderNumber, origin.client, deps.now());
+      const countedIn = await limitOrderNumberAttempt(
+        deps.db,
+        tenant.id,
+        limits,
+        body.orderNumber,
+        origin.client,
+        deps.now(),
+      );
       const activity = body.activity
         ? tenant.contactForm?.activities?.find((a) => a.activity === body.activity && a.linkedPage)
         : undefined;
@@ -276,6 +283,7 @@ export function createContactService(deps: ContactServiceDeps) {
           subscriptionId,
           loginSource: 'contact-form',
           returnTo,
+          countedIn,
         },
         origin,
       );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import type { CountedPlace } from './rateLimitStore';
 
 /** SQL for sessions and single-use login tokens (tables of migration 001). Every query is tenant-scoped. */
 
@@ -84,10 +85,19 @@ export async function revokeSession(db: Queryable, tenantId: string, sessionId: 
 export async function insertLoginToken(
   db: Queryable,
   tenantId: string,
-  token: { tokenHash: string; email: string; purpose: string; expiresAt: Date; payload?: unknown },
+  token: {
+    tokenHash: string;
+    email: string;
+    purpose: string;
+    expiresAt: Date;
+    payload?: unknown;
+    /** The budget places of the request that asked for the link, given back when it is spent. */
+    countedIn?: readonly CountedPlace[];
+  },
 ): Promise<void> {
   await db.query(
-    `insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at, payload) values ($1, $2, $3, $4, $5, $6)`,
+    `insert into login_tokens (tenant_id, token_hash, email, purpose, expires_at, payload, counted_in)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
     [
       tenantId,
       token.tokenHash,
@@ -95,6 +105,7 @@ export async function insertLoginToken(
       token.purpose,
       token.expiresAt.toISOString(),
       token.payload === undefined ? null : JSON.stringify(token.payload),
+      token.countedIn?.length ? JSON.stringify(token.countedIn) : null,
     ],
   );
 }
@@ -102,7 +113,8 @@ export async function insertLoginToken(
 /**
  * Marks a token used and returns its e-mail in one statement, so two racing requests cannot both
  * spend it (single use). Expired, used or foreign-tenant tokens, and tokens of another purpose,
- * return undefined.
+ * return undefined. A spent link was a success: the budget places its request took are given back
+ * (migration 035), in the caller's transaction.
  */
 export async function consumeLoginToken(
   db: Queryable,
@@ -112,9 +124,15 @@ export async function consumeLoginToken(
   now: Date,
 ): Promise<{ email: string; purpose: string; payload: unknown } | undefined> {
   const rows = await db.query<{ email: string; purpose: string; payload: unknown }>(
-    `update login_tokens set used_at = $4
-      where tenant_id = $1 and token_hash = $2 and purpose = any($3::text[]) and used_at is null and expires_at > $4
-      returning email, purpose, payload`,
+    `with spent as (
+       update login_tokens set used_at = $4
+        where tenant_id = $1 and token_hash = $2 and purpose = any($3::text[]) and used_at is null and expires_at > $4
+        returning email, purpose, payload, counted_in),
+     given_back as (
+       update rate_limits r set hits = greatest(r.hits - 1, 0)
+         from spent, jsonb_to_recordset(coalesce(spent.counted_in, '[]'::jsonb)) as c("bucket" text, "windowStart" timestamptz)
+        where r.tenant_id = $1 and r.bucket = c."bucket" and r.window_start = c."windowStart")
+     select email, purpose, payload from spent`,
     [tenantId, tokenHash, typeof purpose === 'string' ? [purpose] : [...purpose], now.toISOString()],
   );
   return rows[0];

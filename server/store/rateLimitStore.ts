@@ -1,6 +1,12 @@
 /** SQL of the fixed-window counters (table rate_limits) behind server/auth/rateLimit.ts: count, read, give back. */
 import type { Queryable } from '../db/database';
 
+/** A place a request took in a rate-limit budget: its row of rate_limits, to give back on success. */
+export interface CountedPlace {
+  bucket: string;
+  windowStart: string;
+}
+
 /** Adds one hit to the window and answers the window's count. */
 export async function incrementWindow(
   db: Queryable,

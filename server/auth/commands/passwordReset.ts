@@ -19,8 +19,8 @@ export async function forgotPassword(
 ): Promise<void> {
   requirePasswordLogin(tenant);
   const email = normalizeEmail(input.email);
-  await kit.limit(tenant, 'reset', { address: email, client: origin.client });
-  await kit.queueSignInMail(tenant, 'reset', email, origin);
+  const countedIn = await kit.limit(tenant, 'reset', { address: email, client: origin.client });
+  await kit.queueSignInMail(tenant, 'reset', email, origin, { countedIn });
 }
 
 /** Sets the new password, ends every other session of the account and signs in. */

@@ -35,9 +35,10 @@ export async function register(
   requirePasswordLogin(tenant);
   checkNewPassword(input.password, input.passwordConfirm);
   const email = normalizeEmail(input.email);
-  await kit.limit(tenant, 'register', { address: email, client: origin.client });
+  const countedIn = await kit.limit(tenant, 'register', { address: email, client: origin.client });
   const passwordHash = await hashPassword(input.password);
   await kit.queueSignInMail(tenant, 'register', email, origin, {
+    countedIn,
     displayName: input.displayName.trim(),
     firstName: input.firstName?.trim() || undefined,
     lastName: input.lastName?.trim() || undefined,

@@ -11,6 +11,7 @@ import type { ServerTenant } from '../../tenancy/tenantContext';
 import { HttpError } from '../../http/errors';
 import type { RequestOrigin } from '../../http/requestOrigin';
 import { insertLoginToken } from '../../store/authStore';
+import type { CountedPlace } from '../../store/rateLimitStore';
 import { hashToken, newSecretToken } from '../tokens';
 import { langQuery, MAGIC_LINK_MINUTES, PARTNER_SIGN_IN_PURPOSE } from '../signInMailJobs';
 import type { AuthKit } from '../authKit';
@@ -43,9 +44,15 @@ export async function requestMagicLink(
   if (!tenant.login.magicLink)
     throw new HttpError(404, 'not_found', 'This portal does not offer login links.');
   const email = normalizeEmail(input.email);
-  await kit.limit(tenant, 'magic-link', { address: email, client: origin.client });
+  const countedIn = await kit.limit(tenant, 'magic-link', { address: email, client: origin.client });
   const returnTo = samePortalPathOrUndefined(input.returnTo);
-  await kit.queueSignInMail(tenant, 'magic-link', email, origin, returnTo ? { returnTo } : {});
+  await kit.queueSignInMail(
+    tenant,
+    'magic-link',
+    email,
+    origin,
+    returnTo ? { returnTo, countedIn } : { countedIn },
+  );
 }
 
 /**
@@ -61,8 +68,8 @@ export async function requestEmailZipLink(
   origin: RequestOrigin,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  await kit.limit(tenant, 'email-zip', { address: email, client: origin.client });
-  await kit.queueSignInMail(tenant, 'email-zip', email, origin, { zipcode: input.zipcode });
+  const countedIn = await kit.limit(tenant, 'email-zip', { address: email, client: origin.client });
+  await kit.queueSignInMail(tenant, 'email-zip', email, origin, { zipcode: input.zipcode, countedIn });
 }
 
 /**
@@ -77,10 +84,11 @@ export async function requestBulkRenewalLink(
   origin: RequestOrigin,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  await kit.limit(tenant, 'bulk-renewal', { address: email, client: origin.client });
+  const countedIn = await kit.limit(tenant, 'bulk-renewal', { address: email, client: origin.client });
   await kit.queueSignInMail(tenant, 'bulk-renewal', email, origin, {
     lastName: input.lastName,
     zipcode: input.zipcode,
+    countedIn,
   });
 }
 
@@ -99,6 +107,8 @@ export async function sendPartnerSignInLink(
     subscriptionId: string;
     loginSource: 'order-number' | 'contact-form';
     returnTo?: string;
+    /** The places the partial login took in its budgets (limitOrderNumberAttempt), given back when the link is opened. */
+    countedIn?: readonly CountedPlace[];
   },
   origin: RequestOrigin,
 ): Promise<void> {
@@ -122,6 +132,7 @@ export async function sendPartnerSignInLink(
       purpose: PARTNER_SIGN_IN_PURPOSE,
       expiresAt: kit.inMinutes(MAGIC_LINK_MINUTES),
       payload,
+      countedIn: input.countedIn,
     });
     await enqueueMail(tx, { tenantId: tenant.id, to: input.email, from: kit.mailFrom, ...mail });
   });

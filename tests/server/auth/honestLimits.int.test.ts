@@ -12,7 +12,7 @@ import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeSignInTenant } from '../../support/builders';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
-import { createTestOutbox } from '../../support/outbox';
+import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 
 const LIMITS = { windowSeconds: 900, perAddress: 3, perClient: 1000 };
 const outbox = createTestOutbox('portal-honest-');
@@ -91,6 +91,48 @@ describe('mail sends are counted, and their 429 says when to try again', () => {
     for (let i = 0; i < LIMITS.perAddress; i++)
       expect((await c.post('/login/magic-link', { email })).status).toBe(202);
     expectWait(await c.post('/login/magic-link', { email }));
+  });
+
+  it('gives back the place of a login link once it is opened: signing in by link again and again is no flood', async () => {
+    const email = emailOf(3);
+    // Three times the budget, each link opened: every request answered 202 and every link works.
+    for (let i = 0; i < LIMITS.perAddress * 3; i++)
+      await signInByMagicLink(outbox, { baseUrl, tenantId: tenant.id, email });
+    // Links nobody opens keep their places: the budget ends as before.
+    const c = await client();
+    for (let i = 0; i < LIMITS.perAddress; i++)
+      expect((await c.post('/login/magic-link', { email })).status).toBe(202);
+    expectWait(await c.post('/login/magic-link', { email }));
+  });
+
+  it("gives back the order number's place once the link its sign-in mailed is opened", async () => {
+    const data = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+    const ordered = data.subscriptionRoles
+      .filter((r) => r.role === 'AG')
+      .map((r) => ({
+        s: data.subscriptions.find((s) => s.id === r.subscription_id)!,
+        partner: data.businessPartners.find((b) => b.bp_number === r.bp_number)!,
+      }))
+      .find(({ partner }) => partner.email_address && (partner.last_name1 ?? '').trim())!;
+    expect(ordered).toBeDefined();
+    const body = { orderNumber: ordered.s.order_number, lastName: ordered.partner.last_name1 };
+    const address = ordered.partner.email_address!;
+    for (let i = 0; i < LIMITS.perAddress * 2; i++) {
+      const c = await client();
+      const before = (await outbox.mails(address)).length;
+      const answer = await c.post<any>('/login/order-number', body);
+      expect(answer.body.error?.details?.status, JSON.stringify(answer.body)).toBe('confirm_email');
+      const mail = (await outbox.mails(address)).slice(before).at(-1)!;
+      const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
+      expect((await c.post('/login/token', { token })).status).toBe(200);
+    }
+    // Wrong names count and stay counted.
+    const c = await client();
+    for (let i = 0; i < LIMITS.perAddress; i++)
+      expect(
+        (await c.post<any>('/login/order-number', { ...body, lastName: 'Nobody' })).body.error.details.status,
+      ).toBe('verification_failed');
+    expectWait(await c.post('/login/order-number', body));
   });
 });
 
