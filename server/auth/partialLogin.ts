@@ -7,7 +7,13 @@ import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { AuthService } from './authService';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
-import { limitOrderNumberAttempt, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './rateLimit';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  guessingOrderNumber,
+  isWrongOrderNumberGuess,
+  limitSignInAttempt,
+  type SignInLimits,
+} from './rateLimit';
 import { partnersOfOrderNumber } from '../store/partialLoginStore';
 import { refuse, requireFeature } from '../tenancy/refusals';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
@@ -73,55 +79,70 @@ export function partialLoginRoutes(deps: {
         { field: '/orderNumber', message: 'must be 10 digits starting with 4' },
       ]);
     const orderNumber = String(req.body.orderNumber).padStart(10, '0');
-    const countedIn = await limitOrderNumberAttempt(
+    const client = req.ip ?? 'unknown';
+    await guessingOrderNumber(
       deps.db,
       tenant.id,
       limits,
-      orderNumber,
-      req.ip ?? 'unknown',
+      { orderNumber, client },
       deps.now(),
-    );
-    const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
-    if (partners.length === 0) throw result('not_found', 'There is no subscription with this order number.');
-    const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
-    if (!partner)
-      throw result('verification_failed', 'The name does not match the order number.', { method: 'name' });
-    // The flow's own gate for the subscription's publication (portal-core.md §6 "per-publication
-    // blacklists"), as its signed-in calls check it: no link is mailed for a flow the subscription
-    // cannot enter. The answer does not name the publication.
-    if (flow && !isFeatureOn(tenant, flow, partner.publication))
-      throw refuse.featureDisabled(`${flow} for this subscription`);
+      async () => {
+        const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
+        if (partners.length === 0)
+          throw result('not_found', 'There is no subscription with this order number.');
+        const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
+        if (!partner)
+          throw result('verification_failed', 'The name does not match the order number.', {
+            method: 'name',
+          });
+        // The flow's own gate for the subscription's publication (portal-core.md §6 "per-publication
+        // blacklists"), as its signed-in calls check it: no link is mailed for a flow the subscription
+        // cannot enter. The answer does not name the publication.
+        if (flow && !isFeatureOn(tenant, flow, partner.publication))
+          throw refuse.featureDisabled(`${flow} for this subscription`);
 
-    // The partner's own address on record first: an account may speak for the partner only through
-    // link subscription's knowledge checks (order number and zip), so it must not outrank the
-    // address the publisher holds; the account's address only when the partner has none.
-    const address = partner.email?.trim()
-      ? normalizeEmail(partner.email)
-      : (partner.accountEmail ?? undefined);
-    if (!address) {
-      throw result(
-        'no_email_on_record',
-        'No e-mail address is on record for this subscription. Please create an account and link the subscription, or contact customer service.',
-      );
-    }
-    await deps.auth.sendPartnerSignInLink(
-      tenant,
-      {
-        email: address,
-        bpNumbers: [partner.bpNumber],
-        subscriptionId: partner.subscriptionId,
-        loginSource: 'order-number',
-        countedIn,
-        returnTo: flow
-          ? `/subscriptions/${encodeURIComponent(partner.subscriptionId)}/${flow}?returnTo=${flow}`
-          : `/subscriptions/${encodeURIComponent(partner.subscriptionId)}`,
+        // The partner's own address on record first: an account may speak for the partner only through
+        // link subscription's knowledge checks (order number and zip), so it must not outrank the
+        // address the publisher holds; the account's address only when the partner has none.
+        const address = partner.email?.trim()
+          ? normalizeEmail(partner.email)
+          : (partner.accountEmail ?? undefined);
+        if (!address) {
+          throw result(
+            'no_email_on_record',
+            'No e-mail address is on record for this subscription. Please create an account and link the subscription, or contact customer service.',
+          );
+        }
+        // The proof held: the mail it sends counts against the address on record, as every sign-in mail.
+        const countedIn = await limitSignInAttempt(
+          deps.db,
+          tenant.id,
+          limits,
+          'partner-link',
+          { address, client },
+          deps.now(),
+        );
+        await deps.auth.sendPartnerSignInLink(
+          tenant,
+          {
+            email: address,
+            bpNumbers: [partner.bpNumber],
+            subscriptionId: partner.subscriptionId,
+            loginSource: 'order-number',
+            countedIn,
+            returnTo: flow
+              ? `/subscriptions/${encodeURIComponent(partner.subscriptionId)}/${flow}?returnTo=${flow}`
+              : `/subscriptions/${encodeURIComponent(partner.subscriptionId)}`,
+          },
+          requestOrigin(req, res),
+        );
+        throw result(
+          'confirm_email',
+          'A sign-in link has been sent to the e-mail address on record for this subscription.',
+          { maskedEmail: maskEmail(address) },
+        );
       },
-      requestOrigin(req, res),
-    );
-    throw result(
-      'confirm_email',
-      'A sign-in link has been sent to the e-mail address on record for this subscription.',
-      { maskedEmail: maskEmail(address) },
+      isWrongOrderNumberGuess,
     );
   });
 

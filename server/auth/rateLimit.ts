@@ -6,7 +6,10 @@ import { hashToken } from './tokens';
 import { signInLimitsHit, tenantLabel } from '../metrics/registry';
 
 /** Counts a sign-in limit's 429 (portal_sign_in_limits_hit_total, docs/going-live.md "Operations"). */
-function limitHit(tenantId: string, limit: 'attempts' | 'password_day' | 'password_backoff'): void {
+function limitHit(
+  tenantId: string,
+  limit: 'attempts' | 'password_day' | 'password_backoff' | 'order_number_day' | 'order_number_backoff',
+): void {
   signInLimitsHit.inc({ tenant: tenantLabel(tenantId), limit });
 }
 
@@ -224,9 +227,10 @@ export async function limitSignInAttempt(
 }
 
 /**
- * An order number is a credential of the anonymous partial logins (with a last name, or a zip code
- * in the contact form): both count against one budget per order number, however many leading zeros
- * are typed, and one per client.
+ * The e-mail widget's request (order number, zip code and an address to mail): its answer is the
+ * same whatever matched, so every request counts, as a send, against one budget per order number
+ * (however many leading zeros are typed) and one per client. The partial logins, whose answers say
+ * whether the proof held, guess instead (guessingOrderNumber).
  */
 export async function limitOrderNumberAttempt(
   db: Queryable,
@@ -246,126 +250,218 @@ export async function limitOrderNumberAttempt(
   );
 }
 
-/** Wrong passwords on one address in a day (all clients) after which password sign-in waits for the next day. */
-export const PASSWORD_DAILY_FAILURES = 100;
-/** Wrong passwords on one address (from any client) before its back-off starts. */
-export const PASSWORD_FREE_FAILURES = 5;
+/**
+ * Credentials a visitor may guess: a password (of an e-mail address) and an order number (with a
+ * last name or a zip code, the anonymous partial logins). Each kind keeps its own budgets.
+ */
+export type GuessKind = 'password' | 'order-number';
+
+/** Wrong guesses on one target in a day (all clients) after which its guessing waits for the next day. */
+export const GUESS_DAILY_FAILURES = 100;
+/** Wrong guesses on one target (from any client) before its back-off starts. */
+export const GUESS_FREE_FAILURES = 5;
 /** First back-off step; it doubles with each further failure, up to the window length. */
-export const PASSWORD_BACKOFF_BASE_MS = 2000;
+export const GUESS_BACKOFF_BASE_MS = 2000;
+/** The password names of the same numbers (docs/architecture.md "Sign-in safety"). */
+export const PASSWORD_DAILY_FAILURES = GUESS_DAILY_FAILURES;
+export const PASSWORD_FREE_FAILURES = GUESS_FREE_FAILURES;
+export const PASSWORD_BACKOFF_BASE_MS = GUESS_BACKOFF_BASE_MS;
 
 export function passwordBackoffMs(failures: number, windowSeconds: number): number {
-  if (failures < PASSWORD_FREE_FAILURES) return 0;
-  return Math.min(PASSWORD_BACKOFF_BASE_MS * 2 ** (failures - PASSWORD_FREE_FAILURES), windowSeconds * 1000);
+  if (failures < GUESS_FREE_FAILURES) return 0;
+  return Math.min(GUESS_BACKOFF_BASE_MS * 2 ** (failures - GUESS_FREE_FAILURES), windowSeconds * 1000);
 }
 
-const pairOf = (address: string, client: string) => `${address}|${client}`;
+const pairOf = (target: string, client: string) => `${target}|${client}`;
 
-/** The two password budgets an attempt takes a place in (and a success gives back). */
-function passwordRules(limits: SignInLimits, subject: { address: string; client: string }): RateLimitRule[] {
+/** What a guess is about: the target (an address, an order number) and who guesses. */
+export interface GuessSubject {
+  target: string;
+  client: string;
+}
+
+/**
+ * The two budgets a guess takes a place in (and a success gives back). The password's keep their
+ * names from before order numbers were guessed the same way (`password:address-client:…`).
+ */
+function guessRules(kind: GuessKind, limits: SignInLimits, subject: GuessSubject): RateLimitRule[] {
   const windowSeconds = limits.windowSeconds;
+  const pair = kind === 'password' ? 'address-client' : 'target-client';
   return [
-    { bucket: `password:client:${subject.client}`, windowSeconds, limit: limits.perClient },
+    { bucket: `${kind}:client:${subject.client}`, windowSeconds, limit: limits.perClient },
     {
-      bucket: `password:address-client:${pairOf(subject.address, subject.client)}`,
+      bucket: `${kind}:${pair}:${pairOf(subject.target, subject.client)}`,
       windowSeconds,
       limit: limits.perAddress,
     },
   ];
 }
 
+const normalized = (given: GuessSubject): GuessSubject => ({
+  target: given.target,
+  client: clientKey(given.client),
+});
+
 /**
- * Password attempts: slow a guesser without letting anyone lock the owner out. Budgets of wrong
- * passwords — a correct one gives its place back (recordPasswordSuccess), so five successful
+ * Guesses of a credential: slow a guesser without letting anyone lock the owner out. Budgets of
+ * wrong guesses — a right one gives its place back (recordGuessSuccess), so five successful
  * sign-ins never answer "too many attempts":
- *  - per client, any address (`perClient`): one client cannot spray many accounts;
- *  - per address *and* client (`perAddress`): a client guessing one account is stopped, but its
+ *  - per client, any target (`perClient`): one client cannot spray many accounts or order numbers;
+ *  - per target *and* client (`perAddress`): a client guessing one target is stopped, but its
  *    429 is its own — the owner on another client is not refused;
- *  - per address, from all clients, a back-off after PASSWORD_FREE_FAILURES wrong passwords
- *    (2 s, doubling, at most the window) that holds back only clients that already failed on
- *    this address: a client without a failure here is still checked, so the owner's correct
- *    password from a fresh client passes while the guessing clients wait.
- * Call before checking the password; report the outcome with recordPasswordFailure or
- * recordPasswordSuccess, with the same `now`.
+ *  - per target, from all clients, a back-off after GUESS_FREE_FAILURES wrong guesses (2 s,
+ *    doubling, at most the window) that holds back only clients that already failed on this
+ *    target: a client without a failure here is still checked, so the owner's right answer from a
+ *    fresh client passes while the guessing clients wait;
+ *  - per target and day, GUESS_DAILY_FAILURES wrong guesses from any clients; then guessing that
+ *    target waits for the next day (a password's owner still signs in by magic link, the mailbox
+ *    being the proof; an order number's by their account).
+ * Call before checking; report the outcome with recordGuessFailure or recordGuessSuccess, with the
+ * same `now`.
  */
-export async function limitPasswordAttempt(
+export async function limitGuess(
   db: Queryable,
   tenantId: string,
   limits: SignInLimits,
-  given: { address: string; client: string },
+  kind: GuessKind,
+  given: GuessSubject,
   now: Date,
 ): Promise<void> {
-  const subject = { address: given.address, client: clientKey(given.client) };
+  const subject = normalized(given);
   const windowSeconds = limits.windowSeconds;
-  // A ceiling per address and day, whatever the clients: a distributed guesser gets at most this
-  // many tries; then password sign-in of the address waits for the next day, while the owner still
-  // signs in by magic link (the mailbox is the proof), so this locks out guessing, not the owner.
   const day = await peekHits(
     db,
     tenantId,
-    { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 },
+    { bucket: `${kind}:failures-day:${subject.target}`, windowSeconds: 86_400 },
     now,
   );
-  if (day.hits >= PASSWORD_DAILY_FAILURES) {
+  if (day.hits >= GUESS_DAILY_FAILURES) {
     const dayEnd = Math.floor(now.getTime() / 86_400_000 + 1) * 86_400_000;
-    limitHit(tenantId, 'password_day');
+    limitHit(tenantId, kind === 'password' ? 'password_day' : 'order_number_day');
     throw tooMany(Math.ceil((dayEnd - now.getTime()) / 1000));
   }
   await countingHits(tenantId, async () => {
-    for (const rule of passwordRules(limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
+    for (const rule of guessRules(kind, limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
   });
   const own = await peekHits(
     db,
     tenantId,
-    { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds },
+    { bucket: `${kind}:failures:${pairOf(subject.target, subject.client)}`, windowSeconds },
     now,
   );
   if (own.hits === 0) return; // a fresh client is always checked
   const all = await peekHits(
     db,
     tenantId,
-    { bucket: `password:failures:${subject.address}`, windowSeconds },
+    { bucket: `${kind}:failures:${subject.target}`, windowSeconds },
     now,
   );
   const waitUntil = (all.lastHitAt?.getTime() ?? 0) + passwordBackoffMs(all.hits, windowSeconds);
   if (now.getTime() < waitUntil) {
-    limitHit(tenantId, 'password_backoff');
+    limitHit(tenantId, kind === 'password' ? 'password_backoff' : 'order_number_backoff');
     throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
   }
 }
 
-/** Counts a wrong password for the address and for the client on that address. */
-export async function recordPasswordFailure(
+/** Counts a wrong guess for the target and for the client on that target. */
+export async function recordGuessFailure(
   db: Queryable,
   tenantId: string,
   limits: SignInLimits,
-  given: { address: string; client: string },
+  kind: GuessKind,
+  given: GuessSubject,
   now: Date,
 ): Promise<void> {
-  const subject = { address: given.address, client: clientKey(given.client) };
+  const subject = normalized(given);
   const windowSeconds = limits.windowSeconds;
   await countHit(
     db,
     tenantId,
-    { bucket: `password:failures-day:${subject.address}`, windowSeconds: 86_400 },
+    { bucket: `${kind}:failures-day:${subject.target}`, windowSeconds: 86_400 },
     now,
   );
-  await countHit(db, tenantId, { bucket: `password:failures:${subject.address}`, windowSeconds }, now);
+  await countHit(db, tenantId, { bucket: `${kind}:failures:${subject.target}`, windowSeconds }, now);
   await countHit(
     db,
     tenantId,
-    { bucket: `password:failures:${pairOf(subject.address, subject.client)}`, windowSeconds },
+    { bucket: `${kind}:failures:${pairOf(subject.target, subject.client)}`, windowSeconds },
     now,
   );
 }
 
-/** A correct password: the attempt's places in the client and address-client budgets are given back. */
-export async function recordPasswordSuccess(
+/** A right guess: the attempt's places in the client and target-client budgets are given back. */
+export async function recordGuessSuccess(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  kind: GuessKind,
+  given: GuessSubject,
+  now: Date,
+): Promise<void> {
+  for (const rule of guessRules(kind, limits, normalized(given))) await refundHit(db, tenantId, rule, now);
+}
+
+/** Password attempts (limitGuess for an address's password). */
+export const limitPasswordAttempt = (
   db: Queryable,
   tenantId: string,
   limits: SignInLimits,
   given: { address: string; client: string },
   now: Date,
-): Promise<void> {
-  for (const rule of passwordRules(limits, { address: given.address, client: clientKey(given.client) }))
-    await refundHit(db, tenantId, rule, now);
+) => limitGuess(db, tenantId, limits, 'password', { target: given.address, client: given.client }, now);
+
+export const recordPasswordFailure = (
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  given: { address: string; client: string },
+  now: Date,
+) =>
+  recordGuessFailure(db, tenantId, limits, 'password', { target: given.address, client: given.client }, now);
+
+export const recordPasswordSuccess = (
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  given: { address: string; client: string },
+  now: Date,
+) =>
+  recordGuessSuccess(db, tenantId, limits, 'password', { target: given.address, client: given.client }, now);
+
+/**
+ * The anonymous partial logins' guess of an order number with a last name or a zip code (the order
+ * number counts however many leading zeros are typed). A wrong name or zip code, or an order number
+ * that does not exist, is a failure; a proof that held is a success, and the link it mails counts
+ * against the address on record as every sign-in mail does (limitSignInAttempt `partner-link`).
+ */
+export async function guessingOrderNumber<T>(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  given: { orderNumber: string; client: string },
+  now: Date,
+  attempt: () => Promise<T>,
+  isWrongGuess: (error: unknown) => boolean,
+): Promise<T> {
+  const subject = { target: given.orderNumber.replace(/^0+/, ''), client: given.client };
+  await limitGuess(db, tenantId, limits, 'order-number', subject, now);
+  try {
+    const result = await attempt();
+    await recordGuessSuccess(db, tenantId, limits, 'order-number', subject, now);
+    return result;
+  } catch (error) {
+    if (isWrongGuess(error)) await recordGuessFailure(db, tenantId, limits, 'order-number', subject, now);
+    else await recordGuessSuccess(db, tenantId, limits, 'order-number', subject, now);
+    throw error;
+  }
+}
+
+/**
+ * A refused partial login that was a wrong guess: no subscription with that order number, or a name
+ * or zip code that does not match it (a 400 whose details carry the §4 result status).
+ */
+export function isWrongOrderNumberGuess(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return false;
+  const status = (error.details as { status?: unknown } | undefined)?.status;
+  return status === 'not_found' || status === 'verification_failed';
 }

@@ -8,7 +8,13 @@ import { requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
-import { DEFAULT_SIGN_IN_LIMITS, limitOrderNumberAttempt, type SignInLimits } from '../auth/rateLimit';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  guessingOrderNumber,
+  isWrongOrderNumberGuess,
+  limitSignInAttempt,
+  type SignInLimits,
+} from '../auth/rateLimit';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { validateBody, validateQuery, validQuery } from '../http/validateBody';
@@ -90,71 +96,83 @@ export function cancellationSlice(deps: {
     async (req, res) => {
       const tenant = requestTenant(res);
       const origin = { ...requestOrigin(req, res), locale: requestLocale(req, tenant, req.body.locale) };
-      const countedIn = await limitOrderNumberAttempt(
+      const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+      await guessingOrderNumber(
         deps.db,
         tenant.id,
-        deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
-        req.body.orderNumber,
-        origin.client,
+        limits,
+        { orderNumber: String(req.body.orderNumber), client: origin.client },
         deps.now(),
-      );
-      const partners = await partnersOfOrderNumber(deps.db, tenant.id, String(req.body.orderNumber));
-      if (partners.length === 0)
-        throw linkResult('not_found', 'There is no subscription with this order number.');
-      // The ordering party's zip code: ending the contract is theirs (engine/domain/capabilities.ts
-      // cancellationRule), and the link goes to their address.
-      const matching = partners.filter(
-        (p) => p.role === 'AG' && zip(p.zipcode) === zip(String(req.body.zipcode)),
-      );
-      if (matching.length === 0)
-        throw linkResult('verification_failed', 'The zip code does not match the order number.', {
-          method: 'zip',
-        });
-      const subscriptionId = matching[0].subscriptionId;
-      const facts = await subscriptionFacts(deps.db, tenant.id, subscriptionId);
-      if (!facts) throw linkResult('not_found', 'There is no subscription with this order number.');
-      // The tenant's switch and blacklist first: where the portal offers no cancellation, the answer
-      // says nothing of the subscription's state, nor names its publication (the caller proved only
-      // an order number and a zip code).
-      if (!isFeatureOn(tenant, 'cancellation', facts.publication))
-        throw refuse.featureDisabled('cancellation for this subscription');
-      const start = cancellationStart(facts);
-      if (start === 'already_cancelled')
-        throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
-      if (start === 'externally_managed') throw externallyManaged(facts);
-      if (!facts.isCancelable) throw refuse.notAllowed('This subscription cannot be cancelled online.');
-      if ((await listCancellationReasons(deps.db, tenant.id, facts.publication)).length === 0) {
-        throw new HttpError(
-          409,
-          'cancellation_not_possible',
-          'This subscription cannot be cancelled online.',
-        );
-      }
-      const proved = matching.filter((p) => p.subscriptionId === subscriptionId);
-      const recipient =
-        proved.find((p) => p.email?.trim())?.email ?? proved.find((p) => p.accountEmail)?.accountEmail;
-      if (!recipient)
-        throw linkResult(
-          'no_email_on_record',
-          'No e-mail address is on record for this subscription. Please contact customer service.',
-        );
-      const email = normalizeEmail(recipient);
-      await deps.auth.sendPartnerSignInLink(
-        tenant,
-        {
-          email,
-          bpNumbers: [...new Set(proved.map((p) => p.bpNumber))],
-          subscriptionId,
-          loginSource: 'order-number',
-          countedIn,
-          returnTo: `/subscriptions/${encodeURIComponent(subscriptionId)}/cancellation?returnTo=cancellation`,
+        async () => {
+          const partners = await partnersOfOrderNumber(deps.db, tenant.id, String(req.body.orderNumber));
+          if (partners.length === 0)
+            throw linkResult('not_found', 'There is no subscription with this order number.');
+          // The ordering party's zip code: ending the contract is theirs (engine/domain/capabilities.ts
+          // cancellationRule), and the link goes to their address.
+          const matching = partners.filter(
+            (p) => p.role === 'AG' && zip(p.zipcode) === zip(String(req.body.zipcode)),
+          );
+          if (matching.length === 0)
+            throw linkResult('verification_failed', 'The zip code does not match the order number.', {
+              method: 'zip',
+            });
+          const subscriptionId = matching[0].subscriptionId;
+          const facts = await subscriptionFacts(deps.db, tenant.id, subscriptionId);
+          if (!facts) throw linkResult('not_found', 'There is no subscription with this order number.');
+          // The tenant's switch and blacklist first: where the portal offers no cancellation, the answer
+          // says nothing of the subscription's state, nor names its publication (the caller proved only
+          // an order number and a zip code).
+          if (!isFeatureOn(tenant, 'cancellation', facts.publication))
+            throw refuse.featureDisabled('cancellation for this subscription');
+          const start = cancellationStart(facts);
+          if (start === 'already_cancelled')
+            throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
+          if (start === 'externally_managed') throw externallyManaged(facts);
+          if (!facts.isCancelable) throw refuse.notAllowed('This subscription cannot be cancelled online.');
+          if ((await listCancellationReasons(deps.db, tenant.id, facts.publication)).length === 0) {
+            throw new HttpError(
+              409,
+              'cancellation_not_possible',
+              'This subscription cannot be cancelled online.',
+            );
+          }
+          const proved = matching.filter((p) => p.subscriptionId === subscriptionId);
+          const recipient =
+            proved.find((p) => p.email?.trim())?.email ?? proved.find((p) => p.accountEmail)?.accountEmail;
+          if (!recipient)
+            throw linkResult(
+              'no_email_on_record',
+              'No e-mail address is on record for this subscription. Please contact customer service.',
+            );
+          const email = normalizeEmail(recipient);
+          // The proof held: the mail it sends counts against the address on record, as every sign-in mail.
+          const countedIn = await limitSignInAttempt(
+            deps.db,
+            tenant.id,
+            limits,
+            'partner-link',
+            { address: email, client: origin.client },
+            deps.now(),
+          );
+          await deps.auth.sendPartnerSignInLink(
+            tenant,
+            {
+              email,
+              bpNumbers: [...new Set(proved.map((p) => p.bpNumber))],
+              subscriptionId,
+              loginSource: 'order-number',
+              countedIn,
+              returnTo: `/subscriptions/${encodeURIComponent(subscriptionId)}/cancellation?returnTo=cancellation`,
+            },
+            origin,
+          );
+          throw linkResult(
+            'confirm_email',
+            'A sign-in link has been sent to the e-mail address on record for this subscription.',
+            { maskedEmail: maskEmail(email) },
+          );
         },
-        origin,
-      );
-      throw linkResult(
-        'confirm_email',
-        'A sign-in link has been sent to the e-mail address on record for this subscription.',
-        { maskedEmail: maskEmail(email) },
+        isWrongOrderNumberGuess,
       );
     },
   );

@@ -21,7 +21,9 @@ import { recordEvent } from '../events/recordEvent';
 import {
   consumeRateLimit,
   DEFAULT_SIGN_IN_LIMITS,
-  limitOrderNumberAttempt,
+  guessingOrderNumber,
+  isWrongOrderNumberGuess,
+  limitSignInAttempt,
   type SignInLimits,
 } from '../auth/rateLimit';
 import { offeredLocale } from '../../engine/domain/language';
@@ -234,63 +236,75 @@ export function createContactService(deps: ContactServiceDeps) {
      *    visitor writes a message instead (the form offers it) or contacts customer service.
      */
     async login(tenant: ServerTenant, body: ContactFormLoginRequest, origin: RequestOrigin): Promise<never> {
-      // Order number and zip code are a credential: attempts are limited per order number and per client, like every sign-in.
+      // Order number and zip code are a credential: wrong ones are limited as wrong passwords are
+      // (server/auth/rateLimit.ts guessingOrderNumber).
       const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
-      const countedIn = await limitOrderNumberAttempt(
+      return guessingOrderNumber(
         deps.db,
         tenant.id,
         limits,
-        body.orderNumber,
-        origin.client,
+        { orderNumber: body.orderNumber, client: origin.client },
         deps.now(),
-      );
-      const activity = body.activity
-        ? tenant.contactForm?.activities?.find((a) => a.activity === body.activity && a.linkedPage)
-        : undefined;
-      if (body.activity && !activity) throw refuse([{ field: '/activity', code: 'invalid' }]);
-      const parties = await partiesOfOrderNumber(deps.db, tenant.id, body.orderNumber);
-      if (parties.length === 0)
-        throw linkResult('not_found', 'There is no subscription with this order number.');
-      const zip = (value: string | null) => (value ?? '').replace(/\s+/g, '').toLowerCase();
-      const matching = parties.filter((party) => zip(party.zipcode) === zip(body.zipcode));
-      if (matching.length === 0)
-        throw linkResult('verification_failed', 'The zip code does not match the order number.', {
-          method: 'zip',
-        });
-      const subscriptionId = matching[0].subscriptionId;
-      const proved = matching.filter((party) => party.subscriptionId === subscriptionId);
-      // The partner's own address on record first, an account that speaks for it only when it has
-      // none (as for the order-number login, server/auth/partialLogin.ts).
-      const recipient =
-        proved.find((party) => party.email?.trim())?.email ??
-        proved.find((party) => party.linkedEmail)?.linkedEmail;
-      if (!recipient) {
-        throw linkResult(
-          'no_email_on_record',
-          'No e-mail address is on record for this subscription. Please write to us instead.',
-        );
-      }
-      const email = normalizeEmail(recipient);
-      const linkedPage = activity?.linkedPage;
-      const returnTo = linkedPage
-        ? `${linkedPage}${linkedPage.includes('?') ? '&' : '?'}returnTo=contact`
-        : undefined;
-      await deps.auth.sendPartnerSignInLink(
-        tenant,
-        {
-          email,
-          bpNumbers: proved.map((party) => party.bpNumber),
-          subscriptionId,
-          loginSource: 'contact-form',
-          returnTo,
-          countedIn,
+        async (): Promise<never> => {
+          const activity = body.activity
+            ? tenant.contactForm?.activities?.find((a) => a.activity === body.activity && a.linkedPage)
+            : undefined;
+          if (body.activity && !activity) throw refuse([{ field: '/activity', code: 'invalid' }]);
+          const parties = await partiesOfOrderNumber(deps.db, tenant.id, body.orderNumber);
+          if (parties.length === 0)
+            throw linkResult('not_found', 'There is no subscription with this order number.');
+          const zip = (value: string | null) => (value ?? '').replace(/\s+/g, '').toLowerCase();
+          const matching = parties.filter((party) => zip(party.zipcode) === zip(body.zipcode));
+          if (matching.length === 0)
+            throw linkResult('verification_failed', 'The zip code does not match the order number.', {
+              method: 'zip',
+            });
+          const subscriptionId = matching[0].subscriptionId;
+          const proved = matching.filter((party) => party.subscriptionId === subscriptionId);
+          // The partner's own address on record first, an account that speaks for it only when it has
+          // none (as for the order-number login, server/auth/partialLogin.ts).
+          const recipient =
+            proved.find((party) => party.email?.trim())?.email ??
+            proved.find((party) => party.linkedEmail)?.linkedEmail;
+          if (!recipient) {
+            throw linkResult(
+              'no_email_on_record',
+              'No e-mail address is on record for this subscription. Please write to us instead.',
+            );
+          }
+          const email = normalizeEmail(recipient);
+          // The proof held: the mail it sends counts against the address on record, as every sign-in mail.
+          const countedIn = await limitSignInAttempt(
+            deps.db,
+            tenant.id,
+            limits,
+            'partner-link',
+            { address: email, client: origin.client },
+            deps.now(),
+          );
+          const linkedPage = activity?.linkedPage;
+          const returnTo = linkedPage
+            ? `${linkedPage}${linkedPage.includes('?') ? '&' : '?'}returnTo=contact`
+            : undefined;
+          await deps.auth.sendPartnerSignInLink(
+            tenant,
+            {
+              email,
+              bpNumbers: proved.map((party) => party.bpNumber),
+              subscriptionId,
+              loginSource: 'contact-form',
+              returnTo,
+              countedIn,
+            },
+            origin,
+          );
+          throw linkResult(
+            'confirm_email',
+            'A sign-in link has been sent to the e-mail address on record for this subscription.',
+            { maskedEmail: maskEmail(email) },
+          );
         },
-        origin,
-      );
-      throw linkResult(
-        'confirm_email',
-        'A sign-in link has been sent to the e-mail address on record for this subscription.',
-        { maskedEmail: maskEmail(email) },
+        isWrongOrderNumberGuess,
       );
     },
   };

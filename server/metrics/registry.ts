@@ -141,7 +141,7 @@ export const clientErrors = new Counter({
 
 export const signInLimitsHit = new Counter({
   name: 'portal_sign_in_limits_hit_total',
-  help: 'Sign-in attempts refused with 429 by a sign-in limit, by limit (attempts: a per-address or per-client budget; password_day: the daily ceiling of wrong passwords; password_backoff).',
+  help: 'Sign-in attempts refused with 429 by a sign-in limit, by limit (attempts: a per-address or per-client budget; password_day, order_number_day: the daily ceiling of wrong passwords, of wrong names or zip codes for an order number; password_backoff, order_number_backoff).',
   labelNames: ['tenant', 'limit'] as const,
   registers: [registry],
 });

@@ -107,7 +107,7 @@ export async function sendPartnerSignInLink(
     subscriptionId: string;
     loginSource: 'order-number' | 'contact-form';
     returnTo?: string;
-    /** The places the partial login took in its budgets (limitOrderNumberAttempt), given back when the link is opened. */
+    /** The places the link took in its address's budgets (limitSignInAttempt `partner-link`), given back when it is opened. */
     countedIn?: readonly CountedPlace[];
   },
   origin: RequestOrigin,

@@ -31,8 +31,15 @@ beforeAll(async () => {
   logins = await seedDemoData(db, [tenant], { today: clock });
   await setDemoPasswords(db, [tenant], logins);
   const server = await listen(
-    createApp({ db, tenants: [tenant], distDir: outbox.dir, mailer: outbox.mailer, signInLimits: LIMITS })
-      .app,
+    createApp({
+      db,
+      tenants: [tenant],
+      distDir: outbox.dir,
+      mailer: outbox.mailer,
+      signInLimits: LIMITS,
+      // Clients told apart by X-Forwarded-For (without it every request is 127.0.0.1's).
+      trustProxy: ['loopback'],
+    }).app,
   );
   baseUrl = server.baseUrl;
   close = server.close;
@@ -126,13 +133,18 @@ describe('mail sends are counted, and their 429 says when to try again', () => {
       const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
       expect((await c.post('/login/token', { token })).status).toBe(200);
     }
-    // Wrong names count and stay counted.
+    // Wrong names count and stay counted: the client that guessed waits, even with the right name.
     const c = await client();
+    const guesser = { 'x-forwarded-for': '203.0.113.9' };
     for (let i = 0; i < LIMITS.perAddress; i++)
       expect(
-        (await c.post<any>('/login/order-number', { ...body, lastName: 'Nobody' })).body.error.details.status,
+        (await c.post<any>('/login/order-number', { ...body, lastName: 'Nobody' }, guesser)).body.error
+          .details.status,
       ).toBe('verification_failed');
-    expectWait(await c.post('/login/order-number', body));
+    expectWait(await c.post('/login/order-number', body, guesser));
+    // The owner on another line is not locked out by someone else's guesses.
+    const owner = await c.post<any>('/login/order-number', body, { 'x-forwarded-for': '203.0.113.10' });
+    expect(owner.body.error?.details?.status).toBe('confirm_email');
   });
 });
 
