@@ -175,6 +175,19 @@ export function isWithinTerm(state: Pick<LifecycleState, 'end'>, day: string): b
   return withinTerm(day, state.end);
 }
 
+/**
+ * An upgrade from the next cycle on takes effect the day that cycle starts: only when the
+ * subscription still runs then (one without auto-renewal may end first). Offers that cannot fit
+ * are not listed, as accepting them would be refused.
+ */
+export function upgradeFitsTerm(
+  state: Pick<LifecycleState, 'end'>,
+  upgradeTime: UpgradeTime | null,
+  nextCycle: string,
+): boolean {
+  return upgradeTime !== 'NEXT_CYCLE' || isWithinTerm(state, nextCycle);
+}
+
 /** Whether an acceptance keeps its offer from being offered or accepted again on `today`. */
 export function holdsOffer(acceptance: Acceptance, today: string): boolean {
   if (acceptance.status === 'failed') return false;
@@ -368,7 +381,7 @@ function effectRefusal(
   if (effect.kind === 'upgrade') {
     if (!isActive(state.status)) return 'inactive';
     if (isUpgradeToHeldFormat(state, effect, deciding)) return 'upgrade_format_held';
-    if (upgradeTime === 'NEXT_CYCLE' && !isWithinTerm(state, nextCycle)) return 'date_after_end';
+    if (!upgradeFitsTerm(state, upgradeTime, nextCycle)) return 'date_after_end';
   }
   if (effect.kind === 'retain' && isCancelled(state)) return 'already_cancelled';
   if (effect.kind === 'retain' && state.end !== null && state.end < today) return 'inactive';

@@ -5,10 +5,10 @@ import type { Recommendation } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { RecommendationsQuery } from '../../../schemas/generated/recommendations-query';
 import { CANCEL_CATEGORY } from '../../../engine/domain/cancellation';
-import { openOffers } from '../../../engine/domain/lifecycle';
+import { openOffers, upgradeFitsTerm } from '../../../engine/domain/lifecycle';
 import type { ServerTenant } from '../../tenancy/tenantContext';
 import { toRecommendation } from '../recommendations';
-import { categoryOf, requireOfferSource, type Caller, type OfferKit } from '../offerKit';
+import { categoryOf, nextCycleOf, requireOfferSource, type Caller, type OfferKit } from '../offerKit';
 import { expireStalePayments } from './settlement';
 import { recordFlowStartQuietly } from '../../insights/flowStarts';
 import { experimentAssignment } from '../../../engine/domain/offerExperiments';
@@ -38,7 +38,15 @@ export async function recommendations(
     undefined,
     caller.user.id,
   );
-  const shown = openOffers(await kit.lifecycleOf(db, caller.tenant, s.id), offers, kit.today(), query.source);
+  const state = await kit.lifecycleOf(db, caller.tenant, s.id);
+  const nextCycle = nextCycleOf(s, kit.today());
+  const shown = openOffers(state, offers, kit.today(), query.source).filter((offer) =>
+    upgradeFitsTerm(
+      state,
+      offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null,
+      nextCycle,
+    ),
+  );
   // The retention insights count renewals and upgrades offered in the portal; a bulk
   // renewal lists many subscriptions at once and is not a flow of one.
   if (query.source === 'renewal' || query.source === 'upgrade') {

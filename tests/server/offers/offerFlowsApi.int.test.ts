@@ -442,6 +442,36 @@ describe('renewal and upgrade', () => {
     expect(after.mixType).toBe(s.mixType);
   });
 
+  it('lists no upgrade from the next cycle on a subscription that ends before it', async () => {
+    const client = await signIn(flows);
+    const s = (await subscriptions(client)).find(
+      (x) => x.publication === 'OFP' && x.roles.includes('AG') && x.orderStatus === 'A' && !x.plannedUpgrade,
+    )!;
+    const times = async () =>
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`)).body.map(
+        (o) => o.upgradeOption.upgradeTime,
+      );
+    expect(await times()).toEqual(['NOW', 'NEXT_CYCLE']);
+    const [before] = await db.query<{ valid_to: string | null }>(
+      `select to_char(valid_to, 'YYYY-MM-DD') as valid_to from subscriptions where tenant_id = $1 and id = $2`,
+      [flows.id, s.id],
+    );
+    // Ends tomorrow, before any next cycle: accepting NEXT_CYCLE would be refused (date_after_end).
+    await db.query(`update subscriptions set valid_to = current_date + 1 where tenant_id = $1 and id = $2`, [
+      flows.id,
+      s.id,
+    ]);
+    try {
+      expect(await times()).toEqual(['NOW']);
+    } finally {
+      await db.query(`update subscriptions set valid_to = $3::date where tenant_id = $1 and id = $2`, [
+        flows.id,
+        s.id,
+        before.valid_to,
+      ]);
+    }
+  });
+
   it('offers no upgrade to the format a subscription has or will have, and refuses its accept (409 upgrade_format_held)', async () => {
     const client = await signIn(flows);
     const list = await subscriptions(client);
