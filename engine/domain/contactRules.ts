@@ -14,6 +14,7 @@ import {
   textLength,
 } from './fieldRules';
 import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
+import { href, ROUTES, type RouteRef } from './routeRefs';
 
 export type ContactVisibility = 'all' | 'authenticated' | 'anonymous';
 
@@ -223,4 +224,28 @@ export function detectUploadType(bytes: Uint8Array): (typeof UPLOAD_MIME_TYPES)[
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
   return undefined;
+}
+
+/**
+ * Where the linked-page login's sign-in link leads (portal-core.md §4 "Contact form: an activity with
+ * a linked page first needs an order number and zip code login, then redirects to the linked page
+ * with returnTo contact"). That login opens a "logged in only" session for one subscription
+ * (engine/domain/sessionScope.ts), which may not open the account's pages: a linked page that has
+ * a page of the subscription's own (the addresses, the cancellation, the renewal, the upgrade)
+ * leads there, for the subscription the login proved; any other stays as the tenant names it.
+ */
+const SUBSCRIPTION_PAGE_OF: Readonly<Record<string, RouteRef<'id'>>> = {
+  [`/${ROUTES.businessPartners.path}`]: ROUTES.subscriptionAddresses,
+  [`/${ROUTES.cancellation.path}`]: ROUTES.subscriptionCancellation,
+  [`/${ROUTES.renewal.path}`]: ROUTES.subscriptionRenewal,
+  [`/${ROUTES.upgrade.path}`]: ROUTES.subscriptionUpgrade,
+};
+
+export function linkedPageTarget(linkedPage: string, subscriptionId: string): string {
+  const [path, query = ''] = linkedPage.split('?');
+  const own = SUBSCRIPTION_PAGE_OF[path.replace(/\/+$/, '') || '/'];
+  const target = own ? href(own, { id: subscriptionId }) : path;
+  const search = new URLSearchParams(query);
+  search.set('returnTo', 'contact');
+  return `${target}?${search.toString()}`;
 }

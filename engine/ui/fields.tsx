@@ -7,6 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { charsOver, TooLongError, type LengthLimit } from './lengthLimit';
+import { textLength } from '../domain/fieldRules';
 
 /**
  * The one field kit of the portal: a label (starred when required, portal-core.md §5 "Required
@@ -33,7 +34,8 @@ const describedBy = (id: string, hint: unknown, error: unknown, outside?: string
 type Overflow = { max: number; count: number } | undefined;
 
 const overflowOf = (value: unknown, maxChars: number | undefined): Overflow =>
-  charsOver(value, maxChars) > 0 ? { max: maxChars!, count: String(value).length } : undefined;
+  // Counted as the limit counts (code points, engine/domain/fieldRules.ts textLength): an emoji is one.
+  charsOver(value, maxChars) > 0 ? { max: maxChars!, count: textLength(String(value)) } : undefined;
 
 function Field({
   id,

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { enqueueMail } from '../store/mailQueueStore';
 import { badRequest, HttpError } from '../http/errors';
 import {
+  linkedPageTarget,
   contactFieldErrors,
   detectUploadType,
   type ContactFieldError,
@@ -283,9 +284,7 @@ export function createContactService(deps: ContactServiceDeps) {
             deps.now(),
           );
           const linkedPage = activity?.linkedPage;
-          const returnTo = linkedPage
-            ? `${linkedPage}${linkedPage.includes('?') ? '&' : '?'}returnTo=contact`
-            : undefined;
+          const returnTo = linkedPage ? linkedPageTarget(linkedPage, subscriptionId) : undefined;
           await deps.auth.sendPartnerSignInLink(
             tenant,
             {

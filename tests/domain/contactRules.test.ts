@@ -3,6 +3,7 @@ import {
   contactFieldErrors,
   detectUploadType,
   linkedPageLoginErrors,
+  linkedPageTarget,
   showsMessage,
   showsOptIn,
   visibleActivities,
@@ -195,5 +196,14 @@ describe('contact rules (portal-core.md §5, §6)', () => {
       '/zipcode:too_long',
     ]);
     expect(linkedPageLoginErrors({ orderNumber: '4001234567', zipcode: 'SW1A 1AA' })).toEqual([]);
+  });
+
+  it("leads the linked page's sign-in link to the subscription's own page where it has one (a partial session's)", () => {
+    expect(linkedPageTarget('/business-partners', 'S 1')).toBe(
+      '/subscriptions/S%201/addresses?returnTo=contact',
+    );
+    expect(linkedPageTarget('/cancellation', 'S1')).toBe('/subscriptions/S1/cancellation?returnTo=contact');
+    expect(linkedPageTarget('/renewal/', 'S1')).toBe('/subscriptions/S1/renewal?returnTo=contact');
+    expect(linkedPageTarget('/faq', 'S1')).toBe('/faq?returnTo=contact');
   });
 });

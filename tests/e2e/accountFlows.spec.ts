@@ -233,6 +233,15 @@ test.describe('cancellation', () => {
       since,
       /Anmeldung zu Ihrem Abonnement bei/,
     );
+    // "Enter different details" unlocks the fields and sends nothing: no second check, no second link.
+    await page.getByRole('button', { name: t('account.entry.changeDetails') }).click();
+    await expect(page.getByLabel(t('account.entry.email'))).toBeEditable();
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('button', { name: t('cancellation.check') })).toBeVisible();
+    const mails = (await (
+      await page.request.get('/outbox', { headers: { accept: 'application/json' } })
+    ).json()) as Array<{ to: string; date: string }>;
+    expect(mails.filter((m) => m.to === target.email && m.date >= since)).toHaveLength(1);
     await page.goto(linkIn(signInMail.text));
     await expect(page).toHaveURL(
       new RegExp(`/t/${tenant}/subscriptions/${target.id}/cancellation\\?returnTo=cancellation$`),

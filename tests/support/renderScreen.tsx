@@ -196,7 +196,7 @@ export async function render(
     );
   });
   await settle();
-  return { page: container, router, store };
+  return { page: container, router, store, i18n };
 }
 
 export const byText = (container: ParentNode, selector: string, text: string) =>

@@ -3,11 +3,16 @@ import { useTranslation } from '../../core/translation';
 import { useLocation } from 'react-router';
 import { usePortal } from '../../core/PortalContext';
 import { ORDER_NUMBER_MAX_LENGTH } from '../../domain/fieldRules';
-import { orderNumberLoginErrors, type OrderNumberLoginInput } from '../../domain/offers';
+import {
+  orderNumberLoginErrors,
+  type OrderNumberLoginError,
+  type OrderNumberLoginInput,
+} from '../../domain/offers';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
 import { entryMessage, entryResultOf, type EntryResult } from './entryOutcomes';
 import { offersApi } from './offersApi';
+import { EntryFormActions } from './EntryFormActions';
 
 /**
  * The anonymous entry of the renewal and upgrade pages (account-flows.md §2 "Anonymous entry",
@@ -29,7 +34,12 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
     lastName: query.get('lastName1') ?? '',
   });
   const email = query.get('email') ?? undefined;
-  const [errors, setErrors] = useState<Partial<Record<keyof OrderNumberLoginInput, string>>>({});
+  // The problems as codes, worded at each render: a language switch words them anew.
+  const [problems, setProblems] = useState<OrderNumberLoginError[]>([]);
+  const errors: Partial<Record<keyof OrderNumberLoginInput, string>> = {};
+  for (const problem of problems)
+    errors[problem.field] =
+      problem.code === 'invalid' ? t('account.entry.invalidOrderNumber') : t('account.entry.required');
   const [result, setResult] = useState<EntryResult | null>(null);
   const [busy, setBusy] = useState(false);
   const autoSent = useRef(false);
@@ -37,14 +47,11 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
 
   async function send(input: OrderNumberLoginInput) {
     const found = orderNumberLoginErrors(input);
-    const messages: Partial<Record<keyof OrderNumberLoginInput, string>> = {};
-    for (const error of found)
-      messages[error.field] =
-        error.code === 'invalid' ? t('account.entry.invalidOrderNumber') : t('account.entry.required');
-    setErrors(messages);
+    setProblems(found);
+    // The last answer goes with the details it was for: none stands beside a new field error.
+    setResult(null);
     if (found.length > 0) return;
     setBusy(true);
-    setResult(null);
     try {
       await offersApi(api).orderNumberLogin({
         orderNumber: input.orderNumber.trim(),
@@ -102,17 +109,12 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
           <p>{entryMessage(t, result, { orderNumber: values.orderNumber })}</p>
         </Alert>
       )}
-      <div className="form-actions">
-        {locked ? (
-          <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
-            {t('account.entry.changeDetails')}
-          </button>
-        ) : (
-          <button type="submit" className="button" disabled={busy}>
-            {t('account.entry.submit')}
-          </button>
-        )}
-      </div>
+      <EntryFormActions
+        locked={locked}
+        busy={busy}
+        submitLabel={t('account.entry.submit')}
+        onUnlock={() => setResult(null)}
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { entryMessage, entryResultOf, type EntryResult } from '../../account/offers/entryOutcomes';
 import { offersApi } from '../../account/offers/offersApi';
+import { EntryFormActions } from '../../account/offers/EntryFormActions';
 import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
@@ -60,28 +61,31 @@ function CancellationCheck() {
     orderNumber: (query.get('orderNumber') ?? '').replace(/\D/g, ''),
     zipcode: query.get('zipCode') ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof CancellationCheckInput, string>>>({});
+  // The problems as codes, worded at each render: a language switch words them anew.
+  const [problems, setProblems] = useState<ReturnType<typeof cancellationCheckErrors>>([]);
   const [result, setResult] = useState<EntryResult | null>(null);
   const [busy, setBusy] = useState(false);
   const locked = result?.outcome === 'entry:link_sent';
+  const errors: Partial<Record<keyof CancellationCheckInput, string>> = {};
+  for (const error of problems) {
+    errors[error.field] =
+      error.code === 'required'
+        ? t('account.entry.required')
+        : error.code === 'too_long'
+          ? t('account.entry.tooLong', { max: ZIP_CODE_MAX_LENGTH })
+          : error.field === 'email'
+            ? t('account.entry.invalidEmail')
+            : t('account.entry.invalidOrderNumber');
+  }
 
   async function check(event: FormEvent) {
     event.preventDefault();
-    const messages: Partial<Record<keyof CancellationCheckInput, string>> = {};
-    for (const error of cancellationCheckErrors(values)) {
-      messages[error.field] =
-        error.code === 'required'
-          ? t('account.entry.required')
-          : error.code === 'too_long'
-            ? t('account.entry.tooLong', { max: ZIP_CODE_MAX_LENGTH })
-            : error.field === 'email'
-              ? t('account.entry.invalidEmail')
-              : t('account.entry.invalidOrderNumber');
-    }
-    setErrors(messages);
-    if (Object.keys(messages).length > 0) return;
-    setBusy(true);
+    const found = cancellationCheckErrors(values);
+    setProblems(found);
+    // The last answer goes with the details it was for: none stands beside a new field error.
     setResult(null);
+    if (found.length > 0) return;
+    setBusy(true);
     try {
       const locale = portalLocale(i18n.language);
       await offersApi(api).cancellationLogin({
@@ -147,17 +151,12 @@ function CancellationCheck() {
           </p>
         </Alert>
       )}
-      <div className="form-actions">
-        {locked ? (
-          <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
-            {t('account.entry.changeDetails')}
-          </button>
-        ) : (
-          <button type="submit" className="button" disabled={busy}>
-            {t('cancellation.check')}
-          </button>
-        )}
-      </div>
+      <EntryFormActions
+        locked={locked}
+        busy={busy}
+        submitLabel={t('cancellation.check')}
+        onUnlock={() => setResult(null)}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { linkedPageLoginErrors } from '../../domain/contactRules';
-import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
+import { ORDER_NUMBER_MAX_LENGTH, textLength, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
 import { tooManyText } from '../../core/tooManyText';
 import { isRateLimited } from '../../domain/retryAfter';
 import { Alert } from '../../ui/Alert';
@@ -22,25 +22,28 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
   const { api } = usePortal();
   const [orderNumber, setOrderNumber] = useState('');
   const [zipcode, setZipcode] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<LinkResult | 'generic' | { tooMany: string } | undefined>();
+  // Problems and answers as they came, worded at each render: a language switch words them anew.
+  const [problems, setProblems] = useState<ReturnType<typeof linkedPageLoginErrors>>([]);
+  const [result, setResult] = useState<LinkResult | 'generic' | { tooMany: unknown } | undefined>();
   const [busy, setBusy] = useState(false);
+  const fieldErrors: Record<string, string> = {};
+  for (const error of problems) {
+    fieldErrors[error.field] =
+      error.code === 'too_long'
+        ? t('shell.tooLong', { max: ZIP_CODE_MAX_LENGTH, count: textLength(zipcode.trim()) })
+        : error.field === '/orderNumber' && error.code === 'invalid'
+          ? t('contact.invalidOrderNumber')
+          : t('contact.required');
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const errors: Record<string, string> = {};
-    for (const error of linkedPageLoginErrors({ orderNumber, zipcode })) {
-      errors[error.field] =
-        error.code === 'too_long'
-          ? t('shell.tooLong', { max: ZIP_CODE_MAX_LENGTH, count: zipcode.trim().length })
-          : error.field === '/orderNumber' && error.code === 'invalid'
-            ? t('contact.invalidOrderNumber')
-            : t('contact.required');
-    }
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setBusy(true);
+    const found = linkedPageLoginErrors({ orderNumber, zipcode });
+    setProblems(found);
+    // The last answer goes with the details it was for: none stands beside a new field error.
     setResult(undefined);
+    if (found.length > 0) return;
+    setBusy(true);
     try {
       // The server answers with a link result only (confirm_email when the sign-in link went out).
       await api.post('/login/contact-form', {
@@ -51,9 +54,7 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
       setResult('generic');
     } catch (error) {
       // A 429 says when to try again, in the screen's language.
-      setResult(
-        isRateLimited(error) ? { tooMany: tooManyText(t, error) } : (linkResultOf(error) ?? 'generic'),
-      );
+      setResult(isRateLimited(error) ? { tooMany: error } : (linkResultOf(error) ?? 'generic'));
     } finally {
       setBusy(false);
     }
@@ -93,7 +94,7 @@ export function LinkedPageLogin({ activity, onCompose }: { activity: string; onC
             {result === 'generic'
               ? t('shell.genericError')
               : 'tooMany' in result
-                ? result.tooMany
+                ? tooManyText(t, result.tooMany)
                 : t(contactErrorKey(result), { maskedEmail: result.maskedEmail ?? '' })}
           </p>
         </Alert>

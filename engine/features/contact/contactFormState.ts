@@ -6,6 +6,7 @@ import {
   type ContactInput,
   type ContactSubject,
 } from '../../domain/contactRules';
+import { textLength } from '../../domain/fieldRules';
 import type { ContactTenant } from './ContactScreen';
 
 /** What the contact form's fields hold (portal-core.md §5 "Contact form"). */
@@ -46,10 +47,10 @@ export function contactErrorText(
 }
 
 function lengthOf(values: ContactValues, field: string): number {
-  if (field === '/message') return values.message.length;
-  return (
-    values[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? ''
-  ).length;
+  if (field === '/message') return textLength(values.message);
+  return textLength(
+    values[field.slice('/contactDetails/'.length) as 'firstName' | 'lastName' | 'company' | 'email'] ?? '',
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   eCardImageUrl,
   templatesIn,
 } from '../../domain/eCard';
+import { textLength } from '../../domain/fieldRules';
 import { Alert } from '../../ui/Alert';
 import { InputField, RadioGroup, SelectField, TextAreaField } from '../../ui/fields';
 import { OUTCOME_TEXT } from './eCardOutcomes';
@@ -141,7 +142,7 @@ export function ECardFields({ form }: { form: ECardFormModel }) {
         value={values.message}
         onChange={set('message')}
         maxChars={ECARD_MESSAGE_MAX_LENGTH}
-        hint={t('e-card.messageHint', { count: values.message.length, max: ECARD_MESSAGE_MAX_LENGTH })}
+        hint={t('e-card.messageHint', { count: textLength(values.message), max: ECARD_MESSAGE_MAX_LENGTH })}
         error={errorOf('message')}
       />
       <RadioGroup

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import type { Publication } from '../../../schemas/generated/subscription-page';
@@ -86,7 +86,16 @@ export function useLinkSubscription() {
   const [result, setResult] = useState<LinkSubscriptionResult | null>(null);
   const [linked, setLinked] = useState<Subscription | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
-  const [tooMany, setTooMany] = useState<string | null>(null);
+  // What was refused, kept as it came and worded at each render: a language switch words it anew.
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const tooMany = refusal ? tooManyText(t, refusal) : null;
+  const [problems, setProblems] = useState<Partial<Record<LinkField, string>>>({});
+  useEffect(() => {
+    const messages: Partial<Record<LinkField, string>> = {};
+    for (const [field, code] of Object.entries(problems))
+      messages[field as LinkField] = t(`link-subscription.error.${code}`);
+    setErrors(messages);
+  }, [problems, t, setErrors]);
   const [sending, setSending] = useState(false);
   const fields = linkFields(settings, byBp);
   // The publication choice, when the tenant asks for one; without the list the field stays empty.
@@ -103,7 +112,7 @@ export function useLinkSubscription() {
 
   async function submit() {
     setSending(true);
-    setTooMany(null);
+    setRefusal(null);
     try {
       const subscription = await api.post<Subscription | null>('/subscriptions', payload());
       // §4: the order number is stored and the new-subscription flag drives the menu badge.
@@ -116,7 +125,7 @@ export function useLinkSubscription() {
         setResult((error.details ?? { status: 'unknown' }) as LinkSubscriptionResult);
       } else if (isRateLimited(error)) {
         // A 429 is no "something went wrong": it says when to try again.
-        setTooMany(tooManyText(t, error));
+        setRefusal(error);
       } else {
         setFailed(true);
       }
@@ -128,11 +137,8 @@ export function useLinkSubscription() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = linkFieldErrors(settings, { ...payload(), byBpNumber: byBp });
-    const messages: Partial<Record<LinkField, string>> = {};
-    for (const [field, code] of Object.entries(found))
-      messages[field as LinkField] = t(`link-subscription.error.${code}`);
-    setErrors(messages);
-    if (Object.keys(messages).length > 0) return;
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     void submit();
   }
 

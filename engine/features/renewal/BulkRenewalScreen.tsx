@@ -8,6 +8,7 @@ import { entryMessage, entryResultOf, type EntryResult } from '../../account/off
 import { OfferList } from '../../account/offers/OfferList';
 import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
 import { offersApi } from '../../account/offers/offersApi';
+import { EntryFormActions } from '../../account/offers/EntryFormActions';
 import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { isPaymentBusy, usePaymentFlow } from '../../account/offers/usePaymentFlow';
 import { refusedOfferOutcome } from '../../account/offers/paymentOutcomes';
@@ -68,29 +69,32 @@ function BulkRenewalLogin() {
     lastName: query.get('lastName1') ?? '',
     zipcode: query.get('zipCode') ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof BulkLoginInput, string>>>({});
+  // The problems as codes, worded at each render: a language switch words them anew.
+  const [problems, setProblems] = useState<ReturnType<typeof bulkLoginErrors>>([]);
   const [sent, setSent] = useState(false);
   const [refused, setRefused] = useState<EntryResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const errors: Partial<Record<keyof BulkLoginInput, string>> = {};
+  for (const error of problems) {
+    const max = error.field === 'zipcode' ? BULK_LOGIN_LIMITS.zipMax : BULK_LOGIN_LIMITS[error.field];
+    errors[error.field] =
+      error.code === 'required'
+        ? t('account.entry.required')
+        : error.code === 'invalid'
+          ? t('account.entry.invalidEmail')
+          : error.code === 'too_short'
+            ? t('account.entry.tooShort', { min: BULK_LOGIN_LIMITS.zipMin })
+            : t('account.entry.tooLong', { max });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const messages: Partial<Record<keyof BulkLoginInput, string>> = {};
-    for (const error of bulkLoginErrors(values)) {
-      const max = error.field === 'zipcode' ? BULK_LOGIN_LIMITS.zipMax : BULK_LOGIN_LIMITS[error.field];
-      messages[error.field] =
-        error.code === 'required'
-          ? t('account.entry.required')
-          : error.code === 'invalid'
-            ? t('account.entry.invalidEmail')
-            : error.code === 'too_short'
-              ? t('account.entry.tooShort', { min: BULK_LOGIN_LIMITS.zipMin })
-              : t('account.entry.tooLong', { max });
-    }
-    setErrors(messages);
-    if (Object.keys(messages).length > 0) return;
-    setBusy(true);
+    const found = bulkLoginErrors(values);
+    setProblems(found);
+    // The last answer goes with the details it was for: none stands beside a new field error.
     setRefused(null);
+    if (found.length > 0) return;
+    setBusy(true);
     try {
       const locale = portalLocale(i18n.language);
       await offersApi(api).bulkRenewalLogin({
@@ -155,17 +159,12 @@ function BulkRenewalLogin() {
           <p>{entryMessage(t, refused)}</p>
         </Alert>
       )}
-      <div className="form-actions">
-        {sent ? (
-          <button type="button" className="button button-secondary" onClick={() => setSent(false)}>
-            {t('account.entry.changeDetails')}
-          </button>
-        ) : (
-          <button type="submit" className="button" disabled={busy}>
-            {t('renewal.bulk.loginSubmit')}
-          </button>
-        )}
-      </div>
+      <EntryFormActions
+        locked={sent}
+        busy={busy}
+        submitLabel={t('renewal.bulk.loginSubmit')}
+        onUnlock={() => setSent(false)}
+      />
     </form>
   );
 }

@@ -37,6 +37,7 @@ afterEach(cleanUp);
 
 const FLOW_TEXTS = ['core', 'account', 'features/cancellation', 'features/renewal', 'features/upgrade'];
 const en = engineTexts(FLOW_TEXTS)['en-GB'];
+const de = engineTexts(FLOW_TEXTS)['de-DE'];
 
 function config(tenant: Record<string, unknown> = {}): PortalConfig {
   return portalConfig(FLOW_TEXTS, {
@@ -281,6 +282,50 @@ describe('anonymous cancellation check (§2, §4)', () => {
     });
     expect(page.textContent).toContain('We have sent a link to a***@example.com');
     expect(labelled<HTMLInputElement>(page, `${en['account.entry.email']} *`).readOnly).toBe(true);
+
+    // "Enter different details" unlocks the fields and sends nothing (no second link).
+    await click(byText(page, 'button', en['account.entry.changeDetails']));
+    expect(api.calls).toHaveLength(1);
+    expect(labelled<HTMLInputElement>(page, `${en['account.entry.email']} *`).readOnly).toBe(false);
+    expect(page.textContent).not.toContain('We have sent a link to a***@example.com');
+  });
+
+  it('words its field errors in the language shown, also after a switch', async () => {
+    const { page, i18n } = await renderScreen(<CancellationEntryScreen />, {
+      api: fakeApi(),
+      path: '/cancellation',
+      route: 'cancellation',
+      loginSource: null,
+      portal: config(),
+    });
+    await click(byText(page, 'button', en['cancellation.check']));
+    expect(page.textContent).toContain(en['account.entry.required']);
+    await act(async () => i18n.changeLanguage('de-DE'));
+    await settle();
+    expect(page.textContent).toContain(de['account.entry.required']);
+    expect(page.textContent).not.toContain(en['account.entry.required']);
+  });
+
+  it('drops the last answer when the details are checked again', async () => {
+    const api = fakeApi(
+      {},
+      { '/login/cancellation': new ApiError(404, 'not_found', 'no', { status: 'not_found' }) },
+    );
+    const page = await render(<CancellationEntryScreen />, {
+      api,
+      path: '/cancellation?email=anna@example.com&orderNumber=4123456789&zipCode=10969',
+      route: 'cancellation',
+      loginSource: null,
+    });
+    await click(byText(page, 'button', en['cancellation.check']));
+    const answer = page.querySelector('[role="alert"]')?.textContent ?? '';
+    expect(answer).not.toBe('');
+    const orderNumber = labelled<HTMLInputElement>(page, `${en['account.entry.orderNumber']} *`);
+    await type(orderNumber, '12345');
+    await click(byText(page, 'button', en['cancellation.check']));
+    expect(page.textContent).toContain(en['account.entry.invalidOrderNumber']);
+    expect(page.textContent).not.toContain(answer);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('names the order number of an externally managed subscription', async () => {

@@ -536,16 +536,18 @@ describe('POST /login/contact-form', () => {
     const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
     const login = await client.post('/login/token', { token });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({
-      loginSource: 'contact-form',
-      user: { email: onRecord },
-      returnTo: '/cancellation?returnTo=contact',
-    });
     client.setAccessToken(login.body.accessToken);
     const mine = await client.get('/subscriptions');
     expect(mine.body.map((s: { orderNumber: string }) => s.orderNumber)).toEqual([target.orderNumber]);
-    // The partial session acts on its one subscription only, and may read its own user id.
     const subscriptionId = mine.body[0].id;
+    // The linked page /cancellation is the account's; the session is the subscription's, so the
+    // link leads to that subscription's cancellation, a page the partial session may open.
+    expect(login.body).toMatchObject({
+      loginSource: 'contact-form',
+      user: { email: onRecord },
+      returnTo: `/subscriptions/${subscriptionId}/cancellation?returnTo=contact`,
+    });
+    // The partial session acts on its one subscription only, and may read its own user id.
     const ownIssues = await client.get(`/subscriptions/${subscriptionId}/upcoming-issues`);
     expect(ownIssues.body?.error?.code).not.toBe('partial_login');
     expect((await client.get('/subscriptions/101-someone-else/upcoming-issues')).body.error.code).toBe(
