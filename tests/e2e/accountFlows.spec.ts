@@ -280,10 +280,11 @@ test.describe('cancellation', () => {
     const success = page.getByRole('dialog', { name: t('cancellation.successTitle') });
     await expect(
       success.getByText(
+        // In the date style the date was chosen in (§4).
         t('cancellation.successText', {
           title: target.title,
           orderNumber: target.orderNumber,
-          date: effectiveDate,
+          date: chosenDate,
         }),
       ),
     ).toBeVisible();

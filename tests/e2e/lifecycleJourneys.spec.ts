@@ -309,7 +309,8 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   const success = page.getByRole('dialog', { name: t('cancellation.successTitle') });
   await expect(
     success.getByText(
-      t('cancellation.successText', { title, orderNumber: target.orderNumber, date: effectiveDate }),
+      // In the date style the date was chosen in (§4).
+      t('cancellation.successText', { title, orderNumber: target.orderNumber, date: chosen }),
     ),
   ).toBeVisible();
   await success.getByRole('button', { name: t('shell.close') }).click();

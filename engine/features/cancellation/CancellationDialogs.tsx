@@ -97,7 +97,11 @@ export function CancellationSuccessDialog({
   const tenant = useTenantSettings();
   const activity = tenant.cancellation.revocationContactActivity;
   const revocation = activity && isFeatureOn(tenant, 'contact-form', s.publication);
-  const date = formatDate(answer.effectiveDate, i18n.language);
+  const dateLabel = useDateLabel();
+  // In the tenant's date style, as the date was chosen and confirmed (§4 "Date display style").
+  const date = answer.issueNumber
+    ? dateLabel({ issueNumber: answer.issueNumber, dateOfFirstSale: answer.effectiveDate })
+    : formatDate(answer.effectiveDate, i18n.language);
   return (
     <Dialog
       title={t('cancellation.successTitle')}

@@ -103,11 +103,14 @@ export function useECardForm(subscriptionId: string | undefined) {
       timing === 'timed' ? { ...v, timing, sendAt: v.sendAt || localInputValue(earliest) } : { ...v, timing },
     );
   const errorOf = (field: ECardField) =>
-    problems[field]
-      ? t(PROBLEM_TEXT[problems[field]!], {
-          max: field === 'message' ? ECARD_MESSAGE_MAX_LENGTH : ECARD_NAME_MAX_LENGTH,
-        })
-      : undefined;
+    problems[field] === 'invalid' && field === 'toEmail'
+      ? // An address is "not valid", as every other form of the portal says it.
+        t('account.entry.invalidEmail')
+      : problems[field]
+        ? t(PROBLEM_TEXT[problems[field]!], {
+            max: field === 'message' ? ECARD_MESSAGE_MAX_LENGTH : ECARD_NAME_MAX_LENGTH,
+          })
+        : undefined;
 
   async function send(event: FormEvent) {
     event.preventDefault();

@@ -5,7 +5,7 @@ import type { EmailWidgetResult } from '../../../schemas/generated/email-widget-
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useSaveFile } from '../../account/useSaveFile';
 import { usePortal } from '../../core/PortalContext';
-import { ApiError } from '../../domain/apiError';
+import { ApiError, isDeadLinkAnswer } from '../../domain/apiError';
 import { tooManyText } from '../../core/tooManyText';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
 import {
@@ -171,7 +171,7 @@ function EmailWidgetResultView({ token }: { token: string }) {
       setResult(await emailWidgetApi(api).confirm(token));
       setState('ready');
     } catch (error) {
-      setState(error instanceof ApiError && error.status === 404 ? 'expired' : 'failed');
+      setState(isDeadLinkAnswer(error) ? 'expired' : 'failed');
     }
   }
 

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
 import { ApiError } from '../../core/apiClient';
+import { isDeadLinkAnswer } from '../../domain/apiError';
 import { usePortal } from '../../core/PortalContext';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import { tooManyText } from '../../core/tooManyText';
@@ -24,13 +25,14 @@ interface LinkConfirmation {
 /** POST /link-subscription/confirm/details's answer: what the button would link, to which account. */
 type LinkDetails = Omit<LinkConfirmation, 'yours'>;
 
-type Outcome = { kind: 'done'; confirmation: LinkConfirmation } | { kind: 'refused'; text: string } | null;
+// A refusal keeps the answer as it came, worded at each render: a language switch words it anew.
+type Outcome = { kind: 'done'; confirmation: LinkConfirmation } | { kind: 'refused'; error: unknown } | null;
 
 /** Why the link cannot (any more) link, in the screen's language. */
 function refusalText(t: TranslateFn, error: unknown): string {
   return isRateLimited(error)
     ? tooManyText(t, error)
-    : error instanceof ApiError && error.code === 'invalid_token'
+    : isDeadLinkAnswer(error)
       ? t('link-subscription.confirmLink.invalid')
       : error instanceof ApiError && error.code === 'already_linked'
         ? t('link-subscription.confirmLink.alreadyLinked')
@@ -61,7 +63,7 @@ export default function LinkConfirmScreen() {
       ? { kind: 'done', confirmation: confirmedBefore }
       : token
         ? null
-        : { kind: 'refused', text: t('link-subscription.confirmLink.invalid') },
+        : { kind: 'refused', error: new ApiError(401, 'invalid_token', 'no token') },
   );
   const [sending, setSending] = useState(false);
   const [details, setDetails] = useState<LinkDetails | null>(null);
@@ -71,7 +73,7 @@ export default function LinkConfirmScreen() {
     let current = true;
     api.post<LinkDetails>('/link-subscription/confirm/details', { token }).then(
       (answer) => current && setDetails(answer),
-      (error: unknown) => current && setOutcome({ kind: 'refused', text: refusalText(t, error) }),
+      (error: unknown) => current && setOutcome({ kind: 'refused', error }),
     );
     return () => {
       current = false;
@@ -89,7 +91,7 @@ export default function LinkConfirmScreen() {
       setOutcome({ kind: 'done', confirmation });
       navigate(location.pathname, { replace: true, state: { confirmed: confirmation } });
     } catch (error) {
-      setOutcome({ kind: 'refused', text: refusalText(t, error) });
+      setOutcome({ kind: 'refused', error });
     } finally {
       setSending(false);
     }
@@ -136,7 +138,7 @@ export default function LinkConfirmScreen() {
       )}
       {outcome?.kind === 'refused' && (
         <Alert variant="error">
-          <p>{outcome.text}</p>
+          <p>{refusalText(t, outcome.error)}</p>
         </Alert>
       )}
     </section>

@@ -6,7 +6,7 @@ import { useTenantSettings } from '../../account/capabilityContext';
 import { ContactPhone } from '../../core/ContactPhone';
 import { FallbackContact } from '../../core/FallbackContact';
 import { usePortal } from '../../core/PortalContext';
-import { ApiError } from '../../domain/apiError';
+import { ApiError, isDeadLinkAnswer } from '../../domain/apiError';
 import { tooManyText } from '../../core/tooManyText';
 import { optInWidgetProvider } from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
@@ -116,7 +116,7 @@ function Confirmation({ provider, token }: { provider: Provider; token: string }
       setState(
         errorCode === 'voucher_codes_exhausted'
           ? 'exhausted'
-          : error instanceof ApiError && error.status === 404
+          : isDeadLinkAnswer(error)
             ? 'invalid'
             : 'failed',
       );

@@ -72,7 +72,8 @@ export const accountChanges: SeedModule = {
         (x) => x.details.activeHolidayServiceType === 'redirect',
       )) {
         const pub = pubOf(redirected.id);
-        // It runs already (it began before today): its first issue has shipped, so it cannot be cancelled (§4).
+        // It began before today; whether it can still be cancelled is its first issue's shipping
+        // day (§4 "redirect while its first issue has not shipped"), as for one booked in the portal.
         const from = holidayAddress.validFrom;
         // Its issues lie inside its dates, by the rule the server books with.
         const span = issueSpanBetween(ctx, pub, from, holidayAddress.validTo);
@@ -83,7 +84,7 @@ export const accountChanges: SeedModule = {
           date_to: holidayAddress.validTo,
           issue_number_from: span.issueNumberFrom,
           issue_number_to: span.issueNumberTo,
-          first_shipping: from,
+          first_shipping: span.firstShipping ?? from,
           address: {
             firstName: mainPartner?.first_name ?? null,
             lastName1: mainPartner?.last_name1 ?? null,

@@ -37,13 +37,17 @@ export function issueSpanBetween(
   pub: CataloguePublication,
   from: string,
   to: string,
-): { issueNumberFrom: string | null; issueNumberTo: string | null } {
+): { issueNumberFrom: string | null; issueNumberTo: string | null; firstShipping: string | null } {
   const issues = issuesOf(ctx, pub).map((issue) => ({
     issue: issue.issue,
     issueNumber: issue.issue_number,
     dateOfFirstSale: issue.date_of_first_sale,
   }));
-  return issueSpanInsideDates(issues, { dateFrom: from, dateTo: to });
+  const span = issueSpanInsideDates(issues, { dateFrom: from, dateTo: to });
+  // The day the span's first issue ships: what decides whether a redirect can still be cancelled
+  // (account-flows.md §4 "redirect while its first issue has not shipped").
+  const first = issuesOf(ctx, pub).find((issue) => issue.issue_number === span.issueNumberFrom);
+  return { ...span, firstShipping: first?.date_of_first_shipping ?? null };
 }
 
 /**

@@ -261,7 +261,7 @@ describe('holiday service', () => {
     }
   });
 
-  it('shows a running redirect that can no longer be cancelled', async () => {
+  it('shows a running redirect that can no longer be cancelled once its first issue has shipped', async () => {
     const [owner] = await db.query<{ email: string }>(
       `select u.email from holiday_services h
          join subscription_roles sr on sr.tenant_id = h.tenant_id and sr.subscription_id = h.subscription_id and sr.role = 'AG'
@@ -274,6 +274,17 @@ describe('holiday service', () => {
     const running = (await subscriptions(client)).find(
       (s) => s.activeHolidayServiceType === 'redirect' && s.roles.includes('WE'),
     )!;
+    const firstShipping = (day: string) =>
+      db.query(
+        `update holiday_services set first_shipping = ${day}
+          where tenant_id = $1 and subscription_id = $2 and type = 'redirect'`,
+        [german.id, running.id],
+      );
+    // §4 "redirect while its first issue has not shipped": begun, but nothing sent there yet.
+    await firstShipping('current_date + 3');
+    const waiting = await client.get<any>(`/subscriptions/${running.id}/holiday-service`);
+    expect(waiting.body.planned).toMatchObject({ type: 'redirect', isCancellable: true });
+    await firstShipping('current_date - 1');
     const state = await client.get<any>(`/subscriptions/${running.id}/holiday-service`);
     expect(state.body.planned).toMatchObject({ type: 'redirect', isCancellable: false });
     expect(
