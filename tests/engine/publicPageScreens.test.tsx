@@ -171,6 +171,38 @@ describe('issue calendar for a logged-in user', () => {
     const spoken = page.querySelector(`[data-date="${today}"] .visually-hidden`)?.textContent;
     expect(spoken).toBe(`On sale from ${formatDate(today, 'en-GB')}: Magazine: issue 47`);
   });
+
+  it('tells two subscriptions of one publication apart by their order numbers', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const subscriptions = ['4000000004', '4000000005'].map((orderNumber, n) =>
+      makeSubscription({
+        id: `301-${4 + n}`,
+        orderNumber,
+        displayName: 'Magazine',
+        orderStatus: 'A',
+        publication: 'TWM',
+      }),
+    );
+    const issueOf = (subscriptionId: string) => ({
+      issue: '2026-47',
+      issueNumber: '47',
+      description: null,
+      dateOfFirstSale: today,
+      publication: 'TWM',
+      subscriptionId,
+    });
+    const page = await render(
+      <IssueCalendarScreen />,
+      config({ issueCalendar: { mode: 'list' } }),
+      new Proxy({ '/subscriptions': subscriptions } as Record<string, unknown>, {
+        get: (target, key: string) =>
+          key.startsWith('/subscriptions/') ? [issueOf(key.split('/')[2])] : target[key],
+      }),
+      true,
+    );
+    expect(page.textContent).toContain('Magazine (4000000004): issue 47');
+    expect(page.textContent).toContain('Magazine (4000000005): issue 47');
+  });
 });
 
 describe("a publication's calendar", () => {

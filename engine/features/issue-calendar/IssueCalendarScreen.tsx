@@ -151,7 +151,14 @@ function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
     },
   );
 
-  const nameOf = (id: string | undefined) => eligible.find((s) => s.id === id)?.displayName ?? '';
+  // Two subscriptions of one publication bring the same issue: each is told apart by its order number.
+  const nameOf = (id: string | undefined) => {
+    const s = eligible.find((candidate) => candidate.id === id);
+    if (!s) return '';
+    return eligible.some((other) => other.id !== s.id && other.displayName === s.displayName)
+      ? t('issue-calendar.subscriptionOption', { name: s.displayName, orderNumber: s.orderNumber })
+      : s.displayName;
+  };
   return (
     <>
       <div className="form-field">
