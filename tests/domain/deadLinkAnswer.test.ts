@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isDeadLinkAnswer } from '../../engine/domain/apiError';
+import { ApiError } from '../../engine/domain/apiError';
+import { isDeadLinkAnswer } from '../../engine/domain/deadLink';
 
-describe('a dead link (engine/domain/apiError.ts isDeadLinkAnswer)', () => {
+describe('a dead link (engine/domain/deadLink.ts isDeadLinkAnswer)', () => {
   it('is a token the server does not know, or one cut short: the screen says the link is invalid', () => {
     expect(isDeadLinkAnswer(new ApiError(404, 'not_found', 'gone'))).toBe(true);
     expect(isDeadLinkAnswer(new ApiError(401, 'invalid_token', 'no'))).toBe(true);

@@ -5,7 +5,8 @@ import type { EmailWidgetResult } from '../../../schemas/generated/email-widget-
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useSaveFile } from '../../account/useSaveFile';
 import { usePortal } from '../../core/PortalContext';
-import { ApiError, isDeadLinkAnswer } from '../../domain/apiError';
+import { ApiError } from '../../domain/apiError';
+import { isDeadLinkAnswer } from '../../domain/deadLink';
 import { tooManyText } from '../../core/tooManyText';
 import { ORDER_NUMBER_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../../domain/fieldRules';
 import {

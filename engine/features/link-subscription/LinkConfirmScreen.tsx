@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { useNewSubscriptionFlag } from '../../account/newSubscription';
 import { ApiError } from '../../core/apiClient';
-import { isDeadLinkAnswer } from '../../domain/apiError';
+import { isDeadLinkAnswer } from '../../domain/deadLink';
 import { usePortal } from '../../core/PortalContext';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import { tooManyText } from '../../core/tooManyText';
