@@ -151,6 +151,7 @@ export function contactFieldErrors(
     // (fieldRules.ts isOneLineText), or a name could add a line the server writes itself.
     for (const name of ['salutation', 'firstName', 'lastName', 'company', 'email'] as const)
       if (!isOneLineText(details[name])) errors.push({ field: `/contactDetails/${name}`, code: 'one_line' });
+    if (!isOneLineText(input.publication)) errors.push({ field: '/publication', code: 'one_line' });
     if (blank(details.firstName)) errors.push({ field: '/contactDetails/firstName', code: 'required' });
     if (blank(details.lastName)) errors.push({ field: '/contactDetails/lastName', code: 'required' });
     if (blank(details.email)) errors.push({ field: '/contactDetails/email', code: 'required' });

@@ -4,7 +4,7 @@
  * chosen here, once (docs/subscribers.md "E-cards"): names up to 50 characters, a message up to 1,000, at
  * most 10 cards per user in 24 hours, and a timed card at most one year ahead.
  */
-import { isBlankText, isPlausibleEmail, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, isPlausibleEmail, textLength } from './fieldRules';
 
 export const ECARD_NAME_MAX_LENGTH = 50;
 export const ECARD_MESSAGE_MAX_LENGTH = 1000;
@@ -75,8 +75,9 @@ export function eCardProblems(
     const value = draft[field].trim();
     if (isBlankText(value)) problems[field] = 'required';
     else if (textLength(value) > ECARD_NAME_MAX_LENGTH) problems[field] = 'too_long';
-    // The names go into the e-mail's subject and greeting: one line, no control characters.
-    else if (/\p{Cc}/u.test(value)) problems[field] = 'invalid';
+    // The names go into the e-mail's subject and greeting: one line, no control characters and no
+    // direction override (fieldRules.ts isOneLineText).
+    else if (!isOneLineText(value)) problems[field] = 'invalid';
   }
   const email = draft.toEmail.trim();
   if (!email) problems.toEmail = 'required';

@@ -4,7 +4,7 @@
  * licence object, the field rules of the add, manager and accept forms, and the limits of §9.
  * Pure TypeScript: no React, no DOM.
  */
-import { isBlankText, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, textLength } from './fieldRules';
 
 /** account-flows.md §9 "Names in licence forms: max 30". */
 export const LICENSE_NAME_MAX = 30;
@@ -124,7 +124,7 @@ export function pageOf<T>(
 
 // --- field rules (§5) ------------------------------------------------------------------------------
 
-export type FieldError = 'required' | 'too_long' | 'invalid';
+export type FieldError = 'required' | 'too_long' | 'invalid' | 'one_line';
 export type FieldErrors = Record<string, FieldError>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -139,7 +139,8 @@ function text(
 ) {
   if (blank(value)) {
     if (required) errors[field] = 'required';
-  } else if (textLength(value!.trim()) > max) errors[field] = 'too_long';
+  } else if (!isOneLineText(value)) errors[field] = 'one_line';
+  else if (textLength(value!.trim()) > max) errors[field] = 'too_long';
 }
 
 function email(errors: FieldErrors, field: string, value: string | null | undefined) {

@@ -274,6 +274,13 @@ export function passwordBackoffMs(failures: number, windowSeconds: number): numb
 
 const pairOf = (target: string, client: string) => `${target}|${client}`;
 
+/**
+ * The buckets' prefix of a kind. The password's are those of before order numbers were guessed the
+ * same way; the order number's differ from the e-mail widget's `order-number:` budgets, which count
+ * every request as a send and are not given back.
+ */
+const prefixOf = (kind: GuessKind) => (kind === 'password' ? 'password' : 'order-number-guess');
+
 /** What a guess is about: the target (an address, an order number) and who guesses. */
 export interface GuessSubject {
   target: string;
@@ -281,21 +288,35 @@ export interface GuessSubject {
 }
 
 /**
- * The two budgets a guess takes a place in (and a success gives back). The password's keep their
- * names from before order numbers were guessed the same way (`password:address-client:…`).
+ * The budgets a guess takes a place in before it is checked, and a right guess gives back: per
+ * client, per target and client, and for an order number per target from all clients as well
+ * (four times the per-target budget of a client in the window): its name or zip code has few
+ * values, so a burst from many fresh clients at once must stop too, while a password's owner is
+ * never held back by someone else's guesses (they are slowed by the back-off instead).
  */
 function guessRules(kind: GuessKind, limits: SignInLimits, subject: GuessSubject): RateLimitRule[] {
   const windowSeconds = limits.windowSeconds;
+  const prefix = prefixOf(kind);
   const pair = kind === 'password' ? 'address-client' : 'target-client';
-  return [
-    { bucket: `${kind}:client:${subject.client}`, windowSeconds, limit: limits.perClient },
+  const rules: RateLimitRule[] = [
+    { bucket: `${prefix}:client:${subject.client}`, windowSeconds, limit: limits.perClient },
     {
-      bucket: `${kind}:${pair}:${pairOf(subject.target, subject.client)}`,
+      bucket: `${prefix}:${pair}:${pairOf(subject.target, subject.client)}`,
       windowSeconds,
       limit: limits.perAddress,
     },
   ];
+  if (kind === 'order-number')
+    rules.push({ bucket: `${prefix}:target:${subject.target}`, windowSeconds, limit: limits.perAddress * 4 });
+  return rules;
 }
+
+/** The day's ceiling of wrong guesses on a target, a place taken before the check (so a burst cannot pass it). */
+const dayRule = (kind: GuessKind, subject: GuessSubject): RateLimitRule => ({
+  bucket: `${prefixOf(kind)}:failures-day:${subject.target}`,
+  windowSeconds: 86_400,
+  limit: GUESS_DAILY_FAILURES,
+});
 
 const normalized = (given: GuessSubject): GuessSubject => ({
   target: given.target,
@@ -304,7 +325,7 @@ const normalized = (given: GuessSubject): GuessSubject => ({
 
 /**
  * Guesses of a credential: slow a guesser without letting anyone lock the owner out. Budgets of
- * wrong guesses — a right one gives its place back (recordGuessSuccess), so five successful
+ * wrong guesses — a right one gives its places back (recordGuessSuccess), so five successful
  * sign-ins never answer "too many attempts":
  *  - per client, any target (`perClient`): one client cannot spray many accounts or order numbers;
  *  - per target *and* client (`perAddress`): a client guessing one target is stopped, but its
@@ -313,9 +334,10 @@ const normalized = (given: GuessSubject): GuessSubject => ({
  *    doubling, at most the window) that holds back only clients that already failed on this
  *    target: a client without a failure here is still checked, so the owner's right answer from a
  *    fresh client passes while the guessing clients wait;
- *  - per target and day, GUESS_DAILY_FAILURES wrong guesses from any clients; then guessing that
- *    target waits for the next day (a password's owner still signs in by magic link, the mailbox
- *    being the proof; an order number's by their account).
+ *  - an order number's window budget of all clients (guessRules);
+ *  - per target and day, GUESS_DAILY_FAILURES wrong guesses from any clients, a place taken before
+ *    the check; then guessing that target waits for the next day (a password's owner still signs
+ *    in by magic link, the mailbox being the proof; an order number's by their account).
  * Call before checking; report the outcome with recordGuessFailure or recordGuessSuccess, with the
  * same `now`.
  */
@@ -329,41 +351,45 @@ export async function limitGuess(
 ): Promise<void> {
   const subject = normalized(given);
   const windowSeconds = limits.windowSeconds;
-  const day = await peekHits(
-    db,
-    tenantId,
-    { bucket: `${kind}:failures-day:${subject.target}`, windowSeconds: 86_400 },
-    now,
-  );
-  if (day.hits >= GUESS_DAILY_FAILURES) {
-    const dayEnd = Math.floor(now.getTime() / 86_400_000 + 1) * 86_400_000;
-    limitHit(tenantId, kind === 'password' ? 'password_day' : 'order_number_day');
-    throw tooMany(Math.ceil((dayEnd - now.getTime()) / 1000));
+  const prefix = prefixOf(kind);
+  const day = dayRule(kind, subject);
+  try {
+    await consumeRateLimit(db, tenantId, day, now);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429)
+      limitHit(tenantId, kind === 'password' ? 'password_day' : 'order_number_day');
+    throw error;
   }
-  await countingHits(tenantId, async () => {
-    for (const rule of guessRules(kind, limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
-  });
-  const own = await peekHits(
-    db,
-    tenantId,
-    { bucket: `${kind}:failures:${pairOf(subject.target, subject.client)}`, windowSeconds },
-    now,
-  );
-  if (own.hits === 0) return; // a fresh client is always checked
-  const all = await peekHits(
-    db,
-    tenantId,
-    { bucket: `${kind}:failures:${subject.target}`, windowSeconds },
-    now,
-  );
-  const waitUntil = (all.lastHitAt?.getTime() ?? 0) + passwordBackoffMs(all.hits, windowSeconds);
-  if (now.getTime() < waitUntil) {
-    limitHit(tenantId, kind === 'password' ? 'password_backoff' : 'order_number_backoff');
-    throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
+  try {
+    await countingHits(tenantId, async () => {
+      for (const rule of guessRules(kind, limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
+    });
+    const own = await peekHits(
+      db,
+      tenantId,
+      { bucket: `${prefix}:failures:${pairOf(subject.target, subject.client)}`, windowSeconds },
+      now,
+    );
+    if (own.hits === 0) return; // a fresh client is always checked
+    const all = await peekHits(
+      db,
+      tenantId,
+      { bucket: `${prefix}:failures:${subject.target}`, windowSeconds },
+      now,
+    );
+    const waitUntil = (all.lastHitAt?.getTime() ?? 0) + passwordBackoffMs(all.hits, windowSeconds);
+    if (now.getTime() < waitUntil) {
+      limitHit(tenantId, kind === 'password' ? 'password_backoff' : 'order_number_backoff');
+      throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
+    }
+  } catch (error) {
+    // Refused before it was checked: no wrong guess, so no place in the day's ceiling.
+    await refundHit(db, tenantId, day, now);
+    throw error;
   }
 }
 
-/** Counts a wrong guess for the target and for the client on that target. */
+/** Counts a wrong guess for the target and for the client on that target (its day's place is taken already). */
 export async function recordGuessFailure(
   db: Queryable,
   tenantId: string,
@@ -374,22 +400,17 @@ export async function recordGuessFailure(
 ): Promise<void> {
   const subject = normalized(given);
   const windowSeconds = limits.windowSeconds;
+  const prefix = prefixOf(kind);
+  await countHit(db, tenantId, { bucket: `${prefix}:failures:${subject.target}`, windowSeconds }, now);
   await countHit(
     db,
     tenantId,
-    { bucket: `${kind}:failures-day:${subject.target}`, windowSeconds: 86_400 },
-    now,
-  );
-  await countHit(db, tenantId, { bucket: `${kind}:failures:${subject.target}`, windowSeconds }, now);
-  await countHit(
-    db,
-    tenantId,
-    { bucket: `${kind}:failures:${pairOf(subject.target, subject.client)}`, windowSeconds },
+    { bucket: `${prefix}:failures:${pairOf(subject.target, subject.client)}`, windowSeconds },
     now,
   );
 }
 
-/** A right guess: the attempt's places in the client and target-client budgets are given back. */
+/** A right guess: the attempt's places in its budgets and in the day's ceiling are given back. */
 export async function recordGuessSuccess(
   db: Queryable,
   tenantId: string,
@@ -398,7 +419,9 @@ export async function recordGuessSuccess(
   given: GuessSubject,
   now: Date,
 ): Promise<void> {
-  for (const rule of guessRules(kind, limits, normalized(given))) await refundHit(db, tenantId, rule, now);
+  const subject = normalized(given);
+  for (const rule of [...guessRules(kind, limits, subject), dayRule(kind, subject)])
+    await refundHit(db, tenantId, rule, now);
 }
 
 /** Password attempts (limitGuess for an address's password). */

@@ -7,7 +7,7 @@ import {
   detectUploadType,
   type ContactFieldError,
 } from '../../engine/domain/contactRules';
-import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
+import { isOneLineText, maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
 import type { ContactRequest } from '../../schemas/generated/contact-request';
 import type { ContactFormLoginRequest } from '../../schemas/generated/contact-form-login-request';
 import { insertContactMessage } from '../store/contactMessageStore';
@@ -101,6 +101,9 @@ export function createContactService(deps: ContactServiceDeps) {
         const detected = detectUploadType(data);
         const declared = body.image.mimeType === 'image/jpg' ? 'image/jpeg' : body.image.mimeType;
         if (!detected || detected !== declared) errors.push({ field: '/image', code: 'file_type' });
+        // The name is a line of the mail and the attachment's name: one line, no direction override
+        // (a "scan\u202Efdp.html" would read as a PDF's name).
+        if (!isOneLineText(body.image.filename)) errors.push({ field: '/image', code: 'one_line' });
         image = {
           filename: body.image.filename.replace(/[\\/\r\n"]/g, '_'),
           mimeType: detected ?? declared,

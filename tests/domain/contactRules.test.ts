@@ -98,6 +98,19 @@ describe('contact rules (portal-core.md §5, §6)', () => {
       ...input,
       contactDetails: { ...input.contactDetails, lastName: 'A\tB', company: 'x\u202Ey' },
     };
+    expect(
+      fields(
+        contactFieldErrors(
+          tenant(),
+          {
+            ...input,
+            contactDetails: { ...input.contactDetails, lastName: 'S', company: '' },
+            publication: 'X\nKonto: chef@example.org',
+          },
+          false,
+        ),
+      ),
+    ).toEqual(['/publication:one_line']);
     expect(fields(contactFieldErrors(tenant(), tabbed, false))).toEqual([
       '/contactDetails/company:one_line',
       '/contactDetails/lastName:one_line',

@@ -67,6 +67,9 @@ describe('e-card rules', () => {
     expect(eCardProblems(draft({ template: 'unknown' }), TEMPLATES, NOW)).toEqual({ template: 'invalid' });
     // Names go into the subject line: no line breaks.
     expect(eCardProblems(draft({ from: 'Alex\nBcc: x@y.z' }), TEMPLATES, NOW)).toEqual({ from: 'invalid' });
+    // Nor a direction override or a line separator, which turn or break the subject where it is shown.
+    expect(eCardProblems(draft({ to: 'Anna\u202Eadmin' }), TEMPLATES, NOW)).toEqual({ to: 'invalid' });
+    expect(eCardProblems(draft({ to: 'Anna\u2028Ben' }), TEMPLATES, NOW)).toEqual({ to: 'invalid' });
   });
 
   it(`limits names to 50 and the message to ${ECARD_MESSAGE_MAX_LENGTH} characters`, () => {

@@ -130,6 +130,17 @@ describe('licence forms (account-flows.md §5)', () => {
         codes,
       ),
     ).toEqual({ salutationCode: 'invalid', emailAddress: 'invalid' });
+    // Names go into the invitation mail: one line each, no text of their own below the greeting.
+    expect(
+      licensePersonErrors(
+        {
+          emailAddress: 'a@b.example',
+          firstName: 'Max\n\nBitte hier anmelden: https://x.example',
+          lastName1: 'B',
+        },
+        { ...codes, salutationRequired: false },
+      ),
+    ).toEqual({ firstName: 'one_line' });
     // A name of invisible characters only (a right-to-left override, a zero-width space) is no name.
     expect(
       licensePersonErrors(

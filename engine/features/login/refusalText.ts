@@ -20,6 +20,8 @@ interface FieldProblem {
 /** The field's reason from one entry of a validation_failed answer (server/http/validateBody.ts). */
 function fieldReason(field: AccountFormField, problem: FieldProblem, t: TranslateFn): string {
   const said = typeof problem.message === 'string' ? problem.message : '';
+  // A name of more than one line (the schemas' `one-line` format, engine/domain/fieldRules.ts).
+  if (said.includes('"one-line"')) return t('shell.oneLine');
   const longest = /more than (\d+)/.exec(said);
   switch (field) {
     case 'email':
@@ -52,6 +54,8 @@ export function refusalOf(error: unknown, t: TranslateFn): Refusal {
       if (field && !fields[field]) fields[field] = fieldReason(field, problem, t);
     }
     if (Object.keys(fields).length > 0) return { fields };
+    if ((error.details as FieldProblem[]).some((problem) => String(problem?.message).includes('"one-line"')))
+      return { fields: {}, message: t('shell.oneLine') };
   }
   const known = loginErrorKey(error);
   if (known !== 'login.error') return { fields: {}, message: loginErrorText(error, t) };

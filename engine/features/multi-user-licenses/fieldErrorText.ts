@@ -7,6 +7,8 @@ export function fieldErrorText(t: TranslateFn, code: string, max?: number): stri
       return t('multi-user-licenses.field.required');
     case 'too_long':
       return t('multi-user-licenses.field.tooLong', { max });
+    case 'one_line':
+      return t('shell.oneLine');
     case 'taken':
       return t('multi-user-licenses.error.exists');
     default:

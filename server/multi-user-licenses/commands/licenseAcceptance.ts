@@ -84,7 +84,8 @@ export async function accept(
         firstName: partner.firstName ?? null,
         lastName: partner.lastName1 ?? null,
       });
-      if (license.isActive) await addRole(tx, tenant.id, id, bpNumber, 'WE', true);
+      // Only an active licence's invitation is accepted (invitation below): its user receives it.
+      await addRole(tx, tenant.id, id, bpNumber, 'WE', true);
       await confirmLicense(tx, tenant.id, license.id, {
         businessPartner: partner,
         bpNumber,

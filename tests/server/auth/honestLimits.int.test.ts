@@ -146,6 +146,25 @@ describe('mail sends are counted, and their 429 says when to try again', () => {
     const owner = await c.post<any>('/login/order-number', body, { 'x-forwarded-for': '203.0.113.10' });
     expect(owner.body.error?.details?.status).toBe('confirm_email');
   });
+
+  it('stops a burst of wrong names from many fresh clients at once for an order number', async () => {
+    const data = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+    const orderNumber = data.subscriptions.at(-1)!.order_number;
+    const c = await client();
+    // Four times a client's budget, from as many clients, all at once: each one is a fresh client.
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.perAddress * 4 + 3 }, (_, n) =>
+        c.post<any>(
+          '/login/order-number',
+          { orderNumber, lastName: `Guess${n}` },
+          { 'x-forwarded-for': `198.51.100.${n + 1}` },
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(LIMITS.perAddress * 4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+  });
 });
 
 async function signedIn(email: string) {
