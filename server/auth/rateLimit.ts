@@ -262,10 +262,6 @@ export const GUESS_DAILY_FAILURES = 100;
 export const GUESS_FREE_FAILURES = 5;
 /** First back-off step; it doubles with each further failure, up to the window length. */
 export const GUESS_BACKOFF_BASE_MS = 2000;
-/** The password names of the same numbers (docs/architecture.md "Sign-in safety"). */
-export const PASSWORD_DAILY_FAILURES = GUESS_DAILY_FAILURES;
-export const PASSWORD_FREE_FAILURES = GUESS_FREE_FAILURES;
-export const PASSWORD_BACKOFF_BASE_MS = GUESS_BACKOFF_BASE_MS;
 
 export function passwordBackoffMs(failures: number, windowSeconds: number): number {
   if (failures < GUESS_FREE_FAILURES) return 0;
