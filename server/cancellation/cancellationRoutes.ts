@@ -128,6 +128,14 @@ export function cancellationSlice(deps: {
           if (start === 'already_cancelled')
             throw new HttpError(409, 'already_cancelled', 'This subscription is already cancelled.');
           if (start === 'externally_managed') throw externallyManaged(facts);
+          // A bundle's component is cancelled with its bundle (the capability rule's `bundleComponent`):
+          // no link to a page that would refuse it.
+          if (facts.bundleComponent)
+            throw new HttpError(
+              409,
+              'bundle_component',
+              'This subscription is part of a bundle: cancel the bundle instead.',
+            );
           if (!facts.isCancelable) throw refuse.notAllowed('This subscription cannot be cancelled online.');
           if ((await listCancellationReasons(deps.db, tenant.id, facts.publication)).length === 0) {
             throw new HttpError(

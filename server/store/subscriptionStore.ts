@@ -773,6 +773,8 @@ export async function subscriptionFacts(
   orderStatus: OrderStatus;
   salesDocumentType: string | null;
   isCancelable: boolean;
+  /** A bundle's component (§2 "Bundle components are not managed separately"). */
+  bundleComponent: boolean;
 } | null> {
   const rows = await db.query<{
     orderNumber: string;
@@ -780,9 +782,11 @@ export async function subscriptionFacts(
     orderStatus: OrderStatus;
     salesDocumentType: string | null;
     isCancelable: boolean | null;
+    bundleComponent: boolean;
   }>(
     `select order_number as "orderNumber", publication, order_status as "orderStatus", details->>'salesDocumentType' as "salesDocumentType",
-            (details->>'isCancelable')::boolean as "isCancelable"
+            (details->>'isCancelable')::boolean as "isCancelable",
+            coalesce(details->'renewal'->>'renewalBundleComponent' = 'S', false) as "bundleComponent"
        from subscriptions where tenant_id = $1 and id = $2`,
     [tenantId, id],
   );

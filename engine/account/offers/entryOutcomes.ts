@@ -22,6 +22,7 @@ export type EntryOutcome =
   | 'entry:not_offered'
   | 'entry:cancellation_not_possible'
   | 'entry:already_cancelled'
+  | 'entry:bundle_component'
   | 'entry:failed';
 
 export interface EntryResult {
@@ -45,6 +46,7 @@ export const ENTRY_OUTCOME_KEYS: Record<EntryOutcome, string> = {
   'entry:not_offered': 'account.entry.notOffered',
   'entry:cancellation_not_possible': 'account.entry.cancellationNotPossible',
   'entry:already_cancelled': 'account.entry.alreadyCancelled',
+  'entry:bundle_component': 'account.entry.bundleComponent',
   'entry:failed': 'shell.genericError',
 };
 
@@ -55,6 +57,7 @@ const KNOWN = new Set([
   'externally_managed',
   'cancellation_not_possible',
   'already_cancelled',
+  'bundle_component',
 ]);
 
 /** The outcome of a refused entry call: the 400 result's status (details.status, else the error code), or the generic failure. */

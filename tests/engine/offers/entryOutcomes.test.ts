@@ -35,3 +35,14 @@ describe('an anonymous entry refused for the subscription’s publication', () =
     expect(entryMessage(t('en-GB'), result)).toMatch(/customer service/);
   });
 });
+
+describe('an anonymous cancellation of a bundle component', () => {
+  const refused = new ApiError(409, 'bundle_component', 'This subscription is part of a bundle.');
+
+  it('says to cancel the bundle, in both languages', () => {
+    const result = entryResultOf(refused);
+    expect(result.outcome).toBe('entry:bundle_component');
+    expect(entryMessage(t('de-DE'), result)).toMatch(/Paket/);
+    expect(entryMessage(t('en-GB'), result)).toMatch(/bundle/);
+  });
+});

@@ -237,6 +237,25 @@ describe("cancellation is the ordering party's", () => {
     expect(after).toEqual(before);
   });
 
+  it('mails no link for a bundle component: it ends with its bundle', async () => {
+    let component: Subscription | undefined;
+    for (const { email } of demoLoginsOf(flows)) {
+      const client = await signIn(flows, email);
+      component ??= (await subscriptions(client)).find(
+        (x) => x.renewal?.renewalBundleComponent === 'S' && x.roles.includes('AG'),
+      );
+    }
+    expect(component).toBeDefined();
+    const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
+    await anonymous.get('/faq');
+    const answer = await anonymous.post<any>('/login/cancellation', {
+      email: 'x@example.org',
+      orderNumber: component!.orderNumber,
+      zipcode: component!.currentRoleBusinessPartner.zipcode,
+    });
+    expect([answer.status, answer.body.error.code]).toEqual([409, 'bundle_component']);
+  });
+
   it("takes the anonymous check's zip code from the ordering party only", async () => {
     const client = await signIn(flows, demoLoginsOf(flows)[1].email);
     // A gift the persona receives (WE): the giver is the ordering party, with another zip code.
