@@ -11,7 +11,6 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   guessingOrderNumber,
   isWrongOrderNumberGuess,
-  limitSignInAttempt,
   type SignInLimits,
 } from './rateLimit';
 import { partnersOfOrderNumber } from '../store/partialLoginStore';
@@ -113,15 +112,6 @@ export function partialLoginRoutes(deps: {
             'No e-mail address is on record for this subscription. Please create an account and link the subscription, or contact customer service.',
           );
         }
-        // The proof held: the mail it sends counts against the address on record, as every sign-in mail.
-        const countedIn = await limitSignInAttempt(
-          deps.db,
-          tenant.id,
-          limits,
-          'partner-link',
-          { address, client },
-          deps.now(),
-        );
         await deps.auth.sendPartnerSignInLink(
           tenant,
           {
@@ -129,7 +119,6 @@ export function partialLoginRoutes(deps: {
             bpNumbers: [partner.bpNumber],
             subscriptionId: partner.subscriptionId,
             loginSource: 'order-number',
-            countedIn,
             returnTo: flow
               ? `/subscriptions/${encodeURIComponent(partner.subscriptionId)}/${flow}?returnTo=${flow}`
               : `/subscriptions/${encodeURIComponent(partner.subscriptionId)}`,

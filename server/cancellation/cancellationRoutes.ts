@@ -12,7 +12,6 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   guessingOrderNumber,
   isWrongOrderNumberGuess,
-  limitSignInAttempt,
   type SignInLimits,
 } from '../auth/rateLimit';
 import type { Database } from '../db/database';
@@ -153,15 +152,6 @@ export function cancellationSlice(deps: {
               'No e-mail address is on record for this subscription. Please contact customer service.',
             );
           const email = normalizeEmail(recipient);
-          // The proof held: the mail it sends counts against the address on record, as every sign-in mail.
-          const countedIn = await limitSignInAttempt(
-            deps.db,
-            tenant.id,
-            limits,
-            'partner-link',
-            { address: email, client: origin.client },
-            deps.now(),
-          );
           await deps.auth.sendPartnerSignInLink(
             tenant,
             {
@@ -169,7 +159,6 @@ export function cancellationSlice(deps: {
               bpNumbers: [...new Set(proved.map((p) => p.bpNumber))],
               subscriptionId,
               loginSource: 'order-number',
-              countedIn,
               returnTo: `/subscriptions/${encodeURIComponent(subscriptionId)}/cancellation?returnTo=cancellation`,
             },
             origin,

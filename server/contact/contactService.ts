@@ -24,7 +24,6 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   guessingOrderNumber,
   isWrongOrderNumberGuess,
-  limitSignInAttempt,
   type SignInLimits,
 } from '../auth/rateLimit';
 import { offeredLocale } from '../../engine/domain/language';
@@ -277,15 +276,6 @@ export function createContactService(deps: ContactServiceDeps) {
             );
           }
           const email = normalizeEmail(recipient);
-          // The proof held: the mail it sends counts against the address on record, as every sign-in mail.
-          const countedIn = await limitSignInAttempt(
-            deps.db,
-            tenant.id,
-            limits,
-            'partner-link',
-            { address: email, client: origin.client },
-            deps.now(),
-          );
           const linkedPage = activity?.linkedPage;
           const returnTo = linkedPage ? linkedPageTarget(linkedPage, subscriptionId) : undefined;
           await deps.auth.sendPartnerSignInLink(
@@ -296,7 +286,6 @@ export function createContactService(deps: ContactServiceDeps) {
               subscriptionId,
               loginSource: 'contact-form',
               returnTo,
-              countedIn,
             },
             origin,
           );

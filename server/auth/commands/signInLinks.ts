@@ -11,7 +11,6 @@ import type { ServerTenant } from '../../tenancy/tenantContext';
 import { HttpError } from '../../http/errors';
 import type { RequestOrigin } from '../../http/requestOrigin';
 import { insertLoginToken } from '../../store/authStore';
-import type { CountedPlace } from '../../store/rateLimitStore';
 import { hashToken, newSecretToken } from '../tokens';
 import { langQuery, MAGIC_LINK_MINUTES, PARTNER_SIGN_IN_PURPOSE } from '../signInMailJobs';
 import type { AuthKit } from '../authKit';
@@ -107,11 +106,12 @@ export async function sendPartnerSignInLink(
     subscriptionId: string;
     loginSource: 'order-number' | 'contact-form';
     returnTo?: string;
-    /** The places the link took in its address's budgets (limitSignInAttempt `partner-link`), given back when it is opened. */
-    countedIn?: readonly CountedPlace[];
   },
   origin: RequestOrigin,
 ): Promise<void> {
+  // The proof held; the mail counts against the address on record as every sign-in mail does, and
+  // the link gives its places back when it is opened.
+  const countedIn = await kit.limit(tenant, 'partner-link', { address: input.email, client: origin.client });
   const token = newSecretToken();
   const locale = origin.locale ?? tenant.defaultLocale;
   const mail = authMail('partnerSignIn', locale, {
@@ -132,7 +132,7 @@ export async function sendPartnerSignInLink(
       purpose: PARTNER_SIGN_IN_PURPOSE,
       expiresAt: kit.inMinutes(MAGIC_LINK_MINUTES),
       payload,
-      countedIn: input.countedIn,
+      countedIn,
     });
     await enqueueMail(tx, { tenantId: tenant.id, to: input.email, from: kit.mailFrom, ...mail });
   });
