@@ -78,6 +78,11 @@ export function sessionOf(session: LoginResponse): LoginResponse {
   return session.subscriptionId ? { ...kept, subscriptionId: session.subscriptionId } : kept;
 }
 
+/** The same sign-in with the same account details: an e-mail change keeps the token but not the address. */
+function sameSession(a: LoginResponse, b: LoginResponse | undefined): boolean {
+  return Boolean(b) && JSON.stringify(sessionOf(a)) === JSON.stringify(sessionOf(b!));
+}
+
 function quietly<T>(action: () => T): T | undefined {
   try {
     return action();
@@ -125,7 +130,7 @@ export function createTenantSession(options: TenantSessionOptions) {
     } else if (message.type === 'hand-over') {
       if (isSession(message.session)) pendingAsks.get(message.nonce)?.(message.session);
     } else if (message.type === 'signed-in') {
-      if (!isSession(message.session) || message.session.accessToken === current?.accessToken) return;
+      if (!isSession(message.session) || sameSession(message.session, current)) return;
       save(message.session);
       for (const listener of listeners) listener({ type: 'signed-in', session: message.session });
     } else if (message.type === 'ended') {
@@ -177,9 +182,12 @@ export function createTenantSession(options: TenantSessionOptions) {
       return { sessionHasTimedOut: timedOut };
     },
 
-    /** A sign-in in this tab: kept for reloads and handed to the tenant's other tabs. */
+    /**
+     * A sign-in in this tab, or a change of its account's details (a confirmed new e-mail address):
+     * kept for reloads and handed to the tenant's other tabs.
+     */
     signedIn(session: LoginResponse): void {
-      if (!isSession(session) || session.accessToken === current?.accessToken) return;
+      if (!isSession(session) || sameSession(session, current)) return;
       save(session);
       post({ type: 'signed-in', session: sessionOf(session) });
     },

@@ -1,6 +1,7 @@
 /**
  * The page the double opt-in link opens (server/opt-ins/optInService.ts): a button that confirms, in the
- * tenant's languages (server/texts/<locale>/opt-ins.json); one script file, nothing inline (the
+ * tenant's languages; a link that confirms nothing (spent, expired or made up) says so instead of
+ * offering the button, so a reload after confirming does not ask again (server/texts/<locale>/opt-ins.json); one script file, nothing inline (the
  * page's own CSP).
  */
 import type { Locale } from '../../engine/domain/locales';
@@ -17,6 +18,8 @@ export function optInConfirmPage(input: {
   locale: Locale;
   basePath: string;
   token: string;
+  /** The link still confirms something (optInService linkIsOpen). */
+  open: boolean;
 }): string {
   const text = textsIn(input.locale, 'opt-ins');
   const t = Object.fromEntries(
@@ -26,11 +29,15 @@ export function optInConfirmPage(input: {
 <html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${t.title} – ${escapeHtml(input.tenantName)}</title><link rel="stylesheet" href="${input.basePath}api/payments/sandbox.css"></head>
 <body><main id="opt-in" data-api="${escapeHtml(input.basePath)}api" data-token="${escapeHtml(input.token)}" data-text-done="${escapeHtml(t.done)}" data-text-failed="${escapeHtml(t.failed)}">
-<h1>${t.title}</h1><p>${escapeHtml(text('page.intro', { tenant: input.tenantName }))}</p>
+<h1>${t.title}</h1>${
+    input.open
+      ? `<p>${escapeHtml(text('page.intro', { tenant: input.tenantName }))}</p>
 <button type="button" id="confirm" class="primary">${t.confirm}</button>
-<p id="result" role="status" aria-live="polite"></p>
+<p id="result" role="status" aria-live="polite"></p>`
+      : `<p id="result" role="status">${escapeHtml(t.failed)}</p>`
+  }
 <p><a href="${escapeHtml(input.basePath)}">${t.back}</a></p>
-</main><script src="${input.basePath}api/opt-ins/confirm.js"></script></body></html>`;
+</main>${input.open ? `<script src="${input.basePath}api/opt-ins/confirm.js"></script>` : ''}</body></html>`;
 }
 
 export const OPT_IN_CONFIRM_SCRIPT = `(function () {

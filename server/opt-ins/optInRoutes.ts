@@ -52,9 +52,10 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
     (_req, res) =>
       void res.type('application/javascript').set('cache-control', 'no-cache').send(OPT_IN_CONFIRM_SCRIPT),
   );
-  router.get('/opt-ins/confirm', (req, res) => {
+  router.get('/opt-ins/confirm', async (req, res) => {
     const tenant = requestTenant(res);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const open = await deps.optIns.linkIsOpen(tenant, token);
     // The page speaks the language of the e-mail that linked to it (`lang`), else the browser's.
     res
       .type('html')
@@ -66,6 +67,7 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
           locale: requestLocale(req, tenant, req.query.lang),
           basePath: tenantContext(res).basePath,
           token,
+          open,
         }),
       );
   });

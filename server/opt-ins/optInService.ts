@@ -18,6 +18,7 @@ import { getSubscriptionForUser } from '../store/subscriptionStore';
 import {
   confirmOptIns,
   markOptInPending,
+  optInLinkIsOpen,
   optInsOf,
   partnersOfSubscription,
   switchOptInOff,
@@ -121,6 +122,11 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
         }
         return view(await optInsOf(tx, tenant.id, bpNumber), tenant, caller.locale);
       });
+    },
+
+    /** Whether the link's page offers the button: a spent, expired or made-up link confirms nothing. */
+    async linkIsOpen(tenant: ServerTenant, token: string): Promise<boolean> {
+      return token !== '' && optInLinkIsOpen(db, tenant.id, hashToken(token), deps.now());
     },
 
     /** The link's confirmation: the pending opt-ins of that link become on. Once; null when spent or expired. */

@@ -436,6 +436,20 @@ export async function markOptInPending(
 }
 
 /** Confirms the pending opt-ins of a link (once, before it expires); answers the partner and types. */
+/** Whether a double opt-in link still confirms something: pending opt-ins under it, not expired. */
+export async function optInLinkIsOpen(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from opt_ins where tenant_id = $1 and confirm_token_hash = $2 and pending and confirm_expires_at > $3 limit 1`,
+    [tenantId, tokenHash, now],
+  );
+  return rows.length > 0;
+}
+
 export async function confirmOptIns(
   db: Queryable,
   tenantId: string,

@@ -656,6 +656,10 @@ test.describe('addresses', () => {
     const lines = await card.locator('address .address-line').allTextContents();
     expect(lines.slice(lines.indexOf('London'))).toEqual(expect.arrayContaining(['London', 'EC1R 4TD']));
     expect(lines.indexOf('EC1R 4TD')).toBe(lines.indexOf('London') + 1);
+    // The notice was this visit's: a reload shows the changed address without it.
+    await page.reload();
+    await expect(card.locator('address')).toContainText(line1);
+    await expect(page.getByText(t('address-change.savedAsap'))).toHaveCount(0);
   });
 
   test('technikwelt (de): an address change from a chosen date is confirmed and listed among the planned changes', async ({

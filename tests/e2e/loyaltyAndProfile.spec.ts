@@ -65,9 +65,11 @@ test('SSO profile: a new e-mail address counts once the link mailed to it is ope
   await expect(page).toHaveURL(/\/sso-profile(\?lang=de)?$/);
   const notice = await waitForMail(page.request, 'technikwelt', email, since, /Anmeldeadresse .* geändert/);
   expect(notice.text).not.toContain(newEmail);
-  // The new address signs in now (the account menu shows it after a reload).
+  // The new address signs in now; the account menu names it, after a reload too (the tab's kept session).
   await page.reload();
   await expect(page.getByTestId('sso-current-email')).toHaveText(newEmail);
+  await page.locator('.account-menu summary').click();
+  await expect(page.locator('.account-menu .account-email')).toHaveText(newEmail);
 });
 
 test('Loyalty: join the club, claim a code and copy it, see it in the history (German)', async ({

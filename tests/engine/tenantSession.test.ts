@@ -216,6 +216,23 @@ describe('one session per tenant', () => {
     expect(second.session.current()).toEqual(makeLogin());
   });
 
+  it('keeps a confirmed new e-mail address for a reload and the other tabs, though the token stays the same', async () => {
+    browser = makeBrowser();
+    const first = browser.tab('northern-review');
+    const second = browser.tab('northern-review');
+    await first.session.restore();
+    await second.session.restore();
+    first.session.signedIn(makeLogin());
+    await settle();
+    const changed = makeLogin({ user: { id: 'u1', email: 'anna.new@technikwelt.example' } });
+    first.session.signedIn(changed);
+    await settle();
+    expect(second.session.current()).toEqual(changed);
+    expect(second.changes.at(-1)).toEqual({ type: 'signed-in', session: changed });
+    const afterReload = browser.tab('northern-review', first.storage);
+    expect(await afterReload.session.restore()).toEqual({ ...changed, sessionHasTimedOut: false });
+  });
+
   it('drops the single key of earlier versions, which held whichever tenant signed in last', async () => {
     browser = makeBrowser();
     const storage = makeStorage();

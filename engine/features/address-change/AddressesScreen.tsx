@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../core/translation';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Link } from '../../core/links';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import { PostalAddressView } from '../../account/changes/PostalAddressView';
@@ -35,6 +35,17 @@ export default function AddressesScreen() {
   const [saved, setSaved] = useState<SavedChange | null>(
     () => (location.state as { saved?: SavedChange } | null)?.saved ?? null,
   );
+  // The notice is this visit's: the browser keeps a history entry's state across reloads, so it is
+  // dropped from the entry once read (a reload then shows the addresses as they are, §9).
+  const navigate = useNavigate();
+  const hasSavedState = Boolean((location.state as { saved?: SavedChange } | null)?.saved);
+  useEffect(() => {
+    if (hasSavedState)
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state: null },
+      );
+  }, [hasSavedState, navigate, location.pathname, location.search, location.hash]);
   const [future, setFuture] = useState<SubscriptionPartner | null>(null);
   const refusal = useFlowRefusal('addressChange', loadedSubscription(subscription));
 

@@ -2,6 +2,7 @@
 /**
  * The holiday service and complaint pages in jsdom with a fake API (account-flows.md §2, §4, §8).
  */
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ComplaintState,
@@ -22,6 +23,7 @@ import {
   openDialog,
   polyfillDialogs,
   render,
+  settle,
 } from './harness';
 
 beforeAll(polyfillDialogs);
@@ -117,6 +119,55 @@ describe('holiday service page', () => {
     expect(page.textContent).toContain(en['holiday-service.notice.booked']);
     expect(page.querySelector('[data-testid="holiday-active"]')!.textContent).toContain('5/2099 – 12/2099');
     expect(byText(page, 'button', en['holiday-service.active.cancel'])).toBeDefined();
+  });
+
+  it('says the service is cancelled only beside the state loaded after it, never beside its cancel button', async () => {
+    const planned = {
+      type: 'redirect' as const,
+      dateFrom: '2099-03-02',
+      dateTo: '2099-03-16',
+      fromIssueNumber: '5/2099',
+      toIssueNumber: '12/2099',
+      address: null,
+      isCancellable: true,
+    };
+    const api = fakeApi(
+      { [S]: subscription, [`${S}/holiday-service`]: state(planned) },
+      { [`${S}/holiday-service/cancel`]: subscription },
+    );
+    const { page } = await renderHoliday(api);
+    let answerReload: (value: HolidayServiceState) => void = () => undefined;
+    api.get[`${S}/holiday-service`] = () =>
+      new Promise<HolidayServiceState>((resolve) => (answerReload = resolve));
+    await click(byText(page, 'button', en['holiday-service.active.cancel']));
+    // Every state the page commits, as a browser paints it: outside act(), which would run the
+    // effect that starts the reload before anything is looked at.
+    const seenTogether: boolean[] = [];
+    const watch = new MutationObserver(() =>
+      seenTogether.push(
+        Boolean(page.textContent?.includes(en['holiday-service.notice.cancelled'])) &&
+          page.querySelector('[data-testid="holiday-active"]') !== null,
+      ),
+    );
+    watch.observe(page, { childList: true, subtree: true, characterData: true });
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      (byText(openDialog(page)!, 'button', en['holiday-service.active.confirmYes']) as HTMLElement).click();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+      watch.disconnect();
+    }
+    await settle();
+    expect(seenTogether).not.toContain(true);
+    expect(page.textContent).toContain(en['holiday-service.notice.cancelled']);
+    expect(page.querySelector('[data-testid="holiday-active"]')).toBeNull();
+    expect(byText(page, 'button', en['holiday-service.active.cancel'])).toBeUndefined();
+    await act(async () => answerReload(state()));
+    await settle();
+    expect(page.textContent).toContain(en['holiday-service.notice.cancelled']);
+    expect(page.querySelector('input[name="holiday-type"]')).not.toBeNull();
   });
 
   it('keeps submit disabled when the only issue of the range has shipped', async () => {

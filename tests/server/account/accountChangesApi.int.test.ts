@@ -731,6 +731,7 @@ describe('opt-ins', () => {
     const visitor = browserLikeClient(baseUrl, '');
     const page = await visitor.get<string>(`${link.pathname}${link.search}`, { accept: 'text/html' });
     expect(page.status).toBe(200);
+    expect(page.body).toContain('Jetzt bestätigen');
     // Opening the page confirms nothing (mail scanners open links); the button does.
     expect(
       (await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find(
@@ -747,6 +748,13 @@ describe('opt-ins', () => {
     expect((await visitor.post<any>(link.pathname, { token: link.searchParams.get('token') })).status).toBe(
       404,
     );
+    // Opened again (a reload), or with a made-up token, the page offers no button but says the link is spent.
+    for (const search of [link.search, `?token=${'T'.repeat(43)}&lang=de-DE`]) {
+      const spent = await visitor.get<string>(`${link.pathname}${search}`, { accept: 'text/html' });
+      expect(spent.status).toBe(200);
+      expect(spent.body).not.toContain('Jetzt bestätigen');
+      expect(spent.body).toContain('Dieser Link ist abgelaufen oder wurde schon verwendet.');
+    }
     const unknown = await client.post<any>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, {
       optIns: [{ type: 'SMOKE_SIGNALS', value: true }],
     });
