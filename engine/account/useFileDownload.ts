@@ -3,6 +3,7 @@ import type { ApiClient } from '../core/apiClient';
 import { usePortal } from '../core/PortalContext';
 import { useTenantSettings } from './capabilityContext';
 import type { DownloadOutcome } from './outcomes';
+import type { DeliveredIssuesPage } from '../../schemas/generated/subscription-page';
 
 /**
  * Downloads of delivered issues and purchase orders (portal-core.md §2): a waiting state while the
@@ -34,18 +35,34 @@ export function useFileDownload() {
     }
   }
 
+  const issue = (subscriptionId: string, issue: string) =>
+    download(`${subscriptionId}/${issue}`, () =>
+      api.post<{ url: string }>(
+        `/subscriptions/${encodeURIComponent(subscriptionId)}/delivered-issues/download`,
+        { issue },
+      ),
+    );
+
   return {
     waiting,
     outcome,
     dismiss: () => setOutcome(null),
-    fail: () => setOutcome('download:failed'),
-    issue: (subscriptionId: string, issue: string) =>
-      download(`${subscriptionId}/${issue}`, () =>
-        api.post<{ url: string }>(
-          `/subscriptions/${encodeURIComponent(subscriptionId)}/delivered-issues/download`,
-          { issue },
-        ),
-      ),
+    issue,
+    /** A subscription card's download (§2 "Orders page"): its newest delivered issue that can be downloaded. */
+    newestIssue: async (subscriptionId: string) => {
+      try {
+        const page = await api.get<DeliveredIssuesPage>(
+          `/subscriptions/${encodeURIComponent(subscriptionId)}/delivered-issues?page=0`,
+        );
+        const newest = page.items.find((i) => i.downloadStatus === 'found');
+        if (newest) await issue(subscriptionId, newest.issue);
+        else setOutcome('download:failed');
+      } catch {
+        setOutcome('download:failed');
+      }
+    },
+    /** Whether a download of this subscription's is under way (its card's button waits). */
+    waitingFor: (subscriptionId: string) => waiting?.startsWith(`${subscriptionId}/`) ?? false,
     purchaseOrder: (id: string, article: string) =>
       download(id, () =>
         api.get<{ url: string }>(

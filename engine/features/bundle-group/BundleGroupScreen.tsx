@@ -10,8 +10,14 @@ import { storedResource } from '../../account/resource';
 import { noEntries, ResourceView } from '../../account/ResourceView';
 import { useCapabilityContext } from '../../account/capabilityContext';
 import { SubscriptionCard } from '../../account/SubscriptionCard';
+import { useFileDownload } from '../../account/useFileDownload';
+import { DownloadDialogs } from '../../account/DownloadDialogs';
 
-/** §2 "Bundle group page": the subscriptions of a bundle; a licences button if multi-user licences are supported. */
+/**
+ * §2 "Bundle group page": the subscriptions of a bundle; a licences button if multi-user licences are
+ * supported. Its cards are the orders page's, download button included (§2 "Orders page": on a card
+ * of an active subscription that supports download).
+ */
 export default function BundleGroupScreen() {
   const { t } = useTranslation();
   const { bundleNumber = '' } = useParams();
@@ -19,6 +25,7 @@ export default function BundleGroupScreen() {
   const { config } = usePortal();
   const ctx = useCapabilityContext();
   const { state, reload } = useSubscriptions();
+  const downloads = useFileDownload();
   const all = state.subscriptions;
   const members = all
     .filter((s) => s.bundle?.bundleNumber === bundleNumber && !isHiddenBundleComponent(s, all, ctx))
@@ -48,7 +55,12 @@ export default function BundleGroupScreen() {
         {() => (
           <ul className="card-list">
             {members.map((s) => (
-              <SubscriptionCard key={s.id} subscription={s} />
+              <SubscriptionCard
+                key={s.id}
+                subscription={s}
+                onDownload={(subscription) => void downloads.newestIssue(subscription.id)}
+                downloading={downloads.waitingFor(s.id)}
+              />
             ))}
           </ul>
         )}
@@ -66,6 +78,7 @@ export default function BundleGroupScreen() {
             </Link>
           </p>
         )}
+      {downloads.outcome && <DownloadDialogs outcome={downloads.outcome} onClose={downloads.dismiss} />}
     </section>
   );
 }

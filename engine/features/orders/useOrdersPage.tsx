@@ -5,7 +5,6 @@ import { isMembership } from '../../domain/subscriptionKinds';
 import { isHiddenBundleComponent } from '../../domain/capabilityRule';
 import { hasEnded, matchesFilter, type SubscriptionFilter } from '../../domain/orderStatus';
 import { isFeatureOn } from '../../domain/tenantFeatures';
-import type { DeliveredIssuesPage } from '../../../schemas/generated/subscription-page';
 import { useCapabilityContext } from '../../account/capabilityContext';
 import { useNewSubscription, useNewSubscriptionFlag } from '../../account/newSubscription';
 import { usePendingOrders, usePurchaseOrders } from '../../account/ordersData';
@@ -84,31 +83,16 @@ function useOrdersLists(
 }
 
 /** A subscription's card; its download is the newest delivered issue that can be downloaded. */
-function useSubscriptionCard(
+function subscriptionCardOf(
   downloads: ReturnType<typeof useFileDownload>,
   newSubscription: ReturnType<typeof useNewSubscription>,
 ) {
-  const { api } = usePortal();
-  const downloadNewest = (subscription: SubscriptionSummary) =>
-    void (async () => {
-      try {
-        const page = await api.get<DeliveredIssuesPage>(
-          `/subscriptions/${encodeURIComponent(subscription.id)}/delivered-issues?page=0`,
-        );
-        const newest = page.items.find((i) => i.downloadStatus === 'found');
-        if (newest) await downloads.issue(subscription.id, newest.issue);
-        else downloads.fail();
-      } catch {
-        downloads.fail();
-      }
-    })();
-
   return (s: SubscriptionSummary) => (
     <SubscriptionCard
       key={s.id}
       subscription={s}
-      onDownload={downloadNewest}
-      downloading={downloads.waiting?.startsWith(`${s.id}/`) ?? false}
+      onDownload={(subscription) => void downloads.newestIssue(subscription.id)}
+      downloading={downloads.waitingFor(s.id)}
       isNew={Boolean(newSubscription?.orderNumber) && newSubscription?.orderNumber === s.orderNumber}
     />
   );
@@ -137,7 +121,7 @@ export function useOrdersPage() {
   useNewSubscriptionSeen(listed);
   const all = state.subscriptions;
   const lists = useOrdersLists(all, query, filter, data);
-  const card = useSubscriptionCard(downloads, newSubscription);
+  const card = subscriptionCardOf(downloads, newSubscription);
   return {
     state,
     reload,
