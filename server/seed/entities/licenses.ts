@@ -93,7 +93,7 @@ export const licenses: SeedModule = {
       data.licenseObjects.push({
         subscription_id: s.id,
         order_number: s.order_number,
-        max_active_licenses: MAX_CO_USERS + 1,
+        max_active_licenses: MAX_CO_USERS,
         self_service_enabled: true,
       });
       person({ active: true, confirmed: true }, s.id, s.order_number);
@@ -115,15 +115,15 @@ export const licenses: SeedModule = {
       payments: { count: 1 },
       deliveredIssues: 3,
     });
-    // Near its maximum: 4 of 6 seats in use (5 co-users and the subscriber, §9), every state.
+    // Near its maximum: 3 of the 5 co-users' licences in use (6 people with the subscriber, §9
+    // "Co-users: up to 5 (6 in total)"), in every state; two free for an invitation each.
     data.licenseObjects.push({
       subscription_id: own.id,
       order_number: own.orderNumber,
-      max_active_licenses: MAX_CO_USERS + 1,
+      max_active_licenses: MAX_CO_USERS,
       self_service_enabled: true,
     });
     for (const state of [
-      { active: true, confirmed: true },
       { active: true, confirmed: true },
       { active: true, confirmed: true },
       { active: true, confirmed: false },

@@ -167,11 +167,10 @@ describe('licence objects and managers', () => {
     expect(first).toMatchObject({
       orderNumber: s.orderNumber,
       publicationName: s.publicationName,
-      maxActiveLicenses: 6,
+      maxActiveLicenses: 5,
       selfServiceEnabled: true,
     });
     expect(first.licenses.map((l) => [l.isActive, l.isConfirmed])).toEqual([
-      [true, true],
       [true, true],
       [true, true],
       [true, false],
