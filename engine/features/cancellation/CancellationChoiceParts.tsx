@@ -16,10 +16,39 @@ import type { CancellationChoiceModel } from './useCancellationChoice';
 import { FallbackContact } from '../../core/FallbackContact';
 
 /**
+ * §2 "Cancellation screen": "A link to pause the subscription (holiday break) appears when the
+ * tenant supports it": beside the offers as beside the cancel form, a way to keep it either way.
+ */
+function PauseLink({
+  subscription: s,
+  choice,
+}: {
+  subscription: Subscription;
+  choice: CancellationChoiceModel;
+}) {
+  const { t } = useTranslation();
+  if (!choice.pauseLink) return null;
+  return (
+    <p className="pause-link">
+      {t('cancellation.pauseQuestion')}{' '}
+      <Link to={href(ROUTES.holidayBreak, { id: s.id })}>{t('cancellation.pauseLink')}</Link>
+    </p>
+  );
+}
+
+/**
  * §2 "Cancellation screen": the retention offers the tenant may show before the form — take one,
  * reject them (the cancel form shows instead) or keep the subscription.
  */
-export function RetentionOffers({ choice, onBack }: { choice: CancellationChoiceModel; onBack: () => void }) {
+export function RetentionOffers({
+  subscription,
+  choice,
+  onBack,
+}: {
+  subscription: Subscription;
+  choice: CancellationChoiceModel;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const { offers, chosenOffer, busy, flow, dispatch } = choice;
   return (
@@ -35,6 +64,7 @@ export function RetentionOffers({ choice, onBack }: { choice: CancellationChoice
         disabled={busy}
       />
       <PaymentDialogs flow={flow} />
+      <PauseLink subscription={subscription} choice={choice} />
       <div className="form-actions">
         <button
           type="button"
@@ -108,12 +138,7 @@ export function CancelFields({
           error={errors.feedback}
         />
       )}
-      {choice.pauseLink && (
-        <p className="pause-link">
-          {t('cancellation.pauseQuestion')}{' '}
-          <Link to={href(ROUTES.holidayBreak, { id: s.id })}>{t('cancellation.pauseLink')}</Link>
-        </p>
-      )}
+      <PauseLink subscription={s} choice={choice} />
       {form.notice === 'invalid' && (
         <Alert variant="error">
           <p>{t('cancellation.invalid')}</p>

@@ -97,7 +97,7 @@ function CancellationChoice({
       {infosLoading && <Loading />}
       {infos.state.status === 'failed' && <ErrorDialog onClose={() => choice.chooseReason('')} />}
 
-      {data && showOffers && <RetentionOffers choice={choice} onBack={onBack} />}
+      {data && showOffers && <RetentionOffers subscription={s} choice={choice} onBack={onBack} />}
       {data && !showOffers && <CancelFields subscription={s} infos={data} choice={choice} onBack={onBack} />}
 
       {isRefusal(infosAnswer) && infosAnswer.refusal === 'cancel:not_possible' && (

@@ -223,6 +223,34 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     expect(byText(page, 'button', en['cancellation.offers.take'])).toBeDefined();
   });
 
+  it('offers the pause link beside the retention offers as beside the cancel form', async () => {
+    const api = fakeApi({
+      [S]: subscription,
+      [`${S}/cancellation-reasons`]: reasons,
+      [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos({ recommendations: [offer('R1')] }),
+    });
+    const portal = config({
+      features: ['cancellation', 'renewal', 'upgrade', 'contact-form', 'holiday-break'],
+      cancellation: {
+        ...config().tenant.cancellation,
+        defaultCancelReason: 'PREIS',
+        showHolidayBreakLink: true,
+      },
+    });
+    const page = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
+    const pauseLink = () => byText(page, 'a', en['cancellation.pauseLink']);
+    expect(byText(page, 'button', en['cancellation.offers.take'])).toBeDefined();
+    expect(pauseLink()?.getAttribute('href')).toBe(`${S}/holiday-break`);
+    await click(byText(page, 'button', en['cancellation.offers.reject']));
+    expect(byText(page, 'button', en['cancellation.submit'])).toBeDefined();
+    expect(pauseLink()?.getAttribute('href')).toBe(`${S}/holiday-break`);
+  });
+
   it('refuses an externally managed subscription naming its order number, and notes one already cancelled', async () => {
     const managed = { ...subscription, salesDocumentType: 'WBZA' };
     let page = await render(<CancellationScreen />, {
