@@ -149,7 +149,7 @@ export async function countingFailures<T>(
  * and per client address, in a 15-minute window. Servers read overrides from
  * PORTAL_SIGNIN_LIMIT_PER_ADDRESS and PORTAL_SIGNIN_LIMIT_PER_CLIENT (the end-to-end suites sign in
  * from one address many times). For passwords, perAddress applies per address *and client* (see
- * limitPasswordAttempt).
+ * limitGuess).
  */
 export interface SignInLimits {
   windowSeconds: number;
@@ -420,32 +420,32 @@ export async function recordGuessSuccess(
     await refundHit(db, tenantId, rule, now);
 }
 
-/** Password attempts (limitGuess for an address's password). */
-export const limitPasswordAttempt = (
+/**
+ * One guess inside the guess limiter: limitGuess before the attempt, then a wrong guess (as
+ * `isWrongGuess` tells it from the attempt's error) counted as a failure; a right answer, or a
+ * refusal that proves nothing, gives the attempt's places back.
+ */
+export async function guessing<T>(
   db: Queryable,
   tenantId: string,
   limits: SignInLimits,
-  given: { address: string; client: string },
+  kind: GuessKind,
+  subject: GuessSubject,
   now: Date,
-) => limitGuess(db, tenantId, limits, 'password', { target: given.address, client: given.client }, now);
-
-export const recordPasswordFailure = (
-  db: Queryable,
-  tenantId: string,
-  limits: SignInLimits,
-  given: { address: string; client: string },
-  now: Date,
-) =>
-  recordGuessFailure(db, tenantId, limits, 'password', { target: given.address, client: given.client }, now);
-
-export const recordPasswordSuccess = (
-  db: Queryable,
-  tenantId: string,
-  limits: SignInLimits,
-  given: { address: string; client: string },
-  now: Date,
-) =>
-  recordGuessSuccess(db, tenantId, limits, 'password', { target: given.address, client: given.client }, now);
+  attempt: () => Promise<T>,
+  isWrongGuess: (error: unknown) => boolean,
+): Promise<T> {
+  await limitGuess(db, tenantId, limits, kind, subject, now);
+  try {
+    const result = await attempt();
+    await recordGuessSuccess(db, tenantId, limits, kind, subject, now);
+    return result;
+  } catch (error) {
+    if (isWrongGuess(error)) await recordGuessFailure(db, tenantId, limits, kind, subject, now);
+    else await recordGuessSuccess(db, tenantId, limits, kind, subject, now);
+    throw error;
+  }
+}
 
 /**
  * The anonymous partial logins' guess of an order number with a last name or a zip code (the order
@@ -463,16 +463,7 @@ export async function guessingOrderNumber<T>(
   isWrongGuess: (error: unknown) => boolean,
 ): Promise<T> {
   const subject = { target: given.orderNumber.replace(/^0+/, ''), client: given.client };
-  await limitGuess(db, tenantId, limits, 'order-number', subject, now);
-  try {
-    const result = await attempt();
-    await recordGuessSuccess(db, tenantId, limits, 'order-number', subject, now);
-    return result;
-  } catch (error) {
-    if (isWrongGuess(error)) await recordGuessFailure(db, tenantId, limits, 'order-number', subject, now);
-    else await recordGuessSuccess(db, tenantId, limits, 'order-number', subject, now);
-    throw error;
-  }
+  return guessing(db, tenantId, limits, 'order-number', subject, now, attempt, isWrongGuess);
 }
 
 /**

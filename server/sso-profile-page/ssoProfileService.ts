@@ -33,9 +33,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import {
   consumeRateLimit,
   DEFAULT_SIGN_IN_LIMITS,
-  limitPasswordAttempt,
-  recordPasswordFailure,
-  recordPasswordSuccess,
+  limitGuess,
+  recordGuessFailure,
+  recordGuessSuccess,
   type SignInLimits,
 } from '../auth/rateLimit';
 import { getUserById, setPasswordHash } from '../store/userStore';
@@ -116,16 +116,16 @@ export function createSsoProfileService(deps: {
         });
       if (hasPassword) {
         // Wrong current passwords count like wrong sign-ins; a correct one gives its place back.
-        const given = { address: user.email, client };
+        const given = { target: user.email, client };
         const at = deps.now();
-        await limitPasswordAttempt(db, caller.tenant.id, limits, given, at);
+        await limitGuess(db, caller.tenant.id, limits, 'password', given, at);
         if (!(await verifyPassword(body.currentPassword ?? '', user.passwordHash))) {
-          await recordPasswordFailure(db, caller.tenant.id, limits, given, at);
+          await recordGuessFailure(db, caller.tenant.id, limits, 'password', given, at);
           throw badRequest('wrong_password', 'The current password is not correct.', {
             fields: { currentPassword: 'wrong' },
           });
         }
-        await recordPasswordSuccess(db, caller.tenant.id, limits, given, at);
+        await recordGuessSuccess(db, caller.tenant.id, limits, 'password', given, at);
       }
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {

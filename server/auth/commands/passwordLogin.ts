@@ -5,7 +5,7 @@ import type { RequestOrigin } from '../../http/requestOrigin';
 import { findUserByEmail } from '../../store/userStore';
 import type { LoginResult } from '../../../schemas/generated/login-result';
 import { verifyPassword } from '../passwords';
-import { limitPasswordAttempt, recordPasswordFailure, recordPasswordSuccess } from '../rateLimit';
+import { limitGuess, recordGuessFailure, recordGuessSuccess } from '../rateLimit';
 import { invalidCredentials, requirePasswordLogin, type AuthKit } from '../authKit';
 
 /** Login source "email" (or the kicker account's); the same answer for an unknown address and a wrong password. */
@@ -21,15 +21,15 @@ export async function loginWithPassword(
   // Limits per client and per address and client, and a per-address back-off that holds back
   // only clients that failed on it (server/auth/rateLimit.ts), so a guesser is slowed and the owner
   // never locked out. Wrong passwords count, correct ones give their place back.
-  const subject = { address: email, client: origin.client };
+  const subject = { target: email, client: origin.client };
   const at = kit.now();
-  await limitPasswordAttempt(kit.db, tenant.id, kit.limits, subject, at);
+  await limitGuess(kit.db, tenant.id, kit.limits, 'password', subject, at);
   const user = await findUserByEmail(kit.db, tenant.id, email);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) {
-    await recordPasswordFailure(kit.db, tenant.id, kit.limits, subject, at);
+    await recordGuessFailure(kit.db, tenant.id, kit.limits, 'password', subject, at);
     throw invalidCredentials();
   }
-  await recordPasswordSuccess(kit.db, tenant.id, kit.limits, subject, at);
+  await recordGuessSuccess(kit.db, tenant.id, kit.limits, 'password', subject, at);
   return kit.startSession(tenant, user, loginSource);
 }
