@@ -13,7 +13,9 @@ export function registerStart(program: Command): void {
     .option('-p, --port <port>', 'port to listen on', (v) => Number(v), Number(process.env.PORT ?? 3000))
     .option('--host <host>', 'interface to listen on', process.env.HOST ?? '127.0.0.1')
     .option('--skip-build', 'serve the existing dist/ without rebuilding', false)
-    .action(async (options: { port: number; host: string; skipBuild: boolean }) => {
+    // A second demo on one machine (or a test run beside one) leaves the provider's port to the first.
+    .option('--no-demo-providers', 'do not start the demo OpenID provider of single sign-on tenants')
+    .action(async (options: { port: number; host: string; skipBuild: boolean; demoProviders: boolean }) => {
       const started = Date.now();
       // Before anything loads http, express or pg, so the instrumentations see them
       // (docs/going-live.md "Operations").
@@ -50,7 +52,9 @@ export function registerStart(program: Command): void {
         },
       });
       const { startDemoProviders } = await import('../../server/devOidc/startDemoProviders');
-      const providers = await startDemoProviders(tenants, server.url, (message) => console.error(message));
+      const providers = options.demoProviders
+        ? await startDemoProviders(tenants, server.url, (message) => console.error(message))
+        : [];
       console.log(`\nready in ${Date.now() - started} ms on ${server.db.kind}: ${server.url}\n`);
       if (server.metricsUrl) console.log(`metrics for Prometheus: ${server.metricsUrl}\n`);
       for (const tenant of tenants) {
