@@ -87,7 +87,8 @@ export interface JobDeps {
  * event data. The order system's records come back through their overlays; rows the portal keeps
  * for itself (a planned holiday service, an offer's acceptance, a pending opt-in) come back here.
  */
-export type ChangeRejection = (tx: Queryable, change: RejectedChange) => Promise<void>;
+/** Takes back what a rejected change left in the feature's tables; true when it found something to take back. */
+export type ChangeRejection = (tx: Queryable, change: RejectedChange) => Promise<boolean>;
 
 /** The rejected change as its event recorded it: the tenant, the event's data and when it was made. */
 export interface RejectedChange {

@@ -70,5 +70,9 @@ export interface OperatorChangeAcknowledgementAnswer {
    * The language the subscriber was e-mailed in (rejections).
    */
   locale?: string;
+  /**
+   * A rejection's: whether it took anything back, the order system's record (a pending change reverted) or what the portal keeps of the change (a link, a planned holiday service, a reward's claim). False for a change that left nothing to take back (a message, a password change, a record the order system has sent anew since); absent for rejections made before it was kept.
+   */
+  undone?: boolean;
   acknowledgedAt: string;
 }

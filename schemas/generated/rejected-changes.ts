@@ -5,7 +5,7 @@
  */
 
 /**
- * Answer of GET /api/rejected-changes (issue 25): the signed-in account's own changes the publisher's order system rejected in the last 90 days, newest first, each reason in the screen's language. The orders page shows them as notices.
+ * Answer of GET /api/rejected-changes (docs/going-live.md "4. The change feed"): the signed-in account's own changes the publisher's order system rejected in the last 90 days, newest first, each reason in the screen's language. The orders page shows them as notices.
  */
 export type RejectedChanges = RejectedChange[];
 
@@ -27,4 +27,8 @@ export interface RejectedChange {
    * Why, in the request's language (else the tenant's default locale).
    */
   reason: string;
+  /**
+   * Whether the rejection took anything back: only then does the account show the previous details again (a message sent or a password changed leaves nothing to take back).
+   */
+  undone: boolean;
 }

@@ -33,6 +33,7 @@ export function rejectedChangeRoutes(deps: { db: Database; auth: AuthService; no
       rejectedAt: change.rejectedAt,
       reason:
         change.reason[locale] ?? change.reason[tenant.defaultLocale] ?? Object.values(change.reason)[0] ?? '',
+      undone: change.undone,
     }));
     res.json(answer);
   });

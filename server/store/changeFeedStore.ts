@@ -17,6 +17,8 @@ export interface StoredAcknowledgement {
   keyId: string | null;
   acknowledgedAt: string;
   rejectionEventId: string | null;
+  /** A rejection's: whether it took anything back (null: rejected before this was kept, or confirmed). */
+  undone: boolean | null;
 }
 
 export interface FeedEvent {
@@ -53,6 +55,7 @@ interface FeedRow {
   ack_key_id: string | null;
   ack_at: Date | string | null;
   ack_rejection_event_id: string | null;
+  ack_undone: boolean | null;
 }
 
 function acknowledgementOf(row: FeedRow): StoredAcknowledgement | null {
@@ -64,6 +67,7 @@ function acknowledgementOf(row: FeedRow): StoredAcknowledgement | null {
     keyId: row.ack_key_id,
     acknowledgedAt: new Date(row.ack_at!).toISOString(),
     rejectionEventId: row.ack_rejection_event_id,
+    undone: row.ack_undone,
   };
 }
 
@@ -84,7 +88,7 @@ const FEED_SELECT = `select e.xact_id::text as xact_id, e.seq::text as seq, e.id
        e.subject_type, e.subject_id, e.data, e.created_at,
        a.status as ack_status, a.reason as ack_reason, a.mail_locale as ack_mail_locale,
        a.key_id::text as ack_key_id, a.acknowledged_at as ack_at,
-       a.rejection_event_id::text as ack_rejection_event_id
+       a.rejection_event_id::text as ack_rejection_event_id, a.undone as ack_undone
   from account_events e
   left join change_acknowledgements a on a.tenant_id = e.tenant_id and a.event_id = e.id`;
 
@@ -151,8 +155,8 @@ export async function insertAcknowledgement(
 ): Promise<void> {
   await tx.query(
     `insert into change_acknowledgements
-       (tenant_id, event_id, status, reason, mail_locale, key_id, acknowledged_at, rejection_event_id)
-     values ($1, $2::uuid, $3, $4::jsonb, $5, $6::uuid, $7, $8::uuid)`,
+       (tenant_id, event_id, status, reason, mail_locale, key_id, acknowledged_at, rejection_event_id, undone)
+     values ($1, $2::uuid, $3, $4::jsonb, $5, $6::uuid, $7, $8::uuid, $9)`,
     [
       tenantId,
       eventId,
@@ -162,6 +166,7 @@ export async function insertAcknowledgement(
       ack.keyId,
       ack.acknowledgedAt,
       ack.rejectionEventId,
+      ack.undone,
     ],
   );
 }
@@ -173,6 +178,8 @@ export interface RejectedChange {
   changedAt: string;
   rejectedAt: string;
   reason: LocalizedReason;
+  /** Whether the rejection took anything back (rejections before this was kept did). */
+  undone: boolean;
 }
 
 /** The rejections of one account's own changes since `since`, newest first (at most `limit`). */
@@ -190,8 +197,10 @@ export async function listRejectedChangesOfUser(
     created_at: Date | string;
     acknowledged_at: Date | string;
     reason: LocalizedReason;
+    undone: boolean;
   }>(
-    `select e.id::text as id, e.type, e.subject_type, e.subject_id, e.created_at, a.acknowledged_at, a.reason
+    `select e.id::text as id, e.type, e.subject_type, e.subject_id, e.created_at, a.acknowledged_at, a.reason,
+            coalesce(a.undone, true) as undone
        from change_acknowledgements a
        join account_events e on e.tenant_id = a.tenant_id and e.id = a.event_id
       where a.tenant_id = $1 and a.status = 'rejected' and e.user_id = $2 and a.acknowledged_at >= $3
@@ -206,5 +215,6 @@ export async function listRejectedChangesOfUser(
     changedAt: new Date(row.created_at).toISOString(),
     rejectedAt: new Date(row.acknowledged_at).toISOString(),
     reason: row.reason,
+    undone: row.undone,
   }));
 }

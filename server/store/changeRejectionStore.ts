@@ -18,13 +18,15 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 export async function dropRejectedHolidayService(
   tx: Queryable,
   { tenantId, data }: RejectedChange,
-): Promise<void> {
-  await tx.query(
+): Promise<boolean> {
+  const taken = await tx.query(
     `update holiday_services set status = 'cancelled', cancelled_at = now()
       where tenant_id = $1 and subscription_id = $2 and type = $3 and date_from = $4::date and date_to = $5::date
-        and status = 'planned'`,
+        and status = 'planned'
+        returning 1`,
     [tenantId, text(data.subscriptionId), text(data.service), text(data.dateFrom), text(data.dateTo)],
   );
+  return taken.length > 0;
 }
 
 /**
@@ -35,8 +37,8 @@ export async function dropRejectedHolidayService(
 export async function restoreRejectedHolidayCancellation(
   tx: Queryable,
   { tenantId, data, at }: RejectedChange,
-): Promise<void> {
-  await tx.query(
+): Promise<boolean> {
+  const taken = await tx.query(
     `update holiday_services set status = 'planned', cancelled_at = null
       where tenant_id = $1 and id = (
         select id from holiday_services
@@ -44,42 +46,51 @@ export async function restoreRejectedHolidayCancellation(
            and cancelled_at <= $4::timestamptz + interval '1 millisecond'
          order by cancelled_at desc limit 1)
         and not exists (select 1 from holiday_services
-                         where tenant_id = $1 and subscription_id = $2 and status = 'planned')`,
+                         where tenant_id = $1 and subscription_id = $2 and status = 'planned')
+        returning 1`,
     [tenantId, text(data.subscriptionId), text(data.service), at],
   );
+  return taken.length > 0;
 }
 
 /**
  * opt_ins.changed rejected: an opt-in it asked for is not pending any more, and its e-mailed link
  * confirms nothing. An opt-out stays: a withdrawn consent is the subscriber's to give back.
  */
-export async function dropRejectedOptIns(tx: Queryable, { tenantId, data }: RejectedChange): Promise<void> {
+export async function dropRejectedOptIns(
+  tx: Queryable,
+  { tenantId, data }: RejectedChange,
+): Promise<boolean> {
   const asked = (Array.isArray(data.changes) ? (data.changes as Data[]) : [])
     .filter((change) => change.pending === true)
     .map((change) => text(change.type))
     .filter((type): type is string => type !== null);
-  if (asked.length === 0) return;
-  await tx.query(
+  if (asked.length === 0) return false;
+  const taken = await tx.query(
     `update opt_ins set pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
-      where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and pending`,
+      where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and pending
+        returning 1`,
     [tenantId, text(data.bpNumber), asked],
   );
+  return taken.length > 0;
 }
 
 /** opt_in.confirmed rejected: the opt-ins it confirmed are off again. */
 export async function dropRejectedOptInConfirmation(
   tx: Queryable,
   { tenantId, data }: RejectedChange,
-): Promise<void> {
+): Promise<boolean> {
   const types = (Array.isArray(data.types) ? data.types : []).filter(
     (t): t is string => typeof t === 'string',
   );
-  if (types.length === 0) return;
-  await tx.query(
+  if (types.length === 0) return false;
+  const taken = await tx.query(
     `update opt_ins set value = false, pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
-      where tenant_id = $1 and bp_number = $2 and type = any($3::text[])`,
+      where tenant_id = $1 and bp_number = $2 and type = any($3::text[])
+        returning 1`,
     [tenantId, text(data.bpNumber), types],
   );
+  return taken.length > 0;
 }
 
 /**
@@ -89,16 +100,18 @@ export async function dropRejectedOptInConfirmation(
 export async function failRejectedAcceptance(
   tx: Queryable,
   { tenantId, data, at }: RejectedChange,
-): Promise<void> {
-  await tx.query(
+): Promise<boolean> {
+  const taken = await tx.query(
     `update offer_acceptances set status = 'failed'
       where tenant_id = $1 and id = (
         select id from offer_acceptances
          where tenant_id = $1 and subscription_id = $2 and offer_id = $3 and status = 'applied'
            and coalesce(applied_at, created_at) <= $4::timestamptz + interval '1 millisecond'
-         order by coalesce(applied_at, created_at) desc, id desc limit 1)`,
+         order by coalesce(applied_at, created_at) desc, id desc limit 1)
+        returning 1`,
     [tenantId, text(data.subscriptionId), text(data.offerId), at],
   );
+  return taken.length > 0;
 }
 
 /**
@@ -108,17 +121,53 @@ export async function failRejectedAcceptance(
 export async function dropRejectedCancellation(
   tx: Queryable,
   { tenantId, data }: RejectedChange,
-): Promise<void> {
+): Promise<boolean> {
   const components = (Array.isArray(data.bundleComponents) ? (data.bundleComponents as Data[]) : [])
     .map((part) => text(part.subscriptionId))
     .filter((id): id is string => id !== null);
-  await tx.query(
+  const taken = await tx.query(
     `delete from cancellations
-      where tenant_id = $1 and subscription_id = any($2::text[]) and effective_date = $3::date`,
+      where tenant_id = $1 and subscription_id = any($2::text[]) and effective_date = $3::date
+        returning 1`,
     [
       tenantId,
       [text(data.subscriptionId), ...components].filter((id): id is string => id !== null),
       text(data.effectiveDate),
     ],
   );
+  return taken.length > 0;
+}
+
+/**
+ * subscription.linked rejected: the business partner is not the account's any more, and with it the
+ * subscriptions it brought (the account's own link, the one this event made: linking refuses a
+ * partner the account has already).
+ */
+export async function unlinkRejectedPartner(
+  tx: Queryable,
+  { tenantId, data }: RejectedChange,
+): Promise<boolean> {
+  const taken = await tx.query(
+    `delete from user_business_partners where tenant_id = $1 and user_id = $2 and bp_number = $3
+        returning 1`,
+    [tenantId, text(data.userId), text(data.bpNumber)],
+  );
+  return taken.length > 0;
+}
+
+/**
+ * loyalty.reward_claimed rejected: the claim is off the member's history, so the reward shows as not
+ * used (a reward is claimed once, so the member's claim of it is this event's). Its code is not
+ * handed to anyone else: the member has seen it, and it stays spent in the pool.
+ */
+export async function dropRejectedRewardClaim(
+  tx: Queryable,
+  { tenantId, data }: RejectedChange,
+): Promise<boolean> {
+  const taken = await tx.query(
+    `delete from loyalty_claims where tenant_id = $1 and user_id = $2 and reward_id = $3
+        returning 1`,
+    [tenantId, text(data.userId), text(data.rewardId)],
+  );
+  return taken.length > 0;
 }

@@ -8,7 +8,8 @@ import { Alert } from '../../ui/Alert';
 /**
  * Notices of the account's own changes that the publisher's order system rejected, with the
  * reason the subscriber sees: "Your change of address on 3 Nov 2026 was not accepted: …", the
- * reason in the screen's language. Quiet when there are none or they cannot be loaded: the orders
+ * reason in the screen's language, and that the account shows the previous details again where the
+ * rejection took something back. Quiet when there are none or they cannot be loaded: the orders
  * page is about the orders, and the rejection also went out by e-mail.
  */
 export function RejectedChanges() {
@@ -31,7 +32,7 @@ export function RejectedChanges() {
       </h2>
       {state.data.map((change) => (
         <Alert key={change.eventId} variant="warning">
-          {t('orders.rejectedChange.notice', {
+          {t(change.undone ? 'orders.rejectedChange.notice' : 'orders.rejectedChange.noticeNothingUndone', {
             what: what(change.type),
             date: formatDate(change.changedAt, i18n.language),
             reason: change.reason,

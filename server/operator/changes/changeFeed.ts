@@ -50,6 +50,7 @@ function answerOf(eventId: string, ack: StoredAcknowledgement): OperatorChangeAc
     status: ack.status,
     ...(ack.reason ? { reason: ack.reason } : {}),
     ...(ack.mailLocale ? { locale: ack.mailLocale } : {}),
+    ...(ack.undone !== null ? { undone: ack.undone } : {}),
     acknowledgedAt: ack.acknowledgedAt,
   };
 }
@@ -165,17 +166,20 @@ export async function acknowledgeChange(
     }
     const now = deps.now();
     let rejectionEventId: string | null = null;
+    let undone: boolean | null = null;
     // The order system's record is the truth again at once (docs/going-live.md "Whose data is it").
     if (body.status === 'confirmed') await confirmChangesOf(tx, tenant.id, eventId);
     else {
-      await revertChangesOf(tx, tenant.id, eventId);
+      undone = (await revertChangesOf(tx, tenant.id, eventId)) > 0;
       // And what the feature that made the change keeps of it in the portal's own tables.
-      for (const rejection of rejectionsOf(event.type))
-        await rejection(tx, {
+      for (const rejection of rejectionsOf(event.type)) {
+        const took = await rejection(tx, {
           tenantId: tenant.id,
           data: (event.data ?? {}) as Record<string, unknown>,
           at: event.createdAt,
         });
+        undone = took || undone;
+      }
     }
     if (reason && mailLocale) {
       rejectionEventId = await recordEvent(tx, tenant.id, 'change.rejected', {
@@ -193,6 +197,7 @@ export async function acknowledgeChange(
           eventType: event.type,
           changedAt: event.createdAt,
           reason: reason[mailLocale],
+          undone: undone ?? false,
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: user.email, from: deps.mailFrom, ...mail });
       }
@@ -204,6 +209,7 @@ export async function acknowledgeChange(
       keyId,
       acknowledgedAt: now.toISOString(),
       rejectionEventId,
+      undone,
     };
     await insertAcknowledgement(tx, tenant.id, eventId, acknowledgement);
     return { created: true, acknowledgement: answerOf(eventId, acknowledgement) };

@@ -4,11 +4,12 @@ import { textsIn } from '../../texts/serverTexts';
 /**
  * The subscriber's e-mail about a rejected change, in `locale`: which change (named by
  * its event type, `changeRejected.what.<type>`, else a plain "your change"), its day and the
- * order system's reason. Texts in server/texts/<locale>/account.json.
+ * order system's reason; that the account shows the previous details again only where the
+ * rejection took something back (`undone`). Texts in server/texts/<locale>/account.json.
  */
 export function changeRejectedMail(
   locale: string,
-  values: { tenant: string; eventType: string; changedAt: string; reason: string },
+  values: { tenant: string; eventType: string; changedAt: string; reason: string; undone: boolean },
 ): { subject: string; text: string } {
   const t = textsIn(locale, 'account');
   const specific = t(`changeRejected.what.${values.eventType}`);
@@ -22,5 +23,8 @@ export function changeRejectedMail(
     date: formatDate(utcDay(new Date(values.changedAt)), locale),
     reason: values.reason,
   };
-  return { subject: t('changeRejected.subject', filled), text: t('changeRejected.body', filled) };
+  return {
+    subject: t('changeRejected.subject', filled),
+    text: t(values.undone ? 'changeRejected.body' : 'changeRejected.bodyNothingUndone', filled),
+  };
 }

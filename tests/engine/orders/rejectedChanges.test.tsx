@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The orders page's notices of rejected changes: each names the change and its day and
- * gives the order system's reason in the screen's language; nothing shows when there are none, or
+ * gives the order system's reason in the screen's language, and says the account shows the previous
+ * details again where the rejection took something back; nothing shows when there are none, or
  * for a "logged in only" session, which does not ask at all.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ const rejected = [
     changedAt: '2026-11-03T10:00:00.000Z',
     rejectedAt: '2026-11-04T08:00:00.000Z',
     reason: 'Die Adresse liegt außerhalb unseres Zustellgebiets.',
+    undone: true,
   },
   {
     eventId: '6b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b',
@@ -23,6 +25,7 @@ const rejected = [
     changedAt: '2026-11-02T10:00:00.000Z',
     rejectedAt: '2026-11-04T08:00:00.000Z',
     reason: 'Nicht möglich.',
+    undone: false,
   },
 ];
 
@@ -39,7 +42,8 @@ describe('rejected changes on the orders page', () => {
     const notices = [...page.querySelectorAll('.alert')].map((n) => n.textContent);
     expect(notices).toEqual([
       'Ihre Adressänderung vom 03.11.2026 wurde nicht übernommen: Die Adresse liegt außerhalb unseres Zustellgebiets. Ihr Konto zeigt wieder die bisherigen Angaben.',
-      'Ihre Änderung vom 02.11.2026 wurde nicht übernommen: Nicht möglich. Ihr Konto zeigt wieder die bisherigen Angaben.',
+      // Nothing was taken back (a message sent, say): the account shows what it showed.
+      'Ihre Änderung vom 02.11.2026 wurde nicht übernommen: Nicht möglich.',
     ]);
   });
 

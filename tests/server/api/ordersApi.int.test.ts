@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 import { seedDemoData } from '../../../server/seed';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -756,6 +757,26 @@ describe('link subscription (POST /subscriptions)', () => {
       preferredRole: 'AG',
     });
     expect(again.body.error.details.status).toBe('already_linked_bp');
+
+    // The order system rejects the link: the partner, and its subscription, are not the account's any more.
+    const [linked] = await db.query<{ id: string }>(
+      `select id::text from account_events where tenant_id = $1 and type = 'subscription.linked' and data->>'bpNumber' = $2`,
+      [full.id, company.partner.bp_number],
+    );
+    const rejected = await acknowledgeChange(
+      { db, now: () => clock, mailFrom: 'portal@orders.test' },
+      full,
+      '00000000-0000-4000-8000-000000000000',
+      linked.id,
+      { status: 'rejected', reason: { 'de-DE': 'Nicht berechtigt.', 'en-GB': 'Not entitled.' } },
+    );
+    expect(rejected.acknowledgement.undone).toBe(true);
+    expect((await mainSubscriptions(client)).map((s) => s.id)).not.toContain(company.subscription.id);
+    const told = (await outbox.mails(emailOf(full, 3))).at(-1)!;
+    expect(told.text).toContain('Nicht berechtigt.');
+    expect(told.text).toContain('Ihr Konto zeigt deshalb wieder die bisherigen Angaben.');
+    const notices = await client.get<any[]>('/rejected-changes');
+    expect(notices.body[0]).toMatchObject({ eventId: linked.id, undone: true, reason: 'Nicht berechtigt.' });
   });
 
   it('links by business-partner number: verification, the mailed confirmation, already linked, both found', async () => {

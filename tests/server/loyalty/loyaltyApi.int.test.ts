@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 import { createMailer } from '../../../server/mail/mailer';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { hashToken, newSecretToken } from '../../../server/auth/tokens';
@@ -175,6 +176,36 @@ describe('the demo member', () => {
     );
     const history = await demo.get<any[]>('/loyalty-programme/history-entries');
     expect(history.body.find((h) => h.rewardId === 'silver-concert').couponCode).toBe(code.body.codeValue);
+  });
+
+  it("gives a claim the order system rejected back: off the history, the reward not used, its code nobody else's", async () => {
+    const demo = await clientFor(club, SHARED_DEMO_EMAIL);
+    const code = await demo.post('/loyalty-programme/claim-reward', {
+      tierCode: 'STARTER',
+      rewardId: 'starter-ebook',
+    });
+    expect(code.status).toBe(200);
+    const [event] = await db.query<{ id: string }>(
+      `select id::text from account_events where tenant_id = $1 and type = 'loyalty.reward_claimed' and data->>'rewardId' = 'starter-ebook'`,
+      [club.id],
+    );
+    const answer = await acknowledgeChange(
+      { db, now: () => clock, mailFrom: 'club@loyalty.test' },
+      club,
+      '00000000-0000-4000-8000-000000000000',
+      event.id,
+      { status: 'rejected', reason: { 'de-DE': 'Nicht berechtigt.', 'en-GB': 'Not entitled.' } },
+    );
+    expect(answer.acknowledgement.undone).toBe(true);
+    const history = await demo.get<any[]>('/loyalty-programme/history-entries');
+    expect(history.body.map((h) => h.rewardId)).not.toContain('starter-ebook');
+    const tiers = await demo.get<LoyaltyTiersAnswer>('/loyalty-programme/tiers');
+    expect(tiers.body.tiers[0].rewards.find((r) => r.id === 'starter-ebook')?.used).toBe(false);
+    const [pool] = await db.query<{ claimed: boolean }>(
+      `select claimed_at is not null as claimed from loyalty_codes where tenant_id = $1 and code = $2`,
+      [club.id, code.body.codeValue],
+    );
+    expect(pool.claimed).toBe(true);
   });
 
   it('marks and unmarks a favourite, recording only real changes', async () => {

@@ -280,13 +280,16 @@ describe('a rejected change reaches its subscriber', () => {
       body: { status: 'rejected', reason, locale: 'en-GB' },
     });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ status: 'rejected', reason, locale: 'en-GB' });
+    // The event was recorded with no change behind it: the rejection has nothing to take back, and
+    // says so to the order system and to the subscriber (no "previous details again").
+    expect(answer.body).toMatchObject({ status: 'rejected', reason, locale: 'en-GB', undone: false });
 
     const mails = await outbox.mails(anna.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Your change could not be accepted');
     expect(mails[0].text).toContain('Your change of order details on');
     expect(mails[0].text).toContain(reason['en-GB']);
+    expect(mails[0].text).not.toContain('previous details');
     expect(await outbox.mails(bert.email)).toHaveLength(0);
 
     const [recorded] = await db.query<{ user_id: string; data: Record<string, unknown> }>(
@@ -308,6 +311,7 @@ describe('a rejected change reaches its subscriber', () => {
         eventId: events[1],
         type: 'order_attribute.changed',
         reason: reason['de-DE'],
+        undone: false,
       }),
     ]);
     const british = await subscriberClient(acme, anna, 'en-GB');

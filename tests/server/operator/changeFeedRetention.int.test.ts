@@ -43,6 +43,7 @@ describe('retention of the change feed', () => {
         keyId: null,
         acknowledgedAt: at.toISOString(),
         rejectionEventId: null,
+        undone: status === 'rejected' ? true : null,
       });
 
     const waiting = await event(reading, old);
