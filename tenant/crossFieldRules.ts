@@ -88,6 +88,13 @@ function meantKey(match: string | undefined): string {
   return match === undefined ? '' : `. Did you mean "${match}"?`;
 }
 
+/**
+ * Unknown keys that get a "did you mean" and the valid keys beside them. Each is a search of every
+ * known key; past this many the file is not a handful of slips, and a file of thousands (made by a
+ * script, or hostile) must not hold the studio's server or `portal validate` for minutes.
+ */
+export const SUGGESTED_TEXT_KEYS = 25;
+
 function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
   const known = ctx.knownTextKeys;
   if (!known) return [];
@@ -95,8 +102,13 @@ function textKeysKnown(tenant: Loose, ctx: RuleContext): Problem[] {
   for (const [locale, table] of Object.entries(record(tenant.texts))) {
     for (const key of Object.keys(record(table))) {
       if (known.has(key)) continue;
+      const pointer = `/texts/${escapePointerSegment(locale)}/${escapePointerSegment(key)}`;
+      if (problems.length >= SUGGESTED_TEXT_KEYS) {
+        problems.push({ pointer, at: 'key', message: `unknown text key "${key}"` });
+        continue;
+      }
       problems.push({
-        pointer: `/texts/${escapePointerSegment(locale)}/${escapePointerSegment(key)}`,
+        pointer,
         at: 'key',
         message: `unknown text key "${key}"${meantKey(closestTextKey(key, known))}`,
         // The valid keys themselves, not the files they come from.

@@ -7,22 +7,27 @@ function normalize(value: string): string {
   return value.toLowerCase().replace(/[-_.\s]/g, '');
 }
 
-/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. Three
+ * rows at a time (the swap looks two back), not a table: it runs for every candidate of every
+ * misspelt key.
+ */
 export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+  let beforeLast: number[] = [];
+  let last = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      let distance = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        distance = Math.min(distance, beforeLast[j - 2] + 1);
+      row.push(distance);
     }
+    beforeLast = last;
+    last = row;
   }
-  return d[rows - 1][cols - 1];
+  return last[b.length];
 }
 
 /**
@@ -44,6 +49,18 @@ function allowedEdits(length: number): number {
   return Math.max(1, Math.min(3, Math.floor(length / 3)));
 }
 
+type Prepared = ReadonlyArray<{ candidate: string; normalized: string }>;
+/** The candidates sorted, each with its normalized form: made once per list (a tenant's text keys). */
+const prepared = new WeakMap<object, Prepared>();
+function preparedCandidates(candidates: Iterable<string>): Prepared {
+  const all = [...candidates];
+  const cached = prepared.get(candidates as object);
+  if (cached && cached.length === all.length) return cached;
+  const list = all.sort().map((candidate) => ({ candidate, normalized: normalize(candidate) }));
+  prepared.set(candidates as object, list);
+  return list;
+}
+
 /** The nearest candidate (other than `input` itself) with its distance after normalizing. */
 function nearest(
   input: string,
@@ -51,9 +68,11 @@ function nearest(
 ): { best: string; distance: number } | undefined {
   const wanted = normalize(input);
   let found: { best: string; rank: [number, number, number] } | undefined;
-  for (const candidate of [...candidates].sort()) {
+  for (const { candidate, normalized } of preparedCandidates(candidates)) {
     if (candidate === input) continue;
-    const candidateRank = rank(input, candidate, editDistance(wanted, normalize(candidate)));
+    // The distance is at least the difference in length: such a candidate cannot come closer.
+    if (found !== undefined && Math.abs(normalized.length - wanted.length) > found.rank[0]) continue;
+    const candidateRank = rank(input, candidate, editDistance(wanted, normalized));
     if (found === undefined || better(candidateRank, found.rank))
       found = { best: candidate, rank: candidateRank };
   }

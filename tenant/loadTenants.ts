@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { byPosition, fileIssue } from './issues';
 import { displayPath, knownTextKeys, loadThemePresets, REPO_ROOT } from './sources';
@@ -41,6 +41,12 @@ function locatedIssue(
  * the theme presets, and rules across tenants (a host or id claimed twice). A tenant with any
  * issue is not returned. Relative paths are taken from the working directory.
  */
+/**
+ * A tenant file is settings and texts: the largest demo file is 19 KB. The studio takes no request
+ * body above this either (server/studio/studioRoutes.ts), and the checks need not read more.
+ */
+export const TENANT_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
 export function loadTenantFiles(
   paths?: string[],
   opts: LoadTenantOptions = {},
@@ -60,6 +66,16 @@ export function loadTenantFiles(
     const file = displayPath(absolute);
     let source: string;
     try {
+      if (statSync(absolute).size > TENANT_FILE_MAX_BYTES) {
+        issues.push(
+          fileIssue(
+            file,
+            `the file is larger than ${TENANT_FILE_MAX_BYTES / 1024 / 1024} MB`,
+            'a tenant file holds settings and texts; logos and images go to tenants/assets/',
+          ),
+        );
+        continue;
+      }
       source = readFileSync(absolute, 'utf8');
     } catch (error) {
       const reason =

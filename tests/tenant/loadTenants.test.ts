@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { knownTextKeys, loadTenantFiles, loadThemePresets } from '../../tenant';
+import { TENANT_FILE_MAX_BYTES } from '../../tenant/loadTenants';
 import { makeTenant, makeThemePreset } from '../support/builders';
 
 let root: string;
@@ -62,6 +63,13 @@ describe('loadTenantFiles', () => {
     const { tenants, issues } = loadTenantFiles([acme, join(root, 'tenants/nope.json')], { rootDir: root });
     expect(tenants.map((t) => t.id)).toEqual(['acme']);
     expect(issues.map((i) => [i.line, i.column, i.message])).toEqual([[1, 1, 'file not found']]);
+  });
+
+  it('refuses a file larger than a tenant file can be, without reading it', () => {
+    const file = write('tenants/huge.json', `{"id":"huge","pad":"${'x'.repeat(TENANT_FILE_MAX_BYTES)}"}`);
+    const { tenants, issues } = loadTenantFiles([file], { rootDir: root });
+    expect(tenants).toEqual([]);
+    expect(issues.map((i) => i.message)).toEqual(['the file is larger than 4 MB']);
   });
 
   it('reports every file at once and leaves invalid tenants out', () => {

@@ -7,6 +7,7 @@ import {
   type ValidationContext,
 } from '../../tenant';
 import { contrastHint } from '../../tenant/contrastHint';
+import { SUGGESTED_TEXT_KEYS } from '../../tenant/crossFieldRules';
 import { closestTextKey, textKeyHint } from '../../tenant/didYouMean';
 import { contrastFailures, contrastRatio } from '../../engine/domain/theme';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
@@ -48,6 +49,20 @@ describe('hints list the valid values, never a source file', () => {
     const [issue] = hintsOf(makeTenant({ texts: { 'de-DE': { 'orders.titel': 'Bestellungen' } } }));
     expect(issue).toBe(
       '/texts/de-DE/orders.titel unknown text key "orders.titel"\ntext keys of orders: orders.filter, orders.filterActive, orders.filterInactive',
+    );
+  });
+
+  it('suggests for the first unknown text keys only, and names every one of them', () => {
+    const texts = Object.fromEntries(
+      Array.from({ length: SUGGESTED_TEXT_KEYS + 5 }, (_, i) => [`orders.titel${i}`, 'x']),
+    );
+    const issues = hintsOf(makeTenant({ texts: { 'de-DE': texts } }));
+    expect(issues).toHaveLength(SUGGESTED_TEXT_KEYS + 5);
+    expect(issues.slice(0, SUGGESTED_TEXT_KEYS).every((issue) => issue.includes('text keys of orders'))).toBe(
+      true,
+    );
+    expect(issues.at(-1)).toBe(
+      `/texts/de-DE/orders.titel${SUGGESTED_TEXT_KEYS + 4} unknown text key "orders.titel${SUGGESTED_TEXT_KEYS + 4}"\n`,
     );
   });
 
