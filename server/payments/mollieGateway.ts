@@ -29,6 +29,7 @@ import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 import type { ProviderOutcome, SettlePayment } from './paymentProvider';
 import type { HostedGateway } from './hostedCheckout';
 import { apiUrlOverride, mollieApiKey } from './providerCredentials';
+import { jsonLogger } from '../http/requestLog';
 import type { Locale } from '../../engine/domain/locales';
 
 /** Mollie's page language per portal language: a language the portal adds must name its own. */
@@ -70,6 +71,25 @@ export function mollieOutcome(status: string): ProviderOutcome {
       return 'pending';
   }
 }
+
+/**
+ * A success counts only for the amount and currency the portal asked (open() made the payment):
+ * one that says otherwise, which nothing of the portal's makes, settles as an error, so no offer is
+ * applied for a payment it was not paid.
+ */
+export function paidAsAsked(
+  outcome: ProviderOutcome,
+  found: Pick<Payment, 'amount'>,
+  payment: Pick<PaymentRow, 'amount' | 'currency'>,
+): ProviderOutcome {
+  if (outcome !== 'success') return outcome;
+  const asked =
+    found.amount.value === payment.amount.toFixed(2) && found.amount.currency === payment.currency;
+  return asked ? outcome : 'error';
+}
+
+/** The server's log line on stderr: the webhook's failure to reach Mollie is the operator's to read, not the caller's. */
+const errorLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 
 export function createMollieGateway(deps: { db: Database }): HostedGateway {
   const client = (tenant: ServerTenant) => mollieClient(mollieApiKey(tenant));
@@ -114,14 +134,16 @@ export function createMollieGateway(deps: { db: Database }): HostedGateway {
 
     async look(tenant, payment) {
       const found = await get(tenant, payment);
-      const outcome = mollieOutcome(found.status);
+      const outcome = paidAsAsked(mollieOutcome(found.status), found, payment);
       return { outcome, url: found.status === PaymentStatus.open ? found.getCheckoutUrl() : null };
     },
 
     async stop(tenant, payment) {
       const found = await get(tenant, payment);
-      if (found.status !== PaymentStatus.open || !found.isCancelable) return mollieOutcome(found.status);
-      return mollieOutcome((await client(tenant).payments.cancel(found.id)).status);
+      if (found.status !== PaymentStatus.open || !found.isCancelable)
+        return paidAsAsked(mollieOutcome(found.status), found, payment);
+      const cancelled = await client(tenant).payments.cancel(found.id);
+      return paidAsAsked(mollieOutcome(cancelled.status), cancelled, payment);
     },
 
     webhook(settle: SettlePayment) {
@@ -144,11 +166,17 @@ export function createMollieGateway(deps: { db: Database }): HostedGateway {
           // The request says only "look at tr_…": what happened is Mollie's answer.
           // Mollie out of reach: 503, and Mollie calls again later (it retries what is not answered 2xx).
           const found = await get(tenant, payment).catch((error: unknown) => {
-            throw new HttpError(503, 'payment_unavailable', `Mollie could not be asked: ${String(error)}`);
+            errorLog({
+              level: 'error',
+              msg: 'Mollie could not be asked about a payment',
+              tenant: tenant.id,
+              error: error instanceof Error ? error.message : String(error),
+            });
+            throw new HttpError(503, 'payment_unavailable', 'Mollie could not be asked; call again later.');
           });
           if (found.metadata === null || (found.metadata as { paymentId?: unknown }).paymentId !== payment.id)
             throw notFound('There is no such payment.');
-          const outcome = mollieOutcome(found.status);
+          const outcome = paidAsAsked(mollieOutcome(found.status), found, payment);
           if (outcome !== 'pending') await settle(tenant, payment.id, outcome);
           res.status(200).type('text/plain').send('ok');
         },

@@ -77,6 +77,23 @@ function eventOutcome(type: string, session: Stripe.Checkout.Session): ProviderO
   return sessionOutcome(session);
 }
 
+/**
+ * A success counts only for the amount and currency the portal asked (open() made the session): a
+ * session that says otherwise, which nothing of the portal's makes, settles as an error, so no offer
+ * is applied for a payment it was not paid. A registration (mode setup) pays nothing.
+ */
+export function paidAsAsked(
+  outcome: ProviderOutcome,
+  session: Pick<Stripe.Checkout.Session, 'mode' | 'amount_total' | 'currency'>,
+  payment: Pick<PaymentRow, 'amount' | 'currency'>,
+): ProviderOutcome {
+  if (outcome !== 'success' || session.mode !== 'payment') return outcome;
+  const asked =
+    session.amount_total === Math.round(payment.amount * 100) &&
+    session.currency?.toLowerCase() === payment.currency.toLowerCase();
+  return asked ? outcome : 'error';
+}
+
 export function createStripeGateway(deps: { db: Database; now: () => Date }): HostedGateway {
   const client = (tenant: ServerTenant) => stripeClient(stripeCredentials(tenant).secretKey);
 
@@ -142,19 +159,22 @@ export function createStripeGateway(deps: { db: Database; now: () => Date }): Ho
 
     async look(tenant, payment) {
       const session = await retrieve(tenant, payment);
-      const outcome = sessionOutcome(session);
+      const outcome = paidAsAsked(sessionOutcome(session), session, payment);
       return { outcome, url: outcome === 'pending' && session.status === 'open' ? session.url : null };
     },
 
     async stop(tenant, payment) {
       const session = await retrieve(tenant, payment);
-      if (session.status !== 'open') return sessionOutcome(session);
+      if (session.status !== 'open') return paidAsAsked(sessionOutcome(session), session, payment);
       try {
-        return sessionOutcome(await client(tenant).checkout.sessions.expire(session.id));
+        const expired = await client(tenant).checkout.sessions.expire(session.id);
+        return paidAsAsked(sessionOutcome(expired), expired, payment);
       } catch (error) {
         // Completed between the two calls: what it became is the answer.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError)
-          return sessionOutcome(await retrieve(tenant, payment));
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const completed = await retrieve(tenant, payment);
+          return paidAsAsked(sessionOutcome(completed), completed, payment);
+        }
         throw error;
       }
     },
@@ -188,7 +208,7 @@ export function createStripeGateway(deps: { db: Database; now: () => Date }): Ho
         // A page the portal replaced (reopened with a new key, hostedCheckout.ts) was stopped first.
         if (payment.providerReference !== session.id)
           return void res.json({ received: true, ignored: "not the payment's current session" });
-        const outcome = eventOutcome(event.type, session);
+        const outcome = paidAsAsked(eventOutcome(event.type, session), session, payment);
         if (outcome !== 'pending') await settle(tenant, payment.id, outcome);
         res.json({ received: true });
       });

@@ -21,6 +21,8 @@ import {
   type MollieStandin,
   type StripeStandin,
 } from '../../support/paymentStandins';
+import { paidAsAsked } from '../../../server/payments/stripeGateway';
+import { paidAsAsked as molliePaidAsAsked } from '../../../server/payments/mollieGateway';
 
 const STRIPE_KEY_ENV = 'TEST_HOSTED_STRIPE_KEY';
 const STRIPE_WHSEC_ENV = 'TEST_HOSTED_STRIPE_WHSEC';
@@ -54,6 +56,7 @@ const stripePaid = hostedTenant('stripe-paid', 'stripe');
 const stripeLost = hostedTenant('stripe-lost', 'stripe');
 const stripeCancel = hostedTenant('stripe-cancel', 'stripe');
 const stripeMethod = hostedTenant('stripe-method', 'stripe');
+const stripeOtherAmount = hostedTenant('stripe-amount', 'stripe');
 const molliePaid = hostedTenant('mollie-paid', 'mollie');
 const mollieLost = hostedTenant('mollie-lost', 'mollie');
 const mollieFailed = hostedTenant('mollie-failed', 'mollie');
@@ -79,6 +82,7 @@ const all = [
   stripeLost,
   stripeCancel,
   stripeMethod,
+  stripeOtherAmount,
   molliePaid,
   mollieRefused,
   mollieLost,
@@ -305,6 +309,63 @@ describe('Stripe Checkout', () => {
     // Sent to a tenant that does not take Stripe payments: 404.
     expect((await postStripe(molliePaid, signed)).status).toBe(404);
     expect(await settledEvents(stripePaid, paymentId)).toBe(1);
+  });
+
+  it('settles a session paid at another amount or currency than asked as an error, applying nothing', async () => {
+    stripe.setWebhook(webhookUrl(stripeOtherAmount, 'stripe'), WEBHOOK_SECRET);
+    const { client, s, url, paymentId } = await acceptRenewal(stripeOtherAmount);
+    const before = await validTo(client, s.id);
+    const sessionId = new URL(await openPopup(url)).pathname.split('/').at(-1)!;
+    const session = stripe.sessions.get(sessionId)!;
+    const paidOtherwise = {
+      ...session,
+      status: 'complete' as const,
+      payment_status: 'paid' as const,
+      amount_total: 1,
+    };
+    expect(
+      (
+        await postStripe(
+          stripeOtherAmount,
+          stripe.signedEvent('checkout.session.completed', paidOtherwise, WEBHOOK_SECRET),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await paymentRow(stripeOtherAmount, paymentId)).status).toBe('error');
+    expect(await validTo(client, s.id)).toBe(before);
+    expect(
+      paidAsAsked(
+        'success',
+        { mode: 'payment', amount_total: 1250, currency: 'gbp' },
+        { amount: 12.5, currency: 'EUR' },
+      ),
+    ).toBe('error');
+    expect(
+      paidAsAsked(
+        'success',
+        { mode: 'payment', amount_total: 1250, currency: 'eur' },
+        { amount: 12.5, currency: 'EUR' },
+      ),
+    ).toBe('success');
+    expect(
+      paidAsAsked(
+        'success',
+        { mode: 'setup', amount_total: null, currency: 'eur' },
+        { amount: 0, currency: 'EUR' },
+      ),
+    ).toBe('success');
+    // Mollie's answer is its API's (the webhook names only an id): the same rule on its amount.
+    const asked = { amount: 12.5, currency: 'EUR' };
+    expect(molliePaidAsAsked('success', { amount: { value: '12.50', currency: 'EUR' } }, asked)).toBe(
+      'success',
+    );
+    expect(molliePaidAsAsked('success', { amount: { value: '1.00', currency: 'EUR' } }, asked)).toBe('error');
+    expect(molliePaidAsAsked('success', { amount: { value: '12.50', currency: 'GBP' } }, asked)).toBe(
+      'error',
+    );
+    expect(molliePaidAsAsked('canceled', { amount: { value: '1.00', currency: 'EUR' } }, asked)).toBe(
+      'canceled',
+    );
   });
 
   it('reconciles a payment whose webhook never arrived', async () => {
