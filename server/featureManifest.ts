@@ -86,8 +86,9 @@ export interface JobDeps {
  * feed, docs/going-live.md "4. The change feed"), in the rejection's transaction with the change's
  * event data. The order system's records come back through their overlays; rows the portal keeps
  * for itself (a planned holiday service, an offer's acceptance, a pending opt-in) come back here.
+ * True when it found something to take back: the subscriber is then told the account shows the
+ * previous details again.
  */
-/** Takes back what a rejected change left in the feature's tables; true when it found something to take back. */
 export type ChangeRejection = (tx: Queryable, change: RejectedChange) => Promise<boolean>;
 
 /** The rejected change as its event recorded it: the tenant, the event's data and when it was made. */
