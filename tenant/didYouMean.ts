@@ -49,18 +49,6 @@ function allowedEdits(length: number): number {
   return Math.max(1, Math.min(3, Math.floor(length / 3)));
 }
 
-type Prepared = ReadonlyArray<{ candidate: string; normalized: string }>;
-/** The candidates sorted, each with its normalized form: made once per list (a tenant's text keys). */
-const prepared = new WeakMap<object, Prepared>();
-function preparedCandidates(candidates: Iterable<string>): Prepared {
-  const all = [...candidates];
-  const cached = prepared.get(candidates as object);
-  if (cached && cached.length === all.length) return cached;
-  const list = all.sort().map((candidate) => ({ candidate, normalized: normalize(candidate) }));
-  prepared.set(candidates as object, list);
-  return list;
-}
-
 /** The nearest candidate (other than `input` itself) with its distance after normalizing. */
 function nearest(
   input: string,
@@ -68,7 +56,8 @@ function nearest(
 ): { best: string; distance: number } | undefined {
   const wanted = normalize(input);
   let found: { best: string; rank: [number, number, number] } | undefined;
-  for (const { candidate, normalized } of preparedCandidates(candidates)) {
+  for (const candidate of [...candidates].sort()) {
+    const normalized = normalize(candidate);
     if (candidate === input) continue;
     // The distance is at least the difference in length: such a candidate cannot come closer.
     if (found !== undefined && Math.abs(normalized.length - wanted.length) > found.rank[0]) continue;

@@ -36,17 +36,17 @@ function locatedIssue(
 }
 
 /**
- * Validates tenant files (default: every tenants/*.json) and returns the valid ones with defaults
- * applied, plus every issue of every file at once: syntax, schema, cross-field rules, problems of
- * the theme presets, and rules across tenants (a host or id claimed twice). A tenant with any
- * issue is not returned. Relative paths are taken from the working directory.
- */
-/**
  * A tenant file is settings and texts: the largest demo file is 19 KB. The studio takes no request
  * body above this either (server/studio/studioRoutes.ts), and the checks need not read more.
  */
 export const TENANT_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Validates tenant files (default: every tenants/*.json) and returns the valid ones with defaults
+ * applied, plus every issue of every file at once: syntax, schema, cross-field rules, problems of
+ * the theme presets, and rules across tenants (a host or id claimed twice). A tenant with any
+ * issue is not returned. Relative paths are taken from the working directory.
+ */
 export function loadTenantFiles(
   paths?: string[],
   opts: LoadTenantOptions = {},

@@ -80,7 +80,14 @@ export function sessionOf(session: LoginResponse): LoginResponse {
 
 /** The same sign-in with the same account details: an e-mail change keeps the token but not the address. */
 function sameSession(a: LoginResponse, b: LoginResponse | undefined): boolean {
-  return Boolean(b) && JSON.stringify(sessionOf(a)) === JSON.stringify(sessionOf(b!));
+  return (
+    b !== undefined &&
+    a.accessToken === b.accessToken &&
+    a.loginSource === b.loginSource &&
+    a.subscriptionId === b.subscriptionId &&
+    a.user.id === b.user.id &&
+    a.user.email === b.user.email
+  );
 }
 
 function quietly<T>(action: () => T): T | undefined {

@@ -423,9 +423,10 @@ export async function recordGuessSuccess(
 /**
  * One guess inside the guess limiter: limitGuess before the attempt, then a wrong guess (as
  * `isWrongGuess` tells it from the attempt's error) counted as a failure; a right answer, or a
- * refusal that proves nothing, gives the attempt's places back.
+ * refusal that proves nothing, gives the attempt's places back. The password checks call the three
+ * steps themselves: their wrong guess is a compared hash, not an error to tell apart.
  */
-export async function guessing<T>(
+async function guessing<T>(
   db: Queryable,
   tenantId: string,
   limits: SignInLimits,

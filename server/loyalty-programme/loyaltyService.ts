@@ -86,7 +86,13 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
     return runtimeMonths(await subscriptionStarts(tx, caller.tenant.id, caller.user.id), today());
   }
 
-  function rewardView(r: RewardRow, used: Set<string>, favorites: Set<string>): LoyaltyReward {
+  /** `used`: the member's claims, a rejected one too (a reward is claimed once); `handedOut`: those not rejected. */
+  function rewardView(
+    r: RewardRow,
+    used: Set<string>,
+    handedOut: Set<string>,
+    favorites: Set<string>,
+  ): LoyaltyReward {
     const isUsed = used.has(r.id);
     return {
       id: r.id,
@@ -98,7 +104,8 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
       claimable: r.claimable,
       used: isUsed,
       // A shop link is handed out by the claim (§4), and stays in the history afterwards.
-      targetURL: isUsed && rewardKind(r.reward_type) === 'shop-link' ? shopUrl(r.target_url) : null,
+      targetURL:
+        handedOut.has(r.id) && rewardKind(r.reward_type) === 'shop-link' ? shopUrl(r.target_url) : null,
       consent: loyaltyText(r.consent),
       tierCode: r.tier_code,
       favorite: favorites.has(r.id),
@@ -122,6 +129,7 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
         runtimeOf(db, caller),
       ]);
       const used = new Set(claims.map((c) => c.reward_id));
+      const handedOut = new Set(claims.filter((c) => c.rejected_at === null).map((c) => c.reward_id));
       const favored = new Set(favorites);
       return {
         user: { runtime, optedIn, favorites },
@@ -136,7 +144,7 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
           reached: runtime >= t.runtime_to_reach,
           rewards: rewards
             .filter((r) => r.tier_code === t.tier_code)
-            .map((r) => rewardView(r, used, favored)),
+            .map((r) => rewardView(r, used, handedOut, favored)),
         })),
       };
     },
@@ -227,7 +235,8 @@ export function createLoyaltyService(deps: { db: Database; now: () => Date }) {
       ]);
       return claims.flatMap((c) => {
         const reward = rewards.find((r) => r.id === c.reward_id);
-        if (!reward) return [];
+        // A claim the order system rejected is not the member's any more (its notice says so).
+        if (!reward || c.rejected_at !== null) return [];
         return [
           {
             rewardId: c.reward_id,

@@ -3,12 +3,12 @@ import type { FeatureManifest } from '../featureManifest';
 import { createLoyaltyService } from './loyaltyService';
 import { loyaltySlice } from './loyaltyRoutes';
 import { loyaltyPersonalData } from './personalData';
-import { dropRejectedRewardClaim } from '../store/changeRejectionStore';
+import { rejectRewardClaim } from '../store/changeRejectionStore';
 
 export const loyaltyProgrammeManifest: FeatureManifest = {
   id: 'loyalty-programme',
   routers: (deps) => [{ slice: loyaltySlice({ auth: deps.auth, loyalty: createLoyaltyService(deps) }) }],
   personalData: loyaltyPersonalData,
   events: ['loyalty.opted_in', 'loyalty.opted_out', 'loyalty.favorite_changed', 'loyalty.reward_claimed'],
-  rejections: { 'loyalty.reward_claimed': dropRejectedRewardClaim },
+  rejections: { 'loyalty.reward_claimed': rejectRewardClaim },
 };

@@ -1,8 +1,8 @@
 /**
  * The page the double opt-in link opens (server/opt-ins/optInService.ts): a button that confirms, in the
- * tenant's languages; a link that confirms nothing (spent, expired or made up) says so instead of
- * offering the button, so a reload after confirming does not ask again (server/texts/<locale>/opt-ins.json); one script file, nothing inline (the
- * page's own CSP).
+ * tenant's languages (server/texts/<locale>/opt-ins.json); one script file, nothing inline (the
+ * page's own CSP). A link that confirms nothing (spent, expired or made up) says so instead of
+ * offering the button, so a reload after confirming does not ask again.
  */
 import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';

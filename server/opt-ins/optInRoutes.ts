@@ -61,6 +61,8 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
       .type('html')
       .set('content-security-policy', PAGE_POLICY)
       .set('referrer-policy', 'no-referrer')
+      // What the page offers changes once the link is spent: never a kept copy with the button.
+      .set('cache-control', 'no-store')
       .send(
         optInConfirmPage({
           tenantName: tenant.name,

@@ -80,15 +80,25 @@ export function mollieOutcome(status: string): ProviderOutcome {
 export function paidAsAsked(
   outcome: ProviderOutcome,
   found: Pick<Payment, 'amount'>,
-  payment: Pick<PaymentRow, 'amount' | 'currency'>,
+  payment: Pick<PaymentRow, 'id' | 'amount' | 'currency'>,
 ): ProviderOutcome {
   if (outcome !== 'success') return outcome;
   const asked =
     found.amount.value === payment.amount.toFixed(2) && found.amount.currency === payment.currency;
-  return asked ? outcome : 'error';
+  if (asked) return outcome;
+  // Money may have moved: the operator's to look into (and refund) at Mollie.
+  errorLog({
+    level: 'error',
+    msg: 'payment paid at another amount or currency than asked',
+    provider: 'mollie',
+    paymentId: payment.id,
+    asked: `${payment.amount.toFixed(2)} ${payment.currency}`,
+    paid: `${found.amount.value} ${found.amount.currency}`,
+  });
+  return 'error';
 }
 
-/** The server's log line on stderr: the webhook's failure to reach Mollie is the operator's to read, not the caller's. */
+/** The server's log line on stderr: what the caller of a webhook is not told is the operator's to read. */
 const errorLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 
 export function createMollieGateway(deps: { db: Database }): HostedGateway {

@@ -21,6 +21,7 @@ import type { HostedGateway } from './hostedCheckout';
 import { PAYMENT_EXPIRY_MINUTES } from './paymentPages';
 import { apiUrlOverride, stripeCredentials } from './providerCredentials';
 import type { Locale } from '../../engine/domain/locales';
+import { jsonLogger } from '../http/requestLog';
 
 /** Stripe Checkout's page language per portal language: a language the portal adds must name its own. */
 const STRIPE_LOCALES: Record<Locale, Stripe.Checkout.SessionCreateParams.Locale> = {
@@ -85,14 +86,27 @@ function eventOutcome(type: string, session: Stripe.Checkout.Session): ProviderO
 export function paidAsAsked(
   outcome: ProviderOutcome,
   session: Pick<Stripe.Checkout.Session, 'mode' | 'amount_total' | 'currency'>,
-  payment: Pick<PaymentRow, 'amount' | 'currency'>,
+  payment: Pick<PaymentRow, 'id' | 'amount' | 'currency'>,
 ): ProviderOutcome {
   if (outcome !== 'success' || session.mode !== 'payment') return outcome;
   const asked =
     session.amount_total === Math.round(payment.amount * 100) &&
     session.currency?.toLowerCase() === payment.currency.toLowerCase();
-  return asked ? outcome : 'error';
+  if (asked) return outcome;
+  // Money may have moved: the operator's to look into (and refund) at the provider.
+  errorLog({
+    level: 'error',
+    msg: 'payment paid at another amount or currency than asked',
+    provider: 'stripe',
+    paymentId: payment.id,
+    asked: `${Math.round(payment.amount * 100)} ${payment.currency.toLowerCase()}`,
+    paid: `${session.amount_total} ${session.currency}`,
+  });
+  return 'error';
 }
+
+/** The server's log line on stderr: the gateways hand no logger down. */
+const errorLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 
 export function createStripeGateway(deps: { db: Database; now: () => Date }): HostedGateway {
   const client = (tenant: ServerTenant) => stripeClient(stripeCredentials(tenant).secretKey);

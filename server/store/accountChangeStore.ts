@@ -435,7 +435,6 @@ export async function markOptInPending(
   );
 }
 
-/** Confirms the pending opt-ins of a link (once, before it expires); answers the partner and types. */
 /** Whether a double opt-in link still confirms something: pending opt-ins under it, not expired. */
 export async function optInLinkIsOpen(
   db: Queryable,
@@ -450,6 +449,7 @@ export async function optInLinkIsOpen(
   return rows.length > 0;
 }
 
+/** Confirms the pending opt-ins of a link (once, before it expires); answers the partner and types. */
 export async function confirmOptIns(
   db: Queryable,
   tenantId: string,

@@ -86,7 +86,7 @@ export async function dropRejectedOptInConfirmation(
   if (types.length === 0) return false;
   const taken = await tx.query(
     `update opt_ins set value = false, pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
-      where tenant_id = $1 and bp_number = $2 and type = any($3::text[])
+      where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and (value or pending)
         returning 1`,
     [tenantId, text(data.bpNumber), types],
   );
@@ -140,32 +140,33 @@ export async function dropRejectedCancellation(
 
 /**
  * subscription.linked rejected: the business partner is not the account's any more, and with it the
- * subscriptions it brought (the account's own link, the one this event made: linking refuses a
- * partner the account has already).
+ * subscriptions it brought. Only the link this event made (written in its transaction, so at its
+ * time): one the account had before, or that a licence's acceptance made, is not this change's.
  */
 export async function unlinkRejectedPartner(
   tx: Queryable,
-  { tenantId, data }: RejectedChange,
+  { tenantId, data, at }: RejectedChange,
 ): Promise<boolean> {
   const taken = await tx.query(
-    `delete from user_business_partners where tenant_id = $1 and user_id = $2 and bp_number = $3
+    `delete from user_business_partners
+      where tenant_id = $1 and user_id = $2 and bp_number = $3
+        and created_at between $4::timestamptz - interval '1 millisecond' and $4::timestamptz + interval '1 millisecond'
         returning 1`,
-    [tenantId, text(data.userId), text(data.bpNumber)],
+    [tenantId, text(data.userId), text(data.bpNumber), at],
   );
   return taken.length > 0;
 }
 
 /**
- * loyalty.reward_claimed rejected: the claim is off the member's history, so the reward shows as not
- * used (a reward is claimed once, so the member's claim of it is this event's). Its code is not
- * handed to anyone else: the member has seen it, and it stays spent in the pool.
+ * loyalty.reward_claimed rejected: the claim is off the member's history, its code and shop link not
+ * shown any more. The reward stays used (a reward is claimed once): claiming it again would hand out
+ * another code of the pool for the same refusal. The code is handed to nobody else: the member has
+ * seen it, and it stays spent.
  */
-export async function dropRejectedRewardClaim(
-  tx: Queryable,
-  { tenantId, data }: RejectedChange,
-): Promise<boolean> {
+export async function rejectRewardClaim(tx: Queryable, { tenantId, data }: RejectedChange): Promise<boolean> {
   const taken = await tx.query(
-    `delete from loyalty_claims where tenant_id = $1 and user_id = $2 and reward_id = $3
+    `update loyalty_claims set rejected_at = now()
+      where tenant_id = $1 and user_id = $2 and reward_id = $3 and rejected_at is null
         returning 1`,
     [tenantId, text(data.userId), text(data.rewardId)],
   );

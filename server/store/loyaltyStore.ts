@@ -33,6 +33,8 @@ export interface ClaimRow {
   reward_id: string;
   code: string | null;
   claimed_at: Date;
+  /** Rejected by the order system: the reward stays used, the claim is off the history. */
+  rejected_at: Date | null;
 }
 
 export async function tiersOf(db: Queryable, tenantId: string): Promise<TierRow[]> {
@@ -132,7 +134,7 @@ export async function setFavorite(
 
 export async function claimsOf(db: Queryable, tenantId: string, userId: string): Promise<ClaimRow[]> {
   return db.query<ClaimRow>(
-    `select reward_id, code, claimed_at from loyalty_claims where tenant_id = $1 and user_id = $2 order by claimed_at desc, reward_id`,
+    `select reward_id, code, claimed_at, rejected_at from loyalty_claims where tenant_id = $1 and user_id = $2 order by claimed_at desc, reward_id`,
     [tenantId, userId],
   );
 }

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { displayPath, REPO_ROOT } from '../../tenant/sources';
 import { newTenantTemplate } from '../../tenant/template';
+import { TENANT_FILE_MAX_BYTES } from '../../tenant/loadTenants';
 import { badRequest, notFound } from '../http/errors';
 
 /**
@@ -64,11 +65,23 @@ export function readTenantSource(
   options: { orNew?: boolean } = {},
 ): { source: string; exists: boolean } {
   const file = tenantFilePath(fileId);
-  if (existsSync(file)) return { source: readFileSync(file, 'utf8'), exists: true };
+  if (existsSync(file)) {
+    // As `portal validate` and the server: a file larger than a tenant file can be is not read.
+    if (statSync(file).size > TENANT_FILE_MAX_BYTES) throw tooLarge(fileId);
+    return { source: readFileSync(file, 'utf8'), exists: true };
+  }
   if (!options.orNew) throw notFound(`There is no tenant file ${displayName(fileId)}.`);
   return { source: newTenantTemplate(fileId, studioTenantsDir()), exists: false };
 }
 
 export async function writeTenantSource(fileId: string, source: string): Promise<void> {
+  // Written indented, a file can outgrow the request that brought it: one the server would not load is not written.
+  if (Buffer.byteLength(source) > TENANT_FILE_MAX_BYTES) throw tooLarge(fileId);
   await writeFile(tenantFilePath(fileId), source);
 }
+
+const tooLarge = (fileId: string) =>
+  badRequest(
+    'tenant_file_too_large',
+    `${displayName(fileId)} would be larger than ${TENANT_FILE_MAX_BYTES / 1024 / 1024} MB: a tenant file holds settings and texts; logos and images go to tenants/assets/.`,
+  );

@@ -11,6 +11,7 @@ import { createApp } from '../../server/app';
 import { createMailer } from '../../server/mail/mailer';
 import { seedDemo, SHARED_DEMO_EMAIL } from '../../server/seed';
 import { loadTenantFiles, newTenantTemplate } from '../../tenant';
+import { TENANT_FILE_MAX_BYTES } from '../../tenant/loadTenants';
 import { getTestDatabase, uniqueTenantId } from '../support/database';
 import { listen } from '../support/apiClient';
 
@@ -109,6 +110,29 @@ describe('portal studio API', () => {
       expect(answer.body.error.code).toBe('invalid_tenant_id');
     }
     expect((await studio('POST', '/api/save', { fileId: '../x', data: {} })).status).toBe(400);
+  });
+
+  it('reads and writes no tenant file larger than one can be, as portal validate and the server', async () => {
+    writeFileSync(
+      path.join(dir, 'huge-file.json'),
+      `{"id":"huge-file","pad":"${'x'.repeat(TENANT_FILE_MAX_BYTES)}"}`,
+    );
+    const read = await studio('GET', '/api/tenants/huge-file');
+    expect([read.status, read.body.error.code]).toEqual([400, 'tenant_file_too_large']);
+    // Compact, the request fits the studio's limit; written indented, the file would not.
+    const before = readFileSync(file, 'utf8');
+    const withText = (text: string) => ({ ...tenantData(), texts: { 'de-DE': { 'orders.heading': text } } });
+    const padding = TENANT_FILE_MAX_BYTES - JSON.stringify({ fileId: id, data: withText('') }).length - 100;
+    const data = withText('x'.repeat(padding));
+    let save = await studio('POST', '/api/save', { fileId: id, data });
+    if (save.body.error?.code === 'unconfirmed_problems')
+      save = await studio('POST', '/api/save', {
+        fileId: id,
+        data,
+        confirmedProblems: save.body.error.details.length,
+      });
+    expect([save.status, save.body.error.code]).toEqual([400, 'tenant_file_too_large']);
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
   it("previews a valid draft with the served tenant's API and keeps the last valid version while the draft has problems", async () => {

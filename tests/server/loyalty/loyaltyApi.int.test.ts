@@ -178,7 +178,7 @@ describe('the demo member', () => {
     expect(history.body.find((h) => h.rewardId === 'silver-concert').couponCode).toBe(code.body.codeValue);
   });
 
-  it("gives a claim the order system rejected back: off the history, the reward not used, its code nobody else's", async () => {
+  it("takes a claim the order system rejected off the history; the reward stays used, its code nobody else's", async () => {
     const demo = await clientFor(club, SHARED_DEMO_EMAIL);
     const code = await demo.post('/loyalty-programme/claim-reward', {
       tierCode: 'STARTER',
@@ -199,8 +199,14 @@ describe('the demo member', () => {
     expect(answer.acknowledgement.undone).toBe(true);
     const history = await demo.get<any[]>('/loyalty-programme/history-entries');
     expect(history.body.map((h) => h.rewardId)).not.toContain('starter-ebook');
+    // Claimed once, even if refused: a second claim would hand out another code for the same refusal.
     const tiers = await demo.get<LoyaltyTiersAnswer>('/loyalty-programme/tiers');
-    expect(tiers.body.tiers[0].rewards.find((r) => r.id === 'starter-ebook')?.used).toBe(false);
+    expect(tiers.body.tiers[0].rewards.find((r) => r.id === 'starter-ebook')?.used).toBe(true);
+    const again = await demo.post('/loyalty-programme/claim-reward', {
+      tierCode: 'STARTER',
+      rewardId: 'starter-ebook',
+    });
+    expect(again.body.error.code).toBe('loyalty_reward_used');
     const [pool] = await db.query<{ claimed: boolean }>(
       `select claimed_at is not null as claimed from loyalty_codes where tenant_id = $1 and code = $2`,
       [club.id, code.body.codeValue],

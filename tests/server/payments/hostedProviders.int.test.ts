@@ -337,25 +337,25 @@ describe('Stripe Checkout', () => {
       paidAsAsked(
         'success',
         { mode: 'payment', amount_total: 1250, currency: 'gbp' },
-        { amount: 12.5, currency: 'EUR' },
+        { id: 'p-1', amount: 12.5, currency: 'EUR' },
       ),
     ).toBe('error');
     expect(
       paidAsAsked(
         'success',
         { mode: 'payment', amount_total: 1250, currency: 'eur' },
-        { amount: 12.5, currency: 'EUR' },
+        { id: 'p-1', amount: 12.5, currency: 'EUR' },
       ),
     ).toBe('success');
     expect(
       paidAsAsked(
         'success',
         { mode: 'setup', amount_total: null, currency: 'eur' },
-        { amount: 0, currency: 'EUR' },
+        { id: 'p-2', amount: 0, currency: 'EUR' },
       ),
     ).toBe('success');
     // Mollie's answer is its API's (the webhook names only an id): the same rule on its amount.
-    const asked = { amount: 12.5, currency: 'EUR' };
+    const asked = { id: 'p-1', amount: 12.5, currency: 'EUR' };
     expect(molliePaidAsAsked('success', { amount: { value: '12.50', currency: 'EUR' } }, asked)).toBe(
       'success',
     );
