@@ -5,6 +5,7 @@ import type { EmailWidgetResult } from '../../../schemas/generated/email-widget-
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useSaveFile } from '../../account/useSaveFile';
 import { usePortal } from '../../core/PortalContext';
+import { Link } from '../../core/links';
 import { ApiError } from '../../domain/apiError';
 import { isDeadLinkAnswer } from '../../domain/deadLink';
 import { tooManyText } from '../../core/tooManyText';
@@ -160,6 +161,7 @@ function EmailWidgetForm() {
 
 function EmailWidgetResultView({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const saveFile = useSaveFile();
@@ -191,6 +193,10 @@ function EmailWidgetResultView({ token }: { token: string }) {
         {state === 'expired' ? (
           <Alert variant="warning">
             <p>{t('email-widget.expired')}</p>
+            {/* The form is this page without the link's token. */}
+            <p>
+              <Link to={{ pathname: location.pathname }}>{t('email-widget.toForm')}</Link>
+            </p>
           </Alert>
         ) : (
           <>

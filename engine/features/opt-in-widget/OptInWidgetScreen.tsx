@@ -6,6 +6,7 @@ import { useTenantSettings } from '../../account/capabilityContext';
 import { ContactPhone } from '../../core/ContactPhone';
 import { FallbackContact } from '../../core/FallbackContact';
 import { usePortal } from '../../core/PortalContext';
+import { Link } from '../../core/links';
 import { ApiError } from '../../domain/apiError';
 import { isDeadLinkAnswer } from '../../domain/deadLink';
 import { tooManyText } from '../../core/tooManyText';
@@ -102,6 +103,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
 
 function Confirmation({ provider, token }: { provider: Provider; token: string }) {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   const { api } = usePortal();
   const [state, setState] = useState<'ready' | 'busy' | 'done' | 'invalid' | 'exhausted' | 'failed'>('ready');
   const [code, setCode] = useState<string | null>(null);
@@ -147,6 +149,14 @@ function Confirmation({ provider, token }: { provider: Provider; token: string }
       ) : state === 'invalid' ? (
         <Alert variant="warning">
           <p>{t('opt-in-widget.linkInvalid')}</p>
+          {/* The sign-up is this page with the provider and without the link's token. */}
+          <p>
+            <Link
+              to={{ pathname: location.pathname, search: `?provider=${encodeURIComponent(provider.code)}` }}
+            >
+              {t('opt-in-widget.toForm')}
+            </Link>
+          </p>
         </Alert>
       ) : state === 'exhausted' ? (
         <Exhausted />

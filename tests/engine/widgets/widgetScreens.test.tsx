@@ -8,6 +8,7 @@ import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, fakeApi, portalConfig, render as renderScreen } from '../../support/renderScreen';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
+import { ApiError } from '../../../engine/domain/apiError';
 import EmailWidgetScreen from '../../../engine/features/email-widget/EmailWidgetScreen';
 import OptInWidgetScreen from '../../../engine/features/opt-in-widget/OptInWidgetScreen';
 
@@ -130,5 +131,27 @@ describe('opt-in widget screen', () => {
     expect(calls).toEqual([{ path: '/opt-in/confirm', body: { token: 'abc' } }]);
     expect(container.querySelector('[data-testid=voucher-code]')?.textContent).toBe('M-0001');
     expect(container.textContent).toContain('Enjoy!');
+  });
+
+  it('leads from a dead link back to the form, of the same provider', async () => {
+    const dead = () => new ApiError(404, 'not_found', 'This link is not valid.');
+    const optIn = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe&token=abc',
+      dead,
+    );
+    await click(button(optIn.container, 'Confirm sign-up'));
+    const back = [...optIn.container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Back to the sign-up',
+    );
+    expect(back?.getAttribute('href')).toBe('/opt-in-widget?provider=messe');
+    cleanUp();
+    const email = await render(<EmailWidgetScreen />, config({}), '/email-widget?token=abc', dead);
+    await click(email.container.querySelector('main button, section button') as HTMLButtonElement);
+    const toForm = [...email.container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Back to the form',
+    );
+    expect(toForm?.getAttribute('href')).toBe('/email-widget');
   });
 });
