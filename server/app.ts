@@ -267,8 +267,13 @@ export function createApp(options: AppOptions): {
       }),
     );
   app.use('/api', apiNotFound);
+  // Only a development server or the outbox viewer lists the portals at /.
+  const whereThePortalsAre =
+    options.devPages || options.outboxViewerDir
+      ? 'Open / for the list of portals.'
+      : "A portal answers on its tenant's own host, or at /t/<tenant id>/ on this one.";
   app.use((req, res) => {
-    res.status(404).type('text/plain').send(`No portal at ${req.path}. Open / for the list of portals.`);
+    res.status(404).type('text/plain').send(`No portal at ${req.path}. ${whereThePortalsAre}`);
   });
   // A request answered 503 because the database is away marks the outage /readyz reports.
   app.use(

@@ -356,8 +356,11 @@ function webhookRules(tenant: Loose): Problem[] {
     } catch {
       url = undefined;
     }
+    const notPublic = url && url.hostname !== '' ? nonPublicHost(url.hostname) : undefined;
     if (url && url.hostname !== '' && url.protocol !== 'https:') {
-      const https = url.protocol === 'http:' ? `https://${raw!.slice('http://'.length)}` : undefined;
+      // No "write https://…" for an address the next problem refuses anyway.
+      const https =
+        url.protocol === 'http:' && !notPublic ? `https://${raw!.slice('http://'.length)}` : undefined;
       problems.push({
         pointer: `${base}/url`,
         at: 'value',
@@ -368,7 +371,6 @@ function webhookRules(tenant: Loose): Problem[] {
         hint: https ? `write "${https}"` : 'for example "https://crm.example.com/portal-events"',
       });
     }
-    const notPublic = url && url.hostname !== '' ? nonPublicHost(url.hostname) : undefined;
     if (notPublic) {
       problems.push({
         pointer: `${base}/url`,

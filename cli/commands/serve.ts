@@ -54,8 +54,17 @@ export function registerServe(program: Command): void {
       const server = await startServe(options, { tenants });
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
       if (server.metricsUrl) console.error(`metrics for Prometheus: ${server.metricsUrl}`);
+      const { isDemoTenant } = await import('../../server/seed');
       for (const tenant of tenants)
-        console.error(`  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/`);
+        console.error(
+          `  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/${isDemoTenant(tenant) ? '   (a demo tenant)' : ''}`,
+        );
+      // A go-live serves the publishers' tenants: the demo's are in tenants/ of every checkout.
+      const demos = tenants.filter((tenant) => isDemoTenant(tenant));
+      if (demos.length > 0)
+        console.error(
+          `\nThis server also serves the demo tenants ${demos.map((t) => t.id).join(', ')}: serve only your own with PORTAL_TENANTS_DIR=<a folder of your tenant files> (docs/going-live.md "7. Going live").`,
+        );
       const stop = () =>
         void server
           .close()

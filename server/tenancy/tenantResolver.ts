@@ -48,11 +48,21 @@ export function prefixTenantResolver(directory: TenantDirectory): RequestHandler
   };
 }
 
+/**
+ * The calls a tenant on its own host also answers under its `/t/<id>/` prefix, the shared host's
+ * address the operator docs give (docs/going-live.md): on `portal dev`, where the tenant answers
+ * every local host at the root, `/t/<id>/operator/v1/…` would otherwise fall to the page.
+ */
+const PREFIXED_CALLS = /^(api|operator)(\/|$)/;
+
 /** Middleware for host-based tenants at the root; other hosts fall through. */
 export function hostTenantResolver(directory: TenantDirectory): RequestHandler {
   return (req, res, next) => {
     const tenant = directory.forHost(hostOf(req));
     if (!tenant) return next('router');
+    const prefix = `/t/${tenant.id}/`;
+    if (req.url.startsWith(prefix) && PREFIXED_CALLS.test(req.url.slice(prefix.length)))
+      req.url = req.url.slice(prefix.length - 1);
     const context: TenantContext = { tenant, basePath: '/' };
     res.locals.tenantContext = context;
     res.locals.tenant = tenant;

@@ -110,11 +110,14 @@ describe('tenant webhooks', () => {
       ]);
       expect(issues[0].line, url).toBeGreaterThan(1);
     }
-    // Plain http to this machine, as the old rules allowed: both problems at once.
+    // Plain http to this machine, as the old rules allowed: both problems at once, and no hint to
+    // write the https form of an address the second refuses anyway.
     expect(problems([{ url: 'http://127.0.0.1:4466/events', secretEnv: 'S' }])).toEqual([
       '/webhooks/0/url webhook URL "http://127.0.0.1:4466/events" must use https',
       '/webhooks/0/url webhook URL "http://127.0.0.1:4466/events" does not go to a public address: 127.0.0.1 is a loopback address (127.0.0.0/8)',
     ]);
+    const { issues } = validate([{ url: 'http://127.0.0.1:4466/events', secretEnv: 'S' }]);
+    expect(issues.map((issue) => issue.hint).join('\n')).not.toContain('write "https://127.0.0.1');
   });
 
   it("refuses what is not a URL in the validator's usual words", () => {

@@ -39,11 +39,19 @@ function keyOf(entity: OrderSystemEntity, raw: unknown): string {
   return key;
 }
 
-function refuseStale(res: Response, key: string, version: number, storedVersion: number): never {
+function refuseStale(
+  res: Response,
+  key: string,
+  version: number,
+  storedVersion: number,
+  kind: 'write' | 'delete' = 'write',
+): never {
   throw new HttpError(
     409,
     'stale_version',
-    `The stored version of ${key} (${storedVersion}) is newer than this write's (${version}), or equal with other content: nothing was changed.`,
+    kind === 'delete'
+      ? `A delete is the record's next version: this one's (${version}) is not newer than the stored version of ${key} (${storedVersion}), so nothing was deleted.`
+      : `The stored version of ${key} (${storedVersion}) is newer than this write's (${version}), or equal with other content: nothing was changed.`,
     { key, version, storedVersion, tenant: requestTenant(res).id },
   );
 }
@@ -53,7 +61,7 @@ function refuseStale(res: Response, key: string, version: number, storedVersion:
  * order system owns (docs/going-live.md "Going live with your order system"):
  *
  *   PUT    /operator/v1/<entity>/<key>             the whole record, with its version   (scope write)
- *   DELETE /operator/v1/<entity>/<key>?version=N   the record, as of version N          (scope write)
+ *   DELETE /operator/v1/<entity>/<key>?version=N   the record, N its next version       (scope write)
  *   GET    /operator/v1/<entity>/<key>             the stored record and version        (scope read)
  *
  * `<key>` is the record's key, its parts joined by `~` where it has several (a payment:
@@ -121,14 +129,14 @@ export const entityRouter: OperatorRouterFactory = ({ db }) => {
     if (!read.ok)
       throw badRequest(
         'validation_failed',
-        'A delete names the version it deletes: ?version=<number or RFC 3339 time>.',
+        "A delete names the record's next version, newer than the stored one: ?version=<number or RFC 3339 time>.",
         [{ field: 'query/version', message: read.message }],
       );
     const { version } = read;
     const outcome = await db.transaction((tx) =>
       deleteRecord(tx, requestTenant(res).id, entity, key, version),
     );
-    if (outcome.outcome === 'refused') refuseStale(res, key, version, outcome.storedVersion);
+    if (outcome.outcome === 'refused') refuseStale(res, key, version, outcome.storedVersion, 'delete');
     if (outcome.outcome === 'referenced')
       throw new HttpError(
         409,

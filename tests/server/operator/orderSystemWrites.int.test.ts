@@ -340,7 +340,12 @@ describe('DELETE /operator/v1/<entity>/<key>?version=N', () => {
       invoiceStatusCode: 'A',
     };
     expect((await put('/payments/101000123~P1', payment)).status).toBe(201);
-    expect((await call('/payments/101000123~P1?version=1', writeKey, { method: 'DELETE' })).status).toBe(409);
+    const stale = await call('/payments/101000123~P1?version=1', writeKey, { method: 'DELETE' });
+    expect(stale.status).toBe(409);
+    // Said as what a delete is: the record's next version.
+    expect(stale.body.error.message).toMatch(
+      /^A delete is the record's next version: this one's \(1\) is not newer than the stored version/,
+    );
     const deleted = await call('/payments/101000123~P1?version=3', writeKey, { method: 'DELETE' });
     expect(deleted.body.result).toBe('deleted');
     expect((await put('/payments/101000123~P1', { ...payment, version: 2 })).status).toBe(409);

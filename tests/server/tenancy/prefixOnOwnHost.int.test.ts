@@ -1,0 +1,68 @@
+/**
+ * A tenant on its own host answers its API and operator API under its `/t/<id>/` prefix too, the
+ * shared host's address the operator docs give (docs/going-live.md): on `portal dev` the tenant
+ * answers every local host at the root, and `/t/<id>/operator/v1/…` fell to the portal's page
+ * (200 text/html) instead of the API.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { getTestDatabase, uniqueTenantId } from '../../support/database';
+import { listen } from '../../support/apiClient';
+import { makeServerTenant } from '../../support/builders';
+import { createTestOutbox } from '../../support/outbox';
+import { rawGet } from '../../support/rawRequest';
+
+const herald = makeServerTenant({
+  id: uniqueTenantId('herald'),
+  name: 'City Herald',
+  hosts: ['herald.test'],
+  defaultLocale: 'de-DE',
+  locales: ['de-DE', 'en-GB'],
+  features: [],
+});
+const outbox = createTestOutbox('portal-prefix-outbox-');
+let baseUrl: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const db = await getTestDatabase();
+  const { app } = createApp({
+    db,
+    tenants: [herald],
+    distDir: path.join(outbox.dir, 'no-dist'),
+    mailer: outbox.mailer,
+  });
+  ({ baseUrl, close } = await listen(app));
+});
+afterAll(async () => close?.());
+
+const onOwnHost = (route: string) => rawGet(`${baseUrl}${route}`, { host: 'herald.test' });
+
+describe('a tenant on its own host', () => {
+  it('answers its operator API and API under /t/<id>/ as at the root', async () => {
+    for (const route of ['/operator/v1/openapi.json', `/t/${herald.id}/operator/v1/openapi.json`]) {
+      const answer = await onOwnHost(route);
+      expect(answer.status, route).toBe(200);
+      expect(String(answer.headers['content-type'])).toMatch(/^application\/json/);
+    }
+    const rejected = await onOwnHost(`/t/${herald.id}/api/rejected-changes`);
+    expect(rejected.status).toBe(401);
+    expect(String(rejected.headers['content-type'])).toMatch(/^application\/json/);
+    const key = await onOwnHost(`/t/${herald.id}/operator/v1/whoami`);
+    expect(key.status).toBe(401);
+  });
+
+  it('says where the portals are when a path names none (no list at / on a production server)', async () => {
+    const answer = await rawGet(`${baseUrl}/nowhere`, { host: 'elsewhere.test' });
+    expect(answer.status).toBe(404);
+    expect(answer.body.toString()).toBe(
+      "No portal at /nowhere. A portal answers on its tenant's own host, or at /t/<tenant id>/ on this one.",
+    );
+  });
+
+  it("does not answer another tenant's prefix", async () => {
+    const other = await onOwnHost('/t/someone-else/operator/v1/openapi.json');
+    expect(String(other.headers['content-type'] ?? '')).not.toMatch(/^application\/json/);
+  });
+});
