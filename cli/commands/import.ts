@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type {
@@ -162,6 +163,14 @@ export function registerImport(program: Command): void {
     .action(async (tenantId: string, target: string, options: { batch?: number; maxLineBytes?: number }) => {
       const { loadValidTenants } = await import('./loadValidTenants');
       await loadValidTenants([tenantId]);
+      // Before the database starts: a path typed wrong is said as such, not as a system error.
+      if (!existsSync(target)) {
+        console.error(
+          `There is no file or folder ${target}: give an <entity>.ndjson file or a folder of them (docs/going-live.md "3. Import").`,
+        );
+        process.exitCode = 1;
+        return;
+      }
       const { withDatabase } = await import('./db');
       const { migrate } = await import('../../server/db/migrate');
       const tty = process.stderr.isTTY;

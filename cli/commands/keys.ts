@@ -150,11 +150,12 @@ async function validTenantIds(tenantId: string): Promise<string[]> {
   if (!existsSync(path.join(TENANTS_DIR, `${tenantId}.json`))) {
     const { readdirSync } = await import('node:fs');
     const { displayPath } = await import('../../tenant/sources');
+    const { didYouMean } = await import('../../tenant/didYouMean');
     const known = readdirSync(TENANTS_DIR)
       .filter((file) => file.endsWith('.json'))
       .map((file) => file.slice(0, -'.json'.length));
     throw new Error(
-      `no tenant "${tenantId}": ${displayPath(path.join(TENANTS_DIR, `${tenantId}.json`))} does not exist (tenants: ${known.join(', ')})`,
+      `no tenant "${tenantId}": ${displayPath(path.join(TENANTS_DIR, `${tenantId}.json`))} does not exist${didYouMean(tenantId, known)} (tenants: ${known.join(', ')})`,
     );
   }
   const { loadValidTenants } = await import('./loadValidTenants');

@@ -48,6 +48,17 @@ function describe(error: ErrorObject): { field: string; message: string } {
       field: `/${(error.params as { missingProperty: string }).missingProperty}`,
       message: 'is required',
     };
+  // The values themselves, not "one of the allowed values": the caller cannot see the schema.
+  if (error.keyword === 'enum')
+    return {
+      field,
+      message: `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`,
+    };
+  if (error.keyword === 'const')
+    return {
+      field,
+      message: `must be ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}`,
+    };
   return { field, message: error.message ?? 'is invalid' };
 }
 

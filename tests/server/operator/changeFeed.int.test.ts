@@ -190,6 +190,10 @@ describe('paging through the feed', () => {
       'query/limit',
       'query/status',
     ]);
+    // The allowed values are named, not "one of the allowed values".
+    expect(answer.body.error.details.find((d: { field: string }) => d.field === 'query/status').message).toBe(
+      'must be one of "pending", "confirmed", "rejected"',
+    );
   });
 });
 
