@@ -233,7 +233,8 @@ export function createOfferKit(deps: OfferServiceDeps) {
       amount: offer.price,
       currency: offer.currency,
       billing: offerBilling({
-        paidOnline: input.paymentId !== null,
+        // A bulk renewal's invoice item waits for the card payment of the others but is not paid by it.
+        paidOnline: input.paymentId !== null && paysOnline(offer.paymentProvider),
         source: input.source,
         offerProvider: offer.paymentProvider,
         subscriptionPays: s.paymentDetails?.paymentMethod,

@@ -56,11 +56,18 @@ function useTemplates() {
     const label = t(key);
     return label === key ? code : label;
   };
+  // The card sent is the one the picker shows chosen: a category that hides the chosen design
+  // chooses its own first one (the preview and the mail follow it).
+  const chooseCategory = (code: string) => {
+    setCategory(code);
+    const inCategory = templatesIn(templates, code || undefined);
+    if (!inCategory.some((tpl) => tpl.name === template)) setTemplate(inCategory[0]?.name ?? '');
+  };
   return {
     templates,
     categories: eCardCategories(templates),
     category,
-    setCategory,
+    setCategory: chooseCategory,
     template,
     setTemplate,
     shown: templatesIn(templates, category || undefined),

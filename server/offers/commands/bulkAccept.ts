@@ -89,7 +89,8 @@ export async function acceptAll(
     const context = { userId: caller.user.id, locale: tenant.defaultLocale };
     const online = picked.filter(({ offer }) => paysOnline(offer.paymentProvider));
     if (online.length > 0) {
-      const description = picked
+      // What the payment pays: the items paid online (an invoice item waits for it, and is invoiced).
+      const description = online
         .map(({ s, offer }) => `${s.orderNumber}: ${offerTexts(offer, caller.locale).title}`)
         .join('; ');
       const payment = await kit.startPayment(
