@@ -4,9 +4,9 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /**
- * Keyboard and screen-reader users keep their place after an action removes the control they used
- * (a service cancelled, a licence deleted, a dialog closed whose opener is gone, a link followed
- * inside the screen): the browser drops the focus to the page's body, and a screen reader loses
+ * Keyboard and screen-reader users keep their place after an action removes or disables the control
+ * they used (a service cancelled, a licence deleted, a dialog closed whose opener is gone, a link
+ * followed inside the screen, a "Save" with nothing left to save): the browser drops the focus to the page's body, and a screen reader loses
  * where it was. Focus goes to the screen's heading instead (WCAG 2.4.3 "Focus order"), without
  * scrolling, or into a dialog still open. Watched by the screen's own changes (every browser tells
  * them; not all report the removal as a `focusout`), and only while the page has the focus: an
@@ -21,9 +21,13 @@ export function useFocusRecovery(mainId: string): void {
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof Element && main.contains(event.target)) last = event.target;
     };
+    // Gone from the page, or disabled where it is (a "Save" that has nothing left to save): either
+    // way the browser has dropped the focus to the body.
+    const lost = (element: Element | null) =>
+      element !== null && (!element.isConnected || (element as HTMLButtonElement).disabled === true);
     const recover = () => {
       scheduled = false;
-      if (!last || last.isConnected) return;
+      if (!lost(last)) return;
       last = null;
       const now = document.activeElement;
       if (!document.hasFocus() || (now !== null && now !== document.body)) return;
@@ -39,11 +43,16 @@ export function useFocusRecovery(mainId: string): void {
     };
     // After the commit that removed it: the screen's new content is in the page by then.
     const observer = new MutationObserver(() => {
-      if (scheduled || !last || last.isConnected) return;
+      if (scheduled || !lost(last)) return;
       scheduled = true;
       window.setTimeout(recover, 0);
     });
-    observer.observe(main, { childList: true, subtree: true });
+    observer.observe(main, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
     document.addEventListener('focusin', onFocusIn, true);
     return () => {
       observer.disconnect();

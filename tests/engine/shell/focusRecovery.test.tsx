@@ -50,6 +50,24 @@ describe('focus after the control that had it is gone', () => {
     expect(document.activeElement?.textContent).toBe('Holiday service');
   });
 
+  it("goes to the screen's heading when the control is disabled under it (a save with nothing left to save)", async () => {
+    render();
+    const save = document.getElementById('cancel') as HTMLButtonElement;
+    save.focus();
+    // As Chromium does with a focused control that is disabled: the focus drops to the body, and
+    // the page still has it (jsdom forgets that once nothing is focused).
+    const hasFocus = document.hasFocus;
+    document.hasFocus = () => true;
+    try {
+      save.blur();
+      save.disabled = true;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(document.activeElement?.textContent).toBe('Holiday service');
+    } finally {
+      document.hasFocus = hasFocus;
+    }
+  });
+
   it('stays where the visitor put it when the control is still there', async () => {
     render();
     const other = document.getElementById('other')!;
