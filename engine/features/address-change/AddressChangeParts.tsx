@@ -19,7 +19,11 @@ type Model = { form: AddressChangeModel };
 /** E-mail, phone and birth date: editable only as the tenant allows, else locked with the pointer to the contact form. */
 export function ContactFields({ form }: Model) {
   const { t } = useTranslation();
-  const { values, required, sending, errors, change, access, today } = form;
+  const { values, onRecord, required, sending, errors, change, access, today } = form;
+  // A length the order system's own value breaks is not the subscriber's to mend (addressRules.ts
+  // onRecord): the count shows once the field differs from the record.
+  const limit = (field: ContactField, max: number) =>
+    (values[field] ?? '').trim() === (onRecord[field] ?? '').trim() ? undefined : max;
   const contact = (field: ContactField, editable: boolean) => ({
     label: t(`account.address.${field}`),
     value: values[field],
@@ -36,13 +40,13 @@ export function ContactFields({ form }: Model) {
         {...contact('emailAddress', access.email)}
         type="email"
         autoComplete="email"
-        maxChars={ADDRESS_LIMITS.email}
+        maxChars={limit('emailAddress', ADDRESS_LIMITS.email)}
       />
       <InputField
         {...contact('phoneNumber', access.phone)}
         type="tel"
         autoComplete="tel"
-        maxChars={ADDRESS_LIMITS.phone}
+        maxChars={limit('phoneNumber', ADDRESS_LIMITS.phone)}
       />
       <InputField
         {...contact('dateOfBirth', access.dateOfBirth)}

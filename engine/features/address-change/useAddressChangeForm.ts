@@ -218,6 +218,7 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
   return {
     ...rules,
     values,
+    onRecord,
     change,
     errors,
     required: starred(requiredAddressFields(ruleContext, values.salutationCode, values.company1), access),
