@@ -66,7 +66,7 @@ export function issueLabel(
 }
 
 /**
- * The last issue of a subscription, shown under "Ends with" / "Endet mit": "Issue 12/2026" /
+ * The last issue of a subscription, shown under "Runs until" / "Läuft bis": "Issue 12/2026" /
  * "Ausgabe 12/2026" from its number; else the server's words (a renewal's "until 12 March 2027").
  */
 export function expiryLabel(

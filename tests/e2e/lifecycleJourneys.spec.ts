@@ -1,7 +1,7 @@
 /**
  * One subscription, one truth (docs/architecture.md "The subscription lifecycle"): a journey per
  * lifecycle flow that changes a subscription, reloads, and checks what the subscription page and
- * the flow's own page show then — the status badge, the end ("Ends with" / "Endet mit"), the
+ * the flow's own page show then — the status badge, the end ("Runs until" / "Läuft bis"), the
  * retention and planned-upgrade facts, and that an accepted offer is not offered again. technikwelt
  * (every flow, both languages): the desktop project (1280 px) in English, switched with the shell's
  * language button; the phone project (360 px) in the tenant's German.
