@@ -101,10 +101,12 @@ const cancellationRule: CapabilityRule = {
     ['notCancelable', (s) => !s.isCancelable && !isExternallyManaged(s)],
   ],
 };
-// §4: "Cancellation revocation is offered when the status is AK" (through the contact form, §2).
+// §4: "Cancellation revocation is offered when the status is AK" (through the contact form, §2),
+// to whom the cancellation is: the ordering party (cancellationRule), not a gift's recipient.
 const cancellationRevocationRule: CapabilityRule = {
   flags: ['contact-form'],
   refusals: [
+    notOrderingParty,
     ['notOffered', (_s, { tenant }) => !tenant.cancellation?.revocationContactActivity],
     ['other', (s) => s.orderStatus !== 'AK'],
   ],
