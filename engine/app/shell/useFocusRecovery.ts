@@ -6,7 +6,8 @@ const FOCUSABLE =
 /**
  * Keyboard and screen-reader users keep their place after an action removes or disables the control
  * they used (a service cancelled, a licence deleted, a dialog closed whose opener is gone, a link
- * followed inside the screen, a "Save" with nothing left to save): the browser drops the focus to the page's body, and a screen reader loses
+ * followed inside the screen, a "Save" with nothing left to save): the browser drops the focus to
+ * the page's body, and a screen reader loses
  * where it was. Focus goes to the screen's heading instead (WCAG 2.4.3 "Focus order"), without
  * scrolling, or into a dialog still open. Watched by the screen's own changes (every browser tells
  * them; not all report the removal as a `focusout`), and only while the page has the focus: an

@@ -47,6 +47,17 @@ const issue = (n: number, shipped = false): HolidayIssue => ({
 // The break preselected by the query: two weeks at most, so the default range is two weeks.
 const ISSUES = `${S}/holiday-service/issues?dateFrom=2099-03-02&dateTo=2099-03-16`;
 
+/** A redirect planned by the gift's giver, cancellable (its address is the recipient's). */
+const PLANNED_REDIRECT = {
+  type: 'redirect' as const,
+  dateFrom: '2099-03-02',
+  dateTo: '2099-03-16',
+  fromIssueNumber: '5/2099',
+  toIssueNumber: '12/2099',
+  address: null,
+  isCancellable: true,
+};
+
 const renderHoliday = (api: ReturnType<typeof fakeApi>, query = '') =>
   render(<HolidayServiceScreen />, {
     api,
@@ -56,15 +67,7 @@ const renderHoliday = (api: ReturnType<typeof fakeApi>, query = '') =>
 
 describe('holiday service page', () => {
   it("tells a gift's giver that the redirect's address is kept for the recipient", async () => {
-    const planned = {
-      type: 'redirect' as const,
-      dateFrom: '2099-03-02',
-      dateTo: '2099-03-16',
-      fromIssueNumber: '5/2099',
-      toIssueNumber: '12/2099',
-      address: null,
-      isCancellable: true,
-    };
+    const planned = PLANNED_REDIRECT;
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(planned) });
     const { page } = await renderHoliday(api);
     const facts = page.querySelector('[data-testid="holiday-active"]')!.textContent;
@@ -122,15 +125,7 @@ describe('holiday service page', () => {
   });
 
   it('says the service is cancelled only beside the state loaded after it, never beside its cancel button', async () => {
-    const planned = {
-      type: 'redirect' as const,
-      dateFrom: '2099-03-02',
-      dateTo: '2099-03-16',
-      fromIssueNumber: '5/2099',
-      toIssueNumber: '12/2099',
-      address: null,
-      isCancellable: true,
-    };
+    const planned = PLANNED_REDIRECT;
     const api = fakeApi(
       { [S]: subscription, [`${S}/holiday-service`]: state(planned) },
       { [`${S}/holiday-service/cancel`]: subscription },
