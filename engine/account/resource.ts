@@ -51,7 +51,10 @@ export function useResource<T>(
     const before = asked.current;
     const quiet = before !== null && before.api === api && before.key === key && before.round === round;
     asked.current = { api, key, round };
-    if (!quiet) setState((previous) => ({ status: 'loading', previous: dataOf(previous) }));
+    if (!quiet)
+      setState((previous) =>
+        previous.status === 'loading' ? previous : { status: 'loading', previous: dataOf(previous) },
+      );
     loader.current(api).then(
       (data) => live && setState({ status: 'ready', data }),
       () =>
@@ -63,7 +66,12 @@ export function useResource<T>(
     };
   }, [api, key, round, loader, language]);
 
-  const reload = useCallback(() => setRound((n) => n + 1), []);
+  // Loading from the moment of the call, not from the effect after the next paint: a screen that
+  // shows a change's note and reloads never shows the note beside the state it changed.
+  const reload = useCallback(() => {
+    setState((previous) => ({ status: 'loading', previous: dataOf(previous) }));
+    setRound((n) => n + 1);
+  }, []);
   // A change's answer carries the new state (an order attribute saved returns the subscription).
   const replace = useCallback((data: T) => setState({ status: 'ready', data }), []);
   return { state, reload, replace };

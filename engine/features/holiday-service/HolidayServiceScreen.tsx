@@ -50,15 +50,12 @@ export default function HolidayServiceScreen() {
   );
   // The note of the last change, shown above the view it led to.
   const [notice, setNotice] = useState<'booked' | 'cancelled' | 'active' | null>(null);
-  // The state the last change was made on: until the reload replaces it, the page waits rather than
-  // show the note beside the view it changed (a cancelled service with its cancel button).
-  const [changedFrom, setChangedFrom] = useState<HolidayServiceState | null>(null);
+  // The reload is loading from this call on, so the note never stands beside the view it changed
+  // (a cancelled service with its cancel button).
   const afterChange = (kind: 'booked' | 'cancelled' | 'active') => {
     setNotice(kind);
-    if (state.state.status === 'ready') setChangedFrom(state.state.data);
     state.reload();
   };
-  const outdated = state.state.status === 'ready' && state.state.data === changedFrom;
   const refusal = useFlowRefusal('holidayService', loadedSubscription(subscription));
 
   return (
@@ -86,12 +83,11 @@ export default function HolidayServiceScreen() {
               <p>{t(`holiday-service.notice.${notice}`)}</p>
             </Alert>
           )}
-          {(state.state.status === 'loading' || outdated) && <Loading />}
+          {state.state.status === 'loading' && <Loading />}
           {state.state.status === 'failed' && (
             <ErrorDialog message={t('holiday-service.loadError')} onClose={back} />
           )}
           {state.state.status === 'ready' &&
-            !outdated &&
             (state.state.data.planned ? (
               <ActiveService
                 subscription={s}
