@@ -22,7 +22,7 @@ import type { VatSplit } from './invoiceFigures';
 import { timeDocument } from '../metrics/registry';
 import { completeCii, type CiiAdditions } from './ciiCompletion';
 import { finishFacturX } from './facturXPdf';
-import { jsonLogger } from '../http/requestLog';
+import { stderrLog } from '../http/requestLog';
 
 /** The library's names of the two formats (its FormatFactoryService lists them). */
 export const FACTUR_X_FORMAT = 'Factur-X-EN16931';
@@ -46,7 +46,6 @@ let service: InvoiceServiceType | undefined;
  * An error of the e-invoice step through the server's JSON logger (server/http/requestLog.ts: time
  * and trace id included), on stderr: the documents have no logger handed to them.
  */
-const stderrLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 function logError(msg: string, fields: Record<string, unknown>): void {
   stderrLog({ level: 'error', msg, ...fields });
 }

@@ -26,6 +26,12 @@ export function jsonLogger(write?: (line: string) => void): Logger {
 }
 
 /**
+ * A line at once on stderr, for what an operator must see even if the process ends next: errors
+ * outside a request (a payment that settles as an error, a failed background write).
+ */
+export const stderrLog: Logger = jsonLogger((text) => process.stderr.write(`${text}\n`));
+
+/**
  * JSON lines gathered and written once per turn of the event loop: writes to a pipe or a file are
  * synchronous in Node on Linux, so under load that is one write for many requests instead of one
  * blocking write each.

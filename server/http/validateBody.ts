@@ -35,6 +35,14 @@ function validatorFor(ajv: Ajv, name: string): ValidateFunction {
   return validate;
 }
 
+/**
+ * An enum's problem with its values, not ajv's "must be equal to one of the allowed values": the
+ * caller cannot see the schema. Request bodies and the order system's records say it alike.
+ */
+export function mustBeOneOf(allowedValues: readonly unknown[]): string {
+  return `must be one of ${allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
+}
+
 function describe(error: ErrorObject): { field: string; message: string } {
   const field = error.instancePath || (error.params as { missingProperty?: string }).missingProperty || '/';
   if (error.keyword === 'additionalProperties') {
@@ -48,12 +56,8 @@ function describe(error: ErrorObject): { field: string; message: string } {
       field: `/${(error.params as { missingProperty: string }).missingProperty}`,
       message: 'is required',
     };
-  // The values themselves, not "one of the allowed values": the caller cannot see the schema.
   if (error.keyword === 'enum')
-    return {
-      field,
-      message: `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`,
-    };
+    return { field, message: mustBeOneOf((error.params as { allowedValues: unknown[] }).allowedValues) };
   if (error.keyword === 'const')
     return {
       field,

@@ -9,10 +9,7 @@ import type { ExperimentAssignment } from '../../engine/domain/offerExperiments'
 import { utcDay } from '../../engine/domain/dates';
 import { recordEvent } from '../events/recordEvent';
 import { hasFlowStartSince, lockFlowStart } from '../store/insightsStore';
-import { jsonLogger } from '../http/requestLog';
-
-/** The server's log line (time, trace id) on stderr: the offer flows hand no logger down to here. */
-const errorLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
+import { stderrLog } from '../http/requestLog';
 
 export interface FlowStart {
   tenantId: string;
@@ -50,7 +47,7 @@ export async function recordFlowStartQuietly(db: Database, start: FlowStart, now
   try {
     await recordFlowStart(db, start, now);
   } catch (error) {
-    errorLog({
+    stderrLog({
       level: 'error',
       msg: 'offer flow start not recorded',
       tenant: start.tenantId,

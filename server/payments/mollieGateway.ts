@@ -29,7 +29,7 @@ import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
 import type { ProviderOutcome, SettlePayment } from './paymentProvider';
 import type { HostedGateway } from './hostedCheckout';
 import { apiUrlOverride, mollieApiKey } from './providerCredentials';
-import { jsonLogger } from '../http/requestLog';
+import { stderrLog } from '../http/requestLog';
 import type { Locale } from '../../engine/domain/locales';
 
 /** Mollie's page language per portal language: a language the portal adds must name its own. */
@@ -87,7 +87,7 @@ export function paidAsAsked(
     found.amount.value === payment.amount.toFixed(2) && found.amount.currency === payment.currency;
   if (asked) return outcome;
   // Money may have moved: the operator's to look into (and refund) at Mollie.
-  errorLog({
+  stderrLog({
     level: 'error',
     msg: 'payment paid at another amount or currency than asked',
     provider: 'mollie',
@@ -97,9 +97,6 @@ export function paidAsAsked(
   });
   return 'error';
 }
-
-/** The server's log line on stderr: what the caller of a webhook is not told is the operator's to read. */
-const errorLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 
 export function createMollieGateway(deps: { db: Database }): HostedGateway {
   const client = (tenant: ServerTenant) => mollieClient(mollieApiKey(tenant));
@@ -176,7 +173,7 @@ export function createMollieGateway(deps: { db: Database }): HostedGateway {
           // The request says only "look at tr_…": what happened is Mollie's answer.
           // Mollie out of reach: 503, and Mollie calls again later (it retries what is not answered 2xx).
           const found = await get(tenant, payment).catch((error: unknown) => {
-            errorLog({
+            stderrLog({
               level: 'error',
               msg: 'Mollie could not be asked about a payment',
               tenant: tenant.id,

@@ -21,7 +21,7 @@ import type { HostedGateway } from './hostedCheckout';
 import { PAYMENT_EXPIRY_MINUTES } from './paymentPages';
 import { apiUrlOverride, stripeCredentials } from './providerCredentials';
 import type { Locale } from '../../engine/domain/locales';
-import { jsonLogger } from '../http/requestLog';
+import { stderrLog } from '../http/requestLog';
 
 /** Stripe Checkout's page language per portal language: a language the portal adds must name its own. */
 const STRIPE_LOCALES: Record<Locale, Stripe.Checkout.SessionCreateParams.Locale> = {
@@ -94,7 +94,7 @@ export function paidAsAsked(
     session.currency?.toLowerCase() === payment.currency.toLowerCase();
   if (asked) return outcome;
   // Money may have moved: the operator's to look into (and refund) at the provider.
-  errorLog({
+  stderrLog({
     level: 'error',
     msg: 'payment paid at another amount or currency than asked',
     provider: 'stripe',
@@ -104,9 +104,6 @@ export function paidAsAsked(
   });
   return 'error';
 }
-
-/** The server's log line on stderr: the gateways hand no logger down. */
-const errorLog = jsonLogger((line) => process.stderr.write(`${line}\n`));
 
 export function createStripeGateway(deps: { db: Database; now: () => Date }): HostedGateway {
   const client = (tenant: ServerTenant) => stripeClient(stripeCredentials(tenant).secretKey);

@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { StagedRecord } from '../../store/orderSystemStore';
 import { MAX_DEPTH, pointerPart, stringProblem, unstorableTextProblem } from '../../http/inputGuard';
+import { mustBeOneOf } from '../../http/validateBody';
 import { KEY_SEPARATOR, type OrderSystemEntity, fieldOf, recordKey, splitKey } from './orderSystemEntities';
 
 /**
@@ -64,7 +65,7 @@ function problemOf(error: ErrorObject): RecordProblem {
   if (error.keyword === 'enum')
     return {
       pointer: error.instancePath || '/',
-      message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      message: mustBeOneOf(params.allowedValues as unknown[]),
     };
   if (error.keyword === 'pattern') {
     const pattern = String(params.pattern);
