@@ -161,8 +161,18 @@ export function createSsoProfileService(deps: {
       );
       await db.transaction(async (tx) => {
         await voidEmailChanges(tx, tenant.id, user.id, deps.now());
+        // The pending change is stored for a taken address too, with a link that is never sent (its
+        // confirmation checks the address again): the answer and the profile read after it must not
+        // tell who has an account, and the profile shows the pending address.
+        const token = newSecretToken();
+        await insertLoginToken(tx, tenant.id, {
+          tokenHash: hashToken(token),
+          email,
+          purpose: EMAIL_CHANGE_PURPOSE,
+          expiresAt: new Date(deps.now().getTime() + EMAIL_CHANGE_LINK_HOURS * 3_600_000),
+          payload: { userId: user.id },
+        });
         if (await emailTaken(tx, tenant.id, email, user.id)) {
-          // The same answer as for a free address: the screen must not tell who has an account.
           await enqueueMail(tx, {
             tenantId: tenant.id,
             to: email,
@@ -170,14 +180,6 @@ export function createSsoProfileService(deps: {
             ...ssoMail('emailTaken', caller.locale, { tenant: tenant.name }),
           });
         } else {
-          const token = newSecretToken();
-          await insertLoginToken(tx, tenant.id, {
-            tokenHash: hashToken(token),
-            email,
-            purpose: EMAIL_CHANGE_PURPOSE,
-            expiresAt: new Date(deps.now().getTime() + EMAIL_CHANGE_LINK_HOURS * 3_600_000),
-            payload: { userId: user.id },
-          });
           const link = `${portalUrl}sso-profile?emailToken=${encodeURIComponent(token)}&lang=${caller.locale.slice(0, 2)}`;
           await enqueueMail(tx, {
             tenantId: tenant.id,

@@ -207,7 +207,15 @@ describe('e-mail change', () => {
     const mails = await outbox.mails('taken@profile.example', open.id);
     expect(mails).toHaveLength(1);
     expect(mails[0].text).not.toMatch(/https?:\/\//);
-    expect((await client.get('/sso-profile/getProfile')).body.pendingEmail).toBeNull();
+    // The profile read after it tells no more than the answer: pending, as for a free address.
+    const profile = (await client.get('/sso-profile/getProfile')).body;
+    expect(profile.pendingEmail).toBe('taken@profile.example');
+    const free = await clientFor(open, 'wants-too@profile.example');
+    await free.post('/sso-profile/updateUser', { email: 'free@profile.example' });
+    const freeProfile = (await free.get('/sso-profile/getProfile')).body;
+    expect(Object.keys(profile).sort()).toEqual(Object.keys(freeProfile).sort());
+    expect(freeProfile.pendingEmail).toBe('free@profile.example');
+    expect((await client.get('/sso-profile/getProfile')).body.email).toBe('wants@profile.example');
   });
 
   it('mails at most 5 addresses per account and hour', async () => {
