@@ -14,25 +14,38 @@ import type { RejectedChange } from '../featureManifest';
 type Data = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** holiday_service.set rejected: the service it planned is not planned (cancelled as of now). */
+/**
+ * holiday_service.set rejected: the service it planned (the row made with the event, in its
+ * transaction) is not planned, cancelled as of now if the subscriber had not cancelled it, and marked
+ * rejected, so a later rejection of its cancellation never plans it again. Something is undone only
+ * when it was still planned.
+ */
 export async function dropRejectedHolidayService(
   tx: Queryable,
-  { tenantId, data }: RejectedChange,
+  { tenantId, data, at }: RejectedChange,
 ): Promise<boolean> {
-  const taken = await tx.query(
-    `update holiday_services set status = 'cancelled', cancelled_at = now()
-      where tenant_id = $1 and subscription_id = $2 and type = $3 and date_from = $4::date and date_to = $5::date
-        and status = 'planned'
-        returning 1`,
-    [tenantId, text(data.subscriptionId), text(data.service), text(data.dateFrom), text(data.dateTo)],
+  const taken = await tx.query<{ wasPlanned: boolean }>(
+    `update holiday_services h
+        set status = case when h.status = 'planned' then 'cancelled' else h.status end,
+            cancelled_at = case when h.status = 'planned' then now() else h.cancelled_at end,
+            rejected_at = now()
+       from (select id, status from holiday_services
+              where tenant_id = $1 and subscription_id = $2 and type = $3
+                and date_from = $4::date and date_to = $5::date and rejected_at is null
+                and created_at between $6::timestamptz - interval '1 millisecond'
+                                   and $6::timestamptz + interval '1 millisecond'
+              for update) before
+      where h.tenant_id = $1 and h.id = before.id
+      returning before.status = 'planned' as "wasPlanned"`,
+    [tenantId, text(data.subscriptionId), text(data.service), text(data.dateFrom), text(data.dateTo), at],
   );
-  return taken.length > 0;
+  return taken.some((row) => row.wasPlanned);
 }
 
 /**
  * holiday_service.cancelled rejected: the service goes on, so its row is planned again: the one of
- * that type the subscriber had cancelled by the event's time (not one a later rejection cancelled),
- * unless another is planned meanwhile.
+ * that type the subscriber cancelled with the event (in its transaction), unless the order system
+ * rejected the service itself or another is planned meanwhile.
  */
 export async function restoreRejectedHolidayCancellation(
   tx: Queryable,
@@ -43,7 +56,9 @@ export async function restoreRejectedHolidayCancellation(
       where tenant_id = $1 and id = (
         select id from holiday_services
          where tenant_id = $1 and subscription_id = $2 and type = $3 and status = 'cancelled'
-           and cancelled_at <= $4::timestamptz + interval '1 millisecond'
+           and rejected_at is null
+           and cancelled_at between $4::timestamptz - interval '1 millisecond'
+                                and $4::timestamptz + interval '1 millisecond'
          order by cancelled_at desc limit 1)
         and not exists (select 1 from holiday_services
                          where tenant_id = $1 and subscription_id = $2 and status = 'planned')

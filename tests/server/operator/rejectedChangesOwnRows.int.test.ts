@@ -38,15 +38,18 @@ const reject = (eventId: string) =>
     { status: 'rejected', reason: REASON },
   );
 const one = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params))[0];
-/** A break of the subscription from one day to another, planned as the holiday service's POST plans it. */
-const planBreak = async (dateFrom: string, dateTo: string) => {
-  const [row] = await db.query<{ id: string }>(
-    `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to)
-     values ($1, $2, $3, 'break', $4, $5) returning id`,
-    [tenant.id, subscriptionId, userId, dateFrom, dateTo],
-  );
-  const eventId = await db.transaction((tx) =>
-    recordEvent(tx, tenant.id, 'holiday_service.set', {
+/**
+ * A break of the subscription from one day to another, planned as the holiday service's POST plans
+ * it: the row and its event in one transaction.
+ */
+const planBreak = (dateFrom: string, dateTo: string) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: string }>(
+      `insert into holiday_services (tenant_id, subscription_id, user_id, type, date_from, date_to)
+       values ($1, $2, $3, 'break', $4, $5) returning id`,
+      [tenant.id, subscriptionId, userId, dateFrom, dateTo],
+    );
+    const eventId = await recordEvent(tx, tenant.id, 'holiday_service.set', {
       userId,
       subscriptionId,
       orderNumber: '4000000001',
@@ -55,10 +58,33 @@ const planBreak = async (dateFrom: string, dateTo: string) => {
       dateTo,
       issueNumberFrom: null,
       issueNumberTo: null,
-    }),
+    });
+    return { id: row.id, eventId };
+  });
+/** The subscriber cancels a planned service, as the holiday service's cancel does. */
+const cancelBreak = (id: string) =>
+  db.transaction(async (tx) => {
+    await tx.query(
+      `update holiday_services set status = 'cancelled', cancelled_at = now() where tenant_id = $1 and id = $2`,
+      [tenant.id, id],
+    );
+    return recordEvent(tx, tenant.id, 'holiday_service.cancelled', {
+      userId,
+      subscriptionId,
+      orderNumber: '4000000001',
+      service: 'break',
+    });
+  });
+const holidayRows = () =>
+  db.query<{ id: string; status: string }>(
+    `select id, status from holiday_services where tenant_id = $1 and subscription_id = $2 order by date_from`,
+    [tenant.id, subscriptionId],
   );
-  return { id: row.id, eventId };
-};
+const clearHolidayRows = () =>
+  db.query(`delete from holiday_services where tenant_id = $1 and subscription_id = $2`, [
+    tenant.id,
+    subscriptionId,
+  ]);
 
 beforeAll(async () => {
   db = await getTestDatabase();
@@ -75,10 +101,7 @@ beforeAll(async () => {
   ({ id: offerId } = await one<{ id: string }>(`select id from offers where tenant_id = $1 limit 1`, [
     tenant.id,
   ]));
-  await db.query(`delete from holiday_services where tenant_id = $1 and subscription_id = $2`, [
-    tenant.id,
-    subscriptionId,
-  ]);
+  await clearHolidayRows();
 });
 
 describe('a change the order system rejected', () => {
@@ -93,35 +116,45 @@ describe('a change the order system rejected', () => {
   });
 
   it('plans again the service whose cancellation it rejected, not one a later rejection took off', async () => {
-    await db.query(`delete from holiday_services where tenant_id = $1 and subscription_id = $2`, [
-      tenant.id,
-      subscriptionId,
-    ]);
+    await clearHolidayRows();
     const first = await planBreak('2099-04-06', '2099-04-20');
     // The subscriber cancels the first and plans a second; the order system rejects the second, then the cancellation.
-    const cancelledFirst = await db.transaction(async (tx) => {
-      await tx.query(
-        `update holiday_services set status = 'cancelled', cancelled_at = now() where tenant_id = $1 and id = $2`,
-        [tenant.id, first.id],
-      );
-      return recordEvent(tx, tenant.id, 'holiday_service.cancelled', {
-        userId,
-        subscriptionId,
-        orderNumber: '4000000001',
-        service: 'break',
-      });
-    });
+    const cancelledFirst = await cancelBreak(first.id);
     const second = await planBreak('2099-05-04', '2099-05-18');
     await reject(second.eventId);
     await reject(cancelledFirst);
-    const rows = await db.query<{ id: string; status: string }>(
-      `select id, status from holiday_services where tenant_id = $1 and subscription_id = $2 order by date_from`,
-      [tenant.id, subscriptionId],
-    );
-    expect(rows).toEqual([
+    expect(await holidayRows()).toEqual([
       { id: first.id, status: 'planned' },
       { id: second.id, status: 'cancelled' },
     ]);
+  });
+
+  it('never plans again a service it rejected after the subscriber had cancelled it', async () => {
+    await clearHolidayRows();
+    const service = await planBreak('2099-06-01', '2099-06-15');
+    const cancelled = await cancelBreak(service.id);
+    // Rejecting the service finds it cancelled already: nothing shown changes.
+    expect((await reject(service.eventId)).acknowledgement.undone).toBe(false);
+    // Rejecting the cancellation then must not bring back the service the order system refused.
+    expect((await reject(cancelled)).acknowledgement.undone).toBe(false);
+    expect(await holidayRows()).toEqual([{ id: service.id, status: 'cancelled' }]);
+    // The next one can be booked.
+    const next = await planBreak('2099-07-06', '2099-07-20');
+    expect((await holidayRows()).find((row) => row.id === next.id)?.status).toBe('planned');
+  });
+
+  it('takes back only the service its event planned, not one booked for the same days later', async () => {
+    await clearHolidayRows();
+    const first = await planBreak('2099-08-03', '2099-08-17');
+    await cancelBreak(first.id);
+    const again = await planBreak('2099-08-03', '2099-08-17');
+    expect((await reject(first.eventId)).acknowledgement.undone).toBe(false);
+    expect(await holidayRows()).toEqual(
+      expect.arrayContaining([
+        { id: first.id, status: 'cancelled' },
+        { id: again.id, status: 'planned' },
+      ]),
+    );
   });
 
   it('leaves the opt-in it asked for not pending, with no link that could confirm it', async () => {
