@@ -49,6 +49,22 @@ const tenant: ServerTenant = makeServerTenant({
   embedding: { isEmbedded: false, parentOrigins: [] },
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
   addressChange: { timedChanges: true },
+  orderAttributes: {
+    attributes: [
+      {
+        type: 'KOSTENSTELLE',
+        label: { 'de-DE': 'Kostenstelle', 'en-GB': 'Cost centre' },
+        editable: true,
+        creatable: true,
+      },
+      {
+        type: 'BESTELLREF',
+        label: { 'de-DE': 'Bestellreferenz', 'en-GB': 'Order reference' },
+        editable: true,
+        creatable: true,
+      },
+    ],
+  },
 });
 const outbox = createTestOutbox('portal-owner-outbox-');
 const clock = new Date();
@@ -360,6 +376,73 @@ interface ModelChange {
   status: 'pending' | 'confirmed' | 'rejected';
   confirmedAt?: number;
 }
+
+describe('a subscriber changes one order attribute', () => {
+  /** A subscription the demo login ordered, as the order system sends it, with the attributes given. */
+  async function orderedWith(attributes: Array<{ type: string; value: string }>) {
+    const client = await signIn();
+    const list = (await client.get<any[]>('/subscriptions')).body;
+    const s = list.find((x) => x.roles.includes('AG') && x.orderStatus === 'A')!;
+    const sent = (await operator<any>(`/subscriptions/${s.id}`)).body;
+    const record = {
+      ...sent,
+      version: Number(sent.version) + 1,
+      details: { ...sent.details, orderAttributes: attributes },
+    };
+    expect((await operator(`/subscriptions/${s.id}`, { method: 'PUT', body: record })).status).toBe(200);
+    return { client, s, record };
+  }
+  const attributesOf = async (client: Awaited<ReturnType<typeof signIn>>, id: string) =>
+    (await client.get<any>(`/subscriptions/${id}`)).body.orderAttributes;
+  const reject = (eventId: string) =>
+    operator(`/changes/${eventId}/acknowledgement`, {
+      method: 'POST',
+      body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
+    });
+
+  it('shows the attributes the order system sends meanwhile, with only the changed one on top', async () => {
+    const { client, s, record } = await orderedWith([{ type: 'BESTELLREF', value: 'OS-1' }]);
+    expect(
+      (await client.post(`/subscriptions/${s.id}/attributes`, { type: 'KOSTENSTELLE', value: 'K1' })).status,
+    ).toBe(200);
+    const eventId = await lastEventOf('order_attribute.changed', s.id);
+
+    // A newer record changes the order system's attribute and adds one the subscriber cannot edit.
+    const newer = {
+      ...record,
+      version: Number(record.version) + 1,
+      details: {
+        ...record.details,
+        orderAttributes: [
+          { type: 'BESTELLREF', value: 'OS-2' },
+          { type: 'USTID', value: 'DE123456789' },
+        ],
+      },
+    };
+    expect((await operator(`/subscriptions/${s.id}`, { method: 'PUT', body: newer })).status).toBe(200);
+    expect(await attributesOf(client, s.id)).toEqual([
+      { type: 'BESTELLREF', value: 'OS-2' },
+      { type: 'USTID', value: 'DE123456789' },
+      { type: 'KOSTENSTELLE', value: 'K1' },
+    ]);
+
+    // Rejected: the order system's newest attributes, without the change.
+    expect((await reject(eventId)).status).toBe(201);
+    expect(await attributesOf(client, s.id)).toEqual(newer.details.orderAttributes);
+    expect((await operator<any>(`/subscriptions/${s.id}`)).body.details.orderAttributes).toEqual(
+      newer.details.orderAttributes,
+    );
+  });
+
+  it('takes back only the attribute of the rejected change, not one a later change set', async () => {
+    const { client, s } = await orderedWith([{ type: 'BESTELLREF', value: 'OS-1' }]);
+    await client.post(`/subscriptions/${s.id}/attributes`, { type: 'KOSTENSTELLE', value: 'K2' });
+    const first = await lastEventOf('order_attribute.changed', s.id);
+    await client.post(`/subscriptions/${s.id}/attributes`, { type: 'BESTELLREF', value: 'MINE' });
+    expect((await reject(first)).status).toBe(201);
+    expect(await attributesOf(client, s.id)).toEqual([{ type: 'BESTELLREF', value: 'MINE' }]);
+  });
+});
 
 describe('the ownership property', () => {
   it('after the order system’s last word, shows its record plus exactly the changes it has not answered', async () => {
