@@ -10,6 +10,7 @@ import { createDatabaseHealth } from './db/databaseHealth';
 import { readinessDetails } from './metrics/readiness';
 import { demoPageHostOnly } from './http/demoPageHost';
 import { guardRequestInput, guardRouteParams } from './http/inputGuard';
+import { jsonBody } from './http/jsonBody';
 import { noStore, applyCommonHeaders } from './http/securityHeaders';
 import { dynamicCompression } from './http/compression';
 import { boundClientAddress, trustProxyFromEnv, type TrustProxySetting } from './http/trustProxy';
@@ -199,7 +200,7 @@ export function createApp(options: AppOptions): {
     const api = Router();
     // Every /api answer above the threshold, the refusals included; the PDFs stay as they are.
     api.use(dynamicCompression());
-    api.use(express.json({ limit: '4mb' }));
+    api.use(jsonBody());
     api.use(noStore);
     api.use(requireXsrf);
     api.use(guardRequestInput);

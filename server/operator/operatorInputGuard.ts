@@ -7,9 +7,10 @@
  * after its key and scope: a JSON body is read by the routes that take one (operatorJsonBody).
  */
 import { createHash } from 'node:crypto';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { badRequest, databaseInputError } from '../http/errors';
 import { queryProblems } from '../http/inputGuard';
+import { jsonBody } from '../http/jsonBody';
 import type { Logger } from '../http/requestLog';
 
 /**
@@ -18,13 +19,10 @@ import type { Logger } from '../http/requestLog';
  * such route — 400 `malformed_request`, 413 `payload_too_large`, 415 `unsupported_media_type` (a
  * charset or Content-Encoding it cannot read) — and the OpenAPI document lists them on each.
  */
-export const operatorJsonBody: RequestHandler = express.json({
-  limit: '4mb',
+export const operatorJsonBody: RequestHandler = jsonBody((res, bytes) => {
   // The body as sent, for Idempotency-Key (idempotency.ts): hashed from its bytes, since the
   // parsed value may nest deeper than JSON.stringify can walk back.
-  verify: (_req, res, buffer) => {
-    (res as Response).locals.bodySha256 = createHash('sha256').update(buffer).digest('base64url');
-  },
+  res.locals.bodySha256 = createHash('sha256').update(bytes).digest('base64url');
 });
 
 /** SHA-256 of the body operatorJsonBody read (base64url), or undefined for a call without one. */

@@ -43,7 +43,12 @@ export function browserLikeClient(baseUrl: string, prefix: string, options: { ho
     if (accessToken) headers['x-auth-token'] = accessToken;
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     // node:http rather than fetch: fetch does not let a test choose the Host header.
-    const payload = typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body);
+    const payload =
+      typeof body === 'string' || Buffer.isBuffer(body)
+        ? body
+        : body === undefined
+          ? undefined
+          : JSON.stringify(body);
     const response = await new Promise<{ status: number; headers: Headers; text: string }>(
       (resolve, reject) => {
         const req = request(`${baseUrl}${prefix}${path}`, { method, headers }, (res) => {

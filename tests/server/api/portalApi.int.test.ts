@@ -106,6 +106,26 @@ describe('magic-link sign-in', () => {
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('malformed_request');
   });
+
+  it('refuses a body sent as UTF-8 that is not, rather than reading its bytes as U+FFFD', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    await client.get('/subscriptions');
+    // "Müller" in Latin-1: the ü is the byte 0xFC, which UTF-8 has no place for.
+    const latin1 = Buffer.from('{"email": "m\u00fcller@example.com"}', 'latin1');
+    const response = await client.post('/login/magic-link', latin1, {
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({
+      code: 'malformed_request',
+      message: 'The request body is not valid UTF-8.',
+    });
+    // The same address in UTF-8 is read, and judged as an address: the field is named.
+    const utf8 = await client.post('/login/magic-link', Buffer.from('{"email": "müller@example.com"}'), {
+      'content-type': 'application/json',
+    });
+    expect(utf8.body.error).toMatchObject({ code: 'validation_failed', details: [{ field: '/email' }] });
+  });
 });
 
 describe('sessions and access', () => {

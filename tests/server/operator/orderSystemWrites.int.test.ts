@@ -420,6 +420,24 @@ describe('POST /operator/v1/imports/<entity>', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('refuses a record sent as UTF-8 that is not, rather than storing U+FFFD for its bytes', async () => {
+    const latin1 = Buffer.from(
+      JSON.stringify({ ...partner, bpNumber: '1000000077', city: 'Düren' }),
+      'latin1',
+    );
+    const response = await call('/business-partners/1000000077', writeKey, {
+      method: 'PUT',
+      body: latin1,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({
+      code: 'malformed_request',
+      message: 'The request body is not valid UTF-8.',
+    });
+    expect((await call('/business-partners/1000000077', writeKey)).status).toBe(404);
+  });
+
   it('needs the import scope and NDJSON', async () => {
     expect((await upload('business-partners', '', writeKey)).status).toBe(403);
     const json = await call('/imports/business-partners', importKey, {
