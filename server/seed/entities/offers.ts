@@ -347,18 +347,23 @@ export const offers: SeedModule = {
     };
     const termEnd = (pub: CataloguePublication, endsIn: number) =>
       lastIssue(pub, endsIn)?.day ?? addDays(today, endsIn);
-    const renewalSpec = (pub: CataloguePublication, endsIn: number) => ({
-      isRenewal: true,
-      renewal: {
-        autoRenewal: false,
-        orderCurrency: currency,
-        expiryDesc: ctx.L.texts.expiryDesc(lastIssue(pub, endsIn)?.issueNumber ?? '—'),
-        expiryIssueNr: lastIssue(pub, endsIn)?.issueNumber ?? null,
-        offerClassification: null,
-        renewalBundleComponent: null,
-        maxCycleOfferOfferDescription: null,
-      },
-    });
+    // Without a known last issue the term names none (the screens then show its end date, in their
+    // language), rather than "ends with issue —".
+    const renewalSpec = (pub: CataloguePublication, endsIn: number) => {
+      const last = lastIssue(pub, endsIn);
+      return {
+        isRenewal: true,
+        renewal: {
+          autoRenewal: false,
+          orderCurrency: currency,
+          expiryDesc: last ? ctx.L.texts.expiryDesc(last.issueNumber) : null,
+          expiryIssueNr: last?.issueNumber ?? null,
+          offerClassification: null,
+          renewalBundleComponent: null,
+          maxCycleOfferOfferDescription: null,
+        },
+      };
+    };
     const renewable = addSubscription(ctx, {
       pub: P,
       mix: 'PR',

@@ -32,4 +32,15 @@ describe.each(tenants.map((t) => [t.id, t] as const))('the demo terms of %s', (_
       );
     }
   });
+
+  it('words a term’s end only with the issue it names (else the screens show its date)', () => {
+    for (const s of data.subscriptions) {
+      const renewal = (
+        s.details as { renewal?: { expiryIssueNr?: string | null; expiryDesc?: string | null } }
+      ).renewal;
+      if (!renewal?.expiryDesc) continue;
+      expect(renewal.expiryIssueNr, `${s.order_number}: ${renewal.expiryDesc}`).toBeTruthy();
+      expect(renewal.expiryDesc).toContain(renewal.expiryIssueNr);
+    }
+  });
 });
