@@ -1,16 +1,20 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type RequestHandler, type Response } from 'express';
+import { HttpError } from './errors';
 
 /**
- * The JSON parser of /api and the operator API (4 MB). A body sent as UTF-8 must be UTF-8: the
- * parser would otherwise read each invalid byte as U+FFFD and hand a name with replacement marks
- * on to the database, where the person typed something else. Such a body is 400
- * `malformed_request` "The request body is not valid UTF-8." (server/http/errors.ts answers
- * body-parser's refusals). `onBytes` sees the body as sent (the operator API hashes it for
- * Idempotency-Key).
+ * The JSON parser of /api and the operator API (4 MB), with the refusals server/http/errors.ts
+ * answers for body-parser:
+ * - a body in another media type (a form, text, none named) is 415 `unsupported_media_type`: read
+ *   as no body, it would be judged as an empty object ("is required", "must be object"), which
+ *   names the wrong fault;
+ * - a body sent as UTF-8 must be UTF-8: the parser would otherwise read each invalid byte as U+FFFD
+ *   and hand a name with replacement marks on to the database, where the person typed something
+ *   else; such a body is 400 `malformed_request` "The request body is not valid UTF-8.".
+ * `onBytes` sees the body as sent (the operator API hashes it for Idempotency-Key).
  */
 export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): RequestHandler {
-  return express.json({
+  const parse = express.json({
     limit: '4mb',
     verify: (_req, res, bytes, encoding) => {
       if (encoding.toLowerCase() === 'utf-8' && !isUtf8(bytes)) {
@@ -23,4 +27,13 @@ export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): Requ
       onBytes?.(res as Response, bytes);
     },
   });
+  return (req, res, next) => {
+    // A body is there when its length is announced and not zero, or it comes in chunks (RFC 9112 §6.3).
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined ||
+      (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+    if (hasBody && !req.is('application/json'))
+      throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
+    parse(req, res, next);
+  };
 }

@@ -16,8 +16,9 @@ import type { Logger } from '../http/requestLog';
 /**
  * The JSON parser of the routes with a JSON body (an upsert's record, an acknowledgement): 4 MB,
  * batches go through the import, which streams its body itself. Its refusals are the same on every
- * such route — 400 `malformed_request`, 413 `payload_too_large`, 415 `unsupported_media_type` (a
- * charset or Content-Encoding it cannot read) — and the OpenAPI document lists them on each.
+ * such route — 400 `malformed_request` (not JSON, not UTF-8), 413 `payload_too_large`, 415
+ * `unsupported_media_type` (another media type, a charset or Content-Encoding it cannot read) — and
+ * the OpenAPI document lists them on each (server/http/jsonBody.ts).
  */
 export const operatorJsonBody: RequestHandler = jsonBody((res, bytes) => {
   // The body as sent, for Idempotency-Key (idempotency.ts): hashed from its bytes, since the

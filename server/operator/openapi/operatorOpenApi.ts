@@ -278,19 +278,20 @@ function queryParameters(components: SchemaComponents, basename: string): Json[]
  * The refusals an operation gets from what it reads, whichever part it belongs to, so that every
  * status it can answer is in the document (docs/going-live.md "The OpenAPI description"):
  *  - a JSON body goes through the one parser of operatorInputGuard.ts (operatorJsonBody): 400 when
- *    it is not JSON, 413 over 4 MB, 415 for a charset or Content-Encoding it cannot read;
+ *    it is not JSON or not UTF-8, 413 over 4 MB, 415 for another media type or a charset or
+ *    Content-Encoding it cannot read;
  *  - anything read from the request can be refused, by the checks or, for a value they let
  *    through, by the database (databaseInputError): 400 `validation_failed`;
  *  - a path parameter that is empty, `.` or `..` leaves a path no route answers (URLs resolve the
  *    dots away): 404 `not_found`.
  */
 const JSON_BODY_ERRORS: Readonly<Record<number, readonly OperatorErrorCase[]>> = {
-  400: [{ code: 'malformed_request', when: 'The body is not JSON.' }],
+  400: [{ code: 'malformed_request', when: 'The body is not JSON, or not UTF-8.' }],
   413: [{ code: 'payload_too_large', when: 'The body is larger than 4 MB.' }],
   415: [
     {
       code: 'unsupported_media_type',
-      when: 'The body is in a charset or Content-Encoding the server does not read (send UTF-8 JSON).',
+      when: 'The body is not sent as application/json, or in a charset or Content-Encoding the server does not read (send UTF-8 JSON).',
     },
   ],
 };

@@ -107,6 +107,19 @@ describe('magic-link sign-in', () => {
     expect(response.body.error.code).toBe('malformed_request');
   });
 
+  it('refuses a body in another media type with 415, and takes a call without a body', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    await client.get('/subscriptions');
+    const form = await client.post('/login/magic-link', 'email=someone%40example.com', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(415);
+    expect(form.body.error.code).toBe('unsupported_media_type');
+    const none = await client.post('/login/magic-link');
+    expect(none.status).toBe(400);
+    expect(none.body.error.code).toBe('validation_failed');
+  });
+
   it('refuses a body sent as UTF-8 that is not, rather than reading its bytes as U+FFFD', async () => {
     const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
     await client.get('/subscriptions');

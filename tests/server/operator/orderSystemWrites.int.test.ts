@@ -438,6 +438,22 @@ describe('POST /operator/v1/imports/<entity>', () => {
     expect((await call('/business-partners/1000000077', writeKey)).status).toBe(404);
   });
 
+  it('answers a record sent as another media type with 415, not as an empty record', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await call('/business-partners/1000000078', writeKey, {
+        method: 'PUT',
+        body: JSON.stringify({ ...partner, bpNumber: '1000000078' }),
+        headers: { 'content-type': type },
+      });
+      expect(response.status, type).toBe(415);
+      expect(response.body.error).toMatchObject({
+        code: 'unsupported_media_type',
+        message: 'Send the body as application/json.',
+      });
+    }
+    expect((await call('/business-partners/1000000078', writeKey)).status).toBe(404);
+  });
+
   it('needs the import scope and NDJSON', async () => {
     expect((await upload('business-partners', '', writeKey)).status).toBe(403);
     const json = await call('/imports/business-partners', importKey, {
