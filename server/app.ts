@@ -150,6 +150,12 @@ export function createApp(options: AppOptions): {
   // Crawlers read /robots.txt of the host: a portal's pages are an account's, its API nobody's to
   // index. Answered before the tenants so a tenant host's SPA fallback does not answer it as a page.
   app.get('/robots.txt', (_req, res) => void res.type('text/plain').send(ROBOTS_TXT));
+  // Browsers ask the host for /favicon.ico when a page names no icon (the payment pages, the opt-in
+  // confirmation): no icon, said without an error in the console. The portal's pages name their own.
+  app.get(
+    '/favicon.ico',
+    (_req, res) => void res.set('cache-control', 'public, max-age=86400').status(204).end(),
+  );
   const databaseHealth = createDatabaseHealth(now);
   app.get('/readyz', async (_req, res) => {
     try {

@@ -2,6 +2,7 @@ import { useTranslation } from '../../core/translation';
 import type { CancellationReason } from '../../../schemas/generated/offers';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { offersApi } from '../../account/offers/offersApi';
+import { OpenPayments } from '../../account/offers/OpenPayments';
 import { dataOf, useResource } from '../../account/resource';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -78,6 +79,15 @@ function CancellationChoice({
   const infosLoading = infos.state.status === 'loading' && !infosAnswer;
   return (
     <form className="cancellation-form" onSubmit={choice.check} noValidate>
+      {/* A retention offer's payment left open (its page closed after a reload, or in another tab):
+          its offers are not offered until it is finished or given up (account-flows.md §4
+          "processing"); this says so, and giving it up offers them again. */}
+      <OpenPayments
+        subscriptionId={s.id}
+        hidden={choice.busy}
+        round={choice.flow.state.step}
+        onGivenUp={choice.infos.reload}
+      />
       <SelectField
         label={t('cancellation.reason')}
         required

@@ -251,6 +251,52 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     expect(pauseLink()?.getAttribute('href')).toBe(`${S}/holiday-break`);
   });
 
+  it('says a retention offer’s payment is still open, and offers the offers again once it is given up', async () => {
+    // The page was loaded again while the payment's window stayed open: its offer is not offered.
+    let abandoned = false;
+    const api = fakeApi(
+      {
+        [S]: subscription,
+        [`${S}/cancellation-reasons`]: reasons,
+        [`${S}/cancellation-infos?cancellationReason=PREIS`]: () =>
+          infos({ recommendations: abandoned ? [offer('R1')] : [] }),
+        [`${S}/pending-payments`]: () =>
+          abandoned
+            ? []
+            : [
+                {
+                  id: 'pay-1',
+                  subscriptionId: subscription.id,
+                  amount: 9,
+                  currency: 'EUR',
+                  method: 'CREDIT_CARD',
+                  createdAt: '2026-11-29T17:30:00.000Z',
+                },
+              ],
+      },
+      {
+        [`${S}/pending-payments/pay-1/abandon`]: () => {
+          abandoned = true;
+          return { status: 'canceled' };
+        },
+      },
+    );
+    const portal = config({
+      cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' },
+    });
+    const page = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
+    expect(page.textContent).toContain(en['account.flow.openPayment'].split('{{amount}}')[0]);
+    expect(byText(page, 'button', en['cancellation.offers.take'])).toBeUndefined();
+    await click(byText(page, 'button', en['account.flow.giveUpPayment']));
+    expect(page.textContent).not.toContain(en['account.flow.giveUpPayment']);
+    expect(byText(page, 'button', en['cancellation.offers.take'])).toBeDefined();
+  });
+
   it('refuses an externally managed subscription naming its order number, and notes one already cancelled', async () => {
     const managed = { ...subscription, salesDocumentType: 'WBZA' };
     let page = await render(<CancellationScreen />, {

@@ -215,6 +215,14 @@ describe('robots.txt', () => {
   });
 });
 
+describe('favicon.ico', () => {
+  it('is no icon and no error, for the pages that name none', async () => {
+    const answer = await rawGet(`${baseUrl}/favicon.ico`);
+    expect(answer.status).toBe(204);
+    expect(answer.body.length).toBe(0);
+  });
+});
+
 describe('what is compressed per request', () => {
   it('leaves PDFs and event streams as they are, and compresses JSON of the same size', async () => {
     const body = Buffer.from('{"subscriptions":[]}'.repeat(400));
