@@ -198,6 +198,15 @@ export function collectNodeMetrics(): void {
   if (defaultsOn) return;
   defaultsOn = true;
   collectDefaultMetrics({ register: registry });
+  // prom-client's totals of the active handles, requests and resources are gauges named `_total`,
+  // which Prometheus keeps for counters (`promtool check metrics` fails the scrape for it). Their
+  // per-type gauges stay: sum(nodejs_active_handles) is the same figure.
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(name);
 }
 
 /** Times a document's making (portal_document_generation_seconds). */

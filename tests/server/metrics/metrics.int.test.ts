@@ -207,21 +207,29 @@ describe('metrics', () => {
     ).toBe(1);
   });
 
-  it('counts an import and the rows it merged, and a refused one', async () => {
+  it('counts an import and the rows it merged, and a refused one, but not the demo seed', async () => {
     const file = path.join(folder, 'publications.ndjson');
     writeFileSync(
       file,
       `${JSON.stringify({ version: 1, publication: 'ZEIT', clientId: '202', description: 'Die Woche' })}\n`,
     );
-    const written = await importSources(db, acme.id, [
-      fileSource(orderSystemEntity('publications')!, file, 'publications.ndjson'),
-    ]);
+    const publications = (name: string) => [
+      fileSource(orderSystemEntity('publications')!, name, 'publications.ndjson'),
+    ];
+    // The demo seed imports its data too, with no `recordAs`: no order system's import.
+    const seeded = path.join(folder, 'seeded.ndjson');
+    writeFileSync(
+      seeded,
+      `${JSON.stringify({ version: 1, publication: 'SEED', clientId: '202', description: 'Demo' })}\n`,
+    );
+    expect((await importSources(db, acme.id, publications(seeded))).ok).toBe(true);
+    for (const tenant of [acme.id, 'none'])
+      expect(sampleValue(await scrape(), 'portal_imports_total', { tenant, result: 'written' })).toBe(0);
+    const written = await importSources(db, acme.id, publications(file), { recordAs: 'api' });
     expect(written.ok).toBe(true);
     const bad = path.join(folder, 'bad.ndjson');
     writeFileSync(bad, 'not json\n');
-    const refused = await importSources(db, acme.id, [
-      fileSource(orderSystemEntity('publications')!, bad, 'publications.ndjson'),
-    ]);
+    const refused = await importSources(db, acme.id, publications(bad), { recordAs: 'api' });
     expect(refused.ok).toBe(false);
     const after = await scrape();
     expect(sampleValue(after, 'portal_imports_total', { tenant: acme.id, result: 'written' })).toBe(1);
