@@ -13,7 +13,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { SHARED_DEMO_EMAIL } from '../../server/seed';
 import type { PreviewCatalogueEntry } from '../../server/preview/previewRoutes';
 import type { PreviewSignInAnswer } from '../../server/preview/previewSignIn';
-import { fillScreenPath, isAnonymousScreen, type PreviewScreen } from '../../server/preview/previewScreens';
+import {
+  fillScreenPath,
+  isAnonymousScreen,
+  missingReason,
+  type PreviewScreen,
+} from '../../server/preview/previewScreens';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -130,7 +135,7 @@ export async function takeShots(options: ShotOptions): Promise<Shot[]> {
           colorScheme: 'light',
         });
         const page = await context.newPage();
-        const take = async (screen: PreviewScreen, portalPath: string | undefined) => {
+        const take = async (screen: PreviewScreen, portalPath: string | undefined, why?: string) => {
           for (const width of widths) {
             const file = shotFileName(tenant.id, screen.id, width, lang);
             if (portalPath === undefined) {
@@ -140,7 +145,7 @@ export async function takeShots(options: ShotOptions): Promise<Shot[]> {
                 width,
                 lang,
                 file,
-                skipped: `${user} has nothing this screen needs`,
+                skipped: why ?? `${user} has nothing this screen needs`,
               });
               continue;
             }
@@ -205,7 +210,12 @@ export async function takeShots(options: ShotOptions): Promise<Shot[]> {
                   skipped: 'the sign-in did not finish',
                 });
           } else {
-            for (const screen of signedIn) await take(screen, fillScreenPath(screen.path, body.ids));
+            for (const screen of signedIn)
+              await take(
+                screen,
+                fillScreenPath(screen.path, body.ids, screen.id),
+                missingReason(screen.path, body.ids, screen.id, user),
+              );
           }
         }
         await context.close();

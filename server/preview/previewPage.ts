@@ -111,7 +111,7 @@ function frameSection(tenant: ServerTenant, state: PreviewState): string {
       ),
     )
     .join('');
-  return `<section class="tenant" data-tenant="${escape(tenant.id)}" data-user="${escape(user)}" data-path="${escape(state.route.path)}" data-lang="${state.lang}" aria-labelledby="h-${escape(tenant.id)}">
+  return `<section class="tenant" data-tenant="${escape(tenant.id)}" data-user="${escape(user)}" data-path="${escape(state.route.path)}" data-route="${escape(state.route.screen?.id ?? '')}" data-lang="${state.lang}" aria-labelledby="h-${escape(tenant.id)}">
 <h2 id="h-${escape(tenant.id)}">${escape(tenant.name)} <small>${escape(tenant.id)}</small></h2>
 <label class="user">Demo user <select name="user.${escape(tenant.id)}" form="controls">${options}</select></label>
 ${served ? '' : `<p class="warn">No enabled feature of ${escape(tenant.id)} serves ${escape(state.route.screen!.id)}: the portal shows its feature-disabled notice.</p>`}

@@ -11,6 +11,8 @@
  *   others; a frame scrolled by us ignores its own scroll events for a moment (no ping-pong).
  * - The tenant checkboxes submit as one `tenants=` value; the location line follows each frame.
  */
+import { MAILED_LINK_PARAMS } from './previewScreens';
+
 export const PREVIEW_SCRIPT = String.raw`(function () {
   'use strict';
   var row = document.querySelector('.row');
@@ -72,12 +74,14 @@ export const PREVIEW_SCRIPT = String.raw`(function () {
     });
   }
 
-  function fill(path, ids) {
+  // As fillScreenPath and missingReason (previewScreens.ts): the screen's own subscription first.
+  var MAILED_LINK_PARAMS = ${JSON.stringify(MAILED_LINK_PARAMS)};
+  function fill(path, ids, screen) {
+    var own = Object.assign({}, ids, (screen && ids.screens && ids.screens[screen]) || {});
     var missing = [];
     var filled = path.replace(/:([A-Za-z]+)/g, function (_, name) {
-      var value = ids[name] != null ? ids[name] : name === 'licenseId' ? '0' : undefined;
-      if (value === undefined) { missing.push(name); return ''; }
-      return encodeURIComponent(value);
+      if (own[name] == null) { missing.push(name); return ''; }
+      return encodeURIComponent(own[name]);
     });
     return { path: filled, missing: missing };
   }
@@ -124,9 +128,12 @@ export const PREVIEW_SCRIPT = String.raw`(function () {
       return;
     }
     var path = section.getAttribute('data-path');
-    var filled = fill(path, answer.ids || {});
+    var filled = fill(path, answer.ids || {}, section.getAttribute('data-route'));
     if (filled.missing.length) {
-      status.textContent = 'Signed in as ' + answer.email + '; ' + answer.email + ' has no ' + filled.missing.join(', ') + ' for this screen.';
+      var mailed = filled.missing.some(function (name) { return MAILED_LINK_PARAMS.indexOf(name) >= 0; });
+      status.textContent = 'Signed in as ' + answer.email + '; ' + (mailed
+        ? 'this screen opens from a mailed invitation link, which the preview does not make.'
+        : answer.email + ' has no ' + filled.missing.join(', ') + ' for this screen.');
       return;
     }
     status.textContent = 'Signed in as ' + answer.email + '.';

@@ -25,6 +25,8 @@ import { bringDataInHint, isDemoTenant } from '../seed/seedDemo';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { demoIdsFrom, type DemoIds } from './previewScreens';
+import { capabilityContext } from '../tenancy/refusals';
+import { rewardsOf, tiersOf } from '../store/loyaltyStore';
 
 export interface PreviewSignInAnswer {
   /** Open this in the frame: the portal's login screen spends the token and keeps the session. */
@@ -92,9 +94,21 @@ export function previewSignIn(deps: {
     const answer: PreviewSignInAnswer = {
       link: `/t/${encodeURIComponent(tenant.id)}/login?p=${encodeURIComponent(token)}${body.lang ? `&lang=${body.lang}` : ''}`,
       email,
-      ids: demoIdsFrom(subscriptions),
+      ids: demoIdsFrom(subscriptions, capabilityContext(tenant), {
+        rewardId: await firstReward(deps.db, tenant.id),
+      }),
     };
     res.setHeader('Cache-Control', 'no-store');
     res.json(answer);
   };
+}
+
+/** A reward of the tenant's first tier, for the reward's page (`:rewardId`); none without a programme. */
+async function firstReward(db: Database, tenantId: string): Promise<string | undefined> {
+  const [tiers, rewards] = await Promise.all([tiersOf(db, tenantId), rewardsOf(db, tenantId)]);
+  for (const tier of tiers) {
+    const reward = rewards.find((candidate) => candidate.tier_code === tier.tier_code);
+    if (reward) return reward.id;
+  }
+  return rewards[0]?.id;
 }

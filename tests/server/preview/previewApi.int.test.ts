@@ -15,6 +15,9 @@ import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { fillScreenPath, missingReason, type DemoIds } from '../../../server/preview/previewScreens';
+import { can } from '../../../engine/domain/capabilities';
+import type { Subscription } from '../../../schemas/generated/subscription';
 
 function tenant(id: string, features: string[], demo = true): ServerTenant {
   return makeServerTenant({
@@ -32,6 +35,11 @@ function tenant(id: string, features: string[], demo = true): ServerTenant {
 
 const first = tenant(uniqueTenantId('preview'), ['holiday-redirect', 'opt-ins']);
 const second = tenant(uniqueTenantId('preview-b'), []);
+const flows = tenant(uniqueTenantId('preview-flows'), [
+  'multi-user-licenses',
+  'renewal',
+  'loyalty-programme',
+]);
 const unseeded = tenant(uniqueTenantId('preview-none'), []);
 // A publisher's tenant whose database holds an account at a demo address (left from a demo phase,
 // or registered): the preview signs it in only where every tenant was seeded (`portal preview`).
@@ -46,7 +54,7 @@ async function serve(devPages: boolean, demoDataInEveryTenant = false): Promise<
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-preview-outbox-'));
   const { app } = createApp({
     db,
-    tenants: [first, second, unseeded, publisher],
+    tenants: [first, second, flows, unseeded, publisher],
     demoDataInEveryTenant,
     mailer: createMailer({ outboxDir }),
     distDir: outboxDir,
@@ -68,7 +76,7 @@ function signIn(base: string, body: unknown, contentType = 'application/json') {
 
 beforeAll(async () => {
   db = await getTestDatabase();
-  await seedDemoData(db, [first, second, publisher]);
+  await seedDemoData(db, [first, second, flows, publisher]);
   demoUrl = await serve(true);
   productionUrl = await serve(false);
   everyTenantUrl = await serve(true, true);
@@ -114,6 +122,38 @@ describe('POST /preview/api/sign-in', () => {
     expect((await elsewhere.post('/login/token', { token: foreignToken })).status).toBeGreaterThanOrEqual(
       400,
     );
+  });
+
+  it('fills a flow screen with a subscription its own rule allows, and a reward page with a reward', async () => {
+    const answer = await signIn(demoUrl, { tenant: flows.id, email: SHARED_DEMO_EMAIL, lang: 'en' });
+    const body = (await answer.json()) as { link: string; ids: DemoIds };
+    const client = browserLikeClient(demoUrl, `/t/${flows.id}/api`);
+    await client.get('/faq');
+    const token = new URL(body.link, demoUrl).searchParams.get('p')!;
+    client.setAccessToken((await client.post('/login/token', { token })).body.accessToken);
+    const licensed = fillScreenPath('subscriptions/:id/licenses', body.ids, 'subscription-licenses')!;
+    // The first active subscription has no licences; the screen gets the multi-licence.
+    expect((await client.get(`/subscriptions/${body.ids.id}/licenses`)).status).toBe(403);
+    expect(licensed).not.toBe(`subscriptions/${body.ids.id}/licenses`);
+    expect((await client.get(`/${licensed}`)).status).toBe(200);
+    const renewable = fillScreenPath('subscriptions/:id/renewal', body.ids, 'subscription-renewal')!;
+    // The renewal screen's subscription is one the renewal rule allows (its page shows the button).
+    const id = renewable.split('/')[1];
+    const subscription = (await client.get<Subscription>(`/subscriptions/${id}`)).body;
+    expect(can('renewal', subscription, { tenant: flows })).toBe(true);
+    expect(body.ids.rewardId).toBeDefined();
+    // The reward's page finds it among the tiers the programme answers.
+    const tiers = (await client.get<any>('/loyalty-programme/tiers')).body.tiers as Array<{
+      rewards: Array<{ id: string }>;
+    }>;
+    expect(tiers.flatMap((tier) => tier.rewards.map((reward) => reward.id))).toContain(body.ids.rewardId);
+    // A screen that opens from a mailed invitation says so, not "has no licenseId".
+    expect(
+      fillScreenPath('subscriptions/:id/licenses/:licenseId/accept', body.ids, 'accept-license'),
+    ).toBeUndefined();
+    expect(
+      missingReason('subscriptions/:id/licenses/:licenseId/accept', body.ids, 'accept-license', 'demo'),
+    ).toContain('mailed invitation link');
   });
 
   it('refuses an address that is not one of the tenant demo logins, even one with an account elsewhere', async () => {
