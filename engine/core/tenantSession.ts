@@ -116,6 +116,9 @@ export function createTenantSession(options: TenantSessionOptions) {
     current = session;
     quietly(() => storage?.setItem(key, JSON.stringify(session)));
     quietly(() => hints?.setItem(sessionHintKey(tenantId), '1'));
+    // A sign-in after a timeout (an embedded portal signs in again without a page load) ends its
+    // notice: a later log-out is no expiry.
+    quietly(() => storage?.removeItem(timedOutKey(tenantId)));
   }
 
   function forget(timedOut: boolean) {
@@ -123,6 +126,7 @@ export function createTenantSession(options: TenantSessionOptions) {
     quietly(() => storage?.removeItem(key));
     quietly(() => hints?.removeItem(sessionHintKey(tenantId)));
     if (timedOut) quietly(() => storage?.setItem(timedOutKey(tenantId), '1'));
+    else quietly(() => storage?.removeItem(timedOutKey(tenantId)));
   }
 
   function post(message: SessionMessage) {

@@ -204,6 +204,20 @@ describe('one session per tenant', () => {
     });
   });
 
+  it('forgets an expiry once signed in again without a page load (an embedded portal), so a log-out is no expiry', async () => {
+    browser = makeBrowser();
+    const tab = browser.tab('technikwelt');
+    await tab.session.restore();
+    tab.session.signedIn(makeLogin());
+    tab.session.ended({ timedOut: true });
+    tab.session.signedIn(makeLogin({ accessToken: 'token-after-the-timeout' }));
+    tab.session.ended({ timedOut: false });
+    // The log-out's page load to /login.
+    expect(await browser.tab('technikwelt', tab.storage).session.restore()).toEqual({
+      sessionHasTimedOut: false,
+    });
+  });
+
   it('hands a sign-in in one tab to the tenant’s other open tabs', async () => {
     browser = makeBrowser();
     const first = browser.tab('technikwelt');
