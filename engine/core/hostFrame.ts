@@ -12,7 +12,26 @@ export function isEmbeddedInFrame(): boolean {
   }
 }
 
+/**
+ * The framing page's origin where the browser tells it (`location.ancestorOrigins`: Chromium,
+ * Safari), else the page that opened the frame (`document.referrer`), else unknown.
+ */
+function parentOrigin(): string | undefined {
+  const ancestors = (window.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  if (ancestors?.length) return ancestors[0];
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function notifyHostFrame(event: HostFrameEvent, parentOrigins: readonly string[]): void {
   if (!isEmbeddedInFrame()) return;
-  for (const origin of parentOrigins) window.parent.postMessage({ type: event }, origin);
+  // Posted to the parent's own origin when it is a configured one: a message for each other
+  // configured origin is refused by the browser with a warning in the console. An origin the browser
+  // does not tell is tried with each (it is delivered to the one that matches).
+  const known = parentOrigin();
+  const targets = known !== undefined && parentOrigins.includes(known) ? [known] : parentOrigins;
+  for (const origin of targets) window.parent.postMessage({ type: event }, origin);
 }
