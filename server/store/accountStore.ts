@@ -334,8 +334,9 @@ const PARTNER_ADDRESS_DETAILS = [
 /**
  * The business partners of the account (§2 "business-partners list"): the partners linked to it, and
  * the other parties of subscriptions it orders (the ordering party sees the goods recipient's and
- * invoice recipient's address, §6). Each with the subscriptions it holds a role on, among those the
- * user sees.
+ * invoice recipient's address, §6): those of the contract, not a licence manager or a licence's
+ * user, whom the licences page administers and whose postal address is none of the orderer's.
+ * Each with the subscriptions it holds a role on, among those the user sees.
  */
 export async function listBusinessPartnersForUser(
   db: Queryable,
@@ -355,7 +356,8 @@ export async function listBusinessPartnersForUser(
        select bp_number, true as own from own
        union
        select r.bp_number, false from subscription_roles r join ordered_subs o on o.subscription_id = r.subscription_id
-        where r.tenant_id = $1 and r.bp_number not in (select bp_number from own)
+        where r.tenant_id = $1 and r.role in ('WE', 'RE') and not r.via_license
+          and r.bp_number not in (select bp_number from own)
      )
      select bp.bp_number::text as bp_number, bp.salutation_code, bp.first_name, bp.last_name1, bp.company1, bp.street,
             bp.street_number, bp.zipcode, bp.city, bp.country_code, bp.email_address, bp.phone_number,

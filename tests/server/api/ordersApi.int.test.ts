@@ -554,6 +554,49 @@ describe('gift certificates, order attributes, business partners', () => {
     expect(partners.some((p) => !p.own && p.subscriptions.some((s) => s.roles.includes('WE')))).toBe(true);
   });
 
+  it('lists of the other parties the contract’s recipients, not a licence manager or a licence’s user', async () => {
+    const client = await signIn(full, emailOf(full, 0));
+    const before = (await client.get('/business-partners')).body as Array<{
+      own: boolean;
+      bpNumber: string;
+      subscriptions: Array<{ subscriptionId: string; roles: string[] }>;
+    }>;
+    const ordered = before.find((p) => p.own)!.subscriptions.find((s) => s.roles.includes('AG'))!;
+    const manager = '9990000071';
+    const licensee = '9990000072';
+    await db.transaction(async (tx) => {
+      await tx.query(`select set_config('portal.order_system_write', 'on', true)`);
+      await tx.query(
+        `insert into business_partners (tenant_id, bp_number, first_name, last_name1, email_address)
+         values ($1, $2, 'Carla', 'Chef', 'chef@partners.example'), ($1, $3, 'Lena', 'Leser', 'leser@partners.example')`,
+        [full.id, manager, licensee],
+      );
+      await tx.query(
+        `insert into subscription_roles (tenant_id, subscription_id, bp_number, role, via_license)
+         values ($1, $2, $3, 'LV', false), ($1, $2, $4, 'WE', true)`,
+        [full.id, ordered.subscriptionId, manager, licensee],
+      );
+    });
+    try {
+      const partners = (await client.get('/business-partners')).body as Array<{ bpNumber: string }>;
+      expect(partners.map((p) => p.bpNumber)).not.toContain(manager);
+      expect(partners.map((p) => p.bpNumber)).not.toContain(licensee);
+      expect(partners).toHaveLength(before.length);
+    } finally {
+      await db.transaction(async (tx) => {
+        await tx.query(`select set_config('portal.order_system_write', 'on', true)`);
+        await tx.query(`delete from subscription_roles where tenant_id = $1 and bp_number = any($2)`, [
+          full.id,
+          [manager, licensee],
+        ]);
+        await tx.query(`delete from business_partners where tenant_id = $1 and bp_number = any($2)`, [
+          full.id,
+          [manager, licensee],
+        ]);
+      });
+    }
+  });
+
   it('gives every name and address field a partner has: the own partners’ other details too, the other parties’ not', async () => {
     const client = await signIn(full, emailOf(full, 0));
     const before = (await client.get('/business-partners')).body as Array<{ own: boolean; bpNumber: string }>;
