@@ -60,16 +60,19 @@ export const isAnonymousScreen = (screen: Pick<PreviewScreen, 'access' | 'path'>
  */
 export const MAILED_LINK_PARAMS: readonly string[] = ['licenseId', 'appointmentId'];
 
+/** The ids a screen is filled with: its own subscription's (DemoIds.screens) over the user's. */
+function idsOfScreen(ids: DemoIds, screenId: string | undefined): Record<string, string | undefined> {
+  const { screens, ...common } = ids;
+  return { ...common, ...(screenId ? screens?.[screenId] : undefined) };
+}
+
 /**
  * The in-portal path (no leading slash) with its parameters filled from the demo user's ids (the
  * screen's own subscription first, `screenId` being its route id), or undefined when the user has
  * nothing the screen needs (no bundle, say).
  */
 export function fillScreenPath(path: string, ids: DemoIds, screenId?: string): string | undefined {
-  const own: Record<string, string | undefined> = {
-    ...ids,
-    ...(screenId ? ids.screens?.[screenId] : undefined),
-  } as Record<string, string | undefined>;
+  const own = idsOfScreen(ids, screenId);
   let missing = false;
   const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = own[name];
@@ -89,7 +92,7 @@ export function missingReason(
   const names = [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
   if (names.some((name) => MAILED_LINK_PARAMS.includes(name)))
     return 'this screen opens from a mailed invitation link, which the preview does not make';
-  const own = { ...ids, ...(screenId ? ids.screens?.[screenId] : undefined) } as Record<string, unknown>;
+  const own = idsOfScreen(ids, screenId);
   return `${user} has no ${names.filter((name) => own[name] === undefined).join(', ')} for this screen`;
 }
 
