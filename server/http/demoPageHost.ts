@@ -16,6 +16,10 @@
  * another machine of a development server bound to a public interface (`--host`) would write
  * `Host: localhost` and read every sign-in link in the outbox. The public name is the one operators
  * open these pages under from elsewhere on purpose (`portal serve --outbox-viewer` on a test server).
+ *
+ * A change (the preview's sign-in, which hands out a login link) is taken only from the pages'
+ * own origin or from a client that names none (the `shots` command), as the studio takes its
+ * changes: a page of another site may not ask for one through the visitor's browser.
  */
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
@@ -36,6 +40,7 @@ export function demoPageHostOnly(
     publicHost = undefined;
   }
   return (req, _res, next) => {
+    refuseCrossOriginChange(req);
     const host = parseHostHeader(req.headers.host ?? '');
     const name = host?.hostname.toLowerCase();
     // A loopback name first: PORTAL_PUBLIC_URL may be one (http://localhost:3000), and must not
@@ -55,4 +60,21 @@ export function demoPageHostOnly(
       `The demo pages answer only at a loopback address or at PORTAL_PUBLIC_URL; this request was addressed to "${String(req.headers.host ?? '').slice(0, 100)}".`,
     );
   };
+}
+
+function refuseCrossOriginChange(req: Parameters<RequestHandler>[0]): void {
+  const origin = req.headers.origin;
+  if (origin === undefined || ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? 'GET')) return;
+  let originHost: string | undefined;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    originHost = undefined; // `null` (a sandboxed frame, a file) or not a URL: no origin of ours
+  }
+  if (originHost !== undefined && originHost === String(req.headers.host ?? '').toLowerCase()) return;
+  throw new HttpError(
+    403,
+    'demo_page_cross_origin',
+    `The demo pages accept changes only from their own pages, not from ${String(origin).slice(0, 100)}.`,
+  );
 }

@@ -9,8 +9,14 @@ import { demoPageHostOnly } from '../../../server/http/demoPageHost';
 import { HttpError } from '../../../server/http/errors';
 
 /** A request to `host` from `peer` (null: a socket that no longer knows its peer). */
-function request(host: string, peer: string | null = '127.0.0.1', headers: Record<string, string> = {}) {
+function request(
+  host: string,
+  peer: string | null = '127.0.0.1',
+  headers: Record<string, string> = {},
+  method = 'GET',
+) {
   return {
+    method,
     headers: { host, ...headers },
     socket: { remoteAddress: peer ?? undefined },
   } as unknown as Request;
@@ -72,5 +78,16 @@ describe('the demo pages’ guard', () => {
   it('answers 421 to any other name, from wherever it comes', () => {
     for (const host of ['evil.example:4400', '127.0.0.1.evil.example', '192.0.2.1:4400'])
       expect(outcome(guard, request(host)), host).toBe('421 demo_page_host_unknown');
+  });
+
+  it('takes a change (the preview’s sign-in) only from its own pages or from a client that names no origin', () => {
+    const post = (origin?: string) =>
+      outcome(guard, request('localhost:4400', '127.0.0.1', origin === undefined ? {} : { origin }, 'POST'));
+    expect(post()).toBe('next');
+    expect(post('http://localhost:4400')).toBe('next');
+    for (const origin of ['http://evil.example', 'null', 'http://localhost:4401', 'http://127.0.0.1:4400', 'not a url'])
+      expect(post(origin), origin).toBe('403 demo_page_cross_origin');
+    // A read changes nothing: only the Host rule above judges it.
+    expect(outcome(guard, request('localhost:4400', '127.0.0.1', { origin: 'http://evil.example' }))).toBe('next');
   });
 });
