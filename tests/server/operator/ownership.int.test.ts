@@ -29,6 +29,7 @@ import {
   stageRecords,
 } from '../../../server/store/orderSystemStore';
 import { updatePartner } from '../../../server/store/accountChangeStore';
+import { updateSubscription } from '../../../server/store/subscriptionStore';
 import { createUser } from '../../../server/store/userStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Database } from '../../../server/db/database';
@@ -441,6 +442,127 @@ describe('a subscriber changes one order attribute', () => {
     await client.post(`/subscriptions/${s.id}/attributes`, { type: 'BESTELLREF', value: 'MINE' });
     expect((await reject(first)).status).toBe(201);
     expect(await attributesOf(client, s.id)).toEqual([{ type: 'BESTELLREF', value: 'MINE' }]);
+  });
+});
+
+describe('a subscriber’s change rewords a subscription', () => {
+  it('shows a word the order system changes meanwhile in another language, and its newest words after a rejection', async () => {
+    const client = await signIn();
+    const s = (await client.get<any[]>('/subscriptions')).body.find(
+      (x) => x.roles.includes('AG') && x.orderStatus === 'A',
+    )!;
+    const sent = (await operator<any>(`/subscriptions/${s.id}`)).body;
+    const renewal = { expiryIssueNr: '12/2026', expiryDesc: 'endet mit Ausgabe 12/2026' };
+    const record = {
+      ...sent,
+      version: Number(sent.version) + 1,
+      details: {
+        ...sent.details,
+        displayName: 'Owner Post – Druck',
+        renewal,
+        translations: {
+          'en-GB': { displayName: 'Owner Post – print', renewal: { expiryDesc: 'ends with issue 12/2026' } },
+        },
+      },
+    };
+    expect((await operator(`/subscriptions/${s.id}`, { method: 'PUT', body: record })).status).toBe(200);
+
+    // The portal's write of a renewal (server/store/subscriptionStore.ts saveLifecycle): its new
+    // renewal, without the words of the old one in any language.
+    const user = await createUser(db, tenant.id, { email: `reword-${s.id}@owner.example` });
+    const eventId = await db.transaction(async (tx) => {
+      await updateSubscription(tx, tenant.id, s.id, {
+        details: { renewal: { expiryIssueNr: '24/2026', expiryDesc: null } },
+      });
+      return recordEvent(tx, tenant.id, 'offer.accepted', {
+        userId: user.id,
+        subscriptionId: s.id,
+        orderNumber: s.orderNumber,
+        offerId: 'none',
+        source: 'renewal',
+        amount: 0,
+        currency: 'EUR',
+        paymentId: null,
+        change: 'extend',
+        effectiveDate: null,
+        experiment: null,
+      });
+    });
+    const english = async () =>
+      (await client.get<any>(`/subscriptions/${s.id}`, { 'accept-language': 'en-GB' })).body.displayName;
+    expect(await english()).toBe('Owner Post – print');
+
+    // The order system renames the product in English while the change is pending.
+    const newer = {
+      ...record,
+      version: record.version + 1,
+      details: {
+        ...record.details,
+        translations: {
+          'en-GB': { displayName: 'Owner Post – printed edition', renewal: { expiryDesc: 'ends with issue 12/2026' } },
+        },
+      },
+    };
+    expect((await operator(`/subscriptions/${s.id}`, { method: 'PUT', body: newer })).status).toBe(200);
+    expect(await english()).toBe('Owner Post – printed edition');
+    const shown = (await operator<any>(`/subscriptions/${s.id}`)).body.details;
+    expect(shown.renewal).toEqual({ expiryIssueNr: '24/2026', expiryDesc: null });
+    expect(shown.translations).toEqual({ 'en-GB': { displayName: 'Owner Post – printed edition' } });
+
+    // Rejected: the order system's newest record, words and all.
+    expect(
+      (
+        await operator(`/changes/${eventId}/acknowledgement`, {
+          method: 'POST',
+          body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
+        })
+      ).status,
+    ).toBe(201);
+    const after = (await operator<any>(`/subscriptions/${s.id}`)).body.details;
+    expect(after.renewal).toEqual(renewal);
+    expect(after.translations).toEqual(newer.details.translations);
+  });
+
+  it('turns a change recorded before migration 040, of all the words at once, into one path per word', async () => {
+    const sql = readFileSync(
+      path.join(__dirname, '../../../server/db/migrations/040_translation_paths.sql'),
+      'utf8',
+    );
+    const conversion = sql.slice(sql.lastIndexOf('update order_system_overlays'));
+    const whole = (translations: unknown) => [translations];
+    const [{ id }] = await db.query<{ id: string }>(
+      `insert into order_system_overlays (tenant_id, entity, record_key, kind, fields, base)
+       values ($1, 'subscriptions', 'converted', 'update', $2, $3) returning id::text`,
+      [
+        tenant.id,
+        {
+          'details.renewal': [{ expiryIssueNr: '24/2026' }],
+          'details.translations': whole({ 'en-GB': { displayName: 'Print' }, 'de-DE': { displayName: 'Druck' } }),
+        },
+        {
+          'details.renewal': [{ expiryIssueNr: '12/2026' }],
+          'details.translations': whole({ 'en-GB': { displayName: 'Print', renewal: { expiryDesc: 'ends 12' } } }),
+        },
+      ],
+    );
+    await db.query(conversion);
+    const [row] = await db.query<{ fields: unknown; base: unknown }>(
+      `select fields, base from order_system_overlays where tenant_id = $1 and id = $2`,
+      [tenant.id, id],
+    );
+    expect(row).toEqual({
+      fields: {
+        'details.renewal': [{ expiryIssueNr: '24/2026' }],
+        'details.translations/en-GB/renewal': [],
+        'details.translations/de-DE/displayName': ['Druck'],
+      },
+      base: {
+        'details.renewal': [{ expiryIssueNr: '12/2026' }],
+        'details.translations/en-GB/renewal': [{ expiryDesc: 'ends 12' }],
+        'details.translations/de-DE/displayName': [],
+      },
+    });
+    await db.query(`delete from order_system_overlays where tenant_id = $1 and id = $2`, [tenant.id, id]);
   });
 });
 
