@@ -20,6 +20,17 @@ export function formatDate(value: string | null | undefined, locale: string): st
 }
 
 /**
+ * An instant with its time, in the locale's medium date and short time: 30.11.2026, 18:34 (de-DE),
+ * 30 Nov 2026, 18:34 (en-GB), so it reads like formatDate's days; in `timeZone`, else the reader's
+ * own (a screen's "from 18:34" is the subscriber's clock).
+ */
+export function formatDateTime(value: string | Date, locale: string, timeZone?: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+/**
  * Adds calendar months to an ISO day, kept inside the month it lands in: 30 November + 3 months is
  * 28 February (29 in a leap year), as a subscriber counts three months and billing systems do, not
  * 2 March as `Date` overflows. A day the month has stays as it is.

@@ -126,6 +126,7 @@ export type LifecycleRefusal =
   | 'date_after_end'
   | 'offer_already_accepted'
   | 'offer_already_used'
+  | 'offer_payment_open'
   | 'payment_already_settled'
   | 'upgrade_format_held'
   | 'invalid_range'
@@ -205,6 +206,17 @@ export function isOfferTaken(
   return state.acceptances.some((a) => a.offerId === offerId && holdsOffer(a, today));
 }
 
+/**
+ * An offer waiting for its payment (account-flows.md §4 "Offer acceptance": processing) is the
+ * subscription's one open offer: while it waits, no other offer of any flow is offered or accepted,
+ * since the subscriber could then pay for both and both would apply (a renewal by invoice while a
+ * card renewal's page is still open extended the term twice). Its page finishes it, or the
+ * subscriber gives it up (GET …/pending-payments names it on every offer page).
+ */
+export function isOfferPaymentOpen(state: Pick<LifecycleState, 'acceptances'>): boolean {
+  return state.acceptances.some((a) => a.status === 'pending');
+}
+
 /** Retention offers (those of the cancellation flow) are a one-off: one a year per subscription, whichever it was. */
 export const RETENTION_OFFER_MONTHS = 12;
 export function isRetentionUsed(state: Pick<LifecycleState, 'acceptances'>, today: string): boolean {
@@ -246,7 +258,8 @@ export function isUpgradeToHeldFormat(
 
 /**
  * The offers of a flow still open to this subscription on `today`, in their order: none of the
- * cancellation flow once a retention offer was taken this year, no offer it holds already, and no
+ * cancellation flow once a retention offer was taken this year, none while an offer's payment is
+ * open (isOfferPaymentOpen), no offer it holds already, and no
  * upgrade to a format it has or will have (isUpgradeToHeldFormat; offers given without their
  * effect are judged by the other rules only).
  */
@@ -257,6 +270,7 @@ export function openOffers<T extends { id: string; effect?: OfferEffect }>(
   source?: AcceptanceSource,
 ): T[] {
   if (source === 'cancellation' && isRetentionUsed(state, today)) return [];
+  if (isOfferPaymentOpen(state)) return [];
   return offers.filter(
     (offer) => !isOfferTaken(state, offer.id, today) && !isUpgradeToHeldFormat(state, offer.effect),
   );
@@ -340,6 +354,7 @@ export interface AcceptRequest {
 /** account-flows.md §4 "Offer acceptance": once per offer; applies at once unless paid online. */
 export function acceptOffer(state: LifecycleState, request: AcceptRequest): Transition {
   if (isOfferTaken(state, request.offerId, request.today)) return refuse('offer_already_accepted');
+  if (isOfferPaymentOpen(state)) return refuse('offer_payment_open');
   if (request.source === 'cancellation' && isCancelled(state)) return refuse('already_cancelled');
   if (request.source === 'cancellation' && isRetentionUsed(state, request.today))
     return refuse('offer_already_used');

@@ -9,6 +9,7 @@
  * service, so the README never sends a subscriber nowhere.
  */
 import type { TenantWithDefaults } from '../../schemas/generated/tenant';
+import { formatDateTime } from '../../engine/domain/dates';
 import { wordsIn } from '../../engine/domain/language';
 import { textsIn } from '../texts/serverTexts';
 
@@ -48,7 +49,11 @@ export function exportReadme(
     : t('readme.authority.default', { controller: controller.name });
 
   return [
-    t('readme.intro', { tenant: tenant.name, date: opts.date.toISOString(), page: t(`page.${opts.page}`) }),
+    t('readme.intro', {
+      tenant: tenant.name,
+      date: formatDateTime(opts.date, locale, 'UTC'),
+      page: t(`page.${opts.page}`),
+    }),
     t('readme.files'),
     t('readme.others'),
     t('readme.more', { contact: contactEmail }),

@@ -61,7 +61,8 @@ export function offerAcceptedMail(
     subscription: values.subscription,
     orderNumber: values.orderNumber,
     offer: values.offer,
-    amount: t(`mail.${values.billing}`, { amount }),
+    // An offer at no cost (an upgrade from the next period) is neither invoiced nor charged.
+    amount: t(values.amount === 0 ? 'mail.free' : `mail.${values.billing}`, { amount }),
     change: t(`mail.change.${changeKey}`, { date }),
   };
   return { subject: t('mail.subject', all), text: t('mail.body', all) };

@@ -94,6 +94,11 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
     status: 409,
     message: 'A retention offer has been taken for this subscription this year already.',
   },
+  offer_payment_open: {
+    status: 409,
+    message:
+      'The payment of another offer for this subscription is still open: finish it in its payment window or give it up (POST /subscriptions/{id}/pending-payments/{paymentId}/abandon) first.',
+  },
   payment_already_settled: { status: 409, message: 'This payment has already been settled.' },
   upgrade_format_held: {
     status: 409,

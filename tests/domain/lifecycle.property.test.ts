@@ -12,6 +12,7 @@ import {
   cancel,
   endHoliday,
   endWithBundle,
+  isOfferPaymentOpen,
   isOfferTaken,
   isRetentionUsed,
   isUpgradeToHeldFormat,
@@ -155,7 +156,10 @@ function checkInvariants(state: LifecycleState, today: string): void {
     const holding = state.acceptances.filter((a) => a.offerId === offerId && a.status === 'pending');
     expect(holding.length).toBeLessThanOrEqual(1);
   }
-  // An offer taken is not among the open ones, nor an upgrade to a format it has or will have.
+  // One offer at a time waits for its payment: no second one could be paid for beside it.
+  expect(state.acceptances.filter((a) => a.status === 'pending').length).toBeLessThanOrEqual(1);
+  // An offer taken is not among the open ones, nor an upgrade to a format it has or will have,
+  // nor any while an offer's payment is open.
   const open = openOffers(
     state,
     OFFER_IDS.map((id) => ({ id, effect: OFFERS[id] })),
@@ -163,7 +167,9 @@ function checkInvariants(state: LifecycleState, today: string): void {
   ).map((o) => o.id);
   for (const offerId of OFFER_IDS)
     expect(open.includes(offerId)).toBe(
-      !isOfferTaken(state, offerId, today) && !isUpgradeToHeldFormat(state, OFFERS[offerId]),
+      !isOfferPaymentOpen(state) &&
+        !isOfferTaken(state, offerId, today) &&
+        !isUpgradeToHeldFormat(state, OFFERS[offerId]),
     );
   // The format it has, the one planned and those waiting for a payment are all different: no
   // upgrade to a format it has or will have was ever accepted.
@@ -210,6 +216,7 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         break;
       case 'accept': {
         const wasTaken = isOfferTaken(state, step.offerId, today);
+        const paymentOpen = isOfferPaymentOpen(state);
         const retentionUsed = isRetentionUsed(state, today);
         const formatHeld = isUpgradeToHeldFormat(state, OFFERS[step.offerId]);
         const paymentId = step.online ? `PAY-${++payments}` : null;
@@ -224,6 +231,8 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         });
         // An accepted offer is never accepted again while it holds.
         if (wasTaken) expect(result).toEqual({ ok: false, refusal: 'offer_already_accepted' });
+        // Nor any other while an offer's payment is open.
+        else if (paymentOpen) expect(result).toEqual({ ok: false, refusal: 'offer_payment_open' });
         // A retention offer is taken once a year, whichever it was.
         else if (
           RETENTION.has(step.offerId) &&
@@ -430,7 +439,19 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
       nextCycle: '2026-12-25',
     });
     if (!accepted.ok) throw new Error(accepted.refusal);
-    expect(openOffers(accepted.state, [{ id: 'UP-DE' }, { id: 'UP-KO' }], today)).toEqual([{ id: 'UP-KO' }]);
+    // While its payment is open, no offer is: a second one could be paid for beside it.
+    expect(openOffers(accepted.state, [{ id: 'UP-DE' }, { id: 'UP-KO' }], today)).toEqual([]);
+    expect(
+      acceptOffer(accepted.state, {
+        offerId: 'RENEW-12',
+        source: 'renewal',
+        effect: OFFERS['RENEW-12'],
+        upgradeTime: null,
+        paymentId: null,
+        today,
+        nextCycle: '2026-12-25',
+      }),
+    ).toEqual({ ok: false, refusal: 'offer_payment_open' });
     expect(
       acceptOffer(accepted.state, {
         offerId: 'UP-DE',
@@ -586,8 +607,9 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
     it('an upgrade waiting for its payment counts, and its own payment still applies it', () => {
       const waiting = accept(subscription(), 'UP-KO', 'PAY-1');
       if (!waiting.ok) throw new Error(waiting.refusal);
-      expect(offered(waiting.state)).toEqual(['UP-DE']);
-      expect(accept(waiting.state, 'UP-KO-NEXT')).toEqual({ ok: false, refusal: 'upgrade_format_held' });
+      // Nothing is offered while its payment is open (isOfferPaymentOpen).
+      expect(offered(waiting.state)).toEqual([]);
+      expect(accept(waiting.state, 'UP-KO-NEXT')).toEqual({ ok: false, refusal: 'offer_payment_open' });
       const paid = settlePayment(waiting.state, {
         paymentId: 'PAY-1',
         outcome: 'success',

@@ -4,6 +4,7 @@ import { usePortal } from '../../core/PortalContext';
 import { useTranslation } from '../../core/translation';
 import { Alert } from '../../ui/Alert';
 import { formatMoney } from '../../ui/format';
+import { formatDateTime } from '../../domain/dates';
 import { dataOf, useResource } from '../resource';
 import { offersApi } from './offersApi';
 
@@ -55,12 +56,6 @@ export function OpenPayments({
     }
   }
 
-  const when = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
   return (
     <>
       {payments.map((payment) => (
@@ -68,7 +63,7 @@ export function OpenPayments({
           <p>
             {t('account.flow.openPayment', {
               amount: formatMoney(payment.amount, payment.currency, i18n.language),
-              time: when.format(new Date(payment.createdAt)),
+              time: formatDateTime(payment.createdAt, i18n.language),
             })}
           </p>
           {failed && <p>{t('account.flow.openPaymentFailed')}</p>}

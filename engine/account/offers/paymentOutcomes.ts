@@ -11,6 +11,7 @@ export type PaymentOutcome =
   | 'payment:canceled'
   | 'offer:already_accepted'
   | 'offer:already_used'
+  | 'offer:payment_open'
   | 'offer:format_held';
 
 export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
@@ -36,6 +37,14 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
     textKey: 'account.offer.alreadyUsedText',
     tone: 'error',
   },
+  // Another offer's payment is still open (409 offer_payment_open, engine/domain/lifecycle.ts
+  // isOfferPaymentOpen): the list hides every offer meanwhile, so this is a list gone stale (a
+  // payment started in another tab); the page's notice of open payments says which and gives it up.
+  'offer:payment_open': {
+    titleKey: 'account.offer.paymentOpenTitle',
+    textKey: 'account.offer.paymentOpenText',
+    tone: 'error',
+  },
   // An upgrade to the format the subscription has or will have (409 upgrade_format_held): the
   // list leaves such offers out, so this is a list gone stale (another tab upgraded meanwhile).
   'offer:format_held': {
@@ -49,6 +58,7 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
 export function refusedOfferOutcome(code: string | undefined): PaymentOutcome | null {
   if (code === 'offer_already_accepted') return 'offer:already_accepted';
   if (code === 'offer_already_used') return 'offer:already_used';
+  if (code === 'offer_payment_open') return 'offer:payment_open';
   if (code === 'upgrade_format_held') return 'offer:format_held';
   return null;
 }

@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import { formatCardExpiry } from '../../domain/paymentMethodChange';
+import { formatIban } from '../../domain/iban';
 
 /** §2 "Shows the current method": the method and its account, masked as the server sends it (§3). */
 export function CurrentMethod({ details }: { details: PaymentDetails }) {
@@ -9,7 +10,8 @@ export function CurrentMethod({ details }: { details: PaymentDetails }) {
   const account = details.account ?? {};
   const rows: Array<[string, string | null | undefined]> = [
     ['debitAccountHolder', account.debitAccountHolder],
-    ['iban', account.iban],
+    // Grouped in fours as printed (§5's mask), so a narrow screen breaks it between groups.
+    ['iban', account.iban && formatIban(account.iban)],
     ['bic', account.bic],
     ['debitAccountNumber', account.debitAccountNumber],
     ['debitBankCode', account.debitBankCode],

@@ -450,6 +450,8 @@ describe("the README and the tenant's own words", () => {
     ])
       expect(readme, words).toContain(words);
     expect(readme).not.toMatch(/Purpose|Your rights|Recipients/);
+    // The time of the copy as the subscriber reads dates, not as a machine writes them.
+    expect(readme).toMatch(/Stand \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(UTC\)/);
   });
 
   it('gives the same in English when asked in English', async () => {
@@ -468,6 +470,7 @@ describe("the README and the tenant's own words", () => {
       'Hamburgische Datenschutzbehörde',
     ])
       expect(readme, words).toContain(words);
+    expect(readme).toMatch(/as of \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2} \(UTC\)/);
     expect(readme).not.toMatch(/Zweck|Ihre Rechte|Empfänger/);
   });
 

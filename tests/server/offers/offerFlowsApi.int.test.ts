@@ -410,6 +410,17 @@ describe('renewal and upgrade', () => {
       expect.objectContaining({ id: upgrade.body.pendingPayment.id, subscriptionId: s.id, currency: 'EUR' }),
     ]);
     expect(await upgrades()).not.toContain('OFP-UP-NOW');
+    // While it is open no other offer is offered or taken: a renewal by direct debit beside it
+    // would apply at once, and the open payment still could be paid and apply as well.
+    const termBefore = (await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate;
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`)).body).toEqual(
+      [],
+    );
+    const beside = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-DD/accept?source=renewal`,
+    );
+    expect([beside.status, beside.body.error?.code]).toEqual([409, 'offer_payment_open']);
+    expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(termBefore);
     const abandoned = await client.post<any>(
       `/subscriptions/${s.id}/pending-payments/${upgrade.body.pendingPayment.id}/abandon`,
     );

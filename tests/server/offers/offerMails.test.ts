@@ -29,6 +29,14 @@ describe('the mail of an accepted offer', () => {
     expect(text('en-GB', 'charged')).toContain('to your card or PayPal');
   });
 
+  it('promises no invoice or charge for an offer at no cost', () => {
+    const free = (locale: 'de-DE' | 'en-GB') =>
+      offerAcceptedMail(locale, { ...values, amount: 0, billing: 'invoice' }).text;
+    expect(free('de-DE')).toMatch(/Betrag: 0,00\s€ \(kostenlos\)/);
+    expect(free('de-DE')).not.toContain('Rechnung');
+    expect(free('en-GB')).toContain('Amount: €0.00 (free of charge)');
+  });
+
   it('bills a retention or upgrade offer as the subscription pays, a renewal as its offer names', () => {
     const billing = (source: 'cancellation' | 'upgrade' | 'renewal', offerProvider: string, pays?: string) =>
       offerBilling({ paidOnline: false, source, offerProvider, subscriptionPays: pays });

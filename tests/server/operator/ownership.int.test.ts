@@ -472,7 +472,7 @@ describe('a subscriber’s change rewords a subscription', () => {
     const user = await createUser(db, tenant.id, { email: `reword-${s.id}@owner.example` });
     const eventId = await db.transaction(async (tx) => {
       await updateSubscription(tx, tenant.id, s.id, {
-        details: { renewal: { expiryIssueNr: '24/2026', expiryDesc: null } },
+        details: { renewal: { expiryIssueNr: '24/2026', expiryDesc: null } as never },
       });
       return recordEvent(tx, tenant.id, 'offer.accepted', {
         userId: user.id,
@@ -499,7 +499,10 @@ describe('a subscriber’s change rewords a subscription', () => {
       details: {
         ...record.details,
         translations: {
-          'en-GB': { displayName: 'Owner Post – printed edition', renewal: { expiryDesc: 'ends with issue 12/2026' } },
+          'en-GB': {
+            displayName: 'Owner Post – printed edition',
+            renewal: { expiryDesc: 'ends with issue 12/2026' },
+          },
         },
       },
     };
@@ -537,11 +540,16 @@ describe('a subscriber’s change rewords a subscription', () => {
         tenant.id,
         {
           'details.renewal': [{ expiryIssueNr: '24/2026' }],
-          'details.translations': whole({ 'en-GB': { displayName: 'Print' }, 'de-DE': { displayName: 'Druck' } }),
+          'details.translations': whole({
+            'en-GB': { displayName: 'Print' },
+            'de-DE': { displayName: 'Druck' },
+          }),
         },
         {
           'details.renewal': [{ expiryIssueNr: '12/2026' }],
-          'details.translations': whole({ 'en-GB': { displayName: 'Print', renewal: { expiryDesc: 'ends 12' } } }),
+          'details.translations': whole({
+            'en-GB': { displayName: 'Print', renewal: { expiryDesc: 'ends 12' } },
+          }),
         },
       ],
     );

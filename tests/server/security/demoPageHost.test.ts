@@ -85,9 +85,17 @@ describe('the demo pages’ guard', () => {
       outcome(guard, request('localhost:4400', '127.0.0.1', origin === undefined ? {} : { origin }, 'POST'));
     expect(post()).toBe('next');
     expect(post('http://localhost:4400')).toBe('next');
-    for (const origin of ['http://evil.example', 'null', 'http://localhost:4401', 'http://127.0.0.1:4400', 'not a url'])
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      'http://localhost:4401',
+      'http://127.0.0.1:4400',
+      'not a url',
+    ])
       expect(post(origin), origin).toBe('403 demo_page_cross_origin');
     // A read changes nothing: only the Host rule above judges it.
-    expect(outcome(guard, request('localhost:4400', '127.0.0.1', { origin: 'http://evil.example' }))).toBe('next');
+    expect(outcome(guard, request('localhost:4400', '127.0.0.1', { origin: 'http://evil.example' }))).toBe(
+      'next',
+    );
   });
 });
