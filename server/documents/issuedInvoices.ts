@@ -38,6 +38,7 @@ import {
   type IssuedFormat,
 } from '../store/issuedInvoiceDocumentStore';
 import { lockUntilCommit } from '../store/transactionLocks';
+import { nameOnDay } from '../store/subscriptionStore';
 import { issuedDocuments } from '../metrics/registry';
 import type { InvoiceInput } from './invoiceModel';
 import { invoicePdfInWorker, xRechnungInWorker } from './documentWorker';
@@ -193,12 +194,25 @@ export interface IssuedInvoiceOptions {
   now?: () => Date;
 }
 
+/**
+ * The invoice as it was issued: under the name the subscription had on the invoice's day, where the
+ * portal renamed it since (an upgrade that applied at once, store/subscriptionStore.ts nameOnDay).
+ * An issued invoice names what it was issued for, not what the subscription is today.
+ */
+async function asIssued(db: Database, invoice: IssuedInvoice): Promise<IssuedInvoice> {
+  const { subscription, payment, locale } = invoice.input;
+  const name = await nameOnDay(db, invoice.tenantId, invoice.subscriptionId, payment.date, locale);
+  if (name === null || name === subscription.displayName) return invoice;
+  return { ...invoice, input: { ...invoice.input, subscription: { ...subscription, displayName: name } } };
+}
+
 /** The invoice PDF (hybrid ZUGFeRD / Factur-X where the tenant's settings allow), made once. */
-export function issuedInvoicePdf(
+export async function issuedInvoicePdf(
   db: Database,
-  invoice: IssuedInvoice,
+  asked: IssuedInvoice,
   options: IssuedInvoiceOptions = {},
 ): Promise<Buffer> {
+  const invoice = await asIssued(db, asked);
   return keptOrMade(
     db,
     keyOf('pdf', invoice),
@@ -210,9 +224,10 @@ export function issuedInvoicePdf(
 /** The XRechnung (CII) of an invoice, made once; the caller checks canMakeXRechnung and isBusiness. */
 export async function issuedXRechnung(
   db: Database,
-  invoice: IssuedInvoice,
+  asked: IssuedInvoice,
   options: IssuedInvoiceOptions = {},
 ): Promise<string> {
+  const invoice = await asIssued(db, asked);
   const document = await keptOrMade(
     db,
     keyOf('xrechnung', invoice),

@@ -514,6 +514,7 @@ export async function saveLifecycle(
   }
   let translations: Record<string, Record<string, unknown>> | null = null;
   if (after.mixType !== before.mixType) {
+    await keepNameBefore(db, tenantId, id, after);
     const changed = await mixTypeDetails(db, tenantId, id, after, context.locale);
     translations = changed.translations as Record<string, Record<string, unknown>>;
     Object.assign(details, changed.fields);
@@ -639,6 +640,49 @@ async function storedRenewal(db: Queryable, tenantId: string, id: string): Promi
     [tenantId, id],
   );
   return rows[0]?.renewal ?? null;
+}
+
+/**
+ * Keeps the subscription's name, in every language, before an upgrade that applied now renames it
+ * (migration 041): an invoice issued before that day names what it was issued for
+ * (nameOnDay, docs/invoices.md "The product an invoice names").
+ */
+async function keepNameBefore(db: Queryable, tenantId: string, id: string, after: LifecycleState): Promise<void> {
+  const upgrade = [...after.acceptances]
+    .reverse()
+    .find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
+  if (!upgrade) return;
+  await db.query(
+    `insert into subscription_names_before (tenant_id, subscription_id, replaced_on, display_name, translations)
+     select s.tenant_id, s.id, $3::date, s.details->>'displayName',
+            (select jsonb_object_agg(t.key, jsonb_build_object('displayName', t.value->'displayName'))
+               from jsonb_each(case when jsonb_typeof(s.details->'translations') = 'object'
+                                    then s.details->'translations' else '{}'::jsonb end) t
+              where jsonb_typeof(t.value) = 'object' and t.value ? 'displayName')
+       from subscriptions s where s.tenant_id = $1 and s.id = $2`,
+    [tenantId, id, upgrade.on],
+  );
+}
+
+/**
+ * The subscription's name on `day` in `locale`, where the portal renamed it since (keepNameBefore);
+ * null when the name it has now is the one of that day.
+ */
+export async function nameOnDay(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  day: string,
+  locale: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ displayName: string | null; translations: Translations<{ displayName: string }> | null }>(
+    `select display_name as "displayName", translations from subscription_names_before
+      where tenant_id = $1 and subscription_id = $2 and replaced_on > $3::date
+      order by replaced_on, id limit 1`,
+    [tenantId, id, day],
+  );
+  if (!row?.displayName) return null;
+  return localizedDetails({ displayName: row.displayName, translations: row.translations }, locale).displayName;
 }
 
 /** What a new mix type means for the rest of the subscription's fields (an upgrade that applied now). */
