@@ -29,7 +29,8 @@ export const documentsPersonalData: PersonalDataManifest = {
   notPersonal: [
     {
       table: 'subscription_names_before',
-      reason: "a product's names before an upgrade renamed it, for the invoices issued under them; nobody's data",
+      reason:
+        "a product's names before an upgrade renamed it, for the invoices issued under them; nobody's data",
     },
   ],
 };

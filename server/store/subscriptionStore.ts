@@ -647,7 +647,12 @@ async function storedRenewal(db: Queryable, tenantId: string, id: string): Promi
  * (migration 041): an invoice issued before that day names what it was issued for
  * (nameOnDay, docs/invoices.md "The product an invoice names").
  */
-async function keepNameBefore(db: Queryable, tenantId: string, id: string, after: LifecycleState): Promise<void> {
+async function keepNameBefore(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  after: LifecycleState,
+): Promise<void> {
   const upgrade = [...after.acceptances]
     .reverse()
     .find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
@@ -675,14 +680,18 @@ export async function nameOnDay(
   day: string,
   locale: string,
 ): Promise<string | null> {
-  const [row] = await db.query<{ displayName: string | null; translations: Translations<{ displayName: string }> | null }>(
+  const [row] = await db.query<{
+    displayName: string | null;
+    translations: Translations<{ displayName: string }> | null;
+  }>(
     `select display_name as "displayName", translations from subscription_names_before
       where tenant_id = $1 and subscription_id = $2 and replaced_on > $3::date
       order by replaced_on, id limit 1`,
     [tenantId, id, day],
   );
   if (!row?.displayName) return null;
-  return localizedDetails({ displayName: row.displayName, translations: row.translations }, locale).displayName;
+  return localizedDetails({ displayName: row.displayName, translations: row.translations }, locale)
+    .displayName;
 }
 
 /** What a new mix type means for the rest of the subscription's fields (an upgrade that applied now). */
