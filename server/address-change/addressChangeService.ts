@@ -265,15 +265,6 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           if (locked.has(field)) fields[field] = 'not_editable';
           next[field] = value;
         }
-        // The partner's e-mail address is the address on record that sign-in links go to: it may only
-        // become an address proved by a mailbox, the account's own (docs/architecture.md "Sign-in safety").
-        if (
-          next.emailAddress !== current.emailAddress &&
-          next.emailAddress &&
-          normalizeEmail(next.emailAddress) !== normalizeEmail(caller.user.email)
-        ) {
-          fields.emailAddress ??= 'not_verified';
-        }
         const salutations = tenant.salutations?.options ?? [];
         if (
           next.salutationCode !== current.salutationCode &&
@@ -298,6 +289,16 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           },
         );
         for (const error of errors) fields[error.field] ??= error.code;
+        // The partner's e-mail address is the address on record that sign-in links go to: it may only
+        // become an address proved by a mailbox, the account's own (docs/architecture.md "Sign-in
+        // safety"). Judged after the §5 rules, so an address too long is said as such first.
+        if (
+          next.emailAddress !== current.emailAddress &&
+          next.emailAddress &&
+          normalizeEmail(next.emailAddress) !== normalizeEmail(caller.user.email)
+        ) {
+          fields.emailAddress ??= 'not_verified';
+        }
         if (
           next.countryCode &&
           next.countryCode !== current.countryCode &&

@@ -37,8 +37,12 @@ const LINE_FIELDS: readonly PostalField[] = ['addressLine1', 'addressLine2', 'ad
 const STREET_FIELDS: readonly PostalField[] = ['street', 'streetNumber', 'streetNumberSuffix'];
 
 /**
- * The form's values of an address (missing fields empty). With `addressLines`, an address on record
- * as street and number only opens with them as its first line, so the form shows the address it has.
+ * The form's values of an address (missing fields empty). With `addressLines` the form shows the
+ * address lines and no street fields, so a street on record goes into the first line after the
+ * lines it has, written as its country writes it ("14 Rosebery Avenue", "Hauptstraße 5a"): the form
+ * shows the whole address, and saving a change elsewhere in it neither turns the line around nor
+ * drops the street (a c/o line on record with a street beside it lost the street). Only when all
+ * three lines are taken does the street stay in its own fields, unseen but kept.
  */
 export function postalValuesOf(
   address: Partial<Record<PostalField, string | null>> | null | undefined,
@@ -47,24 +51,22 @@ export function postalValuesOf(
   const values = Object.fromEntries(
     POSTAL_FIELDS.map((field) => [field, address?.[field] ?? '']),
   ) as PostalValues;
-  if (addressLines && !LINE_FIELDS.some((field) => values[field].trim()) && values.street.trim()) {
-    // As the address is written for its country ("14 Rosebery Avenue", "Hauptstraße 5a"), so that
-    // saving a change elsewhere in the form does not turn the first line around.
-    values.addressLine1 = streetLine(values);
-  }
+  if (!addressLines || !values.street.trim()) return values;
+  const lastTaken = LINE_FIELDS.reduce((last, field, i) => (values[field].trim() ? i : last), -1);
+  if (lastTaken + 1 >= LINE_FIELDS.length) return values;
+  values[LINE_FIELDS[lastTaken + 1]] = streetLine(values);
+  for (const field of STREET_FIELDS) values[field] = '';
   return values;
 }
 
 /**
- * The address the server takes: trimmed, empty fields null, and either the address lines or street
- * and number — whichever the tenant's `address-lines` feature asks for (§5); the other kind is sent
- * empty, so an address keeps one form (no street left behind next to the lines that replaced it).
+ * The address the server takes: trimmed, empty fields null. The fields the form does not show
+ * (the lines without `address-lines`, the street with it, §5) go back as they were loaded, so an
+ * address keeps what the order system sent there; a street the form moved into a line
+ * (postalValuesOf) goes back empty, so no street is left behind next to the line that replaced it.
  */
-export function postalAddressOf(values: PostalValues, addressLines: boolean): PostalAddress {
-  const unused = addressLines ? STREET_FIELDS : LINE_FIELDS;
-  return Object.fromEntries(
-    POSTAL_FIELDS.map((field) => [field, unused.includes(field) ? null : values[field].trim() || null]),
-  ) as PostalAddress;
+export function postalAddressOf(values: PostalValues): PostalAddress {
+  return Object.fromEntries(POSTAL_FIELDS.map((field) => [field, values[field].trim() || null])) as PostalAddress;
 }
 
 /** The limit a too_long or too_short error speaks of (§9). */

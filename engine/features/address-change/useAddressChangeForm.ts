@@ -181,7 +181,7 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
   const save = () =>
     saving.save(
       {
-        ...postalAddressOf(values, ruleContext.addressLines),
+        ...postalAddressOf(values),
         company2: trimmedOrNull(values.company2),
         jobTitle: trimmedOrNull(values.jobTitle),
         department: trimmedOrNull(values.department),

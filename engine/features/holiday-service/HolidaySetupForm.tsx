@@ -280,7 +280,7 @@ function useHolidaySetup({
     setServerFields(null);
     try {
       const booking = bookingOf(s, type, range, holidayIssueSpan(issueList, today, range), () =>
-        postalAddressOf(address, ruleContext.addressLines),
+        postalAddressOf(address),
       );
       const updated = await holidayApi(api).book(s.id, booking);
       replaceStored(updated);

@@ -4,7 +4,7 @@
  * its country writes it, so saving a change elsewhere in the form keeps the line as it was shown.
  */
 import { describe, expect, it } from 'vitest';
-import { postalValuesOf } from '../../../engine/account/changes/postalAddress';
+import { postalAddressOf, postalValuesOf } from '../../../engine/account/changes/postalAddress';
 
 describe('an address on record as street and number, opened with address lines', () => {
   it('opens as its country writes the street line', () => {
@@ -32,5 +32,50 @@ describe('an address on record as street and number, opened with address lines',
     expect(
       postalValuesOf({ street: 'Castle Street', streetNumber: '27', countryCode: 'GB' }).addressLine1,
     ).toBe('');
+  });
+});
+
+describe('an address saved with a change elsewhere in the form keeps every part it had', () => {
+  const company = {
+    company1: 'Harbourside Consulting Ltd',
+    addressLine1: 'Priya Patel',
+    street: 'Portland Street',
+    streetNumber: '81',
+    zipcode: 'M1 4QX',
+    city: 'Manchester',
+    countryCode: 'GB',
+  };
+
+  it('shows a street beside a c/o line as the next line, and sends it there, no street left behind', () => {
+    const values = postalValuesOf(company, true);
+    expect([values.addressLine1, values.addressLine2, values.addressLine3]).toEqual([
+      'Priya Patel',
+      '81 Portland Street',
+      '',
+    ]);
+    expect(postalAddressOf(values)).toMatchObject({
+      addressLine1: 'Priya Patel',
+      addressLine2: '81 Portland Street',
+      street: null,
+      streetNumber: null,
+      city: 'Manchester',
+    });
+  });
+
+  it('keeps a street it cannot show when all three lines are taken', () => {
+    const full = { ...company, addressLine2: 'Floor 4', addressLine3: 'Suite 12' };
+    expect(postalAddressOf(postalValuesOf(full, true))).toMatchObject({
+      addressLine3: 'Suite 12',
+      street: 'Portland Street',
+      streetNumber: '81',
+    });
+  });
+
+  it('keeps the lines on record without address lines, which the form does not show', () => {
+    expect(postalAddressOf(postalValuesOf(company, false))).toMatchObject({
+      addressLine1: 'Priya Patel',
+      street: 'Portland Street',
+      streetNumber: '81',
+    });
   });
 });

@@ -669,6 +669,12 @@ describe('what the security review found', () => {
       emailAddress: 'someone.else@example.org',
     });
     expect(other.body.error.details.fields).toMatchObject({ emailAddress: 'not_verified' });
+    // Too long is said first (§5 "e-mail max 35"): a shorter address would still need its proof.
+    const long = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      emailAddress: `${'a'.repeat(24)}@example.org`,
+    });
+    expect(long.body.error.details.fields).toMatchObject({ emailAddress: 'too_long' });
     const own = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
       ...me.address,
       emailAddress: SHARED_DEMO_EMAIL,
