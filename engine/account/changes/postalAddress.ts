@@ -66,7 +66,9 @@ export function postalValuesOf(
  * (postalValuesOf) goes back empty, so no street is left behind next to the line that replaced it.
  */
 export function postalAddressOf(values: PostalValues): PostalAddress {
-  return Object.fromEntries(POSTAL_FIELDS.map((field) => [field, values[field].trim() || null])) as PostalAddress;
+  return Object.fromEntries(
+    POSTAL_FIELDS.map((field) => [field, values[field].trim() || null]),
+  ) as PostalAddress;
 }
 
 /** The limit a too_long or too_short error speaks of (§9). */
