@@ -189,14 +189,18 @@ function OfferChoice({
       {recommendations.state.status === 'failed' && <ErrorDialog onClose={onBack} />}
       {recommendations.state.status === 'ready' && offers.length === 0 && (
         <>
-          <Alert variant="info">
-            <p>{paymentShown ? t('account.flow.noOtherOffers') : t(texts.empty)}</p>
-            {contactServed && (
-              <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
-                {t('account.flow.contactUs')}
-              </Link>
-            )}
-          </Alert>
+          {/* An open payment keeps every offer back (engine/domain/lifecycle.ts isOfferPaymentOpen):
+              its notice above says so and how to choose again. */}
+          {!paymentShown && (
+            <Alert variant="info">
+              <p>{t(texts.empty)}</p>
+              {contactServed && (
+                <Link to={href(ROUTES.contact, {}, { subscriptionId: s.id })}>
+                  {t('account.flow.contactUs')}
+                </Link>
+              )}
+            </Alert>
+          )}
           <FlowBackButton onClick={onBack} />
         </>
       )}
