@@ -443,6 +443,17 @@ export interface PaymentMethodChangedData {
   from: string;
   to: string;
   effectiveFrom: string;
+  /**
+   * The new bank account as the subscriber gave it (to: sepa or direct_debit), for the order system to set up the debit. Whole until the order system answers the change (confirmed or rejected) and at most 30 days, then masked as the portal shows it (docs/going-live.md "Payment details the order system needs"). Missing for a card or PayPal, which the payment provider keeps.
+   */
+  account?: {
+    debitAccountHolder?: string | null;
+    iban?: string | null;
+    bic?: string | null;
+    debitAccountNumber?: string | null;
+    debitBankCode?: string | null;
+    debitBankName?: string | null;
+  };
 }
 /**
  * A complaint about a delivered issue with its compensation (POST …/delivered-issues/request-compensation).
@@ -488,6 +499,12 @@ export interface AddressChangedData {
    * The fields that changed.
    */
   fields: string[];
+  /**
+   * The changed fields' new values, by the names `fields` gives (null: emptied), for the order system to apply, a dated change on its day. A dated move names every field of where the partner lives. Missing in events recorded before the values were sent.
+   */
+  values?: {
+    [k: string]: string | null | undefined;
+  };
 }
 /**
  * Opt-ins of a business partner were changed: switched off at once, or switched on pending the double opt-in link.

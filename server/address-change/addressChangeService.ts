@@ -332,16 +332,22 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           // The change is the portal's on top of the order system's record until the order system
           // answers its event; a dated one keeps the event, so its day's write belongs to it too.
           if (!validFrom) await updatePartner(tx, tenant.id, bpNumber, { ...columns, details });
+          // A dated move is a whole place to live: every field of where, not only those that differ
+          // today, so a change made meanwhile (a house-number suffix now) does not end up in it.
+          const moves = changed.some((f) => (LOCATION_FIELDS as readonly string[]).includes(f));
+          const written =
+            validFrom && moves ? [...new Set<Field>([...changed, ...LOCATION_FIELDS])] : changed;
           const eventId = await recordEvent(tx, tenant.id, 'address.changed', {
             userId: caller.user.id,
             bpNumber,
             subscriptionId: s.id,
             validFrom,
             fields: [...changed],
+            // What the order system applies, a dated change on its day: its record shows a dated one
+            // only from then (docs/going-live.md "Whose data is it").
+            values: Object.fromEntries(written.map((f) => [f, next[f]])),
           });
-          // A dated move is a whole place to live: every field of where, not only those that differ
-          // today, so a change made meanwhile (a house-number suffix now) does not end up in it.
-          const dated = changed.some((f) => (LOCATION_FIELDS as readonly string[]).includes(f))
+          const dated = moves
             ? split([...new Set<Field>([...changed, ...LOCATION_FIELDS])])
             : { columns, details };
           if (validFrom)

@@ -120,6 +120,7 @@ export function createPaymentMethodChange(deps: {
     s: Subscription,
     to: Kind,
     account: StoredAccount | null,
+    given: StoredAccount | null = null,
   ) {
     const effectiveFrom = endOfPaymentPeriod(s, utcDay(deps.now()));
     const pending: PendingPaymentMethod = { paymentMethod: to, effectiveFrom, account };
@@ -131,6 +132,9 @@ export function createPaymentMethodChange(deps: {
       from: current(s),
       to,
       effectiveFrom,
+      // The whole account, for the order system to set up the debit; masked once it answered
+      // (docs/going-live.md "Payment details the order system needs", store/accountEventStore.ts).
+      ...(given ? { account: given } : {}),
     });
     const mail = changeMail('paymentMethod', who.locale, {
       tenant: tenant.name,
@@ -159,11 +163,20 @@ export function createPaymentMethodChange(deps: {
         const s = await subscriptionOf(tx, caller, id);
         requireDirection(caller.tenant, s, 'sepa');
         const bic = body.bic ? body.bic.replace(/\s+/g, '').toUpperCase() : null;
-        await record(tx, caller.tenant, caller, s, 'sepa', {
+        const given = {
           debitAccountHolder: body.debitAccountHolder.trim(),
-          iban: maskAccount(normalizeIban(body.iban)),
+          iban: normalizeIban(body.iban),
           bic,
-        });
+        };
+        await record(
+          tx,
+          caller.tenant,
+          caller,
+          s,
+          'sepa',
+          { ...given, iban: maskAccount(given.iban) },
+          given,
+        );
         return view(tx, caller.tenant, s);
       });
     },
@@ -178,12 +191,21 @@ export function createPaymentMethodChange(deps: {
         await lockSubscription(tx, caller.tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
         requireDirection(caller.tenant, s, 'direct_debit');
-        await record(tx, caller.tenant, caller, s, 'direct_debit', {
+        const given = {
           debitAccountHolder: body.debitAccountHolder.trim(),
-          debitAccountNumber: maskAccount(body.debitAccountNumber),
+          debitAccountNumber: body.debitAccountNumber.trim(),
           debitBankCode: body.debitBankCode,
           debitBankName: body.debitBankName?.trim() || null,
-        });
+        };
+        await record(
+          tx,
+          caller.tenant,
+          caller,
+          s,
+          'direct_debit',
+          { ...given, debitAccountNumber: maskAccount(given.debitAccountNumber) },
+          given,
+        );
         return view(tx, caller.tenant, s);
       });
     },

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { LINK_CHANGES_SELECT, LINK_CHANGES_WITH } from './orderSystemOverlays';
+import { maskAccount } from '../../engine/domain/iban';
 
 export interface NewAccountEvent {
   tenantId: string;
@@ -427,4 +428,43 @@ export async function listAccountEvents(
       nextAttemptAt: iso(d.next_attempt_at),
     })),
   }));
+}
+
+/** How long an event keeps a bank account whole when the order system does not answer its change. */
+export const UNANSWERED_ACCOUNT_DAYS = 30;
+
+/** A bank account in an event's data, masked as the screens show it (engine/domain/iban.ts maskAccount). */
+function maskedBankAccount(account: Record<string, unknown>): Record<string, unknown> {
+  const mask = (value: unknown) =>
+    typeof value === 'string' && value !== '' && !value.includes('•') ? maskAccount(value) : value;
+  return { ...account, iban: mask(account.iban), debitAccountNumber: mask(account.debitAccountNumber) };
+}
+
+/** An event's `account` still whole (neither number masked yet). */
+const WHOLE_ACCOUNT = `(e.data ? 'account' and (position('•' in coalesce(e.data->'account'->>'iban', '•')) = 0
+                                        or position('•' in coalesce(e.data->'account'->>'debitAccountNumber', '•')) = 0))`;
+
+/**
+ * Masks the bank account an event carries for the order system (payment_method.changed `account`,
+ * docs/going-live.md "Payment details the order system needs"): of one event once the order system
+ * answered its change, or of every event older than `before` it has not answered. Answers how many.
+ */
+export async function maskEventAccounts(
+  db: Queryable,
+  which: { tenantId: string; eventId: string } | { before: string },
+): Promise<number> {
+  const rows = await db.query<{ tenant_id: string; id: string; account: Record<string, unknown> }>(
+    'eventId' in which
+      ? `select e.tenant_id, e.id::text, e.data->'account' as account from account_events e
+          where e.tenant_id = $1 and e.id = $2::uuid and ${WHOLE_ACCOUNT}`
+      : `select e.tenant_id, e.id::text, e.data->'account' as account from account_events e
+          where e.type = 'payment_method.changed' and e.created_at < $1 and ${WHOLE_ACCOUNT}`,
+    'eventId' in which ? [which.tenantId, which.eventId] : [which.before],
+  );
+  for (const row of rows)
+    await db.query(
+      `update account_events set data = jsonb_set(data, '{account}', $3::jsonb) where tenant_id = $1 and id = $2::uuid`,
+      [row.tenant_id, row.id, JSON.stringify(maskedBankAccount(row.account))],
+    );
+  return rows.length;
 }

@@ -4,6 +4,7 @@
  * harmless.
  */
 import type { Queryable } from '../db/database';
+import { maskEventAccounts, UNANSWERED_ACCOUNT_DAYS } from './accountEventStore';
 
 /** How long account events and their deliveries are kept once every delivery has ended. */
 export const EVENT_RETENTION_DAYS = 90;
@@ -100,6 +101,12 @@ export async function deleteExpiredRows(db: Queryable, now: Date): Promise<void>
                              where k.tenant_id = e.tenant_id and k.revoked_at is null and 'read' = any(k.scopes)))`,
     [eventsBefore, unacknowledgedBefore, INSIGHT_EVENT_TYPES, insightEventsBefore],
   );
+  // A bank account an event carries for the order system is masked after UNANSWERED_ACCOUNT_DAYS
+  // when the order system did not answer its change (docs/going-live.md "Payment details the order
+  // system needs").
+  await maskEventAccounts(db, {
+    before: new Date(now.getTime() - UNANSWERED_ACCOUNT_DAYS * 86_400_000).toISOString(),
+  });
   // What the account events say already, kept as long as they (docs/subscribers.md "Download my data", the
   // personal-data catalogue): the account's activity record, the portal's copy of a contact
   // message (customer service has it in its mailbox, contact_messages.mailed_to) and a dated

@@ -11,6 +11,7 @@ import type { EventSubject } from '../../events/eventTypes';
 import { enqueueMail } from '../../store/mailQueueStore';
 import { confirmChangesOf, revertChangesOf } from '../../store/orderSystemOverlays';
 import { getUserById } from '../../store/userStore';
+import { maskEventAccounts } from '../../store/accountEventStore';
 import {
   findFeedEvent,
   insertAcknowledgement,
@@ -181,6 +182,8 @@ export async function acknowledgeChange(
         undone = took || undone;
       }
     }
+    // Answered: the bank account the change carried for the order system is masked from now on.
+    await maskEventAccounts(tx, { tenantId: tenant.id, eventId });
     if (reason && mailLocale) {
       rejectionEventId = await recordEvent(tx, tenant.id, 'change.rejected', {
         userId: event.userId,

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { applyDueChanges } from '../../../server/jobs/dueChanges';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
+import { recordEvent } from '../../../server/events/recordEvent';
+import { deleteExpiredRows } from '../../../server/store/housekeepingStore';
 import { goodsRecipientAddressChanged } from '../../../server/store/accountChangeStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -313,12 +316,78 @@ describe('payment details', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.pendingChange).toEqual({ paymentMethod: 'sepa', effectiveFrom: expect.any(String) });
     expect(JSON.stringify(saved.body)).not.toContain('370400440532013000');
+    // The order system gets the whole account to set up the debit, until it answered the change.
+    const [event] = await db.query<{ id: string; account: Record<string, unknown> }>(
+      `select id::text, data->'account' as account from account_events
+        where tenant_id = $1 and type = 'payment_method.changed' and subject_id = $2 order by seq desc limit 1`,
+      [german.id, s.id],
+    );
+    expect(event.account).toEqual({
+      debitAccountHolder: 'Jonas Becker',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    });
+    await acknowledgeChange(
+      { db, now: () => new Date(), mailFrom: 'portal@changes.test' },
+      german,
+      '00000000-0000-4000-8000-000000000000',
+      event.id,
+      { status: 'confirmed' },
+    );
+    const [answered] = await db.query<{ account: Record<string, unknown> }>(
+      `select data->'account' as account from account_events where tenant_id = $1 and id = $2::uuid`,
+      [german.id, event.id],
+    );
+    expect(answered.account).toEqual({
+      debitAccountHolder: 'Jonas Becker',
+      iban: 'DE••••••••••••••••3000',
+      bic: 'COBADEFFXXX',
+    });
     expect(await applyDueChanges(db, saved.body.pendingChange.effectiveFrom)).toBeGreaterThan(0);
     const after = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
     expect(after.body).toMatchObject({
       paymentMethod: 'sepa',
       account: { iban: 'DE••••••••••••••••3000', debitAccountHolder: 'Jonas Becker' },
       pendingChange: null,
+    });
+  });
+
+  it('masks an account the order system has not answered for 30 days', async () => {
+    const eventId = await db.transaction((tx) =>
+      recordEvent(tx, german.id, 'payment_method.changed', {
+        userId: 'nobody',
+        subscriptionId: 'none',
+        orderNumber: '4000000000',
+        from: 'invoice',
+        to: 'direct_debit',
+        effectiveFrom: '2026-12-01',
+        account: {
+          debitAccountHolder: 'Jonas Becker',
+          debitAccountNumber: '532013000',
+          debitBankCode: '37040044',
+          debitBankName: null,
+        },
+      }),
+    );
+    const account = async () =>
+      (
+        await db.query<{ account: Record<string, unknown> }>(
+          `select data->'account' as account from account_events where tenant_id = $1 and id = $2::uuid`,
+          [german.id, eventId],
+        )
+      )[0].account;
+    await deleteExpiredRows(db, new Date());
+    expect((await account()).debitAccountNumber).toBe('532013000');
+    await db.query(
+      `update account_events set created_at = created_at - interval '31 days' where tenant_id = $1 and id = $2::uuid`,
+      [german.id, eventId],
+    );
+    await deleteExpiredRows(db, new Date());
+    expect(await account()).toEqual({
+      debitAccountHolder: 'Jonas Becker',
+      debitAccountNumber: '•••••••00',
+      debitBankCode: '37040044',
+      debitBankName: null,
     });
   });
 

@@ -284,6 +284,15 @@ describe('a subscriber changes an address the order system owns', () => {
       validFrom: addDays(9),
     });
     const later = await lastEventOf('address.changed', me.bpNumber);
+    // The feed says what the order system applies on the day: the whole place to live, not only the city.
+    const feed = (await operator<any>('/changes?limit=500')).body.changes.find(
+      (c: any) => c.event.id === later,
+    );
+    expect(feed.event.data).toMatchObject({
+      validFrom: addDays(9),
+      fields: ['city'],
+      values: { city: 'Chemnitz', zipcode: me.address.zipcode, countryCode: me.address.countryCode },
+    });
     await operator(`/changes/${early}/acknowledgement`, {
       method: 'POST',
       body: { status: 'rejected', reason: REASON },
