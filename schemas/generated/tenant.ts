@@ -1370,7 +1370,7 @@ export interface ECardTemplate {
  */
 export interface OptInsConfig {
   /**
-   * Labels of opt-in types; types not listed show the server's description.
+   * The opt-in types every subscriber may switch, each off until the partner switches it on and confirms the e-mailed link, with their labels. A type recorded for a partner but not listed here shows the description it was recorded with.
    */
   types?: OptInType[];
   widget?: OptInWidgetConfig;
@@ -2352,7 +2352,7 @@ export interface ECardConfigWithDefaults {
  */
 export interface OptInsConfigWithDefaults {
   /**
-   * Labels of opt-in types; types not listed show the server's description.
+   * The opt-in types every subscriber may switch, each off until the partner switches it on and confirms the e-mailed link, with their labels. A type recorded for a partner but not listed here shows the description it was recorded with.
    */
   types: OptInType[];
   widget: OptInWidgetConfigWithDefaults;

@@ -21,6 +21,7 @@ import {
   optInLinkIsOpen,
   optInsOf,
   partnersOfSubscription,
+  recordOptInTypes,
   switchOptInOff,
   type OptInRow,
 } from '../store/accountChangeStore';
@@ -41,6 +42,9 @@ const view = (rows: OptInRow[], tenant: ServerTenant, locale: Locale): OptIn[] =
     value: r.value,
     pending: r.pending,
   }));
+
+/** The opt-in types the tenant file names (`optIns.types`): every subscriber may switch them. */
+const typesOf = (tenant: ServerTenant) => tenant.optIns?.types ?? [];
 
 export function createOptIns(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
@@ -67,7 +71,11 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
   return {
     async list(caller: AccountCaller, id: string, bpNumber: string): Promise<OptIn[]> {
       await partnerOf(db, caller, id, bpNumber);
-      return view(await optInsOf(db, caller.tenant.id, bpNumber), caller.tenant, caller.locale);
+      return view(
+        await optInsOf(db, caller.tenant.id, bpNumber, typesOf(caller.tenant)),
+        caller.tenant,
+        caller.locale,
+      );
     },
 
     /** POST: the changed items; off at once, on pending the e-mailed link (one link for all switched on). */
@@ -81,6 +89,12 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
       const { tenant } = caller;
       return db.transaction(async (tx) => {
         const partner = await partnerOf(tx, caller, id, bpNumber);
+        await recordOptInTypes(
+          tx,
+          tenant.id,
+          bpNumber,
+          typesOf(tenant).filter((t) => body.optIns.some((item) => item.type === t.type)),
+        );
         const rows = await optInsOf(tx, tenant.id, bpNumber);
         const unknown = body.optIns.filter((item) => !rows.some((r) => r.type === item.type));
         if (unknown.length > 0)
@@ -120,7 +134,7 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
             ...mail,
           });
         }
-        return view(await optInsOf(tx, tenant.id, bpNumber), tenant, caller.locale);
+        return view(await optInsOf(tx, tenant.id, bpNumber, typesOf(tenant)), tenant, caller.locale);
       });
     },
 

@@ -400,10 +400,40 @@ export interface OptInRow {
   pending: boolean;
 }
 
-export async function optInsOf(db: Queryable, tenantId: string, bpNumber: string): Promise<OptInRow[]> {
-  return db.query<OptInRow>(
+/**
+ * The partner's opt-ins: its recorded ones and, off, each of the tenant's `types` it has none of
+ * yet (a publisher's subscribers start with none recorded; the first switch records it,
+ * recordOptInTypes). By type.
+ */
+export async function optInsOf(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  types: ReadonlyArray<{ type: string; description: Partial<Record<Locale, string>> }> = [],
+): Promise<OptInRow[]> {
+  const rows = await db.query<OptInRow>(
     `select type, description, value, pending from opt_ins where tenant_id = $1 and bp_number = $2 order by type`,
     [tenantId, bpNumber],
+  );
+  const unrecorded = types
+    .filter((t) => !rows.some((r) => r.type === t.type))
+    .map((t) => ({ type: t.type, description: t.description, value: false, pending: false }));
+  return [...rows, ...unrecorded].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+}
+
+/** Records the tenant's opt-in types the partner has no row of yet, off, before a switch writes one. */
+export async function recordOptInTypes(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  types: ReadonlyArray<{ type: string; description: Partial<Record<Locale, string>> }>,
+): Promise<void> {
+  if (types.length === 0) return;
+  await db.query(
+    `insert into opt_ins (tenant_id, bp_number, type, description)
+     select $1, $2, t.type, t.description from jsonb_to_recordset($3::jsonb) as t(type text, description jsonb)
+     on conflict do nothing`,
+    [tenantId, bpNumber, JSON.stringify(types)],
   );
 }
 

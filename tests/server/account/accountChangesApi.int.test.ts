@@ -58,6 +58,8 @@ function tenant(id: string, locale: 'de-DE' | 'en-GB', settings: Record<string, 
 const outbox = createTestOutbox('portal-changes-outbox-');
 const german = tenant(uniqueTenantId('changes'), 'de-DE');
 const british = tenant(uniqueTenantId('changes-gb'), 'en-GB', {
+  // A type the order system has recorded for nobody yet, as a new publisher's every type is.
+  optIns: { types: [{ type: 'EVENTS', description: { 'de-DE': 'Veranstaltungen', 'en-GB': 'Events' } }] },
   paymentMethodChange: {
     allowedChanges: {
       direct_debit: ['credit_card'],
@@ -835,5 +837,21 @@ describe('opt-ins', () => {
       optIns: [{ type: 'SMOKE_SIGNALS', value: true }],
     });
     expect(unknown.status).toBe(400);
+  });
+
+  it('offers the tenant’s opt-in types nobody has recorded yet, off, and records one when switched on', async () => {
+    const client = await signIn(british);
+    const s = printOf(await subscriptions(client));
+    const bp = s.currentRoleBusinessPartner.bpNumber;
+    // A publisher's subscriber whose order system recorded no consent at all.
+    await db.query(`delete from opt_ins where tenant_id = $1 and bp_number = $2`, [british.id, bp]);
+    const path = `/subscriptions/${s.id}/business-partners/${bp}/opt-ins`;
+    expect((await client.get<any[]>(path)).body).toEqual([
+      { type: 'EVENTS', description: 'Events', value: false, pending: false },
+    ]);
+    const changed = await client.post<any[]>(path, { optIns: [{ type: 'EVENTS', value: true }] });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual([{ type: 'EVENTS', description: 'Events', value: false, pending: true }]);
+    expect((await client.get<any[]>(path)).body[0]).toMatchObject({ type: 'EVENTS', pending: true });
   });
 });
