@@ -23,7 +23,62 @@ export interface OrderSystemOffer {
   price?: number | string;
   currency?: string;
   paymentProvider: 'INVOICE' | 'DIRECT_DEBIT' | 'CREDIT_CARD' | 'PAYPAL';
-  offer: {};
-  effect: {};
+  /**
+   * What the offer shows (account-flows.md §3 Recommendation): an article (a plain offer), a product (with a picture and a short description) or an upgrade option, with its words per locale.
+   */
+  offer: {
+    kind: 'article' | 'product' | 'upgradeOption';
+    /**
+     * Per locale (de-DE, en-GB, …); a screen in a locale without its words shows the tenant default's.
+     */
+    texts: {
+      [k: string]:
+        | {
+            /**
+             * The offer's lead sentence, shown first ("Stay with us: three months at half price.").
+             */
+            description: string;
+            /**
+             * What is offered, under it: the article text, product title or upgrade text ("Technikwelt Pro: 3 months at half price").
+             */
+            title: string;
+            /**
+             * A product's short description, beside its title.
+             */
+            detail?: string;
+          }
+        | undefined;
+    };
+    pictureUrl?: string | null;
+    openInNewTab?: boolean;
+    /**
+     * An article's type (account-flows.md §9): BD and BU are bundles, DD and RN unlabelled (RN when left out).
+     */
+    offerType?: string;
+    /**
+     * An upgrade option's: from today, or from the next billing period (NOW when left out).
+     */
+    upgradeTime?: 'NOW' | 'NEXT_CYCLE';
+    /**
+     * An upgrade option's: what the subscription costs per period once upgraded.
+     */
+    nextPaymentAmount?: number;
+    /**
+     * Shown after the offer's payment succeeded, with a voucher code from the offer's voucherPool.
+     */
+    crossSelling?: {
+      titles: {
+        [k: string]: string | undefined;
+      };
+      imageUrl: string;
+      url: string;
+    };
+  };
+  /**
+   * What accepting the offer does to the subscription (engine/domain/lifecycle.ts): extend its term by months, upgrade it to a format, or retain it with a discount for months.
+   */
+  effect: {
+    kind: 'extend' | 'upgrade' | 'retain';
+  };
   voucherPool?: string | null;
 }

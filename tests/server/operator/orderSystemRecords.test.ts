@@ -61,6 +61,48 @@ describe('readRecord', () => {
     expect(problemsOf('payments', payment)).toEqual([]);
   });
 
+  it('refuses an offer whose content or effect the flows cannot use, naming the part', () => {
+    const offer = {
+      version: 1,
+      id: 'ABW-KEEP',
+      publication: 'ABW',
+      category: 'CANCEL',
+      paymentProvider: 'INVOICE',
+      offer: {
+        kind: 'article',
+        texts: { 'de-DE': { description: 'Bleiben Sie dabei.', title: 'Drei Monate zum halben Preis' } },
+      },
+      effect: { kind: 'retain', months: 3, discountPercent: 50 },
+    };
+    expect(problemsOf('offers', offer)).toEqual([]);
+    expect(messagesOf('offers', { ...offer, effect: { kind: 'refund' } })).toEqual([
+      '/effect/kind must be one of "extend", "upgrade", "retain"',
+    ]);
+    expect(messagesOf('offers', { ...offer, effect: { kind: 'extend', months: 0 } })).toEqual([
+      '/effect/months must be >= 1',
+    ]);
+    expect(problemsOf('offers', { ...offer, effect: { kind: 'upgrade', mixType: 'KO' } })).toEqual([
+      '/effect/typeKey',
+    ]);
+    expect(problemsOf('offers', { ...offer, offer: { foo: 1 } })).toEqual([
+      '/offer/kind',
+      '/offer/texts',
+      '/offer/foo',
+    ]);
+    expect(
+      problemsOf('offers', {
+        ...offer,
+        offer: { ...offer.offer, texts: { 'de-DE': { title: 'Ohne Satz' } } },
+      }),
+    ).toContain('/offer/texts/de-DE/description');
+    expect(
+      problemsOf('offers', {
+        ...offer,
+        offer: { ...offer.offer, texts: { deutsch: offer.offer.texts['de-DE'] } },
+      }),
+    ).not.toEqual([]);
+  });
+
   it("takes an invoice's lines and paid amount, and a payment without them as before", () => {
     const lines = [
       {

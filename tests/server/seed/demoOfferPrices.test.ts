@@ -9,6 +9,8 @@ import { buildDemoData } from '../../../server/seed';
 import { cataloguePublications } from '../../../server/seed/catalogue';
 import type { DemoTenant } from '../../../server/seed/context';
 import type { OfferData } from '../../../server/seed/entities/offers';
+import { fieldOf, orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
+import { readRecord } from '../../../server/operator/entities/orderSystemRecords';
 
 const { tenants } = loadTenantFiles();
 const TODAY = new Date('2026-11-29T10:00:00Z');
@@ -47,6 +49,20 @@ describe.each(tenants.map((t) => [t.id, t] as const))('the demo offers of %s', (
       const row = data.offers.find((o) => o.id === `${s.publication}-${offer}`);
       expect(row, `${s.publication}-${offer}`).toBeDefined();
       expect(cents(row!.price), `${s.order_number}: ${monthly} a month`).toBe(cents(monthly * months));
+    }
+  });
+
+  it('are records the import takes, offer and effect included, as an order system would send them', () => {
+    const entity = orderSystemEntity('offers')!;
+    expect(data.offers.length).toBeGreaterThan(0);
+    for (const row of data.offers) {
+      const record: Record<string, unknown> = { version: 1 };
+      for (const { column } of entity.columns) {
+        const value = (row as unknown as Record<string, unknown>)[column];
+        if (value != null) record[fieldOf(column)] = value;
+      }
+      const read = readRecord(entity, record);
+      expect(read.ok ? [] : read.problems, row.id).toEqual([]);
     }
   });
 });
