@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { byPosition, fileIssue } from './issues';
 import { displayPath, knownTextKeys, loadThemePresets, REPO_ROOT } from './sources';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
@@ -19,6 +19,46 @@ export function tenantFilePaths(rootDir: string = REPO_ROOT): string[] {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => join(dir, name));
+}
+
+/** A tenant file's id and hosts, read leniently: a file with errors of its own still claims them. */
+function claimsOf(source: string): { id?: string; hosts: string[] } {
+  try {
+    const value = JSON.parse(source) as { id?: unknown; hosts?: unknown } | null;
+    return {
+      id: typeof value?.id === 'string' ? value.id : undefined,
+      hosts: Array.isArray(value?.hosts) ? value.hosts.filter((h): h is string => typeof h === 'string') : [],
+    };
+  } catch {
+    return { hosts: [] };
+  }
+}
+
+/** The other tenant files in the folders of `files`, each with its source, for their claims alone. */
+function neighboursOf(files: readonly string[]): Array<{ file: string; source: string }> {
+  const asked = new Set(files);
+  const neighbours: Array<{ file: string; source: string }> = [];
+  for (const dir of new Set(files.map((file) => dirname(file)))) {
+    let names: string[];
+    try {
+      names = readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const absolute = join(dir, name);
+      if (asked.has(absolute)) continue;
+      try {
+        if (statSync(absolute).size > TENANT_FILE_MAX_BYTES) continue;
+        neighbours.push({ file: displayPath(absolute), source: readFileSync(absolute, 'utf8') });
+      } catch {
+        // unreadable: it is not served either
+      }
+    }
+  }
+  return neighbours;
 }
 
 /** An issue found across files, located in the file it is reported for. */
@@ -93,46 +133,54 @@ export function loadTenantFiles(
     loaded.push({ file, source, tenant: result.tenant });
   }
 
-  // Across tenants: the server maps each host to one tenant and each id to one dist folder.
+  // Across tenants: the server maps each host to one tenant and each id to one dist folder. A file
+  // with errors of its own still claims its id and hosts, and so does every other file beside the
+  // ones asked for (`portal validate <id>`), read for that alone: a clash is said whichever file is
+  // checked, and whatever else is wrong with the other one.
   const rejected = new Set<string>();
   const hostOwner = new Map<string, { id: string; file: string }>();
   const idOwner = new Map<string, string>();
-  for (const entry of loaded) {
-    if (!entry.tenant) continue;
-    const { tenant, file, source } = entry;
-    const otherFile = idOwner.get(tenant.id);
+  const claim = (entry: { file: string; source: string; tenant?: ResolvedTenant }, report: boolean) => {
+    const { file, source } = entry;
+    const { id, hosts } = entry.tenant ?? claimsOf(source);
+    if (id === undefined) return;
+    const otherFile = idOwner.get(id);
     if (otherFile) {
-      issues.push(
-        locatedIssue(
-          file,
-          source,
-          '/id',
-          `tenant id "${tenant.id}" is also used by ${otherFile}`,
-          'load only one of them',
-        ),
-      );
-      rejected.add(file);
-    } else {
-      idOwner.set(tenant.id, file);
-    }
-    tenant.hosts.forEach((host, index) => {
-      const owner = hostOwner.get(host.toLowerCase());
-      if (owner && owner.id !== tenant.id) {
+      if (report)
         issues.push(
           locatedIssue(
             file,
             source,
-            `/hosts/${index}`,
-            `host "${host}" is also used by tenant "${owner.id}" (${owner.file})`,
-            'a host name may belong to one tenant only',
+            '/id',
+            `tenant id "${id}" is also used by ${otherFile}`,
+            'load only one of them',
           ),
         );
+      rejected.add(file);
+    } else {
+      idOwner.set(id, file);
+    }
+    hosts.forEach((host, index) => {
+      const owner = hostOwner.get(host.toLowerCase());
+      if (owner && owner.id !== id) {
+        if (report)
+          issues.push(
+            locatedIssue(
+              file,
+              source,
+              `/hosts/${index}`,
+              `host "${host}" is also used by tenant "${owner.id}" (${owner.file})`,
+              'a host name may belong to one tenant only',
+            ),
+          );
         rejected.add(file);
       } else if (!owner) {
-        hostOwner.set(host.toLowerCase(), { id: tenant.id, file });
+        hostOwner.set(host.toLowerCase(), { id, file });
       }
     });
-  }
+  };
+  if (paths) for (const neighbour of neighboursOf(files)) claim(neighbour, false);
+  for (const entry of loaded) claim(entry, true);
 
   issues.sort(byPosition);
   const tenants = loaded.filter((e) => e.tenant && !rejected.has(e.file)).map((e) => e.tenant!);

@@ -57,6 +57,26 @@ describe('loadTenantFiles', () => {
     expect(issues[0].file).toContain('bravo.json');
   });
 
+  it('says a host clash with a file beside the one asked for, and with a file that has errors of its own', () => {
+    const acme = write('tenants/acme.json', makeTenant());
+    // An id that does not match its file name: the file is refused, and still claims its host.
+    write('tenants/bravo.json', makeTenant({ id: 'bravissimo', hosts: ['acme.localhost'] }));
+    const alone = loadTenantFiles([acme], { rootDir: root });
+    expect(alone.tenants).toEqual([]);
+    expect(alone.issues.map((i) => [i.pointer, i.message])).toEqual([
+      [
+        '/hosts/0',
+        expect.stringMatching(
+          /^host "acme.localhost" is also used by tenant "bravissimo" \(.*bravo\.json\)$/,
+        ),
+      ],
+    ]);
+    const all = loadTenantFiles(undefined, { rootDir: root });
+    expect(all.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^host "acme.localhost" is also used by tenant "acme"/)]),
+    );
+  });
+
   it('validates only the files it is given and reports a missing one', () => {
     const acme = write('tenants/acme.json', makeTenant());
     write('tenants/broken.json', '{');
