@@ -55,10 +55,17 @@ export function registerServe(program: Command): void {
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
       if (server.metricsUrl) console.error(`metrics for Prometheus: ${server.metricsUrl}`);
       const { isDemoTenant } = await import('../../server/seed');
-      for (const tenant of tenants)
-        console.error(
-          `  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/${isDemoTenant(tenant) ? '   (a demo tenant)' : ''}`,
+      const port = new URL(server.url).port;
+      for (const tenant of tenants) {
+        // Its own host names too, the addresses its subscribers use (docs/going-live.md "One host
+        // per publisher"): a `.localhost` one opens here as it is; another one through your proxy.
+        const own = tenant.hosts.map((host) =>
+          /\.localhost$/i.test(host) ? `http://${host}${port ? `:${port}` : ''}/` : host,
         );
+        console.error(
+          `  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/${own.length ? `   own host: ${own.join(', ')}` : ''}${isDemoTenant(tenant) ? '   (a demo tenant)' : ''}`,
+        );
+      }
       // A go-live serves the publishers' tenants: the demo's are in tenants/ of every checkout.
       const demos = tenants.filter((tenant) => isDemoTenant(tenant));
       if (demos.length > 0)
