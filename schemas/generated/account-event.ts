@@ -680,6 +680,10 @@ export interface SsoProfileEmailChangedEvent {
 }
 export interface SsoProfileEmailChangedData {
   userId: UserId;
+  /**
+   * The account's new sign-in address, proved by its mailbox (the link sent there was opened). The partners' addresses on record are the order system's and stay as they are: a partner's e-mail changes with an address change. Missing in events recorded before it was sent.
+   */
+  email?: string;
 }
 /**
  * The account was deleted (account-flows.md §4 "SSO delete"): personal data removed, every session ended; the id stays only on records kept for accounting.

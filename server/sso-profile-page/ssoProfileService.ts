@@ -215,7 +215,7 @@ export function createSsoProfileService(deps: {
           from: deps.mailFrom,
           ...ssoMail('emailChangedNotice', caller.locale, { tenant: tenant.name, masked: maskEmail(email) }),
         });
-        await recordEvent(tx, tenant.id, 'sso_profile.email_changed', { userId: user.id });
+        await recordEvent(tx, tenant.id, 'sso_profile.email_changed', { userId: user.id, email });
         return { message: ssoReply('emailChanged', caller.locale, { email }), email };
       });
     },

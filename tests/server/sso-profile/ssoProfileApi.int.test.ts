@@ -196,6 +196,12 @@ describe('e-mail change', () => {
       'sso_profile.email_change_requested',
       'sso_profile.email_changed',
     ]);
+    // The order system learns the new sign-in address (its partners' addresses stay its own).
+    const [changed] = await db.query<{ data: Record<string, unknown> }>(
+      `select data from account_events where tenant_id = $1 and user_id = $2 and type = 'sso_profile.email_changed'`,
+      [open.id, user!.id],
+    );
+    expect(changed.data).toEqual({ userId: user!.id, email: 'new@profile.example' });
   });
 
   it('answers the same for an address another account uses, and mails that address no link', async () => {
