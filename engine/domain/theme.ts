@@ -130,12 +130,19 @@ export interface ContrastFailure extends ContrastPair {
   ratio: number;
 }
 
-/** The CONTRAST_PAIRS that the tokens fail, in the order of the list. */
+/**
+ * The CONTRAST_PAIRS that the tokens fail, in the order of the list. A pair with a colour that is
+ * not #rrggbb is not judged: the schema says what is wrong with the colour, and the other pairs
+ * are judged all the same, so an operator sees every mistake at once.
+ */
 export function contrastFailures(tokens: Pick<ThemeTokens, 'colors'>): ContrastFailure[] {
   const failures: ContrastFailure[] = [];
+  const wellFormed = (color: unknown): color is string =>
+    typeof color === 'string' && /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.test(color.trim());
   for (const pair of CONTRAST_PAIRS) {
     const foregroundColor = tokens.colors[pair.foreground];
     const backgroundColor = tokens.colors[pair.background];
+    if (!wellFormed(foregroundColor) || !wellFormed(backgroundColor)) continue;
     const ratio = contrastRatio(foregroundColor, backgroundColor);
     if (ratio < pair.minimum) failures.push({ ...pair, foregroundColor, backgroundColor, ratio });
   }

@@ -199,6 +199,27 @@ describe('validateTenantSource: error wording and position', () => {
     ]);
   });
 
+  it('judges the contrast of the other colours while one is malformed, so both mistakes show at once', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": {
+    "preset": "classic",
+    "tokens": { "colors": { "mutedText": "#999999", "link": "green-ish" } }
+  },
+  "features": ["faq"]
+}`;
+    const issues = validateTenantSource(FILE, source, ctx).issues.map((i) => `${i.pointer} ${i.message}`);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/theme\/tokens\/colors\/link /),
+        expect.stringMatching(/^\/theme\/tokens\/colors\/mutedText insufficient contrast/),
+      ]),
+    );
+  });
+
   it('refuses a default locale that is not offered', () => {
     const source = `{
   "id": "acme",
