@@ -120,3 +120,17 @@ export function maskAccount(value: string): string {
     return `${plain.slice(0, 2)}${'•'.repeat(plain.length - 6)}${plain.slice(-4)}`;
   return `${'•'.repeat(Math.max(4, plain.length - 2))}${plain.slice(-2)}`;
 }
+
+/**
+ * A bank account shown back or kept: its IBAN and account number masked (maskAccount), the rest as
+ * it is. A number masked already stays as it is.
+ */
+export function maskBankAccount<T extends { iban?: unknown; debitAccountNumber?: unknown }>(account: T): T {
+  const mask = (value: unknown) =>
+    typeof value === 'string' && value !== '' && !value.includes('•') ? maskAccount(value) : value;
+  return {
+    ...account,
+    ...('iban' in account ? { iban: mask(account.iban) } : {}),
+    ...('debitAccountNumber' in account ? { debitAccountNumber: mask(account.debitAccountNumber) } : {}),
+  };
+}

@@ -14,7 +14,7 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { PaymentDetails, PaymentPopupAnswer } from '../../schemas/generated/account-changes';
 import type { SepaRequest } from '../../schemas/generated/sepa-request';
 import type { DirectDebitRequest } from '../../schemas/generated/direct-debit-request';
-import { maskAccount, normalizeIban } from '../../engine/domain/iban';
+import { maskBankAccount, normalizeIban } from '../../engine/domain/iban';
 import {
   allowedPaymentChanges,
   directDebitErrors,
@@ -119,10 +119,12 @@ export function createPaymentMethodChange(deps: {
     who: { user: { id: string; email: string }; locale: Locale },
     s: Subscription,
     to: Kind,
-    account: StoredAccount | null,
-    given: StoredAccount | null = null,
+    /** The bank account as typed (null: a card or PayPal, which the provider keeps). */
+    given: StoredAccount | null,
   ) {
     const effectiveFrom = endOfPaymentPeriod(s, utcDay(deps.now()));
+    // The portal keeps it masked, as the screens show it (account-flows.md §3).
+    const account = given && maskBankAccount(given);
     const pending: PendingPaymentMethod = { paymentMethod: to, effectiveFrom, account };
     await updateSubscription(tx, tenant.id, s.id, { details: { pendingPaymentMethod: pending } });
     await recordEvent(tx, tenant.id, 'payment_method.changed', {
@@ -168,15 +170,7 @@ export function createPaymentMethodChange(deps: {
           iban: normalizeIban(body.iban),
           bic,
         };
-        await record(
-          tx,
-          caller.tenant,
-          caller,
-          s,
-          'sepa',
-          { ...given, iban: maskAccount(given.iban) },
-          given,
-        );
+        await record(tx, caller.tenant, caller, s, 'sepa', given);
         return view(tx, caller.tenant, s);
       });
     },
@@ -197,15 +191,7 @@ export function createPaymentMethodChange(deps: {
           debitBankCode: body.debitBankCode,
           debitBankName: body.debitBankName?.trim() || null,
         };
-        await record(
-          tx,
-          caller.tenant,
-          caller,
-          s,
-          'direct_debit',
-          { ...given, debitAccountNumber: maskAccount(given.debitAccountNumber) },
-          given,
-        );
+        await record(tx, caller.tenant, caller, s, 'direct_debit', given);
         return view(tx, caller.tenant, s);
       });
     },

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { LINK_CHANGES_SELECT, LINK_CHANGES_WITH } from './orderSystemOverlays';
-import { maskAccount } from '../../engine/domain/iban';
+import { maskBankAccount } from '../../engine/domain/iban';
 
 export interface NewAccountEvent {
   tenantId: string;
@@ -433,13 +433,6 @@ export async function listAccountEvents(
 /** How long an event keeps a bank account whole when the order system does not answer its change. */
 export const UNANSWERED_ACCOUNT_DAYS = 30;
 
-/** A bank account in an event's data, masked as the screens show it (engine/domain/iban.ts maskAccount). */
-function maskedBankAccount(account: Record<string, unknown>): Record<string, unknown> {
-  const mask = (value: unknown) =>
-    typeof value === 'string' && value !== '' && !value.includes('•') ? maskAccount(value) : value;
-  return { ...account, iban: mask(account.iban), debitAccountNumber: mask(account.debitAccountNumber) };
-}
-
 /** An event's `account` still whole (neither number masked yet). */
 const WHOLE_ACCOUNT = `(e.data ? 'account' and (position('•' in coalesce(e.data->'account'->>'iban', '•')) = 0
                                         or position('•' in coalesce(e.data->'account'->>'debitAccountNumber', '•')) = 0))`;
@@ -464,7 +457,7 @@ export async function maskEventAccounts(
   for (const row of rows)
     await db.query(
       `update account_events set data = jsonb_set(data, '{account}', $3::jsonb) where tenant_id = $1 and id = $2::uuid`,
-      [row.tenant_id, row.id, JSON.stringify(maskedBankAccount(row.account))],
+      [row.tenant_id, row.id, JSON.stringify(maskBankAccount(row.account))],
     );
   return rows.length;
 }
