@@ -9,6 +9,7 @@ import {
   settlingThroughProviders,
 } from './payments/paymentProviders';
 import { createPaymentPages } from './payments/paymentPages';
+import { paymentRefundRound } from './payments/paymentRefunds';
 import { createPaymentMethodChange } from './payment-method-change/paymentMethodChangeService';
 import { findPaymentRecord } from './store/paymentStore';
 import type { SettledStatus } from './payments/paymentProvider';
@@ -63,10 +64,19 @@ export function apiRouters(deps: ApiDeps): ApiParts {
     paymentCallbacks,
     reconcilePayments: (tenants) =>
       paymentReconciliation({ db: deps.db, now: deps.now, log: deps.log, tenants, providers, settle })(),
+    refundPayments: (tenants) =>
+      paymentRefundRound({
+        db: deps.db,
+        now: deps.now,
+        log: deps.log,
+        mailFrom: deps.mailFrom,
+        tenants,
+        providers,
+      })(),
   };
 }
 
-/** The API's parts: the routers under /api, the payment providers' webhooks, the reconciliation round. */
+/** The API's parts: the routers under /api, the payment providers' webhooks, the reconciliation and refund rounds. */
 export interface ApiParts {
   routers: Router[];
   /** Mounted under each tenant's /api/payments before the JSON parser and the XSRF check. */
@@ -75,4 +85,8 @@ export interface ApiParts {
   reconcilePayments: (
     tenants: (id: string) => ServerTenant | undefined,
   ) => Promise<{ asked: number; settled: number }>;
+  /** One round of the refund job (server/payments/paymentRefunds.ts). */
+  refundPayments: (
+    tenants: (id: string) => ServerTenant | undefined,
+  ) => Promise<{ issued: number; failed: number; retried: number }>;
 }

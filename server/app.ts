@@ -110,6 +110,8 @@ export function createApp(options: AppOptions): {
   auth: AuthService;
   /** One round of the payment reconciliation job (server/main.ts runs it; tests call it). */
   reconcilePayments: () => Promise<{ asked: number; settled: number }>;
+  /** One round of the refund job (server/main.ts runs it; tests call it). */
+  refundPayments: () => Promise<{ issued: number; failed: number; retried: number }>;
 } {
   const log = options.log ?? silentLogger;
   const directory = new TenantDirectory(options.tenants);
@@ -123,7 +125,7 @@ export function createApp(options: AppOptions): {
     log,
     allowPrivateProviders: options.devPages === true || options.allowPrivateSignOnProviders === true,
   });
-  const { routers, paymentCallbacks, reconcilePayments } = apiRouters({
+  const { routers, paymentCallbacks, reconcilePayments, refundPayments } = apiRouters({
     db: options.db,
     auth,
     mailer: options.mailer,
@@ -291,5 +293,10 @@ export function createApp(options: AppOptions): {
   );
   // Every route notes its template as it matches (the request metrics' label, the trace's name).
   recordRouteTemplates(app.router);
-  return { app, auth, reconcilePayments: () => reconcilePayments((id) => directory.get(id)) };
+  return {
+    app,
+    auth,
+    reconcilePayments: () => reconcilePayments((id) => directory.get(id)),
+    refundPayments: () => refundPayments((id) => directory.get(id)),
+  };
 }

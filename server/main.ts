@@ -12,6 +12,7 @@ import { createMailer, PORTAL_MAIL_FROM } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { retiredPrivateAddressSwitch } from './http/publicRequest';
+import { REFUND_ROUND_MS } from './payments/paymentRefunds';
 import { startPeriodicJob } from './jobs/periodicJob';
 import { featureJobs } from './featureManifest';
 import { SERVER_FEATURES } from './features';
@@ -90,6 +91,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // The features' own jobs (their manifests' `jobs`, server/features.ts), in list order.
   const stopFeatureJobs: Array<() => Promise<void>> = [];
   let stopPaymentReconciliation: () => Promise<void> = async () => {};
+  let stopPaymentRefunds: () => Promise<void> = async () => {};
   let metrics: MetricsServer | undefined;
   try {
     const applied = await migrate(db);
@@ -108,7 +110,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // stay here; the reconciliation asks the providers the API built (createApp's reconcilePayments).
     for (const job of featureJobs(SERVER_FEATURES))
       stopFeatureJobs.push(job.start({ db, tenants: options.tenants, log, mailFrom: PORTAL_MAIL_FROM }));
-    const { app, reconcilePayments } = createApp({
+    const { app, reconcilePayments, refundPayments } = createApp({
       db,
       tenants: options.tenants,
       distDir: options.distDir,
@@ -128,6 +130,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Hosted payments whose provider's report is late are asked about (docs/architecture.md "Payments").
     stopPaymentReconciliation = startPeriodicJob('payment reconciliation', reconcilePayments, {
       intervalMs: 60_000,
+      log,
+    });
+    // Money paid for what could not be given goes back through its provider (docs/architecture.md "Payments").
+    stopPaymentRefunds = startPeriodicJob('payment refunds', refundPayments, {
+      intervalMs: REFUND_ROUND_MS,
       log,
     });
     if (metricsPort !== undefined)
@@ -150,6 +157,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopWebhookDeliverer().catch(() => undefined);
     for (const stop of stopFeatureJobs) await stop().catch(() => undefined);
     await stopPaymentReconciliation().catch(() => undefined);
+    await stopPaymentRefunds().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
@@ -173,6 +181,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         stopWebhookDeliverer(),
         ...stopFeatureJobs.map((stop) => stop()),
         stopPaymentReconciliation(),
+        stopPaymentRefunds(),
       ]);
       await db.close();
     },

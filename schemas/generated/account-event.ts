@@ -17,6 +17,7 @@ export type AccountEvent =
   | SubscriptionCancellationRevokedEvent
   | OfferAcceptedEvent
   | PaymentSettledEvent
+  | PaymentRefundedEvent
   | HolidayServiceSetEvent
   | HolidayServiceCancelledEvent
   | PhaseUpgradeRequestedEvent
@@ -374,6 +375,50 @@ export interface PaymentSettledData {
   amount: number;
   currency: string;
   subscriptionIds: string[];
+}
+/**
+ * Money of an online payment went back to the subscriber, or could not (docs/architecture.md "Payments": "Refunds"): the order system rejected an accepted offer paid by card or PayPal (reason change_rejected: that offer's share of the payment), or the provider took a payment for offers that could no longer apply (reason not_applied: the whole payment, whose payment.settled said error). status issued: the provider took the refund (providerReference names it there; the money reaches the card or PayPal account in the provider's time). status failed: the provider refused it or could not be reached for the last attempt; the refund is the operator's to make at the provider (error says why).
+ */
+export interface PaymentRefundedEvent {
+  id: EventId;
+  type: 'payment.refunded';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: PaymentRefundedData;
+}
+export interface PaymentRefundedData {
+  userId: UserId;
+  /**
+   * The payment refunded (payment.settled names it).
+   */
+  paymentId: string;
+  /**
+   * The portal's id of the refund; the idempotency key it asked the provider with.
+   */
+  refundId: string;
+  status: 'issued' | 'failed';
+  reason: 'change_rejected' | 'not_applied';
+  /**
+   * The amount refunded (or not), in the payment's currency.
+   */
+  amount: number;
+  currency: string;
+  /**
+   * change_rejected: the subscription of the rejected offer; null for a whole payment.
+   */
+  subscriptionId: string | null;
+  /**
+   * change_rejected: the rejected offer; null for a whole payment.
+   */
+  offerId: string | null;
+  /**
+   * issued: the refund's id at the provider (Stripe re_…, Mollie re_…); null when failed.
+   */
+  providerReference: string | null;
+  /**
+   * failed: what the provider answered; null when issued.
+   */
+  error: string | null;
 }
 /**
  * A holiday service was set up (POST /subscriptions/{id}/holiday-service; account-flows.md §4): a redirect to a holiday address, a break, or digital instead of print.

@@ -70,6 +70,7 @@ const EVENT_TYPES: {
     userId: (d) => d.userId,
   },
   'payment.settled': { subject: (d) => ({ type: 'payment', id: d.paymentId }), userId: (d) => d.userId },
+  'payment.refunded': { subject: (d) => ({ type: 'payment', id: d.paymentId }), userId: (d) => d.userId },
   'holiday_service.set': {
     subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
     userId: (d) => d.userId,

@@ -112,6 +112,13 @@ export const changeAcknowledgements = new Counter({
   registers: [registry],
 });
 
+export const paymentRefunds = new Counter({
+  name: 'portal_payment_refunds_total',
+  help: "Attempts to refund a payment at its provider, by outcome: issued, retry (asked again later) or failed (the operator's to make).",
+  labelNames: ['tenant', 'provider', 'outcome'] as const,
+  registers: [registry],
+});
+
 export const importRows = new Counter({
   name: 'portal_import_rows_total',
   help: 'Records merged by imports that were written, by entity and outcome (created, updated, unchanged, refused: older than the stored version).',

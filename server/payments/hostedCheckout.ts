@@ -21,7 +21,13 @@ import { hashToken } from '../auth/tokens';
 import { findPaymentRecord, setProviderPage, type PaymentRow } from '../store/paymentStore';
 import { portalUrl } from '../tenancy/portalUrl';
 import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
-import type { PaymentProvider, ProviderOutcome, SettlePayment } from './paymentProvider';
+import {
+  RefundRefused,
+  type PaymentProvider,
+  type ProviderOutcome,
+  type SettlePayment,
+} from './paymentProvider';
+import type { RefundRow } from '../store/paymentRefundStore';
 import { isExpired } from './paymentPages';
 import { pageLocale } from './sandboxProvider';
 import { summarizePayment } from './paymentSummary';
@@ -60,6 +66,8 @@ export interface HostedGateway {
   look(tenant: ServerTenant, payment: PaymentRow): Promise<{ outcome: ProviderOutcome; url: string | null }>;
   /** Stops the page (expires the session, cancels the payment): what the payment became. */
   stop(tenant: ServerTenant, payment: PaymentRow): Promise<ProviderOutcome>;
+  /** Refunds (part of) a paid payment: PaymentProvider.refund. */
+  refund(tenant: ServerTenant, payment: PaymentRow, refund: RefundRow): Promise<{ reference: string }>;
   /** The webhook route, `/<id>/webhook`, mounted under /api/payments before the body parsers. */
   webhook(settle: SettlePayment): Router;
 }
@@ -260,5 +268,11 @@ export function createHostedProvider(
     },
 
     cancel: cancelAtProvider,
+
+    async refund(tenant, payment, refund) {
+      if (!payment.providerReference)
+        throw new RefundRefused('The payment never opened a page at its provider.');
+      return gateway.refund(tenant, payment, refund);
+    },
   };
 }

@@ -11,4 +11,6 @@ export const paymentsManifest: FeatureManifest = {
   routers: (_deps, { providers, settle }) =>
     [...providers.values()].map((provider) => ({ router: provider.routes(settle) })),
   personalData: paymentsPersonalData,
+  // Recorded by the refund job (paymentRefunds.ts), which server/main.ts runs beside the reconciliation.
+  events: ['payment.refunded'],
 };

@@ -14,6 +14,7 @@ import type { Router } from 'express';
 import type { Locale } from '../../engine/domain/locales';
 import type { ServerTenant } from '../tenancy/tenantContext';
 import type { PaymentRow } from '../store/paymentStore';
+import type { RefundRow } from '../store/paymentRefundStore';
 
 export type SettledStatus = 'success' | 'error' | 'canceled';
 
@@ -60,6 +61,18 @@ export interface PaymentProvider {
    * 'pending' when the provider cannot stop it now (a payment being processed).
    */
   cancel?(tenant: ServerTenant, payment: PaymentRow): Promise<ProviderOutcome>;
+  /**
+   * Gives money of a paid payment back (docs/architecture.md "Payments": "Refunds"): the provider's
+   * id of the refund once it took it. The refund's id is the idempotency key, so a retry after a
+   * lost answer refunds once. Throws RefundRefused when the provider will not (the job stops
+   * trying), anything else when it could not be asked (the job tries again later).
+   */
+  refund(tenant: ServerTenant, payment: PaymentRow, refund: RefundRow): Promise<{ reference: string }>;
+}
+
+/** The provider refused a refund for good (nothing left to refund, a payment it does not know). */
+export class RefundRefused extends Error {
+  override name = 'RefundRefused';
 }
 
 /** A payment's state at its provider: settled one way, or still open. */

@@ -19,4 +19,11 @@ export const paymentsPersonalData: PersonalDataManifest = {
       expire: { notExpired: TAX_RECORD },
     },
   ],
+  notPersonal: [
+    {
+      table: 'payment_refunds',
+      reason:
+        "refunds of online payments: amounts and the provider's ids, reached through the payment (whose account the export names them under, in payments.json), kept with it for tax law",
+    },
+  ],
 };

@@ -170,6 +170,12 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
       );
       return router;
     },
+
+    // No money moved, so none goes back: the refund is recorded with a reference of its own, and
+    // what follows it (the event, the mail) is the same as with a provider.
+    async refund(_tenant, _payment, refund) {
+      return { reference: `sandbox_refund_${refund.id}` };
+    },
   };
 }
 

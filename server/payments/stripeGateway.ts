@@ -16,7 +16,7 @@ import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http/errors';
 import { findPaymentRecord, type PaymentRow } from '../store/paymentStore';
 import { requestTenant, type ServerTenant } from '../tenancy/tenantContext';
-import type { ProviderOutcome, SettlePayment } from './paymentProvider';
+import { RefundRefused, type ProviderOutcome, type SettlePayment } from './paymentProvider';
 import type { HostedGateway } from './hostedCheckout';
 import { PAYMENT_EXPIRY_MINUTES } from './paymentPages';
 import { apiUrlOverride, stripeCredentials } from './providerCredentials';
@@ -188,6 +188,34 @@ export function createStripeGateway(deps: { db: Database; now: () => Date }): Ho
         }
         throw error;
       }
+    },
+
+    // A Refund of the session's PaymentIntent in minor units (docs.stripe.com/api/refunds/create).
+    async refund(tenant, payment, refund) {
+      const session = await retrieve(tenant, payment);
+      const intent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (session.mode !== 'payment' || !intent)
+        throw new RefundRefused('The Checkout Session has no payment to refund.');
+      let created: Stripe.Refund;
+      try {
+        created = await client(tenant).refunds.create(
+          {
+            payment_intent: intent,
+            amount: Math.round(refund.amount * 100),
+            reason: 'requested_by_customer',
+            metadata: { tenant: tenant.id, paymentId: payment.id, refundId: refund.id },
+          },
+          { idempotencyKey: `portal-refund-${refund.id}` },
+        );
+      } catch (error) {
+        // Refused for what was asked (more than is left, a charge disputed): asking again changes nothing.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message);
+        throw error;
+      }
+      if (created.status === 'failed' || created.status === 'canceled')
+        throw new RefundRefused(`Stripe answered the refund ${created.id} as ${created.status}.`);
+      return { reference: created.id };
     },
 
     webhook(settle: SettlePayment) {

@@ -10,6 +10,7 @@
  */
 import type { Queryable } from '../db/database';
 import type { RejectedChange } from '../featureManifest';
+import { scheduleRefund } from './paymentRefundStore';
 
 type Data = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -110,22 +111,33 @@ export async function dropRejectedOptInConfirmation(
 
 /**
  * offer.accepted rejected: the acceptance failed, so the offer is open again where its flow offers
- * it: the acceptance of that offer applied by the event's time, not a later one.
+ * it: the acceptance of that offer applied by the event's time, not a later one. What the subscriber
+ * paid online for it is refunded (its share of the payment; docs/architecture.md "Payments":
+ * "Refunds"): due now, asked of the provider by the refund job.
  */
 export async function failRejectedAcceptance(
   tx: Queryable,
   { tenantId, data, at }: RejectedChange,
 ): Promise<boolean> {
-  const taken = await tx.query(
+  const taken = await tx.query<{ id: string; paymentId: string | null; paidAmount: number | null }>(
     `update offer_acceptances set status = 'failed'
       where tenant_id = $1 and id = (
         select id from offer_acceptances
          where tenant_id = $1 and subscription_id = $2 and offer_id = $3 and status = 'applied'
            and coalesce(applied_at, created_at) <= $4::timestamptz + interval '1 millisecond'
          order by coalesce(applied_at, created_at) desc, id desc limit 1)
-        returning 1`,
+        returning id, payment_id as "paymentId", paid_amount::float8 as "paidAmount"`,
     [tenantId, text(data.subscriptionId), text(data.offerId), at],
   );
+  for (const acceptance of taken)
+    if (acceptance.paymentId && (acceptance.paidAmount ?? 0) > 0)
+      await scheduleRefund(tx, {
+        tenantId,
+        paymentId: acceptance.paymentId,
+        acceptanceId: acceptance.id,
+        amount: acceptance.paidAmount!,
+        reason: 'change_rejected',
+      });
   return taken.length > 0;
 }
 

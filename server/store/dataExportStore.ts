@@ -168,12 +168,21 @@ export async function exportPaymentHistory(
   );
 }
 
-/** Online payments the account made (card, PayPal), without the payment page's secret. */
+/**
+ * Online payments the account made (card, PayPal), without the payment page's secret, each with
+ * the refunds of it (migration 042).
+ */
 export async function exportOnlinePayments(db: Queryable, tenantId: string, userId: string) {
   return db.query<Record<string, unknown>>(
-    `select id, provider, method, amount::text as amount, currency, status, purpose, description,
-            ${ISO('created_at')} as "createdAt", ${ISO('settled_at')} as "settledAt"
-       from payments where tenant_id = $1 and user_id = $2 order by created_at`,
+    `select p.id, p.provider, p.method, p.amount::text as amount, p.currency, p.status, p.purpose, p.description,
+            ${ISO('p.created_at')} as "createdAt", ${ISO('p.settled_at')} as "settledAt",
+            coalesce((select jsonb_agg(jsonb_build_object(
+                        'amount', r.amount::text, 'currency', r.currency, 'reason', r.reason,
+                        'status', r.status, 'createdAt', ${ISO('r.created_at')},
+                        'issuedAt', ${ISO('r.issued_at')}) order by r.created_at, r.id)
+                        from payment_refunds r where r.tenant_id = p.tenant_id and r.payment_id = p.id),
+                     '[]'::jsonb) as refunds
+       from payments p where p.tenant_id = $1 and p.user_id = $2 order by p.created_at`,
     [tenantId, userId],
   );
 }

@@ -160,6 +160,8 @@ export async function stalePendingPayments(
 }
 
 export interface PaidOffer {
+  /** The acceptance it was paid for (a rejected one's refund names it, migration 042). */
+  acceptanceId: string;
   subscriptionId: string;
   orderNumber: string;
   offer: OfferRow;
@@ -167,8 +169,8 @@ export interface PaidOffer {
 
 /** The offers a payment pays for, one per accepted offer (a bulk renewal has several), in the order they were accepted. */
 export async function offersPaidBy(db: Queryable, tenantId: string, paymentId: string): Promise<PaidOffer[]> {
-  const rows = await db.query<{ subscriptionId: string; orderNumber: string; offer: OfferRow }>(
-    `select a.subscription_id as "subscriptionId", s.order_number::text as "orderNumber",
+  const rows = await db.query<PaidOffer>(
+    `select a.id as "acceptanceId", a.subscription_id as "subscriptionId", s.order_number::text as "orderNumber",
             jsonb_build_object('id', o.id, 'publication', o.publication, 'category', o.category, 'reasons', o.reasons,
                                'price', o.price::float8, 'currency', o.currency, 'paymentProvider', o.payment_provider,
                                'offer', o.offer, 'effect', o.effect, 'voucherPool', o.voucher_pool) as offer

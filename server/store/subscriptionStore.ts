@@ -572,8 +572,13 @@ export async function saveLifecycle(
       : undefined;
     if (!acceptance.id) {
       await db.query(
-        `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, upgrade_time, cancel_reason, status, payment_id, applied_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $8 = 'applied' then now() end)`,
+        // paid_amount: the offer's share of its payment, refunded if the order system rejects it
+        // (migration 042): its price when paid online, as the payment was made (offerKit startPayment).
+        `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, upgrade_time, cancel_reason, status, payment_id, applied_at, paid_amount)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $8 = 'applied' then now() end,
+                 case when $9::text is not null then
+                   (select case when o.payment_provider in ('CREDIT_CARD', 'PAYPAL') then o.price else 0 end
+                      from offers o where o.tenant_id = $1 and o.id = $3) end)`,
         [
           tenantId,
           id,

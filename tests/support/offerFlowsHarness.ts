@@ -62,6 +62,8 @@ export interface OfferFlowsServer {
   close: () => Promise<void>;
   /** One round of the payment reconciliation job (docs/architecture.md "Payments"). */
   reconcilePayments: () => Promise<{ asked: number; settled: number }>;
+  /** One round of the refund job (docs/architecture.md "Payments": "Refunds"). */
+  refundPayments: () => Promise<{ issued: number; failed: number; retried: number }>;
   mails: (to: string) => Promise<OutboxEntry[]>;
   signIn: (t: ServerTenant, email?: string, locale?: string) => Promise<Client>;
   subscriptions: (client: Client) => Promise<Subscription[]>;
@@ -79,7 +81,7 @@ export async function startOfferFlows(
   const outbox = createTestOutbox('portal-offers-outbox-');
   const db = await getTestDatabase();
   await seedDemoData(db, tenants, { today: clock });
-  const { app, reconcilePayments } = createApp({
+  const { app, reconcilePayments, refundPayments } = createApp({
     db,
     tenants,
     distDir: path.join(outbox.dir, 'no-dist'),
@@ -121,5 +123,16 @@ export async function startOfferFlows(
     return client.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body });
   }
 
-  return { baseUrl, db, clock, close, reconcilePayments, mails, signIn, subscriptions, payOnSandbox };
+  return {
+    baseUrl,
+    db,
+    clock,
+    close,
+    reconcilePayments,
+    refundPayments,
+    mails,
+    signIn,
+    subscriptions,
+    payOnSandbox,
+  };
 }

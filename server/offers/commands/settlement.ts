@@ -25,6 +25,7 @@ import {
   stalePendingPayments,
   type PaymentRow,
 } from '../../store/paymentStore';
+import { scheduleRefund } from '../../store/paymentRefundStore';
 import type { ServerTenant } from '../../tenancy/tenantContext';
 import type { SettledStatus } from '../../payments/paymentProvider';
 import { PAYMENT_EXPIRY_MINUTES } from '../../payments/paymentPages';
@@ -131,6 +132,15 @@ export async function settle(
       }
     }
     await settlePaymentRecord(tx, tenant.id, paymentId, outcome, crossSelling);
+    // Paid at the provider for offers that may no longer apply: the money goes back (the refund job).
+    if (status === 'success' && outcome === 'error')
+      await scheduleRefund(tx, {
+        tenantId: tenant.id,
+        paymentId,
+        acceptanceId: null,
+        amount: payment.amount,
+        reason: 'not_applied',
+      });
     await recordEvent(tx, tenant.id, 'payment.settled', {
       userId: payment.userId,
       paymentId,

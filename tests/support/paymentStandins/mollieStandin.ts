@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the part of Mollie's API v2 the portal's Mollie adapter uses, so tests point the real
  * `@mollie/api-client` SDK at it instead of api.mollie.com. Written from Mollie's API reference
- * (https://docs.mollie.com/reference): Payments API (create, get, cancel), Customers API (create, get, list
+ * (https://docs.mollie.com/reference): Payments API (create, get, cancel), Refunds API (create, list), Customers API (create, get, list
  * mandates), Methods API (list), error responses and webhooks (https://docs.mollie.com/reference/webhooks: a POST
  * carrying only `id`). The hosted page imitates Mollie's test-mode checkout, where the tester picks the outcome.
  *
@@ -55,6 +55,20 @@ export interface MolliePayment {
   _links: Record<string, Link>;
 }
 
+/** Mollie's refund resource (https://docs.mollie.com/reference/get-refund), as far as the adapter reads it. */
+export interface MollieRefund {
+  resource: 'refund';
+  id: string;
+  mode: 'test' | 'live';
+  amount: { currency: string; value: string };
+  description: string;
+  metadata: unknown;
+  status: 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled';
+  paymentId: string;
+  createdAt: string;
+  _links: Record<string, Link>;
+}
+
 export interface MollieCustomer {
   resource: 'customer';
   id: string;
@@ -97,11 +111,14 @@ export interface MollieStandin {
   /** The PEM certificate `apiEndpoint` presents, for clients that can be given a `ca`. */
   certificate: string;
   payments: Map<string, MolliePayment>;
+  refunds: Map<string, MollieRefund>;
   customers: Map<string, MollieCustomer>;
   mandates: Map<string, MollieMandate>;
   deliveries: MollieDelivery[];
   requests: Array<{ method: string; path: string }>;
   setDeliverWebhooks(on: boolean): void;
+  /** While on, every API request is answered 503 (an outage). */
+  setUnavailable(on: boolean): void;
   /** Settles an open payment as the checkout page would (webhook included); returns where the browser is sent. */
   settle(paymentId: string, status: MollieOutcome): Promise<string | null>;
   /** Changes the status without calling the webhook, as when Mollie's webhook call is lost. */
@@ -196,6 +213,8 @@ function selfSignedCertificate() {
 
 export async function startMollieStandin(options: { port?: number } = {}): Promise<MollieStandin> {
   const payments = new Map<string, MolliePayment>();
+  const refunds = new Map<string, MollieRefund>();
+  let unavailable = false;
   const customers = new Map<string, MollieCustomer>();
   const mandates = new Map<string, MollieMandate>();
   const deliveries: MollieDelivery[] = [];
@@ -359,7 +378,63 @@ export async function startMollieStandin(options: { port?: number } = {}): Promi
     return status === 'canceled' ? (payment.cancelUrl ?? payment.redirectUrl) : payment.redirectUrl;
   };
 
+  /** A refund of a paid payment, at most what is left of it (amountRemaining). */
+  const createRefund = (payment: MolliePayment, input: Record<string, unknown>): MollieRefund => {
+    ensure(
+      payment.status === 'paid',
+      `The payment ${payment.id} is ${payment.status} and cannot be refunded`,
+    );
+    const amount = input.amount as { currency?: unknown; value?: unknown } | undefined;
+    ensure(amount && typeof amount === 'object', 'The amount is required', 'amount');
+    ensure(
+      amount.currency === payment.amount.currency,
+      'The currency differs from the payment',
+      'amount.currency',
+    );
+    const twoDecimals = typeof amount.value === 'string' && /^\d+\.\d{2}$/.test(amount.value);
+    ensure(twoDecimals, 'The amount value must be a string with two decimals, e.g. "10.00"', 'amount.value');
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const refunded = [...refunds.values()]
+      .filter((r) => r.paymentId === payment.id && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + cents(r.amount.value), 0);
+    const left = cents(payment.amount.value) - refunded;
+    const asked = cents(amount.value as string);
+    ensure(asked > 0, 'The amount is lower than the minimum', 'amount.value');
+    ensure(
+      asked <= left,
+      `The amount is higher than the amount remaining (${(left / 100).toFixed(2)})`,
+      'amount.value',
+    );
+    const { description = '', metadata = null } = input;
+    ensure(
+      typeof description === 'string' && description.length <= 255,
+      'The description is invalid',
+      'description',
+    );
+    ensure(JSON.stringify(metadata).length <= 1024, 'The metadata is larger than 1024 bytes', 'metadata');
+    const id = randomId('re_');
+    return {
+      resource: 'refund',
+      id,
+      mode: payment.mode,
+      amount: { currency: amount.currency as string, value: amount.value as string },
+      description,
+      metadata,
+      // "Refunds will be executed with a delay of two hours": pending until then.
+      status: 'pending',
+      paymentId: payment.id,
+      createdAt: timestamp(),
+      _links: {
+        self: link(`${apiEndpoint}payments/${payment.id}/refunds/${id}`),
+        payment: link(`${apiEndpoint}payments/${payment.id}`),
+        documentation: link('https://docs.mollie.com/reference/create-refund', 'text/html'),
+      },
+    };
+  };
+
   const api = (method: string, path: string, body: string, authorization: string | undefined) => {
+    if (unavailable)
+      throw new MollieError(503, 'Service Unavailable', 'The stand-in is unavailable (setUnavailable)');
     const key = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     if (!key || !/^(test|live)_/.test(key)) {
       throw new MollieError(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
@@ -398,6 +473,15 @@ export async function startMollieStandin(options: { port?: number } = {}): Promi
       }
       case 'GET payments/:id':
         return { status: 200, body: payment };
+      case 'POST payments/:id/refunds': {
+        const created = createRefund(payment!, input);
+        refunds.set(created.id, created);
+        return { status: 201, body: created };
+      }
+      case 'GET payments/:id/refunds': {
+        const own = [...refunds.values()].filter((r) => r.paymentId === id);
+        return { status: 200, body: list('refunds', own) };
+      }
       case 'DELETE payments/:id':
         ensure(payment!.isCancelable && payment!.status === 'open', `The payment ${id} cannot be canceled`);
         setStatus(payment!, 'canceled');
@@ -507,11 +591,13 @@ export async function startMollieStandin(options: { port?: number } = {}): Promi
     apiEndpoint,
     certificate: tlsCredentials.cert,
     payments,
+    refunds,
     customers,
     mandates,
     deliveries,
     requests,
     setDeliverWebhooks: (on) => void (deliverWebhooks = on),
+    setUnavailable: (on) => void (unavailable = on),
     settle: (paymentId, status) => settle(find(paymentId), status),
     setStatus: (paymentId, status) => setStatus(find(paymentId), status),
     close: async () => {

@@ -2,7 +2,7 @@
  * A local stand-in for the part of Stripe's HTTP API the portal's Stripe adapter uses, so tests point the real
  * `stripe` SDK at it (`new Stripe('sk_test_…', { host: '127.0.0.1', port, protocol: 'http' })`) instead of
  * api.stripe.com. Written from Stripe's API reference (https://docs.stripe.com/api): Checkout Sessions
- * (create, retrieve, expire), Balance, Events, errors and idempotent requests; the hosted page imitates Checkout
+ * (create, retrieve, expire), Refunds (create), Balance, Events, errors and idempotent requests; the hosted page imitates Checkout
  * with Stripe's documented test cards (https://docs.stripe.com/testing).
  */
 import { randomBytes } from 'node:crypto';
@@ -49,6 +49,19 @@ export interface CheckoutSession {
   created: number;
 }
 
+/** The fields of Stripe's `refund` object (https://docs.stripe.com/api/refunds/object) the adapter reads or a test checks. */
+export interface StripeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface StripeEvent {
   id: string;
   object: 'event';
@@ -74,11 +87,14 @@ export interface StripeStandin {
   host: string;
   port: number;
   sessions: Map<string, CheckoutSession>;
+  refunds: Map<string, StripeRefund>;
   events: StripeEvent[];
   deliveries: StripeDelivery[];
   requests: Array<{ method: string; path: string }>;
   setWebhook(url: string, secret: string): void;
   setDeliverWebhooks(on: boolean): void;
+  /** While on, every API request is answered 500 (an outage), with `Stripe-Should-Retry: false`. */
+  setUnavailable(on: boolean): void;
   /** Pays an open session as the hosted page would (default card 4242…, PayPal when card is not offered); returns where the browser is sent. Throws on a declining test card. */
   pay(sessionId: string, card?: string): Promise<string>;
   /** An asynchronous payment method: completes unpaid, then reports the outcome, like Stripe's delayed notification methods. */
@@ -163,6 +179,10 @@ const CREATE_PARAMS = new Set(
     'customer_email expand'
   ).split(' '),
 );
+/** What the stand-in's Refunds create understands (https://docs.stripe.com/api/refunds/create). */
+const REFUND_PARAMS = new Set(['payment_intent', 'amount', 'reason', 'metadata', 'expand']);
+const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
+
 /** Declining test cards (https://docs.stripe.com/testing#declined-payments): decline code and Checkout's message. */
 const DECLINES: Record<string, [string, string]> = {
   '4000000000000002': ['card_declined', 'Your card was declined.'],
@@ -293,6 +313,8 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     on: options.deliverWebhooks !== false,
   };
   const sessions = new Map<string, CheckoutSession>();
+  const refunds = new Map<string, StripeRefund>();
+  let unavailable = false;
   const lineItems = new Map<string, LineItem[]>();
   const events: StripeEvent[] = [];
   const deliveries: StripeDelivery[] = [];
@@ -399,7 +421,59 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout stand-in</title></head><body><main>${body}</main></body></html>`;
   };
 
+  /** A refund of a paid session's PaymentIntent, at most what is left of it. */
+  const createRefund = (body: string): StripeRefund => {
+    const params = parseStripeForm(body);
+    for (const key of Object.keys(params))
+      ensure(REFUND_PARAMS.has(key), `Received unknown parameter: ${key}`, key, 'parameter_unknown');
+    const intent = str(params.payment_intent);
+    if (!intent) throw missing('payment_intent');
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+    if (!session)
+      throw apiError(404, `No such payment_intent: '${intent}'`, {
+        code: 'resource_missing',
+        param: 'payment_intent',
+      });
+    ensure(session.payment_status === 'paid', 'This PaymentIntent has no successful charge to refund.');
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === intent && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
+    const left = (session.amount_total ?? 0) - refunded;
+    ensure(
+      left > 0,
+      `Charge for PaymentIntent ${intent} has already been refunded.`,
+      undefined,
+      'charge_already_refunded',
+    );
+    const amount = params.amount === undefined ? left : count(str(params.amount));
+    ensure(amount, 'Invalid positive integer', 'amount');
+    ensure(
+      amount <= left,
+      `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+      'amount',
+      'amount_too_large',
+    );
+    const reason = str(params.reason) ?? null;
+    ensure(reason === null || REFUND_REASONS.has(reason), `Invalid reason: ${reason}`, 'reason');
+    const metadata = obj(params.metadata ?? {});
+    ensure(metadata, 'Invalid object', 'metadata');
+    const refund: StripeRefund = {
+      id: randomId('re_'),
+      object: 'refund',
+      amount,
+      currency: session.currency!,
+      payment_intent: intent,
+      status: 'succeeded',
+      reason,
+      metadata: metadata as Record<string, string>,
+      created: now(),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  };
+
   const api = async (method: string, path: string, body: string, req: IncomingMessage) => {
+    if (unavailable) throw new Error('the stand-in is unavailable (setUnavailable)');
     const key = /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!key) throw apiError(401, 'You did not provide an API key.');
     if (!/^(sk_test_|sk_live_|rk_)/.test(key))
@@ -425,6 +499,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
       void emit('checkout.session.expired', session); // Stripe sends it after answering; flushWebhooks() awaits it.
       return { status: 200, body: session };
     }
+    if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: createRefund(body) };
     if (method === 'GET' && path === '/v1/balance') {
       const zero = [{ amount: 0, currency: 'eur', source_types: { card: 0 } }];
       return { status: 200, body: { object: 'balance', available: zero, pending: zero, livemode } };
@@ -498,9 +573,11 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     host,
     port,
     sessions,
+    refunds,
     events,
     deliveries,
     requests,
+    setUnavailable: (on) => void (unavailable = on),
     setWebhook: (url, secret) => void (webhook = { ...webhook, url, secret }),
     setDeliverWebhooks: (on) => void (webhook = { ...webhook, on }),
     pay: async (sessionId, card) => {

@@ -1,0 +1,385 @@
+/**
+ * Refunds (docs/architecture.md "Payments": "Refunds"): money paid online for what the portal could
+ * not give goes back through the payment's provider, with the official SDKs pointed at the
+ * providers' stand-ins. The order system rejecting a paid offer refunds that offer's share; a
+ * payment whose offers could no longer apply is refunded whole; a provider out of reach is asked
+ * again later, one that refuses leaves the refund failed for the operator. Each refund is asked
+ * once (its id the idempotency key), recorded as `payment.refunded`, and mailed once issued.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import type { ServerTenant } from '../../../server/tenancy/tenantContext';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
+import { SHARED_DEMO_EMAIL } from '../../../server/seed';
+import { bulkSelectionKey } from '../../../engine/domain/offers';
+import { REFUND_RETRY_MINUTES } from '../../../server/payments/paymentRefunds';
+import { uniqueTenantId } from '../../support/database';
+import {
+  fullOfferFlowTenant,
+  offerFlowTenant,
+  startOfferFlows,
+  type Client,
+  type OfferFlowsServer,
+} from '../../support/offerFlowsHarness';
+import {
+  startMollieStandin,
+  startStripeStandin,
+  type MollieStandin,
+  type StripeStandin,
+} from '../../support/paymentStandins';
+
+const STRIPE_KEY_ENV = 'TEST_REFUND_STRIPE_KEY';
+const STRIPE_WHSEC_ENV = 'TEST_REFUND_STRIPE_WHSEC';
+const MOLLIE_KEY_ENV = 'TEST_REFUND_MOLLIE_KEY';
+const WEBHOOK_SECRET = 'whsec_cmVmdW5kcy10ZXN0LXNlY3JldC1yZWZ1bmRzLXRlc3Q=';
+const REASON = { 'de-DE': 'Nicht möglich.', 'en-GB': 'Not possible.' };
+
+function hostedTenant(prefix: string, provider: 'stripe' | 'mollie'): ServerTenant {
+  return offerFlowTenant(uniqueTenantId(prefix), ['renewal'], {
+    renewal: { recommendationCategory: 'VERL' },
+    payments:
+      provider === 'stripe'
+        ? { provider, stripe: { secretKeyEnv: STRIPE_KEY_ENV, webhookSecretEnv: STRIPE_WHSEC_ENV } }
+        : { provider, mollie: { apiKeyEnv: MOLLIE_KEY_ENV } },
+  });
+}
+
+const stripeRejected = hostedTenant('refund-stripe', 'stripe');
+const stripeRefused = hostedTenant('refund-refused', 'stripe');
+const mollieRejected = hostedTenant('refund-mollie', 'mollie');
+// No provider named: a demo tenant pays on the sandbox.
+const sandboxLate = offerFlowTenant(uniqueTenantId('refund-late'), ['renewal'], {
+  renewal: { recommendationCategory: 'VERL' },
+});
+const sandboxBulk = fullOfferFlowTenant('refund-bulk');
+
+let server: OfferFlowsServer;
+let stripe: StripeStandin;
+let mollie: MollieStandin;
+
+beforeAll(async () => {
+  stripe = await startStripeStandin();
+  mollie = await startMollieStandin();
+  vi.stubEnv(STRIPE_KEY_ENV, 'sk_test_refunds');
+  vi.stubEnv(STRIPE_WHSEC_ENV, WEBHOOK_SECRET);
+  vi.stubEnv(MOLLIE_KEY_ENV, 'test_refunds');
+  vi.stubEnv('PORTAL_STRIPE_API_URL', stripe.url);
+  vi.stubEnv('PORTAL_MOLLIE_API_URL', mollie.apiEndpoint);
+  // The Mollie SDK speaks only TLS, with its own root certificates: the stand-in's is made at start.
+  vi.stubEnv('NODE_TLS_REJECT_UNAUTHORIZED', '0');
+  server = await startOfferFlows([stripeRejected, stripeRefused, mollieRejected, sandboxLate, sandboxBulk]);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+  await mollie?.close();
+  vi.unstubAllEnvs();
+});
+
+const renewable = (list: Subscription[]) =>
+  list.find(
+    (s) => s.isRenewal && s.publication === 'OFP' && s.orderStatus === 'A' && !s.renewal?.autoRenewal,
+  )!;
+
+async function acceptRenewal(t: ServerTenant) {
+  const client = await server.signIn(t);
+  const s = renewable(await server.subscriptions(client));
+  const accepted = await client.post<any>(
+    `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+  );
+  expect(accepted.status).toBe(200);
+  expect(accepted.body.status).toBe('pending');
+  return {
+    client,
+    s,
+    url: accepted.body.url as string,
+    paymentId: accepted.body.pendingPayment.id as string,
+  };
+}
+
+/** The popup's first request: the portal's checkout URL sends it to the provider's page. */
+async function providerPage(url: string): Promise<string> {
+  const answer = await fetch(new URL(url, server.baseUrl), { redirect: 'manual' });
+  expect(answer.status, await answer.clone().text()).toBe(303);
+  return new URL(answer.headers.get('location')!).pathname.split('/').at(-1)!;
+}
+
+const one = async <T>(sql: string, params: unknown[]) => (await server.db.query<T>(sql, params))[0];
+
+const priceOf = async (t: ServerTenant, offerId: string) =>
+  (
+    await one<{ price: number }>(
+      `select price::float8 as price from offers where tenant_id = $1 and id = $2`,
+      [t.id, offerId],
+    )
+  ).price;
+
+const refundsOf = (t: ServerTenant, paymentId: string) =>
+  server.db.query<{
+    id: string;
+    amount: number;
+    reason: string;
+    status: string;
+    attempts: number;
+    reference: string | null;
+    lastError: string | null;
+  }>(
+    `select id, amount::float8 as amount, reason, status, attempts, provider_reference as reference, last_error as "lastError"
+       from payment_refunds where tenant_id = $1 and payment_id = $2 order by created_at`,
+    [t.id, paymentId],
+  );
+
+const refundEvents = (t: ServerTenant, paymentId: string) =>
+  server.db.query<{ data: Record<string, unknown> }>(
+    `select data from account_events where tenant_id = $1 and type = 'payment.refunded' and data->>'paymentId' = $2 order by created_at`,
+    [t.id, paymentId],
+  );
+
+/** The order system rejects the offer's acceptance (its `offer.accepted` event of this payment). */
+async function rejectAcceptance(t: ServerTenant, paymentId: string, subscriptionId: string) {
+  const { id } = await one<{ id: string }>(
+    `select id from account_events where tenant_id = $1 and type = 'offer.accepted'
+        and data->>'paymentId' = $2 and data->>'subscriptionId' = $3`,
+    [t.id, paymentId, subscriptionId],
+  );
+  return acknowledgeChange(
+    { db: server.db, now: () => new Date(), mailFrom: 'portal@refunds.test' },
+    t,
+    '00000000-0000-4000-8000-000000000000',
+    id,
+    { status: 'rejected', reason: REASON },
+  );
+}
+
+const refundMails = async () =>
+  (await server.mails(SHARED_DEMO_EMAIL)).filter((m) => /refund|Erstattung/i.test(m.subject));
+
+const validTo = async (client: Client, id: string) =>
+  (await server.subscriptions(client)).find((s) => s.id === id)!.validToOnSaleDate;
+
+describe('a paid offer the order system rejects', () => {
+  it('is refunded at Stripe for its price, once, with its event and mail', async () => {
+    stripe.setWebhook(`${server.baseUrl}/t/${stripeRejected.id}/api/payments/stripe/webhook`, WEBHOOK_SECRET);
+    const { client, s, url, paymentId } = await acceptRenewal(stripeRejected);
+    const before = await validTo(client, s.id);
+    const sessionId = await providerPage(url);
+    await stripe.pay(sessionId);
+    expect(
+      (await one<{ status: string }>(`select status from payments where id = $1`, [paymentId])).status,
+    ).toBe('success');
+    expect(await refundsOf(stripeRejected, paymentId)).toEqual([]);
+
+    const rejected = await rejectAcceptance(stripeRejected, paymentId, s.id);
+    expect(rejected.acknowledgement.undone).toBe(true);
+    expect(await validTo(client, s.id)).toBe(before);
+    const price = await priceOf(stripeRejected, 'OFP-RENEW-BUNDLE');
+    const [due] = await refundsOf(stripeRejected, paymentId);
+    expect(due).toMatchObject({ amount: price, reason: 'change_rejected', status: 'due', attempts: 0 });
+    // Nothing goes out before the job asks the provider.
+    expect(stripe.refunds.size).toBe(0);
+    const mailsBefore = (await refundMails()).length;
+
+    expect(await server.refundPayments()).toMatchObject({ issued: 1, failed: 0, retried: 0 });
+    const atStripe = [...stripe.refunds.values()];
+    expect(atStripe).toHaveLength(1);
+    expect(atStripe[0]).toMatchObject({
+      amount: Math.round(price * 100),
+      currency: 'eur',
+      payment_intent: stripe.sessions.get(sessionId)!.payment_intent,
+      reason: 'requested_by_customer',
+      metadata: { tenant: stripeRejected.id, paymentId, refundId: due.id },
+    });
+    expect(await refundsOf(stripeRejected, paymentId)).toEqual([
+      expect.objectContaining({ status: 'issued', attempts: 1, reference: atStripe[0].id }),
+    ]);
+    expect((await refundEvents(stripeRejected, paymentId)).map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        status: 'issued',
+        reason: 'change_rejected',
+        amount: price,
+        currency: 'EUR',
+        subscriptionId: s.id,
+        offerId: 'OFP-RENEW-BUNDLE',
+        providerReference: atStripe[0].id,
+        error: null,
+      }),
+    ]);
+    const mails = await refundMails();
+    expect(mails).toHaveLength(mailsBefore + 1);
+    const mail = mails.at(-1)!;
+    // The payment was made on an English screen: the mail is English, with the amount and the order.
+    expect(mail.subject).toBe(`Your refund from ${stripeRejected.name}: €${price.toFixed(2)}`);
+    expect(mail.text).toContain('to the card you paid with');
+    expect(mail.text).toContain(`(order number ${s.orderNumber})`);
+
+    // A second round, and the same rejection again: nothing more is refunded.
+    expect(await server.refundPayments()).toMatchObject({ issued: 0, failed: 0, retried: 0 });
+    await rejectAcceptance(stripeRejected, paymentId, s.id);
+    expect(await refundsOf(stripeRejected, paymentId)).toHaveLength(1);
+    expect(stripe.refunds.size).toBe(1);
+  });
+
+  it('is asked of Mollie again after an outage, and issued once it answers', async () => {
+    const { client, s, url, paymentId } = await acceptRenewal(mollieRejected);
+    const molliePaymentId = await providerPage(url);
+    await mollie.settle(molliePaymentId, 'paid');
+    expect(
+      (await one<{ status: string }>(`select status from payments where id = $1`, [paymentId])).status,
+    ).toBe('success');
+    await rejectAcceptance(mollieRejected, paymentId, s.id);
+    expect((await server.subscriptions(client)).find((x) => x.id === s.id)).toBeDefined();
+
+    mollie.setUnavailable(true);
+    try {
+      expect(await server.refundPayments()).toMatchObject({ issued: 0, retried: 1 });
+    } finally {
+      mollie.setUnavailable(false);
+    }
+    const [waiting] = await refundsOf(mollieRejected, paymentId);
+    expect(waiting).toMatchObject({ status: 'due', attempts: 1 });
+    expect(waiting.lastError).toBeTruthy();
+    const { next } = await one<{ next: Date }>(
+      `select next_attempt_at as next from payment_refunds where id = $1`,
+      [waiting.id],
+    );
+    expect(next.getTime() - server.clock.getTime()).toBe(REFUND_RETRY_MINUTES[0] * 60_000);
+    // Not due yet: the next round leaves it.
+    expect(await server.refundPayments()).toMatchObject({ issued: 0, retried: 0 });
+    expect(mollie.refunds.size).toBe(0);
+
+    // Its time comes.
+    await server.db.query(`update payment_refunds set next_attempt_at = $2 where id = $1`, [
+      waiting.id,
+      server.clock,
+    ]);
+    expect(await server.refundPayments()).toMatchObject({ issued: 1 });
+    const price = await priceOf(mollieRejected, 'OFP-RENEW-BUNDLE');
+    const atMollie = [...mollie.refunds.values()];
+    expect(atMollie).toHaveLength(1);
+    expect(atMollie[0]).toMatchObject({
+      paymentId: molliePaymentId,
+      amount: { currency: 'EUR', value: price.toFixed(2) },
+      metadata: { tenant: mollieRejected.id, paymentId, refundId: waiting.id },
+    });
+    expect(await refundsOf(mollieRejected, paymentId)).toEqual([
+      expect.objectContaining({ status: 'issued', attempts: 2, reference: atMollie[0].id }),
+    ]);
+  });
+
+  it('is left failed for the operator when the provider refuses it, and said so in the feed', async () => {
+    stripe.setWebhook(`${server.baseUrl}/t/${stripeRefused.id}/api/payments/stripe/webhook`, WEBHOOK_SECRET);
+    const { s, url, paymentId } = await acceptRenewal(stripeRefused);
+    const sessionId = await providerPage(url);
+    await stripe.pay(sessionId);
+    await rejectAcceptance(stripeRefused, paymentId, s.id);
+    // Refunded at Stripe's dashboard meanwhile: Stripe refuses a second refund of the same charge.
+    const session = stripe.sessions.get(sessionId)!;
+    stripe.refunds.set('re_dashboard', {
+      id: 're_dashboard',
+      object: 'refund',
+      amount: session.amount_total!,
+      currency: session.currency!,
+      payment_intent: session.payment_intent!,
+      status: 'succeeded',
+      reason: null,
+      metadata: {},
+      created: 0,
+    });
+    const mailsBefore = (await refundMails()).length;
+    expect(await server.refundPayments()).toMatchObject({ issued: 0, failed: 1, retried: 0 });
+    const [failed] = await refundsOf(stripeRefused, paymentId);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, reference: null });
+    expect(failed.lastError).toMatch(/already been refunded/);
+    expect((await refundEvents(stripeRefused, paymentId)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ status: 'failed', providerReference: null, error: failed.lastError }),
+    ]);
+    // No mail promises money that did not go back; no further attempt.
+    expect(await refundMails()).toHaveLength(mailsBefore);
+    expect(await server.refundPayments()).toMatchObject({ issued: 0, failed: 0, retried: 0 });
+  });
+});
+
+describe('a payment whose offers could no longer apply', () => {
+  it('settles as an error and is refunded whole', async () => {
+    const { client, s, url, paymentId } = await acceptRenewal(sandboxLate);
+    const before = await validTo(client, s.id);
+    // The order system switched the subscription to renew itself while the payment page was open.
+    await server.db.query(
+      `update subscriptions set details = jsonb_set(details, '{renewal,autoRenewal}', 'true') where tenant_id = $1 and id = $2`,
+      [sandboxLate.id, s.id],
+    );
+    const paid = await server.payOnSandbox(url, {
+      action: 'pay',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/39',
+      holder: 'Demo',
+    });
+    expect(paid.body.status).toBe('error');
+    expect(await validTo(client, s.id)).toBe(before);
+    const { amount } = await one<{ amount: number }>(
+      `select amount::float8 as amount from payments where id = $1`,
+      [paymentId],
+    );
+    expect(await refundsOf(sandboxLate, paymentId)).toEqual([
+      expect.objectContaining({ amount, reason: 'not_applied', status: 'due' }),
+    ]);
+    expect(await server.refundPayments()).toMatchObject({ issued: 1 });
+    const [issued] = await refundsOf(sandboxLate, paymentId);
+    expect(issued.reference).toBe(`sandbox_refund_${issued.id}`);
+    const mail = (await refundMails()).at(-1)!;
+    expect(mail.text).toContain('could no longer be carried out');
+  });
+});
+
+describe('a bulk renewal by card and by invoice, rejected item by item', () => {
+  it("refunds the card item's price and nothing for the invoice item", async () => {
+    const client = await server.signIn(sandboxBulk);
+    const list = (await server.subscriptions(client)).filter(
+      (x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A',
+    );
+    const provider = (o: any) => o.paymentProviders[0].PAYMENT_PROVIDER;
+    let card: { s: Subscription; offer: any } | undefined;
+    let invoice: { s: Subscription; offer: any } | undefined;
+    for (const s of list) {
+      const offers = (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`))
+        .body;
+      const byCard = offers.find((o) => provider(o) === 'CREDIT_CARD');
+      const byInvoice = offers.find((o) => provider(o) === 'INVOICE');
+      if (!card && byCard) card = { s, offer: byCard };
+      else if (!invoice && byInvoice) invoice = { s, offer: byInvoice };
+    }
+    if (!card || !invoice)
+      throw new Error('the demo data has no card and invoice bulk offers on two subscriptions');
+    const accepted = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: {
+        [bulkSelectionKey(card.s)]: {
+          recommendationId: card.offer.id,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
+        },
+        [bulkSelectionKey(invoice.s)]: {
+          recommendationId: invoice.offer.id,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }],
+        },
+      },
+    });
+    const paymentId = accepted.body.pendingPayment.id as string;
+    const paid = await server.payOnSandbox(accepted.body.url, {
+      action: 'pay',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/39',
+      holder: 'Demo',
+    });
+    expect(paid.body.status).toBe('success');
+
+    await rejectAcceptance(sandboxBulk, paymentId, invoice.s.id);
+    expect(await refundsOf(sandboxBulk, paymentId)).toEqual([]);
+    await rejectAcceptance(sandboxBulk, paymentId, card.s.id);
+    expect(await refundsOf(sandboxBulk, paymentId)).toEqual([
+      expect.objectContaining({
+        amount: await priceOf(sandboxBulk, card.offer.id),
+        reason: 'change_rejected',
+      }),
+    ]);
+  });
+});
