@@ -21,6 +21,9 @@ export interface OrderSystemOffer {
    * An amount of at most 8 digits before the decimal point and 2 after (the column is numeric(10,2); a number with more decimals is rounded to cents): a JSON number, or a decimal string ("12.50") to carry it exactly.
    */
   price?: number | string;
+  /**
+   * An ISO 4217 currency code in capitals (EUR, GBP): the screens, mails and invoices format amounts by it.
+   */
   currency?: string;
   paymentProvider: 'INVOICE' | 'DIRECT_DEBIT' | 'CREDIT_CARD' | 'PAYPAL';
   /**

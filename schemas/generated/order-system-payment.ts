@@ -19,6 +19,9 @@ export interface OrderSystemPayment {
    * An amount of at most 10 digits before the decimal point and 2 after (the column is numeric(12,2); a number with more decimals is rounded to cents): a JSON number, or a decimal string ("12.50") to carry it exactly.
    */
   amount: number | string;
+  /**
+   * An ISO 4217 currency code in capitals (EUR, GBP): the screens, mails and invoices format amounts by it.
+   */
   currency?: string;
   invoiceStatusCode: 'U' | 'A' | 'T' | 'O';
   invoiceNumber?: string | null;

@@ -21,7 +21,14 @@ export interface OrderSystemSubscription {
   custOrderDate?: string | null;
   validFrom?: string | null;
   validTo?: string | null;
-  details?: {};
+  details?: {
+    renewal?: {
+      /**
+       * An ISO 4217 currency code in capitals (EUR, GBP): the screens, mails and invoices format amounts by it.
+       */
+      orderCurrency?: string;
+    };
+  };
   /**
    * The business partners in their roles; the list replaces the stored one.
    */

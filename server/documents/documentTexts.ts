@@ -3,6 +3,7 @@
  * or `?lang=` (server/tenancy/requestLocale.ts), else the tenant's default. The words are
  * server/texts/<locale>/documents.json, read through the server's i18next (server/texts/serverTexts.ts).
  */
+import { formatMoney as formatAmount } from '../../engine/domain/money';
 import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';
 
@@ -126,7 +127,7 @@ export function documentWords(locale: DocumentLocale): DocumentWords {
 }
 
 export function formatMoney(amount: number, currency: string, locale: DocumentLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  return formatAmount(amount, currency, locale);
 }
 
 export function formatPercent(percent: number, locale: DocumentLocale): string {

@@ -3,6 +3,7 @@
  * was bought and the amount. Placeholders: {tenant}, {subscription},
  * {orderNumber}, {offer}, {amount}, {change}; the texts are server/texts/<locale>/offers.json.
  */
+import { formatMoney } from '../../engine/domain/money';
 import { formatDate } from '../../engine/domain/dates';
 import type { Locale } from '../../engine/domain/locales';
 import type { AcceptanceSource, OfferChange } from '../../engine/domain/lifecycle';
@@ -50,9 +51,7 @@ export function offerAcceptedMail(
   },
 ): { subject: string; text: string } {
   const t = textsIn(locale, 'offers');
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: values.currency }).format(
-    values.amount,
-  );
+  const amount = formatMoney(values.amount, values.currency, locale);
   const change = values.change;
   const changeKey = change.kind === 'upgrade' ? (change.later ? 'upgradeLater' : 'upgradeNow') : change.kind;
   const date = change.date ? formatDate(change.date, locale) : '';

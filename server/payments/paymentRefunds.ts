@@ -9,6 +9,7 @@
  * again later (REFUND_RETRY_MINUTES); one that refuses, or the last attempt, leaves the refund
  * failed: the event says so, the log and `portal_payment_refunds_total` tell the operator.
  */
+import { formatMoney } from '../../engine/domain/money';
 import { formatDate, utcDay } from '../../engine/domain/dates';
 import type { Locale } from '../../engine/domain/locales';
 import type { Database, Queryable } from '../db/database';
@@ -165,9 +166,7 @@ async function mailRefund(
   if (!user?.email) return;
   const locale: Locale = tenant.locales.includes(payment.locale) ? payment.locale : tenant.defaultLocale;
   const t = textsIn(locale, 'payments');
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: refund.currency }).format(
-    refund.amount,
-  );
+  const amount = formatMoney(refund.amount, refund.currency, locale);
   let why = t('refund.why.not_applied');
   if (refund.reason === 'change_rejected') {
     const s =

@@ -9,6 +9,7 @@
  * its button saves the card instead of paying; all of it fits the 640 × 640 popup
  * (account-flows.md §7, §9 "Popup default size 640 by 640") without scrolling to a button.
  */
+import { formatMoney } from '../../engine/domain/money';
 import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';
 import { mailWord } from '../account/changeMails';
@@ -41,9 +42,7 @@ export function sandboxPage(input: SandboxPageInput): string {
   const noCharge = summary.amount === 0;
   const change = noCharge || summary.newMethod !== null;
   const pick = (key: string, changeKey: string) => t(change ? changeKey : key);
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: summary.currency }).format(
-    summary.amount,
-  );
+  const amount = formatMoney(summary.amount, summary.currency, locale);
   const messages = (['success', 'error', 'canceled', 'settled'] as const)
     .map((k) => ` data-text-${k}="${pick(k, `${k}Method`)}"`)
     .concat((['invalid', 'failed'] as const).map((k) => ` data-text-${k}="${t(k)}"`))

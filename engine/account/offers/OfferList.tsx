@@ -4,7 +4,7 @@ import type { Recommendation } from '../../../schemas/generated/offers';
 import { isBundleOffer } from '../../domain/offers';
 import { Badge } from '../../ui/Badge';
 import { RadioGroup, type RadioOption } from '../../ui/fields';
-import { formatMoney } from '../../ui/format';
+import { formatMoney } from '../../domain/money';
 
 /**
  * The offers of a renewal, upgrade or retention choice as radio cards (account-flows.md §2, §3

@@ -3,7 +3,7 @@ import type { OpenPayment } from '../../../schemas/generated/offers';
 import { usePortal } from '../../core/PortalContext';
 import { useTranslation } from '../../core/translation';
 import { Alert } from '../../ui/Alert';
-import { formatMoney } from '../../ui/format';
+import { formatMoney } from '../../domain/money';
 import { formatDateTime } from '../../domain/dates';
 import { dataOf, useResource } from '../resource';
 import { offersApi } from './offersApi';

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../domain/money';
 import { placeLines } from '../../domain/addressFormat';
 import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -6,11 +7,6 @@ import { formatDate } from '../../domain/dates';
 import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { billingFrequencyLabel, expiryLabel, issueLabel, mixTypeLabel } from '../../account/labels';
 import type { CapabilityContext } from '../../domain/capabilities';
-
-function money(amount: number | null | undefined, currency: string, locale: string): string {
-  if (amount == null) return '';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-}
 
 function partyName(p: Subscription['goodsRecipient']): string {
   if (!p) return '';
@@ -57,7 +53,10 @@ export function DetailsBlock({
   }
   if (show.autoRenewalFields && s.renewal) {
     add('subscription.nextPaymentDate', formatDate(s.renewal.autoRenewalNextPaymentDate, lang));
-    add('subscription.nextPaymentAmount', money(s.renewal.autoRenewalNextPaymentAmount, currency, lang));
+    add(
+      'subscription.nextPaymentAmount',
+      formatMoney(s.renewal.autoRenewalNextPaymentAmount, currency, lang),
+    );
     add(
       'subscription.paymentFrequency',
       billingFrequencyLabel(
@@ -78,7 +77,7 @@ export function DetailsBlock({
     );
     add(
       'subscription.paidAmount',
-      money(s.currentCycleBundlePaidAmount ?? s.currentCyclePaidAmount, currency, lang),
+      formatMoney(s.currentCycleBundlePaidAmount ?? s.currentCyclePaidAmount, currency, lang),
     );
   }
   if (show.premium) add('subscription.premium', s.premiumDescription);

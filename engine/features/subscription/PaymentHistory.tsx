@@ -1,3 +1,4 @@
+import { formatMoney } from '../../domain/money';
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -55,8 +56,7 @@ export function PaymentHistory({
     }
   }
 
-  const money = (item: PaymentHistoryItem) =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(item.amount);
+  const money = (item: PaymentHistoryItem) => formatMoney(item.amount, item.currency, i18n.language);
 
   return (
     <div className="paged-list">

@@ -92,6 +92,7 @@ const PATTERN_WORDS: Record<string, string> = {
   '^-?[0-9]{1,10}(\\.[0-9]{1,4})?$':
     'a number with at most 10 digits before the point and 4 after it, such as "1.5"',
   '^[a-z]{2}-[A-Z]{2}$': 'a locale such as "de-DE" or "en-GB"',
+  '^[A-Z]{3}$': 'a currency code of 3 capital letters, such as "EUR"',
 };
 
 // RFC 3339 §5.6 date-time, with what ajv-formats' `date-time` also takes: `t`, `z`, a space for

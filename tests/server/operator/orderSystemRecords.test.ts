@@ -56,6 +56,19 @@ describe('readRecord', () => {
     ]);
   });
 
+  it('refuses a currency the screens, mails and invoices cannot format', () => {
+    const currencyWords = 'must be a currency code of 3 capital letters, such as "EUR"';
+    for (const currency of ['EURO-DOLLAR-XX', 'eur', '€', ''])
+      expect(messagesOf('payments', { ...payment, currency })).toEqual([`/currency ${currencyWords}`]);
+    expect(problemsOf('payments', { ...payment, currency: 'GBP' })).toEqual([]);
+    expect(
+      messagesOf('subscriptions', { ...subscription, details: { renewal: { orderCurrency: 'ZZZ-BAD' } } }),
+    ).toEqual([`/details/renewal/orderCurrency ${currencyWords}`]);
+    expect(
+      problemsOf('subscriptions', { ...subscription, details: { renewal: { orderCurrency: 'EUR', x: 1 } } }),
+    ).toEqual([]);
+  });
+
   it('takes a valid record', () => {
     expect(problemsOf('subscriptions', subscription)).toEqual([]);
     expect(problemsOf('payments', payment)).toEqual([]);

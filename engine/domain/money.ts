@@ -1,4 +1,8 @@
-/** An amount in its currency (ISO code, e.g. EUR) for de-DE and en-GB; an unknown code shows the plain number and the code. */
+/**
+ * An amount in its currency (ISO code, e.g. EUR) for de-DE and en-GB; a code Intl cannot format
+ * (one an order system sent malformed) shows the plain number and the code, rather than failing the
+ * screen, mail or document that shows it.
+ */
 export function formatMoney(amount: number | null | undefined, currency: string, locale: string): string {
   if (amount === null || amount === undefined) return '';
   try {
