@@ -3,6 +3,7 @@ import type { FeatureManifest } from '../featureManifest';
 import { createComplaintService } from './complaintService';
 import { complaintRoutes } from './complaintRoutes';
 import { complaintPersonalData } from './personalData';
+import { dropRejectedComplaint } from '../store/changeRejectionStore';
 
 export const issueComplaintManifest: FeatureManifest = {
   id: 'issue-complaint',
@@ -11,4 +12,5 @@ export const issueComplaintManifest: FeatureManifest = {
   ],
   personalData: complaintPersonalData,
   events: ['complaint.created'],
+  rejections: { 'complaint.created': dropRejectedComplaint },
 };

@@ -142,6 +142,28 @@ export async function failRejectedAcceptance(
 }
 
 /**
+ * complaint.created rejected: the complaint is off the record (the row made with the event, in its
+ * transaction), so the issue is not shown as complained about and the complaint does not count
+ * towards the year's maximum (account-flows.md §9); the replacement delivery it planned is the order
+ * system's row, which its overlay takes back. An e-paper handed out as the compensation cannot be
+ * taken back.
+ */
+export async function dropRejectedComplaint(
+  tx: Queryable,
+  { tenantId, data, at }: RejectedChange,
+): Promise<boolean> {
+  const taken = await tx.query(
+    `delete from complaints
+      where tenant_id = $1 and subscription_id = $2 and issue = $3
+        and created_at between $4::timestamptz - interval '1 millisecond'
+                           and $4::timestamptz + interval '1 millisecond'
+      returning 1`,
+    [tenantId, text(data.subscriptionId), text(data.issue), at],
+  );
+  return taken.length > 0;
+}
+
+/**
  * subscription.cancelled rejected: that cancellation is not on record, the master's nor its bundle
  * components' (to the same day); a cancellation to another day is another change's.
  */

@@ -478,6 +478,34 @@ describe('complaint', () => {
       issue: 'not-an-issue',
     });
     expect(refused.status).toBe(404);
+
+    // The order system rejects the first complaint: its replacement is not delivered, the issue is not
+    // complained about any more, and it may be complained about again.
+    const [created] = await db.query<{ id: string }>(
+      `select id from account_events where tenant_id = $1 and type = 'complaint.created'
+          and data->>'subscriptionId' = $2 and data->>'issue' = $3`,
+      [german.id, s.id, first.issue],
+    );
+    const rejected = await acknowledgeChange(
+      { db, now: () => new Date(), mailFrom: 'portal@changes.test' },
+      german,
+      '00000000-0000-4000-8000-000000000000',
+      created.id,
+      { status: 'rejected', reason: { 'de-DE': 'Zugestellt.', 'en-GB': 'Delivered.' } },
+    );
+    expect(rejected.acknowledgement.undone).toBe(true);
+    const after = await client.get<any>(`/subscriptions/${s.id}/complaint`);
+    expect(after.body.issues.find((i: { issue: string }) => i.issue === first.issue).complained).toBe(false);
+    const deliveredAfter = await client.get<any>(`/subscriptions/${s.id}/delivered-issues?page=0`);
+    expect(deliveredAfter.body.items.some((i: { issue: string }) => i.issue === `C-${first.issue}`)).toBe(
+      false,
+    );
+    const anew = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
+      issue: first.issue,
+      complaintReason: 'other',
+      compensationOption: 'complimentary_issue',
+    });
+    expect(anew.status).toBe(200);
   });
 });
 
