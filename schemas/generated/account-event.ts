@@ -292,6 +292,14 @@ export interface SubscriptionCancelledData {
    * The issue it takes effect with, when chosen by issue.
    */
   issueNumber: string | null;
+  /**
+   * exceptional: the reason in words the subscriber gave (account-flows.md §5); null for a regular cancellation. Absent in events before 2026-11-30.
+   */
+  reasonText?: string | null;
+  /**
+   * What the subscriber wrote in the cancellation's feedback form (the tenant's cancellation.feedbackForm), null when nothing. Absent in events before 2026-11-30.
+   */
+  feedback?: string | null;
   experiment?: ExperimentAssignment;
   /**
    * A bundle master's components that end with it on effectiveDate (portal-core.md §2: not managed separately); absent for a subscription that is no bundle master.
@@ -439,6 +447,24 @@ export interface HolidayServiceSetData {
   dateTo: string;
   issueNumberFrom: string | null;
   issueNumberTo: string | null;
+  /**
+   * redirect: the holiday address the copies go to, as the subscriber typed it (the same fields as the address form); null for a break or digital instead of print. Absent in events before 2026-11-30.
+   */
+  address?: {
+    salutationCode?: string | null;
+    firstName?: string | null;
+    lastName1?: string | null;
+    company1?: string | null;
+    addressLine1?: string | null;
+    addressLine2?: string | null;
+    addressLine3?: string | null;
+    street?: string | null;
+    streetNumber?: string | null;
+    streetNumberSuffix?: string | null;
+    zipcode?: string | null;
+    city?: string | null;
+    countryCode?: string | null;
+  } | null;
 }
 /**
  * A planned holiday service was cancelled.
@@ -839,6 +865,19 @@ export interface LicenseAddedData {
   subscriptionId: string;
   orderNumber: string;
   licenseId: string;
+  /**
+   * The licensed person's e-mail address: with subscriptionId and orderNumber the key of the order system's licence record (subscriptionId~orderNumber~email). Absent in events before 2026-11-30.
+   */
+  email?: string;
+  /**
+   * The licensed person as the licence manager entered them. Absent in events before 2026-11-30.
+   */
+  businessPartner?: {
+    salutationCode?: string | null;
+    firstName?: string | null;
+    lastName1?: string | null;
+    emailAddress?: string | null;
+  };
 }
 /**
  * A licence was activated.
@@ -858,6 +897,10 @@ export interface LicenseActivatedData {
   subscriptionId: string;
   orderNumber: string;
   licenseId: string;
+  /**
+   * The licensed person's e-mail address: with subscriptionId and orderNumber the key of the order system's licence record (subscriptionId~orderNumber~email). Absent in events before 2026-11-30.
+   */
+  email?: string;
 }
 /**
  * A licence was deactivated.
@@ -877,6 +920,10 @@ export interface LicenseDeactivatedData {
   subscriptionId: string;
   orderNumber: string;
   licenseId: string;
+  /**
+   * The licensed person's e-mail address: with subscriptionId and orderNumber the key of the order system's licence record (subscriptionId~orderNumber~email). Absent in events before 2026-11-30.
+   */
+  email?: string;
 }
 /**
  * A licence was deleted.
@@ -896,6 +943,10 @@ export interface LicenseDeletedData {
   subscriptionId: string;
   orderNumber: string;
   licenseId: string;
+  /**
+   * The licensed person's e-mail address: with subscriptionId and orderNumber the key of the order system's licence record (subscriptionId~orderNumber~email). Absent in events before 2026-11-30.
+   */
+  email?: string;
 }
 /**
  * An invitation with a new single-use accept link was sent (earlier links stop working).

@@ -235,6 +235,11 @@ export function createCancellationService(deps: {
           effectiveDate = termEnd && termEnd > today ? termEnd : addDays(today, CANCELLATION_NOTICE_DAYS);
         }
         const type = cancellationType(regular);
+        const words = {
+          reason: body.reason,
+          reasonText: regular ? null : (body.reasonText ?? '').trim(),
+          feedback: input.feedback?.trim() || null,
+        };
         // The one way a subscription is cancelled (engine/domain/lifecycle.ts): AK, isCancelable
         // cleared, the end and last issue those of the cancellation, offers waiting for a payment void.
         const result = await changeLifecycle(
@@ -245,11 +250,7 @@ export function createCancellationService(deps: {
           {
             userId: caller.user.id,
             locale: tenant.defaultLocale,
-            cancellation: {
-              reason: body.reason,
-              reasonText: regular ? null : (body.reasonText ?? '').trim(),
-              feedback: input.feedback?.trim() || null,
-            },
+            cancellation: words,
           },
         );
         if (!result.ok) throw refusedTransition(result.refusal);
@@ -305,6 +306,9 @@ export function createCancellationService(deps: {
           type,
           effectiveDate,
           issueNumber,
+          // What the portal keeps of the cancellation, for the order system's own record.
+          reasonText: words.reasonText,
+          feedback: words.feedback,
           // The offer experiment variant the subscriber was in, for receivers and the insights.
           experiment:
             experimentAssignment(tenant, 'cancellation', body.reason, caller.user.id)?.assignment ?? null,

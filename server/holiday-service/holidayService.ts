@@ -353,6 +353,8 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
           ...dates,
           issueNumberFrom,
           issueNumberTo,
+          // Where a redirect sends the copies: the order system needs it to carry the redirect out.
+          address,
         });
         await confirm(tx, deps.mailFrom, caller, s, 'holidaySet', type, {
           from: body.dateFrom,

@@ -120,6 +120,9 @@ export async function add(
       subscriptionId: s.id,
       orderNumber,
       licenseId: license.id,
+      // The order system keys its licence record by the person's address (docs/going-live.md, licences).
+      email,
+      businessPartner: partner,
     });
     if (body.sendInvitation !== false) await invite(kit, tx, caller, s, license, portalUrl);
     return licenseView(license);
@@ -152,6 +155,7 @@ export async function setActive(
       subscriptionId: s.id,
       orderNumber,
       licenseId,
+      email: license.email,
     });
     return licenseView(updated);
   });
@@ -196,6 +200,7 @@ export async function remove(
       subscriptionId: s.id,
       orderNumber,
       licenseId,
+      email: license.email,
     });
   });
 }

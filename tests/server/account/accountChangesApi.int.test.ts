@@ -254,6 +254,18 @@ describe('holiday service', () => {
       },
     });
     expect(good.body.activeHolidayServiceType).toBe('redirect');
+    // The order system gets the holiday address it is to deliver to.
+    const [set] = await db.query<{ address: Record<string, unknown> }>(
+      `select data->'address' as address from account_events
+        where tenant_id = $1 and type = 'holiday_service.set' and subject_id = $2 order by seq desc limit 1`,
+      [german.id, s.id],
+    );
+    expect(set.address).toMatchObject({
+      lastName1: 'Becker',
+      street: 'Strandweg',
+      zipcode: '25980',
+      city: 'Sylt',
+    });
     const sunday = printOf(list, 'ACS');
     if (sunday) {
       const refused = await client.post<any>(`/subscriptions/${sunday.id}/holiday-service`, {

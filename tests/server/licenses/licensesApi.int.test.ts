@@ -763,7 +763,13 @@ describe('the invitation link', () => {
     expect(
       (await events(on, 'license.invitation_sent')).filter((e) => e.data.licenseId === added.body.id),
     ).toHaveLength(2);
-    expect((await events(on, 'license.added')).some((e) => e.data.licenseId === added.body.id)).toBe(true);
+    // The order system's licence key (subscriptionId~orderNumber~email) and the person, in the event.
+    expect(
+      (await events(on, 'license.added')).find((e) => e.data.licenseId === added.body.id)?.data,
+    ).toMatchObject({
+      email: 'resend@example.org',
+      businessPartner: { emailAddress: 'resend@example.org' },
+    });
     const accepted = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body
       .find((o) => o.selfServiceEnabled)!
       .licenses.find((l) => l.id === added.body.id)!;

@@ -112,12 +112,14 @@ describe('cancellation', () => {
     const again = await client.post<any>(`/subscriptions/${s.id}/cancel`, { reason: 'UMZUG', issue });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('already_cancelled');
-    const events = await db.query<{ type: string }>(
-      `select type from account_events where tenant_id = $1 and subject_id = $2 order by seq`,
+    const events = await db.query<{ type: string; data: Record<string, unknown> }>(
+      `select type, data from account_events where tenant_id = $1 and subject_id = $2 order by seq`,
       [flows.id, s.id],
     );
     // The infos loaded for the form count as the flow's start (once however often they load).
     expect(events.map((e) => e.type)).toEqual(['offer_flow.started', 'subscription.cancelled']);
+    // The order system gets the feedback as the portal keeps it.
+    expect(events[1].data).toMatchObject({ reason: 'UMZUG', reasonText: null, feedback: 'Moving to Spain.' });
     const mail = (await mails(SHARED_DEMO_EMAIL)).find((m) => m.subject.startsWith('Your cancellation'))!;
     expect(mail.text).toContain(s.orderNumber);
     expect(mail.text).toContain('revoke');
