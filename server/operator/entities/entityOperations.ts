@@ -48,6 +48,12 @@ const IDEMPOTENCY_ERRORS = {
       when: 'Idempotency-Key is empty, longer than 255 or not visible ASCII.',
     },
   ],
+  409: [
+    {
+      code: 'idempotency_key_in_use',
+      when: 'A request with this Idempotency-Key is still being processed: send it again after Retry-After.',
+    },
+  ],
   422: [
     {
       code: 'idempotency_key_reused',
@@ -105,7 +111,11 @@ export const ENTITY_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
             { code: 'key_mismatch', when: "The record's key is not the path's." },
             ...IDEMPOTENCY_ERRORS[400],
           ],
-          409: [STALE, ...(entity.duplicates ? [{ code: 'duplicate_value', when: entity.duplicates }] : [])],
+          409: [
+            STALE,
+            ...(entity.duplicates ? [{ code: 'duplicate_value', when: entity.duplicates }] : []),
+            ...IDEMPOTENCY_ERRORS[409],
+          ],
           422: [
             {
               code: 'unknown_reference',
@@ -176,6 +186,7 @@ export const ENTITY_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
               code: 'still_referenced',
               when: 'Other records still name this one: delete or change them first.',
             },
+            ...IDEMPOTENCY_ERRORS[409],
           ],
           422: IDEMPOTENCY_ERRORS[422],
         },

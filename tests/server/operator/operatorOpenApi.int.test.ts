@@ -252,6 +252,11 @@ describe('GET /operator/v1/openapi.json', () => {
     });
     expect(deleted.body!.result).toBe('deleted');
     expectDocumented('delete', '/subscriptions/{key}', deleted);
+    // A write repeated while its first run with the same Idempotency-Key still runs (idempotency.ts).
+    for (const method of ['put', 'delete'])
+      expect(JSON.stringify(document.paths['/subscriptions/{key}'][method].responses['409'])).toContain(
+        'idempotency_key_in_use',
+      );
   });
 
   it("describes an import of the document's own example file, and a refused one", async () => {
