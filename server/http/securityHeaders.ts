@@ -1,6 +1,7 @@
 /**
  * Response headers of the portal (docs/architecture.md "Sign-in safety"): a Content-Security-Policy
- * for the portal pages, nosniff everywhere, a Referrer-Policy, and no caching of API answers.
+ * for the portal pages, nosniff everywhere, a Referrer-Policy, Strict-Transport-Security over HTTPS,
+ * and no caching of API answers.
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -45,11 +46,18 @@ export function applyCommonHeaders(app: Express): void {
   app.use(commonHeaders);
 }
 
-const commonHeaders: RequestHandler = (_req, res, next) => {
+const commonHeaders: RequestHandler = (req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // Reached over HTTPS (itself, or a proxy it trusts says so: PORTAL_TRUST_PROXY): the browser keeps
+  // to HTTPS for a year, so a sign-in link or cookie never goes out in the clear on a later visit.
+  // Not for subdomains: a publisher's other hosts under the same name are not the portal's to bind.
+  if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
   next();
 };
+
+/** One year (RFC 6797 §6.1.1), the host alone. */
+export const HSTS = 'max-age=31536000';
 
 /**
  * API answers are personal or carry secrets: sign-in answers hold an access token, FAQ and calendar

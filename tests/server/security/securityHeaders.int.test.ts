@@ -3,6 +3,7 @@
  * Referrer-Policy, no Cache-Control on personal JSON; /preview listed every tenant in production;
  * the kickeruser cookie went to every tenant on a shared host. And (a later penetration test) that
  * cookie is readable by scripts: it must be, the page reads it (docs/architecture.md "Sign-in safety").
+ * And no Strict-Transport-Security over HTTPS.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -166,7 +167,18 @@ describe('cookies', () => {
           '',
         );
         expect(answer.text).not.toContain(ssoId);
+        // Over HTTPS the browser is told to keep to it; over plain HTTP (a local server) nothing.
+        expect(answer.headers['strict-transport-security'], `https: ${https}`).toBe(
+          https ? 'max-age=31536000' : undefined,
+        );
       }
+      // A forwarded scheme from a client the server does not trust counts for nothing.
+      const page = await f.call({
+        method: 'GET',
+        path: `${f.api(f.tenants[0])}/faq`,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(page.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.close();
     }
