@@ -5,7 +5,7 @@
  */
 
 /**
- * Answer of GET /api/rejected-changes (docs/going-live.md "4. The change feed"): the signed-in account's own changes the publisher's order system rejected in the last 90 days, newest first, each reason in the screen's language. The orders page shows them as notices.
+ * Answer of GET /api/rejected-changes (docs/going-live.md "4. The change feed"): the signed-in account's own changes the publisher's order system rejected in the last 90 days, the latest 20, newest first, each reason in the screen's language. The orders page shows them as notices.
  */
 export type RejectedChanges = RejectedChange[];
 
@@ -31,4 +31,8 @@ export interface RejectedChange {
    * Whether the rejection took anything back: only then does the account show the previous details again (a message sent or a password changed leaves nothing to take back).
    */
   undone: boolean;
+  /**
+   * The order number of the subscription the change concerned, as its event names it; null for a change of the account or a partner (a password, an address).
+   */
+  orderNumber: string | null;
 }

@@ -9,6 +9,8 @@ import type { RejectedChanges } from '../../schemas/generated/rejected-changes';
 
 /** How long the orders page shows a rejection: long enough to be read after a holiday. */
 export const REJECTED_CHANGES_SHOWN_DAYS = 90;
+/** How many the orders page shows at most, the latest: a notice each, above the subscriptions. */
+export const REJECTED_CHANGES_SHOWN = 20;
 
 /**
  * `GET /rejected-changes`: the signed-in account's own changes that the publisher's
@@ -24,7 +26,7 @@ export function rejectedChangeRoutes(deps: { db: Database; auth: AuthService; no
     const since = new Date(deps.now().getTime() - REJECTED_CHANGES_SHOWN_DAYS * 86_400_000);
     const rejected = await listRejectedChangesOfUser(deps.db, tenant.id, currentUser(res).id, {
       since,
-      limit: 20,
+      limit: REJECTED_CHANGES_SHOWN,
     });
     const answer: RejectedChanges = rejected.map((change) => ({
       eventId: change.eventId,
@@ -34,6 +36,7 @@ export function rejectedChangeRoutes(deps: { db: Database; auth: AuthService; no
       reason:
         change.reason[locale] ?? change.reason[tenant.defaultLocale] ?? Object.values(change.reason)[0] ?? '',
       undone: change.undone,
+      orderNumber: change.orderNumber,
     }));
     res.json(answer);
   });

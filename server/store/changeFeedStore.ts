@@ -180,6 +180,8 @@ export interface RejectedChange {
   reason: LocalizedReason;
   /** Whether the rejection took anything back (rejections before this was kept did). */
   undone: boolean;
+  /** The order number of the subscription the change concerned (its event's), else null. */
+  orderNumber: string | null;
 }
 
 /** The rejections of one account's own changes since `since`, newest first (at most `limit`). */
@@ -198,9 +200,10 @@ export async function listRejectedChangesOfUser(
     acknowledged_at: Date | string;
     reason: LocalizedReason;
     undone: boolean;
+    order_number: string | null;
   }>(
     `select e.id::text as id, e.type, e.subject_type, e.subject_id, e.created_at, a.acknowledged_at, a.reason,
-            coalesce(a.undone, true) as undone
+            coalesce(a.undone, true) as undone, e.data->>'orderNumber' as order_number
        from change_acknowledgements a
        join account_events e on e.tenant_id = a.tenant_id and e.id = a.event_id
       where a.tenant_id = $1 and a.status = 'rejected' and e.user_id = $2 and a.acknowledged_at >= $3
@@ -216,5 +219,6 @@ export async function listRejectedChangesOfUser(
     rejectedAt: new Date(row.acknowledged_at).toISOString(),
     reason: row.reason,
     undone: row.undone,
+    orderNumber: row.order_number,
   }));
 }

@@ -21,9 +21,11 @@ export function RejectedChanges() {
     wholeAccount ? api.get<RejectedChangeList>('/rejected-changes') : Promise.resolve([]),
   );
   if (state.status !== 'ready' || state.data.length === 0) return null;
-  const what = (type: string) => {
+  const what = ({ type, orderNumber }: RejectedChangeList[number]) => {
     const key = `orders.rejectedChange.what.${type}`;
-    return i18n.exists(key) ? t(key) : t('orders.rejectedChange.what.other');
+    const change = i18n.exists(key) ? t(key) : t('orders.rejectedChange.what.other');
+    // Which subscription, where the change was one of a subscription's.
+    return orderNumber ? t('orders.rejectedChange.forOrder', { what: change, orderNumber }) : change;
   };
   return (
     <section aria-labelledby="rejected-changes-title" className="rejected-changes">
@@ -33,7 +35,7 @@ export function RejectedChanges() {
       {state.data.map((change) => (
         <Alert key={change.eventId} variant="warning">
           {t(change.undone ? 'orders.rejectedChange.notice' : 'orders.rejectedChange.noticeNothingUndone', {
-            what: what(change.type),
+            what: what(change),
             date: formatDate(change.changedAt, i18n.language),
             reason: change.reason,
           })}

@@ -316,6 +316,7 @@ describe('a rejected change reaches its subscriber', () => {
         type: 'order_attribute.changed',
         reason: reason['de-DE'],
         undone: false,
+        orderNumber: expect.stringMatching(/^[0-9]{10}$/),
       }),
     ]);
     const british = await subscriberClient(acme, anna, 'en-GB');
