@@ -155,7 +155,11 @@ export function readVersion(
   return { ok: true, version };
 }
 
-/** Problems of every string and field name in a record, and of nesting deeper than any record needs. */
+/**
+ * Problems of every string and field name in a record, of numbers JSON parsing could not keep as
+ * sent (`1e400` became Infinity and was stored as null; a whole number past 2^53 lost its last
+ * digits), and of nesting deeper than any record needs.
+ */
 function textProblems(
   value: unknown,
   pointer = '',
@@ -166,6 +170,17 @@ function textProblems(
   if (typeof value === 'string') {
     const problem = unstorableTextProblem(value);
     if (problem) problems.push({ pointer: pointer || '/', message: problem });
+    return problems;
+  }
+  // `version` has a range of its own, said in its own words (VERSION_RANGE).
+  if (typeof value === 'number' && pointer !== '/version') {
+    if (!Number.isFinite(value))
+      problems.push({ pointer: pointer || '/', message: 'is a number too large to keep' });
+    else if (Number.isInteger(value) && !Number.isSafeInteger(value))
+      problems.push({
+        pointer: pointer || '/',
+        message: 'is a whole number too large to keep exactly: send it as a string',
+      });
     return problems;
   }
   if (value === null || typeof value !== 'object') return problems;

@@ -185,7 +185,11 @@ describe('the operator API OpenAPI document', () => {
       '503': ['database_unavailable'],
     });
     const subscriptions = document.paths['/subscriptions/{key}'];
-    expect(codesOf(subscriptions.put)['409']).toEqual(['duplicate_value', 'stale_version']);
+    expect(codesOf(subscriptions.put)['409']).toEqual([
+      'duplicate_value',
+      'idempotency_key_in_use',
+      'stale_version',
+    ]);
     expect(codesOf(subscriptions.delete)['400']).toEqual(['invalid_idempotency_key', 'validation_failed']);
     expect(codesOf(document.paths['/imports/subscriptions'].post)['409']).toEqual(['duplicate_value']);
     expect(codesOf(document.paths['/imports/payments'].post)['409']).toBeUndefined();

@@ -69,6 +69,15 @@ describe('readRecord', () => {
     ).toEqual([]);
   });
 
+  it('refuses a number JSON parsing could not keep as sent, in details too', () => {
+    const read = (details: unknown) => messagesOf('subscriptions', { ...subscription, details });
+    expect(read(JSON.parse('{"weight": 1e400}'))).toEqual(['/details/weight is a number too large to keep']);
+    expect(read(JSON.parse('{"ids": [12345678901234567890]}'))).toEqual([
+      '/details/ids/0 is a whole number too large to keep exactly: send it as a string',
+    ]);
+    expect(read({ ids: [9007199254740991], weight: 12.5 })).toEqual([]);
+  });
+
   it('takes a valid record', () => {
     expect(problemsOf('subscriptions', subscription)).toEqual([]);
     expect(problemsOf('payments', payment)).toEqual([]);
