@@ -525,6 +525,24 @@ export interface PaymentMethodChangedData {
     debitBankCode?: string | null;
     debitBankName?: string | null;
   };
+  /**
+   * A card or PayPal (to: credit_card or paypal): where the payment provider keeps it, for the order system to charge it with its own credentials of the same provider account (docs/going-live.md "Payment details the order system needs"). Stripe: `reference` is the Checkout Session in setup mode, whose SetupIntent names the saved PaymentMethod. Mollie: the first payment whose mandate the customer `customerId` holds. The sandbox: its own reference; no money moves. Absent for a bank account and in events before 2026-11-30.
+   */
+  registration?: {
+    provider: 'sandbox' | 'stripe' | 'mollie';
+    /**
+     * The portal's registration payment (payment.settled names it).
+     */
+    paymentId: string;
+    /**
+     * The provider's id of the page the card or PayPal was registered on (Stripe cs_…, Mollie tr_…); null for the sandbox.
+     */
+    reference: string | null;
+    /**
+     * Mollie: the customer made for the registration, who holds the mandate (cst_…); null otherwise.
+     */
+    customerId: string | null;
+  };
 }
 /**
  * A complaint about a delivered issue with its compensation (POST …/delivered-issues/request-compensation).

@@ -25,7 +25,8 @@ import { badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { getUserById } from '../store/userStore';
-import { findPaymentRecord, settlePaymentRecord } from '../store/paymentStore';
+import { findPaymentRecord, settlePaymentRecord, type PaymentRow } from '../store/paymentStore';
+import type { AccountEventData } from '../events/eventTypes';
 import {
   getSubscriptionForUser,
   lockSubscription,
@@ -44,6 +45,22 @@ import { utcDay } from '../../engine/domain/dates';
 type Kind = PaymentDetails['paymentMethod'];
 type Caller = AccountCaller;
 type StoredAccount = NonNullable<PaymentDetails['account']>;
+type Registration = NonNullable<AccountEventData<'payment_method.changed'>['registration']>;
+
+/**
+ * Where the provider keeps a card or PayPal registered on its page (docs/going-live.md "Payment
+ * details the order system needs"): the page's id there, and for Mollie the customer that holds the
+ * mandate (server/payments/mollieGateway.ts makes one per registration).
+ */
+function registrationOf(payment: PaymentRow): Registration {
+  const customerId = payment.providerDetails.customerId;
+  return {
+    provider: payment.provider as Registration['provider'],
+    paymentId: payment.id,
+    reference: payment.providerReference,
+    customerId: typeof customerId === 'string' ? customerId : null,
+  };
+}
 
 /** What the subscription keeps of a change (`details.pendingPaymentMethod`). */
 export interface PendingPaymentMethod {
@@ -121,6 +138,8 @@ export function createPaymentMethodChange(deps: {
     to: Kind,
     /** The bank account as typed (null: a card or PayPal, which the provider keeps). */
     given: StoredAccount | null,
+    /** A card or PayPal: where its provider keeps it (the registration payment). */
+    registration: Registration | null = null,
   ) {
     const effectiveFrom = endOfPaymentPeriod(s, utcDay(deps.now()));
     // The portal keeps it masked, as the screens show it (account-flows.md §3).
@@ -137,6 +156,8 @@ export function createPaymentMethodChange(deps: {
       // The whole account, for the order system to set up the debit; masked once it answered
       // (docs/going-live.md "Payment details the order system needs", store/accountEventStore.ts).
       ...(given ? { account: given } : {}),
+      // A card or PayPal: where the provider keeps it, for the order system to charge it there.
+      ...(registration ? { registration } : {}),
     });
     const mail = changeMail('paymentMethod', who.locale, {
       tenant: tenant.name,
@@ -231,7 +252,8 @@ export function createPaymentMethodChange(deps: {
           const s = user
             ? await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId, { locale: payment.locale })
             : null;
-          if (user && s) await record(tx, tenant, { user, locale: payment.locale }, s, to, null);
+          if (user && s)
+            await record(tx, tenant, { user, locale: payment.locale }, s, to, null, registrationOf(payment));
           else outcome = 'error';
         }
         await settlePaymentRecord(tx, tenant.id, paymentId, outcome, null);

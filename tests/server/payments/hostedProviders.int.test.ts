@@ -173,6 +173,16 @@ async function settledEvents(t: ServerTenant, paymentId: string): Promise<number
   return Number(row.n);
 }
 
+/** The `registration` of the subscription's latest `payment_method.changed` event. */
+async function registrationOf(t: ServerTenant, subscriptionId: string) {
+  const [row] = await server.db.query<{ registration: unknown }>(
+    `select data->'registration' as registration from account_events
+      where tenant_id = $1 and type = 'payment_method.changed' and subject_id = $2 order by seq desc limit 1`,
+    [t.id, subscriptionId],
+  );
+  return row?.registration;
+}
+
 const validTo = async (client: Client, id: string) =>
   (await server.subscriptions(client)).find((s) => s.id === id)!.validToOnSaleDate;
 
@@ -435,6 +445,13 @@ describe('Stripe Checkout', () => {
     });
     const details = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
     expect(JSON.stringify(details.body)).toMatch(/credit_card/i);
+    // The order system learns where Stripe keeps the card: the session whose SetupIntent saved it.
+    expect(await registrationOf(stripeMethod, s.id)).toEqual({
+      provider: 'stripe',
+      paymentId: popup.body.pendingPayment.id,
+      reference: sessionId,
+      customerId: null,
+    });
   });
 });
 
@@ -519,6 +536,13 @@ describe('Mollie', () => {
     const back = await mollie.settle(molliePaymentId, 'paid');
     expect(await returnPage(back!)).toMatchObject({ status: 'success' });
     expect([...mollie.mandates.values()].some((m) => m.customerId === created.customerId)).toBe(true);
+    // The order system learns the customer that holds the mandate.
+    expect(await registrationOf(mollieMethod, s.id)).toEqual({
+      provider: 'mollie',
+      paymentId: popup.body.pendingPayment.id,
+      reference: molliePaymentId,
+      customerId: created.customerId,
+    });
   });
 });
 
