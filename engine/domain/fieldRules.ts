@@ -44,19 +44,28 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/** Domains of one provider that ignores dots in the local part (Gmail): they reach one inbox. */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to, for "one per address" rules: normalized, without a `+tag`
+ * in its local part (name+anything@example.org reaches name@example.org at most providers), and for
+ * Gmail without dots and under one domain (v.oucher.farm@googlemail.com is voucherfarm@gmail.com).
+ * Migration 043 states the same rule once for the rows made before.
+ */
+export function mailboxOf(email: string): string {
+  const [local, domain] = normalizeEmail(email)
+    .replace(/\+[^@]*@/, '@')
+    .split('@');
+  if (domain === undefined) return local;
+  return DOTLESS_DOMAINS.has(domain) ? `${local.replaceAll('.', '')}@gmail.com` : `${local}@${domain}`;
+}
+
 /**
  * The e-mail shown in already-linked and confirm dialogs (portal-core.md §7 link results, §8
  * contact errors): first letter, three stars, the domain — a fixed number of stars, so the mask
  * does not tell the length of the address.
  */
-/**
- * The mailbox an address delivers to, for "one per address" rules: normalized, without a `+tag`
- * in its local part (name+anything@example.org reaches name@example.org at most providers).
- */
-export function mailboxOf(email: string): string {
-  return normalizeEmail(email).replace(/\+[^@]*@/, '@');
-}
-
 export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
   if (!domain) return '***';

@@ -10,7 +10,7 @@ export const optInWidgetPersonalData: PersonalDataManifest = {
   tables: [
     {
       table: 'opt_in_widget_signups',
-      columns: ['salutation_code', 'first_name', 'last_name', 'email', 'voucher_code'],
+      columns: ['salutation_code', 'first_name', 'last_name', 'email', 'mailbox', 'voucher_code'],
       subject: null,
       export: {
         notExported:

@@ -117,8 +117,8 @@ export async function insertOptInWidgetSignup(
   },
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
-    `insert into opt_in_widget_signups (tenant_id, provider, pool, salutation_code, first_name, last_name, email, locale, token_hash, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+    `insert into opt_in_widget_signups (tenant_id, provider, pool, salutation_code, first_name, last_name, email, locale, token_hash, expires_at, mailbox)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
     [
       signup.tenantId,
       signup.provider,
@@ -130,6 +130,7 @@ export async function insertOptInWidgetSignup(
       signup.locale,
       signup.tokenHash,
       signup.expiresAt,
+      mailboxOf(signup.email),
     ],
   );
   return rows[0].id;
@@ -175,7 +176,7 @@ export async function voucherOfAddress(
   const rows = await db.query<{ code: string }>(
     `select voucher_code as code from opt_in_widget_signups
       where tenant_id = $1 and provider = $2 and voucher_code is not null
-        and regexp_replace(email, '\\+[^@]*@', '@') = $3`,
+        and mailbox = $3`,
     [tenantId, provider, mailboxOf(email)],
   );
   return rows[0]?.code;

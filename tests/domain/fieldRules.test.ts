@@ -100,6 +100,10 @@ describe('the mailbox of an address', () => {
     expect(mailboxOf(' Mia+Messe@Example.org ')).toBe('mia@example.org');
     expect(mailboxOf('mia@example.org')).toBe('mia@example.org');
     expect(mailboxOf('a+b+c@x.example')).toBe('a@x.example');
+    // Gmail ignores dots and has two domains: one inbox.
+    expect(mailboxOf('Voucher.Farm@gmail.com')).toBe('voucherfarm@gmail.com');
+    expect(mailboxOf('v.oucher.farm+x@googlemail.com')).toBe('voucherfarm@gmail.com');
+    expect(mailboxOf('voucher.farm@example.org')).toBe('voucher.farm@example.org');
   });
 });
 

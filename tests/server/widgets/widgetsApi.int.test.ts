@@ -333,11 +333,22 @@ describe('opt-in widget: POST /opt-in', () => {
     await signUp(c, 'Mia+Messe@example.org');
     const tagged = (await outbox.mails('mia+messe@example.org')).at(-1)!;
     expect((await c.post('/opt-in/confirm', { token: tokenOf(tagged.text) })).body.voucherCode).toBe(code);
+    // Gmail ignores dots and answers to googlemail.com too: one inbox, one code.
+    await signUp(c, 'Mia.Muster@gmail.com');
+    const gmail = (await outbox.mails('mia.muster@gmail.com')).at(-1)!;
+    const gmailCode = (await c.post('/opt-in/confirm', { token: tokenOf(gmail.text) })).body.voucherCode;
+    expect(gmailCode).toMatch(/^MESSE-2026-/);
+    expect(gmailCode).not.toBe(code);
+    await signUp(c, 'm.i.a.muster@googlemail.com');
+    const dotted = (await outbox.mails('m.i.a.muster@googlemail.com')).at(-1)!;
+    expect((await c.post('/opt-in/confirm', { token: tokenOf(dotted.text) })).body.voucherCode).toBe(
+      gmailCode,
+    );
     const claimed = await db.query<{ n: number }>(
       `select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = 'MESSE-2026' and claimed_at is not null`,
       [widgets.id],
     );
-    expect(claimed[0].n).toBe(1);
+    expect(claimed[0].n).toBe(2);
     const confirmedEvents = await events('opt_in_widget.confirmed');
     expect(confirmedEvents[0].data).toMatchObject({
       provider: 'messe',
