@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,6 +8,18 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const TENANTS_DIR = process.env.PORTAL_TENANTS_DIR
   ? path.resolve(process.env.PORTAL_TENANTS_DIR)
   : path.join(ROOT_DIR, 'tenants');
+/**
+ * What a command says of a tenant id it has no file of: "unknown tenant …" with the ids it knows,
+ * null when the file exists. A mistyped id must not read as a tenant with nothing (no events, no
+ * disabled endpoint).
+ */
+export function unknownTenant(id: string, since = ''): string | null {
+  if (existsSync(path.join(TENANTS_DIR, `${id}.json`))) return null;
+  const known = (existsSync(TENANTS_DIR) ? readdirSync(TENANTS_DIR) : [])
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length));
+  return `unknown tenant "${id}": no tenants/${id}.json${since}. Known: ${known.join(', ') || 'none'}`;
+}
 export const ENGINE_DIR = path.join(ROOT_DIR, 'engine');
 /** Built portals; PORTAL_DIST_DIR moves them (the end-to-end suites build into a temp folder). */
 export const DIST_DIR = process.env.PORTAL_DIST_DIR

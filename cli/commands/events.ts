@@ -1,10 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { DisabledEndpoint, ListedEvent } from '../../server/store/accountEventStore';
 import { redactedUrl } from '../../server/events/webhookAddress';
-import { TENANTS_DIR } from '../paths';
+import { unknownTenant } from '../paths';
 
 /** Most events one call lists. */
 export const EVENTS_LIMIT_MAX = 1000;
@@ -99,18 +97,11 @@ export function registerEvents(program: Command): void {
         }
         // A mistyped tenant would read as a tenant without events: said as what it is. A tenant
         // whose file is gone keeps its events, so only a tenant with neither is unknown.
-        if (
-          options.tenant &&
-          events.length === 0 &&
-          !existsSync(path.join(TENANTS_DIR, `${options.tenant}.json`))
-        ) {
-          const known = (existsSync(TENANTS_DIR) ? readdirSync(TENANTS_DIR) : [])
-            .filter((name) => name.endsWith('.json'))
-            .map((name) => name.slice(0, -'.json'.length));
-          throw new Error(
-            `unknown tenant "${options.tenant}": no tenants/${options.tenant}.json and no events of it. Known: ${known.join(', ') || 'none'}`,
-          );
-        }
+        const unknown =
+          options.tenant && events.length === 0
+            ? unknownTenant(options.tenant, ' and no events of it')
+            : null;
+        if (unknown) throw new Error(unknown);
         // --json stays the list of events tools read; a disabled endpoint shows there in the
         // lastError of its deliveries.
         console.log(options.json ? JSON.stringify(events, null, 2) : formatEvents(events, disabled));

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
+import { unknownTenant } from '../paths';
 import {
   WEBHOOK_SECRET_DEFAULT_BYTES,
   WEBHOOK_SECRET_MAX_BYTES,
@@ -59,6 +60,12 @@ export function registerWebhooks(program: Command): void {
           return;
         }
         const disabled = await listDisabledEndpoints(db, { tenantId: tenant });
+        // A tenant whose file is gone keeps its events and endpoints: only one with neither is unknown.
+        const hasEvents =
+          (await db.query(`select 1 from account_events where tenant_id = $1 limit 1`, [tenant])).length > 0;
+        const unknown =
+          disabled.length === 0 && !hasEvents ? unknownTenant(tenant, ' and no events of it') : null;
+        if (unknown) throw new Error(unknown);
         throw new Error(
           `${redactedUrl(url)} is not a disabled endpoint of ${tenant}` +
             (disabled.length

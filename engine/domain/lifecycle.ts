@@ -23,6 +23,10 @@
  *    later with the same offer, as the order system's catalogue keeps it).
  *  - A retention offer (the cancellation flow's) is taken once a year per subscription, whichever
  *    it was: the others are then neither offered nor accepted (offer_already_used).
+ *  - A subscription is renewed once for what a renewal covers, whichever renewal it was (the
+ *    renewal page's or the bulk renewal's): while a renewal runs (the months it bought, from the
+ *    day it applied) no other renewal offer is offered or accepted (already_renewed). Two renewal
+ *    offers one after another extended the term twice and were paid twice.
  *  - An offer's price pays for the months it covers (a renewal's, a retention discount's): the next
  *    automatic payment planned inside them moves past them (docs/architecture.md "The
  *    subscription lifecycle").
@@ -126,6 +130,7 @@ export type LifecycleRefusal =
   | 'date_after_end'
   | 'offer_already_accepted'
   | 'offer_already_used'
+  | 'already_renewed'
   | 'offer_payment_open'
   | 'payment_already_settled'
   | 'upgrade_format_held'
@@ -226,6 +231,20 @@ export function isRetentionUsed(state: Pick<LifecycleState, 'acceptances'>, toda
   );
 }
 
+/** The flows that renew: a renewal taken in one is a renewal for the other. */
+const RENEWAL_SOURCES: readonly AcceptanceSource[] = ['renewal', 'bulk-renewal'];
+
+/**
+ * Whether a renewal (of the renewal or bulk renewal flow, whichever offer) runs on `today`: waiting
+ * for its payment, or applied within the months it bought. Then no further renewal is offered or
+ * accepted until it ends (a renewal after that, next year's, is open again).
+ */
+export function isRenewed(state: Pick<LifecycleState, 'acceptances'>, today: string): boolean {
+  return state.acceptances.some(
+    (a) => RENEWAL_SOURCES.includes(a.source) && a.effect.kind === 'extend' && holdsOffer(a, today),
+  );
+}
+
 /**
  * The formats (mix types) a subscription has or will have: its own, that of an upgrade planned for
  * the next cycle, and those of upgrades waiting for their payment. `except`: acceptances left out
@@ -258,7 +277,8 @@ export function isUpgradeToHeldFormat(
 
 /**
  * The offers of a flow still open to this subscription on `today`, in their order: none of the
- * cancellation flow once a retention offer was taken this year, none while an offer's payment is
+ * cancellation flow once a retention offer was taken this year, none of the renewal flows while a
+ * renewal runs (isRenewed), none while an offer's payment is
  * open (isOfferPaymentOpen), no offer it holds already, and no
  * upgrade to a format it has or will have (isUpgradeToHeldFormat; offers given without their
  * effect are judged by the other rules only).
@@ -270,6 +290,7 @@ export function openOffers<T extends { id: string; effect?: OfferEffect }>(
   source?: AcceptanceSource,
 ): T[] {
   if (source === 'cancellation' && isRetentionUsed(state, today)) return [];
+  if (source && RENEWAL_SOURCES.includes(source) && isRenewed(state, today)) return [];
   if (isOfferPaymentOpen(state)) return [];
   return offers.filter(
     (offer) => !isOfferTaken(state, offer.id, today) && !isUpgradeToHeldFormat(state, offer.effect),
@@ -358,6 +379,8 @@ export function acceptOffer(state: LifecycleState, request: AcceptRequest): Tran
   if (request.source === 'cancellation' && isCancelled(state)) return refuse('already_cancelled');
   if (request.source === 'cancellation' && isRetentionUsed(state, request.today))
     return refuse('offer_already_used');
+  if (RENEWAL_SOURCES.includes(request.source) && isRenewed(state, request.today))
+    return refuse('already_renewed');
   // Bulk renewal is the goods recipient's (account-flows.md §6): it never revokes the ordering
   // party's cancellation; only the ordering party's own renewal may.
   if (request.source === 'bulk-renewal' && state.status === 'AK') return refuse('already_cancelled');

@@ -159,8 +159,10 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
     if (isConnectionError(error) || isConnectionError(error?.cause)) {
       // The database is down or restarting: say so, and let the client retry; the pool reconnects
       // by itself when it is back (no restart needed). /readyz answers 503 meanwhile.
+      // An error, not a warning: every request fails meanwhile, and the log is what an operator
+      // without metrics alerts on (docs/going-live.md "Running it and its log").
       log({
-        level: 'warn',
+        level: 'error',
         msg: 'database unavailable',
         method: req.method,
         path: req.originalUrl.split('?')[0],

@@ -39,9 +39,17 @@ export async function checkPaymentProvider(
       ok: true,
       lines: [`${tenant.id} uses the sandbox: its payment page takes test cards and moves no money.`],
     };
+  // The server's own settings first: a variable not set is this machine's to fix, and the provider
+  // is not asked.
+  let key: string;
+  try {
+    key = provider === 'stripe' ? stripeCredentials(tenant, env).secretKey : mollieApiKey(tenant, env);
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)} ${provider} was not asked.`);
+  }
   try {
     if (provider === 'stripe') {
-      const { secretKey } = stripeCredentials(tenant, env);
+      const secretKey = key;
       const mode = /_live_/.test(secretKey) ? 'live' : 'test';
       const balance = await stripeClient(secretKey).balance.retrieve();
       lines.push(
@@ -50,7 +58,7 @@ export async function checkPaymentProvider(
       if (mode === 'test')
         lines.push('This is a test key: payments use Stripe test cards and move no money.');
     } else {
-      const apiKey = mollieApiKey(tenant, env);
+      const apiKey = key;
       const mode = apiKey.startsWith('live_') ? 'live' : 'test';
       const methods = await mollieClient(apiKey).methods.list();
       const ids = methods.map((method) => method.id);

@@ -94,6 +94,11 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
     status: 409,
     message: 'A retention offer has been taken for this subscription this year already.',
   },
+  already_renewed: {
+    status: 409,
+    message:
+      'This subscription has been renewed already: another renewal is offered once the months it bought have run.',
+  },
   offer_payment_open: {
     status: 409,
     message:

@@ -14,6 +14,7 @@ import {
   endWithBundle,
   isOfferPaymentOpen,
   isOfferTaken,
+  isRenewed,
   isRetentionUsed,
   isUpgradeToHeldFormat,
   openOffers,
@@ -181,6 +182,16 @@ function checkInvariants(state: LifecycleState, today: string): void {
     ),
   ];
   expect(new Set(formats).size).toBe(formats.length);
+  // No renewal is offered while one runs, whichever it was.
+  if (isRenewed(state, today))
+    expect(
+      openOffers(
+        state,
+        OFFER_IDS.filter((id) => sourceOf(id) === 'renewal').map((id) => ({ id, effect: OFFERS[id] })),
+        today,
+        'renewal',
+      ),
+    ).toEqual([]);
   // No retention offer is offered in the year after one was taken.
   if (isRetentionUsed(state, today))
     expect(
@@ -218,6 +229,7 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
         const wasTaken = isOfferTaken(state, step.offerId, today);
         const paymentOpen = isOfferPaymentOpen(state);
         const retentionUsed = isRetentionUsed(state, today);
+        const renewed = isRenewed(state, today);
         const formatHeld = isUpgradeToHeldFormat(state, OFFERS[step.offerId]);
         const paymentId = step.online ? `PAY-${++payments}` : null;
         result = acceptOffer(state, {
@@ -240,6 +252,9 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
           !(state.status === 'AK' || state.status === 'I')
         )
           expect(result).toEqual({ ok: false, refusal: 'offer_already_used' });
+        // A subscription is renewed once while the renewal runs, whichever renewal offer it was.
+        else if (sourceOf(step.offerId) === 'renewal' && renewed)
+          expect(result).toEqual({ ok: false, refusal: 'already_renewed' });
         // No upgrade to the format it has or will have.
         if (formatHeld) expect(result.ok).toBe(false);
         if (result.ok) expect(isOfferTaken(result.state, step.offerId, today)).toBe(true);

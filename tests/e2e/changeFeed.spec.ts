@@ -92,11 +92,12 @@ test('a change rejected through the feed reaches its subscriber by e-mail and on
   await page.goto(`/t/${TENANT}/orders`);
   const notice = page.locator('.rejected-changes .alert');
   await expect(notice).toHaveCount(1);
-  await expect(notice).toContainText('Ihre Änderung der Auftragsangaben vom');
+  // The notice names the subscription the change was of, by its order number.
+  await expect(notice).toContainText(/Ihre Änderung der Auftragsangaben zu Auftragsnummer \d{10} vom/);
   await expect(notice).toContainText(REASON['de-DE']);
   await page.screenshot({ path: testInfo.outputPath('rejected-change-de.png') });
   await page.goto(`/t/${TENANT}/orders?lang=en`);
-  await expect(notice).toContainText('Your change of order details on');
+  await expect(notice).toContainText(/Your change of order details for order number \d{10} on/);
   await expect(notice).toContainText(REASON['en-GB']);
   await page.screenshot({ path: testInfo.outputPath('rejected-change-en.png') });
 });

@@ -11,6 +11,7 @@ export type PaymentOutcome =
   | 'payment:canceled'
   | 'offer:already_accepted'
   | 'offer:already_used'
+  | 'offer:already_renewed'
   | 'offer:payment_open'
   | 'offer:format_held';
 
@@ -37,6 +38,13 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
     textKey: 'account.offer.alreadyUsedText',
     tone: 'error',
   },
+  // A renewal runs already (409 already_renewed, engine/domain/lifecycle.ts isRenewed): the list
+  // shows no renewal meanwhile, so this is a list gone stale (renewed in another tab or flow).
+  'offer:already_renewed': {
+    titleKey: 'account.offer.alreadyRenewedTitle',
+    textKey: 'account.offer.alreadyRenewedText',
+    tone: 'error',
+  },
   // Another offer's payment is still open (409 offer_payment_open, engine/domain/lifecycle.ts
   // isOfferPaymentOpen): the list hides every offer meanwhile, so this is a list gone stale (a
   // payment started in another tab); the page's notice of open payments says which and gives it up.
@@ -58,6 +66,7 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
 export function refusedOfferOutcome(code: string | undefined): PaymentOutcome | null {
   if (code === 'offer_already_accepted') return 'offer:already_accepted';
   if (code === 'offer_already_used') return 'offer:already_used';
+  if (code === 'already_renewed') return 'offer:already_renewed';
   if (code === 'offer_payment_open') return 'offer:payment_open';
   if (code === 'upgrade_format_held') return 'offer:format_held';
   return null;

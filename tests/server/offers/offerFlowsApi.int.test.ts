@@ -34,6 +34,18 @@ const renewable = (list: Subscription[], publication = 'OFP') =>
     (s) => s.isRenewal && s.publication === publication && s.orderStatus === 'A' && !s.renewal?.autoRenewal,
   )!;
 
+/**
+ * The renewals the subscription took have run the months they bought (as some years on): it may be
+ * renewed again (engine/domain/lifecycle.ts isRenewed). The tests below renew the same subscription
+ * one after another, each for a flow of its own.
+ */
+const renewalsRunOut = (subscriptionId: string) =>
+  db.query(
+    `update offer_acceptances set created_at = created_at - interval '5 years', applied_at = applied_at - interval '5 years'
+      where tenant_id = $1 and subscription_id = $2 and source in ('renewal', 'bulk-renewal')`,
+    [flows.id, subscriptionId],
+  );
+
 beforeAll(async () => {
   server = await startOfferFlows([flows, bare], clock);
   ({ baseUrl, db } = server);
@@ -309,6 +321,17 @@ describe('renewal and upgrade', () => {
     expect(second.body.error.code).toBe('offer_already_accepted');
     const listed = await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
     expect(listed.body.map((o) => o.id)).not.toContain('OFP-RENEW-12');
+    // Renewed: no other renewal offer either, on the renewal page or in the bulk renewal, while the
+    // renewal runs; nobody renews (and pays) twice for the same months.
+    expect(listed.body).toEqual([]);
+    expect(
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`)).body,
+    ).toEqual([]);
+    const another = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-24/accept?source=renewal`,
+    );
+    expect(another.status).toBe(409);
+    expect(another.body.error.code).toBe('already_renewed');
     expect((await subscriptions(client)).find((x) => x.id === s.id)!.validToOnSaleDate).toBe(
       afterFirst.validToOnSaleDate,
     );
@@ -319,6 +342,7 @@ describe('renewal and upgrade', () => {
   it('a card offer waits for the sandbox: declined, then paid, applied once with a voucher', async () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
+    await renewalsRunOut(s.id);
     const before = s.validToOnSaleDate!;
     const declined = await client.post<any>(
       `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
@@ -391,6 +415,7 @@ describe('renewal and upgrade', () => {
   it('says so when the voucher codes are exhausted, and cancels a payment whose popup was closed', async () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
+    await renewalsRunOut(s.id);
     const paypal = await client.post<any>(
       `/subscriptions/${s.id}/recommendations/OFP-RENEW-24/accept?source=renewal`,
     );
@@ -603,6 +628,7 @@ describe('bulk renewal', () => {
     expect(list.length).toBeGreaterThanOrEqual(2);
     const key = (s: Subscription) => `${s.id.slice(0, 3)}${s.orderNumber}`;
     const [a, b] = list;
+    for (const s of [a, b]) await renewalsRunOut(s.id);
     const offersB = await client.get<any[]>(`/subscriptions/${b.id}/recommendations?source=bulk-renewal`);
     const dd = offersB.body.find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'DIRECT_DEBIT')!;
     const conflict = await client.post<any>('/subscriptions/acceptAllRecommendations', {

@@ -59,11 +59,15 @@ describe('portal payments check', () => {
     );
     expect(stripe.requests).toContainEqual({ method: 'GET', path: '/v1/balance' });
 
+    const requestsBefore = stripe.requests.length;
     const missing = await checkPaymentProvider(stripeTenant, { W: 'whsec_abc' });
     expect(missing).toEqual({
       ok: false,
-      lines: [expect.stringContaining('environment variable K is not set')],
+      lines: [expect.stringMatching(/environment variable K is not set.* stripe was not asked\.$/)],
     });
+    // This machine's setting, not the provider's refusal: Stripe is not asked.
+    expect(missing.lines[0]).not.toMatch(/refused or could not be reached/);
+    expect(stripe.requests).toHaveLength(requestsBefore);
     // A provider out of reach is a failure with the SDK's reason.
     vi.stubEnv('PORTAL_STRIPE_API_URL', 'http://127.0.0.1:9');
     const unreachable = await checkPaymentProvider(stripeTenant, {
