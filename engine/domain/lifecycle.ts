@@ -25,8 +25,9 @@
  *    it was: the others are then neither offered nor accepted (offer_already_used).
  *  - A subscription is renewed once for what a renewal covers, whichever renewal it was (the
  *    renewal page's or the bulk renewal's): while a renewal runs (the months it bought, from the
- *    day it applied) no other renewal offer is offered or accepted (already_renewed). Two renewal
- *    offers one after another extended the term twice and were paid twice.
+ *    day it applied) no other renewal offer is offered or accepted (already_renewed), unless the
+ *    subscription was cancelled since (renewing takes a cancellation back). Two renewal offers one
+ *    after another extended the term twice and were paid twice.
  *  - An offer's price pays for the months it covers (a renewal's, a retention discount's): the next
  *    automatic payment planned inside them moves past them (docs/architecture.md "The
  *    subscription lifecycle").
@@ -236,10 +237,14 @@ const RENEWAL_SOURCES: readonly AcceptanceSource[] = ['renewal', 'bulk-renewal']
 
 /**
  * Whether a renewal (of the renewal or bulk renewal flow, whichever offer) runs on `today`: waiting
- * for its payment, or applied within the months it bought. Then no further renewal is offered or
- * accepted until it ends (a renewal after that, next year's, is open again).
+ * for its payment, or applied within the months it bought, and the subscription not cancelled
+ * since. Then no further renewal is offered or accepted until it ends (a renewal after that, next
+ * year's, is open again).
  */
-export function isRenewed(state: Pick<LifecycleState, 'acceptances'>, today: string): boolean {
+export function isRenewed(state: Pick<LifecycleState, 'acceptances' | 'status'>, today: string): boolean {
+  // Cancelled since: the end is the cancellation's, and a renewal is how the subscriber takes the
+  // cancellation back (renew), so it is offered again.
+  if (isCancelled(state)) return false;
   return state.acceptances.some(
     (a) => RENEWAL_SOURCES.includes(a.source) && a.effect.kind === 'extend' && holdsOffer(a, today),
   );
@@ -284,7 +289,7 @@ export function isUpgradeToHeldFormat(
  * effect are judged by the other rules only).
  */
 export function openOffers<T extends { id: string; effect?: OfferEffect }>(
-  state: Pick<LifecycleState, 'acceptances' | 'mixType' | 'plannedUpgrade'>,
+  state: Pick<LifecycleState, 'acceptances' | 'mixType' | 'plannedUpgrade' | 'status'>,
   offers: readonly T[],
   today: string,
   source?: AcceptanceSource,

@@ -14,6 +14,7 @@
 import type { Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import { offerTexts } from '../offers/recommendations';
+import { paysOnline } from '../../engine/domain/offers';
 import type { PaymentRow } from '../store/paymentStore';
 import { offersPaidBy, orderNumberOf } from '../store/paymentStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
@@ -59,7 +60,11 @@ export async function summarizePayment(
   }
 
   const lines: PaymentLine[] = [];
-  for (const paid of await offersPaidBy(db, tenantId, payment.id)) {
+  // The offers this payment pays: a bulk renewal's invoice item waits for it but is invoiced.
+  const paidOnline = (await offersPaidBy(db, tenantId, payment.id)).filter((paid) =>
+    paysOnline(paid.offer.paymentProvider),
+  );
+  for (const paid of paidOnline) {
     lines.push({
       orderNumber: paid.orderNumber,
       subscription: await nameOf(paid.subscriptionId),

@@ -97,10 +97,13 @@ export interface AcceptanceRow {
   cancelReason: string | null;
   status: 'pending' | 'applied' | 'failed';
   paymentId: string | null;
+  /** Its share of its payment (migration 042): the offer's price when paid online, else 0. */
+  paidAmount: number | null;
 }
 
 const ACCEPTANCE_COLUMNS = `id, subscription_id as "subscriptionId", offer_id as "offerId", user_id as "userId", source,
-  upgrade_time as "upgradeTime", cancel_reason as "cancelReason", status, payment_id as "paymentId"`;
+  upgrade_time as "upgradeTime", cancel_reason as "cancelReason", status, payment_id as "paymentId",
+  paid_amount::float8 as "paidAmount"`;
 
 export async function acceptancesOfPayment(
   db: Queryable,

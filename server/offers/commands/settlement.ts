@@ -79,6 +79,11 @@ export async function settle(
     const user = await getUserById(tx, tenant.id, payment.userId);
     const today = kit.today();
     let outcome: SettledStatus = status;
+    // A subscription the order system deleted meanwhile took its acceptances with it: what is left
+    // no longer adds up to the payment, so it pays for nothing (all or none), and a payment taken is
+    // refunded (below).
+    const covered = acceptances.reduce((sum, a) => sum + (a.paidAmount ?? 0), 0);
+    if (acceptances.length === 0 || covered + 0.005 < payment.amount) outcome = 'error';
     const paidFor: Array<{ id: string; s: Subscription | null; state: LifecycleState }> = [];
     for (const id of subscriptionIds) {
       const state = await loadLifecycle(tx, tenant.id, id);

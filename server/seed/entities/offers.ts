@@ -466,11 +466,12 @@ export const offers: SeedModule = {
       [dataSet.tenantId, payments],
     );
     await tx.query(
-      `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, status, payment_id, created_at, applied_at)
+      `insert into offer_acceptances (tenant_id, subscription_id, offer_id, user_id, source, status, payment_id, created_at, applied_at, paid_amount)
        select $1, p.subscription_id, p.offer_id, u.id, 'renewal',
               case p.status when 'success' then 'applied' when 'pending' then 'pending' else 'failed' end, p.id,
-              now() - make_interval(days => p.days_ago), case when p.status = 'success' then now() - make_interval(days => p.days_ago) end
-         from jsonb_to_recordset($2::jsonb) as p(id text, email text, status text, subscription_id text, offer_id text, days_ago integer)
+              now() - make_interval(days => p.days_ago), case when p.status = 'success' then now() - make_interval(days => p.days_ago) end,
+              p.amount
+         from jsonb_to_recordset($2::jsonb) as p(id text, email text, status text, subscription_id text, offer_id text, days_ago integer, amount numeric)
          join users u on u.tenant_id = $1 and u.email = p.email`,
       [dataSet.tenantId, payments],
     );

@@ -61,6 +61,10 @@ describe('a bulk renewal by card and by invoice', () => {
     );
     expect(payment.description).toContain(card.s.orderNumber);
     expect(payment.description).not.toContain(invoice.s.orderNumber);
+    // So does its page: "You are paying for" names the card item alone, beside the amount it charges.
+    const page = await (await fetch(new URL(accepted.body.url, server.baseUrl))).text();
+    expect(page).toContain(card.s.orderNumber);
+    expect(page).not.toContain(invoice.s.orderNumber);
     expect(
       (
         await server.payOnSandbox(accepted.body.url, {

@@ -52,6 +52,9 @@ const sandboxLate = offerFlowTenant(uniqueTenantId('refund-late'), ['renewal'], 
   renewal: { recommendationCategory: 'VERL' },
 });
 const sandboxBulk = fullOfferFlowTenant('refund-bulk');
+const sandboxGone = offerFlowTenant(uniqueTenantId('refund-gone'), ['renewal'], {
+  renewal: { recommendationCategory: 'VERL' },
+});
 
 let server: OfferFlowsServer;
 let stripe: StripeStandin;
@@ -67,7 +70,14 @@ beforeAll(async () => {
   vi.stubEnv('PORTAL_MOLLIE_API_URL', mollie.apiEndpoint);
   // The Mollie SDK speaks only TLS, with its own root certificates: the stand-in's is made at start.
   vi.stubEnv('NODE_TLS_REJECT_UNAUTHORIZED', '0');
-  server = await startOfferFlows([stripeRejected, stripeRefused, mollieRejected, sandboxLate, sandboxBulk]);
+  server = await startOfferFlows([
+    stripeRejected,
+    stripeRefused,
+    mollieRejected,
+    sandboxLate,
+    sandboxBulk,
+    sandboxGone,
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -329,6 +339,31 @@ describe('a payment whose offers could no longer apply', () => {
     expect(issued.reference).toBe(`sandbox_refund_${issued.id}`);
     const mail = (await refundMails()).at(-1)!;
     expect(mail.text).toContain('could no longer be carried out');
+  });
+});
+
+describe('a payment whose subscription the order system deleted while it was open', () => {
+  it('pays for nothing, settles as an error and is refunded whole', async () => {
+    const { s, url, paymentId } = await acceptRenewal(sandboxGone);
+    // The order system deletes the subscription (its acceptances go with it) before the payment.
+    await server.db.query(`delete from subscriptions where tenant_id = $1 and id = $2`, [
+      sandboxGone.id,
+      s.id,
+    ]);
+    const paid = await server.payOnSandbox(url, {
+      action: 'pay',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/39',
+      holder: 'Demo',
+    });
+    expect(paid.body.status).toBe('error');
+    const { amount } = await one<{ amount: number }>(
+      `select amount::float8 as amount from payments where id = $1`,
+      [paymentId],
+    );
+    expect(await refundsOf(sandboxGone, paymentId)).toEqual([
+      expect.objectContaining({ amount, reason: 'not_applied', status: 'due' }),
+    ]);
   });
 });
 
