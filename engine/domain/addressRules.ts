@@ -21,6 +21,19 @@ export const ADDRESS_LIMITS = {
 export const UK_POSTCODE = /^(GIR ?0AA|BFPO ?\d{1,4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 export const isUkPostcode = (value: string) => UK_POSTCODE.test(value.trim());
 
+/**
+ * A postcode as the address of `countryCode` writes it: a UK postcode in capitals with one space
+ * before its inward code ("eh23dz" → "EH2 3DZ", "bfpo 12" → "BFPO 12"), as Royal Mail prints it;
+ * any other value as typed (trimmed).
+ */
+export function postcodeAsWritten(value: string, countryCode: string | null | undefined): string {
+  const trimmed = value.trim();
+  const compact = trimmed.replace(/\s+/g, '').toUpperCase();
+  if ((countryCode ?? '').trim().toUpperCase() !== 'GB' || !isUkPostcode(compact)) return trimmed;
+  if (compact.startsWith('BFPO')) return `BFPO ${compact.slice(4)}`;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
 export interface AddressInput {
   salutationCode?: string | null;
   firstName?: string | null;

@@ -38,6 +38,7 @@ import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
 import { formatDate } from '../../engine/domain/dates';
 import { addressLines } from '../../engine/domain/addressFormat';
+import { postcodeAsWritten } from '../../engine/domain/addressRules';
 import { utcDay } from '../../engine/domain/dates';
 
 /** Fields kept in the partner's `details` rather than in columns. */
@@ -260,7 +261,10 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
         const next: Record<Field, string | null> = { ...current };
         for (const field of ADDRESS_FIELDS) {
           if (!(field in body)) continue;
-          const value = blankToNull((body as Record<string, string | null | undefined>)[field]);
+          let value = blankToNull((body as Record<string, string | null | undefined>)[field]);
+          // A UK postcode as it is written (capitals, one space), whichever way it was typed.
+          if (field === 'zipcode' && value)
+            value = postcodeAsWritten(value, 'countryCode' in body ? body.countryCode : current.countryCode);
           if (value === blankToNull(current[field])) continue;
           if (locked.has(field)) fields[field] = 'not_editable';
           next[field] = value;

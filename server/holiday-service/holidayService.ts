@@ -34,7 +34,7 @@ import {
   lastDayOfTerm,
   withinTerm,
 } from '../../engine/domain/subscriptionTerm';
-import { supportedCountries } from '../../engine/domain/addressRules';
+import { postcodeAsWritten, supportedCountries } from '../../engine/domain/addressRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
@@ -206,7 +206,10 @@ function checkedRequest(
       { fields },
     );
   }
-  return address;
+  // A UK postcode as it is written (capitals, one space), whichever way it was typed.
+  return address?.zipcode
+    ? { ...address, zipcode: postcodeAsWritten(address.zipcode, address.countryCode) }
+    : address;
 }
 
 const alreadyPlanned = () =>

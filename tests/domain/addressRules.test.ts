@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressErrors, isUkPostcode } from '../../engine/domain/addressRules';
+import { addressErrors, isUkPostcode, postcodeAsWritten } from '../../engine/domain/addressRules';
 
 const ctx = { addressLines: false, companySalutations: ['0003'], emailRequired: false, today: '2026-11-22' };
 const valid = {
@@ -22,6 +22,18 @@ describe('address rules (account-flows.md §5)', () => {
       { field: 'zipcode', code: 'invalid' },
     ]);
     expect(addressErrors({ ...valid, countryCode: 'GB', zipcode: 'EC1R 4TD' }, ctx)).toEqual([]);
+  });
+
+  it('writes a UK postcode in capitals with one space before its inward code, and others as typed', () => {
+    expect(postcodeAsWritten(' eh2 3dz ', 'GB')).toBe('EH2 3DZ');
+    expect(postcodeAsWritten('sw1a1aa', 'gb')).toBe('SW1A 1AA');
+    expect(postcodeAsWritten('EC1R  4TD', 'GB')).toBe('EC1R 4TD');
+    expect(postcodeAsWritten('gir0aa', 'GB')).toBe('GIR 0AA');
+    expect(postcodeAsWritten('bfpo12', 'GB')).toBe('BFPO 12');
+    // Not a UK postcode, or not in the UK: as typed, for its rule to judge.
+    expect(postcodeAsWritten('abc 123', 'GB')).toBe('abc 123');
+    expect(postcodeAsWritten(' 10115 ', 'DE')).toBe('10115');
+    expect(postcodeAsWritten('eh2 3dz', null)).toBe('eh2 3dz');
   });
 
   it('takes each text on one line: no line break, tab, control character or direction override', () => {

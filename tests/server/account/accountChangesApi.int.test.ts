@@ -547,7 +547,8 @@ describe('addresses', () => {
       ...me.address,
       street: 'Rosebery Avenue',
       streetNumber: '14',
-      zipcode: 'EC1R 4TD',
+      // Typed in small letters without its space: kept as a UK postcode is written.
+      zipcode: 'ec1r4td',
       city: 'London',
       validFrom: addDays(12),
     });
