@@ -14,6 +14,7 @@ import type { Database } from '../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from './database';
 import { browserLikeClient, listen } from './apiClient';
 import { makeServerTenant } from './builders';
+import { bulkSelectionKey } from '../../engine/domain/offers';
 import { createTestOutbox, signInByMagicLink } from './outbox';
 
 export const OFFER_FLOW_FEATURES = ['cancellation', 'renewal', 'upgrade', 'contact-form'];
@@ -71,7 +72,29 @@ export interface OfferFlowsServer {
     url: string,
     body: Record<string, string>,
   ) => Promise<{ status: number; body: { status: string } }>;
+  /** Accepts the card-paid bundle renewal of the first renewable OFP subscription: the pending payment and its popup URL. */
+  acceptCardRenewal: (
+    t: ServerTenant,
+  ) => Promise<{ client: Client; s: Subscription; url: string; paymentId: string }>;
+  /** What the popup does first: the portal's checkout URL, which sends it on to the provider's page (its URL). */
+  openPopup: (url: string) => Promise<string>;
+  /**
+   * A bulk renewal of two subscriptions the demo login receives, one by a card offer and one by an
+   * invoice offer: what was chosen and the accept's answer (pending: one card payment for both).
+   */
+  acceptBulkByCardAndInvoice: (t: ServerTenant) => Promise<{
+    client: Client;
+    card: { s: Subscription; offer: any };
+    invoice: { s: Subscription; offer: any };
+    accepted: { status: number; body: any };
+  }>;
 }
+
+/** The first active OFP subscription that is renewable and does not renew itself. */
+export const firstRenewable = (list: Subscription[]) =>
+  list.find(
+    (s) => s.isRenewal && s.publication === 'OFP' && s.orderStatus === 'A' && !s.renewal?.autoRenewal,
+  )!;
 
 /** Seeds the tenants, serves them, and gives the helpers the tests sign in and pay with. */
 export async function startOfferFlows(
@@ -123,7 +146,66 @@ export async function startOfferFlows(
     return client.post<{ status: string }>(page.pathname, { key: page.searchParams.get('key'), ...body });
   }
 
+  async function acceptCardRenewal(t: ServerTenant) {
+    const client = await signIn(t);
+    const s = firstRenewable(await subscriptions(client));
+    const accepted = await client.post<any>(
+      `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
+    );
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.status).toBe('pending');
+    return {
+      client,
+      s,
+      url: accepted.body.url as string,
+      paymentId: accepted.body.pendingPayment.id as string,
+    };
+  }
+
+  async function openPopup(url: string): Promise<string> {
+    const answer = await fetch(new URL(url, baseUrl), { redirect: 'manual' });
+    expect(answer.status, await answer.clone().text()).toBe(303);
+    return answer.headers.get('location')!;
+  }
+
+  async function acceptBulkByCardAndInvoice(t: ServerTenant) {
+    const client = await signIn(t);
+    const list = (await subscriptions(client)).filter(
+      (x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A',
+    );
+    const provider = (o: any) => o.paymentProviders[0].PAYMENT_PROVIDER;
+    let card: { s: Subscription; offer: any } | undefined;
+    let invoice: { s: Subscription; offer: any } | undefined;
+    for (const s of list) {
+      const offers = (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`))
+        .body;
+      const byCard = offers.find((o) => provider(o) === 'CREDIT_CARD');
+      const byInvoice = offers.find((o) => provider(o) === 'INVOICE');
+      if (!card && byCard) card = { s, offer: byCard };
+      else if (!invoice && byInvoice) invoice = { s, offer: byInvoice };
+    }
+    // The demo holds a renewable subscription with a card offer and another with an invoice offer.
+    if (!card || !invoice)
+      throw new Error('the demo data has no card and invoice bulk offers on two subscriptions');
+    const accepted = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: {
+        [bulkSelectionKey(card.s)]: {
+          recommendationId: card.offer.id,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
+        },
+        [bulkSelectionKey(invoice.s)]: {
+          recommendationId: invoice.offer.id,
+          paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }],
+        },
+      },
+    });
+    return { client, card, invoice, accepted };
+  }
+
   return {
+    acceptBulkByCardAndInvoice,
+    acceptCardRenewal,
+    openPopup,
     baseUrl,
     db,
     clock,

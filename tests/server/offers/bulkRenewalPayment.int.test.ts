@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { SHARED_DEMO_EMAIL } from '../../../server/seed';
-import { bulkSelectionKey } from '../../../engine/domain/offers';
 import { fullOfferFlowTenant, startOfferFlows, type OfferFlowsServer } from '../../support/offerFlowsHarness';
 
 const flows = fullOfferFlowTenant('bulk-pay');
@@ -19,40 +18,9 @@ afterAll(async () => server?.close());
 
 describe('a bulk renewal by card and by invoice', () => {
   it('pays the card item, invoices the invoice item, and says each as it is', async () => {
-    const client = await server.signIn(flows);
-    const list = (await server.subscriptions(client)).filter(
-      (x: Subscription) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A',
-    );
-    expect(list.length).toBeGreaterThanOrEqual(2);
-    const offersOf = async (s: Subscription) =>
-      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`)).body;
-    const provider = (o: any) => o.paymentProviders[0].PAYMENT_PROVIDER;
-    let card: { s: Subscription; offer: any } | undefined;
-    let invoice: { s: Subscription; offer: any } | undefined;
-    for (const s of list) {
-      const offers = await offersOf(s);
-      const byCard = offers.find((o) => provider(o) === 'CREDIT_CARD');
-      const byInvoice = offers.find((o) => provider(o) === 'INVOICE');
-      if (!card && byCard) card = { s, offer: byCard };
-      else if (!invoice && byInvoice) invoice = { s, offer: byInvoice };
-    }
-    // The demo holds a renewable subscription with a card offer and another with an invoice offer.
-    if (!card || !invoice)
-      throw new Error('the demo data has no card and invoice bulk offers on two subscriptions');
-    expect(card.s.id).not.toBe(invoice.s.id);
     const since = new Date().toISOString();
-    const accepted = await client.post<any>('/subscriptions/acceptAllRecommendations', {
-      selectedRecommendations: {
-        [bulkSelectionKey(card.s)]: {
-          recommendationId: card.offer.id,
-          paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }],
-        },
-        [bulkSelectionKey(invoice.s)]: {
-          recommendationId: invoice.offer.id,
-          paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }],
-        },
-      },
-    });
+    const { card, invoice, accepted } = await server.acceptBulkByCardAndInvoice(flows);
+    expect(card.s.id).not.toBe(invoice.s.id);
     expect(accepted.body.status).toBe('pending');
     // The payment pays the card item alone.
     const [payment] = await server.db.query<{ description: string; amount: number }>(

@@ -10,6 +10,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import { uniqueTenantId } from '../../support/database';
 import {
+  firstRenewable,
   offerFlowTenant,
   startOfferFlows,
   type Client,
@@ -94,11 +95,6 @@ let server: OfferFlowsServer;
 let stripe: StripeStandin;
 let mollie: MollieStandin;
 
-const renewable = (list: Subscription[]) =>
-  list.find(
-    (s) => s.isRenewal && s.publication === 'OFP' && s.orderStatus === 'A' && !s.renewal?.autoRenewal,
-  )!;
-
 beforeAll(async () => {
   stripe = await startStripeStandin();
   mollie = await startMollieStandin();
@@ -122,29 +118,9 @@ afterAll(async () => {
 const webhookUrl = (t: ServerTenant, provider: string) =>
   `${server.baseUrl}/t/${t.id}/api/payments/${provider}/webhook`;
 
-/** Accepts the card renewal of a renewable subscription: the pending payment and its popup URL. */
-async function acceptRenewal(t: ServerTenant) {
-  const client = await server.signIn(t);
-  const s = renewable(await server.subscriptions(client));
-  const accepted = await client.post<any>(
-    `/subscriptions/${s.id}/recommendations/OFP-RENEW-BUNDLE/accept?source=renewal`,
-  );
-  expect(accepted.status).toBe(200);
-  expect(accepted.body.status).toBe('pending');
-  return {
-    client,
-    s,
-    url: accepted.body.url as string,
-    paymentId: accepted.body.pendingPayment.id as string,
-  };
-}
-
-/** What the popup does first: the portal's checkout URL, which sends it on to the provider's page. */
-async function openPopup(url: string): Promise<string> {
-  const answer = await fetch(new URL(url, server.baseUrl), { redirect: 'manual' });
-  expect(answer.status, await answer.clone().text()).toBe(303);
-  return answer.headers.get('location')!;
-}
+const acceptRenewal = (t: ServerTenant) => server.acceptCardRenewal(t);
+const openPopup = (url: string) => server.openPopup(url);
+const renewable = firstRenewable;
 
 /** The page the provider sends the subscriber back to, and the status it tells the opener. */
 async function returnPage(url: string): Promise<{ status: string; text: string }> {
