@@ -94,6 +94,8 @@ export type ChangeRejection = (tx: Queryable, change: RejectedChange) => Promise
 /** The rejected change as its event recorded it: the tenant, the event's data and when it was made. */
 export interface RejectedChange {
   tenantId: string;
+  /** The change's account event: what the rejection makes due (a refund) names it. */
+  eventId: string;
   data: Record<string, unknown>;
   /** The event's time (ISO): rows the change wrote are of then, a later change's are not. */
   at: string;

@@ -35,4 +35,15 @@ export interface RejectedChange {
    * The order number of the subscription the change concerned, as its event names it; null for a change of the account or a partner (a password, an address).
    */
   orderNumber: string | null;
+  /**
+   * What the subscriber paid online for the change and gets back (docs/architecture.md "Payments": "Refunds"); null where nothing was paid online for it.
+   */
+  refund: {
+    amount: number;
+    currency: string;
+    /**
+     * due: on its way to the provider; issued: the provider took it; failed: the publisher settles it by hand.
+     */
+    status: 'due' | 'issued' | 'failed';
+  } | null;
 }

@@ -37,6 +37,7 @@ export function rejectedChangeRoutes(deps: { db: Database; auth: AuthService; no
         change.reason[locale] ?? change.reason[tenant.defaultLocale] ?? Object.values(change.reason)[0] ?? '',
       undone: change.undone,
       orderNumber: change.orderNumber,
+      refund: change.refund,
     }));
     res.json(answer);
   });

@@ -182,6 +182,8 @@ export interface RejectedChange {
   undone: boolean;
   /** The order number of the subscription the change concerned (its event's), else null. */
   orderNumber: string | null;
+  /** What was paid online for the change and goes back, where the rejection made a refund due. */
+  refund: { amount: number; currency: string; status: 'due' | 'issued' | 'failed' } | null;
 }
 
 /** The rejections of one account's own changes since `since`, newest first (at most `limit`). */
@@ -201,11 +203,16 @@ export async function listRejectedChangesOfUser(
     reason: LocalizedReason;
     undone: boolean;
     order_number: string | null;
+    refund_amount: number | null;
+    refund_currency: string | null;
+    refund_status: 'due' | 'issued' | 'failed' | null;
   }>(
     `select e.id::text as id, e.type, e.subject_type, e.subject_id, e.created_at, a.acknowledged_at, a.reason,
-            coalesce(a.undone, true) as undone, e.data->>'orderNumber' as order_number
+            coalesce(a.undone, true) as undone, e.data->>'orderNumber' as order_number,
+            r.amount::float8 as refund_amount, r.currency as refund_currency, r.status as refund_status
        from change_acknowledgements a
        join account_events e on e.tenant_id = a.tenant_id and e.id = a.event_id
+       left join payment_refunds r on r.tenant_id = a.tenant_id and r.rejected_event_id = a.event_id
       where a.tenant_id = $1 and a.status = 'rejected' and e.user_id = $2 and a.acknowledged_at >= $3
       order by a.acknowledged_at desc, e.seq desc
       limit $4`,
@@ -220,5 +227,9 @@ export async function listRejectedChangesOfUser(
     reason: row.reason,
     undone: row.undone,
     orderNumber: row.order_number,
+    refund:
+      row.refund_status && row.refund_amount !== null && row.refund_currency
+        ? { amount: row.refund_amount, currency: row.refund_currency, status: row.refund_status }
+        : null,
   }));
 }

@@ -117,7 +117,7 @@ export async function dropRejectedOptInConfirmation(
  */
 export async function failRejectedAcceptance(
   tx: Queryable,
-  { tenantId, data, at }: RejectedChange,
+  { tenantId, eventId, data, at }: RejectedChange,
 ): Promise<boolean> {
   const taken = await tx.query<{ id: string; paymentId: string | null; paidAmount: number | null }>(
     `update offer_acceptances set status = 'failed'
@@ -137,6 +137,7 @@ export async function failRejectedAcceptance(
         acceptanceId: acceptance.id,
         amount: acceptance.paidAmount!,
         reason: 'change_rejected',
+        rejectedEventId: eventId,
       });
   return taken.length > 0;
 }

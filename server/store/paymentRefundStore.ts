@@ -39,6 +39,8 @@ export async function scheduleRefund(
     acceptanceId: string | null;
     amount: number;
     reason: RefundReason;
+    /** The rejected change's event, where a rejection makes it due. */
+    rejectedEventId?: string;
   },
 ): Promise<string | null> {
   const rows = await tx.query<{ id: string }>(
@@ -51,14 +53,43 @@ export async function scheduleRefund(
           -- Paid; or paid at the provider and settled as an error since nothing could apply.
           and (p.status = 'success' or (p.status = 'error' and $5 = 'not_applied'))
         for update)
-     insert into payment_refunds (tenant_id, payment_id, acceptance_id, amount, currency, reason)
-     select tenant_id, id, $3, least($4::numeric, left_over), currency, $5 from payment
+     insert into payment_refunds (tenant_id, payment_id, acceptance_id, amount, currency, reason, rejected_event_id)
+     select tenant_id, id, $3, least($4::numeric, left_over), currency, $5, $6::uuid from payment
       where least($4::numeric, left_over) > 0
      on conflict do nothing
      returning id`,
-    [input.tenantId, input.paymentId, input.acceptanceId, input.amount, input.reason],
+    [
+      input.tenantId,
+      input.paymentId,
+      input.acceptanceId,
+      input.amount,
+      input.reason,
+      input.rejectedEventId ?? null,
+    ],
   );
   return rows[0]?.id ?? null;
+}
+
+/** What a rejected change's refund is: the subscriber is told in the rejection's e-mail and notice. */
+export interface RejectionRefund {
+  amount: number;
+  currency: string;
+  status: RefundRow['status'];
+}
+
+/** The refund the rejection of `eventId` made due, if any. */
+export async function refundOfRejection(
+  db: Queryable,
+  tenantId: string,
+  eventId: string,
+): Promise<RejectionRefund | null> {
+  const rows = await db.query<RejectionRefund>(
+    `select amount::float8 as amount, currency, status from payment_refunds
+      where tenant_id = $1 and rejected_event_id = $2::uuid
+      order by created_at limit 1`,
+    [tenantId, eventId],
+  );
+  return rows[0] ?? null;
 }
 
 /**

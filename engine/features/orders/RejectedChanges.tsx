@@ -2,6 +2,7 @@ import type { RejectedChanges as RejectedChangeList } from '../../../schemas/gen
 import { useTranslation } from '../../core/translation';
 import { useSessionScope } from '../../core/authState';
 import { formatDate } from '../../domain/dates';
+import { formatMoney } from '../../domain/money';
 import { useResource } from '../../account/resource';
 import { Alert } from '../../ui/Alert';
 
@@ -9,7 +10,8 @@ import { Alert } from '../../ui/Alert';
  * Notices of the account's own changes that the publisher's order system rejected, with the
  * reason the subscriber sees: "Your change of address on 3 Nov 2026 was not accepted: …", the
  * reason in the screen's language, and that the account shows the previous details again where the
- * rejection took something back. Quiet when there are none or they cannot be loaded: the orders
+ * rejection took something back; what was paid online for it, and how far its refund has got
+ * (docs/architecture.md "Payments": "Refunds"). Quiet when there are none or they cannot be loaded: the orders
  * page is about the orders, and the rejection also went out by e-mail.
  */
 export function RejectedChanges() {
@@ -39,6 +41,10 @@ export function RejectedChanges() {
             date: formatDate(change.changedAt, i18n.language),
             reason: change.reason,
           })}
+          {change.refund &&
+            ` ${t(`orders.rejectedChange.refund.${change.refund.status}`, {
+              amount: formatMoney(change.refund.amount, change.refund.currency, i18n.language),
+            })}`}
         </Alert>
       ))}
     </section>

@@ -29,6 +29,7 @@ import type {
 } from '../../../schemas/generated/operator-change-page';
 import type { OperatorChangeAcknowledgement } from '../../../schemas/generated/operator-change-acknowledgement';
 import { changeRejectedMail } from './changeRejectedMail';
+import { refundOfRejection } from '../../store/paymentRefundStore';
 import { changeAcknowledgements, tenantLabel } from '../../metrics/registry';
 import { featureRejections, type ChangeRejection } from '../../featureManifest';
 import { SERVER_FEATURES } from '../../features';
@@ -176,6 +177,7 @@ export async function acknowledgeChange(
       for (const rejection of rejectionsOf(event.type)) {
         const took = await rejection(tx, {
           tenantId: tenant.id,
+          eventId,
           data: (event.data ?? {}) as Record<string, unknown>,
           at: event.createdAt,
         });
@@ -201,6 +203,8 @@ export async function acknowledgeChange(
           changedAt: event.createdAt,
           reason: reason[mailLocale],
           undone: undone ?? false,
+          // What was paid online for the change goes back (made due by the rejection above).
+          refund: await refundOfRejection(tx, tenant.id, eventId),
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: user.email, from: deps.mailFrom, ...mail });
       }

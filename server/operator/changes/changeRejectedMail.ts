@@ -1,15 +1,26 @@
 import { formatDate, utcDay } from '../../../engine/domain/dates';
+import { formatMoney } from '../../../engine/domain/money';
 import { textsIn } from '../../texts/serverTexts';
+import type { RejectionRefund } from '../../store/paymentRefundStore';
 
 /**
  * The subscriber's e-mail about a rejected change, in `locale`: which change (named by
  * its event type, `changeRejected.what.<type>`, else a plain "your change"), its day and the
  * order system's reason; that the account shows the previous details again only where the
- * rejection took something back (`undone`). Texts in server/texts/<locale>/account.json.
+ * rejection took something back (`undone`); and that what was paid online for it goes back, where
+ * the rejection made a refund due (docs/architecture.md "Payments": "Refunds"). Texts in
+ * server/texts/<locale>/account.json.
  */
 export function changeRejectedMail(
   locale: string,
-  values: { tenant: string; eventType: string; changedAt: string; reason: string; undone: boolean },
+  values: {
+    tenant: string;
+    eventType: string;
+    changedAt: string;
+    reason: string;
+    undone: boolean;
+    refund?: RejectionRefund | null;
+  },
 ): { subject: string; text: string } {
   const t = textsIn(locale, 'account');
   const specific = t(`changeRejected.what.${values.eventType}`);
@@ -22,6 +33,9 @@ export function changeRejectedMail(
     what,
     date: formatDate(utcDay(new Date(values.changedAt)), locale),
     reason: values.reason,
+    refund: values.refund
+      ? `${t('changeRejected.refund', { amount: formatMoney(values.refund.amount, values.refund.currency, locale) })}\n\n`
+      : '',
   };
   return {
     subject: t('changeRejected.subject', filled),

@@ -20,6 +20,7 @@ const rejected = [
     reason: 'Die Adresse liegt außerhalb unseres Zustellgebiets.',
     undone: true,
     orderNumber: null,
+    refund: null,
   },
   {
     eventId: '7b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b',
@@ -29,6 +30,7 @@ const rejected = [
     reason: 'Die Mindestlaufzeit ist noch nicht erreicht.',
     undone: true,
     orderNumber: '4000000001',
+    refund: null,
   },
   {
     eventId: '6b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b',
@@ -38,8 +40,21 @@ const rejected = [
     reason: 'Nicht möglich.',
     undone: false,
     orderNumber: null,
+    refund: null,
   },
 ];
+
+/** A paid renewal the order system rejected, its refund at each stage. */
+const paidOffer = (status: 'due' | 'issued' | 'failed', eventId: string) => ({
+  eventId,
+  type: 'offer.accepted',
+  changedAt: '2026-11-05T09:00:00.000Z',
+  rejectedAt: '2026-11-06T08:00:00.000Z',
+  reason: 'Not possible.',
+  undone: true,
+  orderNumber: '4000000002',
+  refund: { amount: 89.9, currency: 'GBP', status },
+});
 
 afterEach(cleanUp);
 
@@ -58,6 +73,29 @@ describe('rejected changes on the orders page', () => {
       'Ihre Kündigung zu Auftragsnummer 4000000001 vom 02.11.2026 wurde nicht übernommen: Die Mindestlaufzeit ist noch nicht erreicht. Ihr Konto zeigt wieder die bisherigen Angaben.',
       // Nothing was taken back (a message sent, say): the account shows what it showed.
       'Ihre Änderung vom 02.11.2026 wurde nicht übernommen: Nicht möglich.',
+    ]);
+  });
+
+  it('says what was paid online goes back, and how far its refund has got, in English', async () => {
+    const { page } = await render(<RejectedChanges />, {
+      api: fakeApi({
+        '/rejected-changes': [
+          paidOffer('due', '1b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b'),
+          paidOffer('issued', '2b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b'),
+          paidOffer('failed', '3b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b'),
+        ],
+      }),
+      path: '/orders',
+      portal,
+      locale: 'en-GB',
+    });
+    const notices = [...page.querySelectorAll('.alert')].map((n) => n.textContent);
+    const rejection =
+      'Your order of an offer for order number 4000000002 on 5 Nov 2026 was not accepted: Not possible. Your account shows the previous details again.';
+    expect(notices).toEqual([
+      `${rejection} The £89.90 you paid online for it will be refunded to the card or PayPal account you paid with.`,
+      `${rejection} The £89.90 you paid online for it has been refunded.`,
+      `${rejection} We could not refund the £89.90 you paid online for it automatically. Please get in touch with us.`,
     ]);
   });
 

@@ -12,6 +12,8 @@ import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 import { SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { REFUND_RETRY_MINUTES } from '../../../server/payments/paymentRefunds';
 import { uniqueTenantId } from '../../support/database';
+import { formatMoney } from '../../../engine/domain/money';
+import type { RejectedChanges } from '../../../schemas/generated/rejected-changes';
 import {
   fullOfferFlowTenant,
   offerFlowTenant,
@@ -139,6 +141,16 @@ async function rejectAcceptance(t: ServerTenant, paymentId: string, subscription
 const refundMails = async () =>
   (await server.mails(SHARED_DEMO_EMAIL)).filter((m) => /refund|Erstattung/i.test(m.subject));
 
+const rejectionMails = async () =>
+  (await server.mails(SHARED_DEMO_EMAIL)).filter((m) => /nicht übernommen|not be accepted/.test(m.subject));
+
+/** The orders page's notice of the rejected change: its refund, in the screen's language. */
+const rejectedChangeRefund = async (client: Client, eventId: string, locale = 'en-GB') => {
+  const answer = await client.get<RejectedChanges>('/rejected-changes', { 'accept-language': locale });
+  expect(answer.status).toBe(200);
+  return answer.body.find((change) => change.eventId === eventId)?.refund;
+};
+
 const validTo = async (client: Client, id: string) =>
   (await server.subscriptions(client)).find((s) => s.id === id)!.validToOnSaleDate;
 
@@ -154,12 +166,25 @@ describe('a paid offer the order system rejects', () => {
     ).toBe('success');
     expect(await refundsOf(stripeRejected, paymentId)).toEqual([]);
 
+    const rejectionMailsBefore = (await rejectionMails()).length;
     const rejected = await rejectAcceptance(stripeRejected, paymentId, s.id);
     expect(rejected.acknowledgement.undone).toBe(true);
     expect(await validTo(client, s.id)).toBe(before);
     const price = await priceOf(stripeRejected, 'OFP-RENEW-BUNDLE');
     const [due] = await refundsOf(stripeRejected, paymentId);
     expect(due).toMatchObject({ amount: price, reason: 'change_rejected', status: 'due', attempts: 0 });
+    // The rejection's mail (in the tenant's default language) and notice say the money goes back.
+    const rejectionMail = (await rejectionMails()).slice(rejectionMailsBefore);
+    expect(rejectionMail).toHaveLength(1);
+    expect(rejectionMail[0].text).toContain(
+      `Den Betrag von ${formatMoney(price, 'EUR', 'de-DE')}, den Sie dafür online bezahlt haben, erstatten wir`,
+    );
+    const eventId = rejected.acknowledgement.eventId;
+    expect(await rejectedChangeRefund(client, eventId)).toEqual({
+      amount: price,
+      currency: 'EUR',
+      status: 'due',
+    });
     // Nothing goes out before the job asks the provider.
     expect(stripe.refunds.size).toBe(0);
     const mailsBefore = (await refundMails()).length;
@@ -196,6 +221,7 @@ describe('a paid offer the order system rejects', () => {
     expect(mail.subject).toBe(`Your refund from ${stripeRejected.name}: €${price.toFixed(2)}`);
     expect(mail.text).toContain('to the card you paid with');
     expect(mail.text).toContain(`(order number ${s.orderNumber})`);
+    expect(await rejectedChangeRefund(client, eventId)).toMatchObject({ status: 'issued' });
 
     // A second round, and the same rejection again: nothing more is refunded.
     expect(await server.refundPayments()).toMatchObject({ issued: 0, failed: 0, retried: 0 });
@@ -254,10 +280,10 @@ describe('a paid offer the order system rejects', () => {
 
   it('is left failed for the operator when the provider refuses it, and said so in the feed', async () => {
     stripe.setWebhook(`${server.baseUrl}/t/${stripeRefused.id}/api/payments/stripe/webhook`, WEBHOOK_SECRET);
-    const { s, url, paymentId } = await acceptRenewal(stripeRefused);
+    const { client, s, url, paymentId } = await acceptRenewal(stripeRefused);
     const sessionId = await providerPage(url);
     await stripe.pay(sessionId);
-    await rejectAcceptance(stripeRefused, paymentId, s.id);
+    const rejected = await rejectAcceptance(stripeRefused, paymentId, s.id);
     // Refunded at Stripe's dashboard meanwhile: Stripe refuses a second refund of the same charge.
     const session = stripe.sessions.get(sessionId)!;
     stripe.refunds.set('re_dashboard', {
@@ -279,8 +305,12 @@ describe('a paid offer the order system rejects', () => {
     expect((await refundEvents(stripeRefused, paymentId)).map((e) => e.data)).toEqual([
       expect.objectContaining({ status: 'failed', providerReference: null, error: failed.lastError }),
     ]);
-    // No mail promises money that did not go back; no further attempt.
+    // No mail promises money that did not go back; no further attempt. The notice asks the
+    // subscriber to get in touch.
     expect(await refundMails()).toHaveLength(mailsBefore);
+    expect(await rejectedChangeRefund(client, rejected.acknowledgement.eventId)).toMatchObject({
+      status: 'failed',
+    });
     expect(await server.refundPayments()).toMatchObject({ issued: 0, failed: 0, retried: 0 });
   });
 });
