@@ -227,6 +227,29 @@ export function detectUploadType(bytes: Uint8Array): (typeof UPLOAD_MIME_TYPES)[
   return undefined;
 }
 
+/** The extensions a mail client opens each accepted type by; the first is the one given. */
+const UPLOAD_EXTENSIONS: Readonly<Record<(typeof UPLOAD_MIME_TYPES)[number], readonly string[]>> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * The name an upload is passed on under (the attachment of customer service's mail, the change
+ * event): the name the subscriber gave, with an extension of the type its bytes are (§5: png, jpeg,
+ * pdf), because mail clients and operating systems open an attachment by its extension, not its
+ * bytes: a PDF named `scan.hta` or `photo.html` would run as a program or a page. Another extension
+ * is replaced (`scan.hta` → `scan.pdf`); a name of nothing but an extension becomes `attachment`.
+ */
+export function uploadFileName(name: string, type: (typeof UPLOAD_MIME_TYPES)[number]): string {
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const allowed = UPLOAD_EXTENSIONS[type];
+  if (allowed.includes(extension)) return name;
+  const base = (dot >= 0 ? name.slice(0, dot) : name).replace(/[.\s]+$/, '');
+  return `${base || 'attachment'}.${allowed[0]}`;
+}
+
 /**
  * Where the linked-page login's sign-in link leads (portal-core.md §4 "Contact form: an activity with
  * a linked page first needs an order number and zip code login, then redirects to the linked page

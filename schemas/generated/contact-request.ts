@@ -68,7 +68,7 @@ export interface ContactRequest {
    */
   locale?: string;
   /**
-   * One attached file: png, jpeg or pdf, at most 2097152 bytes (portal-core.md §5, §9). The server checks the real type from the file's first bytes.
+   * One attached file: png, jpeg or pdf, at most 2097152 bytes (portal-core.md §5, §9). The server checks the real type from the file's first bytes and passes the file on under its name with that type's extension (`scan.hta` holding a PDF goes to customer service as `scan.pdf`).
    */
   image?: {
     filename: string;

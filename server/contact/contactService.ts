@@ -5,6 +5,7 @@ import {
   linkedPageTarget,
   contactFieldErrors,
   detectUploadType,
+  uploadFileName,
   type ContactFieldError,
 } from '../../engine/domain/contactRules';
 import { isOneLineText, maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
@@ -103,8 +104,10 @@ export function createContactService(deps: ContactServiceDeps) {
         // The name is a line of the mail and the attachment's name: one line, no direction override
         // (a "scan\u202Efdp.html" would read as a PDF's name).
         if (!isOneLineText(body.image.filename)) errors.push({ field: '/image', code: 'one_line' });
+        const filename = body.image.filename.replace(/[\\/\r\n"]/g, '_');
         image = {
-          filename: body.image.filename.replace(/[\\/\r\n"]/g, '_'),
+          // Passed on with its type's extension (engine/domain/contactRules.ts uploadFileName).
+          filename: detected ? uploadFileName(filename, detected) : filename,
           mimeType: detected ?? declared,
           data,
         };

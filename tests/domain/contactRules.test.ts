@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contactFieldErrors,
   detectUploadType,
+  uploadFileName,
   linkedPageLoginErrors,
   linkedPageTarget,
   showsMessage,
@@ -201,6 +202,16 @@ describe('contact rules (portal-core.md §5, §6)', () => {
     expect(detectUploadType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('image/jpeg');
     expect(detectUploadType(Buffer.from('GIF89a'))).toBeUndefined();
     expect(detectUploadType(new Uint8Array())).toBeUndefined();
+  });
+
+  it('names an upload with an extension of the type its bytes are', () => {
+    expect(uploadFileName('damage.png', 'image/png')).toBe('damage.png');
+    expect(uploadFileName('Foto.JPEG', 'image/jpeg')).toBe('Foto.JPEG');
+    expect(uploadFileName('scan.hta', 'application/pdf')).toBe('scan.pdf');
+    expect(uploadFileName('photo.html', 'image/png')).toBe('photo.png');
+    expect(uploadFileName('Rechnung März', 'application/pdf')).toBe('Rechnung März.pdf');
+    expect(uploadFileName('.svg', 'image/png')).toBe('attachment.png');
+    expect(uploadFileName('a.pdf.', 'application/pdf')).toBe('a.pdf.pdf');
   });
 
   it('checks the linked-page login fields', () => {

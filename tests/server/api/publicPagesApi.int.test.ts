@@ -413,6 +413,27 @@ describe('POST /contact', () => {
     expect(outbox.eml(mail)).toMatch(/Content-Type: image\/png; name=damage.png/);
   });
 
+  it('passes a real pdf on under its type\'s extension, never one a mail client would run', async () => {
+    const client = await anonymous();
+    for (const [filename, passedOn] of [
+      ['scan.hta', 'scan.pdf'],
+      ['Zustellfoto.html', 'Zustellfoto.pdf'],
+      ['.exe', 'attachment.pdf'],
+      ['Beleg.PDF', 'Beleg.PDF'],
+    ]) {
+      const image = { filename, mimeType: 'application/pdf', data: TINY_PDF.toString('base64') };
+      const response = await client.post('/contact', anonymousMessage({ activity: 'DELIVERY', image }));
+      expect(response.status).toBe(201);
+      const stored = (await listContactMessages(db, tenantA.id)).find((m) => m.id === response.body.id)!;
+      expect(stored.image?.filename).toBe(passedOn);
+      const mail = (await outbox.mails(`service@${tenantA.id}.example`)).find((m) =>
+        m.text.includes(response.body.id),
+      )!;
+      expect(outbox.eml(mail)).toContain(`filename=${passedOn}`);
+      if (filename !== passedOn) expect(outbox.eml(mail)).not.toContain(`filename=${filename}`);
+    }
+  });
+
   it('refuses a file whose bytes are not the type its name and mime type claim', async () => {
     const client = await anonymous();
     const disguised = {
