@@ -413,7 +413,7 @@ describe('POST /contact', () => {
     expect(outbox.eml(mail)).toMatch(/Content-Type: image\/png; name=damage.png/);
   });
 
-  it('passes a real pdf on under its type\'s extension, never one a mail client would run', async () => {
+  it("passes a real pdf on under its type's extension, never one a mail client would run", async () => {
     const client = await anonymous();
     for (const [filename, passedOn] of [
       ['scan.hta', 'scan.pdf'],
