@@ -15,6 +15,8 @@ import {
   type LinkConfirmAnswer,
 } from './linkSubscription';
 import { requestOrigin } from '../http/requestOrigin';
+import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
+import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subscription-request';
 import { requestTenant } from '../tenancy/tenantContext';
 import { requestLocale } from '../tenancy/requestLocale';
 
@@ -32,6 +34,27 @@ function isFailedProof(error: unknown): boolean {
 }
 
 /**
+ * The fields a body the schema refused names, each with the §5 rule's error where the rule names
+ * one (an order number of 11 digits, a zip code of 11 characters: the form's own messages), else
+ * `invalid` (a value of the wrong type, which no form sends).
+ */
+function schemaFieldErrors(settings: LinkSettings, body: unknown, details: unknown): Record<string, string> {
+  const given = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  const texts = Object.fromEntries(Object.entries(given).filter(([, value]) => typeof value === 'string'));
+  const byRule: Record<string, string | undefined> = linkFieldErrors(
+    settings,
+    { ...(texts as LinkSubscriptionRequest), byBpNumber: Boolean(texts.bpNumber) },
+    { strictOrderNumber: true },
+  );
+  const fields: Record<string, string> = {};
+  for (const problem of Array.isArray(details) ? (details as { field?: unknown }[]) : []) {
+    const name = typeof problem.field === 'string' ? problem.field.split('/')[1] : undefined;
+    if (name) fields[name] = byRule[name] ?? 'invalid';
+  }
+  return fields;
+}
+
+/**
  * POST /subscriptions (portal-core.md §7): link data; answers the linked subscription (201). Only
  * while the tenant links online (the link-subscription feature's flag, manual-registration),
  * gated where the slice is mounted.
@@ -46,17 +69,21 @@ export function linkSlice(deps: {
   const router = Router();
   router.post('/subscriptions', requireUser(deps.auth), async (req, res, next) => {
     // Malformed bodies are validation_failed link results too (§8: a 400 whose result status selects the message).
+    const tenant = requestTenant(res);
+    const settings = {
+      hasMultipleAvsClients: tenant.hasMultipleAvsClients,
+      linkSubscription: tenant.linkSubscription,
+    };
     try {
       validateBody('link-subscription-request')(req, res, () => undefined);
     } catch (error) {
       if (error instanceof HttpError)
         throw new HttpError(400, 'validation_failed', error.message, {
           status: 'validation_failed',
-          fields: {},
+          fields: schemaFieldErrors(settings, req.body, error.details),
         });
       throw error;
     }
-    const tenant = requestTenant(res);
     // Linking adds partners to the account: a partial login (one subscription, §4) may not;
     // requireUser has refused it already (engine/domain/sessionScope.ts mayCall, 403 partial_login).
     const user = currentUser(res);
@@ -76,10 +103,7 @@ export function linkSlice(deps: {
           deps.db,
           {
             tenantId: tenant.id,
-            settings: {
-              hasMultipleAvsClients: tenant.hasMultipleAvsClients,
-              linkSubscription: tenant.linkSubscription,
-            },
+            settings,
             user,
             mail: {
               tenantName: tenant.name,

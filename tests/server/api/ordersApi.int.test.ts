@@ -677,6 +677,16 @@ describe('link subscription (POST /subscriptions)', () => {
       status: 'validation_failed',
       fields: { orderNumber: 'invalid_order_number', zipcode: 'required' },
     });
+    // Past the schema's lengths, the field is named with the form's own error (§5).
+    const tooLong = await link({ orderNumber: '46468777777', zipcode: '12345678901', preferredRole: 'AG' });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.details).toEqual({
+      status: 'validation_failed',
+      fields: { orderNumber: 'invalid_order_number', zipcode: 'too_long' },
+    });
+    expect(
+      (await link({ bpNumber: 12, zipcode: '12345', preferredRole: 'XX' })).body.error.details.fields,
+    ).toEqual({ bpNumber: 'invalid', preferredRole: 'invalid' });
     // The mask accepts 9 digits (§5) but order numbers have 10 (§9).
     expect(
       (await link({ orderNumber: '412345678', zipcode: '12345', preferredRole: 'AG' })).body.error.details
