@@ -1043,7 +1043,7 @@ export interface LicenseManagerAppointmentSentData {
   appointmentId: string;
 }
 /**
- * The publisher's order system rejected a subscriber's change through the operator API's change feed (issue 25): the subscriber was e-mailed the reason and sees it on the orders page. Not listed in the change feed itself.
+ * The publisher's order system rejected a subscriber's change through the operator API's change feed: the subscriber was e-mailed the reason and sees it on the orders page. Not listed in the change feed itself.
  */
 export interface ChangeRejectedEvent {
   id: EventId;
@@ -1091,7 +1091,7 @@ export interface ChangeRejectedData {
   locale: string;
 }
 /**
- * A subscriber opened a flow that shows offers (issue 27): the cancellation flow's offers and dates for a reason, or the renewal or upgrade offers. Recorded once per subscription, flow and day (UTC), so reloads do not count again; the retention insights count flows started from it.
+ * A subscriber opened a flow that shows offers: the cancellation flow's offers and dates for a reason, or the renewal or upgrade offers. Recorded once per subscription, flow and day (UTC), so reloads do not count again; the retention insights count flows started from it.
  */
 export interface OfferFlowStartedEvent {
   id: EventId;

@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /operator/v1/changes/{eventId}/acknowledgement (issue 25): the order system confirms a subscriber's change, or rejects it with a reason the subscriber reads on the orders page (in the screen's language) and gets by e-mail.
+ * Body of POST /operator/v1/changes/{eventId}/acknowledgement: the order system confirms a subscriber's change, or rejects it with a reason the subscriber reads on the orders page (in the screen's language) and gets by e-mail.
  */
 export type OperatorChangeAcknowledgement = ConfirmedAcknowledgement | RejectedAcknowledgement;
 

@@ -5,7 +5,7 @@
  */
 
 /**
- * Answer of POST /operator/v1/imports/{entity} (issue 25): the summary `portal import` prints, per imported file. The files are written whole, or refused (422) with nothing written.
+ * Answer of POST /operator/v1/imports/{entity}: the summary `portal import` prints, per imported file. The files are written whole, or refused (422) with nothing written.
  */
 export interface OperatorImportSummary {
   entities: OperatorImportEntitySummary[];

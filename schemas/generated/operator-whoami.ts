@@ -5,7 +5,7 @@
  */
 
 /**
- * Answer of GET /operator/v1/whoami (issue 25): the tenant and the API key the call carried, so an operator tests a new key with one call before wiring the order system. The key itself is never repeated.
+ * Answer of GET /operator/v1/whoami: the tenant and the API key the call carried, so an operator tests a new key with one call before wiring the order system. The key itself is never repeated.
  */
 export interface OperatorWhoami {
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * Answer of PUT and DELETE /operator/v1/{entity}/{key} (issue 25): what the write did to the record. 201 with `created`; 200 with `updated`, `unchanged` (the same record again: a retry), `deleted` or `absent` (a delete of a record that is not there, remembered as deleted all the same).
+ * Answer of PUT and DELETE /operator/v1/{entity}/{key}: what the write did to the record. 201 with `created`; 200 with `updated`, `unchanged` (the same record again: a retry), `deleted` or `absent` (a delete of a record that is not there, remembered as deleted all the same).
  */
 export interface OperatorWriteResult {
   /**

@@ -11,7 +11,7 @@
 export type FlowName = 'cancellation' | 'renewal' | 'upgrade';
 
 /**
- * Retention insights of one tenant and period (issue 27): what `portal insights --json` prints and the studio's insights page shows. Counted from the account events (server/insights/). A flow is open until its outcome window (attributionDays) has closed at asOf; only closed flows are kept or counted in a rate.
+ * Retention insights of one tenant and period: what `portal insights --json` prints and the studio's insights page shows. Counted from the account events (server/insights/). A flow is open until its outcome window (attributionDays) has closed at asOf; only closed flows are kept or counted in a rate.
  */
 export interface RetentionInsights {
   tenant: string;

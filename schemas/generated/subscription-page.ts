@@ -13,7 +13,7 @@
 export type PaymentHistoryPage = PageInfo & {
   items: PaymentHistoryItem[];
   /**
-   * Issue 26: each invoice with a documentId can also be downloaded as an XRechnung (GET /subscriptions/{id}/invoices/{paymentId}/xrechnung): the tenant offers it and the invoices go to a business (an invoice recipient with a company name). Missing means false.
+   * Each invoice with a documentId can also be downloaded as an XRechnung (GET /subscriptions/{id}/invoices/{paymentId}/xrechnung): the tenant offers it and the invoices go to a business (an invoice recipient with a company name). Missing means false.
    */
   xRechnung?: boolean;
 };

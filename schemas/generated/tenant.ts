@@ -334,7 +334,7 @@ export interface Tenant {
   upgrade?: UpgradeConfig;
   payments?: PaymentsConfig;
   /**
-   * Offer experiments (issue 27): per flow, or per cancellation reason, two or more variants of the offers shown, each with a weight. Each subscriber (account) is assigned one variant by a hash of tenant, experiment id and account id, and stays in it; the flow then shows only the variant's offers (an empty list shows none). The assignment is recorded in the flow's events, and the studio's insights page and `portal insights` show each variant's save rate with its 95 % interval. Offer ids and reason codes come from the order system: `portal validate` checks their form, the insights page names those the order system's data does not have. Empty: no experiments.
+   * Offer experiments: per flow, or per cancellation reason, two or more variants of the offers shown, each with a weight. Each subscriber (account) is assigned one variant by a hash of tenant, experiment id and account id, and stays in it; the flow then shows only the variant's offers (an empty list shows none). The assignment is recorded in the flow's events, and the studio's insights page and `portal insights` show each variant's save rate with its 95 % interval. Offer ids and reason codes come from the order system: `portal validate` checks their form, the insights page names those the order system's data does not have. Empty: no experiments.
    */
   offerExperiments?: OfferExperiment[];
   /**
@@ -1524,7 +1524,7 @@ export interface PaymentsConfig {
   };
 }
 /**
- * One experiment (issue 27): which flow (and, for cancellations, which reason) it runs in, and its variants. At most one experiment per flow and reason; one without a reason covers the reasons no other experiment names.
+ * One experiment: which flow (and, for cancellations, which reason) it runs in, and its variants. At most one experiment per flow and reason; one without a reason covers the reasons no other experiment names.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "offerExperiment".
@@ -1741,7 +1741,7 @@ export interface TenantWithDefaults {
   upgrade: UpgradeConfigWithDefaults;
   payments: PaymentsConfig;
   /**
-   * Offer experiments (issue 27): per flow, or per cancellation reason, two or more variants of the offers shown, each with a weight. Each subscriber (account) is assigned one variant by a hash of tenant, experiment id and account id, and stays in it; the flow then shows only the variant's offers (an empty list shows none). The assignment is recorded in the flow's events, and the studio's insights page and `portal insights` show each variant's save rate with its 95 % interval. Offer ids and reason codes come from the order system: `portal validate` checks their form, the insights page names those the order system's data does not have. Empty: no experiments.
+   * Offer experiments: per flow, or per cancellation reason, two or more variants of the offers shown, each with a weight. Each subscriber (account) is assigned one variant by a hash of tenant, experiment id and account id, and stays in it; the flow then shows only the variant's offers (an empty list shows none). The assignment is recorded in the flow's events, and the studio's insights page and `portal insights` show each variant's save rate with its 95 % interval. Offer ids and reason codes come from the order system: `portal validate` checks their form, the insights page names those the order system's data does not have. Empty: no experiments.
    */
   offerExperiments: OfferExperiment[];
   /**
