@@ -55,14 +55,21 @@ export function validateTenantSource(
   // Warnings never stop a tenant from loading (a text missing in an offered locale; a
   // webhook secret variable missing or malformed where this runs; no privacy section for the data
   // export's README, docs/subscribers.md "Download my data"; a setting that shows nothing).
-  const warnings = [
-    ...translationWarnings(parsed.source.value as Record<string, unknown>),
-    ...eInvoice.warnings,
-    ...webhookSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
-    ...paymentSecretWarnings(parsed.source.value as Record<string, unknown>, ctx.env ?? process.env),
-    ...privacyWarnings(parsed.source.value as Record<string, unknown>),
-    ...unusedSettingsWarnings(parsed.source.value as Record<string, unknown>),
-  ]
+  const value = parsed.source.value;
+  // A file that is no object has nothing to warn about: its one problem is that.
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const warnings = (
+    isObject
+      ? [
+          ...translationWarnings(value as Record<string, unknown>),
+          ...eInvoice.warnings,
+          ...webhookSecretWarnings(value as Record<string, unknown>, ctx.env ?? process.env),
+          ...paymentSecretWarnings(value as Record<string, unknown>, ctx.env ?? process.env),
+          ...privacyWarnings(value as Record<string, unknown>),
+          ...unusedSettingsWarnings(value as Record<string, unknown>),
+        ]
+      : []
+  )
     .filter((warning) => !alreadyReported(warning, schemaProblems))
     .map((warning) => ({ ...issueAt(file, parsed.source, warning), severity: 'warning' as const }))
     .sort(byPosition);

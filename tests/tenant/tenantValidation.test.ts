@@ -308,6 +308,14 @@ describe('validateTenantSource: schema errors come with a fix', () => {
     ]);
   });
 
+  it('refuses a file that is no object with that one problem and no warnings', () => {
+    for (const source of ['[1, 2]', '"acme"', 'null']) {
+      const { issues, warnings } = validateTenantSource(FILE, source, ctx);
+      expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/^expected an object but found/)]);
+      expect(warnings).toEqual([]);
+    }
+  });
+
   it('lists the allowed values of an enum and explains a pattern from the description', () => {
     const tenant = makeTenant({ defaultSubscriptionFilter: 'current' as never, id: 'Acme' });
     const issues = validateTenantSource('tenants/Acme.json', JSON.stringify(tenant), ctx).issues;
