@@ -38,6 +38,9 @@
  *    with an end after its cancellation. An inactive one renewed is active again. Only the
  *    ordering party's renewal revokes (§6 "renewal: ordering party"); the bulk renewal, which the
  *    goods recipient may make (§6), is refused for a cancelled subscription.
+ *  - A cancellation does not cut short a renewal that runs (applied, within the months it bought):
+ *    it takes effect at the end of the renewed term, no earlier (renewed_term). Cancelling to an
+ *    earlier date and renewing again to take it back charged the same months twice.
  *  - Nothing is scheduled after the end: no cancellation date, upgrade, holiday break or change.
  *  - An upgrade is to a format the subscription neither has nor will have: not to its mix type, not
  *    to the one of an upgrade planned for the next cycle, not to the one of an upgrade waiting for
@@ -132,6 +135,7 @@ export type LifecycleRefusal =
   | 'offer_already_accepted'
   | 'offer_already_used'
   | 'already_renewed'
+  | 'renewed_term'
   | 'offer_payment_open'
   | 'payment_already_settled'
   | 'upgrade_format_held'
@@ -251,6 +255,28 @@ export function isRenewed(state: Pick<LifecycleState, 'acceptances' | 'status'>,
 }
 
 /**
+ * The end of the term a renewal bought, while that renewal runs: applied (paid, or billed) within
+ * the months it bought, and the subscription not cancelled since. A cancellation then takes effect
+ * no earlier: it would cut short a term the subscriber has paid for, and renewing again to take
+ * it back would charge the same months twice. A renewal still waiting for its payment does not
+ * count: cancelling voids it, and nothing was paid. Null when no renewal runs.
+ */
+export function renewedUntil(
+  state: Pick<LifecycleState, 'acceptances' | 'status' | 'end'>,
+  today: string,
+): string | null {
+  if (isCancelled(state) || state.end === null) return null;
+  const runs = state.acceptances.some(
+    (a) =>
+      RENEWAL_SOURCES.includes(a.source) &&
+      a.effect.kind === 'extend' &&
+      a.status === 'applied' &&
+      holdsOffer(a, today),
+  );
+  return runs ? state.end : null;
+}
+
+/**
  * The formats (mix types) a subscription has or will have: its own, that of an upgrade planned for
  * the next cycle, and those of upgrades waiting for their payment. `except`: acceptances left out
  * (the ones a payment is settling, which are not "another" upgrade to themselves).
@@ -320,6 +346,8 @@ export function cancel(state: LifecycleState, request: CancelRequest): Transitio
   if (!state.isCancelable) return refuse('not_cancellable');
   if (request.effectiveDate < request.today) return refuse('date_in_past');
   if (!isWithinTerm(state, request.effectiveDate)) return refuse('date_after_end');
+  const paidUntil = renewedUntil(state, request.today);
+  if (paidUntil !== null && request.effectiveDate < paidUntil) return refuse('renewed_term');
   const voided = state.acceptances.filter((a) => a.status === 'pending');
   const voidedPayments = [
     ...new Set(voided.map((a) => a.paymentId).filter((id): id is string => id !== null)),

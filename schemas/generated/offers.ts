@@ -96,6 +96,10 @@ export interface CancellationInfos {
   cancellable: boolean;
   issues: CancellationIssue[];
   recommendations: Recommendation[];
+  /**
+   * The end of the term a renewal bought, while that renewal runs (engine/domain/lifecycle.ts renewedUntil): the cancellation takes effect then, the one date in `issues`. Null when no renewal runs.
+   */
+  renewedUntil?: string | null;
 }
 /**
  * A date the cancellation can take effect; issueNumber null means the earliest possible date (§3).

@@ -28,12 +28,13 @@ import {
   changeLifecycle,
   failAcceptancesOfPayments,
   getSubscriptionForUser,
+  loadLifecycle,
   lockSubscription,
   subscriptionDetailFields,
 } from '../store/subscriptionStore';
 import { listCancellationReasons } from '../store/offerStore';
 import { cancelPendingPayments } from '../store/paymentStore';
-import { cancel as cancelLifecycle, endWithBundle } from '../../engine/domain/lifecycle';
+import { cancel as cancelLifecycle, endWithBundle, renewedUntil } from '../../engine/domain/lifecycle';
 import { issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { refuse, refusedTransition, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
@@ -106,8 +107,18 @@ export function createCancellationService(deps: {
   }
 
   /**
+   * The end of the term a renewal bought, while it runs (engine/domain/lifecycle.ts renewedUntil):
+   * the one date a cancellation then takes effect on.
+   */
+  async function renewedTermEnd(tx: Queryable, tenant: ServerTenant, s: Subscription, today: string) {
+    const state = await loadLifecycle(tx, tenant.id, s.id);
+    return state ? renewedUntil(state, today) : null;
+  }
+
+  /**
    * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/subscriptionTerm.ts
-   * issuesWithinTerm); a term that ends within the notice period is cancelled to its end.
+   * issuesWithinTerm); a term that ends within the notice period is cancelled to its end, and so is
+   * a renewed term while its renewal runs (`paidUntil`, engine/domain/lifecycle.ts renewedUntil).
    */
   async function datesOf(
     tx: Queryable,
@@ -115,7 +126,9 @@ export function createCancellationService(deps: {
     s: Subscription,
     regular: boolean,
     today: string,
+    paidUntil: string | null,
   ): Promise<CancellationInfos['issues']> {
+    if (paidUntil !== null) return [{ issueNumber: null, dateOfFirstSale: paidUntil }];
     if (!regular) return [{ issueNumber: null, dateOfFirstSale: null }];
     const end = lastDayOfTerm(s);
     const from = addDays(today, CANCELLATION_NOTICE_DAYS);
@@ -164,7 +177,8 @@ export function createCancellationService(deps: {
         caller.locale,
         caller.user.id,
       );
-      const issues = await datesOf(db, caller.tenant, s, regular, today);
+      const paidUntil = await renewedTermEnd(db, caller.tenant, s, today);
+      const issues = await datesOf(db, caller.tenant, s, regular, today, paidUntil);
       // The retention insights' "flow started" with the offers shown.
       await recordFlowStartQuietly(
         db,
@@ -180,7 +194,7 @@ export function createCancellationService(deps: {
         },
         deps.now(),
       );
-      return { cancellable: regular, issues, recommendations };
+      return { cancellable: regular, issues, recommendations, renewedUntil: paidUntil };
     },
 
     /** POST /subscriptions/{id}/cancel: order status AK, isCancelable cleared, once (a second call is refused cleanly). */
@@ -217,7 +231,8 @@ export function createCancellationService(deps: {
           });
         }
         // The date must be one the infos offer (a regular one), or the earliest possible date.
-        const dates = await datesOf(tx, tenant, s, regular, today);
+        const paidUntil = await renewedTermEnd(tx, tenant, s, today);
+        const dates = await datesOf(tx, tenant, s, regular, today, paidUntil);
         let effectiveDate: string;
         let issueNumber: string | null = null;
         if (regular) {
@@ -233,6 +248,7 @@ export function createCancellationService(deps: {
           issueNumber = chosen.issueNumber;
         } else {
           effectiveDate = termEnd && termEnd > today ? termEnd : addDays(today, CANCELLATION_NOTICE_DAYS);
+          if (paidUntil !== null && paidUntil > effectiveDate) effectiveDate = paidUntil;
         }
         const type = cancellationType(regular);
         const words = {

@@ -99,6 +99,11 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
     message:
       'This subscription has been renewed already: another renewal is offered once the months it bought have run.',
   },
+  renewed_term: {
+    status: 409,
+    message:
+      'This subscription has been renewed: a cancellation takes effect at the end of the renewed term, no earlier.',
+  },
   offer_payment_open: {
     status: 409,
     message:

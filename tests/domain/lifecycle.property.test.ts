@@ -17,6 +17,7 @@ import {
   isRenewed,
   isRetentionUsed,
   isUpgradeToHeldFormat,
+  renewedUntil,
   openOffers,
   renew,
   scheduleChange,
@@ -216,15 +217,20 @@ function run(initial: LifecycleState, steps: readonly Step[]): void {
       case 'wait':
         today = addDays(today, step.days);
         break;
-      case 'cancel':
+      case 'cancel': {
+        const effectiveDate = addDays(today, step.inDays);
+        const paidUntil = renewedUntil(state, today);
         result = cancel(state, {
           type: step.exceptional ? 'exceptional' : 'regular',
-          effectiveDate: addDays(today, step.inDays),
+          effectiveDate,
           issueNumber: step.issue,
           today,
         });
         if (result.ok) expect(state.status === 'AK' || state.status === 'I').toBe(false);
+        // A renewal that runs is not cut short: the cancellation takes effect at its end, no earlier.
+        if (result.ok && paidUntil !== null) expect(effectiveDate >= paidUntil).toBe(true);
         break;
+      }
       case 'accept': {
         const wasTaken = isOfferTaken(state, step.offerId, today);
         const paymentOpen = isOfferPaymentOpen(state);
@@ -525,6 +531,39 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
       nextCycle: '2026-12-25',
     });
     expect(declined.ok && isOfferTaken(declined.state, 'RENEW-12', today)).toBe(false);
+  });
+
+  it('a renewal is not cut short by a cancellation, so taking the cancellation back never pays for its months twice', () => {
+    const renewal = (state: LifecycleState, offerId: string, paymentId: string | null) =>
+      acceptOffer(state, {
+        offerId,
+        source: 'renewal',
+        effect: OFFERS[offerId],
+        upgradeTime: null,
+        paymentId,
+        today,
+        nextCycle: '2026-12-25',
+      });
+    const renewed = renewal(subscription(), 'RENEW-12', null);
+    if (!renewed.ok) throw new Error(renewed.refusal);
+    expect(renewedUntil(renewed.state, today)).toBe('2028-02-02');
+    const cancelOn = (state: LifecycleState, effectiveDate: string) =>
+      cancel(state, { type: 'regular', effectiveDate, issueNumber: null, today });
+    // Before: cancelled to 05.01.2027, then renewed again to take it back: 2027 paid twice.
+    expect(cancelOn(renewed.state, '2027-01-05')).toEqual({ ok: false, refusal: 'renewed_term' });
+    expect(cancelOn(renewed.state, '2028-02-01')).toEqual({ ok: false, refusal: 'renewed_term' });
+    const cancelled = cancelOn(renewed.state, '2028-02-02');
+    expect(cancelled.ok && cancelled.state).toMatchObject({ status: 'AK', end: '2028-02-02' });
+    if (!cancelled.ok) throw new Error(cancelled.refusal);
+    expect(renewedUntil(cancelled.state, today)).toBeNull();
+    // Renewing now takes the cancellation back with months after the paid ones.
+    const again = renewal(cancelled.state, 'RENEW-24', null);
+    expect(again.ok && again.state).toMatchObject({ status: 'A', end: '2030-02-02' });
+    // A renewal still waiting for its payment holds nothing paid: cancelling earlier voids it.
+    const waiting = renewal(subscription(), 'RENEW-12', 'P');
+    if (!waiting.ok) throw new Error(waiting.refusal);
+    expect(renewedUntil(waiting.state, today)).toBeNull();
+    expect(cancelOn(waiting.state, '2027-01-05').ok).toBe(true);
   });
 
   it('cancelling voids offers waiting for a payment and an upgrade planned after the new end', () => {

@@ -7,6 +7,7 @@ import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
 import { PaymentDialogs } from '../../account/offers/PaymentDialogs';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { CANCELLATION_FEEDBACK_MAX_LENGTH } from '../../domain/cancellation';
+import { formatDate } from '../../domain/dates';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -157,10 +158,11 @@ export function CancelFields({
 
 /**
  * The cancellation date (§4 "Cancellation"): a select of the issues it can take effect at, fixed to
- * the earliest when the subscription cannot be cancelled regularly; a notice when there is none.
+ * the earliest when the subscription cannot be cancelled regularly, to the renewed term's end while
+ * a renewal runs; a notice when there is none.
  */
 function CancelDate({ infos, choice }: { infos: CancellationInfos; choice: CancellationChoiceModel }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dateLabel = useDateLabel();
   const { dispatch, errors, cancellable, issues, issueIndex } = choice;
   return (
@@ -171,7 +173,14 @@ function CancelDate({ infos, choice }: { infos: CancellationInfos; choice: Cance
           required={cancellable}
           value={issueIndex >= 0 ? String(issueIndex) : ''}
           disabled={!cancellable}
-          hint={cancellable ? undefined : t('cancellation.dateFixed')}
+          hint={
+            // A renewal that runs is not cut short (engine/domain/lifecycle.ts renewedUntil).
+            infos.renewedUntil
+              ? t('cancellation.dateRenewed', { date: formatDate(infos.renewedUntil, i18n.language) })
+              : cancellable
+                ? undefined
+                : t('cancellation.dateFixed')
+          }
           onChange={(event) => dispatch({ type: 'chooseIssue', infos, index: Number(event.target.value) })}
           error={errors.issue}
         >

@@ -196,6 +196,34 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     });
   });
 
+  it('while a renewal runs, offers only the renewed term’s end and says why', async () => {
+    const api = fakeApi({
+      [S]: subscription,
+      [`${S}/cancellation-reasons`]: reasons,
+      [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos({
+        issues: [{ issueNumber: null, dateOfFirstSale: '2028-01-05' }],
+        renewedUntil: '2028-01-05',
+      }),
+    });
+    const portal = config({
+      cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' },
+    });
+    const page = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
+    const date = labelled<HTMLSelectElement>(page, `${en['cancellation.date']} *`);
+    // A date without an issue number is the earliest possible (§3); the hint names it.
+    expect([...date.options].map((option) => option.textContent)).toEqual([
+      en['cancellation.dateLabel.earliest'],
+    ]);
+    expect(page.textContent).toContain(
+      'You have renewed this subscription until 5 Jan 2028. A cancellation takes effect at the end of the renewed term, not earlier.',
+    );
+  });
+
   it('shows retention offers instead of the confirm button; rejecting shows the form, and back again', async () => {
     const api = fakeApi({
       [S]: subscription,

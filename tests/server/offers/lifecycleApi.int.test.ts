@@ -133,6 +133,25 @@ describe('the subscription lifecycle through the API', () => {
     ]);
   });
 
+  it('cancel after a renewal: only the renewed term’s end is offered, so the renewal is not cut short', async () => {
+    const s = await read(cancelledId);
+    const infos = await client.get<any>(
+      `/subscriptions/${cancelledId}/cancellation-infos?cancellationReason=UMZUG`,
+    );
+    expect(infos.status).toBe(200);
+    expect(infos.body.renewedUntil).toBe(s.validToOnSaleDate);
+    expect(infos.body.issues).toEqual([{ issueNumber: null, dateOfFirstSale: s.validToOnSaleDate }]);
+    // The date it was cancelled to before the renewal is no longer one to choose.
+    const earlier = await client.post<any>(`/subscriptions/${cancelledId}/cancel`, {
+      reason: 'UMZUG',
+      issue: { issueNumber: null, dateOfFirstSale: cancelledOn },
+    });
+    expect([earlier.status, earlier.body.error.code]).toEqual([400, 'validation_failed']);
+    // (The offered date's cancellation is the model's test, engine/domain/lifecycle.ts renewedUntil:
+    // the tests below renew this subscription again.)
+    expect((await read(cancelledId)).orderStatus).toBe('A');
+  });
+
   it('accept twice: the second is 409 offer_already_accepted and changes nothing; the offer is no longer listed', async () => {
     const s = (await server.subscriptions(client)).find(
       (x) => x.publication === 'OFP' && x.isCancelable && !x.isRenewal && x.orderStatus === 'A',
