@@ -112,7 +112,16 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
         const now = deps.now();
         const signup = await findOptInWidgetSignup(tx, tenant.id, hashToken(token), now);
         if (!signup) throw notFound('This link has expired or is not valid. Please sign up again.');
-        if (signup.confirmedAt) return { provider: signup.provider, voucherCode: signup.voucherCode };
+        // Opened again: the same code. A sign-up whose mailbox had its code already (a `+tag` of the
+        // address) keeps none of its own: the mailbox's is shown again.
+        if (signup.confirmedAt)
+          return {
+            provider: signup.provider,
+            voucherCode:
+              signup.voucherCode ??
+              (await voucherOfAddress(tx, tenant.id, signup.provider, signup.email)) ??
+              null,
+          };
         // One voucher per mailbox and provider (name+tag@ is name@'s mailbox): concurrent
         // confirmations of one mailbox wait for each other here.
         await lockUntilCommit(tx, `opt-in-widget:${tenant.id}:${signup.provider}:${mailboxOf(signup.email)}`);
