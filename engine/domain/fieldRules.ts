@@ -110,7 +110,8 @@ export function passwordProblem(value: string): PasswordRuleProblem | null {
   if (value.length === 0) return 'required';
   if (value.length < PASSWORD_MIN_LENGTH) return 'too_short';
   if (value.length > PASSWORD_MAX_LENGTH) return 'too_long';
-  if (!/[A-Z]/.test(value) || !/[a-z]/.test(value) || !/\d/.test(value)) return 'needs_mix';
+  // Letters of any script: Ä is an upper-case letter, é a lower-case one.
+  if (!/\p{Lu}/u.test(value) || !/\p{Ll}/u.test(value) || !/\d/.test(value)) return 'needs_mix';
   return null;
 }
 

@@ -74,6 +74,12 @@ describe('field rules of portal-core.md §5', () => {
     ['ABCDEFGH1', 'needs_mix'],
     ['Abcdefghi', 'needs_mix'],
     ['Abcdefghij123456789X', null],
+    // Letters of any script count: Ä is upper case, é and ß lower case.
+    ['Äbcdefg1', null],
+    ['abcdefgÄ1', null],
+    ['ABCDEFGé1', null],
+    ['STRAßE2026', null],
+    ['ÄÖÜ12345', 'needs_mix'],
   ])('names what password %j lacks: %s (a 21st character is too long, never cut)', (value, problem) =>
     expect(passwordProblem(value)).toBe(problem),
   );
