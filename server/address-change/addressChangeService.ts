@@ -87,10 +87,15 @@ const LOCATION_FIELDS = [
   'countryCode',
 ] as const satisfies readonly Field[];
 
-/** Which fields the tenant lets subscribers change (§5; the rest needs the contact form). */
-function lockedFields(tenant: ServerTenant): Set<Field> {
+/**
+ * Which fields the tenant lets subscribers change (§5; the rest needs the contact form). Address
+ * lines only with the address-lines feature (§5 "with address lines supported"): the form has none
+ * without it, so a line sent anyway could never be taken off again.
+ */
+function lockedFields(tenant: ServerTenant, linesOn: boolean): Set<Field> {
   const c = tenant.addressChange;
   const locked = new Set<Field>();
+  if (!linesOn) for (const f of ['addressLine1', 'addressLine2', 'addressLine3'] as const) locked.add(f);
   if (!c.allowNameChange)
     for (const f of ['salutationCode', 'firstName', 'lastName1', 'company1', 'company2'] as const)
       locked.add(f);
@@ -257,7 +262,8 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           throw refuse.notAllowed('You cannot change the address of a partner you do not speak for.');
         const current = currentValues(row);
         const fields: Record<string, string> = {};
-        const locked = lockedFields(tenant);
+        const linesOn = isFeatureOn(tenant, 'address-lines', s.publication);
+        const locked = lockedFields(tenant, linesOn);
         const next: Record<Field, string | null> = { ...current };
         for (const field of ADDRESS_FIELDS) {
           if (!(field in body)) continue;
@@ -282,7 +288,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
         const errors = addressErrors(
           { ...(next as AddressInput), validFrom },
           {
-            addressLines: isFeatureOn(tenant, 'address-lines', s.publication),
+            addressLines: linesOn,
             companySalutations: companySalutations(tenant),
             emailRequired: Boolean(current.emailAddress),
             today,

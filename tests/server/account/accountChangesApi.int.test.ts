@@ -57,6 +57,10 @@ function tenant(id: string, locale: 'de-DE' | 'en-GB', settings: Record<string, 
 
 const outbox = createTestOutbox('portal-changes-outbox-');
 const german = tenant(uniqueTenantId('changes'), 'de-DE');
+/** A publisher that keeps addresses as lines (the address-lines feature, §5). */
+const withLines = tenant(uniqueTenantId('changes-lines'), 'de-DE', {
+  features: [...FEATURES, 'address-lines'],
+});
 const british = tenant(uniqueTenantId('changes-gb'), 'en-GB', {
   // A type the order system has recorded for nobody yet, as a new publisher's every type is.
   optIns: { types: [{ type: 'EVENTS', description: { 'de-DE': 'Veranstaltungen', 'en-GB': 'Events' } }] },
@@ -106,10 +110,10 @@ const printOf = (list: Subscription[], publication = 'ACP') =>
 
 beforeAll(async () => {
   db = await getTestDatabase();
-  await seedDemoData(db, [german, british], { today: clock });
+  await seedDemoData(db, [german, british, withLines], { today: clock });
   const { app } = createApp({
     db,
-    tenants: [german, british],
+    tenants: [german, british, withLines],
     distDir: path.join(outbox.dir, 'no-dist'),
     mailer: outbox.mailer,
     now: () => clock,
@@ -543,6 +547,18 @@ describe('addresses', () => {
       lastName1: 'Someone Else',
     });
     expect(locked.body.error.details.fields).toMatchObject({ lastName1: 'not_editable' });
+    // Address lines only with the address-lines feature (§5), which this tenant has not: the form
+    // shows none, so one sent anyway could never be taken off again.
+    const lines = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      addressLine1: 'c/o X',
+      addressLine2: 'Second line',
+    });
+    expect(lines.status).toBe(400);
+    expect(lines.body.error.details.fields).toMatchObject({
+      addressLine1: 'not_editable',
+      addressLine2: 'not_editable',
+    });
     const dated = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
       ...me.address,
       street: 'Rosebery Avenue',
@@ -675,7 +691,7 @@ describe('addresses', () => {
   });
 
   it('answers the goods recipient with the address lines a change wrote, for the subscription page', async () => {
-    const client = await signIn(german);
+    const client = await signIn(withLines);
     const s = printOf(await subscriptions(client));
     const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
       p.roles.includes('WE'),
