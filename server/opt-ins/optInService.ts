@@ -87,6 +87,18 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
       portalUrl: string,
     ): Promise<OptIn[]> {
       const { tenant } = caller;
+      // One answer per type: two that disagree ({PHONE: off}, {PHONE: on}) leave nothing to go by.
+      const twice = body.optIns
+        .map((item) => item.type)
+        .filter((type, index, types) => types.indexOf(type) !== index);
+      if (twice.length > 0)
+        throw badRequest(
+          'validation_failed',
+          `An opt-in is named twice: ${[...new Set(twice)].join(', ')}.`,
+          {
+            fields: { optIns: 'duplicate' },
+          },
+        );
       return db.transaction(async (tx) => {
         const partner = await partnerOf(tx, caller, id, bpNumber);
         await recordOptInTypes(

@@ -894,6 +894,18 @@ describe('opt-ins', () => {
       optIns: [{ type: 'SMOKE_SIGNALS', value: true }],
     });
     expect(unknown.status).toBe(400);
+    // Two answers for one type leave nothing to go by: refused, nothing changed.
+    const before = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body;
+    const twice = await client.post<any>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, {
+      optIns: [
+        { type: before[0].type, value: false },
+        { type: before[0].type, value: true },
+      ],
+    });
+    expect([twice.status, twice.body.error.details]).toEqual([400, { fields: { optIns: 'duplicate' } }]);
+    expect((await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body).toEqual(
+      before,
+    );
   });
 
   it('offers the tenant’s opt-in types nobody has recorded yet, off, and records one when switched on', async () => {
