@@ -51,9 +51,10 @@ function describe(error: ErrorObject): { field: string; message: string } {
       message: 'is not allowed',
     };
   }
+  // Under its parent's pointer: a date missing in `issue` is /issue/dateOfFirstSale.
   if (error.keyword === 'required')
     return {
-      field: `/${(error.params as { missingProperty: string }).missingProperty}`,
+      field: `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`,
       message: 'is required',
     };
   if (error.keyword === 'enum')

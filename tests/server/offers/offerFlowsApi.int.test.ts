@@ -106,6 +106,14 @@ describe('cancellation', () => {
       issue: { issueNumber: '99/1999', dateOfFirstSale: '1999-01-01' },
     });
     expect(notOffered.status).toBe(400);
+    // A field missing in the date is named under it.
+    const halfADate = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
+      reason: 'UMZUG',
+      issue: { issueNumber: issue.issueNumber },
+    });
+    expect(halfADate.body.error.details).toEqual([
+      { field: '/issue/dateOfFirstSale', message: 'is required' },
+    ]);
     const done = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
       reason: 'UMZUG',
       issue,
