@@ -71,6 +71,7 @@ const SANDBOX: Record<
   },
 };
 const CARD_SUCCEEDS = '4242 4242 4242 4242';
+const CARD_DECLINED = '4000 0000 0000 0002';
 
 /** The double opt-in link's page (server/opt-ins/optInConfirmPage.ts). */
 const OPT_IN_PAGE: Record<Locale, { title: string; confirm: string; done: string }> = {
@@ -450,20 +451,30 @@ test.describe('payment details', () => {
     const card = page.getByRole('region', { name: t('payment-method-change.popup.heading.credit_card') });
     await expect(card.getByText(t('payment-method-change.popup.text.credit_card'))).toBeVisible();
 
-    const popupOpened = page.waitForEvent('popup');
-    await card.getByRole('button', { name: t('payment-method-change.popup.open.credit_card') }).click();
-    const popup = await popupOpened;
     const sandbox = SANDBOX['en-GB'];
-    await expect(popup.getByRole('heading', { level: 1, name: sandbox.title })).toBeVisible();
-    await expect(popup.getByText(sandbox.noCharge)).toBeVisible();
-    await expect(popup.getByText(`Order no. ${s.orderNumber}`)).toBeVisible();
-    await expect(page.getByText(t('account.payment.waiting'))).toBeVisible();
-    await popup.getByLabel(sandbox.cardNumber).fill(CARD_SUCCEEDS);
-    await popup.getByLabel(sandbox.expiry).fill('12/39');
-    await popup.getByLabel(sandbox.holder).fill('Sam Taylor');
-    const closed = popup.waitForEvent('close');
-    await popup.getByRole('button', { name: sandbox.save }).click();
-    await closed;
+    const registerCard = async (number: string) => {
+      const popupOpened = page.waitForEvent('popup');
+      await card.getByRole('button', { name: t('payment-method-change.popup.open.credit_card') }).click();
+      const popup = await popupOpened;
+      await expect(popup.getByRole('heading', { level: 1, name: sandbox.title })).toBeVisible();
+      await expect(popup.getByText(sandbox.noCharge)).toBeVisible();
+      await expect(popup.getByText(`Order no. ${s.orderNumber}`)).toBeVisible();
+      await expect(page.getByText(t('account.payment.waiting'))).toBeVisible();
+      await popup.getByLabel(sandbox.cardNumber).fill(number);
+      await popup.getByLabel(sandbox.expiry).fill('12/39');
+      await popup.getByLabel(sandbox.holder).fill('Sam Taylor');
+      const closed = popup.waitForEvent('close');
+      await popup.getByRole('button', { name: sandbox.save }).click();
+      await closed;
+    };
+    // A declined card: the generic error (account-flows.md §8 "Payment details"), not the offer's
+    // payment error, which speaks of an amount taken and refunded: nothing is charged here.
+    await registerCard(CARD_DECLINED);
+    const failed = page.getByRole('dialog', { name: t('shell.errorTitle') });
+    await expect(failed.getByText(t('shell.genericError'))).toBeVisible();
+    await expect(page.getByText(t('account.payment.errorText'))).toHaveCount(0);
+    await failed.getByRole('button', { name: t('shell.close') }).click();
+    await registerCard(CARD_SUCCEEDS);
 
     const success = page.getByRole('dialog', { name: t('payment-method-change.successTitle') });
     await expect(success.getByText(t('payment-method-change.successText'))).toBeVisible();

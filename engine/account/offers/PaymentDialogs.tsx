@@ -10,9 +10,18 @@ import type { PaymentFlow } from './usePaymentFlow';
 /**
  * The payment states every offer flow shows the same way (account-flows.md §2, §4, §8): a notice
  * while the payment window is open, the processing overlay, and the paymentError, paymentCanceled
- * and generic error dialogs. Success is left to the flow (OfferSuccess.tsx).
+ * and generic error dialogs. Success is left to the flow (OfferSuccess.tsx). A registration of a
+ * card or PayPal as the payment method (`registration`), which charges nothing, fails with the
+ * generic dialog (§8 "Payment details: update failure opens the generic dialog"): the payment
+ * error's text speaks of an amount taken and refunded.
  */
-export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
+export function PaymentDialogs({
+  flow,
+  registration = false,
+}: {
+  flow: PaymentFlow;
+  registration?: boolean;
+}) {
   const { t } = useTranslation();
   const { state } = flow;
   switch (state.step) {
@@ -25,6 +34,7 @@ export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
     case 'processing':
       return <ProcessingOverlay tooLong={state.tooLong} onClose={flow.stop} />;
     case 'error':
+      if (registration) return <ErrorDialog onClose={flow.reset} />;
       return <OutcomeDialog texts={PAYMENT_OUTCOMES['payment:error']} onClose={flow.reset} />;
     case 'canceled':
       return <OutcomeDialog texts={PAYMENT_OUTCOMES['payment:canceled']} onClose={flow.reset} />;

@@ -50,7 +50,7 @@ export function PopupChange({
     <section className="bank-form" aria-labelledby="popup-change-title">
       <h3 id="popup-change-title">{t(`payment-method-change.popup.heading.${kind}`)}</h3>
       <p>{t(`payment-method-change.popup.text.${kind}`)}</p>
-      <PaymentDialogs flow={flow} />
+      <PaymentDialogs flow={flow} registration />
       <div className="form-actions">
         <button type="button" className="button" disabled={busy} onClick={() => void open()}>
           {t(
