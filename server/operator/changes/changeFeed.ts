@@ -46,6 +46,12 @@ export interface ChangeFeedDeps {
   mailFrom: string;
 }
 
+/** The order number a change's event names (a subscription's change), else null. */
+function orderNumberOf(data: unknown): string | null {
+  const value = data && typeof data === 'object' ? (data as { orderNumber?: unknown }).orderNumber : null;
+  return typeof value === 'string' ? value : null;
+}
+
 function answerOf(eventId: string, ack: StoredAcknowledgement): OperatorChangeAcknowledgementAnswer {
   return {
     eventId,
@@ -205,6 +211,7 @@ export async function acknowledgeChange(
           undone: undone ?? false,
           // What was paid online for the change goes back (made due by the rejection above).
           refund: await refundOfRejection(tx, tenant.id, eventId),
+          orderNumber: orderNumberOf(event.data),
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: user.email, from: deps.mailFrom, ...mail });
       }

@@ -291,7 +291,8 @@ describe('a rejected change reaches its subscriber', () => {
     const mails = await outbox.mails(anna.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Your change could not be accepted');
-    expect(mails[0].text).toContain('Your change of order details on');
+    // The subscription the change was of, by its order number, as on the orders page.
+    expect(mails[0].text).toMatch(/Your change of order details for order number \d{10} on/);
     expect(mails[0].text).toContain(reason['en-GB']);
     expect(mails[0].text).not.toContain('previous details');
     expect(await outbox.mails(bert.email)).toHaveLength(0);
@@ -333,6 +334,7 @@ describe('a rejected change reaches its subscriber', () => {
     const [mail] = await outbox.mails(bert.email);
     expect(mail.subject).toContain('Ihre Änderung konnte nicht übernommen werden');
     expect(mail.text).toContain(reason['de-DE']);
+    expect(mail.text).toContain(`Ihr Team von ${acme.name}`);
     const again = await operator(url, writer, { method: 'POST', body: { status: 'rejected', reason } });
     expect(again.status).toBe(200);
     expect(await outbox.mails(bert.email)).toHaveLength(1);
