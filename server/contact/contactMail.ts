@@ -3,7 +3,8 @@ import { textsIn } from '../texts/serverTexts';
 /**
  * The e-mail customer service receives for a contact message (portal-core.md §2 "Contact": messages
  * go to the tenant's contact address). Written in the tenant's default language, since it is read
- * by the publisher's staff; field values are the sender's as given. The labels are
+ * by the publisher's staff; field values are the sender's as given, codes named (the salutation's
+ * title, the publication's description), and the sender's language where it is another. The labels are
  * server/texts/<locale>/contact.json.
  */
 export interface ContactMailInput {
@@ -21,6 +22,8 @@ export interface ContactMailInput {
   optIn?: boolean;
   attachment?: string;
   message?: string;
+  /** The language the sender wrote in: customer service answers in it. */
+  senderLocale?: string;
 }
 
 export function contactMail(input: ContactMailInput): { subject: string; text: string } {
@@ -46,6 +49,12 @@ export function contactMail(input: ContactMailInput): { subject: string; text: s
   add(l('name'), [d.firstName, d.lastName].filter(Boolean).join(' ') || undefined);
   add(l('company'), d.company);
   add(l('email'), d.email);
+  // The sender's language by its name in the mail's ("Englisch"), where it differs from the mail's.
+  if (input.senderLocale && input.senderLocale !== input.locale)
+    add(
+      l('language'),
+      new Intl.DisplayNames([input.locale], { type: 'language' }).of(input.senderLocale.split('-')[0]),
+    );
   if (input.optIn !== undefined) add(l('optIn'), input.optIn ? l('yes') : l('no'));
   add(l('attachment'), input.attachment);
   if (input.message) lines.push('', `${l('message')}:`, input.message);

@@ -27,7 +27,7 @@ import {
   isWrongOrderNumberGuess,
   type SignInLimits,
 } from '../auth/rateLimit';
-import { offeredLocale } from '../../engine/domain/language';
+import { offeredLocale, wordsIn } from '../../engine/domain/language';
 
 export interface ContactServiceDeps {
   db: Database;
@@ -172,6 +172,19 @@ export function createContactService(deps: ContactServiceDeps) {
           mailedTo: recipient,
         });
         const staffLocale = tenant.defaultLocale;
+        // Names, not the order system's codes, for the staff who read it: the salutation's title
+        // and the publication's description, each with its code.
+        const salutation = details.salutation
+          ? (wordsIn(
+              (tenant.salutations?.options ?? []).find((option) => option.code === details.salutation)?.title,
+              staffLocale,
+            ) ?? details.salutation)
+          : undefined;
+        const publicationName =
+          !loggedIn && body.publication
+            ? (await listCalendarPublications(tx, tenant.id)).find((p) => p.publication === body.publication)
+                ?.description
+            : undefined;
         const mail = contactMail({
           tenantName: tenant.name,
           locale: staffLocale,
@@ -183,11 +196,17 @@ export function createContactService(deps: ContactServiceDeps) {
             activity.activity,
           accountEmail: user?.email,
           subscription,
-          publication: loggedIn ? undefined : body.publication,
+          publication:
+            loggedIn || !body.publication
+              ? undefined
+              : publicationName
+                ? `${publicationName} (${body.publication})`
+                : body.publication,
+          senderLocale: locale,
           orderNumber: loggedIn ? undefined : body.orderNumber,
           missingOrderNumber,
           relatedTo,
-          contactDetails: loggedIn ? {} : details,
+          contactDetails: loggedIn ? {} : { ...details, salutation },
           optIn: body.optIn === undefined ? undefined : body.optIn,
           attachment: image ? `${image.filename} (${image.mimeType}, ${image.data.length} bytes)` : undefined,
           message,

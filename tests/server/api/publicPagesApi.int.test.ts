@@ -341,6 +341,25 @@ describe('POST /contact', () => {
     expect(outbox.eml(mail)).toMatch(/Reply-To: erika@example.org/i);
   });
 
+  it("names the salutation, the publication and the sender's language for customer service", async () => {
+    const client = await anonymous();
+    const [publication] = (
+      await client.get<{ publication: string; description: string }[]>('/contact/publications')
+    ).body;
+    const response = await client.post(
+      '/contact',
+      anonymousMessage({ publication: publication.publication, locale: 'en-GB' }),
+    );
+    expect(response.status).toBe(201);
+    const mail = (await outbox.mails(`service@${tenantA.id}.example`)).find((m) =>
+      m.text.includes(response.body.id),
+    )!;
+    // The staff's language (the tenant's default), the order system's codes named.
+    expect(mail.text).toContain('Anrede: Frau\n');
+    expect(mail.text).toContain(`Publikation: ${publication.description} (${publication.publication})\n`);
+    expect(mail.text).toContain('Sprache des Absenders: Englisch\n');
+  });
+
   it('lists every missing field of the anonymous form at once', async () => {
     const response = await (await anonymous()).post('/contact', { activity: 'DELIVERY' });
     expect(response.status).toBe(400);
