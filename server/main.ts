@@ -8,7 +8,7 @@ import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
 import { startHousekeeping } from './db/housekeeping';
 import { jsonLogger, type Logger } from './http/requestLog';
-import { createMailer, PORTAL_MAIL_FROM } from './mail/mailer';
+import { createMailer, mailFromOfEnv } from './mail/mailer';
 import { startMailSender } from './mail/mailSender';
 import { startWebhookDeliverer } from './events/webhookDeliverer';
 import { retiredPrivateAddressSwitch } from './http/publicRequest';
@@ -29,6 +29,8 @@ export interface StartOptions {
   /** An external PostgreSQL when set (DATABASE_URL); the embedded cluster under `<dataDir>/postgres` otherwise. */
   databaseUrl?: string;
   smtpUrl?: string;
+  /** The sender of the portal's mails (MAIL_FROM); each goes out under its publisher's name. */
+  mailFrom?: string;
   /** /outbox and the tenant list at / (file outbox only: not with smtpUrl). */
   outboxViewer?: boolean;
   /** The development pages (/studio, /preview): start, dev, preview and studio, never serve; default false. */
@@ -83,6 +85,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   applyHeapGrowth();
   const log = options.log ?? jsonLogger();
   const metricsPort = options.metricsPort ?? metricsPortFromEnv();
+  // The sender's address (MAIL_FROM); checked before anything starts, like METRICS_PORT.
+  const mailFrom = options.mailFrom ?? mailFromOfEnv();
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
   let server: Server;
   let stopHousekeeping = () => {};
@@ -100,8 +104,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     stopHousekeeping = startHousekeeping(db, log);
     const outboxDir = path.join(options.dataDir, 'outbox');
     const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir });
-    // E-mails leave through the queue in the database; this instance's sender drains it.
-    stopMailSender = startMailSender(db, mailer, { log });
+    // E-mails leave through the queue in the database; this instance's sender drains it, each
+    // under its publisher's name.
+    const tenantNames = new Map(options.tenants.map((tenant) => [tenant.id, tenant.name]));
+    stopMailSender = startMailSender(db, mailer, { log, senderName: (id) => tenantNames.get(id) });
     // Account events go to the tenants' webhook endpoints from the database; every instance helps.
     stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
     // The features' jobs: dated changes (account), timed e-cards (e-card), invoice documents made
@@ -109,10 +115,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // webhook deliverer, the housekeeping and the payment reconciliation serve every feature and
     // stay here; the reconciliation asks the providers the API built (createApp's reconcilePayments).
     for (const job of featureJobs(SERVER_FEATURES))
-      stopFeatureJobs.push(job.start({ db, tenants: options.tenants, log, mailFrom: PORTAL_MAIL_FROM }));
+      stopFeatureJobs.push(job.start({ db, tenants: options.tenants, log, mailFrom }));
     const { app, reconcilePayments, refundPayments } = createApp({
       db,
       tenants: options.tenants,
+      mailFrom,
       distDir: options.distDir,
       mailer,
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,

@@ -2,7 +2,7 @@ import { mailsFailed, mailsSent, tenantLabel } from '../metrics/registry';
 import type { Database } from '../db/database';
 import { featureMailJobs } from '../featureManifest';
 import { SERVER_FEATURES } from '../features';
-import type { Mailer } from './mailer';
+import { senderAs, type Mailer } from './mailer';
 import {
   claimDueMails,
   deleteFinishedMails,
@@ -34,6 +34,11 @@ export interface MailSenderOptions {
   retryBaseMs?: number;
   resolvers?: Partial<Record<string, MailJobResolver>>;
   log?: (entry: Record<string, unknown>) => void;
+  /**
+   * The name a tenant's mails go out under (its publisher's, the tenant file's `name`): the sender's
+   * display name, its address as queued. Undefined: the queued sender as it is.
+   */
+  senderName?: (tenantId: string) => string | undefined;
 }
 
 export const MAIL_SENDER_DEFAULTS = {
@@ -108,7 +113,11 @@ async function processRow(
     if (!(await renewLease(db, row, options.leaseMs))) return;
     // Sent, then marked, one row at a time: a crash in between repeats only the mail in flight
     // (the rows after it are still queued, and go out once when their lease runs out).
-    await transport.send({ ...mail, messageId: queuedMessageId(row, mail.from) });
+    await transport.send({
+      ...mail,
+      from: senderAs(mail.from, options.senderName?.(row.tenantId)),
+      messageId: queuedMessageId(row, mail.from),
+    });
     await markSent(db, row);
     result.sent++;
     mailsSent.inc({ tenant: tenantLabel(row.tenantId) });

@@ -2,8 +2,41 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** The sender of the portal's mails (sign-in links, confirmations, e-cards). */
+/**
+ * The sender of the portal's mails (sign-in links, confirmations, e-cards) when MAIL_FROM names
+ * none. Each mail goes out under its publisher's name (senderAs), from this address.
+ */
 export const PORTAL_MAIL_FROM = 'Kundenportal <no-reply@portal.example>';
+
+/** The address of a sender written `Name <address>` or as the address alone; undefined when it has none. */
+export function senderAddress(from: string): string | undefined {
+  const address = (/<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+  return /^[^@\s<>"]+@[^@\s<>"]+\.[^@\s<>"]+$/.test(address) ? address : undefined;
+}
+
+/**
+ * The sender `from`'s address under `name` (a publisher's, docs/reference.md MAIL_FROM): a quoted
+ * display name, which nodemailer encodes where it is not ASCII. `from` as it is without a name.
+ */
+export function senderAs(from: string, name: string | undefined): string {
+  const address = senderAddress(from);
+  if (!name?.trim() || !address) return from;
+  const quoted = name
+    .trim()
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/["\\]/g, '\\$&');
+  return `"${quoted}" <${address}>`;
+}
+
+/** MAIL_FROM as the portal's sender; anything without an address stops the start naming the variable. */
+export function mailFromOfEnv(value = process.env.MAIL_FROM): string {
+  if (value === undefined || value.trim() === '') return PORTAL_MAIL_FROM;
+  if (!senderAddress(value))
+    throw new Error(
+      `MAIL_FROM must be an e-mail address, or a name and one as "Name <address>", not "${value}"`,
+    );
+  return value.trim();
+}
 
 export interface OutgoingMail {
   tenantId: string;
