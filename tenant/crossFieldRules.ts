@@ -52,7 +52,10 @@ function idMatchesFile(tenant: Loose, ctx: RuleContext): Problem[] {
       pointer: '/id',
       at: 'value',
       message: `id "${id}" does not match the file name "${ctx.fileId}.json"`,
-      hint: `rename the file to ${id}.json or set "id": "${ctx.fileId}"`,
+      // Only a name an id may have is offered as one (lower case, digits and dashes: the schema's).
+      hint: /^[a-z][a-z0-9-]{1,40}$/.test(ctx.fileId)
+        ? `rename the file to ${id}.json or set "id": "${ctx.fileId}"`
+        : `rename the file to ${id}.json`,
     },
   ];
 }

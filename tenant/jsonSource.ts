@@ -206,7 +206,9 @@ export function parseJson(text: string): ParsedJson {
     };
   }
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, {
+  // A byte-order mark (what Windows Notepad writes first) is no content (RFC 8259 §8.1 lets a
+  // parser ignore it): read as a space, so every offset stays where it is in the file.
+  const tree = parseTree(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, errors, {
     disallowComments: true,
     allowTrailingComma: false,
     allowEmptyContent: false,

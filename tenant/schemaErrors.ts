@@ -294,6 +294,14 @@ function describe(error: ErrorObject): Problem | undefined {
             hint: 'write data:<type>[;base64],<data> and percent-encode spaces and special characters (%20, %3C, %3E, %23) or use base64',
           };
         }
+        // A value with a scheme has its protocol: what is wrong is the rest, or the scheme itself.
+        if (/^[a-z][a-z0-9+.-]*:/i.test(value))
+          return {
+            pointer: base,
+            at: 'value',
+            message: `${quote(value)} is not a valid URL`,
+            hint: description ?? 'for example https://example.com',
+          };
         return {
           pointer: base,
           at: 'value',
@@ -423,7 +431,13 @@ export function validateAgainstSchema(schemaName: SchemaName, data: unknown): Pr
   if (validate(data)) return [];
   const problems: Problem[] = [];
   const seen = new Set<string>();
+  // A URL its setting's pattern refuses (an http logo, a javascript: link) may fail the uri format
+  // too: the pattern's problem, whose hint says what the setting takes, is the one said.
+  const patternRefused = new Set(
+    (validate.errors ?? []).filter((error) => error.keyword === 'pattern').map((error) => error.instancePath),
+  );
   for (const error of validate.errors ?? []) {
+    if (error.keyword === 'format' && patternRefused.has(error.instancePath)) continue;
     const problem = describe(error);
     if (!problem) continue;
     const key = `${problem.pointer}\u0000${problem.message}`;

@@ -8,6 +8,7 @@ import { knownTextKeys, loadThemePresets } from './sources';
 import { translationWarnings } from './translationWarnings';
 import { paymentSecretWarnings } from './paymentProviderRules';
 import { privacyWarnings } from './privacyRules';
+import { pageAddressWarnings } from './pageAddressWarnings';
 import { unusedSettingsWarnings } from './unusedSettingsWarnings';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
 
@@ -67,6 +68,7 @@ export function validateTenantSource(
           ...paymentSecretWarnings(value as Record<string, unknown>, ctx.env ?? process.env),
           ...privacyWarnings(value as Record<string, unknown>),
           ...unusedSettingsWarnings(value as Record<string, unknown>),
+          ...pageAddressWarnings(value as Record<string, unknown>),
         ]
       : []
   )

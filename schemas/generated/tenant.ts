@@ -239,27 +239,27 @@ export interface Tenant {
    */
   locales?: Locale[];
   /**
-   * Logo shown in the header: an https:// URL or a data: URI (for example a small inline SVG).
+   * Logo shown in the header: an https:// URL or a data:image/ URI (for example a small inline SVG). Browsers load nothing else into the portal's page (its Content-Security-Policy).
    */
   logoUrl?: string;
   /**
-   * Where a click on the logo leads, usually the publisher's website.
+   * Where a click on the logo leads, usually the publisher's website: an http:// or https:// address.
    */
   logoTargetUrl?: string;
   /**
-   * Terms of service, linked in the footer when set.
+   * Terms of service, linked in the footer when set: an http:// or https:// address.
    */
   termsOfServiceUrl?: string;
   /**
-   * Privacy policy, linked in the footer when set.
+   * Privacy policy, linked in the footer when set: an http:// or https:// address.
    */
   privacyPolicyUrl?: string;
   /**
-   * Site notice (Impressum), linked in the footer when set.
+   * Site notice (Impressum), linked in the footer when set: an http:// or https:// address.
    */
   siteNoticeUrl?: string;
   /**
-   * The publisher's own contact page, linked in the footer when set.
+   * The publisher's own contact page, linked in the footer when set: an http:// or https:// address.
    */
   contactUrl?: string;
   embedding?: EmbeddingConfig;
@@ -290,11 +290,11 @@ export interface Tenant {
    */
   defaultSubscriptionFilter?: 'active' | 'inactive' | 'all';
   /**
-   * Image shown for subscriptions and purchase orders without a cover image.
+   * Image shown for subscriptions and purchase orders without a cover image: an https:// URL or a data:image/ URI.
    */
   coverImagePlaceholderUrl?: string;
   /**
-   * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one URL, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
+   * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one https:// URL or data:image/ URI, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
    */
   orderNumberExampleImageUrl?: string | {[locale in Locale]?: string};
   /**
@@ -1646,27 +1646,27 @@ export interface TenantWithDefaults {
    */
   locales: Locale[];
   /**
-   * Logo shown in the header: an https:// URL or a data: URI (for example a small inline SVG).
+   * Logo shown in the header: an https:// URL or a data:image/ URI (for example a small inline SVG). Browsers load nothing else into the portal's page (its Content-Security-Policy).
    */
   logoUrl?: string;
   /**
-   * Where a click on the logo leads, usually the publisher's website.
+   * Where a click on the logo leads, usually the publisher's website: an http:// or https:// address.
    */
   logoTargetUrl?: string;
   /**
-   * Terms of service, linked in the footer when set.
+   * Terms of service, linked in the footer when set: an http:// or https:// address.
    */
   termsOfServiceUrl?: string;
   /**
-   * Privacy policy, linked in the footer when set.
+   * Privacy policy, linked in the footer when set: an http:// or https:// address.
    */
   privacyPolicyUrl?: string;
   /**
-   * Site notice (Impressum), linked in the footer when set.
+   * Site notice (Impressum), linked in the footer when set: an http:// or https:// address.
    */
   siteNoticeUrl?: string;
   /**
-   * The publisher's own contact page, linked in the footer when set.
+   * The publisher's own contact page, linked in the footer when set: an http:// or https:// address.
    */
   contactUrl?: string;
   embedding: EmbeddingConfigWithDefaults;
@@ -1697,11 +1697,11 @@ export interface TenantWithDefaults {
    */
   defaultSubscriptionFilter: 'active' | 'inactive' | 'all';
   /**
-   * Image shown for subscriptions and purchase orders without a cover image.
+   * Image shown for subscriptions and purchase orders without a cover image: an https:// URL or a data:image/ URI.
    */
   coverImagePlaceholderUrl?: string;
   /**
-   * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one URL, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
+   * Image showing where the order number is printed (invoice, address label), shown next to order number fields: one https:// URL or data:image/ URI, or one per locale when the image has words, for example {"de-DE": "…/auftrag.png", "en-GB": "…/order.png"} (a missing locale falls back to the other one).
    */
   orderNumberExampleImageUrl?: string | {[locale in Locale]?: string};
   /**

@@ -138,8 +138,10 @@ describe('validateTenantSource: error wording and position', () => {
   "theme": { "preset": "classic" },
   "features": ["faq"]
 }`;
-    expect(issuesOf(source)).toEqual([
-      'tenants/acme.json:4:20 /logoTargetUrl "ftp:/x" does not look like a valid URL. Make sure it has a protocol; for example https://example.com',
+    // Said once, by what the setting takes (its pattern), though "ftp:/x" is no URL either.
+    expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
+      'tenants/acme.json:4:20 /logoTargetUrl "ftp:/x" is not in the expected format\n' +
+        "    Where a click on the logo leads, usually the publisher's website: an http:// or https:// address.",
     ]);
   });
 
@@ -424,6 +426,52 @@ describe('validateTenantSource: cross-field rules', () => {
     expect(problemsOf(makeTenant(), 'tenants/acme-news.json')).toEqual([
       '/id id "acme" does not match the file name "acme-news.json"',
     ]);
+  });
+
+  it('offers the file name as the id only where it is one an id may be', () => {
+    const hintOf = (file: string) =>
+      validateTenantSource(file, JSON.stringify(makeTenant()), ctx).issues.find((i) => i.pointer === '/id')
+        ?.hint;
+    expect(hintOf('tenants/acme-news.json')).toBe('rename the file to acme.json or set "id": "acme-news"');
+    expect(hintOf('tenants/Acme.json')).toBe('rename the file to acme.json');
+  });
+
+  it('reads a file that starts with a byte-order mark, as Windows editors write it', () => {
+    const { issues, tenant } = validateTenantSource(FILE, `\uFEFF${JSON.stringify(makeTenant())}`, ctx);
+    expect(issues).toEqual([]);
+    expect(tenant?.id).toBe('acme');
+  });
+
+  it('takes an https or data:image/ logo and http(s) links only, and warns of a private address', () => {
+    const validate = (overrides: Record<string, unknown>) =>
+      validateTenantSource(FILE, JSON.stringify(makeTenant(overrides as never)), ctx);
+    // The page's Content-Security-Policy loads images over https and from data: only.
+    for (const logoUrl of [
+      'http://cdn.example.com/logo.svg',
+      'data:text/html,<b>x</b>',
+      'javascript:alert(1)',
+    ])
+      expect(validate({ logoUrl }).issues.map((i) => i.pointer)).toContain('/logoUrl');
+    expect(validate({ privacyPolicyUrl: 'javascript:alert(1)' }).issues.map((i) => i.pointer)).toContain(
+      '/privacyPolicyUrl',
+    );
+    expect(validate({ logoUrl: 'https://cdn.example.com/logo.svg' }).issues).toEqual([]);
+    const inside = validate({
+      logoUrl: 'https://192.168.1.10/logo.png',
+      orderNumberExampleImageUrl: { 'de-DE': 'https://localhost/auftrag.png' },
+      siteNoticeUrl: 'http://10.0.0.7/impressum',
+    });
+    expect(inside.issues).toEqual([]);
+    expect(inside.warnings.map((w) => [w.pointer, w.message])).toEqual(
+      expect.arrayContaining([
+        [
+          '/logoUrl',
+          'image "https://192.168.1.10/logo.png" is not at a public address (192.168.1.10 is a private address (192.168.0.0/16)): subscribers\' browsers cannot load it',
+        ],
+        ['/orderNumberExampleImageUrl/de-DE', expect.stringContaining('localhost')],
+        ['/siteNoticeUrl', expect.stringContaining('cannot open it')],
+      ]),
+    );
   });
 
   it('refuses a host listed twice, whatever its case', () => {

@@ -128,7 +128,8 @@ describe('tenant webhooks', () => {
 
   it('refuses other protocols, and credentials in the URL', () => {
     expect(problems([{ url: 'ftp://files.acme.example/x', secretEnv: 'S' }])).toEqual([
-      '/webhooks/0/url "ftp://files.acme.example/x" does not look like a valid URL. Make sure it has a protocol; for example https://example.com',
+      // It has a protocol: the wrong one, which the setting's description names.
+      '/webhooks/0/url "ftp://files.acme.example/x" is not a valid URL',
     ]);
     expect(problems([{ url: 'https://user:pw@crm.acme.example/hook', secretEnv: 'S' }])).toEqual([
       '/webhooks/0/url webhook URL "https://user:pw@crm.acme.example/hook" carries a user name or password, which would be committed with the tenant file',
