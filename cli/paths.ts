@@ -18,7 +18,8 @@ export function unknownTenant(id: string, since = ''): string | null {
   const known = (existsSync(TENANTS_DIR) ? readdirSync(TENANTS_DIR) : [])
     .filter((name) => name.endsWith('.json'))
     .map((name) => name.slice(0, -'.json'.length));
-  return `unknown tenant "${id}": no tenants/${id}.json${since}. Known: ${known.join(', ') || 'none'}`;
+  const file = path.relative(process.cwd(), path.join(TENANTS_DIR, `${id}.json`));
+  return `unknown tenant "${id}": no ${file}${since}. Known: ${known.join(', ') || 'none'}`;
 }
 export const ENGINE_DIR = path.join(ROOT_DIR, 'engine');
 /** Built portals; PORTAL_DIST_DIR moves them (the end-to-end suites build into a temp folder). */

@@ -123,7 +123,12 @@ export function loadTenantFiles(
           ? 'file not found'
           : `cannot read the file (${(error as Error).message})`;
       issues.push(
-        fileIssue(file, reason, 'tenant files live in tenants/<id>.json; `portal new <id>` creates one'),
+        fileIssue(
+          file,
+          reason,
+          // The folder asked (PORTAL_TENANTS_DIR moves it), as the operator wrote it.
+          `tenant files live in ${join(dirname(file), '<id>.json')}; \`portal new <id>\` creates one`,
+        ),
       );
       continue;
     }

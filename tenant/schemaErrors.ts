@@ -431,13 +431,20 @@ export function validateAgainstSchema(schemaName: SchemaName, data: unknown): Pr
   if (validate(data)) return [];
   const problems: Problem[] = [];
   const seen = new Set<string>();
-  // A URL its setting's pattern refuses (an http logo, a javascript: link) may fail the uri format
-  // too: the pattern's problem, whose hint says what the setting takes, is the one said.
-  const patternRefused = new Set(
-    (validate.errors ?? []).filter((error) => error.keyword === 'pattern').map((error) => error.instancePath),
-  );
-  for (const error of validate.errors ?? []) {
-    if (error.keyword === 'format' && patternRefused.has(error.instancePath)) continue;
+  // A URL its setting's pattern refuses may fail the uri format too; one of the two is said: for a
+  // value without a protocol ("www.example.com") the format's "make sure it has a protocol", for
+  // one with the wrong protocol (an http logo, a javascript: link) the pattern's, whose hint says
+  // what the setting takes.
+  const errors = validate.errors ?? [];
+  const failed = (keyword: string) =>
+    new Set(errors.filter((error) => error.keyword === keyword).map((error) => error.instancePath));
+  const patternRefused = failed('pattern');
+  const formatRefused = failed('format');
+  const hasScheme = (value: unknown) => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(value);
+  for (const error of errors) {
+    const both = patternRefused.has(error.instancePath) && formatRefused.has(error.instancePath);
+    if (both && error.keyword === 'format' && hasScheme(error.data)) continue;
+    if (both && error.keyword === 'pattern' && !hasScheme(error.data)) continue;
     const problem = describe(error);
     if (!problem) continue;
     const key = `${problem.pointer}\u0000${problem.message}`;

@@ -321,7 +321,12 @@ export function readRecord(entity: OrderSystemEntity, value: unknown, line = 1):
     problems.push(
       ...(validate.errors ?? [])
         .filter((error) => error.keyword !== 'oneOf' && error.keyword !== 'if')
-        .map(problemOf),
+        // A version neither branch takes is said by both: a number or a time.
+        .map((error) =>
+          error.instancePath === '/version'
+            ? { pointer: '/version', message: VERSION_RANGE }
+            : problemOf(error),
+        ),
     );
   const record = value as Record<string, unknown>;
   if (problems.length === 0) problems.push(...(RECORD_RULES[entity.name]?.(record) ?? []));

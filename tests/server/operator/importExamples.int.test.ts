@@ -37,7 +37,10 @@ describe('docs/examples/import', () => {
       displayName: 'Rhein-Bote – Print',
       isCancelable: true,
       paymentDetails: { paymentMethod: 'direct_debit' },
-      billingFrequencyShortDescription: 'monatlich',
+      // Codes, which every screen names in its own language (account.billingFrequency.01,
+      // account.mixType.PR), not the order system's words in one.
+      billingFrequency: '01',
+      mixType: 'PR',
     });
     // A second run of the same export changes nothing.
     const again = await runImport(db, tenantId, EXAMPLES);

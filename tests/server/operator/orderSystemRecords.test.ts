@@ -263,6 +263,16 @@ describe('readRecord', () => {
       'yesterday',
     ])
       expect(problemsOf('payments', { ...payment, version }), String(version)).toEqual(['/version']);
+    // Whatever is wrong with it, the problem says what a version may be: a number or a time.
+    for (const version of ['v1', 1.5, null, true]) {
+      const read = readRecord(entity('payments'), { ...payment, version });
+      expect(read.ok ? [] : read.problems, String(version)).toEqual([
+        {
+          pointer: '/version',
+          message: 'must be a whole number from 0 to 9007199254740991 or an RFC 3339 time from 1970 to 9999',
+        },
+      ]);
+    }
   });
 
   it('reads an RFC 3339 version as milliseconds, a leap second as the next second', () => {
