@@ -34,6 +34,17 @@ export const accountPersonalData: PersonalDataManifest = {
       expire: { notExpired: 'the link lasts as long as the account; deleting the account deletes it' },
     },
     {
+      table: 'retired_addresses',
+      columns: ['user_id', 'email'],
+      subject: 't.user_id = u.id',
+      export: { file: 'account.json' },
+      erase: { action: 'delete' },
+      expire: {
+        notExpired:
+          'an address the account moved away from stays retired as long as the account, so the old mailbox never signs anyone in for its partners',
+      },
+    },
+    {
       table: 'download_keys',
       columns: ['user_id'],
       subject: 't.user_id = u.id',

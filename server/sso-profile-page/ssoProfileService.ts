@@ -48,6 +48,7 @@ import {
   pendingEmailChange,
   revokeOtherSessions,
   setUserEmail,
+  retireAddress,
   voidEmailChanges,
 } from '../store/ssoProfileStore';
 import { deleteAccountData } from '../store/accountDeletionStore';
@@ -208,7 +209,19 @@ export function createSsoProfileService(deps: {
           throw badRequest('email_taken', 'This address cannot be used for your account.', {
             fields: { email: 'taken' },
           });
-        await setUserEmail(tx, tenant.id, user.id, email);
+        try {
+          await setUserEmail(tx, tenant.id, user.id, email);
+        } catch (error) {
+          // 23505, a unique violation: another account took the address in the same moment.
+          if ((error as { code?: string }).code === '23505')
+            throw badRequest('email_taken', 'This address cannot be used for your account.', {
+              fields: { email: 'taken' },
+            });
+          throw error;
+        }
+        // The old address is the account's no more: it signs nobody in for its partners, whatever
+        // the order system still has on record (docs/subscribers.md "E-mail").
+        await retireAddress(tx, tenant.id, user.id, { from: user.email, to: email });
         await enqueueMail(tx, {
           tenantId: tenant.id,
           to: user.email,

@@ -46,6 +46,7 @@ export async function deleteAccountData(
     args,
   );
   await db.query(`delete from user_business_partners where tenant_id = $1 and user_id = $2`, args);
+  await db.query(`delete from retired_addresses where tenant_id = $1 and user_id = $2`, args);
   // The activity record, and the portal's copy of the account's contact messages: customer service
   // has each message in its mailbox (contact_messages.mailed_to), the portal needs no copy of it
   // without the account (docs/subscribers.md "Download my data": the personal-data catalogue).

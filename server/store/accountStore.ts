@@ -219,9 +219,9 @@ export async function findPartnerForLink(
     subscriptions: string;
   }>(
     `select bp.bp_number::text as bp_number, bp.last_name1, bp.company1, bp.zipcode,
-            coalesce(bp.email_address,
+            address_on_record(bp.tenant_id, bp.bp_number, coalesce(bp.email_address,
                      (select c->>'communicationValue' from jsonb_array_elements(coalesce(bp.details->'listOfCommunication', '[]'::jsonb)) c
-                       where c->>'communicationType' = 'WW' and (c->>'communicationDefault')::boolean limit 1)) as email,
+                       where c->>'communicationType' = 'WW' and (c->>'communicationDefault')::boolean limit 1))) as email,
             coalesce((select jsonb_agg(jsonb_build_object('userId', u.id, 'email', u.email) order by u.email)
                         from user_business_partners ubp join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
                        where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number), '[]'::jsonb) as accounts,

@@ -98,7 +98,11 @@ export async function exportAccount(db: Queryable, tenantId: string, userId: str
   const rows = await db.query<Record<string, unknown>>(
     `select id, email, display_name as "displayName", first_name as "firstName", last_name as "lastName",
             (password_hash is not null) as "hasPassword", (sso_id is not null) as "hasSingleSignOn",
-            ${ISO('created_at')} as "createdAt"
+            ${ISO('created_at')} as "createdAt",
+            coalesce((select jsonb_agg(jsonb_build_object('email', r.email, 'retiredAt', ${ISO('r.retired_at')})
+                                       order by r.retired_at)
+                        from retired_addresses r where r.tenant_id = users.tenant_id and r.user_id = users.id),
+                     '[]'::jsonb) as "previousAddresses"
        from users where tenant_id = $1 and id = $2`,
     [tenantId, userId],
   );

@@ -81,6 +81,25 @@ export async function setUserEmail(
   await db.query(`update users set email = $3 where tenant_id = $1 and id = $2`, [tenantId, userId, email]);
 }
 
+/**
+ * The account moved from `from` to `to` (migration 045): the old address proves nothing more for
+ * its business partners (address_on_record), and the new one, should it be an address it had left
+ * before, is its own again.
+ */
+export async function retireAddress(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  change: { from: string; to: string },
+): Promise<void> {
+  await db.query(
+    `with back as (delete from retired_addresses where tenant_id = $1 and user_id = $2 and email = $4)
+     insert into retired_addresses (tenant_id, user_id, email) values ($1, $2, $3)
+     on conflict (tenant_id, user_id, email) do update set retired_at = now()`,
+    [tenantId, userId, change.from.trim().toLowerCase(), change.to.trim().toLowerCase()],
+  );
+}
+
 /** Ends every session of the account but the current one (after a password change). */
 export async function revokeOtherSessions(
   db: Queryable,

@@ -91,6 +91,10 @@ export async function addFixtureRows(db: Database, tenant: ServerTenant, today: 
     [...args, subscriptionId, later],
   );
   await db.query(
+    `insert into retired_addresses (tenant_id, user_id, email) values ($1, $2, 'previous@privacy.example')`,
+    args,
+  );
+  await db.query(
     `insert into sessions (tenant_id, id, token_hash, user_id, login_source, expires_at)
      values ($1, 'privacy-session', 'privacy-session-hash', $2, 'email', $3)`,
     [...args, later],

@@ -204,6 +204,77 @@ describe('e-mail change', () => {
     expect(changed.data).toEqual({ userId: user!.id, email: 'new@profile.example' });
   });
 
+  it('retires the old address: a partner that still has it on record gets no account or link through it', async () => {
+    // A subscriber the order system brought in with this address on record, who signed in with it.
+    const [partner] = await db.query<{ bpNumber: string }>(
+      `select bp_number::text as "bpNumber" from business_partners bp
+        where tenant_id = $1 and not exists (select 1 from user_business_partners u
+                                              where u.tenant_id = bp.tenant_id and u.bp_number = bp.bp_number)
+        order by bp_number limit 1`,
+      [open.id],
+    );
+    await db.query(
+      `update business_partners set email_address = 'mover@profile.example' where tenant_id = $1 and bp_number = $2`,
+      [open.id, partner.bpNumber],
+    );
+    const client = await clientFor(open, 'mover@profile.example');
+    const mover = (await findUserByEmail(db, open.id, 'mover@profile.example'))!;
+    await db.query(`insert into user_business_partners (tenant_id, user_id, bp_number) values ($1, $2, $3)`, [
+      open.id,
+      mover.id,
+      partner.bpNumber,
+    ]);
+    await client.post('/sso-profile/updateUser', { email: 'moved@profile.example' });
+    const [mail] = await outbox.mails('moved@profile.example', open.id);
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('emailToken')!;
+    expect((await client.post('/sso-profile/confirmEmail', { token })).status).toBe(200);
+
+    // The old mailbox asks for a sign-in link: the answer is the same, and nothing is sent.
+    const before = (await outbox.mails('mover@profile.example', open.id)).length;
+    const anonymous = browserLikeClient(baseUrl, `/t/${open.id}/api`);
+    await anonymous.get('/sso-profile/getProfile');
+    expect((await anonymous.post('/login/magic-link', { email: 'mover@profile.example' })).status).toBe(202);
+    expect(await outbox.mails('mover@profile.example', open.id)).toHaveLength(before);
+    expect(await findUserByEmail(db, open.id, 'mover@profile.example')).toBeNull();
+    const [onRecord] = await db.query<{ address: string | null }>(
+      `select address_on_record(tenant_id, bp_number, email_address) as address from business_partners
+        where tenant_id = $1 and bp_number = $2`,
+      [open.id, partner.bpNumber],
+    );
+    expect(onRecord.address).toBeNull();
+
+    // Back to the old address: it is the account's own again.
+    await client.post('/sso-profile/updateUser', { email: 'mover@profile.example' });
+    const [back] = (await outbox.mails('mover@profile.example', open.id)).slice(-1);
+    const backToken = new URL(/https?:\/\/\S+/.exec(back.text)![0]).searchParams.get('emailToken')!;
+    expect((await client.post('/sso-profile/confirmEmail', { token: backToken })).status).toBe(200);
+    const [again] = await db.query<{ address: string | null }>(
+      `select address_on_record(tenant_id, bp_number, email_address) as address from business_partners
+        where tenant_id = $1 and bp_number = $2`,
+      [open.id, partner.bpNumber],
+    );
+    expect(again.address).toBe('mover@profile.example');
+  });
+
+  it('gives one of two accounts confirming the same address at once the address, the other email_taken', async () => {
+    const first = await clientFor(open, 'racer-1@profile.example');
+    const second = await clientFor(open, 'racer-2@profile.example');
+    const tokens: string[] = [];
+    for (const client of [first, second]) {
+      await client.post('/sso-profile/updateUser', { email: 'finish@profile.example' });
+      const [mail] = (await outbox.mails('finish@profile.example', open.id)).slice(-1);
+      const link = /https?:\/\/\S+/.exec(mail.text);
+      // The second request mails the address no link if the first confirmed already; here neither has.
+      tokens.push(new URL(link![0]).searchParams.get('emailToken')!);
+    }
+    const answers = await Promise.all([
+      first.post<any>('/sso-profile/confirmEmail', { token: tokens[0] }),
+      second.post<any>('/sso-profile/confirmEmail', { token: tokens[1] }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)!.body.error.code).toBe('email_taken');
+  });
+
   it('answers the same for an address another account uses, and mails that address no link', async () => {
     await clientFor(open, 'taken@profile.example');
     const client = await clientFor(open, 'wants@profile.example');
