@@ -114,12 +114,21 @@ async function boot() {
   // The shell itself failing leaves the failure's notice, not a blank page (engine/core/ScreenErrorBoundary.tsx).
   const PortalRoutes = () => <ScreenErrorBoundary>{useRoutes(routes)}</ScreenErrorBoundary>;
 
+  // The session whose end was last told (onUnauthorized below).
+  let timedOutToken: string | undefined;
   const api = createApiClient({
     basePath: config.basePath,
     getAccessToken: () => store.get(authStateAtom).accessToken,
     getLocale: () => i18n.language,
-    // §2: any 401 other than on login logs the user out; it marks the timed-out state.
-    onUnauthorized: () => void logout({ timedOut: true }),
+    // §2: any 401 other than on login logs the user out; it marks the timed-out state. Once per
+    // session: the calls in flight when it ended answer 401 each, and the host page is told once
+    // (the first one's log-out has cleared the token, or is clearing it).
+    onUnauthorized: () => {
+      const token = store.get(authStateAtom).accessToken;
+      if (token === undefined || token === timedOutToken) return;
+      timedOutToken = token;
+      void logout({ timedOut: true });
+    },
   });
 
   /**

@@ -75,11 +75,11 @@ export type CancellationDateStyle = 'date' | 'issue_number' | 'issue_number_date
 /**
  * How one date of the cancellation infos reads in the tenant's date style (§4 "Date display style
  * from tenant: date, issue_number or issue_number_date"): a null issue number is "the earliest
- * possible date" (§3); a style whose part is missing falls back to the part there is. The screen
+ * possible date" (§3), with its day where the infos give one; a style whose part is missing falls back to the part there is. The screen
  * turns the kind into its text and formats the date.
  */
 export type CancellationDateLabel =
-  | { kind: 'earliest' }
+  | { kind: 'earliest'; date?: string }
   | { kind: 'date'; date: string }
   | { kind: 'issue'; issueNumber: string }
   | { kind: 'issue_date'; issueNumber: string; date: string };
@@ -89,7 +89,8 @@ export function cancellationDateLabel(
   style: CancellationDateStyle,
 ): CancellationDateLabel {
   const { issueNumber, dateOfFirstSale: date } = issue;
-  if (issueNumber === null) return { kind: 'earliest' };
+  // The earliest possible date (§3), named where the infos know it (a renewed term's end).
+  if (issueNumber === null) return date ? { kind: 'earliest', date } : { kind: 'earliest' };
   if (style === 'date') return date ? { kind: 'date', date } : { kind: 'issue', issueNumber };
   if (style === 'issue_number_date' && date) return { kind: 'issue_date', issueNumber, date };
   return { kind: 'issue', issueNumber };

@@ -24,9 +24,13 @@ describe('cancellation start (account-flows.md §4, §8)', () => {
 });
 
 describe('cancellation date labels by the tenant date style (§4, §9)', () => {
-  it('calls a date without an issue number the earliest possible date, whatever the style', () => {
+  it('calls a date without an issue number the earliest possible date, with its day where known, whatever the style', () => {
     for (const style of ['date', 'issue_number', 'issue_number_date'] as const) {
-      expect(cancellationDateLabel(issue(null, '2026-03-01'), style)).toEqual({ kind: 'earliest' });
+      expect(cancellationDateLabel(issue(null, '2026-03-01'), style)).toEqual({
+        kind: 'earliest',
+        date: '2026-03-01',
+      });
+      expect(cancellationDateLabel(issue(null, null), style)).toEqual({ kind: 'earliest' });
     }
   });
 

@@ -197,6 +197,15 @@ test.describe('embedded in a publisher page', () => {
         origin: `http://localhost:${process.env.E2E_PORT ?? '4321'}`,
         data: { type: 'sessionTimedOut' },
       });
+    // Told once, though every call the page had in flight answered 401.
+    await page.waitForTimeout(1000);
+    const told = await page.evaluate(
+      () =>
+        (window as unknown as { portalMessages: { data: { type: string } }[] }).portalMessages.filter(
+          (message) => message.data.type === 'sessionTimedOut',
+        ).length,
+    );
+    expect(told).toBe(1);
   });
 });
 

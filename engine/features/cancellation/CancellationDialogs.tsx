@@ -19,7 +19,9 @@ export function useDateLabel(): (issue: CancellationIssue) => string {
       const label = cancellationDateLabel(issue, style);
       switch (label.kind) {
         case 'earliest':
-          return t('cancellation.dateLabel.earliest');
+          return label.date
+            ? t('cancellation.dateLabel.earliestOn', { date: formatDate(label.date, i18n.language) })
+            : t('cancellation.dateLabel.earliest');
         case 'date':
           return formatDate(label.date, i18n.language);
         case 'issue':

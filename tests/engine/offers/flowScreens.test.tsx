@@ -215,9 +215,9 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
       portal,
     });
     const date = labelled<HTMLSelectElement>(page, `${en['cancellation.date']} *`);
-    // A date without an issue number is the earliest possible (§3); the hint names it.
+    // A date without an issue number is the earliest possible (§3), named by its day.
     expect([...date.options].map((option) => option.textContent)).toEqual([
-      en['cancellation.dateLabel.earliest'],
+      'At the earliest possible date, 5 Jan 2028',
     ]);
     expect(page.textContent).toContain(
       'You have renewed this subscription until 5 Jan 2028. A cancellation takes effect at the end of the renewed term, not earlier.',
