@@ -24,7 +24,12 @@ export function Header() {
 
   return (
     <header className="portal-header">
-      <a className="portal-logo" href={tenant.logoTargetUrl ?? config.basePath}>
+      <a
+        className="portal-logo"
+        href={tenant.logoTargetUrl ?? config.basePath}
+        // Embedded, the publisher's site opens as the whole page, not inside the portal's frame.
+        target={tenant.embedding.isEmbedded && tenant.logoTargetUrl ? '_top' : undefined}
+      >
         {tenant.logoUrl ? <img src={tenant.logoUrl} alt={tenant.name} /> : <span>{tenant.name}</span>}
       </a>
       <div className="portal-header-actions">

@@ -118,6 +118,14 @@ function reasonProblems(tenant: ServerTenant, reason: LocalizedReason, locale: s
         field: `/reason/${wanted}`,
         message: `is required: one text per locale of the tenant (${tenant.locales.join(', ')})`,
       });
+  // The subscriber reads it in a mail and a notice: lines may break, but nothing turns the text
+  // around where it is shown ("\u202Egnp.exe" reading as "exe.png").
+  for (const [given, text] of Object.entries(reason))
+    if (typeof text === 'string' && /[\u202A-\u202E\u2066-\u2069]/.test(text))
+      problems.push({
+        field: `/reason/${given}`,
+        message: 'must not hold bidirectional control characters (U+202A to U+202E, U+2066 to U+2069)',
+      });
   for (const given of Object.keys(reason))
     if (!tenant.locales.includes(given as never))
       problems.push({

@@ -13,6 +13,7 @@ import { AccessGate } from '../../../engine/app/access';
 import { authStateAtom } from '../../../engine/core/authState';
 import { AnnouncementBanner } from '../../../engine/app/shell/AnnouncementBanner';
 import { Sidebar } from '../../../engine/app/shell/Sidebar';
+import { Header } from '../../../engine/app/shell/Header';
 import type { PortalConfig } from '../../../engine/domain/portalConfig';
 import { newSubscriptionKey } from '../../../engine/account/newSubscription';
 import { CrossSelling } from '../../../engine/account/offers/OfferSuccess';
@@ -227,6 +228,22 @@ describe('a visitor without a session (§2: a missing user sends to login unless
   it('sends a visitor of a portal that is not embedded to /login', async () => {
     const { router } = await anonymousAt('/subscriptions/123', false);
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("opens the publisher's site from the logo as the whole page when embedded, in place otherwise", async () => {
+    for (const isEmbedded of [true, false]) {
+      const tenant = {
+        logoTargetUrl: 'https://www.publisher.example/',
+        embedding: { isEmbedded, showLangSelector: true, hideNavigation: false, parentOrigins: [] },
+      };
+      const { page } = await render(<Header />, { api: fakeApi(), path: '/faq', portal: portal(tenant) });
+      const logo = page.querySelector('a.portal-logo')!;
+      expect([logo.getAttribute('href'), logo.getAttribute('target')]).toEqual([
+        'https://www.publisher.example/',
+        isEmbedded ? '_top' : null,
+      ]);
+      cleanUp();
+    }
   });
 });
 

@@ -269,6 +269,13 @@ describe('acknowledging a change', () => {
       body: { status: 'rejected' },
     });
     expect(noReason.status).toBe(400);
+    // Nothing that turns the text around where the subscriber reads it.
+    const turned = await operator(`/changes/${events[1]}/acknowledgement`, writer, {
+      method: 'POST',
+      body: { status: 'rejected', reason: { 'de-DE': 'Siehe \u202Egnp.exe', 'en-GB': 'See\nthe note.' } },
+    });
+    expect(turned.status).toBe(400);
+    expect(turned.body.error.details.map((d: { field: string }) => d.field)).toEqual(['/reason/de-DE']);
   });
 });
 
