@@ -89,7 +89,8 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // split off into files of their own.
   { name: 'entry', test: engineModule('.+'), tags: ['$initial'], priority: 2 },
   // The account kit's part /orders runs, which the other signed-in screens share too: the
-  // subscription card, loading and error views, downloads, dates, and the capability rules its
+  // subscription card, loading and error views, downloads, dates, amounts (the rejected changes'
+  // refunds), and the capability rules its
   // cards and the orders list read (engine/domain/capabilityRule.ts and cardCapabilities.ts; the
   // table of every rule, capabilities.ts, loads with the screens that ask it by name); in a file
   // of their own they would be one request more on /orders. Not the whole kit: its dialogs load when one opens (next group), the data export with
@@ -105,7 +106,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
         engineModule('account[\\\\/](?!Flow|flowRefusal|DataExportSection)[^\\\\/]+\\.tsx?'),
         engineModule('ui[\\\\/](Badge|Card)\\.tsx'),
         engineModule(
-          'domain[\\\\/](dates|subscriptionTerm|purchaseOrders|capabilityRule|cardCapabilities|orderStatus|subscriptionKinds)\\.ts',
+          'domain[\\\\/](dates|money|subscriptionTerm|purchaseOrders|capabilityRule|cardCapabilities|orderStatus|subscriptionKinds)\\.ts',
         ),
         engineModule('core[\\\\/]subscriptionsStore\\.ts'),
       ].some((pattern) => pattern.test(id)),
