@@ -21,7 +21,13 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type Response, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
 import { formatDate } from '../../engine/domain/dates';
-import { retentionOfferIds, screenTexts, signInByMagicLink, subscriptionsOfSession } from './support';
+import {
+  renewedUntilOf,
+  retentionOfferIds,
+  screenTexts,
+  signInByMagicLink,
+  subscriptionsOfSession,
+} from './support';
 
 type Locale = 'de-DE' | 'en-GB';
 const TENANT = 'technikwelt';
@@ -272,7 +278,12 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
       s.roles.includes('AG') &&
       CANCELLABLE_PUBLICATIONS.has(s.publication),
   );
-  const target = candidates.find((s) => s.renewal?.expiryIssueNr) ?? candidates[0];
+  // None whose renewal runs: it is cancelled to the renewed term's end, the one date then offered
+  // (journeys before this one renew subscriptions of the same login).
+  const notRenewed: typeof candidates = [];
+  for (const s of candidates)
+    if ((await renewedUntilOf(page, TENANT, s.id, 'PREIS')) === null) notRenewed.push(s);
+  const target = notRenewed.find((s) => s.renewal?.expiryIssueNr) ?? notRenewed[0];
   expect(target, 'an active renewal subscription that can be cancelled').toBeDefined();
 
   const title = await openSubscription(page, target, locale);

@@ -98,6 +98,32 @@ export async function subscriptionsOfSession(
 }
 
 /**
+ * The end of the renewed term a cancellation would take effect on, while a renewal of the
+ * subscription runs (engine/domain/lifecycle.ts renewedUntil), read with the page's own session;
+ * null when none runs. A journey that cancels to "the first date offered" picks a subscription
+ * without one: a renewal that runs is cancelled to its end, the one date then offered.
+ */
+export async function renewedUntilOf(
+  page: Page,
+  tenantId: string,
+  subscriptionId: string,
+  reason: string,
+): Promise<string | null> {
+  return page.evaluate(
+    async ({ id, subscription, why }) => {
+      const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
+      const response = await fetch(
+        `/t/${id}/api/subscriptions/${subscription}/cancellation-infos?cancellationReason=${why}`,
+        { headers: { 'x-auth-token': auth.accessToken } },
+      );
+      if (!response.ok) return null;
+      return ((await response.json()) as { renewedUntil?: string | null }).renewedUntil ?? null;
+    },
+    { id: tenantId, subscription: subscriptionId, why: reason },
+  );
+}
+
+/**
  * The retention offers the cancellation flow would show for a subscription and reason, read with
  * the page's own session: a journey picks a subscription whose offers are still open (one retention
  * offer a year per subscription, engine/domain/lifecycle.ts).
