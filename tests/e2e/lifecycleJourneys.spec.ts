@@ -278,13 +278,11 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
       s.roles.includes('AG') &&
       CANCELLABLE_PUBLICATIONS.has(s.publication),
   );
-  // None whose renewal runs: it is cancelled to the renewed term's end, the one date then offered
-  // (journeys before this one renew subscriptions of the same login).
-  const notRenewed: typeof candidates = [];
-  for (const s of candidates)
-    if ((await renewedUntilOf(page, TENANT, s.id, 'PREIS')) === null) notRenewed.push(s);
-  const target = notRenewed.find((s) => s.renewal?.expiryIssueNr) ?? notRenewed[0];
+  const target = candidates.find((s) => s.renewal?.expiryIssueNr) ?? candidates[0];
   expect(target, 'an active renewal subscription that can be cancelled').toBeDefined();
+  // Journeys before this one renew subscriptions of the same login: while a renewal runs, the one
+  // date offered is the renewed term's end (engine/domain/lifecycle.ts renewedUntil).
+  const renewedUntil = await renewedUntilOf(page, TENANT, target.id, 'PREIS');
 
   const title = await openSubscription(page, target, locale);
   const endsWith = fact(page, t('subscription.expiryIssue'));
@@ -300,11 +298,20 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   const options = await date.locator('option').allTextContents();
   const chosen = options[0];
   await expect(date.locator('option:checked')).toHaveText(chosen);
-  // technikwelt's date style names issue and date: "Issue 7/2026 (5 Jul 2026)" / "Ausgabe 7/2026 (05.07.2026)".
-  const [, issueNumber, effectiveDate] = /^\S+ (\S+) \((.+)\)$/.exec(chosen) ?? [];
-  expect(issueNumber, `date option "${chosen}"`).toBeDefined();
+  let issueNumber: string | null = null;
+  let effectiveDate: string;
+  if (renewedUntil) {
+    effectiveDate = formatDate(renewedUntil, locale);
+    expect(options).toEqual([t('cancellation.dateLabel.earliestOn', { date: effectiveDate })]);
+    await expect(page.getByText(t('cancellation.dateRenewed', { date: effectiveDate }))).toBeVisible();
+  } else {
+    // technikwelt's date style names issue and date: "Issue 7/2026 (5 Jul 2026)" / "Ausgabe 7/2026 (05.07.2026)".
+    const parsed = /^\S+ (\S+) \((.+)\)$/.exec(chosen) ?? [];
+    expect(parsed[1], `date option "${chosen}"`).toBeDefined();
+    [issueNumber, effectiveDate] = [parsed[1], parsed[2]];
+  }
   // No date after the subscription's end is offered (the server refuses it too).
-  if (target.validToOnSaleDate) {
+  if (target.validToOnSaleDate && !renewedUntil) {
     const end = target.validToOnSaleDate.slice(0, 10);
     for (const option of options)
       expect(isoDayOf(/\((.+)\)$/.exec(option)![1], locale) <= end, `${option} after the end ${end}`).toBe(
@@ -321,7 +328,12 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   await expect(
     success.getByText(
       // In the date style the date was chosen in (§4).
-      t('cancellation.successText', { title, orderNumber: target.orderNumber, date: chosen }),
+      // (The renewed term's end by its day: the answer names no issue.)
+      t('cancellation.successText', {
+        title,
+        orderNumber: target.orderNumber,
+        date: renewedUntil ? effectiveDate : chosen,
+      }),
     ),
   ).toBeVisible();
   await success.getByRole('button', { name: t('shell.close') }).click();
@@ -334,7 +346,7 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   await expect(statusBadge(page, t('account.status.AK'))).toBeVisible();
   // The end is the cancellation's: its issue, not the end it had before (the same when the first
   // date offered is the term's own last issue, as for the seeded subscription).
-  await expect(endsWith).toHaveText(t('account.issue', { issueNumber }));
+  await expect(endsWith).toHaveText(issueNumber ? t('account.issue', { issueNumber }) : effectiveDate);
   const after = await subscription(page, target.id);
   expect(after.orderStatus).toBe('AK');
   expect(formatDate(after.validToOnSaleDate, locale)).toBe(effectiveDate);
