@@ -98,10 +98,32 @@ export async function subscriptionsOfSession(
 }
 
 /**
+ * The cancellation infos of a subscription and reason (`GET …/cancellation-infos`), read with the
+ * page's own session; null when the flow refuses it.
+ */
+async function cancellationInfosOf(
+  page: Page,
+  tenantId: string,
+  subscriptionId: string,
+  reason: string,
+): Promise<{ recommendations: Array<{ id: string }>; renewedUntil?: string | null } | null> {
+  return page.evaluate(
+    async ({ id, subscription, why }) => {
+      const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
+      const response = await fetch(
+        `/t/${id}/api/subscriptions/${subscription}/cancellation-infos?cancellationReason=${why}`,
+        { headers: { 'x-auth-token': auth.accessToken } },
+      );
+      return response.ok ? response.json() : null;
+    },
+    { id: tenantId, subscription: subscriptionId, why: reason },
+  );
+}
+
+/**
  * The end of the renewed term a cancellation would take effect on, while a renewal of the
- * subscription runs (engine/domain/lifecycle.ts renewedUntil), read with the page's own session;
- * null when none runs. A journey that cancels to "the first date offered" picks a subscription
- * without one: a renewal that runs is cancelled to its end, the one date then offered.
+ * subscription runs (engine/domain/lifecycle.ts renewedUntil); null when none runs. A renewal that
+ * runs is cancelled to its end, the one date then offered.
  */
 export async function renewedUntilOf(
   page: Page,
@@ -109,24 +131,13 @@ export async function renewedUntilOf(
   subscriptionId: string,
   reason: string,
 ): Promise<string | null> {
-  return page.evaluate(
-    async ({ id, subscription, why }) => {
-      const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-      const response = await fetch(
-        `/t/${id}/api/subscriptions/${subscription}/cancellation-infos?cancellationReason=${why}`,
-        { headers: { 'x-auth-token': auth.accessToken } },
-      );
-      if (!response.ok) return null;
-      return ((await response.json()) as { renewedUntil?: string | null }).renewedUntil ?? null;
-    },
-    { id: tenantId, subscription: subscriptionId, why: reason },
-  );
+  return (await cancellationInfosOf(page, tenantId, subscriptionId, reason))?.renewedUntil ?? null;
 }
 
 /**
- * The retention offers the cancellation flow would show for a subscription and reason, read with
- * the page's own session: a journey picks a subscription whose offers are still open (one retention
- * offer a year per subscription, engine/domain/lifecycle.ts).
+ * The retention offers the cancellation flow would show for a subscription and reason: a journey
+ * picks a subscription whose offers are still open (one retention offer a year per subscription,
+ * engine/domain/lifecycle.ts).
  */
 export async function retentionOfferIds(
   page: Page,
@@ -134,19 +145,8 @@ export async function retentionOfferIds(
   subscriptionId: string,
   reason: string,
 ): Promise<string[]> {
-  return page.evaluate(
-    async ({ id, subscription, why }) => {
-      const auth = JSON.parse(sessionStorage.getItem(`portal.authState.${id}`) ?? '{}');
-      const response = await fetch(
-        `/t/${id}/api/subscriptions/${subscription}/cancellation-infos?cancellationReason=${why}`,
-        { headers: { 'x-auth-token': auth.accessToken } },
-      );
-      if (!response.ok) return [];
-      const infos = (await response.json()) as { recommendations: Array<{ id: string }> };
-      return infos.recommendations.map((offer) => offer.id);
-    },
-    { id: tenantId, subscription: subscriptionId, why: reason },
-  );
+  const infos = await cancellationInfosOf(page, tenantId, subscriptionId, reason);
+  return (infos?.recommendations ?? []).map((offer) => offer.id);
 }
 
 export type ScreenLocale = 'de-DE' | 'en-GB';
